@@ -1,0 +1,148 @@
+"""Domain enums and the engine's tuning constants (see docs/design engine notes).
+
+The numbers match the prototype engine (Open Design PR #1746) so that a store built by either
+gives the same answers; deliberate differences are bumped into ``DERIVATION_VERSION``.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import Final
+
+# Bump when the derivation rules change: every cached preference re-derives lazily.
+DERIVATION_VERSION: Final = "cm-derive-1"
+
+NORMALIZER: Final = 2.0
+DECAY_DAYS: Final = 90
+ARCHIVE_DAYS: Final = 180
+DECAY_FACTOR: Final = 0.70
+INJECTION_THRESHOLD: Final = 0.40
+TOKEN_BUDGET: Final = 200
+TOKEN_OVERHEAD: Final = 20
+LINE_OVERHEAD_TOKENS: Final = 5
+CHARS_PER_TOKEN: Final = 4
+MAX_INJECTION_COUNT: Final = 20
+NEGATIVE_PRIORITY_MULTIPLIER: Final = 1.2
+NEGATIVE_BUDGET_RATIO: Final = 0.50
+MIN_NEG_FLOOR: Final = 2
+MAX_PER_CATEGORY: Final = 3
+TIER_MEDIUM_MIN: Final = 0.35
+TIER_HIGH_ABOVE: Final = 0.65
+REVERSAL_STEP2_FACTOR: Final = 0.80
+REVERSAL_STEP3_FACTOR: Final = 0.60
+REVERSAL_MIN_SESSIONS: Final = 3
+
+MAX_PAYLOAD_BYTES: Final = 64 * 1024
+ID_RE: Final = re.compile(r"^[A-Za-z0-9_\-]{1,128}$")
+# Preference types and patterns are identifiers too (they are shown and matched literally).
+PATTERN_RE: Final = re.compile(r"^[A-Za-z0-9_\-]{1,128}$")
+
+
+class SignalType(StrEnum):
+    EXPLICIT_TAG = "explicit_tag"
+    MANUAL_REFINEMENT = "manual_refinement"
+    REPEATED_ACCEPTANCE = "repeated_acceptance"
+    THUMBS_UP = "thumbs_up"
+    THUMBS_DOWN = "thumbs_down"
+    SINGLE_REJECTION = "single_rejection"
+    ABANDONED_GENERATION = "abandoned_generation"
+    REVERT_AFTER_EDIT = "revert_after_edit"
+    PAIRWISE_COMPARISON = "pairwise_comparison"
+    # Internal only: a synthetic event carrying a prototype record's state (legacy import).
+    # Never accepted on the wire.
+    LEGACY_SNAPSHOT = "legacy_snapshot"
+
+
+SIGNAL_WEIGHTS: Final[dict[str, float]] = {
+    SignalType.EXPLICIT_TAG: 0.30,
+    SignalType.REVERT_AFTER_EDIT: 0.25,
+    SignalType.MANUAL_REFINEMENT: 0.20,
+    SignalType.REPEATED_ACCEPTANCE: 0.15,
+    SignalType.THUMBS_UP: 0.10,
+    SignalType.THUMBS_DOWN: -0.10,
+    SignalType.SINGLE_REJECTION: -0.10,
+    SignalType.ABANDONED_GENERATION: -0.02,
+    # Pairwise: each side counts with the repeated_acceptance weight (engine notes).
+    SignalType.PAIRWISE_COMPARISON: 0.15,
+    SignalType.LEGACY_SNAPSHOT: 0.0,
+}
+
+WIRE_SIGNAL_TYPES: Final = tuple(t for t in SignalType if t is not SignalType.LEGACY_SNAPSHOT)
+
+
+class Polarity(StrEnum):
+    POSITIVE = "positive"
+    NEGATIVE = "negative"
+
+    @property
+    def opposite(self) -> Polarity:
+        return Polarity.NEGATIVE if self is Polarity.POSITIVE else Polarity.POSITIVE
+
+
+class Tier(StrEnum):
+    LOW = "low"
+    MEDIUM = "medium"
+    HIGH = "high"
+
+
+class Status(StrEnum):
+    STABLE = "stable"
+    UNDER_REVIEW = "under_review"
+    ARCHIVED = "archived"
+
+
+POSITIVE_TAGS: Final = ("save this direction", "love this", "keep this style")
+NEGATIVE_TAGS: Final = ("too noisy", "too crowded", "not this", "wrong direction", "too minimal", "too heavy")
+TAG_POLARITY: Final[dict[str, Polarity]] = {
+    **{t: Polarity.POSITIVE for t in POSITIVE_TAGS},
+    **{t: Polarity.NEGATIVE for t in NEGATIVE_TAGS},
+}
+
+
+class EventSource(StrEnum):
+    DAEMON = "daemon"
+    CLI = "cli"
+    IMPORT = "import"
+    LEGACY = "legacy"
+    DEMO = "demo"
+
+
+class Origin(StrEnum):
+    DAEMON = "daemon"
+    PREVIEW = "preview"
+    CLI = "cli"
+    SELF_TEST = "self_test"
+
+
+class Actor(StrEnum):
+    GUI = "gui"
+    CLI = "cli"
+    HOST = "host"
+
+
+class Mode(StrEnum):
+    GENERATION = "generation"
+    CRITIQUE = "critique"
+    LEGACY = "legacy"
+
+
+def tier_for(strength: float) -> Tier:
+    """Confidence tier from strength: < 0.35 low, 0.35-0.65 medium, > 0.65 high."""
+    if strength < TIER_MEDIUM_MIN:
+        return Tier.LOW
+    if strength <= TIER_HIGH_ABOVE:
+        return Tier.MEDIUM
+    return Tier.HIGH
+
+
+def tier_down(tier: Tier) -> Tier:
+    return Tier.MEDIUM if tier is Tier.HIGH else Tier.LOW
+
+
+def scope_for(project_id: str | None) -> str:
+    return f"project:{project_id}" if project_id else "global"
+
+
+def project_of(scope: str) -> str | None:
+    return scope.split(":", 1)[1] if scope.startswith("project:") else None

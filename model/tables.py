@@ -1,0 +1,246 @@
+"""The program's own tables in the shared store (prefix ``creative_memory_``).
+
+Times are stored as integer milliseconds since the Unix epoch, UTC — the daemon's own convention —
+so comparisons and ordering are cheap and unambiguous. The daemon's tables are never declared
+here: this metadata is all Alembic and the program ever create, alter or drop.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+PREFIX = "creative_memory_"
+ALEMBIC_VERSION_TABLE = "creative_memory_alembic_version"
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(
+        naming_convention={
+            "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+            "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+            "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+            "pk": "pk_%(table_name)s",
+        }
+    )
+
+
+class Event(Base):
+    """Raw signal events: append-only and canonical. Preferences are derived from these."""
+
+    __tablename__ = "creative_memory_events"
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[str] = mapped_column(String(128), unique=True)
+    user_id: Mapped[str] = mapped_column(String(128))
+    project_id: Mapped[str | None] = mapped_column(String(128))
+    scope: Mapped[str] = mapped_column(String(140))
+    signal_type: Mapped[str] = mapped_column(String(40))
+    occurred_at: Mapped[int] = mapped_column(Integer)
+    session_id: Mapped[str | None] = mapped_column(String(128))
+    artifact_id: Mapped[str | None] = mapped_column(String(128))
+    payload: Mapped[str] = mapped_column(Text)
+    content_hash: Mapped[str] = mapped_column(String(64))
+    source: Mapped[str] = mapped_column(String(16))
+    ingested_at: Mapped[int] = mapped_column(Integer)
+
+    __table_args__ = (
+        Index("ix_cm_events_user_time", "user_id", "occurred_at", "seq"),
+        Index("ix_cm_events_user_seq", "user_id", "seq"),
+        Index("ix_cm_events_user_project", "user_id", "project_id"),
+        # AUTOINCREMENT: a seq is never reused after a forget (it is the derivation watermark).
+        {"sqlite_autoincrement": True},
+    )
+
+
+class EventPattern(Base):
+    """Index of the patterns each raw event names (for forget, explain and project lists)."""
+
+    __tablename__ = "creative_memory_event_patterns"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    seq: Mapped[int] = mapped_column(ForeignKey("creative_memory_events.seq", ondelete="CASCADE"))
+    user_id: Mapped[str] = mapped_column(String(128))
+    scope: Mapped[str] = mapped_column(String(140))
+    preference_type: Mapped[str] = mapped_column(String(128))
+    pattern: Mapped[str] = mapped_column(String(128))
+    polarity: Mapped[str] = mapped_column(String(8))
+    role: Mapped[str] = mapped_column(String(8), default="")
+
+    __table_args__ = (
+        Index("ix_cm_event_patterns_key", "user_id", "preference_type", "pattern"),
+        Index("ix_cm_event_patterns_seq", "seq"),
+    )
+
+
+class Preference(Base):
+    """Derived preferences: a cache over the events, one row per (user, scope, type, pattern, polarity).
+
+    ``base_*`` columns hold the state right after the last event that touched the record;
+    ``strength``/``confidence``/``status``/``decay_at`` hold it evaluated at ``evaluated_at``
+    (decay and archival are functions of time, see the engine notes).
+    """
+
+    __tablename__ = "creative_memory_preferences"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[str] = mapped_column(String(128))
+    scope: Mapped[str] = mapped_column(String(140))
+    project_id: Mapped[str | None] = mapped_column(String(128))
+    preference_type: Mapped[str] = mapped_column(String(128))
+    pattern: Mapped[str] = mapped_column(String(128))
+    polarity: Mapped[str] = mapped_column(String(8))
+    strength: Mapped[float] = mapped_column(Float)
+    confidence: Mapped[str] = mapped_column(String(8))
+    status: Mapped[str] = mapped_column(String(16))
+    decay_at: Mapped[int] = mapped_column(Integer)
+    base_strength: Mapped[float] = mapped_column(Float)
+    base_confidence: Mapped[str] = mapped_column(String(8))
+    base_status: Mapped[str] = mapped_column(String(16))
+    base_decay_at: Mapped[int] = mapped_column(Integer)
+    sources: Mapped[str] = mapped_column(Text, default="[]")
+    explicit_tags: Mapped[str] = mapped_column(Text, default="[]")
+    accept_count: Mapped[int] = mapped_column(Integer, default=0)
+    reject_count: Mapped[int] = mapped_column(Integer, default=0)
+    pairwise_count: Mapped[int] = mapped_column(Integer, default=0)
+    first_seen: Mapped[int] = mapped_column(Integer)
+    last_seen: Mapped[int] = mapped_column(Integer)
+    reversal_signals: Mapped[int] = mapped_column(Integer, default=0)
+    reversal_sessions: Mapped[str] = mapped_column(Text, default="[]")
+    reversal_first_seen: Mapped[int | None] = mapped_column(Integer)
+    shadow_of: Mapped[str | None] = mapped_column(String(400))
+    demoted_by: Mapped[str | None] = mapped_column(String(160))
+    decay_count: Mapped[int] = mapped_column(Integer, default=0)
+    last_seq: Mapped[int] = mapped_column(Integer, default=0)
+    derivation_version: Mapped[str] = mapped_column(String(32))
+    cache_key: Mapped[str] = mapped_column(String(64))
+    evaluated_at: Mapped[int] = mapped_column(Integer)
+    last_injected_at: Mapped[int | None] = mapped_column(Integer)
+
+    __table_args__ = (
+        UniqueConstraint("user_id", "scope", "preference_type", "pattern", "polarity"),
+        Index("ix_cm_prefs_user_strength", "user_id", "strength"),
+        Index("ix_cm_prefs_user_status_strength", "user_id", "status", "strength"),
+        Index("ix_cm_prefs_user_pattern", "user_id", "pattern"),
+        Index("ix_cm_prefs_user_decay", "user_id", "decay_at"),
+        Index("ix_cm_prefs_user_lastseen", "user_id", "last_seen"),
+    )
+
+
+class Derivation(Base):
+    """Content-addressed index of the preference cache, one row per user."""
+
+    __tablename__ = "creative_memory_derivations"
+    user_id: Mapped[str] = mapped_column(String(128), primary_key=True)
+    derivation_version: Mapped[str] = mapped_column(String(32))
+    cache_key: Mapped[str] = mapped_column(String(64))
+    set_digest: Mapped[str] = mapped_column(String(64))
+    event_count: Mapped[int] = mapped_column(Integer)
+    max_seq: Mapped[int] = mapped_column(Integer)
+    last_occurred_at: Mapped[int] = mapped_column(Integer)
+    last_folded_seq: Mapped[int] = mapped_column(Integer)
+    evaluated_at: Mapped[int] = mapped_column(Integer)
+    derived_at: Mapped[int] = mapped_column(Integer)
+    duration_ms: Mapped[float] = mapped_column(Float)
+
+
+class Settings(Base):
+    __tablename__ = "creative_memory_settings"
+    user_id: Mapped[str] = mapped_column(String(128), primary_key=True)
+    memory_enabled: Mapped[bool] = mapped_column(Boolean, default=True)
+    learning_paused_until: Mapped[int | None] = mapped_column(Integer)
+    using_paused_until: Mapped[int | None] = mapped_column(Integer)
+    diagnostics_retention_days: Mapped[int] = mapped_column(Integer, default=30)
+    updated_at: Mapped[int] = mapped_column(Integer)
+
+
+class ProjectSettings(Base):
+    __tablename__ = "creative_memory_project_settings"
+    user_id: Mapped[str] = mapped_column(String(128), primary_key=True)
+    project_id: Mapped[str] = mapped_column(String(128), primary_key=True)
+    use_memory: Mapped[bool] = mapped_column(Boolean, default=True)
+    learn_from_project: Mapped[bool] = mapped_column(Boolean, default=True)
+    updated_at: Mapped[int] = mapped_column(Integer)
+
+
+class IgnoredCount(Base):
+    """Events dropped at ingest (paused, off, project learning off, blocked): counted, never stored."""
+
+    __tablename__ = "creative_memory_ignored_counts"
+    user_id: Mapped[str] = mapped_column(String(128), primary_key=True)
+    reason: Mapped[str] = mapped_column(String(40), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer, default=0)
+    last_at: Mapped[int] = mapped_column(Integer)
+
+
+class Blocklist(Base):
+    """Forgotten-and-blocked patterns: only a keyed fingerprint, never the text."""
+
+    __tablename__ = "creative_memory_blocklist"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[str] = mapped_column(String(128))
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[int] = mapped_column(Integer)
+    __table_args__ = (UniqueConstraint("user_id", "fingerprint"),)
+
+
+class Retrieval(Base):
+    __tablename__ = "creative_memory_retrievals"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[str] = mapped_column(String(128))
+    at: Mapped[int] = mapped_column(Integer)
+    origin: Mapped[str] = mapped_column(String(16))
+    project_id: Mapped[str | None] = mapped_column(String(128))
+    mode: Mapped[str] = mapped_column(String(16))
+    requested_types: Mapped[str | None] = mapped_column(Text)
+    duration_ms: Mapped[float] = mapped_column(Float)
+    kept_positive: Mapped[int] = mapped_column(Integer, default=0)
+    kept_negative: Mapped[int] = mapped_column(Integer, default=0)
+    kept_high: Mapped[int] = mapped_column(Integer, default=0)
+    kept_medium: Mapped[int] = mapped_column(Integer, default=0)
+    kept_overrides: Mapped[int] = mapped_column(Integer, default=0)
+    token_estimate: Mapped[int] = mapped_column(Integer, default=0)
+    block_sha256: Mapped[str] = mapped_column(String(64))
+    empty_reason: Mapped[str | None] = mapped_column(String(40))
+    __table_args__ = (
+        Index("ix_cm_retrievals_user_at", "user_id", "at"),
+        Index("ix_cm_retrievals_user_project_at", "user_id", "project_id", "at"),
+        {"sqlite_autoincrement": True},
+    )
+
+
+class RetrievalEvent(Base):
+    __tablename__ = "creative_memory_retrieval_events"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    retrieval_id: Mapped[int] = mapped_column(ForeignKey("creative_memory_retrievals.id", ondelete="CASCADE"))
+    ordinal: Mapped[int] = mapped_column(Integer)
+    type: Mapped[str] = mapped_column(String(40))
+    stage: Mapped[str] = mapped_column(String(16))
+    preference_key: Mapped[str | None] = mapped_column(String(400))
+    preference_type: Mapped[str | None] = mapped_column(String(128))
+    pattern: Mapped[str | None] = mapped_column(String(128))
+    fields: Mapped[str] = mapped_column(Text, default="{}")
+    trace: Mapped[str] = mapped_column(Text, default="")
+    __table_args__ = (
+        Index("ix_cm_retrieval_events_retrieval", "retrieval_id", "ordinal"),
+        Index("ix_cm_retrieval_events_pattern", "pattern"),
+    )
+
+
+class Audit(Base):
+    __tablename__ = "creative_memory_audit"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    at: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[str] = mapped_column(String(128))
+    actor: Mapped[str] = mapped_column(String(8))
+    action: Mapped[str] = mapped_column(String(40))
+    target: Mapped[str] = mapped_column(Text, default="")
+    outcome: Mapped[str] = mapped_column(Text, default="ok")
+    __table_args__ = (Index("ix_cm_audit_user_at", "user_id", "at"),)

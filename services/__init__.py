@@ -1,0 +1,1 @@
+"""What the program does: store, engine, controls. Never imports Qt."""

@@ -1,0 +1,443 @@
+"""Opening the shared store: pragmas, migrations, backups, read-only and locked states.
+
+``<data dir>/app.sqlite`` is the Open Design daemon's own database; another process may be writing
+while this program runs. This module never touches the daemon's tables: migrations only know our
+``creative_memory_*`` tables and keep their own version table.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from alembic import command
+from alembic.config import Config
+from alembic.script import ScriptDirectory
+from alembic.util.exc import CommandError
+from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.orm import Session
+from sqlalchemy.pool import NullPool
+
+from model.tables import ALEMBIC_VERSION_TABLE
+from services.datadir import DataDir
+from services.errors import ReadOnly, StoreLocked, StoreUnavailable
+
+log = logging.getLogger("cm.store")
+
+DEFAULT_BUSY_TIMEOUT_S = 5.0
+DEFAULT_LOCK_BUDGET_S = 12.0
+
+
+@dataclass(frozen=True)
+class SchemaInfo:
+    current: str | None
+    latest: str
+
+
+def _migrations_dir() -> Path:
+    return Path(str(resources.files("services") / "migrations"))
+
+
+def _alembic_config() -> Config:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(_migrations_dir()))
+    return cfg
+
+
+def latest_revision() -> str:
+    head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
+    assert head is not None
+    return head
+
+
+def _known_revision(rev: str) -> bool:
+    script = ScriptDirectory.from_config(_alembic_config())
+    try:
+        return script.get_revision(rev) is not None
+    except CommandError:
+        return False
+
+
+def _ro_uri(path: Path, immutable: bool = False) -> str:
+    uri = f"file:{quote(str(path))}?mode=ro"
+    return uri + "&immutable=1" if immutable else uri
+
+
+def _is_locked(exc: BaseException) -> bool:
+    text = str(exc).lower()
+    return "database is locked" in text or "database is busy" in text or "sqlite_busy" in text
+
+
+def _utc_stamp() -> str:
+    return datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+
+
+class Store:
+    """An open store. Create with :meth:`open`; use :meth:`read` and :meth:`write` per operation."""
+
+    def __init__(
+        self,
+        data_dir: DataDir,
+        *,
+        read_only: bool,
+        read_only_reason: str | None,
+        too_new: bool,
+        schema: SchemaInfo,
+        backup_path: Path | None,
+        immutable: bool,
+        busy_timeout_s: float,
+        lock_budget_s: float,
+    ) -> None:
+        self.data_dir = data_dir
+        self.path = data_dir.store
+        self.read_only = read_only
+        self.read_only_reason = read_only_reason
+        self.too_new = too_new
+        self.schema = schema
+        self.backup_path = backup_path
+        self.busy_timeout_s = busy_timeout_s
+        self.lock_budget_s = lock_budget_s
+        self._immutable = immutable
+        self._watch: sqlite3.Connection | None = None
+        self._watch_lock = threading.Lock()
+        self.engine = self._make_engine()
+
+    # ------------------------------------------------------------------ opening
+    @classmethod
+    def open(
+        cls,
+        data_dir: DataDir,
+        *,
+        create: bool = True,
+        read_only: bool = False,
+        busy_timeout_s: float = DEFAULT_BUSY_TIMEOUT_S,
+        lock_budget_s: float = DEFAULT_LOCK_BUDGET_S,
+    ) -> Store:
+        folder, path = data_dir.path, data_dir.store
+        if not folder.exists():
+            if not create:
+                raise StoreUnavailable(
+                    f"There is no data folder at {folder}. Start Open Design once, or pass --data-dir "
+                    "with the folder that holds app.sqlite."
+                )
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreUnavailable(
+                    f"The data folder {folder} could not be created ({exc.strerror or exc}). Choose a "
+                    "folder you can write to with --data-dir or OD_DATA_DIR."
+                ) from exc
+        if not folder.is_dir():
+            raise StoreUnavailable(f"{folder} is not a folder. Point --data-dir or OD_DATA_DIR at a folder.")
+
+        existed = path.exists()
+        if not existed and not create:
+            raise StoreUnavailable(
+                f"There is no store at {path} yet. Run the program once without --no-create to create it."
+            )
+        folder_writable = os.access(folder, os.W_OK | os.X_OK)
+        reason: str | None = None
+        if read_only:
+            reason = "This store was opened read-only on request; no change can be made."
+        elif not folder_writable:
+            reason = (
+                f"The data folder {folder} is read-only, so nothing can be changed. Fix its permissions "
+                "or copy the store to a writable folder."
+            )
+        elif existed and not os.access(path, os.W_OK):
+            reason = (
+                f"The store {path} is read-only, so nothing can be changed. Fix its permissions to make "
+                "changes."
+            )
+
+        if not existed:
+            if reason is not None:
+                raise StoreUnavailable(
+                    f"No store exists in {folder} and it cannot be created there because the folder is "
+                    "read-only. Choose a writable folder with --data-dir."
+                )
+            # Our store holds personal data: readable by the owner only.
+            try:
+                fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+                os.close(fd)
+            except FileExistsError:
+                pass
+            except OSError as exc:
+                raise StoreUnavailable(f"The store {path} could not be created ({exc.strerror}).") from exc
+
+        immutable = False
+        if existed:
+            if not os.access(path, os.R_OK):
+                raise StoreUnavailable(
+                    f"The store {path} cannot be read (permission denied). Fix its permissions; nothing "
+                    "was changed."
+                )
+            current, immutable = cls._probe(path, folder_writable)
+        else:
+            current = None
+
+        latest = latest_revision()
+        too_new = current is not None and not _known_revision(current)
+        if too_new:
+            reason = (
+                f"This store was written by a newer version of Creative Memory Studio (schema {current}). "
+                "It is open read-only; update the program to make changes."
+            )
+        backup: Path | None = None
+        if reason is None and current != latest:
+            if existed and path.stat().st_size > 0:
+                backup = cls._backup(path)
+            cls._migrate(path, busy_timeout_s)
+            current = latest
+        store = cls(
+            data_dir,
+            read_only=reason is not None,
+            read_only_reason=reason,
+            too_new=too_new,
+            schema=SchemaInfo(current=current, latest=latest),
+            backup_path=backup,
+            immutable=immutable,
+            busy_timeout_s=busy_timeout_s,
+            lock_budget_s=lock_budget_s,
+        )
+        log.info("opened %s (schema %s, read_only=%s)", path, current, store.read_only)
+        return store
+
+    @staticmethod
+    def _probe(path: Path, folder_writable: bool) -> tuple[str | None, bool]:
+        """Check the file is a readable SQLite database without changing a byte of it.
+
+        Returns our schema revision (or None) and whether it had to be opened as immutable
+        (a WAL store in a read-only folder whose -shm cannot be created).
+        """
+        attempts = [False] if folder_writable else [False, True]
+        last: Exception | None = None
+        for immutable in attempts:
+            try:
+                con = sqlite3.connect(_ro_uri(path, immutable), uri=True, timeout=2.0)
+            except sqlite3.Error as exc:
+                last = exc
+                continue
+            try:
+                names = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+                rev = None
+                if ALEMBIC_VERSION_TABLE in names:
+                    row = con.execute(f"SELECT version_num FROM {ALEMBIC_VERSION_TABLE}").fetchone()
+                    rev = row[0] if row else None
+                return rev, immutable
+            except sqlite3.Error as exc:
+                last = exc
+            finally:
+                con.close()
+        detail = str(last) if last else "unknown error"
+        if "locked" in detail.lower():
+            raise StoreLocked(
+                f"The store {path} is locked by another program and could not be read. Try again in a "
+                "moment; nothing was changed."
+            )
+        raise StoreUnavailable(
+            f"The file {path} is not a readable SQLite database ({detail}). It was left untouched; "
+            "restore it from a backup or point --data-dir at another folder."
+        )
+
+    @staticmethod
+    def _backup(path: Path) -> Path:
+        target = path.with_name(f"{path.name}.bak-{_utc_stamp()}")
+        n = 1
+        while target.exists():
+            target = path.with_name(f"{path.name}.bak-{_utc_stamp()}-{n}")
+            n += 1
+        fd = os.open(target, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+        os.close(fd)
+        src = sqlite3.connect(_ro_uri(path), uri=True)
+        dst = sqlite3.connect(target)
+        try:
+            src.backup(dst)
+        finally:
+            dst.close()
+            src.close()
+        log.info("backed up %s to %s before migrating", path, target)
+        return target
+
+    @staticmethod
+    def _migrate(path: Path, busy_timeout_s: float) -> None:
+        engine = _raw_engine(path, busy_timeout_s, read_only=False, immutable=False)
+        try:
+            with engine.connect() as conn:
+                _begin(conn, immediate=True, budget_s=busy_timeout_s * 2)
+                cfg = _alembic_config()
+                cfg.attributes["connection"] = conn
+                command.upgrade(cfg, "head")
+                conn.commit()
+        except OperationalError as exc:
+            if _is_locked(exc):
+                raise StoreLocked(
+                    "The store could not be upgraded because another program holds a write lock. "
+                    "Close it or try again in a moment; nothing was changed."
+                ) from exc
+            raise StoreUnavailable(f"The store could not be upgraded ({exc.orig}); nothing was changed.") from exc
+        finally:
+            engine.dispose()
+
+    def _make_engine(self) -> Engine:
+        return _raw_engine(self.path, self.busy_timeout_s, read_only=self.read_only, immutable=self._immutable)
+
+    # ------------------------------------------------------------------ sessions
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """A short read transaction (a consistent snapshot). Never hold it across user think-time."""
+        try:
+            with self.engine.connect() as conn:
+                _begin(conn, immediate=False, budget_s=self.lock_budget_s)
+                with Session(bind=conn, expire_on_commit=False, autoflush=False) as session:
+                    try:
+                        yield session
+                    finally:
+                        conn.rollback()
+        except OperationalError as exc:
+            raise self._translate(exc) from exc
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """A short write transaction begun IMMEDIATE; retried with backoff while the store is busy."""
+        if self.read_only:
+            raise ReadOnly(self.read_only_reason or "This store is read-only.")
+        try:
+            with self.engine.connect() as conn:
+                _begin(conn, immediate=True, budget_s=self.lock_budget_s)
+                with Session(bind=conn, expire_on_commit=False, autoflush=True) as session:
+                    try:
+                        yield session
+                        session.flush()
+                        conn.commit()
+                    except BaseException:
+                        conn.rollback()
+                        raise
+        except OperationalError as exc:
+            raise self._translate(exc) from exc
+
+    @contextmanager
+    def raw(self) -> Iterator[sqlite3.Connection]:
+        """A plain sqlite3 connection with the store's pragmas, for maintenance (checkpoint, VACUUM)."""
+        if self.read_only:
+            raise ReadOnly(self.read_only_reason or "This store is read-only.")
+        con = _connect(self.path, self.busy_timeout_s, read_only=False, immutable=False)
+        try:
+            yield con
+        finally:
+            con.close()
+
+    def _translate(self, exc: OperationalError) -> Exception:
+        if _is_locked(exc):
+            return StoreLocked(
+                f"The store is busy: another program has held a write lock for more than "
+                f"{self.lock_budget_s:g} s. Nothing was changed; try again in a moment."
+            )
+        if "readonly" in str(exc).lower() or "read-only" in str(exc).lower():
+            return ReadOnly("The store is read-only, so nothing was changed.")
+        return StoreUnavailable(f"The store could not be used ({exc.orig}). Nothing was changed.")
+
+    # ------------------------------------------------------------------ live view
+    def data_version(self) -> int:
+        """SQLite's data_version on a long-lived connection: changes when anyone commits."""
+        with self._watch_lock:
+            if self._watch is None:
+                self._watch = _connect(self.path, self.busy_timeout_s, read_only=True, immutable=self._immutable)
+            row = self._watch.execute("PRAGMA data_version").fetchone()
+            return int(row[0])
+
+    def checkpoint_truncate(self, attempts: int = 20) -> bool:
+        """``wal_checkpoint(TRUNCATE)``, retried while a reader holds an old snapshot."""
+        with self.raw() as con:
+            for i in range(attempts):
+                busy, _log, _done = con.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+                if busy == 0:
+                    return True
+                time.sleep(min(0.02 * (i + 1), 0.2))
+        return False
+
+    def close(self) -> None:
+        with self._watch_lock:
+            if self._watch is not None:
+                self._watch.close()
+                self._watch = None
+        self.engine.dispose()
+
+
+# ---------------------------------------------------------------------- engine plumbing
+def _connect(path: Path, busy_timeout_s: float, *, read_only: bool, immutable: bool) -> sqlite3.Connection:
+    uri = _ro_uri(path, immutable) if read_only else f"file:{quote(str(path))}?mode=rw"
+    con = sqlite3.connect(uri, uri=True, timeout=busy_timeout_s, isolation_level=None, check_same_thread=False)
+    con.execute(f"PRAGMA busy_timeout={int(busy_timeout_s * 1000)}")
+    con.execute("PRAGMA foreign_keys=ON")
+    if read_only:
+        con.execute("PRAGMA query_only=ON")
+    else:
+        mode = con.execute("PRAGMA journal_mode").fetchone()[0]
+        if str(mode).lower() != "wal":
+            with suppress(sqlite3.OperationalError):
+                con.execute("PRAGMA journal_mode=WAL")
+        con.execute("PRAGMA synchronous=NORMAL")
+        con.execute("PRAGMA secure_delete=ON")
+    return con
+
+
+def _raw_engine(path: Path, busy_timeout_s: float, *, read_only: bool, immutable: bool) -> Engine:
+    def creator() -> sqlite3.Connection:
+        return _connect(path, busy_timeout_s, read_only=read_only, immutable=immutable)
+
+    # NullPool: a connection per unit of work. Cheap for SQLite, and nothing stays open holding
+    # a snapshot or a file handle between operations (erasure checkpoints need that).
+    engine = create_engine("sqlite+pysqlite://", creator=creator, poolclass=NullPool)
+
+    @event.listens_for(engine, "begin")
+    def _do_begin(conn: Connection) -> None:
+        immediate = conn.get_execution_options().get("cm_immediate", False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    return engine
+
+
+def _begin(conn: Connection, *, immediate: bool, budget_s: float) -> None:
+    """Begin a transaction; while the store is busy, retry with backoff up to ``budget_s``."""
+    conn.execution_options(cm_immediate=immediate)
+    deadline = time.monotonic() + budget_s
+    delay = 0.05
+    while True:
+        try:
+            conn.begin()
+            return
+        except (OperationalError, DBAPIError) as exc:
+            with suppress(Exception):
+                conn.rollback()
+            if not _is_locked(exc) or time.monotonic() + delay > deadline:
+                raise
+            log.warning("store busy, retrying in %.2f s", delay)
+            time.sleep(delay)
+            delay = min(delay * 2, 1.0)
+
+
+def sqlite_file_set(path: Path) -> list[Path]:
+    """The store's files that may hold data: the database, its WAL and its shared-memory index."""
+    return [path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")]
+
+
+def execute_pragmas_summary(store: Store) -> dict[str, Any]:
+    with store.read() as s:
+        conn = s.connection()
+        return {
+            name: conn.exec_driver_sql(f"PRAGMA {name}").scalar()
+            for name in ("journal_mode", "foreign_keys", "busy_timeout", "synchronous", "secure_delete")
+        }
