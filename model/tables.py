@@ -46,6 +46,7 @@ class Event(Base):
     scope: Mapped[str] = mapped_column(String(140))
     signal_type: Mapped[str] = mapped_column(String(40))
     occurred_at: Mapped[int] = mapped_column(Integer)
+    tag: Mapped[str | None] = mapped_column(String(40))
     session_id: Mapped[str | None] = mapped_column(String(128))
     artifact_id: Mapped[str | None] = mapped_column(String(128))
     payload: Mapped[str] = mapped_column(Text)
@@ -84,9 +85,9 @@ class EventPattern(Base):
 class Preference(Base):
     """Derived preferences: a cache over the events, one row per (user, scope, type, pattern, polarity).
 
-    ``base_*`` columns hold the state right after the last event that touched the record;
-    ``strength``/``confidence``/``status``/``decay_at`` hold it evaluated at ``evaluated_at``
-    (decay and archival are functions of time, see the engine notes).
+    The columns hold the record evaluated at ``evaluated_at`` (decay and archival are functions of
+    time) so that SQL can filter, sort and page; ``state`` holds the exact fold state right after
+    the last event that touched it (JSON), from which incremental derivation continues.
     """
 
     __tablename__ = "creative_memory_preferences"
@@ -101,10 +102,6 @@ class Preference(Base):
     confidence: Mapped[str] = mapped_column(String(8))
     status: Mapped[str] = mapped_column(String(16))
     decay_at: Mapped[int] = mapped_column(Integer)
-    base_strength: Mapped[float] = mapped_column(Float)
-    base_confidence: Mapped[str] = mapped_column(String(8))
-    base_status: Mapped[str] = mapped_column(String(16))
-    base_decay_at: Mapped[int] = mapped_column(Integer)
     sources: Mapped[str] = mapped_column(Text, default="[]")
     explicit_tags: Mapped[str] = mapped_column(Text, default="[]")
     accept_count: Mapped[int] = mapped_column(Integer, default=0)
@@ -113,8 +110,6 @@ class Preference(Base):
     first_seen: Mapped[int] = mapped_column(Integer)
     last_seen: Mapped[int] = mapped_column(Integer)
     reversal_signals: Mapped[int] = mapped_column(Integer, default=0)
-    reversal_sessions: Mapped[str] = mapped_column(Text, default="[]")
-    reversal_first_seen: Mapped[int | None] = mapped_column(Integer)
     shadow_of: Mapped[str | None] = mapped_column(String(400))
     demoted_by: Mapped[str | None] = mapped_column(String(160))
     decay_count: Mapped[int] = mapped_column(Integer, default=0)
@@ -123,11 +118,13 @@ class Preference(Base):
     cache_key: Mapped[str] = mapped_column(String(64))
     evaluated_at: Mapped[int] = mapped_column(Integer)
     last_injected_at: Mapped[int | None] = mapped_column(Integer)
+    state: Mapped[str] = mapped_column(Text)
 
     __table_args__ = (
         UniqueConstraint("user_id", "scope", "preference_type", "pattern", "polarity"),
         Index("ix_cm_prefs_user_strength", "user_id", "strength"),
         Index("ix_cm_prefs_user_status_strength", "user_id", "status", "strength"),
+        Index("ix_cm_prefs_user_scope_status_strength", "user_id", "scope", "status", "strength"),
         Index("ix_cm_prefs_user_pattern", "user_id", "pattern"),
         Index("ix_cm_prefs_user_decay", "user_id", "decay_at"),
         Index("ix_cm_prefs_user_lastseen", "user_id", "last_seen"),

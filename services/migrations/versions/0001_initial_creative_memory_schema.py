@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises:
-Create Date: 2026-11-22 04:12:41.983279
+Create Date: 2026-11-22
 """
 
 from __future__ import annotations
@@ -67,6 +67,7 @@ def upgrade() -> None:
         sa.Column("scope", sa.String(length=140), nullable=False),
         sa.Column("signal_type", sa.String(length=40), nullable=False),
         sa.Column("occurred_at", sa.Integer(), nullable=False),
+        sa.Column("tag", sa.String(length=40), nullable=True),
         sa.Column("session_id", sa.String(length=128), nullable=True),
         sa.Column("artifact_id", sa.String(length=128), nullable=True),
         sa.Column("payload", sa.Text(), nullable=False),
@@ -103,10 +104,6 @@ def upgrade() -> None:
         sa.Column("confidence", sa.String(length=8), nullable=False),
         sa.Column("status", sa.String(length=16), nullable=False),
         sa.Column("decay_at", sa.Integer(), nullable=False),
-        sa.Column("base_strength", sa.Float(), nullable=False),
-        sa.Column("base_confidence", sa.String(length=8), nullable=False),
-        sa.Column("base_status", sa.String(length=16), nullable=False),
-        sa.Column("base_decay_at", sa.Integer(), nullable=False),
         sa.Column("sources", sa.Text(), nullable=False),
         sa.Column("explicit_tags", sa.Text(), nullable=False),
         sa.Column("accept_count", sa.Integer(), nullable=False),
@@ -115,8 +112,6 @@ def upgrade() -> None:
         sa.Column("first_seen", sa.Integer(), nullable=False),
         sa.Column("last_seen", sa.Integer(), nullable=False),
         sa.Column("reversal_signals", sa.Integer(), nullable=False),
-        sa.Column("reversal_sessions", sa.Text(), nullable=False),
-        sa.Column("reversal_first_seen", sa.Integer(), nullable=True),
         sa.Column("shadow_of", sa.String(length=400), nullable=True),
         sa.Column("demoted_by", sa.String(length=160), nullable=True),
         sa.Column("decay_count", sa.Integer(), nullable=False),
@@ -125,6 +120,7 @@ def upgrade() -> None:
         sa.Column("cache_key", sa.String(length=64), nullable=False),
         sa.Column("evaluated_at", sa.Integer(), nullable=False),
         sa.Column("last_injected_at", sa.Integer(), nullable=True),
+        sa.Column("state", sa.Text(), nullable=False),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_creative_memory_preferences")),
         sa.UniqueConstraint(
             "user_id",
@@ -139,6 +135,9 @@ def upgrade() -> None:
         batch_op.create_index("ix_cm_prefs_user_decay", ["user_id", "decay_at"], unique=False)
         batch_op.create_index("ix_cm_prefs_user_lastseen", ["user_id", "last_seen"], unique=False)
         batch_op.create_index("ix_cm_prefs_user_pattern", ["user_id", "pattern"], unique=False)
+        batch_op.create_index(
+            "ix_cm_prefs_user_scope_status_strength", ["user_id", "scope", "status", "strength"], unique=False
+        )
         batch_op.create_index(
             "ix_cm_prefs_user_status_strength", ["user_id", "status", "strength"], unique=False
         )
@@ -261,6 +260,7 @@ def downgrade() -> None:
     with op.batch_alter_table("creative_memory_preferences", schema=None) as batch_op:
         batch_op.drop_index("ix_cm_prefs_user_strength")
         batch_op.drop_index("ix_cm_prefs_user_status_strength")
+        batch_op.drop_index("ix_cm_prefs_user_scope_status_strength")
         batch_op.drop_index("ix_cm_prefs_user_pattern")
         batch_op.drop_index("ix_cm_prefs_user_lastseen")
         batch_op.drop_index("ix_cm_prefs_user_decay")

@@ -1,0 +1,285 @@
+"""User controls: master switch, pause/resume, per-project switches, status.
+
+Pauses are stored as end times and read against ``now``: a pause ends by itself when its time
+passes, with no process needing to run at that moment.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from sqlalchemy import func, select, text
+from sqlalchemy.orm import Session
+
+from model.constants import Actor
+from model.events import iso
+from model.tables import Event, IgnoredCount, Preference, ProjectSettings, Retrieval, Settings
+from services import audit
+from services.clock import FOREVER_MS
+from services.errors import InvalidInput
+from services.store import Store
+
+What = Literal["both", "learning", "using"]
+
+
+# --------------------------------------------------------------------------- settings rows
+def get_settings(session: Session, user_id: str) -> Settings:
+    """The user's settings row, or an unsaved default one (memory on, nothing paused)."""
+    row = session.get(Settings, user_id)
+    if row is None:
+        row = Settings(
+            user_id=user_id,
+            memory_enabled=True,
+            learning_paused_until=None,
+            using_paused_until=None,
+            diagnostics_retention_days=30,
+            updated_at=0,
+        )
+    return row
+
+
+def _settings_for_write(session: Session, user_id: str, now: int) -> Settings:
+    row = session.get(Settings, user_id)
+    if row is None:
+        row = get_settings(session, user_id)
+        session.add(row)
+    row.updated_at = now
+    return row
+
+
+def _active(until: int | None, now: int) -> int | None:
+    return until if until is not None and until > now else None
+
+
+@dataclass(frozen=True)
+class Gate:
+    """What stops learning right now (ingest side)."""
+
+    memory_enabled: bool
+    learning_paused: bool
+    projects_not_learning: frozenset[str] = field(default_factory=frozenset)
+
+    def reason_for(self, project_id: str | None) -> str | None:
+        if not self.memory_enabled:
+            return "memory_disabled"
+        if self.learning_paused:
+            return "learning_paused"
+        if project_id is not None and project_id in self.projects_not_learning:
+            return "project_learning_disabled"
+        return None
+
+
+def learning_gate(session: Session, user_id: str, now: int) -> Gate:
+    s = get_settings(session, user_id)
+    off = frozenset(
+        session.scalars(
+            select(ProjectSettings.project_id).where(
+                ProjectSettings.user_id == user_id, ProjectSettings.learn_from_project.is_(False)
+            )
+        )
+    )
+    return Gate(
+        memory_enabled=bool(s.memory_enabled),
+        learning_paused=_active(s.learning_paused_until, now) is not None,
+        projects_not_learning=off,
+    )
+
+
+@dataclass(frozen=True)
+class UsingGate:
+    memory_enabled: bool
+    using_paused: bool
+    project_use_memory: bool
+
+
+def using_gate(session: Session, user_id: str, project_id: str | None, now: int) -> UsingGate:
+    s = get_settings(session, user_id)
+    use = True
+    if project_id is not None:
+        ps = session.get(ProjectSettings, (user_id, project_id))
+        use = True if ps is None else bool(ps.use_memory)
+    return UsingGate(
+        memory_enabled=bool(s.memory_enabled),
+        using_paused=_active(s.using_paused_until, now) is not None,
+        project_use_memory=use,
+    )
+
+
+# --------------------------------------------------------------------------- status
+def status_in(session: Session, user_id: str, now: int) -> dict[str, Any]:
+    s = get_settings(session, user_id)
+    lp = _active(s.learning_paused_until, now)
+    up = _active(s.using_paused_until, now)
+    prefs = session.scalar(select(func.count()).select_from(Preference).where(Preference.user_id == user_id))
+    events = session.scalar(select(func.count()).select_from(Event).where(Event.user_id == user_id))
+    retrievals = session.scalar(
+        select(func.count()).select_from(Retrieval).where(Retrieval.user_id == user_id)
+    )
+    disabled = [
+        ps.project_id
+        for ps in session.scalars(
+            select(ProjectSettings)
+            .where(ProjectSettings.user_id == user_id)
+            .where(ProjectSettings.use_memory.is_(False) | ProjectSettings.learn_from_project.is_(False))
+            .order_by(ProjectSettings.project_id)
+        )
+    ]
+    ignored = {
+        r.reason: r.count for r in session.scalars(select(IgnoredCount).where(IgnoredCount.user_id == user_id))
+    }
+    return {
+        "user": user_id,
+        "enabled": bool(s.memory_enabled),
+        "learning_paused_until": iso(lp),
+        "using_paused_until": iso(up),
+        "learning_paused": lp is not None,
+        "using_paused": up is not None,
+        "paused_until_resumed": {"learning": lp == FOREVER_MS, "using": up == FOREVER_MS},
+        "counts": {"preferences": prefs or 0, "events": events or 0, "retrievals": retrievals or 0},
+        "projects_disabled": disabled,
+        "ignored": ignored,
+    }
+
+
+def status(store: Store, user_id: str, now: int) -> dict[str, Any]:
+    with store.read() as session:
+        return status_in(session, user_id, now)
+
+
+# --------------------------------------------------------------------------- master switch, pause
+def set_enabled(store: Store, user_id: str, enabled: bool, *, actor: Actor, now: int) -> dict[str, Any]:
+    with store.write() as session:
+        row = _settings_for_write(session, user_id, now)
+        row.memory_enabled = enabled
+        audit.record(session, user_id, actor, "enable" if enabled else "disable", "memory", "ok", now)
+    return status(store, user_id, now)
+
+
+def pause(
+    store: Store, user_id: str, *, until: int | None, what: What = "both", actor: Actor, now: int
+) -> dict[str, Any]:
+    """Pause learning and/or using until ``until`` (ms), or until resumed when ``until`` is None."""
+    if until is not None and until <= now:
+        raise InvalidInput(f"The pause end {iso(until)} is not in the future; choose a later time.")
+    end = FOREVER_MS if until is None else until
+    with store.write() as session:
+        row = _settings_for_write(session, user_id, now)
+        if what in ("both", "learning"):
+            row.learning_paused_until = end
+        if what in ("both", "using"):
+            row.using_paused_until = end
+        target = f"{what} until {'resumed' if until is None else iso(until)}"
+        audit.record(session, user_id, actor, "pause", target, "ok", now)
+    return status(store, user_id, now)
+
+
+def resume(store: Store, user_id: str, *, what: What = "both", actor: Actor, now: int) -> dict[str, Any]:
+    with store.write() as session:
+        row = _settings_for_write(session, user_id, now)
+        if what in ("both", "learning"):
+            row.learning_paused_until = None
+        if what in ("both", "using"):
+            row.using_paused_until = None
+        audit.record(session, user_id, actor, "resume", what, "ok", now)
+    return status(store, user_id, now)
+
+
+# --------------------------------------------------------------------------- projects
+def daemon_projects(session: Session) -> dict[str, str]:
+    """Names from the daemon's ``projects`` table when it exists (read only, never written)."""
+    has = session.execute(
+        text("SELECT 1 FROM sqlite_master WHERE type='table' AND name='projects'")
+    ).first()
+    if has is None:
+        return {}
+    try:
+        return {str(r[0]): str(r[1]) for r in session.execute(text("SELECT id, name FROM projects"))}
+    except Exception:  # the daemon's schema is not ours; a surprise there must not break us
+        return {}
+
+
+def project_list(session: Session, user_id: str) -> list[dict[str, Any]]:
+    names = daemon_projects(session)
+    activity = {
+        str(pid): (int(last), int(n))
+        for pid, last, n in session.execute(
+            select(Event.project_id, func.max(Event.occurred_at), func.count())
+            .where(Event.user_id == user_id, Event.project_id.is_not(None))
+            .group_by(Event.project_id)
+        )
+    }
+    pref_counts = {
+        str(pid): int(n)
+        for pid, n in session.execute(
+            select(Preference.project_id, func.count())
+            .where(Preference.user_id == user_id, Preference.project_id.is_not(None))
+            .group_by(Preference.project_id)
+        )
+    }
+    settings = {
+        ps.project_id: ps
+        for ps in session.scalars(select(ProjectSettings).where(ProjectSettings.user_id == user_id))
+    }
+    ids = set(names) | set(activity) | set(settings) | set(pref_counts)
+    out = []
+    for pid in sorted(ids, key=lambda p: ((names.get(p) or p).casefold(), p)):
+        ps = settings.get(pid)
+        last = activity.get(pid)
+        out.append(
+            {
+                "id": pid,
+                "name": names.get(pid),
+                "use_memory": True if ps is None else bool(ps.use_memory),
+                "learn_from_project": True if ps is None else bool(ps.learn_from_project),
+                "preferences": pref_counts.get(pid, 0),
+                "events": last[1] if last else 0,
+                "last_activity": iso(last[0]) if last else None,
+                "in_daemon": pid in names,
+            }
+        )
+    return out
+
+
+def projects(store: Store, user_id: str) -> list[dict[str, Any]]:
+    with store.read() as session:
+        return project_list(session, user_id)
+
+
+def set_project(
+    store: Store,
+    user_id: str,
+    project_id: str,
+    *,
+    use_memory: bool | None = None,
+    learn_from_project: bool | None = None,
+    actor: Actor,
+    now: int,
+) -> dict[str, Any]:
+    from model.constants import ID_RE
+
+    if not ID_RE.match(project_id):
+        raise InvalidInput(
+            f"'{project_id}' is not a project id; ids are 1–128 letters, digits, '_' or '-'."
+        )
+    with store.write() as session:
+        ps = session.get(ProjectSettings, (user_id, project_id))
+        if ps is None:
+            ps = ProjectSettings(
+                user_id=user_id, project_id=project_id, use_memory=True, learn_from_project=True, updated_at=now
+            )
+            session.add(ps)
+        if use_memory is not None:
+            ps.use_memory = use_memory
+        if learn_from_project is not None:
+            ps.learn_from_project = learn_from_project
+        ps.updated_at = now
+        parts = []
+        if use_memory is not None:
+            parts.append(f"use_memory={'on' if use_memory else 'off'}")
+        if learn_from_project is not None:
+            parts.append(f"learn={'on' if learn_from_project else 'off'}")
+        audit.record(session, user_id, actor, "project", f"{project_id}: {', '.join(parts)}", "ok", now)
+        session.flush()
+        rows = project_list(session, user_id)
+    return next(r for r in rows if r["id"] == project_id)

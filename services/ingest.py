@@ -1,0 +1,359 @@
+"""Ingest: validate raw events at the boundary, redact free text, gate, store, keep derivation current.
+
+Raw events are canonical and append-only. A batch is one transaction: all of it or none of it.
+Events that arrive while memory is off, learning is paused, the project's learning is off, or that
+name a blocked pattern are counted (per reason) but never stored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+from sqlalchemy import insert, select
+from sqlalchemy.orm import Session
+
+from model.constants import MAX_PAYLOAD_BYTES, WIRE_SIGNAL_TYPES, Polarity, SignalType
+from model.events import EventIn, PatternIn
+from model.tables import Event, EventPattern, IgnoredCount, Settings
+from services import controls
+from services.blocklist import BlockChecker
+from services.derivation import ensure_current
+from services.errors import InvalidInput
+from services.store import Store
+
+# --------------------------------------------------------------------------- redaction
+_REDACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=\-]{8,}"), "[redacted:token]"),
+    (re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"), "[redacted:token]"),
+    (re.compile(r"\b(?:sk|pk|rk)-(?:[A-Za-z0-9]+-)?[A-Za-z0-9_\-]{16,}"), "[redacted:key]"),
+    (re.compile(r"\bAKIA[0-9A-Z]{16}\b"), "[redacted:key]"),
+    (re.compile(r"\bAIza[0-9A-Za-z_\-]{35}\b"), "[redacted:key]"),
+    (re.compile(r"\bgh[pousr]_[A-Za-z0-9]{30,}\b"), "[redacted:key]"),
+    (re.compile(r"\bxox[abprs]-[A-Za-z0-9\-]{10,}"), "[redacted:key]"),
+    (
+        re.compile(r"(?i)\b(api[_\-]?key|secret|password|passwd|token)\b(\s*[:=]\s*)(\"[^\"]*\"|'[^']*'|\S+)"),
+        r"\1\2[redacted:secret]",
+    ),
+    (re.compile(r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}"), "[redacted:email]"),
+)
+
+
+def redact(text: str) -> str:
+    """Remove obvious secrets (API keys, bearer tokens, e-mail addresses) from free text."""
+    for rx, repl in _REDACTIONS:
+        text = rx.sub(repl, text)
+    return text
+
+
+# --------------------------------------------------------------------------- validation
+def _loc(loc: Sequence[int | str]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "event"
+
+
+def describe_validation_error(err: ValidationError) -> str:
+    """One sentence per problem, each naming the field and what to do."""
+    msgs: list[str] = []
+    for e in err.errors():
+        where = _loc(e["loc"])
+        kind = e["type"]
+        if kind == "extra_forbidden":
+            msgs.append(f"{where}: unknown field; remove it")
+        elif kind == "missing":
+            msgs.append(f"{where}: required field is missing")
+        elif kind == "timezone_aware":
+            msgs.append(f"{where}: the time has no time zone; add an offset such as Z or +01:00")
+        elif kind == "string_pattern_mismatch":
+            msgs.append(f"{where}: must be 1–128 characters of letters, digits, '_' or '-'")
+        elif kind == "enum" and where == "signal_type":
+            allowed = ", ".join(str(t) for t in WIRE_SIGNAL_TYPES)
+            msgs.append(f"signal_type: unknown signal type; use one of {allowed}")
+        elif kind == "value_error":
+            msgs.append(str(e["msg"]).removeprefix("Value error, "))
+        else:
+            msgs.append(f"{where}: {e['msg']}")
+    return "; ".join(msgs)
+
+
+def validate_event(obj: Any) -> EventIn:
+    """Validate one decoded event; raise InvalidInput with the field and the reason."""
+    if not isinstance(obj, dict):
+        raise InvalidInput("the event must be a JSON object")
+    try:
+        return EventIn.model_validate(obj)
+    except ValidationError as exc:
+        raise InvalidInput(describe_validation_error(exc)) from None
+
+
+@dataclass
+class ParsedBatch:
+    events: list[tuple[int, EventIn]] = field(default_factory=list)
+    rejected: list[dict[str, Any]] = field(default_factory=list)
+
+
+def parse_jsonl(text: str) -> ParsedBatch:
+    """Parse JSON lines; blank lines are skipped; every bad line is reported with its number."""
+    out = ParsedBatch()
+    for n, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        if len(line.encode("utf-8", "surrogatepass")) > MAX_PAYLOAD_BYTES:
+            out.rejected.append({"line": n, "error": "the event is larger than 64 KiB; shorten its diff"})
+            continue
+        try:
+            obj = json.loads(line)
+        except (ValueError, RecursionError) as exc:
+            out.rejected.append({"line": n, "error": f"not valid JSON ({str(exc).split(':')[0]})"})
+            continue
+        try:
+            out.events.append((n, validate_event(obj)))
+        except InvalidInput as exc:
+            out.rejected.append({"line": n, "error": str(exc)})
+    return out
+
+
+# --------------------------------------------------------------------------- storing
+def _pattern_json(p: PatternIn) -> dict[str, str]:
+    return {"preference_type": p.preference_type, "pattern": p.pattern, "polarity": str(p.polarity)}
+
+
+def payload_of(ev: EventIn, scope: str, patterns: Sequence[PatternIn], diff: str | None) -> dict[str, Any]:
+    payload: dict[str, Any] = {"scope": scope, "patterns": [_pattern_json(p) for p in patterns]}
+    if ev.tag is not None:
+        payload["tag"] = ev.tag
+    if diff is not None:
+        payload["diff"] = diff
+    for side_name in ("chose", "over"):
+        side = getattr(ev, side_name)
+        if side is not None:
+            payload[side_name] = {
+                "artifact_id": side.artifact_id,
+                "patterns": [{"preference_type": s.preference_type, "pattern": s.pattern} for s in side.patterns],
+            }
+    return payload
+
+
+def canonical(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def content_hash(row: dict[str, Any]) -> str:
+    """sha256 over everything derivation reads from the event (not its id, source or arrival time)."""
+    content = {
+        k: row[k]
+        for k in ("user_id", "project_id", "signal_type", "occurred_at", "session_id", "artifact_id", "scope")
+    }
+    content["payload"] = json.loads(row["payload"])
+    return hashlib.sha256(canonical(content).encode()).hexdigest()
+
+
+def pattern_rows(seq: int, user_id: str, scope: str, payload: dict[str, Any]) -> list[dict[str, Any]]:
+    rows = [
+        {
+            "seq": seq,
+            "user_id": user_id,
+            "scope": scope,
+            "preference_type": p["preference_type"],
+            "pattern": p["pattern"],
+            "polarity": p["polarity"],
+            "role": "",
+        }
+        for p in payload.get("patterns", [])
+    ]
+    for side_name, pol in (("chose", Polarity.POSITIVE), ("over", Polarity.NEGATIVE)):
+        side = payload.get(side_name)
+        if side:
+            rows.extend(
+                {
+                    "seq": seq,
+                    "user_id": user_id,
+                    "scope": scope,
+                    "preference_type": p["preference_type"],
+                    "pattern": p["pattern"],
+                    "polarity": str(pol),
+                    "role": side_name,
+                }
+                for p in side["patterns"]
+            )
+    snap = payload.get("snapshot")
+    if snap:
+        rows.append(
+            {
+                "seq": seq,
+                "user_id": user_id,
+                "scope": scope,
+                "preference_type": snap["preference_type"],
+                "pattern": snap["pattern"],
+                "polarity": snap["polarity"],
+                "role": "snapshot",
+            }
+        )
+    return rows
+
+
+def insert_event_rows(session: Session, rows: list[dict[str, Any]]) -> None:
+    """Insert prepared event rows (with payload JSON text) and their pattern index rows."""
+    for row in rows:
+        row.setdefault("content_hash", content_hash(row))
+    result = session.execute(insert(Event).returning(Event.seq, Event.event_id), rows)
+    seqs = {eid: seq for seq, eid in result.all()}
+    prow: list[dict[str, Any]] = []
+    for row in rows:
+        prow.extend(pattern_rows(seqs[row["event_id"]], row["user_id"], row["scope"], json.loads(row["payload"])))
+    if prow:
+        session.execute(insert(EventPattern), prow)
+
+
+def bump_ignored(session: Session, user_id: str, counts: dict[str, int], now: int) -> None:
+    for reason, n in counts.items():
+        if n <= 0:
+            continue
+        row = session.get(IgnoredCount, (user_id, reason))
+        if row is None:
+            session.add(IgnoredCount(user_id=user_id, reason=reason, count=n, last_at=now))
+        else:
+            row.count += n
+            row.last_at = now
+
+
+@dataclass
+class IngestReport:
+    accepted: int = 0
+    duplicates: int = 0
+    ignored: dict[str, int] = field(default_factory=dict)
+    rejected: list[dict[str, Any]] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "accepted": self.accepted,
+            "duplicates": self.duplicates,
+            "ignored": dict(self.ignored),
+            "rejected": list(self.rejected),
+        }
+
+
+def ingest_events(
+    store: Store,
+    events: Iterable[EventIn],
+    *,
+    default_user: str,
+    now: int,
+    source: str = "cli",
+    blocks: BlockChecker | None = None,
+    derive: bool = True,
+) -> IngestReport:
+    """Store a validated batch in one transaction, then bring the derived cache up to date."""
+    report = IngestReport()
+    batch = list(events)
+    ignored: Counter[str] = Counter()
+    users: set[str] = set()
+    with store.write() as session:
+        seen_ids: set[str] = set()
+        ids = [e.event_id for e in batch]
+        existing: set[str] = set()
+        for i in range(0, len(ids), 900):
+            chunk = ids[i : i + 900]
+            existing.update(session.scalars(select(Event.event_id).where(Event.event_id.in_(chunk))))
+        gates: dict[str, controls.Gate] = {}
+        blocked_fps: dict[str, set[str]] = {}
+        rows: list[dict[str, Any]] = []
+        per_user_ignored: dict[str, Counter[str]] = {}
+        for ev in batch:
+            user = ev.user_id or default_user
+            if ev.event_id in existing or ev.event_id in seen_ids:
+                report.duplicates += 1
+                continue
+            seen_ids.add(ev.event_id)
+            gate = gates.get(user)
+            if gate is None:
+                gate = gates[user] = controls.learning_gate(session, user, now)
+            uc = per_user_ignored.setdefault(user, Counter())
+            reason = gate.reason_for(ev.project_id)
+            if reason is not None:
+                uc[reason] += 1
+                continue
+            patterns = list(ev.patterns)
+            if blocks is not None:
+                fps = blocked_fps.get(user)
+                if fps is None:
+                    fps = blocked_fps[user] = blocks.fingerprints(session, user)
+                if fps:
+                    kept = [p for p in patterns if blocks.fingerprint(p.preference_type, p.pattern) not in fps]
+                    dropped = len(patterns) - len(kept)
+                    if ev.signal_type is SignalType.PAIRWISE_COMPARISON:
+                        sides = [s for side in (ev.chose, ev.over) if side for s in side.patterns]
+                        if any(blocks.fingerprint(s.preference_type, s.pattern) in fps for s in sides):
+                            uc["blocked"] += 1
+                            continue
+                    elif dropped:
+                        uc["blocked"] += dropped
+                        if not kept:
+                            continue
+                    patterns = kept
+            scope = ev.effective_scope
+            diff = redact(ev.diff) if ev.diff is not None else None
+            payload = payload_of(ev, scope, patterns, diff)
+            rows.append(
+                {
+                    "event_id": ev.event_id,
+                    "user_id": user,
+                    "project_id": ev.project_id,
+                    "scope": scope,
+                    "signal_type": str(ev.signal_type),
+                    "occurred_at": ev.occurred_ms,
+                    "tag": ev.tag,
+                    "session_id": ev.session_id,
+                    "artifact_id": ev.artifact_id,
+                    "payload": canonical(payload),
+                    "source": source,
+                    "ingested_at": now,
+                }
+            )
+            users.add(user)
+        if rows:
+            insert_event_rows(session, rows)
+        for user, uc in per_user_ignored.items():
+            bump_ignored(session, user, dict(uc), now)
+            for k, v in uc.items():
+                ignored[k] += v
+        report.accepted = len(rows)
+    report.ignored = dict(ignored)
+    if derive:
+        for user in sorted(users):
+            ensure_current(store, user, now)
+    return report
+
+
+def ingest_jsonl(
+    store: Store,
+    text: str,
+    *,
+    default_user: str,
+    now: int,
+    skip_invalid: bool = False,
+    source: str = "cli",
+    blocks: BlockChecker | None = None,
+) -> IngestReport:
+    """``od-memory ingest``: all or nothing unless ``skip_invalid``; every bad line is reported."""
+    parsed = parse_jsonl(text)
+    if parsed.rejected and not skip_invalid:
+        report = IngestReport(rejected=parsed.rejected)
+        return report
+    report = ingest_events(
+        store, (e for _, e in parsed.events), default_user=default_user, now=now, source=source, blocks=blocks
+    )
+    report.rejected = parsed.rejected
+    return report
+
+
+def settings_row(session: Session, user_id: str) -> Settings | None:
+    return session.get(Settings, user_id)

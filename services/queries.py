@@ -1,0 +1,416 @@
+"""Read-side queries shared by the CLI and the GUI: filtering and sorting in SQL, keyset paging."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from sqlalchemy import ColumnElement, Select, and_, func, or_, select
+from sqlalchemy.orm import Session
+
+from model.constants import Status, scope_for
+from model.events import iso
+from model.records import key_text
+from model.tables import Event, EventPattern, Preference, Retrieval, RetrievalEvent
+from services.derivation import Deriver, fold_event, state_from_json
+from services.errors import InvalidInput, NotFound
+
+SORTABLE: dict[str, Any] = {
+    "scope": Preference.scope,
+    "preference_type": Preference.preference_type,
+    "pattern": Preference.pattern,
+    "polarity": Preference.polarity,
+    "strength": Preference.strength,
+    "confidence": Preference.confidence,
+    "status": Preference.status,
+    "sources": Preference.sources,
+    "accept_count": Preference.accept_count,
+    "reject_count": Preference.reject_count,
+    "last_seen": Preference.last_seen,
+    "decay_at": Preference.decay_at,
+    "last_injected_at": Preference.last_injected_at,
+}
+
+
+@dataclass(frozen=True)
+class PrefFilter:
+    """What the inspector shows. Every field narrows; empty means no restriction."""
+
+    text: str = ""
+    scope: Literal["all", "global", "project"] = "all"
+    project_id: str | None = None
+    preference_type: str | None = None
+    polarity: str | None = None
+    tiers: frozenset[str] = frozenset()
+    statuses: frozenset[str] = frozenset()
+    show_archived: bool = True
+    exclude_keys: frozenset[str] = field(default_factory=frozenset)
+
+    def where(self, user_id: str) -> list[ColumnElement[bool]]:
+        conds: list[ColumnElement[bool]] = [Preference.user_id == user_id]
+        if self.project_id:
+            conds.append(Preference.scope == scope_for(self.project_id))
+        elif self.scope == "global":
+            conds.append(Preference.scope == "global")
+        elif self.scope == "project":
+            conds.append(Preference.scope.like("project:%"))
+        if self.preference_type:
+            conds.append(Preference.preference_type.like(_escape(self.preference_type) + "%", escape="\\"))
+        if self.polarity:
+            conds.append(Preference.polarity == self.polarity)
+        if self.tiers:
+            conds.append(Preference.confidence.in_(sorted(self.tiers)))
+        if self.statuses:
+            conds.append(Preference.status.in_(sorted(self.statuses)))
+        if not self.show_archived:
+            conds.append(Preference.status != str(Status.ARCHIVED))
+        if self.text.strip():
+            for word in self.text.split():
+                like = "%" + _escape(word) + "%"
+                conds.append(
+                    or_(
+                        Preference.pattern.like(like, escape="\\"),
+                        Preference.preference_type.like(like, escape="\\"),
+                        Preference.scope.like(like, escape="\\"),
+                    )
+                )
+        return conds
+
+
+def _escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def pref_json(p: Preference) -> dict[str, Any]:
+    return {
+        "id": p.id,
+        "scope": p.scope,
+        "project_id": p.project_id,
+        "preference_type": p.preference_type,
+        "pattern": p.pattern,
+        "polarity": p.polarity,
+        "strength": round(p.strength, 6),
+        "confidence": p.confidence,
+        "status": p.status,
+        "sources": json.loads(p.sources),
+        "explicit_tags": json.loads(p.explicit_tags),
+        "accept_count": p.accept_count,
+        "reject_count": p.reject_count,
+        "pairwise_count": p.pairwise_count,
+        "first_seen": iso(p.first_seen),
+        "last_seen": iso(p.last_seen),
+        "decay_at": iso(p.decay_at),
+        "last_injected": iso(p.last_injected_at),
+        "reversal_signals": p.reversal_signals,
+        "shadow_of": p.shadow_of,
+        "demoted_by": p.demoted_by,
+        "derived_tier": _derived_tier(p.strength),
+    }
+
+
+def _derived_tier(strength: float) -> str:
+    from model.constants import tier_for
+
+    return str(tier_for(strength))
+
+
+def page_query(
+    user_id: str,
+    flt: PrefFilter,
+    *,
+    sort: str = "strength",
+    descending: bool = True,
+    after: tuple[Any, int] | None = None,
+    limit: int = 200,
+) -> Select[tuple[Preference]]:
+    """One page of preferences sorted by ``sort`` then id, starting after the ``(value, id)`` cursor."""
+    if sort not in SORTABLE:
+        raise InvalidInput(f"Cannot sort by '{sort}'; choose one of {', '.join(SORTABLE)}.")
+    col = SORTABLE[sort]
+    conds = flt.where(user_id)
+    # NULLs sort as the smallest value in SQLite; coalesce keeps the keyset comparison total.
+    key = func.coalesce(col, -1) if sort == "last_injected_at" else col
+    if after is not None:
+        value, last_id = after
+        if descending:
+            conds.append(or_(key < value, and_(key == value, Preference.id < last_id)))
+        else:
+            conds.append(or_(key > value, and_(key == value, Preference.id > last_id)))
+    order = (key.desc(), Preference.id.desc()) if descending else (key.asc(), Preference.id.asc())
+    return select(Preference).where(*conds).order_by(*order).limit(limit)
+
+
+def cursor_of(p: Preference, sort: str) -> tuple[Any, int]:
+    value = getattr(p, sort if sort != "last_injected_at" else "last_injected_at")
+    if sort == "last_injected_at" and value is None:
+        value = -1
+    return (value, p.id)
+
+
+def count(session: Session, user_id: str, flt: PrefFilter) -> int:
+    return int(session.scalar(select(func.count()).select_from(Preference).where(*flt.where(user_id))) or 0)
+
+
+def inspect(
+    session: Session,
+    user_id: str,
+    *,
+    project_id: str | None = None,
+    scope: str = "all",
+    status: str = "all",
+    preference_type: str | None = None,
+    limit: int | None = None,
+) -> list[dict[str, Any]]:
+    if scope not in ("all", "global", "project"):
+        raise InvalidInput(f"Unknown scope '{scope}'; use global, project or all.")
+    statuses: frozenset[str] = frozenset()
+    if status != "all":
+        if status not in {str(s) for s in Status}:
+            raise InvalidInput(f"Unknown status '{status}'; use stable, under_review, archived or all.")
+        statuses = frozenset({status})
+    if limit is not None and limit < 1:
+        raise InvalidInput("--limit must be a positive number.")
+    flt = PrefFilter(scope=scope, project_id=project_id, preference_type=preference_type, statuses=statuses)  # type: ignore[arg-type]
+    q = page_query(user_id, flt, limit=limit or 1_000_000)
+    return [pref_json(p) for p in session.scalars(q)]
+
+
+def facets(session: Session, user_id: str) -> dict[str, list[str]]:
+    types = list(
+        session.scalars(
+            select(Preference.preference_type).where(Preference.user_id == user_id).distinct().order_by(
+                Preference.preference_type
+            )
+        )
+    )
+    return {"types": types}
+
+
+# --------------------------------------------------------------------------- explain
+def explain(
+    session: Session, user_id: str, preference_type: str, pattern: str, project_id: str | None = None
+) -> dict[str, Any]:
+    scope = scope_for(project_id)
+    recs = list(
+        session.scalars(
+            select(Preference)
+            .where(
+                Preference.user_id == user_id,
+                Preference.scope == scope,
+                Preference.preference_type == preference_type,
+                Preference.pattern == pattern,
+            )
+            .order_by(Preference.strength.desc())
+        )
+    )
+    ev_rows = session.execute(
+        select(
+            Event.seq, Event.event_id, Event.occurred_at, Event.signal_type, Event.scope, Event.session_id,
+            Event.tag, Event.payload, Event.project_id, Event.source, EventPattern.polarity, EventPattern.role,
+        )
+        .join(EventPattern, EventPattern.seq == Event.seq)
+        .where(
+            EventPattern.user_id == user_id,
+            EventPattern.preference_type == preference_type,
+            EventPattern.pattern == pattern,
+            EventPattern.scope == scope,
+        )
+        .order_by(Event.occurred_at, Event.seq)
+    ).all()
+    if not recs and not ev_rows:
+        where = f" in project {project_id}" if project_id else ""
+        raise NotFound(f"Nothing is remembered about {preference_type} '{pattern}'{where}.")
+    events = [
+        {
+            "event_id": r[1],
+            "at": iso(r[2]),
+            "signal_type": r[3],
+            "project_id": r[8],
+            "session_id": r[5],
+            "polarity": r[10],
+            "role": r[11] or None,
+            "tag": r[6],
+            "source": r[9],
+        }
+        for r in ev_rows
+    ]
+    # Strength over time: fold just this group, one point per event (and per record).
+    group = {(scope, preference_type, pattern)}
+    deriver = Deriver()
+    history: list[dict[str, Any]] = []
+    seen: set[int] = set()
+    for r in ev_rows:
+        if r[0] in seen:
+            continue
+        seen.add(r[0])
+        deriver.apply(fold_event(r[:8], only=group))
+        for st in deriver.records.values():
+            history.append(
+                {"at": iso(r[2]), "t": r[2], "polarity": str(st.polarity), "strength": round(st.strength, 6),
+                 "confidence": str(st.confidence), "status": str(st.status)}
+            )
+    return {
+        "preference": pref_json(recs[0]) if recs else None,
+        "records": [pref_json(p) for p in recs],
+        "events": events,
+        "history": history,
+        "last_retrieval": last_fate(session, user_id, preference_type, pattern, project_id, recs),
+    }
+
+
+def last_fate(
+    session: Session,
+    user_id: str,
+    preference_type: str,
+    pattern: str,
+    project_id: str | None,
+    recs: Sequence[Preference],
+) -> dict[str, Any] | None:
+    """Whether the last recorded retrieval (for this project, or any) kept or dropped the pattern, and why."""
+    q = select(Retrieval).where(Retrieval.user_id == user_id)
+    if project_id:
+        q = q.where(Retrieval.project_id == project_id)
+    ret = session.scalars(q.order_by(Retrieval.at.desc(), Retrieval.id.desc()).limit(1)).first()
+    if ret is None:
+        return None
+    evs = list(
+        session.scalars(
+            select(RetrievalEvent).where(RetrievalEvent.retrieval_id == ret.id).order_by(RetrievalEvent.ordinal)
+        )
+    )
+    keys = {key_text((p.scope, p.preference_type, p.pattern, p.polarity)) for p in recs}
+    verdict, reason = "not considered", ""
+    for e in evs:
+        fields = json.loads(e.fields)
+        names = e.preference_key in keys or pattern in (fields.get("trimmed_patterns") or []) or pattern in (
+            fields.get("dropped_patterns") or []
+        )
+        if e.type == "kept" and e.preference_key in keys:
+            verdict, reason = "kept", e.trace
+        elif names and e.type != "kept":
+            verdict, reason = "dropped", e.trace
+    if ret.empty_reason in ("memory_disabled", "memory_paused", "project_memory_disabled"):
+        verdict, reason = "dropped", ret.empty_reason.replace("_", " ")
+    elif verdict == "not considered" and recs:
+        p = recs[0]
+        st = state_from_json(p.state)
+        if p.status != "stable":
+            reason = f"status is {p.status}"
+        elif st.strength < 0.40 or p.strength < 0.40:
+            reason = f"strength {p.strength:.2f} is below the 0.40 threshold"
+        elif p.confidence == "low":
+            reason = "its confidence tier is low"
+        else:
+            reason = "it was not eligible when that retrieval ran"
+        verdict = "dropped"
+    return {
+        "retrieval_id": ret.id,
+        "at": iso(ret.at),
+        "origin": ret.origin,
+        "project_id": ret.project_id,
+        "verdict": verdict,
+        "reason": reason,
+    }
+
+
+# --------------------------------------------------------------------------- diagnostics
+def retrieval_json(r: Retrieval) -> dict[str, Any]:
+    return {
+        "id": r.id,
+        "at": iso(r.at),
+        "origin": r.origin,
+        "project_id": r.project_id,
+        "mode": r.mode,
+        "kept_positive": r.kept_positive,
+        "kept_negative": r.kept_negative,
+        "kept_high": r.kept_high,
+        "kept_medium": r.kept_medium,
+        "tokens": r.token_estimate,
+        "duration_ms": round(r.duration_ms, 3),
+        "empty_reason": r.empty_reason,
+        "block_sha256": r.block_sha256,
+    }
+
+
+def retrieval_events(session: Session, retrieval_id: int) -> list[dict[str, Any]]:
+    out = []
+    for e in session.scalars(
+        select(RetrievalEvent).where(RetrievalEvent.retrieval_id == retrieval_id).order_by(RetrievalEvent.ordinal)
+    ):
+        d: dict[str, Any] = {"type": e.type, "stage": e.stage, "trace": e.trace}
+        if e.preference_key:
+            d["preference_key"] = e.preference_key
+        d.update(json.loads(e.fields))
+        out.append(d)
+    return out
+
+
+def retrievals_query(
+    user_id: str,
+    *,
+    project_id: str | None = None,
+    origin: str | None = None,
+    event_type: str | None = None,
+    since: int | None = None,
+    until: int | None = None,
+    before_id: int | None = None,
+    limit: int = 200,
+) -> Select[tuple[Retrieval]]:
+    q = select(Retrieval).where(Retrieval.user_id == user_id)
+    if project_id:
+        q = q.where(Retrieval.project_id == project_id)
+    if origin:
+        q = q.where(Retrieval.origin == origin)
+    if since is not None:
+        q = q.where(Retrieval.at >= since)
+    if until is not None:
+        q = q.where(Retrieval.at <= until)
+    if event_type:
+        q = q.where(
+            select(RetrievalEvent.id)
+            .where(RetrievalEvent.retrieval_id == Retrieval.id, RetrievalEvent.type == event_type)
+            .exists()
+        )
+    if before_id is not None:
+        q = q.where(Retrieval.id < before_id)
+    return q.order_by(Retrieval.id.desc()).limit(limit)
+
+
+def diagnostics(
+    session: Session,
+    user_id: str,
+    *,
+    project_id: str | None = None,
+    origin: str | None = None,
+    event_type: str | None = None,
+    limit: int = 50,
+) -> list[dict[str, Any]]:
+    if limit < 1:
+        raise InvalidInput("--limit must be a positive number.")
+    out = []
+    for r in session.scalars(
+        retrievals_query(user_id, project_id=project_id, origin=origin, event_type=event_type, limit=limit)
+    ):
+        d = retrieval_json(r)
+        d["events"] = retrieval_events(session, r.id)
+        out.append(d)
+    return out
+
+
+def counts_by_tier(session: Session, user_id: str) -> dict[str, int]:
+    rows = session.execute(
+        select(Preference.confidence, func.count())
+        .where(Preference.user_id == user_id, Preference.status != str(Status.ARCHIVED))
+        .group_by(Preference.confidence)
+    ).all()
+    return {str(t): int(n) for t, n in rows}
+
+
+def last_event_time(session: Session, user_id: str) -> str | None:
+    return iso(session.scalar(select(func.max(Event.occurred_at)).where(Event.user_id == user_id)))
+
+
+def last_retrieval_time(session: Session, user_id: str) -> str | None:
+    return iso(session.scalar(select(func.max(Retrieval.at)).where(Retrieval.user_id == user_id)))
