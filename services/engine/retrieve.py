@@ -1,0 +1,388 @@
+"""Retrieval: which derived preferences are injected, with a diagnostic event for every stage.
+
+Stages follow the engine notes (and the prototype's order): gates, project merge, lifecycle
+filter, priority, hard cap, polarity ceiling + backfill, category ceiling + backfill, polarity
+re-check, token budget. Pure: ``now`` is a parameter; records are evaluated at ``now`` first.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from model.constants import (
+    INJECTION_THRESHOLD,
+    LINE_OVERHEAD_TOKENS,
+    MAX_INJECTION_COUNT,
+    MAX_PER_CATEGORY,
+    MIN_NEG_FLOOR,
+    NEGATIVE_BUDGET_RATIO,
+    NEGATIVE_PRIORITY_MULTIPLIER,
+    TOKEN_BUDGET,
+    TOKEN_OVERHEAD,
+    Polarity,
+    Status,
+    Tier,
+    scope_for,
+)
+from model.records import DiagEvent, PrefState, RetrievalResult, key_text
+from services.engine.block import estimate_tokens, override_line
+from services.engine.derive import evaluated
+
+SAMPLE_SIZE = 20
+EMPTY_NOTHING = "nothing_above_threshold"
+
+
+@dataclass(frozen=True, slots=True)
+class Gates:
+    memory_enabled: bool = True
+    using_paused: bool = False
+    project_use_memory: bool = True
+
+
+def priority(rec: PrefState) -> float:
+    if rec.polarity is Polarity.NEGATIVE:
+        return rec.strength * NEGATIVE_PRIORITY_MULTIPLIER
+    return rec.strength
+
+
+def _by_priority(records: Iterable[PrefState]) -> list[PrefState]:
+    return sorted(records, key=lambda r: (-priority(r), key_text(r.key)))
+
+
+def _by_strength(records: Iterable[PrefState]) -> list[PrefState]:
+    return sorted(records, key=lambda r: (-r.strength, key_text(r.key)))
+
+
+def _type_ok(rec: PrefState, preference_types: Sequence[str] | None) -> bool:
+    return preference_types is None or any(rec.preference_type.startswith(t) for t in preference_types)
+
+
+def _drop_reason(rec: PrefState, preference_types: Sequence[str] | None) -> str | None:
+    if rec.strength < INJECTION_THRESHOLD:
+        return "strength"
+    if rec.status is not Status.STABLE:
+        return "status"
+    if rec.confidence not in (Tier.MEDIUM, Tier.HIGH):
+        return "tier"
+    if not _type_ok(rec, preference_types):
+        return "type"
+    return None
+
+
+def _ratio() -> float:
+    return NEGATIVE_BUDGET_RATIO / (1.0 - NEGATIVE_BUDGET_RATIO)
+
+
+def _ceiling_event(
+    stage: str, before: int, kept: list[PrefState], max_slots: int, trimmed: list[PrefState]
+) -> DiagEvent:
+    after = sum(1 for r in kept if r.polarity is Polarity.NEGATIVE)
+    pct = round(NEGATIVE_BUDGET_RATIO * 100)
+    return DiagEvent(
+        type="diversity_ceiling_applied",
+        stage=stage,
+        trace=f"Diversity ceiling: {before} negatives capped to {max_slots} ({pct}% of {len(kept)} slots)",
+        fields={
+            "negative_count_before": before,
+            "negative_count_after": after,
+            "max_negative_slots": max_slots,
+            "ratio": NEGATIVE_BUDGET_RATIO,
+            "trimmed_patterns": [r.pattern for r in trimmed],
+        },
+    )
+
+
+def _empty(events: list[DiagEvent], start: float, project_id: str | None, reason: str) -> RetrievalResult:
+    return RetrievalResult(
+        positives=(),
+        negatives=(),
+        project_overrides=(),
+        events=tuple(events),
+        duration_ms=(time.perf_counter() - start) * 1000.0,
+        project_id=project_id,
+        empty_reason=reason,
+    )
+
+
+def retrieve(
+    records: Iterable[PrefState],
+    *,
+    project_id: str | None,
+    now: int,
+    preference_types: Sequence[str] | None = None,
+    gates: Gates,
+    excluded: Mapping[str, int] | None = None,
+) -> RetrievalResult:
+    """Select the preferences to inject for ``project_id`` (None = no project) at ``now``.
+
+    ``records``: the user's global records plus that project's (any status); records of other
+    scopes are ignored. ``excluded``: counts by reason of records the caller filtered out already
+    (merged into the ``below_threshold`` aggregate).
+    """
+    start = time.perf_counter()
+    events: list[DiagEvent] = []
+
+    # 0. Gates.
+    gate: tuple[str, str] | None = None
+    if not gates.memory_enabled:
+        gate = ("memory_disabled", "Creative memory is turned off: nothing injected")
+    elif gates.using_paused:
+        gate = ("memory_paused", "Using memory is paused: nothing injected")
+    elif project_id is not None and not gates.project_use_memory:
+        gate = ("project_memory_disabled", f"Project {project_id} does not use memory: nothing injected")
+    if gate is not None:
+        events.append(DiagEvent(type=gate[0], stage="gates", trace=gate[1]))
+        return _empty(events, start, project_id, gate[0])
+
+    project_scope = scope_for(project_id) if project_id else None
+    globals_: list[PrefState] = []
+    projects: list[PrefState] = []
+    for rec in records:
+        if rec.scope == "global":
+            globals_.append(evaluated(rec, now))
+        elif project_scope is not None and rec.scope == project_scope:
+            projects.append(evaluated(rec, now))
+
+    # 1. Project merge: a project record hides the global one with the same type + pattern.
+    by_tp: dict[tuple[str, str], PrefState] = {}
+    for rec in _by_strength(projects):
+        by_tp.setdefault((rec.preference_type, rec.pattern), rec)
+    candidates: list[PrefState] = list(projects)
+    for g in _by_strength(globals_):
+        ov = by_tp.get((g.preference_type, g.pattern))
+        if ov is None:
+            candidates.append(g)
+            continue
+        tp = f"{g.preference_type}/{g.pattern}"
+        events.append(
+            DiagEvent(
+                type="project_override_suppression",
+                stage="project_merge",
+                preference_key=key_text(g.key),
+                trace=(
+                    f"{project_id} override {tp} active — global {tp} "
+                    f"({g.polarity}, {g.strength:.2f}) suppressed for this generation"
+                ),
+                fields={
+                    "suppressed_pattern": g.pattern,
+                    "suppressed_polarity": str(g.polarity),
+                    "suppressed_strength": g.strength,
+                    "override_polarity": str(ov.polarity),
+                    "override_strength": ov.strength,
+                    "project_id": project_id,
+                },
+            )
+        )
+
+    # 2. Lifecycle filter.
+    reasons: dict[str, int] = {"strength": 0, "status": 0, "tier": 0, "type": 0}
+    dropped: list[PrefState] = []
+    eligible: list[PrefState] = []
+    for rec in candidates:
+        reason = _drop_reason(rec, preference_types)
+        if reason is None:
+            eligible.append(rec)
+        else:
+            reasons[reason] += 1
+            dropped.append(rec)
+    for reason, n in (excluded or {}).items():
+        reasons[reason] = reasons.get(reason, 0) + n
+    n_dropped = sum(reasons.values())
+    if n_dropped > 0:
+        events.append(
+            DiagEvent(
+                type="below_threshold",
+                stage="lifecycle",
+                trace=f"Lifecycle filter: {n_dropped} record(s) below threshold or not stable",
+                fields={
+                    "count": n_dropped,
+                    "reasons": reasons,
+                    "sample": [key_text(r.key) for r in _by_strength(dropped)[:SAMPLE_SIZE]],
+                },
+            )
+        )
+
+    # 3. Priority.
+    ranked = _by_priority(eligible)
+
+    # 4. Hard cap.
+    kept = ranked[:MAX_INJECTION_COUNT]
+    overflow = ranked[MAX_INJECTION_COUNT:]
+    if overflow:
+        events.append(
+            DiagEvent(
+                type="hard_cap_applied",
+                stage="hard_cap",
+                trace=f"Hard cap: {len(ranked)} eligible, capped to {MAX_INJECTION_COUNT}",
+                fields={
+                    "total_eligible": len(ranked),
+                    "cap": MAX_INJECTION_COUNT,
+                    "dropped": len(overflow),
+                    "dropped_patterns": [r.pattern for r in overflow],
+                },
+            )
+        )
+
+    ratio = _ratio()
+
+    # 5./6. Polarity ceiling with backfill from overflow positives.
+    negs = [r for r in kept if r.polarity is Polarity.NEGATIVE]
+    if negs:
+        n_pos = len(kept) - len(negs)
+        pos_overflow = [r for r in overflow if r.polarity is Polarity.POSITIVE]
+        keep = len(negs)
+        for n in range(len(negs), MIN_NEG_FLOOR - 1, -1):
+            backfillable = min(len(pos_overflow), len(negs) - n)
+            keep = n
+            if n <= math.floor(ratio * (n_pos + backfillable)):
+                break
+        max_slots = max(MIN_NEG_FLOOR, keep)
+        if len(negs) > max_slots:
+            trimmed = negs[max_slots:]  # negs are in priority order: the weakest go
+            trimmed_ids = {id(r) for r in trimmed}
+            kept = [r for r in kept if id(r) not in trimmed_ids]
+            backfill = pos_overflow[: len(trimmed)]
+            if backfill:
+                back_ids = {id(r) for r in backfill}
+                overflow = [r for r in overflow if id(r) not in back_ids]
+                kept = _by_priority([*kept, *backfill])
+                events.append(
+                    DiagEvent(
+                        type="diversity_backfill",
+                        stage="polarity_backfill",
+                        trace=(
+                            f"Polarity backfill: {len(backfill)} positive pattern(s) admitted from overflow"
+                        ),
+                        fields={
+                            "backfilled_count": len(backfill),
+                            "backfilled_patterns": [r.pattern for r in backfill],
+                        },
+                    )
+                )
+            events.append(_ceiling_event("polarity_ceiling", len(negs), kept, max_slots, trimmed))
+
+    # 7./8. Category ceiling with backfill from overflow.
+    counts: dict[str, int] = {}
+    for r in kept:
+        counts[r.preference_type] = counts.get(r.preference_type, 0) + 1
+    distinct = {r.preference_type for r in kept} | {r.preference_type for r in overflow}
+    if len(distinct) >= 2:
+        over_types = [t for t, c in counts.items() if c > MAX_PER_CATEGORY]
+        cat_trimmed: list[PrefState] = []
+        categories: list[dict[str, Any]] = []
+        for t in over_types:
+            members = [r for r in kept if r.preference_type == t]
+            cat_trimmed.extend(members[MAX_PER_CATEGORY:])
+            categories.append({"category": t, "before": len(members), "after": MAX_PER_CATEGORY})
+        if cat_trimmed:
+            cut_ids = {id(r) for r in cat_trimmed}
+            kept = [r for r in kept if id(r) not in cut_ids]
+            room: dict[str, int] = {}
+            for r in kept:
+                room[r.preference_type] = room.get(r.preference_type, MAX_PER_CATEGORY) - 1
+            cat_backfill: list[PrefState] = []
+            for r in overflow:
+                if len(cat_backfill) >= len(cat_trimmed):
+                    break
+                cap = room.get(r.preference_type, MAX_PER_CATEGORY)
+                if cap > 0:
+                    cat_backfill.append(r)
+                    room[r.preference_type] = cap - 1
+            if cat_backfill:
+                back_ids = {id(r) for r in cat_backfill}
+                overflow = [r for r in overflow if id(r) not in back_ids]
+                kept = _by_priority([*kept, *cat_backfill])
+                events.append(
+                    DiagEvent(
+                        type="category_backfill",
+                        stage="category_backfill",
+                        trace=f"Category backfill: {len(cat_backfill)} pattern(s) admitted from overflow",
+                        fields={
+                            "backfilled_count": len(cat_backfill),
+                            "backfilled_types": [r.preference_type for r in cat_backfill],
+                        },
+                    )
+                )
+            events.append(
+                DiagEvent(
+                    type="category_ceiling_applied",
+                    stage="category_ceiling",
+                    trace=(
+                        f"Category ceiling: {len(cat_trimmed)} pattern(s) trimmed from "
+                        f"{', '.join(over_types)} (max {MAX_PER_CATEGORY}/type)"
+                    ),
+                    fields={
+                        "categories_trimmed": categories,
+                        "total_trimmed": len(cat_trimmed),
+                        "trimmed_patterns": [r.pattern for r in cat_trimmed],
+                        "max_per_category": MAX_PER_CATEGORY,
+                    },
+                )
+            )
+
+    # 9. Polarity re-check after the category trim (no backfill).
+    negs = [r for r in kept if r.polarity is Polarity.NEGATIVE]
+    n_pos = len(kept) - len(negs)
+    max_slots = max(MIN_NEG_FLOOR, math.floor(ratio * n_pos))
+    if len(negs) > max_slots:
+        trimmed = negs[max_slots:]
+        trimmed_ids = {id(r) for r in trimmed}
+        kept = [r for r in kept if id(r) not in trimmed_ids]
+        events.append(_ceiling_event("recheck", len(negs), kept, max_slots, trimmed))
+
+    # 10. Token budget; the project-override line's cost is reserved first.
+    overrides = tuple(
+        r
+        for r in _by_strength(projects)
+        if r.strength >= INJECTION_THRESHOLD and r.status is Status.STABLE and _type_ok(r, preference_types)
+    )
+    estimate = TOKEN_OVERHEAD + estimate_tokens(override_line(project_id, overrides))
+    final: list[PrefState] = []
+    for r in kept:
+        cost = estimate_tokens(r.pattern) + LINE_OVERHEAD_TOKENS
+        if estimate + cost > TOKEN_BUDGET:
+            events.append(
+                DiagEvent(
+                    type="token_budget_exceeded",
+                    stage="token_budget",
+                    preference_key=key_text(r.key),
+                    trace=f"Token budget: {r.pattern} dropped at {estimate}/{TOKEN_BUDGET} est. tokens",
+                    fields={
+                        "pattern": r.pattern,
+                        "estimated_tokens_at_cut": estimate,
+                        "budget": TOKEN_BUDGET,
+                    },
+                )
+            )
+            continue
+        estimate += cost
+        final.append(r)
+
+    for r in final:
+        events.append(
+            DiagEvent(
+                type="kept",
+                stage="result",
+                preference_key=key_text(r.key),
+                trace=(
+                    f"Kept {r.preference_type}/{r.pattern} ({r.polarity}, {r.strength:.2f}, {r.confidence})"
+                ),
+                fields={"strength": r.strength, "confidence": str(r.confidence), "polarity": str(r.polarity)},
+            )
+        )
+
+    positives = tuple(_by_strength(r for r in final if r.polarity is Polarity.POSITIVE))
+    negatives = tuple(_by_strength(r for r in final if r.polarity is Polarity.NEGATIVE))
+    return RetrievalResult(
+        positives=positives,
+        negatives=negatives,
+        project_overrides=overrides,
+        events=tuple(events),
+        duration_ms=(time.perf_counter() - start) * 1000.0,
+        project_id=project_id,
+        empty_reason=None if final else EMPTY_NOTHING,
+    )
