@@ -97,7 +97,7 @@ class EventIn(BaseModel):
 def to_ms(dt: datetime) -> int:
     if dt.tzinfo is None:
         raise ValueError("naive datetime")
-    return int(round(dt.timestamp() * 1000))
+    return round(dt.timestamp() * 1000)
 
 
 def from_ms(ms: int) -> datetime:

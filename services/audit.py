@@ -15,7 +15,9 @@ from model.tables import Audit
 def record(
     session: Session, user_id: str, actor: Actor | str, action: str, target: str, outcome: str, now: int
 ) -> None:
-    session.add(Audit(at=now, user_id=user_id, actor=str(actor), action=action, target=target, outcome=outcome))
+    session.add(
+        Audit(at=now, user_id=user_id, actor=str(actor), action=action, target=target, outcome=outcome)
+    )
 
 
 def entries(
@@ -26,9 +28,21 @@ def entries(
         q = q.where(Audit.id < before_id)
     if text:
         like = f"%{text}%"
-        q = q.where(Audit.action.like(like) | Audit.target.like(like) | Audit.outcome.like(like) | Audit.actor.like(like))
+        q = q.where(
+            Audit.action.like(like)
+            | Audit.target.like(like)
+            | Audit.outcome.like(like)
+            | Audit.actor.like(like)
+        )
     q = q.order_by(Audit.id.desc()).limit(limit)
     return [
-        {"id": a.id, "at": iso(a.at), "actor": a.actor, "action": a.action, "target": a.target, "outcome": a.outcome}
+        {
+            "id": a.id,
+            "at": iso(a.at),
+            "actor": a.actor,
+            "action": a.action,
+            "target": a.target,
+            "outcome": a.outcome,
+        }
         for a in session.scalars(q)
     ]

@@ -126,7 +126,8 @@ def status_in(session: Session, user_id: str, now: int) -> dict[str, Any]:
         )
     ]
     ignored = {
-        r.reason: r.count for r in session.scalars(select(IgnoredCount).where(IgnoredCount.user_id == user_id))
+        r.reason: r.count
+        for r in session.scalars(select(IgnoredCount).where(IgnoredCount.user_id == user_id))
     }
     return {
         "user": user_id,
@@ -188,9 +189,7 @@ def resume(store: Store, user_id: str, *, what: What = "both", actor: Actor, now
 # --------------------------------------------------------------------------- projects
 def daemon_projects(session: Session) -> dict[str, str]:
     """Names from the daemon's ``projects`` table when it exists (read only, never written)."""
-    has = session.execute(
-        text("SELECT 1 FROM sqlite_master WHERE type='table' AND name='projects'")
-    ).first()
+    has = session.execute(text("SELECT 1 FROM sqlite_master WHERE type='table' AND name='projects'")).first()
     if has is None:
         return {}
     try:
@@ -259,14 +258,16 @@ def set_project(
     from model.constants import ID_RE
 
     if not ID_RE.match(project_id):
-        raise InvalidInput(
-            f"'{project_id}' is not a project id; ids are 1–128 letters, digits, '_' or '-'."
-        )
+        raise InvalidInput(f"'{project_id}' is not a project id; ids are 1–128 letters, digits, '_' or '-'.")
     with store.write() as session:
         ps = session.get(ProjectSettings, (user_id, project_id))
         if ps is None:
             ps = ProjectSettings(
-                user_id=user_id, project_id=project_id, use_memory=True, learn_from_project=True, updated_at=now
+                user_id=user_id,
+                project_id=project_id,
+                use_memory=True,
+                learn_from_project=True,
+                updated_at=now,
             )
             session.add(ps)
         if use_memory is not None:

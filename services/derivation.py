@@ -52,8 +52,16 @@ def cache_key_for(set_digest: str) -> str:
 
 
 # --------------------------------------------------------------------------- rows ↔ values
-_EV_COLS = (Event.seq, Event.event_id, Event.occurred_at, Event.signal_type, Event.scope, Event.session_id,
-            Event.tag, Event.payload)
+_EV_COLS = (
+    Event.seq,
+    Event.event_id,
+    Event.occurred_at,
+    Event.signal_type,
+    Event.scope,
+    Event.session_id,
+    Event.tag,
+    Event.payload,
+)
 
 
 def fold_event(row: Sequence[Any], only: set[Group] | None = None) -> FoldEvent:
@@ -62,7 +70,9 @@ def fold_event(row: Sequence[Any], only: set[Group] | None = None) -> FoldEvent:
     items: list[FoldItem] = []
     snapshot = payload.get("snapshot")
     if snapshot:
-        items.append(FoldItem(snapshot["preference_type"], snapshot["pattern"], Polarity(snapshot["polarity"])))
+        items.append(
+            FoldItem(snapshot["preference_type"], snapshot["pattern"], Polarity(snapshot["polarity"]))
+        )
     for p in payload.get("patterns", ()):
         items.append(FoldItem(p["preference_type"], p["pattern"], Polarity(p["polarity"])))
     for side, pol in (("chose", Polarity.POSITIVE), ("over", Polarity.NEGATIVE)):
@@ -100,7 +110,9 @@ def state_from_json(text: str) -> PrefState:
     return PrefState(**d)
 
 
-def pref_row(st: PrefState, user_id: str, now: int, cache_key: str, last_injected: int | None) -> dict[str, Any]:
+def pref_row(
+    st: PrefState, user_id: str, now: int, cache_key: str, last_injected: int | None
+) -> dict[str, Any]:
     ev = evaluated(st, now)
     return {
         "user_id": user_id,
@@ -286,7 +298,9 @@ def _rebuild_once(
     count = 0
     max_seq = 0
     with store.read() as session:
-        total = int(session.scalar(select(func.count()).select_from(Event).where(Event.user_id == user_id)) or 0)
+        total = int(
+            session.scalar(select(func.count()).select_from(Event).where(Event.user_id == user_id)) or 0
+        )
         for r in iter_events(session, user_id):
             deriver.apply(fold_event(r[:8]))
             digest = (digest + int(r[8], 16)) % _MOD
@@ -296,7 +310,9 @@ def _rebuild_once(
                 if progress is not None:
                     progress(count, total)
                 if cancelled is not None and cancelled():
-                    raise Cancelled("The rebuild was cancelled; the stored preferences were left as they were.")
+                    raise Cancelled(
+                        "The rebuild was cancelled; the stored preferences were left as they were."
+                    )
     set_digest = f"{digest:064x}"
     last_key = deriver.last_key or (0, 0)
     with store.write() as session:
@@ -321,7 +337,10 @@ def _rebuild_once(
             (s, t, p, pol): at
             for s, t, p, pol, at in session.execute(
                 select(
-                    Preference.scope, Preference.preference_type, Preference.pattern, Preference.polarity,
+                    Preference.scope,
+                    Preference.preference_type,
+                    Preference.pattern,
+                    Preference.polarity,
                     Preference.last_injected_at,
                 ).where(Preference.user_id == user_id, Preference.last_injected_at.is_not(None))
             )

@@ -71,7 +71,9 @@ class Target:
                 f"'{self.pattern}' is not a pattern; patterns are 1–128 letters, digits, '_' or '-'."
             )
         if self.project_id is not None and not ID_RE.match(self.project_id):
-            raise InvalidInput(f"'{self.project_id}' is not a project id; ids are 1–128 letters, digits, '_' or '-'.")
+            raise InvalidInput(
+                f"'{self.project_id}' is not a project id; ids are 1–128 letters, digits, '_' or '-'."
+            )
 
 
 @dataclass
@@ -118,7 +120,7 @@ def count_bytes(path: Path, needles: Sequence[bytes]) -> int:
         if size == 0:
             continue
         with f.open("rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as mm:
-            total += sum(1 for _ in rx.finditer(mm))  # type: ignore[call-overload]
+            total += sum(1 for _ in rx.finditer(mm))
     return total
 
 
@@ -133,7 +135,9 @@ def daemon_mentions(session: Session, needle: str) -> int:
     tables = [
         r[0]
         for r in session.execute(
-            text("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE :p AND name NOT LIKE 'sqlite_%'"),
+            text(
+                "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE :p AND name NOT LIKE 'sqlite_%'"
+            ),
             {"p": PREFIX + "%"},
         )
     ]
@@ -201,7 +205,9 @@ def _forget_in(
     ]
     if scope:
         conds.append(Preference.scope == scope)
-    groups = {(s, t.preference_type, t.pattern) for s in session.scalars(select(Preference.scope).where(*conds))}
+    groups = {
+        (s, t.preference_type, t.pattern) for s in session.scalars(select(Preference.scope).where(*conds))
+    }
     if t.polarity is not None:
         conds.append(Preference.polarity == str(t.polarity))
     receipt.preferences += int(getattr(session.execute(delete(Preference).where(*conds)), "rowcount", 0) or 0)
@@ -223,7 +229,8 @@ def _forget_in(
             session.scalars(
                 select(Event.seq).where(
                     Event.user_id == user_id,
-                    (func.instr(Event.payload, t.pattern) > 0) | (func.instr(Event.payload, human(t.pattern)) > 0),
+                    (func.instr(Event.payload, t.pattern) > 0)
+                    | (func.instr(Event.payload, human(t.pattern)) > 0),
                 )
             )
         )
@@ -237,7 +244,9 @@ def _forget_in(
             groups.update(
                 (ev.scope, p, q)
                 for p, q in session.execute(
-                    select(EventPattern.preference_type, EventPattern.pattern).where(EventPattern.seq == ev.seq)
+                    select(EventPattern.preference_type, EventPattern.pattern).where(
+                        EventPattern.seq == ev.seq
+                    )
                 ).tuples()
                 if (p, q) == (t.preference_type, t.pattern)
             )
@@ -250,9 +259,14 @@ def _forget_in(
             ev.payload = canonical(payload)
             ev.content_hash = content_hash(
                 {
-                    "user_id": ev.user_id, "project_id": ev.project_id, "signal_type": ev.signal_type,
-                    "occurred_at": ev.occurred_at, "session_id": ev.session_id, "artifact_id": ev.artifact_id,
-                    "scope": ev.scope, "payload": ev.payload,
+                    "user_id": ev.user_id,
+                    "project_id": ev.project_id,
+                    "signal_type": ev.signal_type,
+                    "occurred_at": ev.occurred_at,
+                    "session_id": ev.session_id,
+                    "artifact_id": ev.artifact_id,
+                    "scope": ev.scope,
+                    "payload": ev.payload,
                 }
             )
             added_hashes.append(ev.content_hash)
@@ -315,7 +329,13 @@ def forget(
             where = f" in {t.project_id}" if t.project_id else ""
             pol = f" ({t.polarity})" if t.polarity else ""
             audit.record(
-                session, user_id, actor, "forget+block" if block else "forget", f"fp:{fp[:16]}{where}{pol}", "ok", now
+                session,
+                user_id,
+                actor,
+                "forget+block" if block else "forget",
+                f"fp:{fp[:16]}{where}{pol}",
+                "ok",
+                now,
             )
         # Partial forgets leave other records of the group: re-derive them from what is left.
         partial = {g for g in regroup if any(not t.whole for t in targets)}
@@ -323,7 +343,9 @@ def forget(
             rederive_groups(session, user_id, partial, now)
         drow = session.get(Derivation, user_id)
         if drow is not None:
-            drow.max_seq = int(session.scalar(select(func.max(Event.seq)).where(Event.user_id == user_id)) or 0)
+            drow.max_seq = int(
+                session.scalar(select(func.max(Event.seq)).where(Event.user_id == user_id)) or 0
+            )
     receipt.checkpointed = store.checkpoint_truncate()
     if not receipt.checkpointed:
         receipt.notes.append(
@@ -342,12 +364,14 @@ def _verify(store: Store, user_id: str, targets: Sequence[Target], receipt: Rece
     with store.read() as session:
         for t in targets:
             left = session.scalar(
-                select(func.count()).select_from(Preference).where(
+                select(func.count())
+                .select_from(Preference)
+                .where(
                     Preference.user_id == user_id,
                     Preference.preference_type == t.preference_type,
                     Preference.pattern == t.pattern,
-                    *( [Preference.scope == scope_for(t.project_id)] if t.project_id else [] ),
-                    *( [Preference.polarity == str(t.polarity)] if t.polarity else [] ),
+                    *([Preference.scope == scope_for(t.project_id)] if t.project_id else []),
+                    *([Preference.polarity == str(t.polarity)] if t.polarity else []),
                 )
             )
             if left:
@@ -380,13 +404,17 @@ def reset(
 ) -> Receipt:
     """Erase all creative memory of the user, VACUUM, checkpoint, verify. Needs ``confirm``."""
     if not confirm:
-        raise RefusedForSafety("Reset erases all creative memory and cannot be undone; repeat it with --confirm.")
+        raise RefusedForSafety(
+            "Reset erases all creative memory and cannot be undone; repeat it with --confirm."
+        )
     t0 = time.perf_counter()
     receipt = Receipt()
     step = progress or (lambda _s: None)
     step("Collecting what will be erased…")
     with store.read() as session:
-        patterns = set(session.scalars(select(Preference.pattern).where(Preference.user_id == user_id).distinct()))
+        patterns = set(
+            session.scalars(select(Preference.pattern).where(Preference.user_id == user_id).distinct())
+        )
         patterns |= set(
             session.scalars(select(EventPattern.pattern).where(EventPattern.user_id == user_id).distinct())
         )
@@ -394,7 +422,11 @@ def reset(
     with store.write() as session:
         rets = select(Retrieval.id).where(Retrieval.user_id == user_id).scalar_subquery()
         receipt.diagnostics = int(
-            getattr(session.execute(delete(RetrievalEvent).where(RetrievalEvent.retrieval_id.in_(rets))), "rowcount", 0)
+            getattr(
+                session.execute(delete(RetrievalEvent).where(RetrievalEvent.retrieval_id.in_(rets))),
+                "rowcount",
+                0,
+            )
             or 0
         )
         session.execute(delete(Retrieval).where(Retrieval.user_id == user_id))
@@ -403,7 +435,8 @@ def reset(
             getattr(session.execute(delete(Event).where(Event.user_id == user_id)), "rowcount", 0) or 0
         )
         receipt.preferences = int(
-            getattr(session.execute(delete(Preference).where(Preference.user_id == user_id)), "rowcount", 0) or 0
+            getattr(session.execute(delete(Preference).where(Preference.user_id == user_id)), "rowcount", 0)
+            or 0
         )
         session.execute(delete(Derivation).where(Derivation.user_id == user_id))
         session.execute(delete(IgnoredCount).where(IgnoredCount.user_id == user_id))
@@ -421,7 +454,9 @@ def reset(
             now,
         )
         # Patterns another user of this store still has are not this user's to verify away.
-        others = set(session.scalars(select(Preference.pattern).where(Preference.user_id != user_id).distinct()))
+        others = set(
+            session.scalars(select(Preference.pattern).where(Preference.user_id != user_id).distinct())
+        )
     step("Compacting the store (VACUUM)…")
     with store.raw() as con:
         con.execute("VACUUM")

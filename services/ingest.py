@@ -38,7 +38,9 @@ _REDACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bgh[pousr]_[A-Za-z0-9]{30,}\b"), "[redacted:key]"),
     (re.compile(r"\bxox[abprs]-[A-Za-z0-9\-]{10,}"), "[redacted:key]"),
     (
-        re.compile(r"(?i)\b(api[_\-]?key|secret|password|passwd|token)\b(\s*[:=]\s*)(\"[^\"]*\"|'[^']*'|\S+)"),
+        re.compile(
+            r"(?i)\b(api[_\-]?key|secret|password|passwd|token)\b(\s*[:=]\s*)(\"[^\"]*\"|'[^']*'|\S+)"
+        ),
         r"\1\2[redacted:secret]",
     ),
     (re.compile(r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}"), "[redacted:email]"),
@@ -137,7 +139,9 @@ def payload_of(ev: EventIn, scope: str, patterns: Sequence[PatternIn], diff: str
         if side is not None:
             payload[side_name] = {
                 "artifact_id": side.artifact_id,
-                "patterns": [{"preference_type": s.preference_type, "pattern": s.pattern} for s in side.patterns],
+                "patterns": [
+                    {"preference_type": s.preference_type, "pattern": s.pattern} for s in side.patterns
+                ],
             }
     return payload
 
@@ -208,7 +212,9 @@ def insert_event_rows(session: Session, rows: list[dict[str, Any]]) -> None:
     seqs = {eid: seq for seq, eid in result.all()}
     prow: list[dict[str, Any]] = []
     for row in rows:
-        prow.extend(pattern_rows(seqs[row["event_id"]], row["user_id"], row["scope"], json.loads(row["payload"])))
+        prow.extend(
+            pattern_rows(seqs[row["event_id"]], row["user_id"], row["scope"], json.loads(row["payload"]))
+        )
     if prow:
         session.execute(insert(EventPattern), prow)
 
@@ -287,7 +293,9 @@ def ingest_events(
                 if fps is None:
                     fps = blocked_fps[user] = blocks.fingerprints(session, user)
                 if fps:
-                    kept = [p for p in patterns if blocks.fingerprint(p.preference_type, p.pattern) not in fps]
+                    kept = [
+                        p for p in patterns if blocks.fingerprint(p.preference_type, p.pattern) not in fps
+                    ]
                     dropped = len(patterns) - len(kept)
                     if ev.signal_type is SignalType.PAIRWISE_COMPARISON:
                         sides = [s for side in (ev.chose, ev.over) if side for s in side.patterns]

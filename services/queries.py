@@ -14,7 +14,8 @@ from model.constants import Status, scope_for
 from model.events import iso
 from model.records import key_text
 from model.tables import Event, EventPattern, Preference, Retrieval, RetrievalEvent
-from services.derivation import Deriver, fold_event, state_from_json
+from services.derivation import fold_event, state_from_json
+from services.engine.derive import Deriver
 from services.errors import InvalidInput, NotFound
 
 SORTABLE: dict[str, Any] = {
@@ -124,7 +125,7 @@ def page_query(
     descending: bool = True,
     after: tuple[Any, int] | None = None,
     limit: int = 200,
-) -> Select[tuple[Preference]]:
+) -> Select[Any]:
     """One page of preferences sorted by ``sort`` then id, starting after the ``(value, id)`` cursor."""
     if sort not in SORTABLE:
         raise InvalidInput(f"Cannot sort by '{sort}'; choose one of {', '.join(SORTABLE)}.")
@@ -180,9 +181,10 @@ def inspect(
 def facets(session: Session, user_id: str) -> dict[str, list[str]]:
     types = list(
         session.scalars(
-            select(Preference.preference_type).where(Preference.user_id == user_id).distinct().order_by(
-                Preference.preference_type
-            )
+            select(Preference.preference_type)
+            .where(Preference.user_id == user_id)
+            .distinct()
+            .order_by(Preference.preference_type)
         )
     )
     return {"types": types}
@@ -207,8 +209,18 @@ def explain(
     )
     ev_rows = session.execute(
         select(
-            Event.seq, Event.event_id, Event.occurred_at, Event.signal_type, Event.scope, Event.session_id,
-            Event.tag, Event.payload, Event.project_id, Event.source, EventPattern.polarity, EventPattern.role,
+            Event.seq,
+            Event.event_id,
+            Event.occurred_at,
+            Event.signal_type,
+            Event.scope,
+            Event.session_id,
+            Event.tag,
+            Event.payload,
+            Event.project_id,
+            Event.source,
+            EventPattern.polarity,
+            EventPattern.role,
         )
         .join(EventPattern, EventPattern.seq == Event.seq)
         .where(
@@ -248,8 +260,14 @@ def explain(
         deriver.apply(fold_event(r[:8], only=group))
         for st in deriver.records.values():
             history.append(
-                {"at": iso(r[2]), "t": r[2], "polarity": str(st.polarity), "strength": round(st.strength, 6),
-                 "confidence": str(st.confidence), "status": str(st.status)}
+                {
+                    "at": iso(r[2]),
+                    "t": r[2],
+                    "polarity": str(st.polarity),
+                    "strength": round(st.strength, 6),
+                    "confidence": str(st.confidence),
+                    "status": str(st.status),
+                }
             )
     return {
         "preference": pref_json(recs[0]) if recs else None,
@@ -277,15 +295,19 @@ def last_fate(
         return None
     evs = list(
         session.scalars(
-            select(RetrievalEvent).where(RetrievalEvent.retrieval_id == ret.id).order_by(RetrievalEvent.ordinal)
+            select(RetrievalEvent)
+            .where(RetrievalEvent.retrieval_id == ret.id)
+            .order_by(RetrievalEvent.ordinal)
         )
     )
     keys = {key_text((p.scope, p.preference_type, p.pattern, p.polarity)) for p in recs}
     verdict, reason = "not considered", ""
     for e in evs:
         fields = json.loads(e.fields)
-        names = e.preference_key in keys or pattern in (fields.get("trimmed_patterns") or []) or pattern in (
-            fields.get("dropped_patterns") or []
+        names = (
+            e.preference_key in keys
+            or pattern in (fields.get("trimmed_patterns") or [])
+            or pattern in (fields.get("dropped_patterns") or [])
         )
         if e.type == "kept" and e.preference_key in keys:
             verdict, reason = "kept", e.trace
@@ -337,7 +359,9 @@ def retrieval_json(r: Retrieval) -> dict[str, Any]:
 def retrieval_events(session: Session, retrieval_id: int) -> list[dict[str, Any]]:
     out = []
     for e in session.scalars(
-        select(RetrievalEvent).where(RetrievalEvent.retrieval_id == retrieval_id).order_by(RetrievalEvent.ordinal)
+        select(RetrievalEvent)
+        .where(RetrievalEvent.retrieval_id == retrieval_id)
+        .order_by(RetrievalEvent.ordinal)
     ):
         d: dict[str, Any] = {"type": e.type, "stage": e.stage, "trace": e.trace}
         if e.preference_key:
@@ -357,7 +381,7 @@ def retrievals_query(
     until: int | None = None,
     before_id: int | None = None,
     limit: int = 200,
-) -> Select[tuple[Retrieval]]:
+) -> Select[Any]:
     q = select(Retrieval).where(Retrieval.user_id == user_id)
     if project_id:
         q = q.where(Retrieval.project_id == project_id)

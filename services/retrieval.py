@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, exists, func, select, update
+from sqlalchemy import delete, exists, func, insert, select, update
 from sqlalchemy.orm import Session, aliased
 
 from model.constants import INJECTION_THRESHOLD, Mode, Origin, Status, Tier
@@ -82,7 +82,9 @@ def candidates(
                 select(Preference.id, Preference.state).where(
                     Preference.user_id == user_id, Preference.scope == proj
                 )
-            ).tuples().all()
+            )
+            .tuples()
+            .all()
         )
         p2 = aliased(Preference)
         hidden = select(Preference.id, Preference.state).where(
@@ -98,9 +100,9 @@ def candidates(
         rows.update(session.execute(hidden).tuples().all())
     total = int(
         session.scalar(
-            select(func.count()).select_from(Preference).where(
-                Preference.user_id == user_id, Preference.scope.in_(scopes)
-            )
+            select(func.count())
+            .select_from(Preference)
+            .where(Preference.user_id == user_id, Preference.scope.in_(scopes))
         )
         or 0
     )
@@ -166,7 +168,7 @@ def record(
     rid = int(row.id)
     if r.events:
         session.execute(
-            RetrievalEvent.__table__.insert(), [_event_row(rid, i, e) for i, e in enumerate(r.events)]
+            insert(RetrievalEvent), [_event_row(rid, i, e) for i, e in enumerate(r.events)]
         )
     if origin in INJECTING_ORIGINS:
         for p in kept:
@@ -208,17 +210,29 @@ def run(
     with store.read() as session:
         g = controls.using_gate(session, user_id, project_id, now)
         states, excluded = candidates(session, user_id, project_id, now)
-    gates = Gates(memory_enabled=g.memory_enabled, using_paused=g.using_paused, project_use_memory=g.project_use_memory)
+    gates = Gates(
+        memory_enabled=g.memory_enabled, using_paused=g.using_paused, project_use_memory=g.project_use_memory
+    )
     if overrides is not None:
         states, gates = overrides.apply(states, gates)
-    result = retrieve(states, project_id=project_id, now=now, preference_types=types, gates=gates, excluded=excluded)
+    result = retrieve(
+        states, project_id=project_id, now=now, preference_types=types, gates=gates, excluded=excluded
+    )
     block = build_block(result, mode)
     tokens = estimate_tokens(block)
     rid: int | None = None
     if not dry_run and not store.read_only:
         with store.write() as session:
             rid = record(
-                session, user_id, result, block=block, tokens=tokens, mode=mode, origin=origin, types=types, now=now
+                session,
+                user_id,
+                result,
+                block=block,
+                tokens=tokens,
+                mode=mode,
+                origin=origin,
+                types=types,
+                now=now,
             )
             prune_diagnostics(session, user_id, now)
     return RetrievalOutcome(result=result, block=block, tokens=tokens, mode=mode, retrieval_id=rid)

@@ -287,12 +287,16 @@ class Store:
                     "The store could not be upgraded because another program holds a write lock. "
                     "Close it or try again in a moment; nothing was changed."
                 ) from exc
-            raise StoreUnavailable(f"The store could not be upgraded ({exc.orig}); nothing was changed.") from exc
+            raise StoreUnavailable(
+                f"The store could not be upgraded ({exc.orig}); nothing was changed."
+            ) from exc
         finally:
             engine.dispose()
 
     def _make_engine(self) -> Engine:
-        return _raw_engine(self.path, self.busy_timeout_s, read_only=self.read_only, immutable=self._immutable)
+        return _raw_engine(
+            self.path, self.busy_timeout_s, read_only=self.read_only, immutable=self._immutable
+        )
 
     # ------------------------------------------------------------------ sessions
     @contextmanager
@@ -354,7 +358,9 @@ class Store:
         """SQLite's data_version on a long-lived connection: changes when anyone commits."""
         with self._watch_lock:
             if self._watch is None:
-                self._watch = _connect(self.path, self.busy_timeout_s, read_only=True, immutable=self._immutable)
+                self._watch = _connect(
+                    self.path, self.busy_timeout_s, read_only=True, immutable=self._immutable
+                )
             row = self._watch.execute("PRAGMA data_version").fetchone()
             return int(row[0])
 
@@ -379,7 +385,9 @@ class Store:
 # ---------------------------------------------------------------------- engine plumbing
 def _connect(path: Path, busy_timeout_s: float, *, read_only: bool, immutable: bool) -> sqlite3.Connection:
     uri = _ro_uri(path, immutable) if read_only else f"file:{quote(str(path))}?mode=rw"
-    con = sqlite3.connect(uri, uri=True, timeout=busy_timeout_s, isolation_level=None, check_same_thread=False)
+    con = sqlite3.connect(
+        uri, uri=True, timeout=busy_timeout_s, isolation_level=None, check_same_thread=False
+    )
     con.execute(f"PRAGMA busy_timeout={int(busy_timeout_s * 1000)}")
     con.execute("PRAGMA foreign_keys=ON")
     if read_only:

@@ -1,0 +1,513 @@
+"""Export and import: a versioned JSON bundle (optionally encrypted) and the prototype's preferences.json.
+
+The bundle carries the canonical data — raw events, settings, project settings — so the importing
+side re-derives the same preferences. Files are written 0600, atomically. Import is one
+transaction (merge: dedupe by event_id; replace: the user's memory is swapped as a whole).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
+from sqlalchemy import delete, func, select
+
+from model.constants import DERIVATION_VERSION, ID_RE, PATTERN_RE, Actor, Polarity, SignalType, Status, Tier
+from model.events import iso, to_ms
+from model.records import key_text
+from model.tables import Derivation, Event, EventPattern, Preference, ProjectSettings, Settings
+from services import audit, controls, crypto
+from services.blocklist import BlockChecker
+from services.derivation import rebuild
+from services.errors import InvalidInput
+from services.ingest import canonical, describe_validation_error, insert_event_rows
+from services.store import Store
+
+BUNDLE_FORMAT = "creative-memory-bundle"
+BUNDLE_VERSION = 1
+MAX_IMPORT_BYTES = 512 * 1024 * 1024
+
+
+# --------------------------------------------------------------------------- schema
+class BundleEvent(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    event_id: str = Field(pattern=ID_RE.pattern)
+    project_id: str | None = Field(default=None, pattern=ID_RE.pattern)
+    scope: str = Field(pattern=r"^(global|project:[A-Za-z0-9_\-]{1,128})$")
+    signal_type: SignalType
+    occurred_at: AwareDatetime
+    tag: str | None = None
+    session_id: str | None = Field(default=None, pattern=ID_RE.pattern)
+    artifact_id: str | None = Field(default=None, pattern=ID_RE.pattern)
+    payload: dict[str, Any]
+    source: str = Field(default="import", max_length=16)
+
+
+class BundleSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    memory_enabled: bool = True
+    learning_paused_until: AwareDatetime | None = None
+    using_paused_until: AwareDatetime | None = None
+    diagnostics_retention_days: int = Field(default=30, ge=1, le=3650)
+
+
+class BundleProject(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    project_id: str = Field(pattern=ID_RE.pattern)
+    use_memory: bool = True
+    learn_from_project: bool = True
+
+
+class Bundle(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    format: Literal["creative-memory-bundle"]
+    version: Literal[1]
+    exported_at: AwareDatetime
+    user_id: str = Field(pattern=ID_RE.pattern)
+    derivation_version: str
+    settings: BundleSettings
+    project_settings: list[BundleProject] = Field(default_factory=list)
+    events: list[BundleEvent]
+    preferences: int = 0
+
+
+class LegacyPref(BaseModel):
+    """One record of the prototype's preferences.json (unknown extra keys are tolerated)."""
+
+    model_config = ConfigDict(extra="ignore")
+    id: str | None = None
+    preference_type: str = Field(pattern=PATTERN_RE.pattern)
+    pattern: str = Field(pattern=PATTERN_RE.pattern)
+    polarity: Polarity
+    signal_strength: float = Field(ge=0.0, le=1.0)
+    confidence: Tier
+    sources: list[str] = Field(default_factory=list)
+    accept_count: int = Field(default=0, ge=0)
+    reject_count: int = Field(default=0, ge=0)
+    explicit_tags: list[str] = Field(default_factory=list)
+    last_seen: AwareDatetime
+    decay_at: AwareDatetime
+    scope: str = "global"
+    reversal_signals: int = Field(default=0, ge=0)
+    reversal_first_seen: AwareDatetime | None = None
+    polarity_status: Status = Status.STABLE
+    shadow_of: str | None = None
+
+
+class LegacyFile(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    schema_version: Literal["1.0"]
+    user_id: str | None = None
+    memory_enabled: bool = True
+    global_preferences: list[LegacyPref] = Field(default_factory=list)
+    project_overrides: dict[str, list[LegacyPref]] = Field(default_factory=dict)
+    refinement_log: list[dict[str, Any]] = Field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- results
+@dataclass(frozen=True)
+class TransferResult:
+    events: int
+    preferences: int
+    path: Path
+    kind: str = "bundle"
+    skipped: int = 0
+    encrypted: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "events": self.events,
+            "preferences": self.preferences,
+            "path": str(self.path),
+            "kind": self.kind,
+            "skipped": self.skipped,
+            "encrypted": self.encrypted,
+        }
+
+
+def write_private(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically with mode 0600 (a temp file in the same folder, then rename)."""
+    folder = path.parent
+    if not folder.is_dir():
+        raise InvalidInput(f"The folder {folder} does not exist; choose an existing folder for the export.")
+    fd, tmp = tempfile.mkstemp(prefix=".cm-export-", dir=folder)
+    try:
+        os.fchmod(fd, 0o600)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        Path(tmp).replace(path)
+        path.chmod(0o600)
+    except BaseException:
+        with suppress(OSError):
+            Path(tmp).unlink()
+        raise
+
+
+# --------------------------------------------------------------------------- export
+def build_bundle(store: Store, user_id: str, now: int) -> dict[str, Any]:
+    with store.read() as session:
+        s = controls.get_settings(session, user_id)
+        events = [
+            {
+                "event_id": e.event_id,
+                "project_id": e.project_id,
+                "scope": e.scope,
+                "signal_type": e.signal_type,
+                "occurred_at": iso(e.occurred_at),
+                "tag": e.tag,
+                "session_id": e.session_id,
+                "artifact_id": e.artifact_id,
+                "payload": json.loads(e.payload),
+                "source": e.source,
+            }
+            for e in session.scalars(select(Event).where(Event.user_id == user_id).order_by(Event.seq))
+        ]
+        projects = [
+            {
+                "project_id": p.project_id,
+                "use_memory": bool(p.use_memory),
+                "learn_from_project": bool(p.learn_from_project),
+            }
+            for p in session.scalars(
+                select(ProjectSettings)
+                .where(ProjectSettings.user_id == user_id)
+                .order_by(ProjectSettings.project_id)
+            )
+        ]
+        prefs = int(
+            session.scalar(select(func.count()).select_from(Preference).where(Preference.user_id == user_id))
+            or 0
+        )
+    return {
+        "format": BUNDLE_FORMAT,
+        "version": BUNDLE_VERSION,
+        "exported_at": iso(now),
+        "user_id": user_id,
+        "derivation_version": DERIVATION_VERSION,
+        "settings": {
+            "memory_enabled": bool(s.memory_enabled),
+            "learning_paused_until": iso(s.learning_paused_until),
+            "using_paused_until": iso(s.using_paused_until),
+            "diagnostics_retention_days": s.diagnostics_retention_days,
+        },
+        "project_settings": projects,
+        "events": events,
+        "preferences": prefs,
+    }
+
+
+def export_bundle(
+    store: Store,
+    user_id: str,
+    path: Path,
+    *,
+    now: int,
+    actor: Actor,
+    passphrase: str | None = None,
+) -> TransferResult:
+    bundle = build_bundle(store, user_id, now)
+    data = json.dumps(bundle, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    if passphrase is not None:
+        data = crypto.encrypt(data, passphrase)
+    target = path.expanduser()
+    if target.is_dir():
+        target = target / f"creative-memory-{user_id}-{(iso(now) or 'export')[:10]}.json"
+    write_private(target, data)
+    if not store.read_only:
+        with store.write() as session:
+            audit.record(
+                session, user_id, actor, "export", target.name, f"ok: {len(bundle['events'])} events", now
+            )
+    return TransferResult(
+        events=len(bundle["events"]),
+        preferences=bundle["preferences"],
+        path=target,
+        encrypted=passphrase is not None,
+    )
+
+
+# --------------------------------------------------------------------------- import
+def _validation(prefix: str, err: ValidationError) -> InvalidInput:
+    return InvalidInput(f"{prefix}: {describe_validation_error(err)}. Nothing was imported.")
+
+
+def read_import(path: Path, passphrase: Callable[[], str] | None) -> tuple[str, Bundle | LegacyFile, bool]:
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise InvalidInput(f"Cannot read {path} ({exc.strerror}); check the path.") from None
+    if size > MAX_IMPORT_BYTES:
+        raise InvalidInput(f"{path} is larger than 512 MiB; that is not a bundle this program wrote.")
+    raw = path.read_bytes()
+    encrypted = crypto.is_encrypted(raw)
+    if encrypted:
+        if passphrase is None:
+            raise InvalidInput(f"{path} is encrypted; give its passphrase to import it.")
+        raw = crypto.decrypt(raw, passphrase())
+    try:
+        obj = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise InvalidInput(
+            f"{path} is not a JSON file; choose a bundle exported by this program or a preferences.json."
+        ) from None
+    if not isinstance(obj, dict):
+        raise InvalidInput(f"{path} does not hold a JSON object; it is not a bundle or a preferences.json.")
+    if obj.get("format") == BUNDLE_FORMAT:
+        if obj.get("version") != BUNDLE_VERSION:
+            raise InvalidInput(
+                f"{path} is bundle version {obj.get('version')!r}, which this program cannot read; update the program."
+            )
+        try:
+            return "bundle", Bundle.model_validate(obj), encrypted
+        except ValidationError as exc:
+            raise _validation(f"{path} is not a valid bundle", exc) from None
+    if "schema_version" in obj and ("global_preferences" in obj or "project_overrides" in obj):
+        try:
+            return "legacy", LegacyFile.model_validate(obj), encrypted
+        except ValidationError as exc:
+            raise _validation(f"{path} is not a valid prototype preferences.json", exc) from None
+    raise InvalidInput(
+        f"{path} is neither a creative memory bundle nor a prototype preferences.json; nothing was imported."
+    )
+
+
+def legacy_events(doc: LegacyFile, user_id: str) -> list[dict[str, Any]]:
+    """Each prototype record becomes one synthetic ``legacy`` snapshot event that re-derives to it."""
+    records: list[tuple[str, LegacyPref]] = []
+    for p in doc.global_preferences:
+        records.append(("global", p))
+    for project_id, prefs in doc.project_overrides.items():
+        if not ID_RE.match(project_id):
+            raise InvalidInput(
+                f"project_overrides: '{project_id}' is not a project id. Nothing was imported."
+            )
+        for p in prefs:
+            records.append((f"project:{project_id}", p))
+    ids: dict[str, str] = {}
+    for scope, p in records:
+        if p.scope not in ("global", "project", scope):
+            raise InvalidInput(
+                f"The record {p.preference_type}/{p.pattern} has scope '{p.scope}' but sits under {scope}. "
+                "Nothing was imported."
+            )
+        if p.id:
+            ids[p.id] = key_text((scope, p.preference_type, p.pattern, str(p.polarity)))
+    rows: list[dict[str, Any]] = []
+    for scope, p in sorted(
+        records, key=lambda r: (to_ms(r[1].last_seen), r[0], r[1].preference_type, r[1].pattern)
+    ):
+        key = key_text((scope, p.preference_type, p.pattern, str(p.polarity)))
+        snap = {
+            "preference_type": p.preference_type,
+            "pattern": p.pattern,
+            "polarity": str(p.polarity),
+            "strength": p.signal_strength,
+            "confidence": str(p.confidence),
+            "status": str(p.polarity_status),
+            "sources": list(p.sources),
+            "explicit_tags": list(p.explicit_tags),
+            "accept_count": p.accept_count,
+            "reject_count": p.reject_count,
+            "last_seen": to_ms(p.last_seen),
+            "decay_at": to_ms(p.decay_at),
+            "first_seen": to_ms(p.last_seen),
+            "reversal_signals": p.reversal_signals,
+            "reversal_first_seen": to_ms(p.reversal_first_seen) if p.reversal_first_seen else None,
+            "shadow_of": ids.get(p.shadow_of, p.shadow_of) if p.shadow_of else None,
+        }
+        proj = scope.split(":", 1)[1] if scope != "global" else None
+        eid = "legacy-" + hashlib.sha256(f"{user_id}|{key}".encode()).hexdigest()[:32]
+        rows.append(
+            {
+                "event_id": eid,
+                "user_id": user_id,
+                "project_id": proj,
+                "scope": scope,
+                "signal_type": str(SignalType.LEGACY_SNAPSHOT),
+                "occurred_at": to_ms(p.last_seen),
+                "tag": None,
+                "session_id": None,
+                "artifact_id": None,
+                "payload": canonical({"scope": scope, "patterns": [], "snapshot": snap}),
+                "source": "legacy",
+            }
+        )
+    return rows
+
+
+def _blocked(payload: dict[str, Any], fps: set[str], blocks: BlockChecker | None) -> bool:
+    if not fps or blocks is None:
+        return False
+    names = [(p["preference_type"], p["pattern"]) for p in payload.get("patterns", [])]
+    for side in ("chose", "over"):
+        if payload.get(side):
+            names += [(p["preference_type"], p["pattern"]) for p in payload[side]["patterns"]]
+    if payload.get("snapshot"):
+        names.append((payload["snapshot"]["preference_type"], payload["snapshot"]["pattern"]))
+    return any(blocks.fingerprint(t, p) in fps for t, p in names)
+
+
+def import_file(
+    store: Store,
+    user_id: str,
+    path: Path,
+    *,
+    mode: str = "merge",
+    now: int,
+    actor: Actor,
+    passphrase: Callable[[], str] | None = None,
+    blocks: BlockChecker | None = None,
+) -> TransferResult:
+    if mode not in ("merge", "replace"):
+        raise InvalidInput(f"Unknown import mode '{mode}'; use merge or replace.")
+    kind, doc, encrypted = read_import(path, passphrase)
+    if isinstance(doc, Bundle):
+        rows = [
+            {
+                "event_id": e.event_id,
+                "user_id": user_id,
+                "project_id": e.project_id,
+                "scope": e.scope,
+                "signal_type": str(e.signal_type),
+                "occurred_at": to_ms(e.occurred_at),
+                "tag": e.tag,
+                "session_id": e.session_id,
+                "artifact_id": e.artifact_id,
+                "payload": canonical(e.payload),
+                "source": e.source if e.source in ("daemon", "cli", "import", "legacy", "demo") else "import",
+            }
+            for e in doc.events
+        ]
+        _check_payloads(rows)
+    else:
+        rows = legacy_events(doc, user_id)
+    skipped = 0
+    with store.write() as session:
+        fps = BlockChecker.fingerprints(session, user_id) if blocks is not None else set()
+        if mode == "replace":
+            session.execute(delete(EventPattern).where(EventPattern.user_id == user_id))
+            session.execute(delete(Event).where(Event.user_id == user_id))
+            session.execute(delete(Preference).where(Preference.user_id == user_id))
+            session.execute(delete(Derivation).where(Derivation.user_id == user_id))
+        existing: set[str] = set()
+        ids = [r["event_id"] for r in rows]
+        for i in range(0, len(ids), 900):
+            existing.update(
+                session.scalars(select(Event.event_id).where(Event.event_id.in_(ids[i : i + 900])))
+            )
+        fresh = []
+        for r in rows:
+            eid = str(r["event_id"])
+            if eid in existing or _blocked(json.loads(str(r["payload"])), fps, blocks):
+                skipped += 1
+                continue
+            existing.add(eid)
+            r["ingested_at"] = now
+            fresh.append(r)
+        for i in range(0, len(fresh), 5000):
+            insert_event_rows(session, fresh[i : i + 5000])
+        if isinstance(doc, Bundle) and mode == "replace":
+            _apply_settings(session, user_id, doc, now)
+        elif isinstance(doc, Bundle):
+            for p in doc.project_settings:
+                if session.get(ProjectSettings, (user_id, p.project_id)) is None:
+                    session.add(
+                        ProjectSettings(
+                            user_id=user_id,
+                            project_id=p.project_id,
+                            use_memory=p.use_memory,
+                            learn_from_project=p.learn_from_project,
+                            updated_at=now,
+                        )
+                    )
+        elif mode == "replace":
+            st = session.get(Settings, user_id) or controls.get_settings(session, user_id)
+            st.memory_enabled = doc.memory_enabled
+            st.updated_at = now
+            session.add(st)
+        audit.record(
+            session,
+            user_id,
+            actor,
+            "import",
+            f"{path.name} ({kind}, {mode})",
+            f"ok: {len(fresh)} events, {skipped} skipped",
+            now,
+        )
+    info = rebuild(store, user_id, now)
+    return TransferResult(
+        events=len(fresh),
+        preferences=info.preferences,
+        path=path,
+        kind=kind,
+        skipped=skipped,
+        encrypted=encrypted,
+    )
+
+
+def _check_payloads(rows: list[dict[str, Any]]) -> None:
+    for r in rows:
+        payload = json.loads(r["payload"])
+        pats = payload.get("patterns", [])
+        if not isinstance(pats, list) or not all(
+            isinstance(p, dict)
+            and PATTERN_RE.match(str(p.get("preference_type", "")))
+            and PATTERN_RE.match(str(p.get("pattern", "")))
+            and p.get("polarity") in ("positive", "negative")
+            for p in pats
+        ):
+            raise InvalidInput(
+                f"events[{r['event_id']}].payload.patterns is malformed. Nothing was imported."
+            )
+        for side in ("chose", "over"):
+            s = payload.get(side)
+            if s is not None and not (
+                isinstance(s, dict)
+                and isinstance(s.get("patterns"), list)
+                and all(
+                    isinstance(p, dict)
+                    and PATTERN_RE.match(str(p.get("preference_type", "")))
+                    and PATTERN_RE.match(str(p.get("pattern", "")))
+                    for p in s["patterns"]
+                )
+            ):
+                raise InvalidInput(
+                    f"events[{r['event_id']}].payload.{side} is malformed. Nothing was imported."
+                )
+
+
+def _apply_settings(session: Any, user_id: str, doc: Bundle, now: int) -> None:
+    st = session.get(Settings, user_id)
+    if st is None:
+        st = controls.get_settings(session, user_id)
+        session.add(st)
+    st.memory_enabled = doc.settings.memory_enabled
+    st.learning_paused_until = (
+        to_ms(doc.settings.learning_paused_until) if doc.settings.learning_paused_until else None
+    )
+    st.using_paused_until = (
+        to_ms(doc.settings.using_paused_until) if doc.settings.using_paused_until else None
+    )
+    st.diagnostics_retention_days = doc.settings.diagnostics_retention_days
+    st.updated_at = now
+    session.execute(delete(ProjectSettings).where(ProjectSettings.user_id == user_id))
+    for p in doc.project_settings:
+        session.add(
+            ProjectSettings(
+                user_id=user_id,
+                project_id=p.project_id,
+                use_memory=p.use_memory,
+                learn_from_project=p.learn_from_project,
+                updated_at=now,
+            )
+        )

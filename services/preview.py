@@ -1,0 +1,81 @@
+"""The preview: the memory-relevant prefix exactly as the daemon would compose it, with token counts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from model.constants import Mode, Origin
+from services import retrieval
+from services.engine.block import estimate_tokens
+from services.personal import compose_personal, compose_prefix
+from services.store import Store
+
+
+@dataclass(frozen=True)
+class Preview:
+    block: str
+    tokens: int
+    personal_block: str
+    personal_tokens: int
+    personal_warnings: tuple[str, ...]
+    empty_reason: str | None
+    outcome: retrieval.RetrievalOutcome
+
+    @property
+    def text(self) -> str:
+        return compose_prefix(self.personal_block, self.block)
+
+    @property
+    def empty_sentence(self) -> str:
+        return retrieval.describe_empty(self.empty_reason)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "block": self.block,
+            "tokens": self.tokens,
+            "personal_block": self.personal_block,
+            "personal_tokens": self.personal_tokens,
+            "personal_warnings": list(self.personal_warnings),
+            "empty_reason": self.empty_reason,
+            "prefix": self.text,
+            "retrieval_id": self.outcome.retrieval_id,
+        }
+
+
+def compose(
+    store: Store,
+    user_id: str,
+    memory_dir: Path,
+    *,
+    project_id: str | None,
+    mode: Mode,
+    now: int,
+    with_personal: bool = True,
+    whatif: retrieval.WhatIf | None = None,
+    record: bool = True,
+) -> Preview:
+    """A what-if preview is never recorded: it shows a state that does not exist."""
+    outcome = retrieval.run(
+        store,
+        user_id,
+        project_id=project_id,
+        now=now,
+        mode=mode,
+        origin=Origin.PREVIEW,
+        dry_run=(not record) or whatif is not None,
+        overrides=whatif,
+    )
+    personal = compose_personal(memory_dir) if with_personal else None
+    ptext = personal.text if personal else ""
+    empty = outcome.result.empty_reason if not outcome.block else None
+    return Preview(
+        block=outcome.block,
+        tokens=estimate_tokens(outcome.block),
+        personal_block=ptext,
+        personal_tokens=estimate_tokens(ptext),
+        personal_warnings=personal.warnings if personal else (),
+        empty_reason=empty or (None if outcome.block else "nothing_above_threshold"),
+        outcome=outcome,
+    )

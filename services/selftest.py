@@ -1,0 +1,166 @@
+"""Prove the gates: with memory off, using paused, or the project disabled, a retrieval yields nothing.
+
+Each check runs through the real path (settings rows in the store, the same gate reads, the engine,
+the recorded retrieval with its gate event) inside one write transaction that puts the user's
+settings back before it commits, so no other process ever sees the temporary state. A probe
+preference makes the baseline non-empty, so an empty block proves the gate and not an empty memory.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlalchemy import delete, insert
+from sqlalchemy.orm import Session
+
+from model.constants import DERIVATION_VERSION, Actor, Mode, Origin, Polarity, Status, Tier
+from model.records import PrefState
+from model.tables import Preference, ProjectSettings, Settings
+from services import audit, controls
+from services.derivation import ensure_current, pref_row
+from services.engine.block import build_block, estimate_tokens
+from services.engine.retrieve import Gates, retrieve
+from services.retrieval import candidates, record
+from services.store import Store
+
+PROBE_PROJECT = "cm_self_test"
+PROBE_PATTERN = "self_test_probe"
+
+
+def _retrieve(session: Session, user_id: str, project_id: str | None, now: int) -> tuple[str, Any]:
+    g = controls.using_gate(session, user_id, project_id, now)
+    states, excluded = candidates(session, user_id, project_id, now)
+    res = retrieve(
+        states,
+        project_id=project_id,
+        now=now,
+        gates=Gates(g.memory_enabled, g.using_paused, g.project_use_memory),
+        excluded=excluded,
+    )
+    return build_block(res, Mode.GENERATION), res
+
+
+def run(store: Store, user_id: str, *, now: int, actor: Actor) -> dict[str, Any]:
+    ensure_current(store, user_id, now)
+    before = controls.status(store, user_id, now)
+    checks: list[dict[str, Any]] = []
+    with store.write() as session:
+        saved = session.get(Settings, user_id)
+        snapshot = (
+            None
+            if saved is None
+            else (
+                saved.memory_enabled,
+                saved.learning_paused_until,
+                saved.using_paused_until,
+                saved.updated_at,
+            )
+        )
+        saved_proj = session.get(ProjectSettings, (user_id, PROBE_PROJECT))
+        probe = PrefState(
+            scope="global",
+            preference_type="layout",
+            pattern=PROBE_PATTERN,
+            polarity=Polarity.POSITIVE,
+            strength=0.9,
+            confidence=Tier.HIGH,
+            status=Status.STABLE,
+            decay_at=now + 86_400_000,
+            first_seen=now,
+            last_seen=now,
+            as_of=now,
+        )
+        session.execute(
+            insert(Preference), [pref_row(probe, user_id, now, DERIVATION_VERSION, None)]
+        )
+        block, _ = _retrieve(session, user_id, None, now)
+        checks.append(
+            {
+                "name": "baseline",
+                "ok": bool(block),
+                "detail": "with memory on, the probe preference is injected"
+                if block
+                else "the probe preference was not injected, so the gates cannot be proven",
+            }
+        )
+
+        settings = controls._settings_for_write(session, user_id, now)
+        cases = [
+            ("memory_off", "memory_disabled", None),
+            ("using_paused", "memory_paused", None),
+            ("project_disabled", "project_memory_disabled", PROBE_PROJECT),
+        ]
+        for name, gate_event, project in cases:
+            settings.memory_enabled = name != "memory_off"
+            settings.using_paused_until = now + 3_600_000 if name == "using_paused" else None
+            if project:
+                ps = session.get(ProjectSettings, (user_id, project)) or ProjectSettings(
+                    user_id=user_id, project_id=project, learn_from_project=True, updated_at=now
+                )
+                ps.use_memory = False
+                session.add(ps)
+            session.flush()
+            block, res = _retrieve(session, user_id, project, now)
+            types = [e.type for e in res.events]
+            rid = record(
+                session,
+                user_id,
+                res,
+                block=block,
+                tokens=estimate_tokens(block),
+                mode=Mode.GENERATION,
+                origin=Origin.SELF_TEST,
+                types=None,
+                now=now,
+            )
+            ok = block == "" and gate_event in types
+            checks.append(
+                {
+                    "name": name,
+                    "ok": ok,
+                    "detail": (
+                        f"empty block, gate event {gate_event} recorded (retrieval #{rid})"
+                        if ok
+                        else f"expected an empty block and {gate_event}; got {len(block)} characters, {types}"
+                    ),
+                    "retrieval_id": rid,
+                }
+            )
+        # Put everything back exactly as it was, in the same transaction.
+        session.execute(
+            delete(Preference).where(Preference.user_id == user_id, Preference.pattern == PROBE_PATTERN)
+        )
+        if snapshot is None:
+            session.delete(settings)
+        else:
+            (
+                settings.memory_enabled,
+                settings.learning_paused_until,
+                settings.using_paused_until,
+                settings.updated_at,
+            ) = snapshot
+        if saved_proj is None:
+            session.execute(
+                delete(ProjectSettings).where(
+                    ProjectSettings.user_id == user_id, ProjectSettings.project_id == PROBE_PROJECT
+                )
+            )
+        ok_all = all(c["ok"] for c in checks)
+        audit.record(session, user_id, actor, "self-test", "gates", "ok" if ok_all else "FAILED", now)
+    after = controls.status(store, user_id, now)
+    same = {
+        k: before[k] for k in ("enabled", "learning_paused_until", "using_paused_until", "projects_disabled")
+    } == {
+        k: after[k] for k in ("enabled", "learning_paused_until", "using_paused_until", "projects_disabled")
+    }
+    checks.append(
+        {
+            "name": "settings_unchanged",
+            "ok": same,
+            "detail": "the user's settings are as they were"
+            if same
+            else f"settings changed: {json.dumps(before)} -> {json.dumps(after)}",
+        }
+    )
+    return {"checks": checks, "ok": all(c["ok"] for c in checks)}

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Set up (once) and run every check: ruff, mypy, the import-linter contract, and the test suite.
+set -euo pipefail
+cd "$(dirname "$0")"
+PY=${PYTHON:-python3}
+if [ ! -x .venv/bin/pytest ] || [ pyproject.toml -nt .venv/.installed ]; then
+  "$PY" -m venv .venv
+  .venv/bin/pip install -q --upgrade pip
+  .venv/bin/pip install -q -e ".[test]"
+  touch .venv/.installed
+fi
+export QT_QPA_PLATFORM=offscreen
+echo "== ruff";        .venv/bin/ruff check .
+echo "== mypy";        .venv/bin/mypy
+echo "== import-linter"; .venv/bin/lint-imports
+echo "== pytest";      .venv/bin/pytest -q "$@"
+if [ "${CI:-}" = "true" ] && [ "$(id -u)" = "0" ]; then
+  echo "== Secret Service (gnome-keyring in a private D-Bus session)"
+  bash .ci/secret-service.sh .venv/bin/pytest -q -p no:cacheprovider tests/integration/test_secret_service.py
+fi
