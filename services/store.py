@@ -126,6 +126,11 @@ class Store:
         lock_budget_s: float = DEFAULT_LOCK_BUDGET_S,
     ) -> Store:
         folder, path = data_dir.path, data_dir.store
+        if read_only and not path.exists():
+            raise StoreUnavailable(
+                f"There is no store at {path} to open read-only. Open it once without read-only mode "
+                "to create it, or point --data-dir at the folder that holds app.sqlite."
+            )
         if not folder.exists():
             if not create:
                 raise StoreUnavailable(

@@ -177,7 +177,9 @@ class Deriver:
         polarity = Polarity(item.polarity)
         group: Group = (ev.scope, item.preference_type, item.pattern)
         for key in self._groups.get(group, ()):
+            # Advancing moves as_of (and may decay or archive): the stored state must follow.
             advance(self.records[key], t)
+            self.touched.add(key)
         abs_w = abs(weight)
         added = abs_w / NORMALIZER
         pairwise = 1 if ev.signal_type is SignalType.PAIRWISE_COMPARISON else 0
