@@ -1,0 +1,169 @@
+"""``creative-memory``: start the desktop app (or render screenshots, or smoke-test a build)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+__version__ = "0.1.0"
+log = logging.getLogger("cm.gui")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="creative-memory", description="Creative Memory Studio")
+    p.add_argument("--data-dir", metavar="DIR", help="the Open Design data folder (holds app.sqlite)")
+    p.add_argument("--user", metavar="ID", help="whose memory (default: OD_USER_ID or 'local')")
+    p.add_argument("--version", action="version", version=f"creative-memory {__version__}")
+    p.add_argument("--screenshot", metavar="DIR", help="render every tab to PNG files in DIR and exit")
+    p.add_argument("--self-test", action="store_true",
+                   help="open offscreen on a temporary store, prove the gates, render each tab; exit 0/1")
+    p.add_argument("--palette", choices=["system", "light", "dark"], default="system",
+                   help="colour scheme (default: follow the system)")
+    p.add_argument("--log-level", default=os.environ.get("CM_LOG_LEVEL", "WARNING"))
+    return p
+
+
+def _configure(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    def configure(app) -> None:  # type: ignore[no-untyped-def]
+        from PySide6.QtCore import Qt
+
+        from gui.errors import show_error
+        from gui.icons import app_icon
+        from gui.logging_setup import install_excepthook, install_qt_message_handler, setup_logging
+
+        setup_logging(args.log_level)
+        install_qt_message_handler()
+        install_excepthook(lambda exc: show_error(app.activeWindow(), exc))
+        app.setApplicationName("Creative Memory Studio")
+        app.setOrganizationName("Open Design")
+        app.setApplicationVersion(__version__)
+        app.setDesktopFileName("io.opendesign.CreativeMemoryStudio")
+        app.setWindowIcon(app_icon())
+        if args.palette != "system" or os.environ.get("QT_QPA_PLATFORM") == "offscreen":
+            app.setStyle("Fusion")
+        if args.palette != "system":
+            from gui.theme import apply_scheme
+
+            scheme = Qt.ColorScheme.Dark if args.palette == "dark" else Qt.ColorScheme.Light
+            app.styleHints().setColorScheme(scheme)
+            apply_scheme(app, dark=args.palette == "dark")
+
+    return configure
+
+
+async def _settle(app, seconds: float = 0.3) -> None:  # type: ignore[no-untyped-def]
+    """Let queued loads finish and the window repaint (the Qt loop runs while we sleep)."""
+    await asyncio.sleep(seconds)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    offscreen = bool(args.screenshot or args.self_test)
+    if offscreen:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+    from gui.asyncbridge import AppContext, run_app
+    from model.constants import Actor
+    from services.context import Context, check_user, default_user
+    from services.datadir import DataDir, resolve_data_dir
+    from services.errors import CreativeMemoryError
+
+    temp: tempfile.TemporaryDirectory[str] | None = None
+    try:
+        if args.self_test or (args.screenshot and not args.data_dir):
+            temp = tempfile.TemporaryDirectory(prefix="cm-")
+            data_dir = DataDir(Path(temp.name) / "data", "flag")
+            os.environ.setdefault("CM_SETTINGS_DIR", str(Path(temp.name) / "settings"))
+            os.environ.setdefault("CM_CONFIG_DIR", str(Path(temp.name) / "config"))
+        else:
+            data_dir = resolve_data_dir(args.data_dir)
+        user = check_user(args.user or default_user())
+    except CreativeMemoryError as exc:
+        print(f"creative-memory: {exc}", file=sys.stderr)
+        return exc.exit_code
+
+    result = {"code": 0}
+
+    async def start(actx: AppContext) -> None:
+        from gui.controller import Controller
+        from gui.main_window import MainWindow
+        from gui.settings import AppSettings
+
+        ctx = Context(data_dir=data_dir, user=user, actor=Actor.GUI)
+        ctrl = Controller(ctx, actx.worker, actx.keeper)
+        window = MainWindow(ctrl, AppSettings())
+        window.show()
+        try:
+            await ctrl.open()
+        except CreativeMemoryError as exc:
+            window.store_failed(exc)
+            if offscreen:
+                print(f"creative-memory: {exc}", file=sys.stderr)
+                result["code"] = exc.exit_code
+                actx.app.quit()
+            return
+        if args.screenshot and temp is not None:
+            from services import demo
+
+            await ctrl.run(demo.generate, ctrl.store, user, size="S", seed=7, now=ctrl.now())
+            await ctrl.reload_status()
+        window.store_opened()
+        ctrl.start_polling()
+        if args.screenshot:
+            result["code"] = await _screenshots(actx, window, Path(args.screenshot), args.palette)
+            actx.app.quit()
+        elif args.self_test:
+            result["code"] = await _self_test(actx, ctrl, window)
+            actx.app.quit()
+
+    try:
+        code = run_app(start, argv=[sys.argv[0]], configure=_configure(args))
+    finally:
+        if temp is not None:
+            temp.cleanup()
+    return result["code"] or code
+
+
+async def _screenshots(actx, window, folder: Path, palette: str) -> int:  # type: ignore[no-untyped-def]
+    folder.mkdir(parents=True, exist_ok=True)
+    window.resize(1200, 780)
+    suffix = "" if palette == "system" else f"-{palette}"
+    for i, page in enumerate(window.pages):
+        window.tabs.setCurrentIndex(i)
+        await page.refresh()
+        await _settle(actx.app, 0.4)
+        path = folder / f"{i + 1}-{page.key}{suffix}.png"
+        if not window.grab().save(str(path)):
+            print(f"creative-memory: could not write {path}", file=sys.stderr)
+            return 1
+        print(path)
+    return 0
+
+
+async def _self_test(actx, ctrl, window) -> int:  # type: ignore[no-untyped-def]
+    from services import selftest
+
+    report = await ctrl.run(selftest.run, ctrl.store, ctrl.user, now=ctrl.now(), actor=ctrl.ctx.actor)
+    ok = bool(report["ok"])
+    for check in report["checks"]:
+        print(f"{'ok  ' if check['ok'] else 'FAIL'} {check['name']}: {check['detail']}")
+    for i, page in enumerate(window.pages):
+        window.tabs.setCurrentIndex(i)
+        await page.refresh()
+        await _settle(actx.app, 0.1)
+        image = window.grab().toImage()
+        rendered = not image.isNull() and image.width() > 100
+        ok = ok and rendered
+        print(f"{'ok  ' if rendered else 'FAIL'} render {page.key}: {image.width()}x{image.height()}")
+    print("self-test passed" if ok else "self-test FAILED")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

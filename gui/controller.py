@@ -1,0 +1,147 @@
+"""The GUI's one door to the services: every call runs on the store worker thread.
+
+Tabs hold the controller, never a Store or a Session. Results come back as plain values (dicts,
+dataclasses) on the GUI thread. Writes announce themselves with :attr:`Controller.changed`; writes by
+other processes (the daemon) are noticed by polling SQLite's ``data_version`` and announced with
+:attr:`Controller.externalChange`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from gui.asyncbridge import StoreWorker, TaskKeeper, WorkerShutDown
+from services import controls
+from services.context import Context
+from services.derivation import refresh_decay
+from services.errors import CreativeMemoryError
+from services.store import Store
+
+log = logging.getLogger("cm.gui")
+T = TypeVar("T")
+
+POLL_MS = 1000
+
+
+class Controller(QObject):
+    #: after one of our own writes; the argument names what changed:
+    #: 'settings', 'preferences', 'projects', 'diagnostics', 'audit' or 'all'
+    changed = Signal(str)
+    #: another process committed to the store (seen through PRAGMA data_version)
+    externalChange = Signal()
+    #: the latest status dict (services.controls.status), for the banner and the overview
+    statusChanged = Signal(dict)
+    #: a long operation started/finished (for the status bar)
+    busyChanged = Signal(bool)
+    #: the live indicator: True while polling works, False when the store cannot be read
+    liveChanged = Signal(bool)
+
+    def __init__(
+        self,
+        ctx: Context,
+        worker: StoreWorker,
+        keeper: TaskKeeper,
+        parent: QObject | None = None,
+        *,
+        poll_ms: int = POLL_MS,
+    ) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.worker = worker
+        self.keeper = keeper
+        self.task_keeper = keeper
+        self.status: dict[str, Any] = {}
+        self._data_version: int | None = None
+        self._polling = False
+        self._live = True
+        self._timer = QTimer(self)
+        self._timer.setInterval(poll_ms)
+        self._timer.timeout.connect(self._tick)
+        self.changed.connect(self._after_change)
+
+    # ------------------------------------------------------------------ basics
+    @property
+    def store(self) -> Store:
+        return self.ctx.store()
+
+    @property
+    def user(self) -> str:
+        return self.ctx.user
+
+    def now(self) -> int:
+        return self.ctx.now()
+
+    async def run(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        """Run a service call on the store thread and await its result."""
+        return await self.worker.run(fn, *args, **kwargs)
+
+    def start(self, coro: Coroutine[Any, Any, T], *, name: str | None = None) -> Any:
+        return self.keeper.start(coro, name=name)
+
+    def notify(self, *what: str) -> None:
+        for w in what or ("all",):
+            self.changed.emit(w)
+
+    # ------------------------------------------------------------------ start-up and status
+    async def open(self) -> Store:
+        """Open (create on first run) the store and bring decay up to now."""
+        store = await self.run(self.ctx.store)
+        if not store.read_only:
+            try:
+                await self.run(refresh_decay, store, self.user, self.now())
+            except CreativeMemoryError as exc:  # a busy store must not stop the window opening
+                log.warning("decay at start-up skipped: %s", exc)
+        self._data_version = await self.run(store.data_version)
+        await self.reload_status()
+        return store
+
+    async def reload_status(self) -> dict[str, Any]:
+        self.status = await self.run(controls.status, self.store, self.user, self.now())
+        self.statusChanged.emit(self.status)
+        return self.status
+
+    def start_polling(self) -> None:
+        self._timer.start()
+
+    def stop_polling(self) -> None:
+        self._timer.stop()
+
+    def _after_change(self, what: str) -> None:
+        if what in ("settings", "projects", "all", "preferences"):
+            self.start(self.reload_status(), name="reload-status")
+
+    def _tick(self) -> None:
+        if self._polling or self.worker.busy:
+            return
+        self._polling = True
+        self.start(self._poll(), name="poll")
+
+    async def _poll(self) -> None:
+        try:
+            version = await self.run(self.store.data_version)
+        except (CreativeMemoryError, WorkerShutDown, OSError) as exc:
+            if self._live:
+                log.warning("live view paused: %s", exc)
+            self._set_live(False)
+            return
+        except Exception as exc:  # sqlite3 errors: the store went away
+            log.warning("live view paused: %s", exc)
+            self._set_live(False)
+            return
+        finally:
+            self._polling = False
+        self._set_live(True)
+        if self._data_version is not None and version != self._data_version:
+            self._data_version = version
+            await self.reload_status()
+            self.externalChange.emit()
+        self._data_version = version
+
+    def _set_live(self, live: bool) -> None:
+        if live != self._live:
+            self._live = live
+            self.liveChanged.emit(live)

@@ -1,0 +1,43 @@
+"""Light and dark palettes for when the platform does not provide one (offscreen, --palette)."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication
+
+R = QPalette.ColorRole
+G = QPalette.ColorGroup
+
+
+def scheme_palette(*, dark: bool) -> QPalette:
+    p = QPalette()
+    if dark:
+        colours = {
+            R.Window: "#202124", R.WindowText: "#e8eaed", R.Base: "#17181a", R.AlternateBase: "#25272a",
+            R.ToolTipBase: "#303134", R.ToolTipText: "#e8eaed", R.PlaceholderText: "#9aa0a6",
+            R.Text: "#e8eaed", R.Button: "#2d2f33", R.ButtonText: "#e8eaed", R.BrightText: "#ffffff",
+            R.Light: "#3c4043", R.Midlight: "#35373b", R.Mid: "#4a4d51", R.Dark: "#111214",
+            R.Shadow: "#000000", R.Highlight: "#8ab4f8", R.HighlightedText: "#202124",
+            R.Link: "#8ab4f8", R.LinkVisited: "#c58af9",
+        }
+        disabled = "#6f7378"
+    else:
+        colours = {
+            R.Window: "#f3f3f3", R.WindowText: "#1f1f1f", R.Base: "#ffffff", R.AlternateBase: "#f6f7f9",
+            R.ToolTipBase: "#ffffdc", R.ToolTipText: "#1f1f1f", R.PlaceholderText: "#6b6f75",
+            R.Text: "#1f1f1f", R.Button: "#ececec", R.ButtonText: "#1f1f1f", R.BrightText: "#ffffff",
+            R.Light: "#ffffff", R.Midlight: "#e3e3e3", R.Mid: "#b9b9b9", R.Dark: "#9f9f9f",
+            R.Shadow: "#6f6f6f", R.Highlight: "#1a73e8", R.HighlightedText: "#ffffff",
+            R.Link: "#1a5fb4", R.LinkVisited: "#7b3fb4",
+        }
+        disabled = "#9a9a9a"
+    for role, hex_ in colours.items():
+        p.setColor(role, QColor(hex_))
+    for role in (R.WindowText, R.Text, R.ButtonText):
+        p.setColor(G.Disabled, role, QColor(disabled))
+    return p
+
+
+def apply_scheme(app: QApplication, *, dark: bool) -> None:
+    app.setStyle("Fusion")
+    app.setPalette(scheme_palette(dark=dark))

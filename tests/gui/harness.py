@@ -1,0 +1,115 @@
+"""A real app environment for tab tests: a store in a temp folder, the store worker, a controller.
+
+Import the fixtures into a test module with ``from harness import ctrl, window, seed, wait_until``
+(pytest finds fixtures in a module's globals). Everything runs on the qasync loop of ``qloop``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gui.asyncbridge import StoreWorker, TaskKeeper
+from gui.controller import Controller
+from model.constants import Actor
+from services.context import Context
+from services.datadir import DataDir
+from services.ingest import ingest_jsonl
+
+T0 = 1_793_000_000_000  # 2026-10-26T…Z: a fixed "now" for seeded events
+
+
+@pytest.fixture
+def ctrl(
+    qloop: asyncio.AbstractEventLoop,
+    run_async: Callable[..., Any],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> Iterator[Controller]:
+    """A controller over a fresh store; ``ctrl.errors`` collects exceptions that reached the keeper."""
+    monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
+    errors: list[BaseException] = []
+    ctx = Context(
+        data_dir=DataDir(tmp_path / "data", "flag"),
+        user="local",
+        actor=Actor.GUI,
+        config_dir=tmp_path / "config",
+        busy_timeout_s=1.0,
+        lock_budget_s=2.0,
+    )
+    worker = StoreWorker()
+    keeper = TaskKeeper(errors.append, loop=qloop)
+    c = Controller(ctx, worker, keeper, poll_ms=100)
+    c.errors = errors  # type: ignore[attr-defined]
+    run_async(c.open())
+    try:
+        yield c
+    finally:
+        c.stop_polling()
+        keeper.cancel_all()
+        worker.shutdown(timeout=5)
+        ctx.close()
+
+
+@pytest.fixture
+def window(ctrl: Controller, qtbot: Any, run_async: Callable[..., Any]) -> Any:
+    """The whole main window over ``ctrl`` (store opened, not yet polling)."""
+    from gui.main_window import MainWindow
+    from gui.settings import AppSettings
+
+    w = MainWindow(ctrl, AppSettings())
+    qtbot.addWidget(w)
+    w.show()
+    w.store_opened()
+    return w
+
+
+def event(n: int, *, pattern: str = "airy_spacing", ptype: str = "layout", polarity: str = "positive",
+          signal: str = "manual_refinement", project: str | None = None, session: str = "s1",
+          at_ms: int | None = None, **extra: Any) -> str:
+    """One JSON line of the event wire shape."""
+    from model.events import iso
+
+    obj: dict[str, Any] = {
+        "event_id": f"t{n}",
+        "signal_type": signal,
+        "occurred_at": iso(at_ms if at_ms is not None else T0 + n * 60_000),
+        "session_id": session,
+        "patterns": [{"preference_type": ptype, "pattern": pattern, "polarity": polarity}],
+    }
+    if project:
+        obj["project_id"] = project
+    obj.update(extra)
+    return json.dumps(obj)
+
+
+@pytest.fixture
+def seed(ctrl: Controller) -> Callable[[list[str]], Any]:
+    """``seed([event(1), event(2, pattern=…)])``: ingest JSON lines into the controller's store (sync)."""
+
+    def go(lines: list[str]) -> Any:
+        rep = ingest_jsonl(ctrl.store, "\n".join(lines), default_user=ctrl.user, now=ctrl.now(),
+                           blocks=ctrl.ctx.blocks)
+        assert not rep.rejected, rep.rejected
+        return rep
+
+    return go
+
+
+@pytest.fixture
+def wait_until(run_async: Callable[..., Any]) -> Callable[..., None]:
+    """``wait_until(lambda: cond, timeout=5)``: let the loop run until the condition holds."""
+
+    def go(predicate: Callable[[], bool], timeout: float = 5.0) -> None:
+        async def poll() -> None:
+            while not predicate():
+                await asyncio.sleep(0.02)
+
+        run_async(poll(), timeout=timeout)
+
+    return go

@@ -1,0 +1,51 @@
+"""The main window: tabs, shortcuts, banner states, live refresh from another process."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from harness import ctrl, event, seed, wait_until, window  # noqa: F401 - fixtures
+from PySide6.QtCore import Qt
+
+from gui.main_window import banner_state
+from services import controls
+
+
+def test_six_tabs_in_order_and_ctrl_number_switches(window: Any, qtbot: Any) -> None:
+    titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    assert titles == ["Overview", "Projects", "Inspector", "Diagnostics", "Preview", "Activity"]
+    for i in range(1, 7):
+        qtbot.keyClick(window, Qt.Key.Key_0 + i, Qt.KeyboardModifier.ControlModifier)
+        assert window.tabs.currentIndex() == i - 1
+
+
+def test_banner_says_off_and_paused_with_a_resume_action() -> None:
+    assert banner_state({"enabled": True}, {}) is None
+    kind, text, action = banner_state({"enabled": False}, {})  # type: ignore[misc]
+    assert "off" in text and action == "enable"
+    status = {
+        "enabled": True,
+        "learning_paused_until": "2026-11-24T09:00:00.000Z",
+        "using_paused_until": "2026-11-24T09:00:00.000Z",
+        "paused_until_resumed": {"learning": False, "using": False},
+    }
+    kind, text, action = banner_state(status, {})  # type: ignore[misc]
+    assert "learning and using" in text and "Nov" in text and action == "resume"
+    kind, text, action = banner_state({"enabled": True}, {"read_only": True, "reason": "folder is read-only"})  # type: ignore[misc]
+    assert kind == "warning" and "read-only" in text
+    kind, text, _ = banner_state({"enabled": True}, {"too_new": True, "reason": "schema ffff"})  # type: ignore[misc]
+    assert kind == "error" and "newer version" in text
+
+
+def test_banner_resume_button_resumes_through_the_service(window: Any, ctrl: Any, run_async: Any,
+                                                         wait_until: Any) -> None:
+    run_async(ctrl.run(controls.pause, ctrl.store, ctrl.user, until=None, what="both", actor=ctrl.ctx.actor,
+                       now=ctrl.now()))
+    run_async(ctrl.reload_status())
+    assert window.banner.isVisible() and "Paused" in window.banner.text()
+    window.banner.actionButton().click()
+    # The banner may stay for the keychain notice, but the pause line and its button must go.
+    wait_until(lambda: "Paused" not in window.banner.text())
+    assert not window.banner.actionButton().isVisible()
+    st = controls.status(ctrl.store, ctrl.user, ctrl.now())
+    assert not st["learning_paused"] and not st["using_paused"]
