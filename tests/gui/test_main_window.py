@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness import ctrl, event, seed, wait_until, window  # noqa: F401 - fixtures
+from harness import event  # noqa: F401
 from PySide6.QtCore import Qt
 
 from gui.main_window import banner_state
