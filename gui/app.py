@@ -45,6 +45,7 @@ def _configure(args: argparse.Namespace):  # type: ignore[no-untyped-def]
         app.setApplicationVersion(__version__)
         app.setDesktopFileName("io.opendesign.CreativeMemoryStudio")
         app.setWindowIcon(app_icon())
+        _install_translator(app)
         if args.palette != "system" or os.environ.get("QT_QPA_PLATFORM") == "offscreen":
             app.setStyle("Fusion")
         if args.palette != "system":
@@ -55,6 +56,19 @@ def _configure(args: argparse.Namespace):  # type: ignore[no-untyped-def]
             apply_scheme(app, dark=args.palette == "dark")
 
     return configure
+
+
+def _install_translator(app) -> None:  # type: ignore[no-untyped-def]
+    """Load resources/translations/creative_memory_<locale>.qm for the system locale, if shipped."""
+    from importlib import resources
+
+    from PySide6.QtCore import QLocale, QTranslator
+
+    folder = resources.files("resources") / "translations"
+    translator = QTranslator(app)
+    if translator.load(QLocale(), "creative_memory", "_", str(folder)):
+        app.installTranslator(translator)
+        app._cm_translator = translator  # keep it alive
 
 
 async def _settle(app, seconds: float = 0.3) -> None:  # type: ignore[no-untyped-def]

@@ -334,12 +334,29 @@ def retrieve(
         kept = [r for r in kept if id(r) not in trimmed_ids]
         events.append(_ceiling_event("recheck", len(negs), kept, max_slots, trimmed))
 
-    # 10. Token budget; the project-override line's cost is reserved first.
-    overrides = tuple(
+    # 10. Token budget; the project-override line's cost is reserved first. The line lists the
+    # project records that survived the stages above (at most the hard cap) and its reservation is
+    # capped at half the budget, weakest overrides trimmed first (docs/decisions/0007).
+    kept_keys = {r.key for r in kept}
+    override_list = [
         r
         for r in _by_strength(projects)
-        if r.strength >= INJECTION_THRESHOLD and r.status is Status.STABLE and _type_ok(r, preference_types)
-    )
+        if r.key in kept_keys and r.strength >= INJECTION_THRESHOLD and r.status is Status.STABLE
+    ]
+    while override_list and TOKEN_OVERHEAD + estimate_tokens(override_line(project_id, override_list)) > (
+        TOKEN_BUDGET // 2
+    ):
+        cut = override_list.pop()
+        events.append(
+            DiagEvent(
+                type="token_budget_exceeded",
+                stage="token_budget",
+                preference_key=key_text(cut.key),
+                trace=f"Token budget: {cut.pattern} left off the project-override line (line capped at half the budget)",
+                fields={"pattern": cut.pattern, "override": True, "budget": TOKEN_BUDGET},
+            )
+        )
+    overrides = tuple(override_list)
     estimate = TOKEN_OVERHEAD + estimate_tokens(override_line(project_id, overrides))
     final: list[PrefState] = []
     for r in kept:
