@@ -387,8 +387,14 @@ def _save_derivation(
     row.duration_ms = dur
 
 
-def rederive_groups(session: Session, user_id: str, groups: set[Group], now: int) -> int:
-    """Re-derive only the given groups from their remaining events (after a forget rewrote them)."""
+def rederive_groups(
+    session: Session, user_id: str, groups: set[Group], now: int, *, max_seq: int | None = None
+) -> int:
+    """Re-derive only the given groups from their remaining events (after a forget rewrote them).
+
+    With ``max_seq``, only events up to that watermark are folded: later ones are not folded yet
+    and the next incremental derivation folds them (folding them here too would count them twice).
+    """
     from model.tables import EventPattern
 
     if not groups:
@@ -406,6 +412,7 @@ def rederive_groups(session: Session, user_id: str, groups: set[Group], now: int
                     EventPattern.preference_type == ptype,
                     EventPattern.pattern == pattern,
                     EventPattern.scope == scope,
+                    *([EventPattern.seq <= max_seq] if max_seq is not None else []),
                 )
             )
         )

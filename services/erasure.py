@@ -13,7 +13,9 @@ import json
 import logging
 import mmap
 import re
+import sqlite3
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -160,6 +162,20 @@ def _strip_text(value: str | None, words: Iterable[str]) -> str | None:
     return value
 
 
+def _fold_items(payload: dict[str, Any]) -> list[tuple[str, str, str, str]]:
+    """What derivation folds from a payload: (type, pattern, polarity, role) per item."""
+    items = []
+    snap = payload.get("snapshot")
+    if snap:
+        items.append((snap["preference_type"], snap["pattern"], snap["polarity"], "snapshot"))
+    items.extend((p["preference_type"], p["pattern"], p["polarity"], "") for p in payload.get("patterns", []))
+    for side, pol in (("chose", "positive"), ("over", "negative")):
+        data = payload.get(side)
+        if data:
+            items.extend((p["preference_type"], p["pattern"], pol, side) for p in data["patterns"])
+    return items
+
+
 def _rewrite_payload(payload: dict[str, Any], t: Target) -> tuple[dict[str, Any], bool]:
     """Remove the target from one event payload; return the new payload and whether any pattern is left."""
 
@@ -235,26 +251,32 @@ def _forget_in(
             )
         )
     drow = session.get(Derivation, user_id)
+    # Events after the derivation's watermark are not folded yet (an ingest commits its events
+    # before it derives): they are rewritten like the others but touch neither the digest nor the
+    # records; the next derivation folds them as they are then.
+    folded_upto = drow.max_seq if drow is not None else 0
+    deleted_folded = 0
     removed_hashes: list[str] = []
     added_hashes: list[str] = []
     ordered = sorted(seqs)
     for i in range(0, len(ordered), 500):
         chunk = ordered[i : i + 500]
         for ev in session.scalars(select(Event).where(Event.seq.in_(chunk))):
-            groups.update(
-                (ev.scope, p, q)
-                for p, q in session.execute(
-                    select(EventPattern.preference_type, EventPattern.pattern).where(
-                        EventPattern.seq == ev.seq
-                    )
-                ).tuples()
-                if (p, q) == (t.preference_type, t.pattern)
-            )
-            payload, alive = _rewrite_payload(json.loads(ev.payload), t)
-            removed_hashes.append(ev.content_hash)
+            before = json.loads(ev.payload)
+            payload, alive = _rewrite_payload(before, t)
+            # Every group whose evidence changed is re-derived: the target's, and also other
+            # patterns of a deleted event or of a comparison that lost its other side.
+            gone = Counter(_fold_items(before))
+            if alive:
+                gone -= Counter(_fold_items(payload))
+            groups.update((ev.scope, ptype, pattern) for ptype, pattern, _pol, _role in gone)
+            folded = ev.seq <= folded_upto
+            if folded:
+                removed_hashes.append(ev.content_hash)
             if not alive:
                 session.delete(ev)
                 receipt.events_deleted += 1
+                deleted_folded += folded
                 continue
             ev.payload = canonical(payload)
             ev.content_hash = content_hash(
@@ -269,7 +291,8 @@ def _forget_in(
                     "payload": ev.payload,
                 }
             )
-            added_hashes.append(ev.content_hash)
+            if folded:
+                added_hashes.append(ev.content_hash)
             receipt.events_rewritten += 1
         session.flush()
     session.execute(delete(EventPattern).where(*pconds))
@@ -293,11 +316,17 @@ def _forget_in(
     if drow is not None:
         drow.set_digest = digest_add(digest_add(drow.set_digest, removed_hashes, -1), added_hashes)
         drow.cache_key = cache_key_for(drow.set_digest)
-        drow.event_count -= receipt.events_deleted
+        drow.event_count -= deleted_folded
         session.execute(
             update(Preference).where(Preference.user_id == user_id).values(cache_key=drow.cache_key)
         )
     return groups
+
+
+_SNAPSHOT_NOTE = (
+    "Another program kept an old snapshot open, so the write-ahead log could not be emptied yet; "
+    "run the command again when Open Design is idle."
+)
 
 
 def forget(
@@ -337,23 +366,47 @@ def forget(
                 "ok",
                 now,
             )
-        # Partial forgets leave other records of the group: re-derive them from what is left.
-        partial = {g for g in regroup if any(not t.whole for t in targets)}
-        if partial:
-            rederive_groups(session, user_id, partial, now)
+        # Re-derive every group that lost evidence from what is left: the other records of a
+        # partially forgotten group, and other patterns of deleted or rewritten events.
         drow = session.get(Derivation, user_id)
+        if regroup:
+            rederive_groups(
+                session, user_id, regroup, now, max_seq=drow.max_seq if drow is not None else None
+            )
         if drow is not None:
-            drow.max_seq = int(
-                session.scalar(select(func.max(Event.seq)).where(Event.user_id == user_id)) or 0
+            # Lower the watermark when the last folded events were deleted, but never raise it
+            # over events that are not folded yet.
+            drow.max_seq = min(
+                drow.max_seq,
+                int(session.scalar(select(func.max(Event.seq)).where(Event.user_id == user_id)) or 0),
             )
     receipt.checkpointed = store.checkpoint_truncate()
     if not receipt.checkpointed:
-        receipt.notes.append(
-            "Another program kept an old snapshot open, so the write-ahead log could not be emptied yet; "
-            "run the command again when Open Design is idle."
-        )
+        receipt.notes.append(_SNAPSHOT_NOTE)
     if verify:
+        notes = list(receipt.notes)
         _verify(store, user_id, targets, receipt)
+        if receipt.occurrences and receipt.checkpointed:
+            # secure_delete zeroes what is deleted, but a row that a B-tree rebalance moved earlier
+            # can leave a stale copy in a page's unallocated space, which no delete ever sees.
+            # VACUUM rewrites every page; then checkpoint and search again.
+            log.info("forget: %d stale copies found; compacting the store", receipt.occurrences)
+            receipt.notes = notes
+            compacted = True
+            try:
+                with store.raw() as con:
+                    con.execute("VACUUM")
+            except sqlite3.OperationalError as exc:
+                compacted = False
+                receipt.notes.append(
+                    f"The store could not be compacted to remove old copies ({exc}); "
+                    "run the command again when Open Design is idle."
+                )
+            receipt.checkpointed = store.checkpoint_truncate()
+            if not receipt.checkpointed:
+                receipt.notes.append(_SNAPSHOT_NOTE)
+            _verify(store, user_id, targets, receipt)
+            receipt.verified = receipt.verified and compacted
     receipt.duration_ms = (time.perf_counter() - t0) * 1000
     return receipt
 

@@ -74,7 +74,7 @@ def candidates(
     q = select(Preference.id, Preference.state).where(
         Preference.user_id == user_id, Preference.scope == "global", eligible
     )
-    rows: dict[int, str] = dict(session.execute(q).tuples().all())
+    rows: dict[int, str] = dict(session.execute(q).all())
     if project_id:
         proj = f"project:{project_id}"
         rows.update(
@@ -82,9 +82,7 @@ def candidates(
                 select(Preference.id, Preference.state).where(
                     Preference.user_id == user_id, Preference.scope == proj
                 )
-            )
-            .tuples()
-            .all()
+            ).all()
         )
         p2 = aliased(Preference)
         hidden = select(Preference.id, Preference.state).where(
@@ -97,7 +95,7 @@ def candidates(
                 p2.pattern == Preference.pattern,
             ),
         )
-        rows.update(session.execute(hidden).tuples().all())
+        rows.update(session.execute(hidden).all())
     total = int(
         session.scalar(
             select(func.count())

@@ -370,12 +370,22 @@ class Store:
             return int(row[0])
 
     def checkpoint_truncate(self, attempts: int = 20) -> bool:
-        """``wal_checkpoint(TRUNCATE)``, retried while a reader holds an old snapshot."""
+        """``wal_checkpoint(TRUNCATE)``, retried while a reader holds an old snapshot.
+
+        Bounded in time: a TRUNCATE checkpoint waits on the busy handler while any reader holds a
+        snapshot, so with the full busy timeout per attempt a reader that keeps its snapshot would
+        stall the caller for ``attempts × busy_timeout`` (100 s at the default). Each attempt waits
+        briefly instead, and all of them together at most about the busy timeout (≥ 1 s).
+        """
+        deadline = time.monotonic() + max(1.0, self.busy_timeout_s)
         with self.raw() as con:
+            con.execute("PRAGMA busy_timeout=100")
             for i in range(attempts):
                 busy, _log, _done = con.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
                 if busy == 0:
                     return True
+                if time.monotonic() >= deadline:
+                    break
                 time.sleep(min(0.02 * (i + 1), 0.2))
         return False
 
