@@ -21,7 +21,7 @@ from services import controls, derivation, erasure, queries, retrieval
 from services.clock import parse_instant
 from services.context import Context, check_user, default_user
 from services.datadir import resolve_data_dir
-from services.errors import CreativeMemoryError, InvalidInput
+from services.errors import CreativeMemoryError, InvalidInput, ReadOnly
 from services.store import Store, latest_revision
 
 __version__ = "0.1.0"
@@ -495,6 +495,8 @@ def run(args: argparse.Namespace, ctx: Context, out: Out) -> int:
             ),
         )
     elif c == "decay":
+        if store.read_only:  # refresh_decay would silently report 0 changes
+            raise ReadOnly(store.read_only_reason or "This store is read-only, so decay cannot be applied.")
         d = derivation.refresh_decay(store, user, now)
         out.emit(d, f"Decayed {d['decayed']}, archived {d['archived']}.")
     elif c == "rebuild":
@@ -585,13 +587,13 @@ def run(args: argparse.Namespace, ctx: Context, out: Out) -> int:
             if not out.as_json and sys.stderr.isatty():
                 print(f"\r{done}/{total}", end="", file=sys.stderr)
 
-        res = demo.generate(store, user, size=args.size, seed=args.seed, now=now, progress=prog)
+        made = demo.generate(store, user, size=args.size, seed=args.seed, now=now, progress=prog)
         with store.write() as sess:
             audit.record(sess, user, Actor.CLI, "demo", f"size {args.size} seed {args.seed}", "ok", now)
         out.emit(
-            res,
-            f"Generated {res['events']} events, {res['preferences']} preferences, "
-            f"{res['projects']} projects.",
+            made,
+            f"Generated {made['events']} events, {made['preferences']} preferences, "
+            f"{made['projects']} projects.",
         )
     else:  # pragma: no cover - argparse restricts the choices
         raise UsageError(c)

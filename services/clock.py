@@ -46,4 +46,7 @@ def parse_instant(text: str, now: int | None = None) -> int:
         raise InvalidInput(
             f"'{text}' has no time zone; add an offset such as +00:00 or Z so the moment is unambiguous."
         )
-    return to_ms(dt.astimezone(UTC))
+    try:
+        return to_ms(dt.astimezone(UTC))
+    except (OverflowError, ValueError):  # e.g. 9999-12-31T23:59:59-01:00 is after the year 9999 in UTC
+        raise InvalidInput(f"'{text}' is outside the years 1 to 9999; choose a date within them.") from None

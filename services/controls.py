@@ -163,6 +163,10 @@ def pause(
     """Pause learning and/or using until ``until`` (ms), or until resumed when ``until`` is None."""
     if until is not None and until <= now:
         raise InvalidInput(f"The pause end {iso(until)} is not in the future; choose a later time.")
+    if until is not None and until > FOREVER_MS:  # past year 9999: no date can show it
+        raise InvalidInput(
+            "The pause end is after the year 9999; pause without an end to pause until you resume."
+        )
     end = FOREVER_MS if until is None else until
     with store.write() as session:
         row = _settings_for_write(session, user_id, now)

@@ -105,7 +105,10 @@ class ParsedBatch:
 def parse_jsonl(text: str) -> ParsedBatch:
     """Parse JSON lines; blank lines are skipped; every bad line is reported with its number."""
     out = ParsedBatch()
-    for n, line in enumerate(text.splitlines(), start=1):
+    # Lines end at "\n" (or "\r\n") only: str.splitlines() would also split at U+2028, U+0085,
+    # \v, \f … which JSON allows raw inside strings (JavaScript's JSON.stringify writes them).
+    for n, raw_line in enumerate(text.split("\n"), start=1):
+        line = raw_line.removesuffix("\r")
         if not line.strip():
             continue
         if len(line.encode("utf-8", "surrogatepass")) > MAX_PAYLOAD_BYTES:

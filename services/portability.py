@@ -27,13 +27,18 @@ from model.tables import Derivation, Event, EventPattern, Preference, ProjectSet
 from services import audit, controls, crypto
 from services.blocklist import BlockChecker
 from services.derivation import rebuild
-from services.errors import InvalidInput
+from services.errors import InvalidInput, OperationFailed
 from services.ingest import canonical, describe_validation_error, insert_event_rows
 from services.store import Store
 
 BUNDLE_FORMAT = "creative-memory-bundle"
 BUNDLE_VERSION = 1
 MAX_IMPORT_BYTES = 512 * 1024 * 1024
+# Counters and times must fit SQLite's INTEGER (an overflow would surface only at re-derivation,
+# after the events were committed, and break every later read).
+MAX_COUNT = 2**31 - 1
+MIN_MS = -62_135_596_800_000  # 0001-01-01T00:00:00Z
+MAX_MS = 253_402_300_799_999  # 9999-12-31T23:59:59.999Z
 
 
 # --------------------------------------------------------------------------- schema
@@ -90,15 +95,37 @@ class LegacyPref(BaseModel):
     signal_strength: float = Field(ge=0.0, le=1.0)
     confidence: Tier
     sources: list[str] = Field(default_factory=list)
-    accept_count: int = Field(default=0, ge=0)
-    reject_count: int = Field(default=0, ge=0)
+    accept_count: int = Field(default=0, ge=0, le=MAX_COUNT)
+    reject_count: int = Field(default=0, ge=0, le=MAX_COUNT)
     explicit_tags: list[str] = Field(default_factory=list)
     last_seen: AwareDatetime
     decay_at: AwareDatetime
     scope: str = "global"
-    reversal_signals: int = Field(default=0, ge=0)
+    reversal_signals: int = Field(default=0, ge=0, le=MAX_COUNT)
     reversal_first_seen: AwareDatetime | None = None
     polarity_status: Status = Status.STABLE
+    shadow_of: str | None = None
+
+
+class BundleSnapshot(BaseModel):
+    """The payload of a ``legacy_snapshot`` event in a bundle: everything derivation reads from it."""
+
+    model_config = ConfigDict(extra="ignore")
+    preference_type: str = Field(pattern=PATTERN_RE.pattern)
+    pattern: str = Field(pattern=PATTERN_RE.pattern)
+    polarity: Polarity
+    strength: float = Field(ge=0.0, le=1.0, allow_inf_nan=False)
+    confidence: Tier
+    status: Status
+    decay_at: int = Field(ge=MIN_MS, le=MAX_MS)
+    first_seen: int = Field(ge=MIN_MS, le=MAX_MS)
+    last_seen: int = Field(ge=MIN_MS, le=MAX_MS)
+    sources: list[str] = Field(default_factory=list)
+    explicit_tags: list[str] = Field(default_factory=list)
+    accept_count: int = Field(default=0, ge=0, le=MAX_COUNT)
+    reject_count: int = Field(default=0, ge=0, le=MAX_COUNT)
+    reversal_signals: int = Field(default=0, ge=0, le=MAX_COUNT)
+    reversal_first_seen: int | None = Field(default=None, ge=MIN_MS, le=MAX_MS)
     shadow_of: str | None = None
 
 
@@ -138,7 +165,12 @@ def write_private(path: Path, data: bytes) -> None:
     folder = path.parent
     if not folder.is_dir():
         raise InvalidInput(f"The folder {folder} does not exist; choose an existing folder for the export.")
-    fd, tmp = tempfile.mkstemp(prefix=".cm-export-", dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".cm-export-", dir=folder)
+    except OSError as exc:
+        raise OperationFailed(
+            f"Nothing could be written in {folder} ({exc.strerror or exc}); choose a folder you can write to."
+        ) from None
     try:
         os.fchmod(fd, 0o600)
         with os.fdopen(fd, "wb") as fh:
@@ -147,6 +179,12 @@ def write_private(path: Path, data: bytes) -> None:
             os.fsync(fh.fileno())
         Path(tmp).replace(path)
         path.chmod(0o600)
+    except OSError as exc:
+        with suppress(OSError):
+            Path(tmp).unlink()
+        raise OperationFailed(
+            f"The export could not be written to {path} ({exc.strerror or exc}); nothing was exported."
+        ) from None
     except BaseException:
         with suppress(OSError):
             Path(tmp).unlink()
@@ -220,8 +258,9 @@ def export_bundle(
     if passphrase is not None:
         data = crypto.encrypt(data, passphrase)
     target = path.expanduser()
-    if target.is_dir():
-        target = target / f"creative-memory-{user_id}-{(iso(now) or 'export')[:10]}.json"
+    with suppress(OSError):  # e.g. a name too long: write_private reports it in a sentence
+        if target.is_dir():
+            target = target / f"creative-memory-{user_id}-{(iso(now) or 'export')[:10]}.json"
     write_private(target, data)
     if not store.read_only:
         with store.write() as session:
@@ -248,7 +287,10 @@ def read_import(path: Path, passphrase: Callable[[], str] | None) -> tuple[str, 
         raise InvalidInput(f"Cannot read {path} ({exc.strerror}); check the path.") from None
     if size > MAX_IMPORT_BYTES:
         raise InvalidInput(f"{path} is larger than 512 MiB; that is not a bundle this program wrote.")
-    raw = path.read_bytes()
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:  # a folder, a file without read permission, …
+        raise InvalidInput(f"Cannot read {path} ({exc.strerror}); choose a file to import.") from None
     encrypted = crypto.is_encrypted(raw)
     if encrypted:
         if passphrase is None:
@@ -484,6 +526,22 @@ def _check_payloads(rows: list[dict[str, Any]]) -> None:
                 raise InvalidInput(
                     f"events[{r['event_id']}].payload.{side} is malformed. Nothing was imported."
                 )
+        # A snapshot is only valid on a legacy_snapshot event, which carries nothing else; a bad
+        # one would be committed and then break every later derivation of the user's memory.
+        snap = payload.get("snapshot")
+        is_snapshot = r["signal_type"] == str(SignalType.LEGACY_SNAPSHOT)
+        if is_snapshot != (snap is not None) or (
+            is_snapshot and (pats or payload.get("chose") is not None or payload.get("over") is not None)
+        ):
+            raise InvalidInput(
+                f"events[{r['event_id']}]: only a legacy_snapshot event carries a payload.snapshot, and "
+                "nothing else. Nothing was imported."
+            )
+        if snap is not None:
+            try:
+                BundleSnapshot.model_validate(snap)
+            except ValidationError as exc:
+                raise _validation(f"events[{r['event_id']}].payload.snapshot is malformed", exc) from None
 
 
 def _apply_settings(session: Any, user_id: str, doc: Bundle, now: int) -> None:
