@@ -34,9 +34,11 @@ REVERSAL_STEP3_FACTOR: Final = 0.60
 REVERSAL_MIN_SESSIONS: Final = 3
 
 MAX_PAYLOAD_BYTES: Final = 64 * 1024
-ID_RE: Final = re.compile(r"^[A-Za-z0-9_\-]{1,128}$")
-# Preference types and patterns are identifiers too (they are shown and matched literally).
-PATTERN_RE: Final = re.compile(r"^[A-Za-z0-9_\-]{1,128}$")
+# Ids, preference types and patterns: 1-128 letters (any script), digits, '_' or '-'. The daemon
+# itself makes non-ASCII project ids (e.g. "p_café"), see docs/decisions/0008. Python callers use
+# fullmatch (a bare match would accept a trailing newline); pydantic uses the same pattern.
+ID_RE: Final = re.compile(r"^[\w\-]{1,128}$")
+PATTERN_RE: Final = re.compile(r"^[\w\-]{1,128}$")
 
 
 class SignalType(StrEnum):

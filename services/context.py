@@ -21,7 +21,7 @@ def default_user(env: dict[str, str] | None = None) -> str:
 
 
 def check_user(user: str) -> str:
-    if not ID_RE.match(user):
+    if not ID_RE.fullmatch(user):
         raise InvalidInput(f"'{user}' is not a user id; ids are 1–128 letters, digits, '_' or '-'.")
     return user
 

@@ -261,7 +261,7 @@ def set_project(
 ) -> dict[str, Any]:
     from model.constants import ID_RE
 
-    if not ID_RE.match(project_id):
+    if not ID_RE.fullmatch(project_id):
         raise InvalidInput(f"'{project_id}' is not a project id; ids are 1–128 letters, digits, '_' or '-'.")
     with store.write() as session:
         ps = session.get(ProjectSettings, (user_id, project_id))

@@ -64,15 +64,15 @@ class Target:
         return self.project_id is None and self.polarity is None
 
     def validate(self) -> None:
-        if not PATTERN_RE.match(self.preference_type):
+        if not PATTERN_RE.fullmatch(self.preference_type):
             raise InvalidInput(
                 f"'{self.preference_type}' is not a preference type; types are 1–128 letters, digits, '_' or '-'."
             )
-        if not PATTERN_RE.match(self.pattern):
+        if not PATTERN_RE.fullmatch(self.pattern):
             raise InvalidInput(
                 f"'{self.pattern}' is not a pattern; patterns are 1–128 letters, digits, '_' or '-'."
             )
-        if self.project_id is not None and not ID_RE.match(self.project_id):
+        if self.project_id is not None and not ID_RE.fullmatch(self.project_id):
             raise InvalidInput(
                 f"'{self.project_id}' is not a project id; ids are 1–128 letters, digits, '_' or '-'."
             )
@@ -131,16 +131,13 @@ def needles_for(pattern: str) -> list[bytes]:
     return [f.encode("utf-8") for f in forms if f]
 
 
-def daemon_mentions(session: Session, needle: str) -> int:
-    """How often the text appears in tables that are not ours (the daemon's conversation data)."""
-    found = 0
+def live_mentions(session: Session, needle: str) -> dict[str, int]:
+    """Live rows that still contain the text, per table: ours (other types, other users) or the daemon's."""
+    found: dict[str, int] = {}
     tables = [
         r[0]
         for r in session.execute(
-            text(
-                "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE :p AND name NOT LIKE 'sqlite_%'"
-            ),
-            {"p": PREFIX + "%"},
+            text("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")
         )
     ]
     for t in tables:
@@ -149,8 +146,29 @@ def daemon_mentions(session: Session, needle: str) -> int:
             n = session.execute(
                 text(f'SELECT count(*) FROM "{t}" WHERE instr(CAST("{c}" AS TEXT), :n) > 0'), {"n": needle}
             ).scalar()
-            found += int(n or 0)
+            if n:
+                found[t] = found.get(t, 0) + int(n)
     return found
+
+
+def daemon_mentions(session: Session, needle: str) -> int:
+    """How often the text appears in tables that are not ours (the daemon's conversation data)."""
+    return sum(n for t, n in live_mentions(session, needle).items() if not t.startswith(PREFIX))
+
+
+def _mention_notes(found: dict[str, int]) -> list[str]:
+    notes = []
+    if any(not t.startswith(PREFIX) for t in found):
+        notes.append(
+            "The text also appears in Open Design's own data (for example a chat message); "
+            "this program does not change that data."
+        )
+    if any(t.startswith(PREFIX) for t in found):
+        notes.append(
+            "The same text is still part of other remembered data that was not asked to be forgotten "
+            "(for example the same pattern name under another type)."
+        )
+    return notes
 
 
 # --------------------------------------------------------------------------- forget
@@ -264,6 +282,8 @@ def _forget_in(
         for ev in session.scalars(select(Event).where(Event.seq.in_(chunk))):
             before = json.loads(ev.payload)
             payload, alive = _rewrite_payload(before, t)
+            if alive and canonical(payload) == ev.payload:
+                continue  # named another type's pattern of the same name: nothing of the target here
             # Every group whose evidence changed is re-derived: the target's, and also other
             # patterns of a deleted event or of a comparison that lost its other side.
             gone = Counter(_fold_items(before))
@@ -384,35 +404,13 @@ def forget(
     if not receipt.checkpointed:
         receipt.notes.append(_SNAPSHOT_NOTE)
     if verify:
-        notes = list(receipt.notes)
         _verify(store, user_id, targets, receipt)
-        if receipt.occurrences and receipt.checkpointed:
-            # secure_delete zeroes what is deleted, but a row that a B-tree rebalance moved earlier
-            # can leave a stale copy in a page's unallocated space, which no delete ever sees.
-            # VACUUM rewrites every page; then checkpoint and search again.
-            log.info("forget: %d stale copies found; compacting the store", receipt.occurrences)
-            receipt.notes = notes
-            compacted = True
-            try:
-                with store.raw() as con:
-                    con.execute("VACUUM")
-            except sqlite3.OperationalError as exc:
-                compacted = False
-                receipt.notes.append(
-                    f"The store could not be compacted to remove old copies ({exc}); "
-                    "run the command again when Open Design is idle."
-                )
-            receipt.checkpointed = store.checkpoint_truncate()
-            if not receipt.checkpointed:
-                receipt.notes.append(_SNAPSHOT_NOTE)
-            _verify(store, user_id, targets, receipt)
-            receipt.verified = receipt.verified and compacted
     receipt.duration_ms = (time.perf_counter() - t0) * 1000
     return receipt
 
 
 def _verify(store: Store, user_id: str, targets: Sequence[Target], receipt: Receipt) -> None:
-    whole = [t for t in targets if t.whole]
+    """Rows first, then bytes. Text still in the files after a VACUUM must be live, legitimate data."""
     ok = receipt.checkpointed
     with store.read() as session:
         for t in targets:
@@ -429,18 +427,39 @@ def _verify(store: Store, user_id: str, targets: Sequence[Target], receipt: Rece
             )
             if left:
                 ok = False
-        if whole:
-            needles = [n for t in whole for n in needles_for(t.pattern)]
+    whole = [t for t in targets if t.whole]
+    if whole:
+        needles = [n for t in whole for n in needles_for(t.pattern)]
+        receipt.occurrences = count_bytes(store.path, needles)
+        if receipt.occurrences and receipt.checkpointed:
+            # secure_delete zeroes what is deleted, but a row that a B-tree rebalance moved earlier can
+            # leave a stale copy in a page's unallocated space, which no delete ever sees. VACUUM
+            # rewrites every page; after it, any copy left belongs to a live row.
+            log.info("forget: %d occurrence(s) after erasing; compacting the store", receipt.occurrences)
+            try:
+                with store.raw() as con:
+                    con.execute("VACUUM")
+            except sqlite3.OperationalError as exc:
+                ok = False
+                receipt.notes.append(
+                    f"The store could not be compacted to remove old copies ({exc}); "
+                    "run the command again when Open Design is idle."
+                )
+            receipt.checkpointed = store.checkpoint_truncate()
+            if not receipt.checkpointed:
+                ok = False
+                receipt.notes.append(_SNAPSHOT_NOTE)
             receipt.occurrences = count_bytes(store.path, needles)
-            if receipt.occurrences:
-                elsewhere = sum(daemon_mentions(session, n.decode()) for n in needles)
-                if elsewhere:
-                    receipt.notes.append(
-                        "The text also appears in Open Design's own data (for example a chat message); "
-                        "this program does not change that data."
-                    )
-                else:
-                    ok = False
+        if receipt.occurrences:
+            found: dict[str, int] = {}
+            with store.read() as session:
+                for n in needles:
+                    for table, count in live_mentions(session, n.decode()).items():
+                        found[table] = found.get(table, 0) + count
+            if found:
+                receipt.notes.extend(_mention_notes(found))
+            else:
+                ok = False
     receipt.verified = ok
 
 

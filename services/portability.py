@@ -329,7 +329,7 @@ def legacy_events(doc: LegacyFile, user_id: str) -> list[dict[str, Any]]:
     for p in doc.global_preferences:
         records.append(("global", p))
     for project_id, prefs in doc.project_overrides.items():
-        if not ID_RE.match(project_id):
+        if not ID_RE.fullmatch(project_id):
             raise InvalidInput(
                 f"project_overrides: '{project_id}' is not a project id. Nothing was imported."
             )
@@ -503,8 +503,8 @@ def _check_payloads(rows: list[dict[str, Any]]) -> None:
         pats = payload.get("patterns", [])
         if not isinstance(pats, list) or not all(
             isinstance(p, dict)
-            and PATTERN_RE.match(str(p.get("preference_type", "")))
-            and PATTERN_RE.match(str(p.get("pattern", "")))
+            and PATTERN_RE.fullmatch(str(p.get("preference_type", "")))
+            and PATTERN_RE.fullmatch(str(p.get("pattern", "")))
             and p.get("polarity") in ("positive", "negative")
             for p in pats
         ):
@@ -518,8 +518,8 @@ def _check_payloads(rows: list[dict[str, Any]]) -> None:
                 and isinstance(s.get("patterns"), list)
                 and all(
                     isinstance(p, dict)
-                    and PATTERN_RE.match(str(p.get("preference_type", "")))
-                    and PATTERN_RE.match(str(p.get("pattern", "")))
+                    and PATTERN_RE.fullmatch(str(p.get("preference_type", "")))
+                    and PATTERN_RE.fullmatch(str(p.get("pattern", "")))
                     for p in s["patterns"]
                 )
             ):
