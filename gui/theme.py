@@ -13,10 +13,10 @@ def scheme_palette(*, dark: bool) -> QPalette:
     p = QPalette()
     if dark:
         colours = {
-            R.Window: "#202124", R.WindowText: "#e8eaed", R.Base: "#17181a", R.AlternateBase: "#25272a",
+            R.Window: "#202124", R.WindowText: "#e8eaed", R.Base: "#2b2c30", R.AlternateBase: "#313236",
             R.ToolTipBase: "#303134", R.ToolTipText: "#e8eaed", R.PlaceholderText: "#9aa0a6",
             R.Text: "#e8eaed", R.Button: "#2d2f33", R.ButtonText: "#e8eaed", R.BrightText: "#ffffff",
-            R.Light: "#3c4043", R.Midlight: "#35373b", R.Mid: "#4a4d51", R.Dark: "#111214",
+            R.Light: "#5f6368", R.Midlight: "#45484c", R.Mid: "#5a5d62", R.Dark: "#111214",
             R.Shadow: "#000000", R.Highlight: "#8ab4f8", R.HighlightedText: "#202124",
             R.Link: "#8ab4f8", R.LinkVisited: "#c58af9",
         }
@@ -39,5 +39,9 @@ def scheme_palette(*, dark: bool) -> QPalette:
 
 
 def apply_scheme(app: QApplication, *, dark: bool) -> None:
-    app.setStyle("Fusion")
+    # Swapping the style of a running application leaves Qt timers pointing at the old style;
+    # only set it when it is not Fusion already.
+    style = app.style()
+    if style is None or style.name().lower() != "fusion":
+        app.setStyle("Fusion")
     app.setPalette(scheme_palette(dark=dark))

@@ -1,11 +1,126 @@
-"""The Preview tab."""
+"""The Preview tab: the memory-relevant prompt prefix exactly as the daemon would compose it.
+
+``## Personal memory`` and ``## Creative memory`` are painted as two tinted blocks (colours derived
+from the palette, so they read in light and dark), with the token estimate of each below. The text
+shown and copied is :attr:`services.preview.Preview.text`, byte for byte.
+
+Previews are recorded as retrievals with origin ``preview`` (so they show in Diagnostics) when they
+show something new — another project or mode, or a changed block; showing the same preview again
+does not add a row. What-if previews ("as if forgotten", "as if this project were disabled") are
+never recorded and change nothing.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+import html
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
+from PySide6.QtCore import QEvent, Qt, SignalInstance
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontDatabase,
+    QGuiApplication,
+    QPalette,
+    QShowEvent,
+    QTextBlockFormat,
+    QTextCharFormat,
+    QTextCursor,
+)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.asyncbridge import async_slot
 from gui.controller import Controller
+from gui.icons import mix, palette_icon
 from gui.tabs.base import Tab, tr
+from gui.tabs.diagnostics import fill_projects
+from gui.widgets import Banner, is_dark
+from model.constants import Mode
+from services import controls, preview, retrieval
+from services.engine.block import human
+from services.personal import CUSTOM_PLACEHOLDER
+from services.store import Store
+
+MODES: tuple[tuple[Mode, str], ...] = (
+    (Mode.GENERATION, "Generation"),
+    (Mode.CRITIQUE, "Critique"),
+    (Mode.LEGACY, "Legacy ([MEMORY CONTEXT])"),
+)
+
+#: (project, mode, block, empty reason) of a preview: a new one is recorded, a repeat is not
+Signature = tuple[str | None, str, str, str | None]
+
+#: signals the Inspector may offer for a changed selection (re-render the what-if at once)
+WHATIF_SIGNALS = ("whatifChanged", "whatif_changed", "whatifForgottenChanged", "inspectorSelectionChanged")
+
+
+def _named(widget: QWidget, name: str, tooltip: str) -> None:
+    widget.setAccessibleName(name)
+    widget.setToolTip(tooltip)
+
+
+class RecordState:
+    """The signature of the last recorded preview. Read and written on the store thread only, so two
+    previews queued at once cannot both record the same thing."""
+
+    def __init__(self) -> None:
+        self.last: Signature | None = None
+
+
+@dataclass(frozen=True)
+class Job:
+    store: Store
+    user: str
+    memory_dir: Path
+    project_id: str | None
+    mode: Mode
+    now: int
+    whatif: retrieval.WhatIf | None
+    state: RecordState
+
+
+def compose_for_view(job: Job) -> tuple[preview.Preview, bool]:
+    """Compose on the store thread; record it only when it differs from the last recorded one.
+
+    Returns the preview and whether it was recorded.
+    """
+    kwargs: dict[str, Any] = {"project_id": job.project_id, "mode": job.mode, "now": job.now}
+    if job.whatif is not None:
+        shown = preview.compose(job.store, job.user, job.memory_dir, whatif=job.whatif, record=False, **kwargs)
+        return shown, False
+    shown = preview.compose(job.store, job.user, job.memory_dir, record=False, **kwargs)
+    sig: Signature = (job.project_id, str(job.mode), shown.block, shown.empty_reason)
+    if sig == job.state.last or job.store.read_only:
+        return shown, False
+    recorded = preview.compose(job.store, job.user, job.memory_dir, record=True, **kwargs)
+    if recorded.outcome.retrieval_id is None:
+        return recorded, False
+    job.state.last = (job.project_id, str(job.mode), recorded.block, recorded.empty_reason)
+    return recorded, True
+
+
+def section_colours(palette: QPalette) -> dict[str, tuple[QColor, QColor]]:
+    """(background, accent) per block kind, tuned for the palette's lightness."""
+    dark = is_dark(palette)
+    base = palette.color(QPalette.ColorRole.Base)
+    personal = QColor("#7fd4a8") if dark else QColor("#0f6e3c")
+    creative = QColor("#c9a4fb") if dark else QColor("#7229c2")
+    amount = 0.17 if dark else 0.085
+    return {
+        "personal": (mix(base, personal, amount), personal),
+        "creative": (mix(base, creative, amount), creative),
+    }
 
 
 class PreviewTab(Tab):
@@ -13,8 +128,404 @@ class PreviewTab(Tab):
 
     def __init__(self, ctrl: Controller, parent: QWidget | None = None) -> None:
         super().__init__(ctrl, parent)
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(tr("Preview")))
+        self._generation = 0
+        self._record_state = RecordState()
+        self._preview: preview.Preview | None = None
+        self._shown_forgotten: frozenset[tuple[str, str]] = frozenset()
+        self._projects: list[dict[str, Any]] = []
 
+        self.project_combo = QComboBox(self)
+        self.project_combo.setObjectName("preview_project")
+        self.project_combo.addItem(tr("No project"), None)
+        self.project_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.project_combo.setMinimumContentsLength(24)
+        _named(
+            self.project_combo,
+            tr("Project"),
+            tr("Compose the prefix as Open Design would for a generation in this project"),
+        )
+        self.mode_combo = QComboBox(self)
+        self.mode_combo.setObjectName("preview_mode")
+        for mode, label in MODES:
+            self.mode_combo.addItem(tr(label), str(mode))
+        _named(
+            self.mode_combo,
+            tr("Mode"),
+            tr("Generation (preferences first), critique (things to avoid first) or the prototype's "
+               "legacy [MEMORY CONTEXT] format"),
+        )
+        self.copy_button = QPushButton(tr("&Copy"), self)
+        self.copy_button.setObjectName("copy")
+        _named(self.copy_button, tr("Copy"), tr("Copy the exact prefix text to the clipboard"))
+        self.refresh_button = QPushButton(tr("Re&compose"), self)
+        self.refresh_button.setObjectName("recompose")
+        _named(self.refresh_button, tr("Recompose"), tr("Compose the prefix again from the store now (F5)"))
+
+        project_label = QLabel(tr("&Project:"), self)
+        project_label.setBuddy(self.project_combo)
+        mode_label = QLabel(tr("&Mode:"), self)
+        mode_label.setBuddy(self.mode_combo)
+        top = QHBoxLayout()
+        top.addWidget(project_label)
+        top.addWidget(self.project_combo)
+        top.addWidget(mode_label)
+        top.addWidget(self.mode_combo)
+        top.addStretch(1)
+        top.addWidget(self.refresh_button)
+        top.addWidget(self.copy_button)
+
+        self.forgotten_check = QCheckBox(tr("As if &forgotten (Inspector selection)"), self)
+        self.forgotten_check.setObjectName("whatif_forgotten")
+        _named(
+            self.forgotten_check,
+            tr("As if forgotten (Inspector selection)"),
+            tr("Show the prefix as if the preferences selected in the Inspector were forgotten"),
+        )
+        self.disabled_check = QCheckBox(tr("As if this project were &disabled"), self)
+        self.disabled_check.setObjectName("whatif_project_disabled")
+        _named(
+            self.disabled_check,
+            tr("As if this project were disabled"),
+            tr("Show the prefix as if this project's “Use memory” switch were off"),
+        )
+        whatif_label = QLabel(tr("What if:"), self)
+        whatif_row = QHBoxLayout()
+        whatif_row.addWidget(whatif_label)
+        whatif_row.addWidget(self.forgotten_check)
+        whatif_row.addWidget(self.disabled_check)
+        whatif_row.addStretch(1)
+
+        self.whatif_banner = Banner(self)
+        self.whatif_banner.setObjectName("whatif_banner")
+        self.whatif_banner.setAccessibleName(tr("What-if notice"))
+        self.empty_banner = Banner(self)
+        self.empty_banner.setObjectName("empty_banner")
+        self.empty_banner.setAccessibleName(tr("Why there is no Creative memory block"))
+        self.warnings_banner = Banner(self)
+        self.warnings_banner.setObjectName("personal_warnings")
+        self.warnings_banner.setAccessibleName(tr("Personal memory warnings"))
+
+        self.text_view = QTextEdit(self)
+        self.text_view.setObjectName("prefix_text")
+        self.text_view.setReadOnly(True)
+        self.text_view.setUndoRedoEnabled(False)
+        self.text_view.setAcceptRichText(False)
+        self.text_view.setLineWrapMode(QTextEdit.LineWrapMode.WidgetWidth)
+        self.text_view.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
+        self.text_view.setTabChangesFocus(True)
+        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        font.setPointSizeF(max(font.pointSizeF(), self.font().pointSizeF()))
+        self.text_view.document().setDefaultFont(font)
+        self.text_view.document().setDocumentMargin(self.fontMetrics().averageCharWidth() * 1.5)
+        _named(
+            self.text_view,
+            tr("Composed prefix"),
+            tr("The memory part of the prompt, as Open Design would send it"),
+        )
+
+        self.tokens_label = QLabel(self)
+        self.tokens_label.setObjectName("tokens")
+        self.tokens_label.setTextFormat(Qt.TextFormat.RichText)
+        self.tokens_label.setToolTip(tr("Token estimates: 4 characters a token, as the engine counts"))
+        self.status_label = QLabel(self)
+        self.status_label.setObjectName("preview_status")
+        self.status_label.setAccessibleName(tr("Preview status"))
+        self.status_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.tokens_label, 1)
+        bottom.addWidget(self.status_label)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(whatif_row)
+        layout.addWidget(self.whatif_banner)
+        layout.addWidget(self.empty_banner)
+        layout.addWidget(self.warnings_banner)
+        layout.addWidget(self.text_view, 1)
+        layout.addLayout(bottom)
+
+        self.project_combo.currentIndexChanged.connect(self._inputs_changed)
+        self.mode_combo.currentIndexChanged.connect(self._inputs_changed)
+        self.forgotten_check.toggled.connect(self._inputs_changed)
+        self.disabled_check.toggled.connect(self._inputs_changed)
+        self.copy_button.clicked.connect(self.copy_to_clipboard)
+        self.refresh_button.clicked.connect(self._inputs_changed)
+        for name in WHATIF_SIGNALS:
+            sig = getattr(ctrl, name, None)
+            if isinstance(sig, SignalInstance):
+                sig.connect(self._whatif_selection_changed)
+        self._update_controls()
+        self._update_icons()
+        self.copy_button.setEnabled(False)
+
+    def _update_icons(self) -> None:
+        self.copy_button.setIcon(palette_icon("copy", self.palette()))
+        self.refresh_button.setIcon(palette_icon("refresh", self.palette()))
+
+    # ------------------------------------------------------------------ Tab contract
     def title(self) -> str:
         return tr("Preview")
+
+    async def refresh(self) -> None:
+        self.stale = False
+        self._projects = await self.ctrl.run(controls.projects, self.ctrl.store, self.ctrl.user)
+        fill_projects(self.project_combo, self._projects, tr("No project"), mark_disabled=True)
+        await self.compose_preview()
+
+    def set_read_only(self, read_only: bool) -> None:
+        """Nothing here writes except the preview's own diagnostics record, which read-only skips."""
+
+    # ------------------------------------------------------------------ inputs
+    def whatif_forgotten(self) -> frozenset[tuple[str, str]]:
+        raw = getattr(self.ctrl, "whatif_forgotten", None) or []
+        out: set[tuple[str, str]] = set()
+        for item in raw:
+            try:
+                ptype, pattern = item[0], item[1]
+            except (TypeError, IndexError, KeyError):
+                continue
+            out.add((str(ptype), str(pattern)))
+        return frozenset(out)
+
+    def current_whatif(self) -> retrieval.WhatIf | None:
+        forgotten = self.whatif_forgotten() if self.forgotten_check.isChecked() else frozenset()
+        disabled = self.disabled_check.isChecked() and self.disabled_check.isEnabled()
+        if not self.forgotten_check.isChecked() and not disabled:
+            return None
+        return retrieval.WhatIf(forgotten=forgotten, project_disabled=disabled)
+
+    def _update_controls(self) -> None:
+        has_project = self.project_combo.currentData() is not None
+        self.disabled_check.setEnabled(has_project)
+        if not has_project:
+            self.disabled_check.setToolTip(tr("Choose a project first"))
+        else:
+            self.disabled_check.setToolTip(tr("Show the prefix as if this project's “Use memory” switch were off"))
+        forgotten = self.whatif_forgotten()
+        if forgotten:
+            names = ", ".join(f"{t}/{p}" for t, p in sorted(forgotten))
+            self.forgotten_check.setToolTip(
+                tr("Show the prefix as if these preferences were forgotten: {names}").format(names=names)
+            )
+        else:
+            self.forgotten_check.setToolTip(
+                tr("Select preferences in the Inspector first; this shows the prefix as if they were forgotten")
+            )
+
+    @async_slot()
+    async def _inputs_changed(self) -> None:
+        await self.compose_preview()
+
+    def _whatif_selection_changed(self, *_args: Any) -> None:
+        self._update_controls()
+        if self.forgotten_check.isChecked():
+            self.ctrl.start(self.compose_preview(), name="preview-whatif")
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # The Inspector's selection may have changed while this tab was hidden.
+        self._update_controls()
+        if (
+            self.forgotten_check.isChecked()
+            and self._preview is not None
+            and self.whatif_forgotten() != self._shown_forgotten
+        ):
+            self.ctrl.start(self.compose_preview(), name="preview-whatif")
+
+    # ------------------------------------------------------------------ compose and show
+    async def compose_preview(self) -> preview.Preview:
+        """Compose for the current inputs and show it (recording it when it is new and real)."""
+        self._update_controls()
+        self._generation += 1
+        generation = self._generation
+        whatif = self.current_whatif()
+        job = Job(
+            store=self.ctrl.store,
+            user=self.ctrl.user,
+            memory_dir=self.ctrl.ctx.data_dir.memory_dir,
+            project_id=self.project_combo.currentData(),
+            mode=Mode(self.mode_combo.currentData()),
+            now=self.ctrl.now(),
+            whatif=whatif,
+            state=self._record_state,
+        )
+        result, recorded = await self.ctrl.run(compose_for_view, job)
+        if recorded:
+            self.ctrl.notify("diagnostics")
+        if generation == self._generation:
+            self._shown_forgotten = whatif.forgotten if whatif is not None else frozenset()
+            self._show(result, whatif)
+        return result
+
+    @property
+    def current_preview(self) -> preview.Preview | None:
+        return self._preview
+
+    def prefix_text(self) -> str:
+        """The exact text shown (and copied)."""
+        return self._preview.text if self._preview is not None else ""
+
+    def _show(self, result: preview.Preview, whatif: retrieval.WhatIf | None) -> None:
+        self._preview = result
+        self.copy_button.setEnabled(True)
+        project = self.project_combo.currentData()
+
+        if whatif is not None:
+            what: list[str] = []
+            if whatif.project_disabled:
+                what.append(tr("this project were disabled"))
+            if self.forgotten_check.isChecked():
+                names = sorted(human(pattern) for _t, pattern in whatif.forgotten)
+                if not names:
+                    what.append(tr("the Inspector selection were forgotten (nothing is selected there)"))
+                elif len(names) <= 3:
+                    what.append(
+                        tr("{names} were forgotten").format(names=", ".join(f"“{n}”" for n in names))
+                    )
+                else:
+                    what.append(tr("{n} selected preferences were forgotten").format(n=len(names)))
+            self.whatif_banner.show_message(
+                "warning",
+                tr("What-if preview — nothing has changed. This is the prefix as if {what}; "
+                   "the store is untouched and this preview is not recorded.").format(what=tr(" and ").join(what)),
+            )
+        else:
+            self.whatif_banner.clear()
+
+        if not result.block:
+            sentence = result.empty_sentence or retrieval.describe_empty("nothing_above_threshold")
+            where = tr(" for this project") if project else ""
+            if whatif is not None:
+                text = tr("In this what-if there is no Creative memory block{where}: {sentence}")
+            else:
+                text = tr("No Creative memory block{where}: {sentence}")
+            self.empty_banner.show_message("info", text.format(where=where, sentence=tr(sentence)))
+        else:
+            self.empty_banner.clear()
+
+        if result.personal_warnings:
+            self.warnings_banner.show_message(
+                "warning",
+                tr("Personal memory: some entries were skipped.") + "\n" + "\n".join(result.personal_warnings),
+            )
+        else:
+            self.warnings_banner.clear()
+
+        self._render_text()
+        self._render_tokens()
+        self.status_label.setText("")
+
+    def _parts(self, result: preview.Preview) -> list[tuple[str, str]]:
+        parts: list[tuple[str, str]] = []
+        if result.personal_block:
+            parts.append(("personal", result.personal_block))
+        if result.block:
+            parts.append(("creative", result.block))
+        parts.append(("custom", CUSTOM_PLACEHOLDER))
+        return parts
+
+    def _render_text(self) -> None:
+        result = self._preview
+        view = self.text_view
+        scroll = view.verticalScrollBar().value()
+        doc = view.document()
+        doc.clear()
+        if result is None:
+            return
+        parts = self._parts(result)
+        if "\n\n".join(body for _, body in parts) != result.text:
+            # The composition changed shape: show it exactly, uncoloured, rather than guess.
+            view.setPlainText(result.text)
+            return
+        palette = view.palette()
+        colours = section_colours(palette)
+        text_colour = palette.color(QPalette.ColorRole.Text)
+        muted = palette.color(QPalette.ColorRole.PlaceholderText)
+        pad = view.fontMetrics().averageCharWidth() * 1.2
+        cursor = QTextCursor(doc)
+        cursor.beginEditBlock()
+        first = True
+        for n, (kind, body) in enumerate(parts):
+            if n > 0:
+                gap = QTextBlockFormat()
+                cursor.insertBlock(gap, QTextCharFormat())
+            lines = body.split("\n")
+            for i, line in enumerate(lines):
+                bf = QTextBlockFormat()
+                cf = QTextCharFormat()
+                cf.setForeground(text_colour)
+                if kind in colours:
+                    background, accent = colours[kind]
+                    bf.setBackground(background)
+                    bf.setLeftMargin(pad)
+                    bf.setRightMargin(pad)
+                    if line.startswith("## ") or line == "[MEMORY CONTEXT]":
+                        cf.setForeground(accent)
+                        cf.setFontWeight(QFont.Weight.Bold)
+                    elif line.startswith("### "):
+                        cf.setForeground(accent)
+                        cf.setFontWeight(QFont.Weight.DemiBold)
+                    if i == 0:
+                        bf.setTopMargin(pad / 2)
+                    if i == len(lines) - 1:
+                        bf.setBottomMargin(pad / 2)
+                else:
+                    bf.setLeftMargin(pad)
+                    cf.setForeground(muted)
+                    cf.setFontItalic(True)
+                if first:
+                    cursor.setBlockFormat(bf)
+                    cursor.setBlockCharFormat(cf)
+                    first = False
+                else:
+                    cursor.insertBlock(bf, cf)
+                cursor.insertText(line, cf)
+        cursor.endEditBlock()
+        view.verticalScrollBar().setValue(scroll)
+
+    def _render_tokens(self) -> None:
+        result = self._preview
+        if result is None:
+            self.tokens_label.clear()
+            return
+        colours = section_colours(self.tokens_label.palette())
+        plain = self.tokens_text()
+        p_text, c_text = plain.split(" · ", 1)
+
+        def chip(kind: str, text: str) -> str:
+            accent = colours[kind][1].name()
+            return f'<span style="color:{accent}">■</span>&nbsp;{html.escape(text)}'
+
+        self.tokens_label.setText(f"{chip('personal', p_text)} &nbsp;·&nbsp; {chip('creative', c_text)}")
+        self.tokens_label.setAccessibleName(plain)
+
+    def tokens_text(self) -> str:
+        """"Personal memory: 123 tokens · Creative memory: 87 tokens" (plain text)."""
+        result = self._preview
+        if result is None:
+            return ""
+
+        def count(n: int) -> str:
+            return tr("none") if n == 0 else tr("1 token") if n == 1 else tr("{n} tokens").format(n=n)
+
+        return tr("Personal memory: {p} · Creative memory: {c}").format(
+            p=count(result.personal_tokens), c=count(result.tokens)
+        )
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._update_icons()
+            if self._preview is not None:
+                self._render_text()
+                self._render_tokens()
+
+    # ------------------------------------------------------------------ copy
+    def copy_to_clipboard(self) -> None:
+        text = self.prefix_text()
+        if not text:
+            return
+        QGuiApplication.clipboard().setText(text)
+        self.status_label.setText(tr("Copied {n} characters").format(n=len(text)))

@@ -1,0 +1,98 @@
+"""The Activity tab's model: the audit log, newest first, filtered in SQL, paged by id."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QObject
+
+from gui.controller import Controller
+from gui.models.diagnostics import EXPORT_PAGE, PagedTableModel, Row, local_time, write_rows
+from services import audit
+from services.store import Store
+
+AUDIT_COLUMNS = ("id", "at", "actor", "action", "target", "outcome")
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("Activity", text)
+
+
+def fetch_audit(store: Store, user_id: str, text: str, before_id: int | None, limit: int) -> list[Row]:
+    """One page of audit entries (store thread)."""
+    with store.read() as session:
+        return audit.entries(session, user_id, limit=limit, before_id=before_id, text=text or None)
+
+
+def export_audit(store: Store, user_id: str, text: str, path: Path, fmt: str) -> int:
+    """Write every audit entry the filter matches as JSON or CSV; returns how many."""
+    rows: list[Row] = []
+    with store.read() as session:
+        before: int | None = None
+        while True:
+            page = audit.entries(session, user_id, limit=EXPORT_PAGE, before_id=before, text=text or None)
+            rows.extend(page)
+            if len(page) < EXPORT_PAGE:
+                break
+            before = page[-1]["id"]
+    write_rows(path, fmt, rows, AUDIT_COLUMNS)
+    return len(rows)
+
+
+_ACTORS = {"gui": "Creative Memory Studio", "cli": "od-memory (command line)", "host": "Open Design"}
+
+
+class AuditModel(PagedTableModel):
+    """Audit entries: time, actor, action, target, outcome."""
+
+    def __init__(self, ctrl: Controller, parent: QObject | None = None) -> None:
+        super().__init__(ctrl, parent)
+        self.columns = (
+            ("at", tr("Time")),
+            ("actor", tr("Actor")),
+            ("action", tr("Action")),
+            ("target", tr("Target")),
+            ("outcome", tr("Outcome")),
+        )
+        self._text = ""
+
+    @property
+    def text_filter(self) -> str:
+        return self._text
+
+    def set_text_filter(self, text: str) -> bool:
+        text = text.strip()
+        if text == self._text:
+            return False
+        self._text = text
+        return True
+
+    def fetcher(self) -> Callable[[int | None, int], list[Row]]:
+        store, user, text = self.ctrl.store, self.ctrl.user, self._text
+
+        def fetch(before_id: int | None, limit: int) -> list[Row]:
+            return fetch_audit(store, user, text, before_id, limit)
+
+        return fetch
+
+    def display(self, row: Row, key: str) -> str:
+        if key == "at":
+            return local_time(row.get("at"))
+        return super().display(row, key)
+
+    def tooltip(self, row: Row, key: str) -> str | None:
+        if key == "at":
+            return str(row.get("at") or "")
+        if key == "actor":
+            actor = str(row.get("actor") or "")
+            who = _ACTORS.get(actor)
+            return tr(who) if who else actor
+        if key == "target" and str(row.get("target", "")).startswith("fp:"):
+            return tr(
+                "A forgotten pattern is named only by its fingerprint, never by its text: {target}"
+            ).format(target=row.get("target"))
+        return super().tooltip(row, key)
+
+
+__all__ = ["AUDIT_COLUMNS", "AuditModel", "export_audit", "fetch_audit"]

@@ -1,0 +1,233 @@
+"""The Activity tab over a real store: the audit log with actors, the SQL filter, keyset paging,
+export, fingerprints instead of forgotten text, Ctrl+F, and screenshots.
+
+Screenshots go to ``$CM_SHOTS_DIR`` (default ``/tmp/cm-shots``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import gc
+import json
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+import pytest
+from harness import event
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
+
+from gui.tabs.activity import ActivityTab
+from model.constants import Actor
+from services import audit, controls, erasure
+
+SHOTS = Path(os.environ.get("CM_SHOTS_DIR", "/tmp/cm-shots"))
+
+
+
+def apply_scheme(app: Any, *, dark: bool) -> None:
+    """``gui.theme.apply_scheme`` without replacing a Fusion style that is already set: a new style
+    object per call, mid-session, leaves a timer behind that later crashes the test process."""
+    from gui.theme import apply_scheme as theme_apply_scheme
+    from gui.theme import scheme_palette
+
+    if app.style().name().lower() == "fusion":
+        app.setPalette(scheme_palette(dark=dark))
+    else:
+        theme_apply_scheme(app, dark=dark)
+
+
+@pytest.fixture(autouse=True)
+def _collect_garbage_first() -> None:
+    """Free earlier tests' Qt objects here, on the GUI thread, before the store thread starts (a
+    collection there would destroy QObjects off their thread)."""
+    gc.collect()
+
+@pytest.fixture
+def tab(ctrl: Any, qtbot: Any) -> ActivityTab:
+    t = ActivityTab(ctrl)
+    qtbot.addWidget(t)
+    t.resize(1000, 600)
+    t.show()
+    return t
+
+
+def cells(tab: ActivityTab) -> list[list[str]]:
+    m = tab.model
+    return [[m.index(r, c).data() for c in range(m.columnCount())] for r in range(m.rowCount())]
+
+
+def stored(ctrl: Any, text: str | None = None) -> list[dict[str, Any]]:
+    with ctrl.store.read() as session:
+        return audit.entries(session, ctrl.user, limit=1_000_000, text=text)
+
+
+def test_control_actions_appear_with_their_actor_newest_first(tab: ActivityTab, ctrl: Any,
+                                                              run_async: Any) -> None:
+    controls.set_enabled(ctrl.store, ctrl.user, False, actor=Actor.GUI, now=ctrl.now())
+    controls.set_enabled(ctrl.store, ctrl.user, True, actor=Actor.CLI, now=ctrl.now())
+    controls.set_project(ctrl.store, ctrl.user, "p7", use_memory=False, actor=Actor.CLI, now=ctrl.now())
+    run_async(tab.refresh())
+    headers = [tab.model.headerData(i, Qt.Orientation.Horizontal) for i in range(tab.model.columnCount())]
+    assert headers == ["Time", "Actor", "Action", "Target", "Outcome"]
+    rows = cells(tab)
+    assert [r[1:] for r in rows] == [
+        ["cli", "project", "p7: use_memory=off", "ok"],
+        ["cli", "enable", "memory", "ok"],
+        ["gui", "disable", "memory", "ok"],
+    ]
+    assert all(len(r[0]) == 19 for r in rows)  # local "yyyy-MM-dd HH:mm:ss"
+    assert tab.count_label.text() == "3 entries"
+
+    # A live refresh adds new entries at the top and keeps the selected one selected.
+    tab.table.selectRow(2)
+    controls.set_enabled(ctrl.store, ctrl.user, False, actor=Actor.GUI, now=ctrl.now())
+    run_async(tab.refresh())
+    assert [r[2] for r in cells(tab)] == ["disable", "project", "enable", "disable"]
+    selected = tab.table.selectionModel().selectedRows()
+    assert [i.row() for i in selected] == [3]
+
+
+def test_filter_narrows_in_sql(tab: ActivityTab, ctrl: Any, run_async: Any, qtbot: Any,
+                               wait_until: Any) -> None:
+    controls.set_enabled(ctrl.store, ctrl.user, False, actor=Actor.GUI, now=ctrl.now())
+    controls.set_enabled(ctrl.store, ctrl.user, True, actor=Actor.CLI, now=ctrl.now())
+    controls.set_project(ctrl.store, ctrl.user, "p7", use_memory=False, actor=Actor.CLI, now=ctrl.now())
+    run_async(tab.refresh())
+    assert tab.model.rowCount() == 3
+
+    qtbot.keyClicks(tab.filter_edit, "disable")  # typed, applied after the pause
+    wait_until(lambda: tab.model.rowCount() == 1)
+    assert cells(tab)[0][1:3] == ["gui", "disable"]
+
+    tab.filter_edit.setText("p7")
+    run_async(tab.apply_filter())
+    assert [r[3] for r in cells(tab)] == ["p7: use_memory=off"]
+
+    tab.filter_edit.setText("cli")
+    run_async(tab.apply_filter())
+    assert [r[1] for r in cells(tab)] == ["cli", "cli"]
+
+    tab.filter_edit.setText("nothing like this")
+    run_async(tab.apply_filter())
+    assert tab.model.rowCount() == 0 and tab.stack.currentWidget() is tab.empty
+    assert "No activity matches" in tab.empty.text()
+    tab.empty.actionButton().click()  # "Clear filter"
+    wait_until(lambda: tab.model.rowCount() == 3)
+    assert tab.filter_edit.text() == ""
+
+
+def test_export_csv_and_json_with_mode_0600(tab: ActivityTab, ctrl: Any, run_async: Any,
+                                            tmp_path: Path) -> None:
+    controls.set_enabled(ctrl.store, ctrl.user, False, actor=Actor.GUI, now=ctrl.now())
+    controls.set_enabled(ctrl.store, ctrl.user, True, actor=Actor.CLI, now=ctrl.now())
+    run_async(tab.refresh())
+
+    path = tmp_path / "activity.csv"
+    assert run_async(tab.export_to(path, "csv")) == 2
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    with path.open(newline="", encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    assert [(r["actor"], r["action"], r["target"], r["outcome"]) for r in rows] == [
+        ("cli", "enable", "memory", "ok"),
+        ("gui", "disable", "memory", "ok"),
+    ]
+    assert [int(r["id"]) for r in rows] == [e["id"] for e in stored(ctrl)]
+
+    tab.filter_edit.setText("gui")
+    run_async(tab.apply_filter())
+    path = tmp_path / "gui.json"
+    assert run_async(tab.export_to(path, "json")) == 1
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data == stored(ctrl, "gui")
+    assert "Exported 1 entries" in tab.message.text()
+
+
+def test_forgotten_patterns_appear_only_as_fingerprints(tab: ActivityTab, ctrl: Any, seed: Any,
+                                                        run_async: Any, tmp_path: Path) -> None:
+    seed([event(i, pattern="secret_moodboard", project="p1", at_ms=ctrl.now() - 60_000 + i) for i in range(3)])
+    erasure.forget(ctrl.store, ctrl.user, [erasure.Target("layout", "secret_moodboard")],
+                   blocks=ctrl.ctx.blocks, actor=Actor.GUI, now=ctrl.now())
+    run_async(tab.refresh())
+    rows = cells(tab)
+    forget = [r for r in rows if r[2] == "forget"]
+    assert len(forget) == 1
+    assert forget[0][1] == "gui" and forget[0][3].startswith("fp:")
+    for row in rows:
+        for text in row:
+            assert "secret" not in text and "moodboard" not in text
+    target_tip = tab.model.index(rows.index(forget[0]), 3).data(Qt.ItemDataRole.ToolTipRole)
+    assert "fingerprint" in target_tip
+    path = tmp_path / "a.json"
+    run_async(tab.export_to(path, "json"))
+    assert "moodboard" not in path.read_text(encoding="utf-8")
+
+
+def test_paging_reaches_every_entry(tab: ActivityTab, ctrl: Any, run_async: Any, wait_until: Any) -> None:
+    for i in range(230):
+        controls.set_enabled(ctrl.store, ctrl.user, bool(i % 2), actor=Actor.CLI if i % 3 else Actor.GUI,
+                             now=ctrl.now())
+    every = [e["id"] for e in stored(ctrl)]
+    assert len(every) == 230
+    run_async(tab.refresh())
+    assert tab.model.rowCount() == 200 and tab.model.canFetchMore(QModelIndex())
+    assert "scroll down for more" in tab.count_label.text()
+    tab.table.scrollToBottom()  # the view asks for the next page
+    wait_until(lambda: tab.model.rowCount() == 230)
+    assert [tab.model.row_at(i)["id"] for i in range(230)] == every  # type: ignore[index]
+    assert not tab.model.canFetchMore(QModelIndex())
+    # A filter pages too, from the top.
+    tab.filter_edit.setText("gui")
+    run_async(tab.apply_filter())
+    assert tab.model.rowCount() == len(stored(ctrl, "gui"))
+
+
+def test_ctrl_f_focuses_the_filter_box(window: Any, qtbot: Any, run_async: Any) -> None:
+    index = next(i for i, p in enumerate(window.pages) if p.key == "activity")
+    run_async(asyncio.sleep(0.2))  # let the window's first refresh finish on the loop
+    window.tabs.setCurrentIndex(index)
+    page = window.pages[index]
+    run_async(page.refresh())
+    window.activateWindow()
+    qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(page.filter_edit.hasFocus, timeout=2000)
+
+
+def test_screenshots_light_and_dark(ctrl: Any, qtbot: Any, qapp: Any, seed: Any, run_async: Any) -> None:
+    from services import demo
+
+    demo.generate(ctrl.store, ctrl.user, size="S", seed=3, now=ctrl.now())
+    controls.set_enabled(ctrl.store, ctrl.user, False, actor=Actor.GUI, now=ctrl.now())
+    controls.set_enabled(ctrl.store, ctrl.user, True, actor=Actor.CLI, now=ctrl.now())
+    controls.pause(ctrl.store, ctrl.user, until=None, what="learning", actor=Actor.GUI, now=ctrl.now())
+    controls.resume(ctrl.store, ctrl.user, what="learning", actor=Actor.GUI, now=ctrl.now())
+    for pid in ("p_cafe_menu", "p_brand_refresh"):
+        controls.set_project(ctrl.store, ctrl.user, pid, use_memory=False, actor=Actor.CLI, now=ctrl.now())
+    erasure.forget(ctrl.store, ctrl.user, [erasure.Target("layout", "dense_grids")], blocks=ctrl.ctx.blocks,
+                   actor=Actor.GUI, now=ctrl.now())
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    tab = ActivityTab(ctrl)
+    qtbot.addWidget(tab)
+    tab.resize(1200, 600)
+    tab.show()
+    try:
+        for dark in (False, True):
+            apply_scheme(qapp, dark=dark)
+            run_async(tab.refresh())
+            tab.table.selectionModel().select(
+                tab.model.index(1, 0),
+                QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+            )
+            run_async(asyncio.sleep(0.1))
+            image = tab.grab().toImage()
+            assert not image.isNull() and tab.model.rowCount() == 7
+            assert image.save(str(SHOTS / f"activity-{'dark' if dark else 'light'}.png"))
+        apply_scheme(qapp, dark=False)
+        tab.filter_edit.setText("no such entry")
+        run_async(tab.apply_filter())
+        assert tab.grab().save(str(SHOTS / "activity-empty-light.png"))
+    finally:
+        apply_scheme(qapp, dark=False)

@@ -1,0 +1,328 @@
+"""The Preview tab over a real store: the composed prefix (Personal then Creative memory), modes,
+the empty explanations, the what-if toggles (which change and record nothing), copy, recording,
+and screenshots in light and dark palettes.
+
+Screenshots go to ``$CM_SHOTS_DIR`` (default ``/tmp/cm-shots``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from harness import event
+from PySide6.QtGui import QColor, QPalette, QTextDocument
+from PySide6.QtWidgets import QApplication
+
+from gui.tabs.preview import PreviewTab, section_colours
+from model.constants import Actor
+from services import controls, queries
+from services.engine.block import estimate_tokens
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+FIXTURE_MEMORY = REPO_ROOT / "tests" / "fixtures" / "od-data-dir" / "memory"
+SHOTS = Path(os.environ.get("CM_SHOTS_DIR", "/tmp/cm-shots"))
+
+
+def seed_p1(seed: Any, ctrl: Any) -> None:
+    """In project p1: airy spacing at 0.50 (medium), serif headlines at 0.50, both injectable."""
+    now = ctrl.now()
+    lines = [event(i, project="p1", at_ms=now - (40 - i) * 60_000) for i in range(1, 6)]
+    lines += [event(10 + i, project="p1", pattern="serif_headlines", ptype="typography",
+                    at_ms=now - (30 - i) * 60_000) for i in range(1, 6)]
+    seed(lines)
+
+
+def preview_ids(ctrl: Any) -> list[int]:
+    with ctrl.store.read() as session:
+        q = queries.retrievals_query(ctrl.user, origin="preview", limit=1_000_000)
+        return [r.id for r in session.scalars(q)]
+
+
+def all_ids(ctrl: Any) -> list[int]:
+    with ctrl.store.read() as session:
+        return [r.id for r in session.scalars(queries.retrievals_query(ctrl.user, limit=1_000_000))]
+
+
+def choose(tab: PreviewTab, run_async: Any, *, project: str | None = None, mode: str | None = None) -> None:
+    if project is not None:
+        tab.project_combo.setCurrentIndex(tab.project_combo.findData(project))
+    if mode is not None:
+        tab.mode_combo.setCurrentIndex(tab.mode_combo.findData(mode))
+    run_async(tab.compose_preview())
+
+
+def block_background(doc: QTextDocument, starts_with: str) -> QColor:
+    block = doc.begin()
+    while block.isValid():
+        if block.text().startswith(starts_with):
+            return block.blockFormat().background().color()
+        block = block.next()
+    raise AssertionError(f"no line starts with {starts_with!r}")
+
+
+
+def apply_scheme(app: Any, *, dark: bool) -> None:
+    """``gui.theme.apply_scheme`` without replacing a Fusion style that is already set: a new style
+    object per call, mid-session, leaves a timer behind that later crashes the test process."""
+    from gui.theme import apply_scheme as theme_apply_scheme
+    from gui.theme import scheme_palette
+
+    if app.style().name().lower() == "fusion":
+        app.setPalette(scheme_palette(dark=dark))
+    else:
+        theme_apply_scheme(app, dark=dark)
+
+
+@pytest.fixture(autouse=True)
+def _collect_garbage_first() -> None:
+    """Free earlier tests' Qt objects here, on the GUI thread, before the store thread starts (a
+    collection there would destroy QObjects off their thread)."""
+    gc.collect()
+
+@pytest.fixture
+def tab(ctrl: Any, qtbot: Any, run_async: Any) -> PreviewTab:
+    t = PreviewTab(ctrl)
+    qtbot.addWidget(t)
+    t.resize(1000, 700)
+    t.show()
+    return t
+
+
+def test_project_block_holds_the_pattern_in_human_form(tab: PreviewTab, ctrl: Any, seed: Any,
+                                                       run_async: Any) -> None:
+    seed_p1(seed, ctrl)
+    run_async(tab.refresh())
+    assert [tab.project_combo.itemData(i) for i in range(tab.project_combo.count())] == [None, "p1"]
+    choose(tab, run_async, project="p1")
+    text = tab.text_view.toPlainText()
+    assert text == tab.prefix_text()
+    assert "## Creative memory" in text
+    assert "airy spacing" in text and "airy_spacing" not in text
+    assert "Prefer (medium): " in text
+    preview = tab.current_preview
+    assert preview is not None
+    assert f"Creative memory: {estimate_tokens(preview.block)} tokens" in tab.tokens_text()
+    assert "Personal memory: none" in tab.tokens_text()
+    assert not tab.empty_banner.isVisible() and not tab.whatif_banner.isVisible()
+    # Without a project, the project's preferences are not used: the explanation says why.
+    tab.project_combo.setCurrentIndex(0)
+    run_async(tab.compose_preview())
+    assert "## Creative memory" not in tab.text_view.toPlainText()
+    assert tab.empty_banner.isVisible()
+    assert "No preference is strong and stable enough" in tab.empty_banner.text()
+
+
+def test_legacy_and_critique_modes(tab: PreviewTab, ctrl: Any, seed: Any, run_async: Any) -> None:
+    seed_p1(seed, ctrl)
+    run_async(tab.refresh())
+    choose(tab, run_async, project="p1", mode="legacy")
+    text = tab.text_view.toPlainText()
+    assert "[MEMORY CONTEXT]" in text and "airy_spacing" in text
+    assert "## Creative memory" not in text
+    choose(tab, run_async, mode="critique")
+    assert "Prefer (medium, supporting context): " in tab.text_view.toPlainText()
+
+
+def test_personal_memory_comes_first_and_the_blocks_look_different(tab: PreviewTab, ctrl: Any, seed: Any,
+                                                                   run_async: Any) -> None:
+    shutil.copytree(FIXTURE_MEMORY, ctrl.ctx.data_dir.path / "memory")
+    seed_p1(seed, ctrl)
+    run_async(tab.refresh())
+    choose(tab, run_async, project="p1")
+    text = tab.text_view.toPlainText()
+    assert text.startswith("## Personal memory")
+    assert text.index("## Personal memory") < text.index("## Creative memory")
+    assert "No stock photography" in text
+    assert text.rstrip().endswith("…")  # the custom-instructions placeholder closes the prefix
+    preview = tab.current_preview
+    assert preview is not None and preview.personal_tokens > 0
+    assert tab.tokens_text() == (
+        f"Personal memory: {preview.personal_tokens} tokens · Creative memory: {preview.tokens} tokens"
+    )
+    doc = tab.text_view.document()
+    personal = block_background(doc, "## Personal memory")
+    creative = block_background(doc, "## Creative memory")
+    assert personal.isValid() and creative.isValid() and personal != creative
+    # Every line of a block carries its block's tint (so the blocks read as two areas).
+    assert block_background(doc, "### Profile") == personal
+    assert block_background(doc, "Prefer (medium)") == creative
+
+
+def test_personal_memory_warnings_are_shown(tab: PreviewTab, ctrl: Any, run_async: Any) -> None:
+    memory = ctrl.ctx.data_dir.path / "memory"
+    shutil.copytree(FIXTURE_MEMORY, memory)
+    index = memory / "MEMORY.md"
+    index.write_text(index.read_text(encoding="utf-8") + "- [Gone](gone_entry.md) — deleted\n", encoding="utf-8")
+    run_async(tab.refresh())
+    assert tab.warnings_banner.isVisible()
+    assert "gone_entry.md" in tab.warnings_banner.text()
+    assert tab.text_view.toPlainText().startswith("## Personal memory")  # the rest still composes
+    index.write_text(index.read_text(encoding="utf-8").replace("- [Gone](gone_entry.md) — deleted\n", ""),
+                     encoding="utf-8")
+    run_async(tab.compose_preview())
+    assert not tab.warnings_banner.isVisible()
+
+
+def test_disabling_the_project_explains_the_empty_block(tab: PreviewTab, ctrl: Any, seed: Any,
+                                                        run_async: Any) -> None:
+    seed_p1(seed, ctrl)
+    controls.set_project(ctrl.store, ctrl.user, "p1", use_memory=False, actor=Actor.GUI, now=ctrl.now())
+    run_async(tab.refresh())
+    choose(tab, run_async, project="p1")
+    assert "## Creative memory" not in tab.text_view.toPlainText()
+    assert tab.empty_banner.isVisible()
+    assert "This project ignores global memory" in tab.empty_banner.text()
+    assert "ignores memory" in tab.project_combo.currentText()
+    assert "Creative memory: none" in tab.tokens_text()
+
+
+def test_whatif_project_disabled_changes_nothing_and_records_nothing(tab: PreviewTab, ctrl: Any, seed: Any,
+                                                                     run_async: Any) -> None:
+    seed_p1(seed, ctrl)
+    run_async(tab.refresh())
+    choose(tab, run_async, project="p1")
+    assert "## Creative memory" in tab.text_view.toPlainText()
+    recorded = all_ids(ctrl)
+
+    tab.disabled_check.setChecked(True)
+    run_async(tab.compose_preview())
+    assert "## Creative memory" not in tab.text_view.toPlainText()
+    assert tab.whatif_banner.isVisible()
+    assert "What-if preview — nothing has changed" in tab.whatif_banner.text()
+    assert "This project ignores global memory" in tab.empty_banner.text()
+    assert all_ids(ctrl) == recorded  # nothing recorded
+    p1 = next(p for p in controls.projects(ctrl.store, ctrl.user) if p["id"] == "p1")
+    assert p1["use_memory"] is True  # nothing changed
+
+    tab.disabled_check.setChecked(False)
+    run_async(tab.compose_preview())
+    assert "## Creative memory" in tab.text_view.toPlainText()
+    assert not tab.whatif_banner.isVisible()
+
+
+def test_whatif_as_if_forgotten_uses_the_inspector_selection(tab: PreviewTab, ctrl: Any, seed: Any,
+                                                             run_async: Any) -> None:
+    seed_p1(seed, ctrl)
+    run_async(tab.refresh())
+    choose(tab, run_async, project="p1")
+    assert "airy spacing" in tab.text_view.toPlainText()
+    recorded = all_ids(ctrl)
+
+    ctrl.whatif_forgotten = [("layout", "airy_spacing")]
+    tab.forgotten_check.setChecked(True)
+    run_async(tab.compose_preview())
+    text = tab.text_view.toPlainText()
+    assert "airy spacing" not in text and "serif headlines" in text
+    assert "“airy spacing” were forgotten" in tab.whatif_banner.text()
+    assert all_ids(ctrl) == recorded
+    with ctrl.store.read() as session:
+        prefs = queries.inspect(session, ctrl.user, project_id="p1")
+    assert any(p["pattern"] == "airy_spacing" for p in prefs)  # still remembered
+
+    # The Inspector's selection changes while the toggle is on: showing the tab re-composes.
+    ctrl.whatif_forgotten = [("typography", "serif_headlines")]
+    tab.hide()
+    tab.show()
+    run_async(asyncio.sleep(0.3))
+    text = tab.text_view.toPlainText()
+    assert "serif headlines" not in text and "airy spacing" in text
+
+
+def test_copy_puts_the_exact_text_on_the_clipboard(tab: PreviewTab, ctrl: Any, seed: Any,
+                                                   run_async: Any) -> None:
+    shutil.copytree(FIXTURE_MEMORY, ctrl.ctx.data_dir.path / "memory")
+    seed_p1(seed, ctrl)
+    run_async(tab.refresh())
+    choose(tab, run_async, project="p1")
+    QApplication.clipboard().clear()
+    tab.copy_button.click()
+    preview = tab.current_preview
+    assert preview is not None
+    assert QApplication.clipboard().text() == preview.text == tab.text_view.toPlainText()
+    assert "Copied" in tab.status_label.text()
+
+
+def test_normal_previews_are_recorded_once_per_new_view(tab: PreviewTab, ctrl: Any, seed: Any,
+                                                        run_async: Any) -> None:
+    seed_p1(seed, ctrl)
+    changes: list[str] = []
+    ctrl.changed.connect(changes.append)
+    run_async(tab.refresh())
+    assert len(preview_ids(ctrl)) == 1  # the first view (no project)
+    choose(tab, run_async, project="p1")
+    ids = preview_ids(ctrl)
+    assert len(ids) == 2
+    with ctrl.store.read() as session:
+        row = next(iter(session.scalars(queries.retrievals_query(ctrl.user, origin="preview", limit=1))))
+        assert row.project_id == "p1" and row.kept_positive == 2
+    assert "diagnostics" in changes
+    run_async(tab.compose_preview())  # the same view again: not a new row
+    assert preview_ids(ctrl) == ids
+    seed([event(90 + i, project="p1", pattern="muted_palette", ptype="color", signal="explicit_tag",
+                tag="love this", at_ms=ctrl.now() - 1000 + i) for i in range(3)])  # 3 x 0.15 = 0.45
+    run_async(tab.refresh())  # the block changed: recorded again
+    assert len(preview_ids(ctrl)) == 3
+    assert "muted palette" in tab.text_view.toPlainText()
+
+
+def contrast(a: QColor, b: QColor) -> float:
+    def lum(c: QColor) -> float:
+        def ch(v: float) -> float:
+            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+        return 0.2126 * ch(c.redF()) + 0.7152 * ch(c.greenF()) + 0.0722 * ch(c.blueF())
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_screenshots_light_and_dark_keep_the_blocks_readable(ctrl: Any, qtbot: Any, qapp: Any,
+                                                             run_async: Any) -> None:
+    from gui.theme import scheme_palette
+    from services import demo
+
+    shutil.copytree(FIXTURE_MEMORY, ctrl.ctx.data_dir.path / "memory")
+    demo.generate(ctrl.store, ctrl.user, size="S", seed=3, now=ctrl.now())
+    projects = controls.projects(ctrl.store, ctrl.user)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    tab = PreviewTab(ctrl)
+    qtbot.addWidget(tab)
+    tab.resize(1200, 760)
+    tab.show()
+    try:
+        for dark in (False, True):
+            palette = scheme_palette(dark=dark)
+            text = palette.color(QPalette.ColorRole.Text)
+            for background, accent in section_colours(palette).values():
+                assert contrast(text, background) >= 7.0  # body text on the tint
+                assert contrast(accent, background) >= 4.5  # headings on the tint
+            apply_scheme(qapp, dark=dark)
+            run_async(tab.refresh())
+            choose(tab, run_async, project=projects[0]["id"])
+            doc = tab.text_view.document()
+            assert block_background(doc, "## Creative memory") == section_colours(palette)["creative"][0]
+            sfx = "dark" if dark else "light"
+            tab.text_view.verticalScrollBar().setValue(tab.text_view.verticalScrollBar().maximum())
+            run_async(asyncio.sleep(0.1))
+            assert tab.grab().save(str(SHOTS / f"preview-{sfx}.png"))
+            controls.set_project(ctrl.store, ctrl.user, projects[1]["id"], use_memory=False, actor=Actor.GUI,
+                                 now=ctrl.now())
+            run_async(tab.refresh())
+            choose(tab, run_async, project=projects[1]["id"])
+            assert tab.empty_banner.isVisible()
+            assert tab.grab().save(str(SHOTS / f"preview-empty-{sfx}.png"))
+            controls.set_project(ctrl.store, ctrl.user, projects[1]["id"], use_memory=True, actor=Actor.GUI,
+                                 now=ctrl.now())
+            choose(tab, run_async, project=projects[0]["id"])
+            tab.disabled_check.setChecked(True)
+            run_async(tab.compose_preview())
+            assert tab.grab().save(str(SHOTS / f"preview-whatif-{sfx}.png"))
+            tab.disabled_check.setChecked(False)
+    finally:
+        apply_scheme(qapp, dark=False)
