@@ -1,20 +1,1091 @@
-"""The Inspector tab."""
+"""The Inspector tab: every learned preference, why it exists, and Forget.
+
+Top: a filter box (Ctrl+F) and the actions (Forget…, Forget and block…, Preview as if forgotten);
+then facet filters and the count. Middle: the preferences table (:class:`PreferenceTableModel`:
+SQL-side filter and sort, keyset paging), or an empty state. Bottom: the detail pane for the
+current row — every field, the sentence about the last retrieval, the strength-over-time chart and
+the events that built it.
+
+Every store call runs through the controller (off the GUI thread). A refresh (F5, a write of ours,
+a write by another process) reloads as many rows as are loaded and puts the selection, the current
+row and the scroll position back (by preference key, not row number).
+"""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+import asyncio
+import html
+import logging
+import time
+from collections.abc import Sequence
+from typing import Any
 
+from PySide6.QtCore import (
+    QDateTime,
+    QEvent,
+    QItemSelection,
+    QItemSelectionModel,
+    QLocale,
+    QModelIndex,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QAction, QFont, QKeySequence, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QTabWidget,
+    QTextBrowser,
+    QToolButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+from sqlalchemy import select
+
+from gui.asyncbridge import async_slot, wait_dialog
+from gui.chart import StrengthChart
 from gui.controller import Controller
+from gui.dialogs_forget import ForgetDialog, ReceiptDialog, count_erasure, plan_targets
+from gui.errors import show_error
+from gui.icons import icon
+from gui.models.preferences import (
+    C_STRENGTH,
+    COLUMNS,
+    PreferenceKey,
+    PreferenceTableModel,
+    format_qdatetime,
+    format_time,
+)
+from gui.settings import AppSettings
 from gui.tabs.base import Tab, tr
+from gui.widgets import EmptyState, FilterLineEdit, StrengthBarDelegate
+from model.tables import Preference
+from services import erasure, queries
+from services.erasure import Receipt
+from services.errors import CreativeMemoryError, NotFound
+from services.queries import PrefFilter
+from services.store import Store
+
+log = logging.getLogger("cm.gui")
+
+#: at most this many events are listed in the detail pane (the newest)
+EVENTS_SHOWN = 500
+DETAIL_DELAY_MS = 60
+
+
+# --------------------------------------------------------------------------- store-thread reads
+def load_facets(store: Store, user_id: str) -> dict[str, Any]:
+    """Types and projects that preferences exist for (for the facet pickers)."""
+    with store.read() as session:
+        types = queries.facets(session, user_id)["types"]
+        projects = [
+            p
+            for p in session.scalars(
+                select(Preference.project_id)
+                .where(Preference.user_id == user_id, Preference.project_id.is_not(None))
+                .distinct()
+                .order_by(Preference.project_id)
+            )
+            if p
+        ]
+    return {"types": types, "projects": projects, "any": bool(types)}
+
+
+def load_explain(store: Store, user_id: str, key: PreferenceKey) -> dict[str, Any]:
+    with store.read() as session:
+        return queries.explain(session, user_id, key.preference_type, key.pattern, key.project_id)
+
+
+# --------------------------------------------------------------------------- formatting
+def _n(value: int) -> str:
+    return QLocale().toString(int(value))
+
+
+def format_iso(text: str | None) -> str:
+    """An ISO timestamp from the services, in the user's locale and local time."""
+    if not text:
+        return ""
+    dt = QDateTime.fromString(text, Qt.DateFormat.ISODateWithMs)
+    if not dt.isValid():
+        dt = QDateTime.fromString(text, Qt.DateFormat.ISODate)
+    if not dt.isValid():
+        return text
+    return format_qdatetime(dt)
+
+
+def retrieval_sentence(last: dict[str, Any] | None, project_id: str | None = None) -> str:
+    """'In the last retrieval for <project>: kept / dropped because …' (or 'Not retrieved yet.').
+
+    ``project_id`` is the preference's project: a project preference is only ever retrieved for
+    its project, so "not yet" names it."""
+    if not last:
+        if project_id:
+            return tr("Not retrieved yet for {project}.").format(project=project_id)
+        return tr("Not retrieved yet.")
+    project = last.get("project_id") or tr("no project")
+    when = format_iso(last.get("at"))
+    verdict = last.get("verdict")
+    reason = str(last.get("reason") or "").strip().rstrip(".")
+    if verdict == "kept":
+        text = tr("In the last retrieval for {project} ({when}): kept.")
+    elif verdict == "dropped" and reason:
+        text = tr("In the last retrieval for {project} ({when}): dropped because {reason}.")
+    elif verdict == "dropped":
+        text = tr("In the last retrieval for {project} ({when}): dropped.")
+    else:
+        text = tr("In the last retrieval for {project} ({when}): not considered.")
+    return text.format(project=project, when=when, reason=reason)
+
+
+def _named(widget: QWidget, name: str, tooltip: str) -> None:
+    widget.setAccessibleName(name)
+    widget.setToolTip(tooltip)
 
 
 class InspectorTab(Tab):
     key = "inspector"
 
+    #: "Preview as if forgotten": [(preference_type, pattern), …] of the selection
+    whatIfForget = Signal(list)
+    #: the detail pane now shows this key (None: nothing selected / gone)
+    detailShown = Signal(object)
+    #: a forget finished; the argument is the receipt
+    forgotten = Signal(object)
+
     def __init__(self, ctrl: Controller, parent: QWidget | None = None) -> None:
         super().__init__(ctrl, parent)
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(tr("Inspector")))
+        self.model = PreferenceTableModel(ctrl, self, flt=PrefFilter(show_archived=False))
+        self._read_only = False
+        self._filter_text = ""
+        self._facets: dict[str, Any] = {"types": [], "projects": [], "any": False}
+        self._refresh_future: asyncio.Future[None] | None = None
+        self._refresh_again = False
+        self._restoring = False
+        self._reset_state: tuple[list[PreferenceKey], PreferenceKey | None, int, int] | None = None
+        self._detail_gen = 0
+        self._detail_key: PreferenceKey | None = None
+        self._detail_data: dict[str, Any] | None = None
+        self._forgetting = False
+        self._filter_t0: float | None = None
+        #: milliseconds from the last filter change to its rows being shown (for benchmarks)
+        self.last_filter_latency_ms: float | None = None
+        self.forget_dialog: ForgetDialog | None = None
+        self.receipt_dialog: ReceiptDialog | None = None
+        self.last_receipt: Receipt | None = None
 
+        self._build_actions()
+        self._build_filters()
+        self._build_table()
+        self._build_detail()
+
+        self.splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.splitter.setObjectName("inspector_splitter")
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(self.table_stack)
+        self.splitter.addWidget(self.detail_stack)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setAccessibleName(tr("Preferences and details"))
+
+        top = QHBoxLayout()
+        top.addWidget(self.filter_edit, 1)
+        for button in (self.forget_button, self.block_button, self.whatif_button, self.refresh_button):
+            top.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(self.facet_row)
+        layout.addWidget(self.splitter, 1)
+
+        self._detail_timer = QTimer(self)
+        self._detail_timer.setSingleShot(True)
+        self._detail_timer.setInterval(DETAIL_DELAY_MS)
+        self._detail_timer.timeout.connect(self._load_detail)
+
+        self.model.modelAboutToBeReset.connect(self._before_reset)
+        self.model.modelReset.connect(self._after_reset)
+        self.model.reloaded.connect(self._after_reload)
+        self.model.totalChanged.connect(lambda _n: self._update_count())
+        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.table.selectionModel().currentRowChanged.connect(self._current_changed)
+
+        self.model.set_faint_colour(self.palette().color(QPalette.ColorRole.PlaceholderText))
+        self._restore_state()
+        self._update_actions()
+        self._update_count()
+
+    # ------------------------------------------------------------------ building
     def title(self) -> str:
         return tr("Inspector")
+
+    def _make_button(self, action: QAction) -> QToolButton:
+        b = QToolButton(self)
+        b.setDefaultAction(action)
+        b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        b.setAutoRaise(False)
+        b.setAccessibleName(action.text().replace("&", "").rstrip("…"))
+        b.setToolTip(action.toolTip())
+        return b
+
+    def _build_actions(self) -> None:
+        self.forget_action = QAction(icon("forget"), tr("Forget…"), self)
+        self.forget_action.setObjectName("forget_action")
+        self.forget_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
+        self.forget_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.forget_action.setToolTip(tr("Erase the selected preferences and their evidence (Delete)"))
+        self.forget_action.triggered.connect(self._on_forget)
+
+        self.block_action = QAction(icon("block"), tr("Forget and block…"), self)
+        self.block_action.setObjectName("forget_block_action")
+        self.block_action.setToolTip(
+            tr("Erase the selected preferences and never learn these patterns again")
+        )
+        self.block_action.triggered.connect(self._on_forget_block)
+
+        self.whatif_action = QAction(icon("self-test"), tr("Preview as if forgotten"), self)
+        self.whatif_action.setObjectName("whatif_action")
+        self.whatif_action.setToolTip(
+            tr("Show in the Preview tab the memory block as it would be without the selected patterns; "
+               "nothing is changed")
+        )
+        self.whatif_action.triggered.connect(self.preview_as_if_forgotten)
+
+        self.refresh_action = QAction(icon("refresh"), tr("Refresh"), self)
+        self.refresh_action.setObjectName("inspector_refresh_action")
+        self.refresh_action.setToolTip(tr("Reload the preferences from the store (F5)"))
+        self.refresh_action.triggered.connect(self._on_refresh)
+
+        self.forget_button = self._make_button(self.forget_action)
+        self.forget_button.setObjectName("forget_button")
+        self.block_button = self._make_button(self.block_action)
+        self.block_button.setObjectName("forget_block_button")
+        self.whatif_button = self._make_button(self.whatif_action)
+        self.whatif_button.setObjectName("whatif_button")
+        self._action_icons = {
+            self.forget_action: "forget",
+            self.block_action: "block",
+            self.whatif_action: "self-test",
+            self.refresh_action: "refresh",
+        }
+        self.refresh_button = self._make_button(self.refresh_action)
+        self.refresh_button.setObjectName("inspector_refresh_button")
+        self.refresh_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        self.refresh_button.setAccessibleName(tr("Refresh"))
+
+    def _build_filters(self) -> None:
+        self.filter_edit = FilterLineEdit(self, placeholder=tr("Filter by pattern, type or project…"))
+        self.filter_edit.setObjectName("inspector_filter")
+        _named(self.filter_edit, tr("Filter preferences"),
+               tr("Type words that the pattern, type or project must contain (Ctrl+F); Escape clears"))
+        self.filter_edit.filterChanged.connect(self._on_filter_text)
+
+        self.scope_combo = QComboBox(self)
+        self.scope_combo.setObjectName("scope_filter")
+        _named(self.scope_combo, tr("Scope"), tr("Show global preferences, project ones, or one project's"))
+        self.type_combo = QComboBox(self)
+        self.type_combo.setObjectName("type_filter")
+        _named(self.type_combo, tr("Type"), tr("Show one type of preference"))
+        self.polarity_combo = QComboBox(self)
+        self.polarity_combo.setObjectName("polarity_filter")
+        _named(self.polarity_combo, tr("Polarity"), tr("Show wanted (positive) or avoided (negative) preferences"))
+        self.polarity_combo.addItem(tr("Both polarities"), "")
+        self.polarity_combo.addItem(tr("Positive"), "positive")
+        self.polarity_combo.addItem(tr("Negative"), "negative")
+        self.status_combo = QComboBox(self)
+        self.status_combo.setObjectName("status_filter")
+        _named(self.status_combo, tr("Status"), tr("Show one status only"))
+        self.status_combo.addItem(tr("Any status"), "")
+        self.status_combo.addItem(tr("Stable"), "stable")
+        self.status_combo.addItem(tr("Under review"), "under_review")
+        self.status_combo.addItem(tr("Archived"), "archived")
+        self._fill_scope([])
+        self._fill_types([])
+
+        self.tier_label = QLabel(tr("Tier:"), self)
+        self.tier_buttons: dict[str, QToolButton] = {}
+        for tier, text in (("high", tr("High")), ("medium", tr("Medium")), ("low", tr("Low"))):
+            b = QToolButton(self)
+            b.setText(text)
+            b.setCheckable(True)
+            b.setObjectName(f"tier_{tier}")
+            _named(b, tr("Tier {tier}").format(tier=text),
+                   tr("Show {tier} confidence preferences (none checked: every tier)").format(tier=text.lower()))
+            b.toggled.connect(self._on_facets)
+            self.tier_buttons[tier] = b
+
+        self.archived_box = QCheckBox(tr("Show archived"), self)
+        self.archived_box.setObjectName("show_archived")
+        _named(self.archived_box, tr("Show archived"),
+               tr("Also show preferences not seen for 180 days (they are never injected)"))
+
+        self.count_label = QLabel(self)
+        self.count_label.setObjectName("inspector_count")
+        self.count_label.setAccessibleName(tr("Number of preferences"))
+        self.count_label.setToolTip(tr("How many preferences match the filters"))
+        self.count_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
+        for combo in (self.scope_combo, self.type_combo, self.polarity_combo, self.status_combo):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+            combo.currentIndexChanged.connect(self._on_facets)
+        self.archived_box.toggled.connect(self._on_facets)
+
+        row = QHBoxLayout()
+        row.addWidget(self.scope_combo)
+        row.addWidget(self.type_combo)
+        row.addWidget(self.polarity_combo)
+        row.addWidget(self.status_combo)
+        row.addSpacing(self.fontMetrics().averageCharWidth() * 2)
+        row.addWidget(self.tier_label)
+        for b in self.tier_buttons.values():
+            row.addWidget(b)
+        row.addSpacing(self.fontMetrics().averageCharWidth() * 2)
+        row.addWidget(self.archived_box)
+        row.addStretch(1)
+        row.addWidget(self.count_label)
+        self.facet_row = row
+
+    def _fill_scope(self, projects: Sequence[str]) -> None:
+        current = self.scope_combo.currentData() or "all"
+        self.scope_combo.blockSignals(True)
+        try:
+            self.scope_combo.clear()
+            self.scope_combo.addItem(tr("All scopes"), "all")
+            self.scope_combo.addItem(tr("Global only"), "global")
+            self.scope_combo.addItem(tr("Any project"), "project")
+            names = list(projects)
+            if current.startswith("project:") and current[8:] not in names:
+                names.append(current[8:])
+            if names:
+                self.scope_combo.insertSeparator(self.scope_combo.count())
+            for p in names:
+                self.scope_combo.addItem(tr("Project {project}").format(project=p), f"project:{p}")
+            i = self.scope_combo.findData(current)
+            self.scope_combo.setCurrentIndex(max(i, 0))
+        finally:
+            self.scope_combo.blockSignals(False)
+
+    def _fill_types(self, types: Sequence[str]) -> None:
+        current = self.type_combo.currentData() or ""
+        self.type_combo.blockSignals(True)
+        try:
+            self.type_combo.clear()
+            self.type_combo.addItem(tr("All types"), "")
+            names = list(types)
+            if current and current not in names:
+                names.append(current)
+            for t in names:
+                self.type_combo.addItem(t, t)
+            i = self.type_combo.findData(current)
+            self.type_combo.setCurrentIndex(max(i, 0))
+        finally:
+            self.type_combo.blockSignals(False)
+
+    def _build_table(self) -> None:
+        self.table = QTableView(self)
+        self.table.setObjectName("inspector_table")
+        _named(self.table, tr("Preferences"),
+               tr("Learned preferences; select rows to see details, Delete forgets them"))
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.setShowGrid(False)
+        self.table.setCornerButtonEnabled(False)
+        self.table.setItemDelegateForColumn(C_STRENGTH, StrengthBarDelegate(self.table))
+        self.table.verticalHeader().setVisible(False)
+        fm = self.table.fontMetrics()
+        self.table.verticalHeader().setDefaultSectionSize(fm.height() + max(6, fm.height() // 2))
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        header = self.table.horizontalHeader()
+        header.setObjectName("inspector_header")
+        header.setSectionsMovable(True)
+        header.setHighlightSections(False)
+        header.setStretchLastSection(False)
+        header.setSortIndicatorShown(True)
+        header.setMinimumSectionSize(fm.averageCharWidth() * 4)
+        self._set_default_widths()
+        header.setSortIndicator(C_STRENGTH, Qt.SortOrder.DescendingOrder)
+        self.table.setSortingEnabled(True)
+        self.table.addAction(self.forget_action)
+        self.table.addAction(self.block_action)
+        self.table.addAction(self.whatif_action)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+
+        self.empty = EmptyState(tr("Nothing learned yet."), "info", self)
+        self.empty.setObjectName("inspector_empty")
+        self.empty.actionTriggered.connect(self.clear_filters)
+
+        self.table_stack = QStackedWidget(self)
+        self.table_stack.setObjectName("inspector_table_stack")
+        self.table_stack.addWidget(self.table)
+        self.table_stack.addWidget(self.empty)
+
+    def _set_default_widths(self) -> None:
+        """Column widths from sample contents and the header titles (no pixel constants)."""
+        fm = self.table.fontMetrics()
+        hfm = self.table.horizontalHeader().fontMetrics()
+        cw = fm.averageCharWidth()
+        sample_date = format_time(1_798_761_540_000, False)  # a date with two-digit parts
+        samples = {
+            "scope": "p_brand_refresh",
+            "type": "iconography",
+            "pattern": "asymmetric_compositions",
+            "polarity": max((self.model.word("positive"), self.model.word("negative")), key=fm.horizontalAdvance),
+            "strength": "0000000.00",
+            "tier": max((self.model.word(t) for t in ("low", "medium", "high")), key=fm.horizontalAdvance),
+            "status": self.model.word("under_review"),
+            "sources": "thumbs up, rep",
+            "counts": "000 / 000",
+            "last_seen": sample_date,
+            "decay_at": sample_date,
+            "last_injected": sample_date,
+        }
+        header = self.table.horizontalHeader()
+        for i, c in enumerate(COLUMNS):
+            title = str(self.model.headerData(i, Qt.Orientation.Horizontal))
+            need = max(fm.horizontalAdvance(samples.get(c.name, "")), hfm.horizontalAdvance(title) + cw * 2)
+            header.resizeSection(i, need + cw * 2)
+
+    def _build_detail(self) -> None:
+        self.detail_stack = QStackedWidget(self)
+        self.detail_stack.setObjectName("inspector_detail")
+        self.detail_stack.setAccessibleName(tr("Details of the current preference"))
+        self.detail_empty = EmptyState(
+            tr("Select a preference to see the events that built it, its strength over time and "
+               "whether the last retrieval used it."),
+            "info",
+            self,
+        )
+        self.detail_empty.setObjectName("inspector_detail_empty")
+        self.detail_stack.addWidget(self.detail_empty)
+
+        # left: title, the retrieval sentence, every field
+        info = QWidget(self)
+        info_layout = QVBoxLayout(info)
+        self.detail_title = QLabel(info)
+        self.detail_title.setObjectName("detail_title")
+        title_font = QFont(self.font())
+        title_font.setBold(True)
+        if title_font.pointSizeF() > 0:
+            title_font.setPointSizeF(title_font.pointSizeF() * 1.2)
+        self.detail_title.setFont(title_font)
+        self.detail_title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.detail_title.setWordWrap(True)
+        self.detail_title.setAccessibleName(tr("Pattern"))
+        self.detail_subtitle = QLabel(info)
+        self.detail_subtitle.setObjectName("detail_subtitle")
+        self.detail_subtitle.setWordWrap(True)
+        self.detail_subtitle.setAccessibleName(tr("Type, scope and polarity"))
+        self.retrieval_label = QLabel(info)
+        self.retrieval_label.setObjectName("retrieval_sentence")
+        self.retrieval_label.setWordWrap(True)
+        self.retrieval_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.retrieval_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.retrieval_label.setAccessibleName(tr("Last retrieval"))
+        self.retrieval_label.setToolTip(tr("Whether the last recorded retrieval injected this preference, and why"))
+
+        # Every field, as a two-column table in a read-only text view: it wraps, scrolls and can
+        # be selected and copied.
+        self.fields_view = QTextBrowser(info)
+        self.fields_view.setObjectName("detail_fields")
+        self.fields_view.setOpenLinks(False)
+        self.fields_view.setFrameShape(QFrame.Shape.NoFrame)
+        self.fields_view.viewport().setAutoFillBackground(False)
+        _named(self.fields_view, tr("Fields"), tr("Every stored field of this preference"))
+        self.field_values: dict[str, str] = {}
+        info_layout.setContentsMargins(0, 0, 0, 0)
+        info_layout.addWidget(self.detail_title)
+        info_layout.addWidget(self.detail_subtitle)
+        info_layout.addWidget(self.retrieval_label)
+        info_layout.addWidget(self.fields_view, 1)
+        self.info_pane = info
+        info.setMinimumWidth(self.fontMetrics().averageCharWidth() * 30)
+
+        # right: chart and events
+        right = QWidget(self)
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        self.chart_heading = QLabel(tr("Strength over time"), right)
+        self.chart_heading.setObjectName("chart_heading")
+        self.chart = StrengthChart(right)
+        self.events_heading = QLabel(tr("Events that built it"), right)
+        self.events_heading.setObjectName("events_heading")
+        self.events_view = QTreeWidget(right)
+        self.events_view.setObjectName("detail_events")
+        _named(self.events_view, tr("Events that built it"),
+               tr("The raw signals that name this pattern in this scope, newest first"))
+        self.events_view.setRootIsDecorated(False)
+        self.events_view.setUniformRowHeights(True)
+        self.events_view.setAlternatingRowColors(True)
+        self.events_view.setHeaderLabels([tr("Time"), tr("Signal"), tr("Polarity"), tr("Project"), tr("Session")])
+        efm = self.events_view.fontMetrics()
+        ew = efm.averageCharWidth()
+        event_samples = (
+            format_time(1_798_761_540_000),
+            "manual refinement (too noisy)",
+            max((self.model.word("positive"), self.model.word("negative")), key=efm.horizontalAdvance),
+            "p_conference_poster",
+            "s_00000",
+        )
+        for i, sample in enumerate(event_samples):
+            self.events_view.header().resizeSection(i, efm.horizontalAdvance(sample) + ew * 3)
+        right_layout.addWidget(self.chart_heading)
+        right_layout.addWidget(self.chart, 2)
+        right_layout.addWidget(self.events_heading)
+        right_layout.addWidget(self.events_view, 3)
+
+        self.detail_splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.detail_splitter.setObjectName("inspector_detail_splitter")
+        self.detail_splitter.setChildrenCollapsible(False)
+        self.detail_splitter.addWidget(self.info_pane)
+        self.detail_splitter.addWidget(right)
+        self.detail_splitter.setStretchFactor(0, 2)
+        self.detail_splitter.setStretchFactor(1, 3)
+        self.detail_stack.addWidget(self.detail_splitter)
+
+    def _field_titles(self) -> dict[str, str]:
+        return {
+            "scope": tr("Scope"),
+            "preference_type": tr("Type"),
+            "pattern": tr("Pattern"),
+            "polarity": tr("Polarity"),
+            "strength": tr("Strength"),
+            "confidence": tr("Confidence tier"),
+            "derived_tier": tr("Tier from strength"),
+            "status": tr("Status"),
+            "sources": tr("Sources"),
+            "explicit_tags": tr("Explicit tags"),
+            "accept_count": tr("Accepts"),
+            "reject_count": tr("Rejects"),
+            "pairwise_count": tr("Pairwise comparisons"),
+            "first_seen": tr("First seen"),
+            "last_seen": tr("Last seen"),
+            "decay_at": tr("Decay due"),
+            "last_injected": tr("Last injected"),
+            "reversal_signals": tr("Reversal signals"),
+            "shadow_of": tr("Shadow of"),
+            "demoted_by": tr("Demoted by event"),
+            "id": tr("Record id"),
+        }
+
+    # ------------------------------------------------------------------ Tab contract
+    async def refresh(self) -> None:
+        """Reload facets and rows (as many as are loaded), keeping selection and scroll.
+
+        Calls that arrive while one runs are folded into one more pass after it.
+        """
+        if self._refresh_future is not None:
+            self._refresh_again = True
+            await asyncio.shield(self._refresh_future)
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._refresh_future = future
+        try:
+            self._refresh_again = True
+            while self._refresh_again:
+                self._refresh_again = False
+                await self._refresh_once()
+            self.stale = False
+        finally:
+            self._refresh_future = None
+            if not future.done():
+                future.set_result(None)
+
+    async def _refresh_once(self) -> None:
+        facets = await self.ctrl.run(load_facets, self.ctrl.store, self.ctrl.user)
+        self._facets = facets
+        self._fill_scope(facets["projects"])
+        self._fill_types(facets["types"])
+        self.model.set_filter(self.current_filter(), reload=False)
+        await self.model.reload(min_rows=self.model.rowCount(), tag="refresh")
+
+    def focus_filter(self) -> bool:
+        self.filter_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.filter_edit.selectAll()
+        return True
+
+    def set_read_only(self, read_only: bool) -> None:
+        self._read_only = read_only
+        self._update_actions()
+
+    def save_state(self) -> None:
+        settings = AppSettings()
+        settings.save_splitter("inspector", self.splitter)
+        settings.save_splitter("inspector_detail", self.detail_splitter)
+        settings.save_header("inspector", self.table.horizontalHeader())
+        settings.set_value("inspector/show_archived", self.archived_box.isChecked())
+        settings.sync()
+
+    def _restore_state(self) -> None:
+        settings = AppSettings()
+        settings.restore_splitter("inspector", self.splitter)
+        settings.restore_splitter("inspector_detail", self.detail_splitter)
+        header = self.table.horizontalHeader()
+        if settings.restore_header("inspector", header):
+            section = header.sortIndicatorSection()
+            if 0 <= section < len(COLUMNS):
+                self.model.set_sort(
+                    COLUMNS[section].sort, header.sortIndicatorOrder() == Qt.SortOrder.DescendingOrder,
+                    reload=False,
+                )
+        archived = settings.value("inspector/show_archived", False)
+        self.archived_box.blockSignals(True)
+        self.archived_box.setChecked(str(archived).lower() in ("true", "1"))
+        self.archived_box.blockSignals(False)
+        self.model.set_filter(self.current_filter(), reload=False)
+
+    # ------------------------------------------------------------------ filters
+    def current_filter(self) -> PrefFilter:
+        scope_value = str(self.scope_combo.currentData() or "all")
+        project_id: str | None = None
+        scope = "all"
+        if scope_value.startswith("project:"):
+            scope, project_id = "project", scope_value[len("project:"):]
+        elif scope_value in ("global", "project"):
+            scope = scope_value
+        status = str(self.status_combo.currentData() or "")
+        tiers = frozenset(t for t, b in self.tier_buttons.items() if b.isChecked())
+        return PrefFilter(
+            text=self._filter_text,
+            scope=scope,  # type: ignore[arg-type]
+            project_id=project_id,
+            preference_type=str(self.type_combo.currentData() or "") or None,
+            polarity=str(self.polarity_combo.currentData() or "") or None,
+            tiers=tiers,
+            statuses=frozenset({status}) if status else frozenset(),
+            show_archived=self.archived_box.isChecked() or status == "archived",
+        )
+
+    def is_filtered(self) -> bool:
+        """Whether any filter narrows the list (beyond hiding archived preferences)."""
+        flt = self.current_filter()
+        return flt != PrefFilter(show_archived=flt.show_archived)
+
+    def _on_filter_text(self, text: str) -> None:
+        self._filter_text = text
+        self._apply_filter()
+
+    def _on_facets(self, *_args: Any) -> None:
+        archived_only = self.status_combo.currentData() == "archived"
+        self.archived_box.setEnabled(not archived_only)
+        self._apply_filter()
+
+    def _apply_filter(self) -> None:
+        self._filter_t0 = time.perf_counter()
+        self.model.set_filter(self.current_filter())
+
+    def clear_filters(self) -> None:
+        for w in (self.scope_combo, self.type_combo, self.polarity_combo, self.status_combo, *self.tier_buttons.values()):
+            w.blockSignals(True)
+        try:
+            self.scope_combo.setCurrentIndex(0)
+            self.type_combo.setCurrentIndex(0)
+            self.polarity_combo.setCurrentIndex(0)
+            self.status_combo.setCurrentIndex(0)
+            for b in self.tier_buttons.values():
+                b.setChecked(False)
+        finally:
+            for w in (self.scope_combo, self.type_combo, self.polarity_combo, self.status_combo,
+                      *self.tier_buttons.values()):
+                w.blockSignals(False)
+        self.archived_box.setEnabled(True)
+        self.filter_edit.blockSignals(True)
+        self.filter_edit.clear()
+        self.filter_edit.blockSignals(False)
+        self.filter_edit.flush()
+        self._filter_text = ""
+        self._apply_filter()
+
+    # ------------------------------------------------------------------ reloads keep the view
+    def _before_reset(self) -> None:
+        self._reset_state = (
+            self.selected_keys(),
+            self.current_key(),
+            self.table.verticalScrollBar().value(),
+            self.table.horizontalScrollBar().value(),
+        )
+
+    def _after_reset(self) -> None:
+        state, self._reset_state = self._reset_state, None
+        if state is None:
+            return
+        keys, current, vscroll, hscroll = state
+        keep_scroll = self.model.reset_tag == "refresh"
+        self._restoring = True
+        try:
+            wanted = set(keys)
+            if current is not None:
+                wanted.add(current)
+            where = self.model.rows_of_keys(wanted)
+            sm = self.table.selectionModel()
+            selection = QItemSelection()
+            last = self.model.columnCount() - 1
+            for k in keys:
+                row = where.get(k)
+                if row is not None:
+                    selection.select(self.model.index(row, 0), self.model.index(row, last))
+            if not selection.isEmpty():
+                sm.select(selection, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+            current_row = where.get(current) if current is not None else None
+            if current_row is not None:
+                sm.setCurrentIndex(self.model.index(current_row, 0), QItemSelectionModel.SelectionFlag.NoUpdate)
+            if keep_scroll:
+                # Lay out now so the scroll range fits the rows, then put the view back where it was.
+                self.table.doItemsLayout()
+                self.table.verticalScrollBar().setValue(vscroll)
+                self.table.horizontalScrollBar().setValue(hscroll)
+            elif current_row is not None:
+                self.table.scrollTo(self.model.index(current_row, 0), QAbstractItemView.ScrollHint.EnsureVisible)
+            else:
+                self.table.scrollToTop()
+        finally:
+            self._restoring = False
+        new_current = self.current_key()
+        if new_current is None:
+            self._show_no_detail()
+        elif new_current != self._detail_key or keep_scroll:
+            self._detail_timer.start()  # after a refresh the data may have changed: reload quietly
+        self._update_actions()
+        self._update_count()
+
+    def _after_reload(self) -> None:
+        if self._filter_t0 is not None:
+            self.last_filter_latency_ms = (time.perf_counter() - self._filter_t0) * 1000
+            self._filter_t0 = None
+        self._update_empty()
+        self._update_count()
+
+    def _update_empty(self) -> None:
+        total = self.model.total or 0
+        if total > 0 or self.model.rowCount() > 0:
+            self.table_stack.setCurrentWidget(self.table)
+            self.detail_stack.setVisible(True)
+            return
+        self.detail_stack.setVisible(False)  # one empty state, not two
+        if not self._facets.get("any") and not self.is_filtered():
+            self.empty.setText(
+                tr("Nothing learned yet. Preferences appear here as Open Design sees what you accept, "
+                   "refine, tag or reject.")
+            )
+            self.empty.setAction(None)
+        elif not self.is_filtered() and not self.archived_box.isChecked():
+            self.empty.setText(tr("Every preference is archived (not seen for 180 days)."))
+            self.empty.setAction(tr("Show archived"), tr("Also show archived preferences"))
+        else:
+            self.empty.setText(tr("No preference matches these filters."))
+            self.empty.setAction(tr("Clear filters"), tr("Remove every filter and show all preferences"))
+        self.table_stack.setCurrentWidget(self.empty)
+
+    def _update_count(self) -> None:
+        total = self.model.total
+        if total is None:
+            text = tr("Loading…") if self.model.is_loading() else ""
+        elif total == 1:
+            text = tr("1 preference")
+        else:
+            text = tr("{n} preferences").format(n=_n(total))
+        selected = self.selected_count() if total else 0
+        if selected:
+            text = tr("{count} · {n} selected").format(count=text, n=_n(selected))
+        self.count_label.setText(text)
+        self.count_label.setAccessibleDescription(text)
+
+    # ------------------------------------------------------------------ selection
+    def selected_keys(self) -> list[PreferenceKey]:
+        out: list[PreferenceKey] = []
+        for idx in sorted(self.table.selectionModel().selectedRows(), key=lambda i: i.row()):
+            k = self.model.key_at(idx.row())
+            if k is not None:
+                out.append(k)
+        return out
+
+    def selected_count(self) -> int:
+        """How many rows are selected (from the selection ranges, which may overlap)."""
+        rows: set[int] = set()
+        selection = self.table.selectionModel().selection()
+        for i in range(selection.size()):
+            r = selection.at(i)
+            rows.update(range(r.top(), r.bottom() + 1))
+        return len(rows)
+
+    def current_key(self) -> PreferenceKey | None:
+        idx = self.table.selectionModel().currentIndex()
+        return self.model.key_at(idx.row()) if idx.isValid() else None
+
+    def select_key(self, key: PreferenceKey) -> bool:
+        """Make ``key`` the current, only selected row (if it is loaded)."""
+        row = self.model.rows_of_keys({key}).get(key)
+        if row is None:
+            return False
+        self.table.selectionModel().setCurrentIndex(
+            self.model.index(row, 0),
+            QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+        )
+        self.table.scrollTo(self.model.index(row, 0))
+        return True
+
+    def _selection_changed(self, *_args: Any) -> None:
+        if self._restoring:
+            return
+        self._update_actions()
+        self._update_count()
+
+    def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if self._restoring:
+            return
+        self._detail_timer.start()
+
+    def _update_actions(self) -> None:
+        has = self.table.selectionModel().hasSelection()
+        writable = not self._read_only and not self._forgetting
+        self.forget_action.setEnabled(has and writable)
+        self.block_action.setEnabled(has and writable)
+        self.whatif_action.setEnabled(has)
+        if self._read_only:
+            for a in (self.forget_action, self.block_action):
+                a.setToolTip(tr("This store is read-only; nothing can be forgotten"))
+        else:
+            self.forget_action.setToolTip(tr("Erase the selected preferences and their evidence (Delete)"))
+            self.block_action.setToolTip(tr("Erase the selected preferences and never learn these patterns again"))
+        self.forget_button.setToolTip(self.forget_action.toolTip())
+        self.block_button.setToolTip(self.block_action.toolTip())
+
+    # ------------------------------------------------------------------ detail pane
+    def _show_no_detail(self) -> None:
+        self._detail_gen += 1
+        self._detail_key = None
+        self._detail_data = None
+        self.chart.clear()
+        self.events_view.clear()
+        self.detail_stack.setCurrentWidget(self.detail_empty)
+        self.detailShown.emit(None)
+
+    @async_slot()
+    async def _load_detail(self) -> None:
+        key = self.current_key()
+        if key is None:
+            self._show_no_detail()
+            return
+        self._detail_gen += 1
+        gen = self._detail_gen
+        try:
+            data = await self.ctrl.run(load_explain, self.ctrl.store, self.ctrl.user, key)
+        except NotFound:
+            if gen == self._detail_gen:
+                self._show_no_detail()
+            return
+        if gen != self._detail_gen or key != self.current_key():
+            return
+        self.show_detail(key, data)
+
+    def show_detail(self, key: PreferenceKey, data: dict[str, Any]) -> None:
+        self._detail_key = key
+        self._detail_data = data
+        records = data.get("records") or []
+        rec = next((r for r in records if r.get("polarity") == key.polarity), data.get("preference")) or {}
+        polarity_word = self.model.word(key.polarity)
+        scope_text = tr("global") if key.project_id is None else tr("project {project}").format(project=key.project_id)
+        self.detail_title.setText(key.pattern)
+        self.detail_subtitle.setText(
+            tr("{type} · {scope} · {polarity}").format(type=key.preference_type, scope=scope_text, polarity=polarity_word)
+        )
+        self.retrieval_label.setText(retrieval_sentence(data.get("last_retrieval"), key.project_id))
+        self.retrieval_label.setAccessibleDescription(self.retrieval_label.text())
+        self.field_values = {name: self._field_text(name, rec) for name in self._field_titles()}
+        self._render_fields()
+
+        current = {str(r["polarity"]): float(r["strength"]) for r in records if "polarity" in r}
+        self.chart.set_history(data.get("history") or [], now=self.ctrl.now(), current=current)
+
+        events = data.get("events") or []
+        shown = events[-EVENTS_SHOWN:][::-1]
+        self.events_view.setUpdatesEnabled(False)
+        try:
+            self.events_view.clear()
+            items = []
+            for e in shown:
+                item = QTreeWidgetItem(
+                    [
+                        format_iso(e.get("at")),
+                        str(e.get("signal_type") or "").replace("_", " ") + (f" ({e['tag']})" if e.get("tag") else ""),
+                        self.model.word(str(e.get("polarity") or "")),
+                        str(e.get("project_id") or tr("no project")),
+                        str(e.get("session_id") or ""),
+                    ]
+                )
+                item.setToolTip(0, str(e.get("at") or ""))
+                item.setToolTip(1, tr("Event {id} from {source}").format(id=e.get("event_id", ""), source=e.get("source", "")))
+                items.append(item)
+            self.events_view.addTopLevelItems(items)
+        finally:
+            self.events_view.setUpdatesEnabled(True)
+        if len(events) > EVENTS_SHOWN:
+            self.events_heading.setText(
+                tr("Events that built it (newest {shown} of {n})").format(shown=_n(EVENTS_SHOWN), n=_n(len(events)))
+            )
+        else:
+            self.events_heading.setText(tr("Events that built it ({n})").format(n=_n(len(events))))
+        self.detail_stack.setCurrentWidget(self.detail_splitter)
+        self.detailShown.emit(key)
+
+    def _render_fields(self) -> None:
+        palette = self.fields_view.palette()
+        faint = palette.color(QPalette.ColorRole.PlaceholderText).name()
+        titles = self._field_titles()
+        rows = "".join(
+            f'<tr><td style="color:{faint}; padding-right:1em; white-space:nowrap;">{html.escape(titles[k])}</td>'
+            f"<td>{html.escape(v)}</td></tr>"
+            for k, v in self.field_values.items()
+        )
+        self.fields_view.setHtml(f'<table cellspacing="0" cellpadding="1">{rows}</table>')
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.PaletteChange:
+            self.model.set_faint_colour(self.palette().color(QPalette.ColorRole.PlaceholderText))
+            # icons are drawn in the palette's text colour: ask again for the new one
+            for action, name in self._action_icons.items():
+                action.setIcon(icon(name))
+            if self.field_values:
+                self._render_fields()
+        super().changeEvent(event)
+
+    def _field_text(self, name: str, rec: dict[str, Any]) -> str:
+        value = rec.get(name)
+        if name == "scope":
+            return tr("global") if value == "global" else tr("project {project}").format(project=rec.get("project_id"))
+        if name in ("polarity", "confidence", "derived_tier", "status"):
+            return self.model.word(str(value)) if value else "—"
+        if name == "strength":
+            return f"{float(value):.3f}" if value is not None else "—"
+        if name in ("sources", "explicit_tags"):
+            items = [str(v).replace("_", " ") for v in (value or [])]
+            return ", ".join(items) if items else "—"
+        if name in ("first_seen", "last_seen", "decay_at"):
+            return format_iso(value) or "—"
+        if name == "last_injected":
+            return format_iso(value) if value else tr("never")
+        if value is None or value == "":
+            return "—"
+        return str(value)
+
+    def detail_key(self) -> PreferenceKey | None:
+        return self._detail_key
+
+    # ------------------------------------------------------------------ forget
+    def _on_forget(self) -> None:
+        self.ctrl.start(self.forget_selected(block=False), name="inspector-forget")
+
+    def _on_forget_block(self) -> None:
+        self.ctrl.start(self.forget_selected(block=True), name="inspector-forget-block")
+
+    async def forget_selected(self, *, block: bool = False) -> Receipt | None:
+        """Ask, then erase the selection (one forget call for every target); show the receipt."""
+        if self._read_only or self._forgetting:
+            return None
+        keys = self.selected_keys()
+        if not keys:
+            return None
+        targets = plan_targets(keys)
+        self._forgetting = True
+        self._update_actions()
+        try:
+            plan = await self.ctrl.run(count_erasure, self.ctrl.store, self.ctrl.user, targets)
+            dialog = ForgetDialog(targets, plan, block=block, parent=self)
+            self.forget_dialog = dialog
+            try:
+                result = await wait_dialog(dialog)
+                block = dialog.block_requested()
+            finally:
+                self.forget_dialog = None
+                dialog.deleteLater()
+            if result != int(QDialog.DialogCode.Accepted.value):
+                return None
+            self.ctrl.busyChanged.emit(True)
+            try:
+                receipt = await self.ctrl.run(
+                    erasure.forget,
+                    self.ctrl.store,
+                    self.ctrl.user,
+                    targets,
+                    blocks=self.ctrl.ctx.blocks,
+                    block=block,
+                    actor=self.ctrl.ctx.actor,
+                    now=self.ctrl.now(),
+                )
+            except CreativeMemoryError as exc:
+                show_error(self, exc, action=tr("Could not forget the selection."))
+                return None
+            finally:
+                self.ctrl.busyChanged.emit(False)
+        finally:
+            self._forgetting = False
+            self._update_actions()
+        self.last_receipt = receipt
+        self.ctrl.notify("preferences", "diagnostics", "audit")
+        self.receipt_dialog = ReceiptDialog(receipt.as_json(), patterns=len(targets), parent=self)
+        self.receipt_dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.receipt_dialog.destroyed.connect(self._receipt_gone)
+        self.receipt_dialog.open()
+        self.forgotten.emit(receipt)
+        await self.refresh()
+        return receipt
+
+    def _receipt_gone(self, *_args: Any) -> None:
+        self.receipt_dialog = None
+
+    # ------------------------------------------------------------------ what-if
+    def whatif_pairs(self) -> list[tuple[str, str]]:
+        pairs: list[tuple[str, str]] = []
+        seen: set[tuple[str, str]] = set()
+        for k in self.selected_keys():
+            tp = (k.preference_type, k.pattern)
+            if tp not in seen:
+                seen.add(tp)
+                pairs.append(tp)
+        return pairs
+
+    def preview_as_if_forgotten(self) -> None:
+        """Hand the selection to the Preview tab (nothing is changed) and show it there."""
+        pairs = self.whatif_pairs()
+        self.ctrl.whatif_forgotten = pairs  # type: ignore[attr-defined]
+        self.whatIfForget.emit(pairs)
+        tabs = self._host_tabs()
+        if tabs is None or not pairs:
+            return
+        for i in range(tabs.count()):
+            page = tabs.widget(i)
+            if page is not None and page.objectName() == "preview":
+                check = page.findChild(QCheckBox, "whatif_forgotten")
+                if check is not None and not check.isChecked():
+                    check.setChecked(True)
+                tabs.setCurrentIndex(i)
+                break
+
+    def _host_tabs(self) -> QTabWidget | None:
+        w = self.parentWidget()
+        while w is not None:
+            if isinstance(w, QTabWidget):
+                return w
+            w = w.parentWidget()
+        return None
+
+    # ------------------------------------------------------------------ misc
+    @async_slot()
+    async def _on_refresh(self) -> None:
+        await self.refresh()
+
+
+__all__ = ["InspectorTab", "load_explain", "load_facets", "retrieval_sentence"]

@@ -1,0 +1,364 @@
+"""The Projects tab's model: every project with its two switches, as a small in-memory table.
+
+Project counts are small (tens, maybe hundreds), so the model holds every row and the view sorts and
+filters through a :class:`QSortFilterProxyModel`. Rows are updated in place by id (no reset), so a
+refresh keeps the selection and the scroll position.
+
+The switch columns are checkable. ``setData(…, CheckStateRole)`` changes the row at once (optimistic)
+and emits :attr:`ProjectsModel.toggleRequested`; whoever writes it to the store (the tab) calls
+:meth:`ProjectsModel.set_flag` with the old value to revert a failed write.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QDateTime,
+    QLocale,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QFont, QGuiApplication, QPalette
+
+Index = QModelIndex | QPersistentModelIndex
+Row = dict[str, Any]
+
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+ID_ROLE = Qt.ItemDataRole.UserRole + 2
+NAME_ROLE = Qt.ItemDataRole.UserRole + 3  # the daemon's name, "" when it has none
+
+COLUMNS: tuple[str, ...] = ("name", "id", "use_memory", "learn_from_project", "preferences", "last_activity")
+CHECK_COLUMNS: tuple[str, ...] = ("use_memory", "learn_from_project")
+COL = {key: i for i, key in enumerate(COLUMNS)}
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("Projects", text)
+
+
+def _headers() -> dict[str, tuple[str, str]]:
+    return {
+        "name": (tr("Name"), tr("The project's name in Open Design")),
+        "id": (tr("ID"), tr("The project id used in events and on the command line")),
+        "use_memory": (
+            tr("Use memory"),
+            tr("On: global creative memory is added to this project's prompts. Off: nothing is injected."),
+        ),
+        "learn_from_project": (
+            tr("Learn from this project"),
+            tr("On: reactions to this project's work feed memory. Off: its work is not learned from."),
+        ),
+        "preferences": (tr("Preferences"), tr("Preferences learned for this project only (project scope)")),
+        "last_activity": (tr("Last activity"), tr("When the newest memory event of this project happened")),
+    }
+
+
+def local_time(iso_text: str | None) -> str:
+    if not iso_text:
+        return ""
+    try:
+        dt = datetime.fromisoformat(iso_text.replace("Z", "+00:00")).astimezone()
+    except ValueError:
+        return iso_text
+    return QLocale().toString(QDateTime(dt), "ddd d MMM yyyy, HH:mm")
+
+
+def _check_value(value: Any) -> bool | None:
+    """A CheckStateRole value (enum, int, bool) as on/off; None if it is not one."""
+    if isinstance(value, bool):
+        return value
+    raw = getattr(value, "value", value)
+    try:
+        number = int(raw)
+    except (TypeError, ValueError):
+        return None
+    if number == Qt.CheckState.Checked.value:
+        return True
+    if number == Qt.CheckState.Unchecked.value:
+        return False
+    return None
+
+
+class ProjectsModel(QAbstractTableModel):
+    """Rows as returned by ``services.controls.projects``: id, name, use_memory, learn_from_project,
+    preferences, events, last_activity, in_daemon."""
+
+    #: (project id, field "use_memory" | "learn_from_project", new value)
+    toggleRequested = Signal(str, str, bool)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[Row] = []
+        self._index: dict[str, int] = {}
+        self._read_only = False
+        self._headers = _headers()
+
+    # ------------------------------------------------------------------ shape
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt's default)
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
+            return None
+        title, tip = self._headers[COLUMNS[section]]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return title
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tip
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if COLUMNS[index.column()] in CHECK_COLUMNS and not self._read_only:
+            flags |= Qt.ItemFlag.ItemIsUserCheckable
+        return flags
+
+    # ------------------------------------------------------------------ data
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row = self._rows[index.row()]
+        key = COLUMNS[index.column()]
+        if role == ID_ROLE:
+            return row["id"]
+        if role == NAME_ROLE:
+            return row["name"] or ""
+        if key in CHECK_COLUMNS:
+            on = bool(row[key])
+            if role == Qt.ItemDataRole.CheckStateRole:
+                return Qt.CheckState.Checked if on else Qt.CheckState.Unchecked
+            if role == Qt.ItemDataRole.DisplayRole:
+                return tr("On") if on else tr("Off")
+            if role == SORT_ROLE:
+                return int(on)
+            if role == Qt.ItemDataRole.ToolTipRole:
+                title = self._headers[key][0]
+                state = tr("on") if on else tr("off")
+                return tr("{what} is {state} for {project}. Click or press Space to switch it.").format(
+                    what=title, state=state, project=self._label(row)
+                )
+            if role == Qt.ItemDataRole.AccessibleTextRole:
+                return tr("{what}: {state}").format(what=self._headers[key][0], state=tr("on") if on else tr("off"))
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            if key == "name":
+                return row["name"] or tr("(known from events only)")
+            if key == "id":
+                return row["id"]
+            if key == "preferences":
+                return QLocale().toString(int(row["preferences"]))
+            if key == "last_activity":
+                return local_time(row["last_activity"]) or tr("—")
+            return None
+        if role == SORT_ROLE:
+            if key == "name":  # named projects first, then the ones known from events only (by id)
+                return ("0" + row["name"] if row["name"] else "1" + row["id"]).casefold()
+            if key == "id":
+                return row["id"].casefold()
+            if key == "preferences":
+                return int(row["preferences"])
+            if key == "last_activity":
+                return row["last_activity"] or ""
+            return None
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if key == "name":
+                if not row.get("in_daemon"):
+                    return tr(
+                        "Open Design's project list does not have this project; it is known from memory "
+                        "events only."
+                    )
+                return row["name"]
+            if key == "last_activity":
+                return row["last_activity"] or tr("No memory events yet")
+            if key == "preferences":
+                return tr("{n} project-scoped preferences; {e} events").format(
+                    n=row["preferences"], e=row.get("events", 0)
+                )
+            return row["id"]
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            if key == "preferences":
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ForegroundRole and key == "name" and not row["name"]:
+            app = QGuiApplication.instance()
+            palette = QGuiApplication.palette() if app is not None else QPalette()
+            return palette.color(QPalette.ColorRole.PlaceholderText)
+        if role == Qt.ItemDataRole.FontRole and key == "name" and not row["name"]:
+            font = QFont()
+            font.setItalic(True)
+            return font
+        return None
+
+    @staticmethod
+    def _label(row: Row) -> str:
+        return str(row["name"] or row["id"])
+
+    def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.CheckStateRole or not index.isValid():
+            return False
+        key = COLUMNS[index.column()]
+        if key not in CHECK_COLUMNS or self._read_only or not 0 <= index.row() < len(self._rows):
+            return False
+        on = _check_value(value)
+        if on is None:
+            return False
+        row = self._rows[index.row()]
+        if bool(row[key]) == on:
+            return True
+        row[key] = on
+        self._changed(index.row(), index.column())
+        self.toggleRequested.emit(row["id"], key, on)
+        return True
+
+    # ------------------------------------------------------------------ updates
+    def set_read_only(self, read_only: bool) -> None:
+        if read_only == self._read_only:
+            return
+        self._read_only = read_only
+        if self._rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, len(COLUMNS) - 1))
+
+    @property
+    def read_only(self) -> bool:
+        return self._read_only
+
+    def rows(self) -> list[Row]:
+        return [dict(r) for r in self._rows]
+
+    def row_of(self, project_id: str) -> int:
+        return self._index.get(project_id, -1)
+
+    def project(self, row: int) -> Row:
+        return dict(self._rows[row])
+
+    def set_flag(self, project_id: str, key: str, value: bool) -> bool:
+        """Set one switch of one row (a revert after a failed write, or a confirmed value)."""
+        row = self.row_of(project_id)
+        if row < 0 or key not in CHECK_COLUMNS:
+            return False
+        if bool(self._rows[row][key]) != value:
+            self._rows[row][key] = value
+            self._changed(row, COL[key])
+        return True
+
+    def update_row(self, new: Row) -> None:
+        """Replace one row's values (by id), adding it if it is new."""
+        row = self.row_of(str(new["id"]))
+        if row < 0:
+            self._append([dict(new)])
+            return
+        if self._rows[row] != new:
+            self._rows[row] = dict(new)
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
+
+    def set_rows(self, rows: list[Row]) -> None:
+        """Bring the model to ``rows`` with removals, in-place changes and appends (no reset)."""
+        wanted = {str(r["id"]): r for r in rows}
+        # Remove vanished rows, bottom-up, in contiguous runs.
+        gone = sorted((i for i, r in enumerate(self._rows) if r["id"] not in wanted), reverse=True)
+        while gone:
+            last = gone.pop(0)
+            first = last
+            while gone and gone[0] == first - 1:
+                first = gone.pop(0)
+            self.beginRemoveRows(QModelIndex(), first, last)
+            del self._rows[first : last + 1]
+            self.endRemoveRows()
+        self._reindex()
+        # Change the rows that stay.
+        for i, r in enumerate(self._rows):
+            new = wanted.pop(r["id"])
+            if new != r:
+                self._rows[i] = dict(new)
+                self.dataChanged.emit(self.index(i, 0), self.index(i, len(COLUMNS) - 1))
+        # Append the new ones in the order given.
+        if wanted:
+            self._append([dict(r) for r in rows if str(r["id"]) in wanted])
+
+    def _append(self, rows: list[Row]) -> None:
+        first = len(self._rows)
+        self.beginInsertRows(QModelIndex(), first, first + len(rows) - 1)
+        self._rows.extend(rows)
+        self._reindex()
+        self.endInsertRows()
+
+    def _reindex(self) -> None:
+        self._index = {str(r["id"]): i for i, r in enumerate(self._rows)}
+
+    def _changed(self, row: int, column: int) -> None:
+        index = self.index(row, column)
+        self.dataChanged.emit(index, index)
+
+
+class ProjectsFilterProxy(QSortFilterProxyModel):
+    """Keeps the rows whose name or id contains every word of the filter (case-insensitive);
+    sorts by :data:`SORT_ROLE`."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._words: list[str] = []
+        self.setSortRole(SORT_ROLE)
+        self.setDynamicSortFilter(True)
+        self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+
+    @property
+    def filter_text(self) -> str:
+        return " ".join(self._words)
+
+    def set_filter_text(self, text: str) -> None:
+        words = text.casefold().split()
+        if words == self._words:
+            return
+        self.beginFilterChange()
+        self._words = words
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        if not self._words:
+            return True
+        model = self.sourceModel()
+        index = model.index(source_row, COL["name"], source_parent)
+        name, pid = index.data(NAME_ROLE) or "", index.data(ID_ROLE) or ""
+        hay = f"{name}\n{pid}".casefold()
+        return all(word in hay for word in self._words)
+
+    @staticmethod
+    def _tie_key(index: Index) -> str:
+        model = index.model()
+        name = model.index(index.row(), COL["name"], index.parent()).data(SORT_ROLE)
+        return f"{name}\n{index.data(ID_ROLE)}"
+
+    def lessThan(self, left: Index, right: Index) -> bool:
+        a, b = left.data(SORT_ROLE), right.data(SORT_ROLE)
+        if a == b:  # a stable, meaningful tie-break: by name, then id
+            ta = self._tie_key(left)
+            tb = self._tie_key(right)
+            return ta < tb
+        if a is None or b is None:
+            return a is None and b is not None
+        return bool(a < b)
+
+
+__all__ = [
+    "CHECK_COLUMNS",
+    "COL",
+    "COLUMNS",
+    "ID_ROLE",
+    "NAME_ROLE",
+    "SORT_ROLE",
+    "ProjectsFilterProxy",
+    "ProjectsModel",
+]

@@ -1,0 +1,246 @@
+"""The Overview's dialogs: pause choices, passphrase rules, the typed RESET, progress from a thread."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+import shiboken6
+from PySide6.QtCore import QDateTime, QPoint, Qt
+from PySide6.QtWidgets import QDialog
+
+from gui.dialogs import (
+    ImportDialog,
+    PassphraseDialog,
+    PauseDialog,
+    ProgressDialog,
+    ReceiptDialog,
+    ResetDialog,
+    preset_end,
+)
+
+NOW = 1_793_000_000_000  # 2026-10-26T…Z
+HOUR = 3_600_000
+
+
+def click(qtbot: Any, button: Any) -> None:
+    """Click a check or radio button on its indicator (its centre may be past the text)."""
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton, pos=QPoint(6, button.height() // 2))
+
+
+_made: list[QDialog] = []
+
+
+@pytest.fixture(autouse=True)
+def delete_dialogs() -> Iterator[None]:
+    """Dialogs made here are deleted on the GUI thread at teardown (not by a later collection)."""
+    yield
+    while _made:
+        d = _made.pop()
+        if shiboken6.isValid(d):
+            d.close()
+            shiboken6.delete(d)
+
+
+def shown(qtbot: Any, dialog: QDialog) -> QDialog:
+    _made.append(dialog)
+    dialog.show()
+    return dialog
+
+
+# --------------------------------------------------------------------------- pause
+def test_pause_dialog_defaults_to_one_hour_of_both(qtbot: Any) -> None:
+    d = shown(qtbot, PauseDialog(now_ms=NOW))
+    choice = d.choice()
+    assert (choice.preset, choice.until, choice.what) == ("hour", NOW + HOUR, "both")
+    assert d.ok_button().isEnabled()
+
+
+def test_pause_dialog_returns_the_clicked_preset_and_what(qtbot: Any) -> None:
+    d = shown(qtbot, PauseDialog(now_ms=NOW))
+    click(qtbot, d.preset_buttons["week"])
+    click(qtbot, d.what_buttons["learning"])
+    assert d.choice().preset == "week"
+    assert d.choice().until == NOW + 7 * 24 * HOUR
+    assert d.choice().what == "learning"
+
+    click(qtbot, d.preset_buttons["resume"])
+    click(qtbot, d.what_buttons["using"])
+    assert d.choice().until is None and d.choice().what == "using"
+    assert "until you resume" in d.ends_label.text()
+
+
+def test_until_tomorrow_is_nine_in_the_morning_local_time(qtbot: Any) -> None:
+    d = shown(qtbot, PauseDialog(now_ms=NOW))
+    d.set_preset("tomorrow")
+    end = datetime.fromtimestamp(d.choice().until / 1000).astimezone()  # type: ignore[operator]
+    today = datetime.fromtimestamp(NOW / 1000).astimezone().date()
+    assert end.date() == today + timedelta(days=1)
+    assert (end.hour, end.minute, end.second) == (9, 0, 0)
+    assert preset_end("tomorrow", NOW) == d.choice().until
+
+
+def test_a_chosen_date_time_selects_the_custom_preset(qtbot: Any) -> None:
+    d = shown(qtbot, PauseDialog(now_ms=NOW))
+    target = NOW + 3 * 24 * HOUR + 30 * 60_000
+    d.until_edit.setDateTime(QDateTime.fromMSecsSinceEpoch(target))
+    assert d.choice().preset == "custom"
+    # The editor shows minutes; seconds are whatever the edit kept (within a minute).
+    assert abs(d.choice().until - target) < 60_000  # type: ignore[operator]
+    # Choosing a preset again moves the editor to that preset's end.
+    d.set_preset("hour")
+    assert d.until_edit.dateTime().toMSecsSinceEpoch() == NOW + HOUR
+
+
+def test_a_custom_time_in_the_past_is_refused_with_a_sentence(qtbot: Any) -> None:
+    now = int(QDateTime.currentMSecsSinceEpoch())
+    d = shown(qtbot, PauseDialog(now_ms=now))
+    d.until_edit.setMinimumDateTime(QDateTime.fromMSecsSinceEpoch(now - 10 * HOUR))
+    d.set_until(now - HOUR)
+    assert not d.ok_button().isEnabled()
+    assert d.problem.isVisible() and "future" in d.problem.text()
+    d.accept()
+    assert d.isVisible() and d.result() != QDialog.DialogCode.Accepted
+
+
+# --------------------------------------------------------------------------- passphrase
+@pytest.mark.parametrize(
+    ("first", "second", "words"),
+    [
+        ("short", "short", "at least 8"),
+        ("long enough 1", "long enough 2", "do not match"),
+        ("", "", "Enter a passphrase"),
+    ],
+)
+def test_passphrase_dialog_refuses_short_or_mismatched_with_a_visible_sentence(
+    qtbot: Any, first: str, second: str, words: str
+) -> None:
+    d = shown(qtbot, PassphraseDialog(confirm=True))
+    qtbot.keyClicks(d.passphrase_edit, first)
+    qtbot.keyClicks(d.confirm_edit, second)
+    assert not d.problem.isVisible()
+    d.buttons.button(d.buttons.StandardButton.Ok).click()
+    assert d.isVisible(), "the dialog must stay open"
+    assert d.problem.isVisible() and words in d.problem.text()
+    # Typing again hides the stale sentence.
+    qtbot.keyClicks(d.passphrase_edit, "x")
+    assert not d.problem.isVisible()
+
+
+def test_passphrase_dialog_accepts_a_matching_long_passphrase(qtbot: Any) -> None:
+    d = shown(qtbot, PassphraseDialog(confirm=True, keychain_available=True))
+    qtbot.keyClicks(d.passphrase_edit, "correct horse")
+    qtbot.keyClicks(d.confirm_edit, "correct horse")
+    d.remember_check.setChecked(True)
+    with qtbot.waitSignal(d.accepted, timeout=1000):
+        d.buttons.button(d.buttons.StandardButton.Ok).click()
+    assert d.passphrase() == "correct horse" and d.remember()
+
+
+def test_remember_is_unavailable_without_a_keychain(qtbot: Any) -> None:
+    d = shown(qtbot, PassphraseDialog(confirm=True, keychain_available=False))
+    d.remember_check.setChecked(True)
+    assert not d.remember_check.isEnabled() and not d.remember()
+    assert "keychain" in d.remember_check.toolTip()
+
+
+def test_opening_an_encrypted_file_asks_once_and_has_no_minimum(qtbot: Any) -> None:
+    d = shown(qtbot, PassphraseDialog(confirm=False, offer_remember=False))
+    assert not d.confirm_edit.isVisible() and not d.remember_check.isVisible()
+    qtbot.keyClicks(d.passphrase_edit, "abc")
+    with qtbot.waitSignal(d.accepted, timeout=1000):
+        d.accept()
+    assert d.passphrase() == "abc"
+
+
+# --------------------------------------------------------------------------- import mode
+def test_import_dialog_defaults_to_merge(qtbot: Any, tmp_path: Path) -> None:
+    d = shown(qtbot, ImportDialog(path=tmp_path / "bundle.json"))
+    assert d.mode() == "merge"
+    click(qtbot, d.replace_button)
+    assert d.mode() == "replace"
+
+
+# --------------------------------------------------------------------------- reset
+def test_reset_needs_the_typed_word_and_names_the_counts(qtbot: Any, tmp_path: Path) -> None:
+    counts = {"preferences": 12, "events": 345, "retrievals": 6}
+    d = shown(qtbot, ResetDialog(counts=counts, backup_path=tmp_path / "b.json", user="local"))
+    what = d.findChild(type(d.problem), "reset_what").text()
+    assert "12 learned preferences" in what and "345 raw events" in what and "6 recorded retrievals" in what
+    assert not d.reset_button.isEnabled()
+    qtbot.keyClicks(d.confirm_edit, "reset")
+    assert not d.reset_button.isEnabled(), "lower case is not the word"
+    d.confirm_edit.clear()
+    qtbot.keyClicks(d.confirm_edit, "RESE")
+    assert not d.reset_button.isEnabled()
+    qtbot.keyClick(d.confirm_edit, Qt.Key.Key_Return)  # Enter must not accept early
+    assert d.isVisible() and d.result() != QDialog.DialogCode.Accepted
+    qtbot.keyClicks(d.confirm_edit, "T")
+    assert d.reset_button.isEnabled()
+    assert d.backup_path() == tmp_path / "b.json"
+    d.backup_check.setChecked(False)
+    assert d.backup_path() is None and not d.backup_edit.isEnabled()
+    with qtbot.waitSignal(d.accepted, timeout=1000):
+        qtbot.mouseClick(d.reset_button, Qt.MouseButton.LeftButton)
+
+
+def test_reset_refuses_a_backup_without_a_path(qtbot: Any, tmp_path: Path) -> None:
+    d = shown(qtbot, ResetDialog(counts={}, backup_path=tmp_path / "b.json"))
+    qtbot.keyClicks(d.confirm_edit, "RESET")
+    d.backup_edit.clear()
+    assert not d.reset_button.isEnabled() and d.problem.isVisible()
+
+
+def test_reset_cancel_rejects(qtbot: Any, tmp_path: Path) -> None:
+    d = shown(qtbot, ResetDialog(counts={}, backup_path=tmp_path / "b.json"))
+    with qtbot.waitSignal(d.rejected, timeout=1000):
+        d.cancel_button.click()
+
+
+# --------------------------------------------------------------------------- progress, receipt
+def test_progress_reports_from_another_thread_and_cancels(qtbot: Any) -> None:
+    d = ProgressDialog(title="Work", text="Working…", cancellable=True, show_after_ms=0)
+    _made.append(d)
+    qtbot.waitUntil(d.isVisible, timeout=2000)
+
+    worker = threading.Thread(target=lambda: (d.report(30, 120), d.step("Half way")))
+    worker.start()
+    worker.join()
+    qtbot.waitUntil(lambda: d.bar.value() == 30, timeout=2000)
+    assert d.bar.maximum() == 120 and d.label.text() == "Half way"
+    assert not d.is_cancelled()
+    qtbot.keyClick(d, Qt.Key.Key_Escape)
+    assert d.is_cancelled() and d.isVisible(), "Escape asks to cancel; the dialog stays until the work stops"
+    assert not d.cancel_button.isEnabled()
+    d.finish()
+    assert not d.isVisible()
+
+
+def test_progress_without_cancel_cannot_be_closed_early(qtbot: Any) -> None:
+    d = ProgressDialog(title="Work", text="Working…", cancellable=False, show_after_ms=0)
+    _made.append(d)
+    qtbot.waitUntil(d.isVisible, timeout=2000)
+    assert not d.cancel_button.isVisible()
+    qtbot.keyClick(d, Qt.Key.Key_Escape)
+    d.close()
+    assert d.isVisible() and not d.is_cancelled()
+    d.finish()
+    assert not d.isVisible()
+
+
+def test_receipt_lists_what_was_erased(qtbot: Any) -> None:
+    receipt = {
+        "erased": {"preferences": 3, "events_deleted": 40, "events_rewritten": 0, "diagnostics": 2},
+        "verified": True,
+        "checkpointed": True,
+        "notes": [],
+        "duration_ms": 12.5,
+    }
+    d = shown(qtbot, ReceiptDialog(receipt=receipt))
+    assert d.values["Preferences erased"] == "3"
+    assert d.values["Events erased"] == "40"
+    assert d.values["Verified"].startswith("✓")
