@@ -6,7 +6,7 @@ import logging
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import QLocale, Qt
+from PySide6.QtCore import QDateTime, QLocale, Qt
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
@@ -33,8 +33,9 @@ def format_until(iso_text: str | None, *, forever: bool) -> str:
     """'until Tue 24 Nov, 09:00' in local time, or 'until you resume'."""
     if forever or not iso_text:
         return tr("until you resume")
-    dt = datetime.fromisoformat(iso_text.replace("Z", "+00:00")).astimezone()
-    return tr("until {when}").format(when=QLocale().toString(dt, "ddd d MMM, HH:mm"))
+    dt = datetime.fromisoformat(iso_text.replace("Z", "+00:00"))
+    local = QDateTime.fromMSecsSinceEpoch(int(dt.timestamp() * 1000)).toLocalTime()
+    return tr("until {when}").format(when=QLocale().toString(local, "ddd d MMM, HH:mm"))
 
 
 def banner_state(status: dict[str, Any], store_info: dict[str, Any]) -> tuple[str, str, str | None] | None:
