@@ -126,6 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from services import demo
 
             await ctrl.run(demo.generate, ctrl.store, user, size="S", seed=7, now=ctrl.now())
+            await ctrl.run(_screenshot_extras, ctrl, data_dir.path)
             await ctrl.reload_status()
         window.store_opened()
         ctrl.start_polling()
@@ -142,6 +143,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         if temp is not None:
             temp.cleanup()
     return result["code"] or code
+
+
+def _screenshot_extras(ctrl, folder: Path) -> None:  # type: ignore[no-untyped-def]
+    """Screenshot data: a few retrievals as the daemon would record them, and Personal memory."""
+    import shutil
+
+    from model.constants import Origin
+    from services import controls, retrieval
+
+    projects = [p["id"] for p in controls.projects(ctrl.store, ctrl.user)][:3]
+    for project in [None, *projects]:
+        retrieval.run(ctrl.store, ctrl.user, project_id=project, now=ctrl.now(), origin=Origin.DAEMON)
+    sample = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "od-data-dir" / "memory"
+    if sample.is_dir() and not (folder / "memory").exists():
+        shutil.copytree(sample, folder / "memory")
 
 
 async def _screenshots(actx, window, folder: Path, palette: str) -> int:  # type: ignore[no-untyped-def]
