@@ -12,8 +12,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
-import qasync
+from PySide6.QtCore import QEventLoop
 from PySide6.QtWidgets import QApplication
+
+import gui  # noqa: F401  (first: the PySide6 6.12 refcount guard, see gui/__init__.py)
+from gui.asyncbridge import close_qt_loop, new_qt_loop
 
 T = TypeVar("T")
 
@@ -26,28 +29,51 @@ def cm_settings_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return settings_dir
 
 
+def _wait_on_qt(loop: asyncio.AbstractEventLoop, awaitable: Awaitable[T]) -> T:
+    """Run Qt's event loop (nested, like qtbot.waitSignal) until ``awaitable`` is done.
+
+    The asyncio loop stays marked as running throughout, so every task step, timer and store
+    callback sees it, whether it fires here or in any other Qt event processing of the test.
+    """
+    future = asyncio.ensure_future(awaitable, loop=loop)
+    if not future.done():
+        waiter = QEventLoop()
+        future.add_done_callback(lambda _f: waiter.quit())
+        waiter.exec()
+    return future.result()
+
+
 @pytest.fixture
 def qloop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
-    """A qasync loop around pytest-qt's QApplication, closed (and its leftovers cancelled) after.
+    """A qasync loop around pytest-qt's QApplication for one test, running as in the app.
+
+    In the app the loop runs for the whole session, so Qt events always find it running. In a test
+    Qt events are also processed outside ``run_async`` (``qtbot.wait…``, pytest-qt's teardown), so
+    the loop is marked as the running loop for the whole test (``asyncio._set_running_loop``, the
+    hook asyncio provides for loop implementations) and tasks a signal starts run wherever Qt
+    processes events; ``run_async`` just runs Qt's loop until its coroutine is done.
 
     Closing a test's only window (a dialog) must not quit the application mid-test, so
-    quit-on-last-window-closed is off while the loop exists.
+    quit-on-last-window-closed is off while the loop exists. Afterwards leftover tasks are
+    cancelled and the loop is closed and retired (see ``close_qt_loop``).
     """
     quit_on_last = qapp.quitOnLastWindowClosed()
     qapp.setQuitOnLastWindowClosed(False)
-    loop = qasync.QEventLoop(qapp)
-    asyncio.set_event_loop(loop)
+    loop = new_qt_loop(qapp)
+    asyncio._set_running_loop(loop)
     try:
         yield loop
     finally:
-        leftovers = [t for t in asyncio.all_tasks(loop) if not t.done()]
-        for task in leftovers:
-            task.cancel()
-        if leftovers:
-            loop.run_until_complete(asyncio.gather(*leftovers, return_exceptions=True))
-        loop.close()
-        asyncio.set_event_loop(None)
-        qapp.setQuitOnLastWindowClosed(quit_on_last)
+        try:
+            leftovers = [t for t in asyncio.all_tasks(loop) if not t.done()]
+            for task in leftovers:
+                task.cancel()
+            if leftovers:
+                _wait_on_qt(loop, asyncio.gather(*leftovers, return_exceptions=True))
+        finally:
+            asyncio._set_running_loop(None)
+            close_qt_loop(loop)  # closed, and kept alive so Qt never frees it off the GUI thread
+            qapp.setQuitOnLastWindowClosed(quit_on_last)
 
 
 @pytest.fixture
@@ -58,7 +84,7 @@ def run_async(qloop: asyncio.AbstractEventLoop) -> Callable[..., Any]:
         async def bounded() -> T:
             return await asyncio.wait_for(awaitable, timeout)
 
-        return qloop.run_until_complete(bounded())
+        return _wait_on_qt(qloop, bounded())
 
     return run
 

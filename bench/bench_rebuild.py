@@ -1,0 +1,55 @@
+"""Full re-derivation (``services.derivation.rebuild``) of the demo store of ``--size``.
+Target (quality.md): ≤ 15 s for 1 M events (L).
+
+    python -m bench.bench_rebuild --size M             # 3 runs
+    python -m bench.bench_rebuild --size L --runs 1 --profile
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from bench.common import NOW, USER, demo_store, header, parser, profile, runs_for, working_copy
+from services import derivation
+
+TARGET_S_PER_M_EVENTS = 15.0
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = parser(__doc__ or "", runs={"S": 5, "M": 3, "L": 1})
+    args = p.parse_args(argv)
+    bs = demo_store(args.size, args.seed, fresh=args.fresh)
+    runs = runs_for(args, 3)
+    header(f"full re-derivation, size {args.size}, {runs} run(s)", bs)
+    with working_copy(bs) as store:
+        took: list[float] = []
+        marks: list[tuple[int, float]] = []
+        for _ in range(runs):
+            marks.clear()
+            t0 = time.perf_counter()
+
+            def mark(done: int, _total: int, t0: float = t0) -> None:
+                marks.append((done, time.perf_counter() - t0))
+
+            info = derivation.rebuild(store, USER, NOW, progress=mark)
+            took.append(time.perf_counter() - t0)
+            fold_end = max((t for d, t in marks if d < info.events), default=0.0)
+            print(
+                f"   run: {took[-1]:.2f} s  {info.events:,} events → {info.preferences:,} preferences  "
+                f"({took[-1] / max(1, info.events) * 1e6:.1f} µs/event; last fold progress at {fold_end:.2f} s)"
+            )
+        med = statistics.median(took)
+        events = info.events
+        scaled = med * 1_000_000 / max(1, events)
+        print(
+            f"   median {med:.2f} s ({events / med:,.0f} events/s); scaled to 1 M events ≈ {scaled:.1f} s; "
+            f"target ≤ {TARGET_S_PER_M_EVENTS:g} s for 1 M — {'meets' if scaled <= TARGET_S_PER_M_EVENTS else 'MISSES'}"
+        )
+        if args.profile:
+            print("-- cProfile: one rebuild (by internal time)")
+            print(profile(lambda: derivation.rebuild(store, USER, NOW), 1, top=30, sort="tottime"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,544 @@
+"""The bridge between Qt and asyncio (qasync), and the single store thread.
+
+Rules this module enforces for the rest of the GUI:
+
+* Every store (service) call runs on **one** worker thread, :class:`StoreWorker`, awaited from the
+  qasync loop — the UI thread never blocks on SQLite.
+* Every coroutine a Qt signal starts is a task held by a :class:`TaskKeeper` (a strong reference
+  until it finishes, so it cannot be garbage-collected mid-flight); its exception reaches the error
+  dialog instead of vanishing. Connect signals to methods decorated with :func:`async_slot`.
+* A dialog inside a coroutine is awaited with :func:`wait_dialog` (``open()`` + the ``finished``
+  signal), never ``QDialog.exec()``, which would run a nested event loop under the asyncio loop.
+* :func:`run_app` creates the QApplication first, then the qasync loop, and on quit cancels the
+  tasks, drains them and stops the worker with bounded waits, so closing the window never hangs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import functools
+import inspect
+import logging
+import os
+import signal
+import sys
+import threading
+import time
+import warnings
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from dataclasses import dataclass
+from typing import Any, ParamSpec, TypeVar
+
+import qasync
+import shiboken6
+from PySide6.QtCore import QMetaObject, QObject, SignalInstance
+from PySide6.QtWidgets import QApplication, QDialog
+
+log = logging.getLogger("cm.async")
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+STORE_THREAD_PREFIX = "cm-store"
+
+
+# --- the store thread --------------------------------------------------------------------------
+
+
+class WorkerShutDown(RuntimeError):
+    """A store call was made after :meth:`StoreWorker.shutdown`."""
+
+
+class StoreWorker:
+    """One thread for every store call, awaited from the event loop.
+
+    SQLite connections and sessions are used on this thread only; calls run one at a time in the
+    order they were made. ``await worker.run(fn, *args, **kwargs)`` returns ``fn``'s result or
+    raises its exception. If the awaiting task is cancelled before the call starts, the call never
+    runs; a call that has started runs to its end (a short transaction by design).
+    """
+
+    def __init__(self) -> None:
+        self._executor = concurrent.futures.ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix=STORE_THREAD_PREFIX, initializer=self._on_thread_start
+        )
+        self._lock = threading.Lock()
+        self._active = 0
+        self._idle = threading.Event()
+        self._idle.set()
+        self._thread: threading.Thread | None = None
+        self._thread_started = threading.Event()
+        self._submitted = False
+        self._closed = False
+
+    def _on_thread_start(self) -> None:
+        self._thread = threading.current_thread()
+        self._thread_started.set()
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    @property
+    def busy(self) -> bool:
+        """Whether a call is running right now."""
+        return not self._idle.is_set()
+
+    @staticmethod
+    def is_worker_thread() -> bool:
+        """Whether the caller runs on the store thread."""
+        return threading.current_thread().name.startswith(STORE_THREAD_PREFIX)
+
+    def _call(self, fn: Callable[[], T]) -> T:
+        with self._lock:
+            self._active += 1
+            self._idle.clear()
+        try:
+            return fn()
+        finally:
+            with self._lock:
+                self._active -= 1
+                if self._active == 0:
+                    self._idle.set()
+
+    async def run(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run ``fn(*args, **kwargs)`` on the store thread and await its result."""
+        if self._closed:
+            raise WorkerShutDown("the store worker has been shut down")
+        loop = asyncio.get_running_loop()
+        call = functools.partial(fn, *args, **kwargs)
+        try:
+            future = loop.run_in_executor(self._executor, self._call, call)
+        except RuntimeError as exc:  # executor shut down between the check and the submit
+            raise WorkerShutDown("the store worker has been shut down") from exc
+        self._submitted = True
+        return await future
+
+    def shutdown(self, timeout: float = 2.0) -> bool:
+        """Stop taking calls, cancel queued ones, and wait at most ``timeout`` s for a running one.
+
+        Returns True when the store thread has ended (or never started), False when a call was
+        still running at the deadline; the caller decides whether to leave without it (see
+        :func:`run_app`). Never blocks much longer than ``timeout``.
+        """
+        self._closed = True
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        if not self._submitted:
+            return True
+        deadline = time.monotonic() + max(0.0, timeout)
+        if not self._thread_started.wait(max(0.0, deadline - time.monotonic())):
+            log.warning("The store thread did not start within %.1f s of shutdown", timeout)
+            return False
+        thread = self._thread
+        if thread is not None:
+            thread.join(max(0.0, deadline - time.monotonic()))
+            if thread.is_alive():
+                log.warning("A store call was still running %.1f s after shutdown began", timeout)
+                return False
+        return True
+
+
+# --- tasks started from Qt -----------------------------------------------------------------------
+
+ErrorCallback = Callable[[BaseException], object]
+
+
+class TaskKeeper:
+    """Holds every task started on behalf of Qt until it ends and reports its failure.
+
+    ``on_error`` receives any exception other than cancellation (normally :func:`gui.errors.show_error`
+    bound to the main window). Without one, failures are logged only.
+    """
+
+    def __init__(
+        self,
+        on_error: ErrorCallback | None = None,
+        *,
+        loop: asyncio.AbstractEventLoop | None = None,
+    ) -> None:
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._on_error = on_error
+        self._loop = loop
+
+    def set_error_handler(self, on_error: ErrorCallback | None) -> None:
+        self._on_error = on_error
+
+    @property
+    def tasks(self) -> frozenset[asyncio.Task[Any]]:
+        return frozenset(self._tasks)
+
+    def __len__(self) -> int:
+        return len(self._tasks)
+
+    def _get_loop(self) -> asyncio.AbstractEventLoop:
+        try:
+            return asyncio.get_running_loop()
+        except RuntimeError:
+            pass
+        if self._loop is not None:
+            return self._loop
+        try:
+            return asyncio.get_event_loop_policy().get_event_loop()
+        except RuntimeError as exc:
+            raise RuntimeError(
+                "no asyncio event loop for this task: run the program through gui.asyncbridge.run_app "
+                "(or give the TaskKeeper a loop)"
+            ) from exc
+
+    def start(self, coro: Coroutine[Any, Any, T], *, name: str | None = None) -> asyncio.Future[T]:
+        """Schedule ``coro`` on the loop and keep it until it is done; returns its task.
+
+        After the loop has closed (the app is quitting and a widget still emits while it is torn
+        down) the coroutine is closed without running and an already-cancelled future is returned,
+        instead of raising inside a Qt slot.
+        """
+        loop = self._get_loop()
+        if loop.is_closed():
+            coro.close()
+            log.debug("Not starting %s: the event loop is closed", name or coro)
+            dead: asyncio.Future[T] = loop.create_future()
+            dead.cancel()
+            return dead
+        task = loop.create_task(coro, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._on_done)
+        return task
+
+    def _on_done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if task.cancelled():
+            return
+        exc = task.exception()
+        if exc is None:
+            return
+        log.error("Task %s failed: %s", task.get_name(), exc, exc_info=(type(exc), exc, exc.__traceback__))
+        if self._on_error is None:
+            return
+        try:
+            self._on_error(exc)
+        except Exception:
+            log.exception("The error callback failed")
+
+    def cancel_all(self) -> int:
+        """Request cancellation of every kept task; returns how many were asked."""
+        count = 0
+        for task in list(self._tasks):
+            if not task.done():
+                task.cancel()
+                count += 1
+        return count
+
+    async def drain(self, timeout: float = 2.0) -> bool:
+        """Wait (at most ``timeout`` s) for every kept task except the caller to finish."""
+        current = asyncio.current_task()
+        pending = {t for t in self._tasks if t is not current and not t.done()}
+        if not pending:
+            return True
+        _done, still = await asyncio.wait(pending, timeout=max(0.0, timeout))
+        if still:
+            log.warning("%d task(s) still running after %.1f s", len(still), timeout)
+        return not still
+
+
+_default_keeper: TaskKeeper | None = None
+
+
+def default_keeper() -> TaskKeeper:
+    """The application's keeper (set by :func:`run_app`); created on first use otherwise."""
+    global _default_keeper
+    if _default_keeper is None:
+        _default_keeper = TaskKeeper()
+    return _default_keeper
+
+
+def set_default_keeper(keeper: TaskKeeper | None) -> None:
+    global _default_keeper
+    _default_keeper = keeper
+
+
+KeeperSpec = TaskKeeper | str | None
+
+
+def _resolve_keeper(spec: KeeperSpec, args: Sequence[Any]) -> TaskKeeper:
+    if isinstance(spec, TaskKeeper):
+        return spec
+    owner = args[0] if args else None
+    if isinstance(spec, str):
+        found = getattr(owner, spec, None)
+        if not isinstance(found, TaskKeeper):
+            raise TypeError(f"{type(owner).__name__}.{spec} is not a TaskKeeper")
+        return found
+    found = getattr(owner, "task_keeper", None)
+    if isinstance(found, TaskKeeper):
+        return found
+    return default_keeper()
+
+
+def _fit_arguments(sig: inspect.Signature, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
+    """Drop trailing signal arguments the slot does not take (as Qt does for C++ slots)."""
+    trimmed = args
+    while True:
+        try:
+            sig.bind(*trimmed, **kwargs)
+        except TypeError:
+            if not trimmed:
+                raise TypeError(
+                    f"async slot cannot accept the signal's arguments {args!r}; its signature is {sig}"
+                ) from None
+            trimmed = trimmed[:-1]
+            continue
+        return trimmed
+
+
+def async_slot(
+    keeper: KeeperSpec = None,
+) -> Callable[[Callable[..., Coroutine[Any, Any, Any]]], Callable[..., asyncio.Future[Any]]]:
+    """Decorate an ``async def`` (function or method) so a Qt signal can be connected to it.
+
+    Calling the result starts the coroutine as a task through a :class:`TaskKeeper` and returns the
+    task. Which keeper: the one given; for a string, that attribute of ``self``; otherwise
+    ``self.task_keeper`` if present, else :func:`default_keeper`. Extra trailing signal arguments
+    (``clicked(bool)``) are dropped when the coroutine does not take them.
+    """
+
+    def decorate(fn: Callable[..., Coroutine[Any, Any, Any]]) -> Callable[..., asyncio.Future[Any]]:
+        if not inspect.iscoroutinefunction(fn):
+            raise TypeError(f"async_slot needs an 'async def' function, got {fn!r}")
+        sig = inspect.signature(fn)
+
+        @functools.wraps(fn)
+        def slot(*args: Any, **kwargs: Any) -> asyncio.Future[Any]:
+            fitted = _fit_arguments(sig, args, kwargs)
+            target = _resolve_keeper(keeper, fitted)
+            return target.start(fn(*fitted, **kwargs), name=fn.__qualname__)
+
+        return slot
+
+    return decorate
+
+
+# --- awaiting Qt -------------------------------------------------------------------------------
+
+
+def _disconnect(connection: QMetaObject.Connection) -> None:
+    """Undo one ``connect()`` (quietly if it is already gone, e.g. the sender was deleted)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        with contextlib.suppress(RuntimeError, TypeError):
+            QObject.disconnect(connection)
+
+
+async def wait_signal(signal_instance: SignalInstance, *, timeout: float | None = None) -> tuple[Any, ...]:
+    """Await the next emission of a Qt signal; returns its arguments."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[tuple[Any, ...]] = loop.create_future()
+
+    def on_emit(*args: Any) -> None:
+        if not future.done():
+            future.set_result(args)
+
+    connection = signal_instance.connect(on_emit)
+    try:
+        return await asyncio.wait_for(future, timeout) if timeout is not None else await future
+    finally:
+        _disconnect(connection)
+
+
+async def wait_dialog(dialog: QDialog) -> int:
+    """Open ``dialog`` (window-modal, ``open()``) and await its result code.
+
+    Returns the ``finished`` result (``QDialog.DialogCode.Accepted`` = 1, ``Rejected`` = 0, or a
+    ``done(r)`` code). If the dialog is destroyed without finishing, returns ``Rejected``. If the
+    awaiting task is cancelled, the dialog is rejected (closed) and the cancellation propagates.
+    """
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[int] = loop.create_future()
+    rejected = int(QDialog.DialogCode.Rejected.value)
+
+    def on_finished(result: int) -> None:
+        if not future.done():
+            future.set_result(int(result))
+
+    def on_destroyed(*_args: Any) -> None:
+        if not future.done():
+            future.set_result(rejected)
+
+    connections = [dialog.finished.connect(on_finished), dialog.destroyed.connect(on_destroyed)]
+    try:
+        dialog.open()
+        return await future
+    except asyncio.CancelledError:
+        if shiboken6.isValid(dialog) and dialog.isVisible():
+            dialog.reject()
+        raise
+    finally:
+        for connection in connections:
+            _disconnect(connection)
+
+
+# --- the application loop ------------------------------------------------------------------------
+
+_retired_loops: list[asyncio.AbstractEventLoop] = []
+
+
+def new_qt_loop(app: QApplication) -> asyncio.AbstractEventLoop:
+    """A qasync loop over ``app``, set as the current event loop."""
+    loop: asyncio.AbstractEventLoop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    return loop
+
+
+def close_qt_loop(loop: asyncio.AbstractEventLoop) -> None:
+    """Close a qasync loop and keep its Qt objects alive for the rest of the process.
+
+    qasync's ``close()`` marks its timer object stopped but leaves the Qt timers of pending
+    ``call_later`` handles registered (a cancelled ``wait_for`` timeout, say) until they fire. If
+    the loop were garbage-collected on another thread (the store worker allocating triggers a
+    collection) the QObject would be destroyed there, Qt could not unregister its timers ("Timers
+    cannot be stopped from another thread") and the next timer would fire on freed memory — a
+    segfault in ``QTimerInfoList::activateTimers``. Retired loops are kept, so their leftover
+    timers fire on the GUI thread and simply kill themselves. Also unsets the current loop.
+    """
+    if not loop.is_closed():
+        loop.close()
+    asyncio.set_event_loop(None)
+    _retired_loops.append(loop)
+
+
+@dataclass
+class AppContext:
+    """What :func:`run_app` hands to the main coroutine."""
+
+    app: QApplication
+    loop: asyncio.AbstractEventLoop
+    keeper: TaskKeeper
+    worker: StoreWorker
+
+
+def _default_error_callback(app: QApplication) -> ErrorCallback:
+    def show(exc: BaseException) -> None:
+        from gui.errors import show_error
+
+        show_error(app.activeWindow(), exc)
+
+    return show
+
+
+def run_app(
+    main: Callable[[AppContext], Awaitable[object]],
+    *,
+    argv: Sequence[str] | None = None,
+    shutdown_timeout: float = 3.0,
+    on_error: ErrorCallback | None = None,
+    configure: Callable[[QApplication], object] | None = None,
+    hard_exit_if_stuck: bool = True,
+) -> int:
+    """Run the program: QApplication first, then the qasync loop, until the last window closes.
+
+    ``main(ctx)`` is started as a kept task once the loop runs; it builds and shows the main window
+    (and may keep running). ``configure(app)`` runs right after the QApplication is created
+    (logging, excepthook, style). Failures in kept tasks go to ``on_error`` (default: the error
+    dialog over the active window).
+
+    On quit (``aboutToQuit``): every kept task is cancelled, then drained for at most
+    ``shutdown_timeout`` s, then the store worker is stopped with the same bound. If a store call
+    is still running after that, the process leaves without waiting for it when
+    ``hard_exit_if_stuck`` (SQLite rolls back the unfinished transaction on the next open);
+    otherwise the interpreter would wait for the thread at exit.
+
+    Returns the exit code of the Qt event loop.
+    """
+    existing = QApplication.instance()
+    if existing is not None and not isinstance(existing, QApplication):
+        raise RuntimeError("a QCoreApplication that is not a QApplication already exists")
+    app = existing if isinstance(existing, QApplication) else QApplication(list(argv or sys.argv))
+    if configure is not None:
+        configure(app)
+
+    loop = new_qt_loop(app)
+    keeper = TaskKeeper(on_error if on_error is not None else _default_error_callback(app), loop=loop)
+    worker = StoreWorker()
+    previous_keeper = _default_keeper
+    set_default_keeper(keeper)
+    ctx = AppContext(app=app, loop=loop, keeper=keeper, worker=worker)
+
+    quitting = False
+
+    def on_about_to_quit() -> None:
+        nonlocal quitting
+        if quitting:
+            return
+        quitting = True
+        asked = keeper.cancel_all()
+        log.info("Quitting: cancelled %d task(s)", asked)
+
+    quit_connection = app.aboutToQuit.connect(on_about_to_quit)
+    sigint_installed = _install_sigint(loop, app)
+
+    exit_code: int = 0
+    clean = True
+    try:
+        keeper.start(_as_coroutine(main(ctx)), name="main")
+        # qasync's run_forever returns the Qt event loop's exit code (asyncio's returns None).
+        result: Any = loop.run_forever()
+        exit_code = int(result or 0)
+        keeper.cancel_all()
+        if len(keeper):
+            with contextlib.suppress(RuntimeError):
+                loop.run_until_complete(keeper.drain(shutdown_timeout))
+    finally:
+        clean = worker.shutdown(timeout=shutdown_timeout)
+        _disconnect(quit_connection)
+        if sigint_installed:
+            with contextlib.suppress(Exception):
+                loop.remove_signal_handler(signal.SIGINT)
+        close_qt_loop(loop)
+        set_default_keeper(previous_keeper)
+
+    if not clean and hard_exit_if_stuck:
+        log.error("Leaving without waiting for the store call that is still running")
+        logging.shutdown()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(exit_code)
+    return exit_code
+
+
+async def _as_coroutine(awaitable: Awaitable[T]) -> T:
+    return await awaitable
+
+
+def _install_sigint(loop: asyncio.AbstractEventLoop, app: QApplication) -> bool:
+    """Ctrl+C in a terminal quits the app cleanly (Unix; the loop's signal support)."""
+    if threading.current_thread() is not threading.main_thread():
+        return False
+    try:
+        loop.add_signal_handler(signal.SIGINT, app.quit)
+    except (NotImplementedError, RuntimeError, ValueError, AttributeError):
+        return False
+    return True
+
+
+def is_gui_object_alive(obj: QObject | None) -> bool:
+    """Whether a Qt object still exists (its C++ side was not deleted)."""
+    return obj is not None and shiboken6.isValid(obj)
+
+
+__all__ = [
+    "STORE_THREAD_PREFIX",
+    "AppContext",
+    "StoreWorker",
+    "TaskKeeper",
+    "WorkerShutDown",
+    "async_slot",
+    "close_qt_loop",
+    "default_keeper",
+    "is_gui_object_alive",
+    "new_qt_loop",
+    "run_app",
+    "set_default_keeper",
+    "wait_dialog",
+    "wait_signal",
+]
