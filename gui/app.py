@@ -130,6 +130,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             await ctrl.reload_status()
         window.store_opened()
         ctrl.start_polling()
+        if os.environ.get("CM_QUIT_AFTER_START"):  # bench/bench_gui_start.py: painted and loaded
+            page = window.current_page()
+            while page.stale:  # store_opened() started its first refresh
+                await asyncio.sleep(0.005)
+            window.repaint()
+            actx.app.quit()
+            return
         if args.screenshot:
             result["code"] = await _screenshots(actx, window, Path(args.screenshot), args.palette)
             actx.app.quit()

@@ -9,6 +9,7 @@ other processes (the daemon) are noticed by polling SQLite's ``data_version`` an
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
@@ -77,7 +78,13 @@ class Controller(QObject):
 
     async def run(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
         """Run a service call on the store thread and await its result."""
-        return await self.worker.run(fn, *args, **kwargs)
+        t0 = time.perf_counter()
+        try:
+            return await self.worker.run(fn, *args, **kwargs)
+        finally:
+            ms = (time.perf_counter() - t0) * 1000
+            if ms > 100:
+                log.info("store call %s took %.0f ms", getattr(fn, "__qualname__", fn), ms)
 
     def start(self, coro: Coroutine[Any, Any, T], *, name: str | None = None) -> Any:
         return self.keeper.start(coro, name=name)
@@ -88,16 +95,24 @@ class Controller(QObject):
 
     # ------------------------------------------------------------------ start-up and status
     async def open(self) -> Store:
-        """Open (create on first run) the store and bring decay up to now."""
+        """Open (create on first run) the store. Decay catches up to now in the background."""
         store = await self.run(self.ctx.store)
-        if not store.read_only:
-            try:
-                await self.run(refresh_decay, store, self.user, self.now())
-            except CreativeMemoryError as exc:  # a busy store must not stop the window opening
-                log.warning("decay at start-up skipped: %s", exc)
         self._data_version = await self.run(store.data_version)
         await self.reload_status()
+        if not store.read_only:
+            self.start(self._catch_up_decay(store), name="decay-catch-up")
         return store
+
+    async def _catch_up_decay(self, store: Store) -> None:
+        """A store idle for months may have many records due: bring them up to now, then refresh."""
+        try:
+            changed = await self.run(refresh_decay, store, self.user, self.now())
+        except CreativeMemoryError as exc:  # a busy store must not stop the window working
+            log.warning("decay catch-up skipped: %s", exc)
+            return
+        if changed["decayed"] or changed["archived"]:
+            log.info("decay catch-up: %s", changed)
+            self.notify("preferences")
 
     async def reload_status(self) -> dict[str, Any]:
         self.status = await self.run(controls.status, self.store, self.user, self.now())

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from model.constants import DERIVATION_VERSION, Polarity, SignalType, Status, Tier, project_of
@@ -439,26 +439,50 @@ def refresh_decay(store: Store, user_id: str, now: int) -> dict[str, int]:
         return {"decayed": 0, "archived": 0}
     ensure_current(store, user_id, now)
     decayed = archived = 0
-    with store.write() as session:
-        due = session.scalars(
-            select(Preference).where(
+    # Core rows and one executemany: a store idle for months may have every record due.
+    with store.read() as session:
+        due = session.execute(
+            select(Preference.id, Preference.state, Preference.status, Preference.decay_count).where(
                 Preference.user_id == user_id,
                 Preference.status != str(Status.ARCHIVED),
                 (Preference.decay_at <= now) | (Preference.last_seen <= now - ARCHIVE_DAYS * DAY_MS),
             )
         ).all()
-        for p in due:
-            st = state_from_json(p.state)
-            ev = evaluated(st, now)
-            if ev.status is Status.ARCHIVED and p.status != str(Status.ARCHIVED):
-                archived += 1
-            elif ev.decay_count > p.decay_count:
-                decayed += 1
-            p.strength = ev.strength
-            p.confidence = str(ev.confidence)
-            p.status = str(ev.status)
-            p.decay_at = ev.decay_at
-            p.demoted_by = ev.demoted_by
-            p.decay_count = ev.decay_count
-            p.evaluated_at = now
+    updates: list[dict[str, Any]] = []
+    for pid, state, status, decay_count in due:
+        ev = evaluated(state_from_json(state), now)
+        if ev.status is Status.ARCHIVED and status != str(Status.ARCHIVED):
+            archived += 1
+        elif ev.decay_count > decay_count:
+            decayed += 1
+        updates.append(
+            {
+                "pid": pid,
+                "strength": ev.strength,
+                "confidence": str(ev.confidence),
+                "status": str(ev.status),
+                "decay_at": ev.decay_at,
+                "demoted_by": ev.demoted_by,
+                "decay_count": ev.decay_count,
+                "evaluated_at": now,
+            }
+        )
+    if updates:
+        stmt = (
+            update(Preference)
+            .where(Preference.id == bindparam("pid"))
+            .values(
+                strength=bindparam("strength"),
+                confidence=bindparam("confidence"),
+                status=bindparam("status"),
+                decay_at=bindparam("decay_at"),
+                demoted_by=bindparam("demoted_by"),
+                decay_count=bindparam("decay_count"),
+                evaluated_at=bindparam("evaluated_at"),
+            )
+        )
+        with store.write() as session:
+            conn = session.connection()
+            for i in range(0, len(updates), 5000):
+                conn.execute(stmt, updates[i : i + 5000])
     return {"decayed": decayed, "archived": archived}
