@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+import copy as _copy
+from dataclasses import dataclass, field
 from typing import Any
 
 from model.constants import Polarity, Status, Tier, project_of
@@ -62,12 +63,13 @@ class PrefState:
         return project_of(self.scope)
 
     def copy(self) -> PrefState:
-        return replace(
-            self,
-            sources=list(self.sources),
-            explicit_tags=list(self.explicit_tags),
-            reversal_sessions=list(self.reversal_sessions),
-        )
+        # A direct field copy: dataclasses.replace re-runs __init__ through a slow generic path and
+        # this is on the retrieval hot path (one copy per candidate).
+        new = _copy.copy(self)
+        new.sources = list(self.sources)
+        new.explicit_tags = list(self.explicit_tags)
+        new.reversal_sessions = list(self.reversal_sessions)
+        return new
 
 
 @dataclass(frozen=True, slots=True)
