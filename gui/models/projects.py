@@ -68,7 +68,7 @@ def local_time(iso_text: str | None) -> str:
         dt = datetime.fromisoformat(iso_text.replace("Z", "+00:00")).astimezone()
     except ValueError:
         return iso_text
-    return QLocale().toString(QDateTime(dt), "ddd d MMM yyyy, HH:mm")
+    return QLocale().toString(QDateTime.fromMSecsSinceEpoch(int(dt.timestamp() * 1000)).toLocalTime(), "ddd d MMM yyyy, HH:mm")
 
 
 def _check_value(value: Any) -> bool | None:

@@ -51,7 +51,7 @@ from gui.icons import icon, mix, tinted_icon
 from gui.tabs.base import Tab, tr
 from gui.widgets import accent_colour
 from model.constants import Actor
-from services import audit, controls, crypto, demo, erasure, portability, queries, selftest
+from services import audit, controls, crypto, demo, derivation, erasure, portability, queries, selftest
 from services.errors import Cancelled, CreativeMemoryError
 from services.secrets import SecretStore
 from services.store import Store
@@ -94,6 +94,11 @@ def file_is_encrypted(path: Path) -> bool:
     return crypto.is_encrypted(head)
 
 
+def record_action(store: Store, user: str, actor: Actor, action: str, target: str, outcome: str, now: int) -> None:
+    with store.write() as session:
+        audit.record(session, user, actor, action, target, outcome, now)
+
+
 def record_demo(store: Store, user: str, actor: Actor, size: str, seed: int, now: int) -> None:
     with store.write() as session:
         audit.record(session, user, actor, "demo", f"size {size} seed {seed}", "ok", now)
@@ -108,7 +113,7 @@ def local_when(iso_text: str | None) -> str:
         dt = datetime.fromisoformat(iso_text.replace("Z", "+00:00")).astimezone()
     except ValueError:
         return iso_text
-    return QLocale().toString(QDateTime(dt), "ddd d MMM yyyy, HH:mm")
+    return QLocale().toString(QDateTime.fromMSecsSinceEpoch(int(dt.timestamp() * 1000)).toLocalTime(), "ddd d MMM yyyy, HH:mm")
 
 
 def until_text(iso_text: str | None, forever: bool) -> str:
@@ -516,6 +521,13 @@ class OverviewTab(Tab):
             tr("Run self-&test"), tr("Run the checks now (takes a moment)"), "self-test", "selftest_button"
         )
         self.selftest_button.clicked.connect(self.selftest_clicked)
+        self.rebuild_button = self._button(
+            tr("Re&build from events"),
+            tr("Re-derive every preference from the raw events (shows progress; can be cancelled)"),
+            "refresh",
+            "rebuild_button",
+        )
+        self.rebuild_button.clicked.connect(self.rebuild_clicked)
         self.selftest_summary = self._value("selftest_summary")
         self.selftest_summary.setAccessibleName(tr("Self-test result"))
         self.selftest_results = QWidget(self.selftest_box)
@@ -527,6 +539,7 @@ class OverviewTab(Tab):
         self.selftest_results.setVisible(False)
         row = QHBoxLayout()
         row.addWidget(self.selftest_button)
+        row.addWidget(self.rebuild_button)
         row.addWidget(self.selftest_summary, 1)
         layout = QVBoxLayout(self.selftest_box)
         layout.addWidget(about)
@@ -639,7 +652,8 @@ class OverviewTab(Tab):
     def _fix_tab_order(self) -> None:
         order: list[QWidget] = [
             self.switch, self.pause_button, self.resume_button, self.demo_button, self.open_folder_button,
-            self.selftest_button, self.export_button, self.encrypt_check, self.import_button, self.reset_button,
+            self.selftest_button, self.rebuild_button, self.export_button, self.encrypt_check, self.import_button,
+            self.reset_button,
         ]
         for first, second in itertools.pairwise(order):
             QWidget.setTabOrder(first, second)
@@ -729,7 +743,7 @@ class OverviewTab(Tab):
     # ------------------------------------------------------------------ read-only
     def writing_controls(self) -> list[QWidget]:
         return [self.switch, self.pause_button, self.resume_button, self.selftest_button, self.import_button,
-                self.reset_button, self.demo_button]
+                self.reset_button, self.demo_button, self.rebuild_button]
 
     def set_read_only(self, read_only: bool) -> None:
         self._read_only = read_only
@@ -1102,6 +1116,43 @@ class OverviewTab(Tab):
         self.receipt_dialog = receipt_dialog
         receipt_dialog.open()
         return receipt
+
+    # ------------------------------------------------------------------ rebuild
+    @async_slot()
+    async def rebuild_clicked(self) -> None:
+        await self.rebuild()
+
+    async def rebuild(self) -> dict[str, Any] | None:
+        """Full re-derivation on the store thread, with progress; Cancel leaves the old cache as it was."""
+        progress = self._progress(
+            tr("Rebuilding preferences"), tr("Re-deriving every preference from the raw events…"), cancellable=True
+        )
+        self.rebuild_button.setEnabled(False)
+        try:
+            info = await self.ctrl.run(
+                derivation.rebuild, self.ctrl.store, self.ctrl.user, self.ctrl.now(),
+                progress=progress.report, cancelled=progress.is_cancelled,
+            )
+            await self.ctrl.run(record_action, self.ctrl.store, self.ctrl.user, self._actor(), "rebuild",
+                                "preferences", f"ok: {info.preferences}", self.ctrl.now())
+        except Cancelled as exc:
+            self._progress_done(progress)
+            show_error(self.window(), exc)
+            return None
+        except Exception as exc:
+            self._progress_done(progress)
+            self._fail(exc, tr("Could not rebuild the preferences."))
+            return None
+        finally:
+            self.rebuild_button.setEnabled(not self._read_only)
+        self._progress_done(progress)
+        self.selftest_summary.setText(
+            tr("Rebuilt {n} preferences from {e} events in {s:.1f} s.").format(
+                n=info.preferences, e=info.events, s=info.duration_ms / 1000
+            )
+        )
+        self.ctrl.notify("preferences", "audit")
+        return {"preferences": info.preferences, "events": info.events}
 
     # ------------------------------------------------------------------ demo data
     @async_slot()

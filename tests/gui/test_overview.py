@@ -479,3 +479,26 @@ def test_screenshots_light_and_dark_with_demo_data(
             assert (corner.lightnessF() < 0.5) == dark
     finally:
         apply_scheme(qapp, dark=False)
+
+
+def test_rebuild_button_re_derives_from_the_events_and_records_it(
+    tab: OverviewTab, ctrl: Controller, seed: Any, wait_until: Any
+) -> None:
+    seed(some_events())
+    with ctrl.store.write() as s:  # damage the cache: the rebuild must put it back from the events
+        s.execute(sqlite3_text("DELETE FROM creative_memory_preferences"))
+    assert status(ctrl)["counts"]["preferences"] == 0
+    tab.rebuild_button.click()
+    wait_until(lambda: status(ctrl)["counts"]["preferences"] > 0 and tab.rebuild_button.isEnabled())
+    assert "Rebuilt" in tab.selftest_summary.text()
+    from services import audit
+
+    with ctrl.store.read() as s:
+        assert any(e["action"] == "rebuild" and e["actor"] == "gui" for e in audit.entries(s, ctrl.user))
+    assert not ctrl.errors
+
+
+def sqlite3_text(sql: str) -> Any:
+    from sqlalchemy import text
+
+    return text(sql)
