@@ -52,9 +52,14 @@ def main() -> None:
     for name in ("app.sqlite", "app.sqlite-wal"):
         if (src / name).exists():
             shutil.copy2(src / name, data / name)
-    env = dict(os.environ, QT_QPA_PLATFORM=args.platform, CM_QUIT_AFTER_START="1",
-               CM_SETTINGS_DIR=str(work / "settings"), CM_CONFIG_DIR=str(work / "config"),
-               PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring")
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM=args.platform,
+        CM_QUIT_AFTER_START="1",
+        CM_SETTINGS_DIR=str(work / "settings"),
+        CM_CONFIG_DIR=str(work / "config"),
+        PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring",
+    )
     app_cmd = [sys.executable, "-m", "gui.app", "--data-dir", str(data), "--user", USER]
     bare_cmd = [sys.executable, "-c", BARE]
     timed(app_cmd, env)  # warm the page cache and bring decay up to now once
