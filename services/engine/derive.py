@@ -172,6 +172,43 @@ class Deriver:
         self._put(state)
         self.touched.add(state.key)
 
+    def _create(
+        self,
+        ev: FoldEvent,
+        group: Group,
+        polarity: Polarity,
+        strength: float,
+        pairwise: int,
+        *,
+        shadow_of: str | None = None,
+    ) -> PrefState:
+        """A fresh record (a new preference, or the shadow of a contradicted one) from one signal."""
+        t = ev.occurred_at
+        scope, preference_type, pattern = group
+        rec = PrefState(
+            scope=scope,
+            preference_type=preference_type,
+            pattern=pattern,
+            polarity=polarity,
+            strength=clamp(strength),
+            confidence=Tier.LOW,
+            status=Status.STABLE,
+            decay_at=t + DECAY_MS,
+            first_seen=t,
+            last_seen=t,
+            as_of=t,
+            sources=[str(ev.signal_type)],
+            explicit_tags=[ev.tag] if ev.tag else [],
+            accept_count=1 if polarity is Polarity.POSITIVE else 0,
+            reject_count=1 if polarity is Polarity.NEGATIVE else 0,
+            pairwise_count=pairwise,
+            shadow_of=shadow_of,
+        )
+        rec.confidence = tier_for(rec.strength)
+        self._put(rec)
+        self._mark(rec, ev)
+        return rec
+
     def _apply_item(self, ev: FoldEvent, item: FoldItem, weight: float) -> None:
         t = ev.occurred_at
         polarity = Polarity(item.polarity)
@@ -201,27 +238,7 @@ class Deriver:
 
         # 3. Create or reinforce the record of this polarity.
         if own is None:
-            own = PrefState(
-                scope=ev.scope,
-                preference_type=item.preference_type,
-                pattern=item.pattern,
-                polarity=polarity,
-                strength=clamp(added),
-                confidence=Tier.LOW,
-                status=Status.STABLE,
-                decay_at=t + DECAY_MS,
-                first_seen=t,
-                last_seen=t,
-                as_of=t,
-                sources=[str(ev.signal_type)],
-                explicit_tags=[ev.tag] if ev.tag else [],
-                accept_count=1 if polarity is Polarity.POSITIVE else 0,
-                reject_count=1 if polarity is Polarity.NEGATIVE else 0,
-                pairwise_count=pairwise,
-            )
-            own.confidence = tier_for(own.strength)
-            self._put(own)
-            self._mark(own, ev)
+            self._create(ev, group, polarity, added, pairwise)
             return
         own.strength = clamp(own.strength + added)
         own.confidence = tier_for(own.strength)
@@ -288,28 +305,7 @@ class Deriver:
         original = key_text(opp.key)
         half = abs_w / NORMALIZER
         if own is None:
-            shadow = PrefState(
-                scope=opp.scope,
-                preference_type=opp.preference_type,
-                pattern=opp.pattern,
-                polarity=polarity,
-                strength=clamp(half),
-                confidence=Tier.LOW,
-                status=Status.STABLE,
-                decay_at=t + DECAY_MS,
-                first_seen=t,
-                last_seen=t,
-                as_of=t,
-                sources=[str(ev.signal_type)],
-                explicit_tags=[ev.tag] if ev.tag else [],
-                accept_count=1 if polarity is Polarity.POSITIVE else 0,
-                reject_count=1 if polarity is Polarity.NEGATIVE else 0,
-                pairwise_count=pairwise,
-                shadow_of=original,
-            )
-            shadow.confidence = tier_for(shadow.strength)
-            self._put(shadow)
-            self._mark(shadow, ev)
+            self._create(ev, opp.group, polarity, half, pairwise, shadow_of=original)
             return
         # A record of this polarity already exists: the prototype looks only for a record with
         # ``shadow_of == original`` and would otherwise push a second record with the same key,
