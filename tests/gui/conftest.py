@@ -7,6 +7,7 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import asyncio
+import gc
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
@@ -19,6 +20,19 @@ import gui  # noqa: F401  (first: the PySide6 6.12 refcount guard, see gui/__ini
 from gui.asyncbridge import close_qt_loop, new_qt_loop
 
 T = TypeVar("T")
+
+
+@pytest.fixture(autouse=True)
+def collect_garbage_on_the_gui_thread() -> Iterator[None]:
+    """Free earlier tests' Qt objects here, on the GUI thread (before and after each test).
+
+    A collection that happens to run on the store thread would destroy QObjects off their thread
+    (a closed loop's timer object, a window): Qt then cannot unregister their timers and a later
+    test crashes when one fires.
+    """
+    gc.collect()
+    yield
+    gc.collect()
 
 
 @pytest.fixture(autouse=True)

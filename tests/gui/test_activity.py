@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import csv
-import gc
 import json
 import os
 import stat
@@ -20,6 +19,7 @@ from harness import event
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
 
 from gui.tabs.activity import ActivityTab
+from gui.theme import apply_scheme
 from model.constants import Actor
 from services import audit, controls, erasure
 
@@ -27,23 +27,6 @@ SHOTS = Path(os.environ.get("CM_SHOTS_DIR", "/tmp/cm-shots"))
 
 
 
-def apply_scheme(app: Any, *, dark: bool) -> None:
-    """``gui.theme.apply_scheme`` without replacing a Fusion style that is already set: a new style
-    object per call, mid-session, leaves a timer behind that later crashes the test process."""
-    from gui.theme import apply_scheme as theme_apply_scheme
-    from gui.theme import scheme_palette
-
-    if app.style().name().lower() == "fusion":
-        app.setPalette(scheme_palette(dark=dark))
-    else:
-        theme_apply_scheme(app, dark=dark)
-
-
-@pytest.fixture(autouse=True)
-def _collect_garbage_first() -> None:
-    """Free earlier tests' Qt objects here, on the GUI thread, before the store thread starts (a
-    collection there would destroy QObjects off their thread)."""
-    gc.collect()
 
 @pytest.fixture
 def tab(ctrl: Any, qtbot: Any) -> ActivityTab:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import csv
-import gc
 import json
 import os
 import stat
@@ -23,6 +22,7 @@ from PySide6.QtTest import QAbstractItemModelTester
 
 from gui.models.diagnostics import RetrievalsModel
 from gui.tabs.diagnostics import DiagnosticsTab
+from gui.theme import apply_scheme
 from model.constants import Actor, Mode, Origin
 from services import controls, queries, retrieval
 
@@ -59,23 +59,6 @@ def shown_ids(tab: DiagnosticsTab) -> list[int]:
 
 
 
-def apply_scheme(app: Any, *, dark: bool) -> None:
-    """``gui.theme.apply_scheme`` without replacing a Fusion style that is already set: a new style
-    object per call, mid-session, leaves a timer behind that later crashes the test process."""
-    from gui.theme import apply_scheme as theme_apply_scheme
-    from gui.theme import scheme_palette
-
-    if app.style().name().lower() == "fusion":
-        app.setPalette(scheme_palette(dark=dark))
-    else:
-        theme_apply_scheme(app, dark=dark)
-
-
-@pytest.fixture(autouse=True)
-def _collect_garbage_first() -> None:
-    """Free earlier tests' Qt objects here, on the GUI thread, before the store thread starts (a
-    collection there would destroy QObjects off their thread)."""
-    gc.collect()
 
 @pytest.fixture
 def tab(ctrl: Any, qtbot: Any) -> DiagnosticsTab:

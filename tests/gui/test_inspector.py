@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 import os
 import sqlite3
@@ -42,19 +41,6 @@ SHOTS = Path("/tmp/cm-shots")
 
 
 # --------------------------------------------------------------------------- helpers
-@pytest.fixture(autouse=True)
-def _collect_garbage_on_the_gui_thread() -> Iterator[None]:
-    """Free the Qt objects of earlier tests' closed event loops here, on the GUI thread.
-
-    Each test closes its qasync loop; its timer QObject can be left with timers registered. If the
-    garbage collector frees it later from the store thread, Qt cannot unregister those timers and
-    the next test crashes when one fires. Collecting here (before and after) avoids that.
-    """
-    gc.collect()
-    yield
-    gc.collect()
-
-
 @pytest.fixture
 def tab(ctrl: Any, qtbot: Any) -> Iterator[InspectorTab]:
     t = InspectorTab(ctrl)

@@ -8,7 +8,6 @@ Screenshots go to ``$CM_SHOTS_DIR`` (default ``/tmp/cm-shots``).
 from __future__ import annotations
 
 import asyncio
-import gc
 import os
 import shutil
 from pathlib import Path
@@ -20,6 +19,7 @@ from PySide6.QtGui import QColor, QPalette, QTextDocument
 from PySide6.QtWidgets import QApplication
 
 from gui.tabs.preview import PreviewTab, section_colours
+from gui.theme import apply_scheme
 from model.constants import Actor
 from services import controls, queries
 from services.engine.block import estimate_tokens
@@ -67,23 +67,6 @@ def block_background(doc: QTextDocument, starts_with: str) -> QColor:
 
 
 
-def apply_scheme(app: Any, *, dark: bool) -> None:
-    """``gui.theme.apply_scheme`` without replacing a Fusion style that is already set: a new style
-    object per call, mid-session, leaves a timer behind that later crashes the test process."""
-    from gui.theme import apply_scheme as theme_apply_scheme
-    from gui.theme import scheme_palette
-
-    if app.style().name().lower() == "fusion":
-        app.setPalette(scheme_palette(dark=dark))
-    else:
-        theme_apply_scheme(app, dark=dark)
-
-
-@pytest.fixture(autouse=True)
-def _collect_garbage_first() -> None:
-    """Free earlier tests' Qt objects here, on the GUI thread, before the store thread starts (a
-    collection there would destroy QObjects off their thread)."""
-    gc.collect()
 
 @pytest.fixture
 def tab(ctrl: Any, qtbot: Any, run_async: Any) -> PreviewTab:
