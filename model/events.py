@@ -111,9 +111,27 @@ def iso(ms: int | None) -> str | None:
     return from_ms(ms).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
+def payload_items(payload: Mapping[str, Any]) -> list[tuple[str, str, str, str]]:
+    """Every (preference_type, pattern, polarity, role) a stored event payload speaks for.
+
+    role is '' for plain patterns, 'chose'/'over' for the two sides of a pairwise comparison
+    (positive and negative) and 'snapshot' for a legacy import's record.
+    """
+    items: list[tuple[str, str, str, str]] = []
+    snap = payload.get("snapshot")
+    if snap:
+        items.append((snap["preference_type"], snap["pattern"], snap["polarity"], "snapshot"))
+    items.extend((p["preference_type"], p["pattern"], p["polarity"], "") for p in payload.get("patterns", ()))
+    for side, polarity in (("chose", "positive"), ("over", "negative")):
+        data = payload.get(side)
+        if data:
+            items.extend((p["preference_type"], p["pattern"], polarity, side) for p in data["patterns"])
+    return items
+
+
 @dataclass(frozen=True, slots=True)
 class FoldItem:
-    """One (pattern, polarity) an event speaks for; ``role`` is 'chose'/'over' for pairwise sides."""
+    """One (pattern, polarity) an event speaks for; ``role`` as in :func:`payload_items`."""
 
     preference_type: str
     pattern: str

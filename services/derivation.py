@@ -24,7 +24,7 @@ from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from model.constants import DERIVATION_VERSION, Polarity, SignalType, Status, Tier, project_of
-from model.events import FoldEvent, FoldItem
+from model.events import FoldEvent, FoldItem, payload_items
 from model.records import PrefKey, PrefState
 from model.tables import Derivation, Event, Preference
 from services.engine.derive import Deriver, evaluated
@@ -52,7 +52,8 @@ def cache_key_for(set_digest: str) -> str:
 
 
 # --------------------------------------------------------------------------- rows ↔ values
-_EV_COLS = (
+# The event columns fold_event() reads, in its order.
+FOLD_COLUMNS = (
     Event.seq,
     Event.event_id,
     Event.occurred_at,
@@ -67,18 +68,8 @@ _EV_COLS = (
 def fold_event(row: Sequence[Any], only: set[Group] | None = None) -> FoldEvent:
     seq, event_id, occurred_at, signal_type, scope, session_id, tag, payload_text = row
     payload = json.loads(payload_text)
-    items: list[FoldItem] = []
     snapshot = payload.get("snapshot")
-    if snapshot:
-        items.append(
-            FoldItem(snapshot["preference_type"], snapshot["pattern"], Polarity(snapshot["polarity"]))
-        )
-    for p in payload.get("patterns", ()):
-        items.append(FoldItem(p["preference_type"], p["pattern"], Polarity(p["polarity"])))
-    for side, pol in (("chose", Polarity.POSITIVE), ("over", Polarity.NEGATIVE)):
-        data = payload.get(side)
-        if data:
-            items.extend(FoldItem(p["preference_type"], p["pattern"], pol, side) for p in data["patterns"])
+    items = [FoldItem(t, p, Polarity(pol), role) for t, p, pol, role in payload_items(payload)]
     if only is not None:
         items = [i for i in items if (scope, i.preference_type, i.pattern) in only]
     return FoldEvent(
@@ -201,7 +192,7 @@ def ensure_current(
 
 def _incremental(session: Session, user_id: str, row: Derivation, now: int) -> tuple[int, int] | None:
     new_rows = session.execute(
-        select(*_EV_COLS, Event.content_hash)
+        select(*FOLD_COLUMNS, Event.content_hash)
         .where(Event.user_id == user_id, Event.seq > row.max_seq)
         .order_by(Event.occurred_at, Event.seq)
     ).all()
@@ -256,7 +247,7 @@ def iter_events(session: Session, user_id: str, batch: int = 20_000) -> Iterator
     last: tuple[int, int] = (-(1 << 62), -1)
     while True:
         rows = session.execute(
-            select(*_EV_COLS, Event.content_hash)
+            select(*FOLD_COLUMNS, Event.content_hash)
             .where(Event.user_id == user_id)
             .where((Event.occurred_at > last[0]) | ((Event.occurred_at == last[0]) & (Event.seq > last[1])))
             .order_by(Event.occurred_at, Event.seq)
@@ -319,7 +310,7 @@ def _rebuild_once(
         if _max_seq(session, user_id) != max_seq:
             # Events arrived meanwhile: fold them if they come after, else start over (rare).
             extra = session.execute(
-                select(*_EV_COLS, Event.content_hash)
+                select(*FOLD_COLUMNS, Event.content_hash)
                 .where(Event.user_id == user_id, Event.seq > max_seq)
                 .order_by(Event.occurred_at, Event.seq)
             ).all()
@@ -419,7 +410,7 @@ def rederive_groups(
     rows: list[Sequence[Any]] = []
     ordered = sorted(seqs)
     for i in range(0, len(ordered), 900):
-        rows.extend(session.execute(select(*_EV_COLS).where(Event.seq.in_(ordered[i : i + 900]))).all())
+        rows.extend(session.execute(select(*FOLD_COLUMNS).where(Event.seq.in_(ordered[i : i + 900]))).all())
     rows.sort(key=lambda r: (r[2], r[0]))
     deriver = Deriver()
     deriver.fold(fold_event(r, only=groups) for r in rows)

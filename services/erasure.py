@@ -25,6 +25,7 @@ from sqlalchemy import delete, func, select, text, update
 from sqlalchemy.orm import Session
 
 from model.constants import ID_RE, PATTERN_RE, Actor, Polarity, scope_for
+from model.events import payload_items
 from model.tables import (
     PREFIX,
     Audit,
@@ -180,20 +181,6 @@ def _strip_text(value: str | None, words: Iterable[str]) -> str | None:
     return value
 
 
-def _fold_items(payload: dict[str, Any]) -> list[tuple[str, str, str, str]]:
-    """What derivation folds from a payload: (type, pattern, polarity, role) per item."""
-    items = []
-    snap = payload.get("snapshot")
-    if snap:
-        items.append((snap["preference_type"], snap["pattern"], snap["polarity"], "snapshot"))
-    items.extend((p["preference_type"], p["pattern"], p["polarity"], "") for p in payload.get("patterns", []))
-    for side, pol in (("chose", "positive"), ("over", "negative")):
-        data = payload.get(side)
-        if data:
-            items.extend((p["preference_type"], p["pattern"], pol, side) for p in data["patterns"])
-    return items
-
-
 def _rewrite_payload(payload: dict[str, Any], t: Target) -> tuple[dict[str, Any], bool]:
     """Remove the target from one event payload; return the new payload and whether any pattern is left."""
 
@@ -286,9 +273,9 @@ def _forget_in(
                 continue  # named another type's pattern of the same name: nothing of the target here
             # Every group whose evidence changed is re-derived: the target's, and also other
             # patterns of a deleted event or of a comparison that lost its other side.
-            gone = Counter(_fold_items(before))
+            gone = Counter(payload_items(before))
             if alive:
-                gone -= Counter(_fold_items(payload))
+                gone -= Counter(payload_items(payload))
             groups.update((ev.scope, ptype, pattern) for ptype, pattern, _pol, _role in gone)
             folded = ev.seq <= folded_upto
             if folded:

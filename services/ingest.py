@@ -19,8 +19,8 @@ from pydantic import ValidationError
 from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
-from model.constants import MAX_PAYLOAD_BYTES, WIRE_SIGNAL_TYPES, Polarity, SignalType
-from model.events import EventIn, PatternIn
+from model.constants import MAX_PAYLOAD_BYTES, WIRE_SIGNAL_TYPES, SignalType
+from model.events import EventIn, PatternIn, payload_items
 from model.tables import Event, EventPattern, IgnoredCount, Settings
 from services import controls
 from services.blocklist import BlockChecker
@@ -164,47 +164,19 @@ def content_hash(row: dict[str, Any]) -> str:
 
 
 def pattern_rows(seq: int, user_id: str, scope: str, payload: dict[str, Any]) -> list[dict[str, Any]]:
-    rows = [
+    """The creative_memory_event_patterns rows of one stored event."""
+    return [
         {
             "seq": seq,
             "user_id": user_id,
             "scope": scope,
-            "preference_type": p["preference_type"],
-            "pattern": p["pattern"],
-            "polarity": p["polarity"],
-            "role": "",
+            "preference_type": ptype,
+            "pattern": pattern,
+            "polarity": polarity,
+            "role": role,
         }
-        for p in payload.get("patterns", [])
+        for ptype, pattern, polarity, role in payload_items(payload)
     ]
-    for side_name, pol in (("chose", Polarity.POSITIVE), ("over", Polarity.NEGATIVE)):
-        side = payload.get(side_name)
-        if side:
-            rows.extend(
-                {
-                    "seq": seq,
-                    "user_id": user_id,
-                    "scope": scope,
-                    "preference_type": p["preference_type"],
-                    "pattern": p["pattern"],
-                    "polarity": str(pol),
-                    "role": side_name,
-                }
-                for p in side["patterns"]
-            )
-    snap = payload.get("snapshot")
-    if snap:
-        rows.append(
-            {
-                "seq": seq,
-                "user_id": user_id,
-                "scope": scope,
-                "preference_type": snap["preference_type"],
-                "pattern": snap["pattern"],
-                "polarity": snap["polarity"],
-                "role": "snapshot",
-            }
-        )
-    return rows
 
 
 def insert_event_rows(session: Session, rows: list[dict[str, Any]]) -> None:

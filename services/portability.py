@@ -21,7 +21,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationErro
 from sqlalchemy import delete, func, select
 
 from model.constants import DERIVATION_VERSION, ID_RE, PATTERN_RE, Actor, Polarity, SignalType, Status, Tier
-from model.events import iso, to_ms
+from model.events import iso, payload_items, to_ms
 from model.records import key_text
 from model.tables import Derivation, Event, EventPattern, Preference, ProjectSettings, Settings
 from services import audit, controls, crypto
@@ -390,13 +390,7 @@ def legacy_events(doc: LegacyFile, user_id: str) -> list[dict[str, Any]]:
 def _blocked(payload: dict[str, Any], fps: set[str], blocks: BlockChecker | None) -> bool:
     if not fps or blocks is None:
         return False
-    names = [(p["preference_type"], p["pattern"]) for p in payload.get("patterns", [])]
-    for side in ("chose", "over"):
-        if payload.get(side):
-            names += [(p["preference_type"], p["pattern"]) for p in payload[side]["patterns"]]
-    if payload.get("snapshot"):
-        names.append((payload["snapshot"]["preference_type"], payload["snapshot"]["pattern"]))
-    return any(blocks.fingerprint(t, p) in fps for t, p in names)
+    return any(blocks.fingerprint(t, p) in fps for t, p, _pol, _role in payload_items(payload))
 
 
 def import_file(

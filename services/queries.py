@@ -14,7 +14,7 @@ from model.constants import Status, scope_for
 from model.events import iso
 from model.records import key_text
 from model.tables import Event, EventPattern, Preference, Retrieval, RetrievalEvent
-from services.derivation import fold_event, state_from_json
+from services.derivation import FOLD_COLUMNS, fold_event, state_from_json
 from services.engine.derive import Deriver
 from services.errors import InvalidInput, NotFound
 
@@ -209,14 +209,7 @@ def explain(
     )
     ev_rows = session.execute(
         select(
-            Event.seq,
-            Event.event_id,
-            Event.occurred_at,
-            Event.signal_type,
-            Event.scope,
-            Event.session_id,
-            Event.tag,
-            Event.payload,
+            *FOLD_COLUMNS,
             Event.project_id,
             Event.source,
             EventPattern.polarity,
