@@ -33,12 +33,19 @@ def ctrl(
 ) -> Iterator[Controller]:
     """A controller over a fresh store; ``ctrl.errors`` collects exceptions that reached the keeper."""
     monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
+    yield from open_controller(qloop, run_async, tmp_path)
+
+
+def open_controller(
+    qloop: asyncio.AbstractEventLoop, run_async: Callable[..., Any], folder: Path
+) -> Iterator[Controller]:
+    """A controller over a store in ``folder / "data"``, opened; closed when the generator ends."""
     errors: list[BaseException] = []
     ctx = Context(
-        data_dir=DataDir(tmp_path / "data", "flag"),
+        data_dir=DataDir(folder / "data", "flag"),
         user="local",
         actor=Actor.GUI,
-        config_dir=tmp_path / "config",
+        config_dir=folder / "config",
         busy_timeout_s=1.0,
         lock_budget_s=2.0,
     )

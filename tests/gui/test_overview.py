@@ -16,17 +16,15 @@ from typing import Any
 
 import pytest
 import shiboken6
-from harness import event
+from harness import event, open_controller
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QMessageBox, QWidget
 
-from gui.asyncbridge import StoreWorker, TaskKeeper
 from gui.controller import Controller
 from gui.tabs.overview import OverviewTab, state_sentence
 from model.constants import Actor
 from model.tables import ALEMBIC_VERSION_TABLE
 from services import controls, crypto
-from services.context import Context
 from services.datadir import DataDir
 from services.store import Store
 
@@ -56,27 +54,10 @@ def status(ctrl: Controller) -> dict[str, Any]:
     return controls.status(ctrl.store, ctrl.user, ctrl.now())
 
 
-def make_ctrl(qloop: Any, run_async: Callable[..., Any], folder: Path) -> Iterator[Controller]:
-    errors: list[BaseException] = []
-    ctx = Context(data_dir=DataDir(folder / "data", "flag"), user="local", actor=Actor.GUI,
-                  config_dir=folder / "config", busy_timeout_s=1.0, lock_budget_s=2.0)
-    worker = StoreWorker()
-    keeper = TaskKeeper(errors.append, loop=qloop)
-    c = Controller(ctx, worker, keeper, poll_ms=100)
-    c.errors = errors  # type: ignore[attr-defined]
-    run_async(c.open())
-    try:
-        yield c
-    finally:
-        keeper.cancel_all()
-        worker.shutdown(timeout=5)
-        ctx.close()
-
-
 @pytest.fixture
 def fresh_ctrl(qloop: Any, run_async: Callable[..., Any], tmp_path: Path) -> Iterator[Controller]:
     """A second controller over a second, empty store (the "other machine")."""
-    yield from make_ctrl(qloop, run_async, tmp_path / "other")
+    yield from open_controller(qloop, run_async, tmp_path / "other")
 
 
 @pytest.fixture
