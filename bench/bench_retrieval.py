@@ -30,6 +30,7 @@ from services import controls, retrieval
 from services.derivation import ensure_current, state_from_json
 from services.engine.block import build_block, estimate_tokens
 from services.engine.retrieve import Gates, retrieve
+from services.retrieval import candidate_rows
 from services.store import Store
 
 TARGETS = {"S": 5.0, "M": 5.0, "L": 20.0}
@@ -48,7 +49,6 @@ def _case(store: Store, project: str | None, dry_run: bool) -> Callable[[], Any]
 
 def _stages(store: Store, project: str | None, runs: int) -> dict[str, float]:
     """Median CPU ms of each stage of ``retrieval.run`` (dry run), timed separately."""
-    from model.tables import Preference
 
     acc: dict[str, list[float]] = {
         k: [] for k in ("ensure_current", "gates", "candidates_sql", "state_json", "engine", "block", "total")
@@ -60,13 +60,12 @@ def _stages(store: Store, project: str | None, runs: int) -> dict[str, float]:
         with store.read() as s:
             g = controls.using_gate(s, USER, project, NOW)
             t2 = time.process_time()
-            # retrieval.candidates = SQL for the eligible rows + JSON parsing of each row's state.
-            # Time the two separately with the same queries.
-            states_text = _candidate_texts(s, project)
+            # retrieval.candidates = SQL for the eligible rows + JSON parsing of each row's state;
+            # time the two halves separately.
+            states_text, _excluded = candidate_rows(s, USER, project, NOW)
             t3 = time.process_time()
             states = [state_from_json(x) for x in states_text]
             t4 = time.process_time()
-            _ = Preference
         gates = Gates(
             memory_enabled=g.memory_enabled,
             using_paused=g.using_paused,
@@ -90,54 +89,6 @@ def _stages(store: Store, project: str | None, runs: int) -> dict[str, float]:
     out = {k: sorted(v)[len(v) // 2] for k, v in acc.items()}
     out["candidates"] = float(len(states))
     return out
-
-
-def _candidate_texts(session: Any, project: str | None) -> list[str]:
-    """The state texts ``retrieval.candidates`` loads (same conditions, without parsing)."""
-    from sqlalchemy import exists, select
-    from sqlalchemy.orm import aliased
-
-    from model.constants import INJECTION_THRESHOLD, Status, Tier
-    from model.tables import Preference
-
-    eligible = (
-        (Preference.status == str(Status.STABLE))
-        & (Preference.strength >= INJECTION_THRESHOLD)
-        & (Preference.confidence != str(Tier.LOW))
-        & (Preference.evaluated_at <= NOW)
-    ) | (Preference.evaluated_at > NOW)
-    rows: dict[int, str] = dict(
-        session.execute(
-            select(Preference.id, Preference.state).where(
-                Preference.user_id == USER, Preference.scope == "global", eligible
-            )
-        ).all()
-    )
-    if project:
-        proj = f"project:{project}"
-        rows.update(
-            session.execute(
-                select(Preference.id, Preference.state).where(
-                    Preference.user_id == USER, Preference.scope == proj
-                )
-            ).all()
-        )
-        p2 = aliased(Preference)
-        rows.update(
-            session.execute(
-                select(Preference.id, Preference.state).where(
-                    Preference.user_id == USER,
-                    Preference.scope == "global",
-                    exists().where(
-                        p2.user_id == USER,
-                        p2.scope == proj,
-                        p2.preference_type == Preference.preference_type,
-                        p2.pattern == Preference.pattern,
-                    ),
-                )
-            ).all()
-        )
-    return list(rows.values())
 
 
 def main(argv: list[str] | None = None) -> None:

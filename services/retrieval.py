@@ -59,6 +59,14 @@ class RetrievalOutcome:
 def candidates(
     session: Session, user_id: str, project_id: str | None, now: int
 ) -> tuple[list[PrefState], dict[str, int]]:
+    """The engine's input records (parsed fold states) and the count of rows SQL left out."""
+    texts, excluded = candidate_rows(session, user_id, project_id, now)
+    return [state_from_json(s) for s in texts], excluded
+
+
+def candidate_rows(
+    session: Session, user_id: str, project_id: str | None, now: int
+) -> tuple[list[str], dict[str, int]]:
     """Records the engine needs: eligible globals, the project's records, and globals they hide.
 
     Filtering uses the stored evaluation, valid as a superset when it is not later than ``now``
@@ -104,9 +112,8 @@ def candidates(
         )
         or 0
     )
-    states = [state_from_json(s) for s in rows.values()]
-    excluded = {"not_eligible": total - len(states)} if total > len(states) else {}
-    return states, excluded
+    excluded = {"not_eligible": total - len(rows)} if total > len(rows) else {}
+    return list(rows.values()), excluded
 
 
 def _event_row(retrieval_id: int, ordinal: int, e: DiagEvent) -> dict[str, Any]:
@@ -165,9 +172,7 @@ def record(
     session.flush()
     rid = int(row.id)
     if r.events:
-        session.execute(
-            insert(RetrievalEvent), [_event_row(rid, i, e) for i, e in enumerate(r.events)]
-        )
+        session.execute(insert(RetrievalEvent), [_event_row(rid, i, e) for i, e in enumerate(r.events)])
     if origin in INJECTING_ORIGINS:
         for p in kept:
             session.execute(

@@ -71,9 +71,7 @@ def run(store: Store, user_id: str, *, now: int, actor: Actor) -> dict[str, Any]
             last_seen=now,
             as_of=now,
         )
-        session.execute(
-            insert(Preference), [pref_row(probe, user_id, now, DERIVATION_VERSION, None)]
-        )
+        session.execute(insert(Preference), [pref_row(probe, user_id, now, DERIVATION_VERSION, None)])
         block, _ = _retrieve(session, user_id, None, now)
         checks.append(
             {
