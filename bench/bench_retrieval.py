@@ -27,10 +27,11 @@ from bench.common import (
 )
 from model.constants import Mode, Origin
 from services import controls, retrieval
-from services.derivation import ensure_current, state_from_json
+from services.candidates import load as load_candidates
+from services.derivation import ensure_current
 from services.engine.block import build_block, estimate_tokens
-from services.engine.retrieve import Gates, retrieve
-from services.retrieval import candidate_rows
+from services.engine.retrieve import Gates
+from services.retrieval import bounded_retrieve, raw_connection
 from services.store import Store
 
 TARGETS = {"S": 5.0, "M": 5.0, "L": 20.0}
@@ -51,7 +52,7 @@ def _stages(store: Store, project: str | None, runs: int) -> dict[str, float]:
     """Median CPU ms of each stage of ``retrieval.run`` (dry run), timed separately."""
 
     acc: dict[str, list[float]] = {
-        k: [] for k in ("ensure_current", "gates", "candidates_sql", "state_json", "engine", "block", "total")
+        k: [] for k in ("ensure_current", "gates", "first read", "retrieve", "block", "total")
     }
     for _ in range(runs):
         t0 = time.process_time()
@@ -59,35 +60,31 @@ def _stages(store: Store, project: str | None, runs: int) -> dict[str, float]:
         t1 = time.process_time()
         with store.read() as s:
             g = controls.using_gate(s, USER, project, NOW)
+            gates = Gates(
+                memory_enabled=g.memory_enabled,
+                using_paused=g.using_paused,
+                project_use_memory=g.project_use_memory,
+            )
             t2 = time.process_time()
-            # retrieval.candidates = SQL for the eligible rows + JSON parsing of each row's state;
-            # time the two halves separately.
-            states_text, _excluded = candidate_rows(s, USER, project, NOW)
+            reader = load_candidates(raw_connection(s), USER, project, NOW)
+            c = reader.candidates()
             t3 = time.process_time()
-            states = [state_from_json(x) for x in states_text]
+            result = bounded_retrieve(s, USER, project, now=NOW, gates=gates)
             t4 = time.process_time()
-        gates = Gates(
-            memory_enabled=g.memory_enabled,
-            using_paused=g.using_paused,
-            project_use_memory=g.project_use_memory,
-        )
-        result = retrieve(states, project_id=project, now=NOW, gates=gates)
-        t5 = time.process_time()
         block = build_block(result, Mode.GENERATION)
         estimate_tokens(block)
-        t6 = time.process_time()
+        t5 = time.process_time()
         for k, a, b in (
             ("ensure_current", t0, t1),
             ("gates", t1, t2),
-            ("candidates_sql", t2, t3),
-            ("state_json", t3, t4),
-            ("engine", t4, t5),
-            ("block", t5, t6),
-            ("total", t0, t6),
+            ("first read", t2, t3),
+            ("retrieve", t3, t4),
+            ("block", t4, t5),
+            ("total", t0, t5),
         ):
             acc[k].append((b - a) * 1000)
     out = {k: sorted(v)[len(v) // 2] for k, v in acc.items()}
-    out["candidates"] = float(len(states))
+    out["loaded"] = float(len(c.records))
     return out
 
 
@@ -123,8 +120,8 @@ def main(argv: list[str] | None = None) -> None:
         print("   stage medians (dry run, CPU ms):")
         for label, proj in ((f"project {project}", project), ("no project", None)):
             st = _stages(store, proj, max(20, runs // 5))
-            parts = "  ".join(f"{k} {v:.2f}" for k, v in st.items() if k != "candidates")
-            print(f"     {label:<26} candidates {int(st['candidates'])}:  {parts}")
+            parts = "  ".join(f"{k} {v:.2f}" for k, v in st.items() if k != "loaded")
+            print(f"     {label:<26} records read {int(st['loaded'])}:  {parts}")
 
         if args.profile:
             for label, proj, dry in (

@@ -17,11 +17,17 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 PREFIX = "creative_memory_"
 ALEMBIC_VERSION_TABLE = "creative_memory_alembic_version"
+
+# The lifecycle filter on the stored evaluation, as SQL literals: a partial index is used only
+# when a query repeats its condition, and bound parameters never match it (services/retrieval.py).
+SQL_ELIGIBLE = "status = 'stable' AND confidence != 'low' AND strength >= 0.4"
+SQL_NOT_ARCHIVED = "status != 'archived'"
 
 
 class Base(DeclarativeBase):
@@ -128,6 +134,31 @@ class Preference(Base):
         Index("ix_cm_prefs_user_pattern", "user_id", "pattern"),
         Index("ix_cm_prefs_user_decay", "user_id", "decay_at"),
         Index("ix_cm_prefs_user_lastseen", "user_id", "last_seen"),
+        Index("ix_cm_prefs_user_evaluated", "user_id", "evaluated_at"),
+        # Retrieval (migration 0002): eligible records ranked per (scope, polarity, type); the
+        # strongest ineligible ones (the lifecycle sample); records due to decay or archive.
+        Index(
+            "ix_cm_prefs_rank",
+            "user_id",
+            "scope",
+            "polarity",
+            "preference_type",
+            text("strength DESC"),
+            "pattern",
+            sqlite_where=text(SQL_ELIGIBLE),
+        ),
+        Index(
+            "ix_cm_prefs_ineligible",
+            "user_id",
+            "scope",
+            text("strength DESC"),
+            "preference_type",
+            "pattern",
+            "polarity",
+            sqlite_where=text(f"NOT ({SQL_ELIGIBLE})"),
+        ),
+        Index("ix_cm_prefs_due_decay", "user_id", "decay_at", sqlite_where=text(SQL_NOT_ARCHIVED)),
+        Index("ix_cm_prefs_due_lastseen", "user_id", "last_seen", sqlite_where=text(SQL_NOT_ARCHIVED)),
     )
 
 

@@ -318,7 +318,7 @@ def last_fate(
         elif p.confidence == "low":
             reason = "its confidence tier is low"
         else:
-            reason = "it was not eligible when that retrieval ran"
+            reason = "it ranked below the preferences that were kept, or was not eligible then"
         verdict = "dropped"
     return {
         "retrieval_id": ret.id,

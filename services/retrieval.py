@@ -4,21 +4,23 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, exists, func, insert, select, update
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy import delete, insert, select, tuple_, update
+from sqlalchemy.orm import Session
 
-from model.constants import INJECTION_THRESHOLD, Mode, Origin, Status, Tier
+from model.constants import Mode, Origin, Tier, scope_for
 from model.records import DiagEvent, PrefState, RetrievalResult
 from model.tables import Preference, Retrieval, RetrievalEvent
 from services import controls
+from services.candidates import load as load_candidates
 from services.clock import DAY_MS
-from services.derivation import ensure_current, state_from_json
+from services.derivation import ensure_current, is_current, state_from_json
 from services.engine.block import build_block, estimate_tokens
-from services.engine.retrieve import Gates, retrieve
+from services.engine.retrieve import Gates, NeedDeeper, retrieve
 from services.store import Store
 
 INJECTING_ORIGINS = frozenset({Origin.DAEMON, Origin.CLI})
@@ -56,64 +58,51 @@ class RetrievalOutcome:
         }
 
 
-def candidates(
-    session: Session, user_id: str, project_id: str | None, now: int
-) -> tuple[list[PrefState], dict[str, int]]:
-    """The engine's input records (parsed fold states) and the count of rows SQL left out."""
-    texts, excluded = candidate_rows(session, user_id, project_id, now)
-    return [state_from_json(s) for s in texts], excluded
+def candidates(session: Session, user_id: str, project_id: str | None) -> list[PrefState]:
+    """Every record of the scopes, from the fold states (exact at any ``now``, and slow).
 
-
-def candidate_rows(
-    session: Session, user_id: str, project_id: str | None, now: int
-) -> tuple[list[str], dict[str, int]]:
-    """Records the engine needs: eligible globals, the project's records, and globals they hide.
-
-    Filtering uses the stored evaluation, valid as a superset when it is not later than ``now``
-    (decay only lowers a record); rows evaluated after ``now`` are always loaded and re-evaluated.
+    The reference read: used for a what-if forget (the forgotten records' places go to records
+    ranked below them), and by the tests that check ``services.candidates.load`` against it.
     """
-    scopes = ["global"] + ([f"project:{project_id}"] if project_id else [])
-    eligible = (
-        (Preference.status == str(Status.STABLE))
-        & (Preference.strength >= INJECTION_THRESHOLD)
-        & (Preference.confidence != str(Tier.LOW))
-        & (Preference.evaluated_at <= now)
-    ) | (Preference.evaluated_at > now)
-    q = select(Preference.id, Preference.state).where(
-        Preference.user_id == user_id, Preference.scope == "global", eligible
-    )
-    rows: dict[int, str] = dict(session.execute(q).all())
-    if project_id:
-        proj = f"project:{project_id}"
-        rows.update(
-            session.execute(
-                select(Preference.id, Preference.state).where(
-                    Preference.user_id == user_id, Preference.scope == proj
-                )
-            ).all()
-        )
-        p2 = aliased(Preference)
-        hidden = select(Preference.id, Preference.state).where(
-            Preference.user_id == user_id,
-            Preference.scope == "global",
-            exists().where(
-                p2.user_id == user_id,
-                p2.scope == proj,
-                p2.preference_type == Preference.preference_type,
-                p2.pattern == Preference.pattern,
-            ),
-        )
-        rows.update(session.execute(hidden).all())
-    total = int(
-        session.scalar(
-            select(func.count())
-            .select_from(Preference)
-            .where(Preference.user_id == user_id, Preference.scope.in_(scopes))
-        )
-        or 0
-    )
-    excluded = {"not_eligible": total - len(rows)} if total > len(rows) else {}
-    return list(rows.values()), excluded
+    scopes = ["global"] + ([scope_for(project_id)] if project_id else [])
+    texts = session.scalars(
+        select(Preference.state).where(Preference.user_id == user_id, Preference.scope.in_(scopes))
+    ).all()
+    return [state_from_json(t) for t in texts]
+
+
+def raw_connection(session: Session) -> sqlite3.Connection:
+    con = session.connection().connection.dbapi_connection
+    assert isinstance(con, sqlite3.Connection)
+    return con
+
+
+def bounded_retrieve(
+    session: Session,
+    user_id: str,
+    project_id: str | None,
+    *,
+    now: int,
+    gates: Gates,
+    preference_types: Sequence[str] | None = None,
+) -> RetrievalResult:
+    """The engine over the bounded read (``services.candidates``), read deeper where it asks."""
+    reader = load_candidates(raw_connection(session), user_id, project_id, now, preference_types)
+    while True:
+        c = reader.candidates()
+        try:
+            return retrieve(
+                c.records,
+                project_id=project_id,
+                now=now,
+                preference_types=preference_types,
+                gates=gates,
+                excluded=c.excluded,
+                unloaded=c.unloaded,
+                horizons=c.horizons,
+            )
+        except NeedDeeper as more:
+            reader.deepen(more.groups)
 
 
 def _event_row(retrieval_id: int, ordinal: int, e: DiagEvent) -> dict[str, Any]:
@@ -173,19 +162,19 @@ def record(
     rid = int(row.id)
     if r.events:
         session.execute(insert(RetrievalEvent), [_event_row(rid, i, e) for i, e in enumerate(r.events)])
-    if origin in INJECTING_ORIGINS:
-        for p in kept:
-            session.execute(
-                update(Preference)
-                .where(
-                    Preference.user_id == user_id,
-                    Preference.scope == p.scope,
-                    Preference.preference_type == p.preference_type,
-                    Preference.pattern == p.pattern,
-                    Preference.polarity == str(p.polarity),
-                )
-                .values(last_injected_at=now)
+    if origin in INJECTING_ORIGINS and kept:
+        # One statement for every injected record (a row-value IN over the unique key).
+        session.execute(
+            update(Preference)
+            .where(
+                Preference.user_id == user_id,
+                tuple_(
+                    Preference.scope, Preference.preference_type, Preference.pattern, Preference.polarity
+                ).in_([(p.scope, p.preference_type, p.pattern, str(p.polarity)) for p in kept]),
             )
+            .values(last_injected_at=now)
+            .execution_options(synchronize_session=False)
+        )
     return rid
 
 
@@ -194,6 +183,37 @@ def prune_diagnostics(session: Session, user_id: str, now: int) -> int:
     cutoff = now - days * DAY_MS
     res = session.execute(delete(Retrieval).where(Retrieval.user_id == user_id, Retrieval.at < cutoff))
     return int(getattr(res, "rowcount", 0) or 0)
+
+
+def _retrieve_in(
+    session: Session,
+    user_id: str,
+    project_id: str | None,
+    now: int,
+    types: Sequence[str] | None,
+    overrides: _WhatIf | None,
+) -> RetrievalResult:
+    g = controls.using_gate(session, user_id, project_id, now)
+    gates = Gates(
+        memory_enabled=g.memory_enabled,
+        using_paused=g.using_paused,
+        project_use_memory=g.project_use_memory,
+    )
+    if overrides is not None:
+        gates = overrides.apply_gates(gates)
+    if not _open(gates, project_id):
+        return retrieve((), project_id=project_id, now=now, preference_types=types, gates=gates)
+    if overrides is not None and overrides.forgotten:
+        # A what-if forget: the forgotten records' places go to records ranked below them, so
+        # every record is read.
+        return retrieve(
+            overrides.apply(candidates(session, user_id, project_id)),
+            project_id=project_id,
+            now=now,
+            preference_types=types,
+            gates=gates,
+        )
+    return bounded_retrieve(session, user_id, project_id, now=now, gates=gates, preference_types=types)
 
 
 def run(
@@ -209,18 +229,17 @@ def run(
     overrides: _WhatIf | None = None,
 ) -> RetrievalOutcome:
     """Retrieve and build the block; record it (with its stage events) unless ``dry_run``."""
-    ensure_current(store, user_id, now)
-    with store.read() as session:
-        g = controls.using_gate(session, user_id, project_id, now)
-        states, excluded = candidates(session, user_id, project_id, now)
-    gates = Gates(
-        memory_enabled=g.memory_enabled, using_paused=g.using_paused, project_use_memory=g.project_use_memory
-    )
-    if overrides is not None:
-        states, gates = overrides.apply(states, gates)
-    result = retrieve(
-        states, project_id=project_id, now=now, preference_types=types, gates=gates, excluded=excluded
-    )
+    # One read transaction when the cache is current (the usual case): the check, the gates and
+    # the records come from the same snapshot.
+    result: RetrievalResult | None = None
+    for first in (True, False):
+        with store.read() as session:
+            if not (first and not store.read_only and not is_current(session, user_id)):
+                result = _retrieve_in(session, user_id, project_id, now, types, overrides)
+        if result is not None:
+            break
+        ensure_current(store, user_id, now)
+    assert result is not None
     block = build_block(result, mode)
     tokens = estimate_tokens(block)
     rid: int | None = None
@@ -249,15 +268,24 @@ class _WhatIf:
     project_disabled: bool = False
     memory_off: bool = False
 
-    def apply(self, states: list[PrefState], gates: Gates) -> tuple[list[PrefState], Gates]:
-        kept = [s for s in states if (s.preference_type, s.pattern) not in self.forgotten]
-        if self.project_disabled or self.memory_off:
-            gates = Gates(
-                memory_enabled=gates.memory_enabled and not self.memory_off,
-                using_paused=gates.using_paused,
-                project_use_memory=gates.project_use_memory and not self.project_disabled,
-            )
-        return kept, gates
+    def apply(self, states: list[PrefState]) -> list[PrefState]:
+        return [s for s in states if (s.preference_type, s.pattern) not in self.forgotten]
+
+    def apply_gates(self, gates: Gates) -> Gates:
+        if not (self.project_disabled or self.memory_off):
+            return gates
+        return Gates(
+            memory_enabled=gates.memory_enabled and not self.memory_off,
+            using_paused=gates.using_paused,
+            project_use_memory=gates.project_use_memory and not self.project_disabled,
+        )
+
+
+def _open(gates: Gates, project_id: str | None) -> bool:
+    """Whether the gates let a retrieval look at records at all (the engine re-checks and says why)."""
+    return (
+        gates.memory_enabled and not gates.using_paused and (project_id is None or gates.project_use_memory)
+    )
 
 
 WhatIf = _WhatIf

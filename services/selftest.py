@@ -20,8 +20,8 @@ from model.tables import Preference, ProjectSettings, Settings
 from services import audit, controls
 from services.derivation import ensure_current, pref_row
 from services.engine.block import build_block, estimate_tokens
-from services.engine.retrieve import Gates, retrieve
-from services.retrieval import candidates, record
+from services.engine.retrieve import Gates
+from services.retrieval import bounded_retrieve, record
 from services.store import Store
 
 PROBE_PROJECT = "cm_self_test"
@@ -30,14 +30,8 @@ PROBE_PATTERN = "self_test_probe"
 
 def _retrieve(session: Session, user_id: str, project_id: str | None, now: int) -> tuple[str, Any]:
     g = controls.using_gate(session, user_id, project_id, now)
-    states, excluded = candidates(session, user_id, project_id, now)
-    res = retrieve(
-        states,
-        project_id=project_id,
-        now=now,
-        gates=Gates(g.memory_enabled, g.using_paused, g.project_use_memory),
-        excluded=excluded,
-    )
+    gates = Gates(g.memory_enabled, g.using_paused, g.project_use_memory)
+    res = bounded_retrieve(session, user_id, project_id, now=now, gates=gates)
     return build_block(res, Mode.GENERATION), res
 
 

@@ -34,6 +34,26 @@ from services.engine.derive import evaluated
 
 SAMPLE_SIZE = 20
 EMPTY_NOTHING = "nothing_above_threshold"
+# How many of each (polarity, type)'s overflow the hard-cap event names: the records a category
+# backfill could still admit (docs/decisions/0010).
+NEXT_IN_LINE = MAX_PER_CATEGORY
+# Per (scope, polarity, type), the records ranked this deep are all the stages can ever reach:
+# at most MAX_INJECTION_COUNT kept (before or after the polarity backfill) plus MAX_PER_CATEGORY
+# admitted by the category backfill. A caller may pass only these (and counts for the rest).
+RANK_DEPTH = MAX_INJECTION_COUNT + MAX_PER_CATEGORY
+
+
+@dataclass(frozen=True, slots=True)
+class Unloaded:
+    """Counts of records a caller left out of ``records`` because no stage can reach them.
+
+    ``eligible``: records that pass the lifecycle filter but rank below ``RANK_DEPTH`` in their
+    (scope, polarity, type) — always overflow. ``suppressed``: eligible global records hidden by a
+    project record that are not among the ``SAMPLE_SIZE`` strongest such records passed in.
+    """
+
+    eligible: int = 0
+    suppressed: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,12 +69,34 @@ def priority(rec: PrefState) -> float:
     return rec.strength
 
 
+# Equal priorities are ordered by strength, then by key (scope, type, pattern, polarity): within
+# one (scope, polarity, type) that is (strength DESC, pattern), the order of the retrieval index,
+# so reading the top of each is exact (services/candidates.py).
+def _rank_key(r: PrefState) -> tuple[float, float, tuple[str, str, str, str]]:
+    return (-priority(r), -r.strength, r.key)
+
+
 def _by_priority(records: Iterable[PrefState]) -> list[PrefState]:
-    return sorted(records, key=lambda r: (-priority(r), key_text(r.key)))
+    return sorted(records, key=_rank_key)
+
+
+GroupKey = tuple[str, str, str]  # (scope, polarity, preference_type)
+
+
+def group_of(r: PrefState) -> GroupKey:
+    return (r.scope, str(r.polarity), r.preference_type)
+
+
+class NeedDeeper(Exception):
+    """The stages looked past what was read of these (scope, polarity, type) groups: read deeper."""
+
+    def __init__(self, groups: frozenset[GroupKey]) -> None:
+        super().__init__(sorted(groups))
+        self.groups = groups
 
 
 def _by_strength(records: Iterable[PrefState]) -> list[PrefState]:
-    return sorted(records, key=lambda r: (-r.strength, key_text(r.key)))
+    return sorted(records, key=lambda r: (-r.strength, r.key))
 
 
 def _type_ok(rec: PrefState, preference_types: Sequence[str] | None) -> bool:
@@ -71,6 +113,22 @@ def _drop_reason(rec: PrefState, preference_types: Sequence[str] | None) -> str 
     if not _type_ok(rec, preference_types):
         return "type"
     return None
+
+
+def _check_reach(
+    ranked: list[PrefState], horizons: Sequence[PrefState], reach: int, short: set[GroupKey]
+) -> None:
+    """Raise ``NeedDeeper`` unless every position the stages looked at is known to be exact.
+
+    Everything that sorts before the earliest horizon was read, so ``ranked`` is the true order up
+    to there; an unread record sorts after its group's horizon.
+    """
+    need = set(short)
+    if reach >= 0:
+        at = _rank_key(ranked[reach]) if reach < len(ranked) else None
+        need.update(group_of(h) for h in horizons if at is None or _rank_key(h) <= at)
+    if need:
+        raise NeedDeeper(frozenset(need))
 
 
 def _ratio() -> float:
@@ -116,13 +174,20 @@ def retrieve(
     preference_types: Sequence[str] | None = None,
     gates: Gates,
     excluded: Mapping[str, int] | None = None,
+    unloaded: Unloaded | None = None,
+    horizons: Sequence[PrefState] = (),
 ) -> RetrievalResult:
     """Select the preferences to inject for ``project_id`` (None = no project) at ``now``.
 
     ``records``: the user's global records plus that project's (any status); records of other
     scopes are ignored. ``excluded``: counts by reason of records the caller filtered out already
-    (merged into the ``below_threshold`` aggregate).
+    (merged into the ``below_threshold`` aggregate). ``unloaded``: eligible records the caller
+    left out because they rank too low to matter (see ``Unloaded``); the result is the same as if
+    they had been passed in. ``horizons``: for each (scope, polarity, type) whose eligible records
+    were read only down to some depth, the last record read; when a stage would look past one,
+    ``NeedDeeper`` names the groups to read deeper (the result would not be exact otherwise).
     """
+    more = unloaded or Unloaded()
     start = time.perf_counter()
     events: list[DiagEvent] = []
 
@@ -142,21 +207,28 @@ def retrieve(
     globals_: list[PrefState] = []
     projects: list[PrefState] = []
     for rec in records:
+        # A record already as of ``now`` is used as is (the engine never mutates its input).
         if rec.scope == "global":
-            globals_.append(evaluated(rec, now))
+            globals_.append(rec if now <= rec.as_of else evaluated(rec, now))
         elif project_scope is not None and rec.scope == project_scope:
-            projects.append(evaluated(rec, now))
+            projects.append(rec if now <= rec.as_of else evaluated(rec, now))
 
-    # 1. Project merge: a project record hides the global one with the same type + pattern.
+    # 1. Project merge: a project record hides the global one with the same type + pattern. Only a
+    # global that would pass the lifecycle filter is reported (one event each for the strongest
+    # SAMPLE_SIZE, one aggregate for the rest); a hidden global that would be dropped anyway goes
+    # on to the lifecycle filter and is counted there (docs/decisions/0010).
     by_tp: dict[tuple[str, str], PrefState] = {}
     for rec in _by_strength(projects):
         by_tp.setdefault((rec.preference_type, rec.pattern), rec)
     candidates: list[PrefState] = list(projects)
+    suppressed: list[tuple[PrefState, PrefState]] = []
     for g in _by_strength(globals_):
         ov = by_tp.get((g.preference_type, g.pattern))
-        if ov is None:
+        if ov is None or _drop_reason(g, preference_types) is not None:
             candidates.append(g)
-            continue
+        else:
+            suppressed.append((g, ov))
+    for g, ov in suppressed[:SAMPLE_SIZE]:
         tp = f"{g.preference_type}/{g.pattern}"
         events.append(
             DiagEvent(
@@ -175,6 +247,16 @@ def retrieve(
                     "override_strength": ov.strength,
                     "project_id": project_id,
                 },
+            )
+        )
+    rest = len(suppressed[SAMPLE_SIZE:]) + more.suppressed
+    if rest > 0:
+        events.append(
+            DiagEvent(
+                type="project_override_suppression",
+                stage="project_merge",
+                trace=f"{project_id} overrides suppressed {rest} more global preference(s) for this generation",
+                fields={"count": rest, "project_id": project_id},
             )
         )
 
@@ -208,21 +290,44 @@ def retrieve(
 
     # 3. Priority.
     ranked = _by_priority(eligible)
+    # How far down ``ranked`` the stages look in an order-dependent way (checked against horizons).
+    position = {id(r): i for i, r in enumerate(ranked)}
+    unbounded = len(ranked) + 1
+    reach = -1
+    short: set[GroupKey] = set()  # truncated groups that ran out before a stage was satisfied
+    truncated = {group_of(h) for h in horizons}
 
-    # 4. Hard cap.
+    # 4. Hard cap. The event names, strongest first, the records next in line: the first
+    # NEXT_IN_LINE of each (polarity, type)'s overflow, at most SAMPLE_SIZE (docs/decisions/0010).
     kept = ranked[:MAX_INJECTION_COUNT]
     overflow = ranked[MAX_INJECTION_COUNT:]
+    if truncated:
+        reach = MAX_INJECTION_COUNT - 1 if overflow else unbounded
     if overflow:
+        total = len(ranked) + more.eligible
+        seen: dict[tuple[Polarity, str], int] = {}
+        next_in_line: list[str] = []
+        for r in overflow:
+            n = seen.get((r.polarity, r.preference_type), 0)
+            if n < NEXT_IN_LINE:
+                seen[(r.polarity, r.preference_type)] = n + 1
+                next_in_line.append(r.pattern)
+                if len(next_in_line) == SAMPLE_SIZE:
+                    reach = max(reach, position[id(r)])
+                    break
+        else:
+            # Ran out: a truncated group that gave fewer than NEXT_IN_LINE may have had more.
+            short.update(g for g in truncated if seen.get((Polarity(g[1]), g[2]), 0) < NEXT_IN_LINE)
         events.append(
             DiagEvent(
                 type="hard_cap_applied",
                 stage="hard_cap",
-                trace=f"Hard cap: {len(ranked)} eligible, capped to {MAX_INJECTION_COUNT}",
+                trace=f"Hard cap: {total} eligible, capped to {MAX_INJECTION_COUNT}",
                 fields={
-                    "total_eligible": len(ranked),
+                    "total_eligible": total,
                     "cap": MAX_INJECTION_COUNT,
-                    "dropped": len(overflow),
-                    "dropped_patterns": [r.pattern for r in overflow],
+                    "dropped": total - MAX_INJECTION_COUNT,
+                    "dropped_patterns": next_in_line,
                 },
             )
         )
@@ -234,6 +339,8 @@ def retrieve(
     if negs:
         n_pos = len(kept) - len(negs)
         pos_overflow = [r for r in overflow if r.polarity is Polarity.POSITIVE]
+        if len(pos_overflow) < len(negs) - MIN_NEG_FLOOR:
+            short.update(g for g in truncated if g[1] == str(Polarity.POSITIVE))
         keep = len(negs)
         for n in range(len(negs), MIN_NEG_FLOOR - 1, -1):
             backfillable = min(len(pos_overflow), len(negs) - n)
@@ -247,6 +354,7 @@ def retrieve(
             kept = [r for r in kept if id(r) not in trimmed_ids]
             backfill = pos_overflow[: len(trimmed)]
             if backfill:
+                reach = max(reach, position[id(backfill[-1])])
                 back_ids = {id(r) for r in backfill}
                 overflow = [r for r in overflow if id(r) not in back_ids]
                 kept = _by_priority([*kept, *backfill])
@@ -284,14 +392,30 @@ def retrieve(
             room: dict[str, int] = {}
             for r in kept:
                 room[r.preference_type] = room.get(r.preference_type, MAX_PER_CATEGORY) - 1
+            # The backfill respects the polarity ceiling of the records it adds to: it admits a
+            # negative only while the negatives stay within max(floor, R/(1-R) × positives kept),
+            # so the re-check below never has to empty the block's positive side when the
+            # overflow is full of strong negatives (docs/decisions/0010).
+            n_neg = sum(1 for r in kept if r.polarity is Polarity.NEGATIVE)
+            neg_room = max(MIN_NEG_FLOOR, math.floor(ratio * (len(kept) - n_neg))) - n_neg
             cat_backfill: list[PrefState] = []
+            filled = False
             for r in overflow:
                 if len(cat_backfill) >= len(cat_trimmed):
+                    filled = True
                     break
+                reach = max(reach, position[id(r)])
                 cap = room.get(r.preference_type, MAX_PER_CATEGORY)
-                if cap > 0:
-                    cat_backfill.append(r)
-                    room[r.preference_type] = cap - 1
+                if cap <= 0:
+                    continue
+                if r.polarity is Polarity.NEGATIVE:
+                    if neg_room <= 0:
+                        continue
+                    neg_room -= 1
+                cat_backfill.append(r)
+                room[r.preference_type] = cap - 1
+            if not filled and len(cat_backfill) < len(cat_trimmed):
+                short.update(g for g in truncated if room.get(g[2], MAX_PER_CATEGORY) > 0)
             if cat_backfill:
                 back_ids = {id(r) for r in cat_backfill}
                 overflow = [r for r in overflow if id(r) not in back_ids]
@@ -323,6 +447,9 @@ def retrieve(
                     },
                 )
             )
+
+    if truncated:
+        _check_reach(ranked, horizons, reach, short)
 
     # 9. Polarity re-check after the category trim (no backfill).
     negs = [r for r in kept if r.polarity is Polarity.NEGATIVE]

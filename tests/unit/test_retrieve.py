@@ -7,7 +7,7 @@ from engine_helpers import DAY, T0, pref
 from model.constants import Status, Tier
 from model.records import DiagEvent, PrefState, RetrievalResult, key_text
 from services.engine.block import estimate_tokens, override_line
-from services.engine.retrieve import Gates, retrieve
+from services.engine.retrieve import Gates, Unloaded, retrieve
 
 ON = Gates(memory_enabled=True, using_paused=False, project_use_memory=True)
 NOW = T0
@@ -171,7 +171,7 @@ def test_hard_cap_20() -> None:
         "total_eligible": 25,
         "cap": 20,
         "dropped": 5,
-        "dropped_patterns": ["p04", "p03", "p02", "p01", "p00"],
+        "dropped_patterns": ["p04", "p03", "p02"],  # the next three in line (decision 0010)
     }
     assert e.trace == "Hard cap: 25 eligible, capped to 20"
     assert len(res.positives) == 20
@@ -296,6 +296,43 @@ def test_polarity_recheck_after_category_trim() -> None:
     assert len(of_type(res, "category_ceiling_applied")) == 1
     assert [r.pattern for r in res.negatives] == ["n0", "n1", "n2"]
     assert len(res.positives) == 3
+
+
+def test_category_backfill_keeps_to_the_polarity_ceiling() -> None:
+    # Found on the L store: strong negatives fill the top 20 and the overflow. The category
+    # backfill used to refill from that overflow whatever the polarity (here 11 records, 8 of
+    # them negatives) and the re-check then trimmed 10 negatives again, leaving a smaller block.
+    types = ["layout", "color", "tone", "imagery", "motion", "spacing", "typography"]
+    recs = [pref(f"{t}_n{i}", "negative", 1.0, ptype=t) for t in types for i in range(5)]
+    recs += [pref(f"p{i}", "positive", 0.6 - 0.01 * i, ptype="layout") for i in range(12)]
+    recs += [pref(f"icon{i}", "positive", 0.5 - 0.01 * i, ptype="iconography") for i in range(5)]
+    res = run(recs)
+    (back,) = of_type(res, "category_backfill")
+    assert back.fields["backfilled_types"] == ["iconography"] * 3  # no negative past the ceiling
+    assert [r.pattern for r in res.positives] == ["p0", "p1", "p2", "icon0", "icon1", "icon2"]
+    assert len(res.negatives) == 6  # = floor(1 × 6 positives)
+    assert [e.stage for e in of_type(res, "diversity_ceiling_applied")] == ["polarity_ceiling"]  # no re-check
+
+
+def test_ineligible_hidden_global_is_counted_below_threshold_not_suppressed() -> None:
+    g = pref("airy", "positive", 0.3)  # would be dropped anyway
+    p = pref("airy", "negative", 0.6, scope="project:p_42")
+    res = run([g, p], "p_42")
+    assert of_type(res, "project_override_suppression") == []
+    (below,) = of_type(res, "below_threshold")
+    assert below.fields["reasons"]["strength"] == 1 and below.fields["sample"] == [key_text(g.key)]
+
+
+def test_suppression_events_for_the_strongest_20_then_one_aggregate() -> None:
+    globals_ = [pref(f"g{i:02d}", "positive", 0.9 - 0.01 * i) for i in range(25)]
+    projects = [pref(f"g{i:02d}", "positive", 0.5, scope="project:p_42") for i in range(25)]
+    res = run([*globals_, *projects], "p_42", unloaded=Unloaded(suppressed=4))
+    events = of_type(res, "project_override_suppression")
+    assert [e.fields.get("suppressed_pattern") for e in events[:20]] == [f"g{i:02d}" for i in range(20)]
+    assert events[20].preference_key is None
+    assert events[20].fields == {"count": 9, "project_id": "p_42"}  # 5 passed in + 4 not read
+    assert events[20].trace == "p_42 overrides suppressed 9 more global preference(s) for this generation"
+    assert len(events) == 21
 
 
 # -- token budget --------------------------------------------------------------------------------

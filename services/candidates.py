@@ -1,0 +1,361 @@
+"""The bounded candidate read of a retrieval: only the records its stages can reach, plus counts.
+
+The engine (``services.engine.retrieve``) ranks records per (polarity, type) and can never reach
+deeper than ``RANK_DEPTH`` into any (scope, polarity, type); everything below is overflow, and
+only its number matters. So instead of every record of the scopes (100 k at the L size), this reads
+from the partial indexes of migration 0002:
+
+- per (scope, polarity, type) of a requested type: the ``RANK_DEPTH`` strongest eligible records
+  (globals hidden by a project record left out), ties at the boundary included;
+- per (scope, polarity, type) of another type (when ``preference_types`` is given): the
+  ``SAMPLE_SIZE`` strongest, for the lifecycle event's sample;
+- the ``SAMPLE_SIZE`` strongest hidden eligible globals (for the suppression events) with the
+  project records that hide them;
+- per scope, the ``SAMPLE_SIZE`` strongest ineligible records (the lifecycle sample);
+- every stale record (below);
+
+and counts everything else by the class its stored evaluation gives it, which is its class at
+``now`` because it is not stale. A stale record — due to decay or archive at ``now``, or
+evaluated after ``now`` (a what-if in the past; read from its fold state) — is always read, and
+the engine evaluates it. ``tests/unit/test_candidates.py`` checks that this gives the same
+retrieval as reading every record (``retrieval.candidates``).
+
+Reads use the raw sqlite3 connection of the caller's read transaction: a statement costs a few
+microseconds there against ~100 µs through SQLAlchemy, and a retrieval issues a few dozen.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from model.constants import (
+    INJECTION_THRESHOLD,
+    Polarity,
+    Status,
+    Tier,
+    scope_for,
+)
+from model.records import PrefState
+from model.tables import SQL_ELIGIBLE, SQL_NOT_ARCHIVED
+from services.derivation import state_from_json
+from services.engine.derive import ARCHIVE_MS
+from services.engine.retrieve import SAMPLE_SIZE, Unloaded
+
+# Eligible records read per (scope, polarity, type) at first; a group the stages look past is
+# read deeper (services.engine.retrieve.NeedDeeper), so this only trades queries for rows.
+FIRST_DEPTH = 6
+
+TABLE = "creative_memory_preferences"
+_COLS = (
+    "id, scope, preference_type, pattern, polarity, strength, confidence, status, decay_at, "
+    "first_seen, last_seen, evaluated_at, accept_count, reject_count, pairwise_count, "
+    "reversal_signals, shadow_of, demoted_by, decay_count, last_seq, last_injected_at"
+)
+# A record whose stored evaluation is out of date at now (?1 = now, ?2 = now - ARCHIVE_MS).
+
+_POLARITY = {str(p): p for p in Polarity}
+_TIER = {str(t): t for t in Tier}
+_STATUS = {str(s): s for s in Status}
+
+Row = tuple[
+    int, str, str, str, str, float, str, str, int, int, int, int, int, int, int, int,
+    str | None, str | None, int, int, int | None,
+]  # fmt: skip
+
+
+@dataclass
+class Candidates:
+    """What the engine needs: the records it can reach and counts of the rest."""
+
+    records: list[PrefState]
+    excluded: dict[str, int]
+    unloaded: Unloaded
+    horizons: list[PrefState] = field(default_factory=list)
+    ids: list[int] = field(default_factory=list)  # the row ids of ``records``, same order
+
+
+def _state(row: Row, now: int) -> PrefState:
+    """A record from its stored evaluation (``evaluated_at <= now``), as of ``now`` unless it is due."""
+    due = row[7] != "archived" and (row[8] <= now or row[10] <= now - ARCHIVE_MS)
+    return PrefState(
+        scope=row[1],
+        preference_type=row[2],
+        pattern=row[3],
+        polarity=_POLARITY[row[4]],
+        strength=row[5],
+        confidence=_TIER[row[6]],
+        status=_STATUS[row[7]],
+        decay_at=row[8],
+        first_seen=row[9],
+        last_seen=row[10],
+        as_of=row[11] if due else max(now, row[11]),
+        accept_count=row[12],
+        reject_count=row[13],
+        pairwise_count=row[14],
+        reversal_signals=row[15],
+        shadow_of=row[16],
+        demoted_by=row[17],
+        decay_count=row[18],
+        last_seq=row[19],
+        last_injected_at=row[20],
+    )
+
+
+def _type_ok(ptype: str, types: Sequence[str] | None) -> bool:
+    return types is None or any(ptype.startswith(t) for t in types)
+
+
+def _stored_class(row: Row, hidden: bool, types: Sequence[str] | None) -> str:
+    """The engine's verdict on a record from its stored evaluation (reason, or eligible/suppressed)."""
+    strength, confidence, status = row[5], row[6], row[7]
+    if strength < INJECTION_THRESHOLD:
+        return "strength"
+    if status != "stable":
+        return "status"
+    if confidence == "low":
+        return "tier"
+    if not _type_ok(row[2], types):
+        return "type"
+    return "suppressed" if hidden else "eligible"
+
+
+def _rows(con: sqlite3.Connection, sql: str, params: Sequence[object]) -> list[Row]:
+    rows: list[Row] = con.execute(sql, params).fetchall()
+    return rows
+
+
+def _eligible(alias: str) -> str:
+    """``SQL_ELIGIBLE`` on a table alias (a partial index matches it whatever the alias)."""
+    return f"{alias}.status = 'stable' AND {alias}.confidence != 'low' AND {alias}.strength >= {INJECTION_THRESHOLD}"
+
+
+def _count(con: sqlite3.Connection, where: str, params: Sequence[object]) -> int:
+    return int(con.execute(f"SELECT count(*) FROM {TABLE} WHERE {where}", params).fetchone()[0])
+
+
+def load(
+    con: sqlite3.Connection,
+    user_id: str,
+    project_id: str | None,
+    now: int,
+    preference_types: Sequence[str] | None = None,
+) -> Reader:
+    """Start the bounded read (see the module notes); ``Reader.candidates()`` is the engine's input."""
+    project_scope = scope_for(project_id) if project_id else None
+    scopes = ["global"] + ([project_scope] if project_scope else [])
+    types = list(preference_types) if preference_types is not None else None
+    archive_cut = now - ARCHIVE_MS
+    statuses = ", ".join(f"'{x}'" for x in Status)
+
+    loaded: dict[int, tuple[Row, bool]] = {}  # id -> (row, hidden by a project record)
+
+    def keep(rows: Iterable[Row], hidden: bool = False) -> None:
+        for r in rows:
+            if r[0] not in loaded:
+                loaded[r[0]] = (r, hidden)
+
+    # 1. Records whose stored evaluation is not their evaluation at now: due to decay or archive,
+    # or evaluated after now (a what-if in the past; these come from the fold state).
+    stale: dict[int, Row] = {}
+    for index, column in (("ix_cm_prefs_due_decay", "decay_at"), ("ix_cm_prefs_due_lastseen", "last_seen")):
+        for r in _rows(
+            con,
+            f"SELECT {_COLS} FROM {TABLE} INDEXED BY {index} WHERE user_id = ? AND {SQL_NOT_ARCHIVED} "
+            f"AND {column} <= ? AND scope IN ({','.join('?' * len(scopes))})",
+            (user_id, now if column == "decay_at" else archive_cut, *scopes),
+        ):
+            stale[r[0]] = r
+    future: dict[int, str] = {}
+    for r in con.execute(
+        f"SELECT {_COLS}, state FROM {TABLE} INDEXED BY ix_cm_prefs_user_evaluated WHERE user_id = ? "
+        f"AND evaluated_at > ? AND scope IN ({','.join('?' * len(scopes))})",
+        (user_id, now, *scopes),
+    ):
+        stale[r[0]] = r[:-1]
+        future[r[0]] = r[-1]
+    fresh = f"evaluated_at <= ?2 AND NOT ({SQL_NOT_ARCHIVED} AND (decay_at <= ?2 OR last_seen <= ?3))"
+
+    # 2. Per scope: counts by stored class, and the records the stages can reach.
+    totals = {"strength": 0, "status": 0, "tier": 0, "type": 0, "eligible": 0, "suppressed": 0}
+    hidden_ids: set[int] = set()
+    overriders: set[int] = set()
+    ranked: list[_Group] = []
+    for scope in scopes:
+        total = _count(con, "user_id = ? AND scope = ?", (user_id, scope))
+        strong = _count(
+            con,
+            f"user_id = ? AND scope = ? AND status IN ({statuses}) AND strength >= {INJECTION_THRESHOLD}",
+            (user_id, scope),
+        )
+        stable_strong = _count(
+            con,
+            f"user_id = ? AND scope = ? AND status = 'stable' AND strength >= {INJECTION_THRESHOLD}",
+            (user_id, scope),
+        )
+        totals["strength"] += total - strong
+        totals["status"] += strong - stable_strong
+        totals["tier"] += stable_strong  # less the eligible ones, below
+        groups = con.execute(
+            f"SELECT polarity, preference_type, count(*) FROM {TABLE} INDEXED BY ix_cm_prefs_rank "
+            f"WHERE user_id = ? AND scope = ? AND {SQL_ELIGIBLE} GROUP BY 1, 2",
+            (user_id, scope),
+        ).fetchall()
+        hidden_by_group: dict[tuple[str, str], int] = {}
+        if scope == "global" and project_scope is not None:
+            # Eligible globals a project record hides, with the hiding records.
+            pairs = con.execute(
+                f"SELECT g.id, g.polarity, g.preference_type, g.pattern, g.strength, o.id "
+                f"FROM {TABLE} AS g INDEXED BY ix_cm_prefs_rank JOIN {TABLE} AS o "
+                "ON o.user_id = g.user_id AND o.scope = ? AND o.preference_type = g.preference_type "
+                f"AND o.pattern = g.pattern WHERE g.user_id = ? AND g.scope = 'global' AND {_eligible('g')}",
+                (project_scope, user_id),
+            ).fetchall()
+            hiders: dict[int, list[int]] = {}
+            shown: dict[int, tuple[float, str, str, str]] = {}
+            for gid, pol, ptype, pattern, strength, oid in pairs:
+                if gid not in hiders:
+                    hiders[gid] = []
+                    hidden_by_group[(pol, ptype)] = hidden_by_group.get((pol, ptype), 0) + 1
+                    if _type_ok(ptype, types) and gid not in stale:
+                        shown[gid] = (-strength, ptype, pattern, pol)
+                hiders[gid].append(oid)
+            hidden_ids = set(hiders)
+            # The SAMPLE_SIZE strongest (engine order) get an event each; the engine needs the
+            # records that hide them, and those of stale hidden globals, to see them hidden.
+            top = sorted(shown, key=lambda i: shown[i])[:SAMPLE_SIZE]
+            keep(_by_ids(con, top), hidden=True)
+            for gid in top:
+                overriders.update(hiders[gid])
+            for r in stale.values():
+                if r[1] == "global":
+                    overriders.update(
+                        x
+                        for (x,) in con.execute(
+                            f"SELECT id FROM {TABLE} WHERE user_id = ? AND scope = ? AND preference_type = ? "
+                            "AND pattern = ?",
+                            (user_id, project_scope, r[2], r[3]),
+                        )
+                    )
+        not_hidden = (
+            f" AND {TABLE}.id NOT IN ({','.join(map(str, sorted(hidden_ids)))})" if hidden_ids else ""
+        )
+        for pol, ptype, n in groups:
+            totals["tier"] -= n
+            hidden_n = hidden_by_group.get((pol, ptype), 0)
+            where = (
+                f"user_id = ?1 AND scope = ?4 AND polarity = ?5 AND preference_type = ?6 AND {SQL_ELIGIBLE} "
+                f"AND {fresh}"
+            )
+            if not _type_ok(ptype, types):
+                totals["type"] += n
+                depth = SAMPLE_SIZE  # only the lifecycle sample can name these: never deeper
+            else:
+                totals["suppressed"] += hidden_n
+                totals["eligible"] += n - hidden_n
+                depth = FIRST_DEPTH
+                if hidden_n:
+                    where += not_hidden
+            ranked.append(_Group((scope, pol, ptype), where, (user_id, now, archive_cut, scope, pol, ptype)))
+            ranked[-1].fetch(con, depth, keep)
+            if depth == SAMPLE_SIZE:
+                ranked[-1].more = False
+        # The strongest ineligible records, for the lifecycle sample.
+        keep(
+            _rows(
+                con,
+                f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_ineligible WHERE user_id = ?1 AND scope = ?4 "
+                f"AND NOT ({SQL_ELIGIBLE}) AND {fresh} "
+                "ORDER BY strength DESC, preference_type, pattern, polarity LIMIT ?5",
+                (user_id, now, archive_cut, scope, SAMPLE_SIZE),
+            )
+        )
+    keep(_by_ids(con, sorted(overriders - set(loaded))))
+    for rid, row in stale.items():
+        loaded[rid] = (row, rid in hidden_ids)
+    return Reader(con, now, types, loaded, future, totals, ranked, keep)
+
+
+@dataclass
+class _Group:
+    """One (scope, polarity, type)'s eligible records, read in rank order down to some depth."""
+
+    key: tuple[str, str, str]
+    where: str
+    params: tuple[object, ...]
+    last: Row | None = None
+    more: bool = True
+
+    def fetch(self, con: sqlite3.Connection, n: int, keep: Callable[[Iterable[Row]], None]) -> None:
+        """Read the next ``n`` records (after the last one read) in the index's order."""
+        where, params = self.where, self.params
+        if self.last is not None:
+            where += " AND (strength < ?7 OR (strength = ?7 AND pattern > ?8))"
+            params = (*params, self.last[5], self.last[3])
+        limit = f"?{len(params) + 1}"
+        rows = _rows(
+            con,
+            f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {where} "
+            f"ORDER BY strength DESC, pattern LIMIT {limit}",
+            (*params, n),
+        )
+        keep(rows)
+        if rows:
+            self.last = rows[-1]
+        self.more = len(rows) == n
+
+
+class Reader:
+    """The records read so far and the counts of the rest; ``deepen`` reads further down groups."""
+
+    def __init__(
+        self,
+        con: sqlite3.Connection,
+        now: int,
+        types: Sequence[str] | None,
+        loaded: dict[int, tuple[Row, bool]],
+        future: dict[int, str],
+        totals: dict[str, int],
+        groups: list[_Group],
+        keep: Callable[[Iterable[Row]], None],
+    ) -> None:
+        self._con, self._now, self._types = con, now, types
+        self._loaded, self._future, self._totals = loaded, future, totals
+        self._groups = {g.key: g for g in groups}
+        self._keep = keep
+        self._states: dict[int, PrefState] = {}
+
+    def candidates(self) -> Candidates:
+        totals = dict(self._totals)
+        records: list[PrefState] = []
+        for rid, (row, hidden) in self._loaded.items():
+            totals[_stored_class(row, hidden, self._types)] -= 1
+            state = self._states.get(rid)
+            if state is None:
+                text = self._future.get(rid)
+                state = _state(row, self._now) if text is None else state_from_json(text)
+                self._states[rid] = state
+            records.append(state)
+        horizons = [self._states[g.last[0]] for g in self._groups.values() if g.more and g.last is not None]
+        return Candidates(
+            records=records,
+            excluded={k: totals[k] for k in ("strength", "status", "tier", "type") if totals[k] > 0},
+            unloaded=Unloaded(eligible=totals["eligible"], suppressed=totals["suppressed"]),
+            horizons=horizons,
+            ids=list(self._loaded),
+        )
+
+    def deepen(self, keys: Iterable[tuple[str, str, str]]) -> None:
+        """Read further down these groups (twice as deep as so far)."""
+        for key in keys:
+            g = self._groups[key]
+            if g.more:
+                read = sum(1 for row, _h in self._loaded.values() if (row[1], row[4], row[2]) == key)
+                g.fetch(self._con, max(FIRST_DEPTH, read), self._keep)
+
+
+def _by_ids(con: sqlite3.Connection, ids: Sequence[int]) -> list[Row]:
+    if not ids:
+        return []
+    return _rows(con, f"SELECT {_COLS} FROM {TABLE} WHERE id IN ({','.join('?' * len(ids))})", ids)

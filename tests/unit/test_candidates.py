@@ -1,0 +1,221 @@
+"""The bounded candidate read (services/candidates.py) gives the same retrieval as reading every record.
+
+Random preference tables (many ties, records due to decay or archive at ``now``, globals hidden by
+project records of any status, groups deeper than the engine's rank depth) are written to a real
+store the way derivation writes them; the retrieval from ``candidates.load`` and the one from
+every record's fold state must agree on the block, the kept records and every stage event.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from sqlalchemy import delete, insert
+
+from model.constants import Polarity, Status, Tier, tier_for
+from model.records import PrefState, RetrievalResult
+from model.tables import Preference
+from services import candidates as candidates_module
+from services.candidates import load
+from services.datadir import DataDir
+from services.derivation import pref_row
+from services.engine.block import build_block
+from services.engine.retrieve import RANK_DEPTH, Gates, NeedDeeper, retrieve
+from services.retrieval import bounded_retrieve, raw_connection
+from services.retrieval import candidates as every_record
+from services.store import Store
+
+DAY = 86_400_000
+T0 = 1_767_225_600_000
+USER = "local"
+TYPES = ["layout", "color", "typography", "tone", "imagery", "spacing", "motion", "iconography"]
+STRENGTHS = [0.1, 0.35, 0.39, 0.4, 0.5, 0.5, 0.55, 0.65, 0.7, 0.8, 0.9, 1.0, 1.0]
+
+
+@pytest.fixture(scope="module")
+def shared_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
+    s = Store.open(DataDir(tmp_path_factory.mktemp("cand") / "od", "flag"))
+    try:
+        yield s
+    finally:
+        s.close()
+
+
+def _random_state(
+    rng: random.Random, scope: str, ptype: str, pattern: str, polarity: str, strong_negatives: bool = False
+) -> PrefState:
+    strength = rng.choice(STRENGTHS)
+    if strong_negatives:  # negatives saturate the top, positives trail (the polarity stages work)
+        strength = (
+            rng.choice([0.9, 1.0, 1.0]) if polarity == "negative" else rng.choice([0.45, 0.5, 0.6, 0.7])
+        )
+    last_seen = T0 + rng.randrange(0, 200) * DAY
+    status = rng.choice([Status.STABLE] * 6 + [Status.UNDER_REVIEW, Status.ARCHIVED])
+    confidence = tier_for(strength) if rng.random() < 0.85 else Tier.LOW
+    return PrefState(
+        scope=scope,
+        preference_type=ptype,
+        pattern=pattern,
+        polarity=Polarity(polarity),
+        strength=strength,
+        confidence=confidence,
+        status=status,
+        decay_at=last_seen + rng.choice([30, 90, 90, 90]) * DAY,
+        first_seen=last_seen - DAY,
+        last_seen=last_seen,
+        as_of=last_seen,
+        accept_count=rng.randrange(0, 5),
+    )
+
+
+def _fill(store: Store, rng: random.Random) -> int:
+    """Random records; returns the latest evaluation time written (``now`` must not precede it)."""
+    scopes = ["global", "project:p1", "project:p2"]
+    n_patterns = rng.choice([8, 30, 60])
+    records: dict[tuple[str, str, str, str], PrefState] = {}
+    for _ in range(rng.choice([40, 150, 400])):
+        scope = rng.choice([*scopes, "global"])  # globals twice as likely
+        ptype = rng.choice(TYPES[: rng.choice([1, 2, 4])])
+        key = (
+            scope,
+            ptype,
+            f"pat_{rng.randrange(n_patterns)}",
+            rng.choice(["positive", "negative", "positive"]),
+        )
+        records[key] = _random_state(rng, *key)
+    evaluated_at = T0 + rng.randrange(150, 260) * DAY
+    with store.write() as session:
+        session.execute(delete(Preference))
+        rows = [pref_row(st, USER, evaluated_at, "k", None) for st in records.values()]
+        session.execute(insert(Preference), rows)
+    return evaluated_at
+
+
+def _view(res: RetrievalResult, mode: Any) -> dict[str, Any]:
+    def recs(xs: tuple[PrefState, ...]) -> list[tuple[Any, ...]]:
+        return [(r.key, r.strength, r.confidence, r.status) for r in xs]
+
+    return {
+        "positives": recs(res.positives),
+        "negatives": recs(res.negatives),
+        "overrides": recs(res.project_overrides),
+        "events": [(e.type, e.stage, e.preference_key, e.trace, e.fields) for e in res.events],
+        "empty": res.empty_reason,
+        "block": build_block(res, mode),
+    }
+
+
+def _both(
+    store: Store, project: str | None, now: int, types: list[str] | None
+) -> tuple[dict[str, Any], dict[str, Any], int]:
+    """The bounded retrieval, the one over every record, and how many records the first read."""
+    from model.constants import Mode
+
+    common: dict[str, Any] = {"project_id": project, "now": now, "preference_types": types, "gates": Gates()}
+    with store.read() as session:
+        reader = load(raw_connection(session), USER, project, now, types)
+        while True:
+            c = reader.candidates()
+            try:
+                fast = retrieve(
+                    c.records, excluded=c.excluded, unloaded=c.unloaded, horizons=c.horizons, **common
+                )
+                break
+            except NeedDeeper as more:
+                reader.deepen(more.groups)
+        assert _view(fast, Mode.GENERATION) == _view(
+            bounded_retrieve(session, USER, project, now=now, gates=Gates(), preference_types=types),
+            Mode.GENERATION,
+        )
+        everything = every_record(session, USER, project)
+    full = retrieve(everything, **common)
+    return _view(fast, Mode.GENERATION), _view(full, Mode.GENERATION), len(c.records)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_bounded_read_equals_reading_every_record(
+    shared_store: Store, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = random.Random(seed)
+    # A shallow first read makes the stages ask for more often: every deepening path is exercised.
+    monkeypatch.setattr(candidates_module, "FIRST_DEPTH", rng.choice([1, 2, 6]))
+    evaluated_at = _fill(shared_store, rng)
+    for _ in range(4):
+        project = rng.choice([None, "p1", "p2", "p_none"])
+        now = evaluated_at + rng.choice([0, 1, 20 * DAY, 95 * DAY, 400 * DAY])
+        types = rng.choice([None, None, ["lay"], ["color", "ty"], ["nothing"]])
+        fast, full, _n = _both(shared_store, project, now, types)
+        assert fast == full, (seed, project, now, types)
+
+
+def test_deep_groups_are_read_only_as_deep_as_the_stages_look(shared_store: Store) -> None:
+    # 300 eligible globals of one type and polarity: only the strongest RANK_DEPTH are read, and
+    # the hard-cap event still counts all of them.
+    states = [
+        PrefState(
+            scope="global",
+            preference_type="layout",
+            pattern=f"p{i:03d}",
+            polarity=Polarity.POSITIVE,
+            strength=0.4 + i / 1000,
+            confidence=tier_for(0.4 + i / 1000),
+            status=Status.STABLE,
+            decay_at=T0 + 90 * DAY,
+            first_seen=T0,
+            last_seen=T0,
+            as_of=T0,
+        )
+        for i in range(300)
+    ]
+    with shared_store.write() as session:
+        session.execute(delete(Preference))
+        session.execute(insert(Preference), [pref_row(s, USER, T0, "k", None) for s in states])
+    fast, full, loaded = _both(shared_store, None, T0 + DAY, None)
+    assert fast == full
+    assert loaded < 2 * RANK_DEPTH  # read in doubling steps, not all 300
+    (cap,) = [e for e in fast["events"] if e[0] == "hard_cap_applied"]
+    assert cap[4]["total_eligible"] == 300 and cap[4]["dropped"] == 280
+
+
+def test_hidden_globals_in_a_deep_group(shared_store: Store) -> None:
+    # The strongest globals of a deep group are hidden by weak, archived project records: they are
+    # reported as suppressed, and the globals ranked after them take their places.
+    def state(scope: str, pattern: str, strength: float, status: Status = Status.STABLE) -> PrefState:
+        return PrefState(
+            scope=scope,
+            preference_type="layout",
+            pattern=pattern,
+            polarity=Polarity.POSITIVE,
+            strength=strength,
+            confidence=tier_for(strength),
+            status=status,
+            decay_at=T0 + 90 * DAY,
+            first_seen=T0,
+            last_seen=T0,
+            as_of=T0,
+        )
+
+    states = [state("global", f"g{i:02d}", 0.99 - i / 100) for i in range(50)]
+    states += [state("project:p1", f"g{i:02d}", 0.2, Status.ARCHIVED) for i in range(0, 30, 2)]
+    with shared_store.write() as session:
+        session.execute(delete(Preference))
+        session.execute(insert(Preference), [pref_row(s, USER, T0, "k", None) for s in states])
+    fast, full, _n = _both(shared_store, "p1", T0 + DAY, None)
+    assert fast == full
+    suppressed = [e for e in fast["events"] if e[0] == "project_override_suppression"]
+    assert len(suppressed) == 15
+    kept = [k[0][2] for k in fast["positives"]]
+    assert "g00" not in kept and "g01" in kept
+
+
+def test_records_evaluated_after_now_come_from_their_fold_state(shared_store: Store) -> None:
+    # A what-if in the past: records evaluated later than ``now`` are read from the fold state.
+    rng = random.Random(7)
+    evaluated_at = _fill(shared_store, rng)
+    for project in (None, "p1"):
+        for back in (1, 30 * DAY, 120 * DAY):
+            fast, full, _n = _both(shared_store, project, evaluated_at - back, None)
+            assert fast == full, (project, back)
