@@ -110,7 +110,8 @@ def raw_insert(store: Store, rows: list[dict[str, Any]], batch: int, grouped: bo
     t = Timing()
     for i in range(0, len(rows), batch):
         chunk = [dict(r) for r in rows[i : i + batch]]
-        if grouped:  # what render_nulls=True would give: one executemany group per batch
+        if grouped:  # rows sorted by NULL pattern (mattered for the old ORM insert's executemany
+            # groups; the DB-API insert is one executemany per table either way: kept to show it)
             chunk.sort(key=lambda r: (r["project_id"] is None, r["tag"] is None))
         with clock(t), store.write() as s:
             ingest.insert_event_rows(s, chunk)

@@ -766,12 +766,10 @@ _INSERT_PATTERN: Final = _insert_sql(EventPattern.__tablename__, _PATTERN_COLS)
 def _insert(con: sqlite3.Connection, rows: list[_Row], prows: list[list[_Row]]) -> None:
     """Write event rows and their pattern index rows: exactly what ``ingest.insert_event_rows`` writes.
 
-    ``insert_event_rows`` goes through the ORM bulk insert with RETURNING (to learn each seq) and
-    recomputes every content hash, at 70–140 µs a row — too slow for the L data set. Here the seqs are
-    assigned explicitly — safe: this runs inside an IMMEDIATE write transaction and starts above both
-    the highest seq and the AUTOINCREMENT high-water mark, so no seq is ever reused — and each table
-    is written with one DB-API executemany (its C loop releases the GIL while SQLite works, so the
-    generator thread keeps going). ``tests/unit/test_demo.py`` checks that the stored rows equal
+    It assigns seqs the same way ``insert_event_rows`` does (inside an IMMEDIATE write transaction,
+    above both the highest seq and the AUTOINCREMENT high-water mark, so no seq is ever reused) but
+    works on a plain sqlite3 connection shared with the generator thread, so the L data set can be
+    written while the next rows are generated (the C executemany loop releases the GIL). ``tests/unit/test_demo.py`` checks that the stored rows equal
     those ``insert_event_rows`` stores for the same input.
     """
     top = con.execute(f"SELECT max(seq) FROM {Event.__tablename__}").fetchone()

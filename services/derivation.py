@@ -12,22 +12,27 @@ reads in one snapshot, folds outside any write lock, then writes in one short tr
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import logging
+import sqlite3
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, fields
+from operator import attrgetter
 from typing import Any
 
 from sqlalchemy import bindparam, delete, func, insert, select, update
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 from model.constants import DERIVATION_VERSION, Polarity, SignalType, Status, Tier, project_of
 from model.events import FoldEvent, FoldItem, payload_items
 from model.records import PrefKey, PrefState
 from model.tables import Derivation, Event, Preference
-from services.engine.derive import Deriver, evaluated
+from services.engine.derive import Deriver, advance, evaluated
 from services.errors import Cancelled
 from services.store import Store
 
@@ -65,80 +70,275 @@ FOLD_COLUMNS = (
 )
 
 
+_POLARITY: dict[str, Polarity] = {str(p): p for p in Polarity}
+_SIGNAL: dict[str, SignalType] = {str(s): s for s in SignalType}
+_TEXT: dict[str, str] = {str(v): str(v) for e in (Polarity, Tier, Status) for v in e}
+
+
 def fold_event(row: Sequence[Any], only: set[Group] | None = None) -> FoldEvent:
-    seq, event_id, occurred_at, signal_type, scope, session_id, tag, payload_text = row
-    payload = json.loads(payload_text)
+    """A stored event (:data:`FOLD_COLUMNS`, payload as JSON text) in the engine's form."""
+    return fold_parsed(row, loads_payload(row[7]), only)
+
+
+def fold_parsed(row: Sequence[Any], payload: Mapping[str, Any], only: set[Group] | None = None) -> FoldEvent:
+    """:func:`fold_event` for a row whose payload is already parsed (``row[7]`` is not read)."""
+    seq, event_id, occurred_at, signal_type, scope, session_id, tag = row[:7]
     snapshot = payload.get("snapshot")
-    items = [FoldItem(t, p, Polarity(pol), role) for t, p, pol, role in payload_items(payload)]
+    items = [
+        FoldItem(t, p, _POLARITY.get(pol) or Polarity(pol), role)
+        for t, p, pol, role in payload_items(payload)
+    ]
     if only is not None:
         items = [i for i in items if (scope, i.preference_type, i.pattern) in only]
     return FoldEvent(
-        seq=seq,
-        event_id=event_id,
-        occurred_at=occurred_at,
-        signal_type=SignalType(signal_type),
-        scope=scope,
-        session_id=session_id,
-        items=tuple(items),
-        tag=tag,
-        snapshot=snapshot,
+        seq,
+        event_id,
+        occurred_at,
+        _SIGNAL.get(signal_type) or SignalType(signal_type),
+        scope,
+        session_id,
+        tuple(items),
+        tag,
+        snapshot,
     )
 
 
+_POSITIVE = Polarity.POSITIVE
+_NEGATIVE = Polarity.NEGATIVE
+_raw_decode = json.JSONDecoder().raw_decode
+
+
+def loads_payload(text: str) -> Any:
+    """``json.loads(text)``, faster for the stored (canonical) payloads: ``raw_decode``
+    skips the whitespace handling and the extra decoder frame; anything it does not consume
+    whole (leading or trailing whitespace, trailing data, a BOM) goes to ``json.loads``, which
+    then returns or raises exactly as before."""
+    try:
+        obj, end = _raw_decode(text)
+    except (ValueError, TypeError):  # not JSON text as stored (or bytes): json.loads decides
+        return json.loads(text)
+    if end != len(text):
+        return json.loads(text)
+    return obj
+
+
+def flat_items(payload: Mapping[str, Any]) -> list[tuple[str, str, Polarity]]:
+    """The fold items of a payload without a snapshot: :func:`model.events.payload_items` (same
+    order: patterns, then the chosen side positive, then the other side negative) as plain
+    ``(preference_type, pattern, polarity)`` tuples."""
+    items = [
+        (p["preference_type"], p["pattern"], _POLARITY.get(p["polarity"]) or Polarity(p["polarity"]))
+        for p in payload.get("patterns", ())
+    ]
+    chose = payload.get("chose")
+    if chose:
+        items.extend((p["preference_type"], p["pattern"], _POSITIVE) for p in chose["patterns"])
+    over = payload.get("over")
+    if over:
+        items.extend((p["preference_type"], p["pattern"], _NEGATIVE) for p in over["patterns"])
+    return items
+
+
+class _EventRow:
+    """One mutable :class:`services.engine.derive.EventView`, refilled for every event of a rebuild."""
+
+    __slots__ = ("event_id", "occurred_at", "scope", "seq", "session_id", "signal_type", "tag")
+
+    def __init__(self) -> None:
+        self.seq = 0
+        self.event_id = ""
+        self.occurred_at = 0
+        self.signal_type = SignalType.THUMBS_UP
+        self.scope = ""
+        self.session_id: str | None = None
+        self.tag: str | None = None
+
+
+# json.dumps(x, **options) builds a new encoder per call; these are the same encoders, built once
+# (identical output: json.dumps is exactly JSONEncoder(**options).encode).
+_compact_json = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+_plain_json = json.JSONEncoder().encode
+_plain_json_unicode = json.JSONEncoder(ensure_ascii=False).encode
+
+# PrefState's fields in declaration order: the key order of the state JSON (as dataclasses.asdict
+# gives it), read in one C call instead of asdict's recursive deep copy.
+_STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(PrefState))
+_state_values = attrgetter(*_STATE_FIELDS)
+
+
 def state_json(st: PrefState) -> str:
-    d = asdict(st)
+    d = dict(zip(_STATE_FIELDS, _state_values(st), strict=True))
     d["polarity"] = str(st.polarity)
     d["confidence"] = str(st.confidence)
     d["status"] = str(st.status)
-    return json.dumps(d, separators=(",", ":"), ensure_ascii=False)
+    return _compact_json(d)
+
+
+_TIER: dict[str, Tier] = {str(t): t for t in Tier}
+_STATUS: dict[str, Status] = {str(t): t for t in Status}
 
 
 def state_from_json(text: str) -> PrefState:
     d = json.loads(text)
-    d["polarity"] = Polarity(d["polarity"])
-    d["confidence"] = Tier(d["confidence"])
-    d["status"] = Status(d["status"])
+    d["polarity"] = _POLARITY.get(d["polarity"]) or Polarity(d["polarity"])
+    d["confidence"] = _TIER.get(d["confidence"]) or Tier(d["confidence"])
+    d["status"] = _STATUS.get(d["status"]) or Status(d["status"])
     return PrefState(**d)
+
+
+# The preference columns written from a state, in the order of pref_values().
+PREF_COLUMNS: tuple[str, ...] = (
+    "user_id",
+    "scope",
+    "project_id",
+    "preference_type",
+    "pattern",
+    "polarity",
+    "strength",
+    "confidence",
+    "status",
+    "decay_at",
+    "sources",
+    "explicit_tags",
+    "accept_count",
+    "reject_count",
+    "pairwise_count",
+    "first_seen",
+    "last_seen",
+    "reversal_signals",
+    "shadow_of",
+    "demoted_by",
+    "decay_count",
+    "last_seq",
+    "derivation_version",
+    "cache_key",
+    "evaluated_at",
+    "last_injected_at",
+    "state",
+)
+_KEY_COLUMNS = 6  # user_id … polarity: the row's identity, never updated in place
+_PREF_TABLE = Preference.__tablename__
+
+
+def _evaluated_view(st: PrefState, now: int) -> PrefState:
+    """``evaluated(st, now)`` for reading only: no copy when nothing moves, else a shallow one
+    (``advance`` changes scalar fields only, never the lists)."""
+    if now <= st.as_of:
+        return st
+    out = PrefState(*_state_values(st))
+    advance(out, now)
+    return out
+
+
+def pref_values(
+    st: PrefState, user_id: str, now: int, cache_key: str, last_injected: int | None
+) -> tuple[Any, ...]:
+    """The stored row of a state evaluated at ``now``, in :data:`PREF_COLUMNS` order."""
+    ev = _evaluated_view(st, now)
+    scope = st.scope
+    return (
+        user_id,
+        scope,
+        project_of(scope),
+        st.preference_type,
+        st.pattern,
+        _TEXT[st.polarity],
+        ev.strength,
+        _TEXT[ev.confidence],
+        _TEXT[ev.status],
+        ev.decay_at,
+        _plain_json(ev.sources),
+        _plain_json_unicode(ev.explicit_tags),
+        ev.accept_count,
+        ev.reject_count,
+        ev.pairwise_count,
+        ev.first_seen,
+        ev.last_seen,
+        ev.reversal_signals,
+        ev.shadow_of,
+        ev.demoted_by,
+        ev.decay_count,
+        ev.last_seq,
+        DERIVATION_VERSION,
+        cache_key,
+        now,
+        last_injected if last_injected is not None else st.last_injected_at,
+        state_json(st),
+    )
 
 
 def pref_row(
     st: PrefState, user_id: str, now: int, cache_key: str, last_injected: int | None
 ) -> dict[str, Any]:
-    ev = evaluated(st, now)
-    return {
-        "user_id": user_id,
-        "scope": st.scope,
-        "project_id": project_of(st.scope),
-        "preference_type": st.preference_type,
-        "pattern": st.pattern,
-        "polarity": str(st.polarity),
-        "strength": ev.strength,
-        "confidence": str(ev.confidence),
-        "status": str(ev.status),
-        "decay_at": ev.decay_at,
-        "sources": json.dumps(ev.sources),
-        "explicit_tags": json.dumps(ev.explicit_tags, ensure_ascii=False),
-        "accept_count": ev.accept_count,
-        "reject_count": ev.reject_count,
-        "pairwise_count": ev.pairwise_count,
-        "first_seen": ev.first_seen,
-        "last_seen": ev.last_seen,
-        "reversal_signals": ev.reversal_signals,
-        "shadow_of": ev.shadow_of,
-        "demoted_by": ev.demoted_by,
-        "decay_count": ev.decay_count,
-        "last_seq": ev.last_seq,
-        "derivation_version": DERIVATION_VERSION,
-        "cache_key": cache_key,
-        "evaluated_at": now,
-        "last_injected_at": last_injected if last_injected is not None else st.last_injected_at,
-        "state": state_json(st),
-    }
+    return dict(zip(PREF_COLUMNS, pref_values(st, user_id, now, cache_key, last_injected), strict=True))
 
 
 def _bulk_insert(session: Session, rows: list[dict[str, Any]], chunk: int = 5000) -> None:
     for i in range(0, len(rows), chunk):
         session.execute(insert(Preference), rows[i : i + chunk])
+
+
+def dbapi_connection(session: Session) -> sqlite3.Connection:
+    """The session's own sqlite3 connection (same transaction), for executemany without ORM cost.
+
+    Run its calls inside :func:`sa_errors` so that failures reach ``Store.read``/``Store.write``
+    as the SQLAlchemy errors they translate (busy, read-only, unavailable).
+    """
+    con = session.connection().connection.driver_connection
+    assert isinstance(con, sqlite3.Connection)
+    return con
+
+
+_dbapi = dbapi_connection
+
+
+@contextmanager
+def sa_errors() -> Iterator[None]:
+    """Re-raise sqlite3 errors of direct DB-API calls as SQLAlchemy's own (same class name)."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise DBAPIError.instance(None, None, exc, sqlite3.Error) from exc
+
+
+_INSERT_PREF = (
+    f"INSERT INTO {_PREF_TABLE} ({', '.join(PREF_COLUMNS)}) VALUES ({', '.join('?' * len(PREF_COLUMNS))})"
+)
+_SELECT_PREF = f"SELECT id, {', '.join(PREF_COLUMNS)} FROM {_PREF_TABLE}"
+
+
+class _PrefWriter:
+    """Writes rows so that the table ends up exactly as a delete-all + insert-all would leave it
+    (apart from the surrogate ``id``): unchanged rows are left alone, changed ones are updated in
+    place (only the columns that differ, so untouched indexes are not rewritten), new ones inserted.
+    """
+
+    def __init__(self, con: sqlite3.Connection) -> None:
+        self.con = con
+        self.inserts: list[tuple[Any, ...]] = []
+        self.updates: dict[tuple[int, ...], list[tuple[Any, ...]]] = {}
+        self.unchanged = 0
+
+    def put(self, values: tuple[Any, ...], stored: tuple[Any, ...] | None) -> None:
+        """``stored`` is ``(id, *values)`` of the row with the same key, or None."""
+        if stored is None:
+            self.inserts.append(values)
+            return
+        changed = tuple(i for i in range(_KEY_COLUMNS, len(values)) if values[i] != stored[i + 1])
+        if not changed:
+            self.unchanged += 1
+            return
+        self.updates.setdefault(changed, []).append((*(values[i] for i in changed), stored[0]))
+
+    def flush(self) -> None:
+        con = self.con
+        for changed, params in self.updates.items():
+            sets = ", ".join(f"{PREF_COLUMNS[i]} = ?" for i in changed)
+            con.executemany(f"UPDATE {_PREF_TABLE} SET {sets} WHERE id = ?", params)
+        if self.inserts:
+            con.executemany(_INSERT_PREF, self.inserts)
+        self.updates = {}
+        self.inserts = []
 
 
 # --------------------------------------------------------------------------- status
@@ -178,44 +378,112 @@ def ensure_current(
     with store.read() as session:
         if is_current(session, user_id):
             return DerivationInfo("current", 0, 0, 0.0)
-    t0 = time.perf_counter()
     with store.write() as session:
-        row = session.get(Derivation, user_id)
-        if row is not None and row.derivation_version == DERIVATION_VERSION:
-            if row.max_seq == _max_seq(session, user_id):
-                return DerivationInfo("current", 0, 0, 0.0)
-            done = _incremental(session, user_id, row, now)
-            if done is not None:
-                return DerivationInfo("incremental", done[0], done[1], (time.perf_counter() - t0) * 1000)
+        info = derive_in(session, user_id, now)
+    if info is not None:
+        return info
     return rebuild(store, user_id, now, progress=progress, cancelled=cancelled)
 
 
-def _incremental(session: Session, user_id: str, row: Derivation, now: int) -> tuple[int, int] | None:
-    new_rows = session.execute(
-        select(*FOLD_COLUMNS, Event.content_hash)
-        .where(Event.user_id == user_id, Event.seq > row.max_seq)
-        .order_by(Event.occurred_at, Event.seq)
-    ).all()
+def derive_in(
+    session: Session, user_id: str, now: int, appended: Sequence[Sequence[Any]] | None = None
+) -> DerivationInfo | None:
+    """Inside an open write transaction: nothing to do, or fold the new events incrementally.
+
+    Returns None when only a full re-derivation is exact (no derivation yet, another derivation
+    version, or a new event that sorts before what was folded); the caller then runs
+    :func:`rebuild` (which reads and writes in transactions of its own).
+
+    ``appended`` (optional) are the events this transaction has just inserted for the user, as
+    rows of :data:`FOLD_COLUMNS` and the content hash, with the payload as a dict: when they are
+    all the user's events after the watermark, they are folded without reading them back.
+    """
+    t0 = time.perf_counter()
+    row = session.get(Derivation, user_id)
+    if row is None or row.derivation_version != DERIVATION_VERSION:
+        return None
+    if row.max_seq == _max_seq(session, user_id):
+        return DerivationInfo("current", 0, 0, 0.0)
+    # The fold makes many small objects and no cycles: no cyclic collections meanwhile.
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        done = _incremental(session, user_id, row, now, appended)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    if done is None:
+        return None
+    return DerivationInfo("incremental", done[0], done[1], (time.perf_counter() - t0) * 1000)
+
+
+_EVENT_TABLE = Event.__tablename__
+_FOLD_SQL = (
+    "SELECT seq, event_id, occurred_at, signal_type, scope, session_id, tag, payload, content_hash "
+    f"FROM {_EVENT_TABLE}"
+)
+
+
+def _incremental(
+    session: Session,
+    user_id: str,
+    row: Derivation,
+    now: int,
+    appended: Sequence[Sequence[Any]] | None = None,
+) -> tuple[int, int] | None:
+    with sa_errors():
+        return _incremental_raw(session, user_id, row, now, appended)
+
+
+def _order_key(r: Sequence[Any]) -> tuple[int, int]:
+    return (r[2], r[0])
+
+
+def _incremental_raw(
+    session: Session,
+    user_id: str,
+    row: Derivation,
+    now: int,
+    appended: Sequence[Sequence[Any]] | None,
+) -> tuple[int, int] | None:
+    con = _dbapi(session)
+    new_rows: list[Sequence[Any]]
+    parsed = False
+    if appended:
+        (after,) = con.execute(
+            f"SELECT count(*) FROM {_EVENT_TABLE} WHERE user_id = ? AND seq > ?", (user_id, row.max_seq)
+        ).fetchone()
+        parsed = after == len(appended) and min(r[0] for r in appended) > row.max_seq
+    if parsed:
+        assert appended is not None
+        new_rows = sorted(appended, key=_order_key)
+    else:
+        new_rows = con.execute(
+            f"{_FOLD_SQL} WHERE user_id = ? AND seq > ? ORDER BY occurred_at, seq", (user_id, row.max_seq)
+        ).fetchall()
     if not new_rows:
         return (0, 0)
     last = (row.last_occurred_at, row.last_folded_seq)
     if (new_rows[0][2], new_rows[0][0]) <= last:
         return None  # an event sorts before what was folded: only a full derivation is exact
-    events = [fold_event(r[:8]) for r in new_rows]
+    events = [fold_parsed(r, r[7]) if parsed else fold_event(r) for r in new_rows]
     groups = {(e.scope, i.preference_type, i.pattern) for e in events for i in e.items}
-    existing = load_groups(session, user_id, groups)
-    states = [state_from_json(p.state) for p in existing]
-    deriver = Deriver(initial=states, last_key=last)
+    stored = _load_group_rows(con, user_id, groups)
+    state_col = 1 + PREF_COLUMNS.index("state")
+    deriver = Deriver(initial=[state_from_json(r[state_col]) for r in stored.values()], last_key=last)
     deriver.fold(events)
     digest = digest_add(row.set_digest, (r[8] for r in new_rows))
     key = cache_key_for(digest)
     touched = deriver.touched
-    ids = [p.id for p in existing if (p.scope, p.preference_type, p.pattern, p.polarity) in touched]
-    injected = {(p.scope, p.preference_type, p.pattern, p.polarity): p.last_injected_at for p in existing}
-    for i in range(0, len(ids), 900):
-        session.execute(delete(Preference).where(Preference.id.in_(ids[i : i + 900])))
-    rows = [pref_row(deriver.records[k], user_id, now, key, injected.get(k)) for k in sorted(touched)]
-    _bulk_insert(session, rows)
+    injected_col = 1 + PREF_COLUMNS.index("last_injected_at")
+    writer = _PrefWriter(con)
+    records = deriver.records
+    for k in sorted(touched):
+        old = stored.get(k)
+        writer.put(
+            pref_values(records[k], user_id, now, key, old[injected_col] if old is not None else None), old
+        )
+    writer.flush()
     last_ev = events[-1]
     row.set_digest = digest
     row.cache_key = key
@@ -223,7 +491,34 @@ def _incremental(session: Session, user_id: str, row: Derivation, now: int) -> t
     row.max_seq = max(row.max_seq, max(r[0] for r in new_rows))
     row.last_occurred_at, row.last_folded_seq = last_ev.occurred_at, last_ev.seq
     row.derived_at = now
-    return (len(rows), len(new_rows))
+    return (len(touched), len(new_rows))
+
+
+def _load_group_rows(
+    con: sqlite3.Connection, user_id: str, groups: set[Group]
+) -> dict[PrefKey, tuple[Any, ...]]:
+    """The stored rows (``id`` then :data:`PREF_COLUMNS`) of the given groups, by key.
+
+    The ids come from the unique key's index (one probe per group, no row read), then the rows
+    by id in rowid order: a pattern appears in many scopes, so selecting by pattern would read
+    several times the rows needed.
+    """
+    out: dict[PrefKey, tuple[Any, ...]] = {}
+    if not groups:
+        return out
+    probe = (
+        f"SELECT id FROM {_PREF_TABLE} "
+        "WHERE user_id = ? AND scope = ? AND preference_type = ? AND pattern = ?"
+    )
+    ids: list[int] = []
+    for scope, ptype, pattern in groups:
+        ids.extend(r[0] for r in con.execute(probe, (user_id, scope, ptype, pattern)))
+    ids.sort()
+    for i in range(0, len(ids), 500):
+        chunk = ids[i : i + 500]
+        for r in con.execute(f"{_SELECT_PREF} WHERE id IN ({', '.join('?' * len(chunk))})", chunk):
+            out[(r[2], r[4], r[5], r[6])] = r
+    return out
 
 
 def load_groups(session: Session, user_id: str, groups: set[Group]) -> list[Preference]:
@@ -243,20 +538,27 @@ def load_groups(session: Session, user_id: str, groups: set[Group]) -> list[Pref
 
 
 def iter_events(session: Session, user_id: str, batch: int = 20_000) -> Iterator[Sequence[Any]]:
-    """The user's events in fold order, streamed in batches by keyset (no long-lived cursor)."""
+    """The user's events in fold order, streamed in batches by keyset (no long-lived cursor).
+
+    Rows are ``seq, event_id, occurred_at, signal_type, scope, session_id, tag, payload,
+    content_hash`` (:data:`FOLD_COLUMNS` then the hash), plain tuples.
+    """
+    con = _dbapi(session)
+    # A row value, not "occurred_at > ? OR (occurred_at = ? AND seq > ?)": with the OR, SQLite
+    # uses only user_id of the (user_id, occurred_at, seq) index and each batch re-scans the
+    # user's events from the first (quadratic: half the read time of a 1 M-event rebuild).
+    sql = f"{_FOLD_SQL} WHERE user_id = ? AND (occurred_at, seq) > (?, ?) ORDER BY occurred_at, seq LIMIT ?"
     last: tuple[int, int] = (-(1 << 62), -1)
     while True:
-        rows = session.execute(
-            select(*FOLD_COLUMNS, Event.content_hash)
-            .where(Event.user_id == user_id)
-            .where((Event.occurred_at > last[0]) | ((Event.occurred_at == last[0]) & (Event.seq > last[1])))
-            .order_by(Event.occurred_at, Event.seq)
-            .limit(batch)
-        ).all()
+        with sa_errors():
+            rows = con.execute(sql, (user_id, last[0], last[1], batch)).fetchall()
         if not rows:
             return
         yield from rows
         last = (rows[-1][2], rows[-1][0])
+
+
+REBUILD_CACHE_KIB = 65_536  # the write transaction's page cache (KiB)
 
 
 def rebuild(
@@ -283,8 +585,27 @@ def _rebuild_once(
     progress: Progress | None,
     cancelled: CancelCheck | None,
 ) -> DerivationInfo:
+    # The fold allocates millions of short-lived objects next to ~100 k long-lived records: the
+    # cyclic collector would re-scan the records again and again (none of this makes cycles).
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _rebuild_body(store, user_id, now, progress, cancelled)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+
+def _rebuild_body(
+    store: Store,
+    user_id: str,
+    now: int,
+    progress: Progress | None,
+    cancelled: CancelCheck | None,
+) -> DerivationInfo:
     t0 = time.perf_counter()
-    deriver = Deriver()
+    deriver = Deriver(track_touched=False)
+    apply = deriver.apply
     digest = 0
     count = 0
     max_seq = 0
@@ -292,11 +613,30 @@ def _rebuild_once(
         total = int(
             session.scalar(select(func.count()).select_from(Event).where(Event.user_id == user_id)) or 0
         )
+        apply_flat = deriver.apply_flat
+        view = _EventRow()
+        loads = loads_payload
+        legacy = SignalType.LEGACY_SNAPSHOT
         for r in iter_events(session, user_id):
-            deriver.apply(fold_event(r[:8]))
-            digest = (digest + int(r[8], 16)) % _MOD
+            payload = loads(r[7])
+            signal = _SIGNAL.get(r[3]) or SignalType(r[3])
+            if signal is legacy or payload.get("snapshot"):
+                apply(fold_parsed(r, payload))
+            else:
+                view.seq, view.event_id, view.occurred_at, view.scope, view.session_id, view.tag = (
+                    r[0],
+                    r[1],
+                    r[2],
+                    r[4],
+                    r[5],
+                    r[6],
+                )
+                view.signal_type = signal
+                apply_flat(view, flat_items(payload))
+            digest += int(r[8], 16)
             count += 1
-            max_seq = max(max_seq, r[0])
+            if r[0] > max_seq:
+                max_seq = r[0]
             if count % 20_000 == 0:
                 if progress is not None:
                     progress(count, total)
@@ -304,48 +644,57 @@ def _rebuild_once(
                     raise Cancelled(
                         "The rebuild was cancelled; the stored preferences were left as they were."
                     )
-    set_digest = f"{digest:064x}"
+    set_digest = f"{digest % _MOD:064x}"
     last_key = deriver.last_key or (0, 0)
-    with store.write() as session:
-        if _max_seq(session, user_id) != max_seq:
-            # Events arrived meanwhile: fold them if they come after, else start over (rare).
-            extra = session.execute(
-                select(*FOLD_COLUMNS, Event.content_hash)
-                .where(Event.user_id == user_id, Event.seq > max_seq)
-                .order_by(Event.occurred_at, Event.seq)
-            ).all()
-            if extra and (extra[0][2], extra[0][0]) > last_key:
-                for r in extra:
-                    deriver.apply(fold_event(r[:8]))
-                    set_digest = digest_add(set_digest, [r[8]])
-                    count += 1
-                    max_seq = max(max_seq, r[0])
-                last_key = deriver.last_key or last_key
-            elif extra:
-                raise _Retry()
-        key = cache_key_for(set_digest)
-        injected = {
-            (s, t, p, pol): at
-            for s, t, p, pol, at in session.execute(
-                select(
-                    Preference.scope,
-                    Preference.preference_type,
-                    Preference.pattern,
-                    Preference.polarity,
-                    Preference.last_injected_at,
-                ).where(Preference.user_id == user_id, Preference.last_injected_at.is_not(None))
-            )
-        }
-        session.execute(delete(Preference).where(Preference.user_id == user_id))
-        records: dict[PrefKey, PrefState] = deriver.records
-        rows = [pref_row(st, user_id, now, key, injected.get(k)) for k, st in records.items()]
-        _bulk_insert(session, rows)
-        dur = (time.perf_counter() - t0) * 1000
-        _save_derivation(session, user_id, set_digest, key, count, max_seq, last_key, now, dur)
+    with store.write() as session, sa_errors():
+        con = _dbapi(session)
+        # Writing ~100 k rows under a dozen indexes touches most of their pages: with SQLite's
+        # default 2 MiB page cache the transaction spills and re-reads pages over and over. A
+        # larger cache for this transaction, set back before the commit (the connection may be
+        # pooled one day).
+        (cache_before,) = con.execute("PRAGMA cache_size").fetchone()
+        con.execute(f"PRAGMA cache_size=-{REBUILD_CACHE_KIB}")
+        try:
+            if _max_seq(session, user_id) != max_seq:
+                # Events arrived meanwhile: fold them if they come after, else start over (rare).
+                extra = con.execute(
+                    f"{_FOLD_SQL} WHERE user_id = ? AND seq > ? ORDER BY occurred_at, seq", (user_id, max_seq)
+                ).fetchall()
+                if extra and (extra[0][2], extra[0][0]) > last_key:
+                    for r in extra:
+                        apply(fold_event(r))
+                        set_digest = digest_add(set_digest, [r[8]])
+                        count += 1
+                        max_seq = max(max_seq, r[0])
+                    last_key = deriver.last_key or last_key
+                elif extra:
+                    raise _Retry()
+            key = cache_key_for(set_digest)
+            # Write only what differs from the stored rows: the result is the table a delete-all +
+            # insert-all would leave (apart from the surrogate ids), for a fraction of the work.
+            stored = {
+                (r[2], r[4], r[5], r[6]): r
+                for r in con.execute(f"{_SELECT_PREF} WHERE user_id = ?", (user_id,))
+            }
+            injected_col = 1 + PREF_COLUMNS.index("last_injected_at")
+            records: dict[PrefKey, PrefState] = deriver.records
+            writer = _PrefWriter(con)
+            for k, st in records.items():
+                old = stored.pop(k, None)
+                writer.put(
+                    pref_values(st, user_id, now, key, old[injected_col] if old is not None else None), old
+                )
+            if stored:
+                con.executemany(f"DELETE FROM {_PREF_TABLE} WHERE id = ?", [(r[0],) for r in stored.values()])
+            writer.flush()
+            dur = (time.perf_counter() - t0) * 1000
+            _save_derivation(session, user_id, set_digest, key, count, max_seq, last_key, now, dur)
+        finally:
+            con.execute(f"PRAGMA cache_size={int(cache_before)}")
     if progress is not None:
         progress(count, max(total, count))
-    log.info("rebuilt %d preferences from %d events in %.0f ms", len(rows), count, dur)
-    return DerivationInfo("full", len(rows), count, dur)
+    log.info("rebuilt %d preferences from %d events in %.0f ms", len(records), count, dur)
+    return DerivationInfo("full", len(records), count, dur)
 
 
 class _Retry(Exception):

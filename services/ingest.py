@@ -10,13 +10,14 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import sqlite3
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import insert, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from model.constants import MAX_PAYLOAD_BYTES, WIRE_SIGNAL_TYPES, SignalType
@@ -24,7 +25,7 @@ from model.events import EventIn, PatternIn, payload_items
 from model.tables import Event, EventPattern, IgnoredCount, Settings
 from services import controls
 from services.blocklist import BlockChecker
-from services.derivation import ensure_current
+from services.derivation import dbapi_connection, derive_in, ensure_current, sa_errors
 from services.errors import InvalidInput
 from services.store import Store
 
@@ -149,8 +150,13 @@ def payload_of(ev: EventIn, scope: str, patterns: Sequence[PatternIn], diff: str
     return payload
 
 
+# json.dumps(x, **options) is JSONEncoder(**options).encode(x): the encoders, built once.
+_canonical_json = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+_scalar_json = json.JSONEncoder(ensure_ascii=False).encode
+
+
 def canonical(obj: Any) -> str:
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _canonical_json(obj)
 
 
 def content_hash(row: dict[str, Any]) -> str:
@@ -161,6 +167,19 @@ def content_hash(row: dict[str, Any]) -> str:
     }
     content["payload"] = json.loads(row["payload"])
     return hashlib.sha256(canonical(content).encode()).hexdigest()
+
+
+def content_hash_canonical(row: dict[str, Any]) -> str:
+    """:func:`content_hash` for a row whose ``payload`` is already canonical JSON (``canonical()``'s
+    output), without parsing it again: the content's canonical text is spliced together in sorted
+    key order (tests/unit/test_ingest_derive_fast.py checks the two agree)."""
+    text = (
+        f'{{"artifact_id":{_scalar_json(row["artifact_id"])},"occurred_at":{_scalar_json(row["occurred_at"])},'
+        f'"payload":{row["payload"]},"project_id":{_scalar_json(row["project_id"])},'
+        f'"scope":{_scalar_json(row["scope"])},"session_id":{_scalar_json(row["session_id"])},'
+        f'"signal_type":{_scalar_json(row["signal_type"])},"user_id":{_scalar_json(row["user_id"])}}}'
+    )
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def pattern_rows(seq: int, user_id: str, scope: str, payload: dict[str, Any]) -> list[dict[str, Any]]:
@@ -179,19 +198,78 @@ def pattern_rows(seq: int, user_id: str, scope: str, payload: dict[str, Any]) ->
     ]
 
 
-def insert_event_rows(session: Session, rows: list[dict[str, Any]]) -> None:
-    """Insert prepared event rows (with payload JSON text) and their pattern index rows."""
+_EVENT_COLUMNS = (
+    "event_id",
+    "user_id",
+    "project_id",
+    "scope",
+    "signal_type",
+    "occurred_at",
+    "tag",
+    "session_id",
+    "artifact_id",
+    "payload",
+    "content_hash",
+    "source",
+    "ingested_at",
+)
+_INSERT_EVENT = (
+    f"INSERT INTO {Event.__tablename__} (seq, {', '.join(_EVENT_COLUMNS)}) "
+    f"VALUES ({', '.join('?' * (len(_EVENT_COLUMNS) + 1))})"
+)
+_INSERT_PATTERN = (
+    f"INSERT INTO {EventPattern.__tablename__} (seq, user_id, scope, preference_type, pattern, polarity, role) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def insert_event_rows(
+    session: Session, rows: list[dict[str, Any]], payloads: Sequence[dict[str, Any]] | None = None
+) -> list[int]:
+    """Insert prepared event rows (with payload JSON text) and their pattern index rows.
+
+    A row without a ``content_hash`` gets one (:func:`content_hash`). ``payloads``, if given, are
+    the rows' payloads as dicts (saves parsing the JSON text again). Returns the rows' seqs.
+
+    The seqs are assigned here, in row order, exactly as AUTOINCREMENT would assign them: this
+    runs inside the write transaction (which holds the lock) and starts above both the highest
+    seq and the AUTOINCREMENT high-water mark, so a seq is never reused. Both tables are then
+    written with one DB-API executemany each (no per-row ORM work, no RETURNING).
+    """
     for row in rows:
-        row.setdefault("content_hash", content_hash(row))
-    result = session.execute(insert(Event).returning(Event.seq, Event.event_id), rows)
-    seqs = {eid: seq for seq, eid in result.all()}
-    prow: list[dict[str, Any]] = []
-    for row in rows:
-        prow.extend(
-            pattern_rows(seqs[row["event_id"]], row["user_id"], row["scope"], json.loads(row["payload"]))
+        if "content_hash" not in row:
+            row["content_hash"] = content_hash(row)
+    if not rows:
+        return []
+    session.flush()
+    with sa_errors():
+        return _insert_rows(dbapi_connection(session), rows, payloads)
+
+
+def _insert_rows(
+    con: sqlite3.Connection, rows: list[dict[str, Any]], payloads: Sequence[dict[str, Any]] | None
+) -> list[int]:
+    table = Event.__tablename__
+    top = con.execute(f"SELECT max(seq) FROM {table}").fetchone()
+    hwm = con.execute("SELECT seq FROM sqlite_sequence WHERE name = ?", (table,)).fetchone()
+    seq = max(int((top or (0,))[0] or 0), int((hwm or (0,))[0] or 0))
+    seqs: list[int] = []
+    event_params: list[tuple[Any, ...]] = []
+    pattern_params: list[tuple[Any, ...]] = []
+    for i, row in enumerate(rows):
+        seq += 1
+        seqs.append(seq)
+        event_params.append((seq, *(row.get(c) for c in _EVENT_COLUMNS)))
+        payload = payloads[i] if payloads is not None else json.loads(row["payload"])
+        user_id, scope = row["user_id"], row["scope"]
+        pattern_params.extend(
+            (seq, user_id, scope, ptype, pattern, polarity, role)
+            for ptype, pattern, polarity, role in payload_items(payload)
         )
-    if prow:
-        session.execute(insert(EventPattern), prow)
+    con.executemany(_INSERT_EVENT, event_params)
+    if pattern_params:
+        con.executemany(_INSERT_PATTERN, pattern_params)
+    return seqs
 
 
 def bump_ignored(session: Session, user_id: str, counts: dict[str, int], now: int) -> None:
@@ -247,6 +325,7 @@ def ingest_events(
         gates: dict[str, controls.Gate] = {}
         blocked_fps: dict[str, set[str]] = {}
         rows: list[dict[str, Any]] = []
+        payloads: list[dict[str, Any]] = []
         per_user_ignored: dict[str, Counter[str]] = {}
         for ev in batch:
             user = ev.user_id or default_user
@@ -285,34 +364,56 @@ def ingest_events(
             scope = ev.effective_scope
             diff = redact(ev.diff) if ev.diff is not None else None
             payload = payload_of(ev, scope, patterns, diff)
-            rows.append(
-                {
-                    "event_id": ev.event_id,
-                    "user_id": user,
-                    "project_id": ev.project_id,
-                    "scope": scope,
-                    "signal_type": str(ev.signal_type),
-                    "occurred_at": ev.occurred_ms,
-                    "tag": ev.tag,
-                    "session_id": ev.session_id,
-                    "artifact_id": ev.artifact_id,
-                    "payload": canonical(payload),
-                    "source": source,
-                    "ingested_at": now,
-                }
-            )
+            row: dict[str, Any] = {
+                "event_id": ev.event_id,
+                "user_id": user,
+                "project_id": ev.project_id,
+                "scope": scope,
+                "signal_type": str(ev.signal_type),
+                "occurred_at": ev.occurred_ms,
+                "tag": ev.tag,
+                "session_id": ev.session_id,
+                "artifact_id": ev.artifact_id,
+                "payload": canonical(payload),
+                "source": source,
+                "ingested_at": now,
+            }
+            row["content_hash"] = content_hash_canonical(row)
+            rows.append(row)
+            payloads.append(payload)
             users.add(user)
+        appended: dict[str, list[tuple[Any, ...]]] = {}
         if rows:
-            insert_event_rows(session, rows)
+            seqs = insert_event_rows(session, rows, payloads)
+            for seq, row, payload in zip(seqs, rows, payloads, strict=True):
+                appended.setdefault(row["user_id"], []).append(
+                    (
+                        seq,
+                        row["event_id"],
+                        row["occurred_at"],
+                        row["signal_type"],
+                        row["scope"],
+                        row["session_id"],
+                        row["tag"],
+                        payload,
+                        row["content_hash"],
+                    )
+                )
         for user, uc in per_user_ignored.items():
             bump_ignored(session, user, dict(uc), now)
             for k, v in uc.items():
                 ignored[k] += v
         report.accepted = len(rows)
+        # Keep the derived cache current in the same transaction: an incremental fold commits
+        # with the events (one lock, one commit, the events are not read back through a new
+        # connection). A user whose cache needs a full re-derivation gets it after the commit.
+        rebuild_users = []
+        if derive:
+            session.flush()
+            rebuild_users = [u for u in sorted(users) if derive_in(session, u, now, appended.get(u)) is None]
     report.ignored = dict(ignored)
-    if derive:
-        for user in sorted(users):
-            ensure_current(store, user, now)
+    for user in rebuild_users:
+        ensure_current(store, user, now)
     return report
 
 

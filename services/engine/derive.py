@@ -9,7 +9,9 @@ incremental derivation give bit-identical strengths.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from dataclasses import fields
+from operator import attrgetter
+from typing import Any, Protocol
 
 from model.constants import (
     ARCHIVE_DAYS,
@@ -20,6 +22,8 @@ from model.constants import (
     REVERSAL_STEP2_FACTOR,
     REVERSAL_STEP3_FACTOR,
     SIGNAL_WEIGHTS,
+    TIER_HIGH_ABOVE,
+    TIER_MEDIUM_MIN,
     Polarity,
     SignalType,
     Status,
@@ -36,6 +40,45 @@ ARCHIVE_MS = ARCHIVE_DAYS * DAY_MS
 
 Group = tuple[str, str, str]  # (scope, preference_type, pattern)
 OrderKey = tuple[int, int]  # (occurred_at, seq)
+
+# Lookups by dict instead of enum calls on the fold's hot path (a StrEnum member hashes and
+# compares as its text, so these accept either form).
+_POLARITY: dict[str, Polarity] = {str(p): p for p in Polarity}
+_POLARITY_TEXT: dict[str, str] = {str(p): str(p) for p in Polarity}
+_SIGNAL_TEXT: dict[str, str] = {str(s): str(s) for s in SignalType}
+# Enum members as module constants: a global lookup instead of an enum class attribute access
+# (several per folded item).
+_ARCHIVED = Status.ARCHIVED
+_STABLE = Status.STABLE
+_UNDER_REVIEW = Status.UNDER_REVIEW
+_LOW = Tier.LOW
+_MEDIUM = Tier.MEDIUM
+_HIGH = Tier.HIGH
+_POSITIVE = Polarity.POSITIVE
+_PAIRWISE = SignalType.PAIRWISE_COMPARISON
+_LEGACY = SignalType.LEGACY_SNAPSHOT
+
+
+class EventView(Protocol):
+    """What the fold reads from an event besides its items (:class:`FoldEvent` has all of it)."""
+
+    @property
+    def seq(self) -> int: ...
+    @property
+    def event_id(self) -> str: ...
+    @property
+    def occurred_at(self) -> int: ...
+    @property
+    def signal_type(self) -> SignalType: ...
+    @property
+    def scope(self) -> str: ...
+    @property
+    def session_id(self) -> str | None: ...
+    @property
+    def tag(self) -> str | None: ...
+
+
+FlatItem = tuple[str, str, Polarity]  # (preference_type, pattern, polarity)
 
 
 def clamp(value: float) -> float:
@@ -56,14 +99,14 @@ def advance(state: PrefState, t: int) -> None:
     """
     if t <= state.as_of:
         return
-    if state.status is not Status.ARCHIVED:
+    if state.status is not _ARCHIVED:
         archive_at = state.last_seen + ARCHIVE_MS
         while True:
             d = state.decay_at
             if min(archive_at, d) > t:
                 break
             if archive_at <= d:
-                state.status = Status.ARCHIVED
+                state.status = _ARCHIVED
                 break
             state.strength = clamp(state.strength * DECAY_FACTOR)
             state.confidence = tier_down(state.confidence)
@@ -73,9 +116,23 @@ def advance(state: PrefState, t: int) -> None:
     state.as_of = t
 
 
+_STATE_FIELDS = tuple(f.name for f in fields(PrefState))
+_state_values = attrgetter(*_STATE_FIELDS)
+
+
+def copy_state(state: PrefState) -> PrefState:
+    """``state.copy()`` (own lists, same values) through the constructor: about 3× faster than
+    the generic ``copy.copy`` of a slotted dataclass, and this runs once per loaded record."""
+    out = PrefState(*_state_values(state))
+    out.sources = list(state.sources)
+    out.explicit_tags = list(state.explicit_tags)
+    out.reversal_sessions = list(state.reversal_sessions)
+    return out
+
+
 def evaluated(state: PrefState, now: int) -> PrefState:
     """A copy of ``state`` advanced to ``now`` (the original is untouched)."""
-    out = state.copy()
+    out = copy_state(state)
     advance(out, now)
     return out
 
@@ -111,18 +168,30 @@ class Deriver:
 
     ``Deriver(initial, last_key).fold(new_events)`` equals a full derivation of all events as long
     as ``initial`` is the result of folding exactly the events up to ``last_key`` (property-tested).
-    ``touched`` holds the keys of records changed since construction (incremental write-back).
+    ``touched`` holds the keys of records changed since construction (incremental write-back);
+    ``Deriver(track_touched=False)`` (a full derivation) leaves it empty.
+
+    The group index maps (scope, type, pattern) to that group's records (at most one per
+    polarity) as ``[key, state]`` pairs in creation order, so that the fold of one item needs one
+    dict lookup; ``records`` stays the authoritative map by key.
     """
 
-    def __init__(self, initial: Iterable[PrefState] = (), last_key: OrderKey | None = None) -> None:
+    def __init__(
+        self,
+        initial: Iterable[PrefState] = (),
+        last_key: OrderKey | None = None,
+        *,
+        track_touched: bool = True,
+    ) -> None:
         self.records: dict[PrefKey, PrefState] = {}
-        self._groups: dict[Group, list[PrefKey]] = {}
+        self._groups: dict[Group, list[list[Any]]] = {}
         self._last_key: OrderKey | None = last_key
         self.touched: set[PrefKey] = set()
+        self._track = track_touched
         for state in initial:
             if state.key in self.records:
                 raise ValueError(f"duplicate initial record {key_text(state.key)}")
-            self._put(state.copy())
+            self._put(copy_state(state))
 
     @property
     def last_key(self) -> OrderKey | None:
@@ -131,19 +200,20 @@ class Deriver:
 
     # -- bookkeeping -------------------------------------------------------------------------
 
-    def _put(self, state: PrefState) -> None:
+    def _put(self, state: PrefState) -> PrefKey:
         key = state.key
-        if key not in self.records:
-            self._groups.setdefault(state.group, []).append(key)
+        members = self._groups.get(state.group)
+        if members is None:
+            self._groups[state.group] = [[key, state]]
+        else:
+            for pair in members:
+                if pair[0] == key:
+                    pair[1] = state
+                    break
+            else:
+                members.append([key, state])
         self.records[key] = state
-
-    def _get(self, group: Group, polarity: Polarity) -> PrefState | None:
-        return self.records.get((*group, str(polarity)))
-
-    def _mark(self, state: PrefState, ev: FoldEvent) -> None:
-        state.last_seq = ev.seq
-        state.as_of = ev.occurred_at
-        self.touched.add(state.key)
+        return key
 
     # -- folding -----------------------------------------------------------------------------
 
@@ -153,28 +223,52 @@ class Deriver:
 
     def apply(self, ev: FoldEvent) -> None:
         """Apply one event; events must arrive in strictly ascending ``(occurred_at, seq)`` order."""
-        if self._last_key is not None and ev.order_key <= self._last_key:
+        order_key = (ev.occurred_at, ev.seq)
+        if self._last_key is not None and order_key <= self._last_key:
             raise ValueError(
-                f"event {ev.event_id} at {ev.order_key} is not after the last applied event {self._last_key}"
+                f"event {ev.event_id} at {order_key} is not after the last applied event {self._last_key}"
             )
-        if ev.signal_type is SignalType.LEGACY_SNAPSHOT:
+        signal = ev.signal_type
+        if signal is _LEGACY:
             self._apply_snapshot(ev)
         else:
-            weight = SIGNAL_WEIGHTS[ev.signal_type]
+            weight = SIGNAL_WEIGHTS[signal]
             for item in ev.items:
                 self._apply_item(ev, item, weight)
-        self._last_key = ev.order_key
+        self._last_key = order_key
+
+    def apply_flat(self, ev: EventView, items: Iterable[FlatItem]) -> None:
+        """:meth:`apply` for a non-snapshot event given as its fields and plain item tuples.
+
+        The same fold as ``apply(FoldEvent(..., items=(FoldItem(*i) for i in items)))`` without
+        building those objects (a full derivation folds millions of events). ``ev`` is only read
+        during the call, so a caller may reuse one mutable object for every event.
+        """
+        order_key = (ev.occurred_at, ev.seq)
+        if self._last_key is not None and order_key <= self._last_key:
+            raise ValueError(
+                f"event {ev.event_id} at {order_key} is not after the last applied event {self._last_key}"
+            )
+        signal = ev.signal_type
+        if signal is _LEGACY:
+            raise ValueError(f"legacy snapshot event {ev.event_id} must be applied with apply()")
+        weight = SIGNAL_WEIGHTS[signal]
+        fold_item = self._fold_item
+        for preference_type, pattern, polarity in items:
+            fold_item(ev, preference_type, pattern, polarity, weight)
+        self._last_key = order_key
 
     def _apply_snapshot(self, ev: FoldEvent) -> None:
         if ev.snapshot is None or len(ev.items) != 1:
             raise ValueError(f"legacy snapshot event {ev.event_id} needs exactly one item and a snapshot")
         state = _snapshot_state(ev, ev.items[0], ev.snapshot)
-        self._put(state)
-        self.touched.add(state.key)
+        key = self._put(state)
+        if self._track:
+            self.touched.add(key)
 
     def _create(
         self,
-        ev: FoldEvent,
+        ev: EventView,
         group: Group,
         polarity: Polarity,
         strength: float,
@@ -185,92 +279,130 @@ class Deriver:
         """A fresh record (a new preference, or the shadow of a contradicted one) from one signal."""
         t = ev.occurred_at
         scope, preference_type, pattern = group
+        positive = polarity is _POSITIVE
         rec = PrefState(
-            scope=scope,
-            preference_type=preference_type,
-            pattern=pattern,
-            polarity=polarity,
-            strength=clamp(strength),
-            confidence=Tier.LOW,
-            status=Status.STABLE,
-            decay_at=t + DECAY_MS,
-            first_seen=t,
-            last_seen=t,
-            as_of=t,
-            sources=[str(ev.signal_type)],
-            explicit_tags=[ev.tag] if ev.tag else [],
-            accept_count=1 if polarity is Polarity.POSITIVE else 0,
-            reject_count=1 if polarity is Polarity.NEGATIVE else 0,
-            pairwise_count=pairwise,
+            scope,
+            preference_type,
+            pattern,
+            polarity,
+            clamp(strength),
+            _LOW,
+            _STABLE,
+            t + DECAY_MS,
+            t,
+            t,
+            t,
+            [_SIGNAL_TEXT[ev.signal_type]],
+            [ev.tag] if ev.tag else [],
+            1 if positive else 0,
+            0 if positive else 1,
+            pairwise,
             shadow_of=shadow_of,
         )
         rec.confidence = tier_for(rec.strength)
-        self._put(rec)
-        self._mark(rec, ev)
+        key = self._put(rec)
+        rec.last_seq = ev.seq
+        if self._track:
+            self.touched.add(key)
         return rec
 
     def _apply_item(self, ev: FoldEvent, item: FoldItem, weight: float) -> None:
+        """Fold one item of ``ev`` into its group (the rules of the engine notes, in their order)."""
+        polarity = _POLARITY.get(item.polarity) or Polarity(item.polarity)
+        self._fold_item(ev, item.preference_type, item.pattern, polarity, weight)
+
+    def _fold_item(
+        self, ev: EventView, preference_type: str, pattern: str, polarity: Polarity, weight: float
+    ) -> None:
         t = ev.occurred_at
-        polarity = Polarity(item.polarity)
-        group: Group = (ev.scope, item.preference_type, item.pattern)
-        for key in self._groups.get(group, ()):
-            # Advancing moves as_of (and may decay or archive): the stored state must follow.
-            advance(self.records[key], t)
-            self.touched.add(key)
+        group: Group = (ev.scope, preference_type, pattern)
+        track = self._track
+        touched = self.touched
+        seq = ev.seq
+        own: PrefState | None = None
+        opp: PrefState | None = None
+        opp_key: PrefKey | None = None
+        members = self._groups.get(group)
+        if members is not None:
+            pol_text = _POLARITY_TEXT[polarity]
+            for key, st in members:
+                # Advancing moves as_of (and may decay or archive): the stored state must follow.
+                # Inline the common case of advance(): nothing is due before t.
+                if t > st.as_of:
+                    if st.status is _ARCHIVED or (st.decay_at > t and st.last_seen + ARCHIVE_MS > t):
+                        st.as_of = t
+                    else:
+                        advance(st, t)
+                if track:
+                    touched.add(key)
+                # A group holds at most one record per polarity (the key's last part).
+                if key[3] == pol_text:
+                    own = st
+                else:
+                    opp, opp_key = st, key
         abs_w = abs(weight)
         added = abs_w / NORMALIZER
-        pairwise = 1 if ev.signal_type is SignalType.PAIRWISE_COMPARISON else 0
+        pairwise = 1 if ev.signal_type is _PAIRWISE else 0
 
         # 1. A new matching signal reactivates an archived record.
-        own = self._get(group, polarity)
-        if own is not None and own.status is Status.ARCHIVED:
-            own.status = Status.STABLE
+        if own is not None and own.status is _ARCHIVED:
+            own.status = _STABLE
             own.reversal_signals = 0
             own.reversal_sessions = []
             own.reversal_first_seen = None
-            self._mark(own, ev)
+            own.last_seq = seq
+            own.as_of = t
 
         # 2. Contradiction of a stable opposite record (not also counted for its own polarity).
-        opp = self._get(group, polarity.opposite)
-        if opp is not None and opp.status is Status.STABLE:
-            self._contradict(ev, opp, own, polarity, abs_w, pairwise)
+        if opp is not None and opp.status is _STABLE:
+            assert opp_key is not None
+            self._contradict(ev, opp, opp_key, own, polarity, abs_w, pairwise)
             return
 
         # 3. Create or reinforce the record of this polarity.
         if own is None:
             self._create(ev, group, polarity, added, pairwise)
             return
-        own.strength = clamp(own.strength + added)
-        own.confidence = tier_for(own.strength)
-        if str(ev.signal_type) not in own.sources:
-            own.sources.append(str(ev.signal_type))
-        if ev.tag and ev.tag not in own.explicit_tags:
-            own.explicit_tags.append(ev.tag)
-        if polarity is Polarity.POSITIVE:
+        strength = own.strength + added
+        own.strength = strength = 0.0 if strength < 0.0 else (1.0 if strength > 1.0 else strength)
+        own.confidence = (
+            _LOW if strength < TIER_MEDIUM_MIN else (_MEDIUM if strength <= TIER_HIGH_ABOVE else _HIGH)
+        )
+        source = _SIGNAL_TEXT[ev.signal_type]
+        if source not in own.sources:
+            own.sources.append(source)
+        tag = ev.tag
+        if tag and tag not in own.explicit_tags:
+            own.explicit_tags.append(tag)
+        if polarity is _POSITIVE:
             own.accept_count += 1
         else:
             own.reject_count += 1
         own.pairwise_count += pairwise
         own.last_seen = t
         own.decay_at = t + DECAY_MS
-        self._mark(own, ev)
-        if own.shadow_of is not None and own.confidence in (Tier.MEDIUM, Tier.HIGH):
+        own.last_seq = seq
+        own.as_of = t
+        if own.shadow_of is not None and own.confidence is not _LOW:
             self._promote(own, ev)
 
-    def _promote(self, shadow: PrefState, ev: FoldEvent) -> None:
+    def _promote(self, shadow: PrefState, ev: EventView) -> None:
         """A shadow reaching medium/high replaces its original: original archived, link cleared."""
         original_text = shadow.shadow_of
         shadow.shadow_of = None
-        for key in self._groups.get(shadow.group, ()):
-            rec = self.records[key]
+        for key, rec in self._groups.get(shadow.group, ()):
             if key_text(key) == original_text and rec is not shadow:
-                rec.status = Status.ARCHIVED
-                self._mark(rec, ev)
+                rec.status = _ARCHIVED
+                rec.last_seq = ev.seq
+                rec.as_of = ev.occurred_at
+                if self._track:
+                    self.touched.add(key)
 
     def _contradict(
         self,
-        ev: FoldEvent,
+        ev: EventView,
         opp: PrefState,
+        opp_key: PrefKey,
         own: PrefState | None,
         polarity: Polarity,
         abs_w: float,
@@ -284,7 +416,8 @@ class Deriver:
             opp.reversal_sessions.append(ev.session_id)
         opp.pairwise_count += pairwise
         opp.last_seen = t  # decay_at deliberately unchanged
-        self._mark(opp, ev)
+        opp.last_seq = ev.seq
+        opp.as_of = t
         rs = opp.reversal_signals
         if rs == 2:
             opp.strength = clamp(opp.strength * REVERSAL_STEP2_FACTOR)
@@ -298,11 +431,11 @@ class Deriver:
             # rs == 1 is the noise guard; rs >= 4 within fewer than 3 sessions is counted only.
             return
         opp.strength = clamp(opp.strength - abs_w)
-        opp.confidence = Tier.LOW
-        opp.status = Status.UNDER_REVIEW
+        opp.confidence = _LOW
+        opp.status = _UNDER_REVIEW
         opp.demoted_by = ev.event_id
 
-        original = key_text(opp.key)
+        original = key_text(opp_key)
         half = abs_w / NORMALIZER
         if own is None:
             self._create(ev, opp.group, polarity, half, pairwise, shadow_of=original)
@@ -317,10 +450,11 @@ class Deriver:
         own.last_seen = t
         own.decay_at = t + DECAY_MS
         own.shadow_of = original
-        self._mark(own, ev)
-        if own.confidence in (Tier.MEDIUM, Tier.HIGH):
+        own.last_seq = ev.seq
+        own.as_of = t
+        if own.confidence in (_MEDIUM, _HIGH):
             own.shadow_of = None
-            opp.status = Status.ARCHIVED
+            opp.status = _ARCHIVED
 
 
 def derive(
