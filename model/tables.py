@@ -24,9 +24,16 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 PREFIX = "creative_memory_"
 ALEMBIC_VERSION_TABLE = "creative_memory_alembic_version"
 
+
 # The lifecycle filter on the stored evaluation, as SQL literals: a partial index is used only
 # when a query repeats its condition, and bound parameters never match it (services/retrieval.py).
-SQL_ELIGIBLE = "status = 'stable' AND confidence != 'low' AND strength >= 0.4"
+def sql_eligible(alias: str = "") -> str:
+    """The condition on a table alias (a partial index matches it whatever the alias)."""
+    a = f"{alias}." if alias else ""
+    return f"{a}status = 'stable' AND {a}confidence != 'low' AND {a}strength >= 0.4"
+
+
+SQL_ELIGIBLE = sql_eligible()
 SQL_NOT_ARCHIVED = "status != 'archived'"
 
 

@@ -38,10 +38,10 @@ from model.constants import (
     scope_for,
 )
 from model.records import PrefState
-from model.tables import SQL_ELIGIBLE, SQL_NOT_ARCHIVED
+from model.tables import SQL_ELIGIBLE, SQL_NOT_ARCHIVED, sql_eligible
 from services.derivation import state_from_json
 from services.engine.derive import ARCHIVE_MS
-from services.engine.retrieve import SAMPLE_SIZE, Unloaded
+from services.engine.retrieve import SAMPLE_SIZE, Unloaded, drop_reason, type_matches
 
 # Eligible records read per (scope, polarity, type) at first; a group the stages look past is
 # read deeper (services.engine.retrieve.NeedDeeper), so this only trades queries for rows.
@@ -73,7 +73,6 @@ class Candidates:
     excluded: dict[str, int]
     unloaded: Unloaded
     horizons: list[PrefState] = field(default_factory=list)
-    ids: list[int] = field(default_factory=list)  # the row ids of ``records``, same order
 
 
 def _state(row: Row, now: int) -> PrefState:
@@ -103,32 +102,17 @@ def _state(row: Row, now: int) -> PrefState:
     )
 
 
-def _type_ok(ptype: str, types: Sequence[str] | None) -> bool:
-    return types is None or any(ptype.startswith(t) for t in types)
-
-
 def _stored_class(row: Row, hidden: bool, types: Sequence[str] | None) -> str:
     """The engine's verdict on a record from its stored evaluation (reason, or eligible/suppressed)."""
-    strength, confidence, status = row[5], row[6], row[7]
-    if strength < INJECTION_THRESHOLD:
-        return "strength"
-    if status != "stable":
-        return "status"
-    if confidence == "low":
-        return "tier"
-    if not _type_ok(row[2], types):
-        return "type"
+    reason = drop_reason(row[5], row[7], row[6], row[2], types)
+    if reason is not None:
+        return reason
     return "suppressed" if hidden else "eligible"
 
 
 def _rows(con: sqlite3.Connection, sql: str, params: Sequence[object]) -> list[Row]:
     rows: list[Row] = con.execute(sql, params).fetchall()
     return rows
-
-
-def _eligible(alias: str) -> str:
-    """``SQL_ELIGIBLE`` on a table alias (a partial index matches it whatever the alias)."""
-    return f"{alias}.status = 'stable' AND {alias}.confidence != 'low' AND {alias}.strength >= {INJECTION_THRESHOLD}"
 
 
 def _count(con: sqlite3.Connection, where: str, params: Sequence[object]) -> int:
@@ -209,7 +193,7 @@ def load(
                 f"SELECT g.id, g.polarity, g.preference_type, g.pattern, g.strength, o.id "
                 f"FROM {TABLE} AS g INDEXED BY ix_cm_prefs_rank JOIN {TABLE} AS o "
                 "ON o.user_id = g.user_id AND o.scope = ? AND o.preference_type = g.preference_type "
-                f"AND o.pattern = g.pattern WHERE g.user_id = ? AND g.scope = 'global' AND {_eligible('g')}",
+                f"AND o.pattern = g.pattern WHERE g.user_id = ? AND g.scope = 'global' AND {sql_eligible('g')}",
                 (project_scope, user_id),
             ).fetchall()
             hiders: dict[int, list[int]] = {}
@@ -218,7 +202,7 @@ def load(
                 if gid not in hiders:
                     hiders[gid] = []
                     hidden_by_group[(pol, ptype)] = hidden_by_group.get((pol, ptype), 0) + 1
-                    if _type_ok(ptype, types) and gid not in stale:
+                    if type_matches(ptype, types) and gid not in stale:
                         shown[gid] = (-strength, ptype, pattern, pol)
                 hiders[gid].append(oid)
             hidden_ids = set(hiders)
@@ -248,7 +232,7 @@ def load(
                 f"user_id = ?1 AND scope = ?4 AND polarity = ?5 AND preference_type = ?6 AND {SQL_ELIGIBLE} "
                 f"AND {fresh}"
             )
-            if not _type_ok(ptype, types):
+            if not type_matches(ptype, types):
                 totals["type"] += n
                 depth = SAMPLE_SIZE  # only the lifecycle sample can name these: never deeper
             else:
@@ -286,6 +270,7 @@ class _Group:
     params: tuple[object, ...]
     last: Row | None = None
     more: bool = True
+    read: int = 0
 
     def fetch(self, con: sqlite3.Connection, n: int, keep: Callable[[Iterable[Row]], None]) -> None:
         """Read the next ``n`` records (after the last one read) in the index's order."""
@@ -303,6 +288,7 @@ class _Group:
         keep(rows)
         if rows:
             self.last = rows[-1]
+        self.read += len(rows)
         self.more = len(rows) == n
 
 
@@ -343,7 +329,6 @@ class Reader:
             excluded={k: totals[k] for k in ("strength", "status", "tier", "type") if totals[k] > 0},
             unloaded=Unloaded(eligible=totals["eligible"], suppressed=totals["suppressed"]),
             horizons=horizons,
-            ids=list(self._loaded),
         )
 
     def deepen(self, keys: Iterable[tuple[str, str, str]]) -> None:
@@ -351,8 +336,7 @@ class Reader:
         for key in keys:
             g = self._groups[key]
             if g.more:
-                read = sum(1 for row, _h in self._loaded.values() if (row[1], row[4], row[2]) == key)
-                g.fetch(self._con, max(FIRST_DEPTH, read), self._keep)
+                g.fetch(self._con, max(FIRST_DEPTH, g.read), self._keep)
 
 
 def _by_ids(con: sqlite3.Connection, ids: Sequence[int]) -> list[Row]:

@@ -20,7 +20,7 @@ from services.candidates import load as load_candidates
 from services.clock import DAY_MS
 from services.derivation import ensure_current, is_current, state_from_json
 from services.engine.block import build_block, estimate_tokens
-from services.engine.retrieve import Gates, NeedDeeper, retrieve
+from services.engine.retrieve import Gates, NeedDeeper, closed_gate, retrieve
 from services.store import Store
 
 INJECTING_ORIGINS = frozenset({Origin.DAEMON, Origin.CLI})
@@ -201,7 +201,7 @@ def _retrieve_in(
     )
     if overrides is not None:
         gates = overrides.apply_gates(gates)
-    if not _open(gates, project_id):
+    if closed_gate(gates, project_id) is not None:
         return retrieve((), project_id=project_id, now=now, preference_types=types, gates=gates)
     if overrides is not None and overrides.forgotten:
         # A what-if forget: the forgotten records' places go to records ranked below them, so
@@ -279,13 +279,6 @@ class _WhatIf:
             using_paused=gates.using_paused,
             project_use_memory=gates.project_use_memory and not self.project_disabled,
         )
-
-
-def _open(gates: Gates, project_id: str | None) -> bool:
-    """Whether the gates let a retrieval look at records at all (the engine re-checks and says why)."""
-    return (
-        gates.memory_enabled and not gates.using_paused and (project_id is None or gates.project_use_memory)
-    )
 
 
 WhatIf = _WhatIf

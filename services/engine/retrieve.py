@@ -99,20 +99,31 @@ def _by_strength(records: Iterable[PrefState]) -> list[PrefState]:
     return sorted(records, key=lambda r: (-r.strength, r.key))
 
 
-def _type_ok(rec: PrefState, preference_types: Sequence[str] | None) -> bool:
-    return preference_types is None or any(rec.preference_type.startswith(t) for t in preference_types)
+def type_matches(preference_type: str, preference_types: Sequence[str] | None) -> bool:
+    return preference_types is None or any(preference_type.startswith(t) for t in preference_types)
+
+
+def drop_reason(
+    strength: float,
+    status: str,
+    confidence: str,
+    preference_type: str,
+    preference_types: Sequence[str] | None,
+) -> str | None:
+    """Why the lifecycle filter drops a record (None: it passes); also used on stored rows."""
+    if strength < INJECTION_THRESHOLD:
+        return "strength"
+    if status != Status.STABLE:
+        return "status"
+    if confidence not in (Tier.MEDIUM, Tier.HIGH):
+        return "tier"
+    if not type_matches(preference_type, preference_types):
+        return "type"
+    return None
 
 
 def _drop_reason(rec: PrefState, preference_types: Sequence[str] | None) -> str | None:
-    if rec.strength < INJECTION_THRESHOLD:
-        return "strength"
-    if rec.status is not Status.STABLE:
-        return "status"
-    if rec.confidence not in (Tier.MEDIUM, Tier.HIGH):
-        return "tier"
-    if not _type_ok(rec, preference_types):
-        return "type"
-    return None
+    return drop_reason(rec.strength, rec.status, rec.confidence, rec.preference_type, preference_types)
 
 
 def _check_reach(
@@ -154,6 +165,17 @@ def _ceiling_event(
     )
 
 
+def closed_gate(gates: Gates, project_id: str | None) -> tuple[str, str] | None:
+    """The first gate that is closed, as (event type, trace), or None when retrieval may proceed."""
+    if not gates.memory_enabled:
+        return ("memory_disabled", "Creative memory is turned off: nothing injected")
+    if gates.using_paused:
+        return ("memory_paused", "Using memory is paused: nothing injected")
+    if project_id is not None and not gates.project_use_memory:
+        return ("project_memory_disabled", f"Project {project_id} does not use memory: nothing injected")
+    return None
+
+
 def _empty(events: list[DiagEvent], start: float, project_id: str | None, reason: str) -> RetrievalResult:
     return RetrievalResult(
         positives=(),
@@ -192,13 +214,7 @@ def retrieve(
     events: list[DiagEvent] = []
 
     # 0. Gates.
-    gate: tuple[str, str] | None = None
-    if not gates.memory_enabled:
-        gate = ("memory_disabled", "Creative memory is turned off: nothing injected")
-    elif gates.using_paused:
-        gate = ("memory_paused", "Using memory is paused: nothing injected")
-    elif project_id is not None and not gates.project_use_memory:
-        gate = ("project_memory_disabled", f"Project {project_id} does not use memory: nothing injected")
+    gate = closed_gate(gates, project_id)
     if gate is not None:
         events.append(DiagEvent(type=gate[0], stage="gates", trace=gate[1]))
         return _empty(events, start, project_id, gate[0])
