@@ -6,6 +6,7 @@ passes, with no process needing to run at that moment.
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -18,9 +19,10 @@ from model.tables import Event, IgnoredCount, Preference, ProjectSettings, Retri
 from services import audit
 from services.clock import FOREVER_MS
 from services.errors import InvalidInput
-from services.store import Store
+from services.store import Store, raw_connection
 
 What = Literal["both", "learning", "using"]
+DEFAULT_RETENTION_DAYS = 30  # how long recorded retrievals are kept unless the user says otherwise
 
 
 # --------------------------------------------------------------------------- settings rows
@@ -33,7 +35,7 @@ def get_settings(session: Session, user_id: str) -> Settings:
             memory_enabled=True,
             learning_paused_until=None,
             using_paused_until=None,
-            diagnostics_retention_days=30,
+            diagnostics_retention_days=DEFAULT_RETENTION_DAYS,
             updated_at=0,
         )
     return row
@@ -93,15 +95,24 @@ class UsingGate:
     project_use_memory: bool
 
 
-def using_gate(session: Session, user_id: str, project_id: str | None, now: int) -> UsingGate:
-    s = get_settings(session, user_id)
+def using_gate(db: Session | sqlite3.Connection, user_id: str, project_id: str | None, now: int) -> UsingGate:
+    """What stops a retrieval at ``now`` (plain SQL: on every retrieval's hot path)."""
+    con = raw_connection(db)
+    row = con.execute(
+        f"SELECT memory_enabled, using_paused_until FROM {Settings.__tablename__} WHERE user_id = ?",
+        (user_id,),
+    ).fetchone()
+    enabled, paused_until = (True, None) if row is None else (bool(row[0]), row[1])
     use = True
     if project_id is not None:
-        ps = session.get(ProjectSettings, (user_id, project_id))
-        use = True if ps is None else bool(ps.use_memory)
+        ps = con.execute(
+            f"SELECT use_memory FROM {ProjectSettings.__tablename__} WHERE user_id = ? AND project_id = ?",
+            (user_id, project_id),
+        ).fetchone()
+        use = True if ps is None else bool(ps[0])
     return UsingGate(
-        memory_enabled=bool(s.memory_enabled),
-        using_paused=_active(s.using_paused_until, now) is not None,
+        memory_enabled=enabled,
+        using_paused=_active(paused_until, now) is not None,
         project_use_memory=use,
     )
 

@@ -34,7 +34,7 @@ from model.records import PrefKey, PrefState
 from model.tables import Derivation, Event, Preference
 from services.engine.derive import Deriver, advance, evaluated
 from services.errors import Cancelled
-from services.store import Store
+from services.store import Store, raw_connection
 
 log = logging.getLogger("cm.engine")
 
@@ -354,14 +354,20 @@ def _max_seq(session: Session, user_id: str) -> int:
     return int(session.scalar(select(func.max(Event.seq)).where(Event.user_id == user_id)) or 0)
 
 
-def is_current(session: Session, user_id: str) -> bool:
-    row = session.get(Derivation, user_id)
-    return (
-        row is not None
-        and row.derivation_version == DERIVATION_VERSION
-        and row.max_seq == _max_seq(session, user_id)
-        and row.cache_key == cache_key_for(row.set_digest)
-    )
+def is_current(db: Session | sqlite3.Connection, user_id: str) -> bool:
+    """Whether the stored preferences are the derivation of the user's events (plain SQL: hot path)."""
+    con = raw_connection(db)
+    row = con.execute(
+        f"SELECT derivation_version, max_seq, cache_key, set_digest FROM {Derivation.__tablename__} "
+        "WHERE user_id = ?",
+        (user_id,),
+    ).fetchone()
+    if row is None or row[0] != DERIVATION_VERSION:
+        return False
+    (max_seq,) = con.execute(
+        f"SELECT coalesce(max(seq), 0) FROM {Event.__tablename__} WHERE user_id = ?", (user_id,)
+    ).fetchone()
+    return bool(row[1] == max_seq and row[2] == cache_key_for(row[3]))
 
 
 def ensure_current(

@@ -112,6 +112,8 @@ class Store:
         self._immutable = immutable
         self._watch: sqlite3.Connection | None = None
         self._watch_lock = threading.Lock()
+        self._snap: sqlite3.Connection | None = None
+        self._snap_lock = threading.Lock()
         self.engine = self._make_engine()
 
     # ------------------------------------------------------------------ opening
@@ -319,6 +321,48 @@ class Store:
             raise self._translate(exc) from exc
 
     @contextmanager
+    def snapshot(self) -> Iterator[sqlite3.Connection]:
+        """A short read transaction on a kept plain connection, for hot read paths (retrieval).
+
+        The connection stays open between uses (its prepared statements stay cached; opening one
+        costs about a millisecond) but holds no snapshot while idle, so checkpoints and VACUUM are
+        unaffected. A second thread asking while it is in use gets a connection of its own.
+        """
+        kept = self._snap_lock.acquire(blocking=False)
+        con: sqlite3.Connection | None = None
+        try:
+            if kept:
+                if self._snap is None:
+                    self._snap = self._read_connection()
+                con = self._snap
+            else:
+                con = self._read_connection()
+            con.execute("BEGIN")
+            try:
+                yield con
+            finally:
+                if con.in_transaction:
+                    con.execute("ROLLBACK")
+        except sqlite3.DatabaseError as exc:
+            if kept and self._snap is not None:
+                # A connection that failed mid-use is not trusted again.
+                with suppress(sqlite3.Error):
+                    self._snap.close()
+                self._snap = None
+            raise self._translate(exc) from exc
+        finally:
+            if kept:
+                self._snap_lock.release()
+            elif con is not None:
+                con.close()
+
+    def _read_connection(self) -> sqlite3.Connection:
+        try:
+            return _connect(self.path, self.busy_timeout_s, read_only=True, immutable=self._immutable)
+        except sqlite3.DatabaseError as exc:
+            raise self._translate(exc) from exc
+
+    @contextmanager
     def write(self) -> Iterator[Session]:
         """A short write transaction begun IMMEDIATE; retried with backoff while the store is busy."""
         if self.read_only:
@@ -348,7 +392,7 @@ class Store:
         finally:
             con.close()
 
-    def _translate(self, exc: OperationalError) -> Exception:
+    def _translate(self, exc: OperationalError | sqlite3.DatabaseError) -> Exception:
         if _is_locked(exc):
             return StoreLocked(
                 f"The store is busy: another program has held a write lock for more than "
@@ -356,7 +400,8 @@ class Store:
             )
         if "readonly" in str(exc).lower() or "read-only" in str(exc).lower():
             return ReadOnly("The store is read-only, so nothing was changed.")
-        return StoreUnavailable(f"The store could not be used ({exc.orig}). Nothing was changed.")
+        detail = exc.orig if isinstance(exc, OperationalError) else exc
+        return StoreUnavailable(f"The store could not be used ({detail}). Nothing was changed.")
 
     # ------------------------------------------------------------------ live view
     def data_version(self) -> int:
@@ -394,6 +439,10 @@ class Store:
             if self._watch is not None:
                 self._watch.close()
                 self._watch = None
+        with self._snap_lock:
+            if self._snap is not None:
+                self._snap.close()
+                self._snap = None
         self.engine.dispose()
 
 
@@ -450,6 +499,16 @@ def _begin(conn: Connection, *, immediate: bool, budget_s: float) -> None:
             log.warning("store busy, retrying in %.2f s", delay)
             time.sleep(delay)
             delay = min(delay * 2, 1.0)
+
+
+def raw_connection(db: Session | sqlite3.Connection) -> sqlite3.Connection:
+    """The sqlite3 connection under a session (its transaction, flushed first), or ``db`` itself."""
+    if isinstance(db, sqlite3.Connection):
+        return db
+    db.flush()
+    con = db.connection().connection.dbapi_connection
+    assert isinstance(con, sqlite3.Connection)
+    return con
 
 
 def sqlite_file_set(path: Path) -> list[Path]:
