@@ -31,7 +31,7 @@ from services.candidates import load as load_candidates
 from services.derivation import ensure_current
 from services.engine.block import build_block, estimate_tokens
 from services.engine.retrieve import Gates
-from services.retrieval import bounded_retrieve, raw_connection
+from services.retrieval import bounded_retrieve
 from services.store import Store
 
 TARGETS = {"S": 5.0, "M": 5.0, "L": 20.0}
@@ -58,7 +58,7 @@ def _stages(store: Store, project: str | None, runs: int) -> dict[str, float]:
         t0 = time.process_time()
         ensure_current(store, USER, NOW)
         t1 = time.process_time()
-        with store.read() as s:
+        with store.snapshot() as s:
             g = controls.using_gate(s, USER, project, NOW)
             gates = Gates(
                 memory_enabled=g.memory_enabled,
@@ -66,7 +66,7 @@ def _stages(store: Store, project: str | None, runs: int) -> dict[str, float]:
                 project_use_memory=g.project_use_memory,
             )
             t2 = time.process_time()
-            reader = load_candidates(raw_connection(s), USER, project, NOW)
+            reader = load_candidates(s, USER, project, NOW)
             c = reader.candidates()
             t3 = time.process_time()
             result = bounded_retrieve(s, USER, project, now=NOW, gates=gates)

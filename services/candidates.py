@@ -29,6 +29,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 
 from model.constants import (
     INJECTION_THRESHOLD,
@@ -41,7 +42,7 @@ from model.records import PrefState
 from model.tables import SQL_ELIGIBLE, SQL_NOT_ARCHIVED, sql_eligible
 from services.derivation import state_from_json
 from services.engine.derive import ARCHIVE_MS
-from services.engine.retrieve import SAMPLE_SIZE, Unloaded, drop_reason, type_matches
+from services.engine.retrieve import RANK_DEPTH, SAMPLE_SIZE, Unloaded, drop_reason, type_matches
 
 # Eligible records read per (scope, polarity, type) at first; a group the stages look past is
 # read deeper (services.engine.retrieve.NeedDeeper), so this only trades queries for rows.
@@ -293,7 +294,11 @@ class _Group:
 
 
 class Reader:
-    """The records read so far and the counts of the rest; ``deepen`` reads further down groups."""
+    """The records read so far and the counts of the rest; ``deepen`` reads further down groups.
+
+    Each call of ``candidates`` only turns the rows read since the last one into records: a
+    retrieval that has to read deeper does not rebuild what it already had.
+    """
 
     def __init__(
         self,
@@ -307,36 +312,35 @@ class Reader:
         keep: Callable[[Iterable[Row]], None],
     ) -> None:
         self._con, self._now, self._types = con, now, types
-        self._loaded, self._future, self._totals = loaded, future, totals
+        self._loaded, self._future, self._totals = loaded, future, dict(totals)
         self._groups = {g.key: g for g in groups}
         self._keep = keep
         self._states: dict[int, PrefState] = {}
+        self._records: list[PrefState] = []
 
     def candidates(self) -> Candidates:
-        totals = dict(self._totals)
-        records: list[PrefState] = []
-        for rid, (row, hidden) in self._loaded.items():
+        totals, states, now = self._totals, self._states, self._now
+        # ``loaded`` only grows (new ids are appended), so what is new is its tail.
+        for rid, (row, hidden) in islice(self._loaded.items(), len(self._records), None):
             totals[_stored_class(row, hidden, self._types)] -= 1
-            state = self._states.get(rid)
-            if state is None:
-                text = self._future.get(rid)
-                state = _state(row, self._now) if text is None else state_from_json(text)
-                self._states[rid] = state
-            records.append(state)
-        horizons = [self._states[g.last[0]] for g in self._groups.values() if g.more and g.last is not None]
+            text = self._future.get(rid)
+            state = _state(row, now) if text is None else state_from_json(text)
+            states[rid] = state
+            self._records.append(state)
+        horizons = [states[g.last[0]] for g in self._groups.values() if g.more and g.last is not None]
         return Candidates(
-            records=records,
+            records=list(self._records),
             excluded={k: totals[k] for k in ("strength", "status", "tier", "type") if totals[k] > 0},
             unloaded=Unloaded(eligible=totals["eligible"], suppressed=totals["suppressed"]),
             horizons=horizons,
         )
 
     def deepen(self, keys: Iterable[tuple[str, str, str]]) -> None:
-        """Read further down these groups (twice as deep as so far)."""
+        """Read further down these groups: to ``RANK_DEPTH`` at once, beyond it twice as deep."""
         for key in keys:
             g = self._groups[key]
             if g.more:
-                g.fetch(self._con, max(FIRST_DEPTH, g.read), self._keep)
+                g.fetch(self._con, max(FIRST_DEPTH, RANK_DEPTH - g.read, g.read), self._keep)
 
 
 def _by_ids(con: sqlite3.Connection, ids: Sequence[int]) -> list[Row]:

@@ -9,19 +9,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, insert, select, tuple_, update
 from sqlalchemy.orm import Session
 
 from model.constants import Mode, Origin, Tier, scope_for
 from model.records import DiagEvent, PrefState, RetrievalResult
-from model.tables import Preference, Retrieval, RetrievalEvent
+from model.tables import Preference, Retrieval, RetrievalEvent, Settings
 from services import controls
 from services.candidates import load as load_candidates
 from services.clock import DAY_MS
 from services.derivation import ensure_current, is_current, state_from_json
 from services.engine.block import build_block, estimate_tokens
 from services.engine.retrieve import Gates, NeedDeeper, closed_gate, retrieve
-from services.store import Store
+from services.store import Store, raw_connection
 
 INJECTING_ORIGINS = frozenset({Origin.DAEMON, Origin.CLI})
 
@@ -58,27 +57,23 @@ class RetrievalOutcome:
         }
 
 
-def candidates(session: Session, user_id: str, project_id: str | None) -> list[PrefState]:
+def candidates(db: Session | sqlite3.Connection, user_id: str, project_id: str | None) -> list[PrefState]:
     """Every record of the scopes, from the fold states (exact at any ``now``, and slow).
 
     The reference read: used for a what-if forget (the forgotten records' places go to records
     ranked below them), and by the tests that check ``services.candidates.load`` against it.
     """
     scopes = ["global"] + ([scope_for(project_id)] if project_id else [])
-    texts = session.scalars(
-        select(Preference.state).where(Preference.user_id == user_id, Preference.scope.in_(scopes))
-    ).all()
-    return [state_from_json(t) for t in texts]
-
-
-def raw_connection(session: Session) -> sqlite3.Connection:
-    con = session.connection().connection.dbapi_connection
-    assert isinstance(con, sqlite3.Connection)
-    return con
+    rows = raw_connection(db).execute(
+        f"SELECT state FROM {Preference.__tablename__} WHERE user_id = ? "
+        f"AND scope IN ({','.join('?' * len(scopes))})",
+        (user_id, *scopes),
+    )
+    return [state_from_json(t) for (t,) in rows]
 
 
 def bounded_retrieve(
-    session: Session,
+    db: Session | sqlite3.Connection,
     user_id: str,
     project_id: str | None,
     *,
@@ -87,7 +82,7 @@ def bounded_retrieve(
     preference_types: Sequence[str] | None = None,
 ) -> RetrievalResult:
     """The engine over the bounded read (``services.candidates``), read deeper where it asks."""
-    reader = load_candidates(raw_connection(session), user_id, project_id, now, preference_types)
+    reader = load_candidates(raw_connection(db), user_id, project_id, now, preference_types)
     while True:
         c = reader.candidates()
         try:
@@ -105,7 +100,8 @@ def bounded_retrieve(
             reader.deepen(more.groups)
 
 
-def _event_row(retrieval_id: int, ordinal: int, e: DiagEvent) -> dict[str, Any]:
+def _event_row(retrieval_id: int, ordinal: int, e: DiagEvent) -> tuple[object, ...]:
+    """A stage event's row, in ``_EVENT_COLS`` order."""
     ptype = pattern = None
     if e.preference_key:
         parts = e.preference_key.split("/")
@@ -113,21 +109,35 @@ def _event_row(retrieval_id: int, ordinal: int, e: DiagEvent) -> dict[str, Any]:
             ptype, pattern = parts[-3], parts[-2]
     elif isinstance(e.fields.get("pattern"), str):
         pattern = e.fields["pattern"]
-    return {
-        "retrieval_id": retrieval_id,
-        "ordinal": ordinal,
-        "type": e.type,
-        "stage": e.stage,
-        "preference_key": e.preference_key,
-        "preference_type": ptype,
-        "pattern": pattern,
-        "fields": json.dumps(e.fields, ensure_ascii=False, sort_keys=True, default=str),
-        "trace": e.trace,
-    }
+    fields = json.dumps(e.fields, ensure_ascii=False, sort_keys=True, default=str)
+    return (retrieval_id, ordinal, e.type, e.stage, e.preference_key, ptype, pattern, fields, e.trace)
+
+
+_RETRIEVAL_COLS = (
+    "user_id", "at", "origin", "project_id", "mode", "requested_types", "duration_ms", "kept_positive",
+    "kept_negative", "kept_high", "kept_medium", "kept_overrides", "token_estimate", "block_sha256",
+    "empty_reason",
+)  # fmt: skip
+_EVENT_COLS = (
+    "retrieval_id", "ordinal", "type", "stage", "preference_key", "preference_type", "pattern", "fields",
+    "trace",
+)  # fmt: skip
+
+
+def _insert_sql(table: str, cols: Sequence[str]) -> str:
+    return f"INSERT INTO {table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})"
+
+
+_INSERT_RETRIEVAL = _insert_sql(Retrieval.__tablename__, _RETRIEVAL_COLS)
+_INSERT_EVENT = _insert_sql(RetrievalEvent.__tablename__, _EVENT_COLS)
+_MARK_INJECTED = (
+    f"UPDATE {Preference.__tablename__} SET last_injected_at = ? WHERE user_id = ? AND scope = ? "
+    "AND preference_type = ? AND pattern = ? AND polarity = ?"
+)
 
 
 def record(
-    session: Session,
+    db: Session | sqlite3.Connection,
     user_id: str,
     outcome_result: RetrievalResult,
     *,
@@ -138,62 +148,63 @@ def record(
     types: Sequence[str] | None,
     now: int,
 ) -> int:
+    """Store a retrieval with its stage events; an injecting one marks its records injected.
+
+    Plain statements on the write transaction's connection: a recorded retrieval is on the
+    daemon's path for every generation.
+    """
+    con = raw_connection(db)
     r = outcome_result
     kept = [*r.positives, *r.negatives]
-    row = Retrieval(
-        user_id=user_id,
-        at=now,
-        origin=str(origin),
-        project_id=r.project_id,
-        mode=str(mode),
-        requested_types=json.dumps(list(types)) if types else None,
-        duration_ms=r.duration_ms,
-        kept_positive=len(r.positives),
-        kept_negative=len(r.negatives),
-        kept_high=sum(1 for p in kept if p.confidence is Tier.HIGH),
-        kept_medium=sum(1 for p in kept if p.confidence is Tier.MEDIUM),
-        kept_overrides=len(r.project_overrides),
-        token_estimate=tokens,
-        block_sha256=hashlib.sha256(block.encode()).hexdigest(),
-        empty_reason=r.empty_reason,
-    )
-    session.add(row)
-    session.flush()
-    rid = int(row.id)
+    row = {
+        "user_id": user_id,
+        "at": now,
+        "origin": str(origin),
+        "project_id": r.project_id,
+        "mode": str(mode),
+        "requested_types": json.dumps(list(types)) if types else None,
+        "duration_ms": r.duration_ms,
+        "kept_positive": len(r.positives),
+        "kept_negative": len(r.negatives),
+        "kept_high": sum(1 for p in kept if p.confidence is Tier.HIGH),
+        "kept_medium": sum(1 for p in kept if p.confidence is Tier.MEDIUM),
+        "kept_overrides": len(r.project_overrides),
+        "token_estimate": tokens,
+        "block_sha256": hashlib.sha256(block.encode()).hexdigest(),
+        "empty_reason": r.empty_reason,
+    }
+    rid = con.execute(_INSERT_RETRIEVAL, [row[c] for c in _RETRIEVAL_COLS]).lastrowid
+    assert rid is not None
     if r.events:
-        session.execute(insert(RetrievalEvent), [_event_row(rid, i, e) for i, e in enumerate(r.events)])
+        con.executemany(_INSERT_EVENT, [_event_row(rid, i, e) for i, e in enumerate(r.events)])
     if origin in INJECTING_ORIGINS and kept:
-        # One statement for every injected record (a row-value IN over the unique key).
-        session.execute(
-            update(Preference)
-            .where(
-                Preference.user_id == user_id,
-                tuple_(
-                    Preference.scope, Preference.preference_type, Preference.pattern, Preference.polarity
-                ).in_([(p.scope, p.preference_type, p.pattern, str(p.polarity)) for p in kept]),
-            )
-            .values(last_injected_at=now)
-            .execution_options(synchronize_session=False)
-        )
-    return rid
+        # One probe of the unique key's index per injected record.
+        con.executemany(_MARK_INJECTED, [(now, user_id, *p.key) for p in kept])
+    return int(rid)
 
 
-def prune_diagnostics(session: Session, user_id: str, now: int) -> int:
-    days = controls.get_settings(session, user_id).diagnostics_retention_days
-    cutoff = now - days * DAY_MS
-    res = session.execute(delete(Retrieval).where(Retrieval.user_id == user_id, Retrieval.at < cutoff))
-    return int(getattr(res, "rowcount", 0) or 0)
+def prune_diagnostics(db: Session | sqlite3.Connection, user_id: str, now: int) -> int:
+    """Delete the user's recorded retrievals older than the retention setting (events cascade)."""
+    con = raw_connection(db)
+    row = con.execute(
+        f"SELECT diagnostics_retention_days FROM {Settings.__tablename__} WHERE user_id = ?", (user_id,)
+    ).fetchone()
+    days = controls.DEFAULT_RETENTION_DAYS if row is None else int(row[0])
+    cur = con.execute(
+        f"DELETE FROM {Retrieval.__tablename__} WHERE user_id = ? AND at < ?", (user_id, now - days * DAY_MS)
+    )
+    return max(cur.rowcount, 0)
 
 
 def _retrieve_in(
-    session: Session,
+    con: sqlite3.Connection,
     user_id: str,
     project_id: str | None,
     now: int,
     types: Sequence[str] | None,
     overrides: _WhatIf | None,
 ) -> RetrievalResult:
-    g = controls.using_gate(session, user_id, project_id, now)
+    g = controls.using_gate(con, user_id, project_id, now)
     gates = Gates(
         memory_enabled=g.memory_enabled,
         using_paused=g.using_paused,
@@ -207,13 +218,13 @@ def _retrieve_in(
         # A what-if forget: the forgotten records' places go to records ranked below them, so
         # every record is read.
         return retrieve(
-            overrides.apply(candidates(session, user_id, project_id)),
+            overrides.apply(candidates(con, user_id, project_id)),
             project_id=project_id,
             now=now,
             preference_types=types,
             gates=gates,
         )
-    return bounded_retrieve(session, user_id, project_id, now=now, gates=gates, preference_types=types)
+    return bounded_retrieve(con, user_id, project_id, now=now, gates=gates, preference_types=types)
 
 
 def run(
@@ -229,13 +240,13 @@ def run(
     overrides: _WhatIf | None = None,
 ) -> RetrievalOutcome:
     """Retrieve and build the block; record it (with its stage events) unless ``dry_run``."""
-    # One read transaction when the cache is current (the usual case): the check, the gates and
-    # the records come from the same snapshot.
+    # One read transaction on the store's kept connection when the cache is current (the usual
+    # case): the check, the gates and the records come from the same snapshot.
     result: RetrievalResult | None = None
     for first in (True, False):
-        with store.read() as session:
-            if not (first and not store.read_only and not is_current(session, user_id)):
-                result = _retrieve_in(session, user_id, project_id, now, types, overrides)
+        with store.snapshot() as con:
+            if not (first and not store.read_only and not is_current(con, user_id)):
+                result = _retrieve_in(con, user_id, project_id, now, types, overrides)
         if result is not None:
             break
         ensure_current(store, user_id, now)
