@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,17 +63,16 @@ class Gates:
     project_use_memory: bool = True
 
 
-def priority(rec: PrefState) -> float:
-    if rec.polarity is Polarity.NEGATIVE:
-        return rec.strength * NEGATIVE_PRIORITY_MULTIPLIER
-    return rec.strength
-
-
-# Equal priorities are ordered by strength, then by key (scope, type, pattern, polarity): within
+# Priority is the strength, × NEGATIVE_PRIORITY_MULTIPLIER for negatives (stage 3). Equal priorities
+# are ordered by strength, then by key (scope, type, pattern, polarity): within
 # one (scope, polarity, type) that is (strength DESC, pattern), the order of the retrieval index,
 # so reading the top of each is exact (services/candidates.py).
-def _rank_key(r: PrefState) -> tuple[float, float, tuple[str, str, str, str]]:
-    return (-priority(r), -r.strength, r.key)
+RankKey = tuple[float, float, tuple[str, str, str, str]]
+
+
+def _rank_key(r: PrefState) -> RankKey:
+    s = r.strength
+    return (-s * NEGATIVE_PRIORITY_MULTIPLIER if r.polarity is Polarity.NEGATIVE else -s, -s, r.key)
 
 
 def _by_priority(records: Iterable[PrefState]) -> list[PrefState]:
@@ -126,20 +125,34 @@ def _drop_reason(rec: PrefState, preference_types: Sequence[str] | None) -> str 
     return drop_reason(rec.strength, rec.status, rec.confidence, rec.preference_type, preference_types)
 
 
-def _check_reach(
-    ranked: list[PrefState], horizons: Sequence[PrefState], reach: int, short: set[GroupKey]
-) -> None:
-    """Raise ``NeedDeeper`` unless every position the stages looked at is known to be exact.
+class _Scan:
+    """Follows a stage's scan down ``ranked`` past the truncated groups' horizons.
 
-    Everything that sorts before the earliest horizon was read, so ``ranked`` is the true order up
-    to there; an unread record sorts after its group's horizon.
+    An unread record of a group sorts after the group's horizon (the last record read of it), so
+    a scan can meet one only after it has passed that horizon. ``before(r)`` is called before the
+    scan looks at ``r``: each horizon that sorts before ``r`` is passed then, and ``wanted`` says
+    whether a record of that group could change the stage's outcome at that moment. A stage's
+    state only narrows as its scan goes on (rooms and quotas only fill), so a group that is not
+    wanted when its horizon is passed is not wanted later either. ``end()``: the scan ran out of
+    records read, so every group not yet passed is decided by the final state.
     """
-    need = set(short)
-    if reach >= 0:
-        at = _rank_key(ranked[reach]) if reach < len(ranked) else None
-        need.update(group_of(h) for h in horizons if at is None or _rank_key(h) <= at)
-    if need:
-        raise NeedDeeper(frozenset(need))
+
+    def __init__(self, horizons: Sequence[tuple[RankKey, GroupKey]], need: set[GroupKey]) -> None:
+        self._horizons, self._need, self._i = horizons, need, 0
+
+    def before(self, r: PrefState, wanted: Callable[[GroupKey], bool]) -> None:
+        at = _rank_key(r)
+        hz = self._horizons
+        while self._i < len(hz) and hz[self._i][0] < at:
+            if wanted(hz[self._i][1]):
+                self._need.add(hz[self._i][1])
+            self._i += 1
+
+    def end(self, wanted: Callable[[GroupKey], bool]) -> None:
+        for _key, g in self._horizons[self._i :]:
+            if wanted(g):
+                self._need.add(g)
+        self._i = len(self._horizons)
 
 
 def _ratio() -> float:
@@ -238,12 +251,13 @@ def retrieve(
         by_tp.setdefault((rec.preference_type, rec.pattern), rec)
     candidates: list[PrefState] = list(projects)
     suppressed: list[tuple[PrefState, PrefState]] = []
-    for g in _by_strength(globals_):
+    for g in globals_:
         ov = by_tp.get((g.preference_type, g.pattern))
         if ov is None or _drop_reason(g, preference_types) is not None:
             candidates.append(g)
         else:
             suppressed.append((g, ov))
+    suppressed.sort(key=lambda pair: (-pair[0].strength, pair[0].key))
     for g, ov in suppressed[:SAMPLE_SIZE]:
         tp = f"{g.preference_type}/{g.pattern}"
         events.append(
@@ -306,34 +320,39 @@ def retrieve(
 
     # 3. Priority.
     ranked = _by_priority(eligible)
-    # How far down ``ranked`` the stages look in an order-dependent way (checked against horizons).
-    position = {id(r): i for i, r in enumerate(ranked)}
-    unbounded = len(ranked) + 1
-    reach = -1
-    short: set[GroupKey] = set()  # truncated groups that ran out before a stage was satisfied
-    truncated = {group_of(h) for h in horizons}
+    # Groups read only down to a horizon whose unread records a stage could have used: the caller
+    # reads them deeper and calls again (NeedDeeper), so the result is exact.
+    need: set[GroupKey] = set()
+    hz = sorted((_rank_key(h), group_of(h)) for h in horizons)
 
     # 4. Hard cap. The event names, strongest first, the records next in line: the first
     # NEXT_IN_LINE of each (polarity, type)'s overflow, at most SAMPLE_SIZE (docs/decisions/0010).
     kept = ranked[:MAX_INJECTION_COUNT]
     overflow = ranked[MAX_INJECTION_COUNT:]
-    if truncated:
-        reach = MAX_INJECTION_COUNT - 1 if overflow else unbounded
+    # The kept records must be the true top: an unread record could sort among them.
+    if overflow:
+        _Scan(hz, need).before(kept[-1], lambda g: True)
+    else:
+        _Scan(hz, need).end(lambda g: True)
     if overflow:
         total = len(ranked) + more.eligible
-        seen: dict[tuple[Polarity, str], int] = {}
+        seen: dict[tuple[str, str], int] = {}
         next_in_line: list[str] = []
+
+        def unnamed(g: GroupKey) -> bool:  # the group's (polarity, type) could still be named
+            return seen.get((g[1], g[2]), 0) < NEXT_IN_LINE
+
+        scan = _Scan(hz, need)
         for r in overflow:
+            scan.before(r, unnamed)
             n = seen.get((r.polarity, r.preference_type), 0)
             if n < NEXT_IN_LINE:
                 seen[(r.polarity, r.preference_type)] = n + 1
                 next_in_line.append(r.pattern)
                 if len(next_in_line) == SAMPLE_SIZE:
-                    reach = max(reach, position[id(r)])
                     break
         else:
-            # Ran out: a truncated group that gave fewer than NEXT_IN_LINE may have had more.
-            short.update(g for g in truncated if seen.get((Polarity(g[1]), g[2]), 0) < NEXT_IN_LINE)
+            scan.end(unnamed)
         events.append(
             DiagEvent(
                 type="hard_cap_applied",
@@ -355,8 +374,13 @@ def retrieve(
     if negs:
         n_pos = len(kept) - len(negs)
         pos_overflow = [r for r in overflow if r.polarity is Polarity.POSITIVE]
+
+        def positive(g: GroupKey) -> bool:
+            return g[1] == Polarity.POSITIVE
+
         if len(pos_overflow) < len(negs) - MIN_NEG_FLOOR:
-            short.update(g for g in truncated if g[1] == str(Polarity.POSITIVE))
+            # Too few positives read to know how many exist: any positive group may add some.
+            _Scan(hz, need).end(positive)
         keep = len(negs)
         for n in range(len(negs), MIN_NEG_FLOOR - 1, -1):
             backfillable = min(len(pos_overflow), len(negs) - n)
@@ -370,7 +394,8 @@ def retrieve(
             kept = [r for r in kept if id(r) not in trimmed_ids]
             backfill = pos_overflow[: len(trimmed)]
             if backfill:
-                reach = max(reach, position[id(backfill[-1])])
+                # The backfill is the first positives of the overflow: exact up to its last one.
+                _Scan(hz, need).before(backfill[-1], positive)
                 back_ids = {id(r) for r in backfill}
                 overflow = [r for r in overflow if id(r) not in back_ids]
                 kept = _by_priority([*kept, *backfill])
@@ -415,12 +440,17 @@ def retrieve(
             n_neg = sum(1 for r in kept if r.polarity is Polarity.NEGATIVE)
             neg_room = max(MIN_NEG_FLOOR, math.floor(ratio * (len(kept) - n_neg))) - n_neg
             cat_backfill: list[PrefState] = []
+
+            def admissible(g: GroupKey) -> bool:  # a record of the group could be admitted now
+                return room.get(g[2], MAX_PER_CATEGORY) > 0 and (g[1] == Polarity.POSITIVE or neg_room > 0)
+
+            scan = _Scan(hz, need)
             filled = False
             for r in overflow:
                 if len(cat_backfill) >= len(cat_trimmed):
                     filled = True
                     break
-                reach = max(reach, position[id(r)])
+                scan.before(r, admissible)
                 cap = room.get(r.preference_type, MAX_PER_CATEGORY)
                 if cap <= 0:
                     continue
@@ -431,7 +461,7 @@ def retrieve(
                 cat_backfill.append(r)
                 room[r.preference_type] = cap - 1
             if not filled and len(cat_backfill) < len(cat_trimmed):
-                short.update(g for g in truncated if room.get(g[2], MAX_PER_CATEGORY) > 0)
+                scan.end(admissible)
             if cat_backfill:
                 back_ids = {id(r) for r in cat_backfill}
                 overflow = [r for r in overflow if id(r) not in back_ids]
@@ -464,8 +494,8 @@ def retrieve(
                 )
             )
 
-    if truncated:
-        _check_reach(ranked, horizons, reach, short)
+    if need:
+        raise NeedDeeper(frozenset(need))
 
     # 9. Polarity re-check after the category trim (no backfill).
     negs = [r for r in kept if r.polarity is Polarity.NEGATIVE]

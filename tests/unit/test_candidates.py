@@ -71,21 +71,26 @@ def _random_state(
     )
 
 
-def _fill(store: Store, rng: random.Random) -> int:
-    """Random records; returns the latest evaluation time written (``now`` must not precede it)."""
+def _fill(store: Store, rng: random.Random, saturated: bool = False) -> int:
+    """Random records; returns the latest evaluation time written (``now`` must not precede it).
+
+    ``saturated``: shaped like a long-used store (the L demo store): many types, and strong
+    negatives that fill the top and the overflow while positives trail, so every backfill scans
+    far past what a shallow read holds.
+    """
     scopes = ["global", "project:p1", "project:p2"]
-    n_patterns = rng.choice([8, 30, 60])
+    n_patterns = rng.choice([30, 60]) if saturated else rng.choice([8, 30, 60])
     records: dict[tuple[str, str, str, str], PrefState] = {}
-    for _ in range(rng.choice([40, 150, 400])):
+    for _ in range(rng.choice([300, 600]) if saturated else rng.choice([40, 150, 400])):
         scope = rng.choice([*scopes, "global"])  # globals twice as likely
-        ptype = rng.choice(TYPES[: rng.choice([1, 2, 4])])
+        ptype = rng.choice(TYPES if saturated else TYPES[: rng.choice([1, 2, 4])])
         key = (
             scope,
             ptype,
             f"pat_{rng.randrange(n_patterns)}",
             rng.choice(["positive", "negative", "positive"]),
         )
-        records[key] = _random_state(rng, *key)
+        records[key] = _random_state(rng, *key, strong_negatives=saturated and rng.random() < 0.8)
     evaluated_at = T0 + rng.randrange(150, 260) * DAY
     with store.write() as session:
         session.execute(delete(Preference))
@@ -147,6 +152,23 @@ def test_bounded_read_equals_reading_every_record(
         project = rng.choice([None, "p1", "p2", "p_none"])
         now = evaluated_at + rng.choice([0, 1, 20 * DAY, 95 * DAY, 400 * DAY])
         types = rng.choice([None, None, ["lay"], ["color", "ty"], ["nothing"]])
+        fast, full, _n = _both(shared_store, project, now, types)
+        assert fast == full, (seed, project, now, types)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_bounded_read_equals_reading_every_record_in_saturated_stores(
+    shared_store: Store, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every stage's scan runs past shallow reads of many groups: each group the scan passes must
+    # be read deeper exactly when a record of it could still change that stage's outcome.
+    rng = random.Random(1000 + seed)
+    monkeypatch.setattr(candidates_module, "FIRST_DEPTH", rng.choice([1, 2, 3, 6]))
+    evaluated_at = _fill(shared_store, rng, saturated=True)
+    for _ in range(3):
+        project = rng.choice([None, "p1", "p2"])
+        now = evaluated_at + rng.choice([0, 1, 95 * DAY])
+        types = rng.choice([None, None, None, ["lay", "co"], ["ty", "sp", "mo", "ico"]])
         fast, full, _n = _both(shared_store, project, now, types)
         assert fast == full, (seed, project, now, types)
 
