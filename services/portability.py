@@ -21,7 +21,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationErro
 from sqlalchemy import delete, func, select
 
 from model.constants import DERIVATION_VERSION, ID_RE, PATTERN_RE, Actor, Polarity, SignalType, Status, Tier
-from model.events import iso, payload_items, to_ms
+from model.events import PairwiseSide, PatternIn, iso, payload_items, to_ms
 from model.records import key_text
 from model.tables import Derivation, Event, EventPattern, Preference, ProjectSettings, Settings
 from services import audit, controls, crypto
@@ -42,11 +42,14 @@ MAX_MS = 253_402_300_799_999  # 9999-12-31T23:59:59.999Z
 
 
 # --------------------------------------------------------------------------- schema
+SCOPE_PATTERN = r"^(global|project:[A-Za-z0-9_\-]{1,128})$"
+
+
 class BundleEvent(BaseModel):
     model_config = ConfigDict(extra="forbid")
     event_id: str = Field(pattern=ID_RE.pattern)
     project_id: str | None = Field(default=None, pattern=ID_RE.pattern)
-    scope: str = Field(pattern=r"^(global|project:[A-Za-z0-9_\-]{1,128})$")
+    scope: str = Field(pattern=SCOPE_PATTERN)
     signal_type: SignalType
     occurred_at: AwareDatetime
     tag: str | None = None
@@ -127,6 +130,32 @@ class BundleSnapshot(BaseModel):
     reversal_signals: int = Field(default=0, ge=0, le=MAX_COUNT)
     reversal_first_seen: int | None = Field(default=None, ge=MIN_MS, le=MAX_MS)
     shadow_of: str | None = None
+
+
+class BundlePayload(BaseModel):
+    """An event's stored payload (what ``services.ingest.payload_of`` writes, or a legacy import's
+    snapshot), checked before anything is written: its patterns and comparison sides with the wire
+    models ingest validates them with, so a pattern that is null, a number or missing is refused
+    as it is on the wire (it used to reach the pattern index and fail there, or be stored as is).
+
+    The event-level rules of ``EventIn`` are not applied: a stored event may rightly differ from
+    its wire form (a diff lengthened by redaction, a comparison side erased by ``forget``).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+    scope: str | None = Field(default=None, pattern=SCOPE_PATTERN)
+    patterns: list[PatternIn] = Field(default_factory=list, max_length=64)
+    tag: str | None = None
+    diff: str | None = None
+    chose: PairwiseSide | None = None
+    over: PairwiseSide | None = None
+    snapshot: BundleSnapshot | None = None
+
+
+class _EventPayload(BaseModel):
+    """Validates a payload under the name ``payload``, so an error names ``payload.<field>``."""
+
+    payload: BundlePayload
 
 
 class LegacyFile(BaseModel):
@@ -408,6 +437,7 @@ def import_file(
         raise InvalidInput(f"Unknown import mode '{mode}'; use merge or replace.")
     kind, doc, encrypted = read_import(path, passphrase)
     if isinstance(doc, Bundle):
+        _check_payloads(doc.events)
         rows = [
             {
                 "event_id": e.event_id,
@@ -424,7 +454,6 @@ def import_file(
             }
             for e in doc.events
         ]
-        _check_payloads(rows)
     else:
         rows = legacy_events(doc, user_id)
     skipped = 0
@@ -491,51 +520,25 @@ def import_file(
     )
 
 
-def _check_payloads(rows: list[dict[str, Any]]) -> None:
-    for r in rows:
-        payload = json.loads(r["payload"])
-        pats = payload.get("patterns", [])
-        if not isinstance(pats, list) or not all(
-            isinstance(p, dict)
-            and PATTERN_RE.fullmatch(str(p.get("preference_type", "")))
-            and PATTERN_RE.fullmatch(str(p.get("pattern", "")))
-            and p.get("polarity") in ("positive", "negative")
-            for p in pats
+def _check_payloads(events: list[BundleEvent]) -> None:
+    """Refuse the bundle (before anything is written) if an event's payload is not one this program
+    stores: a bad one would fail inside the import or break every later derivation."""
+    for e in events:
+        try:
+            payload = _EventPayload.model_validate({"payload": e.payload}).payload
+        except ValidationError as exc:
+            raise InvalidInput(
+                f"events[{e.event_id}].{describe_validation_error(exc)}. Nothing was imported."
+            ) from None
+        # A snapshot is only valid on a legacy_snapshot event, which carries nothing else.
+        is_snapshot = e.signal_type is SignalType.LEGACY_SNAPSHOT
+        if is_snapshot != (payload.snapshot is not None) or (
+            is_snapshot and (payload.patterns or payload.chose is not None or payload.over is not None)
         ):
             raise InvalidInput(
-                f"events[{r['event_id']}].payload.patterns is malformed. Nothing was imported."
-            )
-        for side in ("chose", "over"):
-            s = payload.get(side)
-            if s is not None and not (
-                isinstance(s, dict)
-                and isinstance(s.get("patterns"), list)
-                and all(
-                    isinstance(p, dict)
-                    and PATTERN_RE.fullmatch(str(p.get("preference_type", "")))
-                    and PATTERN_RE.fullmatch(str(p.get("pattern", "")))
-                    for p in s["patterns"]
-                )
-            ):
-                raise InvalidInput(
-                    f"events[{r['event_id']}].payload.{side} is malformed. Nothing was imported."
-                )
-        # A snapshot is only valid on a legacy_snapshot event, which carries nothing else; a bad
-        # one would be committed and then break every later derivation of the user's memory.
-        snap = payload.get("snapshot")
-        is_snapshot = r["signal_type"] == str(SignalType.LEGACY_SNAPSHOT)
-        if is_snapshot != (snap is not None) or (
-            is_snapshot and (pats or payload.get("chose") is not None or payload.get("over") is not None)
-        ):
-            raise InvalidInput(
-                f"events[{r['event_id']}]: only a legacy_snapshot event carries a payload.snapshot, and "
+                f"events[{e.event_id}]: only a legacy_snapshot event carries a payload.snapshot, and "
                 "nothing else. Nothing was imported."
             )
-        if snap is not None:
-            try:
-                BundleSnapshot.model_validate(snap)
-            except ValidationError as exc:
-                raise _validation(f"events[{r['event_id']}].payload.snapshot is malformed", exc) from None
 
 
 def _apply_settings(session: Any, user_id: str, doc: Bundle, now: int) -> None:

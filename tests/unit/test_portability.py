@@ -478,6 +478,53 @@ def test_bad_files_are_refused_with_a_sentence_and_change_nothing(
     assert len(prefs(filled)) > 0, "the store still derives"
 
 
+_MISSING = object()
+
+
+@pytest.mark.parametrize(
+    ("event_id", "where"),
+    [
+        pytest.param("ev_010", ("chose", "patterns", 0, "pattern"), id="chose-pattern"),
+        pytest.param("ev_010", ("over", "patterns", 0, "pattern"), id="over-pattern"),
+        pytest.param("ev_010", ("chose", "patterns", 0, "preference_type"), id="chose-type"),
+        pytest.param("ev_001", ("patterns", 0, "pattern"), id="plain-pattern"),
+    ],
+)
+@pytest.mark.parametrize(
+    ("value", "says"),
+    [
+        pytest.param(None, "valid string", id="null"),
+        pytest.param(7, "valid string", id="number"),
+        pytest.param(_MISSING, "required field is missing", id="missing"),
+    ],
+)
+def test_a_pattern_that_is_not_text_in_a_bundle_payload_is_refused_and_changes_nothing(
+    filled: Store, other: Store, tmp_path: Path, event_id: str, where: tuple[Any, ...], value: Any, says: str
+) -> None:
+    """A comparison side's (or a plain) pattern of null or a number used to pass the payload check
+    (``str(None)`` is "None") and then fail inside the import transaction with an sqlite
+    IntegrityError; it is refused like ingest refuses it on the wire, and nothing changes."""
+    doc = json.loads(export(filled, tmp_path / "good.json").read_text())
+    event = next(e for e in doc["events"] if e["event_id"] == event_id)
+    _set(event["payload"], where, value, delete=value is _MISSING)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(doc))
+    # The target holds a memory of its own (and the source's, for replace), which must survive.
+    extra = _ev(99, "thumbs_up", "layout", "bento_grid", "positive", "2026-11-07T09:00:00Z")
+    assert ingest_jsonl(other, extra, default_user=USER, now=NOW).accepted == 1
+    field = "payload." + ".".join(str(w) for w in where).replace(".0.", "[0].")
+    for target, mode in ((other, "merge"), (other, "replace"), (filled, "replace")):
+        before_prefs = prefs(target)  # refreshes decay first, so the digest is the settled state
+        before = digest(target)
+        with pytest.raises(InvalidInput) as err:
+            do_import(target, path, mode=mode)
+        message = str(err.value)
+        assert f"events[{event_id}].{field}" in message and says in message, message
+        assert "\n" not in message and message.endswith("Nothing was imported."), message
+        assert digest(target) == before
+        assert prefs(target) == before_prefs
+
+
 def test_missing_file_or_a_folder_is_refused(store: Store, tmp_path: Path) -> None:
     with pytest.raises(InvalidInput) as err:
         do_import(store, tmp_path / "nope.json")
