@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import delete, func, or_, select, text
+from sqlalchemy import delete, func, insert, or_, select, text
 from sqlalchemy.orm import Session
 
 from model.constants import ID_RE, PATTERN_RE, Actor, Polarity, scope_for
@@ -49,7 +49,7 @@ from services.blocklist import BlockChecker
 from services.derivation import cache_key_for, digest_add, rederive_groups
 from services.engine.block import human
 from services.errors import InvalidInput, RefusedForSafety
-from services.ingest import canonical, content_hash
+from services.ingest import canonical, content_hash, pattern_rows
 from services.store import Store, sqlite_file_set
 
 log = logging.getLogger("cm.erasure")
@@ -526,6 +526,7 @@ def _forget_in(
     deletes: list[tuple[int]] = []
     rewrites: list[tuple[str, str, int]] = []
     masks: list[tuple[str, int]] = []
+    reindex: list[dict[str, Any]] = []  # the index rows of the rewritten payloads
     ordered = sorted(seqs)
     for i in range(0, len(ordered), 500):
         chunk = ordered[i : i + 500]
@@ -563,6 +564,7 @@ def _forget_in(
                 }
             )
             rewrites.append((new_text, new_hash, ev.seq))
+            reindex.extend(pattern_rows(ev.seq, ev.user_id, ev.scope, payload))
             if folded:
                 added_hashes.append(new_hash)
             receipt.events_rewritten += 1
@@ -578,6 +580,14 @@ def _forget_in(
     if rewrites:
         con.exec_driver_sql(f"UPDATE {_EVENTS} SET payload = ?, content_hash = ? WHERE seq = ?", rewrites)
     session.execute(delete(EventPattern).where(*pconds))
+    # The index mirrors every stored payload. A rewrite can drop more than the target (a comparison
+    # that lost one side loses both), so each changed event's rows are rebuilt from what it names
+    # now, as ingest writes them; a deleted event keeps none (not left to the foreign key's cascade).
+    changed = sorted(seq for (seq,) in deletes) + sorted(seq for _t, _h, seq in rewrites)
+    for i in range(0, len(changed), 500):
+        session.execute(delete(EventPattern).where(EventPattern.seq.in_(changed[i : i + 500])))
+    if reindex:
+        session.execute(insert(EventPattern), reindex)
 
     # 3. diagnostics that name it (over-deleting a diagnostic is safe; keeping one is not)
     needles = sorted({t.pattern, human(t.pattern)}) if t.whole else [t.pattern]
