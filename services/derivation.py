@@ -350,8 +350,11 @@ class DerivationInfo:
     duration_ms: float
 
 
-def _max_seq(session: Session, user_id: str) -> int:
-    return int(session.scalar(select(func.max(Event.seq)).where(Event.user_id == user_id)) or 0)
+def _max_seq(db: Session | sqlite3.Connection, user_id: str) -> int:
+    row = raw_connection(db).execute(
+        f"SELECT coalesce(max(seq), 0) FROM {Event.__tablename__} WHERE user_id = ?", (user_id,)
+    ).fetchone()
+    return int(row[0])
 
 
 def is_current(db: Session | sqlite3.Connection, user_id: str) -> bool:
@@ -364,10 +367,7 @@ def is_current(db: Session | sqlite3.Connection, user_id: str) -> bool:
     ).fetchone()
     if row is None or row[0] != DERIVATION_VERSION:
         return False
-    (max_seq,) = con.execute(
-        f"SELECT coalesce(max(seq), 0) FROM {Event.__tablename__} WHERE user_id = ?", (user_id,)
-    ).fetchone()
-    return bool(row[1] == max_seq and row[2] == cache_key_for(row[3]))
+    return bool(row[1] == _max_seq(con, user_id) and row[2] == cache_key_for(row[3]))
 
 
 def ensure_current(

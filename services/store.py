@@ -408,9 +408,7 @@ class Store:
         """SQLite's data_version on a long-lived connection: changes when anyone commits."""
         with self._watch_lock:
             if self._watch is None:
-                self._watch = _connect(
-                    self.path, self.busy_timeout_s, read_only=True, immutable=self._immutable
-                )
+                self._watch = self._read_connection()
             row = self._watch.execute("PRAGMA data_version").fetchone()
             return int(row[0])
 
