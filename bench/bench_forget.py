@@ -30,12 +30,12 @@ from bench.common import (
     summary,
     working_copy,
 )
-from model.constants import Actor
-from model.tables import EventPattern
-from services.blocklist import BlockChecker
-from services.erasure import Target, count_bytes, diff_mentions, forget, needles_for
-from services.secrets import SecretStore
-from services.store import Store, sqlite_file_set
+from creative_memory.model.constants import Actor
+from creative_memory.model.tables import EventPattern
+from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.erasure import Target, count_bytes, diff_mentions, forget, needles_for
+from creative_memory.services.secrets import SecretStore
+from creative_memory.services.store import Store, sqlite_file_set
 
 TARGET_MS = 250.0
 

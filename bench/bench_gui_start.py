@@ -60,7 +60,7 @@ def main() -> None:
         CM_CONFIG_DIR=str(work / "config"),
         PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring",
     )
-    app_cmd = [sys.executable, "-m", "gui.app", "--data-dir", str(data), "--user", USER]
+    app_cmd = [sys.executable, "-m", "creative_memory.gui.app", "--data-dir", str(data), "--user", USER]
     bare_cmd = [sys.executable, "-c", BARE]
     timed(app_cmd, env)  # warm the page cache and bring decay up to now once
     bare, app = [], []

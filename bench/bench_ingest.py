@@ -29,11 +29,11 @@ from bench.common import (
     summary,
     working_copy,
 )
-from model.events import EventIn
-from services import demo, ingest
-from services.datadir import DataDir
-from services.derivation import ensure_current
-from services.store import Store
+from creative_memory.model.events import EventIn
+from creative_memory.services import demo, ingest
+from creative_memory.services.datadir import DataDir
+from creative_memory.services.derivation import ensure_current
+from creative_memory.services.store import Store
 
 DAY = 86_400_000
 BATCH = 1000

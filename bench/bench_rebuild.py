@@ -17,7 +17,7 @@ import statistics
 import time
 
 from bench.common import NOW, USER, demo_store, header, parser, profile, runs_for, working_copy
-from services import derivation
+from creative_memory.services import derivation
 
 TARGET_S_PER_M_EVENTS = 15.0
 

@@ -25,14 +25,14 @@ from bench.common import (
     timed_runs_cpu,
     working_copy,
 )
-from model.constants import Mode, Origin
-from services import controls, retrieval
-from services.candidates import load as load_candidates
-from services.derivation import ensure_current
-from services.engine.block import build_block, estimate_tokens
-from services.engine.retrieve import Gates
-from services.retrieval import bounded_retrieve
-from services.store import Store
+from creative_memory.model.constants import Mode, Origin
+from creative_memory.services import controls, retrieval
+from creative_memory.services.candidates import load as load_candidates
+from creative_memory.services.derivation import ensure_current
+from creative_memory.services.engine.block import build_block, estimate_tokens
+from creative_memory.services.engine.retrieve import Gates
+from creative_memory.services.retrieval import bounded_retrieve
+from creative_memory.services.store import Store
 
 TARGETS = {"S": 5.0, "M": 5.0, "L": 20.0}
 

@@ -29,15 +29,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
-if str(REPO_ROOT) not in sys.path:
-    sys.path.insert(0, str(REPO_ROOT))
-
-from model.constants import DERIVATION_VERSION  # noqa: E402
-from model.events import iso  # noqa: E402
-from services import demo  # noqa: E402
-from services.datadir import DataDir  # noqa: E402
-from services.store import Store  # noqa: E402
+from creative_memory.model.constants import DERIVATION_VERSION
+from creative_memory.model.events import iso
+from creative_memory.services import demo
+from creative_memory.services.datadir import DataDir
+from creative_memory.services.store import Store
 
 CACHE_ROOT = Path(os.environ.get("CM_BENCH_DIR", "/tmp/cm-bench"))
 USER = "local"
@@ -279,7 +275,7 @@ def busiest_project(store: Store) -> tuple[str, int]:
     """The project with the most preference records."""
     from sqlalchemy import func, select
 
-    from model.tables import Preference
+    from creative_memory.model.tables import Preference
 
     with store.read() as s:
         row = s.execute(

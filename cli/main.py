@@ -16,15 +16,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from model.constants import Actor, Mode, Origin, Polarity
-from services import controls, derivation, erasure, queries, retrieval
-from services.clock import parse_instant
-from services.context import Context, check_user, default_user
-from services.datadir import resolve_data_dir
-from services.errors import CreativeMemoryError, InvalidInput, ReadOnly
-from services.store import Store, latest_revision
+from creative_memory import __version__
+from creative_memory.model.constants import Actor, Mode, Origin, Polarity
+from creative_memory.services import controls, derivation, erasure, queries, retrieval
+from creative_memory.services.clock import parse_instant
+from creative_memory.services.context import Context, check_user, default_user
+from creative_memory.services.datadir import resolve_data_dir
+from creative_memory.services.errors import CreativeMemoryError, InvalidInput, ReadOnly
+from creative_memory.services.store import Store, latest_revision
 
-__version__ = "0.1.0"
 log = logging.getLogger("cm.cli")
 
 
@@ -276,7 +276,7 @@ def run(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         if args.until:
             until = parse_instant(args.until, now)
         elif args.for_:
-            from services.clock import parse_duration
+            from creative_memory.services.clock import parse_duration
 
             until = now + parse_duration(args.for_)
         what: controls.What = "learning" if args.learning else "using" if args.using else "both"
@@ -402,7 +402,7 @@ def run(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     elif c == "reset":
         backup_path = None
         if args.confirm and args.backup:
-            from services import portability
+            from creative_memory.services import portability
 
             backup_path = str(
                 portability.export_bundle(store, user, Path(args.backup), now=now, actor=Actor.CLI).path
@@ -423,7 +423,7 @@ def run(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         )
         return 0 if r.verified else 1
     elif c == "ingest":
-        from services.ingest import ingest_jsonl
+        from creative_memory.services.ingest import ingest_jsonl
 
         if args.file == "-":
             text = sys.stdin.read()
@@ -465,7 +465,7 @@ def run(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         data = o.as_json()
         out.emit(data, lambda: o.block or retrieval.describe_empty(o.result.empty_reason))
     elif c == "preview":
-        from services import preview
+        from creative_memory.services import preview
 
         p = preview.compose(
             store,
@@ -507,7 +507,7 @@ def run(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 
         info = derivation.rebuild(store, user, now, progress=prog)
         with store.write() as sess:
-            from services import audit
+            from creative_memory.services import audit
 
             audit.record(sess, user, Actor.CLI, "rebuild", "preferences", f"ok: {info.preferences}", now)
         data = {
@@ -521,7 +521,7 @@ def run(args: argparse.Namespace, ctx: Context, out: Out) -> int:
             f"in {info.duration_ms:.0f} ms.",
         )
     elif c == "export":
-        from services import portability
+        from creative_memory.services import portability
 
         passphrase = _read_passphrase(args.passphrase_env, confirm=True) if args.encrypt else None
         res = portability.export_bundle(
@@ -535,7 +535,7 @@ def run(args: argparse.Namespace, ctx: Context, out: Out) -> int:
             out.note("No system keychain is available, so the passphrase was not remembered.")
         out.emit(res.as_json(), f"Wrote {res.events} events and {res.preferences} preferences to {res.path}.")
     elif c == "import":
-        from services import portability
+        from creative_memory.services import portability
 
         path = Path(args.path)
 
@@ -554,7 +554,7 @@ def run(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     elif c == "audit":
         if args.limit < 1:
             raise InvalidInput("--limit must be a positive number.")
-        from services import audit
+        from creative_memory.services import audit
 
         with store.read() as sess:
             entries = audit.entries(sess, user, limit=args.limit)
@@ -570,7 +570,7 @@ def run(args: argparse.Namespace, ctx: Context, out: Out) -> int:
             ),
         )
     elif c == "self-test":
-        from services import selftest
+        from creative_memory.services import selftest
 
         report = selftest.run(store, user, now=now, actor=Actor.CLI)
         out.emit(
@@ -581,7 +581,7 @@ def run(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         )
         return 0 if all(ch["ok"] for ch in report["checks"]) else 1
     elif c == "demo":
-        from services import audit, demo
+        from creative_memory.services import audit, demo
 
         def prog(done: int, total: int) -> None:
             if not out.as_json and sys.stderr.isatty():

@@ -11,7 +11,8 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-__version__ = "0.1.0"
+from creative_memory import __version__
+
 log = logging.getLogger("cm.gui")
 
 
@@ -33,9 +34,13 @@ def _configure(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     def configure(app) -> None:  # type: ignore[no-untyped-def]
         from PySide6.QtCore import Qt
 
-        from gui.errors import show_error
-        from gui.icons import app_icon
-        from gui.logging_setup import install_excepthook, install_qt_message_handler, setup_logging
+        from creative_memory.gui.errors import show_error
+        from creative_memory.gui.icons import app_icon
+        from creative_memory.gui.logging_setup import (
+            install_excepthook,
+            install_qt_message_handler,
+            setup_logging,
+        )
 
         setup_logging(args.log_level)
         install_qt_message_handler()
@@ -49,7 +54,7 @@ def _configure(args: argparse.Namespace):  # type: ignore[no-untyped-def]
         if args.palette != "system" or os.environ.get("QT_QPA_PLATFORM") == "offscreen":
             app.setStyle("Fusion")
         if args.palette != "system":
-            from gui.theme import apply_scheme
+            from creative_memory.gui.theme import apply_scheme
 
             scheme = Qt.ColorScheme.Dark if args.palette == "dark" else Qt.ColorScheme.Light
             app.styleHints().setColorScheme(scheme)
@@ -64,7 +69,7 @@ def _install_translator(app) -> None:  # type: ignore[no-untyped-def]
 
     from PySide6.QtCore import QLocale, QTranslator
 
-    folder = resources.files("resources") / "translations"
+    folder = resources.files("creative_memory.resources") / "translations"
     translator = QTranslator(app)
     if translator.load(QLocale(), "creative_memory", "_", str(folder)):
         app.installTranslator(translator)
@@ -82,11 +87,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if offscreen:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-    from gui.asyncbridge import AppContext, run_app
-    from model.constants import Actor
-    from services.context import Context, check_user, default_user
-    from services.datadir import DataDir, resolve_data_dir
-    from services.errors import CreativeMemoryError
+    from creative_memory.gui.asyncbridge import AppContext, run_app
+    from creative_memory.model.constants import Actor
+    from creative_memory.services.context import Context, check_user, default_user
+    from creative_memory.services.datadir import DataDir, resolve_data_dir
+    from creative_memory.services.errors import CreativeMemoryError
 
     temp: tempfile.TemporaryDirectory[str] | None = None
     try:
@@ -105,9 +110,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     result = {"code": 0}
 
     async def start(actx: AppContext) -> None:
-        from gui.controller import Controller
-        from gui.main_window import MainWindow
-        from gui.settings import AppSettings
+        from creative_memory.gui.controller import Controller
+        from creative_memory.gui.main_window import MainWindow
+        from creative_memory.gui.settings import AppSettings
 
         ctx = Context(data_dir=data_dir, user=user, actor=Actor.GUI)
         ctrl = Controller(ctx, actx.worker, actx.keeper)
@@ -123,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 actx.app.quit()
             return
         if args.screenshot and temp is not None:
-            from services import demo
+            from creative_memory.services import demo
 
             await ctrl.run(demo.generate, ctrl.store, user, size="S", seed=7, now=ctrl.now())
             await ctrl.run(_screenshot_extras, ctrl, data_dir.path)
@@ -156,8 +161,8 @@ def _screenshot_extras(ctrl, folder: Path) -> None:  # type: ignore[no-untyped-d
     """Screenshot data: a few retrievals as the daemon would record them, and Personal memory."""
     import shutil
 
-    from model.constants import Origin
-    from services import controls, retrieval
+    from creative_memory.model.constants import Origin
+    from creative_memory.services import controls, retrieval
 
     projects = [p["id"] for p in controls.projects(ctrl.store, ctrl.user)][:3]
     for project in [None, *projects]:
@@ -184,7 +189,7 @@ async def _screenshots(actx, window, folder: Path, palette: str) -> int:  # type
 
 
 async def _self_test(actx, ctrl, window) -> int:  # type: ignore[no-untyped-def]
-    from services import selftest
+    from creative_memory.services import selftest
 
     report = await ctrl.run(selftest.run, ctrl.store, ctrl.user, now=ctrl.now(), actor=ctrl.ctx.actor)
     ok = bool(report["ok"])

@@ -419,7 +419,7 @@ class AppContext:
 
 def _default_error_callback(app: QApplication) -> ErrorCallback:
     def show(exc: BaseException) -> None:
-        from gui.errors import show_error
+        from creative_memory.gui.errors import show_error
 
         show_error(app.activeWindow(), exc)
 

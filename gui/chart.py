@@ -17,9 +17,9 @@ from PySide6.QtCore import QDateTime, QEvent, QLocale, QPointF, QRectF, QSize, Q
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPainterPath, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from gui.icons import mix
-from gui.widgets import accent_colour
-from model.constants import INJECTION_THRESHOLD
+from creative_memory.gui.icons import mix
+from creative_memory.gui.widgets import accent_colour
+from creative_memory.model.constants import INJECTION_THRESHOLD
 
 Point = tuple[int, float]
 DAY_MS = 86_400_000

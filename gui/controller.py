@@ -15,12 +15,12 @@ from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from gui.asyncbridge import StoreWorker, TaskKeeper, WorkerShutDown
-from services import controls
-from services.context import Context
-from services.derivation import refresh_decay
-from services.errors import CreativeMemoryError
-from services.store import Store
+from creative_memory.gui.asyncbridge import StoreWorker, TaskKeeper, WorkerShutDown
+from creative_memory.services import controls
+from creative_memory.services.context import Context
+from creative_memory.services.derivation import refresh_decay
+from creative_memory.services.errors import CreativeMemoryError
+from creative_memory.services.store import Store
 
 log = logging.getLogger("cm.gui")
 T = TypeVar("T")

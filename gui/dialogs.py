@@ -37,9 +37,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.asyncbridge import wait_dialog
-from gui.icons import icon
-from gui.widgets import accent_colour
+from creative_memory.gui.asyncbridge import wait_dialog
+from creative_memory.gui.icons import icon
+from creative_memory.gui.widgets import accent_colour
 
 MIN_PASSPHRASE = 8  # the same minimum as services.crypto (checked here so the dialog can say so)
 

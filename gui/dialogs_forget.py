@@ -37,13 +37,13 @@ from PySide6.QtWidgets import (
 )
 from sqlalchemy import func, select, tuple_
 
-from gui.icons import icon, tinted_icon
-from gui.models.preferences import PreferenceKey
-from gui.widgets import accent_colour
-from model.constants import scope_for
-from model.tables import EventPattern, Preference
-from services.erasure import Target
-from services.store import Store
+from creative_memory.gui.icons import icon, tinted_icon
+from creative_memory.gui.models.preferences import PreferenceKey
+from creative_memory.gui.widgets import accent_colour
+from creative_memory.model.constants import scope_for
+from creative_memory.model.tables import EventPattern, Preference
+from creative_memory.services.erasure import Target
+from creative_memory.services.store import Store
 
 #: above this many targets, count with one indexed scan per chunk instead of one query per target
 _PER_TARGET_LIMIT = 64

@@ -14,7 +14,7 @@ import shiboken6
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from services.errors import CreativeMemoryError
+from creative_memory.services.errors import CreativeMemoryError
 
 log = logging.getLogger("cm.gui")
 

@@ -53,7 +53,7 @@ _STANDARD_SIZES: tuple[int, ...] = (16, 22, 24, 32, 48, 64)
 
 
 def _icons_dir() -> Traversable:
-    return resources.files("resources").joinpath("icons")
+    return resources.files("creative_memory.resources").joinpath("icons")
 
 
 def icon_resource(name: str) -> Traversable:
@@ -234,7 +234,7 @@ def mix(a: QColor, b: QColor, amount: float) -> QColor:
 @functools.cache
 def app_icon() -> QIcon:
     """The application icon: the pre-rendered hicolor PNGs where shipped, else the SVG."""
-    hicolor = resources.files("resources").joinpath("icons", "hicolor")
+    hicolor = resources.files("creative_memory.resources").joinpath("icons", "hicolor")
     combined = QIcon()
     for size in APP_ICON_SIZES:
         png = hicolor.joinpath(f"{size}x{size}", "apps", f"{APP_ID}.png")

@@ -10,21 +10,21 @@ from PySide6.QtCore import QDateTime, QLocale, Qt
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
-from gui.asyncbridge import async_slot
-from gui.controller import Controller
-from gui.errors import show_error
-from gui.icons import app_icon
-from gui.settings import AppSettings
-from gui.tabs.activity import ActivityTab
-from gui.tabs.base import Tab, tr
-from gui.tabs.diagnostics import DiagnosticsTab
-from gui.tabs.inspector import InspectorTab
-from gui.tabs.overview import OverviewTab
-from gui.tabs.preview import PreviewTab
-from gui.tabs.projects import ProjectsTab
-from gui.widgets import Banner
-from services import controls
-from services.errors import CreativeMemoryError
+from creative_memory.gui.asyncbridge import async_slot
+from creative_memory.gui.controller import Controller
+from creative_memory.gui.errors import show_error
+from creative_memory.gui.icons import app_icon
+from creative_memory.gui.settings import AppSettings
+from creative_memory.gui.tabs.activity import ActivityTab
+from creative_memory.gui.tabs.base import Tab, tr
+from creative_memory.gui.tabs.diagnostics import DiagnosticsTab
+from creative_memory.gui.tabs.inspector import InspectorTab
+from creative_memory.gui.tabs.overview import OverviewTab
+from creative_memory.gui.tabs.preview import PreviewTab
+from creative_memory.gui.tabs.projects import ProjectsTab
+from creative_memory.gui.widgets import Banner
+from creative_memory.services import controls
+from creative_memory.services.errors import CreativeMemoryError
 
 log = logging.getLogger("cm.gui")
 

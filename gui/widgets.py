@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.icons import icon, mix, tinted_icon
+from creative_memory.gui.icons import icon, mix, tinted_icon
 
 BannerKind = Literal["info", "warning", "error"]
 BANNER_KINDS: tuple[BannerKind, ...] = ("info", "warning", "error")

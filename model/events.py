@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-from model.constants import ID_RE, PATTERN_RE, TAG_POLARITY, Polarity, SignalType
+from creative_memory.model.constants import ID_RE, PATTERN_RE, TAG_POLARITY, Polarity, SignalType
 
 Ident = Annotated[str, StringConstraints(pattern=ID_RE.pattern)]
 PatternText = Annotated[str, StringConstraints(pattern=PATTERN_RE.pattern)]

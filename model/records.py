@@ -6,7 +6,7 @@ import copy as _copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.constants import Polarity, Status, Tier, project_of
+from creative_memory.model.constants import Polarity, Status, Tier, project_of
 
 PrefKey = tuple[str, str, str, str]  # (scope, preference_type, pattern, polarity)
 

@@ -35,7 +35,10 @@ if [[ ! -x "$venv/bin/pyinstaller" || ! -f "$venv/.installed" || pyproject.toml 
     "$venv/bin/python" -m pip install -q --disable-pip-version-check . "pyinstaller>=6.10,<7"
     touch "$venv/.installed"
 fi
-version="$("$venv/bin/python" -c 'import tomllib; print(tomllib.load(open("pyproject.toml","rb"))["project"]["version"])')"
+# The spec freezes the installed package (decision 0012), so this checkout is installed afresh
+# each time (its dependencies are already there).
+"$venv/bin/python" -m pip install -q --disable-pip-version-check --no-deps --force-reinstall .
+version="$(cd "$venv" && bin/python -c 'from importlib.metadata import version; print(version("creative-memory-studio"))')"
 "$venv/bin/python" -c 'import PyInstaller, PySide6; print(f"== PyInstaller {PyInstaller.__version__}, PySide6 {PySide6.__version__}")'
 
 # --- 2. PyInstaller ---------------------------------------------------------------------------
@@ -164,6 +167,7 @@ end=$(date +%s)
 echo "== bundle: $bundle ($(du -sh "$bundle" | cut -f1)), $(find "$bundle" -type f | wc -l) files"
 echo "== tarball: $tarball ($(du -h "$tarball" | cut -f1))"
 echo "== largest files"
-find "$bundle" -type f -printf '%s\t%P\n' | sort -rn | head -10 | awk -F'\t' '{printf "   %7.1f MB  %s\n", $1/1048576, $2}'
+# awk reads all of sort's output (a `head` would end the pipe early: SIGPIPE under pipefail).
+find "$bundle" -type f -printf '%s\t%P\n' | sort -rn | awk -F'\t' 'NR <= 10 {printf "   %7.1f MB  %s\n", $1/1048576, $2}'
 echo "== build took $((end - start)) s (pyinstaller $((t1 - t0)) s)"
 echo "next: bash packaging/smoke_test.sh"

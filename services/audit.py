@@ -7,9 +7,9 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from model.constants import Actor
-from model.events import iso
-from model.tables import Audit
+from creative_memory.model.constants import Actor
+from creative_memory.model.events import iso
+from creative_memory.model.tables import Audit
 
 
 def record(

@@ -8,7 +8,7 @@ from typing import Protocol
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from model.tables import Blocklist
+from creative_memory.model.tables import Blocklist
 
 
 class Fingerprinter(Protocol):

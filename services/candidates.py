@@ -31,18 +31,24 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 
-from model.constants import (
+from creative_memory.model.constants import (
     INJECTION_THRESHOLD,
     Polarity,
     Status,
     Tier,
     scope_for,
 )
-from model.records import PrefState
-from model.tables import SQL_ELIGIBLE, SQL_NOT_ARCHIVED, sql_eligible
-from services.derivation import state_from_json
-from services.engine.derive import ARCHIVE_MS
-from services.engine.retrieve import RANK_DEPTH, SAMPLE_SIZE, Unloaded, drop_reason, type_matches
+from creative_memory.model.records import PrefState
+from creative_memory.model.tables import SQL_ELIGIBLE, SQL_NOT_ARCHIVED, sql_eligible
+from creative_memory.services.derivation import state_from_json
+from creative_memory.services.engine.derive import ARCHIVE_MS
+from creative_memory.services.engine.retrieve import (
+    RANK_DEPTH,
+    SAMPLE_SIZE,
+    Unloaded,
+    drop_reason,
+    type_matches,
+)
 
 # Eligible records read per (scope, polarity, type) at first; a group the stages look past is
 # read deeper (services.engine.retrieve.NeedDeeper), so this only trades queries for rows.

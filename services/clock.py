@@ -6,8 +6,8 @@ import re
 import time
 from datetime import UTC, datetime
 
-from model.events import to_ms
-from services.errors import InvalidInput
+from creative_memory.model.events import to_ms
+from creative_memory.services.errors import InvalidInput
 
 DAY_MS = 86_400_000
 # "Until I resume": a far-future sentinel (9999-12-31T23:59:59Z) instead of a separate flag.

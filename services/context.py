@@ -6,13 +6,13 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from model.constants import ID_RE, Actor
-from services.blocklist import BlockChecker
-from services.clock import now_ms
-from services.datadir import DataDir
-from services.errors import InvalidInput
-from services.secrets import SecretStore
-from services.store import DEFAULT_BUSY_TIMEOUT_S, DEFAULT_LOCK_BUDGET_S, Store
+from creative_memory.model.constants import ID_RE, Actor
+from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.clock import now_ms
+from creative_memory.services.datadir import DataDir
+from creative_memory.services.errors import InvalidInput
+from creative_memory.services.secrets import SecretStore
+from creative_memory.services.store import DEFAULT_BUSY_TIMEOUT_S, DEFAULT_LOCK_BUDGET_S, Store
 
 
 def default_user(env: dict[str, str] | None = None) -> str:

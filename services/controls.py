@@ -13,13 +13,13 @@ from typing import Any, Literal
 from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
 
-from model.constants import Actor
-from model.events import iso
-from model.tables import Event, IgnoredCount, Preference, ProjectSettings, Retrieval, Settings
-from services import audit
-from services.clock import FOREVER_MS
-from services.errors import InvalidInput
-from services.store import Store, raw_connection
+from creative_memory.model.constants import Actor
+from creative_memory.model.events import iso
+from creative_memory.model.tables import Event, IgnoredCount, Preference, ProjectSettings, Retrieval, Settings
+from creative_memory.services import audit
+from creative_memory.services.clock import FOREVER_MS
+from creative_memory.services.errors import InvalidInput
+from creative_memory.services.store import Store, raw_connection
 
 What = Literal["both", "learning", "using"]
 DEFAULT_RETENTION_DAYS = 30  # how long recorded retrievals are kept unless the user says otherwise
@@ -270,7 +270,7 @@ def set_project(
     actor: Actor,
     now: int,
 ) -> dict[str, Any]:
-    from model.constants import ID_RE
+    from creative_memory.model.constants import ID_RE
 
     if not ID_RE.fullmatch(project_id):
         raise InvalidInput(f"'{project_id}' is not a project id; ids are 1–128 letters, digits, '_' or '-'.")

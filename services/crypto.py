@@ -25,7 +25,7 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
-from services.errors import InvalidInput
+from creative_memory.services.errors import InvalidInput
 
 FORMAT = "creative-memory-encrypted"
 VERSION = 1

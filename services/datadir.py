@@ -16,7 +16,7 @@ from typing import Literal
 
 import platformdirs
 
-from services.errors import InvalidInput
+from creative_memory.services.errors import InvalidInput
 
 Rule = Literal["flag", "env", "default"]
 APP_NAME = "Open Design"

@@ -47,14 +47,14 @@ from typing import Any, Final
 
 from sqlalchemy import delete, select
 
-from model.constants import ID_RE, NEGATIVE_TAGS, POSITIVE_TAGS, EventSource, SignalType
-from model.events import iso
-from model.tables import Event, EventPattern
-from services import derivation
-from services.blocklist import BlockChecker
-from services.engine.block import human
-from services.errors import Cancelled, InvalidInput, ReadOnly, StoreLocked, StoreUnavailable
-from services.store import Store
+from creative_memory.model.constants import ID_RE, NEGATIVE_TAGS, POSITIVE_TAGS, EventSource, SignalType
+from creative_memory.model.events import iso
+from creative_memory.model.tables import Event, EventPattern
+from creative_memory.services import derivation
+from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.engine.block import human
+from creative_memory.services.errors import Cancelled, InvalidInput, ReadOnly, StoreLocked, StoreUnavailable
+from creative_memory.services.store import Store
 
 Progress = Callable[[int, int], None]
 CancelCheck = Callable[[], bool]

@@ -28,13 +28,13 @@ from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
-from model.constants import DERIVATION_VERSION, Polarity, SignalType, Status, Tier, project_of
-from model.events import FoldEvent, FoldItem, payload_items
-from model.records import PrefKey, PrefState
-from model.tables import Derivation, Event, Preference
-from services.engine.derive import Deriver, advance, evaluated
-from services.errors import Cancelled
-from services.store import Store, raw_connection
+from creative_memory.model.constants import DERIVATION_VERSION, Polarity, SignalType, Status, Tier, project_of
+from creative_memory.model.events import FoldEvent, FoldItem, payload_items
+from creative_memory.model.records import PrefKey, PrefState
+from creative_memory.model.tables import Derivation, Event, Preference
+from creative_memory.services.engine.derive import Deriver, advance, evaluated
+from creative_memory.services.errors import Cancelled
+from creative_memory.services.store import Store, raw_connection
 
 log = logging.getLogger("cm.engine")
 
@@ -741,7 +741,7 @@ def rederive_groups(
     With ``max_seq``, only events up to that watermark are folded: later ones are not folded yet
     and the next incremental derivation folds them (folding them here too would count them twice).
     """
-    from model.tables import EventPattern
+    from creative_memory.model.tables import EventPattern
 
     if not groups:
         return 0
@@ -778,8 +778,8 @@ def rederive_groups(
 
 def refresh_decay(store: Store, user_id: str, now: int) -> dict[str, int]:
     """Bring the stored evaluation up to ``now``: records due to decay or archive are re-evaluated."""
-    from model.constants import ARCHIVE_DAYS
-    from services.clock import DAY_MS
+    from creative_memory.model.constants import ARCHIVE_DAYS
+    from creative_memory.services.clock import DAY_MS
 
     if store.read_only:
         return {"decayed": 0, "archived": 0}

@@ -28,9 +28,9 @@ from typing import Any
 from sqlalchemy import delete, func, insert, or_, select, text
 from sqlalchemy.orm import Session
 
-from model.constants import ID_RE, PATTERN_RE, Actor, Polarity, scope_for
-from model.events import payload_items
-from model.tables import (
+from creative_memory.model.constants import ID_RE, PATTERN_RE, Actor, Polarity, scope_for
+from creative_memory.model.events import payload_items
+from creative_memory.model.tables import (
     PREFIX,
     Audit,
     Blocklist,
@@ -44,13 +44,13 @@ from model.tables import (
     RetrievalEvent,
     Settings,
 )
-from services import audit
-from services.blocklist import BlockChecker
-from services.derivation import cache_key_for, digest_add, rederive_groups
-from services.engine.block import human
-from services.errors import InvalidInput, RefusedForSafety
-from services.ingest import canonical, content_hash, pattern_rows
-from services.store import Store, sqlite_file_set
+from creative_memory.services import audit
+from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.derivation import cache_key_for, digest_add, rederive_groups
+from creative_memory.services.engine.block import human
+from creative_memory.services.errors import InvalidInput, RefusedForSafety
+from creative_memory.services.ingest import canonical, content_hash, pattern_rows
+from creative_memory.services.store import Store, sqlite_file_set
 
 log = logging.getLogger("cm.erasure")
 FORGOTTEN = "[forgotten]"

@@ -20,14 +20,14 @@ from pydantic import ValidationError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from model.constants import MAX_PAYLOAD_BYTES, WIRE_SIGNAL_TYPES, SignalType
-from model.events import EventIn, PatternIn, payload_items
-from model.tables import Event, EventPattern, IgnoredCount, Settings
-from services import controls
-from services.blocklist import BlockChecker
-from services.derivation import dbapi_connection, derive_in, ensure_current, sa_errors
-from services.errors import InvalidInput
-from services.store import Store
+from creative_memory.model.constants import MAX_PAYLOAD_BYTES, WIRE_SIGNAL_TYPES, SignalType
+from creative_memory.model.events import EventIn, PatternIn, payload_items
+from creative_memory.model.tables import Event, EventPattern, IgnoredCount, Settings
+from creative_memory.services import controls
+from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.derivation import dbapi_connection, derive_in, ensure_current, sa_errors
+from creative_memory.services.errors import InvalidInput
+from creative_memory.services.store import Store
 
 # --------------------------------------------------------------------------- redaction
 _REDACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from services.engine.block import estimate_tokens
+from creative_memory.services.engine.block import estimate_tokens
 
 PERSONAL_HEADER = "## Personal memory (auto-extracted from past chats)"
 PERSONAL_PREAMBLE = (

@@ -20,16 +20,32 @@ from typing import Any, Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy import delete, func, select
 
-from model.constants import DERIVATION_VERSION, ID_RE, PATTERN_RE, Actor, Polarity, SignalType, Status, Tier
-from model.events import PairwiseSide, PatternIn, iso, payload_items, to_ms
-from model.records import key_text
-from model.tables import Derivation, Event, EventPattern, Preference, ProjectSettings, Settings
-from services import audit, controls, crypto
-from services.blocklist import BlockChecker
-from services.derivation import rebuild
-from services.errors import InvalidInput, OperationFailed
-from services.ingest import canonical, describe_validation_error, insert_event_rows
-from services.store import Store
+from creative_memory.model.constants import (
+    DERIVATION_VERSION,
+    ID_RE,
+    PATTERN_RE,
+    Actor,
+    Polarity,
+    SignalType,
+    Status,
+    Tier,
+)
+from creative_memory.model.events import PairwiseSide, PatternIn, iso, payload_items, to_ms
+from creative_memory.model.records import key_text
+from creative_memory.model.tables import (
+    Derivation,
+    Event,
+    EventPattern,
+    Preference,
+    ProjectSettings,
+    Settings,
+)
+from creative_memory.services import audit, controls, crypto
+from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.derivation import rebuild
+from creative_memory.services.errors import InvalidInput, OperationFailed
+from creative_memory.services.ingest import canonical, describe_validation_error, insert_event_rows
+from creative_memory.services.store import Store
 
 BUNDLE_FORMAT = "creative-memory-bundle"
 BUNDLE_VERSION = 1

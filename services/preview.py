@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from model.constants import Mode, Origin
-from services import retrieval
-from services.engine.block import estimate_tokens
-from services.personal import compose_personal, compose_prefix
-from services.store import Store
+from creative_memory.model.constants import Mode, Origin
+from creative_memory.services import retrieval
+from creative_memory.services.engine.block import estimate_tokens
+from creative_memory.services.personal import compose_personal, compose_prefix
+from creative_memory.services.store import Store
 
 
 @dataclass(frozen=True)

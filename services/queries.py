@@ -10,13 +10,13 @@ from typing import Any, Literal
 from sqlalchemy import ColumnElement, Select, and_, func, or_, select
 from sqlalchemy.orm import Session
 
-from model.constants import Status, scope_for
-from model.events import iso
-from model.records import key_text
-from model.tables import Event, EventPattern, Preference, Retrieval, RetrievalEvent
-from services.derivation import FOLD_COLUMNS, fold_event, state_from_json
-from services.engine.derive import Deriver
-from services.errors import InvalidInput, NotFound
+from creative_memory.model.constants import Status, scope_for
+from creative_memory.model.events import iso
+from creative_memory.model.records import key_text
+from creative_memory.model.tables import Event, EventPattern, Preference, Retrieval, RetrievalEvent
+from creative_memory.services.derivation import FOLD_COLUMNS, fold_event, state_from_json
+from creative_memory.services.engine.derive import Deriver
+from creative_memory.services.errors import InvalidInput, NotFound
 
 SORTABLE: dict[str, Any] = {
     "scope": Preference.scope,
@@ -112,7 +112,7 @@ def pref_json(p: Preference) -> dict[str, Any]:
 
 
 def _derived_tier(strength: float) -> str:
-    from model.constants import tier_for
+    from creative_memory.model.constants import tier_for
 
     return str(tier_for(strength))
 

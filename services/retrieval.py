@@ -11,16 +11,16 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from model.constants import Mode, Origin, Tier, scope_for
-from model.records import DiagEvent, PrefState, RetrievalResult
-from model.tables import Preference, Retrieval, RetrievalEvent, Settings
-from services import controls
-from services.candidates import load as load_candidates
-from services.clock import DAY_MS
-from services.derivation import ensure_current, is_current, state_from_json
-from services.engine.block import build_block, estimate_tokens
-from services.engine.retrieve import Gates, NeedDeeper, closed_gate, retrieve
-from services.store import Store, raw_connection
+from creative_memory.model.constants import Mode, Origin, Tier, scope_for
+from creative_memory.model.records import DiagEvent, PrefState, RetrievalResult
+from creative_memory.model.tables import Preference, Retrieval, RetrievalEvent, Settings
+from creative_memory.services import controls
+from creative_memory.services.candidates import load as load_candidates
+from creative_memory.services.clock import DAY_MS
+from creative_memory.services.derivation import ensure_current, is_current, state_from_json
+from creative_memory.services.engine.block import build_block, estimate_tokens
+from creative_memory.services.engine.retrieve import Gates, NeedDeeper, closed_gate, retrieve
+from creative_memory.services.store import Store, raw_connection
 
 INJECTING_ORIGINS = frozenset({Origin.DAEMON, Origin.CLI})
 

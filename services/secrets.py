@@ -31,7 +31,7 @@ import keyring.backends.fail
 import keyring.errors
 import platformdirs
 
-from services.errors import InvalidInput, OperationFailed
+from creative_memory.services.errors import InvalidInput, OperationFailed
 
 log = logging.getLogger(__name__)
 

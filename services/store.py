@@ -30,9 +30,9 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
-from model.tables import ALEMBIC_VERSION_TABLE
-from services.datadir import DataDir
-from services.errors import ReadOnly, StoreLocked, StoreUnavailable
+from creative_memory.model.tables import ALEMBIC_VERSION_TABLE
+from creative_memory.services.datadir import DataDir
+from creative_memory.services.errors import ReadOnly, StoreLocked, StoreUnavailable
 
 log = logging.getLogger("cm.store")
 
@@ -47,7 +47,7 @@ class SchemaInfo:
 
 
 def _migrations_dir() -> Path:
-    return Path(str(resources.files("services") / "migrations"))
+    return Path(str(resources.files("creative_memory.services") / "migrations"))
 
 
 def _alembic_config() -> Config:

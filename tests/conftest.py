@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -16,16 +15,11 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from services.datadir import DataDir
-    from services.store import Store
+    from creative_memory.services.datadir import DataDir
+    from creative_memory.services.store import Store
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = REPO_ROOT / "tests" / "fixtures"
-
-# The project is not necessarily installed in the venv: make `model`, `services`, `cli`, `gui`
-# importable from the checkout.
-if str(REPO_ROOT) not in sys.path:
-    sys.path.insert(0, str(REPO_ROOT))
 
 # Qt never opens a real display in tests (tests/gui runs offscreen).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -58,7 +52,7 @@ def isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
 @pytest.fixture
 def tmp_data_dir(tmp_path: Path) -> DataDir:
     """A data dir (not yet created on disk) in the test's temp folder, as if given with --data-dir."""
-    from services.datadir import DataDir
+    from creative_memory.services.datadir import DataDir
 
     return DataDir(tmp_path / "od-data", "flag")
 
@@ -66,7 +60,7 @@ def tmp_data_dir(tmp_path: Path) -> DataDir:
 @pytest.fixture
 def store(tmp_data_dir: DataDir) -> Iterator[Store]:
     """A fresh, migrated store with short busy timeouts."""
-    from services.store import Store
+    from creative_memory.services.store import Store
 
     s = Store.open(tmp_data_dir, busy_timeout_s=TEST_BUSY_TIMEOUT_S, lock_budget_s=TEST_LOCK_BUDGET_S)
     try:

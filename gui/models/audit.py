@@ -7,10 +7,10 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject
 
-from gui.controller import Controller
-from gui.models.diagnostics import EXPORT_PAGE, PagedTableModel, Row, local_time, write_rows
-from services import audit
-from services.store import Store
+from creative_memory.gui.controller import Controller
+from creative_memory.gui.models.diagnostics import EXPORT_PAGE, PagedTableModel, Row, local_time, write_rows
+from creative_memory.services import audit
+from creative_memory.services.store import Store
 
 AUDIT_COLUMNS = ("id", "at", "actor", "action", "target", "outcome")
 

@@ -34,10 +34,10 @@ from PySide6.QtCore import (
     Signal,
 )
 
-from gui.controller import Controller
-from services import queries
-from services.retrieval import describe_empty
-from services.store import Store
+from creative_memory.gui.controller import Controller
+from creative_memory.services import queries
+from creative_memory.services.retrieval import describe_empty
+from creative_memory.services.store import Store
 
 Index = QModelIndex | QPersistentModelIndex
 Row = dict[str, Any]

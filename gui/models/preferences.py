@@ -35,13 +35,13 @@ from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.expression import Join
 
-from gui.controller import Controller
-from gui.widgets import STRENGTH_ROLE
-from model.constants import project_of
-from model.tables import Preference
-from services import queries
-from services.queries import PrefFilter
-from services.store import Store
+from creative_memory.gui.controller import Controller
+from creative_memory.gui.widgets import STRENGTH_ROLE
+from creative_memory.model.constants import project_of
+from creative_memory.model.tables import Preference
+from creative_memory.services import queries
+from creative_memory.services.queries import PrefFilter
+from creative_memory.services.store import Store
 
 log = logging.getLogger("cm.gui")
 

@@ -23,17 +23,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.asyncbridge import async_slot, wait_dialog
-from gui.controller import Controller
-from gui.errors import show_error
-from gui.icons import palette_icon
-from gui.models.audit import AuditModel, export_audit
-from gui.models.diagnostics import format_for
-from gui.settings import AppSettings
-from gui.tabs.base import Tab, tr
-from gui.tabs.diagnostics import row_height
-from gui.widgets import EmptyState, FilterLineEdit
-from services.errors import CreativeMemoryError
+from creative_memory.gui.asyncbridge import async_slot, wait_dialog
+from creative_memory.gui.controller import Controller
+from creative_memory.gui.errors import show_error
+from creative_memory.gui.icons import palette_icon
+from creative_memory.gui.models.audit import AuditModel, export_audit
+from creative_memory.gui.models.diagnostics import format_for
+from creative_memory.gui.settings import AppSettings
+from creative_memory.gui.tabs.base import Tab, tr
+from creative_memory.gui.tabs.diagnostics import row_height
+from creative_memory.gui.widgets import EmptyState, FilterLineEdit
+from creative_memory.services.errors import CreativeMemoryError
 
 
 class ActivityTab(Tab):

@@ -8,7 +8,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
-from gui.controller import Controller
+from creative_memory.gui.controller import Controller
 
 log = logging.getLogger("cm.gui")
 

@@ -33,11 +33,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.asyncbridge import async_slot, wait_dialog
-from gui.controller import Controller
-from gui.errors import show_error
-from gui.icons import palette_icon
-from gui.models.diagnostics import (
+from creative_memory.gui.asyncbridge import async_slot, wait_dialog
+from creative_memory.gui.controller import Controller
+from creative_memory.gui.errors import show_error
+from creative_memory.gui.icons import palette_icon
+from creative_memory.gui.models.diagnostics import (
     EVENT_TYPES,
     RetrievalFilter,
     RetrievalsModel,
@@ -49,12 +49,12 @@ from gui.models.diagnostics import (
     format_for,
     local_time,
 )
-from gui.settings import AppSettings
-from gui.tabs.base import Tab, tr
-from gui.widgets import EmptyState
-from model.constants import Mode, Origin
-from services import controls, retrieval
-from services.errors import CreativeMemoryError
+from creative_memory.gui.settings import AppSettings
+from creative_memory.gui.tabs.base import Tab, tr
+from creative_memory.gui.widgets import EmptyState
+from creative_memory.model.constants import Mode, Origin
+from creative_memory.services import controls, retrieval
+from creative_memory.services.errors import CreativeMemoryError
 
 ORIGINS: tuple[tuple[str, str], ...] = (
     ("daemon", "Open Design (daemon)"),

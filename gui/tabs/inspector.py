@@ -54,13 +54,13 @@ from PySide6.QtWidgets import (
 )
 from sqlalchemy import select
 
-from gui.asyncbridge import async_slot, wait_dialog
-from gui.chart import StrengthChart
-from gui.controller import Controller
-from gui.dialogs_forget import ForgetDialog, ReceiptDialog, count_erasure, plan_targets
-from gui.errors import show_error
-from gui.icons import icon
-from gui.models.preferences import (
+from creative_memory.gui.asyncbridge import async_slot, wait_dialog
+from creative_memory.gui.chart import StrengthChart
+from creative_memory.gui.controller import Controller
+from creative_memory.gui.dialogs_forget import ForgetDialog, ReceiptDialog, count_erasure, plan_targets
+from creative_memory.gui.errors import show_error
+from creative_memory.gui.icons import icon
+from creative_memory.gui.models.preferences import (
     C_STRENGTH,
     COLUMNS,
     PreferenceKey,
@@ -68,15 +68,15 @@ from gui.models.preferences import (
     format_qdatetime,
     format_time,
 )
-from gui.settings import AppSettings
-from gui.tabs.base import Tab, tr
-from gui.widgets import EmptyState, FilterLineEdit, StrengthBarDelegate
-from model.tables import Preference
-from services import erasure, queries
-from services.erasure import Receipt
-from services.errors import CreativeMemoryError, NotFound
-from services.queries import PrefFilter
-from services.store import Store
+from creative_memory.gui.settings import AppSettings
+from creative_memory.gui.tabs.base import Tab, tr
+from creative_memory.gui.widgets import EmptyState, FilterLineEdit, StrengthBarDelegate
+from creative_memory.model.tables import Preference
+from creative_memory.services import erasure, queries
+from creative_memory.services.erasure import Receipt
+from creative_memory.services.errors import CreativeMemoryError, NotFound
+from creative_memory.services.queries import PrefFilter
+from creative_memory.services.store import Store
 
 log = logging.getLogger("cm.gui")
 

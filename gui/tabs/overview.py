@@ -34,9 +34,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.asyncbridge import async_slot, wait_dialog
-from gui.controller import Controller
-from gui.dialogs import (
+from creative_memory.gui.asyncbridge import async_slot, wait_dialog
+from creative_memory.gui.controller import Controller
+from creative_memory.gui.dialogs import (
     ImportDialog,
     PassphraseDialog,
     PauseDialog,
@@ -46,15 +46,25 @@ from gui.dialogs import (
     ask_open_path,
     ask_save_path,
 )
-from gui.errors import show_error
-from gui.icons import icon, mix, tinted_icon
-from gui.tabs.base import Tab, tr
-from gui.widgets import accent_colour
-from model.constants import Actor
-from services import audit, controls, crypto, demo, derivation, erasure, portability, queries, selftest
-from services.errors import Cancelled, CreativeMemoryError
-from services.secrets import SecretStore
-from services.store import Store
+from creative_memory.gui.errors import show_error
+from creative_memory.gui.icons import icon, mix, tinted_icon
+from creative_memory.gui.tabs.base import Tab, tr
+from creative_memory.gui.widgets import accent_colour
+from creative_memory.model.constants import Actor
+from creative_memory.services import (
+    audit,
+    controls,
+    crypto,
+    demo,
+    derivation,
+    erasure,
+    portability,
+    queries,
+    selftest,
+)
+from creative_memory.services.errors import Cancelled, CreativeMemoryError
+from creative_memory.services.secrets import SecretStore
+from creative_memory.services.store import Store
 
 log = logging.getLogger("cm.gui")
 

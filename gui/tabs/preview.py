@@ -40,17 +40,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.asyncbridge import async_slot
-from gui.controller import Controller
-from gui.icons import mix, palette_icon
-from gui.tabs.base import Tab, tr
-from gui.tabs.diagnostics import fill_projects
-from gui.widgets import Banner, is_dark
-from model.constants import Mode
-from services import controls, preview, retrieval
-from services.engine.block import human
-from services.personal import CUSTOM_PLACEHOLDER
-from services.store import Store
+from creative_memory.gui.asyncbridge import async_slot
+from creative_memory.gui.controller import Controller
+from creative_memory.gui.icons import mix, palette_icon
+from creative_memory.gui.tabs.base import Tab, tr
+from creative_memory.gui.tabs.diagnostics import fill_projects
+from creative_memory.gui.widgets import Banner, is_dark
+from creative_memory.model.constants import Mode
+from creative_memory.services import controls, preview, retrieval
+from creative_memory.services.engine.block import human
+from creative_memory.services.personal import CUSTOM_PLACEHOLDER
+from creative_memory.services.store import Store
 
 MODES: tuple[tuple[Mode, str], ...] = (
     (Mode.GENERATION, "Generation"),

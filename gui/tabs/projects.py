@@ -34,16 +34,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.asyncbridge import async_slot
-from gui.controller import Controller
-from gui.errors import show_error
-from gui.models.projects import COL, ID_ROLE, ProjectsFilterProxy, ProjectsModel
-from gui.settings import AppSettings
-from gui.tabs.base import Tab, tr
-from gui.tabs.overview import paint_switch
-from gui.widgets import EmptyState, FilterLineEdit, accent_colour
-from services import controls
-from services.errors import CreativeMemoryError
+from creative_memory.gui.asyncbridge import async_slot
+from creative_memory.gui.controller import Controller
+from creative_memory.gui.errors import show_error
+from creative_memory.gui.models.projects import COL, ID_ROLE, ProjectsFilterProxy, ProjectsModel
+from creative_memory.gui.settings import AppSettings
+from creative_memory.gui.tabs.base import Tab, tr
+from creative_memory.gui.tabs.overview import paint_switch
+from creative_memory.gui.widgets import EmptyState, FilterLineEdit, accent_colour
+from creative_memory.services import controls
+from creative_memory.services.errors import CreativeMemoryError
 
 log = logging.getLogger("cm.gui")
 

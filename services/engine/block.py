@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from model.constants import CHARS_PER_TOKEN, Mode, Polarity, Tier
-from model.records import PrefState, RetrievalResult
+from creative_memory.model.constants import CHARS_PER_TOKEN, Mode, Polarity, Tier
+from creative_memory.model.records import PrefState, RetrievalResult
 
 HEADER = "## Creative memory (preferences from generation feedback)"
 

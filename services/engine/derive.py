@@ -13,7 +13,7 @@ from dataclasses import fields
 from operator import attrgetter
 from typing import Any, Protocol
 
-from model.constants import (
+from creative_memory.model.constants import (
     ARCHIVE_DAYS,
     DECAY_DAYS,
     DECAY_FACTOR,
@@ -31,8 +31,8 @@ from model.constants import (
     tier_down,
     tier_for,
 )
-from model.events import FoldEvent, FoldItem
-from model.records import PrefKey, PrefState, key_text
+from creative_memory.model.events import FoldEvent, FoldItem
+from creative_memory.model.records import PrefKey, PrefState, key_text
 
 DAY_MS = 86_400_000
 DECAY_MS = DECAY_DAYS * DAY_MS

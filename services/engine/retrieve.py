@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from model.constants import (
+from creative_memory.model.constants import (
     INJECTION_THRESHOLD,
     LINE_OVERHEAD_TOKENS,
     MAX_INJECTION_COUNT,
@@ -28,9 +28,9 @@ from model.constants import (
     Tier,
     scope_for,
 )
-from model.records import DiagEvent, PrefState, RetrievalResult, key_text
-from services.engine.block import estimate_tokens, override_line
-from services.engine.derive import evaluated
+from creative_memory.model.records import DiagEvent, PrefState, RetrievalResult, key_text
+from creative_memory.services.engine.block import estimate_tokens, override_line
+from creative_memory.services.engine.derive import evaluated
 
 SAMPLE_SIZE = 20
 EMPTY_NOTHING = "nothing_above_threshold"

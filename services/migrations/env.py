@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from model.tables import ALEMBIC_VERSION_TABLE, PREFIX, Base
+from creative_memory.model.tables import ALEMBIC_VERSION_TABLE, PREFIX, Base
 
 
 def _ours(name: str | None, type_: str, parent_names: object) -> bool:

@@ -16,8 +16,8 @@ import pytest
 from PySide6.QtCore import QEventLoop
 from PySide6.QtWidgets import QApplication
 
-import gui  # noqa: F401  (first: the PySide6 6.12 refcount guard, see gui/__init__.py)
-from gui.asyncbridge import close_qt_loop, new_qt_loop
+import creative_memory.gui  # noqa: F401  (first: the PySide6 6.12 refcount guard, see gui/__init__.py)
+from creative_memory.gui.asyncbridge import close_qt_loop, new_qt_loop
 
 T = TypeVar("T")
 

@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from gui.asyncbridge import StoreWorker, TaskKeeper
-from gui.controller import Controller
-from model.constants import Actor
-from services.context import Context
-from services.datadir import DataDir
-from services.ingest import ingest_jsonl
+from creative_memory.gui.asyncbridge import StoreWorker, TaskKeeper
+from creative_memory.gui.controller import Controller
+from creative_memory.model.constants import Actor
+from creative_memory.services.context import Context
+from creative_memory.services.datadir import DataDir
+from creative_memory.services.ingest import ingest_jsonl
 
 T0 = 1_793_000_000_000  # 2026-10-26T…Z: a fixed "now" for seeded events
 
@@ -66,8 +66,8 @@ def open_controller(
 @pytest.fixture
 def window(ctrl: Controller, qtbot: Any, run_async: Callable[..., Any]) -> Any:
     """The whole main window over ``ctrl`` (store opened, not yet polling)."""
-    from gui.main_window import MainWindow
-    from gui.settings import AppSettings
+    from creative_memory.gui.main_window import MainWindow
+    from creative_memory.gui.settings import AppSettings
 
     w = MainWindow(ctrl, AppSettings())
     qtbot.addWidget(w)
@@ -80,7 +80,7 @@ def event(n: int, *, pattern: str = "airy_spacing", ptype: str = "layout", polar
           signal: str = "manual_refinement", project: str | None = None, session: str = "s1",
           at_ms: int | None = None, **extra: Any) -> str:
     """One JSON line of the event wire shape."""
-    from model.events import iso
+    from creative_memory.model.events import iso
 
     obj: dict[str, Any] = {
         "event_id": f"t{n}",

@@ -18,7 +18,7 @@ import pytest
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QDialog, QMainWindow, QPushButton
 
-from gui.asyncbridge import (
+from creative_memory.gui.asyncbridge import (
     STORE_THREAD_PREFIX,
     AppContext,
     StoreWorker,
@@ -456,7 +456,7 @@ _STUCK_SCRIPT = textwrap.dedent(
     import asyncio, logging, sys, time
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QMainWindow
-    from gui.asyncbridge import run_app
+    from creative_memory.gui.asyncbridge import run_app
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr)
     MODE = sys.argv[1]

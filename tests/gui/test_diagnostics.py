@@ -20,11 +20,11 @@ from harness import event
 from PySide6.QtCore import QDateTime, QModelIndex, Qt, qInstallMessageHandler
 from PySide6.QtTest import QAbstractItemModelTester
 
-from gui.models.diagnostics import RetrievalsModel
-from gui.tabs.diagnostics import DiagnosticsTab
-from gui.theme import apply_scheme
-from model.constants import Actor, Mode, Origin
-from services import controls, queries, retrieval
+from creative_memory.gui.models.diagnostics import RetrievalsModel
+from creative_memory.gui.tabs.diagnostics import DiagnosticsTab
+from creative_memory.gui.theme import apply_scheme
+from creative_memory.model.constants import Actor, Mode, Origin
+from creative_memory.services import controls, queries, retrieval
 
 DAY = 86_400_000
 SHOTS = Path(os.environ.get("CM_SHOTS_DIR", "/tmp/cm-shots"))
@@ -326,7 +326,7 @@ def test_paging_reaches_every_one_of_350_retrievals(tab: DiagnosticsTab, ctrl: A
 # --------------------------------------------------------------------------- screenshots
 def test_screenshots_light_and_dark(ctrl: Any, qtbot: Any, qapp: Any, run_async: Any,
                                     wait_until: Any) -> None:
-    from services import demo
+    from creative_memory.services import demo
 
     now = ctrl.now()
     demo.generate(ctrl.store, ctrl.user, size="S", seed=3, now=now)

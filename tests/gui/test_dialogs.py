@@ -13,7 +13,7 @@ import shiboken6
 from PySide6.QtCore import QDateTime, QPoint, Qt
 from PySide6.QtWidgets import QDialog
 
-from gui.dialogs import (
+from creative_memory.gui.dialogs import (
     ImportDialog,
     PassphraseDialog,
     PauseDialog,

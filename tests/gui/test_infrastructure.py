@@ -43,8 +43,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui import errors, icons, logging_setup, settings
-from gui.widgets import (
+from creative_memory.gui import errors, icons, logging_setup, settings
+from creative_memory.gui.widgets import (
     STRENGTH_ROLE,
     Banner,
     EmptyState,
@@ -53,7 +53,7 @@ from gui.widgets import (
     accent_colour,
     is_dark,
 )
-from services.errors import Cancelled, InvalidInput, StoreUnavailable
+from creative_memory.services.errors import Cancelled, InvalidInput, StoreUnavailable
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 APP_ID = "io.opendesign.CreativeMemoryStudio"
@@ -156,7 +156,7 @@ def distinct_colours(image: QImage, step: int = 3) -> set[int]:
 def test_void_qt_calls_do_not_exhaust_none(qapp: QApplication) -> None:
     """PySide6 6.12 takes a reference from None on every void call; on Python 3.11 that used to
     abort the interpreter after a few thousand calls ("none_dealloc"). With the guard it cannot."""
-    import gui
+    from creative_memory import gui
 
     label = QLabel()
     if sys.version_info < (3, 12) and gui.pyside_leaks_singleton_references():
@@ -439,7 +439,7 @@ def test_app_icon_and_hicolor_pngs(qapp: QApplication) -> None:
 
 
 def test_resources_is_a_package_with_the_desktop_files() -> None:
-    root = resources.files("resources")
+    root = resources.files("creative_memory.resources")
     assert root.joinpath(f"{APP_ID}.desktop").is_file()
     assert root.joinpath(f"{APP_ID}.metainfo.xml").is_file()
     metainfo = ET.fromstring(root.joinpath(f"{APP_ID}.metainfo.xml").read_bytes())

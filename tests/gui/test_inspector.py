@@ -22,9 +22,9 @@ from PySide6.QtGui import QImage
 from PySide6.QtTest import QAbstractItemModelTester
 from PySide6.QtWidgets import QApplication
 
-from gui.chart import StrengthChart, series_from_history
-from gui.dialogs_forget import plan_targets
-from gui.models.preferences import (
+from creative_memory.gui.chart import StrengthChart, series_from_history
+from creative_memory.gui.dialogs_forget import plan_targets
+from creative_memory.gui.models.preferences import (
     COLUMNS,
     PreferenceKey,
     PreferenceTableModel,
@@ -32,9 +32,9 @@ from gui.models.preferences import (
     cursor_of,
     load_page,
 )
-from gui.tabs.inspector import InspectorTab, retrieval_sentence
-from services import demo, queries, retrieval
-from services.queries import PrefFilter
+from creative_memory.gui.tabs.inspector import InspectorTab, retrieval_sentence
+from creative_memory.services import demo, queries, retrieval
+from creative_memory.services.queries import PrefFilter
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path("/tmp/cm-shots")
@@ -115,7 +115,7 @@ def cli(ctrl: Any, *args: str) -> dict[str, Any]:
     env["PYTHON_KEYRING_BACKEND"] = "keyring.backends.fail.Keyring"
     env["CM_CONFIG_DIR"] = str(ctrl.ctx.config_dir)
     out = subprocess.run(
-        [sys.executable, "-m", "cli.main", "--json", "--data-dir", str(ctrl.ctx.data_dir.path), *args],
+        [sys.executable, "-m", "creative_memory.cli.main", "--json", "--data-dir", str(ctrl.ctx.data_dir.path), *args],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=False,
     )
     assert out.returncode == 0, out.stderr
@@ -592,7 +592,7 @@ def test_a_write_by_another_process_appears_live_keeping_the_selection(
     env["CM_CONFIG_DIR"] = str(ctrl.ctx.config_dir)
     ctrl.start_polling()
     proc = subprocess.run(
-        [sys.executable, "-m", "cli.main", "ingest", str(feed), "--data-dir", str(ctrl.ctx.data_dir.path)],
+        [sys.executable, "-m", "creative_memory.cli.main", "ingest", str(feed), "--data-dir", str(ctrl.ctx.data_dir.path)],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=False,
     )
     assert proc.returncode == 0, proc.stderr
@@ -646,7 +646,7 @@ def test_every_control_has_an_accessible_name_and_a_tooltip(tab: InspectorTab) -
 # --------------------------------------------------------------------------- screenshots
 def test_screenshots_light_and_dark(window: Any, ctrl: Any, qapp: Any, run_async: Any, wait_until: Any,
                                     qtbot: Any) -> None:
-    from gui.theme import apply_scheme
+    from creative_memory.gui.theme import apply_scheme
 
     make_demo(ctrl)
     retrieval.run(ctrl.store, ctrl.user, project_id=None, now=ctrl.now())

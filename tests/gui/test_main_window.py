@@ -7,8 +7,8 @@ from typing import Any
 from harness import event  # noqa: F401
 from PySide6.QtCore import Qt
 
-from gui.main_window import banner_state
-from services import controls
+from creative_memory.gui.main_window import banner_state
+from creative_memory.services import controls
 
 
 def test_six_tabs_in_order_and_ctrl_number_switches(window: Any, qtbot: Any) -> None:

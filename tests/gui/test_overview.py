@@ -20,13 +20,13 @@ from harness import event, open_controller
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QMessageBox, QWidget
 
-from gui.controller import Controller
-from gui.tabs.overview import OverviewTab, state_sentence
-from model.constants import Actor
-from model.tables import ALEMBIC_VERSION_TABLE
-from services import controls, crypto
-from services.datadir import DataDir
-from services.store import Store
+from creative_memory.gui.controller import Controller
+from creative_memory.gui.tabs.overview import OverviewTab, state_sentence
+from creative_memory.model.constants import Actor
+from creative_memory.model.tables import ALEMBIC_VERSION_TABLE
+from creative_memory.services import controls, crypto
+from creative_memory.services.datadir import DataDir
+from creative_memory.services.store import Store
 
 REPO = Path(__file__).resolve().parents[2]
 SHOTS = Path("/tmp/cm-shots")
@@ -39,7 +39,7 @@ def cli(ctrl: Controller, tmp_path: Path, *args: str) -> Any:
     env = dict(os.environ)
     env.update(PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring", CM_CONFIG_DIR=str(tmp_path / "cli-config"))
     out = subprocess.run(
-        [sys.executable, "-m", "cli.main", "--json", "--data-dir", str(ctrl.ctx.data_dir.path), *args],
+        [sys.executable, "-m", "creative_memory.cli.main", "--json", "--data-dir", str(ctrl.ctx.data_dir.path), *args],
         env=env, cwd=REPO, capture_output=True, text=True, timeout=120, check=False,
     )
     assert out.returncode == 0, out.stderr
@@ -439,8 +439,8 @@ def clipped(root: QWidget) -> list[str]:
 def test_screenshots_light_and_dark_with_demo_data(
     tab: OverviewTab, ctrl: Controller, run_async: Any, qapp: Any, qtbot: Any
 ) -> None:
-    from gui.theme import apply_scheme
-    from services import demo
+    from creative_memory.gui.theme import apply_scheme
+    from creative_memory.services import demo
 
     run_async(ctrl.run(demo.generate, ctrl.store, ctrl.user, size="S", seed=7, now=ctrl.now()), timeout=120)
     run_async(tab.run_self_test(), timeout=30)
@@ -472,7 +472,7 @@ def test_rebuild_button_re_derives_from_the_events_and_records_it(
     tab.rebuild_button.click()
     wait_until(lambda: status(ctrl)["counts"]["preferences"] > 0 and tab.rebuild_button.isEnabled())
     assert "Rebuilt" in tab.selftest_summary.text()
-    from services import audit
+    from creative_memory.services import audit
 
     with ctrl.store.read() as s:
         assert any(e["action"] == "rebuild" and e["actor"] == "gui" for e in audit.entries(s, ctrl.user))

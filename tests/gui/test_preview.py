@@ -18,11 +18,11 @@ from harness import event
 from PySide6.QtGui import QColor, QPalette, QTextDocument
 from PySide6.QtWidgets import QApplication
 
-from gui.tabs.preview import PreviewTab, section_colours
-from gui.theme import apply_scheme
-from model.constants import Actor
-from services import controls, queries
-from services.engine.block import estimate_tokens
+from creative_memory.gui.tabs.preview import PreviewTab, section_colours
+from creative_memory.gui.theme import apply_scheme
+from creative_memory.model.constants import Actor
+from creative_memory.services import controls, queries
+from creative_memory.services.engine.block import estimate_tokens
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 FIXTURE_MEMORY = REPO_ROOT / "tests" / "fixtures" / "od-data-dir" / "memory"
@@ -267,8 +267,8 @@ def contrast(a: QColor, b: QColor) -> float:
 
 def test_screenshots_light_and_dark_keep_the_blocks_readable(ctrl: Any, qtbot: Any, qapp: Any,
                                                              run_async: Any) -> None:
-    from gui.theme import scheme_palette
-    from services import demo
+    from creative_memory.gui.theme import scheme_palette
+    from creative_memory.services import demo
 
     shutil.copytree(FIXTURE_MEMORY, ctrl.ctx.data_dir.path / "memory")
     demo.generate(ctrl.store, ctrl.user, size="S", seed=3, now=ctrl.now())

@@ -21,11 +21,11 @@ from PySide6.QtCore import QModelIndex, QPoint, Qt, qInstallMessageHandler
 from PySide6.QtTest import QAbstractItemModelTester
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from gui.controller import Controller
-from gui.models.projects import COL, ID_ROLE, ProjectsFilterProxy, ProjectsModel
-from gui.tabs.projects import ProjectsTab
-from services import controls
-from services.errors import StoreLocked
+from creative_memory.gui.controller import Controller
+from creative_memory.gui.models.projects import COL, ID_ROLE, ProjectsFilterProxy, ProjectsModel
+from creative_memory.gui.tabs.projects import ProjectsTab
+from creative_memory.services import controls
+from creative_memory.services.errors import StoreLocked
 
 REPO = Path(__file__).resolve().parents[2]
 SHOTS = Path("/tmp/cm-shots")
@@ -36,7 +36,7 @@ def cli(ctrl: Controller, tmp_path: Path, *args: str) -> Any:
     env = dict(os.environ)
     env.update(PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring", CM_CONFIG_DIR=str(tmp_path / "cli-config"))
     out = subprocess.run(
-        [sys.executable, "-m", "cli.main", "--data-dir", str(ctrl.ctx.data_dir.path), *args],
+        [sys.executable, "-m", "creative_memory.cli.main", "--data-dir", str(ctrl.ctx.data_dir.path), *args],
         env=env, cwd=REPO, capture_output=True, text=True, timeout=120, check=False,
     )
     assert out.returncode == 0, out.stderr
@@ -333,8 +333,8 @@ def test_controls_have_names_and_tooltips(tab: ProjectsTab) -> None:
 def test_screenshots_light_and_dark_with_demo_data(
     daemon_ctrl: Controller, make_tab: Any, run_async: Any, qapp: Any, qtbot: Any, wait_until: Any
 ) -> None:
-    from gui.theme import apply_scheme
-    from services import demo
+    from creative_memory.gui.theme import apply_scheme
+    from creative_memory.services import demo
 
     run_async(daemon_ctrl.run(demo.generate, daemon_ctrl.store, daemon_ctrl.user, size="S", seed=7,
                               now=daemon_ctrl.now()), timeout=120)

@@ -179,7 +179,7 @@ class Box:
 
     def run(self, *args: str, env: dict[str, str] | None = None) -> Result:
         proc = subprocess.run(
-            [sys.executable, "-m", "cli.main", *args],
+            [sys.executable, "-m", "creative_memory.cli.main", *args],
             cwd=REPO,
             env={**self.env(), **(env or {})},
             stdin=subprocess.DEVNULL,

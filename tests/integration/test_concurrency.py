@@ -22,15 +22,15 @@ import keyring.backends.fail
 import pytest
 from sqlalchemy import select
 
-from model.constants import Actor, Mode
-from model.tables import Event, Preference
-from services import controls, derivation, erasure, preview
-from services.blocklist import BlockChecker
-from services.clock import now_ms
-from services.datadir import DataDir
-from services.ingest import ingest_events, validate_event
-from services.secrets import SecretStore
-from services.store import DEFAULT_BUSY_TIMEOUT_S, Store
+from creative_memory.model.constants import Actor, Mode
+from creative_memory.model.tables import Event, Preference
+from creative_memory.services import controls, derivation, erasure, preview
+from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.clock import now_ms
+from creative_memory.services.datadir import DataDir
+from creative_memory.services.ingest import ingest_events, validate_event
+from creative_memory.services.secrets import SecretStore
+from creative_memory.services.store import DEFAULT_BUSY_TIMEOUT_S, Store
 
 HERE = Path(__file__).resolve().parent
 WRITER = HERE / "writer_process.py"
@@ -44,7 +44,7 @@ UNUSED = [("color", f"unused_hue_{i}") for i in range(4)]
 
 
 def wire(eid: str, user: str, ptype: str, pattern: str, t_ms: int, project: str | None = None) -> Any:
-    from model.events import iso
+    from creative_memory.model.events import iso
 
     return validate_event(
         {

@@ -37,15 +37,15 @@ import keyring.backends.fail
 import pytest
 from sqlalchemy import select
 
-from model.constants import Actor
-from model.events import iso
-from model.tables import Preference
-from services import controls, derivation, portability, retrieval
-from services.blocklist import BlockChecker
-from services.datadir import DataDir
-from services.ingest import ingest_events, validate_event
-from services.secrets import SecretStore
-from services.store import Store
+from creative_memory.model.constants import Actor
+from creative_memory.model.events import iso
+from creative_memory.model.tables import Preference
+from creative_memory.services import controls, derivation, portability, retrieval
+from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.datadir import DataDir
+from creative_memory.services.ingest import ingest_events, validate_event
+from creative_memory.services.secrets import SecretStore
+from creative_memory.services.store import Store
 
 pytestmark = pytest.mark.slow
 

@@ -22,8 +22,8 @@ import keyring.backends.fail
 import pytest
 from sqlalchemy import func, select
 
-from model.constants import Actor, Polarity
-from model.tables import (
+from creative_memory.model.constants import Actor, Polarity
+from creative_memory.model.tables import (
     Audit,
     Blocklist,
     Derivation,
@@ -33,15 +33,15 @@ from model.tables import (
     ProjectSettings,
     RetrievalEvent,
 )
-from services import audit as audit_module
-from services import controls, derivation, erasure, queries, retrieval
-from services.blocklist import BlockChecker
-from services.datadir import DataDir
-from services.engine.block import human
-from services.errors import RefusedForSafety
-from services.ingest import ingest_events, validate_event
-from services.secrets import SecretStore
-from services.store import Store
+from creative_memory.services import audit as audit_module
+from creative_memory.services import controls, derivation, erasure, queries, retrieval
+from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.datadir import DataDir
+from creative_memory.services.engine.block import human
+from creative_memory.services.errors import RefusedForSafety
+from creative_memory.services.ingest import ingest_events, validate_event
+from creative_memory.services.secrets import SecretStore
+from creative_memory.services.store import Store
 
 USER = "u"
 T0 = 1_767_225_600_000  # 2026-01-01T00:00:00Z

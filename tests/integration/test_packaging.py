@@ -31,6 +31,8 @@ from pathlib import Path
 
 import pytest
 
+from creative_memory import __version__
+
 REPO = Path(__file__).resolve().parents[2]
 PACKAGING = REPO / "packaging"
 RESOURCES = REPO / "resources"
@@ -45,7 +47,7 @@ GUI_SCRIPTS: dict[str, str] = PYPROJECT["project"].get("gui-scripts", {})
 CONSOLE_SCRIPTS: dict[str, str] = PYPROJECT["project"].get("scripts", {})
 GUI_COMMAND = "creative-memory"
 CLI_COMMAND = "od-memory"
-VERSION: str = PYPROJECT["project"]["version"]
+VERSION: str = __version__
 
 packaging_enabled = pytest.mark.skipif(
     os.environ.get("CM_PACKAGING") != "1",
@@ -116,8 +118,8 @@ def test_spec_is_python_and_builds_both_console_scripts() -> None:
     assert names("EXE") == {GUI_COMMAND, CLI_COMMAND}
     assert names("COLLECT") == {"creative-memory"}  # dist/creative-memory/
     # The programs the spec freezes are the entry points pyproject.toml installs.
-    assert GUI_SCRIPTS.get(GUI_COMMAND) == "gui.app:main"
-    assert CONSOLE_SCRIPTS.get(CLI_COMMAND) == "cli.main:main"
+    assert GUI_SCRIPTS.get(GUI_COMMAND) == "creative_memory.gui.app:main"
+    assert CONSOLE_SCRIPTS.get(CLI_COMMAND) == "creative_memory.cli.main:main"
     for target in (GUI_SCRIPTS[GUI_COMMAND], CONSOLE_SCRIPTS[CLI_COMMAND]):
         module = target.split(":")[0]
         assert f'"{module}"' in source, f"the spec does not freeze {module}"
@@ -129,7 +131,7 @@ def test_spec_is_python_and_builds_both_console_scripts() -> None:
 def test_spec_ships_the_files_loaded_at_run_time() -> None:
     source = SPEC.read_text(encoding="utf-8")
     # alembic reads these from the filesystem; gui/icons.py and gui/app.py read these.
-    for needle in ('"services" / "migrations"', '"*.mako"', '"resources" / "icons"', '"translations"'):
+    for needle in ('"services" / "migrations"', '"*.mako"', 'RESOURCES / "icons"', '"translations"'):
         assert needle in source
     migrations = REPO / "services" / "migrations"
     assert (migrations / "env.py").is_file()
@@ -227,7 +229,11 @@ def _clean_checkout(dest: Path) -> Path:
     )
     for rel in filter(None, listed):
         src = REPO / rel
-        if src.is_file():
+        if src.is_symlink():  # creative_memory/<folder> → ../<folder> (decision 0012)
+            target = dest / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.symlink_to(src.readlink())
+        elif src.is_file():
             target = dest / rel
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(src, target)
@@ -298,3 +304,39 @@ def test_isolated_install_runs_both_commands(tmp_path: Path) -> None:
         _run([str(bindir / CLI_COMMAND), "--json", "--data-dir", data, "where"], elsewhere, env)
     )
     assert where["exists"] and where["schema"]["current"] == where["schema"]["latest"] is not None
+
+
+# --- one import name (decision 0012) ----------------------------------------------------------------
+FOLDERS = ("cli", "gui", "model", "resources", "services")
+
+
+@pytest.mark.timeout(600)
+def test_the_wheel_installs_one_import_name_holding_every_source_file(tmp_path: Path) -> None:
+    """`pip wheel .` of a clean checkout: one top-level name, `creative_memory`, and under it every
+    module and data file of the five folders (a package missing from pyproject's list fails here)."""
+    import zipfile
+
+    checkout = _clean_checkout(tmp_path / "checkout")
+    wheels = tmp_path / "wheels"
+    _run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--disable-pip-version-check", "-w", str(wheels), "."],
+        checkout,
+        timeout=540,
+    )
+    (wheel,) = wheels.glob("creative_memory_studio-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    top = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
+    assert top == {"creative_memory"}
+    dist_info = next(n for n in names if n.endswith(".dist-info/top_level.txt"))
+    assert zipfile.ZipFile(wheel).read(dist_info).decode().split() == ["creative_memory"]
+    assert wheel.name.startswith(f"creative_memory_studio-{VERSION}-")
+
+    tracked = (
+        subprocess.run(["git", "ls-files", *FOLDERS], cwd=REPO, capture_output=True, text=True, check=True)
+        .stdout.split()
+    )
+    shipped_kinds = (".py", ".mako", ".svg", ".png", ".desktop", ".xml", ".qm", ".qss", "py.typed")
+    expected = {f"creative_memory/{rel}" for rel in tracked if rel.endswith(shipped_kinds)}
+    expected |= {"creative_memory/__init__.py", "creative_memory/py.typed"}
+    assert expected - set(names) == set(), "source files missing from the wheel"
+    assert {n for n in names if n.startswith("creative_memory/")} - expected == set(), "unexpected files"

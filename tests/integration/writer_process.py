@@ -29,21 +29,17 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-if str(REPO_ROOT) not in sys.path:
-    sys.path.insert(0, str(REPO_ROOT))
+import keyring.backends.fail
 
-import keyring.backends.fail  # noqa: E402
-
-from model.constants import Actor  # noqa: E402
-from model.events import iso  # noqa: E402
-from services import derivation, erasure, portability  # noqa: E402
-from services.blocklist import BlockChecker  # noqa: E402
-from services.clock import now_ms  # noqa: E402
-from services.datadir import DataDir  # noqa: E402
-from services.ingest import ingest_events, validate_event  # noqa: E402
-from services.secrets import SecretStore  # noqa: E402
-from services.store import Store  # noqa: E402
+from creative_memory.model.constants import Actor
+from creative_memory.model.events import iso
+from creative_memory.services import derivation, erasure, portability
+from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.clock import now_ms
+from creative_memory.services.datadir import DataDir
+from creative_memory.services.ingest import ingest_events, validate_event
+from creative_memory.services.secrets import SecretStore
+from creative_memory.services.store import Store
 
 WRITER_USER = "daemon_user"
 WRITER_PATTERNS = [("layout", f"writer_grid_{i}") for i in range(8)] + [("color", "writer_ink")]

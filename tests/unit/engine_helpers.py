@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from model.constants import Polarity, SignalType, Status, Tier, tier_for
-from model.events import FoldEvent, FoldItem
-from model.records import PrefState
+from creative_memory.model.constants import Polarity, SignalType, Status, Tier, tier_for
+from creative_memory.model.events import FoldEvent, FoldItem
+from creative_memory.model.records import PrefState
 
 DAY = 86_400_000
 T0 = 1_767_225_600_000  # 2026-01-01T00:00:00Z

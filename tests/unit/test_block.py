@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from engine_helpers import pref
 
-from model.constants import Mode, Tier
-from model.records import PrefState, RetrievalResult
-from services.engine.block import (
+from creative_memory.model.constants import Mode, Tier
+from creative_memory.model.records import PrefState, RetrievalResult
+from creative_memory.services.engine.block import (
     HEADER,
     PRECEDENCE,
     build_block,

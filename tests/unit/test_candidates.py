@@ -15,18 +15,18 @@ from typing import Any
 import pytest
 from sqlalchemy import delete, insert
 
-from model.constants import Polarity, Status, Tier, tier_for
-from model.records import PrefState, RetrievalResult
-from model.tables import Preference
-from services import candidates as candidates_module
-from services.candidates import load
-from services.datadir import DataDir
-from services.derivation import pref_row
-from services.engine.block import build_block
-from services.engine.retrieve import RANK_DEPTH, Gates, NeedDeeper, retrieve
-from services.retrieval import bounded_retrieve, raw_connection
-from services.retrieval import candidates as every_record
-from services.store import Store
+from creative_memory.model.constants import Polarity, Status, Tier, tier_for
+from creative_memory.model.records import PrefState, RetrievalResult
+from creative_memory.model.tables import Preference
+from creative_memory.services import candidates as candidates_module
+from creative_memory.services.candidates import load
+from creative_memory.services.datadir import DataDir
+from creative_memory.services.derivation import pref_row
+from creative_memory.services.engine.block import build_block
+from creative_memory.services.engine.retrieve import RANK_DEPTH, Gates, NeedDeeper, retrieve
+from creative_memory.services.retrieval import bounded_retrieve, raw_connection
+from creative_memory.services.retrieval import candidates as every_record
+from creative_memory.services.store import Store
 
 DAY = 86_400_000
 T0 = 1_767_225_600_000
@@ -117,7 +117,7 @@ def _both(
     store: Store, project: str | None, now: int, types: list[str] | None
 ) -> tuple[dict[str, Any], dict[str, Any], int]:
     """The bounded retrieval, the one over every record, and how many records the first read."""
-    from model.constants import Mode
+    from creative_memory.model.constants import Mode
 
     common: dict[str, Any] = {"project_id": project, "now": now, "preference_types": types, "gates": Gates()}
     with store.read() as session:

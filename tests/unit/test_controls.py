@@ -8,13 +8,13 @@ from types import ModuleType
 
 import pytest
 
-from model.constants import Actor
-from services import audit, controls
-from services.clock import FOREVER_MS, parse_duration, parse_instant
-from services.datadir import DataDir
-from services.errors import InvalidInput
-from services.ingest import ingest_jsonl
-from services.store import Store
+from creative_memory.model.constants import Actor
+from creative_memory.services import audit, controls
+from creative_memory.services.clock import FOREVER_MS, parse_duration, parse_instant
+from creative_memory.services.datadir import DataDir
+from creative_memory.services.errors import InvalidInput
+from creative_memory.services.ingest import ingest_jsonl
+from creative_memory.services.store import Store
 
 NOW = 1_794_312_000_000  # 2026-11-10T12:00:00Z
 HOUR = 3_600_000

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from services import crypto
-from services.errors import InvalidInput
+from creative_memory.services import crypto
+from creative_memory.services.errors import InvalidInput
 
 PASS = "correct horse battery"
 PLAIN = b'{"bundle": "creative memory export", "items": [1, 2, 3]}' * 5

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from services.datadir import DataDir, default_data_dir, resolve_data_dir
-from services.store import Store
+from creative_memory.services.datadir import DataDir, default_data_dir, resolve_data_dir
+from creative_memory.services.store import Store
 
 
 @pytest.fixture

@@ -11,16 +11,16 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select, text
 
-from model.constants import DERIVATION_VERSION, TAG_POLARITY, Actor, Mode, Origin
-from model.events import iso
-from model.tables import Event, EventPattern, Preference
-from services import demo, ingest, retrieval
-from services.blocklist import BlockChecker
-from services.datadir import DataDir
-from services.erasure import Target, forget
-from services.errors import Cancelled, InvalidInput
-from services.secrets import SecretStore
-from services.store import Store
+from creative_memory.model.constants import DERIVATION_VERSION, TAG_POLARITY, Actor, Mode, Origin
+from creative_memory.model.events import iso
+from creative_memory.model.tables import Event, EventPattern, Preference
+from creative_memory.services import demo, ingest, retrieval
+from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.datadir import DataDir
+from creative_memory.services.erasure import Target, forget
+from creative_memory.services.errors import Cancelled, InvalidInput
+from creative_memory.services.secrets import SecretStore
+from creative_memory.services.store import Store
 
 DAY = 86_400_000
 NOW = 1_780_000_000_000  # 2026-05-28T20:26:40Z
@@ -382,7 +382,7 @@ def test_a_busy_project_still_gets_a_block(stores: dict[str, Any]) -> None:
 
 def test_a_store_locked_by_another_writer_fails_cleanly(store: Store) -> None:
     """Another program holds the write lock throughout: a clear StoreLocked, no hang, nothing left."""
-    from services.errors import StoreLocked
+    from creative_memory.services.errors import StoreLocked
 
     with store.raw() as other:
         other.execute("BEGIN IMMEDIATE")

@@ -6,7 +6,7 @@ import pytest
 from engine_helpers import DAY, T0, ev, item, pref
 from pydantic import ValidationError
 
-from model.constants import (
+from creative_memory.model.constants import (
     SIGNAL_WEIGHTS,
     TAG_POLARITY,
     Polarity,
@@ -15,9 +15,9 @@ from model.constants import (
     Tier,
     tier_for,
 )
-from model.events import EventIn
-from model.records import PrefState, key_text
-from services.engine.derive import Deriver, advance, derive, evaluated
+from creative_memory.model.events import EventIn
+from creative_memory.model.records import PrefState, key_text
+from creative_memory.services.engine.derive import Deriver, advance, derive, evaluated
 
 POS = ("global", "layout", "airy", "positive")
 NEG = ("global", "layout", "airy", "negative")

@@ -8,10 +8,10 @@ from engine_helpers import DAY, T0, ev, item
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from model.constants import NEGATIVE_TAGS, POSITIVE_TAGS, WIRE_SIGNAL_TYPES, SignalType
-from model.events import FoldEvent
-from model.records import PrefState
-from services.engine.derive import Deriver, advance, derive
+from creative_memory.model.constants import NEGATIVE_TAGS, POSITIVE_TAGS, WIRE_SIGNAL_TYPES, SignalType
+from creative_memory.model.events import FoldEvent
+from creative_memory.model.records import PrefState
+from creative_memory.services.engine.derive import Deriver, advance, derive
 
 PATTERNS = ("airy", "dense", "serif")
 TYPES = ("layout", "type")

@@ -16,14 +16,14 @@ import keyring.backends.fail
 import pytest
 from sqlalchemy import select
 
-from model.constants import Actor, Polarity
-from model.events import payload_items
-from model.tables import Event, EventPattern
-from services import erasure
-from services.blocklist import BlockChecker
-from services.ingest import ingest_jsonl
-from services.secrets import SecretStore
-from services.store import Store
+from creative_memory.model.constants import Actor, Polarity
+from creative_memory.model.events import payload_items
+from creative_memory.model.tables import Event, EventPattern
+from creative_memory.services import erasure
+from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.ingest import ingest_jsonl
+from creative_memory.services.secrets import SecretStore
+from creative_memory.services.store import Store
 
 NOW = 1_793_500_000_000
 USER = "local"

@@ -8,8 +8,8 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from services.erasure import _DIFF_BOUND
-from services.ingest import canonical
+from creative_memory.services.erasure import _DIFF_BOUND
+from creative_memory.services.ingest import canonical
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=8),

@@ -22,16 +22,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy.exc import OperationalError
 
-from model.constants import NEGATIVE_TAGS, POSITIVE_TAGS, WIRE_SIGNAL_TYPES, SignalType
-from model.events import EventIn, FoldEvent, payload_items
-from model.records import PrefState
-from services import derivation, ingest
-from services.datadir import DataDir
-from services.derivation import PREF_COLUMNS, flat_items, sa_errors, state_json
-from services.engine.derive import Deriver, derive
-from services.errors import StoreLocked
-from services.ingest import content_hash, content_hash_canonical
-from services.store import Store
+from creative_memory.model.constants import NEGATIVE_TAGS, POSITIVE_TAGS, WIRE_SIGNAL_TYPES, SignalType
+from creative_memory.model.events import EventIn, FoldEvent, payload_items
+from creative_memory.model.records import PrefState
+from creative_memory.services import derivation, ingest
+from creative_memory.services.datadir import DataDir
+from creative_memory.services.derivation import PREF_COLUMNS, flat_items, sa_errors, state_json
+from creative_memory.services.engine.derive import Deriver, derive
+from creative_memory.services.errors import StoreLocked
+from creative_memory.services.ingest import content_hash, content_hash_canonical
+from creative_memory.services.store import Store
 
 USER = "local"
 NOW = T0 + 400 * DAY

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from services.personal import (
+from creative_memory.services.personal import (
     CUSTOM_PLACEHOLDER,
     PERSONAL_HEADER,
     PERSONAL_PREAMBLE,

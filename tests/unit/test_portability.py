@@ -18,15 +18,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from model.constants import Actor
-from services import controls, crypto, derivation, queries
-from services.blocklist import BlockChecker
-from services.datadir import DataDir
-from services.errors import InvalidInput, OperationFailed
-from services.ingest import ingest_jsonl
-from services.portability import export_bundle, import_file
-from services.secrets import SecretStore
-from services.store import Store
+from creative_memory.model.constants import Actor
+from creative_memory.services import controls, crypto, derivation, queries
+from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.datadir import DataDir
+from creative_memory.services.errors import InvalidInput, OperationFailed
+from creative_memory.services.ingest import ingest_jsonl
+from creative_memory.services.portability import export_bundle, import_file
+from creative_memory.services.secrets import SecretStore
+from creative_memory.services.store import Store
 
 REPO = Path(__file__).resolve().parents[2]
 LEGACY = REPO / "tests" / "fixtures" / "legacy_preferences.json"
@@ -230,7 +230,7 @@ def test_merge_dedupes_by_event_id(filled: Store, other: Store, tmp_path: Path) 
     assert event_ids(other) == event_ids(filled)
     # Only the audit entry of the second import differs.
     with other.read() as session:
-        from services import audit
+        from creative_memory.services import audit
 
         assert audit.entries(session, USER, limit=1)[0]["outcome"] == f"ok: 0 events, {EVENT_COUNT} skipped"
     assert before != digest(other)

@@ -8,14 +8,14 @@ from pathlib import Path
 import keyring.backends.fail
 import pytest
 
-from model.constants import Actor
-from services import controls, erasure
-from services.blocklist import BlockChecker
-from services.errors import InvalidInput
-from services.ingest import ingest_jsonl
-from services.queries import inspect
-from services.secrets import SecretStore
-from services.store import Store
+from creative_memory.model.constants import Actor
+from creative_memory.services import controls, erasure
+from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.errors import InvalidInput
+from creative_memory.services.ingest import ingest_jsonl
+from creative_memory.services.queries import inspect
+from creative_memory.services.secrets import SecretStore
+from creative_memory.services.store import Store
 
 NOW = 1_793_500_000_000
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from engine_helpers import DAY, T0, pref
 
-from model.constants import Status, Tier
-from model.records import DiagEvent, PrefState, RetrievalResult, key_text
-from services.engine.block import estimate_tokens, override_line
-from services.engine.retrieve import Gates, Unloaded, retrieve
+from creative_memory.model.constants import Status, Tier
+from creative_memory.model.records import DiagEvent, PrefState, RetrievalResult, key_text
+from creative_memory.services.engine.block import estimate_tokens, override_line
+from creative_memory.services.engine.retrieve import Gates, Unloaded, retrieve
 
 ON = Gates(memory_enabled=True, using_paused=False, project_use_memory=True)
 NOW = T0

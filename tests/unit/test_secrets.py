@@ -15,8 +15,8 @@ import keyring.backends.fail
 import keyring.errors
 import pytest
 
-from services.errors import OperationFailed
-from services.secrets import INSTALL_SECRET_USER, SERVICE_NAME, SecretStatus, SecretStore
+from creative_memory.services.errors import OperationFailed
+from creative_memory.services.secrets import INSTALL_SECRET_USER, SERVICE_NAME, SecretStatus, SecretStore
 
 
 class MemoryKeyring(keyring.backend.KeyringBackend):

@@ -26,9 +26,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import Column, Integer, MetaData, create_engine, text
 
-from model.tables import ALEMBIC_VERSION_TABLE, PREFIX, Base
-from services.datadir import DataDir
-from services.errors import (
+from creative_memory.model.tables import ALEMBIC_VERSION_TABLE, PREFIX, Base
+from creative_memory.services.datadir import DataDir
+from creative_memory.services.errors import (
     CreativeMemoryError,
     InvalidInput,
     ReadOnly,
@@ -37,7 +37,7 @@ from services.errors import (
     StoreTooNew,
     StoreUnavailable,
 )
-from services.store import SchemaInfo, Store, latest_revision
+from creative_memory.services.store import SchemaInfo, Store, latest_revision
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SHORT = {"busy_timeout_s": 0.2, "lock_budget_s": 0.6}
@@ -468,15 +468,14 @@ def test_read_only_request_never_migrates_or_backs_up(
 _UNPRIVILEGED_PROBE = textwrap.dedent(
     """
     import json, sys
-    sys.path.insert(0, sys.argv[1])
     from pathlib import Path
     from sqlalchemy import text
-    from services.datadir import DataDir
-    from services.errors import ReadOnly
-    from services.store import Store
+    from creative_memory.services.datadir import DataDir
+    from creative_memory.services.errors import ReadOnly
+    from creative_memory.services.store import Store
 
     results = {}
-    for folder in sys.argv[2:]:
+    for folder in sys.argv[1:]:
         out = results[folder] = {}
         try:
             s = Store.open(DataDir(Path(folder), "flag"), busy_timeout_s=0.2, lock_budget_s=0.6)
@@ -535,9 +534,13 @@ def as_normal_user() -> Iterator[dict[str, PermissionCase]]:
     cases: dict[str, PermissionCase] = {}
     try:
         # A copy of the code the user can read even when the checkout lives in a private folder.
+        # It is found through PYTHONPATH, ahead of the editable install's finder.
         src = top / "src"
+        package_root = src / "creative_memory"
+        package_root.mkdir(parents=True)
+        shutil.copy2(REPO_ROOT / "creative_memory" / "__init__.py", package_root / "__init__.py")
         for package in ("model", "services"):
-            shutil.copytree(REPO_ROOT / package, src / package, ignore=shutil.ignore_patterns("__pycache__"))
+            shutil.copytree(REPO_ROOT / package, package_root / package, ignore=shutil.ignore_patterns("__pycache__"))
         for d in [src, *src.rglob("*")]:
             d.chmod(0o755 if d.is_dir() else 0o644)
         for name, (folder_mode, file_mode) in PERMISSION_CASES.items():
@@ -548,12 +551,16 @@ def as_normal_user() -> Iterator[dict[str, PermissionCase]]:
             data_dir.store.chmod(file_mode)
             data_dir.path.chmod(folder_mode)
         proc = subprocess.run(
-            [*prefix, sys.executable, "-c", _UNPRIVILEGED_PROBE, str(src)]
-            + [str(c.data_dir.path) for c in cases.values()],
+            [*prefix, sys.executable, "-c", _UNPRIVILEGED_PROBE, *(str(c.data_dir.path) for c in cases.values())],
             capture_output=True,
             text=True,
             timeout=60,
-            env={"PATH": os.environ.get("PATH", ""), "HOME": str(top), "PYTHONDONTWRITEBYTECODE": "1"},
+            env={
+                "PATH": os.environ.get("PATH", ""),
+                "HOME": str(top),
+                "PYTHONDONTWRITEBYTECODE": "1",
+                "PYTHONPATH": str(src),
+            },
         )
         cannot_start = ("Permission denied", "No module named", "ModuleNotFoundError")
         if prefix and not proc.stdout.strip() and any(m in proc.stderr for m in cannot_start):
