@@ -40,7 +40,9 @@ cd "$tmp/cwd"
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 step() { echo; echo "== $*"; }
-expected_version="$(sed -n 's/^version = "\(.*\)"/\1/p' "$root/pyproject.toml" | head -1)"
+# The one version source (decision 0012): __version__ in creative_memory/__init__.py.
+expected_version="$(sed -n 's/^__version__ = "\(.*\)"/\1/p' "$root/creative_memory/__init__.py")"
+[[ -n "$expected_version" ]] || fail "no __version__ in creative_memory/__init__.py"
 
 step "bundle $bundle ($(du -sh "$bundle" | cut -f1))"
 [[ -x "$gui" ]] || fail "no $gui"

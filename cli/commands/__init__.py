@@ -1,0 +1,1 @@
+"""One module per command group; ``cli.main`` imports a module only when its command runs."""

@@ -1,0 +1,40 @@
+"""``ingest``: raw signal events as JSON lines, all or nothing unless ``--skip-invalid``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from creative_memory.cli.output import Out
+from creative_memory.services.context import Context
+from creative_memory.services.errors import InvalidInput
+from creative_memory.services.ingest import ingest_jsonl
+
+
+def ingest(args: argparse.Namespace, ctx: Context, out: Out) -> int:
+    store, now = ctx.store(), ctx.now()
+    if args.file == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            text = Path(args.file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InvalidInput(f"Cannot read {args.file} ({exc}); give a UTF-8 JSON-lines file.") from None
+    rep = ingest_jsonl(
+        store, text, default_user=ctx.user, now=now, skip_invalid=args.skip_invalid, blocks=ctx.blocks
+    )
+    data = rep.as_json()
+    for rj in rep.rejected:
+        out.note(f"line {rj['line']}: {rj['error']}")
+    out.emit(
+        data,
+        lambda: (
+            f"Accepted {rep.accepted}, duplicates {rep.duplicates}, "
+            f"ignored {sum(rep.ignored.values())}, rejected {len(rep.rejected)}."
+        ),
+    )
+    if rep.rejected and not args.skip_invalid:
+        out.note("Nothing was stored: fix the lines above or use --skip-invalid.")
+        return 3
+    return 0

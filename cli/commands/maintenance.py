@@ -1,0 +1,82 @@
+"""``decay``, ``rebuild``, ``audit``, ``self-test`` and ``demo``."""
+
+from __future__ import annotations
+
+import argparse
+
+from creative_memory.cli.output import Out, progress, table
+from creative_memory.model.constants import Actor
+from creative_memory.services import audit as audit_log
+from creative_memory.services import derivation
+from creative_memory.services.context import Context
+from creative_memory.services.errors import InvalidInput, ReadOnly
+
+
+def decay(args: argparse.Namespace, ctx: Context, out: Out) -> int:
+    store = ctx.store()
+    if store.read_only:  # refresh_decay would silently report 0 changes
+        raise ReadOnly(store.read_only_reason or "This store is read-only, so decay cannot be applied.")
+    d = derivation.refresh_decay(store, ctx.user, ctx.now())
+    out.emit(d, f"Decayed {d['decayed']}, archived {d['archived']}.")
+    return 0
+
+
+def rebuild(args: argparse.Namespace, ctx: Context, out: Out) -> int:
+    store, now = ctx.store(), ctx.now()
+    info = derivation.rebuild(store, ctx.user, now, progress=progress(out, " events"))
+    with store.write() as sess:
+        audit_log.record(sess, ctx.user, Actor.CLI, "rebuild", "preferences", f"ok: {info.preferences}", now)
+    data = {"preferences": info.preferences, "events": info.events, "duration_ms": round(info.duration_ms, 1)}
+    out.emit(
+        data,
+        f"Re-derived {info.preferences} preferences from {info.events} events in {info.duration_ms:.0f} ms.",
+    )
+    return 0
+
+
+def audit(args: argparse.Namespace, ctx: Context, out: Out) -> int:
+    if args.limit < 1:
+        raise InvalidInput("--limit must be a positive number.")
+    with ctx.store().read() as sess:
+        entries = audit_log.entries(sess, ctx.user, limit=args.limit)
+    out.emit(
+        {"entries": entries},
+        lambda: (
+            table(
+                [(e["at"], e["actor"], e["action"], e["target"], e["outcome"]) for e in entries],
+                ["AT", "ACTOR", "ACTION", "TARGET", "OUTCOME"],
+            )
+            if entries
+            else "No activity yet."
+        ),
+    )
+    return 0
+
+
+def self_test(args: argparse.Namespace, ctx: Context, out: Out) -> int:
+    from creative_memory.services import selftest
+
+    report = selftest.run(ctx.store(), ctx.user, now=ctx.now(), actor=Actor.CLI)
+    out.emit(
+        report,
+        lambda: "\n".join(
+            f"{'ok  ' if ch['ok'] else 'FAIL'} {ch['name']}: {ch['detail']}" for ch in report["checks"]
+        ),
+    )
+    return 0 if all(ch["ok"] for ch in report["checks"]) else 1
+
+
+def demo(args: argparse.Namespace, ctx: Context, out: Out) -> int:
+    from creative_memory.services import demo as generator
+
+    store, now = ctx.store(), ctx.now()
+    made = generator.generate(
+        store, ctx.user, size=args.size, seed=args.seed, now=now, progress=progress(out)
+    )
+    with store.write() as sess:
+        audit_log.record(sess, ctx.user, Actor.CLI, "demo", f"size {args.size} seed {args.seed}", "ok", now)
+    out.emit(
+        made,
+        f"Generated {made['events']} events, {made['preferences']} preferences, {made['projects']} projects.",
+    )
+    return 0

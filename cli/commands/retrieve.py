@@ -1,0 +1,70 @@
+"""``retrieve``, ``preview`` and ``diagnostics``: what the model is told, and what was recorded."""
+
+from __future__ import annotations
+
+import argparse
+
+from creative_memory.cli.output import Out
+from creative_memory.model.constants import Mode, Origin
+from creative_memory.services import queries, retrieval
+from creative_memory.services.context import Context
+
+
+def retrieve(args: argparse.Namespace, ctx: Context, out: Out) -> int:
+    store, now = ctx.store(), ctx.now()
+    types = [t for t in (args.types or "").split(",") if t] or None
+    o = retrieval.run(
+        store,
+        ctx.user,
+        project_id=args.project,
+        now=now,
+        mode=Mode(args.mode),
+        types=types,
+        origin=Origin.CLI,
+        dry_run=args.dry_run,
+    )
+    data = o.as_json()
+    out.emit(data, lambda: o.block or retrieval.describe_empty(o.result.empty_reason))
+    return 0
+
+
+def preview(args: argparse.Namespace, ctx: Context, out: Out) -> int:
+    from creative_memory.services import preview as composer
+
+    store, now = ctx.store(), ctx.now()
+    p = composer.compose(
+        store,
+        ctx.user,
+        ctx.data_dir.memory_dir,
+        project_id=args.project,
+        mode=Mode(args.mode),
+        now=now,
+        with_personal=args.with_personal,
+    )
+    out.emit(p.as_json(), lambda: p.text or p.empty_sentence)
+    return 0
+
+
+def diagnostics(args: argparse.Namespace, ctx: Context, out: Out) -> int:
+    with ctx.store().read() as sess:
+        rets = queries.diagnostics(
+            sess,
+            ctx.user,
+            project_id=args.project,
+            origin=args.origin,
+            event_type=args.type,
+            limit=args.limit,
+        )
+    out.emit(
+        {"retrievals": rets},
+        lambda: (
+            "\n".join(
+                f"#{r['id']} {r['at']} {r['origin']} {r['project_id'] or '-'} {r['mode']} "
+                f"+{r['kept_positive']}/-{r['kept_negative']} {r['tokens']} tok {r['duration_ms']} ms"
+                + "".join(f"\n    [{e['stage']}] {e['trace']}" for e in r["events"])
+                for r in rets
+            )
+            or "No retrievals recorded."
+        ),
+    )
+    return 0

@@ -1,0 +1,42 @@
+"""``export`` and ``import``: portable bundles (optionally encrypted) and prototype files."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from creative_memory.cli.output import Out, read_passphrase
+from creative_memory.model.constants import Actor
+from creative_memory.services import portability
+from creative_memory.services.context import Context
+
+
+def export(args: argparse.Namespace, ctx: Context, out: Out) -> int:
+    store, now = ctx.store(), ctx.now()
+    passphrase = read_passphrase(args.passphrase_env, confirm=True) if args.encrypt else None
+    res = portability.export_bundle(
+        store, ctx.user, Path(args.to), now=now, actor=Actor.CLI, passphrase=passphrase
+    )
+    if (
+        passphrase
+        and args.remember_passphrase
+        and not ctx.secrets.remember_passphrase(str(res.path), passphrase)
+    ):
+        out.note("No system keychain is available, so the passphrase was not remembered.")
+    out.emit(res.as_json(), f"Wrote {res.events} events and {res.preferences} preferences to {res.path}.")
+    return 0
+
+
+def import_(args: argparse.Namespace, ctx: Context, out: Out) -> int:
+    store, now = ctx.store(), ctx.now()
+    path = Path(args.path)
+
+    def ask() -> str:
+        remembered = ctx.secrets.recall_passphrase(str(path.resolve()))
+        return remembered if remembered is not None else read_passphrase(args.passphrase_env, confirm=False)
+
+    res = portability.import_file(
+        store, ctx.user, path, mode=args.mode, now=now, actor=Actor.CLI, passphrase=ask, blocks=ctx.blocks
+    )
+    out.emit(res.as_json(), f"Imported {res.events} events ({res.preferences} preferences) from {res.path}.")
+    return 0

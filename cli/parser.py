@@ -1,0 +1,149 @@
+"""The ``od-memory`` argument parser: every command, its options and their help (no service imports,
+so ``--help`` and ``--version`` answer without loading the store's libraries)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import NoReturn
+
+from creative_memory import __version__
+from creative_memory.model.constants import Origin
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        print(f"od-memory: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _globals(p: argparse.ArgumentParser, *, top: bool) -> None:
+    d = None if top else argparse.SUPPRESS
+    p.add_argument(
+        "--data-dir", metavar="DIR", default=d, help="the Open Design data folder (holds app.sqlite)"
+    )
+    p.add_argument("--user", metavar="ID", default=d, help="whose memory (default: OD_USER_ID or 'local')")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        default=False if top else argparse.SUPPRESS,
+        help="machine output on stdout; messages on stderr",
+    )
+    p.add_argument(
+        "--now", metavar="ISO8601", default=d, help="evaluate as of this moment instead of the clock"
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(prog="od-memory", description="Inspect and control Open Design's creative memory.")
+    parser.add_argument("--version", action="version", version=f"od-memory {__version__}")
+    _globals(parser, top=True)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    sub.required = True
+
+    def cmd(name: str, help_: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_, description=help_)
+        _globals(p, top=False)
+        return p
+
+    cmd("where", "show where the store is and which rule chose it")
+    cmd("status", "show the state of the user's memory")
+    cmd("enable", "turn creative memory on")
+    cmd("disable", "turn creative memory off (stored memory is kept)")
+    p = cmd("pause", "pause learning and/or using memory")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--until", metavar="ISO8601", help="resume by itself at this moment")
+    g.add_argument("--for", dest="for_", metavar="DURATION", help="resume after 30m, 1h, 2d, 1w…")
+    w = p.add_mutually_exclusive_group()
+    w.add_argument("--learning", action="store_true", help="pause learning only")
+    w.add_argument("--using", action="store_true", help="pause using only")
+    p = cmd("resume", "end a pause")
+    w = p.add_mutually_exclusive_group()
+    w.add_argument("--learning", action="store_true")
+    w.add_argument("--using", action="store_true")
+
+    p = cmd("project", "per-project switches")
+    psub = p.add_subparsers(dest="project_cmd", metavar="ACTION", parser_class=Parser)
+    psub.required = True
+    pl = psub.add_parser("list", help="projects from the daemon table and from events")
+    _globals(pl, top=False)
+    pd = psub.add_parser("disable", help="stop using and/or learning from memory in a project")
+    _globals(pd, top=False)
+    pd.add_argument("id")
+    w = pd.add_mutually_exclusive_group()
+    w.add_argument("--using-only", action="store_true", help="only stop injecting memory here")
+    w.add_argument("--learning-only", action="store_true", help="only stop learning from this project")
+    pe = psub.add_parser("enable", help="use and learn from memory in a project again")
+    _globals(pe, top=False)
+    pe.add_argument("id")
+
+    p = cmd("inspect", "list preferences, strongest first")
+    p.add_argument("--project", metavar="ID")
+    p.add_argument("--scope", choices=["global", "project", "all"], default="all")
+    p.add_argument("--status", choices=["stable", "under_review", "archived", "all"], default="all")
+    p.add_argument("--type", metavar="T")
+    p.add_argument("--limit", type=int, metavar="N")
+
+    p = cmd("explain", "the events behind a preference and its last retrieval fate")
+    p.add_argument("type")
+    p.add_argument("pattern")
+    p.add_argument("--project", metavar="ID")
+
+    p = cmd("forget", "erase one pattern everywhere")
+    p.add_argument("type")
+    p.add_argument("pattern")
+    p.add_argument("--project", metavar="ID")
+    p.add_argument("--polarity", choices=["positive", "negative"])
+    p.add_argument("--block", action="store_true", help="never learn this pattern again")
+    p.add_argument("--yes", action="store_true", help="do not ask for confirmation")
+
+    p = cmd("reset", "erase all creative memory of the user")
+    p.add_argument("--confirm", action="store_true", help="required: reset cannot be undone")
+    p.add_argument("--backup", metavar="PATH", help="export a backup bundle first")
+    p.add_argument("--include-settings", action="store_true", help="also reset settings and the blocklist")
+
+    p = cmd("ingest", "feed raw signal events (JSON lines)")
+    p.add_argument("file", nargs="?", default="-", help="a .jsonl file, or - for standard input")
+    p.add_argument("--skip-invalid", action="store_true", help="store the valid lines, report the rest")
+
+    p = cmd("retrieve", "run a retrieval")
+    p.add_argument("--project", metavar="ID")
+    p.add_argument("--mode", choices=["generation", "critique"], default="generation")
+    p.add_argument("--types", metavar="T,…")
+    p.add_argument("--dry-run", action="store_true")
+
+    p = cmd("preview", "the prompt block the composer would insert")
+    p.add_argument("--project", metavar="ID")
+    p.add_argument("--mode", choices=["generation", "critique", "legacy"], default="generation")
+    p.add_argument("--with-personal", action="store_true", help="also compose the Personal memory block")
+
+    p = cmd("diagnostics", "recorded retrievals and their stage events")
+    p.add_argument("--project", metavar="ID")
+    p.add_argument("--type", metavar="EVENT")
+    p.add_argument("--origin", choices=[str(o) for o in Origin])
+    p.add_argument("--limit", type=int, default=20, metavar="N")
+
+    cmd("decay", "bring decay and archival up to now")
+    cmd("rebuild", "re-derive all preferences from the raw events")
+
+    p = cmd("export", "write a portable bundle")
+    p.add_argument("--to", required=True, metavar="PATH")
+    p.add_argument("--encrypt", action="store_true", help="encrypt with a passphrase")
+    p.add_argument("--passphrase-env", metavar="VAR", help="read the passphrase from this variable")
+    p.add_argument("--remember-passphrase", action="store_true", help="keep it in the system keychain")
+
+    p = cmd("import", "read a bundle (or a prototype preferences.json)")
+    p.add_argument("path")
+    p.add_argument("--mode", choices=["merge", "replace"], default="merge")
+    p.add_argument("--passphrase-env", metavar="VAR")
+
+    p = cmd("audit", "the activity log")
+    p.add_argument("--limit", type=int, default=50, metavar="N")
+
+    cmd("self-test", "prove that off, paused and project-disabled each yield an empty block")
+
+    p = cmd("demo", "fill the store with realistic generated data")
+    p.add_argument("--size", choices=["S", "M", "L"], default="S")
+    p.add_argument("--seed", type=int, default=1)
+    return parser
