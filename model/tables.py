@@ -17,7 +17,9 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
     text,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -193,6 +195,8 @@ class Settings(Base):
     learning_paused_until: Mapped[int | None] = mapped_column(Integer)
     using_paused_until: Mapped[int | None] = mapped_column(Integer)
     diagnostics_retention_days: Mapped[int] = mapped_column(Integer, default=30)
+    # Opt-in "memory notes in chat": one short line per retrieval for the host to show.
+    memory_notes: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     updated_at: Mapped[int] = mapped_column(Integer)
 
 
@@ -200,9 +204,23 @@ class ProjectSettings(Base):
     __tablename__ = "creative_memory_project_settings"
     user_id: Mapped[str] = mapped_column(String(128), primary_key=True)
     project_id: Mapped[str] = mapped_column(String(128), primary_key=True)
+    # "Use this project's memory" (the project's own preferences are injected here).
     use_memory: Mapped[bool] = mapped_column(Boolean, default=True)
+    # "Use global memory in this project" (off: global preferences are not injected here).
+    use_global_memory: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     learn_from_project: Mapped[bool] = mapped_column(Boolean, default=True)
     updated_at: Mapped[int] = mapped_column(Integer)
+
+
+class EventChange(Base):
+    """A raw event row updated or deleted by any writer; filled by triggers (migration 0003)."""
+
+    __tablename__ = "creative_memory_event_changes"
+    change_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[str] = mapped_column(String(128))
+    seq: Mapped[int] = mapped_column(Integer)
+    op: Mapped[str] = mapped_column(String(8))
+    __table_args__ = (Index("ix_cm_event_changes_user", "user_id", "change_id"),)
 
 
 class IgnoredCount(Base):
