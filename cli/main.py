@@ -37,6 +37,7 @@ COMMANDS: dict[str, str] = {
     "disable": "settings:enable",
     "pause": "settings:pause",
     "resume": "settings:resume",
+    "notes": "settings:notes",
     "project": "projects:project",
     "inspect": "inspect:inspect",
     "explain": "inspect:explain",
@@ -53,9 +54,10 @@ COMMANDS: dict[str, str] = {
     "demo": "maintenance:demo",
     "export": "transfer:export",
     "import": "transfer:import_",
+    "serve": "serve:serve",
 }
 # Commands that must not open (or create) the store before they run.
-NO_STORE = frozenset({"where"})
+NO_STORE = frozenset({"where", "serve"})
 
 
 def handler(command: str) -> Handler:
@@ -86,7 +88,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(
         level=os.environ.get("CM_LOG_LEVEL", "WARNING"), stream=sys.stderr, format="%(name)s: %(message)s"
     )
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "needs_data_dir", False) and not args.data_dir:
+        # The daemon passes the folder it resolved; guessing here could serve another store.
+        parser.error(f"{args.command} needs --data-dir DIR, the data folder the daemon resolved.")
     out = Out(bool(getattr(args, "json", False)))
     ctx: Context | None = None
     try:

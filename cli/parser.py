@@ -58,6 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
     w = p.add_mutually_exclusive_group()
     w.add_argument("--learning", action="store_true", help="pause learning only")
     w.add_argument("--using", action="store_true", help="pause using only")
+    p = cmd("notes", "show a short memory note in chat after each retrieval (off by default)")
+    p.add_argument("state", choices=["on", "off"], help="on: the daemon gets one note per retrieval")
     p = cmd("resume", "end a pause")
     w = p.add_mutually_exclusive_group()
     w.add_argument("--learning", action="store_true")
@@ -142,6 +144,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, default=50, metavar="N")
 
     cmd("self-test", "prove that off, paused and project-disabled each yield an empty block")
+
+    p = cmd("serve", "answer the Open Design daemon (JSON-RPC 2.0, one object per line)")
+    p.add_argument("--stdio", action="store_true", required=True, help="requests on stdin, answers on stdout")
+    p.set_defaults(needs_data_dir=True)
 
     p = cmd("demo", "fill the store with realistic generated data")
     p.add_argument("--size", choices=["S", "M", "L"], default="S")

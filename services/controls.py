@@ -151,6 +151,7 @@ def status_in(session: Session, user_id: str, now: int) -> dict[str, Any]:
         "counts": {"preferences": prefs or 0, "events": events or 0, "retrievals": retrievals or 0},
         "projects_disabled": disabled,
         "ignored": ignored,
+        "memory_notes": bool(s.memory_notes),
     }
 
 

@@ -290,6 +290,8 @@ class IngestReport:
     duplicates: int = 0
     ignored: dict[str, int] = field(default_factory=dict)
     rejected: list[dict[str, Any]] = field(default_factory=list)
+    # One {"event_id", "outcome": accepted|duplicate|ignored, "reason"?} per event, in batch order.
+    outcomes: list[dict[str, Any]] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -331,6 +333,7 @@ def ingest_events(
             user = ev.user_id or default_user
             if ev.event_id in existing or ev.event_id in seen_ids:
                 report.duplicates += 1
+                report.outcomes.append({"event_id": ev.event_id, "outcome": "duplicate"})
                 continue
             seen_ids.add(ev.event_id)
             gate = gates.get(user)
@@ -340,6 +343,7 @@ def ingest_events(
             reason = gate.reason_for(ev.project_id)
             if reason is not None:
                 uc[reason] += 1
+                report.outcomes.append({"event_id": ev.event_id, "outcome": "ignored", "reason": reason})
                 continue
             patterns = list(ev.patterns)
             if blocks is not None:
@@ -355,10 +359,12 @@ def ingest_events(
                         sides = [s for side in (ev.chose, ev.over) if side for s in side.patterns]
                         if any(blocks.fingerprint(s.preference_type, s.pattern) in fps for s in sides):
                             uc["blocked"] += 1
+                            report.outcomes.append({"event_id": ev.event_id, "outcome": "ignored", "reason": "blocked"})
                             continue
                     elif dropped:
                         uc["blocked"] += dropped
                         if not kept:
+                            report.outcomes.append({"event_id": ev.event_id, "outcome": "ignored", "reason": "blocked"})
                             continue
                     patterns = kept
             scope = ev.effective_scope
@@ -381,6 +387,7 @@ def ingest_events(
             row["content_hash"] = content_hash_canonical(row)
             rows.append(row)
             payloads.append(payload)
+            report.outcomes.append({"event_id": ev.event_id, "outcome": "accepted"})
             users.add(user)
         appended: dict[str, list[tuple[Any, ...]]] = {}
         if rows:

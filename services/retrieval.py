@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -238,8 +238,13 @@ def run(
     origin: Origin = Origin.CLI,
     dry_run: bool = False,
     overrides: _WhatIf | None = None,
+    still_wanted: Callable[[], bool] | None = None,
 ) -> RetrievalOutcome:
-    """Retrieve and build the block; record it (with its stage events) unless ``dry_run``."""
+    """Retrieve and build the block; record it (with its stage events) unless ``dry_run``.
+
+    ``still_wanted``, if given, is asked just before recording: a caller that has stopped waiting
+    (the host's per-call deadline) gets its answer, but nothing is recorded as injected.
+    """
     # One read transaction on the store's kept connection when the cache is current (the usual
     # case): the check, the gates and the records come from the same snapshot.
     result: RetrievalResult | None = None
@@ -254,7 +259,7 @@ def run(
     block = build_block(result, mode)
     tokens = estimate_tokens(block)
     rid: int | None = None
-    if not dry_run and not store.read_only:
+    if not dry_run and not store.read_only and (still_wanted is None or still_wanted()):
         with store.write() as session:
             rid = record(
                 session,

@@ -1,4 +1,4 @@
-"""``status``, ``enable``/``disable``, ``pause``/``resume``: the user's switches."""
+"""``status``, ``enable``/``disable``, ``pause``/``resume``, ``notes``: the user's switches."""
 
 from __future__ import annotations
 
@@ -25,6 +25,8 @@ def status_text(s: dict[str, Any]) -> str:
     )
     if s["projects_disabled"]:
         lines.append("Projects with memory switched off: " + ", ".join(s["projects_disabled"]))
+    if s.get("memory_notes"):
+        lines.append("Memory notes in chat are on: the daemon gets one short note per retrieval.")
     if s.get("ignored"):
         lines.append("Ignored at ingest: " + ", ".join(f"{k} {v}" for k, v in sorted(s["ignored"].items())))
     return "\n".join(lines)
@@ -60,4 +62,12 @@ def resume(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     what: controls.What = "learning" if args.learning else "using" if args.using else "both"
     s = controls.resume(store, ctx.user, what=what, actor=Actor.CLI, now=now)
     out.emit(s, lambda: status_text(s))
+    return 0
+
+
+def notes(args: argparse.Namespace, ctx: Context, out: Out) -> int:
+    from creative_memory.services import notes as memory_notes
+
+    s = memory_notes.set_notes(ctx.store(), ctx.user, args.state == "on", actor=Actor.CLI, now=ctx.now())
+    out.emit(s, lambda: status_text(s) + ("" if s["memory_notes"] else "\nMemory notes in chat are off."))
     return 0

@@ -1,0 +1,223 @@
+"""What the Open Design daemon calls through ``od-memory serve``: retrieve, ingest, decay, status, ping.
+
+Transport-free: each method takes the request's ``params`` (decoded JSON) and returns a
+JSON-ready dict, or raises a :class:`CreativeMemoryError` whose kind and sentence the transport
+passes on. The store is opened on the first call that needs it and kept open (its read
+connection too, ``Store.snapshot``), so a retrieval costs milliseconds; settings, pauses and
+project switches are read afresh on every call. See docs/decisions/0013-host-protocol.md.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+from creative_memory import __version__
+from creative_memory.model.constants import ID_RE, MAX_PAYLOAD_BYTES, EventSource, Mode, Origin
+from creative_memory.model.events import EventIn
+from creative_memory.services import controls, notes, retrieval
+from creative_memory.services.context import Context, check_user
+from creative_memory.services.errors import CreativeMemoryError, InvalidInput, ReadOnly
+from creative_memory.services.store import Store
+
+MAX_EVENTS_PER_CALL = 1000
+GATES = frozenset({"memory_disabled", "memory_paused", "project_memory_disabled"})
+
+
+class Expired(CreativeMemoryError):
+    """The caller's deadline passed before the work was done; nothing was recorded."""
+
+    exit_code = 1
+    kind = "expired"
+
+
+Params = dict[str, Any]
+
+
+def _params(method: str, params: Any, allowed: tuple[str, ...]) -> Params:
+    if params is None:
+        return {}
+    if not isinstance(params, dict):
+        raise InvalidInput(f"The params of {method} must be a JSON object (named parameters).")
+    unknown = sorted(set(params) - set(allowed))
+    if unknown:
+        names = ", ".join(allowed) or "none"
+        raise InvalidInput(f"{method} has no parameter '{unknown[0]}'; its parameters are: {names}.")
+    return params
+
+
+def _optional_id(p: Params, name: str) -> str | None:
+    value = p.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, str) or not ID_RE.fullmatch(value):
+        raise InvalidInput(f"{name} must be an id of 1–128 letters, digits, '_' or '-', or null.")
+    return value
+
+
+def _flag(p: Params, name: str) -> bool:
+    value = p.get(name, False)
+    if not isinstance(value, bool):
+        raise InvalidInput(f"{name} must be true or false.")
+    return value
+
+
+def _deadline(p: Params) -> float | None:
+    """``deadline_ms``: wall-clock milliseconds since the epoch after which the caller stops waiting."""
+    value = p.get("deadline_ms")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise InvalidInput("deadline_ms must be a time in milliseconds since 1970 (a number).")
+    return float(value)
+
+
+def _expired(deadline: float | None) -> bool:
+    return deadline is not None and time.time() * 1000.0 > deadline
+
+
+class Host:
+    """The methods of the host protocol over one context (data dir, user, clock)."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.methods: dict[str, Callable[[Any], dict[str, Any]]] = {
+            "ping": self.ping,
+            "status": self.status,
+            "retrieve": self.retrieve,
+            "ingest": self.ingest,
+            "decay": self.decay,
+        }
+
+    def store(self) -> Store:
+        # The daemon owns app.sqlite: serve waits for it instead of creating it. A store that is
+        # missing now is opened by the first call after it appears.
+        return self.ctx.store(create=False)
+
+    def _user(self, p: Params) -> str:
+        user = p.get("user_id")
+        if user is None:
+            return self.ctx.user
+        if not isinstance(user, str):
+            raise InvalidInput("user_id must be a string id, or left out for the default user.")
+        return check_user(user)
+
+    def no_such_method(self, method: str) -> InvalidInput:
+        names = ", ".join(sorted(self.methods))
+        return InvalidInput(f"There is no method '{method}'; the methods are {names}.")
+
+    def call(self, method: str, params: Any) -> dict[str, Any]:
+        fn = self.methods.get(method)
+        if fn is None:
+            raise self.no_such_method(method)
+        return fn(params)
+
+    # ------------------------------------------------------------------ methods
+    def ping(self, params: Any) -> dict[str, Any]:
+        _params("ping", params, ())
+        return {"pong": True, "version": __version__}
+
+    def status(self, params: Any) -> dict[str, Any]:
+        p = _params("status", params, ("user_id",))
+        store = self.store()
+        s = controls.status(store, self._user(p), self.ctx.now())
+        s["store"] = {"path": str(store.path), "read_only": store.read_only, "schema": store.schema.current}
+        return s
+
+    def retrieve(self, params: Any) -> dict[str, Any]:
+        p = _params("retrieve", params, ("project_id", "mode", "dry_run", "types", "user_id", "deadline_ms"))
+        project_id = _optional_id(p, "project_id")
+        mode_text = p.get("mode", "generation")
+        if mode_text not in ("generation", "critique", "legacy"):
+            raise InvalidInput("mode must be 'generation', 'critique' or 'legacy'.")
+        dry_run = _flag(p, "dry_run")
+        types = p.get("types")
+        if types is not None and (
+            not isinstance(types, list) or not all(isinstance(t, str) and ID_RE.fullmatch(t) for t in types)
+        ):
+            raise InvalidInput("types must be a list of preference type names, or null for all types.")
+        deadline = _deadline(p)
+        user = self._user(p)
+        if _expired(deadline):
+            raise Expired("The caller's deadline passed before this retrieval started; nothing was recorded.")
+        store = self.store()
+        with store.snapshot() as con:
+            with_note = notes.notes_enabled(con, user)
+        outcome = retrieval.run(
+            store,
+            user,
+            project_id=project_id,
+            now=self.ctx.now(),
+            mode=Mode(mode_text),
+            types=types or None,
+            origin=Origin.DAEMON,
+            dry_run=dry_run,
+            still_wanted=None if deadline is None else (lambda: not _expired(deadline)),
+        )
+        data = outcome.as_json()
+        result = outcome.result
+        return {
+            "block": outcome.block,
+            "tokens": outcome.tokens,
+            "retrieval_id": outcome.retrieval_id,
+            "recorded": outcome.retrieval_id is not None,
+            "gate": result.empty_reason if result.empty_reason in GATES else None,
+            "empty_reason": None if outcome.block else (result.empty_reason or "nothing_above_threshold"),
+            "kept": data["positives"] + data["negatives"],
+            "project_overrides": data["project_overrides"],
+            "project_id": project_id,
+            "mode": mode_text,
+            "duration_ms": data["duration_ms"],
+            "note": notes.note_text(result) if with_note else None,
+        }
+
+    def ingest(self, params: Any) -> dict[str, Any]:
+        p = _params("ingest", params, ("events",))
+        raw = p.get("events")
+        if not isinstance(raw, list) or not raw:
+            raise InvalidInput("events must be a non-empty list of event objects.")
+        if len(raw) > MAX_EVENTS_PER_CALL:
+            raise InvalidInput(f"Send at most {MAX_EVENTS_PER_CALL} events per call; split the batch.")
+        from creative_memory.services.ingest import ingest_events, validate_event
+
+        valid: list[EventIn] = []
+        outcomes: list[dict[str, Any] | None] = []
+        for i, obj in enumerate(raw):
+            eid = obj.get("event_id") if isinstance(obj, dict) else None
+            try:
+                if len(json.dumps(obj, ensure_ascii=False).encode()) > MAX_PAYLOAD_BYTES:
+                    raise InvalidInput("the event is larger than 64 KiB; shorten its diff")
+                valid.append(validate_event(obj))
+                outcomes.append(None)
+            except InvalidInput as exc:
+                outcomes.append({"index": i, "event_id": eid, "outcome": "rejected", "reason": str(exc)})
+        report = None
+        if valid:
+            report = ingest_events(
+                self.store(),
+                valid,
+                default_user=self.ctx.user,
+                now=self.ctx.now(),
+                source=str(EventSource.DAEMON),
+                blocks=self.ctx.blocks,
+            )
+        stored = iter(report.outcomes if report else ())
+        events = [o if o is not None else {"index": i, **next(stored)} for i, o in enumerate(outcomes)]
+        return {
+            "accepted": report.accepted if report else 0,
+            "duplicates": report.duplicates if report else 0,
+            "ignored": dict(report.ignored) if report else {},
+            "rejected": sum(1 for o in outcomes if o is not None),
+            "events": events,
+        }
+
+    def decay(self, params: Any) -> dict[str, Any]:
+        p = _params("decay", params, ("user_id",))
+        store = self.store()
+        if store.read_only:
+            raise ReadOnly(store.read_only_reason or "This store is read-only, so decay cannot be applied.")
+        from creative_memory.services import derivation
+
+        return derivation.refresh_decay(store, self._user(p), self.ctx.now())
