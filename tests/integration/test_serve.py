@@ -1,0 +1,85 @@
+"""``od-memory serve --stdio`` as a process: protocol only on stdout, errors that keep it serving."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from creative_memory.services.datadir import DataDir
+from creative_memory.services.store import Store
+
+CLI = [sys.executable, "-m", "creative_memory.cli.main"]
+NOW = "2026-11-10T12:00:00Z"
+
+
+def serve(
+    lines: list[str], *args: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*CLI, *args],
+        input="".join(line + "\n" for line in lines),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, **(env or {})},
+        check=False,
+    )
+
+
+def req(rid: Any, method: str, params: Any = None) -> str:
+    obj: dict[str, Any] = {"jsonrpc": "2.0", "id": rid, "method": method}
+    if params is not None:
+        obj["params"] = params
+    return json.dumps(obj)
+
+
+def test_bad_requests_get_errors_and_the_process_keeps_serving_until_stdin_closes(tmp_path: Path) -> None:
+    Store.open(DataDir(tmp_path / "od", "flag")).close()
+    lines = [
+        req(1, "ping"),
+        "{not json",
+        "[1, 2]",
+        json.dumps({"jsonrpc": "1.0", "id": 2, "method": "ping"}),
+        req(3, "teleport"),
+        req(4, "retrieve", {"mode": "haiku"}),
+        req(5, "ingest", {"events": [{"event_id": "x"}]}),
+        json.dumps({"jsonrpc": "2.0", "method": "ping"}),  # a notification: no answer
+        "",
+        req("last", "retrieve", {"project_id": "p_1"}),
+    ]
+    proc = serve(lines, "serve", "--stdio", "--data-dir", str(tmp_path / "od"), "--now", NOW)
+    assert proc.returncode == 0, proc.stderr
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]  # nothing but JSON on stdout
+    assert all(a["jsonrpc"] == "2.0" for a in answers)
+    assert [a.get("id") for a in answers] == [1, None, None, 2, 3, 4, 5, "last"]
+    codes = [a["error"]["code"] if "error" in a else 0 for a in answers]
+    assert codes == [0, -32700, -32600, -32600, -32601, -32602, 0, 0]
+    for a in answers:
+        if "error" in a:
+            data = a["error"]["data"]
+            assert data["kind"] == "invalid_input" and data["message"].endswith(".")
+    assert answers[6]["result"]["events"][0]["outcome"] == "rejected"
+    assert answers[-1]["result"]["block"] == "" and answers[-1]["result"]["recorded"] is True
+
+
+def test_serve_needs_the_daemons_data_dir_and_never_reads_od_data_dir(tmp_path: Path) -> None:
+    Store.open(DataDir(tmp_path / "od", "flag")).close()
+    proc = serve([req(1, "ping")], "serve", "--stdio", env={"OD_DATA_DIR": str(tmp_path / "od")})
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.strip().splitlines()[-1] == (
+        "od-memory: serve needs --data-dir DIR, the data folder the daemon resolved."
+    )
+
+
+def test_a_missing_store_is_an_error_per_call_and_nothing_is_created(tmp_path: Path) -> None:
+    missing = tmp_path / "not there"
+    proc = serve([req(1, "retrieve"), req(2, "ping")], "serve", "--stdio", "--data-dir", str(missing))
+    assert proc.returncode == 0
+    first, second = (json.loads(line) for line in proc.stdout.splitlines())
+    assert first["error"]["data"]["kind"] == "store_unavailable"
+    assert second["result"]["pong"] is True
+    assert not missing.exists()
