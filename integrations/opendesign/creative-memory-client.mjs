@@ -214,6 +214,12 @@ export class CreativeMemoryClient {
     return r.ok ? { ok: true, ...r.result } : { ok: false, error: r.error };
   }
 
+  // A health check: { ok, pong, version } or { ok: false, error }.
+  async ping({ timeoutMs } = {}) {
+    const r = await this.#call('ping', {}, timeoutMs ?? this.options.timeoutMs);
+    return r.ok ? { ok: true, ...r.result } : { ok: false, error: r.error };
+  }
+
   // Opens the settings app on the Diagnostics of one retrieval (a memory note's link).
   openInApp(retrievalId) {
     if (!Number.isSafeInteger(retrievalId) || retrievalId < 1) {

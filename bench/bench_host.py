@@ -1,0 +1,163 @@
+"""The daemon's view: round trips from a Node process through the client to ``od-memory serve``.
+
+For the M store (and L when it is cached), from one Node process using
+``integrations/opendesign/creative-memory-client.mjs``: the cold start of ``serve`` to its first
+answer, then p50/p95/p99 of ``retrieve`` for the project with the most records, dry-run and
+recorded (origin ``daemon``), beside a ``ping`` round trip measured in the same run (the transport
+alone). Then whole-process wall times of ``od-memory --version`` and ``od-memory status`` beside
+``python -c pass`` (the interpreter's own start). Target (quality.md): retrieve p99 ≤ 5 ms at M.
+
+    python -m bench.bench_host --size M             # 500 calls per case
+    python -m bench.bench_host --size L --runs 500  # only when the L store is cached already
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from bench.common import (
+    NOW,
+    USER,
+    demo_store,
+    fmt_ms,
+    header,
+    parser,
+    runs_for,
+    summary,
+    timed_runs,
+    working_copy,
+)
+from bench.common import busiest_project as busiest
+from creative_memory.model.constants import Origin
+from creative_memory.model.events import iso
+from creative_memory.services import retrieval
+
+REPO = Path(__file__).resolve().parents[1]
+CLIENT = (REPO / "integrations" / "opendesign" / "creative-memory-client.mjs").as_uri()
+CLI = [sys.executable, "-m", "creative_memory.cli.main"]
+
+DRIVER = """
+import { createCreativeMemory } from %(client)s;
+import { performance } from 'node:perf_hooks';
+const V = %(values)s;
+const errors = {};
+const t0 = performance.now();
+const memory = createCreativeMemory({ dataDir: V.dataDir, command: V.cli[0],
+  args: [...V.cli.slice(1), '--now', V.now], log: () => {} });
+const first = await memory.ping({ timeoutMs: 60000 });
+const coldPing = performance.now() - t0;
+const r0 = await memory.retrieveForInjection({ projectId: V.project, dryRun: true, timeoutMs: 60000 });
+const coldRetrieve = performance.now() - t0;
+async function time(label, fn) {
+  for (let i = 0; i < 20; i++) await fn();
+  const out = [];
+  for (let i = 0; i < V.runs; i++) {
+    const a = performance.now();
+    const r = await fn();
+    out.push(performance.now() - a);
+    if (r.error || r.ok === false) errors[label] = (errors[label] ?? 0) + 1;
+  }
+  return out;
+}
+const wait = { timeoutMs: 10000 };
+const samples = {
+  ping: await time('ping', () => memory.ping(wait)),
+  dry: await time('dry', () => memory.retrieveForInjection({ projectId: V.project, dryRun: true, ...wait })),
+  recorded: await time('recorded', () => memory.retrieveForInjection({ projectId: V.project, ...wait })),
+  pingAgain: await time('ping', () => memory.ping(wait)),
+};
+memory.close();
+console.log(JSON.stringify({ first, coldPing, coldRetrieve, tokens: r0.tokens, kept: r0.kept.length,
+  samples, errors }));
+"""
+
+
+def node_round_trips(data_dir: Path, project: str, runs: int) -> dict[str, Any]:
+    values = {"dataDir": str(data_dir), "cli": CLI, "now": iso(NOW), "project": project, "runs": runs}
+    script = DRIVER % {"client": json.dumps(CLIENT), "values": json.dumps(values)}
+    proc = subprocess.run(
+        ["node", "--input-type=module", "-e", script], capture_output=True, text=True, check=True, cwd=REPO
+    )
+    data: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return data
+
+
+def whole_process(argv: list[str], runs: int) -> list[float]:
+    out = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run(argv, capture_output=True, check=True, cwd=REPO)
+        out.append((time.perf_counter() - t0) * 1000.0)
+    return out
+
+
+def main() -> int:
+    args = parser(
+        "Node → serve round trips, cold start, CLI start-up", runs={"S": 500, "M": 500, "L": 500}
+    ).parse_args()
+    if shutil.which("node") is None:
+        print("node is not installed; this benchmark runs a Node process", file=sys.stderr)
+        return 1
+    runs = runs_for(args, 500)
+    bs = demo_store(args.size, args.seed, fresh=args.fresh)
+    header(f"bench_host --size {args.size}: Node client → od-memory serve --stdio", bs)
+    with working_copy(bs) as store:
+        project, records = busiest(store)
+        folder = store.data_dir.path
+        in_process = {
+            dry: timed_runs(
+                lambda dry=dry: retrieval.run(
+                    store, USER, project_id=project, now=NOW, origin=Origin.DAEMON, dry_run=dry
+                ),
+                runs,
+                warmup=20,
+            )
+            for dry in (True, False)
+        }
+        store.close()
+        print(f"   project {project} ({records} records); {runs} calls per case after 20 warm-up calls")
+        d = node_round_trips(folder, project, runs)
+        print(
+            f"   block: {d['kept']} preferences, {d['tokens']} tokens; failed calls: {d['errors'] or 'none'}"
+        )
+        print(f"cold start, spawn → first answer (ping)      {d['coldPing']:.0f} ms")
+        print(f"cold start, spawn → first retrieve answered  {d['coldRetrieve']:.0f} ms")
+        s = d["samples"]
+        for label, key in (
+            ("reference: ping round trip", "ping"),
+            ("retrieve, dry run", "dry"),
+            ("retrieve, recorded (daemon)", "recorded"),
+            ("reference again: ping", "pingAgain"),
+        ):
+            print(f"{label:<32} {fmt_ms(summary(s[key]))}")
+        print("the same retrievals in process (retrieval.run, no transport), same store, same run:")
+        print(f"{'   dry run':<32} {fmt_ms(summary(in_process[True]))}")
+        print(f"{'   recorded':<32} {fmt_ms(summary(in_process[False]))}")
+        p99 = summary(s["recorded"])["p99"]
+        print(
+            f"recorded p99 {p99:.2f} ms vs target 5 ms at M; minus ping p50: {p99 - summary(s['ping'])['p50']:.2f} ms"
+        )
+
+        n = 9
+        cases = (
+            ("python -c pass (reference)", [sys.executable, "-c", "pass"]),
+            ("od-memory --version", [*CLI, "--version"]),
+            ("od-memory status", [*CLI, "--data-dir", str(folder), "status"]),
+            ("od-memory status --json", [*CLI, "--data-dir", str(folder), "--json", "status"]),
+        )
+        print(f"whole process, wall ms over {n} runs (median / min / max):")
+        for label, argv in cases:
+            t = whole_process(argv, n)
+            print(f"   {label:<28} {statistics.median(t):7.0f} {min(t):7.0f} {max(t):7.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
