@@ -24,10 +24,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshot", metavar="DIR", help="render every tab to PNG files in DIR and exit")
     p.add_argument("--self-test", action="store_true",
                    help="open offscreen on a temporary store, prove the gates, render each tab; exit 0/1")
+    p.add_argument("--retrieval", type=_retrieval_id, metavar="ID",
+                   help="open Diagnostics on this recorded retrieval (the link of a memory note)")
     p.add_argument("--palette", choices=["system", "light", "dark"], default="system",
                    help="colour scheme (default: follow the system)")
     p.add_argument("--log-level", default=os.environ.get("CM_LOG_LEVEL", "WARNING"))
     return p
+
+
+def _retrieval_id(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a retrieval id; give its number, e.g. 42")
+    return int(text)
 
 
 def _configure(args: argparse.Namespace):  # type: ignore[no-untyped-def]
@@ -135,6 +143,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             await ctrl.reload_status()
         window.store_opened()
         ctrl.start_polling()
+        if args.retrieval:
+            from creative_memory.gui.tabs.diagnostics_kept import open_in_diagnostics
+
+            await open_in_diagnostics(window.tabs, args.retrieval)
         if os.environ.get("CM_QUIT_AFTER_START"):  # bench/bench_gui_start.py: painted and loaded
             page = window.current_page()
             while page.stale:  # store_opened() started its first refresh

@@ -14,10 +14,12 @@ from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.errors import show_error
 from creative_memory.gui.icons import app_icon
+from creative_memory.gui.memory_notes import attach as attach_memory_notes
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.activity import ActivityTab
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.tabs.diagnostics import DiagnosticsTab
+from creative_memory.gui.tabs.diagnostics_kept import attach as attach_kept_panel
 from creative_memory.gui.tabs.inspector import InspectorTab
 from creative_memory.gui.tabs.overview import OverviewTab
 from creative_memory.gui.tabs.preview import PreviewTab
@@ -118,6 +120,8 @@ class MainWindow(QMainWindow):
             PreviewTab(ctrl),
             ActivityTab(ctrl),
         ]
+        attach_memory_notes(self.pages[0], ctrl)
+        attach_kept_panel(self.pages[3])  # type: ignore[arg-type]
         for i, page in enumerate(self.pages, start=1):
             self.tabs.addTab(page, page.title())
             self.tabs.setTabToolTip(i - 1, tr("{title} (Ctrl+{n})").format(title=page.title(), n=i))

@@ -1,0 +1,96 @@
+"""The Overview's "Show memory notes in chat" switch (off by default; docs/decisions/0014).
+
+It is attached to the Overview's memory card from outside (:func:`attach`), so the Overview's
+own module does not grow."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from PySide6.QtWidgets import QBoxLayout, QCheckBox, QWidget
+
+from creative_memory.gui.asyncbridge import async_slot
+from creative_memory.gui.controller import Controller
+from creative_memory.gui.errors import show_error
+from creative_memory.gui.tabs.base import tr
+from creative_memory.services import notes
+from creative_memory.services.errors import CreativeMemoryError
+
+log = logging.getLogger("cm.gui")
+
+
+class MemoryNotesCheck(QCheckBox):
+    """Writes the setting through ``services.notes``; shows the stored value from each status."""
+
+    def __init__(self, ctrl: Controller, parent: QWidget | None = None) -> None:
+        super().__init__(tr("Show memory &notes in chat"), parent)
+        self.ctrl = ctrl
+        self.task_keeper = ctrl.keeper
+        self.setObjectName("memory_notes")
+        self.setAccessibleName(tr("Show memory notes in chat"))
+        self.setToolTip(
+            tr(
+                "After each generation, Open Design shows one short line such as “memory: 7 preferences "
+                "used; 2 capped”, which opens that retrieval here. Off by default."
+            )
+        )
+        self.clicked.connect(self._on_clicked)
+
+    def apply_status(self, status: dict[str, Any]) -> None:
+        """Show the stored value (a status arrives only once the store is open)."""
+        if status:
+            self.setChecked(bool(status.get("memory_notes", False)))
+            self._enable()
+
+    def _enable(self) -> None:
+        try:
+            read_only = self.ctrl.store.read_only
+        except CreativeMemoryError:  # no store open
+            read_only = True
+        self.setEnabled(not read_only)
+        if read_only:
+            self.setToolTip(tr("This store is read-only, so this cannot be changed."))
+
+    @async_slot()
+    async def _on_clicked(self) -> None:
+        await self.set_notes(self.isChecked())
+
+    async def set_notes(self, on: bool) -> bool:
+        self.setEnabled(False)
+        try:
+            status = await self.ctrl.run(
+                notes.set_notes,
+                self.ctrl.store,
+                self.ctrl.user,
+                on,
+                actor=self.ctrl.ctx.actor,
+                now=self.ctrl.now(),
+            )
+        except CreativeMemoryError as exc:
+            self.setChecked(not on)
+            show_error(self, exc, action=tr("Could not change memory notes."))
+            return False
+        finally:
+            self._enable()
+        self.apply_status(status)
+        self.ctrl.notify("settings", "audit")
+        return True
+
+
+def attach(overview: QWidget, ctrl: Controller) -> MemoryNotesCheck | None:
+    """Put the switch under the master switch's explanation on the Overview's memory card."""
+    box = getattr(overview, "memory_box", None)
+    layout = box.layout() if isinstance(box, QWidget) else None
+    if not isinstance(layout, QBoxLayout):
+        log.warning("the Overview has no memory card; memory notes are only in the CLI")
+        return None
+    check = MemoryNotesCheck(ctrl, box)
+    layout.addWidget(check)
+    ctrl.statusChanged.connect(check.apply_status)
+    check.apply_status(ctrl.status)
+    after = getattr(overview, "resume_button", None)
+    if isinstance(after, QWidget):
+        QWidget.setTabOrder(after, check)
+    overview.notes_check = check  # type: ignore[attr-defined]
+    return check
