@@ -83,3 +83,24 @@ def test_a_missing_store_is_an_error_per_call_and_nothing_is_created(tmp_path: P
     assert first["error"]["data"]["kind"] == "store_unavailable"
     assert second["result"]["pong"] is True
     assert not missing.exists()
+
+
+def test_notes_on_and_off_from_the_command_line(tmp_path: Path) -> None:
+    data = str(tmp_path / "od")
+    Store.open(DataDir(tmp_path / "od", "flag")).close()
+
+    def od(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [*CLI, "--data-dir", data, *args], capture_output=True, text=True, timeout=120, check=False
+        )
+
+    assert json.loads(od("--json", "status").stdout)["memory_notes"] is False
+    on = od("notes", "on")
+    assert on.returncode == 0 and "Memory notes in chat are on" in on.stdout
+    assert json.loads(od("--json", "status").stdout)["memory_notes"] is True
+    audit = json.loads(od("--json", "audit").stdout)["entries"]
+    assert (audit[0]["actor"], audit[0]["action"], audit[0]["target"]) == ("cli", "memory notes", "on")
+    off = od("--json", "notes", "off")
+    assert off.returncode == 0 and json.loads(off.stdout)["memory_notes"] is False
+    bad = od("notes", "maybe")
+    assert bad.returncode == 2 and "invalid choice" in bad.stderr
