@@ -6,7 +6,7 @@ import argparse
 
 from creative_memory.cli.output import Out
 from creative_memory.model.constants import Mode, Origin
-from creative_memory.services import queries, retrieval
+from creative_memory.services import notes, queries, retrieval
 from creative_memory.services.context import Context
 
 
@@ -24,6 +24,9 @@ def retrieve(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         dry_run=args.dry_run,
     )
     data = o.as_json()
+    with store.snapshot() as con:
+        if notes.notes_enabled(con, ctx.user):  # the line Open Design would show in the chat
+            data["note"] = notes.note_text(o.result)
     out.emit(data, lambda: o.block or retrieval.describe_empty(o.result.empty_reason))
     return 0
 

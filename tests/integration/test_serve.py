@@ -100,7 +100,11 @@ def test_notes_on_and_off_from_the_command_line(tmp_path: Path) -> None:
     assert json.loads(od("--json", "status").stdout)["memory_notes"] is True
     audit = json.loads(od("--json", "audit").stdout)["entries"]
     assert (audit[0]["actor"], audit[0]["action"], audit[0]["target"]) == ("cli", "memory notes", "on")
+    assert json.loads(od("--json", "retrieve", "--dry-run").stdout)["note"] == (
+        "memory: nothing strong enough to use yet"
+    )
     off = od("--json", "notes", "off")
     assert off.returncode == 0 and json.loads(off.stdout)["memory_notes"] is False
+    assert "note" not in json.loads(od("--json", "retrieve", "--dry-run").stdout)
     bad = od("notes", "maybe")
     assert bad.returncode == 2 and "invalid choice" in bad.stderr
