@@ -336,3 +336,29 @@ def test_open_in_app_starts_the_app_on_that_retrieval(data_dir: Path, tmp_path: 
         "--user",
         "local",
     ]
+
+
+def test_a_child_that_stops_answering_is_replaced(data_dir: Path) -> None:
+    out = node(
+        """
+        const memory = createCreativeMemory({ ...options, hungAfterMs: 1500, restartDelayMs: 100 });
+        await ready(memory);
+        const first = memory.pid;
+        process.kill(first, 'SIGSTOP');  // alive, but never answers again
+        const stuck = await memory.retrieveForInjection({ projectId: 'p_brand' });
+        let after = null;
+        for (let i = 0; i < 600 && !(after && after.block); i++) {
+          await sleep(100);
+          if (memory.pid && memory.pid !== first) after = await memory.retrieveForInjection({ projectId: 'p_brand', timeoutMs: 5000 });
+        }
+        await sleep(100);
+        const firstGone = !alive(first);
+        memory.close();
+        console.log(JSON.stringify({ stuck, after, firstGone, restarts: memory.restarts,
+          why: logs.filter((l) => l.includes('did not answer')) }));
+        """,
+        data_dir,
+    )
+    assert out["stuck"]["error"] == "timeout" and out["stuck"]["block"] == ""
+    assert out["why"] and out["restarts"] >= 1 and out["firstGone"]
+    assert "airy spacing" in out["after"]["block"]
