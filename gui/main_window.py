@@ -120,8 +120,11 @@ class MainWindow(QMainWindow):
             PreviewTab(ctrl),
             ActivityTab(ctrl),
         ]
-        attach_memory_notes(self.pages[0], ctrl)
-        attach_kept_panel(self.pages[3])  # type: ignore[arg-type]
+        for page in self.pages:  # memory notes: the Overview's switch, the Diagnostics' used list
+            if isinstance(page, OverviewTab):
+                attach_memory_notes(page, ctrl)
+            elif isinstance(page, DiagnosticsTab):
+                attach_kept_panel(page)
         for i, page in enumerate(self.pages, start=1):
             self.tabs.addTab(page, page.title())
             self.tabs.setTabToolTip(i - 1, tr("{title} (Ctrl+{n})").format(title=page.title(), n=i))
