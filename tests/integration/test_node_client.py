@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -67,11 +69,11 @@ def _events() -> list[str]:
         ("effects", "drop_shadows", "negative", None),
         ("typography", "serif_headlines", "positive", None),
     ):
-        for day, signal in enumerate(
+        for day, kind in enumerate(
             ("manual_refinement", "revert_after_edit", "manual_refinement", "revert_after_edit")
         ):
             n += 1
-            out.append(_event(n, signal, ptype, pattern, polarity, f"2026-11-0{day + 1}T10:00:00Z", project))
+            out.append(_event(n, kind, ptype, pattern, polarity, f"2026-11-0{day + 1}T10:00:00Z", project))
     return out
 
 
@@ -362,3 +364,25 @@ def test_a_child_that_stops_answering_is_replaced(data_dir: Path) -> None:
     assert out["stuck"]["error"] == "timeout" and out["stuck"]["block"] == ""
     assert out["why"] and out["restarts"] >= 1 and out["firstGone"]
     assert "airy spacing" in out["after"]["block"]
+
+
+def test_the_child_stops_when_the_daemon_exits(data_dir: Path) -> None:
+    out = node(
+        """
+        const memory = createCreativeMemory(options);
+        await ready(memory);
+        console.log(JSON.stringify({ pid: memory.pid }));
+        process.exit(0);  // no close(): the client's exit hook must stop the child
+        """,
+        data_dir,
+    )
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            os.kill(out["pid"], 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(out["pid"], signal.SIGKILL)
+        pytest.fail("the serve child outlived the daemon's process")
