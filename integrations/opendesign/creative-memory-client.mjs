@@ -32,6 +32,7 @@ export const DEFAULTS = Object.freeze({
   restartDelayMs: 250, // first restart after a crash; doubles up to maxRestartDelayMs
   maxRestartDelayMs: 30000,
   hungAfterMs: 30000, // a request unanswered this long means the child is stuck: restart it
+  startTimeoutMs: 60000, // the same before its first answer (a cold start on a busy machine)
   appCommand: 'creative-memory', // the settings app, for openInApp
 });
 
@@ -85,7 +86,7 @@ export class CreativeMemoryClient {
     child.unref(); // memory never keeps the daemon alive
     this.watchdog ??= setInterval(() => this.#checkHung(), Math.max(1000, this.options.hungAfterMs / 4));
     this.watchdog.unref();
-    this.#send('ping', {}, 60000).then((r) => {
+    this.#send('ping', {}, this.options.startTimeoutMs).then((r) => {
       if (r.ok && this.child === child) {
         this.ready = true;
         this.restartDelay = this.options.restartDelayMs;
@@ -121,9 +122,11 @@ export class CreativeMemoryClient {
 
   #checkHung() {
     const oldest = Math.min(...this.unanswered.values());
-    if (this.child && Date.now() - oldest > this.options.hungAfterMs) {
+    const { hungAfterMs, startTimeoutMs } = this.options;
+    const limit = this.ready ? hungAfterMs : Math.max(hungAfterMs, startTimeoutMs);
+    if (this.child && Date.now() - oldest > limit) {
       const child = this.child;
-      this.#childGone(child, `od-memory serve did not answer for ${this.options.hungAfterMs} ms`);
+      this.#childGone(child, `od-memory serve did not answer for ${limit} ms`);
       child.kill('SIGKILL');
     }
   }

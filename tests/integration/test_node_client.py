@@ -386,3 +386,20 @@ def test_the_child_stops_when_the_daemon_exits(data_dir: Path) -> None:
     else:
         os.kill(out["pid"], signal.SIGKILL)
         pytest.fail("the serve child outlived the daemon's process")
+
+
+def test_a_slow_start_is_not_taken_for_a_hang(data_dir: Path) -> None:
+    # Found under load: the watchdog's 1.5 s killed a child still starting, again and again.
+    out = node(
+        """
+        const slow = { ...options, command: '/bin/sh', hungAfterMs: 500,
+          args: ['-c', 'sleep 2.5; exec "$0" "$@"', CLI[0], ...options.args] };
+        const memory = createCreativeMemory(slow);
+        const r = await memory.retrieveForInjection({ projectId: 'p_brand', timeoutMs: 60000 });
+        memory.close();
+        console.log(JSON.stringify({ block: r.block, error: r.error ?? null, restarts: memory.restarts }));
+        """,
+        data_dir,
+    )
+    assert out["error"] is None and "airy spacing" in out["block"]
+    assert out["restarts"] == 0
