@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from creative_memory.model.constants import ID_RE, Actor
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.clock import now_ms
 from creative_memory.services.datadir import DataDir
-from creative_memory.services.errors import InvalidInput
+from creative_memory.services.errors import InvalidInput, StoreUnavailable
 from creative_memory.services.secrets import SecretStore
 from creative_memory.services.store import DEFAULT_BUSY_TIMEOUT_S, DEFAULT_LOCK_BUDGET_S, Store
 
@@ -35,6 +36,9 @@ class Context:
     config_dir: Path | None = None
     busy_timeout_s: float = DEFAULT_BUSY_TIMEOUT_S
     lock_budget_s: float = DEFAULT_LOCK_BUDGET_S
+    #: hears what opening the store did or is about to do (a first open, the embedded default)
+    on_note: Callable[[str], None] | None = None
+    notes: list[str] = field(default_factory=list)
     _store: Store | None = field(default=None, repr=False)
     _secrets: SecretStore | None = field(default=None, repr=False)
     _blocks: BlockChecker | None = field(default=None, repr=False)
@@ -42,14 +46,32 @@ class Context:
     def now(self) -> int:
         return self.now_override if self.now_override is not None else now_ms()
 
-    def store(self, *, create: bool = True) -> Store:
+    def note(self, text: str) -> None:
+        self.notes.append(text)
+        if self.on_note is not None:
+            self.on_note(text)
+
+    def store(self, *, create: bool = True, migrate: bool = True) -> Store:
+        """The open store. ``create=False`` (a read-only command): a missing store is reported with
+        the places that were looked at, and nothing is created; ``migrate=False``: never migrated.
+        Created at the embedded default, it says so (and nothing remembers it as a choice)."""
         if self._store is None:
+            dd = self.data_dir
+            if not create and not dd.store.exists():
+                raise StoreUnavailable(dd.missing_sentence())
+            fresh = dd.rule == "default" and not dd.store.exists()
             self._store = Store.open(
-                self.data_dir,
+                dd,
                 create=create,
+                migrate=migrate,
+                notify=self.note,
                 busy_timeout_s=self.busy_timeout_s,
                 lock_budget_s=self.lock_budget_s,
             )
+            if fresh:
+                self.note(
+                    f"Open Design was not found on this computer; memory is kept in {dd.path} until it is."
+                )
         return self._store
 
     @property

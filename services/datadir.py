@@ -209,7 +209,7 @@ def discover_data_dir(
     plat = platform or sys.platform
     locs = discovery.locations(env=env, home=home, platform=plat, cwd=cwd)
     found = discovery.discover(locs)
-    looked = tuple(loc.path for loc in locs)
+    looked = tuple(discovery.looked_at(loc) for loc in locs)
     best = discovery.pick(found, discovery.packaged_namespace(env))
     if best is None:
         return DataDir(default_data_dir(plat), "default", looked=looked)

@@ -37,6 +37,11 @@ class Location:
     legacy: bool = False  # the first release of this program kept its store here
 
 
+def looked_at(loc: Location) -> Path:
+    """The place as a person reads it: a packaged base as ``…/namespaces/*/data``."""
+    return loc.path / "*" / "data" if loc.packaged else loc.path
+
+
 @dataclass(frozen=True)
 class FoundStore:
     """An existing ``app.sqlite`` and the facts a person needs to choose between several."""

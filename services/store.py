@@ -193,6 +193,8 @@ class Store:
                 if notify is not None:
                     notify(migration_notice(path, current, latest))
                 backup = backups.make_backup(path, space=space)
+                if notify is not None:
+                    notify(f"Backup copy made: {backup} (only the latest copy is kept).")
             cls._migrate(path, busy_timeout_s)
             current = latest
         store = cls(
