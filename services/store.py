@@ -219,10 +219,15 @@ class Store:
         (a WAL store in a read-only folder whose -shm cannot be created).
         """
         attempts = [False] if folder_writable else [False, True]
+        # Without a WAL the whole database is in the file: read it immutable, so that looking
+        # creates no -wal or -shm beside a store that nobody has open (a read-only folder cannot
+        # get them anyway, and there the attempts below find out whether immutable is needed).
+        wal = path.with_name(path.name + "-wal")
+        quiet = folder_writable and (not wal.exists() or wal.stat().st_size == 0)
         last: Exception | None = None
         for immutable in attempts:
             try:
-                con = sqlite3.connect(_ro_uri(path, immutable), uri=True, timeout=2.0)
+                con = sqlite3.connect(_ro_uri(path, immutable or quiet), uri=True, timeout=2.0)
             except sqlite3.Error as exc:
                 last = exc
                 continue

@@ -78,6 +78,8 @@ def where(args: argparse.Namespace, ctx: Context, out: Out) -> int:
             out.note(f"od-memory: {dd.missing_sentence()}")
         return 0 if rows else 4
     data = location.where(dd)
+    if not data["exists"]:
+        data["error"] = {"kind": "store_unavailable", "message": data["missing"]}
     out.emit(data, lambda: where_text(data))
     if not data["exists"]:  # like every read-only command on a missing store
         out.note(f"od-memory: {data['missing']}")
