@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from contextlib import suppress
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Protocol
 from urllib.parse import quote
 
 from creative_memory.services.errors import RefusedForSafety, StoreUnavailable
@@ -161,8 +162,9 @@ def forget_in_backups(store: Path, needles: Sequence[bytes] | None) -> list[Path
     return removed
 
 
-def erasure_notes(store: Path, needles: Sequence[bytes] | None) -> tuple[list[str], list[str]]:
-    """For a forget or reset receipt: the removed copies, and a sentence for each that is left."""
+def erasure_notes(store: Path, needles: Sequence[bytes] | None) -> tuple[list[str], list[str], bool]:
+    """For a forget (``needles``) or reset (None) receipt: the removed copies, a sentence for each
+    removed or left copy, and whether no copy holding the erased data is left."""
     removed = forget_in_backups(store, needles)
     notes = [
         f"Removed the backup copy {p.name}, made before the memory tables were added or upgraded, "
@@ -171,4 +173,17 @@ def erasure_notes(store: Path, needles: Sequence[bytes] | None) -> tuple[list[st
     ]
     left = [p for p in list_backups(store) if needles is None or _contains(p, needles)]
     notes += [f"The backup copy {p} still holds the erased data and could not be removed; delete it." for p in left]
-    return [str(p) for p in removed], notes
+    return [str(p) for p in removed], notes, not left
+
+
+class Receipt(Protocol):
+    notes: list[str]
+    verified: bool
+
+
+def settle(receipt: Receipt, store: Path, needles: Sequence[bytes] | None) -> None:
+    """Forget (``needles``) or reset (None) in the backup copies, and say so on the receipt: a copy
+    that holds the erased data and cannot be removed makes the receipt unverified."""
+    _removed, notes, clean = erasure_notes(store, needles)
+    receipt.notes.extend(notes)
+    receipt.verified = receipt.verified and clean

@@ -37,10 +37,20 @@ def known_revision(rev: str) -> bool:
         return False
 
 
+def quiet_uri(path: Path) -> str:
+    """A read-only URI that creates nothing: immutable when there is no WAL to read."""
+    wal = path.with_name(path.name + "-wal")
+    try:
+        has_wal = wal.stat().st_size > 0
+    except OSError:
+        has_wal = False
+    return f"file:{quote(str(path))}?mode=ro" + ("" if has_wal else "&immutable=1")
+
+
 def has_tables(path: Path) -> bool:
     """Whether the file holds any table (a new or empty file needs no backup)."""
     try:
-        con = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, timeout=2.0)
+        con = sqlite3.connect(quiet_uri(path), uri=True, timeout=2.0)
         try:
             return con.execute("SELECT 1 FROM sqlite_master WHERE type='table' LIMIT 1").fetchone() is not None
         finally:
