@@ -4,7 +4,6 @@ latest kept, never made by a command that only reads, and part of forgetting (by
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 from pathlib import Path
 from types import ModuleType
@@ -63,7 +62,7 @@ def test_first_open_announces_before_it_changes_anything(daemon_dir: DataDir, da
     assert not [n for n in first[1] if ".bak-" in n]  # said before the copy was made
     assert s.backup_path is not None and str(s.backup_path) in made[0]
     assert daemon_store.digest(str(s.backup_path)) == before
-    assert os.stat(s.backup_path).st_mode & 0o777 == 0o600
+    assert s.backup_path.stat().st_mode & 0o777 == 0o600
 
 
 def test_not_enough_space_refuses_and_changes_nothing(daemon_dir: DataDir) -> None:
