@@ -65,7 +65,10 @@ class DataDir:
             "env": "from the OD_DATA_DIR environment variable",
             "remembered": "the folder you chose (od-memory use, or Change… in the window)",
             "discovered": "found where Open Design keeps its data",
-            "default": "this program's own folder: Open Design was not found on this computer",
+            "default": (
+                "this program's own folder: Open Design was not found on this computer; memory is kept "
+                "here until it is"
+            ),
         }[self.rule]
         return f"{how}; {self.detail}" if self.detail else how
 

@@ -5,15 +5,27 @@ opening the store for writing, migrating it or creating anything."""
 from __future__ import annotations
 
 import os
+import sqlite3
 from collections.abc import Mapping
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from creative_memory.services import backups, datadir
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.discovery import STORE_FILE, FoundStore, describe
-from creative_memory.services.errors import CreativeMemoryError, InvalidInput, StoreUnavailable
+from creative_memory.services.errors import (
+    CreativeMemoryError,
+    InvalidInput,
+    RefusedForSafety,
+    StoreUnavailable,
+)
 from creative_memory.services.schema import known_revision, latest_revision
+
+
+def sqlite_file_set(path: Path) -> list[Path]:
+    return [path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")]
 
 
 def _file_facts(path: Path) -> dict[str, Any]:
@@ -113,3 +125,51 @@ def use(raw: str | None, *, clear: bool = False, env: Mapping[str, str] | None =
         "overridden_by": "OD_DATA_DIR" if e.get("OD_DATA_DIR", "").strip() else None,
         "cleared": False,
     }
+
+
+def move_legacy(dd: DataDir, dest: Path | None = None) -> DataDir:
+    """Move a store out of the first release's default folder (one Open Design may adopt) into this
+    program's own folder: copied with SQLite's backup API, checked, then the old files removed.
+
+    The store must not be open in this process. Refused, changing nothing, when the store holds
+    Open Design's own tables, when the destination already holds a store, or when the disk cannot
+    hold the copy.
+    """
+    target_dir = dest or datadir.default_data_dir()
+    src, target = dd.store, target_dir / STORE_FILE
+    if not src.is_file():
+        raise InvalidInput(f"There is no store at {src} to move.")
+    if describe(dd.path, "", None).daemon_tables:
+        raise RefusedForSafety(f"{src} holds Open Design's own tables, so it stays where Open Design keeps it.")
+    if target.exists():
+        raise RefusedForSafety(
+            f"{target} already exists, so the store was not moved there; choose it with Change… or move "
+            "one of them away by hand."
+        )
+    need = backups.needed_bytes(src) + backups.MARGIN
+    target_dir.mkdir(parents=True, exist_ok=True)
+    if backups.free_space(target_dir) < need:
+        raise RefusedForSafety(f"The disk holding {target_dir} has not enough space for the store; nothing was moved.")
+    partial = target.with_name(target.name + backups.PARTIAL)
+    try:
+        fd = os.open(partial, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+        os.close(fd)
+        s_con = sqlite3.connect(f"file:{quote(str(src))}?mode=ro", uri=True)
+        d_con = sqlite3.connect(partial)
+        try:
+            s_con.backup(d_con)
+            ok = d_con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        finally:
+            d_con.close()
+            s_con.close()
+        if not ok:
+            raise sqlite3.DatabaseError("the copy did not pass SQLite's integrity check")
+        partial.replace(target)
+    except (OSError, sqlite3.Error) as exc:
+        partial.unlink(missing_ok=True)
+        raise StoreUnavailable(f"The store could not be moved ({exc}); it was left where it was.") from exc
+    for old in (*sqlite_file_set(src), *backups.list_backups(src)):
+        old.unlink(missing_ok=True)
+    with suppress(OSError):
+        dd.path.rmdir()  # only when nothing else is left in it
+    return DataDir(target_dir, "default")
