@@ -11,7 +11,7 @@ import pytest
 
 from creative_memory.services import datadir, discovery, location
 from creative_memory.services.datadir import default_data_dir, resolve_data_dir
-from creative_memory.services.errors import InvalidInput
+from creative_memory.services.errors import InvalidInput, RefusedForSafety
 
 
 def make_store(folder: Path, *, daemon: bool = True, mtime: float | None = None) -> Path:
@@ -296,3 +296,31 @@ def test_use_refuses_what_is_not_a_folder_and_remembers_nothing(bad: str, home: 
     with pytest.raises(InvalidInput):
         location.use(bad, env=env)
     assert not (home / "cfg").exists()
+
+
+# ---------------------------------------------------------------------------- moving the first release's store
+def test_move_refuses_open_designs_store_and_an_occupied_target(tmp_path: Path) -> None:
+    theirs = tmp_path / "theirs"
+    make_store(theirs)
+    with pytest.raises(RefusedForSafety):
+        location.move_legacy(datadir.DataDir(theirs, "discovered", legacy=True), tmp_path / "own")
+    assert (theirs / "app.sqlite").is_file() and not (tmp_path / "own").exists()
+    legacy, own = tmp_path / "legacy", tmp_path / "own2"
+    make_store(legacy, daemon=False)
+    make_store(own, daemon=False)
+    before = (legacy / "app.sqlite").read_bytes()
+    with pytest.raises(RefusedForSafety):
+        location.move_legacy(datadir.DataDir(legacy, "discovered", legacy=True), own)
+    assert (legacy / "app.sqlite").read_bytes() == before
+
+
+def test_move_copies_then_removes_the_old_files_and_backups(tmp_path: Path) -> None:
+    legacy, own = tmp_path / "Open Design", tmp_path / "own"
+    make_store(legacy, daemon=False)
+    (legacy / "app.sqlite.bak-20260101T000000000000Z").write_bytes(b"old copy")
+    moved = location.move_legacy(datadir.DataDir(legacy, "discovered", legacy=True), own)
+    assert moved.path == own and not legacy.exists()
+    con = sqlite3.connect(own / "app.sqlite")
+    assert con.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall() == [("creative_memory_settings",)]
+    con.close()
+    assert sorted(p.name for p in own.iterdir()) == ["app.sqlite"]
