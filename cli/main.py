@@ -85,13 +85,16 @@ def run(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 
 def make_context(args: argparse.Namespace) -> Context:
     from creative_memory.model.constants import Actor
-    from creative_memory.services.clock import parse_instant
     from creative_memory.services.context import Context, check_user, default_user
     from creative_memory.services.datadir import resolve_data_dir
 
     dd = resolve_data_dir(args.data_dir)
     user = check_user(args.user or default_user())
-    now = parse_instant(args.now) if args.now else None
+    now = None
+    if args.now:  # the clock's parser loads pydantic: only when asked
+        from creative_memory.services.clock import parse_instant
+
+        now = parse_instant(args.now)
     return Context(data_dir=dd, user=user, actor=Actor.CLI, now_override=now, on_note=Out.note)
 
 

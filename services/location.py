@@ -16,12 +16,11 @@ from creative_memory.services import backups, datadir
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.discovery import STORE_FILE, FoundStore, describe
 from creative_memory.services.errors import (
-    CreativeMemoryError,
     InvalidInput,
     RefusedForSafety,
     StoreUnavailable,
 )
-from creative_memory.services.schema import known_revision, latest_revision
+from creative_memory.services.schema import known_revision, latest_revision, probe_revision
 
 
 def sqlite_file_set(path: Path) -> list[Path]:
@@ -35,14 +34,15 @@ def _file_facts(path: Path) -> dict[str, Any]:
 
 def schema_of(dd: DataDir) -> tuple[str | None, str | None]:
     """Our schema revision in the store (None: not set up yet) and, when it cannot be read, why."""
-    from creative_memory.services.store import Store
-
-    folder_writable = os.access(dd.path, os.W_OK | os.X_OK)
     try:
-        current, _immutable = Store._probe(dd.store, folder_writable)
-    except CreativeMemoryError as exc:
-        return None, str(exc)
-    return current, None
+        return probe_revision(dd.store), None
+    except sqlite3.Error as exc:
+        if "locked" in str(exc).lower():
+            return None, f"The store {dd.store} is locked by another program; try again in a moment."
+        return None, (
+            f"The file {dd.store} is not a readable SQLite database ({exc}). It was left untouched; restore "
+            "it from a backup or point --data-dir at another folder."
+        )
 
 
 def where(dd: DataDir) -> dict[str, Any]:

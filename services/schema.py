@@ -3,14 +3,18 @@ first open or an upgrade says before it changes anything."""
 
 from __future__ import annotations
 
+import functools
+import re
 import sqlite3
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from alembic.config import Config
-from alembic.script import ScriptDirectory
-from alembic.util.exc import CommandError
+if TYPE_CHECKING:
+    from alembic.config import Config
+
+ALEMBIC_VERSION_TABLE = "creative_memory_alembic_version"
 
 
 def _migrations_dir() -> Path:
@@ -18,23 +22,51 @@ def _migrations_dir() -> Path:
 
 
 def alembic_config() -> Config:
+    from alembic.config import Config
+
     cfg = Config()
     cfg.set_main_option("script_location", str(_migrations_dir()))
     return cfg
 
 
+_REV_RE = re.compile(r"^(down_revision|revision)\s*(?::[^=]*)?=\s*(?:[\"']([^\"']+)[\"']|None)", re.M)
+
+
+@functools.cache
+def _revisions() -> dict[str, str | None]:
+    """``revision → down_revision`` from the migration files, read as text (importing Alembic to
+    parse them costs a quarter of a second; ``where`` must answer faster than that)."""
+    chain: dict[str, str | None] = {}
+    for path in sorted((_migrations_dir() / "versions").glob("*.py")):
+        found = {m.group(1): m.group(2) for m in _REV_RE.finditer(path.read_text(encoding="utf-8"))}
+        if found.get("revision"):
+            chain[str(found["revision"])] = found.get("down_revision")
+    return chain
+
+
 def latest_revision() -> str:
-    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
-    assert head is not None
-    return head
+    chain = _revisions()
+    heads = set(chain) - {down for down in chain.values() if down}
+    assert len(heads) == 1, f"the migrations must have one head, not {sorted(heads)}"
+    return heads.pop()
 
 
 def known_revision(rev: str) -> bool:
-    script = ScriptDirectory.from_config(alembic_config())
+    return rev in _revisions()
+
+
+def probe_revision(path: Path) -> str | None:
+    """Our schema revision in the store (None: our tables are not there), read without creating
+    or locking anything. Raises ``sqlite3.Error`` when the file is not a readable database."""
+    con = sqlite3.connect(quiet_uri(path), uri=True, timeout=2.0)
     try:
-        return script.get_revision(rev) is not None
-    except CommandError:
-        return False
+        names = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if ALEMBIC_VERSION_TABLE not in names:
+            return None
+        row = con.execute(f"SELECT version_num FROM {ALEMBIC_VERSION_TABLE}").fetchone()
+        return str(row[0]) if row else None
+    finally:
+        con.close()
 
 
 def quiet_uri(path: Path) -> str:

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import argparse
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from creative_memory.cli.output import Out, table
 from creative_memory.services import location
-from creative_memory.services.context import Context
+
+if TYPE_CHECKING:
+    from creative_memory.services.context import Context
 
 
 def _size(n: int) -> str:

@@ -153,3 +153,17 @@ def test_forget_keeps_a_copy_without_the_pattern_and_reset_removes_every_copy(
     receipt = erasure.reset(store, "local", confirm=True, actor=Actor.CLI, now=NOW)
     assert not copy.exists() and any("Removed the backup copy" in n for n in receipt.notes)
     assert needle_files(store.path.parent, b"tight_grid") == []
+
+
+def test_the_light_schema_reading_agrees_with_alembic() -> None:
+    """``where`` reads the revisions as text; Alembic's own reading must give the same head."""
+    from alembic.script import ScriptDirectory
+
+    from creative_memory.model.tables import ALEMBIC_VERSION_TABLE
+    from creative_memory.services import schema
+
+    script = ScriptDirectory.from_config(schema.alembic_config())
+    assert schema.latest_revision() == script.get_current_head()
+    assert all(schema.known_revision(r.revision) for r in script.walk_revisions())
+    assert not schema.known_revision("ffff_future")
+    assert schema.ALEMBIC_VERSION_TABLE == ALEMBIC_VERSION_TABLE
