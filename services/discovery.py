@@ -14,7 +14,8 @@ import sqlite3
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePath
-from urllib.parse import quote
+
+from creative_memory.services.schema import quiet_uri
 
 STORE_FILE = "app.sqlite"
 PRODUCTS = ("Open Design", "Open Design Beta", "Open Design Prerelease")
@@ -228,12 +229,7 @@ def holds_daemon_tables(store: Path) -> bool | None:
     Without a WAL the file is opened immutable (no lock, no ``-shm`` created); with a WAL, read-only,
     so tables the daemon created since its last checkpoint are seen too.
     """
-    wal = store.with_name(store.name + "-wal")
-    try:
-        has_wal = wal.exists() and wal.stat().st_size > 0
-    except OSError:
-        has_wal = False
-    uri = f"file:{quote(str(store))}?mode=ro" + ("" if has_wal else "&immutable=1")
+    uri = quiet_uri(store)
     try:
         con = sqlite3.connect(uri, uri=True, timeout=0.5)
     except sqlite3.Error:

@@ -69,14 +69,17 @@ def probe_revision(path: Path) -> str | None:
         con.close()
 
 
+def has_wal(path: Path) -> bool:
+    """Whether a non-empty ``-wal`` lies beside the database (pages not yet in the file)."""
+    try:
+        return path.with_name(path.name + "-wal").stat().st_size > 0
+    except OSError:
+        return False
+
+
 def quiet_uri(path: Path) -> str:
     """A read-only URI that creates nothing: immutable when there is no WAL to read."""
-    wal = path.with_name(path.name + "-wal")
-    try:
-        has_wal = wal.stat().st_size > 0
-    except OSError:
-        has_wal = False
-    return f"file:{quote(str(path))}?mode=ro" + ("" if has_wal else "&immutable=1")
+    return f"file:{quote(str(path))}?mode=ro" + ("" if has_wal(path) else "&immutable=1")
 
 
 def has_tables(path: Path) -> bool:

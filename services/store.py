@@ -32,6 +32,7 @@ from creative_memory.services.errors import ReadOnly, StoreLocked, StoreUnavaila
 from creative_memory.services.schema import (
     alembic_config,
     has_tables,
+    has_wal,
     known_revision,
     migration_needed,
     migration_notice,
@@ -222,8 +223,7 @@ class Store:
         # Without a WAL the whole database is in the file: read it immutable, so that looking
         # creates no -wal or -shm beside a store that nobody has open (a read-only folder cannot
         # get them anyway, and there the attempts below find out whether immutable is needed).
-        wal = path.with_name(path.name + "-wal")
-        quiet = folder_writable and (not wal.exists() or wal.stat().st_size == 0)
+        quiet = folder_writable and not has_wal(path)
         last: Exception | None = None
         for immutable in attempts:
             try:
