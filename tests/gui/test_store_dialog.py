@@ -139,3 +139,22 @@ def test_a_store_in_the_first_releases_folder_is_offered_a_move(
             assert s.connection().exec_driver_sql("SELECT count(*) FROM creative_memory_events").scalar() == 3
         wait_until(lambda: not tab.move_store_button.isVisible())
         assert datadir.resolve_data_dir().path == own  # found there next time
+
+
+def test_nothing_found_the_window_creates_its_own_store_says_so_and_a_chosen_folder_is_used(
+    qloop: Any, run_async: Any, qtbot: Any, home: Path, tmp_path: Path
+) -> None:
+    dd = datadir.resolve_data_dir()
+    assert dd.rule == "default" and not dd.store.exists()
+    with open_window(qloop, run_async, qtbot, dd, tmp_path / "cfg") as (ctrl, window):
+        tab = window.pages[0]
+        assert dd.store.is_file()
+        assert "Open Design was not found on this computer" in tab.store_notice.text()
+        assert "until it is" in tab.rule_label.text()
+        assert datadir.remembered() is None  # the embedded default is not a choice
+        chosen = tmp_path / "my store"
+        chosen.mkdir()
+        assert run_async(dialogs_store.use_folder(ctrl, tab, chosen))
+        assert ctrl.store.path == chosen / "app.sqlite" and chosen.joinpath("app.sqlite").is_file()
+        assert datadir.remembered() == chosen and tab.location_label.toolTip() == str(chosen)
+        assert not tab.store_notice.isVisible()
