@@ -4,7 +4,7 @@ and what the program's backup copies cost: making one (the first open), and the 
 forget adds while one exists (decision 0016).
 
     python -m bench.bench_where --size M
-    python -m bench.bench_where --size L --runs 5
+    python -m bench.bench_where --size L --where-only
 """
 
 from __future__ import annotations
@@ -32,7 +32,9 @@ def _process_ms(args: list[str], env: dict[str, str], runs: int) -> list[float]:
 
 
 def main() -> None:
-    args = parser(__doc__ or "", runs={"S": 10, "M": 10, "L": 5}).parse_args()
+    p = parser(__doc__ or "", runs={"S": 10, "M": 10, "L": 5})
+    p.add_argument("--where-only", action="store_true", help="skip the backup figures (they copy the store)")
+    args = p.parse_args()
     bs = demo_store(args.size, args.seed, fresh=args.fresh)
     runs = runs_for(args, 10)
     header("where, and the program's backup copies", bs)
@@ -53,6 +55,8 @@ def main() -> None:
         print(f"   od-memory where --all                {fmt_ms(listed)}")
         print(f"   where (discovered) − --version, p50  {found['p50'] - ref['p50']:.1f} ms")
 
+        if args.where_only:
+            return
         store = bs.folder / "app.sqlite"
         size_mb = store.stat().st_size / 1e6
         t0 = time.perf_counter()
