@@ -68,9 +68,16 @@ class Context:
             from creative_memory.services.store import Store
 
             dd = self.data_dir
-            if not create and not dd.store.exists():
+            try:
+                exists = dd.store.exists()
+            except OSError as exc:
+                raise StoreUnavailable(
+                    f"{dd.store} cannot be looked at ({exc.strerror or exc}); fix the folder's permissions "
+                    "or point --data-dir at another folder. Nothing was changed."
+                ) from exc
+            if not create and not exists:
                 raise StoreUnavailable(dd.missing_sentence())
-            fresh = dd.rule == "default" and not dd.store.exists()
+            fresh = dd.rule == "default" and not exists
             timeouts: dict[str, Any] = {}
             if self.busy_timeout_s is not None:
                 timeouts["busy_timeout_s"] = self.busy_timeout_s

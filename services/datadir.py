@@ -85,6 +85,21 @@ class DataDir:
         )
 
 
+def _cwd(env: Mapping[str, str]) -> Path:
+    """The current directory; the home folder when it was deleted under us (no traceback)."""
+    try:
+        return Path.cwd()
+    except OSError:
+        return Path(env.get("HOME") or str(Path.home()))
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
 def _expand_home(raw: str, env: Mapping[str, str]) -> str:
     home = env.get("HOME") or str(Path.home())
     if raw == "~" or raw.startswith(("~/", "~" + os.sep)):
@@ -121,7 +136,7 @@ def remembered(env: Mapping[str, str] | None = None) -> Path | None:
     if not isinstance(raw, str) or not raw.strip():
         return None
     p = Path(raw)
-    return p if p.is_absolute() and p.is_dir() else None
+    return p if p.is_absolute() and _is_dir(p) else None
 
 
 def remember(folder: Path | None, env: Mapping[str, str] | None = None) -> Path:
@@ -145,8 +160,11 @@ def chosen_folder(raw: str, cwd: Path | None = None, env: Mapping[str, str] | No
     if not raw.strip():
         raise InvalidInput("The folder is empty; give the path of the folder that holds app.sqlite.")
     p = Path(_expand_home(raw, e))
-    p = (p if p.is_absolute() else (cwd or Path.cwd()) / p).resolve(strict=False)
-    if not p.is_dir():
+    try:
+        p = (p if p.is_absolute() else (cwd or _cwd(e)) / p).resolve(strict=False)
+    except (OSError, RuntimeError) as exc:  # a symlink loop
+        raise InvalidInput(f"{raw} cannot be resolved ({exc}); give a plain folder path.") from exc
+    if not _is_dir(p):
         raise InvalidInput(f"{p} is not an existing folder; give the folder that holds app.sqlite.")
     return _packaged_data(p, e)[0]
 
@@ -180,7 +198,7 @@ def resolve_data_dir(
 ) -> DataDir:
     """Apply the five rules in order. A blank value counts as not given."""
     env = os.environ if env is None else env
-    base = cwd or Path.cwd()
+    base = cwd or _cwd(env)
     if flag is not None and str(flag).strip():
         raw = _expand_home(str(flag), env)
         p = Path(raw)
@@ -231,7 +249,7 @@ def all_stores(
     """Every store on this machine: the discovered ones and this program's own, if it exists."""
     e = os.environ if env is None else env
     plat = platform or sys.platform
-    locs = discovery.locations(env=e, home=home, platform=plat, cwd=cwd or Path.cwd())
+    locs = discovery.locations(env=e, home=home, platform=plat, cwd=cwd or _cwd(e))
     found = discovery.discover(locs)
     own = default_data_dir(plat)
     if (own / STORE_FILE).is_file() and all(f.data_dir != own for f in found):

@@ -324,3 +324,21 @@ def test_move_copies_then_removes_the_old_files_and_backups(tmp_path: Path) -> N
     assert con.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall() == [("creative_memory_settings",)]
     con.close()
     assert sorted(p.name for p in own.iterdir()) == ["app.sqlite"]
+
+
+# ---------------------------------------------------------------------------- hostile places
+def test_a_deleted_current_directory_and_a_symlink_loop_are_no_traceback(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (home / ".od").symlink_to(home / ".od")  # a loop where ~/.od would be
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    dd = resolve_data_dir(None, env={"HOME": str(home), "CM_CONFIG_DIR": str(home / "cfg")}, home=home,
+                          platform="linux")
+    assert dd.rule == "default"
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    with pytest.raises(InvalidInput):
+        location.use(str(loop / "x"), env={"HOME": str(home), "CM_CONFIG_DIR": str(home / "cfg")})
