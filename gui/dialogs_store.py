@@ -240,3 +240,39 @@ async def move_legacy(ctrl: Controller, parent: QWidget, *, confirm: bool = True
         show_error(parent.window(), exc, action=tr("Could not move the store."))
         return await switch_store(ctrl, parent.window(), dd)
     return await switch_store(ctrl, parent.window(), moved)
+
+
+async def confirm_first_open(ctrl: Controller, parent: QWidget | None) -> bool:
+    """Before the window adds its tables to a store (the first open of Open Design's store, or an
+    upgrade), say what will be added and that a backup is made; False when the user declines."""
+    try:
+        facts = await ctrl.run(location.where, ctrl.ctx.data_dir)
+    except OSError:  # opening the store reports it in a sentence
+        return True
+    if not facts["exists"] or not facts["needs_migration"]:
+        return True
+    current = facts["schema"]["current"]
+    what = (
+        tr("Creative memory keeps its own tables (creative_memory_*) in Open Design's store:\n{store}\n\n"
+           "They are added now. Open Design's own tables are not changed.")
+        if current is None
+        else tr("Creative memory's tables in\n{store}\nare upgraded from schema {old} to {new}.")
+    ).format(store=facts["store"], old=current, new=facts["schema"]["latest"])
+    box = QMessageBox(
+        QMessageBox.Icon.Information,
+        tr("Prepare the store"),
+        what + "\n\n" + tr("A backup copy of the store is made beside it first (only the latest copy is kept)."),
+        QMessageBox.StandardButton.NoButton,
+        parent,
+    )
+    box.setObjectName("first_open_box")
+    go = box.addButton(tr("&Continue"), QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(tr("&Quit"), QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(go)
+    ctrl.setProperty("first_open_box", box)  # reachable for tests while it is open
+    try:
+        await wait_dialog(box)
+        return box.clickedButton() is go
+    finally:
+        ctrl.setProperty("first_open_box", None)
+        box.deleteLater()

@@ -158,3 +158,27 @@ def test_nothing_found_the_window_creates_its_own_store_says_so_and_a_chosen_fol
         assert ctrl.store.path == chosen / "app.sqlite" and chosen.joinpath("app.sqlite").is_file()
         assert datadir.remembered() == chosen and tab.location_label.toolTip() == str(chosen)
         assert not tab.store_notice.isVisible()
+
+
+def test_before_its_tables_go_into_open_designs_store_the_window_says_so_and_may_be_declined(
+    qloop: Any, run_async: Any, qtbot: Any, wait_until: Any, home: Path, packaged: Path, tmp_path: Path
+) -> None:
+    dd = datadir.resolve_data_dir()
+    before = (packaged / "app.sqlite").read_bytes()
+    ctx = Context(data_dir=dd, user="local", actor=Actor.GUI, config_dir=tmp_path / "cfg")
+    worker = StoreWorker()
+    ctrl = Controller(ctx, worker, TaskKeeper(lambda exc: None, loop=qloop))
+    try:
+        for answer, expected in (("Quit", False), ("Continue", True)):
+            task = qloop.create_task(dialogs_store.confirm_first_open(ctrl, None))
+            wait_until(lambda: ctrl.property("first_open_box") is not None)
+            box = ctrl.property("first_open_box")
+            assert "creative_memory_*" in box.text() and "backup copy" in box.text()
+            next(b for b in box.buttons() if b.text().replace("&", "") == answer).click()
+            assert run_async(task) is expected
+        # Only looked: nothing was added, copied or created beside the store.
+        assert (packaged / "app.sqlite").read_bytes() == before
+        assert sorted(p.name for p in packaged.iterdir()) == ["app.sqlite"]
+    finally:
+        worker.shutdown(timeout=5)
+        ctx.close()
