@@ -44,10 +44,8 @@ class MemoryNotesCheck(QCheckBox):
             self._enable()
 
     def _enable(self) -> None:
-        try:
-            read_only = self.ctrl.store.read_only
-        except CreativeMemoryError:  # no store open
-            read_only = True
+        store = self.ctrl.ctx.open_store  # never (re)open a store from a status signal
+        read_only = store is None or store.read_only
         self.setEnabled(not read_only)
         if read_only:
             self.setToolTip(tr("This store is read-only, so this cannot be changed."))

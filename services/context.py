@@ -91,6 +91,11 @@ class Context:
         return self._store
 
     @property
+    def open_store(self) -> Store | None:
+        """The store if it is open now; never opens one (safe while another folder is switched in)."""
+        return self._store
+
+    @property
     def secrets(self) -> SecretStore:
         if self._secrets is None:
             from creative_memory.services.secrets import SecretStore

@@ -106,10 +106,8 @@ class KeptPanel(QWidget):
         self.setVisible(False)
 
     def _store_read_only(self) -> bool:
-        try:
-            return self.ctrl.store.read_only
-        except CreativeMemoryError:
-            return True
+        store = self.ctrl.ctx.open_store  # never (re)open a store from a selection signal
+        return store is None or store.read_only
 
     def set_events(self, events: list[dict[str, Any]]) -> None:
         self.list.clear()
@@ -179,7 +177,7 @@ class KeptPanel(QWidget):
 
     async def forget(self, key: PreferenceKey) -> Receipt | None:
         """Ask (the Inspector's dialog: what will be erased, how much), erase, show the receipt."""
-        if self._busy or self.ctrl.store.read_only:
+        if self._busy or self._store_read_only():
             return None
         targets = plan_targets([key])
         self._busy = True

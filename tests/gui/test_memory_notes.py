@@ -118,3 +118,21 @@ def test_the_retrieval_option_takes_a_positive_id(capsys: Any) -> None:
         else:
             raise AssertionError(f"--retrieval {bad} was accepted")
     assert "is not a retrieval id" in capsys.readouterr().err
+
+
+def test_a_status_or_selection_while_the_store_is_switched_never_reopens_it(
+    window: Any, ctrl: Any, seed: Any, run_async: Any
+) -> None:
+    # Switching folders closes the store, then points the context elsewhere: a widget that asked
+    # for ctrl.store in between reopened the old store, and the window stayed on it.
+    seed(_lines())
+    rid = retrieval.run(
+        ctrl.store, ctrl.user, project_id=None, now=ctrl.now(), origin=Origin.DAEMON
+    ).retrieval_id
+    assert run_async(open_in_diagnostics(window.tabs, rid))
+    panel = window.current_page().kept_panel
+    run_async(ctrl.run(ctrl.ctx.close))
+    ctrl.statusChanged.emit({"enabled": True, "memory_notes": True})
+    panel.list.setCurrentRow(1)
+    assert ctrl.ctx.open_store is None
+    assert not window.pages[0].notes_check.isEnabled() and not panel.forget_button.isEnabled()
