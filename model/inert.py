@@ -1,0 +1,67 @@
+"""Untrusted text made inert: what the terminal and the window show of names, files and fields
+that came from elsewhere (the daemon's project names, Personal memory, events, bundles, arguments).
+
+* :func:`for_terminal` escapes control characters (escape sequences included), C1 controls and
+  the bidirectional controls, so nothing reaches a terminal that it would act on.
+* :func:`for_display` (the window) shows controls as visible symbols, names the bidirectional
+  controls instead of obeying them, and isolates the text so right-to-left content cannot reorder
+  what stands around it.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Bidirectional formatting characters: embeddings, overrides, isolates and marks.
+BIDI = {
+    "\u202a": "LRE",
+    "\u202b": "RLE",
+    "\u202c": "PDF",
+    "\u202d": "LRO",
+    "\u202e": "RLO",
+    "\u2066": "LRI",
+    "\u2067": "RLI",
+    "\u2068": "FSI",
+    "\u2069": "PDI",
+    "\u200e": "LRM",
+    "\u200f": "RLM",
+    "\u061c": "ALM",
+}
+FSI, PDI = "\u2068", "\u2069"
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029" + "".join(BIDI) + "]")
+_UNSAFE_KEEP_NL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029" + "".join(BIDI) + "]")
+
+
+def has_controls(text: str) -> bool:
+    """True when ``text`` holds a control or bidirectional character other than a line break or tab."""
+    return any(c not in "\n\t" for c in _UNSAFE.findall(text))
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def for_terminal(text: str, *, keep_newlines: bool = False) -> str:
+    """``text`` with every control and bidirectional character written as ``\\xNN``/``\\uNNNN``
+    (line breaks kept when ``keep_newlines``)."""
+    rx = _UNSAFE_KEEP_NL if keep_newlines else _UNSAFE
+    return rx.sub(lambda m: _escape(m.group(0)), text)
+
+
+def _visible(ch: str) -> str:
+    code = ord(ch)
+    if ch in BIDI:
+        return f"[{BIDI[ch]}]"
+    if code < 0x20:
+        return chr(0x2400 + code)  # ␀ … ␟, the Unicode control pictures
+    if code == 0x7F:
+        return "\u2421"  # ␡
+    return f"[U+{code:04X}]"
+
+
+def for_display(text: str, *, isolate: bool = True) -> str:
+    """``text`` as the window shows it: controls as symbols, bidi controls named, the whole isolated."""
+    shown = _UNSAFE.sub(lambda m: _visible(m.group(0)), text)
+    # Plain ASCII cannot reorder its surroundings; anything else is isolated.
+    return f"{FSI}{shown}{PDI}" if isolate and not shown.isascii() else shown
