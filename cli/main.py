@@ -65,7 +65,22 @@ def handler(command: str) -> Handler:
     return h
 
 
+MAX_N = 2**31 - 1  # what SQLite's integers and every list here can take
+
+
+def check_numbers(args: argparse.Namespace) -> None:
+    """A number out of range is invalid input (exit 3, nothing opened), not a traceback."""
+    from creative_memory.services.errors import InvalidInput
+
+    for name, low in (("limit", 1), ("seed", 0)):
+        value = getattr(args, name, None)
+        if value is not None and not low <= value <= MAX_N:
+            shown = str(value) if len(str(value)) <= 24 else f"{str(value)[:20]}…"
+            raise InvalidInput(f"--{name} {shown} is out of range; give a whole number from {low} to {MAX_N}.")
+
+
 def run(args: argparse.Namespace, ctx: Context, out: Out) -> int:
+    check_numbers(args)
     if args.command not in NO_STORE:
         ctx.store()  # a missing, corrupt or locked store is reported before the command's own checks
     return handler(args.command)(args, ctx, out)

@@ -21,31 +21,6 @@ class Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-MAX_N = 2**31 - 1
-
-
-def count(text: str) -> int:
-    """A whole number from 1 to 2^31-1 (what SQLite and every list here can take)."""
-    try:
-        n = int(text.strip())
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text[:40]}' is not a whole number") from None
-    if not 1 <= n <= MAX_N:
-        raise argparse.ArgumentTypeError(f"{text[:40]} is out of range; give a number from 1 to {MAX_N}")
-    return n
-
-
-def seed(text: str) -> int:
-    """A demo seed from 0 to 2^31-1."""
-    try:
-        n = int(text.strip())
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text[:40]}' is not a whole number") from None
-    if not 0 <= n <= MAX_N:
-        raise argparse.ArgumentTypeError(f"{text[:40]} is out of range; give a number from 0 to {MAX_N}")
-    return n
-
-
 def _globals(p: argparse.ArgumentParser, *, top: bool) -> None:
     d = None if top else argparse.SUPPRESS
     p.add_argument(
@@ -113,7 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scope", choices=["global", "project", "all"], default="all")
     p.add_argument("--status", choices=["stable", "under_review", "archived", "all"], default="all")
     p.add_argument("--type", metavar="T")
-    p.add_argument("--limit", type=count, metavar="N")
+    p.add_argument("--limit", type=int, metavar="N")
 
     p = cmd("explain", "the events behind a preference and its last retrieval fate")
     p.add_argument("type")
@@ -155,7 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--project", metavar="ID")
     p.add_argument("--type", metavar="EVENT")
     p.add_argument("--origin", choices=[str(o) for o in Origin])
-    p.add_argument("--limit", type=count, default=20, metavar="N")
+    p.add_argument("--limit", type=int, default=20, metavar="N")
 
     cmd("decay", "bring decay and archival up to now")
     cmd("rebuild", "re-derive all preferences from the raw events")
@@ -174,12 +149,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--yes", action="store_true", help="do not ask before --mode replace")
 
     p = cmd("audit", "the activity log")
-    p.add_argument("--limit", type=count, default=50, metavar="N")
+    p.add_argument("--limit", type=int, default=50, metavar="N")
 
     cmd("self-test", "prove that off, paused and project-disabled each yield an empty block")
 
     p = cmd("demo", "fill the store with realistic generated data")
     p.add_argument("--size", choices=["S", "M", "L"], default="S")
-    p.add_argument("--seed", type=seed, default=1)
+    p.add_argument("--seed", type=int, default=1)
     p.add_argument("--yes", action="store_true", help="do not ask when the user already has memory")
     return parser

@@ -6,6 +6,7 @@ a path chosen in a dialog get the same question, once.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, Qt
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from creative_memory.gui.asyncbridge import wait_dialog
 from creative_memory.model.inert import for_display
+from creative_memory.services import safefile
 
 
 def tr(text: str) -> str:
@@ -37,9 +39,11 @@ def replace_box(parent: QWidget | None, path: Path) -> QMessageBox:
     return box
 
 
-async def replace_allowed(parent: QWidget | None, path: Path) -> bool | None:
+async def replace_allowed(parent: QWidget | None, path: Path, protected: Sequence[Path] = ()) -> bool | None:
     """False when ``path`` does not exist yet (nothing to ask), True when the person chose "Replace",
-    None when they cancelled."""
+    None when they cancelled. A target that is never replaced (a store, a data folder's file, a
+    folder, a device) raises the refusal first, without a question."""
+    safefile.check_target(path, force=True, protected=protected)
     if not path.exists():
         return False
     box = replace_box(parent, path)

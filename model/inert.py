@@ -11,6 +11,7 @@ that came from elsewhere (the daemon's project names, Personal memory, events, b
 from __future__ import annotations
 
 import re
+import unicodedata
 
 # Bidirectional formatting characters: embeddings, overrides, isolates and marks.
 BIDI = {
@@ -60,8 +61,14 @@ def _visible(ch: str) -> str:
     return f"[U+{code:04X}]"
 
 
-def for_display(text: str, *, isolate: bool = True) -> str:
-    """``text`` as the window shows it: controls as symbols, bidi controls named, the whole isolated."""
-    shown = _UNSAFE.sub(lambda m: _visible(m.group(0)), text)
-    # Plain ASCII cannot reorder its surroundings; anything else is isolated.
-    return f"{FSI}{shown}{PDI}" if isolate and not shown.isascii() else shown
+def for_display(text: str, *, isolate: bool = True, keep_newlines: bool = False) -> str:
+    """``text`` as the window shows it: controls as symbols, bidi controls named, the whole isolated
+    (line breaks kept when ``keep_newlines``, for a multi-line view)."""
+    rx = _UNSAFE_KEEP_NL if keep_newlines else _UNSAFE
+    shown = rx.sub(lambda m: _visible(m.group(0)), text)
+    # Only right-to-left text (or text that held direction controls) can reorder its surroundings.
+    return f"{FSI}{shown}{PDI}" if isolate and (shown != text or _has_rtl(shown)) else shown
+
+
+def _has_rtl(text: str) -> bool:
+    return not text.isascii() and any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)

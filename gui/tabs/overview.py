@@ -981,7 +981,7 @@ class OverviewTab(Tab):
         """Export everything to ``path`` (0600), encrypted when a passphrase is given; an existing
         file only after the person chose "Replace" (gui.replace)."""
         try:
-            if (force := await replace_allowed(self.window(), Path(path))) is None:
+            if (force := await replace_allowed(self.window(), Path(path), [self.ctrl.ctx.data_dir.path])) is None:
                 return None
             result = await self.ctrl.run(
                 portability.export_bundle, self.ctrl.store, self.ctrl.user, Path(path), now=self.ctrl.now(),

@@ -843,7 +843,7 @@ def test_project_switches(template: Template, fresh: Callable[[str], Box]) -> No
         [
             (box, ["project", "disable", "p_brand", "--json", "--now", NOW]),  # options after
             (box, ["--json", "--now", NOW, "project", "disable", "p_deck", "--using-only"]),
-            (box, ["--json", "--now", NOW, "project", "disable", "p_new", "--learning-only"]),
+            (box, ["--json", "--now", NOW, "project", "disable", "p_new", "--learning-only", "--new"]),
         ]
     )
     b = both.expect(0).data

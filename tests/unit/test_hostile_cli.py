@@ -332,10 +332,11 @@ def test_project_names_from_the_daemon_are_escaped_in_text_and_exact_in_json(cli
 
 # ---------------------------------------------------------------- 8. sentences, not tracebacks
 @pytest.mark.parametrize("argv", [("inspect", "--limit", str(2**64)), ("audit", "--limit", "0"), ("demo", "--seed", "-1")])
-def test_numbers_out_of_range_are_a_usage_sentence(cli: Cli, argv: tuple[str, ...]) -> None:
-    with pytest.raises(SystemExit) as exc:
-        cli(*argv)
-    assert exc.value.code == 2
+def test_numbers_out_of_range_are_an_invalid_input_sentence(cli: Cli, argv: tuple[str, ...]) -> None:
+    before = cli.digest()
+    r = cli(*argv).refused(3)
+    assert "out of range" in r.err
+    assert cli.digest() == before
 
 
 def test_a_damaged_store_is_a_sentence_with_the_safe_action(cli: Cli) -> None:
@@ -354,7 +355,7 @@ def test_a_damaged_store_is_a_sentence_with_the_safe_action(cli: Cli) -> None:
 
 def test_closed_and_full_streams_are_sentences(cli: Cli) -> None:
     base = ["--data-dir", str(cli.data), "--now", NOW]
-    with open("/dev/full", "w") as full:
+    with Path("/dev/full").open("w") as full:
         r = subprocess.run(
             [sys.executable, "-m", "creative_memory.cli.main", *base, "inspect"],
             stdout=full,
@@ -364,8 +365,7 @@ def test_closed_and_full_streams_are_sentences(cli: Cli) -> None:
     assert r.returncode == 1 and "could not be written" in r.stderr and "Traceback" not in r.stderr
     r = subprocess.run(
         [sys.executable, "-m", "creative_memory.cli.main", *base, "status"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        capture_output=True,
         stdin=subprocess.DEVNULL,
         text=True,
         pass_fds=(),

@@ -1,0 +1,105 @@
+"""Untrusted text in the window, and the one question before a file is replaced."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from harness import event
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from creative_memory.gui.models.projects import COL
+from creative_memory.gui.tabs.overview import OverviewTab
+from creative_memory.gui.tabs.preview import PreviewTab
+from creative_memory.gui.tabs.projects import ProjectsTab
+from creative_memory.gui.visible import copied_message
+from creative_memory.model.inert import FSI, PDI
+
+FIXTURE_MEMORY = Path(__file__).resolve().parents[1] / "fixtures" / "od-data-dir" / "memory"
+EVIL = "abc\u202edcba.exe"
+
+
+def test_a_project_name_with_a_right_to_left_override_reads_as_written(
+    ctrl: Any, seed: Any, qtbot: Any, run_async: Any
+) -> None:
+    seed([event(1, project="p_evil")])
+    con = sqlite3.connect(ctrl.ctx.data_dir.store)
+    con.execute("CREATE TABLE IF NOT EXISTS projects (id TEXT PRIMARY KEY, name TEXT)")
+    con.execute("INSERT INTO projects VALUES ('p_evil', ?)", (EVIL + "\x1b[2J",))
+    con.commit()
+    con.close()
+    tab = ProjectsTab(ctrl)
+    qtbot.addWidget(tab)
+    run_async(tab.refresh())
+    shown = tab.model.index(tab.model.row_of("p_evil"), COL["name"]).data()
+    assert shown == f"{FSI}abc[RLO]dcba.exe\u241b[2J{PDI}"  # the override is named, not obeyed
+    assert "\u202e" not in shown and "\x1b" not in shown
+
+
+def test_preview_copy_is_exact_and_warns_about_control_characters(
+    ctrl: Any, seed: Any, qtbot: Any, run_async: Any
+) -> None:
+    memory = ctrl.ctx.data_dir.path / "memory"
+    shutil.copytree(FIXTURE_MEMORY, memory)
+    profile = memory / "user_profile.md"
+    profile.write_text(profile.read_text() + "\nPrefers \x1b]52;c;aGk=\x07 teal and \u202e.\n")
+    seed([event(1)])
+    tab = PreviewTab(ctrl)
+    qtbot.addWidget(tab)
+    run_async(tab.refresh())
+    preview = tab.current_preview
+    assert preview is not None
+    if "\x1b" not in preview.text:
+        pytest.skip("the Personal memory reader drops this entry's control characters itself")
+    QApplication.clipboard().clear()
+    tab.copy_button.click()
+    assert QApplication.clipboard().text() == preview.text  # exactly what the model gets
+    assert "\x1b" not in tab.text_view.toPlainText() and "\u241b" in tab.text_view.toPlainText()
+    assert "control or direction characters" in tab.status_label.text()
+
+
+def test_copied_message_warns_only_when_needed() -> None:
+    assert "control" not in copied_message("## Creative memory\n- airy spacing\n")
+    assert "control or direction characters" in copied_message("a\x1b[2Jb")
+    assert "control or direction characters" in copied_message("a\u202eb")
+
+
+def _answer(button: str) -> None:
+    def click() -> None:
+        for w in QApplication.topLevelWidgets():
+            if isinstance(w, QMessageBox) and w.objectName() == "replace_file_dialog" and w.isVisible():
+                if button == "replace":
+                    w.findChild(type(w.buttons()[0]), "replace_button").click()
+                else:
+                    w.button(QMessageBox.StandardButton.Cancel).click()
+                return
+        QTimer.singleShot(20, click)
+
+    QTimer.singleShot(20, click)
+
+
+def test_export_asks_before_replacing_a_file(ctrl: Any, seed: Any, qtbot: Any, run_async: Any, tmp_path: Path) -> None:
+    seed([event(1), event(2)])
+    tab = OverviewTab(ctrl)
+    qtbot.addWidget(tab)
+    target = tmp_path / "backup.json"
+    target.write_text("precious")
+    _answer("cancel")
+    assert run_async(tab.export_to(target)) is None
+    assert target.read_text() == "precious"
+    _answer("replace")
+    result = run_async(tab.export_to(target))
+    assert result is not None and result.events == 2
+    assert target.read_text().startswith("{")
+    store_file = ctrl.ctx.data_dir.store
+    before = store_file.read_bytes()[:100]
+    assert run_async(tab.export_to(store_file)) is None  # the store itself: refused, never asked
+    assert store_file.read_bytes()[:100] == before
+    for w in QApplication.topLevelWidgets():
+        if isinstance(w, QMessageBox) and w.isVisible():
+            assert "database" in w.informativeText() + w.text() or "data folder" in w.informativeText()
+            w.close()
