@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -103,3 +106,35 @@ def test_export_asks_before_replacing_a_file(ctrl: Any, seed: Any, qtbot: Any, r
         if isinstance(w, QMessageBox) and w.isVisible():
             assert "database" in w.informativeText() + w.text() or "data folder" in w.informativeText()
             w.close()
+
+
+# ---------------------------------------------------------------- the window always ends
+def _gui(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    tmp = tmp_path / "tmp"
+    tmp.mkdir(exist_ok=True)
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "TMPDIR": str(tmp), "CM_OFFSCREEN_DEADLINE_S": "60"}
+    return subprocess.run(
+        [sys.executable, "-m", "creative_memory.gui.app", *args],
+        capture_output=True, text=True, env=env, timeout=120, check=False,
+    )
+
+
+@pytest.mark.parametrize("case", ["target_is_a_file", "corrupt_store", "blank"])
+def test_screenshot_errors_end_the_run_with_a_sentence_and_no_temporary_folder(tmp_path: Path, case: str) -> None:
+    if case == "target_is_a_file":
+        target = tmp_path / "shots"
+        target.write_text("not a folder")
+        r = _gui(tmp_path, "--screenshot", str(target))
+        assert "is a file, not a folder" in r.stderr
+    elif case == "corrupt_store":
+        data = tmp_path / "od"
+        data.mkdir()
+        (data / "app.sqlite").write_bytes(b"this is not a database" * 100)
+        r = _gui(tmp_path, "--screenshot", str(tmp_path / "out"), "--data-dir", str(data))
+    else:
+        r = _gui(tmp_path, "--screenshot", "  ")
+        assert "--screenshot is empty" in r.stderr
+    assert r.returncode not in (0, None), r.stderr
+    assert "Traceback" not in r.stderr
+    assert [ln for ln in r.stderr.splitlines() if ln.startswith("creative-memory: ")], r.stderr
+    assert list((tmp_path / "tmp").iterdir()) == []
