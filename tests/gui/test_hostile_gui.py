@@ -138,3 +138,37 @@ def test_screenshot_errors_end_the_run_with_a_sentence_and_no_temporary_folder(t
     assert "Traceback" not in r.stderr
     assert [ln for ln in r.stderr.splitlines() if ln.startswith("creative-memory: ")], r.stderr
     assert list((tmp_path / "tmp").iterdir()) == []
+
+
+# ---------------------------------------------------------------- forget one polarity
+def test_the_inspector_can_forget_one_polarity_and_keep_the_other(
+    ctrl: Any, seed: Any, qtbot: Any, run_async: Any, wait_until: Any
+) -> None:
+    from PySide6.QtCore import Qt
+
+    from creative_memory.gui.models.preferences import PreferenceKey
+    from creative_memory.gui.tabs.inspector import InspectorTab
+    from creative_memory.services import queries
+
+    seed([event(i, pattern="dense_grids", signal="thumbs_up", session=f"s{i}") for i in range(1, 4)]
+         + [event(i, pattern="dense_grids", polarity="negative", signal="thumbs_down", session=f"s{i}")
+            for i in range(10, 14)])
+    tab = InspectorTab(ctrl)
+    qtbot.addWidget(tab)
+    tab.resize(1000, 600)
+    tab.show()
+    run_async(tab.refresh())
+    assert tab.select_key(PreferenceKey("global", "layout", "dense_grids", "negative"))
+    tab.table.setFocus()
+    qtbot.keyClick(tab.table, Qt.Key.Key_Delete)
+    wait_until(lambda: tab.forget_dialog is not None and tab.forget_dialog.isVisible())
+    dialog = tab.forget_dialog
+    assert dialog.polarity_box.isVisible() and not dialog.polarity_box.isChecked()
+    assert "Only the negative preference" in dialog.polarity_box.text()
+    dialog.polarity_box.setChecked(True)
+    dialog.forget_button.click()
+    wait_until(lambda: tab.receipt_dialog is not None and tab.receipt_dialog.isVisible())
+    tab.receipt_dialog.close()
+    with ctrl.store.read() as session:
+        left = {(p["pattern"], p["polarity"]) for p in queries.inspect(session, ctrl.user)}
+    assert ("dense_grids", "positive") in left and ("dense_grids", "negative") not in left

@@ -390,3 +390,57 @@ def test_a_locale_that_cannot_encode_the_text_falls_back_to_escapes(cli: Cli) ->
     )
     assert r.returncode == 1 and "Traceback" not in r.stderr
     assert "\\xe9_pattern" in r.stderr
+
+
+# ---------------------------------------------------------------- 14.6 self-test and 14.8 passphrases
+def test_self_test_proves_every_gate_whatever_the_switches_and_changes_none(cli: Cli) -> None:
+    assert cli("disable").rc == 0
+    assert cli("pause", "--for", "2h", "--using").rc == 0
+    assert cli("project", "disable", "cm_self_test", "--new").rc == 0
+    status = json.loads(cli("--json", "status").out)
+    r = cli("--json", "self-test")
+    assert r.rc == 0, r.out + r.err
+    checks = {c["name"]: c for c in json.loads(r.out)["checks"]}
+    assert all(c["ok"] for c in checks.values()), checks
+    assert checks["baseline"]["set_aside"] == ["memory is off", "using memory is paused"]
+    assert "set aside for the test and put back" in checks["baseline"]["detail"]
+    after = json.loads(cli("--json", "status").out)
+    for s in (status, after):  # the proof itself is recorded: three retrievals with their gate events
+        s["counts"].pop("retrievals")
+    assert after == status
+
+
+def test_a_passphrase_remembered_by_export_is_recalled_by_import_from_any_spelling(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import keyring
+    from keyring.backend import KeyringBackend
+
+    class Memory(KeyringBackend):
+        priority = 1  # type: ignore[assignment]
+
+        def __init__(self) -> None:
+            self.items: dict[tuple[str, str], str] = {}
+
+        def get_password(self, service: str, username: str) -> str | None:
+            return self.items.get((service, username))
+
+        def set_password(self, service: str, username: str, password: str) -> None:
+            self.items[(service, username)] = password
+
+        def delete_password(self, service: str, username: str) -> None:
+            self.items.pop((service, username), None)
+
+    backend = Memory()
+    keyring.set_keyring(backend)
+    monkeypatch.setenv("CM_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("PASS", "correct horse")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sub").mkdir()
+    r = cli("export", "--to", "sub/../enc.json", "--encrypt", "--passphrase-env", "PASS", "--remember-passphrase")
+    assert r.rc == 0, r.err
+    assert [k[1].endswith(str(tmp_path / "enc.json")) for k in backend.items] == [True]
+    monkeypatch.delenv("PASS")
+    monkeypatch.chdir(tmp_path / "sub")
+    r = cli("import", "../enc.json")  # no --passphrase-env, no terminal: only the keychain can answer
+    assert r.rc == 0, r.err
