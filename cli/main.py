@@ -117,6 +117,15 @@ def damaged(command: str, exc: BaseException) -> CreativeMemoryError | None:
     )
 
 
+class _InertFormatter(logging.Formatter):
+    """Log lines reach the terminal too: escaped like every other line."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        from creative_memory.model.inert import for_terminal
+
+        return for_terminal(super().format(record), keep_newlines=True)
+
+
 def _fail(out: Out, exc: CreativeMemoryError) -> int:
     say(f"od-memory: {exc}")
     if out.as_json and sys.stdout is not None:
@@ -155,9 +164,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from creative_memory.services.safefile import install_signal_cleanup
 
     install_signal_cleanup()
-    logging.basicConfig(
-        level=os.environ.get("CM_LOG_LEVEL", "WARNING"), stream=sys.stderr, format="%(name)s: %(message)s"
-    )
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_InertFormatter("%(name)s: %(message)s"))
+    logging.basicConfig(level=os.environ.get("CM_LOG_LEVEL", "WARNING"), handlers=[handler])
     args = build_parser().parse_args(argv)
     out = Out(bool(getattr(args, "json", False)))
     ctx: Context | None = None

@@ -131,8 +131,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         from creative_memory.gui.settings import AppSettings
 
         # Offscreen there is nobody to wait for: a store locked past a few seconds ends the run.
-        budget = {"lock_budget_s": OFFSCREEN_LOCK_BUDGET_S} if offscreen else {}
-        ctx = Context(data_dir=data_dir, user=user, actor=Actor.GUI, **budget)
+        ctx = Context(data_dir=data_dir, user=user, actor=Actor.GUI)
+        if offscreen:
+            ctx.lock_budget_s = min(ctx.lock_budget_s, OFFSCREEN_LOCK_BUDGET_S)
         ctrl = Controller(ctx, actx.worker, actx.keeper)
         window = MainWindow(ctrl, AppSettings())
         window.show()

@@ -80,7 +80,7 @@ class EventIn(BaseModel):
         except (OverflowError, ValueError, OSError):
             ms = -1
         if not instant_in_range(ms):
-            raise ValueError(f"the moment must lie between {INSTANT_RANGE}")
+            raise ValueError(f"the moment must lie from {INSTANT_RANGE}")
         return v
 
     @model_validator(mode="after")

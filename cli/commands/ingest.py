@@ -42,6 +42,6 @@ def ingest(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         ),
     )
     if rep.rejected and not args.skip_invalid:
-        out.note("Nothing was stored: fix the lines above or use --skip-invalid.")
+        out.note("od-memory: nothing was stored; fix the lines above or use --skip-invalid.")
         return 3
     return 0
