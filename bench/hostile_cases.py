@@ -158,6 +158,24 @@ def cases() -> list[Case]:
     return out
 
 
+# Runs od-memory from CM_HOSTILE_CODE (another checkout) when set: the editable install's finder
+# is taken out first, or it would still load this checkout's code.
+_LAUNCH = (
+    "import os, runpy, sys\n"
+    "code = os.environ.get('CM_HOSTILE_CODE')\n"
+    "if code:\n"
+    "    sys.meta_path[:] = [f for f in sys.meta_path if '__editable__' not in getattr(f, '__module__', '')"
+    " and '__editable__' not in repr(f)]\n"
+    "    sys.path.insert(0, code)\n"
+    "sys.argv[0] = 'od-memory'\n"
+    "runpy.run_module('creative_memory.cli.main', run_name='__main__')\n"
+)
+
+
+def launcher(env: dict[str, str]) -> list[str]:
+    return [sys.executable, "-c", _LAUNCH]
+
+
 def digest(path: Path) -> str:
     try:
         con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
@@ -173,7 +191,7 @@ def template(root: Path, env: dict[str, str]) -> Path:
     box = root / "template"
     (box / "od").mkdir(parents=True)
     events = _events(box)
-    run = [sys.executable, "-m", "creative_memory.cli.main", "--data-dir", str(box / "od"), "--now", NOW]
+    run = [*launcher(env), "--data-dir", str(box / "od"), "--now", NOW]
     subprocess.run([*run, "ingest", str(events)], env=env, check=True, capture_output=True)
     con = sqlite3.connect(box / "od" / "app.sqlite")
     con.execute("CREATE TABLE IF NOT EXISTS projects (id TEXT PRIMARY KEY, name TEXT)")
@@ -214,7 +232,7 @@ def run_case(case: Case, root: Path, tpl: Path, env: dict[str, str]) -> tuple[bo
     e = {**env, **case.env}
     if case.data_flag or "OD_DATA_DIR" not in case.env:
         e.setdefault("OD_DATA_DIR", str(root / "default-od"))
-    cmd = [sys.executable, "-m", "creative_memory.cli.main", *argv]
+    cmd = [*launcher(env), *argv]
     kw: dict[str, object] = {"env": e, "stderr": subprocess.PIPE, "text": True, "timeout": 60}
     full = None
     if case.stdout == "full":
@@ -255,7 +273,7 @@ def main() -> int:
     env = {k: v for k, v in os.environ.items() if not k.startswith("OD_")}
     env["PYTHON_KEYRING_BACKEND"] = "keyring.backends.fail.Keyring"
     if args.code:
-        env["PYTHONPATH"] = str(args.code.resolve())
+        env["CM_HOSTILE_CODE"] = str(args.code.resolve())
     totals: dict[str, list[int]] = {}
     with tempfile.TemporaryDirectory(prefix="cm-hostile-") as tmp:
         root = Path(tmp)

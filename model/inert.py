@@ -3,8 +3,8 @@ that came from elsewhere (the daemon's project names, Personal memory, events, b
 
 * :func:`for_terminal` escapes control characters (escape sequences included), C1 controls and
   the bidirectional controls, so nothing reaches a terminal that it would act on.
-* :func:`for_display` (the window) shows controls as visible symbols, names the bidirectional
-  controls instead of obeying them, and isolates the text so right-to-left content cannot reorder
+* :func:`for_display` (the window) shows controls and the bidirectional controls by name
+  (``[ESC]``, ``[RLO]``) instead of obeying them, and isolates the text so right-to-left content cannot reorder
   what stands around it.
 """
 
@@ -50,14 +50,18 @@ def for_terminal(text: str, *, keep_newlines: bool = False) -> str:
     return rx.sub(lambda m: _escape(m.group(0)), text)
 
 
+_C0 = ["NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "HT", "LF", "VT", "FF", "CR", "SO", "SI", "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM", "SUB", "ESC", "FS", "GS", "RS", "US"]
+
+
 def _visible(ch: str) -> str:
+    """A control as a bracketed name ([ESC], [RLO], [U+0085]): plain letters every font has."""
     code = ord(ch)
     if ch in BIDI:
         return f"[{BIDI[ch]}]"
     if code < 0x20:
-        return chr(0x2400 + code)  # ␀ … ␟, the Unicode control pictures
+        return f"[{_C0[code]}]"
     if code == 0x7F:
-        return "\u2421"  # ␡
+        return "[DEL]"
     return f"[U+{code:04X}]"
 
 

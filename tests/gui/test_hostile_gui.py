@@ -39,7 +39,7 @@ def test_a_project_name_with_a_right_to_left_override_reads_as_written(
     qtbot.addWidget(tab)
     run_async(tab.refresh())
     shown = tab.model.index(tab.model.row_of("p_evil"), COL["name"]).data()
-    assert shown == f"{FSI}abc[RLO]dcba.exe\u241b[2J{PDI}"  # the override is named, not obeyed
+    assert shown == f"{FSI}abc[RLO]dcba.exe[ESC][2J{PDI}"  # the override is named, not obeyed
     assert "\u202e" not in shown and "\x1b" not in shown
 
 
@@ -61,7 +61,7 @@ def test_preview_copy_is_exact_and_warns_about_control_characters(
     QApplication.clipboard().clear()
     tab.copy_button.click()
     assert QApplication.clipboard().text() == preview.text  # exactly what the model gets
-    assert "\x1b" not in tab.text_view.toPlainText() and "\u241b" in tab.text_view.toPlainText()
+    assert "\x1b" not in tab.text_view.toPlainText() and "[ESC]]52;c;aGk=[BEL]" in tab.text_view.toPlainText()
     assert "control or direction characters" in tab.status_label.text()
 
 
