@@ -17,6 +17,7 @@ import json
 import os
 import shutil
 import sqlite3
+import stat
 import subprocess
 import sys
 import tempfile
@@ -92,6 +93,10 @@ def _fifo(box: Path) -> None:
     os.mkfifo(box / "pipe")
 
 
+def _device(box: Path) -> None:
+    os.mknod(box / "null", stat.S_IFCHR | 0o666, os.makedev(1, 3))
+
+
 def _existing(box: Path) -> None:
     (box / "backup.json").write_text("precious")
 
@@ -112,7 +117,8 @@ def cases() -> list[Case]:
                         guarded=["od/app.sqlite"]))
     out += [
         Case(w, "export --to a folder", ["export", "--to", "{box}"]),
-        Case(w, "export --to /dev/null", ["export", "--to", "/dev/null", "--force"]),
+        # A device node of its own (never /dev/null: a version that replaces devices would replace it).
+        Case(w, "export --to a device", ["export", "--to", "{box}/null", "--force"], setup=_device),
         Case(w, "export --to a FIFO", ["export", "--to", "{box}/pipe"], setup=_fifo),
         Case(w, "export --to an existing file", ["export", "--to", "{box}/backup.json"], setup=_existing,
              guarded=["backup.json"]),
@@ -173,6 +179,7 @@ _LAUNCH = (
 
 
 def launcher(env: dict[str, str]) -> list[str]:
+    del env  # the launcher reads CM_HOSTILE_CODE from the environment it is started with
     return [sys.executable, "-c", _LAUNCH]
 
 
@@ -216,8 +223,9 @@ def judge(case: Case, rc: int, out: str, err: str, unchanged: bool) -> bool:
 
 def run_case(case: Case, root: Path, tpl: Path, env: dict[str, str]) -> tuple[bool, str]:
     box = root / "box"
-    if box.exists():
-        shutil.rmtree(box)
+    for old in (box, root / "default-od"):  # a case that created the default folder must not taint the next
+        if old.exists():
+            shutil.rmtree(old)
     shutil.copytree(tpl, box, symlinks=True)
     if case.setup:
         case.setup(box)

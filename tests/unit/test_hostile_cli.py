@@ -11,6 +11,7 @@ import hashlib
 import json
 import os
 import signal
+import stat
 import subprocess
 import sys
 import textwrap
@@ -102,11 +103,20 @@ def test_export_refuses_the_store_its_side_files_and_any_file_of_the_data_dir(cl
 def test_export_refuses_a_folder_a_device_and_a_fifo(cli: Cli, tmp_path: Path) -> None:
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
+    targets = [tmp_path, fifo]
+    # A device node of the test's own: never /dev/null, which a regression would replace.
+    device = tmp_path / "null"
+    try:
+        os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+        targets.append(device)
+    except PermissionError:
+        pass  # not root: the FIFO covers "not a regular file"
     before = cli.digest()
-    for target in (str(tmp_path), "/dev/null", str(fifo)):
-        r = cli("export", "--to", target, "--force").refused(5)
-        assert "nothing" in r.err.lower() or "not a file" in r.err or "folder" in r.err
+    for target in targets:
+        r = cli("export", "--to", str(target), "--force").refused(5)
+        assert "not a file" in r.err or "folder" in r.err
     assert fifo.exists() and not fifo.is_file()
+    assert not device.exists() or device.is_char_device()
     assert cli.digest() == before
 
 
