@@ -226,6 +226,8 @@ def run_case(case: Case, root: Path, tpl: Path, env: dict[str, str]) -> tuple[bo
     for old in (box, root / "default-od"):  # a case that created the default folder must not taint the next
         if old.exists():
             shutil.rmtree(old)
+    for made in (root / "xdg-data").iterdir():
+        shutil.rmtree(made)
     shutil.copytree(tpl, box, symlinks=True)
     if case.setup:
         case.setup(box)
@@ -266,6 +268,7 @@ def run_case(case: Case, root: Path, tpl: Path, env: dict[str, str]) -> tuple[bo
         ((box / g).read_bytes() if (box / g).is_file() else None) == v for g, v in guarded.items()
     )
     unchanged = unchanged and not (root / "default-od").exists()
+    unchanged = unchanged and not any((root / "xdg-data").iterdir())
     ok = judge(case, res.returncode, res.stdout or "", res.stderr or "", unchanged)
     first = next((ln for ln in (res.stderr or "").splitlines() if ln.strip()), "")
     if "Traceback" in (res.stderr or ""):
@@ -286,6 +289,11 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="cm-hostile-") as tmp:
         root = Path(tmp)
         env["CM_CONFIG_DIR"] = str(root / "config")
+        # An older version falls back to the default folder on a blank path: keep that inside too.
+        for var, sub in (("HOME", "home"), ("XDG_DATA_HOME", "xdg-data"), ("XDG_CONFIG_HOME", "xdg-config"),
+                         ("XDG_CACHE_HOME", "xdg-cache"), ("XDG_STATE_HOME", "xdg-state")):
+            (root / sub).mkdir()
+            env[var] = str(root / sub)
         tpl = template(root, env)
         for case in cases():
             if args.legacy:
