@@ -454,3 +454,35 @@ def test_a_passphrase_remembered_by_export_is_recalled_by_import_from_any_spelli
     monkeypatch.chdir(tmp_path / "sub")
     r = cli("import", "../enc.json")  # no --passphrase-env, no terminal: only the keychain can answer
     assert r.rc == 0, r.err
+
+
+# ---------------------------------------------------------------- a full disk
+@pytest.fixture
+def full_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 64 KiB tmpfs filled to the last byte (root only; skipped where mounting is not allowed)."""
+    mnt = tmp_path / "full"
+    mnt.mkdir()
+    r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mnt)], capture_output=True, check=False)
+    if r.returncode != 0:
+        pytest.skip(f"cannot mount a small tmpfs here ({r.stderr.decode(errors='replace').strip()})")
+    try:
+        fd = os.open(mnt / "filler", os.O_WRONLY | os.O_CREAT, 0o600)
+        try:
+            while os.write(fd, b"\0" * 512):
+                pass
+        except OSError:
+            pass  # full
+        finally:
+            os.close(fd)
+        yield mnt
+    finally:
+        subprocess.run(["umount", str(mnt)], check=False)
+
+
+def test_a_full_disk_during_export_is_a_sentence_and_leaves_no_partial_file(cli: Cli, full_disk: Path) -> None:
+    before = cli.digest()
+    r = cli("export", "--to", str(full_disk / "backup.json")).refused(1)
+    assert "No space left on device" in r.err and "nothing was written there" in r.err
+    assert sorted(p.name for p in full_disk.iterdir()) == ["filler"]
+    r = cli("reset", "--confirm", "--backup", str(full_disk / "backup.json")).refused(1)
+    assert cli.digest() == before  # the backup failed, so nothing was erased
