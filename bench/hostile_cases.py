@@ -127,7 +127,7 @@ def cases() -> list[Case]:
         Case(r, "forget without a terminal", ["forget", "spacing", "airy_spacing"]),
         Case(r, "forget --json without --yes", ["--json", "forget", "spacing", "airy_spacing"]),
         Case(r, "reset without --confirm", ["reset"]),
-        Case(r, "import --mode replace without --yes", ["import", "{box}/events.jsonl", "--mode", "replace"]),
+        Case(r, "import --mode replace without --yes", ["import", "{box}/bundle.json", "--mode", "replace"]),
         Case(r, "demo on a store with data", ["demo", "--size", "S"]),
         Case(r, "--data-dir '' reset --confirm", ["--data-dir", "", "reset", "--confirm"], data_flag=False),
         Case(r, "OD_DATA_DIR='' reset --confirm", ["reset", "--confirm"], env={"OD_DATA_DIR": ""}, data_flag=False),
@@ -200,6 +200,7 @@ def template(root: Path, env: dict[str, str]) -> Path:
     events = _events(box)
     run = [*launcher(env), "--data-dir", str(box / "od"), "--now", NOW]
     subprocess.run([*run, "ingest", str(events)], env=env, check=True, capture_output=True)
+    subprocess.run([*run, "export", "--to", str(box / "bundle.json")], env=env, check=True, capture_output=True)
     con = sqlite3.connect(box / "od" / "app.sqlite")
     con.execute("CREATE TABLE IF NOT EXISTS projects (id TEXT PRIMARY KEY, name TEXT)")
     con.execute("INSERT OR REPLACE INTO projects VALUES ('p_brand', ?)", (EVIL,))
