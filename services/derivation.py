@@ -34,6 +34,7 @@ from creative_memory.model.records import PrefKey, PrefState
 from creative_memory.model.tables import Derivation, Event, Preference
 from creative_memory.services.engine.derive import Deriver, advance, evaluated
 from creative_memory.services.errors import Cancelled
+from creative_memory.services.reevaluate import evaluated_later
 from creative_memory.services.store import Store, raw_connection
 
 log = logging.getLogger("cm.engine")
@@ -787,25 +788,14 @@ def refresh_decay(store: Store, user_id: str, now: int) -> dict[str, int]:
     decayed = archived = 0
     # Core rows and one executemany: a store idle for months may have every record due.
     with store.read() as session:
-        due = list(session.execute(
+        due = session.execute(
             select(Preference.id, Preference.state, Preference.status, Preference.decay_count).where(
                 Preference.user_id == user_id,
                 Preference.status != str(Status.ARCHIVED),
                 (Preference.decay_at <= now) | (Preference.last_seen <= now - ARCHIVE_DAYS * DAY_MS),
             )
-        ).all())
-        # Records evaluated as of a later moment (an earlier command's --now) are evaluated again
-        # as of this one, so no command's result depends on a --now given to another.
-        seen = {row[0] for row in due}
-        due += [
-            row
-            for row in session.execute(
-                select(Preference.id, Preference.state, Preference.status, Preference.decay_count).where(
-                    Preference.user_id == user_id, Preference.evaluated_at > now
-                )
-            ).all()
-            if row[0] not in seen
-        ]
+        ).all()
+        due = [*due, *evaluated_later(session, user_id, now, skip={row[0] for row in due})]
     updates: list[dict[str, Any]] = []
     for pid, state, status, decay_count in due:
         ev = evaluated(state_from_json(state), now)
