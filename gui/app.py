@@ -133,10 +133,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Offscreen there is nobody to wait for: a store locked past a few seconds ends the run.
         ctx = Context(data_dir=data_dir, user=user, actor=Actor.GUI)
         if offscreen:
-            ctx.lock_budget_s = min(ctx.lock_budget_s, OFFSCREEN_LOCK_BUDGET_S)
+            ctx.lock_budget_s = OFFSCREEN_LOCK_BUDGET_S
         ctrl = Controller(ctx, actx.worker, actx.keeper)
         window = MainWindow(ctrl, AppSettings())
         window.show()
+        if not offscreen:
+            from creative_memory.gui.dialogs_store import confirm_first_open
+
+            if not await confirm_first_open(ctrl, window):  # nothing was changed
+                actx.app.quit()
+                return
         try:
             await ctrl.open()
         except CreativeMemoryError as exc:
