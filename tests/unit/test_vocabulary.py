@@ -179,3 +179,15 @@ def test_the_sample_events_file_ingests_whole_and_uses_every_seed_name(store: St
     assert (rep.accepted, rep.duplicates, rep.ignored, rep.rejected) == (len(parsed.events), 0, {}, [])
     again = ingest_jsonl(store, text, default_user="local", now=NOW)
     assert (again.accepted, again.duplicates) == (0, len(parsed.events))
+
+
+def test_the_schemas_signal_names_are_exactly_the_accepted_ones() -> None:
+    from typing import get_args
+
+    from creative_memory.model.vocabulary import WIRE_SIGNAL_NAMES, WireSignalName
+
+    assert list(get_args(WireSignalName)) == list(WIRE_SIGNAL_NAMES)
+    for name in WIRE_SIGNAL_NAMES:
+        extra = {"thumbs": {"rating": "up"}, "explicit_tag": {"tag": "love this"}}.get(name, {})
+        ev = comparison(1, name) if "comparison" in name else event(1, name, **extra)
+        assert validate_event(ev).signal_type  # every listed name validates
