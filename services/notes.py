@@ -28,11 +28,14 @@ _GATE_NOTES = {
 
 def notes_enabled(db: Session | sqlite3.Connection, user_id: str) -> bool:
     """Whether the user asked for memory notes (plain SQL: read on every host retrieval)."""
-    row = (
-        raw_connection(db)
-        .execute(f"SELECT memory_notes FROM {Settings.__tablename__} WHERE user_id = ?", (user_id,))
-        .fetchone()
-    )
+    try:
+        row = (
+            raw_connection(db)
+            .execute(f"SELECT memory_notes FROM {Settings.__tablename__} WHERE user_id = ?", (user_id,))
+            .fetchone()
+        )
+    except sqlite3.OperationalError:  # a store a read-only command did not upgrade: no such column
+        return False
     return bool(row[0]) if row is not None else False
 
 

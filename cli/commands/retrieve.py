@@ -27,7 +27,10 @@ def retrieve(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     with store.snapshot() as con:
         if notes.notes_enabled(con, ctx.user):  # the line Open Design would show in the chat
             data["note"] = notes.note_text(o.result)
-    out.emit(data, lambda: o.block or retrieval.describe_empty(o.result.empty_reason))
+    # Plain output is what a script pastes into a prompt: the block or nothing, never a sentence.
+    out.emit(data, o.block)
+    if not out.as_json and not o.block:
+        out.note(retrieval.describe_empty(o.result.empty_reason))
     return 0
 
 
@@ -44,7 +47,13 @@ def preview(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         now=now,
         with_personal=args.with_personal,
     )
-    out.emit(p.as_json(), lambda: p.text or p.empty_sentence)
+    # Plain stdout carries prompt text only (the blocks, or nothing); every explanation is on stderr.
+    out.emit(p.as_json(), p.prompt_text)
+    if not out.as_json:
+        if not p.block:
+            out.note(p.empty_sentence)
+        for warning in p.personal_warnings:
+            out.note(f"Personal memory: {warning}")
     return 0
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import signal
 import sys
 from typing import IO, Any
 
@@ -97,7 +96,6 @@ def serve_lines(host: Host, lines: IO[bytes], out: IO[bytes]) -> None:
 def serve(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     protocol = sys.stdout.buffer
     sys.stdout = sys.stderr  # a stray print can never reach the daemon as protocol
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     host = Host(ctx)
     log.info("serving %s for user %s on stdio", ctx.data_dir.store, ctx.user)
     try:
