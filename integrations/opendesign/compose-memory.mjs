@@ -1,6 +1,8 @@
 // The memory part of the daemon's system prompt, with the creative block where the seed puts it
-// (Decisions A3 + B1): `## Personal memory` first, then `## Creative memory`, both before
-// `## Custom instructions`. An empty block adds nothing — no heading, no stray separator.
+// (Decisions A3 + B1): the `## Personal memory` group first — its body and the instruction blocks
+// the daemon adds after it (Intent gateway, Self-verify, Propose new verified rules) — then
+// `## Creative memory`, right before `## Custom instructions` (docs/decisions/0017). An empty
+// block adds nothing — no heading, no stray separator.
 //
 // Run it to see the part for one data dir and project:
 //   node compose-memory.mjs --data-dir DIR [--project ID] [--personal-body FILE] [--command od-memory]
@@ -22,30 +24,43 @@ export const PERSONAL_MEMORY_PREAMBLE =
   'the user already told you about themselves and their goals — never re-ask the user about ' +
   'something already captured here.';
 
+// The blocks the daemon adds after a non-empty Personal memory body: they belong to its group.
+export const PERSONAL_MEMORY_INSTRUCTIONS = ['## Intent gateway', '## Self-verify', '## Propose new verified rules'];
+
 // personalMemoryBody: what the daemon's composeMemoryBody() returned ('' when there is none).
+// personalMemoryInstructions: the text of the blocks the daemon adds after that body, as switched on.
 // creativeBlock: `block` from retrieveForInjection() ('' when memory is off, paused, disabled
 // for the project, has nothing strong enough, or did not answer in time).
 export function composeMemoryPart({
   personalMemoryBody = '',
+  personalMemoryInstructions = '',
   creativeBlock = '',
   personalPreamble = PERSONAL_MEMORY_PREAMBLE,
 }) {
   const parts = [];
   const body = personalMemoryBody.trim();
-  if (body) parts.push(`${PERSONAL_MEMORY_HEADING}\n\n${personalPreamble}\n\n${body}`);
+  if (body) {
+    parts.push(`${PERSONAL_MEMORY_HEADING}\n\n${personalPreamble}\n\n${body}`);
+    if (personalMemoryInstructions) parts.push(personalMemoryInstructions);
+  }
   if (creativeBlock) parts.push(creativeBlock);
   return parts.join('\n\n');
 }
 
-// For a composer that keeps its prompt as a list of sections: the creative block goes right after
-// the Personal memory section; without one, right before the first Custom instructions section;
-// without either, after the first section (the identity charter), before everything else.
+// For a composer that keeps its prompt as a list of sections: the creative block goes right
+// before the first Custom instructions section; without one, after the Personal memory group (its
+// section and the instruction sections that follow it); without either, after the first section
+// (the identity charter).
 export function placeCreativeBlock(sections, creativeBlock) {
   if (!creativeBlock) return [...sections];
-  const starts = (prefix) => sections.findIndex((s) => s.trimStart().startsWith(prefix));
-  const personal = starts('## Personal memory');
-  const custom = starts('## Custom instructions');
-  const at = personal >= 0 ? personal + 1 : custom >= 0 ? custom : Math.min(1, sections.length);
+  const starts = (s, prefix) => s.trimStart().startsWith(prefix);
+  const custom = sections.findIndex((s) => starts(s, '## Custom instructions'));
+  let at = custom;
+  if (at < 0) {
+    const personal = sections.findIndex((s) => starts(s, '## Personal memory'));
+    at = personal >= 0 ? personal + 1 : Math.min(1, sections.length);
+    while (at > 0 && at < sections.length && PERSONAL_MEMORY_INSTRUCTIONS.some((h) => starts(sections[at], h))) at++;
+  }
   return [...sections.slice(0, at), creativeBlock, ...sections.slice(at)];
 }
 

@@ -21,7 +21,7 @@ import pytest
 
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.personal import CUSTOM_PLACEHOLDER, compose_personal
+from creative_memory.services.personal import CUSTOM_PLACEHOLDER, PERSONAL_TRAILER, compose_personal
 from creative_memory.services.store import Store
 
 pytestmark = pytest.mark.skipif(
@@ -158,14 +158,16 @@ def test_the_block_equals_the_preview_and_the_composer_places_it(data_dir: Path)
           r[mode] = await memory.retrieveForInjection({ projectId: 'p_brand', mode, timeoutMs: 5000 });
         }
         r.global = await memory.retrieveForInjection({ timeoutMs: 5000 });
-        r.part = composer.composeMemoryPart({ personalMemoryBody: V.body, creativeBlock: r.generation.block });
+        r.part = composer.composeMemoryPart({ personalMemoryBody: V.body, personalMemoryInstructions: V.trailer, creativeBlock: r.generation.block });
         r.sections = composer.placeCreativeBlock(['# Identity', '## Personal memory …', '## Custom instructions (user-level)\\n\\nx'], 'CM');
         r.noPersonal = composer.placeCreativeBlock(['# Identity', '## Custom instructions (user-level)'], 'CM');
+        r.group = composer.placeCreativeBlock(['# Identity', '## Personal memory …', '## Intent gateway — …', '## Self-verify against …', '## How to use this design system'], 'CM');
         memory.close();
         console.log(JSON.stringify(r));
         """,
         data_dir,
         body=compose_personal(data_dir / "memory").body,
+        trailer=PERSONAL_TRAILER,
     )
     for mode in ("generation", "critique", "legacy"):
         assert out[mode]["block"] == preview(data_dir, "--project", "p_brand", "--mode", mode)["block"], mode
@@ -181,6 +183,14 @@ def test_the_block_equals_the_preview_and_the_composer_places_it(data_dir: Path)
         "## Custom instructions (user-level)\n\nx",
     ]
     assert out["noPersonal"] == ["# Identity", "CM", "## Custom instructions (user-level)"]
+    assert out["group"] == [
+        "# Identity",
+        "## Personal memory …",
+        "## Intent gateway — …",
+        "## Self-verify against …",
+        "CM",
+        "## How to use this design system",
+    ]
     recorded = [r for r in retrievals(data_dir) if r[1] == "daemon"]  # (the CLI's previews are not)
     assert [r[1:] for r in recorded] == [
         ("daemon", "p_brand", "generation"),
