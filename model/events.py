@@ -137,6 +137,8 @@ class FoldItem:
     pattern: str
     polarity: Polarity
     role: str = ""
+    # Position in the event's full item list (payload_items order); -1: its place in ``items``.
+    index: int = -1
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,7 +58,11 @@ TABLE = "creative_memory_preferences"
 _COLS = (
     "id, scope, preference_type, pattern, polarity, strength, confidence, status, decay_at, "
     "first_seen, last_seen, evaluated_at, accept_count, reject_count, pairwise_count, "
-    "reversal_signals, shadow_of, demoted_by, decay_count, last_seq, last_injected_at"
+    "reversal_signals, shadow_of, demoted_by, decay_count, last_seq, last_injected_at, "
+    # The version-2 fold fields the engine's order and the provisional mark need (no columns of
+    # their own: read from the fold state of the few rows a retrieval reads).
+    "json_extract(state, '$.created_at'), json_extract(state, '$.created_seq'), "
+    "json_extract(state, '$.created_item'), json_extract(state, '$.provisional')"
 )
 # A record whose stored evaluation is out of date at now (?1 = now, ?2 = now - ARCHIVE_MS).
 
@@ -68,7 +72,7 @@ _STATUS = {str(s): s for s in Status}
 
 Row = tuple[
     int, str, str, str, str, float, str, str, int, int, int, int, int, int, int, int,
-    str | None, str | None, int, int, int | None,
+    str | None, str | None, int, int, int | None, int | None, int | None, int | None, int | None,
 ]  # fmt: skip
 
 
@@ -106,6 +110,10 @@ def _state(row: Row, now: int) -> PrefState:
         decay_count=row[18],
         last_seq=row[19],
         last_injected_at=row[20],
+        created_at=row[21] or 0,
+        created_seq=row[22] or 0,
+        created_item=row[23] or 0,
+        provisional=bool(row[24]),
     )
 
 
@@ -215,7 +223,10 @@ def load(
             hidden_ids = set(hiders)
             # The SAMPLE_SIZE strongest (engine order) get an event each; the engine needs the
             # records that hide them, and those of stale hidden globals, to see them hidden.
-            top = sorted(shown, key=lambda i: shown[i])[:SAMPLE_SIZE]
+            top = sorted(shown, key=lambda i: shown[i])
+            if len(top) > SAMPLE_SIZE:  # ties with the last one sampled: the engine orders them
+                cut = shown[top[SAMPLE_SIZE - 1]][0]
+                top = [i for i in top if shown[i][0] <= cut]
             keep(_by_ids(con, top), hidden=True)
             for gid in top:
                 overriders.update(hiders[gid])
@@ -257,8 +268,10 @@ def load(
             _rows(
                 con,
                 f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_ineligible WHERE user_id = ?1 AND scope = ?4 "
-                f"AND NOT ({SQL_ELIGIBLE}) AND {fresh} "
-                "ORDER BY strength DESC, preference_type, pattern, polarity LIMIT ?5",
+                f"AND NOT ({SQL_ELIGIBLE}) AND {fresh} AND strength >= coalesce(("
+                f"SELECT strength FROM {TABLE} INDEXED BY ix_cm_prefs_ineligible WHERE user_id = ?1 "
+                f"AND scope = ?4 AND NOT ({SQL_ELIGIBLE}) AND {fresh} ORDER BY strength DESC "
+                "LIMIT 1 OFFSET ?5 - 1), -1)",  # the SAMPLE_SIZE strongest and their ties
                 (user_id, now, archive_cut, scope, SAMPLE_SIZE),
             )
         )
@@ -278,9 +291,12 @@ class _Group:
     last: Row | None = None
     more: bool = True
     read: int = 0
+    horizon: Row | None = None
 
     def fetch(self, con: sqlite3.Connection, n: int, keep: Callable[[Iterable[Row]], None]) -> None:
-        """Read the next ``n`` records (after the last one read) in the index's order."""
+        """Read the next ``n`` records (after the last one read) in the index's order, and every
+        record tied in strength with the last of them: the engine orders ties by first-seen
+        order, which the index does not hold, so the records left unread must all be weaker."""
         where, params = self.where, self.params
         if self.last is not None:
             where += " AND (strength < ?7 OR (strength = ?7 AND pattern > ?8))"
@@ -292,11 +308,21 @@ class _Group:
             f"ORDER BY strength DESC, pattern LIMIT {limit}",
             (*params, n),
         )
+        self.more = len(rows) == n
+        if rows and self.more:
+            rows += _rows(
+                con,
+                f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {self.where} "
+                f"AND strength = ?{len(self.params) + 1} AND pattern > ?{len(self.params) + 2} ORDER BY pattern",
+                (*self.params, rows[-1][5], rows[-1][3]),
+            )
         keep(rows)
         if rows:
             self.last = rows[-1]
+            # The record the engine sorts last among those read (first-seen order breaks ties).
+            ties = [r for r in rows if r[5] == rows[-1][5]]
+            self.horizon = max(ties, key=lambda r: (r[21] or 0, r[22] or 0, r[23] or 0, r[1:5]))
         self.read += len(rows)
-        self.more = len(rows) == n
 
 
 class Reader:
@@ -333,7 +359,9 @@ class Reader:
             state = _state(row, now) if text is None else state_from_json(text)
             states[rid] = state
             self._records.append(state)
-        horizons = [states[g.last[0]] for g in self._groups.values() if g.more and g.last is not None]
+        horizons = [
+            states[g.horizon[0]] for g in self._groups.values() if g.more and g.horizon is not None
+        ]
         return Candidates(
             records=list(self._records),
             excluded={k: totals[k] for k in ("strength", "status", "tier", "type") if totals[k] > 0},

@@ -85,8 +85,8 @@ def fold_parsed(row: Sequence[Any], payload: Mapping[str, Any], only: set[Group]
     seq, event_id, occurred_at, signal_type, scope, session_id, tag = row[:7]
     snapshot = payload.get("snapshot")
     items = [
-        FoldItem(t, p, _POLARITY.get(pol) or Polarity(pol), role)
-        for t, p, pol, role in payload_items(payload)
+        FoldItem(t, p, _POLARITY.get(pol) or Polarity(pol), role, i)
+        for i, (t, p, pol, role) in enumerate(payload_items(payload))
     ]
     if only is not None:
         items = [i for i in items if (scope, i.preference_type, i.pattern) in only]
@@ -183,7 +183,7 @@ def state_from_json(text: str) -> PrefState:
     d["polarity"] = _POLARITY.get(d["polarity"]) or Polarity(d["polarity"])
     d["confidence"] = _TIER.get(d["confidence"]) or Tier(d["confidence"])
     d["status"] = _STATUS.get(d["status"]) or Status(d["status"])
-    return PrefState(**d)
+    return PrefState(**d)  # a version-1 state lacks the version-2 fields: their defaults apply
 
 
 # The preference columns written from a state, in the order of pref_values().

@@ -20,7 +20,6 @@ from creative_memory.model.constants import (
     MAX_PER_CATEGORY,
     MIN_NEG_FLOOR,
     NEGATIVE_BUDGET_RATIO,
-    NEGATIVE_PRIORITY_MULTIPLIER,
     TOKEN_BUDGET,
     TOKEN_OVERHEAD,
     Polarity,
@@ -31,6 +30,7 @@ from creative_memory.model.constants import (
 from creative_memory.model.records import DiagEvent, PrefState, RetrievalResult, key_text
 from creative_memory.services.engine.block import estimate_tokens, override_line
 from creative_memory.services.engine.derive import evaluated
+from creative_memory.services.engine.order import RankKey, by_priority, by_strength, rank_key, strength_key
 
 SAMPLE_SIZE = 20
 EMPTY_NOTHING = "nothing_above_threshold"
@@ -64,19 +64,12 @@ class Gates:
 
 
 # Priority is the strength, × NEGATIVE_PRIORITY_MULTIPLIER for negatives (stage 3). Equal priorities
-# are ordered by strength, then by key (scope, type, pattern, polarity): within
-# one (scope, polarity, type) that is (strength DESC, pattern), the order of the retrieval index,
-# so reading the top of each is exact (services/candidates.py).
-RankKey = tuple[float, float, tuple[str, str, str, str]]
-
-
-def _rank_key(r: PrefState) -> RankKey:
-    s = r.strength
-    return (-s * NEGATIVE_PRIORITY_MULTIPLIER if r.polarity is Polarity.NEGATIVE else -s, -s, r.key)
-
-
-def _by_priority(records: Iterable[PrefState]) -> list[PrefState]:
-    return sorted(records, key=_rank_key)
+# keep first-seen order (services/engine/order.py, decision 0022). Within one (scope, polarity,
+# type) the order is strength DESC: services/candidates.py reads every record tied with the last
+# one it reads of a group, so reading the top of each is exact.
+_rank_key = rank_key
+_by_priority = by_priority
+_by_strength = by_strength
 
 
 GroupKey = tuple[str, str, str]  # (scope, polarity, preference_type)
@@ -92,10 +85,6 @@ class NeedDeeper(Exception):
     def __init__(self, groups: frozenset[GroupKey]) -> None:
         super().__init__(sorted(groups))
         self.groups = groups
-
-
-def _by_strength(records: Iterable[PrefState]) -> list[PrefState]:
-    return sorted(records, key=lambda r: (-r.strength, r.key))
 
 
 def type_matches(preference_type: str, preference_types: Sequence[str] | None) -> bool:
@@ -257,7 +246,7 @@ def retrieve(
             candidates.append(g)
         else:
             suppressed.append((g, ov))
-    suppressed.sort(key=lambda pair: (-pair[0].strength, pair[0].key))
+    suppressed.sort(key=lambda pair: strength_key(pair[0]))
     for g, ov in suppressed[:SAMPLE_SIZE]:
         tp = f"{g.preference_type}/{g.pattern}"
         events.append(

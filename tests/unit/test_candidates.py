@@ -68,6 +68,11 @@ def _random_state(
         last_seen=last_seen,
         as_of=last_seen,
         accept_count=rng.randrange(0, 5),
+        # Where the fold created it: first-seen order breaks ties (decision 0022); some records
+        # share a creating event (same time and sequence, another item).
+        created_at=last_seen - DAY,
+        created_seq=rng.randrange(1, 40),
+        created_item=rng.randrange(0, 1000),
     )
 
 

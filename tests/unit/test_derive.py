@@ -7,8 +7,10 @@ from engine_helpers import DAY, T0, ev, item, pref
 from pydantic import ValidationError
 
 from creative_memory.model.constants import (
+    NORMALIZER,
     SIGNAL_WEIGHTS,
     TAG_POLARITY,
+    UNARY_SIGNALS,
     Polarity,
     SignalType,
     Status,
@@ -355,7 +357,10 @@ def test_pairwise_counts_both_sides() -> None:
     )
     chose = recs[("global", "type", "serif", "positive")]
     over = recs[("global", "type", "mono", "negative")]
-    assert chose.strength == over.strength == 0.075
+    # Version 2: a pairwise side weighs more than any unary signal (0.20 / 2.0; decision 0021).
+    assert chose.strength == over.strength == 0.1
+    assert chose.strength > max(SIGNAL_WEIGHTS[s] for s in UNARY_SIGNALS) / NORMALIZER
+    assert not chose.provisional and not over.provisional
     assert chose.pairwise_count == over.pairwise_count == 1
     assert chose.accept_count == 1 and over.reject_count == 1
     assert chose.sources == over.sources == ["pairwise_comparison"]
