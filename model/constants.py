@@ -84,6 +84,11 @@ UNARY_SIGNALS: Final = frozenset(
     }
 )
 PROVISIONAL_MAX_STRENGTH: Final = TIER_HIGH_ABOVE
+# Signals that say the user rejected something: a positive pattern on one of these contradicts
+# the signal and is refused at ingest (docs/decisions/0023-critique-and-contradicting-polarity.md).
+REJECTING_SIGNALS: Final = frozenset(
+    {SignalType.THUMBS_DOWN, SignalType.SINGLE_REJECTION, SignalType.ABANDONED_GENERATION}
+)
 
 WIRE_SIGNAL_TYPES: Final = tuple(t for t in SignalType if t is not SignalType.LEGACY_SNAPSHOT)
 

@@ -9,7 +9,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-from creative_memory.model.constants import ID_RE, PATTERN_RE, TAG_POLARITY, Polarity, SignalType
+from creative_memory.model.constants import (
+    ID_RE,
+    PATTERN_RE,
+    REJECTING_SIGNALS,
+    TAG_POLARITY,
+    Polarity,
+    SignalType,
+)
 
 Ident = Annotated[str, StringConstraints(pattern=ID_RE.pattern)]
 PatternText = Annotated[str, StringConstraints(pattern=PATTERN_RE.pattern)]
@@ -71,6 +78,13 @@ class EventIn(BaseModel):
                 if p.polarity is not want:
                     raise ValueError(
                         f"patterns[{i}].polarity: '{p.polarity}' contradicts tag {self.tag!r} ({want})"
+                    )
+        if self.signal_type in REJECTING_SIGNALS:
+            for i, p in enumerate(self.patterns):
+                if p.polarity is Polarity.POSITIVE:
+                    raise ValueError(
+                        f"patterns[{i}].polarity: a {self.signal_type} cannot strengthen the positive "
+                        f"pattern '{p.pattern}'; send what was rejected with polarity 'negative'"
                     )
         if self.signal_type is SignalType.PAIRWISE_COMPARISON:
             if self.chose is None or self.over is None:
