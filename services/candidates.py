@@ -140,10 +140,16 @@ def load(
     project_id: str | None,
     now: int,
     preference_types: Sequence[str] | None = None,
+    *,
+    use_global: bool = True,
+    use_project: bool = True,
 ) -> Reader:
-    """Start the bounded read (see the module notes); ``Reader.candidates()`` is the engine's input."""
-    project_scope = scope_for(project_id) if project_id else None
-    scopes = ["global"] + ([project_scope] if project_scope else [])
+    """Start the bounded read (see the module notes); ``Reader.candidates()`` is the engine's input.
+
+    ``use_global`` / ``use_project``: the project's switches (``engine.retrieve.scope_switches``);
+    a scope that is switched off is not read at all."""
+    project_scope = scope_for(project_id) if project_id and use_project else None
+    scopes = (["global"] if use_global else []) + ([project_scope] if project_scope else [])
     types = list(preference_types) if preference_types is not None else None
     archive_cut = now - ARCHIVE_MS
     statuses = ", ".join(f"'{x}'" for x in Status)
@@ -359,9 +365,7 @@ class Reader:
             state = _state(row, now) if text is None else state_from_json(text)
             states[rid] = state
             self._records.append(state)
-        horizons = [
-            states[g.horizon[0]] for g in self._groups.values() if g.more and g.horizon is not None
-        ]
+        horizons = [states[g.horizon[0]] for g in self._groups.values() if g.more and g.horizon is not None]
         return Candidates(
             records=list(self._records),
             excluded={k: totals[k] for k in ("strength", "status", "tier", "type") if totals[k] > 0},

@@ -23,7 +23,7 @@ from creative_memory.services.candidates import load
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.derivation import pref_row
 from creative_memory.services.engine.block import build_block
-from creative_memory.services.engine.retrieve import RANK_DEPTH, Gates, NeedDeeper, retrieve
+from creative_memory.services.engine.retrieve import RANK_DEPTH, Gates, NeedDeeper, retrieve, scope_switches
 from creative_memory.services.retrieval import bounded_retrieve, raw_connection
 from creative_memory.services.retrieval import candidates as every_record
 from creative_memory.services.store import Store
@@ -119,14 +119,18 @@ def _view(res: RetrievalResult, mode: Any) -> dict[str, Any]:
 
 
 def _both(
-    store: Store, project: str | None, now: int, types: list[str] | None
+    store: Store, project: str | None, now: int, types: list[str] | None, gates: Gates | None = None
 ) -> tuple[dict[str, Any], dict[str, Any], int]:
     """The bounded retrieval, the one over every record, and how many records the first read."""
     from creative_memory.model.constants import Mode
 
-    common: dict[str, Any] = {"project_id": project, "now": now, "preference_types": types, "gates": Gates()}
+    gates = gates or Gates()
+    common: dict[str, Any] = {"project_id": project, "now": now, "preference_types": types, "gates": gates}
+    use_global, use_project = scope_switches(gates, project)
     with store.read() as session:
-        reader = load(raw_connection(session), USER, project, now, types)
+        reader = load(
+            raw_connection(session), USER, project, now, types, use_global=use_global, use_project=use_project
+        )
         while True:
             c = reader.candidates()
             try:
@@ -137,7 +141,7 @@ def _both(
             except NeedDeeper as more:
                 reader.deepen(more.groups)
         assert _view(fast, Mode.GENERATION) == _view(
-            bounded_retrieve(session, USER, project, now=now, gates=Gates(), preference_types=types),
+            bounded_retrieve(session, USER, project, now=now, gates=gates, preference_types=types),
             Mode.GENERATION,
         )
         everything = every_record(session, USER, project)
@@ -157,8 +161,10 @@ def test_bounded_read_equals_reading_every_record(
         project = rng.choice([None, "p1", "p2", "p_none"])
         now = evaluated_at + rng.choice([0, 1, 20 * DAY, 95 * DAY, 400 * DAY])
         types = rng.choice([None, None, ["lay"], ["color", "ty"], ["nothing"]])
-        fast, full, _n = _both(shared_store, project, now, types)
-        assert fast == full, (seed, project, now, types)
+        # The project switches (decision 0025): global memory off, the project's own memory off.
+        gates = rng.choice([Gates()] * 3 + [Gates(project_use_global=False), Gates(project_use_memory=False)])
+        fast, full, _n = _both(shared_store, project, now, types, gates)
+        assert fast == full, (seed, project, now, types, gates)
 
 
 @pytest.mark.parametrize("seed", range(40))
