@@ -316,6 +316,6 @@ def describe_empty(reason: str | None) -> str:
         None: "",
         "memory_disabled": "Creative memory is off, so nothing is injected.",
         "memory_paused": "Using memory is paused, so nothing is injected until the pause ends.",
-        "project_memory_disabled": "This project ignores global memory, so nothing is injected.",
+        "project_memory_disabled": "This project uses neither global memory nor its own, so nothing is injected.",
         "nothing_above_threshold": "No preference is strong and stable enough to inject yet.",
     }.get(reason, f"Nothing is injected ({reason}).")
