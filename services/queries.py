@@ -147,9 +147,10 @@ def inspect(
     flt = PrefFilter(scope=scope, project_id=project_id, preference_type=preference_type, statuses=statuses)  # type: ignore[arg-type]
     q = page_query(user_id, flt, limit=limit or 1_000_000)
     rows = list(session.scalars(q))
-    if now is None or not any(stale_at(p, now) for p in rows):
+    if now is None or (not statuses and not any(stale_at(p, now) for p in rows)):
         return [pref_json(p, now) for p in rows]
-    # Some stored evaluations are not those at now: filter and order the evaluations instead.
+    # A status filter, or stored evaluations that are not those at now: filter and order the
+    # evaluations at now instead of the stored columns.
     unfiltered = replace(flt, statuses=frozenset())
     out = [pref_json(p, now) for p in session.scalars(page_query(user_id, unfiltered, limit=1_000_000))]
     out = [d for d in out if not statuses or d["status"] in statuses]
