@@ -40,6 +40,7 @@ from creative_memory.model.constants import (
 )
 from creative_memory.model.records import PrefState
 from creative_memory.model.tables import SQL_ELIGIBLE, SQL_NOT_ARCHIVED, sql_eligible
+from creative_memory.services import candidate_ties as ties
 from creative_memory.services.derivation import state_from_json
 from creative_memory.services.engine.derive import ARCHIVE_MS
 from creative_memory.services.engine.retrieve import (
@@ -230,9 +231,11 @@ def load(
             # The SAMPLE_SIZE strongest (engine order) get an event each; the engine needs the
             # records that hide them, and those of stale hidden globals, to see them hidden.
             top = sorted(shown, key=lambda i: shown[i])
-            if len(top) > SAMPLE_SIZE:  # ties with the last one sampled: the engine orders them
-                cut = shown[top[SAMPLE_SIZE - 1]][0]
-                top = [i for i in top if shown[i][0] <= cut]
+            if len(top) > SAMPLE_SIZE:  # a tie at the edge: the first ones in the engine's order
+                edge = shown[top[SAMPLE_SIZE - 1]][0]
+                run = ties.in_order(con, [i for i in top if shown[i][0] == edge])
+                top = [i for i in top if shown[i][0] < edge]
+                top += run[: SAMPLE_SIZE - len(top)]
             keep(_by_ids(con, top), hidden=True)
             for gid in top:
                 overriders.update(hiders[gid])
@@ -269,18 +272,21 @@ def load(
             ranked[-1].fetch(con, depth, keep)
             if depth == SAMPLE_SIZE:
                 ranked[-1].more = False
-        # The strongest ineligible records, for the lifecycle sample.
-        keep(
-            _rows(
-                con,
-                f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_ineligible WHERE user_id = ?1 AND scope = ?4 "
-                f"AND NOT ({SQL_ELIGIBLE}) AND {fresh} AND strength >= coalesce(("
-                f"SELECT strength FROM {TABLE} INDEXED BY ix_cm_prefs_ineligible WHERE user_id = ?1 "
-                f"AND scope = ?4 AND NOT ({SQL_ELIGIBLE}) AND {fresh} ORDER BY strength DESC "
-                "LIMIT 1 OFFSET ?5 - 1), -1)",  # the SAMPLE_SIZE strongest and their ties
-                (user_id, now, archive_cut, scope, SAMPLE_SIZE),
-            )
+        # The strongest ineligible records, for the lifecycle sample (a tie at the edge: the first
+        # ones in the engine's order).
+        inel = f"user_id = ?1 AND scope = ?4 AND NOT ({SQL_ELIGIBLE}) AND {fresh}"
+        inel_params = (user_id, now, archive_cut, scope)
+        rows = _rows(
+            con,
+            f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_ineligible WHERE {inel} "
+            "ORDER BY strength DESC, preference_type, pattern, polarity LIMIT ?5",
+            (*inel_params, SAMPLE_SIZE),
         )
+        if len(rows) == SAMPLE_SIZE:
+            run = ties.tied(con, "ix_cm_prefs_ineligible", inel, inel_params, rows[-1][5])
+            take, _rest = ties.split([r[5] for r in rows], run)
+            rows = [r for r in rows if r[5] != rows[-1][5]] + _by_ids(con, take)
+        keep(rows)
     keep(_by_ids(con, sorted(overriders - set(loaded))))
     for rid, row in stale.items():
         loaded[rid] = (row, rid in hidden_ids)
@@ -289,45 +295,53 @@ def load(
 
 @dataclass
 class _Group:
-    """One (scope, polarity, type)'s eligible records, read in rank order down to some depth."""
+    """One (scope, polarity, type)'s eligible records, read in the engine's order down to a depth.
+
+    The index orders by strength, then pattern; the engine orders equal strengths first-seen. A
+    read that ends inside a run of equal strengths takes the run's first records in the engine's
+    order and keeps the others (``pending``) for the next read; below the run (``floor``) the
+    index order resumes. So every record not read sorts after the last one read (``horizon``).
+    """
 
     key: tuple[str, str, str]
     where: str
     params: tuple[object, ...]
-    last: Row | None = None
     more: bool = True
     read: int = 0
     horizon: Row | None = None
+    floor: float | None = None
+    pending: list[int] = field(default_factory=list)
 
     def fetch(self, con: sqlite3.Connection, n: int, keep: Callable[[Iterable[Row]], None]) -> None:
-        """Read the next ``n`` records (after the last one read) in the index's order, and every
-        record tied in strength with the last of them: the engine orders ties by first-seen
-        order, which the index does not hold, so the records left unread must all be weaker."""
-        where, params = self.where, self.params
-        if self.last is not None:
-            where += " AND (strength < ?7 OR (strength = ?7 AND pattern > ?8))"
-            params = (*params, self.last[5], self.last[3])
-        limit = f"?{len(params) + 1}"
-        rows = _rows(
-            con,
-            f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {where} "
-            f"ORDER BY strength DESC, pattern LIMIT {limit}",
-            (*params, n),
-        )
-        self.more = len(rows) == n
-        if rows and self.more:
-            rows += _rows(
+        """Read the next ``n`` records of the group in the engine's order."""
+        if self.pending:
+            take, self.pending = self.pending[:n], self.pending[n:]
+            by_id = {r[0]: r for r in _by_ids(con, take)}
+            rows = [by_id[i] for i in take]
+            self.more = True  # the run's rest, or records below it
+        else:
+            where, params = self.where, self.params
+            if self.floor is not None:
+                where += " AND strength < ?7"
+                params = (*params, self.floor)
+            rows = _rows(
                 con,
-                f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {self.where} "
-                f"AND strength = ?{len(self.params) + 1} AND pattern > ?{len(self.params) + 2} ORDER BY pattern",
-                (*self.params, rows[-1][5], rows[-1][3]),
+                f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {where} "
+                f"ORDER BY strength DESC, pattern LIMIT ?{len(params) + 1}",
+                (*params, n),
             )
+            self.more = len(rows) == n
+            if rows and self.more:
+                edge = rows[-1][5]
+                run = ties.tied(con, "ix_cm_prefs_rank", self.where, self.params, edge)
+                take, self.pending = ties.split([r[5] for r in rows], run)
+                have = {r[0]: r for r in rows if r[5] == edge}
+                have.update((r[0], r) for r in _by_ids(con, [i for i in take if i not in have]))
+                rows = [r for r in rows if r[5] != edge] + [have[i] for i in take]
+                self.floor = edge
         keep(rows)
         if rows:
-            self.last = rows[-1]
-            # The record the engine sorts last among those read (first-seen order breaks ties).
-            ties = [r for r in rows if r[5] == rows[-1][5]]
-            self.horizon = max(ties, key=lambda r: (r[21] or 0, r[22] or 0, r[23] or 0, r[1:5]))
+            self.horizon = rows[-1]
         self.read += len(rows)
 
 
