@@ -13,18 +13,35 @@ import sqlite3
 from collections.abc import Sequence
 
 TABLE = "creative_memory_preferences"
-_TIE_COLS = (
-    "id, json_extract(state, '$.created_at'), json_extract(state, '$.created_seq'), "
-    "json_extract(state, '$.created_item'), preference_type, pattern, polarity"
-)
+# The state JSON starts with the creation position and the provisional mark
+# (services/derivation.state_json): the first bytes of the text are enough, no JSON parse.
+HEAD_CHARS = 120
+HEAD = f"substr(state, 1, {HEAD_CHARS})"
+_TIE_COLS = f"id, {HEAD}, preference_type, pattern, polarity"
+_PREFIX = '{"created_at":'
 
-TieRow = tuple[int, int | None, int | None, int | None, str, str, str]
+Head = tuple[int, int, int, bool]  # (created_at, created_seq, created_item, provisional)
 
 
-def _ordered(rows: list[TieRow]) -> list[int]:
+def parse_head(text: str | None) -> Head:
+    """``(created_at, created_seq, created_item, provisional)`` from the first bytes of a state
+    JSON; zeros for a state that does not start with them (derived by older rules)."""
+    if not text or not text.startswith(_PREFIX):
+        return (0, 0, 0, False)
+    parts = text.split(",", 4)
+    return (
+        int(parts[0][14:]),
+        int(parts[1].partition(":")[2]),
+        int(parts[2].partition(":")[2]),
+        parts[3].endswith("true"),
+    )
+
+
+def _ordered(rows: list[tuple[int, str, str, str, str]]) -> list[int]:
     """Ids in the engine's order among records of one scope and strength (services/engine/order.py)."""
-    rows.sort(key=lambda r: (r[1] or 0, r[2] or 0, r[3] or 0, r[4], r[5], r[6]))
-    return [r[0] for r in rows]
+    keyed = [(*parse_head(r[1])[:3], r[2], r[3], r[4], r[0]) for r in rows]
+    keyed.sort()
+    return [k[-1] for k in keyed]
 
 
 def tied(

@@ -60,10 +60,9 @@ _COLS = (
     "id, scope, preference_type, pattern, polarity, strength, confidence, status, decay_at, "
     "first_seen, last_seen, evaluated_at, accept_count, reject_count, pairwise_count, "
     "reversal_signals, shadow_of, demoted_by, decay_count, last_seq, last_injected_at, "
-    # The version-2 fold fields the engine's order and the provisional mark need (no columns of
-    # their own: read from the fold state of the few rows a retrieval reads).
-    "json_extract(state, '$.created_at'), json_extract(state, '$.created_seq'), "
-    "json_extract(state, '$.created_item'), json_extract(state, '$.provisional')"
+    # The creation position (the engine's tie order) and the provisional mark have no columns:
+    # they open the fold state's text (services/candidate_ties.py).
+    f"{ties.HEAD}"
 )
 # A record whose stored evaluation is out of date at now (?1 = now, ?2 = now - ARCHIVE_MS).
 
@@ -73,7 +72,7 @@ _STATUS = {str(s): s for s in Status}
 
 Row = tuple[
     int, str, str, str, str, float, str, str, int, int, int, int, int, int, int, int,
-    str | None, str | None, int, int, int | None, int | None, int | None, int | None, int | None,
+    str | None, str | None, int, int, int | None, str | None,
 ]  # fmt: skip
 
 
@@ -90,6 +89,7 @@ class Candidates:
 def _state(row: Row, now: int) -> PrefState:
     """A record from its stored evaluation (``evaluated_at <= now``), as of ``now`` unless it is due."""
     due = row[7] != "archived" and (row[8] <= now or row[10] <= now - ARCHIVE_MS)
+    created_at, created_seq, created_item, provisional = ties.parse_head(row[21])
     return PrefState(
         scope=row[1],
         preference_type=row[2],
@@ -111,10 +111,10 @@ def _state(row: Row, now: int) -> PrefState:
         decay_count=row[18],
         last_seq=row[19],
         last_injected_at=row[20],
-        created_at=row[21] or 0,
-        created_seq=row[22] or 0,
-        created_item=row[23] or 0,
-        provisional=bool(row[24]),
+        created_at=created_at,
+        created_seq=created_seq,
+        created_item=created_item,
+        provisional=provisional,
     )
 
 

@@ -160,14 +160,19 @@ _compact_json = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).enco
 _plain_json = json.JSONEncoder().encode
 _plain_json_unicode = json.JSONEncoder(ensure_ascii=False).encode
 
-# PrefState's fields in declaration order: the key order of the state JSON (as dataclasses.asdict
-# gives it), read in one C call instead of asdict's recursive deep copy.
+# PrefState's fields in declaration order, read in one C call instead of asdict's recursive deep copy.
 _STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(PrefState))
 _state_values = attrgetter(*_STATE_FIELDS)
+# The key order of the state JSON: the creation position and the provisional mark first, so that a
+# retrieval reads them from the text's first bytes (services/candidate_ties.py), then the rest in
+# declaration order.
+_JSON_FIRST = ("created_at", "created_seq", "created_item", "provisional")
+_JSON_FIELDS: tuple[str, ...] = _JSON_FIRST + tuple(f for f in _STATE_FIELDS if f not in _JSON_FIRST)
+_json_values = attrgetter(*_JSON_FIELDS)
 
 
 def state_json(st: PrefState) -> str:
-    d = dict(zip(_STATE_FIELDS, _state_values(st), strict=True))
+    d = dict(zip(_JSON_FIELDS, _json_values(st), strict=True))
     d["polarity"] = str(st.polarity)
     d["confidence"] = str(st.confidence)
     d["status"] = str(st.status)

@@ -252,3 +252,16 @@ def test_records_evaluated_after_now_come_from_their_fold_state(shared_store: St
         for back in (1, 30 * DAY, 120 * DAY):
             fast, full, _n = _both(shared_store, project, evaluated_at - back, None)
             assert fast == full, (project, back)
+
+
+def test_the_head_of_a_state_text_gives_the_creation_position_and_the_mark() -> None:
+    from creative_memory.services.candidate_ties import HEAD_CHARS, parse_head
+    from creative_memory.services.derivation import state_json
+
+    st = _random_state(random.Random(3), "global", "layout", "p", "positive")
+    st.created_at, st.created_seq, st.created_item, st.provisional = 1_799_999_999_999, 12_345_678_901, 65_535, True
+    text = state_json(st)
+    assert parse_head(text[:HEAD_CHARS]) == (1_799_999_999_999, 12_345_678_901, 65_535, True)
+    st.provisional = False
+    assert parse_head(state_json(st)[:HEAD_CHARS])[3] is False
+    assert parse_head('{"scope":"global"}') == (0, 0, 0, False)  # a state written by older rules
