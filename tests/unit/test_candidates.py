@@ -259,7 +259,12 @@ def test_the_head_of_a_state_text_gives_the_creation_position_and_the_mark() -> 
     from creative_memory.services.derivation import state_json
 
     st = _random_state(random.Random(3), "global", "layout", "p", "positive")
-    st.created_at, st.created_seq, st.created_item, st.provisional = 1_799_999_999_999, 12_345_678_901, 65_535, True
+    st.created_at, st.created_seq, st.created_item, st.provisional = (
+        1_799_999_999_999,
+        12_345_678_901,
+        65_535,
+        True,
+    )
     text = state_json(st)
     assert parse_head(text[:HEAD_CHARS]) == (1_799_999_999_999, 12_345_678_901, 65_535, True)
     st.provisional = False
