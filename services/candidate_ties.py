@@ -1,70 +1,72 @@
 """Ties at the edge of a bounded read, in the engine's first-seen order (docs/decisions/0022).
 
 The retrieval indexes order records by strength (then pattern); the engine orders equal strengths
-by where the fold created each record, which lives in the fold state, not in a column. When a
-read stops inside a run of equal strengths, these helpers read just the ids and creation
-positions of that run (``json_extract`` on the run's rows, no full rows), so the rows taken are
-exactly the first ones in the engine's order and the rest wait, in order, for a deeper read.
+by where the fold created each record, which lives in the fold state, not in a column. The state
+text opens with that position (``services.derivation.state_json``), so the first bytes of it
+(``HEAD``) order a run of equal strengths without parsing any JSON. A read of the first ``n``
+records of a group peeks at one more: only when that one continues the run of the last strength
+read is the whole run read and its first records taken in the engine's order; the others wait.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any
 
 TABLE = "creative_memory_preferences"
-# The state JSON starts with the creation position and the provisional mark
-# (services/derivation.state_json): the first bytes of the text are enough, no JSON parse.
-HEAD_CHARS = 120
+HEAD_CHARS = 100  # the four fields take at most 93 characters
 HEAD = f"substr(state, 1, {HEAD_CHARS})"
-_TIE_COLS = f"id, {HEAD}, preference_type, pattern, polarity"
+HEAD_AT = 21  # where services.candidates puts HEAD in its rows
 _PREFIX = '{"created_at":'
 
 Head = tuple[int, int, int, bool]  # (created_at, created_seq, created_item, provisional)
 
 
+@lru_cache(maxsize=16384)
 def parse_head(text: str | None) -> Head:
     """``(created_at, created_seq, created_item, provisional)`` from the first bytes of a state
-    JSON; zeros for a state that does not start with them (derived by older rules)."""
+    JSON; zeros for a state that does not start with them (derived by older rules). Cached: a
+    pure function of the text, called for every row a retrieval reads."""
     if not text or not text.startswith(_PREFIX):
         return (0, 0, 0, False)
     parts = text.split(",", 4)
     return (
         int(parts[0][14:]),
-        int(parts[1].partition(":")[2]),
-        int(parts[2].partition(":")[2]),
+        int(parts[1][14:]),
+        int(parts[2][15:]),
         parts[3].endswith("true"),
     )
 
 
-def _ordered(rows: list[tuple[int, str, str, str, str]]) -> list[int]:
-    """Ids in the engine's order among records of one scope and strength (services/engine/order.py)."""
-    keyed = [(*parse_head(r[1])[:3], r[2], r[3], r[4], r[0]) for r in rows]
-    keyed.sort()
-    return [k[-1] for k in keyed]
+def row_order(row: Sequence[Any]) -> tuple[int, int, int, str, str, str]:
+    """The engine's order among rows of one scope and strength (services/engine/order.py)."""
+    at, seq, item, _provisional = parse_head(row[HEAD_AT])
+    return (at, seq, item, row[2], row[3], row[4])
 
 
-def tied(
-    con: sqlite3.Connection, index: str, where: str, params: Sequence[object], strength: float
-) -> list[int]:
-    """Every record matching ``where`` (numbered parameters ``params``) with this strength, in order."""
-    sql = (
-        f"SELECT {_TIE_COLS} FROM {TABLE} INDEXED BY {index} WHERE {where} AND strength = ?{len(params) + 1}"
-    )
-    return _ordered(con.execute(sql, (*params, strength)).fetchall())
+def cut(rows: list[Any], peek: Any | None, run: Callable[[float], list[Any]]) -> tuple[list[Any], list[Any]]:
+    """``rows``: the first records read in the index's order (strength is ``row[5]``); ``peek``:
+    the next one, if any; ``run(strength)``: every record of that strength. Returns the rows to
+    take, in the engine's order, and the rest of the last strength's run, in order, to take later."""
+    edge = rows[-1][5]
+    above = [r for r in rows if r[5] != edge]
+    at_edge = [r for r in rows if r[5] == edge]
+    if peek is None or peek[5] != edge:
+        return above + sorted(at_edge, key=row_order), []
+    whole = sorted(run(edge), key=row_order)
+    return above + whole[: len(at_edge)], whole[len(at_edge) :]
 
 
 def in_order(con: sqlite3.Connection, ids: Sequence[int]) -> list[int]:
     """``ids`` (records of one scope and strength) in the engine's order."""
     if not ids:
         return []
-    sql = f"SELECT {_TIE_COLS} FROM {TABLE} WHERE id IN ({','.join('?' * len(ids))})"
-    return _ordered(con.execute(sql, list(ids)).fetchall())
-
-
-def split(strengths: Sequence[float], run: list[int]) -> tuple[list[int], list[int]]:
-    """For rows read (their ``strengths``, in index order) down to a run of equal strengths: the
-    ids of the run to take — as many as were read of it, first in the engine's order — and the
-    ids that wait. ``run`` is the whole run, in that order."""
-    k = sum(1 for s in strengths if s == strengths[-1])
-    return run[:k], run[k:]
+    rows = con.execute(
+        f"SELECT id, {HEAD}, preference_type, pattern, polarity FROM {TABLE} WHERE id IN "
+        f"({','.join('?' * len(ids))})",
+        list(ids),
+    ).fetchall()
+    keyed = sorted((*parse_head(h)[:3], t, p, pol, i) for i, h, t, p, pol in rows)
+    return [k[-1] for k in keyed]

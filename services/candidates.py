@@ -276,16 +276,11 @@ def load(
         # ones in the engine's order).
         inel = f"user_id = ?1 AND scope = ?4 AND NOT ({SQL_ELIGIBLE}) AND {fresh}"
         inel_params = (user_id, now, archive_cut, scope)
-        rows = _rows(
-            con,
-            f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_ineligible WHERE {inel} "
-            "ORDER BY strength DESC, preference_type, pattern, polarity LIMIT ?5",
-            (*inel_params, SAMPLE_SIZE),
-        )
-        if len(rows) == SAMPLE_SIZE:
-            run = ties.tied(con, "ix_cm_prefs_ineligible", inel, inel_params, rows[-1][5])
-            take, _rest = ties.split([r[5] for r in rows], run)
-            rows = [r for r in rows if r[5] != rows[-1][5]] + _by_ids(con, take)
+        sql = f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_ineligible WHERE {inel}"
+        rows = _rows(con, f"{sql} ORDER BY strength DESC LIMIT ?5", (*inel_params, SAMPLE_SIZE + 1))
+        peek = rows.pop() if len(rows) > SAMPLE_SIZE else None
+        if rows:
+            rows, _rest = ties.cut(rows, peek, _run_reader(con, f"{sql} AND strength = ?5", inel_params))
         keep(rows)
     keep(_by_ids(con, sorted(overriders - set(loaded))))
     for rid, row in stale.items():
@@ -310,35 +305,30 @@ class _Group:
     read: int = 0
     horizon: Row | None = None
     floor: float | None = None
-    pending: list[int] = field(default_factory=list)
+    pending: list[Row] = field(default_factory=list)
 
     def fetch(self, con: sqlite3.Connection, n: int, keep: Callable[[Iterable[Row]], None]) -> None:
         """Read the next ``n`` records of the group in the engine's order."""
         if self.pending:
-            take, self.pending = self.pending[:n], self.pending[n:]
-            by_id = {r[0]: r for r in _by_ids(con, take)}
-            rows = [by_id[i] for i in take]
+            rows, self.pending = self.pending[:n], self.pending[n:]
             self.more = True  # the run's rest, or records below it
         else:
             where, params = self.where, self.params
             if self.floor is not None:
                 where += " AND strength < ?7"
                 params = (*params, self.floor)
+            sql = f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE "
             rows = _rows(
                 con,
-                f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {where} "
-                f"ORDER BY strength DESC, pattern LIMIT ?{len(params) + 1}",
-                (*params, n),
+                f"{sql}{where} ORDER BY strength DESC, pattern LIMIT ?{len(params) + 1}",
+                (*params, n + 1),
             )
-            self.more = len(rows) == n
-            if rows and self.more:
-                edge = rows[-1][5]
-                run = ties.tied(con, "ix_cm_prefs_rank", self.where, self.params, edge)
-                take, self.pending = ties.split([r[5] for r in rows], run)
-                have = {r[0]: r for r in rows if r[5] == edge}
-                have.update((r[0], r) for r in _by_ids(con, [i for i in take if i not in have]))
-                rows = [r for r in rows if r[5] != edge] + [have[i] for i in take]
-                self.floor = edge
+            peek = rows.pop() if len(rows) > n else None
+            self.more = peek is not None
+            if rows:
+                run = _run_reader(con, f"{sql}{self.where} AND strength = ?7", self.params)
+                rows, self.pending = ties.cut(rows, peek, run)
+                self.floor = rows[-1][5]
         keep(rows)
         if rows:
             self.horizon = rows[-1]
@@ -393,6 +383,17 @@ class Reader:
             g = self._groups[key]
             if g.more:
                 g.fetch(self._con, max(FIRST_DEPTH, RANK_DEPTH - g.read, g.read), self._keep)
+
+
+def _run_reader(
+    con: sqlite3.Connection, sql: str, params: tuple[object, ...]
+) -> Callable[[float], list[Row]]:
+    """Reads every row of ``sql`` whose last parameter is the strength of a run of ties."""
+
+    def run(strength: float) -> list[Row]:
+        return _rows(con, sql, (*params, strength))
+
+    return run
 
 
 def _by_ids(con: sqlite3.Connection, ids: Sequence[int]) -> list[Row]:
