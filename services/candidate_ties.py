@@ -5,7 +5,8 @@ by where the fold created each record, which lives in the fold state, not in a c
 text opens with that position (``services.derivation.state_json``), so the first bytes of it
 (``HEAD``) order a run of equal strengths without parsing any JSON. A read of the first ``n``
 records of a group peeks at one more: only when that one continues the run of the last strength
-read is the whole run read and its first records taken in the engine's order; the others wait.
+read are the run's first records taken in the engine's order, sorted by SQLite (``RUN_ORDER``),
+and the rest of the run is read the same way, further on, when a stage asks for it.
 """
 
 from __future__ import annotations
@@ -46,17 +47,30 @@ def row_order(row: Sequence[Any]) -> tuple[int, int, int, str, str, str]:
     return (at, seq, item, row[2], row[3], row[4])
 
 
-def cut(rows: list[Any], peek: Any | None, run: Callable[[float], list[Any]]) -> tuple[list[Any], list[Any]]:
+# The engine's order within a run of equal strengths, in SQL: the creation position read from the
+# head of the state text (numbers, not JSON), then the key. SQLite sorts the run; only the rows
+# taken are returned.
+RUN_ORDER = (
+    "CAST(substr(state, 15) AS INTEGER), "
+    "CAST(substr(state, instr(state, '\"created_seq\":') + 14) AS INTEGER), "
+    "CAST(substr(state, instr(state, '\"created_item\":') + 15) AS INTEGER), "
+    "preference_type, pattern, polarity"
+)
+
+
+def cut(
+    rows: list[Any], peek: Any | None, first_of_run: Callable[[float, int], list[Any]]
+) -> tuple[list[Any], bool]:
     """``rows``: the first records read in the index's order (strength is ``row[5]``); ``peek``:
-    the next one, if any; ``run(strength)``: every record of that strength. Returns the rows to
-    take, in the engine's order, and the rest of the last strength's run, in order, to take later."""
+    the next one, if any; ``first_of_run(strength, k)``: the first ``k`` records of that strength
+    in the engine's order. Returns the rows to take, in the engine's order, and whether the run of
+    the last strength goes on past them."""
     edge = rows[-1][5]
     above = [r for r in rows if r[5] != edge]
     at_edge = [r for r in rows if r[5] == edge]
     if peek is None or peek[5] != edge:
-        return above + sorted(at_edge, key=row_order), []
-    whole = sorted(run(edge), key=row_order)
-    return above + whole[: len(at_edge)], whole[len(at_edge) :]
+        return above + sorted(at_edge, key=row_order), False
+    return above + first_of_run(edge, len(at_edge)), True
 
 
 def in_order(con: sqlite3.Connection, ids: Sequence[int]) -> list[int]:

@@ -280,7 +280,7 @@ def load(
         rows = _rows(con, f"{sql} ORDER BY strength DESC LIMIT ?5", (*inel_params, SAMPLE_SIZE + 1))
         peek = rows.pop() if len(rows) > SAMPLE_SIZE else None
         if rows:
-            rows, _rest = ties.cut(rows, peek, _run_reader(con, f"{sql} AND strength = ?5", inel_params))
+            rows, _more = ties.cut(rows, peek, _run_reader(con, f"{sql} AND strength = ?5", inel_params))
         keep(rows)
     keep(_by_ids(con, sorted(overriders - set(loaded))))
     for rid, row in stale.items():
@@ -293,9 +293,9 @@ class _Group:
     """One (scope, polarity, type)'s eligible records, read in the engine's order down to a depth.
 
     The index orders by strength, then pattern; the engine orders equal strengths first-seen. A
-    read that ends inside a run of equal strengths takes the run's first records in the engine's
-    order and keeps the others (``pending``) for the next read; below the run (``floor``) the
-    index order resumes. So every record not read sorts after the last one read (``horizon``).
+    read that ends inside a run of equal strengths (``run``) takes the run's first records in the
+    engine's order, and the next read goes on in that order; below the run (``floor``) the index
+    order resumes. So every record not read sorts after the last one read (``horizon``).
     """
 
     key: tuple[str, str, str]
@@ -304,31 +304,41 @@ class _Group:
     more: bool = True
     read: int = 0
     horizon: Row | None = None
-    floor: float | None = None
-    pending: list[Row] = field(default_factory=list)
+    floor: float | None = None  # everything stronger than this has been read
+    run: float | None = None  # the strength of a run of ties read part of the way
+    run_taken: int = 0
 
     def fetch(self, con: sqlite3.Connection, n: int, keep: Callable[[Iterable[Row]], None]) -> None:
         """Read the next ``n`` records of the group in the engine's order."""
-        if self.pending:
-            rows, self.pending = self.pending[:n], self.pending[n:]
-            self.more = True  # the run's rest, or records below it
-        else:
-            where, params = self.where, self.params
-            if self.floor is not None:
-                where += " AND strength < ?7"
-                params = (*params, self.floor)
-            sql = f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE "
+        sql = f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {self.where}"
+        if self.run is not None:  # inside a run of equal strengths: its next records, in order
             rows = _rows(
                 con,
-                f"{sql}{where} ORDER BY strength DESC, pattern LIMIT ?{len(params) + 1}",
-                (*params, n + 1),
+                f"{sql} AND strength = ?7 ORDER BY {ties.RUN_ORDER} LIMIT ?8 OFFSET ?9",
+                (*self.params, self.run, n + 1, self.run_taken),
+            )
+            peek = rows.pop() if len(rows) > n else None
+            self.run_taken += len(rows)
+            if peek is None:  # the run is read: below it next
+                self.floor, self.run = self.run, None
+            self.more = True
+        else:
+            params: tuple[object, ...] = self.params
+            if self.floor is not None:
+                sql += " AND strength < ?7"
+                params = (*params, self.floor)
+            rows = _rows(
+                con, f"{sql} ORDER BY strength DESC, pattern LIMIT ?{len(params) + 1}", (*params, n + 1)
             )
             peek = rows.pop() if len(rows) > n else None
             self.more = peek is not None
             if rows:
-                run = _run_reader(con, f"{sql}{self.where} AND strength = ?7", self.params)
-                rows, self.pending = ties.cut(rows, peek, run)
-                self.floor = rows[-1][5]
+                run_sql = f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {self.where} AND strength = ?7"
+                rows, goes_on = ties.cut(rows, peek, _run_reader(con, run_sql, self.params))
+                if goes_on:
+                    self.run, self.run_taken = rows[-1][5], sum(1 for r in rows if r[5] == rows[-1][5])
+                else:
+                    self.floor = rows[-1][5]
         keep(rows)
         if rows:
             self.horizon = rows[-1]
@@ -387,13 +397,14 @@ class Reader:
 
 def _run_reader(
     con: sqlite3.Connection, sql: str, params: tuple[object, ...]
-) -> Callable[[float], list[Row]]:
-    """Reads every row of ``sql`` whose last parameter is the strength of a run of ties."""
+) -> Callable[[float, int], list[Row]]:
+    """The first ``k`` rows of ``sql`` (whose next parameter is a run's strength) in the engine's order."""
+    at = len(params) + 1
 
-    def run(strength: float) -> list[Row]:
-        return _rows(con, sql, (*params, strength))
+    def first(strength: float, k: int) -> list[Row]:
+        return _rows(con, f"{sql} ORDER BY {ties.RUN_ORDER} LIMIT ?{at + 1}", (*params, strength, k))
 
-    return run
+    return first
 
 
 def _by_ids(con: sqlite3.Connection, ids: Sequence[int]) -> list[Row]:

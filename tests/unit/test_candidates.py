@@ -68,11 +68,12 @@ def _random_state(
         last_seen=last_seen,
         as_of=last_seen,
         accept_count=rng.randrange(0, 5),
-        # Where the fold created it: first-seen order breaks ties (decision 0022); some records
-        # share a creating event (same time and sequence, another item).
-        created_at=last_seen - DAY,
-        created_seq=rng.randrange(1, 40),
-        created_item=rng.randrange(0, 1000),
+        # Where the fold created it: first-seen order breaks ties (decision 0022). Few distinct
+        # values, so that equal times, equal sequence numbers and even equal positions (the key
+        # decides) all occur among records of equal strength.
+        created_at=T0 + rng.randrange(0, 3) * DAY,
+        created_seq=rng.randrange(1, 6),
+        created_item=rng.randrange(0, 4),
     )
 
 
