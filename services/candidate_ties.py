@@ -1,24 +1,18 @@
 """Ties at the edge of a bounded read, in the engine's first-seen order (docs/decisions/0022).
 
 The retrieval indexes order records by strength (then pattern); the engine orders equal strengths
-by where the fold created each record (``services/engine/order.py``), which lives in the fold
-state, not in a column. The state text opens with that position (``derivation.state_json``), so
-its first bytes (``HEAD``) give it without parsing JSON.
-
-A read of the first ``n`` records of a group peeks at one more. Only when that one continues the
-run of the last strength read is the whole run ordered: its members' identities come from the
-index, their creation positions from ``Positions``, and the rows taken are the run's first ones in
-the engine's order; the rest of the run waits, in order, for a deeper read.
-
-``Positions`` keeps the creation positions it has read for as long as the store's derivation is
-the same (its cache key and highest sequence number): a position is a function of the events
-alone, so repeated retrievals read each one once.
+by where the fold created each record, which lives in the fold state, not in a column. The state
+text opens with that position (``services.derivation.state_json``), so the first bytes of it
+(``HEAD``) order a run of equal strengths without parsing any JSON. A read of the first ``n``
+records of a group peeks at one more: only when that one continues the run of the last strength
+read are the run's first records taken in the engine's order, sorted by SQLite (``RUN_ORDER``),
+and the rest of the run is read the same way, further on, when a stage asks for it.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -29,8 +23,6 @@ HEAD_AT = 21  # where services.candidates puts HEAD in its rows
 _PREFIX = '{"created_at":'
 
 Head = tuple[int, int, int, bool]  # (created_at, created_seq, created_item, provisional)
-Position = tuple[int, int, int]
-RecKey = tuple[str, str, str, str]  # (scope, preference_type, pattern, polarity)
 
 
 @lru_cache(maxsize=16384)
@@ -55,51 +47,40 @@ def row_order(row: Sequence[Any]) -> tuple[int, int, int, str, str, str]:
     return (at, seq, item, row[2], row[3], row[4])
 
 
-# (database file, user) -> (derivation identity, positions read under it)
-_KEPT: dict[tuple[str, str], tuple[tuple[Any, ...], dict[RecKey, Position]]] = {}
+# The engine's order within a run of equal strengths, in SQL: the creation position read from the
+# head of the state text (numbers, not JSON), then the key. SQLite sorts the run; only the rows
+# taken are returned.
+RUN_ORDER = (
+    "CAST(substr(state, 15) AS INTEGER), "
+    "CAST(substr(state, instr(state, '\"created_seq\":') + 14) AS INTEGER), "
+    "CAST(substr(state, instr(state, '\"created_item\":') + 15) AS INTEGER), "
+    "preference_type, pattern, polarity"
+)
 
 
-class Positions:
-    """Creation positions of records, read once per derivation of a store (see the module notes)."""
-
-    def __init__(self, con: sqlite3.Connection, user_id: str) -> None:
-        ident = con.execute(
-            "SELECT cache_key, max_seq, derivation_version FROM creative_memory_derivations WHERE user_id = ?",
-            (user_id,),
-        ).fetchone()
-        self.known: dict[RecKey, Position] = {}
-        if ident is None:  # rows not written by a derivation: nothing is kept
-            return
-        where = (str(con.execute("PRAGMA database_list").fetchone()[2]), user_id)
-        kept = _KEPT.get(where)
-        if kept is None or kept[0] != tuple(ident):
-            kept = _KEPT[where] = (tuple(ident), {})
-        self.known = kept[1]
-
-    def order(self, con: sqlite3.Connection, members: list[tuple[int, str, str, str, str]]) -> list[int]:
-        """Ids of ``members`` — ``(id, scope, type, pattern, polarity)`` of one scope and
-        strength — in the engine's order."""
-        known = self.known
-        missing = [m[0] for m in members if m[1:] not in known]
-        for i in range(0, len(missing), 500):
-            chunk = missing[i : i + 500]
-            for _id, scope, ptype, pattern, polarity, head in con.execute(
-                f"SELECT id, scope, preference_type, pattern, polarity, {HEAD} FROM {TABLE} "
-                f"WHERE id IN ({','.join('?' * len(chunk))})",
-                chunk,
-            ):
-                known[(scope, ptype, pattern, polarity)] = parse_head(head)[:3]
-        members.sort(key=lambda m: (*known[m[1:]], m[2], m[3], m[4]))
-        return [m[0] for m in members]
+def cut(
+    rows: list[Any], peek: Any | None, first_of_run: Callable[[float, int], list[Any]]
+) -> tuple[list[Any], bool]:
+    """``rows``: the first records read in the index's order (strength is ``row[5]``); ``peek``:
+    the next one, if any; ``first_of_run(strength, k)``: the first ``k`` records of that strength
+    in the engine's order. Returns the rows to take, in the engine's order, and whether the run of
+    the last strength goes on past them."""
+    edge = rows[-1][5]
+    above = [r for r in rows if r[5] != edge]
+    at_edge = [r for r in rows if r[5] == edge]
+    if peek is None or peek[5] != edge:
+        return above + sorted(at_edge, key=row_order), False
+    return above + first_of_run(edge, len(at_edge)), True
 
 
-def in_order(con: sqlite3.Connection, positions: Positions, ids: Sequence[int]) -> list[int]:
+def in_order(con: sqlite3.Connection, ids: Sequence[int]) -> list[int]:
     """``ids`` (records of one scope and strength) in the engine's order."""
     if not ids:
         return []
-    members = con.execute(
-        f"SELECT id, scope, preference_type, pattern, polarity FROM {TABLE} WHERE id IN "
+    rows = con.execute(
+        f"SELECT id, {HEAD}, preference_type, pattern, polarity FROM {TABLE} WHERE id IN "
         f"({','.join('?' * len(ids))})",
         list(ids),
     ).fetchall()
-    return positions.order(con, members)
+    keyed = sorted((*parse_head(h)[:3], t, p, pol, i) for i, h, t, p, pol in rows)
+    return [k[-1] for k in keyed]

@@ -156,7 +156,6 @@ def load(
     statuses = ", ".join(f"'{x}'" for x in Status)
 
     loaded: dict[int, tuple[Row, bool]] = {}  # id -> (row, hidden by a project record)
-    positions = ties.Positions(con, user_id)  # creation positions, for runs of equal strengths
 
     def keep(rows: Iterable[Row], hidden: bool = False) -> None:
         for r in rows:
@@ -234,7 +233,7 @@ def load(
             top = sorted(shown, key=lambda i: shown[i])
             if len(top) > SAMPLE_SIZE:  # a tie at the edge: the first ones in the engine's order
                 edge = shown[top[SAMPLE_SIZE - 1]][0]
-                run = ties.in_order(con, positions, [i for i in top if shown[i][0] == edge])
+                run = ties.in_order(con, [i for i in top if shown[i][0] == edge])
                 top = [i for i in top if shown[i][0] < edge]
                 top += run[: SAMPLE_SIZE - len(top)]
             keep(_by_ids(con, top), hidden=True)
@@ -269,8 +268,7 @@ def load(
                 depth = FIRST_DEPTH
                 if hidden_n:
                     where += not_hidden
-            params = (user_id, now, archive_cut, scope, pol, ptype)
-            ranked.append(_Group((scope, pol, ptype), where, params, positions=positions))
+            ranked.append(_Group((scope, pol, ptype), where, (user_id, now, archive_cut, scope, pol, ptype)))
             ranked[-1].fetch(con, depth, keep)
             if depth == SAMPLE_SIZE:
                 ranked[-1].more = False
@@ -282,7 +280,7 @@ def load(
         rows = _rows(con, f"{sql} ORDER BY strength DESC LIMIT ?5", (*inel_params, SAMPLE_SIZE + 1))
         peek = rows.pop() if len(rows) > SAMPLE_SIZE else None
         if rows:
-            rows, _rest = _edge(con, positions, rows, peek, "ix_cm_prefs_ineligible", inel, inel_params)
+            rows, _more = ties.cut(rows, peek, _run_reader(con, f"{sql} AND strength = ?5", inel_params))
         keep(rows)
     keep(_by_ids(con, sorted(overriders - set(loaded))))
     for rid, row in stale.items():
@@ -295,8 +293,8 @@ class _Group:
     """One (scope, polarity, type)'s eligible records, read in the engine's order down to a depth.
 
     The index orders by strength, then pattern; the engine orders equal strengths first-seen. A
-    read that ends inside a run of equal strengths takes the run's first records in the engine's
-    order and keeps the rest (``run``) for the next reads; below the run (``floor``) the index
+    read that ends inside a run of equal strengths (``run``) takes the run's first records in the
+    engine's order, and the next read goes on in that order; below the run (``floor``) the index
     order resumes. So every record not read sorts after the last one read (``horizon``).
     """
 
@@ -306,71 +304,45 @@ class _Group:
     more: bool = True
     read: int = 0
     horizon: Row | None = None
-    positions: ties.Positions | None = None
-    floor: float | None = None  # everything at least this strong has been read or is in ``run``
-    run: list[int] | None = None  # the rest of a run of equal strengths, in the engine's order
+    floor: float | None = None  # everything stronger than this has been read
+    run: float | None = None  # the strength of a run of ties read part of the way
+    run_taken: int = 0
 
     def fetch(self, con: sqlite3.Connection, n: int, keep: Callable[[Iterable[Row]], None]) -> None:
         """Read the next ``n`` records of the group in the engine's order."""
+        sql = f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {self.where}"
         if self.run is not None:  # inside a run of equal strengths: its next records, in order
-            take, self.run = self.run[:n], self.run[n:]
-            got = {r[0]: r for r in _by_ids(con, take)}
-            rows = [got[i] for i in take]
-            if not self.run:  # the run is read: below it next
-                self.run = None
+            rows = _rows(
+                con,
+                f"{sql} AND strength = ?7 ORDER BY {ties.RUN_ORDER} LIMIT ?8 OFFSET ?9",
+                (*self.params, self.run, n + 1, self.run_taken),
+            )
+            peek = rows.pop() if len(rows) > n else None
+            self.run_taken += len(rows)
+            if peek is None:  # the run is read: below it next
+                self.floor, self.run = self.run, None
             self.more = True
         else:
-            sql, params = f"{self.where}", self.params
+            params: tuple[object, ...] = self.params
             if self.floor is not None:
                 sql += " AND strength < ?7"
                 params = (*params, self.floor)
             rows = _rows(
-                con,
-                f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {sql} "
-                f"ORDER BY strength DESC, pattern LIMIT ?{len(params) + 1}",
-                (*params, n + 1),
+                con, f"{sql} ORDER BY strength DESC, pattern LIMIT ?{len(params) + 1}", (*params, n + 1)
             )
             peek = rows.pop() if len(rows) > n else None
             self.more = peek is not None
             if rows:
-                assert self.positions is not None
-                rows, self.run = _edge(
-                    con, self.positions, rows, peek, "ix_cm_prefs_rank", self.where, self.params
-                )
-                self.floor = rows[-1][5]
+                run_sql = f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {self.where} AND strength = ?7"
+                rows, goes_on = ties.cut(rows, peek, _run_reader(con, run_sql, self.params))
+                if goes_on:
+                    self.run, self.run_taken = rows[-1][5], sum(1 for r in rows if r[5] == rows[-1][5])
+                else:
+                    self.floor = rows[-1][5]
         keep(rows)
         if rows:
             self.horizon = rows[-1]
         self.read += len(rows)
-
-
-def _edge(
-    con: sqlite3.Connection,
-    positions: ties.Positions,
-    rows: list[Row],
-    peek: Row | None,
-    index: str,
-    where: str,
-    params: tuple[object, ...],
-) -> tuple[list[Row], list[int] | None]:
-    """``rows`` (read in the index's order, ``peek`` the next one) with the records of the last
-    strength in the engine's order: when the run of that strength goes on past them, its first
-    records instead, and the ids of the rest of the run, in order (None when nothing waits)."""
-    edge = rows[-1][5]
-    above = [r for r in rows if r[5] != edge]
-    at_edge = [r for r in rows if r[5] == edge]
-    if peek is None or peek[5] != edge:
-        return above + sorted(at_edge, key=ties.row_order), None
-    members = con.execute(
-        f"SELECT id, scope, preference_type, pattern, polarity FROM {TABLE} INDEXED BY {index} "
-        f"WHERE {where} AND strength = ?{len(params) + 1}",
-        (*params, edge),
-    ).fetchall()
-    run = positions.order(con, members)
-    take, rest = run[: len(at_edge)], run[len(at_edge) :]
-    got = {r[0]: r for r in at_edge}
-    got.update((r[0], r) for r in _by_ids(con, [i for i in take if i not in got]))
-    return above + [got[i] for i in take], rest or None
 
 
 class Reader:
@@ -421,6 +393,18 @@ class Reader:
             g = self._groups[key]
             if g.more:
                 g.fetch(self._con, max(FIRST_DEPTH, RANK_DEPTH - g.read, g.read), self._keep)
+
+
+def _run_reader(
+    con: sqlite3.Connection, sql: str, params: tuple[object, ...]
+) -> Callable[[float, int], list[Row]]:
+    """The first ``k`` rows of ``sql`` (whose next parameter is a run's strength) in the engine's order."""
+    at = len(params) + 1
+
+    def first(strength: float, k: int) -> list[Row]:
+        return _rows(con, f"{sql} ORDER BY {ties.RUN_ORDER} LIMIT ?{at + 1}", (*params, strength, k))
+
+    return first
 
 
 def _by_ids(con: sqlite3.Connection, ids: Sequence[int]) -> list[Row]:
