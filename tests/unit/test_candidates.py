@@ -271,3 +271,54 @@ def test_the_head_of_a_state_text_gives_the_creation_position_and_the_mark() -> 
     st.provisional = False
     assert parse_head(state_json(st)[:HEAD_CHARS])[3] is False
     assert parse_head('{"scope":"global"}') == (0, 0, 0, False)  # a state written by older rules
+
+
+def test_runs_of_ties_in_a_derived_store_before_and_after_a_full_re_derivation(tmp_path_factory: pytest.TempPathFactory) -> None:
+    # A real derivation: tags saturate most patterns at 1.0, so every group's first read ends
+    # inside a long run of ties. Events that sort before the stored ones then re-derive
+    # everything and move the creation positions; the bounded read must follow.
+    import json as _json
+
+    from creative_memory.services.ingest import ingest_jsonl
+
+    s = Store.open(DataDir(tmp_path_factory.mktemp("kept") / "od", "flag"))
+    rng = random.Random(11)
+
+    def tags(prefix: str, start: int, n: int) -> str:
+        lines = []
+        for i in range(n):
+            pol = rng.choice(["positive", "negative"])
+            pattern = f"{pol[:3]}_{rng.randrange(40)}"
+            lines.append(
+                _json.dumps(
+                    {
+                        "event_id": f"{prefix}{i}",
+                        "signal_type": "explicit_tag",
+                        "tag": "love this" if pol == "positive" else "too noisy",
+                        "occurred_at": f"2026-0{start + i // 600}-0{1 + i % 9}T10:00:00Z",
+                        "session_id": f"s{i % 5}",
+                        "patterns": [
+                            {"preference_type": rng.choice(TYPES[:3]), "pattern": pattern, "polarity": pol}
+                        ],
+                    }
+                )
+            )
+        return "\n".join(lines)
+
+    try:
+        ingest_jsonl(s, tags("a", 5, 900), default_user=USER, now=T0 + 200 * DAY)
+        for round_ in range(2):
+            for project in (None, "p1"):
+                now = T0 + 200 * DAY
+                with s.read() as session:
+                    fast = bounded_retrieve(session, USER, project, now=now, gates=Gates())
+                    full = retrieve(
+                        every_record(session, USER, project), project_id=project, now=now, gates=Gates()
+                    )
+                from creative_memory.model.constants import Mode
+
+                assert _view(fast, Mode.LEGACY) == _view(full, Mode.LEGACY), (round_, project)
+            # Earlier events: a full re-derivation that moves every creation position.
+            ingest_jsonl(s, tags("b", 1, 900), default_user=USER, now=T0 + 200 * DAY)
+    finally:
+        s.close()
