@@ -273,7 +273,9 @@ def test_the_head_of_a_state_text_gives_the_creation_position_and_the_mark() -> 
     assert parse_head('{"scope":"global"}') == (0, 0, 0, False)  # a state written by older rules
 
 
-def test_runs_of_ties_in_a_derived_store_before_and_after_a_full_re_derivation(tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_runs_of_ties_in_a_derived_store_before_and_after_a_full_re_derivation(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
     # A real derivation: tags saturate most patterns at 1.0, so every group's first read ends
     # inside a long run of ties. Events that sort before the stored ones then re-derive
     # everything and move the creation positions; the bounded read must follow.
