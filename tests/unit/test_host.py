@@ -87,7 +87,9 @@ def test_gates_are_read_afresh_on_every_call(store: Store, host: Host) -> None:
     controls.pause(store, USER, until=None, what="using", actor=Actor.GUI, now=NOW)
     assert host.call("retrieve", {"project_id": "p_1"})["gate"] == "memory_paused"
     controls.resume(store, USER, actor=Actor.GUI, now=NOW)
-    controls.set_project(store, USER, "p_1", use_memory=False, actor=Actor.GUI, now=NOW)
+    controls.set_project(
+        store, USER, "p_1", use_memory=False, use_global_memory=False, actor=Actor.GUI, now=NOW
+    )
     assert host.call("retrieve", {"project_id": "p_1"})["gate"] == "project_memory_disabled"
     assert host.call("retrieve", {"project_id": "p_2"})["block"]
 
