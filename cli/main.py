@@ -92,8 +92,9 @@ def check_numbers(args: argparse.Namespace) -> None:
             raise InvalidInput(f"--{name} {shown} is out of range; give a whole number from {low} to {MAX_N}.")
 
 
-# Commands that re-derive (or erase) everything themselves: no re-derivation before them.
-NO_REDERIVE = frozenset({"where", "use", "rebuild", "reset", "demo"})
+# Commands that re-derive (or erase) everything themselves: no re-derivation before them. serve
+# opens the store on its first call (the daemon owns app.sqlite; it is never created at start).
+NO_REDERIVE = frozenset({"where", "use", "rebuild", "reset", "demo", "serve"})
 
 
 def run(args: argparse.Namespace, ctx: Context, out: Out) -> int:
