@@ -186,6 +186,9 @@ class Derivation(Base):
     evaluated_at: Mapped[int] = mapped_column(Integer)
     derived_at: Mapped[int] = mapped_column(Integer)
     duration_ms: Mapped[float] = mapped_column(Float)
+    # Bumped by every write of the row (migration 0004): a write phase compares it with what its
+    # read phase saw (docs/decisions/0020).
+    generation: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
 
 
 class Settings(Base):
@@ -213,14 +216,38 @@ class ProjectSettings(Base):
 
 
 class EventChange(Base):
-    """A raw event row updated or deleted by any writer; filled by triggers (migration 0003)."""
+    """A raw event row updated, deleted or inserted below the derivation's watermark by any writer
+    but this program's own erasure; filled by triggers (migrations 0003, 0004). The old row's
+    values say what the cache had folded (None for an insert)."""
 
     __tablename__ = "creative_memory_event_changes"
     change_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     user_id: Mapped[str] = mapped_column(String(128))
     seq: Mapped[int] = mapped_column(Integer)
     op: Mapped[str] = mapped_column(String(8))
+    scope: Mapped[str | None] = mapped_column(Text)
+    occurred_at: Mapped[int | None] = mapped_column(Integer)
+    content_hash: Mapped[str | None] = mapped_column(Text)
+    payload: Mapped[str | None] = mapped_column(Text)
     __table_args__ = (Index("ix_cm_event_changes_user", "user_id", "change_id"),)
+
+
+class Quiet(Base):
+    """Holds a row only inside this program's own erasure transactions (never committed): the
+    change-log triggers stay silent for changes whose derivation the writer keeps exact itself."""
+
+    __tablename__ = "creative_memory_quiet"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+
+
+class Lease(Base):
+    """A multi-transaction operation in progress for a user (reset, import, a large rebuild)."""
+
+    __tablename__ = "creative_memory_leases"
+    user_id: Mapped[str] = mapped_column(String(128), primary_key=True)
+    operation: Mapped[str] = mapped_column(String(16))
+    started_at: Mapped[int] = mapped_column(Integer)
+    heartbeat_at: Mapped[int] = mapped_column(Integer)
 
 
 class IgnoredCount(Base):
