@@ -18,6 +18,11 @@ class Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+_COMPACT = (
+    "close Open Design first: also rewrite the whole store file (VACUUM) to remove old copies from "
+    "free space; Open Design cannot write meanwhile"
+)
+
 def _globals(p: argparse.ArgumentParser, *, top: bool) -> None:
     d = None if top else argparse.SUPPRESS
     p.add_argument(
@@ -97,11 +102,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--polarity", choices=["positive", "negative"])
     p.add_argument("--block", action="store_true", help="never learn this pattern again")
     p.add_argument("--yes", action="store_true", help="do not ask for confirmation")
+    p.add_argument("--compact", action="store_true", help=_COMPACT)
 
     p = cmd("reset", "erase all creative memory of the user")
     p.add_argument("--confirm", action="store_true", help="required: reset cannot be undone")
     p.add_argument("--backup", metavar="PATH", help="export a backup bundle first")
     p.add_argument("--include-settings", action="store_true", help="also reset settings and the blocklist")
+    p.add_argument("--compact", action="store_true", help=_COMPACT)
 
     p = cmd("ingest", "feed raw signal events (JSON lines)")
     p.add_argument("file", nargs="?", default="-", help="a .jsonl file, or - for standard input")

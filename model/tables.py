@@ -248,6 +248,7 @@ class Lease(Base):
     operation: Mapped[str] = mapped_column(String(16))
     started_at: Mapped[int] = mapped_column(Integer)
     heartbeat_at: Mapped[int] = mapped_column(Integer)
+    pid: Mapped[int | None] = mapped_column(Integer)  # the holder's process (same machine)
 
 
 class IgnoredCount(Base):

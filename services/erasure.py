@@ -18,9 +18,8 @@ import os
 import re
 import sqlite3
 import threading
-import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,27 +27,21 @@ from typing import Any
 from sqlalchemy import delete, func, insert, or_, select, text
 from sqlalchemy.orm import Session
 
-from creative_memory.model.constants import ID_RE, PATTERN_RE, Actor, Polarity, scope_for
+from creative_memory.model.constants import ID_RE, PATTERN_RE, Polarity, scope_for
 from creative_memory.model.events import payload_items
 from creative_memory.model.tables import (
     PREFIX,
     Audit,
-    Blocklist,
     Derivation,
     Event,
     EventPattern,
-    IgnoredCount,
     Preference,
-    ProjectSettings,
     Retrieval,
     RetrievalEvent,
-    Settings,
 )
-from creative_memory.services import audit
-from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.derivation import cache_key_for, digest_add, rederive_groups
+from creative_memory.services.derivation import cache_key_for, digest_add
 from creative_memory.services.engine.block import human
-from creative_memory.services.errors import InvalidInput, RefusedForSafety
+from creative_memory.services.errors import InvalidInput
 from creative_memory.services.ingest import canonical, content_hash, pattern_rows
 from creative_memory.services.store import Store, sqlite_file_set
 
@@ -654,69 +647,18 @@ _SNAPSHOT_NOTE = (
 )
 
 
-def forget(
-    store: Store,
-    user_id: str,
-    targets: Sequence[Target],
-    *,
-    blocks: BlockChecker,
-    block: bool = False,
-    actor: Actor,
-    now: int,
-    verify: bool = True,
-) -> Receipt:
-    """Erase one or many patterns in one transaction, then checkpoint and verify."""
-    if not targets:
-        raise InvalidInput("Name at least one pattern to forget.")
-    for t in targets:
-        t.validate()
-    t0 = time.perf_counter()
-    receipt = Receipt(blocked=block)
-    with store.write() as session:
-        regroup: set[tuple[str, str, str]] = set()
-        mentions = diff_mentions(session, user_id, targets)
-        for t in targets:
-            regroup |= _forget_in(session, user_id, t, receipt, mentions[t])
-            fp = blocks.fingerprint(t.preference_type, t.pattern)
-            receipt.fingerprints.append(fp)
-            if block:
-                blocks.block(session, user_id, t.preference_type, t.pattern, now)
-            where = f" in {t.project_id}" if t.project_id else ""
-            pol = f" ({t.polarity})" if t.polarity else ""
-            audit.record(
-                session,
-                user_id,
-                actor,
-                "forget+block" if block else "forget",
-                f"fp:{fp[:16]}{where}{pol}",
-                "ok",
-                now,
-            )
-        # Re-derive every group that lost evidence from what is left: the other records of a
-        # partially forgotten group, and other patterns of deleted or rewritten events.
-        drow = session.get(Derivation, user_id)
-        if regroup:
-            rederive_groups(
-                session, user_id, regroup, now, max_seq=drow.max_seq if drow is not None else None
-            )
-        if drow is not None:
-            # Lower the watermark when the last folded events were deleted, but never raise it
-            # over events that are not folded yet.
-            drow.max_seq = min(
-                drow.max_seq,
-                int(session.scalar(select(func.max(Event.seq)).where(Event.user_id == user_id)) or 0),
-            )
-    receipt.checkpointed = store.checkpoint_truncate()
-    if not receipt.checkpointed:
-        receipt.notes.append(_SNAPSHOT_NOTE)
-    if verify:
-        _verify(store, user_id, targets, receipt)
-    receipt.duration_ms = (time.perf_counter() - t0) * 1000
-    return receipt
+COMPACT_NOTE = (
+    "Old copies of the text remain in free space inside the store file. Close Open Design, then run "
+    "the command again with --compact to rewrite the file without them."
+)
 
 
-def _verify(store: Store, user_id: str, targets: Sequence[Target], receipt: Receipt) -> None:
-    """Rows first, then bytes. Text still in the files after a VACUUM must be live, legitimate data."""
+def _verify(
+    store: Store, user_id: str, targets: Sequence[Target], receipt: Receipt, *, compact: bool = False
+) -> None:
+    """Rows first, then bytes. Text still in the files must be live, legitimate data; a stale copy
+    is removed by a VACUUM only with ``compact`` (the user closed Open Design: a VACUUM holds the
+    write lock for as long as it rewrites the whole file)."""
     ok = receipt.checkpointed
     with store.read() as session:
         for t in targets:
@@ -744,7 +686,14 @@ def _verify(store: Store, user_id: str, targets: Sequence[Target], receipt: Rece
             receipt.notes.extend(_mention_notes(live))
             receipt.verified = ok
             return
-        if receipt.occurrences and receipt.checkpointed:
+        if receipt.occurrences and live is not None and not compact:
+            # Counted exactly, and the files hold more copies than live data puts there: a stale
+            # copy is left in free space, which only a VACUUM removes.
+            receipt.notes.extend(_mention_notes(live))
+            receipt.notes.append(COMPACT_NOTE)
+            receipt.verified = False
+            return
+        if receipt.occurrences and receipt.checkpointed and compact:
             # secure_delete zeroes what is deleted, but a row that a B-tree rebalance moved earlier can
             # leave a stale copy in a page's unallocated space, which no delete ever sees. VACUUM
             # rewrites every page; after it, any copy left belongs to a live row.
@@ -769,10 +718,18 @@ def _verify(store: Store, user_id: str, targets: Sequence[Target], receipt: Rece
                 for n in needles:
                     for table, count in live_mentions(session, n.decode()).items():
                         found[table] = found.get(table, 0) + count
-            if found:
+            if found and (compact or live is not None):
                 receipt.notes.extend(_mention_notes(found))
+            elif found:
+                # Live data holds the text, but the copies could not be counted against it (many
+                # needles at once): a stale copy beside them cannot be ruled out without a VACUUM.
+                receipt.notes.extend(_mention_notes(found))
+                receipt.notes.append(COMPACT_NOTE)
+                ok = False
             else:
                 ok = False
+                if not compact:
+                    receipt.notes.append(COMPACT_NOTE)
     receipt.verified = ok
 
 
@@ -804,94 +761,12 @@ def _search(store: Store, needles: Sequence[bytes], *, account: bool) -> tuple[i
             con.execute("ROLLBACK")
 
 
-# --------------------------------------------------------------------------- reset
-def reset(
-    store: Store,
-    user_id: str,
-    *,
-    confirm: bool,
-    actor: Actor,
-    now: int,
-    include_settings: bool = False,
-    progress: Callable[[str], None] | None = None,
-) -> Receipt:
-    """Erase all creative memory of the user, VACUUM, checkpoint, verify. Needs ``confirm``."""
-    if not confirm:
-        raise RefusedForSafety(
-            "Reset erases all creative memory and cannot be undone; repeat it with --confirm."
-        )
-    t0 = time.perf_counter()
-    receipt = Receipt()
-    step = progress or (lambda _s: None)
-    step("Collecting what will be erased…")
-    with store.read() as session:
-        patterns = set(
-            session.scalars(select(Preference.pattern).where(Preference.user_id == user_id).distinct())
-        )
-        patterns |= set(
-            session.scalars(select(EventPattern.pattern).where(EventPattern.user_id == user_id).distinct())
-        )
-    step("Erasing…")
-    with store.write() as session:
-        rets = select(Retrieval.id).where(Retrieval.user_id == user_id).scalar_subquery()
-        receipt.diagnostics = int(
-            getattr(
-                session.execute(delete(RetrievalEvent).where(RetrievalEvent.retrieval_id.in_(rets))),
-                "rowcount",
-                0,
-            )
-            or 0
-        )
-        session.execute(delete(Retrieval).where(Retrieval.user_id == user_id))
-        session.execute(delete(EventPattern).where(EventPattern.user_id == user_id))
-        receipt.events_deleted = int(
-            getattr(session.execute(delete(Event).where(Event.user_id == user_id)), "rowcount", 0) or 0
-        )
-        receipt.preferences = int(
-            getattr(session.execute(delete(Preference).where(Preference.user_id == user_id)), "rowcount", 0)
-            or 0
-        )
-        session.execute(delete(Derivation).where(Derivation.user_id == user_id))
-        session.execute(delete(IgnoredCount).where(IgnoredCount.user_id == user_id))
-        if include_settings:
-            session.execute(delete(Settings).where(Settings.user_id == user_id))
-            session.execute(delete(ProjectSettings).where(ProjectSettings.user_id == user_id))
-            session.execute(delete(Blocklist).where(Blocklist.user_id == user_id))
-        audit.record(
-            session,
-            user_id,
-            actor,
-            "reset",
-            "all creative memory" + (" and settings" if include_settings else ""),
-            f"ok: {receipt.preferences} preferences, {receipt.events_deleted} events",
-            now,
-        )
-        # Patterns another user of this store still has are not this user's to verify away.
-        others = set(
-            session.scalars(select(Preference.pattern).where(Preference.user_id != user_id).distinct())
-        )
-    step("Compacting the store (VACUUM)…")
-    with store.raw() as con:
-        con.execute("VACUUM")
-    receipt.checkpointed = store.checkpoint_truncate()
-    step("Verifying…")
-    check = sorted(patterns - others)
-    if check:
-        receipt.occurrences = count_bytes(store.path, [p.encode() for p in check])
-        if receipt.occurrences:
-            with store.read() as session:
-                elsewhere = sum(daemon_mentions(session, p) for p in check[:200])
-            if elsewhere:
-                receipt.notes.append(
-                    "Some of the text also appears in Open Design's own data (for example chat messages); "
-                    "this program does not change that data."
-                )
-    with store.read() as session:
-        left = session.scalar(select(func.count()).select_from(Event).where(Event.user_id == user_id))
-    receipt.verified = receipt.checkpointed and not left and (receipt.occurrences == 0 or bool(receipt.notes))
-    receipt.duration_ms = (time.perf_counter() - t0) * 1000
-    return receipt
-
-
 def audit_count(session: Session, user_id: str) -> int:
     return int(session.scalar(select(func.count()).select_from(Audit).where(Audit.user_id == user_id)) or 0)
+
+
+# The operations, in modules of their own (imported last: they use what is above).
+from creative_memory.services.forgetting import forget  # noqa: E402
+from creative_memory.services.reset import reset  # noqa: E402
+
+__all__ = ["COMPACT_NOTE", "FORGOTTEN", "Receipt", "Target", "audit_count", "count_bytes", "diff_mentions", "forget", "reset"]

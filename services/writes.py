@@ -8,6 +8,7 @@ chunks whose size follows the measured time of the previous ones (docs/decisions
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -74,12 +75,24 @@ def quiet(con: sqlite3.Connection) -> Iterator[None]:
 def lease_holder(con: sqlite3.Connection, user_id: str, wall: int | None = None) -> str | None:
     """The operation holding a live lease on the user's data, or None."""
     row = con.execute(
-        f"SELECT operation, heartbeat_at FROM {_LEASES} WHERE user_id = ?", (user_id,)
+        f"SELECT operation, heartbeat_at, pid FROM {_LEASES} WHERE user_id = ?", (user_id,)
     ).fetchone()
-    if row is None:
+    if row is None or (row[2] is not None and not _alive(int(row[2]))):
         return None
     wall = now_ms() if wall is None else wall
     return str(row[0]) if wall - int(row[1]) < LEASE_STALE_MS else None
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # exists but is not ours to signal (another user's process): alive
+        return True
+    return True
 
 
 def take_lease(con: sqlite3.Connection, user_id: str, operation: str, *, takeover: str | None = None) -> None:
@@ -95,9 +108,10 @@ def take_lease(con: sqlite3.Connection, user_id: str, operation: str, *, takeove
             f"Another {other} of this memory is still running; try again when it has finished."
         )
     con.execute(
-        f"INSERT INTO {_LEASES} (user_id, operation, started_at, heartbeat_at) VALUES (?, ?, ?, ?) "
-        "ON CONFLICT(user_id) DO UPDATE SET operation = excluded.operation, heartbeat_at = excluded.heartbeat_at",
-        (user_id, operation, wall, wall),
+        f"INSERT INTO {_LEASES} (user_id, operation, started_at, heartbeat_at, pid) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT(user_id) DO UPDATE SET operation = excluded.operation, "
+        "heartbeat_at = excluded.heartbeat_at, pid = excluded.pid",
+        (user_id, operation, wall, wall, os.getpid()),
     )
 
 

@@ -43,7 +43,9 @@ def forget(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     ):
         out.note("Nothing was erased.")
         return 5
-    r = erasure.forget(store, ctx.user, [t], blocks=ctx.blocks, block=args.block, actor=Actor.CLI, now=now)
+    r = erasure.forget(
+        store, ctx.user, [t], blocks=ctx.blocks, block=args.block, actor=Actor.CLI, now=now, compact=args.compact
+    )
     out.emit(r.as_json(), lambda: receipt_text(r))
     return 0 if r.verified else 1
 
@@ -64,6 +66,7 @@ def reset(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         actor=Actor.CLI,
         now=now,
         include_settings=args.include_settings,
+        compact=args.compact,
     )
     data = r.as_json()
     data.pop("blocked", None)

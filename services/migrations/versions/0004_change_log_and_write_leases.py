@@ -18,7 +18,8 @@ Create Date: 2026-11-25
   logged.
 - ``creative_memory_leases``: a multi-transaction operation (reset, import, a large rebuild) holds
   one per user while it runs, so that readers serve the stored state instead of deriving from
-  half-written events; a lease whose heartbeat is older than a minute is ignored (a crashed run).
+  half-written events; a lease whose process is gone, or whose heartbeat is older than a minute,
+  is ignored (a crashed run).
 - ``creative_memory_derivations.generation``: bumped by a trigger at every update of the row, so a
   write phase can tell that nothing it read has changed (docs/decisions/0020).
 
@@ -58,6 +59,7 @@ def upgrade() -> None:
         sa.Column("operation", sa.String(16), nullable=False),
         sa.Column("started_at", sa.Integer(), nullable=False),
         sa.Column("heartbeat_at", sa.Integer(), nullable=False),
+        sa.Column("pid", sa.Integer(), nullable=True),
     )
     op.add_column(DERIVATIONS, sa.Column("generation", sa.Integer(), nullable=False, server_default="0"))
     op.execute("DROP TRIGGER IF EXISTS creative_memory_events_au")
