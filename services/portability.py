@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
-from sqlalchemy import delete, func, select
+from sqlalchemy import func, select
 
 from creative_memory.model.constants import (
     DERIVATION_VERSION,
@@ -33,18 +33,14 @@ from creative_memory.model.constants import (
 from creative_memory.model.events import PairwiseSide, PatternIn, iso, payload_items, to_ms
 from creative_memory.model.records import key_text
 from creative_memory.model.tables import (
-    Derivation,
     Event,
-    EventPattern,
     Preference,
     ProjectSettings,
-    Settings,
 )
 from creative_memory.services import audit, controls, crypto
 from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.derivation import rebuild
 from creative_memory.services.errors import InvalidInput, OperationFailed
-from creative_memory.services.ingest import canonical, describe_validation_error, insert_event_rows
+from creative_memory.services.ingest import canonical, describe_validation_error
 from creative_memory.services.store import Store
 
 BUNDLE_FORMAT = "creative-memory-bundle"
@@ -438,104 +434,6 @@ def _blocked(payload: dict[str, Any], fps: set[str], blocks: BlockChecker | None
     return any(blocks.fingerprint(t, p) in fps for t, p, _pol, _role in payload_items(payload))
 
 
-def import_file(
-    store: Store,
-    user_id: str,
-    path: Path,
-    *,
-    mode: str = "merge",
-    now: int,
-    actor: Actor,
-    passphrase: Callable[[], str] | None = None,
-    blocks: BlockChecker | None = None,
-) -> TransferResult:
-    if mode not in ("merge", "replace"):
-        raise InvalidInput(f"Unknown import mode '{mode}'; use merge or replace.")
-    kind, doc, encrypted = read_import(path, passphrase)
-    if isinstance(doc, Bundle):
-        _check_payloads(doc.events)
-        rows = [
-            {
-                "event_id": e.event_id,
-                "user_id": user_id,
-                "project_id": e.project_id,
-                "scope": e.scope,
-                "signal_type": str(e.signal_type),
-                "occurred_at": to_ms(e.occurred_at),
-                "tag": e.tag,
-                "session_id": e.session_id,
-                "artifact_id": e.artifact_id,
-                "payload": canonical(e.payload),
-                "source": e.source if e.source in ("daemon", "cli", "import", "legacy", "demo") else "import",
-            }
-            for e in doc.events
-        ]
-    else:
-        rows = legacy_events(doc, user_id)
-    skipped = 0
-    with store.write() as session:
-        fps = BlockChecker.fingerprints(session, user_id) if blocks is not None else set()
-        if mode == "replace":
-            session.execute(delete(EventPattern).where(EventPattern.user_id == user_id))
-            session.execute(delete(Event).where(Event.user_id == user_id))
-            session.execute(delete(Preference).where(Preference.user_id == user_id))
-            session.execute(delete(Derivation).where(Derivation.user_id == user_id))
-        existing: set[str] = set()
-        ids = [r["event_id"] for r in rows]
-        for i in range(0, len(ids), 900):
-            existing.update(
-                session.scalars(select(Event.event_id).where(Event.event_id.in_(ids[i : i + 900])))
-            )
-        fresh = []
-        for r in rows:
-            eid = str(r["event_id"])
-            if eid in existing or _blocked(json.loads(str(r["payload"])), fps, blocks):
-                skipped += 1
-                continue
-            existing.add(eid)
-            r["ingested_at"] = now
-            fresh.append(r)
-        for i in range(0, len(fresh), 5000):
-            insert_event_rows(session, fresh[i : i + 5000])
-        if isinstance(doc, Bundle) and mode == "replace":
-            _apply_settings(session, user_id, doc, now)
-        elif isinstance(doc, Bundle):
-            for p in doc.project_settings:
-                if session.get(ProjectSettings, (user_id, p.project_id)) is None:
-                    session.add(
-                        ProjectSettings(
-                            user_id=user_id,
-                            project_id=p.project_id,
-                            use_memory=p.use_memory,
-                            learn_from_project=p.learn_from_project,
-                            updated_at=now,
-                        )
-                    )
-        elif mode == "replace":
-            st = session.get(Settings, user_id) or controls.get_settings(session, user_id)
-            st.memory_enabled = doc.memory_enabled
-            st.updated_at = now
-            session.add(st)
-        audit.record(
-            session,
-            user_id,
-            actor,
-            "import",
-            f"{path.name} ({kind}, {mode})",
-            f"ok: {len(fresh)} events, {skipped} skipped",
-            now,
-        )
-    info = rebuild(store, user_id, now)
-    return TransferResult(
-        events=len(fresh),
-        preferences=info.preferences,
-        path=path,
-        kind=kind,
-        skipped=skipped,
-        encrypted=encrypted,
-    )
-
-
 def _check_payloads(events: list[BundleEvent]) -> None:
     """Refuse the bundle (before anything is written) if an event's payload is not one this program
     stores: a bad one would fail inside the import or break every later derivation."""
@@ -557,28 +455,7 @@ def _check_payloads(events: list[BundleEvent]) -> None:
             )
 
 
-def _apply_settings(session: Any, user_id: str, doc: Bundle, now: int) -> None:
-    st = session.get(Settings, user_id)
-    if st is None:
-        st = controls.get_settings(session, user_id)
-        session.add(st)
-    st.memory_enabled = doc.settings.memory_enabled
-    st.learning_paused_until = (
-        to_ms(doc.settings.learning_paused_until) if doc.settings.learning_paused_until else None
-    )
-    st.using_paused_until = (
-        to_ms(doc.settings.using_paused_until) if doc.settings.using_paused_until else None
-    )
-    st.diagnostics_retention_days = doc.settings.diagnostics_retention_days
-    st.updated_at = now
-    session.execute(delete(ProjectSettings).where(ProjectSettings.user_id == user_id))
-    for p in doc.project_settings:
-        session.add(
-            ProjectSettings(
-                user_id=user_id,
-                project_id=p.project_id,
-                use_memory=p.use_memory,
-                learn_from_project=p.learn_from_project,
-                updated_at=now,
-            )
-        )
+# The import itself, in a module of its own (imported last: it uses what is above).
+from creative_memory.services.importing import import_file  # noqa: E402
+
+__all__ = ["Bundle", "LegacyFile", "TransferResult", "build_bundle", "export_bundle", "import_file", "read_import"]

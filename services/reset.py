@@ -54,7 +54,9 @@ _STEPS: tuple[tuple[str, str], ...] = (
 )
 
 
-def _delete_chunked(store: Store, user_id: str, table: str, where: str, counts: dict[str, int]) -> None:
+def delete_chunked(store: Store, user_id: str, table: str, where: str, counts: dict[str, int]) -> None:
+    """Delete the user's rows of ``table`` (``where`` takes the user id) in timed chunks under the
+    user's lease, none of it logged as a change; counts them in ``counts``."""
     chunker = Chunker(2_000)
     while True:
         t0 = time.perf_counter()
@@ -114,7 +116,7 @@ def reset(
     counts: dict[str, int] = {}
     try:
         for table, where in _STEPS if chunked else ():
-            _delete_chunked(store, user_id, table, where, counts)
+            delete_chunked(store, user_id, table, where, counts)
         with store.write() as session:
             con = dbapi_connection(session)
             with sa_errors(), quiet(con):
