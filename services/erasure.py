@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, func, insert, or_, select, text
 from sqlalchemy.orm import Session
@@ -765,8 +765,20 @@ def audit_count(session: Session, user_id: str) -> int:
     return int(session.scalar(select(func.count()).select_from(Audit).where(Audit.user_id == user_id)) or 0)
 
 
-# The operations, in modules of their own (imported last: they use what is above).
-from creative_memory.services.forgetting import forget  # noqa: E402
-from creative_memory.services.reset import reset  # noqa: E402
+if TYPE_CHECKING:
+    from creative_memory.services.forgetting import forget as forget
+    from creative_memory.services.reset import reset as reset
 
-__all__ = ["COMPACT_NOTE", "FORGOTTEN", "Receipt", "Target", "audit_count", "count_bytes", "diff_mentions", "forget", "reset"]
+
+# The operations live in services/forgetting.py and services/reset.py (they use what is above);
+# reached from here on first use, so any of the modules can be imported first.
+def __getattr__(name: str) -> Any:
+    if name == "forget":
+        from creative_memory.services.forgetting import forget
+
+        return forget
+    if name == "reset":
+        from creative_memory.services.reset import reset
+
+        return reset
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

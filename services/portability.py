@@ -15,7 +15,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy import func, select
@@ -455,7 +455,15 @@ def _check_payloads(events: list[BundleEvent]) -> None:
             )
 
 
-# The import itself, in a module of its own (imported last: it uses what is above).
-from creative_memory.services.importing import import_file  # noqa: E402
+if TYPE_CHECKING:
+    from creative_memory.services.importing import import_file as import_file
 
-__all__ = ["Bundle", "LegacyFile", "TransferResult", "build_bundle", "export_bundle", "import_file", "read_import"]
+
+# The import itself lives in services/importing.py (it uses what is above); reached from here
+# on first use, so either module can be imported first.
+def __getattr__(name: str) -> Any:
+    if name == "import_file":
+        from creative_memory.services.importing import import_file
+
+        return import_file
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
