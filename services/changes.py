@@ -57,10 +57,11 @@ _CURRENT_SQL = (
 )
 
 
-def apply_changes(session: Session, user_id: str, drow: Derivation, now: int) -> bool:
-    """Inside a write transaction: bring the cache up to date with the logged changes.
+def apply_changes(session: Session, user_id: str, drow: Derivation, now: int) -> int | None:
+    """Inside a write transaction: bring the cache up to date with the logged changes; returns how
+    many were applied.
 
-    Returns False (nothing written) when there are too many for a short transaction, or a changed
+    Returns None (nothing written) when there are too many for a short transaction, or a changed
     payload cannot be read: then only a full derivation is exact.
     """
     from creative_memory.services.derivation import (
@@ -78,8 +79,10 @@ def apply_changes(session: Session, user_id: str, drow: Derivation, now: int) ->
         "WHERE user_id = ? ORDER BY change_id LIMIT ?",
         (user_id, MAX_CHANGES + 1),
     ).fetchall()
-    if not log or len(log) > MAX_CHANGES:
-        return not log
+    if not log:
+        return 0
+    if len(log) > MAX_CHANGES:
+        return None
     first: dict[int, tuple[Any, ...]] = {}
     for r in log:
         first.setdefault(int(r[1]), r)
@@ -106,7 +109,7 @@ def apply_changes(session: Session, user_id: str, drow: Derivation, now: int) ->
         }
         index = [row for c in current for row in pattern_rows(int(c[0]), c[1], c[7], json.loads(c[8]))]
     except (ValueError, TypeError, KeyError):
-        return False
+        return None
     removed = [r[4] for s, r in first.items() if r[2] != "insert" and s <= upto and r[4]]
     added = [h for s, h in fresh.items() if s <= upto]
     with quiet(con):
@@ -134,4 +137,4 @@ def apply_changes(session: Session, user_id: str, drow: Derivation, now: int) ->
     drow.derived_at = now
     rederive_groups(session, user_id, groups, now, max_seq=upto)
     consume(con, user_id, int(log[-1][0]))
-    return True
+    return len(log)

@@ -42,6 +42,16 @@ class Context:
     def now(self) -> int:
         return self.now_override if self.now_override is not None else now_ms()
 
+    @property
+    def elsewhen(self) -> bool:
+        """Whether the command looks at another moment (``--now``): a read-only command then
+        persists nothing (services/moment.py)."""
+        return self.now_override is not None
+
+    def persist_now(self) -> int:
+        """The moment a read path may persist an evaluation at: always the real clock."""
+        return now_ms()
+
     def store(self, *, create: bool = True) -> Store:
         if self._store is None:
             self._store = Store.open(

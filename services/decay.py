@@ -39,7 +39,7 @@ def refresh_decay(store: Store, user_id: str, now: int) -> dict[str, int]:
     if store.read_only:
         return counts
     ensure_current(store, user_id, now)
-    chunker = Chunker(2_000)
+    chunker = Chunker(500)
     after = 0
     while True:
         t0 = time.perf_counter()

@@ -422,10 +422,12 @@ def derive_in(
             # A reset, import or rebuild is rewriting this memory in several transactions: it
             # folds what arrives meanwhile (or leaves it above the watermark for the next read).
             return DerivationInfo("current", 0, 0, 0.0)
-        if changes.pending(con, user_id) and not changes.apply_changes(session, user_id, row, now):
+        applied = changes.apply_changes(session, user_id, row, now) if changes.pending(con, user_id) else 0
+        if applied is None:
             return None  # too many changes for one short transaction: a full (chunked) derivation
     if row.max_seq == _max_seq(session, user_id):
-        return DerivationInfo("current", 0, 0, (time.perf_counter() - t0) * 1000)
+        mode = "incremental" if applied else "current"
+        return DerivationInfo(mode, 0, applied, (time.perf_counter() - t0) * 1000)
     # The fold makes many small objects and no cycles: no cyclic collections meanwhile.
     gc_was_enabled = gc.isenabled()
     gc.disable()

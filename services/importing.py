@@ -102,7 +102,7 @@ def import_file(
             counts: dict[str, int] = {}
             for table in (EventPattern.__tablename__, Event.__tablename__, Preference.__tablename__):
                 delete_chunked(store, user_id, table, "user_id = ?", counts)
-        chunker = Chunker(2_000 if chunked else max(1, len(rows)))
+        chunker = Chunker(500 if chunked else max(1, len(rows)))
         i = 0
         while True:
             batch = rows[i : i + chunker.size]

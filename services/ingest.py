@@ -322,7 +322,7 @@ def ingest_events(
     batch = list(events)
     ignored: Counter[str] = Counter()
     rebuild_users: set[str] = set()
-    chunker = Chunker(1_000, maximum=20_000)
+    chunker = Chunker(250, maximum=20_000)
     i = 0
     while i < len(batch):
         chunk = batch[i : i + chunker.size]

@@ -55,6 +55,7 @@ def compose(
     with_personal: bool = True,
     whatif: retrieval.WhatIf | None = None,
     record: bool = True,
+    derive_at: int | None = None,
 ) -> Preview:
     """A what-if preview is never recorded: it shows a state that does not exist."""
     outcome = retrieval.run(
@@ -66,6 +67,7 @@ def compose(
         origin=Origin.PREVIEW,
         dry_run=(not record) or whatif is not None,
         overrides=whatif,
+        derive_at=derive_at,
     )
     personal = compose_personal(memory_dir) if with_personal else None
     ptext = personal.text if personal else ""

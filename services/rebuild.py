@@ -269,7 +269,7 @@ def _rebuild_once(
     diff = _diff(records, stored, user_id, now, key)
     last_key = deriver.last_key or (0, 0)
     ops = diff.ops
-    chunker = Chunker(2_000)
+    chunker = Chunker(500)
     i = 0
     while True:
         end = min(len(ops), i + chunker.size)

@@ -238,8 +238,13 @@ def run(
     origin: Origin = Origin.CLI,
     dry_run: bool = False,
     overrides: _WhatIf | None = None,
+    derive_at: int | None = None,
 ) -> RetrievalOutcome:
-    """Retrieve and build the block; record it (with its stage events) unless ``dry_run``."""
+    """Retrieve and build the block; record it (with its stage events) unless ``dry_run``.
+
+    ``derive_at``: the moment a stale cache is re-derived at, when ``now`` is another moment
+    than the real one (a dry run at ``--now`` persists no evaluation of that moment).
+    """
     # One read transaction on the store's kept connection when the cache is current (the usual
     # case): the check, the gates and the records come from the same snapshot.
     result: RetrievalResult | None = None
@@ -249,7 +254,7 @@ def run(
                 result = _retrieve_in(con, user_id, project_id, now, types, overrides)
         if result is not None:
             break
-        ensure_current(store, user_id, now)
+        ensure_current(store, user_id, now if derive_at is None else derive_at)
     assert result is not None
     block = build_block(result, mode)
     tokens = estimate_tokens(block)

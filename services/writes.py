@@ -20,7 +20,7 @@ from creative_memory.services.clock import now_ms
 from creative_memory.services.errors import StoreLocked
 
 LOCK_BUDGET_S = 0.25  # the longest a write transaction of ours may hold the lock (quality.md)
-CHUNK_TARGET_S = 0.08  # what a chunk aims at: a third of the budget leaves room for a slow disk
+CHUNK_TARGET_S = 0.05  # what a chunk aims at: a fifth of the budget leaves room for a busy machine
 LEASE_STALE_MS = 60_000  # a lease not renewed for this long belongs to a run that died
 
 _QUIET = Quiet.__tablename__

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from creative_memory.cli.output import Out, table
-from creative_memory.services import derivation, queries
+from creative_memory.services import derivation, moment, queries
 from creative_memory.services.context import Context
 
 _COLUMNS = ["SCOPE", "TYPE", "PATTERN", "POLARITY", "STRENGTH", "TIER", "STATUS", "+", "-", "LAST SEEN"]
@@ -14,7 +14,10 @@ _COLUMNS = ["SCOPE", "TYPE", "PATTERN", "POLARITY", "STRENGTH", "TIER", "STATUS"
 
 def inspect(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store = ctx.store()
-    derivation.refresh_decay(store, ctx.user, ctx.now())
+    if ctx.elsewhen:  # another moment: evaluated in memory, nothing stored changes
+        derivation.ensure_current(store, ctx.user, ctx.persist_now())
+    else:
+        derivation.refresh_decay(store, ctx.user, ctx.now())
     with store.read() as sess:
         prefs = queries.inspect(
             sess,
@@ -25,6 +28,8 @@ def inspect(args: argparse.Namespace, ctx: Context, out: Out) -> int:
             preference_type=args.type,
             limit=args.limit,
         )
+        if ctx.elsewhen:
+            moment.evaluate_at(sess, prefs, ctx.now())
     out.emit(
         {"preferences": prefs},
         lambda: (
@@ -77,9 +82,11 @@ def explain_text(d: dict[str, Any]) -> str:
 
 def explain(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store = ctx.store()
-    derivation.ensure_current(store, ctx.user, ctx.now())
+    derivation.ensure_current(store, ctx.user, ctx.persist_now() if ctx.elsewhen else ctx.now())
     with store.read() as sess:
         data = queries.explain(sess, ctx.user, args.type, args.pattern, args.project)
+        if ctx.elsewhen:
+            moment.evaluate_at(sess, [data.get("preference"), *data.get("records", [])], ctx.now())
     if not out.as_json:
         data.pop("history", None)
     out.emit(data, lambda: explain_text(data))

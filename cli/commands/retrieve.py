@@ -22,6 +22,7 @@ def retrieve(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         types=types,
         origin=Origin.CLI,
         dry_run=args.dry_run,
+        derive_at=ctx.persist_now() if ctx.elsewhen and args.dry_run else None,
     )
     data = o.as_json()
     out.emit(data, lambda: o.block or retrieval.describe_empty(o.result.empty_reason))
@@ -40,6 +41,9 @@ def preview(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         mode=Mode(args.mode),
         now=now,
         with_personal=args.with_personal,
+        # Looking at another moment records nothing and persists no evaluation of it.
+        record=not ctx.elsewhen,
+        derive_at=ctx.persist_now() if ctx.elsewhen else None,
     )
     out.emit(p.as_json(), lambda: p.text or p.empty_sentence)
     return 0
