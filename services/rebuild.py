@@ -55,6 +55,7 @@ from creative_memory.services.store import Store
 from creative_memory.services.writes import (
     Chunker,
     EventsToken,
+    count_between,
     drop_lease,
     events_token,
     renew_lease,
@@ -234,24 +235,22 @@ def _save_derivation(
     row.duration_ms = dur
 
 
-def _check(con: sqlite3.Connection, user_id: str, seen: EventsToken) -> None:
-    """In the write transaction: nothing the snapshot read may have changed under us.
+def _check(con: sqlite3.Connection, user_id: str, seen: EventsToken, *, final: bool) -> None:
+    """In a write transaction: nothing the snapshot read may have changed under us.
 
     A writer of ours that touched the derivation (forget, decay refresh, an incremental fold)
     moves the generation: start over. Events only appended (above the snapshot's top seq) or
     changed by another program (in the change log after what the snapshot saw) stay for the next
-    derivation; an insert below the top that the log did not record shows in the count.
+    derivation. Before publishing (``final``), an insert between the old watermark and the
+    snapshot's top that no trigger logged shows in the count of that range: start over.
     """
-    now_token = events_token(con, user_id)
-    if now_token.generation != seen.generation:
+    (gen,) = con.execute(
+        f"SELECT coalesce(max(generation), -1) FROM {Derivation.__tablename__} WHERE user_id = ?", (user_id,)
+    ).fetchone()
+    if int(gen) != seen.generation:
         raise _Retry()
-    if now_token.last_change == seen.last_change:
-        (below,) = con.execute(
-            f"SELECT count(*) FROM {Event.__tablename__} WHERE user_id = ? AND seq <= ?",
-            (user_id, seen.max_seq),
-        ).fetchone()
-        if below != seen.count:
-            raise _Retry()
+    if final and count_between(con, user_id, seen.watermark, seen.max_seq) != seen.above:
+        raise _Retry()
 
 
 def _rebuild_once(
@@ -279,7 +278,7 @@ def _rebuild_once(
         t1 = time.perf_counter()
         with store.write() as session, sa_errors():
             con = dbapi_connection(session)
-            _check(con, user_id, token)
+            _check(con, user_id, token, final=last)
             _apply(con, ops[i:end])
             if not last:
                 renew_lease(con, user_id)
@@ -289,8 +288,6 @@ def _rebuild_once(
                 session.flush()
                 changes.consume(con, user_id, token.last_change)
         chunker.record(end - i, time.perf_counter() - t1)
-        if progress is not None and not last:
-            progress(count, count)
         i = end
         if last:
             break

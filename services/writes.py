@@ -129,24 +129,34 @@ class EventsToken:
     """What a read phase saw of the user's events, compared again in the write phase.
 
     ``generation`` moves with every update of the derivation row (a trigger; each of our writers
-    makes one);
-    ``last_change`` with every change the triggers log (any other writer's update, delete or
-    insert below the watermark); ``count`` and ``max_seq`` with any insert or delete at all.
+    makes one); ``last_change`` with every change the triggers log (any other writer's update,
+    delete, or insert at or below the watermark); ``above`` counts the events above the
+    derivation's watermark (up to ``max_seq``), which no trigger logs. All three are index probes
+    or a count of the events not derived yet, never a count of every event.
     """
 
     generation: int
     last_change: int
-    count: int
+    watermark: int
+    above: int
     max_seq: int
 
 
 def events_token(con: sqlite3.Connection, user_id: str) -> EventsToken:
-    gen = con.execute(f"SELECT generation FROM {_DERIVATIONS} WHERE user_id = ?", (user_id,)).fetchone()
-    change = con.execute(
+    drow = con.execute(
+        f"SELECT generation, max_seq FROM {_DERIVATIONS} WHERE user_id = ?", (user_id,)
+    ).fetchone()
+    gen, watermark = (int(drow[0]), int(drow[1])) if drow else (-1, 0)
+    (change,) = con.execute(
         f"SELECT coalesce(max(change_id), 0) FROM {_CHANGES} WHERE user_id = ?", (user_id,)
     ).fetchone()
-    count, top = con.execute(
-        f"SELECT count(*), coalesce(max(seq), 0) FROM {_EVENTS} WHERE user_id = ?", (user_id,)
-    ).fetchone()
-    return EventsToken(int(gen[0]) if gen else -1, int(change[0]), int(count), int(top))
+    (top,) = con.execute(f"SELECT coalesce(max(seq), 0) FROM {_EVENTS} WHERE user_id = ?", (user_id,)).fetchone()
+    return EventsToken(gen, int(change), watermark, count_between(con, user_id, watermark, int(top)), int(top))
 
+
+def count_between(con: sqlite3.Connection, user_id: str, after: int, upto: int) -> int:
+    """The user's events with ``after < seq <= upto`` (the (user_id, seq) index)."""
+    (n,) = con.execute(
+        f"SELECT count(*) FROM {_EVENTS} WHERE user_id = ? AND seq > ? AND seq <= ?", (user_id, after, upto)
+    ).fetchone()
+    return int(n)

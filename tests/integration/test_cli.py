@@ -380,7 +380,10 @@ class Template:
 
 @pytest.fixture(scope="module")
 def template(tmp_path_factory: pytest.TempPathFactory) -> Template:
-    """One store with the EVENTS ingested and one recorded preview, reused through copies."""
+    """One store with the EVENTS ingested and one recorded retrieval, reused through copies.
+
+    A preview at ``--now`` looks at another moment and records nothing (decision 0020); the
+    recorded retrieval comes from ``retrieve`` at the same moment."""
     root = tmp_path_factory.mktemp("cli-template")
     box = Box(root / "box")
     box.root.mkdir()
@@ -388,9 +391,10 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Template:
     events_file.write_text(jsonl(EVENTS), encoding="utf-8")
     ingest = box.run("--json", "--now", NOW, "ingest", str(events_file))
     preview = box.run("--json", "--now", NOW, "preview", "--project", "p_brand")
-    inspect, status = run_all(
-        [(box, ["--json", "--now", NOW, "inspect"]), (box, ["--json", "--now", NOW, "status"])]
-    )
+    assert preview.data.get("retrieval_id") is None  # a look at another moment is not recorded
+    inspect = box.run("--json", "--now", NOW, "inspect")
+    box.run("--json", "--now", NOW, "retrieve", "--project", "p_brand").expect(0)
+    status = box.run("--json", "--now", NOW, "status")
     return Template(box, ingest, preview, inspect, status, db_digest(box.db))
 
 
@@ -561,7 +565,7 @@ def _c_diagnostics(r: Result, box: Box, t: Template) -> None:
     (ret,) = rets
     assert set(ret) >= {"id", "at", "origin", "project_id", "mode", "events"}
     assert is_int(ret["id"]) and is_iso(ret["at"])
-    assert (ret["origin"], ret["project_id"], ret["mode"]) == ("preview", "p_brand", "generation")
+    assert (ret["origin"], ret["project_id"], ret["mode"]) == ("cli", "p_brand", "generation")
     assert isinstance(ret["events"], list) and ret["events"]
 
 
