@@ -42,6 +42,7 @@ from creative_memory.services.derivation import (
     _EventRow,
     cache_key_for,
     dbapi_connection,
+    ensure_current,
     flat_items,
     fold_parsed,
     iter_events,
@@ -95,24 +96,31 @@ def rebuild(
     with store.write() as session, sa_errors():
         take_lease(dbapi_connection(session), user_id, "rebuild", takeover=takeover)
     gc_was_enabled = gc.isenabled()
+    info: DerivationInfo | None = None
     try:
         # The fold allocates millions of short-lived objects next to ~100 k long-lived records:
         # the cyclic collector would re-scan the records again and again (nothing here makes cycles).
         gc.disable()
         for attempt in range(ATTEMPTS):
             try:
-                return _rebuild_once(store, user_id, now, progress, cancelled)
+                info = _rebuild_once(store, user_id, now, progress, cancelled)
+                break
             except _Retry:
                 log.info("the events changed during a rebuild (attempt %d); starting over", attempt + 1)
-        raise StoreLocked(
-            "The memory kept changing while it was being re-derived; nothing was lost. Try again "
-            "when Open Design is idle."
-        )
+        else:
+            raise StoreLocked(
+                "The memory kept changing while it was being re-derived; nothing was lost. Try again "
+                "when Open Design is idle."
+            )
     finally:
         if gc_was_enabled:
             gc.enable()
         with store.write() as session, sa_errors():
             drop_lease(dbapi_connection(session), user_id)
+    # Events stored while the lease was held were not folded (an ingest meanwhile leaves them above
+    # the watermark): fold them now, as the ingest would have.
+    ensure_current(store, user_id, now)
+    return info
 
 
 def _fold(

@@ -404,3 +404,30 @@ def test_inspect_at_another_moment_shows_the_decay_it_computed(
     # and the stored columns still hold the earlier evaluation
     again = {(p["scope"], p["pattern"], p["polarity"]): p for p in run("2026-02-10T00:00:00Z")}
     assert again == today
+
+
+def test_events_ingested_while_a_rebuild_holds_its_lease_are_folded_when_it_ends(
+    filled: Store, blocks: BlockChecker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An ingest beside a rebuild only stores its events (the rebuild's lease keeps it from
+    folding); the rebuild folds them when it has published, so nothing waits for a later read.
+    (A window refreshed right after such an ingest showed an empty inspector.)"""
+    store = filled
+    other = second_handle(store)
+    real_diff = rebuild_module._diff
+    reports: list[Any] = []
+
+    def diff_after_an_ingest(*args: Any, **kwargs: Any) -> Any:
+        if not reports:
+            reports.append(ingest_jsonl(other, _lines("mid", 30, 60 * 24 * 25), default_user=USER, now=NOW, blocks=blocks))
+        return real_diff(*args, **kwargs)
+
+    monkeypatch.setattr(rebuild_module, "_diff", diff_after_an_ingest)
+    try:
+        derivation.rebuild(store, USER, NOW)
+    finally:
+        other.close()
+    assert reports and reports[0].accepted == 30
+    with store.read() as s:
+        assert derivation.is_current(s, USER), "the events stored during the rebuild were left unfolded"
+    assert_equals_full_derivation(store)
