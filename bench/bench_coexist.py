@@ -51,60 +51,86 @@ def _blocks(tmp: Path) -> BlockChecker:
     return BlockChecker(secrets)
 
 
-Op = Callable[[Store, BlockChecker, Path], str]
+# An operation prepares outside the daemon's window (choosing a pattern, emptying the cache) and
+# returns the action that runs beside it.
+Op = Callable[[Store, BlockChecker, Path], Callable[[], str]]
 
 
-def _ingest(store: Store, blocks: BlockChecker, tmp: Path) -> str:
+def _ingest(store: Store, blocks: BlockChecker, tmp: Path) -> Callable[[], str]:
     start = NOW + demo.SPAN_DAYS * DAY + DAY
     evs = [validate_event(e) for e in demo.wire_events(USER, size="M", seed=1001, now=start, limit=20_000)]
-    t0 = time.perf_counter()
-    rep = ingest_events(store, evs, default_user=USER, now=start + 400 * DAY, blocks=blocks)
-    took = time.perf_counter() - t0
-    return f"{rep.accepted} events, {rep.accepted / took:,.0f} events/s with derivation"
+
+    def run() -> str:
+        t0 = time.perf_counter()
+        rep = ingest_events(store, evs, default_user=USER, now=start + 400 * DAY, blocks=blocks)
+        took = time.perf_counter() - t0
+        return f"{rep.accepted} events, {rep.accepted / took:,.0f} events/s with derivation"
+
+    return run
 
 
 def _forget(label: str) -> Op:
-    def run(store: Store, blocks: BlockChecker, tmp: Path) -> str:
+    def prepare(store: Store, blocks: BlockChecker, tmp: Path) -> Callable[[], str]:
         if label == "contained":
             found = pick_contained(store)
             assert found is not None
             t, p, n = found
         else:
             _l, t, p, n = next(x for x in pick_patterns(store, 0) if x[0] == label)
-        r = erasure.forget(store, USER, [erasure.Target(t, p)], blocks=blocks, actor=Actor.CLI, now=NOW)
-        return f"{t} {p} ({n} events): verified {r.verified}, {r.duration_ms:.0f} ms"
 
-    return run
+        def run() -> str:
+            r = erasure.forget(store, USER, [erasure.Target(t, p)], blocks=blocks, actor=Actor.CLI, now=NOW)
+            return f"{t} {p} ({n} events): verified {r.verified}, {r.duration_ms:.0f} ms"
+
+        return run
+
+    return prepare
 
 
 def _rebuild(empty: bool) -> Op:
-    def run(store: Store, blocks: BlockChecker, tmp: Path) -> str:
+    def prepare(store: Store, blocks: BlockChecker, tmp: Path) -> Callable[[], str]:
         if empty:
             with store.write() as s:  # as after an import or a derivation-version change
                 s.execute(delete(Preference).where(Preference.user_id == USER))
-        info = derivation.rebuild(store, USER, NOW)
-        return f"{info.preferences} preferences from {info.events} events"
+
+        def run() -> str:
+            info = derivation.rebuild(store, USER, NOW)
+            return f"{info.preferences} preferences from {info.events} events"
+
+        return run
+
+    return prepare
+
+
+def _decay(store: Store, blocks: BlockChecker, tmp: Path) -> Callable[[], str]:
+    def run() -> str:
+        d = derivation.refresh_decay(store, USER, NOW + 120 * DAY)
+        return f"decayed {d['decayed']}, archived {d['archived']}"
 
     return run
 
 
-def _decay(store: Store, blocks: BlockChecker, tmp: Path) -> str:
-    d = derivation.refresh_decay(store, USER, NOW + 120 * DAY)
-    return f"decayed {d['decayed']}, archived {d['archived']}"
-
-
-def _import(store: Store, blocks: BlockChecker, tmp: Path) -> str:
+def _import(store: Store, blocks: BlockChecker, tmp: Path) -> Callable[[], str]:
     src = demo_store("M", seed=2)  # other event ids than the store's own
     bundle = tmp / "m-bundle.json"
     with working_copy(src) as m:
         portability.export_bundle(m, USER, bundle, now=NOW, actor=Actor.CLI)
-    res = portability.import_file(store, "imported", bundle, mode="merge", now=NOW, actor=Actor.CLI, blocks=blocks)
-    return f"{res.events} events (the M store's bundle) into a new user, then its rebuild"
+
+    def run() -> str:
+        res = portability.import_file(
+            store, "imported", bundle, mode="merge", now=NOW, actor=Actor.CLI, blocks=blocks
+        )
+        return f"{res.events} events (the M store's bundle, seed 2) into a new user, then its rebuild"
+
+    return run
 
 
-def _reset(store: Store, blocks: BlockChecker, tmp: Path) -> str:
-    r = erasure.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW)
-    return f"{r.events_deleted} events, {r.preferences} preferences: verified {r.verified}"
+def _reset(store: Store, blocks: BlockChecker, tmp: Path) -> Callable[[], str]:
+    def run() -> str:
+        r = erasure.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW)
+        return f"{r.events_deleted} events, {r.preferences} preferences: verified {r.verified}"
+
+    return run
 
 
 OPS: dict[str, Op] = {
@@ -137,10 +163,11 @@ def main() -> None:
     for name in chosen:
         with tempfile.TemporaryDirectory(prefix="cm-bench-coexist-") as tmp, working_copy(bs) as store:
             blocks = _blocks(Path(tmp))
+            action = OPS[name](store, blocks, Path(tmp))
             with driver.DaemonWriter(store.path, interval_ms=args.interval) as w:
                 time.sleep(0.2)
                 t0 = time.perf_counter()
-                detail = OPS[name](store, blocks, Path(tmp))
+                detail = action()
                 took = time.perf_counter() - t0
                 time.sleep(0.2)
             r = w.result

@@ -741,24 +741,32 @@ def _wal_empty(path: Path) -> bool:
 
 
 def _search(store: Store, needles: Sequence[bytes], *, account: bool) -> tuple[int, dict[str, int] | None]:
-    """The byte search of the store's files, holding the write lock so that they hold still: nobody
-    can commit meanwhile and, with the WAL empty, no checkpoint has anything to move. With
-    ``account`` and occurrences found, also the copies live data accounts for, in the same state
-    (None when they cannot be counted exactly, or the files could change under the search)."""
-    with store.raw() as con:
-        try:
-            con.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError:
-            return count_bytes(store.path, needles), None  # busy past the timeout: search as a reader
-        try:
-            still = _wal_empty(store.path)
-            occurrences = count_bytes(store.path, needles)
-            # live_copies counts like the per-needle search; the many-needle one is not comparable.
-            countable = account and still and len(set(needles)) <= _FEW_NEEDLES
-            live = live_copies(con, needles) if occurrences and countable else None
-            return occurrences, live
-        finally:
-            con.execute("ROLLBACK")
+    """The byte search of the store's files, as a reader (never holding the write lock: the search
+    reads the whole file, far longer than the daemon may wait; decision 0019). With ``account`` and
+    occurrences found, also the copies live data accounts for, from a snapshot pinned for the whole
+    search; that count is trusted only if the WAL stayed empty throughout (nobody committed, so no
+    checkpoint had anything to move), else the search is repeated after a checkpoint, and after
+    three tries the count is None (not comparable)."""
+    occurrences = 0
+    for attempt in range(3):
+        if attempt:
+            store.checkpoint_truncate()
+        with store.raw() as con:
+            con.execute("BEGIN")
+            con.execute("SELECT count(*) FROM sqlite_master").fetchone()  # pins the snapshot
+            try:
+                still = _wal_empty(store.path)
+                occurrences = count_bytes(store.path, needles)
+                # live_copies counts like the per-needle search; the many-needle one is not comparable.
+                countable = account and still and len(set(needles)) <= _FEW_NEEDLES
+                if not (occurrences and countable):
+                    return occurrences, None
+                live = live_copies(con, needles)
+                if _wal_empty(store.path):
+                    return occurrences, live
+            finally:
+                con.execute("ROLLBACK")
+    return occurrences, None
 
 
 def audit_count(session: Session, user_id: str) -> int:
