@@ -19,10 +19,10 @@ from creative_memory.services.store import Store
 from creative_memory.services.writes import Chunker, lease_holder
 
 _PREFS = Preference.__tablename__
-_DUE = (
-    f"SELECT id, state, status, decay_count FROM {_PREFS} WHERE user_id = ? AND id > ? "
-    "AND status != 'archived' AND (decay_at <= ? OR last_seen <= ?) ORDER BY id LIMIT ?"
+_DUE_IDS = (
+    f"SELECT id FROM {_PREFS} WHERE user_id = ? AND status != 'archived' AND (decay_at <= ? OR last_seen <= ?)"
 )
+_ROWS = f"SELECT id, state, status, decay_count, decay_at, last_seen FROM {_PREFS} WHERE status != 'archived' AND id IN "
 _SET = (
     f"UPDATE {_PREFS} SET strength = ?, confidence = ?, status = ?, decay_at = ?, demoted_by = ?, "
     "decay_count = ?, evaluated_at = ? WHERE id = ?"
@@ -39,42 +39,41 @@ def refresh_decay(store: Store, user_id: str, now: int) -> dict[str, int]:
     if store.read_only:
         return counts
     ensure_current(store, user_id, now)
+    archive_before = now - ARCHIVE_DAYS * DAY_MS
+    # Which records are due: one indexed read outside the lock. Each chunk then reads those rows
+    # again and writes them in the same transaction (a row that a concurrent ingest changed is
+    # evaluated from what it holds now, or skipped if it is no longer due).
+    with store.read() as session, sa_errors():
+        ids = [int(r[0]) for r in dbapi_connection(session).execute(_DUE_IDS, (user_id, now, archive_before))]
+    ids.sort()
     chunker = Chunker(500)
-    after = 0
-    while True:
+    i = 0
+    while i < len(ids):
+        chunk = ids[i : i + chunker.size]
         t0 = time.perf_counter()
         with store.write() as session, sa_errors():
             con = dbapi_connection(session)
             if lease_holder(con, user_id) is not None:
                 return counts  # a reset, import or rebuild is rewriting this memory right now
-            due = con.execute(
-                _DUE, (user_id, after, now, now - ARCHIVE_DAYS * DAY_MS, chunker.size)
-            ).fetchall()
-            if not due:
-                return counts
             params: list[tuple[Any, ...]] = []
-            for pid, state, status, decay_count in due:
+            for pid, state, status, decay_count, decay_at, last_seen in con.execute(
+                _ROWS + f"({', '.join('?' * len(chunk))})", chunk
+            ):
+                if not (decay_at <= now or last_seen <= archive_before):
+                    continue
                 ev = evaluated(state_from_json(state), now)
                 if ev.status is Status.ARCHIVED and status != str(Status.ARCHIVED):
                     counts["archived"] += 1
                 elif ev.decay_count > decay_count:
                     counts["decayed"] += 1
                 params.append(
-                    (
-                        ev.strength,
-                        str(ev.confidence),
-                        str(ev.status),
-                        ev.decay_at,
-                        ev.demoted_by,
-                        ev.decay_count,
-                        now,
-                        pid,
-                    )
+                    (ev.strength, str(ev.confidence), str(ev.status), ev.decay_at, ev.demoted_by, ev.decay_count, now, pid)
                 )
             con.executemany(_SET, params)
             # The derivation row's generation moves: a rebuild that read before this starts over.
             con.execute(
                 f"UPDATE {Derivation.__tablename__} SET evaluated_at = ? WHERE user_id = ?", (now, user_id)
             )
-            after = int(due[-1][0])
-        chunker.record(len(due), time.perf_counter() - t0)
+        chunker.record(len(chunk), time.perf_counter() - t0)
+        i += len(chunk)
+    return counts
