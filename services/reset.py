@@ -2,7 +2,7 @@
 
 On the large store the rows to delete take seconds to delete, far more than the daemon may wait
 for the write lock, so they go in chunks of a few dozen milliseconds each (docs/decisions/0019):
-diagnostics first, then the preferences a pattern at a time (a record is never seen half-erased),
+diagnostics first, then the preferences in pattern order (the records of a pattern go together),
 then the events, and last, in one transaction, the derivation row, the ignored counts, the
 settings if asked, the audit entry and the lease. The user's ``reset`` lease keeps every reader
 from deriving from the half-deleted events meanwhile; nothing of it is logged as a change
@@ -48,7 +48,7 @@ _STEPS: tuple[tuple[str, str], ...] = (
         f"retrieval_id IN (SELECT id FROM {Retrieval.__tablename__} WHERE user_id = ?)",
     ),
     (Retrieval.__tablename__, "user_id = ?"),
-    (Preference.__tablename__, "user_id = ? ORDER BY preference_type, pattern"),
+    (Preference.__tablename__, "user_id = ? ORDER BY pattern"),  # the (user_id, pattern) index: no sort
     (EventPattern.__tablename__, "user_id = ?"),
     (Event.__tablename__, "user_id = ?"),
 )
