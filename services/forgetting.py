@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import Derivation, Event
-from creative_memory.services import audit, changes
+from creative_memory.services import audit, backups, changes
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.derivation import dbapi_connection, ensure_current, rederive_groups, sa_errors
 from creative_memory.services.erasure import (
@@ -27,6 +27,7 @@ from creative_memory.services.erasure import (
     _forget_in,
     _verify,
     diff_mentions,
+    needles_for,
 )
 from creative_memory.services.errors import InvalidInput
 from creative_memory.services.store import Store
@@ -109,5 +110,6 @@ def forget(
         receipt.notes.append(_SNAPSHOT_NOTE)
     if verify:
         _verify(store, user_id, targets, receipt, compact=compact)
+    backups.settle(receipt, store.path, [n for t in targets for n in needles_for(t.pattern)])  # decision 0016
     receipt.duration_ms = (time.perf_counter() - t0) * 1000
     return receipt

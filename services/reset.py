@@ -30,7 +30,7 @@ from creative_memory.model.tables import (
     RetrievalEvent,
     Settings,
 )
-from creative_memory.services import audit
+from creative_memory.services import audit, backups
 from creative_memory.services.derivation import dbapi_connection, sa_errors
 from creative_memory.services.erasure import Receipt, count_bytes, daemon_mentions
 from creative_memory.services.errors import RefusedForSafety
@@ -153,6 +153,7 @@ def reset(
             with store.write() as session, sa_errors():
                 drop_lease(dbapi_connection(session), user_id)
     _finish(store, user_id, receipt, sorted(patterns - others), step, compact)
+    backups.settle(receipt, store.path, None)  # decision 0016: a reset removes every backup copy
     receipt.duration_ms = (time.perf_counter() - t0) * 1000
     return receipt
 
