@@ -64,11 +64,14 @@ def quiet(con: sqlite3.Connection) -> Iterator[None]:
     For writers that keep the derivation exact themselves (erasure, reset, replace-import). The
     marker row is deleted again before the transaction ends, so no other connection ever sees it.
     """
-    con.execute(f"INSERT OR IGNORE INTO {_QUIET} (id) VALUES (1)")
+    outer = con.execute(f"SELECT 1 FROM {_QUIET}").fetchone() is None
+    if outer:
+        con.execute(f"INSERT INTO {_QUIET} (id) VALUES (1)")
     try:
         yield
     finally:
-        con.execute(f"DELETE FROM {_QUIET}")
+        if outer:  # nested: the outermost one ends it
+            con.execute(f"DELETE FROM {_QUIET}")
 
 
 # --------------------------------------------------------------------------- leases
