@@ -15,6 +15,7 @@ from creative_memory.model.tables import Derivation, Preference
 from creative_memory.services.clock import DAY_MS
 from creative_memory.services.derivation import dbapi_connection, ensure_current, sa_errors, state_from_json
 from creative_memory.services.engine.derive import evaluated
+from creative_memory.services.reevaluate import evaluated_later
 from creative_memory.services.store import Store
 from creative_memory.services.writes import Chunker, lease_holder
 
@@ -22,7 +23,7 @@ _PREFS = Preference.__tablename__
 _DUE_IDS = (
     f"SELECT id FROM {_PREFS} WHERE user_id = ? AND status != 'archived' AND (decay_at <= ? OR last_seen <= ?)"
 )
-_ROWS = f"SELECT id, state, status, decay_count, decay_at, last_seen FROM {_PREFS} WHERE status != 'archived' AND id IN "
+_ROWS = f"SELECT id, state, status, decay_count, decay_at, last_seen, evaluated_at FROM {_PREFS} WHERE id IN "
 _SET = (
     f"UPDATE {_PREFS} SET strength = ?, confidence = ?, status = ?, decay_at = ?, demoted_by = ?, "
     "decay_count = ?, evaluated_at = ? WHERE id = ?"
@@ -45,6 +46,8 @@ def refresh_decay(store: Store, user_id: str, now: int) -> dict[str, int]:
     # evaluated from what it holds now, or skipped if it is no longer due).
     with store.read() as session, sa_errors():
         ids = [int(r[0]) for r in dbapi_connection(session).execute(_DUE_IDS, (user_id, now, archive_before))]
+        # and records an earlier --now left evaluated after this moment (docs/decisions/0028)
+        ids += [int(r[0]) for r in evaluated_later(session, user_id, now, skip=set(ids))]
     ids.sort()
     chunker = Chunker(500)
     i = 0
@@ -56,10 +59,11 @@ def refresh_decay(store: Store, user_id: str, now: int) -> dict[str, int]:
             if lease_holder(con, user_id) is not None:
                 return counts  # a reset, import or rebuild is rewriting this memory right now
             params: list[tuple[Any, ...]] = []
-            for pid, state, status, decay_count, decay_at, last_seen in con.execute(
+            for pid, state, status, decay_count, decay_at, last_seen, evaluated_at in con.execute(
                 _ROWS + f"({', '.join('?' * len(chunk))})", chunk
             ):
-                if not (decay_at <= now or last_seen <= archive_before):
+                due = status != str(Status.ARCHIVED) and (decay_at <= now or last_seen <= archive_before)
+                if not (due or evaluated_at > now):
                     continue
                 ev = evaluated(state_from_json(state), now)
                 if ev.status is Status.ARCHIVED and status != str(Status.ARCHIVED):

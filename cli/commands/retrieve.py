@@ -24,8 +24,10 @@ def retrieve(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         dry_run=args.dry_run,
         derive_at=ctx.persist_now() if ctx.elsewhen and args.dry_run else None,
     )
-    data = o.as_json()
-    out.emit(data, lambda: o.block or retrieval.describe_empty(o.result.empty_reason))
+    # Plain output is what a script pastes into a prompt: the block or nothing, never a sentence.
+    out.emit(o.as_json(), o.block)
+    if not out.as_json and not o.block:
+        out.note(retrieval.describe_empty(o.result.empty_reason))
     return 0
 
 
@@ -45,7 +47,13 @@ def preview(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         record=not ctx.elsewhen,
         derive_at=ctx.persist_now() if ctx.elsewhen else None,
     )
-    out.emit(p.as_json(), lambda: p.text or p.empty_sentence)
+    # Plain stdout carries prompt text only (the blocks, or nothing); every explanation is on stderr.
+    out.emit(p.as_json(), p.prompt_text)
+    if not out.as_json:
+        if not p.block:
+            out.note(p.empty_sentence)
+        for warning in p.personal_warnings:
+            out.note(f"Personal memory: {warning}")
     return 0
 
 
