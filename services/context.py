@@ -58,7 +58,7 @@ class Context:
     @property
     def elsewhen(self) -> bool:
         """Whether the command looks at another moment (``--now``): a read-only command then
-        persists nothing (services/moment.py)."""
+        persists nothing (docs/decisions/0020)."""
         return self.now_override is not None
 
     def persist_now(self) -> int:

@@ -6,18 +6,24 @@ import argparse
 from typing import Any
 
 from creative_memory.cli.output import Out, table
-from creative_memory.services import derivation, moment, queries
+from creative_memory.services import derivation, queries
 from creative_memory.services.context import Context
 
+PROVISIONAL_NOTE = (
+    "\n* provisional: learned only from unary signals (accepts, thumbs, abandons, single rejections), "
+    "so it stays at most medium until an explicit tag, a manual refinement, a revert or a "
+    "comparison confirms it."
+)
 _COLUMNS = ["SCOPE", "TYPE", "PATTERN", "POLARITY", "STRENGTH", "TIER", "STATUS", "+", "-", "LAST SEEN"]
 
 
 def inspect(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store = ctx.store()
-    if ctx.elsewhen:  # another moment: evaluated in memory, nothing stored changes
+    now = ctx.now()
+    if ctx.elsewhen:  # another moment: evaluated in memory (queries), nothing stored changes
         derivation.ensure_current(store, ctx.user, ctx.persist_now())
     else:
-        derivation.refresh_decay(store, ctx.user, ctx.now())
+        derivation.refresh_decay(store, ctx.user, now)
     with store.read() as sess:
         prefs = queries.inspect(
             sess,
@@ -27,9 +33,8 @@ def inspect(args: argparse.Namespace, ctx: Context, out: Out) -> int:
             status=args.status,
             preference_type=args.type,
             limit=args.limit,
+            now=now,
         )
-        if ctx.elsewhen:
-            moment.evaluate_at(sess, prefs, ctx.now())
     out.emit(
         {"preferences": prefs},
         lambda: (
@@ -41,7 +46,7 @@ def inspect(args: argparse.Namespace, ctx: Context, out: Out) -> int:
                         p["pattern"],
                         p["polarity"],
                         f"{p['strength']:.3f}",
-                        p["confidence"],
+                        p["confidence"] + ("*" if p["provisional"] else ""),
                         p["status"],
                         p["accept_count"],
                         p["reject_count"],
@@ -51,6 +56,7 @@ def inspect(args: argparse.Namespace, ctx: Context, out: Out) -> int:
                 ],
                 _COLUMNS,
             )
+            + (PROVISIONAL_NOTE if any(p["provisional"] for p in prefs) else "")
             if prefs
             else "No preferences match."
         ),
@@ -65,7 +71,10 @@ def explain_text(d: dict[str, Any]) -> str:
         lines.append(
             f"{p['preference_type']} '{p['pattern']}' ({p['scope']}, {p['polarity']}): "
             f"strength {p['strength']:.3f}, {p['confidence']}, {p['status']}"
+            + (", provisional" if p.get("provisional") else "")
         )
+        if p.get("provisional"):
+            lines.append(PROVISIONAL_NOTE.strip().lstrip("* "))
     for e in d["events"]:
         lines.append(
             f"  {e['at']}  {e['signal_type']:<22} {e['polarity']:<8} {e['project_id'] or '-':<16} "
@@ -82,11 +91,10 @@ def explain_text(d: dict[str, Any]) -> str:
 
 def explain(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store = ctx.store()
-    derivation.ensure_current(store, ctx.user, ctx.persist_now() if ctx.elsewhen else ctx.now())
+    now = ctx.now()
+    derivation.ensure_current(store, ctx.user, ctx.persist_now() if ctx.elsewhen else now)
     with store.read() as sess:
-        data = queries.explain(sess, ctx.user, args.type, args.pattern, args.project)
-        if ctx.elsewhen:
-            moment.evaluate_at(sess, [data.get("preference"), *data.get("records", [])], ctx.now())
+        data = queries.explain(sess, ctx.user, args.type, args.pattern, args.project, now=now)
     if not out.as_json:
         data.pop("history", None)
     out.emit(data, lambda: explain_text(data))
