@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -12,11 +11,14 @@ from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import Status, scope_for
 from creative_memory.model.events import iso
-from creative_memory.model.records import key_text
 from creative_memory.model.tables import Event, EventPattern, Preference, Retrieval, RetrievalEvent
-from creative_memory.services.derivation import FOLD_COLUMNS, fold_event, state_from_json
+from creative_memory.services.controls import daemon_projects
+from creative_memory.services.derivation import FOLD_COLUMNS, fold_event
 from creative_memory.services.engine.derive import Deriver
 from creative_memory.services.errors import InvalidInput, NotFound
+from creative_memory.services.injections import fate, fate_json
+from creative_memory.services.reasons import sentence
+from creative_memory.services.store import Store
 
 SORTABLE: dict[str, Any] = {
     "scope": Preference.scope,
@@ -190,7 +192,32 @@ def facets(session: Session, user_id: str) -> dict[str, list[str]]:
     return {"types": types}
 
 
+def load_facets(store: Store, user_id: str) -> dict[str, Any]:
+    """Types and projects that preferences exist for (the Inspector's facet pickers)."""
+    with store.read() as session:
+        types = facets(session, user_id)["types"]
+        projects = [
+            p
+            for p in session.scalars(
+                select(Preference.project_id)
+                .where(Preference.user_id == user_id, Preference.project_id.is_not(None))
+                .distinct()
+                .order_by(Preference.project_id)
+            )
+            if p
+        ]
+    return {"types": types, "projects": projects, "any": bool(types)}
+
+
 # --------------------------------------------------------------------------- explain
+def load_explain(
+    store: Store, user_id: str, preference_type: str, pattern: str, project_id: str | None
+) -> dict[str, Any]:
+    """``explain`` in its own read transaction (the Inspector's detail pane)."""
+    with store.read() as session:
+        return explain(session, user_id, preference_type, pattern, project_id)
+
+
 def explain(
     session: Session, user_id: str, preference_type: str, pattern: str, project_id: str | None = None
 ) -> dict[str, Any]:
@@ -262,71 +289,16 @@ def explain(
                     "status": str(st.status),
                 }
             )
+    last = fate(session, user_id, preference_type, pattern, project_id, recs)
+    names = daemon_projects(session)
     return {
         "preference": pref_json(recs[0]) if recs else None,
         "records": [pref_json(p) for p in recs],
         "events": events,
         "history": history,
-        "last_retrieval": last_fate(session, user_id, preference_type, pattern, project_id, recs),
-    }
-
-
-def last_fate(
-    session: Session,
-    user_id: str,
-    preference_type: str,
-    pattern: str,
-    project_id: str | None,
-    recs: Sequence[Preference],
-) -> dict[str, Any] | None:
-    """Whether the last recorded retrieval (for this project, or any) kept or dropped the pattern, and why."""
-    q = select(Retrieval).where(Retrieval.user_id == user_id)
-    if project_id:
-        q = q.where(Retrieval.project_id == project_id)
-    ret = session.scalars(q.order_by(Retrieval.at.desc(), Retrieval.id.desc()).limit(1)).first()
-    if ret is None:
-        return None
-    evs = list(
-        session.scalars(
-            select(RetrievalEvent)
-            .where(RetrievalEvent.retrieval_id == ret.id)
-            .order_by(RetrievalEvent.ordinal)
-        )
-    )
-    keys = {key_text((p.scope, p.preference_type, p.pattern, p.polarity)) for p in recs}
-    verdict, reason = "not considered", ""
-    for e in evs:
-        fields = json.loads(e.fields)
-        names = (
-            e.preference_key in keys
-            or pattern in (fields.get("trimmed_patterns") or [])
-            or pattern in (fields.get("dropped_patterns") or [])
-        )
-        if e.type == "kept" and e.preference_key in keys:
-            verdict, reason = "kept", e.trace
-        elif names and e.type != "kept":
-            verdict, reason = "dropped", e.trace
-    if ret.empty_reason in ("memory_disabled", "memory_paused", "project_memory_disabled"):
-        verdict, reason = "dropped", ret.empty_reason.replace("_", " ")
-    elif verdict == "not considered" and recs:
-        p = recs[0]
-        st = state_from_json(p.state)
-        if p.status != "stable":
-            reason = f"status is {p.status}"
-        elif st.strength < 0.40 or p.strength < 0.40:
-            reason = f"strength {p.strength:.2f} is below the 0.40 threshold"
-        elif p.confidence == "low":
-            reason = "its confidence tier is low"
-        else:
-            reason = "it ranked below the preferences that were kept, or was not eligible then"
-        verdict = "dropped"
-    return {
-        "retrieval_id": ret.id,
-        "at": iso(ret.at),
-        "origin": ret.origin,
-        "project_id": ret.project_id,
-        "verdict": verdict,
-        "reason": reason,
+        "last_retrieval": fate_json(last),
+        "project_name": names.get(project_id) if project_id else None,
+        "why": sentence(last, project_id=project_id, project_name=names.get(project_id or "")),
     }
 
 

@@ -36,6 +36,8 @@ from PySide6.QtCore import (
 
 from creative_memory.gui.controller import Controller
 from creative_memory.services import queries
+from creative_memory.services.engine.block import human
+from creative_memory.services.reasons import event_sentence, readable
 from creative_memory.services.retrieval import describe_empty
 from creative_memory.services.store import Store
 
@@ -507,7 +509,7 @@ class RetrievalsModel(PagedTableModel):
                 )
             ]
             if row.get("empty_reason"):
-                lines.append(tr(describe_empty(row["empty_reason"])))
+                lines.append(tr(describe_empty(row["empty_reason"], {"project_id": row.get("project_id")})))
             return "\n".join(lines)
         if key == "tokens":
             return tr("Estimated tokens of the Creative memory block (4 characters a token)")
@@ -521,25 +523,25 @@ class RetrievalsModel(PagedTableModel):
 
 # --------------------------------------------------------------------------- stage events
 def pattern_of(event: Row) -> str:
-    """"type/pattern (polarity)" from the event's preference key, or its ``pattern`` field."""
+    """"airy spacing (layout), positive" from the event's preference key, or its ``pattern`` field."""
     key = event.get("preference_key")
     if isinstance(key, str) and key:
         parts = key.split("/")
         if len(parts) >= 4:
             scope = "/".join(parts[:-3])
-            text = f"{parts[-3]}/{parts[-2]} ({parts[-1]})"
-            return text if scope == "global" else f"{text} · {scope}"
+            text = f"{readable(parts[-3], parts[-2])}, {parts[-1]}"
+            return text if scope == "global" else f"{text} · {scope.replace(':', ' ')}"
         return key
     pattern = event.get("pattern")
-    return str(pattern) if pattern else ""
+    return human(str(pattern)) if pattern else ""
 
 
 _EVENT_BASE_KEYS = frozenset({"type", "stage", "trace", "preference_key"})
 
 
 def event_details(event: Row) -> str:
-    """The whole event as text: the trace, then every other field on its own line."""
-    lines = [str(event.get("trace") or "")]
+    """The whole event as text: the plain sentence, the trace, then every other field on its own line."""
+    lines = [event_sentence(event), str(event.get("trace") or "")]
     key = event.get("preference_key")
     if key:
         lines.append(f"preference_key: {key}")
@@ -561,7 +563,7 @@ class StageEventsModel(QAbstractTableModel):
             ("stage", tr("Stage")),
             ("type", tr("Type")),
             ("pattern", tr("Pattern")),
-            ("trace", tr("Trace")),
+            ("trace", tr("What happened")),
         )
         self._events: list[Row] = []
 
@@ -593,6 +595,8 @@ class StageEventsModel(QAbstractTableModel):
                 return str(r + 1)
             if key == "pattern":
                 return pattern_of(event)
+            if key == "trace":
+                return event_sentence(event)
             return str(event.get(key) or "")
         if role == Qt.ItemDataRole.ToolTipRole:
             return event_details(event)

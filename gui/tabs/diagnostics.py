@@ -3,8 +3,9 @@
 The list pages by id (newest first) through :class:`gui.models.diagnostics.RetrievalsModel`;
 filtering happens in SQL. Selecting a retrieval loads its stage events in the order the engine
 emitted them; the selected event's whole trace and fields show word-wrapped beside the list.
-"Run a retrieval now" runs the engine for a project: recorded (origin ``preview``, so it never
-counts as an injection) or as a dry run whose events are shown here and stored nowhere.
+"Run a retrieval now" runs the engine for a project: as a dry run (the default) whose events are
+shown here and stored nowhere, or — only when "Dry run" is unchecked — as a recorded retrieval with
+origin ``gui``, which never counts as an injection.
 """
 
 from __future__ import annotations
@@ -58,8 +59,9 @@ from creative_memory.services.errors import CreativeMemoryError
 
 ORIGINS: tuple[tuple[str, str], ...] = (
     ("daemon", "Open Design (daemon)"),
-    ("preview", "Preview"),
     ("cli", "Command line"),
+    ("gui", "Recorded here (Diagnostics)"),
+    ("preview", "Preview (older versions)"),
     ("self_test", "Self-test"),
 )
 MODES: tuple[tuple[Mode, str], ...] = (
@@ -202,7 +204,8 @@ class DiagnosticsTab(Tab):
             tr("Dry run"),
             tr("Run the engine and show its stage events here without recording anything"),
         )
-        self.run_button = QPushButton(tr("&Run"), self)
+        self.dry_run_check.setChecked(True)
+        self.run_button = QPushButton(tr("&Run (dry run)"), self)
         self.run_button.setObjectName("run_now")
         _named(
             self.run_button,
@@ -352,6 +355,7 @@ class DiagnosticsTab(Tab):
         self.until_edit.dateTimeChanged.connect(self._filter_timer.start)
         self.clear_button.clicked.connect(self._clear_filters)
         self.run_button.clicked.connect(self._run_clicked)
+        self.dry_run_check.toggled.connect(self._update_run_label)
         self.export_button.clicked.connect(self._export_clicked)
         selection = self.table.selectionModel()
         selection.currentRowChanged.connect(self._on_current_changed)
@@ -614,7 +618,7 @@ class DiagnosticsTab(Tab):
         ]
         text = " · ".join(p for p in parts if p)
         if row.get("empty_reason"):
-            text += "\n" + tr(retrieval.describe_empty(row["empty_reason"]))
+            text += "\n" + tr(retrieval.describe_empty(row["empty_reason"], self._empty_numbers(row.get("project_id"))))
         return text
 
     def _set_events(self, events: list[Row]) -> None:
@@ -639,6 +643,9 @@ class DiagnosticsTab(Tab):
         return self.events_model.events
 
     # ------------------------------------------------------------------ run a retrieval now
+    def _update_run_label(self, dry: bool) -> None:
+        self.run_button.setText(tr("&Run (dry run)") if dry else tr("&Run a recorded retrieval"))
+
     @async_slot()
     async def _run_clicked(self) -> None:
         mode = Mode(self.run_mode_combo.currentData())
@@ -663,7 +670,7 @@ class DiagnosticsTab(Tab):
                 project_id=project_id,
                 now=self.ctrl.now(),
                 mode=mode,
-                origin=Origin.PREVIEW,
+                origin=Origin.GUI,
                 dry_run=dry,
             )
         finally:
@@ -683,7 +690,7 @@ class DiagnosticsTab(Tab):
                 where=where, mode=str(mode), kept=kept
             )
             if result.empty_reason:
-                summary += "\n" + tr(retrieval.describe_empty(result.empty_reason))
+                summary += "\n" + tr(retrieval.describe_empty(result.empty_reason, self._empty_numbers(project_id)))
             self.summary.setText(summary)
             self._set_events([e.as_json() for e in result.events])
             self._say(tr("Dry run for {where}: {kept}. Nothing was recorded.").format(where=where, kept=kept))
@@ -698,6 +705,10 @@ class DiagnosticsTab(Tab):
             self._say(text)
             self.ctrl.notify("diagnostics")
         return outcome
+
+    def _empty_numbers(self, project_id: str | None) -> dict[str, Any]:
+        name = next((p.get("name") for p in self._projects if p.get("id") == project_id), None)
+        return {"project_id": project_id, "project_name": name if name != project_id else None}
 
     def _say(self, text: str) -> None:
         self.message.setText(text)

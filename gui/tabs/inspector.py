@@ -52,7 +52,6 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from sqlalchemy import select
 
 from creative_memory.gui.asyncbridge import async_slot, wait_dialog
 from creative_memory.gui.chart import StrengthChart
@@ -71,10 +70,11 @@ from creative_memory.gui.models.preferences import (
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit, StrengthBarDelegate
-from creative_memory.model.tables import Preference
-from creative_memory.services import erasure, queries
+from creative_memory.services import erasure, queries, reasons
+from creative_memory.services.engine.block import human
 from creative_memory.services.erasure import Receipt
 from creative_memory.services.errors import CreativeMemoryError, NotFound
+from creative_memory.services.injections import fate_from_json
 from creative_memory.services.queries import PrefFilter
 from creative_memory.services.store import Store
 
@@ -86,26 +86,11 @@ DETAIL_DELAY_MS = 60
 
 
 # --------------------------------------------------------------------------- store-thread reads
-def load_facets(store: Store, user_id: str) -> dict[str, Any]:
-    """Types and projects that preferences exist for (for the facet pickers)."""
-    with store.read() as session:
-        types = queries.facets(session, user_id)["types"]
-        projects = [
-            p
-            for p in session.scalars(
-                select(Preference.project_id)
-                .where(Preference.user_id == user_id, Preference.project_id.is_not(None))
-                .distinct()
-                .order_by(Preference.project_id)
-            )
-            if p
-        ]
-    return {"types": types, "projects": projects, "any": bool(types)}
+load_facets = queries.load_facets
 
 
 def load_explain(store: Store, user_id: str, key: PreferenceKey) -> dict[str, Any]:
-    with store.read() as session:
-        return queries.explain(session, user_id, key.preference_type, key.pattern, key.project_id)
+    return queries.load_explain(store, user_id, key.preference_type, key.pattern, key.project_id)
 
 
 # --------------------------------------------------------------------------- formatting
@@ -125,28 +110,19 @@ def format_iso(text: str | None) -> str:
     return format_qdatetime(dt)
 
 
-def retrieval_sentence(last: dict[str, Any] | None, project_id: str | None = None) -> str:
-    """'In the last retrieval for <project>: kept / dropped because …' (or 'Not retrieved yet.').
+def when_ms(ms: int) -> str:
+    """A stored time (ms) in the user's locale and local time zone."""
+    return format_qdatetime(QDateTime.fromMSecsSinceEpoch(int(ms)))
 
-    ``project_id`` is the preference's project: a project preference is only ever retrieved for
+
+def retrieval_sentence(
+    last: dict[str, Any] | None, project_id: str | None = None, project_name: str | None = None
+) -> str:
+    """The why-sentence about the last injection (``services.reasons``), times in the user's locale.
+
+    ``project_id`` is the preference's project: a project preference is only ever injected for
     its project, so "not yet" names it."""
-    if not last:
-        if project_id:
-            return tr("Not retrieved yet for {project}.").format(project=project_id)
-        return tr("Not retrieved yet.")
-    project = last.get("project_id") or tr("no project")
-    when = format_iso(last.get("at"))
-    verdict = last.get("verdict")
-    reason = str(last.get("reason") or "").strip().rstrip(".")
-    if verdict == "kept":
-        text = tr("In the last retrieval for {project} ({when}): kept.")
-    elif verdict == "dropped" and reason:
-        text = tr("In the last retrieval for {project} ({when}): dropped because {reason}.")
-    elif verdict == "dropped":
-        text = tr("In the last retrieval for {project} ({when}): dropped.")
-    else:
-        text = tr("In the last retrieval for {project} ({when}): not considered.")
-    return text.format(project=project, when=when, reason=reason)
+    return tr(reasons.sentence(fate_from_json(last), project_id=project_id, project_name=project_name, when=when_ms))
 
 
 def _named(widget: QWidget, name: str, tooltip: str) -> None:
@@ -898,11 +874,13 @@ class InspectorTab(Tab):
         rec = next((r for r in records if r.get("polarity") == key.polarity), data.get("preference")) or {}
         polarity_word = self.model.word(key.polarity)
         scope_text = tr("global") if key.project_id is None else tr("project {project}").format(project=key.project_id)
-        self.detail_title.setText(key.pattern)
+        self.detail_title.setText(human(key.pattern))
         self.detail_subtitle.setText(
             tr("{type} · {scope} · {polarity}").format(type=key.preference_type, scope=scope_text, polarity=polarity_word)
         )
-        self.retrieval_label.setText(retrieval_sentence(data.get("last_retrieval"), key.project_id))
+        self.retrieval_label.setText(
+            retrieval_sentence(data.get("last_retrieval"), key.project_id, data.get("project_name"))
+        )
         self.retrieval_label.setAccessibleDescription(self.retrieval_label.text())
         self.field_values = {name: self._field_text(name, rec) for name in self._field_titles()}
         self._render_fields()

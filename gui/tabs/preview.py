@@ -4,10 +4,8 @@
 from the palette, so they read in light and dark), with the token estimate of each below. The text
 shown and copied is :attr:`services.preview.Preview.text`, byte for byte.
 
-Previews are recorded as retrievals with origin ``preview`` (so they show in Diagnostics) when they
-show something new — another project or mode, or a changed block; showing the same preview again
-does not add a row. What-if previews ("as if forgotten", "as if this project were disabled") are
-never recorded and change nothing.
+Looking never writes: a preview (a project, a mode, a what-if) is a dry run — nothing is recorded
+and nothing in the store changes. Only Diagnostics' "Run a recorded retrieval" records one.
 """
 
 from __future__ import annotations
@@ -58,9 +56,6 @@ MODES: tuple[tuple[Mode, str], ...] = (
     (Mode.LEGACY, "Legacy ([MEMORY CONTEXT])"),
 )
 
-#: (project, mode, block, empty reason) of a preview: a new one is recorded, a repeat is not
-Signature = tuple[str | None, str, str, str | None]
-
 #: signals the Inspector may offer for a changed selection (re-render the what-if at once)
 WHATIF_SIGNALS = ("whatifChanged", "whatif_changed", "whatifForgottenChanged", "inspectorSelectionChanged")
 
@@ -68,14 +63,6 @@ WHATIF_SIGNALS = ("whatifChanged", "whatif_changed", "whatifForgottenChanged", "
 def _named(widget: QWidget, name: str, tooltip: str) -> None:
     widget.setAccessibleName(name)
     widget.setToolTip(tooltip)
-
-
-class RecordState:
-    """The signature of the last recorded preview. Read and written on the store thread only, so two
-    previews queued at once cannot both record the same thing."""
-
-    def __init__(self) -> None:
-        self.last: Signature | None = None
 
 
 @dataclass(frozen=True)
@@ -87,27 +74,19 @@ class Job:
     mode: Mode
     now: int
     whatif: retrieval.WhatIf | None
-    state: RecordState
 
 
-def compose_for_view(job: Job) -> tuple[preview.Preview, bool]:
-    """Compose on the store thread; record it only when it differs from the last recorded one.
-
-    Returns the preview and whether it was recorded.
-    """
-    kwargs: dict[str, Any] = {"project_id": job.project_id, "mode": job.mode, "now": job.now}
-    if job.whatif is not None:
-        shown = preview.compose(job.store, job.user, job.memory_dir, whatif=job.whatif, record=False, **kwargs)
-        return shown, False
-    shown = preview.compose(job.store, job.user, job.memory_dir, record=False, **kwargs)
-    sig: Signature = (job.project_id, str(job.mode), shown.block, shown.empty_reason)
-    if sig == job.state.last or job.store.read_only:
-        return shown, False
-    recorded = preview.compose(job.store, job.user, job.memory_dir, record=True, **kwargs)
-    if recorded.outcome.retrieval_id is None:
-        return recorded, False
-    job.state.last = (job.project_id, str(job.mode), recorded.block, recorded.empty_reason)
-    return recorded, True
+def compose_for_view(job: Job) -> preview.Preview:
+    """Compose on the store thread (a dry run: nothing is recorded)."""
+    return preview.compose(
+        job.store,
+        job.user,
+        job.memory_dir,
+        project_id=job.project_id,
+        mode=job.mode,
+        now=job.now,
+        whatif=job.whatif,
+    )
 
 
 def section_colours(palette: QPalette) -> dict[str, tuple[QColor, QColor]]:
@@ -129,7 +108,6 @@ class PreviewTab(Tab):
     def __init__(self, ctrl: Controller, parent: QWidget | None = None) -> None:
         super().__init__(ctrl, parent)
         self._generation = 0
-        self._record_state = RecordState()
         self._preview: preview.Preview | None = None
         self._shown_forgotten: frozenset[tuple[str, str]] = frozenset()
         self._projects: list[dict[str, Any]] = []
@@ -275,7 +253,7 @@ class PreviewTab(Tab):
         await self.compose_preview()
 
     def set_read_only(self, read_only: bool) -> None:
-        """Nothing here writes except the preview's own diagnostics record, which read-only skips."""
+        """Nothing here writes."""
 
     # ------------------------------------------------------------------ inputs
     def whatif_forgotten(self) -> frozenset[tuple[str, str]]:
@@ -336,7 +314,7 @@ class PreviewTab(Tab):
 
     # ------------------------------------------------------------------ compose and show
     async def compose_preview(self) -> preview.Preview:
-        """Compose for the current inputs and show it (recording it when it is new and real)."""
+        """Compose for the current inputs and show it (nothing is recorded)."""
         self._update_controls()
         self._generation += 1
         generation = self._generation
@@ -349,11 +327,8 @@ class PreviewTab(Tab):
             mode=Mode(self.mode_combo.currentData()),
             now=self.ctrl.now(),
             whatif=whatif,
-            state=self._record_state,
         )
-        result, recorded = await self.ctrl.run(compose_for_view, job)
-        if recorded:
-            self.ctrl.notify("diagnostics")
+        result = await self.ctrl.run(compose_for_view, job)
         if generation == self._generation:
             self._shown_forgotten = whatif.forgotten if whatif is not None else frozenset()
             self._show(result, whatif)
@@ -370,7 +345,6 @@ class PreviewTab(Tab):
     def _show(self, result: preview.Preview, whatif: retrieval.WhatIf | None) -> None:
         self._preview = result
         self.copy_button.setEnabled(True)
-        project = self.project_combo.currentData()
 
         if whatif is not None:
             what: list[str] = []
@@ -396,12 +370,9 @@ class PreviewTab(Tab):
 
         if not result.block:
             sentence = result.empty_sentence or retrieval.describe_empty("nothing_above_threshold")
-            where = tr(" for this project") if project else ""
             if whatif is not None:
-                text = tr("In this what-if there is no Creative memory block{where}: {sentence}")
-            else:
-                text = tr("No Creative memory block{where}: {sentence}")
-            self.empty_banner.show_message("info", text.format(where=where, sentence=tr(sentence)))
+                sentence = tr("In this what-if: {sentence}").format(sentence=sentence)
+            self.empty_banner.show_message("info", sentence)
         else:
             self.empty_banner.clear()
 

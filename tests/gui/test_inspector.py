@@ -33,6 +33,7 @@ from creative_memory.gui.models.preferences import (
     load_page,
 )
 from creative_memory.gui.tabs.inspector import InspectorTab, retrieval_sentence
+from creative_memory.model.constants import Origin
 from creative_memory.services import demo, queries, retrieval
 from creative_memory.services.queries import PrefFilter
 
@@ -341,38 +342,42 @@ def test_selecting_a_row_fills_the_detail_pane_and_the_retrieval_sentence(
     key = PreferenceKey("global", "spacing", "airy_spacing", "positive")
     assert tab.select_key(key)
     wait_until(lambda: tab.detail_key() == key)
-    assert tab.detail_title.text() == "airy_spacing"
+    assert tab.detail_title.text() == "airy spacing"
     assert tab.events_view.topLevelItemCount() == 6
     assert "(6)" in tab.events_heading.text()
     assert tab.chart.point_count() >= 6 and "positive" in tab.chart.series()
     assert tab.field_values["accept_count"] == "6"
     assert "explicit tag" in tab.field_values["sources"]
     assert "airy_spacing" in tab.fields_view.toPlainText()
-    assert tab.retrieval_label.text() == "Not retrieved yet."
-    assert retrieval_sentence(None, "p_cafe") == "Not retrieved yet for p_cafe."
+    assert tab.retrieval_label.text() == "Open Design has not used creative memory in a generation yet."
+    assert retrieval_sentence(None, "p_cafe") == "Open Design has not used creative memory for project p_cafe yet."
 
-    out = retrieval.run(ctrl.store, ctrl.user, project_id=None, now=ctrl.now())
+    # A self-test is not an injection: the sentence still says there has been none.
+    retrieval.run(ctrl.store, ctrl.user, project_id=None, now=ctrl.now(), origin=Origin.SELF_TEST)
+    out = retrieval.run(ctrl.store, ctrl.user, project_id=None, now=ctrl.now(), origin=Origin.DAEMON)
     assert out.retrieval_id is not None
     run_async(tab.refresh())
-    wait_until(lambda: tab.retrieval_label.text().startswith("In the last retrieval"))
-    assert tab.retrieval_label.text().startswith("In the last retrieval for no project (")
-    assert tab.retrieval_label.text().endswith("kept.")
-    # the weak negative one is dropped, with the reason
+    wait_until(lambda: tab.retrieval_label.text().startswith("Used in the last generation"))
+    assert tab.retrieval_label.text().startswith("Used in the last generation for no project (")
+    # the weak negative one is dropped, with the reason and the number that decided
     weak = PreferenceKey("global", "layout", "drop_shadows", "negative")
     assert tab.select_key(weak)
     wait_until(lambda: tab.detail_key() == weak)
-    assert ": dropped because " in tab.retrieval_label.text()
+    assert tab.retrieval_label.text().startswith("Not used in the last generation for no project (")
+    assert tab.retrieval_label.text().endswith(": its strength 0.15 was below the 0.40 threshold.")
     assert not ctrl.errors
 
 
 def test_retrieval_sentence_words() -> None:
-    assert retrieval_sentence(None) == "Not retrieved yet."
-    last = {"project_id": "p_cafe", "at": "2026-10-26T10:00:00.000Z", "verdict": "dropped",
-            "reason": "strength 0.20 is below the 0.40 threshold"}
+    last = {"project_id": "p_cafe", "project_name": "Café menu", "at_ms": 1_793_008_800_000,
+            "retrieval_id": 3, "origin": "daemon", "mode": "generation", "verdict": "dropped",
+            "code": "strength", "numbers": {"strength": 0.2}}
     text = retrieval_sentence(last)
-    assert text.startswith("In the last retrieval for p_cafe (")
-    assert text.endswith("dropped because strength 0.20 is below the 0.40 threshold.")
-    assert retrieval_sentence({**last, "verdict": "kept", "project_id": None}).endswith("kept.")
+    assert text.startswith("Not used in the last generation for Café menu (")
+    assert text.endswith("): its strength 0.20 was below the 0.40 threshold.")
+    assert retrieval_sentence({**last, "verdict": "kept", "project_id": None}).startswith(
+        "Used in the last generation for no project ("
+    )
 
 
 def test_chart_series_painting_and_description(qapp: Any) -> None:

@@ -380,14 +380,18 @@ class Template:
 
 @pytest.fixture(scope="module")
 def template(tmp_path_factory: pytest.TempPathFactory) -> Template:
-    """One store with the EVENTS ingested and one recorded preview, reused through copies."""
+    """One store with the EVENTS ingested, previewed (which records nothing) and one recorded
+    ``retrieve`` (an injection, origin cli), reused through copies."""
     root = tmp_path_factory.mktemp("cli-template")
     box = Box(root / "box")
     box.root.mkdir()
     events_file = root / "events.jsonl"
     events_file.write_text(jsonl(EVENTS), encoding="utf-8")
     ingest = box.run("--json", "--now", NOW, "ingest", str(events_file))
+    before = db_digest(box.db)
     preview = box.run("--json", "--now", NOW, "preview", "--project", "p_brand")
+    assert db_digest(box.db) == before  # looking never writes
+    box.run("--json", "--now", NOW, "retrieve", "--project", "p_brand").expect(0)
     inspect, status = run_all(
         [(box, ["--json", "--now", NOW, "inspect"]), (box, ["--json", "--now", NOW, "status"])]
     )
@@ -535,6 +539,7 @@ def _c_explain(r: Result, box: Box, t: Template) -> None:
     check_pref(d["preference"])
     assert [e["event_id"] for e in d["events"]] == ["ev_001", "ev_002", "ev_003", "ev_004"]
     assert isinstance(d["last_retrieval"], dict) and d["last_retrieval"]["verdict"] == "kept"
+    assert d["why"].startswith("Used in the last generation for project p_brand (")
 
 
 def _c_forget(r: Result, box: Box, t: Template) -> None:
@@ -561,7 +566,7 @@ def _c_diagnostics(r: Result, box: Box, t: Template) -> None:
     (ret,) = rets
     assert set(ret) >= {"id", "at", "origin", "project_id", "mode", "events"}
     assert is_int(ret["id"]) and is_iso(ret["at"])
-    assert (ret["origin"], ret["project_id"], ret["mode"]) == ("preview", "p_brand", "generation")
+    assert (ret["origin"], ret["project_id"], ret["mode"]) == ("cli", "p_brand", "generation")
     assert isinstance(ret["events"], list) and ret["events"]
 
 
@@ -687,6 +692,21 @@ def test_every_command_prints_its_documented_json(template: Template, fresh: Cal
 
 
 # =========================================================================== ingest, preview
+def test_read_only_commands_change_no_table(template: Template, fresh: Callable[[str], Box]) -> None:
+    box = fresh("looking")
+    before = db_digest(box.db)
+    commands = [
+        ["where"], ["status"], ["project", "list"], ["inspect"], ["audit"],
+        ["explain", "layout", "airy_spacing", "--project", "p_brand"],
+        ["preview", "--project", "p_brand", "--with-personal"], ["preview", "--mode", "legacy"],
+        ["diagnostics"], ["retrieve", "--project", "p_brand", "--dry-run"],
+    ]
+    results = run_all([(box, ["--json", "--now", NOW, *c]) for c in commands])
+    for c, r in zip(commands, results, strict=True):
+        assert r.rc == 0, (c, r.stderr)
+    assert db_digest(box.db) == before
+
+
 def test_ingest_then_preview_shows_the_project_block(template: Template) -> None:
     d = template.ingest.expect(0).data
     check_ingest(d)
