@@ -76,7 +76,12 @@ def make_context(args: argparse.Namespace) -> Context:
     from creative_memory.services.context import Context, check_user, default_user
     from creative_memory.services.datadir import resolve_data_dir
 
-    dd = resolve_data_dir(args.data_dir)
+    if args.command == "demo" and not args.data_dir:
+        from creative_memory.services.demostore import demo_data_dir
+
+        dd = demo_data_dir()  # never the discovered real store
+    else:
+        dd = resolve_data_dir(args.data_dir)
     user = check_user(args.user or default_user())
     now = parse_instant(args.now) if args.now else None
     return Context(data_dir=dd, user=user, actor=Actor.CLI, now_override=now)

@@ -143,7 +143,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     cmd("self-test", "prove that off, paused and project-disabled each yield an empty block")
 
-    p = cmd("demo", "fill the store with realistic generated data")
+    p = cmd("demo", "fill the separate demo store (or the --data-dir store) with generated data")
     p.add_argument("--size", choices=["S", "M", "L"], default="S")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--force", action="store_true",
+                   help="fill a --data-dir store even though it holds events that are not demo data")
     return parser

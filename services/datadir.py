@@ -18,7 +18,7 @@ import platformdirs
 
 from creative_memory.services.errors import InvalidInput
 
-Rule = Literal["flag", "env", "default"]
+Rule = Literal["flag", "env", "default", "demo"]
 APP_NAME = "Open Design"
 STORE_FILE = "app.sqlite"
 
@@ -43,6 +43,7 @@ class DataDir:
             "flag": "chosen with --data-dir",
             "env": "from the OD_DATA_DIR environment variable",
             "default": "the default per-user data folder",
+            "demo": "the demo store, kept apart from your memory",
         }[self.rule]
         return f"{self.path} ({how})"
 

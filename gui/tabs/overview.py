@@ -55,7 +55,7 @@ from creative_memory.services import (
     audit,
     controls,
     crypto,
-    demo,
+    demostore,
     derivation,
     erasure,
     portability,
@@ -107,11 +107,6 @@ def file_is_encrypted(path: Path) -> bool:
 def record_action(store: Store, user: str, actor: Actor, action: str, target: str, outcome: str, now: int) -> None:
     with store.write() as session:
         audit.record(session, user, actor, action, target, outcome, now)
-
-
-def record_demo(store: Store, user: str, actor: Actor, size: str, seed: int, now: int) -> None:
-    with store.write() as session:
-        audit.record(session, user, actor, "demo", f"size {size} seed {seed}", "ok", now)
 
 
 # --------------------------------------------------------------------------- formatting
@@ -465,16 +460,18 @@ class OverviewTab(Tab):
         self.empty_text = QLabel(
             tr(
                 "Nothing is remembered yet. Memory grows as you react to work generated in Open Design. "
-                "To look around first, load a small demo data set (about 1,000 preferences); Reset "
-                "removes it again."
+                "To look around first, explore a demo data set (about 1,000 preferences) in a separate "
+                "demo store; your own memory is not touched."
             ),
             self.empty_hint,
         )
         self.empty_text.setWordWrap(True)
-        self.demo_button = QPushButton(tr("Load &demo data"), self.empty_hint)
+        self.demo_button = QPushButton(tr("Explore with &demo data"), self.empty_hint)
         self.demo_button.setObjectName("demo_button")
-        self.demo_button.setAccessibleName(tr("Load demo data"))
-        self.demo_button.setToolTip(tr("Fill this store with a small generated demo data set (size S)"))
+        self.demo_button.setAccessibleName(tr("Explore with demo data"))
+        self.demo_button.setToolTip(
+            tr("Open a separate demo store with generated data; your own memory is not touched")
+        )
         self.demo_button.clicked.connect(self.demo_clicked)
         hint_layout = QGridLayout(self.empty_hint)
         hint_layout.addWidget(hint_icon, 0, 0, 2, 1)
@@ -1170,17 +1167,25 @@ class OverviewTab(Tab):
         await self.load_demo("S")
 
     async def load_demo(self, size: str = "S") -> dict[str, int] | None:
+        """Open the separate demo store (the window's), filling it with generated data on first use."""
+        window = self.window()
+        open_demo = getattr(window, "open_demo", None)
+        if open_demo is None:  # the tab alone (tests): the controller switches stores itself
+            await self.ctrl.switch_store(demostore.demo_data_dir())
+        else:
+            await open_demo()
+        if not await self.ctrl.run(demostore.is_empty, self.ctrl.store, self.ctrl.user):
+            return None
         progress = self._progress(
             tr("Loading demo data"), tr("Generating the demo data set ({size})…").format(size=size), cancellable=True
         )
         self.demo_button.setEnabled(False)
         try:
             counts = await self.ctrl.run(
-                demo.generate, self.ctrl.store, self.ctrl.user, size=size, seed=DEMO_SEED, now=self.ctrl.now(),
-                progress=progress.report, cancelled=progress.is_cancelled, blocks=self.ctrl.ctx.blocks,
+                demostore.fill, self.ctrl.store, self.ctrl.user, size=size, seed=DEMO_SEED, now=self.ctrl.now(),
+                actor=self._actor(), progress=progress.report, cancelled=progress.is_cancelled,
+                blocks=self.ctrl.ctx.blocks,
             )
-            await self.ctrl.run(record_demo, self.ctrl.store, self.ctrl.user, self._actor(), size, DEMO_SEED,
-                                self.ctrl.now())
         except Cancelled as exc:
             self._progress_done(progress)
             show_error(self.window(), exc)

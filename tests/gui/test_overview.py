@@ -340,10 +340,14 @@ def test_reset_stops_when_the_backup_cannot_be_written(
 
 
 # --------------------------------------------------------------------------- demo data
-def test_load_demo_fills_an_empty_store_and_cancel_removes_it(
-    tab: OverviewTab, ctrl: Controller, run_async: Any, wait_until: Any, qloop: Any
+def test_demo_data_opens_a_separate_store_and_never_touches_the_real_one(
+    tab: OverviewTab, ctrl: Controller, run_async: Any, wait_until: Any, qloop: Any, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setenv("CM_DEMO_DIR", str(tmp_path / "demo"))
+    real = ctrl.store.path
     assert tab.empty_hint.isVisible() and tab.demo_button.isVisible()
+    assert tab.demo_button.text() == "Explore with &demo data"
 
     task = qloop.create_task(tab.load_demo("S"))
     wait_until(lambda: tab.progress_dialog is not None)
@@ -353,11 +357,17 @@ def test_load_demo_fills_an_empty_store_and_cancel_removes_it(
     wait_until(lambda: any("cancelled" in b.text() for b in error_boxes()))
     close_error_boxes()
     assert status(ctrl)["counts"]["events"] == 0
+    assert ctrl.ctx.data_dir.rule == "demo" and ctrl.store.path == tmp_path / "demo" / "app.sqlite"
 
     counts = run_async(tab.load_demo("S"), timeout=120)
     assert counts is not None and counts["events"] > 1000
     assert status(ctrl)["counts"]["events"] == counts["events"]
-    assert not tab.empty_hint.isVisible()
+    con = sqlite3.connect(real)
+    assert con.execute("SELECT count(*) FROM creative_memory_events").fetchone() == (0,)
+    con.close()
+    # Exploring again opens the same demo store without generating it twice.
+    assert run_async(tab.load_demo("S"), timeout=60) is None
+    assert status(ctrl)["counts"]["events"] == counts["events"]
 
 
 # --------------------------------------------------------------------------- read-only

@@ -692,6 +692,27 @@ def test_every_command_prints_its_documented_json(template: Template, fresh: Cal
 
 
 # =========================================================================== ingest, preview
+def test_demo_never_fills_a_persons_store(template: Template, fresh: Callable[[str], Box]) -> None:
+    box = fresh("demo")
+    before = db_digest(box.db)
+    demo_dir = box.root / "demo-store"
+    # OD_DATA_DIR names the real store; without --data-dir, demo fills the separate demo store.
+    made = box.run("--json", "--now", NOW, "demo", "--size", "S", "--seed", "3",
+                   env={"CM_DEMO_DIR": str(demo_dir)}).expect(0)
+    assert made.data["events"] > 0 and (demo_dir / "app.sqlite").is_file()
+    assert str(demo_dir) in made.stderr
+    assert db_digest(box.db) == before
+    # Given the real store, demo refuses (exit 5, nothing changed) unless forced.
+    refused = box.run("--json", "--now", NOW, "--data-dir", str(box.data), "demo", "--size", "S")
+    assert refused.rc == 5 and "not demo data" in refused.stderr and "--force" in refused.stderr
+    assert db_digest(box.db) == before
+    # A demo store may be filled again (its events are all demo events).
+    again = box.run("--json", "--now", NOW, "--data-dir", str(demo_dir), "demo", "--size", "S", "--seed", "4")
+    assert again.rc == 0, again.stderr
+    forced = box.run("--json", "--now", NOW, "--data-dir", str(box.data), "demo", "--size", "S", "--force")
+    assert forced.rc == 0 and db_digest(box.db) != before
+
+
 def test_read_only_commands_change_no_table(template: Template, fresh: Callable[[str], Box]) -> None:
     box = fresh("looking")
     before = db_digest(box.db)
