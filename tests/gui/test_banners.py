@@ -62,8 +62,8 @@ def test_the_demo_store_has_a_banner_and_one_click_back(
     assert window.demo_banner.actionText() == "&Back to my memory"
     assert str(tmp_path / "demo") in window.store_label.text()
     window.demo_banner.actionButton().click()
-    wait_until(lambda: ctrl.ctx.data_dir == real)
-    assert not window.demo_banner.isVisible()
+    wait_until(lambda: not window.demo_banner.isVisible())
+    assert ctrl.ctx.data_dir == real
     con = sqlite3.connect(real.store)
     assert con.execute("SELECT count(*) FROM creative_memory_events").fetchone() == (0,)
     con.close()
