@@ -70,7 +70,7 @@ from creative_memory.gui.models.preferences import (
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit, StrengthBarDelegate
-from creative_memory.services import erasure, queries, reasons
+from creative_memory.services import erasure, forget_scope, queries, reasons
 from creative_memory.services.engine.block import human
 from creative_memory.services.erasure import Receipt
 from creative_memory.services.errors import CreativeMemoryError, NotFound
@@ -976,20 +976,28 @@ class InspectorTab(Tab):
         keys = self.selected_keys()
         if not keys:
             return None
-        targets = plan_targets(keys)
+        pairs = list(dict.fromkeys((k.preference_type, k.pattern) for k in keys))
+        ticked = [(k.preference_type, k.pattern, k.project_id, k.polarity) for k in keys]
         self._forgetting = True
         self._update_actions()
         try:
+            rows = await self.ctrl.run(forget_scope.scope_rows, self.ctrl.store, self.ctrl.user, pairs)
+            on = set(ticked)
+            targets = forget_scope.targets_for([r for r in rows if r.key in on], rows) or plan_targets(keys)
             plan = await self.ctrl.run(count_erasure, self.ctrl.store, self.ctrl.user, targets)
-            dialog = ForgetDialog(targets, plan, block=block, parent=self)
+            dialog = ForgetDialog(rows, ticked, plan, block=block, parent=self)
+            dialog.checksChanged.connect(
+                lambda ts: self.ctrl.start(self._recount(dialog, ts), name="forget-recount")
+            )
             self.forget_dialog = dialog
             try:
                 result = await wait_dialog(dialog)
                 block = dialog.block_requested()
+                targets = dialog.targets()
             finally:
                 self.forget_dialog = None
                 dialog.deleteLater()
-            if result != int(QDialog.DialogCode.Accepted.value):
+            if result != int(QDialog.DialogCode.Accepted.value) or not targets:
                 return None
             self.ctrl.busyChanged.emit(True)
             try:
@@ -1020,6 +1028,11 @@ class InspectorTab(Tab):
         self.forgotten.emit(receipt)
         await self.refresh()
         return receipt
+
+    async def _recount(self, dialog: ForgetDialog, targets: list[Any]) -> None:
+        plan = await self.ctrl.run(count_erasure, self.ctrl.store, self.ctrl.user, targets)
+        if self.forget_dialog is dialog and dialog.targets() == targets:
+            dialog.set_plan(plan)
 
     def _receipt_gone(self, *_args: Any) -> None:
         self.receipt_dialog = None

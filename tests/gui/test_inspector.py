@@ -437,7 +437,9 @@ def test_forget_with_the_delete_key_erases_the_pattern_and_shows_a_receipt(
     assert dialog is not None
     assert dialog.plan.patterns == 1 and dialog.plan.events == 4 and dialog.plan.preferences == 1
     assert "4 recorded events" in dialog.summary_text and "1 learned preference" in dialog.summary_text
-    assert "everywhere" in dialog.list.item(0).text()
+    assert dialog.list.count() == 1
+    assert dialog.list.item(0).text() == "dense grids (layout) — global, avoid: 1 preference, 4 events"
+    assert dialog.list.item(0).checkState() == Qt.CheckState.Checked
     assert not dialog.block_box.isChecked()
     dialog.forget_button.click()
     wait_until(lambda: tab.receipt_dialog is not None and tab.receipt_dialog.isVisible())
@@ -466,8 +468,8 @@ def test_forget_and_block_adds_a_blocklist_row(
     wait_until(lambda: tab.forget_dialog is not None and tab.forget_dialog.isVisible())
     dialog = tab.forget_dialog
     assert dialog is not None and dialog.block_box.isChecked()
-    assert "in project p_cafe only" in dialog.list.item(0).text()
-    assert dialog.forget_button.text() == "Forget and block"
+    assert dialog.list.item(0).text() == "neon accents (color) — project p_cafe, prefer: 1 preference, 2 events"
+    assert dialog.forget_button.text() == "&Forget and block"
     dialog.forget_button.click()
     wait_until(lambda: tab.receipt_dialog is not None)
     assert tab.last_receipt is not None and tab.last_receipt.blocked
@@ -478,6 +480,53 @@ def test_forget_and_block_adds_a_blocklist_row(
     seed(strong("neon_accents", "color", start=50, count=2, project="p_cafe"))
     assert ("color", "neon_accents") not in patterns_in_cli(ctrl)
     tab.receipt_dialog.close()
+
+
+def test_forget_offers_its_scope_and_erases_only_what_is_ticked(
+    tab: InspectorTab, ctrl: Any, seed: Any, qtbot: Any, run_async: Any, wait_until: Any
+) -> None:
+    seed(strong("dense_grids", start=1, count=4)
+         + strong("dense_grids", start=10, count=3, polarity="negative", signal="thumbs_down")
+         + strong("dense_grids", start=20, count=2, project="p_cafe")
+         + strong("airy_spacing", "spacing", start=30, count=2))
+    run_async(tab.refresh())
+    assert tab.select_key(PreferenceKey("global", "layout", "dense_grids", "positive"))
+    tab.table.setFocus()
+    qtbot.keyClick(tab.table, Qt.Key.Key_Delete)
+    wait_until(lambda: tab.forget_dialog is not None and tab.forget_dialog.isVisible())
+    dialog = tab.forget_dialog
+    assert dialog is not None
+    texts = [dialog.list.item(i).text() for i in range(dialog.list.count())]
+    assert texts == [
+        "dense grids (layout) — global, prefer: 1 preference, 4 events",
+        "dense grids (layout) — global, avoid: 0 preferences, 3 events",  # contradictions of the positive
+        "dense grids (layout) — project p_cafe, prefer: 1 preference, 2 events",
+    ]
+    checked = [dialog.list.item(i).checkState() == Qt.CheckState.Checked for i in range(dialog.list.count())]
+    assert checked == [True, False, False]  # only the selected row; "everywhere" is one click away
+    assert dialog.plan.preferences == 1 and dialog.plan.events == 4
+    assert "1 learned preference" in dialog.summary_text and "4 recorded events" in dialog.summary_text
+    # "Tick everywhere" ticks every row and the counts follow (recounted from the store).
+    dialog.everywhere_button.click()
+    wait_until(lambda: dialog.plan.preferences == 2)
+    assert dialog.plan.events == 9 and dialog.forget_button.isEnabled()
+    # Back to the one row: only the global positive record goes.
+    for i in (1, 2):
+        dialog.list.item(i).setCheckState(Qt.CheckState.Unchecked)
+    wait_until(lambda: dialog.plan.preferences == 1 and dialog.forget_button.isEnabled())
+    dialog.forget_button.click()
+    wait_until(lambda: tab.receipt_dialog is not None)
+    receipt = tab.last_receipt
+    assert receipt is not None and receipt.preferences == dialog.plan.preferences
+    assert receipt.events_deleted + receipt.events_rewritten == dialog.plan.events
+    assert sql(ctrl, "SELECT count(*) FROM creative_memory_event_patterns WHERE pattern='dense_grids' "
+                     "AND scope='global' AND polarity='positive'") == [(0,)]
+    left = sql(ctrl, "SELECT scope, polarity FROM creative_memory_preferences WHERE pattern='dense_grids' "
+                     "ORDER BY scope, polarity")
+    # The avoid events left now stand on their own; the project's record is untouched.
+    assert ("global", "positive") not in left and ("project:p_cafe", "positive") in left
+    tab.receipt_dialog.close()
+    assert not ctrl.errors
 
 
 def test_cancelling_the_confirmation_changes_nothing(
