@@ -390,7 +390,7 @@ class PassphraseDialog(QDialog):
         pass_label.setBuddy(self.passphrase_edit)
         form.addRow(pass_label, self.passphrase_edit)
         if confirm:
-            confirm_label = QLabel(tr("Re&peat:"), self)
+            confirm_label = QLabel(tr("Repe&at:"), self)
             confirm_label.setBuddy(self.confirm_edit)
             form.addRow(confirm_label, self.confirm_edit)
         else:

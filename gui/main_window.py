@@ -250,7 +250,7 @@ class MainWindow(QMainWindow):
             self.banner.clear()
             return
         kind, text, action = state
-        label = {"enable": tr("Turn on"), "resume": tr("Resume")}.get(action or "")
+        label = {"enable": tr("&Turn on"), "resume": tr("&Resume")}.get(action or "")
         self._banner_action_kind = action
         self.banner.show_message(kind, text, label)  # type: ignore[arg-type]
 
@@ -278,7 +278,7 @@ class MainWindow(QMainWindow):
             self.notice.clear()
             return
         self._notice_key = state[0]
-        self.notice.show_message("info", state[1], tr("&Dismiss"))
+        self.notice.show_message("info", state[1], tr("&Hide this notice"))
 
     def _dismiss_notice(self) -> None:
         key = getattr(self, "_notice_key", "")

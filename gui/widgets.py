@@ -10,6 +10,7 @@ from typing import Literal
 
 from PySide6.QtCore import (
     QEvent,
+    QItemSelectionModel,
     QModelIndex,
     QPersistentModelIndex,
     QRectF,
@@ -28,6 +29,7 @@ from PySide6.QtGui import (
     QPen,
 )
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -36,6 +38,7 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QStyle,
     QStyledItemDelegate,
+    QToolButton,
     QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
@@ -403,7 +406,8 @@ class EmptyState(QWidget):
 
 class FilterLineEdit(QLineEdit):
     """A filter box: clear button, placeholder, and :attr:`filterChanged` emitted once typing has
-    paused for :attr:`debounce_ms` (150 ms). Enter applies at once; Escape clears."""
+    paused for :attr:`debounce_ms` (150 ms). Enter applies at once; Escape clears; Down (and Enter)
+    move into the view it filters (:meth:`set_view`), on its current row or the first one."""
 
     filterChanged = Signal(str)
 
@@ -427,8 +431,30 @@ class FilterLineEdit(QLineEdit):
         self.setAccessibleName(self.tr("Filter"))
         self.setToolTip(self.tr("Type to filter; Enter applies at once, Escape clears"))
         self.addAction(icon("filter"), QLineEdit.ActionPosition.LeadingPosition)
+        for button in self.findChildren(QToolButton):  # the clear button and the filter icon
+            action = button.defaultAction()
+            clear = action is not None and "clear" in action.objectName().lower()
+            button.setAccessibleName(self.tr("Clear the filter") if clear else self.tr("Filter"))
         self.textChanged.connect(self._on_text_changed)
         self.returnPressed.connect(self.flush)
+        self._view: QAbstractItemView | None = None
+
+    def set_view(self, view: QAbstractItemView) -> None:
+        """The table this box filters: Down or Enter moves the focus into it."""
+        self._view = view
+
+    def enter_view(self) -> bool:
+        view = self._view
+        if view is None or view.model() is None or view.model().rowCount() == 0:
+            return False
+        if not view.currentIndex().isValid():
+            view.setCurrentIndex(view.model().index(0, 0))
+            view.selectionModel().select(
+                view.currentIndex(),
+                QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+            )
+        view.setFocus(Qt.FocusReason.TabFocusReason)
+        return True
 
     @property
     def debounce_ms(self) -> int:
@@ -459,6 +485,11 @@ class FilterLineEdit(QLineEdit):
             self.flush()
             event.accept()
             return
+        if event.key() == Qt.Key.Key_Down or event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.flush()
+            if self.enter_view():
+                event.accept()
+                return
         super().keyPressEvent(event)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -346,8 +347,31 @@ def retrievals_query(
     until: int | None = None,
     before_id: int | None = None,
     limit: int = 200,
+    text: str | None = None,
+    named_projects: Sequence[str] = (),
 ) -> Select[Any]:
+    """``text``: a pattern (raw or readable), a type or a project id to look for; ``named_projects``:
+    ids whose names match it (the caller reads the daemon's ``projects`` table)."""
     q = select(Retrieval).where(Retrieval.user_id == user_id)
+    if text and text.strip():
+        raw = _escape(text.strip())
+        like, snake = f"%{raw}%", f"%{raw.replace(' ', '_')}%"
+        q = q.where(
+            or_(
+                Retrieval.project_id.like(like, escape="\\"),
+                Retrieval.project_id.in_(list(named_projects)),
+                select(RetrievalEvent.id)
+                .where(
+                    RetrievalEvent.retrieval_id == Retrieval.id,
+                    or_(
+                        RetrievalEvent.pattern.like(snake, escape="\\"),
+                        RetrievalEvent.preference_type.like(snake, escape="\\"),
+                        RetrievalEvent.type.like(snake, escape="\\"),
+                    ),
+                )
+                .exists(),
+            )
+        )
     if project_id:
         q = q.where(Retrieval.project_id == project_id)
     if origin:
@@ -386,6 +410,46 @@ def diagnostics(
         d["events"] = retrieval_events(session, r.id)
         out.append(d)
     return out
+
+
+def retrieval_page(
+    store: Store, user_id: str, *, before_id: int | None, limit: int, **filters: Any
+) -> list[dict[str, Any]]:
+    """One page of retrievals, newest first (the Diagnostics list); ``text`` also matches project names."""
+    with store.read() as session:
+        text = filters.get("text")
+        if text and text.strip():
+            needle = text.strip().casefold()
+            filters["named_projects"] = [
+                pid for pid, name in daemon_projects(session).items() if needle in name.casefold()
+            ]
+        q = retrievals_query(user_id, before_id=before_id, limit=limit, **filters)
+        return [retrieval_json(r) for r in session.scalars(q)]
+
+
+def all_retrievals(
+    store: Store, user_id: str, *, with_events: bool, page: int = 1000, **filters: Any
+) -> list[dict[str, Any]]:
+    """Every retrieval the filters match, newest first (Diagnostics' export), in one read."""
+    rows: list[dict[str, Any]] = []
+    with store.read() as session:
+        before: int | None = None
+        while True:
+            found = list(session.scalars(retrievals_query(user_id, before_id=before, limit=page, **filters)))
+            for r in found:
+                d = retrieval_json(r)
+                if with_events:
+                    d["events"] = retrieval_events(session, r.id)
+                rows.append(d)
+            if len(found) < page:
+                return rows
+            before = found[-1].id
+
+
+def load_retrieval_events(store: Store, retrieval_id: int) -> list[dict[str, Any]]:
+    """The stage events of one retrieval, in order."""
+    with store.read() as session:
+        return retrieval_events(session, retrieval_id)
 
 
 def counts_by_tier(session: Session, user_id: str) -> dict[str, int]:

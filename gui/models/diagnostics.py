@@ -351,9 +351,11 @@ class RetrievalFilter:
     event_type: str | None = None
     since: int | None = None
     until: int | None = None
+    text: str | None = None
 
     def kwargs(self) -> dict[str, Any]:
         return {
+            "text": self.text,
             "origin": self.origin,
             "project_id": self.project_id,
             "event_type": self.event_type,
@@ -366,15 +368,12 @@ def fetch_retrievals(
     store: Store, user_id: str, flt: RetrievalFilter, before_id: int | None, limit: int
 ) -> list[Row]:
     """One page of retrievals (store thread)."""
-    with store.read() as session:
-        q = queries.retrievals_query(user_id, before_id=before_id, limit=limit, **flt.kwargs())
-        return [queries.retrieval_json(r) for r in session.scalars(q)]
+    return queries.retrieval_page(store, user_id, before_id=before_id, limit=limit, **flt.kwargs())
 
 
 def fetch_retrieval_events(store: Store, retrieval_id: int) -> list[Row]:
     """The stage events of one retrieval, in order (store thread)."""
-    with store.read() as session:
-        return queries.retrieval_events(session, retrieval_id)
+    return queries.load_retrieval_events(store, retrieval_id)
 
 
 RETRIEVAL_EXPORT_COLUMNS = (
@@ -396,20 +395,7 @@ RETRIEVAL_EXPORT_COLUMNS = (
 
 def export_retrievals(store: Store, user_id: str, flt: RetrievalFilter, path: Path, fmt: str) -> int:
     """Write every retrieval the filter matches (JSON with its stage events; CSV one line each)."""
-    rows: list[Row] = []
-    with store.read() as session:
-        before: int | None = None
-        while True:
-            q = queries.retrievals_query(user_id, before_id=before, limit=EXPORT_PAGE, **flt.kwargs())
-            page = list(session.scalars(q))
-            for r in page:
-                d = queries.retrieval_json(r)
-                if fmt == "json":
-                    d["events"] = queries.retrieval_events(session, r.id)
-                rows.append(d)
-            if len(page) < EXPORT_PAGE:
-                break
-            before = page[-1].id
+    rows = queries.all_retrievals(store, user_id, with_events=fmt == "json", page=EXPORT_PAGE, **flt.kwargs())
     write_rows(path, fmt, rows, RETRIEVAL_EXPORT_COLUMNS)
     return len(rows)
 

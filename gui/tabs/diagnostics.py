@@ -52,7 +52,7 @@ from creative_memory.gui.models.diagnostics import (
 )
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import Tab, tr
-from creative_memory.gui.widgets import EmptyState
+from creative_memory.gui.widgets import EmptyState, FilterLineEdit
 from creative_memory.model.constants import Mode, Origin
 from creative_memory.services import controls, retrieval
 from creative_memory.services.errors import CreativeMemoryError
@@ -160,11 +160,19 @@ class DiagnosticsTab(Tab):
         _named(self.since_check, tr("Filter from a time"), tr("Show only retrievals at or after this time"))
         self.since_edit = self._date_edit(now.addDays(-7), "since")
         _named(self.since_edit, tr("From time"), tr("The earliest time to show (local time)"))
-        self.until_check = QCheckBox(tr("&To"), self)
+        self.until_check = QCheckBox(tr("&Until"), self)
         self.until_check.setObjectName("until_enabled")
         _named(self.until_check, tr("Filter up to a time"), tr("Show only retrievals up to this time"))
         self.until_edit = self._date_edit(now, "until")
         _named(self.until_edit, tr("To time"), tr("The latest time to show (local time, the whole minute)"))
+
+        self.search_edit = FilterLineEdit(self, placeholder=tr("Search by pattern, type or project…"))
+        self.search_edit.setObjectName("diagnostics_search")
+        _named(
+            self.search_edit,
+            tr("Search retrievals"),
+            tr("Show retrievals that name this pattern, type or project (Ctrl+F); Escape clears"),
+        )
 
         self.clear_button = QPushButton(tr("C&lear filters"), self)
         self.clear_button.setObjectName("clear_filters")
@@ -182,8 +190,10 @@ class DiagnosticsTab(Tab):
         filters.addWidget(self.since_edit, 1, 1)
         filters.addWidget(self.until_check, 1, 2)
         filters.addWidget(self.until_edit, 1, 3)
-        filters.addWidget(self.clear_button, 1, 5, Qt.AlignmentFlag.AlignLeft)
-        filters.setColumnStretch(6, 1)
+        filters.addWidget(self._buddy(tr("&Search:"), self.search_edit), 1, 4)
+        filters.addWidget(self.search_edit, 1, 5)
+        filters.addWidget(self.clear_button, 1, 6, Qt.AlignmentFlag.AlignLeft)
+        filters.setColumnStretch(7, 1)
 
         # --- run now and export -------------------------------------------------------------
         self.run_project_combo = QComboBox(self)
@@ -354,6 +364,8 @@ class DiagnosticsTab(Tab):
         self.since_edit.dateTimeChanged.connect(self._filter_timer.start)
         self.until_edit.dateTimeChanged.connect(self._filter_timer.start)
         self.clear_button.clicked.connect(self._clear_filters)
+        self.search_edit.filterChanged.connect(lambda _t: self._apply_filters())
+        self.search_edit.set_view(self.table)
         self.run_button.clicked.connect(self._run_clicked)
         self.dry_run_check.toggled.connect(self._update_run_label)
         self.export_button.clicked.connect(self._export_clicked)
@@ -412,7 +424,8 @@ class DiagnosticsTab(Tab):
         await self._after_load(reload_events=True)
 
     def focus_filter(self) -> bool:
-        self.origin_combo.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search_edit.selectAll()
         return True
 
     def set_read_only(self, read_only: bool) -> None:
@@ -445,6 +458,7 @@ class DiagnosticsTab(Tab):
             event_type=self.event_combo.currentData(),
             since=since,
             until=until,
+            text=self.search_edit.text().strip() or None,
         )
 
     def set_filter(
@@ -500,6 +514,10 @@ class DiagnosticsTab(Tab):
         self._apply_filters()
 
     def _clear_filters(self) -> None:
+        self.search_edit.blockSignals(True)
+        self.search_edit.clear()
+        self.search_edit.flush()
+        self.search_edit.blockSignals(False)
         self.set_filter()
 
     def _apply_filters(self) -> None:

@@ -369,6 +369,8 @@ class InspectorTab(Tab):
 
     def _build_table(self) -> None:
         self.table = QTableView(self)
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move inside it
+        self.filter_edit.set_view(self.table)
         self.table.setObjectName("inspector_table")
         _named(self.table, tr("Preferences"),
                tr("Learned preferences; select rows to see details, Delete forgets them"))

@@ -525,11 +525,11 @@ class OverviewTab(Tab):
             muted=True,
         )
         self.selftest_button = self._button(
-            tr("Run self-&test"), tr("Run the checks now (takes a moment)"), "self-test", "selftest_button"
+            tr("Run sel&f-test"), tr("Run the checks now (takes a moment)"), "self-test", "selftest_button"
         )
         self.selftest_button.clicked.connect(self.selftest_clicked)
         self.rebuild_button = self._button(
-            tr("Re&build from events"),
+            tr("Reb&uild from events"),
             tr("Re-derive every preference from the raw events (shows progress; can be cancelled)"),
             "refresh",
             "rebuild_button",
@@ -599,7 +599,7 @@ class OverviewTab(Tab):
             )
         )
         self.reset_button = self._button(
-            tr("&Reset…"), tr("Erase all creative memory (asks first)"), "reset", "reset_button"
+            tr("Re&set…"), tr("Erase all creative memory (asks first)"), "reset", "reset_button"
         )
         self.reset_button.clicked.connect(self.reset_clicked)
         row = QHBoxLayout()

@@ -135,7 +135,7 @@ class PreviewTab(Tab):
         self.copy_button = QPushButton(tr("&Copy"), self)
         self.copy_button.setObjectName("copy")
         _named(self.copy_button, tr("Copy"), tr("Copy the exact prefix text to the clipboard"))
-        self.refresh_button = QPushButton(tr("Re&compose"), self)
+        self.refresh_button = QPushButton(tr("R&ecompose"), self)
         self.refresh_button.setObjectName("recompose")
         _named(self.refresh_button, tr("Recompose"), tr("Compose the prefix again from the store now (F5)"))
 
