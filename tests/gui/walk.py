@@ -51,9 +51,7 @@ def mnemonics(root: QWidget) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for w in shown(root):
         text = ""
-        if isinstance(w, QAbstractButton):
-            text = w.text()
-        elif isinstance(w, QLabel) and w.buddy() is not None:
+        if isinstance(w, QAbstractButton) or (isinstance(w, QLabel) and w.buddy() is not None):
             text = w.text()
         elif isinstance(w, QGroupBox) and w.isCheckable():
             text = w.title()
