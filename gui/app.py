@@ -24,6 +24,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshot", metavar="DIR", help="render every tab to PNG files in DIR and exit")
     p.add_argument("--self-test", action="store_true",
                    help="open offscreen on a temporary store, prove the gates, render each tab; exit 0/1")
+    p.add_argument("--size", metavar="WxH", default="1200x780",
+                   help="window size for --screenshot (default 1200x780; e.g. 720x600)")
     p.add_argument("--palette", choices=["system", "light", "dark"], default="system",
                    help="colour scheme (default: follow the system)")
     p.add_argument("--log-level", default=os.environ.get("CM_LOG_LEVEL", "WARNING"))
@@ -143,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             actx.app.quit()
             return
         if args.screenshot:
-            result["code"] = await _screenshots(actx, window, Path(args.screenshot), args.palette)
+            result["code"] = await _screenshots(actx, window, Path(args.screenshot), args.palette, args.size)
             actx.app.quit()
         elif args.self_test:
             result["code"] = await _self_test(actx, ctrl, window)
@@ -172,10 +174,15 @@ def _screenshot_extras(ctrl, folder: Path) -> None:  # type: ignore[no-untyped-d
         shutil.copytree(sample, folder / "memory")
 
 
-async def _screenshots(actx, window, folder: Path, palette: str) -> int:  # type: ignore[no-untyped-def]
+async def _screenshots(actx, window, folder: Path, palette: str, size: str = "1200x780") -> int:  # type: ignore[no-untyped-def]
     folder.mkdir(parents=True, exist_ok=True)
-    window.resize(1200, 780)
-    suffix = "" if palette == "system" else f"-{palette}"
+    try:
+        width, height = (int(v) for v in size.lower().split("x", 1))
+    except ValueError:
+        print(f"creative-memory: --size {size!r} is not WIDTHxHEIGHT (e.g. 720x600)", file=sys.stderr)
+        return 2
+    window.resize(width, height)
+    suffix = ("" if palette == "system" else f"-{palette}") + ("" if size == "1200x780" else f"-{width}")
     for i, page in enumerate(window.pages):
         window.tabs.setCurrentIndex(i)
         await page.refresh()

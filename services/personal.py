@@ -238,5 +238,8 @@ def compose_personal(memory_dir: Path) -> PersonalBlock:
 
 
 def compose_prefix(personal_text: str, creative_block: str, placeholder: str = CUSTOM_PLACEHOLDER) -> str:
-    """The memory-relevant prompt prefix: the non-empty blocks joined by a blank line."""
+    """The memory-relevant prompt prefix: the non-empty blocks joined by a blank line (nothing at all
+    when both memory blocks are empty: no custom-instructions note under nothing)."""
+    if not personal_text and not creative_block:
+        return ""
     return "\n\n".join(part for part in (personal_text, creative_block, placeholder) if part)

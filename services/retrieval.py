@@ -276,12 +276,17 @@ def run(
 class _WhatIf:
     """Preview what-ifs: as if some preferences were forgotten, or the project disabled."""
 
-    forgotten: frozenset[tuple[str, str]] = frozenset()  # (preference_type, pattern)
+    #: (preference_type, pattern) everywhere, or (preference_type, pattern, scope) in that scope only
+    forgotten: frozenset[tuple[str, ...]] = frozenset()
     project_disabled: bool = False
     memory_off: bool = False
 
     def apply(self, states: list[PrefState]) -> list[PrefState]:
-        return [s for s in states if (s.preference_type, s.pattern) not in self.forgotten]
+        gone = self.forgotten
+        return [
+            s for s in states
+            if (s.preference_type, s.pattern) not in gone and (s.preference_type, s.pattern, s.scope) not in gone
+        ]
 
     def apply_gates(self, gates: Gates) -> Gates:
         if not (self.project_disabled or self.memory_off):

@@ -20,8 +20,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDateTimeEdit,
     QFileDialog,
-    QGridLayout,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QPlainTextEdit,
@@ -37,6 +35,7 @@ from PySide6.QtWidgets import (
 from creative_memory.gui.asyncbridge import async_slot, wait_dialog
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.errors import show_error
+from creative_memory.gui.flow import flow, group
 from creative_memory.gui.icons import palette_icon
 from creative_memory.gui.models.diagnostics import (
     EVENT_TYPES,
@@ -178,22 +177,17 @@ class DiagnosticsTab(Tab):
         self.clear_button.setObjectName("clear_filters")
         _named(self.clear_button, tr("Clear filters"), tr("Show every recorded retrieval again"))
 
-        filters = QGridLayout()
-        filters.setHorizontalSpacing(self.fontMetrics().averageCharWidth())
-        filters.addWidget(self._buddy(tr("&Origin:"), self.origin_combo), 0, 0)
-        filters.addWidget(self.origin_combo, 0, 1)
-        filters.addWidget(self._buddy(tr("&Project:"), self.project_combo), 0, 2)
-        filters.addWidget(self.project_combo, 0, 3)
-        filters.addWidget(self._buddy(tr("E&vent:"), self.event_combo), 0, 4)
-        filters.addWidget(self.event_combo, 0, 5)
-        filters.addWidget(self.since_check, 1, 0)
-        filters.addWidget(self.since_edit, 1, 1)
-        filters.addWidget(self.until_check, 1, 2)
-        filters.addWidget(self.until_edit, 1, 3)
-        filters.addWidget(self._buddy(tr("&Search:"), self.search_edit), 1, 4)
-        filters.addWidget(self.search_edit, 1, 5)
-        filters.addWidget(self.clear_button, 1, 6, Qt.AlignmentFlag.AlignLeft)
-        filters.setColumnStretch(7, 1)
+        self.search_edit.setMinimumWidth(self.fontMetrics().averageCharWidth() * 24)
+        filters = flow(
+            self,
+            group(self, self._buddy(tr("&Origin:"), self.origin_combo), self.origin_combo),
+            group(self, self._buddy(tr("&Project:"), self.project_combo), self.project_combo),
+            group(self, self._buddy(tr("E&vent:"), self.event_combo), self.event_combo),
+            group(self, self._buddy(tr("&Search:"), self.search_edit), self.search_edit),
+            group(self, self.since_check, self.since_edit),
+            group(self, self.until_check, self.until_edit),
+            self.clear_button,
+        )
 
         # --- run now and export -------------------------------------------------------------
         self.run_project_combo = QComboBox(self)
@@ -230,16 +224,14 @@ class DiagnosticsTab(Tab):
         bold = run_title.font()
         bold.setBold(True)
         run_title.setFont(bold)
-        top_row = QHBoxLayout()
-        top_row.addWidget(run_title)
-        top_row.addWidget(self._buddy(tr("Pro&ject:"), self.run_project_combo))
-        top_row.addWidget(self.run_project_combo)
-        top_row.addWidget(self._buddy(tr("&Mode:"), self.run_mode_combo))
-        top_row.addWidget(self.run_mode_combo)
-        top_row.addWidget(self.dry_run_check)
-        top_row.addWidget(self.run_button)
-        top_row.addStretch(1)
-        top_row.addWidget(self.export_button)
+        top_row = flow(
+            self,
+            group(self, run_title, self._buddy(tr("Pro&ject:"), self.run_project_combo), self.run_project_combo),
+            group(self, self._buddy(tr("&Mode:"), self.run_mode_combo), self.run_mode_combo),
+            self.dry_run_check,
+            self.run_button,
+            self.export_button,
+        )
 
         self.message = QLabel(self)
         self.message.setObjectName("diagnostics_message")

@@ -38,7 +38,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QFrame,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QSplitter,
@@ -58,6 +57,7 @@ from creative_memory.gui.chart import StrengthChart
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.dialogs_forget import ForgetDialog, ReceiptDialog, count_erasure, plan_targets
 from creative_memory.gui.errors import show_error
+from creative_memory.gui.flow import flow, group
 from creative_memory.gui.icons import icon
 from creative_memory.gui.models.preferences import (
     C_STRENGTH,
@@ -175,10 +175,9 @@ class InspectorTab(Tab):
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setAccessibleName(tr("Preferences and details"))
 
-        top = QHBoxLayout()
-        top.addWidget(self.filter_edit, 1)
-        for button in (self.forget_button, self.block_button, self.whatif_button, self.refresh_button):
-            top.addWidget(button)
+        self.filter_edit.setMinimumWidth(self.fontMetrics().averageCharWidth() * 34)
+        top = flow(self, self.filter_edit, self.forget_button, self.block_button, self.whatif_button,
+                   self.refresh_button)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(self.facet_row)
@@ -316,20 +315,10 @@ class InspectorTab(Tab):
             combo.currentIndexChanged.connect(self._on_facets)
         self.archived_box.toggled.connect(self._on_facets)
 
-        row = QHBoxLayout()
-        row.addWidget(self.scope_combo)
-        row.addWidget(self.type_combo)
-        row.addWidget(self.polarity_combo)
-        row.addWidget(self.status_combo)
-        row.addSpacing(self.fontMetrics().averageCharWidth() * 2)
-        row.addWidget(self.tier_label)
-        for b in self.tier_buttons.values():
-            row.addWidget(b)
-        row.addSpacing(self.fontMetrics().averageCharWidth() * 2)
-        row.addWidget(self.archived_box)
-        row.addStretch(1)
-        row.addWidget(self.count_label)
-        self.facet_row = row
+        self.facet_row = flow(
+            self, self.scope_combo, self.type_combo, self.polarity_combo, self.status_combo,
+            group(self, self.tier_label, *self.tier_buttons.values()), self.archived_box, self.count_label,
+        )
 
     def _fill_scope(self, projects: Sequence[str]) -> None:
         current = self.scope_combo.currentData() or "all"
@@ -1040,11 +1029,12 @@ class InspectorTab(Tab):
         self.receipt_dialog = None
 
     # ------------------------------------------------------------------ what-if
-    def whatif_pairs(self) -> list[tuple[str, str]]:
-        pairs: list[tuple[str, str]] = []
-        seen: set[tuple[str, str]] = set()
+    def whatif_pairs(self) -> list[tuple[str, str, str]]:
+        """(type, pattern, scope) of the selection: the what-if forgets each in its own scope only."""
+        pairs: list[tuple[str, str, str]] = []
+        seen: set[tuple[str, str, str]] = set()
         for k in self.selected_keys():
-            tp = (k.preference_type, k.pattern)
+            tp = (k.preference_type, k.pattern, k.scope)
             if tp not in seen:
                 seen.add(tp)
                 pairs.append(tp)

@@ -51,6 +51,7 @@ from creative_memory.gui.icons import icon, mix, tinted_icon
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.widgets import accent_colour
 from creative_memory.model.constants import Actor
+from creative_memory.model.events import iso
 from creative_memory.services import (
     audit,
     controls,
@@ -58,6 +59,7 @@ from creative_memory.services import (
     demostore,
     derivation,
     erasure,
+    injections,
     portability,
     queries,
     selftest,
@@ -81,7 +83,7 @@ def overview_facts(store: Store, user: str, now: int) -> dict[str, Any]:
     with store.read() as session:
         tiers = queries.counts_by_tier(session, user)
         last_event = queries.last_event_time(session, user)
-        last_retrieval = queries.last_retrieval_time(session, user)
+        last_retrieval = iso(injections.last_injection_time(session, user))
     return {"status": status, "tiers": tiers, "last_event": last_event, "last_retrieval": last_retrieval}
 
 
@@ -438,7 +440,8 @@ class OverviewTab(Tab):
             ("events", tr("Raw events:"), tr("Reactions recorded from your work, the evidence behind preferences")),
             ("retrievals", tr("Retrievals:"), tr("Recorded retrievals (see Diagnostics)")),
             ("last_event", tr("Last event:"), tr("When the newest event happened")),
-            ("last_retrieval", tr("Last retrieval:"), tr("When memory was last retrieved for a prompt or preview")),
+            ("last_retrieval", tr("Last injected:"),
+             tr("When Open Design last added creative memory to a prompt (self-tests and previews do not count)")),
         ]
         for key, label_text, tip in rows:
             value = self._value(f"count_{key}")

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.controller import Controller
+from creative_memory.gui.flow import flow, group
 from creative_memory.gui.icons import mix, palette_icon
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.tabs.diagnostics import fill_projects
@@ -48,6 +49,7 @@ from creative_memory.model.constants import Mode
 from creative_memory.services import controls, preview, retrieval
 from creative_memory.services.engine.block import human
 from creative_memory.services.personal import CUSTOM_PLACEHOLDER
+from creative_memory.services.reasons import readable
 from creative_memory.services.store import Store
 
 MODES: tuple[tuple[Mode, str], ...] = (
@@ -109,14 +111,14 @@ class PreviewTab(Tab):
         super().__init__(ctrl, parent)
         self._generation = 0
         self._preview: preview.Preview | None = None
-        self._shown_forgotten: frozenset[tuple[str, str]] = frozenset()
+        self._shown_forgotten: frozenset[tuple[str, ...]] = frozenset()
         self._projects: list[dict[str, Any]] = []
 
         self.project_combo = QComboBox(self)
         self.project_combo.setObjectName("preview_project")
         self.project_combo.addItem(tr("No project"), None)
         self.project_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.project_combo.setMinimumContentsLength(24)
+        self.project_combo.setMinimumContentsLength(16)
         _named(
             self.project_combo,
             tr("Project"),
@@ -143,14 +145,10 @@ class PreviewTab(Tab):
         project_label.setBuddy(self.project_combo)
         mode_label = QLabel(tr("&Mode:"), self)
         mode_label.setBuddy(self.mode_combo)
-        top = QHBoxLayout()
-        top.addWidget(project_label)
-        top.addWidget(self.project_combo)
-        top.addWidget(mode_label)
-        top.addWidget(self.mode_combo)
-        top.addStretch(1)
-        top.addWidget(self.refresh_button)
-        top.addWidget(self.copy_button)
+        top = flow(
+            self, group(self, project_label, self.project_combo), group(self, mode_label, self.mode_combo),
+            self.refresh_button, self.copy_button,
+        )
 
         self.forgotten_check = QCheckBox(tr("As if &forgotten (Inspector selection)"), self)
         self.forgotten_check.setObjectName("whatif_forgotten")
@@ -167,11 +165,7 @@ class PreviewTab(Tab):
             tr("Show the prefix as if this project's “Use memory” switch were off"),
         )
         whatif_label = QLabel(tr("What if:"), self)
-        whatif_row = QHBoxLayout()
-        whatif_row.addWidget(whatif_label)
-        whatif_row.addWidget(self.forgotten_check)
-        whatif_row.addWidget(self.disabled_check)
-        whatif_row.addStretch(1)
+        whatif_row = flow(self, whatif_label, self.forgotten_check, self.disabled_check)
 
         self.whatif_banner = Banner(self)
         self.whatif_banner.setObjectName("whatif_banner")
@@ -256,15 +250,17 @@ class PreviewTab(Tab):
         """Nothing here writes."""
 
     # ------------------------------------------------------------------ inputs
-    def whatif_forgotten(self) -> frozenset[tuple[str, str]]:
+    def whatif_forgotten(self) -> frozenset[tuple[str, ...]]:
+        """(type, pattern[, scope]) to leave out: with a scope only there, without one everywhere."""
         raw = getattr(self.ctrl, "whatif_forgotten", None) or []
-        out: set[tuple[str, str]] = set()
+        out: set[tuple[str, ...]] = set()
         for item in raw:
             try:
-                ptype, pattern = item[0], item[1]
+                parts = tuple(str(v) for v in item[:3])
             except (TypeError, IndexError, KeyError):
                 continue
-            out.add((str(ptype), str(pattern)))
+            if len(parts) >= 2:
+                out.add(parts)
         return frozenset(out)
 
     def current_whatif(self) -> retrieval.WhatIf | None:
@@ -283,7 +279,7 @@ class PreviewTab(Tab):
             self.disabled_check.setToolTip(tr("Show the prefix as if this project's “Use memory” switch were off"))
         forgotten = self.whatif_forgotten()
         if forgotten:
-            names = ", ".join(f"{t}/{p}" for t, p in sorted(forgotten))
+            names = ", ".join(readable(f[0], f[1]) for f in sorted(forgotten))
             self.forgotten_check.setToolTip(
                 tr("Show the prefix as if these preferences were forgotten: {names}").format(names=names)
             )
@@ -351,7 +347,7 @@ class PreviewTab(Tab):
             if whatif.project_disabled:
                 what.append(tr("this project were disabled"))
             if self.forgotten_check.isChecked():
-                names = sorted(human(pattern) for _t, pattern in whatif.forgotten)
+                names = sorted(human(f[1]) for f in whatif.forgotten)
                 if not names:
                     what.append(tr("the Inspector selection were forgotten (nothing is selected there)"))
                 elif len(names) <= 3:
@@ -385,6 +381,7 @@ class PreviewTab(Tab):
             self.warnings_banner.clear()
 
         self._render_text()
+        self.scroll_to_creative()
         self._render_tokens()
         self.status_label.setText("")
 
@@ -394,7 +391,8 @@ class PreviewTab(Tab):
             parts.append(("personal", result.personal_block))
         if result.block:
             parts.append(("creative", result.block))
-        parts.append(("custom", CUSTOM_PLACEHOLDER))
+        if parts:
+            parts.append(("custom", CUSTOM_PLACEHOLDER))
         return parts
 
     def _render_text(self) -> None:
@@ -455,6 +453,17 @@ class PreviewTab(Tab):
                 cursor.insertText(line, cf)
         cursor.endEditBlock()
         view.verticalScrollBar().setValue(scroll)
+
+    def scroll_to_creative(self) -> None:
+        """Bring the Creative memory block to the top of the view (Personal memory may be long)."""
+        doc = self.text_view.document()
+        for marker in ("## Creative memory", "[MEMORY CONTEXT]"):
+            found = doc.find(marker)
+            if not found.isNull():
+                bar = self.text_view.verticalScrollBar()
+                top = int(doc.documentLayout().blockBoundingRect(found.block()).top())
+                bar.setValue(min(max(top - self.fontMetrics().height(), 0), bar.maximum()))
+                return
 
     def _render_tokens(self) -> None:
         result = self._preview

@@ -582,7 +582,9 @@ def test_preview_as_if_forgotten_emits_the_selection_and_sets_it_on_the_controll
     with qtbot.waitSignal(tab.whatIfForget, timeout=1000) as blocker:
         tab.whatif_button.click()
     pairs = blocker.args[0]
-    assert sorted(pairs) == [("layout", "dense_grids"), ("spacing", "airy_spacing")]
+    # Each in its own scope: the what-if forgets a project row only in that project.
+    assert sorted(pairs) == [("layout", "dense_grids", "global"), ("layout", "dense_grids", "project:p_a"),
+                             ("spacing", "airy_spacing", "global")]
     assert ctrl.whatif_forgotten == pairs
 
 
@@ -595,7 +597,7 @@ def test_the_what_if_button_shows_the_preview_tab(window: Any, ctrl: Any, seed: 
     select_row(page, 0)
     page.whatif_button.click()
     assert window.tabs.currentWidget().objectName() == "preview"
-    assert ctrl.whatif_forgotten == [("spacing", "airy_spacing")]
+    assert ctrl.whatif_forgotten == [("spacing", "airy_spacing", "global")]
 
 
 # --------------------------------------------------------------------------- refresh and live

@@ -303,3 +303,40 @@ def test_screenshots_light_and_dark_keep_the_blocks_readable(ctrl: Any, qtbot: A
             tab.disabled_check.setChecked(False)
     finally:
         apply_scheme(qapp, dark=False)
+
+
+def test_whatif_forgets_a_project_scoped_selection_only_in_its_project(
+    tab: PreviewTab, ctrl: Any, seed: Any, run_async: Any
+) -> None:
+    now = ctrl.now()
+    seed([event(i, project="p1", at_ms=now - (40 - i) * 60_000) for i in range(1, 6)]
+         + [event(20 + i, at_ms=now - (30 - i) * 60_000) for i in range(1, 6)])  # airy spacing, global too
+    run_async(tab.refresh())
+    choose(tab, run_async, project=None)
+    assert "airy spacing" in tab.text_view.toPlainText()
+    ctrl.whatif_forgotten = [("layout", "airy_spacing", "project:p1")]
+    tab.forgotten_check.setChecked(True)
+    run_async(tab.compose_preview())
+    assert "airy spacing" in tab.text_view.toPlainText()  # the global one is not what was selected
+    ctrl.whatif_forgotten = [("layout", "airy_spacing", "global")]
+    run_async(tab.compose_preview())
+    # Nothing left: no block and no custom-instructions note under nothing.
+    assert tab.text_view.toPlainText() == "" and tab.prefix_text() == ""
+    assert tab.empty_banner.text().startswith("In this what-if: Nothing is injected")
+
+
+def test_the_creative_block_is_in_view_at_the_default_size(window: Any, ctrl: Any, seed: Any,
+                                                           run_async: Any) -> None:
+    shutil.copytree(FIXTURE_MEMORY, ctrl.ctx.data_dir.path / "memory")
+    seed_p1(seed, ctrl)
+    window.resize(1100, 720)
+    page = next(p for p in window.pages if isinstance(p, PreviewTab))
+    window.tabs.setCurrentWidget(page)
+    run_async(page.refresh())
+    choose(page, run_async, project="p1")
+    view = page.text_view
+    found = view.document().find("## Creative memory")
+    assert not found.isNull() and view.toPlainText().startswith("## Personal memory")
+    rect = view.cursorRect(found)
+    assert view.viewport().rect().contains(rect.topLeft()), "the Creative memory heading is scrolled out"
+    assert window.minimumSizeHint().width() <= 720 and window.minimumSizeHint().height() <= 600
