@@ -90,9 +90,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("pattern")
     p.add_argument("--project", metavar="ID")
 
-    p = cmd("forget", "erase one pattern everywhere")
-    p.add_argument("type")
-    p.add_argument("pattern")
+    p = cmd("forget", "erase one pattern everywhere, or what one session taught (--session)")
+    p.add_argument("type", nargs="?")
+    p.add_argument("pattern", nargs="?")
+    p.add_argument("--session", metavar="ID", help="forget every event of this generation session instead")
     p.add_argument("--project", metavar="ID")
     p.add_argument("--polarity", choices=["positive", "negative"])
     p.add_argument("--block", action="store_true", help="never learn this pattern again")

@@ -38,8 +38,10 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QFrame,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMessageBox,
     QSplitter,
     QStackedWidget,
     QTableView,
@@ -70,12 +72,13 @@ from creative_memory.gui.models.preferences import (
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit, StrengthBarDelegate
-from creative_memory.services import erasure, forget_scope, queries, reasons
+from creative_memory.services import erasure, forget_scope, queries, reasons, session_forget
 from creative_memory.services.engine.block import human
 from creative_memory.services.erasure import Receipt
 from creative_memory.services.errors import CreativeMemoryError, NotFound
 from creative_memory.services.injections import fate_from_json
 from creative_memory.services.queries import PrefFilter
+from creative_memory.services.session_forget import SessionReceipt
 from creative_memory.services.store import Store
 
 log = logging.getLogger("cm.gui")
@@ -158,6 +161,8 @@ class InspectorTab(Tab):
         #: milliseconds from the last filter change to its rows being shown (for benchmarks)
         self.last_filter_latency_ms: float | None = None
         self.forget_dialog: ForgetDialog | None = None
+        self.session_dialog: QMessageBox | None = None
+        self.last_session_receipt: SessionReceipt | None = None
         self.receipt_dialog: ReceiptDialog | None = None
         self.last_receipt: Receipt | None = None
 
@@ -511,7 +516,20 @@ class InspectorTab(Tab):
             self.events_view.header().resizeSection(i, efm.horizontalAdvance(sample) + ew * 3)
         right_layout.addWidget(self.chart_heading)
         right_layout.addWidget(self.chart, 2)
-        right_layout.addWidget(self.events_heading)
+        self.forget_session_button = QToolButton(right)
+        self.forget_session_button.setObjectName("forget_session")
+        self.forget_session_button.setText(tr("Forget this &session…"))
+        self.forget_session_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.forget_session_button.setIcon(icon("forget"))
+        _named(self.forget_session_button, tr("Forget this session"),
+               tr("Erase every event of the selected event's generation session and what it taught"))
+        self.forget_session_button.setEnabled(False)
+        self.forget_session_button.clicked.connect(self._forget_session_clicked)
+        self.events_view.currentItemChanged.connect(lambda *_: self._update_session_button())
+        heading_row = QHBoxLayout()
+        heading_row.addWidget(self.events_heading, 1)
+        heading_row.addWidget(self.forget_session_button)
+        right_layout.addLayout(heading_row)
         right_layout.addWidget(self.events_view, 3)
 
         self.detail_splitter = QSplitter(Qt.Orientation.Horizontal, self)
@@ -587,6 +605,7 @@ class InspectorTab(Tab):
     def set_read_only(self, read_only: bool) -> None:
         self._read_only = read_only
         self._update_actions()
+        self._update_session_button()
 
     def save_state(self) -> None:
         settings = AppSettings()
@@ -1024,6 +1043,63 @@ class InspectorTab(Tab):
         plan = await self.ctrl.run(count_erasure, self.ctrl.store, self.ctrl.user, targets)
         if self.forget_dialog is dialog and dialog.targets() == targets:
             dialog.set_plan(plan)
+
+    # ------------------------------------------------------------------ forget a session
+    def selected_session(self) -> str | None:
+        item = self.events_view.currentItem()
+        text = item.text(4).strip() if item is not None else ""
+        return text or None
+
+    def _update_session_button(self) -> None:
+        self.forget_session_button.setEnabled(not self._read_only and self.selected_session() is not None)
+
+    @async_slot()
+    async def _forget_session_clicked(self) -> None:
+        session_id = self.selected_session()
+        if session_id is not None:
+            await self.forget_session(session_id)
+
+    async def forget_session(self, session_id: str) -> SessionReceipt | None:
+        """Ask (Cancel is the default), then erase every event of the session and re-derive."""
+        n = await self.ctrl.run(session_forget.session_events, self.ctrl.store, self.ctrl.user, session_id)
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            tr("Forget a session — Creative Memory Studio"),
+            tr("Forget what session {session} taught?").format(session=session_id),
+            QMessageBox.StandardButton.NoButton,
+            self,
+        )
+        box.setObjectName("forget_session_dialog")
+        box.setInformativeText(
+            tr("This deletes the {n} events of this generation session and re-derives every preference "
+               "they shaped from the events that remain. It cannot be undone.").format(n=_n(n))
+        )
+        confirm = box.addButton(tr("&Forget the session"), QMessageBox.ButtonRole.DestructiveRole)
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        cancel.setText(tr("&Cancel"))
+        box.setDefaultButton(cancel)
+        box.setEscapeButton(cancel)
+        self.session_dialog = box
+        try:
+            await wait_dialog(box)
+            chosen = box.clickedButton()
+        finally:
+            self.session_dialog = None
+            box.deleteLater()
+        if chosen is not confirm:
+            return None
+        try:
+            receipt = await self.ctrl.run(
+                session_forget.forget_session, self.ctrl.store, self.ctrl.user, session_id,
+                actor=self.ctrl.ctx.actor, now=self.ctrl.now(),
+            )
+        except CreativeMemoryError as exc:
+            show_error(self, exc, action=tr("Could not forget the session."))
+            return None
+        self.last_session_receipt = receipt
+        self.ctrl.notify("preferences", "audit")
+        await self.refresh()
+        return receipt
 
     def _receipt_gone(self, *_args: Any) -> None:
         self.receipt_dialog = None

@@ -740,3 +740,32 @@ def test_screenshots_light_and_dark(window: Any, ctrl: Any, qapp: Any, run_async
     finally:
         apply_scheme(qapp, dark=False)
     assert not inspector_errors(ctrl)
+
+
+def test_forget_what_one_session_taught_from_the_event_list(
+    tab: InspectorTab, ctrl: Any, seed: Any, run_async: Any, wait_until: Any
+) -> None:
+    seed([event(i, session="s_chat", pattern="dense_grids") for i in range(1, 4)]
+         + [event(10 + i, session=f"s_other{i}", pattern="dense_grids") for i in range(1, 3)]
+         + [event(20, session="s_chat", pattern="serif_headlines", ptype="typography")])
+    run_async(tab.refresh())
+    key = PreferenceKey("global", "layout", "dense_grids", "positive")
+    assert tab.select_key(key)
+    wait_until(lambda: tab.detail_key() == key and tab.events_view.topLevelItemCount() == 5)
+    assert not tab.forget_session_button.isEnabled()
+    item = next(tab.events_view.topLevelItem(i) for i in range(5) if tab.events_view.topLevelItem(i).text(4) == "s_chat")
+    tab.events_view.setCurrentItem(item)
+    assert tab.forget_session_button.isEnabled() and tab.selected_session() == "s_chat"
+    task = ctrl.start(tab.forget_session("s_chat"))
+    wait_until(lambda: tab.session_dialog is not None and tab.session_dialog.isVisible())
+    box = tab.session_dialog
+    assert box is not None and box.defaultButton().text() == "&Cancel"
+    assert "4 events" in box.informativeText()
+    next(b for b in box.buttons() if b.text() == "&Forget the session").click()
+    wait_until(lambda: task.done())
+    r = tab.last_session_receipt
+    assert r is not None and r.events_deleted == 4
+    assert sql(ctrl, "SELECT count(*) FROM creative_memory_events WHERE session_id = 's_chat'") == [(0,)]
+    assert sql(ctrl, "SELECT count(*) FROM creative_memory_events") == [(2,)]
+    assert ("typography", "serif_headlines") not in patterns_in_cli(ctrl)
+    assert not ctrl.errors

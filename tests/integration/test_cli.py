@@ -1066,3 +1066,19 @@ def test_legacy_preferences_json_round_trips_exactly(tmp_path: Path) -> None:
     shadows = [r for r in got.values() if r["shadow_of"]]
     assert [s["shadow_of"] for s in shadows] == ["global/typography/serif_headlines/positive"]
     assert {r["status"] for r in got.values()} == {"stable", "under_review", "archived"}
+
+
+def test_forget_session_erases_what_one_session_taught(template: Template, fresh: Callable[[str], Box]) -> None:
+    box = fresh("session")
+    sessions = query(box.db, "SELECT session_id, count(*) FROM creative_memory_events "
+                             "WHERE session_id IS NOT NULL GROUP BY session_id ORDER BY 2 DESC LIMIT 1")
+    if not sessions:
+        pytest.skip("the template's events carry no session")
+    sid, n = sessions[0]
+    r = box.run("--json", "--now", NOW, "forget", "--session", sid).expect(0)
+    assert r.data["session_id"] == sid and r.data["erased"]["events_deleted"] == n
+    assert query(box.db, "SELECT count(*) FROM creative_memory_events WHERE session_id = ?", sid)[0][0] == 0
+    both = box.run("--json", "forget", "layout", "airy_spacing", "--session", sid)
+    assert both.rc == 3 and "--session" in both.stderr
+    neither = box.run("--json", "forget")
+    assert neither.rc == 3 and "TYPE PATTERN" in neither.stderr
