@@ -193,6 +193,13 @@ def facets(session: Session, user_id: str) -> dict[str, list[str]]:
     return {"types": types}
 
 
+def filter_keys(store: Store, user_id: str, flt: PrefFilter, limit: int) -> list[tuple[str, str, str, str]]:
+    """(scope, type, pattern, polarity) of every preference the filter shows, up to ``limit``."""
+    with store.read() as session:
+        q = page_query(user_id, flt, limit=limit)
+        return [(p.scope, p.preference_type, p.pattern, p.polarity) for p in session.scalars(q)]
+
+
 def load_facets(store: Store, user_id: str) -> dict[str, Any]:
     """Types and projects that preferences exist for (the Inspector's facet pickers)."""
     with store.read() as session:

@@ -83,6 +83,8 @@ from creative_memory.services.store import Store
 
 log = logging.getLogger("cm.gui")
 
+#: "Forget all shown" lists every row in its dialog: at most this many
+FORGET_ALL_LIMIT = 5_000
 #: at most this many events are listed in the detail pane (the newest)
 EVENTS_SHOWN = 500
 DETAIL_DELAY_MS = 60
@@ -182,7 +184,7 @@ class InspectorTab(Tab):
 
         self.filter_edit.setMinimumWidth(self.fontMetrics().averageCharWidth() * 34)
         top = flow(self, self.filter_edit, self.forget_button, self.block_button, self.whatif_button,
-                   self.refresh_button)
+                   self.forget_all_button, self.refresh_button)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(self.facet_row)
@@ -197,6 +199,7 @@ class InspectorTab(Tab):
         self.model.modelReset.connect(self._after_reset)
         self.model.reloaded.connect(self._after_reload)
         self.model.totalChanged.connect(lambda _n: self._update_count())
+        self.model.totalChanged.connect(lambda _n: self._update_actions())
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
 
@@ -241,6 +244,10 @@ class InspectorTab(Tab):
         )
         self.whatif_action.triggered.connect(self.preview_as_if_forgotten)
 
+        self.forget_all_action = QAction(icon("forget"), tr("Forget all shown…"), self)
+        self.forget_all_action.setObjectName("forget_all_action")
+        self.forget_all_action.triggered.connect(self._on_forget_all)
+
         self.refresh_action = QAction(icon("refresh"), tr("Refresh"), self)
         self.refresh_action.setObjectName("inspector_refresh_action")
         self.refresh_action.setToolTip(tr("Reload the preferences from the store (F5)"))
@@ -252,10 +259,13 @@ class InspectorTab(Tab):
         self.block_button.setObjectName("forget_block_button")
         self.whatif_button = self._make_button(self.whatif_action)
         self.whatif_button.setObjectName("whatif_button")
+        self.forget_all_button = self._make_button(self.forget_all_action)
+        self.forget_all_button.setObjectName("forget_all_button")
         self._action_icons = {
             self.forget_action: "forget",
             self.block_action: "block",
             self.whatif_action: "self-test",
+            self.forget_all_action: "forget",
             self.refresh_action: "refresh",
         }
         self.refresh_button = self._make_button(self.refresh_action)
@@ -848,6 +858,16 @@ class InspectorTab(Tab):
             self.block_action.setToolTip(tr("Erase the selected preferences and never learn these patterns again"))
         self.forget_button.setToolTip(self.forget_action.toolTip())
         self.block_button.setToolTip(self.block_action.toolTip())
+        total = self.model.total or 0
+        filtered = self.model.filter != PrefFilter(show_archived=self.model.filter.show_archived)
+        self.forget_all_action.setEnabled(writable and filtered and 0 < total <= FORGET_ALL_LIMIT)
+        self.forget_all_action.setText(tr("Forget all {n} shown…").format(n=_n(total)) if filtered else
+                                       tr("Forget all shown…"))
+        self.forget_all_action.setToolTip(
+            tr("Forget every preference this filter shows ({n}); the dialog lists them all").format(n=_n(total))
+            if filtered else tr("Filter first: this forgets every preference the filter shows")
+        )
+        self.forget_all_button.setToolTip(self.forget_all_action.toolTip())
 
     # ------------------------------------------------------------------ detail pane
     def _show_no_detail(self) -> None:
@@ -976,15 +996,29 @@ class InspectorTab(Tab):
     def _on_forget(self) -> None:
         self.ctrl.start(self.forget_selected(block=False), name="inspector-forget")
 
+    def _on_forget_all(self) -> None:
+        self.ctrl.start(self.forget_all_shown(), name="inspector-forget-all")
+
     def _on_forget_block(self) -> None:
         self.ctrl.start(self.forget_selected(block=True), name="inspector-forget-block")
 
     async def forget_selected(self, *, block: bool = False) -> Receipt | None:
         """Ask, then erase the selection (one forget call for every target); show the receipt."""
+        return await self.forget_keys(self.selected_keys(), block=block)
+
+    async def forget_all_shown(self, *, block: bool = False) -> Receipt | None:
+        """Forget every row this filter shows (all of them ticked in the dialog)."""
         if self._read_only or self._forgetting:
             return None
-        keys = self.selected_keys()
-        if not keys:
+        keys = await self.ctrl.run(
+            queries.filter_keys, self.ctrl.store, self.ctrl.user, self.model.filter, FORGET_ALL_LIMIT
+        )
+        return await self.forget_keys(
+            [PreferenceKey(scope, ptype, pattern, polarity) for scope, ptype, pattern, polarity in keys], block=block
+        )
+
+    async def forget_keys(self, keys: Sequence[PreferenceKey], *, block: bool = False) -> Receipt | None:
+        if self._read_only or self._forgetting or not keys:
             return None
         pairs = list(dict.fromkeys((k.preference_type, k.pattern) for k in keys))
         ticked = [(k.preference_type, k.pattern, k.project_id, k.polarity) for k in keys]

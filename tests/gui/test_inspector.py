@@ -769,3 +769,27 @@ def test_forget_what_one_session_taught_from_the_event_list(
     assert sql(ctrl, "SELECT count(*) FROM creative_memory_events") == [(2,)]
     assert ("typography", "serif_headlines") not in patterns_in_cli(ctrl)
     assert not ctrl.errors
+
+
+def test_forget_everything_the_filter_shows_in_one_step(
+    tab: InspectorTab, ctrl: Any, seed: Any, qtbot: Any, run_async: Any, wait_until: Any
+) -> None:
+    seed(strong("dense_grids", start=1, count=2) + strong("dense_shadows", "imagery", start=10, count=2)
+         + strong("airy_spacing", "spacing", start=20, count=2))
+    run_async(tab.refresh())
+    assert not tab.forget_all_button.isEnabled()  # nothing filtered: not "everything" by accident
+    qtbot.keyClicks(tab.filter_edit, "dense")
+    tab.filter_edit.flush()
+    wait_until(lambda: tab.model.total == 2 and tab.forget_all_button.isEnabled())
+    assert tab.forget_all_action.text() == "Forget all 2 shown…"
+    tab.forget_all_button.click()
+    wait_until(lambda: tab.forget_dialog is not None and tab.forget_dialog.isVisible())
+    dialog = tab.forget_dialog
+    assert dialog is not None and dialog.list.count() == 2
+    assert all(dialog.list.item(i).checkState() == Qt.CheckState.Checked for i in range(2))
+    assert dialog.plan.preferences == 2 and dialog.plan.events == 4
+    dialog.forget_button.click()
+    wait_until(lambda: tab.receipt_dialog is not None)
+    assert tab.last_receipt is not None and tab.last_receipt.preferences == 2
+    assert patterns_in_cli(ctrl) == {("spacing", "airy_spacing")}
+    tab.receipt_dialog.close()
