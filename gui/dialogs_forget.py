@@ -268,7 +268,27 @@ class ForgetDialog(QDialog):
 class ReceiptDialog(QDialog):
     """The deletion receipt: what was erased, whether the byte search verified it, notes."""
 
-    def __init__(self, receipt: dict[str, Any], *, patterns: int, parent: QWidget | None = None) -> None:
+    def target_text(self, t: Target, names: dict[str, str]) -> str:
+        """"airy spacing (layout): everywhere" / "…: global, avoid only" / "…: project Deck"."""
+        if t.project_id:
+            where = self.tr("project {project}").format(project=names.get(t.project_id) or t.project_id)
+        elif t.global_only:
+            where = self.tr("global")
+        else:
+            where = self.tr("everywhere")
+        if t.polarity is not None:
+            where += ", " + (self.tr("prefer only") if str(t.polarity) == "positive" else self.tr("avoid only"))
+        return f"{readable(t.preference_type, t.pattern)}: {where}"
+
+    def __init__(
+        self,
+        receipt: dict[str, Any],
+        *,
+        patterns: int,
+        targets: Sequence[Target] = (),
+        names: dict[str, str] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("receipt_dialog")
         self.receipt = receipt
@@ -305,6 +325,9 @@ class ReceiptDialog(QDialog):
             form.addRow(label, lab)
 
         add("patterns", self.tr("Patterns"), _n(patterns))
+        if targets:
+            add("what", self.tr("What was erased"), "\n".join(self.target_text(t, names or {}) for t in targets[:50])
+                + ("\n" + self.tr("… and {n} more").format(n=_n(len(targets) - 50)) if len(targets) > 50 else ""))
         add("preferences", self.tr("Learned preferences erased"), _n(int(erased.get("preferences", 0))))
         add("events_deleted", self.tr("Events deleted"), _n(int(erased.get("events_deleted", 0))))
         add("events_rewritten", self.tr("Events with the pattern removed"), _n(int(erased.get("events_rewritten", 0))))

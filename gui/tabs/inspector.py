@@ -1065,7 +1065,11 @@ class InspectorTab(Tab):
             self._update_actions()
         self.last_receipt = receipt
         self.ctrl.notify("preferences", "diagnostics", "audit")
-        self.receipt_dialog = ReceiptDialog(receipt.as_json(), patterns=len(targets), parent=self)
+        names = {str(r.project_id): str(r.project_name) for r in rows if r.project_id and r.project_name}
+        self.receipt_dialog = ReceiptDialog(
+            receipt.as_json(), patterns=len({(t.preference_type, t.pattern) for t in targets}),
+            targets=targets, names=names, parent=self,
+        )
         self.receipt_dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         self.receipt_dialog.destroyed.connect(self._receipt_gone)
         self.receipt_dialog.open()

@@ -519,6 +519,7 @@ def test_forget_offers_its_scope_and_erases_only_what_is_ticked(
     receipt = tab.last_receipt
     assert receipt is not None and receipt.preferences == dialog.plan.preferences
     assert receipt.events_deleted + receipt.events_rewritten == dialog.plan.events
+    assert tab.receipt_dialog.values["what"].text() == "dense grids (layout): global, prefer only"
     assert sql(ctrl, "SELECT count(*) FROM creative_memory_event_patterns WHERE pattern='dense_grids' "
                      "AND scope='global' AND polarity='positive'") == [(0,)]
     left = sql(ctrl, "SELECT scope, polarity FROM creative_memory_preferences WHERE pattern='dense_grids' "
