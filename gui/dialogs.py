@@ -556,8 +556,9 @@ class ResetDialog(QDialog):
                 n=loc.toString(int(counts.get("preferences", 0)))
             ),
             tr("• {n} raw events they were learned from").format(n=loc.toString(int(counts.get("events", 0)))),
-            tr("• {n} recorded retrievals and their diagnostics").format(
-                n=loc.toString(int(counts.get("retrievals", 0)))
+            tr("• {n} recorded retrievals and their {d} stage diagnostics").format(
+                n=loc.toString(int(counts.get("retrievals", 0))),
+                d=loc.toString(int(counts.get("diagnostics", 0))),
             ),
         ]
         who = tr(" of user “{user}”").format(user=user) if user else ""
@@ -826,7 +827,7 @@ class ReceiptDialog(QDialog):
         rows = [
             (tr("Preferences erased:"), loc.toString(int(erased.get("preferences", 0)))),
             (tr("Events erased:"), loc.toString(int(erased.get("events_deleted", 0)))),
-            (tr("Diagnostics erased:"), loc.toString(int(erased.get("diagnostics", 0)))),
+            (tr("Stage diagnostics erased:"), loc.toString(int(erased.get("diagnostics", 0)))),
         ]
         if erased.get("events_rewritten"):
             rows.append((tr("Events rewritten:"), loc.toString(int(erased["events_rewritten"]))))

@@ -459,6 +459,24 @@ def load_retrieval_events(store: Store, retrieval_id: int) -> list[dict[str, Any
         return retrieval_events(session, retrieval_id)
 
 
+def reset_counts(store: Store, user_id: str) -> dict[str, int]:
+    """What a reset erases, counted the way its receipt counts: preferences, events, retrievals and
+    their stage diagnostics (the receipt's "diagnostics")."""
+    with store.read() as session:
+        user_rets = select(Retrieval.id).where(Retrieval.user_id == user_id).scalar_subquery()
+        return {
+            "preferences": int(session.scalar(
+                select(func.count()).select_from(Preference).where(Preference.user_id == user_id)) or 0),
+            "events": int(session.scalar(
+                select(func.count()).select_from(Event).where(Event.user_id == user_id)) or 0),
+            "retrievals": int(session.scalar(
+                select(func.count()).select_from(Retrieval).where(Retrieval.user_id == user_id)) or 0),
+            "diagnostics": int(session.scalar(
+                select(func.count()).select_from(RetrievalEvent).where(RetrievalEvent.retrieval_id.in_(user_rets)))
+                or 0),
+        }
+
+
 def counts_by_tier(session: Session, user_id: str) -> dict[str, int]:
     rows = session.execute(
         select(Preference.confidence, func.count())

@@ -1071,10 +1071,10 @@ class OverviewTab(Tab):
     # ------------------------------------------------------------------ reset
     @async_slot()
     async def reset_clicked(self) -> None:
-        status = await self.ctrl.run(controls.status, self.ctrl.store, self.ctrl.user, self.ctrl.now())
+        counts = await self.ctrl.run(queries.reset_counts, self.ctrl.store, self.ctrl.user)
         dialog = ResetDialog(
             self.window(),
-            counts=status.get("counts", {}),
+            counts=counts,
             backup_path=self.suggested_export_path("creative-memory-backup"),
             user=self.ctrl.user,
         )
