@@ -396,6 +396,11 @@ def test_chart_series_painting_and_description(qapp: Any) -> None:
     chart.set_series(series)
     assert chart.point_count() == 4
     assert "positive: 3 points" in chart.accessibleDescription()
+    # The text alternative carries every number drawn: each point's strength, per polarity.
+    text = chart.points_text()
+    assert text.startswith("Positive strength: ") and "0.10" in text and "0.35" in text and "0.25" in text
+    assert "Negative strength: " in text and "0.20" in text
+    assert text in chart.accessibleDescription()
     img = QImage(chart.size(), QImage.Format.Format_ARGB32)
     img.fill(0)
     chart.render(img)
