@@ -742,6 +742,7 @@ class OverviewTab(Tab):
         self.count_labels["last_retrieval"].setText(local_when(facts["last_retrieval"]))
         self.keychain_label.setText(keychain["detail"])
         self._keychain_ok = bool(keychain["keyring"])
+        self._show_location()  # the store may have been switched (the demo store, and back)
         self._show_store_state()
 
     async def refresh(self) -> None:

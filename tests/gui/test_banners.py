@@ -61,6 +61,10 @@ def test_the_demo_store_has_a_banner_and_one_click_back(
     assert window.demo_banner.text().startswith("Demo data — not your memory")
     assert window.demo_banner.actionText() == "&Back to my memory"
     assert str(tmp_path / "demo") in window.store_label.text()
+    overview = window.pages[0]
+    window.tabs.setCurrentWidget(overview)
+    run_async(overview.refresh())
+    assert overview.rule_label.text() == "the demo store, kept apart from your memory"
     window.demo_banner.actionButton().click()
     wait_until(lambda: not window.demo_banner.isVisible())
     assert ctrl.ctx.data_dir == real
