@@ -10,6 +10,7 @@ origin ``gui``, which never counts as an injection.
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -357,6 +358,10 @@ class DiagnosticsTab(Tab):
         self.until_edit.dateTimeChanged.connect(self._filter_timer.start)
         self.clear_button.clicked.connect(self._clear_filters)
         self.search_edit.filterChanged.connect(lambda _t: self._apply_filters())
+        chain = [self.event_combo, self.search_edit, self.since_check, self.since_edit, self.until_check,
+                 self.until_edit, self.clear_button]
+        for a, b in itertools.pairwise(chain):
+            QWidget.setTabOrder(a, b)  # the visual order
         self.search_edit.set_view(self.table)
         self.run_button.clicked.connect(self._run_clicked)
         self.dry_run_check.toggled.connect(self._update_run_label)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import itertools
 import logging
 import time
 from collections.abc import Sequence
@@ -185,6 +186,10 @@ class InspectorTab(Tab):
         self.filter_edit.setMinimumWidth(self.fontMetrics().averageCharWidth() * 34)
         top = flow(self, self.filter_edit, self.forget_button, self.block_button, self.whatif_button,
                    self.forget_all_button, self.refresh_button)
+        chain = [self.filter_edit, self.forget_button, self.block_button, self.whatif_button,
+                 self.forget_all_button, self.refresh_button, self.scope_combo]
+        for a, b in itertools.pairwise(chain):
+            QWidget.setTabOrder(a, b)  # the visual order (the buttons were made before the filter box)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(self.facet_row)

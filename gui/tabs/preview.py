@@ -166,6 +166,9 @@ class PreviewTab(Tab):
         )
         whatif_label = QLabel(tr("What if:"), self)
         whatif_row = flow(self, whatif_label, self.forgotten_check, self.disabled_check)
+        QWidget.setTabOrder(self.mode_combo, self.refresh_button)
+        QWidget.setTabOrder(self.refresh_button, self.copy_button)
+        QWidget.setTabOrder(self.copy_button, self.forgotten_check)
 
         self.whatif_banner = Banner(self)
         self.whatif_banner.setObjectName("whatif_banner")
