@@ -391,10 +391,9 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Template:
     before = db_digest(box.db)
     preview = box.run("--json", "--now", NOW, "preview", "--project", "p_brand")
     assert db_digest(box.db) == before  # looking never writes
+    inspect = box.run("--json", "--now", NOW, "inspect")  # before the injection: nothing injected yet
     box.run("--json", "--now", NOW, "retrieve", "--project", "p_brand").expect(0)
-    inspect, status = run_all(
-        [(box, ["--json", "--now", NOW, "inspect"]), (box, ["--json", "--now", NOW, "status"])]
-    )
+    status = box.run("--json", "--now", NOW, "status")
     return Template(box, ingest, preview, inspect, status, db_digest(box.db))
 
 
