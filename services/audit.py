@@ -49,6 +49,14 @@ def entries(
     ]
 
 
+def record_action(
+    store: Store, user_id: str, actor: Actor | str, action: str, target: str, outcome: str, now: int
+) -> None:
+    """One activity entry in its own write transaction."""
+    with store.write() as session:
+        record(session, user_id, actor, action, target, outcome, now)
+
+
 def entries_page(
     store: Store, user_id: str, *, limit: int, before_id: int | None = None, text: str | None = None
 ) -> list[dict[str, Any]]:

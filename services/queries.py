@@ -459,6 +459,19 @@ def load_retrieval_events(store: Store, retrieval_id: int) -> list[dict[str, Any
         return retrieval_events(session, retrieval_id)
 
 
+def overview_facts(store: Store, user_id: str, now: int) -> dict[str, Any]:
+    """Everything the Overview shows from the store, in one go: status, tiers, last event and the
+    last injection (self-tests and Diagnostics' recorded runs are not injections)."""
+    from creative_memory.services import controls, injections
+
+    status = controls.status(store, user_id, now)
+    with store.read() as session:
+        tiers = counts_by_tier(session, user_id)
+        last_event = last_event_time(session, user_id)
+        last_retrieval = iso(injections.last_injection_time(session, user_id))
+    return {"status": status, "tiers": tiers, "last_event": last_event, "last_retrieval": last_retrieval}
+
+
 def reset_counts(store: Store, user_id: str) -> dict[str, int]:
     """What a reset erases, counted the way its receipt counts: preferences, events, retrievals and
     their stage diagnostics (the receipt's "diagnostics")."""

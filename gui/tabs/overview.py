@@ -51,7 +51,6 @@ from creative_memory.gui.icons import icon, mix, tinted_icon
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.widgets import accent_colour
 from creative_memory.model.constants import Actor
-from creative_memory.model.events import iso
 from creative_memory.services import (
     audit,
     controls,
@@ -59,14 +58,12 @@ from creative_memory.services import (
     demostore,
     derivation,
     erasure,
-    injections,
     portability,
     queries,
     selftest,
 )
 from creative_memory.services.errors import Cancelled, CreativeMemoryError
 from creative_memory.services.secrets import SecretStore
-from creative_memory.services.store import Store
 
 log = logging.getLogger("cm.gui")
 
@@ -77,14 +74,7 @@ TIERS = ("high", "medium", "low")
 
 
 # --------------------------------------------------------------------------- store-thread helpers
-def overview_facts(store: Store, user: str, now: int) -> dict[str, Any]:
-    """Everything the tab shows from the store, in one go (runs on the store thread)."""
-    status = controls.status(store, user, now)
-    with store.read() as session:
-        tiers = queries.counts_by_tier(session, user)
-        last_event = queries.last_event_time(session, user)
-        last_retrieval = iso(injections.last_injection_time(session, user))
-    return {"status": status, "tiers": tiers, "last_event": last_event, "last_retrieval": last_retrieval}
+overview_facts = queries.overview_facts
 
 
 def keychain_status(secrets: SecretStore) -> dict[str, Any]:
@@ -106,9 +96,7 @@ def file_is_encrypted(path: Path) -> bool:
     return crypto.is_encrypted(head)
 
 
-def record_action(store: Store, user: str, actor: Actor, action: str, target: str, outcome: str, now: int) -> None:
-    with store.write() as session:
-        audit.record(session, user, actor, action, target, outcome, now)
+record_action = audit.record_action
 
 
 # --------------------------------------------------------------------------- formatting
