@@ -196,11 +196,15 @@ def event_sentence(event: Mapping[str, Any], names: Mapping[str, str] | None = N
     if kind == "below_threshold":
         reasons: Mapping[str, int] = event.get("reasons") or {}
         parts = [f"{v} {_LIFECYCLE.get(k, human(k))}" for k, v in reasons.items() if v]
-        return f"{int(event.get('count', 0))} left out by the lifecycle filter: " + ", ".join(parts) + "."
+        text = f"{int(event.get('count', 0))} left out by the lifecycle filter: " + ", ".join(parts) + "."
+        sample = [_key_label(k) for k in event.get("sample") or [] if isinstance(k, str)]
+        return text + (f" Among them: {', '.join(sample)}." if sample else "")
     if kind == "hard_cap_applied":
         total = int(event.get("total_eligible", 0))
         cap = int(event.get("cap", MAX_INJECTION_COUNT))
-        return f"{total} preferences were eligible; the {cap} strongest fill the {cap} places."
+        text = f"{total} preferences were eligible; the {cap} strongest fill the {cap} places."
+        nxt = [human(str(p)) for p in event.get("dropped_patterns") or []]
+        return text + (f" Next in line: {', '.join(nxt)}." if nxt else "")
     if kind in ("diversity_backfill", "category_backfill"):
         got = event.get("backfilled_patterns") or []
         count = int(event.get("backfilled_count", len(got)))
@@ -220,6 +224,15 @@ def event_sentence(event: Mapping[str, Any], names: Mapping[str, str] | None = N
             return f"Global {label} not used: {because(kind, numbers)}."
         return f"{int(event.get('count', 0))} more global preferences not used: {because(kind, numbers)}."
     return f"Nothing injected: {because(kind, numbers)}."
+
+
+def _key_label(key: str) -> str:
+    """``global/layout/airy_spacing/positive`` → ``airy spacing (layout), positive``."""
+    if key.count("/") < 3:
+        return key
+    scope, ptype, pattern, polarity = key.rsplit("/", 3)
+    where = "" if scope == "global" else f", {scope.replace(':', ' ')}"
+    return f"{readable(ptype, pattern)}, {polarity}{where}"
 
 
 _LIFECYCLE = {

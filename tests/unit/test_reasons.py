@@ -126,6 +126,10 @@ def test_diagnostics_event_sentences_use_readable_names() -> None:
         "3 left out by the lifecycle filter: 2 below the 0.40 strength threshold, "
         "1 not stable (under review or archived)."
     )
+    named = {**lifecycle, "sample": ["project:p1/layout/dense_grids/negative"]}
+    assert reasons.event_sentence(named).endswith(" Among them: dense grids (layout), negative, project p1.")
+    capped = {"type": "hard_cap_applied", "total_eligible": 22, "cap": 20, "dropped_patterns": ["muted_palette"]}
+    assert reasons.event_sentence(capped).endswith(" Next in line: muted palette.")
     gate = {"type": "memory_paused"}
     assert reasons.event_sentence(gate) == "Nothing injected: using memory was paused."
     cap = {"type": "hard_cap_applied", "total_eligible": 31, "cap": 20}
