@@ -125,6 +125,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.environ.setdefault("CM_DEMO_DIR", str(Path(temp.name) / "demo"))
         window = MainWindow(ctrl, settings)
         window.show()
+        if not offscreen:
+            from creative_memory.gui.dialogs_store import confirm_first_open
+
+            if not await confirm_first_open(ctrl, window):  # nothing was changed
+                actx.app.quit()
+                return
         try:
             await ctrl.open()
         except CreativeMemoryError as exc:

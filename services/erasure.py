@@ -44,7 +44,7 @@ from creative_memory.model.tables import (
     RetrievalEvent,
     Settings,
 )
-from creative_memory.services import audit
+from creative_memory.services import audit, backups
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.derivation import cache_key_for, digest_add, rederive_groups
 from creative_memory.services.engine.block import human
@@ -719,6 +719,7 @@ def forget(
         receipt.notes.append(_SNAPSHOT_NOTE)
     if verify:
         _verify(store, user_id, targets, receipt)
+    backups.settle(receipt, store.path, [n for t in targets for n in needles_for(t.pattern)])  # decision 0016
     receipt.duration_ms = (time.perf_counter() - t0) * 1000
     return receipt
 
@@ -897,6 +898,7 @@ def reset(
     with store.read() as session:
         left = session.scalar(select(func.count()).select_from(Event).where(Event.user_id == user_id))
     receipt.verified = receipt.checkpointed and not left and (receipt.occurrences == 0 or bool(receipt.notes))
+    backups.settle(receipt, store.path, None)  # decision 0016: a reset removes every backup copy
     receipt.duration_ms = (time.perf_counter() - t0) * 1000
     return receipt
 
