@@ -278,7 +278,7 @@ class MainWindow(QMainWindow):
             self.notice.clear()
             return
         self._notice_key = state[0]
-        self.notice.show_message("info", state[1], tr("&Hide this notice"))
+        self.notice.show_message("info", state[1], tr("&Got it, hide this notice"))
 
     def _dismiss_notice(self) -> None:
         key = getattr(self, "_notice_key", "")
