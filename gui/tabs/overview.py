@@ -708,6 +708,8 @@ class OverviewTab(Tab):
             self.file_label.setText(
                 tr("{name} — read-only: {reason}").format(name=name, reason=store.read_only_reason or "")
             )
+        elif self.ctrl.ctx.data_dir.rule == "demo":
+            self.file_label.setText(tr("{name} — demo data only; Open Design never reads it").format(name=name))
         else:
             self.file_label.setText(tr("{name} — shared with Open Design").format(name=name))
         self.file_label.setToolTip(str(store.path))

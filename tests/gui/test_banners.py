@@ -65,6 +65,7 @@ def test_the_demo_store_has_a_banner_and_one_click_back(
     window.tabs.setCurrentWidget(overview)
     run_async(overview.refresh())
     assert overview.rule_label.text() == "the demo store, kept apart from your memory"
+    assert overview.file_label.text() == "app.sqlite — demo data only; Open Design never reads it"
     window.demo_banner.actionButton().click()
     wait_until(lambda: not window.demo_banner.isVisible())
     assert ctrl.ctx.data_dir == real
