@@ -7,12 +7,39 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
 
 from creative_memory.model.constants import ID_RE, PATTERN_RE, TAG_POLARITY, Polarity, SignalType
+from creative_memory.model.vocabulary import (
+    MAX_DIMENSIONS,
+    Rating,
+    WireSignalName,
+    check_extras,
+    normalize_wire,
+    signal_alias,
+)
 
 Ident = Annotated[str, StringConstraints(pattern=ID_RE.pattern)]
 PatternText = Annotated[str, StringConstraints(pattern=PATTERN_RE.pattern)]
+
+# The instants every later computation handles: decay horizons, archival, pauses "until resumed"
+# (9999-12-31) and ISO formatting all stay inside the calendar (docs/decisions/0028).
+EARLIEST_MS = 0  # 1970-01-01T00:00:00Z
+LATEST_MS = 221_845_391_999_999  # 8999-12-31T23:59:59.999Z
+INSTANT_RANGE = "1970-01-01T00:00:00Z to 8999-12-31T23:59:59Z"
+
+
+def instant_in_range(ms: int) -> bool:
+    return EARLIEST_MS <= ms <= LATEST_MS
 
 
 class PatternIn(BaseModel):
@@ -36,26 +63,66 @@ class PairwiseSide(BaseModel):
     patterns: list[SidePattern] = Field(min_length=1, max_length=64)
 
 
+# signal_type accepts this project's names and the seed's (model/vocabulary.py); the schema lists both.
+WireSignal = Annotated[SignalType, BeforeValidator(signal_alias, json_schema_input_type=WireSignalName)]
+
+
 class EventIn(BaseModel):
     """One raw signal event as hosts send it (JSON lines for ``od-memory ingest``)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    event_id: Ident
+    model_config = ConfigDict(
+        extra="forbid",
+        frozen=True,
+        title="Creative memory event",
+        json_schema_extra={"$comment": "Generated from creative_memory.model.events.EventIn; do not edit."},
+    )
+    event_id: Ident = Field(description="Idempotency key: an event id already stored is counted as a duplicate.")
     user_id: Ident | None = None
     project_id: Ident | None = None
-    signal_type: SignalType
-    occurred_at: AwareDatetime
+    signal_type: WireSignal = Field(
+        description="This project's signal names or the seed's: generation_accepted, thumbs (with rating), "
+        "abandon, revert, comparison (docs/events/README.md has the mapping)."
+    )
+    occurred_at: AwareDatetime = Field(description="ISO 8601 with a time zone (Z or an offset).")
     session_id: Ident | None = None
     artifact_id: Ident | None = None
-    scope: Literal["project", "global"] | None = None
+    scope: Literal["project", "global"] | None = Field(
+        default=None, description="Default: 'project' when project_id is set, else 'global'."
+    )
     patterns: list[PatternIn] = Field(default_factory=list, max_length=64)
-    tag: str | None = None
-    diff: str | None = Field(default=None, max_length=60_000)
-    chose: PairwiseSide | None = None
-    over: PairwiseSide | None = None
+    tag: str | None = Field(default=None, description="explicit_tag only: one of the known tags.")
+    diff: str | None = Field(default=None, max_length=60_000, description="Free text; secrets are redacted.")
+    chose: PairwiseSide | None = Field(default=None, description="Comparison only: the side the user chose.")
+    over: PairwiseSide | None = Field(default=None, description="Comparison only: the side it was chosen over.")
+    rating: Rating | None = Field(
+        default=None, description="thumbs only: up or down (positive and negative are accepted too)."
+    )
+    dimensions: list[PatternText] | None = Field(
+        default=None,
+        min_length=1,
+        max_length=MAX_DIMENSIONS,
+        description="Comparison only: the preference types compared; other side patterns are not learned.",
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _seed_vocabulary(cls, data: Any) -> Any:
+        return normalize_wire(data)
+
+    @field_validator("occurred_at")
+    @classmethod
+    def _check_instant(cls, v: datetime) -> datetime:
+        try:
+            ms = to_ms(v)
+        except (OverflowError, ValueError, OSError):
+            ms = -1
+        if not instant_in_range(ms):
+            raise ValueError(f"the moment must lie from {INSTANT_RANGE}")
+        return v
 
     @model_validator(mode="after")
     def _check_shape(self) -> EventIn:
+        check_extras(self.signal_type, self.rating, self.dimensions)
         if self.signal_type is SignalType.LEGACY_SNAPSHOT:
             raise ValueError("signal_type: 'legacy_snapshot' is internal; import a preferences.json instead")
         if self.scope == "project" and not self.project_id:
@@ -108,7 +175,10 @@ def iso(ms: int | None) -> str | None:
     """ISO 8601 UTC with a Z, millisecond precision (the CLI's and exports' time format)."""
     if ms is None:
         return None
-    return from_ms(ms).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    try:
+        return from_ms(ms).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    except (OverflowError, ValueError, OSError):  # a row written before the range was enforced
+        return f"invalid time ({ms} ms)"
 
 
 def payload_items(payload: Mapping[str, Any]) -> list[tuple[str, str, str, str]]:

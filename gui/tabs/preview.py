@@ -44,11 +44,12 @@ from creative_memory.gui.flow import flow, group
 from creative_memory.gui.icons import mix, palette_icon
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.tabs.diagnostics import fill_projects
+from creative_memory.gui.visible import copied_message, for_display
 from creative_memory.gui.widgets import Banner, is_dark
 from creative_memory.model.constants import Mode
 from creative_memory.services import controls, preview, retrieval
 from creative_memory.services.engine.block import human
-from creative_memory.services.personal import CUSTOM_PLACEHOLDER
+from creative_memory.services.personal import CUSTOM_PLACEHOLDER, PERSONAL_TRAILER
 from creative_memory.services.reasons import readable
 from creative_memory.services.store import Store
 
@@ -338,7 +339,7 @@ class PreviewTab(Tab):
         return self._preview
 
     def prefix_text(self) -> str:
-        """The exact text shown (and copied)."""
+        """The exact text copied (shown with its control characters as symbols)."""
         return self._preview.text if self._preview is not None else ""
 
     def _show(self, result: preview.Preview, whatif: retrieval.WhatIf | None) -> None:
@@ -392,6 +393,7 @@ class PreviewTab(Tab):
         parts: list[tuple[str, str]] = []
         if result.personal_block:
             parts.append(("personal", result.personal_block))
+            parts.append(("custom", PERSONAL_TRAILER))
         if result.block:
             parts.append(("creative", result.block))
         if parts:
@@ -409,7 +411,7 @@ class PreviewTab(Tab):
         parts = self._parts(result)
         if "\n\n".join(body for _, body in parts) != result.text:
             # The composition changed shape: show it exactly, uncoloured, rather than guess.
-            view.setPlainText(result.text)
+            view.setPlainText(for_display(result.text, isolate=False, keep_newlines=True))
             return
         palette = view.palette()
         colours = section_colours(palette)
@@ -453,7 +455,7 @@ class PreviewTab(Tab):
                     first = False
                 else:
                     cursor.insertBlock(bf, cf)
-                cursor.insertText(line, cf)
+                cursor.insertText(for_display(line, isolate=False), cf)
         cursor.endEditBlock()
         view.verticalScrollBar().setValue(scroll)
 
@@ -511,4 +513,4 @@ class PreviewTab(Tab):
         if not text:
             return
         QGuiApplication.clipboard().setText(text)
-        self.status_label.setText(tr("Copied {n} characters").format(n=len(text)))
+        self.status_label.setText(copied_message(text))

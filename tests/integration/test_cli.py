@@ -662,7 +662,7 @@ CONTRACTS: list[Contract] = [
     ("rebuild", lambda b: ["rebuild", "--json", "--now", NOW], 0, _c_rebuild),
     ("audit", _disable_then_audit, 0, _c_audit),
     ("self-test", lambda b: ["self-test", "--json", "--now", NOW], 0, _c_self_test),
-    ("demo", lambda b: ["demo", "--size", "S", "--seed", "3", "--json", "--now", NOW], 0, _c_demo),
+    ("demo", lambda b: ["demo", "--size", "S", "--seed", "3", "--yes", "--json", "--now", NOW], 0, _c_demo),
 ]
 
 
@@ -885,7 +885,7 @@ def test_project_switches(template: Template, fresh: Callable[[str], Box]) -> No
         [
             (box, ["project", "disable", "p_brand", "--json", "--now", NOW]),  # options after
             (box, ["--json", "--now", NOW, "project", "disable", "p_deck", "--using-only"]),
-            (box, ["--json", "--now", NOW, "project", "disable", "p_new", "--learning-only"]),
+            (box, ["--json", "--now", NOW, "project", "disable", "p_new", "--learning-only", "--new"]),
         ]
     )
     b = both.expect(0).data
@@ -986,7 +986,7 @@ def test_export_reset_import_round_trip(template: Template, fresh: Callable[[str
                 (box, [*g, "ingest", str(extra)]),
                 (box, [*g, "import", str(plain), "--mode", "merge"]),
                 lambda: event_ids(box.db),
-                (box, [*g, "import", str(plain), "--mode", "replace"]),
+                (box, [*g, "import", str(plain), "--mode", "replace", "--yes"]),
                 lambda: event_ids(box.db),
             ],
             [
@@ -1076,7 +1076,9 @@ def test_forget_session_erases_what_one_session_taught(template: Template, fresh
     if not sessions:
         pytest.skip("the template's events carry no session")
     sid, n = sessions[0]
-    r = box.run("--json", "--now", NOW, "forget", "--session", sid).expect(0)
+    refused = box.run("--json", "--now", NOW, "forget", "--session", sid)  # destructive: asks first
+    assert refused.rc == 5 and "--yes" in refused.stderr
+    r = box.run("--json", "--now", NOW, "forget", "--session", sid, "--yes").expect(0)
     assert r.data["session_id"] == sid and r.data["erased"]["events_deleted"] == n
     assert query(box.db, "SELECT count(*) FROM creative_memory_events WHERE session_id = ?", sid)[0][0] == 0
     both = box.run("--json", "forget", "layout", "airy_spacing", "--session", sid)
