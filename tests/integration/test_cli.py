@@ -708,9 +708,11 @@ def test_demo_never_fills_a_persons_store(template: Template, fresh: Callable[[s
     assert refused.rc == 5 and "not demo data" in refused.stderr and "--force" in refused.stderr
     assert db_digest(box.db) == before
     # A demo store may be filled again (its events are all demo events).
-    again = box.run("--json", "--now", NOW, "--data-dir", str(demo_dir), "demo", "--size", "S", "--seed", "4")
+    again = box.run("--json", "--now", NOW, "--data-dir", str(demo_dir), "demo", "--size", "S", "--seed", "4",
+                    "--yes")
     assert again.rc == 0, again.stderr
-    forced = box.run("--json", "--now", NOW, "--data-dir", str(box.data), "demo", "--size", "S", "--force")
+    forced = box.run("--json", "--now", NOW, "--data-dir", str(box.data), "demo", "--size", "S", "--force",
+                     "--yes")
     assert forced.rc == 0 and db_digest(box.db) != before
 
 
