@@ -18,7 +18,14 @@ from pydantic import (
     model_validator,
 )
 
-from creative_memory.model.constants import ID_RE, PATTERN_RE, TAG_POLARITY, Polarity, SignalType
+from creative_memory.model.constants import (
+    ID_RE,
+    PATTERN_RE,
+    REJECTING_SIGNALS,
+    TAG_POLARITY,
+    Polarity,
+    SignalType,
+)
 from creative_memory.model.vocabulary import (
     MAX_DIMENSIONS,
     Rating,
@@ -139,6 +146,13 @@ class EventIn(BaseModel):
                     raise ValueError(
                         f"patterns[{i}].polarity: '{p.polarity}' contradicts tag {self.tag!r} ({want})"
                     )
+        if self.signal_type in REJECTING_SIGNALS:
+            for i, p in enumerate(self.patterns):
+                if p.polarity is Polarity.POSITIVE:
+                    raise ValueError(
+                        f"patterns[{i}].polarity: a {self.signal_type} cannot strengthen the positive "
+                        f"pattern '{p.pattern}'; send what was rejected with polarity 'negative'"
+                    )
         if self.signal_type is SignalType.PAIRWISE_COMPARISON:
             if self.chose is None or self.over is None:
                 raise ValueError("chose/over: a pairwise_comparison event needs both 'chose' and 'over'")
@@ -207,6 +221,8 @@ class FoldItem:
     pattern: str
     polarity: Polarity
     role: str = ""
+    # Position in the event's full item list (payload_items order); -1: its place in ``items``.
+    index: int = -1
 
 
 @dataclass(frozen=True, slots=True)

@@ -91,7 +91,7 @@ def because(code: str, numbers: Mapping[str, Any] | None = None, *, when: Format
         case "project_memory_disabled":
             pid = n.get("project_id")
             name = project_label(pid, n.get("project_name")) if pid else "this project"
-            return f"the “Use memory” switch of {name} was off"
+            return f"{name} uses neither global memory nor its own (both switches were off)"
         case "strength":
             s = float(n.get("strength", 0.0))
             return f"its strength {s:.2f} was below the {INJECTION_THRESHOLD:.2f} threshold"

@@ -41,7 +41,7 @@ def test_a_notice_is_dismissed_for_good(window: Any, ctrl: Any) -> None:
     window.store_info["keychain_detail"] = "No system keychain was found; the secret is kept in a file."
     window._on_status(ctrl.status)
     assert window.notice.isVisible() and window.notice.kind == "info"
-    assert window.notice.actionText() == "&Got it, hide this notice"
+    assert window.notice.actionText() == "O&K, hide this notice"
     window.notice.actionButton().click()
     assert not window.notice.isVisible()
     window._on_status(ctrl.status)

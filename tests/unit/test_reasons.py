@@ -40,7 +40,10 @@ SENTENCES = [
     (fate("memory_paused", paused_until=NOW), HEAD + f"using memory was paused until <{NOW}>."),
     (fate("memory_paused", paused_until=FOREVER_MS), HEAD + "using memory was paused until you resume it."),
     (fate("memory_paused"), HEAD + "using memory was paused."),
-    (fate("project_memory_disabled"), HEAD + "the “Use memory” switch of Investor deck was off."),
+    (
+        fate("project_memory_disabled"),
+        HEAD + "Investor deck uses neither global memory nor its own (both switches were off).",
+    ),
     (fate("strength", strength=0.318), HEAD + "its strength 0.32 was below the 0.40 threshold."),
     (fate("under_review"), HEAD + "it was under review, because it was contradicted in several sessions."),
     (fate("archived"), HEAD + "it was archived after 180 days without a signal."),
@@ -103,7 +106,7 @@ def test_the_empty_block_sentences() -> None:
     )
     assert reasons.empty_block_sentence(
         "project_memory_disabled", {"project_id": "p_deck", "project_name": "Investor deck"}
-    ) == "Nothing is injected: the “Use memory” switch of Investor deck is off."
+    ) == "Nothing is injected: Investor deck uses neither global memory nor its own (both switches are off)."
     assert retrieval.describe_empty("nothing_above_threshold") == (
         "Nothing is injected: no preference is strong and stable enough yet."
     )
