@@ -116,9 +116,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("pattern")
     p.add_argument("--project", metavar="ID")
 
-    p = cmd("forget", "erase one pattern everywhere")
-    p.add_argument("type")
-    p.add_argument("pattern")
+    p = cmd("forget", "erase one pattern everywhere, or what one session taught (--session)")
+    p.add_argument("type", nargs="?")
+    p.add_argument("pattern", nargs="?")
+    p.add_argument("--session", metavar="ID", help="forget every event of this generation session instead")
     p.add_argument("--project", metavar="ID")
     p.add_argument("--polarity", choices=["positive", "negative"])
     p.add_argument("--block", action="store_true", help="never learn this pattern again")
@@ -176,8 +177,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     cmd("self-test", "prove that off, paused and project-disabled each yield an empty block")
 
-    p = cmd("demo", "fill the store with realistic generated data")
+    p = cmd("demo", "fill the separate demo store (or the --data-dir store) with generated data")
     p.add_argument("--size", choices=["S", "M", "L"], default="S")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--force", action="store_true",
+                   help="fill a --data-dir store even though it holds events that are not demo data")
     p.add_argument("--yes", action="store_true", help="do not ask when the user already has memory")
     return parser

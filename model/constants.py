@@ -132,9 +132,10 @@ class EventSource(StrEnum):
 
 class Origin(StrEnum):
     DAEMON = "daemon"
-    PREVIEW = "preview"
+    PREVIEW = "preview"  # never recorded since previews became dry runs; older stores may hold some
     CLI = "cli"
     SELF_TEST = "self_test"
+    GUI = "gui"  # Diagnostics' explicit "Run a recorded retrieval"
 
 
 class Actor(StrEnum):

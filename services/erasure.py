@@ -55,11 +55,19 @@ class Target:
     pattern: str
     project_id: str | None = None
     polarity: Polarity | None = None
+    global_only: bool = False  # with no project: the global records only, not every scope
 
     @property
     def whole(self) -> bool:
         """Forgetting everywhere and both polarities: the text must vanish from the file."""
-        return self.project_id is None and self.polarity is None
+        return self.project_id is None and self.polarity is None and not self.global_only
+
+    @property
+    def scope(self) -> str | None:
+        """The one scope this target erases in, or None for every scope."""
+        if self.project_id:
+            return scope_for(self.project_id)
+        return "global" if self.global_only else None
 
     def validate(self) -> None:
         if not PATTERN_RE.fullmatch(self.preference_type):
@@ -480,7 +488,7 @@ def _forget_in(
 ) -> set[tuple[str, str, str]]:
     """Erase one target inside an open write transaction; ``mentions`` are the events whose diff
     names it (see :func:`diff_mentions`). Returns the groups to re-derive."""
-    scope = scope_for(t.project_id) if t.project_id else None
+    scope = t.scope
     # 1. derived records
     conds = [
         Preference.user_id == user_id,
@@ -669,7 +677,7 @@ def _verify(
                     Preference.user_id == user_id,
                     Preference.preference_type == t.preference_type,
                     Preference.pattern == t.pattern,
-                    *([Preference.scope == scope_for(t.project_id)] if t.project_id else []),
+                    *([Preference.scope == t.scope] if t.scope else []),
                     *([Preference.polarity == str(t.polarity)] if t.polarity else []),
                 )
             )

@@ -79,7 +79,7 @@ def forget(
                 receipt.fingerprints.append(fp)
                 if block:
                     blocks.block(session, user_id, t.preference_type, t.pattern, now)
-                where = f" in {t.project_id}" if t.project_id else ""
+                where = f" in {t.project_id}" if t.project_id else " global only" if t.global_only else ""
                 pol = f" ({t.polarity})" if t.polarity else ""
                 audit.record(
                     session,

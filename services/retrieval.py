@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +20,7 @@ from creative_memory.services.clock import DAY_MS
 from creative_memory.services.derivation import ensure_current, is_current, state_from_json
 from creative_memory.services.engine.block import build_block, estimate_tokens
 from creative_memory.services.engine.retrieve import Gates, NeedDeeper, closed_gate, retrieve, scope_switches
+from creative_memory.services.reasons import empty_block_sentence
 from creative_memory.services.store import Store, raw_connection
 
 INJECTING_ORIGINS = frozenset({Origin.DAEMON, Origin.CLI})
@@ -292,14 +293,19 @@ def run(
 class _WhatIf:
     """Preview what-ifs: as if some preferences were forgotten, or the project disabled."""
 
-    forgotten: frozenset[tuple[str, str]] = frozenset()  # (preference_type, pattern)
+    #: (preference_type, pattern) everywhere, or (preference_type, pattern, scope) in that scope only
+    forgotten: frozenset[tuple[str, ...]] = frozenset()
     project_disabled: bool = False  # the project uses no memory at all
     memory_off: bool = False
     global_off: bool = False  # "Use global memory in this project" off
     project_own_off: bool = False  # "Use this project's memory" off
 
     def apply(self, states: list[PrefState]) -> list[PrefState]:
-        return [s for s in states if (s.preference_type, s.pattern) not in self.forgotten]
+        gone = self.forgotten
+        return [
+            s for s in states
+            if (s.preference_type, s.pattern) not in gone and (s.preference_type, s.pattern, s.scope) not in gone
+        ]
 
     def apply_gates(self, gates: Gates) -> Gates:
         if not (self.project_disabled or self.memory_off or self.global_off or self.project_own_off):
@@ -316,11 +322,6 @@ class _WhatIf:
 WhatIf = _WhatIf
 
 
-def describe_empty(reason: str | None) -> str:
-    return {
-        None: "",
-        "memory_disabled": "Creative memory is off, so nothing is injected.",
-        "memory_paused": "Using memory is paused, so nothing is injected until the pause ends.",
-        "project_memory_disabled": "This project uses neither global memory nor its own, so nothing is injected.",
-        "nothing_above_threshold": "No preference is strong and stable enough to inject yet.",
-    }.get(reason, f"Nothing is injected ({reason}).")
+def describe_empty(reason: str | None, numbers: Mapping[str, Any] | None = None) -> str:
+    """Why a block is empty, in one sentence (``services.reasons`` words every reason)."""
+    return empty_block_sentence(reason, numbers)

@@ -8,6 +8,7 @@ from typing import Any
 from creative_memory.cli.output import Out, table
 from creative_memory.services import derivation, queries
 from creative_memory.services.context import Context
+from creative_memory.services.reasons import readable
 
 PROVISIONAL_NOTE = (
     "\n* provisional: learned only from unary signals (accepts, thumbs, abandons, single rejections), "
@@ -69,7 +70,8 @@ def explain_text(d: dict[str, Any]) -> str:
     p = d.get("preference")
     if p:
         lines.append(
-            f"{p['preference_type']} '{p['pattern']}' ({p['scope']}, {p['polarity']}): "
+            f"{readable(p['preference_type'], p['pattern'])} — {p['preference_type']} '{p['pattern']}' "
+            f"({p['scope']}, {p['polarity']}): "
             f"strength {p['strength']:.3f}, {p['confidence']}, {p['status']}"
             + (", provisional" if p.get("provisional") else "")
         )
@@ -80,12 +82,7 @@ def explain_text(d: dict[str, Any]) -> str:
             f"  {e['at']}  {e['signal_type']:<22} {e['polarity']:<8} {e['project_id'] or '-':<16} "
             f"{e['session_id'] or ''}"
         )
-    lr = d.get("last_retrieval")
-    if lr:
-        lines.append(
-            f"Last retrieval #{lr['retrieval_id']} ({lr['at']}): {lr['verdict']}"
-            + (f" — {lr['reason']}" if lr["reason"] else "")
-        )
+    lines.append(str(d.get("why") or ""))
     return "\n".join(lines)
 
 

@@ -43,8 +43,7 @@ def preview(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         mode=Mode(args.mode),
         now=now,
         with_personal=args.with_personal,
-        # Looking at another moment records nothing and persists no evaluation of it.
-        record=not ctx.elsewhen,
+        # A preview never records; looking at another moment persists no evaluation of it either.
         derive_at=ctx.persist_now() if ctx.elsewhen else None,
     )
     # Plain stdout carries prompt text only (the blocks, or nothing); every explanation is on stderr.
