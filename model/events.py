@@ -7,12 +7,32 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
 
-from creative_memory.model.constants import ID_RE, PATTERN_RE, TAG_POLARITY, Polarity, SignalType
+from creative_memory.model.constants import TAG_POLARITY, Polarity, SignalType
+from creative_memory.model.names import NAME_RULE, check_scope, name_problem, normalize_name
 
-Ident = Annotated[str, StringConstraints(pattern=ID_RE.pattern)]
-PatternText = Annotated[str, StringConstraints(pattern=PATTERN_RE.pattern)]
+
+def _name(value: str) -> str:
+    """The wire check of an id, type or pattern: :func:`creative_memory.model.names.name_problem`
+    (the same function every other entry point uses), the value stored NFC-normalised."""
+    problem = name_problem(value)
+    if problem is not None:
+        raise PydanticCustomError("name", "{problem}; use {rule}", {"problem": problem, "rule": NAME_RULE})
+    return normalize_name(value)
+
+
+def _scope(value: str) -> str:
+    try:
+        return check_scope(value)
+    except ValueError as exc:
+        raise PydanticCustomError("scope", str(exc)) from None
+
+
+Ident = Annotated[str, AfterValidator(_name)]
+PatternText = Ident
+ScopeText = Annotated[str, AfterValidator(_scope)]
 
 
 class PatternIn(BaseModel):

@@ -6,11 +6,11 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from creative_memory.model.constants import ID_RE, Actor
+from creative_memory.model.constants import Actor
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.clock import now_ms
 from creative_memory.services.datadir import DataDir
-from creative_memory.services.errors import InvalidInput
+from creative_memory.services.naming import valid_name
 from creative_memory.services.secrets import SecretStore
 from creative_memory.services.store import DEFAULT_BUSY_TIMEOUT_S, DEFAULT_LOCK_BUDGET_S, Store
 
@@ -21,9 +21,8 @@ def default_user(env: dict[str, str] | None = None) -> str:
 
 
 def check_user(user: str) -> str:
-    if not ID_RE.fullmatch(user):
-        raise InvalidInput(f"'{user}' is not a user id; ids are 1–128 letters, digits, '_' or '-'.")
-    return user
+    """The user id to work as, NFC-normalised (model.names' rule; InvalidInput otherwise)."""
+    return valid_name(user, "user id")
 
 
 @dataclass

@@ -47,13 +47,14 @@ from typing import Any, Final
 
 from sqlalchemy import delete, select
 
-from creative_memory.model.constants import ID_RE, NEGATIVE_TAGS, POSITIVE_TAGS, EventSource, SignalType
+from creative_memory.model.constants import NEGATIVE_TAGS, POSITIVE_TAGS, EventSource, SignalType
 from creative_memory.model.events import iso
 from creative_memory.model.tables import Event, EventPattern
 from creative_memory.services import derivation
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.engine.block import human
 from creative_memory.services.errors import Cancelled, InvalidInput, ReadOnly, StoreLocked, StoreUnavailable
+from creative_memory.services.naming import valid_name
 from creative_memory.services.store import Store
 
 Progress = Callable[[int, int], None]
@@ -837,8 +838,7 @@ def generate(
         raise InvalidInput(f"'{size}' is not a demo size; use S, M or L.")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise InvalidInput(f"'{seed}' is not a seed; use a whole number of 0 or more.")
-    if not isinstance(user_id, str) or not ID_RE.fullmatch(user_id):
-        raise InvalidInput(f"'{user_id}' is not a user id; ids are 1–128 letters, digits, '_' or '-'.")
+    user_id = valid_name(user_id, "user id")
     if store.read_only:
         raise ReadOnly(store.read_only_reason or "This store is read-only.")
     owner = demo_owner(store, seed)
@@ -860,7 +860,7 @@ def generate(
             checker = blocks
 
             def skip(t: str, p: str) -> bool:
-                return checker.fingerprint(t, p) in fps
+                return checker.blocked(fps, t, p)
 
     rng = random.Random(seed)
     plan = _plan(rng, key, skip)

@@ -12,6 +12,7 @@ VACUUMed and searched again.
 from __future__ import annotations
 
 import ctypes
+import functools
 import json
 import logging
 import os
@@ -28,8 +29,9 @@ from typing import Any
 from sqlalchemy import delete, func, insert, or_, select, text
 from sqlalchemy.orm import Session
 
-from creative_memory.model.constants import ID_RE, PATTERN_RE, Actor, Polarity, scope_for
+from creative_memory.model.constants import Actor, Polarity, scope_for
 from creative_memory.model.events import payload_items
+from creative_memory.model.names import canonical_name
 from creative_memory.model.tables import (
     PREFIX,
     Audit,
@@ -44,12 +46,13 @@ from creative_memory.model.tables import (
     RetrievalEvent,
     Settings,
 )
-from creative_memory.services import audit
+from creative_memory.services import audit, spellings
 from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.derivation import cache_key_for, digest_add, rederive_groups
+from creative_memory.services.derivation import cache_key_for, dbapi_connection, digest_add, rederive_groups
 from creative_memory.services.engine.block import human
 from creative_memory.services.errors import InvalidInput, RefusedForSafety
 from creative_memory.services.ingest import canonical, content_hash, pattern_rows
+from creative_memory.services.naming import optional_project, valid_name
 from creative_memory.services.store import Store, sqlite_file_set
 
 log = logging.getLogger("cm.erasure")
@@ -69,18 +72,19 @@ class Target:
         return self.project_id is None and self.polarity is None
 
     def validate(self) -> None:
-        if not PATTERN_RE.fullmatch(self.preference_type):
-            raise InvalidInput(
-                f"'{self.preference_type}' is not a preference type; types are 1–128 letters, digits, '_' or '-'."
-            )
-        if not PATTERN_RE.fullmatch(self.pattern):
-            raise InvalidInput(
-                f"'{self.pattern}' is not a pattern; patterns are 1–128 letters, digits, '_' or '-'."
-            )
-        if self.project_id is not None and not ID_RE.fullmatch(self.project_id):
-            raise InvalidInput(
-                f"'{self.project_id}' is not a project id; ids are 1–128 letters, digits, '_' or '-'."
-            )
+        self.normalized()
+
+    def normalized(self) -> Target:
+        """The target with its names checked (model.names) and in their stored, NFC form."""
+        return Target(
+            valid_name(self.preference_type, "preference type"),
+            valid_name(self.pattern, "pattern"),
+            optional_project(self.project_id),
+            self.polarity,
+        )
+
+    def spelled(self, preference_type: str, pattern: str) -> Target:
+        return Target(preference_type, pattern, self.project_id, self.polarity)
 
 
 @dataclass
@@ -157,12 +161,14 @@ def _count_in(buf: bytearray, addr: int, size: int, end: int, needle: bytes) -> 
     return n
 
 
-def count_bytes(path: Path, needles: Sequence[bytes]) -> int:
+def count_bytes(path: Path, needles: Sequence[bytes], *, fold: bool = False) -> int:
     """Occurrences of the needles in the store's three files (the database, its WAL and its index).
 
     With a few needles each is counted on its own, overlapping occurrences included (the count
     :func:`live_copies` predicts for live data); with many (a reset) one regular expression counts
-    the matches of any of them.
+    the matches of any of them. With ``fold`` the files' bytes are folded first
+    (:data:`creative_memory.services.spellings.FOLD`: ASCII case, ``-`` and space as ``_``), so a
+    folded needle finds every such spelling.
     """
     uniq = sorted({n for n in needles if n}, key=len, reverse=True)
     if not uniq:
@@ -204,6 +210,8 @@ def count_bytes(path: Path, needles: Sequence[bytes]) -> int:
                         break
                     size += got
                 end = min(size, _CHUNK)
+                if fold:
+                    view[:size] = buf[:size].translate(spellings.FOLD)
                 if rx is not None:
                     totals[w] += sum(1 for m in rx.finditer(buf, 0, size) if m.start() < end)
                 else:
@@ -229,19 +237,24 @@ def count_bytes(path: Path, needles: Sequence[bytes]) -> int:
     return sum(totals)
 
 
-def needles_for(pattern: str) -> list[bytes]:
-    forms = {pattern, human(pattern)}
-    return [f.encode("utf-8") for f in forms if f]
+def needles_for(pattern: str, spelled: Iterable[str] = ()) -> list[bytes]:
+    """Folded needles (search them with ``fold=True``) for every form of the pattern's canonical
+    name — any ASCII case, any separator, the non-ASCII case and normalisation forms — and for the
+    spellings it is stored under."""
+    return spellings.byte_needles(canonical_name(pattern), spelled)
 
 
-def _occurrences(value: object, needles: Sequence[bytes]) -> int:
-    """Overlapping occurrences of the needles in one stored value (text as its UTF-8 bytes)."""
+def _occurrences(value: object, needles: Sequence[bytes], fold: bool = False) -> int:
+    """Overlapping occurrences of the needles in one stored value (text as its UTF-8 bytes), in
+    folded bytes with ``fold``."""
     if isinstance(value, str):
         data = value.encode("utf-8", "surrogatepass")
     elif isinstance(value, bytes):
         data = value
     else:
         return 0  # numbers and NULL are not stored as text
+    if fold:
+        data = spellings.fold_bytes(data)
     n = 0
     for needle in needles:
         at = data.find(needle)
@@ -299,7 +312,19 @@ def _q(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-def live_copies(con: sqlite3.Connection, needles: Sequence[bytes]) -> dict[str, int] | None:
+def _like_needle(needle: bytes) -> str:
+    """A LIKE pattern for a folded needle: ASCII letters match in any case, ``_`` any character."""
+    text_ = needle.decode("utf-8", "surrogatepass")
+    return "%" + "".join("\\" + c if c in "%\\" else c for c in text_) + "%"
+
+
+def _contains_sql(column: str, fold: bool) -> str:
+    return f"{column} LIKE ? ESCAPE '\\'" if fold else f"instr({column}, ?) > 0"
+
+
+def live_copies(
+    con: sqlite3.Connection, needles: Sequence[bytes], *, fold: bool = False
+) -> dict[str, int] | None:
     """Copies of the needles that live data puts in the database file, per table (its rows and the
     entries of its indexes), counted as :func:`count_bytes` counts them; None when the file's layout
     makes an exact count impossible.
@@ -316,11 +341,11 @@ def live_copies(con: sqlite3.Connection, needles: Sequence[bytes]) -> dict[str, 
     usable = int(con.execute("PRAGMA page_size").fetchone()[0]) - _reserved_bytes(con)
     table_local = usable - 35  # the largest payload a table b-tree cell keeps on its page
     index_local = (usable - 12) * 64 // 255 - 23  # the same for an index b-tree cell
-    texts = [n.decode("utf-8", "surrogatepass") for n in needles]
+    texts = [_like_needle(n) if fold else n.decode("utf-8", "surrogatepass") for n in needles]
     schema = con.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()
     index_sql = {name: sql for kind, name, _t, sql in schema if kind == "index"}
     found: dict[str, int] = {}
-    master = sum(_occurrences(v, needles) for row in schema for v in row)
+    master = sum(_occurrences(v, needles, fold) for row in schema for v in row)
     if master:
         if any(sum(_stored_size(v) for v in row) + 60 > table_local for row in schema):
             return None
@@ -351,12 +376,12 @@ def live_copies(con: sqlite3.Connection, needles: Sequence[bytes]) -> dict[str, 
         wordy = [c[1] for c in cols if _text_affinity(str(c[2] or ""))]
         if not wordy:
             continue
-        where = " OR ".join(f"instr({_q(n)}, ?) > 0" for n in wordy for _t in texts)
+        where = " OR ".join(_contains_sql(_q(n), fold) for n in wordy for _t in texts)
         params = [t for _n in wordy for t in texts]
         copies = 0
         for row in con.execute(f"SELECT {', '.join(select)} FROM {_q(table)} WHERE {where}", params):
             values = row[: len(names)]
-            own = sum(_occurrences(values[i], needles) for i in stored)
+            own = sum(_occurrences(values[i], needles, fold) for i in stored)
             if own:
                 size = sum(_stored_size(values[i]) for i in stored) + 9 * (len(stored) + 2)
                 if size > (index_local if without_rowid else table_local):
@@ -366,7 +391,7 @@ def live_copies(con: sqlite3.Connection, needles: Sequence[bytes]) -> dict[str, 
             for cids, clause in indexes:
                 if clause is not None and not next(flags):
                     continue  # not in this partial index
-                entry = sum(_occurrences(values[c], needles) for c in cids)
+                entry = sum(_occurrences(values[c], needles, fold) for c in cids)
                 if entry and sum(_stored_size(values[c]) for c in cids) + 9 * (len(cids) + 3) > index_local:
                     return None
                 copies += entry
@@ -386,8 +411,9 @@ def _reserved_bytes(con: sqlite3.Connection) -> int:
     return header[20] if len(header) == 100 else 255
 
 
-def live_mentions(session: Session, needle: str) -> dict[str, int]:
-    """Live rows that still contain the text, per table: ours (other types, other users) or the daemon's."""
+def live_mentions(session: Session, needle: str, *, fold: bool = False) -> dict[str, int]:
+    """Live rows that still contain the text, per table: ours (other types, other users) or the
+    daemon's. With ``fold``, ``needle`` is a folded needle and any spelling of it counts."""
     found: dict[str, int] = {}
     tables = [
         r[0]
@@ -399,8 +425,13 @@ def live_mentions(session: Session, needle: str) -> dict[str, int]:
         cols = [r[1] for r in session.execute(text(f"PRAGMA table_info({_q(t)})"))]
         if not cols:
             continue
-        where = " OR ".join(f"instr(CAST({_q(c)} AS TEXT), :n) > 0" for c in cols)
-        n = session.execute(text(f"SELECT count(*) FROM {_q(t)} WHERE {where}"), {"n": needle}).scalar()
+        if fold:
+            where = " OR ".join(f"CAST({_q(c)} AS TEXT) LIKE :n ESCAPE '\\'" for c in cols)
+            arg = _like_needle(needle.encode("utf-8", "surrogatepass"))
+        else:
+            where = " OR ".join(f"instr(CAST({_q(c)} AS TEXT), :n) > 0" for c in cols)
+            arg = needle
+        n = session.execute(text(f"SELECT count(*) FROM {_q(t)} WHERE {where}"), {"n": arg}).scalar()
         if n:
             found[t] = int(n)
     return found
@@ -427,12 +458,9 @@ def _mention_notes(found: dict[str, int]) -> list[str]:
 
 
 # --------------------------------------------------------------------------- forget
-def _strip_text(value: str | None, words: Iterable[str]) -> str | None:
-    if value is None:
-        return None
-    for w in words:
-        value = value.replace(w, FORGOTTEN)
-    return value
+@functools.lru_cache(maxsize=256)
+def _mentions(canonical: str) -> spellings.Mentions:
+    return spellings.Mentions([canonical])
 
 
 def _rewrite_payload(payload: dict[str, Any], t: Target) -> tuple[dict[str, Any], bool]:
@@ -461,8 +489,9 @@ def _rewrite_payload(payload: dict[str, Any], t: Target) -> tuple[dict[str, Any]
     if ("chose" in out) != ("over" in out):  # a comparison needs both sides
         out.pop("chose", None)
         out.pop("over", None)
-    if "diff" in out and t.whole:
-        out["diff"] = _strip_text(out["diff"], [t.pattern, human(t.pattern)])
+    if isinstance(out.get("diff"), str) and t.whole:
+        # Every spelling of the name (any case, any separator, e.g. "Airy Spacing" for airy_spacing).
+        out["diff"] = _mentions(canonical_name(t.pattern)).scrub(out["diff"], FORGOTTEN)
     alive = bool(out["patterns"]) or "chose" in out or "snapshot" in out
     return out, alive
 
@@ -625,26 +654,39 @@ _DIFF_BOUND = '{"e'
 
 
 def diff_mentions(session: Session, user_id: str, targets: Sequence[Target]) -> dict[Target, set[int]]:
-    """The events whose diff mentions a whole target (raw or human form), per target: one scan of
-    the user's events for all of them."""
-    forms = {t: sorted({t.pattern, human(t.pattern)}) for t in targets if t.whole}
+    """The events whose diff mentions a whole target in any spelling (any case, ``-``/``_``/space;
+    the prompt block's human form included), per target: one scan of the user's events for all of
+    them, a ``LIKE`` prefilter in SQL (spellings.like_pattern) and an exact check of each hit."""
+    forms = {t: _mentions(canonical_name(t.pattern)) for t in targets if t.whole}
     out: dict[Target, set[int]] = {t: set() for t in targets}
-    words = sorted({w for ws in forms.values() for w in ws})
-    if not words:
+    likes = sorted({spellings.like_pattern(m.canonicals[0]) for m in forms.values()})
+    if not likes:
         return out
     # "+user_id": a scan in table order, not an index lookup per event of the user.
     sql = (
         f"SELECT seq, payload FROM {_EVENTS} WHERE +user_id = ? AND payload < ? AND ("
-        + " OR ".join("instr(payload, ?) > 0" for _w in words)
+        + " OR ".join("payload LIKE ?" for _w in likes)
         + ")"
     )
-    for seq, payload in session.connection().exec_driver_sql(sql, (user_id, _DIFF_BOUND, *words)):
+    for seq, payload in session.connection().exec_driver_sql(sql, (user_id, _DIFF_BOUND, *likes)):
         diff = json.loads(payload).get("diff")
         if not isinstance(diff, str):
             continue
-        for t, ws in forms.items():
-            if any(w in diff for w in ws):
+        for t, m in forms.items():
+            if m.found(diff):
                 out[t].add(int(seq))
+    return out
+
+
+def spelled_targets(session: Session, user_id: str, targets: Sequence[Target]) -> dict[Target, list[Target]]:
+    """Each target first, then the other spellings (same canonical type and pattern) the user's
+    events or records are stored under: forgetting one spelling forgets them all."""
+    con = dbapi_connection(session)
+    out: dict[Target, list[Target]] = {}
+    for t in targets:
+        stored = spellings.stored_spellings(con, user_id, t.preference_type, t.pattern)
+        stored.discard((t.preference_type, t.pattern))
+        out[t] = [t, *(t.spelled(ptype, pattern) for ptype, pattern in sorted(stored))]
     return out
 
 
@@ -668,15 +710,16 @@ def forget(
     """Erase one or many patterns in one transaction, then checkpoint and verify."""
     if not targets:
         raise InvalidInput("Name at least one pattern to forget.")
-    for t in targets:
-        t.validate()
+    targets = [t.normalized() for t in targets]
     t0 = time.perf_counter()
     receipt = Receipt(blocked=block)
     with store.write() as session:
         regroup: set[tuple[str, str, str]] = set()
         mentions = diff_mentions(session, user_id, targets)
+        spelled = spelled_targets(session, user_id, targets)
         for t in targets:
-            regroup |= _forget_in(session, user_id, t, receipt, mentions[t])
+            for i, form in enumerate(spelled[t]):
+                regroup |= _forget_in(session, user_id, form, receipt, mentions[t] if i == 0 else set())
             fp = blocks.fingerprint(t.preference_type, t.pattern)
             receipt.fingerprints.append(fp)
             if block:
@@ -710,7 +753,7 @@ def forget(
     if not receipt.checkpointed:
         receipt.notes.append(_SNAPSHOT_NOTE)
     if verify:
-        _verify(store, user_id, targets, receipt)
+        _verify(store, user_id, [form for t in targets for form in spelled[t]], receipt)
     receipt.duration_ms = (time.perf_counter() - t0) * 1000
     return receipt
 
@@ -735,7 +778,7 @@ def _verify(store: Store, user_id: str, targets: Sequence[Target], receipt: Rece
                 ok = False
     whole = [t for t in targets if t.whole]
     if whole:
-        needles = sorted({n for t in whole for n in needles_for(t.pattern)})
+        needles = sorted({n for t in whole for n in needles_for(t.pattern, [t.pattern])})
         receipt.occurrences, live = _search(store, needles, account=receipt.checkpointed)
         if receipt.occurrences and live is not None and sum(live.values()) == receipt.occurrences:
             # Every copy in the files is accounted for by live data (another pattern whose name
@@ -767,7 +810,7 @@ def _verify(store: Store, user_id: str, targets: Sequence[Target], receipt: Rece
             found: dict[str, int] = {}
             with store.read() as session:
                 for n in needles:
-                    for table, count in live_mentions(session, n.decode()).items():
+                    for table, count in live_mentions(session, n.decode(), fold=True).items():
                         found[table] = found.get(table, 0) + count
             if found:
                 receipt.notes.extend(_mention_notes(found))
@@ -792,13 +835,15 @@ def _search(store: Store, needles: Sequence[bytes], *, account: bool) -> tuple[i
         try:
             con.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError:
-            return count_bytes(store.path, needles), None  # busy past the timeout: search as a reader
+            return count_bytes(
+                store.path, needles, fold=True
+            ), None  # busy past the timeout: search as a reader
         try:
             still = _wal_empty(store.path)
-            occurrences = count_bytes(store.path, needles)
+            occurrences = count_bytes(store.path, needles, fold=True)
             # live_copies counts like the per-needle search; the many-needle one is not comparable.
             countable = account and still and len(set(needles)) <= _FEW_NEEDLES
-            live = live_copies(con, needles) if occurrences and countable else None
+            live = live_copies(con, needles, fold=True) if occurrences and countable else None
             return occurrences, live
         finally:
             con.execute("ROLLBACK")

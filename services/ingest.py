@@ -11,6 +11,7 @@ import hashlib
 import json
 import re
 import sqlite3
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ from sqlalchemy.orm import Session
 from creative_memory.model.constants import MAX_PAYLOAD_BYTES, WIRE_SIGNAL_TYPES, SignalType
 from creative_memory.model.events import EventIn, PatternIn, payload_items
 from creative_memory.model.tables import Event, EventPattern, IgnoredCount, Settings
-from creative_memory.services import controls
+from creative_memory.services import controls, spellings
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.derivation import dbapi_connection, derive_in, ensure_current, sa_errors
 from creative_memory.services.errors import InvalidInput
@@ -55,6 +56,21 @@ def redact(text: str) -> str:
     return text
 
 
+BLOCKED_TEXT = "[blocked]"
+
+
+def clean_diff(diff: str | None, blocks: BlockChecker | None, fps: set[str] | None) -> str | None:
+    """A diff as it may be stored: NFC, secrets redacted, the words that spell a blocked pattern
+    (in any case, with any separator) replaced by ``[blocked]``."""
+    if diff is None:
+        return None
+    text = redact(unicodedata.normalize("NFC", diff))
+    if blocks is not None and fps:
+        spans = spellings.blocked_spans(text, lambda canon: blocks.text_blocked(fps, canon))
+        text = spellings.scrub_spans(text, spans, BLOCKED_TEXT)
+    return text
+
+
 # --------------------------------------------------------------------------- validation
 def _loc(loc: Sequence[int | str]) -> str:
     out = ""
@@ -75,8 +91,8 @@ def describe_validation_error(err: ValidationError) -> str:
             msgs.append(f"{where}: required field is missing")
         elif kind == "timezone_aware":
             msgs.append(f"{where}: the time has no time zone; add an offset such as Z or +01:00")
-        elif kind == "string_pattern_mismatch":
-            msgs.append(f"{where}: must be 1–128 characters of letters, digits, '_' or '-'")
+        elif kind in ("name", "scope"):
+            msgs.append(f"{where}: {e['msg']}")
         elif kind == "enum" and where == "signal_type":
             allowed = ", ".join(str(t) for t in WIRE_SIGNAL_TYPES)
             msgs.append(f"signal_type: unknown signal type; use one of {allowed}")
@@ -347,13 +363,11 @@ def ingest_events(
                 if fps is None:
                     fps = blocked_fps[user] = blocks.fingerprints(session, user)
                 if fps:
-                    kept = [
-                        p for p in patterns if blocks.fingerprint(p.preference_type, p.pattern) not in fps
-                    ]
+                    kept = [p for p in patterns if not blocks.blocked(fps, p.preference_type, p.pattern)]
                     dropped = len(patterns) - len(kept)
                     if ev.signal_type is SignalType.PAIRWISE_COMPARISON:
                         sides = [s for side in (ev.chose, ev.over) if side for s in side.patterns]
-                        if any(blocks.fingerprint(s.preference_type, s.pattern) in fps for s in sides):
+                        if any(blocks.blocked(fps, s.preference_type, s.pattern) for s in sides):
                             uc["blocked"] += 1
                             continue
                     elif dropped:
@@ -362,7 +376,7 @@ def ingest_events(
                             continue
                     patterns = kept
             scope = ev.effective_scope
-            diff = redact(ev.diff) if ev.diff is not None else None
+            diff = clean_diff(ev.diff, blocks, blocked_fps.get(user))
             payload = payload_of(ev, scope, patterns, diff)
             row: dict[str, Any] = {
                 "event_id": ev.event_id,

@@ -22,15 +22,23 @@ from sqlalchemy import delete, func, select
 
 from creative_memory.model.constants import (
     DERIVATION_VERSION,
-    ID_RE,
-    PATTERN_RE,
     Actor,
     Polarity,
     SignalType,
     Status,
     Tier,
 )
-from creative_memory.model.events import PairwiseSide, PatternIn, iso, payload_items, to_ms
+from creative_memory.model.events import (
+    Ident,
+    PairwiseSide,
+    PatternIn,
+    PatternText,
+    ScopeText,
+    iso,
+    payload_items,
+    to_ms,
+)
+from creative_memory.model.names import check_name
 from creative_memory.model.records import key_text
 from creative_memory.model.tables import (
     Derivation,
@@ -58,19 +66,19 @@ MAX_MS = 253_402_300_799_999  # 9999-12-31T23:59:59.999Z
 
 
 # --------------------------------------------------------------------------- schema
-SCOPE_PATTERN = r"^(global|project:[A-Za-z0-9_\-]{1,128})$"
+# Names and scopes are checked by model.names (the wire schema's types), as ingest checks them.
 
 
 class BundleEvent(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    event_id: str = Field(pattern=ID_RE.pattern)
-    project_id: str | None = Field(default=None, pattern=ID_RE.pattern)
-    scope: str = Field(pattern=SCOPE_PATTERN)
+    event_id: Ident
+    project_id: Ident | None = None
+    scope: ScopeText
     signal_type: SignalType
     occurred_at: AwareDatetime
     tag: str | None = None
-    session_id: str | None = Field(default=None, pattern=ID_RE.pattern)
-    artifact_id: str | None = Field(default=None, pattern=ID_RE.pattern)
+    session_id: Ident | None = None
+    artifact_id: Ident | None = None
     payload: dict[str, Any]
     source: str = Field(default="import", max_length=16)
 
@@ -85,7 +93,7 @@ class BundleSettings(BaseModel):
 
 class BundleProject(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    project_id: str = Field(pattern=ID_RE.pattern)
+    project_id: Ident
     use_memory: bool = True
     learn_from_project: bool = True
 
@@ -95,7 +103,7 @@ class Bundle(BaseModel):
     format: Literal["creative-memory-bundle"]
     version: Literal[1]
     exported_at: AwareDatetime
-    user_id: str = Field(pattern=ID_RE.pattern)
+    user_id: Ident
     derivation_version: str
     settings: BundleSettings
     project_settings: list[BundleProject] = Field(default_factory=list)
@@ -108,8 +116,8 @@ class LegacyPref(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
     id: str | None = None
-    preference_type: str = Field(pattern=PATTERN_RE.pattern)
-    pattern: str = Field(pattern=PATTERN_RE.pattern)
+    preference_type: PatternText
+    pattern: PatternText
     polarity: Polarity
     signal_strength: float = Field(ge=0.0, le=1.0)
     confidence: Tier
@@ -130,8 +138,8 @@ class BundleSnapshot(BaseModel):
     """The payload of a ``legacy_snapshot`` event in a bundle: everything derivation reads from it."""
 
     model_config = ConfigDict(extra="ignore")
-    preference_type: str = Field(pattern=PATTERN_RE.pattern)
-    pattern: str = Field(pattern=PATTERN_RE.pattern)
+    preference_type: PatternText
+    pattern: PatternText
     polarity: Polarity
     strength: float = Field(ge=0.0, le=1.0, allow_inf_nan=False)
     confidence: Tier
@@ -159,7 +167,7 @@ class BundlePayload(BaseModel):
     """
 
     model_config = ConfigDict(extra="forbid")
-    scope: str | None = Field(default=None, pattern=SCOPE_PATTERN)
+    scope: ScopeText | None = None
     patterns: list[PatternIn] = Field(default_factory=list, max_length=64)
     tag: str | None = None
     diff: str | None = None
@@ -373,11 +381,11 @@ def legacy_events(doc: LegacyFile, user_id: str) -> list[dict[str, Any]]:
     records: list[tuple[str, LegacyPref]] = []
     for p in doc.global_preferences:
         records.append(("global", p))
-    for project_id, prefs in doc.project_overrides.items():
-        if not ID_RE.fullmatch(project_id):
-            raise InvalidInput(
-                f"project_overrides: '{project_id}' is not a project id. Nothing was imported."
-            )
+    for raw_id, prefs in doc.project_overrides.items():
+        try:
+            project_id = check_name(raw_id, "project id")
+        except ValueError as exc:
+            raise InvalidInput(f"project_overrides: {exc} Nothing was imported.") from None
         for p in prefs:
             records.append((f"project:{project_id}", p))
     ids: dict[str, str] = {}
@@ -435,7 +443,7 @@ def legacy_events(doc: LegacyFile, user_id: str) -> list[dict[str, Any]]:
 def _blocked(payload: dict[str, Any], fps: set[str], blocks: BlockChecker | None) -> bool:
     if not fps or blocks is None:
         return False
-    return any(blocks.fingerprint(t, p) in fps for t, p, _pol, _role in payload_items(payload))
+    return any(blocks.blocked(fps, t, p) for t, p, _pol, _role in payload_items(payload))
 
 
 def import_file(

@@ -17,6 +17,7 @@ from creative_memory.model.tables import Event, EventPattern, Preference, Retrie
 from creative_memory.services.derivation import FOLD_COLUMNS, fold_event, state_from_json
 from creative_memory.services.engine.derive import Deriver
 from creative_memory.services.errors import InvalidInput, NotFound
+from creative_memory.services.naming import optional_project, valid_name
 
 SORTABLE: dict[str, Any] = {
     "scope": Preference.scope,
@@ -173,6 +174,9 @@ def inspect(
         statuses = frozenset({status})
     if limit is not None and limit < 1:
         raise InvalidInput("--limit must be a positive number.")
+    project_id = optional_project(project_id)
+    if preference_type is not None:
+        preference_type = valid_name(preference_type, "preference type")
     flt = PrefFilter(scope=scope, project_id=project_id, preference_type=preference_type, statuses=statuses)  # type: ignore[arg-type]
     q = page_query(user_id, flt, limit=limit or 1_000_000)
     return [pref_json(p) for p in session.scalars(q)]
@@ -194,7 +198,9 @@ def facets(session: Session, user_id: str) -> dict[str, list[str]]:
 def explain(
     session: Session, user_id: str, preference_type: str, pattern: str, project_id: str | None = None
 ) -> dict[str, Any]:
-    scope = scope_for(project_id)
+    preference_type = valid_name(preference_type, "preference type")
+    pattern = valid_name(pattern, "pattern")
+    scope = scope_for(optional_project(project_id))
     recs = list(
         session.scalars(
             select(Preference)
@@ -406,6 +412,7 @@ def diagnostics(
 ) -> list[dict[str, Any]]:
     if limit < 1:
         raise InvalidInput("--limit must be a positive number.")
+    project_id = optional_project(project_id)
     out = []
     for r in session.scalars(
         retrievals_query(user_id, project_id=project_id, origin=origin, event_type=event_type, limit=limit)

@@ -20,6 +20,7 @@ from creative_memory.services.clock import DAY_MS
 from creative_memory.services.derivation import ensure_current, is_current, state_from_json
 from creative_memory.services.engine.block import build_block, estimate_tokens
 from creative_memory.services.engine.retrieve import Gates, NeedDeeper, closed_gate, retrieve
+from creative_memory.services.naming import optional_project, valid_name
 from creative_memory.services.store import Store, raw_connection
 
 INJECTING_ORIGINS = frozenset({Origin.DAEMON, Origin.CLI})
@@ -239,7 +240,14 @@ def run(
     dry_run: bool = False,
     overrides: _WhatIf | None = None,
 ) -> RetrievalOutcome:
-    """Retrieve and build the block; record it (with its stage events) unless ``dry_run``."""
+    """Retrieve and build the block; record it (with its stage events) unless ``dry_run``.
+
+    The project id and the types are checked and NFC-normalised first (services.naming), so every
+    gate is read under the id the switch was stored under: a malformed id is refused in a
+    sentence, never looked up as another project."""
+    project_id = optional_project(project_id)
+    if types is not None:
+        types = [valid_name(t, "preference type") for t in types]
     # One read transaction on the store's kept connection when the cache is current (the usual
     # case): the check, the gates and the records come from the same snapshot.
     result: RetrievalResult | None = None
