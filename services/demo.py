@@ -45,7 +45,7 @@ from contextlib import ExitStack, suppress
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 
 from creative_memory.model.constants import NEGATIVE_TAGS, POSITIVE_TAGS, EventSource, SignalType
 from creative_memory.model.events import iso
@@ -796,7 +796,15 @@ def demo_owner(store: Store, seed: int) -> str | None:
     """The user whose events carry the demo ids of ``seed`` (None if there are none)."""
     lo, hi = _id_range(seed)
     with store.read() as session:
-        return session.scalar(select(Event.user_id).where(Event.event_id >= lo, Event.event_id < hi).limit(1))
+        # Event ids are unique per user (index (user_id, event_id)): probe each user's range.
+        user = session.scalar(select(func.min(Event.user_id)))
+        while user is not None:
+            if session.scalar(
+                select(Event.seq).where(Event.user_id == user, Event.event_id >= lo, Event.event_id < hi).limit(1)
+            ):
+                return str(user)
+            user = session.scalar(select(func.min(Event.user_id)).where(Event.user_id > user))
+        return None
 
 
 def _remove(store: Store, user_id: str, seed: int, now: int) -> None:

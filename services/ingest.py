@@ -288,6 +288,24 @@ def _insert_rows(
     return seqs
 
 
+def stored_event_ids(session: Session, keys: Iterable[tuple[str, str]]) -> set[tuple[str, str]]:
+    """Which of the (user_id, event_id) pairs are stored: an event's identity is per user."""
+    by_user: dict[str, list[str]] = {}
+    for user, eid in keys:
+        by_user.setdefault(user, []).append(eid)
+    found: set[tuple[str, str]] = set()
+    for user, ids in by_user.items():
+        for i in range(0, len(ids), 900):
+            chunk = ids[i : i + 900]
+            found.update(
+                (user, eid)
+                for eid in session.scalars(
+                    select(Event.event_id).where(Event.user_id == user, Event.event_id.in_(chunk))
+                )
+            )
+    return found
+
+
 def bump_ignored(session: Session, user_id: str, counts: dict[str, int], now: int) -> None:
     for reason, n in counts.items():
         if n <= 0:
@@ -332,12 +350,8 @@ def ingest_events(
     ignored: Counter[str] = Counter()
     users: set[str] = set()
     with store.write() as session:
-        seen_ids: set[str] = set()
-        ids = [e.event_id for e in batch]
-        existing: set[str] = set()
-        for i in range(0, len(ids), 900):
-            chunk = ids[i : i + 900]
-            existing.update(session.scalars(select(Event.event_id).where(Event.event_id.in_(chunk))))
+        seen_ids: set[tuple[str, str]] = set()
+        existing = stored_event_ids(session, [(e.user_id or default_user, e.event_id) for e in batch])
         gates: dict[str, controls.Gate] = {}
         blocked_fps: dict[str, set[str]] = {}
         rows: list[dict[str, Any]] = []
@@ -345,10 +359,10 @@ def ingest_events(
         per_user_ignored: dict[str, Counter[str]] = {}
         for ev in batch:
             user = ev.user_id or default_user
-            if ev.event_id in existing or ev.event_id in seen_ids:
+            if (user, ev.event_id) in existing or (user, ev.event_id) in seen_ids:
                 report.duplicates += 1
                 continue
-            seen_ids.add(ev.event_id)
+            seen_ids.add((user, ev.event_id))
             gate = gates.get(user)
             if gate is None:
                 gate = gates[user] = controls.learning_gate(session, user, now)
