@@ -137,6 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("path")
     p.add_argument("--mode", choices=["merge", "replace"], default="merge")
     p.add_argument("--passphrase-env", metavar="VAR")
+    p.add_argument("--as-user", metavar="ID", help="the user whose memory receives another user's bundle")
 
     p = cmd("audit", "the activity log")
     p.add_argument("--limit", type=int, default=50, metavar="N")
