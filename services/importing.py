@@ -45,6 +45,7 @@ from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.derivation import rebuild
 from creative_memory.services.errors import InvalidInput, RefusedForSafety
 from creative_memory.services.ingest import (
+    MAX_STORED_DIFF_BYTES,
     canonical,
     clean_diff,
     insert_event_rows,
@@ -63,9 +64,6 @@ from creative_memory.services.portability import (
 )
 from creative_memory.services.store import Store
 
-# The largest diff a stored event can hold: ingest accepts 60,000 characters and may lengthen them
-# by redaction markers and NFC; what no accepted event reaches is refused here as it is there.
-MAX_STORED_DIFF_BYTES = 256 * 1024
 _SOURCES = ("daemon", "cli", "import", "legacy", "demo")
 RESTORE_NOTE = (
     "This restores your own backup, so its events are brought back whole: they were learned under "

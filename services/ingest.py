@@ -57,6 +57,9 @@ def redact(text: str) -> str:
 
 
 BLOCKED_TEXT = "[blocked]"
+# The largest diff a stored event holds. The wire allows 60,000 characters; NFC and redaction
+# markers can lengthen them, never this far for real text. Import holds bundles to the same bound.
+MAX_STORED_DIFF_BYTES = 256 * 1024
 
 
 def clean_diff(diff: str | None, blocks: BlockChecker | None, fps: set[str] | None) -> str | None:
@@ -68,6 +71,11 @@ def clean_diff(diff: str | None, blocks: BlockChecker | None, fps: set[str] | No
     if blocks is not None and fps:
         spans = spellings.blocked_spans(text, lambda canon: blocks.text_blocked(fps, canon))
         text = spellings.scrub_spans(text, spans, BLOCKED_TEXT)
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_STORED_DIFF_BYTES:
+        raise InvalidInput(
+            f"diff: longer than {MAX_STORED_DIFF_BYTES // 1024} KiB once normalised and redacted; shorten it. "
+            "Nothing was stored."
+        )
     return text
 
 
