@@ -167,7 +167,7 @@ def main(argv: list[str] | None = None) -> None:
             searches = []
             for _ in range(3):
                 t0 = time.perf_counter()
-                count_bytes(store.path, needles_for(pattern))
+                count_bytes(store.path, needles_for(pattern), fold=True)
                 searches.append((time.perf_counter() - t0) * 1000)
             size_mb = sum(f.stat().st_size for f in sqlite_file_set(store.path) if f.exists()) / 1e6
             print(
