@@ -96,65 +96,60 @@ class Mentions:
 
 
 # --------------------------------------------------------------------------- stored names
-def _first_forms(canonical: str) -> set[str]:
-    """The characters a spelling of the name can begin with."""
-    first = canonical[0]
-    if first in SEPARATORS:
-        return {"-", "_"}
-    forms: set[str] = set()
-    for f in {first, first.upper(), first.lower(), first.title()}:
-        forms.add(f)
-        forms.add(unicodedata.normalize("NFD", f)[0])
-    return forms
+def _folded(text: str) -> str:
+    """The canonical form in NFD: a prefix of a name's folded form is a prefix of this."""
+    return unicodedata.normalize("NFD", canonical_name(text))
 
 
-def _distinct_in_range(con: sqlite3.Connection, sql: str, args: Sequence[object], lo: str) -> list[str]:
-    """Distinct values starting with ``lo``, one index seek per value (a skip scan)."""
+def _mismatch(value: str, target: str) -> int | None:
+    """The first position at which ``value`` stops being able to spell ``target`` (a folded form),
+    None when every prefix of it still can."""
+    for j in range(len(value)):
+        if not target.startswith(_folded(value[: j + 1])):
+            return j
+    return None
+
+
+_AFTER = "\U0010ffff"  # sorts after every character a name can hold
+
+
+def _spellings_in_index(con: sqlite3.Connection, sql: str, args: Sequence[object], name: str) -> list[str]:
+    """Distinct values of an index column (in ``sql``, a ``min()`` above a bound) whose canonical form
+    equals ``name``'s, by a skip scan over the sorted values: a value that cannot spell the name from
+    its j-th character on skips every value sharing its first j + 1 characters. One index seek per
+    step, a few dozen steps for a name whatever the size of the store."""
+    target = _folded(name)
     out: list[str] = []
-    cur = lo
-    inclusive = True
+    bound, op = "", ">="
     while True:
-        op = ">=" if inclusive else ">"
-        row = con.execute(sql.format(op=op), (*args, cur)).fetchone()
-        value = row[0] if row else None
-        if value is None or not str(value).startswith(lo):
+        row = con.execute(sql.format(op=op), (*args, bound)).fetchone()
+        if row is None or row[0] is None:
             return out
-        out.append(str(value))
-        cur, inclusive = str(value), False
+        value = str(row[0])
+        j = _mismatch(value, target)
+        if j is None:
+            if _folded(value) == target:
+                out.append(value)
+            bound, op = value, ">"
+        else:
+            bound, op = value[: j + 1] + _AFTER, ">"
 
 
 _EP = "creative_memory_event_patterns"
-_PREFS = "creative_memory_preferences"
 
 
 def stored_spellings(
     con: sqlite3.Connection, user_id: str, preference_type: str, pattern: str
 ) -> set[tuple[str, str]]:
-    """Every (type, pattern) the user's pattern index or records hold whose canonical forms equal
-    those of (preference_type, pattern). Reads index ranges only: the distinct types by a skip
-    scan, then, per matching type, the patterns that begin with a form of the first character."""
-    want_t, want_p = canonical_name(preference_type), canonical_name(pattern)
-    types: set[str] = set()
-    for table in (_EP, _PREFS):
-        types_sql = f"SELECT min(preference_type) FROM {table} WHERE user_id = ? AND preference_type {{op}} ?"
-        for lo in _first_forms(want_t):
-            types.update(
-                t for t in _distinct_in_range(con, types_sql, (user_id,), lo) if canonical_name(t) == want_t
-            )
-    found: set[tuple[str, str]] = set()
-    for t in types:
-        for table in (_EP, _PREFS):
-            sql = (
-                f"SELECT min(pattern) FROM {table} "
-                f"WHERE user_id = ? AND preference_type = ? AND pattern {{op}} ?"
-            )
-            for lo in _first_forms(want_p):
-                found.update(
-                    (t, p)
-                    for p in _distinct_in_range(con, sql, (user_id, t), lo)
-                    if canonical_name(p) == want_p
-                )
-    return found
+    """Every (type, pattern) the user's pattern index holds whose canonical forms equal those of
+    (preference_type, pattern): the events (and so the records) that name any spelling of it."""
+    types_sql = f"SELECT min(preference_type) FROM {_EP} WHERE user_id = ? AND preference_type {{op}} ?"
+    sql = f"SELECT min(pattern) FROM {_EP} WHERE user_id = ? AND preference_type = ? AND pattern {{op}} ?"
+    return {
+        (t, p)
+        for t in _spellings_in_index(con, types_sql, (user_id,), preference_type)
+        for p in _spellings_in_index(con, sql, (user_id, t), pattern)
+    }
 
 
 # --------------------------------------------------------------------------- bytes

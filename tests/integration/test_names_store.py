@@ -266,3 +266,41 @@ def test_a_decomposed_project_id_reads_the_gate_of_its_composed_form(
     assert ingest(store, [ev(i, "layout", "airy_spacing") for i in range(1, 4)], blocks).accepted == 3
     controls.set_project(store, USER, "p_ndá", use_memory=False, actor=Actor.CLI, now=NOW)
     assert retrieval.run(store, USER, project_id=nfd("p_ndá"), now=NOW, dry_run=True).block == ""
+
+
+def test_a_spelling_stored_decomposed_by_an_earlier_version_is_forgotten(
+    store: Store, blocks: BlockChecker
+) -> None:
+    """Earlier versions stored names as sent; forget finds every stored spelling in the index."""
+    assert (
+        ingest(
+            store, [ev(i, "color", "café_crème") for i in (1, 2)] + [ev(3, "color", "cafe_creme")], blocks
+        ).accepted
+        == 3
+    )
+    decomposed = nfd("Café-Crème")
+    with store.raw() as con:  # as an earlier version would have stored event e2
+        con.execute("BEGIN IMMEDIATE")
+        payload = con.execute("SELECT payload FROM creative_memory_events WHERE event_id = 'e2'").fetchone()[
+            0
+        ]
+        con.execute(
+            "UPDATE creative_memory_events SET payload = ? WHERE event_id = 'e2'",
+            (payload.replace("café_crème", decomposed),),
+        )
+        con.execute(
+            "UPDATE creative_memory_event_patterns SET pattern = ? WHERE seq = "
+            "(SELECT seq FROM creative_memory_events WHERE event_id = 'e2')",
+            (decomposed,),
+        )
+        con.execute("COMMIT")
+    from creative_memory.services import derivation
+
+    derivation.rebuild(store, USER, NOW)
+    r = erasure.forget(
+        store, USER, [erasure.Target("color", "CAFÉ_CRÈME")], blocks=blocks, actor=Actor.CLI, now=NOW
+    )
+    assert r.verified and r.events_deleted == 2, r.as_json()
+    with store.read() as s:
+        assert {p.pattern for p in s.scalars(select(Preference))} == {"cafe_creme"}  # another name
+    assert trace_count(store.path, "café_crème") == 0
