@@ -88,11 +88,11 @@ echo "schema at the bundled head revision: $current"
 step "bundled data files and metadata"
 internal="$bundle/_internal"
 [[ -d "$internal" ]] || internal="$bundle"
-for f in services/migrations/env.py services/migrations/script.py.mako \
-         resources/icons/app.svg "resources/icons/hicolor/256x256/apps/$app_id.png"; do
+for f in creative_memory/services/migrations/env.py creative_memory/services/migrations/script.py.mako \
+         creative_memory/resources/icons/app.svg "creative_memory/resources/icons/hicolor/256x256/apps/$app_id.png"; do
     [[ -f "$internal/$f" ]] || fail "missing $f in the bundle"
 done
-ls "$internal"/services/migrations/versions/*.py >/dev/null || fail "no migration scripts in the bundle"
+ls "$internal"/creative_memory/services/migrations/versions/*.py >/dev/null || fail "no migration scripts in the bundle"
 ls "$internal"/keyring-*.dist-info/entry_points.txt >/dev/null || fail "keyring's entry points are not bundled"
 for f in tkinter _tkinter PySide6/QtNetwork.abi3.so PySide6/QtQml.abi3.so libgtk-3.so.0; do
     if compgen -G "$internal/$f*" >/dev/null; then fail "$f should not be in the bundle"; fi
