@@ -398,7 +398,10 @@ def ingest_events(
                             continue
                     patterns = kept
             scope = ev.effective_scope
-            diff = clean_diff(ev.diff, blocks, blocked_fps.get(user))
+            try:
+                diff = clean_diff(ev.diff, blocks, blocked_fps.get(user))
+            except InvalidInput as exc:
+                raise InvalidInput(f"Event {ev.event_id}: {exc}") from None
             payload = payload_of(ev, scope, patterns, diff)
             row: dict[str, Any] = {
                 "event_id": ev.event_id,
