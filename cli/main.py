@@ -32,6 +32,7 @@ Handler = Callable[[argparse.Namespace, "Context", Out], int]
 # command → "module:function" under creative_memory.cli.commands
 COMMANDS: dict[str, str] = {
     "where": "where:where",
+    "use": "where:use",
     "status": "settings:status",
     "enable": "settings:enable",
     "disable": "settings:enable",
@@ -55,7 +56,17 @@ COMMANDS: dict[str, str] = {
     "import": "transfer:import_",
 }
 # Commands that must not open (or create) the store before they run.
-NO_STORE = frozenset({"where"})
+NO_STORE = frozenset({"where", "use"})
+# Commands that only read: on a missing store they exit 4 and create nothing; they never migrate.
+READ_ONLY = frozenset({"status", "inspect", "explain", "diagnostics", "preview", "audit"})
+
+
+def reads_only(args: argparse.Namespace) -> bool:
+    if args.command == "retrieve":
+        return bool(args.dry_run)
+    if args.command == "project":
+        return bool(args.project_cmd == "list")
+    return args.command in READ_ONLY
 
 
 def handler(command: str) -> Handler:
@@ -66,20 +77,25 @@ def handler(command: str) -> Handler:
 
 def run(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     if args.command not in NO_STORE:
-        ctx.store()  # a missing, corrupt or locked store is reported before the command's own checks
+        # A missing, corrupt or locked store is reported before the command's own checks.
+        only_reads = reads_only(args)
+        ctx.store(create=not only_reads, migrate=not only_reads)
     return handler(args.command)(args, ctx, out)
 
 
 def make_context(args: argparse.Namespace) -> Context:
     from creative_memory.model.constants import Actor
-    from creative_memory.services.clock import parse_instant
     from creative_memory.services.context import Context, check_user, default_user
     from creative_memory.services.datadir import resolve_data_dir
 
     dd = resolve_data_dir(args.data_dir)
     user = check_user(args.user or default_user())
-    now = parse_instant(args.now) if args.now else None
-    return Context(data_dir=dd, user=user, actor=Actor.CLI, now_override=now)
+    now = None
+    if args.now:  # the clock's parser loads pydantic: only when asked
+        from creative_memory.services.clock import parse_instant
+
+        now = parse_instant(args.now)
+    return Context(data_dir=dd, user=user, actor=Actor.CLI, now_override=now, on_note=Out.note)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

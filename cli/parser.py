@@ -47,7 +47,11 @@ def build_parser() -> argparse.ArgumentParser:
         _globals(p, top=False)
         return p
 
-    cmd("where", "show where the store is and which rule chose it")
+    p = cmd("where", "show where the store is and which rule chose it")
+    p.add_argument("--all", action="store_true", help="list every store found on this computer")
+    p = cmd("use", "remember the folder that holds the store (for the command line and the window)")
+    p.add_argument("dir", nargs="?", metavar="DIR", help="the Open Design data folder")
+    p.add_argument("--clear", action="store_true", help="forget the remembered folder")
     cmd("status", "show the state of the user's memory")
     cmd("enable", "turn creative memory on")
     cmd("disable", "turn creative memory off (stored memory is kept)")

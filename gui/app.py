@@ -118,6 +118,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         ctrl = Controller(ctx, actx.worker, actx.keeper)
         window = MainWindow(ctrl, AppSettings())
         window.show()
+        if not offscreen:
+            from creative_memory.gui.dialogs_store import confirm_first_open
+
+            if not await confirm_first_open(ctrl, window):  # nothing was changed
+                actx.app.quit()
+                return
         try:
             await ctrl.open()
         except CreativeMemoryError as exc:

@@ -1,18 +1,26 @@
-"""One object that the CLI and the GUI hold: where the store is, who the user is, what time it is."""
+"""One object that the CLI and the GUI hold: where the store is, who the user is, what time it is.
+
+The store, the keychain and the clock are imported when first used, so a command that only looks
+(``where``, ``use``) starts without loading SQLAlchemy, Alembic or pydantic.
+"""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from creative_memory.model.constants import Actor
-from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.clock import now_ms
 from creative_memory.services.datadir import DataDir
+from creative_memory.services.errors import StoreUnavailable
 from creative_memory.services.naming import valid_name
-from creative_memory.services.secrets import SecretStore
-from creative_memory.services.store import DEFAULT_BUSY_TIMEOUT_S, DEFAULT_LOCK_BUDGET_S, Store
+
+if TYPE_CHECKING:
+    from creative_memory.services.blocklist import BlockChecker
+    from creative_memory.services.secrets import SecretStore
+    from creative_memory.services.store import Store
 
 
 def default_user(env: dict[str, str] | None = None) -> str:
@@ -32,28 +40,61 @@ class Context:
     actor: Actor
     now_override: int | None = None
     config_dir: Path | None = None
-    busy_timeout_s: float = DEFAULT_BUSY_TIMEOUT_S
-    lock_budget_s: float = DEFAULT_LOCK_BUDGET_S
+    #: None: the store's defaults (``services.store.DEFAULT_BUSY_TIMEOUT_S`` / ``…LOCK_BUDGET_S``)
+    busy_timeout_s: float | None = None
+    lock_budget_s: float | None = None
+    #: hears what opening the store did or is about to do (a first open, the embedded default)
+    on_note: Callable[[str], None] | None = None
+    notes: list[str] = field(default_factory=list)
     _store: Store | None = field(default=None, repr=False)
     _secrets: SecretStore | None = field(default=None, repr=False)
     _blocks: BlockChecker | None = field(default=None, repr=False)
 
     def now(self) -> int:
+        from creative_memory.services.clock import now_ms
+
         return self.now_override if self.now_override is not None else now_ms()
 
-    def store(self, *, create: bool = True) -> Store:
+    def note(self, text: str) -> None:
+        self.notes.append(text)
+        if self.on_note is not None:
+            self.on_note(text)
+
+    def store(self, *, create: bool = True, migrate: bool = True) -> Store:
+        """The open store. ``create=False`` (a read-only command): a missing store is reported with
+        the places that were looked at, and nothing is created; ``migrate=False``: never migrated.
+        Created at the embedded default, it says so (and nothing remembers it as a choice)."""
         if self._store is None:
-            self._store = Store.open(
-                self.data_dir,
-                create=create,
-                busy_timeout_s=self.busy_timeout_s,
-                lock_budget_s=self.lock_budget_s,
-            )
+            from creative_memory.services.store import Store
+
+            dd = self.data_dir
+            try:
+                exists = dd.store.exists()
+            except OSError as exc:
+                raise StoreUnavailable(
+                    f"{dd.store} cannot be looked at ({exc.strerror or exc}); fix the folder's permissions "
+                    "or point --data-dir at another folder. Nothing was changed."
+                ) from exc
+            if not create and not exists:
+                raise StoreUnavailable(dd.missing_sentence())
+            fresh = dd.rule == "default" and not exists
+            timeouts: dict[str, Any] = {}
+            if self.busy_timeout_s is not None:
+                timeouts["busy_timeout_s"] = self.busy_timeout_s
+            if self.lock_budget_s is not None:
+                timeouts["lock_budget_s"] = self.lock_budget_s
+            self._store = Store.open(dd, create=create, migrate=migrate, notify=self.note, **timeouts)
+            if fresh:
+                self.note(
+                    f"Open Design was not found on this computer; memory is kept in {dd.path} until it is."
+                )
         return self._store
 
     @property
     def secrets(self) -> SecretStore:
         if self._secrets is None:
+            from creative_memory.services.secrets import SecretStore
+
             cfg = self.config_dir
             if cfg is None and os.environ.get("CM_CONFIG_DIR"):
                 cfg = Path(os.environ["CM_CONFIG_DIR"])
@@ -63,6 +104,8 @@ class Context:
     @property
     def blocks(self) -> BlockChecker:
         if self._blocks is None:
+            from creative_memory.services.blocklist import BlockChecker
+
             self._blocks = BlockChecker(self.secrets)
         return self._blocks
 

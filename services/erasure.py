@@ -41,7 +41,7 @@ from creative_memory.model.tables import (
     RetrievalEvent,
     Settings,
 )
-from creative_memory.services import audit, spellings
+from creative_memory.services import audit, backups, spellings
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.derivation import cache_key_for, dbapi_connection, digest_add, rederive_groups
 from creative_memory.services.engine.block import human
@@ -419,6 +419,12 @@ def forget(
         receipt.notes.append(_SNAPSHOT_NOTE)
     if verify:
         _verify(store, user_id, [form for t in targets for form in spelled[t]], receipt)
+    # decision 0016; folded needles of every spelling (decision 0029)
+    backups.settle(
+        receipt,
+        store.path,
+        [n for t in targets for f in spelled[t] for n in needles_for(f.pattern, [f.pattern])],
+    )
     receipt.duration_ms = (time.perf_counter() - t0) * 1000
     return receipt
 
@@ -599,6 +605,7 @@ def reset(
     with store.read() as session:
         left = session.scalar(select(func.count()).select_from(Event).where(Event.user_id == user_id))
     receipt.verified = receipt.checkpointed and not left and (receipt.occurrences == 0 or bool(receipt.notes))
+    backups.settle(receipt, store.path, None)  # decision 0016: a reset removes every backup copy
     receipt.duration_ms = (time.perf_counter() - t0) * 1000
     return receipt
 

@@ -12,27 +12,32 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from importlib import resources
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 from alembic import command
-from alembic.config import Config
-from alembic.script import ScriptDirectory
-from alembic.util.exc import CommandError
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
 from creative_memory.model.tables import ALEMBIC_VERSION_TABLE
+from creative_memory.services import backups
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.errors import ReadOnly, StoreLocked, StoreUnavailable
+from creative_memory.services.schema import (
+    alembic_config,
+    has_tables,
+    has_wal,
+    known_revision,
+    migration_needed,
+    migration_notice,
+)
+from creative_memory.services.schema import latest_revision as latest_revision
 
 log = logging.getLogger("cm.store")
 
@@ -46,30 +51,6 @@ class SchemaInfo:
     latest: str
 
 
-def _migrations_dir() -> Path:
-    return Path(str(resources.files("creative_memory.services") / "migrations"))
-
-
-def _alembic_config() -> Config:
-    cfg = Config()
-    cfg.set_main_option("script_location", str(_migrations_dir()))
-    return cfg
-
-
-def latest_revision() -> str:
-    head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
-    assert head is not None
-    return head
-
-
-def _known_revision(rev: str) -> bool:
-    script = ScriptDirectory.from_config(_alembic_config())
-    try:
-        return script.get_revision(rev) is not None
-    except CommandError:
-        return False
-
-
 def _ro_uri(path: Path, immutable: bool = False) -> str:
     uri = f"file:{quote(str(path))}?mode=ro"
     return uri + "&immutable=1" if immutable else uri
@@ -78,10 +59,6 @@ def _ro_uri(path: Path, immutable: bool = False) -> str:
 def _is_locked(exc: BaseException) -> bool:
     text = str(exc).lower()
     return "database is locked" in text or "database is busy" in text or "sqlite_busy" in text
-
-
-def _utc_stamp() -> str:
-    return datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
 class Store:
@@ -126,7 +103,14 @@ class Store:
         read_only: bool = False,
         busy_timeout_s: float = DEFAULT_BUSY_TIMEOUT_S,
         lock_budget_s: float = DEFAULT_LOCK_BUDGET_S,
+        migrate: bool = True,
+        notify: Callable[[str], None] | None = None,
+        space: backups.FreeSpace = backups.free_space,
     ) -> Store:
+        """Open (and, unless ``create`` is false, create) the store; migrate it unless ``migrate`` is
+        false, in which case a store that needs our tables added or upgraded is refused (exit 4)
+        without a byte changed. ``notify`` hears, before anything is changed, what a first open or
+        an upgrade adds and where its backup goes; ``space`` tells the free bytes of a folder."""
         folder, path = data_dir.path, data_dir.store
         if read_only and not path.exists():
             raise StoreUnavailable(
@@ -196,7 +180,7 @@ class Store:
             current = None
 
         latest = latest_revision()
-        too_new = current is not None and not _known_revision(current)
+        too_new = current is not None and not known_revision(current)
         if too_new:
             reason = (
                 f"This store was written by a newer version of Creative Memory Studio (schema {current}). "
@@ -204,8 +188,14 @@ class Store:
             )
         backup: Path | None = None
         if reason is None and current != latest:
-            if existed and path.stat().st_size > 0:
-                backup = cls._backup(path)
+            if existed and not migrate:
+                raise StoreUnavailable(migration_needed(path, current, latest))
+            if existed and has_tables(path):
+                if notify is not None:
+                    notify(migration_notice(path, current, latest))
+                backup = backups.make_backup(path, space=space)
+                if notify is not None:
+                    notify(f"Backup copy made: {backup} (only the latest copy is kept).")
             cls._migrate(path, busy_timeout_s)
             current = latest
         store = cls(
@@ -230,10 +220,14 @@ class Store:
         (a WAL store in a read-only folder whose -shm cannot be created).
         """
         attempts = [False] if folder_writable else [False, True]
+        # Without a WAL the whole database is in the file: read it immutable, so that looking
+        # creates no -wal or -shm beside a store that nobody has open (a read-only folder cannot
+        # get them anyway, and there the attempts below find out whether immutable is needed).
+        quiet = folder_writable and not has_wal(path)
         last: Exception | None = None
         for immutable in attempts:
             try:
-                con = sqlite3.connect(_ro_uri(path, immutable), uri=True, timeout=2.0)
+                con = sqlite3.connect(_ro_uri(path, immutable or quiet), uri=True, timeout=2.0)
             except sqlite3.Error as exc:
                 last = exc
                 continue
@@ -260,25 +254,6 @@ class Store:
         )
 
     @staticmethod
-    def _backup(path: Path) -> Path:
-        target = path.with_name(f"{path.name}.bak-{_utc_stamp()}")
-        n = 1
-        while target.exists():
-            target = path.with_name(f"{path.name}.bak-{_utc_stamp()}-{n}")
-            n += 1
-        fd = os.open(target, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
-        os.close(fd)
-        src = sqlite3.connect(_ro_uri(path), uri=True)
-        dst = sqlite3.connect(target)
-        try:
-            src.backup(dst)
-        finally:
-            dst.close()
-            src.close()
-        log.info("backed up %s to %s before migrating", path, target)
-        return target
-
-    @staticmethod
     def _migrate(path: Path, busy_timeout_s: float) -> None:
         engine = _raw_engine(path, busy_timeout_s, read_only=False, immutable=False)
         try:
@@ -290,7 +265,7 @@ class Store:
                 assert dbapi is not None
                 dbapi.execute("PRAGMA foreign_keys=OFF")  # outside SQLAlchemy's transaction
                 _begin(conn, immediate=True, budget_s=busy_timeout_s * 2)
-                cfg = _alembic_config()
+                cfg = alembic_config()
                 cfg.attributes["connection"] = conn
                 command.upgrade(cfg, "head")
                 if conn.exec_driver_sql("PRAGMA foreign_key_check").first() is not None:

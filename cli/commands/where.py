@@ -1,38 +1,103 @@
-"""``where``: which store, chosen by which rule."""
+"""``where`` (which store, chosen by which rule; ``--all``: every store on this machine) and ``use``
+(remember a folder)."""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
-from creative_memory.cli.output import Out
-from creative_memory.services.context import Context
-from creative_memory.services.store import Store, latest_revision
+from creative_memory.cli.output import Out, table
+from creative_memory.services import location
+
+if TYPE_CHECKING:
+    from creative_memory.services.context import Context
+
+
+def _size(n: int) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if n < 1024 or unit == "GB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024  # type: ignore[assignment]
+    return str(n)
+
+
+def _when(ts: float) -> str:
+    return datetime.fromtimestamp(ts).astimezone().strftime("%Y-%m-%d %H:%M") if ts else "—"
+
+
+def _tables(v: object) -> str:
+    return {True: "yes", False: "no"}.get(v, "unreadable")  # type: ignore[call-overload, no-any-return]
+
+
+def where_text(d: dict[str, Any]) -> str:
+    lines = [f"Store: {d['store']}", f"Rule: {d['rule']} — {d['rule_detail']}"]
+    if not d["exists"]:
+        lines.append("Exists: no")
+        return "\n".join(lines)
+    lines.append("Exists: yes")
+    schema = d["schema"]
+    if d.get("read_only"):
+        lines.append(f"Read-only: {d.get('read_only_reason')}")
+    elif schema["current"] is None:
+        lines.append("Schema: not set up yet (the first change adds the memory tables, after a backup)")
+    elif d["needs_migration"]:
+        lines.append(f"Schema: {schema['current']}, upgraded to {schema['latest']} by the first change")
+    else:
+        lines.append(f"Schema: {schema['current']}")
+    if d["legacy"]:
+        lines.append("This is the first release's default folder; the window offers to move the store.")
+    for b in d["backups"]:
+        lines.append(f"Backup copy: {b['path']} ({_size(b['size'])}, {_when(b['modified'])})")
+    if d["others"]:
+        lines.append(f"Other stores found: {len(d['others'])} (od-memory where --all lists them)")
+    return "\n".join(lines)
+
+
+def all_text(rows: list[dict[str, Any]]) -> str:
+    if not rows:
+        return "No store was found on this computer."
+    body = [
+        [
+            "*" if r["chosen"] else "",
+            r["data_dir"],
+            r["channel"] or ("first release" if r["legacy"] else r["route"]),
+            _size(r["size"]),
+            _when(r["modified"]),
+            _tables(r["daemon_tables"]),
+        ]
+        for r in rows
+    ]
+    return table(body, ["", "folder", "channel", "size", "last write", "Open Design's tables"])
 
 
 def where(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     dd = ctx.data_dir
-    exists = dd.store.exists()
-    data: dict[str, Any] = {
-        "data_dir": str(dd.path),
-        "store": str(dd.store),
-        "rule": dd.rule,
-        "exists": exists,
-        "read_only": False,
-        "schema": {"current": None, "latest": latest_revision()},
-    }
-    if exists:
-        st = Store.open(dd, create=False)
-        data["read_only"] = st.read_only
-        data["schema"] = {"current": st.schema.current, "latest": st.schema.latest}
-        if st.read_only_reason:
-            data["read_only_reason"] = st.read_only_reason
-        st.close()
-    out.emit(
-        data,
-        lambda: (
-            f"Store: {dd.store}\nRule: {dd.describe()}\nExists: {'yes' if exists else 'no'}"
-            + (f"\nRead-only: {data.get('read_only_reason')}" if data["read_only"] else "")
-        ),
-    )
+    if getattr(args, "all", False):
+        rows = location.every_store(dd)
+        out.emit({"stores": rows}, lambda: all_text(rows))
+        if not rows:
+            out.note(f"od-memory: {dd.missing_sentence()}")
+        return 0 if rows else 4
+    data = location.where(dd)
+    if not data["exists"]:
+        data["error"] = {"kind": "store_unavailable", "message": data["missing"]}
+    out.emit(data, lambda: where_text(data))
+    if not data["exists"]:  # like every read-only command on a missing store
+        out.note(f"od-memory: {data['missing']}")
+        return 4
+    return 0
+
+
+def use(args: argparse.Namespace, ctx: Context, out: Out) -> int:
+    data = location.use(args.dir, clear=args.clear)
+    if data["cleared"]:
+        out.emit(data, "The remembered folder was forgotten; the store is found by discovery again.")
+        return 0
+    text = f"od-memory and the window now use {data['data_dir']} (remembered in {data['choice_file']})."
+    if not data["store_exists"]:
+        text += " It holds no app.sqlite yet; the first change creates one there."
+    if data["overridden_by"]:
+        text += " OD_DATA_DIR is set in this environment and still takes precedence."
+    out.emit(data, text)
     return 0

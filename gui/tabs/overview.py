@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from creative_memory.gui import dialogs_store
 from creative_memory.gui.asyncbridge import async_slot, wait_dialog
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.dialogs import (
@@ -498,11 +499,26 @@ class OverviewTab(ImportActions, Tab):
             tr("&Open folder"), tr("Show the data folder in the file manager"), "folder", "open_folder"
         )
         self.open_folder_button.clicked.connect(self.open_folder)
+        self.change_store_button = self._button(
+            tr("C&hange…"), tr("Every store found on this computer, or a folder of your choosing"), None,
+            "change_store",
+        )
+        self.change_store_button.clicked.connect(self.change_store_clicked)
+        self.move_store_button = self._button(
+            tr("Mo&ve to this program's folder…"),
+            tr("This store is in the first release's folder, which Open Design may use later"), None, "move_store",
+        )
+        self.move_store_button.clicked.connect(self.move_store_clicked)
+        self.store_notice = self._wrap(muted=True)
+        self.store_notice.setObjectName("store_notice")
         row = QHBoxLayout()
         row.addWidget(self.open_folder_button)
+        row.addWidget(self.change_store_button)
+        row.addWidget(self.move_store_button)
         row.addStretch(1)
         layout = QVBoxLayout(self.store_box)
         layout.addLayout(form)
+        layout.addWidget(self.store_notice)
         layout.addLayout(row)
         self._show_location()
 
@@ -651,7 +667,7 @@ class OverviewTab(ImportActions, Tab):
     def _fix_tab_order(self) -> None:
         order: list[QWidget] = [
             self.switch, self.pause_button, self.resume_button, self.demo_button, self.open_folder_button,
-            self.selftest_button, self.rebuild_button, self.export_button, self.encrypt_check, self.import_button,
+            self.change_store_button, self.move_store_button, self.selftest_button, self.rebuild_button, self.export_button, self.encrypt_check, self.import_button,
             self.reset_button,
         ]
         for first, second in itertools.pairwise(order):
@@ -678,6 +694,9 @@ class OverviewTab(ImportActions, Tab):
             rule = rule[1:-1]
         self.rule_label.setText(rule or described)
         self.rule_label.setToolTip(described)
+        self.move_store_button.setVisible(dd.legacy)
+        self.store_notice.setText("\n".join(self.ctrl.ctx.notes))
+        self.store_notice.setVisible(bool(self.ctrl.ctx.notes))
 
     def _show_store_state(self) -> None:
         try:
@@ -746,6 +765,7 @@ class OverviewTab(ImportActions, Tab):
 
     def set_read_only(self, read_only: bool) -> None:
         self._read_only = read_only
+        self._show_location()  # called whenever a store is (re)opened
         try:
             self._read_only_reason = self.ctrl.store.read_only_reason or ""
         except CreativeMemoryError:
@@ -867,6 +887,16 @@ class OverviewTab(ImportActions, Tab):
                 ),
             )
         return bool(ok)
+
+    @async_slot()
+    async def change_store_clicked(self) -> None:
+        folder = await dialogs_store.choose(self.ctrl, self)
+        if folder is not None:
+            await dialogs_store.use_folder(self.ctrl, self, folder)
+
+    @async_slot()
+    async def move_store_clicked(self) -> None:
+        await dialogs_store.move_legacy(self.ctrl, self)
 
     # ------------------------------------------------------------------ self-test
     @async_slot()

@@ -1,4 +1,5 @@
-"""Data dir resolution: the daemon's rule (flag > OD_DATA_DIR > platform default), shown to the user."""
+"""Data dir resolution: flag > OD_DATA_DIR > remembered > discovered > embedded default, shown to the user
+(discovery per platform: ``test_discovery.py``)."""
 
 from __future__ import annotations
 
@@ -56,7 +57,8 @@ def test_env_wins_over_default(tmp_path: Path, cwd: Path) -> None:
 def test_default_when_nothing_is_set(cwd: Path) -> None:
     dd = resolve_data_dir(None, env={}, cwd=cwd)
     assert dd == DataDir(default_data_dir(), "default")
-    assert dd.path.name == "Open Design"
+    # this program's own folder, never one Open Design may adopt later
+    assert dd.path.name == "creative-memory-studio"
 
 
 def test_default_follows_the_isolated_xdg_data_home(isolated_env: Path, cwd: Path) -> None:
@@ -173,7 +175,13 @@ def test_path_with_spaces_and_non_ascii_resolves_and_opens_a_store(name: str, cw
 # ---------------------------------------------------------------------------- describe
 @pytest.mark.parametrize(
     ("rule", "hint"),
-    [("flag", "--data-dir"), ("env", "OD_DATA_DIR"), ("default", "default")],
+    [
+        ("flag", "--data-dir"),
+        ("env", "OD_DATA_DIR"),
+        ("remembered", "od-memory use"),
+        ("discovered", "where Open Design keeps"),
+        ("default", "own folder"),
+    ],
 )
 def test_describe_names_the_path_and_the_rule(rule: str, hint: str, tmp_path: Path) -> None:
     dd = DataDir(tmp_path / "d", rule)  # type: ignore[arg-type]
@@ -181,7 +189,13 @@ def test_describe_names_the_path_and_the_rule(rule: str, hint: str, tmp_path: Pa
     assert str(tmp_path / "d") in text_
     text_ = text_.replace(str(tmp_path / "d"), "")
     assert hint in text_
-    others = {"flag": "--data-dir", "env": "OD_DATA_DIR", "default": "default"}
+    others = {
+        "flag": "--data-dir",
+        "env": "OD_DATA_DIR",
+        "remembered": "od-memory use",
+        "discovered": "where Open Design keeps",
+        "default": "own folder",
+    }
     for other_rule, other_hint in others.items():
         if other_rule != rule:
             assert other_hint not in text_, f"{rule!r} description also mentions {other_hint!r}"
