@@ -11,7 +11,8 @@ from sqlalchemy import create_engine
 
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.ingest import ingest_events, validate_event
-from creative_memory.services.store import Store, _alembic_config
+from creative_memory.services.schema import alembic_config
+from creative_memory.services.store import Store
 
 EVENTS = "creative_memory_events"
 PATTERNS = "creative_memory_event_patterns"
@@ -23,7 +24,7 @@ def at_revision(path: Path, rev: str) -> None:
     engine = create_engine(f"sqlite:///{path}")
     try:
         with engine.begin() as conn:
-            cfg = _alembic_config()
+            cfg = alembic_config()
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, rev)
     finally:
