@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Run a command against a real Secret Service (gnome-keyring) in a private D-Bus session.
 #
-#   .ci/secret-service.sh /work/venv/bin/pytest tests/integration/test_secret_service.py
+#   .ci/secret-service.sh .venv/bin/pytest tests/integration/test_secret_service.py
 #
 # Installs gnome-keyring and D-Bus on Debian when missing (needs root), then starts a throwaway
 # session bus with `dbus-run-session`, creates and unlocks a 'login' keyring in a temporary HOME

@@ -7,11 +7,28 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    AfterValidator,
+    AwareDatetime,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    WithJsonSchema,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from creative_memory.model.constants import TAG_POLARITY, Polarity, SignalType
 from creative_memory.model.names import NAME_RULE, check_scope, name_problem, normalize_name
+from creative_memory.model.vocabulary import (
+    MAX_DIMENSIONS,
+    Rating,
+    WireSignalName,
+    check_extras,
+    normalize_wire,
+    signal_alias,
+)
 
 
 def _name(value: str) -> str:
@@ -30,7 +47,11 @@ def _scope(value: str) -> str:
         raise PydanticCustomError("scope", str(exc)) from None
 
 
-Ident = Annotated[str, AfterValidator(_name)]
+# JSON Schema has no portable way to say "a letter of any script or a combining mark" (``\w`` is
+# ASCII in ECMA-262, ``\p{L}`` is unknown to many validators), so the schema states the length and
+# describes the alphabet; ingest checks it with model.names.
+_NAME_SCHEMA = {"type": "string", "minLength": 1, "maxLength": 128, "description": f"{NAME_RULE} (NFC)"}
+Ident = Annotated[str, AfterValidator(_name), WithJsonSchema(_NAME_SCHEMA)]
 PatternText = Ident
 ScopeText = Annotated[str, AfterValidator(_scope)]
 
@@ -56,26 +77,55 @@ class PairwiseSide(BaseModel):
     patterns: list[SidePattern] = Field(min_length=1, max_length=64)
 
 
+# signal_type accepts this project's names and the seed's (model/vocabulary.py); the schema lists both.
+WireSignal = Annotated[SignalType, BeforeValidator(signal_alias, json_schema_input_type=WireSignalName)]
+
+
 class EventIn(BaseModel):
     """One raw signal event as hosts send it (JSON lines for ``od-memory ingest``)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    event_id: Ident
+    model_config = ConfigDict(
+        extra="forbid",
+        frozen=True,
+        title="Creative memory event",
+        json_schema_extra={"$comment": "Generated from creative_memory.model.events.EventIn; do not edit."},
+    )
+    event_id: Ident = Field(description="Idempotency key: an event id already stored is counted as a duplicate.")
     user_id: Ident | None = None
     project_id: Ident | None = None
-    signal_type: SignalType
-    occurred_at: AwareDatetime
+    signal_type: WireSignal = Field(
+        description="This project's signal names or the seed's: generation_accepted, thumbs (with rating), "
+        "abandon, revert, comparison (docs/events/README.md has the mapping)."
+    )
+    occurred_at: AwareDatetime = Field(description="ISO 8601 with a time zone (Z or an offset).")
     session_id: Ident | None = None
     artifact_id: Ident | None = None
-    scope: Literal["project", "global"] | None = None
+    scope: Literal["project", "global"] | None = Field(
+        default=None, description="Default: 'project' when project_id is set, else 'global'."
+    )
     patterns: list[PatternIn] = Field(default_factory=list, max_length=64)
-    tag: str | None = None
-    diff: str | None = Field(default=None, max_length=60_000)
-    chose: PairwiseSide | None = None
-    over: PairwiseSide | None = None
+    tag: str | None = Field(default=None, description="explicit_tag only: one of the known tags.")
+    diff: str | None = Field(default=None, max_length=60_000, description="Free text; secrets are redacted.")
+    chose: PairwiseSide | None = Field(default=None, description="Comparison only: the side the user chose.")
+    over: PairwiseSide | None = Field(default=None, description="Comparison only: the side it was chosen over.")
+    rating: Rating | None = Field(
+        default=None, description="thumbs only: up or down (positive and negative are accepted too)."
+    )
+    dimensions: list[PatternText] | None = Field(
+        default=None,
+        min_length=1,
+        max_length=MAX_DIMENSIONS,
+        description="Comparison only: the preference types compared; other side patterns are not learned.",
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _seed_vocabulary(cls, data: Any) -> Any:
+        return normalize_wire(data)
 
     @model_validator(mode="after")
     def _check_shape(self) -> EventIn:
+        check_extras(self.signal_type, self.rating, self.dimensions)
         if self.signal_type is SignalType.LEGACY_SNAPSHOT:
             raise ValueError("signal_type: 'legacy_snapshot' is internal; import a preferences.json instead")
         if self.scope == "project" and not self.project_id:

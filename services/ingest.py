@@ -21,9 +21,10 @@ from pydantic import ValidationError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from creative_memory.model.constants import MAX_PAYLOAD_BYTES, WIRE_SIGNAL_TYPES, SignalType
+from creative_memory.model.constants import MAX_PAYLOAD_BYTES, SignalType
 from creative_memory.model.events import EventIn, PatternIn, payload_items
 from creative_memory.model.tables import Event, EventPattern, IgnoredCount, Settings
+from creative_memory.model.vocabulary import WIRE_SIGNAL_NAMES
 from creative_memory.services import controls, spellings
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.derivation import dbapi_connection, derive_in, ensure_current, sa_errors
@@ -102,7 +103,7 @@ def describe_validation_error(err: ValidationError) -> str:
         elif kind in ("name", "scope"):
             msgs.append(f"{where}: {e['msg']}")
         elif kind == "enum" and where == "signal_type":
-            allowed = ", ".join(str(t) for t in WIRE_SIGNAL_TYPES)
+            allowed = ", ".join(WIRE_SIGNAL_NAMES)
             msgs.append(f"signal_type: unknown signal type; use one of {allowed}")
         elif kind == "value_error":
             msgs.append(str(e["msg"]).removeprefix("Value error, "))

@@ -1,18 +1,34 @@
 """Personal memory: compose the daemon's ``## Personal memory`` block from ``<data dir>/memory/``.
 
-Read-only. Composition follows the daemon (shared fixtures README): only entries linked from
-``MEMORY.md`` are active; sections Profile, User, Feedback, Project, Reference, Verified rules.
-A bad entry file is skipped with a warning sentence naming it — never an exception.
+Read-only. The body under the heading is byte for byte what the daemon's ``composeMemoryBody``
+writes (rules in ``../shared/fixtures/README.md``; the edge cases in tests/unit/test_personal.py):
+only entries linked from ``MEMORY.md`` count, sections Profile, User, Feedback, Project, Reference,
+Verified rules, newest file first within a section, an unknown type counts as ``user``. A file the
+daemon would skip silently is skipped here too, with a warning sentence for the preview — never
+an exception, and never a change to the body.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from creative_memory.services.engine.block import estimate_tokens
+from creative_memory.services.personal_text import (
+    DOT_CLASS,
+    WS_CLASS,
+    FrontMatterError,
+    decode,
+    js_lines,
+    js_trim,
+    js_trim_end,
+    js_trim_start,
+    parse_front_matter,
+)
 
 PERSONAL_HEADER = "## Personal memory (auto-extracted from past chats)"
 PERSONAL_PREAMBLE = (
@@ -24,7 +40,13 @@ PERSONAL_PREAMBLE = (
     "something already captured here."
 )
 CUSTOM_PLACEHOLDER = "## Custom instructions (user-level)\n\n…"
-MAX_ENTRY_BYTES = 256 * 1024
+# Where the daemon's own blocks that belong to Personal memory go (they follow its body whenever
+# it is non-empty); the creative block comes after them, right before the custom instructions
+# (docs/decisions/0017-creative-block-placement.md). A marked note, not prompt text.
+PERSONAL_TRAILER = (
+    "[Open Design adds its Personal memory instructions here (Intent gateway, Self-verify against "
+    "your verified rules, Propose new verified rules, as switched on); Creative memory follows them.]"
+)
 INDEX_NAME = "MEMORY.md"
 CONFIG_NAME = ".config.json"
 
@@ -38,16 +60,18 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("rule", "Verified rules"),
 )
 KNOWN_TYPES = frozenset(t for t, _ in SECTIONS)
-
-# "- [Name](<id>.md) — description" (the description part is optional; '-' or '*' bullets).
-_LINK_RE = re.compile(r"^\s*[-*]\s+\[(?P<name>[^\]]*)\]\((?P<target>[^)\s]+)\)(?P<rest>.*)$")
-_FM_LINE_RE = re.compile(r"^(?P<key>[A-Za-z_][A-Za-z0-9_-]*)\s*:\s*(?P<value>.*)$")
+_ID_RE = re.compile(r"[a-z0-9_]+")
+MAX_ID_LENGTH = 96  # the daemon reads an entry's body only through an id of at most 96 characters
+# A MEMORY.md line that activates an entry: "- [label](<id>.md)", optionally " — description".
+_INDEX_LINK_RE = re.compile(
+    rf"{WS_CLASS}*-{WS_CLASS}+\[([^\]]+)\]\(([^)]+)\)(?:{WS_CLASS}+—{WS_CLASS}+{DOT_CLASS}*)?"
+)
 
 
 @dataclass(frozen=True, slots=True)
 class PersonalBlock:
     text: str  # the whole block ("" when there is nothing to compose)
-    body: str  # the sections only
+    body: str  # the sections only: byte for byte what the daemon composes
     tokens: int
     entries: int
     warnings: tuple[str, ...]
@@ -56,176 +80,156 @@ class PersonalBlock:
 
 @dataclass(frozen=True, slots=True)
 class _Entry:
+    id: str
     name: str
     description: str
     type: str
-    body: str
+    mtime_ms: float
 
 
 def _read_config(memory_dir: Path, warnings: list[str]) -> tuple[bool, bool]:
-    path = memory_dir / CONFIG_NAME
+    """(enabled, profileEnabled) as the daemon reads ``.config.json``: anything unreadable or not
+    JSON (by JavaScript's rules: no NaN, no byte-order mark) means the defaults, both on."""
     try:
-        raw = path.read_text(encoding="utf-8")
+        raw = (memory_dir / CONFIG_NAME).read_bytes()
     except FileNotFoundError:
         return True, True
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         warnings.append(f"{CONFIG_NAME} could not be read ({exc.__class__.__name__}); using the defaults.")
         return True, True
     try:
-        data = json.loads(raw)
+        data = json.loads(decode(raw), parse_constant=_reject_constant)
     except ValueError:
         warnings.append(f"{CONFIG_NAME} is not valid JSON; using the defaults.")
         return True, True
     if not isinstance(data, dict):
-        warnings.append(f"{CONFIG_NAME} is not a JSON object; using the defaults.")
         return True, True
-    return data.get("enabled", True) is not False, data.get("profileEnabled", True) is not False
+    return data.get("enabled") is not False, data.get("profileEnabled") is not False
 
 
-def _safe_target(memory_dir: Path, target: str) -> Path | None:
-    """The entry file a link names, or None if it is not a plain ``<id>.md`` inside the dir."""
-    if (
-        not target.endswith(".md")
-        or "/" in target
-        or "\\" in target
-        or ".." in target
-        or target.startswith(".")
-        or ":" in target
-        or target == INDEX_NAME
-    ):
-        return None
-    path = memory_dir / target
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _linked_ids(memory_dir: Path, warnings: list[str]) -> set[str]:
     try:
-        if path.resolve().parent != memory_dir.resolve():
-            return None
-    except OSError:
-        return None
-    return path
-
-
-def _index_links(memory_dir: Path, warnings: list[str]) -> list[tuple[str, str, Path]]:
-    try:
-        raw = (memory_dir / INDEX_NAME).read_bytes()
+        text = decode((memory_dir / INDEX_NAME).read_bytes())
     except FileNotFoundError:
-        return []
+        return set()
     except OSError as exc:
         warnings.append(f"{INDEX_NAME} could not be read ({exc.__class__.__name__}); no entries are active.")
-        return []
-    try:
-        text = raw.decode("utf-8").lstrip("\ufeff")
-    except UnicodeDecodeError:
-        warnings.append(f"{INDEX_NAME} is not UTF-8 text; no entries are active.")
-        return []
-    out: list[tuple[str, str, Path]] = []
-    seen: set[str] = set()
-    for line in text.splitlines():
-        m = _LINK_RE.match(line)
+        return set()
+    ids: set[str] = set()
+    for line in js_lines(text):
+        m = _INDEX_LINK_RE.fullmatch(line)
         if m is None:
             continue
-        target = m.group("target")
-        path = _safe_target(memory_dir, target)
-        if path is None:
-            warnings.append(f"{INDEX_NAME} links to {target!r}, which is not an entry in the memory folder.")
+        target = m.group(2)
+        if target.endswith(".md") and target != INDEX_NAME and _ID_RE.fullmatch(target[:-3]):
+            ids.add(target[:-3])
+    return ids
+
+
+def _mtime_ms(st: os.stat_result) -> float:
+    """Node's ``stats.mtimeMs``: seconds × 1000 + nanoseconds / 10⁶, in double precision."""
+    sec, nsec = divmod(st.st_mtime_ns, 1_000_000_000)
+    return float(sec) * 1000.0 + nsec / 1e6
+
+
+def _summary(entry_id: str, text: str, mtime_ms: float) -> tuple[_Entry, str]:
+    data, body = parse_front_matter(text)
+    kind = data.get("type")
+    name, description = data.get("name"), data.get("description")
+    entry = _Entry(
+        id=entry_id,
+        name=name if isinstance(name, str) and name else entry_id,
+        description=description if isinstance(description, str) else "",
+        type=kind if isinstance(kind, str) and kind in KNOWN_TYPES else "user",
+        mtime_ms=mtime_ms,
+    )
+    return entry, js_trim_start(body)
+
+
+def _list_entries(memory_dir: Path) -> list[_Entry]:
+    """Every readable ``<id>.md`` entry, newest first (ties in file-name order, as the daemon's
+    directory listing and stable sort leave them)."""
+    try:
+        names = sorted((p.name for p in memory_dir.iterdir()), key=os.fsencode)
+    except OSError:
+        return []
+    out: list[_Entry] = []
+    for fname in names:
+        if not fname.endswith(".md") or fname == INDEX_NAME or not _ID_RE.fullmatch(fname[:-3]):
             continue
-        if target in seen:
+        path = memory_dir / fname
+        try:
+            text = decode(path.read_bytes())
+            entry, _ = _summary(fname[:-3], text, _mtime_ms(path.stat()))
+        except (OSError, FrontMatterError):
             continue
-        seen.add(target)
-        desc = m.group("rest").strip().lstrip("—–-:").strip()
-        out.append((m.group("name").strip(), desc, path))
+        out.append(entry)
+    out.sort(key=lambda e: -e.mtime_ms)
     return out
 
 
-def _unquote(value: str) -> str:
-    value = value.strip()
-    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-        return value[1:-1]
-    return value
-
-
-def _parse_entry(path: Path, link_name: str, link_desc: str) -> _Entry | str:
-    """The entry, or a warning sentence naming the file."""
-    fname = path.name
+def _body(memory_dir: Path, entry: _Entry, warnings: list[str]) -> str:
+    """The entry's body read again, as the daemon does when it renders it ("" if it cannot)."""
+    if len(entry.id) > MAX_ID_LENGTH:
+        warnings.append(f"{entry.id}.md has a name longer than {MAX_ID_LENGTH} characters; its text is left out.")
+        return ""
+    path = memory_dir / f"{entry.id}.md"
     try:
-        size = path.stat().st_size
-        if size > MAX_ENTRY_BYTES:
-            return f"{fname} is larger than 256 KiB and was skipped."
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return f"{fname} is linked from {INDEX_NAME} but does not exist; it was skipped."
-    except OSError as exc:
-        return f"{fname} could not be read ({exc.__class__.__name__}) and was skipped."
-    if len(raw) > MAX_ENTRY_BYTES:
-        return f"{fname} is larger than 256 KiB and was skipped."
-    try:
-        text = raw.decode("utf-8").lstrip("\ufeff")
-    except UnicodeDecodeError:
-        return f"{fname} is not UTF-8 text and was skipped."
-    lines = text.splitlines()
-    if not lines or lines[0].strip() != "---":
-        return f"{fname} has no front matter (name, description, type) and was skipped."
-    end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None)
-    if end is None:
-        return f"{fname} has unterminated front matter and was skipped."
-    meta: dict[str, str] = {}
-    for line in lines[1:end]:
-        m = _FM_LINE_RE.match(line.strip())
-        if m is not None:
-            meta[m.group("key")] = _unquote(m.group("value"))
-    kind = meta.get("type", "").strip().lower()
-    if kind not in KNOWN_TYPES:
-        shown = meta.get("type") or "(missing)"
-        return f"{fname} has an unknown type {shown!r} and was skipped."
-    name = meta.get("name") or link_name or path.stem
-    description = meta.get("description") or link_desc
-    body = "\n".join(lines[end + 1 :]).strip()
-    return _Entry(name=name, description=description, type=kind, body=body)
+        return _summary(entry.id, decode(path.read_bytes()), 0.0)[1]
+    except (OSError, FrontMatterError) as exc:
+        warnings.append(f"{path.name} could not be read ({exc.__class__.__name__}) and was left out.")
+        return ""
 
 
-def _render_entry(entry: _Entry) -> str:
-    head = f"- **{entry.name}** — {entry.description}" if entry.description else f"- **{entry.name}**"
-    if not entry.body:
-        return head
-    indented = "\n".join(f"  {line}" if line.strip() else "" for line in entry.body.splitlines())
-    return f"{head}\n{indented}"
-
-
-def _empty(warnings: list[str], enabled: bool) -> PersonalBlock:
-    return PersonalBlock(text="", body="", tokens=0, entries=0, warnings=tuple(warnings), enabled=enabled)
+def compose_body(memory_dir: Path, warnings: list[str] | None = None) -> tuple[str, int, bool]:
+    """(body, entries rendered, enabled): the daemon's ``composeMemoryBody`` for this folder."""
+    notes: list[str] = [] if warnings is None else warnings
+    enabled, profile_enabled = _read_config(memory_dir, notes)
+    if not enabled:
+        return "", 0, False
+    entries = _list_entries(memory_dir)
+    if not entries:
+        return "", 0, True
+    linked = _linked_ids(memory_dir, notes)
+    readable = {e.id for e in entries}
+    for missing in sorted(linked - readable):
+        notes.append(f"{missing}.md is linked from {INDEX_NAME} but cannot be read; it was skipped.")
+    grouped: dict[str, list[_Entry]] = {}
+    for e in entries:
+        if e.id in linked:
+            grouped.setdefault(e.type, []).append(e)
+    parts: list[str] = []
+    count = 0
+    for kind, heading in SECTIONS:
+        if kind not in grouped or (kind == "profile" and not profile_enabled):
+            continue
+        parts.append(f"### {heading}")
+        for e in grouped[kind]:
+            body = _body(memory_dir, e, notes)
+            if not body:
+                continue
+            count += 1
+            if kind == "profile":
+                parts.extend(js_trim_end(line) for line in js_lines(js_trim(body)) if js_trim(line))
+                continue
+            parts.append(f"- **{e.name}** — {e.description or '(no description)'}")
+            parts.append("\n".join(f"  {line}" for line in js_lines(js_trim(body))))
+        parts.append("")
+    return js_trim("\n".join(parts)), count, True
 
 
 def compose_personal(memory_dir: Path) -> PersonalBlock:
     """Compose the Personal memory block the daemon would inject (read-only, never raises)."""
     warnings: list[str] = []
     if not memory_dir.is_dir():
-        return _empty(warnings, True)
-    enabled, profile_enabled = _read_config(memory_dir, warnings)
-    if not enabled:
-        return _empty(warnings, False)
-    by_type: dict[str, list[_Entry]] = {t: [] for t in KNOWN_TYPES}
-    for link_name, link_desc, path in _index_links(memory_dir, warnings):
-        parsed = _parse_entry(path, link_name, link_desc)
-        if isinstance(parsed, str):
-            warnings.append(parsed)
-        else:
-            by_type[parsed.type].append(parsed)
-    sections: list[str] = []
-    count = 0
-    for kind, heading in SECTIONS:
-        entries = by_type[kind]
-        if kind == "profile":
-            if not profile_enabled:
-                continue
-            bodies = [e.body for e in entries if e.body]
-            if bodies:
-                sections.append(f"### {heading}\n\n" + "\n".join(bodies))
-                count += len(bodies)
-            continue
-        if entries:
-            sections.append(f"### {heading}\n\n" + "\n".join(_render_entry(e) for e in entries))
-            count += len(entries)
-    body = "\n\n".join(sections).strip()
+        return PersonalBlock("", "", 0, 0, (), True)
+    body, count, enabled = compose_body(memory_dir, warnings)
     if not body:
-        return _empty(warnings, True)
+        return PersonalBlock("", "", 0, 0, tuple(warnings), enabled)
     text = f"{PERSONAL_HEADER}\n\n{PERSONAL_PREAMBLE}\n\n{body}"
     return PersonalBlock(
         text=text,
@@ -238,5 +242,7 @@ def compose_personal(memory_dir: Path) -> PersonalBlock:
 
 
 def compose_prefix(personal_text: str, creative_block: str, placeholder: str = CUSTOM_PLACEHOLDER) -> str:
-    """The memory-relevant prompt prefix: the non-empty blocks joined by a blank line."""
-    return "\n\n".join(part for part in (personal_text, creative_block, placeholder) if part)
+    """The memory-relevant prompt prefix: the non-empty blocks joined by a blank line, with the
+    place of the daemon's Personal memory instructions marked after a Personal memory block."""
+    trailer = PERSONAL_TRAILER if personal_text else ""
+    return "\n\n".join(part for part in (personal_text, trailer, creative_block, placeholder) if part)

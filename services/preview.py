@@ -28,6 +28,12 @@ class Preview:
         return compose_prefix(self.personal_block, self.block)
 
     @property
+    def prompt_text(self) -> str:
+        """Only what the model would be told: the Personal memory block (when composed) and the
+        Creative memory block, or nothing. Plain ``preview`` prints this and nothing else."""
+        return "\n\n".join(part for part in (self.personal_block, self.block) if part)
+
+    @property
     def empty_sentence(self) -> str:
         return retrieval.describe_empty(self.empty_reason)
 

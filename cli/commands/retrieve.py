@@ -23,8 +23,10 @@ def retrieve(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         origin=Origin.CLI,
         dry_run=args.dry_run,
     )
-    data = o.as_json()
-    out.emit(data, lambda: o.block or retrieval.describe_empty(o.result.empty_reason))
+    # Plain output is what a script pastes into a prompt: the block or nothing, never a sentence.
+    out.emit(o.as_json(), o.block)
+    if not out.as_json and not o.block:
+        out.note(retrieval.describe_empty(o.result.empty_reason))
     return 0
 
 
@@ -41,7 +43,13 @@ def preview(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         now=now,
         with_personal=args.with_personal,
     )
-    out.emit(p.as_json(), lambda: p.text or p.empty_sentence)
+    # Plain stdout carries prompt text only (the blocks, or nothing); every explanation is on stderr.
+    out.emit(p.as_json(), p.prompt_text)
+    if not out.as_json:
+        if not p.block:
+            out.note(p.empty_sentence)
+        for warning in p.personal_warnings:
+            out.note(f"Personal memory: {warning}")
     return 0
 
 

@@ -49,7 +49,7 @@ from creative_memory.gui.widgets import Banner, is_dark
 from creative_memory.model.constants import Mode
 from creative_memory.services import controls, preview, retrieval
 from creative_memory.services.engine.block import human
-from creative_memory.services.personal import CUSTOM_PLACEHOLDER
+from creative_memory.services.personal import CUSTOM_PLACEHOLDER, PERSONAL_TRAILER
 from creative_memory.services.store import Store
 
 MODES: tuple[tuple[Mode, str], ...] = (
@@ -421,6 +421,7 @@ class PreviewTab(Tab):
         parts: list[tuple[str, str]] = []
         if result.personal_block:
             parts.append(("personal", result.personal_block))
+            parts.append(("custom", PERSONAL_TRAILER))
         if result.block:
             parts.append(("creative", result.block))
         parts.append(("custom", CUSTOM_PLACEHOLDER))
