@@ -10,15 +10,16 @@ A command's module (``cli/commands/<group>.py``) is imported only when that comm
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import importlib
-import json
 import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from creative_memory.cli.output import Out
+from creative_memory.cli.output import Out, json_text, say
 from creative_memory.cli.parser import build_parser
 from creative_memory.services.errors import CreativeMemoryError
 
@@ -75,7 +76,22 @@ def handler(command: str) -> Handler:
     return h
 
 
+MAX_N = 2**31 - 1  # what SQLite's integers and every list here can take
+
+
+def check_numbers(args: argparse.Namespace) -> None:
+    """A number out of range is invalid input (exit 3, nothing opened), not a traceback."""
+    from creative_memory.services.errors import InvalidInput
+
+    for name, low in (("limit", 1), ("seed", 0)):
+        value = getattr(args, name, None)
+        if value is not None and not low <= value <= MAX_N:
+            shown = str(value) if len(str(value)) <= 24 else f"{str(value)[:20]}…"
+            raise InvalidInput(f"--{name} {shown} is out of range; give a whole number from {low} to {MAX_N}.")
+
+
 def run(args: argparse.Namespace, ctx: Context, out: Out) -> int:
+    check_numbers(args)
     if args.command not in NO_STORE:
         # A missing, corrupt or locked store is reported before the command's own checks.
         only_reads = reads_only(args)
@@ -89,36 +105,112 @@ def make_context(args: argparse.Namespace) -> Context:
     from creative_memory.services.datadir import resolve_data_dir
 
     dd = resolve_data_dir(args.data_dir)
-    user = check_user(args.user or default_user())
+    user = check_user(args.user if args.user is not None else default_user())
     now = None
-    if args.now:  # the clock's parser loads pydantic: only when asked
-        from creative_memory.services.clock import parse_instant
+    if args.now is not None:  # the clock's parser loads pydantic: only when asked
+        from creative_memory.services.clock import parse_now
 
-        now = parse_instant(args.now)
+        now = parse_now(args.now)
     return Context(data_dir=dd, user=user, actor=Actor.CLI, now_override=now, on_note=Out.note)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    logging.basicConfig(
-        level=os.environ.get("CM_LOG_LEVEL", "WARNING"), stream=sys.stderr, format="%(name)s: %(message)s"
+def damaged(command: str, exc: BaseException) -> CreativeMemoryError | None:
+    """A database error that no service turned into a sentence: a damaged file, or one that is
+    not a database. Says which operation met it and the safe way on."""
+    import sqlite3
+
+    from sqlalchemy.exc import DatabaseError
+
+    from creative_memory.services.errors import StoreUnavailable
+
+    if not isinstance(exc, sqlite3.DatabaseError | DatabaseError):
+        return None
+    detail = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+    return StoreUnavailable(
+        f"The store is damaged ({detail}), so '{command}' stopped without finishing; nothing more was "
+        "changed. Back up what can still be read (od-memory export --to FILE), then rebuild from the "
+        "events (od-memory rebuild) or restore an earlier backup of app.sqlite."
     )
+
+
+class _InertFormatter(logging.Formatter):
+    """Log lines reach the terminal too: escaped like every other line."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        from creative_memory.model.inert import for_terminal
+
+        return for_terminal(super().format(record), keep_newlines=True)
+
+
+def _fail(out: Out, exc: CreativeMemoryError) -> int:
+    say(f"od-memory: {exc}")
+    if out.as_json and sys.stdout is not None:
+        sys.stdout.write(json_text({"error": {"kind": exc.kind, "message": str(exc)}}) + "\n")
+    return exc.exit_code
+
+
+def _why(exc: OSError) -> str:
+    return "the reader closed it" if isinstance(exc, BrokenPipeError) else str(exc.strerror or exc)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at nothing, so the interpreter's own flush at exit does not fail again."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+def _flush_stdout() -> int:
+    """Flush what was printed; a closed pipe or a full disk is a sentence, not a traceback."""
+    try:
+        sys.stdout.flush()
+    except OSError as exc:
+        _silence_stdout()
+        say(f"od-memory: the output could not be written ({_why(exc)}); the command itself ran.")
+        return 1
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    if sys.stdout is None:
+        say("od-memory: standard output is closed; run the command with its output going somewhere "
+            "(for example > /dev/null). Nothing was done.")
+        return 1
+    from creative_memory.services.safefile import install_signal_cleanup
+
+    install_signal_cleanup()
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_InertFormatter("%(name)s: %(message)s"))
+    logging.basicConfig(level=os.environ.get("CM_LOG_LEVEL", "WARNING"), handlers=[handler])
     args = build_parser().parse_args(argv)
     out = Out(bool(getattr(args, "json", False)))
     ctx: Context | None = None
     try:
-        ctx = make_context(args)
-        return run(args, ctx, out)
-    except CreativeMemoryError as exc:
-        print(f"od-memory: {exc}", file=sys.stderr)
-        if out.as_json:
-            sys.stdout.write(json.dumps({"error": {"kind": exc.kind, "message": str(exc)}}) + "\n")
-        return exc.exit_code
-    except KeyboardInterrupt:
-        print("od-memory: interrupted; the store was left consistent.", file=sys.stderr)
-        return 1
+        try:
+            ctx = make_context(args)
+            code = run(args, ctx, out)
+        except CreativeMemoryError as exc:
+            code = _fail(out, exc)
+        except KeyboardInterrupt:
+            say("od-memory: interrupted; the store was left consistent.")
+            code = 1
+        except OSError as exc:
+            if not isinstance(exc, BrokenPipeError) and exc.errno not in (errno.ENOSPC, errno.EBADF):
+                raise
+            _silence_stdout()
+            say(f"od-memory: the output could not be written ({_why(exc)}); run it again with the "
+                "output going to a file or program that takes it all.")
+            code = 1
+        except Exception as exc:
+            bad = damaged(args.command, exc)
+            if bad is None:
+                raise
+            code = _fail(out, bad)
     finally:
         if ctx is not None:
             ctx.close()
+    return code or _flush_stdout()
 
 
 if __name__ == "__main__":

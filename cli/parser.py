@@ -13,8 +13,11 @@ from creative_memory.model.constants import Origin
 
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        print(f"od-memory: {message}", file=sys.stderr)
+        from creative_memory.cli.output import say
+
+        if sys.stderr is not None:
+            self.print_usage(sys.stderr)
+        say(f"od-memory: {message}")
         raise SystemExit(2)
 
 
@@ -81,6 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     pe = psub.add_parser("enable", help="use and learn from memory in a project again")
     _globals(pe, top=False)
     pe.add_argument("id")
+    for q in (pd, pe):
+        q.add_argument("--new", action="store_true", help="a project Open Design has not created yet")
 
     p = cmd("inspect", "list preferences, strongest first")
     p.add_argument("--project", metavar="ID")
@@ -103,8 +108,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--yes", action="store_true", help="do not ask for confirmation")
 
     p = cmd("reset", "erase all creative memory of the user")
-    p.add_argument("--confirm", action="store_true", help="required: reset cannot be undone")
-    p.add_argument("--backup", metavar="PATH", help="export a backup bundle first")
+    p.add_argument(
+        "--confirm", "--yes", action="store_true", help="do not ask (needed without a terminal): cannot be undone"
+    )
+    p.add_argument("--backup", metavar="PATH", help="export a backup bundle first (a new file)")
+    p.add_argument("--force", action="store_true", help="let --backup replace an existing file")
     p.add_argument("--include-settings", action="store_true", help="also reset settings and the blocklist")
 
     p = cmd("ingest", "feed raw signal events (JSON lines)")
@@ -132,7 +140,8 @@ def build_parser() -> argparse.ArgumentParser:
     cmd("rebuild", "re-derive all preferences from the raw events")
 
     p = cmd("export", "write a portable bundle")
-    p.add_argument("--to", required=True, metavar="PATH")
+    p.add_argument("--to", required=True, metavar="PATH", help="a new file (never a store or a folder)")
+    p.add_argument("--force", action="store_true", help="replace an existing file")
     p.add_argument("--encrypt", action="store_true", help="encrypt with a passphrase")
     p.add_argument("--passphrase-env", metavar="VAR", help="read the passphrase from this variable")
     p.add_argument("--remember-passphrase", action="store_true", help="keep it in the system keychain")
@@ -142,6 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--mode", choices=["merge", "replace"], default="merge")
     p.add_argument("--passphrase-env", metavar="VAR")
     p.add_argument("--as-user", metavar="ID", help="the user whose memory receives another user's bundle")
+    p.add_argument("--yes", action="store_true", help="do not ask before --mode replace")
 
     p = cmd("audit", "the activity log")
     p.add_argument("--limit", type=int, default=50, metavar="N")
@@ -151,4 +161,5 @@ def build_parser() -> argparse.ArgumentParser:
     p = cmd("demo", "fill the store with realistic generated data")
     p.add_argument("--size", choices=["S", "M", "L"], default="S")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--yes", action="store_true", help="do not ask when the user already has memory")
     return parser

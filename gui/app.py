@@ -91,10 +91,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     from creative_memory.model.constants import Actor
     from creative_memory.services.context import Context, check_user, default_user
     from creative_memory.services.datadir import DataDir, resolve_data_dir
-    from creative_memory.services.errors import CreativeMemoryError
+    from creative_memory.services.errors import CreativeMemoryError, InvalidInput
 
     temp: tempfile.TemporaryDirectory[str] | None = None
     try:
+        if args.screenshot is not None and not args.screenshot.strip():
+            raise InvalidInput("--screenshot is empty; give the folder to write the pictures to.")
         if args.self_test or (args.screenshot and not args.data_dir):
             temp = tempfile.TemporaryDirectory(prefix="cm-")
             data_dir = DataDir(Path(temp.name) / "data", "flag")
@@ -102,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.environ.setdefault("CM_CONFIG_DIR", str(Path(temp.name) / "config"))
         else:
             data_dir = resolve_data_dir(args.data_dir)
-        user = check_user(args.user or default_user())
+        user = check_user(args.user if args.user is not None else default_user())
     except CreativeMemoryError as exc:
         print(f"creative-memory: {exc}", file=sys.stderr)
         return exc.exit_code
@@ -110,11 +112,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     result = {"code": 0}
 
     async def start(actx: AppContext) -> None:
+        """Offscreen, every failure ends the run: a sentence on stderr and a non-zero exit (an
+        interactive start shows the error in a dialog instead, through the excepthook)."""
+        if offscreen:
+            _watchdog(actx, result)
+        try:
+            await body(actx)
+        except Exception as exc:
+            if not offscreen:
+                raise
+            print(f"creative-memory: {_sentence(exc)}", file=sys.stderr)
+            result["code"] = int(getattr(exc, "exit_code", 1))
+            actx.app.quit()
+
+    async def body(actx: AppContext) -> None:
         from creative_memory.gui.controller import Controller
         from creative_memory.gui.main_window import MainWindow
         from creative_memory.gui.settings import AppSettings
 
+        # Offscreen there is nobody to wait for: a store locked past a few seconds ends the run.
         ctx = Context(data_dir=data_dir, user=user, actor=Actor.GUI)
+        if offscreen:
+            ctx.lock_budget_s = OFFSCREEN_LOCK_BUDGET_S
         ctrl = Controller(ctx, actx.worker, actx.keeper)
         window = MainWindow(ctrl, AppSettings())
         window.show()
@@ -163,6 +182,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     return result["code"] or code
 
 
+OFFSCREEN_LOCK_BUDGET_S = 5.0
+# A backstop for offscreen runs: whatever hangs, the process ends (CM_OFFSCREEN_DEADLINE_S).
+OFFSCREEN_DEADLINE_S = 900.0
+
+
+def _sentence(exc: BaseException) -> str:
+    from creative_memory.services.errors import CreativeMemoryError
+
+    if isinstance(exc, CreativeMemoryError):
+        return str(exc)
+    if isinstance(exc, OSError):
+        where = f" ({exc.filename})" if exc.filename else ""
+        return f"{exc.strerror or exc}{where}; nothing more was done. Check the folder and free space, then retry."
+    return f"an unexpected error stopped the run ({type(exc).__name__}: {exc}); nothing more was done."
+
+
+def _watchdog(actx, result: dict[str, int]) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QTimer
+
+    seconds = float(os.environ.get("CM_OFFSCREEN_DEADLINE_S") or OFFSCREEN_DEADLINE_S)
+
+    def expire() -> None:
+        print(f"creative-memory: the run did not finish within {seconds:g} s, so it was stopped.", file=sys.stderr)
+        result["code"] = 1
+        actx.app.quit()
+
+    timer = QTimer(actx.app)
+    timer.setSingleShot(True)
+    timer.timeout.connect(expire)
+    timer.start(int(seconds * 1000))
+
+
 def _screenshot_extras(ctrl, folder: Path) -> None:  # type: ignore[no-untyped-def]
     """Screenshot data: a few retrievals as the daemon would record them, and Personal memory."""
     import shutil
@@ -179,6 +230,9 @@ def _screenshot_extras(ctrl, folder: Path) -> None:  # type: ignore[no-untyped-d
 
 
 async def _screenshots(actx, window, folder: Path, palette: str) -> int:  # type: ignore[no-untyped-def]
+    if folder.exists() and not folder.is_dir():
+        print(f"creative-memory: {folder} is a file, not a folder; give a folder for the pictures.", file=sys.stderr)
+        return 3
     folder.mkdir(parents=True, exist_ok=True)
     window.resize(1200, 780)
     suffix = "" if palette == "system" else f"-{palette}"

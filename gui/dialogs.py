@@ -871,6 +871,7 @@ async def ask_save_path(parent: QWidget | None, title: str, suggested: Path) -> 
     dialog = QFileDialog(parent, title, str(suggested))
     dialog.setObjectName("save_file_dialog")
     dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+    dialog.setOption(QFileDialog.Option.DontConfirmOverwrite)  # gui.replace asks, once, for every path
     dialog.setFileMode(QFileDialog.FileMode.AnyFile)
     dialog.setNameFilter(tr("Creative memory (*.json);;All files (*)"))
     dialog.setDefaultSuffix("json")

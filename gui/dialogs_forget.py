@@ -40,7 +40,7 @@ from sqlalchemy import func, select, tuple_
 from creative_memory.gui.icons import icon, tinted_icon
 from creative_memory.gui.models.preferences import PreferenceKey
 from creative_memory.gui.widgets import accent_colour
-from creative_memory.model.constants import scope_for
+from creative_memory.model.constants import Polarity, scope_for
 from creative_memory.model.tables import EventPattern, Preference
 from creative_memory.services.erasure import Target
 from creative_memory.services.store import Store
@@ -167,11 +167,18 @@ class ForgetDialog(QDialog):
     LIST_LIMIT = 200
 
     def __init__(
-        self, targets: Sequence[Target], plan: ErasePlan, *, block: bool, parent: QWidget | None = None
+        self,
+        targets: Sequence[Target],
+        plan: ErasePlan,
+        *,
+        block: bool,
+        parent: QWidget | None = None,
+        polarity: str | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("forget_dialog")
         self.targets = list(targets)
+        self.polarity = polarity
         self.plan = plan
         self.setWindowTitle(self.tr("Forget — Creative Memory Studio"))
         self.setModal(True)
@@ -270,6 +277,14 @@ class ForgetDialog(QDialog):
         layout.addWidget(self.list, 1)
         layout.addLayout(warn)
         layout.addWidget(self.block_box)
+        # One polarity, like `od-memory forget --polarity`: offered when every selected row has the same.
+        self.polarity_box = QCheckBox(self._polarity_text(), self)
+        self.polarity_box.setObjectName("forget_polarity")
+        self.polarity_box.setToolTip(
+            self.tr("Keep what was learned the other way; the counts above are for both polarities")
+        )
+        self.polarity_box.setVisible(polarity is not None)
+        layout.addWidget(self.polarity_box)
         layout.addWidget(buttons)
         fm = self.fontMetrics()
         self.setMinimumWidth(fm.averageCharWidth() * 64)
@@ -293,6 +308,24 @@ class ForgetDialog(QDialog):
 
     def block_requested(self) -> bool:
         return self.block_box.isChecked()
+
+    def _polarity_text(self) -> str:
+        if self.polarity == "negative":
+            return self.tr("Only the negative preference (what to avoid); keep the positive one")
+        return self.tr("Only the positive preference (what to prefer); keep the negative one")
+
+    def chosen_targets(self) -> list[Target]:
+        """The targets to erase: with the polarity when "only this polarity" is ticked."""
+        if self.polarity is None or not self.polarity_box.isChecked():
+            return list(self.targets)
+        pol = Polarity(self.polarity)
+        return [Target(t.preference_type, t.pattern, t.project_id, pol) for t in self.targets]
+
+    @staticmethod
+    def polarity_of(keys: Iterable[PreferenceKey]) -> str | None:
+        """The polarity every selected row shares, or None when they differ."""
+        found = {k.polarity for k in keys}
+        return found.pop() if len(found) == 1 else None
 
 
 class ReceiptDialog(QDialog):

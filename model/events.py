@@ -15,6 +15,7 @@ from pydantic import (
     ConfigDict,
     Field,
     WithJsonSchema,
+    field_validator,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
@@ -54,6 +55,16 @@ _NAME_SCHEMA = {"type": "string", "minLength": 1, "maxLength": 128, "description
 Ident = Annotated[str, AfterValidator(_name), WithJsonSchema(_NAME_SCHEMA)]
 PatternText = Ident
 ScopeText = Annotated[str, AfterValidator(_scope)]
+
+# The instants every later computation handles: decay horizons, archival, pauses "until resumed"
+# (9999-12-31) and ISO formatting all stay inside the calendar (docs/decisions/0028).
+EARLIEST_MS = 0  # 1970-01-01T00:00:00Z
+LATEST_MS = 221_845_391_999_999  # 8999-12-31T23:59:59.999Z
+INSTANT_RANGE = "1970-01-01T00:00:00Z to 8999-12-31T23:59:59Z"
+
+
+def instant_in_range(ms: int) -> bool:
+    return EARLIEST_MS <= ms <= LATEST_MS
 
 
 class PatternIn(BaseModel):
@@ -123,6 +134,17 @@ class EventIn(BaseModel):
     def _seed_vocabulary(cls, data: Any) -> Any:
         return normalize_wire(data)
 
+    @field_validator("occurred_at")
+    @classmethod
+    def _check_instant(cls, v: datetime) -> datetime:
+        try:
+            ms = to_ms(v)
+        except (OverflowError, ValueError, OSError):
+            ms = -1
+        if not instant_in_range(ms):
+            raise ValueError(f"the moment must lie from {INSTANT_RANGE}")
+        return v
+
     @model_validator(mode="after")
     def _check_shape(self) -> EventIn:
         check_extras(self.signal_type, self.rating, self.dimensions)
@@ -178,7 +200,10 @@ def iso(ms: int | None) -> str | None:
     """ISO 8601 UTC with a Z, millisecond precision (the CLI's and exports' time format)."""
     if ms is None:
         return None
-    return from_ms(ms).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    try:
+        return from_ms(ms).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    except (OverflowError, ValueError, OSError):  # a row written before the range was enforced
+        return f"invalid time ({ms} ms)"
 
 
 def payload_items(payload: Mapping[str, Any]) -> list[tuple[str, str, str, str]]:

@@ -6,7 +6,7 @@ import re
 import time
 from datetime import UTC, datetime
 
-from creative_memory.model.events import to_ms
+from creative_memory.model.events import INSTANT_RANGE, instant_in_range, to_ms
 from creative_memory.services.errors import InvalidInput
 
 DAY_MS = 86_400_000
@@ -50,3 +50,11 @@ def parse_instant(text: str, now: int | None = None) -> int:
         return to_ms(dt.astimezone(UTC))
     except (OverflowError, ValueError):  # e.g. 9999-12-31T23:59:59-01:00 is after the year 9999 in UTC
         raise InvalidInput(f"'{text}' is outside the years 1 to 9999; choose a date within them.") from None
+
+
+def parse_now(text: str) -> int:
+    """``--now``: a moment every computation handles (the same range as an event's time)."""
+    ms = parse_instant(text)
+    if not instant_in_range(ms):
+        raise InvalidInput(f"--now '{text}' is out of range; give a moment from {INSTANT_RANGE}.")
+    return ms

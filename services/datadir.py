@@ -196,15 +196,26 @@ def resolve_data_dir(
     platform: str | None = None,
     use_choice: bool = True,
 ) -> DataDir:
-    """Apply the five rules in order. A blank value counts as not given."""
+    """Apply the five rules in order. A blank value (``--data-dir ""``, a set but empty
+    ``OD_DATA_DIR``: an unset shell variable) is refused, never taken to mean another folder
+    (docs/decisions/0027)."""
     env = os.environ if env is None else env
     base = cwd or _cwd(env)
-    if flag is not None and str(flag).strip():
-        raw = _expand_home(str(flag), env)
-        p = Path(raw)
-        return DataDir((p if p.is_absolute() else base / p).resolve(strict=False), "flag")
-    value = env.get("OD_DATA_DIR", "")
-    if value.strip():
+    if flag is not None:
+        text = os.fspath(flag)
+        if not text.strip():
+            raise InvalidInput(
+                "--data-dir is empty (perhaps an unset shell variable); give the folder, or leave the "
+                "option out to use OD_DATA_DIR or the default folder."
+            )
+        return DataDir(_resolve(_anchored(Path(_expand_home(text, env)), base), "--data-dir"), "flag")
+    value = env.get("OD_DATA_DIR")
+    if value is not None:
+        if not value.strip():
+            raise InvalidInput(
+                "OD_DATA_DIR is set but empty; set it to the data folder, or unset it to use the "
+                "default folder."
+            )
         if "\x00" in value:
             raise InvalidInput("OD_DATA_DIR contains a NUL character; set it to a plain folder path.")
         p = Path(_expand_home(value, env))
@@ -214,7 +225,7 @@ def resolve_data_dir(
             anchor = Path(_expand_home(root, env)) if root else base
             detail = f"relative, resolved against {'OD_PROJECT_ROOT' if root else 'the current directory'}"
             p = anchor / p
-        data, packaged = _packaged_data(p.resolve(strict=False), env)
+        data, packaged = _packaged_data(_resolve(p, "OD_DATA_DIR"), env)
         return DataDir(data, "env", "; ".join(d for d in (detail, packaged) if d))
     if use_choice:
         chosen = remembered(env)
@@ -255,3 +266,21 @@ def all_stores(
     if (own / STORE_FILE).is_file() and all(f.data_dir != own for f in found):
         found.append(discovery.describe(own, "this program's own folder", None))
     return found
+
+
+def _anchored(p: Path, base: Path) -> Path:
+    return p if p.is_absolute() else base / p
+
+
+def _resolve(p: Path, source: str) -> Path:
+    if "\x00" in str(p):
+        raise InvalidInput(f"{source} contains a NUL character; give a plain folder path.")
+    try:
+        return p.resolve(strict=False)
+    except RuntimeError:  # Python reports a symlink loop this way
+        raise InvalidInput(
+            f"{source} {p} goes through a symbolic link that loops back on itself; fix the link or "
+            "give another folder."
+        ) from None
+    except OSError as exc:
+        raise InvalidInput(f"{source} {p} cannot be used ({exc.strerror or exc}); give another folder.") from None

@@ -34,6 +34,7 @@ from creative_memory.model.records import PrefKey, PrefState
 from creative_memory.model.tables import Derivation, Event, Preference
 from creative_memory.services.engine.derive import Deriver, advance, evaluated
 from creative_memory.services.errors import Cancelled
+from creative_memory.services.reevaluate import evaluated_later
 from creative_memory.services.store import Store, raw_connection
 
 log = logging.getLogger("cm.engine")
@@ -794,6 +795,7 @@ def refresh_decay(store: Store, user_id: str, now: int) -> dict[str, int]:
                 (Preference.decay_at <= now) | (Preference.last_seen <= now - ARCHIVE_DAYS * DAY_MS),
             )
         ).all()
+        due = [*due, *evaluated_later(session, user_id, now, skip={row[0] for row in due})]
     updates: list[dict[str, Any]] = []
     for pid, state, status, decay_count in due:
         ev = evaluated(state_from_json(state), now)

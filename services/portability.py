@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from collections.abc import Callable
-from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -45,8 +42,8 @@ from creative_memory.model.tables import (
     ProjectSettings,
     Settings,
 )
-from creative_memory.services import audit, controls, crypto
-from creative_memory.services.errors import InvalidInput, OperationFailed
+from creative_memory.services import audit, controls, crypto, safefile
+from creative_memory.services.errors import InvalidInput
 from creative_memory.services.ingest import canonical, describe_validation_error
 from creative_memory.services.store import Store
 
@@ -218,37 +215,6 @@ class TransferResult:
         }
 
 
-def write_private(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically with mode 0600 (a temp file in the same folder, then rename)."""
-    folder = path.parent
-    if not folder.is_dir():
-        raise InvalidInput(f"The folder {folder} does not exist; choose an existing folder for the export.")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".cm-export-", dir=folder)
-    except OSError as exc:
-        raise OperationFailed(
-            f"Nothing could be written in {folder} ({exc.strerror or exc}); choose a folder you can write to."
-        ) from None
-    try:
-        os.fchmod(fd, 0o600)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        Path(tmp).replace(path)
-        path.chmod(0o600)
-    except OSError as exc:
-        with suppress(OSError):
-            Path(tmp).unlink()
-        raise OperationFailed(
-            f"The export could not be written to {path} ({exc.strerror or exc}); nothing was exported."
-        ) from None
-    except BaseException:
-        with suppress(OSError):
-            Path(tmp).unlink()
-        raise
-
-
 # --------------------------------------------------------------------------- export
 def build_bundle(store: Store, user_id: str, now: int) -> dict[str, Any]:
     with store.read() as session:
@@ -312,16 +278,19 @@ def export_bundle(
     now: int,
     actor: Actor,
     passphrase: str | None = None,
+    force: bool = False,
 ) -> TransferResult:
+    """Write the user's bundle to ``path``: a new file, or an existing regular file with ``force``
+    (never a store, a data folder's file, a directory or a device; see services.safefile)."""
+    # The target is checked before anything is read, and again (atomically, by the rename) after.
+    protected = [store.data_dir.path]
+    target = safefile.check_target(path, force=force, protected=protected)
     bundle = build_bundle(store, user_id, now)
     data = json.dumps(bundle, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     if passphrase is not None:
         data = crypto.encrypt(data, passphrase)
-    target = path.expanduser()
-    with suppress(OSError):  # e.g. a name too long: write_private reports it in a sentence
-        if target.is_dir():
-            target = target / f"creative-memory-{user_id}-{(iso(now) or 'export')[:10]}.json"
-    write_private(target, data)
+    target = safefile.check_target(path, force=force, protected=protected)
+    safefile.write_atomic(target, data, what="export")
     if not store.read_only:
         with store.write() as session:
             audit.record(

@@ -106,6 +106,16 @@ def _link_or_exclusive_create(tmp: Path, path: Path, raw: bytes) -> None:
         os.close(fd)
 
 
+def passphrase_key(path: str | os.PathLike[str]) -> str:
+    """The one label a bundle's passphrase is remembered under, by the GUI and the CLI alike: the
+    file's absolute path (symlinks followed), whatever spelling found it."""
+    p = Path(path).expanduser()
+    try:
+        return str(p.resolve(strict=False))
+    except (OSError, RuntimeError):
+        return str(p.absolute())
+
+
 class SecretStore:
     """Get-or-create the install secret; remember passphrases in the keychain only."""
 

@@ -35,6 +35,39 @@ def _retrieve(session: Session, user_id: str, project_id: str | None, now: int) 
     return build_block(res, Mode.GENERATION), res
 
 
+def _set_aside(settings: Settings, now: int) -> list[str]:
+    """The user's settings that would have hidden the probe, named for the report."""
+    out = []
+    if not settings.memory_enabled:
+        out.append("memory is off")
+    if settings.using_paused_until is not None and settings.using_paused_until > now:
+        out.append("using memory is paused")
+    return out
+
+
+def _baseline(block: str, types: list[str], set_aside: list[str]) -> dict[str, Any]:
+    aside = (
+        f" (your setting{'s' if len(set_aside) > 1 else ''}: {' and '.join(set_aside)} — set aside for the "
+        "test and put back)"
+        if set_aside
+        else ""
+    )
+    if block:
+        return {
+            "name": "baseline",
+            "ok": True,
+            "detail": f"with memory on, the probe preference is injected{aside}",
+            "set_aside": set_aside,
+        }
+    return {
+        "name": "baseline",
+        "ok": False,
+        "detail": "the probe preference was not injected, so the gates cannot be proven; what stopped "
+        f"it: {', '.join(types) or 'nothing was recorded'}{aside}",
+        "set_aside": set_aside,
+    }
+
+
 def run(store: Store, user_id: str, *, now: int, actor: Actor) -> dict[str, Any]:
     ensure_current(store, user_id, now)
     before = controls.status(store, user_id, now)
@@ -66,18 +99,14 @@ def run(store: Store, user_id: str, *, now: int, actor: Actor) -> dict[str, Any]
             as_of=now,
         )
         session.execute(insert(Preference), [pref_row(probe, user_id, now, DERIVATION_VERSION, None)])
-        block, _ = _retrieve(session, user_id, None, now)
-        checks.append(
-            {
-                "name": "baseline",
-                "ok": bool(block),
-                "detail": "with memory on, the probe preference is injected"
-                if block
-                else "the probe preference was not injected, so the gates cannot be proven",
-            }
-        )
-
+        # The user's own switches are set aside for the test (and put back below, in the same
+        # transaction), so every gate is proven whatever they are.
         settings = controls._settings_for_write(session, user_id, now)
+        set_aside = _set_aside(settings, now)
+        settings.memory_enabled, settings.using_paused_until = True, None
+        session.flush()
+        block, res = _retrieve(session, user_id, None, now)
+        checks.append(_baseline(block, [e.type for e in res.events], set_aside))
         cases = [
             ("memory_off", "memory_disabled", None),
             ("using_paused", "memory_paused", None),

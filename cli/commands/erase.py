@@ -3,29 +3,39 @@
 from __future__ import annotations
 
 import argparse
-import sys
-from pathlib import Path
 
-from creative_memory.cli.output import Out, confirm
+from creative_memory.cli.output import Out, consent
 from creative_memory.model.constants import Actor, Polarity
-from creative_memory.services import erasure
+from creative_memory.services import erasure, matching, safefile
 from creative_memory.services.context import Context
 
+_GENERIC_KEPT = "The same text is still part of other remembered data"
 
-def receipt_text(r: erasure.Receipt) -> str:
+
+def receipt_text(r: erasure.Receipt, kept: list[str] | None = None) -> str:
+    """What was erased, whether that is verified, and — separately — what still holds the same
+    text and why it was kept (never "no trace" followed by "still there")."""
     j = r.as_json()["erased"]
     lines = [
         f"Erased {j['preferences']} preferences, deleted {j['events_deleted']} events, rewrote "
         f"{j['events_rewritten']}, removed {j['diagnostics']} diagnostics.",
         (
-            "Verified: no trace was found in the store files."
+            "Verified: no copy of what was erased is left in the store files."
             if r.verified
             else "NOT verified: traces may remain; see the notes."
         ),
     ]
     if r.blocked:
         lines.append("Blocked: it will not be learned again.")
-    lines.extend(r.notes)
+    notes = list(r.notes)
+    if kept:
+        notes = [n for n in notes if not n.startswith(_GENERIC_KEPT)]
+        lines.append(
+            "Kept, because they were not asked to be forgotten (their names contain the same text): "
+            + ", ".join(kept)
+            + "."
+        )
+    lines.extend(n.replace(_GENERIC_KEPT, "Kept: other remembered data holds the same text", 1) for n in notes)
     return "\n".join(lines)
 
 
@@ -35,32 +45,44 @@ def forget(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         args.type, args.pattern, args.project, Polarity(args.polarity) if args.polarity else None
     )
     t.validate()
-    if (
-        not args.yes
-        and not out.as_json
-        and sys.stdin.isatty()
-        and not confirm(f"Erase every trace of {args.type} '{args.pattern}'?")
-    ):
-        out.note("Nothing was erased.")
-        return 5
+    matching.check_forget_target(store, ctx.user, t.preference_type, t.pattern, t.project_id, args.polarity)
+    consent(
+        out,
+        f"Erase every trace of {args.type} '{args.pattern}'?",
+        given=args.yes,
+        flag="--yes",
+        what="Forget",
+    )
     r = erasure.forget(store, ctx.user, [t], blocks=ctx.blocks, block=args.block, actor=Actor.CLI, now=now)
-    out.emit(r.as_json(), lambda: receipt_text(r))
+    kept = matching.kept_mentions(store, ctx.user, t.preference_type, t.pattern) if t.whole else []
+    out.emit({**r.as_json(), "kept": kept}, lambda: receipt_text(r, kept))
     return 0 if r.verified else 1
 
 
 def reset(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store, now = ctx.store(), ctx.now()
     backup_path = None
-    if args.confirm and args.backup:
+    if args.backup is not None:  # a bad target is refused before the question and before any erasure
+        safefile.check_target(args.backup, force=args.force, protected=[store.data_dir.path])
+    consent(
+        out,
+        "Erase all creative memory of this user? This cannot be undone.",
+        given=args.confirm,
+        flag="--confirm",
+        what="Reset",
+    )
+    if args.backup is not None:
         from creative_memory.services import portability
 
         backup_path = str(
-            portability.export_bundle(store, ctx.user, Path(args.backup), now=now, actor=Actor.CLI).path
+            portability.export_bundle(
+                store, ctx.user, args.backup, now=now, actor=Actor.CLI, force=args.force
+            ).path
         )
     r = erasure.reset(
         store,
         ctx.user,
-        confirm=args.confirm,
+        confirm=True,
         actor=Actor.CLI,
         now=now,
         include_settings=args.include_settings,

@@ -14,8 +14,15 @@ from creative_memory.services.ingest import ingest_jsonl
 
 def ingest(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store, now = ctx.store(), ctx.now()
+    if not args.file.strip():
+        raise InvalidInput("The file name is empty; name a JSON-lines file, or - for standard input.")
     if args.file == "-":
-        text = sys.stdin.read()
+        if sys.stdin is None:
+            raise InvalidInput("Standard input is closed; name a JSON-lines file or pipe the events in.")
+        try:
+            text = sys.stdin.read()
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            raise InvalidInput(f"Standard input could not be read ({exc}); pipe UTF-8 JSON lines in.") from None
     else:
         try:
             text = Path(args.file).read_text(encoding="utf-8")
@@ -35,6 +42,6 @@ def ingest(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         ),
     )
     if rep.rejected and not args.skip_invalid:
-        out.note("Nothing was stored: fix the lines above or use --skip-invalid.")
+        out.note("od-memory: nothing was stored; fix the lines above or use --skip-invalid.")
         return 3
     return 0

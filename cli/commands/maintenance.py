@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from creative_memory.cli.output import Out, progress, table
+from creative_memory.cli.output import Out, consent, progress, table
 from creative_memory.model.constants import Actor
 from creative_memory.services import audit as audit_log
-from creative_memory.services import derivation
+from creative_memory.services import controls, derivation
 from creative_memory.services.context import Context
 from creative_memory.services.errors import InvalidInput, ReadOnly
 
@@ -70,6 +70,15 @@ def demo(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     from creative_memory.services import demo as generator
 
     store, now = ctx.store(), ctx.now()
+    events = controls.status(store, ctx.user, now)["counts"]["events"]
+    if events:
+        consent(
+            out,
+            f"This user already has {events} remembered events; add demo data to them?",
+            given=args.yes,
+            flag="--yes",
+            what="Adding demo data to existing memory",
+        )
     made = generator.generate(
         store, ctx.user, size=args.size, seed=args.seed, now=now, progress=progress(out)
     )

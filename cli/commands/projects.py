@@ -6,7 +6,7 @@ import argparse
 
 from creative_memory.cli.output import Out, table
 from creative_memory.model.constants import Actor
-from creative_memory.services import controls
+from creative_memory.services import controls, matching
 from creative_memory.services.context import Context
 
 
@@ -43,6 +43,8 @@ def project(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     else:
         use = False if not args.learning_only else None
         learn = False if not args.using_only else None
+    if not args.new:
+        matching.check_known_project(store, ctx.user, args.id)
     row = controls.set_project(
         store, ctx.user, args.id, use_memory=use, learn_from_project=learn, actor=Actor.CLI, now=now
     )

@@ -5,22 +5,26 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from creative_memory.cli.output import Out, read_passphrase
+from creative_memory.cli.output import Out, consent, read_passphrase
 from creative_memory.model.constants import Actor
-from creative_memory.services import importing, portability
+from creative_memory.services import importing, portability, safefile
 from creative_memory.services.context import Context
+from creative_memory.services.errors import InvalidInput
+from creative_memory.services.secrets import passphrase_key
 
 
 def export(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store, now = ctx.store(), ctx.now()
+    # A bad target is refused before the passphrase is asked for.
+    safefile.check_target(args.to, force=args.force, protected=[store.data_dir.path])
     passphrase = read_passphrase(args.passphrase_env, confirm=True) if args.encrypt else None
     res = portability.export_bundle(
-        store, ctx.user, Path(args.to), now=now, actor=Actor.CLI, passphrase=passphrase
+        store, ctx.user, args.to, now=now, actor=Actor.CLI, passphrase=passphrase, force=args.force
     )
     if (
         passphrase
         and args.remember_passphrase
-        and not ctx.secrets.remember_passphrase(str(res.path), passphrase)
+        and not ctx.secrets.remember_passphrase(passphrase_key(res.path), passphrase)
     ):
         out.note("No system keychain is available, so the passphrase was not remembered.")
     out.emit(res.as_json(), f"Wrote {res.events} events and {res.preferences} preferences to {res.path}.")
@@ -29,10 +33,20 @@ def export(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 
 def import_(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store, now = ctx.store(), ctx.now()
+    if not args.path.strip():
+        raise InvalidInput("The bundle path is empty; name the file to import.")
     path = Path(args.path)
+    if args.mode == "replace":
+        consent(
+            out,
+            "Replace all creative memory of this user with the bundle's? This cannot be undone.",
+            given=args.yes,
+            flag="--yes",
+            what="Import with --mode replace",
+        )
 
     def ask() -> str:
-        remembered = ctx.secrets.recall_passphrase(str(path.resolve()))
+        remembered = ctx.secrets.recall_passphrase(passphrase_key(path))
         return remembered if remembered is not None else read_passphrase(args.passphrase_env, confirm=False)
 
     def announce(plan: importing.ImportPlan) -> None:

@@ -36,7 +36,7 @@ def export_audit(store: Store, user_id: str, text: str, path: Path, fmt: str) ->
             if len(page) < EXPORT_PAGE:
                 break
             before = page[-1]["id"]
-    write_rows(path, fmt, rows, AUDIT_COLUMNS)
+    write_rows(path, fmt, rows, AUDIT_COLUMNS, protected=[store.data_dir.path])
     return len(rows)
 
 

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import io
 import json
-import os
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -35,7 +34,7 @@ from PySide6.QtCore import (
 )
 
 from creative_memory.gui.controller import Controller
-from creative_memory.services import queries
+from creative_memory.services import queries, safefile
 from creative_memory.services.retrieval import describe_empty
 from creative_memory.services.store import Store
 
@@ -73,33 +72,28 @@ def _csv_cell(value: Any) -> Any:
     return "" if value is None else value
 
 
-def write_rows(path: Path, fmt: str, rows: Sequence[Row], columns: Sequence[str]) -> None:
+def write_rows(
+    path: Path, fmt: str, rows: Sequence[Row], columns: Sequence[str], *, protected: Sequence[Path] = ()
+) -> None:
     """Write ``rows`` as JSON (a list of objects) or CSV (``columns``, header first) to ``path``.
 
-    The file is written next to its destination with mode 0600 and moved into place, so a reader
-    never sees half a file and nobody else can read what was exported.
+    Through services.safefile: never onto a store, a data folder's file, a folder or a device; the
+    file dialog already asked before replacing an existing file. Written 0600 beside the target and
+    renamed, so a reader never sees half a file and nobody else can read what was exported.
     """
     if fmt not in EXPORT_FORMATS:
         raise ValueError(f"export format must be one of {EXPORT_FORMATS}, not {fmt!r}")
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=str(path.parent), prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        if hasattr(os, "fchmod"):
-            os.fchmod(fd, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            if fmt == "json":
-                json.dump(list(rows), fh, ensure_ascii=False, indent=2)
-                fh.write("\n")
-            else:
-                writer = csv.writer(fh)
-                writer.writerow(columns)
-                for row in rows:
-                    writer.writerow([_csv_cell(row.get(c)) for c in columns])
-        Path(tmp).replace(path)
-        path.chmod(0o600)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    target = safefile.check_target(path, force=True, protected=protected)
+    buf = io.StringIO(newline="")
+    if fmt == "json":
+        json.dump(list(rows), buf, ensure_ascii=False, indent=2)
+        buf.write("\n")
+    else:
+        writer = csv.writer(buf)
+        writer.writerow(columns)
+        for row in rows:
+            writer.writerow([_csv_cell(row.get(c)) for c in columns])
+    safefile.write_atomic(target, buf.getvalue().encode("utf-8"), what="export")
 
 
 def format_for(path: str | Path, fallback: str = "json") -> str:
@@ -408,7 +402,7 @@ def export_retrievals(store: Store, user_id: str, flt: RetrievalFilter, path: Pa
             if len(page) < EXPORT_PAGE:
                 break
             before = page[-1].id
-    write_rows(path, fmt, rows, RETRIEVAL_EXPORT_COLUMNS)
+    write_rows(path, fmt, rows, RETRIEVAL_EXPORT_COLUMNS, protected=[store.data_dir.path])
     return len(rows)
 
 

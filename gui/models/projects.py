@@ -28,6 +28,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
+from creative_memory.model.inert import for_display
+
 Index = QModelIndex | QPersistentModelIndex
 Row = dict[str, Any]
 
@@ -154,8 +156,8 @@ class ProjectsModel(QAbstractTableModel):
                 return tr("{what}: {state}").format(what=self._headers[key][0], state=tr("on") if on else tr("off"))
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            if key == "name":
-                return row["name"] or tr("(known from events only)")
+            if key == "name":  # a name from Open Design is untrusted text: controls visible, bidi isolated
+                return for_display(row["name"]) if row["name"] else tr("(known from events only)")
             if key == "id":
                 return row["id"]
             if key == "preferences":
@@ -180,7 +182,7 @@ class ProjectsModel(QAbstractTableModel):
                         "Open Design's project list does not have this project; it is known from memory "
                         "events only."
                     )
-                return row["name"]
+                return for_display(row["name"])
             if key == "last_activity":
                 return row["last_activity"] or tr("No memory events yet")
             if key == "preferences":
@@ -204,7 +206,7 @@ class ProjectsModel(QAbstractTableModel):
 
     @staticmethod
     def _label(row: Row) -> str:
-        return str(row["name"] or row["id"])
+        return for_display(str(row["name"] or row["id"]))
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if role != Qt.ItemDataRole.CheckStateRole or not index.isValid():

@@ -1003,11 +1003,11 @@ class InspectorTab(Tab):
         self._update_actions()
         try:
             plan = await self.ctrl.run(count_erasure, self.ctrl.store, self.ctrl.user, targets)
-            dialog = ForgetDialog(targets, plan, block=block, parent=self)
+            dialog = ForgetDialog(targets, plan, block=block, parent=self, polarity=ForgetDialog.polarity_of(keys))
             self.forget_dialog = dialog
             try:
                 result = await wait_dialog(dialog)
-                block = dialog.block_requested()
+                block, targets = dialog.block_requested(), dialog.chosen_targets()
             finally:
                 self.forget_dialog = None
                 dialog.deleteLater()

@@ -48,6 +48,7 @@ from creative_memory.gui.dialogs import (
 )
 from creative_memory.gui.errors import show_error
 from creative_memory.gui.icons import icon, mix, tinted_icon
+from creative_memory.gui.replace import replace_allowed
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.tabs.overview_import import ImportActions
 from creative_memory.gui.widgets import accent_colour
@@ -63,7 +64,7 @@ from creative_memory.services import (
     selftest,
 )
 from creative_memory.services.errors import Cancelled, CreativeMemoryError
-from creative_memory.services.secrets import SecretStore
+from creative_memory.services.secrets import SecretStore, passphrase_key
 from creative_memory.services.store import Store
 
 log = logging.getLogger("cm.gui")
@@ -996,11 +997,14 @@ class OverviewTab(ImportActions, Tab):
     async def export_to(
         self, path: Path | str, passphrase: str | None = None, *, remember: bool = False, action: str | None = None
     ) -> portability.TransferResult | None:
-        """Export everything to ``path`` (0600), encrypted when a passphrase is given."""
+        """Export everything to ``path`` (0600), encrypted when a passphrase is given; an existing
+        file only after the person chose "Replace" (gui.replace)."""
         try:
+            if (force := await replace_allowed(self.window(), Path(path), [self.ctrl.ctx.data_dir.path])) is None:
+                return None
             result = await self.ctrl.run(
                 portability.export_bundle, self.ctrl.store, self.ctrl.user, Path(path), now=self.ctrl.now(),
-                actor=self._actor(), passphrase=passphrase,
+                actor=self._actor(), passphrase=passphrase, force=force,
             )
         except Exception as exc:
             self._fail(exc, action or tr("Could not export creative memory."))
@@ -1013,7 +1017,7 @@ class OverviewTab(ImportActions, Tab):
             enc=tr(", encrypted") if result.encrypted else "",
         )
         if passphrase is not None and remember:
-            stored = await self.ctrl.run(self.ctrl.ctx.secrets.remember_passphrase, result.path.name, passphrase)
+            stored = await self.ctrl.run(self.ctrl.ctx.secrets.remember_passphrase, passphrase_key(result.path), passphrase)
             text += " " + (
                 tr("The passphrase is remembered in the keychain.")
                 if stored

@@ -19,6 +19,7 @@ from creative_memory.gui.asyncbridge import async_slot, wait_dialog
 from creative_memory.gui.dialogs import ImportDialog, PassphraseDialog, ask_open_path
 from creative_memory.gui.tabs.base import tr
 from creative_memory.services import crypto, importing, portability
+from creative_memory.services.secrets import passphrase_key
 
 if TYPE_CHECKING:
     from creative_memory.gui.controller import Controller
@@ -113,14 +114,12 @@ class ImportActions:
             dialog.deleteLater()
         passphrase: str | None = None
         if await self.ctrl.run(file_is_encrypted, path):
-            remembered = await self.ctrl.run(self.ctrl.ctx.secrets.recall_passphrase, path.name)
+            remembered = await self.ctrl.run(self.ctrl.ctx.secrets.recall_passphrase, passphrase_key(path))
             prompt = tr("{name} is encrypted. Enter the passphrase it was exported with.").format(
                 name=path.name
             )
             if remembered:
-                prompt += " " + tr(
-                    "The passphrase remembered in the keychain for this file name is filled in."
-                )
+                prompt += " " + tr("The passphrase remembered in the keychain for this file is filled in.")
             pdialog = PassphraseDialog(self.window(), confirm=False, offer_remember=False, prompt=prompt)
             if remembered:
                 pdialog.set_passphrase(remembered)

@@ -45,6 +45,7 @@ from creative_memory.gui.controller import Controller
 from creative_memory.gui.icons import mix, palette_icon
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.tabs.diagnostics import fill_projects
+from creative_memory.gui.visible import copied_message, for_display
 from creative_memory.gui.widgets import Banner, is_dark
 from creative_memory.model.constants import Mode
 from creative_memory.services import controls, preview, retrieval
@@ -364,7 +365,7 @@ class PreviewTab(Tab):
         return self._preview
 
     def prefix_text(self) -> str:
-        """The exact text shown (and copied)."""
+        """The exact text copied (shown with its control characters as symbols)."""
         return self._preview.text if self._preview is not None else ""
 
     def _show(self, result: preview.Preview, whatif: retrieval.WhatIf | None) -> None:
@@ -438,7 +439,7 @@ class PreviewTab(Tab):
         parts = self._parts(result)
         if "\n\n".join(body for _, body in parts) != result.text:
             # The composition changed shape: show it exactly, uncoloured, rather than guess.
-            view.setPlainText(result.text)
+            view.setPlainText(for_display(result.text, isolate=False, keep_newlines=True))
             return
         palette = view.palette()
         colours = section_colours(palette)
@@ -482,7 +483,7 @@ class PreviewTab(Tab):
                     first = False
                 else:
                     cursor.insertBlock(bf, cf)
-                cursor.insertText(line, cf)
+                cursor.insertText(for_display(line, isolate=False), cf)
         cursor.endEditBlock()
         view.verticalScrollBar().setValue(scroll)
 
@@ -529,4 +530,4 @@ class PreviewTab(Tab):
         if not text:
             return
         QGuiApplication.clipboard().setText(text)
-        self.status_label.setText(tr("Copied {n} characters").format(n=len(text)))
+        self.status_label.setText(copied_message(text))

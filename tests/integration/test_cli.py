@@ -658,7 +658,7 @@ CONTRACTS: list[Contract] = [
     ("rebuild", lambda b: ["rebuild", "--json", "--now", NOW], 0, _c_rebuild),
     ("audit", _disable_then_audit, 0, _c_audit),
     ("self-test", lambda b: ["self-test", "--json", "--now", NOW], 0, _c_self_test),
-    ("demo", lambda b: ["demo", "--size", "S", "--seed", "3", "--json", "--now", NOW], 0, _c_demo),
+    ("demo", lambda b: ["demo", "--size", "S", "--seed", "3", "--yes", "--json", "--now", NOW], 0, _c_demo),
 ]
 
 
@@ -845,7 +845,7 @@ def test_project_switches(template: Template, fresh: Callable[[str], Box]) -> No
         [
             (box, ["project", "disable", "p_brand", "--json", "--now", NOW]),  # options after
             (box, ["--json", "--now", NOW, "project", "disable", "p_deck", "--using-only"]),
-            (box, ["--json", "--now", NOW, "project", "disable", "p_new", "--learning-only"]),
+            (box, ["--json", "--now", NOW, "project", "disable", "p_new", "--learning-only", "--new"]),
         ]
     )
     b = both.expect(0).data
@@ -946,7 +946,7 @@ def test_export_reset_import_round_trip(template: Template, fresh: Callable[[str
                 (box, [*g, "ingest", str(extra)]),
                 (box, [*g, "import", str(plain), "--mode", "merge"]),
                 lambda: event_ids(box.db),
-                (box, [*g, "import", str(plain), "--mode", "replace"]),
+                (box, [*g, "import", str(plain), "--mode", "replace", "--yes"]),
                 lambda: event_ids(box.db),
             ],
             [

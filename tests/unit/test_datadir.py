@@ -9,6 +9,7 @@ import pytest
 from sqlalchemy import text
 
 from creative_memory.services.datadir import DataDir, default_data_dir, resolve_data_dir
+from creative_memory.services.errors import InvalidInput
 from creative_memory.services.store import Store
 
 
@@ -41,10 +42,11 @@ def test_relative_flag_is_anchored_at_cwd(cwd: Path) -> None:
 
 
 @pytest.mark.parametrize("blank", ["", "   "])
-def test_blank_flag_counts_as_not_given(blank: str, tmp_path: Path, cwd: Path) -> None:
+def test_blank_flag_is_refused_not_replaced_by_a_default(blank: str, tmp_path: Path, cwd: Path) -> None:
+    # `--data-dir "$UNSET"` once meant the default store, and `reset --confirm` erased it.
     env_dir = tmp_path / "from-env"
-    dd = resolve_data_dir(blank, env={"OD_DATA_DIR": str(env_dir)}, cwd=cwd)
-    assert dd == DataDir(env_dir.resolve(), "env")
+    with pytest.raises(InvalidInput, match="--data-dir is empty"):
+        resolve_data_dir(blank, env={"OD_DATA_DIR": str(env_dir)}, cwd=cwd)
 
 
 def test_env_wins_over_default(tmp_path: Path, cwd: Path) -> None:
@@ -74,9 +76,16 @@ def test_process_environment_is_used_when_env_is_omitted(isolated_env: Path) -> 
 
 
 @pytest.mark.parametrize("blank", ["", "  ", "\t"])
-def test_blank_od_data_dir_counts_as_unset(blank: str, cwd: Path) -> None:
-    dd = resolve_data_dir(None, env={"OD_DATA_DIR": blank}, cwd=cwd)
-    assert dd == DataDir(default_data_dir(), "default")
+def test_blank_od_data_dir_is_refused(blank: str, cwd: Path) -> None:
+    with pytest.raises(InvalidInput, match="OD_DATA_DIR is set but empty"):
+        resolve_data_dir(None, env={"OD_DATA_DIR": blank}, cwd=cwd)
+
+
+def test_a_symlink_loop_in_the_data_path_is_a_sentence(tmp_path: Path, cwd: Path) -> None:
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    with pytest.raises(InvalidInput, match="loops back on itself"):
+        resolve_data_dir(str(tmp_path / "a" / "od"), env={}, cwd=cwd)
 
 
 def test_od_media_config_dir_alone_does_not_change_the_result(tmp_path: Path, cwd: Path) -> None:

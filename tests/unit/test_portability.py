@@ -22,9 +22,9 @@ from creative_memory.model.constants import Actor
 from creative_memory.services import controls, crypto, derivation, queries
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.datadir import DataDir
-from creative_memory.services.errors import InvalidInput, OperationFailed
+from creative_memory.services.errors import InvalidInput, OperationFailed, RefusedForSafety
 from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.portability import export_bundle, import_file
+from creative_memory.services.portability import build_bundle, export_bundle, import_file
 from creative_memory.services.secrets import SecretStore
 from creative_memory.services.store import Store
 
@@ -159,8 +159,15 @@ def event_ids(store: Store) -> set[str]:
         con.close()
 
 
-def export(store: Store, path: Path, passphrase: str | None = None) -> Path:
-    return export_bundle(store, USER, path, now=NOW, actor=Actor.CLI, passphrase=passphrase).path
+def export(store: Store, path: Path, passphrase: str | None = None, *, force: bool = False) -> Path:
+    return export_bundle(store, USER, path, now=NOW, actor=Actor.CLI, passphrase=passphrase, force=force).path
+
+
+def export_bundle_bypassing_checks(store: Store, target: Path) -> None:
+    """The write half alone, onto a target the checks would refuse, so the rename fails."""
+    from creative_memory.services import safefile
+
+    safefile.write_atomic(target, json.dumps(build_bundle(store, USER, NOW)).encode(), what="export")
 
 
 def do_import(store: Store, path: Path, **kw: Any) -> Any:
@@ -187,11 +194,10 @@ def test_export_is_private_atomic_and_carries_the_canonical_data(filled: Store, 
     assert "install" not in path.read_text() and "cache_key" not in path.read_text()
 
 
-def test_export_into_a_folder_names_the_file_and_a_missing_folder_is_refused(
-    filled: Store, tmp_path: Path
-) -> None:
-    path = export(filled, tmp_path)
-    assert path.parent == tmp_path and path.name == "creative-memory-local-2026-11-10.json"
+def test_export_onto_a_folder_and_into_a_missing_folder_are_refused(filled: Store, tmp_path: Path) -> None:
+    with pytest.raises(RefusedForSafety, match="is a folder; name a file inside it"):
+        export(filled, tmp_path, force=True)
+    assert not [p for p in tmp_path.iterdir() if p.is_file()]
     with pytest.raises(InvalidInput) as err:
         export(filled, tmp_path / "missing" / "b.json")
     assert "does not exist" in str(err.value)
@@ -203,7 +209,10 @@ def test_export_overwrites_with_private_mode_even_if_the_target_was_public(
     target = tmp_path / "b.json"
     target.write_text("old")
     target.chmod(0o644)
-    export(filled, target)
+    with pytest.raises(RefusedForSafety, match="already exists"):
+        export(filled, target)
+    assert target.read_text() == "old"
+    export(filled, target, force=True)
     assert stat.S_IMODE(target.stat().st_mode) == 0o600
     assert json.loads(target.read_text())["format"] == "creative-memory-bundle"
 
@@ -539,10 +548,13 @@ def test_export_that_cannot_be_written_says_so_and_leaves_no_temp_file(filled: S
     """An OSError while writing (here: a file name too long for the file system) used to escape."""
     out = tmp_path / "out"
     out.mkdir()
-    with pytest.raises(OperationFailed) as err:
+    with pytest.raises(InvalidInput) as err:
         export(filled, out / ("x" * 300 + ".json"))
-    assert "could not be written" in str(err.value) and "\n" not in str(err.value)
-    assert list(out.iterdir()) == []
+    assert "cannot be used (File name too long)" in str(err.value) and "\n" not in str(err.value)
+    (out / "taken" / "inside").mkdir(parents=True)
+    with pytest.raises(OperationFailed, match="could not be written"):
+        export_bundle_bypassing_checks(filled, out / "taken")
+    assert [p.name for p in out.iterdir()] == ["taken"]
 
 
 # --------------------------------------------------------------------------- legacy preferences.json

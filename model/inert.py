@@ -1,0 +1,78 @@
+"""Untrusted text made inert: what the terminal and the window show of names, files and fields
+that came from elsewhere (the daemon's project names, Personal memory, events, bundles, arguments).
+
+* :func:`for_terminal` escapes control characters (escape sequences included), C1 controls and
+  the bidirectional controls, so nothing reaches a terminal that it would act on.
+* :func:`for_display` (the window) shows controls and the bidirectional controls by name
+  (``[ESC]``, ``[RLO]``) instead of obeying them, and isolates the text so right-to-left content cannot reorder
+  what stands around it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# Bidirectional formatting characters: embeddings, overrides, isolates and marks.
+BIDI = {
+    "\u202a": "LRE",
+    "\u202b": "RLE",
+    "\u202c": "PDF",
+    "\u202d": "LRO",
+    "\u202e": "RLO",
+    "\u2066": "LRI",
+    "\u2067": "RLI",
+    "\u2068": "FSI",
+    "\u2069": "PDI",
+    "\u200e": "LRM",
+    "\u200f": "RLM",
+    "\u061c": "ALM",
+}
+FSI, PDI = "\u2068", "\u2069"
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029" + "".join(BIDI) + "]")
+_UNSAFE_KEEP_NL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029" + "".join(BIDI) + "]")
+
+
+def has_controls(text: str) -> bool:
+    """True when ``text`` holds a control or bidirectional character other than a line break or tab."""
+    return any(c not in "\n\t" for c in _UNSAFE.findall(text))
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def for_terminal(text: str, *, keep_newlines: bool = False) -> str:
+    """``text`` with every control and bidirectional character written as ``\\xNN``/``\\uNNNN``
+    (line breaks kept when ``keep_newlines``)."""
+    rx = _UNSAFE_KEEP_NL if keep_newlines else _UNSAFE
+    return rx.sub(lambda m: _escape(m.group(0)), text)
+
+
+_C0 = ["NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "HT", "LF", "VT", "FF", "CR", "SO", "SI", "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM", "SUB", "ESC", "FS", "GS", "RS", "US"]
+
+
+def _visible(ch: str) -> str:
+    """A control as a bracketed name ([ESC], [RLO], [U+0085]): plain letters every font has."""
+    code = ord(ch)
+    if ch in BIDI:
+        return f"[{BIDI[ch]}]"
+    if code < 0x20:
+        return f"[{_C0[code]}]"
+    if code == 0x7F:
+        return "[DEL]"
+    return f"[U+{code:04X}]"
+
+
+def for_display(text: str, *, isolate: bool = True, keep_newlines: bool = False) -> str:
+    """``text`` as the window shows it: controls as symbols, bidi controls named, the whole isolated
+    (line breaks kept when ``keep_newlines``, for a multi-line view)."""
+    rx = _UNSAFE_KEEP_NL if keep_newlines else _UNSAFE
+    shown = rx.sub(lambda m: _visible(m.group(0)), text)
+    # Only right-to-left text (or text that held direction controls) can reorder its surroundings.
+    return f"{FSI}{shown}{PDI}" if isolate and (shown != text or _has_rtl(shown)) else shown
+
+
+def _has_rtl(text: str) -> bool:
+    return not text.isascii() and any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)
