@@ -64,6 +64,7 @@ def _stages(store: Store, project: str | None, runs: int) -> dict[str, float]:
                 memory_enabled=g.memory_enabled,
                 using_paused=g.using_paused,
                 project_use_memory=g.project_use_memory,
+                project_use_global=g.project_use_global,
             )
             t2 = time.process_time()
             reader = load_candidates(s, USER, project, NOW)

@@ -90,13 +90,37 @@ def check_numbers(args: argparse.Namespace) -> None:
             raise InvalidInput(f"--{name} {shown} is out of range; give a whole number from {low} to {MAX_N}.")
 
 
+# Commands that re-derive (or erase) everything themselves: no re-derivation before them.
+NO_REDERIVE = frozenset({"where", "use", "rebuild", "reset", "demo"})
+
+
 def run(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     check_numbers(args)
     if args.command not in NO_STORE:
         # A missing, corrupt or locked store is reported before the command's own checks.
         only_reads = reads_only(args)
         ctx.store(create=not only_reads, migrate=not only_reads)
+    if args.command not in NO_REDERIVE:
+        rederive_if_outdated(ctx, out)
     return handler(args.command)(args, ctx, out)
+
+
+def rederive_if_outdated(ctx: Context, out: Out) -> None:
+    """Preferences derived by older rules are re-derived first, with progress on stderr."""
+    from creative_memory.cli.output import progress
+    from creative_memory.services import rederive
+
+    store = ctx.store()
+    old = rederive.outdated_version(store, ctx.user)
+    if old is None or store.read_only:
+        return
+    print(
+        f"od-memory: the preferences were derived by older rules ({old}); re-deriving them…", file=sys.stderr
+    )
+    info = rederive.rederive_if_outdated(store, ctx.user, ctx.now(), progress=progress(out, " events"))
+    if info is not None:
+        end = "\n" if not out.as_json and sys.stderr.isatty() else ""
+        print(f"{end}od-memory: {info.preferences} preferences from {info.events} events.", file=sys.stderr)
 
 
 def make_context(args: argparse.Namespace) -> Context:

@@ -79,13 +79,25 @@ def build_parser() -> argparse.ArgumentParser:
     _globals(pd, top=False)
     pd.add_argument("id")
     w = pd.add_mutually_exclusive_group()
-    w.add_argument("--using-only", action="store_true", help="only stop injecting memory here")
+    w.add_argument(
+        "--using-only",
+        action="store_true",
+        help="only stop injecting memory here (global and the project's own)",
+    )
     w.add_argument("--learning-only", action="store_true", help="only stop learning from this project")
     pe = psub.add_parser("enable", help="use and learn from memory in a project again")
     _globals(pe, top=False)
     pe.add_argument("id")
     for q in (pd, pe):
         q.add_argument("--new", action="store_true", help="a project Open Design has not created yet")
+    ps = psub.add_parser("set", help="set a project's switches one by one")
+    _globals(ps, top=False)
+    ps.add_argument("id")
+    onoff = ("on", "off")
+    ps.add_argument("--global-memory", choices=onoff, help='"Use global memory in this project"')
+    ps.add_argument("--project-memory", choices=onoff, help='"Use this project\'s memory"')
+    ps.add_argument("--learning", choices=onoff, help='"Learn from this project"')
+    ps.add_argument("--new", action="store_true", help="a project Open Design has not created yet")
 
     p = cmd("inspect", "list preferences, strongest first")
     p.add_argument("--project", metavar="ID")

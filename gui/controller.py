@@ -20,6 +20,7 @@ from creative_memory.services import controls
 from creative_memory.services.context import Context
 from creative_memory.services.derivation import refresh_decay
 from creative_memory.services.errors import CreativeMemoryError
+from creative_memory.services.rederive import outdated_version
 from creative_memory.services.store import Store
 
 log = logging.getLogger("cm.gui")
@@ -57,6 +58,7 @@ class Controller(QObject):
         self.task_keeper = keeper
         self.status: dict[str, Any] = {}
         self._data_version: int | None = None
+        self.outdated_rules: str | None = None  # the older derivation version the store was derived by
         self._polling = False
         self._live = True
         self._timer = QTimer(self)
@@ -99,7 +101,10 @@ class Controller(QObject):
         store = await self.run(self.ctx.store)
         self._data_version = await self.run(store.data_version)
         await self.reload_status()
-        if not store.read_only:
+        # Preferences derived by older rules are re-derived with progress (MainWindow.store_opened),
+        # which also brings decay up to now.
+        self.outdated_rules = None if store.read_only else await self.run(outdated_version, store, self.user)
+        if not store.read_only and self.outdated_rules is None:
             self.start(self._catch_up_decay(store), name="decay-catch-up")
         return store
 

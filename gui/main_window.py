@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QVBoxLayout, QWid
 
 from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.controller import Controller
+from creative_memory.gui.dialogs import ProgressDialog
 from creative_memory.gui.errors import show_error
 from creative_memory.gui.icons import app_icon
 from creative_memory.gui.settings import AppSettings
@@ -25,6 +26,7 @@ from creative_memory.gui.tabs.projects import ProjectsTab
 from creative_memory.gui.widgets import Banner
 from creative_memory.services import controls
 from creative_memory.services.errors import CreativeMemoryError
+from creative_memory.services.rederive import rederive_if_outdated
 
 log = logging.getLogger("cm.gui")
 
@@ -176,6 +178,25 @@ class MainWindow(QMainWindow):
             page.set_read_only(store.read_only)
         self._on_status(self.ctrl.status)
         self.refresh_current()
+        if self.ctrl.outdated_rules is not None:
+            self.ctrl.start(self._rederive(), name="rederive")
+
+    async def _rederive(self) -> None:
+        """Re-derive preferences derived by older rules (decision 0026), with progress."""
+        dialog = ProgressDialog(self, title=tr("Updating preferences"), text=tr(
+            "The rules that turn your reactions into preferences have changed. Re-deriving every "
+            "preference from the raw events…"))
+        self.ctrl.busyChanged.emit(True)
+        try:
+            await self.ctrl.run(rederive_if_outdated, self.ctrl.store, self.ctrl.user, self.ctrl.now(),
+                                progress=dialog.report)
+            self.ctrl.outdated_rules = None
+        except CreativeMemoryError as exc:
+            show_error(self, exc, action=tr("Could not re-derive the preferences; they are shown as stored."))
+        finally:
+            dialog.finish()
+            self.ctrl.busyChanged.emit(False)
+        self.ctrl.notify("preferences", "audit")
 
     def store_failed(self, exc: BaseException) -> None:
         """The store could not be opened: say so across the window, keep the window usable."""

@@ -10,7 +10,7 @@ from enum import StrEnum
 from typing import Final
 
 # Bump when the derivation rules change: every cached preference re-derives lazily.
-DERIVATION_VERSION: Final = "cm-derive-1"
+DERIVATION_VERSION: Final = "cm-derive-2"
 
 NORMALIZER: Final = 2.0
 DECAY_DAYS: Final = 90
@@ -60,10 +60,30 @@ SIGNAL_WEIGHTS: Final[dict[str, float]] = {
     SignalType.THUMBS_DOWN: -0.10,
     SignalType.SINGLE_REJECTION: -0.10,
     SignalType.ABANDONED_GENERATION: -0.02,
-    # Pairwise: each side counts with the repeated_acceptance weight (engine notes).
-    SignalType.PAIRWISE_COMPARISON: 0.15,
+    # Pairwise: each side weighs more than any unary signal (derivation version 2,
+    # docs/decisions/0021-provisional-unary-evidence.md); version 1 used the acceptance weight.
+    SignalType.PAIRWISE_COMPARISON: 0.20,
     SignalType.LEGACY_SNAPSHOT: 0.0,
 }
+
+# Unary signals: one bit about one artifact. A record built only from these is provisional (at
+# most medium confidence, strength capped at PROVISIONAL_MAX_STRENGTH) until a lifting signal
+# (explicit tag, manual refinement, revert, pairwise comparison) reinforces it (decision 0021).
+UNARY_SIGNALS: Final = frozenset(
+    {
+        SignalType.REPEATED_ACCEPTANCE,
+        SignalType.THUMBS_UP,
+        SignalType.THUMBS_DOWN,
+        SignalType.SINGLE_REJECTION,
+        SignalType.ABANDONED_GENERATION,
+    }
+)
+PROVISIONAL_MAX_STRENGTH: Final = TIER_HIGH_ABOVE
+# Signals that say the user rejected something: a positive pattern on one of these contradicts
+# the signal and is refused at ingest (docs/decisions/0023-critique-and-contradicting-polarity.md).
+REJECTING_SIGNALS: Final = frozenset(
+    {SignalType.THUMBS_DOWN, SignalType.SINGLE_REJECTION, SignalType.ABANDONED_GENERATION}
+)
 
 WIRE_SIGNAL_TYPES: Final = tuple(t for t in SignalType if t is not SignalType.LEGACY_SNAPSHOT)
 

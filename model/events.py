@@ -20,7 +20,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from creative_memory.model.constants import TAG_POLARITY, Polarity, SignalType
+from creative_memory.model.constants import REJECTING_SIGNALS, TAG_POLARITY, Polarity, SignalType
 from creative_memory.model.names import NAME_RULE, check_scope, name_problem, normalize_name
 from creative_memory.model.vocabulary import (
     MAX_DIMENSIONS,
@@ -164,6 +164,13 @@ class EventIn(BaseModel):
                     raise ValueError(
                         f"patterns[{i}].polarity: '{p.polarity}' contradicts tag {self.tag!r} ({want})"
                     )
+        if self.signal_type in REJECTING_SIGNALS:
+            for i, p in enumerate(self.patterns):
+                if p.polarity is Polarity.POSITIVE:
+                    raise ValueError(
+                        f"patterns[{i}].polarity: a {self.signal_type} cannot strengthen the positive "
+                        f"pattern '{p.pattern}'; send what was rejected with polarity 'negative'"
+                    )
         if self.signal_type is SignalType.PAIRWISE_COMPARISON:
             if self.chose is None or self.over is None:
                 raise ValueError("chose/over: a pairwise_comparison event needs both 'chose' and 'over'")
@@ -232,6 +239,8 @@ class FoldItem:
     pattern: str
     polarity: Polarity
     role: str = ""
+    # Position in the event's full item list (payload_items order); -1: its place in ``items``.
+    index: int = -1
 
 
 @dataclass(frozen=True, slots=True)

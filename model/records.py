@@ -49,6 +49,14 @@ class PrefState:
     decay_count: int = 0
     last_seq: int = 0
     last_injected_at: int | None = None
+    # Derivation version 2. ``provisional``: built only from unary signals (decision 0021).
+    # ``created_*``: where the fold created the record — (occurred_at, seq, item index) of the
+    # creating event; (0, seq, 0) for a legacy snapshot — the prototype's first-seen order that
+    # breaks ties (decision 0022).
+    provisional: bool = False
+    created_at: int = 0
+    created_seq: int = 0
+    created_item: int = 0
 
     @property
     def key(self) -> PrefKey:

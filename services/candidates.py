@@ -40,6 +40,7 @@ from creative_memory.model.constants import (
 )
 from creative_memory.model.records import PrefState
 from creative_memory.model.tables import SQL_ELIGIBLE, SQL_NOT_ARCHIVED, sql_eligible
+from creative_memory.services import candidate_ties as ties
 from creative_memory.services.derivation import state_from_json
 from creative_memory.services.engine.derive import ARCHIVE_MS
 from creative_memory.services.engine.retrieve import (
@@ -58,7 +59,10 @@ TABLE = "creative_memory_preferences"
 _COLS = (
     "id, scope, preference_type, pattern, polarity, strength, confidence, status, decay_at, "
     "first_seen, last_seen, evaluated_at, accept_count, reject_count, pairwise_count, "
-    "reversal_signals, shadow_of, demoted_by, decay_count, last_seq, last_injected_at"
+    "reversal_signals, shadow_of, demoted_by, decay_count, last_seq, last_injected_at, "
+    # The creation position (the engine's tie order) and the provisional mark have no columns:
+    # they open the fold state's text (services/candidate_ties.py).
+    f"{ties.HEAD}"
 )
 # A record whose stored evaluation is out of date at now (?1 = now, ?2 = now - ARCHIVE_MS).
 
@@ -68,7 +72,7 @@ _STATUS = {str(s): s for s in Status}
 
 Row = tuple[
     int, str, str, str, str, float, str, str, int, int, int, int, int, int, int, int,
-    str | None, str | None, int, int, int | None,
+    str | None, str | None, int, int, int | None, str | None,
 ]  # fmt: skip
 
 
@@ -85,6 +89,7 @@ class Candidates:
 def _state(row: Row, now: int) -> PrefState:
     """A record from its stored evaluation (``evaluated_at <= now``), as of ``now`` unless it is due."""
     due = row[7] != "archived" and (row[8] <= now or row[10] <= now - ARCHIVE_MS)
+    created_at, created_seq, created_item, provisional = ties.parse_head(row[21])
     return PrefState(
         scope=row[1],
         preference_type=row[2],
@@ -106,6 +111,10 @@ def _state(row: Row, now: int) -> PrefState:
         decay_count=row[18],
         last_seq=row[19],
         last_injected_at=row[20],
+        created_at=created_at,
+        created_seq=created_seq,
+        created_item=created_item,
+        provisional=provisional,
     )
 
 
@@ -132,10 +141,16 @@ def load(
     project_id: str | None,
     now: int,
     preference_types: Sequence[str] | None = None,
+    *,
+    use_global: bool = True,
+    use_project: bool = True,
 ) -> Reader:
-    """Start the bounded read (see the module notes); ``Reader.candidates()`` is the engine's input."""
-    project_scope = scope_for(project_id) if project_id else None
-    scopes = ["global"] + ([project_scope] if project_scope else [])
+    """Start the bounded read (see the module notes); ``Reader.candidates()`` is the engine's input.
+
+    ``use_global`` / ``use_project``: the project's switches (``engine.retrieve.scope_switches``);
+    a scope that is switched off is not read at all."""
+    project_scope = scope_for(project_id) if project_id and use_project else None
+    scopes = (["global"] if use_global else []) + ([project_scope] if project_scope else [])
     types = list(preference_types) if preference_types is not None else None
     archive_cut = now - ARCHIVE_MS
     statuses = ", ".join(f"'{x}'" for x in Status)
@@ -215,7 +230,12 @@ def load(
             hidden_ids = set(hiders)
             # The SAMPLE_SIZE strongest (engine order) get an event each; the engine needs the
             # records that hide them, and those of stale hidden globals, to see them hidden.
-            top = sorted(shown, key=lambda i: shown[i])[:SAMPLE_SIZE]
+            top = sorted(shown, key=lambda i: shown[i])
+            if len(top) > SAMPLE_SIZE:  # a tie at the edge: the first ones in the engine's order
+                edge = shown[top[SAMPLE_SIZE - 1]][0]
+                run = ties.in_order(con, [i for i in top if shown[i][0] == edge])
+                top = [i for i in top if shown[i][0] < edge]
+                top += run[: SAMPLE_SIZE - len(top)]
             keep(_by_ids(con, top), hidden=True)
             for gid in top:
                 overriders.update(hiders[gid])
@@ -252,16 +272,16 @@ def load(
             ranked[-1].fetch(con, depth, keep)
             if depth == SAMPLE_SIZE:
                 ranked[-1].more = False
-        # The strongest ineligible records, for the lifecycle sample.
-        keep(
-            _rows(
-                con,
-                f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_ineligible WHERE user_id = ?1 AND scope = ?4 "
-                f"AND NOT ({SQL_ELIGIBLE}) AND {fresh} "
-                "ORDER BY strength DESC, preference_type, pattern, polarity LIMIT ?5",
-                (user_id, now, archive_cut, scope, SAMPLE_SIZE),
-            )
-        )
+        # The strongest ineligible records, for the lifecycle sample (a tie at the edge: the first
+        # ones in the engine's order).
+        inel = f"user_id = ?1 AND scope = ?4 AND NOT ({SQL_ELIGIBLE}) AND {fresh}"
+        inel_params = (user_id, now, archive_cut, scope)
+        sql = f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_ineligible WHERE {inel}"
+        rows = _rows(con, f"{sql} ORDER BY strength DESC LIMIT ?5", (*inel_params, SAMPLE_SIZE + 1))
+        peek = rows.pop() if len(rows) > SAMPLE_SIZE else None
+        if rows:
+            rows, _more = ties.cut(rows, peek, _run_reader(con, f"{sql} AND strength = ?5", inel_params))
+        keep(rows)
     keep(_by_ids(con, sorted(overriders - set(loaded))))
     for rid, row in stale.items():
         loaded[rid] = (row, rid in hidden_ids)
@@ -270,33 +290,59 @@ def load(
 
 @dataclass
 class _Group:
-    """One (scope, polarity, type)'s eligible records, read in rank order down to some depth."""
+    """One (scope, polarity, type)'s eligible records, read in the engine's order down to a depth.
+
+    The index orders by strength, then pattern; the engine orders equal strengths first-seen. A
+    read that ends inside a run of equal strengths (``run``) takes the run's first records in the
+    engine's order, and the next read goes on in that order; below the run (``floor``) the index
+    order resumes. So every record not read sorts after the last one read (``horizon``).
+    """
 
     key: tuple[str, str, str]
     where: str
     params: tuple[object, ...]
-    last: Row | None = None
     more: bool = True
     read: int = 0
+    horizon: Row | None = None
+    floor: float | None = None  # everything stronger than this has been read
+    run: float | None = None  # the strength of a run of ties read part of the way
+    run_taken: int = 0
 
     def fetch(self, con: sqlite3.Connection, n: int, keep: Callable[[Iterable[Row]], None]) -> None:
-        """Read the next ``n`` records (after the last one read) in the index's order."""
-        where, params = self.where, self.params
-        if self.last is not None:
-            where += " AND (strength < ?7 OR (strength = ?7 AND pattern > ?8))"
-            params = (*params, self.last[5], self.last[3])
-        limit = f"?{len(params) + 1}"
-        rows = _rows(
-            con,
-            f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {where} "
-            f"ORDER BY strength DESC, pattern LIMIT {limit}",
-            (*params, n),
-        )
+        """Read the next ``n`` records of the group in the engine's order."""
+        sql = f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {self.where}"
+        if self.run is not None:  # inside a run of equal strengths: its next records, in order
+            rows = _rows(
+                con,
+                f"{sql} AND strength = ?7 ORDER BY {ties.RUN_ORDER} LIMIT ?8 OFFSET ?9",
+                (*self.params, self.run, n + 1, self.run_taken),
+            )
+            peek = rows.pop() if len(rows) > n else None
+            self.run_taken += len(rows)
+            if peek is None:  # the run is read: below it next
+                self.floor, self.run = self.run, None
+            self.more = True
+        else:
+            params: tuple[object, ...] = self.params
+            if self.floor is not None:
+                sql += " AND strength < ?7"
+                params = (*params, self.floor)
+            rows = _rows(
+                con, f"{sql} ORDER BY strength DESC, pattern LIMIT ?{len(params) + 1}", (*params, n + 1)
+            )
+            peek = rows.pop() if len(rows) > n else None
+            self.more = peek is not None
+            if rows:
+                run_sql = f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {self.where} AND strength = ?7"
+                rows, goes_on = ties.cut(rows, peek, _run_reader(con, run_sql, self.params))
+                if goes_on:
+                    self.run, self.run_taken = rows[-1][5], sum(1 for r in rows if r[5] == rows[-1][5])
+                else:
+                    self.floor = rows[-1][5]
         keep(rows)
         if rows:
-            self.last = rows[-1]
+            self.horizon = rows[-1]
         self.read += len(rows)
-        self.more = len(rows) == n
 
 
 class Reader:
@@ -333,7 +379,7 @@ class Reader:
             state = _state(row, now) if text is None else state_from_json(text)
             states[rid] = state
             self._records.append(state)
-        horizons = [states[g.last[0]] for g in self._groups.values() if g.more and g.last is not None]
+        horizons = [states[g.horizon[0]] for g in self._groups.values() if g.more and g.horizon is not None]
         return Candidates(
             records=list(self._records),
             excluded={k: totals[k] for k in ("strength", "status", "tier", "type") if totals[k] > 0},
@@ -347,6 +393,18 @@ class Reader:
             g = self._groups[key]
             if g.more:
                 g.fetch(self._con, max(FIRST_DEPTH, RANK_DEPTH - g.read, g.read), self._keep)
+
+
+def _run_reader(
+    con: sqlite3.Connection, sql: str, params: tuple[object, ...]
+) -> Callable[[float, int], list[Row]]:
+    """The first ``k`` rows of ``sql`` (whose next parameter is a run's strength) in the engine's order."""
+    at = len(params) + 1
+
+    def first(strength: float, k: int) -> list[Row]:
+        return _rows(con, f"{sql} ORDER BY {ties.RUN_ORDER} LIMIT ?{at + 1}", (*params, strength, k))
+
+    return first
 
 
 def _by_ids(con: sqlite3.Connection, ids: Sequence[int]) -> list[Row]:

@@ -92,7 +92,8 @@ def learning_gate(session: Session, user_id: str, now: int) -> Gate:
 class UsingGate:
     memory_enabled: bool
     using_paused: bool
-    project_use_memory: bool
+    project_use_memory: bool  # "Use this project's memory"
+    project_use_global: bool = True  # "Use global memory in this project"
 
 
 def using_gate(db: Session | sqlite3.Connection, user_id: str, project_id: str | None, now: int) -> UsingGate:
@@ -103,17 +104,20 @@ def using_gate(db: Session | sqlite3.Connection, user_id: str, project_id: str |
         (user_id,),
     ).fetchone()
     enabled, paused_until = (True, None) if row is None else (bool(row[0]), row[1])
-    use = True
+    use = use_global = True
     if project_id is not None:
         ps = con.execute(
-            f"SELECT use_memory FROM {ProjectSettings.__tablename__} WHERE user_id = ? AND project_id = ?",
+            f"SELECT use_memory, use_global_memory FROM {ProjectSettings.__tablename__} "
+            "WHERE user_id = ? AND project_id = ?",
             (user_id, project_id),
         ).fetchone()
-        use = True if ps is None else bool(ps[0])
+        if ps is not None:
+            use, use_global = bool(ps[0]), bool(ps[1])
     return UsingGate(
         memory_enabled=enabled,
         using_paused=_active(paused_until, now) is not None,
         project_use_memory=use,
+        project_use_global=use_global,
     )
 
 
@@ -132,7 +136,11 @@ def status_in(session: Session, user_id: str, now: int) -> dict[str, Any]:
         for ps in session.scalars(
             select(ProjectSettings)
             .where(ProjectSettings.user_id == user_id)
-            .where(ProjectSettings.use_memory.is_(False) | ProjectSettings.learn_from_project.is_(False))
+            .where(
+                ProjectSettings.use_memory.is_(False)
+                | ProjectSettings.use_global_memory.is_(False)
+                | ProjectSettings.learn_from_project.is_(False)
+            )
             .order_by(ProjectSettings.project_id)
         )
     ]
@@ -245,6 +253,7 @@ def project_list(session: Session, user_id: str) -> list[dict[str, Any]]:
                 "id": pid,
                 "name": names.get(pid),
                 "use_memory": True if ps is None else bool(ps.use_memory),
+                "use_global_memory": True if ps is None else bool(ps.use_global_memory),
                 "learn_from_project": True if ps is None else bool(ps.learn_from_project),
                 "preferences": pref_counts.get(pid, 0),
                 "events": last[1] if last else 0,
@@ -267,9 +276,13 @@ def set_project(
     *,
     use_memory: bool | None = None,
     learn_from_project: bool | None = None,
+    use_global_memory: bool | None = None,
     actor: Actor,
     now: int,
 ) -> dict[str, Any]:
+    """Set a project's switches (None leaves one as it is): ``use_global_memory`` — "Use global
+    memory in this project"; ``use_memory`` — "Use this project's memory"; ``learn_from_project``
+    — "Learn from this project"."""
     from creative_memory.services.naming import valid_project
 
     project_id = valid_project(project_id)
@@ -280,16 +293,21 @@ def set_project(
                 user_id=user_id,
                 project_id=project_id,
                 use_memory=True,
+                use_global_memory=True,
                 learn_from_project=True,
                 updated_at=now,
             )
             session.add(ps)
+        if use_global_memory is not None:
+            ps.use_global_memory = use_global_memory
         if use_memory is not None:
             ps.use_memory = use_memory
         if learn_from_project is not None:
             ps.learn_from_project = learn_from_project
         ps.updated_at = now
         parts = []
+        if use_global_memory is not None:
+            parts.append(f"use_global_memory={'on' if use_global_memory else 'off'}")
         if use_memory is not None:
             parts.append(f"use_memory={'on' if use_memory else 'off'}")
         if learn_from_project is not None:

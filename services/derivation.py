@@ -86,8 +86,8 @@ def fold_parsed(row: Sequence[Any], payload: Mapping[str, Any], only: set[Group]
     seq, event_id, occurred_at, signal_type, scope, session_id, tag = row[:7]
     snapshot = payload.get("snapshot")
     items = [
-        FoldItem(t, p, _POLARITY.get(pol) or Polarity(pol), role)
-        for t, p, pol, role in payload_items(payload)
+        FoldItem(t, p, _POLARITY.get(pol) or Polarity(pol), role, i)
+        for i, (t, p, pol, role) in enumerate(payload_items(payload))
     ]
     if only is not None:
         items = [i for i in items if (scope, i.preference_type, i.pattern) in only]
@@ -161,14 +161,19 @@ _compact_json = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).enco
 _plain_json = json.JSONEncoder().encode
 _plain_json_unicode = json.JSONEncoder(ensure_ascii=False).encode
 
-# PrefState's fields in declaration order: the key order of the state JSON (as dataclasses.asdict
-# gives it), read in one C call instead of asdict's recursive deep copy.
+# PrefState's fields in declaration order, read in one C call instead of asdict's recursive deep copy.
 _STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(PrefState))
 _state_values = attrgetter(*_STATE_FIELDS)
+# The key order of the state JSON: the creation position and the provisional mark first, so that a
+# retrieval reads them from the text's first bytes (services/candidate_ties.py), then the rest in
+# declaration order.
+_JSON_FIRST = ("created_at", "created_seq", "created_item", "provisional")
+_JSON_FIELDS: tuple[str, ...] = _JSON_FIRST + tuple(f for f in _STATE_FIELDS if f not in _JSON_FIRST)
+_json_values = attrgetter(*_JSON_FIELDS)
 
 
 def state_json(st: PrefState) -> str:
-    d = dict(zip(_STATE_FIELDS, _state_values(st), strict=True))
+    d = dict(zip(_JSON_FIELDS, _json_values(st), strict=True))
     d["polarity"] = str(st.polarity)
     d["confidence"] = str(st.confidence)
     d["status"] = str(st.status)
@@ -184,7 +189,7 @@ def state_from_json(text: str) -> PrefState:
     d["polarity"] = _POLARITY.get(d["polarity"]) or Polarity(d["polarity"])
     d["confidence"] = _TIER.get(d["confidence"]) or Tier(d["confidence"])
     d["status"] = _STATUS.get(d["status"]) or Status(d["status"])
-    return PrefState(**d)
+    return PrefState(**d)  # a version-1 state lacks the version-2 fields: their defaults apply
 
 
 # The preference columns written from a state, in the order of pref_values().

@@ -230,12 +230,12 @@ def _forget_in(
             new_text = canonical(payload) if alive else ""
             if alive and new_text == ev.payload:
                 continue  # named another type's pattern of the same name: nothing of the target here
-            # Every group whose evidence changed is re-derived: the target's, and also other
-            # patterns of a deleted event or of a comparison that lost its other side.
-            gone = Counter(payload_items(before))
-            if alive:
-                gone -= Counter(payload_items(payload))
-            groups.update((ev.scope, ptype, pattern) for ptype, pattern, _pol, _role in gone)
+            # Every group whose evidence changed is re-derived: the target's, other patterns of a deleted
+            # event or of a comparison that lost its other side, and the items left after a removed
+            # one, whose creation positions move up (docs/decisions/0022).
+            old, new = payload_items(before), payload_items(payload) if alive else []
+            moved = {b for i, b in enumerate(old) if i >= len(new) or new[i] != b} | set(Counter(old) - Counter(new))
+            groups.update((ev.scope, ptype, pattern) for ptype, pattern, _pol, _role in moved)
             masks.append(("#" * len(ev.payload.encode("utf-8", "surrogatepass")), ev.seq))
             folded = ev.seq <= folded_upto
             if folded:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from sqlalchemy import ColumnElement, Select, and_, func, or_, select
@@ -18,6 +18,7 @@ from creative_memory.services.derivation import FOLD_COLUMNS, fold_event, state_
 from creative_memory.services.engine.derive import Deriver
 from creative_memory.services.errors import InvalidInput, NotFound
 from creative_memory.services.naming import optional_project, valid_name
+from creative_memory.services.pref_view import pref_json, stale_at
 
 SORTABLE: dict[str, Any] = {
     "scope": Preference.scope,
@@ -85,39 +86,6 @@ def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-def pref_json(p: Preference) -> dict[str, Any]:
-    return {
-        "id": p.id,
-        "scope": p.scope,
-        "project_id": p.project_id,
-        "preference_type": p.preference_type,
-        "pattern": p.pattern,
-        "polarity": p.polarity,
-        "strength": round(p.strength, 6),
-        "confidence": p.confidence,
-        "status": p.status,
-        "sources": json.loads(p.sources),
-        "explicit_tags": json.loads(p.explicit_tags),
-        "accept_count": p.accept_count,
-        "reject_count": p.reject_count,
-        "pairwise_count": p.pairwise_count,
-        "first_seen": iso(p.first_seen),
-        "last_seen": iso(p.last_seen),
-        "decay_at": iso(p.decay_at),
-        "last_injected": iso(p.last_injected_at),
-        "reversal_signals": p.reversal_signals,
-        "shadow_of": p.shadow_of,
-        "demoted_by": p.demoted_by,
-        "derived_tier": _derived_tier(p.strength),
-    }
-
-
-def _derived_tier(strength: float) -> str:
-    from creative_memory.model.constants import tier_for
-
-    return str(tier_for(strength))
-
-
 def page_query(
     user_id: str,
     flt: PrefFilter,
@@ -164,7 +132,10 @@ def inspect(
     status: str = "all",
     preference_type: str | None = None,
     limit: int | None = None,
+    now: int | None = None,
 ) -> list[dict[str, Any]]:
+    """Every matching preference, strongest first; evaluated at ``now`` when given (one clock:
+    the status filter and the order then apply to the evaluation at ``now``)."""
     if scope not in ("all", "global", "project"):
         raise InvalidInput(f"Unknown scope '{scope}'; use global, project or all.")
     statuses: frozenset[str] = frozenset()
@@ -179,7 +150,16 @@ def inspect(
         preference_type = valid_name(preference_type, "preference type")
     flt = PrefFilter(scope=scope, project_id=project_id, preference_type=preference_type, statuses=statuses)  # type: ignore[arg-type]
     q = page_query(user_id, flt, limit=limit or 1_000_000)
-    return [pref_json(p) for p in session.scalars(q)]
+    rows = list(session.scalars(q))
+    if now is None or (not statuses and not any(stale_at(p, now) for p in rows)):
+        return [pref_json(p, now) for p in rows]
+    # A status filter, or stored evaluations that are not those at now: filter and order the
+    # evaluations at now instead of the stored columns.
+    unfiltered = replace(flt, statuses=frozenset())
+    out = [pref_json(p, now) for p in session.scalars(page_query(user_id, unfiltered, limit=1_000_000))]
+    out = [d for d in out if not statuses or d["status"] in statuses]
+    out.sort(key=lambda d: (-d["strength"], -d["id"]))
+    return out[:limit] if limit else out
 
 
 def facets(session: Session, user_id: str) -> dict[str, list[str]]:
@@ -196,8 +176,15 @@ def facets(session: Session, user_id: str) -> dict[str, list[str]]:
 
 # --------------------------------------------------------------------------- explain
 def explain(
-    session: Session, user_id: str, preference_type: str, pattern: str, project_id: str | None = None
+    session: Session,
+    user_id: str,
+    preference_type: str,
+    pattern: str,
+    project_id: str | None = None,
+    now: int | None = None,
 ) -> dict[str, Any]:
+    """The records of one pattern (evaluated at ``now`` when given), its events, its strength over
+    time and the fate of its last retrieval."""
     preference_type = valid_name(preference_type, "preference type")
     pattern = valid_name(pattern, "pattern")
     scope = scope_for(optional_project(project_id))
@@ -247,6 +234,7 @@ def explain(
         }
         for r in ev_rows
     ]
+    records = sorted((pref_json(p, now) for p in recs), key=lambda d: -d["strength"])
     # Strength over time: fold just this group, one point per event (and per record).
     group = {(scope, preference_type, pattern)}
     deriver = Deriver()
@@ -269,8 +257,8 @@ def explain(
                 }
             )
     return {
-        "preference": pref_json(recs[0]) if recs else None,
-        "records": [pref_json(p) for p in recs],
+        "preference": records[0] if records else None,
+        "records": records,
         "events": events,
         "history": history,
         "last_retrieval": last_fate(session, user_id, preference_type, pattern, project_id, recs),

@@ -19,7 +19,7 @@ from creative_memory.services.candidates import load as load_candidates
 from creative_memory.services.clock import DAY_MS
 from creative_memory.services.derivation import ensure_current, is_current, state_from_json
 from creative_memory.services.engine.block import build_block, estimate_tokens
-from creative_memory.services.engine.retrieve import Gates, NeedDeeper, closed_gate, retrieve
+from creative_memory.services.engine.retrieve import Gates, NeedDeeper, closed_gate, retrieve, scope_switches
 from creative_memory.services.naming import optional_project, valid_name
 from creative_memory.services.store import Store, raw_connection
 
@@ -83,7 +83,18 @@ def bounded_retrieve(
     preference_types: Sequence[str] | None = None,
 ) -> RetrievalResult:
     """The engine over the bounded read (``services.candidates``), read deeper where it asks."""
-    reader = load_candidates(raw_connection(db), user_id, project_id, now, preference_types)
+    if closed_gate(gates, project_id) is not None:  # nothing to read
+        return retrieve((), project_id=project_id, now=now, preference_types=preference_types, gates=gates)
+    use_global, use_project = scope_switches(gates, project_id)
+    reader = load_candidates(
+        raw_connection(db),
+        user_id,
+        project_id,
+        now,
+        preference_types,
+        use_global=use_global,
+        use_project=use_project,
+    )
     while True:
         c = reader.candidates()
         try:
@@ -210,6 +221,7 @@ def _retrieve_in(
         memory_enabled=g.memory_enabled,
         using_paused=g.using_paused,
         project_use_memory=g.project_use_memory,
+        project_use_global=g.project_use_global,
     )
     if overrides is not None:
         gates = overrides.apply_gates(gates)
@@ -284,19 +296,23 @@ class _WhatIf:
     """Preview what-ifs: as if some preferences were forgotten, or the project disabled."""
 
     forgotten: frozenset[tuple[str, str]] = frozenset()  # (preference_type, pattern)
-    project_disabled: bool = False
+    project_disabled: bool = False  # the project uses no memory at all
     memory_off: bool = False
+    global_off: bool = False  # "Use global memory in this project" off
+    project_own_off: bool = False  # "Use this project's memory" off
 
     def apply(self, states: list[PrefState]) -> list[PrefState]:
         return [s for s in states if (s.preference_type, s.pattern) not in self.forgotten]
 
     def apply_gates(self, gates: Gates) -> Gates:
-        if not (self.project_disabled or self.memory_off):
+        if not (self.project_disabled or self.memory_off or self.global_off or self.project_own_off):
             return gates
         return Gates(
             memory_enabled=gates.memory_enabled and not self.memory_off,
             using_paused=gates.using_paused,
-            project_use_memory=gates.project_use_memory and not self.project_disabled,
+            project_use_memory=gates.project_use_memory
+            and not (self.project_disabled or self.project_own_off),
+            project_use_global=gates.project_use_global and not (self.project_disabled or self.global_off),
         )
 
 
@@ -308,6 +324,6 @@ def describe_empty(reason: str | None) -> str:
         None: "",
         "memory_disabled": "Creative memory is off, so nothing is injected.",
         "memory_paused": "Using memory is paused, so nothing is injected until the pause ends.",
-        "project_memory_disabled": "This project ignores global memory, so nothing is injected.",
+        "project_memory_disabled": "This project uses neither global memory nor its own, so nothing is injected.",
         "nothing_above_threshold": "No preference is strong and stable enough to inject yet.",
     }.get(reason, f"Nothing is injected ({reason}).")

@@ -9,6 +9,7 @@ preference makes the baseline non-empty, so an empty block proves the gate and n
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import delete, insert
@@ -30,7 +31,7 @@ PROBE_PATTERN = "self_test_probe"
 
 def _retrieve(session: Session, user_id: str, project_id: str | None, now: int) -> tuple[str, Any]:
     g = controls.using_gate(session, user_id, project_id, now)
-    gates = Gates(g.memory_enabled, g.using_paused, g.project_use_memory)
+    gates = Gates(g.memory_enabled, g.using_paused, g.project_use_memory, g.project_use_global)
     res = bounded_retrieve(session, user_id, project_id, now=now, gates=gates)
     return build_block(res, Mode.GENERATION), res
 
@@ -68,6 +69,36 @@ def _baseline(block: str, types: list[str], set_aside: list[str]) -> dict[str, A
     }
 
 
+def _scope_switch_checks(session: Session, user_id: str, now: int, probe: PrefState) -> list[dict[str, Any]]:
+    """With one use switch of the probe project off, only the other scope's probe is injected."""
+    settings = controls._settings_for_write(session, user_id, now)
+    settings.memory_enabled, settings.using_paused_until = True, None
+    own = replace(probe, scope=f"project:{PROBE_PROJECT}", preference_type="color")
+    session.execute(insert(Preference), [pref_row(own, user_id, now, DERIVATION_VERSION, None)])
+    ps = session.get(ProjectSettings, (user_id, PROBE_PROJECT))
+    assert ps is not None  # the project_disabled case made it
+    checks = []
+    for name, use_global, gate_event, scope in (
+        ("project_global_off", False, "project_global_memory_off", own.scope),
+        ("project_own_off", True, "project_own_memory_off", "global"),
+    ):
+        ps.use_global_memory, ps.use_memory = use_global, not use_global
+        session.flush()
+        _block, res = _retrieve(session, user_id, PROBE_PROJECT, now)
+        scopes = {r.scope for r in (*res.positives, *res.negatives)}
+        ok = scopes == {scope} and gate_event in [e.type for e in res.events]
+        checks.append(
+            {
+                "name": name,
+                "ok": ok,
+                "detail": f"only the {scope} probe injected, {gate_event} reported"
+                if ok
+                else f"expected only the {scope} probe and {gate_event}; got {sorted(scopes)}",
+            }
+        )
+    return checks
+
+
 def run(store: Store, user_id: str, *, now: int, actor: Actor) -> dict[str, Any]:
     ensure_current(store, user_id, now)
     before = controls.status(store, user_id, now)
@@ -85,6 +116,9 @@ def run(store: Store, user_id: str, *, now: int, actor: Actor) -> dict[str, Any]
             )
         )
         saved_proj = session.get(ProjectSettings, (user_id, PROBE_PROJECT))
+        proj_snapshot = (
+            (True, True) if saved_proj is None else (saved_proj.use_memory, saved_proj.use_global_memory)
+        )
         probe = PrefState(
             scope="global",
             preference_type="layout",
@@ -119,7 +153,7 @@ def run(store: Store, user_id: str, *, now: int, actor: Actor) -> dict[str, Any]
                 ps = session.get(ProjectSettings, (user_id, project)) or ProjectSettings(
                     user_id=user_id, project_id=project, learn_from_project=True, updated_at=now
                 )
-                ps.use_memory = False
+                ps.use_memory = ps.use_global_memory = False
                 session.add(ps)
             session.flush()
             block, res = _retrieve(session, user_id, project, now)
@@ -148,6 +182,7 @@ def run(store: Store, user_id: str, *, now: int, actor: Actor) -> dict[str, Any]
                     "retrieval_id": rid,
                 }
             )
+        checks.extend(_scope_switch_checks(session, user_id, now, probe))
         # Put everything back exactly as it was, in the same transaction.
         session.execute(
             delete(Preference).where(Preference.user_id == user_id, Preference.pattern == PROBE_PATTERN)
@@ -161,6 +196,8 @@ def run(store: Store, user_id: str, *, now: int, actor: Actor) -> dict[str, Any]
                 settings.using_paused_until,
                 settings.updated_at,
             ) = snapshot
+        if saved_proj is not None:
+            saved_proj.use_memory, saved_proj.use_global_memory = proj_snapshot
         if saved_proj is None:
             session.execute(
                 delete(ProjectSettings).where(

@@ -9,12 +9,18 @@ from creative_memory.cli.output import Out, table
 from creative_memory.services import derivation, queries
 from creative_memory.services.context import Context
 
+PROVISIONAL_NOTE = (
+    "\n* provisional: learned only from unary signals (accepts, thumbs, abandons, single rejections), "
+    "so it stays at most medium until an explicit tag, a manual refinement, a revert or a "
+    "comparison confirms it."
+)
 _COLUMNS = ["SCOPE", "TYPE", "PATTERN", "POLARITY", "STRENGTH", "TIER", "STATUS", "+", "-", "LAST SEEN"]
 
 
 def inspect(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store = ctx.store()
-    derivation.refresh_decay(store, ctx.user, ctx.now())
+    now = ctx.now()
+    derivation.refresh_decay(store, ctx.user, now)
     with store.read() as sess:
         prefs = queries.inspect(
             sess,
@@ -24,6 +30,7 @@ def inspect(args: argparse.Namespace, ctx: Context, out: Out) -> int:
             status=args.status,
             preference_type=args.type,
             limit=args.limit,
+            now=now,
         )
     out.emit(
         {"preferences": prefs},
@@ -36,7 +43,7 @@ def inspect(args: argparse.Namespace, ctx: Context, out: Out) -> int:
                         p["pattern"],
                         p["polarity"],
                         f"{p['strength']:.3f}",
-                        p["confidence"],
+                        p["confidence"] + ("*" if p["provisional"] else ""),
                         p["status"],
                         p["accept_count"],
                         p["reject_count"],
@@ -46,6 +53,7 @@ def inspect(args: argparse.Namespace, ctx: Context, out: Out) -> int:
                 ],
                 _COLUMNS,
             )
+            + (PROVISIONAL_NOTE if any(p["provisional"] for p in prefs) else "")
             if prefs
             else "No preferences match."
         ),
@@ -60,7 +68,10 @@ def explain_text(d: dict[str, Any]) -> str:
         lines.append(
             f"{p['preference_type']} '{p['pattern']}' ({p['scope']}, {p['polarity']}): "
             f"strength {p['strength']:.3f}, {p['confidence']}, {p['status']}"
+            + (", provisional" if p.get("provisional") else "")
         )
+        if p.get("provisional"):
+            lines.append(PROVISIONAL_NOTE.strip().lstrip("* "))
     for e in d["events"]:
         lines.append(
             f"  {e['at']}  {e['signal_type']:<22} {e['polarity']:<8} {e['project_id'] or '-':<16} "
@@ -77,9 +88,10 @@ def explain_text(d: dict[str, Any]) -> str:
 
 def explain(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store = ctx.store()
-    derivation.ensure_current(store, ctx.user, ctx.now())
+    now = ctx.now()
+    derivation.ensure_current(store, ctx.user, now)
     with store.read() as sess:
-        data = queries.explain(sess, ctx.user, args.type, args.pattern, args.project)
+        data = queries.explain(sess, ctx.user, args.type, args.pattern, args.project, now=now)
     if not out.as_json:
         data.pop("history", None)
     out.emit(data, lambda: explain_text(data))

@@ -8,6 +8,7 @@ from creative_memory.cli.output import Out, table
 from creative_memory.model.constants import Actor
 from creative_memory.services import controls, matching
 from creative_memory.services.context import Context
+from creative_memory.services.errors import InvalidInput
 
 
 def project(args: argparse.Namespace, ctx: Context, out: Out) -> int:
@@ -22,6 +23,7 @@ def project(args: argparse.Namespace, ctx: Context, out: Out) -> int:
                         (
                             r["id"],
                             r["name"] or "",
+                            "on" if r["use_global_memory"] else "off",
                             "on" if r["use_memory"] else "off",
                             "on" if r["learn_from_project"] else "off",
                             r["preferences"],
@@ -29,30 +31,50 @@ def project(args: argparse.Namespace, ctx: Context, out: Out) -> int:
                         )
                         for r in rows
                     ],
-                    ["ID", "NAME", "USE", "LEARN", "PREFS", "LAST ACTIVITY"],
+                    ["ID", "NAME", "GLOBAL MEMORY", "PROJECT MEMORY", "LEARN", "PREFS", "LAST ACTIVITY"],
                 )
                 if rows
                 else "No projects yet."
             ),
         )
         return 0
+    use_global: bool | None
     use: bool | None
     learn: bool | None
     if args.project_cmd == "enable":
-        use, learn = True, True
+        use_global, use, learn = True, True, True
+    elif args.project_cmd == "set":
+        use_global, use, learn = (_on(args.global_memory), _on(args.project_memory), _on(args.learning))
+        if use_global is None and use is None and learn is None:
+            raise InvalidInput(
+                "Nothing to set; give --global-memory, --project-memory and/or --learning on|off."
+            )
     else:
-        use = False if not args.learning_only else None
+        # "disable" ignores memory here (both use switches) and/or stops learning from it.
+        use_global = use = False if not args.learning_only else None
         learn = False if not args.using_only else None
     if not args.new:
         matching.check_known_project(store, ctx.user, args.id)
     row = controls.set_project(
-        store, ctx.user, args.id, use_memory=use, learn_from_project=learn, actor=Actor.CLI, now=now
+        store,
+        ctx.user,
+        args.id,
+        use_memory=use,
+        use_global_memory=use_global,
+        learn_from_project=learn,
+        actor=Actor.CLI,
+        now=now,
     )
     out.emit(
         row,
         lambda: (
-            f"Project {row['id']}: use memory {'on' if row['use_memory'] else 'off'}, "
+            f"Project {row['id']}: global memory {'on' if row['use_global_memory'] else 'off'}, "
+            f"project memory {'on' if row['use_memory'] else 'off'}, "
             f"learn {'on' if row['learn_from_project'] else 'off'}."
         ),
     )
     return 0
+
+
+def _on(value: str | None) -> bool | None:
+    return None if value is None else value == "on"

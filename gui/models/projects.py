@@ -37,8 +37,17 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 ID_ROLE = Qt.ItemDataRole.UserRole + 2
 NAME_ROLE = Qt.ItemDataRole.UserRole + 3  # the daemon's name, "" when it has none
 
-COLUMNS: tuple[str, ...] = ("name", "id", "use_memory", "learn_from_project", "preferences", "last_activity")
-CHECK_COLUMNS: tuple[str, ...] = ("use_memory", "learn_from_project")
+COLUMNS: tuple[str, ...] = (
+    "name",
+    "id",
+    "use_global_memory",
+    "use_memory",
+    "learn_from_project",
+    "preferences",
+    "last_activity",
+)
+# The three switches, named as the seed names them (docs/decisions/0025).
+CHECK_COLUMNS: tuple[str, ...] = ("use_global_memory", "use_memory", "learn_from_project")
 COL = {key: i for i, key in enumerate(COLUMNS)}
 
 
@@ -50,9 +59,16 @@ def _headers() -> dict[str, tuple[str, str]]:
     return {
         "name": (tr("Name"), tr("The project's name in Open Design")),
         "id": (tr("ID"), tr("The project id used in events and on the command line")),
+        "use_global_memory": (
+            tr("Use global memory in this project"),
+            tr(
+                "On: your global preferences are added to this project's prompts. Off: they are not "
+                "(client or NDA work); the project's own preferences still are."
+            ),
+        ),
         "use_memory": (
-            tr("Use memory"),
-            tr("On: global creative memory is added to this project's prompts. Off: nothing is injected."),
+            tr("Use this project's memory"),
+            tr("On: the preferences learned in this project are added to its prompts. Off: they are not."),
         ),
         "learn_from_project": (
             tr("Learn from this project"),
@@ -90,10 +106,10 @@ def _check_value(value: Any) -> bool | None:
 
 
 class ProjectsModel(QAbstractTableModel):
-    """Rows as returned by ``services.controls.projects``: id, name, use_memory, learn_from_project,
-    preferences, events, last_activity, in_daemon."""
+    """Rows as returned by ``services.controls.projects``: id, name, use_global_memory, use_memory,
+    learn_from_project, preferences, events, last_activity, in_daemon."""
 
-    #: (project id, field "use_memory" | "learn_from_project", new value)
+    #: (project id, field "use_global_memory" | "use_memory" | "learn_from_project", new value)
     toggleRequested = Signal(str, str, bool)
 
     def __init__(self, parent: QObject | None = None) -> None:

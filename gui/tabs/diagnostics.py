@@ -90,7 +90,7 @@ def fill_projects(
 ) -> None:
     """(Re)fill a project picker keeping the chosen project (``first`` is the None entry).
 
-    With ``mark_disabled`` a project whose "Use memory" switch is off says so in its label.
+    With ``mark_disabled`` a project that uses no memory, or no global memory, says so in its label.
     """
     current = combo.currentData()
     combo.blockSignals(True)
@@ -99,13 +99,13 @@ def fill_projects(
         combo.addItem(first, None)
         for p in projects:
             label = project_label(p)
-            if mark_disabled and not p.get("use_memory", True):
-                label = tr("{project} — ignores memory").format(project=label)
+            own, glob = p.get("use_memory", True), p.get("use_global_memory", True)
+            tip = "" if own and glob else tr("This project ignores its own memory") if glob else tr("This project ignores global memory") if own else tr("This project uses no memory")
+            if mark_disabled and not glob:
+                label = (tr("{project} — ignores global memory") if own else tr("{project} — ignores memory")).format(project=label)
             combo.addItem(label, p["id"])
-            if not p.get("use_memory", True):
-                combo.setItemData(
-                    combo.count() - 1, tr("This project ignores global memory"), Qt.ItemDataRole.ToolTipRole
-                )
+            if tip:
+                combo.setItemData(combo.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
         index = combo.findData(current) if current is not None else 0
         combo.setCurrentIndex(max(index, 0))
     finally:

@@ -70,6 +70,7 @@ from creative_memory.gui.models.preferences import (
 )
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import Tab, tr
+from creative_memory.gui.tabs.inspector_fields import field_text, field_titles
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit, StrengthBarDelegate
 from creative_memory.model.tables import Preference
 from creative_memory.services import erasure, queries
@@ -103,9 +104,9 @@ def load_facets(store: Store, user_id: str) -> dict[str, Any]:
     return {"types": types, "projects": projects, "any": bool(types)}
 
 
-def load_explain(store: Store, user_id: str, key: PreferenceKey) -> dict[str, Any]:
+def load_explain(store: Store, user_id: str, key: PreferenceKey, now: int | None = None) -> dict[str, Any]:
     with store.read() as session:
-        return queries.explain(session, user_id, key.preference_type, key.pattern, key.project_id)
+        return queries.explain(session, user_id, key.preference_type, key.pattern, key.project_id, now=now)
 
 
 # --------------------------------------------------------------------------- formatting
@@ -557,29 +558,7 @@ class InspectorTab(Tab):
         self.detail_stack.addWidget(self.detail_splitter)
 
     def _field_titles(self) -> dict[str, str]:
-        return {
-            "scope": tr("Scope"),
-            "preference_type": tr("Type"),
-            "pattern": tr("Pattern"),
-            "polarity": tr("Polarity"),
-            "strength": tr("Strength"),
-            "confidence": tr("Confidence tier"),
-            "derived_tier": tr("Tier from strength"),
-            "status": tr("Status"),
-            "sources": tr("Sources"),
-            "explicit_tags": tr("Explicit tags"),
-            "accept_count": tr("Accepts"),
-            "reject_count": tr("Rejects"),
-            "pairwise_count": tr("Pairwise comparisons"),
-            "first_seen": tr("First seen"),
-            "last_seen": tr("Last seen"),
-            "decay_at": tr("Decay due"),
-            "last_injected": tr("Last injected"),
-            "reversal_signals": tr("Reversal signals"),
-            "shadow_of": tr("Shadow of"),
-            "demoted_by": tr("Demoted by event"),
-            "id": tr("Record id"),
-        }
+        return field_titles()
 
     # ------------------------------------------------------------------ Tab contract
     async def refresh(self) -> None:
@@ -882,7 +861,7 @@ class InspectorTab(Tab):
         self._detail_gen += 1
         gen = self._detail_gen
         try:
-            data = await self.ctrl.run(load_explain, self.ctrl.store, self.ctrl.user, key)
+            data = await self.ctrl.run(load_explain, self.ctrl.store, self.ctrl.user, key, self.ctrl.now())
         except NotFound:
             if gen == self._detail_gen:
                 self._show_no_detail()
@@ -963,23 +942,7 @@ class InspectorTab(Tab):
         super().changeEvent(event)
 
     def _field_text(self, name: str, rec: dict[str, Any]) -> str:
-        value = rec.get(name)
-        if name == "scope":
-            return tr("global") if value == "global" else tr("project {project}").format(project=rec.get("project_id"))
-        if name in ("polarity", "confidence", "derived_tier", "status"):
-            return self.model.word(str(value)) if value else "—"
-        if name == "strength":
-            return f"{float(value):.3f}" if value is not None else "—"
-        if name in ("sources", "explicit_tags"):
-            items = [str(v).replace("_", " ") for v in (value or [])]
-            return ", ".join(items) if items else "—"
-        if name in ("first_seen", "last_seen", "decay_at"):
-            return format_iso(value) or "—"
-        if name == "last_injected":
-            return format_iso(value) if value else tr("never")
-        if value is None or value == "":
-            return "—"
-        return str(value)
+        return field_text(name, rec, self.model.word, format_iso)
 
     def detail_key(self) -> PreferenceKey | None:
         return self._detail_key

@@ -45,11 +45,11 @@ from creative_memory.gui.controller import Controller
 from creative_memory.gui.icons import mix, palette_icon
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.tabs.diagnostics import fill_projects
+from creative_memory.gui.tabs.preview_whatif import DISABLED_TIP, GLOBAL_OFF_TIP, whatif_for, whatif_sentence
 from creative_memory.gui.visible import copied_message, for_display
 from creative_memory.gui.widgets import Banner, is_dark
 from creative_memory.model.constants import Mode
 from creative_memory.services import controls, preview, retrieval
-from creative_memory.services.engine.block import human
 from creative_memory.services.personal import CUSTOM_PLACEHOLDER, PERSONAL_TRAILER
 from creative_memory.services.store import Store
 
@@ -184,16 +184,13 @@ class PreviewTab(Tab):
         )
         self.disabled_check = QCheckBox(tr("As if this project were &disabled"), self)
         self.disabled_check.setObjectName("whatif_project_disabled")
-        _named(
-            self.disabled_check,
-            tr("As if this project were disabled"),
-            tr("Show the prefix as if this project's “Use memory” switch were off"),
-        )
-        whatif_label = QLabel(tr("What if:"), self)
+        _named(self.disabled_check, tr("As if this project were disabled"), tr(DISABLED_TIP))
+        self.global_check = QCheckBox(tr("As if without &global memory"), self)
+        self.global_check.setObjectName("whatif_global_off")
+        _named(self.global_check, tr("As if this project did not use global memory"), tr(GLOBAL_OFF_TIP))
         whatif_row = QHBoxLayout()
-        whatif_row.addWidget(whatif_label)
-        whatif_row.addWidget(self.forgotten_check)
-        whatif_row.addWidget(self.disabled_check)
+        for w in (QLabel(tr("What if:"), self), self.forgotten_check, self.disabled_check, self.global_check):
+            whatif_row.addWidget(w)
         whatif_row.addStretch(1)
 
         self.whatif_banner = Banner(self)
@@ -251,6 +248,7 @@ class PreviewTab(Tab):
         self.mode_combo.currentIndexChanged.connect(self._inputs_changed)
         self.forgotten_check.toggled.connect(self._inputs_changed)
         self.disabled_check.toggled.connect(self._inputs_changed)
+        self.global_check.toggled.connect(self._inputs_changed)
         self.copy_button.clicked.connect(self.copy_to_clipboard)
         self.refresh_button.clicked.connect(self._inputs_changed)
         for name in WHATIF_SIGNALS:
@@ -291,19 +289,15 @@ class PreviewTab(Tab):
         return frozenset(out)
 
     def current_whatif(self) -> retrieval.WhatIf | None:
-        forgotten = self.whatif_forgotten() if self.forgotten_check.isChecked() else frozenset()
         disabled = self.disabled_check.isChecked() and self.disabled_check.isEnabled()
-        if not self.forgotten_check.isChecked() and not disabled:
-            return None
-        return retrieval.WhatIf(forgotten=forgotten, project_disabled=disabled)
+        global_off = self.global_check.isChecked() and self.global_check.isEnabled()
+        return whatif_for(self.forgotten_check.isChecked(), self.whatif_forgotten(), disabled, global_off)
 
     def _update_controls(self) -> None:
         has_project = self.project_combo.currentData() is not None
-        self.disabled_check.setEnabled(has_project)
-        if not has_project:
-            self.disabled_check.setToolTip(tr("Choose a project first"))
-        else:
-            self.disabled_check.setToolTip(tr("Show the prefix as if this project's “Use memory” switch were off"))
+        for check, tip in ((self.disabled_check, DISABLED_TIP), (self.global_check, GLOBAL_OFF_TIP)):
+            check.setEnabled(has_project)
+            check.setToolTip(tr(tip) if has_project else tr("Choose a project first"))
         forgotten = self.whatif_forgotten()
         if forgotten:
             names = ", ".join(f"{t}/{p}" for t, p in sorted(forgotten))
@@ -374,24 +368,7 @@ class PreviewTab(Tab):
         project = self.project_combo.currentData()
 
         if whatif is not None:
-            what: list[str] = []
-            if whatif.project_disabled:
-                what.append(tr("this project were disabled"))
-            if self.forgotten_check.isChecked():
-                names = sorted(human(pattern) for _t, pattern in whatif.forgotten)
-                if not names:
-                    what.append(tr("the Inspector selection were forgotten (nothing is selected there)"))
-                elif len(names) <= 3:
-                    what.append(
-                        tr("{names} were forgotten").format(names=", ".join(f"“{n}”" for n in names))
-                    )
-                else:
-                    what.append(tr("{n} selected preferences were forgotten").format(n=len(names)))
-            self.whatif_banner.show_message(
-                "warning",
-                tr("What-if preview — nothing has changed. This is the prefix as if {what}; "
-                   "the store is untouched and this preview is not recorded.").format(what=tr(" and ").join(what)),
-            )
+            self.whatif_banner.show_message("warning", whatif_sentence(whatif, self.forgotten_check.isChecked()))
         else:
             self.whatif_banner.clear()
 

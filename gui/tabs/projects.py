@@ -1,6 +1,7 @@
 """The Projects tab: every project (from the daemon's ``projects`` table and from events) with its
-"Use memory" and "Learn from this project" switches, project-scoped preference count and last
-activity. Switching asks nothing (it is reversible) and is written at once."""
+"Use global memory in this project", "Use this project's memory" and "Learn from this project"
+switches, project-scoped preference count and last activity. Switching asks nothing (it is
+reversible) and is written at once."""
 
 from __future__ import annotations
 
@@ -37,7 +38,13 @@ from PySide6.QtWidgets import (
 from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.errors import show_error
-from creative_memory.gui.models.projects import COL, ID_ROLE, ProjectsFilterProxy, ProjectsModel
+from creative_memory.gui.models.projects import (
+    CHECK_COLUMNS,
+    COL,
+    ID_ROLE,
+    ProjectsFilterProxy,
+    ProjectsModel,
+)
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.tabs.overview import paint_switch
@@ -154,9 +161,10 @@ class ProjectsTab(Tab):
 
         intro = QLabel(
             tr(
-                "Switch off “Use memory” to keep creative memory out of a project's prompts; switch off "
-                "“Learn from this project” to keep its work out of memory. Both are reversible and take "
-                "effect at once."
+                "Switch off “Use global memory in this project” to keep your general preferences out of "
+                "a project's prompts (client or NDA work), “Use this project's memory” to leave out what "
+                "was learned there, “Learn from this project” to keep its work out of memory. All are "
+                "reversible and take effect at once."
             ),
             self,
         )
@@ -197,7 +205,7 @@ class ProjectsTab(Tab):
         self.table.verticalHeader().setDefaultSectionSize(round(self.table.fontMetrics().height() * 1.8))
         self.table.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.switch_delegate = SwitchDelegate(self.table)
-        for key in ("use_memory", "learn_from_project"):
+        for key in CHECK_COLUMNS:
             self.table.setItemDelegateForColumn(COL[key], self.switch_delegate)
         header = self.table.horizontalHeader()
         header.setHighlightSections(False)
@@ -248,7 +256,8 @@ class ProjectsTab(Tab):
         pad = char * 6  # the check box and the sort arrow
         for key, width in (
             ("id", max(char * 18, fm.horizontalAdvance("ID") + pad)),
-            ("use_memory", fm.horizontalAdvance(tr("Use memory")) + pad),
+            ("use_global_memory", fm.horizontalAdvance(tr("Use global memory in this project")) + pad),
+            ("use_memory", fm.horizontalAdvance(tr("Use this project's memory")) + pad),
             ("learn_from_project", fm.horizontalAdvance(tr("Learn from this project")) + pad),
             ("preferences", fm.horizontalAdvance(tr("Preferences")) + pad),
             ("last_activity", max(fm.horizontalAdvance("Wed 28 Sep 2026, 00:00") + char * 3,
@@ -358,7 +367,7 @@ class ProjectsTab(Tab):
 
     # ------------------------------------------------------------------ writes
     def toggle(self, project_id: str, key: str, value: bool) -> bool:
-        """Switch one project's "use_memory" or "learn_from_project" (through the model)."""
+        """Switch one of a project's CHECK_COLUMNS (through the model)."""
         row = self.model.row_of(project_id)
         if row < 0:
             return False

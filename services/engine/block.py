@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from creative_memory.model.constants import CHARS_PER_TOKEN, Mode, Polarity, Tier
 from creative_memory.model.records import PrefState, RetrievalResult
+from creative_memory.services.engine.order import first_seen
 
 HEADER = "## Creative memory (preferences from generation feedback)"
 
@@ -16,6 +17,19 @@ PRECEDENCE = (
     "hard rules: when they collide with the active design system tokens, the brand wins; when they "
     "collide with the active skill's workflow, the skill wins. Project-level preferences take "
     "precedence over global ones whenever both address the same pattern."
+)
+
+# Critique mode (decision 0023): the same retrieval, framed as constraints the critique checks.
+# It keeps the seed's precedence wording (brand wins on tokens, skill wins on workflow, project
+# over global) and presents the project's records as harder constraints ("project says X").
+CRITIQUE_PRECEDENCE = (
+    "The following stylistic constraints have been derived from this user's past acceptances, "
+    "edits, tags, and rejections in generation runs. Check the work against them: flag anything "
+    "the user has rejected (Avoid), and use what they prefer as supporting context; when they "
+    "collide with the active design system tokens, the brand wins; when they collide with the "
+    "active skill's workflow, the skill wins. Project-level preferences take precedence over "
+    "global ones whenever both address the same pattern, and what this project requires is a "
+    "harder constraint than any global preference."
 )
 
 SEP = " · "
@@ -46,7 +60,9 @@ def override_line(
     if not overrides or not project_id:
         return ""
     if mode is Mode.LEGACY:
-        return f"Project override: {', '.join(r.pattern for r in overrides)} active ({project_id})"
+        # The prototype lists its project records in the order it created them.
+        names = ", ".join(r.pattern for r in sorted(overrides, key=first_seen))
+        return f"Project override: {names} active ({project_id})"
     neg_prefix = "no " if mode is Mode.CRITIQUE else "avoid "
     items = ", ".join(
         (neg_prefix if r.polarity is Polarity.NEGATIVE else "") + human(r.pattern) for r in overrides
@@ -98,7 +114,7 @@ def build_block(result: RetrievalResult, mode: Mode = Mode.GENERATION) -> str:
             ("Avoid (high)", avoid_hi),
             ("Avoid (medium)", avoid_med),
         )
-    lines = [HEADER, "", PRECEDENCE, ""]
+    lines = [HEADER, "", CRITIQUE_PRECEDENCE if mode is Mode.CRITIQUE else PRECEDENCE, ""]
     for label, records in sections:
         if records:
             lines.append(f"{label}: {_human_list(records)}")

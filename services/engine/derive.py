@@ -18,12 +18,14 @@ from creative_memory.model.constants import (
     DECAY_DAYS,
     DECAY_FACTOR,
     NORMALIZER,
+    PROVISIONAL_MAX_STRENGTH,
     REVERSAL_MIN_SESSIONS,
     REVERSAL_STEP2_FACTOR,
     REVERSAL_STEP3_FACTOR,
     SIGNAL_WEIGHTS,
     TIER_HIGH_ABOVE,
     TIER_MEDIUM_MIN,
+    UNARY_SIGNALS,
     Polarity,
     SignalType,
     Status,
@@ -160,6 +162,7 @@ def _snapshot_state(ev: FoldEvent, item: FoldItem, snap: Mapping[str, Any]) -> P
         reversal_first_seen=None if rfs is None else int(rfs),
         shadow_of=None if shadow is None else str(shadow),
         last_seq=ev.seq,
+        created_seq=ev.seq,  # created_at 0: imported records come first, in file order
     )
 
 
@@ -233,8 +236,8 @@ class Deriver:
             self._apply_snapshot(ev)
         else:
             weight = SIGNAL_WEIGHTS[signal]
-            for item in ev.items:
-                self._apply_item(ev, item, weight)
+            for i, item in enumerate(ev.items):
+                self._apply_item(ev, item, weight, i if item.index < 0 else item.index)
         self._last_key = order_key
 
     def apply_flat(self, ev: EventView, items: Iterable[FlatItem]) -> None:
@@ -254,8 +257,8 @@ class Deriver:
             raise ValueError(f"legacy snapshot event {ev.event_id} must be applied with apply()")
         weight = SIGNAL_WEIGHTS[signal]
         fold_item = self._fold_item
-        for preference_type, pattern, polarity in items:
-            fold_item(ev, preference_type, pattern, polarity, weight)
+        for i, (preference_type, pattern, polarity) in enumerate(items):
+            fold_item(ev, preference_type, pattern, polarity, weight, i)
         self._last_key = order_key
 
     def _apply_snapshot(self, ev: FoldEvent) -> None:
@@ -273,6 +276,7 @@ class Deriver:
         polarity: Polarity,
         strength: float,
         pairwise: int,
+        index: int,
         *,
         shadow_of: str | None = None,
     ) -> PrefState:
@@ -298,6 +302,10 @@ class Deriver:
             0 if positive else 1,
             pairwise,
             shadow_of=shadow_of,
+            provisional=ev.signal_type in UNARY_SIGNALS,
+            created_at=t,
+            created_seq=ev.seq,
+            created_item=index,
         )
         rec.confidence = tier_for(rec.strength)
         key = self._put(rec)
@@ -306,13 +314,19 @@ class Deriver:
             self.touched.add(key)
         return rec
 
-    def _apply_item(self, ev: FoldEvent, item: FoldItem, weight: float) -> None:
+    def _apply_item(self, ev: FoldEvent, item: FoldItem, weight: float, index: int) -> None:
         """Fold one item of ``ev`` into its group (the rules of the engine notes, in their order)."""
         polarity = _POLARITY.get(item.polarity) or Polarity(item.polarity)
-        self._fold_item(ev, item.preference_type, item.pattern, polarity, weight)
+        self._fold_item(ev, item.preference_type, item.pattern, polarity, weight, index)
 
     def _fold_item(
-        self, ev: EventView, preference_type: str, pattern: str, polarity: Polarity, weight: float
+        self,
+        ev: EventView,
+        preference_type: str,
+        pattern: str,
+        polarity: Polarity,
+        weight: float,
+        index: int,
     ) -> None:
         t = ev.occurred_at
         group: Group = (ev.scope, preference_type, pattern)
@@ -356,14 +370,21 @@ class Deriver:
         # 2. Contradiction of a stable opposite record (not also counted for its own polarity).
         if opp is not None and opp.status is _STABLE:
             assert opp_key is not None
-            self._contradict(ev, opp, opp_key, own, polarity, abs_w, pairwise)
+            self._contradict(ev, opp, opp_key, own, polarity, abs_w, pairwise, index)
             return
 
-        # 3. Create or reinforce the record of this polarity.
+        # 3. Create or reinforce the record of this polarity. Unary evidence alone stays
+        # provisional: capped at the top of medium until a lifting signal (decision 0021).
         if own is None:
-            self._create(ev, group, polarity, added, pairwise)
+            self._create(ev, group, polarity, added, pairwise, index)
             return
         strength = own.strength + added
+        if own.provisional:
+            if ev.signal_type in UNARY_SIGNALS:
+                if strength > PROVISIONAL_MAX_STRENGTH:
+                    strength = PROVISIONAL_MAX_STRENGTH
+            else:
+                own.provisional = False
         own.strength = strength = 0.0 if strength < 0.0 else (1.0 if strength > 1.0 else strength)
         own.confidence = (
             _LOW if strength < TIER_MEDIUM_MIN else (_MEDIUM if strength <= TIER_HIGH_ABOVE else _HIGH)
@@ -407,6 +428,7 @@ class Deriver:
         polarity: Polarity,
         abs_w: float,
         pairwise: int,
+        index: int,
     ) -> None:
         t = ev.occurred_at
         opp.reversal_signals += 1
@@ -438,14 +460,18 @@ class Deriver:
         original = key_text(opp_key)
         half = abs_w / NORMALIZER
         if own is None:
-            self._create(ev, opp.group, polarity, half, pairwise, shadow_of=original)
+            self._create(ev, opp.group, polarity, half, pairwise, index, shadow_of=original)
             return
         # A record of this polarity already exists: the prototype looks only for a record with
         # ``shadow_of == original`` and would otherwise push a second record with the same key,
         # which a keyed store cannot hold. We accumulate onto the existing record exactly as onto
         # a shadow and make it the shadow (``shadow_of = original``) unless it is promoted at once,
         # so later reinforcement can still promote it.
+        if own.provisional and ev.signal_type not in UNARY_SIGNALS:
+            own.provisional = False
         own.strength = clamp(own.strength + half)
+        if own.provisional and own.strength > PROVISIONAL_MAX_STRENGTH:
+            own.strength = PROVISIONAL_MAX_STRENGTH
         own.confidence = tier_for(own.strength)
         own.last_seen = t
         own.decay_at = t + DECAY_MS

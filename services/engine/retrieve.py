@@ -20,7 +20,6 @@ from creative_memory.model.constants import (
     MAX_PER_CATEGORY,
     MIN_NEG_FLOOR,
     NEGATIVE_BUDGET_RATIO,
-    NEGATIVE_PRIORITY_MULTIPLIER,
     TOKEN_BUDGET,
     TOKEN_OVERHEAD,
     Polarity,
@@ -31,6 +30,13 @@ from creative_memory.model.constants import (
 from creative_memory.model.records import DiagEvent, PrefState, RetrievalResult, key_text
 from creative_memory.services.engine.block import estimate_tokens, override_line
 from creative_memory.services.engine.derive import evaluated
+
+# Re-exported: callers import the gates with the engine.
+from creative_memory.services.engine.gates import Gates as Gates
+from creative_memory.services.engine.gates import closed_gate as closed_gate
+from creative_memory.services.engine.gates import scope_switches as scope_switches
+from creative_memory.services.engine.gates import switch_events
+from creative_memory.services.engine.order import RankKey, by_priority, by_strength, rank_key, strength_key
 
 SAMPLE_SIZE = 20
 EMPTY_NOTHING = "nothing_above_threshold"
@@ -56,27 +62,12 @@ class Unloaded:
     suppressed: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Gates:
-    memory_enabled: bool = True
-    using_paused: bool = False
-    project_use_memory: bool = True
-
-
-# Priority is the strength, × NEGATIVE_PRIORITY_MULTIPLIER for negatives (stage 3). Equal priorities
-# are ordered by strength, then by key (scope, type, pattern, polarity): within
-# one (scope, polarity, type) that is (strength DESC, pattern), the order of the retrieval index,
-# so reading the top of each is exact (services/candidates.py).
-RankKey = tuple[float, float, tuple[str, str, str, str]]
-
-
-def _rank_key(r: PrefState) -> RankKey:
-    s = r.strength
-    return (-s * NEGATIVE_PRIORITY_MULTIPLIER if r.polarity is Polarity.NEGATIVE else -s, -s, r.key)
-
-
-def _by_priority(records: Iterable[PrefState]) -> list[PrefState]:
-    return sorted(records, key=_rank_key)
+# keep first-seen order (services/engine/order.py, decision 0022). Within one (scope, polarity,
+# type) the order is strength DESC: services/candidates.py reads every record tied with the last
+# one it reads of a group, so reading the top of each is exact.
+_rank_key = rank_key
+_by_priority = by_priority
+_by_strength = by_strength
 
 
 GroupKey = tuple[str, str, str]  # (scope, polarity, preference_type)
@@ -92,10 +83,6 @@ class NeedDeeper(Exception):
     def __init__(self, groups: frozenset[GroupKey]) -> None:
         super().__init__(sorted(groups))
         self.groups = groups
-
-
-def _by_strength(records: Iterable[PrefState]) -> list[PrefState]:
-    return sorted(records, key=lambda r: (-r.strength, r.key))
 
 
 def type_matches(preference_type: str, preference_types: Sequence[str] | None) -> bool:
@@ -178,17 +165,6 @@ def _ceiling_event(
     )
 
 
-def closed_gate(gates: Gates, project_id: str | None) -> tuple[str, str] | None:
-    """The first gate that is closed, as (event type, trace), or None when retrieval may proceed."""
-    if not gates.memory_enabled:
-        return ("memory_disabled", "Creative memory is turned off: nothing injected")
-    if gates.using_paused:
-        return ("memory_paused", "Using memory is paused: nothing injected")
-    if project_id is not None and not gates.project_use_memory:
-        return ("project_memory_disabled", f"Project {project_id} does not use memory: nothing injected")
-    return None
-
-
 def _empty(events: list[DiagEvent], start: float, project_id: str | None, reason: str) -> RetrievalResult:
     return RetrievalResult(
         positives=(),
@@ -232,12 +208,14 @@ def retrieve(
         events.append(DiagEvent(type=gate[0], stage="gates", trace=gate[1]))
         return _empty(events, start, project_id, gate[0])
 
-    project_scope = scope_for(project_id) if project_id else None
+    events.extend(switch_events(gates, project_id))
+    use_global, use_project = scope_switches(gates, project_id)
+    project_scope = scope_for(project_id) if project_id and use_project else None
     globals_: list[PrefState] = []
     projects: list[PrefState] = []
     for rec in records:
         # A record already as of ``now`` is used as is (the engine never mutates its input).
-        if rec.scope == "global":
+        if rec.scope == "global" and use_global:
             globals_.append(rec if now <= rec.as_of else evaluated(rec, now))
         elif project_scope is not None and rec.scope == project_scope:
             projects.append(rec if now <= rec.as_of else evaluated(rec, now))
@@ -257,7 +235,7 @@ def retrieve(
             candidates.append(g)
         else:
             suppressed.append((g, ov))
-    suppressed.sort(key=lambda pair: (-pair[0].strength, pair[0].key))
+    suppressed.sort(key=lambda pair: strength_key(pair[0]))
     for g, ov in suppressed[:SAMPLE_SIZE]:
         tp = f"{g.preference_type}/{g.pattern}"
         events.append(
@@ -559,9 +537,11 @@ def retrieve(
                 stage="result",
                 preference_key=key_text(r.key),
                 trace=(
-                    f"Kept {r.preference_type}/{r.pattern} ({r.polarity}, {r.strength:.2f}, {r.confidence})"
+                    f"Kept {r.preference_type}/{r.pattern} ({r.polarity}, {r.strength:.2f}, {r.confidence}"
+                    + (", provisional: unary signals only)" if r.provisional else ")")
                 ),
-                fields={"strength": r.strength, "confidence": str(r.confidence), "polarity": str(r.polarity)},
+                fields={"strength": r.strength, "confidence": str(r.confidence), "polarity": str(r.polarity)}
+                | ({"provisional": True} if r.provisional else {}),
             )
         )
 

@@ -99,7 +99,8 @@ def test_filters_narrow_by_origin_project_event_type_and_time(tab: DiagnosticsTa
     a = run(ctrl, "p1", Origin.DAEMON).retrieval_id
     b = run(ctrl, "p2", Origin.CLI).retrieval_id
     c = run(ctrl, None, Origin.SELF_TEST).retrieval_id
-    controls.set_project(ctrl.store, ctrl.user, "p2", use_memory=False, actor=Actor.GUI, now=ctrl.now())
+    controls.set_project(ctrl.store, ctrl.user, "p2", use_memory=False, use_global_memory=False, actor=Actor.GUI,
+                         now=ctrl.now())
     off = run(ctrl, "p2", Origin.DAEMON).retrieval_id
     run_async(tab.refresh())
     assert shown_ids(tab) == [off, c, b, a, old]
@@ -145,7 +146,8 @@ def test_selecting_a_retrieval_shows_its_stage_events_and_traces_in_order(
 ) -> None:
     seed_preferences(seed, ctrl)
     first = run(ctrl, "p1", Origin.DAEMON)
-    controls.set_project(ctrl.store, ctrl.user, "p2", use_memory=False, actor=Actor.GUI, now=ctrl.now())
+    controls.set_project(ctrl.store, ctrl.user, "p2", use_memory=False, use_global_memory=False, actor=Actor.GUI,
+                         now=ctrl.now())
     second = run(ctrl, "p2", Origin.DAEMON)
     run_async(tab.refresh())
 
@@ -167,7 +169,7 @@ def test_selecting_a_retrieval_shows_its_stage_events_and_traces_in_order(
 
     tab.select_retrieval(second.retrieval_id)  # type: ignore[arg-type]
     wait_until(lambda: [e["type"] for e in tab.shown_events()] == ["project_memory_disabled"])
-    assert "This project ignores global memory" in tab.summary.text()
+    assert "This project uses neither global memory nor its own" in tab.summary.text()
 
 
 def test_run_now_records_a_row_at_the_top_and_a_dry_run_records_nothing(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness import event  # noqa: F401
+from harness import event
 from PySide6.QtCore import Qt
 
 from creative_memory.gui.main_window import banner_state
@@ -49,3 +49,45 @@ def test_banner_resume_button_resumes_through_the_service(window: Any, ctrl: Any
     assert not window.banner.actionButton().isVisible()
     st = controls.status(ctrl.store, ctrl.user, ctrl.now())
     assert not st["learning_paused"] and not st["using_paused"]
+
+
+def test_a_store_derived_by_older_rules_is_re_derived_on_opening(
+    qloop: Any, run_async: Any, tmp_path: Any, qtbot: Any, wait_until: Any, monkeypatch: Any
+) -> None:
+    # Decision 0026: the window notices preferences derived by an older DERIVATION_VERSION and
+    # re-derives them (with progress) before anything else reads them.
+    import sqlite3
+
+    from harness import open_controller
+
+    from creative_memory.gui.main_window import MainWindow
+    from creative_memory.gui.settings import AppSettings
+    from creative_memory.model.constants import DERIVATION_VERSION
+    from creative_memory.services.ingest import ingest_jsonl
+
+    monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
+    first = open_controller(qloop, run_async, tmp_path)
+    c = next(first)
+    ingest_jsonl(c.store, "\n".join(event(i, session=f"s{i}") for i in range(1, 6)), default_user=c.user, now=c.now())
+    db = c.ctx.data_dir.store
+    first.close()
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE creative_memory_derivations SET derivation_version = 'cm-derive-1'")
+        con.execute("UPDATE creative_memory_preferences SET derivation_version = 'cm-derive-1'")
+
+    again = open_controller(qloop, run_async, tmp_path)
+    ctrl = next(again)
+    try:
+        assert ctrl.outdated_rules == "cm-derive-1"
+        w = MainWindow(ctrl, AppSettings())
+        qtbot.addWidget(w)
+        w.show()
+        w.store_opened()
+        wait_until(lambda: ctrl.outdated_rules is None)
+        with sqlite3.connect(db) as con:
+            versions = {v for (v,) in con.execute("SELECT derivation_version FROM creative_memory_preferences")}
+            (derived,) = con.execute("SELECT derivation_version FROM creative_memory_derivations").fetchone()
+        assert versions == {DERIVATION_VERSION} and derived == DERIVATION_VERSION
+        assert not ctrl.errors  # type: ignore[attr-defined]
+    finally:
+        again.close()

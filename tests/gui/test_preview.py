@@ -155,12 +155,14 @@ def test_personal_memory_warnings_are_shown(tab: PreviewTab, ctrl: Any, run_asyn
 def test_disabling_the_project_explains_the_empty_block(tab: PreviewTab, ctrl: Any, seed: Any,
                                                         run_async: Any) -> None:
     seed_p1(seed, ctrl)
-    controls.set_project(ctrl.store, ctrl.user, "p1", use_memory=False, actor=Actor.GUI, now=ctrl.now())
+    controls.set_project(
+        ctrl.store, ctrl.user, "p1", use_memory=False, use_global_memory=False, actor=Actor.GUI, now=ctrl.now()
+    )
     run_async(tab.refresh())
     choose(tab, run_async, project="p1")
     assert "## Creative memory" not in tab.text_view.toPlainText()
     assert tab.empty_banner.isVisible()
-    assert "This project ignores global memory" in tab.empty_banner.text()
+    assert "This project uses neither global memory nor its own" in tab.empty_banner.text()
     assert "ignores memory" in tab.project_combo.currentText()
     assert "Creative memory: none" in tab.tokens_text()
 
@@ -178,7 +180,7 @@ def test_whatif_project_disabled_changes_nothing_and_records_nothing(tab: Previe
     assert "## Creative memory" not in tab.text_view.toPlainText()
     assert tab.whatif_banner.isVisible()
     assert "What-if preview — nothing has changed" in tab.whatif_banner.text()
-    assert "This project ignores global memory" in tab.empty_banner.text()
+    assert "This project uses neither global memory nor its own" in tab.empty_banner.text()
     assert all_ids(ctrl) == recorded  # nothing recorded
     p1 = next(p for p in controls.projects(ctrl.store, ctrl.user) if p["id"] == "p1")
     assert p1["use_memory"] is True  # nothing changed
@@ -187,6 +189,25 @@ def test_whatif_project_disabled_changes_nothing_and_records_nothing(tab: Previe
     run_async(tab.compose_preview())
     assert "## Creative memory" in tab.text_view.toPlainText()
     assert not tab.whatif_banner.isVisible()
+
+
+def test_whatif_without_global_memory_keeps_only_the_projects_own(tab: PreviewTab, ctrl: Any, seed: Any,
+                                                                 run_async: Any) -> None:
+    seed_p1(seed, ctrl)
+    now = ctrl.now()
+    seed([event(30 + i, pattern="muted_palette", ptype="color", at_ms=now - (20 - i) * 60_000) for i in range(1, 6)])
+    run_async(tab.refresh())
+    choose(tab, run_async, project="p1")
+    assert "muted palette" in tab.text_view.toPlainText()
+    recorded = all_ids(ctrl)
+    tab.global_check.setChecked(True)
+    run_async(tab.compose_preview())
+    text = tab.text_view.toPlainText()
+    assert "muted palette" not in text and "airy spacing" in text
+    assert "did not use global memory" in tab.whatif_banner.text()
+    assert all_ids(ctrl) == recorded
+    p1 = next(p for p in controls.projects(ctrl.store, ctrl.user) if p["id"] == "p1")
+    assert p1["use_global_memory"] is True  # nothing changed
 
 
 def test_whatif_as_if_forgotten_uses_the_inspector_selection(tab: PreviewTab, ctrl: Any, seed: Any,
@@ -294,14 +315,14 @@ def test_screenshots_light_and_dark_keep_the_blocks_readable(ctrl: Any, qtbot: A
             tab.text_view.verticalScrollBar().setValue(tab.text_view.verticalScrollBar().maximum())
             run_async(asyncio.sleep(0.1))
             assert tab.grab().save(str(SHOTS / f"preview-{sfx}.png"))
-            controls.set_project(ctrl.store, ctrl.user, projects[1]["id"], use_memory=False, actor=Actor.GUI,
-                                 now=ctrl.now())
+            controls.set_project(ctrl.store, ctrl.user, projects[1]["id"], use_memory=False,
+                                 use_global_memory=False, actor=Actor.GUI, now=ctrl.now())
             run_async(tab.refresh())
             choose(tab, run_async, project=projects[1]["id"])
             assert tab.empty_banner.isVisible()
             assert tab.grab().save(str(SHOTS / f"preview-empty-{sfx}.png"))
-            controls.set_project(ctrl.store, ctrl.user, projects[1]["id"], use_memory=True, actor=Actor.GUI,
-                                 now=ctrl.now())
+            controls.set_project(ctrl.store, ctrl.user, projects[1]["id"], use_memory=True,
+                                 use_global_memory=True, actor=Actor.GUI, now=ctrl.now())
             choose(tab, run_async, project=projects[0]["id"])
             tab.disabled_check.setChecked(True)
             run_async(tab.compose_preview())

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.models.projects import COL, ID_ROLE, ProjectsFilterProxy, ProjectsModel
 from creative_memory.gui.tabs.projects import ProjectsTab
-from creative_memory.services import controls
+from creative_memory.services import controls, retrieval
 from creative_memory.services.errors import StoreLocked
 
 REPO = Path(__file__).resolve().parents[2]
@@ -147,6 +147,30 @@ def test_toggling_use_memory_writes_it_and_the_cli_sees_it(
     listed = {r["id"]: r for r in cli(daemon_ctrl, tmp_path, "project", "list", "--json")}
     assert listed["p_nda"]["use_memory"] is False and listed["p_nda"]["learn_from_project"] is True
     assert "p_nda" in controls.status(daemon_ctrl.store, daemon_ctrl.user, daemon_ctrl.now())["projects_disabled"]
+    assert not error_boxes()
+
+
+def test_space_on_the_global_memory_cell_keeps_global_preferences_out_of_the_project(
+    tab: ProjectsTab, daemon_ctrl: Controller, seed: Any, wait_until: Any, qtbot: Any
+) -> None:
+    # "Use global memory in this project" off: the project's own preference is still injected,
+    # the global one is not; the project's other switches are untouched.
+    seed([event(10 + i, pattern="muted_palette", ptype="color", session=f"g{i}") for i in range(5)]
+         + [event(20 + i, project="p_brand", pattern="airy_spacing", session=f"b{i}") for i in range(5)])
+
+    def block() -> str:
+        now = daemon_ctrl.now()
+        return retrieval.run(daemon_ctrl.store, daemon_ctrl.user, project_id="p_brand", now=now, dry_run=True).block
+
+    assert "muted palette" in block() and "airy spacing" in block()
+    index = cell(tab, "p_brand", "use_global_memory")
+    tab.table.setFocus()
+    tab.table.setCurrentIndex(index)
+    qtbot.keyClick(tab.table.viewport(), Qt.Key.Key_Space)
+    wait_until(lambda: not projects(daemon_ctrl)["p_brand"]["use_global_memory"] and tab.pending_writes == 0)
+    row = projects(daemon_ctrl)["p_brand"]
+    assert row["use_memory"] and row["learn_from_project"]
+    assert "muted palette" not in block() and "airy spacing" in block()
     assert not error_boxes()
 
 
@@ -326,7 +350,10 @@ def test_controls_have_names_and_tooltips(tab: ProjectsTab) -> None:
     header = tab.model
     for col in range(header.columnCount()):
         assert header.headerData(col, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
-    assert cell(tab, "p_brand", "use_memory").data(Qt.ItemDataRole.AccessibleTextRole) == "Use memory: on"
+    assert cell(tab, "p_brand", "use_memory").data(Qt.ItemDataRole.AccessibleTextRole) == "Use this project's memory: on"
+    assert cell(tab, "p_brand", "use_global_memory").data(Qt.ItemDataRole.AccessibleTextRole) == (
+        "Use global memory in this project: on"
+    )
 
 
 @pytest.mark.slow

@@ -247,6 +247,7 @@ def prefs(store: Store, user: str = USER) -> dict[tuple[str, str, str, str], dic
         for p in s.scalars(select(Preference).where(Preference.user_id == user)):
             state = json.loads(p.state)
             state.pop("last_seq", None)
+            state.pop("created_seq", None)  # a sequence number too (the first-seen order's middle part)
             out[(p.scope, p.preference_type, p.pattern, p.polarity)] = {
                 "strength": round(p.strength, 9),
                 "confidence": p.confidence,

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import pref
+from engine_helpers import T0, pref
 
 from creative_memory.model.constants import Mode, Tier
 from creative_memory.model.records import PrefState, RetrievalResult
 from creative_memory.services.engine.block import (
+    CRITIQUE_PRECEDENCE,
     HEADER,
     PRECEDENCE,
     build_block,
@@ -33,6 +34,11 @@ def _result(
     )
 
 
+def _created(rec: PrefState, seq: int) -> PrefState:
+    rec.created_at, rec.created_seq = T0, seq
+    return rec
+
+
 def _full() -> RetrievalResult:
     return _result(
         positives=[
@@ -42,8 +48,8 @@ def _full() -> RetrievalResult:
         ],
         negatives=[pref("drop_shadows", "negative", 0.9), pref("dense_grids", "negative", 0.45)],
         overrides=[
-            pref("monochrome_imagery", strength=0.7, scope="project:p_42"),
-            pref("drop_shadows", "negative", 0.6, scope="project:p_42"),
+            _created(pref("monochrome_imagery", strength=0.7, scope="project:p_42"), 1),
+            _created(pref("drop_shadows", "negative", 0.6, scope="project:p_42"), 2),
         ],
     )
 
@@ -83,7 +89,7 @@ def test_critique_block() -> None:
     assert build_block(_full(), Mode.CRITIQUE) == (
         "## Creative memory (preferences from generation feedback)\n"
         "\n"
-        f"{PRECEDENCE}\n"
+        f"{CRITIQUE_PRECEDENCE}\n"
         "\n"
         "Avoid (high): drop shadows\n"
         "Avoid (medium): dense grids\n"
@@ -91,6 +97,29 @@ def test_critique_block() -> None:
         "Prefer (medium, supporting context): muted palette\n"
         "This project requires (p_42): monochrome imagery, no drop shadows"
     )
+
+
+def test_critique_frames_constraints_with_the_seed_precedence() -> None:
+    # Decision 0023: constraints the critique checks, not "NOT hard rules"; the seed's brand /
+    # skill / project clauses are kept word for word.
+    assert "NOT hard rules" not in CRITIQUE_PRECEDENCE
+    assert "Check the work against them" in CRITIQUE_PRECEDENCE
+    for clause in (
+        "when they collide with the active design system tokens, the brand wins",
+        "when they collide with the active skill's workflow, the skill wins",
+        "Project-level preferences take precedence over global ones whenever both address the same pattern",
+    ):
+        assert clause in CRITIQUE_PRECEDENCE and clause in PRECEDENCE
+    assert "NOT hard rules" in build_block(_full(), Mode.GENERATION)
+    assert "NOT hard rules" not in build_block(_full(), Mode.CRITIQUE)
+
+
+def test_legacy_override_line_in_first_seen_order() -> None:
+    # The prototype lists its project records in creation order, not by strength.
+    first = _created(pref("weak_first", strength=0.45, scope="project:p_42"), 1)
+    second = _created(pref("strong_second", strength=0.9, scope="project:p_42"), 2)
+    res = _result([pref("a", strength=0.5)], [], overrides=[second, first])
+    assert build_block(res, Mode.LEGACY).endswith("Project override: weak_first, strong_second active (p_42)")
 
 
 def test_legacy_block_byte_for_byte() -> None:

@@ -23,7 +23,7 @@ from creative_memory.services.candidates import load
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.derivation import pref_row
 from creative_memory.services.engine.block import build_block
-from creative_memory.services.engine.retrieve import RANK_DEPTH, Gates, NeedDeeper, retrieve
+from creative_memory.services.engine.retrieve import RANK_DEPTH, Gates, NeedDeeper, retrieve, scope_switches
 from creative_memory.services.retrieval import bounded_retrieve, raw_connection
 from creative_memory.services.retrieval import candidates as every_record
 from creative_memory.services.store import Store
@@ -68,6 +68,12 @@ def _random_state(
         last_seen=last_seen,
         as_of=last_seen,
         accept_count=rng.randrange(0, 5),
+        # Where the fold created it: first-seen order breaks ties (decision 0022). Few distinct
+        # values, so that equal times, equal sequence numbers and even equal positions (the key
+        # decides) all occur among records of equal strength.
+        created_at=T0 + rng.randrange(0, 3) * DAY,
+        created_seq=rng.randrange(1, 6),
+        created_item=rng.randrange(0, 4),
     )
 
 
@@ -114,14 +120,18 @@ def _view(res: RetrievalResult, mode: Any) -> dict[str, Any]:
 
 
 def _both(
-    store: Store, project: str | None, now: int, types: list[str] | None
+    store: Store, project: str | None, now: int, types: list[str] | None, gates: Gates | None = None
 ) -> tuple[dict[str, Any], dict[str, Any], int]:
     """The bounded retrieval, the one over every record, and how many records the first read."""
     from creative_memory.model.constants import Mode
 
-    common: dict[str, Any] = {"project_id": project, "now": now, "preference_types": types, "gates": Gates()}
+    gates = gates or Gates()
+    common: dict[str, Any] = {"project_id": project, "now": now, "preference_types": types, "gates": gates}
+    use_global, use_project = scope_switches(gates, project)
     with store.read() as session:
-        reader = load(raw_connection(session), USER, project, now, types)
+        reader = load(
+            raw_connection(session), USER, project, now, types, use_global=use_global, use_project=use_project
+        )
         while True:
             c = reader.candidates()
             try:
@@ -132,7 +142,7 @@ def _both(
             except NeedDeeper as more:
                 reader.deepen(more.groups)
         assert _view(fast, Mode.GENERATION) == _view(
-            bounded_retrieve(session, USER, project, now=now, gates=Gates(), preference_types=types),
+            bounded_retrieve(session, USER, project, now=now, gates=gates, preference_types=types),
             Mode.GENERATION,
         )
         everything = every_record(session, USER, project)
@@ -152,8 +162,10 @@ def test_bounded_read_equals_reading_every_record(
         project = rng.choice([None, "p1", "p2", "p_none"])
         now = evaluated_at + rng.choice([0, 1, 20 * DAY, 95 * DAY, 400 * DAY])
         types = rng.choice([None, None, ["lay"], ["color", "ty"], ["nothing"]])
-        fast, full, _n = _both(shared_store, project, now, types)
-        assert fast == full, (seed, project, now, types)
+        # The project switches (decision 0025): global memory off, the project's own memory off.
+        gates = rng.choice([Gates()] * 3 + [Gates(project_use_global=False), Gates(project_use_memory=False)])
+        fast, full, _n = _both(shared_store, project, now, types, gates)
+        assert fast == full, (seed, project, now, types, gates)
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -241,3 +253,74 @@ def test_records_evaluated_after_now_come_from_their_fold_state(shared_store: St
         for back in (1, 30 * DAY, 120 * DAY):
             fast, full, _n = _both(shared_store, project, evaluated_at - back, None)
             assert fast == full, (project, back)
+
+
+def test_the_head_of_a_state_text_gives_the_creation_position_and_the_mark() -> None:
+    from creative_memory.services.candidate_ties import HEAD_CHARS, parse_head
+    from creative_memory.services.derivation import state_json
+
+    st = _random_state(random.Random(3), "global", "layout", "p", "positive")
+    st.created_at, st.created_seq, st.created_item, st.provisional = (
+        1_799_999_999_999,
+        12_345_678_901,
+        65_535,
+        True,
+    )
+    text = state_json(st)
+    assert parse_head(text[:HEAD_CHARS]) == (1_799_999_999_999, 12_345_678_901, 65_535, True)
+    st.provisional = False
+    assert parse_head(state_json(st)[:HEAD_CHARS])[3] is False
+    assert parse_head('{"scope":"global"}') == (0, 0, 0, False)  # a state written by older rules
+
+
+def test_runs_of_ties_in_a_derived_store_before_and_after_a_full_re_derivation(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    # A real derivation: tags saturate most patterns at 1.0, so every group's first read ends
+    # inside a long run of ties. Events that sort before the stored ones then re-derive
+    # everything and move the creation positions; the bounded read must follow.
+    import json as _json
+
+    from creative_memory.services.ingest import ingest_jsonl
+
+    s = Store.open(DataDir(tmp_path_factory.mktemp("kept") / "od", "flag"))
+    rng = random.Random(11)
+
+    def tags(prefix: str, start: int, n: int) -> str:
+        lines = []
+        for i in range(n):
+            pol = rng.choice(["positive", "negative"])
+            pattern = f"{pol[:3]}_{rng.randrange(40)}"
+            lines.append(
+                _json.dumps(
+                    {
+                        "event_id": f"{prefix}{i}",
+                        "signal_type": "explicit_tag",
+                        "tag": "love this" if pol == "positive" else "too noisy",
+                        "occurred_at": f"2026-0{start + i // 600}-0{1 + i % 9}T10:00:00Z",
+                        "session_id": f"s{i % 5}",
+                        "patterns": [
+                            {"preference_type": rng.choice(TYPES[:3]), "pattern": pattern, "polarity": pol}
+                        ],
+                    }
+                )
+            )
+        return "\n".join(lines)
+
+    try:
+        ingest_jsonl(s, tags("a", 5, 900), default_user=USER, now=T0 + 200 * DAY)
+        for round_ in range(2):
+            for project in (None, "p1"):
+                now = T0 + 200 * DAY
+                with s.read() as session:
+                    fast = bounded_retrieve(session, USER, project, now=now, gates=Gates())
+                    full = retrieve(
+                        every_record(session, USER, project), project_id=project, now=now, gates=Gates()
+                    )
+                from creative_memory.model.constants import Mode
+
+                assert _view(fast, Mode.LEGACY) == _view(full, Mode.LEGACY), (round_, project)
+            # Earlier events: a full re-derivation that moves every creation position.
+            ingest_jsonl(s, tags("b", 1, 900), default_user=USER, now=T0 + 200 * DAY)
+    finally:
+        s.close()

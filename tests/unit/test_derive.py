@@ -7,15 +7,19 @@ from engine_helpers import DAY, T0, ev, item, pref
 from pydantic import ValidationError
 
 from creative_memory.model.constants import (
+    NORMALIZER,
+    PROVISIONAL_MAX_STRENGTH,
     SIGNAL_WEIGHTS,
     TAG_POLARITY,
+    TIER_HIGH_ABOVE,
+    UNARY_SIGNALS,
     Polarity,
     SignalType,
     Status,
     Tier,
     tier_for,
 )
-from creative_memory.model.events import EventIn
+from creative_memory.model.events import EventIn, FoldEvent
 from creative_memory.model.records import PrefState, key_text
 from creative_memory.services.engine.derive import Deriver, advance, derive, evaluated
 
@@ -355,7 +359,10 @@ def test_pairwise_counts_both_sides() -> None:
     )
     chose = recs[("global", "type", "serif", "positive")]
     over = recs[("global", "type", "mono", "negative")]
-    assert chose.strength == over.strength == 0.075
+    # Version 2: a pairwise side weighs more than any unary signal (0.20 / 2.0; decision 0021).
+    assert chose.strength == over.strength == 0.1
+    assert chose.strength > max(SIGNAL_WEIGHTS[s] for s in UNARY_SIGNALS) / NORMALIZER
+    assert not chose.provisional and not over.provisional
     assert chose.pairwise_count == over.pairwise_count == 1
     assert chose.accept_count == 1 and over.reject_count == 1
     assert chose.sources == over.sources == ["pairwise_comparison"]
@@ -453,3 +460,90 @@ def test_touched_tracks_changed_records_only() -> None:
     assert d.touched == {("global", "layout", "b", "positive")}
     # initial states are copied, the caller's objects stay as they were
     assert first[("global", "layout", "b", "positive")].strength == 0.05
+
+
+# -- version 2: provisional unary evidence (decision 0021) ---------------------------------------
+
+
+def _unary(n: int, signal: SignalType = SignalType.THUMBS_UP, polarity: str = "positive") -> list[FoldEvent]:
+    return [ev(k + 1, T0 + k * 1000, signal, [item("airy", polarity)], session="s1") for k in range(n)]
+
+
+@pytest.mark.parametrize(
+    ("signal", "polarity"),
+    [
+        (SignalType.THUMBS_UP, "positive"),
+        (SignalType.REPEATED_ACCEPTANCE, "positive"),
+        (SignalType.THUMBS_DOWN, "negative"),
+        (SignalType.SINGLE_REJECTION, "negative"),
+        (SignalType.ABANDONED_GENERATION, "negative"),
+    ],
+)
+def test_unary_evidence_alone_is_provisional_and_stays_medium(signal: SignalType, polarity: str) -> None:
+    # Version 1: 14 thumbs_up reached 0.70 (high). Now no number of unary signals passes medium.
+    (rec,) = derive(_unary(80, signal, polarity)).values()
+    assert rec.provisional
+    assert rec.strength <= PROVISIONAL_MAX_STRENGTH == TIER_HIGH_ABOVE
+    assert rec.confidence is Tier.MEDIUM or (SIGNAL_WEIGHTS[signal] == -0.02 and rec.confidence is Tier.LOW)
+
+
+@pytest.mark.parametrize(
+    ("signal", "tag"),
+    [
+        (SignalType.EXPLICIT_TAG, "love this"),
+        (SignalType.MANUAL_REFINEMENT, None),
+        (SignalType.REVERT_AFTER_EDIT, None),
+    ],
+)
+def test_a_lifting_signal_lifts_the_cap(signal: SignalType, tag: str | None) -> None:
+    events = _unary(14)
+    capped = derive(events)[("global", "layout", "airy", "positive")]
+    assert capped.provisional and capped.strength == PROVISIONAL_MAX_STRENGTH
+    events.append(ev(100, T0 + DAY, signal, [item("airy")], session="s2", tag=tag))
+    events += [ev(101 + k, T0 + 2 * DAY + k, SignalType.THUMBS_UP, [item("airy")]) for k in range(2)]
+    rec = derive(events)[("global", "layout", "airy", "positive")]
+    assert not rec.provisional
+    assert rec.confidence is Tier.HIGH
+    # The lifting signal adds to the capped strength; later unary signals count in full again.
+    want = PROVISIONAL_MAX_STRENGTH + abs(SIGNAL_WEIGHTS[signal]) / NORMALIZER + 2 * 0.05
+    assert rec.strength == pytest.approx(min(1.0, want))
+
+
+def test_pairwise_evidence_lifts_and_is_never_provisional() -> None:
+    events = _unary(14)
+    events.append(
+        ev(
+            100,
+            T0 + DAY,
+            SignalType.PAIRWISE_COMPARISON,
+            [item("airy", "positive", "layout", "chose"), item("dense", "negative", "layout", "over")],
+        )
+    )
+    recs = derive(events)
+    assert not recs[("global", "layout", "airy", "positive")].provisional
+    assert not recs[("global", "layout", "dense", "negative")].provisional
+
+
+def test_a_shadow_built_from_unary_contradictions_is_provisional() -> None:
+    # A tagged record contradicted by thumbs_down in three sessions: the shadow is unary evidence.
+    events = [
+        ev(k + 1, T0 + k, SignalType.EXPLICIT_TAG, [item("airy")], tag="love this", session="s0") for k in range(4)
+    ]
+    events += [
+        ev(10 + k, T0 + DAY + k, SignalType.THUMBS_DOWN, [item("airy", "negative")], session=f"s{k % 3 + 1}")
+        for k in range(4)
+    ]
+    recs = derive(events)
+    assert not recs[("global", "layout", "airy", "positive")].provisional
+    shadow = recs[("global", "layout", "airy", "negative")]
+    assert shadow.provisional and shadow.shadow_of is not None
+
+
+def test_created_order_is_where_the_fold_created_the_record() -> None:
+    events = [
+        ev(5, T0, SignalType.EXPLICIT_TAG, [item("b"), item("a")], tag="love this"),
+        ev(2, T0 + 1, SignalType.EXPLICIT_TAG, [item("a"), item("c")], tag="love this"),
+    ]
+    recs = derive(events)
+    created = {k[2]: (r.created_at, r.created_seq, r.created_item) for k, r in recs.items()}
+    assert created == {"b": (T0, 5, 0), "a": (T0, 5, 1), "c": (T0 + 1, 2, 1)}

@@ -8,7 +8,14 @@ from engine_helpers import DAY, T0, ev, item
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from creative_memory.model.constants import NEGATIVE_TAGS, POSITIVE_TAGS, WIRE_SIGNAL_TYPES, SignalType
+from creative_memory.model.constants import (
+    NEGATIVE_TAGS,
+    POSITIVE_TAGS,
+    PROVISIONAL_MAX_STRENGTH,
+    REJECTING_SIGNALS,
+    WIRE_SIGNAL_TYPES,
+    SignalType,
+)
 from creative_memory.model.events import FoldEvent
 from creative_memory.model.records import PrefState
 from creative_memory.services.engine.derive import Deriver, advance, derive
@@ -103,3 +110,44 @@ def test_advance_composes(raws: list[dict[str, Any]], d1: int, d2: int) -> None:
         direct = rec.copy()
         advance(direct, t2)
         assert stepwise == direct
+
+
+UNARY = (
+    SignalType.THUMBS_UP,
+    SignalType.REPEATED_ACCEPTANCE,
+    SignalType.THUMBS_DOWN,
+    SignalType.SINGLE_REJECTION,
+    SignalType.ABANDONED_GENERATION,
+)
+
+
+@st.composite
+def mostly_unary_event(draw: st.DrawFn) -> dict[str, Any]:
+    """Version 2's rules at work: long runs of unary signals on two patterns reach the provisional
+    cap, an occasional tag, refinement, revert or comparison lifts it, items share events."""
+    raw = draw(raw_event())
+    if draw(st.integers(0, 9)) < 8:
+        signal = draw(st.sampled_from(UNARY))
+        polarity = (
+            "negative" if signal in REJECTING_SIGNALS else draw(st.sampled_from(("positive", "negative")))
+        )
+        pats = draw(st.lists(st.sampled_from(PATTERNS[:2]), min_size=1, max_size=2, unique=True))
+        raw.update(signal=signal, tag=None, items=[item(p, polarity, "layout") for p in pats])
+    raw["t"] = T0 + draw(st.integers(0, 30)) * DAY  # within the decay window: the cap is what limits
+    return raw
+
+
+@SETTINGS
+@given(raws=st.lists(mostly_unary_event(), min_size=1, max_size=120), data=st.data())
+def test_incremental_equals_full_with_provisional_records(
+    raws: list[dict[str, Any]], data: st.DataObject
+) -> None:
+    events = _sorted(_build(raws))
+    full = derive(events)
+    k = data.draw(st.integers(0, len(events)), label="split")
+    prefix = derive(events[:k])
+    d = Deriver([s.copy() for s in prefix.values()], last_key=events[k - 1].order_key if k else None)
+    d.fold(events[k:])
+    assert d.records == full  # provisional marks, caps and first-seen positions included
+    for rec in full.values():
+        assert not rec.provisional or rec.strength <= PROVISIONAL_MAX_STRENGTH

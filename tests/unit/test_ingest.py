@@ -99,6 +99,16 @@ PAIRWISE = {
             id="tag-contradicts-polarity",
         ),
         pytest.param(
+            event(signal_type="thumbs_down"),
+            ["patterns[0].polarity", "thumbs_down", "airy_spacing", "negative"],
+            id="thumbs-down-on-a-positive-pattern",
+        ),
+        pytest.param(
+            event(signal_type="single_rejection"),
+            ["patterns[0].polarity"],
+            id="rejection-on-a-positive-pattern",
+        ),
+        pytest.param(
             {k: v for k, v in PAIRWISE.items() if k != "over"}, ["over"], id="pairwise-without-over"
         ),
         pytest.param(

@@ -135,6 +135,10 @@ def _payload(e: FoldEvent) -> dict[str, Any]:
 
 def _asdict_json(s: PrefState) -> str:
     d = asdict(s)
+    # Derivation version 2: the creation position and the provisional mark lead the text, so a
+    # retrieval reads them from its first bytes (services/candidate_ties.py).
+    head = ("created_at", "created_seq", "created_item", "provisional")
+    d = {**{k: d[k] for k in head}, **{k: v for k, v in d.items() if k not in head}}
     d["polarity"] = str(s.polarity)
     d["confidence"] = str(s.confidence)
     d["status"] = str(s.status)

@@ -33,7 +33,8 @@ def test_gates_in_order_first_hit_wins() -> None:
     cases = [
         (Gates(memory_enabled=False, using_paused=True, project_use_memory=False), "memory_disabled"),
         (Gates(memory_enabled=True, using_paused=True, project_use_memory=False), "memory_paused"),
-        (Gates(memory_enabled=True, using_paused=False, project_use_memory=False), "project_memory_disabled"),
+        # Both use switches off: the project uses no memory at all.
+        (Gates(project_use_memory=False, project_use_global=False), "project_memory_disabled"),
     ]
     for gates, expected in cases:
         res = retrieve(recs, project_id="p_42", now=NOW, gates=gates)
@@ -47,9 +48,42 @@ def test_project_gate_ignored_without_project() -> None:
         [pref("airy", strength=0.8)],
         project_id=None,
         now=NOW,
-        gates=Gates(memory_enabled=True, using_paused=False, project_use_memory=False),
+        gates=Gates(project_use_memory=False, project_use_global=False),
     )
     assert kept_patterns(res) == {"airy"}
+
+
+def _scoped() -> list[PrefState]:
+    return [
+        pref("airy", strength=0.8),  # global
+        pref("serif", strength=0.7, ptype="type"),  # global, hidden by the project's record
+        pref("serif", "negative", 0.6, ptype="type", scope="project:p_42"),
+        pref("mono", strength=0.5, ptype="type", scope="project:p_42"),
+    ]
+
+
+def test_without_global_memory_only_the_projects_own_preferences_are_injected() -> None:
+    # "Use global memory in this project" off: NDA work gets none of the general preferences.
+    res = retrieve(_scoped(), project_id="p_42", now=NOW, gates=Gates(project_use_global=False))
+    assert {r.scope for r in (*res.positives, *res.negatives)} == {"project:p_42"}
+    assert kept_patterns(res) == {"serif", "mono"}
+    assert res.events[0].type == "project_global_memory_off"
+    assert not [e for e in res.events if e.type == "project_override_suppression"]
+    assert {r.pattern for r in res.project_overrides} == {"serif", "mono"}
+
+
+def test_without_the_projects_own_memory_the_globals_are_injected_unhidden() -> None:
+    # "Use this project's memory" off: its records neither inject nor hide the global ones.
+    res = retrieve(_scoped(), project_id="p_42", now=NOW, gates=Gates(project_use_memory=False))
+    assert {r.scope for r in (*res.positives, *res.negatives)} == {"global"}
+    assert kept_patterns(res) == {"airy", "serif"}
+    assert res.events[0].type == "project_own_memory_off"
+    assert res.project_overrides == ()
+
+
+def test_project_switches_do_not_apply_outside_a_project() -> None:
+    res = retrieve(_scoped(), project_id=None, now=NOW, gates=Gates(project_use_global=False))
+    assert kept_patterns(res) == {"airy", "serif"}
 
 
 # -- project merge -------------------------------------------------------------------------------

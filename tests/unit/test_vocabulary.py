@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from creative_memory.model.constants import REJECTING_SIGNALS
 from creative_memory.services.errors import InvalidInput
 from creative_memory.services.ingest import ingest_jsonl, parse_jsonl, validate_event
 from creative_memory.services.store import Store
@@ -95,11 +96,13 @@ def test_a_seed_signal_stores_and_derives_as_our_own_name(
 ) -> None:
     from creative_memory.services.datadir import DataDir
 
-    rep = ingest(store, event(1, seed, **extra))
+    # A rejecting signal carries the pattern the person turned away from (a positive one is refused).
+    pattern = {**AIRY, "polarity": "negative"} if ours in REJECTING_SIGNALS else AIRY
+    rep = ingest(store, event(1, seed, patterns=[pattern], **extra))
     assert (rep.accepted, rep.rejected) == (1, [])
     twin = Store.open(DataDir(tmp_path / "twin", "flag"))
     try:
-        ingest(twin, event(1, ours))
+        ingest(twin, event(1, ours, patterns=[pattern]))
         ours_rows, twin_rows = stored(store), stored(twin)
         assert [r[1] for r in ours_rows] == [ours]
         assert ours_rows == twin_rows  # same signal, same payload: the vocabulary leaves no trace
@@ -188,6 +191,8 @@ def test_the_schemas_signal_names_are_exactly_the_accepted_ones() -> None:
 
     assert list(get_args(WireSignalName)) == list(WIRE_SIGNAL_NAMES)
     for name in WIRE_SIGNAL_NAMES:
-        extra = {"thumbs": {"rating": "up"}, "explicit_tag": {"tag": "love this"}}.get(name, {})
+        extra: dict[str, Any] = {"thumbs": {"rating": "up"}, "explicit_tag": {"tag": "love this"}}.get(name, {})
+        if name in {"thumbs_down", "single_rejection", "abandoned_generation", "abandon"}:
+            extra = {"patterns": [{**AIRY, "polarity": "negative"}]}  # a rejection names what it turned from
         ev = comparison(1, name) if "comparison" in name else event(1, name, **extra)
         assert validate_event(ev).signal_type  # every listed name validates

@@ -1,0 +1,42 @@
+"""The Preview's what-ifs: which one is asked for, and the sentence that says what is shown."""
+
+from __future__ import annotations
+
+from creative_memory.gui.tabs.base import tr
+from creative_memory.services import retrieval
+from creative_memory.services.engine.block import human
+
+DISABLED_TIP = "Show the prefix as if this project used no memory at all (both “Use …memory” switches off)"
+GLOBAL_OFF_TIP = "Show the prefix as if “Use global memory in this project” were off"
+
+
+def whatif_for(
+    forgotten_checked: bool, forgotten: frozenset[tuple[str, str]], disabled: bool, global_off: bool
+) -> retrieval.WhatIf | None:
+    if not forgotten_checked and not disabled and not global_off:
+        return None
+    return retrieval.WhatIf(
+        forgotten=forgotten if forgotten_checked else frozenset(),
+        project_disabled=disabled,
+        global_off=global_off,
+    )
+
+
+def whatif_sentence(whatif: retrieval.WhatIf, forgotten_checked: bool) -> str:
+    what: list[str] = []
+    if whatif.project_disabled:
+        what.append(tr("this project were disabled"))
+    if whatif.global_off:
+        what.append(tr("this project did not use global memory"))
+    if forgotten_checked:
+        names = sorted(human(pattern) for _t, pattern in whatif.forgotten)
+        if not names:
+            what.append(tr("the Inspector selection were forgotten (nothing is selected there)"))
+        elif len(names) <= 3:
+            what.append(tr("{names} were forgotten").format(names=", ".join(f"“{n}”" for n in names)))
+        else:
+            what.append(tr("{n} selected preferences were forgotten").format(n=len(names)))
+    return tr(
+        "What-if preview — nothing has changed. This is the prefix as if {what}; "
+        "the store is untouched and this preview is not recorded."
+    ).format(what=tr(" and ").join(what))
