@@ -97,11 +97,12 @@ def wire_events(draw: Any) -> list[dict[str, Any]]:
 
 def _unseq(column: str, value: Any, ids: dict[int, str]) -> Any:
     """A preference column with the seqs it names replaced by event ids."""
-    if column == "last_seq":
+    if column.endswith("_seq"):
         return ids.get(value, value)
     if column == "state" and value:
         state = json.loads(value)
-        state["last_seq"] = ids.get(state.get("last_seq"), state.get("last_seq"))
+        for key in [k for k in state if k.endswith("_seq")]:
+            state[key] = ids.get(state[key], state[key])
         return json.dumps(state, sort_keys=True)
     return value
 

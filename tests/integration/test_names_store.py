@@ -244,7 +244,9 @@ def test_a_block_written_before_the_canonical_form_still_holds(store: Store, blo
 # --------------------------------------------------------------------------- gates on the canonical id
 def test_a_malformed_project_id_is_refused_never_a_bypass(store: Store, blocks: BlockChecker) -> None:
     assert ingest(store, [ev(i, "layout", "airy_spacing") for i in range(1, 4)], blocks).accepted == 3
-    controls.set_project(store, USER, "p_nda", use_memory=False, actor=Actor.CLI, now=NOW)
+    controls.set_project(
+        store, USER, "p_nda", use_memory=False, use_global_memory=False, actor=Actor.CLI, now=NOW
+    )
     assert retrieval.run(store, USER, project_id="p_nda", now=NOW, dry_run=True).block == ""
     assert "airy spacing" in retrieval.run(store, USER, project_id=None, now=NOW, dry_run=True).block
     for bad in ("p_nda ", " p_nda", "p_nda\n", "p nda", ""):
@@ -264,7 +266,9 @@ def test_a_decomposed_project_id_reads_the_gate_of_its_composed_form(
     store: Store, blocks: BlockChecker
 ) -> None:
     assert ingest(store, [ev(i, "layout", "airy_spacing") for i in range(1, 4)], blocks).accepted == 3
-    controls.set_project(store, USER, "p_ndá", use_memory=False, actor=Actor.CLI, now=NOW)
+    controls.set_project(
+        store, USER, "p_ndá", use_memory=False, use_global_memory=False, actor=Actor.CLI, now=NOW
+    )
     assert retrieval.run(store, USER, project_id=nfd("p_ndá"), now=NOW, dry_run=True).block == ""
 
 
