@@ -170,6 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("path")
     p.add_argument("--mode", choices=["merge", "replace"], default="merge")
     p.add_argument("--passphrase-env", metavar="VAR")
+    p.add_argument("--as-user", metavar="ID", help="the user whose memory receives another user's bundle")
     p.add_argument("--yes", action="store_true", help="do not ask before --mode replace")
 
     p = cmd("audit", "the activity log")

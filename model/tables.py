@@ -55,7 +55,7 @@ class Event(Base):
 
     __tablename__ = "creative_memory_events"
     seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    event_id: Mapped[str] = mapped_column(String(128), unique=True)
+    event_id: Mapped[str] = mapped_column(String(128))
     user_id: Mapped[str] = mapped_column(String(128))
     project_id: Mapped[str | None] = mapped_column(String(128))
     scope: Mapped[str] = mapped_column(String(140))
@@ -73,6 +73,8 @@ class Event(Base):
         Index("ix_cm_events_user_time", "user_id", "occurred_at", "seq"),
         Index("ix_cm_events_user_seq", "user_id", "seq"),
         Index("ix_cm_events_user_project", "user_id", "project_id"),
+        # An event's identity is per user (migration 0005): two users may send the same id.
+        UniqueConstraint("user_id", "event_id", name="uq_cm_events_user_event"),
         # AUTOINCREMENT: a seq is never reused after a forget (it is the derivation watermark).
         {"sqlite_autoincrement": True},
     )

@@ -11,26 +11,23 @@ VACUUMed and searched again.
 
 from __future__ import annotations
 
-import ctypes
+import functools
 import json
 import logging
-import os
-import re
 import sqlite3
-import threading
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import delete, func, insert, or_, select, text
+from sqlalchemy import delete, func, insert, or_, select
 from sqlalchemy.orm import Session
 
-from creative_memory.model.constants import ID_RE, PATTERN_RE, Polarity, scope_for
+from creative_memory.model.constants import Polarity, scope_for
 from creative_memory.model.events import payload_items
+from creative_memory.model.names import canonical_name
 from creative_memory.model.tables import (
-    PREFIX,
     Audit,
     Derivation,
     Event,
@@ -39,11 +36,20 @@ from creative_memory.model.tables import (
     Retrieval,
     RetrievalEvent,
 )
-from creative_memory.services.derivation import cache_key_for, digest_add
+from creative_memory.services import spellings
+from creative_memory.services.derivation import cache_key_for, dbapi_connection, digest_add
 from creative_memory.services.engine.block import human
-from creative_memory.services.errors import InvalidInput
+from creative_memory.services.erasure_search import (
+    _FEW_NEEDLES,
+    _mention_notes,
+    count_bytes,
+    live_copies,
+    live_mentions,
+    needles_for,
+)
 from creative_memory.services.ingest import canonical, content_hash, pattern_rows
-from creative_memory.services.store import Store, sqlite_file_set
+from creative_memory.services.naming import optional_project, valid_name
+from creative_memory.services.store import Store
 
 log = logging.getLogger("cm.erasure")
 FORGOTTEN = "[forgotten]"
@@ -70,18 +76,19 @@ class Target:
         return "global" if self.global_only else None
 
     def validate(self) -> None:
-        if not PATTERN_RE.fullmatch(self.preference_type):
-            raise InvalidInput(
-                f"'{self.preference_type}' is not a preference type; types are 1–128 letters, digits, '_' or '-'."
-            )
-        if not PATTERN_RE.fullmatch(self.pattern):
-            raise InvalidInput(
-                f"'{self.pattern}' is not a pattern; patterns are 1–128 letters, digits, '_' or '-'."
-            )
-        if self.project_id is not None and not ID_RE.fullmatch(self.project_id):
-            raise InvalidInput(
-                f"'{self.project_id}' is not a project id; ids are 1–128 letters, digits, '_' or '-'."
-            )
+        self.normalized()
+
+    def normalized(self) -> Target:
+        """The target with its names checked (model.names) and in their stored, NFC form."""
+        return Target(
+            valid_name(self.preference_type, "preference type"),
+            valid_name(self.pattern, "pattern"),
+            optional_project(self.project_id),
+            self.polarity,
+        )
+
+    def spelled(self, preference_type: str, pattern: str) -> Target:
+        return Target(preference_type, pattern, self.project_id, self.polarity)
 
 
 @dataclass
@@ -115,325 +122,10 @@ class Receipt:
         }
 
 
-# --------------------------------------------------------------------------- verification
-# The byte search reads the files in chunks (never a mapping: a file that another program
-# truncates under a mapping kills the process with SIGBUS) on a few threads; libc's ``memmem``,
-# called through ctypes, searches without holding the GIL, so the threads really run in parallel.
-_CHUNK = 4 << 20
-_FEW_NEEDLES = 8  # more needles than this (a reset): one regular expression per chunk instead
-
-
-def _load_memmem() -> Any:
-    try:
-        fn = ctypes.CDLL(None).memmem
-    except Exception:  # no C library to load (Windows), or one without memmem
-        return None
-    fn.restype = ctypes.c_void_p
-    fn.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t)
-    return fn
-
-
-_MEMMEM = _load_memmem()
-
-
-def _count_in(buf: bytearray, addr: int, size: int, end: int, needle: bytes) -> int:
-    """Occurrences of ``needle`` in ``buf[:size]`` that start before ``end``, overlapping ones too."""
-    n = 0
-    pos = 0
-    k = len(needle)
-    while pos < end:
-        if _MEMMEM is not None:
-            hit = _MEMMEM(addr + pos, size - pos, needle, k)
-            if not hit:
-                break
-            at = int(hit) - addr
-        else:
-            at = buf.find(needle, pos, size)
-            if at < 0:
-                break
-        if at >= end:
-            break
-        n += 1
-        pos = at + 1
-    return n
-
-
-def count_bytes(path: Path, needles: Sequence[bytes]) -> int:
-    """Occurrences of the needles in the store's three files (the database, its WAL and its index).
-
-    With a few needles each is counted on its own, overlapping occurrences included (the count
-    :func:`live_copies` predicts for live data); with many (a reset) one regular expression counts
-    the matches of any of them.
-    """
-    uniq = sorted({n for n in needles if n}, key=len, reverse=True)
-    if not uniq:
-        return 0
-    overlap = max(len(n) for n in uniq) - 1
-    rx = re.compile(b"|".join(re.escape(n) for n in uniq)) if len(uniq) > _FEW_NEEDLES else None
-    jobs: list[tuple[Path, int]] = []
-    for f in sqlite_file_set(path):
-        try:
-            size = f.stat().st_size
-        except FileNotFoundError:
-            continue
-        jobs.extend((f, off) for off in range(0, size, _CHUNK))
-    if not jobs:
-        return 0
-    workers = max(1, min(len(jobs), os.cpu_count() or 1, 4))
-    totals = [0] * workers
-    errors: list[BaseException] = []
-
-    def work(w: int) -> None:
-        buf = bytearray(_CHUNK + overlap)
-        view = memoryview(buf)
-        arr = (ctypes.c_char * len(buf)).from_buffer(buf)
-        addr = ctypes.addressof(arr)
-        handles: dict[Path, Any] = {}
-        try:
-            for f, off in jobs[w::workers]:
-                fh = handles.get(f)
-                if fh is None:
-                    try:
-                        fh = handles[f] = f.open("rb", buffering=0)
-                    except FileNotFoundError:
-                        continue
-                fh.seek(off)
-                size = 0
-                while size < len(buf):
-                    got = fh.readinto(view[size:])
-                    if not got:
-                        break
-                    size += got
-                end = min(size, _CHUNK)
-                if rx is not None:
-                    totals[w] += sum(1 for m in rx.finditer(buf, 0, size) if m.start() < end)
-                else:
-                    totals[w] += sum(_count_in(buf, addr, size, end, n) for n in uniq)
-        except BaseException as exc:  # re-raised in the calling thread
-            errors.append(exc)
-        finally:
-            for fh in handles.values():
-                fh.close()
-            del arr
-            view.release()
-
-    if workers == 1:
-        work(0)
-    else:
-        threads = [threading.Thread(target=work, args=(w,), daemon=True) for w in range(workers)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    if errors:
-        raise errors[0]
-    return sum(totals)
-
-
-def needles_for(pattern: str) -> list[bytes]:
-    forms = {pattern, human(pattern)}
-    return [f.encode("utf-8") for f in forms if f]
-
-
-def _occurrences(value: object, needles: Sequence[bytes]) -> int:
-    """Overlapping occurrences of the needles in one stored value (text as its UTF-8 bytes)."""
-    if isinstance(value, str):
-        data = value.encode("utf-8", "surrogatepass")
-    elif isinstance(value, bytes):
-        data = value
-    else:
-        return 0  # numbers and NULL are not stored as text
-    n = 0
-    for needle in needles:
-        at = data.find(needle)
-        while at >= 0:
-            n += 1
-            at = data.find(needle, at + 1)
-    return n
-
-
-def _stored_size(value: object) -> int:
-    """An upper bound of a value's size in a record body."""
-    if isinstance(value, str):
-        return len(value.encode("utf-8", "surrogatepass"))
-    if isinstance(value, bytes):
-        return len(value)
-    return 0 if value is None else 8
-
-
-def _partial_clause(sql: str | None) -> str | None:
-    """The WHERE clause of a ``CREATE INDEX … ON t (…) WHERE …`` statement, None if unreadable."""
-    if not sql:
-        return None
-    m = re.search(r"\bON\b", sql, re.IGNORECASE)
-    start = sql.find("(", m.end()) if m else -1
-    if start < 0:
-        return None
-    depth = 0
-    quote = ""
-    for i in range(start, len(sql)):
-        ch = sql[i]
-        if quote:
-            if ch == quote:
-                quote = ""
-        elif ch in "'\"`[":
-            quote = "]" if ch == "[" else ch
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0:
-                rest = re.match(r"\s*WHERE\s+(.+?)\s*;?\s*$", sql[i + 1 :], re.IGNORECASE | re.DOTALL)
-                return rest.group(1) if rest else None
-    return None
-
-
-def _text_affinity(declared: str) -> bool:
-    """Whether a column of this declared type stores text as text (TEXT or BLOB affinity)."""
-    t = declared.upper()
-    if "INT" in t:
-        return False
-    return any(k in t for k in ("CHAR", "CLOB", "TEXT", "BLOB")) or not t
-
-
-def _q(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
-
-
-def live_copies(con: sqlite3.Connection, needles: Sequence[bytes]) -> dict[str, int] | None:
-    """Copies of the needles that live data puts in the database file, per table (its rows and the
-    entries of its indexes), counted as :func:`count_bytes` counts them; None when the file's layout
-    makes an exact count impossible.
-
-    SQLite stores a row's text uncompressed in one record; a record that fits on its page (no
-    overflow) is contiguous in the file, and every index holds one entry per (indexed) row. So when
-    no record that contains a needle could overflow, the byte search of a database whose WAL is empty
-    finds at least this many copies, and exactly this many unless some copy is not live data (or
-    spans two values of a record). None for what cannot be counted that way: another text encoding,
-    an index on an expression or with an unreadable condition, a record that may overflow.
-    """
-    if str(con.execute("PRAGMA encoding").fetchone()[0]).upper() != "UTF-8":
-        return None
-    usable = int(con.execute("PRAGMA page_size").fetchone()[0]) - _reserved_bytes(con)
-    table_local = usable - 35  # the largest payload a table b-tree cell keeps on its page
-    index_local = (usable - 12) * 64 // 255 - 23  # the same for an index b-tree cell
-    texts = [n.decode("utf-8", "surrogatepass") for n in needles]
-    schema = con.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()
-    index_sql = {name: sql for kind, name, _t, sql in schema if kind == "index"}
-    found: dict[str, int] = {}
-    master = sum(_occurrences(v, needles) for row in schema for v in row)
-    if master:
-        if any(sum(_stored_size(v) for v in row) + 60 > table_local for row in schema):
-            return None
-        found["sqlite_master"] = master
-    for kind, table, _t, sql in schema:
-        if kind != "table" or (sql or "").lstrip().upper().startswith("CREATE VIRTUAL"):
-            continue  # a virtual table stores nothing itself (its shadow tables are ordinary tables)
-        cols = con.execute(f"PRAGMA table_xinfo({_q(table)})").fetchall()
-        names = [c[1] for c in cols]
-        stored = [i for i, c in enumerate(cols) if c[6] in (0, 3)]  # not virtual generated columns
-        without_rowid = bool(re.search(r"\)\s*WITHOUT\s+ROWID\b[^)]*$", sql or "", re.IGNORECASE))
-        indexes: list[tuple[list[int], str | None]] = []
-        for _seq, iname, _unique, origin, partial in con.execute(f"PRAGMA index_list({_q(table)})"):
-            if without_rowid and origin == "pk":
-                continue  # the table's own b-tree
-            cids = [int(r[1]) for r in con.execute(f"PRAGMA index_xinfo({_q(iname)})")]
-            if -2 in cids:
-                return None  # an index on an expression
-            clause = None
-            if partial:
-                clause = _partial_clause(index_sql.get(iname))
-                if clause is None:
-                    return None
-            indexes.append(([c for c in cids if c >= 0], clause))
-        select = [_q(n) for n in names] + [f"({c})" for _cids, c in indexes if c is not None]
-        # Only columns that keep text as text are searched: a text value in a column with numeric
-        # affinity is rare, and a copy missed here only makes the counts differ (then: VACUUM).
-        wordy = [c[1] for c in cols if _text_affinity(str(c[2] or ""))]
-        if not wordy:
-            continue
-        where = " OR ".join(f"instr({_q(n)}, ?) > 0" for n in wordy for _t in texts)
-        params = [t for _n in wordy for t in texts]
-        copies = 0
-        for row in con.execute(f"SELECT {', '.join(select)} FROM {_q(table)} WHERE {where}", params):
-            values = row[: len(names)]
-            own = sum(_occurrences(values[i], needles) for i in stored)
-            if own:
-                size = sum(_stored_size(values[i]) for i in stored) + 9 * (len(stored) + 2)
-                if size > (index_local if without_rowid else table_local):
-                    return None  # the record may continue on overflow pages
-            copies += own
-            flags = iter(row[len(names) :])
-            for cids, clause in indexes:
-                if clause is not None and not next(flags):
-                    continue  # not in this partial index
-                entry = sum(_occurrences(values[c], needles) for c in cids)
-                if entry and sum(_stored_size(values[c]) for c in cids) + 9 * (len(cids) + 3) > index_local:
-                    return None
-                copies += entry
-        if copies:
-            found[table] = copies
-    return found
-
-
-def _reserved_bytes(con: sqlite3.Connection) -> int:
-    """The bytes SQLite reserves at the end of each page (byte 20 of the database header)."""
-    path = con.execute("PRAGMA database_list").fetchone()[2]
-    try:
-        with Path(path).open("rb") as fh:
-            header = fh.read(100)
-    except OSError:
-        return 255
-    return header[20] if len(header) == 100 else 255
-
-
-def live_mentions(session: Session, needle: str) -> dict[str, int]:
-    """Live rows that still contain the text, per table: ours (other types, other users) or the daemon's."""
-    found: dict[str, int] = {}
-    tables = [
-        r[0]
-        for r in session.execute(
-            text("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")
-        )
-    ]
-    for t in tables:
-        cols = [r[1] for r in session.execute(text(f"PRAGMA table_info({_q(t)})"))]
-        if not cols:
-            continue
-        where = " OR ".join(f"instr(CAST({_q(c)} AS TEXT), :n) > 0" for c in cols)
-        n = session.execute(text(f"SELECT count(*) FROM {_q(t)} WHERE {where}"), {"n": needle}).scalar()
-        if n:
-            found[t] = int(n)
-    return found
-
-
-def daemon_mentions(session: Session, needle: str) -> int:
-    """How often the text appears in tables that are not ours (the daemon's conversation data)."""
-    return sum(n for t, n in live_mentions(session, needle).items() if not t.startswith(PREFIX))
-
-
-def _mention_notes(found: dict[str, int]) -> list[str]:
-    notes = []
-    if any(not t.startswith(PREFIX) for t in found):
-        notes.append(
-            "The text also appears in Open Design's own data (for example a chat message); "
-            "this program does not change that data."
-        )
-    if any(t.startswith(PREFIX) for t in found):
-        notes.append(
-            "The same text is still part of other remembered data that was not asked to be forgotten "
-            "(for example the same pattern name under another type)."
-        )
-    return notes
-
-
 # --------------------------------------------------------------------------- forget
-def _strip_text(value: str | None, words: Iterable[str]) -> str | None:
-    if value is None:
-        return None
-    for w in words:
-        value = value.replace(w, FORGOTTEN)
-    return value
+@functools.lru_cache(maxsize=256)
+def _mentions(canonical: str) -> spellings.Mentions:
+    return spellings.Mentions([canonical])
 
 
 def _rewrite_payload(payload: dict[str, Any], t: Target) -> tuple[dict[str, Any], bool]:
@@ -462,8 +154,9 @@ def _rewrite_payload(payload: dict[str, Any], t: Target) -> tuple[dict[str, Any]
     if ("chose" in out) != ("over" in out):  # a comparison needs both sides
         out.pop("chose", None)
         out.pop("over", None)
-    if "diff" in out and t.whole:
-        out["diff"] = _strip_text(out["diff"], [t.pattern, human(t.pattern)])
+    if isinstance(out.get("diff"), str) and t.whole:
+        # Every spelling of the name (any case, any separator, e.g. "Airy Spacing" for airy_spacing).
+        out["diff"] = _mentions(canonical_name(t.pattern)).scrub(out["diff"], FORGOTTEN)
     alive = bool(out["patterns"]) or "chose" in out or "snapshot" in out
     return out, alive
 
@@ -626,26 +319,39 @@ _DIFF_BOUND = '{"e'
 
 
 def diff_mentions(session: Session, user_id: str, targets: Sequence[Target]) -> dict[Target, set[int]]:
-    """The events whose diff mentions a whole target (raw or human form), per target: one scan of
-    the user's events for all of them."""
-    forms = {t: sorted({t.pattern, human(t.pattern)}) for t in targets if t.whole}
+    """The events whose diff mentions a whole target in any spelling (any case, ``-``/``_``/space;
+    the prompt block's human form included), per target: one scan of the user's events for all of
+    them, a ``LIKE`` prefilter in SQL (spellings.like_pattern) and an exact check of each hit."""
+    forms = {t: _mentions(canonical_name(t.pattern)) for t in targets if t.whole}
     out: dict[Target, set[int]] = {t: set() for t in targets}
-    words = sorted({w for ws in forms.values() for w in ws})
-    if not words:
+    likes = sorted({spellings.like_pattern(m.canonicals[0]) for m in forms.values()})
+    if not likes:
         return out
     # "+user_id": a scan in table order, not an index lookup per event of the user.
     sql = (
         f"SELECT seq, payload FROM {_EVENTS} WHERE +user_id = ? AND payload < ? AND ("
-        + " OR ".join("instr(payload, ?) > 0" for _w in words)
+        + " OR ".join("payload LIKE ?" for _w in likes)
         + ")"
     )
-    for seq, payload in session.connection().exec_driver_sql(sql, (user_id, _DIFF_BOUND, *words)):
+    for seq, payload in session.connection().exec_driver_sql(sql, (user_id, _DIFF_BOUND, *likes)):
         diff = json.loads(payload).get("diff")
         if not isinstance(diff, str):
             continue
-        for t, ws in forms.items():
-            if any(w in diff for w in ws):
+        for t, m in forms.items():
+            if m.found(diff):
                 out[t].add(int(seq))
+    return out
+
+
+def spelled_targets(session: Session, user_id: str, targets: Sequence[Target]) -> dict[Target, list[Target]]:
+    """Each target first, then the other spellings (same canonical type and pattern) the user's
+    events or records are stored under: forgetting one spelling forgets them all."""
+    con = dbapi_connection(session)
+    out: dict[Target, list[Target]] = {}
+    for t in targets:
+        stored = spellings.stored_spellings(con, user_id, t.preference_type, t.pattern)
+        stored.discard((t.preference_type, t.pattern))
+        out[t] = [t, *(t.spelled(ptype, pattern) for ptype, pattern in sorted(stored))]
     return out
 
 
@@ -685,7 +391,7 @@ def _verify(
                 ok = False
     whole = [t for t in targets if t.whole]
     if whole:
-        needles = sorted({n for t in whole for n in needles_for(t.pattern)})
+        needles = sorted({n for t in whole for n in needles_for(t.pattern, [t.pattern])})
         receipt.occurrences, live = _search(store, needles, account=receipt.checkpointed)
         if receipt.occurrences and live is not None and sum(live.values()) == receipt.occurrences:
             # Every copy in the files is accounted for by live data (another pattern whose name
@@ -724,7 +430,7 @@ def _verify(
             found: dict[str, int] = {}
             with store.read() as session:
                 for n in needles:
-                    for table, count in live_mentions(session, n.decode()).items():
+                    for table, count in live_mentions(session, n.decode(), fold=True).items():
                         found[table] = found.get(table, 0) + count
             if found and (compact or live is not None):
                 receipt.notes.extend(_mention_notes(found))
@@ -764,12 +470,12 @@ def _search(store: Store, needles: Sequence[bytes], *, account: bool) -> tuple[i
             con.execute("SELECT count(*) FROM sqlite_master").fetchone()  # pins the snapshot
             try:
                 still = _wal_empty(store.path)
-                occurrences = count_bytes(store.path, needles)
+                occurrences = count_bytes(store.path, needles, fold=True)
                 # live_copies counts like the per-needle search; the many-needle one is not comparable.
                 countable = account and still and len(set(needles)) <= _FEW_NEEDLES
                 if not (occurrences and countable):
                     return occurrences, None
-                live = live_copies(con, needles)
+                live = live_copies(con, needles, fold=True)
                 if _wal_empty(store.path):
                     return occurrences, live
             finally:

@@ -27,8 +27,9 @@ from creative_memory.services.erasure import (
     _forget_in,
     _verify,
     diff_mentions,
-    needles_for,
+    spelled_targets,
 )
+from creative_memory.services.erasure_search import needles_for
 from creative_memory.services.errors import InvalidInput
 from creative_memory.services.store import Store
 from creative_memory.services.writes import events_token, quiet
@@ -53,8 +54,7 @@ def forget(
     """
     if not targets:
         raise InvalidInput("Name at least one pattern to forget.")
-    for t in targets:
-        t.validate()
+    targets = [t.normalized() for t in targets]
     t0 = time.perf_counter()
     receipt = Receipt(blocked=block)
     # Changes another program made are folded first, so the digest arithmetic below starts from
@@ -63,18 +63,21 @@ def forget(
     with store.read() as session:
         seen = events_token(dbapi_connection(session), user_id)
         mentions = diff_mentions(session, user_id, targets)
+        spelled = spelled_targets(session, user_id, targets)  # every stored spelling (decision 0029)
     with store.write() as session:
         con = dbapi_connection(session)
         with sa_errors():
             if events_token(con, user_id) != seen:
                 mentions = diff_mentions(session, user_id, targets)
+                spelled = spelled_targets(session, user_id, targets)
             drow = session.get(Derivation, user_id)
             if drow is not None and changes.pending(con, user_id):
                 changes.apply_changes(session, user_id, drow, now)
         with quiet(con):
             regroup: set[tuple[str, str, str]] = set()
             for t in targets:
-                regroup |= _forget_in(session, user_id, t, receipt, mentions[t])
+                for i, form in enumerate(spelled[t]):
+                    regroup |= _forget_in(session, user_id, form, receipt, mentions[t] if i == 0 else set())
                 fp = blocks.fingerprint(t.preference_type, t.pattern)
                 receipt.fingerprints.append(fp)
                 if block:
@@ -109,7 +112,12 @@ def forget(
     if not receipt.checkpointed:
         receipt.notes.append(_SNAPSHOT_NOTE)
     if verify:
-        _verify(store, user_id, targets, receipt, compact=compact)
-    backups.settle(receipt, store.path, [n for t in targets for n in needles_for(t.pattern)])  # decision 0016
+        _verify(store, user_id, [form for t in targets for form in spelled[t]], receipt, compact=compact)
+    # decision 0016; folded needles of every spelling (decision 0029)
+    backups.settle(
+        receipt,
+        store.path,
+        [n for t in targets for f in spelled[t] for n in needles_for(f.pattern, [f.pattern])],
+    )
     receipt.duration_ms = (time.perf_counter() - t0) * 1000
     return receipt

@@ -18,6 +18,7 @@ from creative_memory.services.derivation import FOLD_COLUMNS, fold_event
 from creative_memory.services.engine.derive import Deriver
 from creative_memory.services.errors import InvalidInput, NotFound
 from creative_memory.services.injections import fate, fate_json
+from creative_memory.services.naming import optional_project, valid_name
 from creative_memory.services.pref_view import pref_json, stale_at
 from creative_memory.services.reasons import sentence
 from creative_memory.services.store import Store
@@ -147,6 +148,9 @@ def inspect(
         statuses = frozenset({status})
     if limit is not None and limit < 1:
         raise InvalidInput("--limit must be a positive number.")
+    project_id = optional_project(project_id)
+    if preference_type is not None:
+        preference_type = valid_name(preference_type, "preference type")
     flt = PrefFilter(scope=scope, project_id=project_id, preference_type=preference_type, statuses=statuses)  # type: ignore[arg-type]
     q = page_query(user_id, flt, limit=limit or 1_000_000)
     rows = list(session.scalars(q))
@@ -216,7 +220,9 @@ def explain(
 ) -> dict[str, Any]:
     """The records of one pattern (evaluated at ``now`` when given), its events, its strength over
     time and the fate of its last retrieval."""
-    scope = scope_for(project_id)
+    preference_type = valid_name(preference_type, "preference type")
+    pattern = valid_name(pattern, "pattern")
+    scope = scope_for(optional_project(project_id))
     recs = list(
         session.scalars(
             select(Preference)
@@ -397,6 +403,7 @@ def diagnostics(
 ) -> list[dict[str, Any]]:
     if limit < 1:
         raise InvalidInput("--limit must be a positive number.")
+    project_id = optional_project(project_id)
     out = []
     for r in session.scalars(
         retrievals_query(user_id, project_id=project_id, origin=origin, event_type=event_type, limit=limit)

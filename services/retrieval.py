@@ -20,6 +20,7 @@ from creative_memory.services.clock import DAY_MS
 from creative_memory.services.derivation import ensure_current, is_current, state_from_json
 from creative_memory.services.engine.block import build_block, estimate_tokens
 from creative_memory.services.engine.retrieve import Gates, NeedDeeper, closed_gate, retrieve, scope_switches
+from creative_memory.services.naming import optional_project, valid_name
 from creative_memory.services.reasons import empty_block_sentence
 from creative_memory.services.store import Store, raw_connection
 
@@ -257,7 +258,13 @@ def run(
 
     ``derive_at``: the moment a stale cache is re-derived at, when ``now`` is another moment
     than the real one (a dry run at ``--now`` persists no evaluation of that moment).
-    """
+
+    The project id and the types are checked and NFC-normalised first (services.naming), so every
+    gate is read under the id the switch was stored under: a malformed id is refused in a
+    sentence, never looked up as another project."""
+    project_id = optional_project(project_id)
+    if types is not None:
+        types = [valid_name(t, "preference type") for t in types]
     # One read transaction on the store's kept connection when the cache is current (the usual
     # case): the check, the gates and the records come from the same snapshot.
     result: RetrievalResult | None = None

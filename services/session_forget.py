@@ -14,11 +14,12 @@ from typing import Any
 
 from sqlalchemy import delete, func, select
 
-from creative_memory.model.constants import ID_RE, Actor
+from creative_memory.model.constants import Actor
 from creative_memory.model.tables import Derivation, Event, EventPattern, Preference
 from creative_memory.services import audit
 from creative_memory.services.derivation import cache_key_for, digest_add, rederive_groups
-from creative_memory.services.errors import InvalidInput, NotFound
+from creative_memory.services.errors import NotFound
+from creative_memory.services.naming import valid_name
 from creative_memory.services.store import Store
 
 _CHUNK = 500
@@ -54,8 +55,7 @@ def session_events(store: Store, user_id: str, session_id: str) -> int:
 
 def forget_session(store: Store, user_id: str, session_id: str, *, actor: Actor, now: int) -> SessionReceipt:
     """Delete the session's events and re-derive what they shaped, in one write transaction."""
-    if not ID_RE.fullmatch(session_id):
-        raise InvalidInput(f"'{session_id}' is not a session id; ids are 1–128 letters, digits, '_' or '-'.")
+    session_id = valid_name(session_id, "session id")
     receipt = SessionReceipt(session_id)
     with store.write() as session:
         rows = session.execute(

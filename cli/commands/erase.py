@@ -74,7 +74,7 @@ def forget(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     t = erasure.Target(
         args.type, args.pattern, args.project, Polarity(args.polarity) if args.polarity else None
     )
-    t.validate()
+    t = t.normalized()
     matching.check_forget_target(store, ctx.user, t.preference_type, t.pattern, t.project_id, args.polarity)
     consent(
         out,

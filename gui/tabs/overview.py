@@ -44,13 +44,13 @@ from creative_memory.gui.dialogs import (
     ProgressDialog,
     ReceiptDialog,
     ResetDialog,
-    ask_open_path,
     ask_save_path,
 )
 from creative_memory.gui.errors import show_error
 from creative_memory.gui.icons import icon, mix, tinted_icon
 from creative_memory.gui.replace import replace_allowed
 from creative_memory.gui.tabs.base import Tab, tr
+from creative_memory.gui.tabs.overview_import import ImportActions
 from creative_memory.gui.widgets import accent_colour
 from creative_memory.model.constants import Actor
 from creative_memory.services import (
@@ -290,7 +290,7 @@ class MemorySwitch(QCheckBox):
 
 
 # --------------------------------------------------------------------------- the tab
-class OverviewTab(Tab):
+class OverviewTab(ImportActions, Tab):
     key = "overview"
 
     def __init__(self, ctrl: Controller, parent: QWidget | None = None) -> None:
@@ -1028,69 +1028,6 @@ class OverviewTab(Tab):
         self.transfer_result.setText(breakable_path(text) if "/" in text else text)
         self.transfer_result.setVisible(True)
         self.ctrl.notify("audit")
-        return result
-
-    # ------------------------------------------------------------------ import
-    @async_slot()
-    async def import_clicked(self) -> None:
-        path = await ask_open_path(self.window(), tr("Import creative memory"), self._default_folder())
-        if path is None:
-            return
-        dialog = ImportDialog(self.window(), path=path)
-        self.import_dialog = dialog
-        try:
-            if await wait_dialog(dialog) != ACCEPTED:
-                return
-            mode = dialog.mode()
-        finally:
-            self.import_dialog = None
-            dialog.deleteLater()
-        passphrase: str | None = None
-        if await self.ctrl.run(file_is_encrypted, path):
-            remembered = await self.ctrl.run(self.ctrl.ctx.secrets.recall_passphrase, passphrase_key(path))
-            prompt = tr("{name} is encrypted. Enter the passphrase it was exported with.").format(name=path.name)
-            if remembered:
-                prompt += " " + tr("The passphrase remembered in the keychain for this file is filled in.")
-            pdialog = PassphraseDialog(self.window(), confirm=False, offer_remember=False, prompt=prompt)
-            if remembered:
-                pdialog.set_passphrase(remembered)
-            self.passphrase_dialog = pdialog
-            try:
-                if await wait_dialog(pdialog) != ACCEPTED:
-                    return
-                passphrase = pdialog.passphrase()
-            finally:
-                self.passphrase_dialog = None
-                pdialog.deleteLater()
-        await self.import_from(path, mode, passphrase)
-
-    async def import_from(
-        self, path: Path | str, mode: str = "merge", passphrase: str | None = None
-    ) -> portability.TransferResult | None:
-        """Import a bundle (or a prototype preferences.json); merge or replace."""
-        path = Path(path)
-        progress = self._progress(tr("Importing"), tr("Importing {name}…").format(name=path.name))
-        ask = (lambda: passphrase) if passphrase is not None else None
-        try:
-            result = await self.ctrl.run(
-                portability.import_file, self.ctrl.store, self.ctrl.user, path, mode=mode, now=self.ctrl.now(),
-                actor=self._actor(), passphrase=ask, blocks=self.ctrl.ctx.blocks,
-            )
-        except Exception as exc:
-            self._progress_done(progress)
-            self._fail(exc, tr("Could not import {name}.").format(name=path.name))
-            return None
-        self._progress_done(progress)
-        loc = QLocale()
-        text = tr("Imported {events} events from {name}; {prefs} preferences now.").format(
-            events=loc.toString(result.events), name=path.name, prefs=loc.toString(result.preferences)
-        )
-        if result.skipped:
-            text += " " + tr("{n} were already here or blocked and were skipped.").format(n=loc.toString(result.skipped))
-        self.transfer_result.setText(text)
-        self.transfer_result.setVisible(True)
-        self.ctrl.notify("all")
-        await self.refresh()
         return result
 
     # ------------------------------------------------------------------ reset

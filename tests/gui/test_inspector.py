@@ -479,7 +479,8 @@ def test_forget_and_block_adds_a_blocklist_row(
     wait_until(lambda: tab.receipt_dialog is not None)
     assert tab.last_receipt is not None and tab.last_receipt.blocked
     assert tab.receipt_dialog.values["blocked"].text() == "yes"
-    assert sql(ctrl, "SELECT count(*) FROM creative_memory_blocklist")[0][0] == 1
+    # Two fingerprints: the pattern's, and its text's alone for incoming diffs (decision 0029).
+    assert sql(ctrl, "SELECT count(*) FROM creative_memory_blocklist")[0][0] == 2
     assert ("color", "neon_accents") not in patterns_in_cli(ctrl)
     # blocked: the same pattern is not learned again
     seed(strong("neon_accents", "color", start=50, count=2, project="p_cafe"))

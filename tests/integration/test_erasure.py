@@ -34,7 +34,7 @@ from creative_memory.model.tables import (
     RetrievalEvent,
 )
 from creative_memory.services import audit as audit_module
-from creative_memory.services import controls, derivation, erasure, queries, retrieval
+from creative_memory.services import controls, derivation, erasure, erasure_search, queries, retrieval
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.engine.block import human
@@ -554,8 +554,9 @@ def test_forget_and_block_ignores_later_events_and_keeps_only_a_fingerprint(
 
     with store.read() as s:
         rows = s.execute(select(Blocklist.user_id, Blocklist.fingerprint)).all()
-    assert rows == [(USER, blocks.fingerprint(*P))]
-    assert re.fullmatch(r"[0-9a-f]{64}", rows[0][1])
+    # The pattern's fingerprint, and its text's alone (for scrubbing incoming diffs): no text.
+    assert sorted(rows) == sorted([(USER, blocks.fingerprint(*P)), (USER, blocks.text_fingerprint(P[1]))])
+    assert all(re.fullmatch(r"[0-9a-f]{64}", fp) for _u, fp in rows)
 
     later: list[WireEvent] = [
         {
@@ -702,9 +703,9 @@ def test_live_copies_account_for_every_byte_of_a_compacted_store(loaded: Store) 
 def test_count_bytes_counts_across_chunks_and_files(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, memmem: bool
 ) -> None:
-    monkeypatch.setattr(erasure, "_CHUNK", 64)
+    monkeypatch.setattr(erasure_search, "_CHUNK", 64)
     if not memmem:
-        monkeypatch.setattr(erasure, "_MEMMEM", None)
+        monkeypatch.setattr(erasure_search, "_MEMMEM", None)
     path = tmp_path / "app.sqlite"
     rnd = random.Random(7)
     words = [b"teal_gradient", b"teal gradient", b"aa_aa"]
@@ -926,7 +927,9 @@ def test_a_bulk_forget_with_many_needles_still_verifies_copies_that_stay(
     ev = {"event_id": "e_sans", "signal_type": "thumbs_up", "occurred_at": "2026-01-01T03:00:00Z"}
     assert ingest(store, [{**ev, "patterns": [pat(sans)]}], blocks).accepted == 1
     targets = [erasure.Target(*R), erasure.Target(*P)] + [erasure.Target("color", c) for c in OTHER_COLORS]
-    assert len({n for t in targets for n in needles(t.pattern)}) > erasure._FEW_NEEDLES
+    # Every spelling of a name is one folded needle: more names than _FEW_NEEDLES are needed.
+    targets += [erasure.Target("color", f"unused_shade_{i}") for i in range(6)]
+    assert len({n for t in targets for n in erasure.needles_for(t.pattern)}) > erasure._FEW_NEEDLES
     caplog.set_level("INFO", logger="cm.erasure")
 
     r = forget(store, blocks, *targets)
