@@ -85,10 +85,11 @@ class Target:
             valid_name(self.pattern, "pattern"),
             optional_project(self.project_id),
             self.polarity,
+            global_only=self.global_only,
         )
 
     def spelled(self, preference_type: str, pattern: str) -> Target:
-        return Target(preference_type, pattern, self.project_id, self.polarity)
+        return Target(preference_type, pattern, self.project_id, self.polarity, global_only=self.global_only)
 
 
 @dataclass

@@ -17,10 +17,17 @@ from sqlalchemy import delete, func, select
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import Derivation, Event, EventPattern, Preference
 from creative_memory.services import audit
-from creative_memory.services.derivation import cache_key_for, digest_add, rederive_groups
+from creative_memory.services.derivation import (
+    cache_key_for,
+    dbapi_connection,
+    digest_add,
+    ensure_current,
+    rederive_groups,
+)
 from creative_memory.services.errors import NotFound
 from creative_memory.services.naming import valid_name
 from creative_memory.services.store import Store
+from creative_memory.services.writes import quiet
 
 _CHUNK = 500
 
@@ -57,7 +64,10 @@ def forget_session(store: Store, user_id: str, session_id: str, *, actor: Actor,
     """Delete the session's events and re-derive what they shaped, in one write transaction."""
     session_id = valid_name(session_id, "session id")
     receipt = SessionReceipt(session_id)
-    with store.write() as session:
+    # Changes another program made are folded first, so the digest arithmetic below starts from an
+    # exact derivation; this transaction's own deletes are not logged as changes (writes.quiet).
+    ensure_current(store, user_id, now)
+    with store.write() as session, quiet(dbapi_connection(session)):
         rows = session.execute(
             select(Event.seq, Event.content_hash).where(Event.user_id == user_id, Event.session_id == session_id)
         ).all()

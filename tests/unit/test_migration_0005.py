@@ -44,7 +44,7 @@ def schema(con: sqlite3.Connection, kind: str) -> set[str]:
 def test_the_rebuild_keeps_every_row_and_makes_identity_per_user(tmp_path: Path) -> None:
     data_dir = DataDir(tmp_path / "od", "flag")
     data_dir.path.mkdir()
-    at_revision(data_dir.store, "0003")
+    at_revision(data_dir.store, "0004")  # the revision before it
     con = sqlite3.connect(data_dir.store)
     cols = "event_id, user_id, project_id, scope, signal_type, occurred_at, payload, content_hash, source, ingested_at"
     for seq, (eid, user) in enumerate([("e1", "local"), ("e2", "local"), ("e3", "bob")], start=1):
@@ -62,7 +62,7 @@ def test_the_rebuild_keeps_every_row_and_makes_identity_per_user(tmp_path: Path)
     before_events = con.execute(f"SELECT * FROM {EVENTS} ORDER BY seq").fetchall()
     before_patterns = con.execute(f"SELECT * FROM {PATTERNS} ORDER BY id").fetchall()
     indexes, triggers = schema(con, "index"), schema(con, "trigger")
-    assert triggers == {"creative_memory_events_au", "creative_memory_events_ad"}
+    assert triggers == {"creative_memory_events_au", "creative_memory_events_ad", "creative_memory_events_ai"}
     con.close()
 
     store = Store.open(data_dir)  # migrates to head (0005)
