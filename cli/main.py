@@ -131,7 +131,12 @@ def make_context(args: argparse.Namespace) -> Context:
     from creative_memory.services.context import Context, check_user, default_user
     from creative_memory.services.datadir import resolve_data_dir
 
-    dd = resolve_data_dir(args.data_dir)
+    if args.command == "demo" and not args.data_dir:
+        from creative_memory.services.demostore import demo_data_dir
+
+        dd = demo_data_dir()  # never the discovered real store
+    else:
+        dd = resolve_data_dir(args.data_dir)
     user = check_user(args.user if args.user is not None else default_user())
     now = None
     if args.now is not None:  # the clock's parser loads pydantic: only when asked

@@ -21,6 +21,11 @@ class Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+_COMPACT = (
+    "close Open Design first: also rewrite the whole store file (VACUUM) to remove old copies from "
+    "free space; Open Design cannot write meanwhile"
+)
+
 def _globals(p: argparse.ArgumentParser, *, top: bool) -> None:
     d = None if top else argparse.SUPPRESS
     p.add_argument(
@@ -113,13 +118,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("pattern")
     p.add_argument("--project", metavar="ID")
 
-    p = cmd("forget", "erase one pattern everywhere")
-    p.add_argument("type")
-    p.add_argument("pattern")
+    p = cmd("forget", "erase one pattern everywhere, or what one session taught (--session)")
+    p.add_argument("type", nargs="?")
+    p.add_argument("pattern", nargs="?")
+    p.add_argument("--session", metavar="ID", help="forget every event of this generation session instead")
     p.add_argument("--project", metavar="ID")
     p.add_argument("--polarity", choices=["positive", "negative"])
     p.add_argument("--block", action="store_true", help="never learn this pattern again")
     p.add_argument("--yes", action="store_true", help="do not ask for confirmation")
+    p.add_argument("--compact", action="store_true", help=_COMPACT)
 
     p = cmd("reset", "erase all creative memory of the user")
     p.add_argument(
@@ -128,6 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--backup", metavar="PATH", help="export a backup bundle first (a new file)")
     p.add_argument("--force", action="store_true", help="let --backup replace an existing file")
     p.add_argument("--include-settings", action="store_true", help="also reset settings and the blocklist")
+    p.add_argument("--compact", action="store_true", help=_COMPACT)
 
     p = cmd("ingest", "feed raw signal events (JSON lines)")
     p.add_argument("file", nargs="?", default="-", help="a .jsonl file, or - for standard input")
@@ -164,6 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("path")
     p.add_argument("--mode", choices=["merge", "replace"], default="merge")
     p.add_argument("--passphrase-env", metavar="VAR")
+    p.add_argument("--as-user", metavar="ID", help="the user whose memory receives another user's bundle")
     p.add_argument("--yes", action="store_true", help="do not ask before --mode replace")
 
     p = cmd("audit", "the activity log")
@@ -175,8 +184,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--stdio", action="store_true", required=True, help="requests on stdin, answers on stdout")
     p.set_defaults(needs_data_dir=True)
 
-    p = cmd("demo", "fill the store with realistic generated data")
+    p = cmd("demo", "fill the separate demo store (or the --data-dir store) with generated data")
     p.add_argument("--size", choices=["S", "M", "L"], default="S")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--force", action="store_true",
+                   help="fill a --data-dir store even though it holds events that are not demo data")
     p.add_argument("--yes", action="store_true", help="do not ask when the user already has memory")
     return parser

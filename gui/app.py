@@ -26,6 +26,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="open offscreen on a temporary store, prove the gates, render each tab; exit 0/1")
     p.add_argument("--retrieval", type=_retrieval_id, metavar="ID",
                    help="open Diagnostics on this recorded retrieval (the link of a memory note)")
+    p.add_argument("--size", metavar="WxH", default="1200x780",
+                   help="window size for --screenshot (default 1200x780; e.g. 720x600)")
     p.add_argument("--palette", choices=["system", "light", "dark"], default="system",
                    help="colour scheme (default: follow the system)")
     p.add_argument("--log-level", default=os.environ.get("CM_LOG_LEVEL", "WARNING"))
@@ -143,7 +145,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if offscreen:
             ctx.lock_budget_s = OFFSCREEN_LOCK_BUDGET_S
         ctrl = Controller(ctx, actx.worker, actx.keeper)
-        window = MainWindow(ctrl, AppSettings())
+        settings = AppSettings()
+        if args.screenshot and temp is not None:
+            # Screenshots show the program, not this machine's keychain; the demo store is temporary.
+            settings.set_value("notices/dismissed", "keychain")
+            os.environ.setdefault("CM_DEMO_DIR", str(Path(temp.name) / "demo"))
+        window = MainWindow(ctrl, settings)
         window.show()
         if not offscreen:
             from creative_memory.gui.dialogs_store import confirm_first_open
@@ -180,7 +187,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             actx.app.quit()
             return
         if args.screenshot:
-            result["code"] = await _screenshots(actx, window, Path(args.screenshot), args.palette)
+            result["code"] = await _screenshots(
+                actx, window, Path(args.screenshot), args.palette, args.size, extras=temp is not None
+            )
             actx.app.quit()
         elif args.self_test:
             result["code"] = await _self_test(actx, ctrl, window)
@@ -241,13 +250,21 @@ def _screenshot_extras(ctrl, folder: Path) -> None:  # type: ignore[no-untyped-d
         shutil.copytree(sample, folder / "memory")
 
 
-async def _screenshots(actx, window, folder: Path, palette: str) -> int:  # type: ignore[no-untyped-def]
+async def _screenshots(  # type: ignore[no-untyped-def]
+    actx, window, folder: Path, palette: str, size: str = "1200x780", *, extras: bool = False
+) -> int:
+    """Every tab; on the generated store (no --data-dir) also the Forget dialog and the demo banner."""
     if folder.exists() and not folder.is_dir():
         print(f"creative-memory: {folder} is a file, not a folder; give a folder for the pictures.", file=sys.stderr)
         return 3
     folder.mkdir(parents=True, exist_ok=True)
-    window.resize(1200, 780)
-    suffix = "" if palette == "system" else f"-{palette}"
+    try:
+        width, height = (int(v) for v in size.lower().split("x", 1))
+    except ValueError:
+        print(f"creative-memory: --size {size!r} is not WIDTHxHEIGHT (e.g. 720x600)", file=sys.stderr)
+        return 2
+    window.resize(width, height)
+    suffix = ("" if palette == "system" else f"-{palette}") + ("" if size == "1200x780" else f"-{width}")
     for i, page in enumerate(window.pages):
         window.tabs.setCurrentIndex(i)
         await page.refresh()
@@ -257,7 +274,46 @@ async def _screenshots(actx, window, folder: Path, palette: str) -> int:  # type
             print(f"creative-memory: could not write {path}", file=sys.stderr)
             return 1
         print(path)
+    if extras:
+        return await _extra_screenshots(actx, window, folder, suffix)
     return 0
+
+
+async def _extra_screenshots(actx, window, folder: Path, suffix: str) -> int:  # type: ignore[no-untyped-def]
+    """The Forget scope dialog (a global row selected) and the demo store's banner."""
+    from creative_memory.gui.tabs.inspector import InspectorTab
+    from creative_memory.gui.tabs.overview import OverviewTab
+
+    inspector = next(p for p in window.pages if isinstance(p, InspectorTab))
+    window.tabs.setCurrentWidget(inspector)
+    await inspector.refresh()
+    await _settle(actx.app, 0.3)
+    for row in range(inspector.model.rowCount()):
+        key = inspector.model.key_at(row)
+        if key is not None and key.project_id is None:
+            inspector.select_key(key)
+            break
+    task = window.ctrl.start(inspector.forget_selected(), name="screenshot-forget")
+    while inspector.forget_dialog is None or not inspector.forget_dialog.isVisible():
+        await asyncio.sleep(0.05)
+    await _settle(actx.app, 0.3)
+    paths = [(folder / f"7-forget-scope{suffix}.png", inspector.forget_dialog)]
+    ok = inspector.forget_dialog.grab().save(str(paths[0][0]))
+    inspector.forget_dialog.reject()
+    await task
+    overview = next(p for p in window.pages if isinstance(p, OverviewTab))
+    window.tabs.setCurrentWidget(overview)
+    await window.open_demo()
+    await overview.load_demo("S")
+    await overview.refresh()
+    await _settle(actx.app, 0.4)
+    demo_path = folder / f"8-demo-banner{suffix}.png"
+    ok = window.grab().save(str(demo_path)) and ok
+    for path in (paths[0][0], demo_path):
+        print(path)
+    if not ok:
+        print(f"creative-memory: could not write the screenshots in {folder}", file=sys.stderr)
+    return 0 if ok else 1
 
 
 async def _self_test(actx, ctrl, window) -> int:  # type: ignore[no-untyped-def]

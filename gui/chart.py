@@ -127,7 +127,29 @@ class StrengthChart(QWidget):
                     top=max(s for _, s in pts),
                 )
             )
-        self.setAccessibleDescription("; ".join(parts) + ".")
+        self.setAccessibleDescription("; ".join(parts) + ". " + self.points_text())
+
+    #: at most this many points per series are read out (the events list holds every one)
+    READ_OUT = 24
+
+    def points_text(self) -> str:
+        """The numbers the chart draws, as text: each point's date and strength, per polarity."""
+        locale = QLocale()
+        out = []
+        for pol in self._ordered():
+            pts = self._series[pol]
+            shown = pts[-self.READ_OUT :]
+            items = ", ".join(
+                self.tr("{date} {strength:.2f}").format(
+                    date=locale.toString(QDateTime.fromMSecsSinceEpoch(t).date(), QLocale.FormatType.ShortFormat),
+                    strength=v,
+                )
+                for t, v in shown
+            )
+            more = self.tr(" (the last {n} of {total})").format(n=len(shown), total=len(pts)) if len(pts) > len(shown) else ""
+            out.append(self.tr("{polarity} strength{more}: {items}.").format(
+                polarity=self._polarity_word(pol).capitalize(), more=more, items=items))
+        return " ".join(out)
 
     def _ordered(self) -> list[str]:
         known = [p for p in POLARITIES if p in self._series]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Coroutine
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -18,6 +19,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from creative_memory.gui.asyncbridge import StoreWorker, TaskKeeper, WorkerShutDown
 from creative_memory.services import controls
 from creative_memory.services.context import Context
+from creative_memory.services.datadir import DataDir
 from creative_memory.services.derivation import refresh_decay
 from creative_memory.services.errors import CreativeMemoryError
 from creative_memory.services.rederive import outdated_version
@@ -41,6 +43,8 @@ class Controller(QObject):
     busyChanged = Signal(bool)
     #: the live indicator: True while polling works, False when the store cannot be read
     liveChanged = Signal(bool)
+    #: another store was opened in place of the current one (the demo store, or back)
+    storeSwitched = Signal()
 
     def __init__(
         self,
@@ -96,6 +100,23 @@ class Controller(QObject):
             self.changed.emit(w)
 
     # ------------------------------------------------------------------ start-up and status
+    async def switch_store(self, data_dir: DataDir) -> Store:
+        """Close the current store and open the one in ``data_dir`` (same user, same settings).
+
+        Used for the demo store and the way back; the old context is closed on the store thread.
+        """
+        polling = self._timer.isActive()
+        self.stop_polling()
+        old = self.ctx
+        await self.run(old.close)
+        self.ctx = replace(old, data_dir=data_dir, _store=None, _secrets=old._secrets, _blocks=old._blocks)
+        self._data_version = None
+        store = await self.open()
+        if polling:
+            self.start_polling()
+        self.storeSwitched.emit()
+        return store
+
     async def open(self) -> Store:
         """Open (create on first run) the store. Decay catches up to now in the background."""
         store = await self.run(self.ctx.store)

@@ -43,11 +43,11 @@ from creative_memory.gui.widgets import accent_colour
 
 MIN_PASSPHRASE = 8  # the same minimum as services.crypto (checked here so the dialog can say so)
 
-Preset = Literal["hour", "tomorrow", "week", "resume", "custom"]
+Preset = Literal["hour", "two_hours", "tomorrow", "week", "resume", "custom"]
 What = Literal["both", "learning", "using"]
-PRESETS: tuple[Preset, ...] = ("hour", "tomorrow", "week", "resume", "custom")
+PRESETS: tuple[Preset, ...] = ("hour", "two_hours", "tomorrow", "week", "resume", "custom")
 WHATS: tuple[What, ...] = ("both", "learning", "using")
-TOMORROW_HOUR = 9
+TOMORROW_HOUR = 8
 
 
 def tr(text: str) -> str:
@@ -96,11 +96,13 @@ def to_ms(dt: datetime) -> int:
 def preset_end(preset: Preset, now_ms: int) -> int | None:
     """When a pause chosen with ``preset`` at ``now_ms`` ends (ms), or None for "until I resume".
 
-    "Until tomorrow" is 09:00 local time on the next calendar day.
+    "Until tomorrow" is 08:00 local time on the next calendar day.
     """
     now = local_datetime(now_ms)
     if preset == "hour":
         return now_ms + 3_600_000
+    if preset == "two_hours":
+        return now_ms + 2 * 3_600_000
     if preset == "week":
         return now_ms + 7 * 86_400_000
     if preset == "tomorrow":
@@ -120,7 +122,7 @@ class PauseChoice:
 
 
 class PauseDialog(QDialog):
-    """Pause learning and/or using: presets (1 hour, until tomorrow 09:00, 1 week, until I resume)
+    """Pause learning and/or using: presets (1 hour, 2 hours, until tomorrow 08:00, 1 week, until I resume)
     or a date and time, and what to pause (both, learning only, using only)."""
 
     def __init__(self, parent: QWidget | None = None, *, now_ms: int) -> None:
@@ -141,9 +143,10 @@ class PauseDialog(QDialog):
         self.preset_group = QButtonGroup(self)
         labels: dict[Preset, tuple[str, str]] = {
             "hour": (tr("For &1 hour"), tr("Pause for one hour from now")),
+            "two_hours": (tr("For &2 hours"), tr("Pause for two hours from now")),
             "tomorrow": (
-                tr("Until &tomorrow, 09:00"),
-                tr("Pause until nine in the morning tomorrow (local time)"),
+                tr("Until &tomorrow, 08:00"),
+                tr("Pause until eight in the morning tomorrow (local time)"),
             ),
             "week": (tr("For 1 &week"), tr("Pause for seven days from now")),
             "resume": (tr("Until I &resume"), tr("Pause with no end; resume it yourself")),
@@ -387,7 +390,7 @@ class PassphraseDialog(QDialog):
         pass_label.setBuddy(self.passphrase_edit)
         form.addRow(pass_label, self.passphrase_edit)
         if confirm:
-            confirm_label = QLabel(tr("Re&peat:"), self)
+            confirm_label = QLabel(tr("Repe&at:"), self)
             confirm_label.setBuddy(self.confirm_edit)
             form.addRow(confirm_label, self.confirm_edit)
         else:
@@ -553,8 +556,9 @@ class ResetDialog(QDialog):
                 n=loc.toString(int(counts.get("preferences", 0)))
             ),
             tr("• {n} raw events they were learned from").format(n=loc.toString(int(counts.get("events", 0)))),
-            tr("• {n} recorded retrievals and their diagnostics").format(
-                n=loc.toString(int(counts.get("retrievals", 0)))
+            tr("• {n} recorded retrievals and their {d} stage diagnostics").format(
+                n=loc.toString(int(counts.get("retrievals", 0))),
+                d=loc.toString(int(counts.get("diagnostics", 0))),
             ),
         ]
         who = tr(" of user “{user}”").format(user=user) if user else ""
@@ -823,7 +827,7 @@ class ReceiptDialog(QDialog):
         rows = [
             (tr("Preferences erased:"), loc.toString(int(erased.get("preferences", 0)))),
             (tr("Events erased:"), loc.toString(int(erased.get("events_deleted", 0)))),
-            (tr("Diagnostics erased:"), loc.toString(int(erased.get("diagnostics", 0)))),
+            (tr("Stage diagnostics erased:"), loc.toString(int(erased.get("diagnostics", 0)))),
         ]
         if erased.get("events_rewritten"):
             rows.append((tr("Events rewritten:"), loc.toString(int(erased["events_rewritten"]))))

@@ -15,10 +15,9 @@ Both dialogs are opened with :func:`gui.asyncbridge.wait_dialog` (``open()``), n
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal
 
-from PySide6.QtCore import QLocale, Qt
+from PySide6.QtCore import QLocale, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -30,24 +29,17 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QSizePolicy,
     QStyle,
     QVBoxLayout,
     QWidget,
 )
-from sqlalchemy import func, select, tuple_
 
 from creative_memory.gui.icons import icon, tinted_icon
 from creative_memory.gui.models.preferences import PreferenceKey
 from creative_memory.gui.widgets import accent_colour
-from creative_memory.model.constants import Polarity, scope_for
-from creative_memory.model.tables import EventPattern, Preference
 from creative_memory.services.erasure import Target
-from creative_memory.services.store import Store
-
-#: above this many targets, count with one indexed scan per chunk instead of one query per target
-_PER_TARGET_LIMIT = 64
-_CHUNK = 400
+from creative_memory.services.forget_scope import ErasePlan, ScopeRow, count_erasure, targets_for
+from creative_memory.services.reasons import readable
 
 
 def plan_targets(keys: Iterable[PreferenceKey]) -> list[Target]:
@@ -65,87 +57,6 @@ def plan_targets(keys: Iterable[PreferenceKey]) -> list[Target]:
     return out
 
 
-@dataclass(frozen=True)
-class ErasePlan:
-    """What forgetting the targets will touch, counted before asking."""
-
-    patterns: int
-    preferences: int
-    events: int
-
-
-def count_erasure(store: Store, user_id: str, targets: Sequence[Target]) -> ErasePlan:
-    """Count the preference records and the raw events the targets name (runs on the store thread)."""
-    seqs: set[int] = set()
-    prefs = 0
-    whole = [t for t in targets if t.project_id is None]
-    scoped = [t for t in targets if t.project_id is not None]
-    with store.read() as session:
-        if len(targets) <= _PER_TARGET_LIMIT:
-            for t in targets:
-                econds = [
-                    EventPattern.user_id == user_id,
-                    EventPattern.preference_type == t.preference_type,
-                    EventPattern.pattern == t.pattern,
-                ]
-                pconds = [
-                    Preference.user_id == user_id,
-                    Preference.preference_type == t.preference_type,
-                    Preference.pattern == t.pattern,
-                ]
-                if t.project_id is not None:
-                    econds.append(EventPattern.scope == scope_for(t.project_id))
-                    pconds.append(Preference.scope == scope_for(t.project_id))
-                seqs.update(session.scalars(select(EventPattern.seq).where(*econds)))
-                prefs += int(session.scalar(select(func.count()).select_from(Preference).where(*pconds)) or 0)
-        else:
-            for i in range(0, len(whole), _CHUNK):
-                pairs = [(t.preference_type, t.pattern) for t in whole[i : i + _CHUNK]]
-                seqs.update(
-                    session.scalars(
-                        select(EventPattern.seq).where(
-                            EventPattern.user_id == user_id,
-                            tuple_(EventPattern.preference_type, EventPattern.pattern).in_(pairs),
-                        )
-                    )
-                )
-                prefs += int(
-                    session.scalar(
-                        select(func.count())
-                        .select_from(Preference)
-                        .where(
-                            Preference.user_id == user_id,
-                            tuple_(Preference.preference_type, Preference.pattern).in_(pairs),
-                        )
-                    )
-                    or 0
-                )
-            for i in range(0, len(scoped), _CHUNK):
-                triples = [(scope_for(t.project_id), t.preference_type, t.pattern) for t in scoped[i : i + _CHUNK]]
-                seqs.update(
-                    session.scalars(
-                        select(EventPattern.seq).where(
-                            EventPattern.user_id == user_id,
-                            tuple_(EventPattern.scope, EventPattern.preference_type, EventPattern.pattern).in_(
-                                triples
-                            ),
-                        )
-                    )
-                )
-                prefs += int(
-                    session.scalar(
-                        select(func.count())
-                        .select_from(Preference)
-                        .where(
-                            Preference.user_id == user_id,
-                            tuple_(Preference.scope, Preference.preference_type, Preference.pattern).in_(triples),
-                        )
-                    )
-                    or 0
-                )
-    return ErasePlan(patterns=len(targets), preferences=prefs, events=len(seqs))
-
-
 def _n(value: int) -> str:
     return QLocale().toString(int(value))
 
@@ -160,80 +71,74 @@ def _heading_font(widget: QWidget) -> QFont:
 
 
 class ForgetDialog(QDialog):
-    """Asks once, clearly: what will be erased, how much, that it cannot be undone; and whether
-    to block the patterns from being learned again."""
+    """Asks once, clearly: where each selected pattern is remembered (scope × project × polarity,
+    with counts), with the selected rows ticked and "everywhere" one click away; how much the ticked
+    rows erase (recounted by the caller through :attr:`checksChanged` and :meth:`set_plan`), that it
+    cannot be undone, and whether to block the patterns from being learned again."""
 
-    #: at most this many patterns are listed by name
-    LIST_LIMIT = 200
+    #: the ticked rows changed; the argument is the list of erasure targets they mean
+    checksChanged = Signal(list)
 
     def __init__(
         self,
-        targets: Sequence[Target],
+        rows: Sequence[ScopeRow],
+        ticked: Iterable[tuple[str, str, str | None, str]],
         plan: ErasePlan,
         *,
         block: bool,
         parent: QWidget | None = None,
-        polarity: str | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("forget_dialog")
-        self.targets = list(targets)
-        self.polarity = polarity
+        self.rows = list(rows)
         self.plan = plan
         self.setWindowTitle(self.tr("Forget — Creative Memory Studio"))
         self.setModal(True)
-
-        n = len(self.targets)
+        pairs = {(r.preference_type, r.pattern) for r in self.rows}
+        n = len(pairs)
         heading = QLabel(
             self.tr("Forget this pattern?") if n == 1 else self.tr("Forget {n} patterns?").format(n=_n(n)), self
         )
         heading.setObjectName("forget_heading")
         heading.setFont(_heading_font(self))
         heading.setWordWrap(True)
-
-        summary = QLabel(self)
-        summary.setObjectName("forget_summary")
-        summary.setWordWrap(True)
-        summary.setTextFormat(Qt.TextFormat.PlainText)
-        patterns = self.tr("1 pattern") if n == 1 else self.tr("{n} patterns").format(n=_n(n))
-        records = (
-            self.tr("1 learned preference")
-            if plan.preferences == 1
-            else self.tr("{n} learned preferences").format(n=_n(plan.preferences))
-        )
-        events = (
-            self.tr("1 recorded event")
-            if plan.events == 1
-            else self.tr("{n} recorded events").format(n=_n(plan.events))
-        )
-        summary.setText(
-            self.tr(
-                "This erases {patterns}: {records}, the pattern inside {events} (an event that names "
-                "nothing else is deleted), and every diagnostic that mentions it."
-            ).format(patterns=patterns, records=records, events=events)
-        )
-        self.summary_text = summary.text()
+        where = QLabel(self.tr("&Where it is remembered (tick what to forget):"), self)
+        where.setWordWrap(True)
 
         self.list = QListWidget(self)
         self.list.setObjectName("forget_list")
-        self.list.setAccessibleName(self.tr("Patterns to forget"))
-        self.list.setToolTip(self.tr("What will be erased, and where"))
-        self.list.setSelectionMode(QListWidget.SelectionMode.NoSelection)
-        self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.list.setAccessibleName(self.tr("Where the selection is remembered"))
+        self.list.setToolTip(self.tr("Tick the places to forget; Space ticks the current row"))
+        self.list.setSelectionMode(QListWidget.SelectionMode.SingleSelection)
         self.list.setWordWrap(True)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        for t in self.targets[: self.LIST_LIMIT]:
-            item = QListWidgetItem(self.describe(t), self.list)
+        where.setBuddy(self.list)
+        on = set(ticked)
+        for r in self.rows:
+            item = QListWidgetItem(self.describe(r), self.list)
+            item.setData(Qt.ItemDataRole.UserRole, r.key)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if r.key in on else Qt.CheckState.Unchecked)
             item.setToolTip(item.text())
-        if n > self.LIST_LIMIT:
-            QListWidgetItem(self.tr("… and {n} more").format(n=_n(n - self.LIST_LIMIT)), self.list)
-        # As tall as its items (two lines each), up to five; more scroll.
+        if self.list.count():
+            self.list.setCurrentRow(0)
         line = self.list.fontMetrics().lineSpacing()
-        shown = min(self.list.count(), 5)
-        height = shown * (2 * line + 6) + self.list.frameWidth() * 2 + 4
-        self.list.setMinimumHeight(height)
-        self.list.setMaximumHeight(height if self.list.count() <= 5 else 16_777_215)
-        self.list.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.list.setMinimumHeight(min(self.list.count(), 4) * (line + 8) + 8)
+
+        self.everywhere_button = QPushButton(self.tr("Tick &everywhere"), self)
+        self.everywhere_button.setObjectName("forget_everywhere")
+        self.everywhere_button.setAccessibleName(self.tr("Tick everywhere"))
+        self.everywhere_button.setToolTip(
+            self.tr("Forget the selected patterns in every scope and both polarities (their text leaves the file)")
+        )
+        self.everywhere_button.setAutoDefault(False)
+        self.everywhere_button.clicked.connect(self.tick_everywhere)
+
+        self.summary = QLabel(self)
+        self.summary.setObjectName("forget_summary")
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)
+        self.summary.setAccessibleName(self.tr("What will be erased"))
 
         warn_icon = QLabel(self)
         size = self.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize, None, self)
@@ -246,7 +151,7 @@ class ForgetDialog(QDialog):
         warn.addWidget(warn_icon, 0, Qt.AlignmentFlag.AlignTop)
         warn.addWidget(undo, 1)
 
-        self.block_box = QCheckBox(self.tr("Also block these patterns from being learned again"), self)
+        self.block_box = QCheckBox(self.tr("Also &block these patterns from being learned again"), self)
         self.block_box.setObjectName("forget_block")
         self.block_box.setChecked(block)
         self.block_box.setToolTip(
@@ -255,83 +160,135 @@ class ForgetDialog(QDialog):
         self.block_box.setAccessibleName(self.tr("Block from being learned again"))
 
         buttons = QDialogButtonBox(self)
-        self.forget_button = QPushButton(icon("forget"), self.tr("Forget"), self)
+        self.forget_button = QPushButton(icon("forget"), self.tr("&Forget"), self)
         self.forget_button.setObjectName("forget_confirm")
-        self.forget_button.setAccessibleName(self.tr("Forget"))
-        self.forget_button.setToolTip(self.tr("Erase what is listed above"))
+        self.forget_button.setToolTip(self.tr("Erase what is ticked above"))
         self.forget_button.setAutoDefault(False)
         buttons.addButton(self.forget_button, QDialogButtonBox.ButtonRole.DestructiveRole)
         self.cancel_button = buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
         self.cancel_button.setObjectName("forget_cancel")
+        self.cancel_button.setText(self.tr("&Cancel"))
         self.cancel_button.setAccessibleName(self.tr("Cancel"))
         self.cancel_button.setToolTip(self.tr("Keep everything as it is"))
         self.cancel_button.setDefault(True)  # the safe choice is the one Enter picks
         self.forget_button.clicked.connect(self.accept)
         buttons.rejected.connect(self.reject)
-        self._update_button()
         self.block_box.toggled.connect(self._update_button)
+        self.list.itemChanged.connect(self._checks_changed)
 
+        row = QHBoxLayout()
+        row.addWidget(where, 1)
+        row.addWidget(self.everywhere_button, 0, Qt.AlignmentFlag.AlignBottom)
         layout = QVBoxLayout(self)
         layout.addWidget(heading)
-        layout.addWidget(summary)
+        layout.addLayout(row)
         layout.addWidget(self.list, 1)
+        layout.addWidget(self.summary)
         layout.addLayout(warn)
         layout.addWidget(self.block_box)
-        # One polarity, like `od-memory forget --polarity`: offered when every selected row has the same.
-        self.polarity_box = QCheckBox(self._polarity_text(), self)
-        self.polarity_box.setObjectName("forget_polarity")
-        self.polarity_box.setToolTip(
-            self.tr("Keep what was learned the other way; the counts above are for both polarities")
-        )
-        self.polarity_box.setVisible(polarity is not None)
-        layout.addWidget(self.polarity_box)
         layout.addWidget(buttons)
-        fm = self.fontMetrics()
-        self.setMinimumWidth(fm.averageCharWidth() * 64)
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 56)
         self.setAccessibleName(heading.text())
-        self.setAccessibleDescription(summary.text())
+        self.set_plan(plan)
+        self.list.setFocus()
 
-    def describe(self, t: Target) -> str:
-        if t.project_id is None:
-            return self.tr("{type} · {pattern}\neverywhere: global and every project, both polarities").format(
-                type=t.preference_type, pattern=t.pattern
-            )
-        return self.tr("{type} · {pattern}\nin project {project} only, both polarities").format(
-            type=t.preference_type, pattern=t.pattern, project=t.project_id
+    # rows --------------------------------------------------------------------------------------
+    def describe(self, r: ScopeRow) -> str:
+        where = (
+            self.tr("global") if r.project_id is None
+            else self.tr("project {project}").format(project=r.project_name or r.project_id)
         )
+        prefs = self.tr("1 preference") if r.preferences == 1 else self.tr("{n} preferences").format(n=_n(r.preferences))
+        events = self.tr("1 event") if r.events == 1 else self.tr("{n} events").format(n=_n(r.events))
+        return self.tr("{name} — {where}, {polarity}: {prefs}, {events}").format(
+            name=readable(r.preference_type, r.pattern), where=where,
+            polarity=self.tr("prefer") if r.polarity == "positive" else self.tr("avoid"), prefs=prefs, events=events,
+        )
+
+    def checked_rows(self) -> list[ScopeRow]:
+        out = []
+        for i, r in enumerate(self.rows):
+            item = self.list.item(i)
+            if item is not None and item.checkState() == Qt.CheckState.Checked:
+                out.append(r)
+        return out
+
+    def targets(self) -> list[Target]:
+        return targets_for(self.checked_rows(), self.rows)
+
+    def tick_everywhere(self) -> None:
+        self.list.blockSignals(True)
+        for i in range(self.list.count()):
+            item = self.list.item(i)
+            if item is not None:
+                item.setCheckState(Qt.CheckState.Checked)
+        self.list.blockSignals(False)
+        self._checks_changed()
+
+    def _checks_changed(self, *_args: Any) -> None:
+        self.forget_button.setEnabled(False)  # until the caller's recount arrives
+        self.checksChanged.emit(self.targets())
+
+    def set_plan(self, plan: ErasePlan) -> None:
+        """The counts of what the ticked rows erase (exactly what the forget will do)."""
+        self.plan = plan
+        ticked = len(self.checked_rows())
+        if not ticked:
+            self.summary.setText(self.tr("Nothing is ticked, so nothing would be erased."))
+        else:
+            records = (
+                self.tr("1 learned preference") if plan.preferences == 1
+                else self.tr("{n} learned preferences").format(n=_n(plan.preferences))
+            )
+            events = (
+                self.tr("1 recorded event") if plan.events == 1
+                else self.tr("{n} recorded events").format(n=_n(plan.events))
+            )
+            self.summary.setText(
+                self.tr(
+                    "This erases {records} and the pattern inside {events} (an event that names nothing "
+                    "else is deleted), and every diagnostic that mentions it."
+                ).format(records=records, events=events)
+            )
+        self.summary_text = self.summary.text()
+        self.setAccessibleDescription(self.summary_text)
+        self.forget_button.setEnabled(ticked > 0)
+        self._update_button()
 
     def _update_button(self) -> None:
-        text = self.tr("Forget and block") if self.block_box.isChecked() else self.tr("Forget")
+        text = self.tr("&Forget and block") if self.block_box.isChecked() else self.tr("&Forget")
         self.forget_button.setText(text)
-        self.forget_button.setAccessibleName(text)
+        self.forget_button.setAccessibleName(text.replace("&", ""))
         self.forget_button.setIcon(icon("block" if self.block_box.isChecked() else "forget"))
 
     def block_requested(self) -> bool:
         return self.block_box.isChecked()
 
-    def _polarity_text(self) -> str:
-        if self.polarity == "negative":
-            return self.tr("Only the negative preference (what to avoid); keep the positive one")
-        return self.tr("Only the positive preference (what to prefer); keep the negative one")
-
-    def chosen_targets(self) -> list[Target]:
-        """The targets to erase: with the polarity when "only this polarity" is ticked."""
-        if self.polarity is None or not self.polarity_box.isChecked():
-            return list(self.targets)
-        pol = Polarity(self.polarity)
-        return [Target(t.preference_type, t.pattern, t.project_id, pol) for t in self.targets]
-
-    @staticmethod
-    def polarity_of(keys: Iterable[PreferenceKey]) -> str | None:
-        """The polarity every selected row shares, or None when they differ."""
-        found = {k.polarity for k in keys}
-        return found.pop() if len(found) == 1 else None
-
 
 class ReceiptDialog(QDialog):
     """The deletion receipt: what was erased, whether the byte search verified it, notes."""
 
-    def __init__(self, receipt: dict[str, Any], *, patterns: int, parent: QWidget | None = None) -> None:
+    def target_text(self, t: Target, names: dict[str, str]) -> str:
+        """"airy spacing (layout): everywhere" / "…: global, avoid only" / "…: project Deck"."""
+        if t.project_id:
+            where = self.tr("project {project}").format(project=names.get(t.project_id) or t.project_id)
+        elif t.global_only:
+            where = self.tr("global")
+        else:
+            where = self.tr("everywhere")
+        if t.polarity is not None:
+            where += ", " + (self.tr("prefer only") if str(t.polarity) == "positive" else self.tr("avoid only"))
+        return f"{readable(t.preference_type, t.pattern)}: {where}"
+
+    def __init__(
+        self,
+        receipt: dict[str, Any],
+        *,
+        patterns: int,
+        targets: Sequence[Target] = (),
+        names: dict[str, str] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("receipt_dialog")
         self.receipt = receipt
@@ -368,6 +325,9 @@ class ReceiptDialog(QDialog):
             form.addRow(label, lab)
 
         add("patterns", self.tr("Patterns"), _n(patterns))
+        if targets:
+            add("what", self.tr("What was erased"), "\n".join(self.target_text(t, names or {}) for t in targets[:50])
+                + ("\n" + self.tr("… and {n} more").format(n=_n(len(targets) - 50)) if len(targets) > 50 else ""))
         add("preferences", self.tr("Learned preferences erased"), _n(int(erased.get("preferences", 0))))
         add("events_deleted", self.tr("Events deleted"), _n(int(erased.get("events_deleted", 0))))
         add("events_rewritten", self.tr("Events with the pattern removed"), _n(int(erased.get("events_rewritten", 0))))

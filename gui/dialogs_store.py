@@ -151,8 +151,10 @@ class StoreDialog(QDialog):
 async def switch_store(ctrl: Controller, window: QWidget, dd: DataDir) -> bool:
     """Close the open store and open ``dd`` in its place; the window follows."""
     ctrl.stop_polling()
-    await ctrl.run(ctrl.ctx.close)
+    # The new folder first: a store call queued meanwhile (a refresh, a poll) that opens the store
+    # again must open the new one, never the old one into the same context.
     ctrl.ctx.data_dir = dd
+    await ctrl.run(ctrl.ctx.close)
     ctrl.ctx.notes.clear()
     try:
         await ctrl.open()

@@ -6,7 +6,7 @@ import logging
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import QDateTime, QLocale, Qt
+from PySide6.QtCore import QDateTime, QLocale, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
@@ -27,23 +27,51 @@ from creative_memory.gui.tabs.preview import PreviewTab
 from creative_memory.gui.tabs.projects import ProjectsTab
 from creative_memory.gui.widgets import Banner
 from creative_memory.services import controls
+from creative_memory.services.demostore import demo_data_dir
 from creative_memory.services.errors import CreativeMemoryError
 from creative_memory.services.rederive import rederive_if_outdated
 
 log = logging.getLogger("cm.gui")
 
 
-def format_until(iso_text: str | None, *, forever: bool) -> str:
-    """'until Tue 24 Nov, 09:00' in local time, or 'until you resume'."""
+def time_left(ms: int) -> str:
+    """'2 days 3 h left', '1 h 20 min left', '5 min left', 'less than a minute left'."""
+    minutes = ms // 60_000
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    if days:
+        text = tr("{d} days {h} h").format(d=days, h=hours) if days > 1 else tr("1 day {h} h").format(h=hours)
+    elif hours:
+        text = tr("{h} h {m} min").format(h=hours, m=mins)
+    elif mins:
+        text = tr("{m} min").format(m=mins)
+    else:
+        return tr("less than a minute left")
+    return tr("{left} left").format(left=text)
+
+
+def format_until(iso_text: str | None, *, forever: bool, now_ms: int | None = None) -> str:
+    """'until Tue 24 Nov, 09:00 (1 h 20 min left)' in local time, or 'until you resume'."""
     if forever or not iso_text:
         return tr("until you resume")
     dt = datetime.fromisoformat(iso_text.replace("Z", "+00:00"))
-    local = QDateTime.fromMSecsSinceEpoch(int(dt.timestamp() * 1000)).toLocalTime()
-    return tr("until {when}").format(when=QLocale().toString(local, "ddd d MMM, HH:mm"))
+    end = int(dt.timestamp() * 1000)
+    local = QDateTime.fromMSecsSinceEpoch(end).toLocalTime()
+    when = QLocale().toString(local, "ddd d MMM, HH:mm")
+    if now_ms is None:
+        return tr("until {when}").format(when=when)
+    return tr("until {when} ({left})").format(when=when, left=time_left(max(end - now_ms, 0)))
 
 
-def banner_state(status: dict[str, Any], store_info: dict[str, Any]) -> tuple[str, str, str | None] | None:
-    """(kind, text, action) for the banner, or None when memory is fully on. Pure, for tests."""
+def banner_state(
+    status: dict[str, Any], store_info: dict[str, Any], now_ms: int | None = None
+) -> tuple[str, str, str | None] | None:
+    """(kind, text, action) for the state banner, or None when memory is fully on. Pure, for tests.
+
+    A pause or the switch being off is a warning (the platform's warning colour); a store that
+    cannot be written is a warning, one written by a newer version an error. Notices (the keychain)
+    are not state: :func:`notice_state` words them for the dismissable notice bar.
+    """
     lines: list[str] = []
     kind = "info"
     action: str | None = None
@@ -63,27 +91,39 @@ def banner_state(status: dict[str, Any], store_info: dict[str, Any]) -> tuple[st
         if lp and up and lp == up:
             lines.append(
                 tr("Paused — learning and using — {until}.").format(
-                    until=format_until(lp, forever=bool(forever.get("learning")))
+                    until=format_until(lp, forever=bool(forever.get("learning")), now_ms=now_ms)
                 )
             )
         else:
             if lp:
                 lines.append(
                     tr("Paused — learning — {until}.").format(
-                        until=format_until(lp, forever=bool(forever.get("learning")))
+                        until=format_until(lp, forever=bool(forever.get("learning")), now_ms=now_ms)
                     )
                 )
             if up:
                 lines.append(
-                    tr("Paused — using — {until}.").format(until=format_until(up, forever=bool(forever.get("using"))))
+                    tr("Paused — using — {until}.").format(
+                        until=format_until(up, forever=bool(forever.get("using")), now_ms=now_ms)
+                    )
                 )
-        if (lp or up) and action is None:
-            action = "resume"
-    if store_info.get("keychain_fallback"):
-        lines.append(store_info.get("keychain_detail", tr("No system keychain was found.")))
+        if lp or up:
+            kind = "warning" if kind == "info" else kind
+            if action is None:
+                action = "resume"
     if not lines:
         return None
     return kind, "\n".join(lines), action
+
+
+def notice_state(store_info: dict[str, Any]) -> tuple[str, str] | None:
+    """(key, text) of a dismissable notice, or None. The key remembers a dismissal."""
+    if store_info.get("keychain_fallback"):
+        return "keychain", store_info.get("keychain_detail", tr("No system keychain was found."))
+    return None
+
+
+DISMISSED = "notices/dismissed"
 
 
 class MainWindow(QMainWindow):
@@ -105,7 +145,23 @@ class MainWindow(QMainWindow):
         self.banner.setObjectName("state_banner")
         self.banner.clear()
         self.banner.actionTriggered.connect(self._banner_action)
+        self.banner.setAccessibleName(tr("Memory state"))
+        self.demo_banner = Banner(central)
+        self.demo_banner.setObjectName("demo_banner")
+        self.demo_banner.setAccessibleName(tr("Demo data notice"))
+        self.demo_banner.actionTriggered.connect(self._back_to_real)
+        self.notice = Banner(central)
+        self.notice.setObjectName("notice_banner")
+        self.notice.setAccessibleName(tr("Notice"))
+        self.notice.actionTriggered.connect(self._dismiss_notice)
+        layout.addWidget(self.demo_banner)
         layout.addWidget(self.banner)
+        layout.addWidget(self.notice)
+        self._real_data_dir = ctrl.ctx.data_dir
+        self._banner_timer = QTimer(self)
+        self._banner_timer.setInterval(30_000)  # the time left of a pause counts down
+        self._banner_timer.timeout.connect(lambda: self._on_status(self.ctrl.status))
+        self._banner_timer.start()
 
         self.tabs = QTabWidget(central)
         self.tabs.setObjectName("tabs")
@@ -151,6 +207,7 @@ class MainWindow(QMainWindow):
         ctrl.externalChange.connect(self._on_external)
         ctrl.liveChanged.connect(self._set_live)
         ctrl.busyChanged.connect(self._on_busy)
+        ctrl.storeSwitched.connect(self._store_switched)
 
         self.resize(1100, 720)
         settings.restore_window(self)
@@ -215,12 +272,13 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ banner
     def _on_status(self, status: dict[str, Any]) -> None:
-        state = banner_state(status, self.store_info)
+        self._show_notice()
+        state = banner_state(status, self.store_info, self.ctrl.now())
         if state is None:
             self.banner.clear()
             return
         kind, text, action = state
-        label = {"enable": tr("Turn on"), "resume": tr("Resume")}.get(action or "")
+        label = {"enable": tr("&Turn on"), "resume": tr("&Resume")}.get(action or "")
         self._banner_action_kind = action
         self.banner.show_message(kind, text, label)  # type: ignore[arg-type]
 
@@ -240,6 +298,58 @@ class MainWindow(QMainWindow):
             show_error(self, exc)
             return
         self.ctrl.notify("settings", "audit")
+
+    def _show_notice(self) -> None:
+        state = notice_state(self.store_info)
+        dismissed = str(self.settings.value(DISMISSED, "") or "").split(",")
+        if state is None or state[0] in dismissed:
+            self.notice.clear()
+            return
+        self._notice_key = state[0]
+        self.notice.show_message("info", state[1], tr("O&K, hide this notice"))
+
+    def _dismiss_notice(self) -> None:
+        key = getattr(self, "_notice_key", "")
+        dismissed = [k for k in str(self.settings.value(DISMISSED, "") or "").split(",") if k]
+        if key and key not in dismissed:
+            self.settings.set_value(DISMISSED, ",".join([*dismissed, key]))
+        self.notice.clear()
+
+    # ------------------------------------------------------------------ the demo store
+    @property
+    def in_demo(self) -> bool:
+        return self.ctrl.ctx.data_dir.rule == "demo"
+
+    async def open_demo(self) -> None:
+        """Open the separate demo store in place of the person's own (filled on first use)."""
+        if not self.in_demo:
+            self._real_data_dir = self.ctrl.ctx.data_dir
+            await self.ctrl.switch_store(demo_data_dir())
+
+    async def back_to_real(self) -> None:
+        if self.in_demo:
+            await self.ctrl.switch_store(self._real_data_dir)
+
+    @async_slot()
+    async def _back_to_real(self) -> None:
+        try:
+            await self.back_to_real()
+        except CreativeMemoryError as exc:
+            show_error(self, exc)
+
+    def _store_switched(self) -> None:
+        if self.in_demo:
+            self.demo_banner.show_message(
+                "warning",
+                tr("Demo data — not your memory. Nothing here is used by Open Design."),
+                tr("&Back to my memory"),
+            )
+        else:
+            self.demo_banner.clear()
+        for page in self.pages:
+            page.setEnabled(True)
+        self._mark_all_stale()
+        self.store_opened()
 
     # ------------------------------------------------------------------ refresh plumbing
     def current_page(self) -> Tab:

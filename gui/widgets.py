@@ -15,13 +15,11 @@ from PySide6.QtCore import (
     QRectF,
     QSize,
     Qt,
-    QTimer,
     Signal,
 )
 from PySide6.QtGui import (
     QColor,
     QFontMetrics,
-    QKeyEvent,
     QPainter,
     QPaintEvent,
     QPalette,
@@ -31,7 +29,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPushButton,
     QSizePolicy,
     QStyle,
@@ -41,7 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from creative_memory.gui.icons import icon, mix, tinted_icon
+from creative_memory.gui.icons import mix, tinted_icon
 
 BannerKind = Literal["info", "warning", "error"]
 BANNER_KINDS: tuple[BannerKind, ...] = ("info", "warning", "error")
@@ -401,66 +398,7 @@ class EmptyState(QWidget):
         super().changeEvent(event)
 
 
-class FilterLineEdit(QLineEdit):
-    """A filter box: clear button, placeholder, and :attr:`filterChanged` emitted once typing has
-    paused for :attr:`debounce_ms` (150 ms). Enter applies at once; Escape clears."""
-
-    filterChanged = Signal(str)
-
-    DEFAULT_DEBOUNCE_MS = 150
-
-    def __init__(
-        self,
-        parent: QWidget | None = None,
-        *,
-        placeholder: str | None = None,
-        debounce_ms: int = DEFAULT_DEBOUNCE_MS,
-    ) -> None:
-        super().__init__(parent)
-        self._last_emitted = ""
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(debounce_ms)
-        self._timer.timeout.connect(self.flush)
-        self.setClearButtonEnabled(True)
-        self.setPlaceholderText(placeholder if placeholder is not None else self.tr("Filter…"))
-        self.setAccessibleName(self.tr("Filter"))
-        self.setToolTip(self.tr("Type to filter; Enter applies at once, Escape clears"))
-        self.addAction(icon("filter"), QLineEdit.ActionPosition.LeadingPosition)
-        self.textChanged.connect(self._on_text_changed)
-        self.returnPressed.connect(self.flush)
-
-    @property
-    def debounce_ms(self) -> int:
-        return self._timer.interval()
-
-    @debounce_ms.setter
-    def debounce_ms(self, value: int) -> None:
-        self._timer.setInterval(max(0, int(value)))
-
-    def isPending(self) -> bool:
-        """Whether a change is waiting for the debounce timer."""
-        return self._timer.isActive()
-
-    def flush(self) -> None:
-        """Emit the current text now if it differs from the last one emitted."""
-        self._timer.stop()
-        text = self.text()
-        if text != self._last_emitted:
-            self._last_emitted = text
-            self.filterChanged.emit(text)
-
-    def _on_text_changed(self, _text: str) -> None:
-        self._timer.start()
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Escape and self.text():
-            self.clear()
-            self.flush()
-            event.accept()
-            return
-        super().keyPressEvent(event)
-
+from creative_memory.gui.filter_edit import FilterLineEdit  # noqa: E402  (its old home)
 
 __all__ = [
     "BANNER_KINDS",

@@ -6,7 +6,6 @@ gives the same answers; deliberate differences are bumped into ``DERIVATION_VERS
 
 from __future__ import annotations
 
-import re
 from enum import StrEnum
 from typing import Final
 
@@ -34,11 +33,7 @@ REVERSAL_STEP3_FACTOR: Final = 0.60
 REVERSAL_MIN_SESSIONS: Final = 3
 
 MAX_PAYLOAD_BYTES: Final = 64 * 1024
-# Ids, preference types and patterns: 1-128 letters (any script), digits, '_' or '-'. The daemon
-# itself makes non-ASCII project ids (e.g. "p_café"), see docs/decisions/0008. Python callers use
-# fullmatch (a bare match would accept a trailing newline); pydantic uses the same pattern.
-ID_RE: Final = re.compile(r"^[\w\-]{1,128}$")
-PATTERN_RE: Final = re.compile(r"^[\w\-]{1,128}$")
+# Ids, preference types and patterns: see model/names.py (one check for every entry point, decision 0029).
 
 
 class SignalType(StrEnum):
@@ -132,9 +127,10 @@ class EventSource(StrEnum):
 
 class Origin(StrEnum):
     DAEMON = "daemon"
-    PREVIEW = "preview"
+    PREVIEW = "preview"  # never recorded since previews became dry runs; older stores may hold some
     CLI = "cli"
     SELF_TEST = "self_test"
+    GUI = "gui"  # Diagnostics' explicit "Run a recorded retrieval"
 
 
 class Actor(StrEnum):

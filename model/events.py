@@ -8,24 +8,20 @@ from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     AwareDatetime,
     BaseModel,
     BeforeValidator,
     ConfigDict,
     Field,
-    StringConstraints,
+    WithJsonSchema,
     field_validator,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
-from creative_memory.model.constants import (
-    ID_RE,
-    PATTERN_RE,
-    REJECTING_SIGNALS,
-    TAG_POLARITY,
-    Polarity,
-    SignalType,
-)
+from creative_memory.model.constants import REJECTING_SIGNALS, TAG_POLARITY, Polarity, SignalType
+from creative_memory.model.names import NAME_RULE, check_scope, name_problem, normalize_name
 from creative_memory.model.vocabulary import (
     MAX_DIMENSIONS,
     Rating,
@@ -35,8 +31,30 @@ from creative_memory.model.vocabulary import (
     signal_alias,
 )
 
-Ident = Annotated[str, StringConstraints(pattern=ID_RE.pattern)]
-PatternText = Annotated[str, StringConstraints(pattern=PATTERN_RE.pattern)]
+
+def _name(value: str) -> str:
+    """The wire check of an id, type or pattern: :func:`creative_memory.model.names.name_problem`
+    (the same function every other entry point uses), the value stored NFC-normalised."""
+    problem = name_problem(value)
+    if problem is not None:
+        raise PydanticCustomError("name", "{problem}; use {rule}", {"problem": problem, "rule": NAME_RULE})
+    return normalize_name(value)
+
+
+def _scope(value: str) -> str:
+    try:
+        return check_scope(value)
+    except ValueError as exc:
+        raise PydanticCustomError("scope", str(exc)) from None
+
+
+# JSON Schema has no portable way to say "a letter of any script or a combining mark" (``\w`` is
+# ASCII in ECMA-262, ``\p{L}`` is unknown to many validators), so the schema states the length and
+# describes the alphabet; ingest checks it with model.names.
+_NAME_SCHEMA = {"type": "string", "minLength": 1, "maxLength": 128, "description": f"{NAME_RULE} (NFC)"}
+Ident = Annotated[str, AfterValidator(_name), WithJsonSchema(_NAME_SCHEMA)]
+PatternText = Ident
+ScopeText = Annotated[str, AfterValidator(_scope)]
 
 # The instants every later computation handles: decay horizons, archival, pauses "until resumed"
 # (9999-12-31) and ISO formatting all stay inside the calendar (docs/decisions/0028).

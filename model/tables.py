@@ -55,7 +55,7 @@ class Event(Base):
 
     __tablename__ = "creative_memory_events"
     seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    event_id: Mapped[str] = mapped_column(String(128), unique=True)
+    event_id: Mapped[str] = mapped_column(String(128))
     user_id: Mapped[str] = mapped_column(String(128))
     project_id: Mapped[str | None] = mapped_column(String(128))
     scope: Mapped[str] = mapped_column(String(140))
@@ -73,6 +73,8 @@ class Event(Base):
         Index("ix_cm_events_user_time", "user_id", "occurred_at", "seq"),
         Index("ix_cm_events_user_seq", "user_id", "seq"),
         Index("ix_cm_events_user_project", "user_id", "project_id"),
+        # An event's identity is per user (migration 0005): two users may send the same id.
+        UniqueConstraint("user_id", "event_id", name="uq_cm_events_user_event"),
         # AUTOINCREMENT: a seq is never reused after a forget (it is the derivation watermark).
         {"sqlite_autoincrement": True},
     )
@@ -186,6 +188,9 @@ class Derivation(Base):
     evaluated_at: Mapped[int] = mapped_column(Integer)
     derived_at: Mapped[int] = mapped_column(Integer)
     duration_ms: Mapped[float] = mapped_column(Float)
+    # Bumped by every write of the row (migration 0004): a write phase compares it with what its
+    # read phase saw (docs/decisions/0020).
+    generation: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
 
 
 class Settings(Base):
@@ -213,14 +218,39 @@ class ProjectSettings(Base):
 
 
 class EventChange(Base):
-    """A raw event row updated or deleted by any writer; filled by triggers (migration 0003)."""
+    """A raw event row updated, deleted or inserted below the derivation's watermark by any writer
+    but this program's own erasure; filled by triggers (migrations 0003, 0004). The old row's
+    values say what the cache had folded (None for an insert)."""
 
     __tablename__ = "creative_memory_event_changes"
     change_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     user_id: Mapped[str] = mapped_column(String(128))
     seq: Mapped[int] = mapped_column(Integer)
     op: Mapped[str] = mapped_column(String(8))
+    scope: Mapped[str | None] = mapped_column(Text)
+    occurred_at: Mapped[int | None] = mapped_column(Integer)
+    content_hash: Mapped[str | None] = mapped_column(Text)
+    payload: Mapped[str | None] = mapped_column(Text)
     __table_args__ = (Index("ix_cm_event_changes_user", "user_id", "change_id"),)
+
+
+class Quiet(Base):
+    """Holds a row only inside this program's own erasure transactions (never committed): the
+    change-log triggers stay silent for changes whose derivation the writer keeps exact itself."""
+
+    __tablename__ = "creative_memory_quiet"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+
+
+class Lease(Base):
+    """A multi-transaction operation in progress for a user (reset, import, a large rebuild)."""
+
+    __tablename__ = "creative_memory_leases"
+    user_id: Mapped[str] = mapped_column(String(128), primary_key=True)
+    operation: Mapped[str] = mapped_column(String(16))
+    started_at: Mapped[int] = mapped_column(Integer)
+    heartbeat_at: Mapped[int] = mapped_column(Integer)
+    pid: Mapped[int | None] = mapped_column(Integer)  # the holder's process (same machine)
 
 
 class IgnoredCount(Base):

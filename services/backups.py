@@ -21,6 +21,7 @@ from typing import Protocol
 from urllib.parse import quote
 
 from creative_memory.services.errors import RefusedForSafety, StoreUnavailable
+from creative_memory.services.spellings import fold_bytes
 
 log = logging.getLogger("cm.backups")
 
@@ -130,13 +131,16 @@ def make_backup(store: Path, *, space: FreeSpace = free_space) -> Path:
 
 
 def _contains(path: Path, needles: Sequence[bytes]) -> bool:
-    """Whether any needle occurs in the file (read in chunks, overlapping by the longest needle)."""
+    """Whether any needle occurs in the file (read in chunks, overlapping by the longest needle).
+
+    The needles are folded (``erasure_search.needles_for``, decision 0029) and so is each chunk:
+    every spelling of a forgotten name is found."""
     keep = max((len(n) for n in needles), default=1) - 1
     tail = b""
     try:
         with path.open("rb") as fh:
             while chunk := fh.read(4 << 20):
-                buf = tail + chunk
+                buf = tail + fold_bytes(chunk)
                 if any(n in buf for n in needles):
                     return True
                 tail = buf[-keep:] if keep else b""

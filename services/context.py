@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from creative_memory.model.constants import ID_RE, Actor
+from creative_memory.model.constants import Actor
 from creative_memory.services.datadir import DataDir
-from creative_memory.services.errors import InvalidInput, StoreUnavailable
+from creative_memory.services.errors import StoreUnavailable
+from creative_memory.services.naming import valid_name
 
 if TYPE_CHECKING:
     from creative_memory.services.blocklist import BlockChecker
@@ -28,9 +29,8 @@ def default_user(env: dict[str, str] | None = None) -> str:
 
 
 def check_user(user: str) -> str:
-    if not ID_RE.fullmatch(user):
-        raise InvalidInput(f"'{user}' is not a user id; ids are 1–128 letters, digits, '_' or '-'.")
-    return user
+    """The user id to work as, NFC-normalised (model.names' rule; InvalidInput otherwise)."""
+    return valid_name(user, "user id")
 
 
 @dataclass
@@ -54,6 +54,18 @@ class Context:
         from creative_memory.services.clock import now_ms
 
         return self.now_override if self.now_override is not None else now_ms()
+
+    @property
+    def elsewhen(self) -> bool:
+        """Whether the command looks at another moment (``--now``): a read-only command then
+        persists nothing (docs/decisions/0020)."""
+        return self.now_override is not None
+
+    def persist_now(self) -> int:
+        """The moment a read path may persist an evaluation at: always the real clock."""
+        from creative_memory.services.clock import now_ms
+
+        return now_ms()
 
     def note(self, text: str) -> None:
         self.notes.append(text)

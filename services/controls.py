@@ -284,10 +284,9 @@ def set_project(
     """Set a project's switches (None leaves one as it is): ``use_global_memory`` — "Use global
     memory in this project"; ``use_memory`` — "Use this project's memory"; ``learn_from_project``
     — "Learn from this project"."""
-    from creative_memory.model.constants import ID_RE
+    from creative_memory.services.naming import valid_project
 
-    if not ID_RE.fullmatch(project_id):
-        raise InvalidInput(f"'{project_id}' is not a project id; ids are 1–128 letters, digits, '_' or '-'.")
+    project_id = valid_project(project_id)
     with store.write() as session:
         ps = session.get(ProjectSettings, (user_id, project_id))
         if ps is None:

@@ -31,7 +31,7 @@ from creative_memory.services import discovery
 from creative_memory.services.discovery import STORE_FILE, FoundStore
 from creative_memory.services.errors import InvalidInput
 
-Rule = Literal["flag", "env", "remembered", "discovered", "default"]
+Rule = Literal["flag", "env", "remembered", "discovered", "default", "demo"]
 APP_NAME = "creative-memory-studio"
 CHOICE_FILE = "store.json"
 
@@ -69,6 +69,7 @@ class DataDir:
                 "this program's own folder: Open Design was not found on this computer; memory is kept "
                 "here until it is"
             ),
+            "demo": "the demo store, kept apart from your memory",
         }[self.rule]
         return f"{how}; {self.detail}" if self.detail else how
 

@@ -45,15 +45,16 @@ from contextlib import ExitStack, suppress
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 
-from creative_memory.model.constants import ID_RE, NEGATIVE_TAGS, POSITIVE_TAGS, EventSource, SignalType
+from creative_memory.model.constants import NEGATIVE_TAGS, POSITIVE_TAGS, EventSource, SignalType
 from creative_memory.model.events import iso
 from creative_memory.model.tables import Event, EventPattern
 from creative_memory.services import derivation
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.engine.block import human
 from creative_memory.services.errors import Cancelled, InvalidInput, ReadOnly, StoreLocked, StoreUnavailable
+from creative_memory.services.naming import valid_name
 from creative_memory.services.store import Store
 
 Progress = Callable[[int, int], None]
@@ -795,7 +796,15 @@ def demo_owner(store: Store, seed: int) -> str | None:
     """The user whose events carry the demo ids of ``seed`` (None if there are none)."""
     lo, hi = _id_range(seed)
     with store.read() as session:
-        return session.scalar(select(Event.user_id).where(Event.event_id >= lo, Event.event_id < hi).limit(1))
+        # Event ids are unique per user (index (user_id, event_id)): probe each user's range.
+        user = session.scalar(select(func.min(Event.user_id)))
+        while user is not None:
+            if session.scalar(
+                select(Event.seq).where(Event.user_id == user, Event.event_id >= lo, Event.event_id < hi).limit(1)
+            ):
+                return str(user)
+            user = session.scalar(select(func.min(Event.user_id)).where(Event.user_id > user))
+        return None
 
 
 def _remove(store: Store, user_id: str, seed: int, now: int) -> None:
@@ -837,8 +846,7 @@ def generate(
         raise InvalidInput(f"'{size}' is not a demo size; use S, M or L.")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise InvalidInput(f"'{seed}' is not a seed; use a whole number of 0 or more.")
-    if not isinstance(user_id, str) or not ID_RE.fullmatch(user_id):
-        raise InvalidInput(f"'{user_id}' is not a user id; ids are 1–128 letters, digits, '_' or '-'.")
+    user_id = valid_name(user_id, "user id")
     if store.read_only:
         raise ReadOnly(store.read_only_reason or "This store is read-only.")
     owner = demo_owner(store, seed)
@@ -860,7 +868,7 @@ def generate(
             checker = blocks
 
             def skip(t: str, p: str) -> bool:
-                return checker.fingerprint(t, p) in fps
+                return checker.blocked(fps, t, p)
 
     rng = random.Random(seed)
     plan = _plan(rng, key, skip)

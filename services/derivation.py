@@ -24,7 +24,7 @@ from dataclasses import dataclass, fields
 from operator import attrgetter
 from typing import Any
 
-from sqlalchemy import bindparam, delete, func, insert, select, update
+from sqlalchemy import delete, insert, select
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
@@ -32,10 +32,10 @@ from creative_memory.model.constants import DERIVATION_VERSION, Polarity, Signal
 from creative_memory.model.events import FoldEvent, FoldItem, payload_items
 from creative_memory.model.records import PrefKey, PrefState
 from creative_memory.model.tables import Derivation, Event, Preference
-from creative_memory.services.engine.derive import Deriver, advance, evaluated
-from creative_memory.services.errors import Cancelled
-from creative_memory.services.reevaluate import evaluated_later
+from creative_memory.services import changes
+from creative_memory.services.engine.derive import Deriver, advance
 from creative_memory.services.store import Store, raw_connection
+from creative_memory.services.writes import lease_holder
 
 log = logging.getLogger("cm.engine")
 
@@ -373,7 +373,11 @@ def is_current(db: Session | sqlite3.Connection, user_id: str) -> bool:
     ).fetchone()
     if row is None or row[0] != DERIVATION_VERSION:
         return False
-    return bool(row[1] == _max_seq(con, user_id) and row[2] == cache_key_for(row[3]))
+    return bool(
+        row[1] == _max_seq(con, user_id)
+        and row[2] == cache_key_for(row[3])
+        and not changes.pending(con, user_id)
+    )
 
 
 def ensure_current(
@@ -388,7 +392,10 @@ def ensure_current(
     if store.read_only:
         return DerivationInfo("current", 0, 0, 0.0)
     with store.read() as session:
-        if is_current(session, user_id):
+        con = raw_connection(session)
+        if is_current(con, user_id) or lease_holder(con, user_id) is not None:
+            # Current, or another run (reset, import, a large rebuild) is rewriting this memory in
+            # several transactions: serve what is stored; that run publishes the result.
             return DerivationInfo("current", 0, 0, 0.0)
     with store.write() as session:
         info = derive_in(session, user_id, now)
@@ -414,8 +421,18 @@ def derive_in(
     row = session.get(Derivation, user_id)
     if row is None or row.derivation_version != DERIVATION_VERSION:
         return None
+    with sa_errors():
+        con = _dbapi(session)
+        if lease_holder(con, user_id) is not None:
+            # A reset, import or rebuild is rewriting this memory in several transactions: it
+            # folds what arrives meanwhile (or leaves it above the watermark for the next read).
+            return DerivationInfo("current", 0, 0, 0.0)
+        applied = changes.apply_changes(session, user_id, row, now) if changes.pending(con, user_id) else 0
+        if applied is None:
+            return None  # too many changes for one short transaction: a full (chunked) derivation
     if row.max_seq == _max_seq(session, user_id):
-        return DerivationInfo("current", 0, 0, 0.0)
+        mode = "incremental" if applied else "current"
+        return DerivationInfo(mode, 0, applied, (time.perf_counter() - t0) * 1000)
     # The fold makes many small objects and no cycles: no cyclic collections meanwhile.
     gc_was_enabled = gc.isenabled()
     gc.disable()
@@ -570,9 +587,6 @@ def iter_events(session: Session, user_id: str, batch: int = 20_000) -> Iterator
         last = (rows[-1][2], rows[-1][0])
 
 
-REBUILD_CACHE_KIB = 65_536  # the write transaction's page cache (KiB)
-
-
 def rebuild(
     store: Store,
     user_id: str,
@@ -580,163 +594,12 @@ def rebuild(
     *,
     progress: Progress | None = None,
     cancelled: CancelCheck | None = None,
+    takeover: str | None = None,
 ) -> DerivationInfo:
-    """Full re-derivation from the raw events: read in one snapshot, fold, write in one transaction."""
-    for _attempt in range(3):
-        try:
-            return _rebuild_once(store, user_id, now, progress, cancelled)
-        except _Retry:
-            log.info("events arrived out of order during a rebuild; starting over")
-    return _rebuild_once(store, user_id, now, progress, cancelled)
+    """Full re-derivation from the raw events (:func:`services.rebuild.rebuild`)."""
+    from creative_memory.services.rebuild import rebuild as full
 
-
-def _rebuild_once(
-    store: Store,
-    user_id: str,
-    now: int,
-    progress: Progress | None,
-    cancelled: CancelCheck | None,
-) -> DerivationInfo:
-    # The fold allocates millions of short-lived objects next to ~100 k long-lived records: the
-    # cyclic collector would re-scan the records again and again (none of this makes cycles).
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return _rebuild_body(store, user_id, now, progress, cancelled)
-    finally:
-        if gc_was_enabled:
-            gc.enable()
-
-
-def _rebuild_body(
-    store: Store,
-    user_id: str,
-    now: int,
-    progress: Progress | None,
-    cancelled: CancelCheck | None,
-) -> DerivationInfo:
-    t0 = time.perf_counter()
-    deriver = Deriver(track_touched=False)
-    apply = deriver.apply
-    digest = 0
-    count = 0
-    max_seq = 0
-    with store.read() as session:
-        total = int(
-            session.scalar(select(func.count()).select_from(Event).where(Event.user_id == user_id)) or 0
-        )
-        apply_flat = deriver.apply_flat
-        view = _EventRow()
-        loads = loads_payload
-        legacy = SignalType.LEGACY_SNAPSHOT
-        for r in iter_events(session, user_id):
-            payload = loads(r[7])
-            signal = _SIGNAL.get(r[3]) or SignalType(r[3])
-            if signal is legacy or payload.get("snapshot"):
-                apply(fold_parsed(r, payload))
-            else:
-                view.seq, view.event_id, view.occurred_at, view.scope, view.session_id, view.tag = (
-                    r[0],
-                    r[1],
-                    r[2],
-                    r[4],
-                    r[5],
-                    r[6],
-                )
-                view.signal_type = signal
-                apply_flat(view, flat_items(payload))
-            digest += int(r[8], 16)
-            count += 1
-            if r[0] > max_seq:
-                max_seq = r[0]
-            if count % 20_000 == 0:
-                if progress is not None:
-                    progress(count, total)
-                if cancelled is not None and cancelled():
-                    raise Cancelled(
-                        "The rebuild was cancelled; the stored preferences were left as they were."
-                    )
-    set_digest = f"{digest % _MOD:064x}"
-    last_key = deriver.last_key or (0, 0)
-    with store.write() as session, sa_errors():
-        con = _dbapi(session)
-        # Writing ~100 k rows under a dozen indexes touches most of their pages: with SQLite's
-        # default 2 MiB page cache the transaction spills and re-reads pages over and over. A
-        # larger cache for this transaction, set back before the commit (the connection may be
-        # pooled one day).
-        (cache_before,) = con.execute("PRAGMA cache_size").fetchone()
-        con.execute(f"PRAGMA cache_size=-{REBUILD_CACHE_KIB}")
-        try:
-            if _max_seq(session, user_id) != max_seq:
-                # Events arrived meanwhile: fold them if they come after, else start over (rare).
-                extra = con.execute(
-                    f"{_FOLD_SQL} WHERE user_id = ? AND seq > ? ORDER BY occurred_at, seq", (user_id, max_seq)
-                ).fetchall()
-                if extra and (extra[0][2], extra[0][0]) > last_key:
-                    for r in extra:
-                        apply(fold_event(r))
-                        set_digest = digest_add(set_digest, [r[8]])
-                        count += 1
-                        max_seq = max(max_seq, r[0])
-                    last_key = deriver.last_key or last_key
-                elif extra:
-                    raise _Retry()
-            key = cache_key_for(set_digest)
-            # Write only what differs from the stored rows: the result is the table a delete-all +
-            # insert-all would leave (apart from the surrogate ids), for a fraction of the work.
-            stored = {
-                (r[2], r[4], r[5], r[6]): r
-                for r in con.execute(f"{_SELECT_PREF} WHERE user_id = ?", (user_id,))
-            }
-            injected_col = 1 + PREF_COLUMNS.index("last_injected_at")
-            records: dict[PrefKey, PrefState] = deriver.records
-            writer = _PrefWriter(con)
-            for k, st in records.items():
-                old = stored.pop(k, None)
-                writer.put(
-                    pref_values(st, user_id, now, key, old[injected_col] if old is not None else None), old
-                )
-            if stored:
-                con.executemany(f"DELETE FROM {_PREF_TABLE} WHERE id = ?", [(r[0],) for r in stored.values()])
-            writer.flush()
-            dur = (time.perf_counter() - t0) * 1000
-            _save_derivation(session, user_id, set_digest, key, count, max_seq, last_key, now, dur)
-        finally:
-            con.execute(f"PRAGMA cache_size={int(cache_before)}")
-    if progress is not None:
-        progress(count, max(total, count))
-    log.info("rebuilt %d preferences from %d events in %.0f ms", len(records), count, dur)
-    return DerivationInfo("full", len(records), count, dur)
-
-
-class _Retry(Exception):
-    pass
-
-
-def _save_derivation(
-    session: Session,
-    user_id: str,
-    set_digest: str,
-    key: str,
-    count: int,
-    max_seq: int,
-    last_key: tuple[int, int],
-    now: int,
-    dur: float,
-) -> None:
-    row = session.get(Derivation, user_id)
-    if row is None:
-        row = Derivation(user_id=user_id)
-        session.add(row)
-    row.derivation_version = DERIVATION_VERSION
-    row.set_digest = set_digest
-    row.cache_key = key
-    row.event_count = count
-    row.max_seq = max_seq
-    row.last_occurred_at, row.last_folded_seq = last_key
-    row.evaluated_at = now
-    row.derived_at = now
-    row.duration_ms = dur
+    return full(store, user_id, now, progress=progress, cancelled=cancelled, takeover=takeover)
 
 
 def rederive_groups(
@@ -783,59 +646,7 @@ def rederive_groups(
 
 
 def refresh_decay(store: Store, user_id: str, now: int) -> dict[str, int]:
-    """Bring the stored evaluation up to ``now``: records due to decay or archive are re-evaluated."""
-    from creative_memory.model.constants import ARCHIVE_DAYS
-    from creative_memory.services.clock import DAY_MS
+    """Bring the stored evaluation up to ``now`` (:func:`services.decay.refresh_decay`)."""
+    from creative_memory.services.decay import refresh_decay as refresh
 
-    if store.read_only:
-        return {"decayed": 0, "archived": 0}
-    ensure_current(store, user_id, now)
-    decayed = archived = 0
-    # Core rows and one executemany: a store idle for months may have every record due.
-    with store.read() as session:
-        due = session.execute(
-            select(Preference.id, Preference.state, Preference.status, Preference.decay_count).where(
-                Preference.user_id == user_id,
-                Preference.status != str(Status.ARCHIVED),
-                (Preference.decay_at <= now) | (Preference.last_seen <= now - ARCHIVE_DAYS * DAY_MS),
-            )
-        ).all()
-        due = [*due, *evaluated_later(session, user_id, now, skip={row[0] for row in due})]
-    updates: list[dict[str, Any]] = []
-    for pid, state, status, decay_count in due:
-        ev = evaluated(state_from_json(state), now)
-        if ev.status is Status.ARCHIVED and status != str(Status.ARCHIVED):
-            archived += 1
-        elif ev.decay_count > decay_count:
-            decayed += 1
-        updates.append(
-            {
-                "pid": pid,
-                "strength": ev.strength,
-                "confidence": str(ev.confidence),
-                "status": str(ev.status),
-                "decay_at": ev.decay_at,
-                "demoted_by": ev.demoted_by,
-                "decay_count": ev.decay_count,
-                "evaluated_at": now,
-            }
-        )
-    if updates:
-        stmt = (
-            update(Preference)
-            .where(Preference.id == bindparam("pid"))
-            .values(
-                strength=bindparam("strength"),
-                confidence=bindparam("confidence"),
-                status=bindparam("status"),
-                decay_at=bindparam("decay_at"),
-                demoted_by=bindparam("demoted_by"),
-                decay_count=bindparam("decay_count"),
-                evaluated_at=bindparam("evaluated_at"),
-            )
-        )
-        with store.write() as session:
-            conn = session.connection()
-            for i in range(0, len(updates), 5000):
-                conn.execute(stmt, updates[i : i + 5000])
-    return {"decayed": decayed, "archived": archived}
+    return refresh(store, user_id, now)

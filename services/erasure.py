@@ -11,46 +11,45 @@ VACUUMed and searched again.
 
 from __future__ import annotations
 
-import ctypes
+import functools
 import json
 import logging
-import os
-import re
 import sqlite3
-import threading
-import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import delete, func, insert, or_, select, text
+from sqlalchemy import delete, func, insert, or_, select
 from sqlalchemy.orm import Session
 
-from creative_memory.model.constants import ID_RE, PATTERN_RE, Actor, Polarity, scope_for
+from creative_memory.model.constants import Polarity, scope_for
 from creative_memory.model.events import payload_items
+from creative_memory.model.names import canonical_name
 from creative_memory.model.tables import (
-    PREFIX,
     Audit,
-    Blocklist,
     Derivation,
     Event,
     EventPattern,
-    IgnoredCount,
     Preference,
-    ProjectSettings,
     Retrieval,
     RetrievalEvent,
-    Settings,
 )
-from creative_memory.services import audit, backups
-from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.derivation import cache_key_for, digest_add, rederive_groups
+from creative_memory.services import spellings
+from creative_memory.services.derivation import cache_key_for, dbapi_connection, digest_add
 from creative_memory.services.engine.block import human
-from creative_memory.services.errors import InvalidInput, RefusedForSafety
+from creative_memory.services.erasure_search import (
+    _FEW_NEEDLES,
+    _mention_notes,
+    count_bytes,
+    live_copies,
+    live_mentions,
+    needles_for,
+)
 from creative_memory.services.ingest import canonical, content_hash, pattern_rows
-from creative_memory.services.store import Store, sqlite_file_set
+from creative_memory.services.naming import optional_project, valid_name
+from creative_memory.services.store import Store
 
 log = logging.getLogger("cm.erasure")
 FORGOTTEN = "[forgotten]"
@@ -62,25 +61,35 @@ class Target:
     pattern: str
     project_id: str | None = None
     polarity: Polarity | None = None
+    global_only: bool = False  # with no project: the global records only, not every scope
 
     @property
     def whole(self) -> bool:
         """Forgetting everywhere and both polarities: the text must vanish from the file."""
-        return self.project_id is None and self.polarity is None
+        return self.project_id is None and self.polarity is None and not self.global_only
+
+    @property
+    def scope(self) -> str | None:
+        """The one scope this target erases in, or None for every scope."""
+        if self.project_id:
+            return scope_for(self.project_id)
+        return "global" if self.global_only else None
 
     def validate(self) -> None:
-        if not PATTERN_RE.fullmatch(self.preference_type):
-            raise InvalidInput(
-                f"'{self.preference_type}' is not a preference type; types are 1–128 letters, digits, '_' or '-'."
-            )
-        if not PATTERN_RE.fullmatch(self.pattern):
-            raise InvalidInput(
-                f"'{self.pattern}' is not a pattern; patterns are 1–128 letters, digits, '_' or '-'."
-            )
-        if self.project_id is not None and not ID_RE.fullmatch(self.project_id):
-            raise InvalidInput(
-                f"'{self.project_id}' is not a project id; ids are 1–128 letters, digits, '_' or '-'."
-            )
+        self.normalized()
+
+    def normalized(self) -> Target:
+        """The target with its names checked (model.names) and in their stored, NFC form."""
+        return Target(
+            valid_name(self.preference_type, "preference type"),
+            valid_name(self.pattern, "pattern"),
+            optional_project(self.project_id),
+            self.polarity,
+            global_only=self.global_only,
+        )
+
+    def spelled(self, preference_type: str, pattern: str) -> Target:
+        return Target(preference_type, pattern, self.project_id, self.polarity, global_only=self.global_only)
 
 
 @dataclass
@@ -114,325 +123,10 @@ class Receipt:
         }
 
 
-# --------------------------------------------------------------------------- verification
-# The byte search reads the files in chunks (never a mapping: a file that another program
-# truncates under a mapping kills the process with SIGBUS) on a few threads; libc's ``memmem``,
-# called through ctypes, searches without holding the GIL, so the threads really run in parallel.
-_CHUNK = 4 << 20
-_FEW_NEEDLES = 8  # more needles than this (a reset): one regular expression per chunk instead
-
-
-def _load_memmem() -> Any:
-    try:
-        fn = ctypes.CDLL(None).memmem
-    except Exception:  # no C library to load (Windows), or one without memmem
-        return None
-    fn.restype = ctypes.c_void_p
-    fn.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t)
-    return fn
-
-
-_MEMMEM = _load_memmem()
-
-
-def _count_in(buf: bytearray, addr: int, size: int, end: int, needle: bytes) -> int:
-    """Occurrences of ``needle`` in ``buf[:size]`` that start before ``end``, overlapping ones too."""
-    n = 0
-    pos = 0
-    k = len(needle)
-    while pos < end:
-        if _MEMMEM is not None:
-            hit = _MEMMEM(addr + pos, size - pos, needle, k)
-            if not hit:
-                break
-            at = int(hit) - addr
-        else:
-            at = buf.find(needle, pos, size)
-            if at < 0:
-                break
-        if at >= end:
-            break
-        n += 1
-        pos = at + 1
-    return n
-
-
-def count_bytes(path: Path, needles: Sequence[bytes]) -> int:
-    """Occurrences of the needles in the store's three files (the database, its WAL and its index).
-
-    With a few needles each is counted on its own, overlapping occurrences included (the count
-    :func:`live_copies` predicts for live data); with many (a reset) one regular expression counts
-    the matches of any of them.
-    """
-    uniq = sorted({n for n in needles if n}, key=len, reverse=True)
-    if not uniq:
-        return 0
-    overlap = max(len(n) for n in uniq) - 1
-    rx = re.compile(b"|".join(re.escape(n) for n in uniq)) if len(uniq) > _FEW_NEEDLES else None
-    jobs: list[tuple[Path, int]] = []
-    for f in sqlite_file_set(path):
-        try:
-            size = f.stat().st_size
-        except FileNotFoundError:
-            continue
-        jobs.extend((f, off) for off in range(0, size, _CHUNK))
-    if not jobs:
-        return 0
-    workers = max(1, min(len(jobs), os.cpu_count() or 1, 4))
-    totals = [0] * workers
-    errors: list[BaseException] = []
-
-    def work(w: int) -> None:
-        buf = bytearray(_CHUNK + overlap)
-        view = memoryview(buf)
-        arr = (ctypes.c_char * len(buf)).from_buffer(buf)
-        addr = ctypes.addressof(arr)
-        handles: dict[Path, Any] = {}
-        try:
-            for f, off in jobs[w::workers]:
-                fh = handles.get(f)
-                if fh is None:
-                    try:
-                        fh = handles[f] = f.open("rb", buffering=0)
-                    except FileNotFoundError:
-                        continue
-                fh.seek(off)
-                size = 0
-                while size < len(buf):
-                    got = fh.readinto(view[size:])
-                    if not got:
-                        break
-                    size += got
-                end = min(size, _CHUNK)
-                if rx is not None:
-                    totals[w] += sum(1 for m in rx.finditer(buf, 0, size) if m.start() < end)
-                else:
-                    totals[w] += sum(_count_in(buf, addr, size, end, n) for n in uniq)
-        except BaseException as exc:  # re-raised in the calling thread
-            errors.append(exc)
-        finally:
-            for fh in handles.values():
-                fh.close()
-            del arr
-            view.release()
-
-    if workers == 1:
-        work(0)
-    else:
-        threads = [threading.Thread(target=work, args=(w,), daemon=True) for w in range(workers)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    if errors:
-        raise errors[0]
-    return sum(totals)
-
-
-def needles_for(pattern: str) -> list[bytes]:
-    forms = {pattern, human(pattern)}
-    return [f.encode("utf-8") for f in forms if f]
-
-
-def _occurrences(value: object, needles: Sequence[bytes]) -> int:
-    """Overlapping occurrences of the needles in one stored value (text as its UTF-8 bytes)."""
-    if isinstance(value, str):
-        data = value.encode("utf-8", "surrogatepass")
-    elif isinstance(value, bytes):
-        data = value
-    else:
-        return 0  # numbers and NULL are not stored as text
-    n = 0
-    for needle in needles:
-        at = data.find(needle)
-        while at >= 0:
-            n += 1
-            at = data.find(needle, at + 1)
-    return n
-
-
-def _stored_size(value: object) -> int:
-    """An upper bound of a value's size in a record body."""
-    if isinstance(value, str):
-        return len(value.encode("utf-8", "surrogatepass"))
-    if isinstance(value, bytes):
-        return len(value)
-    return 0 if value is None else 8
-
-
-def _partial_clause(sql: str | None) -> str | None:
-    """The WHERE clause of a ``CREATE INDEX … ON t (…) WHERE …`` statement, None if unreadable."""
-    if not sql:
-        return None
-    m = re.search(r"\bON\b", sql, re.IGNORECASE)
-    start = sql.find("(", m.end()) if m else -1
-    if start < 0:
-        return None
-    depth = 0
-    quote = ""
-    for i in range(start, len(sql)):
-        ch = sql[i]
-        if quote:
-            if ch == quote:
-                quote = ""
-        elif ch in "'\"`[":
-            quote = "]" if ch == "[" else ch
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0:
-                rest = re.match(r"\s*WHERE\s+(.+?)\s*;?\s*$", sql[i + 1 :], re.IGNORECASE | re.DOTALL)
-                return rest.group(1) if rest else None
-    return None
-
-
-def _text_affinity(declared: str) -> bool:
-    """Whether a column of this declared type stores text as text (TEXT or BLOB affinity)."""
-    t = declared.upper()
-    if "INT" in t:
-        return False
-    return any(k in t for k in ("CHAR", "CLOB", "TEXT", "BLOB")) or not t
-
-
-def _q(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
-
-
-def live_copies(con: sqlite3.Connection, needles: Sequence[bytes]) -> dict[str, int] | None:
-    """Copies of the needles that live data puts in the database file, per table (its rows and the
-    entries of its indexes), counted as :func:`count_bytes` counts them; None when the file's layout
-    makes an exact count impossible.
-
-    SQLite stores a row's text uncompressed in one record; a record that fits on its page (no
-    overflow) is contiguous in the file, and every index holds one entry per (indexed) row. So when
-    no record that contains a needle could overflow, the byte search of a database whose WAL is empty
-    finds at least this many copies, and exactly this many unless some copy is not live data (or
-    spans two values of a record). None for what cannot be counted that way: another text encoding,
-    an index on an expression or with an unreadable condition, a record that may overflow.
-    """
-    if str(con.execute("PRAGMA encoding").fetchone()[0]).upper() != "UTF-8":
-        return None
-    usable = int(con.execute("PRAGMA page_size").fetchone()[0]) - _reserved_bytes(con)
-    table_local = usable - 35  # the largest payload a table b-tree cell keeps on its page
-    index_local = (usable - 12) * 64 // 255 - 23  # the same for an index b-tree cell
-    texts = [n.decode("utf-8", "surrogatepass") for n in needles]
-    schema = con.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()
-    index_sql = {name: sql for kind, name, _t, sql in schema if kind == "index"}
-    found: dict[str, int] = {}
-    master = sum(_occurrences(v, needles) for row in schema for v in row)
-    if master:
-        if any(sum(_stored_size(v) for v in row) + 60 > table_local for row in schema):
-            return None
-        found["sqlite_master"] = master
-    for kind, table, _t, sql in schema:
-        if kind != "table" or (sql or "").lstrip().upper().startswith("CREATE VIRTUAL"):
-            continue  # a virtual table stores nothing itself (its shadow tables are ordinary tables)
-        cols = con.execute(f"PRAGMA table_xinfo({_q(table)})").fetchall()
-        names = [c[1] for c in cols]
-        stored = [i for i, c in enumerate(cols) if c[6] in (0, 3)]  # not virtual generated columns
-        without_rowid = bool(re.search(r"\)\s*WITHOUT\s+ROWID\b[^)]*$", sql or "", re.IGNORECASE))
-        indexes: list[tuple[list[int], str | None]] = []
-        for _seq, iname, _unique, origin, partial in con.execute(f"PRAGMA index_list({_q(table)})"):
-            if without_rowid and origin == "pk":
-                continue  # the table's own b-tree
-            cids = [int(r[1]) for r in con.execute(f"PRAGMA index_xinfo({_q(iname)})")]
-            if -2 in cids:
-                return None  # an index on an expression
-            clause = None
-            if partial:
-                clause = _partial_clause(index_sql.get(iname))
-                if clause is None:
-                    return None
-            indexes.append(([c for c in cids if c >= 0], clause))
-        select = [_q(n) for n in names] + [f"({c})" for _cids, c in indexes if c is not None]
-        # Only columns that keep text as text are searched: a text value in a column with numeric
-        # affinity is rare, and a copy missed here only makes the counts differ (then: VACUUM).
-        wordy = [c[1] for c in cols if _text_affinity(str(c[2] or ""))]
-        if not wordy:
-            continue
-        where = " OR ".join(f"instr({_q(n)}, ?) > 0" for n in wordy for _t in texts)
-        params = [t for _n in wordy for t in texts]
-        copies = 0
-        for row in con.execute(f"SELECT {', '.join(select)} FROM {_q(table)} WHERE {where}", params):
-            values = row[: len(names)]
-            own = sum(_occurrences(values[i], needles) for i in stored)
-            if own:
-                size = sum(_stored_size(values[i]) for i in stored) + 9 * (len(stored) + 2)
-                if size > (index_local if without_rowid else table_local):
-                    return None  # the record may continue on overflow pages
-            copies += own
-            flags = iter(row[len(names) :])
-            for cids, clause in indexes:
-                if clause is not None and not next(flags):
-                    continue  # not in this partial index
-                entry = sum(_occurrences(values[c], needles) for c in cids)
-                if entry and sum(_stored_size(values[c]) for c in cids) + 9 * (len(cids) + 3) > index_local:
-                    return None
-                copies += entry
-        if copies:
-            found[table] = copies
-    return found
-
-
-def _reserved_bytes(con: sqlite3.Connection) -> int:
-    """The bytes SQLite reserves at the end of each page (byte 20 of the database header)."""
-    path = con.execute("PRAGMA database_list").fetchone()[2]
-    try:
-        with Path(path).open("rb") as fh:
-            header = fh.read(100)
-    except OSError:
-        return 255
-    return header[20] if len(header) == 100 else 255
-
-
-def live_mentions(session: Session, needle: str) -> dict[str, int]:
-    """Live rows that still contain the text, per table: ours (other types, other users) or the daemon's."""
-    found: dict[str, int] = {}
-    tables = [
-        r[0]
-        for r in session.execute(
-            text("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")
-        )
-    ]
-    for t in tables:
-        cols = [r[1] for r in session.execute(text(f"PRAGMA table_info({_q(t)})"))]
-        if not cols:
-            continue
-        where = " OR ".join(f"instr(CAST({_q(c)} AS TEXT), :n) > 0" for c in cols)
-        n = session.execute(text(f"SELECT count(*) FROM {_q(t)} WHERE {where}"), {"n": needle}).scalar()
-        if n:
-            found[t] = int(n)
-    return found
-
-
-def daemon_mentions(session: Session, needle: str) -> int:
-    """How often the text appears in tables that are not ours (the daemon's conversation data)."""
-    return sum(n for t, n in live_mentions(session, needle).items() if not t.startswith(PREFIX))
-
-
-def _mention_notes(found: dict[str, int]) -> list[str]:
-    notes = []
-    if any(not t.startswith(PREFIX) for t in found):
-        notes.append(
-            "The text also appears in Open Design's own data (for example a chat message); "
-            "this program does not change that data."
-        )
-    if any(t.startswith(PREFIX) for t in found):
-        notes.append(
-            "The same text is still part of other remembered data that was not asked to be forgotten "
-            "(for example the same pattern name under another type)."
-        )
-    return notes
-
-
 # --------------------------------------------------------------------------- forget
-def _strip_text(value: str | None, words: Iterable[str]) -> str | None:
-    if value is None:
-        return None
-    for w in words:
-        value = value.replace(w, FORGOTTEN)
-    return value
+@functools.lru_cache(maxsize=256)
+def _mentions(canonical: str) -> spellings.Mentions:
+    return spellings.Mentions([canonical])
 
 
 def _rewrite_payload(payload: dict[str, Any], t: Target) -> tuple[dict[str, Any], bool]:
@@ -461,8 +155,9 @@ def _rewrite_payload(payload: dict[str, Any], t: Target) -> tuple[dict[str, Any]
     if ("chose" in out) != ("over" in out):  # a comparison needs both sides
         out.pop("chose", None)
         out.pop("over", None)
-    if "diff" in out and t.whole:
-        out["diff"] = _strip_text(out["diff"], [t.pattern, human(t.pattern)])
+    if isinstance(out.get("diff"), str) and t.whole:
+        # Every spelling of the name (any case, any separator, e.g. "Airy Spacing" for airy_spacing).
+        out["diff"] = _mentions(canonical_name(t.pattern)).scrub(out["diff"], FORGOTTEN)
     alive = bool(out["patterns"]) or "chose" in out or "snapshot" in out
     return out, alive
 
@@ -487,7 +182,7 @@ def _forget_in(
 ) -> set[tuple[str, str, str]]:
     """Erase one target inside an open write transaction; ``mentions`` are the events whose diff
     names it (see :func:`diff_mentions`). Returns the groups to re-derive."""
-    scope = scope_for(t.project_id) if t.project_id else None
+    scope = t.scope
     # 1. derived records
     conds = [
         Preference.user_id == user_id,
@@ -625,26 +320,39 @@ _DIFF_BOUND = '{"e'
 
 
 def diff_mentions(session: Session, user_id: str, targets: Sequence[Target]) -> dict[Target, set[int]]:
-    """The events whose diff mentions a whole target (raw or human form), per target: one scan of
-    the user's events for all of them."""
-    forms = {t: sorted({t.pattern, human(t.pattern)}) for t in targets if t.whole}
+    """The events whose diff mentions a whole target in any spelling (any case, ``-``/``_``/space;
+    the prompt block's human form included), per target: one scan of the user's events for all of
+    them, a ``LIKE`` prefilter in SQL (spellings.like_pattern) and an exact check of each hit."""
+    forms = {t: _mentions(canonical_name(t.pattern)) for t in targets if t.whole}
     out: dict[Target, set[int]] = {t: set() for t in targets}
-    words = sorted({w for ws in forms.values() for w in ws})
-    if not words:
+    likes = sorted({spellings.like_pattern(m.canonicals[0]) for m in forms.values()})
+    if not likes:
         return out
     # "+user_id": a scan in table order, not an index lookup per event of the user.
     sql = (
         f"SELECT seq, payload FROM {_EVENTS} WHERE +user_id = ? AND payload < ? AND ("
-        + " OR ".join("instr(payload, ?) > 0" for _w in words)
+        + " OR ".join("payload LIKE ?" for _w in likes)
         + ")"
     )
-    for seq, payload in session.connection().exec_driver_sql(sql, (user_id, _DIFF_BOUND, *words)):
+    for seq, payload in session.connection().exec_driver_sql(sql, (user_id, _DIFF_BOUND, *likes)):
         diff = json.loads(payload).get("diff")
         if not isinstance(diff, str):
             continue
-        for t, ws in forms.items():
-            if any(w in diff for w in ws):
+        for t, m in forms.items():
+            if m.found(diff):
                 out[t].add(int(seq))
+    return out
+
+
+def spelled_targets(session: Session, user_id: str, targets: Sequence[Target]) -> dict[Target, list[Target]]:
+    """Each target first, then the other spellings (same canonical type and pattern) the user's
+    events or records are stored under: forgetting one spelling forgets them all."""
+    con = dbapi_connection(session)
+    out: dict[Target, list[Target]] = {}
+    for t in targets:
+        stored = spellings.stored_spellings(con, user_id, t.preference_type, t.pattern)
+        stored.discard((t.preference_type, t.pattern))
+        out[t] = [t, *(t.spelled(ptype, pattern) for ptype, pattern in sorted(stored))]
     return out
 
 
@@ -654,70 +362,18 @@ _SNAPSHOT_NOTE = (
 )
 
 
-def forget(
-    store: Store,
-    user_id: str,
-    targets: Sequence[Target],
-    *,
-    blocks: BlockChecker,
-    block: bool = False,
-    actor: Actor,
-    now: int,
-    verify: bool = True,
-) -> Receipt:
-    """Erase one or many patterns in one transaction, then checkpoint and verify."""
-    if not targets:
-        raise InvalidInput("Name at least one pattern to forget.")
-    for t in targets:
-        t.validate()
-    t0 = time.perf_counter()
-    receipt = Receipt(blocked=block)
-    with store.write() as session:
-        regroup: set[tuple[str, str, str]] = set()
-        mentions = diff_mentions(session, user_id, targets)
-        for t in targets:
-            regroup |= _forget_in(session, user_id, t, receipt, mentions[t])
-            fp = blocks.fingerprint(t.preference_type, t.pattern)
-            receipt.fingerprints.append(fp)
-            if block:
-                blocks.block(session, user_id, t.preference_type, t.pattern, now)
-            where = f" in {t.project_id}" if t.project_id else ""
-            pol = f" ({t.polarity})" if t.polarity else ""
-            audit.record(
-                session,
-                user_id,
-                actor,
-                "forget+block" if block else "forget",
-                f"fp:{fp[:16]}{where}{pol}",
-                "ok",
-                now,
-            )
-        # Re-derive every group that lost evidence from what is left: the other records of a
-        # partially forgotten group, and other patterns of deleted or rewritten events.
-        drow = session.get(Derivation, user_id)
-        if regroup:
-            rederive_groups(
-                session, user_id, regroup, now, max_seq=drow.max_seq if drow is not None else None
-            )
-        if drow is not None:
-            # Lower the watermark when the last folded events were deleted, but never raise it
-            # over events that are not folded yet.
-            drow.max_seq = min(
-                drow.max_seq,
-                int(session.scalar(select(func.max(Event.seq)).where(Event.user_id == user_id)) or 0),
-            )
-    receipt.checkpointed = store.checkpoint_truncate()
-    if not receipt.checkpointed:
-        receipt.notes.append(_SNAPSHOT_NOTE)
-    if verify:
-        _verify(store, user_id, targets, receipt)
-    backups.settle(receipt, store.path, [n for t in targets for n in needles_for(t.pattern)])  # decision 0016
-    receipt.duration_ms = (time.perf_counter() - t0) * 1000
-    return receipt
+COMPACT_NOTE = (
+    "Old copies of the text remain in free space inside the store file. Close Open Design, then run "
+    "the command again with --compact to rewrite the file without them."
+)
 
 
-def _verify(store: Store, user_id: str, targets: Sequence[Target], receipt: Receipt) -> None:
-    """Rows first, then bytes. Text still in the files after a VACUUM must be live, legitimate data."""
+def _verify(
+    store: Store, user_id: str, targets: Sequence[Target], receipt: Receipt, *, compact: bool = False
+) -> None:
+    """Rows first, then bytes. Text still in the files must be live, legitimate data; a stale copy
+    is removed by a VACUUM only with ``compact`` (the user closed Open Design: a VACUUM holds the
+    write lock for as long as it rewrites the whole file)."""
     ok = receipt.checkpointed
     with store.read() as session:
         for t in targets:
@@ -728,7 +384,7 @@ def _verify(store: Store, user_id: str, targets: Sequence[Target], receipt: Rece
                     Preference.user_id == user_id,
                     Preference.preference_type == t.preference_type,
                     Preference.pattern == t.pattern,
-                    *([Preference.scope == scope_for(t.project_id)] if t.project_id else []),
+                    *([Preference.scope == t.scope] if t.scope else []),
                     *([Preference.polarity == str(t.polarity)] if t.polarity else []),
                 )
             )
@@ -736,7 +392,7 @@ def _verify(store: Store, user_id: str, targets: Sequence[Target], receipt: Rece
                 ok = False
     whole = [t for t in targets if t.whole]
     if whole:
-        needles = sorted({n for t in whole for n in needles_for(t.pattern)})
+        needles = sorted({n for t in whole for n in needles_for(t.pattern, [t.pattern])})
         receipt.occurrences, live = _search(store, needles, account=receipt.checkpointed)
         if receipt.occurrences and live is not None and sum(live.values()) == receipt.occurrences:
             # Every copy in the files is accounted for by live data (another pattern whose name
@@ -745,7 +401,14 @@ def _verify(store: Store, user_id: str, targets: Sequence[Target], receipt: Rece
             receipt.notes.extend(_mention_notes(live))
             receipt.verified = ok
             return
-        if receipt.occurrences and receipt.checkpointed:
+        if receipt.occurrences and live is not None and not compact:
+            # Counted exactly, and the files hold more copies than live data puts there: a stale
+            # copy is left in free space, which only a VACUUM removes.
+            receipt.notes.extend(_mention_notes(live))
+            receipt.notes.append(COMPACT_NOTE)
+            receipt.verified = False
+            return
+        if receipt.occurrences and receipt.checkpointed and compact:
             # secure_delete zeroes what is deleted, but a row that a B-tree rebalance moved earlier can
             # leave a stale copy in a page's unallocated space, which no delete ever sees. VACUUM
             # rewrites every page; after it, any copy left belongs to a live row.
@@ -768,12 +431,20 @@ def _verify(store: Store, user_id: str, targets: Sequence[Target], receipt: Rece
             found: dict[str, int] = {}
             with store.read() as session:
                 for n in needles:
-                    for table, count in live_mentions(session, n.decode()).items():
+                    for table, count in live_mentions(session, n.decode(), fold=True).items():
                         found[table] = found.get(table, 0) + count
-            if found:
+            if found and (compact or live is not None):
                 receipt.notes.extend(_mention_notes(found))
+            elif found:
+                # Live data holds the text, but the copies could not be counted against it (many
+                # needles at once): a stale copy beside them cannot be ruled out without a VACUUM.
+                receipt.notes.extend(_mention_notes(found))
+                receipt.notes.append(COMPACT_NOTE)
+                ok = False
             else:
                 ok = False
+                if not compact:
+                    receipt.notes.append(COMPACT_NOTE)
     receipt.verified = ok
 
 
@@ -785,115 +456,52 @@ def _wal_empty(path: Path) -> bool:
 
 
 def _search(store: Store, needles: Sequence[bytes], *, account: bool) -> tuple[int, dict[str, int] | None]:
-    """The byte search of the store's files, holding the write lock so that they hold still: nobody
-    can commit meanwhile and, with the WAL empty, no checkpoint has anything to move. With
-    ``account`` and occurrences found, also the copies live data accounts for, in the same state
-    (None when they cannot be counted exactly, or the files could change under the search)."""
-    with store.raw() as con:
-        try:
-            con.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError:
-            return count_bytes(store.path, needles), None  # busy past the timeout: search as a reader
-        try:
-            still = _wal_empty(store.path)
-            occurrences = count_bytes(store.path, needles)
-            # live_copies counts like the per-needle search; the many-needle one is not comparable.
-            countable = account and still and len(set(needles)) <= _FEW_NEEDLES
-            live = live_copies(con, needles) if occurrences and countable else None
-            return occurrences, live
-        finally:
-            con.execute("ROLLBACK")
-
-
-# --------------------------------------------------------------------------- reset
-def reset(
-    store: Store,
-    user_id: str,
-    *,
-    confirm: bool,
-    actor: Actor,
-    now: int,
-    include_settings: bool = False,
-    progress: Callable[[str], None] | None = None,
-) -> Receipt:
-    """Erase all creative memory of the user, VACUUM, checkpoint, verify. Needs ``confirm``."""
-    if not confirm:
-        raise RefusedForSafety(
-            "Reset erases all creative memory and cannot be undone; repeat it with --confirm."
-        )
-    t0 = time.perf_counter()
-    receipt = Receipt()
-    step = progress or (lambda _s: None)
-    step("Collecting what will be erased…")
-    with store.read() as session:
-        patterns = set(
-            session.scalars(select(Preference.pattern).where(Preference.user_id == user_id).distinct())
-        )
-        patterns |= set(
-            session.scalars(select(EventPattern.pattern).where(EventPattern.user_id == user_id).distinct())
-        )
-    step("Erasing…")
-    with store.write() as session:
-        rets = select(Retrieval.id).where(Retrieval.user_id == user_id).scalar_subquery()
-        receipt.diagnostics = int(
-            getattr(
-                session.execute(delete(RetrievalEvent).where(RetrievalEvent.retrieval_id.in_(rets))),
-                "rowcount",
-                0,
-            )
-            or 0
-        )
-        session.execute(delete(Retrieval).where(Retrieval.user_id == user_id))
-        session.execute(delete(EventPattern).where(EventPattern.user_id == user_id))
-        receipt.events_deleted = int(
-            getattr(session.execute(delete(Event).where(Event.user_id == user_id)), "rowcount", 0) or 0
-        )
-        receipt.preferences = int(
-            getattr(session.execute(delete(Preference).where(Preference.user_id == user_id)), "rowcount", 0)
-            or 0
-        )
-        session.execute(delete(Derivation).where(Derivation.user_id == user_id))
-        session.execute(delete(IgnoredCount).where(IgnoredCount.user_id == user_id))
-        if include_settings:
-            session.execute(delete(Settings).where(Settings.user_id == user_id))
-            session.execute(delete(ProjectSettings).where(ProjectSettings.user_id == user_id))
-            session.execute(delete(Blocklist).where(Blocklist.user_id == user_id))
-        audit.record(
-            session,
-            user_id,
-            actor,
-            "reset",
-            "all creative memory" + (" and settings" if include_settings else ""),
-            f"ok: {receipt.preferences} preferences, {receipt.events_deleted} events",
-            now,
-        )
-        # Patterns another user of this store still has are not this user's to verify away.
-        others = set(
-            session.scalars(select(Preference.pattern).where(Preference.user_id != user_id).distinct())
-        )
-    step("Compacting the store (VACUUM)…")
-    with store.raw() as con:
-        con.execute("VACUUM")
-    receipt.checkpointed = store.checkpoint_truncate()
-    step("Verifying…")
-    check = sorted(patterns - others)
-    if check:
-        receipt.occurrences = count_bytes(store.path, [p.encode() for p in check])
-        if receipt.occurrences:
-            with store.read() as session:
-                elsewhere = sum(daemon_mentions(session, p) for p in check[:200])
-            if elsewhere:
-                receipt.notes.append(
-                    "Some of the text also appears in Open Design's own data (for example chat messages); "
-                    "this program does not change that data."
-                )
-    with store.read() as session:
-        left = session.scalar(select(func.count()).select_from(Event).where(Event.user_id == user_id))
-    receipt.verified = receipt.checkpointed and not left and (receipt.occurrences == 0 or bool(receipt.notes))
-    backups.settle(receipt, store.path, None)  # decision 0016: a reset removes every backup copy
-    receipt.duration_ms = (time.perf_counter() - t0) * 1000
-    return receipt
+    """The byte search of the store's files, as a reader (never holding the write lock: the search
+    reads the whole file, far longer than the daemon may wait; decision 0019). With ``account`` and
+    occurrences found, also the copies live data accounts for, from a snapshot pinned for the whole
+    search; that count is trusted only if the WAL stayed empty throughout (nobody committed, so no
+    checkpoint had anything to move), else the search is repeated after a checkpoint, and after
+    three tries the count is None (not comparable)."""
+    occurrences = 0
+    for attempt in range(3):
+        if attempt:
+            store.checkpoint_truncate()
+        with store.raw() as con:
+            con.execute("BEGIN")
+            con.execute("SELECT count(*) FROM sqlite_master").fetchone()  # pins the snapshot
+            try:
+                still = _wal_empty(store.path)
+                occurrences = count_bytes(store.path, needles, fold=True)
+                # live_copies counts like the per-needle search; the many-needle one is not comparable.
+                countable = account and still and len(set(needles)) <= _FEW_NEEDLES
+                if not (occurrences and countable):
+                    return occurrences, None
+                live = live_copies(con, needles, fold=True)
+                if _wal_empty(store.path):
+                    return occurrences, live
+            finally:
+                con.execute("ROLLBACK")
+    return occurrences, None
 
 
 def audit_count(session: Session, user_id: str) -> int:
     return int(session.scalar(select(func.count()).select_from(Audit).where(Audit.user_id == user_id)) or 0)
+
+
+if TYPE_CHECKING:
+    from creative_memory.services.forgetting import forget as forget
+    from creative_memory.services.reset import reset as reset
+
+
+# The operations live in services/forgetting.py and services/reset.py (they use what is above);
+# reached from here on first use, so any of the modules can be imported first.
+def __getattr__(name: str) -> Any:
+    if name == "forget":
+        from creative_memory.services.forgetting import forget
+
+        return forget
+    if name == "reset":
+        from creative_memory.services.reset import reset
+
+        return reset
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from creative_memory import __version__
-from creative_memory.model.constants import ID_RE, MAX_PAYLOAD_BYTES, EventSource, Mode, Origin
+from creative_memory.model.constants import MAX_PAYLOAD_BYTES, EventSource, Mode, Origin
 from creative_memory.model.events import EventIn
 from creative_memory.services import controls, notes, retrieval
 from creative_memory.services.context import Context, check_user
 from creative_memory.services.errors import CreativeMemoryError, InvalidInput, ReadOnly
+from creative_memory.services.naming import optional_project, valid_name
 from creative_memory.services.store import Store
 
 MAX_EVENTS_PER_CALL = 1000
@@ -48,15 +49,6 @@ def _params(method: str, params: Any, allowed: tuple[str, ...]) -> Params:
     return params
 
 
-def _optional_id(p: Params, name: str) -> str | None:
-    value = p.get(name)
-    if value is None:
-        return None
-    if not isinstance(value, str) or not ID_RE.fullmatch(value):
-        raise InvalidInput(f"{name} must be an id of 1–128 letters, digits, '_' or '-', or null.")
-    return value
-
-
 def _flag(p: Params, name: str) -> bool:
     value = p.get(name, False)
     if not isinstance(value, bool):
@@ -76,6 +68,31 @@ def _deadline(p: Params) -> float | None:
 
 def _expired(deadline: float | None) -> bool:
     return deadline is not None and time.time() * 1000.0 > deadline
+
+
+def _outcomes(
+    store: Store, valid: list[EventIn], keys: list[tuple[str, str]], before: set[tuple[str, str]], now: int
+) -> list[dict[str, Any]]:
+    """Each event's fate, read back after the ingest: stored before (or twice in the batch) →
+    duplicate; stored now → accepted; otherwise ignored, because of the learning gate (its reason)
+    or else a blocked pattern."""
+    from creative_memory.services.ingest import stored_event_ids
+
+    with store.read() as session:
+        after = stored_event_ids(session, keys)
+        gates = {user: controls.learning_gate(session, user, now) for user, _ in keys}
+    out: list[dict[str, Any]] = []
+    seen: set[tuple[str, str]] = set()
+    for ev, key in zip(valid, keys, strict=True):
+        if key in before or key in seen:
+            out.append({"event_id": ev.event_id, "outcome": "duplicate"})
+        elif key in after:
+            out.append({"event_id": ev.event_id, "outcome": "accepted"})
+        else:
+            reason = gates[key[0]].reason_for(ev.project_id) or "blocked"
+            out.append({"event_id": ev.event_id, "outcome": "ignored", "reason": reason})
+        seen.add(key)
+    return out
 
 
 class Host:
@@ -128,16 +145,16 @@ class Host:
 
     def retrieve(self, params: Any) -> dict[str, Any]:
         p = _params("retrieve", params, ("project_id", "mode", "dry_run", "types", "user_id", "deadline_ms"))
-        project_id = _optional_id(p, "project_id")
+        project_id = optional_project(p.get("project_id"))  # the stored (NFC) form, or a sentence
         mode_text = p.get("mode", "generation")
         if mode_text not in ("generation", "critique", "legacy"):
             raise InvalidInput("mode must be 'generation', 'critique' or 'legacy'.")
         dry_run = _flag(p, "dry_run")
         types = p.get("types")
-        if types is not None and (
-            not isinstance(types, list) or not all(isinstance(t, str) and ID_RE.fullmatch(t) for t in types)
-        ):
-            raise InvalidInput("types must be a list of preference type names, or null for all types.")
+        if types is not None:
+            if not isinstance(types, list):
+                raise InvalidInput("types must be a list of preference type names, or null for all types.")
+            types = [valid_name(t, "preference type") for t in types]
         deadline = _deadline(p)
         user = self._user(p)
         if _expired(deadline):
@@ -180,7 +197,7 @@ class Host:
             raise InvalidInput("events must be a non-empty list of event objects.")
         if len(raw) > MAX_EVENTS_PER_CALL:
             raise InvalidInput(f"Send at most {MAX_EVENTS_PER_CALL} events per call; split the batch.")
-        from creative_memory.services.ingest import ingest_events, validate_event
+        from creative_memory.services.ingest import ingest_events, stored_event_ids, validate_event
 
         valid: list[EventIn] = []
         outcomes: list[dict[str, Any] | None] = []
@@ -194,16 +211,17 @@ class Host:
             except InvalidInput as exc:
                 outcomes.append({"index": i, "event_id": eid, "outcome": "rejected", "reason": str(exc)})
         report = None
+        stored: Iterator[dict[str, Any]] = iter(())
         if valid:
+            store, now = self.store(), self.ctx.now()
+            keys = [(ev.user_id or self.ctx.user, ev.event_id) for ev in valid]
+            with store.read() as session:
+                before = stored_event_ids(session, keys)
             report = ingest_events(
-                self.store(),
-                valid,
-                default_user=self.ctx.user,
-                now=self.ctx.now(),
-                source=str(EventSource.DAEMON),
+                store, valid, default_user=self.ctx.user, now=now, source=str(EventSource.DAEMON),
                 blocks=self.ctx.blocks,
-            )
-        stored = iter(report.outcomes if report else ())
+            )  # fmt: skip
+            stored = iter(_outcomes(store, valid, keys, before, now))
         events = [o if o is not None else {"index": i, **next(stored)} for i, o in enumerate(outcomes)]
         return {
             "accepted": report.accepted if report else 0,

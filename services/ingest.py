@@ -11,6 +11,7 @@ import hashlib
 import json
 import re
 import sqlite3
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -24,11 +25,12 @@ from creative_memory.model.constants import MAX_PAYLOAD_BYTES, SignalType
 from creative_memory.model.events import EventIn, PatternIn, payload_items
 from creative_memory.model.tables import Event, EventPattern, IgnoredCount, Settings
 from creative_memory.model.vocabulary import WIRE_SIGNAL_NAMES
-from creative_memory.services import controls
+from creative_memory.services import controls, spellings
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.derivation import dbapi_connection, derive_in, ensure_current, sa_errors
 from creative_memory.services.errors import InvalidInput
 from creative_memory.services.store import Store
+from creative_memory.services.writes import Chunker
 
 # --------------------------------------------------------------------------- redaction
 _REDACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -56,6 +58,29 @@ def redact(text: str) -> str:
     return text
 
 
+BLOCKED_TEXT = "[blocked]"
+# The largest diff a stored event holds. The wire allows 60,000 characters; NFC and redaction
+# markers can lengthen them, never this far for real text. Import holds bundles to the same bound.
+MAX_STORED_DIFF_BYTES = 256 * 1024
+
+
+def clean_diff(diff: str | None, blocks: BlockChecker | None, fps: set[str] | None) -> str | None:
+    """A diff as it may be stored: NFC, secrets redacted, the words that spell a blocked pattern
+    (in any case, with any separator) replaced by ``[blocked]``."""
+    if diff is None:
+        return None
+    text = redact(unicodedata.normalize("NFC", diff))
+    if blocks is not None and fps:
+        spans = spellings.blocked_spans(text, lambda canon: blocks.text_blocked(fps, canon))
+        text = spellings.scrub_spans(text, spans, BLOCKED_TEXT)
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_STORED_DIFF_BYTES:
+        raise InvalidInput(
+            f"diff: longer than {MAX_STORED_DIFF_BYTES // 1024} KiB once normalised and redacted; shorten it. "
+            "Nothing was stored."
+        )
+    return text
+
+
 # --------------------------------------------------------------------------- validation
 def _loc(loc: Sequence[int | str]) -> str:
     out = ""
@@ -76,8 +101,8 @@ def describe_validation_error(err: ValidationError) -> str:
             msgs.append(f"{where}: required field is missing")
         elif kind == "timezone_aware":
             msgs.append(f"{where}: the time has no time zone; add an offset such as Z or +01:00")
-        elif kind == "string_pattern_mismatch":
-            msgs.append(f"{where}: must be 1–128 characters of letters, digits, '_' or '-'")
+        elif kind in ("name", "scope"):
+            msgs.append(f"{where}: {e['msg']}")
         elif kind == "enum" and where == "signal_type":
             allowed = ", ".join(WIRE_SIGNAL_NAMES)
             msgs.append(f"signal_type: unknown signal type; use one of {allowed}")
@@ -273,6 +298,24 @@ def _insert_rows(
     return seqs
 
 
+def stored_event_ids(session: Session, keys: Iterable[tuple[str, str]]) -> set[tuple[str, str]]:
+    """Which of the (user_id, event_id) pairs are stored: an event's identity is per user."""
+    by_user: dict[str, list[str]] = {}
+    for user, eid in keys:
+        by_user.setdefault(user, []).append(eid)
+    found: set[tuple[str, str]] = set()
+    for user, ids in by_user.items():
+        for i in range(0, len(ids), 900):
+            chunk = ids[i : i + 900]
+            found.update(
+                (user, eid)
+                for eid in session.scalars(
+                    select(Event.event_id).where(Event.user_id == user, Event.event_id.in_(chunk))
+                )
+            )
+    return found
+
+
 def bump_ignored(session: Session, user_id: str, counts: dict[str, int], now: int) -> None:
     for reason, n in counts.items():
         if n <= 0:
@@ -291,8 +334,6 @@ class IngestReport:
     duplicates: int = 0
     ignored: dict[str, int] = field(default_factory=dict)
     rejected: list[dict[str, Any]] = field(default_factory=list)
-    # One {"event_id", "outcome": accepted|duplicate|ignored, "reason"?} per event, in batch order.
-    outcomes: list[dict[str, Any]] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -313,116 +354,139 @@ def ingest_events(
     blocks: BlockChecker | None = None,
     derive: bool = True,
 ) -> IngestReport:
-    """Store a validated batch in one transaction, then bring the derived cache up to date."""
+    """Store a validated batch, then bring the derived cache up to date.
+
+    The batch is written in chunks, each one transaction with its own incremental derivation, sized
+    so that none holds the write lock long (docs/decisions/0019): a large file never starves the
+    daemon. Every event was validated before the first chunk; an interrupted run leaves a prefix
+    of the batch, and running it again adds the rest (events are idempotent by ``event_id``).
+    """
     report = IngestReport()
     batch = list(events)
     ignored: Counter[str] = Counter()
-    users: set[str] = set()
-    with store.write() as session:
-        seen_ids: set[str] = set()
-        ids = [e.event_id for e in batch]
-        existing: set[str] = set()
-        for i in range(0, len(ids), 900):
-            chunk = ids[i : i + 900]
-            existing.update(session.scalars(select(Event.event_id).where(Event.event_id.in_(chunk))))
-        gates: dict[str, controls.Gate] = {}
-        blocked_fps: dict[str, set[str]] = {}
-        rows: list[dict[str, Any]] = []
-        payloads: list[dict[str, Any]] = []
-        per_user_ignored: dict[str, Counter[str]] = {}
-        for ev in batch:
-            user = ev.user_id or default_user
-            if ev.event_id in existing or ev.event_id in seen_ids:
-                report.duplicates += 1
-                report.outcomes.append({"event_id": ev.event_id, "outcome": "duplicate"})
-                continue
-            seen_ids.add(ev.event_id)
-            gate = gates.get(user)
-            if gate is None:
-                gate = gates[user] = controls.learning_gate(session, user, now)
-            uc = per_user_ignored.setdefault(user, Counter())
-            reason = gate.reason_for(ev.project_id)
-            if reason is not None:
-                uc[reason] += 1
-                report.outcomes.append({"event_id": ev.event_id, "outcome": "ignored", "reason": reason})
-                continue
-            patterns = list(ev.patterns)
-            if blocks is not None:
-                fps = blocked_fps.get(user)
-                if fps is None:
-                    fps = blocked_fps[user] = blocks.fingerprints(session, user)
-                if fps:
-                    kept = [
-                        p for p in patterns if blocks.fingerprint(p.preference_type, p.pattern) not in fps
-                    ]
-                    dropped = len(patterns) - len(kept)
-                    if ev.signal_type is SignalType.PAIRWISE_COMPARISON:
-                        sides = [s for side in (ev.chose, ev.over) if side for s in side.patterns]
-                        if any(blocks.fingerprint(s.preference_type, s.pattern) in fps for s in sides):
-                            uc["blocked"] += 1
-                            report.outcomes.append({"event_id": ev.event_id, "outcome": "ignored", "reason": "blocked"})
-                            continue
-                    elif dropped:
-                        uc["blocked"] += dropped
-                        if not kept:
-                            report.outcomes.append({"event_id": ev.event_id, "outcome": "ignored", "reason": "blocked"})
-                            continue
-                    patterns = kept
-            scope = ev.effective_scope
-            diff = redact(ev.diff) if ev.diff is not None else None
-            payload = payload_of(ev, scope, patterns, diff)
-            row: dict[str, Any] = {
-                "event_id": ev.event_id,
-                "user_id": user,
-                "project_id": ev.project_id,
-                "scope": scope,
-                "signal_type": str(ev.signal_type),
-                "occurred_at": ev.occurred_ms,
-                "tag": ev.tag,
-                "session_id": ev.session_id,
-                "artifact_id": ev.artifact_id,
-                "payload": canonical(payload),
-                "source": source,
-                "ingested_at": now,
-            }
-            row["content_hash"] = content_hash_canonical(row)
-            rows.append(row)
-            payloads.append(payload)
-            report.outcomes.append({"event_id": ev.event_id, "outcome": "accepted"})
-            users.add(user)
-        appended: dict[str, list[tuple[Any, ...]]] = {}
-        if rows:
-            seqs = insert_event_rows(session, rows, payloads)
-            for seq, row, payload in zip(seqs, rows, payloads, strict=True):
-                appended.setdefault(row["user_id"], []).append(
-                    (
-                        seq,
-                        row["event_id"],
-                        row["occurred_at"],
-                        row["signal_type"],
-                        row["scope"],
-                        row["session_id"],
-                        row["tag"],
-                        payload,
-                        row["content_hash"],
-                    )
-                )
-        for user, uc in per_user_ignored.items():
-            bump_ignored(session, user, dict(uc), now)
-            for k, v in uc.items():
-                ignored[k] += v
-        report.accepted = len(rows)
-        # Keep the derived cache current in the same transaction: an incremental fold commits
-        # with the events (one lock, one commit, the events are not read back through a new
-        # connection). A user whose cache needs a full re-derivation gets it after the commit.
-        rebuild_users = []
-        if derive:
-            session.flush()
-            rebuild_users = [u for u in sorted(users) if derive_in(session, u, now, appended.get(u)) is None]
+    rebuild_users: set[str] = set()
+    chunker = Chunker(250, maximum=20_000)
+    i = 0
+    while i < len(batch):
+        chunk = batch[i : i + chunker.size]
+        with chunker.timed(len(chunk)), store.write() as session:
+            rebuild_users |= _ingest_chunk(
+                session, chunk, default_user, now, source, blocks, derive, report, ignored
+            )
+        i += len(chunk)
     report.ignored = dict(ignored)
-    for user in rebuild_users:
+    for user in sorted(rebuild_users):
         ensure_current(store, user, now)
     return report
+
+
+def _ingest_chunk(
+    session: Session,
+    batch: list[EventIn],
+    default_user: str,
+    now: int,
+    source: str,
+    blocks: BlockChecker | None,
+    derive: bool,
+    report: IngestReport,
+    ignored: Counter[str],
+) -> set[str]:
+    """One transaction of :func:`ingest_events`; returns the users whose cache needs a full
+    derivation. (One function, longer than most: the gates, the block check and the row are one
+    pass over the events.)"""
+    users: set[str] = set()
+    seen_ids: set[tuple[str, str]] = set()
+    existing = stored_event_ids(session, [(e.user_id or default_user, e.event_id) for e in batch])
+    gates: dict[str, controls.Gate] = {}
+    blocked_fps: dict[str, set[str]] = {}
+    rows: list[dict[str, Any]] = []
+    payloads: list[dict[str, Any]] = []
+    per_user_ignored: dict[str, Counter[str]] = {}
+    for ev in batch:
+        user = ev.user_id or default_user
+        if (user, ev.event_id) in existing or (user, ev.event_id) in seen_ids:
+            report.duplicates += 1
+            continue
+        seen_ids.add((user, ev.event_id))
+        gate = gates.get(user)
+        if gate is None:
+            gate = gates[user] = controls.learning_gate(session, user, now)
+        uc = per_user_ignored.setdefault(user, Counter())
+        reason = gate.reason_for(ev.project_id)
+        if reason is not None:
+            uc[reason] += 1
+            continue
+        patterns = list(ev.patterns)
+        if blocks is not None:
+            fps = blocked_fps.get(user)
+            if fps is None:
+                fps = blocked_fps[user] = blocks.fingerprints(session, user)
+            if fps:
+                kept = [p for p in patterns if not blocks.blocked(fps, p.preference_type, p.pattern)]
+                dropped = len(patterns) - len(kept)
+                if ev.signal_type is SignalType.PAIRWISE_COMPARISON:
+                    sides = [s for side in (ev.chose, ev.over) if side for s in side.patterns]
+                    if any(blocks.blocked(fps, s.preference_type, s.pattern) for s in sides):
+                        uc["blocked"] += 1
+                        continue
+                elif dropped:
+                    uc["blocked"] += dropped
+                    if not kept:
+                        continue
+                patterns = kept
+        scope = ev.effective_scope
+        try:
+            diff = clean_diff(ev.diff, blocks, blocked_fps.get(user))
+        except InvalidInput as exc:
+            raise InvalidInput(f"Event {ev.event_id}: {exc}") from None
+        payload = payload_of(ev, scope, patterns, diff)
+        row: dict[str, Any] = {
+            "event_id": ev.event_id,
+            "user_id": user,
+            "project_id": ev.project_id,
+            "scope": scope,
+            "signal_type": str(ev.signal_type),
+            "occurred_at": ev.occurred_ms,
+            "tag": ev.tag,
+            "session_id": ev.session_id,
+            "artifact_id": ev.artifact_id,
+            "payload": canonical(payload),
+            "source": source,
+            "ingested_at": now,
+        }
+        row["content_hash"] = content_hash_canonical(row)
+        rows.append(row)
+        payloads.append(payload)
+        users.add(user)
+    appended: dict[str, list[tuple[Any, ...]]] = {}
+    if rows:
+        seqs = insert_event_rows(session, rows, payloads)
+        for seq, row, payload in zip(seqs, rows, payloads, strict=True):
+            appended.setdefault(row["user_id"], []).append(
+                (
+                    seq,
+                    row["event_id"],
+                    row["occurred_at"],
+                    row["signal_type"],
+                    row["scope"],
+                    row["session_id"],
+                    row["tag"],
+                    payload,
+                    row["content_hash"],
+                )
+            )
+    for user, uc in per_user_ignored.items():
+        bump_ignored(session, user, dict(uc), now)
+        for k, v in uc.items():
+            ignored[k] += v
+    report.accepted += len(rows)
+    # Keep the derived cache current in the same transaction: an incremental fold commits
+    # with the events (one lock, one commit, the events are not read back through a new
+    # connection). A user whose cache needs a full re-derivation gets it after the commit.
+    if not derive:
+        return set()
+    session.flush()
+    return {u for u in sorted(users) if derive_in(session, u, now, appended.get(u)) is None}
 
 
 def ingest_jsonl(

@@ -13,6 +13,8 @@ from creative_memory.model.constants import scope_for
 from creative_memory.model.tables import Event, EventPattern, Preference
 from creative_memory.services.controls import project_list
 from creative_memory.services.errors import InvalidInput, NotFound
+from creative_memory.services.naming import valid_project
+from creative_memory.services.spellings import stored_spellings
 from creative_memory.services.store import Store
 
 
@@ -78,6 +80,13 @@ def check_forget_target(
     with store.read() as session:
         if is_remembered(session, user_id, preference_type, pattern, project_id, polarity):
             return
+        # Any stored spelling of it counts: forget erases them all (decision 0029).
+        con = session.connection().connection.dbapi_connection
+        assert con is not None
+        spellings = stored_spellings(con, user_id, preference_type, pattern)  # type: ignore[arg-type]
+        for ptype, spelled in sorted(spellings):
+            if is_remembered(session, user_id, ptype, spelled, project_id, polarity):
+                return
         keys = {
             (str(t), str(p))
             for t, p in session.execute(
@@ -108,7 +117,9 @@ def check_forget_target(
 
 def check_known_project(store: Store, user_id: str, project_id: str) -> None:
     """Raise :class:`InvalidInput` (exit 3) when neither Open Design's ``projects`` table nor any
-    memory, event or switch mentions ``project_id``."""
+    memory, event or switch mentions ``project_id``. A malformed id is refused first, in the names'
+    sentence; a well-formed one is compared in its stored (NFC) form."""
+    project_id = valid_project(project_id)
     with store.read() as session:
         ids = [str(r["id"]) for r in project_list(session, user_id)]
     if project_id in ids:

@@ -243,6 +243,9 @@ def compose_personal(memory_dir: Path) -> PersonalBlock:
 
 def compose_prefix(personal_text: str, creative_block: str, placeholder: str = CUSTOM_PLACEHOLDER) -> str:
     """The memory-relevant prompt prefix: the non-empty blocks joined by a blank line, with the
-    place of the daemon's Personal memory instructions marked after a Personal memory block."""
+    place of the daemon's Personal memory instructions marked after a Personal memory block; nothing
+    at all when both memory blocks are empty (no custom-instructions note under nothing)."""
+    if not personal_text and not creative_block:
+        return ""
     trailer = PERSONAL_TRAILER if personal_text else ""
     return "\n\n".join(part for part in (personal_text, trailer, creative_block, placeholder) if part)

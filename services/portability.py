@@ -10,38 +10,41 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy import delete, func, select
 
 from creative_memory.model.constants import (
     DERIVATION_VERSION,
-    ID_RE,
-    PATTERN_RE,
     Actor,
     Polarity,
     SignalType,
     Status,
     Tier,
 )
-from creative_memory.model.events import PairwiseSide, PatternIn, iso, payload_items, to_ms
+from creative_memory.model.events import (
+    Ident,
+    PairwiseSide,
+    PatternIn,
+    PatternText,
+    ScopeText,
+    iso,
+    to_ms,
+)
+from creative_memory.model.names import check_name
 from creative_memory.model.records import key_text
 from creative_memory.model.tables import (
-    Derivation,
     Event,
-    EventPattern,
     Preference,
     ProjectSettings,
     Settings,
 )
 from creative_memory.services import audit, controls, crypto, safefile
-from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.derivation import rebuild
 from creative_memory.services.errors import InvalidInput
-from creative_memory.services.ingest import canonical, describe_validation_error, insert_event_rows
+from creative_memory.services.ingest import canonical, describe_validation_error
 from creative_memory.services.store import Store
 
 BUNDLE_FORMAT = "creative-memory-bundle"
@@ -55,19 +58,19 @@ MAX_MS = 253_402_300_799_999  # 9999-12-31T23:59:59.999Z
 
 
 # --------------------------------------------------------------------------- schema
-SCOPE_PATTERN = r"^(global|project:[A-Za-z0-9_\-]{1,128})$"
+# Names and scopes are checked by model.names (the wire schema's types), as ingest checks them.
 
 
 class BundleEvent(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    event_id: str = Field(pattern=ID_RE.pattern)
-    project_id: str | None = Field(default=None, pattern=ID_RE.pattern)
-    scope: str = Field(pattern=SCOPE_PATTERN)
+    event_id: Ident
+    project_id: Ident | None = None
+    scope: ScopeText
     signal_type: SignalType
     occurred_at: AwareDatetime
     tag: str | None = None
-    session_id: str | None = Field(default=None, pattern=ID_RE.pattern)
-    artifact_id: str | None = Field(default=None, pattern=ID_RE.pattern)
+    session_id: Ident | None = None
+    artifact_id: Ident | None = None
     payload: dict[str, Any]
     source: str = Field(default="import", max_length=16)
 
@@ -78,13 +81,15 @@ class BundleSettings(BaseModel):
     learning_paused_until: AwareDatetime | None = None
     using_paused_until: AwareDatetime | None = None
     diagnostics_retention_days: int = Field(default=30, ge=1, le=3650)
+    memory_notes: bool = False
 
 
 class BundleProject(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    project_id: str = Field(pattern=ID_RE.pattern)
+    project_id: Ident
     use_memory: bool = True
     learn_from_project: bool = True
+    use_global_memory: bool | None = None  # absent in older bundles: follows use_memory
 
 
 class Bundle(BaseModel):
@@ -92,7 +97,7 @@ class Bundle(BaseModel):
     format: Literal["creative-memory-bundle"]
     version: Literal[1]
     exported_at: AwareDatetime
-    user_id: str = Field(pattern=ID_RE.pattern)
+    user_id: Ident
     derivation_version: str
     settings: BundleSettings
     project_settings: list[BundleProject] = Field(default_factory=list)
@@ -105,8 +110,8 @@ class LegacyPref(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
     id: str | None = None
-    preference_type: str = Field(pattern=PATTERN_RE.pattern)
-    pattern: str = Field(pattern=PATTERN_RE.pattern)
+    preference_type: PatternText
+    pattern: PatternText
     polarity: Polarity
     signal_strength: float = Field(ge=0.0, le=1.0)
     confidence: Tier
@@ -127,8 +132,8 @@ class BundleSnapshot(BaseModel):
     """The payload of a ``legacy_snapshot`` event in a bundle: everything derivation reads from it."""
 
     model_config = ConfigDict(extra="ignore")
-    preference_type: str = Field(pattern=PATTERN_RE.pattern)
-    pattern: str = Field(pattern=PATTERN_RE.pattern)
+    preference_type: PatternText
+    pattern: PatternText
     polarity: Polarity
     strength: float = Field(ge=0.0, le=1.0, allow_inf_nan=False)
     confidence: Tier
@@ -156,7 +161,7 @@ class BundlePayload(BaseModel):
     """
 
     model_config = ConfigDict(extra="forbid")
-    scope: str | None = Field(default=None, pattern=SCOPE_PATTERN)
+    scope: ScopeText | None = None
     patterns: list[PatternIn] = Field(default_factory=list, max_length=64)
     tag: str | None = None
     diff: str | None = None
@@ -190,6 +195,10 @@ class TransferResult:
     kind: str = "bundle"
     skipped: int = 0
     encrypted: bool = False
+    skipped_by_reason: dict[str, int] = field(default_factory=dict)
+    user: str | None = None
+    changes: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -199,6 +208,10 @@ class TransferResult:
             "kind": self.kind,
             "skipped": self.skipped,
             "encrypted": self.encrypted,
+            "skipped_by_reason": dict(self.skipped_by_reason),
+            "user": self.user,
+            "changes": list(self.changes),
+            "notes": list(self.notes),
         }
 
 
@@ -226,6 +239,7 @@ def build_bundle(store: Store, user_id: str, now: int) -> dict[str, Any]:
                 "project_id": p.project_id,
                 "use_memory": bool(p.use_memory),
                 "learn_from_project": bool(p.learn_from_project),
+                "use_global_memory": bool(p.use_global_memory),
             }
             for p in session.scalars(
                 select(ProjectSettings)
@@ -248,6 +262,7 @@ def build_bundle(store: Store, user_id: str, now: int) -> dict[str, Any]:
             "learning_paused_until": iso(s.learning_paused_until),
             "using_paused_until": iso(s.using_paused_until),
             "diagnostics_retention_days": s.diagnostics_retention_days,
+            "memory_notes": bool(s.memory_notes),
         },
         "project_settings": projects,
         "events": events,
@@ -342,11 +357,11 @@ def legacy_events(doc: LegacyFile, user_id: str) -> list[dict[str, Any]]:
     records: list[tuple[str, LegacyPref]] = []
     for p in doc.global_preferences:
         records.append(("global", p))
-    for project_id, prefs in doc.project_overrides.items():
-        if not ID_RE.fullmatch(project_id):
-            raise InvalidInput(
-                f"project_overrides: '{project_id}' is not a project id. Nothing was imported."
-            )
+    for raw_id, prefs in doc.project_overrides.items():
+        try:
+            project_id = check_name(raw_id, "project id")
+        except ValueError as exc:
+            raise InvalidInput(f"project_overrides: {exc} Nothing was imported.") from None
         for p in prefs:
             records.append((f"project:{project_id}", p))
     ids: dict[str, str] = {}
@@ -401,111 +416,7 @@ def legacy_events(doc: LegacyFile, user_id: str) -> list[dict[str, Any]]:
     return rows
 
 
-def _blocked(payload: dict[str, Any], fps: set[str], blocks: BlockChecker | None) -> bool:
-    if not fps or blocks is None:
-        return False
-    return any(blocks.fingerprint(t, p) in fps for t, p, _pol, _role in payload_items(payload))
-
-
-def import_file(
-    store: Store,
-    user_id: str,
-    path: Path,
-    *,
-    mode: str = "merge",
-    now: int,
-    actor: Actor,
-    passphrase: Callable[[], str] | None = None,
-    blocks: BlockChecker | None = None,
-) -> TransferResult:
-    if mode not in ("merge", "replace"):
-        raise InvalidInput(f"Unknown import mode '{mode}'; use merge or replace.")
-    kind, doc, encrypted = read_import(path, passphrase)
-    if isinstance(doc, Bundle):
-        _check_payloads(doc.events)
-        rows = [
-            {
-                "event_id": e.event_id,
-                "user_id": user_id,
-                "project_id": e.project_id,
-                "scope": e.scope,
-                "signal_type": str(e.signal_type),
-                "occurred_at": to_ms(e.occurred_at),
-                "tag": e.tag,
-                "session_id": e.session_id,
-                "artifact_id": e.artifact_id,
-                "payload": canonical(e.payload),
-                "source": e.source if e.source in ("daemon", "cli", "import", "legacy", "demo") else "import",
-            }
-            for e in doc.events
-        ]
-    else:
-        rows = legacy_events(doc, user_id)
-    skipped = 0
-    with store.write() as session:
-        fps = BlockChecker.fingerprints(session, user_id) if blocks is not None else set()
-        if mode == "replace":
-            session.execute(delete(EventPattern).where(EventPattern.user_id == user_id))
-            session.execute(delete(Event).where(Event.user_id == user_id))
-            session.execute(delete(Preference).where(Preference.user_id == user_id))
-            session.execute(delete(Derivation).where(Derivation.user_id == user_id))
-        existing: set[str] = set()
-        ids = [r["event_id"] for r in rows]
-        for i in range(0, len(ids), 900):
-            existing.update(
-                session.scalars(select(Event.event_id).where(Event.event_id.in_(ids[i : i + 900])))
-            )
-        fresh = []
-        for r in rows:
-            eid = str(r["event_id"])
-            if eid in existing or _blocked(json.loads(str(r["payload"])), fps, blocks):
-                skipped += 1
-                continue
-            existing.add(eid)
-            r["ingested_at"] = now
-            fresh.append(r)
-        for i in range(0, len(fresh), 5000):
-            insert_event_rows(session, fresh[i : i + 5000])
-        if isinstance(doc, Bundle) and mode == "replace":
-            _apply_settings(session, user_id, doc, now)
-        elif isinstance(doc, Bundle):
-            for p in doc.project_settings:
-                if session.get(ProjectSettings, (user_id, p.project_id)) is None:
-                    session.add(
-                        ProjectSettings(
-                            user_id=user_id,
-                            project_id=p.project_id,
-                            use_memory=p.use_memory,
-                            learn_from_project=p.learn_from_project,
-                            updated_at=now,
-                        )
-                    )
-        elif mode == "replace":
-            st = session.get(Settings, user_id) or controls.get_settings(session, user_id)
-            st.memory_enabled = doc.memory_enabled
-            st.updated_at = now
-            session.add(st)
-        audit.record(
-            session,
-            user_id,
-            actor,
-            "import",
-            f"{path.name} ({kind}, {mode})",
-            f"ok: {len(fresh)} events, {skipped} skipped",
-            now,
-        )
-    info = rebuild(store, user_id, now)
-    return TransferResult(
-        events=len(fresh),
-        preferences=info.preferences,
-        path=path,
-        kind=kind,
-        skipped=skipped,
-        encrypted=encrypted,
-    )
-
-
-def _check_payloads(events: list[BundleEvent]) -> None:
+def check_payloads(events: list[BundleEvent]) -> None:
     """Refuse the bundle (before anything is written) if an event's payload is not one this program
     stores: a bad one would fail inside the import or break every later derivation."""
     for e in events:
@@ -526,7 +437,7 @@ def _check_payloads(events: list[BundleEvent]) -> None:
             )
 
 
-def _apply_settings(session: Any, user_id: str, doc: Bundle, now: int) -> None:
+def apply_settings(session: Any, user_id: str, doc: Bundle, now: int) -> None:
     st = session.get(Settings, user_id)
     if st is None:
         st = controls.get_settings(session, user_id)
@@ -539,6 +450,7 @@ def _apply_settings(session: Any, user_id: str, doc: Bundle, now: int) -> None:
         to_ms(doc.settings.using_paused_until) if doc.settings.using_paused_until else None
     )
     st.diagnostics_retention_days = doc.settings.diagnostics_retention_days
+    st.memory_notes = doc.settings.memory_notes
     st.updated_at = now
     session.execute(delete(ProjectSettings).where(ProjectSettings.user_id == user_id))
     for p in doc.project_settings:
@@ -548,6 +460,21 @@ def _apply_settings(session: Any, user_id: str, doc: Bundle, now: int) -> None:
                 project_id=p.project_id,
                 use_memory=p.use_memory,
                 learn_from_project=p.learn_from_project,
+                use_global_memory=p.use_memory if p.use_global_memory is None else p.use_global_memory,
                 updated_at=now,
             )
         )
+
+
+if TYPE_CHECKING:
+    from creative_memory.services.importing import import_file as import_file
+
+
+# The import itself lives in services/importing.py (it uses what is above); reached from here
+# on first use, so either module can be imported first.
+def __getattr__(name: str) -> Any:
+    if name == "import_file":
+        from creative_memory.services.importing import import_file
+
+        return import_file
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

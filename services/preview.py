@@ -1,13 +1,18 @@
-"""The preview: the memory-relevant prefix exactly as the daemon would compose it, with token counts."""
+"""The preview: the memory-relevant prefix exactly as the daemon would compose it, with token counts.
+
+Looking never writes: a preview is always a dry run (never recorded, ``last_injected_at`` untouched),
+whether it is the GUI's Preview tab, a what-if or ``od-memory preview``.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from creative_memory.model.constants import Mode, Origin
-from creative_memory.services import retrieval
+from creative_memory.services import controls, retrieval
 from creative_memory.services.engine.block import estimate_tokens
 from creative_memory.services.personal import compose_personal, compose_prefix
 from creative_memory.services.store import Store
@@ -22,6 +27,7 @@ class Preview:
     personal_warnings: tuple[str, ...]
     empty_reason: str | None
     outcome: retrieval.RetrievalOutcome
+    empty_numbers: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def text(self) -> str:
@@ -35,7 +41,7 @@ class Preview:
 
     @property
     def empty_sentence(self) -> str:
-        return retrieval.describe_empty(self.empty_reason)
+        return retrieval.describe_empty(self.empty_reason, self.empty_numbers)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -46,7 +52,7 @@ class Preview:
             "personal_warnings": list(self.personal_warnings),
             "empty_reason": self.empty_reason,
             "prefix": self.text,
-            "retrieval_id": self.outcome.retrieval_id,
+            "empty_sentence": self.empty_sentence or None,
         }
 
 
@@ -60,9 +66,9 @@ def compose(
     now: int,
     with_personal: bool = True,
     whatif: retrieval.WhatIf | None = None,
-    record: bool = True,
+    derive_at: int | None = None,
 ) -> Preview:
-    """A what-if preview is never recorded: it shows a state that does not exist."""
+    """Compose the prefix; nothing is recorded (a preview only looks)."""
     outcome = retrieval.run(
         store,
         user_id,
@@ -70,12 +76,14 @@ def compose(
         now=now,
         mode=mode,
         origin=Origin.PREVIEW,
-        dry_run=(not record) or whatif is not None,
+        dry_run=True,
         overrides=whatif,
+        derive_at=derive_at,
     )
     personal = compose_personal(memory_dir) if with_personal else None
     ptext = personal.text if personal else ""
     empty = outcome.result.empty_reason if not outcome.block else None
+    numbers = empty_numbers(store, user_id, project_id, empty) if empty else {}
     return Preview(
         block=outcome.block,
         tokens=estimate_tokens(outcome.block),
@@ -84,4 +92,16 @@ def compose(
         personal_warnings=personal.warnings if personal else (),
         empty_reason=empty or (None if outcome.block else "nothing_above_threshold"),
         outcome=outcome,
+        empty_numbers=numbers,
     )
+
+
+def empty_numbers(store: Store, user_id: str, project_id: str | None, reason: str) -> dict[str, Any]:
+    """What the empty-block sentence names: the project's name, the pause's end."""
+    out: dict[str, Any] = {"project_id": project_id}
+    with store.read() as session:
+        if project_id:
+            out["project_name"] = controls.daemon_projects(session).get(project_id)
+        if reason == "memory_paused":
+            out["paused_until"] = controls.get_settings(session, user_id).using_paused_until
+    return out

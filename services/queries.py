@@ -12,12 +12,16 @@ from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import Status, scope_for
 from creative_memory.model.events import iso
-from creative_memory.model.records import key_text
 from creative_memory.model.tables import Event, EventPattern, Preference, Retrieval, RetrievalEvent
-from creative_memory.services.derivation import FOLD_COLUMNS, fold_event, state_from_json
+from creative_memory.services.controls import daemon_projects
+from creative_memory.services.derivation import FOLD_COLUMNS, fold_event
 from creative_memory.services.engine.derive import Deriver
 from creative_memory.services.errors import InvalidInput, NotFound
+from creative_memory.services.injections import fate, fate_json
+from creative_memory.services.naming import optional_project, valid_name
 from creative_memory.services.pref_view import pref_json, stale_at
+from creative_memory.services.reasons import sentence
+from creative_memory.services.store import Store
 
 SORTABLE: dict[str, Any] = {
     "scope": Preference.scope,
@@ -144,6 +148,9 @@ def inspect(
         statuses = frozenset({status})
     if limit is not None and limit < 1:
         raise InvalidInput("--limit must be a positive number.")
+    project_id = optional_project(project_id)
+    if preference_type is not None:
+        preference_type = valid_name(preference_type, "preference type")
     flt = PrefFilter(scope=scope, project_id=project_id, preference_type=preference_type, statuses=statuses)  # type: ignore[arg-type]
     q = page_query(user_id, flt, limit=limit or 1_000_000)
     rows = list(session.scalars(q))
@@ -170,7 +177,39 @@ def facets(session: Session, user_id: str) -> dict[str, list[str]]:
     return {"types": types}
 
 
+def filter_keys(store: Store, user_id: str, flt: PrefFilter, limit: int) -> list[tuple[str, str, str, str]]:
+    """(scope, type, pattern, polarity) of every preference the filter shows, up to ``limit``."""
+    with store.read() as session:
+        q = page_query(user_id, flt, limit=limit)
+        return [(p.scope, p.preference_type, p.pattern, p.polarity) for p in session.scalars(q)]
+
+
+def load_facets(store: Store, user_id: str) -> dict[str, Any]:
+    """Types and projects that preferences exist for (the Inspector's facet pickers)."""
+    with store.read() as session:
+        types = facets(session, user_id)["types"]
+        projects = [
+            p
+            for p in session.scalars(
+                select(Preference.project_id)
+                .where(Preference.user_id == user_id, Preference.project_id.is_not(None))
+                .distinct()
+                .order_by(Preference.project_id)
+            )
+            if p
+        ]
+    return {"types": types, "projects": projects, "any": bool(types)}
+
+
 # --------------------------------------------------------------------------- explain
+def load_explain(
+    store: Store, user_id: str, preference_type: str, pattern: str, project_id: str | None, *, now: int | None = None
+) -> dict[str, Any]:
+    """``explain`` in its own read transaction (the Inspector's detail pane)."""
+    with store.read() as session:
+        return explain(session, user_id, preference_type, pattern, project_id, now=now)
+
+
 def explain(
     session: Session,
     user_id: str,
@@ -181,7 +220,9 @@ def explain(
 ) -> dict[str, Any]:
     """The records of one pattern (evaluated at ``now`` when given), its events, its strength over
     time and the fate of its last retrieval."""
-    scope = scope_for(project_id)
+    preference_type = valid_name(preference_type, "preference type")
+    pattern = valid_name(pattern, "pattern")
+    scope = scope_for(optional_project(project_id))
     recs = list(
         session.scalars(
             select(Preference)
@@ -250,71 +291,16 @@ def explain(
                     "status": str(st.status),
                 }
             )
+    last = fate(session, user_id, preference_type, pattern, project_id, recs)
+    names = daemon_projects(session)
     return {
         "preference": records[0] if records else None,
         "records": records,
         "events": events,
         "history": history,
-        "last_retrieval": last_fate(session, user_id, preference_type, pattern, project_id, recs),
-    }
-
-
-def last_fate(
-    session: Session,
-    user_id: str,
-    preference_type: str,
-    pattern: str,
-    project_id: str | None,
-    recs: Sequence[Preference],
-) -> dict[str, Any] | None:
-    """Whether the last recorded retrieval (for this project, or any) kept or dropped the pattern, and why."""
-    q = select(Retrieval).where(Retrieval.user_id == user_id)
-    if project_id:
-        q = q.where(Retrieval.project_id == project_id)
-    ret = session.scalars(q.order_by(Retrieval.at.desc(), Retrieval.id.desc()).limit(1)).first()
-    if ret is None:
-        return None
-    evs = list(
-        session.scalars(
-            select(RetrievalEvent)
-            .where(RetrievalEvent.retrieval_id == ret.id)
-            .order_by(RetrievalEvent.ordinal)
-        )
-    )
-    keys = {key_text((p.scope, p.preference_type, p.pattern, p.polarity)) for p in recs}
-    verdict, reason = "not considered", ""
-    for e in evs:
-        fields = json.loads(e.fields)
-        names = (
-            e.preference_key in keys
-            or pattern in (fields.get("trimmed_patterns") or [])
-            or pattern in (fields.get("dropped_patterns") or [])
-        )
-        if e.type == "kept" and e.preference_key in keys:
-            verdict, reason = "kept", e.trace
-        elif names and e.type != "kept":
-            verdict, reason = "dropped", e.trace
-    if ret.empty_reason in ("memory_disabled", "memory_paused", "project_memory_disabled"):
-        verdict, reason = "dropped", ret.empty_reason.replace("_", " ")
-    elif verdict == "not considered" and recs:
-        p = recs[0]
-        st = state_from_json(p.state)
-        if p.status != "stable":
-            reason = f"status is {p.status}"
-        elif st.strength < 0.40 or p.strength < 0.40:
-            reason = f"strength {p.strength:.2f} is below the 0.40 threshold"
-        elif p.confidence == "low":
-            reason = "its confidence tier is low"
-        else:
-            reason = "it ranked below the preferences that were kept, or was not eligible then"
-        verdict = "dropped"
-    return {
-        "retrieval_id": ret.id,
-        "at": iso(ret.at),
-        "origin": ret.origin,
-        "project_id": ret.project_id,
-        "verdict": verdict,
-        "reason": reason,
+        "last_retrieval": fate_json(last),
+        "project_name": names.get(project_id) if project_id else None,
+        "why": sentence(last, project_id=project_id, project_name=names.get(project_id or "")),
     }
 
 
@@ -362,8 +348,31 @@ def retrievals_query(
     until: int | None = None,
     before_id: int | None = None,
     limit: int = 200,
+    text: str | None = None,
+    named_projects: Sequence[str] = (),
 ) -> Select[Any]:
+    """``text``: a pattern (raw or readable), a type or a project id to look for; ``named_projects``:
+    ids whose names match it (the caller reads the daemon's ``projects`` table)."""
     q = select(Retrieval).where(Retrieval.user_id == user_id)
+    if text and text.strip():
+        raw = _escape(text.strip())
+        like, snake = f"%{raw}%", f"%{raw.replace(' ', '_')}%"
+        q = q.where(
+            or_(
+                Retrieval.project_id.like(like, escape="\\"),
+                Retrieval.project_id.in_(list(named_projects)),
+                select(RetrievalEvent.id)
+                .where(
+                    RetrievalEvent.retrieval_id == Retrieval.id,
+                    or_(
+                        RetrievalEvent.pattern.like(snake, escape="\\"),
+                        RetrievalEvent.preference_type.like(snake, escape="\\"),
+                        RetrievalEvent.type.like(snake, escape="\\"),
+                    ),
+                )
+                .exists(),
+            )
+        )
     if project_id:
         q = q.where(Retrieval.project_id == project_id)
     if origin:
@@ -394,6 +403,7 @@ def diagnostics(
 ) -> list[dict[str, Any]]:
     if limit < 1:
         raise InvalidInput("--limit must be a positive number.")
+    project_id = optional_project(project_id)
     out = []
     for r in session.scalars(
         retrievals_query(user_id, project_id=project_id, origin=origin, event_type=event_type, limit=limit)
@@ -402,6 +412,77 @@ def diagnostics(
         d["events"] = retrieval_events(session, r.id)
         out.append(d)
     return out
+
+
+def retrieval_page(
+    store: Store, user_id: str, *, before_id: int | None, limit: int, **filters: Any
+) -> list[dict[str, Any]]:
+    """One page of retrievals, newest first (the Diagnostics list); ``text`` also matches project names."""
+    with store.read() as session:
+        text = filters.get("text")
+        if text and text.strip():
+            needle = text.strip().casefold()
+            filters["named_projects"] = [
+                pid for pid, name in daemon_projects(session).items() if needle in name.casefold()
+            ]
+        q = retrievals_query(user_id, before_id=before_id, limit=limit, **filters)
+        return [retrieval_json(r) for r in session.scalars(q)]
+
+
+def all_retrievals(
+    store: Store, user_id: str, *, with_events: bool, page: int = 1000, **filters: Any
+) -> list[dict[str, Any]]:
+    """Every retrieval the filters match, newest first (Diagnostics' export), in one read."""
+    rows: list[dict[str, Any]] = []
+    with store.read() as session:
+        before: int | None = None
+        while True:
+            found = list(session.scalars(retrievals_query(user_id, before_id=before, limit=page, **filters)))
+            for r in found:
+                d = retrieval_json(r)
+                if with_events:
+                    d["events"] = retrieval_events(session, r.id)
+                rows.append(d)
+            if len(found) < page:
+                return rows
+            before = found[-1].id
+
+
+def load_retrieval_events(store: Store, retrieval_id: int) -> list[dict[str, Any]]:
+    """The stage events of one retrieval, in order."""
+    with store.read() as session:
+        return retrieval_events(session, retrieval_id)
+
+
+def overview_facts(store: Store, user_id: str, now: int) -> dict[str, Any]:
+    """Everything the Overview shows from the store, in one go: status, tiers, last event and the
+    last injection (self-tests and Diagnostics' recorded runs are not injections)."""
+    from creative_memory.services import controls, injections
+
+    status = controls.status(store, user_id, now)
+    with store.read() as session:
+        tiers = counts_by_tier(session, user_id)
+        last_event = last_event_time(session, user_id)
+        last_retrieval = iso(injections.last_injection_time(session, user_id))
+    return {"status": status, "tiers": tiers, "last_event": last_event, "last_retrieval": last_retrieval}
+
+
+def reset_counts(store: Store, user_id: str) -> dict[str, int]:
+    """What a reset erases, counted the way its receipt counts: preferences, events, retrievals and
+    their stage diagnostics (the receipt's "diagnostics")."""
+    with store.read() as session:
+        user_rets = select(Retrieval.id).where(Retrieval.user_id == user_id).scalar_subquery()
+        return {
+            "preferences": int(session.scalar(
+                select(func.count()).select_from(Preference).where(Preference.user_id == user_id)) or 0),
+            "events": int(session.scalar(
+                select(func.count()).select_from(Event).where(Event.user_id == user_id)) or 0),
+            "retrievals": int(session.scalar(
+                select(func.count()).select_from(Retrieval).where(Retrieval.user_id == user_id)) or 0),
+            "diagnostics": int(session.scalar(
+                select(func.count()).select_from(RetrievalEvent).where(RetrievalEvent.retrieval_id.in_(user_rets)))
+                or 0),
+        }
 
 
 def counts_by_tier(session: Session, user_id: str) -> dict[str, int]:

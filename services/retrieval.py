@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +20,8 @@ from creative_memory.services.clock import DAY_MS
 from creative_memory.services.derivation import ensure_current, is_current, state_from_json
 from creative_memory.services.engine.block import build_block, estimate_tokens
 from creative_memory.services.engine.retrieve import Gates, NeedDeeper, closed_gate, retrieve, scope_switches
+from creative_memory.services.naming import optional_project, valid_name
+from creative_memory.services.reasons import empty_block_sentence
 from creative_memory.services.store import Store, raw_connection
 
 INJECTING_ORIGINS = frozenset({Origin.DAEMON, Origin.CLI})
@@ -250,13 +252,23 @@ def run(
     origin: Origin = Origin.CLI,
     dry_run: bool = False,
     overrides: _WhatIf | None = None,
+    derive_at: int | None = None,
     still_wanted: Callable[[], bool] | None = None,
 ) -> RetrievalOutcome:
     """Retrieve and build the block; record it (with its stage events) unless ``dry_run``.
 
     ``still_wanted``, if given, is asked just before recording: a caller that has stopped waiting
     (the host's per-call deadline) gets its answer, but nothing is recorded as injected.
-    """
+
+    ``derive_at``: the moment a stale cache is re-derived at, when ``now`` is another moment
+    than the real one (a dry run at ``--now`` persists no evaluation of that moment).
+
+    The project id and the types are checked and NFC-normalised first (services.naming), so every
+    gate is read under the id the switch was stored under: a malformed id is refused in a
+    sentence, never looked up as another project."""
+    project_id = optional_project(project_id)
+    if types is not None:
+        types = [valid_name(t, "preference type") for t in types]
     # One read transaction on the store's kept connection when the cache is current (the usual
     # case): the check, the gates and the records come from the same snapshot.
     result: RetrievalResult | None = None
@@ -266,7 +278,7 @@ def run(
                 result = _retrieve_in(con, user_id, project_id, now, types, overrides)
         if result is not None:
             break
-        ensure_current(store, user_id, now)
+        ensure_current(store, user_id, now if derive_at is None else derive_at)
     assert result is not None
     block = build_block(result, mode)
     tokens = estimate_tokens(block)
@@ -292,14 +304,19 @@ def run(
 class _WhatIf:
     """Preview what-ifs: as if some preferences were forgotten, or the project disabled."""
 
-    forgotten: frozenset[tuple[str, str]] = frozenset()  # (preference_type, pattern)
+    #: (preference_type, pattern) everywhere, or (preference_type, pattern, scope) in that scope only
+    forgotten: frozenset[tuple[str, ...]] = frozenset()
     project_disabled: bool = False  # the project uses no memory at all
     memory_off: bool = False
     global_off: bool = False  # "Use global memory in this project" off
     project_own_off: bool = False  # "Use this project's memory" off
 
     def apply(self, states: list[PrefState]) -> list[PrefState]:
-        return [s for s in states if (s.preference_type, s.pattern) not in self.forgotten]
+        gone = self.forgotten
+        return [
+            s for s in states
+            if (s.preference_type, s.pattern) not in gone and (s.preference_type, s.pattern, s.scope) not in gone
+        ]
 
     def apply_gates(self, gates: Gates) -> Gates:
         if not (self.project_disabled or self.memory_off or self.global_off or self.project_own_off):
@@ -316,11 +333,6 @@ class _WhatIf:
 WhatIf = _WhatIf
 
 
-def describe_empty(reason: str | None) -> str:
-    return {
-        None: "",
-        "memory_disabled": "Creative memory is off, so nothing is injected.",
-        "memory_paused": "Using memory is paused, so nothing is injected until the pause ends.",
-        "project_memory_disabled": "This project uses neither global memory nor its own, so nothing is injected.",
-        "nothing_above_threshold": "No preference is strong and stable enough to inject yet.",
-    }.get(reason, f"Nothing is injected ({reason}).")
+def describe_empty(reason: str | None, numbers: Mapping[str, Any] | None = None) -> str:
+    """Why a block is empty, in one sentence (``services.reasons`` words every reason)."""
+    return empty_block_sentence(reason, numbers)

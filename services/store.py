@@ -258,10 +258,20 @@ class Store:
         engine = _raw_engine(path, busy_timeout_s, read_only=False, immutable=False)
         try:
             with engine.connect() as conn:
+                # SQLite's procedure for rebuilding a table (migration 0005) needs foreign keys off
+                # (a pragma that is a no-op inside a transaction): dropping the old events table
+                # must not cascade to the pattern index. They are checked before the commit.
+                dbapi = conn.connection.dbapi_connection
+                assert dbapi is not None
+                dbapi.execute("PRAGMA foreign_keys=OFF")  # outside SQLAlchemy's transaction
                 _begin(conn, immediate=True, budget_s=busy_timeout_s * 2)
                 cfg = alembic_config()
                 cfg.attributes["connection"] = conn
                 command.upgrade(cfg, "head")
+                if conn.exec_driver_sql("PRAGMA foreign_key_check").first() is not None:
+                    raise StoreUnavailable(
+                        "The store could not be upgraded (a foreign key check failed); nothing was changed."
+                    )
                 conn.commit()
         except OperationalError as exc:
             if _is_locked(exc):

@@ -8,6 +8,7 @@ from creative_memory.cli.output import Out, consent
 from creative_memory.model.constants import Actor, Polarity
 from creative_memory.services import erasure, matching, safefile
 from creative_memory.services.context import Context
+from creative_memory.services.errors import InvalidInput
 
 _GENERIC_KEPT = "The same text is still part of other remembered data"
 
@@ -39,12 +40,41 @@ def receipt_text(r: erasure.Receipt, kept: list[str] | None = None) -> str:
     return "\n".join(lines)
 
 
+def forget_session(args: argparse.Namespace, ctx: Context, out: Out) -> int:
+    from creative_memory.services import session_forget
+
+    if args.type or args.pattern or args.project or args.polarity or args.block:
+        raise InvalidInput("--session forgets a whole session; give it alone, without TYPE, PATTERN or other options.")
+    store, now = ctx.store(), ctx.now()
+    n = session_forget.session_events(store, ctx.user, args.session)
+    if n:
+        consent(
+            out,
+            f"Erase the {n} events of session {args.session} and what they taught?",
+            given=args.yes,
+            flag="--yes",
+            what="Forgetting a session",
+        )
+    r = session_forget.forget_session(store, ctx.user, args.session, actor=Actor.CLI, now=now)
+    names = ", ".join(f"{t} '{p}'" for t, p in r.patterns)
+    out.emit(
+        r.as_json(),
+        f"Deleted the {r.events_deleted} events of session {r.session_id}; re-derived what they shaped "
+        f"({names}): {r.preferences_before} preferences before, {r.preferences_after} after.",
+    )
+    return 0
+
+
 def forget(args: argparse.Namespace, ctx: Context, out: Out) -> int:
+    if args.session:
+        return forget_session(args, ctx, out)
+    if not args.type or not args.pattern:
+        raise InvalidInput("Name what to forget: TYPE PATTERN (e.g. forget layout airy_spacing), or --session ID.")
     store, now = ctx.store(), ctx.now()
     t = erasure.Target(
         args.type, args.pattern, args.project, Polarity(args.polarity) if args.polarity else None
     )
-    t.validate()
+    t = t.normalized()
     matching.check_forget_target(store, ctx.user, t.preference_type, t.pattern, t.project_id, args.polarity)
     consent(
         out,
@@ -53,7 +83,9 @@ def forget(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         flag="--yes",
         what="Forget",
     )
-    r = erasure.forget(store, ctx.user, [t], blocks=ctx.blocks, block=args.block, actor=Actor.CLI, now=now)
+    r = erasure.forget(
+        store, ctx.user, [t], blocks=ctx.blocks, block=args.block, actor=Actor.CLI, now=now, compact=args.compact
+    )
     kept = matching.kept_mentions(store, ctx.user, t.preference_type, t.pattern) if t.whole else []
     out.emit({**r.as_json(), "kept": kept}, lambda: receipt_text(r, kept))
     return 0 if r.verified else 1
@@ -86,6 +118,7 @@ def reset(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         actor=Actor.CLI,
         now=now,
         include_settings=args.include_settings,
+        compact=args.compact,
     )
     data = r.as_json()
     data.pop("blocked", None)

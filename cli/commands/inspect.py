@@ -8,6 +8,7 @@ from typing import Any
 from creative_memory.cli.output import Out, table
 from creative_memory.services import derivation, queries
 from creative_memory.services.context import Context
+from creative_memory.services.reasons import readable
 
 PROVISIONAL_NOTE = (
     "\n* provisional: learned only from unary signals (accepts, thumbs, abandons, single rejections), "
@@ -20,7 +21,10 @@ _COLUMNS = ["SCOPE", "TYPE", "PATTERN", "POLARITY", "STRENGTH", "TIER", "STATUS"
 def inspect(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store = ctx.store()
     now = ctx.now()
-    derivation.refresh_decay(store, ctx.user, now)
+    if ctx.elsewhen:  # another moment: evaluated in memory (queries), nothing stored changes
+        derivation.ensure_current(store, ctx.user, ctx.persist_now())
+    else:
+        derivation.refresh_decay(store, ctx.user, now)
     with store.read() as sess:
         prefs = queries.inspect(
             sess,
@@ -66,7 +70,8 @@ def explain_text(d: dict[str, Any]) -> str:
     p = d.get("preference")
     if p:
         lines.append(
-            f"{p['preference_type']} '{p['pattern']}' ({p['scope']}, {p['polarity']}): "
+            f"{readable(p['preference_type'], p['pattern'])} — {p['preference_type']} '{p['pattern']}' "
+            f"({p['scope']}, {p['polarity']}): "
             f"strength {p['strength']:.3f}, {p['confidence']}, {p['status']}"
             + (", provisional" if p.get("provisional") else "")
         )
@@ -77,19 +82,14 @@ def explain_text(d: dict[str, Any]) -> str:
             f"  {e['at']}  {e['signal_type']:<22} {e['polarity']:<8} {e['project_id'] or '-':<16} "
             f"{e['session_id'] or ''}"
         )
-    lr = d.get("last_retrieval")
-    if lr:
-        lines.append(
-            f"Last retrieval #{lr['retrieval_id']} ({lr['at']}): {lr['verdict']}"
-            + (f" — {lr['reason']}" if lr["reason"] else "")
-        )
+    lines.append(str(d.get("why") or ""))
     return "\n".join(lines)
 
 
 def explain(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store = ctx.store()
     now = ctx.now()
-    derivation.ensure_current(store, ctx.user, now)
+    derivation.ensure_current(store, ctx.user, ctx.persist_now() if ctx.elsewhen else now)
     with store.read() as sess:
         data = queries.explain(sess, ctx.user, args.type, args.pattern, args.project, now=now)
     if not out.as_json:

@@ -67,9 +67,10 @@ def self_test(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 
 
 def demo(args: argparse.Namespace, ctx: Context, out: Out) -> int:
-    from creative_memory.services import demo as generator
+    from creative_memory.services import demostore
 
     store, now = ctx.store(), ctx.now()
+    demostore.check_may_fill(store, force=args.force)  # never beside a person's own events
     events = controls.status(store, ctx.user, now)["counts"]["events"]
     if events:
         consent(
@@ -79,11 +80,13 @@ def demo(args: argparse.Namespace, ctx: Context, out: Out) -> int:
             flag="--yes",
             what="Adding demo data to existing memory",
         )
-    made = generator.generate(
-        store, ctx.user, size=args.size, seed=args.seed, now=now, progress=progress(out)
+    made = demostore.fill(
+        store, ctx.user, size=args.size, seed=args.seed, now=now, actor=Actor.CLI,
+        force=args.force, progress=progress(out),
     )
-    with store.write() as sess:
-        audit_log.record(sess, ctx.user, Actor.CLI, "demo", f"size {args.size} seed {args.seed}", "ok", now)
+    if ctx.data_dir.rule == "demo":
+        out.note(f"Demo data is in {ctx.data_dir.path}, apart from your memory; open it with "
+                f"--data-dir \"{ctx.data_dir.path}\".")
     out.emit(
         made,
         f"Generated {made['events']} events, {made['preferences']} preferences, {made['projects']} projects.",

@@ -22,6 +22,7 @@ def retrieve(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         types=types,
         origin=Origin.CLI,
         dry_run=args.dry_run,
+        derive_at=ctx.persist_now() if ctx.elsewhen and args.dry_run else None,
     )
     data = o.as_json()
     with store.snapshot() as con:
@@ -46,6 +47,8 @@ def preview(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         mode=Mode(args.mode),
         now=now,
         with_personal=args.with_personal,
+        # A preview never records; looking at another moment persists no evaluation of it either.
+        derive_at=ctx.persist_now() if ctx.elsewhen else None,
     )
     # Plain stdout carries prompt text only (the blocks, or nothing); every explanation is on stderr.
     out.emit(p.as_json(), p.prompt_text)

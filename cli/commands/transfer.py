@@ -7,7 +7,7 @@ from pathlib import Path
 
 from creative_memory.cli.output import Out, consent, read_passphrase
 from creative_memory.model.constants import Actor
-from creative_memory.services import portability, safefile
+from creative_memory.services import importing, portability, safefile
 from creative_memory.services.context import Context
 from creative_memory.services.errors import InvalidInput
 from creative_memory.services.secrets import passphrase_key
@@ -49,8 +49,31 @@ def import_(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         remembered = ctx.secrets.recall_passphrase(passphrase_key(path))
         return remembered if remembered is not None else read_passphrase(args.passphrase_env, confirm=False)
 
-    res = portability.import_file(
-        store, ctx.user, path, mode=args.mode, now=now, actor=Actor.CLI, passphrase=ask, blocks=ctx.blocks
+    def announce(plan: importing.ImportPlan) -> None:
+        # Said before anything is written (stderr, so --json output stays one JSON document).
+        for note in plan.notes:
+            out.note(note)
+        if plan.changes:
+            out.note("This import changes: " + "; ".join(plan.changes) + ".")
+
+    res = importing.import_file(
+        store,
+        ctx.user,
+        path,
+        mode=args.mode,
+        now=now,
+        actor=Actor.CLI,
+        passphrase=ask,
+        blocks=ctx.blocks,
+        as_user=args.as_user,
+        announce=announce,
     )
-    out.emit(res.as_json(), f"Imported {res.events} events ({res.preferences} preferences) from {res.path}.")
+    skipped = ", ".join(
+        f"{n} {reason.replace('_', ' ')}" for reason, n in sorted(res.skipped_by_reason.items())
+    )
+    out.emit(
+        res.as_json(),
+        f"Imported {res.events} events ({res.preferences} preferences) into {res.user}'s memory from {res.path}."
+        + (f" Skipped: {skipped}." if skipped else ""),
+    )
     return 0

@@ -21,23 +21,33 @@ def tr(text: str) -> str:
 
 def fetch_audit(store: Store, user_id: str, text: str, before_id: int | None, limit: int) -> list[Row]:
     """One page of audit entries (store thread)."""
-    with store.read() as session:
-        return audit.entries(session, user_id, limit=limit, before_id=before_id, text=text or None)
+    return audit.entries_page(store, user_id, limit=limit, before_id=before_id, text=text or None)
 
 
 def export_audit(store: Store, user_id: str, text: str, path: Path, fmt: str) -> int:
     """Write every audit entry the filter matches as JSON or CSV; returns how many."""
-    rows: list[Row] = []
-    with store.read() as session:
-        before: int | None = None
-        while True:
-            page = audit.entries(session, user_id, limit=EXPORT_PAGE, before_id=before, text=text or None)
-            rows.extend(page)
-            if len(page) < EXPORT_PAGE:
-                break
-            before = page[-1]["id"]
+    rows = audit.all_entries(store, user_id, text=text or None, page=EXPORT_PAGE)
     write_rows(path, fmt, rows, AUDIT_COLUMNS, protected=[store.data_dir.path])
     return len(rows)
+
+
+_ACTIONS = {
+    "forget+block": "forget and block",
+    "forget-session": "forget a session",
+    "pause": "pause",
+    "resume": "resume",
+}
+
+
+def readable_target(target: str) -> str:
+    """A forgotten pattern is kept only as its fingerprint: say so in words (the text is gone)."""
+    if target.startswith("fp:"):
+        fp, _, rest = target[3:].partition(" ")
+        where = rest.strip()
+        where = where.replace("global only", QCoreApplication.translate("Activity", "global only"))
+        text = tr("a forgotten pattern (fingerprint {fp}…)").format(fp=fp[:8])
+        return f"{text} {where}".rstrip()
+    return target
 
 
 _ACTORS = {"gui": "Creative Memory Studio", "cli": "od-memory (command line)", "host": "Open Design"}
@@ -79,6 +89,11 @@ class AuditModel(PagedTableModel):
     def display(self, row: Row, key: str) -> str:
         if key == "at":
             return local_time(row.get("at"))
+        if key == "target":
+            return readable_target(str(row.get("target") or ""))
+        if key == "action":
+            action = str(row.get("action") or "")
+            return tr(_ACTIONS[action]) if action in _ACTIONS else action
         return super().display(row, key)
 
     def tooltip(self, row: Row, key: str) -> str | None:

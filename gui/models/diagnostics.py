@@ -35,6 +35,8 @@ from PySide6.QtCore import (
 
 from creative_memory.gui.controller import Controller
 from creative_memory.services import queries, safefile
+from creative_memory.services.engine.block import human
+from creative_memory.services.reasons import event_sentence, readable
 from creative_memory.services.retrieval import describe_empty
 from creative_memory.services.store import Store
 
@@ -343,9 +345,11 @@ class RetrievalFilter:
     event_type: str | None = None
     since: int | None = None
     until: int | None = None
+    text: str | None = None
 
     def kwargs(self) -> dict[str, Any]:
         return {
+            "text": self.text,
             "origin": self.origin,
             "project_id": self.project_id,
             "event_type": self.event_type,
@@ -358,15 +362,12 @@ def fetch_retrievals(
     store: Store, user_id: str, flt: RetrievalFilter, before_id: int | None, limit: int
 ) -> list[Row]:
     """One page of retrievals (store thread)."""
-    with store.read() as session:
-        q = queries.retrievals_query(user_id, before_id=before_id, limit=limit, **flt.kwargs())
-        return [queries.retrieval_json(r) for r in session.scalars(q)]
+    return queries.retrieval_page(store, user_id, before_id=before_id, limit=limit, **flt.kwargs())
 
 
 def fetch_retrieval_events(store: Store, retrieval_id: int) -> list[Row]:
     """The stage events of one retrieval, in order (store thread)."""
-    with store.read() as session:
-        return queries.retrieval_events(session, retrieval_id)
+    return queries.load_retrieval_events(store, retrieval_id)
 
 
 RETRIEVAL_EXPORT_COLUMNS = (
@@ -388,20 +389,7 @@ RETRIEVAL_EXPORT_COLUMNS = (
 
 def export_retrievals(store: Store, user_id: str, flt: RetrievalFilter, path: Path, fmt: str) -> int:
     """Write every retrieval the filter matches (JSON with its stage events; CSV one line each)."""
-    rows: list[Row] = []
-    with store.read() as session:
-        before: int | None = None
-        while True:
-            q = queries.retrievals_query(user_id, before_id=before, limit=EXPORT_PAGE, **flt.kwargs())
-            page = list(session.scalars(q))
-            for r in page:
-                d = queries.retrieval_json(r)
-                if fmt == "json":
-                    d["events"] = queries.retrieval_events(session, r.id)
-                rows.append(d)
-            if len(page) < EXPORT_PAGE:
-                break
-            before = page[-1].id
+    rows = queries.all_retrievals(store, user_id, with_events=fmt == "json", page=EXPORT_PAGE, **flt.kwargs())
     write_rows(path, fmt, rows, RETRIEVAL_EXPORT_COLUMNS, protected=[store.data_dir.path])
     return len(rows)
 
@@ -501,7 +489,7 @@ class RetrievalsModel(PagedTableModel):
                 )
             ]
             if row.get("empty_reason"):
-                lines.append(tr(describe_empty(row["empty_reason"])))
+                lines.append(tr(describe_empty(row["empty_reason"], {"project_id": row.get("project_id")})))
             return "\n".join(lines)
         if key == "tokens":
             return tr("Estimated tokens of the Creative memory block (4 characters a token)")
@@ -515,25 +503,25 @@ class RetrievalsModel(PagedTableModel):
 
 # --------------------------------------------------------------------------- stage events
 def pattern_of(event: Row) -> str:
-    """"type/pattern (polarity)" from the event's preference key, or its ``pattern`` field."""
+    """"airy spacing (layout), positive" from the event's preference key, or its ``pattern`` field."""
     key = event.get("preference_key")
     if isinstance(key, str) and key:
         parts = key.split("/")
         if len(parts) >= 4:
             scope = "/".join(parts[:-3])
-            text = f"{parts[-3]}/{parts[-2]} ({parts[-1]})"
-            return text if scope == "global" else f"{text} · {scope}"
+            text = f"{readable(parts[-3], parts[-2])}, {parts[-1]}"
+            return text if scope == "global" else f"{text} · {scope.replace(':', ' ')}"
         return key
     pattern = event.get("pattern")
-    return str(pattern) if pattern else ""
+    return human(str(pattern)) if pattern else ""
 
 
 _EVENT_BASE_KEYS = frozenset({"type", "stage", "trace", "preference_key"})
 
 
 def event_details(event: Row) -> str:
-    """The whole event as text: the trace, then every other field on its own line."""
-    lines = [str(event.get("trace") or "")]
+    """The whole event as text: the plain sentence, the trace, then every other field on its own line."""
+    lines = [event_sentence(event), str(event.get("trace") or "")]
     key = event.get("preference_key")
     if key:
         lines.append(f"preference_key: {key}")
@@ -555,7 +543,7 @@ class StageEventsModel(QAbstractTableModel):
             ("stage", tr("Stage")),
             ("type", tr("Type")),
             ("pattern", tr("Pattern")),
-            ("trace", tr("Trace")),
+            ("trace", tr("What happened")),
         )
         self._events: list[Row] = []
 
@@ -587,6 +575,8 @@ class StageEventsModel(QAbstractTableModel):
                 return str(r + 1)
             if key == "pattern":
                 return pattern_of(event)
+            if key == "trace":
+                return event_sentence(event)
             return str(event.get(key) or "")
         if role == Qt.ItemDataRole.ToolTipRole:
             return event_details(event)

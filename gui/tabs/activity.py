@@ -59,6 +59,10 @@ class ActivityTab(Tab):
         top.addWidget(self.export_button)
 
         self.table = QTableView(self)
+
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move inside it
+
+        self.filter_edit.set_view(self.table)
         self.table.setObjectName("audit")
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

@@ -3,12 +3,14 @@
 The list pages by id (newest first) through :class:`gui.models.diagnostics.RetrievalsModel`;
 filtering happens in SQL. Selecting a retrieval loads its stage events in the order the engine
 emitted them; the selected event's whole trace and fields show word-wrapped beside the list.
-"Run a retrieval now" runs the engine for a project: recorded (origin ``preview``, so it never
-counts as an injection) or as a dry run whose events are shown here and stored nowhere.
+"Run a retrieval now" runs the engine for a project: as a dry run (the default) whose events are
+shown here and stored nowhere, or — only when "Dry run" is unchecked — as a recorded retrieval with
+origin ``gui``, which never counts as an injection.
 """
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +21,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDateTimeEdit,
     QFileDialog,
-    QGridLayout,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QPlainTextEdit,
@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from creative_memory.gui.asyncbridge import async_slot, wait_dialog
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.errors import show_error
+from creative_memory.gui.flow import flow, group
 from creative_memory.gui.icons import palette_icon
 from creative_memory.gui.models.diagnostics import (
     EVENT_TYPES,
@@ -51,15 +52,16 @@ from creative_memory.gui.models.diagnostics import (
 )
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import Tab, tr
-from creative_memory.gui.widgets import EmptyState
+from creative_memory.gui.widgets import EmptyState, FilterLineEdit
 from creative_memory.model.constants import Mode, Origin
 from creative_memory.services import controls, retrieval
 from creative_memory.services.errors import CreativeMemoryError
 
 ORIGINS: tuple[tuple[str, str], ...] = (
     ("daemon", "Open Design (daemon)"),
-    ("preview", "Preview"),
     ("cli", "Command line"),
+    ("gui", "Recorded here (Diagnostics)"),
+    ("preview", "Preview (older versions)"),
     ("self_test", "Self-test"),
 )
 MODES: tuple[tuple[Mode, str], ...] = (
@@ -158,30 +160,35 @@ class DiagnosticsTab(Tab):
         _named(self.since_check, tr("Filter from a time"), tr("Show only retrievals at or after this time"))
         self.since_edit = self._date_edit(now.addDays(-7), "since")
         _named(self.since_edit, tr("From time"), tr("The earliest time to show (local time)"))
-        self.until_check = QCheckBox(tr("&To"), self)
+        self.until_check = QCheckBox(tr("&Until"), self)
         self.until_check.setObjectName("until_enabled")
         _named(self.until_check, tr("Filter up to a time"), tr("Show only retrievals up to this time"))
         self.until_edit = self._date_edit(now, "until")
         _named(self.until_edit, tr("To time"), tr("The latest time to show (local time, the whole minute)"))
 
+        self.search_edit = FilterLineEdit(self, placeholder=tr("Search by pattern, type or project…"))
+        self.search_edit.setObjectName("diagnostics_search")
+        _named(
+            self.search_edit,
+            tr("Search retrievals"),
+            tr("Show retrievals that name this pattern, type or project (Ctrl+F); Escape clears"),
+        )
+
         self.clear_button = QPushButton(tr("C&lear filters"), self)
         self.clear_button.setObjectName("clear_filters")
         _named(self.clear_button, tr("Clear filters"), tr("Show every recorded retrieval again"))
 
-        filters = QGridLayout()
-        filters.setHorizontalSpacing(self.fontMetrics().averageCharWidth())
-        filters.addWidget(self._buddy(tr("&Origin:"), self.origin_combo), 0, 0)
-        filters.addWidget(self.origin_combo, 0, 1)
-        filters.addWidget(self._buddy(tr("&Project:"), self.project_combo), 0, 2)
-        filters.addWidget(self.project_combo, 0, 3)
-        filters.addWidget(self._buddy(tr("E&vent:"), self.event_combo), 0, 4)
-        filters.addWidget(self.event_combo, 0, 5)
-        filters.addWidget(self.since_check, 1, 0)
-        filters.addWidget(self.since_edit, 1, 1)
-        filters.addWidget(self.until_check, 1, 2)
-        filters.addWidget(self.until_edit, 1, 3)
-        filters.addWidget(self.clear_button, 1, 5, Qt.AlignmentFlag.AlignLeft)
-        filters.setColumnStretch(6, 1)
+        self.search_edit.setMinimumWidth(self.fontMetrics().averageCharWidth() * 24)
+        filters = flow(
+            self,
+            group(self, self._buddy(tr("&Origin:"), self.origin_combo), self.origin_combo),
+            group(self, self._buddy(tr("&Project:"), self.project_combo), self.project_combo),
+            group(self, self._buddy(tr("E&vent:"), self.event_combo), self.event_combo),
+            group(self, self._buddy(tr("&Search:"), self.search_edit), self.search_edit),
+            group(self, self.since_check, self.since_edit),
+            group(self, self.until_check, self.until_edit),
+            self.clear_button,
+        )
 
         # --- run now and export -------------------------------------------------------------
         self.run_project_combo = QComboBox(self)
@@ -202,7 +209,8 @@ class DiagnosticsTab(Tab):
             tr("Dry run"),
             tr("Run the engine and show its stage events here without recording anything"),
         )
-        self.run_button = QPushButton(tr("&Run"), self)
+        self.dry_run_check.setChecked(True)
+        self.run_button = QPushButton(tr("&Run (dry run)"), self)
         self.run_button.setObjectName("run_now")
         _named(
             self.run_button,
@@ -217,16 +225,14 @@ class DiagnosticsTab(Tab):
         bold = run_title.font()
         bold.setBold(True)
         run_title.setFont(bold)
-        top_row = QHBoxLayout()
-        top_row.addWidget(run_title)
-        top_row.addWidget(self._buddy(tr("Pro&ject:"), self.run_project_combo))
-        top_row.addWidget(self.run_project_combo)
-        top_row.addWidget(self._buddy(tr("&Mode:"), self.run_mode_combo))
-        top_row.addWidget(self.run_mode_combo)
-        top_row.addWidget(self.dry_run_check)
-        top_row.addWidget(self.run_button)
-        top_row.addStretch(1)
-        top_row.addWidget(self.export_button)
+        top_row = flow(
+            self,
+            group(self, run_title, self._buddy(tr("Pro&ject:"), self.run_project_combo), self.run_project_combo),
+            group(self, self._buddy(tr("&Mode:"), self.run_mode_combo), self.run_mode_combo),
+            self.dry_run_check,
+            self.run_button,
+            self.export_button,
+        )
 
         self.message = QLabel(self)
         self.message.setObjectName("diagnostics_message")
@@ -351,7 +357,14 @@ class DiagnosticsTab(Tab):
         self.since_edit.dateTimeChanged.connect(self._filter_timer.start)
         self.until_edit.dateTimeChanged.connect(self._filter_timer.start)
         self.clear_button.clicked.connect(self._clear_filters)
+        self.search_edit.filterChanged.connect(lambda _t: self._apply_filters())
+        chain = [self.event_combo, self.search_edit, self.since_check, self.since_edit, self.until_check,
+                 self.until_edit, self.clear_button]
+        for a, b in itertools.pairwise(chain):
+            QWidget.setTabOrder(a, b)  # the visual order
+        self.search_edit.set_view(self.table)
         self.run_button.clicked.connect(self._run_clicked)
+        self.dry_run_check.toggled.connect(self._update_run_label)
         self.export_button.clicked.connect(self._export_clicked)
         selection = self.table.selectionModel()
         selection.currentRowChanged.connect(self._on_current_changed)
@@ -408,7 +421,8 @@ class DiagnosticsTab(Tab):
         await self._after_load(reload_events=True)
 
     def focus_filter(self) -> bool:
-        self.origin_combo.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search_edit.selectAll()
         return True
 
     def set_read_only(self, read_only: bool) -> None:
@@ -441,6 +455,7 @@ class DiagnosticsTab(Tab):
             event_type=self.event_combo.currentData(),
             since=since,
             until=until,
+            text=self.search_edit.text().strip() or None,
         )
 
     def set_filter(
@@ -496,6 +511,10 @@ class DiagnosticsTab(Tab):
         self._apply_filters()
 
     def _clear_filters(self) -> None:
+        self.search_edit.blockSignals(True)
+        self.search_edit.clear()
+        self.search_edit.flush()
+        self.search_edit.blockSignals(False)
         self.set_filter()
 
     def _apply_filters(self) -> None:
@@ -614,7 +633,7 @@ class DiagnosticsTab(Tab):
         ]
         text = " · ".join(p for p in parts if p)
         if row.get("empty_reason"):
-            text += "\n" + tr(retrieval.describe_empty(row["empty_reason"]))
+            text += "\n" + tr(retrieval.describe_empty(row["empty_reason"], self._empty_numbers(row.get("project_id"))))
         return text
 
     def _set_events(self, events: list[Row]) -> None:
@@ -639,6 +658,9 @@ class DiagnosticsTab(Tab):
         return self.events_model.events
 
     # ------------------------------------------------------------------ run a retrieval now
+    def _update_run_label(self, dry: bool) -> None:
+        self.run_button.setText(tr("&Run (dry run)") if dry else tr("&Run a recorded retrieval"))
+
     @async_slot()
     async def _run_clicked(self) -> None:
         mode = Mode(self.run_mode_combo.currentData())
@@ -663,7 +685,7 @@ class DiagnosticsTab(Tab):
                 project_id=project_id,
                 now=self.ctrl.now(),
                 mode=mode,
-                origin=Origin.PREVIEW,
+                origin=Origin.GUI,
                 dry_run=dry,
             )
         finally:
@@ -683,7 +705,7 @@ class DiagnosticsTab(Tab):
                 where=where, mode=str(mode), kept=kept
             )
             if result.empty_reason:
-                summary += "\n" + tr(retrieval.describe_empty(result.empty_reason))
+                summary += "\n" + tr(retrieval.describe_empty(result.empty_reason, self._empty_numbers(project_id)))
             self.summary.setText(summary)
             self._set_events([e.as_json() for e in result.events])
             self._say(tr("Dry run for {where}: {kept}. Nothing was recorded.").format(where=where, kept=kept))
@@ -698,6 +720,10 @@ class DiagnosticsTab(Tab):
             self._say(text)
             self.ctrl.notify("diagnostics")
         return outcome
+
+    def _empty_numbers(self, project_id: str | None) -> dict[str, Any]:
+        name = next((p.get("name") for p in self._projects if p.get("id") == project_id), None)
+        return {"project_id": project_id, "project_name": name if name != project_id else None}
 
     def _say(self, text: str) -> None:
         self.message.setText(text)

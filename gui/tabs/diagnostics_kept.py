@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QDialog,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -20,15 +19,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from creative_memory.gui.asyncbridge import async_slot, wait_dialog
+from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.controller import Controller
-from creative_memory.gui.dialogs_forget import ForgetDialog, ReceiptDialog, count_erasure, plan_targets
-from creative_memory.gui.errors import show_error
 from creative_memory.gui.models.preferences import PreferenceKey
 from creative_memory.gui.tabs.base import tr
-from creative_memory.services import erasure
 from creative_memory.services.erasure import Receipt
-from creative_memory.services.errors import CreativeMemoryError
 
 if TYPE_CHECKING:
     from creative_memory.gui.tabs.diagnostics import DiagnosticsTab
@@ -70,8 +65,6 @@ class KeptPanel(QWidget):
         self.task_keeper = ctrl.keeper
         self.setObjectName("kept_panel")
         self._busy = False
-        self.forget_dialog: ForgetDialog | None = None
-        self.receipt_dialog: ReceiptDialog | None = None
         self.title = QLabel(tr("Used in this retrieval:"), self)
         self.list = QListWidget(self)
         self.list.setObjectName("kept_list")
@@ -150,23 +143,28 @@ class KeptPanel(QWidget):
         if key is not None:
             await self.show_in_inspector(key)
 
+    def _page(self, name: str) -> QWidget | None:
+        tabs = self._host_tabs()
+        for i in range(tabs.count() if tabs is not None else 0):
+            page = tabs.widget(i)  # type: ignore[union-attr]
+            if page is not None and page.objectName() == name:
+                return page
+        return None
+
     async def show_in_inspector(self, key: PreferenceKey) -> bool:
         """Switch to the Inspector, filtered to the pattern, with the preference selected."""
+        page = self._page("inspector")
         tabs = self._host_tabs()
-        if tabs is None:
+        if page is None or tabs is None:
             return False
-        for i in range(tabs.count()):
-            page = tabs.widget(i)
-            if page is not None and page.objectName() == "inspector":
-                tabs.setCurrentIndex(i)
-                page.clear_filters()  # type: ignore[attr-defined]
-                page.filter_edit.setText(key.pattern)  # type: ignore[attr-defined]
-                page.filter_edit.flush()  # type: ignore[attr-defined]
-                await page.refresh()  # type: ignore[attr-defined]
-                found = bool(page.select_key(key))  # type: ignore[attr-defined]
-                page.table.setFocus(Qt.FocusReason.OtherFocusReason)  # type: ignore[attr-defined]
-                return found
-        return False
+        tabs.setCurrentWidget(page)
+        page.clear_filters()  # type: ignore[attr-defined]
+        page.filter_edit.setText(key.pattern)  # type: ignore[attr-defined]
+        page.filter_edit.flush()  # type: ignore[attr-defined]
+        await page.refresh()  # type: ignore[attr-defined]
+        found = bool(page.select_key(key))  # type: ignore[attr-defined]
+        page.table.setFocus(Qt.FocusReason.OtherFocusReason)  # type: ignore[attr-defined]
+        return found
 
     # ------------------------------------------------------------------ Forget
     @async_slot()
@@ -176,44 +174,18 @@ class KeptPanel(QWidget):
             await self.forget(key)
 
     async def forget(self, key: PreferenceKey) -> Receipt | None:
-        """Ask (the Inspector's dialog: what will be erased, how much), erase, show the receipt."""
-        if self._busy or self._store_read_only():
+        """The Inspector's Forget for this one preference: its dialog (where the pattern is
+        remembered, how much is erased), the erasure and the receipt — without leaving this tab."""
+        inspector = self._page("inspector")
+        if inspector is None or self._busy or self._store_read_only():
             return None
-        targets = plan_targets([key])
         self._busy = True
         self._update_buttons()
         try:
-            plan = await self.ctrl.run(count_erasure, self.ctrl.store, self.ctrl.user, targets)
-            dialog = ForgetDialog(targets, plan, block=False, parent=self)
-            self.forget_dialog = dialog
-            try:
-                accepted = await wait_dialog(dialog) == int(QDialog.DialogCode.Accepted.value)
-                block = dialog.block_requested()
-            finally:
-                self.forget_dialog = None
-                dialog.deleteLater()
-            if not accepted:
-                return None
-            receipt = await self.ctrl.run(
-                erasure.forget,
-                self.ctrl.store,
-                self.ctrl.user,
-                targets,
-                blocks=self.ctrl.ctx.blocks,
-                block=block,
-                actor=self.ctrl.ctx.actor,
-                now=self.ctrl.now(),
-            )
-        except CreativeMemoryError as exc:
-            show_error(self, exc, action=tr("Could not forget the preference."))
-            return None
+            receipt: Receipt | None = await inspector.forget_keys([key])  # type: ignore[attr-defined]
         finally:
             self._busy = False
             self._update_buttons()
-        self.receipt_dialog = ReceiptDialog(receipt.as_json(), patterns=len(targets), parent=self)
-        self.receipt_dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        self.receipt_dialog.open()
-        self.ctrl.notify("preferences", "diagnostics", "audit")
         return receipt
 
 

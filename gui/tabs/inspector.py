@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import itertools
 import logging
 import time
 from collections.abc import Sequence
@@ -36,11 +37,11 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
-    QDialog,
     QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMessageBox,
     QSplitter,
     QStackedWidget,
     QTableView,
@@ -52,13 +53,12 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from sqlalchemy import select
 
-from creative_memory.gui.asyncbridge import async_slot, wait_dialog
+from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.chart import StrengthChart
 from creative_memory.gui.controller import Controller
-from creative_memory.gui.dialogs_forget import ForgetDialog, ReceiptDialog, count_erasure, plan_targets
-from creative_memory.gui.errors import show_error
+from creative_memory.gui.dialogs_forget import ForgetDialog, ReceiptDialog
+from creative_memory.gui.flow import flow, group
 from creative_memory.gui.icons import icon
 from creative_memory.gui.models.preferences import (
     C_STRENGTH,
@@ -71,12 +71,15 @@ from creative_memory.gui.models.preferences import (
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.tabs.inspector_fields import field_text, field_titles
+from creative_memory.gui.tabs.inspector_forget import FORGET_ALL_LIMIT, ForgetActions
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit, StrengthBarDelegate
-from creative_memory.model.tables import Preference
-from creative_memory.services import erasure, queries
+from creative_memory.services import queries, reasons
+from creative_memory.services.engine.block import human
 from creative_memory.services.erasure import Receipt
-from creative_memory.services.errors import CreativeMemoryError, NotFound
+from creative_memory.services.errors import NotFound
+from creative_memory.services.injections import fate_from_json
 from creative_memory.services.queries import PrefFilter
+from creative_memory.services.session_forget import SessionReceipt
 from creative_memory.services.store import Store
 
 log = logging.getLogger("cm.gui")
@@ -87,26 +90,11 @@ DETAIL_DELAY_MS = 60
 
 
 # --------------------------------------------------------------------------- store-thread reads
-def load_facets(store: Store, user_id: str) -> dict[str, Any]:
-    """Types and projects that preferences exist for (for the facet pickers)."""
-    with store.read() as session:
-        types = queries.facets(session, user_id)["types"]
-        projects = [
-            p
-            for p in session.scalars(
-                select(Preference.project_id)
-                .where(Preference.user_id == user_id, Preference.project_id.is_not(None))
-                .distinct()
-                .order_by(Preference.project_id)
-            )
-            if p
-        ]
-    return {"types": types, "projects": projects, "any": bool(types)}
+load_facets = queries.load_facets
 
 
 def load_explain(store: Store, user_id: str, key: PreferenceKey, now: int | None = None) -> dict[str, Any]:
-    with store.read() as session:
-        return queries.explain(session, user_id, key.preference_type, key.pattern, key.project_id, now=now)
+    return queries.load_explain(store, user_id, key.preference_type, key.pattern, key.project_id, now=now)
 
 
 # --------------------------------------------------------------------------- formatting
@@ -126,28 +114,19 @@ def format_iso(text: str | None) -> str:
     return format_qdatetime(dt)
 
 
-def retrieval_sentence(last: dict[str, Any] | None, project_id: str | None = None) -> str:
-    """'In the last retrieval for <project>: kept / dropped because …' (or 'Not retrieved yet.').
+def when_ms(ms: int) -> str:
+    """A stored time (ms) in the user's locale and local time zone."""
+    return format_qdatetime(QDateTime.fromMSecsSinceEpoch(int(ms)))
 
-    ``project_id`` is the preference's project: a project preference is only ever retrieved for
+
+def retrieval_sentence(
+    last: dict[str, Any] | None, project_id: str | None = None, project_name: str | None = None
+) -> str:
+    """The why-sentence about the last injection (``services.reasons``), times in the user's locale.
+
+    ``project_id`` is the preference's project: a project preference is only ever injected for
     its project, so "not yet" names it."""
-    if not last:
-        if project_id:
-            return tr("Not retrieved yet for {project}.").format(project=project_id)
-        return tr("Not retrieved yet.")
-    project = last.get("project_id") or tr("no project")
-    when = format_iso(last.get("at"))
-    verdict = last.get("verdict")
-    reason = str(last.get("reason") or "").strip().rstrip(".")
-    if verdict == "kept":
-        text = tr("In the last retrieval for {project} ({when}): kept.")
-    elif verdict == "dropped" and reason:
-        text = tr("In the last retrieval for {project} ({when}): dropped because {reason}.")
-    elif verdict == "dropped":
-        text = tr("In the last retrieval for {project} ({when}): dropped.")
-    else:
-        text = tr("In the last retrieval for {project} ({when}): not considered.")
-    return text.format(project=project, when=when, reason=reason)
+    return tr(reasons.sentence(fate_from_json(last), project_id=project_id, project_name=project_name, when=when_ms))
 
 
 def _named(widget: QWidget, name: str, tooltip: str) -> None:
@@ -155,7 +134,7 @@ def _named(widget: QWidget, name: str, tooltip: str) -> None:
     widget.setToolTip(tooltip)
 
 
-class InspectorTab(Tab):
+class InspectorTab(ForgetActions, Tab):
     key = "inspector"
 
     #: "Preview as if forgotten": [(preference_type, pattern), …] of the selection
@@ -183,6 +162,8 @@ class InspectorTab(Tab):
         #: milliseconds from the last filter change to its rows being shown (for benchmarks)
         self.last_filter_latency_ms: float | None = None
         self.forget_dialog: ForgetDialog | None = None
+        self.session_dialog: QMessageBox | None = None
+        self.last_session_receipt: SessionReceipt | None = None
         self.receipt_dialog: ReceiptDialog | None = None
         self.last_receipt: Receipt | None = None
 
@@ -200,10 +181,13 @@ class InspectorTab(Tab):
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setAccessibleName(tr("Preferences and details"))
 
-        top = QHBoxLayout()
-        top.addWidget(self.filter_edit, 1)
-        for button in (self.forget_button, self.block_button, self.whatif_button, self.refresh_button):
-            top.addWidget(button)
+        self.filter_edit.setMinimumWidth(self.fontMetrics().averageCharWidth() * 34)
+        top = flow(self, self.filter_edit, self.forget_button, self.block_button, self.whatif_button,
+                   self.forget_all_button, self.refresh_button)
+        chain = [self.filter_edit, self.forget_button, self.block_button, self.whatif_button,
+                 self.forget_all_button, self.refresh_button, self.scope_combo]
+        for a, b in itertools.pairwise(chain):
+            QWidget.setTabOrder(a, b)  # the visual order (the buttons were made before the filter box)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(self.facet_row)
@@ -218,6 +202,7 @@ class InspectorTab(Tab):
         self.model.modelReset.connect(self._after_reset)
         self.model.reloaded.connect(self._after_reload)
         self.model.totalChanged.connect(lambda _n: self._update_count())
+        self.model.totalChanged.connect(lambda _n: self._update_actions())
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
 
@@ -262,6 +247,10 @@ class InspectorTab(Tab):
         )
         self.whatif_action.triggered.connect(self.preview_as_if_forgotten)
 
+        self.forget_all_action = QAction(icon("forget"), tr("Forget all shown…"), self)
+        self.forget_all_action.setObjectName("forget_all_action")
+        self.forget_all_action.triggered.connect(self._on_forget_all)
+
         self.refresh_action = QAction(icon("refresh"), tr("Refresh"), self)
         self.refresh_action.setObjectName("inspector_refresh_action")
         self.refresh_action.setToolTip(tr("Reload the preferences from the store (F5)"))
@@ -273,10 +262,13 @@ class InspectorTab(Tab):
         self.block_button.setObjectName("forget_block_button")
         self.whatif_button = self._make_button(self.whatif_action)
         self.whatif_button.setObjectName("whatif_button")
+        self.forget_all_button = self._make_button(self.forget_all_action)
+        self.forget_all_button.setObjectName("forget_all_button")
         self._action_icons = {
             self.forget_action: "forget",
             self.block_action: "block",
             self.whatif_action: "self-test",
+            self.forget_all_action: "forget",
             self.refresh_action: "refresh",
         }
         self.refresh_button = self._make_button(self.refresh_action)
@@ -341,20 +333,10 @@ class InspectorTab(Tab):
             combo.currentIndexChanged.connect(self._on_facets)
         self.archived_box.toggled.connect(self._on_facets)
 
-        row = QHBoxLayout()
-        row.addWidget(self.scope_combo)
-        row.addWidget(self.type_combo)
-        row.addWidget(self.polarity_combo)
-        row.addWidget(self.status_combo)
-        row.addSpacing(self.fontMetrics().averageCharWidth() * 2)
-        row.addWidget(self.tier_label)
-        for b in self.tier_buttons.values():
-            row.addWidget(b)
-        row.addSpacing(self.fontMetrics().averageCharWidth() * 2)
-        row.addWidget(self.archived_box)
-        row.addStretch(1)
-        row.addWidget(self.count_label)
-        self.facet_row = row
+        self.facet_row = flow(
+            self, self.scope_combo, self.type_combo, self.polarity_combo, self.status_combo,
+            group(self, self.tier_label, *self.tier_buttons.values()), self.archived_box, self.count_label,
+        )
 
     def _fill_scope(self, projects: Sequence[str]) -> None:
         current = self.scope_combo.currentData() or "all"
@@ -394,6 +376,8 @@ class InspectorTab(Tab):
 
     def _build_table(self) -> None:
         self.table = QTableView(self)
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move inside it
+        self.filter_edit.set_view(self.table)
         self.table.setObjectName("inspector_table")
         _named(self.table, tr("Preferences"),
                tr("Learned preferences; select rows to see details, Delete forgets them"))
@@ -545,7 +529,20 @@ class InspectorTab(Tab):
             self.events_view.header().resizeSection(i, efm.horizontalAdvance(sample) + ew * 3)
         right_layout.addWidget(self.chart_heading)
         right_layout.addWidget(self.chart, 2)
-        right_layout.addWidget(self.events_heading)
+        self.forget_session_button = QToolButton(right)
+        self.forget_session_button.setObjectName("forget_session")
+        self.forget_session_button.setText(tr("Forget this &session…"))
+        self.forget_session_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.forget_session_button.setIcon(icon("forget"))
+        _named(self.forget_session_button, tr("Forget this session"),
+               tr("Erase every event of the selected event's generation session and what it taught"))
+        self.forget_session_button.setEnabled(False)
+        self.forget_session_button.clicked.connect(self._forget_session_clicked)
+        self.events_view.currentItemChanged.connect(lambda *_: self._update_session_button())
+        heading_row = QHBoxLayout()
+        heading_row.addWidget(self.events_heading, 1)
+        heading_row.addWidget(self.forget_session_button)
+        right_layout.addLayout(heading_row)
         right_layout.addWidget(self.events_view, 3)
 
         self.detail_splitter = QSplitter(Qt.Orientation.Horizontal, self)
@@ -599,6 +596,7 @@ class InspectorTab(Tab):
     def set_read_only(self, read_only: bool) -> None:
         self._read_only = read_only
         self._update_actions()
+        self._update_session_button()
 
     def save_state(self) -> None:
         settings = AppSettings()
@@ -841,6 +839,16 @@ class InspectorTab(Tab):
             self.block_action.setToolTip(tr("Erase the selected preferences and never learn these patterns again"))
         self.forget_button.setToolTip(self.forget_action.toolTip())
         self.block_button.setToolTip(self.block_action.toolTip())
+        total = self.model.total or 0
+        filtered = self.model.filter != PrefFilter(show_archived=self.model.filter.show_archived)
+        self.forget_all_action.setEnabled(writable and filtered and 0 < total <= FORGET_ALL_LIMIT)
+        self.forget_all_action.setText(tr("Forget all {n} shown…").format(n=_n(total)) if filtered else
+                                       tr("Forget all shown…"))
+        self.forget_all_action.setToolTip(
+            tr("Forget every preference this filter shows ({n}); the dialog lists them all").format(n=_n(total))
+            if filtered else tr("Filter first: this forgets every preference the filter shows")
+        )
+        self.forget_all_button.setToolTip(self.forget_all_action.toolTip())
 
     # ------------------------------------------------------------------ detail pane
     def _show_no_detail(self) -> None:
@@ -877,11 +885,13 @@ class InspectorTab(Tab):
         rec = next((r for r in records if r.get("polarity") == key.polarity), data.get("preference")) or {}
         polarity_word = self.model.word(key.polarity)
         scope_text = tr("global") if key.project_id is None else tr("project {project}").format(project=key.project_id)
-        self.detail_title.setText(key.pattern)
+        self.detail_title.setText(human(key.pattern))
         self.detail_subtitle.setText(
             tr("{type} · {scope} · {polarity}").format(type=key.preference_type, scope=scope_text, polarity=polarity_word)
         )
-        self.retrieval_label.setText(retrieval_sentence(data.get("last_retrieval"), key.project_id))
+        self.retrieval_label.setText(
+            retrieval_sentence(data.get("last_retrieval"), key.project_id, data.get("project_name"))
+        )
         self.retrieval_label.setAccessibleDescription(self.retrieval_label.text())
         self.field_values = {name: self._field_text(name, rec) for name in self._field_titles()}
         self._render_fields()
@@ -947,74 +957,13 @@ class InspectorTab(Tab):
     def detail_key(self) -> PreferenceKey | None:
         return self._detail_key
 
-    # ------------------------------------------------------------------ forget
-    def _on_forget(self) -> None:
-        self.ctrl.start(self.forget_selected(block=False), name="inspector-forget")
-
-    def _on_forget_block(self) -> None:
-        self.ctrl.start(self.forget_selected(block=True), name="inspector-forget-block")
-
-    async def forget_selected(self, *, block: bool = False) -> Receipt | None:
-        """Ask, then erase the selection (one forget call for every target); show the receipt."""
-        if self._read_only or self._forgetting:
-            return None
-        keys = self.selected_keys()
-        if not keys:
-            return None
-        targets = plan_targets(keys)
-        self._forgetting = True
-        self._update_actions()
-        try:
-            plan = await self.ctrl.run(count_erasure, self.ctrl.store, self.ctrl.user, targets)
-            dialog = ForgetDialog(targets, plan, block=block, parent=self, polarity=ForgetDialog.polarity_of(keys))
-            self.forget_dialog = dialog
-            try:
-                result = await wait_dialog(dialog)
-                block, targets = dialog.block_requested(), dialog.chosen_targets()
-            finally:
-                self.forget_dialog = None
-                dialog.deleteLater()
-            if result != int(QDialog.DialogCode.Accepted.value):
-                return None
-            self.ctrl.busyChanged.emit(True)
-            try:
-                receipt = await self.ctrl.run(
-                    erasure.forget,
-                    self.ctrl.store,
-                    self.ctrl.user,
-                    targets,
-                    blocks=self.ctrl.ctx.blocks,
-                    block=block,
-                    actor=self.ctrl.ctx.actor,
-                    now=self.ctrl.now(),
-                )
-            except CreativeMemoryError as exc:
-                show_error(self, exc, action=tr("Could not forget the selection."))
-                return None
-            finally:
-                self.ctrl.busyChanged.emit(False)
-        finally:
-            self._forgetting = False
-            self._update_actions()
-        self.last_receipt = receipt
-        self.ctrl.notify("preferences", "diagnostics", "audit")
-        self.receipt_dialog = ReceiptDialog(receipt.as_json(), patterns=len(targets), parent=self)
-        self.receipt_dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        self.receipt_dialog.destroyed.connect(self._receipt_gone)
-        self.receipt_dialog.open()
-        self.forgotten.emit(receipt)
-        await self.refresh()
-        return receipt
-
-    def _receipt_gone(self, *_args: Any) -> None:
-        self.receipt_dialog = None
-
     # ------------------------------------------------------------------ what-if
-    def whatif_pairs(self) -> list[tuple[str, str]]:
-        pairs: list[tuple[str, str]] = []
-        seen: set[tuple[str, str]] = set()
+    def whatif_pairs(self) -> list[tuple[str, str, str]]:
+        """(type, pattern, scope) of the selection: the what-if forgets each in its own scope only."""
+        pairs: list[tuple[str, str, str]] = []
+        seen: set[tuple[str, str, str]] = set()
         for k in self.selected_keys():
-            tp = (k.preference_type, k.pattern)
+            tp = (k.preference_type, k.pattern, k.scope)
             if tp not in seen:
                 seen.add(tp)
                 pairs.append(tp)

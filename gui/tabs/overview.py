@@ -44,20 +44,20 @@ from creative_memory.gui.dialogs import (
     ProgressDialog,
     ReceiptDialog,
     ResetDialog,
-    ask_open_path,
     ask_save_path,
 )
 from creative_memory.gui.errors import show_error
 from creative_memory.gui.icons import icon, mix, tinted_icon
 from creative_memory.gui.replace import replace_allowed
 from creative_memory.gui.tabs.base import Tab, tr
+from creative_memory.gui.tabs.overview_import import ImportActions
 from creative_memory.gui.widgets import accent_colour
 from creative_memory.model.constants import Actor
 from creative_memory.services import (
     audit,
     controls,
     crypto,
-    demo,
+    demostore,
     derivation,
     erasure,
     portability,
@@ -66,7 +66,6 @@ from creative_memory.services import (
 )
 from creative_memory.services.errors import Cancelled, CreativeMemoryError
 from creative_memory.services.secrets import SecretStore, passphrase_key
-from creative_memory.services.store import Store
 
 log = logging.getLogger("cm.gui")
 
@@ -77,14 +76,7 @@ TIERS = ("high", "medium", "low")
 
 
 # --------------------------------------------------------------------------- store-thread helpers
-def overview_facts(store: Store, user: str, now: int) -> dict[str, Any]:
-    """Everything the tab shows from the store, in one go (runs on the store thread)."""
-    status = controls.status(store, user, now)
-    with store.read() as session:
-        tiers = queries.counts_by_tier(session, user)
-        last_event = queries.last_event_time(session, user)
-        last_retrieval = queries.last_retrieval_time(session, user)
-    return {"status": status, "tiers": tiers, "last_event": last_event, "last_retrieval": last_retrieval}
+overview_facts = queries.overview_facts
 
 
 def keychain_status(secrets: SecretStore) -> dict[str, Any]:
@@ -106,14 +98,7 @@ def file_is_encrypted(path: Path) -> bool:
     return crypto.is_encrypted(head)
 
 
-def record_action(store: Store, user: str, actor: Actor, action: str, target: str, outcome: str, now: int) -> None:
-    with store.write() as session:
-        audit.record(session, user, actor, action, target, outcome, now)
-
-
-def record_demo(store: Store, user: str, actor: Actor, size: str, seed: int, now: int) -> None:
-    with store.write() as session:
-        audit.record(session, user, actor, "demo", f"size {size} seed {seed}", "ok", now)
+record_action = audit.record_action
 
 
 # --------------------------------------------------------------------------- formatting
@@ -305,7 +290,7 @@ class MemorySwitch(QCheckBox):
 
 
 # --------------------------------------------------------------------------- the tab
-class OverviewTab(Tab):
+class OverviewTab(ImportActions, Tab):
     key = "overview"
 
     def __init__(self, ctrl: Controller, parent: QWidget | None = None) -> None:
@@ -445,7 +430,8 @@ class OverviewTab(Tab):
             ("events", tr("Raw events:"), tr("Reactions recorded from your work, the evidence behind preferences")),
             ("retrievals", tr("Retrievals:"), tr("Recorded retrievals (see Diagnostics)")),
             ("last_event", tr("Last event:"), tr("When the newest event happened")),
-            ("last_retrieval", tr("Last retrieval:"), tr("When memory was last retrieved for a prompt or preview")),
+            ("last_retrieval", tr("Last injected:"),
+             tr("When Open Design last added creative memory to a prompt (self-tests and previews do not count)")),
         ]
         for key, label_text, tip in rows:
             value = self._value(f"count_{key}")
@@ -467,16 +453,18 @@ class OverviewTab(Tab):
         self.empty_text = QLabel(
             tr(
                 "Nothing is remembered yet. Memory grows as you react to work generated in Open Design. "
-                "To look around first, load a small demo data set (about 1,000 preferences); Reset "
-                "removes it again."
+                "To look around first, explore a demo data set (about 1,000 preferences) in a separate "
+                "demo store; your own memory is not touched."
             ),
             self.empty_hint,
         )
         self.empty_text.setWordWrap(True)
-        self.demo_button = QPushButton(tr("Load &demo data"), self.empty_hint)
+        self.demo_button = QPushButton(tr("Explore with &demo data"), self.empty_hint)
         self.demo_button.setObjectName("demo_button")
-        self.demo_button.setAccessibleName(tr("Load demo data"))
-        self.demo_button.setToolTip(tr("Fill this store with a small generated demo data set (size S)"))
+        self.demo_button.setAccessibleName(tr("Explore with demo data"))
+        self.demo_button.setToolTip(
+            tr("Open a separate demo store with generated data; your own memory is not touched")
+        )
         self.demo_button.clicked.connect(self.demo_clicked)
         hint_layout = QGridLayout(self.empty_hint)
         hint_layout.addWidget(hint_icon, 0, 0, 2, 1)
@@ -545,11 +533,11 @@ class OverviewTab(Tab):
             muted=True,
         )
         self.selftest_button = self._button(
-            tr("Run self-&test"), tr("Run the checks now (takes a moment)"), "self-test", "selftest_button"
+            tr("Run sel&f-test"), tr("Run the checks now (takes a moment)"), "self-test", "selftest_button"
         )
         self.selftest_button.clicked.connect(self.selftest_clicked)
         self.rebuild_button = self._button(
-            tr("Re&build from events"),
+            tr("Reb&uild from events"),
             tr("Re-derive every preference from the raw events (shows progress; can be cancelled)"),
             "refresh",
             "rebuild_button",
@@ -619,7 +607,7 @@ class OverviewTab(Tab):
             )
         )
         self.reset_button = self._button(
-            tr("&Reset…"), tr("Erase all creative memory (asks first)"), "reset", "reset_button"
+            tr("Re&set…"), tr("Erase all creative memory (asks first)"), "reset", "reset_button"
         )
         self.reset_button.clicked.connect(self.reset_clicked)
         row = QHBoxLayout()
@@ -721,6 +709,8 @@ class OverviewTab(Tab):
             self.file_label.setText(
                 tr("{name} — read-only: {reason}").format(name=name, reason=store.read_only_reason or "")
             )
+        elif self.ctrl.ctx.data_dir.rule == "demo":
+            self.file_label.setText(tr("{name} — demo data only; Open Design never reads it").format(name=name))
         else:
             self.file_label.setText(tr("{name} — shared with Open Design").format(name=name))
         self.file_label.setToolTip(str(store.path))
@@ -762,6 +752,7 @@ class OverviewTab(Tab):
         self.count_labels["last_retrieval"].setText(local_when(facts["last_retrieval"]))
         self.keychain_label.setText(keychain["detail"])
         self._keychain_ok = bool(keychain["keyring"])
+        self._show_location()  # the store may have been switched (the demo store, and back)
         self._show_store_state()
 
     async def refresh(self) -> None:
@@ -1039,76 +1030,13 @@ class OverviewTab(Tab):
         self.ctrl.notify("audit")
         return result
 
-    # ------------------------------------------------------------------ import
-    @async_slot()
-    async def import_clicked(self) -> None:
-        path = await ask_open_path(self.window(), tr("Import creative memory"), self._default_folder())
-        if path is None:
-            return
-        dialog = ImportDialog(self.window(), path=path)
-        self.import_dialog = dialog
-        try:
-            if await wait_dialog(dialog) != ACCEPTED:
-                return
-            mode = dialog.mode()
-        finally:
-            self.import_dialog = None
-            dialog.deleteLater()
-        passphrase: str | None = None
-        if await self.ctrl.run(file_is_encrypted, path):
-            remembered = await self.ctrl.run(self.ctrl.ctx.secrets.recall_passphrase, passphrase_key(path))
-            prompt = tr("{name} is encrypted. Enter the passphrase it was exported with.").format(name=path.name)
-            if remembered:
-                prompt += " " + tr("The passphrase remembered in the keychain for this file is filled in.")
-            pdialog = PassphraseDialog(self.window(), confirm=False, offer_remember=False, prompt=prompt)
-            if remembered:
-                pdialog.set_passphrase(remembered)
-            self.passphrase_dialog = pdialog
-            try:
-                if await wait_dialog(pdialog) != ACCEPTED:
-                    return
-                passphrase = pdialog.passphrase()
-            finally:
-                self.passphrase_dialog = None
-                pdialog.deleteLater()
-        await self.import_from(path, mode, passphrase)
-
-    async def import_from(
-        self, path: Path | str, mode: str = "merge", passphrase: str | None = None
-    ) -> portability.TransferResult | None:
-        """Import a bundle (or a prototype preferences.json); merge or replace."""
-        path = Path(path)
-        progress = self._progress(tr("Importing"), tr("Importing {name}…").format(name=path.name))
-        ask = (lambda: passphrase) if passphrase is not None else None
-        try:
-            result = await self.ctrl.run(
-                portability.import_file, self.ctrl.store, self.ctrl.user, path, mode=mode, now=self.ctrl.now(),
-                actor=self._actor(), passphrase=ask, blocks=self.ctrl.ctx.blocks,
-            )
-        except Exception as exc:
-            self._progress_done(progress)
-            self._fail(exc, tr("Could not import {name}.").format(name=path.name))
-            return None
-        self._progress_done(progress)
-        loc = QLocale()
-        text = tr("Imported {events} events from {name}; {prefs} preferences now.").format(
-            events=loc.toString(result.events), name=path.name, prefs=loc.toString(result.preferences)
-        )
-        if result.skipped:
-            text += " " + tr("{n} were already here or blocked and were skipped.").format(n=loc.toString(result.skipped))
-        self.transfer_result.setText(text)
-        self.transfer_result.setVisible(True)
-        self.ctrl.notify("all")
-        await self.refresh()
-        return result
-
     # ------------------------------------------------------------------ reset
     @async_slot()
     async def reset_clicked(self) -> None:
-        status = await self.ctrl.run(controls.status, self.ctrl.store, self.ctrl.user, self.ctrl.now())
+        counts = await self.ctrl.run(queries.reset_counts, self.ctrl.store, self.ctrl.user)
         dialog = ResetDialog(
             self.window(),
-            counts=status.get("counts", {}),
+            counts=counts,
             backup_path=self.suggested_export_path("creative-memory-backup"),
             user=self.ctrl.user,
         )
@@ -1204,17 +1132,25 @@ class OverviewTab(Tab):
         await self.load_demo("S")
 
     async def load_demo(self, size: str = "S") -> dict[str, int] | None:
+        """Open the separate demo store (the window's), filling it with generated data on first use."""
+        window = self.window()
+        open_demo = getattr(window, "open_demo", None)
+        if open_demo is None:  # the tab alone (tests): the controller switches stores itself
+            await self.ctrl.switch_store(demostore.demo_data_dir())
+        else:
+            await open_demo()
+        if not await self.ctrl.run(demostore.is_empty, self.ctrl.store, self.ctrl.user):
+            return None
         progress = self._progress(
             tr("Loading demo data"), tr("Generating the demo data set ({size})…").format(size=size), cancellable=True
         )
         self.demo_button.setEnabled(False)
         try:
             counts = await self.ctrl.run(
-                demo.generate, self.ctrl.store, self.ctrl.user, size=size, seed=DEMO_SEED, now=self.ctrl.now(),
-                progress=progress.report, cancelled=progress.is_cancelled, blocks=self.ctrl.ctx.blocks,
+                demostore.fill, self.ctrl.store, self.ctrl.user, size=size, seed=DEMO_SEED, now=self.ctrl.now(),
+                actor=self._actor(), progress=progress.report, cancelled=progress.is_cancelled,
+                blocks=self.ctrl.ctx.blocks,
             )
-            await self.ctrl.run(record_demo, self.ctrl.store, self.ctrl.user, self._actor(), size, DEMO_SEED,
-                                self.ctrl.now())
         except Cancelled as exc:
             self._progress_done(progress)
             show_error(self.window(), exc)

@@ -4,10 +4,8 @@
 from the palette, so they read in light and dark), with the token estimate of each below. The text
 shown and copied is :attr:`services.preview.Preview.text`, byte for byte.
 
-Previews are recorded as retrievals with origin ``preview`` (so they show in Diagnostics) when they
-show something new — another project or mode, or a changed block; showing the same preview again
-does not add a row. What-if previews ("as if forgotten", "as if this project were disabled") are
-never recorded and change nothing.
+Looking never writes: a preview (a project, a mode, a what-if) is a dry run — nothing is recorded
+and nothing in the store changes. Only Diagnostics' "Run a recorded retrieval" records one.
 """
 
 from __future__ import annotations
@@ -42,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.controller import Controller
+from creative_memory.gui.flow import flow, group
 from creative_memory.gui.icons import mix, palette_icon
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.tabs.diagnostics import fill_projects
@@ -51,6 +50,7 @@ from creative_memory.gui.widgets import Banner, is_dark
 from creative_memory.model.constants import Mode
 from creative_memory.services import controls, preview, retrieval
 from creative_memory.services.personal import CUSTOM_PLACEHOLDER, PERSONAL_TRAILER
+from creative_memory.services.reasons import readable
 from creative_memory.services.store import Store
 
 MODES: tuple[tuple[Mode, str], ...] = (
@@ -59,9 +59,6 @@ MODES: tuple[tuple[Mode, str], ...] = (
     (Mode.LEGACY, "Legacy ([MEMORY CONTEXT])"),
 )
 
-#: (project, mode, block, empty reason) of a preview: a new one is recorded, a repeat is not
-Signature = tuple[str | None, str, str, str | None]
-
 #: signals the Inspector may offer for a changed selection (re-render the what-if at once)
 WHATIF_SIGNALS = ("whatifChanged", "whatif_changed", "whatifForgottenChanged", "inspectorSelectionChanged")
 
@@ -69,14 +66,6 @@ WHATIF_SIGNALS = ("whatifChanged", "whatif_changed", "whatifForgottenChanged", "
 def _named(widget: QWidget, name: str, tooltip: str) -> None:
     widget.setAccessibleName(name)
     widget.setToolTip(tooltip)
-
-
-class RecordState:
-    """The signature of the last recorded preview. Read and written on the store thread only, so two
-    previews queued at once cannot both record the same thing."""
-
-    def __init__(self) -> None:
-        self.last: Signature | None = None
 
 
 @dataclass(frozen=True)
@@ -88,27 +77,19 @@ class Job:
     mode: Mode
     now: int
     whatif: retrieval.WhatIf | None
-    state: RecordState
 
 
-def compose_for_view(job: Job) -> tuple[preview.Preview, bool]:
-    """Compose on the store thread; record it only when it differs from the last recorded one.
-
-    Returns the preview and whether it was recorded.
-    """
-    kwargs: dict[str, Any] = {"project_id": job.project_id, "mode": job.mode, "now": job.now}
-    if job.whatif is not None:
-        shown = preview.compose(job.store, job.user, job.memory_dir, whatif=job.whatif, record=False, **kwargs)
-        return shown, False
-    shown = preview.compose(job.store, job.user, job.memory_dir, record=False, **kwargs)
-    sig: Signature = (job.project_id, str(job.mode), shown.block, shown.empty_reason)
-    if sig == job.state.last or job.store.read_only:
-        return shown, False
-    recorded = preview.compose(job.store, job.user, job.memory_dir, record=True, **kwargs)
-    if recorded.outcome.retrieval_id is None:
-        return recorded, False
-    job.state.last = (job.project_id, str(job.mode), recorded.block, recorded.empty_reason)
-    return recorded, True
+def compose_for_view(job: Job) -> preview.Preview:
+    """Compose on the store thread (a dry run: nothing is recorded)."""
+    return preview.compose(
+        job.store,
+        job.user,
+        job.memory_dir,
+        project_id=job.project_id,
+        mode=job.mode,
+        now=job.now,
+        whatif=job.whatif,
+    )
 
 
 def section_colours(palette: QPalette) -> dict[str, tuple[QColor, QColor]]:
@@ -130,16 +111,15 @@ class PreviewTab(Tab):
     def __init__(self, ctrl: Controller, parent: QWidget | None = None) -> None:
         super().__init__(ctrl, parent)
         self._generation = 0
-        self._record_state = RecordState()
         self._preview: preview.Preview | None = None
-        self._shown_forgotten: frozenset[tuple[str, str]] = frozenset()
+        self._shown_forgotten: frozenset[tuple[str, ...]] = frozenset()
         self._projects: list[dict[str, Any]] = []
 
         self.project_combo = QComboBox(self)
         self.project_combo.setObjectName("preview_project")
         self.project_combo.addItem(tr("No project"), None)
         self.project_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.project_combo.setMinimumContentsLength(24)
+        self.project_combo.setMinimumContentsLength(16)
         _named(
             self.project_combo,
             tr("Project"),
@@ -158,7 +138,7 @@ class PreviewTab(Tab):
         self.copy_button = QPushButton(tr("&Copy"), self)
         self.copy_button.setObjectName("copy")
         _named(self.copy_button, tr("Copy"), tr("Copy the exact prefix text to the clipboard"))
-        self.refresh_button = QPushButton(tr("Re&compose"), self)
+        self.refresh_button = QPushButton(tr("R&ecompose"), self)
         self.refresh_button.setObjectName("recompose")
         _named(self.refresh_button, tr("Recompose"), tr("Compose the prefix again from the store now (F5)"))
 
@@ -166,14 +146,10 @@ class PreviewTab(Tab):
         project_label.setBuddy(self.project_combo)
         mode_label = QLabel(tr("&Mode:"), self)
         mode_label.setBuddy(self.mode_combo)
-        top = QHBoxLayout()
-        top.addWidget(project_label)
-        top.addWidget(self.project_combo)
-        top.addWidget(mode_label)
-        top.addWidget(self.mode_combo)
-        top.addStretch(1)
-        top.addWidget(self.refresh_button)
-        top.addWidget(self.copy_button)
+        top = flow(
+            self, group(self, project_label, self.project_combo), group(self, mode_label, self.mode_combo),
+            self.refresh_button, self.copy_button,
+        )
 
         self.forgotten_check = QCheckBox(tr("As if &forgotten (Inspector selection)"), self)
         self.forgotten_check.setObjectName("whatif_forgotten")
@@ -188,10 +164,11 @@ class PreviewTab(Tab):
         self.global_check = QCheckBox(tr("As if without &global memory"), self)
         self.global_check.setObjectName("whatif_global_off")
         _named(self.global_check, tr("As if this project did not use global memory"), tr(GLOBAL_OFF_TIP))
-        whatif_row = QHBoxLayout()
-        for w in (QLabel(tr("What if:"), self), self.forgotten_check, self.disabled_check, self.global_check):
-            whatif_row.addWidget(w)
-        whatif_row.addStretch(1)
+        whatif_label = QLabel(tr("What if:"), self)
+        whatif_row = flow(self, whatif_label, self.forgotten_check, self.disabled_check, self.global_check)
+        QWidget.setTabOrder(self.mode_combo, self.refresh_button)
+        QWidget.setTabOrder(self.refresh_button, self.copy_button)
+        QWidget.setTabOrder(self.copy_button, self.forgotten_check)
 
         self.whatif_banner = Banner(self)
         self.whatif_banner.setObjectName("whatif_banner")
@@ -274,18 +251,20 @@ class PreviewTab(Tab):
         await self.compose_preview()
 
     def set_read_only(self, read_only: bool) -> None:
-        """Nothing here writes except the preview's own diagnostics record, which read-only skips."""
+        """Nothing here writes."""
 
     # ------------------------------------------------------------------ inputs
-    def whatif_forgotten(self) -> frozenset[tuple[str, str]]:
+    def whatif_forgotten(self) -> frozenset[tuple[str, ...]]:
+        """(type, pattern[, scope]) to leave out: with a scope only there, without one everywhere."""
         raw = getattr(self.ctrl, "whatif_forgotten", None) or []
-        out: set[tuple[str, str]] = set()
+        out: set[tuple[str, ...]] = set()
         for item in raw:
             try:
-                ptype, pattern = item[0], item[1]
+                parts = tuple(str(v) for v in item[:3])
             except (TypeError, IndexError, KeyError):
                 continue
-            out.add((str(ptype), str(pattern)))
+            if len(parts) >= 2:
+                out.add(parts)
         return frozenset(out)
 
     def current_whatif(self) -> retrieval.WhatIf | None:
@@ -300,7 +279,7 @@ class PreviewTab(Tab):
             check.setToolTip(tr(tip) if has_project else tr("Choose a project first"))
         forgotten = self.whatif_forgotten()
         if forgotten:
-            names = ", ".join(f"{t}/{p}" for t, p in sorted(forgotten))
+            names = ", ".join(readable(f[0], f[1]) for f in sorted(forgotten))
             self.forgotten_check.setToolTip(
                 tr("Show the prefix as if these preferences were forgotten: {names}").format(names=names)
             )
@@ -331,7 +310,7 @@ class PreviewTab(Tab):
 
     # ------------------------------------------------------------------ compose and show
     async def compose_preview(self) -> preview.Preview:
-        """Compose for the current inputs and show it (recording it when it is new and real)."""
+        """Compose for the current inputs and show it (nothing is recorded)."""
         self._update_controls()
         self._generation += 1
         generation = self._generation
@@ -344,11 +323,8 @@ class PreviewTab(Tab):
             mode=Mode(self.mode_combo.currentData()),
             now=self.ctrl.now(),
             whatif=whatif,
-            state=self._record_state,
         )
-        result, recorded = await self.ctrl.run(compose_for_view, job)
-        if recorded:
-            self.ctrl.notify("diagnostics")
+        result = await self.ctrl.run(compose_for_view, job)
         if generation == self._generation:
             self._shown_forgotten = whatif.forgotten if whatif is not None else frozenset()
             self._show(result, whatif)
@@ -365,7 +341,6 @@ class PreviewTab(Tab):
     def _show(self, result: preview.Preview, whatif: retrieval.WhatIf | None) -> None:
         self._preview = result
         self.copy_button.setEnabled(True)
-        project = self.project_combo.currentData()
 
         if whatif is not None:
             self.whatif_banner.show_message("warning", whatif_sentence(whatif, self.forgotten_check.isChecked()))
@@ -374,12 +349,9 @@ class PreviewTab(Tab):
 
         if not result.block:
             sentence = result.empty_sentence or retrieval.describe_empty("nothing_above_threshold")
-            where = tr(" for this project") if project else ""
             if whatif is not None:
-                text = tr("In this what-if there is no Creative memory block{where}: {sentence}")
-            else:
-                text = tr("No Creative memory block{where}: {sentence}")
-            self.empty_banner.show_message("info", text.format(where=where, sentence=tr(sentence)))
+                sentence = tr("In this what-if: {sentence}").format(sentence=sentence)
+            self.empty_banner.show_message("info", sentence)
         else:
             self.empty_banner.clear()
 
@@ -392,6 +364,7 @@ class PreviewTab(Tab):
             self.warnings_banner.clear()
 
         self._render_text()
+        self.scroll_to_creative()
         self._render_tokens()
         self.status_label.setText("")
 
@@ -402,7 +375,8 @@ class PreviewTab(Tab):
             parts.append(("custom", PERSONAL_TRAILER))
         if result.block:
             parts.append(("creative", result.block))
-        parts.append(("custom", CUSTOM_PLACEHOLDER))
+        if parts:
+            parts.append(("custom", CUSTOM_PLACEHOLDER))
         return parts
 
     def _render_text(self) -> None:
@@ -463,6 +437,17 @@ class PreviewTab(Tab):
                 cursor.insertText(for_display(line, isolate=False), cf)
         cursor.endEditBlock()
         view.verticalScrollBar().setValue(scroll)
+
+    def scroll_to_creative(self) -> None:
+        """Bring the Creative memory block to the top of the view (Personal memory may be long)."""
+        doc = self.text_view.document()
+        for marker in ("## Creative memory", "[MEMORY CONTEXT]"):
+            found = doc.find(marker)
+            if not found.isNull():
+                bar = self.text_view.verticalScrollBar()
+                top = int(doc.documentLayout().blockBoundingRect(found.block()).top())
+                bar.setValue(min(max(top - self.fontMetrics().height(), 0), bar.maximum()))
+                return
 
     def _render_tokens(self) -> None:
         result = self._preview

@@ -11,7 +11,7 @@ GLOBAL_OFF_TIP = "Show the prefix as if “Use global memory in this project” 
 
 
 def whatif_for(
-    forgotten_checked: bool, forgotten: frozenset[tuple[str, str]], disabled: bool, global_off: bool
+    forgotten_checked: bool, forgotten: frozenset[tuple[str, ...]], disabled: bool, global_off: bool
 ) -> retrieval.WhatIf | None:
     if not forgotten_checked and not disabled and not global_off:
         return None
@@ -29,7 +29,7 @@ def whatif_sentence(whatif: retrieval.WhatIf, forgotten_checked: bool) -> str:
     if whatif.global_off:
         what.append(tr("this project did not use global memory"))
     if forgotten_checked:
-        names = sorted(human(pattern) for _t, pattern in whatif.forgotten)
+        names = sorted(human(f[1]) for f in whatif.forgotten)
         if not names:
             what.append(tr("the Inspector selection were forgotten (nothing is selected there)"))
         elif len(names) <= 3:

@@ -190,6 +190,10 @@ class ProjectsTab(Tab):
         top.addWidget(self.count_label)
 
         self.table = QTableView(self)
+
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move inside it
+
+        self.filter_edit.set_view(self.table)
         self.table.setObjectName("projects_table")
         self.table.setAccessibleName(tr("Projects"))
         self.table.setToolTip(tr("Click a switch or press Space on it to change it"))

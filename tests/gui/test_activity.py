@@ -138,7 +138,7 @@ def test_forgotten_patterns_appear_only_as_fingerprints(tab: ActivityTab, ctrl: 
     rows = cells(tab)
     forget = [r for r in rows if r[2] == "forget"]
     assert len(forget) == 1
-    assert forget[0][1] == "gui" and forget[0][3].startswith("fp:")
+    assert forget[0][1] == "gui" and forget[0][3].startswith("a forgotten pattern (fingerprint ")
     for row in rows:
         for text in row:
             assert "secret" not in text and "moodboard" not in text

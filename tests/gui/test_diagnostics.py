@@ -24,7 +24,7 @@ from creative_memory.gui.models.diagnostics import RetrievalsModel
 from creative_memory.gui.tabs.diagnostics import DiagnosticsTab
 from creative_memory.gui.theme import apply_scheme
 from creative_memory.model.constants import Actor, Mode, Origin
-from creative_memory.services import controls, queries, retrieval
+from creative_memory.services import controls, queries, reasons, retrieval
 
 DAY = 86_400_000
 SHOTS = Path(os.environ.get("CM_SHOTS_DIR", "/tmp/cm-shots"))
@@ -156,20 +156,24 @@ def test_selecting_a_retrieval_shows_its_stage_events_and_traces_in_order(
     assert len(expected) >= 2 and all(trace for *_x, trace in expected)
     wait_until(lambda: [(e["stage"], e["type"], e["trace"]) for e in tab.shown_events()] == expected)
     m = tab.events_model
-    assert [m.index(i, 4).data() for i in range(m.rowCount())] == [t for *_x, t in expected]
+    assert [m.index(i, 4).data() for i in range(m.rowCount())] == [
+        reasons.event_sentence(e.as_json()) for e in first.result.events
+    ]
     assert [m.index(i, 0).data() for i in range(m.rowCount())] == [str(i + 1) for i in range(len(expected))]
     kept = [m.index(i, 3).data() for i in range(m.rowCount()) if m.index(i, 2).data() == "kept"]
-    assert "layout/airy_spacing (positive) · project:p1" in kept
+    assert "airy spacing (layout), positive · project p1" in kept
     assert tab.events_view.wordWrap()
     # The selected event's whole trace and its fields are readable in the detail pane.
     tab.events_view.selectRow(len(expected) - 1)
-    assert tab.detail.toPlainText().startswith(expected[-1][2])
+    assert tab.detail.toPlainText().startswith(reasons.event_sentence(first.result.events[-1].as_json()))
+    assert expected[-1][2] in tab.detail.toPlainText()
     assert "preference_key:" in tab.detail.toPlainText()
     assert f"Retrieval #{first.retrieval_id}" in tab.summary.text()
 
     tab.select_retrieval(second.retrieval_id)  # type: ignore[arg-type]
     wait_until(lambda: [e["type"] for e in tab.shown_events()] == ["project_memory_disabled"])
-    assert "This project uses neither global memory nor its own" in tab.summary.text()
+    assert "Nothing is injected: project p2 uses neither global memory nor its own (both switches are off)." in (
+        tab.summary.text())
 
 
 def test_run_now_records_a_row_at_the_top_and_a_dry_run_records_nothing(
@@ -188,7 +192,7 @@ def test_run_now_records_a_row_at_the_top_and_a_dry_run_records_nothing(
     after = stored_ids(ctrl)
     assert len(after) == len(before) + 1
     top = tab.model.row_at(0)
-    assert top is not None and top["id"] == after[0] and top["origin"] == "preview" and top["project_id"] == "p1"
+    assert top is not None and top["id"] == after[0] and top["origin"] == "gui" and top["project_id"] == "p1"
     wait_until(lambda: (tab.selected_retrieval() or {}).get("id") == after[0])
     assert "Recorded retrieval" in tab.message.text()
 

@@ -74,13 +74,23 @@ def test_pause_dialog_returns_the_clicked_preset_and_what(qtbot: Any) -> None:
     assert "until you resume" in d.ends_label.text()
 
 
-def test_until_tomorrow_is_nine_in_the_morning_local_time(qtbot: Any) -> None:
+def test_the_presets_people_pause_with(qtbot: Any) -> None:
+    d = shown(qtbot, PauseDialog(now_ms=NOW))
+    labels = [b.text() for b in d.preset_buttons.values()]
+    assert labels == ["For &1 hour", "For &2 hours", "Until &tomorrow, 08:00", "For 1 &week",
+                      "Until I &resume", "Until a &date and time:"]
+    click(qtbot, d.preset_buttons["two_hours"])
+    assert (d.choice().preset, d.choice().until) == ("two_hours", NOW + 2 * HOUR)
+    assert preset_end("two_hours", NOW) == NOW + 2 * HOUR
+
+
+def test_until_tomorrow_is_eight_in_the_morning_local_time(qtbot: Any) -> None:
     d = shown(qtbot, PauseDialog(now_ms=NOW))
     d.set_preset("tomorrow")
     end = datetime.fromtimestamp(d.choice().until / 1000).astimezone()  # type: ignore[operator]
     today = datetime.fromtimestamp(NOW / 1000).astimezone().date()
     assert end.date() == today + timedelta(days=1)
-    assert (end.hour, end.minute, end.second) == (9, 0, 0)
+    assert (end.hour, end.minute, end.second) == (8, 0, 0)
     assert preset_end("tomorrow", NOW) == d.choice().until
 
 

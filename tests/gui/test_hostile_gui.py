@@ -163,9 +163,10 @@ def test_the_inspector_can_forget_one_polarity_and_keep_the_other(
     qtbot.keyClick(tab.table, Qt.Key.Key_Delete)
     wait_until(lambda: tab.forget_dialog is not None and tab.forget_dialog.isVisible())
     dialog = tab.forget_dialog
-    assert dialog.polarity_box.isVisible() and not dialog.polarity_box.isChecked()
-    assert "Only the negative preference" in dialog.polarity_box.text()
-    dialog.polarity_box.setChecked(True)
+    # One polarity, like `od-memory forget --polarity`: only the selected (avoid) row is ticked.
+    ticked = [dialog.list.item(i).text() for i in range(dialog.list.count())
+              if dialog.list.item(i).checkState() == Qt.CheckState.Checked]
+    assert ticked == ["dense grids (layout) — global, avoid: 1 preference, 4 events"]
     dialog.forget_button.click()
     wait_until(lambda: tab.receipt_dialog is not None and tab.receipt_dialog.isVisible())
     tab.receipt_dialog.close()

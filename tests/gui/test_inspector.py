@@ -33,6 +33,7 @@ from creative_memory.gui.models.preferences import (
     load_page,
 )
 from creative_memory.gui.tabs.inspector import InspectorTab, retrieval_sentence
+from creative_memory.model.constants import Origin
 from creative_memory.services import demo, queries, retrieval
 from creative_memory.services.queries import PrefFilter
 
@@ -341,38 +342,42 @@ def test_selecting_a_row_fills_the_detail_pane_and_the_retrieval_sentence(
     key = PreferenceKey("global", "spacing", "airy_spacing", "positive")
     assert tab.select_key(key)
     wait_until(lambda: tab.detail_key() == key)
-    assert tab.detail_title.text() == "airy_spacing"
+    assert tab.detail_title.text() == "airy spacing"
     assert tab.events_view.topLevelItemCount() == 6
     assert "(6)" in tab.events_heading.text()
     assert tab.chart.point_count() >= 6 and "positive" in tab.chart.series()
     assert tab.field_values["accept_count"] == "6"
     assert "explicit tag" in tab.field_values["sources"]
     assert "airy_spacing" in tab.fields_view.toPlainText()
-    assert tab.retrieval_label.text() == "Not retrieved yet."
-    assert retrieval_sentence(None, "p_cafe") == "Not retrieved yet for p_cafe."
+    assert tab.retrieval_label.text() == "Open Design has not used creative memory in a generation yet."
+    assert retrieval_sentence(None, "p_cafe") == "Open Design has not used creative memory for project p_cafe yet."
 
-    out = retrieval.run(ctrl.store, ctrl.user, project_id=None, now=ctrl.now())
+    # A self-test is not an injection: the sentence still says there has been none.
+    retrieval.run(ctrl.store, ctrl.user, project_id=None, now=ctrl.now(), origin=Origin.SELF_TEST)
+    out = retrieval.run(ctrl.store, ctrl.user, project_id=None, now=ctrl.now(), origin=Origin.DAEMON)
     assert out.retrieval_id is not None
     run_async(tab.refresh())
-    wait_until(lambda: tab.retrieval_label.text().startswith("In the last retrieval"))
-    assert tab.retrieval_label.text().startswith("In the last retrieval for no project (")
-    assert tab.retrieval_label.text().endswith("kept.")
-    # the weak negative one is dropped, with the reason
+    wait_until(lambda: tab.retrieval_label.text().startswith("Used in the last generation"))
+    assert tab.retrieval_label.text().startswith("Used in the last generation for no project (")
+    # the weak negative one is dropped, with the reason and the number that decided
     weak = PreferenceKey("global", "layout", "drop_shadows", "negative")
     assert tab.select_key(weak)
     wait_until(lambda: tab.detail_key() == weak)
-    assert ": dropped because " in tab.retrieval_label.text()
+    assert tab.retrieval_label.text().startswith("Not used in the last generation for no project (")
+    assert tab.retrieval_label.text().endswith(": its strength 0.15 was below the 0.40 threshold.")
     assert not ctrl.errors
 
 
 def test_retrieval_sentence_words() -> None:
-    assert retrieval_sentence(None) == "Not retrieved yet."
-    last = {"project_id": "p_cafe", "at": "2026-10-26T10:00:00.000Z", "verdict": "dropped",
-            "reason": "strength 0.20 is below the 0.40 threshold"}
+    last = {"project_id": "p_cafe", "project_name": "Café menu", "at_ms": 1_793_008_800_000,
+            "retrieval_id": 3, "origin": "daemon", "mode": "generation", "verdict": "dropped",
+            "code": "strength", "numbers": {"strength": 0.2}}
     text = retrieval_sentence(last)
-    assert text.startswith("In the last retrieval for p_cafe (")
-    assert text.endswith("dropped because strength 0.20 is below the 0.40 threshold.")
-    assert retrieval_sentence({**last, "verdict": "kept", "project_id": None}).endswith("kept.")
+    assert text.startswith("Not used in the last generation for Café menu (")
+    assert text.endswith("): its strength 0.20 was below the 0.40 threshold.")
+    assert retrieval_sentence({**last, "verdict": "kept", "project_id": None}).startswith(
+        "Used in the last generation for no project ("
+    )
 
 
 def test_chart_series_painting_and_description(qapp: Any) -> None:
@@ -391,6 +396,11 @@ def test_chart_series_painting_and_description(qapp: Any) -> None:
     chart.set_series(series)
     assert chart.point_count() == 4
     assert "positive: 3 points" in chart.accessibleDescription()
+    # The text alternative carries every number drawn: each point's strength, per polarity.
+    text = chart.points_text()
+    assert text.startswith("Positive strength: ") and "0.10" in text and "0.35" in text and "0.25" in text
+    assert "Negative strength: " in text and "0.20" in text
+    assert text in chart.accessibleDescription()
     img = QImage(chart.size(), QImage.Format.Format_ARGB32)
     img.fill(0)
     chart.render(img)
@@ -432,7 +442,9 @@ def test_forget_with_the_delete_key_erases_the_pattern_and_shows_a_receipt(
     assert dialog is not None
     assert dialog.plan.patterns == 1 and dialog.plan.events == 4 and dialog.plan.preferences == 1
     assert "4 recorded events" in dialog.summary_text and "1 learned preference" in dialog.summary_text
-    assert "everywhere" in dialog.list.item(0).text()
+    assert dialog.list.count() == 1
+    assert dialog.list.item(0).text() == "dense grids (layout) — global, avoid: 1 preference, 4 events"
+    assert dialog.list.item(0).checkState() == Qt.CheckState.Checked
     assert not dialog.block_box.isChecked()
     dialog.forget_button.click()
     wait_until(lambda: tab.receipt_dialog is not None and tab.receipt_dialog.isVisible())
@@ -461,18 +473,67 @@ def test_forget_and_block_adds_a_blocklist_row(
     wait_until(lambda: tab.forget_dialog is not None and tab.forget_dialog.isVisible())
     dialog = tab.forget_dialog
     assert dialog is not None and dialog.block_box.isChecked()
-    assert "in project p_cafe only" in dialog.list.item(0).text()
-    assert dialog.forget_button.text() == "Forget and block"
+    assert dialog.list.item(0).text() == "neon accents (color) — project p_cafe, prefer: 1 preference, 2 events"
+    assert dialog.forget_button.text() == "&Forget and block"
     dialog.forget_button.click()
     wait_until(lambda: tab.receipt_dialog is not None)
     assert tab.last_receipt is not None and tab.last_receipt.blocked
     assert tab.receipt_dialog.values["blocked"].text() == "yes"
-    assert sql(ctrl, "SELECT count(*) FROM creative_memory_blocklist")[0][0] == 1
+    # Two fingerprints: the pattern's, and its text's alone for incoming diffs (decision 0029).
+    assert sql(ctrl, "SELECT count(*) FROM creative_memory_blocklist")[0][0] == 2
     assert ("color", "neon_accents") not in patterns_in_cli(ctrl)
     # blocked: the same pattern is not learned again
     seed(strong("neon_accents", "color", start=50, count=2, project="p_cafe"))
     assert ("color", "neon_accents") not in patterns_in_cli(ctrl)
     tab.receipt_dialog.close()
+
+
+def test_forget_offers_its_scope_and_erases_only_what_is_ticked(
+    tab: InspectorTab, ctrl: Any, seed: Any, qtbot: Any, run_async: Any, wait_until: Any
+) -> None:
+    seed(strong("dense_grids", start=1, count=4)
+         + strong("dense_grids", start=10, count=3, polarity="negative", signal="thumbs_down")
+         + strong("dense_grids", start=20, count=2, project="p_cafe")
+         + strong("airy_spacing", "spacing", start=30, count=2))
+    run_async(tab.refresh())
+    assert tab.select_key(PreferenceKey("global", "layout", "dense_grids", "positive"))
+    tab.table.setFocus()
+    qtbot.keyClick(tab.table, Qt.Key.Key_Delete)
+    wait_until(lambda: tab.forget_dialog is not None and tab.forget_dialog.isVisible())
+    dialog = tab.forget_dialog
+    assert dialog is not None
+    texts = [dialog.list.item(i).text() for i in range(dialog.list.count())]
+    assert texts == [
+        "dense grids (layout) — global, prefer: 1 preference, 4 events",
+        "dense grids (layout) — global, avoid: 0 preferences, 3 events",  # contradictions of the positive
+        "dense grids (layout) — project p_cafe, prefer: 1 preference, 2 events",
+    ]
+    checked = [dialog.list.item(i).checkState() == Qt.CheckState.Checked for i in range(dialog.list.count())]
+    assert checked == [True, False, False]  # only the selected row; "everywhere" is one click away
+    assert dialog.plan.preferences == 1 and dialog.plan.events == 4
+    assert "1 learned preference" in dialog.summary_text and "4 recorded events" in dialog.summary_text
+    # "Tick everywhere" ticks every row and the counts follow (recounted from the store).
+    dialog.everywhere_button.click()
+    wait_until(lambda: dialog.plan.preferences == 2)
+    assert dialog.plan.events == 9 and dialog.forget_button.isEnabled()
+    # Back to the one row: only the global positive record goes.
+    for i in (1, 2):
+        dialog.list.item(i).setCheckState(Qt.CheckState.Unchecked)
+    wait_until(lambda: dialog.plan.preferences == 1 and dialog.forget_button.isEnabled())
+    dialog.forget_button.click()
+    wait_until(lambda: tab.receipt_dialog is not None)
+    receipt = tab.last_receipt
+    assert receipt is not None and receipt.preferences == dialog.plan.preferences
+    assert receipt.events_deleted + receipt.events_rewritten == dialog.plan.events
+    assert tab.receipt_dialog.values["what"].text() == "dense grids (layout): global, prefer only"
+    assert sql(ctrl, "SELECT count(*) FROM creative_memory_event_patterns WHERE pattern='dense_grids' "
+                     "AND scope='global' AND polarity='positive'") == [(0,)]
+    left = sql(ctrl, "SELECT scope, polarity FROM creative_memory_preferences WHERE pattern='dense_grids' "
+                     "ORDER BY scope, polarity")
+    # The avoid events left now stand on their own; the project's record is untouched.
+    assert ("global", "positive") not in left and ("project:p_cafe", "positive") in left
+    tab.receipt_dialog.close()
+    assert not ctrl.errors
 
 
 def test_cancelling_the_confirmation_changes_nothing(
@@ -528,7 +589,9 @@ def test_preview_as_if_forgotten_emits_the_selection_and_sets_it_on_the_controll
     with qtbot.waitSignal(tab.whatIfForget, timeout=1000) as blocker:
         tab.whatif_button.click()
     pairs = blocker.args[0]
-    assert sorted(pairs) == [("layout", "dense_grids"), ("spacing", "airy_spacing")]
+    # Each in its own scope: the what-if forgets a project row only in that project.
+    assert sorted(pairs) == [("layout", "dense_grids", "global"), ("layout", "dense_grids", "project:p_a"),
+                             ("spacing", "airy_spacing", "global")]
     assert ctrl.whatif_forgotten == pairs
 
 
@@ -541,7 +604,7 @@ def test_the_what_if_button_shows_the_preview_tab(window: Any, ctrl: Any, seed: 
     select_row(page, 0)
     page.whatif_button.click()
     assert window.tabs.currentWidget().objectName() == "preview"
-    assert ctrl.whatif_forgotten == [("spacing", "airy_spacing")]
+    assert ctrl.whatif_forgotten == [("spacing", "airy_spacing", "global")]
 
 
 # --------------------------------------------------------------------------- refresh and live
@@ -684,3 +747,56 @@ def test_screenshots_light_and_dark(window: Any, ctrl: Any, qapp: Any, run_async
     finally:
         apply_scheme(qapp, dark=False)
     assert not inspector_errors(ctrl)
+
+
+def test_forget_what_one_session_taught_from_the_event_list(
+    tab: InspectorTab, ctrl: Any, seed: Any, run_async: Any, wait_until: Any
+) -> None:
+    seed([event(i, session="s_chat", pattern="dense_grids") for i in range(1, 4)]
+         + [event(10 + i, session=f"s_other{i}", pattern="dense_grids") for i in range(1, 3)]
+         + [event(20, session="s_chat", pattern="serif_headlines", ptype="typography")])
+    run_async(tab.refresh())
+    key = PreferenceKey("global", "layout", "dense_grids", "positive")
+    assert tab.select_key(key)
+    wait_until(lambda: tab.detail_key() == key and tab.events_view.topLevelItemCount() == 5)
+    assert not tab.forget_session_button.isEnabled()
+    item = next(tab.events_view.topLevelItem(i) for i in range(5) if tab.events_view.topLevelItem(i).text(4) == "s_chat")
+    tab.events_view.setCurrentItem(item)
+    assert tab.forget_session_button.isEnabled() and tab.selected_session() == "s_chat"
+    task = ctrl.start(tab.forget_session("s_chat"))
+    wait_until(lambda: tab.session_dialog is not None and tab.session_dialog.isVisible())
+    box = tab.session_dialog
+    assert box is not None and box.defaultButton().text() == "&Cancel"
+    assert "4 events" in box.informativeText()
+    next(b for b in box.buttons() if b.text() == "&Forget the session").click()
+    wait_until(lambda: task.done())
+    r = tab.last_session_receipt
+    assert r is not None and r.events_deleted == 4
+    assert sql(ctrl, "SELECT count(*) FROM creative_memory_events WHERE session_id = 's_chat'") == [(0,)]
+    assert sql(ctrl, "SELECT count(*) FROM creative_memory_events") == [(2,)]
+    assert ("typography", "serif_headlines") not in patterns_in_cli(ctrl)
+    assert not ctrl.errors
+
+
+def test_forget_everything_the_filter_shows_in_one_step(
+    tab: InspectorTab, ctrl: Any, seed: Any, qtbot: Any, run_async: Any, wait_until: Any
+) -> None:
+    seed(strong("dense_grids", start=1, count=2) + strong("dense_shadows", "imagery", start=10, count=2)
+         + strong("airy_spacing", "spacing", start=20, count=2))
+    run_async(tab.refresh())
+    assert not tab.forget_all_button.isEnabled()  # nothing filtered: not "everything" by accident
+    qtbot.keyClicks(tab.filter_edit, "dense")
+    tab.filter_edit.flush()
+    wait_until(lambda: tab.model.total == 2 and tab.forget_all_button.isEnabled())
+    assert tab.forget_all_action.text() == "Forget all 2 shown…"
+    tab.forget_all_button.click()
+    wait_until(lambda: tab.forget_dialog is not None and tab.forget_dialog.isVisible())
+    dialog = tab.forget_dialog
+    assert dialog is not None and dialog.list.count() == 2
+    assert all(dialog.list.item(i).checkState() == Qt.CheckState.Checked for i in range(2))
+    assert dialog.plan.preferences == 2 and dialog.plan.events == 4
+    dialog.forget_button.click()
+    wait_until(lambda: tab.receipt_dialog is not None)
+    assert tab.last_receipt is not None and tab.last_receipt.preferences == 2
+    assert patterns_in_cli(ctrl) == {("spacing", "airy_spacing")}
+    tab.receipt_dialog.close()

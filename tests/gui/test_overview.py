@@ -22,9 +22,9 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QMessageBox
 
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.tabs.overview import OverviewTab, state_sentence
-from creative_memory.model.constants import Actor
+from creative_memory.model.constants import Actor, Origin
 from creative_memory.model.tables import ALEMBIC_VERSION_TABLE
-from creative_memory.services import controls, crypto
+from creative_memory.services import controls, crypto, retrieval
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.store import Store
 
@@ -48,6 +48,14 @@ def cli(ctrl: Controller, tmp_path: Path, *args: str) -> Any:
 
 def from_iso(text: str) -> int:
     return round(datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp() * 1000)
+
+
+def sql_count(ctrl: Controller, table: str) -> int:
+    con = sqlite3.connect(ctrl.store.path)
+    try:
+        return int(con.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+    finally:
+        con.close()
 
 
 def status(ctrl: Controller) -> dict[str, Any]:
@@ -304,10 +312,17 @@ def test_confirmed_reset_backs_up_erases_everything_and_shows_a_receipt(
     tab: OverviewTab, ctrl: Controller, seed: Any, run_async: Any, wait_until: Any, qtbot: Any, tmp_path: Path
 ) -> None:
     seed(some_events(5))
+    for project in (None, None, None):
+        retrieval.run(ctrl.store, ctrl.user, project_id=project, now=ctrl.now(), origin=Origin.DAEMON)
     run_async(tab.refresh())
     before = status(ctrl)["counts"]
     assert before["events"] == 10 and before["preferences"] > 0
+    diagnostics = sql_count(ctrl, "creative_memory_retrieval_events")
+    assert diagnostics > before["retrievals"] == 3
     dialog = open_reset(tab, wait_until)
+    # Every count in the dialog is the one the receipt then shows.
+    assert f"3 recorded retrievals and their {diagnostics} stage diagnostics" in dialog.findChild(
+        QLabel, "reset_what").text()
     backup = tmp_path / "backup.json"
     dialog.backup_edit.setText(str(backup))
     qtbot.keyClicks(dialog.confirm_edit, "RESE")
@@ -321,6 +336,7 @@ def test_confirmed_reset_backs_up_erases_everything_and_shows_a_receipt(
     assert receipt is not None
     assert receipt.values["Events erased"] == str(before["events"])
     assert receipt.values["Preferences erased"] == str(before["preferences"])
+    assert receipt.values["Stage diagnostics erased"] == str(diagnostics)
     assert receipt.values["Verified"].startswith("✓")
     # The backup was written first, owner-only, and holds what was erased.
     assert stat.S_IMODE(backup.stat().st_mode) == 0o600
@@ -340,10 +356,14 @@ def test_reset_stops_when_the_backup_cannot_be_written(
 
 
 # --------------------------------------------------------------------------- demo data
-def test_load_demo_fills_an_empty_store_and_cancel_removes_it(
-    tab: OverviewTab, ctrl: Controller, run_async: Any, wait_until: Any, qloop: Any
+def test_demo_data_opens_a_separate_store_and_never_touches_the_real_one(
+    tab: OverviewTab, ctrl: Controller, run_async: Any, wait_until: Any, qloop: Any, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setenv("CM_DEMO_DIR", str(tmp_path / "demo"))
+    real = ctrl.store.path
     assert tab.empty_hint.isVisible() and tab.demo_button.isVisible()
+    assert tab.demo_button.text() == "Explore with &demo data"
 
     task = qloop.create_task(tab.load_demo("S"))
     wait_until(lambda: tab.progress_dialog is not None)
@@ -353,11 +373,17 @@ def test_load_demo_fills_an_empty_store_and_cancel_removes_it(
     wait_until(lambda: any("cancelled" in b.text() for b in error_boxes()))
     close_error_boxes()
     assert status(ctrl)["counts"]["events"] == 0
+    assert ctrl.ctx.data_dir.rule == "demo" and ctrl.store.path == tmp_path / "demo" / "app.sqlite"
 
     counts = run_async(tab.load_demo("S"), timeout=120)
     assert counts is not None and counts["events"] > 1000
     assert status(ctrl)["counts"]["events"] == counts["events"]
-    assert not tab.empty_hint.isVisible()
+    con = sqlite3.connect(real)
+    assert con.execute("SELECT count(*) FROM creative_memory_events").fetchone() == (0,)
+    con.close()
+    # Exploring again opens the same demo store without generating it twice.
+    assert run_async(tab.load_demo("S"), timeout=60) is None
+    assert status(ctrl)["counts"]["events"] == counts["events"]
 
 
 # --------------------------------------------------------------------------- read-only

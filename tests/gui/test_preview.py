@@ -1,6 +1,6 @@
 """The Preview tab over a real store: the composed prefix (Personal then Creative memory), modes,
-the empty explanations, the what-if toggles (which change and record nothing), copy, recording,
-and screenshots in light and dark palettes.
+the empty explanations, the what-if toggles (which change and record nothing), copy, never
+recording, and screenshots in light and dark palettes.
 
 Screenshots go to ``$CM_SHOTS_DIR`` (default ``/tmp/cm-shots``).
 """
@@ -98,7 +98,7 @@ def test_project_block_holds_the_pattern_in_human_form(tab: PreviewTab, ctrl: An
     run_async(tab.compose_preview())
     assert "## Creative memory" not in tab.text_view.toPlainText()
     assert tab.empty_banner.isVisible()
-    assert "No preference is strong and stable enough" in tab.empty_banner.text()
+    assert tab.empty_banner.text() == "Nothing is injected: no preference is strong and stable enough yet."
 
 
 def test_legacy_and_critique_modes(tab: PreviewTab, ctrl: Any, seed: Any, run_async: Any) -> None:
@@ -162,7 +162,9 @@ def test_disabling_the_project_explains_the_empty_block(tab: PreviewTab, ctrl: A
     choose(tab, run_async, project="p1")
     assert "## Creative memory" not in tab.text_view.toPlainText()
     assert tab.empty_banner.isVisible()
-    assert "This project uses neither global memory nor its own" in tab.empty_banner.text()
+    assert tab.empty_banner.text() == (
+        "Nothing is injected: project p1 uses neither global memory nor its own (both switches are off)."
+    )
     assert "ignores memory" in tab.project_combo.currentText()
     assert "Creative memory: none" in tab.tokens_text()
 
@@ -180,7 +182,10 @@ def test_whatif_project_disabled_changes_nothing_and_records_nothing(tab: Previe
     assert "## Creative memory" not in tab.text_view.toPlainText()
     assert tab.whatif_banner.isVisible()
     assert "What-if preview — nothing has changed" in tab.whatif_banner.text()
-    assert "This project uses neither global memory nor its own" in tab.empty_banner.text()
+    assert tab.empty_banner.text() == (
+        "In this what-if: Nothing is injected: project p1 uses neither global memory nor its own "
+        "(both switches are off)."
+    )
     assert all_ids(ctrl) == recorded  # nothing recorded
     p1 = next(p for p in controls.projects(ctrl.store, ctrl.user) if p["id"] == "p1")
     assert p1["use_memory"] is True  # nothing changed
@@ -252,27 +257,19 @@ def test_copy_puts_the_exact_text_on_the_clipboard(tab: PreviewTab, ctrl: Any, s
     assert "Copied" in tab.status_label.text()
 
 
-def test_normal_previews_are_recorded_once_per_new_view(tab: PreviewTab, ctrl: Any, seed: Any,
-                                                        run_async: Any) -> None:
+def test_previews_are_never_recorded(tab: PreviewTab, ctrl: Any, seed: Any, run_async: Any) -> None:
     seed_p1(seed, ctrl)
     changes: list[str] = []
     ctrl.changed.connect(changes.append)
     run_async(tab.refresh())
-    assert len(preview_ids(ctrl)) == 1  # the first view (no project)
     choose(tab, run_async, project="p1")
-    ids = preview_ids(ctrl)
-    assert len(ids) == 2
+    choose(tab, run_async, mode="critique")
+    assert "airy spacing" in tab.text_view.toPlainText()
+    assert all_ids(ctrl) == [] and preview_ids(ctrl) == []
+    assert "diagnostics" not in changes
     with ctrl.store.read() as session:
-        row = next(iter(session.scalars(queries.retrievals_query(ctrl.user, origin="preview", limit=1))))
-        assert row.project_id == "p1" and row.kept_positive == 2
-    assert "diagnostics" in changes
-    run_async(tab.compose_preview())  # the same view again: not a new row
-    assert preview_ids(ctrl) == ids
-    seed([event(90 + i, project="p1", pattern="muted_palette", ptype="color", signal="explicit_tag",
-                tag="love this", at_ms=ctrl.now() - 1000 + i) for i in range(3)])  # 3 x 0.15 = 0.45
-    run_async(tab.refresh())  # the block changed: recorded again
-    assert len(preview_ids(ctrl)) == 3
-    assert "muted palette" in tab.text_view.toPlainText()
+        prefs = queries.inspect(session, ctrl.user, project_id="p1")
+    assert all(p["last_injected"] is None for p in prefs)
 
 
 def contrast(a: QColor, b: QColor) -> float:
@@ -330,3 +327,40 @@ def test_screenshots_light_and_dark_keep_the_blocks_readable(ctrl: Any, qtbot: A
             tab.disabled_check.setChecked(False)
     finally:
         apply_scheme(qapp, dark=False)
+
+
+def test_whatif_forgets_a_project_scoped_selection_only_in_its_project(
+    tab: PreviewTab, ctrl: Any, seed: Any, run_async: Any
+) -> None:
+    now = ctrl.now()
+    seed([event(i, project="p1", at_ms=now - (40 - i) * 60_000) for i in range(1, 6)]
+         + [event(20 + i, at_ms=now - (30 - i) * 60_000) for i in range(1, 6)])  # airy spacing, global too
+    run_async(tab.refresh())
+    choose(tab, run_async, project=None)
+    assert "airy spacing" in tab.text_view.toPlainText()
+    ctrl.whatif_forgotten = [("layout", "airy_spacing", "project:p1")]
+    tab.forgotten_check.setChecked(True)
+    run_async(tab.compose_preview())
+    assert "airy spacing" in tab.text_view.toPlainText()  # the global one is not what was selected
+    ctrl.whatif_forgotten = [("layout", "airy_spacing", "global")]
+    run_async(tab.compose_preview())
+    # Nothing left: no block and no custom-instructions note under nothing.
+    assert tab.text_view.toPlainText() == "" and tab.prefix_text() == ""
+    assert tab.empty_banner.text().startswith("In this what-if: Nothing is injected")
+
+
+def test_the_creative_block_is_in_view_at_the_default_size(window: Any, ctrl: Any, seed: Any,
+                                                           run_async: Any) -> None:
+    shutil.copytree(FIXTURE_MEMORY, ctrl.ctx.data_dir.path / "memory")
+    seed_p1(seed, ctrl)
+    window.resize(1100, 720)
+    page = next(p for p in window.pages if isinstance(p, PreviewTab))
+    window.tabs.setCurrentWidget(page)
+    run_async(page.refresh())
+    choose(page, run_async, project="p1")
+    view = page.text_view
+    found = view.document().find("## Creative memory")
+    assert not found.isNull() and view.toPlainText().startswith("## Personal memory")
+    rect = view.cursorRect(found)
+    assert view.viewport().rect().contains(rect.topLeft()), "the Creative memory heading is scrolled out"
+    assert window.minimumSizeHint().width() <= 720 and window.minimumSizeHint().height() <= 600

@@ -380,17 +380,20 @@ class Template:
 
 @pytest.fixture(scope="module")
 def template(tmp_path_factory: pytest.TempPathFactory) -> Template:
-    """One store with the EVENTS ingested and one recorded preview, reused through copies."""
+    """One store with the EVENTS ingested, previewed (which records nothing) and one recorded
+    ``retrieve`` (an injection, origin cli), reused through copies."""
     root = tmp_path_factory.mktemp("cli-template")
     box = Box(root / "box")
     box.root.mkdir()
     events_file = root / "events.jsonl"
     events_file.write_text(jsonl(EVENTS), encoding="utf-8")
     ingest = box.run("--json", "--now", NOW, "ingest", str(events_file))
+    before = db_digest(box.db)
     preview = box.run("--json", "--now", NOW, "preview", "--project", "p_brand")
-    inspect, status = run_all(
-        [(box, ["--json", "--now", NOW, "inspect"]), (box, ["--json", "--now", NOW, "status"])]
-    )
+    assert db_digest(box.db) == before  # looking never writes
+    inspect = box.run("--json", "--now", NOW, "inspect")  # before the injection: nothing injected yet
+    box.run("--json", "--now", NOW, "retrieve", "--project", "p_brand").expect(0)
+    status = box.run("--json", "--now", NOW, "status")
     return Template(box, ingest, preview, inspect, status, db_digest(box.db))
 
 
@@ -537,6 +540,7 @@ def _c_explain(r: Result, box: Box, t: Template) -> None:
     check_pref(d["preference"])
     assert [e["event_id"] for e in d["events"]] == ["ev_001", "ev_002", "ev_003", "ev_004"]
     assert isinstance(d["last_retrieval"], dict) and d["last_retrieval"]["verdict"] == "kept"
+    assert d["why"].startswith("Used in the last generation for project p_brand (")
 
 
 def _c_forget(r: Result, box: Box, t: Template) -> None:
@@ -563,7 +567,7 @@ def _c_diagnostics(r: Result, box: Box, t: Template) -> None:
     (ret,) = rets
     assert set(ret) >= {"id", "at", "origin", "project_id", "mode", "events"}
     assert is_int(ret["id"]) and is_iso(ret["at"])
-    assert (ret["origin"], ret["project_id"], ret["mode"]) == ("preview", "p_brand", "generation")
+    assert (ret["origin"], ret["project_id"], ret["mode"]) == ("cli", "p_brand", "generation")
     assert isinstance(ret["events"], list) and ret["events"]
 
 
@@ -689,6 +693,44 @@ def test_every_command_prints_its_documented_json(template: Template, fresh: Cal
 
 
 # =========================================================================== ingest, preview
+def test_demo_never_fills_a_persons_store(template: Template, fresh: Callable[[str], Box]) -> None:
+    box = fresh("demo")
+    before = db_digest(box.db)
+    demo_dir = box.root / "demo-store"
+    # OD_DATA_DIR names the real store; without --data-dir, demo fills the separate demo store.
+    made = box.run("--json", "--now", NOW, "demo", "--size", "S", "--seed", "3",
+                   env={"CM_DEMO_DIR": str(demo_dir)}).expect(0)
+    assert made.data["events"] > 0 and (demo_dir / "app.sqlite").is_file()
+    assert str(demo_dir) in made.stderr
+    assert db_digest(box.db) == before
+    # Given the real store, demo refuses (exit 5, nothing changed) unless forced.
+    refused = box.run("--json", "--now", NOW, "--data-dir", str(box.data), "demo", "--size", "S")
+    assert refused.rc == 5 and "not demo data" in refused.stderr and "--force" in refused.stderr
+    assert db_digest(box.db) == before
+    # A demo store may be filled again (its events are all demo events).
+    again = box.run("--json", "--now", NOW, "--data-dir", str(demo_dir), "demo", "--size", "S", "--seed", "4",
+                    "--yes")
+    assert again.rc == 0, again.stderr
+    forced = box.run("--json", "--now", NOW, "--data-dir", str(box.data), "demo", "--size", "S", "--force",
+                     "--yes")
+    assert forced.rc == 0 and db_digest(box.db) != before
+
+
+def test_read_only_commands_change_no_table(template: Template, fresh: Callable[[str], Box]) -> None:
+    box = fresh("looking")
+    before = db_digest(box.db)
+    commands = [
+        ["where"], ["status"], ["project", "list"], ["inspect"], ["audit"],
+        ["explain", "layout", "airy_spacing", "--project", "p_brand"],
+        ["preview", "--project", "p_brand", "--with-personal"], ["preview", "--mode", "legacy"],
+        ["diagnostics"], ["retrieve", "--project", "p_brand", "--dry-run"],
+    ]
+    results = run_all([(box, ["--json", "--now", NOW, *c]) for c in commands])
+    for c, r in zip(commands, results, strict=True):
+        assert r.rc == 0, (c, r.stderr)
+    assert db_digest(box.db) == before
+
+
 def test_ingest_then_preview_shows_the_project_block(template: Template) -> None:
     d = template.ingest.expect(0).data
     check_ingest(d)
@@ -1027,3 +1069,21 @@ def test_legacy_preferences_json_round_trips_exactly(tmp_path: Path) -> None:
     shadows = [r for r in got.values() if r["shadow_of"]]
     assert [s["shadow_of"] for s in shadows] == ["global/typography/serif_headlines/positive"]
     assert {r["status"] for r in got.values()} == {"stable", "under_review", "archived"}
+
+
+def test_forget_session_erases_what_one_session_taught(template: Template, fresh: Callable[[str], Box]) -> None:
+    box = fresh("session")
+    sessions = query(box.db, "SELECT session_id, count(*) FROM creative_memory_events "
+                             "WHERE session_id IS NOT NULL GROUP BY session_id ORDER BY 2 DESC LIMIT 1")
+    if not sessions:
+        pytest.skip("the template's events carry no session")
+    sid, n = sessions[0]
+    refused = box.run("--json", "--now", NOW, "forget", "--session", sid)  # destructive: asks first
+    assert refused.rc == 5 and "--yes" in refused.stderr
+    r = box.run("--json", "--now", NOW, "forget", "--session", sid, "--yes").expect(0)
+    assert r.data["session_id"] == sid and r.data["erased"]["events_deleted"] == n
+    assert query(box.db, "SELECT count(*) FROM creative_memory_events WHERE session_id = ?", sid)[0][0] == 0
+    both = box.run("--json", "forget", "layout", "airy_spacing", "--session", sid)
+    assert both.rc == 3 and "--session" in both.stderr
+    neither = box.run("--json", "forget")
+    assert neither.rc == 3 and "TYPE PATTERN" in neither.stderr

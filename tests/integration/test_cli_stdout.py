@@ -68,12 +68,12 @@ def test_an_empty_block_prints_nothing_on_stdout_and_says_why_on_stderr(data: Pa
     for cmd in (["retrieve"], ["retrieve", "--dry-run"], ["preview"]):
         proc = ok(data, *cmd)
         assert proc.stdout == "", cmd
-        assert "No preference is strong and stable enough" in proc.stderr, cmd
+        assert "Nothing is injected: no preference is strong and stable enough yet." in proc.stderr, cmd
     ok(data, "disable")
     for cmd in (["retrieve"], ["preview", "--project", "p_1"]):
         proc = ok(data, *cmd)
         assert proc.stdout == "", cmd
-        assert "Creative memory is off" in proc.stderr, cmd
+        assert "Nothing is injected: creative memory is switched off" in proc.stderr, cmd
 
 
 def test_a_block_is_printed_alone_exactly_as_the_json_carries_it(data: Path, tmp_path: Path) -> None:
@@ -109,5 +109,5 @@ def test_preview_with_personal_prints_the_two_blocks_and_sends_warnings_to_stder
 
     proc = ok(data, "preview", "--with-personal")
     assert proc.stdout == composed["personal_block"] + "\n"
-    assert "user_gone.md" in proc.stderr and "Creative memory is off" in proc.stderr
+    assert "user_gone.md" in proc.stderr and "creative memory is switched off" in proc.stderr
     assert "user_gone.md" not in proc.stdout

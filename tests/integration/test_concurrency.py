@@ -22,9 +22,9 @@ import keyring.backends.fail
 import pytest
 from sqlalchemy import select
 
-from creative_memory.model.constants import Actor, Mode
+from creative_memory.model.constants import Actor, Mode, Origin
 from creative_memory.model.tables import Event, Preference
-from creative_memory.services import controls, derivation, erasure, preview
+from creative_memory.services import controls, derivation, erasure, preview, retrieval
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.clock import now_ms
 from creative_memory.services.datadir import DataDir
@@ -170,7 +170,9 @@ def test_a_concurrent_writer_loses_nothing_and_never_sees_a_lock(
                     pv = preview.compose(
                         store, WRITER_USER, MEMORY_DIR, project_id="wp_1", mode=Mode.GENERATION, now=now
                     )
-                    assert pv.outcome.retrieval_id is not None
+                    assert pv.outcome.retrieval_id is None  # a preview only looks
+                    rec = retrieval.run(store, WRITER_USER, project_id="wp_1", now=now, origin=Origin.DAEMON)
+                    assert rec.retrieval_id is not None  # a recorded one writes beside the other process
                     actions["preview"] += 1
                 elif kind == 4:
                     r = erasure.reset(store, OTHER, confirm=True, actor=Actor.GUI, now=now)

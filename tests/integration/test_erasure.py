@@ -34,7 +34,7 @@ from creative_memory.model.tables import (
     RetrievalEvent,
 )
 from creative_memory.services import audit as audit_module
-from creative_memory.services import controls, derivation, erasure, queries, retrieval
+from creative_memory.services import controls, derivation, erasure, erasure_search, queries, retrieval
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.engine.block import human
@@ -554,8 +554,9 @@ def test_forget_and_block_ignores_later_events_and_keeps_only_a_fingerprint(
 
     with store.read() as s:
         rows = s.execute(select(Blocklist.user_id, Blocklist.fingerprint)).all()
-    assert rows == [(USER, blocks.fingerprint(*P))]
-    assert re.fullmatch(r"[0-9a-f]{64}", rows[0][1])
+    # The pattern's fingerprint, and its text's alone (for scrubbing incoming diffs): no text.
+    assert sorted(rows) == sorted([(USER, blocks.fingerprint(*P)), (USER, blocks.text_fingerprint(P[1]))])
+    assert all(re.fullmatch(r"[0-9a-f]{64}", fp) for _u, fp in rows)
 
     later: list[WireEvent] = [
         {
@@ -702,9 +703,9 @@ def test_live_copies_account_for_every_byte_of_a_compacted_store(loaded: Store) 
 def test_count_bytes_counts_across_chunks_and_files(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, memmem: bool
 ) -> None:
-    monkeypatch.setattr(erasure, "_CHUNK", 64)
+    monkeypatch.setattr(erasure_search, "_CHUNK", 64)
     if not memmem:
-        monkeypatch.setattr(erasure, "_MEMMEM", None)
+        monkeypatch.setattr(erasure_search, "_MEMMEM", None)
     path = tmp_path / "app.sqlite"
     rnd = random.Random(7)
     words = [b"teal_gradient", b"teal gradient", b"aa_aa"]
@@ -779,7 +780,9 @@ def test_a_stale_copy_the_rows_do_not_account_for_is_compacted_away(
     loaded: Store, blocks: BlockChecker, caplog: pytest.LogCaptureFixture, contained: bool
 ) -> None:
     """A copy in a page's unallocated space (what a rebalance can leave) is never mistaken for
-    live data: the counts differ, so the store is VACUUMed and then searched again."""
+    live data: the counts differ, so the receipt is not verified and asks for a compaction with
+    Open Design closed (a VACUUM holds the write lock for the whole file); with ``compact`` the
+    store is VACUUMed and then searched again."""
     store = loaded
     if contained:
         sans = ("typography", "sans_" + R[1])
@@ -792,8 +795,11 @@ def test_a_stale_copy_the_rows_do_not_account_for_is_compacted_away(
     caplog.set_level("INFO", logger="cm.erasure")
 
     r = forget(store, blocks, erasure.Target(*R))
+    assert not r.verified and not compacted(caplog), "the stale copy was taken for live data"
+    assert erasure.COMPACT_NOTE in r.notes, r.as_json()
 
-    assert compacted(caplog), "the stale copy was taken for live data"
+    r = erasure.forget(store, USER, [erasure.Target(*R)], blocks=blocks, actor=Actor.CLI, now=NOW, compact=True)
+    assert compacted(caplog)
     assert r.verified and r.checkpointed, r.as_json()
     left = total(store.path, needles(R[1]))
     assert r.occurrences == left
@@ -914,17 +920,22 @@ def test_a_bulk_forget_with_many_needles_still_verifies_copies_that_stay(
     loaded: Store, blocks: BlockChecker, caplog: pytest.LogCaptureFixture
 ) -> None:
     """More than a few needles are searched with one expression, whose count live_copies does not
-    predict: text that stays (inside a live pattern's name) is then settled by VACUUM as before."""
+    predict: text that stays (inside a live pattern's name) cannot be told from a stale copy
+    without a VACUUM, so the receipt asks for one, and ``compact`` settles it."""
     store = loaded
     sans = ("typography", "sans_" + R[1])
     ev = {"event_id": "e_sans", "signal_type": "thumbs_up", "occurred_at": "2026-01-01T03:00:00Z"}
     assert ingest(store, [{**ev, "patterns": [pat(sans)]}], blocks).accepted == 1
     targets = [erasure.Target(*R), erasure.Target(*P)] + [erasure.Target("color", c) for c in OTHER_COLORS]
-    assert len({n for t in targets for n in needles(t.pattern)}) > erasure._FEW_NEEDLES
+    # Every spelling of a name is one folded needle: more names than _FEW_NEEDLES are needed.
+    targets += [erasure.Target("color", f"unused_shade_{i}") for i in range(6)]
+    assert len({n for t in targets for n in erasure.needles_for(t.pattern)}) > erasure._FEW_NEEDLES
     caplog.set_level("INFO", logger="cm.erasure")
 
     r = forget(store, blocks, *targets)
+    assert not r.verified and erasure.COMPACT_NOTE in r.notes and not compacted(caplog), r.as_json()
 
+    r = erasure.forget(store, USER, targets, blocks=blocks, actor=Actor.CLI, now=NOW, compact=True)
     assert compacted(caplog)
     assert r.verified and r.checkpointed, r.as_json()
     assert any("other remembered data" in n for n in r.notes)
@@ -996,8 +1007,18 @@ def test_reset_erases_everything_vacuums_and_keeps_settings(
     assert left == {}, f"text survived the reset: {left}"
     con = sqlite3.connect(store.path)
     try:
-        assert con.execute("PRAGMA freelist_count").fetchone()[0] == 0  # VACUUM ran
+        # No VACUUM without --compact (it would hold the write lock for the whole file): the
+        # freed pages stay in the file, zeroed by secure_delete, which the byte search proved.
+        assert con.execute("PRAGMA freelist_count").fetchone()[0] > 0
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    finally:
+        con.close()
+    assert store.path.stat().st_size <= size_before
+    r = erasure.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW, compact=True)
+    assert r.verified
+    con = sqlite3.connect(store.path)
+    try:
+        assert con.execute("PRAGMA freelist_count").fetchone()[0] == 0  # --compact: VACUUM ran
     finally:
         con.close()
     assert store.path.stat().st_size < size_before

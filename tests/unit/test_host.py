@@ -159,7 +159,7 @@ def test_a_caller_that_stopped_waiting_gets_nothing_recorded(store: Store, host:
     ("method", "params", "words"),
     [
         ("retrieve", {"mode": "poem"}, "mode must be"),
-        ("retrieve", {"project_id": "bad id"}, "project_id must be"),
+        ("retrieve", {"project_id": "bad id"}, "is not a project id"),
         ("retrieve", {"dry_run": "yes"}, "dry_run must be true or false"),
         ("retrieve", {"colour": 1}, "retrieve has no parameter 'colour'"),
         ("retrieve", [1, 2], "must be a JSON object"),

@@ -264,7 +264,7 @@ def test_a_missing_folder_or_index_is_empty(tmp_path: Path) -> None:
 
 
 def test_compose_prefix() -> None:
-    assert compose_prefix("", "") == CUSTOM_PLACEHOLDER
+    assert compose_prefix("", "") == ""  # no custom-instructions note under nothing
     assert compose_prefix("P", "") == f"P\n\n{PERSONAL_TRAILER}\n\n{CUSTOM_PLACEHOLDER}"
     assert compose_prefix("P", "C", placeholder="X") == f"P\n\n{PERSONAL_TRAILER}\n\nC\n\nX"
     assert compose_prefix("", "C", placeholder="") == "C"

@@ -186,8 +186,9 @@ def test_export_is_private_atomic_and_carries_the_canonical_data(filled: Store, 
     assert [e["event_id"] for e in doc["events"]] == [f"ev_{n:03d}" for n in range(1, EVENT_COUNT + 1)]
     assert doc["settings"]["learning_paused_until"] == "2026-11-10T13:00:00.000Z"
     assert doc["project_settings"] == [
-        {"project_id": "p_deck", "use_memory": False, "learn_from_project": True}
+        {"project_id": "p_deck", "use_memory": False, "learn_from_project": True, "use_global_memory": True}
     ]
+    assert doc["settings"]["memory_notes"] is False
     assert doc["preferences"] == len(prefs(filled))
     # The bundle never holds secrets or derived state beyond the count.
     assert "install" not in path.read_text() and "cache_key" not in path.read_text()

@@ -1,0 +1,184 @@
+"""Beside the daemon: each write operation on a copy of the store while a Node better-sqlite3
+writer with the daemon's pragmas (WAL, foreign keys, better-sqlite3's default 5 s busy wait) writes
+every 20 ms. Prints, per operation, its time, the daemon's longest wait and p99, and its failed
+writes (a failed write is lost work in Open Design).
+
+    python -m bench.bench_coexist --size L
+    python -m bench.bench_coexist --size M --only forget-busiest,reset
+
+Needs Node and ``npm ci`` in ``tests/node`` (as ``.ci/run`` does).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import keyring.backends.fail
+from sqlalchemy import delete
+
+from bench.bench_forget import pick_contained, pick_patterns
+from bench.common import NOW, USER, demo_store, header, parser, working_copy
+from creative_memory.model.constants import Actor
+from creative_memory.model.tables import Preference
+from creative_memory.services import demo, derivation, erasure, portability
+from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.ingest import ingest_events, validate_event
+from creative_memory.services.secrets import SecretStore
+from creative_memory.services.store import Store
+
+DAY = 86_400_000
+NODE_DIR = Path(__file__).resolve().parents[1] / "tests" / "node"
+
+
+def _driver() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("cm_daemon_writer", NODE_DIR / "daemon_writer.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _blocks(tmp: Path) -> BlockChecker:
+    secrets = SecretStore(config_dir=tmp / "config", keyring_backend=keyring.backends.fail.Keyring())
+    secrets.install_secret()
+    return BlockChecker(secrets)
+
+
+# An operation prepares outside the daemon's window (choosing a pattern, emptying the cache) and
+# returns the action that runs beside it.
+Op = Callable[[Store, BlockChecker, Path], Callable[[], str]]
+
+
+def _ingest(store: Store, blocks: BlockChecker, tmp: Path) -> Callable[[], str]:
+    start = NOW + demo.SPAN_DAYS * DAY + DAY
+    evs = [validate_event(e) for e in demo.wire_events(USER, size="M", seed=1001, now=start, limit=20_000)]
+
+    def run() -> str:
+        t0 = time.perf_counter()
+        rep = ingest_events(store, evs, default_user=USER, now=start + 400 * DAY, blocks=blocks)
+        took = time.perf_counter() - t0
+        return f"{rep.accepted} events, {rep.accepted / took:,.0f} events/s with derivation"
+
+    return run
+
+
+def _forget(label: str) -> Op:
+    def prepare(store: Store, blocks: BlockChecker, tmp: Path) -> Callable[[], str]:
+        if label == "contained":
+            found = pick_contained(store)
+            assert found is not None
+            t, p, n = found
+        else:
+            _l, t, p, n = next(x for x in pick_patterns(store, 0) if x[0] == label)
+
+        def run() -> str:
+            r = erasure.forget(store, USER, [erasure.Target(t, p)], blocks=blocks, actor=Actor.CLI, now=NOW)
+            return f"{t} {p} ({n} events): verified {r.verified}, {r.duration_ms:.0f} ms"
+
+        return run
+
+    return prepare
+
+
+def _rebuild(empty: bool) -> Op:
+    def prepare(store: Store, blocks: BlockChecker, tmp: Path) -> Callable[[], str]:
+        if empty:
+            with store.write() as s:  # as after an import or a derivation-version change
+                s.execute(delete(Preference).where(Preference.user_id == USER))
+
+        def run() -> str:
+            info = derivation.rebuild(store, USER, NOW)
+            return f"{info.preferences} preferences from {info.events} events"
+
+        return run
+
+    return prepare
+
+
+def _decay(store: Store, blocks: BlockChecker, tmp: Path) -> Callable[[], str]:
+    def run() -> str:
+        d = derivation.refresh_decay(store, USER, NOW + 120 * DAY)
+        return f"decayed {d['decayed']}, archived {d['archived']}"
+
+    return run
+
+
+def _import(store: Store, blocks: BlockChecker, tmp: Path) -> Callable[[], str]:
+    src = demo_store("M", seed=2)  # other event ids than the store's own
+    bundle = tmp / "m-bundle.json"
+    with working_copy(src) as m:
+        portability.export_bundle(m, USER, bundle, now=NOW, actor=Actor.CLI)
+
+    def run() -> str:
+        res = portability.import_file(
+            store, "imported", bundle, mode="merge", now=NOW, actor=Actor.CLI, blocks=blocks
+        )
+        return f"{res.events} events (the M store's bundle, seed 2) into a new user, then its rebuild"
+
+    return run
+
+
+def _reset(store: Store, blocks: BlockChecker, tmp: Path) -> Callable[[], str]:
+    def run() -> str:
+        r = erasure.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW)
+        return f"{r.events_deleted} events, {r.preferences} preferences: verified {r.verified}"
+
+    return run
+
+
+OPS: dict[str, Op] = {
+    "ingest": _ingest,
+    "forget-median": _forget("median"),
+    "forget-busiest": _forget("busiest"),
+    "forget-contained": _forget("contained"),
+    "rebuild": _rebuild(False),
+    "rebuild-emptied": _rebuild(True),
+    "decay": _decay,
+    "import": _import,
+    "reset": _reset,
+}
+
+
+def main() -> None:
+    p = parser(__doc__ or "")
+    p.add_argument("--only", default="", help="comma-separated operations: " + ", ".join(OPS))
+    p.add_argument("--interval", type=int, default=20, help="the writer's pause between writes (ms)")
+    args = p.parse_args()
+    driver = _driver()
+    why = driver.available()
+    if why is not None:
+        raise SystemExit(f"cannot run: {why}")
+    bs = demo_store(args.size, args.seed, fresh=args.fresh)
+    header(f"beside the daemon ({args.interval} ms between its writes)", bs)
+    chosen = [o for o in args.only.split(",") if o] or list(OPS)
+    rows: list[dict[str, Any]] = []
+    print(f"{'operation':<18} {'took':>9} {'daemon writes':>13} {'failed':>6} {'longest wait':>13} {'p99':>8}  detail")
+    for name in chosen:
+        with tempfile.TemporaryDirectory(prefix="cm-bench-coexist-") as tmp, working_copy(bs) as store:
+            blocks = _blocks(Path(tmp))
+            action = OPS[name](store, blocks, Path(tmp))
+            with driver.DaemonWriter(store.path, interval_ms=args.interval) as w:
+                time.sleep(0.2)
+                t0 = time.perf_counter()
+                detail = action()
+                took = time.perf_counter() - t0
+                time.sleep(0.2)
+            r = w.result
+            rows.append({"operation": name, "took_s": round(took, 3), **r, "detail": detail})
+            print(
+                f"{name:<18} {took:>8.2f}s {r['attempted']:>13} {r['failed']:>6} "
+                f"{r['longest_wait_ms']:>10.1f} ms {r['p99_ms']:>5.1f} ms  {detail}",
+                flush=True,
+            )
+    print(json.dumps(rows))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,83 @@
+"""Bring the stored evaluation of the preferences up to a moment (decay and archival).
+
+Each chunk reads the records due and writes their new evaluation in the same ``BEGIN IMMEDIATE``
+transaction, so an ingest that reinforces a record between a read and a write cannot be
+overwritten with the stale values (docs/decisions/0020); chunks stay far below the lock budget.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from creative_memory.model.constants import ARCHIVE_DAYS, Status
+from creative_memory.model.tables import Derivation, Preference
+from creative_memory.services.clock import DAY_MS
+from creative_memory.services.derivation import dbapi_connection, ensure_current, sa_errors, state_from_json
+from creative_memory.services.engine.derive import evaluated
+from creative_memory.services.reevaluate import evaluated_later
+from creative_memory.services.store import Store
+from creative_memory.services.writes import Chunker, lease_holder
+
+_PREFS = Preference.__tablename__
+_DUE_IDS = (
+    f"SELECT id FROM {_PREFS} WHERE user_id = ? AND status != 'archived' AND (decay_at <= ? OR last_seen <= ?)"
+)
+_ROWS = f"SELECT id, state, status, decay_count, decay_at, last_seen, evaluated_at FROM {_PREFS} WHERE id IN "
+_SET = (
+    f"UPDATE {_PREFS} SET strength = ?, confidence = ?, status = ?, decay_at = ?, demoted_by = ?, "
+    "decay_count = ?, evaluated_at = ? WHERE id = ?"
+)
+
+
+def refresh_decay(store: Store, user_id: str, now: int) -> dict[str, int]:
+    """Bring the stored evaluation up to ``now``: records due to decay or archive are re-evaluated.
+
+    Persists ``now``: callers that only look at another moment must not call it (a read-only
+    command with ``--now`` evaluates in memory instead).
+    """
+    counts = {"decayed": 0, "archived": 0}
+    if store.read_only:
+        return counts
+    ensure_current(store, user_id, now)
+    archive_before = now - ARCHIVE_DAYS * DAY_MS
+    # Which records are due: one indexed read outside the lock. Each chunk then reads those rows
+    # again and writes them in the same transaction (a row that a concurrent ingest changed is
+    # evaluated from what it holds now, or skipped if it is no longer due).
+    with store.read() as session, sa_errors():
+        ids = [int(r[0]) for r in dbapi_connection(session).execute(_DUE_IDS, (user_id, now, archive_before))]
+        # and records an earlier --now left evaluated after this moment (docs/decisions/0028)
+        ids += [int(r[0]) for r in evaluated_later(session, user_id, now, skip=set(ids))]
+    ids.sort()
+    chunker = Chunker(500)
+    i = 0
+    while i < len(ids):
+        chunk = ids[i : i + chunker.size]
+        t0 = time.perf_counter()
+        with store.write() as session, sa_errors():
+            con = dbapi_connection(session)
+            if lease_holder(con, user_id) is not None:
+                return counts  # a reset, import or rebuild is rewriting this memory right now
+            params: list[tuple[Any, ...]] = []
+            for pid, state, status, decay_count, decay_at, last_seen, evaluated_at in con.execute(
+                _ROWS + f"({', '.join('?' * len(chunk))})", chunk
+            ):
+                due = status != str(Status.ARCHIVED) and (decay_at <= now or last_seen <= archive_before)
+                if not (due or evaluated_at > now):
+                    continue
+                ev = evaluated(state_from_json(state), now)
+                if ev.status is Status.ARCHIVED and status != str(Status.ARCHIVED):
+                    counts["archived"] += 1
+                elif ev.decay_count > decay_count:
+                    counts["decayed"] += 1
+                params.append(
+                    (ev.strength, str(ev.confidence), str(ev.status), ev.decay_at, ev.demoted_by, ev.decay_count, now, pid)
+                )
+            con.executemany(_SET, params)
+            # The derivation row's generation moves: a rebuild that read before this starts over.
+            con.execute(
+                f"UPDATE {Derivation.__tablename__} SET evaluated_at = ? WHERE user_id = ?", (now, user_id)
+            )
+        chunker.record(len(chunk), time.perf_counter() - t0)
+        i += len(chunk)
+    return counts

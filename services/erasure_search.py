@@ -1,0 +1,364 @@
+"""The byte search behind forget's and reset's receipts, and the count of copies live data explains.
+
+``count_bytes`` searches the store's three files (optionally folded for case and separators, see
+:mod:`creative_memory.services.spellings`); ``live_copies`` counts, from the rows and index entries,
+how many of those copies live data puts in the file; ``live_mentions`` names the tables whose live
+rows still contain a text. Split from :mod:`creative_memory.services.erasure`, which uses them.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import re
+import sqlite3
+import threading
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import text
+from sqlalchemy.orm import Session
+
+from creative_memory.model.names import canonical_name
+from creative_memory.model.tables import PREFIX
+from creative_memory.services import spellings
+from creative_memory.services.store import sqlite_file_set
+
+# --------------------------------------------------------------------------- verification
+# The byte search reads the files in chunks (never a mapping: a file that another program
+# truncates under a mapping kills the process with SIGBUS) on a few threads; libc's ``memmem``,
+# called through ctypes, searches without holding the GIL, so the threads really run in parallel.
+_CHUNK = 4 << 20
+_FEW_NEEDLES = 8  # more needles than this (a reset): one regular expression per chunk instead
+
+
+def _load_memmem() -> Any:
+    try:
+        fn = ctypes.CDLL(None).memmem
+    except Exception:  # no C library to load (Windows), or one without memmem
+        return None
+    fn.restype = ctypes.c_void_p
+    fn.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t)
+    return fn
+
+
+_MEMMEM = _load_memmem()
+
+
+def _count_in(buf: bytearray, addr: int, size: int, end: int, needle: bytes) -> int:
+    """Occurrences of ``needle`` in ``buf[:size]`` that start before ``end``, overlapping ones too."""
+    n = 0
+    pos = 0
+    k = len(needle)
+    while pos < end:
+        if _MEMMEM is not None:
+            hit = _MEMMEM(addr + pos, size - pos, needle, k)
+            if not hit:
+                break
+            at = int(hit) - addr
+        else:
+            at = buf.find(needle, pos, size)
+            if at < 0:
+                break
+        if at >= end:
+            break
+        n += 1
+        pos = at + 1
+    return n
+
+
+def count_bytes(path: Path, needles: Sequence[bytes], *, fold: bool = False) -> int:
+    """Occurrences of the needles in the store's three files (the database, its WAL and its index).
+
+    With a few needles each is counted on its own, overlapping occurrences included (the count
+    :func:`live_copies` predicts for live data); with many (a reset) one regular expression counts
+    the matches of any of them. With ``fold`` the files' bytes are folded first
+    (:data:`creative_memory.services.spellings.FOLD`: ASCII case, ``-`` and space as ``_``), so a
+    folded needle finds every such spelling.
+    """
+    uniq = sorted({n for n in needles if n}, key=len, reverse=True)
+    if not uniq:
+        return 0
+    overlap = max(len(n) for n in uniq) - 1
+    rx = re.compile(b"|".join(re.escape(n) for n in uniq)) if len(uniq) > _FEW_NEEDLES else None
+    jobs: list[tuple[Path, int]] = []
+    for f in sqlite_file_set(path):
+        try:
+            size = f.stat().st_size
+        except FileNotFoundError:
+            continue
+        jobs.extend((f, off) for off in range(0, size, _CHUNK))
+    if not jobs:
+        return 0
+    workers = max(1, min(len(jobs), os.cpu_count() or 1, 4))
+    totals = [0] * workers
+    errors: list[BaseException] = []
+
+    def work(w: int) -> None:
+        buf = bytearray(_CHUNK + overlap)
+        view = memoryview(buf)
+        arr = (ctypes.c_char * len(buf)).from_buffer(buf)
+        addr = ctypes.addressof(arr)
+        handles: dict[Path, Any] = {}
+        try:
+            for f, off in jobs[w::workers]:
+                fh = handles.get(f)
+                if fh is None:
+                    try:
+                        fh = handles[f] = f.open("rb", buffering=0)
+                    except FileNotFoundError:
+                        continue
+                fh.seek(off)
+                size = 0
+                while size < len(buf):
+                    got = fh.readinto(view[size:])
+                    if not got:
+                        break
+                    size += got
+                end = min(size, _CHUNK)
+                if fold:
+                    view[:size] = buf[:size].translate(spellings.FOLD)
+                if rx is not None:
+                    totals[w] += sum(1 for m in rx.finditer(buf, 0, size) if m.start() < end)
+                else:
+                    totals[w] += sum(_count_in(buf, addr, size, end, n) for n in uniq)
+        except BaseException as exc:  # re-raised in the calling thread
+            errors.append(exc)
+        finally:
+            for fh in handles.values():
+                fh.close()
+            del arr
+            view.release()
+
+    if workers == 1:
+        work(0)
+    else:
+        threads = [threading.Thread(target=work, args=(w,), daemon=True) for w in range(workers)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    if errors:
+        raise errors[0]
+    return sum(totals)
+
+
+def needles_for(pattern: str, spelled: Iterable[str] = ()) -> list[bytes]:
+    """Folded needles (search them with ``fold=True``) for every form of the pattern's canonical
+    name — any ASCII case, any separator, the non-ASCII case and normalisation forms — and for the
+    spellings it is stored under."""
+    return spellings.byte_needles(canonical_name(pattern), spelled)
+
+
+def _occurrences(value: object, needles: Sequence[bytes], fold: bool = False) -> int:
+    """Overlapping occurrences of the needles in one stored value (text as its UTF-8 bytes), in
+    folded bytes with ``fold``."""
+    if isinstance(value, str):
+        data = value.encode("utf-8", "surrogatepass")
+    elif isinstance(value, bytes):
+        data = value
+    else:
+        return 0  # numbers and NULL are not stored as text
+    if fold:
+        data = spellings.fold_bytes(data)
+    n = 0
+    for needle in needles:
+        at = data.find(needle)
+        while at >= 0:
+            n += 1
+            at = data.find(needle, at + 1)
+    return n
+
+
+def _stored_size(value: object) -> int:
+    """An upper bound of a value's size in a record body."""
+    if isinstance(value, str):
+        return len(value.encode("utf-8", "surrogatepass"))
+    if isinstance(value, bytes):
+        return len(value)
+    return 0 if value is None else 8
+
+
+def _partial_clause(sql: str | None) -> str | None:
+    """The WHERE clause of a ``CREATE INDEX … ON t (…) WHERE …`` statement, None if unreadable."""
+    if not sql:
+        return None
+    m = re.search(r"\bON\b", sql, re.IGNORECASE)
+    start = sql.find("(", m.end()) if m else -1
+    if start < 0:
+        return None
+    depth = 0
+    quote = ""
+    for i in range(start, len(sql)):
+        ch = sql[i]
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"`[":
+            quote = "]" if ch == "[" else ch
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                rest = re.match(r"\s*WHERE\s+(.+?)\s*;?\s*$", sql[i + 1 :], re.IGNORECASE | re.DOTALL)
+                return rest.group(1) if rest else None
+    return None
+
+
+def _text_affinity(declared: str) -> bool:
+    """Whether a column of this declared type stores text as text (TEXT or BLOB affinity)."""
+    t = declared.upper()
+    if "INT" in t:
+        return False
+    return any(k in t for k in ("CHAR", "CLOB", "TEXT", "BLOB")) or not t
+
+
+def _q(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _like_needle(needle: bytes) -> str:
+    """A LIKE pattern for a folded needle: ASCII letters match in any case, ``_`` any character."""
+    text_ = needle.decode("utf-8", "surrogatepass")
+    return "%" + "".join("\\" + c if c in "%\\" else c for c in text_) + "%"
+
+
+def _contains_sql(column: str, fold: bool) -> str:
+    return f"{column} LIKE ? ESCAPE '\\'" if fold else f"instr({column}, ?) > 0"
+
+
+def live_copies(
+    con: sqlite3.Connection, needles: Sequence[bytes], *, fold: bool = False
+) -> dict[str, int] | None:
+    """Copies of the needles that live data puts in the database file, per table (its rows and the
+    entries of its indexes), counted as :func:`count_bytes` counts them; None when the file's layout
+    makes an exact count impossible.
+
+    SQLite stores a row's text uncompressed in one record; a record that fits on its page (no
+    overflow) is contiguous in the file, and every index holds one entry per (indexed) row. So when
+    no record that contains a needle could overflow, the byte search of a database whose WAL is empty
+    finds at least this many copies, and exactly this many unless some copy is not live data (or
+    spans two values of a record). None for what cannot be counted that way: another text encoding,
+    an index on an expression or with an unreadable condition, a record that may overflow.
+    """
+    if str(con.execute("PRAGMA encoding").fetchone()[0]).upper() != "UTF-8":
+        return None
+    usable = int(con.execute("PRAGMA page_size").fetchone()[0]) - _reserved_bytes(con)
+    table_local = usable - 35  # the largest payload a table b-tree cell keeps on its page
+    index_local = (usable - 12) * 64 // 255 - 23  # the same for an index b-tree cell
+    texts = [_like_needle(n) if fold else n.decode("utf-8", "surrogatepass") for n in needles]
+    schema = con.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()
+    index_sql = {name: sql for kind, name, _t, sql in schema if kind == "index"}
+    found: dict[str, int] = {}
+    master = sum(_occurrences(v, needles, fold) for row in schema for v in row)
+    if master:
+        if any(sum(_stored_size(v) for v in row) + 60 > table_local for row in schema):
+            return None
+        found["sqlite_master"] = master
+    for kind, table, _t, sql in schema:
+        if kind != "table" or (sql or "").lstrip().upper().startswith("CREATE VIRTUAL"):
+            continue  # a virtual table stores nothing itself (its shadow tables are ordinary tables)
+        cols = con.execute(f"PRAGMA table_xinfo({_q(table)})").fetchall()
+        names = [c[1] for c in cols]
+        stored = [i for i, c in enumerate(cols) if c[6] in (0, 3)]  # not virtual generated columns
+        without_rowid = bool(re.search(r"\)\s*WITHOUT\s+ROWID\b[^)]*$", sql or "", re.IGNORECASE))
+        indexes: list[tuple[list[int], str | None]] = []
+        for _seq, iname, _unique, origin, partial in con.execute(f"PRAGMA index_list({_q(table)})"):
+            if without_rowid and origin == "pk":
+                continue  # the table's own b-tree
+            cids = [int(r[1]) for r in con.execute(f"PRAGMA index_xinfo({_q(iname)})")]
+            if -2 in cids:
+                return None  # an index on an expression
+            clause = None
+            if partial:
+                clause = _partial_clause(index_sql.get(iname))
+                if clause is None:
+                    return None
+            indexes.append(([c for c in cids if c >= 0], clause))
+        select = [_q(n) for n in names] + [f"({c})" for _cids, c in indexes if c is not None]
+        # Only columns that keep text as text are searched: a text value in a column with numeric
+        # affinity is rare, and a copy missed here only makes the counts differ (then: VACUUM).
+        wordy = [c[1] for c in cols if _text_affinity(str(c[2] or ""))]
+        if not wordy:
+            continue
+        where = " OR ".join(_contains_sql(_q(n), fold) for n in wordy for _t in texts)
+        params = [t for _n in wordy for t in texts]
+        copies = 0
+        for row in con.execute(f"SELECT {', '.join(select)} FROM {_q(table)} WHERE {where}", params):
+            values = row[: len(names)]
+            own = sum(_occurrences(values[i], needles, fold) for i in stored)
+            if own:
+                size = sum(_stored_size(values[i]) for i in stored) + 9 * (len(stored) + 2)
+                if size > (index_local if without_rowid else table_local):
+                    return None  # the record may continue on overflow pages
+            copies += own
+            flags = iter(row[len(names) :])
+            for cids, clause in indexes:
+                if clause is not None and not next(flags):
+                    continue  # not in this partial index
+                entry = sum(_occurrences(values[c], needles, fold) for c in cids)
+                if entry and sum(_stored_size(values[c]) for c in cids) + 9 * (len(cids) + 3) > index_local:
+                    return None
+                copies += entry
+        if copies:
+            found[table] = copies
+    return found
+
+
+def _reserved_bytes(con: sqlite3.Connection) -> int:
+    """The bytes SQLite reserves at the end of each page (byte 20 of the database header)."""
+    path = con.execute("PRAGMA database_list").fetchone()[2]
+    try:
+        with Path(path).open("rb") as fh:
+            header = fh.read(100)
+    except OSError:
+        return 255
+    return header[20] if len(header) == 100 else 255
+
+
+def live_mentions(session: Session, needle: str, *, fold: bool = False) -> dict[str, int]:
+    """Live rows that still contain the text, per table: ours (other types, other users) or the
+    daemon's. With ``fold``, ``needle`` is a folded needle and any spelling of it counts."""
+    found: dict[str, int] = {}
+    tables = [
+        r[0]
+        for r in session.execute(
+            text("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")
+        )
+    ]
+    for t in tables:
+        cols = [r[1] for r in session.execute(text(f"PRAGMA table_info({_q(t)})"))]
+        if not cols:
+            continue
+        if fold:
+            where = " OR ".join(f"CAST({_q(c)} AS TEXT) LIKE :n ESCAPE '\\'" for c in cols)
+            arg = _like_needle(needle.encode("utf-8", "surrogatepass"))
+        else:
+            where = " OR ".join(f"instr(CAST({_q(c)} AS TEXT), :n) > 0" for c in cols)
+            arg = needle
+        n = session.execute(text(f"SELECT count(*) FROM {_q(t)} WHERE {where}"), {"n": arg}).scalar()
+        if n:
+            found[t] = int(n)
+    return found
+
+
+def daemon_mentions(session: Session, needle: str) -> int:
+    """How often the text appears in tables that are not ours (the daemon's conversation data)."""
+    return sum(n for t, n in live_mentions(session, needle).items() if not t.startswith(PREFIX))
+
+
+def _mention_notes(found: dict[str, int]) -> list[str]:
+    notes = []
+    if any(not t.startswith(PREFIX) for t in found):
+        notes.append(
+            "The text also appears in Open Design's own data (for example a chat message); "
+            "this program does not change that data."
+        )
+    if any(t.startswith(PREFIX) for t in found):
+        notes.append(
+            "The same text is still part of other remembered data that was not asked to be forgotten "
+            "(for example the same pattern name under another type)."
+        )
+    return notes

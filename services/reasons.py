@@ -1,0 +1,262 @@
+"""Why in plain words: every keep/drop reason of a retrieval as a sentence a person reads.
+
+One place turns the engine's reason codes (``memory_paused``, ``below_threshold``, ``hard_cap_applied``
+…) and the numbers that decided them into sentences such as "Not used in the last generation for
+Investor deck (Tue 24 Nov 14:02): 20 stronger preferences filled the 20 places." The Inspector,
+``od-memory explain``, Diagnostics and the Preview's empty-block explanation all use it, so a
+reason reads the same everywhere and no internal name is ever shown alone.
+
+Times are shown in the local time zone through ``when`` (a formatter the GUI replaces with its
+locale's); project ids become the daemon's project names where its ``projects`` table has them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from creative_memory.model.constants import (
+    ARCHIVE_DAYS,
+    INJECTION_THRESHOLD,
+    MAX_INJECTION_COUNT,
+    MAX_PER_CATEGORY,
+    TOKEN_BUDGET,
+)
+from creative_memory.services.clock import FOREVER_MS
+from creative_memory.services.engine.block import human
+
+Formatter = Callable[[int], str]
+
+
+def local_time(ms: int) -> str:
+    """``Tue 24 Nov 14:02`` in the local time zone (the year is added when it is not this one)."""
+    dt = datetime.fromtimestamp(ms / 1000).astimezone()
+    if dt.year != datetime.now().astimezone().year:
+        return dt.strftime("%a %d %b %Y %H:%M")
+    return dt.strftime("%a %d %b %H:%M")
+
+
+def readable_type(preference_type: str) -> str:
+    return human(preference_type)
+
+
+def readable(preference_type: str, pattern: str) -> str:
+    """``layout/airy_spacing`` → ``airy spacing (layout)``: the form shown wherever a person reads it."""
+    return f"{human(pattern)} ({human(preference_type)})"
+
+
+@dataclass(frozen=True)
+class Fate:
+    """What the last injection did with one preference, and the numbers that decided it."""
+
+    verdict: str  # "kept" or "dropped"
+    code: str  # see ``because``
+    retrieval_id: int
+    at: int
+    origin: str
+    mode: str
+    project_id: str | None
+    project_name: str | None = None
+    numbers: Mapping[str, Any] = field(default_factory=dict)
+
+
+def project_label(project_id: str | None, name: str | None) -> str:
+    """The project as a person knows it: its name, else "project <id>"; no project: "no project"."""
+    if project_id is None:
+        return "no project"
+    return name if name else f"project {project_id}"
+
+
+def _pause_end(numbers: Mapping[str, Any], when: Formatter) -> str:
+    until = numbers.get("paused_until")
+    if until is None:
+        return "using memory was paused"
+    if int(until) >= FOREVER_MS:
+        return "using memory was paused until you resume it"
+    return f"using memory was paused until {when(int(until))}"
+
+
+def because(code: str, numbers: Mapping[str, Any] | None = None, *, when: Formatter = local_time) -> str:
+    """The reason clause (no leading capital, no full stop) for a reason code and its numbers."""
+    n = dict(numbers or {})
+    match code:
+        case "kept":
+            return "it was strong and stable enough, and there was room for it"
+        case "memory_disabled":
+            return "creative memory was switched off (the “Creative memory” switch)"
+        case "memory_paused":
+            return _pause_end(n, when)
+        case "project_memory_disabled":
+            pid = n.get("project_id")
+            name = project_label(pid, n.get("project_name")) if pid else "this project"
+            return f"{name} uses neither global memory nor its own (both switches were off)"
+        case "strength":
+            s = float(n.get("strength", 0.0))
+            return f"its strength {s:.2f} was below the {INJECTION_THRESHOLD:.2f} threshold"
+        case "under_review":
+            return "it was under review, because it was contradicted in several sessions"
+        case "archived":
+            return f"it was archived after {ARCHIVE_DAYS} days without a signal"
+        case "status":
+            return "it was not stable then"
+        case "tier":
+            return "its confidence was low (only medium and high confidence are used)"
+        case "type":
+            asked = n.get("types") or []
+            if asked:
+                return "only " + ", ".join(human(t) for t in asked) + " preferences were asked for"
+            return "its type was not asked for"
+        case "hard_cap_applied":
+            cap = int(n.get("cap", MAX_INJECTION_COUNT))
+            return f"{cap} stronger preferences filled the {cap} places"
+        case "diversity_ceiling_applied":
+            slots = int(n.get("max_negative_slots", 2))
+            return (
+                f"at most {slots} things to avoid fit beside the preferences kept, "
+                "and stronger ones took those places"
+            )
+        case "category_ceiling_applied":
+            cap = int(n.get("max_per_category", MAX_PER_CATEGORY))
+            kind = n.get("preference_type")
+            of = f" ({human(str(kind))})" if kind else ""
+            return f"at most {cap} preferences of one type{of} are used, and stronger ones took those places"
+        case "token_budget_exceeded":
+            budget = int(n.get("budget", TOKEN_BUDGET))
+            used = n.get("estimated_tokens_at_cut")
+            if n.get("override"):
+                return f"the project-override line may use at most half of the {budget}-token budget"
+            if used is not None:
+                return f"the block had used {int(used)} of its {budget} tokens, and this one did not fit"
+            return f"the block reached its budget of {budget} tokens"
+        case "project_override_suppression":
+            pid = n.get("project_id")
+            name = project_label(pid, n.get("project_name")) if pid else "this project"
+            return f"{name} has its own preference for the same pattern, which is used instead"
+        case "learned_after":
+            return "it was learned after that generation"
+        case "nothing_above_threshold":
+            return "no preference is strong and stable enough yet"
+        case _:
+            return f"of a reason this version does not describe ({human(code)})"
+
+
+def sentence(
+    fate: Fate | None,
+    *,
+    project_id: str | None = None,
+    project_name: str | None = None,
+    when: Formatter = local_time,
+) -> str:
+    """The Inspector's and ``explain``'s why-sentence about the last injection.
+
+    ``project_id``/``project_name``: the preference's own project (used when there was no injection).
+    """
+    if fate is None:
+        if project_id is not None:
+            label = project_label(project_id, project_name)
+            return f"Open Design has not used creative memory for {label} yet."
+        return "Open Design has not used creative memory in a generation yet."
+    where = project_label(fate.project_id, fate.project_name)
+    head = f"the last generation for {where} ({when(fate.at)})"
+    if fate.verdict == "kept":
+        return f"Used in {head}."
+    numbers = {"project_id": fate.project_id, "project_name": fate.project_name, **fate.numbers}
+    return f"Not used in {head}: {because(fate.code, numbers, when=when)}."
+
+
+def empty_block_sentence(
+    reason: str | None,
+    numbers: Mapping[str, Any] | None = None,
+    *,
+    when: Formatter = local_time,
+) -> str:
+    """The Preview's and ``preview``'s explanation of an empty Creative memory block."""
+    if reason is None:
+        return ""
+    n = dict(numbers or {})
+    clause = because(reason, n, when=when).replace(" was ", " is ").replace(" were ", " are ")
+    return f"Nothing is injected: {clause}."
+
+
+def event_sentence(event: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
+    """One Diagnostics stage event as a sentence (readable names, the numbers that decided)."""
+    kind = str(event.get("type") or "")
+    key = event.get("preference_key")
+    label = ""
+    if isinstance(key, str) and key.count("/") >= 3:
+        _scope, ptype, pattern, polarity = key.rsplit("/", 3)
+        label = f"{readable(ptype, pattern)}, {polarity}"
+    names = names or {}
+    pid = event.get("project_id")
+    numbers = {**event, "project_name": names.get(str(pid)) if pid else None}
+    if kind == "kept":
+        return f"Kept {label} (strength {float(event.get('strength', 0)):.2f})." if label else "Kept."
+    if kind == "below_threshold":
+        reasons: Mapping[str, int] = event.get("reasons") or {}
+        parts = [f"{v} {_LIFECYCLE.get(k, human(k))}" for k, v in reasons.items() if v]
+        text = f"{int(event.get('count', 0))} left out by the lifecycle filter: " + ", ".join(parts) + "."
+        sample = [_key_label(k) for k in event.get("sample") or [] if isinstance(k, str)]
+        return text + (f" Among them: {', '.join(sample)}." if sample else "")
+    if kind == "hard_cap_applied":
+        total = int(event.get("total_eligible", 0))
+        cap = int(event.get("cap", MAX_INJECTION_COUNT))
+        text = f"{total} preferences were eligible; the {cap} strongest fill the {cap} places."
+        nxt = [human(str(p)) for p in event.get("dropped_patterns") or []]
+        return text + (f" Next in line: {', '.join(nxt)}." if nxt else "")
+    if kind in ("diversity_backfill", "category_backfill"):
+        got = event.get("backfilled_patterns") or []
+        count = int(event.get("backfilled_count", len(got)))
+        what = ", ".join(human(str(p)) for p in got) if got else f"{count}"
+        return f"Places freed by a ceiling went to {what}."
+    if kind == "diversity_ceiling_applied":
+        cut = [human(str(p)) for p in event.get("trimmed_patterns") or []]
+        return f"Left out: {', '.join(cut)}: {because(kind, numbers)}." if cut else f"{because(kind, numbers)}."
+    if kind == "category_ceiling_applied":
+        cut = [human(str(p)) for p in event.get("trimmed_patterns") or []]
+        return f"Left out: {', '.join(cut)}: {because(kind, numbers)}."
+    if kind == "token_budget_exceeded":
+        what = label or human(str(event.get("pattern") or ""))
+        return f"Left out {what}: {because(kind, numbers)}."
+    if kind == "project_override_suppression":
+        if label:
+            return f"Global {label} not used: {because(kind, numbers)}."
+        return f"{int(event.get('count', 0))} more global preferences not used: {because(kind, numbers)}."
+    return f"Nothing injected: {because(kind, numbers)}."
+
+
+def _key_label(key: str) -> str:
+    """``global/layout/airy_spacing/positive`` → ``airy spacing (layout), positive``."""
+    if key.count("/") < 3:
+        return key
+    scope, ptype, pattern, polarity = key.rsplit("/", 3)
+    where = "" if scope == "global" else f", {scope.replace(':', ' ')}"
+    return f"{readable(ptype, pattern)}, {polarity}{where}"
+
+
+_LIFECYCLE = {
+    "strength": f"below the {INJECTION_THRESHOLD:.2f} strength threshold",
+    "status": "not stable (under review or archived)",
+    "tier": "of low confidence",
+    "type": "of a type not asked for",
+}
+
+
+def status_code(status: str) -> str:
+    return status if status in ("under_review", "archived") else "status"
+
+
+def fallback_code(strength: float, status: str, confidence: str) -> tuple[str, dict[str, Any]]:
+    """Why an eligible-looking record that no stage named was not injected (lifecycle order)."""
+    if status != "stable":
+        return status_code(status), {}
+    if strength < INJECTION_THRESHOLD:
+        return "strength", {"strength": strength}
+    if confidence == "low":
+        return "tier", {}
+    return "hard_cap_applied", {"cap": MAX_INJECTION_COUNT}
+
+
+def join_names(names: Sequence[str]) -> str:
+    return ", ".join(names)

@@ -1,0 +1,312 @@
+"""Full re-derivation: fold in a read snapshot, compare outside the lock, publish in short writes.
+
+1. A short write takes the user's ``rebuild`` lease (readers serve what is stored meanwhile, and
+   no other derivation starts: docs/decisions/0019).
+2. One read snapshot folds every event and reads the stored rows; the difference (rows to update,
+   insert, delete) is computed there, outside any lock, with the snapshot's events token.
+3. The difference is written in transactions of a few dozen milliseconds each, a pattern's rows
+   always in the same one; the last one saves the derivation row, consumes the change log up to
+   what the snapshot saw and drops the lease. Every one of them first re-checks the token: if a
+   writer of ours changed the derivation meanwhile (a forget, a decay refresh), the rebuild starts
+   over, so nothing it read can be lost (docs/decisions/0020). Events appended or changed by others
+   meanwhile stay above the watermark or in the change log, for the next derivation.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import sqlite3
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from creative_memory.model.constants import DERIVATION_VERSION, SignalType
+from creative_memory.model.records import PrefKey, PrefState
+from creative_memory.model.tables import Derivation, Event
+from creative_memory.services import changes
+from creative_memory.services.derivation import (
+    _KEY_COLUMNS,
+    _MOD,
+    _PREF_TABLE,
+    _SELECT_PREF,
+    _SIGNAL,
+    PREF_COLUMNS,
+    CancelCheck,
+    DerivationInfo,
+    Progress,
+    _EventRow,
+    cache_key_for,
+    dbapi_connection,
+    ensure_current,
+    flat_items,
+    fold_parsed,
+    iter_events,
+    loads_payload,
+    pref_values,
+    sa_errors,
+)
+from creative_memory.services.engine.derive import Deriver
+from creative_memory.services.errors import Cancelled, StoreLocked
+from creative_memory.services.store import Store
+from creative_memory.services.writes import (
+    Chunker,
+    EventsToken,
+    count_between,
+    drop_lease,
+    events_token,
+    renew_lease,
+    take_lease,
+)
+
+log = logging.getLogger("cm.engine")
+
+ATTEMPTS = 4
+
+
+class _Retry(Exception):
+    pass
+
+
+@dataclass
+class _Diff:
+    """What the write phase does, grouped by (type, pattern) so a pattern is published at once."""
+
+    ops: list[tuple[tuple[str, str], str, tuple[Any, ...]]] = field(default_factory=list)
+
+    def add(self, group: tuple[str, str], kind: str, params: tuple[Any, ...]) -> None:
+        self.ops.append((group, kind, params))
+
+
+def rebuild(
+    store: Store,
+    user_id: str,
+    now: int,
+    *,
+    progress: Progress | None = None,
+    cancelled: CancelCheck | None = None,
+    takeover: str | None = None,
+) -> DerivationInfo:
+    """Full re-derivation from the raw events, published in short transactions. ``takeover``:
+    the lease of this run's own operation that the rebuild continues (an import)."""
+    with store.write() as session, sa_errors():
+        take_lease(dbapi_connection(session), user_id, "rebuild", takeover=takeover)
+    gc_was_enabled = gc.isenabled()
+    info: DerivationInfo | None = None
+    try:
+        # The fold allocates millions of short-lived objects next to ~100 k long-lived records:
+        # the cyclic collector would re-scan the records again and again (nothing here makes cycles).
+        gc.disable()
+        for attempt in range(ATTEMPTS):
+            try:
+                info = _rebuild_once(store, user_id, now, progress, cancelled)
+                break
+            except _Retry:
+                log.info("the events changed during a rebuild (attempt %d); starting over", attempt + 1)
+        else:
+            raise StoreLocked(
+                "The memory kept changing while it was being re-derived; nothing was lost. Try again "
+                "when Open Design is idle."
+            )
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+        with store.write() as session, sa_errors():
+            drop_lease(dbapi_connection(session), user_id)
+    # Events stored while the lease was held were not folded (an ingest meanwhile leaves them above
+    # the watermark): fold them now, as the ingest would have.
+    ensure_current(store, user_id, now)
+    return info
+
+
+def _fold(
+    store: Store, user_id: str, progress: Progress | None, cancelled: CancelCheck | None
+) -> tuple[Deriver, EventsToken, int, int, int, dict[PrefKey, tuple[Any, ...]]]:
+    """One snapshot: the token, the fold of every event, its digest, count and top seq, the
+    stored rows by key."""
+    deriver = Deriver(track_touched=False)
+    apply, apply_flat = deriver.apply, deriver.apply_flat
+    digest = count = max_seq = 0
+    with store.read() as session:
+        con = dbapi_connection(session)
+        with sa_errors():
+            token = events_token(con, user_id)
+        total = int(
+            session.scalar(select(func.count()).select_from(Event).where(Event.user_id == user_id)) or 0
+        )
+        view = _EventRow()
+        loads = loads_payload
+        legacy = SignalType.LEGACY_SNAPSHOT
+        for r in iter_events(session, user_id):
+            payload = loads(r[7])
+            signal = _SIGNAL.get(r[3]) or SignalType(r[3])
+            if signal is legacy or payload.get("snapshot"):
+                apply(fold_parsed(r, payload))
+            else:
+                view.seq, view.event_id, view.occurred_at, view.scope, view.session_id, view.tag = (
+                    r[0],
+                    r[1],
+                    r[2],
+                    r[4],
+                    r[5],
+                    r[6],
+                )
+                view.signal_type = signal
+                apply_flat(view, flat_items(payload))
+            digest += int(r[8], 16)
+            count += 1
+            if r[0] > max_seq:
+                max_seq = r[0]
+            if count % 20_000 == 0:
+                if progress is not None:
+                    progress(count, total)
+                if cancelled is not None and cancelled():
+                    raise Cancelled("The rebuild was cancelled; the stored preferences were left as they were.")
+        with sa_errors():
+            stored = {(r[2], r[4], r[5], r[6]): r for r in con.execute(f"{_SELECT_PREF} WHERE user_id = ?", (user_id,))}
+    return deriver, token, digest % _MOD, count, max_seq, stored
+
+
+def _diff(
+    records: dict[PrefKey, PrefState],
+    stored: dict[PrefKey, tuple[Any, ...]],
+    user_id: str,
+    now: int,
+    key: str,
+) -> _Diff:
+    """The writes that leave the table as a delete-all + insert-all would (but the surrogate ids):
+    unchanged rows untouched, changed ones updated in the differing columns only."""
+    injected_col = 1 + PREF_COLUMNS.index("last_injected_at")
+    out = _Diff()
+    for k, st in records.items():
+        old = stored.pop(k, None)
+        values = pref_values(st, user_id, now, key, old[injected_col] if old is not None else None)
+        group = (k[1], k[2])
+        if old is None:
+            out.add(group, "insert", values)
+            continue
+        changed = tuple(i for i in range(_KEY_COLUMNS, len(values)) if values[i] != old[i + 1])
+        if changed:
+            out.add(group, "update", (changed, *(values[i] for i in changed), old[0]))
+    for k, old in stored.items():
+        out.add((k[1], k[2]), "delete", (old[0],))
+    out.ops.sort(key=lambda op: op[0])
+    return out
+
+
+_INSERT = f"INSERT INTO {_PREF_TABLE} ({', '.join(PREF_COLUMNS)}) VALUES ({', '.join('?' * len(PREF_COLUMNS))})"
+
+
+def _apply(con: sqlite3.Connection, ops: Sequence[tuple[tuple[str, str], str, tuple[Any, ...]]]) -> None:
+    deletes = [p for _g, kind, p in ops if kind == "delete"]
+    if deletes:
+        con.executemany(f"DELETE FROM {_PREF_TABLE} WHERE id = ?", deletes)
+    updates: dict[tuple[int, ...], list[tuple[Any, ...]]] = {}
+    for _g, kind, p in ops:
+        if kind == "update":
+            updates.setdefault(p[0], []).append(p[1:])
+    for cols, params in updates.items():
+        sets = ", ".join(f"{PREF_COLUMNS[i]} = ?" for i in cols)
+        con.executemany(f"UPDATE {_PREF_TABLE} SET {sets} WHERE id = ?", params)
+    inserts = [p for _g, kind, p in ops if kind == "insert"]
+    if inserts:
+        con.executemany(_INSERT, inserts)
+
+
+def _save_derivation(
+    session: Session,
+    user_id: str,
+    set_digest: str,
+    key: str,
+    count: int,
+    max_seq: int,
+    last_key: tuple[int, int],
+    now: int,
+    dur: float,
+) -> None:
+    row = session.get(Derivation, user_id)
+    if row is None:
+        row = Derivation(user_id=user_id)
+        session.add(row)
+    row.derivation_version = DERIVATION_VERSION
+    row.set_digest = set_digest
+    row.cache_key = key
+    row.event_count = count
+    row.max_seq = max_seq
+    row.last_occurred_at, row.last_folded_seq = last_key
+    row.evaluated_at = now
+    row.derived_at = now
+    row.duration_ms = dur
+
+
+def _check(con: sqlite3.Connection, user_id: str, seen: EventsToken, *, final: bool) -> None:
+    """In a write transaction: nothing the snapshot read may have changed under us.
+
+    A writer of ours that touched the derivation (forget, decay refresh, an incremental fold)
+    moves the generation: start over. Events only appended (above the snapshot's top seq) or
+    changed by another program (in the change log after what the snapshot saw) stay for the next
+    derivation. Before publishing (``final``), an insert between the old watermark and the
+    snapshot's top that no trigger logged shows in the count of that range: start over.
+    """
+    (gen,) = con.execute(
+        f"SELECT coalesce(max(generation), -1) FROM {Derivation.__tablename__} WHERE user_id = ?", (user_id,)
+    ).fetchone()
+    if int(gen) != seen.generation:
+        raise _Retry()
+    if final and count_between(con, user_id, seen.watermark, seen.max_seq) != seen.above:
+        raise _Retry()
+
+
+def _rebuild_once(
+    store: Store,
+    user_id: str,
+    now: int,
+    progress: Progress | None,
+    cancelled: CancelCheck | None,
+) -> DerivationInfo:
+    t0 = time.perf_counter()
+    deriver, token, digest, count, max_seq, stored = _fold(store, user_id, progress, cancelled)
+    set_digest = f"{digest:064x}"
+    key = cache_key_for(set_digest)
+    records = deriver.records
+    diff = _diff(records, stored, user_id, now, key)
+    last_key = deriver.last_key or (0, 0)
+    ops = diff.ops
+    chunker = Chunker(500)
+    i = 0
+    while True:
+        end = min(len(ops), i + chunker.size)
+        while 0 < end < len(ops) and ops[end][0] == ops[end - 1][0]:
+            end += 1  # a pattern's rows go in the same transaction
+        last = end >= len(ops)
+        t1 = time.perf_counter()
+        with store.write() as session, sa_errors():
+            con = dbapi_connection(session)
+            _check(con, user_id, token, final=last)
+            _apply(con, ops[i:end])
+            if not last:
+                renew_lease(con, user_id)
+            else:
+                dur = (time.perf_counter() - t0) * 1000
+                _save_derivation(session, user_id, set_digest, key, count, max_seq, last_key, now, dur)
+                session.flush()
+                changes.consume(con, user_id, token.last_change)
+        chunker.record(end - i, time.perf_counter() - t1)
+        i = end
+        if last:
+            break
+    if progress is not None:
+        progress(count, count)
+    log.info(
+        "rebuilt %d preferences from %d events in %.0f ms (%d writes, longest %.0f ms)",
+        len(records),
+        count,
+        dur,
+        len(ops),
+        chunker.longest_s * 1000,
+    )
+    return DerivationInfo("full", len(records), count, dur)

@@ -1,0 +1,165 @@
+"""Short write transactions beside the daemon: chunk sizing, leases, the quiet marker, the events token.
+
+The daemon (better-sqlite3) waits at most 5 s for the write lock and then fails its write, and its
+event loop stands still while it waits. Every write transaction of this program therefore holds
+the lock for at most :data:`LOCK_BUDGET_S` on the large store; long operations are cut into
+chunks whose size follows the measured time of the previous ones (docs/decisions/0019).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from creative_memory.model.tables import Derivation, Event, EventChange, Lease, Quiet
+from creative_memory.services.clock import now_ms
+from creative_memory.services.errors import StoreLocked
+
+LOCK_BUDGET_S = 0.25  # the longest a write transaction of ours may hold the lock (quality.md)
+CHUNK_TARGET_S = 0.05  # what a chunk aims at: a fifth of the budget leaves room for a busy machine
+LEASE_STALE_MS = 60_000  # a lease not renewed for this long belongs to a run that died
+
+_QUIET = Quiet.__tablename__
+_LEASES = Lease.__tablename__
+_CHANGES = EventChange.__tablename__
+_EVENTS = Event.__tablename__
+_DERIVATIONS = Derivation.__tablename__
+
+
+class Chunker:
+    """Chunk sizes that keep each transaction near :data:`CHUNK_TARGET_S`.
+
+    Starts at ``start`` items, then scales by the measured rate of the previous chunk (at most
+    doubling, so one fast chunk on a cold cache cannot make the next one too long).
+    """
+
+    def __init__(self, start: int, *, minimum: int = 50, maximum: int = 200_000) -> None:
+        self.size = start
+        self.minimum = minimum
+        self.maximum = maximum
+        self.longest_s = 0.0
+
+    def record(self, items: int, seconds: float) -> None:
+        self.longest_s = max(self.longest_s, seconds)
+        if items <= 0:
+            return
+        wanted = self.size * 2 if seconds <= 0 else int(items * CHUNK_TARGET_S / seconds)
+        self.size = max(self.minimum, min(self.maximum, wanted, self.size * 2))
+
+    @contextmanager
+    def timed(self, items: int) -> Iterator[None]:
+        t0 = time.perf_counter()
+        yield
+        self.record(items, time.perf_counter() - t0)
+
+
+@contextmanager
+def quiet(con: sqlite3.Connection) -> Iterator[None]:
+    """Inside an open write transaction: the change-log triggers stay silent for what follows.
+
+    For writers that keep the derivation exact themselves (erasure, reset, replace-import). The
+    marker row is deleted again before the transaction ends, so no other connection ever sees it.
+    """
+    outer = con.execute(f"SELECT 1 FROM {_QUIET}").fetchone() is None
+    if outer:
+        con.execute(f"INSERT INTO {_QUIET} (id) VALUES (1)")
+    try:
+        yield
+    finally:
+        if outer:  # nested: the outermost one ends it
+            con.execute(f"DELETE FROM {_QUIET}")
+
+
+# --------------------------------------------------------------------------- leases
+def lease_holder(con: sqlite3.Connection, user_id: str, wall: int | None = None) -> str | None:
+    """The operation holding a live lease on the user's data, or None."""
+    row = con.execute(
+        f"SELECT operation, heartbeat_at, pid FROM {_LEASES} WHERE user_id = ?", (user_id,)
+    ).fetchone()
+    if row is None or (row[2] is not None and not _alive(int(row[2]))):
+        return None
+    wall = now_ms() if wall is None else wall
+    return str(row[0]) if wall - int(row[1]) < LEASE_STALE_MS else None
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # exists but is not ours to signal (another user's process): alive
+        return True
+    return True
+
+
+def take_lease(con: sqlite3.Connection, user_id: str, operation: str, *, takeover: str | None = None) -> None:
+    """Inside an open write transaction: take (or renew) the user's lease for ``operation``.
+
+    Refuses while another live operation holds it, in a sentence; ``takeover`` names the
+    operation of this same run that hands over to this one (an import's rebuild).
+    """
+    wall = now_ms()
+    other = lease_holder(con, user_id, wall)
+    if other is not None and other not in (operation, takeover):
+        raise StoreLocked(
+            f"Another {other} of this memory is still running; try again when it has finished."
+        )
+    con.execute(
+        f"INSERT INTO {_LEASES} (user_id, operation, started_at, heartbeat_at, pid) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT(user_id) DO UPDATE SET operation = excluded.operation, "
+        "heartbeat_at = excluded.heartbeat_at, pid = excluded.pid",
+        (user_id, operation, wall, wall, os.getpid()),
+    )
+
+
+def renew_lease(con: sqlite3.Connection, user_id: str) -> None:
+    con.execute(f"UPDATE {_LEASES} SET heartbeat_at = ? WHERE user_id = ?", (now_ms(), user_id))
+
+
+def drop_lease(con: sqlite3.Connection, user_id: str) -> None:
+    con.execute(f"DELETE FROM {_LEASES} WHERE user_id = ?", (user_id,))
+
+
+# --------------------------------------------------------------------------- the events token
+@dataclass(frozen=True)
+class EventsToken:
+    """What a read phase saw of the user's events, compared again in the write phase.
+
+    ``generation`` moves with every update of the derivation row (a trigger; each of our writers
+    makes one); ``last_change`` with every change the triggers log (any other writer's update,
+    delete, or insert at or below the watermark); ``above`` counts the events above the
+    derivation's watermark (up to ``max_seq``), which no trigger logs. All three are index probes
+    or a count of the events not derived yet, never a count of every event.
+    """
+
+    generation: int
+    last_change: int
+    watermark: int
+    above: int
+    max_seq: int
+
+
+def events_token(con: sqlite3.Connection, user_id: str) -> EventsToken:
+    drow = con.execute(
+        f"SELECT generation, max_seq FROM {_DERIVATIONS} WHERE user_id = ?", (user_id,)
+    ).fetchone()
+    gen, watermark = (int(drow[0]), int(drow[1])) if drow else (-1, 0)
+    (change,) = con.execute(
+        f"SELECT coalesce(max(change_id), 0) FROM {_CHANGES} WHERE user_id = ?", (user_id,)
+    ).fetchone()
+    (top,) = con.execute(f"SELECT coalesce(max(seq), 0) FROM {_EVENTS} WHERE user_id = ?", (user_id,)).fetchone()
+    return EventsToken(gen, int(change), watermark, count_between(con, user_id, watermark, int(top)), int(top))
+
+
+def count_between(con: sqlite3.Connection, user_id: str, after: int, upto: int) -> int:
+    """The user's events with ``after < seq <= upto`` (the (user_id, seq) index)."""
+    (n,) = con.execute(
+        f"SELECT count(*) FROM {_EVENTS} WHERE user_id = ? AND seq > ? AND seq <= ?", (user_id, after, upto)
+    ).fetchone()
+    return int(n)

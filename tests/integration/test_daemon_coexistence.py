@@ -1,0 +1,157 @@
+"""Never starve the daemon: a real Node better-sqlite3 writer with the daemon's pragmas
+(``journal_mode=WAL``, ``foreign_keys=ON``, no ``busy_timeout`` pragma, so better-sqlite3's default
+5 s wait) writes every 20 ms into the same file while ingest, forget, rebuild, decay, import and
+reset run on a generated store. It must lose no write: every transaction it attempted committed,
+and its table holds every row.
+
+The writer needs Node and ``npm ci`` in ``tests/node`` (``.ci/run`` does both); elsewhere this
+skips and says why. In CI it fails instead: CI must never be a place where this cannot run.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import keyring.backends.fail
+import pytest
+from sqlalchemy import func, select
+
+from creative_memory.model.constants import Actor
+from creative_memory.model.tables import EventPattern
+from creative_memory.services import demo, derivation, erasure, importing, portability
+from creative_memory.services import reset as reset_module
+from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.datadir import DataDir
+from creative_memory.services.ingest import ingest_jsonl
+from creative_memory.services.secrets import SecretStore
+from creative_memory.services.store import Store
+
+pytestmark = pytest.mark.slow
+
+NODE_DIR = Path(__file__).resolve().parents[1] / "node"
+USER = "local"
+NOW = 1_780_000_000_000
+DAY = 86_400_000
+
+
+def _driver() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("cm_daemon_writer", NODE_DIR / "daemon_writer.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+DRIVER = _driver()
+
+
+@pytest.fixture(scope="module")
+def node_writer() -> ModuleType:
+    why = DRIVER.available()
+    if why is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI must run the daemon coexistence test, but {why}")
+        pytest.skip(why)
+    return DRIVER
+
+
+@pytest.fixture()
+def demo_store(tmp_path: Path) -> Iterator[Store]:
+    store = Store.open(DataDir(tmp_path / "od", "flag"))
+    demo.generate(store, USER, size="S", seed=3, now=NOW)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+@pytest.fixture()
+def blocks(tmp_path: Path) -> BlockChecker:
+    secrets = SecretStore(config_dir=tmp_path / "config", keyring_backend=keyring.backends.fail.Keyring())
+    secrets.install_secret()
+    return BlockChecker(secrets)
+
+
+def _busiest(store: Store) -> tuple[str, str]:
+    with store.read() as s:
+        row = s.execute(
+            select(EventPattern.preference_type, EventPattern.pattern)
+            .where(EventPattern.user_id == USER)
+            .group_by(EventPattern.preference_type, EventPattern.pattern)
+            .order_by(func.count().desc(), EventPattern.pattern)
+            .limit(1)
+        ).one()
+    return str(row[0]), str(row[1])
+
+
+def _ingest(store: Store, blocks: BlockChecker, tmp: Path) -> None:
+    start = NOW + demo.SPAN_DAYS * DAY + DAY
+    lines = [json.dumps(e) for e in demo.wire_events(USER, size="S", seed=77, now=start, limit=6000)]
+    report = ingest_jsonl(store, "\n".join(lines), default_user=USER, now=start + 400 * DAY, blocks=blocks)
+    assert report.accepted == 6000 and not report.rejected
+
+
+def _forget(store: Store, blocks: BlockChecker, tmp: Path) -> None:
+    r = erasure.forget(store, USER, [erasure.Target(*_busiest(store))], blocks=blocks, actor=Actor.CLI, now=NOW)
+    assert r.events_deleted + r.events_rewritten > 0
+
+
+def _rebuild(store: Store, blocks: BlockChecker, tmp: Path) -> None:
+    assert derivation.rebuild(store, USER, NOW).preferences > 0
+
+
+def _decay(store: Store, blocks: BlockChecker, tmp: Path) -> None:
+    derivation.refresh_decay(store, USER, NOW + 200 * DAY)
+
+
+def _import(store: Store, blocks: BlockChecker, tmp: Path) -> None:
+    bundle = tmp / "bundle.json"
+    portability.export_bundle(store, USER, bundle, now=NOW, actor=Actor.CLI)
+    res = portability.import_file(store, USER, bundle, mode="replace", now=NOW, actor=Actor.CLI, blocks=blocks)
+    assert res.events > 0
+
+
+def _reset(store: Store, blocks: BlockChecker, tmp: Path) -> None:
+    assert erasure.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW).events_deleted > 0
+
+
+OPERATIONS: dict[str, Callable[[Store, BlockChecker, Path], None]] = {
+    "ingest": _ingest,
+    "forget": _forget,
+    "rebuild": _rebuild,
+    "decay": _decay,
+    "import": _import,
+    "reset": _reset,
+}
+
+
+@pytest.mark.parametrize("op", list(OPERATIONS))
+def test_the_daemon_loses_no_write_beside_each_operation(
+    op: str,
+    node_writer: Any,
+    demo_store: Store,
+    blocks: BlockChecker,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The generated store is small: make reset and import take their chunked path (the one a
+    # large store takes) instead of their single transaction.
+    monkeypatch.setattr(reset_module, "SINGLE_TRANSACTION_ROWS", 0)
+    monkeypatch.setattr(importing, "SINGLE_TRANSACTION_ROWS", 0)
+    with node_writer.DaemonWriter(demo_store.path, interval_ms=5) as writer:
+        OPERATIONS[op](demo_store, blocks, tmp_path)
+    r = writer.result
+    assert r["attempted"] > 0, r
+    assert r["failed"] == 0, f"the daemon lost {r['failed']} write(s) beside {op}: {r['errors']}"
+    assert r["ok"] == r["attempted"] == r["rows"], r
+    con = demo_store.engine.raw_connection()
+    try:
+        assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    finally:
+        con.close()
