@@ -24,7 +24,7 @@ class MemoryNotesCheck(QCheckBox):
     """Writes the setting through ``services.notes``; shows the stored value from each status."""
 
     def __init__(self, ctrl: Controller, parent: QWidget | None = None) -> None:
-        super().__init__(tr("Show memory &notes in chat"), parent)
+        super().__init__(tr("Show memor&y notes in chat"), parent)
         self.ctrl = ctrl
         self.task_keeper = ctrl.keeper
         self.setObjectName("memory_notes")
