@@ -3,7 +3,7 @@
 Runs only with ``CM_SECRET_SERVICE=1``, which ``.ci/secret-service.sh`` sets after starting a
 private D-Bus session and unlocking a throwaway 'login' keyring::
 
-    .ci/secret-service.sh /work/venv/bin/pytest tests/integration/test_secret_service.py
+    .ci/secret-service.sh .venv/bin/pytest tests/integration/test_secret_service.py
 """
 
 from __future__ import annotations
