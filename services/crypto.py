@@ -19,6 +19,7 @@ import base64
 import binascii
 import json
 import os
+from pathlib import Path
 from typing import Any
 
 from cryptography.exceptions import InvalidTag
@@ -198,3 +199,13 @@ def is_encrypted(data: bytes) -> bool:
         return False
     head = data[:4096]
     return _MARKER in head or _MARKER_SPACED in head
+
+
+def file_is_encrypted(path: Path) -> bool:
+    """Whether ``path`` looks like an encrypted bundle (reads its first 4 KiB)."""
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return False  # the import itself reports the unreadable file in a sentence
+    return is_encrypted(head)

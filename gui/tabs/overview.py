@@ -56,7 +56,6 @@ from creative_memory.model.constants import Actor
 from creative_memory.services import (
     audit,
     controls,
-    crypto,
     demostore,
     derivation,
     erasure,
@@ -86,16 +85,6 @@ def keychain_status(secrets: SecretStore) -> dict[str, Any]:
     except CreativeMemoryError as exc:
         return {"detail": str(exc), "fallback": True, "keyring": False}
     return {"detail": st.detail, "fallback": st.fallback, "keyring": st.backend == "keyring"}
-
-
-def file_is_encrypted(path: Path) -> bool:
-    """Whether ``path`` looks like an encrypted bundle (reads its first 4 KiB)."""
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(4096)
-    except OSError:
-        return False  # the import itself reports the unreadable file in a sentence
-    return crypto.is_encrypted(head)
 
 
 record_action = audit.record_action

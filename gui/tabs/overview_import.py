@@ -27,16 +27,6 @@ if TYPE_CHECKING:
 ACCEPTED = QDialog.DialogCode.Accepted
 
 
-def file_is_encrypted(path: Path) -> bool:
-    """Whether ``path`` looks like an encrypted bundle (reads its first 4 KiB)."""
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(4096)
-    except OSError:
-        return False  # the import itself reports the unreadable file in a sentence
-    return crypto.is_encrypted(head)
-
-
 class ImportConfirmDialog(QDialog):
     """Says whose memory the file holds and which settings and switches the import changes."""
 
@@ -113,7 +103,7 @@ class ImportActions:
             self.import_dialog = None
             dialog.deleteLater()
         passphrase: str | None = None
-        if await self.ctrl.run(file_is_encrypted, path):
+        if await self.ctrl.run(crypto.file_is_encrypted, path):
             remembered = await self.ctrl.run(self.ctrl.ctx.secrets.recall_passphrase, passphrase_key(path))
             prompt = tr("{name} is encrypted. Enter the passphrase it was exported with.").format(
                 name=path.name
