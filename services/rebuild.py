@@ -198,7 +198,14 @@ def _diff(
     return out
 
 
-_INSERT = f"INSERT INTO {_PREF_TABLE} ({', '.join(PREF_COLUMNS)}) VALUES ({', '.join('?' * len(PREF_COLUMNS))})"
+# A row another derivation published meanwhile (a reader's catch-up between two of this rebuild's
+# chunks) is overwritten with this rebuild's value instead of failing on the unique key.
+_KEY = ("user_id", "scope", "preference_type", "pattern", "polarity")
+_INSERT = (
+    f"INSERT INTO {_PREF_TABLE} ({', '.join(PREF_COLUMNS)}) VALUES ({', '.join('?' * len(PREF_COLUMNS))}) "
+    f"ON CONFLICT ({', '.join(_KEY)}) DO UPDATE SET "
+    + ", ".join(f"{c} = excluded.{c}" for c in PREF_COLUMNS if c not in _KEY and c != "id")
+)
 
 
 def _apply(con: sqlite3.Connection, ops: Sequence[tuple[tuple[str, str], str, tuple[Any, ...]]]) -> None:
