@@ -91,6 +91,10 @@ class Receipt:
     notes: list[str] = field(default_factory=list)
     fingerprints: list[str] = field(default_factory=list)
     duration_ms: float = 0.0
+    longest_write_ms: float = 0.0  # the longest write transaction (lock hold) of the operation
+
+    def held(self, seconds: float) -> None:
+        self.longest_write_ms = max(self.longest_write_ms, seconds * 1000)
 
     def as_json(self) -> dict[str, Any]:
         return {

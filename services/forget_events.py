@@ -137,13 +137,34 @@ def indexed_events(session: Session, user_id: str, t: Target, *, after: int = 0)
     return set(session.scalars(select(EventPattern.seq).where(*conds)))
 
 
+# What a payload that is to be deleted holds until it is (padded with spaces to its old length).
+PLACEHOLDER = '{"patterns":[]}'
+
+
+def _padded(text: str, size: int) -> str:
+    """``text`` with trailing spaces up to ``size`` bytes (JSON allows them; every reader parses)."""
+    return text + " " * max(0, size - len(text.encode("utf-8", "surrogatepass")))
+
+
 def rewrite_events(
-    session: Session, user_id: str, t: Target, seqs: Iterable[int], receipt: Receipt | None
+    session: Session,
+    user_id: str,
+    t: Target,
+    seqs: Iterable[int],
+    receipt: Receipt | None,
+    later: list[int] | None = None,
 ) -> set[Group]:
     """Inside a write transaction: remove the target from these events (an event left naming no
     pattern is deleted), rebuild their pattern index rows and keep the derivation's digest exact.
     Each payload is read and rewritten here, so what another writer changed meanwhile is what is
-    rewritten. Returns the groups whose evidence changed."""
+    rewritten. Returns the groups whose evidence changed.
+
+    With ``later`` (a whole target, whose text must vanish from the file), nothing changes size:
+    a rewritten payload is padded with spaces to its old length and an event to delete gets the
+    padded :data:`PLACEHOLDER`, so SQLite rewrites each record in place. Deleting rows rebalances
+    B-tree pages, which moves other cells and can leave their old bytes in a page's unallocated
+    space, out of reach of secure_delete; so the deletes wait (their seqs go to ``later``) until
+    no event holds the text any more (:func:`delete_placeholders`)."""
     receipt = receipt if receipt is not None else Receipt()
     groups: set[Group] = set()
     drow = session.get(Derivation, user_id)
@@ -168,7 +189,7 @@ def rewrite_events(
             before = json.loads(ev.payload)
             payload, alive = _rewrite_payload(before, t)
             new_text = canonical(payload) if alive else ""
-            if alive and new_text == ev.payload:
+            if alive and new_text == ev.payload.rstrip(" "):
                 continue  # named another type's pattern of the same name: nothing of the target here
             # Every group whose evidence changed is re-derived: the target's, other patterns of a deleted
             # event or of a comparison that lost its other side, and the items left after a removed
@@ -178,12 +199,16 @@ def rewrite_events(
                 Counter(old) - Counter(new)
             )
             groups.update((ev.scope, ptype, pattern) for ptype, pattern, _pol, _role in moved)
-            masks.append(("#" * len(ev.payload.encode("utf-8", "surrogatepass")), ev.seq))
+            size = len(ev.payload.encode("utf-8", "surrogatepass"))
             folded = ev.seq <= folded_upto
             if folded:
                 removed_hashes.append(ev.content_hash)
             if not alive:
-                deletes.append((ev.seq,))
+                if later is not None:
+                    masks.append((_padded(PLACEHOLDER, size), ev.seq))
+                    later.append(ev.seq)
+                else:
+                    deletes.append((ev.seq,))
                 receipt.events_deleted += 1
                 deleted_folded += folded
                 continue
@@ -199,17 +224,13 @@ def rewrite_events(
                     "payload": new_text,
                 }
             )
-            rewrites.append((new_text, new_hash, ev.seq))
+            rewrites.append((_padded(new_text, size) if later is not None else new_text, new_hash, ev.seq))
             reindex.extend(pattern_rows(ev.seq, ev.user_id, ev.scope, payload))
             if folded:
                 added_hashes.append(new_hash)
             receipt.events_rewritten += 1
     con = session.connection()
-    if t.whole and masks:
-        # First overwrite every payload that changes with filler of the same length: SQLite writes
-        # a record of unchanged size in place. Deleting rows makes B-tree pages rebalance, which
-        # moves other cells and can leave their old bytes in a page's unallocated space, out of
-        # reach of secure_delete; once no cell holds the text, nothing can leave such a copy of it.
+    if masks:
         con.exec_driver_sql(f"UPDATE {_EVENTS} SET payload = ? WHERE seq = ?", masks)
     if deletes:
         con.exec_driver_sql(f"DELETE FROM {_EVENTS} WHERE seq = ?", deletes)
@@ -218,7 +239,8 @@ def rewrite_events(
     # The index mirrors every stored payload. A rewrite can drop more than the target (a comparison
     # that lost one side loses both), so each changed event's rows are rebuilt from what it names
     # now, as ingest writes them; a deleted event keeps none (not left to the foreign key's cascade).
-    changed = sorted(seq for (seq,) in deletes) + sorted(seq for _t, _h, seq in rewrites)
+    changed = sorted(seq for (seq,) in deletes) + sorted(seq for _p, seq in masks)
+    changed += sorted(seq for _t, _h, seq in rewrites)
     for i in range(0, len(changed), 500):
         session.execute(delete(EventPattern).where(EventPattern.seq.in_(changed[i : i + 500])))
     if reindex:
@@ -231,6 +253,22 @@ def rewrite_events(
         drow.cache_key = cache_key_for(drow.set_digest)
         drow.event_count -= deleted_folded
     return groups
+
+
+def delete_placeholders(session: Session, user_id: str, seqs: Sequence[int]) -> None:
+    """Delete events that :func:`rewrite_events` left as placeholders (and only those)."""
+    if not seqs:
+        return
+    session.connection().exec_driver_sql(
+        f"DELETE FROM {_EVENTS} WHERE seq = ? AND user_id = ? AND payload LIKE ?",
+        [(seq, user_id, PLACEHOLDER + "%") for seq in seqs],
+    )
+
+
+def placeholders(session: Session, user_id: str) -> list[int]:
+    """Events left as placeholders by a forget that died before deleting them (a scan: read phase)."""
+    sql = f"SELECT seq FROM {_EVENTS} WHERE +user_id = ? AND payload LIKE ?"
+    return [int(r[0]) for r in session.connection().exec_driver_sql(sql, (user_id, PLACEHOLDER + "%"))]
 
 
 def _diagnostics_clause(user_id: str, t: Target) -> Any:

@@ -48,12 +48,14 @@ from creative_memory.services.erasure import _SNAPSHOT_NOTE, Receipt, Target, _v
 from creative_memory.services.erasure_search import needles_for
 from creative_memory.services.errors import InvalidInput
 from creative_memory.services.forget_events import (
+    delete_placeholders,
     diagnostics_naming,
     diff_mentions,
     drop_diagnostics,
     drop_records,
     indexed_events,
     last_diagnostic,
+    placeholders,
     rewrite_events,
     spelled_targets,
 )
@@ -187,7 +189,9 @@ def _run(
     first: Callable[[Any], None] | None,
     resumed: bool,
 ) -> list[Target]:
-    """Read, then every write of the forget; returns every spelled form that was erased."""
+    """Read, then every write of the forget; returns every spelled form that was erased.
+    (Longer than most functions: it is the forget's sequence of phases, read top to bottom.)"""
+    t0 = time.perf_counter()
     with store.read() as session:
         spelled = spelled_targets(session, user_id, targets)  # every stored spelling (decision 0029)
         mentions = diff_mentions(session, user_id, targets)
@@ -200,7 +204,11 @@ def _run(
         top = int(session.scalar(select(func.max(Event.seq)).where(Event.user_id == user_id)) or 0)
         diag_top = last_diagnostic(session)
         diag = sorted({i for f in forms for i in diagnostics_naming(session, user_id, f)})
+        # A dead run's events that were waiting to be deleted (docs/decisions/0035).
+        later: list[int] = placeholders(session, user_id) if resumed else []
     groups: set[Group] = set()
+    phases = {"read": time.perf_counter() - t0}
+    t1 = time.perf_counter()
     with store.write() as session, sa_errors():
         con = dbapi_connection(session)
         # A rebuild's lease is taken over: the rebuild starts over once this forget has finished.
@@ -211,12 +219,20 @@ def _run(
                 groups |= drop_records(session, user_id, f, receipt)
             if first is not None:
                 first(session)
+    receipt.held(time.perf_counter() - t1)
     try:
-        _chunks(store, user_id, diag, lambda s, ids: drop_diagnostics(s, ids, receipt), start=200)
-        _rewrite(store, user_id, work, receipt, groups, now)
-        top = _catch_up(store, user_id, targets, spelled, top, receipt, groups, now)
+        t1 = time.perf_counter()
+        _chunks(store, user_id, diag, lambda s, ids: drop_diagnostics(s, ids, receipt), receipt, start=200)
+        _rewrite(store, user_id, work, receipt, groups, now, later)
+        top = _catch_up(store, user_id, targets, spelled, top, receipt, groups, now, later)
+        _chunks(
+            store, user_id, sorted(set(later)), lambda s, ids: delete_placeholders(s, user_id, ids), receipt
+        )
+        phases["events"] = time.perf_counter() - t1
+        t1 = time.perf_counter()
         if not resumed:
-            rederive_chunked(store, user_id, groups, now, renew=renew_lease)
+            rederive_chunked(store, user_id, groups, now, renew=renew_lease, held=receipt.held)
+        phases["groups"] = time.perf_counter() - t1
         _last(store, user_id, targets, spelled, top, diag_top, receipt, now, reset_cache=resumed)
     except BaseException:
         # The plan stays with the lease; marked as over, it is finished by the next forget, rebuild or
@@ -231,6 +247,13 @@ def _run(
         # Events stored while the lease was held were not folded (an ingest meanwhile leaves them
         # above the watermark): fold them now, as the ingest would have.
         ensure_current(store, user_id, now)
+    log.info(
+        "forget: %d events, %d groups; %s; longest write %.0f ms",
+        len({seq for _f, seqs in work for seq in seqs}),
+        len(groups),
+        ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in phases.items()),
+        receipt.longest_write_ms,
+    )
     return forms
 
 
@@ -248,6 +271,7 @@ def _chunks(
     user_id: str,
     items: Sequence[int],
     step: Callable[[Any, Sequence[int]], None],
+    receipt: Receipt,
     *,
     start: int = 50,
     now: int | None = None,
@@ -269,9 +293,8 @@ def _chunks(
                 step(session, batch)
             session.flush()
         chunker.record(len(batch), time.perf_counter() - t0)
+        receipt.held(time.perf_counter() - t0)
         i += len(batch)
-    if chunker.longest_s:
-        log.info("forget: %d items in chunks, longest %.0f ms", len(items), chunker.longest_s * 1000)
 
 
 def _rewrite(
@@ -281,14 +304,16 @@ def _rewrite(
     receipt: Receipt,
     groups: set[Group],
     now: int,
+    later: list[int],
 ) -> None:
-    """Erase each form from its events, in chunks; collects the groups whose evidence changed."""
+    """Erase each form from its events, in chunks; collects the groups whose evidence changed and,
+    for a whole target, the events to delete once no event holds its text (``later``)."""
     for form, seqs in work:
 
         def step(session: Any, ids: Sequence[int], f: Target = form) -> None:
-            groups.update(rewrite_events(session, user_id, f, ids, receipt))
+            groups.update(rewrite_events(session, user_id, f, ids, receipt, later if f.whole else None))
 
-        _chunks(store, user_id, sorted(seqs), step, now=now)
+        _chunks(store, user_id, sorted(seqs), step, receipt, now=now)
 
 
 def _arrived(
@@ -312,6 +337,7 @@ def _catch_up(
     receipt: Receipt,
     groups: set[Group],
     now: int,
+    later: list[int],
 ) -> int:
     """Erase the targets from events stored while the chunks ran (the daemon keeps writing), until a
     check finds none; returns the highest seq checked."""
@@ -322,7 +348,7 @@ def _catch_up(
         top = max(top, newest)
         if not any(seqs for _f, seqs in found):
             break
-        _rewrite(store, user_id, found, receipt, groups, now)
+        _rewrite(store, user_id, found, receipt, groups, now, later)
     return top
 
 
@@ -339,15 +365,18 @@ def _last(
     reset_cache: bool,
 ) -> None:
     """The last write: whatever arrived since the last check, the watermark, the lease and its plan."""
+    t0 = time.perf_counter()
     with store.write() as session, sa_errors():
         con = dbapi_connection(session)
         with quiet(con):
             _fold_changes(session, user_id, now)
             late: set[Group] = set()
+            later: list[int] = []
             for f, seqs in _arrived(session, user_id, targets, spelled, top):
                 if seqs:
-                    late |= rewrite_events(session, user_id, f, seqs, receipt)
+                    late |= rewrite_events(session, user_id, f, seqs, receipt, later if f.whole else None)
                 late |= drop_records(session, user_id, f, receipt)
+            delete_placeholders(session, user_id, later)
             drop_diagnostics(session, diagnostics_naming_all(session, user_id, spelled, diag_top), receipt)
             drow = session.get(Derivation, user_id)
             if reset_cache:
@@ -364,6 +393,7 @@ def _last(
                 )
             drop_lease(con, user_id)
         session.flush()
+    receipt.held(time.perf_counter() - t0)
 
 
 def diagnostics_naming_all(

@@ -89,9 +89,10 @@ def rederive_chunked(
     now: int,
     *,
     renew: Callable[[Any, str], None] | None = None,
+    held: Callable[[float], None] | None = None,
 ) -> int:
     """Re-derive the groups in short transactions (see the module); returns the records written.
-    ``renew`` keeps the caller's lease alive in each write."""
+    ``renew`` keeps the caller's lease alive in each write; ``held`` hears how long each held the lock."""
     by_pattern: dict[tuple[str, str], set[Group]] = {}
     for g in groups:
         by_pattern.setdefault((g[1], g[2]), set()).add(g)
@@ -116,6 +117,8 @@ def rederive_chunked(
                     renew(dbapi_connection(session), user_id)
                 written += publish(session, user_id, wanted, deriver, now)
             chunker.record(len(batch), time.perf_counter() - t0)
+            if held is not None:
+                held(time.perf_counter() - t0)
             break
         else:
             # Derivations keep running beside this one: fold and publish in one transaction.
