@@ -192,6 +192,10 @@ def _run(
     """Read, then every write of the forget; returns every spelled form that was erased.
     (Longer than most functions: it is the forget's sequence of phases, read top to bottom.)"""
     t0 = time.perf_counter()
+    # The store's kept connection stays open meanwhile: the connection of each chunk, closing, would
+    # otherwise be the last one open and checkpoint the whole WAL (SQLite does so on the last close).
+    with store.snapshot():
+        pass
     with store.read() as session:
         spelled = spelled_targets(session, user_id, targets)  # every stored spelling (decision 0029)
         mentions = diff_mentions(session, user_id, targets)

@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy import delete, select
 
+from creative_memory.model.records import PrefKey, PrefState
 from creative_memory.model.tables import Derivation, Event, EventPattern, Preference
 from creative_memory.services.derivation import (
     FOLD_COLUMNS,
@@ -44,20 +45,23 @@ def _generation(session: Any, user_id: str) -> tuple[int, int] | None:
 
 
 def fold_groups(session: Any, user_id: str, groups: set[Group], max_seq: int) -> Deriver:
-    """The fold of the given groups' events up to ``max_seq``, in fold order."""
-    seqs: set[int] = set()
+    """The fold of the given groups' events up to ``max_seq``, in fold order: one index range per
+    (type, pattern) for all its scopes, and each event read once."""
+    scopes: dict[tuple[str, str], set[str]] = {}
     for scope, ptype, pattern in groups:
-        seqs.update(
-            session.scalars(
-                select(EventPattern.seq).where(
-                    EventPattern.user_id == user_id,
-                    EventPattern.preference_type == ptype,
-                    EventPattern.pattern == pattern,
-                    EventPattern.scope == scope,
-                    EventPattern.seq <= max_seq,
-                )
+        scopes.setdefault((ptype, pattern), set()).add(scope)
+    seqs: set[int] = set()
+    for (ptype, pattern), wanted in scopes.items():
+        for seq, scope in session.execute(
+            select(EventPattern.seq, EventPattern.scope).where(
+                EventPattern.user_id == user_id,
+                EventPattern.preference_type == ptype,
+                EventPattern.pattern == pattern,
+                EventPattern.seq <= max_seq,
             )
-        )
+        ):
+            if scope in wanted:
+                seqs.add(int(seq))
     rows: list[Any] = []
     ordered = sorted(seqs)
     for i in range(0, len(ordered), 900):
@@ -68,7 +72,9 @@ def fold_groups(session: Any, user_id: str, groups: set[Group], max_seq: int) ->
     return deriver
 
 
-def publish(session: Any, user_id: str, groups: set[Group], deriver: Deriver, now: int) -> int:
+def publish(
+    session: Any, user_id: str, groups: set[Group], records: list[tuple[PrefKey, PrefState]], now: int
+) -> int:
     """Inside a write transaction: replace the groups' records with the fold's (keeping when each
     was last injected)."""
     existing = load_groups(session, user_id, groups)
@@ -77,7 +83,7 @@ def publish(session: Any, user_id: str, groups: set[Group], deriver: Deriver, no
         session.execute(delete(Preference).where(Preference.id.in_([p.id for p in existing[i : i + 900]])))
     drow = session.get(Derivation, user_id)
     key = drow.cache_key if drow is not None else ""
-    out = [pref_row(st, user_id, now, key, injected.get(k)) for k, st in deriver.records.items()]
+    out = [pref_row(st, user_id, now, key, injected.get(k)) for k, st in records]
     _bulk_insert(session, out)
     return len(out)
 
@@ -96,38 +102,40 @@ def rederive_chunked(
     by_pattern: dict[tuple[str, str], set[Group]] = {}
     for g in groups:
         by_pattern.setdefault((g[1], g[2]), set()).add(g)
-    bundles = [by_pattern[k] for k in sorted(by_pattern)]
-    chunker = Chunker(20, minimum=1)
+    remaining = [by_pattern[k] for k in sorted(by_pattern)]
     written = 0
-    i = 0
-    while i < len(bundles):
-        batch = bundles[i : i + chunker.size]
-        wanted: set[Group] = set().union(*batch)
-        for _attempt in range(_ATTEMPTS):
-            with store.read() as session:
-                seen = _generation(session, user_id)
-                if seen is None:
-                    return written  # no derivation: the next read derives everything
-                deriver = fold_groups(session, user_id, wanted, seen[1])
+    for _attempt in range(_ATTEMPTS):
+        if not remaining:
+            return written
+        with store.read() as session:
+            seen = _generation(session, user_id)
+            if seen is None:
+                return written  # no derivation: the next read derives everything
+            deriver = fold_groups(session, user_id, set().union(*remaining), seen[1])
+        records: dict[tuple[str, str], list[tuple[PrefKey, PrefState]]] = {}
+        for k, st in deriver.records.items():
+            records.setdefault((k[1], k[2]), []).append((k, st))
+        chunker = Chunker(20, minimum=1)
+        while remaining:
+            batch = remaining[: chunker.size]
             t0 = time.perf_counter()
             with store.write() as session, sa_errors():
                 if _generation(session, user_id) != seen:
-                    continue  # a derivation ran since the snapshot: fold again
+                    break  # a derivation ran since the snapshot: fold what is left again
                 if renew is not None:
                     renew(dbapi_connection(session), user_id)
-                written += publish(session, user_id, wanted, deriver, now)
+                wanted: set[Group] = set().union(*batch)
+                mine = [r for ptype, pattern in {g[1:] for g in wanted} for r in records.get((ptype, pattern), [])]
+                written += publish(session, user_id, wanted, mine, now)
             chunker.record(len(batch), time.perf_counter() - t0)
             if held is not None:
                 held(time.perf_counter() - t0)
-            break
-        else:
-            # Derivations keep running beside this one: fold and publish in one transaction.
-            with store.write() as session, sa_errors():
-                drow = session.get(Derivation, user_id)
-                if drow is None:
-                    return written
-                written += publish(
-                    session, user_id, wanted, fold_groups(session, user_id, wanted, drow.max_seq), now
-                )
-        i += len(batch)
+            remaining = remaining[len(batch) :]
+    # Derivations keep running beside this one: fold and publish what is left in one transaction.
+    with store.write() as session, sa_errors():
+        drow = session.get(Derivation, user_id)
+        if drow is not None and remaining:
+            left: set[Group] = set().union(*remaining)
+            deriver = fold_groups(session, user_id, left, drow.max_seq)
+            written += publish(session, user_id, left, list(deriver.records.items()), now)
     return written
