@@ -22,19 +22,19 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import Polarity, scope_for
+from creative_memory.model.names import canonical_name
 from creative_memory.model.tables import (
     Audit,
     Preference,
 )
+from creative_memory.services import spellings
 from creative_memory.services.erasure_search import (
-    _FEW_NEEDLES,
     _mention_notes,
-    count_bytes,
     live_copies,
     live_mentions,
-    needles_for,
 )
 from creative_memory.services.naming import optional_project, valid_name
+from creative_memory.services.spelled_search import count_spelled
 from creative_memory.services.store import Store
 
 log = logging.getLogger("cm.erasure")
@@ -149,8 +149,10 @@ def _verify(
                 ok = False
     whole = [t for t in targets if t.whole]
     if whole:
-        needles = sorted({n for t in whole for n in needles_for(t.pattern, [t.pattern])})
-        receipt.occurrences, live = _search(store, needles, account=receipt.checkpointed)
+        # Every spelling of each name, mixed non-ASCII case included (docs/decisions/0036).
+        names = spellings.Spellings({canonical_name(t.pattern) for t in whole})
+        anchors = sorted({f.decode("utf-8") for s in names.names for f in s.forms})
+        receipt.occurrences, live = _search(store, names, account=receipt.checkpointed)
         if receipt.occurrences and live is not None and sum(live.values()) == receipt.occurrences:
             # Every copy in the files is accounted for by live data (another pattern whose name
             # contains this one, the same name under another type, Open Design's own data): no
@@ -183,12 +185,12 @@ def _verify(
             if not receipt.checkpointed:
                 ok = False
                 receipt.notes.append(_SNAPSHOT_NOTE)
-            receipt.occurrences, _live = _search(store, needles, account=False)
+            receipt.occurrences, _live = _search(store, names, account=False)
         if receipt.occurrences:
             found: dict[str, int] = {}
             with store.read() as session:
-                for n in needles:
-                    for table, count in live_mentions(session, n.decode(), fold=True).items():
+                for anchor in anchors:  # a prefilter: the rows that may hold a spelling
+                    for table, count in live_mentions(session, anchor, fold=True).items():
                         found[table] = found.get(table, 0) + count
             if found and (compact or live is not None):
                 receipt.notes.extend(_mention_notes(found))
@@ -212,7 +214,7 @@ def _wal_empty(path: Path) -> bool:
         return True
 
 
-def _search(store: Store, needles: Sequence[bytes], *, account: bool) -> tuple[int, dict[str, int] | None]:
+def _search(store: Store, names: spellings.Spellings, *, account: bool) -> tuple[int, dict[str, int] | None]:
     """The byte search of the store's files, as a reader (never holding the write lock: the search
     reads the whole file, far longer than the daemon may wait; decision 0019). With ``account`` and
     occurrences found, also the copies live data accounts for, from a snapshot pinned for the whole
@@ -228,12 +230,10 @@ def _search(store: Store, needles: Sequence[bytes], *, account: bool) -> tuple[i
             con.execute("SELECT count(*) FROM sqlite_master").fetchone()  # pins the snapshot
             try:
                 still = _wal_empty(store.path)
-                occurrences = count_bytes(store.path, needles, fold=True)
-                # live_copies counts like the per-needle search; the many-needle one is not comparable.
-                countable = account and still and len(set(needles)) <= _FEW_NEEDLES
-                if not (occurrences and countable):
+                occurrences = count_spelled(store.path, names)
+                if not (occurrences and account and still):
                     return occurrences, None
-                live = live_copies(con, needles, fold=True)
+                live = live_copies(con, names)  # counted like the file search, value by value
                 if _wal_empty(store.path):
                     return occurrences, live
             finally:
@@ -246,13 +246,19 @@ def audit_count(session: Session, user_id: str) -> int:
 
 
 if TYPE_CHECKING:
+    from creative_memory.services.erasure_search import _FEW_NEEDLES as _FEW_NEEDLES
+    from creative_memory.services.erasure_search import count_bytes as count_bytes
+    from creative_memory.services.erasure_search import live_copies as live_copies
+    from creative_memory.services.erasure_search import needles_for as needles_for
     from creative_memory.services.forget_events import _DIFF_BOUND as _DIFF_BOUND
+    from creative_memory.services.forget_events import _rewrite_payload as _rewrite_payload
     from creative_memory.services.forget_events import diff_mentions as diff_mentions
     from creative_memory.services.forget_events import spelled_targets as spelled_targets
     from creative_memory.services.forgetting import forget as forget
     from creative_memory.services.reset import reset as reset
 
-_FORGET_EVENTS = ("_DIFF_BOUND", "diff_mentions", "spelled_targets")
+_FORGET_EVENTS = ("_DIFF_BOUND", "_rewrite_payload", "diff_mentions", "spelled_targets")
+_SEARCH = ("_FEW_NEEDLES", "count_bytes", "live_copies", "needles_for")
 
 
 # The operations live in services/forgetting.py and services/reset.py, the steps of a forget in
@@ -271,4 +277,8 @@ def __getattr__(name: str) -> Any:
         from creative_memory.services import forget_events
 
         return getattr(forget_events, name)
+    if name in _SEARCH:  # the byte search (services/erasure_search.py)
+        from creative_memory.services import erasure_search
+
+        return getattr(erasure_search, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -326,14 +326,15 @@ def diff_mentions(
     With ``after``, only the events with ``seq > after`` (an index range, not a scan)."""
     forms = {t: _mentions(canonical_name(t.pattern)) for t in targets if t.whole}
     out: dict[Target, set[int]] = {t: set() for t in targets}
-    likes = sorted({spellings.like_pattern(m.canonicals[0]) for m in forms.values()})
+    # The anchors of each name (docs/decisions/0036): every spelling holds one of them.
+    likes = sorted({like for m in forms.values() for like in spellings.Spelling(m.canonicals[0]).likes()})
     if not likes:
         return out
     # "+user_id": a scan in table order, not an index lookup per event of the user.
     where = "user_id = ? AND seq > ?" if after else "+user_id = ? AND seq > ?"
     sql = (
         f"SELECT seq, payload FROM {_EVENTS} WHERE {where} AND payload < ? AND ("
-        + " OR ".join("payload LIKE ?" for _w in likes)
+        + " OR ".join("payload LIKE ? ESCAPE '\\'" for _w in likes)
         + ")"
     )
     for seq, payload in session.connection().exec_driver_sql(sql, (user_id, after, _DIFF_BOUND, *likes)):
