@@ -149,7 +149,7 @@ def _verify(
                 ok = False
     whole = [t for t in targets if t.whole]
     if whole:
-        # Every spelling of each name, mixed non-ASCII case included (docs/decisions/0036).
+        # Every spelling of each name, mixed non-ASCII case included (docs/decisions/0029).
         names = spellings.Spellings({canonical_name(t.pattern) for t in whole})
         anchors = sorted({f.decode("utf-8") for s in names.names for f in s.forms})
         receipt.occurrences, live = _search(store, names, account=receipt.checkpointed)

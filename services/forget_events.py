@@ -326,7 +326,7 @@ def diff_mentions(
     With ``after``, only the events with ``seq > after`` (an index range, not a scan)."""
     forms = {t: _mentions(canonical_name(t.pattern)) for t in targets if t.whole}
     out: dict[Target, set[int]] = {t: set() for t in targets}
-    # The anchors of each name (docs/decisions/0036): every spelling holds one of them.
+    # The anchors of each name (docs/decisions/0029): every spelling holds one of them.
     likes = sorted({like for m in forms.values() for like in spellings.Spelling(m.canonicals[0]).likes()})
     if not likes:
         return out

@@ -1,4 +1,4 @@
-"""The byte search of the store's files for every spelling of some names (docs/decisions/0036).
+"""The byte search of the store's files for every spelling of some names (docs/decisions/0029).
 
 Like :func:`creative_memory.services.erasure_search.count_bytes`, the files are read in 4 MiB chunks
 (never mapped) on a few threads and folded (:data:`creative_memory.services.spellings.FOLD`); each

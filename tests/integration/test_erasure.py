@@ -920,7 +920,7 @@ def test_a_bulk_forget_of_many_names_counts_the_copies_that_stay_without_a_vacuu
     loaded: Store, blocks: BlockChecker, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Every name's spellings are counted value by value like the file search counts them
-    (docs/decisions/0036), however many names a forget has: text that stays (inside a live
+    (docs/decisions/0029), however many names a forget has: text that stays (inside a live
     pattern's name) is told from a stale copy without a VACUUM."""
     store = loaded
     sans = ("typography", "sans_" + R[1])

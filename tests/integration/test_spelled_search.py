@@ -1,4 +1,4 @@
-"""Issue 17.2: the erasure's byte search finds every spelling of the canonical name (docs/decisions/0036)
+"""Issue 17.2: the erasure's byte search finds every spelling of the canonical name (docs/decisions/0029)
 — any case of any script, mixed non-ASCII case never stored, composed or decomposed, ``-``/``_``/space
 — in the store's files and in each live value alike, on real SQLite files."""
 
