@@ -106,6 +106,8 @@ def run_window(folder: Path, args: Any) -> dict[str, Any]:
         timer.setInterval(10)
         timer.timeout.connect(tick)
         timer.start()
+        if args.why:
+            watch_stalls(last, out)
 
         def on_external() -> None:
             out["notices"].append({"seen": time.time(), "shown": None, "tab": window.current_page().key})
@@ -142,6 +144,7 @@ def run_window(folder: Path, args: Any) -> dict[str, Any]:
         for n in out["notices"]:
             if n["shown"] is None and not window.current_page().stale:
                 n["shown"] = time.time()
+        out["done"] = True
         timer.stop()
         ctrl.stop_polling()
         window.close()
@@ -149,6 +152,26 @@ def run_window(folder: Path, args: Any) -> dict[str, Any]:
 
     run_app(body, argv=[sys.argv[0]])
     return out
+
+
+def watch_stalls(last: list[float], out: dict[str, Any]) -> None:
+    """--why: a thread samples the window's thread whenever its 10 ms timer is 40 ms late."""
+    import threading
+    import traceback
+
+    main_id = threading.get_ident()
+    out["why"] = {}
+
+    def sample() -> None:
+        while not out.get("done"):
+            time.sleep(0.01)
+            if time.perf_counter() - last[0] > 0.05:
+                frame = sys._current_frames().get(main_id)
+                if frame is not None:
+                    stack = "".join(traceback.format_stack(frame, limit=12)[-8:])
+                    out["why"][stack] = out["why"].get(stack, 0) + 1
+
+    threading.Thread(target=sample, daemon=True).start()
 
 
 def delays(out: dict[str, Any]) -> list[tuple[float, str]]:
@@ -167,6 +190,7 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=20.0, help="how long the writer runs")
     p.add_argument("--rate", type=int, default=500, help="events per second written")
     p.add_argument("--switch", type=float, default=2.0, help="seconds between tab changes")
+    p.add_argument("--why", action="store_true", help="print where the window's thread was during stalls")
     args = p.parse_args()
     bs = demo_store(args.size, args.seed, fresh=args.fresh)
     header(f"GUI under a writer ({args.rate} events/s for {args.seconds:g} s)", bs)
@@ -185,6 +209,8 @@ def main() -> None:
           f"p50 {percentile(gaps, 0.5):.1f} ms, p99 {percentile(gaps, 0.99):.1f} ms, max {gaps[-1]:.1f} ms "
           f"(target max ≤ 50 ms); stalls over 50 ms: {sum(g > 50 for g in gaps)}")
     print(f"writer batches committed: {len(out['commits'])}; window refreshes: {len(out['notices'])}")
+    for stack, n in sorted(out.get("why", {}).items(), key=lambda kv: -kv[1])[:6]:
+        print(f"--- {n} samples (10 ms each) in a stall:\n{stack}")
     if lag:
         print(f"commit → shown: median {statistics.median(x for x, _ in lag):.2f} s, max {lag[-1][0]:.2f} s "
               f"(target ≤ 2 s); worst per visible tab: "
