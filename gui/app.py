@@ -153,7 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         window = MainWindow(ctrl, settings)
         window.show()
         if not offscreen:
-            from creative_memory.gui.dialogs_store import confirm_first_open
+            from creative_memory.gui.dialogs.store import confirm_first_open
 
             if not await confirm_first_open(ctrl, window):  # nothing was changed
                 actx.app.quit()
@@ -282,7 +282,7 @@ async def _screenshots(  # type: ignore[no-untyped-def]
 async def _extra_screenshots(actx, window, folder: Path, suffix: str) -> int:  # type: ignore[no-untyped-def]
     """The Forget scope dialog (a global row selected) and the demo store's banner."""
     from creative_memory.gui.tabs.inspector import InspectorTab
-    from creative_memory.gui.tabs.overview import OverviewTab
+    from creative_memory.gui.tabs.overview.view import OverviewTab
 
     inspector = next(p for p in window.pages if isinstance(p, InspectorTab))
     window.tabs.setCurrentWidget(inspector)

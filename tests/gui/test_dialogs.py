@@ -13,15 +13,12 @@ import shiboken6
 from PySide6.QtCore import QDateTime, QPoint, Qt
 from PySide6.QtWidgets import QDialog
 
-from creative_memory.gui.dialogs import (
-    ImportDialog,
-    PassphraseDialog,
-    PauseDialog,
-    ProgressDialog,
-    ReceiptDialog,
-    ResetDialog,
-    preset_end,
-)
+from creative_memory.gui.dialogs.import_mode import ImportDialog
+from creative_memory.gui.dialogs.passphrase import PassphraseDialog
+from creative_memory.gui.dialogs.pause import PauseDialog, preset_end
+from creative_memory.gui.dialogs.progress import ProgressDialog
+from creative_memory.gui.dialogs.reset import ResetDialog
+from creative_memory.gui.dialogs.reset_receipt import ResetReceiptDialog as ReceiptDialog
 
 NOW = 1_793_000_000_000  # 2026-10-26T…Z
 HOUR = 3_600_000

@@ -21,7 +21,8 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QMessageBox, QWidget
 
 from creative_memory.gui.controller import Controller
-from creative_memory.gui.tabs.overview import OverviewTab, state_sentence
+from creative_memory.gui.tabs.overview.text import state_sentence
+from creative_memory.gui.tabs.overview.view import OverviewTab
 from creative_memory.model.constants import Actor, Origin
 from creative_memory.model.tables import ALEMBIC_VERSION_TABLE
 from creative_memory.services import controls, crypto, retrieval
