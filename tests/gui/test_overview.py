@@ -335,10 +335,11 @@ def test_confirmed_reset_backs_up_erases_everything_and_shows_a_receipt(
     assert status(ctrl)["counts"] == {"preferences": 0, "events": 0, "retrievals": 0}
     receipt = tab.receipt_dialog
     assert receipt is not None
-    assert receipt.values["Events erased"] == str(before["events"])
-    assert receipt.values["Preferences erased"] == str(before["preferences"])
-    assert receipt.values["Stage diagnostics erased"] == str(diagnostics)
-    assert receipt.values["Verified"].startswith("✓")
+    assert receipt.values["events_deleted"].text() == str(before["events"])
+    assert receipt.values["preferences"].text() == str(before["preferences"])
+    assert receipt.values["diagnostics"].text() == str(diagnostics)
+    assert receipt.values["verified"].text().startswith("yes")
+    assert receipt.values["backup"].text() == str(backup)
     # The backup was written first, owner-only, and holds what was erased.
     assert stat.S_IMODE(backup.stat().st_mode) == 0o600
     assert len(json.loads(backup.read_text())["events"]) == before["events"]

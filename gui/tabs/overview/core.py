@@ -20,8 +20,8 @@ from creative_memory.gui.dialogs.import_mode import ImportDialog
 from creative_memory.gui.dialogs.passphrase import PassphraseDialog
 from creative_memory.gui.dialogs.pause import PauseDialog
 from creative_memory.gui.dialogs.progress import ProgressDialog
+from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.dialogs.reset import ResetDialog
-from creative_memory.gui.dialogs.reset_receipt import ResetReceiptDialog
 from creative_memory.gui.errors import show_error
 from creative_memory.gui.switch import MemorySwitch
 from creative_memory.gui.tabs.base import Tab, tr
@@ -106,7 +106,7 @@ class OverviewCore(Tab):
         self.import_dialog: ImportDialog | None = None
         self.import_confirm_dialog: ImportConfirmDialog | None = None
         self.reset_dialog: ResetDialog | None = None
-        self.receipt_dialog: ResetReceiptDialog | None = None
+        self.receipt_dialog: ReceiptDialog | None = None
         self.progress_dialog: ProgressDialog | None = None
         self.last_checks: list[dict[str, Any]] = []
 

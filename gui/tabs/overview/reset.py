@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QDialog
 
 from creative_memory.gui.asyncbridge import async_slot, wait_dialog
 from creative_memory.gui.dialogs.files import ask_save_path
+from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.dialogs.reset import ResetDialog
-from creative_memory.gui.dialogs.reset_receipt import ResetReceiptDialog
 from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.overview.transfer import TransferActions
 from creative_memory.services import erasure, queries
@@ -74,7 +74,7 @@ class ResetActions(TransferActions):
         self._progress_done(progress)
         self.ctrl.notify("all")
         await self.refresh()
-        receipt_dialog = ResetReceiptDialog(self.window(), receipt=receipt.as_json(), backup=backup)
+        receipt_dialog = ReceiptDialog(receipt.as_json(), backup=backup, parent=self.window())
         receipt_dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         self.receipt_dialog = receipt_dialog
         receipt_dialog.open()
