@@ -176,7 +176,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         window.store_opened()
         ctrl.start_polling()
         if args.retrieval:
-            from creative_memory.gui.tabs.diagnostics_kept import open_in_diagnostics
+            from creative_memory.gui.tabs.diagnostics.kept import open_in_diagnostics
 
             await open_in_diagnostics(window.tabs, args.retrieval)
         if os.environ.get("CM_QUIT_AFTER_START"):  # bench/bench_gui_start.py: painted and loaded

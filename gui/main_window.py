@@ -19,8 +19,8 @@ from creative_memory.gui.memory_notes import attach as attach_memory_notes
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.activity import ActivityTab
 from creative_memory.gui.tabs.base import Tab, tr
-from creative_memory.gui.tabs.diagnostics import DiagnosticsTab
-from creative_memory.gui.tabs.diagnostics_kept import attach as attach_kept_panel
+from creative_memory.gui.tabs.diagnostics.kept import attach as attach_kept_panel
+from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
 from creative_memory.gui.tabs.inspector import InspectorTab
 from creative_memory.gui.tabs.overview.view import OverviewTab
 from creative_memory.gui.tabs.preview import PreviewTab
