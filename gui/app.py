@@ -47,12 +47,13 @@ def _configure(args: argparse.Namespace):  # type: ignore[no-untyped-def]
         from creative_memory.gui.errors import show_error
         from creative_memory.gui.icons import app_icon
         from creative_memory.gui.logging_setup import (
+            default_log_file,
             install_excepthook,
             install_qt_message_handler,
             setup_logging,
         )
 
-        setup_logging(args.log_level)
+        setup_logging(args.log_level, log_file=default_log_file())
         install_qt_message_handler()
         install_excepthook(lambda exc: show_error(app.activeWindow(), exc))
         app.setApplicationName("Creative Memory Studio")
@@ -112,6 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             data_dir = DataDir(Path(temp.name) / "data", "flag")
             os.environ.setdefault("CM_SETTINGS_DIR", str(Path(temp.name) / "settings"))
             os.environ.setdefault("CM_CONFIG_DIR", str(Path(temp.name) / "config"))
+            os.environ.setdefault("CM_LOG_DIR", str(Path(temp.name) / "log"))
         else:
             data_dir = resolve_data_dir(args.data_dir)
         user = check_user(args.user if args.user is not None else default_user())
@@ -199,6 +201,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = run_app(start, argv=[sys.argv[0]], configure=_configure(args))
     finally:
         if temp is not None:
+            from creative_memory.gui.logging_setup import close_log_file
+
+            close_log_file()  # it was written in the temporary folder
             temp.cleanup()
     return result["code"] or code
 

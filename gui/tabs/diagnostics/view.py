@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 
 from PySide6.QtCore import QDateTime, QEvent, Qt, QTimer
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -33,6 +34,7 @@ from PySide6.QtWidgets import (
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.flow import FlowLayout, flow, group
 from creative_memory.gui.icons import palette_icon
+from creative_memory.gui.logging_setup import current_log_file
 from creative_memory.gui.models.diagnostics import (
     EVENT_TYPES,
     RetrievalsModel,
@@ -71,6 +73,7 @@ class DiagnosticsTab(FilterActions, RunActions):
         layout.addLayout(top_row)
         layout.addWidget(self.message)
         layout.addWidget(self.splitter, 1)
+        layout.addWidget(self._build_log_line())
         self._connect()
         self._on_time_toggled()
         self._update_list_state()
@@ -294,6 +297,25 @@ class DiagnosticsTab(FilterActions, RunActions):
         events_layout.addWidget(events_split, 1)
         return events_box
 
+    def _build_log_line(self) -> QLabel:
+        """Where the program writes its log, for a report of a problem."""
+        self.log_label = QLabel(self)
+        self.log_label.setObjectName("log_file")
+        self.log_label.setWordWrap(True)
+        self.log_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.log_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.log_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.log_label.setAccessibleName(tr("Program log file"))
+        self.show_log_file()
+        return self.log_label
+
+    def show_log_file(self) -> None:
+        path = current_log_file()
+        self.log_label.setVisible(path is not None)
+        if path is not None:
+            self.log_label.setText(tr("Program log (warnings and errors): {path}").format(path=path))
+            self.log_label.setToolTip(tr("Attach this file, and the older ones beside it, to a problem report"))
+
     def _connect(self) -> None:
         self._filter_timer = QTimer(self)
         self._filter_timer.setSingleShot(True)
@@ -349,6 +371,7 @@ class DiagnosticsTab(FilterActions, RunActions):
 
     async def refresh(self) -> None:
         self.stale = False
+        self.show_log_file()
         self._follow_now()
         self._projects = await self.ctrl.run(controls.projects, self.ctrl.store, self.ctrl.user)
         self.model.project_names = {str(p["id"]): str(p["name"]) for p in self._projects if p.get("name")}
