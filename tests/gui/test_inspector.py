@@ -8,6 +8,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -37,7 +38,7 @@ from creative_memory.services import demo, queries, retrieval
 from creative_memory.services.queries import PrefFilter
 
 ROOT = Path(__file__).resolve().parents[2]
-SHOTS = Path("/tmp/cm-shots")
+SHOTS = Path(os.environ.get("CM_SHOTS_DIR") or tempfile.gettempdir()) / "cm-shots"
 
 
 # --------------------------------------------------------------------------- helpers
