@@ -47,9 +47,13 @@ def _finish_interrupted(store: Store) -> None:
     except Exception:  # a store older than the lease table (not migrated by a read-only command)
         return
     if pending:
+        from creative_memory.services.errors import StoreLocked
         from creative_memory.services.forgetting import finish_interrupted
 
-        finish_interrupted(store)
+        try:
+            finish_interrupted(store)
+        except StoreLocked:  # another process is finishing it right now; readers serve the stored state
+            pass
 
 
 @dataclass
