@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, Qt
 
+from creative_memory.gui.visible import shown_id, shown_name, stored_name
 from creative_memory.model.constants import project_of
 from creative_memory.services.inspector_query import (
     InspectorRow,
@@ -137,7 +138,8 @@ def format_qdatetime(dt: QDateTime, with_time: bool = True) -> str:
 # --------------------------------------------------------------------------- cell text
 class CellText:
     """What each cell of a row says: its display text (one prepared function per column) and its
-    tooltip."""
+    tooltip. Names are shown readable, with controls visible and right-to-left text isolated
+    (:func:`~creative_memory.gui.visible.shown_name`); the tooltip adds the stored spelling."""
 
     def __init__(self) -> None:
         self._titles: dict[str, str] | None = None
@@ -186,15 +188,15 @@ class CellText:
         def scope(row: InspectorRow) -> str:
             if row.scope == "global":
                 return word("global")
-            return str(row.project_id or project_of(row.scope) or row.scope)
+            return shown_id(str(row.project_id or project_of(row.scope) or row.scope))
 
         def injected(row: InspectorRow) -> str:
             return format_time(row.last_injected_at, False) if row.last_injected_at is not None else word("never")
 
         by_name: dict[str, Callable[[InspectorRow], str]] = {
             "scope": scope,
-            "type": lambda row: str(row.preference_type),
-            "pattern": lambda row: str(row.pattern),
+            "type": lambda row: shown_name(row.preference_type),
+            "pattern": lambda row: shown_name(row.pattern),
             "polarity": lambda row: word(row.polarity),
             "strength": lambda row: f"{row.strength:.2f}",
             "tier": lambda row: word(row.confidence),
@@ -212,7 +214,13 @@ class CellText:
         if name == "scope":
             if row.scope == "global":
                 return tr("Global: learned across projects")
-            return tr("Learned in project {project}").format(project=row.project_id or row.scope)
+            project = shown_id(str(row.project_id or row.scope))
+            return tr("Learned in project {project}").format(project=project)
+        if name in ("type", "pattern"):
+            raw = row.preference_type if name == "type" else row.pattern
+            return tr("{title}: {name} (stored as {raw})").format(
+                title=self.titles()[name], name=shown_name(raw), raw=stored_name(raw)
+            )
         if name == "strength":
             return tr("Strength {value:.3f} of 1").format(value=row.strength)
         if name == "counts":

@@ -8,6 +8,10 @@ for more rows with :meth:`canFetchMore`/:meth:`fetchMore`; ``fetchMore`` only st
 returns — the rows are inserted (``beginInsertRows``/``endInsertRows``) on the GUI thread when the
 page arrives. Paging is keyset paging (the last row's ``(value, id)`` cursor), so a page costs the
 same at the end of a large table as at the start.
+
+Names (type, pattern, the project of the scope) are untrusted text: a cell shows their readable
+form with controls made visible and right-to-left text isolated (:func:`shown_name`); the stored
+name is in the tooltip and under :data:`RAW_ROLE`.
 """
 
 from __future__ import annotations

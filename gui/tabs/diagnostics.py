@@ -43,15 +43,15 @@ from creative_memory.gui.models.diagnostics import (
     RetrievalFilter,
     RetrievalsModel,
     Row,
-    StageEventsModel,
-    event_details,
     export_retrievals,
     fetch_retrieval_events,
     format_for,
     local_time,
 )
+from creative_memory.gui.models.stage_events import StageEventsModel, event_details
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import Tab, tr
+from creative_memory.gui.visible import shown_id
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit
 from creative_memory.model.constants import Mode, Origin
 from creative_memory.services import controls, retrieval
@@ -82,9 +82,9 @@ def _named(widget: QWidget, name: str, tooltip: str) -> None:
 
 
 def project_label(project: dict[str, Any]) -> str:
-    name = project.get("name")
+    name = project.get("name")  # the daemon's name is untrusted text: controls visible, bidi isolated
     pid = str(project["id"])
-    return f"{name} ({pid})" if name and name != pid else pid
+    return f"{shown_id(str(name))} ({shown_id(pid)})" if name and name != pid else shown_id(pid)
 
 
 def fill_projects(

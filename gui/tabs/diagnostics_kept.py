@@ -23,6 +23,7 @@ from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.models.preferences import PreferenceKey
 from creative_memory.gui.tabs.base import tr
+from creative_memory.gui.visible import shown_id, shown_name
 from creative_memory.services.erasure import Receipt
 
 if TYPE_CHECKING:
@@ -43,13 +44,13 @@ def kept_keys(events: list[dict[str, Any]]) -> list[tuple[PreferenceKey, dict[st
 
 def item_text(key: PreferenceKey, event: dict[str, Any]) -> str:
     verb = tr("Prefer") if key.polarity == "positive" else tr("Avoid")
-    where = tr("global") if key.project_id is None else key.project_id
+    where = tr("global") if key.project_id is None else shown_id(key.project_id)
     strength = event.get("strength")
     amount = f"{float(strength):.2f}" if isinstance(strength, int | float) else "?"
     return tr("{verb} {pattern} — {type}, {where}, {strength} {tier}").format(
         verb=verb,
-        pattern=key.pattern.replace("_", " "),
-        type=key.preference_type,
+        pattern=shown_name(key.pattern),
+        type=shown_name(key.preference_type),
         where=where,
         strength=amount,
         tier=event.get("confidence", ""),

@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 
     from creative_memory.gui.controller import Controller
 
+#: the events list keeps each event's stored session id under this role (column 4)
+SESSION_ROLE = Qt.ItemDataRole.UserRole + 71
+
 #: "Forget all shown" lists every row in its dialog: at most this many
 FORGET_ALL_LIMIT = 5_000
 
@@ -159,8 +162,8 @@ class ForgetActions:
     # ------------------------------------------------------------------ forget a session
     def selected_session(self) -> str | None:
         item = self.events_view.currentItem()
-        text = item.text(4).strip() if item is not None else ""
-        return text or None
+        raw = item.data(4, SESSION_ROLE) if item is not None else None  # the stored id, not its shown form
+        return str(raw) if raw else None
 
     def _update_session_button(self) -> None:
         self.forget_session_button.setEnabled(not self._read_only and self.selected_session() is not None)
