@@ -38,6 +38,7 @@ from creative_memory.gui.controller import Controller
 from creative_memory.gui.errors import show_error
 from creative_memory.gui.flow import flow, group
 from creative_memory.gui.icons import palette_icon
+from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.models.diagnostics import (
     EVENT_TYPES,
     RetrievalFilter,
@@ -51,7 +52,7 @@ from creative_memory.gui.models.diagnostics import (
 from creative_memory.gui.models.stage_events import StageEventsModel, event_details
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import Tab, tr
-from creative_memory.gui.visible import shown_id
+from creative_memory.gui.tabs.project_picker import fill_projects
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit
 from creative_memory.model.constants import Mode, Origin
 from creative_memory.services import controls, retrieval
@@ -79,39 +80,6 @@ def row_height(widget: QWidget) -> int:
 def _named(widget: QWidget, name: str, tooltip: str) -> None:
     widget.setAccessibleName(name)
     widget.setToolTip(tooltip)
-
-
-def project_label(project: dict[str, Any]) -> str:
-    name = project.get("name")  # the daemon's name is untrusted text: controls visible, bidi isolated
-    pid = str(project["id"])
-    return f"{shown_id(str(name))} ({shown_id(pid)})" if name and name != pid else shown_id(pid)
-
-
-def fill_projects(
-    combo: QComboBox, projects: list[dict[str, Any]], first: str, *, mark_disabled: bool = False
-) -> None:
-    """(Re)fill a project picker keeping the chosen project (``first`` is the None entry).
-
-    With ``mark_disabled`` a project that uses no memory, or no global memory, says so in its label.
-    """
-    current = combo.currentData()
-    combo.blockSignals(True)
-    try:
-        combo.clear()
-        combo.addItem(first, None)
-        for p in projects:
-            label = project_label(p)
-            own, glob = p.get("use_memory", True), p.get("use_global_memory", True)
-            tip = "" if own and glob else tr("This project ignores its own memory") if glob else tr("This project ignores global memory") if own else tr("This project uses no memory")
-            if mark_disabled and not glob:
-                label = (tr("{project} — ignores global memory") if own else tr("{project} — ignores memory")).format(project=label)
-            combo.addItem(label, p["id"])
-            if tip:
-                combo.setItemData(combo.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
-        index = combo.findData(current) if current is not None else 0
-        combo.setCurrentIndex(max(index, 0))
-    finally:
-        combo.blockSignals(False)
 
 
 class DiagnosticsTab(Tab):
@@ -254,6 +222,7 @@ class DiagnosticsTab(Tab):
         self.table.verticalHeader().setDefaultSectionSize(row_height(self))
         self.table.setTabKeyNavigation(False)
         self.table.setAccessibleName(tr("Retrievals"))
+        add_context_actions(self.table)  # Copy (Ctrl+C), from the Menu key or Shift+F10 too
         self.table.setToolTip(tr("Recorded retrievals, newest first; select one to see its stage events"))
         header = self.table.horizontalHeader()
         header.setStretchLastSection(False)
@@ -298,6 +267,7 @@ class DiagnosticsTab(Tab):
         self.events_view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.events_view.setTabKeyNavigation(False)
         self.events_view.setAccessibleName(tr("Stage events"))
+        add_context_actions(self.events_view)
         self.events_view.setToolTip(tr("The stage events of the selected retrieval, in the order they happened"))
         eh = self.events_view.horizontalHeader()
         eh.setHighlightSections(False)

@@ -52,6 +52,7 @@ from creative_memory.gui.controller import Controller
 from creative_memory.gui.dialogs_forget import ForgetDialog, ReceiptDialog
 from creative_memory.gui.flow import flow, group
 from creative_memory.gui.icons import icon
+from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.models.preferences import (
     C_STRENGTH,
     COLUMNS,
@@ -359,10 +360,8 @@ class InspectorTab(ForgetActions, DetailPane, Tab):
         self._set_default_widths()
         header.setSortIndicator(C_STRENGTH, Qt.SortOrder.DescendingOrder)
         self.table.setSortingEnabled(True)
-        self.table.addAction(self.forget_action)
-        self.table.addAction(self.block_action)
-        self.table.addAction(self.whatif_action)
-        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        # the Menu key or Shift+F10 opens these at the current row; Delete forgets, Ctrl+C copies
+        add_context_actions(self.table, [self.forget_action, self.block_action, self.whatif_action])
 
         self.empty = EmptyState(tr("Nothing learned yet."), "info", self)
         self.empty.setObjectName("inspector_empty")

@@ -14,7 +14,7 @@ import html
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QDateTime, QLocale, Qt
-from PySide6.QtGui import QFont, QPalette
+from PySide6.QtGui import QAction, QFont, QPalette
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.chart import StrengthChart
 from creative_memory.gui.icons import icon
+from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.models.preferences import PreferenceKey, format_qdatetime, format_time
 from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.inspector_fields import field_text, field_titles
@@ -214,6 +215,12 @@ class DetailPane:
                tr("Erase every event of the selected event's generation session and what it taught"))
         self.forget_session_button.setEnabled(False)
         self.forget_session_button.clicked.connect(self._forget_session_clicked)
+        # the same from the events list's context menu (Menu key, Shift+F10), with Copy
+        self.forget_session_action = QAction(icon("forget"), tr("Forget this session…"), self.events_view)
+        self.forget_session_action.setObjectName("forget_session_action")
+        self.forget_session_action.setEnabled(False)
+        self.forget_session_action.triggered.connect(self.forget_session_button.click)
+        add_context_actions(self.events_view, [self.forget_session_action])
         self.events_view.currentItemChanged.connect(lambda *_: self._update_session_button())
         heading_row = QHBoxLayout()
         heading_row.addWidget(self.events_heading, 1)

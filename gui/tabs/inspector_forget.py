@@ -50,6 +50,7 @@ class ForgetActions:
         model: PreferenceTableModel
         events_view: QTreeWidget
         forget_session_button: QToolButton
+        forget_session_action: QAction
         forget_all_action: QAction
         forget_dialog: ForgetDialog | None
         receipt_dialog: ReceiptDialog | None
@@ -167,6 +168,7 @@ class ForgetActions:
 
     def _update_session_button(self) -> None:
         self.forget_session_button.setEnabled(not self._read_only and self.selected_session() is not None)
+        self.forget_session_action.setEnabled(self.forget_session_button.isEnabled())
 
     @async_slot()
     async def _forget_session_clicked(self) -> None:

@@ -1,0 +1,48 @@
+"""The project pickers of Diagnostics and the Preview: every known project, named as a person knows
+it (the daemon's name, made inert, then its id), with a note when it ignores some memory."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox
+
+from creative_memory.gui.tabs.base import tr
+from creative_memory.gui.visible import shown_id
+
+
+def project_label(project: dict[str, Any]) -> str:
+    name = project.get("name")  # the daemon's name is untrusted text: controls visible, bidi isolated
+    pid = str(project["id"])
+    return f"{shown_id(str(name))} ({shown_id(pid)})" if name and name != pid else shown_id(pid)
+
+
+def fill_projects(
+    combo: QComboBox, projects: list[dict[str, Any]], first: str, *, mark_disabled: bool = False
+) -> None:
+    """(Re)fill a project picker keeping the chosen project (``first`` is the None entry).
+
+    With ``mark_disabled`` a project that uses no memory, or no global memory, says so in its label.
+    """
+    current = combo.currentData()
+    combo.blockSignals(True)
+    try:
+        combo.clear()
+        combo.addItem(first, None)
+        for p in projects:
+            label = project_label(p)
+            own, glob = p.get("use_memory", True), p.get("use_global_memory", True)
+            tip = "" if own and glob else tr("This project ignores its own memory") if glob else tr("This project ignores global memory") if own else tr("This project uses no memory")
+            if mark_disabled and not glob:
+                label = (tr("{project} — ignores global memory") if own else tr("{project} — ignores memory")).format(project=label)
+            combo.addItem(label, p["id"])
+            if tip:
+                combo.setItemData(combo.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+        index = combo.findData(current) if current is not None else 0
+        combo.setCurrentIndex(max(index, 0))
+    finally:
+        combo.blockSignals(False)
+
+
+__all__ = ["fill_projects", "project_label"]
