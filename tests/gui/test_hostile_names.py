@@ -20,7 +20,9 @@ from PySide6.QtCore import QLocale, QRect, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
+from creative_memory.gui.models.audit import AuditModel
 from creative_memory.gui.models.preferences import RAW_ROLE, column_of
+from creative_memory.gui.models.stage_events import StageEventsModel, pattern_of
 from creative_memory.gui.tabs.diagnostics_kept import item_text
 from creative_memory.gui.tabs.inspector import InspectorTab
 from creative_memory.gui.tabs.preview_whatif import whatif_sentence
@@ -149,12 +151,23 @@ def test_the_detail_pane_shows_readable_inert_names_and_survives_a_name_refused_
 
 
 def test_every_other_place_shows_the_same_readable_inert_form(ctrl: Any, seed: Any) -> None:
-    """Diagnostics' kept list, the Preview's what-if sentence and the Forget dialog's names."""
+    """Diagnostics' stage events and kept list, Activity's targets, the Preview's what-if sentence."""
     assert shown_pair("logos", MIXED) == f"{FSI}logo שלום مرحبا bold{PDI} (logos)"
     assert shown_pair(EVIL_TYPE, "grid") == f"grid ({FSI}lay[RLO]out{PDI})"
     key = PreferenceKey("global", EVIL_TYPE, EVIL_PATTERN, "positive")
     kept = item_text(key, {"strength": 0.8, "confidence": "high"})
     assert shown_name(EVIL_PATTERN) in kept and "\u202e" not in kept and "\x1b" not in kept
+    staged = pattern_of({"preference_key": f"project:p1/{EVIL_TYPE}/{EVIL_PATTERN}/negative", "type": "kept"})
+    assert staged == (f"{FSI}abc[RLO]dcba [ESC][2J grid{PDI} ({FSI}lay[RLO]out{PDI}), negative · project p1")
+    sentence = StageEventsModel()
+    sentence.set_events([{"type": "kept", "stage": "rank", "preference_key": f"global/{EVIL_TYPE}/{EVIL_PATTERN}/positive",
+                          "strength": 0.9, "trace": ""}])
+    trace = sentence.index(0, 4).data()
+    assert "[RLO]" in trace and "\u202e" not in trace and "\x1b" not in trace
+    assert "[ESC]" in sentence.index(0, 4).data(Qt.ItemDataRole.ToolTipRole)
+    audit = AuditModel(ctrl)
+    target = audit.display({"target": f"session s\u202e1 of {MIXED}"}, "target")
+    assert target == f"{FSI}session s[RLO]1 of {MIXED}{PDI}"
     seed([event(i, pattern=MIXED, ptype="logos", session=f"s{i}") for i in range(1, 4)])
     whatif = retrieval.WhatIf(forgotten=frozenset({("logos", MIXED, "global")}))
     assert f"“{FSI}logo שלום مرحبا bold{PDI}” were forgotten" in whatif_sentence(whatif, True)
