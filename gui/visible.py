@@ -18,7 +18,7 @@ from PySide6.QtCore import QCoreApplication
 from creative_memory.model.inert import for_display, for_terminal, has_controls
 from creative_memory.services.reasons import readable, readable_name
 
-__all__ = ["copied_message", "for_display", "has_controls", "shown_id", "shown_name", "shown_pair", "stored_name"]
+__all__ = ["copied_message", "for_display", "has_controls", "shown_id", "shown_name", "shown_pair", "stored_name", "with_stored"]
 
 
 @functools.lru_cache(maxsize=65536)
@@ -37,6 +37,14 @@ def shown_id(text: str) -> str:
 def shown_pair(preference_type: str, pattern: str) -> str:
     """``airy spacing (layout)``, each name made visible and isolated on its own."""
     return readable(preference_type, pattern, each=for_display)
+
+
+def with_stored(name: str) -> str:
+    """The shown name, followed by its stored spelling when that reads differently."""
+    stored = stored_name(name)
+    if stored == readable_name(name):
+        return shown_name(name)
+    return QCoreApplication.translate("Names", "{name} (stored as {raw})").format(name=shown_name(name), raw=stored)
 
 
 def stored_name(name: str) -> str:

@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, Qt
 
-from creative_memory.gui.visible import shown_id, shown_name, stored_name
+from creative_memory.gui.visible import shown_id, shown_name, with_stored
 from creative_memory.model.constants import project_of
 from creative_memory.services.inspector_query import (
     InspectorRow,
@@ -218,9 +218,7 @@ class CellText:
             return tr("Learned in project {project}").format(project=project)
         if name in ("type", "pattern"):
             raw = row.preference_type if name == "type" else row.pattern
-            return tr("{title}: {name} (stored as {raw})").format(
-                title=self.titles()[name], name=shown_name(raw), raw=stored_name(raw)
-            )
+            return f"{self.titles()[name]}: {with_stored(raw)}"
         if name == "strength":
             return tr("Strength {value:.3f} of 1").format(value=row.strength)
         if name == "counts":

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from creative_memory.gui.tabs.base import tr
-from creative_memory.gui.visible import shown_id, shown_name, stored_name
+from creative_memory.gui.visible import shown_id, shown_name, with_stored
 
 
 def field_titles() -> dict[str, str]:
@@ -49,7 +49,7 @@ def field_text(
         return tr("project {project}").format(project=shown_id(str(rec.get("project_id"))))
     if name in ("pattern", "preference_type") and value:
         # the readable form, and the stored spelling for reviewers (both inert)
-        return tr("{name} (stored as {raw})").format(name=shown_name(str(value)), raw=stored_name(str(value)))
+        return with_stored(str(value))
     if name in ("polarity", "confidence", "derived_tier", "status"):
         return word(str(value)) if value else "—"
     if name == "provisional":

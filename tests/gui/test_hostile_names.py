@@ -137,6 +137,7 @@ def test_the_detail_pane_shows_readable_inert_names_and_survives_a_name_refused_
     assert "logo_שלום_مرحبا_bold" in tab.detail_title.toolTip()
     fields = tab.fields_view.toPlainText()
     assert f"{FSI}logo שלום مرحبا bold{PDI} (stored as logo_שלום_مرحبا_bold)" in fields
+    assert "logos" in fields and "logos (stored as" not in fields  # said only where it reads differently
     signals = {tab.events_view.topLevelItem(i).text(1) for i in range(tab.events_view.topLevelItemCount())}
     assert signals == {f"explicit tag ({FSI}love [RLO]שלום[ESC]{PDI})"}
 
