@@ -18,6 +18,7 @@ from creative_memory.gui.dialogs_forget import ForgetDialog, ReceiptDialog, coun
 from creative_memory.gui.errors import show_error
 from creative_memory.gui.models.preferences import PreferenceKey, PreferenceTableModel
 from creative_memory.gui.tabs.base import tr
+from creative_memory.gui.visible import shown_id
 from creative_memory.services import erasure, forget_scope, queries, session_forget
 from creative_memory.services.erasure import Receipt
 from creative_memory.services.errors import CreativeMemoryError
@@ -182,7 +183,7 @@ class ForgetActions:
         box = QMessageBox(
             QMessageBox.Icon.Warning,
             tr("Forget a session — Creative Memory Studio"),
-            tr("Forget what session {session} taught?").format(session=session_id),
+            tr("Forget what session {session} taught?").format(session=shown_id(session_id)),
             QMessageBox.StandardButton.NoButton,
             self._host(),
         )
