@@ -133,8 +133,20 @@ class DetailPane:
         )
         self.detail_empty.setObjectName("inspector_detail_empty")
         self.detail_stack.addWidget(self.detail_empty)
+        self.info_pane = self._build_info_pane(host)
+        right = self._build_events_pane(host)
 
-        # left: title, the retrieval sentence, every field
+        self.detail_splitter = QSplitter(Qt.Orientation.Horizontal, host)
+        self.detail_splitter.setObjectName("inspector_detail_splitter")
+        self.detail_splitter.setChildrenCollapsible(False)
+        self.detail_splitter.addWidget(self.info_pane)
+        self.detail_splitter.addWidget(right)
+        self.detail_splitter.setStretchFactor(0, 2)
+        self.detail_splitter.setStretchFactor(1, 3)
+        self.detail_stack.addWidget(self.detail_splitter)
+
+    def _build_info_pane(self, host: QWidget) -> QWidget:
+        """Left: the title, the sentence about the last injection, every field."""
         info = QWidget(host)
         info_layout = QVBoxLayout(info)
         self.detail_title = QLabel(info)
@@ -173,10 +185,11 @@ class DetailPane:
         info_layout.addWidget(self.detail_subtitle)
         info_layout.addWidget(self.retrieval_label)
         info_layout.addWidget(self.fields_view, 1)
-        self.info_pane = info
         info.setMinimumWidth(self.fontMetrics().averageCharWidth() * 30)
+        return info
 
-        # right: chart and events
+    def _build_events_pane(self, host: QWidget) -> QWidget:
+        """Right: the strength chart, the events that built the preference, Forget this session."""
         right = QWidget(host)
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
@@ -227,15 +240,7 @@ class DetailPane:
         heading_row.addWidget(self.forget_session_button)
         right_layout.addLayout(heading_row)
         right_layout.addWidget(self.events_view, 3)
-
-        self.detail_splitter = QSplitter(Qt.Orientation.Horizontal, host)
-        self.detail_splitter.setObjectName("inspector_detail_splitter")
-        self.detail_splitter.setChildrenCollapsible(False)
-        self.detail_splitter.addWidget(self.info_pane)
-        self.detail_splitter.addWidget(right)
-        self.detail_splitter.setStretchFactor(0, 2)
-        self.detail_splitter.setStretchFactor(1, 3)
-        self.detail_stack.addWidget(self.detail_splitter)
+        return right
 
     def _field_titles(self) -> dict[str, str]:
         return field_titles()
