@@ -213,3 +213,22 @@ def test_ctrl_f_on_a_tab_without_a_search_box_says_where_to_search(window: Any, 
         window.statusBar().clearMessage()
         qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
         assert "Ctrl+3 searches preferences" in window.statusBar().currentMessage(), i
+
+
+def test_escape_clears_the_search_box_of_every_tab_that_has_one(window: Any, qtbot: Any, run_async: Any) -> None:
+    window.show()
+    window.activateWindow()
+    searched = 0
+    for i, page in enumerate(window.pages):
+        window.tabs.setCurrentIndex(i)
+        run_async(page.refresh())
+        qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+        box = QApplication.focusWidget()
+        if not page.focus_filter():
+            continue
+        searched += 1
+        qtbot.keyClicks(box, "grid")
+        assert box.text() == "grid", page.key
+        qtbot.keyClick(box, Qt.Key.Key_Escape)
+        assert box.text() == "", page.key
+    assert searched == 4  # Projects, Inspector, Diagnostics, Activity
