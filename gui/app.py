@@ -49,12 +49,13 @@ def _configure(args: argparse.Namespace):  # type: ignore[no-untyped-def]
         from creative_memory.gui.errors import show_error
         from creative_memory.gui.icons import app_icon
         from creative_memory.gui.logging_setup import (
+            default_log_file,
             install_excepthook,
             install_qt_message_handler,
             setup_logging,
         )
 
-        setup_logging(args.log_level)
+        setup_logging(args.log_level, log_file=default_log_file())
         install_qt_message_handler()
         install_excepthook(lambda exc: show_error(app.activeWindow(), exc))
         _apply_look(app, args)
@@ -140,6 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             data_dir = DataDir(Path(temp.name) / "data", "flag")
             os.environ.setdefault("CM_SETTINGS_DIR", str(Path(temp.name) / "settings"))
             os.environ.setdefault("CM_CONFIG_DIR", str(Path(temp.name) / "config"))
+            os.environ.setdefault("CM_LOG_DIR", str(Path(temp.name) / "log"))
         else:
             data_dir = resolve_data_dir(args.data_dir)
         user = check_user(args.user if args.user is not None else default_user())
@@ -195,7 +197,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             window.show()
         if not offscreen:
-            from creative_memory.gui.dialogs_store import confirm_first_open
+            from creative_memory.gui.dialogs.store import confirm_first_open
 
             if not await confirm_first_open(ctrl, window):  # nothing was changed
                 actx.app.quit()
@@ -218,7 +220,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         window.store_opened()
         ctrl.start_polling()
         if args.retrieval:
-            from creative_memory.gui.tabs.diagnostics_kept import open_in_diagnostics
+            from creative_memory.gui.tabs.diagnostics.kept import open_in_diagnostics
 
             await open_in_diagnostics(window.tabs, args.retrieval)
         if os.environ.get("CM_QUIT_AFTER_START"):  # bench/bench_gui_start.py: painted and loaded
@@ -241,6 +243,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = run_app(start, argv=[sys.argv[0]], configure=_configure(args))
     finally:
         if temp is not None:
+            from creative_memory.gui.logging_setup import close_log_file
+
+            close_log_file()  # it was written in the temporary folder
             temp.cleanup()
     return result["code"] or code
 
@@ -324,7 +329,7 @@ async def _screenshots(  # type: ignore[no-untyped-def]
 async def _extra_screenshots(actx, window, folder: Path, suffix: str) -> int:  # type: ignore[no-untyped-def]
     """The Forget scope dialog (a global row selected) and the demo store's banner."""
     from creative_memory.gui.tabs.inspector import InspectorTab
-    from creative_memory.gui.tabs.overview import OverviewTab
+    from creative_memory.gui.tabs.overview.view import OverviewTab
 
     inspector = next(p for p in window.pages if isinstance(p, InspectorTab))
     window.tabs.setCurrentWidget(inspector)

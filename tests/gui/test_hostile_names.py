@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 from creative_memory.gui.models.audit import AuditModel
 from creative_memory.gui.models.preferences import RAW_ROLE, column_of
 from creative_memory.gui.models.stage_events import StageEventsModel, pattern_of
-from creative_memory.gui.tabs.diagnostics_kept import item_text
+from creative_memory.gui.tabs.diagnostics.kept import item_text
 from creative_memory.gui.tabs.inspector import InspectorTab
 from creative_memory.gui.tabs.preview_whatif import whatif_sentence
 from creative_memory.gui.visible import shown_name, shown_pair

@@ -23,17 +23,14 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialog, QMenu, QRadioButton, QWidget
 from walk import describe, keyboard_targets, tab_walk
 
-from creative_memory.gui.dialogs import (
-    ImportDialog,
-    PassphraseDialog,
-    PauseDialog,
-    ReceiptDialog,
-    ResetDialog,
-)
-from creative_memory.gui.dialogs_forget import ForgetDialog
-from creative_memory.gui.dialogs_forget import ReceiptDialog as ForgetReceiptDialog
-from creative_memory.gui.dialogs_store import StoreDialog
-from creative_memory.gui.tabs.diagnostics import DiagnosticsTab
+from creative_memory.gui.dialogs.forget import ForgetDialog
+from creative_memory.gui.dialogs.import_mode import ImportDialog
+from creative_memory.gui.dialogs.passphrase import PassphraseDialog
+from creative_memory.gui.dialogs.pause import PauseDialog
+from creative_memory.gui.dialogs.receipt import ReceiptDialog
+from creative_memory.gui.dialogs.reset import ResetDialog
+from creative_memory.gui.dialogs.store import StoreDialog
+from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
 from creative_memory.gui.tabs.inspector import InspectorTab
 from creative_memory.gui.tabs.preview import PreviewTab
 from creative_memory.model.constants import Actor, Origin
@@ -148,8 +145,8 @@ def dialogs(tmp_path: Path) -> Iterator[list[QDialog]]:
         ForgetDialog(rows, [rows[0].key], ErasePlan(1, 1, 4), block=False),
         ImportDialog(path=tmp_path / "bundle.json"),
         PassphraseDialog(confirm=True),
-        ReceiptDialog(receipt=receipt),
-        ForgetReceiptDialog(receipt, patterns=1, targets=[Target("layout", "airy_spacing")]),
+        ReceiptDialog(receipt),
+        ReceiptDialog(receipt, patterns=1, targets=[Target("layout", "airy_spacing")]),
         StoreDialog(None, store_rows, tmp_path / "a"),
     ]
     yield made

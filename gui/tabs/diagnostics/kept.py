@@ -29,7 +29,7 @@ from creative_memory.gui.visible import shown_id, shown_name
 from creative_memory.services.erasure import Receipt
 
 if TYPE_CHECKING:
-    from creative_memory.gui.tabs.diagnostics import DiagnosticsTab
+    from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 61
 

@@ -1,15 +1,42 @@
-"""The project pickers of Diagnostics and the Preview: every known project, named as a person knows
-it (the daemon's name, made inert, then its id), with a note when it ignores some memory."""
+"""What the Diagnostics tab shares with the Preview and Activity tabs: the origin and mode names, a
+compact row height, and the project pickers."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import (
+    QComboBox,
+    QWidget,
+)
 
 from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.visible import shown_id
+from creative_memory.model.constants import Mode
+
+ORIGINS: tuple[tuple[str, str], ...] = (
+    ("daemon", "Open Design (daemon)"),
+    ("cli", "Command line"),
+    ("gui", "Recorded here (Diagnostics)"),
+    ("preview", "Preview (older versions)"),
+    ("self_test", "Self-test"),
+)
+MODES: tuple[tuple[Mode, str], ...] = (
+    (Mode.GENERATION, "Generation"),
+    (Mode.CRITIQUE, "Critique"),
+    (Mode.LEGACY, "Legacy format"),
+)
+
+
+def row_height(widget: QWidget) -> int:
+    """A compact, font-relative table row height."""
+    return widget.fontMetrics().height() + max(6, widget.fontMetrics().height() // 2)
+
+
+def named(widget: QWidget, name: str, tooltip: str) -> None:
+    widget.setAccessibleName(name)
+    widget.setToolTip(tooltip)
 
 
 def project_label(project: dict[str, Any]) -> str:
@@ -43,6 +70,3 @@ def fill_projects(
         combo.setCurrentIndex(max(index, 0))
     finally:
         combo.blockSignals(False)
-
-
-__all__ = ["fill_projects", "project_label"]
