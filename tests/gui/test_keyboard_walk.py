@@ -116,7 +116,9 @@ def test_tab_reaches_every_control_on_every_tab(
     window.activateWindow()
     overview = window.pages[0]
     run_async(overview.refresh())  # an empty store: the Overview offers the demo store
-    assert any(w.objectName() == "demo_button" for w in _walk_and_check(window, window.tabs.tabBar(), "empty"))
+    stops = [w.objectName() for w in _walk_and_check(window, window.tabs.tabBar(), "empty")]
+    # in the order they are read: the memory card (its notes switch included), then the cards below
+    assert stops[:5] == ["memory_switch", "pause_button", "memory_notes", "demo_button", "open_folder"]
     seed([event(i, project="p1", session=f"s{i}") for i in range(1, 6)]
          + [event(10 + i, pattern="serif_headlines", ptype="typography", project="p2") for i in range(1, 6)])
     retrieval.run(ctrl.store, ctrl.user, project_id="p1", now=ctrl.now(), origin=Origin.DAEMON)
