@@ -24,9 +24,11 @@ from PySide6.QtWidgets import QApplication, QDialog, QMenu, QRadioButton, QWidge
 from walk import describe, keyboard_targets, tab_walk
 
 from creative_memory.gui.dialogs.forget import ForgetDialog
+from creative_memory.gui.dialogs.import_confirm import ImportConfirmDialog
 from creative_memory.gui.dialogs.import_mode import ImportDialog
 from creative_memory.gui.dialogs.passphrase import PassphraseDialog
 from creative_memory.gui.dialogs.pause import PauseDialog
+from creative_memory.gui.dialogs.progress import ProgressDialog
 from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.dialogs.reset import ResetDialog
 from creative_memory.gui.dialogs.store import StoreDialog
@@ -37,6 +39,7 @@ from creative_memory.model.constants import Actor, Origin
 from creative_memory.services import controls, retrieval
 from creative_memory.services.erasure import Target
 from creative_memory.services.forget_scope import ErasePlan, ScopeRow
+from creative_memory.services.importing import ImportPlan
 
 
 def _every_banner(window: Any, ctrl: Any, run_async: Any) -> None:
@@ -150,6 +153,9 @@ def dialogs(tmp_path: Path) -> Iterator[list[QDialog]]:
         ReceiptDialog(receipt),
         ReceiptDialog(receipt, patterns=1, targets=[Target("layout", "airy_spacing")]),
         StoreDialog(None, store_rows, tmp_path / "a"),
+        ImportConfirmDialog(None, name="bundle.json", user="local", plan=ImportPlan(
+            "bundle", "merge", "bob", "local", False, 3, changes=["memory: on → off"], notes=["A note."])),
+        ProgressDialog(title="Work", text="Working…", cancellable=True, show_after_ms=0),
     ]
     yield made
     for d in made:
