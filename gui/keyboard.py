@@ -4,7 +4,8 @@
 Inspector …) and a Copy action, and makes the menu open from the keyboard: the Menu key and
 Shift+F10 open it at the current row (not at the mouse pointer). The menu is shown with
 ``popup()``, never a nested ``exec()``; the last one opened is kept on the view as
-``view.context_menu`` (tests and screen readers find it there).
+``view.context_menu`` (tests and screen readers find it there). A platform that also turns the
+Menu key into a context-menu request gets the menu already open, not a second one.
 
 Copy (Ctrl+C, or the menu) puts the selected rows on the clipboard as the view shows them, one row a
 line, cells separated by tabs.
@@ -12,14 +13,18 @@ line, cells separated by tabs.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
+import shiboken6
 from PySide6.QtCore import QCoreApplication, QModelIndex, QPoint, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractItemView, QMenu
 
 #: the key that opens a context menu on every platform's keyboard convention (besides the Menu key)
 MENU_KEY = QKeySequence("Shift+F10")
+#: a second request this soon after a menu opened, while it is open, is the same key press
+_SAME_REQUEST_S = 0.5
 
 
 def tr(text: str) -> str:
@@ -77,6 +82,11 @@ def add_context_actions(view: QAbstractItemView, actions: Sequence[QAction] = ()
 
 def open_context_menu(view: QAbstractItemView, items: Sequence[QAction | None], pos: QPoint | None) -> QMenu:
     """Show the menu at ``pos`` (viewport coordinates), or at the current row for the keyboard."""
+    old = getattr(view, "context_menu", None)
+    if isinstance(old, QMenu) and shiboken6.isValid(old) and old.isVisible():
+        if time.monotonic() - getattr(view, "context_menu_at", 0.0) < _SAME_REQUEST_S:
+            return old  # the Menu key's own context-menu request, right after our shortcut opened it
+        old.close()
     if pos is None:
         pos = _current_point(view)
     menu = QMenu(view)
@@ -88,13 +98,8 @@ def open_context_menu(view: QAbstractItemView, items: Sequence[QAction | None], 
             menu.addSeparator()
         else:
             menu.addAction(a)
-    old = getattr(view, "context_menu", None)
-    if isinstance(old, QMenu):
-        try:
-            old.close()
-        except RuntimeError:  # already deleted
-            pass
     view.context_menu = menu  # type: ignore[attr-defined]
+    view.context_menu_at = time.monotonic()  # type: ignore[attr-defined]
     menu.popup(view.viewport().mapToGlobal(pos))
     if menu.actions():
         menu.setActiveAction(next((a for a in menu.actions() if a.isEnabled() and not a.isSeparator()),
