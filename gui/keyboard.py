@@ -8,7 +8,8 @@ Shift+F10 open it at the current row (not at the mouse pointer). The menu is sho
 Menu key into a context-menu request gets the menu already open, not a second one.
 
 Copy (Ctrl+C, or the menu) puts the selected rows on the clipboard as the view shows them, one row a
-line, cells separated by tabs.
+line, cells separated by tabs (controls stay written as ``[ESC]``; the invisible isolation marks are
+left out, so the clipboard holds no direction control).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ import shiboken6
 from PySide6.QtCore import QCoreApplication, QModelIndex, QPoint, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractItemView, QMenu
+
+from creative_memory.model.inert import FSI, PDI
 
 #: the key that opens a context menu on every platform's keyboard convention (besides the Menu key)
 MENU_KEY = QKeySequence("Shift+F10")
@@ -50,7 +53,8 @@ def selected_text(view: QAbstractItemView) -> str:
     for r in rows:
         cells = [str(model.index(r, c, root).data() or "") for c in columns]
         lines.append("\t".join(cells))
-    return "\n".join(lines)
+    # the isolation marks around shown names are for the screen; pasted text carries no direction control
+    return "\n".join(lines).replace(FSI, "").replace(PDI, "")
 
 
 def add_context_actions(view: QAbstractItemView, actions: Sequence[QAction] = (), *, copy: bool = True) -> None:

@@ -17,7 +17,7 @@ import pytest
 import shiboken6
 from harness import event
 from PySide6.QtCore import QLocale, QRect, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
 from creative_memory.gui.models.audit import AuditModel
@@ -115,6 +115,15 @@ def test_the_pattern_and_type_columns_show_readable_inert_names_and_keep_the_sto
     painted = _painted(delegate, evil, width, height)
     assert painted == _painted(delegate, reference.index(0, 0), width, height)
     assert painted != _painted(delegate, reference.index(0, 1), width, height)
+
+    # Copy gives the shown text without any direction control (the isolation marks are for the screen).
+    tab.select_key(model.key_at(evil.row()))
+    QGuiApplication.clipboard().clear()
+    copy = next(a for a in tab.table.actions() if a.objectName() == "inspector_table_copy")
+    copy.trigger()
+    copied = QGuiApplication.clipboard().text()
+    assert "abc[RLO]dcba [ESC][2J grid" in copied and "lay[RLO]out" in copied
+    assert not any(c in copied for c in ("\u202e", "\x1b", FSI, PDI))
 
 
 def test_the_detail_pane_shows_readable_inert_names_and_survives_a_name_refused_today(
