@@ -115,7 +115,7 @@ def rederive_chunked(
         records: dict[tuple[str, str], list[tuple[PrefKey, PrefState]]] = {}
         for k, st in deriver.records.items():
             records.setdefault((k[1], k[2]), []).append((k, st))
-        chunker = Chunker(20, minimum=1)
+        chunker = Chunker(4, minimum=1)  # small first: a popular pattern has records in every scope
         while remaining:
             batch = remaining[: chunker.size]
             t0 = time.perf_counter()
