@@ -69,6 +69,7 @@ from creative_memory.services.writes import (
     quiet,
     renew_lease,
     take_lease,
+    truncate_gently,
 )
 
 log = logging.getLogger("cm.erasure")
@@ -126,14 +127,13 @@ def forget(
 
 
 def checkpoint(store: Store) -> bool:
-    """Empty the WAL. A PASSIVE checkpoint first copies the pages without blocking any writer; the
-    TRUNCATE one that follows (which holds off writers while it runs) then has little left."""
+    """Empty the WAL, never holding the daemon off for long (:func:`writes.truncate_gently`)."""
     try:
         with store.raw() as con:
-            con.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-    except Exception as exc:  # a busy store: the TRUNCATE checkpoint below retries and reports
-        log.info("passive checkpoint skipped: %s", exc)
-    return store.checkpoint_truncate()
+            return truncate_gently(con)
+    except Exception as exc:  # a store that cannot be written now: the receipt says it was not emptied
+        log.info("checkpoint failed: %s", exc)
+        return False
 
 
 # --------------------------------------------------------------------------- the plan

@@ -74,6 +74,22 @@ def quiet(con: sqlite3.Connection) -> Iterator[None]:
             con.execute(f"DELETE FROM {_QUIET}")
 
 
+def truncate_gently(con: sqlite3.Connection, *, attempts: int = 10) -> bool:
+    """Empty the WAL without making the daemon wait long: a ``PASSIVE`` checkpoint first copies the
+    pages without blocking anyone, then ``TRUNCATE`` attempts, each waiting at most 50 ms for
+    readers (a pending ``TRUNCATE`` holds new writers off), with pauses between them in which the
+    daemon writes. True when the WAL was emptied (docs/decisions/0035)."""
+    con.execute("PRAGMA busy_timeout=50")
+    con.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    for i in range(attempts):
+        busy, _log, _done = con.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        if busy == 0:
+            return True
+        if i + 1 < attempts:
+            time.sleep(0.03 + 0.02 * i)
+    return False
+
+
 # --------------------------------------------------------------------------- leases
 def lease_holder(con: sqlite3.Connection, user_id: str, wall: int | None = None) -> str | None:
     """The operation holding a live lease on the user's data, or None."""
