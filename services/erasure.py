@@ -224,9 +224,9 @@ def _search(store: Store, names: spellings.Spellings, *, account: bool) -> tuple
     occurrences = 0
     for attempt in range(3):
         if attempt:
-            from creative_memory.services.forgetting import checkpoint
+            from creative_memory.services.forgetting import checkpoint_gently
 
-            checkpoint(store)  # short waits only: the daemon keeps writing between attempts
+            checkpoint_gently(store)  # short waits only: the daemon keeps writing between attempts
         with store.raw() as con:
             con.execute("BEGIN")
             con.execute("SELECT count(*) FROM sqlite_master").fetchone()  # pins the snapshot

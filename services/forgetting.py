@@ -127,7 +127,18 @@ def forget(
 
 
 def checkpoint(store: Store) -> bool:
-    """Empty the WAL, never holding the daemon off for long (:func:`writes.truncate_gently`)."""
+    """Empty the WAL. A PASSIVE checkpoint first copies the pages without blocking any writer; the
+    TRUNCATE one that follows (which holds off writers while it runs) then has little left."""
+    try:
+        with store.raw() as con:
+            con.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    except Exception as exc:  # a busy store: the TRUNCATE checkpoint below retries and reports
+        log.info("passive checkpoint skipped: %s", exc)
+    return store.checkpoint_truncate()
+
+
+def checkpoint_gently(store: Store) -> bool:
+    """A checkpoint for a retry while the daemon keeps writing (:func:`writes.truncate_gently`)."""
     try:
         with store.raw() as con:
             return truncate_gently(con)
