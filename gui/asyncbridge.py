@@ -162,9 +162,6 @@ class TaskKeeper:
         self._on_error = on_error
         self._loop = loop
 
-    def set_error_handler(self, on_error: ErrorCallback | None) -> None:
-        self._on_error = on_error
-
     @property
     def tasks(self) -> frozenset[asyncio.Task[Any]]:
         return frozenset(self._tasks)

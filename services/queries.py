@@ -496,7 +496,3 @@ def counts_by_tier(session: Session, user_id: str) -> dict[str, int]:
 
 def last_event_time(session: Session, user_id: str) -> str | None:
     return iso(session.scalar(select(func.max(Event.occurred_at)).where(Event.user_id == user_id)))
-
-
-def last_retrieval_time(session: Session, user_id: str) -> str | None:
-    return iso(session.scalar(select(func.max(Retrieval.at)).where(Retrieval.user_id == user_id)))

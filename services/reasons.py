@@ -12,7 +12,7 @@ locale's); project ids become the daemon's project names where its ``projects`` 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -36,10 +36,6 @@ def local_time(ms: int) -> str:
     if dt.year != datetime.now().astimezone().year:
         return dt.strftime("%a %d %b %Y %H:%M")
     return dt.strftime("%a %d %b %H:%M")
-
-
-def readable_type(preference_type: str) -> str:
-    return human(preference_type)
 
 
 def readable(preference_type: str, pattern: str) -> str:
@@ -256,7 +252,3 @@ def fallback_code(strength: float, status: str, confidence: str) -> tuple[str, d
     if confidence == "low":
         return "tier", {}
     return "hard_cap_applied", {"cap": MAX_INJECTION_COUNT}
-
-
-def join_names(names: Sequence[str]) -> str:
-    return ", ".join(names)

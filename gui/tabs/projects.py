@@ -412,6 +412,3 @@ class ProjectsTab(Tab):
         if row < 0:
             return project_id
         return str(self.model.project(row).get("name") or project_id)
-
-    def current_index(self) -> QModelIndex:
-        return self.table.currentIndex()
