@@ -25,8 +25,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-import platformdirs
-
 from creative_memory.services import discovery
 from creative_memory.services.discovery import STORE_FILE, FoundStore
 from creative_memory.services.errors import InvalidInput
@@ -111,6 +109,8 @@ def _expand_home(raw: str, env: Mapping[str, str]) -> str:
 def default_data_dir(platform: str | None = None) -> Path:
     """The embedded default: this program's own per-user data folder."""
     del platform  # platformdirs answers for the running platform
+    import platformdirs  # only where no folder was given: it costs ~9 ms of start-up
+
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False, roaming=True))
 
 
@@ -118,6 +118,8 @@ def default_data_dir(platform: str | None = None) -> Path:
 def choice_file(env: Mapping[str, str] | None = None) -> Path:
     e = os.environ if env is None else env
     folder = e.get("CM_CONFIG_DIR", "").strip()
+    import platformdirs
+
     base = Path(folder) if folder else Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
     return base / CHOICE_FILE
 
