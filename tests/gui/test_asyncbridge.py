@@ -19,19 +19,16 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QDialog, QMainWindow, QPushButton
 
 from creative_memory.gui.asyncbridge import (
-    STORE_THREAD_PREFIX,
     AppContext,
-    StoreWorker,
-    TaskKeeper,
-    WorkerShutDown,
     async_slot,
     close_qt_loop,
-    default_keeper,
     new_qt_loop,
     run_app,
     wait_dialog,
     wait_signal,
 )
+from creative_memory.gui.storeworker import STORE_THREAD_PREFIX, StoreWorker, WorkerShutDown
+from creative_memory.gui.tasks import TaskKeeper, default_keeper
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 RunAsync = Callable[..., Any]
