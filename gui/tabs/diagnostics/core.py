@@ -24,17 +24,16 @@ from PySide6.QtWidgets import (
 
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.models.diagnostics import (
-    RetrievalFilter,
     RetrievalsModel,
-    Row,
     StageEventsModel,
     event_details,
     fetch_retrieval_events,
-    local_time,
 )
+from creative_memory.gui.models.paged import Row, local_time
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit
 from creative_memory.services import retrieval
+from creative_memory.services.exports import RetrievalFilter
 
 
 class DiagnosticsCore(Tab):
