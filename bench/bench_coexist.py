@@ -27,7 +27,7 @@ from bench.bench_forget import pick_contained, pick_patterns
 from bench.common import NOW, USER, demo_store, header, parser, working_copy
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import Preference
-from creative_memory.services import demo, derivation, erasure, portability
+from creative_memory.services import demo, demo_plan, derivation, erasure, portability
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.ingest import ingest_events, validate_event
 from creative_memory.services.secrets import SecretStore
@@ -57,7 +57,7 @@ Op = Callable[[Store, BlockChecker, Path], Callable[[], str]]
 
 
 def _ingest(store: Store, blocks: BlockChecker, tmp: Path) -> Callable[[], str]:
-    start = NOW + demo.SPAN_DAYS * DAY + DAY
+    start = NOW + demo_plan.SPAN_DAYS * DAY + DAY
     evs = [validate_event(e) for e in demo.wire_events(USER, size="M", seed=1001, now=start, limit=20_000)]
 
     def run() -> str:
