@@ -55,7 +55,6 @@ from PySide6.QtWidgets import (
 )
 
 from creative_memory.gui.asyncbridge import async_slot
-from creative_memory.gui.chart import StrengthChart
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.dialogs.forget import ForgetDialog
 from creative_memory.gui.dialogs.receipt import ReceiptDialog
@@ -74,6 +73,7 @@ from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.tabs.inspector_fields import field_text, field_titles
 from creative_memory.gui.tabs.inspector_forget import FORGET_ALL_LIMIT, ForgetActions
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit, StrengthBarDelegate
+from creative_memory.gui.widgets.chart import StrengthChart
 from creative_memory.services import queries, reasons
 from creative_memory.services.engine.block import human
 from creative_memory.services.erasure import Receipt

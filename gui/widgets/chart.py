@@ -18,7 +18,7 @@ from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPainterPath, QPaintEv
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from creative_memory.gui.icons import mix
-from creative_memory.gui.widgets import accent_colour
+from creative_memory.gui.widgets.banner import accent_colour
 from creative_memory.model.constants import INJECTION_THRESHOLD
 
 Point = tuple[int, float]
