@@ -96,30 +96,32 @@ def test_shutdown_with_a_long_running_call_is_bounded(run_async: RunAsync) -> No
     started = threading.Event()
     ran_queued = threading.Event()
 
+    finished = threading.Event()
+
     def long_call() -> str:
         started.set()
         release.wait(30)
+        finished.set()
         return "finished"
 
-    async def scenario() -> tuple[bool, float, str, bool]:
+    async def scenario() -> tuple[bool, bool, str, bool]:
         running = asyncio.ensure_future(worker.run(long_call))
         queued = asyncio.ensure_future(worker.run(ran_queued.set))
         while not started.is_set():
             await asyncio.sleep(0.01)
         assert worker.busy
-        t0 = time.monotonic()
         clean = worker.shutdown(timeout=0.3)
-        elapsed = time.monotonic() - t0
+        left_running = not finished.is_set()  # shutdown returned without waiting for the call
         # The queued call was cancelled before it ran: its awaiting future says so.
         with pytest.raises(asyncio.CancelledError):
             await asyncio.wait_for(queued, 5)
         release.set()
         result = await asyncio.wait_for(running, 5)
-        return clean, elapsed, result, queued.cancelled()
+        return clean, left_running, result, queued.cancelled()
 
-    clean, elapsed, result, queued_cancelled = run_async(scenario())
+    clean, left_running, result, queued_cancelled = run_async(scenario())
     assert clean is False
-    assert elapsed < 2.0
+    assert left_running
     assert result == "finished"  # a started call runs to its end
     assert queued_cancelled
     assert not ran_queued.is_set()
@@ -134,9 +136,7 @@ def test_shutdown_with_a_long_running_call_is_bounded(run_async: RunAsync) -> No
 
 def test_shutdown_of_an_unused_worker_is_immediate() -> None:
     worker = StoreWorker()
-    t0 = time.monotonic()
-    assert worker.shutdown(timeout=5.0)
-    assert time.monotonic() - t0 < 1.0
+    assert worker.shutdown(timeout=5.0)  # no thread was started, so there is nothing to wait for
     assert worker.closed
 
 
@@ -277,31 +277,26 @@ def test_cancel_all_and_drain_finish_within_a_bound(run_async: RunAsync) -> None
             except asyncio.CancelledError:
                 continue  # refuses to stop
 
-    async def scenario() -> tuple[bool, float, bool, float]:
+    async def scenario() -> tuple[bool, bool, int]:
         for i in range(5):
             keeper.start(polite(i))
         await asyncio.sleep(0)
         assert keeper.cancel_all() == 5
-        t0 = time.monotonic()
-        first = await keeper.drain(2.0)
-        first_elapsed = time.monotonic() - t0
+        first = await keeper.drain(2.0)  # the tasks sleep 60 s: True means they were cancelled
 
         keeper.start(stubborn())
         await asyncio.sleep(0)
         keeper.cancel_all()
-        t1 = time.monotonic()
         second = await keeper.drain(0.2)
-        second_elapsed = time.monotonic() - t1
+        still_kept = len(keeper)  # the stubborn task, reported and left running
         stubborn_release.set()
         assert await keeper.drain(5)
-        return first, first_elapsed, second, second_elapsed
+        return first, second, still_kept
 
-    first, first_elapsed, second, second_elapsed = run_async(scenario())
+    first, second, still_kept = run_async(scenario())
     assert first is True
-    assert first_elapsed < 2.0
     assert sorted(cleaned) == [0, 1, 2, 3, 4]
-    assert second is False  # reported, not hung
-    assert second_elapsed < 2.0
+    assert second is False and still_kept == 1  # reported, not hung
 
 
 def test_a_slot_started_while_qt_events_are_pumped_runs(qtbot: Any, qloop: Any, worker: StoreWorker) -> None:
@@ -439,10 +434,8 @@ def test_run_app_cancels_tasks_and_stops_the_worker_on_quit(qapp: QApplication) 
         ctx.keeper.start(background(ctx))
         QTimer.singleShot(100, window.close)
 
-    t0 = time.monotonic()
     code = run_app(main, shutdown_timeout=2.0, hard_exit_if_stuck=False)
     assert code == 0
-    assert time.monotonic() - t0 < 10
     assert seen["store_thread"].startswith(STORE_THREAD_PREFIX)
     assert seen.get("cancelled") and seen.get("cleaned")
     seen["window"].deleteLater()
@@ -480,19 +473,16 @@ def test_run_app_exit_does_not_hang(tmp_path: Path, mode: str) -> None:
     script = tmp_path / "app.py"
     script.write_text(_STUCK_SCRIPT, encoding="utf-8")
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(REPO_ROOT)}
-    t0 = time.monotonic()
-    proc = subprocess.run(
+    proc = subprocess.run(  # the stuck call sleeps 60 s: had the exit waited for it, this times out
         [sys.executable, str(script), mode],
         cwd=REPO_ROOT,
         env=env,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=45,
     )
-    elapsed = time.monotonic() - t0
     assert proc.returncode == 0, proc.stderr
     assert "window shown" in proc.stdout
-    assert elapsed < 30  # the stuck call sleeps 60 s: we did not wait for it
     if mode == "stuck":
         assert "Leaving without waiting" in proc.stderr
 
