@@ -88,6 +88,8 @@ class ForgetDialog(QDialog):
         block: bool,
         parent: QWidget | None = None,
     ) -> None:
+        # Long on purpose: the dialog is built top to bottom in reading order, which is also its
+        # keyboard order (Qt's focus chain follows the order widgets are made).
         super().__init__(parent)
         self.setObjectName("forget_dialog")
         self.rows = list(rows)
