@@ -23,7 +23,7 @@ from creative_memory.gui.tabs.diagnostics.kept import attach as attach_kept_pane
 from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
 from creative_memory.gui.tabs.inspector import InspectorTab
 from creative_memory.gui.tabs.overview.view import OverviewTab
-from creative_memory.gui.tabs.preview import PreviewTab
+from creative_memory.gui.tabs.preview.view import PreviewTab
 from creative_memory.gui.tabs.projects import ProjectsTab
 from creative_memory.gui.widgets import Banner
 from creative_memory.services import controls

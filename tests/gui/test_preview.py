@@ -18,7 +18,8 @@ from harness import event
 from PySide6.QtGui import QColor, QPalette, QTextDocument
 from PySide6.QtWidgets import QApplication
 
-from creative_memory.gui.tabs.preview import PreviewTab, section_colours
+from creative_memory.gui.tabs.preview.render import section_colours
+from creative_memory.gui.tabs.preview.view import PreviewTab
 from creative_memory.gui.theme import apply_scheme
 from creative_memory.model.constants import Actor
 from creative_memory.services import controls, queries
