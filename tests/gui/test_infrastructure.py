@@ -329,7 +329,7 @@ def test_error_box_is_not_modal_blocking(qtbot: Any) -> None:
     qtbot.addWidget(parent)
     parent.show()
     box = errors.show_error(parent, InvalidInput("Bad value."))
-    assert box.isVisible()  # exec() would not have returned while the box is open
+    assert box.isVisible()  # exec() would have returned only once the box was closed
     assert box.windowModality() == Qt.WindowModality.WindowModal
     box.close()
 
