@@ -49,6 +49,15 @@ from creative_memory.model.tables import (
 )
 from creative_memory.services import audit, controls
 from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.bundle import (
+    Bundle,
+    BundleEvent,
+    LegacyFile,
+    TransferResult,
+    check_payloads,
+    legacy_events,
+    read_import,
+)
 from creative_memory.services.derivation import dbapi_connection, rebuild, sa_errors
 from creative_memory.services.errors import InvalidInput, RefusedForSafety
 from creative_memory.services.ingest import (
@@ -60,15 +69,6 @@ from creative_memory.services.ingest import (
     validate_event,
 )
 from creative_memory.services.naming import valid_name
-from creative_memory.services.portability import (
-    Bundle,
-    BundleEvent,
-    LegacyFile,
-    TransferResult,
-    check_payloads,
-    legacy_events,
-    read_import,
-)
 from creative_memory.services.store import Store
 from creative_memory.services.writes import Chunker, drop_lease, quiet, renew_lease, take_lease
 
@@ -429,7 +429,7 @@ def _delete_all(session: Session, user_id: str) -> None:
 
 
 def _apply(session: Session, user: str, doc: Bundle | LegacyFile, mode: str, now: int) -> None:
-    from creative_memory.services.portability import apply_settings
+    from creative_memory.services.bundle import apply_settings
 
     if isinstance(doc, Bundle) and mode == "replace":
         apply_settings(session, user, doc, now)

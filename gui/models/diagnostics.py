@@ -2,7 +2,7 @@
 the stage events of the one selected.
 
 The fetch functions (``fetch_retrievals`` …) run on the store thread and return plain dicts; the
-export is :func:`creative_memory.services.exports.export_retrievals`.
+export is :func:`creative_memory.services.list_export.export_retrievals`.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from creative_memory.gui.controller import Controller
 from creative_memory.gui.models.paged import Index, PagedTableModel, Row, local_time
 from creative_memory.services import queries
 from creative_memory.services.engine.block import human
-from creative_memory.services.exports import RetrievalFilter
+from creative_memory.services.list_export import RetrievalFilter
 from creative_memory.services.reasons import event_sentence, readable
 from creative_memory.services.retrieval import describe_empty
 from creative_memory.services.store import Store

@@ -33,7 +33,7 @@ from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.tabs.diagnostics.common import row_height
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit
 from creative_memory.services.errors import CreativeMemoryError
-from creative_memory.services.exports import export_audit, format_for
+from creative_memory.services.list_export import export_audit, format_for
 
 
 class ActivityTab(Tab):

@@ -24,7 +24,7 @@ from sqlalchemy import func, select
 
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import EventPattern
-from creative_memory.services import demo, demo_plan, derivation, erasure, importing, portability
+from creative_memory.services import demo, demo_plan, derivation, erasure, exporting, importing
 from creative_memory.services import reset as reset_module
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.datadir import DataDir
@@ -112,8 +112,8 @@ def _decay(store: Store, blocks: BlockChecker, tmp: Path) -> None:
 
 def _import(store: Store, blocks: BlockChecker, tmp: Path) -> None:
     bundle = tmp / "bundle.json"
-    portability.export_bundle(store, USER, bundle, now=NOW, actor=Actor.CLI)
-    res = portability.import_file(store, USER, bundle, mode="replace", now=NOW, actor=Actor.CLI, blocks=blocks)
+    exporting.export_bundle(store, USER, bundle, now=NOW, actor=Actor.CLI)
+    res = importing.import_file(store, USER, bundle, mode="replace", now=NOW, actor=Actor.CLI, blocks=blocks)
     assert res.events > 0
 
 

@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import Event
-from creative_memory.services import controls, importing, portability
+from creative_memory.services import controls, importing
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.errors import InvalidInput, RefusedForSafety
 from creative_memory.services.ingest import MAX_STORED_DIFF_BYTES, ingest_events, validate_event
@@ -229,7 +229,7 @@ def test_the_plan_says_what_changes_before_anything_is_written(store: Store, tmp
         seen.append(digest(store))  # nothing written yet when the plan is told
 
     before = digest(store)
-    res = portability.import_file(
+    res = importing.import_file(
         store, USER, path, mode="replace", now=NOW, actor=Actor.CLI, announce=announce
     )
     assert seen == [before] and res.changes == tuple(plan.changes)

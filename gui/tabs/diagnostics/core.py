@@ -33,7 +33,7 @@ from creative_memory.gui.models.paged import Row, local_time
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit
 from creative_memory.services import retrieval
-from creative_memory.services.exports import RetrievalFilter
+from creative_memory.services.list_export import RetrievalFilter
 
 
 class DiagnosticsCore(Tab):

@@ -17,7 +17,7 @@ from creative_memory.gui.tabs.diagnostics.core import DiagnosticsCore
 from creative_memory.model.constants import Mode, Origin
 from creative_memory.services import retrieval
 from creative_memory.services.errors import CreativeMemoryError
-from creative_memory.services.exports import export_retrievals, format_for
+from creative_memory.services.list_export import export_retrievals, format_for
 
 
 class RunActions(DiagnosticsCore):

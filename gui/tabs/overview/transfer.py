@@ -22,7 +22,8 @@ from creative_memory.gui.replace import replace_allowed
 from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.overview.core import OverviewCore
 from creative_memory.gui.tabs.overview.text import breakable_path
-from creative_memory.services import crypto, importing, portability
+from creative_memory.services import crypto, exporting, importing
+from creative_memory.services.bundle import TransferResult
 from creative_memory.services.secrets import passphrase_key
 
 ACCEPTED = int(QDialog.DialogCode.Accepted.value)
@@ -53,14 +54,14 @@ class TransferActions(OverviewCore):
 
     async def export_to(
         self, path: Path | str, passphrase: str | None = None, *, remember: bool = False, action: str | None = None
-    ) -> portability.TransferResult | None:
+    ) -> TransferResult | None:
         """Export everything to ``path`` (0600), encrypted when a passphrase is given; an existing
         file only after the person chose "Replace" (gui.replace)."""
         try:
             if (force := await replace_allowed(self.window(), Path(path), [self.ctrl.ctx.data_dir.path])) is None:
                 return None
             result = await self.ctrl.run(
-                portability.export_bundle, self.ctrl.store, self.ctrl.user, Path(path), now=self.ctrl.now(),
+                exporting.export_bundle, self.ctrl.store, self.ctrl.user, Path(path), now=self.ctrl.now(),
                 actor=self._actor(), passphrase=passphrase, force=force,
             )
         except Exception as exc:
@@ -135,7 +136,7 @@ class TransferActions(OverviewCore):
 
     async def import_from(
         self, path: Path | str, mode: str = "merge", passphrase: str | None = None
-    ) -> portability.TransferResult | None:
+    ) -> TransferResult | None:
         """Import a bundle (or a prototype preferences.json); merge or replace, after asking."""
         path = Path(path)
         ask = (lambda: passphrase) if passphrase is not None else None
@@ -177,7 +178,7 @@ class TransferActions(OverviewCore):
         return result
 
     @staticmethod
-    def _result_text(path: Path, result: portability.TransferResult) -> str:
+    def _result_text(path: Path, result: TransferResult) -> str:
         loc = QLocale()
         text = tr("Imported {events} events from {name}; {prefs} preferences now.").format(
             events=loc.toString(result.events), name=path.name, prefs=loc.toString(result.preferences)
