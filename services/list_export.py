@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from creative_memory.services import audit, queries, safefile
+from creative_memory.services import audit, retrieval_log, safefile
 from creative_memory.services.store import Store
 
 Row = dict[str, Any]
@@ -102,7 +102,7 @@ RETRIEVAL_EXPORT_COLUMNS = (
 
 def export_retrievals(store: Store, user_id: str, flt: RetrievalFilter, path: Path, fmt: str) -> int:
     """Write every retrieval the filter matches (JSON with its stage events; CSV one line each)."""
-    rows = queries.all_retrievals(store, user_id, with_events=fmt == "json", page=EXPORT_PAGE, **flt.kwargs())
+    rows = retrieval_log.all_retrievals(store, user_id, with_events=fmt == "json", page=EXPORT_PAGE, **flt.kwargs())
     write_rows(path, fmt, rows, RETRIEVAL_EXPORT_COLUMNS, protected=[store.data_dir.path])
     return len(rows)
 

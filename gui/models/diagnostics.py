@@ -21,7 +21,7 @@ from PySide6.QtCore import (
 
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.models.paged import Index, PagedTableModel, Row, local_time
-from creative_memory.services import queries
+from creative_memory.services import retrieval_log
 from creative_memory.services.engine.block import human
 from creative_memory.services.list_export import RetrievalFilter
 from creative_memory.services.reasons import event_sentence, readable
@@ -38,12 +38,12 @@ def fetch_retrievals(
     store: Store, user_id: str, flt: RetrievalFilter, before_id: int | None, limit: int
 ) -> list[Row]:
     """One page of retrievals (store thread)."""
-    return queries.retrieval_page(store, user_id, before_id=before_id, limit=limit, **flt.kwargs())
+    return retrieval_log.retrieval_page(store, user_id, before_id=before_id, limit=limit, **flt.kwargs())
 
 
 def fetch_retrieval_events(store: Store, retrieval_id: int) -> list[Row]:
     """The stage events of one retrieval, in order (store thread)."""
-    return queries.load_retrieval_events(store, retrieval_id)
+    return retrieval_log.load_retrieval_events(store, retrieval_id)
 
 
 
