@@ -13,7 +13,6 @@ from __future__ import annotations
 import itertools
 
 from PySide6.QtCore import QDateTime, QEvent, Qt, QTimer
-from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -34,7 +33,6 @@ from PySide6.QtWidgets import (
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.flow import FlowLayout, flow, group
 from creative_memory.gui.icons import palette_icon
-from creative_memory.gui.logging_setup import current_log_file
 from creative_memory.gui.models.diagnostics import (
     EVENT_TYPES,
     RetrievalsModel,
@@ -46,6 +44,7 @@ from creative_memory.gui.tabs.diagnostics.common import MODES, ORIGINS, fill_pro
 from creative_memory.gui.tabs.diagnostics.filters import FilterActions
 from creative_memory.gui.tabs.diagnostics.run import RunActions
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit
+from creative_memory.gui.widgets.log_line import LogFileLine
 from creative_memory.services import controls
 
 
@@ -73,7 +72,8 @@ class DiagnosticsTab(FilterActions, RunActions):
         layout.addLayout(top_row)
         layout.addWidget(self.message)
         layout.addWidget(self.splitter, 1)
-        layout.addWidget(self._build_log_line())
+        self.log_label = LogFileLine(self)
+        layout.addWidget(self.log_label)
         self._connect()
         self._on_time_toggled()
         self._update_list_state()
@@ -297,24 +297,8 @@ class DiagnosticsTab(FilterActions, RunActions):
         events_layout.addWidget(events_split, 1)
         return events_box
 
-    def _build_log_line(self) -> QLabel:
-        """Where the program writes its log, for a report of a problem."""
-        self.log_label = QLabel(self)
-        self.log_label.setObjectName("log_file")
-        self.log_label.setWordWrap(True)
-        self.log_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.log_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.log_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-        self.log_label.setAccessibleName(tr("Program log file"))
-        self.show_log_file()
-        return self.log_label
-
     def show_log_file(self) -> None:
-        path = current_log_file()
-        self.log_label.setVisible(path is not None)
-        if path is not None:
-            self.log_label.setText(tr("Program log (warnings and errors): {path}").format(path=path))
-            self.log_label.setToolTip(tr("Attach this file, and the older ones beside it, to a problem report"))
+        self.log_label.update_path()
 
     def _connect(self) -> None:
         self._filter_timer = QTimer(self)
