@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from creative_memory.model.constants import NEGATIVE_TAGS, POSITIVE_TAGS, Actor
 from creative_memory.model.names import is_name
-from creative_memory.services import controls, erasure, exporting, importing
+from creative_memory.services import controls, erasure, exporting, import_plan, importing
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.ingest import ingest_events, validate_event
 from creative_memory.services.store import Store
@@ -214,7 +214,7 @@ def test_every_export_imports_and_gives_the_same_rows(
                     actor=Actor.CLI,
                     passphrase=(lambda: PASSPHRASE) if passphrase else None,
                 )
-                assert res.skipped == 0 and importing.RESTORE_NOTE in res.notes
+                assert res.skipped == 0 and import_plan.RESTORE_NOTE in res.notes
                 after = rows(target, user)
             finally:
                 if target is not source:

@@ -1,6 +1,6 @@
 """The Overview's export and import: choose a file (and a passphrase), see what will change, write.
 
-Before an import writes anything its plan (services.importing.plan_import) is read on the store
+Before an import writes anything its plan (services.import_plan.plan_import) is read on the store
 thread; when the file belongs to another user, or the import would change settings or project
 switches, :class:`~creative_memory.gui.dialogs.import_confirm.ImportConfirmDialog` lists exactly
 that and asks.
@@ -22,7 +22,7 @@ from creative_memory.gui.replace import replace_allowed
 from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.overview.core import OverviewCore
 from creative_memory.gui.tabs.overview.text import breakable_path
-from creative_memory.services import crypto, exporting, importing
+from creative_memory.services import crypto, exporting, import_plan, importing
 from creative_memory.services.bundle import TransferResult
 from creative_memory.services.secrets import passphrase_key
 
@@ -122,7 +122,7 @@ class TransferActions(OverviewCore):
                 pdialog.deleteLater()
         await self.import_from(path, mode, passphrase)
 
-    async def _confirmed(self, path: Path, plan: importing.ImportPlan) -> bool:
+    async def _confirmed(self, path: Path, plan: import_plan.ImportPlan) -> bool:
         """Ask when the file is another user's or the import changes settings; True when nothing to ask."""
         if not plan.changes and plan.bundle_user in (None, self.ctrl.user):
             return True
@@ -143,7 +143,7 @@ class TransferActions(OverviewCore):
         store, user = self.ctrl.store, self.ctrl.user
         try:
             plan = await self.ctrl.run(
-                importing.plan_import, store, user, path, mode=mode, passphrase=ask, as_user=user
+                import_plan.plan_import, store, user, path, mode=mode, passphrase=ask, as_user=user
             )
         except Exception as exc:
             self._fail(exc, tr("Could not import {name}.").format(name=path.name))
