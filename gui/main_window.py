@@ -21,7 +21,7 @@ from creative_memory.gui.tabs.activity import ActivityTab
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.tabs.diagnostics.kept import attach as attach_kept_panel
 from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
-from creative_memory.gui.tabs.inspector import InspectorTab
+from creative_memory.gui.tabs.inspector.view import InspectorTab
 from creative_memory.gui.tabs.overview.view import OverviewTab
 from creative_memory.gui.tabs.preview.view import PreviewTab
 from creative_memory.gui.tabs.projects import ProjectsTab

@@ -147,7 +147,7 @@ def test_the_inspector_can_forget_one_polarity_and_keep_the_other(
     from PySide6.QtCore import Qt
 
     from creative_memory.gui.models.preferences import PreferenceKey
-    from creative_memory.gui.tabs.inspector import InspectorTab
+    from creative_memory.gui.tabs.inspector.view import InspectorTab
     from creative_memory.services import queries
 
     seed([event(i, pattern="dense_grids", signal="thumbs_up", session=f"s{i}") for i in range(1, 4)]

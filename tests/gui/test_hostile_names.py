@@ -24,7 +24,7 @@ from creative_memory.gui.models.audit import AuditModel
 from creative_memory.gui.models.preferences import RAW_ROLE, column_of
 from creative_memory.gui.models.stage_events import StageEventsModel, pattern_of
 from creative_memory.gui.tabs.diagnostics.kept import item_text
-from creative_memory.gui.tabs.inspector import InspectorTab
+from creative_memory.gui.tabs.inspector.view import InspectorTab
 from creative_memory.gui.tabs.preview.whatif import whatif_sentence
 from creative_memory.gui.visible import shown_name, shown_pair
 from creative_memory.model.inert import FSI, PDI

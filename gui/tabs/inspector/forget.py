@@ -1,6 +1,6 @@
 """The Inspector's Forget actions: the scope dialog, "Forget all shown", a session, and the receipt.
 
-A mixin of :class:`gui.tabs.inspector.InspectorTab` (it uses the tab's controller, model, table and
+A mixin of :class:`gui.tabs.inspector.view.InspectorTab` (it uses the tab's controller, model, table and
 buttons). Counting, planning and erasing run in ``services`` on the store thread; the dialogs are
 opened with :func:`gui.asyncbridge.wait_dialog`, never ``exec()``.
 """
