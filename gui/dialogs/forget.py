@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from creative_memory.gui.icons import icon, tinted_icon
-from creative_memory.gui.models.preferences import PreferenceKey
+from creative_memory.gui.itemmodels.preferences import PreferenceKey
 from creative_memory.gui.visible import shown_id, shown_pair
 from creative_memory.gui.widgets import accent_colour
 from creative_memory.services.erasure import Target

@@ -38,14 +38,14 @@ from PySide6.QtWidgets import (
 from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.errors import show_error
-from creative_memory.gui.keyboard import add_context_actions
-from creative_memory.gui.models.projects import (
+from creative_memory.gui.itemmodels.projects import (
     CHECK_COLUMNS,
     COL,
     ID_ROLE,
     ProjectsFilterProxy,
     ProjectsModel,
 )
+from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit, accent_colour

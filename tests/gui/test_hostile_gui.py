@@ -15,7 +15,7 @@ from harness import event
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from creative_memory.gui.models.projects import COL
+from creative_memory.gui.itemmodels.projects import COL
 from creative_memory.gui.tabs.overview.view import OverviewTab
 from creative_memory.gui.tabs.preview.view import PreviewTab
 from creative_memory.gui.tabs.projects import ProjectsTab
@@ -146,7 +146,7 @@ def test_the_inspector_can_forget_one_polarity_and_keep_the_other(
 ) -> None:
     from PySide6.QtCore import Qt
 
-    from creative_memory.gui.models.preferences import PreferenceKey
+    from creative_memory.gui.itemmodels.preferences import PreferenceKey
     from creative_memory.gui.tabs.inspector.view import InspectorTab
     from creative_memory.services import queries
 

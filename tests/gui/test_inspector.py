@@ -23,7 +23,7 @@ from PySide6.QtTest import QAbstractItemModelTester
 from PySide6.QtWidgets import QApplication
 
 from creative_memory.gui.dialogs.forget import plan_targets
-from creative_memory.gui.models.preferences import (
+from creative_memory.gui.itemmodels.preferences import (
     COLUMNS,
     PreferenceKey,
     PreferenceTableModel,
@@ -97,7 +97,7 @@ def header_click(qtbot: Any, tab: InspectorTab, column: int) -> None:
 
 
 MINE = ("gui/tabs/inspector/view.py", "gui/tabs/inspector/layout.py", "gui/tabs/inspector/filters.py",
-        "gui/tabs/inspector/detail.py", "gui/tabs/inspector/forget.py", "gui/models/preferences.py", "gui/dialogs/forget.py", "gui/dialogs/receipt.py", "gui/widgets/chart.py")
+        "gui/tabs/inspector/detail.py", "gui/tabs/inspector/forget.py", "gui/itemmodels/preferences.py", "gui/dialogs/forget.py", "gui/dialogs/receipt.py", "gui/widgets/chart.py")
 
 
 def inspector_errors(ctrl: Any) -> list[BaseException]:

@@ -1,6 +1,6 @@
 """The Diagnostics tab: recorded retrievals, their stage events and traces, a retrieval on demand.
 
-The list pages by id (newest first) through :class:`gui.models.diagnostics.RetrievalsModel`;
+The list pages by id (newest first) through :class:`gui.itemmodels.diagnostics.RetrievalsModel`;
 filtering happens in SQL. Selecting a retrieval loads its stage events in the order the engine
 emitted them; the selected event's whole trace and fields show word-wrapped beside the list.
 "Run a retrieval now" runs the engine for a project: as a dry run (the default) whose events are
@@ -33,9 +33,9 @@ from PySide6.QtWidgets import (
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.flow import FlowLayout, flow, group
 from creative_memory.gui.icons import palette_icon
+from creative_memory.gui.itemmodels.diagnostics import EVENT_TYPES, RetrievalsModel
+from creative_memory.gui.itemmodels.stage_events import StageEventsModel
 from creative_memory.gui.keyboard import add_context_actions
-from creative_memory.gui.models.diagnostics import EVENT_TYPES, RetrievalsModel
-from creative_memory.gui.models.stage_events import StageEventsModel
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.diagnostics.common import MODES, ORIGINS, fill_projects, named, row_height

@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 
 from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.icons import icon
+from creative_memory.gui.itemmodels.preferences import PreferenceKey, format_qdatetime, format_time
 from creative_memory.gui.keyboard import add_context_actions
-from creative_memory.gui.models.preferences import PreferenceKey, format_qdatetime, format_time
 from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.inspector.fields import field_text, field_titles
 from creative_memory.gui.tabs.inspector.forget import SESSION_ROLE
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from PySide6.QtCore import QTimer, SignalInstance
 
     from creative_memory.gui.controller import Controller
-    from creative_memory.gui.models.preferences import PreferenceTableModel
+    from creative_memory.gui.itemmodels.preferences import PreferenceTableModel
 
 #: at most this many events are listed in the detail pane (the newest)
 EVENTS_SHOWN = 500

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, QLocale, QModelIndex, QTimer
 from PySide6.QtWidgets import QAbstractItemView, QStackedWidget
 
-from creative_memory.gui.models.preferences import PreferenceKey
+from creative_memory.gui.itemmodels.preferences import PreferenceKey
 from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.inspector.forget import FORGET_ALL_LIMIT
 from creative_memory.gui.tabs.inspector.layout import InspectorLayout

@@ -17,7 +17,7 @@ from creative_memory.gui.asyncbridge import async_slot, wait_dialog
 from creative_memory.gui.dialogs.forget import ForgetDialog, count_erasure, plan_targets
 from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.errors import show_error
-from creative_memory.gui.models.preferences import PreferenceKey, PreferenceTableModel
+from creative_memory.gui.itemmodels.preferences import PreferenceKey, PreferenceTableModel
 from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.visible import shown_id
 from creative_memory.services import erasure, forget_scope, queries, session_forget

@@ -30,14 +30,14 @@ from creative_memory.gui.dialogs.forget import ForgetDialog
 from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.flow import flow, group
 from creative_memory.gui.icons import icon
-from creative_memory.gui.keyboard import add_context_actions
-from creative_memory.gui.models.preferences import (
+from creative_memory.gui.itemmodels.preferences import (
     C_STRENGTH,
     COLUMNS,
     PreferenceKey,
     PreferenceTableModel,
     format_time,
 )
+from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.visible import shown_id, shown_name
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit, StrengthBarDelegate

@@ -35,7 +35,7 @@ from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.flow import flow
 from creative_memory.gui.icons import icon
-from creative_memory.gui.models.preferences import COLUMNS
+from creative_memory.gui.itemmodels.preferences import COLUMNS
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.inspector.detail import DetailPane, load_explain, retrieval_sentence

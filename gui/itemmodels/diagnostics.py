@@ -1,5 +1,5 @@
 """The Diagnostics tab's list of recorded retrievals (a :class:`PagedTableModel`); the stage events
-of the one selected are :mod:`gui.models.stage_events`.
+of the one selected are :mod:`gui.itemmodels.stage_events`.
 
 The fetch functions (``fetch_retrievals`` …) run on the store thread and return plain dicts; the
 export is :func:`creative_memory.services.list_export.export_retrievals`.
@@ -16,7 +16,7 @@ from PySide6.QtCore import (
 )
 
 from creative_memory.gui.controller import Controller
-from creative_memory.gui.models.paged import PagedTableModel, Row, local_time
+from creative_memory.gui.itemmodels.paged import PagedTableModel, Row, local_time
 from creative_memory.gui.visible import shown_id
 from creative_memory.services import retrieval_log
 from creative_memory.services.list_export import RetrievalFilter

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication, QObject
 
 from creative_memory.gui.controller import Controller
-from creative_memory.gui.models.paged import PagedTableModel, Row, local_time
+from creative_memory.gui.itemmodels.paged import PagedTableModel, Row, local_time
 from creative_memory.gui.visible import shown_id
 from creative_memory.services import audit
 from creative_memory.services.store import Store
