@@ -24,7 +24,7 @@ from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
 from creative_memory.gui.tabs.inspector.view import InspectorTab
 from creative_memory.gui.tabs.overview.view import OverviewTab
 from creative_memory.gui.tabs.preview.view import PreviewTab
-from creative_memory.gui.tabs.projects import ProjectsTab
+from creative_memory.gui.tabs.projects.view import ProjectsTab
 from creative_memory.gui.widgets import Banner
 from creative_memory.services import controls
 from creative_memory.services.demostore import demo_data_dir

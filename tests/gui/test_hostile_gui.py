@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from creative_memory.gui.itemmodels.projects import COL
 from creative_memory.gui.tabs.overview.view import OverviewTab
 from creative_memory.gui.tabs.preview.view import PreviewTab
-from creative_memory.gui.tabs.projects import ProjectsTab
+from creative_memory.gui.tabs.projects.view import ProjectsTab
 from creative_memory.gui.visible import copied_message
 from creative_memory.model.inert import FSI, PDI
 
