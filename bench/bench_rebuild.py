@@ -16,7 +16,17 @@ import sqlite3
 import statistics
 import time
 
-from bench.common import NOW, USER, demo_store, header, parser, profile, runs_for, working_copy
+from bench.common import (
+    NOW,
+    USER,
+    demo_store,
+    header,
+    make_current,
+    parser,
+    profile,
+    runs_for,
+    working_copy,
+)
 from creative_memory.services import derivation
 
 TARGET_S_PER_M_EVENTS = 15.0
@@ -35,6 +45,7 @@ def main(argv: list[str] | None = None) -> None:
     mode = ", cache emptied before each run" if args.empty_cache else ""
     header(f"full re-derivation, size {args.size}, {runs} run(s){mode}", bs)
     with working_copy(bs) as store:
+        make_current(store, bs)
         took: list[float] = []
         marks: list[tuple[int, float]] = []
         for _ in range(runs):
