@@ -25,7 +25,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from creative_memory.model.constants import DERIVATION_VERSION, SignalType
+from creative_memory.model.constants import DERIVATION_VERSION
 from creative_memory.model.records import PrefKey, PrefState
 from creative_memory.model.tables import Derivation, Event
 from creative_memory.services import changes
@@ -34,22 +34,18 @@ from creative_memory.services.derivation import (
     _MOD,
     _PREF_TABLE,
     _SELECT_PREF,
-    _SIGNAL,
     PREF_COLUMNS,
     CancelCheck,
     DerivationInfo,
     Progress,
-    _EventRow,
     cache_key_for,
     dbapi_connection,
     ensure_current,
-    flat_items,
-    fold_parsed,
     iter_events,
-    loads_payload,
     pref_values,
     sa_errors,
 )
+from creative_memory.services.engine.bulk import fold_stored
 from creative_memory.services.engine.derive import Deriver
 from creative_memory.services.errors import Cancelled, StoreLocked
 from creative_memory.services.store import Store
@@ -129,8 +125,6 @@ def _fold(
     """One snapshot: the token, the fold of every event, its digest, count and top seq, the
     stored rows by key."""
     deriver = Deriver(track_touched=False)
-    apply, apply_flat = deriver.apply, deriver.apply_flat
-    digest = count = max_seq = 0
     with store.read() as session:
         con = dbapi_connection(session)
         with sa_errors():
@@ -138,36 +132,19 @@ def _fold(
         total = int(
             session.scalar(select(func.count()).select_from(Event).where(Event.user_id == user_id)) or 0
         )
-        view = _EventRow()
-        loads = loads_payload
-        legacy = SignalType.LEGACY_SNAPSHOT
-        for r in iter_events(session, user_id):
-            payload = loads(r[7])
-            signal = _SIGNAL.get(r[3]) or SignalType(r[3])
-            if signal is legacy or payload.get("snapshot"):
-                apply(fold_parsed(r, payload))
-            else:
-                view.seq, view.event_id, view.occurred_at, view.scope, view.session_id, view.tag = (
-                    r[0],
-                    r[1],
-                    r[2],
-                    r[4],
-                    r[5],
-                    r[6],
-                )
-                view.signal_type = signal
-                apply_flat(view, flat_items(payload))
-            digest += int(r[8], 16)
-            count += 1
-            if r[0] > max_seq:
-                max_seq = r[0]
-            if count % 20_000 == 0:
-                if progress is not None:
-                    progress(count, total)
-                if cancelled is not None and cancelled():
-                    raise Cancelled("The rebuild was cancelled; the stored preferences were left as they were.")
+
+        def tick(done: int) -> None:
+            if progress is not None:
+                progress(done, total)
+            if cancelled is not None and cancelled():
+                raise Cancelled("The rebuild was cancelled; the stored preferences were left as they were.")
+
+        digest, count, max_seq = fold_stored(deriver, iter_events(session, user_id), 20_000, tick)
         with sa_errors():
-            stored = {(r[2], r[4], r[5], r[6]): r for r in con.execute(f"{_SELECT_PREF} WHERE user_id = ?", (user_id,))}
+            stored = {
+                (r[2], r[4], r[5], r[6]): r
+                for r in con.execute(f"{_SELECT_PREF} WHERE user_id = ?", (user_id,))
+            }
     return deriver, token, digest % _MOD, count, max_seq, stored
 
 

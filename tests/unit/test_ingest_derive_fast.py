@@ -28,6 +28,7 @@ from creative_memory.model.records import PrefState
 from creative_memory.services import derivation, ingest
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.derivation import PREF_COLUMNS, flat_items, sa_errors, state_json
+from creative_memory.services.engine.bulk import fold_stored
 from creative_memory.services.engine.derive import Deriver, derive
 from creative_memory.services.errors import StoreLocked
 from creative_memory.services.ingest import content_hash, content_hash_canonical
@@ -162,6 +163,67 @@ def test_flat_fold_equals_the_event_fold_and_state_json_is_unchanged(raws: list[
     assert flat.touched == set()
     for s in full.values():
         assert state_json(s) == _asdict_json(s)
+
+
+@st.composite
+def runs_of_one_polarity(draw: st.DrawFn) -> dict[str, Any]:
+    """Mostly unary signals of one polarity on two patterns, days to months apart: the bulk fold's
+    own path (the group holds only this polarity's record) meets the provisional cap, lifting
+    signals, decay, archival and reactivation."""
+    raw = draw(raw_event())
+    if draw(st.integers(0, 9)) < 8:
+        signal = draw(st.sampled_from((SignalType.THUMBS_UP, SignalType.REPEATED_ACCEPTANCE)))
+        pats = draw(st.lists(st.sampled_from(("airy", "dense")), min_size=1, max_size=2, unique=True))
+        raw.update(
+            signal=signal, tag=None, scope="global", items=[item(p, "positive", "layout") for p in pats]
+        )
+    raw["t"] = T0 + draw(st.integers(0, 30)) * draw(st.sampled_from((DAY, DAY, DAY, 20 * DAY)))
+    return raw
+
+
+@SETTINGS
+@given(
+    raws=st.lists(raw_event(), min_size=1, max_size=60)
+    | st.lists(runs_of_one_polarity(), min_size=1, max_size=120),
+    split=st.integers(0, 120),
+)
+def test_bulk_fold_of_stored_rows_equals_the_event_fold(raws: list[dict[str, Any]], split: int) -> None:
+    """``engine.bulk.fold_stored`` (the full derivation's loop over stored rows) gives the records
+    ``Deriver.apply`` gives, in the same creation order, also continuing an incremental state."""
+    events = _events(raws)
+    full = derive(events)
+    rows = [
+        (
+            e.seq,
+            e.event_id,
+            e.occurred_at,
+            str(e.signal_type),
+            e.scope,
+            e.session_id,
+            e.tag,
+            ingest.canonical(_payload(e)),
+            f"{e.seq:064x}",
+        )
+        for e in events
+    ]
+    bulk = Deriver(track_touched=False)
+    ticks: list[int] = []
+    digest, count, top = fold_stored(bulk, rows, 7, ticks.append)
+    assert bulk.records == full
+    assert list(bulk.records) == list(full)
+    assert (digest, count, top) == (sum(e.seq for e in events), len(events), max(e.seq for e in events))
+    assert ticks == list(range(7, len(events) + 1, 7))
+    assert bulk.last_key == events[-1].order_key
+    k = min(split, len(events))
+    prefix = derive(events[:k])
+    resumed = Deriver(prefix.values(), events[k - 1].order_key if k else None)
+    fold_stored(resumed, rows[k:])
+    assert resumed.records == full
+    for key, rec in full.items():
+        if prefix.get(key) != rec:
+            assert key in resumed.touched
+    with pytest.raises(ValueError, match="not after"):
+        fold_stored(bulk, rows[:1])
 
 
 def test_apply_flat_refuses_snapshots_and_out_of_order_events() -> None:
