@@ -44,6 +44,7 @@ from creative_memory.services.derivation import (
     iter_events,
     pref_values,
     sa_errors,
+    state_json,
 )
 from creative_memory.services.engine.bulk import fold_stored
 from creative_memory.services.engine.derive import Deriver
@@ -148,6 +149,15 @@ def _fold(
     return deriver, token, digest % _MOD, count, max_seq, stored
 
 
+# Places in a stored row (``id`` first, then PREF_COLUMNS).
+_STATE = 1 + PREF_COLUMNS.index("state")
+_EVALUATED = 1 + PREF_COLUMNS.index("evaluated_at")
+_CACHE_KEY = 1 + PREF_COLUMNS.index("cache_key")
+_VERSION = 1 + PREF_COLUMNS.index("derivation_version")
+_INJECTED = 1 + PREF_COLUMNS.index("last_injected_at")
+_BOOKKEEPING = {PREF_COLUMNS.index("cache_key"), PREF_COLUMNS.index("evaluated_at")}
+
+
 def _diff(
     records: dict[PrefKey, PrefState],
     stored: dict[PrefKey, tuple[Any, ...]],
@@ -155,20 +165,31 @@ def _diff(
     now: int,
     key: str,
 ) -> _Diff:
-    """The writes that leave the table as a delete-all + insert-all would (but the surrogate ids):
-    unchanged rows untouched, changed ones updated in the differing columns only."""
-    injected_col = 1 + PREF_COLUMNS.index("last_injected_at")
+    """The writes that leave the table as a delete-all + insert-all would (but the surrogate ids,
+    and the bookkeeping of rows whose values did not change): unchanged rows untouched, changed ones
+    updated in the differing columns only."""
     out = _Diff()
     for k, st in records.items():
         old = stored.pop(k, None)
-        values = pref_values(st, user_id, now, key, old[injected_col] if old is not None else None)
         group = (k[1], k[2])
         if old is None:
-            out.add(group, "insert", values)
+            out.add(group, "insert", pref_values(st, user_id, now, key, None))
             continue
+        if (
+            old[_STATE] == state_json(st)
+            and old[_EVALUATED] == now
+            and old[_CACHE_KEY] == key
+            and old[_VERSION] == DERIVATION_VERSION
+        ):
+            continue  # the same state evaluated at the same moment by the same rules: the same row
+        values = pref_values(st, user_id, now, key, old[_INJECTED])
         changed = tuple(i for i in range(_KEY_COLUMNS, len(values)) if values[i] != old[i + 1])
-        if changed:
-            out.add(group, "update", (changed, *(values[i] for i in changed), old[0]))
+        if not changed or (set(changed) <= _BOOKKEEPING and old[_EVALUATED] <= now):
+            # Only the key it was written under and the moment it was evaluated at differ: the
+            # stored evaluation is still the one at ``now`` (nothing decayed or archived since), and
+            # readers take it as it is — as they take the rows an incremental derivation leaves.
+            continue
+        out.add(group, "update", (changed, *(values[i] for i in changed), old[0]))
     for k, old in stored.items():
         out.add((k[1], k[2]), "delete", (old[0],))
     out.ops.sort(key=lambda op: op[0])

@@ -319,6 +319,46 @@ def test_rebuild_write_back_equals_delete_all_insert_all(store: Store, tmp_path:
         other.close()
 
 
+def _views(store: Store, now: int) -> list[dict[str, Any]]:
+    """Every stored record as the read commands show it at ``now`` (``services.pref_view``)."""
+    from sqlalchemy import select
+
+    from creative_memory.model.tables import Preference
+    from creative_memory.services.pref_view import pref_json
+
+    with store.read() as s:
+        rows = [pref_json(p, now) for p in s.scalars(select(Preference).where(Preference.user_id == USER))]
+    return sorted(({k: v for k, v in r.items() if k != "id"} for r in rows), key=str)
+
+
+def test_a_later_rebuild_rewrites_only_the_rows_whose_values_changed(store: Store, tmp_path: Any) -> None:
+    """A row whose values at the new moment equal the stored ones keeps its bookkeeping (the key it
+    was written under, the moment it was evaluated at), as after an incremental derivation, and
+    reads exactly as the rows of a store derived from scratch at that moment."""
+    events = _wire(300)
+    ingest.ingest_events(store, events, default_user=USER, now=NOW, derive=False)
+    first = T0 + 40 * DAY  # after the January events: nothing decayed yet
+    derivation.rebuild(store, USER, first)
+    before = _prefs(store)
+    evaluated = PREF_COLUMNS.index("evaluated_at")
+    soon, later = first + DAY, first + 70 * DAY  # nothing due / records decayed since
+    derivation.rebuild(store, USER, soon)
+    assert _prefs(store) == before  # not a row written
+    for now in (soon, later):
+        derivation.rebuild(store, USER, now)
+        fresh = _open(tmp_path / f"fresh-{now}")
+        try:
+            ingest.ingest_events(fresh, events, default_user=USER, now=NOW, derive=False)
+            derivation.rebuild(fresh, USER, now)
+            assert _views(store, now) == _views(fresh, now)
+        finally:
+            fresh.close()
+    after = _prefs(store)
+    rewritten = [a for a, b in zip(after, before, strict=True) if a != b]
+    assert rewritten  # the records that decayed by then
+    assert all(r[evaluated] == later for r in rewritten)
+
+
 def test_ingest_keeps_the_cache_equal_to_a_full_derivation(store: Store, tmp_path: Any) -> None:
     batches = [_wire(150, start) for start in range(0, 600, 150)]
     ingest.ingest_events(store, batches[0], default_user=USER, now=NOW)  # first: a full derivation
