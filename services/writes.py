@@ -14,10 +14,14 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from creative_memory.model.tables import Derivation, Event, EventChange, Lease, Quiet
 from creative_memory.services.clock import now_ms
 from creative_memory.services.errors import StoreLocked
+
+if TYPE_CHECKING:
+    from creative_memory.services.store import Store
 
 LOCK_BUDGET_S = 0.25  # the longest a write transaction of ours may hold the lock (quality.md)
 CHUNK_TARGET_S = 0.05  # what a chunk aims at: a fifth of the budget leaves room for a busy machine
@@ -72,6 +76,23 @@ def quiet(con: sqlite3.Connection) -> Iterator[None]:
     finally:
         if outer:  # nested: the outermost one ends it
             con.execute(f"DELETE FROM {_QUIET}")
+
+
+@contextmanager
+def wal_kept(store: Store) -> Iterator[None]:
+    """Around the many short transactions of one long write (an ingest, a rebuild's write-back):
+    keep one idle connection open, so that no transaction's own connection is the last to close.
+
+    SQLite checkpoints the whole WAL and deletes it when the last connection closes: two fsyncs
+    and a rewrite of every page the transaction touched, per chunk, in the writer's time. The kept
+    connection holds no transaction (no snapshot, no lock), so checkpoints — ours after a commit,
+    the daemon's, an erasure's TRUNCATE — are not held back by it.
+    """
+    if store.read_only:
+        yield
+        return
+    with store.raw():
+        yield
 
 
 # --------------------------------------------------------------------------- leases
