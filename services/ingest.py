@@ -199,6 +199,9 @@ class IngestReport:
         }
 
 
+_last_chunk_size: dict[str, int] = {}
+
+
 def ingest_events(
     store: Store,
     events: Iterable[EventIn],
@@ -220,7 +223,12 @@ def ingest_events(
     batch = list(events)
     ignored: Counter[str] = Counter()
     rebuild_users: set[str] = set()
-    chunker = Chunker(250, maximum=20_000)
+    # A run starts at the chunk size the last run on this store ended with (its measured rate):
+    # the daemon sends many small batches, and restarting each at 250 events cost a transaction,
+    # a commit and a checkpoint more per batch. Capped, so a stale figure cannot make a long
+    # first chunk; the chunker corrects the size from the first chunk's time on.
+    key = str(store.path)
+    chunker = Chunker(min(_last_chunk_size.get(key, 250), 2000), maximum=20_000)
     i = 0
     with wal_kept(store):
         while i < len(batch):
@@ -230,6 +238,8 @@ def ingest_events(
                     session, chunk, default_user, now, source, blocks, derive, report, ignored
                 )
             i += len(chunk)
+    if batch:
+        _last_chunk_size[key] = chunker.size
     report.ignored = dict(ignored)
     for user in sorted(rebuild_users):
         ensure_current(store, user, now)

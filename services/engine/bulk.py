@@ -46,20 +46,8 @@ _PAIRWISE = SignalType.PAIRWISE_COMPARISON
 _LEGACY = SignalType.LEGACY_SNAPSHOT
 
 # A stored event as the fold reads it: seq, event_id, occurred_at, signal_type, scope, session_id,
-# tag, payload (JSON text), content_hash.
+# tag, payload (JSON text as stored, or the dict it parses to), content_hash.
 Row = Sequence[Any]
-
-
-def loads_payload(text: str) -> Any:
-    """``json.loads(text)``, faster for stored (canonical) payloads; anything ``raw_decode`` does not
-    consume whole goes to ``json.loads``, which then returns or raises exactly as before."""
-    try:
-        obj, end = _raw_decode(text)
-    except (ValueError, TypeError):
-        return json.loads(text)
-    if end != len(text):
-        return json.loads(text)
-    return obj
 
 
 class EventRow:
@@ -115,13 +103,15 @@ def fold_stored(
     last = deriver.last_key
     digest = count = max_seq = 0
     for row in rows:
-        seq, event_id, t, signal_text, scope, session_id, tag, text, content_hash = row
-        try:
-            payload, end = raw_decode(text)
-            if end != len(text):
+        seq, event_id, t, signal_text, scope, session_id, tag, payload, content_hash = row
+        if type(payload) is str:
+            text = payload
+            try:
+                payload, end = raw_decode(text)
+                if end != len(text):
+                    payload = loads(text)
+            except (ValueError, TypeError):
                 payload = loads(text)
-        except (ValueError, TypeError):
-            payload = loads(text)
         signal = signals.get(signal_text) or SignalType(signal_text)
         digest += int(content_hash, 16)
         count += 1
