@@ -58,6 +58,7 @@ from creative_memory.services.writes import (
     events_token,
     renew_lease,
     take_lease,
+    wal_kept,
 )
 
 log = logging.getLogger("cm.engine")
@@ -100,7 +101,8 @@ def rebuild(
         gc.disable()
         for attempt in range(ATTEMPTS):
             try:
-                info = _rebuild_once(store, user_id, now, progress, cancelled)
+                with wal_kept(store):  # no chunk's connection closes last (writes.wal_kept)
+                    info = _rebuild_once(store, user_id, now, progress, cancelled)
                 break
             except _Retry:
                 log.info("the events changed during a rebuild (attempt %d); starting over", attempt + 1)
