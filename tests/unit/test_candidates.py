@@ -74,6 +74,9 @@ def _random_state(
         created_at=T0 + rng.randrange(0, 3) * DAY,
         created_seq=rng.randrange(1, 6),
         created_item=rng.randrange(0, 4),
+        # Derivation version 2: a record built only from unary evidence is provisional (at most
+        # 0.65); the kept events say so, and the bounded read must carry the mark (decision 0021).
+        provisional=strength <= 0.65 and rng.random() < 0.4,
     )
 
 

@@ -243,20 +243,23 @@ def _wire(n: int, start: int = 0, *, t0: int = T0) -> list[EventIn]:
         t, p = kinds[(i * 5) % len(kinds)]
         pol = "negative" if i % 4 == 0 else "positive"
         signal = "thumbs_down" if pol == "negative" else ("thumbs_up" if i % 3 else "manual_refinement")
-        out.append(
-            EventIn.model_validate(
-                {
-                    "event_id": f"e{i}",
-                    "user_id": USER,
-                    "project_id": f"p_{i % 3}" if i % 5 == 0 else None,
-                    "signal_type": signal,
-                    "occurred_at": f"2026-01-{1 + (i // 24) % 28:02d}T{i % 24:02d}:00:00Z",
-                    "session_id": f"s{i % 4}",
-                    "patterns": [{"preference_type": t, "pattern": p, "polarity": pol}],
-                    "diff": "more air" if signal == "manual_refinement" else None,
-                }
-            )
-        )
+        obj: dict[str, Any] = {
+            "event_id": f"e{i}",
+            "user_id": USER,
+            "project_id": f"p_{i % 3}" if i % 5 == 0 else None,
+            "signal_type": signal,
+            "occurred_at": f"2026-01-{1 + (i // 24) % 28:02d}T{i % 24:02d}:00:00Z",
+            "session_id": f"s{i % 4}",
+            "patterns": [{"preference_type": t, "pattern": p, "polarity": pol}],
+            "diff": "more air" if signal == "manual_refinement" else None,
+        }
+        if i % 7 == 3:  # a comparison (version 2: weighs more than any unary signal, lifts provisional)
+            t2, p2 = kinds[(i * 5 + 3) % len(kinds)]
+            del obj["patterns"], obj["diff"]
+            obj["signal_type"] = "pairwise_comparison"
+            obj["chose"] = {"patterns": [{"preference_type": t, "pattern": p}]}
+            obj["over"] = {"patterns": [{"preference_type": t2, "pattern": p2}]}
+        out.append(EventIn.model_validate(obj))
     return out
 
 
