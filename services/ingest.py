@@ -47,7 +47,7 @@ from creative_memory.services.event_rows import (
 from creative_memory.services.event_rows import (
     stored_event_ids as stored_event_ids,
 )
-from creative_memory.services.store import Store
+from creative_memory.services.store import Store, raw_connection
 from creative_memory.services.writes import Chunker, wal_kept
 
 # --------------------------------------------------------------------------- redaction
@@ -230,13 +230,15 @@ def ingest_events(
     key = str(store.path)
     chunker = Chunker(min(_last_chunk_size.get(key, 250), 2000), maximum=20_000)
     i = 0
-    with wal_kept(store):
+    with wal_kept(store) as keeper:
         while i < len(batch):
             chunk = batch[i : i + chunker.size]
             with chunker.timed(len(chunk)), store.write() as session:
+                keeper.defer(raw_connection(session))
                 rebuild_users |= _ingest_chunk(
                     session, chunk, default_user, now, source, blocks, derive, report, ignored
                 )
+            keeper.checkpoint()
             i += len(chunk)
     if batch:
         _last_chunk_size[key] = chunker.size

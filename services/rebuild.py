@@ -53,6 +53,7 @@ from creative_memory.services.store import Store
 from creative_memory.services.writes import (
     Chunker,
     EventsToken,
+    WalKeeper,
     count_between,
     drop_lease,
     events_token,
@@ -101,8 +102,8 @@ def rebuild(
         gc.disable()
         for attempt in range(ATTEMPTS):
             try:
-                with wal_kept(store):  # no chunk's connection closes last (writes.wal_kept)
-                    info = _rebuild_once(store, user_id, now, progress, cancelled)
+                with wal_kept(store) as keeper:  # no chunk's connection closes last (writes.wal_kept)
+                    info = _rebuild_once(store, user_id, now, keeper, progress, cancelled)
                 break
             except _Retry:
                 log.info("the events changed during a rebuild (attempt %d); starting over", attempt + 1)
@@ -272,6 +273,7 @@ def _rebuild_once(
     store: Store,
     user_id: str,
     now: int,
+    keeper: WalKeeper,
     progress: Progress | None,
     cancelled: CancelCheck | None,
 ) -> DerivationInfo:
@@ -293,6 +295,7 @@ def _rebuild_once(
         t1 = time.perf_counter()
         with store.write() as session, sa_errors():
             con = dbapi_connection(session)
+            keeper.defer(con)
             _check(con, user_id, token, final=last)
             _apply(con, ops[i:end])
             if not last:
@@ -303,6 +306,7 @@ def _rebuild_once(
                 session.flush()
                 changes.consume(con, user_id, token.last_change)
         chunker.record(end - i, time.perf_counter() - t1)
+        keeper.checkpoint()
         i = end
         if last:
             break

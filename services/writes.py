@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from creative_memory.model.tables import Derivation, Event, EventChange, Lease, Quiet
@@ -78,21 +79,59 @@ def quiet(con: sqlite3.Connection) -> Iterator[None]:
             con.execute(f"DELETE FROM {_QUIET}")
 
 
+class WalKeeper:
+    """What :func:`wal_kept` gives a long write: its chunks' commits do not checkpoint by themselves
+    (:meth:`defer`, inside each transaction); :meth:`checkpoint`, called after each commit, does it
+    instead once the WAL holds :data:`CHECKPOINT_PAGES` pages — as SQLite's automatic checkpoint
+    would, but outside the chunk's timing, so a slow checkpoint (it writes pages into the database
+    file and syncs it, after the lock is released) no longer shrinks the next chunks and multiplies
+    the commits and checkpoints."""
+
+    def __init__(self, con: sqlite3.Connection | None, wal: Path | None) -> None:
+        self.con = con
+        self.wal = wal
+        self.page_size = 4096
+        if con is not None:
+            self.page_size = int(con.execute("PRAGMA page_size").fetchone()[0])
+
+    def defer(self, con: sqlite3.Connection) -> None:
+        if self.con is not None:
+            con.execute("PRAGMA wal_autocheckpoint=0")
+
+    def checkpoint(self) -> None:
+        if self.con is None or self.wal is None:
+            return
+        try:
+            size = self.wal.stat().st_size
+        except OSError:
+            return
+        if size >= CHECKPOINT_PAGES * self.page_size:
+            self.con.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+
+CHECKPOINT_PAGES = 1000  # SQLite's default wal_autocheckpoint
+
+
 @contextmanager
-def wal_kept(store: Store) -> Iterator[None]:
+def wal_kept(store: Store) -> Iterator[WalKeeper]:
     """Around the many short transactions of one long write (an ingest, a rebuild's write-back):
     keep one idle connection open, so that no transaction's own connection is the last to close.
 
     SQLite checkpoints the whole WAL and deletes it when the last connection closes: two fsyncs
     and a rewrite of every page the transaction touched, per chunk, in the writer's time. The kept
     connection holds no transaction (no snapshot, no lock), so checkpoints — ours after a commit,
-    the daemon's, an erasure's TRUNCATE — are not held back by it.
+    the daemon's, an erasure's TRUNCATE — are not held back by it. It also runs the chunks'
+    checkpoints (:class:`WalKeeper`).
     """
     if store.read_only:
-        yield
+        yield WalKeeper(None, None)
         return
-    with store.raw():
-        yield
+    with store.raw() as con:
+        keeper = WalKeeper(con, store.path.with_name(store.path.name + "-wal"))
+        try:
+            yield keeper
+        finally:
+            keeper.checkpoint()
 
 
 # --------------------------------------------------------------------------- leases
