@@ -45,6 +45,18 @@ _NEGATIVE = Polarity.NEGATIVE
 _PAIRWISE = SignalType.PAIRWISE_COMPARISON
 _LEGACY = SignalType.LEGACY_SNAPSHOT
 
+# Per signal: (weight, strength added, unary, pairwise count, source text), as the Deriver derives them.
+_PER_SIGNAL: dict[SignalType, tuple[float, float, bool, int, str]] = {
+    s: (
+        SIGNAL_WEIGHTS[s],
+        abs(SIGNAL_WEIGHTS[s]) / NORMALIZER,
+        s in UNARY_SIGNALS,
+        1 if s is _PAIRWISE else 0,
+        _TEXT[s],
+    )
+    for s in SignalType
+}
+
 # A stored event as the fold reads it: seq, event_id, occurred_at, signal_type, scope, session_id,
 # tag, payload (JSON text as stored, or the dict it parses to), content_hash.
 Row = Sequence[Any]
@@ -87,16 +99,10 @@ def fold_stored(
     touched = deriver.touched
     fold_item = deriver._fold_item
     create = deriver._create
-    signals, texts, polarities, weights, unary_signals = (
-        _SIGNAL,
-        _TEXT,
-        _POLARITY,
-        SIGNAL_WEIGHTS,
-        UNARY_SIGNALS,
-    )
+    signals, polarities, per_signal = _SIGNAL, _POLARITY, _PER_SIGNAL
     archived, stable, low, medium, high = _ARCHIVED, _STABLE, _LOW, _MEDIUM, _HIGH
-    positive, negative, pairwise_signal, legacy = _POSITIVE, _NEGATIVE, _PAIRWISE, _LEGACY
-    archive_ms, decay_ms, normalizer = ARCHIVE_MS, DECAY_MS, NORMALIZER
+    positive, negative, legacy = _POSITIVE, _NEGATIVE, _LEGACY
+    archive_ms, decay_ms = ARCHIVE_MS, DECAY_MS
     cap, medium_min, high_above = PROVISIONAL_MAX_STRENGTH, TIER_MEDIUM_MIN, TIER_HIGH_ABOVE
     loads, raw_decode = json.loads, _raw_decode
     view = EventRow()
@@ -126,13 +132,8 @@ def fold_stored(
         if last is not None and (t, seq) <= last:
             raise ValueError(f"event {event_id} at {(t, seq)} is not after the last applied event {last}")
         last = (t, seq)
-        view.seq, view.event_id, view.occurred_at, view.signal_type = seq, event_id, t, signal
-        view.scope, view.session_id, view.tag = scope, session_id, tag
-        weight = weights[signal]
-        added = abs(weight) / normalizer
-        unary = signal in unary_signals
-        pairwise = 1 if signal is pairwise_signal else 0
-        source = texts[signal]
+        filled = False  # the event view is filled only for the Deriver's own methods
+        weight, added, unary, pairwise, source = per_signal[signal]
         items: list[tuple[str, str, Polarity]] = [
             (p["preference_type"], p["pattern"], polarities.get(p["polarity"]) or Polarity(p["polarity"]))
             for p in payload.get("patterns", ())
@@ -146,15 +147,20 @@ def fold_stored(
         for index, (ptype, pattern, polarity) in enumerate(items):
             group = (scope, ptype, pattern)
             members = groups.get(group)
-            if members is None:
-                create(view, group, polarity, added, pairwise, index)
-                continue
-            if len(members) != 1:
-                fold_item(view, ptype, pattern, polarity, weight, index)
-                continue
-            key, own = members[0]
-            if own.polarity is not polarity or own.shadow_of is not None:
-                fold_item(view, ptype, pattern, polarity, weight, index)
+            if members is not None and len(members) == 1:
+                key, own = members[0]
+                general = own.polarity is not polarity or own.shadow_of is not None
+            else:
+                general = True
+            if general:
+                if not filled:
+                    view.seq, view.event_id, view.occurred_at, view.signal_type = seq, event_id, t, signal
+                    view.scope, view.session_id, view.tag = scope, session_id, tag
+                    filled = True
+                if members is None:
+                    create(view, group, polarity, added, pairwise, index)
+                else:
+                    fold_item(view, ptype, pattern, polarity, weight, index)
                 continue
             # The group holds only this polarity's record: steps 1 and 3 of Deriver._fold_item.
             if t > own.as_of:
