@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import DERIVATION_VERSION
 from creative_memory.model.records import PrefKey, PrefState
@@ -225,8 +224,19 @@ def _apply(con: sqlite3.Connection, ops: Sequence[tuple[tuple[str, str], str, tu
         con.executemany(_INSERT, inserts)
 
 
+_SAVE_DERIVATION = (
+    f"INSERT INTO {Derivation.__tablename__} (user_id, derivation_version, set_digest, cache_key, "
+    "event_count, max_seq, last_occurred_at, last_folded_seq, evaluated_at, derived_at, duration_ms) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+    "derivation_version = excluded.derivation_version, set_digest = excluded.set_digest, "
+    "cache_key = excluded.cache_key, event_count = excluded.event_count, max_seq = excluded.max_seq, "
+    "last_occurred_at = excluded.last_occurred_at, last_folded_seq = excluded.last_folded_seq, "
+    "evaluated_at = excluded.evaluated_at, derived_at = excluded.derived_at, duration_ms = excluded.duration_ms"
+)
+
+
 def _save_derivation(
-    session: Session,
+    con: sqlite3.Connection,
     user_id: str,
     set_digest: str,
     key: str,
@@ -236,19 +246,10 @@ def _save_derivation(
     now: int,
     dur: float,
 ) -> None:
-    row = session.get(Derivation, user_id)
-    if row is None:
-        row = Derivation(user_id=user_id)
-        session.add(row)
-    row.derivation_version = DERIVATION_VERSION
-    row.set_digest = set_digest
-    row.cache_key = key
-    row.event_count = count
-    row.max_seq = max_seq
-    row.last_occurred_at, row.last_folded_seq = last_key
-    row.evaluated_at = now
-    row.derived_at = now
-    row.duration_ms = dur
+    con.execute(
+        _SAVE_DERIVATION,
+        (user_id, DERIVATION_VERSION, set_digest, key, count, max_seq, *last_key, now, now, dur),
+    )
 
 
 def _check(con: sqlite3.Connection, user_id: str, seen: EventsToken, *, final: bool) -> None:
@@ -293,17 +294,14 @@ def _rebuild_once(
             end += 1  # a pattern's rows go in the same transaction
         last = end >= len(ops)
         t1 = time.perf_counter()
-        with store.write() as session, sa_errors():
-            con = dbapi_connection(session)
-            keeper.defer(con)
+        with keeper.transaction(store) as con:
             _check(con, user_id, token, final=last)
             _apply(con, ops[i:end])
             if not last:
                 renew_lease(con, user_id)
             else:
                 dur = (time.perf_counter() - t0) * 1000
-                _save_derivation(session, user_id, set_digest, key, count, max_seq, last_key, now, dur)
-                session.flush()
+                _save_derivation(con, user_id, set_digest, key, count, max_seq, last_key, now, dur)
                 changes.consume(con, user_id, token.last_change)
         chunker.record(end - i, time.perf_counter() - t1)
         keeper.checkpoint()

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from creative_memory.model.tables import Derivation, Event, EventChange, Lease, Quiet
 from creative_memory.services.clock import now_ms
-from creative_memory.services.errors import StoreLocked
+from creative_memory.services.errors import ReadOnly, StoreLocked
 
 if TYPE_CHECKING:
     from creative_memory.services.store import Store
@@ -94,6 +94,38 @@ class WalKeeper:
         if con is not None:
             self.page_size = int(con.execute("PRAGMA page_size").fetchone()[0])
 
+    @contextmanager
+    def transaction(self, store: Store) -> Iterator[sqlite3.Connection]:
+        """A write transaction (``BEGIN IMMEDIATE``) on the kept connection, whose page cache stays
+        warm from one chunk to the next (a chunk on a fresh connection re-reads every index page it
+        touches and parses the schema again). Busy: retried with backoff within the store's lock
+        budget, as ``Store.write``; errors reach the caller as ``Store.write`` raises them."""
+        con = self.con
+        if con is None:
+            raise ReadOnly(store.read_only_reason or "This store is read-only.")
+        deadline = time.monotonic() + store.lock_budget_s
+        delay = 0.05
+        while True:
+            try:
+                con.execute("BEGIN IMMEDIATE")
+                break
+            except sqlite3.OperationalError as exc:
+                if not _busy(exc) or time.monotonic() + delay > deadline:
+                    raise store._translate(exc) from exc
+                time.sleep(delay)
+                delay = min(delay * 2, 1.0)
+        try:
+            yield con
+            con.execute("COMMIT")
+        except sqlite3.OperationalError as exc:  # busy, read-only, I/O: as Store.write says them
+            if con.in_transaction:
+                con.execute("ROLLBACK")
+            raise store._translate(exc) from exc
+        except BaseException:
+            if con.in_transaction:
+                con.execute("ROLLBACK")
+            raise
+
     def defer(self, con: sqlite3.Connection) -> None:
         if self.con is not None:
             con.execute("PRAGMA wal_autocheckpoint=0")
@@ -110,6 +142,12 @@ class WalKeeper:
 
 
 CHECKPOINT_PAGES = 1000  # SQLite's default wal_autocheckpoint
+KEPT_CACHE_KIB = 64 * 1024  # the kept connection's page cache: a long write's index pages stay in it
+
+
+def _busy(exc: BaseException) -> bool:
+    text = str(exc).lower()
+    return "database is locked" in text or "database is busy" in text
 
 
 @contextmanager
@@ -127,6 +165,8 @@ def wal_kept(store: Store) -> Iterator[WalKeeper]:
         yield WalKeeper(None, None)
         return
     with store.raw() as con:
+        con.execute(f"PRAGMA cache_size=-{KEPT_CACHE_KIB}")
+        con.execute("PRAGMA wal_autocheckpoint=0")  # WalKeeper.checkpoint runs it after each chunk
         keeper = WalKeeper(con, store.path.with_name(store.path.name + "-wal"))
         try:
             yield keeper
