@@ -72,7 +72,7 @@ class Event(Base):
     __table_args__ = (
         Index("ix_cm_events_user_time", "user_id", "occurred_at", "seq"),
         Index("ix_cm_events_user_seq", "user_id", "seq"),
-        Index("ix_cm_events_user_project", "user_id", "project_id"),
+        Index("ix_cm_events_user_project_time", "user_id", "project_id", "occurred_at"),
         # An event's identity is per user (migration 0005): two users may send the same id.
         UniqueConstraint("user_id", "event_id", name="uq_cm_events_user_event"),
         # AUTOINCREMENT: a seq is never reused after a forget (it is the derivation watermark).

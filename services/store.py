@@ -29,6 +29,7 @@ from creative_memory.model.tables import ALEMBIC_VERSION_TABLE
 from creative_memory.services import backups
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.errors import ReadOnly, StoreLocked, StoreUnavailable
+from creative_memory.services.retry import is_busy, kind_of, retry_while_busy
 from creative_memory.services.schema import (
     alembic_config,
     has_tables,
@@ -54,11 +55,6 @@ class SchemaInfo:
 def _ro_uri(path: Path, immutable: bool = False) -> str:
     uri = f"file:{quote(str(path))}?mode=ro"
     return uri + "&immutable=1" if immutable else uri
-
-
-def _is_locked(exc: BaseException) -> bool:
-    text = str(exc).lower()
-    return "database is locked" in text or "database is busy" in text or "sqlite_busy" in text
 
 
 class Store:
@@ -243,7 +239,7 @@ class Store:
             finally:
                 con.close()
         detail = str(last) if last else "unknown error"
-        if "locked" in detail.lower():
+        if is_busy(last):
             raise StoreLocked(
                 f"The store {path} is locked by another program and could not be read. Try again in a "
                 "moment; nothing was changed."
@@ -274,7 +270,7 @@ class Store:
                     )
                 conn.commit()
         except OperationalError as exc:
-            if _is_locked(exc):
+            if is_busy(exc):
                 raise StoreLocked(
                     "The store could not be upgraded because another program holds a write lock. "
                     "Close it or try again in a moment; nothing was changed."
@@ -378,13 +374,19 @@ class Store:
             con.close()
 
     def _translate(self, exc: OperationalError | sqlite3.DatabaseError) -> Exception:
-        if _is_locked(exc):
+        kind = kind_of(exc)
+        if kind == "busy":
             return StoreLocked(
                 f"The store is busy: another program has held a write lock for more than "
                 f"{self.lock_budget_s:g} s. Nothing was changed; try again in a moment."
             )
-        if "readonly" in str(exc).lower() or "read-only" in str(exc).lower():
+        if kind == "read_only":
             return ReadOnly("The store is read-only, so nothing was changed.")
+        if kind == "full":
+            return StoreUnavailable(
+                f"The disk that holds {self.path.parent} is full, so nothing was changed. Free some space "
+                "and try again."
+            )
         detail = exc.orig if isinstance(exc, OperationalError) else exc
         return StoreUnavailable(f"The store could not be used ({detail}). Nothing was changed.")
 
@@ -468,20 +470,16 @@ def _raw_engine(path: Path, busy_timeout_s: float, *, read_only: bool, immutable
 def _begin(conn: Connection, *, immediate: bool, budget_s: float) -> None:
     """Begin a transaction; while the store is busy, retry with backoff up to ``budget_s``."""
     conn.execution_options(cm_immediate=immediate)
-    deadline = time.monotonic() + budget_s
-    delay = 0.05
-    while True:
+
+    def attempt() -> None:
         try:
             conn.begin()
-            return
-        except (OperationalError, DBAPIError) as exc:
+        except (OperationalError, DBAPIError):
             with suppress(Exception):
                 conn.rollback()
-            if not _is_locked(exc) or time.monotonic() + delay > deadline:
-                raise
-            log.warning("store busy, retrying in %.2f s", delay)
-            time.sleep(delay)
-            delay = min(delay * 2, 1.0)
+            raise
+
+    retry_while_busy(attempt, budget_s=budget_s)
 
 
 def raw_connection(db: Session | sqlite3.Connection) -> sqlite3.Connection:
