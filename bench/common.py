@@ -97,7 +97,7 @@ def demo_store(size: str, seed: int = 1, *, fresh: bool = False) -> BenchStore:
     if not fresh and meta_path.exists() and (folder / "app.sqlite").exists():
         # A store derived by older rules is kept, not regenerated (the L store takes many minutes
         # and the cache is shared): its events are the same, and a working copy re-derives them
-        # (``current_copy``). Only ``--fresh`` regenerates.
+        # (``make_current``). Only ``--fresh`` regenerates.
         return BenchStore(size, seed, folder, json.loads(meta_path.read_text()))
     if folder.exists():
         shutil.rmtree(folder)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from creative_memory.model.tables import Derivation, Event, EventChange, Lease, Quiet
 from creative_memory.services.clock import now_ms
 from creative_memory.services.errors import ReadOnly, StoreLocked
+from creative_memory.services.retry import retry_while_busy
 
 if TYPE_CHECKING:
     from creative_memory.services.store import Store
@@ -103,17 +104,10 @@ class WalKeeper:
         con = self.con
         if con is None:
             raise ReadOnly(store.read_only_reason or "This store is read-only.")
-        deadline = time.monotonic() + store.lock_budget_s
-        delay = 0.05
-        while True:
-            try:
-                con.execute("BEGIN IMMEDIATE")
-                break
-            except sqlite3.OperationalError as exc:
-                if not _busy(exc) or time.monotonic() + delay > deadline:
-                    raise store._translate(exc) from exc
-                time.sleep(delay)
-                delay = min(delay * 2, 1.0)
+        try:
+            retry_while_busy(lambda: con.execute("BEGIN IMMEDIATE"), budget_s=store.lock_budget_s)
+        except sqlite3.OperationalError as exc:
+            raise store._translate(exc) from exc
         try:
             yield con
             con.execute("COMMIT")
@@ -144,10 +138,6 @@ class WalKeeper:
 CHECKPOINT_PAGES = 1000  # SQLite's default wal_autocheckpoint
 KEPT_CACHE_KIB = 64 * 1024  # the kept connection's page cache: a long write's index pages stay in it
 
-
-def _busy(exc: BaseException) -> bool:
-    text = str(exc).lower()
-    return "database is locked" in text or "database is busy" in text
 
 
 @contextmanager
