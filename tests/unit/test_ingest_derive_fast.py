@@ -434,11 +434,18 @@ def test_event_seqs_follow_autoincrement_and_are_never_reused(store: Store) -> N
     assert pats == [(6, "b", ""), (7, "b", "")]
 
 
+def _busy() -> sqlite3.OperationalError:
+    """The error SQLite raises on a busy store: its result code says so (services/retry.py)."""
+    exc = sqlite3.OperationalError("database is locked")
+    exc.sqlite_errorcode = sqlite3.SQLITE_BUSY
+    return exc
+
+
 def test_sqlite_errors_of_direct_calls_are_translated(store: Store) -> None:
     with pytest.raises(OperationalError), sa_errors():
-        raise sqlite3.OperationalError("database is locked")
+        raise _busy()
     with pytest.raises(StoreLocked), store.write(), sa_errors():
-        raise sqlite3.OperationalError("database is locked")
+        raise _busy()
 
 
 def test_iter_events_pages_in_fold_order_across_ties(store: Store) -> None:
@@ -455,3 +462,26 @@ def test_iter_events_pages_in_fold_order_across_ties(store: Store) -> None:
         for batch in (1, 3, 7, 1000):
             got = [r[0] for r in derivation.iter_events(s, USER, batch=batch)]
             assert got == [e[0] for e in expected]
+
+
+def test_a_long_writes_kept_connection_waits_for_a_busy_store_then_says_so(tmp_path: Any) -> None:
+    """The rebuild's write-back runs on the kept connection (writes.WalKeeper.transaction): it
+    waits out another program's write lock within the store's budget, then refuses in the store's
+    own sentence and changes nothing; once the lock is gone it commits."""
+    from creative_memory.services.writes import lease_holder, take_lease, wal_kept
+
+    store = Store.open(DataDir(tmp_path / "od", "flag"), busy_timeout_s=0.05, lock_budget_s=0.3)
+    other = sqlite3.connect(store.path, timeout=0, isolation_level=None)
+    try:
+        with wal_kept(store) as keeper:
+            other.execute("BEGIN IMMEDIATE")
+            with pytest.raises(StoreLocked, match="busy"), keeper.transaction(store) as con:
+                take_lease(con, USER, "rebuild")
+            other.execute("ROLLBACK")
+            assert lease_holder(other, USER) is None  # nothing was written
+            with keeper.transaction(store) as con:
+                take_lease(con, USER, "rebuild")
+            assert lease_holder(other, USER) == "rebuild"  # committed, seen by another connection
+    finally:
+        other.close()
+        store.close()
