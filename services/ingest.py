@@ -12,7 +12,6 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -231,19 +230,17 @@ def ingest_events(
     key = str(store.path)
     chunker = Chunker(min(_last_chunk_size.get(key, 250), 2000), maximum=20_000)
     i = 0
-    # Several chunks: one idle connection kept for the run (writes.wal_kept). One chunk (the
-    # daemon's usual batch) needs none, and is spared opening it.
-    with wal_kept(store) if len(batch) > chunker.size else nullcontext(None) as keeper:
+    # One idle connection kept for the run (writes.wal_kept): opening it costs about a millisecond;
+    # without it, a chunk's connection that closes last checkpoints and deletes the whole WAL.
+    with wal_kept(store) as keeper:
         while i < len(batch):
             chunk = batch[i : i + chunker.size]
             with chunker.timed(len(chunk)), store.write() as session:
-                if keeper is not None:
-                    keeper.defer(raw_connection(session))
+                keeper.defer(raw_connection(session))
                 rebuild_users |= _ingest_chunk(
                     session, chunk, default_user, now, source, blocks, derive, report, ignored
                 )
-            if keeper is not None:
-                keeper.checkpoint()
+            keeper.checkpoint()
             i += len(chunk)
     if batch:
         _last_chunk_size[key] = chunker.size
