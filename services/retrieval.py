@@ -284,9 +284,10 @@ def run(
     tokens = estimate_tokens(block)
     rid: int | None = None
     if not dry_run and not store.read_only and (still_wanted is None or still_wanted()):
-        with store.write() as session:
+        # The kept write connection: no connection to open per call (services.hot_write).
+        with store.hot_write() as con:
             rid = record(
-                session,
+                con,
                 user_id,
                 result,
                 block=block,
@@ -296,7 +297,7 @@ def run(
                 types=types,
                 now=now,
             )
-            prune_diagnostics(session, user_id, now)
+            prune_diagnostics(con, user_id, now)
     return RetrievalOutcome(result=result, block=block, tokens=tokens, mode=mode, retrieval_id=rid)
 
 
