@@ -3,10 +3,11 @@
 The engine (``services.engine.retrieve``) ranks records per (polarity, type) and can never reach
 deeper than ``RANK_DEPTH`` into any (scope, polarity, type); everything below is overflow, and
 only its number matters. So instead of every record of the scopes (100 k at the L size), this reads
-from the partial indexes of migration 0002:
+from the partial indexes of migration 0002, which migration 0006 keeps in the engine's own order
+(strength, then first-seen), so that each read is a range of an index:
 
 - per (scope, polarity, type) of a requested type: the ``RANK_DEPTH`` strongest eligible records
-  (globals hidden by a project record left out), ties at the boundary included;
+  (globals hidden by a project record left out);
 - per (scope, polarity, type) of another type (when ``preference_types`` is given): the
   ``SAMPLE_SIZE`` strongest, for the lifecycle event's sample;
 - the ``SAMPLE_SIZE`` strongest hidden eligible globals (for the suppression events) with the
@@ -39,7 +40,7 @@ from creative_memory.model.constants import (
     scope_for,
 )
 from creative_memory.model.records import PrefState
-from creative_memory.model.tables import SQL_ELIGIBLE, SQL_NOT_ARCHIVED, sql_eligible
+from creative_memory.model.tables import SQL_CREATED_ORDER, SQL_ELIGIBLE, SQL_NOT_ARCHIVED, sql_eligible
 from creative_memory.services import candidate_ties as ties
 from creative_memory.services.derivation import state_from_json
 from creative_memory.services.engine.derive import ARCHIVE_MS
@@ -64,7 +65,11 @@ _COLS = (
     # they open the fold state's text (services/candidate_ties.py).
     f"{ties.HEAD}"
 )
-# A record whose stored evaluation is out of date at now (?1 = now, ?2 = now - ARCHIVE_MS).
+# The engine's order within a group, and among one scope's ineligible records: the order of the
+# two ranked indexes (the same expressions, so SQLite reads them in order instead of sorting).
+_CREATED = ", ".join(SQL_CREATED_ORDER)
+_RANK_ORDER = f"strength DESC, {_CREATED}, pattern"
+_INELIGIBLE_ORDER = f"strength DESC, {_CREATED}, preference_type, pattern, polarity"
 
 _POLARITY = {str(p): p for p in Polarity}
 _TIER = {str(t): t for t in Tier}
@@ -249,8 +254,12 @@ def load(
                             (user_id, project_scope, r[2], r[3]),
                         )
                     )
+        # A global that a project record hides (same type and pattern) is left out of its group by
+        # one probe of the unique key's index per row read (?7: the project's scope), not by a list
+        # of ids that SQLite would sort again for every group read.
         not_hidden = (
-            f" AND {TABLE}.id NOT IN ({','.join(map(str, sorted(hidden_ids)))})" if hidden_ids else ""
+            f" AND NOT EXISTS (SELECT 1 FROM {TABLE} AS o WHERE o.user_id = ?1 AND o.scope = ?7 "
+            f"AND o.preference_type = {TABLE}.preference_type AND o.pattern = {TABLE}.pattern)"
         )
         for pol, ptype, n in groups:
             totals["tier"] -= n
@@ -259,29 +268,33 @@ def load(
                 f"user_id = ?1 AND scope = ?4 AND polarity = ?5 AND preference_type = ?6 AND {SQL_ELIGIBLE} "
                 f"AND {fresh}"
             )
-            if not type_matches(ptype, types):
+            matches = type_matches(ptype, types)
+            if not matches:
                 totals["type"] += n
                 depth = SAMPLE_SIZE  # only the lifecycle sample can name these: never deeper
             else:
                 totals["suppressed"] += hidden_n
                 totals["eligible"] += n - hidden_n
                 depth = FIRST_DEPTH
-                if hidden_n:
-                    where += not_hidden
-            ranked.append(_Group((scope, pol, ptype), where, (user_id, now, archive_cut, scope, pol, ptype)))
+            params: tuple[object, ...] = (user_id, now, archive_cut, scope, pol, ptype)
+            if hidden_n and matches:
+                where += not_hidden
+                params = (*params, project_scope)
+            ranked.append(_Group((scope, pol, ptype), where, params))
             ranked[-1].fetch(con, depth, keep)
             if depth == SAMPLE_SIZE:
                 ranked[-1].more = False
-        # The strongest ineligible records, for the lifecycle sample (a tie at the edge: the first
-        # ones in the engine's order).
+        # The strongest ineligible records, for the lifecycle sample, in the engine's order (the
+        # index's own, migration 0006).
         inel = f"user_id = ?1 AND scope = ?4 AND NOT ({SQL_ELIGIBLE}) AND {fresh}"
-        inel_params = (user_id, now, archive_cut, scope)
-        sql = f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_ineligible WHERE {inel}"
-        rows = _rows(con, f"{sql} ORDER BY strength DESC LIMIT ?5", (*inel_params, SAMPLE_SIZE + 1))
-        peek = rows.pop() if len(rows) > SAMPLE_SIZE else None
-        if rows:
-            rows, _more = ties.cut(rows, peek, _run_reader(con, f"{sql} AND strength = ?5", inel_params))
-        keep(rows)
+        keep(
+            _rows(
+                con,
+                f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_ineligible WHERE {inel} "
+                f"ORDER BY {_INELIGIBLE_ORDER} LIMIT ?5",
+                (user_id, now, archive_cut, scope, SAMPLE_SIZE),
+            )
+        )
     keep(_by_ids(con, sorted(overriders - set(loaded))))
     for rid, row in stale.items():
         loaded[rid] = (row, rid in hidden_ids)
@@ -292,10 +305,9 @@ def load(
 class _Group:
     """One (scope, polarity, type)'s eligible records, read in the engine's order down to a depth.
 
-    The index orders by strength, then pattern; the engine orders equal strengths first-seen. A
-    read that ends inside a run of equal strengths (``run``) takes the run's first records in the
-    engine's order, and the next read goes on in that order; below the run (``floor``) the index
-    order resumes. So every record not read sorts after the last one read (``horizon``).
+    The rank index holds that order (strength, then where the fold created the record; migration
+    0006), so each read is the next range of the index. Every record not read sorts after the
+    last one read (``horizon``).
     """
 
     key: tuple[str, str, str]
@@ -304,41 +316,19 @@ class _Group:
     more: bool = True
     read: int = 0
     horizon: Row | None = None
-    floor: float | None = None  # everything stronger than this has been read
-    run: float | None = None  # the strength of a run of ties read part of the way
-    run_taken: int = 0
 
     def fetch(self, con: sqlite3.Connection, n: int, keep: Callable[[Iterable[Row]], None]) -> None:
         """Read the next ``n`` records of the group in the engine's order."""
-        sql = f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {self.where}"
-        if self.run is not None:  # inside a run of equal strengths: its next records, in order
-            rows = _rows(
-                con,
-                f"{sql} AND strength = ?7 ORDER BY {ties.RUN_ORDER} LIMIT ?8 OFFSET ?9",
-                (*self.params, self.run, n + 1, self.run_taken),
-            )
-            peek = rows.pop() if len(rows) > n else None
-            self.run_taken += len(rows)
-            if peek is None:  # the run is read: below it next
-                self.floor, self.run = self.run, None
-            self.more = True
-        else:
-            params: tuple[object, ...] = self.params
-            if self.floor is not None:
-                sql += " AND strength < ?7"
-                params = (*params, self.floor)
-            rows = _rows(
-                con, f"{sql} ORDER BY strength DESC, pattern LIMIT ?{len(params) + 1}", (*params, n + 1)
-            )
-            peek = rows.pop() if len(rows) > n else None
-            self.more = peek is not None
-            if rows:
-                run_sql = f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {self.where} AND strength = ?7"
-                rows, goes_on = ties.cut(rows, peek, _run_reader(con, run_sql, self.params))
-                if goes_on:
-                    self.run, self.run_taken = rows[-1][5], sum(1 for r in rows if r[5] == rows[-1][5])
-                else:
-                    self.floor = rows[-1][5]
+        k = len(self.params)  # the numbered parameters after the group's own
+        rows = _rows(
+            con,
+            f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {self.where} "
+            f"ORDER BY {_RANK_ORDER} LIMIT ?{k + 1} OFFSET ?{k + 2}",
+            (*self.params, n + 1, self.read),
+        )
+        self.more = len(rows) > n
+        if self.more:
+            rows.pop()
         keep(rows)
         if rows:
             self.horizon = rows[-1]
@@ -393,18 +383,6 @@ class Reader:
             g = self._groups[key]
             if g.more:
                 g.fetch(self._con, max(FIRST_DEPTH, RANK_DEPTH - g.read, g.read), self._keep)
-
-
-def _run_reader(
-    con: sqlite3.Connection, sql: str, params: tuple[object, ...]
-) -> Callable[[float, int], list[Row]]:
-    """The first ``k`` rows of ``sql`` (whose next parameter is a run's strength) in the engine's order."""
-    at = len(params) + 1
-
-    def first(strength: float, k: int) -> list[Row]:
-        return _rows(con, f"{sql} ORDER BY {ties.RUN_ORDER} LIMIT ?{at + 1}", (*params, strength, k))
-
-    return first
 
 
 def _by_ids(con: sqlite3.Connection, ids: Sequence[int]) -> list[Row]:
