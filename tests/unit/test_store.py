@@ -9,13 +9,13 @@ import json
 import os
 import shutil
 import sqlite3
-import warnings
 import stat
 import subprocess
 import sys
 import tempfile
 import textwrap
 import time
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
