@@ -109,6 +109,7 @@ def main() -> int:
     bs = demo_store(args.size, args.seed, fresh=args.fresh)
     header(f"bench_host --size {args.size}: Node client → od-memory serve --stdio", bs)
     with working_copy(bs) as store:
+        store.background_checkpoints()  # as serve does: the in-process figures take its path
         project, records = busiest(store)
         folder = store.data_dir.path
         in_process = {
