@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import logging
 import os
 import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from creative_memory import __version__
+
+if TYPE_CHECKING:
+    from creative_memory.gui.settings import AppSettings
+    from creative_memory.gui.startwindow import StartWindow
 
 log = logging.getLogger("cm.gui")
 
@@ -42,44 +46,69 @@ def _retrieval_id(text: str) -> int:
 
 def _configure(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     def configure(app) -> None:  # type: ignore[no-untyped-def]
-        from PySide6.QtCore import Qt
-
         from creative_memory.gui.errors import show_error
         from creative_memory.gui.icons import app_icon
         from creative_memory.gui.logging_setup import (
+            default_log_file,
             install_excepthook,
             install_qt_message_handler,
             setup_logging,
         )
 
-        setup_logging(args.log_level)
+        setup_logging(args.log_level, log_file=default_log_file())
         install_qt_message_handler()
         install_excepthook(lambda exc: show_error(app.activeWindow(), exc))
-        app.setApplicationName("Creative Memory Studio")
-        app.setOrganizationName("Open Design")
-        app.setApplicationVersion(__version__)
-        app.setDesktopFileName("io.opendesign.CreativeMemoryStudio")
+        _apply_look(app, args)
         app.setWindowIcon(app_icon())
-        _install_translator(app)
-        if args.palette != "system" or os.environ.get("QT_QPA_PLATFORM") == "offscreen":
-            app.setStyle("Fusion")
-        if args.palette != "system":
-            from creative_memory.gui.theme import apply_scheme
-
-            scheme = Qt.ColorScheme.Dark if args.palette == "dark" else Qt.ColorScheme.Light
-            app.styleHints().setColorScheme(scheme)
-            apply_scheme(app, dark=args.palette == "dark")
 
     return configure
 
 
+def _apply_look(app, args: argparse.Namespace) -> None:  # type: ignore[no-untyped-def]
+    """Names, translation, style and palette: what the first window needs to look right (once)."""
+    if app.property("cm_look_applied"):
+        return
+    app.setProperty("cm_look_applied", True)
+    app.setApplicationName("Creative Memory Studio")
+    app.setOrganizationName("Open Design")
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName("io.opendesign.CreativeMemoryStudio")
+    _install_translator(app)
+    if args.palette != "system" or os.environ.get("QT_QPA_PLATFORM") == "offscreen":
+        app.setStyle("Fusion")
+    if args.palette != "system":
+        from PySide6.QtCore import Qt
+
+        from creative_memory.gui.theme import apply_scheme
+
+        scheme = Qt.ColorScheme.Dark if args.palette == "dark" else Qt.ColorScheme.Light
+        app.styleHints().setColorScheme(scheme)
+        apply_scheme(app, dark=args.palette == "dark")
+
+
+def _paint_start_window(args: argparse.Namespace, location: Path) -> tuple[AppSettings, StartWindow]:
+    """The first window, painted before the store layer, the tabs or the event loop are imported
+    (bench/bench_gui_start.py measures it against a bare PySide6 window)."""
+    from PySide6.QtWidgets import QApplication
+
+    from creative_memory.gui.settings import AppSettings
+    from creative_memory.gui.startwindow import StartWindow
+
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    _apply_look(app, args)
+    settings = AppSettings()
+    shell = StartWindow(str(location), settings)
+    shell.show_painted()
+    return settings, shell
+
+
 def _install_translator(app) -> None:  # type: ignore[no-untyped-def]
     """Load resources/translations/creative_memory_<locale>.qm for the system locale, if shipped."""
-    from importlib import resources
-
     from PySide6.QtCore import QLocale, QTranslator
 
-    folder = resources.files("creative_memory.resources") / "translations"
+    import creative_memory.resources as package  # a folder on disk, installed or frozen
+
+    folder = Path(next(iter(package.__path__))) / "translations"
     translator = QTranslator(app)
     if translator.load(QLocale(), "creative_memory", "_", str(folder)):
         app.installTranslator(translator)
@@ -88,6 +117,8 @@ def _install_translator(app) -> None:  # type: ignore[no-untyped-def]
 
 async def _settle(app, seconds: float = 0.3) -> None:  # type: ignore[no-untyped-def]
     """Let queued loads finish and the window repaint (the Qt loop runs while we sleep)."""
+    import asyncio
+
     await asyncio.sleep(seconds)
 
 
@@ -97,9 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if offscreen:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-    from creative_memory.gui.asyncbridge import AppContext, run_app
-    from creative_memory.model.constants import Actor
-    from creative_memory.services.context import Context, check_user, default_user
+    from creative_memory.services.context import check_user, default_user
     from creative_memory.services.datadir import DataDir, resolve_data_dir
     from creative_memory.services.errors import CreativeMemoryError, InvalidInput
 
@@ -112,12 +141,24 @@ def main(argv: Sequence[str] | None = None) -> int:
             data_dir = DataDir(Path(temp.name) / "data", "flag")
             os.environ.setdefault("CM_SETTINGS_DIR", str(Path(temp.name) / "settings"))
             os.environ.setdefault("CM_CONFIG_DIR", str(Path(temp.name) / "config"))
+            os.environ.setdefault("CM_LOG_DIR", str(Path(temp.name) / "log"))
         else:
             data_dir = resolve_data_dir(args.data_dir)
         user = check_user(args.user if args.user is not None else default_user())
     except CreativeMemoryError as exc:
         print(f"creative-memory: {exc}", file=sys.stderr)
         return exc.exit_code
+
+    shell: StartWindow | None = None
+    settings: AppSettings | None = None
+    if not offscreen:  # paint first: nothing heavy has been imported yet
+        settings, shell = _paint_start_window(args, data_dir.path)
+        if os.environ.get("CM_QUIT_AFTER_FIRST_PAINT"):  # bench/bench_gui_start.py
+            return 0
+
+    from creative_memory.gui.asyncbridge import AppContext, run_app
+    from creative_memory.model.constants import Actor
+    from creative_memory.services.context import Context
 
     result = {"code": 0}
 
@@ -127,7 +168,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if offscreen:
             _watchdog(actx, result)
         try:
-            await body(actx)
+            from creative_memory.gui.settings import AppSettings
+
+            await body(actx, settings or AppSettings(), shell)
         except Exception as exc:
             if not offscreen:
                 raise
@@ -135,25 +178,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             result["code"] = int(getattr(exc, "exit_code", 1))
             actx.app.quit()
 
-    async def body(actx: AppContext) -> None:
+    async def body(actx: AppContext, settings: AppSettings, shell: StartWindow | None) -> None:
         from creative_memory.gui.controller import Controller
         from creative_memory.gui.main_window import MainWindow
-        from creative_memory.gui.settings import AppSettings
 
         # Offscreen there is nobody to wait for: a store locked past a few seconds ends the run.
         ctx = Context(data_dir=data_dir, user=user, actor=Actor.GUI)
         if offscreen:
             ctx.lock_budget_s = OFFSCREEN_LOCK_BUDGET_S
         ctrl = Controller(ctx, actx.worker, actx.keeper)
-        settings = AppSettings()
         if args.screenshot and temp is not None:
             # Screenshots show the program, not this machine's keychain; the demo store is temporary.
             settings.set_value("notices/dismissed", "keychain")
             os.environ.setdefault("CM_DEMO_DIR", str(Path(temp.name) / "demo"))
         window = MainWindow(ctrl, settings)
-        window.show()
+        if shell is not None:
+            shell.hand_over(window)
+        else:
+            window.show()
         if not offscreen:
-            from creative_memory.gui.dialogs_store import confirm_first_open
+            from creative_memory.gui.dialogs.store import confirm_first_open
 
             if not await confirm_first_open(ctrl, window):  # nothing was changed
                 actx.app.quit()
@@ -176,13 +220,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         window.store_opened()
         ctrl.start_polling()
         if args.retrieval:
-            from creative_memory.gui.tabs.diagnostics_kept import open_in_diagnostics
+            from creative_memory.gui.tabs.diagnostics.kept import open_in_diagnostics
 
             await open_in_diagnostics(window.tabs, args.retrieval)
         if os.environ.get("CM_QUIT_AFTER_START"):  # bench/bench_gui_start.py: painted and loaded
             page = window.current_page()
             while page.stale:  # store_opened() started its first refresh
-                await asyncio.sleep(0.005)
+                await _settle(actx.app, 0.005)
             window.repaint()
             actx.app.quit()
             return
@@ -199,6 +243,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = run_app(start, argv=[sys.argv[0]], configure=_configure(args))
     finally:
         if temp is not None:
+            from creative_memory.gui.logging_setup import close_log_file
+
+            close_log_file()  # it was written in the temporary folder
             temp.cleanup()
     return result["code"] or code
 
@@ -282,7 +329,7 @@ async def _screenshots(  # type: ignore[no-untyped-def]
 async def _extra_screenshots(actx, window, folder: Path, suffix: str) -> int:  # type: ignore[no-untyped-def]
     """The Forget scope dialog (a global row selected) and the demo store's banner."""
     from creative_memory.gui.tabs.inspector import InspectorTab
-    from creative_memory.gui.tabs.overview import OverviewTab
+    from creative_memory.gui.tabs.overview.view import OverviewTab
 
     inspector = next(p for p in window.pages if isinstance(p, InspectorTab))
     window.tabs.setCurrentWidget(inspector)
@@ -295,7 +342,7 @@ async def _extra_screenshots(actx, window, folder: Path, suffix: str) -> int:  #
             break
     task = window.ctrl.start(inspector.forget_selected(), name="screenshot-forget")
     while inspector.forget_dialog is None or not inspector.forget_dialog.isVisible():
-        await asyncio.sleep(0.05)
+        await _settle(actx.app, 0.05)
     await _settle(actx.app, 0.3)
     paths = [(folder / f"7-forget-scope{suffix}.png", inspector.forget_dialog)]
     ok = inspector.forget_dialog.grab().save(str(paths[0][0]))

@@ -5,7 +5,9 @@ One logger per subsystem, all under ``cm``: ``cm.gui``, ``cm.store``, ``cm.engin
 their module name as well; :func:`setup_logging` configures the root logger so both arrive.
 
 An uncaught exception is logged and shown in a dialog (:func:`install_excepthook`) rather than
-printed to a terminal nobody sees.
+printed to a terminal nobody sees. The window also writes the log to a rotating file in the
+platform's log folder (:func:`default_log_file`; a Windows GUI has no console), shown in the
+Diagnostics tab (:func:`current_log_file`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, TextIO
 
+import platformdirs
 from PySide6.QtCore import (
     QCoreApplication,
     QMessageLogContext,
@@ -37,6 +40,10 @@ ROOT_LOGGER = "cm"
 QT_LOGGER = "cm.qt"
 LOG_LEVEL_ENV = "CM_LOG_LEVEL"
 LOG_FORMAT = "%(asctime)s %(levelname)-8s %(name)s [%(threadName)s] %(message)s"
+LOG_DIR_ENV = "CM_LOG_DIR"
+LOG_FILE_NAME = "creative-memory.log"
+LOG_FILE_BYTES = 1_000_000
+LOG_FILE_BACKUPS = 3
 
 _HANDLER_MARK = "_cm_handler"
 
@@ -64,6 +71,36 @@ def _resolve_level(level: int | str) -> int:
     return resolved if isinstance(resolved, int) else logging.INFO
 
 
+def default_log_file(env: dict[str, str] | None = None) -> Path:
+    """Where the window writes its log: ``$CM_LOG_DIR/creative-memory.log`` when that is set, else
+    in the platform's per-user log folder (``~/.local/state/creative-memory-studio/log`` on Linux,
+    ``~/Library/Logs/creative-memory-studio`` on macOS, ``%LOCALAPPDATA%\\creative-memory-studio\\Logs``
+    on Windows)."""
+    from creative_memory.services.datadir import APP_NAME
+
+    e = os.environ if env is None else env
+    folder = (e.get(LOG_DIR_ENV) or "").strip()
+    base = Path(folder) if folder else Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+    return base / LOG_FILE_NAME
+
+
+def current_log_file() -> Path | None:
+    """The file the log is being written to, or None when it goes to the console only."""
+    for handler in logging.getLogger().handlers:
+        if getattr(handler, _HANDLER_MARK, False) and isinstance(handler, logging.handlers.RotatingFileHandler):
+            return Path(handler.baseFilename)
+    return None
+
+
+def close_log_file() -> None:
+    """Stop writing the log file (the console stays): before its folder is removed."""
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        if getattr(handler, _HANDLER_MARK, False) and isinstance(handler, logging.handlers.RotatingFileHandler):
+            root.removeHandler(handler)
+            handler.close()
+
+
 def setup_logging(
     level: int | str = logging.INFO,
     *,
@@ -71,12 +108,16 @@ def setup_logging(
     stream: TextIO | None = None,
     qt_messages: bool = True,
     capture_warnings: bool = True,
+    max_bytes: int = LOG_FILE_BYTES,
+    backups: int = LOG_FILE_BACKUPS,
 ) -> None:
     """Configure logging for the program. Safe to call more than once (handlers are replaced).
 
     ``level`` may be overridden by the ``CM_LOG_LEVEL`` environment variable. ``log_file``, when
-    given, receives a rotating copy of the log (1 MB × 3). ``qt_messages`` routes Qt's messages into
-    the ``cm.qt`` logger; ``capture_warnings`` routes :mod:`warnings` into ``py.warnings``.
+    given, receives a rotating copy of the log (``max_bytes`` × ``backups`` older files); when it
+    cannot be written the log goes to the console only, which says why. ``qt_messages`` routes Qt's
+    messages into the ``cm.qt`` logger; ``capture_warnings`` routes :mod:`warnings` into
+    ``py.warnings``.
     """
     resolved = _resolve_level(level)
     root = logging.getLogger()
@@ -92,13 +133,19 @@ def setup_logging(
     root.addHandler(console)
 
     if log_file is not None:
-        log_file.parent.mkdir(parents=True, exist_ok=True)
-        file_handler = logging.handlers.RotatingFileHandler(
-            log_file, maxBytes=1_000_000, backupCount=3, encoding="utf-8"
-        )
-        file_handler.setFormatter(formatter)
-        setattr(file_handler, _HANDLER_MARK, True)
-        root.addHandler(file_handler)
+        try:
+            log_file.parent.mkdir(parents=True, exist_ok=True)
+            file_handler = logging.handlers.RotatingFileHandler(
+                log_file, maxBytes=max_bytes, backupCount=backups, encoding="utf-8"
+            )
+        except OSError as exc:
+            logging.getLogger(f"{ROOT_LOGGER}.gui").warning(
+                "The log file %s cannot be written (%s); logging to the console only.", log_file, exc
+            )
+        else:
+            file_handler.setFormatter(formatter)
+            setattr(file_handler, _HANDLER_MARK, True)
+            root.addHandler(file_handler)
 
     root.setLevel(resolved)
     logging.getLogger(ROOT_LOGGER).setLevel(resolved)

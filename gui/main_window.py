@@ -12,17 +12,17 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QVBoxLayout, QWid
 
 from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.controller import Controller
-from creative_memory.gui.dialogs import ProgressDialog
+from creative_memory.gui.dialogs.progress import ProgressDialog
 from creative_memory.gui.errors import show_error
 from creative_memory.gui.icons import app_icon
 from creative_memory.gui.memory_notes import attach as attach_memory_notes
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.activity import ActivityTab
 from creative_memory.gui.tabs.base import Tab, tr
-from creative_memory.gui.tabs.diagnostics import DiagnosticsTab
-from creative_memory.gui.tabs.diagnostics_kept import attach as attach_kept_panel
+from creative_memory.gui.tabs.diagnostics.kept import attach as attach_kept_panel
+from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
 from creative_memory.gui.tabs.inspector import InspectorTab
-from creative_memory.gui.tabs.overview import OverviewTab
+from creative_memory.gui.tabs.overview.view import OverviewTab
 from creative_memory.gui.tabs.preview import PreviewTab
 from creative_memory.gui.tabs.projects import ProjectsTab
 from creative_memory.gui.widgets import Banner

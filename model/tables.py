@@ -39,7 +39,7 @@ SQL_ELIGIBLE = sql_eligible()
 SQL_NOT_ARCHIVED = "status != 'archived'"
 #: Where the fold created a record (``created_at``, ``created_seq``, ``created_item``), read from the
 #: head of its state text: the engine's order among equal strengths (decision 0022). The ranked
-#: indexes hold these expressions (migration 0006); a query orders by the same text to use them.
+#: indexes hold these expressions (migration 0007); a query orders by the same text to use them.
 SQL_CREATED_ORDER = (
     "CAST(substr(state, 15) AS INTEGER)",
     "CAST(substr(state, instr(state, '\"created_seq\":') + 14) AS INTEGER)",
@@ -80,7 +80,7 @@ class Event(Base):
     __table_args__ = (
         Index("ix_cm_events_user_time", "user_id", "occurred_at", "seq"),
         Index("ix_cm_events_user_seq", "user_id", "seq"),
-        Index("ix_cm_events_user_project", "user_id", "project_id"),
+        Index("ix_cm_events_user_project_time", "user_id", "project_id", "occurred_at"),
         # An event's identity is per user (migration 0005): two users may send the same id.
         UniqueConstraint("user_id", "event_id", name="uq_cm_events_user_event"),
         # AUTOINCREMENT: a seq is never reused after a forget (it is the derivation watermark).
@@ -154,7 +154,7 @@ class Preference(Base):
         Index("ix_cm_prefs_user_decay", "user_id", "decay_at"),
         Index("ix_cm_prefs_user_lastseen", "user_id", "last_seen"),
         Index("ix_cm_prefs_user_evaluated", "user_id", "evaluated_at"),
-        # Retrieval (migrations 0002, 0006): eligible records ranked per (scope, polarity, type) in the
+        # Retrieval (migrations 0002, 0007): eligible records ranked per (scope, polarity, type) in the
         # engine's order; the strongest ineligible ones (the lifecycle sample); records due to decay
         # or archive.
         Index(

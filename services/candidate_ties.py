@@ -3,7 +3,7 @@
 The engine orders equal strengths by where the fold created each record, which lives in the fold
 state, not in a column. The state text opens with that position (``services.derivation.state_json``),
 so its first bytes (``HEAD``) give it without parsing any JSON. The ranked indexes hold the same
-position as expressions over the text (``model.tables.SQL_CREATED_ORDER``, migration 0006), so a
+position as expressions over the text (``model.tables.SQL_CREATED_ORDER``, migration 0007), so a
 group is read in the engine's order directly; ``in_order`` orders a handful of records by id (the
 hidden globals at the edge of the sample).
 """

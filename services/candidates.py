@@ -3,7 +3,7 @@
 The engine (``services.engine.retrieve``) ranks records per (polarity, type) and can never reach
 deeper than ``RANK_DEPTH`` into any (scope, polarity, type); everything below is overflow, and
 only its number matters. So instead of every record of the scopes (100 k at the L size), this reads
-from the partial indexes of migration 0002, which migration 0006 keeps in the engine's own order
+from the partial indexes of migration 0002, which migration 0007 keeps in the engine's own order
 (strength, then first-seen), so that each read is a range of an index:
 
 - per (scope, polarity, type) of a requested type: the ``RANK_DEPTH`` strongest eligible records
@@ -285,7 +285,7 @@ def load(
             if depth == SAMPLE_SIZE:
                 ranked[-1].more = False
         # The strongest ineligible records, for the lifecycle sample, in the engine's order (the
-        # index's own, migration 0006).
+        # index's own, migration 0007).
         inel = f"user_id = ?1 AND scope = ?4 AND NOT ({SQL_ELIGIBLE}) AND {fresh}"
         keep(
             _rows(
@@ -306,7 +306,7 @@ class _Group:
     """One (scope, polarity, type)'s eligible records, read in the engine's order down to a depth.
 
     The rank index holds that order (strength, then where the fold created the record; migration
-    0006), so each read is the next range of the index. Every record not read sorts after the
+    0007), so each read is the next range of the index. Every record not read sorts after the
     last one read (``horizon``).
     """
 

@@ -7,20 +7,17 @@ Kept apart from ``services.store`` so that a command which only reads through pl
 
 from __future__ import annotations
 
-import logging
 import sqlite3
-import time
 from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
+from creative_memory.services.retry import is_busy, retry_while_busy
+
 if TYPE_CHECKING:
     from sqlalchemy import Connection, Engine
     from sqlalchemy.orm import Session
-
-log = logging.getLogger("cm.store")
-
 
 def ro_uri(path: Path, immutable: bool = False) -> str:
     uri = f"file:{quote(str(path))}?mode=ro"
@@ -28,8 +25,8 @@ def ro_uri(path: Path, immutable: bool = False) -> str:
 
 
 def is_locked(exc: BaseException) -> bool:
-    text = str(exc).lower()
-    return "database is locked" in text or "database is busy" in text or "sqlite_busy" in text
+    """Whether another connection holds the lock (told by SQLite's result code, services.retry)."""
+    return is_busy(exc)
 
 
 def connect(path: Path, busy_timeout_s: float, *, read_only: bool, immutable: bool) -> sqlite3.Connection:
@@ -76,37 +73,22 @@ def begin(conn: Connection, *, immediate: bool, budget_s: float) -> None:
     from sqlalchemy.exc import DBAPIError, OperationalError
 
     conn.execution_options(cm_immediate=immediate)
-    deadline = time.monotonic() + budget_s
-    delay = 0.05
-    while True:
+
+    def attempt() -> None:
         try:
             conn.begin()
-            return
-        except (OperationalError, DBAPIError) as exc:
+        except (OperationalError, DBAPIError):
             with suppress(Exception):
                 conn.rollback()
-            if not is_locked(exc) or time.monotonic() + delay > deadline:
-                raise
-            log.warning("store busy, retrying in %.2f s", delay)
-            time.sleep(delay)
-            delay = min(delay * 2, 1.0)
+            raise
+
+    retry_while_busy(attempt, budget_s=budget_s)
 
 
 def begin_plain(con: sqlite3.Connection, *, budget_s: float) -> None:
     """``BEGIN IMMEDIATE`` on a plain connection, retried with backoff while the store is busy
     (each attempt already waits up to the connection's busy timeout)."""
-    deadline = time.monotonic() + budget_s
-    delay = 0.05
-    while True:
-        try:
-            con.execute("BEGIN IMMEDIATE")
-            return
-        except sqlite3.OperationalError as exc:
-            if not is_locked(exc) or time.monotonic() + delay > deadline:
-                raise
-            log.warning("store busy, retrying in %.2f s", delay)
-            time.sleep(delay)
-            delay = min(delay * 2, 1.0)
+    retry_while_busy(lambda: con.execute("BEGIN IMMEDIATE"), budget_s=budget_s)
 
 
 def raw_connection(db: Session | sqlite3.Connection) -> sqlite3.Connection:

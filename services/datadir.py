@@ -25,8 +25,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-import platformdirs
-
 from creative_memory.services import discovery
 from creative_memory.services.discovery import STORE_FILE, FoundStore
 from creative_memory.services.errors import InvalidInput
@@ -111,11 +109,15 @@ def _expand_home(raw: str, env: Mapping[str, str]) -> str:
 def default_data_dir(platform: str | None = None) -> Path:
     """The embedded default: this program's own per-user data folder."""
     del platform  # platformdirs answers for the running platform
+    import platformdirs  # only where no folder was given: it costs ~9 ms of start-up
+
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False, roaming=True))
 
 
 def legacy_data_dir() -> Path:
     """Where the first release kept its store by default (platformdirs' folder for "Open Design")."""
+    import platformdirs
+
     return Path(platformdirs.user_data_dir("Open Design", appauthor=False, roaming=True))
 
 
@@ -123,6 +125,8 @@ def legacy_data_dir() -> Path:
 def choice_file(env: Mapping[str, str] | None = None) -> Path:
     e = os.environ if env is None else env
     folder = e.get("CM_CONFIG_DIR", "").strip()
+    import platformdirs
+
     base = Path(folder) if folder else Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
     return base / CHOICE_FILE
 

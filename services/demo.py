@@ -38,7 +38,6 @@ import queue
 import random
 import sqlite3
 import threading
-import time
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, suppress
@@ -55,6 +54,7 @@ from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.engine.block import human
 from creative_memory.services.errors import Cancelled, InvalidInput, ReadOnly, StoreLocked, StoreUnavailable
 from creative_memory.services.naming import valid_name
+from creative_memory.services.retry import is_busy, retry_while_busy
 from creative_memory.services.store import Store
 
 Progress = Callable[[int, int], None]
@@ -588,18 +588,7 @@ class _Sink:
 
 def _begin_immediate(con: sqlite3.Connection, store: Store) -> None:
     """``BEGIN IMMEDIATE``; while the store is busy, retry with backoff up to the lock budget."""
-    deadline = time.monotonic() + store.lock_budget_s
-    delay = 0.05
-    while True:
-        try:
-            con.execute("BEGIN IMMEDIATE")
-            return
-        except sqlite3.OperationalError as exc:
-            text_ = str(exc).lower()
-            if ("locked" not in text_ and "busy" not in text_) or time.monotonic() + delay > deadline:
-                raise
-            time.sleep(delay)
-            delay = min(delay * 2, 1.0)
+    retry_while_busy(lambda: con.execute("BEGIN IMMEDIATE"), budget_s=store.lock_budget_s)
 
 
 def _translate(exc: BaseException, budget_s: float) -> BaseException:
@@ -609,8 +598,7 @@ def _translate(exc: BaseException, budget_s: float) -> BaseException:
             "Demo events with these ids were written meanwhile by another run; reset first or pick another seed."
         )
     if isinstance(exc, sqlite3.OperationalError):
-        low = str(exc).lower()
-        if "locked" in low or "busy" in low:
+        if is_busy(exc):
             return StoreLocked(
                 f"The store is busy: another program has held a write lock for more than {budget_s:g} s. The demo data "
                 "written so far was removed; try again in a moment."

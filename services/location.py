@@ -20,6 +20,7 @@ from creative_memory.services.errors import (
     RefusedForSafety,
     StoreUnavailable,
 )
+from creative_memory.services.retry import is_busy
 from creative_memory.services.schema import known_revision, latest_revision, probe_revision
 
 
@@ -37,7 +38,7 @@ def schema_of(dd: DataDir) -> tuple[str | None, str | None]:
     try:
         return probe_revision(dd.store), None
     except sqlite3.Error as exc:
-        if "locked" in str(exc).lower():
+        if is_busy(exc):
             return None, f"The store {dd.store} is locked by another program; try again in a moment."
         return None, (
             f"The file {dd.store} is not a readable SQLite database ({exc}). It was left untouched; restore "

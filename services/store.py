@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 from creative_memory.services import backups
 from creative_memory.services.connections import begin as _begin
 from creative_memory.services.connections import connect as _connect
-from creative_memory.services.connections import is_locked as _is_locked
 from creative_memory.services.connections import raw_connection as raw_connection
 from creative_memory.services.connections import raw_engine as _raw_engine
 from creative_memory.services.connections import ro_uri as _ro_uri
@@ -29,6 +28,7 @@ from creative_memory.services.connections import sqlite_file_set as sqlite_file_
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.errors import ReadOnly, StoreLocked, StoreUnavailable
 from creative_memory.services.hot_write import HotWriter
+from creative_memory.services.retry import is_busy, kind_of
 from creative_memory.services.schema import (
     ALEMBIC_VERSION_TABLE,
     alembic_config,
@@ -243,7 +243,7 @@ class Store:
             finally:
                 con.close()
         detail = str(last) if last else "unknown error"
-        if "locked" in detail.lower():
+        if is_busy(last):
             raise StoreLocked(
                 f"The store {path} is locked by another program and could not be read. Try again in a "
                 "moment; nothing was changed."
@@ -277,7 +277,7 @@ class Store:
                     )
                 conn.commit()
         except OperationalError as exc:
-            if _is_locked(exc):
+            if is_busy(exc):
                 raise StoreLocked(
                     "The store could not be upgraded because another program holds a write lock. "
                     "Close it or try again in a moment; nothing was changed."
@@ -403,13 +403,19 @@ class Store:
         self._hot.start_checkpoints()
 
     def _translate(self, exc: OperationalError | sqlite3.DatabaseError) -> Exception:
-        if _is_locked(exc):
+        kind = kind_of(exc)
+        if kind == "busy":
             return StoreLocked(
                 f"The store is busy: another program has held a write lock for more than "
                 f"{self.lock_budget_s:g} s. Nothing was changed; try again in a moment."
             )
-        if "readonly" in str(exc).lower() or "read-only" in str(exc).lower():
+        if kind == "read_only":
             return ReadOnly("The store is read-only, so nothing was changed.")
+        if kind == "full":
+            return StoreUnavailable(
+                f"The disk that holds {self.path.parent} is full, so nothing was changed. Free some space "
+                "and try again."
+            )
         detail = exc if isinstance(exc, sqlite3.DatabaseError) else exc.orig
         return StoreUnavailable(f"The store could not be used ({detail}). Nothing was changed.")
 

@@ -31,7 +31,7 @@ from creative_memory.gui.models.audit import AuditModel, export_audit
 from creative_memory.gui.models.diagnostics import format_for
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import Tab, tr
-from creative_memory.gui.tabs.diagnostics import row_height
+from creative_memory.gui.tabs.diagnostics.common import row_height
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit
 from creative_memory.services.errors import CreativeMemoryError
 

@@ -57,7 +57,8 @@ from PySide6.QtWidgets import (
 from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.chart import StrengthChart
 from creative_memory.gui.controller import Controller
-from creative_memory.gui.dialogs_forget import ForgetDialog, ReceiptDialog
+from creative_memory.gui.dialogs.forget import ForgetDialog
+from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.flow import flow, group
 from creative_memory.gui.icons import icon
 from creative_memory.gui.models.preferences import (

@@ -14,7 +14,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QMessageBox, QToolButton, QTreeWidget, QWidget
 
 from creative_memory.gui.asyncbridge import async_slot, wait_dialog
-from creative_memory.gui.dialogs_forget import ForgetDialog, ReceiptDialog, count_erasure, plan_targets
+from creative_memory.gui.dialogs.forget import ForgetDialog, count_erasure, plan_targets
+from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.errors import show_error
 from creative_memory.gui.models.preferences import PreferenceKey, PreferenceTableModel
 from creative_memory.gui.tabs.base import tr

@@ -43,7 +43,7 @@ from creative_memory.gui.controller import Controller
 from creative_memory.gui.flow import flow, group
 from creative_memory.gui.icons import mix, palette_icon
 from creative_memory.gui.tabs.base import Tab, tr
-from creative_memory.gui.tabs.diagnostics import fill_projects
+from creative_memory.gui.tabs.diagnostics.common import fill_projects
 from creative_memory.gui.tabs.preview_whatif import DISABLED_TIP, GLOBAL_OFF_TIP, whatif_for, whatif_sentence
 from creative_memory.gui.visible import copied_message, for_display
 from creative_memory.gui.widgets import Banner, is_dark

@@ -46,8 +46,8 @@ from creative_memory.gui.models.projects import (
     ProjectsModel,
 )
 from creative_memory.gui.settings import AppSettings
+from creative_memory.gui.switch import paint_switch
 from creative_memory.gui.tabs.base import Tab, tr
-from creative_memory.gui.tabs.overview import paint_switch
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit, accent_colour
 from creative_memory.services import controls
 from creative_memory.services.errors import CreativeMemoryError

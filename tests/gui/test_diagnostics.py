@@ -21,7 +21,7 @@ from PySide6.QtCore import QDateTime, QModelIndex, Qt, qInstallMessageHandler
 from PySide6.QtTest import QAbstractItemModelTester
 
 from creative_memory.gui.models.diagnostics import RetrievalsModel
-from creative_memory.gui.tabs.diagnostics import DiagnosticsTab
+from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
 from creative_memory.gui.theme import apply_scheme
 from creative_memory.model.constants import Actor, Mode, Origin
 from creative_memory.services import controls, queries, reasons, retrieval

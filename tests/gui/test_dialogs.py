@@ -11,17 +11,14 @@ from typing import Any
 import pytest
 import shiboken6
 from PySide6.QtCore import QDateTime, QPoint, Qt
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QLabel
 
-from creative_memory.gui.dialogs import (
-    ImportDialog,
-    PassphraseDialog,
-    PauseDialog,
-    ProgressDialog,
-    ReceiptDialog,
-    ResetDialog,
-    preset_end,
-)
+from creative_memory.gui.dialogs.import_mode import ImportDialog
+from creative_memory.gui.dialogs.passphrase import PassphraseDialog
+from creative_memory.gui.dialogs.pause import PauseDialog, preset_end
+from creative_memory.gui.dialogs.progress import ProgressDialog
+from creative_memory.gui.dialogs.receipt import ReceiptDialog
+from creative_memory.gui.dialogs.reset import ResetDialog
 
 NOW = 1_793_000_000_000  # 2026-10-26T…Z
 HOUR = 3_600_000
@@ -250,7 +247,35 @@ def test_receipt_lists_what_was_erased(qtbot: Any) -> None:
         "notes": [],
         "duration_ms": 12.5,
     }
-    d = shown(qtbot, ReceiptDialog(receipt=receipt))
-    assert d.values["Preferences erased"] == "3"
-    assert d.values["Events erased"] == "40"
-    assert d.values["Verified"].startswith("✓")
+    d = shown(qtbot, ReceiptDialog(receipt, backup=Path("backup.json")))
+    assert d.values["preferences"].text() == "3"
+    assert d.values["events_deleted"].text() == "40"
+    assert d.values["diagnostics"].text() == "2"
+    assert d.values["verified"].text().startswith("yes")
+    assert d.values["backup"].text() == "backup.json"
+    # a reset's receipt: no pattern count, nothing blocked, no notes to show
+    assert "patterns" not in d.values and "blocked" not in d.values and "events_rewritten" not in d.values
+    assert d.findChild(QLabel, "receipt_heading").text() == "Reset and verified"
+    assert not d.notes_label.isVisible()
+
+
+def test_one_receipt_dialog_serves_forget_and_reset(qtbot: Any) -> None:
+    unproven = {
+        "erased": {"preferences": 1, "events_deleted": 2, "events_rewritten": 1, "diagnostics": 0},
+        "verified": False,
+        "checkpointed": False,
+        "occurrences_found": 2,
+        "blocked": True,
+        "notes": ["Another program kept an old snapshot open."],
+        "duration_ms": 3.0,
+    }
+    forget = shown(qtbot, ReceiptDialog(unproven, patterns=1))
+    assert forget.values["patterns"].text() == "1" and forget.values["blocked"].text() == "yes"
+    assert forget.values["verified"].text() == "no — a byte search still found 2 occurrence(s)"
+    assert forget.findChild(QLabel, "receipt_heading").text() == "Forgotten, but not verified"
+    assert forget.notes_label.text() == "• Another program kept an old snapshot open."
+    assert "backup" not in forget.values
+    reset = shown(qtbot, ReceiptDialog(unproven))
+    assert reset.findChild(QLabel, "receipt_heading").text() == "Reset, but not verified"
+    # a reset's service notes do not mention the write-ahead log it could not empty: the dialog does
+    assert reset.notes_label.text().count("•") == 2 and "write-ahead log" in reset.notes_label.text()

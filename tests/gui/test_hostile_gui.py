@@ -16,7 +16,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from creative_memory.gui.models.projects import COL
-from creative_memory.gui.tabs.overview import OverviewTab
+from creative_memory.gui.tabs.overview.view import OverviewTab
 from creative_memory.gui.tabs.preview import PreviewTab
 from creative_memory.gui.tabs.projects import ProjectsTab
 from creative_memory.gui.visible import copied_message

@@ -12,7 +12,7 @@ from harness import event, open_controller
 from PySide6.QtCore import Qt
 
 from creative_memory.gui.controller import Controller
-from creative_memory.gui.tabs.overview import OverviewTab
+from creative_memory.gui.tabs.overview.view import OverviewTab
 from creative_memory.model.constants import Actor
 from creative_memory.services import controls, portability
 

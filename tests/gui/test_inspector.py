@@ -23,7 +23,7 @@ from PySide6.QtTest import QAbstractItemModelTester
 from PySide6.QtWidgets import QApplication
 
 from creative_memory.gui.chart import StrengthChart, series_from_history
-from creative_memory.gui.dialogs_forget import plan_targets
+from creative_memory.gui.dialogs.forget import plan_targets
 from creative_memory.gui.models.preferences import (
     COLUMNS,
     PreferenceKey,
@@ -97,7 +97,7 @@ def header_click(qtbot: Any, tab: InspectorTab, column: int) -> None:
     qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, header.height() // 2))
 
 
-MINE = ("gui/tabs/inspector.py", "gui/models/preferences.py", "gui/dialogs_forget.py", "gui/chart.py")
+MINE = ("gui/tabs/inspector.py", "gui/models/preferences.py", "gui/dialogs/forget.py", "gui/dialogs/receipt.py", "gui/chart.py")
 
 
 def inspector_errors(ctrl: Any) -> list[BaseException]:

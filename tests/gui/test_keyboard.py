@@ -13,9 +13,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from walk import duplicates, unnamed
 
-from creative_memory.gui.dialogs import ImportDialog, PassphraseDialog, PauseDialog, ResetDialog
-from creative_memory.gui.dialogs_forget import ForgetDialog
-from creative_memory.gui.tabs.diagnostics import DiagnosticsTab
+from creative_memory.gui.dialogs.forget import ForgetDialog
+from creative_memory.gui.dialogs.import_mode import ImportDialog
+from creative_memory.gui.dialogs.passphrase import PassphraseDialog
+from creative_memory.gui.dialogs.pause import PauseDialog
+from creative_memory.gui.dialogs.reset import ResetDialog
+from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
 from creative_memory.gui.tabs.inspector import InspectorTab
 from creative_memory.model.constants import Actor, Origin
 from creative_memory.services import controls, retrieval

@@ -9,7 +9,7 @@ from typing import Any
 
 from harness import event  # the fixtures (ctrl, seed, window, wait_until) come from conftest
 
-from creative_memory.gui.tabs.diagnostics import DiagnosticsTab
+from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
 from creative_memory.gui.tabs.inspector import InspectorTab
 from creative_memory.gui.tabs.preview import PreviewTab
 from creative_memory.model.constants import Mode, Origin

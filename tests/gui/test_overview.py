@@ -21,7 +21,8 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QMessageBox, QWidget
 
 from creative_memory.gui.controller import Controller
-from creative_memory.gui.tabs.overview import OverviewTab, state_sentence
+from creative_memory.gui.tabs.overview.text import state_sentence
+from creative_memory.gui.tabs.overview.view import OverviewTab
 from creative_memory.model.constants import Actor, Origin
 from creative_memory.model.tables import ALEMBIC_VERSION_TABLE
 from creative_memory.services import controls, crypto, retrieval
@@ -334,10 +335,11 @@ def test_confirmed_reset_backs_up_erases_everything_and_shows_a_receipt(
     assert status(ctrl)["counts"] == {"preferences": 0, "events": 0, "retrievals": 0}
     receipt = tab.receipt_dialog
     assert receipt is not None
-    assert receipt.values["Events erased"] == str(before["events"])
-    assert receipt.values["Preferences erased"] == str(before["preferences"])
-    assert receipt.values["Stage diagnostics erased"] == str(diagnostics)
-    assert receipt.values["Verified"].startswith("✓")
+    assert receipt.values["events_deleted"].text() == str(before["events"])
+    assert receipt.values["preferences"].text() == str(before["preferences"])
+    assert receipt.values["diagnostics"].text() == str(diagnostics)
+    assert receipt.values["verified"].text().startswith("yes")
+    assert receipt.values["backup"].text() == str(backup)
     # The backup was written first, owner-only, and holds what was erased.
     assert stat.S_IMODE(backup.stat().st_mode) == 0o600
     assert len(json.loads(backup.read_text())["events"]) == before["events"]

@@ -15,9 +15,9 @@ import pytest
 from harness import event
 from PySide6.QtCore import Qt
 
-from creative_memory.gui import dialogs_store
 from creative_memory.gui.asyncbridge import StoreWorker, TaskKeeper
 from creative_memory.gui.controller import Controller
+from creative_memory.gui.dialogs import store as dialogs_store
 from creative_memory.gui.main_window import MainWindow
 from creative_memory.gui.settings import AppSettings
 from creative_memory.model.constants import Actor

@@ -1,23 +1,22 @@
-"""Migration 0006: the ranked indexes hold the engine's first-seen order, so a group is read in
-that order without a sort; no row changes, and downgrading restores the 0002 indexes."""
+"""Migration 0006: the project list reads each project's activity from an index, not the rows."""
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from pathlib import Path
 
 from sqlalchemy import create_engine
 
-from creative_memory.model.tables import SQL_CREATED_ORDER
-from creative_memory.services import retrieval
+from creative_memory.services import controls
 from creative_memory.services.datadir import DataDir
-from creative_memory.services.ingest import ingest_jsonl
 from creative_memory.services.schema import alembic_config
 from creative_memory.services.store import Store
 
-PREFS = "creative_memory_preferences"
-NOW = 1_793_500_000_000
+EVENTS = "creative_memory_events"
+ACTIVITY = (
+    f"SELECT project_id, max(occurred_at), count(*) FROM {EVENTS} "
+    "WHERE user_id = 'local' AND project_id IS NOT NULL GROUP BY project_id"
+)
 
 
 def migrate(path: Path, rev: str, *, down: bool = False) -> None:
@@ -33,81 +32,48 @@ def migrate(path: Path, rev: str, *, down: bool = False) -> None:
         engine.dispose()
 
 
-def index_sql(path: Path) -> dict[str, str]:
-    con = sqlite3.connect(path)
-    try:
-        rows = con.execute(
-            "SELECT name, sql FROM sqlite_master WHERE name IN ('ix_cm_prefs_rank', 'ix_cm_prefs_ineligible')"
-        ).fetchall()
-    finally:
-        con.close()
-    return {n: " ".join(s.split()) for n, s in rows}
+def indexes(con: sqlite3.Connection) -> set[str]:
+    return {
+        r[0]
+        for r in con.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name NOT LIKE 'sqlite_%'",
+            (EVENTS,),
+        )
+    }
 
 
-def rows_of(path: Path) -> list[tuple[object, ...]]:
-    con = sqlite3.connect(path)
-    try:
-        return con.execute(f"SELECT * FROM {PREFS} ORDER BY id").fetchall()
-    finally:
-        con.close()
-
-
-def plan(path: Path, order: str) -> str:
-    con = sqlite3.connect(path)
-    try:
-        steps = con.execute(
-            f"EXPLAIN QUERY PLAN SELECT id FROM {PREFS} INDEXED BY ix_cm_prefs_rank WHERE user_id = 'local' "
-            "AND scope = 'global' AND polarity = 'positive' AND preference_type = 'layout' "
-            f"AND status = 'stable' AND confidence != 'low' AND strength >= 0.4 ORDER BY {order} LIMIT 7"
-        ).fetchall()
-    finally:
-        con.close()
-    return " | ".join(str(s[-1]) for s in steps)
-
-
-def test_0006_rebuilds_the_ranked_indexes_in_first_seen_order_and_back(tmp_path: Path) -> None:
+def test_the_activity_query_reads_only_the_index_and_the_upgrade_keeps_every_row(tmp_path: Path) -> None:
     data_dir = DataDir(tmp_path / "od", "flag")
     data_dir.path.mkdir()
-    migrate(data_dir.store, "0005")  # the revision before it, with derived records in it
-    store = Store.open(data_dir)  # upgrades to the head: make it 0005 again after the data is in
-    lines = [
-        json.dumps(
-            {
-                "event_id": f"e{p}-{i}",
-                "signal_type": "manual_refinement",
-                "occurred_at": f"2026-11-0{1 + i}T10:00:{59 - p:02d}Z",  # the last first
-                "patterns": [{"preference_type": "layout", "pattern": f"tied_{p:02d}", "polarity": "positive"}],
-            }
+    migrate(data_dir.store, "0005")
+    con = sqlite3.connect(data_dir.store)
+    cols = "event_id, user_id, project_id, scope, signal_type, occurred_at, payload, content_hash, source, ingested_at"
+    rows = [("e1", "p_a", 10), ("e2", "p_a", 30), ("e3", "p_b", 20), ("e4", None, 40)]
+    for eid, project, at in rows:
+        con.execute(
+            f"INSERT INTO {EVENTS} ({cols}) VALUES (?, 'local', ?, 'global', 'thumbs_up', ?, '{{}}', 'h', 'cli', 0)",
+            (eid, project, at),
         )
-        for p in range(12)
-        for i in range(5)
-    ]
-    assert ingest_jsonl(store, "\n".join(lines), default_user="local", now=NOW).accepted == 60
+    con.commit()
+    before = con.execute(ACTIVITY).fetchall()
+    assert "ix_cm_events_user_project" in indexes(con)
+    con.close()
+
+    store = Store.open(data_dir)  # migrates to head
+    con = sqlite3.connect(data_dir.store)
+    plan = " ".join(str(r[-1]) for r in con.execute("EXPLAIN QUERY PLAN " + ACTIVITY))
+    assert "COVERING INDEX ix_cm_events_user_project_time" in plan, plan
+    assert "ix_cm_events_user_project" not in indexes(con)
+    assert con.execute(ACTIVITY).fetchall() == before == [("p_a", 30, 2), ("p_b", 20, 1)]
+    assert con.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    con.close()
+    listed = {p["id"]: (p["events"], p["last_activity"]) for p in controls.projects(store, "local")}
+    assert listed["p_a"][0] == 2 and listed["p_b"][0] == 1
     store.close()
-    migrate(data_dir.store, "0005", down=True)
-    before_rows = rows_of(data_dir.store)
-    old = index_sql(data_dir.store)
-    assert "strength DESC, pattern" in old["ix_cm_prefs_rank"]
-    order = f"strength DESC, {', '.join(SQL_CREATED_ORDER)}, pattern"
-    assert "TEMP B-TREE" in plan(data_dir.store, order)  # 0005: a run of ties is sorted
-
-    migrate(data_dir.store, "0006")
-    new = index_sql(data_dir.store)
-    for name in ("ix_cm_prefs_rank", "ix_cm_prefs_ineligible"):
-        assert all(expr in new[name] for expr in SQL_CREATED_ORDER), new[name]
-    assert "TEMP B-TREE" not in plan(data_dir.store, order)  # read in the index's order
-    assert rows_of(data_dir.store) == before_rows  # no row changes
-
-    # The retrieval over the new indexes keeps the tied records in first-seen order (the reverse of
-    # their names' order here).
-    store = Store.open(data_dir)
-    try:
-        out = retrieval.run(store, "local", project_id=None, now=NOW, dry_run=True)
-        names = [p.pattern for p in out.result.positives]
-        assert len(names) > 2 and names == sorted(names, reverse=True) and names[0] == "tied_11"
-    finally:
-        store.close()
 
     migrate(data_dir.store, "0005", down=True)
-    assert index_sql(data_dir.store) == old
-    assert rows_of(data_dir.store) == before_rows
+    con = sqlite3.connect(data_dir.store)
+    assert "ix_cm_events_user_project" in indexes(con)
+    assert "ix_cm_events_user_project_time" not in indexes(con)
+    assert con.execute(ACTIVITY).fetchall() == before
+    con.close()

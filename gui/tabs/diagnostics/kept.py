@@ -26,7 +26,7 @@ from creative_memory.gui.tabs.base import tr
 from creative_memory.services.erasure import Receipt
 
 if TYPE_CHECKING:
-    from creative_memory.gui.tabs.diagnostics import DiagnosticsTab
+    from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 61
 

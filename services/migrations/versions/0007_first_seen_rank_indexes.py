@@ -1,7 +1,7 @@
 """rank indexes in the engine's own order: strength, then where the fold created the record
 
-Revision ID: 0006
-Revises: 0005
+Revision ID: 0007
+Revises: 0006
 Create Date: 2026-11-25
 
 The retrieval's two ranked indexes (0002) ordered equal strengths by pattern, while the engine
@@ -23,8 +23,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006"
-down_revision = "0005"
+revision = "0007"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 

@@ -1,93 +1,91 @@
-"""The Overview's import: choose a file and a mode, give a passphrase, see what will change, import.
+"""The Overview's export and import: choose a file (and a passphrase), see what will change, write.
 
-Before anything is written the import's plan (services.importing.plan_import) is read on the store
+Before an import writes anything its plan (services.importing.plan_import) is read on the store
 thread; when the file belongs to another user, or the import would change settings or project
-switches, :class:`ImportConfirmDialog` lists exactly that and asks. Mixed into
-:class:`creative_memory.gui.tabs.overview.OverviewTab` (uses its controller, progress and error
-helpers).
+switches, :class:`~creative_memory.gui.dialogs.import_confirm.ImportConfirmDialog` lists exactly
+that and asks.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QLocale, Qt
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import QLocale
+from PySide6.QtWidgets import QDialog
 
 from creative_memory.gui.asyncbridge import async_slot, wait_dialog
-from creative_memory.gui.dialogs import ImportDialog, PassphraseDialog, ask_open_path
+from creative_memory.gui.dialogs.files import ask_open_path, ask_save_path
+from creative_memory.gui.dialogs.import_confirm import ImportConfirmDialog
+from creative_memory.gui.dialogs.import_mode import ImportDialog
+from creative_memory.gui.dialogs.passphrase import PassphraseDialog
+from creative_memory.gui.replace import replace_allowed
 from creative_memory.gui.tabs.base import tr
+from creative_memory.gui.tabs.overview.core import OverviewCore
+from creative_memory.gui.tabs.overview.text import breakable_path
 from creative_memory.services import crypto, importing, portability
 from creative_memory.services.secrets import passphrase_key
 
-if TYPE_CHECKING:
-    from creative_memory.gui.controller import Controller
-
-ACCEPTED = QDialog.DialogCode.Accepted
+ACCEPTED = int(QDialog.DialogCode.Accepted.value)
 
 
-class ImportConfirmDialog(QDialog):
-    """Says whose memory the file holds and which settings and switches the import changes."""
+class TransferActions(OverviewCore):
+    """What the export and import card does."""
 
-    def __init__(self, parent: QWidget | None, *, name: str, plan: importing.ImportPlan, user: str) -> None:
-        super().__init__(parent)
-        self.setObjectName("import_confirm_dialog")
-        self.setWindowTitle(tr("Import creative memory"))
-        self.setAccessibleName(tr("Confirm the import"))
-        lines: list[str] = [tr("Import {name}?").format(name=name), ""]
-        if plan.bundle_user is not None and plan.bundle_user != user:
-            lines.append(
-                tr(
-                    "{name} holds the memory of user “{other}”. Importing adds it to the memory of “{user}”."
-                ).format(name=name, other=plan.bundle_user, user=user)
+    # ------------------------------------------------------------------ export
+    @async_slot()
+    async def export_clicked(self) -> None:
+        path = await ask_save_path(self.window(), tr("Export creative memory"), self.suggested_export_path())
+        if path is None:
+            return
+        passphrase: str | None = None
+        remember = False
+        if self.encrypt_check.isChecked():
+            dialog = PassphraseDialog(self.window(), confirm=True, keychain_available=self._keychain_ok)
+            self.passphrase_dialog = dialog
+            try:
+                if await wait_dialog(dialog) != ACCEPTED:
+                    return
+                passphrase, remember = dialog.passphrase(), dialog.remember()
+            finally:
+                self.passphrase_dialog = None
+                dialog.deleteLater()
+        await self.export_to(path, passphrase, remember=remember)
+
+    async def export_to(
+        self, path: Path | str, passphrase: str | None = None, *, remember: bool = False, action: str | None = None
+    ) -> portability.TransferResult | None:
+        """Export everything to ``path`` (0600), encrypted when a passphrase is given; an existing
+        file only after the person chose "Replace" (gui.replace)."""
+        try:
+            if (force := await replace_allowed(self.window(), Path(path), [self.ctrl.ctx.data_dir.path])) is None:
+                return None
+            result = await self.ctrl.run(
+                portability.export_bundle, self.ctrl.store, self.ctrl.user, Path(path), now=self.ctrl.now(),
+                actor=self._actor(), passphrase=passphrase, force=force,
             )
-        if plan.changes:
-            lines.append(tr("The import changes these settings:"))
-            lines.extend("• " + c for c in plan.changes)
-        for note in plan.notes:
-            lines.extend(["", note])
-        layout = QVBoxLayout(self)
-        self.text = QLabel("\n".join(lines), self)
-        self.text.setWordWrap(True)
-        self.text.setTextFormat(Qt.TextFormat.PlainText)
-        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.text.setMinimumWidth(min(self.fontMetrics().horizontalAdvance("M") * 34, 640))
-        layout.addWidget(self.text)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        except Exception as exc:
+            self._fail(exc, action or tr("Could not export creative memory."))
+            return None
+        loc = QLocale()
+        text = tr("Exported {events} events ({prefs} preferences) to {path}{enc}.").format(
+            events=loc.toString(result.events),
+            prefs=loc.toString(result.preferences),
+            path=result.path,
+            enc=tr(", encrypted") if result.encrypted else "",
         )
-        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setText(tr("&Import"))
-        ok.setToolTip(tr("Import the file and apply these changes"))
-        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip(tr("Close without importing"))
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        layout.addWidget(self.buttons)
-        # Declining is the default: Enter and Escape both keep everything as it is.
-        ok.setAutoDefault(False)
-        cancel = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
-        cancel.setDefault(True)
-        cancel.setFocus()
+        if passphrase is not None and remember:
+            stored = await self.ctrl.run(self.ctrl.ctx.secrets.remember_passphrase, passphrase_key(result.path), passphrase)
+            text += " " + (
+                tr("The passphrase is remembered in the keychain.")
+                if stored
+                else tr("The passphrase could not be remembered: no system keychain is available.")
+            )
+        self.transfer_result.setText(breakable_path(text) if "/" in text else text)
+        self.transfer_result.setVisible(True)
+        self.ctrl.notify("audit")
+        return result
 
-
-class ImportActions:
-    """The import half of the Overview tab."""
-
-    ctrl: Controller
-    import_dialog: ImportDialog | None
-    passphrase_dialog: PassphraseDialog | None
-    import_confirm_dialog: ImportConfirmDialog | None = None
-    transfer_result: QLabel
-    # provided by the tab
-    window: Any
-    _default_folder: Any
-    _progress: Any
-    _progress_done: Any
-    _fail: Any
-    _actor: Any
-    refresh: Any
-
+    # ------------------------------------------------------------------ import
     @async_slot()
     async def import_clicked(self) -> None:
         path = await ask_open_path(self.window(), tr("Import creative memory"), self._default_folder())

@@ -1,0 +1,53 @@
+"""Confirm an import: whose memory the file holds and which settings and switches it changes."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
+
+from creative_memory.gui.tabs.base import tr
+from creative_memory.services import importing
+
+
+class ImportConfirmDialog(QDialog):
+    """Says whose memory the file holds and which settings and switches the import changes."""
+
+    def __init__(self, parent: QWidget | None, *, name: str, plan: importing.ImportPlan, user: str) -> None:
+        super().__init__(parent)
+        self.setObjectName("import_confirm_dialog")
+        self.setWindowTitle(tr("Import creative memory"))
+        self.setAccessibleName(tr("Confirm the import"))
+        lines: list[str] = [tr("Import {name}?").format(name=name), ""]
+        if plan.bundle_user is not None and plan.bundle_user != user:
+            lines.append(
+                tr(
+                    "{name} holds the memory of user “{other}”. Importing adds it to the memory of “{user}”."
+                ).format(name=name, other=plan.bundle_user, user=user)
+            )
+        if plan.changes:
+            lines.append(tr("The import changes these settings:"))
+            lines.extend("• " + c for c in plan.changes)
+        for note in plan.notes:
+            lines.extend(["", note])
+        layout = QVBoxLayout(self)
+        self.text = QLabel("\n".join(lines), self)
+        self.text.setWordWrap(True)
+        self.text.setTextFormat(Qt.TextFormat.PlainText)
+        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.text.setMinimumWidth(min(self.fontMetrics().horizontalAdvance("M") * 34, 640))
+        layout.addWidget(self.text)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText(tr("&Import"))
+        ok.setToolTip(tr("Import the file and apply these changes"))
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip(tr("Close without importing"))
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        # Declining is the default: Enter and Escape both keep everything as it is.
+        ok.setAutoDefault(False)
+        cancel = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
+        cancel.setDefault(True)
+        cancel.setFocus()

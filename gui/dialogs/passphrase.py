@@ -1,0 +1,155 @@
+"""The passphrase of an encrypted export: asked twice when exporting (with the minimum length and
+the offer to remember it in the keychain), once when importing."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from creative_memory.gui.dialogs.common import error_label, tr, wrap
+
+MIN_PASSPHRASE = 8  # the same minimum as services.crypto (checked here so the dialog can say so)
+
+
+class PassphraseDialog(QDialog):
+    """Ask for a passphrase.
+
+    ``confirm=True`` (choosing one for an export): a second field that must match, at least
+    :data:`MIN_PASSPHRASE` characters, and optionally "Remember it in the keychain". ``confirm=False``
+    (opening an encrypted file): one field. A refused passphrase keeps the dialog open and says why.
+    """
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        confirm: bool = True,
+        offer_remember: bool = True,
+        keychain_available: bool = True,
+        title: str | None = None,
+        prompt: str | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("passphrase_dialog")
+        self._confirm = confirm
+        self._offer_remember = offer_remember
+        title = title or (tr("Encrypt the export") if confirm else tr("Passphrase needed"))
+        self.setWindowTitle(title)
+        self.setAccessibleName(title)
+        prompt = prompt or (
+            tr(
+                "Choose a passphrase of at least {n} characters. Without it the export cannot be "
+                "opened, so keep it somewhere safe."
+            ).format(n=MIN_PASSPHRASE)
+            if confirm
+            else tr("This file is encrypted. Enter the passphrase it was exported with.")
+        )
+        intro = wrap(prompt, self)
+
+        self.passphrase_edit = QLineEdit(self)
+        self.passphrase_edit.setObjectName("passphrase")
+        self.passphrase_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.passphrase_edit.setAccessibleName(tr("Passphrase"))
+        self.passphrase_edit.setToolTip(tr("The passphrase (hidden as you type)"))
+        self.confirm_edit = QLineEdit(self)
+        self.confirm_edit.setObjectName("passphrase_confirm")
+        self.confirm_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.confirm_edit.setAccessibleName(tr("Repeat the passphrase"))
+        self.confirm_edit.setToolTip(tr("Type the same passphrase again"))
+        self.show_check = QCheckBox(tr("S&how the passphrase"), self)
+        self.show_check.setToolTip(tr("Show the characters instead of dots"))
+        self.show_check.setAccessibleName(tr("Show the passphrase"))
+        self.show_check.toggled.connect(self._on_show)
+        self.remember_check = QCheckBox(tr("&Remember it in the system keychain"), self)
+        self.remember_check.setObjectName("remember_passphrase")
+        self.remember_check.setAccessibleName(tr("Remember the passphrase in the system keychain"))
+        if keychain_available:
+            self.remember_check.setToolTip(
+                tr("Keep the passphrase in the keychain so importing this file on this computer does not ask")
+            )
+        else:
+            self.remember_check.setEnabled(False)
+            self.remember_check.setToolTip(tr("No system keychain was found, so it cannot be remembered"))
+
+        form = QFormLayout()
+        pass_label = QLabel(tr("&Passphrase:"), self)
+        pass_label.setBuddy(self.passphrase_edit)
+        form.addRow(pass_label, self.passphrase_edit)
+        if confirm:
+            confirm_label = QLabel(tr("Repe&at:"), self)
+            confirm_label.setBuddy(self.confirm_edit)
+            form.addRow(confirm_label, self.confirm_edit)
+        else:
+            self.confirm_edit.setVisible(False)
+
+        self.problem = error_label(self)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText(tr("&Encrypt") if confirm else tr("&Open"))
+        ok.setToolTip(tr("Use this passphrase"))
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip(tr("Go back without a passphrase"))
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(form)
+        layout.addWidget(self.show_check)
+        layout.addWidget(self.remember_check)
+        self.remember_check.setVisible(offer_remember)
+        layout.addWidget(self.problem)
+        layout.addStretch(1)
+        layout.addWidget(self.buttons)
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 56)
+        self.passphrase_edit.textChanged.connect(self._clear_problem)
+        self.confirm_edit.textChanged.connect(self._clear_problem)
+        self.passphrase_edit.setFocus()
+
+    def passphrase(self) -> str:
+        return self.passphrase_edit.text()
+
+    def remember(self) -> bool:
+        return self._offer_remember and self.remember_check.isEnabled() and self.remember_check.isChecked()
+
+    def set_passphrase(self, text: str, confirm: str | None = None) -> None:
+        self.passphrase_edit.setText(text)
+        self.confirm_edit.setText(text if confirm is None else confirm)
+
+    def problem_text(self) -> str | None:
+        text = self.passphrase()
+        if not text:
+            return tr("Enter a passphrase.")
+        if self._confirm:
+            if len(text) < MIN_PASSPHRASE:
+                return tr("The passphrase is too short: use at least {n} characters.").format(n=MIN_PASSPHRASE)
+            if text != self.confirm_edit.text():
+                return tr("The two passphrases do not match; type the same passphrase twice.")
+        return None
+
+    def _clear_problem(self) -> None:
+        self.problem.setVisible(False)
+
+    def _on_show(self, show: bool) -> None:
+        mode = QLineEdit.EchoMode.Normal if show else QLineEdit.EchoMode.Password
+        self.passphrase_edit.setEchoMode(mode)
+        self.confirm_edit.setEchoMode(mode)
+
+    def accept(self) -> None:
+        problem = self.problem_text()
+        if problem is not None:
+            self.problem.setText(problem)
+            self.problem.setVisible(True)
+            self.problem.setAccessibleName(problem)
+            self.passphrase_edit.setFocus()
+            return
+        super().accept()

@@ -1,0 +1,71 @@
+"""What the Diagnostics tab shares with the Preview and Activity tabs: the origin and mode names, a
+compact row height, and the project pickers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QWidget,
+)
+
+from creative_memory.gui.tabs.base import tr
+from creative_memory.model.constants import Mode
+
+ORIGINS: tuple[tuple[str, str], ...] = (
+    ("daemon", "Open Design (daemon)"),
+    ("cli", "Command line"),
+    ("gui", "Recorded here (Diagnostics)"),
+    ("preview", "Preview (older versions)"),
+    ("self_test", "Self-test"),
+)
+MODES: tuple[tuple[Mode, str], ...] = (
+    (Mode.GENERATION, "Generation"),
+    (Mode.CRITIQUE, "Critique"),
+    (Mode.LEGACY, "Legacy format"),
+)
+
+
+def row_height(widget: QWidget) -> int:
+    """A compact, font-relative table row height."""
+    return widget.fontMetrics().height() + max(6, widget.fontMetrics().height() // 2)
+
+
+def named(widget: QWidget, name: str, tooltip: str) -> None:
+    widget.setAccessibleName(name)
+    widget.setToolTip(tooltip)
+
+
+def project_label(project: dict[str, Any]) -> str:
+    name = project.get("name")
+    pid = str(project["id"])
+    return f"{name} ({pid})" if name and name != pid else pid
+
+
+def fill_projects(
+    combo: QComboBox, projects: list[dict[str, Any]], first: str, *, mark_disabled: bool = False
+) -> None:
+    """(Re)fill a project picker keeping the chosen project (``first`` is the None entry).
+
+    With ``mark_disabled`` a project that uses no memory, or no global memory, says so in its label.
+    """
+    current = combo.currentData()
+    combo.blockSignals(True)
+    try:
+        combo.clear()
+        combo.addItem(first, None)
+        for p in projects:
+            label = project_label(p)
+            own, glob = p.get("use_memory", True), p.get("use_global_memory", True)
+            tip = "" if own and glob else tr("This project ignores its own memory") if glob else tr("This project ignores global memory") if own else tr("This project uses no memory")
+            if mark_disabled and not glob:
+                label = (tr("{project} — ignores global memory") if own else tr("{project} — ignores memory")).format(project=label)
+            combo.addItem(label, p["id"])
+            if tip:
+                combo.setItemData(combo.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+        index = combo.findData(current) if current is not None else 0
+        combo.setCurrentIndex(max(index, 0))
+    finally:
+        combo.blockSignals(False)

@@ -1,0 +1,1 @@
+"""The Overview tab: :class:`.view.OverviewTab`, its cards, its actions and its words."""

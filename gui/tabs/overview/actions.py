@@ -1,0 +1,232 @@
+"""The Overview's actions on memory and the store: the master switch, pause and resume, the store
+folder, the self-test, rebuild and the demo data.
+
+Every action of the tab has a method that does the work after its dialog (``set_memory_enabled``,
+``pause``, ``resume``, ``run_self_test``, ``rebuild``, ``load_demo`` here; ``export_to``,
+``import_from`` in :mod:`.transfer`; ``reset_store`` in :mod:`.reset`), so the buttons and the
+tests go through the same code; only the choosing (file dialogs, confirmations) is in the
+``*_clicked`` handlers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QDialog
+
+from creative_memory.gui.asyncbridge import async_slot, wait_dialog
+from creative_memory.gui.dialogs import store as store_dialogs
+from creative_memory.gui.dialogs.pause import PauseDialog
+from creative_memory.gui.errors import show_error
+from creative_memory.gui.tabs.base import tr
+from creative_memory.gui.tabs.overview.core import OverviewCore
+from creative_memory.services import (
+    audit,
+    controls,
+    demostore,
+    derivation,
+    selftest,
+)
+from creative_memory.services.errors import Cancelled, CreativeMemoryError
+
+ACCEPTED = int(QDialog.DialogCode.Accepted.value)
+DEMO_SEED = 1
+
+record_action = audit.record_action
+
+
+class MemoryActions(OverviewCore):
+    """What the memory, store and self-test cards do."""
+
+    # ------------------------------------------------------------------ master switch
+    @async_slot()
+    async def _on_switch_clicked(self) -> None:
+        await self.set_memory_enabled(self.switch.isChecked())
+
+    async def set_memory_enabled(self, enabled: bool) -> bool:
+        self.switch.setChecked(enabled)
+        self.switch.setEnabled(False)
+        try:
+            status = await self.ctrl.run(
+                controls.set_enabled, self.ctrl.store, self.ctrl.user, enabled, actor=self._actor(), now=self.ctrl.now()
+            )
+        except Exception as exc:
+            self.switch.setChecked(not enabled)
+            self._fail(exc, tr("Could not turn creative memory on.") if enabled else tr("Could not turn creative memory off."))
+            return False
+        finally:
+            self.switch.setEnabled(not self._read_only)
+        self._apply_status(status)
+        self.ctrl.notify("settings", "audit")
+        return True
+
+    # ------------------------------------------------------------------ pause / resume
+    @async_slot()
+    async def pause_clicked(self) -> None:
+        dialog = PauseDialog(self.window(), now_ms=self.ctrl.now())
+        self.pause_dialog = dialog
+        try:
+            result = await wait_dialog(dialog)
+            choice = dialog.choice()
+        finally:
+            self.pause_dialog = None
+            dialog.deleteLater()
+        if result == ACCEPTED:
+            await self.pause(choice.until, choice.what)
+
+    async def pause(self, until: int | None, what: controls.What = "both") -> bool:
+        try:
+            status = await self.ctrl.run(
+                controls.pause, self.ctrl.store, self.ctrl.user, until=until, what=what, actor=self._actor(),
+                now=self.ctrl.now(),
+            )
+        except Exception as exc:
+            self._fail(exc, tr("Could not pause creative memory."))
+            return False
+        self._apply_status(status)
+        self.ctrl.notify("settings", "audit")
+        return True
+
+    @async_slot()
+    async def resume_clicked(self) -> None:
+        await self.resume()
+
+    async def resume(self, what: controls.What = "both") -> bool:
+        try:
+            status = await self.ctrl.run(
+                controls.resume, self.ctrl.store, self.ctrl.user, what=what, actor=self._actor(), now=self.ctrl.now()
+            )
+        except Exception as exc:
+            self._fail(exc, tr("Could not resume creative memory."))
+            return False
+        self._apply_status(status)
+        self.ctrl.notify("settings", "audit")
+        return True
+
+    # ------------------------------------------------------------------ store folder
+    def open_folder(self) -> bool:
+        url = QUrl.fromLocalFile(str(self.ctrl.ctx.data_dir.path))
+        ok = QDesktopServices.openUrl(url)
+        if not ok:
+            show_error(
+                self.window(),
+                CreativeMemoryError(
+                    tr("The folder {path} could not be opened in a file manager; open it by hand.").format(
+                        path=self.ctrl.ctx.data_dir.path
+                    )
+                ),
+            )
+        return bool(ok)
+
+    @async_slot()
+    async def change_store_clicked(self) -> None:
+        folder = await store_dialogs.choose(self.ctrl, self)
+        if folder is not None:
+            await store_dialogs.use_folder(self.ctrl, self, folder)
+
+    @async_slot()
+    async def move_store_clicked(self) -> None:
+        await store_dialogs.move_legacy(self.ctrl, self)
+
+    # ------------------------------------------------------------------ self-test
+    @async_slot()
+    async def selftest_clicked(self) -> None:
+        await self.run_self_test()
+
+    async def run_self_test(self) -> dict[str, Any] | None:
+        self.selftest_button.setEnabled(False)
+        self.selftest_summary.setText(tr("Running the checks…"))
+        try:
+            report = await self.ctrl.run(
+                selftest.run, self.ctrl.store, self.ctrl.user, now=self.ctrl.now(), actor=self._actor()
+            )
+        except Exception as exc:
+            self.selftest_summary.setText(tr("The self-test could not run."))
+            self._fail(exc, tr("The self-test could not run."))
+            return None
+        finally:
+            self.selftest_button.setEnabled(not self._read_only)
+        self.show_checks(report)
+        self.ctrl.notify("diagnostics", "audit")
+        await self.refresh()
+        return report
+
+    # ------------------------------------------------------------------ rebuild
+    @async_slot()
+    async def rebuild_clicked(self) -> None:
+        await self.rebuild()
+
+    async def rebuild(self) -> dict[str, Any] | None:
+        """Full re-derivation on the store thread, with progress; Cancel leaves the old cache as it was."""
+        progress = self._progress(
+            tr("Rebuilding preferences"), tr("Re-deriving every preference from the raw events…"), cancellable=True
+        )
+        self.rebuild_button.setEnabled(False)
+        try:
+            info = await self.ctrl.run(
+                derivation.rebuild, self.ctrl.store, self.ctrl.user, self.ctrl.now(),
+                progress=progress.report, cancelled=progress.is_cancelled,
+            )
+            await self.ctrl.run(record_action, self.ctrl.store, self.ctrl.user, self._actor(), "rebuild",
+                                "preferences", f"ok: {info.preferences}", self.ctrl.now())
+        except Cancelled as exc:
+            self._progress_done(progress)
+            show_error(self.window(), exc)
+            return None
+        except Exception as exc:
+            self._progress_done(progress)
+            self._fail(exc, tr("Could not rebuild the preferences."))
+            return None
+        finally:
+            self.rebuild_button.setEnabled(not self._read_only)
+        self._progress_done(progress)
+        self.selftest_summary.setText(
+            tr("Rebuilt {n} preferences from {e} events in {s:.1f} s.").format(
+                n=info.preferences, e=info.events, s=info.duration_ms / 1000
+            )
+        )
+        self.ctrl.notify("preferences", "audit")
+        return {"preferences": info.preferences, "events": info.events}
+
+    # ------------------------------------------------------------------ demo data
+    @async_slot()
+    async def demo_clicked(self) -> None:
+        await self.load_demo("S")
+
+    async def load_demo(self, size: str = "S") -> dict[str, int] | None:
+        """Open the separate demo store (the window's), filling it with generated data on first use."""
+        window = self.window()
+        open_demo = getattr(window, "open_demo", None)
+        if open_demo is None:  # the tab alone (tests): the controller switches stores itself
+            await self.ctrl.switch_store(demostore.demo_data_dir())
+        else:
+            await open_demo()
+        if not await self.ctrl.run(demostore.is_empty, self.ctrl.store, self.ctrl.user):
+            return None
+        progress = self._progress(
+            tr("Loading demo data"), tr("Generating the demo data set ({size})…").format(size=size), cancellable=True
+        )
+        self.demo_button.setEnabled(False)
+        try:
+            counts = await self.ctrl.run(
+                demostore.fill, self.ctrl.store, self.ctrl.user, size=size, seed=DEMO_SEED, now=self.ctrl.now(),
+                actor=self._actor(), progress=progress.report, cancelled=progress.is_cancelled,
+                blocks=self.ctrl.ctx.blocks,
+            )
+        except Cancelled as exc:
+            self._progress_done(progress)
+            show_error(self.window(), exc)
+            self.ctrl.notify("all")
+            return None
+        except Exception as exc:
+            self._progress_done(progress)
+            self._fail(exc, tr("Could not load the demo data."))
+            return None
+        finally:
+            self.demo_button.setEnabled(not self._read_only)
+        self._progress_done(progress)
+        self.ctrl.notify("all")
+        await self.refresh()
+        return counts

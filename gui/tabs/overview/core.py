@@ -1,0 +1,226 @@
+"""What the Overview's parts share: its cards and their controls, the dialogs in flight, showing the
+status and the store, and the helpers every action uses (the actor, failing, progress).
+
+:class:`OverviewCore` is the base of the action classes (:mod:`.actions`, :mod:`.transfer`) and of
+the tab (:mod:`.view`), which builds the cards and assigns the attributes declared here.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QDateTime, QLocale
+from PySide6.QtWidgets import QCheckBox, QLabel, QPushButton, QWidget
+
+from creative_memory.gui.controller import Controller
+from creative_memory.gui.dialogs.import_confirm import ImportConfirmDialog
+from creative_memory.gui.dialogs.import_mode import ImportDialog
+from creative_memory.gui.dialogs.passphrase import PassphraseDialog
+from creative_memory.gui.dialogs.pause import PauseDialog
+from creative_memory.gui.dialogs.progress import ProgressDialog
+from creative_memory.gui.dialogs.receipt import ReceiptDialog
+from creative_memory.gui.dialogs.reset import ResetDialog
+from creative_memory.gui.errors import show_error
+from creative_memory.gui.switch import MemorySwitch
+from creative_memory.gui.tabs.base import Tab, tr
+from creative_memory.gui.tabs.overview.cards import (
+    CountsCard,
+    DangerCard,
+    MemoryCard,
+    SelfTestCard,
+    StoreCard,
+    TransferCard,
+)
+from creative_memory.gui.tabs.overview.text import (
+    TIERS,
+    breakable_path,
+    local_when,
+    state_sentence,
+    tier_name,
+)
+from creative_memory.model.constants import Actor
+from creative_memory.services import queries
+from creative_memory.services.errors import CreativeMemoryError
+from creative_memory.services.secrets import SecretStore
+
+log = logging.getLogger("cm.gui")
+
+overview_facts = queries.overview_facts
+
+
+def keychain_status(secrets: SecretStore) -> dict[str, Any]:
+    """The keychain line (runs on the store thread: a keyring call may block)."""
+    try:
+        st = secrets.status()
+    except CreativeMemoryError as exc:
+        return {"detail": str(exc), "fallback": True, "keyring": False}
+    return {"detail": st.detail, "fallback": st.fallback, "keyring": st.backend == "keyring"}
+
+
+class OverviewCore(Tab):
+    """The Overview's state and display; the actions are in subclasses."""
+
+    # the cards (built by the tab)
+    memory_box: MemoryCard
+    counts_box: CountsCard
+    store_box: StoreCard
+    selftest_box: SelfTestCard
+    transfer_box: TransferCard
+    danger_box: DangerCard
+    # their controls, named on the tab as before the cards were widgets of their own
+    switch: MemorySwitch
+    pause_button: QPushButton
+    resume_button: QPushButton
+    state_label: QLabel
+    count_labels: dict[str, QLabel]
+    empty_hint: QWidget
+    demo_button: QPushButton
+    location_label: QLabel
+    rule_label: QLabel
+    file_label: QLabel
+    keychain_label: QLabel
+    open_folder_button: QPushButton
+    change_store_button: QPushButton
+    move_store_button: QPushButton
+    store_notice: QLabel
+    selftest_button: QPushButton
+    rebuild_button: QPushButton
+    selftest_summary: QLabel
+    selftest_results: QWidget
+    export_button: QPushButton
+    encrypt_check: QCheckBox
+    import_button: QPushButton
+    transfer_result: QLabel
+    reset_button: QPushButton
+
+    def __init__(self, ctrl: Controller, parent: QWidget | None = None) -> None:
+        super().__init__(ctrl, parent)
+        self._read_only = False
+        self._read_only_reason = ""
+        self._keychain_ok = False
+        self._status: dict[str, Any] = {}
+        self.pause_dialog: PauseDialog | None = None
+        self.passphrase_dialog: PassphraseDialog | None = None
+        self.import_dialog: ImportDialog | None = None
+        self.import_confirm_dialog: ImportConfirmDialog | None = None
+        self.reset_dialog: ResetDialog | None = None
+        self.receipt_dialog: ReceiptDialog | None = None
+        self.progress_dialog: ProgressDialog | None = None
+        self.last_checks: list[dict[str, Any]] = []
+
+    # ------------------------------------------------------------------ showing
+    def _show_location(self) -> None:
+        dd = self.ctrl.ctx.data_dir
+        self.location_label.setText(breakable_path(dd.path))
+        self.location_label.setToolTip(str(dd.path))
+        described = dd.describe()
+        rule = described.removeprefix(str(dd.path)).strip()
+        if rule.startswith("(") and rule.endswith(")"):
+            rule = rule[1:-1]
+        self.rule_label.setText(rule or described)
+        self.rule_label.setToolTip(described)
+        self.move_store_button.setVisible(dd.legacy)
+        self.store_notice.setText("\n".join(self.ctrl.ctx.notes))
+        self.store_notice.setVisible(bool(self.ctrl.ctx.notes))
+
+    def _show_store_state(self) -> None:
+        try:
+            store = self.ctrl.store
+        except CreativeMemoryError as exc:
+            self.file_label.setText(str(exc))
+            return
+        name = store.path.name
+        if store.read_only:
+            self.file_label.setText(
+                tr("{name} — read-only: {reason}").format(name=name, reason=store.read_only_reason or "")
+            )
+        elif self.ctrl.ctx.data_dir.rule == "demo":
+            self.file_label.setText(tr("{name} — demo data only; Open Design never reads it").format(name=name))
+        else:
+            self.file_label.setText(tr("{name} — shared with Open Design").format(name=name))
+        self.file_label.setToolTip(str(store.path))
+
+    def _apply_status(self, status: dict[str, Any]) -> None:
+        if not status:
+            return
+        self._status = status
+        self.switch.setChecked(bool(status.get("enabled", True)))
+        self.state_label.setText(state_sentence(status))
+        self.state_label.setAccessibleName(self.state_label.text())
+        paused = bool(status.get("learning_paused") or status.get("using_paused"))
+        self.resume_button.setVisible(paused)
+        disabled = status.get("projects_disabled") or []
+        if disabled:
+            self.state_label.setText(
+                self.state_label.text()
+                + "\n"
+                + tr("{n} project(s) have memory switched off for them (see Projects).").format(n=len(disabled))
+            )
+        counts = status.get("counts", {})
+        loc = QLocale()
+        for key in ("preferences", "events", "retrievals"):
+            self.count_labels[key].setText(loc.toString(int(counts.get(key, 0))))
+        empty = not counts.get("preferences") and not counts.get("events")
+        self.empty_hint.setVisible(empty)
+
+    def _apply_facts(self, facts: dict[str, Any], keychain: dict[str, Any]) -> None:
+        self._apply_status(facts["status"])
+        loc = QLocale()
+        tiers = facts["tiers"]
+        parts = [tr("{n} {tier}").format(n=loc.toString(int(tiers.get(t, 0))), tier=tier_name(t)) for t in TIERS]
+        total = int(facts["status"]["counts"].get("preferences", 0))
+        archived = total - sum(int(v) for v in tiers.values())
+        if archived > 0:
+            parts.append(tr("{n} archived").format(n=loc.toString(archived)))
+        self.count_labels["tiers"].setText(" · ".join(parts))
+        self.count_labels["last_event"].setText(local_when(facts["last_event"]))
+        self.count_labels["last_retrieval"].setText(local_when(facts["last_retrieval"]))
+        self.keychain_label.setText(keychain["detail"])
+        self._keychain_ok = bool(keychain["keyring"])
+        self._show_location()  # the store may have been switched (the demo store, and back)
+        self._show_store_state()
+
+    async def refresh(self) -> None:
+        facts = await self.ctrl.run(overview_facts, self.ctrl.store, self.ctrl.user, self.ctrl.now())
+        keychain = await self.ctrl.run(keychain_status, self.ctrl.ctx.secrets)
+        self._apply_facts(facts, keychain)
+        self.stale = False
+
+    def show_checks(self, report: dict[str, Any]) -> None:
+        checks = list(report.get("checks", []))
+        self.last_checks = checks
+        self.selftest_box.show_checks(report, checks)
+
+    def check_marks(self) -> list[tuple[str, bool]]:
+        """(name, ok) of the checks shown, for tests and accessibility."""
+        return [(str(c.get("name")), bool(c.get("ok"))) for c in self.last_checks]
+
+    # ------------------------------------------------------------------ helpers
+    def _actor(self) -> Actor:
+        return self.ctrl.ctx.actor
+
+    def _fail(self, exc: BaseException, action: str) -> None:
+        if isinstance(exc, CreativeMemoryError):
+            log.info("%s %s", action, exc)
+        show_error(self.window(), exc, action=action)
+
+    def _default_folder(self) -> Path:
+        return Path.home()
+
+    def suggested_export_path(self, prefix: str = "creative-memory") -> Path:
+        day = QDateTime.fromMSecsSinceEpoch(self.ctrl.now()).toString("yyyy-MM-dd")
+        return self._default_folder() / f"{prefix}-{self.ctrl.user}-{day}.json"
+
+    def _progress(self, title: str, text: str, *, cancellable: bool = False) -> ProgressDialog:
+        dialog = ProgressDialog(self.window(), title=title, text=text, cancellable=cancellable)
+        self.progress_dialog = dialog
+        self.ctrl.busyChanged.emit(True)
+        return dialog
+
+    def _progress_done(self, dialog: ProgressDialog) -> None:
+        dialog.finish()
+        if self.progress_dialog is dialog:
+            self.progress_dialog = None
+        self.ctrl.busyChanged.emit(False)

@@ -1,0 +1,82 @@
+"""The Overview's reset: ask (with the counts and an optional backup), back up, erase everything,
+show the receipt."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog
+
+from creative_memory.gui.asyncbridge import async_slot, wait_dialog
+from creative_memory.gui.dialogs.files import ask_save_path
+from creative_memory.gui.dialogs.receipt import ReceiptDialog
+from creative_memory.gui.dialogs.reset import ResetDialog
+from creative_memory.gui.tabs.base import tr
+from creative_memory.gui.tabs.overview.transfer import TransferActions
+from creative_memory.services import erasure, queries
+
+ACCEPTED = int(QDialog.DialogCode.Accepted.value)
+
+
+class ResetActions(TransferActions):
+    """What the danger zone does (its backup is an export)."""
+
+    @async_slot()
+    async def reset_clicked(self) -> None:
+        counts = await self.ctrl.run(queries.reset_counts, self.ctrl.store, self.ctrl.user)
+        dialog = ResetDialog(
+            self.window(),
+            counts=counts,
+            backup_path=self.suggested_export_path("creative-memory-backup"),
+            user=self.ctrl.user,
+        )
+        dialog.browseRequested.connect(lambda: self._browse_backup(dialog))
+        self.reset_dialog = dialog
+        try:
+            result = await wait_dialog(dialog)
+            backup, include_settings = dialog.backup_path(), dialog.include_settings()
+        finally:
+            self.reset_dialog = None
+            dialog.deleteLater()
+        if result == ACCEPTED:
+            await self.reset_store(backup=backup, include_settings=include_settings)
+
+    @async_slot()
+    async def _browse_backup(self, dialog: ResetDialog) -> None:
+        current = dialog.backup_path() or self.suggested_export_path("creative-memory-backup")
+        path = await ask_save_path(dialog, tr("Back up creative memory to"), current)
+        if path is not None:
+            dialog.backup_edit.setText(str(path))
+
+    async def reset_store(
+        self, *, backup: Path | None = None, include_settings: bool = False
+    ) -> erasure.Receipt | None:
+        """Export a backup (when asked), erase everything, show the receipt."""
+        if backup is not None:
+            exported = await self.export_to(
+                backup, action=tr("The backup could not be written, so nothing was erased.")
+            )
+            if exported is None:
+                return None
+            backup = exported.path
+        progress = self._progress(tr("Resetting creative memory"), tr("Erasing…"))
+        try:
+            receipt = await self.ctrl.run(
+                erasure.reset, self.ctrl.store, self.ctrl.user, confirm=True, actor=self._actor(),
+                now=self.ctrl.now(), include_settings=include_settings, progress=progress.step,
+            )
+        except Exception as exc:
+            self._progress_done(progress)
+            self._fail(exc, tr("The reset did not finish."))
+            self.ctrl.notify("all")
+            return None
+        self._progress_done(progress)
+        self.ctrl.notify("all")
+        await self.refresh()
+        receipt_dialog = ReceiptDialog(receipt.as_json(), backup=backup, parent=self.window())
+        receipt_dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.receipt_dialog = receipt_dialog
+        receipt_dialog.open()
+        return receipt
+

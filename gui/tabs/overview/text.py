@@ -1,0 +1,80 @@
+"""The Overview's words: times, the one-line state of memory, self-test titles, tier names."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QDateTime, QLocale
+
+from creative_memory.gui.tabs.base import tr
+
+ZWSP = "\u200b"
+TIERS = ("high", "medium", "low")
+
+
+def local_when(iso_text: str | None) -> str:
+    """An ISO time as local 'Tue 24 Nov 2026, 09:00'; 'never' for None."""
+    if not iso_text:
+        return tr("never")
+    try:
+        dt = datetime.fromisoformat(iso_text.replace("Z", "+00:00")).astimezone()
+    except ValueError:
+        return iso_text
+    return QLocale().toString(QDateTime.fromMSecsSinceEpoch(int(dt.timestamp() * 1000)).toLocalTime(), "ddd d MMM yyyy, HH:mm")
+
+
+def until_text(iso_text: str | None, forever: bool) -> str:
+    if forever or not iso_text:
+        return tr("until you resume")
+    return tr("until {when}").format(when=local_when(iso_text))
+
+
+def state_sentence(status: dict[str, Any]) -> str:
+    """One line on what memory does right now."""
+    if not status:
+        return ""
+    if not status.get("enabled", True):
+        return tr("Off — nothing is learned and nothing is added to prompts. What is stored is kept.")
+    lp, up = status.get("learning_paused_until"), status.get("using_paused_until")
+    forever = status.get("paused_until_resumed", {}) or {}
+    if lp and up:
+        if lp == up:
+            return tr("Paused — learning and using — {until}.").format(
+                until=until_text(lp, bool(forever.get("learning")))
+            )
+        return tr("Paused — learning {l_until}, using {u_until}.").format(
+            l_until=until_text(lp, bool(forever.get("learning"))),
+            u_until=until_text(up, bool(forever.get("using"))),
+        )
+    if lp:
+        return tr("On, but learning is paused {until}; what is remembered is still used.").format(
+            until=until_text(lp, bool(forever.get("learning")))
+        )
+    if up:
+        return tr("On, but using is paused {until}; learning goes on.").format(
+            until=until_text(up, bool(forever.get("using")))
+        )
+    return tr("On — learning from your reactions and adding what it learned to prompts.")
+
+
+def breakable_path(path: Path | str) -> str:
+    """A path that a word-wrapped label may break after each separator."""
+    return str(path).replace("/", "/" + ZWSP).replace("\\", "\\" + ZWSP)
+
+
+def check_title(name: str) -> str:
+    """A readable title for a self-test check name."""
+    titles = {
+        "baseline": tr("Baseline: with memory on, a probe preference is injected"),
+        "memory_off": tr("Memory off returns nothing"),
+        "using_paused": tr("Using paused returns nothing"),
+        "project_disabled": tr("A disabled project returns nothing"),
+        "settings_unchanged": tr("Your settings are unchanged"),
+    }
+    return titles.get(name) or name.replace("_", " ").capitalize()
+
+
+def tier_name(tier: str) -> str:
+    return {"high": tr("high"), "medium": tr("medium"), "low": tr("low")}.get(tier, tier)
