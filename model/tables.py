@@ -264,6 +264,16 @@ class Lease(Base):
     pid: Mapped[int | None] = mapped_column(Integer)  # the holder's process (same machine)
 
 
+class PrefEpoch(Base):
+    """Changes (to a random number) whenever a user's preference rows change in what a retrieval
+    counts; kept by triggers on the preferences table (migration 0007), read by the bounded read
+    to reuse the counts it took at the same epoch (``services.candidates``)."""
+
+    __tablename__ = "creative_memory_pref_epochs"
+    user_id: Mapped[str] = mapped_column(String(128), primary_key=True)
+    epoch: Mapped[int] = mapped_column(Integer)
+
+
 class IgnoredCount(Base):
     """Events dropped at ingest (paused, off, project learning off, blocked): counted, never stored."""
 

@@ -4,19 +4,18 @@ The engine orders equal strengths by where the fold created each record, which l
 state, not in a column. The state text opens with that position (``services.derivation.state_json``),
 so its first bytes (``HEAD``) give it without parsing any JSON. The ranked indexes hold the same
 position as expressions over the text (``model.tables.SQL_CREATED_ORDER``, migration 0007), so a
-group is read in the engine's order directly; ``in_order`` orders a handful of records by id (the
-hidden globals at the edge of the sample).
+group is read in the engine's order directly; the hidden globals of a project are put in that
+order from their heads (``HEAD_OF_G``).
 """
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import Sequence
 from functools import lru_cache
 
 TABLE = "creative_memory_preferences"
 HEAD_CHARS = 100  # the four fields take at most 93 characters
 HEAD = f"substr(state, 1, {HEAD_CHARS})"
+HEAD_OF_G = f"substr(g.state, 1, {HEAD_CHARS})"  # the same, of a table aliased ``g``
 _PREFIX = '{"created_at":'
 
 Head = tuple[int, int, int, bool]  # (created_at, created_seq, created_item, provisional)
@@ -36,16 +35,3 @@ def parse_head(text: str | None) -> Head:
         int(parts[2][15:]),
         parts[3].endswith("true"),
     )
-
-
-def in_order(con: sqlite3.Connection, ids: Sequence[int]) -> list[int]:
-    """``ids`` (records of one scope and strength) in the engine's order."""
-    if not ids:
-        return []
-    rows = con.execute(
-        f"SELECT id, {HEAD}, preference_type, pattern, polarity FROM {TABLE} WHERE id IN "
-        f"({','.join('?' * len(ids))})",
-        list(ids),
-    ).fetchall()
-    keyed = sorted((*parse_head(h)[:3], t, p, pol, i) for i, h, t, p, pol in rows)
-    return [k[-1] for k in keyed]

@@ -68,6 +68,7 @@ _COLS = (
 # The engine's order within a group, and among one scope's ineligible records: the order of the
 # two ranked indexes (the same expressions, so SQLite reads them in order instead of sorting).
 _CREATED = ", ".join(SQL_CREATED_ORDER)
+_EPOCHS = "creative_memory_pref_epochs"
 _RANK_ORDER = f"strength DESC, {_CREATED}, pattern"
 _INELIGIBLE_ORDER = f"strength DESC, {_CREATED}, preference_type, pattern, polarity"
 
@@ -149,16 +150,17 @@ def load(
     *,
     use_global: bool = True,
     use_project: bool = True,
+    memo: dict[object, object] | None = None,
 ) -> Reader:
     """Start the bounded read (see the module notes); ``Reader.candidates()`` is the engine's input.
 
     ``use_global`` / ``use_project``: the project's switches (``engine.retrieve.scope_switches``);
-    a scope that is switched off is not read at all."""
+    a scope that is switched off is not read at all. ``memo`` (the store's): keeps the counts over
+    whole scopes between retrievals while the user's preference epoch stays (``_counted``)."""
     project_scope = scope_for(project_id) if project_id and use_project else None
     scopes = (["global"] if use_global else []) + ([project_scope] if project_scope else [])
     types = list(preference_types) if preference_types is not None else None
     archive_cut = now - ARCHIVE_MS
-    statuses = ", ".join(f"'{x}'" for x in Status)
 
     loaded: dict[int, tuple[Row, bool]] = {}  # id -> (row, hidden by a project record)
 
@@ -193,54 +195,28 @@ def load(
     hidden_ids: set[int] = set()
     overriders: set[int] = set()
     ranked: list[_Group] = []
+    counted = _counted(con, user_id, tuple(scopes), project_scope, memo)
     for scope in scopes:
-        total = _count(con, "user_id = ? AND scope = ?", (user_id, scope))
-        strong = _count(
-            con,
-            f"user_id = ? AND scope = ? AND status IN ({statuses}) AND strength >= {INJECTION_THRESHOLD}",
-            (user_id, scope),
-        )
-        stable_strong = _count(
-            con,
-            f"user_id = ? AND scope = ? AND status = 'stable' AND strength >= {INJECTION_THRESHOLD}",
-            (user_id, scope),
-        )
+        total, strong, stable_strong, groups = counted.scopes[scope]
         totals["strength"] += total - strong
         totals["status"] += strong - stable_strong
         totals["tier"] += stable_strong  # less the eligible ones, below
-        groups = con.execute(
-            f"SELECT polarity, preference_type, count(*) FROM {TABLE} INDEXED BY ix_cm_prefs_rank "
-            f"WHERE user_id = ? AND scope = ? AND {SQL_ELIGIBLE} GROUP BY 1, 2",
-            (user_id, scope),
-        ).fetchall()
         hidden_by_group: dict[tuple[str, str], int] = {}
         if scope == "global" and project_scope is not None:
             # Eligible globals a project record hides, with the hiding records.
-            pairs = con.execute(
-                f"SELECT g.id, g.polarity, g.preference_type, g.pattern, g.strength, o.id "
-                f"FROM {TABLE} AS g INDEXED BY ix_cm_prefs_rank JOIN {TABLE} AS o "
-                "ON o.user_id = g.user_id AND o.scope = ? AND o.preference_type = g.preference_type "
-                f"AND o.pattern = g.pattern WHERE g.user_id = ? AND g.scope = 'global' AND {sql_eligible('g')}",
-                (project_scope, user_id),
-            ).fetchall()
             hiders: dict[int, list[int]] = {}
-            shown: dict[int, tuple[float, str, str, str]] = {}
-            for gid, pol, ptype, pattern, strength, oid in pairs:
+            shown: dict[int, tuple[object, ...]] = {}
+            for gid, pol, ptype, pattern, strength, oid, order in counted.pairs:
                 if gid not in hiders:
                     hiders[gid] = []
                     hidden_by_group[(pol, ptype)] = hidden_by_group.get((pol, ptype), 0) + 1
                     if type_matches(ptype, types) and gid not in stale:
-                        shown[gid] = (-strength, ptype, pattern, pol)
+                        shown[gid] = (-strength, *order, ptype, pattern, pol)
                 hiders[gid].append(oid)
             hidden_ids = set(hiders)
             # The SAMPLE_SIZE strongest (engine order) get an event each; the engine needs the
             # records that hide them, and those of stale hidden globals, to see them hidden.
-            top = sorted(shown, key=lambda i: shown[i])
-            if len(top) > SAMPLE_SIZE:  # a tie at the edge: the first ones in the engine's order
-                edge = shown[top[SAMPLE_SIZE - 1]][0]
-                run = ties.in_order(con, [i for i in top if shown[i][0] == edge])
-                top = [i for i in top if shown[i][0] < edge]
-                top += run[: SAMPLE_SIZE - len(top)]
+            top = sorted(shown, key=lambda i: shown[i])[:SAMPLE_SIZE]
             keep(_by_ids(con, top), hidden=True)
             for gid in top:
                 overriders.update(hiders[gid])
@@ -299,6 +275,73 @@ def load(
     for rid, row in stale.items():
         loaded[rid] = (row, rid in hidden_ids)
     return Reader(con, now, types, loaded, future, totals, ranked, keep)
+
+
+@dataclass(frozen=True)
+class _Counted:
+    """What a bounded read counts over whole scopes: per scope (all records, those over the
+    threshold in any status, the stable ones over it, eligible per (polarity, type)), and the
+    eligible globals the project hides with the records hiding them and their first-seen place."""
+
+    scopes: dict[str, tuple[int, int, int, list[tuple[str, str, int]]]]
+    pairs: list[tuple[int, str, str, str, float, int, tuple[int, int, int]]]
+
+
+def _counted(
+    con: sqlite3.Connection,
+    user_id: str,
+    scopes: tuple[str, ...],
+    project_scope: str | None,
+    memo: dict[object, object] | None,
+) -> _Counted:
+    """The scope counts, reused from ``memo`` while the user's preference epoch is unchanged.
+
+    The epoch (``creative_memory_pref_epochs``, migration 0007) is set to a new random number by
+    triggers on every insert, delete or update of a counted column of the user's preferences,
+    in the same transaction, so an equal epoch read in this snapshot means equal rows to count;
+    ``last_injected_at`` (set by every recorded retrieval) is not watched."""
+    row = con.execute(f"SELECT epoch FROM {_EPOCHS} WHERE user_id = ?", (user_id,)).fetchone()
+    key = ("candidates.counted", user_id, scopes, project_scope)
+    if memo is not None and row is not None:
+        hit = memo.get(key)
+        if isinstance(hit, tuple) and hit[0] == row[0]:
+            counted: _Counted = hit[1]
+            return counted
+    statuses = ", ".join(f"'{x}'" for x in Status)
+    per_scope: dict[str, tuple[int, int, int, list[tuple[str, str, int]]]] = {}
+    for scope in scopes:
+        per_scope[scope] = (
+            _count(con, "user_id = ? AND scope = ?", (user_id, scope)),
+            _count(
+                con,
+                f"user_id = ? AND scope = ? AND status IN ({statuses}) AND strength >= {INJECTION_THRESHOLD}",
+                (user_id, scope),
+            ),
+            _count(
+                con,
+                f"user_id = ? AND scope = ? AND status = 'stable' AND strength >= {INJECTION_THRESHOLD}",
+                (user_id, scope),
+            ),
+            con.execute(
+                f"SELECT polarity, preference_type, count(*) FROM {TABLE} INDEXED BY ix_cm_prefs_rank "
+                f"WHERE user_id = ? AND scope = ? AND {SQL_ELIGIBLE} GROUP BY 1, 2",
+                (user_id, scope),
+            ).fetchall(),
+        )
+    pairs: list[tuple[int, str, str, str, float, int, tuple[int, int, int]]] = []
+    if "global" in scopes and project_scope is not None:
+        rows = con.execute(
+            f"SELECT g.id, g.polarity, g.preference_type, g.pattern, g.strength, o.id, {ties.HEAD_OF_G} "
+            f"FROM {TABLE} AS g INDEXED BY ix_cm_prefs_rank JOIN {TABLE} AS o "
+            "ON o.user_id = g.user_id AND o.scope = ? AND o.preference_type = g.preference_type "
+            f"AND o.pattern = g.pattern WHERE g.user_id = ? AND g.scope = 'global' AND {sql_eligible('g')}",
+            (project_scope, user_id),
+        ).fetchall()
+        pairs = [(*r[:6], ties.parse_head(r[6])[:3]) for r in rows]
+    counted = _Counted(per_scope, pairs)
+    if memo is not None and row is not None:
+        memo[key] = (row[0], counted)
+    return counted
 
 
 @dataclass

@@ -92,6 +92,9 @@ class Store:
         self._snap_lock = threading.Lock()
         self._engine: Engine | None = None
         self._hot = HotWriter(self.path, busy_timeout_s, lock_budget_s, self._translate)
+        #: results of reads kept between calls by the services that own them, each stored with
+        #: what says whether it is still valid (``services.candidates._counted``)
+        self.memo: dict[object, object] = {}
 
     # ------------------------------------------------------------------ opening
     @classmethod

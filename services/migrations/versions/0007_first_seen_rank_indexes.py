@@ -16,6 +16,14 @@ so every read of a group is a range of the index in the engine's order (docs/dec
 **Cost.** Only the two partial indexes are rebuilt; no row changes. On the L data set (99 531
 preferences) both together take about a second of one transaction; S and M a few milliseconds
 to a tenth of a second. Downgrading re-creates the 0002 indexes.
+
+It also adds ``creative_memory_pref_epochs``: one row per user whose ``epoch`` (a random number)
+changes, by triggers on the preferences table, with every inserted or deleted record and every
+update of a column a retrieval's counts read (scope, key, strength, confidence, status, state) —
+not with ``last_injected_at``, which every recorded retrieval sets. A retrieval keeps the counts
+it read over the whole scope (and the globals a project hides) with the epoch they were read at,
+and reads them again only when the epoch has moved. The triggers refer to our tables only. Seeded
+with one row per user who has preferences.
 """
 
 from __future__ import annotations
@@ -48,7 +56,32 @@ def _drop() -> None:
     op.drop_index("ix_cm_prefs_rank", table_name=TABLE)
 
 
+EPOCHS = "creative_memory_pref_epochs"
+WATCHED = "user_id, scope, preference_type, pattern, polarity, strength, confidence, status, state"
+
+
+def _bump(who: str) -> str:
+    return (
+        f"UPDATE {EPOCHS} SET epoch = random() WHERE user_id = {who}.user_id; "
+        f"INSERT OR IGNORE INTO {EPOCHS} (user_id, epoch) VALUES ({who}.user_id, random());"
+    )
+
+
 def upgrade() -> None:
+    op.create_table(
+        EPOCHS,
+        sa.Column("user_id", sa.String(128), primary_key=True),
+        sa.Column("epoch", sa.Integer, nullable=False),
+    )
+    op.execute(
+        f"INSERT INTO {EPOCHS} (user_id, epoch) SELECT user_id, random() FROM (SELECT DISTINCT user_id FROM {TABLE})"
+    )
+    op.execute(f"CREATE TRIGGER {EPOCHS}_ai AFTER INSERT ON {TABLE} BEGIN {_bump('NEW')} END")
+    op.execute(f"CREATE TRIGGER {EPOCHS}_ad AFTER DELETE ON {TABLE} BEGIN {_bump('OLD')} END")
+    op.execute(
+        f"CREATE TRIGGER {EPOCHS}_au AFTER UPDATE OF {WATCHED} ON {TABLE} BEGIN {_bump('NEW')} "
+        f"{_bump('OLD')} END"
+    )
     _drop()
     created = [sa.text(e) for e in CREATED_ORDER]
     _create(
@@ -58,6 +91,9 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    for name in ("au", "ad", "ai"):
+        op.execute(f"DROP TRIGGER IF EXISTS {EPOCHS}_{name}")
+    op.drop_table(EPOCHS)
     _drop()
     _create(
         ["user_id", "scope", "polarity", "preference_type", sa.text("strength DESC"), "pattern"],
