@@ -7,7 +7,7 @@ copies the whole log into the database file and syncs it: tens of milliseconds, 
 call is unlucky. ``od-memory serve`` records a retrieval on every generation, so it keeps one
 connection open (prepared statements stay cached) and, when asked (:meth:`HotWriter.start_checkpoints`),
 turns that connection's auto-checkpoint off and lets a background thread run a ``PASSIVE``
-checkpoint shortly after each write. A passive checkpoint never waits for a lock and never blocks
+checkpoint in the first quiet moment after writes (between two of the daemon's calls). A passive checkpoint never waits for a lock and never blocks
 a writer or a reader; the daemon's own writes go on as before (docs/decisions/0033).
 """
 
@@ -24,8 +24,10 @@ from creative_memory.services.connections import begin_plain, connect, is_locked
 
 log = logging.getLogger("cm.store")
 
-#: the shortest pause between two background checkpoints (a burst of writes shares one)
-CHECKPOINT_SPACING_S = 0.2
+#: a checkpoint waits for this long without a write (a gap between the daemon's calls)...
+QUIET_S = 0.05
+#: ...unless this many writes are waiting (a long burst: about 10 MB of log at M's retrieval size)
+MAX_PENDING = 250
 
 
 class HotWriter:
@@ -104,15 +106,18 @@ class HotWriter:
 
 
 class _Checkpointer(threading.Thread):
-    """Runs ``wal_checkpoint(PASSIVE)`` after writes, at most every :data:`CHECKPOINT_SPACING_S`."""
+    """Runs ``wal_checkpoint(PASSIVE)`` in the first quiet moment after writes (:data:`QUIET_S`
+    without one), or after :data:`MAX_PENDING` writes when they keep coming."""
 
     def __init__(self, path: Path) -> None:
         super().__init__(name="cm-checkpoint", daemon=True)
         self._path = path
         self._wake = threading.Event()
         self._stopping = threading.Event()
+        self._pending = 0
 
     def poke(self) -> None:
+        self._pending += 1
         self._wake.set()
 
     def stop(self) -> None:
@@ -120,14 +125,24 @@ class _Checkpointer(threading.Thread):
         self._wake.set()
         self.join(timeout=5.0)
 
+    def _quiet_moment(self) -> bool:
+        """Wait until no write came for QUIET_S (or too many are waiting); False when stopping."""
+        while self._pending < MAX_PENDING:
+            self._wake.clear()
+            if self._stopping.wait(QUIET_S):
+                return False
+            if not self._wake.is_set():
+                return True
+        return not self._stopping.is_set()
+
     def run(self) -> None:
         con: sqlite3.Connection | None = None
         try:
             while True:
                 self._wake.wait()
-                if self._stopping.is_set():
+                if self._stopping.is_set() or not self._quiet_moment():
                     return
-                self._wake.clear()
+                self._pending = 0
                 try:
                     if con is None:
                         con = connect(self._path, 0.1, read_only=False, immutable=False)
@@ -138,8 +153,6 @@ class _Checkpointer(threading.Thread):
                         with suppress(sqlite3.Error):
                             con.close()
                         con = None
-                if self._stopping.wait(CHECKPOINT_SPACING_S):
-                    return
         finally:
             if con is not None:
                 with suppress(sqlite3.Error):
