@@ -118,7 +118,7 @@ def _import(store: Store, blocks: BlockChecker, tmp: Path) -> Callable[[], str]:
 
     def run() -> str:
         res = portability.import_file(
-            store, "imported", bundle, mode="merge", now=NOW, actor=Actor.CLI, blocks=blocks
+            store, "imported", bundle, mode="merge", now=NOW, actor=Actor.CLI, blocks=blocks, as_user="imported"
         )
         return f"{res.events} events (the M store's bundle, seed 2) into a new user, then its rebuild"
 

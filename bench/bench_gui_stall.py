@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import sqlite3
 import statistics
 import sys
 import tempfile
@@ -25,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.common import USER, demo_store, header, parser, percentile
+from bench.common import USER, copy_store, demo_store, header, parser, percentile
 
 WRITER = r"""
 import json, sys, time
@@ -51,17 +50,6 @@ for i in range(0, len(events), per_batch):
     print(json.dumps({"committed": time.time(), "n": per_batch}), flush=True)
 store.close()
 """
-
-
-def copy_store(src: Path, dst: Path) -> None:
-    dst.mkdir(parents=True)
-    a = sqlite3.connect(f"file:{src / 'app.sqlite'}?mode=ro", uri=True)
-    b = sqlite3.connect(dst / "app.sqlite")
-    try:
-        a.backup(b)
-    finally:
-        b.close()
-        a.close()
 
 
 def run_window(folder: Path, args: Any) -> dict[str, Any]:

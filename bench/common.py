@@ -125,19 +125,25 @@ def demo_store(size: str, seed: int = 1, *, fresh: bool = False) -> BenchStore:
     return BenchStore(size, seed, folder, meta)
 
 
+def copy_store(src_folder: Path, dst_folder: Path) -> None:
+    """Copy ``src_folder/app.sqlite`` into ``dst_folder`` (made if missing) with SQLite's backup API."""
+    dst_folder.mkdir(parents=True, exist_ok=True)
+    src = sqlite3.connect(f"file:{src_folder / 'app.sqlite'}?mode=ro", uri=True)
+    dst = sqlite3.connect(dst_folder / "app.sqlite")
+    try:
+        src.backup(dst)
+    finally:
+        dst.close()
+        src.close()
+    (dst_folder / "app.sqlite").chmod(0o600)
+
+
 @contextmanager
 def working_copy(bs: BenchStore) -> Iterator[Store]:
     """A throw-away copy of a cached store (SQLite backup API), opened; removed afterwards."""
     tmp = Path(tempfile.mkdtemp(prefix=f"cm-bench-{bs.size}-", dir=os.environ.get("CM_BENCH_TMP")))
     try:
-        src = sqlite3.connect(f"file:{bs.folder / 'app.sqlite'}?mode=ro", uri=True)
-        dst = sqlite3.connect(tmp / "app.sqlite")
-        try:
-            src.backup(dst)
-        finally:
-            dst.close()
-            src.close()
-        (tmp / "app.sqlite").chmod(0o600)
+        copy_store(bs.folder, tmp)
         store = Store.open(DataDir(tmp, "flag"))
         try:
             yield store

@@ -14,6 +14,13 @@ from typing import TYPE_CHECKING
 from creative_memory import __version__
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from PySide6.QtWidgets import QApplication
+
+    from creative_memory.gui.asyncbridge import AppContext
+    from creative_memory.gui.controller import Controller
+    from creative_memory.gui.main_window import MainWindow
     from creative_memory.gui.settings import AppSettings
     from creative_memory.gui.startwindow import StartWindow
 
@@ -44,8 +51,8 @@ def _retrieval_id(text: str) -> int:
     return int(text)
 
 
-def _configure(args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    def configure(app) -> None:  # type: ignore[no-untyped-def]
+def _configure(args: argparse.Namespace) -> Callable[[QApplication], None]:
+    def configure(app: QApplication) -> None:
         from creative_memory.gui.errors import show_error
         from creative_memory.gui.icons import app_icon
         from creative_memory.gui.logging_setup import (
@@ -64,7 +71,7 @@ def _configure(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     return configure
 
 
-def _apply_look(app, args: argparse.Namespace) -> None:  # type: ignore[no-untyped-def]
+def _apply_look(app: QApplication, args: argparse.Namespace) -> None:
     """Names, translation, style and palette: what the first window needs to look right (once)."""
     if app.property("cm_look_applied"):
         return
@@ -94,7 +101,8 @@ def _paint_start_window(args: argparse.Namespace, location: Path) -> tuple[AppSe
     from creative_memory.gui.settings import AppSettings
     from creative_memory.gui.startwindow import StartWindow
 
-    app = QApplication.instance() or QApplication([sys.argv[0]])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0]])
     _apply_look(app, args)
     settings = AppSettings()
     shell = StartWindow(str(location), settings)
@@ -102,7 +110,10 @@ def _paint_start_window(args: argparse.Namespace, location: Path) -> tuple[AppSe
     return settings, shell
 
 
-def _install_translator(app) -> None:  # type: ignore[no-untyped-def]
+_KEPT: list[object] = []
+
+
+def _install_translator(app: QApplication) -> None:
     """Load resources/translations/creative_memory_<locale>.qm for the system locale, if shipped."""
     from PySide6.QtCore import QLocale, QTranslator
 
@@ -112,10 +123,10 @@ def _install_translator(app) -> None:  # type: ignore[no-untyped-def]
     translator = QTranslator(app)
     if translator.load(QLocale(), "creative_memory", "_", str(folder)):
         app.installTranslator(translator)
-        app._cm_translator = translator  # keep it alive
+        _KEPT.append(translator)  # alive as long as the program
 
 
-async def _settle(app, seconds: float = 0.3) -> None:  # type: ignore[no-untyped-def]
+async def _settle(app: QApplication, seconds: float = 0.3) -> None:
     """Let queued loads finish and the window repaint (the Qt loop runs while we sleep)."""
     import asyncio
 
@@ -156,7 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get("CM_QUIT_AFTER_FIRST_PAINT"):  # bench/bench_gui_start.py
             return 0
 
-    from creative_memory.gui.asyncbridge import AppContext, run_app
+    from creative_memory.gui.asyncbridge import run_app
     from creative_memory.model.constants import Actor
     from creative_memory.services.context import Context
 
@@ -266,7 +277,7 @@ def _sentence(exc: BaseException) -> str:
     return f"an unexpected error stopped the run ({type(exc).__name__}: {exc}); nothing more was done."
 
 
-def _watchdog(actx, result: dict[str, int]) -> None:  # type: ignore[no-untyped-def]
+def _watchdog(actx: AppContext, result: dict[str, int]) -> None:
     from PySide6.QtCore import QTimer
 
     seconds = float(os.environ.get("CM_OFFSCREEN_DEADLINE_S") or OFFSCREEN_DEADLINE_S)
@@ -282,7 +293,7 @@ def _watchdog(actx, result: dict[str, int]) -> None:  # type: ignore[no-untyped-
     timer.start(int(seconds * 1000))
 
 
-def _screenshot_extras(ctrl, folder: Path) -> None:  # type: ignore[no-untyped-def]
+def _screenshot_extras(ctrl: Controller, folder: Path) -> None:
     """Screenshot data: a few retrievals as the daemon would record them, and Personal memory."""
     import shutil
 
@@ -297,8 +308,8 @@ def _screenshot_extras(ctrl, folder: Path) -> None:  # type: ignore[no-untyped-d
         shutil.copytree(sample, folder / "memory")
 
 
-async def _screenshots(  # type: ignore[no-untyped-def]
-    actx, window, folder: Path, palette: str, size: str = "1200x780", *, extras: bool = False
+async def _screenshots(
+    actx: AppContext, window: MainWindow, folder: Path, palette: str, size: str = "1200x780", *, extras: bool = False
 ) -> int:
     """Every tab; on the generated store (no --data-dir) also the Forget dialog and the demo banner."""
     if folder.exists() and not folder.is_dir():
@@ -326,7 +337,7 @@ async def _screenshots(  # type: ignore[no-untyped-def]
     return 0
 
 
-async def _extra_screenshots(actx, window, folder: Path, suffix: str) -> int:  # type: ignore[no-untyped-def]
+async def _extra_screenshots(actx: AppContext, window: MainWindow, folder: Path, suffix: str) -> int:
     """The Forget scope dialog (a global row selected) and the demo store's banner."""
     from creative_memory.gui.tabs.inspector import InspectorTab
     from creative_memory.gui.tabs.overview.view import OverviewTab
@@ -363,7 +374,7 @@ async def _extra_screenshots(actx, window, folder: Path, suffix: str) -> int:  #
     return 0 if ok else 1
 
 
-async def _self_test(actx, ctrl, window) -> int:  # type: ignore[no-untyped-def]
+async def _self_test(actx: AppContext, ctrl: Controller, window: MainWindow) -> int:
     from creative_memory.services import selftest
 
     report = await ctrl.run(selftest.run, ctrl.store, ctrl.user, now=ctrl.now(), actor=ctrl.ctx.actor)

@@ -117,87 +117,98 @@ def _parse_yaml_subset(src: str) -> dict[str, Any]:
     i = 0
     while i < len(lines):
         raw = lines[i]
+        i += 1
         if _BLANK_OR_COMMENT.fullmatch(raw):
-            i += 1
             continue
         indent = len(_INDENT.match(raw).group(0))  # type: ignore[union-attr]
         line = raw[indent:]
         is_item = line.startswith("- ")
-        while len(stack) > 1 and indent <= stack[-1].indent:
-            top = stack[-1]
-            if (
-                is_item
-                and indent == top.indent
-                and top.key is not None
-                and (isinstance(top.container, list) or len(top.container) == 0)
-            ):
-                break
-            stack.pop()
-        top = stack[-1]
+        _close_frames(stack, indent, is_item)
         if is_item:
-            value = js_trim(line[2:])
-            container = top.container
-            if not isinstance(container, list):
-                parent = stack[-2] if len(stack) >= 2 else None
-                if parent is None or not top.key:
-                    i += 1
-                    continue
-                if isinstance(parent.container, list):
-                    raise FrontMatterError("invalid frontmatter array nesting")
-                container = parent.container[top.key] = []
-                top.container = container
-            if ":" in value:
-                colon = value.index(":")
-                obj: dict[str, Any] = {}
-                val_raw = js_trim(value[colon + 1 :])
-                if val_raw:
-                    obj[js_trim(value[:colon])] = _coerce(val_raw)
-                container.append(obj)
-                stack.append(_Frame(indent, obj, None))
-            else:
-                container.append(_coerce(value))
-            i += 1
+            _array_item(stack, js_trim(line[2:]), indent)
             continue
         kv = _KEY_VALUE.fullmatch(line)
         if kv is None:
-            i += 1
             continue
         key, val = js_trim(kv.group(1)), kv.group(2)
+        top = stack[-1]
         if isinstance(top.container, list):
             raise FrontMatterError("frontmatter object container expected")
         if val == "":
             child: dict[str, Any] = {}
             top.container[key] = child
             stack.append(_Frame(indent, child, key))
-            i += 1
-            continue
-        if val in ("|", "|-", ">", ">-"):
-            collected: list[str] = []
-            block_indent = -1
-            i += 1
-            while i < len(lines):
-                nxt = lines[i]
-                if _INDENT.fullmatch(nxt):
-                    collected.append("")
-                    i += 1
-                    continue
-                n_indent = len(_INDENT.match(nxt).group(0))  # type: ignore[union-attr]
-                if n_indent <= indent:
-                    break
-                if block_indent == -1:
-                    block_indent = n_indent
-                if n_indent < block_indent:
-                    break
-                collected.append(nxt[block_indent:])
-                i += 1
-            top.container[key] = js_trim_end("\n".join(collected))
-            continue
-        if val == "[]":
-            top.container[key] = []
-        elif val.startswith("[") and val.endswith("]"):
-            items = [_coerce(js_trim(s)) for s in _split_inline_array(val[1:-1])]
-            top.container[key] = [v for v in items if v != ""]
+        elif val in ("|", "|-", ">", ">-"):
+            top.container[key], i = _block_scalar(lines, i, indent)
         else:
-            top.container[key] = _coerce(val)
-        i += 1
+            top.container[key] = _inline_value(val)
     return root
+
+
+def _close_frames(stack: list[_Frame], indent: int, is_item: bool) -> None:
+    """Leave the mappings this line is not inside (an item at a key's own indent stays in it)."""
+    while len(stack) > 1 and indent <= stack[-1].indent:
+        top = stack[-1]
+        if (
+            is_item
+            and indent == top.indent
+            and top.key is not None
+            and (isinstance(top.container, list) or len(top.container) == 0)
+        ):
+            break
+        stack.pop()
+
+
+def _array_item(stack: list[_Frame], value: str, indent: int) -> None:
+    """``- value`` or ``- key: value``: appended to the array of the innermost key (made on first use)."""
+    top = stack[-1]
+    container = top.container
+    if not isinstance(container, list):
+        parent = stack[-2] if len(stack) >= 2 else None
+        if parent is None or not top.key:
+            return
+        if isinstance(parent.container, list):
+            raise FrontMatterError("invalid frontmatter array nesting")
+        container = parent.container[top.key] = []
+        top.container = container
+    if ":" in value:
+        colon = value.index(":")
+        obj: dict[str, Any] = {}
+        val_raw = js_trim(value[colon + 1 :])
+        if val_raw:
+            obj[js_trim(value[:colon])] = _coerce(val_raw)
+        container.append(obj)
+        stack.append(_Frame(indent, obj, None))
+    else:
+        container.append(_coerce(value))
+
+
+def _block_scalar(lines: list[str], i: int, indent: int) -> tuple[str, int]:
+    """The lines of a ``|``/``>`` block from line ``i``, and the index of the first line after it."""
+    collected: list[str] = []
+    block_indent = -1
+    while i < len(lines):
+        nxt = lines[i]
+        if _INDENT.fullmatch(nxt):
+            collected.append("")
+            i += 1
+            continue
+        n_indent = len(_INDENT.match(nxt).group(0))  # type: ignore[union-attr]
+        if n_indent <= indent:
+            break
+        if block_indent == -1:
+            block_indent = n_indent
+        if n_indent < block_indent:
+            break
+        collected.append(nxt[block_indent:])
+        i += 1
+    return js_trim_end("\n".join(collected)), i
+
+
+def _inline_value(val: str) -> Any:
+    if val == "[]":
+        return []
+    if val.startswith("[") and val.endswith("]"):
+        items = [_coerce(js_trim(s)) for s in _split_inline_array(val[1:-1])]
+        return [v for v in items if v != ""]
+    return _coerce(val)

@@ -99,7 +99,17 @@ def _scope_switch_checks(session: Session, user_id: str, now: int, probe: PrefSt
     return checks
 
 
+_SWITCHES = ("enabled", "learning_paused_until", "using_paused_until", "projects_disabled")
+_GATE_CASES = (
+    ("memory_off", "memory_disabled", None),
+    ("using_paused", "memory_paused", None),
+    ("project_disabled", "project_memory_disabled", PROBE_PROJECT),
+)
+
+
 def run(store: Store, user_id: str, *, now: int, actor: Actor) -> dict[str, Any]:
+    """Prove every gate on a probe record, with the user's switches set aside and put back in the
+    same transaction; the recorded retrievals (origin ``self_test``) stay as evidence."""
     ensure_current(store, user_id, now)
     before = controls.status(store, user_id, now)
     checks: list[dict[str, Any]] = []
@@ -119,19 +129,7 @@ def run(store: Store, user_id: str, *, now: int, actor: Actor) -> dict[str, Any]
         proj_snapshot = (
             (True, True) if saved_proj is None else (saved_proj.use_memory, saved_proj.use_global_memory)
         )
-        probe = PrefState(
-            scope="global",
-            preference_type="layout",
-            pattern=PROBE_PATTERN,
-            polarity=Polarity.POSITIVE,
-            strength=0.9,
-            confidence=Tier.HIGH,
-            status=Status.STABLE,
-            decay_at=now + 86_400_000,
-            first_seen=now,
-            last_seen=now,
-            as_of=now,
-        )
+        probe = _probe(now)
         session.execute(insert(Preference), [pref_row(probe, user_id, now, DERIVATION_VERSION, None)])
         # The user's own switches are set aside for the test (and put back below, in the same
         # transaction), so every gate is proven whatever they are.
@@ -141,47 +139,7 @@ def run(store: Store, user_id: str, *, now: int, actor: Actor) -> dict[str, Any]
         session.flush()
         block, res = _retrieve(session, user_id, None, now)
         checks.append(_baseline(block, [e.type for e in res.events], set_aside))
-        cases = [
-            ("memory_off", "memory_disabled", None),
-            ("using_paused", "memory_paused", None),
-            ("project_disabled", "project_memory_disabled", PROBE_PROJECT),
-        ]
-        for name, gate_event, project in cases:
-            settings.memory_enabled = name != "memory_off"
-            settings.using_paused_until = now + 3_600_000 if name == "using_paused" else None
-            if project:
-                ps = session.get(ProjectSettings, (user_id, project)) or ProjectSettings(
-                    user_id=user_id, project_id=project, learn_from_project=True, updated_at=now
-                )
-                ps.use_memory = ps.use_global_memory = False
-                session.add(ps)
-            session.flush()
-            block, res = _retrieve(session, user_id, project, now)
-            types = [e.type for e in res.events]
-            rid = record(
-                session,
-                user_id,
-                res,
-                block=block,
-                tokens=estimate_tokens(block),
-                mode=Mode.GENERATION,
-                origin=Origin.SELF_TEST,
-                types=None,
-                now=now,
-            )
-            ok = block == "" and gate_event in types
-            checks.append(
-                {
-                    "name": name,
-                    "ok": ok,
-                    "detail": (
-                        f"empty block, gate event {gate_event} recorded (retrieval #{rid})"
-                        if ok
-                        else f"expected an empty block and {gate_event}; got {len(block)} characters, {types}"
-                    ),
-                    "retrieval_id": rid,
-                }
-            )
+        checks.extend(_gate_check(session, settings, user_id, case, now) for case in _GATE_CASES)
         checks.extend(_scope_switch_checks(session, user_id, now, probe))
         # Put everything back exactly as it was, in the same transaction.
         session.execute(
@@ -198,7 +156,7 @@ def run(store: Store, user_id: str, *, now: int, actor: Actor) -> dict[str, Any]
             ) = snapshot
         if saved_proj is not None:
             saved_proj.use_memory, saved_proj.use_global_memory = proj_snapshot
-        if saved_proj is None:
+        else:
             session.execute(
                 delete(ProjectSettings).where(
                     ProjectSettings.user_id == user_id, ProjectSettings.project_id == PROBE_PROJECT
@@ -206,19 +164,73 @@ def run(store: Store, user_id: str, *, now: int, actor: Actor) -> dict[str, Any]
             )
         ok_all = all(c["ok"] for c in checks)
         audit.record(session, user_id, actor, "self-test", "gates", "ok" if ok_all else "FAILED", now)
-    after = controls.status(store, user_id, now)
-    same = {
-        k: before[k] for k in ("enabled", "learning_paused_until", "using_paused_until", "projects_disabled")
-    } == {
-        k: after[k] for k in ("enabled", "learning_paused_until", "using_paused_until", "projects_disabled")
-    }
-    checks.append(
-        {
-            "name": "settings_unchanged",
-            "ok": same,
-            "detail": "the user's settings are as they were"
-            if same
-            else f"settings changed: {json.dumps(before)} -> {json.dumps(after)}",
-        }
-    )
+    checks.append(_settings_unchanged(before, controls.status(store, user_id, now)))
     return {"checks": checks, "ok": all(c["ok"] for c in checks)}
+
+
+def _probe(now: int) -> PrefState:
+    """A strong stable record under a name no user can create."""
+    return PrefState(
+        scope="global",
+        preference_type="layout",
+        pattern=PROBE_PATTERN,
+        polarity=Polarity.POSITIVE,
+        strength=0.9,
+        confidence=Tier.HIGH,
+        status=Status.STABLE,
+        decay_at=now + 86_400_000,
+        first_seen=now,
+        last_seen=now,
+        as_of=now,
+    )
+
+
+def _gate_check(
+    session: Session, settings: Settings, user_id: str, case: tuple[str, str, str | None], now: int
+) -> dict[str, Any]:
+    """Close one gate, retrieve (recorded, origin self_test): the block must be empty and say why."""
+    name, gate_event, project = case
+    settings.memory_enabled = name != "memory_off"
+    settings.using_paused_until = now + 3_600_000 if name == "using_paused" else None
+    if project:
+        ps = session.get(ProjectSettings, (user_id, project)) or ProjectSettings(
+            user_id=user_id, project_id=project, learn_from_project=True, updated_at=now
+        )
+        ps.use_memory = ps.use_global_memory = False
+        session.add(ps)
+    session.flush()
+    block, res = _retrieve(session, user_id, project, now)
+    types = [e.type for e in res.events]
+    rid = record(
+        session,
+        user_id,
+        res,
+        block=block,
+        tokens=estimate_tokens(block),
+        mode=Mode.GENERATION,
+        origin=Origin.SELF_TEST,
+        types=None,
+        now=now,
+    )
+    ok = block == "" and gate_event in types
+    return {
+        "name": name,
+        "ok": ok,
+        "detail": (
+            f"empty block, gate event {gate_event} recorded (retrieval #{rid})"
+            if ok
+            else f"expected an empty block and {gate_event}; got {len(block)} characters, {types}"
+        ),
+        "retrieval_id": rid,
+    }
+
+
+def _settings_unchanged(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    same = {k: before[k] for k in _SWITCHES} == {k: after[k] for k in _SWITCHES}
+    return {
+        "name": "settings_unchanged",
+        "ok": same,
+        "detail": "the user's settings are as they were"
+        if same
+        else f"settings changed: {json.dumps(before)} -> {json.dumps(after)}",
+    }

@@ -1,7 +1,7 @@
 """The Activity tab over a real store: the audit log with actors, the SQL filter, keyset paging,
 export, fingerprints instead of forgotten text, Ctrl+F, and screenshots.
 
-Screenshots go to ``$CM_SHOTS_DIR`` (default ``/tmp/cm-shots``).
+Screenshots go to ``$CM_SHOTS_DIR`` (default: ``cm-shots`` in the system temp folder).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import csv
 import json
 import os
 import stat
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from creative_memory.gui.theme import apply_scheme
 from creative_memory.model.constants import Actor
 from creative_memory.services import audit, controls, erasure
 
-SHOTS = Path(os.environ.get("CM_SHOTS_DIR", "/tmp/cm-shots"))
+SHOTS = Path(os.environ.get("CM_SHOTS_DIR") or tempfile.gettempdir()) / "cm-shots"
 
 
 

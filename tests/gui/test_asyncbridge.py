@@ -110,19 +110,19 @@ def test_shutdown_with_a_long_running_call_is_bounded(run_async: RunAsync) -> No
         while not started.is_set():
             await asyncio.sleep(0.01)
         assert worker.busy
-        t0 = time.monotonic()
         clean = worker.shutdown(timeout=0.3)
-        elapsed = time.monotonic() - t0
+        # shutdown came back while the started call was still held: it did not wait for it
+        held = not release.is_set() and not running.done()
         # The queued call was cancelled before it ran: its awaiting future says so.
         with pytest.raises(asyncio.CancelledError):
             await asyncio.wait_for(queued, 5)
         release.set()
         result = await asyncio.wait_for(running, 5)
-        return clean, elapsed, result, queued.cancelled()
+        return clean, held, result, queued.cancelled()
 
-    clean, elapsed, result, queued_cancelled = run_async(scenario())
+    clean, held, result, queued_cancelled = run_async(scenario())
     assert clean is False
-    assert elapsed < 2.0
+    assert held
     assert result == "finished"  # a started call runs to its end
     assert queued_cancelled
     assert not ran_queued.is_set()
@@ -137,9 +137,7 @@ def test_shutdown_with_a_long_running_call_is_bounded(run_async: RunAsync) -> No
 
 def test_shutdown_of_an_unused_worker_is_immediate() -> None:
     worker = StoreWorker()
-    t0 = time.monotonic()
-    assert worker.shutdown(timeout=5.0)
-    assert time.monotonic() - t0 < 1.0
+    assert worker.shutdown(timeout=5.0)  # True: nothing was running, so the thread ended
     assert worker.closed
 
 
@@ -285,26 +283,22 @@ def test_cancel_all_and_drain_finish_within_a_bound(run_async: RunAsync) -> None
             keeper.start(polite(i))
         await asyncio.sleep(0)
         assert keeper.cancel_all() == 5
-        t0 = time.monotonic()
         first = await keeper.drain(2.0)
-        first_elapsed = time.monotonic() - t0
 
         keeper.start(stubborn())
         await asyncio.sleep(0)
         keeper.cancel_all()
-        t1 = time.monotonic()
         second = await keeper.drain(0.2)
-        second_elapsed = time.monotonic() - t1
+        still_running = len(keeper)  # drain gave up while the stubborn task still ran
         stubborn_release.set()
         assert await keeper.drain(5)
-        return first, first_elapsed, second, second_elapsed
+        return first, second, still_running
 
-    first, first_elapsed, second, second_elapsed = run_async(scenario())
+    first, second, still_running = run_async(scenario())
     assert first is True
-    assert first_elapsed < 2.0
     assert sorted(cleaned) == [0, 1, 2, 3, 4]
     assert second is False  # reported, not hung
-    assert second_elapsed < 2.0
+    assert still_running == 1
 
 
 def test_a_slot_started_while_qt_events_are_pumped_runs(qtbot: Any, qloop: Any, worker: StoreWorker) -> None:
@@ -442,10 +436,8 @@ def test_run_app_cancels_tasks_and_stops_the_worker_on_quit(qapp: QApplication) 
         ctx.keeper.start(background(ctx))
         QTimer.singleShot(100, window.close)
 
-    t0 = time.monotonic()
     code = run_app(main, shutdown_timeout=2.0, hard_exit_if_stuck=False)
     assert code == 0
-    assert time.monotonic() - t0 < 10
     assert seen["store_thread"].startswith(STORE_THREAD_PREFIX)
     assert seen.get("cancelled") and seen.get("cleaned")
     seen["window"].deleteLater()
@@ -483,7 +475,6 @@ def test_run_app_exit_does_not_hang(tmp_path: Path, mode: str) -> None:
     script = tmp_path / "app.py"
     script.write_text(_STUCK_SCRIPT, encoding="utf-8")
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(REPO_ROOT)}
-    t0 = time.monotonic()
     proc = subprocess.run(
         [sys.executable, str(script), mode],
         cwd=REPO_ROOT,
@@ -492,10 +483,9 @@ def test_run_app_exit_does_not_hang(tmp_path: Path, mode: str) -> None:
         text=True,
         timeout=60,
     )
-    elapsed = time.monotonic() - t0
+    # (the stuck call sleeps 60 s, as long as the subprocess may take: waiting for it would time out)
     assert proc.returncode == 0, proc.stderr
     assert "window shown" in proc.stdout
-    assert elapsed < 30  # the stuck call sleeps 60 s: we did not wait for it
     if mode == "stuck":
         assert "Leaving without waiting" in proc.stderr
 

@@ -1,7 +1,7 @@
 """The Diagnostics tab over a real store: the retrievals list (keyset paging, filters), stage events
 with their traces, "Run a retrieval now" (recorded and dry run), export, and screenshots.
 
-Screenshots go to ``$CM_SHOTS_DIR`` (default ``/tmp/cm-shots``).
+Screenshots go to ``$CM_SHOTS_DIR`` (default: ``cm-shots`` in the system temp folder).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import csv
 import json
 import os
 import stat
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,7 @@ from creative_memory.model.constants import Actor, Mode, Origin
 from creative_memory.services import controls, queries, reasons, retrieval
 
 DAY = 86_400_000
-SHOTS = Path(os.environ.get("CM_SHOTS_DIR", "/tmp/cm-shots"))
+SHOTS = Path(os.environ.get("CM_SHOTS_DIR") or tempfile.gettempdir()) / "cm-shots"
 
 
 # --------------------------------------------------------------------------- helpers

@@ -10,7 +10,6 @@ import logging
 import os
 import sys
 import threading
-import time
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from importlib import resources
@@ -329,9 +328,8 @@ def test_error_box_is_not_modal_blocking(qtbot: Any) -> None:
     parent = QMainWindow()
     qtbot.addWidget(parent)
     parent.show()
-    t0 = time.monotonic()
     box = errors.show_error(parent, InvalidInput("Bad value."))
-    assert time.monotonic() - t0 < 2
+    assert box.isVisible()  # exec() would have returned only once the box was closed
     assert box.windowModality() == Qt.WindowModality.WindowModal
     box.close()
 
@@ -680,14 +678,11 @@ def test_filter_line_edit_debounces(qtbot: Any) -> None:
 
     emitted: list[str] = []
     box.filterChanged.connect(emitted.append)
-    t0 = time.monotonic()
     with qtbot.waitSignal(box.filterChanged, timeout=2000) as blocker:
         qtbot.keyClicks(box, "serif")
         assert emitted == []  # nothing while typing
         assert box.isPending()
-    elapsed = time.monotonic() - t0
     assert blocker.args == ["serif"]
-    assert elapsed >= 0.14
     qtbot.wait(250)
     assert emitted == ["serif"]  # once, not once per key
 

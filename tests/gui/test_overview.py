@@ -9,6 +9,7 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
@@ -30,7 +31,7 @@ from creative_memory.services.datadir import DataDir
 from creative_memory.services.store import Store
 
 REPO = Path(__file__).resolve().parents[2]
-SHOTS = Path("/tmp/cm-shots")
+SHOTS = Path(os.environ.get("CM_SHOTS_DIR") or tempfile.gettempdir()) / "cm-shots"
 HOUR = 3_600_000
 
 

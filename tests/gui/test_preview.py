@@ -2,7 +2,7 @@
 the empty explanations, the what-if toggles (which change and record nothing), copy, never
 recording, and screenshots in light and dark palettes.
 
-Screenshots go to ``$CM_SHOTS_DIR`` (default ``/tmp/cm-shots``).
+Screenshots go to ``$CM_SHOTS_DIR`` (default: ``cm-shots`` in the system temp folder).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ from creative_memory.services.engine.block import estimate_tokens
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 FIXTURE_MEMORY = REPO_ROOT / "tests" / "fixtures" / "od-data-dir" / "memory"
-SHOTS = Path(os.environ.get("CM_SHOTS_DIR", "/tmp/cm-shots"))
+SHOTS = Path(os.environ.get("CM_SHOTS_DIR") or tempfile.gettempdir()) / "cm-shots"
 
 
 def seed_p1(seed: Any, ctrl: Any) -> None:

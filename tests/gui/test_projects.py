@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
@@ -28,7 +29,7 @@ from creative_memory.services import controls, retrieval
 from creative_memory.services.errors import StoreLocked
 
 REPO = Path(__file__).resolve().parents[2]
-SHOTS = Path("/tmp/cm-shots")
+SHOTS = Path(os.environ.get("CM_SHOTS_DIR") or tempfile.gettempdir()) / "cm-shots"
 DAEMON_IDS = {"p_brand", "p_nda", "p_deck", "p_café"}
 
 

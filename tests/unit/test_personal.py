@@ -268,3 +268,23 @@ def test_compose_prefix() -> None:
     assert compose_prefix("P", "") == f"P\n\n{PERSONAL_TRAILER}\n\n{CUSTOM_PLACEHOLDER}"
     assert compose_prefix("P", "C", placeholder="X") == f"P\n\n{PERSONAL_TRAILER}\n\nC\n\nX"
     assert compose_prefix("", "C", placeholder="") == "C"
+
+
+def test_the_front_matter_subset_reads_blocks_arrays_and_nesting_as_the_daemon_does() -> None:
+    from creative_memory.services.personal_text import parse_front_matter
+
+    src = (
+        "---\nname: Brand voice\ndescription: |\n  line one\n\n  line two\ntags: [a, b, '']\nempty: []\n"
+        "nested:\n  inner: v\n  deeper:\n    k: 3\nitems:\n- one\n- key: val\n# a comment\nflag: true\n---\nBody text\n"
+    )
+    meta, body = parse_front_matter(src)
+    assert meta == {
+        "name": "Brand voice",
+        "description": "line one\n\nline two",  # a block scalar keeps its blank line, loses the trailing one
+        "tags": ["a", "b"],  # an empty inline item is dropped
+        "empty": [],
+        "nested": {"inner": "v", "deeper": {"k": 3.0}},  # numbers are JavaScript numbers
+        "items": ["one", {"key": "val"}],  # items at the key's own indent belong to it
+        "flag": True,
+    }
+    assert body == "Body text\n"
