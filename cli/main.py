@@ -152,13 +152,9 @@ def make_context(args: argparse.Namespace) -> Context:
 def damaged(command: str, exc: BaseException) -> CreativeMemoryError | None:
     """A database error that no service turned into a sentence: a damaged file, or one that is
     not a database. Says which operation met it and the safe way on."""
-    import sqlite3
+    from creative_memory.services.errors import StoreUnavailable, is_database_error
 
-    from sqlalchemy.exc import DatabaseError
-
-    from creative_memory.services.errors import StoreUnavailable
-
-    if not isinstance(exc, sqlite3.DatabaseError | DatabaseError):
+    if not is_database_error(exc):
         return None
     detail = str(getattr(exc, "orig", None) or exc).splitlines()[0]
     return StoreUnavailable(

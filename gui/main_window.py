@@ -381,7 +381,10 @@ class MainWindow(QMainWindow):
         self.refresh_current()
 
     def _focus_filter(self) -> None:
-        self.current_page().focus_filter()
+        if not self.current_page().focus_filter():  # Ctrl+F on a tab with no list to search
+            self.statusBar().showMessage(tr(
+                "There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, "
+                "Ctrl+4 retrievals in Diagnostics."), 8000)
 
     def _set_live(self, live: bool) -> None:
         self.live_label.setText(tr("● Live") if live else tr("○ Not live"))

@@ -1,12 +1,55 @@
-"""What the window says about text that holds control characters (the Preview's Copy)."""
+"""Untrusted text in the window: names shown readable and inert, and what the Preview's Copy says
+about text that holds control characters.
+
+Every place that shows a pattern, type or tag name (the Inspector's table and detail pane,
+Diagnostics, Activity, the Forget dialog, the Preview's what-if) goes through :func:`shown_name`
+or :func:`shown_pair`: the readable form the CLI and the sentences use (``services.reasons``), with
+control characters shown as symbols (``[ESC]``, ``[RLO]``) and right-to-left text isolated, as
+project names already are (``model.inert.for_display``). :func:`stored_name` gives the stored
+spelling for reviewers (a tooltip), escaped so it cannot act either.
+"""
 
 from __future__ import annotations
 
+import functools
+
 from PySide6.QtCore import QCoreApplication
 
-from creative_memory.model.inert import for_display, has_controls
+from creative_memory.model.inert import for_display, for_terminal, has_controls
+from creative_memory.services.reasons import readable, readable_name
 
-__all__ = ["copied_message", "for_display", "has_controls"]
+__all__ = ["copied_message", "for_display", "has_controls", "shown_id", "shown_name", "shown_pair", "stored_name", "with_stored"]
+
+
+@functools.lru_cache(maxsize=65536)
+def shown_name(name: str) -> str:
+    """A pattern, type or tag name as a cell shows it: readable, controls visible, bidi isolated."""
+    return for_display(readable_name(name))
+
+
+@functools.lru_cache(maxsize=4096)
+def shown_id(text: str) -> str:
+    """An identifier (a project or session id) as the window shows it: as stored, made inert."""
+    return for_display(text)
+
+
+@functools.lru_cache(maxsize=16384)
+def shown_pair(preference_type: str, pattern: str) -> str:
+    """``airy spacing (layout)``, each name made visible and isolated on its own."""
+    return readable(preference_type, pattern, each=for_display)
+
+
+def with_stored(name: str) -> str:
+    """The shown name, followed by its stored spelling when that reads differently."""
+    stored = stored_name(name)
+    if stored == readable_name(name):
+        return shown_name(name)
+    return QCoreApplication.translate("Names", "{name} (stored as {raw})").format(name=shown_name(name), raw=stored)
+
+
+def stored_name(name: str) -> str:
+    """The stored spelling, with every control or direction character escaped (``\\u202e``)."""
+    return for_terminal(name)
 
 
 def tr(text: str) -> str:

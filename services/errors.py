@@ -65,3 +65,13 @@ class RefusedForSafety(CreativeMemoryError):
 class Cancelled(CreativeMemoryError):
     exit_code = 1
     kind = "cancelled"
+
+
+def is_database_error(exc: BaseException) -> bool:
+    """True when ``exc`` is an error SQLite raised about the file (damaged, not a database, I/O),
+    directly or wrapped by SQLAlchemy: the layers above classify errors without importing either."""
+    import sqlite3  # here, not at the top: the CLI imports this module for every command
+
+    from sqlalchemy.exc import DatabaseError
+
+    return isinstance(exc, sqlite3.DatabaseError | DatabaseError)

@@ -38,13 +38,24 @@ def local_time(ms: int) -> str:
     return dt.strftime("%a %d %b %H:%M")
 
 
+def readable_name(name: str) -> str:
+    """One pattern, type or tag name as a person reads it: ``airy_spacing`` → ``airy spacing``."""
+    return human(name)
+
+
 def readable_type(preference_type: str) -> str:
-    return human(preference_type)
+    return readable_name(preference_type)
 
 
-def readable(preference_type: str, pattern: str) -> str:
-    """``layout/airy_spacing`` → ``airy spacing (layout)``: the form shown wherever a person reads it."""
-    return f"{human(pattern)} ({human(preference_type)})"
+def readable(preference_type: str, pattern: str, *, each: Callable[[str], str] | None = None) -> str:
+    """``layout/airy_spacing`` → ``airy spacing (layout)``: the form shown wherever a person reads it.
+
+    ``each`` is applied to each readable name (the window makes controls visible and isolates
+    right-to-left text in each part, so one name cannot reorder the other)."""
+    p, t = readable_name(pattern), readable_name(preference_type)
+    if each is not None:
+        p, t = each(p), each(t)
+    return f"{p} ({t})"
 
 
 @dataclass(frozen=True)

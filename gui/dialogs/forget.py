@@ -36,10 +36,10 @@ from PySide6.QtWidgets import (
 
 from creative_memory.gui.icons import icon, tinted_icon
 from creative_memory.gui.models.preferences import PreferenceKey
+from creative_memory.gui.visible import shown_id, shown_pair
 from creative_memory.gui.widgets import accent_colour
 from creative_memory.services.erasure import Target
 from creative_memory.services.forget_scope import ErasePlan, ScopeRow, count_erasure, targets_for
-from creative_memory.services.reasons import readable
 
 
 def plan_targets(keys: Iterable[PreferenceKey]) -> list[Target]:
@@ -196,12 +196,12 @@ class ForgetDialog(QDialog):
     def describe(self, r: ScopeRow) -> str:
         where = (
             self.tr("global") if r.project_id is None
-            else self.tr("project {project}").format(project=r.project_name or r.project_id)
+            else self.tr("project {project}").format(project=shown_id(r.project_name or r.project_id))
         )
         prefs = self.tr("1 preference") if r.preferences == 1 else self.tr("{n} preferences").format(n=_n(r.preferences))
         events = self.tr("1 event") if r.events == 1 else self.tr("{n} events").format(n=_n(r.events))
         return self.tr("{name} — {where}, {polarity}: {prefs}, {events}").format(
-            name=readable(r.preference_type, r.pattern), where=where,
+            name=shown_pair(r.preference_type, r.pattern), where=where,
             polarity=self.tr("prefer") if r.polarity == "positive" else self.tr("avoid"), prefs=prefs, events=events,
         )
 

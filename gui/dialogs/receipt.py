@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
 )
 
 from creative_memory.gui.icons import tinted_icon
+from creative_memory.gui.visible import shown_id, shown_pair
 from creative_memory.gui.widgets import accent_colour
 from creative_memory.services.erasure import Target
-from creative_memory.services.reasons import readable
 
 
 def _n(value: int) -> str:
@@ -49,14 +49,14 @@ class ReceiptDialog(QDialog):
     def target_text(self, t: Target, names: dict[str, str]) -> str:
         """"airy spacing (layout): everywhere" / "…: global, avoid only" / "…: project Deck"."""
         if t.project_id:
-            where = self.tr("project {project}").format(project=names.get(t.project_id) or t.project_id)
+            where = self.tr("project {project}").format(project=shown_id(names.get(t.project_id) or t.project_id))
         elif t.global_only:
             where = self.tr("global")
         else:
             where = self.tr("everywhere")
         if t.polarity is not None:
             where += ", " + (self.tr("prefer only") if str(t.polarity) == "positive" else self.tr("avoid only"))
-        return f"{readable(t.preference_type, t.pattern)}: {where}"
+        return f"{shown_pair(t.preference_type, t.pattern)}: {where}"
 
     def __init__(
         self,

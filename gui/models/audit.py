@@ -9,6 +9,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.models.diagnostics import EXPORT_PAGE, PagedTableModel, Row, local_time, write_rows
+from creative_memory.gui.visible import shown_id
 from creative_memory.services import audit
 from creative_memory.services.store import Store
 
@@ -89,8 +90,8 @@ class AuditModel(PagedTableModel):
     def display(self, row: Row, key: str) -> str:
         if key == "at":
             return local_time(row.get("at"))
-        if key == "target":
-            return readable_target(str(row.get("target") or ""))
+        if key == "target":  # names a project, a session or a file: untrusted text, shown inert
+            return shown_id(readable_target(str(row.get("target") or "")))
         if key == "action":
             action = str(row.get("action") or "")
             return tr(_ACTIONS[action]) if action in _ACTIONS else action

@@ -34,9 +34,8 @@ from PySide6.QtCore import (
 )
 
 from creative_memory.gui.controller import Controller
+from creative_memory.gui.visible import shown_id
 from creative_memory.services import queries, safefile
-from creative_memory.services.engine.block import human
-from creative_memory.services.reasons import event_sentence, readable
 from creative_memory.services.retrieval import describe_empty
 from creative_memory.services.store import Store
 
@@ -457,8 +456,8 @@ class RetrievalsModel(PagedTableModel):
     def project_label(self, project_id: str | None) -> str:
         if not project_id:
             return tr("(no project)")
-        name = self.project_names.get(project_id)
-        return f"{name} ({project_id})" if name and name != project_id else project_id
+        name = self.project_names.get(project_id)  # the daemon's names are untrusted text: shown inert
+        return f"{shown_id(name)} ({shown_id(project_id)})" if name and name != project_id else shown_id(project_id)
 
     def display(self, row: Row, key: str) -> str:
         if key == "at":
@@ -501,105 +500,6 @@ class RetrievalsModel(PagedTableModel):
         return None
 
 
-# --------------------------------------------------------------------------- stage events
-def pattern_of(event: Row) -> str:
-    """"airy spacing (layout), positive" from the event's preference key, or its ``pattern`` field."""
-    key = event.get("preference_key")
-    if isinstance(key, str) and key:
-        parts = key.split("/")
-        if len(parts) >= 4:
-            scope = "/".join(parts[:-3])
-            text = f"{readable(parts[-3], parts[-2])}, {parts[-1]}"
-            return text if scope == "global" else f"{text} · {scope.replace(':', ' ')}"
-        return key
-    pattern = event.get("pattern")
-    return human(str(pattern)) if pattern else ""
-
-
-_EVENT_BASE_KEYS = frozenset({"type", "stage", "trace", "preference_key"})
-
-
-def event_details(event: Row) -> str:
-    """The whole event as text: the plain sentence, the trace, then every other field on its own line."""
-    lines = [event_sentence(event), str(event.get("trace") or "")]
-    key = event.get("preference_key")
-    if key:
-        lines.append(f"preference_key: {key}")
-    for name in sorted(k for k in event if k not in _EVENT_BASE_KEYS):
-        value = event[name]
-        if isinstance(value, dict | list | tuple):
-            value = json.dumps(value, ensure_ascii=False, sort_keys=True)
-        lines.append(f"{name}: {value}")
-    return "\n".join(lines)
-
-
-class StageEventsModel(QAbstractTableModel):
-    """The stage events of one retrieval, in the order the engine emitted them."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.columns = (
-            ("n", tr("#")),
-            ("stage", tr("Stage")),
-            ("type", tr("Type")),
-            ("pattern", tr("Pattern")),
-            ("trace", tr("What happened")),
-        )
-        self._events: list[Row] = []
-
-    @property
-    def events(self) -> list[Row]:
-        return list(self._events)
-
-    def set_events(self, events: Sequence[Row]) -> None:
-        self.beginResetModel()
-        self._events = [dict(e) for e in events]
-        self.endResetModel()
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._events)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.columns)
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or index.parent().isValid():
-            return None
-        r, c = index.row(), index.column()
-        if not (0 <= r < len(self._events) and 0 <= c < len(self.columns)):
-            return None
-        event = self._events[r]
-        key = self.columns[c][0]
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
-            if key == "n":
-                return str(r + 1)
-            if key == "pattern":
-                return pattern_of(event)
-            if key == "trace":
-                return event_sentence(event)
-            return str(event.get(key) or "")
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return event_details(event)
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            align = Qt.AlignmentFlag.AlignRight if key == "n" else Qt.AlignmentFlag.AlignLeft
-            return int(align | Qt.AlignmentFlag.AlignTop)
-        return None
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.columns):
-            if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-                return self.columns[section][1]
-            return None
-        return super().headerData(section, orientation, role)
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
-
-
 __all__ = [
     "EVENT_TYPES",
     "EXPORT_FORMATS",
@@ -607,13 +507,10 @@ __all__ = [
     "PagedTableModel",
     "RetrievalFilter",
     "RetrievalsModel",
-    "StageEventsModel",
-    "event_details",
     "export_retrievals",
     "fetch_retrieval_events",
     "fetch_retrievals",
     "format_for",
     "local_time",
-    "pattern_of",
     "write_rows",
 ]

@@ -1,28 +1,27 @@
 """The Inspector's table model: preferences filtered and sorted in SQL, fetched page by page.
 
-Rows are plain tuples (see the ``R_*`` indices) loaded on the store thread through the controller;
-the model never touches a session. Changing the filter or the sort order starts a reload: a new
+Rows are :class:`~creative_memory.services.inspector_query.InspectorRow` tuples that the services
+load on the store thread (``inspector_query.load_page``, through the controller); the model never
+touches a session and holds no query. Changing the filter or the sort order starts a reload: a new
 *generation*, so a page that belongs to an older query and arrives late is dropped. The view asks
 for more rows with :meth:`canFetchMore`/:meth:`fetchMore`; ``fetchMore`` only starts a load and
 returns — the rows are inserted (``beginInsertRows``/``endInsertRows``) on the GUI thread when the
-page arrives. Paging is keyset paging (``services.queries.page_query`` with the last row's
-``(value, id)`` cursor), so a page costs the same at the end of a large table as at the start.
+page arrives. Paging is keyset paging (the last row's ``(value, id)`` cursor), so a page costs the
+same at the end of a large table as at the start.
+
+Names (type, pattern, the project of the scope) are untrusted text: a cell shows their readable
+form with controls made visible and right-to-left text isolated (:func:`shown_name`); the stored
+name is in the tooltip and under :data:`RAW_ROLE`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
-import json
 import logging
-from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QDateTime,
-    QLocale,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -30,82 +29,44 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
-from sqlalchemy import func, select
-from sqlalchemy.ext.compiler import compiles
-from sqlalchemy.orm import Session
-from sqlalchemy.sql.expression import Join
 
 from creative_memory.gui.controller import Controller
+from creative_memory.gui.models.preference_columns import (
+    C_INJECTED,
+    C_STRENGTH,
+    COLUMN_NAMES,
+    COLUMNS,
+    CellText,
+    column_for_sort,
+    column_of,
+    format_qdatetime,
+    format_time,
+)
 from creative_memory.gui.widgets import STRENGTH_ROLE
-from creative_memory.model.constants import project_of
-from creative_memory.model.tables import Preference
-from creative_memory.services import queries
+from creative_memory.services.inspector_query import (
+    R_ID,
+    R_INJECTED,
+    R_PATTERN,
+    R_POLARITY,
+    R_SCOPE,
+    R_STATUS,
+    R_TYPE,
+    SORT_INDEX,
+    InspectorRow,
+    PreferenceKey,
+    TextIndex,
+    cursor_of,
+    key_of,
+    load_page,
+)
 from creative_memory.services.queries import PrefFilter
-from creative_memory.services.store import Store
 
 log = logging.getLogger("cm.gui")
 
 PAGE_SIZE: Final = 200
-#: a text filter matching at most this many rows reads exactly those rows and sorts them
-DRIVE_LIMIT: Final = 3000
 
-Row = tuple[Any, ...]
+Row = InspectorRow
 Index = QModelIndex | QPersistentModelIndex
-
-# The layout of a row tuple (the first 15 are the selected columns, in this order).
-(
-    R_ID,
-    R_SCOPE,
-    R_PROJECT,
-    R_TYPE,
-    R_PATTERN,
-    R_POLARITY,
-    R_STRENGTH,
-    R_TIER,
-    R_STATUS,
-    R_SOURCES,
-    R_ACCEPTS,
-    R_REJECTS,
-    R_LAST_SEEN,
-    R_DECAY,
-    R_INJECTED,
-    R_SOURCES_TEXT,
-) = range(16)
-
-ROW_COLUMNS: Final = (
-    Preference.id,
-    Preference.scope,
-    Preference.project_id,
-    Preference.preference_type,
-    Preference.pattern,
-    Preference.polarity,
-    Preference.strength,
-    Preference.confidence,
-    Preference.status,
-    Preference.sources,
-    Preference.accept_count,
-    Preference.reject_count,
-    Preference.last_seen,
-    Preference.decay_at,
-    Preference.last_injected_at,
-)
-
-#: where the value of each sortable key (``services.queries.SORTABLE``) sits in a row
-SORT_INDEX: Final[dict[str, int]] = {
-    "scope": R_SCOPE,
-    "preference_type": R_TYPE,
-    "pattern": R_PATTERN,
-    "polarity": R_POLARITY,
-    "strength": R_STRENGTH,
-    "confidence": R_TIER,
-    "status": R_STATUS,
-    "sources": R_SOURCES,
-    "accept_count": R_ACCEPTS,
-    "reject_count": R_REJECTS,
-    "last_seen": R_LAST_SEEN,
-    "decay_at": R_DECAY,
-    "last_injected_at": R_INJECTED,
-}
 
 #: the custom role that gives a row's :class:`PreferenceKey`
 KEY_ROLE: Final = Qt.ItemDataRole.UserRole + 51
@@ -127,262 +88,6 @@ _ALIGN_LEFT: Final = int((Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCe
 _ALIGN_RIGHT: Final = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
 
 
-class PreferenceKey(NamedTuple):
-    """What identifies a preference across reloads and re-derivations (row ids may change)."""
-
-    scope: str
-    preference_type: str
-    pattern: str
-    polarity: str
-
-    @property
-    def project_id(self) -> str | None:
-        return project_of(self.scope)
-
-
-def key_of(row: Row) -> PreferenceKey:
-    return PreferenceKey(row[R_SCOPE], row[R_TYPE], row[R_PATTERN], row[R_POLARITY])
-
-
-@dataclass(frozen=True)
-class Column:
-    name: str
-    sort: str  # a key of services.queries.SORTABLE
-    numeric: bool = False
-
-
-COLUMNS: Final = (
-    Column("scope", "scope"),
-    Column("type", "preference_type"),
-    Column("pattern", "pattern"),
-    Column("polarity", "polarity"),
-    Column("strength", "strength", numeric=True),
-    Column("tier", "confidence"),
-    Column("status", "status"),
-    Column("sources", "sources"),
-    Column("counts", "accept_count", numeric=True),
-    Column("last_seen", "last_seen"),
-    Column("decay_at", "decay_at"),
-    Column("last_injected", "last_injected_at"),
-)
-COLUMN_NAMES: Final = tuple(c.name for c in COLUMNS)
-C_STRENGTH: Final = COLUMN_NAMES.index("strength")
-_C_INJECTED: Final = COLUMN_NAMES.index("last_injected")
-
-
-def column_of(name: str) -> int:
-    return COLUMN_NAMES.index(name)
-
-
-def column_for_sort(sort: str) -> int:
-    for i, c in enumerate(COLUMNS):
-        if c.sort == sort:
-            return i
-    return C_STRENGTH
-
-
-# --------------------------------------------------------------------------- store thread
-class TextIndex:
-    """What the text filter searches — pattern, type and scope of every preference — in memory.
-
-    ``LIKE '%word%'`` cannot use an index, and a scan of 100,000 rows in SQLite costs far more
-    than the 50 ms a keystroke may take, so the words are matched here (one lower-cased string per
-    preference) and SQL then reads only the matching ids: ``json_each(ids) CROSS JOIN
-    preferences``, or ``id NOT IN (the others)`` when most rows match. Built on the store thread
-    the first time a text filter is used after a refresh (every refresh drops it). The matching
-    rule is the services' own: every word must occur, case-insensitively, in the pattern, the type
-    or the scope (stored values are ASCII, so ``str.lower`` agrees with SQLite's ``LIKE``).
-    """
-
-    __slots__ = ("_hay", "_ids", "_last")
-
-    def __init__(self, ids: list[int], haystacks: list[str]) -> None:
-        self._ids = ids
-        self._hay = haystacks
-        self._last: tuple[str, list[int], list[int]] | None = None
-
-    @classmethod
-    def load(cls, session: Session, user_id: str) -> TextIndex:
-        # The plain DB-API cursor: 100,000 small rows, no ORM row objects (several times faster).
-        table = Preference.__tablename__
-        cursor = session.connection().connection.driver_connection.execute(  # type: ignore[union-attr]
-            f"SELECT id, pattern, preference_type, scope FROM {table} WHERE user_id = ?", (user_id,)
-        )
-        rows = cursor.fetchall()
-        ids = [r[0] for r in rows]
-        # newline separates the fields: a word (no whitespace) never matches across two
-        hay = [f"{r[1]}\n{r[2]}\n{r[3]}".lower() for r in rows]
-        return cls(ids, hay)
-
-    def __len__(self) -> int:
-        return len(self._ids)
-
-    def split(self, text: str) -> tuple[list[int], list[int]]:
-        """(ids that match every word of ``text``, ids that do not)."""
-        key = " ".join(text.lower().split())
-        if self._last is not None and self._last[0] == key:
-            return self._last[1], self._last[2]
-        words = key.split()
-        hay = self._hay
-        # list comprehensions over positions: no generator per row (that is 5x slower)
-        found = [i for i, h in enumerate(hay) if words[0] in h] if words else list(range(len(hay)))
-        for w in words[1:]:
-            found = [i for i in found if w in hay[i]]
-        ids = self._ids
-        hit = [ids[i] for i in found]
-        if len(found) == len(ids):
-            miss: list[int] = []
-        else:
-            taken = set(found)
-            miss = [pid for i, pid in enumerate(ids) if i not in taken]
-        self._last = (key, hit, miss)
-        return hit, miss
-
-
-class _CrossJoin(Join):
-    """``a CROSS JOIN b ON …``: in SQLite this keeps ``a`` (the id list) the outer loop."""
-
-    inherit_cache = True
-
-
-@compiles(_CrossJoin)
-def _compile_cross_join(element: _CrossJoin, compiler: Any, **kw: Any) -> str:
-    # The ordinary join (FROM-linter edges included), with SQLite's order-keeping keyword; the
-    # left side is "json_each(?) AS ids", which holds no " JOIN " of its own.
-    return str(compiler.visit_join(element, **kw)).replace(" JOIN ", " CROSS JOIN ", 1)
-
-
-def _id_list(ids: list[int]) -> Any:
-    return func.json_each(json.dumps(ids)).table_valued("value").alias("ids")
-
-
-def _driven_by(ids: list[int]) -> _CrossJoin:
-    listed = _id_list(ids)
-    return _CrossJoin(listed, Preference.__table__, Preference.id == listed.c.value)
-
-
-def plan_queries(
-    user_id: str,
-    flt: PrefFilter,
-    *,
-    sort: str,
-    descending: bool,
-    after: tuple[Any, int] | None,
-    limit: int,
-    index: TextIndex | None,
-) -> tuple[Any, list[tuple[int, Any]]]:
-    """The page query (selecting the row tuple) and the signed count queries whose sum is the
-    total — the same rows, order and number as ``queries.page_query``/``queries.count``."""
-    if not flt.text.strip() or index is None:
-        page = queries.page_query(user_id, flt, sort=sort, descending=descending, after=after, limit=limit)
-        count = select(func.count()).select_from(Preference).where(*flt.where(user_id))
-        return page.with_only_columns(*ROW_COLUMNS), [(1, count)]
-    hit, miss = index.split(flt.text)
-    rest = replace(flt, text="")
-    page = queries.page_query(user_id, rest, sort=sort, descending=descending, after=after, limit=limit)
-    if len(hit) <= min(len(miss), DRIVE_LIMIT):
-        # few rows match: read just those rows, then sort them
-        page = page.select_from(_driven_by(hit))
-    elif len(hit) <= len(miss):
-        # many match: walk the sort order and keep the listed ids (a page fills up quickly)
-        page = page.where(Preference.id.in_(select(_id_list(hit).c.value)))
-    else:
-        # most match: walk the sort order and skip the others
-        page = page.where(Preference.id.not_in(select(_id_list(miss).c.value)))
-    if len(hit) <= len(miss):
-        counts = [(1, _count_of(user_id, rest, hit))]
-    else:  # all rows of the other filters, less those that do not match the words
-        counts = [
-            (1, select(func.count()).select_from(Preference).where(*rest.where(user_id))),
-            (-1, _count_of(user_id, rest, miss)),
-        ]
-    return page.with_only_columns(*ROW_COLUMNS), counts
-
-
-def _count_of(user_id: str, flt: PrefFilter, ids: list[int]) -> Any:
-    """How many of ``ids`` pass ``flt``: row by row for a short list, else one pass over an index."""
-    if len(ids) <= DRIVE_LIMIT:
-        return select(func.count()).select_from(_driven_by(ids)).where(*flt.where(user_id))
-    return (
-        select(func.count())
-        .select_from(Preference)
-        .where(*flt.where(user_id), Preference.id.in_(select(_id_list(ids).c.value)))
-    )
-
-
-@dataclass(frozen=True)
-class Page:
-    rows: list[Row]
-    total: int | None
-    index: TextIndex | None = None
-
-
-def _sources_text(raw: str | None) -> str:
-    try:
-        items = json.loads(raw or "[]")
-    except (TypeError, ValueError):
-        return ""
-    if not isinstance(items, list):
-        return ""
-    return ", ".join(str(s).replace("_", " ") for s in items)
-
-
-def load_page(
-    store: Store,
-    user_id: str,
-    flt: PrefFilter,
-    sort: str,
-    descending: bool,
-    after: tuple[Any, int] | None,
-    limit: int,
-    with_count: bool,
-    index: TextIndex | None = None,
-) -> Page:
-    """One page of rows (runs on the store thread); with the filter's total when asked.
-
-    A text filter uses ``index`` (built here when None and handed back in :attr:`Page.index`)."""
-    with store.read() as session:
-        if flt.text.strip() and index is None:
-            index = TextIndex.load(session, user_id)
-        page_q, count_qs = plan_queries(
-            user_id, flt, sort=sort, descending=descending, after=after, limit=limit, index=index
-        )
-        rows: list[Row] = [(*r, _sources_text(r[R_SOURCES])) for r in session.execute(page_q)]
-        total = sum(sign * int(session.scalar(q) or 0) for sign, q in count_qs) if with_count else None
-    return Page(rows, total, index)
-
-
-def cursor_of(row: Row, sort: str) -> tuple[Any, int]:
-    """The keyset cursor after ``row`` for ``sort`` (mirrors ``services.queries.cursor_of``)."""
-    value = row[SORT_INDEX[sort]]
-    if sort == "last_injected_at" and value is None:
-        value = -1
-    return (value, row[R_ID])
-
-
-# --------------------------------------------------------------------------- formatting
-def _formats(with_time: bool) -> str:
-    locale = QLocale()
-    if locale.language() == QLocale.Language.C:  # no real locale (CI, offscreen): ISO-like, compact
-        return "yyyy-MM-dd HH:mm" if with_time else "yyyy-MM-dd"
-    kind = QLocale.FormatType.ShortFormat
-    return locale.dateTimeFormat(kind) if with_time else locale.dateFormat(kind)
-
-
-@functools.lru_cache(maxsize=8192)
-def format_time(ms: int | None, with_time: bool = True) -> str:
-    """A timestamp (ms since the epoch) in the user's locale, local time; '' for None."""
-    if ms is None:
-        return ""
-    dt = QDateTime.fromMSecsSinceEpoch(int(ms))
-    return QLocale().toString(dt, _formats(with_time))
-
-
-def format_qdatetime(dt: QDateTime, with_time: bool = True) -> str:
-    return QLocale().toString(dt.toLocalTime(), _formats(with_time))
-
-
-# --------------------------------------------------------------------------- the model
 class PreferenceTableModel(QAbstractTableModel):
     """Preferences of the controller's user, as the filter and sort order ask, paged from SQL."""
 
@@ -421,10 +126,8 @@ class PreferenceTableModel(QAbstractTableModel):
         self._text_index: TextIndex | None = None
         #: the tag of the reload whose reset is being applied ("" outside a reset)
         self.reset_tag = ""
-        self._title_cache: dict[str, str] | None = None
-        self._tip_cache: dict[str, str] | None = None
-        self._word_cache: dict[str, str] | None = None
-        self._formatters = self._make_formatters()
+        self.cells = CellText()
+        self._formatters = self.cells.formatters
         self._faint = QColor(QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText))
 
     # ------------------------------------------------------------------ state
@@ -569,7 +272,7 @@ class PreferenceTableModel(QAbstractTableModel):
         self.reset_tag = tag
         self.beginResetModel()
         self._rows = page.rows
-        self._ids = {r[R_ID] for r in page.rows}
+        self._ids = {r.id for r in page.rows}
         self._more = len(page.rows) >= limit
         self._loaded_once = True
         self.endResetModel()
@@ -626,7 +329,7 @@ class PreferenceTableModel(QAbstractTableModel):
             first = len(self._rows)
             self.beginInsertRows(QModelIndex(), first, first + len(fresh) - 1)
             self._rows.extend(fresh)
-            self._ids.update(r[R_ID] for r in fresh)
+            self._ids.update(r.id for r in fresh)
             self.endInsertRows()
         self._more = len(page.rows) >= self._page_size
         self._update_loading()
@@ -659,116 +362,14 @@ class PreferenceTableModel(QAbstractTableModel):
     ) -> Any:
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
             return None
-        name = COLUMNS[section].name
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._titles()[name]
-        if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleDescriptionRole):
-            return self._header_tips()[name]
-        if role == Qt.ItemDataRole.AccessibleTextRole:
-            return self._titles()[name]
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            align = Qt.AlignmentFlag.AlignRight if COLUMNS[section].numeric else Qt.AlignmentFlag.AlignLeft
-            return int((align | Qt.AlignmentFlag.AlignVCenter).value)
-        if role == Qt.ItemDataRole.InitialSortOrderRole:
-            # numbers and times: the largest / latest first; words: A to Z
-            first_desc = COLUMNS[section].numeric or name in ("last_seen", "decay_at", "last_injected")
-            return Qt.SortOrder.DescendingOrder if first_desc else Qt.SortOrder.AscendingOrder
-        return None
-
-    def _titles(self) -> dict[str, str]:
-        if self._title_cache is None:
-            self._title_cache = self._make_titles()
-        return self._title_cache
-
-    def _header_tips(self) -> dict[str, str]:
-        if self._tip_cache is None:
-            self._tip_cache = self._make_tips()
-        return self._tip_cache
-
-    def _words(self) -> dict[str, str]:
-        if self._word_cache is None:
-            self._word_cache = self._make_words()
-        return self._word_cache
-
-    def _make_titles(self) -> dict[str, str]:
-        return {
-            "scope": self.tr("Scope"),
-            "type": self.tr("Type"),
-            "pattern": self.tr("Pattern"),
-            "polarity": self.tr("Polarity"),
-            "strength": self.tr("Strength"),
-            "tier": self.tr("Tier"),
-            "status": self.tr("Status"),
-            "sources": self.tr("Sources"),
-            "counts": self.tr("Accepts / rejects"),
-            "last_seen": self.tr("Last seen"),
-            "decay_at": self.tr("Decay due"),
-            "last_injected": self.tr("Last injected"),
-        }
-
-    def _make_tips(self) -> dict[str, str]:
-        return {
-            "scope": self.tr("Global, or the project the preference was learned in"),
-            "type": self.tr("The kind of preference (typography, color, layout …)"),
-            "pattern": self.tr("What was learned"),
-            "polarity": self.tr("Positive: wanted; negative: to avoid"),
-            "strength": self.tr("How strong the preference is, from 0 to 1 (injected from 0.40)"),
-            "tier": self.tr("Confidence tier: low below 0.35, high above 0.65"),
-            "status": self.tr("Stable, under review (recently contradicted) or archived (not seen for 180 days)"),
-            "sources": self.tr("The kinds of signal that built it"),
-            "counts": self.tr("How many signals accepted and rejected it (sorts by accepts)"),
-            "last_seen": self.tr("When a signal last named it"),
-            "decay_at": self.tr("When it weakens next if nothing names it again"),
-            "last_injected": self.tr("When it was last put into a generation prompt"),
-        }
-
-    def _make_words(self) -> dict[str, str]:
-        return {
-            "global": self.tr("global"),
-            "positive": self.tr("positive"),
-            "negative": self.tr("negative"),
-            "low": self.tr("low"),
-            "medium": self.tr("medium"),
-            "high": self.tr("high"),
-            "stable": self.tr("stable"),
-            "under_review": self.tr("under review"),
-            "archived": self.tr("archived"),
-            "never": self.tr("never"),
-        }
+        return self.cells.header(section, role)
 
     def word(self, raw: str) -> str:
         """The translated display word for a stored value (polarity, tier, status …)."""
-        return self._words().get(raw, raw.replace("_", " "))
+        return self.cells.word(raw)
 
     def display(self, row: Row, column: int) -> str:
-        return self._formatters[column](row)
-
-    def _make_formatters(self) -> tuple[Callable[[Row], str], ...]:
-        word = self.word
-
-        def scope(row: Row) -> str:
-            if row[R_SCOPE] == "global":
-                return word("global")
-            return str(row[R_PROJECT] or project_of(row[R_SCOPE]) or row[R_SCOPE])
-
-        def injected(row: Row) -> str:
-            return format_time(row[R_INJECTED], False) if row[R_INJECTED] is not None else word("never")
-
-        by_name: dict[str, Callable[[Row], str]] = {
-            "scope": scope,
-            "type": lambda row: str(row[R_TYPE]),
-            "pattern": lambda row: str(row[R_PATTERN]),
-            "polarity": lambda row: word(row[R_POLARITY]),
-            "strength": lambda row: f"{row[R_STRENGTH]:.2f}",
-            "tier": lambda row: word(row[R_TIER]),
-            "status": lambda row: word(row[R_STATUS]),
-            "sources": lambda row: str(row[R_SOURCES_TEXT]),
-            "counts": lambda row: f"{row[R_ACCEPTS]} / {row[R_REJECTS]}",
-            "last_seen": lambda row: format_time(row[R_LAST_SEEN], False),
-            "decay_at": lambda row: format_time(row[R_DECAY], False),
-            "last_injected": injected,
-        }
-        return tuple(by_name[c.name] for c in COLUMNS)
+        return self.cells.display(row, column)
 
     def set_faint_colour(self, colour: QColor) -> None:
         """The text colour of archived rows and of "never" (the view's placeholder colour)."""
@@ -777,25 +378,6 @@ class PreferenceTableModel(QAbstractTableModel):
             self.dataChanged.emit(
                 self.index(0, 0), self.index(len(self._rows) - 1, len(COLUMNS) - 1), [_FOREGROUND]
             )
-
-    def _tooltip(self, row: Row, column: int) -> str:
-        name = COLUMNS[column].name
-        if name == "scope":
-            if row[R_SCOPE] == "global":
-                return self.tr("Global: learned across projects")
-            return self.tr("Learned in project {project}").format(project=row[R_PROJECT] or row[R_SCOPE])
-        if name == "strength":
-            return self.tr("Strength {value:.3f} of 1").format(value=row[R_STRENGTH])
-        if name == "counts":
-            return self.tr("{accepts} accepting and {rejects} rejecting signals").format(
-                accepts=row[R_ACCEPTS], rejects=row[R_REJECTS]
-            )
-        if name in ("last_seen", "decay_at", "last_injected"):
-            ms = row[{"last_seen": R_LAST_SEEN, "decay_at": R_DECAY, "last_injected": R_INJECTED}[name]]
-            if ms is None:
-                return self._header_tips()[name]
-            return f"{self._titles()[name]}: {format_time(ms)}"
-        return self.display(row, column)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         r, c = index.row(), index.column()
@@ -807,13 +389,13 @@ class PreferenceTableModel(QAbstractTableModel):
         if role == _ALIGNMENT:
             return _ALIGN_RIGHT if COLUMNS[c].numeric else _ALIGN_LEFT
         if role == _FOREGROUND:
-            if row[R_STATUS] == "archived" or (c == _C_INJECTED and row[R_INJECTED] is None):
+            if row[R_STATUS] == "archived" or (c == C_INJECTED and row[R_INJECTED] is None):
                 return self._faint
             return None
         if role == _STRENGTH:
-            return float(row[R_STRENGTH]) if c == C_STRENGTH else None
+            return float(row.strength) if c == C_STRENGTH else None
         if role == _TOOLTIP:
-            return self._tooltip(row, c)
+            return self.cells.tooltip(row, c)
         if role == _KEY:
             return key_of(row)
         if role == _RAW:
@@ -824,19 +406,15 @@ class PreferenceTableModel(QAbstractTableModel):
 __all__ = [
     "COLUMNS",
     "COLUMN_NAMES",
+    "C_STRENGTH",
     "KEY_ROLE",
     "PAGE_SIZE",
     "RAW_ROLE",
-    "Page",
     "PreferenceKey",
     "PreferenceTableModel",
-    "TextIndex",
     "column_for_sort",
     "column_of",
-    "cursor_of",
     "format_qdatetime",
     "format_time",
     "key_of",
-    "load_page",
-    "plan_queries",
 ]

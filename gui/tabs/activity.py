@@ -27,6 +27,7 @@ from creative_memory.gui.asyncbridge import async_slot, wait_dialog
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.errors import show_error
 from creative_memory.gui.icons import palette_icon
+from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.models.audit import AuditModel, export_audit
 from creative_memory.gui.models.diagnostics import format_for
 from creative_memory.gui.settings import AppSettings
@@ -74,6 +75,7 @@ class ActivityTab(Tab):
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.verticalHeader().setDefaultSectionSize(row_height(self))
         self.table.setAccessibleName(tr("Activity log"))
+        add_context_actions(self.table)  # Copy (Ctrl+C), from the Menu key or Shift+F10 too
         self.table.setToolTip(tr("Every change to a control, newest first"))
         header = self.table.horizontalHeader()
         header.setHighlightSections(False)

@@ -14,7 +14,6 @@ row and the scroll position back (by preference key, not row number).
 from __future__ import annotations
 
 import asyncio
-import html
 import itertools
 import logging
 import time
@@ -22,7 +21,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import (
-    QDateTime,
     QEvent,
     QItemSelection,
     QItemSelectionModel,
@@ -32,13 +30,11 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QAction, QFont, QKeySequence, QPalette
+from PySide6.QtGui import QAction, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
-    QFrame,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QMessageBox,
@@ -46,47 +42,39 @@ from PySide6.QtWidgets import (
     QStackedWidget,
     QTableView,
     QTabWidget,
-    QTextBrowser,
     QToolButton,
-    QTreeWidget,
-    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from creative_memory.gui.asyncbridge import async_slot
-from creative_memory.gui.chart import StrengthChart
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.dialogs.forget import ForgetDialog
 from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.flow import flow, group
 from creative_memory.gui.icons import icon
+from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.models.preferences import (
     C_STRENGTH,
     COLUMNS,
     PreferenceKey,
     PreferenceTableModel,
-    format_qdatetime,
     format_time,
 )
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import Tab, tr
-from creative_memory.gui.tabs.inspector_fields import field_text, field_titles
+from creative_memory.gui.tabs.inspector_detail import DetailPane, load_explain, retrieval_sentence
 from creative_memory.gui.tabs.inspector_forget import FORGET_ALL_LIMIT, ForgetActions
+from creative_memory.gui.visible import shown_id, shown_name
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit, StrengthBarDelegate
-from creative_memory.services import queries, reasons
-from creative_memory.services.engine.block import human
+from creative_memory.services import queries
 from creative_memory.services.erasure import Receipt
-from creative_memory.services.errors import NotFound
-from creative_memory.services.injections import fate_from_json
 from creative_memory.services.queries import PrefFilter
 from creative_memory.services.session_forget import SessionReceipt
-from creative_memory.services.store import Store
 
 log = logging.getLogger("cm.gui")
 
 #: at most this many events are listed in the detail pane (the newest)
-EVENTS_SHOWN = 500
 DETAIL_DELAY_MS = 60
 
 
@@ -94,40 +82,8 @@ DETAIL_DELAY_MS = 60
 load_facets = queries.load_facets
 
 
-def load_explain(store: Store, user_id: str, key: PreferenceKey, now: int | None = None) -> dict[str, Any]:
-    return queries.load_explain(store, user_id, key.preference_type, key.pattern, key.project_id, now=now)
-
-
-# --------------------------------------------------------------------------- formatting
 def _n(value: int) -> str:
     return QLocale().toString(int(value))
-
-
-def format_iso(text: str | None) -> str:
-    """An ISO timestamp from the services, in the user's locale and local time."""
-    if not text:
-        return ""
-    dt = QDateTime.fromString(text, Qt.DateFormat.ISODateWithMs)
-    if not dt.isValid():
-        dt = QDateTime.fromString(text, Qt.DateFormat.ISODate)
-    if not dt.isValid():
-        return text
-    return format_qdatetime(dt)
-
-
-def when_ms(ms: int) -> str:
-    """A stored time (ms) in the user's locale and local time zone."""
-    return format_qdatetime(QDateTime.fromMSecsSinceEpoch(int(ms)))
-
-
-def retrieval_sentence(
-    last: dict[str, Any] | None, project_id: str | None = None, project_name: str | None = None
-) -> str:
-    """The why-sentence about the last injection (``services.reasons``), times in the user's locale.
-
-    ``project_id`` is the preference's project: a project preference is only ever injected for
-    its project, so "not yet" names it."""
-    return tr(reasons.sentence(fate_from_json(last), project_id=project_id, project_name=project_name, when=when_ms))
 
 
 def _named(widget: QWidget, name: str, tooltip: str) -> None:
@@ -135,7 +91,7 @@ def _named(widget: QWidget, name: str, tooltip: str) -> None:
     widget.setToolTip(tooltip)
 
 
-class InspectorTab(ForgetActions, Tab):
+class InspectorTab(ForgetActions, DetailPane, Tab):
     key = "inspector"
 
     #: "Preview as if forgotten": [(preference_type, pattern), …] of the selection
@@ -353,7 +309,7 @@ class InspectorTab(ForgetActions, Tab):
             if names:
                 self.scope_combo.insertSeparator(self.scope_combo.count())
             for p in names:
-                self.scope_combo.addItem(tr("Project {project}").format(project=p), f"project:{p}")
+                self.scope_combo.addItem(tr("Project {project}").format(project=shown_id(p)), f"project:{p}")
             i = self.scope_combo.findData(current)
             self.scope_combo.setCurrentIndex(max(i, 0))
         finally:
@@ -369,7 +325,7 @@ class InspectorTab(ForgetActions, Tab):
             if current and current not in names:
                 names.append(current)
             for t in names:
-                self.type_combo.addItem(t, t)
+                self.type_combo.addItem(shown_name(t), t)
             i = self.type_combo.findData(current)
             self.type_combo.setCurrentIndex(max(i, 0))
         finally:
@@ -405,10 +361,8 @@ class InspectorTab(ForgetActions, Tab):
         self._set_default_widths()
         header.setSortIndicator(C_STRENGTH, Qt.SortOrder.DescendingOrder)
         self.table.setSortingEnabled(True)
-        self.table.addAction(self.forget_action)
-        self.table.addAction(self.block_action)
-        self.table.addAction(self.whatif_action)
-        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        # the Menu key or Shift+F10 opens these at the current row; Delete forgets, Ctrl+C copies
+        add_context_actions(self.table, [self.forget_action, self.block_action, self.whatif_action])
 
         self.empty = EmptyState(tr("Nothing learned yet."), "info", self)
         self.empty.setObjectName("inspector_empty")
@@ -444,119 +398,6 @@ class InspectorTab(ForgetActions, Tab):
             title = str(self.model.headerData(i, Qt.Orientation.Horizontal))
             need = max(fm.horizontalAdvance(samples.get(c.name, "")), hfm.horizontalAdvance(title) + cw * 2)
             header.resizeSection(i, need + cw * 2)
-
-    def _build_detail(self) -> None:
-        self.detail_stack = QStackedWidget(self)
-        self.detail_stack.setObjectName("inspector_detail")
-        self.detail_stack.setAccessibleName(tr("Details of the current preference"))
-        self.detail_empty = EmptyState(
-            tr("Select a preference to see the events that built it, its strength over time and "
-               "whether the last retrieval used it."),
-            "info",
-            self,
-        )
-        self.detail_empty.setObjectName("inspector_detail_empty")
-        self.detail_stack.addWidget(self.detail_empty)
-
-        # left: title, the retrieval sentence, every field
-        info = QWidget(self)
-        info_layout = QVBoxLayout(info)
-        self.detail_title = QLabel(info)
-        self.detail_title.setObjectName("detail_title")
-        title_font = QFont(self.font())
-        title_font.setBold(True)
-        if title_font.pointSizeF() > 0:
-            title_font.setPointSizeF(title_font.pointSizeF() * 1.2)
-        self.detail_title.setFont(title_font)
-        self.detail_title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.detail_title.setWordWrap(True)
-        self.detail_title.setAccessibleName(tr("Pattern"))
-        self.detail_subtitle = QLabel(info)
-        self.detail_subtitle.setObjectName("detail_subtitle")
-        self.detail_subtitle.setWordWrap(True)
-        self.detail_subtitle.setAccessibleName(tr("Type, scope and polarity"))
-        self.retrieval_label = QLabel(info)
-        self.retrieval_label.setObjectName("retrieval_sentence")
-        self.retrieval_label.setWordWrap(True)
-        self.retrieval_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.retrieval_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.retrieval_label.setAccessibleName(tr("Last retrieval"))
-        self.retrieval_label.setToolTip(tr("Whether the last recorded retrieval injected this preference, and why"))
-
-        # Every field, as a two-column table in a read-only text view: it wraps, scrolls and can
-        # be selected and copied.
-        self.fields_view = QTextBrowser(info)
-        self.fields_view.setObjectName("detail_fields")
-        self.fields_view.setOpenLinks(False)
-        self.fields_view.setFrameShape(QFrame.Shape.NoFrame)
-        self.fields_view.viewport().setAutoFillBackground(False)
-        _named(self.fields_view, tr("Fields"), tr("Every stored field of this preference"))
-        self.field_values: dict[str, str] = {}
-        info_layout.setContentsMargins(0, 0, 0, 0)
-        info_layout.addWidget(self.detail_title)
-        info_layout.addWidget(self.detail_subtitle)
-        info_layout.addWidget(self.retrieval_label)
-        info_layout.addWidget(self.fields_view, 1)
-        self.info_pane = info
-        info.setMinimumWidth(self.fontMetrics().averageCharWidth() * 30)
-
-        # right: chart and events
-        right = QWidget(self)
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
-        self.chart_heading = QLabel(tr("Strength over time"), right)
-        self.chart_heading.setObjectName("chart_heading")
-        self.chart = StrengthChart(right)
-        self.events_heading = QLabel(tr("Events that built it"), right)
-        self.events_heading.setObjectName("events_heading")
-        self.events_view = QTreeWidget(right)
-        self.events_view.setObjectName("detail_events")
-        _named(self.events_view, tr("Events that built it"),
-               tr("The raw signals that name this pattern in this scope, newest first"))
-        self.events_view.setRootIsDecorated(False)
-        self.events_view.setUniformRowHeights(True)
-        self.events_view.setAlternatingRowColors(True)
-        self.events_view.setHeaderLabels([tr("Time"), tr("Signal"), tr("Polarity"), tr("Project"), tr("Session")])
-        efm = self.events_view.fontMetrics()
-        ew = efm.averageCharWidth()
-        event_samples = (
-            format_time(1_798_761_540_000),
-            "manual refinement (too noisy)",
-            max((self.model.word("positive"), self.model.word("negative")), key=efm.horizontalAdvance),
-            "p_conference_poster",
-            "s_00000",
-        )
-        for i, sample in enumerate(event_samples):
-            self.events_view.header().resizeSection(i, efm.horizontalAdvance(sample) + ew * 3)
-        right_layout.addWidget(self.chart_heading)
-        right_layout.addWidget(self.chart, 2)
-        self.forget_session_button = QToolButton(right)
-        self.forget_session_button.setObjectName("forget_session")
-        self.forget_session_button.setText(tr("Forget this &session…"))
-        self.forget_session_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.forget_session_button.setIcon(icon("forget"))
-        _named(self.forget_session_button, tr("Forget this session"),
-               tr("Erase every event of the selected event's generation session and what it taught"))
-        self.forget_session_button.setEnabled(False)
-        self.forget_session_button.clicked.connect(self._forget_session_clicked)
-        self.events_view.currentItemChanged.connect(lambda *_: self._update_session_button())
-        heading_row = QHBoxLayout()
-        heading_row.addWidget(self.events_heading, 1)
-        heading_row.addWidget(self.forget_session_button)
-        right_layout.addLayout(heading_row)
-        right_layout.addWidget(self.events_view, 3)
-
-        self.detail_splitter = QSplitter(Qt.Orientation.Horizontal, self)
-        self.detail_splitter.setObjectName("inspector_detail_splitter")
-        self.detail_splitter.setChildrenCollapsible(False)
-        self.detail_splitter.addWidget(self.info_pane)
-        self.detail_splitter.addWidget(right)
-        self.detail_splitter.setStretchFactor(0, 2)
-        self.detail_splitter.setStretchFactor(1, 3)
-        self.detail_stack.addWidget(self.detail_splitter)
-
-    def _field_titles(self) -> dict[str, str]:
-        return field_titles()
 
     # ------------------------------------------------------------------ Tab contract
     async def refresh(self) -> None:
@@ -852,96 +693,6 @@ class InspectorTab(ForgetActions, Tab):
         self.forget_all_button.setToolTip(self.forget_all_action.toolTip())
 
     # ------------------------------------------------------------------ detail pane
-    def _show_no_detail(self) -> None:
-        self._detail_gen += 1
-        self._detail_key = None
-        self._detail_data = None
-        self.chart.clear()
-        self.events_view.clear()
-        self.detail_stack.setCurrentWidget(self.detail_empty)
-        self.detailShown.emit(None)
-
-    @async_slot()
-    async def _load_detail(self) -> None:
-        key = self.current_key()
-        if key is None:
-            self._show_no_detail()
-            return
-        self._detail_gen += 1
-        gen = self._detail_gen
-        try:
-            data = await self.ctrl.run(load_explain, self.ctrl.store, self.ctrl.user, key, self.ctrl.now())
-        except NotFound:
-            if gen == self._detail_gen:
-                self._show_no_detail()
-            return
-        if gen != self._detail_gen or key != self.current_key():
-            return
-        self.show_detail(key, data)
-
-    def show_detail(self, key: PreferenceKey, data: dict[str, Any]) -> None:
-        self._detail_key = key
-        self._detail_data = data
-        records = data.get("records") or []
-        rec = next((r for r in records if r.get("polarity") == key.polarity), data.get("preference")) or {}
-        polarity_word = self.model.word(key.polarity)
-        scope_text = tr("global") if key.project_id is None else tr("project {project}").format(project=key.project_id)
-        self.detail_title.setText(human(key.pattern))
-        self.detail_subtitle.setText(
-            tr("{type} · {scope} · {polarity}").format(type=key.preference_type, scope=scope_text, polarity=polarity_word)
-        )
-        self.retrieval_label.setText(
-            retrieval_sentence(data.get("last_retrieval"), key.project_id, data.get("project_name"))
-        )
-        self.retrieval_label.setAccessibleDescription(self.retrieval_label.text())
-        self.field_values = {name: self._field_text(name, rec) for name in self._field_titles()}
-        self._render_fields()
-
-        current = {str(r["polarity"]): float(r["strength"]) for r in records if "polarity" in r}
-        self.chart.set_history(data.get("history") or [], now=self.ctrl.now(), current=current)
-
-        events = data.get("events") or []
-        shown = events[-EVENTS_SHOWN:][::-1]
-        self.events_view.setUpdatesEnabled(False)
-        try:
-            self.events_view.clear()
-            items = []
-            for e in shown:
-                item = QTreeWidgetItem(
-                    [
-                        format_iso(e.get("at")),
-                        str(e.get("signal_type") or "").replace("_", " ") + (f" ({e['tag']})" if e.get("tag") else ""),
-                        self.model.word(str(e.get("polarity") or "")),
-                        str(e.get("project_id") or tr("no project")),
-                        str(e.get("session_id") or ""),
-                    ]
-                )
-                item.setToolTip(0, str(e.get("at") or ""))
-                item.setToolTip(1, tr("Event {id} from {source}").format(id=e.get("event_id", ""), source=e.get("source", "")))
-                items.append(item)
-            self.events_view.addTopLevelItems(items)
-        finally:
-            self.events_view.setUpdatesEnabled(True)
-        if len(events) > EVENTS_SHOWN:
-            self.events_heading.setText(
-                tr("Events that built it (newest {shown} of {n})").format(shown=_n(EVENTS_SHOWN), n=_n(len(events)))
-            )
-        else:
-            self.events_heading.setText(tr("Events that built it ({n})").format(n=_n(len(events))))
-        self.detail_stack.setCurrentWidget(self.detail_splitter)
-        self.detailShown.emit(key)
-
-    def _render_fields(self) -> None:
-        palette = self.fields_view.palette()
-        faint = palette.color(QPalette.ColorRole.PlaceholderText).name()
-        titles = self._field_titles()
-        rows = "".join(
-            f'<tr><td style="color:{faint}; padding-right:1em; white-space:nowrap;">{html.escape(titles[k])}</td>'
-            f"<td>{html.escape(v)}</td></tr>"
-            for k, v in self.field_values.items()
-        )
-        self.fields_view.setHtml(f'<table cellspacing="0" cellpadding="1">{rows}</table>')
-
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.PaletteChange:
             self.model.set_faint_colour(self.palette().color(QPalette.ColorRole.PlaceholderText))
@@ -951,12 +702,6 @@ class InspectorTab(ForgetActions, Tab):
             if self.field_values:
                 self._render_fields()
         super().changeEvent(event)
-
-    def _field_text(self, name: str, rec: dict[str, Any]) -> str:
-        return field_text(name, rec, self.model.word, format_iso)
-
-    def detail_key(self) -> PreferenceKey | None:
-        return self._detail_key
 
     # ------------------------------------------------------------------ what-if
     def whatif_pairs(self) -> list[tuple[str, str, str]]:

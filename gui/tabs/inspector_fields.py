@@ -1,4 +1,5 @@
-"""The Inspector's field list for one preference: titles and display text of each field."""
+"""The Inspector's field list for one preference: titles and display text of each field (names
+readable and inert, with their stored spelling)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from creative_memory.gui.tabs.base import tr
+from creative_memory.gui.visible import shown_id, shown_name, with_stored
 
 
 def field_titles() -> dict[str, str]:
@@ -42,7 +44,12 @@ def field_text(
     language; ``when``: an ISO time in the user's locale)."""
     value = rec.get(name)
     if name == "scope":
-        return tr("global") if value == "global" else tr("project {project}").format(project=rec.get("project_id"))
+        if value == "global":
+            return tr("global")
+        return tr("project {project}").format(project=shown_id(str(rec.get("project_id"))))
+    if name in ("pattern", "preference_type") and value:
+        # the readable form, and the stored spelling for reviewers (both inert)
+        return with_stored(str(value))
     if name in ("polarity", "confidence", "derived_tier", "status"):
         return word(str(value)) if value else "—"
     if name == "provisional":
@@ -56,7 +63,7 @@ def field_text(
     if name == "strength":
         return f"{float(value):.3f}" if value is not None else "—"
     if name in ("sources", "explicit_tags"):
-        items = [str(v).replace("_", " ") for v in (value or [])]
+        items = [shown_name(str(v)) for v in (value or [])]
         return ", ".join(items) if items else "—"
     if name in ("first_seen", "last_seen", "decay_at"):
         return when(value) or "—"
@@ -64,4 +71,4 @@ def field_text(
         return when(value) if value else tr("never")
     if value is None or value == "":
         return "—"
-    return str(value)
+    return shown_id(str(value))

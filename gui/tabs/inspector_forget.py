@@ -19,6 +19,7 @@ from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.errors import show_error
 from creative_memory.gui.models.preferences import PreferenceKey, PreferenceTableModel
 from creative_memory.gui.tabs.base import tr
+from creative_memory.gui.visible import shown_id
 from creative_memory.services import erasure, forget_scope, queries, session_forget
 from creative_memory.services.erasure import Receipt
 from creative_memory.services.errors import CreativeMemoryError
@@ -29,6 +30,9 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QAction
 
     from creative_memory.gui.controller import Controller
+
+#: the events list keeps each event's stored session id under this role (column 4)
+SESSION_ROLE = Qt.ItemDataRole.UserRole + 71
 
 #: "Forget all shown" lists every row in its dialog: at most this many
 FORGET_ALL_LIMIT = 5_000
@@ -48,6 +52,7 @@ class ForgetActions:
         model: PreferenceTableModel
         events_view: QTreeWidget
         forget_session_button: QToolButton
+        forget_session_action: QAction
         forget_all_action: QAction
         forget_dialog: ForgetDialog | None
         receipt_dialog: ReceiptDialog | None
@@ -160,11 +165,12 @@ class ForgetActions:
     # ------------------------------------------------------------------ forget a session
     def selected_session(self) -> str | None:
         item = self.events_view.currentItem()
-        text = item.text(4).strip() if item is not None else ""
-        return text or None
+        raw = item.data(4, SESSION_ROLE) if item is not None else None  # the stored id, not its shown form
+        return str(raw) if raw else None
 
     def _update_session_button(self) -> None:
         self.forget_session_button.setEnabled(not self._read_only and self.selected_session() is not None)
+        self.forget_session_action.setEnabled(self.forget_session_button.isEnabled())
 
     @async_slot()
     async def _forget_session_clicked(self) -> None:
@@ -178,7 +184,7 @@ class ForgetActions:
         box = QMessageBox(
             QMessageBox.Icon.Warning,
             tr("Forget a session — Creative Memory Studio"),
-            tr("Forget what session {session} taught?").format(session=session_id),
+            tr("Forget what session {session} taught?").format(session=shown_id(session_id)),
             QMessageBox.StandardButton.NoButton,
             self._host(),
         )

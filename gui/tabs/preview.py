@@ -45,12 +45,11 @@ from creative_memory.gui.icons import mix, palette_icon
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.tabs.diagnostics.common import fill_projects
 from creative_memory.gui.tabs.preview_whatif import DISABLED_TIP, GLOBAL_OFF_TIP, whatif_for, whatif_sentence
-from creative_memory.gui.visible import copied_message, for_display
+from creative_memory.gui.visible import copied_message, for_display, shown_pair
 from creative_memory.gui.widgets import Banner, is_dark
 from creative_memory.model.constants import Mode
 from creative_memory.services import controls, preview, retrieval
 from creative_memory.services.personal import CUSTOM_PLACEHOLDER, PERSONAL_TRAILER
-from creative_memory.services.reasons import readable
 from creative_memory.services.store import Store
 
 MODES: tuple[tuple[Mode, str], ...] = (
@@ -279,7 +278,7 @@ class PreviewTab(Tab):
             check.setToolTip(tr(tip) if has_project else tr("Choose a project first"))
         forgotten = self.whatif_forgotten()
         if forgotten:
-            names = ", ".join(readable(f[0], f[1]) for f in sorted(forgotten))
+            names = ", ".join(shown_pair(f[0], f[1]) for f in sorted(forgotten))
             self.forgotten_check.setToolTip(
                 tr("Show the prefix as if these preferences were forgotten: {names}").format(names=names)
             )

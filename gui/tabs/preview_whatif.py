@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from creative_memory.gui.tabs.base import tr
+from creative_memory.gui.visible import shown_name
 from creative_memory.services import retrieval
-from creative_memory.services.engine.block import human
 
 DISABLED_TIP = "Show the prefix as if this project used no memory at all (both “Use …memory” switches off)"
 GLOBAL_OFF_TIP = "Show the prefix as if “Use global memory in this project” were off"
@@ -29,7 +29,7 @@ def whatif_sentence(whatif: retrieval.WhatIf, forgotten_checked: bool) -> str:
     if whatif.global_off:
         what.append(tr("this project did not use global memory"))
     if forgotten_checked:
-        names = sorted(human(f[1]) for f in whatif.forgotten)
+        names = sorted(shown_name(f[1]) for f in whatif.forgotten)
         if not names:
             what.append(tr("the Inspector selection were forgotten (nothing is selected there)"))
         elif len(names) <= 3:

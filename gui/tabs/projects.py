@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.errors import show_error
+from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.models.projects import (
     CHECK_COLUMNS,
     COL,
@@ -196,6 +197,7 @@ class ProjectsTab(Tab):
         self.filter_edit.set_view(self.table)
         self.table.setObjectName("projects_table")
         self.table.setAccessibleName(tr("Projects"))
+        add_context_actions(self.table)  # Copy (Ctrl+C), from the Menu key or Shift+F10 too
         self.table.setToolTip(tr("Click a switch or press Space on it to change it"))
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)

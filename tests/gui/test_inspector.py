@@ -29,12 +29,11 @@ from creative_memory.gui.models.preferences import (
     PreferenceKey,
     PreferenceTableModel,
     column_of,
-    cursor_of,
-    load_page,
 )
 from creative_memory.gui.tabs.inspector import InspectorTab, retrieval_sentence
 from creative_memory.model.constants import Origin
 from creative_memory.services import demo, queries, retrieval
+from creative_memory.services.inspector_query import cursor_of, load_page
 from creative_memory.services.queries import PrefFilter
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,13 +1,16 @@
-"""Walk a widget tree for what a keyboard or screen-reader user meets: mnemonics and accessible names."""
+"""Walk a widget tree for what a keyboard or screen-reader user meets: mnemonics, accessible names,
+and the stops Tab reaches."""
 
 from __future__ import annotations
 
 import re
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
     QAbstractSpinBox,
+    QApplication,
     QComboBox,
     QGroupBox,
     QLabel,
@@ -79,3 +82,65 @@ def unnamed(root: QWidget) -> list[str]:
         if not name.strip():
             missing.append(f"{type(w).__name__} {w.objectName()!r} in {type(w.parentWidget()).__name__}")
     return missing
+
+
+def _takes_tab_focus(w: QWidget) -> bool:
+    return bool(w.focusPolicy() & Qt.FocusPolicy.TabFocus)
+
+
+def keyboard_targets(root: QWidget) -> list[QWidget]:
+    """Every enabled interactive widget shown in ``root`` (what a keyboard user must be able to reach)."""
+    out = []
+    for w in shown(root):
+        if not isinstance(w, INTERACTIVE) or not w.isEnabled():
+            continue
+        if w.parentWidget() is not None and isinstance(w.parentWidget(), QAbstractItemView):
+            continue  # an item view's own parts (its viewport, an editor)
+        if isinstance(w, QAbstractButton) and (w.objectName().startswith("qt_") or isinstance(w.parentWidget(), QLineEdit)):
+            continue  # a line edit's decoration (its icon; the clear button, which Escape does too)
+        out.append(w)
+    return out
+
+
+def _owner(w: QWidget | None, targets: list[QWidget]) -> QWidget | None:
+    """The target that ``w`` (a focus widget, maybe a combo's line edit or a viewport) belongs to."""
+    while w is not None:
+        if w in targets:
+            return w
+        w = w.parentWidget()
+    return None
+
+
+def tab_walk(root: QWidget, targets: list[QWidget], *, backwards: bool = False, limit: int = 0) -> list[QWidget]:
+    """Press Tab (or Shift+Tab) from the focus's current place until it comes back to where it
+    started; the targets that had the focus, in order (each once, the starting one first). Tab is
+    sent to whatever has the focus, as the keyboard would (a date-time field takes one Tab per part)."""
+    from PySide6.QtTest import QTest
+
+    start = QApplication.focusWidget()
+    stops: list[QWidget] = []
+    first = _owner(start, targets)
+    if first is not None:
+        stops.append(first)
+    left_start = False
+    steps = limit or 4 * len(shown(root)) + 40
+    key = Qt.Key.Key_Backtab if backwards else Qt.Key.Key_Tab
+    mods = Qt.KeyboardModifier.ShiftModifier if backwards else Qt.KeyboardModifier.NoModifier
+    for _ in range(steps):
+        focus = QApplication.focusWidget()
+        QTest.keyClick(focus if focus is not None else root, key, mods)
+        QApplication.processEvents()
+        now = QApplication.focusWidget()
+        owner = _owner(now, targets)
+        if owner is not None and owner not in stops:
+            stops.append(owner)
+        if now is not start:
+            left_start = True
+        elif left_start:
+            break  # round once
+    return stops
+
+
+def describe(w: QWidget) -> str:
+    name = w.accessibleName() or (w.text().replace("&", "") if isinstance(w, QAbstractButton) else "")
+    return f"{type(w).__name__} {w.objectName()!r} ({name})"

@@ -332,8 +332,14 @@ def test_event_seqs_follow_autoincrement_and_are_never_reused(store: Store) -> N
 def test_sqlite_errors_of_direct_calls_are_translated(store: Store) -> None:
     with pytest.raises(OperationalError), sa_errors():
         raise sqlite3.OperationalError("database is locked")
-    with pytest.raises(StoreLocked), store.write(), sa_errors():
-        raise sqlite3.OperationalError("database is locked")
+    # A real SQLITE_BUSY (the code, not the message, says "locked"): our own write transaction
+    # holds the lock that a direct connection asks for.
+    direct = sqlite3.connect(store.path, timeout=0, isolation_level=None)
+    try:
+        with pytest.raises(StoreLocked), store.write(), sa_errors():
+            direct.execute("BEGIN IMMEDIATE")
+    finally:
+        direct.close()
 
 
 def test_iter_events_pages_in_fold_order_across_ties(store: Store) -> None:

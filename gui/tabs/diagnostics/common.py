@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
 )
 
 from creative_memory.gui.tabs.base import tr
+from creative_memory.gui.visible import shown_id
 from creative_memory.model.constants import Mode
 
 ORIGINS: tuple[tuple[str, str], ...] = (
@@ -39,9 +40,9 @@ def named(widget: QWidget, name: str, tooltip: str) -> None:
 
 
 def project_label(project: dict[str, Any]) -> str:
-    name = project.get("name")
+    name = project.get("name")  # the daemon's name is untrusted text: controls visible, bidi isolated
     pid = str(project["id"])
-    return f"{name} ({pid})" if name and name != pid else pid
+    return f"{shown_id(str(name))} ({shown_id(pid)})" if name and name != pid else shown_id(pid)
 
 
 def fill_projects(

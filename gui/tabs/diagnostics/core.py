@@ -27,11 +27,10 @@ from creative_memory.gui.models.diagnostics import (
     RetrievalFilter,
     RetrievalsModel,
     Row,
-    StageEventsModel,
-    event_details,
     fetch_retrieval_events,
     local_time,
 )
+from creative_memory.gui.models.stage_events import StageEventsModel, event_details
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit
 from creative_memory.services import retrieval

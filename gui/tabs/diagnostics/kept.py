@@ -7,6 +7,7 @@ import asyncio
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -21,8 +22,10 @@ from PySide6.QtWidgets import (
 
 from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.controller import Controller
+from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.models.preferences import PreferenceKey
 from creative_memory.gui.tabs.base import tr
+from creative_memory.gui.visible import shown_id, shown_name
 from creative_memory.services.erasure import Receipt
 
 if TYPE_CHECKING:
@@ -43,13 +46,13 @@ def kept_keys(events: list[dict[str, Any]]) -> list[tuple[PreferenceKey, dict[st
 
 def item_text(key: PreferenceKey, event: dict[str, Any]) -> str:
     verb = tr("Prefer") if key.polarity == "positive" else tr("Avoid")
-    where = tr("global") if key.project_id is None else key.project_id
+    where = tr("global") if key.project_id is None else shown_id(key.project_id)
     strength = event.get("strength")
     amount = f"{float(strength):.2f}" if isinstance(strength, int | float) else "?"
     return tr("{verb} {pattern} — {type}, {where}, {strength} {tier}").format(
         verb=verb,
-        pattern=key.pattern.replace("_", " "),
-        type=key.preference_type,
+        pattern=shown_name(key.pattern),
+        type=shown_name(key.preference_type),
         where=where,
         strength=amount,
         tier=event.get("confidence", ""),
@@ -93,6 +96,14 @@ class KeptPanel(QWidget):
         layout.addLayout(row)
         self.forget_button.clicked.connect(self._on_forget)
         self.show_button.clicked.connect(self._on_show)
+        # the same two from the list's context menu (Menu key, Shift+F10), with Copy
+        self.forget_action = QAction(tr("Forget…"), self.list)
+        self.forget_action.setObjectName("kept_forget_action")
+        self.forget_action.triggered.connect(self.forget_button.click)
+        self.show_action = QAction(tr("Show in Inspector"), self.list)
+        self.show_action.setObjectName("kept_show_action")
+        self.show_action.triggered.connect(self.show_button.click)
+        add_context_actions(self.list, [self.show_action, self.forget_action])
         self.list.itemActivated.connect(self._on_show)
         self.list.currentRowChanged.connect(self._update_buttons)
         self.list.clear()
@@ -129,6 +140,8 @@ class KeptPanel(QWidget):
         has = self.current_key() is not None
         self.forget_button.setEnabled(has and not self._busy and not self._store_read_only())
         self.show_button.setEnabled(has)
+        self.forget_action.setEnabled(self.forget_button.isEnabled())
+        self.show_action.setEnabled(has)
 
     # ------------------------------------------------------------------ Show in Inspector
     def _host_tabs(self) -> QTabWidget | None:

@@ -34,12 +34,10 @@ from PySide6.QtWidgets import (
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.flow import FlowLayout, flow, group
 from creative_memory.gui.icons import palette_icon
+from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.logging_setup import current_log_file
-from creative_memory.gui.models.diagnostics import (
-    EVENT_TYPES,
-    RetrievalsModel,
-    StageEventsModel,
-)
+from creative_memory.gui.models.diagnostics import EVENT_TYPES, RetrievalsModel
+from creative_memory.gui.models.stage_events import StageEventsModel
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.diagnostics.common import MODES, ORIGINS, fill_projects, named, row_height
@@ -217,6 +215,7 @@ class DiagnosticsTab(FilterActions, RunActions):
         self.table.verticalHeader().setDefaultSectionSize(row_height(self))
         self.table.setTabKeyNavigation(False)
         self.table.setAccessibleName(tr("Retrievals"))
+        add_context_actions(self.table)  # Copy (Ctrl+C), from the Menu key or Shift+F10 too
         self.table.setToolTip(tr("Recorded retrievals, newest first; select one to see its stage events"))
         header = self.table.horizontalHeader()
         header.setStretchLastSection(False)
@@ -263,6 +262,7 @@ class DiagnosticsTab(FilterActions, RunActions):
         self.events_view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.events_view.setTabKeyNavigation(False)
         self.events_view.setAccessibleName(tr("Stage events"))
+        add_context_actions(self.events_view)
         self.events_view.setToolTip(tr("The stage events of the selected retrieval, in the order they happened"))
         eh = self.events_view.horizontalHeader()
         eh.setHighlightSections(False)

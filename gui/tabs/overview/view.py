@@ -143,6 +143,9 @@ class OverviewTab(MemoryActions, ResetActions):
             self.change_store_button, self.move_store_button, self.selftest_button, self.rebuild_button, self.export_button, self.encrypt_check, self.import_button,
             self.reset_button,
         ]
+        notes = getattr(self, "notes_check", None)  # the memory-notes switch, under the master switch
+        if isinstance(notes, QWidget):
+            order.insert(order.index(self.resume_button) + 1, notes)
         for first, second in itertools.pairwise(order):
             QWidget.setTabOrder(first, second)
 

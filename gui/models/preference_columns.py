@@ -1,0 +1,249 @@
+"""The Inspector table's columns: their order, sort keys, titles, tips, the words stored values are
+shown as, what each cell of a row says (:class:`CellText`) and the locale's time formats (no store
+access)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, Qt
+
+from creative_memory.gui.visible import shown_id, shown_name, with_stored
+from creative_memory.model.constants import project_of
+from creative_memory.services.inspector_query import (
+    InspectorRow,
+)
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("PreferenceTableModel", text)
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    sort: str  # a key of services.queries.SORTABLE
+    numeric: bool = False
+
+
+COLUMNS: Final = (
+    Column("scope", "scope"),
+    Column("type", "preference_type"),
+    Column("pattern", "pattern"),
+    Column("polarity", "polarity"),
+    Column("strength", "strength", numeric=True),
+    Column("tier", "confidence"),
+    Column("status", "status"),
+    Column("sources", "sources"),
+    Column("counts", "accept_count", numeric=True),
+    Column("last_seen", "last_seen"),
+    Column("decay_at", "decay_at"),
+    Column("last_injected", "last_injected_at"),
+)
+COLUMN_NAMES: Final = tuple(c.name for c in COLUMNS)
+C_STRENGTH: Final = COLUMN_NAMES.index("strength")
+C_TYPE: Final = COLUMN_NAMES.index("type")
+C_PATTERN: Final = COLUMN_NAMES.index("pattern")
+C_INJECTED: Final = COLUMN_NAMES.index("last_injected")
+#: the columns that show a name (untrusted text: readable form, controls visible, bidi isolated)
+NAME_COLUMNS: Final = frozenset({C_TYPE, C_PATTERN})
+
+
+def column_of(name: str) -> int:
+    return COLUMN_NAMES.index(name)
+
+
+def column_for_sort(sort: str) -> int:
+    for i, c in enumerate(COLUMNS):
+        if c.sort == sort:
+            return i
+    return C_STRENGTH
+
+
+def titles() -> dict[str, str]:
+    return {
+        "scope": tr("Scope"),
+        "type": tr("Type"),
+        "pattern": tr("Pattern"),
+        "polarity": tr("Polarity"),
+        "strength": tr("Strength"),
+        "tier": tr("Tier"),
+        "status": tr("Status"),
+        "sources": tr("Sources"),
+        "counts": tr("Accepts / rejects"),
+        "last_seen": tr("Last seen"),
+        "decay_at": tr("Decay due"),
+        "last_injected": tr("Last injected"),
+    }
+
+
+def header_tips() -> dict[str, str]:
+    return {
+        "scope": tr("Global, or the project the preference was learned in"),
+        "type": tr("The kind of preference (typography, color, layout …)"),
+        "pattern": tr("What was learned"),
+        "polarity": tr("Positive: wanted; negative: to avoid"),
+        "strength": tr("How strong the preference is, from 0 to 1 (injected from 0.40)"),
+        "tier": tr("Confidence tier: low below 0.35, high above 0.65"),
+        "status": tr("Stable, under review (recently contradicted) or archived (not seen for 180 days)"),
+        "sources": tr("The kinds of signal that built it"),
+        "counts": tr("How many signals accepted and rejected it (sorts by accepts)"),
+        "last_seen": tr("When a signal last named it"),
+        "decay_at": tr("When it weakens next if nothing names it again"),
+        "last_injected": tr("When it was last put into a generation prompt"),
+    }
+
+
+def words() -> dict[str, str]:
+    """Stored values (polarity, tier, status …) in the user's language."""
+    return {
+        "global": tr("global"),
+        "positive": tr("positive"),
+        "negative": tr("negative"),
+        "low": tr("low"),
+        "medium": tr("medium"),
+        "high": tr("high"),
+        "stable": tr("stable"),
+        "under_review": tr("under review"),
+        "archived": tr("archived"),
+        "never": tr("never"),
+    }
+
+
+# --------------------------------------------------------------------------- times
+def _formats(with_time: bool) -> str:
+    locale = QLocale()
+    if locale.language() == QLocale.Language.C:  # no real locale (CI, offscreen): ISO-like, compact
+        return "yyyy-MM-dd HH:mm" if with_time else "yyyy-MM-dd"
+    kind = QLocale.FormatType.ShortFormat
+    return locale.dateTimeFormat(kind) if with_time else locale.dateFormat(kind)
+
+
+@functools.lru_cache(maxsize=8192)
+def format_time(ms: int | None, with_time: bool = True) -> str:
+    """A timestamp (ms since the epoch) in the user's locale, local time; '' for None."""
+    if ms is None:
+        return ""
+    dt = QDateTime.fromMSecsSinceEpoch(int(ms))
+    return QLocale().toString(dt, _formats(with_time))
+
+
+def format_qdatetime(dt: QDateTime, with_time: bool = True) -> str:
+    return QLocale().toString(dt.toLocalTime(), _formats(with_time))
+
+
+# --------------------------------------------------------------------------- cell text
+class CellText:
+    """What each cell of a row says: its display text (one prepared function per column) and its
+    tooltip. Names are shown readable, with controls visible and right-to-left text isolated
+    (:func:`~creative_memory.gui.visible.shown_name`); the tooltip adds the stored spelling."""
+
+    def __init__(self) -> None:
+        self._titles: dict[str, str] | None = None
+        self._tips: dict[str, str] | None = None
+        self._words: dict[str, str] | None = None
+        self.formatters = self._make_formatters()
+
+    def titles(self) -> dict[str, str]:
+        if self._titles is None:
+            self._titles = titles()
+        return self._titles
+
+    def header_tips(self) -> dict[str, str]:
+        if self._tips is None:
+            self._tips = header_tips()
+        return self._tips
+
+    def word(self, raw: str) -> str:
+        """The translated display word for a stored value (polarity, tier, status …)."""
+        if self._words is None:
+            self._words = words()
+        return self._words.get(raw, raw.replace("_", " "))
+
+    def header(self, section: int, role: int) -> Any:
+        """The header of column ``section`` for ``role``."""
+        name = COLUMNS[section].name
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            return self.titles()[name]
+        if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleDescriptionRole):
+            return self.header_tips()[name]
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            align = Qt.AlignmentFlag.AlignRight if COLUMNS[section].numeric else Qt.AlignmentFlag.AlignLeft
+            return int((align | Qt.AlignmentFlag.AlignVCenter).value)
+        if role == Qt.ItemDataRole.InitialSortOrderRole:
+            # numbers and times: the largest / latest first; words: A to Z
+            first_desc = COLUMNS[section].numeric or name in ("last_seen", "decay_at", "last_injected")
+            return Qt.SortOrder.DescendingOrder if first_desc else Qt.SortOrder.AscendingOrder
+        return None
+
+    def display(self, row: InspectorRow, column: int) -> str:
+        return self.formatters[column](row)
+
+    def _make_formatters(self) -> tuple[Callable[[InspectorRow], str], ...]:
+        word = self.word
+
+        def scope(row: InspectorRow) -> str:
+            if row.scope == "global":
+                return word("global")
+            return shown_id(str(row.project_id or project_of(row.scope) or row.scope))
+
+        def injected(row: InspectorRow) -> str:
+            return format_time(row.last_injected_at, False) if row.last_injected_at is not None else word("never")
+
+        by_name: dict[str, Callable[[InspectorRow], str]] = {
+            "scope": scope,
+            "type": lambda row: shown_name(row.preference_type),
+            "pattern": lambda row: shown_name(row.pattern),
+            "polarity": lambda row: word(row.polarity),
+            "strength": lambda row: f"{row.strength:.2f}",
+            "tier": lambda row: word(row.confidence),
+            "status": lambda row: word(row.status),
+            "sources": lambda row: str(row.sources_text),
+            "counts": lambda row: f"{row.accept_count} / {row.reject_count}",
+            "last_seen": lambda row: format_time(row.last_seen, False),
+            "decay_at": lambda row: format_time(row.decay_at, False),
+            "last_injected": injected,
+        }
+        return tuple(by_name[c.name] for c in COLUMNS)
+
+    def tooltip(self, row: InspectorRow, column: int) -> str:
+        name = COLUMNS[column].name
+        if name == "scope":
+            if row.scope == "global":
+                return tr("Global: learned across projects")
+            project = shown_id(str(row.project_id or row.scope))
+            return tr("Learned in project {project}").format(project=project)
+        if name in ("type", "pattern"):
+            raw = row.preference_type if name == "type" else row.pattern
+            return f"{self.titles()[name]}: {with_stored(raw)}"
+        if name == "strength":
+            return tr("Strength {value:.3f} of 1").format(value=row.strength)
+        if name == "counts":
+            return tr("{accepts} accepting and {rejects} rejecting signals").format(
+                accepts=row.accept_count, rejects=row.reject_count
+            )
+        if name in ("last_seen", "decay_at", "last_injected"):
+            ms = {"last_seen": row.last_seen, "decay_at": row.decay_at, "last_injected": row.last_injected_at}[name]
+            if ms is None:
+                return self.header_tips()[name]
+            return f"{self.titles()[name]}: {format_time(ms)}"
+        return self.display(row, column)
+
+
+__all__ = [
+    "COLUMNS",
+    "COLUMN_NAMES",
+    "C_STRENGTH",
+    "CellText",
+    "Column",
+    "column_for_sort",
+    "column_of",
+    "format_qdatetime",
+    "format_time",
+    "header_tips",
+    "titles",
+    "words",
+]
