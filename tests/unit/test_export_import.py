@@ -23,8 +23,9 @@ from creative_memory.services import controls, crypto, derivation, queries
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.errors import InvalidInput, OperationFailed, RefusedForSafety
+from creative_memory.services.exporting import build_bundle, export_bundle
+from creative_memory.services.importing import import_file
 from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.portability import build_bundle, export_bundle, import_file
 from creative_memory.services.secrets import SecretStore
 from creative_memory.services.store import Store
 

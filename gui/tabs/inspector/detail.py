@@ -1,7 +1,7 @@
 """The Inspector's detail pane: the current preference's fields, the sentence about the last
 injection, the strength-over-time chart and the events that built it.
 
-A mixin of :class:`gui.tabs.inspector.InspectorTab` (it uses the tab's controller, model and
+A mixin of :class:`gui.tabs.inspector.view.InspectorTab` (it uses the tab's controller, model and
 current row). The explanation is loaded by ``services.queries.load_explain`` on the store thread.
 Names are untrusted text: the title, the fields and the event list show them readable, with
 controls visible and right-to-left text isolated (:mod:`gui.visible`), and the stored spelling
@@ -30,15 +30,15 @@ from PySide6.QtWidgets import (
 )
 
 from creative_memory.gui.asyncbridge import async_slot
-from creative_memory.gui.chart import StrengthChart
 from creative_memory.gui.icons import icon
+from creative_memory.gui.itemmodels.preferences import PreferenceKey, format_qdatetime, format_time
 from creative_memory.gui.keyboard import add_context_actions
-from creative_memory.gui.models.preferences import PreferenceKey, format_qdatetime, format_time
 from creative_memory.gui.tabs.base import tr
-from creative_memory.gui.tabs.inspector_fields import field_text, field_titles
-from creative_memory.gui.tabs.inspector_forget import SESSION_ROLE
+from creative_memory.gui.tabs.inspector.fields import field_text, field_titles
+from creative_memory.gui.tabs.inspector.forget import SESSION_ROLE
 from creative_memory.gui.visible import for_display, shown_id, shown_name, stored_name
 from creative_memory.gui.widgets import EmptyState
+from creative_memory.gui.widgets.chart import StrengthChart
 from creative_memory.services import queries, reasons
 from creative_memory.services.errors import InvalidInput, NotFound
 from creative_memory.services.injections import fate_from_json
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from PySide6.QtCore import QTimer, SignalInstance
 
     from creative_memory.gui.controller import Controller
-    from creative_memory.gui.models.preferences import PreferenceTableModel
+    from creative_memory.gui.itemmodels.preferences import PreferenceTableModel
 
 #: at most this many events are listed in the detail pane (the newest)
 EVENTS_SHOWN = 500

@@ -1,8 +1,8 @@
 """The Preview tab: the memory-relevant prompt prefix exactly as the daemon would compose it.
 
-``## Personal memory`` and ``## Creative memory`` are painted as two tinted blocks (colours derived
-from the palette, so they read in light and dark), with the token estimate of each below. The text
-shown and copied is :attr:`services.preview.Preview.text`, byte for byte.
+``## Personal memory`` and ``## Creative memory`` are painted as two tinted blocks (:mod:`.render`),
+with the token estimate of each below. The text shown and copied is
+:attr:`services.preview.Preview.text`, byte for byte. The what-ifs are worded in :mod:`.whatif`.
 
 Looking never writes: a preview (a project, a mode, a what-if) is a dry run — nothing is recorded
 and nothing in the store changes. Only Diagnostics' "Run a recorded retrieval" records one.
@@ -10,22 +10,16 @@ and nothing in the store changes. Only Diagnostics' "Run a recorded retrieval" r
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, SignalInstance
 from PySide6.QtGui import (
-    QColor,
-    QFont,
     QFontDatabase,
     QGuiApplication,
     QPalette,
     QShowEvent,
-    QTextBlockFormat,
-    QTextCharFormat,
-    QTextCursor,
 )
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -40,16 +34,21 @@ from PySide6.QtWidgets import (
 
 from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.controller import Controller
-from creative_memory.gui.flow import flow, group
-from creative_memory.gui.icons import mix, palette_icon
+from creative_memory.gui.flow import FlowLayout, flow, group
+from creative_memory.gui.icons import palette_icon
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.tabs.diagnostics.common import fill_projects
-from creative_memory.gui.tabs.preview_whatif import DISABLED_TIP, GLOBAL_OFF_TIP, whatif_for, whatif_sentence
-from creative_memory.gui.visible import copied_message, for_display, shown_pair
-from creative_memory.gui.widgets import Banner, is_dark
+from creative_memory.gui.tabs.preview.render import (
+    render_prefix,
+    scroll_to_creative,
+    show_tokens,
+    tokens_text,
+)
+from creative_memory.gui.tabs.preview.whatif import DISABLED_TIP, GLOBAL_OFF_TIP, whatif_for, whatif_sentence
+from creative_memory.gui.visible import copied_message, shown_pair
+from creative_memory.gui.widgets import Banner
 from creative_memory.model.constants import Mode
 from creative_memory.services import controls, preview, retrieval
-from creative_memory.services.personal import CUSTOM_PLACEHOLDER, PERSONAL_TRAILER
 from creative_memory.services.store import Store
 
 MODES: tuple[tuple[Mode, str], ...] = (
@@ -91,19 +90,6 @@ def compose_for_view(job: Job) -> preview.Preview:
     )
 
 
-def section_colours(palette: QPalette) -> dict[str, tuple[QColor, QColor]]:
-    """(background, accent) per block kind, tuned for the palette's lightness."""
-    dark = is_dark(palette)
-    base = palette.color(QPalette.ColorRole.Base)
-    personal = QColor("#7fd4a8") if dark else QColor("#0f6e3c")
-    creative = QColor("#c9a4fb") if dark else QColor("#7229c2")
-    amount = 0.17 if dark else 0.085
-    return {
-        "personal": (mix(base, personal, amount), personal),
-        "creative": (mix(base, creative, amount), creative),
-    }
-
-
 class PreviewTab(Tab):
     key = "preview"
 
@@ -113,7 +99,25 @@ class PreviewTab(Tab):
         self._preview: preview.Preview | None = None
         self._shown_forgotten: frozenset[tuple[str, ...]] = frozenset()
         self._projects: list[dict[str, Any]] = []
+        top, whatif_row = self._build_inputs()
+        bottom = self._build_output()
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(whatif_row)
+        layout.addWidget(self.whatif_banner)
+        layout.addWidget(self.empty_banner)
+        layout.addWidget(self.warnings_banner)
+        layout.addWidget(self.text_view, 1)
+        layout.addLayout(bottom)
 
+        self._connect()
+        self._update_controls()
+        self._update_icons()
+        self.copy_button.setEnabled(False)
+
+    # ------------------------------------------------------------------ building
+    def _build_inputs(self) -> tuple[FlowLayout, FlowLayout]:
+        """Project, mode, Recompose and Copy; the what-if row."""
         self.project_combo = QComboBox(self)
         self.project_combo.setObjectName("preview_project")
         self.project_combo.addItem(tr("No project"), None)
@@ -168,7 +172,10 @@ class PreviewTab(Tab):
         QWidget.setTabOrder(self.mode_combo, self.refresh_button)
         QWidget.setTabOrder(self.refresh_button, self.copy_button)
         QWidget.setTabOrder(self.copy_button, self.forgotten_check)
+        return top, whatif_row
 
+    def _build_output(self) -> QHBoxLayout:
+        """The banners, the prefix itself, and the token estimates under it."""
         self.whatif_banner = Banner(self)
         self.whatif_banner.setObjectName("whatif_banner")
         self.whatif_banner.setAccessibleName(tr("What-if notice"))
@@ -210,16 +217,9 @@ class PreviewTab(Tab):
         bottom = QHBoxLayout()
         bottom.addWidget(self.tokens_label, 1)
         bottom.addWidget(self.status_label)
+        return bottom
 
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addLayout(whatif_row)
-        layout.addWidget(self.whatif_banner)
-        layout.addWidget(self.empty_banner)
-        layout.addWidget(self.warnings_banner)
-        layout.addWidget(self.text_view, 1)
-        layout.addLayout(bottom)
-
+    def _connect(self) -> None:
         self.project_combo.currentIndexChanged.connect(self._inputs_changed)
         self.mode_combo.currentIndexChanged.connect(self._inputs_changed)
         self.forgotten_check.toggled.connect(self._inputs_changed)
@@ -228,12 +228,9 @@ class PreviewTab(Tab):
         self.copy_button.clicked.connect(self.copy_to_clipboard)
         self.refresh_button.clicked.connect(self._inputs_changed)
         for name in WHATIF_SIGNALS:
-            sig = getattr(ctrl, name, None)
+            sig = getattr(self.ctrl, name, None)
             if isinstance(sig, SignalInstance):
                 sig.connect(self._whatif_selection_changed)
-        self._update_controls()
-        self._update_icons()
-        self.copy_button.setEnabled(False)
 
     def _update_icons(self) -> None:
         self.copy_button.setIcon(palette_icon("copy", self.palette()))
@@ -367,115 +364,19 @@ class PreviewTab(Tab):
         self._render_tokens()
         self.status_label.setText("")
 
-    def _parts(self, result: preview.Preview) -> list[tuple[str, str]]:
-        parts: list[tuple[str, str]] = []
-        if result.personal_block:
-            parts.append(("personal", result.personal_block))
-            parts.append(("custom", PERSONAL_TRAILER))
-        if result.block:
-            parts.append(("creative", result.block))
-        if parts:
-            parts.append(("custom", CUSTOM_PLACEHOLDER))
-        return parts
-
     def _render_text(self) -> None:
-        result = self._preview
-        view = self.text_view
-        scroll = view.verticalScrollBar().value()
-        doc = view.document()
-        doc.clear()
-        if result is None:
-            return
-        parts = self._parts(result)
-        if "\n\n".join(body for _, body in parts) != result.text:
-            # The composition changed shape: show it exactly, uncoloured, rather than guess.
-            view.setPlainText(for_display(result.text, isolate=False, keep_newlines=True))
-            return
-        palette = view.palette()
-        colours = section_colours(palette)
-        text_colour = palette.color(QPalette.ColorRole.Text)
-        muted = palette.color(QPalette.ColorRole.PlaceholderText)
-        pad = view.fontMetrics().averageCharWidth() * 1.2
-        cursor = QTextCursor(doc)
-        cursor.beginEditBlock()
-        first = True
-        for n, (kind, body) in enumerate(parts):
-            if n > 0:
-                gap = QTextBlockFormat()
-                cursor.insertBlock(gap, QTextCharFormat())
-            lines = body.split("\n")
-            for i, line in enumerate(lines):
-                bf = QTextBlockFormat()
-                cf = QTextCharFormat()
-                cf.setForeground(text_colour)
-                if kind in colours:
-                    background, accent = colours[kind]
-                    bf.setBackground(background)
-                    bf.setLeftMargin(pad)
-                    bf.setRightMargin(pad)
-                    if line.startswith("## ") or line == "[MEMORY CONTEXT]":
-                        cf.setForeground(accent)
-                        cf.setFontWeight(QFont.Weight.Bold)
-                    elif line.startswith("### "):
-                        cf.setForeground(accent)
-                        cf.setFontWeight(QFont.Weight.DemiBold)
-                    if i == 0:
-                        bf.setTopMargin(pad / 2)
-                    if i == len(lines) - 1:
-                        bf.setBottomMargin(pad / 2)
-                else:
-                    bf.setLeftMargin(pad)
-                    cf.setForeground(muted)
-                    cf.setFontItalic(True)
-                if first:
-                    cursor.setBlockFormat(bf)
-                    cursor.setBlockCharFormat(cf)
-                    first = False
-                else:
-                    cursor.insertBlock(bf, cf)
-                cursor.insertText(for_display(line, isolate=False), cf)
-        cursor.endEditBlock()
-        view.verticalScrollBar().setValue(scroll)
+        render_prefix(self.text_view, self._preview)
 
     def scroll_to_creative(self) -> None:
         """Bring the Creative memory block to the top of the view (Personal memory may be long)."""
-        doc = self.text_view.document()
-        for marker in ("## Creative memory", "[MEMORY CONTEXT]"):
-            found = doc.find(marker)
-            if not found.isNull():
-                bar = self.text_view.verticalScrollBar()
-                top = int(doc.documentLayout().blockBoundingRect(found.block()).top())
-                bar.setValue(min(max(top - self.fontMetrics().height(), 0), bar.maximum()))
-                return
+        scroll_to_creative(self.text_view, self.fontMetrics().height())
 
     def _render_tokens(self) -> None:
-        result = self._preview
-        if result is None:
-            self.tokens_label.clear()
-            return
-        colours = section_colours(self.tokens_label.palette())
-        plain = self.tokens_text()
-        p_text, c_text = plain.split(" · ", 1)
-
-        def chip(kind: str, text: str) -> str:
-            accent = colours[kind][1].name()
-            return f'<span style="color:{accent}">■</span>&nbsp;{html.escape(text)}'
-
-        self.tokens_label.setText(f"{chip('personal', p_text)} &nbsp;·&nbsp; {chip('creative', c_text)}")
-        self.tokens_label.setAccessibleName(plain)
+        show_tokens(self.tokens_label, self._preview)
 
     def tokens_text(self) -> str:
         """"Personal memory: 123 tokens · Creative memory: 87 tokens" (plain text)."""
-        result = self._preview
-        if result is None:
-            return ""
-
-        def count(n: int) -> str:
-            return tr("none") if n == 0 else tr("1 token") if n == 1 else tr("{n} tokens").format(n=n)
-
-        return tr("Personal memory: {p} · Creative memory: {c}").format(
-            p=count(result.personal_tokens), c=count(result.tokens)
-        )
+        return tokens_text(self._preview)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)

@@ -9,27 +9,16 @@ import logging
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractItemModel,
-    QEvent,
     QItemSelectionModel,
-    QModelIndex,
-    QPersistentModelIndex,
-    QRect,
-    QRectF,
-    QSize,
     Qt,
 )
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPalette
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QApplication,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QStackedWidget,
-    QStyle,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -38,113 +27,22 @@ from PySide6.QtWidgets import (
 from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.errors import show_error
-from creative_memory.gui.keyboard import add_context_actions
-from creative_memory.gui.models.projects import (
+from creative_memory.gui.itemmodels.projects import (
     CHECK_COLUMNS,
     COL,
     ID_ROLE,
     ProjectsFilterProxy,
     ProjectsModel,
 )
+from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.settings import AppSettings
-from creative_memory.gui.switch import paint_switch
 from creative_memory.gui.tabs.base import Tab, tr
-from creative_memory.gui.widgets import EmptyState, FilterLineEdit, accent_colour
+from creative_memory.gui.tabs.projects.switches import SwitchDelegate
+from creative_memory.gui.widgets import EmptyState, FilterLineEdit
 from creative_memory.services import controls
 from creative_memory.services.errors import CreativeMemoryError
 
 log = logging.getLogger("cm.gui")
-
-
-class SwitchDelegate(QStyledItemDelegate):
-    """Draws a checkable cell as a small switch with its On/Off word, and toggles it with a click on
-    the switch (or its word) or with Space — the same gestures as a check box, a larger target."""
-
-    def _geometry(self, option: QStyleOptionViewItem) -> tuple[QRectF, int]:
-        fm = option.fontMetrics
-        height = max(10, round(fm.height() * 0.9))
-        width = round(height * 1.8)
-        pad = max(4, fm.averageCharWidth())
-        rect = option.rect
-        track = QRectF(rect.left() + pad, rect.center().y() - height / 2 + 0.5, width, height)
-        return track, pad
-
-    def _hit_rect(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QRect:
-        track, pad = self._geometry(option)
-        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
-        right = int(track.right()) + pad + option.fontMetrics.horizontalAdvance(text) + pad
-        return QRect(option.rect.left(), option.rect.top(), right - option.rect.left(), option.rect.height())
-
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
-              index: QModelIndex | QPersistentModelIndex) -> None:
-        state = index.data(Qt.ItemDataRole.CheckStateRole)
-        if state is None:
-            super().paint(painter, option, index)
-            return
-        opt = QStyleOptionViewItem(option)
-        self.initStyleOption(opt, index)
-        on = _check_on(state)
-        text = opt.text
-        opt.text = ""
-        opt.features &= ~QStyleOptionViewItem.ViewItemFeature.HasCheckIndicator
-        widget = opt.widget
-        style = widget.style() if widget is not None else QApplication.style()
-        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
-
-        selected = bool(opt.state & QStyle.StateFlag.State_Selected)
-        editable = bool(index.flags() & Qt.ItemFlag.ItemIsUserCheckable)
-        track, pad = self._geometry(opt)
-        paint_switch(painter, track, opt.palette, on=on, enabled=editable, selected=selected)
-        painter.save()
-        if selected:
-            colour = opt.palette.color(QPalette.ColorRole.HighlightedText)
-        elif on:
-            colour = opt.palette.color(QPalette.ColorRole.Text)
-        else:  # "Off" stands out: memory is switched off for this project
-            colour = accent_colour("warning", opt.palette)
-        painter.setPen(colour)
-        painter.setFont(opt.font)
-        text_rect = opt.rect.adjusted(int(track.right() - opt.rect.left()) + pad, 0, 0, 0)
-        painter.drawText(text_rect, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), text)
-        painter.restore()
-
-    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
-        hint = super().sizeHint(option, index)
-        if index.data(Qt.ItemDataRole.CheckStateRole) is None:
-            return hint
-        track, pad = self._geometry(option)
-        width = int(track.width()) + pad * 3 + option.fontMetrics.horizontalAdvance(tr("Off"))
-        return QSize(max(hint.width(), width), hint.height())
-
-    def editorEvent(self, event: QEvent, model: QAbstractItemModel, option: QStyleOptionViewItem,
-                    index: QModelIndex | QPersistentModelIndex) -> bool:
-        flags = index.flags()
-        if not (flags & Qt.ItemFlag.ItemIsUserCheckable) or not (flags & Qt.ItemFlag.ItemIsEnabled):
-            return False
-        state = index.data(Qt.ItemDataRole.CheckStateRole)
-        if state is None:
-            return False
-        kind = event.type()
-        if kind in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease, QEvent.Type.MouseButtonDblClick):
-            assert isinstance(event, QMouseEvent)
-            if event.button() != Qt.MouseButton.LeftButton:
-                return False
-            if not self._hit_rect(option, index).contains(event.position().toPoint()):
-                return False
-            if kind != QEvent.Type.MouseButtonRelease:
-                return True  # the release toggles; a press or double click must not toggle twice
-        elif kind == QEvent.Type.KeyPress:
-            assert isinstance(event, QKeyEvent)
-            if event.key() not in (Qt.Key.Key_Space, Qt.Key.Key_Select):
-                return False
-        else:
-            return False
-        new = Qt.CheckState.Unchecked if _check_on(state) else Qt.CheckState.Checked
-        return bool(model.setData(index, new, Qt.ItemDataRole.CheckStateRole))
-
-
-def _check_on(state: Any) -> bool:
-    return int(getattr(state, "value", state)) == Qt.CheckState.Checked.value
 
 
 class ProjectsTab(Tab):
@@ -160,6 +58,39 @@ class ProjectsTab(Tab):
         self.proxy.setSourceModel(self.model)
         self.model.toggleRequested.connect(self._write_switch)
 
+        intro, top = self._build_top()
+        self._build_table()
+        self.empty = EmptyState(
+            tr(
+                "No projects yet. Projects appear here when Open Design creates them or when memory "
+                "events name them."
+            ),
+            "info",
+            self,
+        )
+        self.empty.setObjectName("projects_empty")
+        self.empty.actionTriggered.connect(self._clear_filter)
+
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.table)
+        self.stack.addWidget(self.empty)
+
+        layout = QVBoxLayout(self)
+        em = self.fontMetrics().height()
+        layout.setContentsMargins(em, em, em, em)
+        layout.addWidget(intro)
+        layout.addLayout(top)
+        layout.addWidget(self.stack, 1)
+
+        self.proxy.rowsInserted.connect(self._update_view)
+        self.proxy.rowsRemoved.connect(self._update_view)
+        self.proxy.modelReset.connect(self._update_view)
+        self.proxy.layoutChanged.connect(self._update_view)
+        QWidget.setTabOrder(self.filter_edit, self.table)
+        self._update_view()
+
+    def _build_top(self) -> tuple[QLabel, QHBoxLayout]:
+        """The explanation of the three switches, and the filter box with the count."""
         intro = QLabel(
             tr(
                 "Switch off “Use global memory in this project” to keep your general preferences out of "
@@ -189,7 +120,10 @@ class ProjectsTab(Tab):
         top.addWidget(self.filter_edit, 2)
         top.addStretch(1)
         top.addWidget(self.count_label)
+        return intro, top
 
+    def _build_table(self) -> None:
+        """The projects, one row each, with a switch cell per setting."""
         self.table = QTableView(self)
 
         self.table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move inside it
@@ -222,35 +156,6 @@ class ProjectsTab(Tab):
         self._size_columns()
         self._header_restored = AppSettings().restore_header("projects", header)
         self._id_sized = self._header_restored
-
-        self.empty = EmptyState(
-            tr(
-                "No projects yet. Projects appear here when Open Design creates them or when memory "
-                "events name them."
-            ),
-            "info",
-            self,
-        )
-        self.empty.setObjectName("projects_empty")
-        self.empty.actionTriggered.connect(self._clear_filter)
-
-        self.stack = QStackedWidget(self)
-        self.stack.addWidget(self.table)
-        self.stack.addWidget(self.empty)
-
-        layout = QVBoxLayout(self)
-        em = self.fontMetrics().height()
-        layout.setContentsMargins(em, em, em, em)
-        layout.addWidget(intro)
-        layout.addLayout(top)
-        layout.addWidget(self.stack, 1)
-
-        self.proxy.rowsInserted.connect(self._update_view)
-        self.proxy.rowsRemoved.connect(self._update_view)
-        self.proxy.modelReset.connect(self._update_view)
-        self.proxy.layoutChanged.connect(self._update_view)
-        QWidget.setTabOrder(self.filter_edit, self.table)
-        self._update_view()
 
     def title(self) -> str:
         return tr("Projects")
@@ -414,6 +319,3 @@ class ProjectsTab(Tab):
         if row < 0:
             return project_id
         return str(self.model.project(row).get("name") or project_id)
-
-    def current_index(self) -> QModelIndex:
-        return self.table.currentIndex()

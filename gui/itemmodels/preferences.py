@@ -31,7 +31,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 from creative_memory.gui.controller import Controller
-from creative_memory.gui.models.preference_columns import (
+from creative_memory.gui.itemmodels.preference_columns import (
     C_INJECTED,
     C_STRENGTH,
     COLUMN_NAMES,

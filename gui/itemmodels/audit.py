@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject
 
 from creative_memory.gui.controller import Controller
-from creative_memory.gui.models.diagnostics import EXPORT_PAGE, PagedTableModel, Row, local_time, write_rows
+from creative_memory.gui.itemmodels.paged import PagedTableModel, Row, local_time
 from creative_memory.gui.visible import shown_id
 from creative_memory.services import audit
 from creative_memory.services.store import Store
-
-AUDIT_COLUMNS = ("id", "at", "actor", "action", "target", "outcome")
 
 
 def tr(text: str) -> str:
@@ -25,11 +22,6 @@ def fetch_audit(store: Store, user_id: str, text: str, before_id: int | None, li
     return audit.entries_page(store, user_id, limit=limit, before_id=before_id, text=text or None)
 
 
-def export_audit(store: Store, user_id: str, text: str, path: Path, fmt: str) -> int:
-    """Write every audit entry the filter matches as JSON or CSV; returns how many."""
-    rows = audit.all_entries(store, user_id, text=text or None, page=EXPORT_PAGE)
-    write_rows(path, fmt, rows, AUDIT_COLUMNS, protected=[store.data_dir.path])
-    return len(rows)
 
 
 _ACTIONS = {
@@ -111,4 +103,4 @@ class AuditModel(PagedTableModel):
         return super().tooltip(row, key)
 
 
-__all__ = ["AUDIT_COLUMNS", "AuditModel", "export_audit", "fetch_audit"]
+__all__ = ["AuditModel", "fetch_audit"]

@@ -1,6 +1,6 @@
 """The Inspector's Forget actions: the scope dialog, "Forget all shown", a session, and the receipt.
 
-A mixin of :class:`gui.tabs.inspector.InspectorTab` (it uses the tab's controller, model, table and
+A mixin of :class:`gui.tabs.inspector.view.InspectorTab` (it uses the tab's controller, model, table and
 buttons). Counting, planning and erasing run in ``services`` on the store thread; the dialogs are
 opened with :func:`gui.asyncbridge.wait_dialog`, never ``exec()``.
 """
@@ -17,7 +17,7 @@ from creative_memory.gui.asyncbridge import async_slot, wait_dialog
 from creative_memory.gui.dialogs.forget import ForgetDialog, count_erasure, plan_targets
 from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.errors import show_error
-from creative_memory.gui.models.preferences import PreferenceKey, PreferenceTableModel
+from creative_memory.gui.itemmodels.preferences import PreferenceKey, PreferenceTableModel
 from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.visible import shown_id
 from creative_memory.services import erasure, forget_scope, queries, session_forget

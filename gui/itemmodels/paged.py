@@ -1,4 +1,5 @@
-"""Qt item models for the Diagnostics tab, and the keyset-paged table model they share with Activity.
+"""The keyset-paged table model the Diagnostics and Activity lists share, and the local time their
+rows show.
 
 :class:`PagedTableModel` holds a *window* of rows (dicts with an integer ``id``), newest first. The
 first page arrives through :meth:`PagedTableModel.reload`; further pages through Qt's
@@ -6,25 +7,17 @@ first page arrives through :meth:`PagedTableModel.reload`; further pages through
 thread) and insert the rows when they arrive. A reload keeps the rows it already had as the same
 rows (removals, insertions and ``dataChanged`` instead of a reset), so a view keeps its selection
 and current index across live refreshes.
-
-The fetch functions (``fetch_retrievals`` …) run on the store thread and return plain dicts.
 """
 
 from __future__ import annotations
 
 import asyncio
-import csv
-import io
-import json
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QCoreApplication,
     QDateTime,
     QModelIndex,
     QObject,
@@ -34,24 +27,13 @@ from PySide6.QtCore import (
 )
 
 from creative_memory.gui.controller import Controller
-from creative_memory.gui.visible import shown_id
-from creative_memory.services import queries, safefile
-from creative_memory.services.retrieval import describe_empty
-from creative_memory.services.store import Store
 
 Index = QModelIndex | QPersistentModelIndex
 Row = dict[str, Any]
 
 PAGE_SIZE = 200
-EXPORT_PAGE = 500
-EXPORT_FORMATS = ("json", "csv")
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("Diagnostics", text)
-
-
-# --------------------------------------------------------------------------- time and files
 def iso_to_ms(text: str | None) -> int | None:
     """``2026-10-26T09:00:00.000Z`` → milliseconds since the epoch (None stays None)."""
     if not text:
@@ -67,43 +49,6 @@ def local_time(text: str | None) -> str:
     return QDateTime.fromMSecsSinceEpoch(ms).toLocalTime().toString("yyyy-MM-dd HH:mm:ss")
 
 
-def _csv_cell(value: Any) -> Any:
-    if isinstance(value, dict | list | tuple):
-        return json.dumps(value, ensure_ascii=False, sort_keys=True)
-    return "" if value is None else value
-
-
-def write_rows(
-    path: Path, fmt: str, rows: Sequence[Row], columns: Sequence[str], *, protected: Sequence[Path] = ()
-) -> None:
-    """Write ``rows`` as JSON (a list of objects) or CSV (``columns``, header first) to ``path``.
-
-    Through services.safefile: never onto a store, a data folder's file, a folder or a device; the
-    file dialog already asked before replacing an existing file. Written 0600 beside the target and
-    renamed, so a reader never sees half a file and nobody else can read what was exported.
-    """
-    if fmt not in EXPORT_FORMATS:
-        raise ValueError(f"export format must be one of {EXPORT_FORMATS}, not {fmt!r}")
-    target = safefile.check_target(path, force=True, protected=protected)
-    buf = io.StringIO(newline="")
-    if fmt == "json":
-        json.dump(list(rows), buf, ensure_ascii=False, indent=2)
-        buf.write("\n")
-    else:
-        writer = csv.writer(buf)
-        writer.writerow(columns)
-        for row in rows:
-            writer.writerow([_csv_cell(row.get(c)) for c in columns])
-    safefile.write_atomic(target, buf.getvalue().encode("utf-8"), what="export")
-
-
-def format_for(path: str | Path, fallback: str = "json") -> str:
-    """The export format a file name asks for (its suffix), else ``fallback``."""
-    suffix = Path(path).suffix.lower().lstrip(".")
-    return suffix if suffix in EXPORT_FORMATS else fallback
-
-
-# --------------------------------------------------------------------------- the paged model
 class PagedTableModel(QAbstractTableModel):
     """A table of rows ordered by ``id`` descending, loaded page by page (keyset paging).
 
@@ -335,182 +280,3 @@ class PagedTableModel(QAbstractTableModel):
 
 
 # --------------------------------------------------------------------------- retrievals
-@dataclass(frozen=True)
-class RetrievalFilter:
-    """What the retrievals list shows; None means no restriction. Times are ms since the epoch."""
-
-    origin: str | None = None
-    project_id: str | None = None
-    event_type: str | None = None
-    since: int | None = None
-    until: int | None = None
-    text: str | None = None
-
-    def kwargs(self) -> dict[str, Any]:
-        return {
-            "text": self.text,
-            "origin": self.origin,
-            "project_id": self.project_id,
-            "event_type": self.event_type,
-            "since": self.since,
-            "until": self.until,
-        }
-
-
-def fetch_retrievals(
-    store: Store, user_id: str, flt: RetrievalFilter, before_id: int | None, limit: int
-) -> list[Row]:
-    """One page of retrievals (store thread)."""
-    return queries.retrieval_page(store, user_id, before_id=before_id, limit=limit, **flt.kwargs())
-
-
-def fetch_retrieval_events(store: Store, retrieval_id: int) -> list[Row]:
-    """The stage events of one retrieval, in order (store thread)."""
-    return queries.load_retrieval_events(store, retrieval_id)
-
-
-RETRIEVAL_EXPORT_COLUMNS = (
-    "id",
-    "at",
-    "origin",
-    "project_id",
-    "mode",
-    "kept_positive",
-    "kept_negative",
-    "kept_high",
-    "kept_medium",
-    "tokens",
-    "duration_ms",
-    "empty_reason",
-    "block_sha256",
-)
-
-
-def export_retrievals(store: Store, user_id: str, flt: RetrievalFilter, path: Path, fmt: str) -> int:
-    """Write every retrieval the filter matches (JSON with its stage events; CSV one line each)."""
-    rows = queries.all_retrievals(store, user_id, with_events=fmt == "json", page=EXPORT_PAGE, **flt.kwargs())
-    write_rows(path, fmt, rows, RETRIEVAL_EXPORT_COLUMNS, protected=[store.data_dir.path])
-    return len(rows)
-
-
-#: diagnostic event types (engine notes), in stage order, with the label the filter shows
-EVENT_TYPES: tuple[tuple[str, str], ...] = (
-    ("memory_disabled", "Memory off"),
-    ("memory_paused", "Using paused"),
-    ("project_memory_disabled", "Project ignores memory"),
-    ("project_override_suppression", "Project override suppression"),
-    ("below_threshold", "Below threshold"),
-    ("hard_cap_applied", "Hard cap applied"),
-    ("diversity_ceiling_applied", "Polarity ceiling applied"),
-    ("diversity_backfill", "Polarity backfill"),
-    ("category_ceiling_applied", "Category ceiling applied"),
-    ("category_backfill", "Category backfill"),
-    ("token_budget_exceeded", "Token budget exceeded"),
-    ("kept", "Kept"),
-)
-
-_EMPTY_SHORT = {
-    "memory_disabled": "memory off",
-    "memory_paused": "paused",
-    "project_memory_disabled": "project off",
-    "nothing_above_threshold": "nothing eligible",
-}
-
-
-class RetrievalsModel(PagedTableModel):
-    """Recorded retrievals, newest first, narrowed by a :class:`RetrievalFilter`."""
-
-    def __init__(self, ctrl: Controller, parent: QObject | None = None) -> None:
-        super().__init__(ctrl, parent)
-        self.columns = (
-            ("at", tr("Time")),
-            ("origin", tr("Origin")),
-            ("project_id", tr("Project")),
-            ("mode", tr("Mode")),
-            ("kept", tr("Kept +/−")),
-            ("tokens", tr("Tokens")),
-            ("duration_ms", tr("Duration")),
-        )
-        self._filter = RetrievalFilter()
-        self.project_names: dict[str, str] = {}
-
-    @property
-    def filter(self) -> RetrievalFilter:
-        return self._filter
-
-    def set_filter(self, flt: RetrievalFilter) -> bool:
-        """Change the filter; True when it changed (then call :meth:`reload` with ``reset``)."""
-        if flt == self._filter:
-            return False
-        self._filter = flt
-        return True
-
-    def fetcher(self) -> Callable[[int | None, int], list[Row]]:
-        store, user, flt = self.ctrl.store, self.ctrl.user, self._filter
-
-        def fetch(before_id: int | None, limit: int) -> list[Row]:
-            return fetch_retrievals(store, user, flt, before_id, limit)
-
-        return fetch
-
-    def project_label(self, project_id: str | None) -> str:
-        if not project_id:
-            return tr("(no project)")
-        name = self.project_names.get(project_id)  # the daemon's names are untrusted text: shown inert
-        return f"{shown_id(name)} ({shown_id(project_id)})" if name and name != project_id else shown_id(project_id)
-
-    def display(self, row: Row, key: str) -> str:
-        if key == "at":
-            return local_time(row.get("at"))
-        if key == "project_id":
-            return self.project_label(row.get("project_id"))
-        if key == "kept":
-            text = f"+{row.get('kept_positive', 0)} / −{row.get('kept_negative', 0)}"
-            reason = row.get("empty_reason")
-            if reason:
-                text += f"  ({tr(_EMPTY_SHORT.get(str(reason), str(reason)))})"
-            return text
-        if key == "duration_ms":
-            ms = float(row.get("duration_ms") or 0.0)
-            return f"{ms:.2f} ms" if ms < 100 else f"{ms:.0f} ms"
-        return super().display(row, key)
-
-    def tooltip(self, row: Row, key: str) -> str | None:
-        if key == "at":
-            return str(row.get("at") or "")
-        if key == "kept":
-            lines = [
-                tr("{pos} preferred, {neg} avoided ({high} high, {medium} medium)").format(
-                    pos=row.get("kept_positive", 0),
-                    neg=row.get("kept_negative", 0),
-                    high=row.get("kept_high", 0),
-                    medium=row.get("kept_medium", 0),
-                )
-            ]
-            if row.get("empty_reason"):
-                lines.append(tr(describe_empty(row["empty_reason"], {"project_id": row.get("project_id")})))
-            return "\n".join(lines)
-        if key == "tokens":
-            return tr("Estimated tokens of the Creative memory block (4 characters a token)")
-        return super().tooltip(row, key)
-
-    def alignment(self, key: str) -> Qt.AlignmentFlag | None:
-        if key in ("tokens", "duration_ms"):
-            return Qt.AlignmentFlag.AlignRight
-        return None
-
-
-__all__ = [
-    "EVENT_TYPES",
-    "EXPORT_FORMATS",
-    "PAGE_SIZE",
-    "PagedTableModel",
-    "RetrievalFilter",
-    "RetrievalsModel",
-    "export_retrievals",
-    "fetch_retrieval_events",
-    "fetch_retrievals",
-    "format_for",
-    "local_time",
-    "write_rows",
-]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QDateTime, QEvent, QLocale, QPointF, QRectF, QSize, Qt
@@ -18,7 +19,7 @@ from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPainterPath, QPaintEv
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from creative_memory.gui.icons import mix
-from creative_memory.gui.widgets import accent_colour
+from creative_memory.gui.widgets.banner import accent_colour
 from creative_memory.model.constants import INJECTION_THRESHOLD
 
 Point = tuple[int, float]
@@ -184,7 +185,6 @@ class StrengthChart(QWidget):
         text = palette.color(QPalette.ColorRole.WindowText)
         base = palette.color(QPalette.ColorRole.Base)
         faint = palette.color(QPalette.ColorRole.PlaceholderText)
-        grid = mix(base, text, 0.12)
         fm = QFontMetrics(self.font())
         pad = max(4, fm.height() // 3)
 
@@ -215,76 +215,82 @@ class StrengthChart(QWidget):
         if tmax - tmin < DAY_MS:
             mid = (tmin + tmax) // 2
             tmin, tmax = mid - DAY_MS // 2, mid + DAY_MS // 2
-        span = float(tmax - tmin)
-
-        def x_of(t: int) -> float:
-            return plot.left() + (t - tmin) / span * plot.width()
-
-        def y_of(s: float) -> float:
-            return plot.bottom() - s * plot.height()
-
-        # grid and y labels
+        frame = _Frame(
+            bounds=bounds, plot=plot, fm=fm, pad=pad, tmin=tmin, tmax=tmax, text=text, base=base, faint=faint,
+            grid=mix(base, text, 0.12), threshold=QPen(mix(base, text, 0.45), 1.0, Qt.PenStyle.DashLine),
+        )
         painter.setFont(self.font())
+        self._paint_grid(painter, frame, y_label_w)
+        self._paint_dates(painter, frame)
+        self._paint_series(painter, frame)
+        self._paint_legend(painter, frame)
+
+    @staticmethod
+    def _paint_grid(painter: QPainter, f: _Frame, y_label_w: int) -> None:
+        """Strength lines with their labels, and the injection threshold (dashed)."""
         for s in (0.0, 0.25, 0.5, 0.75, 1.0):
-            y = y_of(s)
-            painter.setPen(QPen(grid, 1.0))
-            painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
-            painter.setPen(faint)
-            label_rect = QRectF(bounds.left() + pad, y - fm.height() / 2, y_label_w, fm.height())
+            y = f.y_of(s)
+            painter.setPen(QPen(f.grid, 1.0))
+            painter.drawLine(QPointF(f.plot.left(), y), QPointF(f.plot.right(), y))
+            painter.setPen(f.faint)
+            label_rect = QRectF(f.bounds.left() + f.pad, y - f.fm.height() / 2, y_label_w, f.fm.height())
             painter.drawText(
                 label_rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), f"{s:.2f}"
             )
-        # injection threshold
-        y_thr = y_of(INJECTION_THRESHOLD)
-        thr_pen = QPen(mix(base, text, 0.45), 1.0, Qt.PenStyle.DashLine)
-        painter.setPen(thr_pen)
-        painter.drawLine(QPointF(plot.left(), y_thr), QPointF(plot.right(), y_thr))
+        y_thr = f.y_of(INJECTION_THRESHOLD)
+        painter.setPen(f.threshold)
+        painter.drawLine(QPointF(f.plot.left(), y_thr), QPointF(f.plot.right(), y_thr))
 
-        # x axis dates
+    @staticmethod
+    def _paint_dates(painter: QPainter, f: _Frame) -> None:
+        """The time axis: as many dates as fit, days or months by the span."""
         locale = QLocale()
-        fmt = "d MMM" if span <= 200 * DAY_MS else "MMM yyyy"
-        sample = locale.toString(QDateTime.fromMSecsSinceEpoch(tmax).date(), fmt)
-        label_w = fm.horizontalAdvance(sample) + pad * 2
-        ticks = max(2, min(6, int(plot.width() // max(1, label_w * 1.4))))
-        painter.setPen(QPen(grid, 1.0))
-        painter.drawLine(QPointF(plot.left(), plot.bottom()), QPointF(plot.right(), plot.bottom()))
+        fmt = "d MMM" if f.span <= 200 * DAY_MS else "MMM yyyy"
+        sample = locale.toString(QDateTime.fromMSecsSinceEpoch(f.tmax).date(), fmt)
+        label_w = f.fm.horizontalAdvance(sample) + f.pad * 2
+        ticks = max(2, min(6, int(f.plot.width() // max(1, label_w * 1.4))))
+        painter.setPen(QPen(f.grid, 1.0))
+        painter.drawLine(QPointF(f.plot.left(), f.plot.bottom()), QPointF(f.plot.right(), f.plot.bottom()))
         for i in range(ticks):
-            t = tmin + int(span * i / (ticks - 1))
-            x = x_of(t)
-            painter.setPen(QPen(grid, 1.0))
-            painter.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + pad / 2))
+            t = f.tmin + int(f.span * i / (ticks - 1))
+            x = f.x_of(t)
+            painter.setPen(QPen(f.grid, 1.0))
+            painter.drawLine(QPointF(x, f.plot.bottom()), QPointF(x, f.plot.bottom() + f.pad / 2))
             label = locale.toString(QDateTime.fromMSecsSinceEpoch(t).date(), fmt)
-            w = fm.horizontalAdvance(label)
-            left = min(max(x - w / 2, bounds.left() + pad), bounds.right() - pad - w)
-            painter.setPen(faint)
+            w = f.fm.horizontalAdvance(label)
+            left = min(max(x - w / 2, f.bounds.left() + f.pad), f.bounds.right() - f.pad - w)
+            painter.setPen(f.faint)
             painter.drawText(
-                QRectF(left, plot.bottom() + pad / 2, w + 1, fm.height()),
+                QRectF(left, f.plot.bottom() + f.pad / 2, w + 1, f.fm.height()),
                 int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop),
                 label,
             )
 
-        # series: step lines (a strength holds until the next signal changes it)
+    def _paint_series(self, painter: QPainter, f: _Frame) -> None:
+        """Step lines (a strength holds until the next signal changes it), dots when there are few."""
         for pol in self._ordered():
             pts = self._series[pol]
             colour = self.colour_for(pol)
             path = QPainterPath()
-            path.moveTo(x_of(pts[0][0]), y_of(pts[0][1]))
+            path.moveTo(f.x_of(pts[0][0]), f.y_of(pts[0][1]))
             for (_t0, s0), (t1, s1) in itertools.pairwise(pts):
-                path.lineTo(x_of(t1), y_of(s0))
-                path.lineTo(x_of(t1), y_of(s1))
+                path.lineTo(f.x_of(t1), f.y_of(s0))
+                path.lineTo(f.x_of(t1), f.y_of(s1))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(colour, 2.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
             painter.drawPath(path)
             if len(pts) <= 80:
-                radius = max(2.0, fm.height() / 7)
+                radius = max(2.0, f.fm.height() / 7)
                 painter.setBrush(colour)
-                painter.setPen(QPen(base, 1.0))
+                painter.setPen(QPen(f.base, 1.0))
                 for t, s in pts:
-                    painter.drawEllipse(QPointF(x_of(t), y_of(s)), radius, radius)
+                    painter.drawEllipse(QPointF(f.x_of(t), f.y_of(s)), radius, radius)
 
-        # legend
-        x = plot.left()
-        y = bounds.top() + pad
+    def _paint_legend(self, painter: QPainter, f: _Frame) -> None:
+        """A swatch and word per polarity, then the threshold's dashed swatch."""
+        fm, pad = f.fm, f.pad
+        x = f.plot.left()
+        y = f.bounds.top() + pad
         swatch = fm.height() * 1.2
         for pol in self._ordered():
             colour = self.colour_for(pol)
@@ -292,7 +298,7 @@ class StrengthChart(QWidget):
             line_y = y + fm.height() / 2
             painter.drawLine(QPointF(x, line_y), QPointF(x + swatch, line_y))
             label = self._polarity_word(pol)
-            painter.setPen(text)
+            painter.setPen(f.text)
             w = fm.horizontalAdvance(label)
             painter.drawText(
                 QRectF(x + swatch + pad, y, w + 1, fm.height()),
@@ -300,18 +306,44 @@ class StrengthChart(QWidget):
                 label,
             )
             x += swatch + pad + w + pad * 3
-        # the threshold, as a dashed swatch
         thr_text = self.tr("injected above {value:.2f}").format(value=INJECTION_THRESHOLD)
         line_y = y + fm.height() / 2
-        painter.setPen(thr_pen)
+        painter.setPen(f.threshold)
         painter.drawLine(QPointF(x, line_y), QPointF(x + swatch, line_y))
-        painter.setPen(faint)
+        painter.setPen(f.faint)
         w = fm.horizontalAdvance(thr_text)
         painter.drawText(
             QRectF(x + swatch + pad, y, w + 1, fm.height()),
             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
             thr_text,
         )
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """Where one painting of the chart draws: the plot area, its scale, the pens' colours."""
+
+    bounds: QRectF
+    plot: QRectF
+    fm: QFontMetrics
+    pad: int
+    tmin: int
+    tmax: int
+    text: QColor
+    base: QColor
+    faint: QColor
+    grid: QColor
+    threshold: QPen
+
+    @property
+    def span(self) -> float:
+        return float(self.tmax - self.tmin)
+
+    def x_of(self, t: int) -> float:
+        return self.plot.left() + (t - self.tmin) / self.span * self.plot.width()
+
+    def y_of(self, s: float) -> float:
+        return self.plot.bottom() - s * self.plot.height()
 
 
 __all__ = ["StrengthChart", "series_from_history"]

@@ -1,8 +1,10 @@
-"""Export and import: a versioned JSON bundle (optionally encrypted) and the prototype's preferences.json.
+"""The export bundle: a versioned JSON file (optionally encrypted) of a user's memory, and the
+prototype's preferences.json — their shape, and reading them back.
 
 The bundle carries the canonical data — raw events, settings, project settings — so the importing
-side re-derives the same preferences. Files are written 0600, atomically. Import is one
-transaction (merge: dedupe by event_id; replace: the user's memory is swapped as a whole).
+side re-derives the same preferences. :mod:`services.exporting` writes it; :mod:`services.importing`
+reads it with :func:`read_import` and applies it (one transaction: merge dedupes by event id,
+replace swaps the user's memory as a whole).
 """
 
 from __future__ import annotations
@@ -12,14 +14,12 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete
 
 from creative_memory.model.constants import (
-    DERIVATION_VERSION,
-    Actor,
     Polarity,
     SignalType,
     Status,
@@ -31,21 +31,17 @@ from creative_memory.model.events import (
     PatternIn,
     PatternText,
     ScopeText,
-    iso,
     to_ms,
 )
 from creative_memory.model.names import check_name
 from creative_memory.model.records import key_text
 from creative_memory.model.tables import (
-    Event,
-    Preference,
     ProjectSettings,
     Settings,
 )
-from creative_memory.services import audit, controls, crypto, safefile
+from creative_memory.services import controls, crypto
 from creative_memory.services.errors import InvalidInput
 from creative_memory.services.ingest import canonical, describe_validation_error
-from creative_memory.services.store import Store
 
 BUNDLE_FORMAT = "creative-memory-bundle"
 BUNDLE_VERSION = 1
@@ -216,95 +212,6 @@ class TransferResult:
 
 
 # --------------------------------------------------------------------------- export
-def build_bundle(store: Store, user_id: str, now: int) -> dict[str, Any]:
-    with store.read() as session:
-        s = controls.get_settings(session, user_id)
-        events = [
-            {
-                "event_id": e.event_id,
-                "project_id": e.project_id,
-                "scope": e.scope,
-                "signal_type": e.signal_type,
-                "occurred_at": iso(e.occurred_at),
-                "tag": e.tag,
-                "session_id": e.session_id,
-                "artifact_id": e.artifact_id,
-                "payload": json.loads(e.payload),
-                "source": e.source,
-            }
-            for e in session.scalars(select(Event).where(Event.user_id == user_id).order_by(Event.seq))
-        ]
-        projects = [
-            {
-                "project_id": p.project_id,
-                "use_memory": bool(p.use_memory),
-                "learn_from_project": bool(p.learn_from_project),
-                "use_global_memory": bool(p.use_global_memory),
-            }
-            for p in session.scalars(
-                select(ProjectSettings)
-                .where(ProjectSettings.user_id == user_id)
-                .order_by(ProjectSettings.project_id)
-            )
-        ]
-        prefs = int(
-            session.scalar(select(func.count()).select_from(Preference).where(Preference.user_id == user_id))
-            or 0
-        )
-    return {
-        "format": BUNDLE_FORMAT,
-        "version": BUNDLE_VERSION,
-        "exported_at": iso(now),
-        "user_id": user_id,
-        "derivation_version": DERIVATION_VERSION,
-        "settings": {
-            "memory_enabled": bool(s.memory_enabled),
-            "learning_paused_until": iso(s.learning_paused_until),
-            "using_paused_until": iso(s.using_paused_until),
-            "diagnostics_retention_days": s.diagnostics_retention_days,
-            "memory_notes": bool(s.memory_notes),
-        },
-        "project_settings": projects,
-        "events": events,
-        "preferences": prefs,
-    }
-
-
-def export_bundle(
-    store: Store,
-    user_id: str,
-    path: Path,
-    *,
-    now: int,
-    actor: Actor,
-    passphrase: str | None = None,
-    force: bool = False,
-) -> TransferResult:
-    """Write the user's bundle to ``path``: a new file, or an existing regular file with ``force``
-    (never a store, a data folder's file, a directory or a device; see services.safefile)."""
-    # The target is checked before anything is read, and again (atomically, by the rename) after.
-    protected = [store.data_dir.path]
-    target = safefile.check_target(path, force=force, protected=protected)
-    bundle = build_bundle(store, user_id, now)
-    data = json.dumps(bundle, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    if passphrase is not None:
-        data = crypto.encrypt(data, passphrase)
-    target = safefile.check_target(path, force=force, protected=protected)
-    safefile.write_atomic(target, data, what="export")
-    if not store.read_only:
-        with store.write() as session:
-            audit.record(
-                session, user_id, actor, "export", target.name, f"ok: {len(bundle['events'])} events", now
-            )
-    return TransferResult(
-        events=len(bundle["events"]),
-        preferences=bundle["preferences"],
-        path=target,
-        encrypted=passphrase is not None,
-    )
-
-
-# --------------------------------------------------------------------------- import
 def _validation(prefix: str, err: ValidationError) -> InvalidInput:
     return InvalidInput(f"{prefix}: {describe_validation_error(err)}. Nothing was imported.")
 
@@ -464,17 +371,3 @@ def apply_settings(session: Any, user_id: str, doc: Bundle, now: int) -> None:
                 updated_at=now,
             )
         )
-
-
-if TYPE_CHECKING:
-    from creative_memory.services.importing import import_file as import_file
-
-
-# The import itself lives in services/importing.py (it uses what is above); reached from here
-# on first use, so either module can be imported first.
-def __getattr__(name: str) -> Any:
-    if name == "import_file":
-        from creative_memory.services.importing import import_file
-
-        return import_file
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
