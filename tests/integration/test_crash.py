@@ -204,6 +204,9 @@ class CrashServer:
             if line.startswith("pid "):
                 pid = int(line.split()[1])
             elif line.startswith("go "):
+                # The child's own pid: after the fork it may say "go" before the server says "pid"
+                # (opening a store no longer builds an SQLAlchemy engine, so it often does).
+                pid = int(line.split()[1])
                 break
             elif line.startswith(("error", "exit")):
                 raise AssertionError(f"the operation failed before it started: {lines}")
