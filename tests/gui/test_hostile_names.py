@@ -51,12 +51,13 @@ def tab(ctrl: Any, qtbot: Any) -> Iterator[InspectorTab]:
 def _poison(ctrl: Any, pattern: str, new_pattern: str, new_type: str) -> None:
     """Rename a stored preference the way an older version could have stored it."""
     con = sqlite3.connect(ctrl.ctx.data_dir.store)
-    con.execute(
+    renamed = con.execute(
         "UPDATE creative_memory_preferences SET pattern = ?, preference_type = ? WHERE pattern = ?",
         (new_pattern, new_type, pattern),
-    )
+    ).rowcount
     con.commit()
     con.close()
+    assert renamed > 0, f"no stored preference named {pattern!r} to rename"
 
 
 def _row_of(tab: InspectorTab, pattern: str) -> int:
@@ -83,6 +84,7 @@ def test_the_pattern_and_type_columns_show_readable_inert_names_and_keep_the_sto
 ) -> None:
     seed([event(i, pattern=MIXED, ptype="logos", session=f"s{i}") for i in range(1, 4)]
          + [event(10 + i, pattern="dense_grids", session=f"s{10 + i}") for i in range(1, 4)])
+    run_async(tab.refresh())  # the tab's own first load (and derivation) has finished
     _poison(ctrl, "dense_grids", EVIL_PATTERN, EVIL_TYPE)
     run_async(tab.refresh())
     model, c_pattern, c_type = tab.model, column_of("pattern"), column_of("type")
@@ -132,6 +134,7 @@ def test_the_detail_pane_shows_readable_inert_names_and_survives_a_name_refused_
     seed([event(i, pattern=MIXED, ptype="logos", session=f"s{i}", signal="explicit_tag", tag="love this")
           for i in range(1, 4)]
          + [event(10 + i, pattern="dense_grids", session=f"s{10 + i}") for i in range(1, 4)])
+    run_async(tab.refresh())  # the tab's own first load (and derivation) has finished
     _poison(ctrl, "dense_grids", EVIL_PATTERN, EVIL_TYPE)
     con = sqlite3.connect(ctrl.ctx.data_dir.store)  # a tag as an older version could have stored it
     con.execute("UPDATE creative_memory_events SET tag = ? WHERE tag = 'love this'", (EVIL_TAG,))

@@ -63,7 +63,10 @@ WATCHED = "user_id, scope, preference_type, pattern, polarity, strength, confide
 def _bump(who: str) -> str:
     return (
         f"UPDATE {EPOCHS} SET epoch = random() WHERE user_id = {who}.user_id; "
-        f"INSERT OR IGNORE INTO {EPOCHS} (user_id, epoch) VALUES ({who}.user_id, random());"
+        # No conflict clause: inside a trigger the statement that fired it would override one
+        # (an outer INSERT OR ROLLBACK/ABORT made OR IGNORE fail on the existing row).
+        f"INSERT INTO {EPOCHS} (user_id, epoch) SELECT {who}.user_id, random() "
+        f"WHERE NOT EXISTS (SELECT 1 FROM {EPOCHS} WHERE user_id = {who}.user_id);"
     )
 
 
