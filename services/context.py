@@ -38,12 +38,16 @@ def _finish_interrupted(store: Store) -> None:
     (docs/decisions/0035); the check is one read of the small lease table."""
     if store.read_only:
         return
-    from creative_memory.services.store import raw_connection
-    from creative_memory.services.writes import interrupted_plans
+    try:  # plain sqlite3 on the kept read connection: no SQLAlchemy for a command like status
+        with store.snapshot() as con:
+            leased = con.execute(
+                "SELECT 1 FROM creative_memory_leases WHERE operation LIKE 'forget' || char(10) || '%' LIMIT 1"
+            ).fetchone()
+            if leased is None:
+                return
+            from creative_memory.services.writes import interrupted_plans
 
-    try:
-        with store.read() as session:
-            pending = interrupted_plans(raw_connection(session), "forget")
+            pending = interrupted_plans(con, "forget")
     except Exception:  # a store older than the lease table (not migrated by a read-only command)
         return
     if pending:
