@@ -22,8 +22,6 @@ from typing import Any
 
 from PySide6.QtCore import (
     QEvent,
-    QItemSelection,
-    QItemSelectionModel,
     QLocale,
     QModelIndex,
     Qt,
@@ -65,6 +63,7 @@ from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.tabs.inspector_detail import DetailPane, load_explain, retrieval_sentence
 from creative_memory.gui.tabs.inspector_forget import FORGET_ALL_LIMIT, ForgetActions
+from creative_memory.gui.tabs.inspector_selection import KeptView
 from creative_memory.gui.visible import shown_id, shown_name
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit, StrengthBarDelegate
 from creative_memory.services import queries
@@ -91,7 +90,7 @@ def _named(widget: QWidget, name: str, tooltip: str) -> None:
     widget.setToolTip(tooltip)
 
 
-class InspectorTab(ForgetActions, DetailPane, Tab):
+class InspectorTab(ForgetActions, DetailPane, KeptView, Tab):
     key = "inspector"
 
     #: "Preview as if forgotten": [(preference_type, pattern), …] of the selection
@@ -339,6 +338,7 @@ class InspectorTab(ForgetActions, DetailPane, Tab):
         _named(self.table, tr("Preferences"),
                tr("Learned preferences; select rows to see details, Delete forgets them"))
         self.table.setModel(self.model)
+        self._keep_view()
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.setAlternatingRowColors(True)
@@ -529,57 +529,6 @@ class InspectorTab(ForgetActions, DetailPane, Tab):
         self._apply_filter()
 
     # ------------------------------------------------------------------ reloads keep the view
-    def _before_reset(self) -> None:
-        self._reset_state = (
-            self.selected_keys(),
-            self.current_key(),
-            self.table.verticalScrollBar().value(),
-            self.table.horizontalScrollBar().value(),
-        )
-
-    def _after_reset(self) -> None:
-        state, self._reset_state = self._reset_state, None
-        if state is None:
-            return
-        keys, current, vscroll, hscroll = state
-        keep_scroll = self.model.reset_tag == "refresh"
-        self._restoring = True
-        try:
-            wanted = set(keys)
-            if current is not None:
-                wanted.add(current)
-            where = self.model.rows_of_keys(wanted)
-            sm = self.table.selectionModel()
-            selection = QItemSelection()
-            last = self.model.columnCount() - 1
-            for k in keys:
-                row = where.get(k)
-                if row is not None:
-                    selection.select(self.model.index(row, 0), self.model.index(row, last))
-            if not selection.isEmpty():
-                sm.select(selection, QItemSelectionModel.SelectionFlag.ClearAndSelect)
-            current_row = where.get(current) if current is not None else None
-            if current_row is not None:
-                sm.setCurrentIndex(self.model.index(current_row, 0), QItemSelectionModel.SelectionFlag.NoUpdate)
-            if keep_scroll:
-                # Lay out now so the scroll range fits the rows, then put the view back where it was.
-                self.table.doItemsLayout()
-                self.table.verticalScrollBar().setValue(vscroll)
-                self.table.horizontalScrollBar().setValue(hscroll)
-            elif current_row is not None:
-                self.table.scrollTo(self.model.index(current_row, 0), QAbstractItemView.ScrollHint.EnsureVisible)
-            else:
-                self.table.scrollToTop()
-        finally:
-            self._restoring = False
-        new_current = self.current_key()
-        if new_current is None:
-            self._show_no_detail()
-        elif new_current != self._detail_key or keep_scroll:
-            self._detail_timer.start()  # after a refresh the data may have changed: reload quietly
-        self._update_actions()
-        self._update_count()
-
     def _after_reload(self) -> None:
         if self._filter_t0 is not None:
             self.last_filter_latency_ms = (time.perf_counter() - self._filter_t0) * 1000
@@ -623,39 +572,6 @@ class InspectorTab(ForgetActions, DetailPane, Tab):
         self.count_label.setAccessibleDescription(text)
 
     # ------------------------------------------------------------------ selection
-    def selected_keys(self) -> list[PreferenceKey]:
-        out: list[PreferenceKey] = []
-        for idx in sorted(self.table.selectionModel().selectedRows(), key=lambda i: i.row()):
-            k = self.model.key_at(idx.row())
-            if k is not None:
-                out.append(k)
-        return out
-
-    def selected_count(self) -> int:
-        """How many rows are selected (from the selection ranges, which may overlap)."""
-        rows: set[int] = set()
-        selection = self.table.selectionModel().selection()
-        for i in range(selection.size()):
-            r = selection.at(i)
-            rows.update(range(r.top(), r.bottom() + 1))
-        return len(rows)
-
-    def current_key(self) -> PreferenceKey | None:
-        idx = self.table.selectionModel().currentIndex()
-        return self.model.key_at(idx.row()) if idx.isValid() else None
-
-    def select_key(self, key: PreferenceKey) -> bool:
-        """Make ``key`` the current, only selected row (if it is loaded)."""
-        row = self.model.rows_of_keys({key}).get(key)
-        if row is None:
-            return False
-        self.table.selectionModel().setCurrentIndex(
-            self.model.index(row, 0),
-            QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
-        )
-        self.table.scrollTo(self.model.index(row, 0))
-        return True
-
     def _selection_changed(self, *_args: Any) -> None:
         if self._restoring:
             return
