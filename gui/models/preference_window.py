@@ -67,6 +67,9 @@ class PreferenceWindow(QAbstractTableModel):
     pageFetched = Signal(int)
     #: a reload or a page load started (True) or every one of them ended (False)
     loadingChanged = Signal(bool)
+    #: rows first..last are about to leave the window (before ``rowsAboutToBeRemoved``, which
+    #: a selection model has already handled when its other listeners hear it)
+    rowsLeaving = Signal(int, int)
 
     def __init__(
         self,
@@ -324,12 +327,13 @@ class PreferenceWindow(QAbstractTableModel):
             raise
         if gen != self._gen:
             return  # an older query's page: a reload has replaced it
-        self._fetching = False
         if self._text_index is None and page.index is not None:
             self._text_index = page.index
         full = len(page.rows) >= self._page_size
         # Another process may have changed the order between pages: never show a row twice.
         fresh = [r for r in page.rows if r[R_ID] not in self._ids]
+        # still "fetching" while the rows change: a fetch asked for from inside the model's signals
+        # would start from a window that is half moved
         if forward:
             self._append(fresh)
             self._more = full
@@ -337,40 +341,43 @@ class PreferenceWindow(QAbstractTableModel):
             fresh.reverse()
             self._prepend(fresh)
             self._earlier = full
+        self._fetching = False
         self._update_loading()
         self.pageFetched.emit(len(fresh))
 
     def _append(self, fresh: list[Row]) -> None:
         if not fresh:
             return
+        excess = len(self._rows) + len(fresh) - self._max_rows
+        if excess > 0:  # first drop as many rows from the top: never more than the window
+            self.rowsLeaving.emit(0, excess - 1)
+            self.beginRemoveRows(QModelIndex(), 0, excess - 1)
+            self._ids.difference_update(r.id for r in self._rows[:excess])
+            del self._rows[:excess]
+            self._earlier = True
+            self.endRemoveRows()
         first = len(self._rows)
         self.beginInsertRows(QModelIndex(), first, first + len(fresh) - 1)
         self._rows.extend(fresh)
         self._ids.update(r.id for r in fresh)
         self.endInsertRows()
-        excess = len(self._rows) - self._max_rows
-        if excess > 0:  # drop as many rows from the top
-            self.beginRemoveRows(QModelIndex(), 0, excess - 1)
-            self._ids.difference_update(r[R_ID] for r in self._rows[:excess])
-            del self._rows[:excess]
-            self._earlier = True
-            self.endRemoveRows()
 
     def _prepend(self, fresh: list[Row]) -> None:
         if not fresh:
             return
+        excess = len(self._rows) + len(fresh) - self._max_rows
+        if excess > 0:  # first drop as many rows from the end
+            keep = len(self._rows) - excess
+            self.rowsLeaving.emit(keep, len(self._rows) - 1)
+            self.beginRemoveRows(QModelIndex(), keep, len(self._rows) - 1)
+            self._ids.difference_update(r.id for r in self._rows[keep:])
+            del self._rows[keep:]
+            self._more = True
+            self.endRemoveRows()
         self.beginInsertRows(QModelIndex(), 0, len(fresh) - 1)
         self._rows[:0] = fresh
         self._ids.update(r.id for r in fresh)
         self.endInsertRows()
-        excess = len(self._rows) - self._max_rows
-        if excess > 0:  # drop as many rows from the end
-            keep = len(self._rows) - excess
-            self.beginRemoveRows(QModelIndex(), keep, len(self._rows) - 1)
-            self._ids.difference_update(r[R_ID] for r in self._rows[keep:])
-            del self._rows[keep:]
-            self._more = True
-            self.endRemoveRows()
 
     async def fetch_all(self) -> None:
         """Fetch pages until there are no more (the window keeps the last :attr:`max_rows`)."""

@@ -31,16 +31,22 @@ class KeySelectionModel(QItemSelectionModel):
         self._window = model
         self._away: dict[PreferenceKey, None] = {}  # an ordered set
         self._away_current: PreferenceKey | None = None
-        model.rowsAboutToBeRemoved.connect(self._leaving)
+        model.rowsLeaving.connect(self._leaving)
         model.rowsInserted.connect(self._arriving)
 
     def away_keys(self) -> list[PreferenceKey]:
         """The selected keys that are not in the window now."""
         return list(self._away)
 
-    def keep_away(self, keys: list[PreferenceKey]) -> None:
-        """Remember ``keys`` as selected outside the window (after a reset that did not find them)."""
+    def away_current(self) -> PreferenceKey | None:
+        """The current row's key while that row is outside the window."""
+        return self._away_current
+
+    def keep_away(self, keys: list[PreferenceKey], current: PreferenceKey | None = None) -> None:
+        """Remember ``keys`` (and ``current``) as selected outside the window (after a reset that
+        did not find them)."""
         self._away = dict.fromkeys(keys)
+        self._away_current = current
 
     def select(self, selection: Any, command: Any) -> None:
         if Flag(command) & Flag.Clear:
@@ -57,9 +63,7 @@ class KeySelectionModel(QItemSelectionModel):
         self._away_current = None
         super().clear()
 
-    def _leaving(self, parent: QModelIndex, first: int, last: int) -> None:
-        if parent.isValid():
-            return
+    def _leaving(self, first: int, last: int) -> None:
         selection = self.selection()
         for i in range(selection.size()):
             r = selection.at(i)
@@ -70,6 +74,9 @@ class KeySelectionModel(QItemSelectionModel):
         current = self.currentIndex()
         if current.isValid() and first <= current.row() <= last:
             self._away_current = self._window.key_at(current.row())
+            # no current row meanwhile: Qt would make a neighbour current, and the view would
+            # scroll to it — back to the window's end, which would move the window back
+            self.setCurrentIndex(QModelIndex(), Flag.NoUpdate)
 
     def _arriving(self, parent: QModelIndex, first: int, last: int) -> None:
         if parent.isValid() or not (self._away or self._away_current):

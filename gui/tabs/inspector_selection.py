@@ -72,8 +72,11 @@ class KeptView:
             if not selection.isEmpty():
                 sm.select(selection, QItemSelectionModel.SelectionFlag.ClearAndSelect)
             # rows selected outside the window stay selected across a refresh (not a new query)
-            self._kept_selection().keep_away([k for k in keys if k not in where] if keep_scroll else [])
             current_row = where.get(current) if current is not None else None
+            self._kept_selection().keep_away(
+                [k for k in keys if k not in where] if keep_scroll else [],
+                current if keep_scroll and current_row is None else None,
+            )
             if current_row is not None:
                 sm.setCurrentIndex(self.model.index(current_row, 0), QItemSelectionModel.SelectionFlag.NoUpdate)
             if keep_scroll:
@@ -121,7 +124,7 @@ class KeptView:
 
     def current_key(self) -> PreferenceKey | None:
         idx = self.table.selectionModel().currentIndex()
-        return self.model.key_at(idx.row()) if idx.isValid() else None
+        return self.model.key_at(idx.row()) if idx.isValid() else self._kept_selection().away_current()
 
     def select_key(self, key: PreferenceKey) -> bool:
         """Make ``key`` the current, only selected row (if it is in the window)."""
