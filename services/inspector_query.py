@@ -299,6 +299,12 @@ def load_page(
     return InspectorPage(rows, total, index)
 
 
+def load_text_index(store: Store, user_id: str) -> TextIndex:
+    """The text filter's index, built ahead of the first keystroke (runs on the store thread)."""
+    with store.read() as session:
+        return TextIndex.load(session, user_id)
+
+
 def load_total(store: Store, user_id: str, flt: PrefFilter, index: TextIndex | None = None) -> int:
     """The filter's row count (runs on the store thread; the window asks for it after its first page).
 
@@ -332,6 +338,7 @@ __all__ = [
     "cursor_of",
     "key_of",
     "load_page",
+    "load_text_index",
     "load_total",
     "plan_queries",
 ]

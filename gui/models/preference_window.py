@@ -38,6 +38,7 @@ from creative_memory.services.inspector_query import (
     cursor_of,
     key_of,
     load_page,
+    load_text_index,
     load_total,
 )
 from creative_memory.services.queries import PrefFilter
@@ -99,6 +100,7 @@ class PreferenceWindow(QAbstractTableModel):
         self._total: int | None = None
         self._loaded_once = False
         self._text_index: TextIndex | None = None
+        self._epoch = 0  # a refresh (the store changed) makes an index built before it stale
         #: the tag of the reload whose reset is being applied ("" outside a reset)
         self.reset_tag = ""
 
@@ -229,6 +231,9 @@ class PreferenceWindow(QAbstractTableModel):
         gen = self._gen
         flt, sort, descending = self._flt, self._sort, self._descending
         limit = min(max(self._page_size, int(min_rows)), self._max_rows)
+        # build the text index ahead of the first keystroke: on the first load, and after a
+        # refresh (which drops it) when the text filter had been used
+        warm = not self._loaded_once or (tag == "refresh" and self._text_index is not None)
         start = None
         if tag == "refresh" and self._earlier and self._rows:
             start = _from_row(self._rows[0], sort, descending)
@@ -248,6 +253,8 @@ class PreferenceWindow(QAbstractTableModel):
             return False
         # keep the index while the store is unchanged (clearing the filter box and typing again
         # must not rebuild it); a refresh replaces it (None until a text filter needs it)
+        if tag == "refresh":
+            self._epoch += 1
         self._text_index = page.index if tag == "refresh" else (page.index or self._text_index)
         counted = start is not None or len(page.rows) >= limit
         self.reset_tag = tag
@@ -266,7 +273,14 @@ class PreferenceWindow(QAbstractTableModel):
         self.reloaded.emit()
         if counted:
             await self._count(gen, flt, page.index or self._text_index)
+        if warm and self._text_index is None and gen == self._gen:
+            self._ctrl.start(self._warm_index(self._epoch), name="inspector-text-index")
         return gen == self._gen
+
+    async def _warm_index(self, epoch: int) -> None:
+        index = await self._ctrl.run(load_text_index, self._ctrl.store, self._ctrl.user)
+        if self._text_index is None and epoch == self._epoch:
+            self._text_index = index
 
     async def _count(self, gen: int, flt: PrefFilter, index: TextIndex | None) -> None:
         self._counting += 1
