@@ -101,6 +101,7 @@ class PreferenceWindow(QAbstractTableModel):
         self._loaded_once = False
         self._text_index: TextIndex | None = None
         self._epoch = 0  # a refresh (the store changed) makes an index built before it stale
+        self._warming: asyncio.Task[None] | None = None
         #: the tag of the reload whose reset is being applied ("" outside a reset)
         self.reset_tag = ""
 
@@ -242,6 +243,8 @@ class PreferenceWindow(QAbstractTableModel):
         self._update_loading()
         try:
             # A refresh means the store changed: the text index is rebuilt (when a text filter needs it).
+            if tag != "refresh" and flt.text.strip() and self._text_index is None and self._warming:
+                await asyncio.wait([self._warming])  # the index being built ahead: not a second one
             index = None if tag == "refresh" else self._text_index
             page = await self._ctrl.run(
                 load_page, self._ctrl.store, self._ctrl.user, flt, sort, descending, start, limit, False, index
@@ -274,11 +277,14 @@ class PreferenceWindow(QAbstractTableModel):
         if counted:
             await self._count(gen, flt, page.index or self._text_index)
         if warm and self._text_index is None and gen == self._gen:
-            self._ctrl.start(self._warm_index(self._epoch), name="inspector-text-index")
+            self._warming = self._ctrl.start(self._warm_index(self._epoch), name="inspector-text-index")
         return gen == self._gen
 
     async def _warm_index(self, epoch: int) -> None:
-        index = await self._ctrl.run(load_text_index, self._ctrl.store, self._ctrl.user)
+        try:
+            index = await self._ctrl.run(load_text_index, self._ctrl.store, self._ctrl.user)
+        finally:
+            self._warming = None
         if self._text_index is None and epoch == self._epoch:
             self._text_index = index
 
