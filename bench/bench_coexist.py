@@ -27,7 +27,7 @@ from bench.bench_forget import pick_contained, pick_patterns
 from bench.common import NOW, USER, demo_store, header, parser, working_copy
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import Preference
-from creative_memory.services import demo, derivation, erasure, portability
+from creative_memory.services import demo, demo_plan, derivation, erasure, exporting, importing
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.ingest import ingest_events, validate_event
 from creative_memory.services.secrets import SecretStore
@@ -57,7 +57,7 @@ Op = Callable[[Store, BlockChecker, Path], Callable[[], str]]
 
 
 def _ingest(store: Store, blocks: BlockChecker, tmp: Path) -> Callable[[], str]:
-    start = NOW + demo.SPAN_DAYS * DAY + DAY
+    start = NOW + demo_plan.SPAN_DAYS * DAY + DAY
     evs = [validate_event(e) for e in demo.wire_events(USER, size="M", seed=1001, now=start, limit=20_000)]
 
     def run() -> str:
@@ -114,10 +114,10 @@ def _import(store: Store, blocks: BlockChecker, tmp: Path) -> Callable[[], str]:
     src = demo_store("M", seed=2)  # other event ids than the store's own
     bundle = tmp / "m-bundle.json"
     with working_copy(src) as m:
-        portability.export_bundle(m, USER, bundle, now=NOW, actor=Actor.CLI)
+        exporting.export_bundle(m, USER, bundle, now=NOW, actor=Actor.CLI)
 
     def run() -> str:
-        res = portability.import_file(
+        res = importing.import_file(
             store, "imported", bundle, mode="merge", now=NOW, actor=Actor.CLI, blocks=blocks, as_user="imported"
         )
         return f"{res.events} events (the M store's bundle, seed 2) into a new user, then its rebuild"

@@ -13,6 +13,7 @@ alone). Then whole-process wall times of ``od-memory --version`` and ``od-memory
 
 from __future__ import annotations
 
+import gc
 import json
 import shutil
 import statistics
@@ -109,6 +110,8 @@ def main() -> int:
     bs = demo_store(args.size, args.seed, fresh=args.fresh)
     header(f"bench_host --size {args.size}: Node client → od-memory serve --stdio", bs)
     with working_copy(bs) as store:
+        store.background_checkpoints()  # as serve does: the in-process figures take its path
+        gc.freeze()  # as serve does once its libraries are loaded (cli/commands/serve.py)
         project, records = busiest(store)
         folder = store.data_dir.path
         in_process = {

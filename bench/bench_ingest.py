@@ -30,7 +30,7 @@ from bench.common import (
     working_copy,
 )
 from creative_memory.model.events import EventIn
-from creative_memory.services import demo, ingest
+from creative_memory.services import demo, demo_plan, ingest
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.derivation import ensure_current
 from creative_memory.services.store import Store
@@ -43,7 +43,7 @@ TARGET_EPS = 20_000
 def stream(n: int, seed: int) -> list[dict[str, Any]]:
     """``n`` wire events that all come after the demo stores' events (so derivation stays incremental)."""
     size = "S" if n <= 10_000 else ("M" if n <= 100_000 else "L")
-    start = NOW + demo.SPAN_DAYS * DAY + DAY
+    start = NOW + demo_plan.SPAN_DAYS * DAY + DAY
     return list(demo.wire_events(USER, size=size, seed=seed + 1000, now=start, limit=n))
 
 

@@ -69,8 +69,8 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
 
     from creative_memory.gui.asyncbridge import AppContext, run_app
     from creative_memory.gui.controller import Controller
-    from creative_memory.gui.models.preferences import COLUMNS
-    from creative_memory.gui.tabs.inspector import InspectorTab
+    from creative_memory.gui.itemmodels.preferences import COLUMNS
+    from creative_memory.gui.tabs.inspector.view import InspectorTab
     from creative_memory.model.constants import Actor
     from creative_memory.services.context import Context
     from creative_memory.services.datadir import DataDir

@@ -97,6 +97,8 @@ def main(argv: list[str] | None = None) -> None:
     header(f"retrieve + build block, size {args.size}, {runs} runs per case", bs)
     target = TARGETS[args.size]
     with working_copy(bs) as store:
+        # As od-memory serve does (services/host.py): the log is checkpointed beside the calls.
+        store.background_checkpoints()
         project, n_records = busiest_project(store)
         print(f"   project: {project} ({n_records} records); target p99 ≤ {target:g} ms")
         worst_wall = worst_cpu = 0.0

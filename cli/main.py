@@ -34,7 +34,7 @@ Handler = Callable[[argparse.Namespace, "Context", Out], int]
 COMMANDS: dict[str, str] = {
     "where": "where:where",
     "use": "where:use",
-    "status": "settings:status",
+    "status": "status:status",
     "enable": "settings:enable",
     "disable": "settings:enable",
     "pause": "settings:pause",
@@ -110,13 +110,16 @@ def run(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 
 def rederive_if_outdated(ctx: Context, out: Out) -> None:
     """Preferences derived by older rules are re-derived first, with progress on stderr."""
+    from creative_memory.model.constants import DERIVATION_VERSION
+    from creative_memory.services.status import derivation_version
+
+    store = ctx.store()
+    old = derivation_version(store, ctx.user)  # plain SQL: the derivation is imported only if due
+    if old is None or old == DERIVATION_VERSION or store.read_only:
+        return
     from creative_memory.cli.output import progress
     from creative_memory.services import rederive
 
-    store = ctx.store()
-    old = rederive.outdated_version(store, ctx.user)
-    if old is None or store.read_only:
-        return
     print(
         f"od-memory: the preferences were derived by older rules ({old}); re-deriving them…", file=sys.stderr
     )

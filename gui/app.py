@@ -339,7 +339,7 @@ async def _screenshots(
 
 async def _extra_screenshots(actx: AppContext, window: MainWindow, folder: Path, suffix: str) -> int:
     """The Forget scope dialog (a global row selected) and the demo store's banner."""
-    from creative_memory.gui.tabs.inspector import InspectorTab
+    from creative_memory.gui.tabs.inspector.view import InspectorTab
     from creative_memory.gui.tabs.overview.view import OverviewTab
 
     inspector = next(p for p in window.pages if isinstance(p, InspectorTab))

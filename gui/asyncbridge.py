@@ -2,9 +2,9 @@
 
 Rules this module enforces for the rest of the GUI:
 
-* Every store (service) call runs on **one** worker thread, :class:`StoreWorker`, awaited from the
-  qasync loop — the UI thread never blocks on SQLite.
-* Every coroutine a Qt signal starts is a task held by a :class:`TaskKeeper` (a strong reference
+* Every store (service) call runs on **one** worker thread, :class:`gui.storeworker.StoreWorker`,
+  awaited from the qasync loop — the UI thread never blocks on SQLite.
+* Every coroutine a Qt signal starts is a task held by a :class:`gui.tasks.TaskKeeper` (a strong reference
   until it finishes, so it cannot be garbage-collected mid-flight); its exception reaches the error
   dialog instead of vanishing. Connect signals to methods decorated with :func:`async_slot`.
 * A dialog inside a coroutine is awaited with :func:`wait_dialog` (``open()`` + the ``finished``
@@ -16,7 +16,6 @@ Rules this module enforces for the rest of the GUI:
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import functools
 import inspect
@@ -25,7 +24,6 @@ import os
 import signal
 import sys
 import threading
-import time
 import warnings
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
@@ -36,227 +34,15 @@ import shiboken6
 from PySide6.QtCore import QMetaObject, QObject, SignalInstance
 from PySide6.QtWidgets import QApplication, QDialog
 
+from creative_memory.gui.storeworker import StoreWorker
+from creative_memory.gui.tasks import ErrorCallback, TaskKeeper, default_keeper, set_default_keeper
+
 log = logging.getLogger("cm.async")
 
 P = ParamSpec("P")
 T = TypeVar("T")
 
-STORE_THREAD_PREFIX = "cm-store"
-
-
-# --- the store thread --------------------------------------------------------------------------
-
-
-class WorkerShutDown(RuntimeError):
-    """A store call was made after :meth:`StoreWorker.shutdown`."""
-
-
-class StoreWorker:
-    """One thread for every store call, awaited from the event loop.
-
-    SQLite connections and sessions are used on this thread only; calls run one at a time in the
-    order they were made. ``await worker.run(fn, *args, **kwargs)`` returns ``fn``'s result or
-    raises its exception. If the awaiting task is cancelled before the call starts, the call never
-    runs; a call that has started runs to its end (a short transaction by design).
-    """
-
-    def __init__(self) -> None:
-        self._executor = concurrent.futures.ThreadPoolExecutor(
-            max_workers=1, thread_name_prefix=STORE_THREAD_PREFIX, initializer=self._on_thread_start
-        )
-        self._lock = threading.Lock()
-        self._active = 0
-        self._idle = threading.Event()
-        self._idle.set()
-        self._thread: threading.Thread | None = None
-        self._thread_started = threading.Event()
-        self._submitted = False
-        self._closed = False
-
-    def _on_thread_start(self) -> None:
-        self._thread = threading.current_thread()
-        self._thread_started.set()
-
-    @property
-    def closed(self) -> bool:
-        return self._closed
-
-    @property
-    def busy(self) -> bool:
-        """Whether a call is running right now."""
-        return not self._idle.is_set()
-
-    @staticmethod
-    def is_worker_thread() -> bool:
-        """Whether the caller runs on the store thread."""
-        return threading.current_thread().name.startswith(STORE_THREAD_PREFIX)
-
-    def _call(self, fn: Callable[[], T]) -> T:
-        with self._lock:
-            self._active += 1
-            self._idle.clear()
-        try:
-            return fn()
-        finally:
-            with self._lock:
-                self._active -= 1
-                if self._active == 0:
-                    self._idle.set()
-
-    async def run(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
-        """Run ``fn(*args, **kwargs)`` on the store thread and await its result."""
-        if self._closed:
-            raise WorkerShutDown("the store worker has been shut down")
-        loop = asyncio.get_running_loop()
-        call = functools.partial(fn, *args, **kwargs)
-        try:
-            future = loop.run_in_executor(self._executor, self._call, call)
-        except RuntimeError as exc:  # executor shut down between the check and the submit
-            raise WorkerShutDown("the store worker has been shut down") from exc
-        self._submitted = True
-        return await future
-
-    def shutdown(self, timeout: float = 2.0) -> bool:
-        """Stop taking calls, cancel queued ones, and wait at most ``timeout`` s for a running one.
-
-        Returns True when the store thread has ended (or never started), False when a call was
-        still running at the deadline; the caller decides whether to leave without it (see
-        :func:`run_app`). Never blocks much longer than ``timeout``.
-        """
-        self._closed = True
-        self._executor.shutdown(wait=False, cancel_futures=True)
-        if not self._submitted:
-            return True
-        deadline = time.monotonic() + max(0.0, timeout)
-        if not self._thread_started.wait(max(0.0, deadline - time.monotonic())):
-            log.warning("The store thread did not start within %.1f s of shutdown", timeout)
-            return False
-        thread = self._thread
-        if thread is not None:
-            thread.join(max(0.0, deadline - time.monotonic()))
-            if thread.is_alive():
-                log.warning("A store call was still running %.1f s after shutdown began", timeout)
-                return False
-        return True
-
-
-# --- tasks started from Qt -----------------------------------------------------------------------
-
-ErrorCallback = Callable[[BaseException], object]
-
-
-class TaskKeeper:
-    """Holds every task started on behalf of Qt until it ends and reports its failure.
-
-    ``on_error`` receives any exception other than cancellation (normally :func:`gui.errors.show_error`
-    bound to the main window). Without one, failures are logged only.
-    """
-
-    def __init__(
-        self,
-        on_error: ErrorCallback | None = None,
-        *,
-        loop: asyncio.AbstractEventLoop | None = None,
-    ) -> None:
-        self._tasks: set[asyncio.Task[Any]] = set()
-        self._on_error = on_error
-        self._loop = loop
-
-    def set_error_handler(self, on_error: ErrorCallback | None) -> None:
-        self._on_error = on_error
-
-    @property
-    def tasks(self) -> frozenset[asyncio.Task[Any]]:
-        return frozenset(self._tasks)
-
-    def __len__(self) -> int:
-        return len(self._tasks)
-
-    def _get_loop(self) -> asyncio.AbstractEventLoop:
-        try:
-            return asyncio.get_running_loop()
-        except RuntimeError:
-            pass
-        if self._loop is not None:
-            return self._loop
-        try:
-            return asyncio.get_event_loop_policy().get_event_loop()
-        except RuntimeError as exc:
-            raise RuntimeError(
-                "no asyncio event loop for this task: run the program through gui.asyncbridge.run_app "
-                "(or give the TaskKeeper a loop)"
-            ) from exc
-
-    def start(self, coro: Coroutine[Any, Any, T], *, name: str | None = None) -> asyncio.Future[T]:
-        """Schedule ``coro`` on the loop and keep it until it is done; returns its task.
-
-        After the loop has closed (the app is quitting and a widget still emits while it is torn
-        down) the coroutine is closed without running and an already-cancelled future is returned,
-        instead of raising inside a Qt slot.
-        """
-        loop = self._get_loop()
-        if loop.is_closed():
-            coro.close()
-            log.debug("Not starting %s: the event loop is closed", name or coro)
-            dead: asyncio.Future[T] = loop.create_future()
-            dead.cancel()
-            return dead
-        task = loop.create_task(coro, name=name)
-        self._tasks.add(task)
-        task.add_done_callback(self._on_done)
-        return task
-
-    def _on_done(self, task: asyncio.Task[Any]) -> None:
-        self._tasks.discard(task)
-        if task.cancelled():
-            return
-        exc = task.exception()
-        if exc is None:
-            return
-        log.error("Task %s failed: %s", task.get_name(), exc, exc_info=(type(exc), exc, exc.__traceback__))
-        if self._on_error is None:
-            return
-        try:
-            self._on_error(exc)
-        except Exception:
-            log.exception("The error callback failed")
-
-    def cancel_all(self) -> int:
-        """Request cancellation of every kept task; returns how many were asked."""
-        count = 0
-        for task in list(self._tasks):
-            if not task.done():
-                task.cancel()
-                count += 1
-        return count
-
-    async def drain(self, timeout: float = 2.0) -> bool:
-        """Wait (at most ``timeout`` s) for every kept task except the caller to finish."""
-        current = asyncio.current_task()
-        pending = {t for t in self._tasks if t is not current and not t.done()}
-        if not pending:
-            return True
-        _done, still = await asyncio.wait(pending, timeout=max(0.0, timeout))
-        if still:
-            log.warning("%d task(s) still running after %.1f s", len(still), timeout)
-        return not still
-
-
-_default_keeper: TaskKeeper | None = None
-
-
-def default_keeper() -> TaskKeeper:
-    """The application's keeper (set by :func:`run_app`); created on first use otherwise."""
-    global _default_keeper
-    if _default_keeper is None:
-        _default_keeper = TaskKeeper()
-    return _default_keeper
-
-
-def set_default_keeper(keeper: TaskKeeper | None) -> None:
-    global _default_keeper
-    _default_keeper = keeper
-
+# --- slots that start coroutines --------------------------------------------------------------
 
 KeeperSpec = TaskKeeper | str | None
 
@@ -460,21 +246,10 @@ def run_app(
     loop = new_qt_loop(app)
     keeper = TaskKeeper(on_error if on_error is not None else _default_error_callback(app), loop=loop)
     worker = StoreWorker()
-    previous_keeper = _default_keeper
-    set_default_keeper(keeper)
+    previous_keeper = set_default_keeper(keeper)
     ctx = AppContext(app=app, loop=loop, keeper=keeper, worker=worker)
 
-    quitting = False
-
-    def on_about_to_quit() -> None:
-        nonlocal quitting
-        if quitting:
-            return
-        quitting = True
-        asked = keeper.cancel_all()
-        log.info("Quitting: cancelled %d task(s)", asked)
-
-    quit_connection = app.aboutToQuit.connect(on_about_to_quit)
+    quit_connection = app.aboutToQuit.connect(_cancel_once(keeper))
     sigint_installed = _install_sigint(loop, app)
 
     exit_code: int = 0
@@ -498,12 +273,33 @@ def run_app(
         set_default_keeper(previous_keeper)
 
     if not clean and hard_exit_if_stuck:
-        log.error("Leaving without waiting for the store call that is still running")
-        logging.shutdown()
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(exit_code)
+        _leave_now(exit_code)
     return exit_code
+
+
+def _cancel_once(keeper: TaskKeeper) -> Callable[[], None]:
+    """The ``aboutToQuit`` handler: cancel every kept task, once."""
+    quitting = False
+
+    def on_about_to_quit() -> None:
+        nonlocal quitting
+        if quitting:
+            return
+        quitting = True
+        asked = keeper.cancel_all()
+        log.info("Quitting: cancelled %d task(s)", asked)
+
+    return on_about_to_quit
+
+
+def _leave_now(exit_code: int) -> None:
+    """End the process without waiting for the store call that is still running (SQLite rolls its
+    unfinished transaction back on the next open)."""
+    log.error("Leaving without waiting for the store call that is still running")
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(exit_code)
 
 
 async def _as_coroutine(awaitable: Awaitable[T]) -> T:
@@ -527,18 +323,12 @@ def is_gui_object_alive(obj: QObject | None) -> bool:
 
 
 __all__ = [
-    "STORE_THREAD_PREFIX",
     "AppContext",
-    "StoreWorker",
-    "TaskKeeper",
-    "WorkerShutDown",
     "async_slot",
     "close_qt_loop",
-    "default_keeper",
     "is_gui_object_alive",
     "new_qt_loop",
     "run_app",
-    "set_default_keeper",
     "wait_dialog",
     "wait_signal",
 ]

@@ -16,7 +16,8 @@ from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from creative_memory.gui.asyncbridge import StoreWorker, TaskKeeper, WorkerShutDown
+from creative_memory.gui.storeworker import StoreWorker, WorkerShutDown
+from creative_memory.gui.tasks import TaskKeeper
 from creative_memory.services import controls
 from creative_memory.services.context import Context
 from creative_memory.services.datadir import DataDir

@@ -22,7 +22,6 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, TextIO
 
-import platformdirs
 from PySide6.QtCore import (
     QCoreApplication,
     QMessageLogContext,
@@ -76,6 +75,8 @@ def default_log_file(env: dict[str, str] | None = None) -> Path:
     in the platform's per-user log folder (``~/.local/state/creative-memory-studio/log`` on Linux,
     ``~/Library/Logs/creative-memory-studio`` on macOS, ``%LOCALAPPDATA%\\creative-memory-studio\\Logs``
     on Windows)."""
+    import platformdirs  # here, not at the top: it costs start-up time before the first paint otherwise
+
     from creative_memory.services.datadir import APP_NAME
 
     e = os.environ if env is None else env

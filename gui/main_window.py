@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import logging
-from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import QDateTime, QLocale, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
 from creative_memory.gui.asyncbridge import async_slot
+from creative_memory.gui.banner_state import banner_state, notice_state
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.dialogs.progress import ProgressDialog
 from creative_memory.gui.errors import show_error
@@ -21,10 +21,10 @@ from creative_memory.gui.tabs.activity import ActivityTab
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.tabs.diagnostics.kept import attach as attach_kept_panel
 from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
-from creative_memory.gui.tabs.inspector import InspectorTab
+from creative_memory.gui.tabs.inspector.view import InspectorTab
 from creative_memory.gui.tabs.overview.view import OverviewTab
-from creative_memory.gui.tabs.preview import PreviewTab
-from creative_memory.gui.tabs.projects import ProjectsTab
+from creative_memory.gui.tabs.preview.view import PreviewTab
+from creative_memory.gui.tabs.projects.view import ProjectsTab
 from creative_memory.gui.widgets import Banner
 from creative_memory.services import controls
 from creative_memory.services.demostore import demo_data_dir
@@ -32,95 +32,6 @@ from creative_memory.services.errors import CreativeMemoryError
 from creative_memory.services.rederive import rederive_if_outdated
 
 log = logging.getLogger("cm.gui")
-
-
-def time_left(ms: int) -> str:
-    """'2 days 3 h left', '1 h 20 min left', '5 min left', 'less than a minute left'."""
-    minutes = ms // 60_000
-    days, rest = divmod(minutes, 24 * 60)
-    hours, mins = divmod(rest, 60)
-    if days:
-        text = tr("{d} days {h} h").format(d=days, h=hours) if days > 1 else tr("1 day {h} h").format(h=hours)
-    elif hours:
-        text = tr("{h} h {m} min").format(h=hours, m=mins)
-    elif mins:
-        text = tr("{m} min").format(m=mins)
-    else:
-        return tr("less than a minute left")
-    return tr("{left} left").format(left=text)
-
-
-def format_until(iso_text: str | None, *, forever: bool, now_ms: int | None = None) -> str:
-    """'until Tue 24 Nov, 09:00 (1 h 20 min left)' in local time, or 'until you resume'."""
-    if forever or not iso_text:
-        return tr("until you resume")
-    dt = datetime.fromisoformat(iso_text.replace("Z", "+00:00"))
-    end = int(dt.timestamp() * 1000)
-    local = QDateTime.fromMSecsSinceEpoch(end).toLocalTime()
-    when = QLocale().toString(local, "ddd d MMM, HH:mm")
-    if now_ms is None:
-        return tr("until {when}").format(when=when)
-    return tr("until {when} ({left})").format(when=when, left=time_left(max(end - now_ms, 0)))
-
-
-def banner_state(
-    status: dict[str, Any], store_info: dict[str, Any], now_ms: int | None = None
-) -> tuple[str, str, str | None] | None:
-    """(kind, text, action) for the state banner, or None when memory is fully on. Pure, for tests.
-
-    A pause or the switch being off is a warning (the platform's warning colour); a store that
-    cannot be written is a warning, one written by a newer version an error. Notices (the keychain)
-    are not state: :func:`notice_state` words them for the dismissable notice bar.
-    """
-    lines: list[str] = []
-    kind = "info"
-    action: str | None = None
-    if store_info.get("too_new"):
-        kind = "error"
-        lines.append(tr("Store written by a newer version: {reason}").format(reason=store_info.get("reason", "")))
-    elif store_info.get("read_only"):
-        kind = "warning"
-        lines.append(tr("This store is read-only: {reason}").format(reason=store_info.get("reason", "")))
-    if status:
-        if not status.get("enabled", True):
-            kind = "warning" if kind == "info" else kind
-            lines.append(tr("Creative memory is off: nothing is learned and nothing is injected."))
-            action = action or "enable"
-        lp, up = status.get("learning_paused_until"), status.get("using_paused_until")
-        forever = status.get("paused_until_resumed", {})
-        if lp and up and lp == up:
-            lines.append(
-                tr("Paused — learning and using — {until}.").format(
-                    until=format_until(lp, forever=bool(forever.get("learning")), now_ms=now_ms)
-                )
-            )
-        else:
-            if lp:
-                lines.append(
-                    tr("Paused — learning — {until}.").format(
-                        until=format_until(lp, forever=bool(forever.get("learning")), now_ms=now_ms)
-                    )
-                )
-            if up:
-                lines.append(
-                    tr("Paused — using — {until}.").format(
-                        until=format_until(up, forever=bool(forever.get("using")), now_ms=now_ms)
-                    )
-                )
-        if lp or up:
-            kind = "warning" if kind == "info" else kind
-            if action is None:
-                action = "resume"
-    if not lines:
-        return None
-    return kind, "\n".join(lines), action
-
-
-def notice_state(store_info: dict[str, Any]) -> tuple[str, str] | None:
-    """(key, text) of a dismissable notice, or None. The key remembers a dismissal."""
-    if store_info.get("keychain_fallback"):
-        return "keychain", store_info.get("keychain_detail", tr("No system keychain was found."))
-    return None
 
 
 DISMISSED = "notices/dismissed"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -21,6 +21,9 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from creative_memory.model.constants import REJECTING_SIGNALS, TAG_POLARITY, Polarity, SignalType
+from creative_memory.model.instants import from_ms as from_ms
+from creative_memory.model.instants import iso as iso
+from creative_memory.model.instants import to_ms as to_ms
 from creative_memory.model.names import NAME_RULE, check_scope, name_problem, normalize_name
 from creative_memory.model.vocabulary import (
     MAX_DIMENSIONS,
@@ -193,24 +196,7 @@ class EventIn(BaseModel):
         return to_ms(self.occurred_at)
 
 
-def to_ms(dt: datetime) -> int:
-    if dt.tzinfo is None:
-        raise ValueError("naive datetime")
-    return round(dt.timestamp() * 1000)
-
-
-def from_ms(ms: int) -> datetime:
-    return datetime.fromtimestamp(ms / 1000, tz=UTC)
-
-
-def iso(ms: int | None) -> str | None:
-    """ISO 8601 UTC with a Z, millisecond precision (the CLI's and exports' time format)."""
-    if ms is None:
-        return None
-    try:
-        return from_ms(ms).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-    except (OverflowError, ValueError, OSError):  # a row written before the range was enforced
-        return f"invalid time ({ms} ms)"
+# The instants' helpers live in model.instants (no pydantic); kept importable from here.
 
 
 def payload_items(payload: Mapping[str, Any]) -> list[tuple[str, str, str, str]]:

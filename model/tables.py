@@ -37,6 +37,14 @@ def sql_eligible(alias: str = "") -> str:
 
 SQL_ELIGIBLE = sql_eligible()
 SQL_NOT_ARCHIVED = "status != 'archived'"
+#: Where the fold created a record (``created_at``, ``created_seq``, ``created_item``), read from the
+#: head of its state text: the engine's order among equal strengths (decision 0022). The ranked
+#: indexes hold these expressions (migration 0007); a query orders by the same text to use them.
+SQL_CREATED_ORDER = (
+    "CAST(substr(state, 15) AS INTEGER)",
+    "CAST(substr(state, instr(state, '\"created_seq\":') + 14) AS INTEGER)",
+    "CAST(substr(state, instr(state, '\"created_item\":') + 15) AS INTEGER)",
+)
 
 
 class Base(DeclarativeBase):
@@ -146,8 +154,9 @@ class Preference(Base):
         Index("ix_cm_prefs_user_decay", "user_id", "decay_at"),
         Index("ix_cm_prefs_user_lastseen", "user_id", "last_seen"),
         Index("ix_cm_prefs_user_evaluated", "user_id", "evaluated_at"),
-        # Retrieval (migration 0002): eligible records ranked per (scope, polarity, type); the
-        # strongest ineligible ones (the lifecycle sample); records due to decay or archive.
+        # Retrieval (migrations 0002, 0007): eligible records ranked per (scope, polarity, type) in the
+        # engine's order; the strongest ineligible ones (the lifecycle sample); records due to decay
+        # or archive.
         Index(
             "ix_cm_prefs_rank",
             "user_id",
@@ -155,6 +164,7 @@ class Preference(Base):
             "polarity",
             "preference_type",
             text("strength DESC"),
+            *(text(e) for e in SQL_CREATED_ORDER),
             "pattern",
             sqlite_where=text(SQL_ELIGIBLE),
         ),
@@ -163,6 +173,7 @@ class Preference(Base):
             "user_id",
             "scope",
             text("strength DESC"),
+            *(text(e) for e in SQL_CREATED_ORDER),
             "preference_type",
             "pattern",
             "polarity",
@@ -251,6 +262,16 @@ class Lease(Base):
     started_at: Mapped[int] = mapped_column(Integer)
     heartbeat_at: Mapped[int] = mapped_column(Integer)
     pid: Mapped[int | None] = mapped_column(Integer)  # the holder's process (same machine)
+
+
+class PrefEpoch(Base):
+    """Changes (to a random number) whenever a user's preference rows change in what a retrieval
+    counts; kept by triggers on the preferences table (migration 0007), read by the bounded read
+    to reuse the counts it took at the same epoch (``services.candidates``)."""
+
+    __tablename__ = "creative_memory_pref_epochs"
+    user_id: Mapped[str] = mapped_column(String(128), primary_key=True)
+    epoch: Mapped[int] = mapped_column(Integer)
 
 
 class IgnoredCount(Base):

@@ -3,10 +3,11 @@
 The engine (``services.engine.retrieve``) ranks records per (polarity, type) and can never reach
 deeper than ``RANK_DEPTH`` into any (scope, polarity, type); everything below is overflow, and
 only its number matters. So instead of every record of the scopes (100 k at the L size), this reads
-from the partial indexes of migration 0002:
+from the partial indexes of migration 0002, which migration 0007 keeps in the engine's own order
+(strength, then first-seen), so that each read is a range of an index:
 
 - per (scope, polarity, type) of a requested type: the ``RANK_DEPTH`` strongest eligible records
-  (globals hidden by a project record left out), ties at the boundary included;
+  (globals hidden by a project record left out);
 - per (scope, polarity, type) of another type (when ``preference_types`` is given): the
   ``SAMPLE_SIZE`` strongest, for the lifecycle event's sample;
 - the ``SAMPLE_SIZE`` strongest hidden eligible globals (for the suppression events) with the
@@ -39,7 +40,7 @@ from creative_memory.model.constants import (
     scope_for,
 )
 from creative_memory.model.records import PrefState
-from creative_memory.model.tables import SQL_ELIGIBLE, SQL_NOT_ARCHIVED, sql_eligible
+from creative_memory.model.tables import SQL_CREATED_ORDER, SQL_ELIGIBLE, SQL_NOT_ARCHIVED, sql_eligible
 from creative_memory.services import candidate_ties as ties
 from creative_memory.services.derivation import state_from_json
 from creative_memory.services.engine.derive import ARCHIVE_MS
@@ -64,7 +65,12 @@ _COLS = (
     # they open the fold state's text (services/candidate_ties.py).
     f"{ties.HEAD}"
 )
-# A record whose stored evaluation is out of date at now (?1 = now, ?2 = now - ARCHIVE_MS).
+# The engine's order within a group, and among one scope's ineligible records: the order of the
+# two ranked indexes (the same expressions, so SQLite reads them in order instead of sorting).
+_CREATED = ", ".join(SQL_CREATED_ORDER)
+_EPOCHS = "creative_memory_pref_epochs"
+_RANK_ORDER = f"strength DESC, {_CREATED}, pattern"
+_INELIGIBLE_ORDER = f"strength DESC, {_CREATED}, preference_type, pattern, polarity"
 
 _POLARITY = {str(p): p for p in Polarity}
 _TIER = {str(t): t for t in Tier}
@@ -144,16 +150,17 @@ def load(
     *,
     use_global: bool = True,
     use_project: bool = True,
+    memo: dict[object, object] | None = None,
 ) -> Reader:
     """Start the bounded read (see the module notes); ``Reader.candidates()`` is the engine's input.
 
     ``use_global`` / ``use_project``: the project's switches (``engine.retrieve.scope_switches``);
-    a scope that is switched off is not read at all."""
+    a scope that is switched off is not read at all. ``memo`` (the store's): keeps the counts over
+    whole scopes between retrievals while the user's preference epoch stays (``_counted``)."""
     project_scope = scope_for(project_id) if project_id and use_project else None
     scopes = (["global"] if use_global else []) + ([project_scope] if project_scope else [])
     types = list(preference_types) if preference_types is not None else None
     archive_cut = now - ARCHIVE_MS
-    statuses = ", ".join(f"'{x}'" for x in Status)
 
     loaded: dict[int, tuple[Row, bool]] = {}  # id -> (row, hidden by a project record)
 
@@ -188,54 +195,28 @@ def load(
     hidden_ids: set[int] = set()
     overriders: set[int] = set()
     ranked: list[_Group] = []
+    counted = _counted(con, user_id, tuple(scopes), project_scope, memo)
     for scope in scopes:
-        total = _count(con, "user_id = ? AND scope = ?", (user_id, scope))
-        strong = _count(
-            con,
-            f"user_id = ? AND scope = ? AND status IN ({statuses}) AND strength >= {INJECTION_THRESHOLD}",
-            (user_id, scope),
-        )
-        stable_strong = _count(
-            con,
-            f"user_id = ? AND scope = ? AND status = 'stable' AND strength >= {INJECTION_THRESHOLD}",
-            (user_id, scope),
-        )
+        total, strong, stable_strong, groups = counted.scopes[scope]
         totals["strength"] += total - strong
         totals["status"] += strong - stable_strong
         totals["tier"] += stable_strong  # less the eligible ones, below
-        groups = con.execute(
-            f"SELECT polarity, preference_type, count(*) FROM {TABLE} INDEXED BY ix_cm_prefs_rank "
-            f"WHERE user_id = ? AND scope = ? AND {SQL_ELIGIBLE} GROUP BY 1, 2",
-            (user_id, scope),
-        ).fetchall()
         hidden_by_group: dict[tuple[str, str], int] = {}
         if scope == "global" and project_scope is not None:
             # Eligible globals a project record hides, with the hiding records.
-            pairs = con.execute(
-                f"SELECT g.id, g.polarity, g.preference_type, g.pattern, g.strength, o.id "
-                f"FROM {TABLE} AS g INDEXED BY ix_cm_prefs_rank JOIN {TABLE} AS o "
-                "ON o.user_id = g.user_id AND o.scope = ? AND o.preference_type = g.preference_type "
-                f"AND o.pattern = g.pattern WHERE g.user_id = ? AND g.scope = 'global' AND {sql_eligible('g')}",
-                (project_scope, user_id),
-            ).fetchall()
             hiders: dict[int, list[int]] = {}
-            shown: dict[int, tuple[float, str, str, str]] = {}
-            for gid, pol, ptype, pattern, strength, oid in pairs:
+            shown: dict[int, tuple[object, ...]] = {}
+            for gid, pol, ptype, pattern, strength, oid, order in counted.pairs:
                 if gid not in hiders:
                     hiders[gid] = []
                     hidden_by_group[(pol, ptype)] = hidden_by_group.get((pol, ptype), 0) + 1
                     if type_matches(ptype, types) and gid not in stale:
-                        shown[gid] = (-strength, ptype, pattern, pol)
+                        shown[gid] = (-strength, *order, ptype, pattern, pol)
                 hiders[gid].append(oid)
             hidden_ids = set(hiders)
             # The SAMPLE_SIZE strongest (engine order) get an event each; the engine needs the
             # records that hide them, and those of stale hidden globals, to see them hidden.
-            top = sorted(shown, key=lambda i: shown[i])
-            if len(top) > SAMPLE_SIZE:  # a tie at the edge: the first ones in the engine's order
-                edge = shown[top[SAMPLE_SIZE - 1]][0]
-                run = ties.in_order(con, [i for i in top if shown[i][0] == edge])
-                top = [i for i in top if shown[i][0] < edge]
-                top += run[: SAMPLE_SIZE - len(top)]
+            top = sorted(shown, key=lambda i: shown[i])[:SAMPLE_SIZE]
             keep(_by_ids(con, top), hidden=True)
             for gid in top:
                 overriders.update(hiders[gid])
@@ -249,8 +230,12 @@ def load(
                             (user_id, project_scope, r[2], r[3]),
                         )
                     )
+        # A global that a project record hides (same type and pattern) is left out of its group by
+        # one probe of the unique key's index per row read (?7: the project's scope), not by a list
+        # of ids that SQLite would sort again for every group read.
         not_hidden = (
-            f" AND {TABLE}.id NOT IN ({','.join(map(str, sorted(hidden_ids)))})" if hidden_ids else ""
+            f" AND NOT EXISTS (SELECT 1 FROM {TABLE} AS o WHERE o.user_id = ?1 AND o.scope = ?7 "
+            f"AND o.preference_type = {TABLE}.preference_type AND o.pattern = {TABLE}.pattern)"
         )
         for pol, ptype, n in groups:
             totals["tier"] -= n
@@ -259,43 +244,113 @@ def load(
                 f"user_id = ?1 AND scope = ?4 AND polarity = ?5 AND preference_type = ?6 AND {SQL_ELIGIBLE} "
                 f"AND {fresh}"
             )
-            if not type_matches(ptype, types):
+            matches = type_matches(ptype, types)
+            if not matches:
                 totals["type"] += n
                 depth = SAMPLE_SIZE  # only the lifecycle sample can name these: never deeper
             else:
                 totals["suppressed"] += hidden_n
                 totals["eligible"] += n - hidden_n
                 depth = FIRST_DEPTH
-                if hidden_n:
-                    where += not_hidden
-            ranked.append(_Group((scope, pol, ptype), where, (user_id, now, archive_cut, scope, pol, ptype)))
+            params: tuple[object, ...] = (user_id, now, archive_cut, scope, pol, ptype)
+            if hidden_n and matches:
+                where += not_hidden
+                params = (*params, project_scope)
+            ranked.append(_Group((scope, pol, ptype), where, params))
             ranked[-1].fetch(con, depth, keep)
             if depth == SAMPLE_SIZE:
                 ranked[-1].more = False
-        # The strongest ineligible records, for the lifecycle sample (a tie at the edge: the first
-        # ones in the engine's order).
+        # The strongest ineligible records, for the lifecycle sample, in the engine's order (the
+        # index's own, migration 0007).
         inel = f"user_id = ?1 AND scope = ?4 AND NOT ({SQL_ELIGIBLE}) AND {fresh}"
-        inel_params = (user_id, now, archive_cut, scope)
-        sql = f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_ineligible WHERE {inel}"
-        rows = _rows(con, f"{sql} ORDER BY strength DESC LIMIT ?5", (*inel_params, SAMPLE_SIZE + 1))
-        peek = rows.pop() if len(rows) > SAMPLE_SIZE else None
-        if rows:
-            rows, _more = ties.cut(rows, peek, _run_reader(con, f"{sql} AND strength = ?5", inel_params))
-        keep(rows)
+        keep(
+            _rows(
+                con,
+                f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_ineligible WHERE {inel} "
+                f"ORDER BY {_INELIGIBLE_ORDER} LIMIT ?5",
+                (user_id, now, archive_cut, scope, SAMPLE_SIZE),
+            )
+        )
     keep(_by_ids(con, sorted(overriders - set(loaded))))
     for rid, row in stale.items():
         loaded[rid] = (row, rid in hidden_ids)
     return Reader(con, now, types, loaded, future, totals, ranked, keep)
 
 
+@dataclass(frozen=True)
+class _Counted:
+    """What a bounded read counts over whole scopes: per scope (all records, those over the
+    threshold in any status, the stable ones over it, eligible per (polarity, type)), and the
+    eligible globals the project hides with the records hiding them and their first-seen place."""
+
+    scopes: dict[str, tuple[int, int, int, list[tuple[str, str, int]]]]
+    pairs: list[tuple[int, str, str, str, float, int, tuple[int, int, int]]]
+
+
+def _counted(
+    con: sqlite3.Connection,
+    user_id: str,
+    scopes: tuple[str, ...],
+    project_scope: str | None,
+    memo: dict[object, object] | None,
+) -> _Counted:
+    """The scope counts, reused from ``memo`` while the user's preference epoch is unchanged.
+
+    The epoch (``creative_memory_pref_epochs``, migration 0007) is set to a new random number by
+    triggers on every insert, delete or update of a counted column of the user's preferences,
+    in the same transaction, so an equal epoch read in this snapshot means equal rows to count;
+    ``last_injected_at`` (set by every recorded retrieval) is not watched."""
+    row = con.execute(f"SELECT epoch FROM {_EPOCHS} WHERE user_id = ?", (user_id,)).fetchone()
+    key = ("candidates.counted", user_id, scopes, project_scope)
+    if memo is not None and row is not None:
+        hit = memo.get(key)
+        if isinstance(hit, tuple) and hit[0] == row[0]:
+            counted: _Counted = hit[1]
+            return counted
+    statuses = ", ".join(f"'{x}'" for x in Status)
+    per_scope: dict[str, tuple[int, int, int, list[tuple[str, str, int]]]] = {}
+    for scope in scopes:
+        per_scope[scope] = (
+            _count(con, "user_id = ? AND scope = ?", (user_id, scope)),
+            _count(
+                con,
+                f"user_id = ? AND scope = ? AND status IN ({statuses}) AND strength >= {INJECTION_THRESHOLD}",
+                (user_id, scope),
+            ),
+            _count(
+                con,
+                f"user_id = ? AND scope = ? AND status = 'stable' AND strength >= {INJECTION_THRESHOLD}",
+                (user_id, scope),
+            ),
+            con.execute(
+                f"SELECT polarity, preference_type, count(*) FROM {TABLE} INDEXED BY ix_cm_prefs_rank "
+                f"WHERE user_id = ? AND scope = ? AND {SQL_ELIGIBLE} GROUP BY 1, 2",
+                (user_id, scope),
+            ).fetchall(),
+        )
+    pairs: list[tuple[int, str, str, str, float, int, tuple[int, int, int]]] = []
+    if "global" in scopes and project_scope is not None:
+        rows = con.execute(
+            f"SELECT g.id, g.polarity, g.preference_type, g.pattern, g.strength, o.id, {ties.HEAD_OF_G} "
+            f"FROM {TABLE} AS g INDEXED BY ix_cm_prefs_rank JOIN {TABLE} AS o "
+            "ON o.user_id = g.user_id AND o.scope = ? AND o.preference_type = g.preference_type "
+            f"AND o.pattern = g.pattern WHERE g.user_id = ? AND g.scope = 'global' AND {sql_eligible('g')}",
+            (project_scope, user_id),
+        ).fetchall()
+        pairs = [(*r[:6], ties.parse_head(r[6])[:3]) for r in rows]
+    counted = _Counted(per_scope, pairs)
+    if memo is not None and row is not None:
+        memo[key] = (row[0], counted)
+    return counted
+
+
 @dataclass
 class _Group:
     """One (scope, polarity, type)'s eligible records, read in the engine's order down to a depth.
 
-    The index orders by strength, then pattern; the engine orders equal strengths first-seen. A
-    read that ends inside a run of equal strengths (``run``) takes the run's first records in the
-    engine's order, and the next read goes on in that order; below the run (``floor``) the index
-    order resumes. So every record not read sorts after the last one read (``horizon``).
+    The rank index holds that order (strength, then where the fold created the record; migration
+    0007), so each read is the next range of the index. Every record not read sorts after the
+    last one read (``horizon``).
     """
 
     key: tuple[str, str, str]
@@ -304,41 +359,19 @@ class _Group:
     more: bool = True
     read: int = 0
     horizon: Row | None = None
-    floor: float | None = None  # everything stronger than this has been read
-    run: float | None = None  # the strength of a run of ties read part of the way
-    run_taken: int = 0
 
     def fetch(self, con: sqlite3.Connection, n: int, keep: Callable[[Iterable[Row]], None]) -> None:
         """Read the next ``n`` records of the group in the engine's order."""
-        sql = f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {self.where}"
-        if self.run is not None:  # inside a run of equal strengths: its next records, in order
-            rows = _rows(
-                con,
-                f"{sql} AND strength = ?7 ORDER BY {ties.RUN_ORDER} LIMIT ?8 OFFSET ?9",
-                (*self.params, self.run, n + 1, self.run_taken),
-            )
-            peek = rows.pop() if len(rows) > n else None
-            self.run_taken += len(rows)
-            if peek is None:  # the run is read: below it next
-                self.floor, self.run = self.run, None
-            self.more = True
-        else:
-            params: tuple[object, ...] = self.params
-            if self.floor is not None:
-                sql += " AND strength < ?7"
-                params = (*params, self.floor)
-            rows = _rows(
-                con, f"{sql} ORDER BY strength DESC, pattern LIMIT ?{len(params) + 1}", (*params, n + 1)
-            )
-            peek = rows.pop() if len(rows) > n else None
-            self.more = peek is not None
-            if rows:
-                run_sql = f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {self.where} AND strength = ?7"
-                rows, goes_on = ties.cut(rows, peek, _run_reader(con, run_sql, self.params))
-                if goes_on:
-                    self.run, self.run_taken = rows[-1][5], sum(1 for r in rows if r[5] == rows[-1][5])
-                else:
-                    self.floor = rows[-1][5]
+        k = len(self.params)  # the numbered parameters after the group's own
+        rows = _rows(
+            con,
+            f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {self.where} "
+            f"ORDER BY {_RANK_ORDER} LIMIT ?{k + 1} OFFSET ?{k + 2}",
+            (*self.params, n + 1, self.read),
+        )
+        self.more = len(rows) > n
+        if self.more:
+            rows.pop()
         keep(rows)
         if rows:
             self.horizon = rows[-1]
@@ -393,18 +426,6 @@ class Reader:
             g = self._groups[key]
             if g.more:
                 g.fetch(self._con, max(FIRST_DEPTH, RANK_DEPTH - g.read, g.read), self._keep)
-
-
-def _run_reader(
-    con: sqlite3.Connection, sql: str, params: tuple[object, ...]
-) -> Callable[[float, int], list[Row]]:
-    """The first ``k`` rows of ``sql`` (whose next parameter is a run's strength) in the engine's order."""
-    at = len(params) + 1
-
-    def first(strength: float, k: int) -> list[Row]:
-        return _rows(con, f"{sql} ORDER BY {ties.RUN_ORDER} LIMIT ?{at + 1}", (*params, strength, k))
-
-    return first
 
 
 def _by_ids(con: sqlite3.Connection, ids: Sequence[int]) -> list[Row]:

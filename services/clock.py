@@ -6,7 +6,7 @@ import re
 import time
 from datetime import UTC, datetime
 
-from creative_memory.model.events import INSTANT_RANGE, instant_in_range, to_ms
+from creative_memory.model.instants import to_ms
 from creative_memory.services.errors import InvalidInput
 
 DAY_MS = 86_400_000
@@ -54,6 +54,8 @@ def parse_instant(text: str, now: int | None = None) -> int:
 
 def parse_now(text: str) -> int:
     """``--now``: a moment every computation handles (the same range as an event's time)."""
+    from creative_memory.model.events import INSTANT_RANGE, instant_in_range  # pydantic: only here
+
     ms = parse_instant(text)
     if not instant_in_range(ms):
         raise InvalidInput(f"--now '{text}' is out of range; give a moment from {INSTANT_RANGE}.")

@@ -15,10 +15,12 @@ from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import Actor
 from creative_memory.model.events import iso
-from creative_memory.model.tables import Event, IgnoredCount, Preference, ProjectSettings, Retrieval, Settings
+from creative_memory.model.tables import Event, Preference, ProjectSettings, Settings
 from creative_memory.services import audit
 from creative_memory.services.clock import FOREVER_MS
 from creative_memory.services.errors import InvalidInput
+from creative_memory.services.status import status as plain_status
+from creative_memory.services.status import status_of
 from creative_memory.services.store import Store, raw_connection
 
 What = Literal["both", "learning", "using"]
@@ -123,49 +125,13 @@ def using_gate(db: Session | sqlite3.Connection, user_id: str, project_id: str |
 
 # --------------------------------------------------------------------------- status
 def status_in(session: Session, user_id: str, now: int) -> dict[str, Any]:
-    s = get_settings(session, user_id)
-    lp = _active(s.learning_paused_until, now)
-    up = _active(s.using_paused_until, now)
-    prefs = session.scalar(select(func.count()).select_from(Preference).where(Preference.user_id == user_id))
-    events = session.scalar(select(func.count()).select_from(Event).where(Event.user_id == user_id))
-    retrievals = session.scalar(
-        select(func.count()).select_from(Retrieval).where(Retrieval.user_id == user_id)
-    )
-    disabled = [
-        ps.project_id
-        for ps in session.scalars(
-            select(ProjectSettings)
-            .where(ProjectSettings.user_id == user_id)
-            .where(
-                ProjectSettings.use_memory.is_(False)
-                | ProjectSettings.use_global_memory.is_(False)
-                | ProjectSettings.learn_from_project.is_(False)
-            )
-            .order_by(ProjectSettings.project_id)
-        )
-    ]
-    ignored = {
-        r.reason: r.count
-        for r in session.scalars(select(IgnoredCount).where(IgnoredCount.user_id == user_id))
-    }
-    return {
-        "user": user_id,
-        "enabled": bool(s.memory_enabled),
-        "learning_paused_until": iso(lp),
-        "using_paused_until": iso(up),
-        "learning_paused": lp is not None,
-        "using_paused": up is not None,
-        "paused_until_resumed": {"learning": lp == FOREVER_MS, "using": up == FOREVER_MS},
-        "counts": {"preferences": prefs or 0, "events": events or 0, "retrievals": retrievals or 0},
-        "projects_disabled": disabled,
-        "ignored": ignored,
-        "memory_notes": bool(s.memory_notes),
-    }
+    """The status in a session's transaction (its pending changes flushed first)."""
+    return status_of(raw_connection(session), user_id, now)
 
 
 def status(store: Store, user_id: str, now: int) -> dict[str, Any]:
-    with store.read() as session:
-        return status_in(session, user_id, now)
+    """On/off, pauses, counts, projects with a switch off, ignored counts (``services.status``)."""
+    return plain_status(store, user_id, now)
 
 
 # --------------------------------------------------------------------------- master switch, pause

@@ -114,13 +114,6 @@ def default_data_dir(platform: str | None = None) -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False, roaming=True))
 
 
-def legacy_data_dir() -> Path:
-    """Where the first release kept its store by default (platformdirs' folder for "Open Design")."""
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("Open Design", appauthor=False, roaming=True))
-
-
 # ---------------------------------------------------------------------------- the remembered choice
 def choice_file(env: Mapping[str, str] | None = None) -> Path:
     e = os.environ if env is None else env

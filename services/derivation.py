@@ -12,12 +12,10 @@ reads in one snapshot, folds outside any write lock, then writes in one short tr
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
 import logging
 import sqlite3
-import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
@@ -30,7 +28,7 @@ from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import DERIVATION_VERSION, Polarity, SignalType, Status, Tier, project_of
 from creative_memory.model.events import FoldEvent, FoldItem, payload_items
-from creative_memory.model.records import PrefKey, PrefState
+from creative_memory.model.records import PrefState
 from creative_memory.model.tables import Derivation, Event, Preference
 from creative_memory.services import changes
 from creative_memory.services.engine.derive import Deriver, advance
@@ -138,21 +136,6 @@ def flat_items(payload: Mapping[str, Any]) -> list[tuple[str, str, Polarity]]:
     if over:
         items.extend((p["preference_type"], p["pattern"], _NEGATIVE) for p in over["patterns"])
     return items
-
-
-class _EventRow:
-    """One mutable :class:`services.engine.derive.EventView`, refilled for every event of a rebuild."""
-
-    __slots__ = ("event_id", "occurred_at", "scope", "seq", "session_id", "signal_type", "tag")
-
-    def __init__(self) -> None:
-        self.seq = 0
-        self.event_id = ""
-        self.occurred_at = 0
-        self.signal_type = SignalType.THUMBS_UP
-        self.scope = ""
-        self.session_id: str | None = None
-        self.tag: str | None = None
 
 
 # json.dumps(x, **options) builds a new encoder per call; these are the same encoders, built once
@@ -313,40 +296,6 @@ _INSERT_PREF = (
 _SELECT_PREF = f"SELECT id, {', '.join(PREF_COLUMNS)} FROM {_PREF_TABLE}"
 
 
-class _PrefWriter:
-    """Writes rows so that the table ends up exactly as a delete-all + insert-all would leave it
-    (apart from the surrogate ``id``): unchanged rows are left alone, changed ones are updated in
-    place (only the columns that differ, so untouched indexes are not rewritten), new ones inserted.
-    """
-
-    def __init__(self, con: sqlite3.Connection) -> None:
-        self.con = con
-        self.inserts: list[tuple[Any, ...]] = []
-        self.updates: dict[tuple[int, ...], list[tuple[Any, ...]]] = {}
-        self.unchanged = 0
-
-    def put(self, values: tuple[Any, ...], stored: tuple[Any, ...] | None) -> None:
-        """``stored`` is ``(id, *values)`` of the row with the same key, or None."""
-        if stored is None:
-            self.inserts.append(values)
-            return
-        changed = tuple(i for i in range(_KEY_COLUMNS, len(values)) if values[i] != stored[i + 1])
-        if not changed:
-            self.unchanged += 1
-            return
-        self.updates.setdefault(changed, []).append((*(values[i] for i in changed), stored[0]))
-
-    def flush(self) -> None:
-        con = self.con
-        for changed, params in self.updates.items():
-            sets = ", ".join(f"{PREF_COLUMNS[i]} = ?" for i in changed)
-            con.executemany(f"UPDATE {_PREF_TABLE} SET {sets} WHERE id = ?", params)
-        if self.inserts:
-            con.executemany(_INSERT_PREF, self.inserts)
-        self.updates = {}
-        self.inserts = []
-
-
 # --------------------------------------------------------------------------- status
 @dataclass(frozen=True)
 class DerivationInfo:
@@ -407,43 +356,11 @@ def ensure_current(
 def derive_in(
     session: Session, user_id: str, now: int, appended: Sequence[Sequence[Any]] | None = None
 ) -> DerivationInfo | None:
-    """Inside an open write transaction: nothing to do, or fold the new events incrementally.
+    """Fold the events appended since the watermark, in this write transaction
+    (:func:`services.incremental.derive_in`)."""
+    from creative_memory.services.incremental import derive_in as fold_appended
 
-    Returns None when only a full re-derivation is exact (no derivation yet, another derivation
-    version, or a new event that sorts before what was folded); the caller then runs
-    :func:`rebuild` (which reads and writes in transactions of its own).
-
-    ``appended`` (optional) are the events this transaction has just inserted for the user, as
-    rows of :data:`FOLD_COLUMNS` and the content hash, with the payload as a dict: when they are
-    all the user's events after the watermark, they are folded without reading them back.
-    """
-    t0 = time.perf_counter()
-    row = session.get(Derivation, user_id)
-    if row is None or row.derivation_version != DERIVATION_VERSION:
-        return None
-    with sa_errors():
-        con = _dbapi(session)
-        if lease_holder(con, user_id) is not None:
-            # A reset, import or rebuild is rewriting this memory in several transactions: it
-            # folds what arrives meanwhile (or leaves it above the watermark for the next read).
-            return DerivationInfo("current", 0, 0, 0.0)
-        applied = changes.apply_changes(session, user_id, row, now) if changes.pending(con, user_id) else 0
-        if applied is None:
-            return None  # too many changes for one short transaction: a full (chunked) derivation
-    if row.max_seq == _max_seq(session, user_id):
-        mode = "incremental" if applied else "current"
-        return DerivationInfo(mode, 0, applied, (time.perf_counter() - t0) * 1000)
-    # The fold makes many small objects and no cycles: no cyclic collections meanwhile.
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        done = _incremental(session, user_id, row, now, appended)
-    finally:
-        if gc_was_enabled:
-            gc.enable()
-    if done is None:
-        return None
-    return DerivationInfo("incremental", done[0], done[1], (time.perf_counter() - t0) * 1000)
+    return fold_appended(session, user_id, now, appended)
 
 
 _EVENT_TABLE = Event.__tablename__
@@ -451,103 +368,6 @@ _FOLD_SQL = (
     "SELECT seq, event_id, occurred_at, signal_type, scope, session_id, tag, payload, content_hash "
     f"FROM {_EVENT_TABLE}"
 )
-
-
-def _incremental(
-    session: Session,
-    user_id: str,
-    row: Derivation,
-    now: int,
-    appended: Sequence[Sequence[Any]] | None = None,
-) -> tuple[int, int] | None:
-    with sa_errors():
-        return _incremental_raw(session, user_id, row, now, appended)
-
-
-def _order_key(r: Sequence[Any]) -> tuple[int, int]:
-    return (r[2], r[0])
-
-
-def _incremental_raw(
-    session: Session,
-    user_id: str,
-    row: Derivation,
-    now: int,
-    appended: Sequence[Sequence[Any]] | None,
-) -> tuple[int, int] | None:
-    con = _dbapi(session)
-    new_rows: list[Sequence[Any]]
-    parsed = False
-    if appended:
-        (after,) = con.execute(
-            f"SELECT count(*) FROM {_EVENT_TABLE} WHERE user_id = ? AND seq > ?", (user_id, row.max_seq)
-        ).fetchone()
-        parsed = after == len(appended) and min(r[0] for r in appended) > row.max_seq
-    if parsed:
-        assert appended is not None
-        new_rows = sorted(appended, key=_order_key)
-    else:
-        new_rows = con.execute(
-            f"{_FOLD_SQL} WHERE user_id = ? AND seq > ? ORDER BY occurred_at, seq", (user_id, row.max_seq)
-        ).fetchall()
-    if not new_rows:
-        return (0, 0)
-    last = (row.last_occurred_at, row.last_folded_seq)
-    if (new_rows[0][2], new_rows[0][0]) <= last:
-        return None  # an event sorts before what was folded: only a full derivation is exact
-    events = [fold_parsed(r, r[7]) if parsed else fold_event(r) for r in new_rows]
-    groups = {(e.scope, i.preference_type, i.pattern) for e in events for i in e.items}
-    stored = _load_group_rows(con, user_id, groups)
-    state_col = 1 + PREF_COLUMNS.index("state")
-    deriver = Deriver(initial=[state_from_json(r[state_col]) for r in stored.values()], last_key=last)
-    deriver.fold(events)
-    digest = digest_add(row.set_digest, (r[8] for r in new_rows))
-    key = cache_key_for(digest)
-    touched = deriver.touched
-    injected_col = 1 + PREF_COLUMNS.index("last_injected_at")
-    writer = _PrefWriter(con)
-    records = deriver.records
-    for k in sorted(touched):
-        old = stored.get(k)
-        writer.put(
-            pref_values(records[k], user_id, now, key, old[injected_col] if old is not None else None), old
-        )
-    writer.flush()
-    last_ev = events[-1]
-    row.set_digest = digest
-    row.cache_key = key
-    row.event_count += len(new_rows)
-    row.max_seq = max(row.max_seq, max(r[0] for r in new_rows))
-    row.last_occurred_at, row.last_folded_seq = last_ev.occurred_at, last_ev.seq
-    row.derived_at = now
-    return (len(touched), len(new_rows))
-
-
-def _load_group_rows(
-    con: sqlite3.Connection, user_id: str, groups: set[Group]
-) -> dict[PrefKey, tuple[Any, ...]]:
-    """The stored rows (``id`` then :data:`PREF_COLUMNS`) of the given groups, by key.
-
-    The ids come from the unique key's index (one probe per group, no row read), then the rows
-    by id in rowid order: a pattern appears in many scopes, so selecting by pattern would read
-    several times the rows needed.
-    """
-    out: dict[PrefKey, tuple[Any, ...]] = {}
-    if not groups:
-        return out
-    probe = (
-        f"SELECT id FROM {_PREF_TABLE} "
-        "WHERE user_id = ? AND scope = ? AND preference_type = ? AND pattern = ?"
-    )
-    ids: list[int] = []
-    for scope, ptype, pattern in groups:
-        ids.extend(r[0] for r in con.execute(probe, (user_id, scope, ptype, pattern)))
-    ids.sort()
-    for i in range(0, len(ids), 500):
-        chunk = ids[i : i + 500]
-        for r in con.execute(f"{_SELECT_PREF} WHERE id IN ({', '.join('?' * len(chunk))})", chunk):
-            out[(r[2], r[4], r[5], r[6])] = r
-    return out
 
 
 def load_groups(session: Session, user_id: str, groups: set[Group]) -> list[Preference]:

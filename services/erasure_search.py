@@ -180,8 +180,9 @@ def _stored_size(value: object) -> int:
     return 0 if value is None else 8
 
 
-def _partial_clause(sql: str | None) -> str | None:
-    """The WHERE clause of a ``CREATE INDEX … ON t (…) WHERE …`` statement, None if unreadable."""
+def _column_list(sql: str | None) -> tuple[int, int] | None:
+    """Where the column list of a ``CREATE INDEX … ON t (…)`` statement lies (inside the
+    parentheses), None if unreadable."""
     if not sql:
         return None
     m = re.search(r"\bON\b", sql, re.IGNORECASE)
@@ -202,9 +203,48 @@ def _partial_clause(sql: str | None) -> str | None:
         elif ch == ")":
             depth -= 1
             if depth == 0:
-                rest = re.match(r"\s*WHERE\s+(.+?)\s*;?\s*$", sql[i + 1 :], re.IGNORECASE | re.DOTALL)
-                return rest.group(1) if rest else None
+                return start + 1, i
     return None
+
+
+def _partial_clause(sql: str | None) -> str | None:
+    """The WHERE clause of a ``CREATE INDEX … ON t (…) WHERE …`` statement, None if unreadable."""
+    span = _column_list(sql)
+    if sql is None or span is None:
+        return None
+    rest = re.match(r"\s*WHERE\s+(.+?)\s*;?\s*$", sql[span[1] + 1 :], re.IGNORECASE | re.DOTALL)
+    return rest.group(1) if rest else None
+
+
+_INTEGER_CAST = re.compile(r"^CAST\s*\(.*\s+AS\s+INTEGER\s*\)(\s+(ASC|DESC))?$", re.IGNORECASE | re.DOTALL)
+
+
+def _integer_expressions(sql: str | None) -> int | None:
+    """How many terms of an index's column list are ``CAST(… AS INTEGER)`` expressions (their
+    entries hold a number or NULL, never text, like an integer column's), None when another
+    expression is there or the statement is unreadable (migration 0007's ranked indexes)."""
+    span = _column_list(sql)
+    if sql is None or span is None:
+        return None
+    terms: list[str] = []
+    depth, quote, begin = 0, "", span[0]
+    for i in range(span[0], span[1]):
+        ch = sql[i]
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"`[":
+            quote = "]" if ch == "[" else ch
+        elif ch in "()":
+            depth += 1 if ch == "(" else -1
+        elif ch == "," and depth == 0:
+            terms.append(sql[begin:i].strip())
+            begin = i + 1
+    terms.append(sql[begin : span[1]].strip())
+    expressions = [t for t in terms if "(" in t]
+    if not all(_INTEGER_CAST.match(t) for t in expressions):
+        return None
+    return len(expressions)
 
 
 def _text_affinity(declared: str) -> bool:
@@ -241,7 +281,8 @@ def live_copies(
     no record that contains a needle could overflow, the byte search of a database whose WAL is empty
     finds at least this many copies, and exactly this many unless some copy is not live data (or
     spans two values of a record). None for what cannot be counted that way: another text encoding,
-    an index on an expression or with an unreadable condition, a record that may overflow.
+    an index on an expression other than ``CAST(… AS INTEGER)`` or with an unreadable condition, a
+    record that may overflow.
     """
     if str(con.execute("PRAGMA encoding").fetchone()[0]).upper() != "UTF-8":
         return None
@@ -264,20 +305,23 @@ def live_copies(
         names = [c[1] for c in cols]
         stored = [i for i, c in enumerate(cols) if c[6] in (0, 3)]  # not virtual generated columns
         without_rowid = bool(re.search(r"\)\s*WITHOUT\s+ROWID\b[^)]*$", sql or "", re.IGNORECASE))
-        indexes: list[tuple[list[int], str | None]] = []
+        indexes: list[tuple[list[int], str | None, int]] = []
         for _seq, iname, _unique, origin, partial in con.execute(f"PRAGMA index_list({_q(table)})"):
             if without_rowid and origin == "pk":
                 continue  # the table's own b-tree
             cids = [int(r[1]) for r in con.execute(f"PRAGMA index_xinfo({_q(iname)})")]
-            if -2 in cids:
-                return None  # an index on an expression
+            numbers = 0
+            if -2 in cids:  # an index on an expression: countable only if every one is a number
+                numbers = _integer_expressions(index_sql.get(iname)) or 0
+                if numbers != cids.count(-2):
+                    return None
             clause = None
             if partial:
                 clause = _partial_clause(index_sql.get(iname))
                 if clause is None:
                     return None
-            indexes.append(([c for c in cids if c >= 0], clause))
-        select = [_q(n) for n in names] + [f"({c})" for _cids, c in indexes if c is not None]
+            indexes.append(([c for c in cids if c >= 0], clause, numbers))
+        select = [_q(n) for n in names] + [f"({c})" for _cids, c, _n in indexes if c is not None]
         # Only columns that keep text as text are searched: a text value in a column with numeric
         # affinity is rare, and a copy missed here only makes the counts differ (then: VACUUM).
         wordy = [c[1] for c in cols if _text_affinity(str(c[2] or ""))]
@@ -295,11 +339,13 @@ def live_copies(
                     return None  # the record may continue on overflow pages
             copies += own
             flags = iter(row[len(names) :])
-            for cids, clause in indexes:
+            for cids, clause, numbers in indexes:
                 if clause is not None and not next(flags):
                     continue  # not in this partial index
                 entry = sum(_occurrences(values[c], needles, fold) for c in cids)
-                if entry and sum(_stored_size(values[c]) for c in cids) + 9 * (len(cids) + 3) > index_local:
+                # An integer expression takes at most 9 bytes (8 and its header byte).
+                bound = sum(_stored_size(values[c]) for c in cids) + 9 * (len(cids) + 3 + 2 * numbers)
+                if entry and bound > index_local:
                     return None
                 copies += entry
         if copies:

@@ -111,7 +111,11 @@ class Host:
     def store(self) -> Store:
         # The daemon owns app.sqlite: serve waits for it instead of creating it. A store that is
         # missing now is opened by the first call after it appears.
-        return self.ctx.store(create=False)
+        store = self.ctx.store(create=False)
+        # A recorded retrieval per generation: the log is checkpointed beside the calls, never
+        # inside one (services.hot_write).
+        store.background_checkpoints()
+        return store
 
     def _user(self, p: Params) -> str:
         user = p.get("user_id")

@@ -7,10 +7,8 @@ name a blocked pattern are counted (per reason) but never stored.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
-import sqlite3
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -18,19 +16,39 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import MAX_PAYLOAD_BYTES, SignalType
-from creative_memory.model.events import EventIn, PatternIn, payload_items
-from creative_memory.model.tables import Event, EventPattern, IgnoredCount, Settings
+from creative_memory.model.events import EventIn
+from creative_memory.model.tables import IgnoredCount, Settings
 from creative_memory.model.vocabulary import WIRE_SIGNAL_NAMES
 from creative_memory.services import controls, spellings
 from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.derivation import dbapi_connection, derive_in, ensure_current, sa_errors
+from creative_memory.services.derivation import derive_in, ensure_current
 from creative_memory.services.errors import InvalidInput
-from creative_memory.services.store import Store
-from creative_memory.services.writes import Chunker
+from creative_memory.services.event_rows import (
+    canonical as canonical,
+)
+from creative_memory.services.event_rows import (
+    content_hash as content_hash,
+)
+from creative_memory.services.event_rows import (
+    content_hash_canonical as content_hash_canonical,
+)
+from creative_memory.services.event_rows import (
+    insert_event_rows as insert_event_rows,
+)
+from creative_memory.services.event_rows import (
+    pattern_rows as pattern_rows,
+)
+from creative_memory.services.event_rows import (
+    payload_of as payload_of,
+)
+from creative_memory.services.event_rows import (
+    stored_event_ids as stored_event_ids,
+)
+from creative_memory.services.store import Store, raw_connection
+from creative_memory.services.writes import Chunker, wal_kept
 
 # --------------------------------------------------------------------------- redaction
 _REDACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -153,169 +171,6 @@ def parse_jsonl(text: str) -> ParsedBatch:
     return out
 
 
-# --------------------------------------------------------------------------- storing
-def _pattern_json(p: PatternIn) -> dict[str, str]:
-    return {"preference_type": p.preference_type, "pattern": p.pattern, "polarity": str(p.polarity)}
-
-
-def payload_of(ev: EventIn, scope: str, patterns: Sequence[PatternIn], diff: str | None) -> dict[str, Any]:
-    payload: dict[str, Any] = {"scope": scope, "patterns": [_pattern_json(p) for p in patterns]}
-    if ev.tag is not None:
-        payload["tag"] = ev.tag
-    if diff is not None:
-        payload["diff"] = diff
-    for side_name in ("chose", "over"):
-        side = getattr(ev, side_name)
-        if side is not None:
-            payload[side_name] = {
-                "artifact_id": side.artifact_id,
-                "patterns": [
-                    {"preference_type": s.preference_type, "pattern": s.pattern} for s in side.patterns
-                ],
-            }
-    return payload
-
-
-# json.dumps(x, **options) is JSONEncoder(**options).encode(x): the encoders, built once.
-_canonical_json = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
-_scalar_json = json.JSONEncoder(ensure_ascii=False).encode
-
-
-def canonical(obj: Any) -> str:
-    return _canonical_json(obj)
-
-
-def content_hash(row: dict[str, Any]) -> str:
-    """sha256 over everything derivation reads from the event (not its id, source or arrival time)."""
-    content = {
-        k: row[k]
-        for k in ("user_id", "project_id", "signal_type", "occurred_at", "session_id", "artifact_id", "scope")
-    }
-    content["payload"] = json.loads(row["payload"])
-    return hashlib.sha256(canonical(content).encode()).hexdigest()
-
-
-def content_hash_canonical(row: dict[str, Any]) -> str:
-    """:func:`content_hash` for a row whose ``payload`` is already canonical JSON (``canonical()``'s
-    output), without parsing it again: the content's canonical text is spliced together in sorted
-    key order (tests/unit/test_ingest_derive_fast.py checks the two agree)."""
-    text = (
-        f'{{"artifact_id":{_scalar_json(row["artifact_id"])},"occurred_at":{_scalar_json(row["occurred_at"])},'
-        f'"payload":{row["payload"]},"project_id":{_scalar_json(row["project_id"])},'
-        f'"scope":{_scalar_json(row["scope"])},"session_id":{_scalar_json(row["session_id"])},'
-        f'"signal_type":{_scalar_json(row["signal_type"])},"user_id":{_scalar_json(row["user_id"])}}}'
-    )
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def pattern_rows(seq: int, user_id: str, scope: str, payload: dict[str, Any]) -> list[dict[str, Any]]:
-    """The creative_memory_event_patterns rows of one stored event."""
-    return [
-        {
-            "seq": seq,
-            "user_id": user_id,
-            "scope": scope,
-            "preference_type": ptype,
-            "pattern": pattern,
-            "polarity": polarity,
-            "role": role,
-        }
-        for ptype, pattern, polarity, role in payload_items(payload)
-    ]
-
-
-_EVENT_COLUMNS = (
-    "event_id",
-    "user_id",
-    "project_id",
-    "scope",
-    "signal_type",
-    "occurred_at",
-    "tag",
-    "session_id",
-    "artifact_id",
-    "payload",
-    "content_hash",
-    "source",
-    "ingested_at",
-)
-_INSERT_EVENT = (
-    f"INSERT INTO {Event.__tablename__} (seq, {', '.join(_EVENT_COLUMNS)}) "
-    f"VALUES ({', '.join('?' * (len(_EVENT_COLUMNS) + 1))})"
-)
-_INSERT_PATTERN = (
-    f"INSERT INTO {EventPattern.__tablename__} (seq, user_id, scope, preference_type, pattern, polarity, role) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?)"
-)
-
-
-def insert_event_rows(
-    session: Session, rows: list[dict[str, Any]], payloads: Sequence[dict[str, Any]] | None = None
-) -> list[int]:
-    """Insert prepared event rows (with payload JSON text) and their pattern index rows.
-
-    A row without a ``content_hash`` gets one (:func:`content_hash`). ``payloads``, if given, are
-    the rows' payloads as dicts (saves parsing the JSON text again). Returns the rows' seqs.
-
-    The seqs are assigned here, in row order, exactly as AUTOINCREMENT would assign them: this
-    runs inside the write transaction (which holds the lock) and starts above both the highest
-    seq and the AUTOINCREMENT high-water mark, so a seq is never reused. Both tables are then
-    written with one DB-API executemany each (no per-row ORM work, no RETURNING).
-    """
-    for row in rows:
-        if "content_hash" not in row:
-            row["content_hash"] = content_hash(row)
-    if not rows:
-        return []
-    session.flush()
-    with sa_errors():
-        return _insert_rows(dbapi_connection(session), rows, payloads)
-
-
-def _insert_rows(
-    con: sqlite3.Connection, rows: list[dict[str, Any]], payloads: Sequence[dict[str, Any]] | None
-) -> list[int]:
-    table = Event.__tablename__
-    top = con.execute(f"SELECT max(seq) FROM {table}").fetchone()
-    hwm = con.execute("SELECT seq FROM sqlite_sequence WHERE name = ?", (table,)).fetchone()
-    seq = max(int((top or (0,))[0] or 0), int((hwm or (0,))[0] or 0))
-    seqs: list[int] = []
-    event_params: list[tuple[Any, ...]] = []
-    pattern_params: list[tuple[Any, ...]] = []
-    for i, row in enumerate(rows):
-        seq += 1
-        seqs.append(seq)
-        event_params.append((seq, *(row.get(c) for c in _EVENT_COLUMNS)))
-        payload = payloads[i] if payloads is not None else json.loads(row["payload"])
-        user_id, scope = row["user_id"], row["scope"]
-        pattern_params.extend(
-            (seq, user_id, scope, ptype, pattern, polarity, role)
-            for ptype, pattern, polarity, role in payload_items(payload)
-        )
-    con.executemany(_INSERT_EVENT, event_params)
-    if pattern_params:
-        con.executemany(_INSERT_PATTERN, pattern_params)
-    return seqs
-
-
-def stored_event_ids(session: Session, keys: Iterable[tuple[str, str]]) -> set[tuple[str, str]]:
-    """Which of the (user_id, event_id) pairs are stored: an event's identity is per user."""
-    by_user: dict[str, list[str]] = {}
-    for user, eid in keys:
-        by_user.setdefault(user, []).append(eid)
-    found: set[tuple[str, str]] = set()
-    for user, ids in by_user.items():
-        for i in range(0, len(ids), 900):
-            chunk = ids[i : i + 900]
-            found.update(
-                (user, eid)
-                for eid in session.scalars(
-                    select(Event.event_id).where(Event.user_id == user, Event.event_id.in_(chunk))
-                )
-            )
-    return found
-
-
 def bump_ignored(session: Session, user_id: str, counts: dict[str, int], now: int) -> None:
     for reason, n in counts.items():
         if n <= 0:
@@ -344,6 +199,9 @@ class IngestReport:
         }
 
 
+_last_chunk_size: dict[str, int] = {}
+
+
 def ingest_events(
     store: Store,
     events: Iterable[EventIn],
@@ -365,15 +223,27 @@ def ingest_events(
     batch = list(events)
     ignored: Counter[str] = Counter()
     rebuild_users: set[str] = set()
-    chunker = Chunker(250, maximum=20_000)
+    # A run starts at the chunk size the last run on this store ended with (its measured rate):
+    # the daemon sends many small batches, and restarting each at 250 events cost a transaction,
+    # a commit and a checkpoint more per batch. Capped, so a stale figure cannot make a long
+    # first chunk; the chunker corrects the size from the first chunk's time on.
+    key = str(store.path)
+    chunker = Chunker(min(_last_chunk_size.get(key, 250), 2000), maximum=20_000)
     i = 0
-    while i < len(batch):
-        chunk = batch[i : i + chunker.size]
-        with chunker.timed(len(chunk)), store.write() as session:
-            rebuild_users |= _ingest_chunk(
-                session, chunk, default_user, now, source, blocks, derive, report, ignored
-            )
-        i += len(chunk)
+    # One idle connection kept for the run (writes.wal_kept): opening it costs about a millisecond;
+    # without it, a chunk's connection that closes last checkpoints and deletes the whole WAL.
+    with wal_kept(store) as keeper:
+        while i < len(batch):
+            chunk = batch[i : i + chunker.size]
+            with chunker.timed(len(chunk)), store.write() as session:
+                keeper.defer(raw_connection(session))
+                rebuild_users |= _ingest_chunk(
+                    session, chunk, default_user, now, source, blocks, derive, report, ignored
+                )
+            keeper.checkpoint()
+            i += len(chunk)
+    if batch:
+        _last_chunk_size[key] = chunker.size
     report.ignored = dict(ignored)
     for user in sorted(rebuild_users):
         ensure_current(store, user, now)

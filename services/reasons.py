@@ -12,7 +12,7 @@ locale's); project ids become the daemon's project names where its ``projects`` 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -41,10 +41,6 @@ def local_time(ms: int) -> str:
 def readable_name(name: str) -> str:
     """One pattern, type or tag name as a person reads it: ``airy_spacing`` → ``airy spacing``."""
     return human(name)
-
-
-def readable_type(preference_type: str) -> str:
-    return readable_name(preference_type)
 
 
 def readable(preference_type: str, pattern: str, *, each: Callable[[str], str] | None = None) -> str:
@@ -267,7 +263,3 @@ def fallback_code(strength: float, status: str, confidence: str) -> tuple[str, d
     if confidence == "low":
         return "tier", {}
     return "hard_cap_applied", {"cap": MAX_INJECTION_COUNT}
-
-
-def join_names(names: Sequence[str]) -> str:
-    return ", ".join(names)

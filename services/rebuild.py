@@ -23,9 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
 
-from creative_memory.model.constants import DERIVATION_VERSION, SignalType
+from creative_memory.model.constants import DERIVATION_VERSION
 from creative_memory.model.records import PrefKey, PrefState
 from creative_memory.model.tables import Derivation, Event
 from creative_memory.services import changes
@@ -34,33 +33,32 @@ from creative_memory.services.derivation import (
     _MOD,
     _PREF_TABLE,
     _SELECT_PREF,
-    _SIGNAL,
     PREF_COLUMNS,
     CancelCheck,
     DerivationInfo,
     Progress,
-    _EventRow,
     cache_key_for,
     dbapi_connection,
     ensure_current,
-    flat_items,
-    fold_parsed,
     iter_events,
-    loads_payload,
     pref_values,
     sa_errors,
+    state_json,
 )
+from creative_memory.services.engine.bulk import fold_stored
 from creative_memory.services.engine.derive import Deriver
 from creative_memory.services.errors import Cancelled, StoreLocked
 from creative_memory.services.store import Store
 from creative_memory.services.writes import (
     Chunker,
     EventsToken,
+    WalKeeper,
     count_between,
     drop_lease,
     events_token,
     renew_lease,
     take_lease,
+    wal_kept,
 )
 
 log = logging.getLogger("cm.engine")
@@ -103,7 +101,8 @@ def rebuild(
         gc.disable()
         for attempt in range(ATTEMPTS):
             try:
-                info = _rebuild_once(store, user_id, now, progress, cancelled)
+                with wal_kept(store) as keeper:  # no chunk's connection closes last (writes.wal_kept)
+                    info = _rebuild_once(store, user_id, now, keeper, progress, cancelled)
                 break
             except _Retry:
                 log.info("the events changed during a rebuild (attempt %d); starting over", attempt + 1)
@@ -129,8 +128,6 @@ def _fold(
     """One snapshot: the token, the fold of every event, its digest, count and top seq, the
     stored rows by key."""
     deriver = Deriver(track_touched=False)
-    apply, apply_flat = deriver.apply, deriver.apply_flat
-    digest = count = max_seq = 0
     with store.read() as session:
         con = dbapi_connection(session)
         with sa_errors():
@@ -138,37 +135,29 @@ def _fold(
         total = int(
             session.scalar(select(func.count()).select_from(Event).where(Event.user_id == user_id)) or 0
         )
-        view = _EventRow()
-        loads = loads_payload
-        legacy = SignalType.LEGACY_SNAPSHOT
-        for r in iter_events(session, user_id):
-            payload = loads(r[7])
-            signal = _SIGNAL.get(r[3]) or SignalType(r[3])
-            if signal is legacy or payload.get("snapshot"):
-                apply(fold_parsed(r, payload))
-            else:
-                view.seq, view.event_id, view.occurred_at, view.scope, view.session_id, view.tag = (
-                    r[0],
-                    r[1],
-                    r[2],
-                    r[4],
-                    r[5],
-                    r[6],
-                )
-                view.signal_type = signal
-                apply_flat(view, flat_items(payload))
-            digest += int(r[8], 16)
-            count += 1
-            if r[0] > max_seq:
-                max_seq = r[0]
-            if count % 20_000 == 0:
-                if progress is not None:
-                    progress(count, total)
-                if cancelled is not None and cancelled():
-                    raise Cancelled("The rebuild was cancelled; the stored preferences were left as they were.")
+
+        def tick(done: int) -> None:
+            if progress is not None:
+                progress(done, total)
+            if cancelled is not None and cancelled():
+                raise Cancelled("The rebuild was cancelled; the stored preferences were left as they were.")
+
+        digest, count, max_seq = fold_stored(deriver, iter_events(session, user_id), 20_000, tick)
         with sa_errors():
-            stored = {(r[2], r[4], r[5], r[6]): r for r in con.execute(f"{_SELECT_PREF} WHERE user_id = ?", (user_id,))}
+            stored = {
+                (r[2], r[4], r[5], r[6]): r
+                for r in con.execute(f"{_SELECT_PREF} WHERE user_id = ?", (user_id,))
+            }
     return deriver, token, digest % _MOD, count, max_seq, stored
+
+
+# Places in a stored row (``id`` first, then PREF_COLUMNS).
+_STATE = 1 + PREF_COLUMNS.index("state")
+_EVALUATED = 1 + PREF_COLUMNS.index("evaluated_at")
+_CACHE_KEY = 1 + PREF_COLUMNS.index("cache_key")
+_VERSION = 1 + PREF_COLUMNS.index("derivation_version")
+_INJECTED = 1 + PREF_COLUMNS.index("last_injected_at")
+_BOOKKEEPING = {PREF_COLUMNS.index("cache_key"), PREF_COLUMNS.index("evaluated_at")}
 
 
 def _diff(
@@ -178,20 +167,31 @@ def _diff(
     now: int,
     key: str,
 ) -> _Diff:
-    """The writes that leave the table as a delete-all + insert-all would (but the surrogate ids):
-    unchanged rows untouched, changed ones updated in the differing columns only."""
-    injected_col = 1 + PREF_COLUMNS.index("last_injected_at")
+    """The writes that leave the table as a delete-all + insert-all would (but the surrogate ids,
+    and the bookkeeping of rows whose values did not change): unchanged rows untouched, changed ones
+    updated in the differing columns only."""
     out = _Diff()
     for k, st in records.items():
         old = stored.pop(k, None)
-        values = pref_values(st, user_id, now, key, old[injected_col] if old is not None else None)
         group = (k[1], k[2])
         if old is None:
-            out.add(group, "insert", values)
+            out.add(group, "insert", pref_values(st, user_id, now, key, None))
             continue
+        if (
+            old[_STATE] == state_json(st)
+            and old[_EVALUATED] == now
+            and old[_CACHE_KEY] == key
+            and old[_VERSION] == DERIVATION_VERSION
+        ):
+            continue  # the same state evaluated at the same moment by the same rules: the same row
+        values = pref_values(st, user_id, now, key, old[_INJECTED])
         changed = tuple(i for i in range(_KEY_COLUMNS, len(values)) if values[i] != old[i + 1])
-        if changed:
-            out.add(group, "update", (changed, *(values[i] for i in changed), old[0]))
+        if not changed or (set(changed) <= _BOOKKEEPING and old[_EVALUATED] <= now):
+            # Only the key it was written under and the moment it was evaluated at differ: the
+            # stored evaluation is still the one at ``now`` (nothing decayed or archived since), and
+            # readers take it as it is — as they take the rows an incremental derivation leaves.
+            continue
+        out.add(group, "update", (changed, *(values[i] for i in changed), old[0]))
     for k, old in stored.items():
         out.add((k[1], k[2]), "delete", (old[0],))
     out.ops.sort(key=lambda op: op[0])
@@ -224,8 +224,19 @@ def _apply(con: sqlite3.Connection, ops: Sequence[tuple[tuple[str, str], str, tu
         con.executemany(_INSERT, inserts)
 
 
+_SAVE_DERIVATION = (
+    f"INSERT INTO {Derivation.__tablename__} (user_id, derivation_version, set_digest, cache_key, "
+    "event_count, max_seq, last_occurred_at, last_folded_seq, evaluated_at, derived_at, duration_ms) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+    "derivation_version = excluded.derivation_version, set_digest = excluded.set_digest, "
+    "cache_key = excluded.cache_key, event_count = excluded.event_count, max_seq = excluded.max_seq, "
+    "last_occurred_at = excluded.last_occurred_at, last_folded_seq = excluded.last_folded_seq, "
+    "evaluated_at = excluded.evaluated_at, derived_at = excluded.derived_at, duration_ms = excluded.duration_ms"
+)
+
+
 def _save_derivation(
-    session: Session,
+    con: sqlite3.Connection,
     user_id: str,
     set_digest: str,
     key: str,
@@ -235,19 +246,10 @@ def _save_derivation(
     now: int,
     dur: float,
 ) -> None:
-    row = session.get(Derivation, user_id)
-    if row is None:
-        row = Derivation(user_id=user_id)
-        session.add(row)
-    row.derivation_version = DERIVATION_VERSION
-    row.set_digest = set_digest
-    row.cache_key = key
-    row.event_count = count
-    row.max_seq = max_seq
-    row.last_occurred_at, row.last_folded_seq = last_key
-    row.evaluated_at = now
-    row.derived_at = now
-    row.duration_ms = dur
+    con.execute(
+        _SAVE_DERIVATION,
+        (user_id, DERIVATION_VERSION, set_digest, key, count, max_seq, *last_key, now, now, dur),
+    )
 
 
 def _check(con: sqlite3.Connection, user_id: str, seen: EventsToken, *, final: bool) -> None:
@@ -272,6 +274,7 @@ def _rebuild_once(
     store: Store,
     user_id: str,
     now: int,
+    keeper: WalKeeper,
     progress: Progress | None,
     cancelled: CancelCheck | None,
 ) -> DerivationInfo:
@@ -291,18 +294,17 @@ def _rebuild_once(
             end += 1  # a pattern's rows go in the same transaction
         last = end >= len(ops)
         t1 = time.perf_counter()
-        with store.write() as session, sa_errors():
-            con = dbapi_connection(session)
+        with keeper.transaction(store) as con:
             _check(con, user_id, token, final=last)
             _apply(con, ops[i:end])
             if not last:
                 renew_lease(con, user_id)
             else:
                 dur = (time.perf_counter() - t0) * 1000
-                _save_derivation(session, user_id, set_digest, key, count, max_seq, last_key, now, dur)
-                session.flush()
+                _save_derivation(con, user_id, set_digest, key, count, max_seq, last_key, now, dur)
                 changes.consume(con, user_id, token.last_change)
         chunker.record(end - i, time.perf_counter() - t1)
+        keeper.checkpoint()
         i = end
         if last:
             break

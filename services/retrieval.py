@@ -82,8 +82,10 @@ def bounded_retrieve(
     now: int,
     gates: Gates,
     preference_types: Sequence[str] | None = None,
+    memo: dict[object, object] | None = None,
 ) -> RetrievalResult:
-    """The engine over the bounded read (``services.candidates``), read deeper where it asks."""
+    """The engine over the bounded read (``services.candidates``), read deeper where it asks.
+    ``memo``: the store's (``Store.memo``), where the read keeps its counts between calls."""
     if closed_gate(gates, project_id) is not None:  # nothing to read
         return retrieve((), project_id=project_id, now=now, preference_types=preference_types, gates=gates)
     use_global, use_project = scope_switches(gates, project_id)
@@ -95,6 +97,7 @@ def bounded_retrieve(
         preference_types,
         use_global=use_global,
         use_project=use_project,
+        memo=memo,
     )
     while True:
         c = reader.candidates()
@@ -216,6 +219,7 @@ def _retrieve_in(
     now: int,
     types: Sequence[str] | None,
     overrides: _WhatIf | None,
+    memo: dict[object, object] | None = None,
 ) -> RetrievalResult:
     g = controls.using_gate(con, user_id, project_id, now)
     gates = Gates(
@@ -238,7 +242,7 @@ def _retrieve_in(
             preference_types=types,
             gates=gates,
         )
-    return bounded_retrieve(con, user_id, project_id, now=now, gates=gates, preference_types=types)
+    return bounded_retrieve(con, user_id, project_id, now=now, gates=gates, preference_types=types, memo=memo)
 
 
 def run(
@@ -275,7 +279,7 @@ def run(
     for first in (True, False):
         with store.snapshot() as con:
             if not (first and not store.read_only and not is_current(con, user_id)):
-                result = _retrieve_in(con, user_id, project_id, now, types, overrides)
+                result = _retrieve_in(con, user_id, project_id, now, types, overrides, store.memo)
         if result is not None:
             break
         ensure_current(store, user_id, now if derive_at is None else derive_at)
@@ -284,9 +288,10 @@ def run(
     tokens = estimate_tokens(block)
     rid: int | None = None
     if not dry_run and not store.read_only and (still_wanted is None or still_wanted()):
-        with store.write() as session:
+        # The kept write connection: no connection to open per call (services.hot_write).
+        with store.hot_write() as con:
             rid = record(
-                session,
+                con,
                 user_id,
                 result,
                 block=block,
@@ -296,7 +301,7 @@ def run(
                 types=types,
                 now=now,
             )
-            prune_diagnostics(session, user_id, now)
+            prune_diagnostics(con, user_id, now)
     return RetrievalOutcome(result=result, block=block, tokens=tokens, mode=mode, retrieval_id=rid)
 
 

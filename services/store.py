@@ -13,24 +13,24 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-from urllib.parse import quote
+from typing import TYPE_CHECKING, Any
 
-from alembic import command
-from sqlalchemy import Connection, Engine, create_engine, event
-from sqlalchemy.exc import DBAPIError, OperationalError
-from sqlalchemy.orm import Session
-from sqlalchemy.pool import NullPool
-
-from creative_memory.model.tables import ALEMBIC_VERSION_TABLE
 from creative_memory.services import backups
+from creative_memory.services.connections import begin as _begin
+from creative_memory.services.connections import connect as _connect
+from creative_memory.services.connections import raw_connection as raw_connection
+from creative_memory.services.connections import raw_engine as _raw_engine
+from creative_memory.services.connections import ro_uri as _ro_uri
+from creative_memory.services.connections import sqlite_file_set as sqlite_file_set
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.errors import ReadOnly, StoreLocked, StoreUnavailable
-from creative_memory.services.retry import is_busy, kind_of, retry_while_busy
+from creative_memory.services.hot_write import HotWriter
+from creative_memory.services.retry import is_busy, kind_of
 from creative_memory.services.schema import (
+    ALEMBIC_VERSION_TABLE,
     alembic_config,
     has_tables,
     has_wal,
@@ -39,6 +39,13 @@ from creative_memory.services.schema import (
     migration_notice,
 )
 from creative_memory.services.schema import latest_revision as latest_revision
+
+if TYPE_CHECKING:
+    # SQLAlchemy is imported when a unit of work first needs it (``read``, ``write``, a
+    # migration): a command that reads through plain connections never loads it.
+    from sqlalchemy import Engine
+    from sqlalchemy.exc import OperationalError
+    from sqlalchemy.orm import Session
 
 log = logging.getLogger("cm.store")
 
@@ -51,10 +58,6 @@ class SchemaInfo:
     current: str | None
     latest: str
 
-
-def _ro_uri(path: Path, immutable: bool = False) -> str:
-    uri = f"file:{quote(str(path))}?mode=ro"
-    return uri + "&immutable=1" if immutable else uri
 
 
 class Store:
@@ -87,7 +90,11 @@ class Store:
         self._watch_lock = threading.Lock()
         self._snap: sqlite3.Connection | None = None
         self._snap_lock = threading.Lock()
-        self.engine = self._make_engine()
+        self._engine: Engine | None = None
+        self._hot = HotWriter(self.path, busy_timeout_s, lock_budget_s, self._translate)
+        #: results of reads kept between calls by the services that own them, each stored with
+        #: what says whether it is still valid (``services.candidates._counted``)
+        self.memo: dict[object, object] = {}
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -251,6 +258,9 @@ class Store:
 
     @staticmethod
     def _migrate(path: Path, busy_timeout_s: float) -> None:
+        from alembic import command
+        from sqlalchemy.exc import OperationalError
+
         engine = _raw_engine(path, busy_timeout_s, read_only=False, immutable=False)
         try:
             with engine.connect() as conn:
@@ -281,15 +291,22 @@ class Store:
         finally:
             engine.dispose()
 
-    def _make_engine(self) -> Engine:
-        return _raw_engine(
-            self.path, self.busy_timeout_s, read_only=self.read_only, immutable=self._immutable
-        )
+    @property
+    def engine(self) -> Engine:
+        """The SQLAlchemy engine of the units of work (``read``, ``write``), made on first use."""
+        if self._engine is None:
+            self._engine = _raw_engine(
+                self.path, self.busy_timeout_s, read_only=self.read_only, immutable=self._immutable
+            )
+        return self._engine
 
     # ------------------------------------------------------------------ sessions
     @contextmanager
     def read(self) -> Iterator[Session]:
         """A short read transaction (a consistent snapshot). Never hold it across user think-time."""
+        from sqlalchemy.exc import OperationalError
+        from sqlalchemy.orm import Session
+
         try:
             with self.engine.connect() as conn:
                 _begin(conn, immediate=False, budget_s=self.lock_budget_s)
@@ -348,6 +365,9 @@ class Store:
         """A short write transaction begun IMMEDIATE; retried with backoff while the store is busy."""
         if self.read_only:
             raise ReadOnly(self.read_only_reason or "This store is read-only.")
+        from sqlalchemy.exc import OperationalError
+        from sqlalchemy.orm import Session
+
         try:
             with self.engine.connect() as conn:
                 _begin(conn, immediate=True, budget_s=self.lock_budget_s)
@@ -373,6 +393,18 @@ class Store:
         finally:
             con.close()
 
+    def hot_write(self) -> AbstractContextManager[sqlite3.Connection]:
+        """A short write transaction on a kept plain connection, for writes on a hot path (a
+        recorded retrieval): no connection to open, prepared statements cached
+        (``services.hot_write``)."""
+        if self.read_only:
+            raise ReadOnly(self.read_only_reason or "This store is read-only.")
+        return self._hot.transaction()
+
+    def background_checkpoints(self) -> None:
+        """Checkpoint the log in a background thread after hot writes, never inside one (serve)."""
+        self._hot.start_checkpoints()
+
     def _translate(self, exc: OperationalError | sqlite3.DatabaseError) -> Exception:
         kind = kind_of(exc)
         if kind == "busy":
@@ -387,7 +419,7 @@ class Store:
                 f"The disk that holds {self.path.parent} is full, so nothing was changed. Free some space "
                 "and try again."
             )
-        detail = exc.orig if isinstance(exc, OperationalError) else exc
+        detail = exc if isinstance(exc, sqlite3.DatabaseError) else exc.orig
         return StoreUnavailable(f"The store could not be used ({detail}). Nothing was changed.")
 
     # ------------------------------------------------------------------ live view
@@ -428,73 +460,9 @@ class Store:
             if self._snap is not None:
                 self._snap.close()
                 self._snap = None
-        self.engine.dispose()
-
-
-# ---------------------------------------------------------------------- engine plumbing
-def _connect(path: Path, busy_timeout_s: float, *, read_only: bool, immutable: bool) -> sqlite3.Connection:
-    uri = _ro_uri(path, immutable) if read_only else f"file:{quote(str(path))}?mode=rw"
-    con = sqlite3.connect(
-        uri, uri=True, timeout=busy_timeout_s, isolation_level=None, check_same_thread=False
-    )
-    con.execute(f"PRAGMA busy_timeout={int(busy_timeout_s * 1000)}")
-    con.execute("PRAGMA foreign_keys=ON")
-    if read_only:
-        con.execute("PRAGMA query_only=ON")
-    else:
-        mode = con.execute("PRAGMA journal_mode").fetchone()[0]
-        if str(mode).lower() != "wal":
-            with suppress(sqlite3.OperationalError):
-                con.execute("PRAGMA journal_mode=WAL")
-        con.execute("PRAGMA synchronous=NORMAL")
-        con.execute("PRAGMA secure_delete=ON")
-    return con
-
-
-def _raw_engine(path: Path, busy_timeout_s: float, *, read_only: bool, immutable: bool) -> Engine:
-    def creator() -> sqlite3.Connection:
-        return _connect(path, busy_timeout_s, read_only=read_only, immutable=immutable)
-
-    # NullPool: a connection per unit of work. Cheap for SQLite, and nothing stays open holding
-    # a snapshot or a file handle between operations (erasure checkpoints need that).
-    engine = create_engine("sqlite+pysqlite://", creator=creator, poolclass=NullPool)
-
-    @event.listens_for(engine, "begin")
-    def _do_begin(conn: Connection) -> None:
-        immediate = conn.get_execution_options().get("cm_immediate", False)
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
-
-    return engine
-
-
-def _begin(conn: Connection, *, immediate: bool, budget_s: float) -> None:
-    """Begin a transaction; while the store is busy, retry with backoff up to ``budget_s``."""
-    conn.execution_options(cm_immediate=immediate)
-
-    def attempt() -> None:
-        try:
-            conn.begin()
-        except (OperationalError, DBAPIError):
-            with suppress(Exception):
-                conn.rollback()
-            raise
-
-    retry_while_busy(attempt, budget_s=budget_s)
-
-
-def raw_connection(db: Session | sqlite3.Connection) -> sqlite3.Connection:
-    """The sqlite3 connection under a session (its transaction, flushed first), or ``db`` itself."""
-    if isinstance(db, sqlite3.Connection):
-        return db
-    db.flush()
-    con = db.connection().connection.dbapi_connection
-    assert isinstance(con, sqlite3.Connection)
-    return con
-
-
-def sqlite_file_set(path: Path) -> list[Path]:
-    """The store's files that may hold data: the database, its WAL and its shared-memory index."""
-    return [path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")]
+        self._hot.close()
+        if self._engine is not None:
+            self._engine.dispose()
 
 
 def execute_pragmas_summary(store: Store) -> dict[str, Any]:

@@ -14,10 +14,16 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from creative_memory.model.tables import Derivation, Event, EventChange, Lease, Quiet
 from creative_memory.services.clock import now_ms
-from creative_memory.services.errors import StoreLocked
+from creative_memory.services.errors import ReadOnly, StoreLocked
+from creative_memory.services.retry import retry_while_busy
+
+if TYPE_CHECKING:
+    from creative_memory.services.store import Store
 
 LOCK_BUDGET_S = 0.25  # the longest a write transaction of ours may hold the lock (quality.md)
 CHUNK_TARGET_S = 0.05  # what a chunk aims at: a fifth of the budget leaves room for a busy machine
@@ -72,6 +78,90 @@ def quiet(con: sqlite3.Connection) -> Iterator[None]:
     finally:
         if outer:  # nested: the outermost one ends it
             con.execute(f"DELETE FROM {_QUIET}")
+
+
+class WalKeeper:
+    """What :func:`wal_kept` gives a long write: its chunks' commits do not checkpoint by themselves
+    (:meth:`defer`, inside each transaction); :meth:`checkpoint`, called after each commit, does it
+    instead once the WAL holds :data:`CHECKPOINT_PAGES` pages — as SQLite's automatic checkpoint
+    would, but outside the chunk's timing, so a slow checkpoint (it writes pages into the database
+    file and syncs it, after the lock is released) no longer shrinks the next chunks and multiplies
+    the commits and checkpoints."""
+
+    def __init__(self, con: sqlite3.Connection | None, wal: Path | None) -> None:
+        self.con = con
+        self.wal = wal
+        self.page_size = 4096
+        if con is not None:
+            self.page_size = int(con.execute("PRAGMA page_size").fetchone()[0])
+
+    @contextmanager
+    def transaction(self, store: Store) -> Iterator[sqlite3.Connection]:
+        """A write transaction (``BEGIN IMMEDIATE``) on the kept connection, whose page cache stays
+        warm from one chunk to the next (a chunk on a fresh connection re-reads every index page it
+        touches and parses the schema again). Busy: retried with backoff within the store's lock
+        budget, as ``Store.write``; errors reach the caller as ``Store.write`` raises them."""
+        con = self.con
+        if con is None:
+            raise ReadOnly(store.read_only_reason or "This store is read-only.")
+        try:
+            retry_while_busy(lambda: con.execute("BEGIN IMMEDIATE"), budget_s=store.lock_budget_s)
+        except sqlite3.OperationalError as exc:
+            raise store._translate(exc) from exc
+        try:
+            yield con
+            con.execute("COMMIT")
+        except sqlite3.OperationalError as exc:  # busy, read-only, I/O: as Store.write says them
+            if con.in_transaction:
+                con.execute("ROLLBACK")
+            raise store._translate(exc) from exc
+        except BaseException:
+            if con.in_transaction:
+                con.execute("ROLLBACK")
+            raise
+
+    def defer(self, con: sqlite3.Connection) -> None:
+        if self.con is not None:
+            con.execute("PRAGMA wal_autocheckpoint=0")
+
+    def checkpoint(self) -> None:
+        if self.con is None or self.wal is None:
+            return
+        try:
+            size = self.wal.stat().st_size
+        except OSError:
+            return
+        if size >= CHECKPOINT_PAGES * self.page_size:
+            self.con.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+
+CHECKPOINT_PAGES = 1000  # SQLite's default wal_autocheckpoint
+KEPT_CACHE_KIB = 64 * 1024  # the kept connection's page cache: a long write's index pages stay in it
+
+
+
+@contextmanager
+def wal_kept(store: Store) -> Iterator[WalKeeper]:
+    """Around the many short transactions of one long write (an ingest, a rebuild's write-back):
+    keep one idle connection open, so that no transaction's own connection is the last to close.
+
+    SQLite checkpoints the whole WAL and deletes it when the last connection closes: two fsyncs
+    and a rewrite of every page the transaction touched, per chunk, in the writer's time. The kept
+    connection holds no transaction (no snapshot, no lock), so checkpoints — ours after a commit,
+    the daemon's, an erasure's TRUNCATE — are not held back by it. It also runs the chunks'
+    checkpoints (:class:`WalKeeper`).
+    """
+    if store.read_only:
+        yield WalKeeper(None, None)
+        return
+    with store.raw() as con:
+        con.execute(f"PRAGMA cache_size=-{KEPT_CACHE_KIB}")
+        con.execute("PRAGMA wal_autocheckpoint=0")  # WalKeeper.checkpoint runs it after each chunk
+        keeper = WalKeeper(con, store.path.with_name(store.path.name + "-wal"))
+        try:
+            yield keeper
+        finally:
+            keeper.checkpoint()
 
 
 # --------------------------------------------------------------------------- leases

@@ -104,10 +104,10 @@ def reset(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         what="Reset",
     )
     if args.backup is not None:
-        from creative_memory.services import portability
+        from creative_memory.services import exporting
 
         backup_path = str(
-            portability.export_bundle(
+            exporting.export_bundle(
                 store, ctx.user, args.backup, now=now, actor=Actor.CLI, force=args.force
             ).path
         )

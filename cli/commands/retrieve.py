@@ -6,7 +6,7 @@ import argparse
 
 from creative_memory.cli.output import Out
 from creative_memory.model.constants import Mode, Origin
-from creative_memory.services import notes, queries, retrieval
+from creative_memory.services import notes, retrieval, retrieval_log
 from creative_memory.services.context import Context
 
 
@@ -62,7 +62,7 @@ def preview(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 
 def diagnostics(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     with ctx.store().read() as sess:
-        rets = queries.diagnostics(
+        rets = retrieval_log.diagnostics(
             sess,
             ctx.user,
             project_id=args.project,

@@ -10,6 +10,7 @@ next line is served as usual. The methods are in ``services/host.py``.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import logging
 import sys
@@ -83,7 +84,20 @@ def answer(host: Host, line: bytes) -> dict[str, Any] | None:
     return None if notification else response
 
 
+def settle_memory(seen_modules: int) -> int:
+    """After an answer: when modules were imported since last time (the store's libraries load on
+    the first call that needs them), freeze every object there is, so that the collector's full
+    passes no longer walk those long-lived objects. Unfrozen, a full pass over them took up to 77 ms
+    inside one retrieval in 100 (measured on the M store); frozen, under half a millisecond. (No
+    collection first: it would cost the next call tens of milliseconds once; what little garbage
+    the imports left is frozen with them.) Returns the number of modules now loaded."""
+    if len(sys.modules) != seen_modules:
+        gc.freeze()
+    return len(sys.modules)
+
+
 def serve_lines(host: Host, lines: IO[bytes], out: IO[bytes]) -> None:
+    seen_modules = 0
     for line in lines:
         if not line.strip():
             continue
@@ -91,6 +105,7 @@ def serve_lines(host: Host, lines: IO[bytes], out: IO[bytes]) -> None:
         if response is not None:
             out.write(_encode(response).encode("utf-8") + b"\n")
             out.flush()
+        seen_modules = settle_memory(seen_modules)
 
 
 def serve(args: argparse.Namespace, ctx: Context, out: Out) -> int:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from creative_memory.cli.output import Out, consent, read_passphrase
 from creative_memory.model.constants import Actor
-from creative_memory.services import importing, portability, safefile
+from creative_memory.services import exporting, import_plan, importing, safefile
 from creative_memory.services.context import Context
 from creative_memory.services.errors import InvalidInput
 from creative_memory.services.secrets import passphrase_key
@@ -18,7 +18,7 @@ def export(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     # A bad target is refused before the passphrase is asked for.
     safefile.check_target(args.to, force=args.force, protected=[store.data_dir.path])
     passphrase = read_passphrase(args.passphrase_env, confirm=True) if args.encrypt else None
-    res = portability.export_bundle(
+    res = exporting.export_bundle(
         store, ctx.user, args.to, now=now, actor=Actor.CLI, passphrase=passphrase, force=args.force
     )
     if (
@@ -49,7 +49,7 @@ def import_(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         remembered = ctx.secrets.recall_passphrase(passphrase_key(path))
         return remembered if remembered is not None else read_passphrase(args.passphrase_env, confirm=False)
 
-    def announce(plan: importing.ImportPlan) -> None:
+    def announce(plan: import_plan.ImportPlan) -> None:
         # Said before anything is written (stderr, so --json output stays one JSON document).
         for note in plan.notes:
             out.note(note)

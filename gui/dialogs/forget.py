@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from creative_memory.gui.icons import icon, tinted_icon
-from creative_memory.gui.models.preferences import PreferenceKey
+from creative_memory.gui.itemmodels.preferences import PreferenceKey
 from creative_memory.gui.visible import shown_id, shown_pair
 from creative_memory.gui.widgets import accent_colour
 from creative_memory.services.erasure import Target
@@ -88,6 +88,8 @@ class ForgetDialog(QDialog):
         block: bool,
         parent: QWidget | None = None,
     ) -> None:
+        # Long on purpose: the dialog is built top to bottom in reading order, which is also its
+        # keyboard order (Qt's focus chain follows the order widgets are made).
         super().__init__(parent)
         self.setObjectName("forget_dialog")
         self.rows = list(rows)

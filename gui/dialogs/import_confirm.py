@@ -6,13 +6,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
 from creative_memory.gui.tabs.base import tr
-from creative_memory.services import importing
+from creative_memory.services import import_plan
 
 
 class ImportConfirmDialog(QDialog):
     """Says whose memory the file holds and which settings and switches the import changes."""
 
-    def __init__(self, parent: QWidget | None, *, name: str, plan: importing.ImportPlan, user: str) -> None:
+    def __init__(self, parent: QWidget | None, *, name: str, plan: import_plan.ImportPlan, user: str) -> None:
         super().__init__(parent)
         self.setObjectName("import_confirm_dialog")
         self.setWindowTitle(tr("Import creative memory"))

@@ -37,6 +37,8 @@ class PassphraseDialog(QDialog):
         title: str | None = None,
         prompt: str | None = None,
     ) -> None:
+        # Long on purpose: the dialog is built top to bottom in reading order, which is also its
+        # keyboard order (Qt's focus chain follows the order widgets are made).
         super().__init__(parent)
         self.setObjectName("passphrase_dialog")
         self._confirm = confirm

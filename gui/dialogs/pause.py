@@ -74,6 +74,8 @@ class PauseDialog(QDialog):
     or a date and time, and what to pause (both, learning only, using only)."""
 
     def __init__(self, parent: QWidget | None = None, *, now_ms: int) -> None:
+        # Long on purpose: the dialog is built top to bottom in reading order, which is also its
+        # keyboard order (Qt's focus chain follows the order widgets are made).
         super().__init__(parent)
         self.setObjectName("pause_dialog")
         self.setWindowTitle(tr("Pause creative memory"))

@@ -68,6 +68,8 @@ class ReceiptDialog(QDialog):
         backup: Path | None = None,
         parent: QWidget | None = None,
     ) -> None:
+        # Long on purpose: the dialog is built top to bottom in reading order, which is also its
+        # keyboard order (Qt's focus chain follows the order widgets are made).
         super().__init__(parent)
         self.setObjectName("receipt_dialog")
         self.receipt = receipt

@@ -38,6 +38,8 @@ class ResetDialog(QDialog):
         backup_path: Path,
         user: str = "",
     ) -> None:
+        # Long on purpose: the dialog is built top to bottom in reading order, which is also its
+        # keyboard order (Qt's focus chain follows the order widgets are made).
         super().__init__(parent)
         self.setObjectName("reset_dialog")
         self.setWindowTitle(tr("Reset creative memory"))

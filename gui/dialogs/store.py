@@ -63,6 +63,8 @@ class StoreDialog(QDialog):
     COLUMNS = ("Folder", "Channel", "Size", "Last write", "Open Design's tables")
 
     def __init__(self, parent: QWidget | None, rows: list[dict[str, Any]], current: Path) -> None:
+        # Long on purpose: the dialog is built top to bottom in reading order, which is also its
+        # keyboard order (Qt's focus chain follows the order widgets are made).
         super().__init__(parent)
         self.setObjectName("store_dialog")
         self.setWindowTitle(tr("Where creative memory is stored"))

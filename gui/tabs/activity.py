@@ -27,14 +27,14 @@ from creative_memory.gui.asyncbridge import async_slot, wait_dialog
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.errors import show_error
 from creative_memory.gui.icons import palette_icon
+from creative_memory.gui.itemmodels.audit import AuditModel
 from creative_memory.gui.keyboard import add_context_actions
-from creative_memory.gui.models.audit import AuditModel, export_audit
-from creative_memory.gui.models.diagnostics import format_for
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.tabs.diagnostics.common import row_height
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit
 from creative_memory.services.errors import CreativeMemoryError
+from creative_memory.services.list_export import export_audit, format_for
 
 
 class ActivityTab(Tab):

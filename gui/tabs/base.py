@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
@@ -51,6 +50,3 @@ class Tab(QWidget):
 
     def save_state(self) -> None:
         """Persist splitter and header states (QSettings). Override."""
-
-    def status_hint(self) -> Any:
-        return None

@@ -90,6 +90,11 @@ export class CreativeMemoryClient {
       if (r.ok && this.child === child) {
         this.ready = true;
         this.restartDelay = this.options.restartDelayMs;
+        // Requests sent while the child was starting waited for the start, not for an answer:
+        // their time to answer counts from now (else the first check after the start could take
+        // a request queued behind the first ping for a hang).
+        const now = Date.now();
+        for (const id of this.unanswered.keys()) this.unanswered.set(id, now);
       }
     });
     return this;

@@ -2,7 +2,9 @@
 ;
 ; Build the bundle first (see packaging/README.md, "Windows"), then from the repository root:
 ;
-;   iscc /DAppVersion=0.1.0 packaging\windows\installer.iss
+;   for /f "tokens=2" %v in ('dist\creative-memory\od-memory.exe --version') do iscc /DAppVersion=%v packaging\windows\installer.iss
+;
+; The version comes from the built program (creative_memory/__init__.py, the one version source).
 ;
 ; → dist\creative-memory-<version>-windows-x64-setup.exe
 ;
@@ -17,7 +19,7 @@
 ; ), else Inno Setup's default for the installer itself; the programs carry their own icon anyway.
 
 #ifndef AppVersion
-  #define AppVersion "0.1.0"
+  #error Pass the version of the built program: iscc /DAppVersion=<od-memory --version> (see the top of this file)
 #endif
 #define AppName "Creative Memory Studio"
 #define AppId "io.opendesign.CreativeMemoryStudio"

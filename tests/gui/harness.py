@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
-from creative_memory.gui.asyncbridge import StoreWorker, TaskKeeper
 from creative_memory.gui.controller import Controller
+from creative_memory.gui.storeworker import StoreWorker
+from creative_memory.gui.tasks import TaskKeeper
 from creative_memory.model.constants import Actor
 from creative_memory.services.context import Context
 from creative_memory.services.datadir import DataDir

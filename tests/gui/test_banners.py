@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from creative_memory.gui.main_window import banner_state, time_left
+from creative_memory.gui.banner_state import banner_state, time_left
 from creative_memory.model.events import iso
 
 HOUR = 3_600_000

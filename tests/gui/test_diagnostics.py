@@ -21,11 +21,11 @@ from harness import event
 from PySide6.QtCore import QDateTime, QModelIndex, Qt, qInstallMessageHandler
 from PySide6.QtTest import QAbstractItemModelTester
 
-from creative_memory.gui.models.diagnostics import RetrievalsModel
+from creative_memory.gui.itemmodels.diagnostics import RetrievalsModel
 from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
 from creative_memory.gui.theme import apply_scheme
 from creative_memory.model.constants import Actor, Mode, Origin
-from creative_memory.services import controls, queries, reasons, retrieval
+from creative_memory.services import controls, reasons, retrieval, retrieval_log
 
 DAY = 86_400_000
 SHOTS = Path(os.environ.get("CM_SHOTS_DIR") or tempfile.gettempdir()) / "cm-shots"
@@ -52,7 +52,7 @@ def run(ctrl: Any, project: str | None, origin: Origin, *, now: int | None = Non
 
 def stored_ids(ctrl: Any, **kw: Any) -> list[int]:
     with ctrl.store.read() as session:
-        return [r.id for r in session.scalars(queries.retrievals_query(ctrl.user, limit=1_000_000, **kw))]
+        return [r.id for r in session.scalars(retrieval_log.retrievals_query(ctrl.user, limit=1_000_000, **kw))]
 
 
 def shown_ids(tab: DiagnosticsTab) -> list[int]:
@@ -258,7 +258,7 @@ def test_export_json_and_csv_hold_the_filtered_rows_with_mode_0600(
 
 def queries_events(ctrl: Any, retrieval_id: int) -> list[dict[str, Any]]:
     with ctrl.store.read() as session:
-        return queries.retrieval_events(session, retrieval_id)
+        return retrieval_log.retrieval_events(session, retrieval_id)
 
 
 # --------------------------------------------------------------------------- the model

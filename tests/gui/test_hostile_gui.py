@@ -15,10 +15,10 @@ from harness import event
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from creative_memory.gui.models.projects import COL
+from creative_memory.gui.itemmodels.projects import COL
 from creative_memory.gui.tabs.overview.view import OverviewTab
-from creative_memory.gui.tabs.preview import PreviewTab
-from creative_memory.gui.tabs.projects import ProjectsTab
+from creative_memory.gui.tabs.preview.view import PreviewTab
+from creative_memory.gui.tabs.projects.view import ProjectsTab
 from creative_memory.gui.visible import copied_message
 from creative_memory.model.inert import FSI, PDI
 
@@ -146,8 +146,8 @@ def test_the_inspector_can_forget_one_polarity_and_keep_the_other(
 ) -> None:
     from PySide6.QtCore import Qt
 
-    from creative_memory.gui.models.preferences import PreferenceKey
-    from creative_memory.gui.tabs.inspector import InspectorTab
+    from creative_memory.gui.itemmodels.preferences import PreferenceKey
+    from creative_memory.gui.tabs.inspector.view import InspectorTab
     from creative_memory.services import queries
 
     seed([event(i, pattern="dense_grids", signal="thumbs_up", session=f"s{i}") for i in range(1, 4)]

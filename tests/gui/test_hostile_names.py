@@ -20,12 +20,12 @@ from PySide6.QtCore import QLocale, QRect, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
-from creative_memory.gui.models.audit import AuditModel
-from creative_memory.gui.models.preferences import RAW_ROLE, column_of
-from creative_memory.gui.models.stage_events import StageEventsModel, pattern_of
+from creative_memory.gui.itemmodels.audit import AuditModel
+from creative_memory.gui.itemmodels.preferences import RAW_ROLE, column_of
+from creative_memory.gui.itemmodels.stage_events import StageEventsModel, pattern_of
 from creative_memory.gui.tabs.diagnostics.kept import item_text
-from creative_memory.gui.tabs.inspector import InspectorTab
-from creative_memory.gui.tabs.preview_whatif import whatif_sentence
+from creative_memory.gui.tabs.inspector.view import InspectorTab
+from creative_memory.gui.tabs.preview.whatif import whatif_sentence
 from creative_memory.gui.visible import shown_name, shown_pair
 from creative_memory.model.inert import FSI, PDI
 from creative_memory.services import retrieval

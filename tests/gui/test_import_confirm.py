@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.tabs.overview.view import OverviewTab
 from creative_memory.model.constants import Actor
-from creative_memory.services import controls, portability
+from creative_memory.services import controls, exporting
 
 
 @pytest.fixture
@@ -43,7 +43,7 @@ def bundle_with_a_switch(ctrl: Controller, seed: Any, tmp_path: Path, user: str 
     seed([event(i, project="p_nda" if i % 2 else None) for i in range(4)])
     controls.set_project(ctrl.store, ctrl.user, "p_nda", learn_from_project=False, actor=Actor.GUI, now=ctrl.now())
     path = tmp_path / "bundle.json"
-    portability.export_bundle(ctrl.store, ctrl.user, path, now=ctrl.now(), actor=Actor.GUI)
+    exporting.export_bundle(ctrl.store, ctrl.user, path, now=ctrl.now(), actor=Actor.GUI)
     if user is not None:  # the same bundle, as another user's
         path.write_text(path.read_text().replace('"user_id":"local"', f'"user_id":"{user}"'))
     return path

@@ -22,15 +22,15 @@ from PySide6.QtGui import QImage
 from PySide6.QtTest import QAbstractItemModelTester
 from PySide6.QtWidgets import QApplication
 
-from creative_memory.gui.chart import StrengthChart, series_from_history
 from creative_memory.gui.dialogs.forget import plan_targets
-from creative_memory.gui.models.preferences import (
+from creative_memory.gui.itemmodels.preferences import (
     COLUMNS,
     PreferenceKey,
     PreferenceTableModel,
     column_of,
 )
-from creative_memory.gui.tabs.inspector import InspectorTab, retrieval_sentence
+from creative_memory.gui.tabs.inspector.view import InspectorTab, retrieval_sentence
+from creative_memory.gui.widgets.chart import StrengthChart, series_from_history
 from creative_memory.model.constants import Origin
 from creative_memory.services import demo, queries, retrieval
 from creative_memory.services.inspector_query import cursor_of, load_page
@@ -96,7 +96,8 @@ def header_click(qtbot: Any, tab: InspectorTab, column: int) -> None:
     qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, header.height() // 2))
 
 
-MINE = ("gui/tabs/inspector.py", "gui/models/preferences.py", "gui/dialogs/forget.py", "gui/dialogs/receipt.py", "gui/chart.py")
+MINE = ("gui/tabs/inspector/view.py", "gui/tabs/inspector/layout.py", "gui/tabs/inspector/filters.py",
+        "gui/tabs/inspector/detail.py", "gui/tabs/inspector/forget.py", "gui/itemmodels/preferences.py", "gui/dialogs/forget.py", "gui/dialogs/receipt.py", "gui/widgets/chart.py")
 
 
 def inspector_errors(ctrl: Any) -> list[BaseException]:

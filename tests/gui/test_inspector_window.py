@@ -12,9 +12,9 @@ import shiboken6
 from PySide6.QtCore import QItemSelectionModel
 from PySide6.QtTest import QAbstractItemModelTester
 
-from creative_memory.gui.models.preferences import PreferenceTableModel
-from creative_memory.gui.tabs import inspector
-from creative_memory.gui.tabs.inspector import InspectorTab
+from creative_memory.gui.itemmodels.preferences import PreferenceTableModel
+from creative_memory.gui.tabs.inspector import layout
+from creative_memory.gui.tabs.inspector.view import InspectorTab
 from creative_memory.services import demo
 from creative_memory.services.queries import PrefFilter
 
@@ -36,7 +36,7 @@ def ids(model: PreferenceTableModel) -> list[int]:
 
 @pytest.fixture
 def small_window(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(inspector, "PreferenceTableModel",
+    monkeypatch.setattr(layout, "PreferenceTableModel",
                         functools.partial(PreferenceTableModel, page_size=PAGE, window_pages=PAGES))
 
 

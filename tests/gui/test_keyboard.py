@@ -19,7 +19,7 @@ from creative_memory.gui.dialogs.passphrase import PassphraseDialog
 from creative_memory.gui.dialogs.pause import PauseDialog
 from creative_memory.gui.dialogs.reset import ResetDialog
 from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
-from creative_memory.gui.tabs.inspector import InspectorTab
+from creative_memory.gui.tabs.inspector.view import InspectorTab
 from creative_memory.model.constants import Actor, Origin
 from creative_memory.services import controls, retrieval
 from creative_memory.services.forget_scope import ErasePlan, ScopeRow

@@ -33,8 +33,8 @@ from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.dialogs.reset import ResetDialog
 from creative_memory.gui.dialogs.store import StoreDialog
 from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
-from creative_memory.gui.tabs.inspector import InspectorTab
-from creative_memory.gui.tabs.preview import PreviewTab
+from creative_memory.gui.tabs.inspector.view import InspectorTab
+from creative_memory.gui.tabs.preview.view import PreviewTab
 from creative_memory.model.constants import Actor, Origin
 from creative_memory.services import controls, retrieval
 from creative_memory.services.erasure import Target

@@ -10,8 +10,8 @@ from typing import Any
 from harness import event  # the fixtures (ctrl, seed, window, wait_until) come from conftest
 
 from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
-from creative_memory.gui.tabs.inspector import InspectorTab
-from creative_memory.gui.tabs.preview import PreviewTab
+from creative_memory.gui.tabs.inspector.view import InspectorTab
+from creative_memory.gui.tabs.preview.view import PreviewTab
 from creative_memory.model.constants import Mode, Origin
 from creative_memory.services import retrieval
 from creative_memory.services.digest import store_digest, table_digests

@@ -7,7 +7,7 @@ from typing import Any
 from harness import event
 from PySide6.QtCore import Qt
 
-from creative_memory.gui.main_window import banner_state
+from creative_memory.gui.banner_state import banner_state
 from creative_memory.services import controls
 
 

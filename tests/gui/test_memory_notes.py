@@ -9,7 +9,7 @@ from typing import Any
 from harness import event
 from PySide6.QtCore import Qt
 
-from creative_memory.gui.models.preferences import PreferenceKey
+from creative_memory.gui.itemmodels.preferences import PreferenceKey
 from creative_memory.gui.tabs.diagnostics.kept import open_in_diagnostics
 from creative_memory.model.constants import Actor, Origin
 from creative_memory.services import notes, retrieval

@@ -19,10 +19,11 @@ from harness import event
 from PySide6.QtGui import QColor, QPalette, QTextDocument
 from PySide6.QtWidgets import QApplication
 
-from creative_memory.gui.tabs.preview import PreviewTab, section_colours
+from creative_memory.gui.tabs.preview.render import section_colours
+from creative_memory.gui.tabs.preview.view import PreviewTab
 from creative_memory.gui.theme import apply_scheme
 from creative_memory.model.constants import Actor
-from creative_memory.services import controls, queries
+from creative_memory.services import controls, queries, retrieval_log
 from creative_memory.services.engine.block import estimate_tokens
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -41,13 +42,13 @@ def seed_p1(seed: Any, ctrl: Any) -> None:
 
 def preview_ids(ctrl: Any) -> list[int]:
     with ctrl.store.read() as session:
-        q = queries.retrievals_query(ctrl.user, origin="preview", limit=1_000_000)
+        q = retrieval_log.retrievals_query(ctrl.user, origin="preview", limit=1_000_000)
         return [r.id for r in session.scalars(q)]
 
 
 def all_ids(ctrl: Any) -> list[int]:
     with ctrl.store.read() as session:
-        return [r.id for r in session.scalars(queries.retrievals_query(ctrl.user, limit=1_000_000))]
+        return [r.id for r in session.scalars(retrieval_log.retrievals_query(ctrl.user, limit=1_000_000))]
 
 
 def choose(tab: PreviewTab, run_async: Any, *, project: str | None = None, mode: str | None = None) -> None:

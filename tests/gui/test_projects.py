@@ -23,8 +23,8 @@ from PySide6.QtTest import QAbstractItemModelTester
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from creative_memory.gui.controller import Controller
-from creative_memory.gui.models.projects import COL, ID_ROLE, ProjectsFilterProxy, ProjectsModel
-from creative_memory.gui.tabs.projects import ProjectsTab
+from creative_memory.gui.itemmodels.projects import COL, ID_ROLE, ProjectsFilterProxy, ProjectsModel
+from creative_memory.gui.tabs.projects.view import ProjectsTab
 from creative_memory.services import controls, retrieval
 from creative_memory.services.errors import StoreLocked
 

@@ -15,11 +15,12 @@ import pytest
 from harness import event
 from PySide6.QtCore import Qt
 
-from creative_memory.gui.asyncbridge import StoreWorker, TaskKeeper
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.dialogs import store as dialogs_store
 from creative_memory.gui.main_window import MainWindow
 from creative_memory.gui.settings import AppSettings
+from creative_memory.gui.storeworker import StoreWorker
+from creative_memory.gui.tasks import TaskKeeper
 from creative_memory.model.constants import Actor
 from creative_memory.services import datadir
 from creative_memory.services.context import Context

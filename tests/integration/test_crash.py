@@ -40,7 +40,7 @@ from sqlalchemy import select
 from creative_memory.model.constants import Actor
 from creative_memory.model.events import iso
 from creative_memory.model.tables import Preference
-from creative_memory.services import controls, derivation, portability, retrieval
+from creative_memory.services import controls, derivation, exporting, retrieval
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.ingest import ingest_events, validate_event
@@ -140,7 +140,7 @@ def templates(workspace: Path, config_dir: Path) -> dict[str, Template]:
     ]
     ingest_events(src, bundle_events, default_user=USER, now=NOW, blocks=blocks, derive=False)
     bundle = workspace / "bundle.json"
-    portability.export_bundle(src, USER, bundle, now=NOW, actor=Actor.CLI)
+    exporting.export_bundle(src, USER, bundle, now=NOW, actor=Actor.CLI)
     src.close()
     small_folder = workspace / "template-import"
     small = fresh_store(small_folder)
@@ -201,6 +201,9 @@ class CrashServer:
             if line.startswith("pid "):
                 pid = int(line.split()[1])
             elif line.startswith("go "):
+                # The child's own pid: after the fork it may say "go" before the server says "pid"
+                # (opening a store no longer builds an SQLAlchemy engine, so it often does).
+                pid = int(line.split()[1])
                 break
             elif line.startswith(("error", "exit")):
                 raise AssertionError(f"the operation failed before it started: {lines}")

@@ -24,7 +24,7 @@ from sqlalchemy import func, select
 
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import EventPattern
-from creative_memory.services import demo, derivation, erasure, importing, portability
+from creative_memory.services import demo, demo_plan, derivation, erasure, exporting, importing
 from creative_memory.services import reset as reset_module
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.datadir import DataDir
@@ -91,7 +91,7 @@ def _busiest(store: Store) -> tuple[str, str]:
 
 
 def _ingest(store: Store, blocks: BlockChecker, tmp: Path) -> None:
-    start = NOW + demo.SPAN_DAYS * DAY + DAY
+    start = NOW + demo_plan.SPAN_DAYS * DAY + DAY
     lines = [json.dumps(e) for e in demo.wire_events(USER, size="S", seed=77, now=start, limit=6000)]
     report = ingest_jsonl(store, "\n".join(lines), default_user=USER, now=start + 400 * DAY, blocks=blocks)
     assert report.accepted == 6000 and not report.rejected
@@ -112,8 +112,8 @@ def _decay(store: Store, blocks: BlockChecker, tmp: Path) -> None:
 
 def _import(store: Store, blocks: BlockChecker, tmp: Path) -> None:
     bundle = tmp / "bundle.json"
-    portability.export_bundle(store, USER, bundle, now=NOW, actor=Actor.CLI)
-    res = portability.import_file(store, USER, bundle, mode="replace", now=NOW, actor=Actor.CLI, blocks=blocks)
+    exporting.export_bundle(store, USER, bundle, now=NOW, actor=Actor.CLI)
+    res = importing.import_file(store, USER, bundle, mode="replace", now=NOW, actor=Actor.CLI, blocks=blocks)
     assert res.events > 0
 
 

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from creative_memory.model.constants import NEGATIVE_TAGS, POSITIVE_TAGS, Actor
 from creative_memory.model.names import is_name
-from creative_memory.services import controls, erasure, importing, portability
+from creative_memory.services import controls, erasure, exporting, import_plan, importing
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.ingest import ingest_events, validate_event
 from creative_memory.services.store import Store
@@ -197,7 +197,7 @@ def test_every_export_imports_and_gives_the_same_rows(
             before = rows(source, user)
             bundle = folder / "bundle.json"
             passphrase = PASSPHRASE if how == "encrypted" else None
-            portability.export_bundle(source, user, bundle, now=NOW, actor=Actor.CLI, passphrase=passphrase)
+            exporting.export_bundle(source, user, bundle, now=NOW, actor=Actor.CLI, passphrase=passphrase)
             if how == "reset-backup":  # what `reset --confirm --backup` does, then the restore
                 erasure.reset(source, user, confirm=True, actor=Actor.CLI, now=NOW)
                 assert rows(source, user)["events"] == []
@@ -214,7 +214,7 @@ def test_every_export_imports_and_gives_the_same_rows(
                     actor=Actor.CLI,
                     passphrase=(lambda: PASSPHRASE) if passphrase else None,
                 )
-                assert res.skipped == 0 and importing.RESTORE_NOTE in res.notes
+                assert res.skipped == 0 and import_plan.RESTORE_NOTE in res.notes
                 after = rows(target, user)
             finally:
                 if target is not source:

@@ -19,7 +19,7 @@ from sqlalchemy import select
 
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import Event, Preference, ProjectSettings
-from creative_memory.services import controls, erasure, portability, queries, retrieval
+from creative_memory.services import controls, erasure, exporting, importing, queries, retrieval
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.context import check_user
 from creative_memory.services.datadir import DataDir
@@ -132,10 +132,10 @@ def test_names_in_several_scripts_can_be_inspected_switched_forgotten_and_export
 
     # Exported, and imported into an empty store (the bundle holds project:p_café scopes).
     bundle = tmp_path / "b.json"
-    portability.export_bundle(store, USER, bundle, now=NOW, actor=Actor.CLI)
+    exporting.export_bundle(store, USER, bundle, now=NOW, actor=Actor.CLI)
     other = Store.open(DataDir(tmp_path / "other", "flag"))
     try:
-        res = portability.import_file(other, USER, bundle, now=NOW, actor=Actor.CLI)
+        res = importing.import_file(other, USER, bundle, now=NOW, actor=Actor.CLI)
         assert res.events == 13
         with other.read() as s:
             assert set(SCRIPTS.items()) <= {

@@ -399,11 +399,12 @@ def test_the_child_stops_when_the_daemon_exits(data_dir: Path) -> None:
 
 
 def test_a_slow_start_is_not_taken_for_a_hang(data_dir: Path) -> None:
-    # Found under load: the watchdog's 1.5 s killed a child still starting, again and again.
+    # Found under load: the watchdog's 1.5 s killed a child still starting, again and again; and a
+    # request queued during the start was then timed from its sending, not from the start's end.
     out = node(
         """
-        const slow = { ...options, command: '/bin/sh', hungAfterMs: 500,
-          args: ['-c', 'sleep 2.5; exec "$0" "$@"', CLI[0], ...options.args] };
+        const slow = { ...options, command: '/bin/sh', hungAfterMs: 2000,
+          args: ['-c', 'sleep 4; exec "$0" "$@"', CLI[0], ...options.args] };
         const memory = createCreativeMemory(slow);
         const r = await memory.retrieveForInjection({ projectId: 'p_brand', timeoutMs: 60000 });
         memory.close();

@@ -33,7 +33,7 @@ import keyring.backends.fail
 
 from creative_memory.model.constants import Actor
 from creative_memory.model.events import iso
-from creative_memory.services import derivation, erasure, portability
+from creative_memory.services import derivation, erasure, importing
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.clock import now_ms
 from creative_memory.services.datadir import DataDir
@@ -119,7 +119,7 @@ def run_op(cmd: dict[str, Any]) -> None:
     t0 = time.perf_counter()
     op, user, now = cmd["op"], cmd["user"], int(cmd["now"])
     if op == "import":
-        portability.import_file(store, user, Path(cmd["bundle"]), mode="merge", now=now, actor=Actor.CLI)
+        importing.import_file(store, user, Path(cmd["bundle"]), mode="merge", now=now, actor=Actor.CLI)
     elif op == "forget":
         erasure.forget(
             store,

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from sqlalchemy import delete, insert
 
-from creative_memory.model.constants import Polarity, Status, Tier, tier_for
+from creative_memory.model.constants import Mode, Polarity, Status, Tier, tier_for
 from creative_memory.model.records import PrefState, RetrievalResult
 from creative_memory.model.tables import Preference
 from creative_memory.services import candidates as candidates_module
@@ -74,6 +74,9 @@ def _random_state(
         created_at=T0 + rng.randrange(0, 3) * DAY,
         created_seq=rng.randrange(1, 6),
         created_item=rng.randrange(0, 4),
+        # Derivation version 2: a record built only from unary evidence is provisional (at most
+        # 0.65); the kept events say so, and the bounded read must carry the mark (decision 0021).
+        provisional=strength <= 0.65 and rng.random() < 0.4,
     )
 
 
@@ -116,6 +119,8 @@ def _view(res: RetrievalResult, mode: Any) -> dict[str, Any]:
         "events": [(e.type, e.stage, e.preference_key, e.trace, e.fields) for e in res.events],
         "empty": res.empty_reason,
         "block": build_block(res, mode),
+        # Ties keep first-seen order in every block mode (decision 0022), the bounded read included.
+        "blocks": [build_block(res, m) for m in Mode],
     }
 
 
@@ -123,8 +128,6 @@ def _both(
     store: Store, project: str | None, now: int, types: list[str] | None, gates: Gates | None = None
 ) -> tuple[dict[str, Any], dict[str, Any], int]:
     """The bounded retrieval, the one over every record, and how many records the first read."""
-    from creative_memory.model.constants import Mode
-
     gates = gates or Gates()
     common: dict[str, Any] = {"project_id": project, "now": now, "preference_types": types, "gates": gates}
     use_global, use_project = scope_switches(gates, project)
@@ -317,8 +320,6 @@ def test_runs_of_ties_in_a_derived_store_before_and_after_a_full_re_derivation(
                     full = retrieve(
                         every_record(session, USER, project), project_id=project, now=now, gates=Gates()
                     )
-                from creative_memory.model.constants import Mode
-
                 assert _view(fast, Mode.LEGACY) == _view(full, Mode.LEGACY), (round_, project)
             # Earlier events: a full re-derivation that moves every creation position.
             ingest_jsonl(s, tags("b", 1, 900), default_user=USER, now=T0 + 200 * DAY)

@@ -14,7 +14,7 @@ from sqlalchemy import func, select, text
 from creative_memory.model.constants import DERIVATION_VERSION, TAG_POLARITY, Actor, Mode, Origin
 from creative_memory.model.events import iso
 from creative_memory.model.tables import Event, EventPattern, Preference
-from creative_memory.services import demo, ingest, retrieval
+from creative_memory.services import demo, demo_words, ingest, retrieval
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.erasure import Target, forget
@@ -108,7 +108,7 @@ def test_size_s_lands_on_the_targets(stores: dict[str, Any]) -> None:
 def test_vocabulary_polarities_lifecycle_and_signals(stores: dict[str, Any]) -> None:
     st = stores["a"]
     types = {r[0] for r in _rows(st, "SELECT DISTINCT preference_type FROM creative_memory_preferences")}
-    assert types == set(demo.TYPES)
+    assert types == set(demo_words.TYPES)
     polarities = Counter(
         dict(_rows(st, "SELECT polarity, count(*) FROM creative_memory_preferences GROUP BY 1"))
     )

@@ -149,5 +149,9 @@ def test_incremental_equals_full_with_provisional_records(
     d = Deriver([s.copy() for s in prefix.values()], last_key=events[k - 1].order_key if k else None)
     d.fold(events[k:])
     assert d.records == full  # provisional marks, caps and first-seen positions included
+    assert d.last_key == events[-1].order_key
+    for key, rec in full.items():
+        if prefix.get(key) != rec:
+            assert key in d.touched  # what the incremental write-back writes
     for rec in full.values():
         assert not rec.provisional or rec.strength <= PROVISIONAL_MAX_STRENGTH

@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import Event
-from creative_memory.services import controls, importing, portability
+from creative_memory.services import controls, import_plan, importing
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.errors import InvalidInput, RefusedForSafety
 from creative_memory.services.ingest import MAX_STORED_DIFF_BYTES, ingest_events, validate_event
@@ -182,7 +182,7 @@ def test_a_restore_of_ones_own_backup_bypasses_the_gates_and_says_why(store: Sto
     controls.set_enabled(store, USER, False, actor=Actor.CLI, now=NOW)
     res = do_import(store, write(tmp_path, bundle([ev(1), ev(2)])), mode="replace")
     assert res.events == 2 and res.skipped == 0
-    assert importing.RESTORE_NOTE in res.notes
+    assert import_plan.RESTORE_NOTE in res.notes
     assert any(c.startswith("memory: off → on") for c in res.changes)
 
 
@@ -214,22 +214,22 @@ def test_the_plan_says_what_changes_before_anything_is_written(store: Store, tmp
         project_settings=[{"project_id": "p_new", "use_memory": True, "learn_from_project": False}],
     )
     path = write(tmp_path, doc)
-    plan = importing.plan_import(store, USER, path, mode="replace")
+    plan = import_plan.plan_import(store, USER, path, mode="replace")
     assert plan.changes == [
         "memory: on → off",
         "learning paused until: not paused → 2026-03-01T00:00:00.000Z",
         "project p_old: its switches are cleared (use memory on, learn on)",
         "project p_new: use memory on → on, learn on → off",
     ]
-    merge = importing.plan_import(store, USER, path, mode="merge")
+    merge = import_plan.plan_import(store, USER, path, mode="merge")
     assert merge.changes == ["project p_new: use memory on → on, learn on → off"]
     seen: list[str] = []
 
-    def announce(p: importing.ImportPlan) -> None:
+    def announce(p: import_plan.ImportPlan) -> None:
         seen.append(digest(store))  # nothing written yet when the plan is told
 
     before = digest(store)
-    res = portability.import_file(
+    res = importing.import_file(
         store, USER, path, mode="replace", now=NOW, actor=Actor.CLI, announce=announce
     )
     assert seen == [before] and res.changes == tuple(plan.changes)

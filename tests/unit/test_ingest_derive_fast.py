@@ -28,6 +28,7 @@ from creative_memory.model.records import PrefState
 from creative_memory.services import derivation, ingest
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.derivation import PREF_COLUMNS, flat_items, sa_errors, state_json
+from creative_memory.services.engine.bulk import fold_stored
 from creative_memory.services.engine.derive import Deriver, derive
 from creative_memory.services.errors import StoreLocked
 from creative_memory.services.ingest import content_hash, content_hash_canonical
@@ -164,6 +165,67 @@ def test_flat_fold_equals_the_event_fold_and_state_json_is_unchanged(raws: list[
         assert state_json(s) == _asdict_json(s)
 
 
+@st.composite
+def runs_of_one_polarity(draw: st.DrawFn) -> dict[str, Any]:
+    """Mostly unary signals of one polarity on two patterns, days to months apart: the bulk fold's
+    own path (the group holds only this polarity's record) meets the provisional cap, lifting
+    signals, decay, archival and reactivation."""
+    raw = draw(raw_event())
+    if draw(st.integers(0, 9)) < 8:
+        signal = draw(st.sampled_from((SignalType.THUMBS_UP, SignalType.REPEATED_ACCEPTANCE)))
+        pats = draw(st.lists(st.sampled_from(("airy", "dense")), min_size=1, max_size=2, unique=True))
+        raw.update(
+            signal=signal, tag=None, scope="global", items=[item(p, "positive", "layout") for p in pats]
+        )
+    raw["t"] = T0 + draw(st.integers(0, 30)) * draw(st.sampled_from((DAY, DAY, DAY, 20 * DAY)))
+    return raw
+
+
+@SETTINGS
+@given(
+    raws=st.lists(raw_event(), min_size=1, max_size=60)
+    | st.lists(runs_of_one_polarity(), min_size=1, max_size=120),
+    split=st.integers(0, 120),
+)
+def test_bulk_fold_of_stored_rows_equals_the_event_fold(raws: list[dict[str, Any]], split: int) -> None:
+    """``engine.bulk.fold_stored`` (the full derivation's loop over stored rows) gives the records
+    ``Deriver.apply`` gives, in the same creation order, also continuing an incremental state."""
+    events = _events(raws)
+    full = derive(events)
+    rows = [
+        (
+            e.seq,
+            e.event_id,
+            e.occurred_at,
+            str(e.signal_type),
+            e.scope,
+            e.session_id,
+            e.tag,
+            ingest.canonical(_payload(e)),
+            f"{e.seq:064x}",
+        )
+        for e in events
+    ]
+    bulk = Deriver(track_touched=False)
+    ticks: list[int] = []
+    digest, count, top = fold_stored(bulk, rows, 7, ticks.append)
+    assert bulk.records == full
+    assert list(bulk.records) == list(full)
+    assert (digest, count, top) == (sum(e.seq for e in events), len(events), max(e.seq for e in events))
+    assert ticks == list(range(7, len(events) + 1, 7))
+    assert bulk.last_key == events[-1].order_key
+    k = min(split, len(events))
+    prefix = derive(events[:k])
+    resumed = Deriver(prefix.values(), events[k - 1].order_key if k else None)
+    fold_stored(resumed, rows[k:])
+    assert resumed.records == full
+    for key, rec in full.items():
+        if prefix.get(key) != rec:
+            assert key in resumed.touched
+    with pytest.raises(ValueError, match="not after"):
+        fold_stored(bulk, rows[:1])
+
+
 def test_apply_flat_refuses_snapshots_and_out_of_order_events() -> None:
     d = Deriver()
     d.apply_flat(ev(2, T0, SignalType.THUMBS_UP, [item("airy")]), [])
@@ -181,20 +243,23 @@ def _wire(n: int, start: int = 0, *, t0: int = T0) -> list[EventIn]:
         t, p = kinds[(i * 5) % len(kinds)]
         pol = "negative" if i % 4 == 0 else "positive"
         signal = "thumbs_down" if pol == "negative" else ("thumbs_up" if i % 3 else "manual_refinement")
-        out.append(
-            EventIn.model_validate(
-                {
-                    "event_id": f"e{i}",
-                    "user_id": USER,
-                    "project_id": f"p_{i % 3}" if i % 5 == 0 else None,
-                    "signal_type": signal,
-                    "occurred_at": f"2026-01-{1 + (i // 24) % 28:02d}T{i % 24:02d}:00:00Z",
-                    "session_id": f"s{i % 4}",
-                    "patterns": [{"preference_type": t, "pattern": p, "polarity": pol}],
-                    "diff": "more air" if signal == "manual_refinement" else None,
-                }
-            )
-        )
+        obj: dict[str, Any] = {
+            "event_id": f"e{i}",
+            "user_id": USER,
+            "project_id": f"p_{i % 3}" if i % 5 == 0 else None,
+            "signal_type": signal,
+            "occurred_at": f"2026-01-{1 + (i // 24) % 28:02d}T{i % 24:02d}:00:00Z",
+            "session_id": f"s{i % 4}",
+            "patterns": [{"preference_type": t, "pattern": p, "polarity": pol}],
+            "diff": "more air" if signal == "manual_refinement" else None,
+        }
+        if i % 7 == 3:  # a comparison (version 2: weighs more than any unary signal, lifts provisional)
+            t2, p2 = kinds[(i * 5 + 3) % len(kinds)]
+            del obj["patterns"], obj["diff"]
+            obj["signal_type"] = "pairwise_comparison"
+            obj["chose"] = {"patterns": [{"preference_type": t, "pattern": p}]}
+            obj["over"] = {"patterns": [{"preference_type": t2, "pattern": p2}]}
+        out.append(EventIn.model_validate(obj))
     return out
 
 
@@ -255,6 +320,46 @@ def test_rebuild_write_back_equals_delete_all_insert_all(store: Store, tmp_path:
         assert _prefs(other) == reference
     finally:
         other.close()
+
+
+def _views(store: Store, now: int) -> list[dict[str, Any]]:
+    """Every stored record as the read commands show it at ``now`` (``services.pref_view``)."""
+    from sqlalchemy import select
+
+    from creative_memory.model.tables import Preference
+    from creative_memory.services.pref_view import pref_json
+
+    with store.read() as s:
+        rows = [pref_json(p, now) for p in s.scalars(select(Preference).where(Preference.user_id == USER))]
+    return sorted(({k: v for k, v in r.items() if k != "id"} for r in rows), key=str)
+
+
+def test_a_later_rebuild_rewrites_only_the_rows_whose_values_changed(store: Store, tmp_path: Any) -> None:
+    """A row whose values at the new moment equal the stored ones keeps its bookkeeping (the key it
+    was written under, the moment it was evaluated at), as after an incremental derivation, and
+    reads exactly as the rows of a store derived from scratch at that moment."""
+    events = _wire(300)
+    ingest.ingest_events(store, events, default_user=USER, now=NOW, derive=False)
+    first = T0 + 40 * DAY  # after the January events: nothing decayed yet
+    derivation.rebuild(store, USER, first)
+    before = _prefs(store)
+    evaluated = PREF_COLUMNS.index("evaluated_at")
+    soon, later = first + DAY, first + 70 * DAY  # nothing due / records decayed since
+    derivation.rebuild(store, USER, soon)
+    assert _prefs(store) == before  # not a row written
+    for now in (soon, later):
+        derivation.rebuild(store, USER, now)
+        fresh = _open(tmp_path / f"fresh-{now}")
+        try:
+            ingest.ingest_events(fresh, events, default_user=USER, now=NOW, derive=False)
+            derivation.rebuild(fresh, USER, now)
+            assert _views(store, now) == _views(fresh, now)
+        finally:
+            fresh.close()
+    after = _prefs(store)
+    rewritten = [a for a, b in zip(after, before, strict=True) if a != b]
+    assert rewritten  # the records that decayed by then
+    assert all(r[evaluated] == later for r in rewritten)
 
 
 def test_ingest_keeps_the_cache_equal_to_a_full_derivation(store: Store, tmp_path: Any) -> None:
@@ -356,3 +461,26 @@ def test_iter_events_pages_in_fold_order_across_ties(store: Store) -> None:
         for batch in (1, 3, 7, 1000):
             got = [r[0] for r in derivation.iter_events(s, USER, batch=batch)]
             assert got == [e[0] for e in expected]
+
+
+def test_a_long_writes_kept_connection_waits_for_a_busy_store_then_says_so(tmp_path: Any) -> None:
+    """The rebuild's write-back runs on the kept connection (writes.WalKeeper.transaction): it
+    waits out another program's write lock within the store's budget, then refuses in the store's
+    own sentence and changes nothing; once the lock is gone it commits."""
+    from creative_memory.services.writes import lease_holder, take_lease, wal_kept
+
+    store = Store.open(DataDir(tmp_path / "od", "flag"), busy_timeout_s=0.05, lock_budget_s=0.3)
+    other = sqlite3.connect(store.path, timeout=0, isolation_level=None)
+    try:
+        with wal_kept(store) as keeper:
+            other.execute("BEGIN IMMEDIATE")
+            with pytest.raises(StoreLocked, match="busy"), keeper.transaction(store) as con:
+                take_lease(con, USER, "rebuild")
+            other.execute("ROLLBACK")
+            assert lease_holder(other, USER) is None  # nothing was written
+            with keeper.transaction(store) as con:
+                take_lease(con, USER, "rebuild")
+            assert lease_holder(other, USER) == "rebuild"  # committed, seen by another connection
+    finally:
+        other.close()
+        store.close()

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -277,7 +278,10 @@ def test_ordered_indexes_agree(tmp_path: Path, tmp_data_dir: DataDir) -> None:
 def _schema_diff(path: Path, metadata: MetaData) -> list[object]:
     engine = create_engine(f"sqlite:///{path}")
     try:
-        with engine.connect() as conn:
+        with engine.connect() as conn, warnings.catch_warnings():
+            # The ordered indexes hold expressions (migration 0006), which SQLAlchemy cannot reflect;
+            # they are compared by their DDL text in test_ordered_indexes_agree.
+            warnings.filterwarnings("ignore", "Skipped unsupported reflection of expression-based index")
             ctx = MigrationContext.configure(
                 conn,
                 opts={

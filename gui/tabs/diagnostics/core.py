@@ -23,17 +23,16 @@ from PySide6.QtWidgets import (
 )
 
 from creative_memory.gui.controller import Controller
-from creative_memory.gui.models.diagnostics import (
-    RetrievalFilter,
+from creative_memory.gui.itemmodels.diagnostics import (
     RetrievalsModel,
-    Row,
     fetch_retrieval_events,
-    local_time,
 )
-from creative_memory.gui.models.stage_events import StageEventsModel, event_details
+from creative_memory.gui.itemmodels.paged import Row, local_time
+from creative_memory.gui.itemmodels.stage_events import StageEventsModel, event_details
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit
 from creative_memory.services import retrieval
+from creative_memory.services.list_export import RetrievalFilter
 
 
 class DiagnosticsCore(Tab):

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
 
 from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.controller import Controller
+from creative_memory.gui.itemmodels.preferences import PreferenceKey
 from creative_memory.gui.keyboard import add_context_actions
-from creative_memory.gui.models.preferences import PreferenceKey
 from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.visible import shown_id, shown_name
 from creative_memory.services.erasure import Receipt

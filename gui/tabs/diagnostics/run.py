@@ -12,15 +12,12 @@ from PySide6.QtWidgets import (
 
 from creative_memory.gui.asyncbridge import async_slot, wait_dialog
 from creative_memory.gui.errors import show_error
-from creative_memory.gui.models.diagnostics import (
-    export_retrievals,
-    format_for,
-)
 from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.diagnostics.core import DiagnosticsCore
 from creative_memory.model.constants import Mode, Origin
 from creative_memory.services import retrieval
 from creative_memory.services.errors import CreativeMemoryError
+from creative_memory.services.list_export import export_retrievals, format_for
 
 
 class RunActions(DiagnosticsCore):

@@ -1,6 +1,6 @@
 """The Diagnostics tab: recorded retrievals, their stage events and traces, a retrieval on demand.
 
-The list pages by id (newest first) through :class:`gui.models.diagnostics.RetrievalsModel`;
+The list pages by id (newest first) through :class:`gui.itemmodels.diagnostics.RetrievalsModel`;
 filtering happens in SQL. Selecting a retrieval loads its stage events in the order the engine
 emitted them; the selected event's whole trace and fields show word-wrapped beside the list.
 "Run a retrieval now" runs the engine for a project: as a dry run (the default) whose events are
@@ -13,7 +13,6 @@ from __future__ import annotations
 import itertools
 
 from PySide6.QtCore import QDateTime, QEvent, Qt, QTimer
-from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -34,16 +33,16 @@ from PySide6.QtWidgets import (
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.flow import FlowLayout, flow, group
 from creative_memory.gui.icons import palette_icon
+from creative_memory.gui.itemmodels.diagnostics import EVENT_TYPES, RetrievalsModel
+from creative_memory.gui.itemmodels.stage_events import StageEventsModel
 from creative_memory.gui.keyboard import add_context_actions
-from creative_memory.gui.logging_setup import current_log_file
-from creative_memory.gui.models.diagnostics import EVENT_TYPES, RetrievalsModel
-from creative_memory.gui.models.stage_events import StageEventsModel
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.diagnostics.common import MODES, ORIGINS, fill_projects, named, row_height
 from creative_memory.gui.tabs.diagnostics.filters import FilterActions
 from creative_memory.gui.tabs.diagnostics.run import RunActions
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit
+from creative_memory.gui.widgets.log_line import LogFileLine
 from creative_memory.services import controls
 
 
@@ -71,7 +70,8 @@ class DiagnosticsTab(FilterActions, RunActions):
         layout.addLayout(top_row)
         layout.addWidget(self.message)
         layout.addWidget(self.splitter, 1)
-        layout.addWidget(self._build_log_line())
+        self.log_label = LogFileLine(self)
+        layout.addWidget(self.log_label)
         self._connect()
         self._on_time_toggled()
         self._update_list_state()
@@ -297,24 +297,8 @@ class DiagnosticsTab(FilterActions, RunActions):
         events_layout.addWidget(events_split, 1)
         return events_box
 
-    def _build_log_line(self) -> QLabel:
-        """Where the program writes its log, for a report of a problem."""
-        self.log_label = QLabel(self)
-        self.log_label.setObjectName("log_file")
-        self.log_label.setWordWrap(True)
-        self.log_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.log_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.log_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-        self.log_label.setAccessibleName(tr("Program log file"))
-        self.show_log_file()
-        return self.log_label
-
     def show_log_file(self) -> None:
-        path = current_log_file()
-        self.log_label.setVisible(path is not None)
-        if path is not None:
-            self.log_label.setText(tr("Program log (warnings and errors): {path}").format(path=path))
-            self.log_label.setToolTip(tr("Attach this file, and the older ones beside it, to a problem report"))
+        self.log_label.update_path()
 
     def _connect(self) -> None:
         self._filter_timer = QTimer(self)

@@ -26,10 +26,10 @@ from PySide6.QtWidgets import (
 )
 
 from creative_memory.gui.icons import icon, mix, tinted_icon
-from creative_memory.gui.switch import MemorySwitch
 from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.overview.text import check_title
 from creative_memory.gui.widgets import accent_colour
+from creative_memory.gui.widgets.switch import MemorySwitch
 
 
 def _button(parent: QWidget, text: str, tip: str, icon_name: str | None = None, name: str | None = None) -> QPushButton:

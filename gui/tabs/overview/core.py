@@ -23,7 +23,6 @@ from creative_memory.gui.dialogs.progress import ProgressDialog
 from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.dialogs.reset import ResetDialog
 from creative_memory.gui.errors import show_error
-from creative_memory.gui.switch import MemorySwitch
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.tabs.overview.cards import (
     CountsCard,
@@ -40,6 +39,7 @@ from creative_memory.gui.tabs.overview.text import (
     state_sentence,
     tier_name,
 )
+from creative_memory.gui.widgets.switch import MemorySwitch
 from creative_memory.model.constants import Actor
 from creative_memory.services import queries
 from creative_memory.services.errors import CreativeMemoryError

@@ -1,6 +1,6 @@
 """The Overview's export and import: choose a file (and a passphrase), see what will change, write.
 
-Before an import writes anything its plan (services.importing.plan_import) is read on the store
+Before an import writes anything its plan (services.import_plan.plan_import) is read on the store
 thread; when the file belongs to another user, or the import would change settings or project
 switches, :class:`~creative_memory.gui.dialogs.import_confirm.ImportConfirmDialog` lists exactly
 that and asks.
@@ -22,7 +22,8 @@ from creative_memory.gui.replace import replace_allowed
 from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.overview.core import OverviewCore
 from creative_memory.gui.tabs.overview.text import breakable_path
-from creative_memory.services import crypto, importing, portability
+from creative_memory.services import crypto, exporting, import_plan, importing
+from creative_memory.services.bundle import TransferResult
 from creative_memory.services.secrets import passphrase_key
 
 ACCEPTED = int(QDialog.DialogCode.Accepted.value)
@@ -53,14 +54,14 @@ class TransferActions(OverviewCore):
 
     async def export_to(
         self, path: Path | str, passphrase: str | None = None, *, remember: bool = False, action: str | None = None
-    ) -> portability.TransferResult | None:
+    ) -> TransferResult | None:
         """Export everything to ``path`` (0600), encrypted when a passphrase is given; an existing
         file only after the person chose "Replace" (gui.replace)."""
         try:
             if (force := await replace_allowed(self.window(), Path(path), [self.ctrl.ctx.data_dir.path])) is None:
                 return None
             result = await self.ctrl.run(
-                portability.export_bundle, self.ctrl.store, self.ctrl.user, Path(path), now=self.ctrl.now(),
+                exporting.export_bundle, self.ctrl.store, self.ctrl.user, Path(path), now=self.ctrl.now(),
                 actor=self._actor(), passphrase=passphrase, force=force,
             )
         except Exception as exc:
@@ -121,7 +122,7 @@ class TransferActions(OverviewCore):
                 pdialog.deleteLater()
         await self.import_from(path, mode, passphrase)
 
-    async def _confirmed(self, path: Path, plan: importing.ImportPlan) -> bool:
+    async def _confirmed(self, path: Path, plan: import_plan.ImportPlan) -> bool:
         """Ask when the file is another user's or the import changes settings; True when nothing to ask."""
         if not plan.changes and plan.bundle_user in (None, self.ctrl.user):
             return True
@@ -135,14 +136,14 @@ class TransferActions(OverviewCore):
 
     async def import_from(
         self, path: Path | str, mode: str = "merge", passphrase: str | None = None
-    ) -> portability.TransferResult | None:
+    ) -> TransferResult | None:
         """Import a bundle (or a prototype preferences.json); merge or replace, after asking."""
         path = Path(path)
         ask = (lambda: passphrase) if passphrase is not None else None
         store, user = self.ctrl.store, self.ctrl.user
         try:
             plan = await self.ctrl.run(
-                importing.plan_import, store, user, path, mode=mode, passphrase=ask, as_user=user
+                import_plan.plan_import, store, user, path, mode=mode, passphrase=ask, as_user=user
             )
         except Exception as exc:
             self._fail(exc, tr("Could not import {name}.").format(name=path.name))
@@ -177,7 +178,7 @@ class TransferActions(OverviewCore):
         return result
 
     @staticmethod
-    def _result_text(path: Path, result: portability.TransferResult) -> str:
+    def _result_text(path: Path, result: TransferResult) -> str:
         loc = QLocale()
         text = tr("Imported {events} events from {name}; {prefs} preferences now.").format(
             events=loc.toString(result.events), name=path.name, prefs=loc.toString(result.preferences)

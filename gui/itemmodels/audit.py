@@ -1,0 +1,106 @@
+"""The Activity tab's model: the audit log, newest first, filtered in SQL, paged by id."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QCoreApplication, QObject
+
+from creative_memory.gui.controller import Controller
+from creative_memory.gui.itemmodels.paged import PagedTableModel, Row, local_time
+from creative_memory.gui.visible import shown_id
+from creative_memory.services import audit
+from creative_memory.services.store import Store
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("Activity", text)
+
+
+def fetch_audit(store: Store, user_id: str, text: str, before_id: int | None, limit: int) -> list[Row]:
+    """One page of audit entries (store thread)."""
+    return audit.entries_page(store, user_id, limit=limit, before_id=before_id, text=text or None)
+
+
+
+
+_ACTIONS = {
+    "forget+block": "forget and block",
+    "forget-session": "forget a session",
+    "pause": "pause",
+    "resume": "resume",
+}
+
+
+def readable_target(target: str) -> str:
+    """A forgotten pattern is kept only as its fingerprint: say so in words (the text is gone)."""
+    if target.startswith("fp:"):
+        fp, _, rest = target[3:].partition(" ")
+        where = rest.strip()
+        where = where.replace("global only", QCoreApplication.translate("Activity", "global only"))
+        text = tr("a forgotten pattern (fingerprint {fp}…)").format(fp=fp[:8])
+        return f"{text} {where}".rstrip()
+    return target
+
+
+_ACTORS = {"gui": "Creative Memory Studio", "cli": "od-memory (command line)", "host": "Open Design"}
+
+
+class AuditModel(PagedTableModel):
+    """Audit entries: time, actor, action, target, outcome."""
+
+    def __init__(self, ctrl: Controller, parent: QObject | None = None) -> None:
+        super().__init__(ctrl, parent)
+        self.columns = (
+            ("at", tr("Time")),
+            ("actor", tr("Actor")),
+            ("action", tr("Action")),
+            ("target", tr("Target")),
+            ("outcome", tr("Outcome")),
+        )
+        self._text = ""
+
+    @property
+    def text_filter(self) -> str:
+        return self._text
+
+    def set_text_filter(self, text: str) -> bool:
+        text = text.strip()
+        if text == self._text:
+            return False
+        self._text = text
+        return True
+
+    def fetcher(self) -> Callable[[int | None, int], list[Row]]:
+        store, user, text = self.ctrl.store, self.ctrl.user, self._text
+
+        def fetch(before_id: int | None, limit: int) -> list[Row]:
+            return fetch_audit(store, user, text, before_id, limit)
+
+        return fetch
+
+    def display(self, row: Row, key: str) -> str:
+        if key == "at":
+            return local_time(row.get("at"))
+        if key == "target":  # names a project, a session or a file: untrusted text, shown inert
+            return shown_id(readable_target(str(row.get("target") or "")))
+        if key == "action":
+            action = str(row.get("action") or "")
+            return tr(_ACTIONS[action]) if action in _ACTIONS else action
+        return super().display(row, key)
+
+    def tooltip(self, row: Row, key: str) -> str | None:
+        if key == "at":
+            return str(row.get("at") or "")
+        if key == "actor":
+            actor = str(row.get("actor") or "")
+            who = _ACTORS.get(actor)
+            return tr(who) if who else actor
+        if key == "target" and str(row.get("target", "")).startswith("fp:"):
+            return tr(
+                "A forgotten pattern is named only by its fingerprint, never by its text: {target}"
+            ).format(target=row.get("target"))
+        return super().tooltip(row, key)
+
+
+__all__ = ["AuditModel", "fetch_audit"]

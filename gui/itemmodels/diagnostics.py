@@ -1,0 +1,158 @@
+"""The Diagnostics tab's list of recorded retrievals (a :class:`PagedTableModel`); the stage events
+of the one selected are :mod:`gui.itemmodels.stage_events`.
+
+The fetch functions (``fetch_retrievals`` …) run on the store thread and return plain dicts; the
+export is :func:`creative_memory.services.list_export.export_retrievals`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import (
+    QCoreApplication,
+    QObject,
+    Qt,
+)
+
+from creative_memory.gui.controller import Controller
+from creative_memory.gui.itemmodels.paged import PagedTableModel, Row, local_time
+from creative_memory.gui.visible import shown_id
+from creative_memory.services import retrieval_log
+from creative_memory.services.list_export import RetrievalFilter
+from creative_memory.services.retrieval import describe_empty
+from creative_memory.services.store import Store
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("Diagnostics", text)
+
+
+# --------------------------------------------------------------------------- retrievals
+def fetch_retrievals(
+    store: Store, user_id: str, flt: RetrievalFilter, before_id: int | None, limit: int
+) -> list[Row]:
+    """One page of retrievals (store thread)."""
+    return retrieval_log.retrieval_page(store, user_id, before_id=before_id, limit=limit, **flt.kwargs())
+
+
+def fetch_retrieval_events(store: Store, retrieval_id: int) -> list[Row]:
+    """The stage events of one retrieval, in order (store thread)."""
+    return retrieval_log.load_retrieval_events(store, retrieval_id)
+
+
+
+
+#: diagnostic event types (engine notes), in stage order, with the label the filter shows
+EVENT_TYPES: tuple[tuple[str, str], ...] = (
+    ("memory_disabled", "Memory off"),
+    ("memory_paused", "Using paused"),
+    ("project_memory_disabled", "Project ignores memory"),
+    ("project_override_suppression", "Project override suppression"),
+    ("below_threshold", "Below threshold"),
+    ("hard_cap_applied", "Hard cap applied"),
+    ("diversity_ceiling_applied", "Polarity ceiling applied"),
+    ("diversity_backfill", "Polarity backfill"),
+    ("category_ceiling_applied", "Category ceiling applied"),
+    ("category_backfill", "Category backfill"),
+    ("token_budget_exceeded", "Token budget exceeded"),
+    ("kept", "Kept"),
+)
+
+_EMPTY_SHORT = {
+    "memory_disabled": "memory off",
+    "memory_paused": "paused",
+    "project_memory_disabled": "project off",
+    "nothing_above_threshold": "nothing eligible",
+}
+
+
+class RetrievalsModel(PagedTableModel):
+    """Recorded retrievals, newest first, narrowed by a :class:`RetrievalFilter`."""
+
+    def __init__(self, ctrl: Controller, parent: QObject | None = None) -> None:
+        super().__init__(ctrl, parent)
+        self.columns = (
+            ("at", tr("Time")),
+            ("origin", tr("Origin")),
+            ("project_id", tr("Project")),
+            ("mode", tr("Mode")),
+            ("kept", tr("Kept +/−")),
+            ("tokens", tr("Tokens")),
+            ("duration_ms", tr("Duration")),
+        )
+        self._filter = RetrievalFilter()
+        self.project_names: dict[str, str] = {}
+
+    @property
+    def filter(self) -> RetrievalFilter:
+        return self._filter
+
+    def set_filter(self, flt: RetrievalFilter) -> bool:
+        """Change the filter; True when it changed (then call :meth:`reload` with ``reset``)."""
+        if flt == self._filter:
+            return False
+        self._filter = flt
+        return True
+
+    def fetcher(self) -> Callable[[int | None, int], list[Row]]:
+        store, user, flt = self.ctrl.store, self.ctrl.user, self._filter
+
+        def fetch(before_id: int | None, limit: int) -> list[Row]:
+            return fetch_retrievals(store, user, flt, before_id, limit)
+
+        return fetch
+
+    def project_label(self, project_id: str | None) -> str:
+        if not project_id:
+            return tr("(no project)")
+        name = self.project_names.get(project_id)  # the daemon's names are untrusted text: shown inert
+        return f"{shown_id(name)} ({shown_id(project_id)})" if name and name != project_id else shown_id(project_id)
+
+    def display(self, row: Row, key: str) -> str:
+        if key == "at":
+            return local_time(row.get("at"))
+        if key == "project_id":
+            return self.project_label(row.get("project_id"))
+        if key == "kept":
+            text = f"+{row.get('kept_positive', 0)} / −{row.get('kept_negative', 0)}"
+            reason = row.get("empty_reason")
+            if reason:
+                text += f"  ({tr(_EMPTY_SHORT.get(str(reason), str(reason)))})"
+            return text
+        if key == "duration_ms":
+            ms = float(row.get("duration_ms") or 0.0)
+            return f"{ms:.2f} ms" if ms < 100 else f"{ms:.0f} ms"
+        return super().display(row, key)
+
+    def tooltip(self, row: Row, key: str) -> str | None:
+        if key == "at":
+            return str(row.get("at") or "")
+        if key == "kept":
+            lines = [
+                tr("{pos} preferred, {neg} avoided ({high} high, {medium} medium)").format(
+                    pos=row.get("kept_positive", 0),
+                    neg=row.get("kept_negative", 0),
+                    high=row.get("kept_high", 0),
+                    medium=row.get("kept_medium", 0),
+                )
+            ]
+            if row.get("empty_reason"):
+                lines.append(tr(describe_empty(row["empty_reason"], {"project_id": row.get("project_id")})))
+            return "\n".join(lines)
+        if key == "tokens":
+            return tr("Estimated tokens of the Creative memory block (4 characters a token)")
+        return super().tooltip(row, key)
+
+    def alignment(self, key: str) -> Qt.AlignmentFlag | None:
+        if key in ("tokens", "duration_ms"):
+            return Qt.AlignmentFlag.AlignRight
+        return None
+
+
+__all__ = [
+    "EVENT_TYPES",
+    "RetrievalsModel",
+    "fetch_retrieval_events",
+    "fetch_retrievals",
+]

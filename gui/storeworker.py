@@ -1,0 +1,113 @@
+"""The single store thread: every store (service) call of the window runs on it, one at a time, awaited
+from the event loop, so the UI thread never waits on SQLite (see :mod:`gui.asyncbridge`)."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import functools
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
+log = logging.getLogger("cm.async")
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+STORE_THREAD_PREFIX = "cm-store"
+
+
+class WorkerShutDown(RuntimeError):
+    """A store call was made after :meth:`StoreWorker.shutdown`."""
+
+
+class StoreWorker:
+    """One thread for every store call, awaited from the event loop.
+
+    SQLite connections and sessions are used on this thread only; calls run one at a time in the
+    order they were made. ``await worker.run(fn, *args, **kwargs)`` returns ``fn``'s result or
+    raises its exception. If the awaiting task is cancelled before the call starts, the call never
+    runs; a call that has started runs to its end (a short transaction by design).
+    """
+
+    def __init__(self) -> None:
+        self._executor = concurrent.futures.ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix=STORE_THREAD_PREFIX, initializer=self._on_thread_start
+        )
+        self._lock = threading.Lock()
+        self._active = 0
+        self._idle = threading.Event()
+        self._idle.set()
+        self._thread: threading.Thread | None = None
+        self._thread_started = threading.Event()
+        self._submitted = False
+        self._closed = False
+
+    def _on_thread_start(self) -> None:
+        self._thread = threading.current_thread()
+        self._thread_started.set()
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    @property
+    def busy(self) -> bool:
+        """Whether a call is running right now."""
+        return not self._idle.is_set()
+
+    @staticmethod
+    def is_worker_thread() -> bool:
+        """Whether the caller runs on the store thread."""
+        return threading.current_thread().name.startswith(STORE_THREAD_PREFIX)
+
+    def _call(self, fn: Callable[[], T]) -> T:
+        with self._lock:
+            self._active += 1
+            self._idle.clear()
+        try:
+            return fn()
+        finally:
+            with self._lock:
+                self._active -= 1
+                if self._active == 0:
+                    self._idle.set()
+
+    async def run(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run ``fn(*args, **kwargs)`` on the store thread and await its result."""
+        if self._closed:
+            raise WorkerShutDown("the store worker has been shut down")
+        loop = asyncio.get_running_loop()
+        call = functools.partial(fn, *args, **kwargs)
+        try:
+            future = loop.run_in_executor(self._executor, self._call, call)
+        except RuntimeError as exc:  # executor shut down between the check and the submit
+            raise WorkerShutDown("the store worker has been shut down") from exc
+        self._submitted = True
+        return await future
+
+    def shutdown(self, timeout: float = 2.0) -> bool:
+        """Stop taking calls, cancel queued ones, and wait at most ``timeout`` s for a running one.
+
+        Returns True when the store thread has ended (or never started), False when a call was
+        still running at the deadline; the caller decides whether to leave without it (see
+        :func:`run_app`). Never blocks much longer than ``timeout``.
+        """
+        self._closed = True
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        if not self._submitted:
+            return True
+        deadline = time.monotonic() + max(0.0, timeout)
+        if not self._thread_started.wait(max(0.0, deadline - time.monotonic())):
+            log.warning("The store thread did not start within %.1f s of shutdown", timeout)
+            return False
+        thread = self._thread
+        if thread is not None:
+            thread.join(max(0.0, deadline - time.monotonic()))
+            if thread.is_alive():
+                log.warning("A store call was still running %.1f s after shutdown began", timeout)
+                return False
+        return True

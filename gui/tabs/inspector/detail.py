@@ -1,0 +1,374 @@
+"""The Inspector's detail pane: the current preference's fields, the sentence about the last
+injection, the strength-over-time chart and the events that built it.
+
+A mixin of :class:`gui.tabs.inspector.view.InspectorTab` (it uses the tab's controller, model and
+current row). The explanation is loaded by ``services.queries.load_explain`` on the store thread.
+Names are untrusted text: the title, the fields and the event list show them readable, with
+controls visible and right-to-left text isolated (:mod:`gui.visible`), and the stored spelling
+beside them for reviewers.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QDateTime, QLocale, Qt
+from PySide6.QtGui import QAction, QFont, QPalette
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QSplitter,
+    QStackedWidget,
+    QTextBrowser,
+    QToolButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from creative_memory.gui.asyncbridge import async_slot
+from creative_memory.gui.icons import icon
+from creative_memory.gui.itemmodels.preferences import PreferenceKey, format_qdatetime, format_time
+from creative_memory.gui.keyboard import add_context_actions
+from creative_memory.gui.tabs.base import tr
+from creative_memory.gui.tabs.inspector.fields import field_text, field_titles
+from creative_memory.gui.tabs.inspector.forget import SESSION_ROLE
+from creative_memory.gui.visible import for_display, shown_id, shown_name, stored_name
+from creative_memory.gui.widgets import EmptyState
+from creative_memory.gui.widgets.chart import StrengthChart
+from creative_memory.services import queries, reasons
+from creative_memory.services.errors import InvalidInput, NotFound
+from creative_memory.services.injections import fate_from_json
+from creative_memory.services.store import Store
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QTimer, SignalInstance
+
+    from creative_memory.gui.controller import Controller
+    from creative_memory.gui.itemmodels.preferences import PreferenceTableModel
+
+#: at most this many events are listed in the detail pane (the newest)
+EVENTS_SHOWN = 500
+
+
+def _n(value: int) -> str:
+    return QLocale().toString(int(value))
+
+
+def _named(widget: QWidget, name: str, tooltip: str) -> None:
+    widget.setAccessibleName(name)
+    widget.setToolTip(tooltip)
+
+
+def load_explain(store: Store, user_id: str, key: PreferenceKey, now: int | None = None) -> dict[str, Any]:
+    return queries.load_explain(store, user_id, key.preference_type, key.pattern, key.project_id, now=now)
+
+
+# --------------------------------------------------------------------------- formatting
+
+def format_iso(text: str | None) -> str:
+    """An ISO timestamp from the services, in the user's locale and local time."""
+    if not text:
+        return ""
+    dt = QDateTime.fromString(text, Qt.DateFormat.ISODateWithMs)
+    if not dt.isValid():
+        dt = QDateTime.fromString(text, Qt.DateFormat.ISODate)
+    if not dt.isValid():
+        return text
+    return format_qdatetime(dt)
+
+
+def when_ms(ms: int) -> str:
+    """A stored time (ms) in the user's locale and local time zone."""
+    return format_qdatetime(QDateTime.fromMSecsSinceEpoch(int(ms)))
+
+
+def retrieval_sentence(
+    last: dict[str, Any] | None, project_id: str | None = None, project_name: str | None = None
+) -> str:
+    """The why-sentence about the last injection (``services.reasons``), times in the user's locale.
+
+    ``project_id`` is the preference's project: a project preference is only ever injected for
+    its project, so "not yet" names it."""
+    return tr(reasons.sentence(fate_from_json(last), project_id=project_id, project_name=project_name, when=when_ms))
+
+
+
+
+class DetailPane:
+    """The detail pane of the Inspector (built by :meth:`_build_detail`, filled by :meth:`show_detail`)."""
+
+    if TYPE_CHECKING:
+        ctrl: Controller
+        model: PreferenceTableModel
+        detailShown: SignalInstance
+        _detail_gen: int
+        _detail_key: PreferenceKey | None
+        _detail_data: dict[str, Any] | None
+        _detail_timer: QTimer
+
+        def current_key(self) -> PreferenceKey | None: ...
+        def fontMetrics(self) -> Any: ...
+        def font(self) -> QFont: ...
+        def _forget_session_clicked(self) -> Any: ...
+        def _update_session_button(self) -> None: ...
+
+    def _parent(self) -> QWidget:
+        assert isinstance(self, QWidget)
+        return self
+
+    def _build_detail(self) -> None:
+        host = self._parent()
+        self.detail_stack = QStackedWidget(host)
+        self.detail_stack.setObjectName("inspector_detail")
+        self.detail_stack.setAccessibleName(tr("Details of the current preference"))
+        self.detail_empty = EmptyState(
+            tr("Select a preference to see the events that built it, its strength over time and "
+               "whether the last retrieval used it."),
+            "info",
+            host,
+        )
+        self.detail_empty.setObjectName("inspector_detail_empty")
+        self.detail_stack.addWidget(self.detail_empty)
+        self.info_pane = self._build_info_pane(host)
+        right = self._build_events_pane(host)
+
+        self.detail_splitter = QSplitter(Qt.Orientation.Horizontal, host)
+        self.detail_splitter.setObjectName("inspector_detail_splitter")
+        self.detail_splitter.setChildrenCollapsible(False)
+        self.detail_splitter.addWidget(self.info_pane)
+        self.detail_splitter.addWidget(right)
+        self.detail_splitter.setStretchFactor(0, 2)
+        self.detail_splitter.setStretchFactor(1, 3)
+        self.detail_stack.addWidget(self.detail_splitter)
+
+    def _build_info_pane(self, host: QWidget) -> QWidget:
+        """Left: the title, the sentence about the last injection, every field."""
+        info = QWidget(host)
+        info_layout = QVBoxLayout(info)
+        self.detail_title = QLabel(info)
+        self.detail_title.setObjectName("detail_title")
+        title_font = QFont(self.font())
+        title_font.setBold(True)
+        if title_font.pointSizeF() > 0:
+            title_font.setPointSizeF(title_font.pointSizeF() * 1.2)
+        self.detail_title.setFont(title_font)
+        self.detail_title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.detail_title.setWordWrap(True)
+        self.detail_title.setAccessibleName(tr("Pattern"))
+        self.detail_subtitle = QLabel(info)
+        self.detail_subtitle.setObjectName("detail_subtitle")
+        self.detail_subtitle.setWordWrap(True)
+        self.detail_subtitle.setAccessibleName(tr("Type, scope and polarity"))
+        self.retrieval_label = QLabel(info)
+        self.retrieval_label.setObjectName("retrieval_sentence")
+        self.retrieval_label.setWordWrap(True)
+        self.retrieval_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.retrieval_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.retrieval_label.setAccessibleName(tr("Last retrieval"))
+        self.retrieval_label.setToolTip(tr("Whether the last recorded retrieval injected this preference, and why"))
+
+        # Every field, as a two-column table in a read-only text view: it wraps, scrolls and can
+        # be selected and copied.
+        self.fields_view = QTextBrowser(info)
+        self.fields_view.setObjectName("detail_fields")
+        self.fields_view.setOpenLinks(False)
+        self.fields_view.setFrameShape(QFrame.Shape.NoFrame)
+        self.fields_view.viewport().setAutoFillBackground(False)
+        _named(self.fields_view, tr("Fields"), tr("Every stored field of this preference"))
+        self.field_values: dict[str, str] = {}
+        info_layout.setContentsMargins(0, 0, 0, 0)
+        info_layout.addWidget(self.detail_title)
+        info_layout.addWidget(self.detail_subtitle)
+        info_layout.addWidget(self.retrieval_label)
+        info_layout.addWidget(self.fields_view, 1)
+        info.setMinimumWidth(self.fontMetrics().averageCharWidth() * 30)
+        return info
+
+    def _build_events_pane(self, host: QWidget) -> QWidget:
+        """Right: the strength chart, the events that built the preference, Forget this session."""
+        right = QWidget(host)
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        self.chart_heading = QLabel(tr("Strength over time"), right)
+        self.chart_heading.setObjectName("chart_heading")
+        self.chart = StrengthChart(right)
+        self.events_heading = QLabel(tr("Events that built it"), right)
+        self.events_heading.setObjectName("events_heading")
+        self.events_view = QTreeWidget(right)
+        self.events_view.setObjectName("detail_events")
+        _named(self.events_view, tr("Events that built it"),
+               tr("The raw signals that name this pattern in this scope, newest first"))
+        self.events_view.setRootIsDecorated(False)
+        self.events_view.setUniformRowHeights(True)
+        self.events_view.setAlternatingRowColors(True)
+        self.events_view.setHeaderLabels([tr("Time"), tr("Signal"), tr("Polarity"), tr("Project"), tr("Session")])
+        efm = self.events_view.fontMetrics()
+        ew = efm.averageCharWidth()
+        event_samples = (
+            format_time(1_798_761_540_000),
+            "manual refinement (too noisy)",
+            max((self.model.word("positive"), self.model.word("negative")), key=efm.horizontalAdvance),
+            "p_conference_poster",
+            "s_00000",
+        )
+        for i, sample in enumerate(event_samples):
+            self.events_view.header().resizeSection(i, efm.horizontalAdvance(sample) + ew * 3)
+        right_layout.addWidget(self.chart_heading)
+        right_layout.addWidget(self.chart, 2)
+        self.forget_session_button = QToolButton(right)
+        self.forget_session_button.setObjectName("forget_session")
+        self.forget_session_button.setText(tr("Forget this &session…"))
+        self.forget_session_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.forget_session_button.setIcon(icon("forget"))
+        _named(self.forget_session_button, tr("Forget this session"),
+               tr("Erase every event of the selected event's generation session and what it taught"))
+        self.forget_session_button.setEnabled(False)
+        self.forget_session_button.clicked.connect(self._forget_session_clicked)
+        # the same from the events list's context menu (Menu key, Shift+F10), with Copy
+        self.forget_session_action = QAction(icon("forget"), tr("Forget this session…"), self.events_view)
+        self.forget_session_action.setObjectName("forget_session_action")
+        self.forget_session_action.setEnabled(False)
+        self.forget_session_action.triggered.connect(self.forget_session_button.click)
+        add_context_actions(self.events_view, [self.forget_session_action])
+        self.events_view.currentItemChanged.connect(lambda *_: self._update_session_button())
+        heading_row = QHBoxLayout()
+        heading_row.addWidget(self.events_heading, 1)
+        heading_row.addWidget(self.forget_session_button)
+        right_layout.addLayout(heading_row)
+        right_layout.addWidget(self.events_view, 3)
+        return right
+
+    def _field_titles(self) -> dict[str, str]:
+        return field_titles()
+
+    def _show_no_detail(self) -> None:
+        self._detail_gen += 1
+        self._detail_key = None
+        self._detail_data = None
+        self.chart.clear()
+        self.events_view.clear()
+        self.detail_stack.setCurrentWidget(self.detail_empty)
+        self.detailShown.emit(None)
+
+    @async_slot()
+    async def _load_detail(self) -> None:
+        key = self.current_key()
+        if key is None:
+            self._show_no_detail()
+            return
+        self._detail_gen += 1
+        gen = self._detail_gen
+        try:
+            data = await self.ctrl.run(load_explain, self.ctrl.store, self.ctrl.user, key, self.ctrl.now())
+        except NotFound:
+            if gen == self._detail_gen:
+                self._show_no_detail()
+            return
+        except InvalidInput as exc:
+            # A name an older version stored that today's name rules refuse (a control or direction
+            # character): show what the table holds and say why the rest cannot be read.
+            data = self._unreadable(key, str(exc))
+        if gen != self._detail_gen or key != self.current_key():
+            return
+        self.show_detail(key, data)
+
+    def _unreadable(self, key: PreferenceKey, why: str) -> dict[str, Any]:
+        row = self.model.row_at(self.model.rows_of_keys({key}).get(key, -1))
+        rec: dict[str, Any] = {"scope": key.scope, "project_id": key.project_id,
+                               "preference_type": key.preference_type, "pattern": key.pattern,
+                               "polarity": key.polarity}
+        if row is not None:
+            rec.update(strength=row.strength, confidence=row.confidence, status=row.status,
+                       accept_count=row.accept_count, reject_count=row.reject_count, id=row.id)
+        sentence = tr("The details of this preference cannot be read: {why} Forget it, or rebuild "
+                      "memory from the events (Overview).").format(why=why)
+        return {"preference": rec, "records": [], "events": [], "history": [], "unreadable": sentence}
+
+    def show_detail(self, key: PreferenceKey, data: dict[str, Any]) -> None:
+        self._detail_key = key
+        self._detail_data = data
+        records = data.get("records") or []
+        rec = next((r for r in records if r.get("polarity") == key.polarity), data.get("preference")) or {}
+        polarity_word = self.model.word(key.polarity)
+        scope_text = (
+            tr("global") if key.project_id is None
+            else tr("project {project}").format(project=shown_id(key.project_id))
+        )
+        self.detail_title.setText(shown_name(key.pattern))
+        self.detail_title.setToolTip(tr("Stored as {raw}").format(raw=stored_name(key.pattern)))
+        self.detail_subtitle.setText(
+            tr("{type} · {scope} · {polarity}").format(
+                type=shown_name(key.preference_type), scope=scope_text, polarity=polarity_word
+            )
+        )
+        self.detail_subtitle.setToolTip(tr("Type stored as {raw}").format(raw=stored_name(key.preference_type)))
+        self.retrieval_label.setText(
+            for_display(str(data["unreadable"])) if data.get("unreadable")
+            else retrieval_sentence(data.get("last_retrieval"), key.project_id, data.get("project_name"))
+        )
+        self.retrieval_label.setAccessibleDescription(self.retrieval_label.text())
+        self.field_values = {name: self._field_text(name, rec) for name in self._field_titles()}
+        self._render_fields()
+
+        current = {str(r["polarity"]): float(r["strength"]) for r in records if "polarity" in r}
+        self.chart.set_history(data.get("history") or [], now=self.ctrl.now(), current=current)
+        self._fill_events(data.get("events") or [])
+        self.detail_stack.setCurrentWidget(self.detail_splitter)
+        self.detailShown.emit(key)
+
+    def _fill_events(self, events: list[dict[str, Any]]) -> None:
+        """The newest events first; a tag, project or session id shown inert."""
+        shown = events[-EVENTS_SHOWN:][::-1]
+        self.events_view.setUpdatesEnabled(False)
+        try:
+            self.events_view.clear()
+            items = []
+            for e in shown:
+                tag = f" ({shown_name(str(e['tag']))})" if e.get("tag") else ""
+                item = QTreeWidgetItem(
+                    [
+                        format_iso(e.get("at")),
+                        str(e.get("signal_type") or "").replace("_", " ") + tag,
+                        self.model.word(str(e.get("polarity") or "")),
+                        shown_id(str(e["project_id"])) if e.get("project_id") else tr("no project"),
+                        shown_id(str(e.get("session_id") or "")),
+                    ]
+                )
+                item.setData(4, SESSION_ROLE, str(e.get("session_id") or "") or None)
+                item.setToolTip(0, str(e.get("at") or ""))
+                item.setToolTip(1, tr("Event {id} from {source}").format(
+                    id=stored_name(str(e.get("event_id", ""))), source=e.get("source", "")))
+                items.append(item)
+            self.events_view.addTopLevelItems(items)
+        finally:
+            self.events_view.setUpdatesEnabled(True)
+        if len(events) > EVENTS_SHOWN:
+            self.events_heading.setText(
+                tr("Events that built it (newest {shown} of {n})").format(shown=_n(EVENTS_SHOWN), n=_n(len(events)))
+            )
+        else:
+            self.events_heading.setText(tr("Events that built it ({n})").format(n=_n(len(events))))
+
+    def _render_fields(self) -> None:
+        palette = self.fields_view.palette()
+        faint = palette.color(QPalette.ColorRole.PlaceholderText).name()
+        titles = self._field_titles()
+        rows = "".join(
+            f'<tr><td style="color:{faint}; padding-right:1em; white-space:nowrap;">{html.escape(titles[k])}</td>'
+            f"<td>{html.escape(v)}</td></tr>"
+            for k, v in self.field_values.items()
+        )
+        self.fields_view.setHtml(f'<table cellspacing="0" cellpadding="1">{rows}</table>')
+
+    def _field_text(self, name: str, rec: dict[str, Any]) -> str:
+        return field_text(name, rec, self.model.word, format_iso)
+
+    def detail_key(self) -> PreferenceKey | None:
+        return self._detail_key
+
+
+__all__ = ["EVENTS_SHOWN", "DetailPane", "format_iso", "load_explain", "retrieval_sentence", "when_ms"]

@@ -1,0 +1,1 @@
+"""The Projects tab: :class:`.view.ProjectsTab` and its switch cells."""
