@@ -80,7 +80,10 @@ def _forget(label: str) -> Op:
 
         def run() -> str:
             r = erasure.forget(store, USER, [erasure.Target(t, p)], blocks=blocks, actor=Actor.CLI, now=NOW)
-            return f"{t} {p} ({n} events): verified {r.verified}, {r.duration_ms:.0f} ms"
+            return (
+                f"{t} {p} ({n} events): verified {r.verified}, {r.duration_ms:.0f} ms, "
+                f"longest write of ours {r.longest_write_ms:.0f} ms"
+            )
 
         return run
 

@@ -21,6 +21,7 @@ class Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+_NEW_PROJECT = "--project names a project Open Design has not created yet (no check that it exists)"
 _COMPACT = (
     "close Open Design first: also rewrite the whole store file (VACUUM) to remove old copies from "
     "free space; Open Design cannot write meanwhile"
@@ -108,6 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = cmd("inspect", "list preferences, strongest first")
     p.add_argument("--project", metavar="ID")
+    p.add_argument("--new", action="store_true", help=_NEW_PROJECT)
     p.add_argument("--scope", choices=["global", "project", "all"], default="all")
     p.add_argument("--status", choices=["stable", "under_review", "archived", "all"], default="all")
     p.add_argument("--type", metavar="T")
@@ -117,6 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("type")
     p.add_argument("pattern")
     p.add_argument("--project", metavar="ID")
+    p.add_argument("--new", action="store_true", help=_NEW_PROJECT)
 
     p = cmd("forget", "erase one pattern everywhere, or what one session taught (--session)")
     p.add_argument("type", nargs="?")
@@ -143,12 +146,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = cmd("retrieve", "run a retrieval")
     p.add_argument("--project", metavar="ID")
+    p.add_argument("--new", action="store_true", help=_NEW_PROJECT)
     p.add_argument("--mode", choices=["generation", "critique"], default="generation")
     p.add_argument("--types", metavar="T,…")
     p.add_argument("--dry-run", action="store_true")
 
     p = cmd("preview", "the prompt block the composer would insert")
     p.add_argument("--project", metavar="ID")
+    p.add_argument("--new", action="store_true", help=_NEW_PROJECT)
     p.add_argument("--mode", choices=["generation", "critique", "legacy"], default="generation")
     p.add_argument("--with-personal", action="store_true", help="also compose the Personal memory block")
 

@@ -33,6 +33,29 @@ def check_user(user: str) -> str:
     return valid_name(user, "user id")
 
 
+def _finish_interrupted(store: Store) -> None:
+    """A forget whose run died between its chunks is finished by the next open of the store
+    (docs/decisions/0035); the check is one read of the small lease table."""
+    if store.read_only:
+        return
+    from creative_memory.services.store import raw_connection
+    from creative_memory.services.writes import interrupted_plans
+
+    try:
+        with store.read() as session:
+            pending = interrupted_plans(raw_connection(session), "forget")
+    except Exception:  # a store older than the lease table (not migrated by a read-only command)
+        return
+    if pending:
+        from creative_memory.services.errors import StoreLocked
+        from creative_memory.services.forgetting import finish_interrupted
+
+        try:
+            finish_interrupted(store)
+        except StoreLocked:  # another process is finishing it right now; readers serve the stored state
+            pass
+
+
 @dataclass
 class Context:
     data_dir: DataDir
@@ -96,6 +119,7 @@ class Context:
             if self.lock_budget_s is not None:
                 timeouts["lock_budget_s"] = self.lock_budget_s
             self._store = Store.open(dd, create=create, migrate=migrate, notify=self.note, **timeouts)
+            _finish_interrupted(self._store)
             if fresh:
                 self.note(
                     f"Open Design was not found on this computer; memory is kept in {dd.path} until it is."

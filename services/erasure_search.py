@@ -151,17 +151,21 @@ def needles_for(pattern: str, spelled: Iterable[str] = ()) -> list[bytes]:
     return spellings.byte_needles(canonical_name(pattern), spelled)
 
 
-def _occurrences(value: object, needles: Sequence[bytes], fold: bool = False) -> int:
+def _occurrences(value: object, needles: Sequence[bytes] | spellings.Spellings, fold: bool = False) -> int:
     """Overlapping occurrences of the needles in one stored value (text as its UTF-8 bytes), in
-    folded bytes with ``fold``."""
+    folded bytes with ``fold``; with :class:`~creative_memory.services.spellings.Spellings`, its
+    occurrences (in folded bytes), as :func:`creative_memory.services.spelled_search.count_spelled`
+    counts them in the files."""
     if isinstance(value, str):
         data = value.encode("utf-8", "surrogatepass")
     elif isinstance(value, bytes):
         data = value
     else:
         return 0  # numbers and NULL are not stored as text
-    if fold:
+    if fold or isinstance(needles, spellings.Spellings):
         data = spellings.fold_bytes(data)
+    if isinstance(needles, spellings.Spellings):
+        return needles.count(data)
     n = 0
     for needle in needles:
         at = data.find(needle)
@@ -270,7 +274,7 @@ def _contains_sql(column: str, fold: bool) -> str:
 
 
 def live_copies(
-    con: sqlite3.Connection, needles: Sequence[bytes], *, fold: bool = False
+    con: sqlite3.Connection, needles: Sequence[bytes] | spellings.Spellings, *, fold: bool = False
 ) -> dict[str, int] | None:
     """Copies of the needles that live data puts in the database file, per table (its rows and the
     entries of its indexes), counted as :func:`count_bytes` counts them; None when the file's layout
@@ -289,7 +293,10 @@ def live_copies(
     usable = int(con.execute("PRAGMA page_size").fetchone()[0]) - _reserved_bytes(con)
     table_local = usable - 35  # the largest payload a table b-tree cell keeps on its page
     index_local = (usable - 12) * 64 // 255 - 23  # the same for an index b-tree cell
-    texts = [_like_needle(n) if fold else n.decode("utf-8", "surrogatepass") for n in needles]
+    if isinstance(needles, spellings.Spellings):
+        texts, fold = needles.likes(), True  # the anchors' prefilter; each value is then counted
+    else:
+        texts = [_like_needle(n) if fold else n.decode("utf-8", "surrogatepass") for n in needles]
     schema = con.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()
     index_sql = {name: sql for kind, name, _t, sql in schema if kind == "index"}
     found: dict[str, int] = {}

@@ -1,38 +1,79 @@
-"""Forget one pattern (or many): the erasure itself, with the slow reads outside the write lock.
+"""Forget one pattern (or many) in short transactions under the user's ``forget`` lease.
 
-The scan of the events' diffs for mentions reads the whole events table (a few hundred
-milliseconds on the large store), so it runs in a read snapshot first, with the events token of
-that snapshot. The write transaction re-checks the token: when nothing changed, the scan's
-answer still holds and only the erasure runs under the lock; when something changed, the scan is
-repeated inside the transaction (correct, only slower). Its own rewrites are not logged as
-changes (they keep the derivation exact themselves: ``writes.quiet``).
+Forgetting a busy pattern rewrites thousands of events and re-derives every group they fed: far
+longer than the daemon may wait for the write lock. So (docs/decisions/0035):
+
+1. **Read** (a snapshot, no lock): every stored spelling of each target, the events that name it
+   (pattern index and free-text mentions in diffs), the diagnostics that name it.
+2. **First write**: take the lease with the plan (the normalised targets), fold pending outside
+   changes, delete the target's records, block it if asked, write the audit entry. From this
+   commit on no reader sees the target, and while the lease lives nobody derives: readers serve the
+   stored preferences.
+3. **Chunks** of ~50 ms: the diagnostics that name it, then the events a batch at a time (each
+   payload read and rewritten in its transaction, the digest kept exact), then events stored
+   meanwhile, then the groups whose evidence changed: folded in a read snapshot, published a
+   (type, pattern) at a time, after checking that no derivation happened meanwhile.
+4. **Last write**: what arrived since the last check, the watermark, dropping the lease and plan.
+5. Checkpoint (PASSIVE first, so that the TRUNCATE one has little left to copy while it blocks
+   writers), then the byte search of the files: "verified" is said after the last chunk.
+
+A run that dies between chunks leaves its plan in a lease whose process is gone. The next forget,
+rebuild or open of the store finishes it (:func:`finish_interrupted`): it erases what is left of
+the targets and has the cache re-derived in full, so nothing forgotten comes back.
 """
 
 from __future__ import annotations
 
+import json
+import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 
-from creative_memory.model.constants import Actor
+from creative_memory.model.constants import Actor, Polarity
 from creative_memory.model.tables import Derivation, Event
 from creative_memory.services import audit, backups, changes
 from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.derivation import dbapi_connection, ensure_current, rederive_groups, sa_errors
-from creative_memory.services.erasure import (
-    _SNAPSHOT_NOTE,
-    Receipt,
-    Target,
-    _forget_in,
-    _verify,
-    diff_mentions,
-    spelled_targets,
+from creative_memory.services.clock import now_ms
+from creative_memory.services.derivation import (
+    Group,
+    dbapi_connection,
+    ensure_current,
+    rederive_groups,
+    sa_errors,
 )
+from creative_memory.services.erasure import _SNAPSHOT_NOTE, Receipt, Target, _verify
 from creative_memory.services.erasure_search import needles_for
 from creative_memory.services.errors import InvalidInput
+from creative_memory.services.forget_events import (
+    delete_placeholders,
+    diagnostics_naming,
+    diff_mentions,
+    drop_diagnostics,
+    drop_records,
+    indexed_events,
+    last_diagnostic,
+    placeholders,
+    rewrite_events,
+    spelled_targets,
+)
+from creative_memory.services.regroup import rederive_chunked
 from creative_memory.services.store import Store
-from creative_memory.services.writes import events_token, quiet
+from creative_memory.services.writes import (
+    Chunker,
+    abandon_lease,
+    drop_lease,
+    interrupted_plans,
+    quiet,
+    renew_lease,
+    take_lease,
+    truncate_gently,
+)
+
+log = logging.getLogger("cm.erasure")
+OPERATION = "forget"
 
 
 def forget(
@@ -47,7 +88,7 @@ def forget(
     verify: bool = True,
     compact: bool = False,
 ) -> Receipt:
-    """Erase one or many patterns in one short transaction, then checkpoint and verify.
+    """Erase one or many patterns in short transactions, then checkpoint and verify.
 
     ``compact``: the user confirmed that Open Design is closed, so a VACUUM may remove old copies
     that the byte search finds in free space (it holds the write lock for the whole file).
@@ -56,68 +97,328 @@ def forget(
         raise InvalidInput("Name at least one pattern to forget.")
     targets = [t.normalized() for t in targets]
     t0 = time.perf_counter()
+    finish_interrupted(store, user_id)  # a forget that died half-way is finished first
     receipt = Receipt(blocked=block)
     # Changes another program made are folded first, so the digest arithmetic below starts from
     # an exact derivation (and the change log holds nothing about the events this rewrites).
     ensure_current(store, user_id, now)
+    fps = [blocks.fingerprint(t.preference_type, t.pattern) for t in targets]
+
+    def first(session: Any) -> None:
+        for t, fp in zip(targets, fps, strict=True):
+            receipt.fingerprints.append(fp)
+            if block:
+                blocks.block(session, user_id, t.preference_type, t.pattern, now)
+            where = f" in {t.project_id}" if t.project_id else " global only" if t.global_only else ""
+            pol = f" ({t.polarity})" if t.polarity else ""
+            action = "forget+block" if block else "forget"
+            audit.record(session, user_id, actor, action, f"fp:{fp[:16]}{where}{pol}", "ok", now)
+
+    forms = _run(store, user_id, targets, receipt, now, first=first, resumed=False)
+    receipt.checkpointed = checkpoint(store)
+    if not receipt.checkpointed:
+        receipt.notes.append(_SNAPSHOT_NOTE)
+    if verify:
+        _verify(store, user_id, forms, receipt, compact=compact)
+    # decision 0016; folded needles of every spelling (decision 0029)
+    backups.settle(receipt, store.path, [n for f in forms for n in needles_for(f.pattern, [f.pattern])])
+    receipt.duration_ms = (time.perf_counter() - t0) * 1000
+    return receipt
+
+
+def checkpoint(store: Store) -> bool:
+    """Empty the WAL. A PASSIVE checkpoint first copies the pages without blocking any writer; the
+    TRUNCATE one that follows (which holds off writers while it runs) then has little left."""
+    try:
+        with store.raw() as con:
+            con.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    except Exception as exc:  # a busy store: the TRUNCATE checkpoint below retries and reports
+        log.info("passive checkpoint skipped: %s", exc)
+    return store.checkpoint_truncate()
+
+
+def checkpoint_gently(store: Store) -> bool:
+    """A checkpoint for a retry while the daemon keeps writing (:func:`writes.truncate_gently`)."""
+    try:
+        with store.raw() as con:
+            return truncate_gently(con)
+    except Exception as exc:  # a store that cannot be written now: the receipt says it was not emptied
+        log.info("checkpoint failed: %s", exc)
+        return False
+
+
+# --------------------------------------------------------------------------- the plan
+def _plan_json(targets: Sequence[Target], now: int) -> str:
+    """What a later run needs to finish this one: the normalised targets and the moment asked."""
+    rows = [
+        [t.preference_type, t.pattern, t.project_id, t.polarity and str(t.polarity), t.global_only]
+        for t in targets
+    ]
+    return json.dumps({"now": now, "targets": rows}, ensure_ascii=False, separators=(",", ":"))
+
+
+def _plan_targets(plan: str) -> tuple[int, list[Target]]:
+    data = json.loads(plan)
+    out = []
+    for ptype, pattern, project, polarity, global_only in data["targets"]:
+        out.append(
+            Target(ptype, pattern, project, Polarity(polarity) if polarity else None, bool(global_only))
+        )
+    return int(data.get("now") or now_ms()), out
+
+
+def finish_interrupted(store: Store, user_id: str | None = None) -> int:
+    """Finish every forget (of ``user_id``, or of every user) whose run died between its chunks;
+    returns how many. The targets' remaining events are erased like a forget does, then the
+    derivation row is deleted so that the next read re-derives the cache in full from events that
+    no longer name them (the groups the dead run had not re-derived yet are not known)."""
+    if store.read_only:
+        return 0
+    try:
+        with store.read() as session:
+            plans = interrupted_plans(dbapi_connection(session), OPERATION, user_id)
+    except Exception:  # a store older than the lease table has no plan to finish
+        return 0
+    for user, plan in plans:
+        # The audit entry and the block were written by the first transaction of the dead run.
+        log.warning("finishing a forget that was interrupted")
+        now, targets = _plan_targets(plan)
+        _run(store, user, targets, Receipt(), now, first=None, resumed=True)
+        ensure_current(store, user, now)
+        checkpoint(store)
+    return len(plans)
+
+
+# --------------------------------------------------------------------------- the run
+def _run(
+    store: Store,
+    user_id: str,
+    targets: list[Target],
+    receipt: Receipt,
+    now: int,
+    *,
+    first: Callable[[Any], None] | None,
+    resumed: bool,
+) -> list[Target]:
+    """Read, then every write of the forget; returns every spelled form that was erased.
+    (Longer than most functions: it is the forget's sequence of phases, read top to bottom.)"""
+    t0 = time.perf_counter()
+    # The store's kept connection stays open meanwhile: the connection of each chunk, closing, would
+    # otherwise be the last one open and checkpoint the whole WAL (SQLite does so on the last close).
+    with store.snapshot():
+        pass
     with store.read() as session:
-        seen = events_token(dbapi_connection(session), user_id)
-        mentions = diff_mentions(session, user_id, targets)
         spelled = spelled_targets(session, user_id, targets)  # every stored spelling (decision 0029)
-    with store.write() as session:
+        mentions = diff_mentions(session, user_id, targets)
+        forms = [f for t in targets for f in spelled[t]]
+        work = [
+            (f, indexed_events(session, user_id, f) | (mentions[t] if f is t else set()))
+            for t in targets
+            for f in spelled[t]
+        ]
+        top = int(session.scalar(select(func.max(Event.seq)).where(Event.user_id == user_id)) or 0)
+        diag_top = last_diagnostic(session)
+        diag = sorted({i for f in forms for i in diagnostics_naming(session, user_id, f)})
+        # A dead run's events that were waiting to be deleted (docs/decisions/0035).
+        later: list[int] = placeholders(session, user_id) if resumed else []
+    groups: set[Group] = set()
+    phases = {"read": time.perf_counter() - t0}
+    t1 = time.perf_counter()
+    with store.write() as session, sa_errors():
         con = dbapi_connection(session)
-        with sa_errors():
-            if events_token(con, user_id) != seen:
-                mentions = diff_mentions(session, user_id, targets)
-                spelled = spelled_targets(session, user_id, targets)
-            drow = session.get(Derivation, user_id)
-            if drow is not None and changes.pending(con, user_id):
-                changes.apply_changes(session, user_id, drow, now)
+        # A rebuild's lease is taken over: the rebuild starts over once this forget has finished.
+        take_lease(con, user_id, OPERATION, takeover="rebuild", plan=_plan_json(targets, now))
         with quiet(con):
-            regroup: set[tuple[str, str, str]] = set()
-            for t in targets:
-                for i, form in enumerate(spelled[t]):
-                    regroup |= _forget_in(session, user_id, form, receipt, mentions[t] if i == 0 else set())
-                fp = blocks.fingerprint(t.preference_type, t.pattern)
-                receipt.fingerprints.append(fp)
-                if block:
-                    blocks.block(session, user_id, t.preference_type, t.pattern, now)
-                where = f" in {t.project_id}" if t.project_id else " global only" if t.global_only else ""
-                pol = f" ({t.polarity})" if t.polarity else ""
-                audit.record(
-                    session,
-                    user_id,
-                    actor,
-                    "forget+block" if block else "forget",
-                    f"fp:{fp[:16]}{where}{pol}",
-                    "ok",
-                    now,
-                )
-            # Re-derive every group that lost evidence from what is left: the other records of a
-            # partially forgotten group, and other patterns of deleted or rewritten events.
+            _fold_changes(session, user_id, now)
+            for f in forms:
+                groups |= drop_records(session, user_id, f, receipt)
+            if first is not None:
+                first(session)
+    receipt.held(time.perf_counter() - t1)
+    try:
+        t1 = time.perf_counter()
+        _chunks(store, user_id, diag, lambda s, ids: drop_diagnostics(s, ids, receipt), receipt, start=200)
+        _rewrite(store, user_id, work, receipt, groups, now, later)
+        top = _catch_up(store, user_id, targets, spelled, top, receipt, groups, now, later)
+        _chunks(
+            store, user_id, sorted(set(later)), lambda s, ids: delete_placeholders(s, user_id, ids), receipt
+        )
+        phases["events"] = time.perf_counter() - t1
+        t1 = time.perf_counter()
+        if not resumed:
+            rederive_chunked(store, user_id, groups, now, renew=renew_lease, held=receipt.held)
+        phases["groups"] = time.perf_counter() - t1
+        _last(store, user_id, targets, spelled, top, diag_top, receipt, now, reset_cache=resumed)
+    except BaseException:
+        # The plan stays with the lease; marked as over, it is finished by the next forget, rebuild or
+        # open of the store (finish_interrupted), and nobody waits for this run meanwhile.
+        try:
+            with store.write() as session, sa_errors():
+                abandon_lease(dbapi_connection(session), user_id)
+        except Exception:  # the process is going away or the store is gone: the pid check will tell
+            pass
+        raise
+    if not resumed:
+        # Events stored while the lease was held were not folded (an ingest meanwhile leaves them
+        # above the watermark): fold them now, as the ingest would have.
+        ensure_current(store, user_id, now)
+    log.info(
+        "forget: %d events, %d groups; %s; longest write %.0f ms",
+        len({seq for _f, seqs in work for seq in seqs}),
+        len(groups),
+        ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in phases.items()),
+        receipt.longest_write_ms,
+    )
+    return forms
+
+
+def _fold_changes(session: Any, user_id: str, now: int) -> None:
+    """Inside a write transaction: fold changes another program logged, so that the digest
+    arithmetic of the rewrite starts from an exact derivation."""
+    con = dbapi_connection(session)
+    drow = session.get(Derivation, user_id)
+    if drow is not None and changes.pending(con, user_id):
+        changes.apply_changes(session, user_id, drow, now)
+
+
+def _chunks(
+    store: Store,
+    user_id: str,
+    items: Sequence[int],
+    step: Callable[[Any, Sequence[int]], None],
+    receipt: Receipt,
+    *,
+    start: int = 50,
+    now: int | None = None,
+) -> None:
+    """Run ``step`` over ``items`` in timed write transactions under the lease (quiet: this program's
+    own rewrites keep the derivation exact themselves)."""
+    # Small first: the first chunk runs on a cold page cache; the measured rate sizes the next.
+    chunker = Chunker(start, minimum=5)
+    i = 0
+    while i < len(items):
+        batch = items[i : i + chunker.size]
+        t0 = time.perf_counter()
+        with store.write() as session, sa_errors():
+            con = dbapi_connection(session)
+            renew_lease(con, user_id)
+            with quiet(con):
+                if now is not None:
+                    _fold_changes(session, user_id, now)
+                step(session, batch)
+            session.flush()
+        chunker.record(len(batch), time.perf_counter() - t0)
+        receipt.held(time.perf_counter() - t0)
+        i += len(batch)
+
+
+def _rewrite(
+    store: Store,
+    user_id: str,
+    work: Sequence[tuple[Target, set[int]]],
+    receipt: Receipt,
+    groups: set[Group],
+    now: int,
+    later: list[int],
+) -> None:
+    """Erase each form from its events, in chunks; collects the groups whose evidence changed and,
+    for a whole target, the events to delete once no event holds its text (``later``)."""
+    for form, seqs in work:
+
+        def step(session: Any, ids: Sequence[int], f: Target = form) -> None:
+            groups.update(rewrite_events(session, user_id, f, ids, receipt, later if f.whole else None))
+
+        _chunks(store, user_id, sorted(seqs), step, receipt, now=now)
+
+
+def _arrived(
+    session: Any, user_id: str, targets: list[Target], spelled: dict[Target, list[Target]], after: int
+) -> list[tuple[Target, set[int]]]:
+    """The events stored after ``after`` (seq) that name a target: an index range, no scan."""
+    mentions = diff_mentions(session, user_id, targets, after=after)
+    return [
+        (f, indexed_events(session, user_id, f, after=after) | (mentions[t] if f is t else set()))
+        for t in targets
+        for f in spelled[t]
+    ]
+
+
+def _catch_up(
+    store: Store,
+    user_id: str,
+    targets: list[Target],
+    spelled: dict[Target, list[Target]],
+    top: int,
+    receipt: Receipt,
+    groups: set[Group],
+    now: int,
+    later: list[int],
+) -> int:
+    """Erase the targets from events stored while the chunks ran (the daemon keeps writing), until a
+    check finds none; returns the highest seq checked."""
+    for _round in range(20):
+        with store.read() as session:
+            newest = int(session.scalar(select(func.max(Event.seq)).where(Event.user_id == user_id)) or 0)
+            found = _arrived(session, user_id, targets, spelled, top)
+        top = max(top, newest)
+        if not any(seqs for _f, seqs in found):
+            break
+        _rewrite(store, user_id, found, receipt, groups, now, later)
+    return top
+
+
+def _last(
+    store: Store,
+    user_id: str,
+    targets: list[Target],
+    spelled: dict[Target, list[Target]],
+    top: int,
+    diag_top: int,
+    receipt: Receipt,
+    now: int,
+    *,
+    reset_cache: bool,
+) -> None:
+    """The last write: whatever arrived since the last check, the watermark, the lease and its plan."""
+    t0 = time.perf_counter()
+    with store.write() as session, sa_errors():
+        con = dbapi_connection(session)
+        with quiet(con):
+            _fold_changes(session, user_id, now)
+            late: set[Group] = set()
+            later: list[int] = []
+            for f, seqs in _arrived(session, user_id, targets, spelled, top):
+                if seqs:
+                    late |= rewrite_events(session, user_id, f, seqs, receipt, later if f.whole else None)
+                late |= drop_records(session, user_id, f, receipt)
+            delete_placeholders(session, user_id, later)
+            drop_diagnostics(session, diagnostics_naming_all(session, user_id, spelled, diag_top), receipt)
             drow = session.get(Derivation, user_id)
-            if regroup:
-                rederive_groups(
-                    session, user_id, regroup, now, max_seq=drow.max_seq if drow is not None else None
-                )
-            if drow is not None:
+            if reset_cache:
+                # The groups a dead run had not re-derived are unknown: the next read re-derives all.
+                session.execute(delete(Derivation).where(Derivation.user_id == user_id))
+            elif drow is not None:
+                if late:
+                    rederive_groups(session, user_id, late, now, max_seq=drow.max_seq)
                 # Lower the watermark when the last folded events were deleted, but never raise it
                 # over events that are not folded yet.
                 drow.max_seq = min(
                     drow.max_seq,
                     int(session.scalar(select(func.max(Event.seq)).where(Event.user_id == user_id)) or 0),
                 )
-            session.flush()
-    receipt.checkpointed = store.checkpoint_truncate()
-    if not receipt.checkpointed:
-        receipt.notes.append(_SNAPSHOT_NOTE)
-    if verify:
-        _verify(store, user_id, [form for t in targets for form in spelled[t]], receipt, compact=compact)
-    # decision 0016; folded needles of every spelling (decision 0029)
-    backups.settle(
-        receipt,
-        store.path,
-        [n for t in targets for f in spelled[t] for n in needles_for(f.pattern, [f.pattern])],
+            drop_lease(con, user_id)
+        session.flush()
+    receipt.held(time.perf_counter() - t0)
+
+
+def diagnostics_naming_all(
+    session: Any, user_id: str, spelled: dict[Target, list[Target]], after: int
+) -> list[int]:
+    return sorted(
+        {
+            i
+            for forms in spelled.values()
+            for f in forms
+            for i in diagnostics_naming(session, user_id, f, after=after)
+        }
     )
-    receipt.duration_ms = (time.perf_counter() - t0) * 1000
-    return receipt

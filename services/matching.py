@@ -10,8 +10,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import scope_for
-from creative_memory.model.tables import Event, EventPattern, Preference
-from creative_memory.services.controls import project_list
+from creative_memory.model.tables import Event, EventPattern, Preference, ProjectSettings
+from creative_memory.services.controls import daemon_projects, project_list
 from creative_memory.services.errors import InvalidInput, NotFound
 from creative_memory.services.naming import valid_project
 from creative_memory.services.spellings import stored_spellings
@@ -128,6 +128,35 @@ def check_known_project(store: Store, user_id: str, project_id: str) -> None:
         f"Open Design has no project '{project_id}' and nothing remembered mentions it; check the id, "
         f"or add --new for a project not created yet.{_hint(closest(project_id, ids))}"
     )
+
+
+def known_project(store: Store, user_id: str, project_id: str | None, *, new: bool = False) -> str | None:
+    """The project id a command works on, checked before any gate is read: malformed → the names'
+    sentence; well-formed but unknown to Open Design's ``projects`` table and to every memory, event
+    and switch → :class:`InvalidInput` with the closest ids, unless ``new`` says it is meant for a
+    project not created yet. Returns the stored (NFC) form. A few index probes when it is known;
+    the full project list only to word a refusal."""
+    if project_id is None:
+        return None
+    project_id = valid_project(project_id)
+    if new:
+        return project_id
+    with store.read() as session:
+        if project_id in daemon_projects(session):
+            return project_id
+        probes = (
+            select(Event.seq).where(Event.user_id == user_id, Event.project_id == project_id),
+            select(Preference.id).where(
+                Preference.user_id == user_id, Preference.scope == scope_for(project_id)
+            ),
+            select(ProjectSettings.project_id).where(
+                ProjectSettings.user_id == user_id, ProjectSettings.project_id == project_id
+            ),
+        )
+        if any(session.execute(q.limit(1)).first() is not None for q in probes):
+            return project_id
+    check_known_project(store, user_id, project_id)  # raises, with the closest ids
+    return project_id
 
 
 def kept_mentions(store: Store, user_id: str, preference_type: str, pattern: str, limit: int = 5) -> list[str]:

@@ -50,12 +50,14 @@ from creative_memory.services.engine.derive import Deriver
 from creative_memory.services.errors import Cancelled, StoreLocked
 from creative_memory.services.store import Store
 from creative_memory.services.writes import (
+    LEASE_STALE_MS,
     Chunker,
     EventsToken,
     WalKeeper,
     count_between,
     drop_lease,
     events_token,
+    lease_holder,
     renew_lease,
     take_lease,
     wal_kept,
@@ -91,6 +93,9 @@ def rebuild(
 ) -> DerivationInfo:
     """Full re-derivation from the raw events, published in short transactions. ``takeover``:
     the lease of this run's own operation that the rebuild continues (an import)."""
+    from creative_memory.services.forgetting import finish_interrupted
+
+    finish_interrupted(store, user_id)  # a forget that died half-way: never re-derive from its leftovers
     with store.write() as session, sa_errors():
         take_lease(dbapi_connection(session), user_id, "rebuild", takeover=takeover)
     gc_was_enabled = gc.isenabled()
@@ -101,6 +106,8 @@ def rebuild(
         gc.disable()
         for attempt in range(ATTEMPTS):
             try:
+                if attempt:
+                    _retake(store, user_id)
                 with wal_kept(store) as keeper:  # no chunk's connection closes last (writes.wal_kept)
                     info = _rebuild_once(store, user_id, now, keeper, progress, cancelled)
                 break
@@ -115,11 +122,24 @@ def rebuild(
         if gc_was_enabled:
             gc.enable()
         with store.write() as session, sa_errors():
-            drop_lease(dbapi_connection(session), user_id)
+            drop_lease(dbapi_connection(session), user_id, only="rebuild")
     # Events stored while the lease was held were not folded (an ingest meanwhile leaves them above
     # the watermark): fold them now, as the ingest would have.
     ensure_current(store, user_id, now)
     return info
+
+
+def _retake(store: Store, user_id: str) -> None:
+    """Before starting over: take the lease back once a forget that took it over has finished
+    (docs/decisions/0035); waits at most as long as a lease stays live without a heartbeat."""
+    deadline = time.monotonic() + LEASE_STALE_MS / 1000
+    while True:
+        with store.write() as session, sa_errors():
+            con = dbapi_connection(session)
+            if lease_holder(con, user_id) in (None, "rebuild") or time.monotonic() > deadline:
+                take_lease(con, user_id, "rebuild")
+                return
+        time.sleep(0.05)
 
 
 def _fold(
@@ -264,8 +284,8 @@ def _check(con: sqlite3.Connection, user_id: str, seen: EventsToken, *, final: b
     (gen,) = con.execute(
         f"SELECT coalesce(max(generation), -1) FROM {Derivation.__tablename__} WHERE user_id = ?", (user_id,)
     ).fetchone()
-    if int(gen) != seen.generation:
-        raise _Retry()
+    if int(gen) != seen.generation or lease_holder(con, user_id) not in (None, "rebuild"):
+        raise _Retry()  # (a forget took the lease over: it is rewriting what was read)
     if final and count_between(con, user_id, seen.watermark, seen.max_seq) != seen.above:
         raise _Retry()
 

@@ -72,9 +72,28 @@ def _char_rx(ch: str) -> str:
     return "(?:" + "|".join(sorted((re.escape(f) for f in forms), key=len, reverse=True)) + ")"
 
 
+def _name_rx(canonical: str) -> str:
+    """The regular expression of one name: each character in any case; ``ss`` also as ``ß``/``ẞ``
+    and ``i̇`` also as ``İ`` (what those case-fold to)."""
+    out: list[str] = []
+    k = 0
+    while k < len(canonical):
+        pair = canonical[k : k + 2]
+        if pair == "ss":
+            out.append("(?:ss|\u00df|\u1e9e)")
+            k += 2
+        elif pair == "i\u0307":
+            out.append("(?:i\u0307|(?-i:\u0130))")  # İ alone: re would also match it to i
+            k += 2
+        else:
+            out.append("(?:\u03c3|\u03c2)" if canonical[k] == "σ" else _char_rx(canonical[k]))
+            k += 1
+    return "".join(out)
+
+
 def mention_regex(canonicals: Iterable[str]) -> re.Pattern[str]:
     """Matches, in NFC text, any spelling of any of the names (case-insensitive, any separator)."""
-    alts = sorted({"".join(_char_rx(ch) for ch in c) for c in canonicals if c}, key=len, reverse=True)
+    alts = sorted({_name_rx(c) for c in canonicals if c}, key=len, reverse=True)
     return re.compile("|".join(alts) if alts else "(?!)", re.IGNORECASE)
 
 
@@ -211,3 +230,105 @@ def scrub_spans(text: str, spans: Sequence[tuple[int, int]], replacement: str) -
     for s, e in reversed(spans):
         text = text[:s] + replacement + text[e:]
     return text
+
+
+# --------------------------------------------------------------------------- every spelling, in bytes
+def _stable_ascii(canonical: str) -> list[bool]:
+    """Which characters of a canonical name every spelling writes as that very ASCII byte (after the
+    byte folding of :data:`FOLD`): not an ``ss`` that ``ß``/``ẞ`` case-fold to, not the ``i`` of the
+    ``i̇`` that ``İ`` case-folds to."""
+    n = len(canonical)
+    out = [ch.isascii() for ch in canonical]
+    for k in range(n):
+        if canonical[k] == "s" and k + 1 < n and canonical[k + 1] == "s":
+            out[k] = out[k + 1] = False
+        if canonical[k] == "i" and k + 1 < n and canonical[k + 1] == "\u0307":
+            out[k] = False
+    return out
+
+
+def _char_forms(ch: str) -> set[str]:
+    """Every way a spelling can write the canonical character ``ch`` (its case forms, composed and
+    decomposed; the final sigma for sigma), each as it appears in folded bytes."""
+    cases = {ch, ch.upper(), ch.lower(), ch.title(), *(c.lower() for c in (ch.upper(), ch.title()))}
+    if ch == "σ":
+        cases.add("ς")
+    forms = {unicodedata.normalize(f, c) for c in cases for f in ("NFC", "NFD")}
+    return {f for f in forms if canonical_name(f) == ch}
+
+
+class Spelling:
+    """Finds every spelling of one canonical name in folded bytes (:data:`FOLD`), whatever its case
+    (mixed non-ASCII case included), normalisation or separators.
+
+    An **anchor** is a part every spelling writes with one of a few byte strings: the name's longest
+    run of ASCII characters (folded, so of any case), else the forms of one non-ASCII character.
+    Bytes are searched for the anchor (``memmem``, or SQL ``LIKE`` for rows); each hit is confirmed
+    by comparing the canonical form of the text around it with the name, the anchor at its place.
+    So the file search and the count of what live rows hold use one definition of an occurrence.
+    """
+
+    def __init__(self, canonical: str) -> None:
+        self.canonical = canonical
+        stable = _stable_ascii(canonical)
+        best = (0, 0)  # (length, start) of the longest stable ASCII run
+        k = 0
+        while k < len(canonical):
+            if stable[k]:
+                j = k
+                while j < len(canonical) and stable[j]:
+                    j += 1
+                best = max(best, (j - k, -k))
+                k = j
+            else:
+                k += 1
+        length, start = best[0], -best[1]
+        others = [(len(_char_forms(ch)), i) for i, ch in enumerate(canonical) if not ch.isascii()]
+        if length >= 3 or (length and not others):
+            self.offset, self.width = start, length
+            self.forms = [canonical[start : start + length].encode()]
+        elif others:
+            _n, i = min(others)
+            self.offset, self.width = i, 1
+            self.forms = sorted(fold_bytes(f.encode("utf-8")) for f in _char_forms(canonical[i]))
+        else:  # only "ss" pairs and the like: the name as it is
+            self.offset, self.width = 0, len(canonical)
+            self.forms = [canonical.encode()]
+        self._head = canonical[: self.offset]
+        self._tail = canonical[self.offset :]
+        self.context = 8 * len(canonical) + 16  # bytes around a hit that can hold the rest of a spelling
+
+    def likes(self) -> list[str]:
+        """``LIKE`` patterns that every text holding a spelling matches (ASCII any case, ``_`` any
+        character): a prefilter, confirmed by :meth:`count`."""
+        return ["%" + f.decode("utf-8").replace("\\", "\\\\").replace("%", "\\%") + "%" for f in self.forms]
+
+    def at(self, data: bytes, pos: int, width: int) -> bool:
+        """Whether a spelling of the name holds the anchor found at ``data[pos:pos + width]``."""
+        before = data[max(0, pos - self.context) : pos].decode("utf-8", "ignore")
+        after = data[pos : pos + width + self.context].decode("utf-8", "ignore")
+        return canonical_name(before).endswith(self._head) and canonical_name(after).startswith(self._tail)
+
+    def count(self, data: bytes) -> int:
+        """Occurrences in folded bytes: anchor hits that a spelling holds at its place."""
+        n = 0
+        for form in self.forms:
+            at = data.find(form)
+            while at >= 0:
+                n += self.at(data, at, len(form))
+                at = data.find(form, at + 1)
+        return n
+
+
+class Spellings:
+    """Several names at once (a forget of many targets): counts add up, prefilters are joined."""
+
+    def __init__(self, canonicals: Iterable[str]) -> None:
+        self.names = [Spelling(c) for c in sorted(set(canonicals)) if c]
+        self.context = max((s.context for s in self.names), default=0)
+
+    def likes(self) -> list[str]:
+        return sorted({like for s in self.names for like in s.likes()})
+
+    def count(self, data: bytes) -> int:
+        return sum(s.count(data) for s in self.names)

@@ -80,6 +80,22 @@ def quiet(con: sqlite3.Connection) -> Iterator[None]:
             con.execute(f"DELETE FROM {_QUIET}")
 
 
+def truncate_gently(con: sqlite3.Connection, *, attempts: int = 10) -> bool:
+    """Empty the WAL without making the daemon wait long: a ``PASSIVE`` checkpoint first copies the
+    pages without blocking anyone, then ``TRUNCATE`` attempts, each waiting at most 50 ms for
+    readers (a pending ``TRUNCATE`` holds new writers off), with pauses between them in which the
+    daemon writes. True when the WAL was emptied (docs/decisions/0035)."""
+    con.execute("PRAGMA busy_timeout=50")
+    con.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    for i in range(attempts):
+        busy, _log, _done = con.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        if busy == 0:
+            return True
+        if i + 1 < attempts:
+            time.sleep(0.03 + 0.02 * i)
+    return False
+
+
 class WalKeeper:
     """What :func:`wal_kept` gives a long write: its chunks' commits do not checkpoint by themselves
     (:meth:`defer`, inside each transaction); :meth:`checkpoint`, called after each commit, does it
@@ -170,10 +186,28 @@ def lease_holder(con: sqlite3.Connection, user_id: str, wall: int | None = None)
     row = con.execute(
         f"SELECT operation, heartbeat_at, pid FROM {_LEASES} WHERE user_id = ?", (user_id,)
     ).fetchone()
-    if row is None or (row[2] is not None and not _alive(int(row[2]))):
+    if row is None or not _live(row, now_ms() if wall is None else wall):
         return None
-    wall = now_ms() if wall is None else wall
-    return str(row[0]) if wall - int(row[1]) < LEASE_STALE_MS else None
+    return str(row[0]).split("\n", 1)[0]
+
+
+def _live(row: tuple[object, ...], wall: int) -> bool:
+    """Whether a lease row (operation, heartbeat_at, pid) belongs to a run that is still going."""
+    if row[2] is not None and not _alive(int(str(row[2]))):
+        return False
+    return wall - int(str(row[1])) < LEASE_STALE_MS
+
+
+def interrupted_plans(con: sqlite3.Connection, operation: str, user_id: str | None = None) -> list[tuple[str, str]]:
+    """(user_id, plan) of every lease of ``operation`` that carries a plan and whose run is gone: an
+    operation that must be finished by the next run (docs/decisions/0035)."""
+    rows = con.execute(
+        f"SELECT user_id, operation, heartbeat_at, pid FROM {_LEASES} WHERE operation LIKE ?"
+        + (" AND user_id = ?" if user_id is not None else ""),
+        (operation + "\n%", *(() if user_id is None else (user_id,))),
+    ).fetchall()
+    wall = now_ms()
+    return [(str(r[0]), str(r[1]).split("\n", 1)[1]) for r in rows if not _live(r[1:], wall)]
 
 
 def _alive(pid: int) -> bool:
@@ -188,11 +222,16 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def take_lease(con: sqlite3.Connection, user_id: str, operation: str, *, takeover: str | None = None) -> None:
+def take_lease(
+    con: sqlite3.Connection, user_id: str, operation: str, *, takeover: str | None = None, plan: str | None = None
+) -> None:
     """Inside an open write transaction: take (or renew) the user's lease for ``operation``.
 
     Refuses while another live operation holds it, in a sentence; ``takeover`` names the
-    operation of this same run that hands over to this one (an import's rebuild).
+    operation of this same run that hands over to this one (an import's rebuild). ``plan`` (a
+    forget's targets) is kept with the lease until it is dropped, so that a run that dies can be
+    finished by the next one (:func:`interrupted_plans`); it follows the operation's name after a
+    newline, since the lease table has no column of its own for it.
     """
     wall = now_ms()
     other = lease_holder(con, user_id, wall)
@@ -204,7 +243,7 @@ def take_lease(con: sqlite3.Connection, user_id: str, operation: str, *, takeove
         f"INSERT INTO {_LEASES} (user_id, operation, started_at, heartbeat_at, pid) VALUES (?, ?, ?, ?, ?) "
         "ON CONFLICT(user_id) DO UPDATE SET operation = excluded.operation, "
         "heartbeat_at = excluded.heartbeat_at, pid = excluded.pid",
-        (user_id, operation, wall, wall, os.getpid()),
+        (user_id, operation if plan is None else f"{operation}\n{plan}", wall, wall, os.getpid()),
     )
 
 
@@ -212,8 +251,22 @@ def renew_lease(con: sqlite3.Connection, user_id: str) -> None:
     con.execute(f"UPDATE {_LEASES} SET heartbeat_at = ? WHERE user_id = ?", (now_ms(), user_id))
 
 
-def drop_lease(con: sqlite3.Connection, user_id: str) -> None:
-    con.execute(f"DELETE FROM {_LEASES} WHERE user_id = ?", (user_id,))
+def abandon_lease(con: sqlite3.Connection, user_id: str) -> None:
+    """Mark the user's lease as belonging to a run that is over (it failed in this process), so
+    that others stop waiting for it at once; a plan it carries stays for the next run to finish."""
+    con.execute(f"UPDATE {_LEASES} SET heartbeat_at = 0 WHERE user_id = ?", (user_id,))
+
+
+def drop_lease(con: sqlite3.Connection, user_id: str, *, only: str | None = None) -> None:
+    """Release the user's lease; with ``only``, just when that operation still holds it (a forget
+    may have taken a rebuild's lease over meanwhile, with a plan that must stay)."""
+    if only is None:
+        con.execute(f"DELETE FROM {_LEASES} WHERE user_id = ?", (user_id,))
+    else:
+        con.execute(
+            f"DELETE FROM {_LEASES} WHERE user_id = ? AND (operation = ? OR operation LIKE ?)",
+            (user_id, only, only + "\n%"),
+        )
 
 
 # --------------------------------------------------------------------------- the events token

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from creative_memory.cli.commands.retrieve import checked_project
 from creative_memory.cli.output import Out, table
 from creative_memory.services import derivation, queries
 from creative_memory.services.context import Context
@@ -21,6 +22,7 @@ _COLUMNS = ["SCOPE", "TYPE", "PATTERN", "POLARITY", "STRENGTH", "TIER", "STATUS"
 def inspect(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store = ctx.store()
     now = ctx.now()
+    project = checked_project(args, ctx)
     if ctx.elsewhen:  # another moment: evaluated in memory (queries), nothing stored changes
         derivation.ensure_current(store, ctx.user, ctx.persist_now())
     else:
@@ -29,7 +31,7 @@ def inspect(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         prefs = queries.inspect(
             sess,
             ctx.user,
-            project_id=args.project,
+            project_id=project,
             scope=args.scope,
             status=args.status,
             preference_type=args.type,
@@ -89,9 +91,10 @@ def explain_text(d: dict[str, Any]) -> str:
 def explain(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store = ctx.store()
     now = ctx.now()
+    project = checked_project(args, ctx)
     derivation.ensure_current(store, ctx.user, ctx.persist_now() if ctx.elsewhen else now)
     with store.read() as sess:
-        data = queries.explain(sess, ctx.user, args.type, args.pattern, args.project, now=now)
+        data = queries.explain(sess, ctx.user, args.type, args.pattern, project, now=now)
     if not out.as_json:
         data.pop("history", None)
     out.emit(data, lambda: explain_text(data))

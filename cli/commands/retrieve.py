@@ -10,13 +10,24 @@ from creative_memory.services import notes, retrieval, retrieval_log
 from creative_memory.services.context import Context
 
 
+def checked_project(args: argparse.Namespace, ctx: Context) -> str | None:
+    """``--project`` checked before anything is read under it: a malformed id, or one that neither
+    Open Design nor any memory knows (without ``--new``), is refused with a sentence (exit 3)."""
+    if args.project is None:
+        return None
+    from creative_memory.services import matching
+
+    return matching.known_project(ctx.store(), ctx.user, args.project, new=args.new)
+
+
 def retrieve(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store, now = ctx.store(), ctx.now()
+    project = checked_project(args, ctx)
     types = [t for t in (args.types or "").split(",") if t] or None
     o = retrieval.run(
         store,
         ctx.user,
-        project_id=args.project,
+        project_id=project,
         now=now,
         mode=Mode(args.mode),
         types=types,
@@ -39,11 +50,12 @@ def preview(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     from creative_memory.services import preview as composer
 
     store, now = ctx.store(), ctx.now()
+    project = checked_project(args, ctx)
     p = composer.compose(
         store,
         ctx.user,
         ctx.data_dir.memory_dir,
-        project_id=args.project,
+        project_id=project,
         mode=Mode(args.mode),
         now=now,
         with_personal=args.with_personal,

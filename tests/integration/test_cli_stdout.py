@@ -70,7 +70,7 @@ def test_an_empty_block_prints_nothing_on_stdout_and_says_why_on_stderr(data: Pa
         assert proc.stdout == "", cmd
         assert "Nothing is injected: no preference is strong and stable enough yet." in proc.stderr, cmd
     ok(data, "disable")
-    for cmd in (["retrieve"], ["preview", "--project", "p_1"]):
+    for cmd in (["retrieve"], ["preview", "--project", "p_1", "--new"]):  # p_1: not created yet
         proc = ok(data, *cmd)
         assert proc.stdout == "", cmd
         assert "Nothing is injected: creative memory is switched off" in proc.stderr, cmd

@@ -8,7 +8,9 @@ operation's duration (measured once per operation, by the same path). After ever
 * the store opens with no manual repair, writable, and ``PRAGMA integrity_check`` is ok;
 * it is in the before or the after state: a digest of our tables' rows (events with their content
   hashes, settings, audit, diagnostics; for single-transaction operations also the preferences and
-  the derivation row), plus the operation's own all-or-nothing property;
+  the derivation row), plus the operation's own all-or-nothing property. A forget runs in chunks
+  under a lease that carries its targets; the next open finishes one that was killed half-way, so
+  after that open it too is in the before or the after state;
 * the next operation (derive, then a recorded retrieval) succeeds and leaves a cache equal to a
   full derivation of the events.
 
@@ -42,6 +44,7 @@ from creative_memory.model.events import iso
 from creative_memory.model.tables import Preference
 from creative_memory.services import controls, derivation, exporting, retrieval
 from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.context import Context
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.ingest import ingest_events, validate_event
 from creative_memory.services.secrets import SecretStore
@@ -304,8 +307,10 @@ def state(db: Path) -> dict[str, Any]:
 
 
 def open_and_check(folder: Path) -> Store:
-    """The next start: open (recovering the WAL) with no repair, writable, integrity ok."""
-    store = Store.open(DataDir(folder, "flag"), busy_timeout_s=5.0)
+    """The next start, as every command, the window and ``serve`` open a store (services.context):
+    recovering the WAL with no repair and finishing a forget whose run died between its chunks
+    (docs/decisions/0035); writable, integrity ok."""
+    store = Context(DataDir(folder, "flag"), USER, Actor.CLI, busy_timeout_s=5.0).store()
     assert not store.read_only, store.read_only_reason
     con = sqlite3.connect(store.path)
     try:

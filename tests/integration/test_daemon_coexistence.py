@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
@@ -155,3 +156,35 @@ def test_the_daemon_loses_no_write_beside_each_operation(
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     finally:
         con.close()
+
+
+def test_the_daemon_loses_no_write_beside_a_busy_forget_on_a_large_store(
+    node_writer: Any, blocks: BlockChecker, tmp_path: Path
+) -> None:
+    """The M store (100 k events): forgetting its busiest pattern in one transaction held the lock
+    for ~0.75 s (issue 14); in chunks under the lease, the daemon writes beside it and loses none,
+    and the pattern is gone from the records, the index and every payload."""
+    store = Store.open(DataDir(tmp_path / "od", "flag"))
+    try:
+        demo.generate(store, USER, size="M", seed=3, now=NOW)
+        ptype, pattern = _busiest(store)
+        with node_writer.DaemonWriter(store.path, interval_ms=5) as writer:
+            r = erasure.forget(store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
+        w = writer.result
+        assert w["attempted"] > 0 and w["failed"] == 0, w
+        assert w["ok"] == w["attempted"] == w["rows"], w
+        assert r.verified and r.events_deleted + r.events_rewritten > 1000
+        con = sqlite3.connect(store.path)
+        try:
+            assert con.execute(
+                "SELECT count(*) FROM creative_memory_event_patterns WHERE preference_type = ? AND pattern = ?",
+                (ptype, pattern),
+            ).fetchone() == (0,)
+            assert con.execute(
+                "SELECT count(*) FROM creative_memory_events WHERE instr(payload, ?) > 0", (f'"{pattern}"',)
+            ).fetchone() == (0,)
+            assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        finally:
+            con.close()
+    finally:
+        store.close()

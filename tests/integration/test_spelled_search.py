@@ -1,0 +1,132 @@
+"""Issue 17.2: the erasure's byte search finds every spelling of the canonical name (docs/decisions/0029)
+— any case of any script, mixed non-ASCII case never stored, composed or decomposed, ``-``/``_``/space
+— in the store's files and in each live value alike, on real SQLite files."""
+
+from __future__ import annotations
+
+import sqlite3
+import unicodedata
+from pathlib import Path
+
+import keyring.backends.fail
+import pytest
+
+from creative_memory.model.constants import Actor
+from creative_memory.model.names import canonical_name
+from creative_memory.services import erasure
+from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.datadir import DataDir
+from creative_memory.services.erasure_search import live_copies
+from creative_memory.services.ingest import ingest_events, validate_event
+from creative_memory.services.secrets import SecretStore
+from creative_memory.services.spelled_search import count_spelled
+from creative_memory.services.spellings import Spelling, Spellings, fold_bytes
+from creative_memory.services.store import Store
+
+USER = "local"
+NOW = 1_780_000_000_000
+
+
+def nfd(text: str) -> str:
+    return unicodedata.normalize("NFD", text)
+
+
+# (name, text holding spellings, how many) — mixed case, other normalisation, other separators count;
+# another word, a separator inside a word, a dotless i are other names.
+CASES = [
+    ("café", f"cafÉ; CAFÉ; Café; {nfd('CaFé')}; café; caf-é; cafe", 5),
+    ("été_doré", f"éTÉ DORé; {nfd('ÉtÉ-dOrÉ')}; Été_Doré; ete_dore", 3),
+    ("straße", "STRASSE; strasse; Straße; STRAẞE; stra-sse", 4),
+    ("καφές", "ΚαΦές; ΚΑΦΈΣ; καφέσ; καφεσ", 3),
+    ("кофе_латте", "КоФе ЛАТТЕ; кофе-латте; кофелатте", 2),
+    ("ırmak", "IRMAK; ırmak; Irmak", 1),
+    ("İstanbul", f"İSTANBUL; {nfd('İstanbul')}; istanbul", 2),
+    ("airy_spacing", "Airy Spacing; AIRY-SPACING; airy__spacing", 2),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "n"), CASES)
+def test_every_spelling_is_counted_in_bytes(name: str, text: str, n: int) -> None:
+    assert Spelling(canonical_name(name)).count(fold_bytes(text.encode())) == n
+
+
+@pytest.mark.parametrize(("name", "text", "n"), CASES)
+def test_the_file_search_and_the_live_count_agree(name: str, text: str, n: int, tmp_path: Path) -> None:
+    """A table of Open Design's holding the text: the file search finds each spelling once, the count
+    of live values the same number (so the receipt can tell live text from a stale copy)."""
+    db = tmp_path / "app.sqlite"
+    con = sqlite3.connect(db)
+    try:
+        con.execute("CREATE TABLE messages (id INTEGER PRIMARY KEY, body TEXT)")
+        with con:
+            con.executemany("INSERT INTO messages (body) VALUES (?)", [(w,) for w in text.split("; ")])
+        names = Spellings([canonical_name(name)])
+        assert count_spelled(db, names) == n
+        assert sum((live_copies(con, names) or {}).values()) == n
+    finally:
+        con.close()
+
+
+@pytest.fixture()
+def store(tmp_path: Path) -> Store:
+    return Store.open(DataDir(tmp_path / "od", "flag"))
+
+
+@pytest.fixture()
+def blocks(tmp_path: Path) -> BlockChecker:
+    secrets = SecretStore(config_dir=tmp_path / "config", keyring_backend=keyring.backends.fail.Keyring())
+    secrets.install_secret()
+    return BlockChecker(secrets)
+
+
+def _event(i: int, ptype: str, pattern: str, diff: str | None = None) -> dict[str, object]:
+    ev: dict[str, object] = {
+        "event_id": f"e{i}",
+        "signal_type": "manual_refinement",
+        "occurred_at": f"2026-01-01T10:{i:02d}:00Z",
+        "patterns": [{"preference_type": ptype, "pattern": pattern, "polarity": "positive"}],
+    }
+    if diff is not None:
+        ev["diff"] = diff
+    return ev
+
+
+@pytest.mark.parametrize(
+    ("stored", "mixed"),
+    [
+        ("été_doré", "éTÉ DORé"),
+        (nfd("été_doré"), nfd("ÉtÉ-dOrÉ")),
+        ("καφές", "ΚαΦές"),
+        ("straße", "STRAẞE"),
+        ("кофе", "КоФе"),
+    ],
+)
+def test_forget_finds_a_mixed_case_spelling_that_was_never_stored(
+    stored: str, mixed: str, store: Store, blocks: BlockChecker
+) -> None:
+    """The pattern is stored in one spelling; a diff and Open Design's own table hold a mixed-case
+    one. Forget scrubs the diff, and the receipt's byte search sees the copy in Open Design's data
+    (which this program never changes) instead of calling the store clean."""
+    evs = [validate_event(_event(i, "color", stored)) for i in range(3)]
+    evs.append(validate_event(_event(9, "layout", "grid", diff=f"keep the {mixed} tone")))
+    assert ingest_events(store, evs, default_user=USER, now=NOW, blocks=blocks).accepted == 4
+    con = sqlite3.connect(store.path)
+    try:
+        con.execute("CREATE TABLE messages (id INTEGER PRIMARY KEY, body TEXT)")
+        with con:
+            con.execute("INSERT INTO messages (body) VALUES (?)", (f"I said {mixed}",))
+    finally:
+        con.close()
+    r = erasure.forget(store, USER, [erasure.Target("color", stored)], blocks=blocks, actor=Actor.CLI, now=NOW)
+    assert r.occurrences == 1 and r.verified, r.as_json()  # the copy in Open Design's table, and only it
+    assert any("Open Design's own data" in n for n in r.notes)
+    con = sqlite3.connect(store.path)
+    try:
+        (payload,) = con.execute("SELECT payload FROM creative_memory_events WHERE event_id = 'e9'").fetchone()
+        con.execute("DELETE FROM messages")
+        con.commit()
+    finally:
+        con.close()
+    assert "[forgotten]" in payload and Spelling(canonical_name(stored)).count(fold_bytes(payload.encode())) == 0
+    erasure.forget(store, USER, [erasure.Target("layout", "grid")], blocks=blocks, actor=Actor.CLI, now=NOW)
+    assert count_spelled(store.path, Spellings([canonical_name(stored)])) == 0

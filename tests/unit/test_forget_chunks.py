@@ -1,0 +1,233 @@
+"""Forget in short transactions (docs/decisions/0035): readers never see the target once the first
+transaction committed, the result equals a full derivation, and a run that dies between chunks is
+finished by the next open, forget or rebuild so that nothing forgotten comes back.
+
+The stores are real SQLite files (a demo store); a run is interrupted by making one of its chunks
+raise, the way a crash or a lost lock would stop it, and a dead process is shown by the lease's pid.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import keyring.backends.fail
+import pytest
+
+from creative_memory.model.constants import Actor
+from creative_memory.services import demo, derivation, erasure, forgetting, retrieval
+from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.context import Context
+from creative_memory.services.datadir import DataDir
+from creative_memory.services.erasure_search import count_bytes, needles_for
+from creative_memory.services.secrets import SecretStore
+from creative_memory.services.store import Store
+
+USER = "local"
+NOW = 1_780_000_000_000
+
+
+@pytest.fixture()
+def demo_store(tmp_path: Path) -> Iterator[Store]:
+    store = Store.open(DataDir(tmp_path / "od", "flag"))
+    demo.generate(store, USER, size="S", seed=5, now=NOW)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+@pytest.fixture()
+def blocks(tmp_path: Path) -> BlockChecker:
+    secrets = SecretStore(config_dir=tmp_path / "config", keyring_backend=keyring.backends.fail.Keyring())
+    secrets.install_secret()
+    return BlockChecker(secrets)
+
+
+def _sql(store: Store, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    con = sqlite3.connect(store.path)
+    try:
+        return con.execute(sql, params).fetchall()
+    finally:
+        con.close()
+
+
+def _busiest(store: Store) -> tuple[str, str, int]:
+    row = _sql(
+        store,
+        "SELECT preference_type, pattern, count(*) FROM creative_memory_event_patterns WHERE user_id = ? "
+        "GROUP BY preference_type, pattern ORDER BY count(*) DESC, pattern LIMIT 1",
+        (USER,),
+    )[0]
+    return str(row[0]), str(row[1]), int(row[2])
+
+
+def _traces(store: Store, ptype: str, pattern: str) -> dict[str, int]:
+    return {
+        "records": _sql(
+            store,
+            "SELECT count(*) FROM creative_memory_preferences WHERE preference_type = ? AND pattern = ?",
+            (ptype, pattern),
+        )[0][0],
+        "index": _sql(
+            store,
+            "SELECT count(*) FROM creative_memory_event_patterns WHERE preference_type = ? AND pattern = ?",
+            (ptype, pattern),
+        )[0][0],
+        "payloads": _sql(
+            store, "SELECT count(*) FROM creative_memory_events WHERE instr(payload, ?) > 0", (f'"{pattern}"',)
+        )[0][0],
+    }
+
+
+def _full_derivation_equals_cache(store: Store) -> None:
+    query = (
+        "SELECT scope, preference_type, pattern, polarity, round(strength, 9), confidence, status, "
+        "accept_count, reject_count, state FROM creative_memory_preferences WHERE user_id = ?"
+    )
+    with store.read() as s:
+        assert derivation.is_current(s, USER)
+    cached = sorted(_sql(store, query, (USER,)))
+    derivation.rebuild(store, USER, NOW)
+    assert sorted(_sql(store, query, (USER,))) == cached, "the cache differs from a full derivation"
+
+
+def _interrupt_after(monkeypatch: pytest.MonkeyPatch, calls: int, during: Any = None) -> list[int]:
+    """Make the forget's event rewrite stop (raise) at its ``calls``-th chunk; ``during`` runs in
+    each earlier chunk's place, after it committed (between two chunks)."""
+    real = forgetting.rewrite_events
+    seen: list[int] = []
+
+    def rewrite(*args: Any, **kwargs: Any) -> Any:
+        seen.append(1)
+        if len(seen) >= calls:
+            raise KeyboardInterrupt("stopped between two chunks")
+        if during is not None and len(seen) > 1:
+            during()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(forgetting, "rewrite_events", rewrite)
+    return seen
+
+
+def _dead_pid() -> int:
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()
+    return proc.pid
+
+
+def test_a_busy_forget_commits_in_several_transactions_and_equals_a_full_derivation(
+    demo_store: Store, blocks: BlockChecker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ptype, pattern, n = _busiest(demo_store)
+    assert n > 100, "the demo store's busiest pattern is too small to need chunks"
+    seen = _interrupt_after(monkeypatch, 10**9)  # counts the chunks, never stops
+    r = erasure.forget(demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
+    assert len(seen) > 2, "the events were not rewritten in several transactions"
+    assert r.verified and r.events_deleted + r.events_rewritten >= n
+    assert _traces(demo_store, ptype, pattern) == {"records": 0, "index": 0, "payloads": 0}
+    assert _sql(demo_store, "SELECT count(*) FROM creative_memory_leases")[0][0] == 0
+    assert _sql(demo_store, "SELECT count(*) FROM creative_memory_events WHERE payload LIKE '{\"patterns\":[]}%'") == [
+        (0,)
+    ]
+    _full_derivation_equals_cache(demo_store)
+
+
+def test_between_chunks_readers_serve_the_stored_state_without_the_target(
+    demo_store: Store, blocks: BlockChecker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ptype, pattern, _n = _busiest(demo_store)
+    other = Store.open(DataDir(demo_store.path.parent, "flag"))
+    looked: list[dict[str, Any]] = []
+
+    def look() -> None:
+        # Another handle, as the daemon's retrieval: no derivation from half-rewritten events, and
+        # the target is gone from the first commit on.
+        info = derivation.ensure_current(other, USER, NOW)
+        out = retrieval.run(other, USER, project_id=None, now=NOW, dry_run=True)
+        looked.append({"mode": info.mode, "in_block": pattern.replace("_", " ") in out.block})
+        looked[-1].update(_traces(other, ptype, pattern))
+
+    _interrupt_after(monkeypatch, 10**9, during=look)
+    try:
+        erasure.forget(demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
+    finally:
+        other.close()
+    assert looked, "no chunk boundary was observed"
+    assert all(x["mode"] == "current" and not x["in_block"] and x["records"] == 0 for x in looked), looked
+    assert looked[0]["payloads"] > 0  # really half-way: events still held it
+
+
+@pytest.mark.parametrize("reopen", ["open", "forget", "rebuild"])
+def test_a_forget_that_died_between_chunks_is_finished_and_nothing_comes_back(
+    reopen: str, demo_store: Store, blocks: BlockChecker, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    ptype, pattern, _n = _busiest(demo_store)
+    _interrupt_after(monkeypatch, 3)
+    with pytest.raises(KeyboardInterrupt):
+        erasure.forget(demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
+    monkeypatch.undo()
+    half = _traces(demo_store, ptype, pattern)
+    assert half["records"] == 0 and half["payloads"] > 0 and half["index"] > 0, half
+    # The process is gone: its lease (with the plan) names a pid that no longer runs.
+    _sql_write(demo_store, "UPDATE creative_memory_leases SET pid = ?, heartbeat_at = ?", (_dead_pid(), NOW))
+    demo_store.close()
+
+    if reopen == "open":  # any command, the window or serve: they open through services.context
+        ctx = Context(DataDir(tmp_path / "od", "flag"), USER, Actor.CLI)
+        store = ctx.store()
+    else:
+        store = Store.open(DataDir(tmp_path / "od", "flag"))
+        if reopen == "forget":  # of another pattern: the interrupted one is finished first
+            other = _sql(store, "SELECT preference_type, pattern FROM creative_memory_preferences LIMIT 1")[0]
+            erasure.forget(store, USER, [erasure.Target(*other)], blocks=blocks, actor=Actor.CLI, now=NOW)
+        else:  # a full rebuild would re-derive the pattern from the events the dead run left
+            derivation.rebuild(store, USER, NOW)
+    try:
+        derivation.ensure_current(store, USER, NOW)
+        assert _traces(store, ptype, pattern) == {"records": 0, "index": 0, "payloads": 0}
+        assert _sql(store, "SELECT count(*) FROM creative_memory_leases")[0][0] == 0
+        placeholders = "SELECT count(*) FROM creative_memory_events WHERE payload LIKE '{\"patterns\":[]}%'"
+        assert _sql(store, placeholders) == [(0,)]
+        forgetting.checkpoint(store)
+        assert count_bytes(store.path, needles_for(pattern), fold=True) == 0
+        _full_derivation_equals_cache(store)
+        assert _traces(store, ptype, pattern)["records"] == 0  # the rebuild did not bring it back
+    finally:
+        store.close()
+
+
+def _sql_write(store: Store, sql: str, params: tuple[Any, ...] = ()) -> None:
+    con = sqlite3.connect(store.path)
+    try:
+        with con:
+            con.execute(sql, params)
+    finally:
+        con.close()
+
+
+def test_a_failed_forget_does_not_keep_others_waiting(
+    demo_store: Store, blocks: BlockChecker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A chunk that fails in a process that lives on (the window) marks the lease as over at once:
+    readers derive again and the next forget finishes the interrupted one first."""
+    ptype, pattern, _n = _busiest(demo_store)
+    _interrupt_after(monkeypatch, 2)
+    with pytest.raises(KeyboardInterrupt):
+        erasure.forget(demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
+    monkeypatch.undo()
+    con = sqlite3.connect(demo_store.path)
+    try:
+        from creative_memory.services.writes import interrupted_plans, lease_holder
+
+        assert lease_holder(con, USER) is None
+        assert [u for u, _p in interrupted_plans(con, "forget")] == [USER]
+    finally:
+        con.close()
+    assert forgetting.finish_interrupted(demo_store, USER) == 1
+    assert _traces(demo_store, ptype, pattern) == {"records": 0, "index": 0, "payloads": 0}
+    _full_derivation_equals_cache(demo_store)
