@@ -299,6 +299,25 @@ def load_page(
     return InspectorPage(rows, total, index)
 
 
+def load_text_index(store: Store, user_id: str) -> TextIndex:
+    """The text filter's index, built ahead of the first keystroke (runs on the store thread)."""
+    with store.read() as session:
+        return TextIndex.load(session, user_id)
+
+
+def load_total(store: Store, user_id: str, flt: PrefFilter, index: TextIndex | None = None) -> int:
+    """The filter's row count (runs on the store thread; the window asks for it after its first page).
+
+    A text filter uses ``index`` (built here when None)."""
+    with store.read() as session:
+        if flt.text.strip() and index is None:
+            index = TextIndex.load(session, user_id)
+        _page, count_qs = plan_queries(
+            user_id, flt, sort="strength", descending=True, after=None, limit=1, index=index
+        )
+        return sum(sign * int(session.scalar(q) or 0) for sign, q in count_qs)
+
+
 def cursor_of(row: InspectorRow, sort: str) -> tuple[Any, int]:
     """The keyset cursor after ``row`` for ``sort`` (mirrors ``services.queries.cursor_of``)."""
     if sort not in SORT_INDEX:
@@ -319,5 +338,7 @@ __all__ = [
     "cursor_of",
     "key_of",
     "load_page",
+    "load_text_index",
+    "load_total",
     "plan_queries",
 ]

@@ -11,6 +11,7 @@ from PySide6.QtCore import QItemSelection, QItemSelectionModel, QLocale, QModelI
 from PySide6.QtWidgets import QAbstractItemView, QStackedWidget
 
 from creative_memory.gui.itemmodels.preferences import PreferenceKey
+from creative_memory.gui.itemmodels.window_view import KeySelectionModel
 from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.inspector.forget import FORGET_ALL_LIMIT
 from creative_memory.gui.tabs.inspector.layout import InspectorLayout
@@ -121,6 +122,11 @@ class InspectorFilters(InspectorLayout):
             if not selection.isEmpty():
                 sm.select(selection, QItemSelectionModel.SelectionFlag.ClearAndSelect)
             current_row = where.get(current) if current is not None else None
+            # rows selected outside the window stay selected across a refresh (not a new query)
+            self._kept_selection().keep_away(
+                [k for k in keys if k not in where] if keep_scroll else [],
+                current if keep_scroll and current_row is None else None,
+            )
             if current_row is not None:
                 sm.setCurrentIndex(self.model.index(current_row, 0), QItemSelectionModel.SelectionFlag.NoUpdate)
             if keep_scroll:
@@ -184,13 +190,20 @@ class InspectorFilters(InspectorLayout):
         self.count_label.setText(text)
         self.count_label.setAccessibleDescription(text)
 
+    def _kept_selection(self) -> KeySelectionModel:
+        sm = self.table.selectionModel()
+        assert isinstance(sm, KeySelectionModel)
+        return sm
+
     def selected_keys(self) -> list[PreferenceKey]:
+        """The selected rows' keys: those in the window (in order), then those outside it
+        (decision 0043)."""
         out: list[PreferenceKey] = []
         for idx in sorted(self.table.selectionModel().selectedRows(), key=lambda i: i.row()):
             k = self.model.key_at(idx.row())
             if k is not None:
                 out.append(k)
-        return out
+        return out + self._kept_selection().away_keys()
 
     def selected_count(self) -> int:
         """How many rows are selected (from the selection ranges, which may overlap)."""
@@ -199,14 +212,14 @@ class InspectorFilters(InspectorLayout):
         for i in range(selection.size()):
             r = selection.at(i)
             rows.update(range(r.top(), r.bottom() + 1))
-        return len(rows)
+        return len(rows) + len(self._kept_selection().away_keys())
 
     def current_key(self) -> PreferenceKey | None:
         idx = self.table.selectionModel().currentIndex()
-        return self.model.key_at(idx.row()) if idx.isValid() else None
+        return self.model.key_at(idx.row()) if idx.isValid() else self._kept_selection().away_current()
 
     def select_key(self, key: PreferenceKey) -> bool:
-        """Make ``key`` the current, only selected row (if it is loaded)."""
+        """Make ``key`` the current, only selected row (if it is in the window)."""
         row = self.model.rows_of_keys({key}).get(key)
         if row is None:
             return False

@@ -37,6 +37,7 @@ from creative_memory.gui.itemmodels.preferences import (
     PreferenceTableModel,
     format_time,
 )
+from creative_memory.gui.itemmodels.window_view import KeySelectionModel, follow_window
 from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.tabs.base import Tab, tr
 from creative_memory.gui.visible import shown_id, shown_name
@@ -269,6 +270,11 @@ class InspectorLayout(Tab):
         _named(self.table, tr("Preferences"),
                tr("Learned preferences; select rows to see details, Delete forgets them"))
         self.table.setModel(self.model)
+        # the selection outlives rows leaving the model's window; the view follows the window (0043)
+        default_selection = self.table.selectionModel()
+        self.table.setSelectionModel(KeySelectionModel(self.model, self.table))
+        default_selection.deleteLater()
+        follow_window(self.table, self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.setAlternatingRowColors(True)

@@ -1,0 +1,242 @@
+"""The Inspector tab on a large store: typed text → rows painted, sort, scroll, resident memory.
+
+The Inspector tab alone is opened in process (offscreen, 1200 × 740) on a throw-away copy of the
+demo store of ``--size``. The copy is opened first (a migration and decay brought up to date if
+the cached store needs them: untimed, its time is printed), then:
+
+* **text → rows painted**: filter strings (prefixes of words found in the store, typed a few
+  characters at a time) are set in the filter box and applied at once (the end of the 150 ms
+  debounce); each is timed from the filter's change to the table having repainted with the new
+  rows (the model's reload has been applied and ``viewport().repaint()`` returned). Beside it, in
+  the same run, the same measurement for clearing the filter (the empty-filter reload);
+* **sort** by each sortable column (a header click), timed the same way, with the longest frame —
+  the largest gap of a 10 ms timer — from the click until the rows are painted;
+* **scroll**: Page Down pressed ``--pages`` times at a key-repeat pace, then Ctrl+End (a table's last row) until the table
+  has reached its very last row (every page fetched), with the longest frame during each;
+* **resident memory** (``/proc/self/statm``) after opening, and after scrolling to the end.
+
+Targets (issue 19.7 and 19.9): text → rows painted p95 ≤ 50 ms on L; sort and scroll without a
+frame over 50 ms; resident memory ≤ 300 MB on L after scrolling the Inspector to the end.
+
+    python -m bench.bench_inspector --size L
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench.common import USER, copy_store, demo_store, fmt_ms, header, parser, summary
+
+#: words whose prefixes are typed (found in the demo stores' patterns, types and project names)
+WORDS = ("serif", "grid", "warm", "shadow", "dense", "minimal", "color", "airy", "brand", "icon",
+         "neutral", "motion")
+
+
+def rss_mb() -> float:
+    """This process's resident memory now (MB)."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
+    except (OSError, ValueError, IndexError):  # no /proc: the peak instead
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3
+
+
+def typed_strings(count: int) -> list[str]:
+    """``count`` filter texts: each word typed 2, 3, 4 … characters at a time."""
+    out: list[str] = []
+    for n in range(2, 12):
+        for w in WORDS:
+            if n <= len(w) and len(out) < count:
+                out.append(w[:n])
+    return out
+
+
+def run_tab(folder: Path, args: Any) -> dict[str, Any]:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ.setdefault("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
+    os.environ.setdefault("CM_SETTINGS_DIR", str(folder.parent / "settings"))
+    import asyncio
+
+    from PySide6.QtCore import QPoint, Qt, QTimer
+    from PySide6.QtTest import QTest
+
+    from creative_memory.gui.asyncbridge import AppContext, run_app
+    from creative_memory.gui.controller import Controller
+    from creative_memory.gui.itemmodels.preferences import COLUMNS
+    from creative_memory.gui.tabs.inspector.view import InspectorTab
+    from creative_memory.model.constants import Actor
+    from creative_memory.services.context import Context
+    from creative_memory.services.datadir import DataDir
+
+    out: dict[str, Any] = {"rss_start": rss_mb()}
+
+    async def body(actx: AppContext) -> None:
+        ctx = Context(data_dir=DataDir(folder, "flag"), user=USER, actor=Actor.GUI)
+        ctrl = Controller(ctx, actx.worker, actx.keeper)
+        t0 = time.perf_counter()
+        store = await ctrl.open()
+        if ctrl.outdated_rules is not None:
+            from creative_memory.services import derivation
+
+            await ctrl.run(derivation.rebuild, store, USER, ctrl.now())
+        while any(t.get_name() == "decay-catch-up" and not t.done() for t in asyncio.all_tasks()):
+            await asyncio.sleep(0.05)
+        out["open_s"] = time.perf_counter() - t0
+        tab = InspectorTab(ctrl)
+        tab.resize(1200, 740)
+        tab.show()
+        # Decay up to today archives the demo's preferences (their "now" is months ago): show them all.
+        tab.archived_box.setChecked(True)
+        t0 = time.perf_counter()
+        await tab.refresh()
+        out["first_load_ms"] = (time.perf_counter() - t0) * 1000
+        out["rss_open"] = rss_mb()
+        model, table = tab.model, tab.table
+        applied = asyncio.Event()
+        model.reloaded.connect(applied.set)
+        gaps: list[float] = []
+        last = [time.perf_counter()]
+
+        def tick() -> None:
+            t = time.perf_counter()
+            gaps.append((t - last[0]) * 1000 - 10)
+            last[0] = t
+
+        timer = QTimer()
+        timer.setInterval(10)
+        timer.timeout.connect(tick)
+        timer.start()
+
+        async def painted(change: Any) -> tuple[float, float]:
+            """(ms from ``change()`` to the new rows painted, the longest frame meanwhile)."""
+            await asyncio.sleep(0.05)  # let the timer settle
+            gaps.clear()
+            last[0] = time.perf_counter()
+            applied.clear()
+            t0 = time.perf_counter()
+            change()
+            await applied.wait()
+            table.viewport().repaint()
+            took = (time.perf_counter() - t0) * 1000
+            tick()
+            return took, max(gaps, default=0.0)
+
+        def set_text(text: str) -> Any:
+            def go() -> None:
+                tab.filter_edit.blockSignals(True)
+                tab.filter_edit.setText(text)
+                tab.filter_edit.blockSignals(False)
+                tab.filter_edit.flush()
+            return go
+
+        texts, clears = [], []
+        print("measuring: filter strings …", file=sys.stderr, flush=True)
+        for s in typed_strings(args.strings):
+            took, _gap = await painted(set_text(s))
+            texts.append(took)
+            if len(texts) % 10 == 0:
+                took, _gap = await painted(set_text(""))
+                clears.append(took)
+        out["texts"], out["clears"] = texts, clears
+        await painted(set_text(""))
+        # wait for the counts of the last filter, then sort by each column
+        while model.is_loading():
+            await asyncio.sleep(0.01)
+        print("measuring: sorts …", file=sys.stderr, flush=True)
+        sorts: list[tuple[str, float, float]] = []
+        header_view = table.horizontalHeader()
+        def click(i: int) -> Any:
+            x = header_view.sectionViewportPosition(i) + header_view.sectionSize(i) // 2
+            return lambda: QTest.mouseClick(header_view.viewport(), Qt.MouseButton.LeftButton,
+                                            Qt.KeyboardModifier.NoModifier, QPoint(x, header_view.height() // 2))
+
+        for i, col in enumerate(COLUMNS):
+            table.scrollTo(model.index(0, i))
+            await asyncio.sleep(0.02)
+            took, gap = await painted(click(i))
+            sorts.append((col.name, took, gap))
+            while model.is_loading():
+                await asyncio.sleep(0.01)
+        table.scrollTo(model.index(0, 4))
+        await asyncio.sleep(0.02)
+        await painted(click(4))  # back to strength, strongest first
+        out["sorts"] = sorts
+        while model.is_loading():
+            await asyncio.sleep(0.01)
+        print("measuring: scrolling …", file=sys.stderr, flush=True)
+        table.setFocus()
+        table.setCurrentIndex(model.index(0, 0))
+        await asyncio.sleep(0.05)
+        gaps.clear()
+        last[0] = time.perf_counter()
+        t0 = time.perf_counter()
+        for _ in range(args.pages):
+            QTest.keyClick(table, Qt.Key.Key_PageDown)
+            await asyncio.sleep(0.033)  # a held key repeats about 30 times a second
+        out["pagedown"] = (args.pages, (time.perf_counter() - t0), max(gaps, default=0.0), model.rowCount())
+        gaps.clear()
+        last[0] = time.perf_counter()
+        t0 = time.perf_counter()
+        presses = 0
+        while True:
+            QTest.keyClick(table, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+            presses += 1
+            await asyncio.sleep(0)
+            while model.is_loading():
+                await asyncio.sleep(0.002)
+            if os.environ.get("CM_BENCH_DEBUG"):
+                print(presses, model.rowCount(), model.canFetchMore(), model.can_fetch_previous(),
+                      table.currentIndex().row(), table.verticalScrollBar().value(), file=sys.stderr)
+            if not model.canFetchMore() and table.currentIndex().row() == model.rowCount() - 1:
+                break
+        out["end"] = (presses, time.perf_counter() - t0, max(gaps, default=0.0), model.rowCount())
+        out["at_end"] = model.key_at(table.currentIndex().row())
+        timer.stop()
+        out["rss_end"] = rss_mb()
+        out["total"] = model.total
+        out["held_rows"] = model.rowCount()
+        tab.close()
+        actx.app.quit()
+
+    run_app(body, argv=[sys.argv[0]])
+    return out
+
+
+def main() -> None:
+    p = parser("The Inspector tab: typed text → rows painted, sort, scroll, resident memory")
+    p.add_argument("--strings", type=int, default=36, help="filter strings typed (≥ 30)")
+    p.add_argument("--pages", type=int, default=60, help="Page Down presses before End")
+    args = p.parse_args()
+    bs = demo_store(args.size, args.seed, fresh=args.fresh)
+    header("Inspector: text → rows painted, sort, scroll, memory", bs)
+    work = Path(tempfile.mkdtemp(prefix="cm-bench-inspector-", dir=os.environ.get("CM_BENCH_TMP")))
+    try:
+        copy_store(bs.folder, work / "data")
+        out = run_tab(work / "data", args)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"open of the copy (migration and decay brought up to date, untimed): {out['open_s']:.1f} s; "
+          f"first load of the tab {out['first_load_ms']:.0f} ms")
+    print(f"text → rows painted ({len(out['texts'])} strings):  {fmt_ms(summary(out['texts']))}  (target p95 ≤ 50 ms)")
+    print(f"  reference, empty filter → rows painted:  {fmt_ms(summary(out['clears']))}")
+    for name, took, gap in out["sorts"]:
+        print(f"sort by {name:<14} → rows painted {took:7.1f} ms, longest frame {gap:6.1f} ms")
+    print(f"sort: longest frame {max(g for _n, _t, g in out['sorts']):.1f} ms (target ≤ 50 ms)")
+    n, s, gap, rows = out["pagedown"]
+    print(f"Page Down ×{n} in {s:.1f} s: longest frame {gap:.1f} ms (target ≤ 50 ms); rows held {rows}")
+    n, s, gap, rows = out["end"]
+    print(f"Ctrl+End ×{n} to the last row in {s:.1f} s: longest frame {gap:.1f} ms (target ≤ 50 ms); rows held {rows} "
+          f"of {out['total']}; last row {out['at_end']}")
+    print(f"resident memory: start {out['rss_start']:.0f} MB, tab open {out['rss_open']:.0f} MB, "
+          f"after scrolling to the end {out['rss_end']:.0f} MB (target ≤ 300 MB on L)")
+
+
+if __name__ == "__main__":
+    main()
