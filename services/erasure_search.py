@@ -13,7 +13,7 @@ import os
 import re
 import sqlite3
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -68,20 +68,16 @@ def _count_in(buf: bytearray, addr: int, size: int, end: int, needle: bytes) -> 
     return n
 
 
-def count_bytes(path: Path, needles: Sequence[bytes], *, fold: bool = False) -> int:
-    """Occurrences of the needles in the store's three files (the database, its WAL and its index).
+#: what a scanner is given for each chunk: the buffer, a view of it, its address (for memmem),
+#: how many bytes were read, where the chunk starts in them (after ``before`` bytes of context)
+#: and where it ends; it returns what it counted there.
+ChunkCounter = Callable[[bytearray, memoryview, int, int, int, int], int]
 
-    With a few needles each is counted on its own, overlapping occurrences included (the count
-    :func:`live_copies` predicts for live data); with many (a reset) one regular expression counts
-    the matches of any of them. With ``fold`` the files' bytes are folded first
-    (:data:`creative_memory.services.spellings.FOLD`: ASCII case, ``-`` and space as ``_``), so a
-    folded needle finds every such spelling.
-    """
-    uniq = sorted({n for n in needles if n}, key=len, reverse=True)
-    if not uniq:
-        return 0
-    overlap = max(len(n) for n in uniq) - 1
-    rx = re.compile(b"|".join(re.escape(n) for n in uniq)) if len(uniq) > _FEW_NEEDLES else None
+
+def scan_chunks(path: Path, count: ChunkCounter, *, before: int = 0, after: int = 0) -> int:
+    """Sum of ``count`` over the store's three files (database, WAL, index) read in ``_CHUNK``
+    pieces, each with up to ``before`` bytes ahead of it and ``after`` bytes past it (so a match
+    across a chunk boundary is seen once), on up to four threads."""
     jobs: list[tuple[Path, int]] = []
     for f in sqlite_file_set(path):
         try:
@@ -96,7 +92,7 @@ def count_bytes(path: Path, needles: Sequence[bytes], *, fold: bool = False) -> 
     errors: list[BaseException] = []
 
     def work(w: int) -> None:
-        buf = bytearray(_CHUNK + overlap)
+        buf = bytearray(before + _CHUNK + after)
         view = memoryview(buf)
         arr = (ctypes.c_char * len(buf)).from_buffer(buf)
         addr = ctypes.addressof(arr)
@@ -109,20 +105,15 @@ def count_bytes(path: Path, needles: Sequence[bytes], *, fold: bool = False) -> 
                         fh = handles[f] = f.open("rb", buffering=0)
                     except FileNotFoundError:
                         continue
-                fh.seek(off)
+                lead = min(off, before)
+                fh.seek(off - lead)
                 size = 0
                 while size < len(buf):
                     got = fh.readinto(view[size:])
                     if not got:
                         break
                     size += got
-                end = min(size, _CHUNK)
-                if fold:
-                    view[:size] = buf[:size].translate(spellings.FOLD)
-                if rx is not None:
-                    totals[w] += sum(1 for m in rx.finditer(buf, 0, size) if m.start() < end)
-                else:
-                    totals[w] += sum(_count_in(buf, addr, size, end, n) for n in uniq)
+                totals[w] += count(buf, view, addr, size, lead, min(size, lead + _CHUNK))
         except BaseException as exc:  # re-raised in the calling thread
             errors.append(exc)
         finally:
@@ -142,6 +133,30 @@ def count_bytes(path: Path, needles: Sequence[bytes], *, fold: bool = False) -> 
     if errors:
         raise errors[0]
     return sum(totals)
+
+
+def count_bytes(path: Path, needles: Sequence[bytes], *, fold: bool = False) -> int:
+    """Occurrences of the needles in the store's three files (the database, its WAL and its index).
+
+    With a few needles each is counted on its own, overlapping occurrences included (the count
+    :func:`live_copies` predicts for live data); with many (a reset) one regular expression counts
+    the matches of any of them. With ``fold`` the files' bytes are folded first
+    (:data:`creative_memory.services.spellings.FOLD`: ASCII case, ``-`` and space as ``_``), so a
+    folded needle finds every such spelling.
+    """
+    uniq = sorted({n for n in needles if n}, key=len, reverse=True)
+    if not uniq:
+        return 0
+    rx = re.compile(b"|".join(re.escape(n) for n in uniq)) if len(uniq) > _FEW_NEEDLES else None
+
+    def count(buf: bytearray, view: memoryview, addr: int, size: int, _lead: int, end: int) -> int:
+        if fold:
+            view[:size] = buf[:size].translate(spellings.FOLD)
+        if rx is not None:
+            return sum(1 for m in rx.finditer(buf, 0, size) if m.start() < end)
+        return sum(_count_in(buf, addr, size, end, n) for n in uniq)
+
+    return scan_chunks(path, count, after=max(len(n) for n in uniq) - 1)
 
 
 def needles_for(pattern: str, spelled: Iterable[str] = ()) -> list[bytes]:

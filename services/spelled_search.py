@@ -10,15 +10,10 @@ decoding the whole file.
 
 from __future__ import annotations
 
-import ctypes
-import os
-import threading
 from pathlib import Path
-from typing import Any
 
 from creative_memory.services import spellings
-from creative_memory.services.erasure_search import _CHUNK, _MEMMEM
-from creative_memory.services.store import sqlite_file_set
+from creative_memory.services.erasure_search import _MEMMEM, scan_chunks
 
 
 def _hits(buf: bytearray, addr: int, size: int, start: int, end: int, needle: bytes) -> list[int]:
@@ -47,69 +42,19 @@ def count_spelled(path: Path, names: spellings.Spellings) -> int:
     :meth:`creative_memory.services.spellings.Spellings.count` counts them in one value."""
     if not names.names:
         return 0
-    ctx = names.context
-    jobs: list[tuple[Path, int]] = []
-    for f in sqlite_file_set(path):
-        try:
-            size = f.stat().st_size
-        except FileNotFoundError:
-            continue
-        jobs.extend((f, off) for off in range(0, size, _CHUNK))
-    if not jobs:
-        return 0
-    workers = max(1, min(len(jobs), os.cpu_count() or 1, 4))
-    totals = [0] * workers
-    errors: list[BaseException] = []
 
-    def work(w: int) -> None:
-        buf = bytearray(ctx + _CHUNK + ctx)
-        view = memoryview(buf)
-        arr = (ctypes.c_char * len(buf)).from_buffer(buf)
-        addr = ctypes.addressof(arr)
-        handles: dict[Path, Any] = {}
-        try:
-            for f, off in jobs[w::workers]:
-                fh = handles.get(f)
-                if fh is None:
-                    try:
-                        fh = handles[f] = f.open("rb", buffering=0)
-                    except FileNotFoundError:
-                        continue
-                lead = min(off, ctx)  # bytes before the chunk, for the start of a spelling
-                fh.seek(off - lead)
-                size = 0
-                while size < len(buf):
-                    got = fh.readinto(view[size:])
-                    if not got:
-                        break
-                    size += got
-                view[:size] = buf[:size].translate(spellings.FOLD)
-                end = min(size, lead + _CHUNK)
-                found = [
-                    (name, len(form), at)
-                    for name in names.names
-                    for form in name.forms
-                    for at in _hits(buf, addr, size, lead, end, form)
-                ]
-                if found:
-                    data = bytes(buf[:size])
-                    totals[w] += sum(name.at(data, at, width) for name, width, at in found)
-        except BaseException as exc:  # re-raised in the calling thread
-            errors.append(exc)
-        finally:
-            for fh in handles.values():
-                fh.close()
-            del arr
-            view.release()
+    def count(buf: bytearray, view: memoryview, addr: int, size: int, lead: int, end: int) -> int:
+        view[:size] = buf[:size].translate(spellings.FOLD)
+        found = [
+            (name, len(form), at)
+            for name in names.names
+            for form in name.forms
+            for at in _hits(buf, addr, size, lead, end, form)
+        ]
+        if not found:
+            return 0
+        data = bytes(buf[:size])
+        return sum(name.at(data, at, width) for name, width, at in found)
 
-    if workers == 1:
-        work(0)
-    else:
-        threads = [threading.Thread(target=work, args=(w,), daemon=True) for w in range(workers)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    if errors:
-        raise errors[0]
-    return sum(totals)
+    # the context before a chunk lets a spelling that starts in it be judged whole
+    return scan_chunks(path, count, before=names.context, after=names.context)
