@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import functools
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QLocale
 
 from creative_memory.model.inert import for_display, for_terminal, has_controls
 from creative_memory.services.reasons import readable, readable_name
 
-__all__ = ["copied_message", "for_display", "has_controls", "shown_id", "shown_name", "shown_pair", "stored_name", "with_stored"]
+__all__ = ["copied_message", "for_display", "has_controls", "number", "shown_id", "shown_name", "shown_pair", "stored_name", "with_stored"]
 
 
 @functools.lru_cache(maxsize=65536)
@@ -66,3 +66,8 @@ def copied_message(text: str) -> str:
             "symbols here); check the text before pasting it into a terminal."
         )
     return msg
+
+
+def number(value: int) -> str:
+    """A count in the user's locale (1 234 / 1,234 / 1.234)."""
+    return QLocale().toString(int(value))

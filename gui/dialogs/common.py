@@ -4,7 +4,7 @@ palette's error colour."""
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
     QLabel,
     QWidget,
@@ -44,3 +44,13 @@ def wrap(text: str, parent: QWidget) -> QLabel:
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.PlainText)
     return label
+
+
+def heading_font(widget: QWidget) -> QFont:
+    """The widget's font, bold and 15 % larger: a dialog's heading."""
+    font = QFont(widget.font())
+    font.setBold(True)
+    size = font.pointSizeF()
+    if size > 0:
+        font.setPointSizeF(size * 1.15)
+    return font

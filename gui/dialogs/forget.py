@@ -18,8 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QLocale, Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -34,8 +33,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from creative_memory.gui.dialogs.common import heading_font as _heading_font
 from creative_memory.gui.icons import icon, tinted_icon
 from creative_memory.gui.itemmodels.preferences import PreferenceKey
+from creative_memory.gui.visible import number as _n
 from creative_memory.gui.visible import shown_id, shown_pair
 from creative_memory.gui.widgets import accent_colour
 from creative_memory.services.erasure import Target
@@ -55,19 +56,6 @@ def plan_targets(keys: Iterable[PreferenceKey]) -> list[Target]:
             seen.add(t)
             out.append(t)
     return out
-
-
-def _n(value: int) -> str:
-    return QLocale().toString(int(value))
-
-
-def _heading_font(widget: QWidget) -> QFont:
-    font = QFont(widget.font())
-    font.setBold(True)
-    size = font.pointSizeF()
-    if size > 0:
-        font.setPointSizeF(size * 1.15)
-    return font
 
 
 class ForgetDialog(QDialog):

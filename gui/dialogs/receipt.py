@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any, Literal
 
 from PySide6.QtCore import QLocale, Qt
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -20,23 +19,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from creative_memory.gui.dialogs.common import heading_font as _heading_font
 from creative_memory.gui.icons import tinted_icon
+from creative_memory.gui.visible import number as _n
 from creative_memory.gui.visible import shown_id, shown_pair
 from creative_memory.gui.widgets import accent_colour
 from creative_memory.services.erasure import Target
-
-
-def _n(value: int) -> str:
-    return QLocale().toString(int(value))
-
-
-def _heading_font(widget: QWidget) -> QFont:
-    font = QFont(widget.font())
-    font.setBold(True)
-    size = font.pointSizeF()
-    if size > 0:
-        font.setPointSizeF(size * 1.15)
-    return font
 
 
 class ReceiptDialog(QDialog):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QDateTime, QLocale, Qt
+from PySide6.QtCore import QDateTime, Qt
 from PySide6.QtGui import QAction, QFont, QPalette
 from PySide6.QtWidgets import (
     QFrame,
@@ -37,6 +37,7 @@ from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.inspector.fields import field_text, field_titles
 from creative_memory.gui.tabs.inspector.forget import SESSION_ROLE
 from creative_memory.gui.visible import for_display, shown_id, shown_name, stored_name
+from creative_memory.gui.visible import number as _n
 from creative_memory.gui.widgets import EmptyState
 from creative_memory.gui.widgets.chart import StrengthChart
 from creative_memory.services import queries, reasons
@@ -52,10 +53,6 @@ if TYPE_CHECKING:
 
 #: at most this many events are listed in the detail pane (the newest)
 EVENTS_SHOWN = 500
-
-
-def _n(value: int) -> str:
-    return QLocale().toString(int(value))
 
 
 def _named(widget: QWidget, name: str, tooltip: str) -> None:
@@ -94,8 +91,6 @@ def retrieval_sentence(
     ``project_id`` is the preference's project: a project preference is only ever injected for
     its project, so "not yet" names it."""
     return tr(reasons.sentence(fate_from_json(last), project_id=project_id, project_name=project_name, when=when_ms))
-
-
 
 
 class DetailPane:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, QLocale, QModelIndex, QTimer
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, QTimer
 from PySide6.QtWidgets import QAbstractItemView, QStackedWidget
 
 from creative_memory.gui.itemmodels.preferences import PreferenceKey
@@ -15,11 +15,8 @@ from creative_memory.gui.itemmodels.window_view import KeySelectionModel
 from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.inspector.forget import FORGET_ALL_LIMIT
 from creative_memory.gui.tabs.inspector.layout import InspectorLayout
+from creative_memory.gui.visible import number as _n
 from creative_memory.services.queries import PrefFilter
-
-
-def _n(value: int) -> str:
-    return QLocale().toString(int(value))
 
 
 class InspectorFilters(InspectorLayout):

@@ -19,6 +19,7 @@ from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.errors import show_error
 from creative_memory.gui.itemmodels.preferences import PreferenceKey, PreferenceTableModel
 from creative_memory.gui.tabs.base import tr
+from creative_memory.gui.visible import number as _n
 from creative_memory.gui.visible import shown_id
 from creative_memory.services import erasure, forget_scope, queries, session_forget
 from creative_memory.services.erasure import Receipt
@@ -36,12 +37,6 @@ SESSION_ROLE = Qt.ItemDataRole.UserRole + 71
 
 #: "Forget all shown" lists every row in its dialog: at most this many
 FORGET_ALL_LIMIT = 5_000
-
-
-def _n(value: int) -> str:
-    from PySide6.QtCore import QLocale
-
-    return QLocale().toString(int(value))
 
 
 class ForgetActions:
