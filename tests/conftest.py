@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
+    from creative_memory.services.blocklist import BlockChecker
     from creative_memory.services.datadir import DataDir
     from creative_memory.services.store import Store
 
@@ -67,6 +68,19 @@ def store(tmp_data_dir: DataDir) -> Iterator[Store]:
         yield s
     finally:
         s.close()
+
+
+@pytest.fixture
+def blocks(tmp_path: Path) -> BlockChecker:
+    """The blocklist, with an install secret in the test's own config folder (no keychain)."""
+    import keyring.backends.fail
+
+    from creative_memory.services.blocklist import BlockChecker
+    from creative_memory.services.secrets import SecretStore
+
+    secrets = SecretStore(config_dir=tmp_path / "config", keyring_backend=keyring.backends.fail.Keyring())
+    secrets.install_secret()
+    return BlockChecker(secrets)
 
 
 @pytest.fixture(scope="session")

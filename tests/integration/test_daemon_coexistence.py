@@ -19,7 +19,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import keyring.backends.fail
 import pytest
 from sqlalchemy import func, select
 
@@ -30,7 +29,6 @@ from creative_memory.services import reset as reset_module
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.secrets import SecretStore
 from creative_memory.services.store import Store
 
 pytestmark = pytest.mark.slow
@@ -70,13 +68,6 @@ def demo_store(tmp_path: Path) -> Iterator[Store]:
         yield store
     finally:
         store.close()
-
-
-@pytest.fixture()
-def blocks(tmp_path: Path) -> BlockChecker:
-    secrets = SecretStore(config_dir=tmp_path / "config", keyring_backend=keyring.backends.fail.Keyring())
-    secrets.install_secret()
-    return BlockChecker(secrets)
 
 
 def _busiest(store: Store) -> tuple[str, str]:

@@ -8,7 +8,6 @@ import sqlite3
 import unicodedata
 from pathlib import Path
 
-import keyring.backends.fail
 import pytest
 
 from creative_memory.model.constants import Actor
@@ -18,7 +17,6 @@ from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.erasure_search import live_copies
 from creative_memory.services.ingest import ingest_events, validate_event
-from creative_memory.services.secrets import SecretStore
 from creative_memory.services.spelled_search import count_spelled
 from creative_memory.services.spellings import Spelling, Spellings, fold_bytes
 from creative_memory.services.store import Store
@@ -70,13 +68,6 @@ def test_the_file_search_and_the_live_count_agree(name: str, text: str, n: int, 
 @pytest.fixture()
 def store(tmp_path: Path) -> Store:
     return Store.open(DataDir(tmp_path / "od", "flag"))
-
-
-@pytest.fixture()
-def blocks(tmp_path: Path) -> BlockChecker:
-    secrets = SecretStore(config_dir=tmp_path / "config", keyring_backend=keyring.backends.fail.Keyring())
-    secrets.install_secret()
-    return BlockChecker(secrets)
 
 
 def _event(i: int, ptype: str, pattern: str, diff: str | None = None) -> dict[str, object]:

@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import keyring.backends.fail
 import pytest
 
 from creative_memory.model.constants import Actor
@@ -24,7 +23,6 @@ from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.context import Context
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.erasure_search import count_bytes, needles_for
-from creative_memory.services.secrets import SecretStore
 from creative_memory.services.store import Store
 
 USER = "local"
@@ -39,13 +37,6 @@ def demo_store(tmp_path: Path) -> Iterator[Store]:
         yield store
     finally:
         store.close()
-
-
-@pytest.fixture()
-def blocks(tmp_path: Path) -> BlockChecker:
-    secrets = SecretStore(config_dir=tmp_path / "config", keyring_backend=keyring.backends.fail.Keyring())
-    secrets.install_secret()
-    return BlockChecker(secrets)
 
 
 def _sql(store: Store, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
