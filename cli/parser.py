@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import NoReturn
 
 from creative_memory import __version__
@@ -44,6 +45,10 @@ def _globals(p: argparse.ArgumentParser, *, top: bool) -> None:
     )
 
 
+Command = Callable[[str, str], argparse.ArgumentParser]
+"""Adds one command (name, help) with the global options and returns its parser."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="od-memory", description="Inspect and control Open Design's creative memory.")
     parser.add_argument("--version", action="version", version=f"od-memory {__version__}")
@@ -56,12 +61,39 @@ def build_parser() -> argparse.ArgumentParser:
         _globals(p, top=False)
         return p
 
+    # One function per module of cli/commands/, called in the order --help lists the commands.
+    _where_commands(cmd)
+    _status_command(cmd)
+    _settings_commands(cmd)
+    _project_command(cmd)
+    _inspect_commands(cmd)
+    _erase_commands(cmd)
+    _ingest_command(cmd)
+    _retrieve_commands(cmd)
+    _decay_and_rebuild_commands(cmd)
+    _transfer_commands(cmd)
+    _audit_and_self_test_commands(cmd)
+    _serve_command(cmd)
+    _demo_command(cmd)
+    return parser
+
+
+def _where_commands(cmd: Command) -> None:
+    """``where`` and ``use`` (cli/commands/where.py)."""
     p = cmd("where", "show where the store is and which rule chose it")
     p.add_argument("--all", action="store_true", help="list every store found on this computer")
     p = cmd("use", "remember the folder that holds the store (for the command line and the window)")
     p.add_argument("dir", nargs="?", metavar="DIR", help="the Open Design data folder")
     p.add_argument("--clear", action="store_true", help="forget the remembered folder")
+
+
+def _status_command(cmd: Command) -> None:
+    """``status`` (cli/commands/status.py)."""
     cmd("status", "show the state of the user's memory")
+
+
+def _settings_commands(cmd: Command) -> None:
+    """``enable``, ``disable``, ``pause``, ``notes`` and ``resume`` (cli/commands/settings.py)."""
     cmd("enable", "turn creative memory on")
     cmd("disable", "turn creative memory off (stored memory is kept)")
     p = cmd("pause", "pause learning and/or using memory")
@@ -78,6 +110,9 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--learning", action="store_true")
     w.add_argument("--using", action="store_true")
 
+
+def _project_command(cmd: Command) -> None:
+    """``project list|disable|enable|set`` (cli/commands/projects.py)."""
     p = cmd("project", "per-project switches")
     psub = p.add_subparsers(dest="project_cmd", metavar="ACTION", parser_class=Parser)
     psub.required = True
@@ -107,6 +142,9 @@ def build_parser() -> argparse.ArgumentParser:
     ps.add_argument("--learning", choices=onoff, help='"Learn from this project"')
     ps.add_argument("--new", action="store_true", help="a project Open Design has not created yet")
 
+
+def _inspect_commands(cmd: Command) -> None:
+    """``inspect`` and ``explain`` (cli/commands/inspect.py)."""
     p = cmd("inspect", "list preferences, strongest first")
     p.add_argument("--project", metavar="ID")
     p.add_argument("--new", action="store_true", help=_NEW_PROJECT)
@@ -121,6 +159,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--project", metavar="ID")
     p.add_argument("--new", action="store_true", help=_NEW_PROJECT)
 
+
+def _erase_commands(cmd: Command) -> None:
+    """``forget`` and ``reset`` (cli/commands/erase.py)."""
     p = cmd("forget", "erase one pattern everywhere, or what one session taught (--session)")
     p.add_argument("type", nargs="?")
     p.add_argument("pattern", nargs="?")
@@ -140,10 +181,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--include-settings", action="store_true", help="also reset settings and the blocklist")
     p.add_argument("--compact", action="store_true", help=_COMPACT)
 
+
+def _ingest_command(cmd: Command) -> None:
+    """``ingest`` (cli/commands/ingest.py)."""
     p = cmd("ingest", "feed raw signal events (JSON lines)")
     p.add_argument("file", nargs="?", default="-", help="a .jsonl file, or - for standard input")
     p.add_argument("--skip-invalid", action="store_true", help="store the valid lines, report the rest")
 
+
+def _retrieve_commands(cmd: Command) -> None:
+    """``retrieve``, ``preview`` and ``diagnostics`` (cli/commands/retrieve.py)."""
     p = cmd("retrieve", "run a retrieval")
     p.add_argument("--project", metavar="ID")
     p.add_argument("--new", action="store_true", help=_NEW_PROJECT)
@@ -163,9 +210,33 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--origin", choices=[str(o) for o in Origin])
     p.add_argument("--limit", type=int, default=20, metavar="N")
 
+
+# cli/commands/maintenance.py: --help lists its commands between other groups, in three places.
+def _decay_and_rebuild_commands(cmd: Command) -> None:
+    """``decay`` and ``rebuild``."""
     cmd("decay", "bring decay and archival up to now")
     cmd("rebuild", "re-derive all preferences from the raw events")
 
+
+def _audit_and_self_test_commands(cmd: Command) -> None:
+    """``audit`` and ``self-test``."""
+    p = cmd("audit", "the activity log")
+    p.add_argument("--limit", type=int, default=50, metavar="N")
+    cmd("self-test", "prove that off, paused and project-disabled each yield an empty block")
+
+
+def _demo_command(cmd: Command) -> None:
+    """``demo``."""
+    p = cmd("demo", "fill the separate demo store (or the --data-dir store) with generated data")
+    p.add_argument("--size", choices=["S", "M", "L"], default="S")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--force", action="store_true",
+                   help="fill a --data-dir store even though it holds events that are not demo data")
+    p.add_argument("--yes", action="store_true", help="do not ask when the user already has memory")
+
+
+def _transfer_commands(cmd: Command) -> None:
+    """``export`` and ``import`` (cli/commands/transfer.py)."""
     p = cmd("export", "write a portable bundle")
     p.add_argument("--to", required=True, metavar="PATH", help="a new file (never a store or a folder)")
     p.add_argument("--force", action="store_true", help="replace an existing file")
@@ -180,19 +251,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--as-user", metavar="ID", help="the user whose memory receives another user's bundle")
     p.add_argument("--yes", action="store_true", help="do not ask before --mode replace")
 
-    p = cmd("audit", "the activity log")
-    p.add_argument("--limit", type=int, default=50, metavar="N")
 
-    cmd("self-test", "prove that off, paused and project-disabled each yield an empty block")
-
+def _serve_command(cmd: Command) -> None:
+    """``serve --stdio`` (cli/commands/serve.py)."""
     p = cmd("serve", "answer the Open Design daemon (JSON-RPC 2.0, one object per line)")
     p.add_argument("--stdio", action="store_true", required=True, help="requests on stdin, answers on stdout")
     p.set_defaults(needs_data_dir=True)
-
-    p = cmd("demo", "fill the separate demo store (or the --data-dir store) with generated data")
-    p.add_argument("--size", choices=["S", "M", "L"], default="S")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--force", action="store_true",
-                   help="fill a --data-dir store even though it holds events that are not demo data")
-    p.add_argument("--yes", action="store_true", help="do not ask when the user already has memory")
-    return parser
