@@ -1,4 +1,5 @@
-"""Opening the shared store: pragmas, migrations, backups, read-only and locked states.
+"""The shared store: opening it (its steps are ``services.store_open``), the units of work and
+their pragmas, read-only and locked states.
 
 ``<data dir>/app.sqlite`` is the Open Design daemon's own database; another process may be writing
 while this program runs. This module never touches the daemon's tables: migrations only know our
@@ -8,7 +9,6 @@ while this program runs. This module never touches the daemon's tables: migratio
 from __future__ import annotations
 
 import logging
-import os
 import sqlite3
 import threading
 import time
@@ -18,26 +18,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from creative_memory.services import backups
+from creative_memory.services import backups, store_open
 from creative_memory.services.connections import begin as _begin
 from creative_memory.services.connections import connect as _connect
 from creative_memory.services.connections import raw_connection as raw_connection
 from creative_memory.services.connections import raw_engine as _raw_engine
-from creative_memory.services.connections import ro_uri as _ro_uri
 from creative_memory.services.connections import sqlite_file_set as sqlite_file_set
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.errors import ReadOnly, StoreLocked, StoreUnavailable
 from creative_memory.services.hot_write import HotWriter
-from creative_memory.services.retry import is_busy, kind_of
-from creative_memory.services.schema import (
-    ALEMBIC_VERSION_TABLE,
-    alembic_config,
-    has_tables,
-    has_wal,
-    known_revision,
-    migration_needed,
-    migration_notice,
-)
+from creative_memory.services.retry import kind_of
 from creative_memory.services.schema import latest_revision as latest_revision
 
 if TYPE_CHECKING:
@@ -114,182 +104,28 @@ class Store:
         false, in which case a store that needs our tables added or upgraded is refused (exit 4)
         without a byte changed. ``notify`` hears, before anything is changed, what a first open or
         an upgrade adds and where its backup goes; ``space`` tells the free bytes of a folder."""
-        folder, path = data_dir.path, data_dir.store
-        if read_only and not path.exists():
-            raise StoreUnavailable(
-                f"There is no store at {path} to open read-only. Open it once without read-only mode "
-                "to create it, or point --data-dir at the folder that holds app.sqlite."
-            )
-        if not folder.exists():
-            if not create:
-                raise StoreUnavailable(
-                    f"There is no data folder at {folder}. Start Open Design once, or pass --data-dir "
-                    "with the folder that holds app.sqlite."
-                )
-            try:
-                folder.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise StoreUnavailable(
-                    f"The data folder {folder} could not be created ({exc.strerror or exc}). Choose a "
-                    "folder you can write to with --data-dir or OD_DATA_DIR."
-                ) from exc
-        if not folder.is_dir():
-            raise StoreUnavailable(f"{folder} is not a folder. Point --data-dir or OD_DATA_DIR at a folder.")
-
-        existed = path.exists()
-        if not existed and not create:
-            raise StoreUnavailable(
-                f"There is no store at {path} yet. Run the program once without --no-create to create it."
-            )
-        folder_writable = os.access(folder, os.W_OK | os.X_OK)
-        reason: str | None = None
-        if read_only:
-            reason = "This store was opened read-only on request; no change can be made."
-        elif not folder_writable:
-            reason = (
-                f"The data folder {folder} is read-only, so nothing can be changed. Fix its permissions "
-                "or copy the store to a writable folder."
-            )
-        elif existed and not os.access(path, os.W_OK):
-            reason = (
-                f"The store {path} is read-only, so nothing can be changed. Fix its permissions to make "
-                "changes."
-            )
-
-        if not existed:
-            if reason is not None:
-                raise StoreUnavailable(
-                    f"No store exists in {folder} and it cannot be created there because the folder is "
-                    "read-only. Choose a writable folder with --data-dir."
-                )
-            # Our store holds personal data: readable by the owner only.
-            try:
-                fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
-                os.close(fd)
-            except FileExistsError:
-                pass
-            except OSError as exc:
-                raise StoreUnavailable(f"The store {path} could not be created ({exc.strerror}).") from exc
-
-        immutable = False
-        if existed:
-            if not os.access(path, os.R_OK):
-                raise StoreUnavailable(
-                    f"The store {path} cannot be read (permission denied). Fix its permissions; nothing "
-                    "was changed."
-                )
-            current, immutable = cls._probe(path, folder_writable)
-        else:
-            current = None
-
-        latest = latest_revision()
-        too_new = current is not None and not known_revision(current)
-        if too_new:
-            reason = (
-                f"This store was written by a newer version of Creative Memory Studio (schema {current}). "
-                "It is open read-only; update the program to make changes."
-            )
-        backup: Path | None = None
-        if reason is None and current != latest:
-            if existed and not migrate:
-                raise StoreUnavailable(migration_needed(path, current, latest))
-            if existed and has_tables(path):
-                if notify is not None:
-                    notify(migration_notice(path, current, latest))
-                backup = backups.make_backup(path, space=space)
-                if notify is not None:
-                    notify(f"Backup copy made: {backup} (only the latest copy is kept).")
-            cls._migrate(path, busy_timeout_s)
-            current = latest
+        opened = store_open.prepare(
+            data_dir,
+            create=create,
+            read_only=read_only,
+            busy_timeout_s=busy_timeout_s,
+            migrate=migrate,
+            notify=notify,
+            space=space,
+        )
         store = cls(
             data_dir,
-            read_only=reason is not None,
-            read_only_reason=reason,
-            too_new=too_new,
-            schema=SchemaInfo(current=current, latest=latest),
-            backup_path=backup,
-            immutable=immutable,
+            read_only=opened.read_only_reason is not None,
+            read_only_reason=opened.read_only_reason,
+            too_new=opened.too_new,
+            schema=SchemaInfo(current=opened.current, latest=opened.latest),
+            backup_path=opened.backup,
+            immutable=opened.immutable,
             busy_timeout_s=busy_timeout_s,
             lock_budget_s=lock_budget_s,
         )
-        log.info("opened %s (schema %s, read_only=%s)", path, current, store.read_only)
+        log.info("opened %s (schema %s, read_only=%s)", data_dir.store, opened.current, store.read_only)
         return store
-
-    @staticmethod
-    def _probe(path: Path, folder_writable: bool) -> tuple[str | None, bool]:
-        """Check the file is a readable SQLite database without changing a byte of it.
-
-        Returns our schema revision (or None) and whether it had to be opened as immutable
-        (a WAL store in a read-only folder whose -shm cannot be created).
-        """
-        attempts = [False] if folder_writable else [False, True]
-        # Without a WAL the whole database is in the file: read it immutable, so that looking
-        # creates no -wal or -shm beside a store that nobody has open (a read-only folder cannot
-        # get them anyway, and there the attempts below find out whether immutable is needed).
-        quiet = folder_writable and not has_wal(path)
-        last: Exception | None = None
-        for immutable in attempts:
-            try:
-                con = sqlite3.connect(_ro_uri(path, immutable or quiet), uri=True, timeout=2.0)
-            except sqlite3.Error as exc:
-                last = exc
-                continue
-            try:
-                names = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-                rev = None
-                if ALEMBIC_VERSION_TABLE in names:
-                    row = con.execute(f"SELECT version_num FROM {ALEMBIC_VERSION_TABLE}").fetchone()
-                    rev = row[0] if row else None
-                return rev, immutable
-            except sqlite3.Error as exc:
-                last = exc
-            finally:
-                con.close()
-        detail = str(last) if last else "unknown error"
-        if is_busy(last):
-            raise StoreLocked(
-                f"The store {path} is locked by another program and could not be read. Try again in a "
-                "moment; nothing was changed."
-            )
-        raise StoreUnavailable(
-            f"The file {path} is not a readable SQLite database ({detail}). It was left untouched; "
-            "restore it from a backup or point --data-dir at another folder."
-        )
-
-    @staticmethod
-    def _migrate(path: Path, busy_timeout_s: float) -> None:
-        from alembic import command
-        from sqlalchemy.exc import OperationalError
-
-        engine = _raw_engine(path, busy_timeout_s, read_only=False, immutable=False)
-        try:
-            with engine.connect() as conn:
-                # SQLite's procedure for rebuilding a table (migration 0005) needs foreign keys off
-                # (a pragma that is a no-op inside a transaction): dropping the old events table
-                # must not cascade to the pattern index. They are checked before the commit.
-                dbapi = conn.connection.dbapi_connection
-                assert dbapi is not None
-                dbapi.execute("PRAGMA foreign_keys=OFF")  # outside SQLAlchemy's transaction
-                _begin(conn, immediate=True, budget_s=busy_timeout_s * 2)
-                cfg = alembic_config()
-                cfg.attributes["connection"] = conn
-                command.upgrade(cfg, "head")
-                if conn.exec_driver_sql("PRAGMA foreign_key_check").first() is not None:
-                    raise StoreUnavailable(
-                        "The store could not be upgraded (a foreign key check failed); nothing was changed."
-                    )
-                conn.commit()
-        except OperationalError as exc:
-            if is_busy(exc):
-                raise StoreLocked(
-                    "The store could not be upgraded because another program holds a write lock. "
-                    "Close it or try again in a moment; nothing was changed."
-                ) from exc
-            raise StoreUnavailable(
-                f"The store could not be upgraded ({exc.orig}); nothing was changed."
-            ) from exc
-        finally:
-            engine.dispose()
 
     @property
     def engine(self) -> Engine:
