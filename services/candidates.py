@@ -21,8 +21,10 @@ evaluated after ``now`` (a what-if in the past; read from its fold state) — is
 the engine evaluates it. ``tests/unit/test_candidates.py`` checks that this gives the same
 retrieval as reading every record (``retrieval.candidates``).
 
-Reads use the raw sqlite3 connection of the caller's read transaction: a statement costs a few
-microseconds there against ~100 µs through SQLAlchemy, and a retrieval issues a few dozen.
+The rows, their columns and orders are ``services.candidate_rows``; the counts over whole scopes,
+kept between retrievals, ``services.candidate_counts``. Reads use the raw sqlite3 connection of
+the caller's read transaction: a statement costs a few microseconds there against ~100 µs through
+SQLAlchemy, and a retrieval issues a few dozen.
 """
 
 from __future__ import annotations
@@ -32,54 +34,33 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 
-from creative_memory.model.constants import (
-    INJECTION_THRESHOLD,
-    Polarity,
-    Status,
-    Tier,
-    scope_for,
-)
+from creative_memory.model.constants import scope_for
 from creative_memory.model.records import PrefState
-from creative_memory.model.tables import SQL_CREATED_ORDER, SQL_ELIGIBLE, SQL_NOT_ARCHIVED, sql_eligible
-from creative_memory.services import candidate_ties as ties
+from creative_memory.model.tables import SQL_ELIGIBLE, SQL_NOT_ARCHIVED
+from creative_memory.services.candidate_counts import HiddenPair, counted_scopes
+from creative_memory.services.candidate_rows import (
+    COLS,
+    INELIGIBLE_ORDER,
+    RANK_ORDER,
+    TABLE,
+    Row,
+    read_rows,
+    row_state,
+    rows_by_ids,
+    stored_class,
+)
 from creative_memory.services.derivation import state_from_json
 from creative_memory.services.engine.derive import ARCHIVE_MS
 from creative_memory.services.engine.retrieve import (
     RANK_DEPTH,
     SAMPLE_SIZE,
     Unloaded,
-    drop_reason,
     type_matches,
 )
 
 # Eligible records read per (scope, polarity, type) at first; a group the stages look past is
 # read deeper (services.engine.retrieve.NeedDeeper), so this only trades queries for rows.
 FIRST_DEPTH = 6
-
-TABLE = "creative_memory_preferences"
-_COLS = (
-    "id, scope, preference_type, pattern, polarity, strength, confidence, status, decay_at, "
-    "first_seen, last_seen, evaluated_at, accept_count, reject_count, pairwise_count, "
-    "reversal_signals, shadow_of, demoted_by, decay_count, last_seq, last_injected_at, "
-    # The creation position (the engine's tie order) and the provisional mark have no columns:
-    # they open the fold state's text (services/candidate_ties.py).
-    f"{ties.HEAD}"
-)
-# The engine's order within a group, and among one scope's ineligible records: the order of the
-# two ranked indexes (the same expressions, so SQLite reads them in order instead of sorting).
-_CREATED = ", ".join(SQL_CREATED_ORDER)
-_EPOCHS = "creative_memory_pref_epochs"
-_RANK_ORDER = f"strength DESC, {_CREATED}, pattern"
-_INELIGIBLE_ORDER = f"strength DESC, {_CREATED}, preference_type, pattern, polarity"
-
-_POLARITY = {str(p): p for p in Polarity}
-_TIER = {str(t): t for t in Tier}
-_STATUS = {str(s): s for s in Status}
-
-Row = tuple[
-    int, str, str, str, str, float, str, str, int, int, int, int, int, int, int, int,
-    str | None, str | None, int, int, int | None, str | None,
-]  # fmt: skip
 
 
 @dataclass
@@ -90,55 +71,6 @@ class Candidates:
     excluded: dict[str, int]
     unloaded: Unloaded
     horizons: list[PrefState] = field(default_factory=list)
-
-
-def _state(row: Row, now: int) -> PrefState:
-    """A record from its stored evaluation (``evaluated_at <= now``), as of ``now`` unless it is due."""
-    due = row[7] != "archived" and (row[8] <= now or row[10] <= now - ARCHIVE_MS)
-    created_at, created_seq, created_item, provisional = ties.parse_head(row[21])
-    return PrefState(
-        scope=row[1],
-        preference_type=row[2],
-        pattern=row[3],
-        polarity=_POLARITY[row[4]],
-        strength=row[5],
-        confidence=_TIER[row[6]],
-        status=_STATUS[row[7]],
-        decay_at=row[8],
-        first_seen=row[9],
-        last_seen=row[10],
-        as_of=row[11] if due else max(now, row[11]),
-        accept_count=row[12],
-        reject_count=row[13],
-        pairwise_count=row[14],
-        reversal_signals=row[15],
-        shadow_of=row[16],
-        demoted_by=row[17],
-        decay_count=row[18],
-        last_seq=row[19],
-        last_injected_at=row[20],
-        created_at=created_at,
-        created_seq=created_seq,
-        created_item=created_item,
-        provisional=provisional,
-    )
-
-
-def _stored_class(row: Row, hidden: bool, types: Sequence[str] | None) -> str:
-    """The engine's verdict on a record from its stored evaluation (reason, or eligible/suppressed)."""
-    reason = drop_reason(row[5], row[7], row[6], row[2], types)
-    if reason is not None:
-        return reason
-    return "suppressed" if hidden else "eligible"
-
-
-def _rows(con: sqlite3.Connection, sql: str, params: Sequence[object]) -> list[Row]:
-    rows: list[Row] = con.execute(sql, params).fetchall()
-    return rows
-
-
-def _count(con: sqlite3.Connection, where: str, params: Sequence[object]) -> int:
-    return int(con.execute(f"SELECT count(*) FROM {TABLE} WHERE {where}", params).fetchone()[0])
 
 
 def load(
@@ -156,7 +88,7 @@ def load(
 
     ``use_global`` / ``use_project``: the project's switches (``engine.retrieve.scope_switches``);
     a scope that is switched off is not read at all. ``memo`` (the store's): keeps the counts over
-    whole scopes between retrievals while the user's preference epoch stays (``_counted``)."""
+    whole scopes between retrievals while the user's preference epoch stays (``services.candidate_counts``)."""
     project_scope = scope_for(project_id) if project_id and use_project else None
     scopes = (["global"] if use_global else []) + ([project_scope] if project_scope else [])
     types = list(preference_types) if preference_types is not None else None
@@ -169,179 +101,167 @@ def load(
             if r[0] not in loaded:
                 loaded[r[0]] = (r, hidden)
 
-    # 1. Records whose stored evaluation is not their evaluation at now: due to decay or archive,
-    # or evaluated after now (a what-if in the past; these come from the fold state).
-    stale: dict[int, Row] = {}
-    for index, column in (("ix_cm_prefs_due_decay", "decay_at"), ("ix_cm_prefs_due_lastseen", "last_seen")):
-        for r in _rows(
-            con,
-            f"SELECT {_COLS} FROM {TABLE} INDEXED BY {index} WHERE user_id = ? AND {SQL_NOT_ARCHIVED} "
-            f"AND {column} <= ? AND scope IN ({','.join('?' * len(scopes))})",
-            (user_id, now if column == "decay_at" else archive_cut, *scopes),
-        ):
-            stale[r[0]] = r
-    future: dict[int, str] = {}
-    for r in con.execute(
-        f"SELECT {_COLS}, state FROM {TABLE} INDEXED BY ix_cm_prefs_user_evaluated WHERE user_id = ? "
-        f"AND evaluated_at > ? AND scope IN ({','.join('?' * len(scopes))})",
-        (user_id, now, *scopes),
-    ):
-        stale[r[0]] = r[:-1]
-        future[r[0]] = r[-1]
-    fresh = f"evaluated_at <= ?2 AND NOT ({SQL_NOT_ARCHIVED} AND (decay_at <= ?2 OR last_seen <= ?3))"
+    # 1. Records whose stored evaluation is not their evaluation at now.
+    stale, future = _stale(con, user_id, scopes, now, archive_cut)
 
     # 2. Per scope: counts by stored class, and the records the stages can reach.
     totals = {"strength": 0, "status": 0, "tier": 0, "type": 0, "eligible": 0, "suppressed": 0}
     hidden_ids: set[int] = set()
     overriders: set[int] = set()
     ranked: list[_Group] = []
-    counted = _counted(con, user_id, tuple(scopes), project_scope, memo)
+    counted = counted_scopes(con, user_id, tuple(scopes), project_scope, memo)
     for scope in scopes:
         total, strong, stable_strong, groups = counted.scopes[scope]
         totals["strength"] += total - strong
         totals["status"] += strong - stable_strong
-        totals["tier"] += stable_strong  # less the eligible ones, below
+        totals["tier"] += stable_strong  # less the eligible ones, in _read_groups
         hidden_by_group: dict[tuple[str, str], int] = {}
         if scope == "global" and project_scope is not None:
-            # Eligible globals a project record hides, with the hiding records.
-            hiders: dict[int, list[int]] = {}
-            shown: dict[int, tuple[object, ...]] = {}
-            for gid, pol, ptype, pattern, strength, oid, order in counted.pairs:
-                if gid not in hiders:
-                    hiders[gid] = []
-                    hidden_by_group[(pol, ptype)] = hidden_by_group.get((pol, ptype), 0) + 1
-                    if type_matches(ptype, types) and gid not in stale:
-                        shown[gid] = (-strength, *order, ptype, pattern, pol)
-                hiders[gid].append(oid)
-            hidden_ids = set(hiders)
-            # The SAMPLE_SIZE strongest (engine order) get an event each; the engine needs the
-            # records that hide them, and those of stale hidden globals, to see them hidden.
-            top = sorted(shown, key=lambda i: shown[i])[:SAMPLE_SIZE]
-            keep(_by_ids(con, top), hidden=True)
-            for gid in top:
-                overriders.update(hiders[gid])
-            for r in stale.values():
-                if r[1] == "global":
-                    overriders.update(
-                        x
-                        for (x,) in con.execute(
-                            f"SELECT id FROM {TABLE} WHERE user_id = ? AND scope = ? AND preference_type = ? "
-                            "AND pattern = ?",
-                            (user_id, project_scope, r[2], r[3]),
-                        )
-                    )
-        # A global that a project record hides (same type and pattern) is left out of its group by
-        # one probe of the unique key's index per row read (?7: the project's scope), not by a list
-        # of ids that SQLite would sort again for every group read.
-        not_hidden = (
-            f" AND NOT EXISTS (SELECT 1 FROM {TABLE} AS o WHERE o.user_id = ?1 AND o.scope = ?7 "
-            f"AND o.preference_type = {TABLE}.preference_type AND o.pattern = {TABLE}.pattern)"
-        )
-        for pol, ptype, n in groups:
-            totals["tier"] -= n
-            hidden_n = hidden_by_group.get((pol, ptype), 0)
-            where = (
-                f"user_id = ?1 AND scope = ?4 AND polarity = ?5 AND preference_type = ?6 AND {SQL_ELIGIBLE} "
-                f"AND {fresh}"
+            hidden_ids, hidden_by_group = _hidden_globals(
+                con, user_id, project_scope, counted.pairs, types, stale, keep, overriders
             )
-            matches = type_matches(ptype, types)
-            if not matches:
-                totals["type"] += n
-                depth = SAMPLE_SIZE  # only the lifecycle sample can name these: never deeper
-            else:
-                totals["suppressed"] += hidden_n
-                totals["eligible"] += n - hidden_n
-                depth = FIRST_DEPTH
-            params: tuple[object, ...] = (user_id, now, archive_cut, scope, pol, ptype)
-            if hidden_n and matches:
-                where += not_hidden
-                params = (*params, project_scope)
-            ranked.append(_Group((scope, pol, ptype), where, params))
-            ranked[-1].fetch(con, depth, keep)
-            if depth == SAMPLE_SIZE:
-                ranked[-1].more = False
+        ranked += _read_groups(
+            con,
+            (user_id, now, archive_cut, scope),
+            groups,
+            types,
+            project_scope,
+            hidden_by_group,
+            totals,
+            keep,
+        )
         # The strongest ineligible records, for the lifecycle sample, in the engine's order (the
         # index's own, migration 0007).
-        inel = f"user_id = ?1 AND scope = ?4 AND NOT ({SQL_ELIGIBLE}) AND {fresh}"
-        keep(
-            _rows(
-                con,
-                f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_ineligible WHERE {inel} "
-                f"ORDER BY {_INELIGIBLE_ORDER} LIMIT ?5",
-                (user_id, now, archive_cut, scope, SAMPLE_SIZE),
-            )
-        )
-    keep(_by_ids(con, sorted(overriders - set(loaded))))
+        keep(read_rows(con, _INELIGIBLE_SQL, (user_id, now, archive_cut, scope, SAMPLE_SIZE)))
+    keep(rows_by_ids(con, sorted(overriders - set(loaded))))
     for rid, row in stale.items():
         loaded[rid] = (row, rid in hidden_ids)
     return Reader(con, now, types, loaded, future, totals, ranked, keep)
 
 
-@dataclass(frozen=True)
-class _Counted:
-    """What a bounded read counts over whole scopes: per scope (all records, those over the
-    threshold in any status, the stable ones over it, eligible per (polarity, type)), and the
-    eligible globals the project hides with the records hiding them and their first-seen place."""
+# A record whose stored evaluation is its evaluation at now (?2: now, ?3: the archive cut).
+_FRESH = f"evaluated_at <= ?2 AND NOT ({SQL_NOT_ARCHIVED} AND (decay_at <= ?2 OR last_seen <= ?3))"
+# A global that a project record hides (same type and pattern) is left out of its group by one
+# probe of the unique key's index per row read (?7: the project's scope), not by a list of ids
+# that SQLite would sort again for every group read.
+_NOT_HIDDEN = (
+    f" AND NOT EXISTS (SELECT 1 FROM {TABLE} AS o WHERE o.user_id = ?1 AND o.scope = ?7 "
+    f"AND o.preference_type = {TABLE}.preference_type AND o.pattern = {TABLE}.pattern)"
+)
+_GROUP_WHERE = (
+    f"user_id = ?1 AND scope = ?4 AND polarity = ?5 AND preference_type = ?6 AND {SQL_ELIGIBLE} AND {_FRESH}"
+)
+_INELIGIBLE_SQL = (
+    f"SELECT {COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_ineligible "
+    f"WHERE user_id = ?1 AND scope = ?4 AND NOT ({SQL_ELIGIBLE}) AND {_FRESH} "
+    f"ORDER BY {INELIGIBLE_ORDER} LIMIT ?5"
+)
 
-    scopes: dict[str, tuple[int, int, int, list[tuple[str, str, int]]]]
-    pairs: list[tuple[int, str, str, str, float, int, tuple[int, int, int]]]
+
+def _stale(
+    con: sqlite3.Connection, user_id: str, scopes: Sequence[str], now: int, archive_cut: int
+) -> tuple[dict[int, Row], dict[int, str]]:
+    """The records whose stored evaluation is not their evaluation at ``now`` — due to decay or
+    archive, or evaluated after ``now`` (a what-if in the past) — and, for the latter, their fold
+    state's text, which they are read from."""
+    marks = ",".join("?" * len(scopes))
+    stale: dict[int, Row] = {}
+    for index, column in (("ix_cm_prefs_due_decay", "decay_at"), ("ix_cm_prefs_due_lastseen", "last_seen")):
+        for r in read_rows(
+            con,
+            f"SELECT {COLS} FROM {TABLE} INDEXED BY {index} WHERE user_id = ? AND {SQL_NOT_ARCHIVED} "
+            f"AND {column} <= ? AND scope IN ({marks})",
+            (user_id, now if column == "decay_at" else archive_cut, *scopes),
+        ):
+            stale[r[0]] = r
+    future: dict[int, str] = {}
+    for r in con.execute(
+        f"SELECT {COLS}, state FROM {TABLE} INDEXED BY ix_cm_prefs_user_evaluated WHERE user_id = ? "
+        f"AND evaluated_at > ? AND scope IN ({marks})",
+        (user_id, now, *scopes),
+    ):
+        stale[r[0]] = r[:-1]
+        future[r[0]] = r[-1]
+    return stale, future
 
 
-def _counted(
+def _hidden_globals(
     con: sqlite3.Connection,
     user_id: str,
-    scopes: tuple[str, ...],
-    project_scope: str | None,
-    memo: dict[object, object] | None,
-) -> _Counted:
-    """The scope counts, reused from ``memo`` while the user's preference epoch is unchanged.
+    project_scope: str,
+    pairs: list[HiddenPair],
+    types: Sequence[str] | None,
+    stale: dict[int, Row],
+    keep: Callable[..., None],
+    overriders: set[int],
+) -> tuple[set[int], dict[tuple[str, str], int]]:
+    """Eligible globals a project record hides: reads the ``SAMPLE_SIZE`` strongest (engine order,
+    one event each) and adds to ``overriders`` the records that hide them and those that hide stale
+    globals, which the engine needs to see them hidden. Returns the hidden ids and their number
+    per (polarity, type)."""
+    hiders: dict[int, list[int]] = {}
+    shown: dict[int, tuple[object, ...]] = {}
+    hidden_by_group: dict[tuple[str, str], int] = {}
+    for gid, pol, ptype, pattern, strength, oid, order in pairs:
+        if gid not in hiders:
+            hiders[gid] = []
+            hidden_by_group[(pol, ptype)] = hidden_by_group.get((pol, ptype), 0) + 1
+            if type_matches(ptype, types) and gid not in stale:
+                shown[gid] = (-strength, *order, ptype, pattern, pol)
+        hiders[gid].append(oid)
+    top = sorted(shown, key=lambda i: shown[i])[:SAMPLE_SIZE]
+    keep(rows_by_ids(con, top), hidden=True)
+    for gid in top:
+        overriders.update(hiders[gid])
+    for r in stale.values():
+        if r[1] == "global":
+            overriders.update(
+                x
+                for (x,) in con.execute(
+                    f"SELECT id FROM {TABLE} WHERE user_id = ? AND scope = ? AND preference_type = ? "
+                    "AND pattern = ?",
+                    (user_id, project_scope, r[2], r[3]),
+                )
+            )
+    return set(hiders), hidden_by_group
 
-    The epoch (``creative_memory_pref_epochs``, migration 0007) is set to a new random number by
-    triggers on every insert, delete or update of a counted column of the user's preferences,
-    in the same transaction, so an equal epoch read in this snapshot means equal rows to count;
-    ``last_injected_at`` (set by every recorded retrieval) is not watched."""
-    row = con.execute(f"SELECT epoch FROM {_EPOCHS} WHERE user_id = ?", (user_id,)).fetchone()
-    key = ("candidates.counted", user_id, scopes, project_scope)
-    if memo is not None and row is not None:
-        hit = memo.get(key)
-        if isinstance(hit, tuple) and hit[0] == row[0]:
-            counted: _Counted = hit[1]
-            return counted
-    statuses = ", ".join(f"'{x}'" for x in Status)
-    per_scope: dict[str, tuple[int, int, int, list[tuple[str, str, int]]]] = {}
-    for scope in scopes:
-        per_scope[scope] = (
-            _count(con, "user_id = ? AND scope = ?", (user_id, scope)),
-            _count(
-                con,
-                f"user_id = ? AND scope = ? AND status IN ({statuses}) AND strength >= {INJECTION_THRESHOLD}",
-                (user_id, scope),
-            ),
-            _count(
-                con,
-                f"user_id = ? AND scope = ? AND status = 'stable' AND strength >= {INJECTION_THRESHOLD}",
-                (user_id, scope),
-            ),
-            con.execute(
-                f"SELECT polarity, preference_type, count(*) FROM {TABLE} INDEXED BY ix_cm_prefs_rank "
-                f"WHERE user_id = ? AND scope = ? AND {SQL_ELIGIBLE} GROUP BY 1, 2",
-                (user_id, scope),
-            ).fetchall(),
-        )
-    pairs: list[tuple[int, str, str, str, float, int, tuple[int, int, int]]] = []
-    if "global" in scopes and project_scope is not None:
-        rows = con.execute(
-            f"SELECT g.id, g.polarity, g.preference_type, g.pattern, g.strength, o.id, {ties.HEAD_OF_G} "
-            f"FROM {TABLE} AS g INDEXED BY ix_cm_prefs_rank JOIN {TABLE} AS o "
-            "ON o.user_id = g.user_id AND o.scope = ? AND o.preference_type = g.preference_type "
-            f"AND o.pattern = g.pattern WHERE g.user_id = ? AND g.scope = 'global' AND {sql_eligible('g')}",
-            (project_scope, user_id),
-        ).fetchall()
-        pairs = [(*r[:6], ties.parse_head(r[6])[:3]) for r in rows]
-    counted = _Counted(per_scope, pairs)
-    if memo is not None and row is not None:
-        memo[key] = (row[0], counted)
-    return counted
+
+def _read_groups(
+    con: sqlite3.Connection,
+    base: tuple[str, int, int, str],
+    groups: list[tuple[str, str, int]],
+    types: Sequence[str] | None,
+    project_scope: str | None,
+    hidden_by_group: dict[tuple[str, str], int],
+    totals: dict[str, int],
+    keep: Callable[[Iterable[Row]], None],
+) -> list[_Group]:
+    """One scope's eligible (polarity, type) groups: each is counted into ``totals`` and its first
+    records read — ``FIRST_DEPTH`` of a requested type, ``SAMPLE_SIZE`` (never deeper) of another.
+    ``base``: (user, now, archive cut, scope), the numbered parameters ?1–?4."""
+    ranked: list[_Group] = []
+    for pol, ptype, n in groups:
+        totals["tier"] -= n
+        hidden_n = hidden_by_group.get((pol, ptype), 0)
+        where = _GROUP_WHERE
+        matches = type_matches(ptype, types)
+        if not matches:
+            totals["type"] += n
+            depth = SAMPLE_SIZE  # only the lifecycle sample can name these: never deeper
+        else:
+            totals["suppressed"] += hidden_n
+            totals["eligible"] += n - hidden_n
+            depth = FIRST_DEPTH
+        params: tuple[object, ...] = (*base, pol, ptype)
+        if hidden_n and matches:
+            where += _NOT_HIDDEN
+            params = (*params, project_scope)
+        group = _Group((base[3], pol, ptype), where, params)
+        ranked.append(group)
+        group.fetch(con, depth, keep)
+        if depth == SAMPLE_SIZE:
+            group.more = False
+    return ranked
 
 
 @dataclass
@@ -363,10 +283,10 @@ class _Group:
     def fetch(self, con: sqlite3.Connection, n: int, keep: Callable[[Iterable[Row]], None]) -> None:
         """Read the next ``n`` records of the group in the engine's order."""
         k = len(self.params)  # the numbered parameters after the group's own
-        rows = _rows(
+        rows = read_rows(
             con,
-            f"SELECT {_COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {self.where} "
-            f"ORDER BY {_RANK_ORDER} LIMIT ?{k + 1} OFFSET ?{k + 2}",
+            f"SELECT {COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {self.where} "
+            f"ORDER BY {RANK_ORDER} LIMIT ?{k + 1} OFFSET ?{k + 2}",
             (*self.params, n + 1, self.read),
         )
         self.more = len(rows) > n
@@ -407,9 +327,9 @@ class Reader:
         totals, states, now = self._totals, self._states, self._now
         # ``loaded`` only grows (new ids are appended), so what is new is its tail.
         for rid, (row, hidden) in islice(self._loaded.items(), len(self._records), None):
-            totals[_stored_class(row, hidden, self._types)] -= 1
+            totals[stored_class(row, hidden, self._types)] -= 1
             text = self._future.get(rid)
-            state = _state(row, now) if text is None else state_from_json(text)
+            state = row_state(row, now) if text is None else state_from_json(text)
             states[rid] = state
             self._records.append(state)
         horizons = [states[g.horizon[0]] for g in self._groups.values() if g.more and g.horizon is not None]
@@ -426,9 +346,3 @@ class Reader:
             g = self._groups[key]
             if g.more:
                 g.fetch(self._con, max(FIRST_DEPTH, RANK_DEPTH - g.read, g.read), self._keep)
-
-
-def _by_ids(con: sqlite3.Connection, ids: Sequence[int]) -> list[Row]:
-    if not ids:
-        return []
-    return _rows(con, f"SELECT {_COLS} FROM {TABLE} WHERE id IN ({','.join('?' * len(ids))})", ids)

@@ -83,7 +83,7 @@ class Store:
         self._engine: Engine | None = None
         self._hot = HotWriter(self.path, busy_timeout_s, lock_budget_s, self._translate)
         #: results of reads kept between calls by the services that own them, each stored with
-        #: what says whether it is still valid (``services.candidates._counted``)
+        #: what says whether it is still valid (``services.candidate_counts``)
         self.memo: dict[object, object] = {}
 
     # ------------------------------------------------------------------ opening

@@ -1,0 +1,89 @@
+"""The rows a bounded candidate read (``services.candidates``) takes from the preferences table:
+their columns and orders, reading them, and turning one into the engine's record."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+
+from creative_memory.model.constants import Polarity, Status, Tier
+from creative_memory.model.records import PrefState
+from creative_memory.model.tables import SQL_CREATED_ORDER
+from creative_memory.services import candidate_ties as ties
+from creative_memory.services.engine.derive import ARCHIVE_MS
+from creative_memory.services.engine.retrieve import drop_reason
+
+TABLE = "creative_memory_preferences"
+COLS = (
+    "id, scope, preference_type, pattern, polarity, strength, confidence, status, decay_at, "
+    "first_seen, last_seen, evaluated_at, accept_count, reject_count, pairwise_count, "
+    "reversal_signals, shadow_of, demoted_by, decay_count, last_seq, last_injected_at, "
+    # The creation position (the engine's tie order) and the provisional mark have no columns:
+    # they open the fold state's text (services/candidate_ties.py).
+    f"{ties.HEAD}"
+)
+# The engine's order within a group, and among one scope's ineligible records: the order of the
+# two ranked indexes (the same expressions, so SQLite reads them in order instead of sorting).
+_CREATED = ", ".join(SQL_CREATED_ORDER)
+RANK_ORDER = f"strength DESC, {_CREATED}, pattern"
+INELIGIBLE_ORDER = f"strength DESC, {_CREATED}, preference_type, pattern, polarity"
+
+_POLARITY = {str(p): p for p in Polarity}
+_TIER = {str(t): t for t in Tier}
+_STATUS = {str(s): s for s in Status}
+
+Row = tuple[
+    int, str, str, str, str, float, str, str, int, int, int, int, int, int, int, int,
+    str | None, str | None, int, int, int | None, str | None,
+]  # fmt: skip
+
+
+def row_state(row: Row, now: int) -> PrefState:
+    """A record from its stored evaluation (``evaluated_at <= now``), as of ``now`` unless it is due."""
+    due = row[7] != "archived" and (row[8] <= now or row[10] <= now - ARCHIVE_MS)
+    created_at, created_seq, created_item, provisional = ties.parse_head(row[21])
+    return PrefState(
+        scope=row[1],
+        preference_type=row[2],
+        pattern=row[3],
+        polarity=_POLARITY[row[4]],
+        strength=row[5],
+        confidence=_TIER[row[6]],
+        status=_STATUS[row[7]],
+        decay_at=row[8],
+        first_seen=row[9],
+        last_seen=row[10],
+        as_of=row[11] if due else max(now, row[11]),
+        accept_count=row[12],
+        reject_count=row[13],
+        pairwise_count=row[14],
+        reversal_signals=row[15],
+        shadow_of=row[16],
+        demoted_by=row[17],
+        decay_count=row[18],
+        last_seq=row[19],
+        last_injected_at=row[20],
+        created_at=created_at,
+        created_seq=created_seq,
+        created_item=created_item,
+        provisional=provisional,
+    )
+
+
+def stored_class(row: Row, hidden: bool, types: Sequence[str] | None) -> str:
+    """The engine's verdict on a record from its stored evaluation (reason, or eligible/suppressed)."""
+    reason = drop_reason(row[5], row[7], row[6], row[2], types)
+    if reason is not None:
+        return reason
+    return "suppressed" if hidden else "eligible"
+
+
+def read_rows(con: sqlite3.Connection, sql: str, params: Sequence[object]) -> list[Row]:
+    rows: list[Row] = con.execute(sql, params).fetchall()
+    return rows
+
+
+def rows_by_ids(con: sqlite3.Connection, ids: Sequence[int]) -> list[Row]:
+    if not ids:
+        return []
+    return read_rows(con, f"SELECT {COLS} FROM {TABLE} WHERE id IN ({','.join('?' * len(ids))})", ids)
