@@ -26,16 +26,18 @@ from creative_memory.services import changes
 from creative_memory.services.derivation import (
     _EVENT_TABLE,
     _FOLD_SQL,
-    _INSERT_PREF,
-    _KEY_COLUMNS,
     _MOD,
-    _PREF_TABLE,
-    _SELECT_PREF,
-    PREF_COLUMNS,
     DerivationInfo,
-    Group,
     _max_seq,
     cache_key_for,
+)
+from creative_memory.services.derivation_rows import (
+    INSERT_PREF,
+    KEY_COLUMNS,
+    PREF_COLUMNS,
+    PREF_TABLE,
+    SELECT_PREF,
+    Group,
     dbapi_connection,
     loads_payload,
     pref_values,
@@ -175,7 +177,7 @@ def _load_group_rows(
     if not groups:
         return out
     probe = (
-        f"SELECT id FROM {_PREF_TABLE} "
+        f"SELECT id FROM {PREF_TABLE} "
         "WHERE user_id = ? AND scope = ? AND preference_type = ? AND pattern = ?"
     )
     ids: list[int] = []
@@ -184,7 +186,7 @@ def _load_group_rows(
     ids.sort()
     for i in range(0, len(ids), 500):
         chunk = ids[i : i + 500]
-        for r in con.execute(f"{_SELECT_PREF} WHERE id IN ({', '.join('?' * len(chunk))})", chunk):
+        for r in con.execute(f"{SELECT_PREF} WHERE id IN ({', '.join('?' * len(chunk))})", chunk):
             out[(r[2], r[4], r[5], r[6])] = r
     return out
 
@@ -206,7 +208,7 @@ class _PrefWriter:
         if stored is None:
             self.inserts.append(values)
             return
-        changed = tuple(i for i in range(_KEY_COLUMNS, len(values)) if values[i] != stored[i + 1])
+        changed = tuple(i for i in range(KEY_COLUMNS, len(values)) if values[i] != stored[i + 1])
         if not changed:
             self.unchanged += 1
             return
@@ -216,8 +218,8 @@ class _PrefWriter:
         con = self.con
         for changed, params in self.updates.items():
             sets = ", ".join(f"{PREF_COLUMNS[i]} = ?" for i in changed)
-            con.executemany(f"UPDATE {_PREF_TABLE} SET {sets} WHERE id = ?", params)
+            con.executemany(f"UPDATE {PREF_TABLE} SET {sets} WHERE id = ?", params)
         if self.inserts:
-            con.executemany(_INSERT_PREF, self.inserts)
+            con.executemany(INSERT_PREF, self.inserts)
         self.updates = {}
         self.inserts = []

@@ -29,18 +29,20 @@ from creative_memory.model.records import PrefKey, PrefState
 from creative_memory.model.tables import Derivation, Event
 from creative_memory.services import changes
 from creative_memory.services.derivation import (
-    _KEY_COLUMNS,
     _MOD,
-    _PREF_TABLE,
-    _SELECT_PREF,
-    PREF_COLUMNS,
     CancelCheck,
     DerivationInfo,
     Progress,
     cache_key_for,
-    dbapi_connection,
     ensure_current,
     iter_events,
+)
+from creative_memory.services.derivation_rows import (
+    KEY_COLUMNS,
+    PREF_COLUMNS,
+    PREF_TABLE,
+    SELECT_PREF,
+    dbapi_connection,
     pref_values,
     sa_errors,
     state_json,
@@ -166,7 +168,7 @@ def _fold(
         with sa_errors():
             stored = {
                 (r[2], r[4], r[5], r[6]): r
-                for r in con.execute(f"{_SELECT_PREF} WHERE user_id = ?", (user_id,))
+                for r in con.execute(f"{SELECT_PREF} WHERE user_id = ?", (user_id,))
             }
     return deriver, token, digest % _MOD, count, max_seq, stored
 
@@ -205,7 +207,7 @@ def _diff(
         ):
             continue  # the same state evaluated at the same moment by the same rules: the same row
         values = pref_values(st, user_id, now, key, old[_INJECTED])
-        changed = tuple(i for i in range(_KEY_COLUMNS, len(values)) if values[i] != old[i + 1])
+        changed = tuple(i for i in range(KEY_COLUMNS, len(values)) if values[i] != old[i + 1])
         if not changed or (set(changed) <= _BOOKKEEPING and old[_EVALUATED] <= now):
             # Only the key it was written under and the moment it was evaluated at differ: the
             # stored evaluation is still the one at ``now`` (nothing decayed or archived since), and
@@ -222,7 +224,7 @@ def _diff(
 # chunks) is overwritten with this rebuild's value instead of failing on the unique key.
 _KEY = ("user_id", "scope", "preference_type", "pattern", "polarity")
 _INSERT = (
-    f"INSERT INTO {_PREF_TABLE} ({', '.join(PREF_COLUMNS)}) VALUES ({', '.join('?' * len(PREF_COLUMNS))}) "
+    f"INSERT INTO {PREF_TABLE} ({', '.join(PREF_COLUMNS)}) VALUES ({', '.join('?' * len(PREF_COLUMNS))}) "
     f"ON CONFLICT ({', '.join(_KEY)}) DO UPDATE SET "
     + ", ".join(f"{c} = excluded.{c}" for c in PREF_COLUMNS if c not in _KEY and c != "id")
 )
@@ -231,14 +233,14 @@ _INSERT = (
 def _apply(con: sqlite3.Connection, ops: Sequence[tuple[tuple[str, str], str, tuple[Any, ...]]]) -> None:
     deletes = [p for _g, kind, p in ops if kind == "delete"]
     if deletes:
-        con.executemany(f"DELETE FROM {_PREF_TABLE} WHERE id = ?", deletes)
+        con.executemany(f"DELETE FROM {PREF_TABLE} WHERE id = ?", deletes)
     updates: dict[tuple[int, ...], list[tuple[Any, ...]]] = {}
     for _g, kind, p in ops:
         if kind == "update":
             updates.setdefault(p[0], []).append(p[1:])
     for cols, params in updates.items():
         sets = ", ".join(f"{PREF_COLUMNS[i]} = ?" for i in cols)
-        con.executemany(f"UPDATE {_PREF_TABLE} SET {sets} WHERE id = ?", params)
+        con.executemany(f"UPDATE {PREF_TABLE} SET {sets} WHERE id = ?", params)
     inserts = [p for _g, kind, p in ops if kind == "insert"]
     if inserts:
         con.executemany(_INSERT, inserts)

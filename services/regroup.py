@@ -21,12 +21,14 @@ from sqlalchemy import delete, select
 from creative_memory.model.records import PrefKey, PrefState
 from creative_memory.model.tables import Derivation, Event, EventPattern, Preference
 from creative_memory.services.derivation import (
+    load_groups,
+)
+from creative_memory.services.derivation_rows import (
     FOLD_COLUMNS,
     Group,
-    _bulk_insert,
+    bulk_insert,
     dbapi_connection,
     fold_event,
-    load_groups,
     pref_row,
     sa_errors,
 )
@@ -84,7 +86,7 @@ def publish(
     drow = session.get(Derivation, user_id)
     key = drow.cache_key if drow is not None else ""
     out = [pref_row(st, user_id, now, key, injected.get(k)) for k, st in records]
-    _bulk_insert(session, out)
+    bulk_insert(session, out)
     return len(out)
 
 
