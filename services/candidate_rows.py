@@ -10,7 +10,7 @@ from creative_memory.model.constants import Polarity, Status, Tier
 from creative_memory.model.records import PrefState
 from creative_memory.model.tables import SQL_CREATED_ORDER
 from creative_memory.services import candidate_ties as ties
-from creative_memory.services.engine.derive import ARCHIVE_MS
+from creative_memory.services.engine.evaluation import ARCHIVE_MS
 from creative_memory.services.engine.retrieve import drop_reason
 
 TABLE = "creative_memory_preferences"

@@ -50,7 +50,7 @@ from creative_memory.services.candidate_rows import (
     stored_class,
 )
 from creative_memory.services.derivation import state_from_json
-from creative_memory.services.engine.derive import ARCHIVE_MS
+from creative_memory.services.engine.evaluation import ARCHIVE_MS
 from creative_memory.services.engine.retrieve import (
     RANK_DEPTH,
     SAMPLE_SIZE,

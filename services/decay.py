@@ -14,7 +14,7 @@ from creative_memory.model.constants import ARCHIVE_DAYS, Status
 from creative_memory.model.tables import Derivation, Preference
 from creative_memory.services.clock import DAY_MS
 from creative_memory.services.derivation import dbapi_connection, ensure_current, sa_errors, state_from_json
-from creative_memory.services.engine.derive import evaluated
+from creative_memory.services.engine.evaluation import evaluated
 from creative_memory.services.reevaluate import evaluated_later
 from creative_memory.services.store import Store
 from creative_memory.services.writes import Chunker, lease_holder

@@ -25,7 +25,7 @@ from creative_memory.model.constants import DERIVATION_VERSION, Polarity, Signal
 from creative_memory.model.events import FoldEvent, FoldItem, payload_items
 from creative_memory.model.records import PrefState
 from creative_memory.model.tables import Event, Preference
-from creative_memory.services.engine.derive import advance
+from creative_memory.services.engine.evaluation import advance
 
 Group = tuple[str, str, str]
 

@@ -16,7 +16,7 @@ from creative_memory.model.constants import Status, tier_for
 from creative_memory.model.events import iso
 from creative_memory.model.tables import Preference
 from creative_memory.services.derivation import state_from_json
-from creative_memory.services.engine.derive import ARCHIVE_MS, evaluated
+from creative_memory.services.engine.evaluation import ARCHIVE_MS, evaluated
 
 # state_json writes compact JSON, so a provisional record's state holds exactly this text.
 _PROVISIONAL = '"provisional":true'

@@ -29,7 +29,8 @@ from creative_memory.model.constants import (
     Tier,
 )
 from creative_memory.model.events import FoldEvent, FoldItem, payload_items
-from creative_memory.services.engine.derive import ARCHIVE_MS, DECAY_MS, Deriver, advance
+from creative_memory.services.engine.derive import Deriver
+from creative_memory.services.engine.evaluation import ARCHIVE_MS, DECAY_MS, advance
 
 _raw_decode = json.JSONDecoder().raw_decode
 _SIGNAL: dict[str, SignalType] = {str(s): s for s in SignalType}

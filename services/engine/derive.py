@@ -1,7 +1,7 @@
 """Derivation: fold raw signal events into preference records (pure, deterministic).
 
 Events are folded in ascending ``(occurred_at, seq)`` order. Decay and archival are functions of
-time (``advance``), so a record can be evaluated at any ``now``. The rules are the engine notes'
+time (``services.engine.evaluation.advance``), so a record can be evaluated at any ``now``. The rules are the engine notes'
 (shared design ``engine.md``); float operations happen in a fixed order so that a full and an
 incremental derivation give bit-identical strengths.
 """
@@ -9,19 +9,11 @@ incremental derivation give bit-identical strengths.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import fields
-from operator import attrgetter
 from typing import Any, Protocol
 
 from creative_memory.model.constants import (
-    ARCHIVE_DAYS,
-    DECAY_DAYS,
-    DECAY_FACTOR,
     NORMALIZER,
     PROVISIONAL_MAX_STRENGTH,
-    REVERSAL_MIN_SESSIONS,
-    REVERSAL_STEP2_FACTOR,
-    REVERSAL_STEP3_FACTOR,
     SIGNAL_WEIGHTS,
     TIER_HIGH_ABOVE,
     TIER_MEDIUM_MIN,
@@ -30,15 +22,12 @@ from creative_memory.model.constants import (
     SignalType,
     Status,
     Tier,
-    tier_down,
     tier_for,
 )
 from creative_memory.model.events import FoldEvent, FoldItem
 from creative_memory.model.records import PrefKey, PrefState, key_text
-
-DAY_MS = 86_400_000
-DECAY_MS = DECAY_DAYS * DAY_MS
-ARCHIVE_MS = ARCHIVE_DAYS * DAY_MS
+from creative_memory.services.engine.evaluation import ARCHIVE_MS, DECAY_MS, advance, clamp, copy_state
+from creative_memory.services.engine.reversal import accumulate_shadow, count_reversal
 
 Group = tuple[str, str, str]  # (scope, preference_type, pattern)
 OrderKey = tuple[int, int]  # (occurred_at, seq)
@@ -52,7 +41,6 @@ _SIGNAL_TEXT: dict[str, str] = {str(s): str(s) for s in SignalType}
 # (several per folded item).
 _ARCHIVED = Status.ARCHIVED
 _STABLE = Status.STABLE
-_UNDER_REVIEW = Status.UNDER_REVIEW
 _LOW = Tier.LOW
 _MEDIUM = Tier.MEDIUM
 _HIGH = Tier.HIGH
@@ -81,62 +69,6 @@ class EventView(Protocol):
 
 
 FlatItem = tuple[str, str, Polarity]  # (preference_type, pattern, polarity)
-
-
-def clamp(value: float) -> float:
-    """Strength is always kept in [0, 1]."""
-    if value < 0.0:
-        return 0.0
-    if value > 1.0:
-        return 1.0
-    return value
-
-
-def advance(state: PrefState, t: int) -> None:
-    """Bring ``state`` (in place) from ``state.as_of`` to time ``t``: decay steps, then archival.
-
-    Once ``t >= decay_at`` the record decays (strength × DECAY_FACTOR, tier down one step without
-    recomputation, ``decay_at`` moved DECAY_DAYS on), repeatedly; once ``t - last_seen >=
-    ARCHIVE_DAYS`` it is archived (archival wins a tie with a decay step). No-op for ``t <= as_of``.
-    """
-    if t <= state.as_of:
-        return
-    if state.status is not _ARCHIVED:
-        archive_at = state.last_seen + ARCHIVE_MS
-        while True:
-            d = state.decay_at
-            if min(archive_at, d) > t:
-                break
-            if archive_at <= d:
-                state.status = _ARCHIVED
-                break
-            state.strength = clamp(state.strength * DECAY_FACTOR)
-            state.confidence = tier_down(state.confidence)
-            state.decay_at = d + DECAY_MS
-            state.decay_count += 1
-            state.demoted_by = f"decay@{d}"
-    state.as_of = t
-
-
-_STATE_FIELDS = tuple(f.name for f in fields(PrefState))
-_state_values = attrgetter(*_STATE_FIELDS)
-
-
-def copy_state(state: PrefState) -> PrefState:
-    """``state.copy()`` (own lists, same values) through the constructor: about 3× faster than
-    the generic ``copy.copy`` of a slotted dataclass, and this runs once per loaded record."""
-    out = PrefState(*_state_values(state))
-    out.sources = list(state.sources)
-    out.explicit_tags = list(state.explicit_tags)
-    out.reversal_sessions = list(state.reversal_sessions)
-    return out
-
-
-def evaluated(state: PrefState, now: int) -> PrefState:
-    """A copy of ``state`` advanced to ``now`` (the original is untouched)."""
-    out = copy_state(state)
-    advance(out, now)
-    return out
 
 
 def _snapshot_state(ev: FoldEvent, item: FoldItem, snap: Mapping[str, Any]) -> PrefState:
@@ -328,6 +260,9 @@ class Deriver:
         weight: float,
         index: int,
     ) -> None:
+        """Long on purpose: the fold of one item is the inner loop of every derivation, where a call
+        per step shows. Steps: bring the group's records to ``t``; 1. reactivate an archived record;
+        2. contradict a stable opposite record (``_contradict``); 3. create or reinforce."""
         t = ev.occurred_at
         group: Group = (ev.scope, preference_type, pattern)
         track = self._track
@@ -430,57 +365,17 @@ class Deriver:
         pairwise: int,
         index: int,
     ) -> None:
-        t = ev.occurred_at
-        opp.reversal_signals += 1
-        if opp.reversal_first_seen is None:
-            opp.reversal_first_seen = t
-        if ev.session_id is not None and ev.session_id not in opp.reversal_sessions:
-            opp.reversal_sessions.append(ev.session_id)
-        opp.pairwise_count += pairwise
-        opp.last_seen = t  # decay_at deliberately unchanged
-        opp.last_seq = ev.seq
-        opp.as_of = t
-        rs = opp.reversal_signals
-        if rs == 2:
-            opp.strength = clamp(opp.strength * REVERSAL_STEP2_FACTOR)
+        """Step 2: ``ev`` contradicts the stable record ``opp``; from the fourth reversal in enough
+        sessions it is under review and this polarity's record becomes its shadow
+        (``services.engine.reversal``)."""
+        if not count_reversal(ev, opp, abs_w, pairwise):
             return
-        if rs == 3:
-            opp.strength = clamp(opp.strength * REVERSAL_STEP3_FACTOR)
-            opp.confidence = tier_down(opp.confidence)
-            opp.demoted_by = ev.event_id
-            return
-        if rs < 4 or len(opp.reversal_sessions) < REVERSAL_MIN_SESSIONS:
-            # rs == 1 is the noise guard; rs >= 4 within fewer than 3 sessions is counted only.
-            return
-        opp.strength = clamp(opp.strength - abs_w)
-        opp.confidence = _LOW
-        opp.status = _UNDER_REVIEW
-        opp.demoted_by = ev.event_id
-
         original = key_text(opp_key)
         half = abs_w / NORMALIZER
         if own is None:
             self._create(ev, opp.group, polarity, half, pairwise, index, shadow_of=original)
-            return
-        # A record of this polarity already exists: the prototype looks only for a record with
-        # ``shadow_of == original`` and would otherwise push a second record with the same key,
-        # which a keyed store cannot hold. We accumulate onto the existing record exactly as onto
-        # a shadow and make it the shadow (``shadow_of = original``) unless it is promoted at once,
-        # so later reinforcement can still promote it.
-        if own.provisional and ev.signal_type not in UNARY_SIGNALS:
-            own.provisional = False
-        own.strength = clamp(own.strength + half)
-        if own.provisional and own.strength > PROVISIONAL_MAX_STRENGTH:
-            own.strength = PROVISIONAL_MAX_STRENGTH
-        own.confidence = tier_for(own.strength)
-        own.last_seen = t
-        own.decay_at = t + DECAY_MS
-        own.shadow_of = original
-        own.last_seq = ev.seq
-        own.as_of = t
-        if own.confidence in (_MEDIUM, _HIGH):
-            own.shadow_of = None
-            opp.status = _ARCHIVED
+        else:
+            accumulate_shadow(ev, opp, own, original, half)
 
 
 def derive(

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from creative_memory.model.constants import MAX_INJECTION_COUNT, NEGATIVE_BUDGET_RATIO, scope_for
 from creative_memory.model.records import DiagEvent, PrefState, key_text
-from creative_memory.services.engine.derive import evaluated
+from creative_memory.services.engine.evaluation import evaluated
 from creative_memory.services.engine.gates import Gates, scope_switches
 from creative_memory.services.engine.order import RankKey, by_priority, by_strength, rank_key, strength_key
 from creative_memory.services.engine.reach import (

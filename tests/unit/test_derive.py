@@ -21,7 +21,8 @@ from creative_memory.model.constants import (
 )
 from creative_memory.model.events import EventIn, FoldEvent
 from creative_memory.model.records import PrefState, key_text
-from creative_memory.services.engine.derive import Deriver, advance, derive, evaluated
+from creative_memory.services.engine.derive import Deriver, derive
+from creative_memory.services.engine.evaluation import advance, evaluated
 
 POS = ("global", "layout", "airy", "positive")
 NEG = ("global", "layout", "airy", "negative")

@@ -18,7 +18,8 @@ from creative_memory.model.constants import (
 )
 from creative_memory.model.events import FoldEvent
 from creative_memory.model.records import PrefState
-from creative_memory.services.engine.derive import Deriver, advance, derive
+from creative_memory.services.engine.derive import Deriver, derive
+from creative_memory.services.engine.evaluation import advance
 
 PATTERNS = ("airy", "dense", "serif")
 TYPES = ("layout", "type")

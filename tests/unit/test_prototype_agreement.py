@@ -28,7 +28,8 @@ from creative_memory.model.constants import PROVISIONAL_MAX_STRENGTH, Mode, Sign
 from creative_memory.model.events import FoldEvent
 from creative_memory.model.records import PrefKey, PrefState, RetrievalResult
 from creative_memory.services.engine.block import build_block
-from creative_memory.services.engine.derive import derive, evaluated
+from creative_memory.services.engine.derive import derive
+from creative_memory.services.engine.evaluation import evaluated
 from creative_memory.services.engine.retrieve import Gates, retrieve
 
 PROTOTYPE_TYPES = {
