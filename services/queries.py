@@ -6,6 +6,7 @@ The recorded retrievals (Diagnostics, ``od-memory diagnostics``) are read by
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -225,7 +226,30 @@ def explain(
     preference_type = valid_name(preference_type, "preference type")
     pattern = valid_name(pattern, "pattern")
     scope = scope_for(optional_project(project_id))
-    recs = list(
+    recs = _pattern_records(session, user_id, scope, preference_type, pattern)
+    ev_rows = _pattern_events(session, user_id, scope, preference_type, pattern)
+    if not recs and not ev_rows:
+        where = f" in project {project_id}" if project_id else ""
+        raise NotFound(f"Nothing is remembered about {preference_type} '{pattern}'{where}.")
+    records = sorted((pref_json(p, now) for p in recs), key=lambda d: -d["strength"])
+    last = fate(session, user_id, preference_type, pattern, project_id, recs)
+    names = daemon_projects(session)
+    return {
+        "preference": records[0] if records else None,
+        "records": records,
+        "events": [_event_json(r) for r in ev_rows],
+        "history": _history(ev_rows, {(scope, preference_type, pattern)}),
+        "last_retrieval": fate_json(last),
+        "project_name": names.get(project_id) if project_id else None,
+        "why": sentence(last, project_id=project_id, project_name=names.get(project_id or "")),
+    }
+
+
+def _pattern_records(
+    session: Session, user_id: str, scope: str, preference_type: str, pattern: str
+) -> list[Preference]:
+    """The stored records of one pattern in one scope (one per polarity), strongest first."""
+    return list(
         session.scalars(
             select(Preference)
             .where(
@@ -237,7 +261,14 @@ def explain(
             .order_by(Preference.strength.desc())
         )
     )
-    ev_rows = session.execute(
+
+
+def _pattern_events(
+    session: Session, user_id: str, scope: str, preference_type: str, pattern: str
+) -> Sequence[Sequence[Any]]:
+    """The events that name the pattern in the scope, in fold order: :data:`FOLD_COLUMNS`, then
+    the event's project and source and the pattern's polarity and role in it."""
+    return session.execute(
         select(
             *FOLD_COLUMNS,
             Event.project_id,
@@ -254,26 +285,24 @@ def explain(
         )
         .order_by(Event.occurred_at, Event.seq)
     ).all()
-    if not recs and not ev_rows:
-        where = f" in project {project_id}" if project_id else ""
-        raise NotFound(f"Nothing is remembered about {preference_type} '{pattern}'{where}.")
-    events = [
-        {
-            "event_id": r[1],
-            "at": iso(r[2]),
-            "signal_type": r[3],
-            "project_id": r[8],
-            "session_id": r[5],
-            "polarity": r[10],
-            "role": r[11] or None,
-            "tag": r[6],
-            "source": r[9],
-        }
-        for r in ev_rows
-    ]
-    records = sorted((pref_json(p, now) for p in recs), key=lambda d: -d["strength"])
-    # Strength over time: fold just this group, one point per event (and per record).
-    group = {(scope, preference_type, pattern)}
+
+
+def _event_json(r: Sequence[Any]) -> dict[str, Any]:
+    return {
+        "event_id": r[1],
+        "at": iso(r[2]),
+        "signal_type": r[3],
+        "project_id": r[8],
+        "session_id": r[5],
+        "polarity": r[10],
+        "role": r[11] or None,
+        "tag": r[6],
+        "source": r[9],
+    }
+
+
+def _history(ev_rows: Sequence[Sequence[Any]], group: set[tuple[str, str, str]]) -> list[dict[str, Any]]:
+    """Strength over time: fold just this group, one point per event (and per record)."""
     deriver = Deriver()
     history: list[dict[str, Any]] = []
     seen: set[int] = set()
@@ -293,17 +322,7 @@ def explain(
                     "status": str(st.status),
                 }
             )
-    last = fate(session, user_id, preference_type, pattern, project_id, recs)
-    names = daemon_projects(session)
-    return {
-        "preference": records[0] if records else None,
-        "records": records,
-        "events": events,
-        "history": history,
-        "last_retrieval": fate_json(last),
-        "project_name": names.get(project_id) if project_id else None,
-        "why": sentence(last, project_id=project_id, project_name=names.get(project_id or "")),
-    }
+    return history
 
 
 # --------------------------------------------------------------------------- diagnostics
