@@ -147,22 +147,14 @@ def import_file(
     announce: Callable[[ImportPlan], None] | None = None,
 ) -> TransferResult:
     """Import under ingest's rules (module docstring); ``announce`` is told the plan before any write.
-    (Longer than most: the one-transaction and the chunked path share every step.)"""
+    A store too large for one short transaction is imported in chunks under the user's lease."""
     kind, doc, encrypted = read_import(path, passphrase)
     plan = plan_for(store, user_id, kind, doc, mode=mode, as_user=as_user)
     rows = _rows(doc, plan.user)
     if announce is not None:
         announce(plan)
     user = plan.user
-    with store.read() as session:
-        stored = (
-            int(session.scalar(select(func.count()).select_from(Event).where(Event.user_id == user)) or 0)
-            if mode == "replace"
-            else 0
-        )
-    chunked = len(rows) + stored > SINGLE_TRANSACTION_ROWS
-    added = 0
-    skipped: Counter[str] = Counter()
+    chunked = len(rows) + _replaced_count(store, user, mode) > SINGLE_TRANSACTION_ROWS
     if chunked:
         with store.write() as session, sa_errors():
             take_lease(dbapi_connection(session), user, "import")
@@ -173,36 +165,10 @@ def import_file(
             counts: dict[str, int] = {}
             for table in (EventPattern.__tablename__, Event.__tablename__, Preference.__tablename__):
                 delete_chunked(store, user, table, "user_id = ?", counts)
-        chunker = Chunker(500 if chunked else max(1, len(rows)))
-        i = 0
-        while True:
-            batch = rows[i : i + chunker.size]
-            last = i + len(batch) >= len(rows)
-            with chunker.timed(len(batch)), store.write() as session:
-                if i == 0 and not chunked and mode == "replace":
-                    _delete_all(session, user)
-                fresh, dropped = _admit(session, batch, plan, blocks, now)
-                for j in range(0, len(fresh), 5000):
-                    insert_event_rows(session, fresh[j : j + 5000])
-                added += len(fresh)
-                skipped += dropped
-                if chunked:
-                    with sa_errors():
-                        renew_lease(dbapi_connection(session), user)
-                if last:
-                    _apply(session, user, doc, mode, now)
-                    audit.record(
-                        session,
-                        user,
-                        actor,
-                        "import",
-                        f"{path.name} ({kind}, {mode})",
-                        f"ok: {added} events, {sum(skipped.values())} skipped",
-                        now,
-                    )
-            i += len(batch)
-            if last:
-                break
+        added, skipped = _write_batches(
+            store, rows, doc, plan, mode, chunked=chunked, blocks=blocks, now=now, actor=actor,
+            target=f"{path.name} ({kind}, {mode})",
+        )  # fmt: skip
         info = rebuild(store, user, now, takeover="import" if chunked else None)
     finally:
         if chunked:
@@ -220,6 +186,60 @@ def import_file(
         changes=tuple(plan.changes),
         notes=tuple(plan.notes),
     )
+
+
+def _replaced_count(store: Store, user: str, mode: str) -> int:
+    """The user's stored events a replace deletes (0 for a merge)."""
+    if mode != "replace":
+        return 0
+    with store.read() as session:
+        return int(session.scalar(select(func.count()).select_from(Event).where(Event.user_id == user)) or 0)
+
+
+def _write_batches(
+    store: Store,
+    rows: list[dict[str, Any]],
+    doc: Bundle | LegacyFile,
+    plan: ImportPlan,
+    mode: str,
+    *,
+    chunked: bool,
+    blocks: BlockChecker | None,
+    now: int,
+    actor: Actor,
+    target: str,
+) -> tuple[int, Counter[str]]:
+    """Store the admitted rows — in one transaction, or in timed chunks renewing the lease — and,
+    with the last batch, the bundle's settings and the audit entry. Returns (events added, the
+    rows left out per reason)."""
+    user = plan.user
+    added = 0
+    skipped: Counter[str] = Counter()
+    chunker = Chunker(500 if chunked else max(1, len(rows)))
+    i = 0
+    while True:
+        batch = rows[i : i + chunker.size]
+        last = i + len(batch) >= len(rows)
+        with chunker.timed(len(batch)), store.write() as session:
+            if i == 0 and not chunked and mode == "replace":
+                _delete_all(session, user)
+            fresh, dropped = _admit(session, batch, plan, blocks, now)
+            for j in range(0, len(fresh), 5000):
+                insert_event_rows(session, fresh[j : j + 5000])
+            added += len(fresh)
+            skipped += dropped
+            if chunked:
+                with sa_errors():
+                    renew_lease(dbapi_connection(session), user)
+            if last:
+                _apply(session, user, doc, mode, now)
+                audit.record(
+                    session, user, actor, "import", target,
+                    f"ok: {added} events, {sum(skipped.values())} skipped", now,
+                )  # fmt: skip
+        i += len(batch)
+        if last:
+            return added, skipped
 
 
 def _delete_all(session: Session, user_id: str) -> None:
