@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -64,13 +65,7 @@ def apply_changes(session: Session, user_id: str, drow: Derivation, now: int) ->
     Returns None (nothing written) when there are too many for a short transaction, or a changed
     payload cannot be read: then only a full derivation is exact.
     """
-    from creative_memory.services.derivation import (
-        cache_key_for,
-        dbapi_connection,
-        digest_add,
-        rederive_groups,
-    )
-    from creative_memory.services.ingest import content_hash, pattern_rows
+    from creative_memory.services.derivation import dbapi_connection, rederive_groups
 
     session.flush()
     con = dbapi_connection(session)
@@ -83,15 +78,49 @@ def apply_changes(session: Session, user_id: str, drow: Derivation, now: int) ->
         return 0
     if len(log) > MAX_CHANGES:
         return None
-    first: dict[int, tuple[Any, ...]] = {}
+    first: dict[int, tuple[Any, ...]] = {}  # seq -> its first logged change (the row before them all)
     for r in log:
         first.setdefault(int(r[1]), r)
     seqs = sorted(first)
+    current = _current_rows(con, seqs)
+    changed = _what_changed(first, current, user_id)
+    if changed is None:
+        return None
+    upto = drow.max_seq  # the watermark: later events are folded by the next derivation
+    _rewrite_index(con, seqs, changed)
+    _move_digest(drow, first, changed, upto, now)
+    rederive_groups(session, user_id, changed.groups, now, max_seq=upto)
+    consume(con, user_id, int(log[-1][0]))
+    return len(log)
+
+
+@dataclass
+class _Changed:
+    """What the logged changes imply: the groups to re-derive, the user's changed rows as they are
+    now with their new content hashes, and the pattern index rows of every changed row."""
+
+    groups: set[Group]
+    mine: list[tuple[Any, ...]]
+    fresh: dict[int, str]
+    index: list[dict[str, Any]]
+
+
+def _current_rows(con: sqlite3.Connection, seqs: list[int]) -> list[tuple[Any, ...]]:
+    """The changed events that still exist, as they are now (any user's)."""
     current: list[tuple[Any, ...]] = []
     for i in range(0, len(seqs), 500):
         chunk = seqs[i : i + 500]
         current.extend(con.execute(_CURRENT_SQL + f"({', '.join('?' * len(chunk))})", chunk).fetchall())
-    upto = drow.max_seq
+    return current
+
+
+def _what_changed(
+    first: dict[int, tuple[Any, ...]], current: list[tuple[Any, ...]], user_id: str
+) -> _Changed | None:
+    """The groups the old and the new rows feed, the new hashes and index rows; None when a payload
+    cannot be read."""
+    from creative_memory.services.ingest import content_hash, pattern_rows
+
     try:
         groups: set[Group] = set()
         for r in first.values():
@@ -110,31 +139,42 @@ def apply_changes(session: Session, user_id: str, drow: Derivation, now: int) ->
         index = [row for c in current for row in pattern_rows(int(c[0]), c[1], c[7], json.loads(c[8]))]
     except (ValueError, TypeError, KeyError):
         return None
-    removed = [r[4] for s, r in first.items() if r[2] != "insert" and s <= upto and r[4]]
-    added = [h for s, h in fresh.items() if s <= upto]
+    return _Changed(groups, mine, fresh, index)
+
+
+def _rewrite_index(con: sqlite3.Connection, seqs: list[int], changed: _Changed) -> None:
+    """New content hashes on the changed rows and their pattern index rebuilt (not logged again)."""
     with quiet(con):
         con.executemany(
             f"UPDATE {_EVENTS} SET content_hash = ? WHERE seq = ? AND content_hash IS NOT ?",
-            [(h, s, h) for s, h in fresh.items()],
+            [(h, s, h) for s, h in changed.fresh.items()],
         )
         for i in range(0, len(seqs), 500):
             chunk = seqs[i : i + 500]
             con.execute(f"DELETE FROM {_PATTERNS} WHERE seq IN ({', '.join('?' * len(chunk))})", chunk)
-        if index:
+        if changed.index:
             con.executemany(
                 f"INSERT INTO {_PATTERNS} (seq, user_id, scope, preference_type, pattern, polarity, role) "
                 "VALUES (:seq, :user_id, :scope, :preference_type, :pattern, :polarity, :role)",
-                index,
+                changed.index,
             )
+
+
+def _move_digest(
+    drow: Derivation, first: dict[int, tuple[Any, ...]], changed: _Changed, upto: int, now: int
+) -> None:
+    """The set digest loses the old hashes it had added and gains the new ones (events up to the
+    watermark only); the count and the last folded event follow."""
+    from creative_memory.services.derivation import cache_key_for, digest_add
+
+    removed = [r[4] for s, r in first.items() if r[2] != "insert" and s <= upto and r[4]]
+    added = [h for s, h in changed.fresh.items() if s <= upto]
     drow.set_digest = digest_add(digest_add(drow.set_digest, removed, -1), added)
     drow.cache_key = cache_key_for(drow.set_digest)
     drow.event_count += len(added) - len(removed)
     last = (drow.last_occurred_at, drow.last_folded_seq)
-    for c in mine:
+    for c in changed.mine:
         if int(c[0]) <= upto:
             last = max(last, (int(c[4]), int(c[0])))
     drow.last_occurred_at, drow.last_folded_seq = last
     drow.derived_at = now
-    rederive_groups(session, user_id, groups, now, max_seq=upto)
-    consume(con, user_id, int(log[-1][0]))
-    return len(log)
