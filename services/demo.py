@@ -46,7 +46,7 @@ from creative_memory.model.events import iso
 from creative_memory.model.tables import Event
 from creative_memory.services import derivation
 from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.demo_plan import SIZES, make_plan, timeline
+from creative_memory.services.demo_plan import SIZES, Plan, make_plan, timeline
 from creative_memory.services.demo_rows import Row, RowSink, RowWriter
 from creative_memory.services.errors import Cancelled, InvalidInput, ReadOnly
 from creative_memory.services.naming import valid_name
@@ -167,14 +167,7 @@ def generate(
 
     writer = RowWriter(user_id, seed, now, plan, emit)
     try:
-        try:
-            for at, ev, project, session_id, artifact in timeline(rng, plan, now):
-                writer.add(rng, ev, at, project, session_id, artifact)
-            if writer.rows:
-                emit(writer)
-        finally:
-            sink.close()
-        sink.raise_error()
+        _write_events(rng, plan, now, sink, writer, emit)
         if progress is not None:
             progress(plan.items, total)
 
@@ -195,6 +188,21 @@ def generate(
     if progress is not None:
         progress(total, total)
     return {"events": writer.n, "preferences": info.preferences, "projects": len(writer.projects_used)}
+
+
+def _write_events(
+    rng: random.Random, plan: Plan, now: int, sink: RowSink, writer: RowWriter, emit: Callable[[RowWriter], None]
+) -> None:
+    """Draw the plan's events in time order and write them in batches through ``sink``; raises the
+    writer thread's error, if any, once it is closed."""
+    try:
+        for at, ev, project, session_id, artifact in timeline(rng, plan, now):
+            writer.add(rng, ev, at, project, session_id, artifact)
+        if writer.rows:
+            emit(writer)
+    finally:
+        sink.close()
+    sink.raise_error()
 
 
 def wire_events(
