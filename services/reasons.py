@@ -85,14 +85,26 @@ def _pause_end(numbers: Mapping[str, Any], when: Formatter) -> str:
     return f"using memory was paused until {when(int(until))}"
 
 
+# The reason clauses that take no numbers.
+_FIXED: dict[str, str] = {
+    "kept": "it was strong and stable enough, and there was room for it",
+    "memory_disabled": "creative memory was switched off (the “Creative memory” switch)",
+    "under_review": "it was under review, because it was contradicted in several sessions",
+    "archived": f"it was archived after {ARCHIVE_DAYS} days without a signal",
+    "status": "it was not stable then",
+    "tier": "its confidence was low (only medium and high confidence are used)",
+    "learned_after": "it was learned after that generation",
+    "nothing_above_threshold": "no preference is strong and stable enough yet",
+}
+
+
 def because(code: str, numbers: Mapping[str, Any] | None = None, *, when: Formatter = local_time) -> str:
     """The reason clause (no leading capital, no full stop) for a reason code and its numbers."""
+    fixed = _FIXED.get(code)
+    if fixed is not None:
+        return fixed
     n = dict(numbers or {})
     match code:
-        case "kept":
-            return "it was strong and stable enough, and there was room for it"
-        case "memory_disabled":
-            return "creative memory was switched off (the “Creative memory” switch)"
         case "memory_paused":
             return _pause_end(n, when)
         case "project_memory_disabled":
@@ -102,14 +114,6 @@ def because(code: str, numbers: Mapping[str, Any] | None = None, *, when: Format
         case "strength":
             s = float(n.get("strength", 0.0))
             return f"its strength {s:.2f} was below the {INJECTION_THRESHOLD:.2f} threshold"
-        case "under_review":
-            return "it was under review, because it was contradicted in several sessions"
-        case "archived":
-            return f"it was archived after {ARCHIVE_DAYS} days without a signal"
-        case "status":
-            return "it was not stable then"
-        case "tier":
-            return "its confidence was low (only medium and high confidence are used)"
         case "type":
             asked = n.get("types") or []
             if asked:
@@ -141,10 +145,6 @@ def because(code: str, numbers: Mapping[str, Any] | None = None, *, when: Format
             pid = n.get("project_id")
             name = project_label(pid, n.get("project_name")) if pid else "this project"
             return f"{name} has its own preference for the same pattern, which is used instead"
-        case "learned_after":
-            return "it was learned after that generation"
-        case "nothing_above_threshold":
-            return "no preference is strong and stable enough yet"
         case _:
             return f"of a reason this version does not describe ({human(code)})"
 
