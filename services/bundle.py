@@ -261,16 +261,7 @@ def read_import(path: Path, passphrase: Callable[[], str] | None) -> tuple[str, 
 
 def legacy_events(doc: LegacyFile, user_id: str) -> list[dict[str, Any]]:
     """Each prototype record becomes one synthetic ``legacy`` snapshot event that re-derives to it."""
-    records: list[tuple[str, LegacyPref]] = []
-    for p in doc.global_preferences:
-        records.append(("global", p))
-    for raw_id, prefs in doc.project_overrides.items():
-        try:
-            project_id = check_name(raw_id, "project id")
-        except ValueError as exc:
-            raise InvalidInput(f"project_overrides: {exc} Nothing was imported.") from None
-        for p in prefs:
-            records.append((f"project:{project_id}", p))
+    records = _legacy_records(doc)
     ids: dict[str, str] = {}
     for scope, p in records:
         if p.scope not in ("global", "project", scope):
@@ -280,47 +271,61 @@ def legacy_events(doc: LegacyFile, user_id: str) -> list[dict[str, Any]]:
             )
         if p.id:
             ids[p.id] = key_text((scope, p.preference_type, p.pattern, str(p.polarity)))
-    rows: list[dict[str, Any]] = []
-    for scope, p in sorted(
-        records, key=lambda r: (to_ms(r[1].last_seen), r[0], r[1].preference_type, r[1].pattern)
-    ):
-        key = key_text((scope, p.preference_type, p.pattern, str(p.polarity)))
-        snap = {
-            "preference_type": p.preference_type,
-            "pattern": p.pattern,
-            "polarity": str(p.polarity),
-            "strength": p.signal_strength,
-            "confidence": str(p.confidence),
-            "status": str(p.polarity_status),
-            "sources": list(p.sources),
-            "explicit_tags": list(p.explicit_tags),
-            "accept_count": p.accept_count,
-            "reject_count": p.reject_count,
-            "last_seen": to_ms(p.last_seen),
-            "decay_at": to_ms(p.decay_at),
-            "first_seen": to_ms(p.last_seen),
-            "reversal_signals": p.reversal_signals,
-            "reversal_first_seen": to_ms(p.reversal_first_seen) if p.reversal_first_seen else None,
-            "shadow_of": ids.get(p.shadow_of, p.shadow_of) if p.shadow_of else None,
-        }
-        proj = scope.split(":", 1)[1] if scope != "global" else None
-        eid = "legacy-" + hashlib.sha256(f"{user_id}|{key}".encode()).hexdigest()[:32]
-        rows.append(
-            {
-                "event_id": eid,
-                "user_id": user_id,
-                "project_id": proj,
-                "scope": scope,
-                "signal_type": str(SignalType.LEGACY_SNAPSHOT),
-                "occurred_at": to_ms(p.last_seen),
-                "tag": None,
-                "session_id": None,
-                "artifact_id": None,
-                "payload": canonical({"scope": scope, "patterns": [], "snapshot": snap}),
-                "source": "legacy",
-            }
+    return [
+        _legacy_event(scope, p, user_id, ids)
+        for scope, p in sorted(
+            records, key=lambda r: (to_ms(r[1].last_seen), r[0], r[1].preference_type, r[1].pattern)
         )
-    return rows
+    ]
+
+
+def _legacy_records(doc: LegacyFile) -> list[tuple[str, LegacyPref]]:
+    """The prototype's records with the scope each sits under (project ids checked)."""
+    records: list[tuple[str, LegacyPref]] = [("global", p) for p in doc.global_preferences]
+    for raw_id, prefs in doc.project_overrides.items():
+        try:
+            project_id = check_name(raw_id, "project id")
+        except ValueError as exc:
+            raise InvalidInput(f"project_overrides: {exc} Nothing was imported.") from None
+        records.extend((f"project:{project_id}", p) for p in prefs)
+    return records
+
+
+def _legacy_event(scope: str, p: LegacyPref, user_id: str, ids: dict[str, str]) -> dict[str, Any]:
+    """The snapshot event of one prototype record; ``ids`` turns the prototype's record ids (of
+    ``shadow_of``) into record keys."""
+    key = key_text((scope, p.preference_type, p.pattern, str(p.polarity)))
+    snap = {
+        "preference_type": p.preference_type,
+        "pattern": p.pattern,
+        "polarity": str(p.polarity),
+        "strength": p.signal_strength,
+        "confidence": str(p.confidence),
+        "status": str(p.polarity_status),
+        "sources": list(p.sources),
+        "explicit_tags": list(p.explicit_tags),
+        "accept_count": p.accept_count,
+        "reject_count": p.reject_count,
+        "last_seen": to_ms(p.last_seen),
+        "decay_at": to_ms(p.decay_at),
+        "first_seen": to_ms(p.last_seen),
+        "reversal_signals": p.reversal_signals,
+        "reversal_first_seen": to_ms(p.reversal_first_seen) if p.reversal_first_seen else None,
+        "shadow_of": ids.get(p.shadow_of, p.shadow_of) if p.shadow_of else None,
+    }
+    return {
+        "event_id": "legacy-" + hashlib.sha256(f"{user_id}|{key}".encode()).hexdigest()[:32],
+        "user_id": user_id,
+        "project_id": scope.split(":", 1)[1] if scope != "global" else None,
+        "scope": scope,
+        "signal_type": str(SignalType.LEGACY_SNAPSHOT),
+        "occurred_at": to_ms(p.last_seen),
+        "tag": None,
+        "session_id": None,
+        "artifact_id": None,
+        "payload": canonical({"scope": scope, "patterns": [], "snapshot": snap}),
+        "source": "legacy",
+    }
 
 
 def check_payloads(events: list[BundleEvent]) -> None:
