@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import MAX_PAYLOAD_BYTES, SignalType
-from creative_memory.model.events import EventIn
+from creative_memory.model.events import EventIn, PatternIn
 from creative_memory.model.tables import IgnoredCount, Settings
 from creative_memory.model.vocabulary import WIRE_SIGNAL_NAMES
 from creative_memory.services import controls, spellings
@@ -262,8 +262,8 @@ def _ingest_chunk(
     ignored: Counter[str],
 ) -> set[str]:
     """One transaction of :func:`ingest_events`; returns the users whose cache needs a full
-    derivation. (One function, longer than most: the gates, the block check and the row are one
-    pass over the events.)"""
+    derivation. Each event passes the duplicate check, its user's learning gate and blocklist,
+    then becomes a row."""
     users: set[str] = set()
     seen_ids: set[tuple[str, str]] = set()
     existing = stored_event_ids(session, [(e.user_id or default_user, e.event_id) for e in batch])
@@ -292,59 +292,15 @@ def _ingest_chunk(
             if fps is None:
                 fps = blocked_fps[user] = blocks.fingerprints(session, user)
             if fps:
-                kept = [p for p in patterns if not blocks.blocked(fps, p.preference_type, p.pattern)]
-                dropped = len(patterns) - len(kept)
-                if ev.signal_type is SignalType.PAIRWISE_COMPARISON:
-                    sides = [s for side in (ev.chose, ev.over) if side for s in side.patterns]
-                    if any(blocks.blocked(fps, s.preference_type, s.pattern) for s in sides):
-                        uc["blocked"] += 1
-                        continue
-                elif dropped:
-                    uc["blocked"] += dropped
-                    if not kept:
-                        continue
+                kept = _unblocked(ev, fps, blocks, uc)
+                if kept is None:
+                    continue
                 patterns = kept
-        scope = ev.effective_scope
-        try:
-            diff = clean_diff(ev.diff, blocks, blocked_fps.get(user))
-        except InvalidInput as exc:
-            raise InvalidInput(f"Event {ev.event_id}: {exc}") from None
-        payload = payload_of(ev, scope, patterns, diff)
-        row: dict[str, Any] = {
-            "event_id": ev.event_id,
-            "user_id": user,
-            "project_id": ev.project_id,
-            "scope": scope,
-            "signal_type": str(ev.signal_type),
-            "occurred_at": ev.occurred_ms,
-            "tag": ev.tag,
-            "session_id": ev.session_id,
-            "artifact_id": ev.artifact_id,
-            "payload": canonical(payload),
-            "source": source,
-            "ingested_at": now,
-        }
-        row["content_hash"] = content_hash_canonical(row)
+        row, payload = _event_row(ev, user, patterns, blocks, blocked_fps.get(user), source, now)
         rows.append(row)
         payloads.append(payload)
         users.add(user)
-    appended: dict[str, list[tuple[Any, ...]]] = {}
-    if rows:
-        seqs = insert_event_rows(session, rows, payloads)
-        for seq, row, payload in zip(seqs, rows, payloads, strict=True):
-            appended.setdefault(row["user_id"], []).append(
-                (
-                    seq,
-                    row["event_id"],
-                    row["occurred_at"],
-                    row["signal_type"],
-                    row["scope"],
-                    row["session_id"],
-                    row["tag"],
-                    payload,
-                    row["content_hash"],
-                )
-            )
+    appended = _appended_by_user(session, rows, payloads)
     for user, uc in per_user_ignored.items():
         bump_ignored(session, user, dict(uc), now)
         for k, v in uc.items():
@@ -357,6 +313,83 @@ def _ingest_chunk(
         return set()
     session.flush()
     return {u for u in sorted(users) if derive_in(session, u, now, appended.get(u)) is None}
+
+
+def _unblocked(ev: EventIn, fps: set[str], blocks: BlockChecker, uc: Counter[str]) -> list[PatternIn] | None:
+    """The event's patterns that are not blocked, each blocked one counted in ``uc``; None when the
+    event is dropped: every pattern blocked, or a comparison with a blocked side (counted once)."""
+    patterns = list(ev.patterns)
+    kept = [p for p in patterns if not blocks.blocked(fps, p.preference_type, p.pattern)]
+    dropped = len(patterns) - len(kept)
+    if ev.signal_type is SignalType.PAIRWISE_COMPARISON:
+        sides = [s for side in (ev.chose, ev.over) if side for s in side.patterns]
+        if any(blocks.blocked(fps, s.preference_type, s.pattern) for s in sides):
+            uc["blocked"] += 1
+            return None
+    elif dropped:
+        uc["blocked"] += dropped
+        if not kept:
+            return None
+    return kept
+
+
+def _event_row(
+    ev: EventIn,
+    user: str,
+    patterns: list[PatternIn],
+    blocks: BlockChecker | None,
+    fps: set[str] | None,
+    source: str,
+    now: int,
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The stored row of an admitted event (its diff cleaned of blocked patterns) and its payload."""
+    scope = ev.effective_scope
+    try:
+        diff = clean_diff(ev.diff, blocks, fps)
+    except InvalidInput as exc:
+        raise InvalidInput(f"Event {ev.event_id}: {exc}") from None
+    payload = payload_of(ev, scope, patterns, diff)
+    row: dict[str, Any] = {
+        "event_id": ev.event_id,
+        "user_id": user,
+        "project_id": ev.project_id,
+        "scope": scope,
+        "signal_type": str(ev.signal_type),
+        "occurred_at": ev.occurred_ms,
+        "tag": ev.tag,
+        "session_id": ev.session_id,
+        "artifact_id": ev.artifact_id,
+        "payload": canonical(payload),
+        "source": source,
+        "ingested_at": now,
+    }
+    row["content_hash"] = content_hash_canonical(row)
+    return row, payload
+
+
+def _appended_by_user(
+    session: Session, rows: list[dict[str, Any]], payloads: list[dict[str, Any]]
+) -> dict[str, list[tuple[Any, ...]]]:
+    """Insert the rows; per user, the new events as the incremental fold reads them (payload parsed)."""
+    appended: dict[str, list[tuple[Any, ...]]] = {}
+    if not rows:
+        return appended
+    seqs = insert_event_rows(session, rows, payloads)
+    for seq, row, payload in zip(seqs, rows, payloads, strict=True):
+        appended.setdefault(row["user_id"], []).append(
+            (
+                seq,
+                row["event_id"],
+                row["occurred_at"],
+                row["signal_type"],
+                row["scope"],
+                row["session_id"],
+                row["tag"],
+                payload,
+                row["content_hash"],
+            )
+        )
+    return appended
 
 
 def ingest_jsonl(
