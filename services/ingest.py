@@ -1,4 +1,5 @@
-"""Ingest: validate raw events at the boundary, redact free text, gate, store, keep derivation current.
+"""Ingest: validate raw events at the boundary, redact free text (``services.redaction``), gate,
+store, keep derivation current.
 
 Raw events are canonical and append-only. A batch is one transaction: all of it or none of it.
 Events that arrive while memory is off, learning is paused, the project's learning is off, or that
@@ -8,8 +9,6 @@ name a blocked pattern are counted (per reason) but never stored.
 from __future__ import annotations
 
 import json
-import re
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -22,7 +21,7 @@ from creative_memory.model.constants import MAX_PAYLOAD_BYTES, SignalType
 from creative_memory.model.events import EventIn, PatternIn
 from creative_memory.model.tables import IgnoredCount, Settings
 from creative_memory.model.vocabulary import WIRE_SIGNAL_NAMES
-from creative_memory.services import controls, spellings
+from creative_memory.services import controls
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.derivation import derive_in, ensure_current
 from creative_memory.services.errors import InvalidInput
@@ -47,56 +46,11 @@ from creative_memory.services.event_rows import (
 from creative_memory.services.event_rows import (
     stored_event_ids as stored_event_ids,
 )
+from creative_memory.services.redaction import MAX_STORED_DIFF_BYTES as MAX_STORED_DIFF_BYTES
+from creative_memory.services.redaction import clean_diff as clean_diff
+from creative_memory.services.redaction import redact as redact
 from creative_memory.services.store import Store, raw_connection
 from creative_memory.services.writes import Chunker, wal_kept
-
-# --------------------------------------------------------------------------- redaction
-_REDACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=\-]{8,}"), "[redacted:token]"),
-    (re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"), "[redacted:token]"),
-    (re.compile(r"\b(?:sk|pk|rk)-(?:[A-Za-z0-9]+-)?[A-Za-z0-9_\-]{16,}"), "[redacted:key]"),
-    (re.compile(r"\bAKIA[0-9A-Z]{16}\b"), "[redacted:key]"),
-    (re.compile(r"\bAIza[0-9A-Za-z_\-]{35}\b"), "[redacted:key]"),
-    (re.compile(r"\bgh[pousr]_[A-Za-z0-9]{30,}\b"), "[redacted:key]"),
-    (re.compile(r"\bxox[abprs]-[A-Za-z0-9\-]{10,}"), "[redacted:key]"),
-    (
-        re.compile(
-            r"(?i)\b(api[_\-]?key|secret|password|passwd|token)\b(\s*[:=]\s*)(\"[^\"]*\"|'[^']*'|\S+)"
-        ),
-        r"\1\2[redacted:secret]",
-    ),
-    (re.compile(r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}"), "[redacted:email]"),
-)
-
-
-def redact(text: str) -> str:
-    """Remove obvious secrets (API keys, bearer tokens, e-mail addresses) from free text."""
-    for rx, repl in _REDACTIONS:
-        text = rx.sub(repl, text)
-    return text
-
-
-BLOCKED_TEXT = "[blocked]"
-# The largest diff a stored event holds. The wire allows 60,000 characters; NFC and redaction
-# markers can lengthen them, never this far for real text. Import holds bundles to the same bound.
-MAX_STORED_DIFF_BYTES = 256 * 1024
-
-
-def clean_diff(diff: str | None, blocks: BlockChecker | None, fps: set[str] | None) -> str | None:
-    """A diff as it may be stored: NFC, secrets redacted, the words that spell a blocked pattern
-    (in any case, with any separator) replaced by ``[blocked]``."""
-    if diff is None:
-        return None
-    text = redact(unicodedata.normalize("NFC", diff))
-    if blocks is not None and fps:
-        spans = spellings.blocked_spans(text, lambda canon: blocks.text_blocked(fps, canon))
-        text = spellings.scrub_spans(text, spans, BLOCKED_TEXT)
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_STORED_DIFF_BYTES:
-        raise InvalidInput(
-            f"diff: longer than {MAX_STORED_DIFF_BYTES // 1024} KiB once normalised and redacted; shorten it. "
-            "Nothing was stored."
-        )
-    return text
 
 
 # --------------------------------------------------------------------------- validation
@@ -301,10 +255,7 @@ def _ingest_chunk(
         payloads.append(payload)
         users.add(user)
     appended = _appended_by_user(session, rows, payloads)
-    for user, uc in per_user_ignored.items():
-        bump_ignored(session, user, dict(uc), now)
-        for k, v in uc.items():
-            ignored[k] += v
+    _count_ignored(session, per_user_ignored, ignored, now)
     report.accepted += len(rows)
     # Keep the derived cache current in the same transaction: an incremental fold commits
     # with the events (one lock, one commit, the events are not read back through a new
@@ -313,6 +264,16 @@ def _ingest_chunk(
         return set()
     session.flush()
     return {u for u in sorted(users) if derive_in(session, u, now, appended.get(u)) is None}
+
+
+def _count_ignored(
+    session: Session, per_user: dict[str, Counter[str]], ignored: Counter[str], now: int
+) -> None:
+    """Add the events left out per user and reason to the stored counts and to the run's."""
+    for user, uc in per_user.items():
+        bump_ignored(session, user, dict(uc), now)
+        for k, v in uc.items():
+            ignored[k] += v
 
 
 def _unblocked(ev: EventIn, fps: set[str], blocks: BlockChecker, uc: Counter[str]) -> list[PatternIn] | None:
