@@ -111,10 +111,6 @@ def load(
     ranked: list[_Group] = []
     counted = counted_scopes(con, user_id, tuple(scopes), project_scope, memo)
     for scope in scopes:
-        total, strong, stable_strong, groups = counted.scopes[scope]
-        totals["strength"] += total - strong
-        totals["status"] += strong - stable_strong
-        totals["tier"] += stable_strong  # less the eligible ones, in _read_groups
         hidden_by_group: dict[tuple[str, str], int] = {}
         if scope == "global" and project_scope is not None:
             hidden_ids, hidden_by_group = _hidden_globals(
@@ -123,7 +119,7 @@ def load(
         ranked += _read_groups(
             con,
             (user_id, now, archive_cut, scope),
-            groups,
+            counted.scopes[scope],
             types,
             project_scope,
             hidden_by_group,
@@ -229,16 +225,22 @@ def _hidden_globals(
 def _read_groups(
     con: sqlite3.Connection,
     base: tuple[str, int, int, str],
-    groups: list[tuple[str, str, int]],
+    counts: tuple[int, int, int, list[tuple[str, str, int]]],
     types: Sequence[str] | None,
     project_scope: str | None,
     hidden_by_group: dict[tuple[str, str], int],
     totals: dict[str, int],
     keep: Callable[[Iterable[Row]], None],
 ) -> list[_Group]:
-    """One scope's eligible (polarity, type) groups: each is counted into ``totals`` and its first
-    records read — ``FIRST_DEPTH`` of a requested type, ``SAMPLE_SIZE`` (never deeper) of another.
-    ``base``: (user, now, archive cut, scope), the numbered parameters ?1–?4."""
+    """One scope's counts and eligible (polarity, type) groups: each group is counted into ``totals``
+    and its first records read — ``FIRST_DEPTH`` of a requested type, ``SAMPLE_SIZE`` (never
+    deeper) of another.
+    ``base``: (user, now, archive cut, scope), the numbered parameters ?1–?4; ``counts``: the
+    scope's counts (``candidate_counts.Counted.scopes``), added to ``totals`` by stored class."""
+    total, strong, stable_strong, groups = counts
+    totals["strength"] += total - strong
+    totals["status"] += strong - stable_strong
+    totals["tier"] += stable_strong  # less the eligible ones, below
     ranked: list[_Group] = []
     for pol, ptype, n in groups:
         totals["tier"] -= n
