@@ -13,14 +13,9 @@ from creative_memory.services import audit
 from creative_memory.services.store import Store
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("Activity", text)
-
-
 def fetch_audit(store: Store, user_id: str, text: str, before_id: int | None, limit: int) -> list[Row]:
     """One page of audit entries (store thread)."""
     return audit.entries_page(store, user_id, limit=limit, before_id=before_id, text=text or None)
-
 
 
 
@@ -38,7 +33,7 @@ def readable_target(target: str) -> str:
         fp, _, rest = target[3:].partition(" ")
         where = rest.strip()
         where = where.replace("global only", QCoreApplication.translate("Activity", "global only"))
-        text = tr("a forgotten pattern (fingerprint {fp}…)").format(fp=fp[:8])
+        text = QCoreApplication.translate("Activity", "a forgotten pattern (fingerprint {fp}…)").format(fp=fp[:8])
         return f"{text} {where}".rstrip()
     return target
 
@@ -52,11 +47,11 @@ class AuditModel(PagedTableModel):
     def __init__(self, ctrl: Controller, parent: QObject | None = None) -> None:
         super().__init__(ctrl, parent)
         self.columns = (
-            ("at", tr("Time")),
-            ("actor", tr("Actor")),
-            ("action", tr("Action")),
-            ("target", tr("Target")),
-            ("outcome", tr("Outcome")),
+            ("at", self.tr("Time")),
+            ("actor", self.tr("Actor")),
+            ("action", self.tr("Action")),
+            ("target", self.tr("Target")),
+            ("outcome", self.tr("Outcome")),
         )
         self._text = ""
 
@@ -86,7 +81,7 @@ class AuditModel(PagedTableModel):
             return shown_id(readable_target(str(row.get("target") or "")))
         if key == "action":
             action = str(row.get("action") or "")
-            return tr(_ACTIONS[action]) if action in _ACTIONS else action
+            return self.tr(_ACTIONS[action]) if action in _ACTIONS else action
         return super().display(row, key)
 
     def tooltip(self, row: Row, key: str) -> str | None:
@@ -95,9 +90,9 @@ class AuditModel(PagedTableModel):
         if key == "actor":
             actor = str(row.get("actor") or "")
             who = _ACTORS.get(actor)
-            return tr(who) if who else actor
+            return self.tr(who) if who else actor
         if key == "target" and str(row.get("target", "")).startswith("fp:"):
-            return tr(
+            return self.tr(
                 "A forgotten pattern is named only by its fingerprint, never by its text: {target}"
             ).format(target=row.get("target"))
         return super().tooltip(row, key)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import (
-    QCoreApplication,
     QObject,
     Qt,
 )
@@ -24,10 +23,6 @@ from creative_memory.services.retrieval import describe_empty
 from creative_memory.services.store import Store
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("Diagnostics", text)
-
-
 # --------------------------------------------------------------------------- retrievals
 def fetch_retrievals(
     store: Store, user_id: str, flt: RetrievalFilter, before_id: int | None, limit: int
@@ -39,7 +34,6 @@ def fetch_retrievals(
 def fetch_retrieval_events(store: Store, retrieval_id: int) -> list[Row]:
     """The stage events of one retrieval, in order (store thread)."""
     return retrieval_log.load_retrieval_events(store, retrieval_id)
-
 
 
 
@@ -73,13 +67,13 @@ class RetrievalsModel(PagedTableModel):
     def __init__(self, ctrl: Controller, parent: QObject | None = None) -> None:
         super().__init__(ctrl, parent)
         self.columns = (
-            ("at", tr("Time")),
-            ("origin", tr("Origin")),
-            ("project_id", tr("Project")),
-            ("mode", tr("Mode")),
-            ("kept", tr("Kept +/−")),
-            ("tokens", tr("Tokens")),
-            ("duration_ms", tr("Duration")),
+            ("at", self.tr("Time")),
+            ("origin", self.tr("Origin")),
+            ("project_id", self.tr("Project")),
+            ("mode", self.tr("Mode")),
+            ("kept", self.tr("Kept +/−")),
+            ("tokens", self.tr("Tokens")),
+            ("duration_ms", self.tr("Duration")),
         )
         self._filter = RetrievalFilter()
         self.project_names: dict[str, str] = {}
@@ -105,7 +99,7 @@ class RetrievalsModel(PagedTableModel):
 
     def project_label(self, project_id: str | None) -> str:
         if not project_id:
-            return tr("(no project)")
+            return self.tr("(no project)")
         name = self.project_names.get(project_id)  # the daemon's names are untrusted text: shown inert
         return f"{shown_id(name)} ({shown_id(project_id)})" if name and name != project_id else shown_id(project_id)
 
@@ -118,7 +112,7 @@ class RetrievalsModel(PagedTableModel):
             text = f"+{row.get('kept_positive', 0)} / −{row.get('kept_negative', 0)}"
             reason = row.get("empty_reason")
             if reason:
-                text += f"  ({tr(_EMPTY_SHORT.get(str(reason), str(reason)))})"
+                text += f"  ({self.tr(_EMPTY_SHORT.get(str(reason), str(reason)))})"
             return text
         if key == "duration_ms":
             ms = float(row.get("duration_ms") or 0.0)
@@ -130,7 +124,7 @@ class RetrievalsModel(PagedTableModel):
             return str(row.get("at") or "")
         if key == "kept":
             lines = [
-                tr("{pos} preferred, {neg} avoided ({high} high, {medium} medium)").format(
+                self.tr("{pos} preferred, {neg} avoided ({high} high, {medium} medium)").format(
                     pos=row.get("kept_positive", 0),
                     neg=row.get("kept_negative", 0),
                     high=row.get("kept_high", 0),
@@ -138,10 +132,10 @@ class RetrievalsModel(PagedTableModel):
                 )
             ]
             if row.get("empty_reason"):
-                lines.append(tr(describe_empty(row["empty_reason"], {"project_id": row.get("project_id")})))
+                lines.append(self.tr(describe_empty(row["empty_reason"], {"project_id": row.get("project_id")})))
             return "\n".join(lines)
         if key == "tokens":
-            return tr("Estimated tokens of the Creative memory block (4 characters a token)")
+            return self.tr("Estimated tokens of the Creative memory block (4 characters a token)")
         return super().tooltip(row, key)
 
     def alignment(self, key: str) -> Qt.AlignmentFlag | None:
