@@ -52,16 +52,12 @@ def stored_name(name: str) -> str:
     return for_terminal(name)
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("PreviewTab", text)
-
-
 def copied_message(text: str) -> str:
     """The status after Copy: the clipboard holds exactly the model's text; a warning when that text
     holds control or bidirectional characters (the view shows them as symbols)."""
-    msg = tr("Copied {n} characters").format(n=len(text))
+    msg = QCoreApplication.translate("PreviewTab", "Copied {n} characters").format(n=len(text))
     if has_controls(text):
-        msg += tr(
+        msg += QCoreApplication.translate("PreviewTab",
             " — exactly what the model gets, including control or direction characters (shown as "
             "symbols here); check the text before pasting it into a terminal."
         )
