@@ -67,3 +67,10 @@ def copied_message(text: str) -> str:
 def number(value: int) -> str:
     """A count in the user's locale (1 234 / 1,234 / 1.234)."""
     return QLocale().toString(int(value))
+
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
+    """Marks ``text`` for ``pyside6-lupdate`` under ``context`` and returns it unchanged: for labels kept in
+    tables and translated where they are shown (``self.tr(label)`` in a class named ``context``). Qt's own
+    ``PySide6.QtCore.QT_TRANSLATE_NOOP`` does the same but is typed ``object``."""
+    return text

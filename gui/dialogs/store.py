@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from creative_memory.gui.asyncbridge import wait_dialog
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.errors import show_error
+from creative_memory.gui.visible import QT_TRANSLATE_NOOP
 from creative_memory.services import location
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.errors import CreativeMemoryError
@@ -56,7 +57,13 @@ class StoreDialog(QDialog):
     """Every store found on this computer: folder, channel, size, last write, whether Open Design's
     tables are in it. "Use this store" remembers the selected one; "Choose a folder…" asks for one."""
 
-    COLUMNS = ("Folder", "Channel", "Size", "Last write", "Open Design's tables")
+    COLUMNS = (
+        QT_TRANSLATE_NOOP("StoreDialog", "Folder"),
+        QT_TRANSLATE_NOOP("StoreDialog", "Channel"),
+        QT_TRANSLATE_NOOP("StoreDialog", "Size"),
+        QT_TRANSLATE_NOOP("StoreDialog", "Last write"),
+        QT_TRANSLATE_NOOP("StoreDialog", "Open Design's tables"),
+    )
 
     def __init__(self, parent: QWidget | None, rows: list[dict[str, Any]], current: Path) -> None:
         # Long on purpose: the dialog is built top to bottom in reading order, which is also its

@@ -8,7 +8,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.itemmodels.paged import PagedTableModel, Row, local_time
-from creative_memory.gui.visible import shown_id
+from creative_memory.gui.visible import QT_TRANSLATE_NOOP, shown_id
 from creative_memory.services import audit
 from creative_memory.services.store import Store
 
@@ -20,10 +20,10 @@ def fetch_audit(store: Store, user_id: str, text: str, before_id: int | None, li
 
 
 _ACTIONS = {
-    "forget+block": "forget and block",
-    "forget-session": "forget a session",
-    "pause": "pause",
-    "resume": "resume",
+    "forget+block": QT_TRANSLATE_NOOP("AuditModel", "forget and block"),
+    "forget-session": QT_TRANSLATE_NOOP("AuditModel", "forget a session"),
+    "pause": QT_TRANSLATE_NOOP("AuditModel", "pause"),
+    "resume": QT_TRANSLATE_NOOP("AuditModel", "resume"),
 }
 
 
@@ -38,7 +38,11 @@ def readable_target(target: str) -> str:
     return target
 
 
-_ACTORS = {"gui": "Creative Memory Studio", "cli": "od-memory (command line)", "host": "Open Design"}
+_ACTORS = {
+    "gui": QT_TRANSLATE_NOOP("AuditModel", "Creative Memory Studio"),
+    "cli": QT_TRANSLATE_NOOP("AuditModel", "od-memory (command line)"),
+    "host": QT_TRANSLATE_NOOP("AuditModel", "Open Design"),
+}
 
 
 class AuditModel(PagedTableModel):

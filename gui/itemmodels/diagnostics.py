@@ -16,7 +16,7 @@ from PySide6.QtCore import (
 
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.itemmodels.paged import PagedTableModel, Row, local_time
-from creative_memory.gui.visible import shown_id
+from creative_memory.gui.visible import QT_TRANSLATE_NOOP, shown_id
 from creative_memory.services import retrieval_log
 from creative_memory.services.list_export import RetrievalFilter
 from creative_memory.services.retrieval import describe_empty
@@ -39,25 +39,25 @@ def fetch_retrieval_events(store: Store, retrieval_id: int) -> list[Row]:
 
 #: diagnostic event types (engine notes), in stage order, with the label the filter shows
 EVENT_TYPES: tuple[tuple[str, str], ...] = (
-    ("memory_disabled", "Memory off"),
-    ("memory_paused", "Using paused"),
-    ("project_memory_disabled", "Project ignores memory"),
-    ("project_override_suppression", "Project override suppression"),
-    ("below_threshold", "Below threshold"),
-    ("hard_cap_applied", "Hard cap applied"),
-    ("diversity_ceiling_applied", "Polarity ceiling applied"),
-    ("diversity_backfill", "Polarity backfill"),
-    ("category_ceiling_applied", "Category ceiling applied"),
-    ("category_backfill", "Category backfill"),
-    ("token_budget_exceeded", "Token budget exceeded"),
-    ("kept", "Kept"),
+    ("memory_disabled", QT_TRANSLATE_NOOP("DiagnosticsTab", "Memory off")),
+    ("memory_paused", QT_TRANSLATE_NOOP("DiagnosticsTab", "Using paused")),
+    ("project_memory_disabled", QT_TRANSLATE_NOOP("DiagnosticsTab", "Project ignores memory")),
+    ("project_override_suppression", QT_TRANSLATE_NOOP("DiagnosticsTab", "Project override suppression")),
+    ("below_threshold", QT_TRANSLATE_NOOP("DiagnosticsTab", "Below threshold")),
+    ("hard_cap_applied", QT_TRANSLATE_NOOP("DiagnosticsTab", "Hard cap applied")),
+    ("diversity_ceiling_applied", QT_TRANSLATE_NOOP("DiagnosticsTab", "Polarity ceiling applied")),
+    ("diversity_backfill", QT_TRANSLATE_NOOP("DiagnosticsTab", "Polarity backfill")),
+    ("category_ceiling_applied", QT_TRANSLATE_NOOP("DiagnosticsTab", "Category ceiling applied")),
+    ("category_backfill", QT_TRANSLATE_NOOP("DiagnosticsTab", "Category backfill")),
+    ("token_budget_exceeded", QT_TRANSLATE_NOOP("DiagnosticsTab", "Token budget exceeded")),
+    ("kept", QT_TRANSLATE_NOOP("DiagnosticsTab", "Kept")),
 )
 
 _EMPTY_SHORT = {
-    "memory_disabled": "memory off",
-    "memory_paused": "paused",
-    "project_memory_disabled": "project off",
-    "nothing_above_threshold": "nothing eligible",
+    "memory_disabled": QT_TRANSLATE_NOOP("RetrievalsModel", "memory off"),
+    "memory_paused": QT_TRANSLATE_NOOP("RetrievalsModel", "paused"),
+    "project_memory_disabled": QT_TRANSLATE_NOOP("RetrievalsModel", "project off"),
+    "nothing_above_threshold": QT_TRANSLATE_NOOP("RetrievalsModel", "nothing eligible"),
 }
 
 

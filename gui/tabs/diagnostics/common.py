@@ -11,20 +11,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from creative_memory.gui.visible import shown_id
+from creative_memory.gui.visible import QT_TRANSLATE_NOOP, shown_id
 from creative_memory.model.constants import Mode
 
 ORIGINS: tuple[tuple[str, str], ...] = (
-    ("daemon", "Open Design (daemon)"),
-    ("cli", "Command line"),
-    ("gui", "Recorded here (Diagnostics)"),
-    ("preview", "Preview (older versions)"),
-    ("self_test", "Self-test"),
+    ("daemon", QT_TRANSLATE_NOOP("DiagnosticsTab", "Open Design (daemon)")),
+    ("cli", QT_TRANSLATE_NOOP("DiagnosticsTab", "Command line")),
+    ("gui", QT_TRANSLATE_NOOP("DiagnosticsTab", "Recorded here (Diagnostics)")),
+    ("preview", QT_TRANSLATE_NOOP("DiagnosticsTab", "Preview (older versions)")),
+    ("self_test", QT_TRANSLATE_NOOP("DiagnosticsTab", "Self-test")),
 )
 MODES: tuple[tuple[Mode, str], ...] = (
-    (Mode.GENERATION, "Generation"),
-    (Mode.CRITIQUE, "Critique"),
-    (Mode.LEGACY, "Legacy format"),
+    (Mode.GENERATION, QT_TRANSLATE_NOOP("DiagnosticsTab", "Generation")),
+    (Mode.CRITIQUE, QT_TRANSLATE_NOOP("DiagnosticsTab", "Critique")),
+    (Mode.LEGACY, QT_TRANSLATE_NOOP("DiagnosticsTab", "Legacy format")),
 )
 
 

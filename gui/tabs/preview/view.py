@@ -45,16 +45,16 @@ from creative_memory.gui.tabs.preview.render import (
     tokens_text,
 )
 from creative_memory.gui.tabs.preview.whatif import DISABLED_TIP, GLOBAL_OFF_TIP, whatif_for, whatif_sentence
-from creative_memory.gui.visible import copied_message, shown_pair
+from creative_memory.gui.visible import QT_TRANSLATE_NOOP, copied_message, shown_pair
 from creative_memory.gui.widgets import Banner
 from creative_memory.model.constants import Mode
 from creative_memory.services import controls, preview, retrieval
 from creative_memory.services.store import Store
 
 MODES: tuple[tuple[Mode, str], ...] = (
-    (Mode.GENERATION, "Generation"),
-    (Mode.CRITIQUE, "Critique"),
-    (Mode.LEGACY, "Legacy ([MEMORY CONTEXT])"),
+    (Mode.GENERATION, QT_TRANSLATE_NOOP("PreviewTab", "Generation")),
+    (Mode.CRITIQUE, QT_TRANSLATE_NOOP("PreviewTab", "Critique")),
+    (Mode.LEGACY, QT_TRANSLATE_NOOP("PreviewTab", "Legacy ([MEMORY CONTEXT])")),
 )
 
 #: signals the Inspector may offer for a changed selection (re-render the what-if at once)
