@@ -178,7 +178,7 @@ class ActivityTab(Tab):
             self.stack.setCurrentWidget(self.table)
         self.count_label.setVisible(rows > 0)
         if self.model.has_more():
-            self.count_label.setText(self.tr("{n} entries loaded — scroll down for more").format(n=rows))
+            self.count_label.setText(self.tr("%n entries loaded — scroll down for more", None, rows))
         else:
             self.count_label.setText(self.tr("1 entry") if rows == 1 else self.tr("{n} entries").format(n=rows))
         self.export_button.setEnabled(rows > 0)
@@ -210,5 +210,5 @@ class ActivityTab(Tab):
     async def export_to(self, path: str | Path, fmt: str) -> int:
         """Write every entry the filter matches to ``path`` (mode 0600); returns how many."""
         n = await self.ctrl.run(export_audit, self.ctrl.store, self.ctrl.user, self.model.text_filter, Path(path), fmt)
-        self.message.setText(self.tr("Exported {n} entries to {path}.").format(n=n, path=str(path)))
+        self.message.setText(self.tr("Exported %n entries to {path}.", None, n).format(path=str(path)))
         return n

@@ -95,7 +95,7 @@ class DiagnosticsCore(Tab):
         more = self.model.has_more()
         self.count_label.setVisible(rows > 0)
         self.count_label.setText(
-            self.tr("{n} retrievals loaded — scroll down for more").format(n=rows)
+            self.tr("%n retrievals loaded — scroll down for more", None, rows)
             if more
             else self.tr("{n} retrievals").format(n=rows)
             if rows != 1

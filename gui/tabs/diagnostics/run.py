@@ -115,5 +115,5 @@ class RunActions(DiagnosticsCore):
         n = await self.ctrl.run(
             export_retrievals, self.ctrl.store, self.ctrl.user, self.model.filter, Path(path), fmt
         )
-        self._say(self.tr("Exported {n} retrievals to {path}.").format(n=n, path=str(path)))
+        self._say(self.tr("Exported %n retrievals to {path}.", None, n).format(path=str(path)))
         return n

@@ -156,7 +156,7 @@ class OverviewCore(Tab):
             self.state_label.setText(
                 self.state_label.text()
                 + "\n"
-                + self.tr("{n} project(s) have memory switched off for them (see Projects).").format(n=len(disabled))
+                + self.tr("%n project(s) have memory switched off for them (see Projects).", None, len(disabled))
             )
         counts = status.get("counts", {})
         loc = QLocale()

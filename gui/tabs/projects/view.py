@@ -272,7 +272,7 @@ class ProjectsTab(Tab):
         else:
             self.stack.setCurrentWidget(self.table)
         if total == shown:
-            self.count_label.setText(self.tr("{n} project(s)").format(n=total))
+            self.count_label.setText(self.tr("%n project(s)", None, total))
         else:
             self.count_label.setText(self.tr("{shown} of {n} projects").format(shown=shown, n=total))
 
