@@ -17,7 +17,7 @@ beside chunks that each held the lock under 130 ms. So :meth:`LockClock.breathe`
 each write transaction begins, lets the lock go for :data:`GAP_MS` once this process has held it
 :data:`STREAK_MS` in all since its last pause: a writer that began waiting during the streak has
 tried again within 25 ms of any moment before its 103rd millisecond and within 50 ms until its
-228th, so it gets in during the pause and waits about 150 ms at most (docs/decisions/0045).
+228th, so it gets in during the pause and waits about 150 ms at most (docs/decisions/0047).
 Time spent outside the lock (reading, computing) counts as a pause when it lasts as long.
 
 Python's cyclic garbage collector does not run while we hold the lock (:func:`collector_held`):
