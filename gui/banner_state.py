@@ -9,6 +9,8 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QDateTime, QLocale
 
+from creative_memory.services.status import MemoryStatus
+
 
 def time_left(ms: int) -> str:
     """'2 days 3 h left', '1 h 20 min left', '5 min left', 'less than a minute left'."""
@@ -40,7 +42,7 @@ def format_until(iso_text: str | None, *, forever: bool, now_ms: int | None = No
 
 
 def banner_state(
-    status: dict[str, Any], store_info: dict[str, Any], now_ms: int | None = None
+    status: MemoryStatus | None, store_info: dict[str, Any], now_ms: int | None = None
 ) -> tuple[str, str, str | None] | None:
     """(kind, text, action) for the state banner, or None when memory is fully on. Pure, for tests.
 
@@ -57,30 +59,30 @@ def banner_state(
     elif store_info.get("read_only"):
         kind = "warning"
         lines.append(QCoreApplication.translate("BannerState", "This store is read-only: {reason}").format(reason=store_info.get("reason", "")))
-    if status:
-        if not status.get("enabled", True):
+    if status is not None:
+        if not status.enabled:
             kind = "warning" if kind == "info" else kind
             lines.append(QCoreApplication.translate("BannerState", "Creative memory is off: nothing is learned and nothing is injected."))
             action = action or "enable"
-        lp, up = status.get("learning_paused_until"), status.get("using_paused_until")
-        forever = status.get("paused_until_resumed", {})
+        lp, up = status.learning_paused_until, status.using_paused_until
+        forever = status.paused_until_resumed
         if lp and up and lp == up:
             lines.append(
                 QCoreApplication.translate("BannerState", "Paused — learning and using — {until}.").format(
-                    until=format_until(lp, forever=bool(forever.get("learning")), now_ms=now_ms)
+                    until=format_until(lp, forever=forever.learning, now_ms=now_ms)
                 )
             )
         else:
             if lp:
                 lines.append(
                     QCoreApplication.translate("BannerState", "Paused — learning — {until}.").format(
-                        until=format_until(lp, forever=bool(forever.get("learning")), now_ms=now_ms)
+                        until=format_until(lp, forever=forever.learning, now_ms=now_ms)
                     )
                 )
             if up:
                 lines.append(
                     QCoreApplication.translate("BannerState", "Paused — using — {until}.").format(
-                        until=format_until(up, forever=bool(forever.get("using")), now_ms=now_ms)
+                        until=format_until(up, forever=forever.using, now_ms=now_ms)
                     )
                 )
         if lp or up:

@@ -24,6 +24,7 @@ from creative_memory.services.datadir import DataDir
 from creative_memory.services.derivation import refresh_decay
 from creative_memory.services.errors import CreativeMemoryError
 from creative_memory.services.rederive import outdated_version
+from creative_memory.services.status import MemoryStatus
 from creative_memory.services.store import Store
 
 log = logging.getLogger("cm.gui")
@@ -38,8 +39,8 @@ class Controller(QObject):
     changed = Signal(str)
     #: another process committed to the store (seen through PRAGMA data_version)
     externalChange = Signal()
-    #: the latest status dict (services.controls.status), for the banner and the overview
-    statusChanged = Signal(dict)
+    #: the latest status (a services.status.MemoryStatus), for the banner and the overview
+    statusChanged = Signal(object)
     #: a long operation started/finished (for the status bar)
     busyChanged = Signal(bool)
     #: the live indicator: True while polling works, False when the store cannot be read
@@ -61,7 +62,7 @@ class Controller(QObject):
         self.worker = worker
         self.keeper = keeper
         self.task_keeper = keeper
-        self.status: dict[str, Any] = {}
+        self.status: MemoryStatus | None = None  # None until the store is open
         self._data_version: int | None = None
         self.outdated_rules: str | None = None  # the older derivation version the store was derived by
         self._polling = False
@@ -141,7 +142,7 @@ class Controller(QObject):
             log.info("decay catch-up: %s", changed)
             self.notify("preferences")
 
-    async def reload_status(self) -> dict[str, Any]:
+    async def reload_status(self) -> MemoryStatus:
         self.status = await self.run(controls.status, self.store, self.user, self.now())
         self.statusChanged.emit(self.status)
         return self.status

@@ -30,6 +30,7 @@ from creative_memory.services import controls
 from creative_memory.services.demostore import demo_data_dir
 from creative_memory.services.errors import CreativeMemoryError
 from creative_memory.services.rederive import rederive_if_outdated
+from creative_memory.services.status import MemoryStatus
 
 log = logging.getLogger("cm.gui")
 
@@ -182,7 +183,7 @@ class MainWindow(QMainWindow):
         self._set_live(False)
 
     # ------------------------------------------------------------------ banner
-    def _on_status(self, status: dict[str, Any]) -> None:
+    def _on_status(self, status: MemoryStatus | None) -> None:
         self._show_notice()
         state = banner_state(status, self.store_info, self.ctrl.now())
         if state is None:

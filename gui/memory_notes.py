@@ -6,7 +6,6 @@ own module does not grow."""
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from PySide6.QtWidgets import QBoxLayout, QCheckBox, QWidget
 
@@ -15,6 +14,7 @@ from creative_memory.gui.controller import Controller
 from creative_memory.gui.errors import show_error
 from creative_memory.services import notes
 from creative_memory.services.errors import CreativeMemoryError
+from creative_memory.services.status import MemoryStatus
 
 log = logging.getLogger("cm.gui")
 
@@ -36,10 +36,10 @@ class MemoryNotesCheck(QCheckBox):
         )
         self.clicked.connect(self._on_clicked)
 
-    def apply_status(self, status: dict[str, Any]) -> None:
+    def apply_status(self, status: MemoryStatus | None) -> None:
         """Show the stored value (a status arrives only once the store is open)."""
-        if status:
-            self.setChecked(bool(status.get("memory_notes", False)))
+        if status is not None:
+            self.setChecked(status.memory_notes)
             self._enable()
 
     def _enable(self) -> None:

@@ -19,8 +19,8 @@ from creative_memory.model.tables import Event, Preference, ProjectSettings, Set
 from creative_memory.services import audit
 from creative_memory.services.clock import FOREVER_MS
 from creative_memory.services.errors import InvalidInput
+from creative_memory.services.status import MemoryStatus, status_of
 from creative_memory.services.status import status as plain_status
-from creative_memory.services.status import status_of
 from creative_memory.services.store import Store, raw_connection
 
 What = Literal["both", "learning", "using"]
@@ -124,18 +124,18 @@ def using_gate(db: Session | sqlite3.Connection, user_id: str, project_id: str |
 
 
 # --------------------------------------------------------------------------- status
-def status_in(session: Session, user_id: str, now: int) -> dict[str, Any]:
+def status_in(session: Session, user_id: str, now: int) -> MemoryStatus:
     """The status in a session's transaction (its pending changes flushed first)."""
     return status_of(raw_connection(session), user_id, now)
 
 
-def status(store: Store, user_id: str, now: int) -> dict[str, Any]:
+def status(store: Store, user_id: str, now: int) -> MemoryStatus:
     """On/off, pauses, counts, projects with a switch off, ignored counts (``services.status``)."""
     return plain_status(store, user_id, now)
 
 
 # --------------------------------------------------------------------------- master switch, pause
-def set_enabled(store: Store, user_id: str, enabled: bool, *, actor: Actor, now: int) -> dict[str, Any]:
+def set_enabled(store: Store, user_id: str, enabled: bool, *, actor: Actor, now: int) -> MemoryStatus:
     with store.write() as session:
         row = _settings_for_write(session, user_id, now)
         row.memory_enabled = enabled
@@ -145,7 +145,7 @@ def set_enabled(store: Store, user_id: str, enabled: bool, *, actor: Actor, now:
 
 def pause(
     store: Store, user_id: str, *, until: int | None, what: What = "both", actor: Actor, now: int
-) -> dict[str, Any]:
+) -> MemoryStatus:
     """Pause learning and/or using until ``until`` (ms), or until resumed when ``until`` is None."""
     if until is not None and until <= now:
         raise InvalidInput(f"The pause end {iso(until)} is not in the future; choose a later time.")
@@ -165,7 +165,7 @@ def pause(
     return status(store, user_id, now)
 
 
-def resume(store: Store, user_id: str, *, what: What = "both", actor: Actor, now: int) -> dict[str, Any]:
+def resume(store: Store, user_id: str, *, what: What = "both", actor: Actor, now: int) -> MemoryStatus:
     with store.write() as session:
         row = _settings_for_write(session, user_id, now)
         if what in ("both", "learning"):

@@ -143,7 +143,7 @@ class Host:
     def status(self, params: Any) -> dict[str, Any]:
         p = _params("status", params, ("user_id",))
         store = self.store()
-        s = controls.status(store, self._user(p), self.ctx.now())
+        s = controls.status(store, self._user(p), self.ctx.now()).as_json()
         s["store"] = {"path": str(store.path), "read_only": store.read_only, "schema": store.schema.current}
         return s
 

@@ -9,7 +9,6 @@ events, so it says exactly what that retrieval did ("memory: 7 preferences used;
 from __future__ import annotations
 
 import sqlite3
-from typing import Any
 
 from sqlalchemy.orm import Session
 
@@ -17,6 +16,7 @@ from creative_memory.model.constants import Actor
 from creative_memory.model.records import RetrievalResult
 from creative_memory.model.tables import Settings
 from creative_memory.services import audit, controls
+from creative_memory.services.status import MemoryStatus
 from creative_memory.services.store import Store, raw_connection
 
 _GATE_NOTES = {
@@ -39,7 +39,7 @@ def notes_enabled(db: Session | sqlite3.Connection, user_id: str) -> bool:
     return bool(row[0]) if row is not None else False
 
 
-def set_notes(store: Store, user_id: str, on: bool, *, actor: Actor, now: int) -> dict[str, Any]:
+def set_notes(store: Store, user_id: str, on: bool, *, actor: Actor, now: int) -> MemoryStatus:
     """Switch memory notes on or off; returns the new status."""
     with store.write() as session:
         row = session.get(Settings, user_id)

@@ -24,6 +24,7 @@ from creative_memory.services.injections import fate, fate_json
 from creative_memory.services.naming import optional_project, valid_name
 from creative_memory.services.pref_view import pref_json, stale_at
 from creative_memory.services.reasons import sentence
+from creative_memory.services.status import MemoryStatus
 from creative_memory.services.store import Store
 
 SORTABLE: dict[str, Any] = {
@@ -326,9 +327,20 @@ def _history(ev_rows: Sequence[Sequence[Any]], group: set[tuple[str, str, str]])
 
 
 # --------------------------------------------------------------------------- diagnostics
-def overview_facts(store: Store, user_id: str, now: int) -> dict[str, Any]:
-    """Everything the Overview shows from the store, in one go: status, tiers, last event and the
-    last injection (self-tests and Diagnostics' recorded runs are not injections)."""
+@dataclass(frozen=True)
+class OverviewFacts:
+    """What the Overview shows from the store: the status, the records not archived per tier, the
+    last event's and the last injection's instants (ISO, None when there is none)."""
+
+    status: MemoryStatus
+    tiers: dict[str, int]
+    last_event: str | None
+    last_retrieval: str | None
+
+
+def overview_facts(store: Store, user_id: str, now: int) -> OverviewFacts:
+    """Everything the Overview shows from the store, in one go (self-tests and Diagnostics'
+    recorded runs are not injections)."""
     from creative_memory.services import controls, injections
 
     status = controls.status(store, user_id, now)
@@ -336,7 +348,7 @@ def overview_facts(store: Store, user_id: str, now: int) -> dict[str, Any]:
         tiers = counts_by_tier(session, user_id)
         last_event = last_event_time(session, user_id)
         last_retrieval = iso(injections.last_injection_time(session, user_id))
-    return {"status": status, "tiers": tiers, "last_event": last_event, "last_retrieval": last_retrieval}
+    return OverviewFacts(status=status, tiers=tiers, last_event=last_event, last_retrieval=last_retrieval)
 
 
 def reset_counts(store: Store, user_id: str) -> dict[str, int]:

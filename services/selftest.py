@@ -23,6 +23,7 @@ from creative_memory.services.derivation import ensure_current, pref_row
 from creative_memory.services.engine.block import build_block, estimate_tokens
 from creative_memory.services.engine.retrieve import Gates
 from creative_memory.services.retrieval import bounded_retrieve, record
+from creative_memory.services.status import MemoryStatus
 from creative_memory.services.store import Store
 
 PROBE_PROJECT = "cm_self_test"
@@ -225,12 +226,13 @@ def _gate_check(
     }
 
 
-def _settings_unchanged(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
-    same = {k: before[k] for k in _SWITCHES} == {k: after[k] for k in _SWITCHES}
+def _settings_unchanged(before: MemoryStatus, after: MemoryStatus) -> dict[str, Any]:
+    was, now = before.as_json(), after.as_json()
+    same = {k: was[k] for k in _SWITCHES} == {k: now[k] for k in _SWITCHES}
     return {
         "name": "settings_unchanged",
         "ok": same,
         "detail": "the user's settings are as they were"
         if same
-        else f"settings changed: {json.dumps(before)} -> {json.dumps(after)}",
+        else f"settings changed: {json.dumps(was)} -> {json.dumps(now)}",
     }

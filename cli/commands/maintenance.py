@@ -71,7 +71,7 @@ def demo(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 
     store, now = ctx.store(), ctx.now()
     demostore.check_may_fill(store, force=args.force)  # never beside a person's own events
-    events = controls.status(store, ctx.user, now)["counts"]["events"]
+    events = controls.status(store, ctx.user, now).counts.events
     if events:
         consent(
             out,

@@ -14,7 +14,7 @@ from creative_memory.services.context import Context
 
 def enable(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     s = controls.set_enabled(ctx.store(), ctx.user, args.command == "enable", actor=Actor.CLI, now=ctx.now())
-    out.emit(s, lambda: status_text(s))
+    out.emit(s.as_json(), lambda: status_text(s))
     return 0
 
 
@@ -27,7 +27,7 @@ def pause(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         until = now + parse_duration(args.for_)
     what: controls.What = "learning" if args.learning else "using" if args.using else "both"
     s = controls.pause(store, ctx.user, until=until, what=what, actor=Actor.CLI, now=now)
-    out.emit(s, lambda: status_text(s))
+    out.emit(s.as_json(), lambda: status_text(s))
     return 0
 
 
@@ -35,7 +35,7 @@ def resume(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store, now = ctx.store(), ctx.now()
     what: controls.What = "learning" if args.learning else "using" if args.using else "both"
     s = controls.resume(store, ctx.user, what=what, actor=Actor.CLI, now=now)
-    out.emit(s, lambda: status_text(s))
+    out.emit(s.as_json(), lambda: status_text(s))
     return 0
 
 
@@ -43,5 +43,5 @@ def notes(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     from creative_memory.services import notes as memory_notes
 
     s = memory_notes.set_notes(ctx.store(), ctx.user, args.state == "on", actor=Actor.CLI, now=ctx.now())
-    out.emit(s, lambda: status_text(s) + ("" if s["memory_notes"] else "\nMemory notes in chat are off."))
+    out.emit(s.as_json(), lambda: status_text(s) + ("" if s.memory_notes else "\nMemory notes in chat are off."))
     return 0

@@ -4,6 +4,7 @@ notice can be dismissed (and stays dismissed), and the demo store is marked with
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -11,29 +12,31 @@ import pytest
 
 from creative_memory.gui.banner_state import banner_state, time_left
 from creative_memory.model.events import iso
+from creative_memory.services.status import MemoryStatus, UntilResumed
 
 HOUR = 3_600_000
 NOW = 1_793_000_000_000
 
 
 def test_a_pause_is_a_warning_with_the_time_left() -> None:
-    status = {
-        "enabled": True,
-        "learning_paused_until": iso(NOW + 2 * HOUR),
-        "using_paused_until": iso(NOW + 2 * HOUR),
-        "paused_until_resumed": {"learning": False, "using": False},
-    }
+    status = MemoryStatus(
+        "local",
+        learning_paused_until=iso(NOW + 2 * HOUR),
+        using_paused_until=iso(NOW + 2 * HOUR),
+        learning_paused=True,
+        using_paused=True,
+    )
     kind, text, action = banner_state(status, {}, NOW)  # type: ignore[misc]
     assert kind == "warning" and action == "resume"
     assert text.startswith("Paused — learning and using — until ") and text.endswith("(2 h 0 min left).")
-    forever = {**status, "paused_until_resumed": {"learning": True, "using": True}}
+    forever = replace(status, paused_until_resumed=UntilResumed(learning=True, using=True))
     assert banner_state(forever, {}, NOW)[1] == "Paused — learning and using — until you resume."  # type: ignore[index]
     assert time_left(3 * 24 * HOUR + 5 * HOUR) == "3 days 5 h left"
     assert time_left(24 * HOUR) == "1 day 0 h left"
     assert time_left(20 * 60_000) == "20 min left"
     assert time_left(30_000) == "less than a minute left"
     # A notice is not a state: the keychain fallback has its own dismissable bar.
-    assert banner_state({"enabled": True}, {"keychain_fallback": True, "keychain_detail": "x"}) is None
+    assert banner_state(MemoryStatus("local"), {"keychain_fallback": True, "keychain_detail": "x"}) is None
 
 
 def test_a_notice_is_dismissed_for_good(window: Any, ctrl: Any) -> None:

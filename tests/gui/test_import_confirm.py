@@ -50,7 +50,7 @@ def bundle_with_a_switch(ctrl: Controller, seed: Any, tmp_path: Path, user: str 
 
 
 def events_of(c: Controller) -> int:
-    return int(controls.status(c.store, c.user, c.now())["counts"]["events"])
+    return int(controls.status(c.store, c.user, c.now()).counts.events)
 
 
 @pytest.mark.parametrize("answer", ["cancel", "import"])

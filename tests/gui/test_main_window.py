@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 
 from creative_memory.gui.banner_state import banner_state
 from creative_memory.services import controls
+from creative_memory.services.status import MemoryStatus
 
 
 def test_six_tabs_in_order_and_ctrl_number_switches(window: Any, qtbot: Any) -> None:
@@ -20,20 +21,22 @@ def test_six_tabs_in_order_and_ctrl_number_switches(window: Any, qtbot: Any) -> 
 
 
 def test_banner_says_off_and_paused_with_a_resume_action() -> None:
-    assert banner_state({"enabled": True}, {}) is None
-    kind, text, action = banner_state({"enabled": False}, {})  # type: ignore[misc]
+    on = MemoryStatus("local")
+    assert banner_state(on, {}) is None
+    kind, text, action = banner_state(MemoryStatus("local", enabled=False), {})  # type: ignore[misc]
     assert "off" in text and action == "enable"
-    status = {
-        "enabled": True,
-        "learning_paused_until": "2026-11-24T09:00:00.000Z",
-        "using_paused_until": "2026-11-24T09:00:00.000Z",
-        "paused_until_resumed": {"learning": False, "using": False},
-    }
+    status = MemoryStatus(
+        "local",
+        learning_paused_until="2026-11-24T09:00:00.000Z",
+        using_paused_until="2026-11-24T09:00:00.000Z",
+        learning_paused=True,
+        using_paused=True,
+    )
     kind, text, action = banner_state(status, {})  # type: ignore[misc]
     assert "learning and using" in text and "Nov" in text and action == "resume"
-    kind, text, action = banner_state({"enabled": True}, {"read_only": True, "reason": "folder is read-only"})  # type: ignore[misc]
+    kind, text, action = banner_state(on, {"read_only": True, "reason": "folder is read-only"})  # type: ignore[misc]
     assert kind == "warning" and "read-only" in text
-    kind, text, _ = banner_state({"enabled": True}, {"too_new": True, "reason": "schema ffff"})  # type: ignore[misc]
+    kind, text, _ = banner_state(on, {"too_new": True, "reason": "schema ffff"})  # type: ignore[misc]
     assert kind == "error" and "newer version" in text
 
 
@@ -48,7 +51,7 @@ def test_banner_resume_button_resumes_through_the_service(window: Any, ctrl: Any
     wait_until(lambda: "Paused" not in window.banner.text())
     assert not window.banner.actionButton().isVisible()
     st = controls.status(ctrl.store, ctrl.user, ctrl.now())
-    assert not st["learning_paused"] and not st["using_paused"]
+    assert not st.learning_paused and not st.using_paused
 
 
 def test_a_store_derived_by_older_rules_is_re_derived_on_opening(

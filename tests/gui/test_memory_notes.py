@@ -13,6 +13,7 @@ from creative_memory.gui.itemmodels.preferences import PreferenceKey
 from creative_memory.gui.tabs.diagnostics.kept import open_in_diagnostics
 from creative_memory.model.constants import Actor, Origin
 from creative_memory.services import notes, retrieval
+from creative_memory.services.status import MemoryStatus
 
 
 def _lines() -> list[str]:
@@ -133,7 +134,7 @@ def test_a_status_or_selection_while_the_store_is_switched_never_reopens_it(
     assert run_async(open_in_diagnostics(window.tabs, rid))
     panel = window.current_page().kept_panel
     run_async(ctrl.run(ctrl.ctx.close))
-    ctrl.statusChanged.emit({"enabled": True, "memory_notes": True})
+    ctrl.statusChanged.emit(MemoryStatus(ctrl.user, memory_notes=True))
     panel.list.setCurrentRow(1)
     assert ctrl.ctx.open_store is None
     assert not window.pages[0].notes_check.isEnabled() and not panel.forget_button.isEnabled()

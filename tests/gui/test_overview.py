@@ -28,6 +28,7 @@ from creative_memory.model.constants import Actor, Origin
 from creative_memory.model.tables import ALEMBIC_VERSION_TABLE
 from creative_memory.services import controls, crypto, retrieval
 from creative_memory.services.datadir import DataDir
+from creative_memory.services.status import MemoryStatus, StatusCounts, UntilResumed
 from creative_memory.services.store import Store
 
 REPO = Path(__file__).resolve().parents[2]
@@ -60,7 +61,7 @@ def sql_count(ctrl: Controller, table: str) -> int:
         con.close()
 
 
-def status(ctrl: Controller) -> dict[str, Any]:
+def status(ctrl: Controller) -> MemoryStatus:
     return controls.status(ctrl.store, ctrl.user, ctrl.now())
 
 
@@ -122,14 +123,14 @@ def test_switch_turns_memory_off_and_on_and_the_cli_sees_it(
     assert "learning from your reactions" in tab.state_label.text()
 
     qtbot.mouseClick(tab.switch, Qt.MouseButton.LeftButton)  # anywhere on the switch
-    wait_until(lambda: not status(ctrl)["enabled"])
+    wait_until(lambda: not status(ctrl).enabled)
     wait_until(lambda: tab.switch.isEnabled() and tab.state_label.text().startswith("Off"))
     assert not tab.switch.isChecked()
     assert cli(ctrl, tmp_path, "status")["enabled"] is False
 
     tab.switch.setFocus()
     qtbot.keyClick(tab.switch, Qt.Key.Key_Space)  # keyboard works too
-    wait_until(lambda: status(ctrl)["enabled"])
+    wait_until(lambda: status(ctrl).enabled)
     assert cli(ctrl, tmp_path, "status")["enabled"] is True
     assert not ctrl.errors  # type: ignore[attr-defined]
 
@@ -152,17 +153,17 @@ def test_pause_for_one_hour_then_resume(tab: OverviewTab, ctrl: Controller, wait
     before = ctrl.now()
     dialog.set_preset("hour")
     dialog.ok_button().click()
-    wait_until(lambda: status(ctrl)["learning_paused"] and status(ctrl)["using_paused"])
+    wait_until(lambda: status(ctrl).learning_paused and status(ctrl).using_paused)
     st = status(ctrl)
-    for key in ("learning_paused_until", "using_paused_until"):
-        end = from_iso(st[key])
-        assert abs(end - (before + HOUR)) < 60_000, (st[key], before)
-    assert st["paused_until_resumed"] == {"learning": False, "using": False}
+    for end_text in (st.learning_paused_until, st.using_paused_until):
+        end = from_iso(end_text)
+        assert abs(end - (before + HOUR)) < 60_000, (end_text, before)
+    assert st.paused_until_resumed == UntilResumed()
     wait_until(lambda: tab.resume_button.isVisible())
     wait_until(lambda: tab.state_label.text().startswith("Paused — learning and using — until"))
 
     tab.resume_button.click()
-    wait_until(lambda: not status(ctrl)["learning_paused"] and not status(ctrl)["using_paused"])
+    wait_until(lambda: not status(ctrl).learning_paused and not status(ctrl).using_paused)
     wait_until(lambda: not tab.resume_button.isVisible())
 
 
@@ -170,7 +171,7 @@ def test_pause_until_i_resume(tab: OverviewTab, ctrl: Controller, wait_until: An
     dialog = open_pause(tab, wait_until)
     dialog.set_preset("resume")
     dialog.ok_button().click()
-    wait_until(lambda: status(ctrl)["paused_until_resumed"] == {"learning": True, "using": True})
+    wait_until(lambda: status(ctrl).paused_until_resumed == UntilResumed(learning=True, using=True))
     wait_until(lambda: "until you resume" in tab.state_label.text())
 
 
@@ -180,10 +181,10 @@ def test_pause_learning_only_until_tomorrow(tab: OverviewTab, ctrl: Controller, 
     dialog.set_what("learning")
     expected = dialog.choice().until
     dialog.ok_button().click()
-    wait_until(lambda: status(ctrl)["learning_paused"])
+    wait_until(lambda: status(ctrl).learning_paused)
     st = status(ctrl)
-    assert not st["using_paused"]
-    assert from_iso(st["learning_paused_until"]) == expected
+    assert not st.using_paused
+    assert from_iso(st.learning_paused_until) == expected
     wait_until(lambda: "learning is paused" in tab.state_label.text())
 
 
@@ -192,16 +193,15 @@ def test_cancelling_the_pause_dialog_changes_nothing(tab: OverviewTab, ctrl: Con
     dialog.reject()
     wait_until(lambda: tab.pause_dialog is None)
     st = status(ctrl)
-    assert not st["learning_paused"] and not st["using_paused"]
+    assert not st.learning_paused and not st.using_paused
 
 
 def test_state_sentence_names_each_state() -> None:
-    assert state_sentence({"enabled": False}).startswith("Off")
-    both = {"enabled": True, "learning_paused_until": "2026-11-24T09:00:00.000Z",
-            "using_paused_until": "2026-11-24T09:00:00.000Z", "paused_until_resumed": {}}
+    assert state_sentence(MemoryStatus("local", enabled=False)).startswith("Off")
+    both = MemoryStatus("local", learning_paused_until="2026-11-24T09:00:00.000Z",
+                        using_paused_until="2026-11-24T09:00:00.000Z", learning_paused=True, using_paused=True)
     assert "learning and using" in state_sentence(both) and "Nov" in state_sentence(both)
-    using = {"enabled": True, "learning_paused_until": None, "using_paused_until": "2026-11-24T09:00:00.000Z",
-             "paused_until_resumed": {}}
+    using = MemoryStatus("local", using_paused_until="2026-11-24T09:00:00.000Z", using_paused=True)
     assert "using is paused" in state_sentence(using)
 
 
@@ -213,8 +213,8 @@ def test_counts_store_location_and_keychain_line(
     seed(some_events(6))
     run_async(tab.refresh())
     st = status(ctrl)
-    assert tab.count_labels["events"].text() == str(st["counts"]["events"]) == "12"
-    assert tab.count_labels["preferences"].text() == str(st["counts"]["preferences"])
+    assert tab.count_labels["events"].text() == str(st.counts.events) == "12"
+    assert tab.count_labels["preferences"].text() == str(st.counts.preferences)
     assert "never" in tab.count_labels["last_retrieval"].text()
     assert "2026" in tab.count_labels["last_event"].text()
     assert not tab.empty_hint.isVisible()
@@ -246,7 +246,7 @@ def test_export_then_merge_import_into_a_fresh_store_restores_the_counts(
     tmp_path: Path, make_tab: Any, passphrase: str | None,
 ) -> None:
     seed(some_events(8))
-    before = status(ctrl)["counts"]
+    before = status(ctrl).counts
     target = tmp_path / "export.json"
     result = run_async(tab.export_to(target, passphrase))
     assert result is not None and result.path == target and result.encrypted == (passphrase is not None)
@@ -257,14 +257,14 @@ def test_export_then_merge_import_into_a_fresh_store_restores_the_counts(
     other = make_tab(fresh_ctrl)
     run_async(other.refresh())
     imported = run_async(other.import_from(target, "merge", passphrase), timeout=30)
-    assert imported is not None and imported.events == before["events"]
-    after = status(fresh_ctrl)["counts"]
-    assert (after["events"], after["preferences"]) == (before["events"], before["preferences"])
-    assert other.count_labels["events"].text() == str(before["events"])
+    assert imported is not None and imported.events == before.events
+    after = status(fresh_ctrl).counts
+    assert (after.events, after.preferences) == (before.events, before.preferences)
+    assert other.count_labels["events"].text() == str(before.events)
 
     # Importing the same file again skips every event (merge is idempotent).
     again = run_async(other.import_from(target, "merge", passphrase), timeout=30)
-    assert again is not None and again.events == 0 and again.skipped == before["events"]
+    assert again is not None and again.events == 0 and again.skipped == before.events
 
 
 def test_an_encrypted_import_with_the_wrong_passphrase_says_so_and_changes_nothing(
@@ -278,7 +278,7 @@ def test_an_encrypted_import_with_the_wrong_passphrase_says_so_and_changes_nothi
     assert run_async(other.import_from(target, "merge", "wrong passphrase"), timeout=30) is None
     wait_until(lambda: any("passphrase is wrong" in b.informativeText() for b in error_boxes()))
     close_error_boxes()
-    assert status(fresh_ctrl)["counts"]["events"] == 0
+    assert status(fresh_ctrl).counts.events == 0
 
 
 def test_export_into_a_missing_folder_shows_a_sentence(tab: OverviewTab, tmp_path: Path, run_async: Any,
@@ -299,15 +299,15 @@ def test_reset_cancel_changes_nothing(tab: OverviewTab, ctrl: Controller, seed: 
                                       wait_until: Any, qtbot: Any) -> None:
     seed(some_events(4))
     run_async(tab.refresh())
-    before = status(ctrl)["counts"]
+    before = status(ctrl).counts
     dialog = open_reset(tab, wait_until)
-    assert f"{before['events']} raw events" in dialog.findChild(QLabel, "reset_what").text()
+    assert f"{before.events} raw events" in dialog.findChild(QLabel, "reset_what").text()
     assert not dialog.reset_button.isEnabled()
     qtbot.keyClicks(dialog.confirm_edit, "RESET")
     assert dialog.reset_button.isEnabled()
     dialog.cancel_button.click()
     wait_until(lambda: tab.reset_dialog is None)
-    assert status(ctrl)["counts"] == before
+    assert status(ctrl).counts == before
 
 
 def test_confirmed_reset_backs_up_erases_everything_and_shows_a_receipt(
@@ -317,10 +317,10 @@ def test_confirmed_reset_backs_up_erases_everything_and_shows_a_receipt(
     for project in (None, None, None):
         retrieval.run(ctrl.store, ctrl.user, project_id=project, now=ctrl.now(), origin=Origin.DAEMON)
     run_async(tab.refresh())
-    before = status(ctrl)["counts"]
-    assert before["events"] == 10 and before["preferences"] > 0
+    before = status(ctrl).counts
+    assert before.events == 10 and before.preferences > 0
     diagnostics = sql_count(ctrl, "creative_memory_retrieval_events")
-    assert diagnostics > before["retrievals"] == 3
+    assert diagnostics > before.retrievals == 3
     dialog = open_reset(tab, wait_until)
     # Every count in the dialog is the one the receipt then shows.
     assert f"3 recorded retrievals and their {diagnostics} stage diagnostics" in dialog.findChild(
@@ -333,17 +333,17 @@ def test_confirmed_reset_backs_up_erases_everything_and_shows_a_receipt(
     qtbot.mouseClick(dialog.reset_button, Qt.MouseButton.LeftButton)
     wait_until(lambda: tab.receipt_dialog is not None and tab.receipt_dialog.isVisible(), timeout=30)
 
-    assert status(ctrl)["counts"] == {"preferences": 0, "events": 0, "retrievals": 0}
+    assert status(ctrl).counts == StatusCounts()
     receipt = tab.receipt_dialog
     assert receipt is not None
-    assert receipt.values["events_deleted"].text() == str(before["events"])
-    assert receipt.values["preferences"].text() == str(before["preferences"])
+    assert receipt.values["events_deleted"].text() == str(before.events)
+    assert receipt.values["preferences"].text() == str(before.preferences)
     assert receipt.values["diagnostics"].text() == str(diagnostics)
     assert receipt.values["verified"].text().startswith("yes")
     assert receipt.values["backup"].text() == str(backup)
     # The backup was written first, owner-only, and holds what was erased.
     assert stat.S_IMODE(backup.stat().st_mode) == 0o600
-    assert len(json.loads(backup.read_text())["events"]) == before["events"]
+    assert len(json.loads(backup.read_text())["events"]) == before.events
     assert tab.count_labels["events"].text() == "0" and tab.empty_hint.isVisible()
 
 
@@ -351,11 +351,11 @@ def test_reset_stops_when_the_backup_cannot_be_written(
     tab: OverviewTab, ctrl: Controller, seed: Any, run_async: Any, tmp_path: Path, wait_until: Any
 ) -> None:
     seed(some_events(2))
-    before = status(ctrl)["counts"]
+    before = status(ctrl).counts
     assert run_async(tab.reset_store(backup=tmp_path / "missing" / "b.json")) is None
     wait_until(lambda: any("nothing was erased" in b.text() for b in error_boxes()))
     close_error_boxes()
-    assert status(ctrl)["counts"] == before
+    assert status(ctrl).counts == before
 
 
 # --------------------------------------------------------------------------- demo data
@@ -375,18 +375,18 @@ def test_demo_data_opens_a_separate_store_and_never_touches_the_real_one(
     assert run_async(task, timeout=60) is None
     wait_until(lambda: any("cancelled" in b.text() for b in error_boxes()))
     close_error_boxes()
-    assert status(ctrl)["counts"]["events"] == 0
+    assert status(ctrl).counts.events == 0
     assert ctrl.ctx.data_dir.rule == "demo" and ctrl.store.path == tmp_path / "demo" / "app.sqlite"
 
     counts = run_async(tab.load_demo("S"), timeout=120)
     assert counts is not None and counts["events"] > 1000
-    assert status(ctrl)["counts"]["events"] == counts["events"]
+    assert status(ctrl).counts.events == counts["events"]
     con = sqlite3.connect(real)
     assert con.execute("SELECT count(*) FROM creative_memory_events").fetchone() == (0,)
     con.close()
     # Exploring again opens the same demo store without generating it twice.
     assert run_async(tab.load_demo("S"), timeout=60) is None
-    assert status(ctrl)["counts"]["events"] == counts["events"]
+    assert status(ctrl).counts.events == counts["events"]
 
 
 # --------------------------------------------------------------------------- read-only
@@ -497,9 +497,9 @@ def test_rebuild_button_re_derives_from_the_events_and_records_it(
     seed(some_events())
     with ctrl.store.write() as s:  # damage the cache: the rebuild must put it back from the events
         s.execute(sqlite3_text("DELETE FROM creative_memory_preferences"))
-    assert status(ctrl)["counts"]["preferences"] == 0
+    assert status(ctrl).counts.preferences == 0
     tab.rebuild_button.click()
-    wait_until(lambda: status(ctrl)["counts"]["preferences"] > 0 and tab.rebuild_button.isEnabled())
+    wait_until(lambda: status(ctrl).counts.preferences > 0 and tab.rebuild_button.isEnabled())
     assert "Rebuilt" in tab.selftest_summary.text()
     from creative_memory.services import audit
 

@@ -147,7 +147,7 @@ def test_toggling_use_memory_writes_it_and_the_cli_sees_it(
     assert row["learn_from_project"], "only the one switch changed"
     listed = {r["id"]: r for r in cli(daemon_ctrl, tmp_path, "project", "list", "--json")}
     assert listed["p_nda"]["use_memory"] is False and listed["p_nda"]["learn_from_project"] is True
-    assert "p_nda" in controls.status(daemon_ctrl.store, daemon_ctrl.user, daemon_ctrl.now())["projects_disabled"]
+    assert "p_nda" in controls.status(daemon_ctrl.store, daemon_ctrl.user, daemon_ctrl.now()).projects_disabled
     assert not error_boxes()
 
 

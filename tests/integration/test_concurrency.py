@@ -228,7 +228,7 @@ def test_a_concurrent_writer_loses_nothing_and_never_sees_a_lock(
             f"missing: {sorted(set(accepted) - set(ids))[:5]}, unexpected: {sorted(set(ids) - set(accepted))[:5]}"
         )
         assert all(n == 1 for n in ids.values())
-        assert sum(status["ignored"].values()) >= len(ignored)
+        assert sum(status.ignored.values()) >= len(ignored)
 
         con = sqlite3.connect(data_dir.store)
         try:

@@ -41,6 +41,7 @@ from creative_memory.services.engine.block import human
 from creative_memory.services.errors import RefusedForSafety
 from creative_memory.services.ingest import ingest_events, validate_event
 from creative_memory.services.secrets import SecretStore
+from creative_memory.services.status import StatusCounts
 from creative_memory.services.store import Store
 
 USER = "u"
@@ -588,7 +589,7 @@ def test_forget_and_block_ignores_later_events_and_keeps_only_a_fingerprint(
     ]
     rep = ingest(store, later, blocks)
     assert rep.accepted == 1 and rep.ignored == {"blocked": 4}
-    assert controls.status(store, USER, NOW)["ignored"] == {"blocked": 4}
+    assert controls.status(store, USER, NOW).ignored == {"blocked": 4}
     assert payloads(store)["late_shared"]["patterns"] == [pat(Q)]
     assert p_records(store) == set()
     # Nothing of P reached the disk: not in the tables, the WAL or its index (no checkpoint here).
@@ -1019,8 +1020,8 @@ def test_reset_erases_everything_vacuums_and_keeps_settings(
         con.close()
     assert store.path.stat().st_size < size_before
     st = controls.status(store, USER, NOW)
-    assert st["counts"] == {"preferences": 0, "events": 0, "retrievals": 0}
-    assert st["enabled"] is False  # settings survive a reset without include_settings
+    assert st.counts == StatusCounts()
+    assert st.enabled is False  # settings survive a reset without include_settings
     with store.read() as s:
         ps = s.get(ProjectSettings, (USER, "p_fill"))
         assert ps is not None and ps.learn_from_project is False
@@ -1038,7 +1039,7 @@ def test_reset_with_settings_clears_them_and_the_blocklist(loaded: Store, blocks
 
     assert r.verified
     st = controls.status(store, USER, NOW)
-    assert st["enabled"] is True and st["projects_disabled"] == []
+    assert st.enabled is True and st.projects_disabled == []
     assert count_rows(store, Blocklist) == 0
     words = [w for p in sorted(patterns_of(corpus())) for w in needles(p)]
     assert all(v == 0 for v in raw_occurrences(store.path, words).values())

@@ -14,6 +14,7 @@ from creative_memory.services.clock import FOREVER_MS, parse_duration, parse_ins
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.errors import InvalidInput
 from creative_memory.services.ingest import ingest_jsonl
+from creative_memory.services.status import StatusCounts, UntilResumed
 from creative_memory.services.store import Store
 
 NOW = 1_794_312_000_000  # 2026-11-10T12:00:00Z
@@ -50,19 +51,19 @@ def add_events(store: Store, *specs: tuple[str, str | None, str]) -> None:
 # --------------------------------------------------------------------------- master switch
 def test_default_status_is_on_and_unpaused(store: Store) -> None:
     s = controls.status(store, USER, NOW)
-    assert s["enabled"] is True
-    assert s["learning_paused_until"] is None and s["using_paused_until"] is None
-    assert s["paused_until_resumed"] == {"learning": False, "using": False}
-    assert s["counts"] == {"preferences": 0, "events": 0, "retrievals": 0}
-    assert s["projects_disabled"] == []
+    assert s.enabled is True
+    assert s.learning_paused_until is None and s.using_paused_until is None
+    assert s.paused_until_resumed == UntilResumed()
+    assert s.counts == StatusCounts()
+    assert s.projects_disabled == []
     assert audit_log(store) == [], "reading the status records nothing"
 
 
 def test_enable_disable_record_who_did_it(store: Store) -> None:
     off = controls.set_enabled(store, USER, False, actor=Actor.GUI, now=NOW)
-    assert off["enabled"] is False
+    assert off.enabled is False
     on = controls.set_enabled(store, USER, True, actor=Actor.CLI, now=NOW + 1)
-    assert on["enabled"] is True
+    assert on.enabled is True
     log = audit_log(store)
     assert [(e["actor"], e["action"], e["target"], e["outcome"]) for e in log] == [
         ("gui", "disable", "memory", "ok"),
@@ -75,20 +76,20 @@ def test_enable_disable_record_who_did_it(store: Store) -> None:
 
 def test_switches_are_per_user(store: Store) -> None:
     controls.set_enabled(store, "alice", False, actor=Actor.CLI, now=NOW)
-    assert controls.status(store, "alice", NOW)["enabled"] is False
-    assert controls.status(store, "bob", NOW)["enabled"] is True
+    assert controls.status(store, "alice", NOW).enabled is False
+    assert controls.status(store, "bob", NOW).enabled is True
     assert audit_log(store, "bob") == []
 
 
 # --------------------------------------------------------------------------- pause / resume
 def test_pause_without_end_lasts_until_resumed(store: Store) -> None:
     s = controls.pause(store, USER, until=None, actor=Actor.GUI, now=NOW)
-    assert s["paused_until_resumed"] == {"learning": True, "using": True}
-    assert s["learning_paused"] is True and s["using_paused"] is True
+    assert s.paused_until_resumed == UntilResumed(learning=True, using=True)
+    assert s.learning_paused is True and s.using_paused is True
     # Years later it is still paused: nothing ends it but a resume.
     much_later = NOW + 50 * 365 * 24 * HOUR
     later = controls.status(store, USER, much_later)
-    assert later["paused_until_resumed"] == {"learning": True, "using": True}
+    assert later.paused_until_resumed == UntilResumed(learning=True, using=True)
     with store.read() as session:
         assert controls.using_gate(session, USER, None, much_later).using_paused is True
         assert controls.learning_gate(session, USER, much_later).reason_for(None) == "learning_paused"
@@ -99,8 +100,8 @@ def test_pause_without_end_lasts_until_resumed(store: Store) -> None:
 def test_resume_learning_only_leaves_using_paused(store: Store) -> None:
     controls.pause(store, USER, until=None, actor=Actor.CLI, now=NOW)
     s = controls.resume(store, USER, what="learning", actor=Actor.GUI, now=NOW + 1)
-    assert s["learning_paused_until"] is None and s["learning_paused"] is False
-    assert s["using_paused"] is True and s["paused_until_resumed"]["using"] is True
+    assert s.learning_paused_until is None and s.learning_paused is False
+    assert s.using_paused is True and s.paused_until_resumed.using is True
     with store.read() as session:
         assert controls.learning_gate(session, USER, NOW + 2).reason_for(None) is None
         assert controls.using_gate(session, USER, None, NOW + 2).using_paused is True
@@ -109,17 +110,17 @@ def test_resume_learning_only_leaves_using_paused(store: Store) -> None:
         ("gui", "resume", "learning"),
     ]
     s = controls.resume(store, USER, actor=Actor.CLI, now=NOW + 3)
-    assert s["using_paused_until"] is None and s["learning_paused_until"] is None
+    assert s.using_paused_until is None and s.learning_paused_until is None
 
 
 def test_timed_pause_ends_by_itself(store: Store) -> None:
     s = controls.pause(store, USER, until=NOW + HOUR, what="using", actor=Actor.CLI, now=NOW)
-    assert s["using_paused_until"] == "2026-11-10T13:00:00.000Z"
-    assert s["learning_paused_until"] is None
-    assert s["paused_until_resumed"] == {"learning": False, "using": False}
-    assert controls.status(store, USER, NOW + HOUR - 1)["using_paused"] is True
+    assert s.using_paused_until == "2026-11-10T13:00:00.000Z"
+    assert s.learning_paused_until is None
+    assert s.paused_until_resumed == UntilResumed()
+    assert controls.status(store, USER, NOW + HOUR - 1).using_paused is True
     after = controls.status(store, USER, NOW + HOUR)
-    assert after["using_paused_until"] is None and after["using_paused"] is False
+    assert after.using_paused_until is None and after.using_paused is False
     with store.read() as session:
         assert controls.using_gate(session, USER, None, NOW + HOUR).using_paused is False
     (entry,) = audit_log(store)
@@ -131,7 +132,7 @@ def test_pause_end_not_in_the_future_is_refused_and_changes_nothing(store: Store
     with pytest.raises(InvalidInput) as err:
         controls.pause(store, USER, until=until, actor=Actor.CLI, now=NOW)
     assert "future" in str(err.value)
-    assert controls.status(store, USER, NOW)["learning_paused"] is False
+    assert controls.status(store, USER, NOW).learning_paused is False
     assert audit_log(store) == []
 
 
@@ -141,10 +142,10 @@ def test_pause_end_after_the_year_9999_is_refused(store: Store) -> None:
     with pytest.raises(InvalidInput) as err:
         controls.pause(store, USER, until=until, actor=Actor.CLI, now=NOW)
     assert "9999" in str(err.value)
-    assert audit_log(store) == [] and controls.status(store, USER, NOW)["learning_paused"] is False
+    assert audit_log(store) == [] and controls.status(store, USER, NOW).learning_paused is False
     # The last representable moment is still a valid end (it is the "until resumed" sentinel).
     s = controls.pause(store, USER, until=FOREVER_MS, actor=Actor.CLI, now=NOW)
-    assert s["paused_until_resumed"] == {"learning": True, "using": True}
+    assert s.paused_until_resumed == UntilResumed(learning=True, using=True)
 
 
 @pytest.mark.parametrize(
@@ -194,7 +195,7 @@ def test_project_switches_set_only_what_was_asked(store: Store) -> None:
         ("gui", "project", "p_deck: use_memory=on, learn=on"),
     ]
     s = controls.status(store, USER, NOW)
-    assert s["projects_disabled"] == ["p_nda"]
+    assert s.projects_disabled == ["p_nda"]
     with store.read() as session:
         assert controls.using_gate(session, USER, "p_nda", NOW).project_use_memory is True
         gate = controls.learning_gate(session, USER, NOW)

@@ -228,8 +228,8 @@ def test_round_trip_into_another_store_gives_the_same_preferences(
     assert prefs(other) == want
     # merge: project settings the store lacks are added; the master settings are left alone.
     s = controls.status(other, USER, NOW)
-    assert s["projects_disabled"] == ["p_deck"]
-    assert s["learning_paused_until"] is None
+    assert s.projects_disabled == ["p_deck"]
+    assert s.learning_paused_until is None
 
 
 def test_merge_dedupes_by_event_id(filled: Store, other: Store, tmp_path: Path) -> None:
@@ -262,8 +262,8 @@ def test_replace_swaps_the_memory_and_settings_as_a_whole(
     assert event_ids(other) == event_ids(filled)
     assert prefs(other) == prefs(filled)
     s = controls.status(other, USER, NOW)
-    assert s["projects_disabled"] == ["p_deck"]
-    assert s["learning_paused_until"] == "2026-11-10T13:00:00.000Z"
+    assert s.projects_disabled == ["p_deck"]
+    assert s.learning_paused_until == "2026-11-10T13:00:00.000Z"
 
 
 def test_import_does_not_touch_other_users(filled: Store, other: Store, tmp_path: Path) -> None:
@@ -604,7 +604,7 @@ def test_legacy_import_twice_adds_nothing_and_replace_applies_the_master_switch(
     off = tmp_path / "preferences.json"
     off.write_text(json.dumps(_legacy(lambda d: d.update(memory_enabled=False))))
     do_import(store, off, mode="replace", now=LEGACY_NOW)
-    assert controls.status(store, USER, LEGACY_NOW)["enabled"] is False
+    assert controls.status(store, USER, LEGACY_NOW).enabled is False
     assert len(prefs(store, LEGACY_NOW)) == 10
 
 

@@ -101,7 +101,7 @@ def test_memory_notes_are_off_by_default_and_say_what_the_retrieval_did(store: S
     assert host.call("status", None)["memory_notes"] is False
     assert host.call("retrieve", {})["note"] is None
     status = notes.set_notes(store, USER, True, actor=Actor.CLI, now=NOW)
-    assert status["memory_notes"] is True and host.call("status", {})["memory_notes"] is True
+    assert status.memory_notes is True and host.call("status", {})["memory_notes"] is True
     r = host.call("retrieve", {})
     outcome = retrieval.run(store, USER, project_id=None, now=NOW, dry_run=True)
     (cap,) = [e for e in outcome.result.events if e.type == "hard_cap_applied"]

@@ -233,4 +233,4 @@ def test_the_plan_says_what_changes_before_anything_is_written(store: Store, tmp
         store, USER, path, mode="replace", now=NOW, actor=Actor.CLI, announce=announce
     )
     assert seen == [before] and res.changes == tuple(plan.changes)
-    assert controls.status(store, USER, NOW)["enabled"] is False
+    assert controls.status(store, USER, NOW).enabled is False

@@ -271,7 +271,7 @@ def test_events_are_ignored_and_counted_while_memory_is_off(store: Store) -> Non
     rep = ingest(store, _secret_event(1, "zebra_stripes_off"), _secret_event(2, "zebra_stripes_off"))
     assert rep.accepted == 0 and rep.ignored == {"memory_disabled": 2}
     assert event_count(store) == 0
-    assert controls.status(store, "local", NOW)["ignored"] == {"memory_disabled": 2}
+    assert controls.status(store, "local", NOW).ignored == {"memory_disabled": 2}
     store.checkpoint_truncate()
     assert b"zebra_stripes_off" not in file_bytes(store)
 

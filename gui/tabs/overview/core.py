@@ -44,6 +44,7 @@ from creative_memory.model.constants import Actor
 from creative_memory.services import queries
 from creative_memory.services.errors import CreativeMemoryError
 from creative_memory.services.secrets import SecretStore
+from creative_memory.services.status import MemoryStatus
 
 log = logging.getLogger("cm.gui")
 
@@ -100,7 +101,7 @@ class OverviewCore(Tab):
         self._read_only = False
         self._read_only_reason = ""
         self._keychain_ok = False
-        self._status: dict[str, Any] = {}
+        self._status: MemoryStatus | None = None
         self.pause_dialog: PauseDialog | None = None
         self.passphrase_dialog: PassphraseDialog | None = None
         self.import_dialog: ImportDialog | None = None
@@ -142,41 +143,41 @@ class OverviewCore(Tab):
             self.file_label.setText(self.tr("{name} — shared with Open Design").format(name=name))
         self.file_label.setToolTip(str(store.path))
 
-    def _apply_status(self, status: dict[str, Any]) -> None:
-        if not status:
+    def _apply_status(self, status: MemoryStatus | None) -> None:
+        if status is None:
             return
         self._status = status
-        self.switch.setChecked(bool(status.get("enabled", True)))
+        self.switch.setChecked(status.enabled)
         self.state_label.setText(state_sentence(status))
         self.state_label.setAccessibleName(self.state_label.text())
-        paused = bool(status.get("learning_paused") or status.get("using_paused"))
+        paused = status.learning_paused or status.using_paused
         self.resume_button.setVisible(paused)
-        disabled = status.get("projects_disabled") or []
+        disabled = status.projects_disabled
         if disabled:
             self.state_label.setText(
                 self.state_label.text()
                 + "\n"
                 + self.tr("%n project(s) have memory switched off for them (see Projects).", None, len(disabled))
             )
-        counts = status.get("counts", {})
+        counts = status.counts
         loc = QLocale()
-        for key in ("preferences", "events", "retrievals"):
-            self.count_labels[key].setText(loc.toString(int(counts.get(key, 0))))
-        empty = not counts.get("preferences") and not counts.get("events")
+        for key, n in (("preferences", counts.preferences), ("events", counts.events), ("retrievals", counts.retrievals)):
+            self.count_labels[key].setText(loc.toString(n))
+        empty = not counts.preferences and not counts.events
         self.empty_hint.setVisible(empty)
 
-    def _apply_facts(self, facts: dict[str, Any], keychain: dict[str, Any]) -> None:
-        self._apply_status(facts["status"])
+    def _apply_facts(self, facts: queries.OverviewFacts, keychain: dict[str, Any]) -> None:
+        self._apply_status(facts.status)
         loc = QLocale()
-        tiers = facts["tiers"]
+        tiers = facts.tiers
         parts = [self.tr("{n} {tier}").format(n=loc.toString(int(tiers.get(t, 0))), tier=tier_name(t)) for t in TIERS]
-        total = int(facts["status"]["counts"].get("preferences", 0))
+        total = facts.status.counts.preferences
         archived = total - sum(int(v) for v in tiers.values())
         if archived > 0:
             parts.append(self.tr("{n} archived").format(n=loc.toString(archived)))
         self.count_labels["tiers"].setText(" · ".join(parts))
-        self.count_labels["last_event"].setText(local_when(facts["last_event"]))
-        self.count_labels["last_retrieval"].setText(local_when(facts["last_retrieval"]))
+        self.count_labels["last_event"].setText(local_when(facts.last_event))
+        self.count_labels["last_retrieval"].setText(local_when(facts.last_retrieval))
         self.keychain_label.setText(keychain["detail"])
         self._keychain_ok = bool(keychain["keyring"])
         self._show_location()  # the store may have been switched (the demo store, and back)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QDateTime, QLocale
+
+from creative_memory.services.status import MemoryStatus
 
 ZWSP = "\u200b"
 TIERS = ("high", "medium", "low")
@@ -29,30 +30,30 @@ def until_text(iso_text: str | None, forever: bool) -> str:
     return QCoreApplication.translate("OverviewText", "until {when}").format(when=local_when(iso_text))
 
 
-def state_sentence(status: dict[str, Any]) -> str:
+def state_sentence(status: MemoryStatus | None) -> str:
     """One line on what memory does right now."""
-    if not status:
+    if status is None:
         return ""
-    if not status.get("enabled", True):
+    if not status.enabled:
         return QCoreApplication.translate("OverviewText", "Off — nothing is learned and nothing is added to prompts. What is stored is kept.")
-    lp, up = status.get("learning_paused_until"), status.get("using_paused_until")
-    forever = status.get("paused_until_resumed", {}) or {}
+    lp, up = status.learning_paused_until, status.using_paused_until
+    forever = status.paused_until_resumed
     if lp and up:
         if lp == up:
             return QCoreApplication.translate("OverviewText", "Paused — learning and using — {until}.").format(
-                until=until_text(lp, bool(forever.get("learning")))
+                until=until_text(lp, forever.learning)
             )
         return QCoreApplication.translate("OverviewText", "Paused — learning {l_until}, using {u_until}.").format(
-            l_until=until_text(lp, bool(forever.get("learning"))),
-            u_until=until_text(up, bool(forever.get("using"))),
+            l_until=until_text(lp, forever.learning),
+            u_until=until_text(up, forever.using),
         )
     if lp:
         return QCoreApplication.translate("OverviewText", "On, but learning is paused {until}; what is remembered is still used.").format(
-            until=until_text(lp, bool(forever.get("learning")))
+            until=until_text(lp, forever.learning)
         )
     if up:
         return QCoreApplication.translate("OverviewText", "On, but using is paused {until}; learning goes on.").format(
-            until=until_text(up, bool(forever.get("using")))
+            until=until_text(up, forever.using)
         )
     return QCoreApplication.translate("OverviewText", "On — learning from your reactions and adding what it learned to prompts.")
 
