@@ -378,9 +378,9 @@ async def _self_test(actx: AppContext, ctrl: Controller, window: MainWindow) -> 
     from creative_memory.services import selftest
 
     report = await ctrl.run(selftest.run, ctrl.store, ctrl.user, now=ctrl.now(), actor=ctrl.ctx.actor)
-    ok = bool(report["ok"])
-    for check in report["checks"]:
-        print(f"{'ok  ' if check['ok'] else 'FAIL'} {check['name']}: {check['detail']}")
+    ok = report.ok
+    for check in report.checks:
+        print(f"{'ok  ' if check.ok else 'FAIL'} {check.name}: {check.detail}")
     for i, page in enumerate(window.pages):
         window.tabs.setCurrentIndex(i)
         await page.refresh()

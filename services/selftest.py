@@ -9,7 +9,7 @@ preference makes the baseline non-empty, so an empty block proves the gate and n
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import delete, insert
@@ -30,6 +30,41 @@ PROBE_PROJECT = "cm_self_test"
 PROBE_PATTERN = "self_test_probe"
 
 
+@dataclass(frozen=True)
+class Check:
+    """One proven (or failed) check: its name, the outcome and what was seen. The baseline names
+    the user's settings set aside for the test; a gate check, the retrieval it recorded."""
+
+    name: str
+    ok: bool
+    detail: str
+    set_aside: list[str] | None = None
+    retrieval_id: int | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"name": self.name, "ok": self.ok, "detail": self.detail}
+        if self.set_aside is not None:
+            d["set_aside"] = self.set_aside
+        if self.retrieval_id is not None:
+            d["retrieval_id"] = self.retrieval_id
+        return d
+
+
+@dataclass(frozen=True)
+class SelfTestReport:
+    """Every check, in the order run, and whether all passed."""
+
+    checks: list[Check]
+
+    @property
+    def ok(self) -> bool:
+        return all(c.ok for c in self.checks)
+
+    def as_json(self) -> dict[str, Any]:
+        """The wire form (``self-test --json``)."""
+        return {"checks": [c.as_json() for c in self.checks], "ok": self.ok}
+
+
 def _retrieve(session: Session, user_id: str, project_id: str | None, now: int) -> tuple[str, Any]:
     g = controls.using_gate(session, user_id, project_id, now)
     gates = Gates(g.memory_enabled, g.using_paused, g.project_use_memory, g.project_use_global)
@@ -47,7 +82,7 @@ def _set_aside(settings: Settings, now: int) -> list[str]:
     return out
 
 
-def _baseline(block: str, types: list[str], set_aside: list[str]) -> dict[str, Any]:
+def _baseline(block: str, types: list[str], set_aside: list[str]) -> Check:
     aside = (
         f" (your setting{'s' if len(set_aside) > 1 else ''}: {' and '.join(set_aside)} — set aside for the "
         "test and put back)"
@@ -55,22 +90,17 @@ def _baseline(block: str, types: list[str], set_aside: list[str]) -> dict[str, A
         else ""
     )
     if block:
-        return {
-            "name": "baseline",
-            "ok": True,
-            "detail": f"with memory on, the probe preference is injected{aside}",
-            "set_aside": set_aside,
-        }
-    return {
-        "name": "baseline",
-        "ok": False,
-        "detail": "the probe preference was not injected, so the gates cannot be proven; what stopped "
+        return Check("baseline", True, f"with memory on, the probe preference is injected{aside}", set_aside)
+    return Check(
+        "baseline",
+        False,
+        "the probe preference was not injected, so the gates cannot be proven; what stopped "
         f"it: {', '.join(types) or 'nothing was recorded'}{aside}",
-        "set_aside": set_aside,
-    }
+        set_aside,
+    )
 
 
-def _scope_switch_checks(session: Session, user_id: str, now: int, probe: PrefState) -> list[dict[str, Any]]:
+def _scope_switch_checks(session: Session, user_id: str, now: int, probe: PrefState) -> list[Check]:
     """With one use switch of the probe project off, only the other scope's probe is injected."""
     settings = controls._settings_for_write(session, user_id, now)
     settings.memory_enabled, settings.using_paused_until = True, None
@@ -89,13 +119,13 @@ def _scope_switch_checks(session: Session, user_id: str, now: int, probe: PrefSt
         scopes = {r.scope for r in (*res.positives, *res.negatives)}
         ok = scopes == {scope} and gate_event in [e.type for e in res.events]
         checks.append(
-            {
-                "name": name,
-                "ok": ok,
-                "detail": f"only the {scope} probe injected, {gate_event} reported"
+            Check(
+                name,
+                ok,
+                f"only the {scope} probe injected, {gate_event} reported"
                 if ok
                 else f"expected only the {scope} probe and {gate_event}; got {sorted(scopes)}",
-            }
+            )
         )
     return checks
 
@@ -108,12 +138,12 @@ _GATE_CASES = (
 )
 
 
-def run(store: Store, user_id: str, *, now: int, actor: Actor) -> dict[str, Any]:
+def run(store: Store, user_id: str, *, now: int, actor: Actor) -> SelfTestReport:
     """Prove every gate on a probe record, with the user's switches set aside and put back in the
     same transaction; the recorded retrievals (origin ``self_test``) stay as evidence."""
     ensure_current(store, user_id, now)
     before = controls.status(store, user_id, now)
-    checks: list[dict[str, Any]] = []
+    checks: list[Check] = []
     with store.write() as session:
         saved = session.get(Settings, user_id)
         snapshot = (
@@ -163,10 +193,10 @@ def run(store: Store, user_id: str, *, now: int, actor: Actor) -> dict[str, Any]
                     ProjectSettings.user_id == user_id, ProjectSettings.project_id == PROBE_PROJECT
                 )
             )
-        ok_all = all(c["ok"] for c in checks)
+        ok_all = all(c.ok for c in checks)
         audit.record(session, user_id, actor, "self-test", "gates", "ok" if ok_all else "FAILED", now)
     checks.append(_settings_unchanged(before, controls.status(store, user_id, now)))
-    return {"checks": checks, "ok": all(c["ok"] for c in checks)}
+    return SelfTestReport(checks)
 
 
 def _probe(now: int) -> PrefState:
@@ -188,7 +218,7 @@ def _probe(now: int) -> PrefState:
 
 def _gate_check(
     session: Session, settings: Settings, user_id: str, case: tuple[str, str, str | None], now: int
-) -> dict[str, Any]:
+) -> Check:
     """Close one gate, retrieve (recorded, origin self_test): the block must be empty and say why."""
     name, gate_event, project = case
     settings.memory_enabled = name != "memory_off"
@@ -214,25 +244,21 @@ def _gate_check(
         now=now,
     )
     ok = block == "" and gate_event in types
-    return {
-        "name": name,
-        "ok": ok,
-        "detail": (
-            f"empty block, gate event {gate_event} recorded (retrieval #{rid})"
-            if ok
-            else f"expected an empty block and {gate_event}; got {len(block)} characters, {types}"
-        ),
-        "retrieval_id": rid,
-    }
+    return Check(
+        name,
+        ok,
+        f"empty block, gate event {gate_event} recorded (retrieval #{rid})"
+        if ok
+        else f"expected an empty block and {gate_event}; got {len(block)} characters, {types}",
+        retrieval_id=rid,
+    )
 
 
-def _settings_unchanged(before: MemoryStatus, after: MemoryStatus) -> dict[str, Any]:
+def _settings_unchanged(before: MemoryStatus, after: MemoryStatus) -> Check:
     was, now = before.as_json(), after.as_json()
     same = {k: was[k] for k in _SWITCHES} == {k: now[k] for k in _SWITCHES}
-    return {
-        "name": "settings_unchanged",
-        "ok": same,
-        "detail": "the user's settings are as they were"
-        if same
-        else f"settings changed: {json.dumps(was)} -> {json.dumps(now)}",
-    }
+    return Check(
+        "settings_unchanged",
+        same,
+        "the user's settings are as they were" if same else f"settings changed: {json.dumps(was)} -> {json.dumps(now)}",
+    )

@@ -58,12 +58,10 @@ def self_test(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 
     report = selftest.run(ctx.store(), ctx.user, now=ctx.now(), actor=Actor.CLI)
     out.emit(
-        report,
-        lambda: "\n".join(
-            f"{'ok  ' if ch['ok'] else 'FAIL'} {ch['name']}: {ch['detail']}" for ch in report["checks"]
-        ),
+        report.as_json(),
+        lambda: "\n".join(f"{'ok  ' if ch.ok else 'FAIL'} {ch.name}: {ch.detail}" for ch in report.checks),
     )
-    return 0 if all(ch["ok"] for ch in report["checks"]) else 1
+    return 0 if report.ok else 1
 
 
 def demo(args: argparse.Namespace, ctx: Context, out: Out) -> int:

@@ -134,7 +134,7 @@ class MemoryActions(OverviewCore):
     async def selftest_clicked(self) -> None:
         await self.run_self_test()
 
-    async def run_self_test(self) -> dict[str, Any] | None:
+    async def run_self_test(self) -> selftest.SelfTestReport | None:
         self.selftest_button.setEnabled(False)
         self.selftest_summary.setText(self.tr("Running the checks…"))
         try:

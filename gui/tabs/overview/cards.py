@@ -7,7 +7,7 @@ Each card is a widget that builds its own controls and shows what it is given; t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPalette
@@ -29,6 +29,9 @@ from creative_memory.gui.icons import icon, mix, tinted_icon
 from creative_memory.gui.tabs.overview.text import check_title
 from creative_memory.gui.widgets import accent_colour
 from creative_memory.gui.widgets.switch import MemorySwitch
+
+if TYPE_CHECKING:
+    from creative_memory.services.selftest import SelfTestReport
 
 
 def _button(parent: QWidget, text: str, tip: str, icon_name: str | None = None, name: str | None = None) -> QPushButton:
@@ -270,14 +273,15 @@ class SelfTestCard(QGroupBox):
         layout.addLayout(row)
         layout.addWidget(self.selftest_results)
 
-    def show_checks(self, report: dict[str, Any], checks: list[dict[str, Any]]) -> None:
+    def show_checks(self, report: SelfTestReport) -> None:
         """One row per check (a ✓ or ✗, its title and detail) and the summary line."""
         _clear_layout(self.results_layout)
         palette = self.palette()
         good = QColor("#81c995") if palette.color(QPalette.ColorRole.Window).lightnessF() < 0.5 else QColor("#188038")
         bad = accent_colour("error", palette)
+        checks = report.checks
         for row, check in enumerate(checks):
-            ok = bool(check.get("ok"))
+            ok = check.ok
             mark = QLabel("✓" if ok else "✗", self.selftest_results)
             mark.setObjectName(f"check_mark_{row}")
             mark_font = QFont(mark.font())
@@ -288,8 +292,8 @@ class SelfTestCard(QGroupBox):
             mark.setPalette(mark_palette)
             mark.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
             mark.setAccessibleName(self.tr("passed") if ok else self.tr("failed"))
-            title = check_title(str(check.get("name", "")))
-            detail = str(check.get("detail", ""))
+            title = check_title(check.name)
+            detail = check.detail
             text = QLabel(title, self.selftest_results)
             text.setObjectName(f"check_text_{row}")
             text.setWordWrap(True)
@@ -308,8 +312,8 @@ class SelfTestCard(QGroupBox):
             cell.addWidget(note)
             self.results_layout.addWidget(mark, row, 0)
             self.results_layout.addLayout(cell, row, 1)
-        passed = sum(1 for c in checks if c.get("ok"))
-        if report.get("ok"):
+        passed = sum(1 for c in checks if c.ok)
+        if report.ok:
             self.selftest_summary.setText(self.tr("✓ All {n} checks passed.").format(n=len(checks)))
         else:
             self.selftest_summary.setText(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QDateTime, QLocale
 from PySide6.QtWidgets import QCheckBox, QLabel, QPushButton, QWidget
@@ -45,6 +45,9 @@ from creative_memory.services import queries
 from creative_memory.services.errors import CreativeMemoryError
 from creative_memory.services.secrets import SecretStore
 from creative_memory.services.status import MemoryStatus
+
+if TYPE_CHECKING:
+    from creative_memory.services.selftest import Check, SelfTestReport
 
 log = logging.getLogger("cm.gui")
 
@@ -109,7 +112,7 @@ class OverviewCore(Tab):
         self.reset_dialog: ResetDialog | None = None
         self.receipt_dialog: ReceiptDialog | None = None
         self.progress_dialog: ProgressDialog | None = None
-        self.last_checks: list[dict[str, Any]] = []
+        self.last_checks: list[Check] = []
 
     # ------------------------------------------------------------------ showing
     def _show_location(self) -> None:
@@ -189,14 +192,13 @@ class OverviewCore(Tab):
         self._apply_facts(facts, keychain)
         self.stale = False
 
-    def show_checks(self, report: dict[str, Any]) -> None:
-        checks = list(report.get("checks", []))
-        self.last_checks = checks
-        self.selftest_box.show_checks(report, checks)
+    def show_checks(self, report: SelfTestReport) -> None:
+        self.last_checks = list(report.checks)
+        self.selftest_box.show_checks(report)
 
     def check_marks(self) -> list[tuple[str, bool]]:
         """(name, ok) of the checks shown, for tests and accessibility."""
-        return [(str(c.get("name")), bool(c.get("ok"))) for c in self.last_checks]
+        return [(c.name, c.ok) for c in self.last_checks]
 
     # ------------------------------------------------------------------ helpers
     def _actor(self) -> Actor:
