@@ -138,7 +138,7 @@ class Controller(QObject):
         except CreativeMemoryError as exc:  # a busy store must not stop the window working
             log.warning("decay catch-up skipped: %s", exc)
             return
-        if changed["decayed"] or changed["archived"]:
+        if changed.decayed or changed.archived:
             log.info("decay catch-up: %s", changed)
             self.notify("preferences")
 

@@ -8,6 +8,7 @@ overwritten with the stale values (docs/decisions/0020); chunks stay far below t
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from creative_memory.model.constants import ARCHIVE_DAYS, Status
@@ -30,13 +31,25 @@ _SET = (
 )
 
 
-def refresh_decay(store: Store, user_id: str, now: int) -> dict[str, int]:
+@dataclass
+class DecayCounts:
+    """How many records a decay run decayed one step or more, and how many it archived."""
+
+    decayed: int = 0
+    archived: int = 0
+
+    def as_json(self) -> dict[str, int]:
+        """The wire form (``decay --json``, the host's ``decay``)."""
+        return {"decayed": self.decayed, "archived": self.archived}
+
+
+def refresh_decay(store: Store, user_id: str, now: int) -> DecayCounts:
     """Bring the stored evaluation up to ``now``: records due to decay or archive are re-evaluated.
 
     Persists ``now``: callers that only look at another moment must not call it (a read-only
     command with ``--now`` evaluates in memory instead).
     """
-    counts = {"decayed": 0, "archived": 0}
+    counts = DecayCounts()
     if store.read_only:
         return counts
     ensure_current(store, user_id, now)
@@ -67,9 +80,9 @@ def refresh_decay(store: Store, user_id: str, now: int) -> dict[str, int]:
                     continue
                 ev = evaluated(state_from_json(state), now)
                 if ev.status is Status.ARCHIVED and status != str(Status.ARCHIVED):
-                    counts["archived"] += 1
+                    counts.archived += 1
                 elif ev.decay_count > decay_count:
-                    counts["decayed"] += 1
+                    counts.decayed += 1
                 params.append(
                     (ev.strength, str(ev.confidence), str(ev.status), ev.decay_at, ev.demoted_by, ev.decay_count, now, pid)
                 )

@@ -17,7 +17,7 @@ import logging
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
@@ -42,6 +42,9 @@ from creative_memory.services.derivation_rows import state_json as state_json
 from creative_memory.services.engine.derive import Deriver
 from creative_memory.services.store import Store, raw_connection
 from creative_memory.services.writes import lease_holder
+
+if TYPE_CHECKING:
+    from creative_memory.services.decay import DecayCounts
 
 log = logging.getLogger("cm.engine")
 
@@ -231,7 +234,7 @@ def rederive_groups(
     return len(out)
 
 
-def refresh_decay(store: Store, user_id: str, now: int) -> dict[str, int]:
+def refresh_decay(store: Store, user_id: str, now: int) -> DecayCounts:
     """Bring the stored evaluation up to ``now`` (:func:`services.decay.refresh_decay`)."""
     from creative_memory.services.decay import refresh_decay as refresh
 

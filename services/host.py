@@ -242,4 +242,4 @@ class Host:
             raise ReadOnly(store.read_only_reason or "This store is read-only, so decay cannot be applied.")
         from creative_memory.services import derivation
 
-        return derivation.refresh_decay(store, self._user(p), self.ctx.now())
+        return derivation.refresh_decay(store, self._user(p), self.ctx.now()).as_json()
