@@ -188,7 +188,17 @@ def filter_keys(store: Store, user_id: str, flt: PrefFilter, limit: int) -> list
         return [(p.scope, p.preference_type, p.pattern, p.polarity) for p in session.scalars(q)]
 
 
-def load_facets(store: Store, user_id: str) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Facets:
+    """The preference types and projects that preferences exist for (the Inspector's pickers), and
+    whether there is any preference at all."""
+
+    types: list[str] = field(default_factory=list)
+    projects: list[str] = field(default_factory=list)
+    any: bool = False
+
+
+def load_facets(store: Store, user_id: str) -> Facets:
     """Types and projects that preferences exist for (the Inspector's facet pickers)."""
     with store.read() as session:
         types = facets(session, user_id)["types"]
@@ -202,7 +212,7 @@ def load_facets(store: Store, user_id: str) -> dict[str, Any]:
             )
             if p
         ]
-    return {"types": types, "projects": projects, "any": bool(types)}
+    return Facets(types=types, projects=projects, any=bool(types))
 
 
 # --------------------------------------------------------------------------- explain

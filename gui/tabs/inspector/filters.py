@@ -158,7 +158,7 @@ class InspectorFilters(InspectorLayout):
             self.detail_stack.setVisible(True)
             return
         self.detail_stack.setVisible(False)  # one empty state, not two
-        if not self._facets.get("any") and not self.is_filtered():
+        if not self._facets.any and not self.is_filtered():
             self.empty.setText(
                 QCoreApplication.translate("InspectorFilters", "Nothing learned yet. Preferences appear here as Open Design sees what you accept, "
                                                                "refine, tag or reject.")

@@ -45,7 +45,7 @@ from creative_memory.gui.visible import shown_id, shown_name
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit, StrengthBarDelegate
 from creative_memory.services import queries
 from creative_memory.services.erasure import Receipt
-from creative_memory.services.queries import PrefFilter
+from creative_memory.services.queries import Facets, PrefFilter
 from creative_memory.services.session_forget import SessionReceipt
 
 #: how long the current row must stay current before its detail is loaded (ms)
@@ -86,7 +86,7 @@ class InspectorLayout(Tab):
         self.model = PreferenceTableModel(ctrl, self, flt=PrefFilter(show_archived=False))
         self._read_only = False
         self._filter_text = ""
-        self._facets: dict[str, Any] = {"types": [], "projects": [], "any": False}
+        self._facets = Facets()
         self._refresh_future: asyncio.Future[None] | None = None
         self._refresh_again = False
         self._restoring = False

@@ -120,8 +120,8 @@ class InspectorTab(ForgetActions, DetailPane, InspectorFilters):
     async def _refresh_once(self) -> None:
         facets = await self.ctrl.run(load_facets, self.ctrl.store, self.ctrl.user)
         self._facets = facets
-        self._fill_scope(facets["projects"])
-        self._fill_types(facets["types"])
+        self._fill_scope(facets.projects)
+        self._fill_types(facets.types)
         self.model.set_filter(self.current_filter(), reload=False)
         await self.model.reload(min_rows=self.model.rowCount(), tag="refresh")
 
