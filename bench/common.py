@@ -115,7 +115,7 @@ def demo_store(size: str, seed: int = 1, *, fresh: bool = False) -> BenchStore:
         "seed": seed,
         "now": NOW,
         "now_iso": iso(NOW),
-        "result": result,
+        "result": result.as_json(),
         "generated_in_s": round(took, 2),
         "derivation_version": DERIVATION_VERSION,
         "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),

@@ -38,6 +38,7 @@ import json
 import random
 from collections.abc import Callable, Iterator
 from contextlib import suppress
+from dataclasses import dataclass
 from typing import Any, Final
 
 from sqlalchemy import delete, func, select
@@ -130,6 +131,20 @@ def _blocked_patterns(
     return skip
 
 
+@dataclass(frozen=True)
+class DemoCounts:
+    """What a generated data set holds: events written, the user's preference records after the
+    re-derivation, projects that received events."""
+
+    events: int
+    preferences: int
+    projects: int
+
+    def as_json(self) -> dict[str, int]:
+        """The wire form (``demo --json``)."""
+        return {"events": self.events, "preferences": self.preferences, "projects": self.projects}
+
+
 def generate(
     store: Store,
     user_id: str,
@@ -140,11 +155,10 @@ def generate(
     progress: Progress | None = None,
     cancelled: CancelCheck | None = None,
     blocks: BlockChecker | None = None,
-) -> dict[str, int]:
-    """Fill the store with the standard data set ``size`` for ``user_id``, re-derive, return counts.
-
-    Returns ``{"events", "preferences", "projects"}``: events written, preference records of the
-    user after the re-derivation, projects that received events. ``progress(done, total)`` is called
+) -> DemoCounts:
+    """Fill the store with the standard data set ``size`` for ``user_id``, re-derive, return counts:
+    events written, preference records of the user after the re-derivation, projects that received
+    events. ``progress(done, total)`` is called
     after every batch and during the re-derivation (abstract work units, ending at
     ``done == total``); ``cancelled()`` is polled at the same points — on cancellation the demo
     events written so far are removed and :class:`Cancelled` is raised. With ``blocks``, patterns
@@ -187,7 +201,7 @@ def generate(
         raise
     if progress is not None:
         progress(total, total)
-    return {"events": writer.n, "preferences": info.preferences, "projects": len(writer.projects_used)}
+    return DemoCounts(events=writer.n, preferences=info.preferences, projects=len(writer.projects_used))
 
 
 def _write_events(

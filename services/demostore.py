@@ -24,7 +24,7 @@ from creative_memory.services.store import Store
 
 if TYPE_CHECKING:
     from creative_memory.services.blocklist import BlockChecker
-    from creative_memory.services.demo import CancelCheck, Progress
+    from creative_memory.services.demo import CancelCheck, DemoCounts, Progress
 
 APP_FOLDER = "creative-memory-studio"
 DEMO_SOURCE = "demo"
@@ -68,7 +68,7 @@ def fill(
     progress: Progress | None = None,
     cancelled: CancelCheck | None = None,
     blocks: BlockChecker | None = None,
-) -> dict[str, int]:
+) -> DemoCounts:
     """Generate demo data into ``store`` after the safety check, and note it in the audit log."""
     from creative_memory.services import demo
 

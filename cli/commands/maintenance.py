@@ -86,7 +86,7 @@ def demo(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         out.note(f"Demo data is in {ctx.data_dir.path}, apart from your memory; open it with "
                 f"--data-dir \"{ctx.data_dir.path}\".")
     out.emit(
-        made,
-        f"Generated {made['events']} events, {made['preferences']} preferences, {made['projects']} projects.",
+        made.as_json(),
+        f"Generated {made.events} events, {made.preferences} preferences, {made.projects} projects.",
     )
     return 0

@@ -65,7 +65,7 @@ def settle(tab: InspectorTab, wait_until: Callable[..., None], timeout: float = 
     wait_until(lambda: not tab.model.is_loading(), timeout=timeout)
 
 
-def make_demo(ctrl: Any, seed_no: int = 5) -> dict[str, int]:
+def make_demo(ctrl: Any, seed_no: int = 5) -> demo.DemoCounts:
     return demo.generate(ctrl.store, ctrl.user, size="S", seed=seed_no, now=ctrl.now())
 
 

@@ -379,14 +379,14 @@ def test_demo_data_opens_a_separate_store_and_never_touches_the_real_one(
     assert ctrl.ctx.data_dir.rule == "demo" and ctrl.store.path == tmp_path / "demo" / "app.sqlite"
 
     counts = run_async(tab.load_demo("S"), timeout=120)
-    assert counts is not None and counts["events"] > 1000
-    assert status(ctrl).counts.events == counts["events"]
+    assert counts is not None and counts.events > 1000
+    assert status(ctrl).counts.events == counts.events
     con = sqlite3.connect(real)
     assert con.execute("SELECT count(*) FROM creative_memory_events").fetchone() == (0,)
     con.close()
     # Exploring again opens the same demo store without generating it twice.
     assert run_async(tab.load_demo("S"), timeout=60) is None
-    assert status(ctrl).counts.events == counts["events"]
+    assert status(ctrl).counts.events == counts.events
 
 
 # --------------------------------------------------------------------------- read-only

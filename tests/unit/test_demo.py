@@ -17,6 +17,7 @@ from creative_memory.model.tables import Event, EventPattern, Preference
 from creative_memory.services import demo, demo_words, ingest, retrieval
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.datadir import DataDir
+from creative_memory.services.demo import DemoCounts
 from creative_memory.services.erasure import Target, forget
 from creative_memory.services.errors import Cancelled, InvalidInput
 from creative_memory.services.secrets import SecretStore
@@ -99,7 +100,7 @@ def test_size_s_lands_on_the_targets(stores: dict[str, Any]) -> None:
         n_events = s.scalar(select(func.count()).select_from(Event).where(Event.user_id == USER))
         n_prefs = s.scalar(select(func.count()).select_from(Preference).where(Preference.user_id == USER))
         projects = s.scalar(select(func.count(func.distinct(Event.project_id))))
-    assert res == {"events": n_events, "preferences": n_prefs, "projects": projects}
+    assert res == DemoCounts(events=n_events, preferences=n_prefs, projects=projects)
     assert abs(n_events - want_events) <= 0.1 * want_events
     assert abs(n_prefs - want_prefs) <= 0.1 * want_prefs
     assert projects == demo.SIZES["S"][2]
@@ -343,7 +344,7 @@ def test_blocked_patterns_are_not_generated_and_demo_data_serves_and_forgets(
     with store.write() as s:
         blocks.block(s, USER, "typography", "serif_headlines", NOW)
     res = demo.generate(store, USER, size="S", seed=5, now=NOW, blocks=blocks)
-    assert res["events"] > 0
+    assert res.events > 0
     named = "SELECT count(*) FROM creative_memory_event_patterns WHERE pattern = '{}'"
     assert _rows(store, named.format("serif_headlines")) == [(0,)]
     assert _rows(store, named.format("drop_shadows")) != [(0,)]

@@ -10,7 +10,7 @@ tests go through the same code; only the choosing (file dialogs, confirmations) 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
@@ -29,6 +29,9 @@ from creative_memory.services import (
     selftest,
 )
 from creative_memory.services.errors import Cancelled, CreativeMemoryError
+
+if TYPE_CHECKING:
+    from creative_memory.services.demo import DemoCounts
 
 ACCEPTED = int(QDialog.DialogCode.Accepted.value)
 DEMO_SEED = 1
@@ -194,7 +197,7 @@ class MemoryActions(OverviewCore):
     async def demo_clicked(self) -> None:
         await self.load_demo("S")
 
-    async def load_demo(self, size: str = "S") -> dict[str, int] | None:
+    async def load_demo(self, size: str = "S") -> DemoCounts | None:
         """Open the separate demo store (the window's), filling it with generated data on first use."""
         window = self.window()
         open_demo = getattr(window, "open_demo", None)
