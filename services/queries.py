@@ -7,7 +7,7 @@ The recorded retrievals (Diagnostics, ``od-memory diagnostics``) are read by
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
 
 from sqlalchemy import ColumnElement, Select, and_, func, or_, select
@@ -216,9 +216,57 @@ def load_facets(store: Store, user_id: str) -> Facets:
 
 
 # --------------------------------------------------------------------------- explain
+@dataclass(frozen=True)
+class ExplainedEvent:
+    """One event that names the pattern: when, which signal, where, and the pattern's polarity and
+    role in it (``role`` is a comparison's side, else None)."""
+
+    event_id: str
+    at: str
+    signal_type: str
+    project_id: str | None
+    session_id: str | None
+    polarity: str
+    role: str | None
+    tag: str | None
+    source: str
+
+
+@dataclass(frozen=True)
+class StrengthPoint:
+    """A record's strength, tier and status right after one event (``t``: that event's time, ms)."""
+
+    at: str
+    t: int
+    polarity: str
+    strength: float
+    confidence: str
+    status: str
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why one pattern is remembered as it is. ``preference`` is the strongest record and
+    ``records`` every record of the pattern in the scope, both in the stored form
+    (``pref_view.pref_json``); ``last_retrieval`` is the fate of its last retrieval
+    (``injections.fate_json``), ``why`` that fate in a sentence."""
+
+    preference: dict[str, Any] | None
+    records: list[dict[str, Any]]
+    events: list[ExplainedEvent]
+    history: list[StrengthPoint]
+    last_retrieval: dict[str, Any] | None
+    project_name: str | None
+    why: str
+
+    def as_json(self) -> dict[str, Any]:
+        """The wire form (``explain --json``)."""
+        return asdict(self)
+
+
 def load_explain(
     store: Store, user_id: str, preference_type: str, pattern: str, project_id: str | None, *, now: int | None = None
-) -> dict[str, Any]:
+) -> Explanation:
     """``explain`` in its own read transaction (the Inspector's detail pane)."""
     with store.read() as session:
         return explain(session, user_id, preference_type, pattern, project_id, now=now)
@@ -231,7 +279,7 @@ def explain(
     pattern: str,
     project_id: str | None = None,
     now: int | None = None,
-) -> dict[str, Any]:
+) -> Explanation:
     """The records of one pattern (evaluated at ``now`` when given), its events, its strength over
     time and the fate of its last retrieval."""
     preference_type = valid_name(preference_type, "preference type")
@@ -245,15 +293,15 @@ def explain(
     records = sorted((pref_json(p, now) for p in recs), key=lambda d: -d["strength"])
     last = fate(session, user_id, preference_type, pattern, project_id, recs)
     names = daemon_projects(session)
-    return {
-        "preference": records[0] if records else None,
-        "records": records,
-        "events": [_event_json(r) for r in ev_rows],
-        "history": _history(ev_rows, {(scope, preference_type, pattern)}),
-        "last_retrieval": fate_json(last),
-        "project_name": names.get(project_id) if project_id else None,
-        "why": sentence(last, project_id=project_id, project_name=names.get(project_id or "")),
-    }
+    return Explanation(
+        preference=records[0] if records else None,
+        records=records,
+        events=[_explained_event(r) for r in ev_rows],
+        history=_history(ev_rows, {(scope, preference_type, pattern)}),
+        last_retrieval=fate_json(last),
+        project_name=names.get(project_id) if project_id else None,
+        why=sentence(last, project_id=project_id, project_name=names.get(project_id or "")),
+    )
 
 
 def _pattern_records(
@@ -298,24 +346,31 @@ def _pattern_events(
     ).all()
 
 
-def _event_json(r: Sequence[Any]) -> dict[str, Any]:
-    return {
-        "event_id": r[1],
-        "at": iso(r[2]),
-        "signal_type": r[3],
-        "project_id": r[8],
-        "session_id": r[5],
-        "polarity": r[10],
-        "role": r[11] or None,
-        "tag": r[6],
-        "source": r[9],
-    }
+def _instant(ms: int) -> str:
+    """An event's time (never missing) as ISO text."""
+    text = iso(ms)
+    assert text is not None
+    return text
 
 
-def _history(ev_rows: Sequence[Sequence[Any]], group: set[tuple[str, str, str]]) -> list[dict[str, Any]]:
+def _explained_event(r: Sequence[Any]) -> ExplainedEvent:
+    return ExplainedEvent(
+        event_id=r[1],
+        at=_instant(r[2]),
+        signal_type=r[3],
+        project_id=r[8],
+        session_id=r[5],
+        polarity=r[10],
+        role=r[11] or None,
+        tag=r[6],
+        source=r[9],
+    )
+
+
+def _history(ev_rows: Sequence[Sequence[Any]], group: set[tuple[str, str, str]]) -> list[StrengthPoint]:
     """Strength over time: fold just this group, one point per event (and per record)."""
     deriver = Deriver()
-    history: list[dict[str, Any]] = []
+    history: list[StrengthPoint] = []
     seen: set[int] = set()
     for r in ev_rows:
         if r[0] in seen:
@@ -324,14 +379,14 @@ def _history(ev_rows: Sequence[Sequence[Any]], group: set[tuple[str, str, str]])
         deriver.apply(fold_event(r[:8], only=group))
         for st in deriver.records.values():
             history.append(
-                {
-                    "at": iso(r[2]),
-                    "t": r[2],
-                    "polarity": str(st.polarity),
-                    "strength": round(st.strength, 6),
-                    "confidence": str(st.confidence),
-                    "status": str(st.status),
-                }
+                StrengthPoint(
+                    at=_instant(r[2]),
+                    t=r[2],
+                    polarity=str(st.polarity),
+                    strength=round(st.strength, 6),
+                    confidence=str(st.confidence),
+                    status=str(st.status),
+                )
             )
     return history
 

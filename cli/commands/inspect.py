@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from creative_memory.cli.commands.retrieve import checked_project
 from creative_memory.cli.output import Out, table
 from creative_memory.services import derivation, queries
 from creative_memory.services.context import Context
+from creative_memory.services.queries import Explanation
 from creative_memory.services.reasons import readable
 
 PROVISIONAL_NOTE = (
@@ -67,9 +67,9 @@ def inspect(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     return 0
 
 
-def explain_text(d: dict[str, Any]) -> str:
+def explain_text(d: Explanation) -> str:
     lines = []
-    p = d.get("preference")
+    p = d.preference
     if p:
         lines.append(
             f"{readable(p['preference_type'], p['pattern'])} — {p['preference_type']} '{p['pattern']}' "
@@ -79,12 +79,12 @@ def explain_text(d: dict[str, Any]) -> str:
         )
         if p.get("provisional"):
             lines.append(PROVISIONAL_NOTE.strip().lstrip("* "))
-    for e in d["events"]:
+    for e in d.events:
         lines.append(
-            f"  {e['at']}  {e['signal_type']:<22} {e['polarity']:<8} {e['project_id'] or '-':<16} "
-            f"{e['session_id'] or ''}"
+            f"  {e.at}  {e.signal_type:<22} {e.polarity:<8} {e.project_id or '-':<16} "
+            f"{e.session_id or ''}"
         )
-    lines.append(str(d.get("why") or ""))
+    lines.append(d.why or "")
     return "\n".join(lines)
 
 
@@ -95,7 +95,5 @@ def explain(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     derivation.ensure_current(store, ctx.user, ctx.persist_now() if ctx.elsewhen else now)
     with store.read() as sess:
         data = queries.explain(sess, ctx.user, args.type, args.pattern, project, now=now)
-    if not out.as_json:
-        data.pop("history", None)
-    out.emit(data, lambda: explain_text(data))
+    out.emit(data.as_json(), lambda: explain_text(data))
     return 0

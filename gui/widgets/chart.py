@@ -1,6 +1,6 @@
 """A small strength-over-time chart (QPainter): one step line per polarity, dated axes.
 
-Feed it ``services.queries.explain(...)["history"]`` (points ``{"t": ms, "strength", "polarity"}``)
+Feed it ``services.queries.explain(...).history`` (``StrengthPoint``: ``t`` in ms, ``strength``, ``polarity``)
 with :meth:`StrengthChart.set_history`; optionally the current strengths at ``now`` so the line
 shows the decay since the last event. Colours come from the palette (positive in the highlight
 colour, negative in the error accent), so it reads in light and dark themes. The accessible
@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QDateTime, QEvent, QLocale, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPainterPath, QPaintEvent, QPalette, QPen
@@ -22,13 +22,16 @@ from creative_memory.gui.icons import mix
 from creative_memory.gui.widgets.banner import accent_colour
 from creative_memory.model.constants import INJECTION_THRESHOLD
 
+if TYPE_CHECKING:
+    from creative_memory.services.queries import StrengthPoint
+
 Point = tuple[int, float]
 DAY_MS = 86_400_000
 POLARITIES = ("positive", "negative")
 
 
 def series_from_history(
-    history: Iterable[Mapping[str, Any]],
+    history: Iterable[StrengthPoint],
     *,
     now: int | None = None,
     current: Mapping[str, float] | None = None,
@@ -40,13 +43,7 @@ def series_from_history(
     """
     out: dict[str, dict[int, float]] = {}
     for h in history:
-        try:
-            t = int(h["t"])
-            s = float(h["strength"])
-        except (KeyError, TypeError, ValueError):
-            continue
-        pol = str(h.get("polarity", "positive"))
-        out.setdefault(pol, {})[t] = min(max(s, 0.0), 1.0)
+        out.setdefault(h.polarity, {})[h.t] = min(max(h.strength, 0.0), 1.0)
     series = {pol: sorted(points.items()) for pol, points in out.items()}
     if now is not None and current:
         for pol, strength in current.items():
@@ -75,7 +72,7 @@ class StrengthChart(QWidget):
     # ------------------------------------------------------------------ data
     def set_history(
         self,
-        history: Iterable[Mapping[str, Any]],
+        history: Iterable[StrengthPoint],
         *,
         now: int | None = None,
         current: Mapping[str, float] | None = None,

@@ -34,7 +34,7 @@ from creative_memory.gui.widgets.chart import StrengthChart, series_from_history
 from creative_memory.model.constants import Origin
 from creative_memory.services import demo, queries, retrieval
 from creative_memory.services.inspector_query import cursor_of, load_page
-from creative_memory.services.queries import PrefFilter
+from creative_memory.services.queries import PrefFilter, StrengthPoint
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path(os.environ.get("CM_SHOTS_DIR") or tempfile.gettempdir()) / "cm-shots"
@@ -381,11 +381,14 @@ def test_retrieval_sentence_words() -> None:
 
 
 def test_chart_series_painting_and_description(qapp: Any) -> None:
+    def point(t: int, strength: float, polarity: str) -> StrengthPoint:
+        return StrengthPoint(at="", t=t, polarity=polarity, strength=strength, confidence="low", status="stable")
+
     hist = [
-        {"t": 1_000_000_000_000, "strength": 0.1, "polarity": "positive"},
-        {"t": 1_000_100_000_000, "strength": 0.3, "polarity": "positive"},
-        {"t": 1_000_100_000_000, "strength": 0.35, "polarity": "positive"},  # same time: last wins
-        {"t": 1_000_200_000_000, "strength": 0.2, "polarity": "negative"},
+        point(1_000_000_000_000, 0.1, "positive"),
+        point(1_000_100_000_000, 0.3, "positive"),
+        point(1_000_100_000_000, 0.35, "positive"),  # same time: last wins
+        point(1_000_200_000_000, 0.2, "negative"),
     ]
     series = series_from_history(hist, now=1_000_900_000_000, current={"positive": 0.25})
     assert series["positive"] == [(1_000_000_000_000, 0.1), (1_000_100_000_000, 0.35), (1_000_900_000_000, 0.25)]

@@ -390,8 +390,8 @@ def test_forget_erases_every_copy_and_keeps_what_shared_its_events(
         shown = {(p["preference_type"], p["pattern"], p["polarity"]) for p in queries.inspect(s, USER)}
         explained = queries.explain(s, USER, *Q)
     assert (*Q, "positive") in shown and not any((t, p) == P for t, p, _ in shown)
-    assert {"e_shared", "e_pair_mixed"} <= {e["event_id"] for e in explained["events"]}
-    assert "e_pair_alone" not in {e["event_id"] for e in explained["events"]}
+    assert {"e_shared", "e_pair_mixed"} <= {e.event_id for e in explained.events}
+    assert "e_pair_alone" not in {e.event_id for e in explained.events}
     assert prefs(store) == reference_prefs(store.path.parent.parent, remaining)
     assert_cache_equals_full_derivation(store)
 

@@ -164,7 +164,7 @@ def _projects_table(store: Store) -> None:
     con.close()
 
 
-def _why(store: Store, pattern: str, project: str | None = None) -> dict[str, object]:
+def _why(store: Store, pattern: str, project: str | None = None) -> queries.Explanation:
     with store.read() as session:
         return queries.explain(session, USER, "layout", pattern, project)
 
@@ -178,29 +178,29 @@ def test_the_why_is_about_the_last_injection_only(store: Store) -> None:
     retrieval.run(store, USER, project_id="p_deck", now=NOW, origin=Origin.GUI)
     retrieval.run(store, USER, project_id="p_deck", now=NOW, origin=Origin.PREVIEW, dry_run=True)
     d = _why(store, "airy_spacing", "p_deck")
-    assert d["last_retrieval"] is None
-    assert d["why"] == "Open Design has not used creative memory for Investor deck yet."
+    assert d.last_retrieval is None
+    assert d.why == "Open Design has not used creative memory for Investor deck yet."
 
     out = retrieval.run(store, USER, project_id="p_deck", now=NOW, origin=Origin.DAEMON)
     d = _why(store, "airy_spacing", "p_deck")
-    last = d["last_retrieval"]
+    last = d.last_retrieval
     assert isinstance(last, dict) and last["retrieval_id"] == out.retrieval_id and last["verdict"] == "kept"
-    assert re.fullmatch(r"Used in the last generation for Investor deck \(.+\)\.", str(d["why"]))
+    assert re.fullmatch(r"Used in the last generation for Investor deck \(.+\)\.", str(d.why))
     weak = _why(store, "weak_grid", "p_deck")
-    assert str(weak["why"]).endswith(": its strength 0.10 was below the 0.40 threshold.")
+    assert str(weak.why).endswith(": its strength 0.10 was below the 0.40 threshold.")
 
     # A later self-test with memory off changes nothing in the sentence.
     controls.set_enabled(store, USER, False, actor=controls.Actor.CLI, now=NOW)
     retrieval.run(store, USER, project_id="p_deck", now=NOW + 1, origin=Origin.SELF_TEST)
-    assert _why(store, "airy_spacing", "p_deck")["last_retrieval"] == last
+    assert _why(store, "airy_spacing", "p_deck").last_retrieval == last
 
     # The daemon's next retrieval with memory paused names the pause's end.
     controls.set_enabled(store, USER, True, actor=controls.Actor.CLI, now=NOW)
     controls.pause(store, USER, until=NOW + 3_600_000, what="using", actor=controls.Actor.CLI, now=NOW)
     retrieval.run(store, USER, project_id="p_deck", now=NOW + 2, origin=Origin.DAEMON)
     d = _why(store, "airy_spacing", "p_deck")
-    last = d["last_retrieval"]
+    last = d.last_retrieval
     assert isinstance(last, dict) and last["code"] == "memory_paused"
     assert last["numbers"] == {"paused_until": NOW + 3_600_000}
-    assert str(d["why"]).startswith("Not used in the last generation for Investor deck (")
-    assert "using memory was paused until " in str(d["why"])
+    assert str(d.why).startswith("Not used in the last generation for Investor deck (")
+    assert "using memory was paused until " in str(d.why)

@@ -42,6 +42,7 @@ from creative_memory.gui.widgets.chart import StrengthChart
 from creative_memory.services import queries, reasons
 from creative_memory.services.errors import InvalidInput, NotFound
 from creative_memory.services.injections import fate_from_json
+from creative_memory.services.queries import ExplainedEvent, Explanation
 from creative_memory.services.store import Store
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ def _named(widget: QWidget, name: str, tooltip: str) -> None:
     widget.setToolTip(tooltip)
 
 
-def load_explain(store: Store, user_id: str, key: PreferenceKey, now: int | None = None) -> dict[str, Any]:
+def load_explain(store: Store, user_id: str, key: PreferenceKey, now: int | None = None) -> Explanation:
     return queries.load_explain(store, user_id, key.preference_type, key.pattern, key.project_id, now=now)
 
 
@@ -101,7 +102,7 @@ class DetailPane:
         detailShown: SignalInstance
         _detail_gen: int
         _detail_key: PreferenceKey | None
-        _detail_data: dict[str, Any] | None
+        _detail_data: Explanation | None
         _detail_timer: QTimer
 
         def current_key(self) -> PreferenceKey | None: ...
@@ -256,6 +257,7 @@ class DetailPane:
             return
         self._detail_gen += 1
         gen = self._detail_gen
+        unreadable: str | None = None
         try:
             data = await self.ctrl.run(load_explain, self.ctrl.store, self.ctrl.user, key, self.ctrl.now())
         except NotFound:
@@ -265,12 +267,13 @@ class DetailPane:
         except InvalidInput as exc:
             # A name an older version stored that today's name rules refuse (a control or direction
             # character): show what the table holds and say why the rest cannot be read.
-            data = self._unreadable(key, str(exc))
+            data, unreadable = self._unreadable(key, str(exc))
         if gen != self._detail_gen or key != self.current_key():
             return
-        self.show_detail(key, data)
+        self.show_detail(key, data, unreadable)
 
-    def _unreadable(self, key: PreferenceKey, why: str) -> dict[str, Any]:
+    def _unreadable(self, key: PreferenceKey, why: str) -> tuple[Explanation, str]:
+        """What the table row holds, and the sentence that says why the rest cannot be read."""
         row = self.model.row_at(self.model.rows_of_keys({key}).get(key, -1))
         rec: dict[str, Any] = {"scope": key.scope, "project_id": key.project_id,
                                "preference_type": key.preference_type, "pattern": key.pattern,
@@ -280,13 +283,16 @@ class DetailPane:
                        accept_count=row.accept_count, reject_count=row.reject_count, id=row.id)
         sentence = QCoreApplication.translate("DetailPane", "The details of this preference cannot be read: {why} Forget it, or rebuild "
                                                             "memory from the events (Overview).").format(why=why)
-        return {"preference": rec, "records": [], "events": [], "history": [], "unreadable": sentence}
+        empty = Explanation(
+            preference=rec, records=[], events=[], history=[], last_retrieval=None, project_name=None, why=""
+        )
+        return empty, sentence
 
-    def show_detail(self, key: PreferenceKey, data: dict[str, Any]) -> None:
+    def show_detail(self, key: PreferenceKey, data: Explanation, unreadable: str | None = None) -> None:
         self._detail_key = key
         self._detail_data = data
-        records = data.get("records") or []
-        rec = next((r for r in records if r.get("polarity") == key.polarity), data.get("preference")) or {}
+        records = data.records
+        rec = next((r for r in records if r.get("polarity") == key.polarity), data.preference) or {}
         polarity_word = self.model.word(key.polarity)
         scope_text = (
             QCoreApplication.translate("DetailPane", "global") if key.project_id is None
@@ -301,20 +307,20 @@ class DetailPane:
         )
         self.detail_subtitle.setToolTip(QCoreApplication.translate("DetailPane", "Type stored as {raw}").format(raw=stored_name(key.preference_type)))
         self.retrieval_label.setText(
-            for_display(str(data["unreadable"])) if data.get("unreadable")
-            else retrieval_sentence(data.get("last_retrieval"), key.project_id, data.get("project_name"))
+            for_display(unreadable) if unreadable
+            else retrieval_sentence(data.last_retrieval, key.project_id, data.project_name)
         )
         self.retrieval_label.setAccessibleDescription(self.retrieval_label.text())
         self.field_values = {name: self._field_text(name, rec) for name in self._field_titles()}
         self._render_fields()
 
         current = {str(r["polarity"]): float(r["strength"]) for r in records if "polarity" in r}
-        self.chart.set_history(data.get("history") or [], now=self.ctrl.now(), current=current)
-        self._fill_events(data.get("events") or [])
+        self.chart.set_history(data.history, now=self.ctrl.now(), current=current)
+        self._fill_events(data.events)
         self.detail_stack.setCurrentWidget(self.detail_splitter)
         self.detailShown.emit(key)
 
-    def _fill_events(self, events: list[dict[str, Any]]) -> None:
+    def _fill_events(self, events: list[ExplainedEvent]) -> None:
         """The newest events first; a tag, project or session id shown inert."""
         shown = events[-EVENTS_SHOWN:][::-1]
         self.events_view.setUpdatesEnabled(False)
@@ -322,20 +328,20 @@ class DetailPane:
             self.events_view.clear()
             items = []
             for e in shown:
-                tag = f" ({shown_name(str(e['tag']))})" if e.get("tag") else ""
+                tag = f" ({shown_name(e.tag)})" if e.tag else ""
                 item = QTreeWidgetItem(
                     [
-                        format_iso(e.get("at")),
-                        str(e.get("signal_type") or "").replace("_", " ") + tag,
-                        self.model.word(str(e.get("polarity") or "")),
-                        shown_id(str(e["project_id"])) if e.get("project_id") else QCoreApplication.translate("DetailPane", "no project"),
-                        shown_id(str(e.get("session_id") or "")),
+                        format_iso(e.at),
+                        e.signal_type.replace("_", " ") + tag,
+                        self.model.word(e.polarity),
+                        shown_id(e.project_id) if e.project_id else QCoreApplication.translate("DetailPane", "no project"),
+                        shown_id(e.session_id or ""),
                     ]
                 )
-                item.setData(4, SESSION_ROLE, str(e.get("session_id") or "") or None)
-                item.setToolTip(0, str(e.get("at") or ""))
+                item.setData(4, SESSION_ROLE, e.session_id or None)
+                item.setToolTip(0, e.at)
                 item.setToolTip(1, QCoreApplication.translate("DetailPane", "Event {id} from {source}").format(
-                    id=stored_name(str(e.get("event_id", ""))), source=e.get("source", "")))
+                    id=stored_name(e.event_id), source=e.source))
                 items.append(item)
             self.events_view.addTopLevelItems(items)
         finally:

@@ -45,7 +45,7 @@ from creative_memory.gui.visible import shown_id, shown_name
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit, StrengthBarDelegate
 from creative_memory.services import queries
 from creative_memory.services.erasure import Receipt
-from creative_memory.services.queries import Facets, PrefFilter
+from creative_memory.services.queries import Explanation, Facets, PrefFilter
 from creative_memory.services.session_forget import SessionReceipt
 
 #: how long the current row must stay current before its detail is loaded (ms)
@@ -93,7 +93,7 @@ class InspectorLayout(Tab):
         self._reset_state: tuple[list[PreferenceKey], PreferenceKey | None, int, int] | None = None
         self._detail_gen = 0
         self._detail_key: PreferenceKey | None = None
-        self._detail_data: dict[str, Any] | None = None
+        self._detail_data: Explanation | None = None
         self._forgetting = False
         self._filter_t0: float | None = None
         #: milliseconds from the last filter change to its rows being shown (for benchmarks)
