@@ -416,22 +416,32 @@ def overview_facts(store: Store, user_id: str, now: int) -> OverviewFacts:
     return OverviewFacts(status=status, tiers=tiers, last_event=last_event, last_retrieval=last_retrieval)
 
 
-def reset_counts(store: Store, user_id: str) -> dict[str, int]:
+@dataclass(frozen=True)
+class ResetCounts:
     """What a reset erases, counted the way its receipt counts: preferences, events, retrievals and
     their stage diagnostics (the receipt's "diagnostics")."""
+
+    preferences: int = 0
+    events: int = 0
+    retrievals: int = 0
+    diagnostics: int = 0
+
+
+def reset_counts(store: Store, user_id: str) -> ResetCounts:
+    """:class:`ResetCounts` of the user, read in one transaction."""
     with store.read() as session:
         user_rets = select(Retrieval.id).where(Retrieval.user_id == user_id).scalar_subquery()
-        return {
-            "preferences": int(session.scalar(
+        return ResetCounts(
+            preferences=int(session.scalar(
                 select(func.count()).select_from(Preference).where(Preference.user_id == user_id)) or 0),
-            "events": int(session.scalar(
+            events=int(session.scalar(
                 select(func.count()).select_from(Event).where(Event.user_id == user_id)) or 0),
-            "retrievals": int(session.scalar(
+            retrievals=int(session.scalar(
                 select(func.count()).select_from(Retrieval).where(Retrieval.user_id == user_id)) or 0),
-            "diagnostics": int(session.scalar(
+            diagnostics=int(session.scalar(
                 select(func.count()).select_from(RetrievalEvent).where(RetrievalEvent.retrieval_id.in_(user_rets)))
                 or 0),
-        }
+        )
 
 
 def counts_by_tier(session: Session, user_id: str) -> dict[str, int]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QKeyEvent
@@ -21,6 +22,9 @@ from PySide6.QtWidgets import (
 from creative_memory.gui.dialogs.common import error_label, wrap
 from creative_memory.gui.icons import icon
 
+if TYPE_CHECKING:
+    from creative_memory.services.queries import ResetCounts
+
 RESET_WORD = "RESET"
 
 
@@ -34,7 +38,7 @@ class ResetDialog(QDialog):
         self,
         parent: QWidget | None = None,
         *,
-        counts: dict[str, int],
+        counts: ResetCounts,
         backup_path: Path,
         user: str = "",
     ) -> None:
@@ -44,7 +48,7 @@ class ResetDialog(QDialog):
         self.setObjectName("reset_dialog")
         self.setWindowTitle(self.tr("Reset creative memory"))
         self.setAccessibleName(self.tr("Reset creative memory"))
-        self.counts = dict(counts)
+        self.counts = counts
 
         heading = QLabel(self.tr("Erase all creative memory?"), self)
         font = QFont(heading.font())
@@ -55,12 +59,12 @@ class ResetDialog(QDialog):
         loc = self.locale()
         lines = [
             self.tr("• {n} learned preferences (every tier, including archived ones)").format(
-                n=loc.toString(int(counts.get("preferences", 0)))
+                n=loc.toString(counts.preferences)
             ),
-            self.tr("• {n} raw events they were learned from").format(n=loc.toString(int(counts.get("events", 0)))),
+            self.tr("• {n} raw events they were learned from").format(n=loc.toString(counts.events)),
             self.tr("• {n} recorded retrievals and their {d} stage diagnostics").format(
-                n=loc.toString(int(counts.get("retrievals", 0))),
-                d=loc.toString(int(counts.get("diagnostics", 0))),
+                n=loc.toString(counts.retrievals),
+                d=loc.toString(counts.diagnostics),
             ),
         ]
         who = self.tr(" of user “{user}”").format(user=user) if user else ""

@@ -19,6 +19,7 @@ from creative_memory.gui.dialogs.pause import PauseDialog, preset_end
 from creative_memory.gui.dialogs.progress import ProgressDialog
 from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.dialogs.reset import ResetDialog
+from creative_memory.services.queries import ResetCounts
 
 NOW = 1_793_000_000_000  # 2026-10-26T…Z
 HOUR = 3_600_000
@@ -174,7 +175,7 @@ def test_import_dialog_defaults_to_merge(qtbot: Any, tmp_path: Path) -> None:
 
 # --------------------------------------------------------------------------- reset
 def test_reset_needs_the_typed_word_and_names_the_counts(qtbot: Any, tmp_path: Path) -> None:
-    counts = {"preferences": 12, "events": 345, "retrievals": 6}
+    counts = ResetCounts(preferences=12, events=345, retrievals=6)
     d = shown(qtbot, ResetDialog(counts=counts, backup_path=tmp_path / "b.json", user="local"))
     what = d.findChild(type(d.problem), "reset_what").text()
     assert "12 learned preferences" in what and "345 raw events" in what and "6 recorded retrievals" in what
@@ -196,14 +197,14 @@ def test_reset_needs_the_typed_word_and_names_the_counts(qtbot: Any, tmp_path: P
 
 
 def test_reset_refuses_a_backup_without_a_path(qtbot: Any, tmp_path: Path) -> None:
-    d = shown(qtbot, ResetDialog(counts={}, backup_path=tmp_path / "b.json"))
+    d = shown(qtbot, ResetDialog(counts=ResetCounts(), backup_path=tmp_path / "b.json"))
     qtbot.keyClicks(d.confirm_edit, "RESET")
     d.backup_edit.clear()
     assert not d.reset_button.isEnabled() and d.problem.isVisible()
 
 
 def test_reset_cancel_rejects(qtbot: Any, tmp_path: Path) -> None:
-    d = shown(qtbot, ResetDialog(counts={}, backup_path=tmp_path / "b.json"))
+    d = shown(qtbot, ResetDialog(counts=ResetCounts(), backup_path=tmp_path / "b.json"))
     with qtbot.waitSignal(d.rejected, timeout=1000):
         d.cancel_button.click()
 

@@ -23,6 +23,7 @@ from creative_memory.gui.tabs.inspector.view import InspectorTab
 from creative_memory.model.constants import Actor, Origin
 from creative_memory.services import controls, retrieval
 from creative_memory.services.forget_scope import ErasePlan, ScopeRow
+from creative_memory.services.queries import ResetCounts
 
 
 def _every_banner(window: Any, ctrl: Any, run_async: Any) -> None:
@@ -52,7 +53,7 @@ def _dialogs(tmp_path: Path) -> list[QWidget]:
             ScopeRow("layout", "airy_spacing", "p1", "Deck", "negative", 0, 2)]
     return [
         PauseDialog(now_ms=1_793_000_000_000),
-        ResetDialog(counts={"preferences": 3, "events": 9, "retrievals": 2}, backup_path=tmp_path / "b.json"),
+        ResetDialog(counts=ResetCounts(preferences=3, events=9, retrievals=2), backup_path=tmp_path / "b.json"),
         ForgetDialog(rows, [rows[0].key], ErasePlan(1, 1, 4), block=False),
         ImportDialog(path=tmp_path / "bundle.json"),
         PassphraseDialog(confirm=True),
@@ -69,7 +70,7 @@ def test_every_dialog_names_every_control_and_has_unique_mnemonics(qtbot: Any, t
 
 
 def test_destructive_dialogs_default_to_cancel_and_enter_resets_once_confirmed(qtbot: Any, tmp_path: Path) -> None:
-    d = ResetDialog(counts={"preferences": 3, "events": 9, "retrievals": 2}, backup_path=tmp_path / "b.json")
+    d = ResetDialog(counts=ResetCounts(preferences=3, events=9, retrievals=2), backup_path=tmp_path / "b.json")
     qtbot.addWidget(d)
     d.show()
     d.backup_check.setChecked(False)

@@ -40,6 +40,7 @@ from creative_memory.services import controls, retrieval
 from creative_memory.services.erasure import Target
 from creative_memory.services.forget_scope import ErasePlan, ScopeRow
 from creative_memory.services.importing import ImportPlan
+from creative_memory.services.queries import ResetCounts
 
 
 def _every_banner(window: Any, ctrl: Any, run_async: Any) -> None:
@@ -146,7 +147,7 @@ def dialogs(tmp_path: Path) -> Iterator[list[QDialog]]:
                    "channel": "stable", "route": "packaged", "size": 1024, "modified": None, "daemon_tables": True}]
     made: list[QDialog] = [
         PauseDialog(now_ms=1_793_000_000_000),
-        ResetDialog(counts={"preferences": 3, "events": 9, "retrievals": 2}, backup_path=tmp_path / "b.json"),
+        ResetDialog(counts=ResetCounts(preferences=3, events=9, retrievals=2), backup_path=tmp_path / "b.json"),
         ForgetDialog(rows, [rows[0].key], ErasePlan(1, 1, 4), block=False),
         ImportDialog(path=tmp_path / "bundle.json"),
         PassphraseDialog(confirm=True),
