@@ -101,14 +101,7 @@ def reset(
     receipt = Receipt()
     step = progress or (lambda _s: None)
     step("Collecting what will be erased…")
-    with store.read() as session:
-        patterns = set(
-            session.scalars(select(Preference.pattern).where(Preference.user_id == user_id).distinct())
-        )
-        patterns |= set(
-            session.scalars(select(EventPattern.pattern).where(EventPattern.user_id == user_id).distinct())
-        )
-        rows = int(session.scalar(select(func.count()).select_from(Event).where(Event.user_id == user_id)) or 0)
+    patterns, rows = _collect(store, user_id)
     step("Erasing…")
     # A store small enough is erased in the one final transaction (all or nothing); a large one in
     # chunks under the user's lease first.
@@ -120,37 +113,7 @@ def reset(
     try:
         for table, where in _STEPS if chunked else ():
             delete_chunked(store, user_id, table, where, counts)
-        with store.write() as session:
-            con = dbapi_connection(session)
-            with sa_errors(), quiet(con):
-                # Whatever arrived while the chunks ran goes too (a reset erases all of it).
-                for table, where in _STEPS:
-                    cur = con.execute(f"DELETE FROM {table} WHERE {where.split(' ORDER BY')[0]}", (user_id,))
-                    counts[table] = counts.get(table, 0) + int(cur.rowcount or 0)
-            session.execute(delete(Derivation).where(Derivation.user_id == user_id))
-            session.execute(delete(IgnoredCount).where(IgnoredCount.user_id == user_id))
-            if include_settings:
-                session.execute(delete(Settings).where(Settings.user_id == user_id))
-                session.execute(delete(ProjectSettings).where(ProjectSettings.user_id == user_id))
-                session.execute(delete(Blocklist).where(Blocklist.user_id == user_id))
-            receipt.diagnostics = counts.get(RetrievalEvent.__tablename__, 0)
-            receipt.events_deleted = counts.get(Event.__tablename__, 0)
-            receipt.preferences = counts.get(Preference.__tablename__, 0)
-            audit.record(
-                session,
-                user_id,
-                actor,
-                "reset",
-                "all creative memory" + (" and settings" if include_settings else ""),
-                f"ok: {receipt.preferences} preferences, {receipt.events_deleted} events",
-                now,
-            )
-            # Patterns another user of this store still has are not this user's to verify away.
-            others = set(
-                session.scalars(select(Preference.pattern).where(Preference.user_id != user_id).distinct())
-            )
-            with sa_errors():
-                drop_lease(con, user_id)
+        others = _erase_the_rest(store, user_id, counts, receipt, include_settings, actor, now)
     finally:
         if chunked:
             with store.write() as session, sa_errors():
@@ -159,6 +122,65 @@ def reset(
     backups.settle(receipt, store.path, None)  # decision 0016: a reset removes every backup copy
     receipt.duration_ms = (time.perf_counter() - t0) * 1000
     return receipt
+
+
+def _collect(store: Store, user_id: str) -> tuple[set[str], int]:
+    """The user's patterns (of records and of events), to verify gone afterwards, and how many
+    events there are."""
+    with store.read() as session:
+        patterns = set(
+            session.scalars(select(Preference.pattern).where(Preference.user_id == user_id).distinct())
+        )
+        patterns |= set(
+            session.scalars(select(EventPattern.pattern).where(EventPattern.user_id == user_id).distinct())
+        )
+        rows = int(session.scalar(select(func.count()).select_from(Event).where(Event.user_id == user_id)) or 0)
+    return patterns, rows
+
+
+def _erase_the_rest(
+    store: Store,
+    user_id: str,
+    counts: dict[str, int],
+    receipt: Receipt,
+    include_settings: bool,
+    actor: Actor,
+    now: int,
+) -> set[str]:
+    """The final transaction: whatever the chunks left or arrived meanwhile, the derivation row, the
+    ignored counts, the settings if asked, the receipt's counts, the audit entry and the lease.
+    Returns the patterns another user of this store still has (not this user's to verify away)."""
+    with store.write() as session:
+        con = dbapi_connection(session)
+        with sa_errors(), quiet(con):
+            # Whatever arrived while the chunks ran goes too (a reset erases all of it).
+            for table, where in _STEPS:
+                cur = con.execute(f"DELETE FROM {table} WHERE {where.split(' ORDER BY')[0]}", (user_id,))
+                counts[table] = counts.get(table, 0) + int(cur.rowcount or 0)
+        session.execute(delete(Derivation).where(Derivation.user_id == user_id))
+        session.execute(delete(IgnoredCount).where(IgnoredCount.user_id == user_id))
+        if include_settings:
+            session.execute(delete(Settings).where(Settings.user_id == user_id))
+            session.execute(delete(ProjectSettings).where(ProjectSettings.user_id == user_id))
+            session.execute(delete(Blocklist).where(Blocklist.user_id == user_id))
+        receipt.diagnostics = counts.get(RetrievalEvent.__tablename__, 0)
+        receipt.events_deleted = counts.get(Event.__tablename__, 0)
+        receipt.preferences = counts.get(Preference.__tablename__, 0)
+        audit.record(
+            session,
+            user_id,
+            actor,
+            "reset",
+            "all creative memory" + (" and settings" if include_settings else ""),
+            f"ok: {receipt.preferences} preferences, {receipt.events_deleted} events",
+            now,
+        )
+        others = set(
+            session.scalars(select(Preference.pattern).where(Preference.user_id != user_id).distinct())
+        )
+        with sa_errors():
+            drop_lease(con, user_id)
+    return others
 
 
 def _finish(
