@@ -8,7 +8,8 @@ from creative_memory.cli.commands.retrieve import checked_project
 from creative_memory.cli.output import Out, table
 from creative_memory.services import derivation, queries
 from creative_memory.services.context import Context
-from creative_memory.services.queries import Explanation
+from creative_memory.services.explain import Explanation
+from creative_memory.services.explain import explain as explain_pattern
 from creative_memory.services.reasons import readable
 
 PROVISIONAL_NOTE = (
@@ -94,6 +95,6 @@ def explain(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     project = checked_project(args, ctx)
     derivation.ensure_current(store, ctx.user, ctx.persist_now() if ctx.elsewhen else now)
     with store.read() as sess:
-        data = queries.explain(sess, ctx.user, args.type, args.pattern, project, now=now)
+        data = explain_pattern(sess, ctx.user, args.type, args.pattern, project, now=now)
     out.emit(data.as_json(), lambda: explain_text(data))
     return 0

@@ -34,7 +34,15 @@ from creative_memory.model.tables import (
     RetrievalEvent,
 )
 from creative_memory.services import audit as audit_module
-from creative_memory.services import controls, derivation, erasure, erasure_search, queries, retrieval
+from creative_memory.services import (
+    controls,
+    derivation,
+    erasure,
+    erasure_search,
+    explain,
+    queries,
+    retrieval,
+)
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.engine.block import human
@@ -388,7 +396,7 @@ def test_forget_erases_every_copy_and_keeps_what_shared_its_events(
     # Q is still derivable and shown; the whole cache equals a derivation of what is left.
     with store.read() as s:
         shown = {(p["preference_type"], p["pattern"], p["polarity"]) for p in queries.inspect(s, USER)}
-        explained = queries.explain(s, USER, *Q)
+        explained = explain.explain(s, USER, *Q)
     assert (*Q, "positive") in shown and not any((t, p) == P for t, p, _ in shown)
     assert {"e_shared", "e_pair_mixed"} <= {e.event_id for e in explained.events}
     assert "e_pair_alone" not in {e.event_id for e in explained.events}

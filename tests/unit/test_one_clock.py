@@ -8,7 +8,7 @@ import json
 import pytest
 
 from creative_memory.model.constants import Mode
-from creative_memory.services import queries, retrieval
+from creative_memory.services import explain, queries, retrieval
 from creative_memory.services.clock import parse_instant
 from creative_memory.services.ingest import ingest_jsonl
 from creative_memory.services.store import Store
@@ -50,7 +50,7 @@ def test_inspect_explain_and_retrieve_agree_at_one_now(store: Store, now: int) -
     with store.read() as session:
         listed = {p["pattern"]: p for p in queries.inspect(session, "local", now=now)}
         explained = {
-            pattern: queries.explain(session, "local", ptype, pattern, now=now).preference
+            pattern: explain.explain(session, "local", ptype, pattern, now=now).preference
             for ptype, pattern in (("layout", "airy_spacing"), ("color", "neon"), ("type", "serif"))
         }
     kept = _retrieved(store, now)

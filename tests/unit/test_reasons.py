@@ -10,7 +10,7 @@ import sqlite3
 import pytest
 
 from creative_memory.model.constants import Origin
-from creative_memory.services import controls, queries, reasons, retrieval
+from creative_memory.services import controls, explain, reasons, retrieval
 from creative_memory.services.clock import FOREVER_MS
 from creative_memory.services.ingest import ingest_jsonl
 from creative_memory.services.reasons import Fate
@@ -164,9 +164,9 @@ def _projects_table(store: Store) -> None:
     con.close()
 
 
-def _why(store: Store, pattern: str, project: str | None = None) -> queries.Explanation:
+def _why(store: Store, pattern: str, project: str | None = None) -> explain.Explanation:
     with store.read() as session:
-        return queries.explain(session, USER, "layout", pattern, project)
+        return explain.explain(session, USER, "layout", pattern, project)
 
 
 def test_the_why_is_about_the_last_injection_only(store: Store) -> None:

@@ -2,7 +2,7 @@
 injection, the strength-over-time chart and the events that built it.
 
 A mixin of :class:`gui.tabs.inspector.view.InspectorTab` (it uses the tab's controller, model and
-current row). The explanation is loaded by ``services.queries.load_explain`` on the store thread.
+current row). The explanation is loaded by ``services.explain.load_explain`` on the store thread.
 Names are untrusted text: the title, the fields and the event list show them readable, with
 controls visible and right-to-left text isolated (:mod:`gui.visible`), and the stored spelling
 beside them for reviewers.
@@ -39,10 +39,11 @@ from creative_memory.gui.visible import for_display, shown_id, shown_name, store
 from creative_memory.gui.visible import number as _n
 from creative_memory.gui.widgets import EmptyState
 from creative_memory.gui.widgets.chart import StrengthChart
-from creative_memory.services import queries, reasons
+from creative_memory.services import reasons
 from creative_memory.services.errors import InvalidInput, NotFound
+from creative_memory.services.explain import ExplainedEvent, Explanation
+from creative_memory.services.explain import load_explain as load_explanation
 from creative_memory.services.injections import fate_from_json
-from creative_memory.services.queries import ExplainedEvent, Explanation
 from creative_memory.services.store import Store
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ def _named(widget: QWidget, name: str, tooltip: str) -> None:
 
 
 def load_explain(store: Store, user_id: str, key: PreferenceKey, now: int | None = None) -> Explanation:
-    return queries.load_explain(store, user_id, key.preference_type, key.pattern, key.project_id, now=now)
+    return load_explanation(store, user_id, key.preference_type, key.pattern, key.project_id, now=now)
 
 
 # --------------------------------------------------------------------------- formatting

@@ -45,7 +45,8 @@ from creative_memory.gui.visible import shown_id, shown_name
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit, StrengthBarDelegate
 from creative_memory.services import queries
 from creative_memory.services.erasure import Receipt
-from creative_memory.services.queries import Explanation, Facets, PrefFilter
+from creative_memory.services.explain import Explanation
+from creative_memory.services.queries import Facets, PrefFilter
 from creative_memory.services.session_forget import SessionReceipt
 
 #: how long the current row must stay current before its detail is loaded (ms)
