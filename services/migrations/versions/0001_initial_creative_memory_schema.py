@@ -17,7 +17,8 @@ depends_on = None
 
 
 def upgrade() -> None:
-
+    """Long on purpose: the first schema is one list of tables and indexes, read top to bottom;
+    a released migration is never rewritten, so it stays as it shipped."""
     op.create_table(
         "creative_memory_audit",
         sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
