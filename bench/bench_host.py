@@ -36,6 +36,7 @@ from bench.common import (
     working_copy,
 )
 from bench.common import busiest_project as busiest
+from bench.wal_pages import commit_pages
 from creative_memory.model.constants import Origin
 from creative_memory.model.events import iso
 from creative_memory.services import retrieval
@@ -126,6 +127,10 @@ def main() -> int:
         }
         store.close()
         print(f"   project {project} ({records} records); {runs} calls per case after 20 warm-up calls")
+        for label, advance in (("fixed now, as here", 0), ("now moving 1 ms per call", 1)):
+            pages = commit_pages(bs, project, advance_ms=advance)
+            print(f"   a recorded call's commit ({label}): {pages.line()}, by table or index:")
+            print(pages.breakdown())
         d = node_round_trips(folder, project, runs)
         print(
             f"   block: {d['kept']} preferences, {d['tokens']} tokens; failed calls: {d['errors'] or 'none'}"
