@@ -10,8 +10,10 @@ page of it per event, beside the few pages the rows themselves fill at the end o
 query uses the index: Diagnostics' text filter matches the pattern with ``LIKE '%…%'`` (never an
 index range), and forget's diagnostics step searches ``fields``, ``trace`` and ``preference_key``
 with ``instr`` in the same ``OR``, so it scans the user's stage events whatever the index
-(docs/decisions/0045). Dropping an index is one short statement; the downgrade builds it again
-(one pass over the stage events, which retention keeps to 30 days).
+(docs/decisions/0045). Dropping the index is one statement that frees (and, with
+``secure_delete``, zeroes) its pages: measured 111 ms CPU, 274 ms wall on a loaded machine, for a
+log of 1.4 M stage events (30 days of 1 000 recorded generations a day, the most retention keeps at
+that rate), a tenth of that for a tenth of the log. The downgrade builds it again in one pass.
 """
 
 from __future__ import annotations
