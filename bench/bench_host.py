@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -50,7 +51,17 @@ TARGET_P99_MS = {"M": 5, "L": 20}
 DRIVER = """
 import { createCreativeMemory } from %(client)s;
 import { performance } from 'node:perf_hooks';
+import { readFileSync } from 'node:fs';
 const V = %(values)s;
+// serve's CPU time so far (user + system, all its threads), from /proc; null where there is none
+function serveCpuMs() {
+  try {
+    const stat = readFileSync(`/proc/${memory.child.pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 1000 / V.ticks;
+  } catch { return null; }
+}
+const cpu = {};
 const errors = {};
 const t0 = performance.now();
 const memory = createCreativeMemory({ dataDir: V.dataDir, command: V.cli[0],
@@ -62,12 +73,15 @@ const coldRetrieve = performance.now() - t0;
 async function time(label, fn) {
   for (let i = 0; i < 20; i++) await fn();
   const out = [];
+  const c0 = serveCpuMs();
   for (let i = 0; i < V.runs; i++) {
     const a = performance.now();
     const r = await fn();
     out.push(performance.now() - a);
     if (r.error || r.ok === false) errors[label] = (errors[label] ?? 0) + 1;
   }
+  const c1 = serveCpuMs();
+  if (c0 !== null && c1 !== null) cpu[label] = (c1 - c0) / V.runs;
   return out;
 }
 const wait = { timeoutMs: 10000 };
@@ -75,16 +89,23 @@ const samples = {
   ping: await time('ping', () => memory.ping(wait)),
   dry: await time('dry', () => memory.retrieveForInjection({ projectId: V.project, dryRun: true, ...wait })),
   recorded: await time('recorded', () => memory.retrieveForInjection({ projectId: V.project, ...wait })),
-  pingAgain: await time('ping', () => memory.ping(wait)),
+  pingAgain: await time('pingAgain', () => memory.ping(wait)),
 };
 memory.close();
 console.log(JSON.stringify({ first, coldPing, coldRetrieve, tokens: r0.tokens, kept: r0.kept.length,
-  samples, errors }));
+  samples, errors, cpu }));
 """
 
 
 def node_round_trips(data_dir: Path, project: str, runs: int) -> dict[str, Any]:
-    values = {"dataDir": str(data_dir), "cli": CLI, "now": iso(NOW), "project": project, "runs": runs}
+    values = {
+        "dataDir": str(data_dir),
+        "cli": CLI,
+        "now": iso(NOW),
+        "project": project,
+        "runs": runs,
+        "ticks": os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100,
+    }
     script = DRIVER % {"client": json.dumps(CLIENT), "values": json.dumps(values)}
     proc = subprocess.run(
         ["node", "--input-type=module", "-e", script], capture_output=True, text=True, check=True, cwd=REPO
@@ -147,6 +168,9 @@ def main() -> int:
             ("reference again: ping", "pingAgain"),
         ):
             print(f"{label:<32} {fmt_ms(summary(s[key]))}")
+        if d.get("cpu"):
+            per_call = ", ".join(f"{k} {v:.2f} ms" for k, v in d["cpu"].items())
+            print(f"serve's CPU per call (all its threads, the checkpoints' included): {per_call}")
         print("the same retrievals in process (retrieval.run, no transport), same store, same run:")
         print(f"{'   dry run':<32} {fmt_ms(summary(in_process[True]))}")
         print(f"{'   recorded':<32} {fmt_ms(summary(in_process[False]))}")
