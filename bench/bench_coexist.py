@@ -1,7 +1,8 @@
 """Beside the daemon: each write operation on a copy of the store while a Node better-sqlite3
 writer with the daemon's pragmas (WAL, foreign keys, better-sqlite3's default 5 s busy wait) writes
-every 20 ms. Prints, per operation, its time, the daemon's longest wait and p99, and its failed
-writes (a failed write is lost work in Open Design).
+every 20 ms. Prints, per operation, its time, the daemon's longest wait and p99, its failed
+writes (a failed write is lost work in Open Design), and the longest hold of the write lock by one
+of our transactions or checkpoints (``services.lock_clock``; the budget is 250 ms).
 
     python -m bench.bench_coexist --size L
     python -m bench.bench_coexist --size M --only forget-busiest,reset
@@ -30,6 +31,7 @@ from creative_memory.model.tables import Preference
 from creative_memory.services import demo, demo_plan, derivation, erasure, exporting, importing
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.ingest import ingest_events, validate_event
+from creative_memory.services.lock_clock import HOLDS
 from creative_memory.services.secrets import SecretStore
 from creative_memory.services.store import Store
 
@@ -149,6 +151,17 @@ OPS: dict[str, Op] = {
 }
 
 
+def _ours_near(at_ms: float, wait_ms: float) -> str:
+    """Our holds that overlapped a wait of the daemon, longest first."""
+    near = sorted(
+        ((ms, what) for start, ms, what in HOLDS.trace or [] if start < at_ms + wait_ms and start + ms > at_ms),
+        reverse=True,
+    )
+    if not near:
+        return "no hold of ours overlapped it"
+    return f"{len(near)} of our holds overlapped it, the longest {near[0][0]:.0f} ms ({near[0][1]})"
+
+
 def main() -> None:
     p = parser(__doc__ or "")
     p.add_argument("--only", default="", help="comma-separated operations: " + ", ".join(OPS))
@@ -162,22 +175,32 @@ def main() -> None:
     header(f"beside the daemon ({args.interval} ms between its writes)", bs)
     chosen = [o for o in args.only.split(",") if o] or list(OPS)
     rows: list[dict[str, Any]] = []
-    print(f"{'operation':<18} {'took':>9} {'daemon writes':>13} {'failed':>6} {'longest wait':>13} {'p99':>8}  detail")
+    print(
+        f"{'operation':<18} {'took':>9} {'daemon writes':>13} {'failed':>6} {'longest wait':>13} {'p99':>8} "
+        f"{'our longest hold':>17}  detail"
+    )
     for name in chosen:
         with tempfile.TemporaryDirectory(prefix="cm-bench-coexist-") as tmp, working_copy(bs) as store:
             blocks = _blocks(Path(tmp))
             action = OPS[name](store, blocks, Path(tmp))
             with driver.DaemonWriter(store.path, interval_ms=args.interval) as w:
                 time.sleep(0.2)
-                t0 = time.perf_counter()
+                HOLDS.reset()
+                HOLDS.trace = []
+                t0, t0_wall = time.perf_counter(), time.time()
                 detail = action()
                 took = time.perf_counter() - t0
                 time.sleep(0.2)
             r = w.result
-            rows.append({"operation": name, "took_s": round(took, 3), **r, "detail": detail})
+            for at, wait in r.get("slowest", [])[:3]:
+                if wait >= 100:
+                    print(f"    the daemon waited {wait:.0f} ms at +{(at / 1000 - t0_wall):.2f} s; {_ours_near(at, wait)}")
+            hold = {"longest_hold_ms": round(HOLDS.longest_ms, 1), "longest_hold": HOLDS.longest_what, "holds": HOLDS.count}
+            rows.append({"operation": name, "took_s": round(took, 3), **r, **hold, "detail": detail})
             print(
                 f"{name:<18} {took:>8.2f}s {r['attempted']:>13} {r['failed']:>6} "
-                f"{r['longest_wait_ms']:>10.1f} ms {r['p99_ms']:>5.1f} ms  {detail}",
+                f"{r['longest_wait_ms']:>10.1f} ms {r['p99_ms']:>5.1f} ms {HOLDS.longest_ms:>14.1f} ms  "
+                f"{detail}; {HOLDS.count} holds, the longest {HOLDS.longest_what}",
                 flush=True,
             )
     print(json.dumps(rows))

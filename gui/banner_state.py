@@ -7,9 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import QDateTime, QLocale
-
-from creative_memory.gui.tabs.base import tr
+from PySide6.QtCore import QCoreApplication, QDateTime, QLocale
 
 
 def time_left(ms: int) -> str:
@@ -18,27 +16,27 @@ def time_left(ms: int) -> str:
     days, rest = divmod(minutes, 24 * 60)
     hours, mins = divmod(rest, 60)
     if days:
-        text = tr("{d} days {h} h").format(d=days, h=hours) if days > 1 else tr("1 day {h} h").format(h=hours)
+        text = QCoreApplication.translate("BannerState", "{d} days {h} h").format(d=days, h=hours) if days > 1 else QCoreApplication.translate("BannerState", "1 day {h} h").format(h=hours)
     elif hours:
-        text = tr("{h} h {m} min").format(h=hours, m=mins)
+        text = QCoreApplication.translate("BannerState", "{h} h {m} min").format(h=hours, m=mins)
     elif mins:
-        text = tr("{m} min").format(m=mins)
+        text = QCoreApplication.translate("BannerState", "{m} min").format(m=mins)
     else:
-        return tr("less than a minute left")
-    return tr("{left} left").format(left=text)
+        return QCoreApplication.translate("BannerState", "less than a minute left")
+    return QCoreApplication.translate("BannerState", "{left} left").format(left=text)
 
 
 def format_until(iso_text: str | None, *, forever: bool, now_ms: int | None = None) -> str:
     """'until Tue 24 Nov, 09:00 (1 h 20 min left)' in local time, or 'until you resume'."""
     if forever or not iso_text:
-        return tr("until you resume")
+        return QCoreApplication.translate("BannerState", "until you resume")
     dt = datetime.fromisoformat(iso_text.replace("Z", "+00:00"))
     end = int(dt.timestamp() * 1000)
     local = QDateTime.fromMSecsSinceEpoch(end).toLocalTime()
     when = QLocale().toString(local, "ddd d MMM, HH:mm")
     if now_ms is None:
-        return tr("until {when}").format(when=when)
-    return tr("until {when} ({left})").format(when=when, left=time_left(max(end - now_ms, 0)))
+        return QCoreApplication.translate("BannerState", "until {when}").format(when=when)
+    return QCoreApplication.translate("BannerState", "until {when} ({left})").format(when=when, left=time_left(max(end - now_ms, 0)))
 
 
 def banner_state(
@@ -55,33 +53,33 @@ def banner_state(
     action: str | None = None
     if store_info.get("too_new"):
         kind = "error"
-        lines.append(tr("Store written by a newer version: {reason}").format(reason=store_info.get("reason", "")))
+        lines.append(QCoreApplication.translate("BannerState", "Store written by a newer version: {reason}").format(reason=store_info.get("reason", "")))
     elif store_info.get("read_only"):
         kind = "warning"
-        lines.append(tr("This store is read-only: {reason}").format(reason=store_info.get("reason", "")))
+        lines.append(QCoreApplication.translate("BannerState", "This store is read-only: {reason}").format(reason=store_info.get("reason", "")))
     if status:
         if not status.get("enabled", True):
             kind = "warning" if kind == "info" else kind
-            lines.append(tr("Creative memory is off: nothing is learned and nothing is injected."))
+            lines.append(QCoreApplication.translate("BannerState", "Creative memory is off: nothing is learned and nothing is injected."))
             action = action or "enable"
         lp, up = status.get("learning_paused_until"), status.get("using_paused_until")
         forever = status.get("paused_until_resumed", {})
         if lp and up and lp == up:
             lines.append(
-                tr("Paused — learning and using — {until}.").format(
+                QCoreApplication.translate("BannerState", "Paused — learning and using — {until}.").format(
                     until=format_until(lp, forever=bool(forever.get("learning")), now_ms=now_ms)
                 )
             )
         else:
             if lp:
                 lines.append(
-                    tr("Paused — learning — {until}.").format(
+                    QCoreApplication.translate("BannerState", "Paused — learning — {until}.").format(
                         until=format_until(lp, forever=bool(forever.get("learning")), now_ms=now_ms)
                     )
                 )
             if up:
                 lines.append(
-                    tr("Paused — using — {until}.").format(
+                    QCoreApplication.translate("BannerState", "Paused — using — {until}.").format(
                         until=format_until(up, forever=bool(forever.get("using")), now_ms=now_ms)
                     )
                 )
@@ -97,5 +95,5 @@ def banner_state(
 def notice_state(store_info: dict[str, Any]) -> tuple[str, str] | None:
     """(key, text) of a dismissable notice, or None. The key remembers a dismissal."""
     if store_info.get("keychain_fallback"):
-        return "keychain", store_info.get("keychain_detail", tr("No system keychain was found."))
+        return "keychain", store_info.get("keychain_detail", QCoreApplication.translate("BannerState", "No system keychain was found."))
     return None

@@ -30,10 +30,6 @@ MENU_KEY = QKeySequence("Shift+F10")
 _SAME_REQUEST_S = 0.5
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("Keyboard", text)
-
-
 def selected_text(view: QAbstractItemView) -> str:
     """The selected rows (or the current one) as shown: cells joined by tabs, rows by line breaks."""
     model = view.model()
@@ -62,11 +58,11 @@ def add_context_actions(view: QAbstractItemView, actions: Sequence[QAction] = ()
     Shift+F10. The actions are added to the view too, so their shortcuts work while it has the focus."""
     items: list[QAction | None] = list(actions)
     if copy:
-        copy_action = QAction(tr("&Copy"), view)
+        copy_action = QAction(QCoreApplication.translate("Keyboard", "&Copy"), view)
         copy_action.setObjectName(f"{view.objectName() or 'view'}_copy")
         copy_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Copy))
         copy_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        copy_action.setToolTip(tr("Copy the selected rows as text (Ctrl+C)"))
+        copy_action.setToolTip(QCoreApplication.translate("Keyboard", "Copy the selected rows as text (Ctrl+C)"))
         copy_action.triggered.connect(lambda: QGuiApplication.clipboard().setText(selected_text(view)))
         if items:
             items.append(None)  # a separator before Copy
@@ -96,7 +92,7 @@ def open_context_menu(view: QAbstractItemView, items: Sequence[QAction | None], 
     menu = QMenu(view)
     menu.setObjectName("context_menu")
     menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    menu.setAccessibleName(tr("Actions for the selection"))
+    menu.setAccessibleName(QCoreApplication.translate("Keyboard", "Actions for the selection"))
     for a in items:
         if a is None:
             menu.addSeparator()

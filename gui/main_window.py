@@ -18,7 +18,7 @@ from creative_memory.gui.icons import app_icon
 from creative_memory.gui.memory_notes import attach as attach_memory_notes
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.activity import ActivityTab
-from creative_memory.gui.tabs.base import Tab, tr
+from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.tabs.diagnostics.kept import attach as attach_kept_panel
 from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
 from creative_memory.gui.tabs.inspector.view import InspectorTab
@@ -44,7 +44,7 @@ class MainWindow(QMainWindow):
         self.task_keeper = ctrl.keeper
         self.settings = settings
         self.store_info: dict[str, Any] = {}
-        self.setWindowTitle(tr("Creative Memory Studio"))
+        self.setWindowTitle(self.tr("Creative Memory Studio"))
         self.setWindowIcon(app_icon())
         self.setObjectName("main_window")
 
@@ -56,14 +56,14 @@ class MainWindow(QMainWindow):
         self.banner.setObjectName("state_banner")
         self.banner.clear()
         self.banner.actionTriggered.connect(self._banner_action)
-        self.banner.setAccessibleName(tr("Memory state"))
+        self.banner.setAccessibleName(self.tr("Memory state"))
         self.demo_banner = Banner(central)
         self.demo_banner.setObjectName("demo_banner")
-        self.demo_banner.setAccessibleName(tr("Demo data notice"))
+        self.demo_banner.setAccessibleName(self.tr("Demo data notice"))
         self.demo_banner.actionTriggered.connect(self._back_to_real)
         self.notice = Banner(central)
         self.notice.setObjectName("notice_banner")
-        self.notice.setAccessibleName(tr("Notice"))
+        self.notice.setAccessibleName(self.tr("Notice"))
         self.notice.actionTriggered.connect(self._dismiss_notice)
         layout.addWidget(self.demo_banner)
         layout.addWidget(self.banner)
@@ -77,7 +77,7 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget(central)
         self.tabs.setObjectName("tabs")
         self.tabs.setDocumentMode(True)
-        self.tabs.setAccessibleName(tr("Sections"))
+        self.tabs.setAccessibleName(self.tr("Sections"))
         layout.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
 
@@ -96,7 +96,7 @@ class MainWindow(QMainWindow):
                 attach_kept_panel(page)
         for i, page in enumerate(self.pages, start=1):
             self.tabs.addTab(page, page.title())
-            self.tabs.setTabToolTip(i - 1, tr("{title} (Ctrl+{n})").format(title=page.title(), n=i))
+            self.tabs.setTabToolTip(i - 1, self.tr("{title} (Ctrl+{n})").format(title=page.title(), n=i))
             sc = QShortcut(QKeySequence(f"Ctrl+{i}"), self)
             sc.activated.connect(lambda idx=i - 1: self.tabs.setCurrentIndex(idx))
         QShortcut(QKeySequence(QKeySequence.StandardKey.Refresh), self).activated.connect(self.refresh_current)
@@ -147,7 +147,7 @@ class MainWindow(QMainWindow):
             self.store_info["keychain_fallback"] = True
             self.store_info["keychain_detail"] = secret_status.detail
         dd = self.ctrl.ctx.data_dir
-        self.store_label.setText(tr("Store: {path}").format(path=str(dd.store)))
+        self.store_label.setText(self.tr("Store: {path}").format(path=str(dd.store)))
         self.store_label.setToolTip(dd.describe())
         for page in self.pages:
             page.set_read_only(store.read_only)
@@ -158,7 +158,7 @@ class MainWindow(QMainWindow):
 
     async def _rederive(self) -> None:
         """Re-derive preferences derived by older rules (decision 0026), with progress."""
-        dialog = ProgressDialog(self, title=tr("Updating preferences"), text=tr(
+        dialog = ProgressDialog(self, title=self.tr("Updating preferences"), text=self.tr(
             "The rules that turn your reactions into preferences have changed. Re-deriving every "
             "preference from the raw events…"))
         self.ctrl.busyChanged.emit(True)
@@ -167,7 +167,7 @@ class MainWindow(QMainWindow):
                                 progress=dialog.report)
             self.ctrl.outdated_rules = None
         except CreativeMemoryError as exc:
-            show_error(self, exc, action=tr("Could not re-derive the preferences; they are shown as stored."))
+            show_error(self, exc, action=self.tr("Could not re-derive the preferences; they are shown as stored."))
         finally:
             dialog.finish()
             self.ctrl.busyChanged.emit(False)
@@ -176,7 +176,7 @@ class MainWindow(QMainWindow):
     def store_failed(self, exc: BaseException) -> None:
         """The store could not be opened: say so across the window, keep the window usable."""
         self.banner.show_message("error", str(exc))
-        self.store_label.setText(tr("No store open"))
+        self.store_label.setText(self.tr("No store open"))
         for page in self.pages:
             page.setEnabled(False)
         self._set_live(False)
@@ -189,7 +189,7 @@ class MainWindow(QMainWindow):
             self.banner.clear()
             return
         kind, text, action = state
-        label = {"enable": tr("&Turn on"), "resume": tr("&Resume")}.get(action or "")
+        label = {"enable": self.tr("&Turn on"), "resume": self.tr("&Resume")}.get(action or "")
         self._banner_action_kind = action
         self.banner.show_message(kind, text, label)  # type: ignore[arg-type]
 
@@ -217,7 +217,7 @@ class MainWindow(QMainWindow):
             self.notice.clear()
             return
         self._notice_key = state[0]
-        self.notice.show_message("info", state[1], tr("O&K, hide this notice"))
+        self.notice.show_message("info", state[1], self.tr("O&K, hide this notice"))
 
     def _dismiss_notice(self) -> None:
         key = getattr(self, "_notice_key", "")
@@ -252,8 +252,8 @@ class MainWindow(QMainWindow):
         if self.in_demo:
             self.demo_banner.show_message(
                 "warning",
-                tr("Demo data — not your memory. Nothing here is used by Open Design."),
-                tr("&Back to my memory"),
+                self.tr("Demo data — not your memory. Nothing here is used by Open Design."),
+                self.tr("&Back to my memory"),
             )
         else:
             self.demo_banner.clear()
@@ -293,22 +293,22 @@ class MainWindow(QMainWindow):
 
     def _focus_filter(self) -> None:
         if not self.current_page().focus_filter():  # Ctrl+F on a tab with no list to search
-            self.statusBar().showMessage(tr(
+            self.statusBar().showMessage(self.tr(
                 "There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, "
                 "Ctrl+4 retrievals in Diagnostics."), 8000)
 
     def _set_live(self, live: bool) -> None:
-        self.live_label.setText(tr("● Live") if live else tr("○ Not live"))
+        self.live_label.setText(self.tr("● Live") if live else self.tr("○ Not live"))
         self.live_label.setToolTip(
-            tr("Changes made by Open Design appear here within a second or two.")
+            self.tr("Changes made by Open Design appear here within a second or two.")
             if live
-            else tr("The store cannot be read right now; the view is not updating.")
+            else self.tr("The store cannot be read right now; the view is not updating.")
         )
         self.live_label.setAccessibleName(self.live_label.text())
 
     def _on_busy(self, busy: bool) -> None:
         if busy:
-            self.statusBar().showMessage(tr("Working…"))
+            self.statusBar().showMessage(self.tr("Working…"))
         else:
             self.statusBar().clearMessage()
 

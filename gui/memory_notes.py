@@ -13,7 +13,6 @@ from PySide6.QtWidgets import QBoxLayout, QCheckBox, QWidget
 from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.errors import show_error
-from creative_memory.gui.tabs.base import tr
 from creative_memory.services import notes
 from creative_memory.services.errors import CreativeMemoryError
 
@@ -24,13 +23,13 @@ class MemoryNotesCheck(QCheckBox):
     """Writes the setting through ``services.notes``; shows the stored value from each status."""
 
     def __init__(self, ctrl: Controller, parent: QWidget | None = None) -> None:
-        super().__init__(tr("Show memor&y notes in chat"), parent)
+        super().__init__(self.tr("Show memor&y notes in chat"), parent)
         self.ctrl = ctrl
         self.task_keeper = ctrl.keeper
         self.setObjectName("memory_notes")
-        self.setAccessibleName(tr("Show memory notes in chat"))
+        self.setAccessibleName(self.tr("Show memory notes in chat"))
         self.setToolTip(
-            tr(
+            self.tr(
                 "After each generation, Open Design shows one short line such as “memory: 7 preferences "
                 "used; 2 capped”, which opens that retrieval here. Off by default."
             )
@@ -48,7 +47,7 @@ class MemoryNotesCheck(QCheckBox):
         read_only = store is None or store.read_only
         self.setEnabled(not read_only)
         if read_only:
-            self.setToolTip(tr("This store is read-only, so this cannot be changed."))
+            self.setToolTip(self.tr("This store is read-only, so this cannot be changed."))
 
     @async_slot()
     async def _on_clicked(self) -> None:
@@ -67,7 +66,7 @@ class MemoryNotesCheck(QCheckBox):
             )
         except CreativeMemoryError as exc:
             self.setChecked(not on)
-            show_error(self, exc, action=tr("Could not change memory notes."))
+            show_error(self, exc, action=self.tr("Could not change memory notes."))
             return False
         finally:
             self._enable()

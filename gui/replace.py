@@ -17,21 +17,17 @@ from creative_memory.model.inert import for_display
 from creative_memory.services import safefile
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("ReplaceDialog", text)
-
-
 def replace_box(parent: QWidget | None, path: Path) -> QMessageBox:
     box = QMessageBox(parent)
     box.setObjectName("replace_file_dialog")
     box.setIcon(QMessageBox.Icon.Warning)
-    box.setWindowTitle(tr("Replace the file? — Creative Memory Studio"))
+    box.setWindowTitle(QCoreApplication.translate("ReplaceDialog", "Replace the file? — Creative Memory Studio"))
     box.setTextFormat(Qt.TextFormat.PlainText)
-    box.setText(tr("{name} already exists. Replace it?").format(name=for_display(path.name)))
+    box.setText(QCoreApplication.translate("ReplaceDialog", "{name} already exists. Replace it?").format(name=for_display(path.name)))
     box.setInformativeText(
-        tr("Its contents will be lost. The new file is written completely before the old one is replaced.")
+        QCoreApplication.translate("ReplaceDialog", "Its contents will be lost. The new file is written completely before the old one is replaced.")
     )
-    replace = box.addButton(tr("Replace"), QMessageBox.ButtonRole.AcceptRole)
+    replace = box.addButton(QCoreApplication.translate("ReplaceDialog", "Replace"), QMessageBox.ButtonRole.AcceptRole)
     replace.setObjectName("replace_button")
     cancel = box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(cancel)

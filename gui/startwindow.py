@@ -18,10 +18,6 @@ from creative_memory.gui.settings import AppSettings
 DEFAULT_SIZE = (1100, 720)  # the main window's size when nothing is remembered
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("StartWindow", text)
-
-
 def _centred(text: str, *, big: bool = False) -> str:
     inner = f"<big>{escape(text)}</big>" if big else escape(text)
     return f'<div align="center">{inner}</div>'
@@ -31,13 +27,13 @@ class StartWindow(QMainWindow):
     def __init__(self, store_location: str, settings: AppSettings | None = None) -> None:
         super().__init__()
         self.setObjectName("start_window")
-        self.setWindowTitle(_tr("Creative Memory Studio"))
+        self.setWindowTitle(self.tr("Creative Memory Studio"))
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.addStretch(1)
         # Centred through the label's own markup: touching PySide6's ``Qt`` namespace costs ~12 ms
         # of start-up, spent after this window is painted instead.
-        self.message = QLabel(_centred(_tr("Opening your creative memory…"), big=True), central)
+        self.message = QLabel(_centred(self.tr("Opening your creative memory…"), big=True), central)
         self.message.setObjectName("start_message")
         self.location = QLabel(_centred(store_location), central)
         self.location.setObjectName("start_location")
@@ -46,7 +42,7 @@ class StartWindow(QMainWindow):
         layout.addWidget(self.location)
         layout.addStretch(2)
         self.setCentralWidget(central)
-        self.setAccessibleName(_tr("Opening Creative Memory Studio"))
+        self.setAccessibleName(self.tr("Opening Creative Memory Studio"))
         self.resize(*DEFAULT_SIZE)
         if settings is not None:
             settings.restore_window(self)

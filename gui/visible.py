@@ -52,16 +52,12 @@ def stored_name(name: str) -> str:
     return for_terminal(name)
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("PreviewTab", text)
-
-
 def copied_message(text: str) -> str:
     """The status after Copy: the clipboard holds exactly the model's text; a warning when that text
     holds control or bidirectional characters (the view shows them as symbols)."""
-    msg = tr("Copied {n} characters").format(n=len(text))
+    msg = QCoreApplication.translate("PreviewTab", "Copied {n} characters").format(n=len(text))
     if has_controls(text):
-        msg += tr(
+        msg += QCoreApplication.translate("PreviewTab",
             " — exactly what the model gets, including control or direction characters (shown as "
             "symbols here); check the text before pasting it into a terminal."
         )
@@ -71,3 +67,10 @@ def copied_message(text: str) -> str:
 def number(value: int) -> str:
     """A count in the user's locale (1 234 / 1,234 / 1.234)."""
     return QLocale().toString(int(value))
+
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
+    """Marks ``text`` for ``pyside6-lupdate`` under ``context`` and returns it unchanged: for labels kept in
+    tables and translated where they are shown (``self.tr(label)`` in a class named ``context``). Qt's own
+    ``PySide6.QtCore.QT_TRANSLATE_NOOP`` does the same but is typed ``object``."""
+    return text

@@ -53,7 +53,7 @@ def refresh_decay(store: Store, user_id: str, now: int) -> dict[str, int]:
     i = 0
     while i < len(ids):
         chunk = ids[i : i + chunker.size]
-        t0 = time.perf_counter()
+        t0 = chunker.start()
         with store.write() as session, sa_errors():
             con = dbapi_connection(session)
             if lease_holder(con, user_id) is not None:

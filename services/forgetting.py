@@ -298,7 +298,7 @@ def _chunks(
     i = 0
     while i < len(items):
         batch = items[i : i + chunker.size]
-        t0 = time.perf_counter()
+        t0 = chunker.start()
         with store.write() as session, sa_errors():
             con = dbapi_connection(session)
             renew_lease(con, user_id)

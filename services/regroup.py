@@ -118,7 +118,7 @@ def rederive_chunked(
         chunker = Chunker(4, minimum=1)  # small first: a popular pattern has records in every scope
         while remaining:
             batch = remaining[: chunker.size]
-            t0 = time.perf_counter()
+            t0 = chunker.start()
             with store.write() as session, sa_errors():
                 if _generation(session, user_id) != seen:
                     break  # a derivation ran since the snapshot: fold what is left again

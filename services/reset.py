@@ -62,7 +62,7 @@ def delete_chunked(store: Store, user_id: str, table: str, where: str, counts: d
     # entries and, with secure_delete, every freed byte rewritten); the rate sets the next ones.
     chunker = Chunker(100)
     while True:
-        t0 = time.perf_counter()
+        t0 = chunker.start()
         with store.write() as session, sa_errors():
             con = dbapi_connection(session)
             renew_lease(con, user_id)

@@ -28,6 +28,7 @@ from creative_memory.services.connections import sqlite_file_set as sqlite_file_
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.errors import ReadOnly, StoreLocked, StoreUnavailable
 from creative_memory.services.hot_write import HotWriter
+from creative_memory.services.lock_clock import HOLDS
 from creative_memory.services.retry import is_busy, kind_of
 from creative_memory.services.schema import (
     ALEMBIC_VERSION_TABLE,
@@ -370,8 +371,12 @@ class Store:
 
         try:
             with self.engine.connect() as conn:
+                HOLDS.breathe()  # a waiting daemon gets in between our transactions (lock_clock)
                 _begin(conn, immediate=True, budget_s=self.lock_budget_s)
-                with Session(bind=conn, expire_on_commit=False, autoflush=True) as session:
+                with (
+                    HOLDS.holding("a write transaction"),
+                    Session(bind=conn, expire_on_commit=False, autoflush=True) as session,
+                ):
                     try:
                         yield session
                         session.flush()
@@ -443,7 +448,9 @@ class Store:
         with self.raw() as con:
             con.execute("PRAGMA busy_timeout=100")
             for i in range(attempts):
-                busy, _log, _done = con.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+                HOLDS.breathe()
+                with HOLDS.holding("a TRUNCATE checkpoint"):
+                    busy, _log, _done = con.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
                 if busy == 0:
                     return True
                 if time.monotonic() >= deadline:

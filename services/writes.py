@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from creative_memory.model.tables import Derivation, Event, EventChange, Lease, Quiet
 from creative_memory.services.clock import now_ms
 from creative_memory.services.errors import ReadOnly, StoreLocked
+from creative_memory.services.lock_clock import HOLDS
 from creative_memory.services.retry import retry_while_busy
 
 if TYPE_CHECKING:
@@ -56,9 +57,17 @@ class Chunker:
         wanted = self.size * 2 if seconds <= 0 else int(items * CHUNK_TARGET_S / seconds)
         self.size = max(self.minimum, min(self.maximum, wanted, self.size * 2))
 
+    @staticmethod
+    def start() -> float:
+        """Before a chunk's transaction: the pause a waiting writer may be owed first
+        (``lock_clock``), then the moment the chunk's time is counted from, so that the pause
+        does not make the chunk look slow and the next one smaller."""
+        HOLDS.breathe()
+        return time.perf_counter()
+
     @contextmanager
     def timed(self, items: int) -> Iterator[None]:
-        t0 = time.perf_counter()
+        t0 = self.start()
         yield
         self.record(items, time.perf_counter() - t0)
 
@@ -88,7 +97,9 @@ def truncate_gently(con: sqlite3.Connection, *, attempts: int = 10) -> bool:
     con.execute("PRAGMA busy_timeout=50")
     con.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
     for i in range(attempts):
-        busy, _log, _done = con.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        HOLDS.breathe()
+        with HOLDS.holding("a TRUNCATE checkpoint"):
+            busy, _log, _done = con.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
         if busy == 0:
             return True
         if i + 1 < attempts:
@@ -120,13 +131,15 @@ class WalKeeper:
         con = self.con
         if con is None:
             raise ReadOnly(store.read_only_reason or "This store is read-only.")
+        HOLDS.breathe()  # a waiting daemon gets in between the chunks (lock_clock)
         try:
             retry_while_busy(lambda: con.execute("BEGIN IMMEDIATE"), budget_s=store.lock_budget_s)
         except sqlite3.OperationalError as exc:
             raise store._translate(exc) from exc
         try:
-            yield con
-            con.execute("COMMIT")
+            with HOLDS.holding("a chunk of a long write"):
+                yield con
+                con.execute("COMMIT")
         except sqlite3.OperationalError as exc:  # busy, read-only, I/O: as Store.write says them
             if con.in_transaction:
                 con.execute("ROLLBACK")

@@ -3,7 +3,7 @@ palette's error colour."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
     QLabel,
@@ -11,10 +11,6 @@ from PySide6.QtWidgets import (
 )
 
 from creative_memory.gui.widgets import accent_colour
-
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("Dialogs", text)
 
 
 def plain(text: str) -> str:

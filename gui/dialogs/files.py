@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
 )
 
 from creative_memory.gui.asyncbridge import wait_dialog
-from creative_memory.gui.dialogs.common import tr
 
 
 async def ask_save_path(parent: QWidget | None, title: str, suggested: Path) -> Path | None:
@@ -22,7 +21,7 @@ async def ask_save_path(parent: QWidget | None, title: str, suggested: Path) -> 
     dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
     dialog.setOption(QFileDialog.Option.DontConfirmOverwrite)  # gui.replace asks, once, for every path
     dialog.setFileMode(QFileDialog.FileMode.AnyFile)
-    dialog.setNameFilter(tr("Creative memory (*.json);;All files (*)"))
+    dialog.setNameFilter(QCoreApplication.translate("DialogsFiles", "Creative memory (*.json);;All files (*)"))
     dialog.setDefaultSuffix("json")
     dialog.selectFile(str(suggested))
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
@@ -42,7 +41,7 @@ async def ask_open_path(parent: QWidget | None, title: str, folder: Path) -> Pat
     dialog.setObjectName("open_file_dialog")
     dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
     dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
-    dialog.setNameFilter(tr("Creative memory or preferences.json (*.json);;All files (*)"))
+    dialog.setNameFilter(QCoreApplication.translate("DialogsFiles", "Creative memory or preferences.json (*.json);;All files (*)"))
     try:
         result = await wait_dialog(dialog)
         files = dialog.selectedFiles()

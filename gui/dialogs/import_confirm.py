@@ -5,7 +5,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
-from creative_memory.gui.tabs.base import tr
 from creative_memory.services import import_plan
 
 
@@ -15,17 +14,17 @@ class ImportConfirmDialog(QDialog):
     def __init__(self, parent: QWidget | None, *, name: str, plan: import_plan.ImportPlan, user: str) -> None:
         super().__init__(parent)
         self.setObjectName("import_confirm_dialog")
-        self.setWindowTitle(tr("Import creative memory"))
-        self.setAccessibleName(tr("Confirm the import"))
-        lines: list[str] = [tr("Import {name}?").format(name=name), ""]
+        self.setWindowTitle(self.tr("Import creative memory"))
+        self.setAccessibleName(self.tr("Confirm the import"))
+        lines: list[str] = [self.tr("Import {name}?").format(name=name), ""]
         if plan.bundle_user is not None and plan.bundle_user != user:
             lines.append(
-                tr(
+                self.tr(
                     "{name} holds the memory of user “{other}”. Importing adds it to the memory of “{user}”."
                 ).format(name=name, other=plan.bundle_user, user=user)
             )
         if plan.changes:
-            lines.append(tr("The import changes these settings:"))
+            lines.append(self.tr("The import changes these settings:"))
             lines.extend("• " + c for c in plan.changes)
         for note in plan.notes:
             lines.extend(["", note])
@@ -40,9 +39,9 @@ class ImportConfirmDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setText(tr("&Import"))
-        ok.setToolTip(tr("Import the file and apply these changes"))
-        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip(tr("Close without importing"))
+        ok.setText(self.tr("&Import"))
+        ok.setToolTip(self.tr("Import the file and apply these changes"))
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip(self.tr("Close without importing"))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from creative_memory.gui.dialogs.common import tr, wrap
+from creative_memory.gui.dialogs.common import wrap
 
 ImportMode = Literal["merge", "replace"]
 
@@ -26,21 +26,21 @@ class ImportDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, *, path: Path) -> None:
         super().__init__(parent)
         self.setObjectName("import_dialog")
-        self.setWindowTitle(tr("Import creative memory"))
-        self.setAccessibleName(tr("Import creative memory"))
-        intro = wrap(tr("Import from {name}:").format(name=path.name), self)
+        self.setWindowTitle(self.tr("Import creative memory"))
+        self.setAccessibleName(self.tr("Import creative memory"))
+        intro = wrap(self.tr("Import from {name}:").format(name=path.name), self)
         intro.setToolTip(str(path))
-        self.merge_button = QRadioButton(tr("&Merge: add its events to the memory here"), self)
-        self.merge_button.setToolTip(tr("Events that are already here are skipped; nothing is erased"))
-        self.merge_button.setAccessibleName(tr("Merge"))
-        merge_note = wrap(tr("Events already here are skipped; nothing is erased."), self)
-        self.replace_button = QRadioButton(tr("&Replace: erase the memory here, then import"), self)
+        self.merge_button = QRadioButton(self.tr("&Merge: add its events to the memory here"), self)
+        self.merge_button.setToolTip(self.tr("Events that are already here are skipped; nothing is erased"))
+        self.merge_button.setAccessibleName(self.tr("Merge"))
+        merge_note = wrap(self.tr("Events already here are skipped; nothing is erased."), self)
+        self.replace_button = QRadioButton(self.tr("&Replace: erase the memory here, then import"), self)
         self.replace_button.setToolTip(
-            tr("Your preferences and events are erased first; settings from the file replace yours")
+            self.tr("Your preferences and events are erased first; settings from the file replace yours")
         )
-        self.replace_button.setAccessibleName(tr("Replace"))
+        self.replace_button.setAccessibleName(self.tr("Replace"))
         replace_note = wrap(
-            tr("Your current preferences and events are erased first; settings from a bundle replace yours."),
+            self.tr("Your current preferences and events are erased first; settings from a bundle replace yours."),
             self,
         )
         for note in (merge_note, replace_note):
@@ -55,9 +55,9 @@ class ImportDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setText(tr("&Import"))
-        ok.setToolTip(tr("Import the file"))
-        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip(tr("Close without importing"))
+        ok.setText(self.tr("&Import"))
+        ok.setToolTip(self.tr("Import the file"))
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip(self.tr("Close without importing"))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
 

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from creative_memory.gui.dialogs.common import error_label, tr, wrap
+from creative_memory.gui.dialogs.common import error_label, wrap
 
 MIN_PASSPHRASE = 8  # the same minimum as services.crypto (checked here so the dialog can say so)
 
@@ -43,50 +43,50 @@ class PassphraseDialog(QDialog):
         self.setObjectName("passphrase_dialog")
         self._confirm = confirm
         self._offer_remember = offer_remember
-        title = title or (tr("Encrypt the export") if confirm else tr("Passphrase needed"))
+        title = title or (self.tr("Encrypt the export") if confirm else self.tr("Passphrase needed"))
         self.setWindowTitle(title)
         self.setAccessibleName(title)
         prompt = prompt or (
-            tr(
+            self.tr(
                 "Choose a passphrase of at least {n} characters. Without it the export cannot be "
                 "opened, so keep it somewhere safe."
             ).format(n=MIN_PASSPHRASE)
             if confirm
-            else tr("This file is encrypted. Enter the passphrase it was exported with.")
+            else self.tr("This file is encrypted. Enter the passphrase it was exported with.")
         )
         intro = wrap(prompt, self)
 
         self.passphrase_edit = QLineEdit(self)
         self.passphrase_edit.setObjectName("passphrase")
         self.passphrase_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.passphrase_edit.setAccessibleName(tr("Passphrase"))
-        self.passphrase_edit.setToolTip(tr("The passphrase (hidden as you type)"))
+        self.passphrase_edit.setAccessibleName(self.tr("Passphrase"))
+        self.passphrase_edit.setToolTip(self.tr("The passphrase (hidden as you type)"))
         self.confirm_edit = QLineEdit(self)
         self.confirm_edit.setObjectName("passphrase_confirm")
         self.confirm_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.confirm_edit.setAccessibleName(tr("Repeat the passphrase"))
-        self.confirm_edit.setToolTip(tr("Type the same passphrase again"))
-        self.show_check = QCheckBox(tr("S&how the passphrase"), self)
-        self.show_check.setToolTip(tr("Show the characters instead of dots"))
-        self.show_check.setAccessibleName(tr("Show the passphrase"))
+        self.confirm_edit.setAccessibleName(self.tr("Repeat the passphrase"))
+        self.confirm_edit.setToolTip(self.tr("Type the same passphrase again"))
+        self.show_check = QCheckBox(self.tr("S&how the passphrase"), self)
+        self.show_check.setToolTip(self.tr("Show the characters instead of dots"))
+        self.show_check.setAccessibleName(self.tr("Show the passphrase"))
         self.show_check.toggled.connect(self._on_show)
-        self.remember_check = QCheckBox(tr("&Remember it in the system keychain"), self)
+        self.remember_check = QCheckBox(self.tr("&Remember it in the system keychain"), self)
         self.remember_check.setObjectName("remember_passphrase")
-        self.remember_check.setAccessibleName(tr("Remember the passphrase in the system keychain"))
+        self.remember_check.setAccessibleName(self.tr("Remember the passphrase in the system keychain"))
         if keychain_available:
             self.remember_check.setToolTip(
-                tr("Keep the passphrase in the keychain so importing this file on this computer does not ask")
+                self.tr("Keep the passphrase in the keychain so importing this file on this computer does not ask")
             )
         else:
             self.remember_check.setEnabled(False)
-            self.remember_check.setToolTip(tr("No system keychain was found, so it cannot be remembered"))
+            self.remember_check.setToolTip(self.tr("No system keychain was found, so it cannot be remembered"))
 
         form = QFormLayout()
-        pass_label = QLabel(tr("&Passphrase:"), self)
+        pass_label = QLabel(self.tr("&Passphrase:"), self)
         pass_label.setBuddy(self.passphrase_edit)
         form.addRow(pass_label, self.passphrase_edit)
         if confirm:
-            confirm_label = QLabel(tr("Repe&at:"), self)
+            confirm_label = QLabel(self.tr("Repe&at:"), self)
             confirm_label.setBuddy(self.confirm_edit)
             form.addRow(confirm_label, self.confirm_edit)
         else:
@@ -97,9 +97,9 @@ class PassphraseDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setText(tr("&Encrypt") if confirm else tr("&Open"))
-        ok.setToolTip(tr("Use this passphrase"))
-        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip(tr("Go back without a passphrase"))
+        ok.setText(self.tr("&Encrypt") if confirm else self.tr("&Open"))
+        ok.setToolTip(self.tr("Use this passphrase"))
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip(self.tr("Go back without a passphrase"))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
 
@@ -130,12 +130,12 @@ class PassphraseDialog(QDialog):
     def problem_text(self) -> str | None:
         text = self.passphrase()
         if not text:
-            return tr("Enter a passphrase.")
+            return self.tr("Enter a passphrase.")
         if self._confirm:
             if len(text) < MIN_PASSPHRASE:
-                return tr("The passphrase is too short: use at least {n} characters.").format(n=MIN_PASSPHRASE)
+                return self.tr("The passphrase is too short: use at least {n} characters.").format(n=MIN_PASSPHRASE)
             if text != self.confirm_edit.text():
-                return tr("The two passphrases do not match; type the same passphrase twice.")
+                return self.tr("The two passphrases do not match; type the same passphrase twice.")
         return None
 
     def _clear_problem(self) -> None:

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from creative_memory.gui.dialogs.common import error_label, plain, tr, wrap
+from creative_memory.gui.dialogs.common import error_label, plain, wrap
 from creative_memory.gui.icons import icon
 
 Preset = Literal["hour", "two_hours", "tomorrow", "week", "resume", "custom"]
@@ -78,29 +78,29 @@ class PauseDialog(QDialog):
         # keyboard order (Qt's focus chain follows the order widgets are made).
         super().__init__(parent)
         self.setObjectName("pause_dialog")
-        self.setWindowTitle(tr("Pause creative memory"))
-        self.setAccessibleName(tr("Pause creative memory"))
+        self.setWindowTitle(self.tr("Pause creative memory"))
+        self.setAccessibleName(self.tr("Pause creative memory"))
         self._now_ms = now_ms
         self._syncing = False
 
         intro = wrap(
-            tr("A pause ends by itself at the time you choose; you can also resume earlier."), self
+            self.tr("A pause ends by itself at the time you choose; you can also resume earlier."), self
         )
 
         # how long --------------------------------------------------------------------------
-        when_box = QGroupBox(tr("How long"), self)
+        when_box = QGroupBox(self.tr("How long"), self)
         when_layout = QGridLayout(when_box)
         self.preset_group = QButtonGroup(self)
         labels: dict[Preset, tuple[str, str]] = {
-            "hour": (tr("For &1 hour"), tr("Pause for one hour from now")),
-            "two_hours": (tr("For &2 hours"), tr("Pause for two hours from now")),
+            "hour": (self.tr("For &1 hour"), self.tr("Pause for one hour from now")),
+            "two_hours": (self.tr("For &2 hours"), self.tr("Pause for two hours from now")),
             "tomorrow": (
-                tr("Until &tomorrow, 08:00"),
-                tr("Pause until eight in the morning tomorrow (local time)"),
+                self.tr("Until &tomorrow, 08:00"),
+                self.tr("Pause until eight in the morning tomorrow (local time)"),
             ),
-            "week": (tr("For 1 &week"), tr("Pause for seven days from now")),
-            "resume": (tr("Until I &resume"), tr("Pause with no end; resume it yourself")),
-            "custom": (tr("Until a &date and time:"), tr("Pause until the date and time you choose")),
+            "week": (self.tr("For 1 &week"), self.tr("Pause for seven days from now")),
+            "resume": (self.tr("Until I &resume"), self.tr("Pause with no end; resume it yourself")),
+            "custom": (self.tr("Until a &date and time:"), self.tr("Pause until the date and time you choose")),
         }
         self.preset_buttons: dict[Preset, QRadioButton] = {}
         for i, key in enumerate(PRESETS):
@@ -116,28 +116,28 @@ class PauseDialog(QDialog):
         self.until_edit.setObjectName("pause_until")
         self.until_edit.setCalendarPopup(True)
         self.until_edit.setDisplayFormat("ddd d MMM yyyy, HH:mm")
-        self.until_edit.setAccessibleName(tr("Pause until (date and time)"))
-        self.until_edit.setToolTip(tr("The local date and time when the pause ends by itself"))
+        self.until_edit.setAccessibleName(self.tr("Pause until (date and time)"))
+        self.until_edit.setToolTip(self.tr("The local date and time when the pause ends by itself"))
         self.until_edit.setMinimumDateTime(QDateTime.fromMSecsSinceEpoch(now_ms))
         when_layout.addWidget(self.until_edit, len(PRESETS) - 1, 1)
         when_layout.setColumnStretch(1, 1)
 
         # what --------------------------------------------------------------------------------
-        what_box = QGroupBox(tr("What to pause"), self)
+        what_box = QGroupBox(self.tr("What to pause"), self)
         what_layout = QVBoxLayout(what_box)
         self.what_group = QButtonGroup(self)
         what_labels: dict[What, tuple[str, str]] = {
             "both": (
-                tr("&Both learning and using"),
-                tr("Nothing new is learned and nothing is added to prompts"),
+                self.tr("&Both learning and using"),
+                self.tr("Nothing new is learned and nothing is added to prompts"),
             ),
             "learning": (
-                tr("&Learning only"),
-                tr("Keep using what is remembered, but learn nothing new from your work"),
+                self.tr("&Learning only"),
+                self.tr("Keep using what is remembered, but learn nothing new from your work"),
             ),
             "using": (
-                tr("&Using only"),
-                tr("Keep learning, but add nothing to Open Design's prompts"),
+                self.tr("&Using only"),
+                self.tr("Keep learning, but add nothing to Open Design's prompts"),
             ),
         }
         self.what_buttons: dict[What, QRadioButton] = {}
@@ -160,12 +160,12 @@ class PauseDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
         ok = self.ok_button()
-        ok.setText(tr("&Pause"))
+        ok.setText(self.tr("&Pause"))
         ok.setIcon(icon("pause"))
-        ok.setToolTip(tr("Start the pause"))
-        ok.setAccessibleName(tr("Pause"))
+        ok.setToolTip(self.tr("Start the pause"))
+        ok.setAccessibleName(self.tr("Pause"))
         cancel = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
-        cancel.setToolTip(tr("Close without pausing"))
+        cancel.setToolTip(self.tr("Close without pausing"))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
 
@@ -248,21 +248,21 @@ class PauseDialog(QDialog):
     def problem_text(self) -> str | None:
         until = self.until()
         if until is not None and until <= self._now_ms:
-            return tr("The end of the pause must be in the future; choose a later date and time.")
+            return self.tr("The end of the pause must be in the future; choose a later date and time.")
         return None
 
     def _update(self) -> None:
         until = self.until()
         what = {
-            "both": tr("Learning and using"),
-            "learning": tr("Learning"),
-            "using": tr("Using"),
+            "both": self.tr("Learning and using"),
+            "learning": self.tr("Learning"),
+            "using": self.tr("Using"),
         }[self.what()]
         if until is None:
-            self.ends_label.setText(tr("{what} will stay paused until you resume.").format(what=what))
+            self.ends_label.setText(self.tr("{what} will stay paused until you resume.").format(what=what))
         else:
             when = QDateTime.fromMSecsSinceEpoch(until).toString("ddd d MMM yyyy, HH:mm")
-            self.ends_label.setText(tr("{what} will be paused until {when}.").format(what=what, when=when))
+            self.ends_label.setText(self.tr("{what} will be paused until {when}.").format(what=what, when=when))
         problem = self.problem_text()
         self.problem.setText(problem or "")
         self.problem.setVisible(bool(problem))

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from creative_memory.gui.dialogs.common import tr, wrap
+from creative_memory.gui.dialogs.common import wrap
 
 
 class ProgressDialog(QDialog):
@@ -54,14 +54,14 @@ class ProgressDialog(QDialog):
         self.bar = QProgressBar(self)
         self.bar.setObjectName("progress_bar")
         self.bar.setAccessibleName(title)
-        self.bar.setToolTip(tr("How much of the work is done"))
+        self.bar.setToolTip(self.tr("How much of the work is done"))
         self.bar.setRange(0, 0)  # busy until the first report
         self.bar.setTextVisible(True)
         self.bar.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.buttons = QDialogButtonBox(self)
         self.cancel_button = self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
-        self.cancel_button.setToolTip(tr("Stop; what was done so far is undone"))
-        self.cancel_button.setAccessibleName(tr("Cancel"))
+        self.cancel_button.setToolTip(self.tr("Stop; what was done so far is undone"))
+        self.cancel_button.setAccessibleName(self.tr("Cancel"))
         self.cancel_button.clicked.connect(self.request_cancel)
         self.cancel_button.setVisible(cancellable)
 
@@ -94,7 +94,7 @@ class ProgressDialog(QDialog):
             return
         self._cancel.set()
         self.cancel_button.setEnabled(False)
-        self.label.setText(tr("Cancelling…"))
+        self.label.setText(self.tr("Cancelling…"))
 
     def finish(self) -> None:
         """Close for good (the work ended)."""

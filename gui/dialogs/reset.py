@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from creative_memory.gui.dialogs.common import error_label, tr, wrap
+from creative_memory.gui.dialogs.common import error_label, wrap
 from creative_memory.gui.icons import icon
 
 RESET_WORD = "RESET"
@@ -42,11 +42,11 @@ class ResetDialog(QDialog):
         # keyboard order (Qt's focus chain follows the order widgets are made).
         super().__init__(parent)
         self.setObjectName("reset_dialog")
-        self.setWindowTitle(tr("Reset creative memory"))
-        self.setAccessibleName(tr("Reset creative memory"))
+        self.setWindowTitle(self.tr("Reset creative memory"))
+        self.setAccessibleName(self.tr("Reset creative memory"))
         self.counts = dict(counts)
 
-        heading = QLabel(tr("Erase all creative memory?"), self)
+        heading = QLabel(self.tr("Erase all creative memory?"), self)
         font = QFont(heading.font())
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.15)
@@ -54,20 +54,20 @@ class ResetDialog(QDialog):
 
         loc = self.locale()
         lines = [
-            tr("• {n} learned preferences (every tier, including archived ones)").format(
+            self.tr("• {n} learned preferences (every tier, including archived ones)").format(
                 n=loc.toString(int(counts.get("preferences", 0)))
             ),
-            tr("• {n} raw events they were learned from").format(n=loc.toString(int(counts.get("events", 0)))),
-            tr("• {n} recorded retrievals and their {d} stage diagnostics").format(
+            self.tr("• {n} raw events they were learned from").format(n=loc.toString(int(counts.get("events", 0)))),
+            self.tr("• {n} recorded retrievals and their {d} stage diagnostics").format(
                 n=loc.toString(int(counts.get("retrievals", 0))),
                 d=loc.toString(int(counts.get("diagnostics", 0))),
             ),
         ]
-        who = tr(" of user “{user}”").format(user=user) if user else ""
-        what = wrap(tr("This erases, for good,{who}:").format(who=who) + "\n" + "\n".join(lines), self)
+        who = self.tr(" of user “{user}”").format(user=user) if user else ""
+        what = wrap(self.tr("This erases, for good,{who}:").format(who=who) + "\n" + "\n".join(lines), self)
         what.setObjectName("reset_what")
         kept = wrap(
-            tr(
+            self.tr(
                 "The store is then compacted and searched to prove nothing recoverable remains. The "
                 "activity log keeps one line saying a reset happened. Open Design's own projects and "
                 "chats are not touched."
@@ -75,29 +75,29 @@ class ResetDialog(QDialog):
             self,
         )
         self.settings_check = QCheckBox(
-            tr("Also reset &settings: the switch, pauses, project switches and the blocklist"), self
+            self.tr("Also reset &settings: the switch, pauses, project switches and the blocklist"), self
         )
         self.settings_check.setObjectName("reset_settings")
-        self.settings_check.setAccessibleName(tr("Also reset settings"))
+        self.settings_check.setAccessibleName(self.tr("Also reset settings"))
         self.settings_check.setToolTip(
-            tr("Unchecked, your switches and blocked patterns stay as they are")
+            self.tr("Unchecked, your switches and blocked patterns stay as they are")
         )
 
         # backup ---------------------------------------------------------------------------------
-        self.backup_check = QCheckBox(tr("E&xport a backup first, to:"), self)
+        self.backup_check = QCheckBox(self.tr("E&xport a backup first, to:"), self)
         self.backup_check.setObjectName("reset_backup")
-        self.backup_check.setAccessibleName(tr("Export a backup first"))
+        self.backup_check.setAccessibleName(self.tr("Export a backup first"))
         self.backup_check.setToolTip(
-            tr("Write everything to a file (readable only by you) before erasing; import it to undo")
+            self.tr("Write everything to a file (readable only by you) before erasing; import it to undo")
         )
         self.backup_check.setChecked(True)
         self.backup_edit = QLineEdit(str(backup_path), self)
         self.backup_edit.setObjectName("reset_backup_path")
-        self.backup_edit.setAccessibleName(tr("Backup file"))
-        self.backup_edit.setToolTip(tr("Where the backup is written"))
-        self.browse_button = QPushButton(tr("&Browse…"), self)
-        self.browse_button.setAccessibleName(tr("Choose the backup file"))
-        self.browse_button.setToolTip(tr("Choose where the backup is written"))
+        self.backup_edit.setAccessibleName(self.tr("Backup file"))
+        self.backup_edit.setToolTip(self.tr("Where the backup is written"))
+        self.browse_button = QPushButton(self.tr("&Browse…"), self)
+        self.browse_button.setAccessibleName(self.tr("Choose the backup file"))
+        self.browse_button.setToolTip(self.tr("Choose where the backup is written"))
         self.browse_button.clicked.connect(self.browseRequested)
         backup_row = QHBoxLayout()
         backup_row.addWidget(self.backup_edit, 1)
@@ -107,9 +107,9 @@ class ResetDialog(QDialog):
         # typed confirmation ------------------------------------------------------------------------
         self.confirm_edit = QLineEdit(self)
         self.confirm_edit.setObjectName("reset_confirm")
-        self.confirm_edit.setAccessibleName(tr("Type RESET to confirm"))
-        self.confirm_edit.setToolTip(tr("Type the word RESET in capitals to enable the Reset button"))
-        confirm_label = QLabel(tr("&Type RESET to confirm:"), self)
+        self.confirm_edit.setAccessibleName(self.tr("Type RESET to confirm"))
+        self.confirm_edit.setToolTip(self.tr("Type the word RESET in capitals to enable the Reset button"))
+        confirm_label = QLabel(self.tr("&Type RESET to confirm:"), self)
         confirm_label.setBuddy(self.confirm_edit)
         confirm_row = QHBoxLayout()
         confirm_row.addWidget(confirm_label)
@@ -117,12 +117,12 @@ class ResetDialog(QDialog):
 
         self.buttons = QDialogButtonBox(self)
         self.cancel_button = self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
-        self.cancel_button.setToolTip(tr("Close without erasing anything"))
-        self.reset_button = QPushButton(tr("&Reset"), self)
+        self.cancel_button.setToolTip(self.tr("Close without erasing anything"))
+        self.reset_button = QPushButton(self.tr("&Reset"), self)
         self.reset_button.setObjectName("reset_ok")
         self.reset_button.setIcon(icon("reset"))
-        self.reset_button.setAccessibleName(tr("Reset"))
-        self.reset_button.setToolTip(tr("Erase all creative memory now (type RESET first)"))
+        self.reset_button.setAccessibleName(self.tr("Reset"))
+        self.reset_button.setToolTip(self.tr("Erase all creative memory now (type RESET first)"))
         self.reset_button.setAutoDefault(False)
         self.buttons.addButton(self.reset_button, QDialogButtonBox.ButtonRole.DestructiveRole)
         self.cancel_button.setDefault(True)
@@ -162,7 +162,7 @@ class ResetDialog(QDialog):
 
     def _problem_text(self) -> str | None:
         if self.backup_check.isChecked() and not self.backup_edit.text().strip():
-            return tr("Choose a file for the backup, or uncheck “Export a backup first”.")
+            return self.tr("Choose a file for the backup, or uncheck “Export a backup first”.")
         return None
 
     def _update(self) -> None:

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from creative_memory.gui.asyncbridge import wait_dialog
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.errors import show_error
+from creative_memory.gui.visible import QT_TRANSLATE_NOOP
 from creative_memory.services import location
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.errors import CreativeMemoryError
@@ -35,10 +36,6 @@ from creative_memory.services.errors import CreativeMemoryError
 log = logging.getLogger("cm.gui")
 ACCEPTED = int(QDialog.DialogCode.Accepted.value)
 CHOOSE_FOLDER = 2  # the dialog's result when "Choose a folder…" was pressed
-
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("StoreDialog", text)
 
 
 def size_text(n: int) -> str:
@@ -52,7 +49,7 @@ def size_text(n: int) -> str:
 
 def channel_text(row: dict[str, Any]) -> str:
     if row["legacy"]:
-        return tr("first release's folder")
+        return QCoreApplication.translate("StoreDialog", "first release's folder")
     return str(row["channel"] or row["route"])
 
 
@@ -60,18 +57,24 @@ class StoreDialog(QDialog):
     """Every store found on this computer: folder, channel, size, last write, whether Open Design's
     tables are in it. "Use this store" remembers the selected one; "Choose a folder…" asks for one."""
 
-    COLUMNS = ("Folder", "Channel", "Size", "Last write", "Open Design's tables")
+    COLUMNS = (
+        QT_TRANSLATE_NOOP("StoreDialog", "Folder"),
+        QT_TRANSLATE_NOOP("StoreDialog", "Channel"),
+        QT_TRANSLATE_NOOP("StoreDialog", "Size"),
+        QT_TRANSLATE_NOOP("StoreDialog", "Last write"),
+        QT_TRANSLATE_NOOP("StoreDialog", "Open Design's tables"),
+    )
 
     def __init__(self, parent: QWidget | None, rows: list[dict[str, Any]], current: Path) -> None:
         # Long on purpose: the dialog is built top to bottom in reading order, which is also its
         # keyboard order (Qt's focus chain follows the order widgets are made).
         super().__init__(parent)
         self.setObjectName("store_dialog")
-        self.setWindowTitle(tr("Where creative memory is stored"))
-        self.setAccessibleName(tr("Where creative memory is stored"))
+        self.setWindowTitle(self.tr("Where creative memory is stored"))
+        self.setAccessibleName(self.tr("Where creative memory is stored"))
         self.rows = rows
         intro = QLabel(
-            tr(
+            self.tr(
                 "Stores found on this computer. The one you pick is remembered for the window and "
                 "od-memory; OD_DATA_DIR and --data-dir still come first."
             ),
@@ -80,8 +83,8 @@ class StoreDialog(QDialog):
         intro.setWordWrap(True)
         self.table = QTableWidget(len(rows), len(self.COLUMNS), self)
         self.table.setObjectName("store_table")
-        self.table.setAccessibleName(tr("Stores found"))
-        self.table.setHorizontalHeaderLabels([tr(c) for c in self.COLUMNS])
+        self.table.setAccessibleName(self.tr("Stores found"))
+        self.table.setHorizontalHeaderLabels([self.tr(c) for c in self.COLUMNS])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -94,7 +97,7 @@ class StoreDialog(QDialog):
         for col in range(1, len(self.COLUMNS)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         for r, row in enumerate(rows):
-            tables = {True: tr("yes"), False: tr("no")}.get(row["daemon_tables"], tr("unreadable"))
+            tables = {True: self.tr("yes"), False: self.tr("no")}.get(row["daemon_tables"], self.tr("unreadable"))
             when = datetime.fromtimestamp(row["modified"]).strftime("%Y-%m-%d %H:%M") if row["modified"] else "—"
             cells = [row["data_dir"], channel_text(row), size_text(int(row["size"])), when, tables]
             for c, text in enumerate(cells):
@@ -103,14 +106,14 @@ class StoreDialog(QDialog):
                 self.table.setItem(r, c, item)
             if Path(row["data_dir"]) == current:
                 self.table.selectRow(r)
-        self.empty = QLabel(tr("Open Design's store was not found on this computer."), self)
+        self.empty = QLabel(self.tr("Open Design's store was not found on this computer."), self)
         self.empty.setVisible(not rows)
 
         buttons = QDialogButtonBox(self)
-        self.use_button = buttons.addButton(tr("&Use this store"), QDialogButtonBox.ButtonRole.AcceptRole)
-        self.use_button.setToolTip(tr("Open the selected store and remember it"))
-        self.folder_button = QPushButton(tr("Choose a &folder…"), self)
-        self.folder_button.setToolTip(tr("Pick the folder that holds app.sqlite"))
+        self.use_button = buttons.addButton(self.tr("&Use this store"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.use_button.setToolTip(self.tr("Open the selected store and remember it"))
+        self.folder_button = QPushButton(self.tr("Choose a &folder…"), self)
+        self.folder_button.setToolTip(self.tr("Pick the folder that holds app.sqlite"))
         buttons.addButton(self.folder_button, QDialogButtonBox.ButtonRole.ActionRole)
         cancel = buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
         cancel.setDefault(True)
@@ -175,7 +178,7 @@ async def switch_store(ctrl: Controller, window: QWidget, dd: DataDir) -> bool:
 
 
 async def ask_folder(parent: QWidget | None, start: Path) -> Path | None:
-    dialog = QFileDialog(parent, tr("Choose the folder that holds app.sqlite"), str(start))
+    dialog = QFileDialog(parent, QCoreApplication.translate("StoreDialog", "Choose the folder that holds app.sqlite"), str(start))
     dialog.setObjectName("store_folder_dialog")
     dialog.setFileMode(QFileDialog.FileMode.Directory)
     dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
@@ -209,7 +212,7 @@ async def use_folder(ctrl: Controller, parent: QWidget, folder: Path) -> bool:
     try:
         used = await ctrl.run(location.use, str(folder))
     except CreativeMemoryError as exc:
-        show_error(parent.window(), exc, action=tr("Could not use that folder."))
+        show_error(parent.window(), exc, action=QCoreApplication.translate("StoreDialog", "Could not use that folder."))
         return False
     return await switch_store(ctrl, parent.window(), DataDir(Path(used["data_dir"]), "remembered"))
 
@@ -220,8 +223,8 @@ async def move_legacy(ctrl: Controller, parent: QWidget, *, confirm: bool = True
     if confirm:
         box = QMessageBox(
             QMessageBox.Icon.Question,
-            tr("Move the store"),
-            tr(
+            QCoreApplication.translate("StoreDialog", "Move the store"),
+            QCoreApplication.translate("StoreDialog",
                 "This store is in the folder the first release used, which Open Design may use "
                 "later. Move it to this program's own folder? It is copied, checked, and only then "
                 "removed here."
@@ -230,7 +233,7 @@ async def move_legacy(ctrl: Controller, parent: QWidget, *, confirm: bool = True
             parent.window(),
         )
         box.setObjectName("move_store_box")
-        move = box.addButton(tr("&Move"), QMessageBox.ButtonRole.AcceptRole)
+        move = box.addButton(QCoreApplication.translate("StoreDialog", "&Move"), QMessageBox.ButtonRole.AcceptRole)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         await wait_dialog(box)
         clicked = box.clickedButton()
@@ -242,7 +245,7 @@ async def move_legacy(ctrl: Controller, parent: QWidget, *, confirm: bool = True
     try:
         moved = await ctrl.run(location.move_legacy, dd)
     except CreativeMemoryError as exc:
-        show_error(parent.window(), exc, action=tr("Could not move the store."))
+        show_error(parent.window(), exc, action=QCoreApplication.translate("StoreDialog", "Could not move the store."))
         return await switch_store(ctrl, parent.window(), dd)
     return await switch_store(ctrl, parent.window(), moved)
 
@@ -258,21 +261,21 @@ async def confirm_first_open(ctrl: Controller, parent: QWidget | None) -> bool:
         return True
     current = facts["schema"]["current"]
     what = (
-        tr("Creative memory keeps its own tables (creative_memory_*) in Open Design's store:\n{store}\n\n"
-           "They are added now. Open Design's own tables are not changed.")
+        QCoreApplication.translate("StoreDialog", "Creative memory keeps its own tables (creative_memory_*) in Open Design's store:\n{store}\n\n"
+                                                  "They are added now. Open Design's own tables are not changed.")
         if current is None
-        else tr("Creative memory's tables in\n{store}\nare upgraded from schema {old} to {new}.")
+        else QCoreApplication.translate("StoreDialog", "Creative memory's tables in\n{store}\nare upgraded from schema {old} to {new}.")
     ).format(store=facts["store"], old=current, new=facts["schema"]["latest"])
     box = QMessageBox(
         QMessageBox.Icon.Information,
-        tr("Prepare the store"),
-        what + "\n\n" + tr("A backup copy of the store is made beside it first (only the latest copy is kept)."),
+        QCoreApplication.translate("StoreDialog", "Prepare the store"),
+        what + "\n\n" + QCoreApplication.translate("StoreDialog", "A backup copy of the store is made beside it first (only the latest copy is kept)."),
         QMessageBox.StandardButton.NoButton,
         parent,
     )
     box.setObjectName("first_open_box")
-    go = box.addButton(tr("&Continue"), QMessageBox.ButtonRole.AcceptRole)
-    box.addButton(tr("&Quit"), QMessageBox.ButtonRole.RejectRole)
+    go = box.addButton(QCoreApplication.translate("StoreDialog", "&Continue"), QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(QCoreApplication.translate("StoreDialog", "&Quit"), QMessageBox.ButtonRole.RejectRole)
     box.setDefaultButton(go)
     ctrl.setProperty("first_open_box", box)  # reachable for tests while it is open
     try:

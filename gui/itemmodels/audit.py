@@ -8,13 +8,9 @@ from PySide6.QtCore import QCoreApplication, QObject
 
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.itemmodels.paged import PagedTableModel, Row, local_time
-from creative_memory.gui.visible import shown_id
+from creative_memory.gui.visible import QT_TRANSLATE_NOOP, shown_id
 from creative_memory.services import audit
 from creative_memory.services.store import Store
-
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("Activity", text)
 
 
 def fetch_audit(store: Store, user_id: str, text: str, before_id: int | None, limit: int) -> list[Row]:
@@ -23,12 +19,11 @@ def fetch_audit(store: Store, user_id: str, text: str, before_id: int | None, li
 
 
 
-
 _ACTIONS = {
-    "forget+block": "forget and block",
-    "forget-session": "forget a session",
-    "pause": "pause",
-    "resume": "resume",
+    "forget+block": QT_TRANSLATE_NOOP("AuditModel", "forget and block"),
+    "forget-session": QT_TRANSLATE_NOOP("AuditModel", "forget a session"),
+    "pause": QT_TRANSLATE_NOOP("AuditModel", "pause"),
+    "resume": QT_TRANSLATE_NOOP("AuditModel", "resume"),
 }
 
 
@@ -38,12 +33,16 @@ def readable_target(target: str) -> str:
         fp, _, rest = target[3:].partition(" ")
         where = rest.strip()
         where = where.replace("global only", QCoreApplication.translate("Activity", "global only"))
-        text = tr("a forgotten pattern (fingerprint {fp}…)").format(fp=fp[:8])
+        text = QCoreApplication.translate("Activity", "a forgotten pattern (fingerprint {fp}…)").format(fp=fp[:8])
         return f"{text} {where}".rstrip()
     return target
 
 
-_ACTORS = {"gui": "Creative Memory Studio", "cli": "od-memory (command line)", "host": "Open Design"}
+_ACTORS = {
+    "gui": QT_TRANSLATE_NOOP("AuditModel", "Creative Memory Studio"),
+    "cli": QT_TRANSLATE_NOOP("AuditModel", "od-memory (command line)"),
+    "host": QT_TRANSLATE_NOOP("AuditModel", "Open Design"),
+}
 
 
 class AuditModel(PagedTableModel):
@@ -52,11 +51,11 @@ class AuditModel(PagedTableModel):
     def __init__(self, ctrl: Controller, parent: QObject | None = None) -> None:
         super().__init__(ctrl, parent)
         self.columns = (
-            ("at", tr("Time")),
-            ("actor", tr("Actor")),
-            ("action", tr("Action")),
-            ("target", tr("Target")),
-            ("outcome", tr("Outcome")),
+            ("at", self.tr("Time")),
+            ("actor", self.tr("Actor")),
+            ("action", self.tr("Action")),
+            ("target", self.tr("Target")),
+            ("outcome", self.tr("Outcome")),
         )
         self._text = ""
 
@@ -86,7 +85,7 @@ class AuditModel(PagedTableModel):
             return shown_id(readable_target(str(row.get("target") or "")))
         if key == "action":
             action = str(row.get("action") or "")
-            return tr(_ACTIONS[action]) if action in _ACTIONS else action
+            return self.tr(_ACTIONS[action]) if action in _ACTIONS else action
         return super().display(row, key)
 
     def tooltip(self, row: Row, key: str) -> str | None:
@@ -95,9 +94,9 @@ class AuditModel(PagedTableModel):
         if key == "actor":
             actor = str(row.get("actor") or "")
             who = _ACTORS.get(actor)
-            return tr(who) if who else actor
+            return self.tr(who) if who else actor
         if key == "target" and str(row.get("target", "")).startswith("fp:"):
-            return tr(
+            return self.tr(
                 "A forgotten pattern is named only by its fingerprint, never by its text: {target}"
             ).format(target=row.get("target"))
         return super().tooltip(row, key)

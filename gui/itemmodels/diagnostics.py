@@ -10,22 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import (
-    QCoreApplication,
     QObject,
     Qt,
 )
 
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.itemmodels.paged import PagedTableModel, Row, local_time
-from creative_memory.gui.visible import shown_id
+from creative_memory.gui.visible import QT_TRANSLATE_NOOP, shown_id
 from creative_memory.services import retrieval_log
 from creative_memory.services.list_export import RetrievalFilter
 from creative_memory.services.retrieval import describe_empty
 from creative_memory.services.store import Store
-
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("Diagnostics", text)
 
 
 # --------------------------------------------------------------------------- retrievals
@@ -42,28 +37,27 @@ def fetch_retrieval_events(store: Store, retrieval_id: int) -> list[Row]:
 
 
 
-
 #: diagnostic event types (engine notes), in stage order, with the label the filter shows
 EVENT_TYPES: tuple[tuple[str, str], ...] = (
-    ("memory_disabled", "Memory off"),
-    ("memory_paused", "Using paused"),
-    ("project_memory_disabled", "Project ignores memory"),
-    ("project_override_suppression", "Project override suppression"),
-    ("below_threshold", "Below threshold"),
-    ("hard_cap_applied", "Hard cap applied"),
-    ("diversity_ceiling_applied", "Polarity ceiling applied"),
-    ("diversity_backfill", "Polarity backfill"),
-    ("category_ceiling_applied", "Category ceiling applied"),
-    ("category_backfill", "Category backfill"),
-    ("token_budget_exceeded", "Token budget exceeded"),
-    ("kept", "Kept"),
+    ("memory_disabled", QT_TRANSLATE_NOOP("DiagnosticsTab", "Memory off")),
+    ("memory_paused", QT_TRANSLATE_NOOP("DiagnosticsTab", "Using paused")),
+    ("project_memory_disabled", QT_TRANSLATE_NOOP("DiagnosticsTab", "Project ignores memory")),
+    ("project_override_suppression", QT_TRANSLATE_NOOP("DiagnosticsTab", "Project override suppression")),
+    ("below_threshold", QT_TRANSLATE_NOOP("DiagnosticsTab", "Below threshold")),
+    ("hard_cap_applied", QT_TRANSLATE_NOOP("DiagnosticsTab", "Hard cap applied")),
+    ("diversity_ceiling_applied", QT_TRANSLATE_NOOP("DiagnosticsTab", "Polarity ceiling applied")),
+    ("diversity_backfill", QT_TRANSLATE_NOOP("DiagnosticsTab", "Polarity backfill")),
+    ("category_ceiling_applied", QT_TRANSLATE_NOOP("DiagnosticsTab", "Category ceiling applied")),
+    ("category_backfill", QT_TRANSLATE_NOOP("DiagnosticsTab", "Category backfill")),
+    ("token_budget_exceeded", QT_TRANSLATE_NOOP("DiagnosticsTab", "Token budget exceeded")),
+    ("kept", QT_TRANSLATE_NOOP("DiagnosticsTab", "Kept")),
 )
 
 _EMPTY_SHORT = {
-    "memory_disabled": "memory off",
-    "memory_paused": "paused",
-    "project_memory_disabled": "project off",
-    "nothing_above_threshold": "nothing eligible",
+    "memory_disabled": QT_TRANSLATE_NOOP("RetrievalsModel", "memory off"),
+    "memory_paused": QT_TRANSLATE_NOOP("RetrievalsModel", "paused"),
+    "project_memory_disabled": QT_TRANSLATE_NOOP("RetrievalsModel", "project off"),
+    "nothing_above_threshold": QT_TRANSLATE_NOOP("RetrievalsModel", "nothing eligible"),
 }
 
 
@@ -73,13 +67,13 @@ class RetrievalsModel(PagedTableModel):
     def __init__(self, ctrl: Controller, parent: QObject | None = None) -> None:
         super().__init__(ctrl, parent)
         self.columns = (
-            ("at", tr("Time")),
-            ("origin", tr("Origin")),
-            ("project_id", tr("Project")),
-            ("mode", tr("Mode")),
-            ("kept", tr("Kept +/−")),
-            ("tokens", tr("Tokens")),
-            ("duration_ms", tr("Duration")),
+            ("at", self.tr("Time")),
+            ("origin", self.tr("Origin")),
+            ("project_id", self.tr("Project")),
+            ("mode", self.tr("Mode")),
+            ("kept", self.tr("Kept +/−")),
+            ("tokens", self.tr("Tokens")),
+            ("duration_ms", self.tr("Duration")),
         )
         self._filter = RetrievalFilter()
         self.project_names: dict[str, str] = {}
@@ -105,7 +99,7 @@ class RetrievalsModel(PagedTableModel):
 
     def project_label(self, project_id: str | None) -> str:
         if not project_id:
-            return tr("(no project)")
+            return self.tr("(no project)")
         name = self.project_names.get(project_id)  # the daemon's names are untrusted text: shown inert
         return f"{shown_id(name)} ({shown_id(project_id)})" if name and name != project_id else shown_id(project_id)
 
@@ -118,7 +112,7 @@ class RetrievalsModel(PagedTableModel):
             text = f"+{row.get('kept_positive', 0)} / −{row.get('kept_negative', 0)}"
             reason = row.get("empty_reason")
             if reason:
-                text += f"  ({tr(_EMPTY_SHORT.get(str(reason), str(reason)))})"
+                text += f"  ({self.tr(_EMPTY_SHORT.get(str(reason), str(reason)))})"
             return text
         if key == "duration_ms":
             ms = float(row.get("duration_ms") or 0.0)
@@ -130,7 +124,7 @@ class RetrievalsModel(PagedTableModel):
             return str(row.get("at") or "")
         if key == "kept":
             lines = [
-                tr("{pos} preferred, {neg} avoided ({high} high, {medium} medium)").format(
+                self.tr("{pos} preferred, {neg} avoided ({high} high, {medium} medium)").format(
                     pos=row.get("kept_positive", 0),
                     neg=row.get("kept_negative", 0),
                     high=row.get("kept_high", 0),
@@ -138,10 +132,10 @@ class RetrievalsModel(PagedTableModel):
                 )
             ]
             if row.get("empty_reason"):
-                lines.append(tr(describe_empty(row["empty_reason"], {"project_id": row.get("project_id")})))
+                lines.append(self.tr(describe_empty(row["empty_reason"], {"project_id": row.get("project_id")})))
             return "\n".join(lines)
         if key == "tokens":
-            return tr("Estimated tokens of the Creative memory block (4 characters a token)")
+            return self.tr("Estimated tokens of the Creative memory block (4 characters a token)")
         return super().tooltip(row, key)
 
     def alignment(self, key: str) -> Qt.AlignmentFlag | None:

@@ -18,10 +18,6 @@ from creative_memory.services.inspector_query import (
 )
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("PreferenceTableModel", text)
-
-
 @dataclass(frozen=True)
 class Column:
     name: str
@@ -65,51 +61,51 @@ def column_for_sort(sort: str) -> int:
 
 def titles() -> dict[str, str]:
     return {
-        "scope": tr("Scope"),
-        "type": tr("Type"),
-        "pattern": tr("Pattern"),
-        "polarity": tr("Polarity"),
-        "strength": tr("Strength"),
-        "tier": tr("Tier"),
-        "status": tr("Status"),
-        "sources": tr("Sources"),
-        "counts": tr("Accepts / rejects"),
-        "last_seen": tr("Last seen"),
-        "decay_at": tr("Decay due"),
-        "last_injected": tr("Last injected"),
+        "scope": QCoreApplication.translate("PreferenceTableModel", "Scope"),
+        "type": QCoreApplication.translate("PreferenceTableModel", "Type"),
+        "pattern": QCoreApplication.translate("PreferenceTableModel", "Pattern"),
+        "polarity": QCoreApplication.translate("PreferenceTableModel", "Polarity"),
+        "strength": QCoreApplication.translate("PreferenceTableModel", "Strength"),
+        "tier": QCoreApplication.translate("PreferenceTableModel", "Tier"),
+        "status": QCoreApplication.translate("PreferenceTableModel", "Status"),
+        "sources": QCoreApplication.translate("PreferenceTableModel", "Sources"),
+        "counts": QCoreApplication.translate("PreferenceTableModel", "Accepts / rejects"),
+        "last_seen": QCoreApplication.translate("PreferenceTableModel", "Last seen"),
+        "decay_at": QCoreApplication.translate("PreferenceTableModel", "Decay due"),
+        "last_injected": QCoreApplication.translate("PreferenceTableModel", "Last injected"),
     }
 
 
 def header_tips() -> dict[str, str]:
     return {
-        "scope": tr("Global, or the project the preference was learned in"),
-        "type": tr("The kind of preference (typography, color, layout …)"),
-        "pattern": tr("What was learned"),
-        "polarity": tr("Positive: wanted; negative: to avoid"),
-        "strength": tr("How strong the preference is, from 0 to 1 (injected from 0.40)"),
-        "tier": tr("Confidence tier: low below 0.35, high above 0.65"),
-        "status": tr("Stable, under review (recently contradicted) or archived (not seen for 180 days)"),
-        "sources": tr("The kinds of signal that built it"),
-        "counts": tr("How many signals accepted and rejected it (sorts by accepts)"),
-        "last_seen": tr("When a signal last named it"),
-        "decay_at": tr("When it weakens next if nothing names it again"),
-        "last_injected": tr("When it was last put into a generation prompt"),
+        "scope": QCoreApplication.translate("PreferenceTableModel", "Global, or the project the preference was learned in"),
+        "type": QCoreApplication.translate("PreferenceTableModel", "The kind of preference (typography, color, layout …)"),
+        "pattern": QCoreApplication.translate("PreferenceTableModel", "What was learned"),
+        "polarity": QCoreApplication.translate("PreferenceTableModel", "Positive: wanted; negative: to avoid"),
+        "strength": QCoreApplication.translate("PreferenceTableModel", "How strong the preference is, from 0 to 1 (injected from 0.40)"),
+        "tier": QCoreApplication.translate("PreferenceTableModel", "Confidence tier: low below 0.35, high above 0.65"),
+        "status": QCoreApplication.translate("PreferenceTableModel", "Stable, under review (recently contradicted) or archived (not seen for 180 days)"),
+        "sources": QCoreApplication.translate("PreferenceTableModel", "The kinds of signal that built it"),
+        "counts": QCoreApplication.translate("PreferenceTableModel", "How many signals accepted and rejected it (sorts by accepts)"),
+        "last_seen": QCoreApplication.translate("PreferenceTableModel", "When a signal last named it"),
+        "decay_at": QCoreApplication.translate("PreferenceTableModel", "When it weakens next if nothing names it again"),
+        "last_injected": QCoreApplication.translate("PreferenceTableModel", "When it was last put into a generation prompt"),
     }
 
 
 def words() -> dict[str, str]:
     """Stored values (polarity, tier, status …) in the user's language."""
     return {
-        "global": tr("global"),
-        "positive": tr("positive"),
-        "negative": tr("negative"),
-        "low": tr("low"),
-        "medium": tr("medium"),
-        "high": tr("high"),
-        "stable": tr("stable"),
-        "under_review": tr("under review"),
-        "archived": tr("archived"),
-        "never": tr("never"),
+        "global": QCoreApplication.translate("PreferenceTableModel", "global"),
+        "positive": QCoreApplication.translate("PreferenceTableModel", "positive"),
+        "negative": QCoreApplication.translate("PreferenceTableModel", "negative"),
+        "low": QCoreApplication.translate("PreferenceTableModel", "low"),
+        "medium": QCoreApplication.translate("PreferenceTableModel", "medium"),
+        "high": QCoreApplication.translate("PreferenceTableModel", "high"),
+        "stable": QCoreApplication.translate("PreferenceTableModel", "stable"),
+        "under_review": QCoreApplication.translate("PreferenceTableModel", "under review"),
+        "archived": QCoreApplication.translate("PreferenceTableModel", "archived"),
+        "never": QCoreApplication.translate("PreferenceTableModel", "never"),
     }
 
 
@@ -213,16 +209,16 @@ class CellText:
         name = COLUMNS[column].name
         if name == "scope":
             if row.scope == "global":
-                return tr("Global: learned across projects")
+                return QCoreApplication.translate("CellText", "Global: learned across projects")
             project = shown_id(str(row.project_id or row.scope))
-            return tr("Learned in project {project}").format(project=project)
+            return QCoreApplication.translate("CellText", "Learned in project {project}").format(project=project)
         if name in ("type", "pattern"):
             raw = row.preference_type if name == "type" else row.pattern
             return f"{self.titles()[name]}: {with_stored(raw)}"
         if name == "strength":
-            return tr("Strength {value:.3f} of 1").format(value=row.strength)
+            return QCoreApplication.translate("CellText", "Strength {value:.3f} of 1").format(value=row.strength)
         if name == "counts":
-            return tr("{accepts} accepting and {rejects} rejecting signals").format(
+            return QCoreApplication.translate("CellText", "{accepts} accepting and {rejects} rejecting signals").format(
                 accepts=row.accept_count, rejects=row.reject_count
             )
         if name in ("last_seen", "decay_at", "last_injected"):

@@ -51,31 +51,27 @@ CHECK_COLUMNS: tuple[str, ...] = ("use_global_memory", "use_memory", "learn_from
 COL = {key: i for i, key in enumerate(COLUMNS)}
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("Projects", text)
-
-
 def _headers() -> dict[str, tuple[str, str]]:
     return {
-        "name": (tr("Name"), tr("The project's name in Open Design")),
-        "id": (tr("ID"), tr("The project id used in events and on the command line")),
+        "name": (QCoreApplication.translate("Projects", "Name"), QCoreApplication.translate("Projects", "The project's name in Open Design")),
+        "id": (QCoreApplication.translate("Projects", "ID"), QCoreApplication.translate("Projects", "The project id used in events and on the command line")),
         "use_global_memory": (
-            tr("Use global memory in this project"),
-            tr(
+            QCoreApplication.translate("Projects", "Use global memory in this project"),
+            QCoreApplication.translate("Projects",
                 "On: your global preferences are added to this project's prompts. Off: they are not "
                 "(client or NDA work); the project's own preferences still are."
             ),
         ),
         "use_memory": (
-            tr("Use this project's memory"),
-            tr("On: the preferences learned in this project are added to its prompts. Off: they are not."),
+            QCoreApplication.translate("Projects", "Use this project's memory"),
+            QCoreApplication.translate("Projects", "On: the preferences learned in this project are added to its prompts. Off: they are not."),
         ),
         "learn_from_project": (
-            tr("Learn from this project"),
-            tr("On: reactions to this project's work feed memory. Off: its work is not learned from."),
+            QCoreApplication.translate("Projects", "Learn from this project"),
+            QCoreApplication.translate("Projects", "On: reactions to this project's work feed memory. Off: its work is not learned from."),
         ),
-        "preferences": (tr("Preferences"), tr("Preferences learned for this project only (project scope)")),
-        "last_activity": (tr("Last activity"), tr("When the newest memory event of this project happened")),
+        "preferences": (QCoreApplication.translate("Projects", "Preferences"), QCoreApplication.translate("Projects", "Preferences learned for this project only (project scope)")),
+        "last_activity": (QCoreApplication.translate("Projects", "Last activity"), QCoreApplication.translate("Projects", "When the newest memory event of this project happened")),
     }
 
 
@@ -159,27 +155,27 @@ class ProjectsModel(QAbstractTableModel):
             if role == Qt.ItemDataRole.CheckStateRole:
                 return Qt.CheckState.Checked if on else Qt.CheckState.Unchecked
             if role == Qt.ItemDataRole.DisplayRole:
-                return tr("On") if on else tr("Off")
+                return self.tr("On") if on else self.tr("Off")
             if role == SORT_ROLE:
                 return int(on)
             if role == Qt.ItemDataRole.ToolTipRole:
                 title = self._headers[key][0]
-                state = tr("on") if on else tr("off")
-                return tr("{what} is {state} for {project}. Click or press Space to switch it.").format(
+                state = self.tr("on") if on else self.tr("off")
+                return self.tr("{what} is {state} for {project}. Click or press Space to switch it.").format(
                     what=title, state=state, project=self._label(row)
                 )
             if role == Qt.ItemDataRole.AccessibleTextRole:
-                return tr("{what}: {state}").format(what=self._headers[key][0], state=tr("on") if on else tr("off"))
+                return self.tr("{what}: {state}").format(what=self._headers[key][0], state=self.tr("on") if on else self.tr("off"))
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             if key == "name":  # a name from Open Design is untrusted text: controls visible, bidi isolated
-                return for_display(row["name"]) if row["name"] else tr("(known from events only)")
+                return for_display(row["name"]) if row["name"] else self.tr("(known from events only)")
             if key == "id":
                 return row["id"]
             if key == "preferences":
                 return QLocale().toString(int(row["preferences"]))
             if key == "last_activity":
-                return local_time(row["last_activity"]) or tr("—")
+                return local_time(row["last_activity"]) or self.tr("—")
             return None
         if role == SORT_ROLE:
             if key == "name":  # named projects first, then the ones known from events only (by id)
@@ -194,15 +190,15 @@ class ProjectsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if key == "name":
                 if not row.get("in_daemon"):
-                    return tr(
+                    return self.tr(
                         "Open Design's project list does not have this project; it is known from memory "
                         "events only."
                     )
                 return for_display(row["name"])
             if key == "last_activity":
-                return row["last_activity"] or tr("No memory events yet")
+                return row["last_activity"] or self.tr("No memory events yet")
             if key == "preferences":
-                return tr("{n} project-scoped preferences; {e} events").format(
+                return self.tr("{n} project-scoped preferences; {e} events").format(
                     n=row["preferences"], e=row.get("events", 0)
                 )
             return row["id"]

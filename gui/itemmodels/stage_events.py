@@ -9,7 +9,6 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QCoreApplication,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -21,10 +20,6 @@ from creative_memory.services.reasons import event_sentence
 
 Index = QModelIndex | QPersistentModelIndex
 Row = dict[str, Any]
-
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("Diagnostics", text)
 
 
 def pattern_of(event: Row) -> str:
@@ -65,11 +60,11 @@ class StageEventsModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.columns = (
-            ("n", tr("#")),
-            ("stage", tr("Stage")),
-            ("type", tr("Type")),
-            ("pattern", tr("Pattern")),
-            ("trace", tr("What happened")),
+            ("n", self.tr("#")),
+            ("stage", self.tr("Stage")),
+            ("type", self.tr("Type")),
+            ("pattern", self.tr("Pattern")),
+            ("trace", self.tr("What happened")),
         )
         self._events: list[Row] = []
 

@@ -30,7 +30,7 @@ from creative_memory.gui.icons import palette_icon
 from creative_memory.gui.itemmodels.audit import AuditModel
 from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.settings import AppSettings
-from creative_memory.gui.tabs.base import Tab, tr
+from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.tabs.diagnostics.common import row_height
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit
 from creative_memory.services.errors import CreativeMemoryError
@@ -44,16 +44,16 @@ class ActivityTab(Tab):
         super().__init__(ctrl, parent)
         self.model = AuditModel(ctrl, self)
 
-        self.filter_edit = FilterLineEdit(self, placeholder=tr("Filter by actor, action, target or outcome…"))
+        self.filter_edit = FilterLineEdit(self, placeholder=self.tr("Filter by actor, action, target or outcome…"))
         self.filter_edit.setObjectName("activity_filter")
-        self.filter_edit.setAccessibleName(tr("Filter the activity log"))
+        self.filter_edit.setAccessibleName(self.tr("Filter the activity log"))
         self.filter_edit.setToolTip(
-            tr("Show entries whose actor, action, target or outcome contains this text (Ctrl+F)")
+            self.tr("Show entries whose actor, action, target or outcome contains this text (Ctrl+F)")
         )
-        self.export_button = QPushButton(palette_icon("export", self.palette()), tr("E&xport…"), self)
+        self.export_button = QPushButton(palette_icon("export", self.palette()), self.tr("E&xport…"), self)
         self.export_button.setObjectName("export")
-        self.export_button.setAccessibleName(tr("Export"))
-        self.export_button.setToolTip(tr("Save the filtered activity log as JSON or CSV"))
+        self.export_button.setAccessibleName(self.tr("Export"))
+        self.export_button.setToolTip(self.tr("Save the filtered activity log as JSON or CSV"))
 
         top = QHBoxLayout()
         top.addWidget(self.filter_edit, 1)
@@ -74,9 +74,9 @@ class ActivityTab(Tab):
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.verticalHeader().setDefaultSectionSize(row_height(self))
-        self.table.setAccessibleName(tr("Activity log"))
+        self.table.setAccessibleName(self.tr("Activity log"))
         add_context_actions(self.table)  # Copy (Ctrl+C), from the Menu key or Shift+F10 too
-        self.table.setToolTip(tr("Every change to a control, newest first"))
+        self.table.setToolTip(self.tr("Every change to a control, newest first"))
         header = self.table.horizontalHeader()
         header.setHighlightSections(False)
         header.setStretchLastSection(False)
@@ -93,11 +93,11 @@ class ActivityTab(Tab):
 
         self.count_label = QLabel(self)
         self.count_label.setObjectName("activity_count")
-        self.count_label.setAccessibleName(tr("How many entries are shown"))
+        self.count_label.setAccessibleName(self.tr("How many entries are shown"))
         self.message = QLabel(self)
         self.message.setObjectName("activity_message")
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.message.setAccessibleName(tr("Last action"))
+        self.message.setAccessibleName(self.tr("Last action"))
         bottom = QHBoxLayout()
         bottom.addWidget(self.count_label)
         bottom.addStretch(1)
@@ -122,7 +122,7 @@ class ActivityTab(Tab):
 
     # ------------------------------------------------------------------ Tab contract
     def title(self) -> str:
-        return tr("Activity")
+        return self.tr("Activity")
 
     async def refresh(self) -> None:
         self.stale = False
@@ -165,12 +165,12 @@ class ActivityTab(Tab):
         rows = self.model.rowCount()
         if rows == 0 and self.model.loaded_once():
             if self.model.text_filter:
-                self.empty.setText(tr("No activity matches “{text}”.").format(text=self.model.text_filter))
-                self.empty.setAction(tr("Clear filter"), tr("Show the whole activity log again"))
+                self.empty.setText(self.tr("No activity matches “{text}”.").format(text=self.model.text_filter))
+                self.empty.setAction(self.tr("Clear filter"), self.tr("Show the whole activity log again"))
             else:
                 self.empty.setText(
-                    tr("Nothing has been changed yet. Turning memory on or off, pausing, project switches, "
-                       "forgetting and resets are listed here.")
+                    self.tr("Nothing has been changed yet. Turning memory on or off, pausing, project switches, "
+                            "forgetting and resets are listed here.")
                 )
                 self.empty.setAction(None)
             self.stack.setCurrentWidget(self.empty)
@@ -178,19 +178,19 @@ class ActivityTab(Tab):
             self.stack.setCurrentWidget(self.table)
         self.count_label.setVisible(rows > 0)
         if self.model.has_more():
-            self.count_label.setText(tr("{n} entries loaded — scroll down for more").format(n=rows))
+            self.count_label.setText(self.tr("%n entries loaded — scroll down for more", None, rows))
         else:
-            self.count_label.setText(tr("1 entry") if rows == 1 else tr("{n} entries").format(n=rows))
+            self.count_label.setText(self.tr("1 entry") if rows == 1 else self.tr("{n} entries").format(n=rows))
         self.export_button.setEnabled(rows > 0)
 
     # ------------------------------------------------------------------ export
     @async_slot()
     async def _export_clicked(self) -> None:
-        dialog = QFileDialog(self, tr("Export activity"))
+        dialog = QFileDialog(self, self.tr("Export activity"))
         dialog.setObjectName("export_dialog")
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setFileMode(QFileDialog.FileMode.AnyFile)
-        json_filter, csv_filter = tr("JSON (*.json)"), tr("CSV (*.csv)")
+        json_filter, csv_filter = self.tr("JSON (*.json)"), self.tr("CSV (*.csv)")
         dialog.setNameFilters([csv_filter, json_filter])
         dialog.setDefaultSuffix("csv")
         dialog.selectFile("activity.csv")
@@ -205,10 +205,10 @@ class ActivityTab(Tab):
         try:
             await self.export_to(path, format_for(path, fallback))
         except (CreativeMemoryError, OSError) as exc:
-            show_error(self, exc, action=tr("The activity log could not be exported."))
+            show_error(self, exc, action=self.tr("The activity log could not be exported."))
 
     async def export_to(self, path: str | Path, fmt: str) -> int:
         """Write every entry the filter matches to ``path`` (mode 0600); returns how many."""
         n = await self.ctrl.run(export_audit, self.ctrl.store, self.ctrl.user, self.model.text_filter, Path(path), fmt)
-        self.message.setText(tr("Exported {n} entries to {path}.").format(n=n, path=str(path)))
+        self.message.setText(self.tr("Exported %n entries to {path}.", None, n).format(path=str(path)))
         return n

@@ -4,16 +4,11 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
 from creative_memory.gui.controller import Controller
 
 log = logging.getLogger("cm.gui")
-
-
-def tr(text: str, context: str = "CreativeMemory") -> str:
-    return QCoreApplication.translate(context, text)
 
 
 class Tab(QWidget):

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel, QWidget
 
 from creative_memory.gui.logging_setup import current_log_file
-
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("CreativeMemory", text)
 
 
 class LogFileLine(QLabel):
@@ -23,7 +19,7 @@ class LogFileLine(QLabel):
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-        self.setAccessibleName(tr("Program log file"))
+        self.setAccessibleName(self.tr("Program log file"))
         self.update_path()
 
     def update_path(self) -> None:
@@ -31,5 +27,5 @@ class LogFileLine(QLabel):
         path = current_log_file()
         self.setVisible(path is not None)
         if path is not None:
-            self.setText(tr("Program log (warnings and errors): {path}").format(path=path))
-            self.setToolTip(tr("Attach this file, and the older ones beside it, to a problem report"))
+            self.setText(self.tr("Program log (warnings and errors): {path}").format(path=path))
+            self.setToolTip(self.tr("Attach this file, and the older ones beside it, to a problem report"))

@@ -6,7 +6,8 @@
 //
 // Prints "ready" once its table exists, then writes until its standard input closes, and prints
 // one JSON line: writes attempted, ok, failed (with the first errors), the longest wait, p50/p99
-// of the waits and the rows its table holds at the end (a lost write would show as fewer rows).
+// of the waits, the five longest with the wall-clock time they began, and the rows its table holds
+// at the end (a lost write would show as fewer rows).
 import Database from 'better-sqlite3';
 import { performance } from 'node:perf_hooks';
 
@@ -28,6 +29,7 @@ const write = db.transaction((i) => {
 });
 
 const waits = [];
+const slowest = []; // the five longest waits: [wall-clock ms at their start, wait ms]
 const errors = [];
 let attempted = 0;
 let ok = 0;
@@ -42,7 +44,13 @@ function once() {
   } catch (err) {
     errors.push(String(err && err.code ? `${err.code}: ${err.message}` : err));
   }
-  waits.push(performance.now() - t0);
+  const wait = performance.now() - t0;
+  waits.push(wait);
+  if (slowest.length < 5 || wait > slowest[slowest.length - 1][1]) {
+    slowest.push([Date.now() - wait, wait]);
+    slowest.sort((a, b) => b[1] - a[1]);
+    slowest.length = Math.min(slowest.length, 5);
+  }
 }
 
 function loop() {
@@ -68,6 +76,7 @@ function finish() {
       longest_wait_ms: sorted.length ? sorted[sorted.length - 1] : 0,
       p50_ms: pick(50),
       p99_ms: pick(99),
+      slowest,
     }) + '\n',
   );
   process.exit(0);

@@ -5,27 +5,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QWidget,
 )
 
-from creative_memory.gui.tabs.base import tr
-from creative_memory.gui.visible import shown_id
+from creative_memory.gui.visible import QT_TRANSLATE_NOOP, shown_id
 from creative_memory.model.constants import Mode
 
 ORIGINS: tuple[tuple[str, str], ...] = (
-    ("daemon", "Open Design (daemon)"),
-    ("cli", "Command line"),
-    ("gui", "Recorded here (Diagnostics)"),
-    ("preview", "Preview (older versions)"),
-    ("self_test", "Self-test"),
+    ("daemon", QT_TRANSLATE_NOOP("DiagnosticsTab", "Open Design (daemon)")),
+    ("cli", QT_TRANSLATE_NOOP("DiagnosticsTab", "Command line")),
+    ("gui", QT_TRANSLATE_NOOP("DiagnosticsTab", "Recorded here (Diagnostics)")),
+    ("preview", QT_TRANSLATE_NOOP("DiagnosticsTab", "Preview (older versions)")),
+    ("self_test", QT_TRANSLATE_NOOP("DiagnosticsTab", "Self-test")),
 )
 MODES: tuple[tuple[Mode, str], ...] = (
-    (Mode.GENERATION, "Generation"),
-    (Mode.CRITIQUE, "Critique"),
-    (Mode.LEGACY, "Legacy format"),
+    (Mode.GENERATION, QT_TRANSLATE_NOOP("DiagnosticsTab", "Generation")),
+    (Mode.CRITIQUE, QT_TRANSLATE_NOOP("DiagnosticsTab", "Critique")),
+    (Mode.LEGACY, QT_TRANSLATE_NOOP("DiagnosticsTab", "Legacy format")),
 )
 
 
@@ -60,9 +59,9 @@ def fill_projects(
         for p in projects:
             label = project_label(p)
             own, glob = p.get("use_memory", True), p.get("use_global_memory", True)
-            tip = "" if own and glob else tr("This project ignores its own memory") if glob else tr("This project ignores global memory") if own else tr("This project uses no memory")
+            tip = "" if own and glob else QCoreApplication.translate("DiagnosticsCommon", "This project ignores its own memory") if glob else QCoreApplication.translate("DiagnosticsCommon", "This project ignores global memory") if own else QCoreApplication.translate("DiagnosticsCommon", "This project uses no memory")
             if mark_disabled and not glob:
-                label = (tr("{project} — ignores global memory") if own else tr("{project} — ignores memory")).format(project=label)
+                label = (QCoreApplication.translate("DiagnosticsCommon", "{project} — ignores global memory") if own else QCoreApplication.translate("DiagnosticsCommon", "{project} — ignores memory")).format(project=label)
             combo.addItem(label, p["id"])
             if tip:
                 combo.setItemData(combo.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)

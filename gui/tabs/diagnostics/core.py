@@ -29,7 +29,7 @@ from creative_memory.gui.itemmodels.diagnostics import (
 )
 from creative_memory.gui.itemmodels.paged import Row, local_time
 from creative_memory.gui.itemmodels.stage_events import StageEventsModel, event_details
-from creative_memory.gui.tabs.base import Tab, tr
+from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit
 from creative_memory.services import retrieval
 from creative_memory.services.list_export import RetrievalFilter
@@ -79,11 +79,11 @@ class DiagnosticsCore(Tab):
         rows = self.model.rowCount()
         if rows == 0 and self.model.loaded_once():
             if self._filtering():
-                self.empty.setText(tr("No retrieval matches these filters."))
-                self.empty.setAction(tr("Clear filters"), tr("Show every recorded retrieval again"))
+                self.empty.setText(self.tr("No retrieval matches these filters."))
+                self.empty.setAction(self.tr("Clear filters"), self.tr("Show every recorded retrieval again"))
             else:
                 self.empty.setText(
-                    tr(
+                    self.tr(
                         "No retrievals recorded yet. Open Design records one each time it adds "
                         "Creative memory to a prompt; “Run a retrieval now” records one from here."
                     )
@@ -95,11 +95,11 @@ class DiagnosticsCore(Tab):
         more = self.model.has_more()
         self.count_label.setVisible(rows > 0)
         self.count_label.setText(
-            tr("{n} retrievals loaded — scroll down for more").format(n=rows)
+            self.tr("%n retrievals loaded — scroll down for more", None, rows)
             if more
-            else tr("{n} retrievals").format(n=rows)
+            else self.tr("{n} retrievals").format(n=rows)
             if rows != 1
-            else tr("1 retrieval")
+            else self.tr("1 retrieval")
         )
         self.export_button.setEnabled(rows > 0)
 
@@ -147,7 +147,7 @@ class DiagnosticsCore(Tab):
     def _show_nothing_selected(self) -> None:
         self._shown_retrieval = None
         self._events_generation += 1
-        self.summary.setText(tr("Select a retrieval to see its stage events."))
+        self.summary.setText(self.tr("Select a retrieval to see its stage events."))
         self.events_model.set_events([])
         self.detail.clear()
 
@@ -164,18 +164,18 @@ class DiagnosticsCore(Tab):
 
     def _summary(self, row: Row, n_events: int) -> str:
         parts = [
-            tr("Retrieval #{id}").format(id=row["id"]),
+            self.tr("Retrieval #{id}").format(id=row["id"]),
             local_time(row.get("at")),
             str(row.get("origin") or ""),
             self.model.project_label(row.get("project_id")),
             str(row.get("mode") or ""),
-            tr("kept +{pos} / −{neg}").format(pos=row.get("kept_positive", 0), neg=row.get("kept_negative", 0)),
-            tr("{n} tokens").format(n=row.get("tokens", 0)),
-            tr("{n} stage events").format(n=n_events),
+            self.tr("kept +{pos} / −{neg}").format(pos=row.get("kept_positive", 0), neg=row.get("kept_negative", 0)),
+            self.tr("{n} tokens").format(n=row.get("tokens", 0)),
+            self.tr("{n} stage events").format(n=n_events),
         ]
         text = " · ".join(p for p in parts if p)
         if row.get("empty_reason"):
-            text += "\n" + tr(retrieval.describe_empty(row["empty_reason"], self._empty_numbers(row.get("project_id"))))
+            text += "\n" + self.tr(retrieval.describe_empty(row["empty_reason"], self._empty_numbers(row.get("project_id"))))
         return text
 
     def _set_events(self, events: list[Row]) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QCoreApplication, QModelIndex, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -24,7 +24,6 @@ from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.itemmodels.preferences import PreferenceKey
 from creative_memory.gui.keyboard import add_context_actions
-from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.visible import shown_id, shown_name
 from creative_memory.services.erasure import Receipt
 
@@ -45,11 +44,11 @@ def kept_keys(events: list[dict[str, Any]]) -> list[tuple[PreferenceKey, dict[st
 
 
 def item_text(key: PreferenceKey, event: dict[str, Any]) -> str:
-    verb = tr("Prefer") if key.polarity == "positive" else tr("Avoid")
-    where = tr("global") if key.project_id is None else shown_id(key.project_id)
+    verb = QCoreApplication.translate("DiagnosticsKept", "Prefer") if key.polarity == "positive" else QCoreApplication.translate("DiagnosticsKept", "Avoid")
+    where = QCoreApplication.translate("DiagnosticsKept", "global") if key.project_id is None else shown_id(key.project_id)
     strength = event.get("strength")
     amount = f"{float(strength):.2f}" if isinstance(strength, int | float) else "?"
-    return tr("{verb} {pattern} — {type}, {where}, {strength} {tier}").format(
+    return QCoreApplication.translate("DiagnosticsKept", "{verb} {pattern} — {type}, {where}, {strength} {tier}").format(
         verb=verb,
         pattern=shown_name(key.pattern),
         type=shown_name(key.preference_type),
@@ -68,20 +67,20 @@ class KeptPanel(QWidget):
         self.task_keeper = ctrl.keeper
         self.setObjectName("kept_panel")
         self._busy = False
-        self.title = QLabel(tr("Used in this retrieval:"), self)
+        self.title = QLabel(self.tr("Used in this retrieval:"), self)
         self.list = QListWidget(self)
         self.list.setObjectName("kept_list")
-        self.list.setAccessibleName(tr("Preferences used in this retrieval"))
-        self.list.setToolTip(tr("The preferences this retrieval put into the prompt"))
+        self.list.setAccessibleName(self.tr("Preferences used in this retrieval"))
+        self.list.setToolTip(self.tr("The preferences this retrieval put into the prompt"))
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.list.setMaximumHeight(self.fontMetrics().height() * 6)
         self.title.setBuddy(self.list)
-        self.forget_button = QPushButton(tr("Forg&et…"), self)
+        self.forget_button = QPushButton(self.tr("Forg&et…"), self)
         self.forget_button.setObjectName("kept_forget")
-        self.forget_button.setToolTip(tr("Erase the selected preference and its evidence (asks first)"))
-        self.show_button = QPushButton(tr("Show in &Inspector"), self)
+        self.forget_button.setToolTip(self.tr("Erase the selected preference and its evidence (asks first)"))
+        self.show_button = QPushButton(self.tr("Show in &Inspector"), self)
         self.show_button.setObjectName("kept_show")
-        self.show_button.setToolTip(tr("Open the Inspector on the selected preference"))
+        self.show_button.setToolTip(self.tr("Open the Inspector on the selected preference"))
         buttons = QVBoxLayout()
         buttons.addWidget(self.forget_button)
         buttons.addWidget(self.show_button)
@@ -97,10 +96,10 @@ class KeptPanel(QWidget):
         self.forget_button.clicked.connect(self._on_forget)
         self.show_button.clicked.connect(self._on_show)
         # the same two from the list's context menu (Menu key, Shift+F10), with Copy
-        self.forget_action = QAction(tr("Forget…"), self.list)
+        self.forget_action = QAction(self.tr("Forget…"), self.list)
         self.forget_action.setObjectName("kept_forget_action")
         self.forget_action.triggered.connect(self.forget_button.click)
-        self.show_action = QAction(tr("Show in Inspector"), self.list)
+        self.show_action = QAction(self.tr("Show in Inspector"), self.list)
         self.show_action.setObjectName("kept_show_action")
         self.show_action.triggered.connect(self.show_button.click)
         add_context_actions(self.list, [self.show_action, self.forget_action])
@@ -228,7 +227,7 @@ async def open_retrieval(tab: DiagnosticsTab, retrieval_id: int) -> bool:
         tab.table.setFocus(Qt.FocusReason.OtherFocusReason)
         return True
     tab.message.setText(
-        tr(
+        QCoreApplication.translate("DiagnosticsKept",
             "Retrieval #{id} is not in this store. Recorded retrievals are kept for the retention "
             "period, then deleted; the newest ones are listed below."
         ).format(id=retrieval_id)

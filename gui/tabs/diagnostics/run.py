@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
 
 from creative_memory.gui.asyncbridge import async_slot, wait_dialog
 from creative_memory.gui.errors import show_error
-from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.diagnostics.core import DiagnosticsCore
 from creative_memory.model.constants import Mode, Origin
 from creative_memory.services import retrieval
@@ -24,7 +23,7 @@ class RunActions(DiagnosticsCore):
     """Run now and export."""
 
     def _update_run_label(self, dry: bool) -> None:
-        self.run_button.setText(tr("&Run (dry run)") if dry else tr("&Run a recorded retrieval"))
+        self.run_button.setText(self.tr("&Run (dry run)") if dry else self.tr("&Run a recorded retrieval"))
 
     @async_slot()
     async def _run_clicked(self) -> None:
@@ -34,7 +33,7 @@ class RunActions(DiagnosticsCore):
                 self.run_project_combo.currentData(), mode=mode, dry_run=self.dry_run_check.isChecked()
             )
         except CreativeMemoryError as exc:
-            show_error(self, exc, action=tr("The retrieval could not run."))
+            show_error(self, exc, action=self.tr("The retrieval could not run."))
 
     async def run_retrieval(
         self, project_id: str | None, *, mode: Mode = Mode.GENERATION, dry_run: bool = False
@@ -57,7 +56,7 @@ class RunActions(DiagnosticsCore):
             self.run_button.setEnabled(True)
         result = outcome.result
         where = self.model.project_label(project_id)
-        kept = tr("kept +{pos} / −{neg}, {tokens} tokens").format(
+        kept = self.tr("kept +{pos} / −{neg}, {tokens} tokens").format(
             pos=len(result.positives), neg=len(result.negatives), tokens=outcome.tokens
         )
         if outcome.retrieval_id is None:
@@ -66,33 +65,33 @@ class RunActions(DiagnosticsCore):
             self.table.selectionModel().setCurrentIndex(QModelIndex(), QItemSelectionModel.SelectionFlag.Clear)
             self._events_generation += 1
             self._shown_retrieval = None
-            summary = tr("Dry run (not recorded) · {where} · {mode} · {kept}").format(
+            summary = self.tr("Dry run (not recorded) · {where} · {mode} · {kept}").format(
                 where=where, mode=str(mode), kept=kept
             )
             if result.empty_reason:
-                summary += "\n" + tr(retrieval.describe_empty(result.empty_reason, self._empty_numbers(project_id)))
+                summary += "\n" + self.tr(retrieval.describe_empty(result.empty_reason, self._empty_numbers(project_id)))
             self.summary.setText(summary)
             self._set_events([e.as_json() for e in result.events])
-            self._say(tr("Dry run for {where}: {kept}. Nothing was recorded.").format(where=where, kept=kept))
+            self._say(self.tr("Dry run for {where}: {kept}. Nothing was recorded.").format(where=where, kept=kept))
         else:
             self._showing_dry_run = False
             await self.model.reload()
-            text = tr("Recorded retrieval #{id} for {where}: {kept}.").format(
+            text = self.tr("Recorded retrieval #{id} for {where}: {kept}.").format(
                 id=outcome.retrieval_id, where=where, kept=kept
             )
             if not self.select_retrieval(outcome.retrieval_id):
-                text += " " + tr("The current filters hide it.")
+                text += " " + self.tr("The current filters hide it.")
             self._say(text)
             self.ctrl.notify("diagnostics")
         return outcome
 
     @async_slot()
     async def _export_clicked(self) -> None:
-        dialog = QFileDialog(self, tr("Export retrievals"))
+        dialog = QFileDialog(self, self.tr("Export retrievals"))
         dialog.setObjectName("export_dialog")
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setFileMode(QFileDialog.FileMode.AnyFile)
-        json_filter, csv_filter = tr("JSON (*.json)"), tr("CSV (*.csv)")
+        json_filter, csv_filter = self.tr("JSON (*.json)"), self.tr("CSV (*.csv)")
         dialog.setNameFilters([json_filter, csv_filter])
         dialog.setDefaultSuffix("json")
         dialog.selectFile("retrievals.json")
@@ -109,12 +108,12 @@ class RunActions(DiagnosticsCore):
         try:
             await self.export_to(path, format_for(path, fallback))
         except (CreativeMemoryError, OSError) as exc:
-            show_error(self, exc, action=tr("The retrievals could not be exported."))
+            show_error(self, exc, action=self.tr("The retrievals could not be exported."))
 
     async def export_to(self, path: str | Path, fmt: str) -> int:
         """Write every retrieval the current filter matches to ``path`` (mode 0600); returns how many."""
         n = await self.ctrl.run(
             export_retrievals, self.ctrl.store, self.ctrl.user, self.model.filter, Path(path), fmt
         )
-        self._say(tr("Exported {n} retrievals to {path}.").format(n=n, path=str(path)))
+        self._say(self.tr("Exported %n retrievals to {path}.", None, n).format(path=str(path)))
         return n

@@ -37,7 +37,6 @@ from creative_memory.gui.itemmodels.diagnostics import EVENT_TYPES, RetrievalsMo
 from creative_memory.gui.itemmodels.stage_events import StageEventsModel
 from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.settings import AppSettings
-from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.diagnostics.common import MODES, ORIGINS, fill_projects, named, row_height
 from creative_memory.gui.tabs.diagnostics.filters import FilterActions
 from creative_memory.gui.tabs.diagnostics.run import RunActions
@@ -88,61 +87,61 @@ class DiagnosticsTab(FilterActions, RunActions):
         """Origin, project, event type, search, a time window, and Clear filters."""
         self.origin_combo = QComboBox(self)
         self.origin_combo.setObjectName("origin_filter")
-        self.origin_combo.addItem(tr("All origins"), None)
+        self.origin_combo.addItem(self.tr("All origins"), None)
         for value, label in ORIGINS:
-            self.origin_combo.addItem(tr(label), value)
-        named(self.origin_combo, tr("Origin filter"), tr("Show retrievals made by this caller only"))
+            self.origin_combo.addItem(self.tr(label), value)
+        named(self.origin_combo, self.tr("Origin filter"), self.tr("Show retrievals made by this caller only"))
 
         self.project_combo = QComboBox(self)
         self.project_combo.setObjectName("project_filter")
-        self.project_combo.addItem(tr("All projects"), None)
+        self.project_combo.addItem(self.tr("All projects"), None)
         self.project_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.project_combo.setMinimumContentsLength(18)
-        named(self.project_combo, tr("Project filter"), tr("Show retrievals for this project only"))
+        named(self.project_combo, self.tr("Project filter"), self.tr("Show retrievals for this project only"))
 
         self.event_combo = QComboBox(self)
         self.event_combo.setObjectName("event_filter")
-        self.event_combo.addItem(tr("Any event"), None)
+        self.event_combo.addItem(self.tr("Any event"), None)
         for value, label in EVENT_TYPES:
-            self.event_combo.addItem(tr(label), value)
+            self.event_combo.addItem(self.tr(label), value)
             self.event_combo.setItemData(self.event_combo.count() - 1, value, Qt.ItemDataRole.ToolTipRole)
         named(
             self.event_combo,
-            tr("Event type filter"),
-            tr("Show only retrievals in which a stage emitted this diagnostic event"),
+            self.tr("Event type filter"),
+            self.tr("Show only retrievals in which a stage emitted this diagnostic event"),
         )
 
         now = QDateTime.currentDateTime()
-        self.since_check = QCheckBox(tr("&From"), self)
+        self.since_check = QCheckBox(self.tr("&From"), self)
         self.since_check.setObjectName("since_enabled")
-        named(self.since_check, tr("Filter from a time"), tr("Show only retrievals at or after this time"))
+        named(self.since_check, self.tr("Filter from a time"), self.tr("Show only retrievals at or after this time"))
         self.since_edit = self._date_edit(now.addDays(-7), "since")
-        named(self.since_edit, tr("From time"), tr("The earliest time to show (local time)"))
-        self.until_check = QCheckBox(tr("&Until"), self)
+        named(self.since_edit, self.tr("From time"), self.tr("The earliest time to show (local time)"))
+        self.until_check = QCheckBox(self.tr("&Until"), self)
         self.until_check.setObjectName("until_enabled")
-        named(self.until_check, tr("Filter up to a time"), tr("Show only retrievals up to this time"))
+        named(self.until_check, self.tr("Filter up to a time"), self.tr("Show only retrievals up to this time"))
         self.until_edit = self._date_edit(now, "until")
-        named(self.until_edit, tr("To time"), tr("The latest time to show (local time, the whole minute)"))
+        named(self.until_edit, self.tr("To time"), self.tr("The latest time to show (local time, the whole minute)"))
 
-        self.search_edit = FilterLineEdit(self, placeholder=tr("Search by pattern, type or project…"))
+        self.search_edit = FilterLineEdit(self, placeholder=self.tr("Search by pattern, type or project…"))
         self.search_edit.setObjectName("diagnostics_search")
         named(
             self.search_edit,
-            tr("Search retrievals"),
-            tr("Show retrievals that name this pattern, type or project (Ctrl+F); Escape clears"),
+            self.tr("Search retrievals"),
+            self.tr("Show retrievals that name this pattern, type or project (Ctrl+F); Escape clears"),
         )
 
-        self.clear_button = QPushButton(tr("C&lear filters"), self)
+        self.clear_button = QPushButton(self.tr("C&lear filters"), self)
         self.clear_button.setObjectName("clear_filters")
-        named(self.clear_button, tr("Clear filters"), tr("Show every recorded retrieval again"))
+        named(self.clear_button, self.tr("Clear filters"), self.tr("Show every recorded retrieval again"))
 
         self.search_edit.setMinimumWidth(self.fontMetrics().averageCharWidth() * 24)
         return flow(
             self,
-            group(self, self._buddy(tr("&Origin:"), self.origin_combo), self.origin_combo),
-            group(self, self._buddy(tr("&Project:"), self.project_combo), self.project_combo),
-            group(self, self._buddy(tr("E&vent:"), self.event_combo), self.event_combo),
-            group(self, self._buddy(tr("&Search:"), self.search_edit), self.search_edit),
+            group(self, self._buddy(self.tr("&Origin:"), self.origin_combo), self.origin_combo),
+            group(self, self._buddy(self.tr("&Project:"), self.project_combo), self.project_combo),
+            group(self, self._buddy(self.tr("E&vent:"), self.event_combo), self.event_combo),
+            group(self, self._buddy(self.tr("&Search:"), self.search_edit), self.search_edit),
             group(self, self.since_check, self.since_edit),
             group(self, self.until_check, self.until_edit),
             self.clear_button,
@@ -152,42 +151,42 @@ class DiagnosticsTab(FilterActions, RunActions):
         """Run a retrieval now (project, mode, dry run) and Export; the line that says what happened."""
         self.run_project_combo = QComboBox(self)
         self.run_project_combo.setObjectName("run_project")
-        self.run_project_combo.addItem(tr("No project (global only)"), None)
+        self.run_project_combo.addItem(self.tr("No project (global only)"), None)
         self.run_project_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.run_project_combo.setMinimumContentsLength(18)
-        named(self.run_project_combo, tr("Project to retrieve for"), tr("The project the retrieval runs for"))
+        named(self.run_project_combo, self.tr("Project to retrieve for"), self.tr("The project the retrieval runs for"))
         self.run_mode_combo = QComboBox(self)
         self.run_mode_combo.setObjectName("run_mode")
         for mode, label in MODES:
-            self.run_mode_combo.addItem(tr(label), str(mode))
-        named(self.run_mode_combo, tr("Block format"), tr("Which prompt block format to build"))
-        self.dry_run_check = QCheckBox(tr("&Dry run"), self)
+            self.run_mode_combo.addItem(self.tr(label), str(mode))
+        named(self.run_mode_combo, self.tr("Block format"), self.tr("Which prompt block format to build"))
+        self.dry_run_check = QCheckBox(self.tr("&Dry run"), self)
         self.dry_run_check.setObjectName("dry_run")
         named(
             self.dry_run_check,
-            tr("Dry run"),
-            tr("Run the engine and show its stage events here without recording anything"),
+            self.tr("Dry run"),
+            self.tr("Run the engine and show its stage events here without recording anything"),
         )
         self.dry_run_check.setChecked(True)
-        self.run_button = QPushButton(tr("&Run (dry run)"), self)
+        self.run_button = QPushButton(self.tr("&Run (dry run)"), self)
         self.run_button.setObjectName("run_now")
         named(
             self.run_button,
-            tr("Run a retrieval now"),
-            tr("Retrieve for the chosen project now; a recorded run appears at the top of the list"),
+            self.tr("Run a retrieval now"),
+            self.tr("Retrieve for the chosen project now; a recorded run appears at the top of the list"),
         )
-        self.export_button = QPushButton(tr("E&xport…"), self)
+        self.export_button = QPushButton(self.tr("E&xport…"), self)
         self.export_button.setObjectName("export")
-        named(self.export_button, tr("Export"), tr("Save the filtered list as JSON or CSV"))
+        named(self.export_button, self.tr("Export"), self.tr("Save the filtered list as JSON or CSV"))
 
-        run_title = QLabel(tr("Run a retrieval now:"), self)
+        run_title = QLabel(self.tr("Run a retrieval now:"), self)
         bold = run_title.font()
         bold.setBold(True)
         run_title.setFont(bold)
         row = flow(
             self,
-            group(self, run_title, self._buddy(tr("Pro&ject:"), self.run_project_combo), self.run_project_combo),
-            group(self, self._buddy(tr("&Mode:"), self.run_mode_combo), self.run_mode_combo),
+            group(self, run_title, self._buddy(self.tr("Pro&ject:"), self.run_project_combo), self.run_project_combo),
+            group(self, self._buddy(self.tr("&Mode:"), self.run_mode_combo), self.run_mode_combo),
             self.dry_run_check,
             self.run_button,
             self.export_button,
@@ -197,7 +196,7 @@ class DiagnosticsTab(FilterActions, RunActions):
         self.message.setObjectName("diagnostics_message")
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.message.setAccessibleName(tr("Last action"))
+        self.message.setAccessibleName(self.tr("Last action"))
         self.message.setVisible(False)
         return row
 
@@ -214,9 +213,9 @@ class DiagnosticsTab(FilterActions, RunActions):
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.verticalHeader().setDefaultSectionSize(row_height(self))
         self.table.setTabKeyNavigation(False)
-        self.table.setAccessibleName(tr("Retrievals"))
+        self.table.setAccessibleName(self.tr("Retrievals"))
         add_context_actions(self.table)  # Copy (Ctrl+C), from the Menu key or Shift+F10 too
-        self.table.setToolTip(tr("Recorded retrievals, newest first; select one to see its stage events"))
+        self.table.setToolTip(self.tr("Recorded retrievals, newest first; select one to see its stage events"))
         header = self.table.horizontalHeader()
         header.setStretchLastSection(False)
         header.setHighlightSections(False)
@@ -233,7 +232,7 @@ class DiagnosticsTab(FilterActions, RunActions):
 
         self.count_label = QLabel(self)
         self.count_label.setObjectName("retrievals_count")
-        self.count_label.setAccessibleName(tr("How many retrievals are shown"))
+        self.count_label.setAccessibleName(self.tr("How many retrievals are shown"))
 
         list_box = QWidget(self)
         list_layout = QVBoxLayout(list_box)
@@ -248,7 +247,7 @@ class DiagnosticsTab(FilterActions, RunActions):
         self.summary.setObjectName("retrieval_summary")
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.summary.setAccessibleName(tr("Selected retrieval"))
+        self.summary.setAccessibleName(self.tr("Selected retrieval"))
         self.summary.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
 
         self.events_view = QTableView(self)
@@ -261,9 +260,9 @@ class DiagnosticsTab(FilterActions, RunActions):
         self.events_view.verticalHeader().setVisible(False)
         self.events_view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.events_view.setTabKeyNavigation(False)
-        self.events_view.setAccessibleName(tr("Stage events"))
+        self.events_view.setAccessibleName(self.tr("Stage events"))
         add_context_actions(self.events_view)
-        self.events_view.setToolTip(tr("The stage events of the selected retrieval, in the order they happened"))
+        self.events_view.setToolTip(self.tr("The stage events of the selected retrieval, in the order they happened"))
         eh = self.events_view.horizontalHeader()
         eh.setHighlightSections(False)
         eh.setStretchLastSection(True)
@@ -277,9 +276,9 @@ class DiagnosticsTab(FilterActions, RunActions):
         self.detail.setReadOnly(True)
         self.detail.setTabChangesFocus(True)
         self.detail.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        self.detail.setAccessibleName(tr("Stage event detail"))
-        self.detail.setToolTip(tr("The whole trace and every field of the selected stage event"))
-        self.detail.setPlaceholderText(tr("Select a stage event to read its whole trace."))
+        self.detail.setAccessibleName(self.tr("Stage event detail"))
+        self.detail.setToolTip(self.tr("The whole trace and every field of the selected stage event"))
+        self.detail.setPlaceholderText(self.tr("Select a stage event to read its whole trace."))
 
         events_split = QSplitter(Qt.Orientation.Horizontal, self)
         events_split.setObjectName("diagnostics_events_split")
@@ -351,7 +350,7 @@ class DiagnosticsTab(FilterActions, RunActions):
 
     # ------------------------------------------------------------------ Tab contract
     def title(self) -> str:
-        return tr("Diagnostics")
+        return self.tr("Diagnostics")
 
     async def refresh(self) -> None:
         self.stale = False
@@ -359,8 +358,8 @@ class DiagnosticsTab(FilterActions, RunActions):
         self._follow_now()
         self._projects = await self.ctrl.run(controls.projects, self.ctrl.store, self.ctrl.user)
         self.model.project_names = {str(p["id"]): str(p["name"]) for p in self._projects if p.get("name")}
-        fill_projects(self.project_combo, self._projects, tr("All projects"))
-        fill_projects(self.run_project_combo, self._projects, tr("No project (global only)"))
+        fill_projects(self.project_combo, self._projects, self.tr("All projects"))
+        fill_projects(self.run_project_combo, self._projects, self.tr("No project (global only)"))
         changed = self.model.set_filter(self.current_filter())
         scroll = self.table.verticalScrollBar().value()
         await self.model.reload(reset=changed)
@@ -376,10 +375,10 @@ class DiagnosticsTab(FilterActions, RunActions):
         self._read_only = read_only
         if read_only:
             self.dry_run_check.setChecked(True)
-            self.dry_run_check.setToolTip(tr("This store is read-only: a retrieval can only be a dry run"))
+            self.dry_run_check.setToolTip(self.tr("This store is read-only: a retrieval can only be a dry run"))
         else:
             self.dry_run_check.setToolTip(
-                tr("Run the engine and show its stage events here without recording anything")
+                self.tr("Run the engine and show its stage events here without recording anything")
             )
         self.dry_run_check.setEnabled(not read_only)
 

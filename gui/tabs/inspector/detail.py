@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QDateTime, Qt
+from PySide6.QtCore import QCoreApplication, QDateTime, Qt
 from PySide6.QtGui import QAction, QFont, QPalette
 from PySide6.QtWidgets import (
     QFrame,
@@ -33,7 +33,6 @@ from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.icons import icon
 from creative_memory.gui.itemmodels.preferences import PreferenceKey, format_qdatetime, format_time
 from creative_memory.gui.keyboard import add_context_actions
-from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.inspector.fields import field_text, field_titles
 from creative_memory.gui.tabs.inspector.forget import SESSION_ROLE
 from creative_memory.gui.visible import for_display, shown_id, shown_name, stored_name
@@ -90,7 +89,7 @@ def retrieval_sentence(
 
     ``project_id`` is the preference's project: a project preference is only ever injected for
     its project, so "not yet" names it."""
-    return tr(reasons.sentence(fate_from_json(last), project_id=project_id, project_name=project_name, when=when_ms))
+    return QCoreApplication.translate("InspectorDetail", reasons.sentence(fate_from_json(last), project_id=project_id, project_name=project_name, when=when_ms))
 
 
 class DetailPane:
@@ -119,10 +118,10 @@ class DetailPane:
         host = self._parent()
         self.detail_stack = QStackedWidget(host)
         self.detail_stack.setObjectName("inspector_detail")
-        self.detail_stack.setAccessibleName(tr("Details of the current preference"))
+        self.detail_stack.setAccessibleName(QCoreApplication.translate("DetailPane", "Details of the current preference"))
         self.detail_empty = EmptyState(
-            tr("Select a preference to see the events that built it, its strength over time and "
-               "whether the last retrieval used it."),
+            QCoreApplication.translate("DetailPane", "Select a preference to see the events that built it, its strength over time and "
+                                                     "whether the last retrieval used it."),
             "info",
             host,
         )
@@ -153,18 +152,18 @@ class DetailPane:
         self.detail_title.setFont(title_font)
         self.detail_title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.detail_title.setWordWrap(True)
-        self.detail_title.setAccessibleName(tr("Pattern"))
+        self.detail_title.setAccessibleName(QCoreApplication.translate("DetailPane", "Pattern"))
         self.detail_subtitle = QLabel(info)
         self.detail_subtitle.setObjectName("detail_subtitle")
         self.detail_subtitle.setWordWrap(True)
-        self.detail_subtitle.setAccessibleName(tr("Type, scope and polarity"))
+        self.detail_subtitle.setAccessibleName(QCoreApplication.translate("DetailPane", "Type, scope and polarity"))
         self.retrieval_label = QLabel(info)
         self.retrieval_label.setObjectName("retrieval_sentence")
         self.retrieval_label.setWordWrap(True)
         self.retrieval_label.setTextFormat(Qt.TextFormat.PlainText)
         self.retrieval_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.retrieval_label.setAccessibleName(tr("Last retrieval"))
-        self.retrieval_label.setToolTip(tr("Whether the last recorded retrieval injected this preference, and why"))
+        self.retrieval_label.setAccessibleName(QCoreApplication.translate("DetailPane", "Last retrieval"))
+        self.retrieval_label.setToolTip(QCoreApplication.translate("DetailPane", "Whether the last recorded retrieval injected this preference, and why"))
 
         # Every field, as a two-column table in a read-only text view: it wraps, scrolls and can
         # be selected and copied.
@@ -173,7 +172,7 @@ class DetailPane:
         self.fields_view.setOpenLinks(False)
         self.fields_view.setFrameShape(QFrame.Shape.NoFrame)
         self.fields_view.viewport().setAutoFillBackground(False)
-        _named(self.fields_view, tr("Fields"), tr("Every stored field of this preference"))
+        _named(self.fields_view, QCoreApplication.translate("DetailPane", "Fields"), QCoreApplication.translate("DetailPane", "Every stored field of this preference"))
         self.field_values: dict[str, str] = {}
         info_layout.setContentsMargins(0, 0, 0, 0)
         info_layout.addWidget(self.detail_title)
@@ -188,19 +187,19 @@ class DetailPane:
         right = QWidget(host)
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
-        self.chart_heading = QLabel(tr("Strength over time"), right)
+        self.chart_heading = QLabel(QCoreApplication.translate("DetailPane", "Strength over time"), right)
         self.chart_heading.setObjectName("chart_heading")
         self.chart = StrengthChart(right)
-        self.events_heading = QLabel(tr("Events that built it"), right)
+        self.events_heading = QLabel(QCoreApplication.translate("DetailPane", "Events that built it"), right)
         self.events_heading.setObjectName("events_heading")
         self.events_view = QTreeWidget(right)
         self.events_view.setObjectName("detail_events")
-        _named(self.events_view, tr("Events that built it"),
-               tr("The raw signals that name this pattern in this scope, newest first"))
+        _named(self.events_view, QCoreApplication.translate("DetailPane", "Events that built it"),
+               QCoreApplication.translate("DetailPane", "The raw signals that name this pattern in this scope, newest first"))
         self.events_view.setRootIsDecorated(False)
         self.events_view.setUniformRowHeights(True)
         self.events_view.setAlternatingRowColors(True)
-        self.events_view.setHeaderLabels([tr("Time"), tr("Signal"), tr("Polarity"), tr("Project"), tr("Session")])
+        self.events_view.setHeaderLabels([QCoreApplication.translate("DetailPane", "Time"), QCoreApplication.translate("DetailPane", "Signal"), QCoreApplication.translate("DetailPane", "Polarity"), QCoreApplication.translate("DetailPane", "Project"), QCoreApplication.translate("DetailPane", "Session")])
         efm = self.events_view.fontMetrics()
         ew = efm.averageCharWidth()
         event_samples = (
@@ -216,15 +215,15 @@ class DetailPane:
         right_layout.addWidget(self.chart, 2)
         self.forget_session_button = QToolButton(right)
         self.forget_session_button.setObjectName("forget_session")
-        self.forget_session_button.setText(tr("Forget this &session…"))
+        self.forget_session_button.setText(QCoreApplication.translate("DetailPane", "Forget this &session…"))
         self.forget_session_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.forget_session_button.setIcon(icon("forget"))
-        _named(self.forget_session_button, tr("Forget this session"),
-               tr("Erase every event of the selected event's generation session and what it taught"))
+        _named(self.forget_session_button, QCoreApplication.translate("DetailPane", "Forget this session"),
+               QCoreApplication.translate("DetailPane", "Erase every event of the selected event's generation session and what it taught"))
         self.forget_session_button.setEnabled(False)
         self.forget_session_button.clicked.connect(self._forget_session_clicked)
         # the same from the events list's context menu (Menu key, Shift+F10), with Copy
-        self.forget_session_action = QAction(icon("forget"), tr("Forget this session…"), self.events_view)
+        self.forget_session_action = QAction(icon("forget"), QCoreApplication.translate("DetailPane", "Forget this session…"), self.events_view)
         self.forget_session_action.setObjectName("forget_session_action")
         self.forget_session_action.setEnabled(False)
         self.forget_session_action.triggered.connect(self.forget_session_button.click)
@@ -279,8 +278,8 @@ class DetailPane:
         if row is not None:
             rec.update(strength=row.strength, confidence=row.confidence, status=row.status,
                        accept_count=row.accept_count, reject_count=row.reject_count, id=row.id)
-        sentence = tr("The details of this preference cannot be read: {why} Forget it, or rebuild "
-                      "memory from the events (Overview).").format(why=why)
+        sentence = QCoreApplication.translate("DetailPane", "The details of this preference cannot be read: {why} Forget it, or rebuild "
+                                                            "memory from the events (Overview).").format(why=why)
         return {"preference": rec, "records": [], "events": [], "history": [], "unreadable": sentence}
 
     def show_detail(self, key: PreferenceKey, data: dict[str, Any]) -> None:
@@ -290,17 +289,17 @@ class DetailPane:
         rec = next((r for r in records if r.get("polarity") == key.polarity), data.get("preference")) or {}
         polarity_word = self.model.word(key.polarity)
         scope_text = (
-            tr("global") if key.project_id is None
-            else tr("project {project}").format(project=shown_id(key.project_id))
+            QCoreApplication.translate("DetailPane", "global") if key.project_id is None
+            else QCoreApplication.translate("DetailPane", "project {project}").format(project=shown_id(key.project_id))
         )
         self.detail_title.setText(shown_name(key.pattern))
-        self.detail_title.setToolTip(tr("Stored as {raw}").format(raw=stored_name(key.pattern)))
+        self.detail_title.setToolTip(QCoreApplication.translate("DetailPane", "Stored as {raw}").format(raw=stored_name(key.pattern)))
         self.detail_subtitle.setText(
-            tr("{type} · {scope} · {polarity}").format(
+            QCoreApplication.translate("DetailPane", "{type} · {scope} · {polarity}").format(
                 type=shown_name(key.preference_type), scope=scope_text, polarity=polarity_word
             )
         )
-        self.detail_subtitle.setToolTip(tr("Type stored as {raw}").format(raw=stored_name(key.preference_type)))
+        self.detail_subtitle.setToolTip(QCoreApplication.translate("DetailPane", "Type stored as {raw}").format(raw=stored_name(key.preference_type)))
         self.retrieval_label.setText(
             for_display(str(data["unreadable"])) if data.get("unreadable")
             else retrieval_sentence(data.get("last_retrieval"), key.project_id, data.get("project_name"))
@@ -329,13 +328,13 @@ class DetailPane:
                         format_iso(e.get("at")),
                         str(e.get("signal_type") or "").replace("_", " ") + tag,
                         self.model.word(str(e.get("polarity") or "")),
-                        shown_id(str(e["project_id"])) if e.get("project_id") else tr("no project"),
+                        shown_id(str(e["project_id"])) if e.get("project_id") else QCoreApplication.translate("DetailPane", "no project"),
                         shown_id(str(e.get("session_id") or "")),
                     ]
                 )
                 item.setData(4, SESSION_ROLE, str(e.get("session_id") or "") or None)
                 item.setToolTip(0, str(e.get("at") or ""))
-                item.setToolTip(1, tr("Event {id} from {source}").format(
+                item.setToolTip(1, QCoreApplication.translate("DetailPane", "Event {id} from {source}").format(
                     id=stored_name(str(e.get("event_id", ""))), source=e.get("source", "")))
                 items.append(item)
             self.events_view.addTopLevelItems(items)
@@ -343,10 +342,10 @@ class DetailPane:
             self.events_view.setUpdatesEnabled(True)
         if len(events) > EVENTS_SHOWN:
             self.events_heading.setText(
-                tr("Events that built it (newest {shown} of {n})").format(shown=_n(EVENTS_SHOWN), n=_n(len(events)))
+                QCoreApplication.translate("DetailPane", "Events that built it (newest {shown} of {n})").format(shown=_n(EVENTS_SHOWN), n=_n(len(events)))
             )
         else:
-            self.events_heading.setText(tr("Events that built it ({n})").format(n=_n(len(events))))
+            self.events_heading.setText(QCoreApplication.translate("DetailPane", "Events that built it ({n})").format(n=_n(len(events))))
 
     def _render_fields(self) -> None:
         palette = self.fields_view.palette()

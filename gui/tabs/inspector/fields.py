@@ -6,34 +6,35 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from creative_memory.gui.tabs.base import tr
+from PySide6.QtCore import QCoreApplication
+
 from creative_memory.gui.visible import shown_id, shown_name, with_stored
 
 
 def field_titles() -> dict[str, str]:
     return {
-        "scope": tr("Scope"),
-        "preference_type": tr("Type"),
-        "pattern": tr("Pattern"),
-        "polarity": tr("Polarity"),
-        "strength": tr("Strength"),
-        "confidence": tr("Confidence tier"),
-        "provisional": tr("Evidence"),
-        "derived_tier": tr("Tier from strength"),
-        "status": tr("Status"),
-        "sources": tr("Sources"),
-        "explicit_tags": tr("Explicit tags"),
-        "accept_count": tr("Accepts"),
-        "reject_count": tr("Rejects"),
-        "pairwise_count": tr("Pairwise comparisons"),
-        "first_seen": tr("First seen"),
-        "last_seen": tr("Last seen"),
-        "decay_at": tr("Decay due"),
-        "last_injected": tr("Last injected"),
-        "reversal_signals": tr("Reversal signals"),
-        "shadow_of": tr("Shadow of"),
-        "demoted_by": tr("Demoted by event"),
-        "id": tr("Record id"),
+        "scope": QCoreApplication.translate("InspectorFields", "Scope"),
+        "preference_type": QCoreApplication.translate("InspectorFields", "Type"),
+        "pattern": QCoreApplication.translate("InspectorFields", "Pattern"),
+        "polarity": QCoreApplication.translate("InspectorFields", "Polarity"),
+        "strength": QCoreApplication.translate("InspectorFields", "Strength"),
+        "confidence": QCoreApplication.translate("InspectorFields", "Confidence tier"),
+        "provisional": QCoreApplication.translate("InspectorFields", "Evidence"),
+        "derived_tier": QCoreApplication.translate("InspectorFields", "Tier from strength"),
+        "status": QCoreApplication.translate("InspectorFields", "Status"),
+        "sources": QCoreApplication.translate("InspectorFields", "Sources"),
+        "explicit_tags": QCoreApplication.translate("InspectorFields", "Explicit tags"),
+        "accept_count": QCoreApplication.translate("InspectorFields", "Accepts"),
+        "reject_count": QCoreApplication.translate("InspectorFields", "Rejects"),
+        "pairwise_count": QCoreApplication.translate("InspectorFields", "Pairwise comparisons"),
+        "first_seen": QCoreApplication.translate("InspectorFields", "First seen"),
+        "last_seen": QCoreApplication.translate("InspectorFields", "Last seen"),
+        "decay_at": QCoreApplication.translate("InspectorFields", "Decay due"),
+        "last_injected": QCoreApplication.translate("InspectorFields", "Last injected"),
+        "reversal_signals": QCoreApplication.translate("InspectorFields", "Reversal signals"),
+        "shadow_of": QCoreApplication.translate("InspectorFields", "Shadow of"),
+        "demoted_by": QCoreApplication.translate("InspectorFields", "Demoted by event"),
+        "id": QCoreApplication.translate("InspectorFields", "Record id"),
     }
 
 
@@ -45,8 +46,8 @@ def field_text(
     value = rec.get(name)
     if name == "scope":
         if value == "global":
-            return tr("global")
-        return tr("project {project}").format(project=shown_id(str(rec.get("project_id"))))
+            return QCoreApplication.translate("InspectorFields", "global")
+        return QCoreApplication.translate("InspectorFields", "project {project}").format(project=shown_id(str(rec.get("project_id"))))
     if name in ("pattern", "preference_type") and value:
         # the readable form, and the stored spelling for reviewers (both inert)
         return with_stored(str(value))
@@ -56,9 +57,9 @@ def field_text(
         if value is None:
             return "—"
         return (
-            tr("provisional — unary signals only; at most medium until a tag, refinement, revert or comparison")
+            QCoreApplication.translate("InspectorFields", "provisional — unary signals only; at most medium until a tag, refinement, revert or comparison")
             if value
-            else tr("confirmed by a tag, refinement, revert or comparison")
+            else QCoreApplication.translate("InspectorFields", "confirmed by a tag, refinement, revert or comparison")
         )
     if name == "strength":
         return f"{float(value):.3f}" if value is not None else "—"
@@ -68,7 +69,7 @@ def field_text(
     if name in ("first_seen", "last_seen", "decay_at"):
         return when(value) or "—"
     if name == "last_injected":
-        return when(value) if value else tr("never")
+        return when(value) if value else QCoreApplication.translate("InspectorFields", "never")
     if value is None or value == "":
         return "—"
     return shown_id(str(value))

@@ -7,12 +7,11 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, QTimer
+from PySide6.QtCore import QCoreApplication, QItemSelection, QItemSelectionModel, QModelIndex, QTimer
 from PySide6.QtWidgets import QAbstractItemView, QStackedWidget
 
 from creative_memory.gui.itemmodels.preferences import PreferenceKey
 from creative_memory.gui.itemmodels.window_view import KeySelectionModel
-from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.inspector.forget import FORGET_ALL_LIMIT
 from creative_memory.gui.tabs.inspector.layout import InspectorLayout
 from creative_memory.gui.visible import number as _n
@@ -161,29 +160,29 @@ class InspectorFilters(InspectorLayout):
         self.detail_stack.setVisible(False)  # one empty state, not two
         if not self._facets.get("any") and not self.is_filtered():
             self.empty.setText(
-                tr("Nothing learned yet. Preferences appear here as Open Design sees what you accept, "
-                   "refine, tag or reject.")
+                QCoreApplication.translate("InspectorFilters", "Nothing learned yet. Preferences appear here as Open Design sees what you accept, "
+                                                               "refine, tag or reject.")
             )
             self.empty.setAction(None)
         elif not self.is_filtered() and not self.archived_box.isChecked():
-            self.empty.setText(tr("Every preference is archived (not seen for 180 days)."))
-            self.empty.setAction(tr("Show archived"), tr("Also show archived preferences"))
+            self.empty.setText(QCoreApplication.translate("InspectorFilters", "Every preference is archived (not seen for 180 days)."))
+            self.empty.setAction(QCoreApplication.translate("InspectorFilters", "Show archived"), QCoreApplication.translate("InspectorFilters", "Also show archived preferences"))
         else:
-            self.empty.setText(tr("No preference matches these filters."))
-            self.empty.setAction(tr("Clear filters"), tr("Remove every filter and show all preferences"))
+            self.empty.setText(QCoreApplication.translate("InspectorFilters", "No preference matches these filters."))
+            self.empty.setAction(QCoreApplication.translate("InspectorFilters", "Clear filters"), QCoreApplication.translate("InspectorFilters", "Remove every filter and show all preferences"))
         self.table_stack.setCurrentWidget(self.empty)
 
     def _update_count(self) -> None:
         total = self.model.total
         if total is None:
-            text = tr("Loading…") if self.model.is_loading() else ""
+            text = QCoreApplication.translate("InspectorFilters", "Loading…") if self.model.is_loading() else ""
         elif total == 1:
-            text = tr("1 preference")
+            text = QCoreApplication.translate("InspectorFilters", "1 preference")
         else:
-            text = tr("{n} preferences").format(n=_n(total))
+            text = QCoreApplication.translate("InspectorFilters", "{n} preferences").format(n=_n(total))
         selected = self.selected_count() if total else 0
         if selected:
-            text = tr("{count} · {n} selected").format(count=text, n=_n(selected))
+            text = QCoreApplication.translate("InspectorFilters", "{count} · {n} selected").format(count=text, n=_n(selected))
         self.count_label.setText(text)
         self.count_label.setAccessibleDescription(text)
 
@@ -246,19 +245,19 @@ class InspectorFilters(InspectorLayout):
         self.whatif_action.setEnabled(has)
         if self._read_only:
             for a in (self.forget_action, self.block_action):
-                a.setToolTip(tr("This store is read-only; nothing can be forgotten"))
+                a.setToolTip(QCoreApplication.translate("InspectorFilters", "This store is read-only; nothing can be forgotten"))
         else:
-            self.forget_action.setToolTip(tr("Erase the selected preferences and their evidence (Delete)"))
-            self.block_action.setToolTip(tr("Erase the selected preferences and never learn these patterns again"))
+            self.forget_action.setToolTip(QCoreApplication.translate("InspectorFilters", "Erase the selected preferences and their evidence (Delete)"))
+            self.block_action.setToolTip(QCoreApplication.translate("InspectorFilters", "Erase the selected preferences and never learn these patterns again"))
         self.forget_button.setToolTip(self.forget_action.toolTip())
         self.block_button.setToolTip(self.block_action.toolTip())
         total = self.model.total or 0
         filtered = self.model.filter != PrefFilter(show_archived=self.model.filter.show_archived)
         self.forget_all_action.setEnabled(writable and filtered and 0 < total <= FORGET_ALL_LIMIT)
-        self.forget_all_action.setText(tr("Forget all {n} shown…").format(n=_n(total)) if filtered else
-                                       tr("Forget all shown…"))
+        self.forget_all_action.setText(QCoreApplication.translate("InspectorFilters", "Forget all {n} shown…").format(n=_n(total)) if filtered else
+                                       QCoreApplication.translate("InspectorFilters", "Forget all shown…"))
         self.forget_all_action.setToolTip(
-            tr("Forget every preference this filter shows ({n}); the dialog lists them all").format(n=_n(total))
-            if filtered else tr("Filter first: this forgets every preference the filter shows")
+            QCoreApplication.translate("InspectorFilters", "Forget every preference this filter shows ({n}); the dialog lists them all").format(n=_n(total))
+            if filtered else QCoreApplication.translate("InspectorFilters", "Filter first: this forgets every preference the filter shows")
         )
         self.forget_all_button.setToolTip(self.forget_all_action.toolTip())

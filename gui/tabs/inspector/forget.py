@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QDialog, QMessageBox, QToolButton, QTreeWidget, QWidget
 
 from creative_memory.gui.asyncbridge import async_slot, wait_dialog
@@ -18,7 +18,6 @@ from creative_memory.gui.dialogs.forget import ForgetDialog, count_erasure, plan
 from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.errors import show_error
 from creative_memory.gui.itemmodels.preferences import PreferenceKey, PreferenceTableModel
-from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.visible import number as _n
 from creative_memory.gui.visible import shown_id
 from creative_memory.services import erasure, forget_scope, queries, session_forget
@@ -131,7 +130,7 @@ class ForgetActions:
                     now=self.ctrl.now(),
                 )
             except CreativeMemoryError as exc:
-                show_error(self._host(), exc, action=tr("Could not forget the selection."))
+                show_error(self._host(), exc, action=QCoreApplication.translate("ForgetActions", "Could not forget the selection."))
                 return None
             finally:
                 self.ctrl.busyChanged.emit(False)
@@ -178,19 +177,19 @@ class ForgetActions:
         n = await self.ctrl.run(session_forget.session_events, self.ctrl.store, self.ctrl.user, session_id)
         box = QMessageBox(
             QMessageBox.Icon.Warning,
-            tr("Forget a session — Creative Memory Studio"),
-            tr("Forget what session {session} taught?").format(session=shown_id(session_id)),
+            QCoreApplication.translate("ForgetActions", "Forget a session — Creative Memory Studio"),
+            QCoreApplication.translate("ForgetActions", "Forget what session {session} taught?").format(session=shown_id(session_id)),
             QMessageBox.StandardButton.NoButton,
             self._host(),
         )
         box.setObjectName("forget_session_dialog")
         box.setInformativeText(
-            tr("This deletes the {n} events of this generation session and re-derives every preference "
-               "they shaped from the events that remain. It cannot be undone.").format(n=_n(n))
+            QCoreApplication.translate("ForgetActions", "This deletes the {n} events of this generation session and re-derives every preference "
+                                                        "they shaped from the events that remain. It cannot be undone.").format(n=_n(n))
         )
-        confirm = box.addButton(tr("&Forget the session"), QMessageBox.ButtonRole.DestructiveRole)
+        confirm = box.addButton(QCoreApplication.translate("ForgetActions", "&Forget the session"), QMessageBox.ButtonRole.DestructiveRole)
         cancel = box.addButton(QMessageBox.StandardButton.Cancel)
-        cancel.setText(tr("&Cancel"))
+        cancel.setText(QCoreApplication.translate("ForgetActions", "&Cancel"))
         box.setDefaultButton(cancel)
         box.setEscapeButton(cancel)
         self.session_dialog = box
@@ -208,7 +207,7 @@ class ForgetActions:
                 actor=self.ctrl.ctx.actor, now=self.ctrl.now(),
             )
         except CreativeMemoryError as exc:
-            show_error(self._host(), exc, action=tr("Could not forget the session."))
+            show_error(self._host(), exc, action=QCoreApplication.translate("ForgetActions", "Could not forget the session."))
             return None
         self.last_session_receipt = receipt
         self.ctrl.notify("preferences", "audit")

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
+    QCoreApplication,
     Qt,
     Signal,
 )
@@ -39,7 +40,7 @@ from creative_memory.gui.itemmodels.preferences import (
 )
 from creative_memory.gui.itemmodels.window_view import KeySelectionModel, follow_window
 from creative_memory.gui.keyboard import add_context_actions
-from creative_memory.gui.tabs.base import Tab, tr
+from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.visible import shown_id, shown_name
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit, StrengthBarDelegate
 from creative_memory.services import queries
@@ -113,35 +114,35 @@ class InspectorLayout(Tab):
         return b
 
     def _build_actions(self) -> None:
-        self.forget_action = QAction(icon("forget"), tr("Forget…"), self)
+        self.forget_action = QAction(icon("forget"), QCoreApplication.translate("InspectorLayout", "Forget…"), self)
         self.forget_action.setObjectName("forget_action")
         self.forget_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
         self.forget_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        self.forget_action.setToolTip(tr("Erase the selected preferences and their evidence (Delete)"))
+        self.forget_action.setToolTip(QCoreApplication.translate("InspectorLayout", "Erase the selected preferences and their evidence (Delete)"))
         self.forget_action.triggered.connect(self._on_forget)
 
-        self.block_action = QAction(icon("block"), tr("Forget and block…"), self)
+        self.block_action = QAction(icon("block"), QCoreApplication.translate("InspectorLayout", "Forget and block…"), self)
         self.block_action.setObjectName("forget_block_action")
         self.block_action.setToolTip(
-            tr("Erase the selected preferences and never learn these patterns again")
+            QCoreApplication.translate("InspectorLayout", "Erase the selected preferences and never learn these patterns again")
         )
         self.block_action.triggered.connect(self._on_forget_block)
 
-        self.whatif_action = QAction(icon("self-test"), tr("Preview as if forgotten"), self)
+        self.whatif_action = QAction(icon("self-test"), QCoreApplication.translate("InspectorLayout", "Preview as if forgotten"), self)
         self.whatif_action.setObjectName("whatif_action")
         self.whatif_action.setToolTip(
-            tr("Show in the Preview tab the memory block as it would be without the selected patterns; "
-               "nothing is changed")
+            QCoreApplication.translate("InspectorLayout", "Show in the Preview tab the memory block as it would be without the selected patterns; "
+                                                          "nothing is changed")
         )
         self.whatif_action.triggered.connect(self.preview_as_if_forgotten)
 
-        self.forget_all_action = QAction(icon("forget"), tr("Forget all shown…"), self)
+        self.forget_all_action = QAction(icon("forget"), QCoreApplication.translate("InspectorLayout", "Forget all shown…"), self)
         self.forget_all_action.setObjectName("forget_all_action")
         self.forget_all_action.triggered.connect(self._on_forget_all)
 
-        self.refresh_action = QAction(icon("refresh"), tr("Refresh"), self)
+        self.refresh_action = QAction(icon("refresh"), QCoreApplication.translate("InspectorLayout", "Refresh"), self)
         self.refresh_action.setObjectName("inspector_refresh_action")
-        self.refresh_action.setToolTip(tr("Reload the preferences from the store (F5)"))
+        self.refresh_action.setToolTip(QCoreApplication.translate("InspectorLayout", "Reload the preferences from the store (F5)"))
         self.refresh_action.triggered.connect(self._on_refresh)
 
         self.forget_button = self._make_button(self.forget_action)
@@ -162,58 +163,58 @@ class InspectorLayout(Tab):
         self.refresh_button = self._make_button(self.refresh_action)
         self.refresh_button.setObjectName("inspector_refresh_button")
         self.refresh_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
-        self.refresh_button.setAccessibleName(tr("Refresh"))
+        self.refresh_button.setAccessibleName(QCoreApplication.translate("InspectorLayout", "Refresh"))
 
     def _build_filters(self) -> None:
-        self.filter_edit = FilterLineEdit(self, placeholder=tr("Filter by pattern, type or project…"))
+        self.filter_edit = FilterLineEdit(self, placeholder=QCoreApplication.translate("InspectorLayout", "Filter by pattern, type or project…"))
         self.filter_edit.setObjectName("inspector_filter")
-        _named(self.filter_edit, tr("Filter preferences"),
-               tr("Type words that the pattern, type or project must contain (Ctrl+F); Escape clears"))
+        _named(self.filter_edit, QCoreApplication.translate("InspectorLayout", "Filter preferences"),
+               QCoreApplication.translate("InspectorLayout", "Type words that the pattern, type or project must contain (Ctrl+F); Escape clears"))
         self.filter_edit.filterChanged.connect(self._on_filter_text)
 
         self.scope_combo = QComboBox(self)
         self.scope_combo.setObjectName("scope_filter")
-        _named(self.scope_combo, tr("Scope"), tr("Show global preferences, project ones, or one project's"))
+        _named(self.scope_combo, QCoreApplication.translate("InspectorLayout", "Scope"), QCoreApplication.translate("InspectorLayout", "Show global preferences, project ones, or one project's"))
         self.type_combo = QComboBox(self)
         self.type_combo.setObjectName("type_filter")
-        _named(self.type_combo, tr("Type"), tr("Show one type of preference"))
+        _named(self.type_combo, QCoreApplication.translate("InspectorLayout", "Type"), QCoreApplication.translate("InspectorLayout", "Show one type of preference"))
         self.polarity_combo = QComboBox(self)
         self.polarity_combo.setObjectName("polarity_filter")
-        _named(self.polarity_combo, tr("Polarity"), tr("Show wanted (positive) or avoided (negative) preferences"))
-        self.polarity_combo.addItem(tr("Both polarities"), "")
-        self.polarity_combo.addItem(tr("Positive"), "positive")
-        self.polarity_combo.addItem(tr("Negative"), "negative")
+        _named(self.polarity_combo, QCoreApplication.translate("InspectorLayout", "Polarity"), QCoreApplication.translate("InspectorLayout", "Show wanted (positive) or avoided (negative) preferences"))
+        self.polarity_combo.addItem(QCoreApplication.translate("InspectorLayout", "Both polarities"), "")
+        self.polarity_combo.addItem(QCoreApplication.translate("InspectorLayout", "Positive"), "positive")
+        self.polarity_combo.addItem(QCoreApplication.translate("InspectorLayout", "Negative"), "negative")
         self.status_combo = QComboBox(self)
         self.status_combo.setObjectName("status_filter")
-        _named(self.status_combo, tr("Status"), tr("Show one status only"))
-        self.status_combo.addItem(tr("Any status"), "")
-        self.status_combo.addItem(tr("Stable"), "stable")
-        self.status_combo.addItem(tr("Under review"), "under_review")
-        self.status_combo.addItem(tr("Archived"), "archived")
+        _named(self.status_combo, QCoreApplication.translate("InspectorLayout", "Status"), QCoreApplication.translate("InspectorLayout", "Show one status only"))
+        self.status_combo.addItem(QCoreApplication.translate("InspectorLayout", "Any status"), "")
+        self.status_combo.addItem(QCoreApplication.translate("InspectorLayout", "Stable"), "stable")
+        self.status_combo.addItem(QCoreApplication.translate("InspectorLayout", "Under review"), "under_review")
+        self.status_combo.addItem(QCoreApplication.translate("InspectorLayout", "Archived"), "archived")
         self._fill_scope([])
         self._fill_types([])
 
-        self.tier_label = QLabel(tr("Tier:"), self)
+        self.tier_label = QLabel(QCoreApplication.translate("InspectorLayout", "Tier:"), self)
         self.tier_buttons: dict[str, QToolButton] = {}
-        for tier, text in (("high", tr("High")), ("medium", tr("Medium")), ("low", tr("Low"))):
+        for tier, text in (("high", QCoreApplication.translate("InspectorLayout", "High")), ("medium", QCoreApplication.translate("InspectorLayout", "Medium")), ("low", QCoreApplication.translate("InspectorLayout", "Low"))):
             b = QToolButton(self)
             b.setText(text)
             b.setCheckable(True)
             b.setObjectName(f"tier_{tier}")
-            _named(b, tr("Tier {tier}").format(tier=text),
-                   tr("Show {tier} confidence preferences (none checked: every tier)").format(tier=text.lower()))
+            _named(b, QCoreApplication.translate("InspectorLayout", "Tier {tier}").format(tier=text),
+                   QCoreApplication.translate("InspectorLayout", "Show {tier} confidence preferences (none checked: every tier)").format(tier=text.lower()))
             b.toggled.connect(self._on_facets)
             self.tier_buttons[tier] = b
 
-        self.archived_box = QCheckBox(tr("Show archived"), self)
+        self.archived_box = QCheckBox(QCoreApplication.translate("InspectorLayout", "Show archived"), self)
         self.archived_box.setObjectName("show_archived")
-        _named(self.archived_box, tr("Show archived"),
-               tr("Also show preferences not seen for 180 days (they are never injected)"))
+        _named(self.archived_box, QCoreApplication.translate("InspectorLayout", "Show archived"),
+               QCoreApplication.translate("InspectorLayout", "Also show preferences not seen for 180 days (they are never injected)"))
 
         self.count_label = QLabel(self)
         self.count_label.setObjectName("inspector_count")
-        self.count_label.setAccessibleName(tr("Number of preferences"))
-        self.count_label.setToolTip(tr("How many preferences match the filters"))
+        self.count_label.setAccessibleName(QCoreApplication.translate("InspectorLayout", "Number of preferences"))
+        self.count_label.setToolTip(QCoreApplication.translate("InspectorLayout", "How many preferences match the filters"))
         self.count_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
         for combo in (self.scope_combo, self.type_combo, self.polarity_combo, self.status_combo):
@@ -231,16 +232,16 @@ class InspectorLayout(Tab):
         self.scope_combo.blockSignals(True)
         try:
             self.scope_combo.clear()
-            self.scope_combo.addItem(tr("All scopes"), "all")
-            self.scope_combo.addItem(tr("Global only"), "global")
-            self.scope_combo.addItem(tr("Any project"), "project")
+            self.scope_combo.addItem(QCoreApplication.translate("InspectorLayout", "All scopes"), "all")
+            self.scope_combo.addItem(QCoreApplication.translate("InspectorLayout", "Global only"), "global")
+            self.scope_combo.addItem(QCoreApplication.translate("InspectorLayout", "Any project"), "project")
             names = list(projects)
             if current.startswith("project:") and current[8:] not in names:
                 names.append(current[8:])
             if names:
                 self.scope_combo.insertSeparator(self.scope_combo.count())
             for p in names:
-                self.scope_combo.addItem(tr("Project {project}").format(project=shown_id(p)), f"project:{p}")
+                self.scope_combo.addItem(QCoreApplication.translate("InspectorLayout", "Project {project}").format(project=shown_id(p)), f"project:{p}")
             i = self.scope_combo.findData(current)
             self.scope_combo.setCurrentIndex(max(i, 0))
         finally:
@@ -251,7 +252,7 @@ class InspectorLayout(Tab):
         self.type_combo.blockSignals(True)
         try:
             self.type_combo.clear()
-            self.type_combo.addItem(tr("All types"), "")
+            self.type_combo.addItem(QCoreApplication.translate("InspectorLayout", "All types"), "")
             names = list(types)
             if current and current not in names:
                 names.append(current)
@@ -267,8 +268,8 @@ class InspectorLayout(Tab):
         self.table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move inside it
         self.filter_edit.set_view(self.table)
         self.table.setObjectName("inspector_table")
-        _named(self.table, tr("Preferences"),
-               tr("Learned preferences; select rows to see details, Delete forgets them"))
+        _named(self.table, QCoreApplication.translate("InspectorLayout", "Preferences"),
+               QCoreApplication.translate("InspectorLayout", "Learned preferences; select rows to see details, Delete forgets them"))
         self.table.setModel(self.model)
         # the selection outlives rows leaving the model's window; the view follows the window (0043)
         default_selection = self.table.selectionModel()
@@ -300,7 +301,7 @@ class InspectorLayout(Tab):
         # the Menu key or Shift+F10 opens these at the current row; Delete forgets, Ctrl+C copies
         add_context_actions(self.table, [self.forget_action, self.block_action, self.whatif_action])
 
-        self.empty = EmptyState(tr("Nothing learned yet."), "info", self)
+        self.empty = EmptyState(QCoreApplication.translate("InspectorLayout", "Nothing learned yet."), "info", self)
         self.empty.setObjectName("inspector_empty")
         self.empty.actionTriggered.connect(self.clear_filters)
 

@@ -37,7 +37,6 @@ from creative_memory.gui.flow import flow
 from creative_memory.gui.icons import icon
 from creative_memory.gui.itemmodels.preferences import COLUMNS
 from creative_memory.gui.settings import AppSettings
-from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.inspector.detail import DetailPane, load_explain, retrieval_sentence
 from creative_memory.gui.tabs.inspector.filters import InspectorFilters
 from creative_memory.gui.tabs.inspector.forget import ForgetActions
@@ -61,7 +60,7 @@ class InspectorTab(ForgetActions, DetailPane, InspectorFilters):
         self.splitter.addWidget(self.detail_stack)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
-        self.splitter.setAccessibleName(tr("Preferences and details"))
+        self.splitter.setAccessibleName(self.tr("Preferences and details"))
 
         self.filter_edit.setMinimumWidth(self.fontMetrics().averageCharWidth() * 34)
         top = flow(self, self.filter_edit, self.forget_button, self.block_button, self.whatif_button,
@@ -94,7 +93,7 @@ class InspectorTab(ForgetActions, DetailPane, InspectorFilters):
         self._update_count()
 
     def title(self) -> str:
-        return tr("Inspector")
+        return self.tr("Inspector")
 
     async def refresh(self) -> None:
         """Reload facets and rows (as many as are loaded), keeping selection and scroll.

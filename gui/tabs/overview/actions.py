@@ -20,7 +20,6 @@ from creative_memory.gui.asyncbridge import async_slot, wait_dialog
 from creative_memory.gui.dialogs import store as store_dialogs
 from creative_memory.gui.dialogs.pause import PauseDialog
 from creative_memory.gui.errors import show_error
-from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.overview.core import OverviewCore
 from creative_memory.services import (
     audit,
@@ -54,7 +53,7 @@ class MemoryActions(OverviewCore):
             )
         except Exception as exc:
             self.switch.setChecked(not enabled)
-            self._fail(exc, tr("Could not turn creative memory on.") if enabled else tr("Could not turn creative memory off."))
+            self._fail(exc, self.tr("Could not turn creative memory on.") if enabled else self.tr("Could not turn creative memory off."))
             return False
         finally:
             self.switch.setEnabled(not self._read_only)
@@ -83,7 +82,7 @@ class MemoryActions(OverviewCore):
                 now=self.ctrl.now(),
             )
         except Exception as exc:
-            self._fail(exc, tr("Could not pause creative memory."))
+            self._fail(exc, self.tr("Could not pause creative memory."))
             return False
         self._apply_status(status)
         self.ctrl.notify("settings", "audit")
@@ -99,7 +98,7 @@ class MemoryActions(OverviewCore):
                 controls.resume, self.ctrl.store, self.ctrl.user, what=what, actor=self._actor(), now=self.ctrl.now()
             )
         except Exception as exc:
-            self._fail(exc, tr("Could not resume creative memory."))
+            self._fail(exc, self.tr("Could not resume creative memory."))
             return False
         self._apply_status(status)
         self.ctrl.notify("settings", "audit")
@@ -113,7 +112,7 @@ class MemoryActions(OverviewCore):
             show_error(
                 self.window(),
                 CreativeMemoryError(
-                    tr("The folder {path} could not be opened in a file manager; open it by hand.").format(
+                    self.tr("The folder {path} could not be opened in a file manager; open it by hand.").format(
                         path=self.ctrl.ctx.data_dir.path
                     )
                 ),
@@ -137,14 +136,14 @@ class MemoryActions(OverviewCore):
 
     async def run_self_test(self) -> dict[str, Any] | None:
         self.selftest_button.setEnabled(False)
-        self.selftest_summary.setText(tr("Running the checks…"))
+        self.selftest_summary.setText(self.tr("Running the checks…"))
         try:
             report = await self.ctrl.run(
                 selftest.run, self.ctrl.store, self.ctrl.user, now=self.ctrl.now(), actor=self._actor()
             )
         except Exception as exc:
-            self.selftest_summary.setText(tr("The self-test could not run."))
-            self._fail(exc, tr("The self-test could not run."))
+            self.selftest_summary.setText(self.tr("The self-test could not run."))
+            self._fail(exc, self.tr("The self-test could not run."))
             return None
         finally:
             self.selftest_button.setEnabled(not self._read_only)
@@ -161,7 +160,7 @@ class MemoryActions(OverviewCore):
     async def rebuild(self) -> dict[str, Any] | None:
         """Full re-derivation on the store thread, with progress; Cancel leaves the old cache as it was."""
         progress = self._progress(
-            tr("Rebuilding preferences"), tr("Re-deriving every preference from the raw events…"), cancellable=True
+            self.tr("Rebuilding preferences"), self.tr("Re-deriving every preference from the raw events…"), cancellable=True
         )
         self.rebuild_button.setEnabled(False)
         try:
@@ -177,13 +176,13 @@ class MemoryActions(OverviewCore):
             return None
         except Exception as exc:
             self._progress_done(progress)
-            self._fail(exc, tr("Could not rebuild the preferences."))
+            self._fail(exc, self.tr("Could not rebuild the preferences."))
             return None
         finally:
             self.rebuild_button.setEnabled(not self._read_only)
         self._progress_done(progress)
         self.selftest_summary.setText(
-            tr("Rebuilt {n} preferences from {e} events in {s:.1f} s.").format(
+            self.tr("Rebuilt {n} preferences from {e} events in {s:.1f} s.").format(
                 n=info.preferences, e=info.events, s=info.duration_ms / 1000
             )
         )
@@ -206,7 +205,7 @@ class MemoryActions(OverviewCore):
         if not await self.ctrl.run(demostore.is_empty, self.ctrl.store, self.ctrl.user):
             return None
         progress = self._progress(
-            tr("Loading demo data"), tr("Generating the demo data set ({size})…").format(size=size), cancellable=True
+            self.tr("Loading demo data"), self.tr("Generating the demo data set ({size})…").format(size=size), cancellable=True
         )
         self.demo_button.setEnabled(False)
         try:
@@ -222,7 +221,7 @@ class MemoryActions(OverviewCore):
             return None
         except Exception as exc:
             self._progress_done(progress)
-            self._fail(exc, tr("Could not load the demo data."))
+            self._fail(exc, self.tr("Could not load the demo data."))
             return None
         finally:
             self.demo_button.setEnabled(not self._read_only)

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
 )
 
 from creative_memory.gui.icons import icon, mix, tinted_icon
-from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.overview.text import check_title
 from creative_memory.gui.widgets import accent_colour
 from creative_memory.gui.widgets.switch import MemorySwitch
@@ -82,19 +81,19 @@ class MemoryCard(QFrame):
         super().__init__(parent)
         self.setObjectName("memory_box")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.switch = MemorySwitch(tr("Creative &memory"), self)
+        self.switch = MemorySwitch(self.tr("Creative &memory"), self)
         self.switch.setObjectName("memory_switch")
-        self.switch.setAccessibleName(tr("Creative memory"))
-        self.switch.setToolTip(tr("Turn creative memory on or off. Off keeps what is stored."))
-        self.pause_button = _button(self, tr("&Pause…"), tr("Pause learning and/or using for a while"), "pause", "pause_button")
+        self.switch.setAccessibleName(self.tr("Creative memory"))
+        self.switch.setToolTip(self.tr("Turn creative memory on or off. Off keeps what is stored."))
+        self.pause_button = _button(self, self.tr("&Pause…"), self.tr("Pause learning and/or using for a while"), "pause", "pause_button")
         self.resume_button = _button(
-            self, tr("R&esume"), tr("End the pause now: learn and use again"), "resume", "resume_button"
+            self, self.tr("R&esume"), self.tr("End the pause now: learn and use again"), "resume", "resume_button"
         )
         self.resume_button.setVisible(False)
 
         self.about_label = _wrap(
             self,
-            tr(
+            self.tr(
                 "When on, Open Design learns your style from how you react to the work it generates "
                 "(what you accept, refine, rate or revert) and adds it to the next prompt as a "
                 "“Creative memory” block. When off, nothing is learned and nothing is added; what is "
@@ -125,19 +124,19 @@ class CountsCard(QGroupBox):
     """What is remembered: counts, tiers and times; the way to the demo data while it is empty."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(tr("What is remembered"), parent)
+        super().__init__(self.tr("What is remembered"), parent)
         self.setObjectName("counts_box")
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.count_labels: dict[str, QLabel] = {}
         rows = [
-            ("preferences", tr("Preferences:"), tr("Learned preferences of every status")),
-            ("tiers", tr("By confidence:"), tr("Preferences that are not archived, by confidence tier")),
-            ("events", tr("Raw events:"), tr("Reactions recorded from your work, the evidence behind preferences")),
-            ("retrievals", tr("Retrievals:"), tr("Recorded retrievals (see Diagnostics)")),
-            ("last_event", tr("Last event:"), tr("When the newest event happened")),
-            ("last_retrieval", tr("Last injected:"),
-             tr("When Open Design last added creative memory to a prompt (self-tests and previews do not count)")),
+            ("preferences", self.tr("Preferences:"), self.tr("Learned preferences of every status")),
+            ("tiers", self.tr("By confidence:"), self.tr("Preferences that are not archived, by confidence tier")),
+            ("events", self.tr("Raw events:"), self.tr("Reactions recorded from your work, the evidence behind preferences")),
+            ("retrievals", self.tr("Retrievals:"), self.tr("Recorded retrievals (see Diagnostics)")),
+            ("last_event", self.tr("Last event:"), self.tr("When the newest event happened")),
+            ("last_retrieval", self.tr("Last injected:"),
+             self.tr("When Open Design last added creative memory to a prompt (self-tests and previews do not count)")),
         ]
         for key, label_text, tip in rows:
             value = _value(self, f"count_{key}")
@@ -157,7 +156,7 @@ class CountsCard(QGroupBox):
         hint_icon.setPixmap(tinted_icon("info", placeholder).pixmap(QSize(size, size)))
         hint_icon.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.empty_text = QLabel(
-            tr(
+            self.tr(
                 "Nothing is remembered yet. Memory grows as you react to work generated in Open Design. "
                 "To look around first, explore a demo data set (about 1,000 preferences) in a separate "
                 "demo store; your own memory is not touched."
@@ -165,11 +164,11 @@ class CountsCard(QGroupBox):
             self.empty_hint,
         )
         self.empty_text.setWordWrap(True)
-        self.demo_button = QPushButton(tr("Explore with &demo data"), self.empty_hint)
+        self.demo_button = QPushButton(self.tr("Explore with &demo data"), self.empty_hint)
         self.demo_button.setObjectName("demo_button")
-        self.demo_button.setAccessibleName(tr("Explore with demo data"))
+        self.demo_button.setAccessibleName(self.tr("Explore with demo data"))
         self.demo_button.setToolTip(
-            tr("Open a separate demo store with generated data; your own memory is not touched")
+            self.tr("Open a separate demo store with generated data; your own memory is not touched")
         )
         hint_layout = QGridLayout(self.empty_hint)
         hint_layout.addWidget(hint_icon, 0, 0, 2, 1)
@@ -187,34 +186,34 @@ class StoreCard(QGroupBox):
     """Where it is stored: the folder, the rule that chose it, the store file and the keychain."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(tr("Where it is stored"), parent)
+        super().__init__(self.tr("Where it is stored"), parent)
         self.setObjectName("store_box")
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.location_label = _value(self, "store_location")
-        self.location_label.setAccessibleName(tr("Data folder"))
+        self.location_label.setAccessibleName(self.tr("Data folder"))
         self.rule_label = _value(self, "store_rule")
-        self.rule_label.setAccessibleName(tr("How the folder was chosen"))
+        self.rule_label.setAccessibleName(self.tr("How the folder was chosen"))
         self.file_label = _value(self, "store_file")
-        self.file_label.setAccessibleName(tr("Store file"))
+        self.file_label.setAccessibleName(self.tr("Store file"))
         self.keychain_label = _value(self, "keychain_status")
-        self.keychain_label.setAccessibleName(tr("Keychain"))
-        self.keychain_label.setToolTip(tr("Where the install secret (used for blocked patterns) is kept"))
-        form.addRow(tr("Folder:"), self.location_label)
-        form.addRow(tr("Why here:"), self.rule_label)
-        form.addRow(tr("Store:"), self.file_label)
-        form.addRow(tr("Keychain:"), self.keychain_label)
+        self.keychain_label.setAccessibleName(self.tr("Keychain"))
+        self.keychain_label.setToolTip(self.tr("Where the install secret (used for blocked patterns) is kept"))
+        form.addRow(self.tr("Folder:"), self.location_label)
+        form.addRow(self.tr("Why here:"), self.rule_label)
+        form.addRow(self.tr("Store:"), self.file_label)
+        form.addRow(self.tr("Keychain:"), self.keychain_label)
         self.open_folder_button = _button(
-            self, tr("&Open folder"), tr("Show the data folder in the file manager"), "folder", "open_folder"
+            self, self.tr("&Open folder"), self.tr("Show the data folder in the file manager"), "folder", "open_folder"
         )
         self.change_store_button = _button(
-            self, tr("C&hange…"), tr("Every store found on this computer, or a folder of your choosing"), None,
+            self, self.tr("C&hange…"), self.tr("Every store found on this computer, or a folder of your choosing"), None,
             "change_store",
         )
         self.move_store_button = _button(
             self,
-            tr("Mo&ve to this program's folder…"),
-            tr("This store is in the first release's folder, which Open Design may use later"), None, "move_store",
+            self.tr("Mo&ve to this program's folder…"),
+            self.tr("This store is in the first release's folder, which Open Design may use later"), None, "move_store",
         )
         self.store_notice = _wrap(self, muted=True)
         self.store_notice.setObjectName("store_notice")
@@ -233,31 +232,31 @@ class SelfTestCard(QGroupBox):
     """The self-test (run it, see each check) and the rebuild from raw events."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(tr("Self-test"), parent)
+        super().__init__(self.tr("Self-test"), parent)
         self.setObjectName("selftest_box")
         about = _wrap(
             self,
-            tr(
+            self.tr(
                 "Proves the gates: with memory off, using paused or a project disabled, a retrieval "
                 "returns nothing. Your settings are put back exactly as they were."
             ),
             muted=True,
         )
         self.selftest_button = _button(
-            self, tr("Run sel&f-test"), tr("Run the checks now (takes a moment)"), "self-test", "selftest_button"
+            self, self.tr("Run sel&f-test"), self.tr("Run the checks now (takes a moment)"), "self-test", "selftest_button"
         )
         self.rebuild_button = _button(
             self,
-            tr("Reb&uild from events"),
-            tr("Re-derive every preference from the raw events (shows progress; can be cancelled)"),
+            self.tr("Reb&uild from events"),
+            self.tr("Re-derive every preference from the raw events (shows progress; can be cancelled)"),
             "refresh",
             "rebuild_button",
         )
         self.selftest_summary = _value(self, "selftest_summary")
-        self.selftest_summary.setAccessibleName(tr("Self-test result"))
+        self.selftest_summary.setAccessibleName(self.tr("Self-test result"))
         self.selftest_results = QWidget(self)
         self.selftest_results.setObjectName("selftest_results")
-        self.selftest_results.setAccessibleName(tr("Self-test checks"))
+        self.selftest_results.setAccessibleName(self.tr("Self-test checks"))
         self.results_layout = QGridLayout(self.selftest_results)
         self.results_layout.setContentsMargins(0, 0, 0, 0)
         self.results_layout.setColumnStretch(1, 1)
@@ -288,14 +287,14 @@ class SelfTestCard(QGroupBox):
             mark_palette.setColor(QPalette.ColorRole.WindowText, good if ok else bad)
             mark.setPalette(mark_palette)
             mark.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
-            mark.setAccessibleName(tr("passed") if ok else tr("failed"))
+            mark.setAccessibleName(self.tr("passed") if ok else self.tr("failed"))
             title = check_title(str(check.get("name", "")))
             detail = str(check.get("detail", ""))
             text = QLabel(title, self.selftest_results)
             text.setObjectName(f"check_text_{row}")
             text.setWordWrap(True)
             text.setTextFormat(Qt.TextFormat.PlainText)
-            text.setAccessibleName(f"{title}: {tr('passed') if ok else tr('failed')}")
+            text.setAccessibleName(f"{title}: {self.tr('passed') if ok else self.tr('failed')}")
             text.setToolTip(detail)
             note = QLabel(detail, self.selftest_results)
             note.setObjectName(f"check_detail_{row}")
@@ -311,10 +310,10 @@ class SelfTestCard(QGroupBox):
             self.results_layout.addLayout(cell, row, 1)
         passed = sum(1 for c in checks if c.get("ok"))
         if report.get("ok"):
-            self.selftest_summary.setText(tr("✓ All {n} checks passed.").format(n=len(checks)))
+            self.selftest_summary.setText(self.tr("✓ All {n} checks passed.").format(n=len(checks)))
         else:
             self.selftest_summary.setText(
-                tr("✗ {bad} of {n} checks failed.").format(bad=len(checks) - passed, n=len(checks))
+                self.tr("✗ {bad} of {n} checks failed.").format(bad=len(checks) - passed, n=len(checks))
             )
         self.selftest_results.setVisible(bool(checks))
 
@@ -323,28 +322,28 @@ class TransferCard(QGroupBox):
     """Export (optionally encrypted) and import, and what the last one did."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(tr("Export and import"), parent)
+        super().__init__(self.tr("Export and import"), parent)
         self.setObjectName("transfer_box")
         about = _wrap(
             self,
-            tr(
+            self.tr(
                 "Move memory between computers without a cloud. Exports are readable only by you; "
                 "encrypt them to carry them safely. Import also reads the prototype's preferences.json."
             ),
             muted=True,
         )
         self.export_button = _button(
-            self, tr("E&xport…"), tr("Write all creative memory to a file"), "export", "export_button"
+            self, self.tr("E&xport…"), self.tr("Write all creative memory to a file"), "export", "export_button"
         )
-        self.encrypt_check = QCheckBox(tr("E&ncrypt with a passphrase"), self)
+        self.encrypt_check = QCheckBox(self.tr("E&ncrypt with a passphrase"), self)
         self.encrypt_check.setObjectName("encrypt_check")
-        self.encrypt_check.setAccessibleName(tr("Encrypt with a passphrase"))
-        self.encrypt_check.setToolTip(tr("Ask for a passphrase and encrypt the export (AES-GCM)"))
+        self.encrypt_check.setAccessibleName(self.tr("Encrypt with a passphrase"))
+        self.encrypt_check.setToolTip(self.tr("Ask for a passphrase and encrypt the export (AES-GCM)"))
         self.import_button = _button(
-            self, tr("&Import…"), tr("Merge or replace memory from an exported file"), "import", "import_button"
+            self, self.tr("&Import…"), self.tr("Merge or replace memory from an exported file"), "import", "import_button"
         )
         self.transfer_result = _value(self, "transfer_result")
-        self.transfer_result.setAccessibleName(tr("Last export or import"))
+        self.transfer_result.setAccessibleName(self.tr("Last export or import"))
         self.transfer_result.setVisible(False)
         grid = QGridLayout()
         grid.addWidget(self.export_button, 0, 0)
@@ -361,17 +360,17 @@ class DangerCard(QGroupBox):
     """The danger zone: reset, framed in the palette's error colour."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(tr("Danger zone"), parent)
+        super().__init__(self.tr("Danger zone"), parent)
         self.setObjectName("danger_zone")
         about = _wrap(
             self,
-            tr(
+            self.tr(
                 "Reset erases all creative memory of this user — preferences, raw events and "
                 "diagnostics — and proves nothing recoverable remains. It cannot be undone; the "
                 "dialog offers to export a backup first."
             ),
         )
-        self.reset_button = _button(self, tr("Re&set…"), tr("Erase all creative memory (asks first)"), "reset", "reset_button")
+        self.reset_button = _button(self, self.tr("Re&set…"), self.tr("Erase all creative memory (asks first)"), "reset", "reset_button")
         row = QHBoxLayout()
         row.addWidget(self.reset_button)
         row.addStretch(1)

@@ -23,7 +23,7 @@ from creative_memory.gui.dialogs.progress import ProgressDialog
 from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.dialogs.reset import ResetDialog
 from creative_memory.gui.errors import show_error
-from creative_memory.gui.tabs.base import Tab, tr
+from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.tabs.overview.cards import (
     CountsCard,
     DangerCard,
@@ -134,12 +134,12 @@ class OverviewCore(Tab):
         name = store.path.name
         if store.read_only:
             self.file_label.setText(
-                tr("{name} — read-only: {reason}").format(name=name, reason=store.read_only_reason or "")
+                self.tr("{name} — read-only: {reason}").format(name=name, reason=store.read_only_reason or "")
             )
         elif self.ctrl.ctx.data_dir.rule == "demo":
-            self.file_label.setText(tr("{name} — demo data only; Open Design never reads it").format(name=name))
+            self.file_label.setText(self.tr("{name} — demo data only; Open Design never reads it").format(name=name))
         else:
-            self.file_label.setText(tr("{name} — shared with Open Design").format(name=name))
+            self.file_label.setText(self.tr("{name} — shared with Open Design").format(name=name))
         self.file_label.setToolTip(str(store.path))
 
     def _apply_status(self, status: dict[str, Any]) -> None:
@@ -156,7 +156,7 @@ class OverviewCore(Tab):
             self.state_label.setText(
                 self.state_label.text()
                 + "\n"
-                + tr("{n} project(s) have memory switched off for them (see Projects).").format(n=len(disabled))
+                + self.tr("%n project(s) have memory switched off for them (see Projects).", None, len(disabled))
             )
         counts = status.get("counts", {})
         loc = QLocale()
@@ -169,11 +169,11 @@ class OverviewCore(Tab):
         self._apply_status(facts["status"])
         loc = QLocale()
         tiers = facts["tiers"]
-        parts = [tr("{n} {tier}").format(n=loc.toString(int(tiers.get(t, 0))), tier=tier_name(t)) for t in TIERS]
+        parts = [self.tr("{n} {tier}").format(n=loc.toString(int(tiers.get(t, 0))), tier=tier_name(t)) for t in TIERS]
         total = int(facts["status"]["counts"].get("preferences", 0))
         archived = total - sum(int(v) for v in tiers.values())
         if archived > 0:
-            parts.append(tr("{n} archived").format(n=loc.toString(archived)))
+            parts.append(self.tr("{n} archived").format(n=loc.toString(archived)))
         self.count_labels["tiers"].setText(" · ".join(parts))
         self.count_labels["last_event"].setText(local_when(facts["last_event"]))
         self.count_labels["last_retrieval"].setText(local_when(facts["last_retrieval"]))

@@ -12,7 +12,6 @@ from creative_memory.gui.asyncbridge import async_slot, wait_dialog
 from creative_memory.gui.dialogs.files import ask_save_path
 from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.dialogs.reset import ResetDialog
-from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.overview.transfer import TransferActions
 from creative_memory.services import erasure, queries
 
@@ -45,7 +44,7 @@ class ResetActions(TransferActions):
     @async_slot()
     async def _browse_backup(self, dialog: ResetDialog) -> None:
         current = dialog.backup_path() or self.suggested_export_path("creative-memory-backup")
-        path = await ask_save_path(dialog, tr("Back up creative memory to"), current)
+        path = await ask_save_path(dialog, self.tr("Back up creative memory to"), current)
         if path is not None:
             dialog.backup_edit.setText(str(path))
 
@@ -55,12 +54,12 @@ class ResetActions(TransferActions):
         """Export a backup (when asked), erase everything, show the receipt."""
         if backup is not None:
             exported = await self.export_to(
-                backup, action=tr("The backup could not be written, so nothing was erased.")
+                backup, action=self.tr("The backup could not be written, so nothing was erased.")
             )
             if exported is None:
                 return None
             backup = exported.path
-        progress = self._progress(tr("Resetting creative memory"), tr("Erasing…"))
+        progress = self._progress(self.tr("Resetting creative memory"), self.tr("Erasing…"))
         try:
             receipt = await self.ctrl.run(
                 erasure.reset, self.ctrl.store, self.ctrl.user, confirm=True, actor=self._actor(),
@@ -68,7 +67,7 @@ class ResetActions(TransferActions):
             )
         except Exception as exc:
             self._progress_done(progress)
-            self._fail(exc, tr("The reset did not finish."))
+            self._fail(exc, self.tr("The reset did not finish."))
             self.ctrl.notify("all")
             return None
         self._progress_done(progress)

@@ -6,9 +6,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QDateTime, QLocale
-
-from creative_memory.gui.tabs.base import tr
+from PySide6.QtCore import QCoreApplication, QDateTime, QLocale
 
 ZWSP = "\u200b"
 TIERS = ("high", "medium", "low")
@@ -17,7 +15,7 @@ TIERS = ("high", "medium", "low")
 def local_when(iso_text: str | None) -> str:
     """An ISO time as local 'Tue 24 Nov 2026, 09:00'; 'never' for None."""
     if not iso_text:
-        return tr("never")
+        return QCoreApplication.translate("OverviewText", "never")
     try:
         dt = datetime.fromisoformat(iso_text.replace("Z", "+00:00")).astimezone()
     except ValueError:
@@ -27,8 +25,8 @@ def local_when(iso_text: str | None) -> str:
 
 def until_text(iso_text: str | None, forever: bool) -> str:
     if forever or not iso_text:
-        return tr("until you resume")
-    return tr("until {when}").format(when=local_when(iso_text))
+        return QCoreApplication.translate("OverviewText", "until you resume")
+    return QCoreApplication.translate("OverviewText", "until {when}").format(when=local_when(iso_text))
 
 
 def state_sentence(status: dict[str, Any]) -> str:
@@ -36,27 +34,27 @@ def state_sentence(status: dict[str, Any]) -> str:
     if not status:
         return ""
     if not status.get("enabled", True):
-        return tr("Off — nothing is learned and nothing is added to prompts. What is stored is kept.")
+        return QCoreApplication.translate("OverviewText", "Off — nothing is learned and nothing is added to prompts. What is stored is kept.")
     lp, up = status.get("learning_paused_until"), status.get("using_paused_until")
     forever = status.get("paused_until_resumed", {}) or {}
     if lp and up:
         if lp == up:
-            return tr("Paused — learning and using — {until}.").format(
+            return QCoreApplication.translate("OverviewText", "Paused — learning and using — {until}.").format(
                 until=until_text(lp, bool(forever.get("learning")))
             )
-        return tr("Paused — learning {l_until}, using {u_until}.").format(
+        return QCoreApplication.translate("OverviewText", "Paused — learning {l_until}, using {u_until}.").format(
             l_until=until_text(lp, bool(forever.get("learning"))),
             u_until=until_text(up, bool(forever.get("using"))),
         )
     if lp:
-        return tr("On, but learning is paused {until}; what is remembered is still used.").format(
+        return QCoreApplication.translate("OverviewText", "On, but learning is paused {until}; what is remembered is still used.").format(
             until=until_text(lp, bool(forever.get("learning")))
         )
     if up:
-        return tr("On, but using is paused {until}; learning goes on.").format(
+        return QCoreApplication.translate("OverviewText", "On, but using is paused {until}; learning goes on.").format(
             until=until_text(up, bool(forever.get("using")))
         )
-    return tr("On — learning from your reactions and adding what it learned to prompts.")
+    return QCoreApplication.translate("OverviewText", "On — learning from your reactions and adding what it learned to prompts.")
 
 
 def breakable_path(path: Path | str) -> str:
@@ -67,14 +65,14 @@ def breakable_path(path: Path | str) -> str:
 def check_title(name: str) -> str:
     """A readable title for a self-test check name."""
     titles = {
-        "baseline": tr("Baseline: with memory on, a probe preference is injected"),
-        "memory_off": tr("Memory off returns nothing"),
-        "using_paused": tr("Using paused returns nothing"),
-        "project_disabled": tr("A disabled project returns nothing"),
-        "settings_unchanged": tr("Your settings are unchanged"),
+        "baseline": QCoreApplication.translate("OverviewText", "Baseline: with memory on, a probe preference is injected"),
+        "memory_off": QCoreApplication.translate("OverviewText", "Memory off returns nothing"),
+        "using_paused": QCoreApplication.translate("OverviewText", "Using paused returns nothing"),
+        "project_disabled": QCoreApplication.translate("OverviewText", "A disabled project returns nothing"),
+        "settings_unchanged": QCoreApplication.translate("OverviewText", "Your settings are unchanged"),
     }
     return titles.get(name) or name.replace("_", " ").capitalize()
 
 
 def tier_name(tier: str) -> str:
-    return {"high": tr("high"), "medium": tr("medium"), "low": tr("low")}.get(tier, tier)
+    return {"high": QCoreApplication.translate("OverviewText", "high"), "medium": QCoreApplication.translate("OverviewText", "medium"), "low": QCoreApplication.translate("OverviewText", "low")}.get(tier, tier)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QLocale
+from PySide6.QtCore import QCoreApplication, QLocale
 from PySide6.QtWidgets import QDialog
 
 from creative_memory.gui.asyncbridge import async_slot, wait_dialog
@@ -19,7 +19,6 @@ from creative_memory.gui.dialogs.import_confirm import ImportConfirmDialog
 from creative_memory.gui.dialogs.import_mode import ImportDialog
 from creative_memory.gui.dialogs.passphrase import PassphraseDialog
 from creative_memory.gui.replace import replace_allowed
-from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.overview.core import OverviewCore
 from creative_memory.gui.tabs.overview.text import breakable_path
 from creative_memory.services import crypto, exporting, import_plan, importing
@@ -35,7 +34,7 @@ class TransferActions(OverviewCore):
     # ------------------------------------------------------------------ export
     @async_slot()
     async def export_clicked(self) -> None:
-        path = await ask_save_path(self.window(), tr("Export creative memory"), self.suggested_export_path())
+        path = await ask_save_path(self.window(), self.tr("Export creative memory"), self.suggested_export_path())
         if path is None:
             return
         passphrase: str | None = None
@@ -65,21 +64,21 @@ class TransferActions(OverviewCore):
                 actor=self._actor(), passphrase=passphrase, force=force,
             )
         except Exception as exc:
-            self._fail(exc, action or tr("Could not export creative memory."))
+            self._fail(exc, action or self.tr("Could not export creative memory."))
             return None
         loc = QLocale()
-        text = tr("Exported {events} events ({prefs} preferences) to {path}{enc}.").format(
+        text = self.tr("Exported {events} events ({prefs} preferences) to {path}{enc}.").format(
             events=loc.toString(result.events),
             prefs=loc.toString(result.preferences),
             path=result.path,
-            enc=tr(", encrypted") if result.encrypted else "",
+            enc=self.tr(", encrypted") if result.encrypted else "",
         )
         if passphrase is not None and remember:
             stored = await self.ctrl.run(self.ctrl.ctx.secrets.remember_passphrase, passphrase_key(result.path), passphrase)
             text += " " + (
-                tr("The passphrase is remembered in the keychain.")
+                self.tr("The passphrase is remembered in the keychain.")
                 if stored
-                else tr("The passphrase could not be remembered: no system keychain is available.")
+                else self.tr("The passphrase could not be remembered: no system keychain is available.")
             )
         self.transfer_result.setText(breakable_path(text) if "/" in text else text)
         self.transfer_result.setVisible(True)
@@ -89,7 +88,7 @@ class TransferActions(OverviewCore):
     # ------------------------------------------------------------------ import
     @async_slot()
     async def import_clicked(self) -> None:
-        path = await ask_open_path(self.window(), tr("Import creative memory"), self._default_folder())
+        path = await ask_open_path(self.window(), self.tr("Import creative memory"), self._default_folder())
         if path is None:
             return
         dialog = ImportDialog(self.window(), path=path)
@@ -104,11 +103,11 @@ class TransferActions(OverviewCore):
         passphrase: str | None = None
         if await self.ctrl.run(crypto.file_is_encrypted, path):
             remembered = await self.ctrl.run(self.ctrl.ctx.secrets.recall_passphrase, passphrase_key(path))
-            prompt = tr("{name} is encrypted. Enter the passphrase it was exported with.").format(
+            prompt = self.tr("{name} is encrypted. Enter the passphrase it was exported with.").format(
                 name=path.name
             )
             if remembered:
-                prompt += " " + tr("The passphrase remembered in the keychain for this file is filled in.")
+                prompt += " " + self.tr("The passphrase remembered in the keychain for this file is filled in.")
             pdialog = PassphraseDialog(self.window(), confirm=False, offer_remember=False, prompt=prompt)
             if remembered:
                 pdialog.set_passphrase(remembered)
@@ -146,13 +145,13 @@ class TransferActions(OverviewCore):
                 import_plan.plan_import, store, user, path, mode=mode, passphrase=ask, as_user=user
             )
         except Exception as exc:
-            self._fail(exc, tr("Could not import {name}.").format(name=path.name))
+            self._fail(exc, self.tr("Could not import {name}.").format(name=path.name))
             return None
         if not await self._confirmed(path, plan):
-            self.transfer_result.setText(tr("Nothing was imported from {name}.").format(name=path.name))
+            self.transfer_result.setText(self.tr("Nothing was imported from {name}.").format(name=path.name))
             self.transfer_result.setVisible(True)
             return None
-        progress = self._progress(tr("Importing"), tr("Importing {name}…").format(name=path.name))
+        progress = self._progress(self.tr("Importing"), self.tr("Importing {name}…").format(name=path.name))
         try:
             result = await self.ctrl.run(
                 importing.import_file,
@@ -168,7 +167,7 @@ class TransferActions(OverviewCore):
             )
         except Exception as exc:
             self._progress_done(progress)
-            self._fail(exc, tr("Could not import {name}.").format(name=path.name))
+            self._fail(exc, self.tr("Could not import {name}.").format(name=path.name))
             return None
         self._progress_done(progress)
         self.transfer_result.setText(self._result_text(path, result))
@@ -180,11 +179,11 @@ class TransferActions(OverviewCore):
     @staticmethod
     def _result_text(path: Path, result: TransferResult) -> str:
         loc = QLocale()
-        text = tr("Imported {events} events from {name}; {prefs} preferences now.").format(
+        text = QCoreApplication.translate("TransferActions", "Imported {events} events from {name}; {prefs} preferences now.").format(
             events=loc.toString(result.events), name=path.name, prefs=loc.toString(result.preferences)
         )
         if result.skipped:
-            text += " " + tr(
+            text += " " + QCoreApplication.translate("TransferActions",
                 "{n} were already here, blocked or not learned under your settings and were skipped."
             ).format(n=loc.toString(result.skipped))
         return text

@@ -15,7 +15,6 @@ from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QScrollArea, QVBoxLayout, QWidget
 
 from creative_memory.gui.controller import Controller
-from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.tabs.overview.actions import MemoryActions
 from creative_memory.gui.tabs.overview.cards import (
     CountsCard,
@@ -65,7 +64,7 @@ class OverviewTab(MemoryActions, ResetActions):
             self._apply_status(ctrl.status)
 
     def title(self) -> str:
-        return tr("Overview")
+        return self.tr("Overview")
 
     # ------------------------------------------------------------------ building
     def _build_cards(self) -> None:
@@ -171,8 +170,8 @@ class OverviewTab(MemoryActions, ResetActions):
             self._read_only_reason = self.ctrl.store.read_only_reason or ""
         except CreativeMemoryError:
             self._read_only_reason = ""
-        why = tr("This store is read-only, so this cannot be changed: {reason}").format(
-            reason=self._read_only_reason or tr("no change can be made.")
+        why = self.tr("This store is read-only, so this cannot be changed: {reason}").format(
+            reason=self._read_only_reason or self.tr("no change can be made.")
         )
         for widget in self.writing_controls():
             if widget not in self._tooltips:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import html
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor, QFont, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QLabel, QTextEdit
 
 from creative_memory.gui.icons import mix
-from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.visible import for_display
 from creative_memory.gui.widgets import is_dark
 from creative_memory.services import preview
@@ -120,9 +120,9 @@ def tokens_text(result: preview.Preview | None) -> str:
         return ""
 
     def count(n: int) -> str:
-        return tr("none") if n == 0 else tr("1 token") if n == 1 else tr("{n} tokens").format(n=n)
+        return QCoreApplication.translate("PreviewRender", "none") if n == 0 else QCoreApplication.translate("PreviewRender", "1 token") if n == 1 else QCoreApplication.translate("PreviewRender", "{n} tokens").format(n=n)
 
-    return tr("Personal memory: {p} · Creative memory: {c}").format(
+    return QCoreApplication.translate("PreviewRender", "Personal memory: {p} · Creative memory: {c}").format(
         p=count(result.personal_tokens), c=count(result.tokens)
     )
 

@@ -36,7 +36,7 @@ from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.flow import FlowLayout, flow, group
 from creative_memory.gui.icons import palette_icon
-from creative_memory.gui.tabs.base import Tab, tr
+from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.tabs.diagnostics.common import fill_projects
 from creative_memory.gui.tabs.preview.render import (
     render_prefix,
@@ -45,16 +45,16 @@ from creative_memory.gui.tabs.preview.render import (
     tokens_text,
 )
 from creative_memory.gui.tabs.preview.whatif import DISABLED_TIP, GLOBAL_OFF_TIP, whatif_for, whatif_sentence
-from creative_memory.gui.visible import copied_message, shown_pair
+from creative_memory.gui.visible import QT_TRANSLATE_NOOP, copied_message, shown_pair
 from creative_memory.gui.widgets import Banner
 from creative_memory.model.constants import Mode
 from creative_memory.services import controls, preview, retrieval
 from creative_memory.services.store import Store
 
 MODES: tuple[tuple[Mode, str], ...] = (
-    (Mode.GENERATION, "Generation"),
-    (Mode.CRITIQUE, "Critique"),
-    (Mode.LEGACY, "Legacy ([MEMORY CONTEXT])"),
+    (Mode.GENERATION, QT_TRANSLATE_NOOP("PreviewTab", "Generation")),
+    (Mode.CRITIQUE, QT_TRANSLATE_NOOP("PreviewTab", "Critique")),
+    (Mode.LEGACY, QT_TRANSLATE_NOOP("PreviewTab", "Legacy ([MEMORY CONTEXT])")),
 )
 
 #: signals the Inspector may offer for a changed selection (re-render the what-if at once)
@@ -120,54 +120,54 @@ class PreviewTab(Tab):
         """Project, mode, Recompose and Copy; the what-if row."""
         self.project_combo = QComboBox(self)
         self.project_combo.setObjectName("preview_project")
-        self.project_combo.addItem(tr("No project"), None)
+        self.project_combo.addItem(self.tr("No project"), None)
         self.project_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.project_combo.setMinimumContentsLength(16)
         _named(
             self.project_combo,
-            tr("Project"),
-            tr("Compose the prefix as Open Design would for a generation in this project"),
+            self.tr("Project"),
+            self.tr("Compose the prefix as Open Design would for a generation in this project"),
         )
         self.mode_combo = QComboBox(self)
         self.mode_combo.setObjectName("preview_mode")
         for mode, label in MODES:
-            self.mode_combo.addItem(tr(label), str(mode))
+            self.mode_combo.addItem(self.tr(label), str(mode))
         _named(
             self.mode_combo,
-            tr("Mode"),
-            tr("Generation (preferences first), critique (things to avoid first) or the prototype's "
-               "legacy [MEMORY CONTEXT] format"),
+            self.tr("Mode"),
+            self.tr("Generation (preferences first), critique (things to avoid first) or the prototype's "
+                    "legacy [MEMORY CONTEXT] format"),
         )
-        self.copy_button = QPushButton(tr("&Copy"), self)
+        self.copy_button = QPushButton(self.tr("&Copy"), self)
         self.copy_button.setObjectName("copy")
-        _named(self.copy_button, tr("Copy"), tr("Copy the exact prefix text to the clipboard"))
-        self.refresh_button = QPushButton(tr("R&ecompose"), self)
+        _named(self.copy_button, self.tr("Copy"), self.tr("Copy the exact prefix text to the clipboard"))
+        self.refresh_button = QPushButton(self.tr("R&ecompose"), self)
         self.refresh_button.setObjectName("recompose")
-        _named(self.refresh_button, tr("Recompose"), tr("Compose the prefix again from the store now (F5)"))
+        _named(self.refresh_button, self.tr("Recompose"), self.tr("Compose the prefix again from the store now (F5)"))
 
-        project_label = QLabel(tr("&Project:"), self)
+        project_label = QLabel(self.tr("&Project:"), self)
         project_label.setBuddy(self.project_combo)
-        mode_label = QLabel(tr("&Mode:"), self)
+        mode_label = QLabel(self.tr("&Mode:"), self)
         mode_label.setBuddy(self.mode_combo)
         top = flow(
             self, group(self, project_label, self.project_combo), group(self, mode_label, self.mode_combo),
             self.refresh_button, self.copy_button,
         )
 
-        self.forgotten_check = QCheckBox(tr("As if &forgotten (Inspector selection)"), self)
+        self.forgotten_check = QCheckBox(self.tr("As if &forgotten (Inspector selection)"), self)
         self.forgotten_check.setObjectName("whatif_forgotten")
         _named(
             self.forgotten_check,
-            tr("As if forgotten (Inspector selection)"),
-            tr("Show the prefix as if the preferences selected in the Inspector were forgotten"),
+            self.tr("As if forgotten (Inspector selection)"),
+            self.tr("Show the prefix as if the preferences selected in the Inspector were forgotten"),
         )
-        self.disabled_check = QCheckBox(tr("As if this project were &disabled"), self)
+        self.disabled_check = QCheckBox(self.tr("As if this project were &disabled"), self)
         self.disabled_check.setObjectName("whatif_project_disabled")
-        _named(self.disabled_check, tr("As if this project were disabled"), tr(DISABLED_TIP))
-        self.global_check = QCheckBox(tr("As if without &global memory"), self)
+        _named(self.disabled_check, self.tr("As if this project were disabled"), self.tr(DISABLED_TIP))
+        self.global_check = QCheckBox(self.tr("As if without &global memory"), self)
         self.global_check.setObjectName("whatif_global_off")
-        _named(self.global_check, tr("As if this project did not use global memory"), tr(GLOBAL_OFF_TIP))
-        whatif_label = QLabel(tr("What if:"), self)
+        _named(self.global_check, self.tr("As if this project did not use global memory"), self.tr(GLOBAL_OFF_TIP))
+        whatif_label = QLabel(self.tr("What if:"), self)
         whatif_row = flow(self, whatif_label, self.forgotten_check, self.disabled_check, self.global_check)
         QWidget.setTabOrder(self.mode_combo, self.refresh_button)
         QWidget.setTabOrder(self.refresh_button, self.copy_button)
@@ -178,13 +178,13 @@ class PreviewTab(Tab):
         """The banners, the prefix itself, and the token estimates under it."""
         self.whatif_banner = Banner(self)
         self.whatif_banner.setObjectName("whatif_banner")
-        self.whatif_banner.setAccessibleName(tr("What-if notice"))
+        self.whatif_banner.setAccessibleName(self.tr("What-if notice"))
         self.empty_banner = Banner(self)
         self.empty_banner.setObjectName("empty_banner")
-        self.empty_banner.setAccessibleName(tr("Why there is no Creative memory block"))
+        self.empty_banner.setAccessibleName(self.tr("Why there is no Creative memory block"))
         self.warnings_banner = Banner(self)
         self.warnings_banner.setObjectName("personal_warnings")
-        self.warnings_banner.setAccessibleName(tr("Personal memory warnings"))
+        self.warnings_banner.setAccessibleName(self.tr("Personal memory warnings"))
 
         self.text_view = QTextEdit(self)
         self.text_view.setObjectName("prefix_text")
@@ -202,17 +202,17 @@ class PreviewTab(Tab):
         self.text_view.document().setDocumentMargin(self.fontMetrics().averageCharWidth() * 1.5)
         _named(
             self.text_view,
-            tr("Composed prefix"),
-            tr("The memory part of the prompt, as Open Design would send it"),
+            self.tr("Composed prefix"),
+            self.tr("The memory part of the prompt, as Open Design would send it"),
         )
 
         self.tokens_label = QLabel(self)
         self.tokens_label.setObjectName("tokens")
         self.tokens_label.setTextFormat(Qt.TextFormat.RichText)
-        self.tokens_label.setToolTip(tr("Token estimates: 4 characters a token, as the engine counts"))
+        self.tokens_label.setToolTip(self.tr("Token estimates: 4 characters a token, as the engine counts"))
         self.status_label = QLabel(self)
         self.status_label.setObjectName("preview_status")
-        self.status_label.setAccessibleName(tr("Preview status"))
+        self.status_label.setAccessibleName(self.tr("Preview status"))
         self.status_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         bottom = QHBoxLayout()
         bottom.addWidget(self.tokens_label, 1)
@@ -238,12 +238,12 @@ class PreviewTab(Tab):
 
     # ------------------------------------------------------------------ Tab contract
     def title(self) -> str:
-        return tr("Preview")
+        return self.tr("Preview")
 
     async def refresh(self) -> None:
         self.stale = False
         self._projects = await self.ctrl.run(controls.projects, self.ctrl.store, self.ctrl.user)
-        fill_projects(self.project_combo, self._projects, tr("No project"), mark_disabled=True)
+        fill_projects(self.project_combo, self._projects, self.tr("No project"), mark_disabled=True)
         await self.compose_preview()
 
     def set_read_only(self, read_only: bool) -> None:
@@ -272,16 +272,16 @@ class PreviewTab(Tab):
         has_project = self.project_combo.currentData() is not None
         for check, tip in ((self.disabled_check, DISABLED_TIP), (self.global_check, GLOBAL_OFF_TIP)):
             check.setEnabled(has_project)
-            check.setToolTip(tr(tip) if has_project else tr("Choose a project first"))
+            check.setToolTip(self.tr(tip) if has_project else self.tr("Choose a project first"))
         forgotten = self.whatif_forgotten()
         if forgotten:
             names = ", ".join(shown_pair(f[0], f[1]) for f in sorted(forgotten))
             self.forgotten_check.setToolTip(
-                tr("Show the prefix as if these preferences were forgotten: {names}").format(names=names)
+                self.tr("Show the prefix as if these preferences were forgotten: {names}").format(names=names)
             )
         else:
             self.forgotten_check.setToolTip(
-                tr("Select preferences in the Inspector first; this shows the prefix as if they were forgotten")
+                self.tr("Select preferences in the Inspector first; this shows the prefix as if they were forgotten")
             )
 
     @async_slot()
@@ -346,7 +346,7 @@ class PreviewTab(Tab):
         if not result.block:
             sentence = result.empty_sentence or retrieval.describe_empty("nothing_above_threshold")
             if whatif is not None:
-                sentence = tr("In this what-if: {sentence}").format(sentence=sentence)
+                sentence = self.tr("In this what-if: {sentence}").format(sentence=sentence)
             self.empty_banner.show_message("info", sentence)
         else:
             self.empty_banner.clear()
@@ -354,7 +354,7 @@ class PreviewTab(Tab):
         if result.personal_warnings:
             self.warnings_banner.show_message(
                 "warning",
-                tr("Personal memory: some entries were skipped.") + "\n" + "\n".join(result.personal_warnings),
+                self.tr("Personal memory: some entries were skipped.") + "\n" + "\n".join(result.personal_warnings),
             )
         else:
             self.warnings_banner.clear()

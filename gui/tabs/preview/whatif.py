@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from creative_memory.gui.tabs.base import tr
-from creative_memory.gui.visible import shown_name
+from PySide6.QtCore import QCoreApplication
+
+from creative_memory.gui.visible import QT_TRANSLATE_NOOP, shown_name
 from creative_memory.services import retrieval
 
-DISABLED_TIP = "Show the prefix as if this project used no memory at all (both “Use …memory” switches off)"
-GLOBAL_OFF_TIP = "Show the prefix as if “Use global memory in this project” were off"
+DISABLED_TIP = QT_TRANSLATE_NOOP("PreviewTab", "Show the prefix as if this project used no memory at all (both “Use …memory” switches off)")
+GLOBAL_OFF_TIP = QT_TRANSLATE_NOOP("PreviewTab", "Show the prefix as if “Use global memory in this project” were off")
 
 
 def whatif_for(
@@ -25,18 +26,18 @@ def whatif_for(
 def whatif_sentence(whatif: retrieval.WhatIf, forgotten_checked: bool) -> str:
     what: list[str] = []
     if whatif.project_disabled:
-        what.append(tr("this project were disabled"))
+        what.append(QCoreApplication.translate("PreviewWhatif", "this project were disabled"))
     if whatif.global_off:
-        what.append(tr("this project did not use global memory"))
+        what.append(QCoreApplication.translate("PreviewWhatif", "this project did not use global memory"))
     if forgotten_checked:
         names = sorted(shown_name(f[1]) for f in whatif.forgotten)
         if not names:
-            what.append(tr("the Inspector selection were forgotten (nothing is selected there)"))
+            what.append(QCoreApplication.translate("PreviewWhatif", "the Inspector selection were forgotten (nothing is selected there)"))
         elif len(names) <= 3:
-            what.append(tr("{names} were forgotten").format(names=", ".join(f"“{n}”" for n in names)))
+            what.append(QCoreApplication.translate("PreviewWhatif", "{names} were forgotten").format(names=", ".join(f"“{n}”" for n in names)))
         else:
-            what.append(tr("{n} selected preferences were forgotten").format(n=len(names)))
-    return tr(
+            what.append(QCoreApplication.translate("PreviewWhatif", "{n} selected preferences were forgotten").format(n=len(names)))
+    return QCoreApplication.translate("PreviewWhatif",
         "What-if preview — nothing has changed. This is the prefix as if {what}; "
         "the store is untouched and this preview is not recorded."
-    ).format(what=tr(" and ").join(what))
+    ).format(what=QCoreApplication.translate("PreviewWhatif", " and ").join(what))

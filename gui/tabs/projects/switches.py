@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QStyleOptionViewItem,
 )
 
-from creative_memory.gui.tabs.base import tr
 from creative_memory.gui.widgets import accent_colour
 from creative_memory.gui.widgets.switch import paint_switch
 
@@ -85,7 +84,7 @@ class SwitchDelegate(QStyledItemDelegate):
         if index.data(Qt.ItemDataRole.CheckStateRole) is None:
             return hint
         track, pad = self._geometry(option)
-        width = int(track.width()) + pad * 3 + option.fontMetrics.horizontalAdvance(tr("Off"))
+        width = int(track.width()) + pad * 3 + option.fontMetrics.horizontalAdvance(self.tr("Off"))
         return QSize(max(hint.width(), width), hint.height())
 
     def editorEvent(self, event: QEvent, model: QAbstractItemModel, option: QStyleOptionViewItem,

@@ -36,7 +36,7 @@ from creative_memory.gui.itemmodels.projects import (
 )
 from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.settings import AppSettings
-from creative_memory.gui.tabs.base import Tab, tr
+from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.tabs.projects.switches import SwitchDelegate
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit
 from creative_memory.services import controls
@@ -61,7 +61,7 @@ class ProjectsTab(Tab):
         intro, top = self._build_top()
         self._build_table()
         self.empty = EmptyState(
-            tr(
+            self.tr(
                 "No projects yet. Projects appear here when Open Design creates them or when memory "
                 "events name them."
             ),
@@ -92,7 +92,7 @@ class ProjectsTab(Tab):
     def _build_top(self) -> tuple[QLabel, QHBoxLayout]:
         """The explanation of the three switches, and the filter box with the count."""
         intro = QLabel(
-            tr(
+            self.tr(
                 "Switch off “Use global memory in this project” to keep your general preferences out of "
                 "a project's prompts (client or NDA work), “Use this project's memory” to leave out what "
                 "was learned there, “Learn from this project” to keep its work out of memory. All are "
@@ -104,16 +104,16 @@ class ProjectsTab(Tab):
         intro.setWordWrap(True)
         intro.setForegroundRole(QPalette.ColorRole.PlaceholderText)
 
-        self.filter_edit = FilterLineEdit(self, placeholder=tr("Filter by name or id…"))
+        self.filter_edit = FilterLineEdit(self, placeholder=self.tr("Filter by name or id…"))
         self.filter_edit.setObjectName("projects_filter")
-        self.filter_edit.setAccessibleName(tr("Filter projects"))
-        self.filter_edit.setToolTip(tr("Show the projects whose name or id contains these words (Ctrl+F)"))
+        self.filter_edit.setAccessibleName(self.tr("Filter projects"))
+        self.filter_edit.setToolTip(self.tr("Show the projects whose name or id contains these words (Ctrl+F)"))
         self.filter_edit.filterChanged.connect(self.set_filter)
-        filter_label = QLabel(tr("&Filter:"), self)
+        filter_label = QLabel(self.tr("&Filter:"), self)
         filter_label.setBuddy(self.filter_edit)
         self.count_label = QLabel(self)
         self.count_label.setObjectName("projects_count")
-        self.count_label.setAccessibleName(tr("Number of projects"))
+        self.count_label.setAccessibleName(self.tr("Number of projects"))
 
         top = QHBoxLayout()
         top.addWidget(filter_label)
@@ -130,9 +130,9 @@ class ProjectsTab(Tab):
 
         self.filter_edit.set_view(self.table)
         self.table.setObjectName("projects_table")
-        self.table.setAccessibleName(tr("Projects"))
+        self.table.setAccessibleName(self.tr("Projects"))
         add_context_actions(self.table)  # Copy (Ctrl+C), from the Menu key or Shift+F10 too
-        self.table.setToolTip(tr("Click a switch or press Space on it to change it"))
+        self.table.setToolTip(self.tr("Click a switch or press Space on it to change it"))
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
         self.table.setAlternatingRowColors(True)
@@ -158,7 +158,7 @@ class ProjectsTab(Tab):
         self._id_sized = self._header_restored
 
     def title(self) -> str:
-        return tr("Projects")
+        return self.tr("Projects")
 
     def _size_columns(self) -> None:
         fm = self.table.fontMetrics()
@@ -167,12 +167,12 @@ class ProjectsTab(Tab):
         pad = char * 6  # the check box and the sort arrow
         for key, width in (
             ("id", max(char * 18, fm.horizontalAdvance("ID") + pad)),
-            ("use_global_memory", fm.horizontalAdvance(tr("Use global memory in this project")) + pad),
-            ("use_memory", fm.horizontalAdvance(tr("Use this project's memory")) + pad),
-            ("learn_from_project", fm.horizontalAdvance(tr("Learn from this project")) + pad),
-            ("preferences", fm.horizontalAdvance(tr("Preferences")) + pad),
+            ("use_global_memory", fm.horizontalAdvance(self.tr("Use global memory in this project")) + pad),
+            ("use_memory", fm.horizontalAdvance(self.tr("Use this project's memory")) + pad),
+            ("learn_from_project", fm.horizontalAdvance(self.tr("Learn from this project")) + pad),
+            ("preferences", fm.horizontalAdvance(self.tr("Preferences")) + pad),
             ("last_activity", max(fm.horizontalAdvance("Wed 28 Sep 2026, 00:00") + char * 3,
-                                  fm.horizontalAdvance(tr("Last activity")) + pad)),
+                                  fm.horizontalAdvance(self.tr("Last activity")) + pad)),
         ):
             header.resizeSection(COL[key], width)
 
@@ -211,10 +211,10 @@ class ProjectsTab(Tab):
             except CreativeMemoryError:
                 reason = ""
             self.table.setToolTip(
-                tr("This store is read-only, so the switches cannot be changed: {reason}").format(reason=reason)
+                self.tr("This store is read-only, so the switches cannot be changed: {reason}").format(reason=reason)
             )
         else:
-            self.table.setToolTip(tr("Click a switch or press Space on it to change it"))
+            self.table.setToolTip(self.tr("Click a switch or press Space on it to change it"))
 
     def save_state(self) -> None:
         AppSettings().save_header("projects", self.table.horizontalHeader())
@@ -258,7 +258,7 @@ class ProjectsTab(Tab):
         shown = self.proxy.rowCount()
         if total == 0:
             self.empty.setText(
-                tr(
+                self.tr(
                     "No projects yet. Projects appear here when Open Design creates them or when memory "
                     "events name them."
                 )
@@ -266,15 +266,15 @@ class ProjectsTab(Tab):
             self.empty.setAction(None)
             self.stack.setCurrentWidget(self.empty)
         elif shown == 0:
-            self.empty.setText(tr("No project matches “{text}”.").format(text=self.filter_edit.text().strip()))
-            self.empty.setAction(tr("&Clear the filter"), tr("Show every project again"))
+            self.empty.setText(self.tr("No project matches “{text}”.").format(text=self.filter_edit.text().strip()))
+            self.empty.setAction(self.tr("&Clear the filter"), self.tr("Show every project again"))
             self.stack.setCurrentWidget(self.empty)
         else:
             self.stack.setCurrentWidget(self.table)
         if total == shown:
-            self.count_label.setText(tr("{n} project(s)").format(n=total))
+            self.count_label.setText(self.tr("%n project(s)", None, total))
         else:
-            self.count_label.setText(tr("{shown} of {n} projects").format(shown=shown, n=total))
+            self.count_label.setText(self.tr("{shown} of {n} projects").format(shown=shown, n=total))
 
     # ------------------------------------------------------------------ writes
     def toggle(self, project_id: str, key: str, value: bool) -> bool:
@@ -306,7 +306,7 @@ class ProjectsTab(Tab):
         except Exception as exc:
             self.model.set_flag(project_id, key, not value)
             name = self._name_of(project_id)
-            show_error(self.window(), exc, action=tr("Could not change “{name}”; the switch was put back.").format(
+            show_error(self.window(), exc, action=self.tr("Could not change “{name}”; the switch was put back.").format(
                 name=name))
             return
         finally:

@@ -1,0 +1,139 @@
+"""How long this process held the store's write lock: each write transaction (from its
+``BEGIN IMMEDIATE`` succeeding to its ``COMMIT`` returning) and each checkpoint that holds writers
+off (``TRUNCATE``) is timed here.
+
+The store contract allows no write of ours to hold the lock longer than the lock budget of
+docs/decisions/0035 (250 ms on the L store), because the daemon's writes wait meanwhile. A hold
+over it is logged with what held it, so a slow write is visible in the log file; the benchmarks
+read :data:`HOLDS` to print the longest hold of each operation beside the daemon's longest wait.
+A commit's time includes the automatic checkpoint SQLite may run after it (the lock is already
+released then), so the figure errs on the long side.
+
+Short holds are not enough by themselves: a long operation's transactions follow one another
+within a fraction of a millisecond, while a waiting writer (the daemon: better-sqlite3 uses
+SQLite's busy handler) sleeps between its tries, 1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50 and then
+100 ms. It wakes inside our next transaction, and again, and waited 0.6–1.8 s on the L store
+beside chunks that each held the lock under 130 ms. So :meth:`LockClock.breathe`, called before
+each write transaction begins, lets the lock go for :data:`GAP_MS` once this process has held it
+:data:`STREAK_MS` in all since its last pause: a writer that began waiting during the streak has
+tried again within 25 ms of any moment before its 103rd millisecond and within 50 ms until its
+228th, so it gets in during the pause and waits about 150 ms at most (docs/decisions/0047).
+Time spent outside the lock (reading, computing) counts as a pause when it lasts as long.
+
+Python's cyclic garbage collector does not run while we hold the lock (:func:`collector_held`):
+a full collection in a process holding a rebuild's or an ingest's objects takes 100–200 ms and
+landed inside a write transaction now and then (an ingest's 50 ms chunk held the lock 220–375 ms
+on L). Collection runs as soon as the lock is let go.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Final
+
+log = logging.getLogger("cm.store")
+
+BUDGET_MS: Final = 250.0
+STREAK_MS: Final = 100.0  # the lock held in all (over one or more transactions) before a pause
+GAP_MS: Final = 55.0  # a pause: longer than a waiting writer's sleep until its 228th millisecond
+
+
+class LockClock:
+    """The longest and the total hold since :meth:`reset`, and how many holds (thread-safe)."""
+
+    def __init__(
+        self, monotonic: Callable[[], float] = time.monotonic, sleep: Callable[[float], None] = time.sleep
+    ) -> None:
+        self._monotonic = monotonic
+        self._sleep = sleep
+        self._lock = threading.Lock()
+        self.longest_ms = 0.0
+        self.longest_what = ""
+        self.total_ms = 0.0
+        self.count = 0
+        self.pauses = 0  # how many times breathe() waited
+        self._streak_ms = 0.0  # held since the last pause of GAP_MS
+        self._released = 0.0  # time.monotonic() when the last hold ended
+        #: when a list: every hold as (wall-clock start in ms, ms held, what), for a benchmark's
+        #: timeline beside the daemon's slowest waits
+        self.trace: list[tuple[float, float, str]] | None = None
+
+    def reset(self) -> None:
+        with self._lock:
+            self.longest_ms = 0.0
+            self.longest_what = ""
+            self.total_ms = 0.0
+            self.count = 0
+            self.pauses = 0
+
+    def breathe(self) -> None:
+        """Before a write transaction begins: if this process has held the lock :data:`STREAK_MS`
+        since it last let it go for :data:`GAP_MS`, wait out the rest of such a pause first."""
+        with self._lock:
+            idle_ms = (self._monotonic() - self._released) * 1000
+            if idle_ms >= GAP_MS:
+                self._streak_ms = 0.0
+                return
+            if self._streak_ms < STREAK_MS:
+                return
+            self._streak_ms = 0.0
+            self.pauses += 1
+        self._sleep((GAP_MS - idle_ms) / 1000)
+
+    def record(self, ms: float, what: str) -> None:
+        with self._lock:
+            self._released = self._monotonic()
+            self._streak_ms += ms
+            self.count += 1
+            self.total_ms += ms
+            if ms > self.longest_ms:
+                self.longest_ms, self.longest_what = ms, what
+            if self.trace is not None:
+                self.trace.append((time.time() * 1000 - ms, ms, what))
+        if ms > BUDGET_MS:
+            log.warning("%s held the write lock %.0f ms (budget %.0f ms)", what, ms, BUDGET_MS)
+
+    @contextmanager
+    def holding(self, what: str) -> Iterator[None]:
+        """Times the block as one hold of the lock (enter it once the lock is taken)."""
+        t0 = time.perf_counter()
+        try:
+            with collector_held():
+                yield
+        finally:
+            self.record((time.perf_counter() - t0) * 1000, what)
+
+
+class _Collector:
+    """Pauses the cyclic garbage collector while any thread holds the write lock; re-enables it
+    when the last one lets go, unless something else had turned it off before."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._holders = 0
+        self._was_enabled = False
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        with self._lock:
+            if self._holders == 0:
+                self._was_enabled = gc.isenabled()
+                gc.disable()
+            self._holders += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._holders -= 1
+                if self._holders == 0 and self._was_enabled:
+                    gc.enable()
+
+
+collector_held = _Collector().held
+
+HOLDS: Final = LockClock()

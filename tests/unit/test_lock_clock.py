@@ -1,0 +1,137 @@
+"""Every hold of the write lock by this program is timed (services.lock_clock): the store's write
+transactions, the chunks of a long write and the TRUNCATE checkpoints — what the coexistence
+benchmark reports as "our longest hold" beside the daemon's longest wait."""
+
+from __future__ import annotations
+
+import gc
+import logging
+
+import pytest
+
+from creative_memory.model.tables import Audit
+from creative_memory.services.lock_clock import BUDGET_MS, GAP_MS, HOLDS, STREAK_MS, LockClock
+from creative_memory.services.store import Store
+from creative_memory.services.writes import wal_kept
+
+
+@pytest.fixture(autouse=True)
+def clean_clock() -> None:
+    HOLDS.reset()
+
+
+def test_a_write_transaction_is_one_hold(store: Store) -> None:
+    with store.write() as s:
+        s.add(Audit(at=1, user_id="u", actor="cli", action="probe", target="", outcome="ok"))
+    assert HOLDS.count == 1
+    assert HOLDS.longest_what == "a write transaction"
+    with store.read() as s:  # a read takes no write lock
+        assert s.query(Audit).count() == 1
+    assert HOLDS.count == 1
+
+
+def test_a_rolled_back_write_is_still_a_hold(store: Store) -> None:
+    with pytest.raises(RuntimeError), store.write() as s:
+        s.add(Audit(at=1, user_id="u", actor="cli", action="probe", target="", outcome="ok"))
+        raise RuntimeError("changed my mind")
+    assert HOLDS.count == 1
+    with store.read() as s:
+        assert s.query(Audit).count() == 0
+
+
+def test_chunks_of_a_long_write_and_truncate_checkpoints_are_holds(store: Store) -> None:
+    with wal_kept(store) as keeper:
+        for i in range(3):
+            with keeper.transaction(store) as con:
+                con.execute(
+                    "INSERT INTO creative_memory_audit (at, user_id, actor, action, target, outcome) "
+                    "VALUES (?, 'u', 'cli', 'probe', '', 'ok')",
+                    (i,),
+                )
+    assert HOLDS.count == 3
+    assert HOLDS.longest_what == "a chunk of a long write"
+    HOLDS.reset()
+    assert store.checkpoint_truncate()
+    assert HOLDS.count == 1
+    assert HOLDS.longest_what == "a TRUNCATE checkpoint"
+
+
+def test_a_hold_over_the_budget_is_logged_with_what_held_it(caplog: pytest.LogCaptureFixture) -> None:
+    clock = LockClock()
+    with caplog.at_level(logging.WARNING, logger="cm.store"):
+        clock.record(BUDGET_MS - 1, "a short one")
+        assert caplog.records == []
+        clock.record(BUDGET_MS + 60, "a slow chunk")
+    assert [r.getMessage() for r in caplog.records] == ["a slow chunk held the write lock 310 ms (budget 250 ms)"]
+    assert (clock.count, clock.longest_what, clock.longest_ms) == (2, "a slow chunk", BUDGET_MS + 60)
+    assert clock.total_ms == 2 * BUDGET_MS + 59
+    clock.reset()
+    assert (clock.count, clock.longest_ms, clock.total_ms) == (0, 0.0, 0.0)
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.slept: list[float] = []
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(round(seconds * 1000, 3))
+        self.now += seconds
+
+
+def test_after_a_streak_of_holds_the_lock_is_let_go_for_a_pause() -> None:
+    t = FakeTime()
+    clock = LockClock(monotonic=t.monotonic, sleep=t.sleep)
+    for _ in range(2):  # 2 × 45 ms back to back: under the streak, no pause
+        clock.breathe()
+        t.now += 0.045
+        clock.record(45, "a chunk")
+    assert t.slept == []
+    clock.breathe()
+    t.now += 0.045
+    clock.record(45, "a chunk")  # 135 ms held without a pause
+    t.now += 0.005  # 5 ms later the next transaction wants the lock
+    clock.breathe()
+    assert t.slept == [GAP_MS - 5]
+    assert clock.pauses == 1
+    clock.breathe()  # the streak starts again after the pause
+    assert t.slept == [GAP_MS - 5]
+
+
+def test_time_away_from_the_lock_counts_as_a_pause() -> None:
+    t = FakeTime()
+    clock = LockClock(monotonic=t.monotonic, sleep=t.sleep)
+    for _ in range(10):  # 10 × 80 ms held, each followed by 60 ms of reading: never a wait
+        clock.breathe()
+        t.now += 0.080
+        clock.record(80, "a chunk")
+        t.now += 0.060
+    assert (t.slept, clock.pauses) == ([], 0)
+    assert STREAK_MS < 2 * 80 and GAP_MS <= 60
+
+
+def test_the_garbage_collector_waits_while_the_lock_is_held(store: Store) -> None:
+    assert gc.isenabled()
+    with store.write() as s:
+        assert not gc.isenabled()  # a full collection would lengthen the hold
+        with HOLDS.holding("a nested hold (another thread's, say)"):
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # still held by the outer transaction
+        s.add(Audit(at=1, user_id="u", actor="cli", action="probe", target="", outcome="ok"))
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError), store.write():
+        raise RuntimeError("a failed write")
+    assert gc.isenabled()
+
+
+def test_a_collector_turned_off_elsewhere_stays_off(store: Store) -> None:
+    gc.disable()
+    try:
+        with store.write():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
