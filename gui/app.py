@@ -300,7 +300,7 @@ def _screenshot_extras(ctrl: Controller, folder: Path) -> None:
     from creative_memory.model.constants import Origin
     from creative_memory.services import controls, retrieval
 
-    projects = [p["id"] for p in controls.projects(ctrl.store, ctrl.user)][:3]
+    projects = [p.id for p in controls.projects(ctrl.store, ctrl.user)][:3]
     for project in [None, *projects]:
         retrieval.run(ctrl.store, ctrl.user, project_id=project, now=ctrl.now(), origin=Origin.DAEMON)
     sample = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "od-data-dir" / "memory"

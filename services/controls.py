@@ -7,7 +7,7 @@ passes, with no process needing to run at that moment.
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from sqlalchemy import func, select, text
@@ -188,7 +188,29 @@ def daemon_projects(session: Session) -> dict[str, str]:
         return {}
 
 
-def project_list(session: Session, user_id: str) -> list[dict[str, Any]]:
+@dataclass
+class ProjectRow:
+    """One project as the Projects tab and ``project list`` show it: its id and Open Design's name
+    for it (None when only memory knows it), its three switches, the project-scoped preferences,
+    its events and the last one's instant, and whether Open Design's project list has it. Not
+    frozen: the Projects tab shows a switch's new state before the write confirms it."""
+
+    id: str
+    name: str | None
+    use_memory: bool
+    use_global_memory: bool
+    learn_from_project: bool
+    preferences: int
+    events: int
+    last_activity: str | None
+    in_daemon: bool
+
+    def as_json(self) -> dict[str, Any]:
+        """The wire form (``project list --json``, ``project set --json``)."""
+        return asdict(self)
+
+
+def project_list(session: Session, user_id: str) -> list[ProjectRow]:
     names = daemon_projects(session)
     activity = {
         str(pid): (int(last), int(n))
@@ -216,22 +238,22 @@ def project_list(session: Session, user_id: str) -> list[dict[str, Any]]:
         ps = settings.get(pid)
         last = activity.get(pid)
         out.append(
-            {
-                "id": pid,
-                "name": names.get(pid),
-                "use_memory": True if ps is None else bool(ps.use_memory),
-                "use_global_memory": True if ps is None else bool(ps.use_global_memory),
-                "learn_from_project": True if ps is None else bool(ps.learn_from_project),
-                "preferences": pref_counts.get(pid, 0),
-                "events": last[1] if last else 0,
-                "last_activity": iso(last[0]) if last else None,
-                "in_daemon": pid in names,
-            }
+            ProjectRow(
+                id=pid,
+                name=names.get(pid),
+                use_memory=True if ps is None else bool(ps.use_memory),
+                use_global_memory=True if ps is None else bool(ps.use_global_memory),
+                learn_from_project=True if ps is None else bool(ps.learn_from_project),
+                preferences=pref_counts.get(pid, 0),
+                events=last[1] if last else 0,
+                last_activity=iso(last[0]) if last else None,
+                in_daemon=pid in names,
+            )
         )
     return out
 
 
-def projects(store: Store, user_id: str) -> list[dict[str, Any]]:
+def projects(store: Store, user_id: str) -> list[ProjectRow]:
     with store.read() as session:
         return project_list(session, user_id)
 
@@ -246,7 +268,7 @@ def set_project(
     use_global_memory: bool | None = None,
     actor: Actor,
     now: int,
-) -> dict[str, Any]:
+) -> ProjectRow:
     """Set a project's switches (None leaves one as it is): ``use_global_memory`` — "Use global
     memory in this project"; ``use_memory`` — "Use this project's memory"; ``learn_from_project``
     — "Learn from this project"."""
@@ -282,4 +304,4 @@ def set_project(
         audit.record(session, user_id, actor, "project", f"{project_id}: {', '.join(parts)}", "ok", now)
         session.flush()
         rows = project_list(session, user_id)
-    return next(r for r in rows if r["id"] == project_id)
+    return next(r for r in rows if r.id == project_id)

@@ -121,7 +121,7 @@ def check_known_project(store: Store, user_id: str, project_id: str) -> None:
     sentence; a well-formed one is compared in its stored (NFC) form."""
     project_id = valid_project(project_id)
     with store.read() as session:
-        ids = [str(r["id"]) for r in project_list(session, user_id)]
+        ids = [r.id for r in project_list(session, user_id)]
     if project_id in ids:
         return
     raise InvalidInput(

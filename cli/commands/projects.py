@@ -20,18 +20,18 @@ def project(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 def _list(ctx: Context, out: Out) -> int:
     rows = controls.projects(ctx.store(), ctx.user)
     out.emit(
-        rows,
+        [r.as_json() for r in rows],
         lambda: (
             table(
                 [
                     (
-                        r["id"],
-                        r["name"] or "",
-                        "on" if r["use_global_memory"] else "off",
-                        "on" if r["use_memory"] else "off",
-                        "on" if r["learn_from_project"] else "off",
-                        r["preferences"],
-                        r["last_activity"] or "",
+                        r.id,
+                        r.name or "",
+                        "on" if r.use_global_memory else "off",
+                        "on" if r.use_memory else "off",
+                        "on" if r.learn_from_project else "off",
+                        r.preferences,
+                        r.last_activity or "",
                     )
                     for r in rows
                 ],
@@ -78,11 +78,11 @@ def _set(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         now=now,
     )
     out.emit(
-        row,
+        row.as_json(),
         lambda: (
-            f"Project {row['id']}: global memory {'on' if row['use_global_memory'] else 'off'}, "
-            f"project memory {'on' if row['use_memory'] else 'off'}, "
-            f"learn {'on' if row['learn_from_project'] else 'off'}."
+            f"Project {row.id}: global memory {'on' if row.use_global_memory else 'off'}, "
+            f"project memory {'on' if row.use_memory else 'off'}, "
+            f"learn {'on' if row.learn_from_project else 'off'}."
         ),
     )
     return 0

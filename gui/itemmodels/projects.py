@@ -11,8 +11,9 @@ and emits :attr:`ProjectsModel.toggleRequested`; whoever writes it to the store 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -30,8 +31,10 @@ from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
 from creative_memory.model.inert import for_display
 
+if TYPE_CHECKING:
+    from creative_memory.services.controls import ProjectRow
+
 Index = QModelIndex | QPersistentModelIndex
-Row = dict[str, Any]
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 ID_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -110,7 +113,7 @@ class ProjectsModel(QAbstractTableModel):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._rows: list[Row] = []
+        self._rows: list[ProjectRow] = []
         self._index: dict[str, int] = {}
         self._read_only = False
         self._headers = _headers()
@@ -147,11 +150,11 @@ class ProjectsModel(QAbstractTableModel):
         row = self._rows[index.row()]
         key = COLUMNS[index.column()]
         if role == ID_ROLE:
-            return row["id"]
+            return row.id
         if role == NAME_ROLE:
-            return row["name"] or ""
+            return row.name or ""
         if key in CHECK_COLUMNS:
-            on = bool(row[key])
+            on = bool(getattr(row, key))
             if role == Qt.ItemDataRole.CheckStateRole:
                 return Qt.CheckState.Checked if on else Qt.CheckState.Unchecked
             if role == Qt.ItemDataRole.DisplayRole:
@@ -169,56 +172,56 @@ class ProjectsModel(QAbstractTableModel):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             if key == "name":  # a name from Open Design is untrusted text: controls visible, bidi isolated
-                return for_display(row["name"]) if row["name"] else self.tr("(known from events only)")
+                return for_display(row.name) if row.name else self.tr("(known from events only)")
             if key == "id":
-                return row["id"]
+                return row.id
             if key == "preferences":
-                return QLocale().toString(int(row["preferences"]))
+                return QLocale().toString(int(row.preferences))
             if key == "last_activity":
-                return local_time(row["last_activity"]) or self.tr("—")
+                return local_time(row.last_activity) or self.tr("—")
             return None
         if role == SORT_ROLE:
             if key == "name":  # named projects first, then the ones known from events only (by id)
-                return ("0" + row["name"] if row["name"] else "1" + row["id"]).casefold()
+                return ("0" + row.name if row.name else "1" + row.id).casefold()
             if key == "id":
-                return row["id"].casefold()
+                return row.id.casefold()
             if key == "preferences":
-                return int(row["preferences"])
+                return int(row.preferences)
             if key == "last_activity":
-                return row["last_activity"] or ""
+                return row.last_activity or ""
             return None
         if role == Qt.ItemDataRole.ToolTipRole:
             if key == "name":
-                if not row.get("in_daemon"):
+                if not row.in_daemon:
                     return self.tr(
                         "Open Design's project list does not have this project; it is known from memory "
                         "events only."
                     )
-                return for_display(row["name"])
+                return for_display(row.name or "")
             if key == "last_activity":
-                return row["last_activity"] or self.tr("No memory events yet")
+                return row.last_activity or self.tr("No memory events yet")
             if key == "preferences":
                 return self.tr("{n} project-scoped preferences; {e} events").format(
-                    n=row["preferences"], e=row.get("events", 0)
+                    n=row.preferences, e=row.events
                 )
-            return row["id"]
+            return row.id
         if role == Qt.ItemDataRole.TextAlignmentRole:
             if key == "preferences":
                 return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ForegroundRole and key == "name" and not row["name"]:
+        if role == Qt.ItemDataRole.ForegroundRole and key == "name" and not row.name:
             app = QGuiApplication.instance()
             palette = QGuiApplication.palette() if app is not None else QPalette()
             return palette.color(QPalette.ColorRole.PlaceholderText)
-        if role == Qt.ItemDataRole.FontRole and key == "name" and not row["name"]:
+        if role == Qt.ItemDataRole.FontRole and key == "name" and not row.name:
             font = QFont()
             font.setItalic(True)
             return font
         return None
 
     @staticmethod
-    def _label(row: Row) -> str:
-        return for_display(str(row["name"] or row["id"]))
+    def _label(row: ProjectRow) -> str:
+        return for_display(row.name or row.id)
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if role != Qt.ItemDataRole.CheckStateRole or not index.isValid():
@@ -230,11 +233,11 @@ class ProjectsModel(QAbstractTableModel):
         if on is None:
             return False
         row = self._rows[index.row()]
-        if bool(row[key]) == on:
+        if bool(getattr(row, key)) == on:
             return True
-        row[key] = on
+        setattr(row, key, on)
         self._changed(index.row(), index.column())
-        self.toggleRequested.emit(row["id"], key, on)
+        self.toggleRequested.emit(row.id, key, on)
         return True
 
     # ------------------------------------------------------------------ updates
@@ -249,40 +252,40 @@ class ProjectsModel(QAbstractTableModel):
     def read_only(self) -> bool:
         return self._read_only
 
-    def rows(self) -> list[Row]:
-        return [dict(r) for r in self._rows]
+    def rows(self) -> list[ProjectRow]:
+        return [replace(r) for r in self._rows]
 
     def row_of(self, project_id: str) -> int:
         return self._index.get(project_id, -1)
 
-    def project(self, row: int) -> Row:
-        return dict(self._rows[row])
+    def project(self, row: int) -> ProjectRow:
+        return replace(self._rows[row])
 
     def set_flag(self, project_id: str, key: str, value: bool) -> bool:
         """Set one switch of one row (a revert after a failed write, or a confirmed value)."""
         row = self.row_of(project_id)
         if row < 0 or key not in CHECK_COLUMNS:
             return False
-        if bool(self._rows[row][key]) != value:
-            self._rows[row][key] = value
+        if bool(getattr(self._rows[row], key)) != value:
+            setattr(self._rows[row], key, value)
             self._changed(row, COL[key])
         return True
 
-    def update_row(self, new: Row) -> None:
+    def update_row(self, new: ProjectRow) -> None:
         """Replace one row's values (by id), adding it if it is new."""
-        row = self.row_of(str(new["id"]))
+        row = self.row_of(new.id)
         if row < 0:
-            self._append([dict(new)])
+            self._append([replace(new)])
             return
         if self._rows[row] != new:
-            self._rows[row] = dict(new)
+            self._rows[row] = replace(new)
             self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
 
-    def set_rows(self, rows: list[Row]) -> None:
+    def set_rows(self, rows: list[ProjectRow]) -> None:
         """Bring the model to ``rows`` with removals, in-place changes and appends (no reset)."""
-        wanted = {str(r["id"]): r for r in rows}
+        wanted = {r.id: r for r in rows}
         # Remove vanished rows, bottom-up, in contiguous runs.
-        gone = sorted((i for i, r in enumerate(self._rows) if r["id"] not in wanted), reverse=True)
+        gone = sorted((i for i, r in enumerate(self._rows) if r.id not in wanted), reverse=True)
         while gone:
             last = gone.pop(0)
             first = last
@@ -294,15 +297,15 @@ class ProjectsModel(QAbstractTableModel):
         self._reindex()
         # Change the rows that stay.
         for i, r in enumerate(self._rows):
-            new = wanted.pop(r["id"])
+            new = wanted.pop(r.id)
             if new != r:
-                self._rows[i] = dict(new)
+                self._rows[i] = replace(new)
                 self.dataChanged.emit(self.index(i, 0), self.index(i, len(COLUMNS) - 1))
         # Append the new ones in the order given.
         if wanted:
-            self._append([dict(r) for r in rows if str(r["id"]) in wanted])
+            self._append([replace(r) for r in rows if r.id in wanted])
 
-    def _append(self, rows: list[Row]) -> None:
+    def _append(self, rows: list[ProjectRow]) -> None:
         first = len(self._rows)
         self.beginInsertRows(QModelIndex(), first, first + len(rows) - 1)
         self._rows.extend(rows)
@@ -310,7 +313,7 @@ class ProjectsModel(QAbstractTableModel):
         self.endInsertRows()
 
     def _reindex(self) -> None:
-        self._index = {str(r["id"]): i for i, r in enumerate(self._rows)}
+        self._index = {r.id: i for i, r in enumerate(self._rows)}
 
     def _changed(self, row: int, column: int) -> None:
         index = self.index(row, column)

@@ -339,8 +339,8 @@ def test_screenshots_light_and_dark(ctrl: Any, qtbot: Any, qapp: Any, run_async:
     demo.generate(ctrl.store, ctrl.user, size="S", seed=3, now=now)
     projects = controls.projects(ctrl.store, ctrl.user)
     for i, p in enumerate(projects[:5]):
-        run(ctrl, p["id"], Origin.DAEMON, now=now - (5 - i) * 3_600_000)
-        run(ctrl, p["id"], Origin.CLI, now=now - (5 - i) * 3_600_000 + 60_000)
+        run(ctrl, p.id, Origin.DAEMON, now=now - (5 - i) * 3_600_000)
+        run(ctrl, p.id, Origin.CLI, now=now - (5 - i) * 3_600_000 + 60_000)
     SHOTS.mkdir(parents=True, exist_ok=True)
     tab = DiagnosticsTab(ctrl)
     qtbot.addWidget(tab)

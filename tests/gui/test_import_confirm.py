@@ -77,8 +77,8 @@ def test_an_import_that_changes_a_project_switch_asks_first(
         dialog.accept()
         result = run_async(task, timeout=30)
         assert result is not None and result.events == 4
-        rows = {r["id"]: r for r in controls.projects(other_ctrl.store, other_ctrl.user)}
-        assert rows["p_nda"]["learn_from_project"] is False
+        rows = {r.id: r for r in controls.projects(other_ctrl.store, other_ctrl.user)}
+        assert rows["p_nda"].learn_from_project is False
 
 
 def test_another_users_bundle_says_whose_it_is(

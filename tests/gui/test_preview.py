@@ -189,8 +189,8 @@ def test_whatif_project_disabled_changes_nothing_and_records_nothing(tab: Previe
         "(both switches are off)."
     )
     assert all_ids(ctrl) == recorded  # nothing recorded
-    p1 = next(p for p in controls.projects(ctrl.store, ctrl.user) if p["id"] == "p1")
-    assert p1["use_memory"] is True  # nothing changed
+    p1 = next(p for p in controls.projects(ctrl.store, ctrl.user) if p.id == "p1")
+    assert p1.use_memory is True  # nothing changed
 
     tab.disabled_check.setChecked(False)
     run_async(tab.compose_preview())
@@ -213,8 +213,8 @@ def test_whatif_without_global_memory_keeps_only_the_projects_own(tab: PreviewTa
     assert "muted palette" not in text and "airy spacing" in text
     assert "did not use global memory" in tab.whatif_banner.text()
     assert all_ids(ctrl) == recorded
-    p1 = next(p for p in controls.projects(ctrl.store, ctrl.user) if p["id"] == "p1")
-    assert p1["use_global_memory"] is True  # nothing changed
+    p1 = next(p for p in controls.projects(ctrl.store, ctrl.user) if p.id == "p1")
+    assert p1.use_global_memory is True  # nothing changed
 
 
 def test_whatif_as_if_forgotten_uses_the_inspector_selection(tab: PreviewTab, ctrl: Any, seed: Any,
@@ -307,22 +307,22 @@ def test_screenshots_light_and_dark_keep_the_blocks_readable(ctrl: Any, qtbot: A
                 assert contrast(accent, background) >= 4.5  # headings on the tint
             apply_scheme(qapp, dark=dark)
             run_async(tab.refresh())
-            choose(tab, run_async, project=projects[0]["id"])
+            choose(tab, run_async, project=projects[0].id)
             doc = tab.text_view.document()
             assert block_background(doc, "## Creative memory") == section_colours(palette)["creative"][0]
             sfx = "dark" if dark else "light"
             tab.text_view.verticalScrollBar().setValue(tab.text_view.verticalScrollBar().maximum())
             run_async(asyncio.sleep(0.1))
             assert tab.grab().save(str(SHOTS / f"preview-{sfx}.png"))
-            controls.set_project(ctrl.store, ctrl.user, projects[1]["id"], use_memory=False,
+            controls.set_project(ctrl.store, ctrl.user, projects[1].id, use_memory=False,
                                  use_global_memory=False, actor=Actor.GUI, now=ctrl.now())
             run_async(tab.refresh())
-            choose(tab, run_async, project=projects[1]["id"])
+            choose(tab, run_async, project=projects[1].id)
             assert tab.empty_banner.isVisible()
             assert tab.grab().save(str(SHOTS / f"preview-empty-{sfx}.png"))
-            controls.set_project(ctrl.store, ctrl.user, projects[1]["id"], use_memory=True,
+            controls.set_project(ctrl.store, ctrl.user, projects[1].id, use_memory=True,
                                  use_global_memory=True, actor=Actor.GUI, now=ctrl.now())
-            choose(tab, run_async, project=projects[0]["id"])
+            choose(tab, run_async, project=projects[0].id)
             tab.disabled_check.setChecked(True)
             run_async(tab.compose_preview())
             assert tab.grab().save(str(SHOTS / f"preview-whatif-{sfx}.png"))

@@ -26,6 +26,7 @@ from creative_memory.gui.controller import Controller
 from creative_memory.gui.itemmodels.projects import COL, ID_ROLE, ProjectsFilterProxy, ProjectsModel
 from creative_memory.gui.tabs.projects.view import ProjectsTab
 from creative_memory.services import controls, retrieval
+from creative_memory.services.controls import ProjectRow
 from creative_memory.services.errors import StoreLocked
 
 REPO = Path(__file__).resolve().parents[2]
@@ -44,8 +45,8 @@ def cli(ctrl: Controller, tmp_path: Path, *args: str) -> Any:
     return json.loads(out.stdout)
 
 
-def projects(ctrl: Controller) -> dict[str, dict[str, Any]]:
-    return {r["id"]: r for r in controls.projects(ctrl.store, ctrl.user)}
+def projects(ctrl: Controller) -> dict[str, ProjectRow]:
+    return {r.id: r for r in controls.projects(ctrl.store, ctrl.user)}
 
 
 @pytest.fixture
@@ -104,7 +105,7 @@ def test_rows_come_from_the_daemon_table_and_from_events(tab: ProjectsTab) -> No
     ids = set(tab.visible_ids())
     assert ids == DAEMON_IDS | {"p_events_only"}
     brand = tab.model.project(tab.model.row_of("p_brand"))
-    assert brand["name"] == "Brand refresh — Q3" and brand["in_daemon"] and brand["events"] == 2
+    assert brand.name == "Brand refresh — Q3" and brand.in_daemon and brand.events == 2
     assert cell(tab, "p_brand", "name").data() == "Brand refresh — Q3"
     assert cell(tab, "p_café", "name").data() == "Café menu ☕"
     only = cell(tab, "p_events_only", "name")
@@ -122,7 +123,7 @@ def test_preference_count_is_the_project_scoped_one(daemon_ctrl: Controller, see
     seed([event(i, project="p_deck", pattern="grid_layout", session=f"s{i}") for i in range(1, 6)])
     t = make_tab(daemon_ctrl)
     run_async(t.refresh())
-    expected = projects(daemon_ctrl)["p_deck"]["preferences"]
+    expected = projects(daemon_ctrl)["p_deck"].preferences
     assert expected > 0
     assert cell(t, "p_deck", "preferences").data() == str(expected)
 
@@ -142,9 +143,9 @@ def test_toggling_use_memory_writes_it_and_the_cli_sees_it(
     assert tab.toggle("p_nda", "use_memory", False)
     # Optimistic: the cell changes at once.
     assert cell(tab, "p_nda", "use_memory").data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Unchecked
-    wait_until(lambda: not projects(daemon_ctrl)["p_nda"]["use_memory"] and tab.pending_writes == 0)
+    wait_until(lambda: not projects(daemon_ctrl)["p_nda"].use_memory and tab.pending_writes == 0)
     row = projects(daemon_ctrl)["p_nda"]
-    assert row["learn_from_project"], "only the one switch changed"
+    assert row.learn_from_project, "only the one switch changed"
     listed = {r["id"]: r for r in cli(daemon_ctrl, tmp_path, "project", "list", "--json")}
     assert listed["p_nda"]["use_memory"] is False and listed["p_nda"]["learn_from_project"] is True
     assert "p_nda" in controls.status(daemon_ctrl.store, daemon_ctrl.user, daemon_ctrl.now()).projects_disabled
@@ -168,9 +169,9 @@ def test_space_on_the_global_memory_cell_keeps_global_preferences_out_of_the_pro
     tab.table.setFocus()
     tab.table.setCurrentIndex(index)
     qtbot.keyClick(tab.table.viewport(), Qt.Key.Key_Space)
-    wait_until(lambda: not projects(daemon_ctrl)["p_brand"]["use_global_memory"] and tab.pending_writes == 0)
+    wait_until(lambda: not projects(daemon_ctrl)["p_brand"].use_global_memory and tab.pending_writes == 0)
     row = projects(daemon_ctrl)["p_brand"]
-    assert row["use_memory"] and row["learn_from_project"]
+    assert row.use_memory and row.learn_from_project
     assert "muted palette" not in block() and "airy spacing" in block()
     assert not error_boxes()
 
@@ -182,15 +183,15 @@ def test_space_on_the_learn_cell_switches_learning_off_and_on(
     tab.table.setFocus()
     tab.table.setCurrentIndex(index)
     qtbot.keyClick(tab.table.viewport(), Qt.Key.Key_Space)
-    wait_until(lambda: not projects(daemon_ctrl)["p_events_only"]["learn_from_project"])
+    wait_until(lambda: not projects(daemon_ctrl)["p_events_only"].learn_from_project)
     wait_until(lambda: tab.pending_writes == 0)
-    assert projects(daemon_ctrl)["p_events_only"]["use_memory"]
+    assert projects(daemon_ctrl)["p_events_only"].use_memory
     listed = {r["id"]: r for r in cli(daemon_ctrl, tmp_path, "--json", "project", "list")}
     assert listed["p_events_only"]["learn_from_project"] is False
 
     tab.table.setCurrentIndex(cell(tab, "p_events_only", "learn_from_project"))
     qtbot.keyClick(tab.table.viewport(), Qt.Key.Key_Space)
-    wait_until(lambda: projects(daemon_ctrl)["p_events_only"]["learn_from_project"])
+    wait_until(lambda: projects(daemon_ctrl)["p_events_only"].learn_from_project)
 
 
 def test_clicking_the_check_box_toggles(tab: ProjectsTab, daemon_ctrl: Controller, wait_until: Any,
@@ -201,7 +202,7 @@ def test_clicking_the_check_box_toggles(tab: ProjectsTab, daemon_ctrl: Controlle
     pos = QPoint(rect.left() + tab.table.style().pixelMetric(tab.table.style().PixelMetric.PM_IndicatorWidth) // 2 + 4,
                  rect.center().y())
     qtbot.mouseClick(tab.table.viewport(), Qt.MouseButton.LeftButton, pos=pos)
-    wait_until(lambda: not projects(daemon_ctrl)["p_deck"]["use_memory"])
+    wait_until(lambda: not projects(daemon_ctrl)["p_deck"].use_memory)
 
 
 def test_a_failed_write_puts_the_switch_back_and_says_so(
@@ -219,7 +220,7 @@ def test_a_failed_write_puts_the_switch_back_and_says_so(
     for box in error_boxes():
         box.close()
     monkeypatch.undo()
-    assert projects(daemon_ctrl)["p_brand"]["use_memory"]
+    assert projects(daemon_ctrl)["p_brand"].use_memory
 
 
 def test_read_only_removes_the_check_boxes(tab: ProjectsTab) -> None:
@@ -290,11 +291,11 @@ def test_refresh_keeps_the_selection_and_adds_new_projects(
 
 
 # --------------------------------------------------------------------------- the model
-def rows(n: int, *, prefix: str = "p") -> list[dict[str, Any]]:
+def rows(n: int, *, prefix: str = "p") -> list[ProjectRow]:
     return [
-        {"id": f"{prefix}{i}", "name": f"Project {i}" if i % 2 else None, "use_memory": bool(i % 3),
-         "learn_from_project": True, "preferences": i, "events": i * 2,
-         "last_activity": f"2026-11-{10 + i:02d}T09:00:00.000Z" if i % 4 else None, "in_daemon": bool(i % 2)}
+        ProjectRow(id=f"{prefix}{i}", name=f"Project {i}" if i % 2 else None, use_memory=bool(i % 3),
+                   use_global_memory=True, learn_from_project=True, preferences=i, events=i * 2,
+                   last_activity=f"2026-11-{10 + i:02d}T09:00:00.000Z" if i % 4 else None, in_daemon=bool(i % 2))
         for i in range(n)
     ]
 
@@ -311,9 +312,9 @@ def test_model_passes_the_item_model_tester_through_changes(qtbot: Any) -> None:
         proxy.sort(COL["preferences"], Qt.SortOrder.DescendingOrder)
         model.set_rows(rows(6))
         model.set_rows(rows(9))  # appended
-        model.set_rows([r for r in rows(9) if r["id"] not in ("p1", "p2", "p5")])  # removed, in runs
+        model.set_rows([r for r in rows(9) if r.id not in ("p1", "p2", "p5")])  # removed, in runs
         changed = rows(9)
-        changed[3]["use_memory"] = not changed[3]["use_memory"]
+        changed[3].use_memory = not changed[3].use_memory
         model.set_rows(changed)  # changed in place, the removed ones back
         proxy.set_filter_text("project 3")
         proxy.set_filter_text("")
@@ -371,7 +372,7 @@ def test_screenshots_light_and_dark_with_demo_data(
     run_async(t.refresh())
     assert t.toggle("p_nda", "use_memory", False)
     assert cell(t, "p_nda", "use_memory").data() == "Off"
-    wait_until(lambda: t.pending_writes == 0 and not projects(daemon_ctrl)["p_nda"]["use_memory"])
+    wait_until(lambda: t.pending_writes == 0 and not projects(daemon_ctrl)["p_nda"].use_memory)
     assert cell(t, "p_nda", "use_memory").data() == "Off"
     SHOTS.mkdir(parents=True, exist_ok=True)
     try:

@@ -123,7 +123,7 @@ def test_names_in_several_scripts_can_be_inspected_switched_forgotten_and_export
     row = controls.set_project(
         store, USER, nfd(PROJECT), use_memory=False, learn_from_project=False, actor=Actor.CLI, now=NOW
     )
-    assert row["id"] == PROJECT and not row["use_memory"]
+    assert row.id == PROJECT and not row.use_memory
     with store.read() as s:
         assert [p.project_id for p in s.scalars(select(ProjectSettings))] == [PROJECT]
     for given in (PROJECT, nfd(PROJECT)):

@@ -182,13 +182,13 @@ def test_bad_time_arguments_are_invalid_input(text: str, says: str) -> None:
 # --------------------------------------------------------------------------- projects
 def test_project_switches_set_only_what_was_asked(store: Store) -> None:
     row = controls.set_project(store, USER, "p_deck", use_memory=False, actor=Actor.CLI, now=NOW)
-    assert (row["id"], row["use_memory"], row["learn_from_project"]) == ("p_deck", False, True)
+    assert (row.id, row.use_memory, row.learn_from_project) == ("p_deck", False, True)
     row = controls.set_project(store, USER, "p_nda", learn_from_project=False, actor=Actor.GUI, now=NOW)
-    assert (row["use_memory"], row["learn_from_project"]) == (True, False)
+    assert (row.use_memory, row.learn_from_project) == (True, False)
     row = controls.set_project(
         store, USER, "p_deck", use_memory=True, learn_from_project=True, actor=Actor.GUI, now=NOW + 1
     )
-    assert (row["use_memory"], row["learn_from_project"]) == (True, True)
+    assert (row.use_memory, row.learn_from_project) == (True, True)
     assert [(e["actor"], e["action"], e["target"]) for e in audit_log(store)] == [
         ("cli", "project", "p_deck: use_memory=off"),
         ("gui", "project", "p_nda: learn=off"),
@@ -243,20 +243,20 @@ def test_project_list_merges_daemon_names_with_event_projects(
         controls.set_project(
             store, USER, "p_settings_only", learn_from_project=False, actor=Actor.GUI, now=NOW
         )
-        rows = {r["id"]: r for r in controls.projects(store, USER)}
+        rows = {r.id: r for r in controls.projects(store, USER)}
     finally:
         store.close()
     assert set(rows) == {"p_brand", "p_nda", "p_deck", "p_café", "p_local_only", "p_settings_only"}
-    assert rows["p_brand"]["name"] == "Brand refresh — Q3"
-    assert rows["p_café"]["name"] == "Café menu ☕"
-    assert rows["p_brand"]["in_daemon"] is True and rows["p_local_only"]["in_daemon"] is False
-    assert rows["p_local_only"]["name"] is None
-    assert rows["p_brand"]["last_activity"] == "2026-11-03T09:00:00.000Z"
-    assert rows["p_brand"]["events"] == 2 and rows["p_brand"]["preferences"] == 1
-    assert rows["p_local_only"]["preferences"] == 1
-    assert rows["p_nda"]["last_activity"] is None and rows["p_nda"]["preferences"] == 0
-    assert (rows["p_deck"]["use_memory"], rows["p_deck"]["learn_from_project"]) == (False, True)
-    assert (rows["p_settings_only"]["use_memory"], rows["p_settings_only"]["learn_from_project"]) == (
+    assert rows["p_brand"].name == "Brand refresh — Q3"
+    assert rows["p_café"].name == "Café menu ☕"
+    assert rows["p_brand"].in_daemon is True and rows["p_local_only"].in_daemon is False
+    assert rows["p_local_only"].name is None
+    assert rows["p_brand"].last_activity == "2026-11-03T09:00:00.000Z"
+    assert rows["p_brand"].events == 2 and rows["p_brand"].preferences == 1
+    assert rows["p_local_only"].preferences == 1
+    assert rows["p_nda"].last_activity is None and rows["p_nda"].preferences == 0
+    assert (rows["p_deck"].use_memory, rows["p_deck"].learn_from_project) == (False, True)
+    assert (rows["p_settings_only"].use_memory, rows["p_settings_only"].learn_from_project) == (
         True,
         False,
     )
@@ -266,7 +266,7 @@ def test_project_list_merges_daemon_names_with_event_projects(
 def test_project_list_without_a_daemon_table(store: Store) -> None:
     add_events(store, ("e1", "p_x", "2026-11-01T09:00:00Z"))
     (row,) = controls.projects(store, USER)
-    assert row["id"] == "p_x" and row["name"] is None and row["in_daemon"] is False
+    assert row.id == "p_x" and row.name is None and row.in_daemon is False
 
 
 def test_project_list_survives_an_unexpected_daemon_schema(tmp_data_dir: DataDir) -> None:
@@ -281,6 +281,6 @@ def test_project_list_survives_an_unexpected_daemon_schema(tmp_data_dir: DataDir
     store = Store.open(tmp_data_dir, busy_timeout_s=0.2, lock_budget_s=0.6)
     try:
         add_events(store, ("e1", "p_x", "2026-11-01T09:00:00Z"))
-        assert [r["id"] for r in controls.projects(store, USER)] == ["p_x"]
+        assert [r.id for r in controls.projects(store, USER)] == ["p_x"]
     finally:
         store.close()

@@ -67,7 +67,7 @@ def test_the_activity_query_reads_only_the_index_and_the_upgrade_keeps_every_row
     assert con.execute(ACTIVITY).fetchall() == before == [("p_a", 30, 2), ("p_b", 20, 1)]
     assert con.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     con.close()
-    listed = {p["id"]: (p["events"], p["last_activity"]) for p in controls.projects(store, "local")}
+    listed = {p.id: (p.events, p.last_activity) for p in controls.projects(store, "local")}
     assert listed["p_a"][0] == 2 and listed["p_b"][0] == 1
     store.close()
 

@@ -3,7 +3,7 @@ compact row height, and the project pickers."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
@@ -13,6 +13,9 @@ from PySide6.QtWidgets import (
 
 from creative_memory.gui.visible import QT_TRANSLATE_NOOP, shown_id
 from creative_memory.model.constants import Mode
+
+if TYPE_CHECKING:
+    from creative_memory.services.controls import ProjectRow
 
 ORIGINS: tuple[tuple[str, str], ...] = (
     ("daemon", QT_TRANSLATE_NOOP("DiagnosticsTab", "Open Design (daemon)")),
@@ -38,14 +41,14 @@ def named(widget: QWidget, name: str, tooltip: str) -> None:
     widget.setToolTip(tooltip)
 
 
-def project_label(project: dict[str, Any]) -> str:
-    name = project.get("name")  # the daemon's name is untrusted text: controls visible, bidi isolated
-    pid = str(project["id"])
+def project_label(project: ProjectRow) -> str:
+    name = project.name  # the daemon's name is untrusted text: controls visible, bidi isolated
+    pid = project.id
     return f"{shown_id(str(name))} ({shown_id(pid)})" if name and name != pid else shown_id(pid)
 
 
 def fill_projects(
-    combo: QComboBox, projects: list[dict[str, Any]], first: str, *, mark_disabled: bool = False
+    combo: QComboBox, projects: list[ProjectRow], first: str, *, mark_disabled: bool = False
 ) -> None:
     """(Re)fill a project picker keeping the chosen project (``first`` is the None entry).
 
@@ -58,11 +61,11 @@ def fill_projects(
         combo.addItem(first, None)
         for p in projects:
             label = project_label(p)
-            own, glob = p.get("use_memory", True), p.get("use_global_memory", True)
+            own, glob = p.use_memory, p.use_global_memory
             tip = "" if own and glob else QCoreApplication.translate("DiagnosticsCommon", "This project ignores its own memory") if glob else QCoreApplication.translate("DiagnosticsCommon", "This project ignores global memory") if own else QCoreApplication.translate("DiagnosticsCommon", "This project uses no memory")
             if mark_disabled and not glob:
                 label = (QCoreApplication.translate("DiagnosticsCommon", "{project} — ignores global memory") if own else QCoreApplication.translate("DiagnosticsCommon", "{project} — ignores memory")).format(project=label)
-            combo.addItem(label, p["id"])
+            combo.addItem(label, p.id)
             if tip:
                 combo.setItemData(combo.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
         index = combo.findData(current) if current is not None else 0

@@ -7,7 +7,7 @@ and of the tab (:mod:`.view`), which builds the controls declared here.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QTimer
 from PySide6.QtWidgets import (
@@ -33,6 +33,9 @@ from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit
 from creative_memory.services import retrieval
 from creative_memory.services.list_export import RetrievalFilter
+
+if TYPE_CHECKING:
+    from creative_memory.services.controls import ProjectRow
 
 
 class DiagnosticsCore(Tab):
@@ -70,7 +73,7 @@ class DiagnosticsCore(Tab):
         self._events_generation = 0
         self._shown_retrieval: int | None = None
         self._showing_dry_run = False
-        self._projects: list[dict[str, Any]] = []
+        self._projects: list[ProjectRow] = []
 
     def _filtering(self) -> bool:
         return self.model.filter != RetrievalFilter()
@@ -200,7 +203,7 @@ class DiagnosticsCore(Tab):
         return self.events_model.events
 
     def _empty_numbers(self, project_id: str | None) -> dict[str, Any]:
-        name = next((p.get("name") for p in self._projects if p.get("id") == project_id), None)
+        name = next((p.name for p in self._projects if p.id == project_id), None)
         return {"project_id": project_id, "project_name": name if name != project_id else None}
 
     def _say(self, text: str) -> None:

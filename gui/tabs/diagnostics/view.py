@@ -357,7 +357,7 @@ class DiagnosticsTab(FilterActions, RunActions):
         self.show_log_file()
         self._follow_now()
         self._projects = await self.ctrl.run(controls.projects, self.ctrl.store, self.ctrl.user)
-        self.model.project_names = {str(p["id"]): str(p["name"]) for p in self._projects if p.get("name")}
+        self.model.project_names = {p.id: p.name for p in self._projects if p.name}
         fill_projects(self.project_combo, self._projects, self.tr("All projects"))
         fill_projects(self.run_project_combo, self._projects, self.tr("No project (global only)"))
         changed = self.model.set_filter(self.current_filter())

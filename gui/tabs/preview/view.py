@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, Qt, SignalInstance
 from PySide6.QtGui import (
@@ -50,6 +50,9 @@ from creative_memory.gui.widgets import Banner
 from creative_memory.model.constants import Mode
 from creative_memory.services import controls, preview, retrieval
 from creative_memory.services.store import Store
+
+if TYPE_CHECKING:
+    from creative_memory.services.controls import ProjectRow
 
 MODES: tuple[tuple[Mode, str], ...] = (
     (Mode.GENERATION, QT_TRANSLATE_NOOP("PreviewTab", "Generation")),
@@ -98,7 +101,7 @@ class PreviewTab(Tab):
         self._generation = 0
         self._preview: preview.Preview | None = None
         self._shown_forgotten: frozenset[tuple[str, ...]] = frozenset()
-        self._projects: list[dict[str, Any]] = []
+        self._projects: list[ProjectRow] = []
         top, whatif_row = self._build_inputs()
         bottom = self._build_output()
         layout = QVBoxLayout(self)

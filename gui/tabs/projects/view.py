@@ -6,7 +6,7 @@ reversible) and is written at once."""
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QItemSelectionModel,
@@ -41,6 +41,9 @@ from creative_memory.gui.tabs.projects.switches import SwitchDelegate
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit
 from creative_memory.services import controls
 from creative_memory.services.errors import CreativeMemoryError
+
+if TYPE_CHECKING:
+    from creative_memory.services.controls import ProjectRow
 
 log = logging.getLogger("cm.gui")
 
@@ -182,14 +185,14 @@ class ProjectsTab(Tab):
         self.set_rows(rows)
         self.stale = False
 
-    def set_rows(self, rows: list[dict[str, Any]]) -> None:
+    def set_rows(self, rows: list[ProjectRow]) -> None:
         current = self.selected_project()
         self.model.set_rows(rows)
         if not self._id_sized and rows:
             # Fit the id column to the ids once (the user's own widths win afterwards).
             self._id_sized = True
             fm = self.table.fontMetrics()
-            widest = max(fm.horizontalAdvance(str(r["id"])) for r in rows) + fm.averageCharWidth() * 3
+            widest = max(fm.horizontalAdvance(r.id) for r in rows) + fm.averageCharWidth() * 3
             limit = fm.averageCharWidth() * 40
             header = self.table.horizontalHeader()
             header.resizeSection(COL["id"], max(header.sectionSize(COL["id"]), min(widest, limit)))
@@ -318,4 +321,4 @@ class ProjectsTab(Tab):
         row = self.model.row_of(project_id)
         if row < 0:
             return project_id
-        return str(self.model.project(row).get("name") or project_id)
+        return self.model.project(row).name or project_id
