@@ -60,7 +60,7 @@ def test_the_daemons_non_ascii_project_ids_work(store: Store) -> None:
     rep = ingest_jsonl(store, _line(1, "color", "warm_palette", project="p_café"), default_user="local", now=NOW)
     assert rep.accepted == 1 and not rep.rejected
     row = controls.set_project(store, "local", "p_café", use_memory=False, actor=Actor.CLI, now=NOW)
-    assert row["id"] == "p_café" and row["use_memory"] is False
+    assert row.id == "p_café" and row.use_memory is False
 
 
 @pytest.mark.parametrize("bad", ["p_1\n", "p 1", "p/1", ""])
