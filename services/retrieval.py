@@ -21,7 +21,8 @@ from creative_memory.services.derivation import ensure_current, is_current, stat
 from creative_memory.services.engine.block import build_block, estimate_tokens
 from creative_memory.services.engine.retrieve import Gates, NeedDeeper, closed_gate, retrieve, scope_switches
 from creative_memory.services.naming import optional_project, valid_name
-from creative_memory.services.reasons import empty_block_sentence
+from creative_memory.services.reasons import empty_block, empty_block_sentence
+from creative_memory.services.sentence import Sentence
 from creative_memory.services.store import Store, raw_connection
 
 INJECTING_ORIGINS = frozenset({Origin.DAEMON, Origin.CLI})
@@ -341,3 +342,8 @@ WhatIf = _WhatIf
 def describe_empty(reason: str | None, numbers: Mapping[str, Any] | None = None) -> str:
     """Why a block is empty, in one sentence (``services.reasons`` words every reason)."""
     return empty_block_sentence(reason, numbers)
+
+
+def explain_empty(reason: str | None, numbers: Mapping[str, Any] | None = None) -> Sentence | None:
+    """:func:`describe_empty` as a sentence the window translates (None: the block is not empty)."""
+    return empty_block(reason, numbers)
