@@ -16,6 +16,7 @@ from creative_memory import __version__
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from PySide6.QtCore import QLocale
     from PySide6.QtWidgets import QApplication
 
     from creative_memory.gui.asyncbridge import AppContext
@@ -41,8 +42,35 @@ def build_parser() -> argparse.ArgumentParser:
                    help="window size for --screenshot (default 1200x780; e.g. 720x600)")
     p.add_argument("--palette", choices=["system", "light", "dark"], default="system",
                    help="colour scheme (default: follow the system)")
+    p.add_argument("--lang", type=_language, metavar="CODE",
+                   help="language of the window: " + ", ".join(shipped_languages())
+                   + " (default: the system's). For any other code the window says so on stderr "
+                   "and speaks English")
     p.add_argument("--log-level", default=os.environ.get("CM_LOG_LEVEL", "WARNING"))
     return p
+
+
+def _translations_folder() -> Path:
+    import creative_memory.resources as package  # a folder on disk, installed or frozen
+
+    return Path(next(iter(package.__path__))) / "translations"
+
+
+def shipped_languages() -> list[str]:
+    """English (the source) and every language whose ``creative_memory_<code>.qm`` is shipped."""
+    shipped = {p.stem.removeprefix("creative_memory_") for p in _translations_folder().glob("creative_memory_*.qm")}
+    return ["en", *sorted(shipped - {"en"})]
+
+
+def _language(text: str) -> str:
+    """``de``, ``de_DE`` or ``de-AT`` -> ``de``; a language not shipped is said once and becomes English
+    (the program still starts: a missing translation is no reason to refuse to work)."""
+    code = text.strip().replace("-", "_").split("_", 1)[0].lower()
+    if code in shipped_languages():
+        return code
+    print(f"creative-memory: there is no '{text}' translation; the window speaks English "
+          f"(available: {', '.join(shipped_languages())}).", file=sys.stderr)
+    return "en"
 
 
 def _retrieval_id(text: str) -> int:
@@ -80,7 +108,7 @@ def _apply_look(app: QApplication, args: argparse.Namespace) -> None:
     app.setOrganizationName("Open Design")
     app.setApplicationVersion(__version__)
     app.setDesktopFileName("io.opendesign.CreativeMemoryStudio")
-    _install_translator(app)
+    _install_translator(app, getattr(args, "lang", None))
     if args.palette != "system" or os.environ.get("QT_QPA_PLATFORM") == "offscreen":
         app.setStyle("Fusion")
     if args.palette != "system":
@@ -113,17 +141,43 @@ def _paint_start_window(args: argparse.Namespace, location: Path) -> tuple[AppSe
 _KEPT: list[object] = []
 
 
-def _install_translator(app: QApplication) -> None:
-    """Load resources/translations/creative_memory_<locale>.qm for the system locale, if shipped."""
-    from PySide6.QtCore import QLocale, QTranslator
+def _install_translator(app: QApplication, lang: str | None = None) -> None:
+    """The window's language: ``lang`` (``--lang``) or else the system locale (``QLocale.system()``).
+    Loads resources/translations/creative_memory_<locale>.qm if shipped, and Qt's own ``qtbase_<locale>.qm``
+    (standard buttons, file dialogs) from PySide6's translations folder if present. English loads
+    nothing: the source strings are English."""
+    from PySide6.QtCore import QLocale
 
-    import creative_memory.resources as package  # a folder on disk, installed or frozen
+    locale = QLocale.system() if lang is None else QLocale(lang)
+    if lang is not None:
+        QLocale.setDefault(locale)  # numbers and dates follow the chosen language too
+    if locale.language() in (QLocale.Language.English, QLocale.Language.C):
+        return
+    if _load_translation(app, locale, "creative_memory", _translations_folder()):
+        for folder in _qt_translation_folders():
+            if _load_translation(app, locale, "qtbase", folder):
+                break
 
-    folder = Path(next(iter(package.__path__))) / "translations"
+
+def _load_translation(app: QApplication, locale: QLocale, name: str, folder: Path) -> bool:
+    from PySide6.QtCore import QTranslator
+
     translator = QTranslator(app)
-    if translator.load(QLocale(), "creative_memory", "_", str(folder)):
-        app.installTranslator(translator)
-        _KEPT.append(translator)  # alive as long as the program
+    if not translator.load(locale, name, "_", str(folder)):
+        return False
+    app.installTranslator(translator)
+    _KEPT.append(translator)  # alive as long as the program
+    return True
+
+
+def _qt_translation_folders() -> list[Path]:
+    """Where Qt's own .qm files are: Qt's configured path, then PySide6's folder (a frozen bundle)."""
+    import PySide6
+    from PySide6.QtCore import QLibraryInfo
+
+    configured = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    beside = Path(next(iter(PySide6.__path__))) / "Qt" / "translations"
+    return [Path(configured), beside] if configured else [beside]
 
 
 async def _settle(app: QApplication, seconds: float = 0.3) -> None:
