@@ -630,64 +630,64 @@
 <context>
     <name>DiagnosticsCore</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="82"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="83"/>
         <source>No retrieval matches these filters.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="83"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="84"/>
         <source>Clear filters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="83"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="84"/>
         <source>Show every recorded retrieval again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="87"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="88"/>
         <source>No retrievals recorded yet. Open Design records one each time it adds Creative memory to a prompt; “Run a retrieval now” records one from here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/diagnostics/core.py" line="98"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="99"/>
         <source>%n retrievals loaded — scroll down for more</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="100"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="101"/>
         <source>{n} retrievals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="102"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="103"/>
         <source>1 retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="150"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="151"/>
         <source>Select a retrieval to see its stage events.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="167"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="168"/>
         <source>Retrieval #{id}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="172"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="173"/>
         <source>kept +{pos} / −{neg}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="173"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="174"/>
         <source>{n} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="174"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="175"/>
         <source>{n} stage events</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2379,7 +2379,7 @@
 <context>
     <name>Names</name>
     <message>
-        <location filename="../../gui/visible.py" line="47"/>
+        <location filename="../../gui/visible.py" line="48"/>
         <source>{name} (stored as {raw})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3219,12 +3219,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/visible.py" line="58"/>
+        <location filename="../../gui/visible.py" line="59"/>
         <source>Copied {n} characters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/visible.py" line="60"/>
+        <location filename="../../gui/visible.py" line="61"/>
         <source> — exactly what the model gets, including control or direction characters (shown as symbols here); check the text before pasting it into a terminal.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3534,6 +3534,194 @@
     <message>
         <location filename="../../gui/tabs/projects/view.py" line="309"/>
         <source>Could not change “{name}”; the switch was put back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Reasons</name>
+    <message>
+        <location filename="../../services/reasons.py" line="80"/>
+        <source>no project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="81"/>
+        <source>project {id}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="86"/>
+        <source>this project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="92"/>
+        <source>using memory is paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="92"/>
+        <source>using memory was paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="94"/>
+        <source>using memory is paused until you resume it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="95"/>
+        <source>using memory was paused until you resume it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="96"/>
+        <source>using memory is paused until {when}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="97"/>
+        <source>using memory was paused until {when}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="113"/>
+        <source>it was strong and stable enough, and there was room for it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="115"/>
+        <source>creative memory is switched off (the “Creative memory” switch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="116"/>
+        <source>creative memory was switched off (the “Creative memory” switch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="120"/>
+        <source>{name} uses neither global memory nor its own (both switches are off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="121"/>
+        <source>{name} uses neither global memory nor its own (both switches were off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="124"/>
+        <source>its strength {strength:.2f} was below the {threshold:.2f} threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="127"/>
+        <source>it was under review, because it was contradicted in several sessions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="129"/>
+        <source>it was archived after {days} days without a signal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="131"/>
+        <source>it was not stable then</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="133"/>
+        <source>its confidence was low (only medium and high confidence are used)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="137"/>
+        <source>only {types} preferences were asked for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="139"/>
+        <source>its type was not asked for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="141"/>
+        <source>{cap} stronger preferences filled the {cap} places</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="144"/>
+        <source>at most {slots} things to avoid fit beside the preferences kept, and stronger ones took those places</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="150"/>
+        <source>at most {cap} preferences of one type ({type}) are used, and stronger ones took those places</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="152"/>
+        <source>at most {cap} preferences of one type are used, and stronger ones took those places</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="158"/>
+        <source>the project-override line may use at most half of the {budget}-token budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="161"/>
+        <source>the block had used {used} of its {budget} tokens, and this one did not fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="163"/>
+        <source>the block reached its budget of {budget} tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="165"/>
+        <source>{name} has its own preference for the same pattern, which is used instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="168"/>
+        <source>it was learned after that generation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="170"/>
+        <source>no preference is strong and stable enough yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="172"/>
+        <source>of a reason this version does not describe ({code})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="199"/>
+        <source>Open Design has not used creative memory for {project} yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="201"/>
+        <source>Open Design has not used creative memory in a generation yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="205"/>
+        <source>Used in the last generation for {where} ({when}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="208"/>
+        <source>Not used in the last generation for {where} ({when}): {because}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="234"/>
+        <source>Nothing is injected: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3967,67 +4155,67 @@
 <context>
     <name>RunActions</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="26"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="27"/>
         <source>&amp;Run (dry run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="26"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="27"/>
         <source>&amp;Run a recorded retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="36"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="37"/>
         <source>The retrieval could not run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="59"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="60"/>
         <source>kept +{pos} / −{neg}, {tokens} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="68"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="69"/>
         <source>Dry run (not recorded) · {where} · {mode} · {kept}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="75"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="76"/>
         <source>Dry run for {where}: {kept}. Nothing was recorded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="79"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="80"/>
         <source>Recorded retrieval #{id} for {where}: {kept}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="83"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="84"/>
         <source>The current filters hide it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="90"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="91"/>
         <source>Export retrievals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="94"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="95"/>
         <source>JSON (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="94"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="95"/>
         <source>CSV (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="111"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="112"/>
         <source>The retrievals could not be exported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/diagnostics/run.py" line="118"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="119"/>
         <source>Exported %n retrievals to {path}.</source>
         <translation type="unfinished">
             <numerusform></numerusform>

@@ -632,27 +632,27 @@
 <context>
     <name>DiagnosticsCore</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="82"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="83"/>
         <source>No retrieval matches these filters.</source>
         <translation>Kein Abruf passt zu diesen Filtern.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="83"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="84"/>
         <source>Clear filters</source>
         <translation>Filter löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="83"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="84"/>
         <source>Show every recorded retrieval again</source>
         <translation>Wieder jeden aufgezeichneten Abruf anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="87"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="88"/>
         <source>No retrievals recorded yet. Open Design records one each time it adds Creative memory to a prompt; “Run a retrieval now” records one from here.</source>
         <translation>Noch keine Abrufe aufgezeichnet. Open Design zeichnet jedes Mal einen auf, wenn es das kreative Gedächtnis in einen Prompt einfügt; „Jetzt abrufen“ zeichnet einen von hier aus auf.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/diagnostics/core.py" line="98"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="99"/>
         <source>%n retrievals loaded — scroll down for more</source>
         <translation>
             <numerusform>%n Abruf geladen – für mehr nach unten scrollen</numerusform>
@@ -660,37 +660,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="100"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="101"/>
         <source>{n} retrievals</source>
         <translation>{n} Abrufe</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="102"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="103"/>
         <source>1 retrieval</source>
         <translation>1 Abruf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="150"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="151"/>
         <source>Select a retrieval to see its stage events.</source>
         <translation>Wählen Sie einen Abruf, um seine Phasenereignisse zu sehen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="167"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="168"/>
         <source>Retrieval #{id}</source>
         <translation>Abruf Nr. {id}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="172"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="173"/>
         <source>kept +{pos} / −{neg}</source>
         <translation>behalten +{pos} / −{neg}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="173"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="174"/>
         <source>{n} tokens</source>
         <translation>{n} Token</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="174"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="175"/>
         <source>{n} stage events</source>
         <translation>{n} Phasenereignisse</translation>
     </message>
@@ -2382,7 +2382,7 @@
 <context>
     <name>Names</name>
     <message>
-        <location filename="../../gui/visible.py" line="47"/>
+        <location filename="../../gui/visible.py" line="48"/>
         <source>{name} (stored as {raw})</source>
         <translation>{name} (gespeichert als {raw})</translation>
     </message>
@@ -3223,12 +3223,12 @@
         <translation>Das Präfix so zeigen, als wäre „Globales Gedächtnis in diesem Projekt nutzen“ aus</translation>
     </message>
     <message>
-        <location filename="../../gui/visible.py" line="58"/>
+        <location filename="../../gui/visible.py" line="59"/>
         <source>Copied {n} characters</source>
         <translation>{n} Zeichen kopiert</translation>
     </message>
     <message>
-        <location filename="../../gui/visible.py" line="60"/>
+        <location filename="../../gui/visible.py" line="61"/>
         <source> — exactly what the model gets, including control or direction characters (shown as symbols here); check the text before pasting it into a terminal.</source>
         <translation> – genau das, was das Modell erhält, einschließlich Steuer- oder Richtungszeichen (hier als Symbole gezeigt); prüfen Sie den Text, bevor Sie ihn in ein Terminal einfügen.</translation>
     </message>
@@ -3540,6 +3540,194 @@
         <location filename="../../gui/tabs/projects/view.py" line="309"/>
         <source>Could not change “{name}”; the switch was put back.</source>
         <translation>„{name}“ konnte nicht geändert werden; der Schalter wurde zurückgestellt.</translation>
+    </message>
+</context>
+<context>
+    <name>Reasons</name>
+    <message>
+        <location filename="../../services/reasons.py" line="80"/>
+        <source>no project</source>
+        <translation>kein Projekt</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="81"/>
+        <source>project {id}</source>
+        <translation>Projekt {id}</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="86"/>
+        <source>this project</source>
+        <translation>dieses Projekt</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="92"/>
+        <source>using memory is paused</source>
+        <translation>das Nutzen des Gedächtnisses ist pausiert</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="92"/>
+        <source>using memory was paused</source>
+        <translation>das Nutzen des Gedächtnisses war pausiert</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="94"/>
+        <source>using memory is paused until you resume it</source>
+        <translation>das Nutzen des Gedächtnisses ist pausiert, bis Sie es fortsetzen</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="95"/>
+        <source>using memory was paused until you resume it</source>
+        <translation>das Nutzen des Gedächtnisses war pausiert, bis Sie es fortsetzen</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="96"/>
+        <source>using memory is paused until {when}</source>
+        <translation>das Nutzen des Gedächtnisses ist bis {when} pausiert</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="97"/>
+        <source>using memory was paused until {when}</source>
+        <translation>das Nutzen des Gedächtnisses war bis {when} pausiert</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="113"/>
+        <source>it was strong and stable enough, and there was room for it</source>
+        <translation>sie war stark und stabil genug, und es war Platz für sie</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="115"/>
+        <source>creative memory is switched off (the “Creative memory” switch)</source>
+        <translation>das kreative Gedächtnis ist ausgeschaltet (der Schalter „Kreatives Gedächtnis“)</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="116"/>
+        <source>creative memory was switched off (the “Creative memory” switch)</source>
+        <translation>das kreative Gedächtnis war ausgeschaltet (der Schalter „Kreatives Gedächtnis“)</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="120"/>
+        <source>{name} uses neither global memory nor its own (both switches are off)</source>
+        <translation>{name} nutzt weder das globale noch das eigene Gedächtnis (beide Schalter sind aus)</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="121"/>
+        <source>{name} uses neither global memory nor its own (both switches were off)</source>
+        <translation>{name} nutzte weder das globale noch das eigene Gedächtnis (beide Schalter waren aus)</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="124"/>
+        <source>its strength {strength:.2f} was below the {threshold:.2f} threshold</source>
+        <translation>ihre Stärke {strength:.2f} lag unter der Schwelle von {threshold:.2f}</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="127"/>
+        <source>it was under review, because it was contradicted in several sessions</source>
+        <translation>sie war in Prüfung, weil ihr in mehreren Sitzungen widersprochen wurde</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="129"/>
+        <source>it was archived after {days} days without a signal</source>
+        <translation>sie wurde nach {days} Tagen ohne Signal archiviert</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="131"/>
+        <source>it was not stable then</source>
+        <translation>sie war damals nicht stabil</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="133"/>
+        <source>its confidence was low (only medium and high confidence are used)</source>
+        <translation>ihre Konfidenz war niedrig (nur mittlere und hohe Konfidenz werden genutzt)</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="137"/>
+        <source>only {types} preferences were asked for</source>
+        <translation>nur Präferenzen vom Typ {types} waren gefragt</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="139"/>
+        <source>its type was not asked for</source>
+        <translation>ihr Typ war nicht gefragt</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="141"/>
+        <source>{cap} stronger preferences filled the {cap} places</source>
+        <translation>{cap} stärkere Präferenzen belegten die {cap} Plätze</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="144"/>
+        <source>at most {slots} things to avoid fit beside the preferences kept, and stronger ones took those places</source>
+        <translation>neben den behaltenen Präferenzen passen höchstens {slots} zu vermeidende Dinge, und stärkere belegten diese Plätze</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="150"/>
+        <source>at most {cap} preferences of one type ({type}) are used, and stronger ones took those places</source>
+        <translation>höchstens {cap} Präferenzen eines Typs ({type}) werden genutzt, und stärkere belegten diese Plätze</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="152"/>
+        <source>at most {cap} preferences of one type are used, and stronger ones took those places</source>
+        <translation>höchstens {cap} Präferenzen eines Typs werden genutzt, und stärkere belegten diese Plätze</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="158"/>
+        <source>the project-override line may use at most half of the {budget}-token budget</source>
+        <translation>die Zeile für Projektvorrang darf höchstens die Hälfte des Budgets von {budget} Token nutzen</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="161"/>
+        <source>the block had used {used} of its {budget} tokens, and this one did not fit</source>
+        <translation>der Block hatte {used} seiner {budget} Token verbraucht, und diese passte nicht mehr hinein</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="163"/>
+        <source>the block reached its budget of {budget} tokens</source>
+        <translation>der Block erreichte sein Budget von {budget} Token</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="165"/>
+        <source>{name} has its own preference for the same pattern, which is used instead</source>
+        <translation>{name} hat eine eigene Präferenz für dasselbe Muster, die stattdessen genutzt wird</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="168"/>
+        <source>it was learned after that generation</source>
+        <translation>sie wurde erst nach dieser Generierung gelernt</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="170"/>
+        <source>no preference is strong and stable enough yet</source>
+        <translation>noch ist keine Präferenz stark und stabil genug</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="172"/>
+        <source>of a reason this version does not describe ({code})</source>
+        <translation>aus einem Grund, den diese Version nicht beschreibt ({code})</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="199"/>
+        <source>Open Design has not used creative memory for {project} yet.</source>
+        <translation>Open Design hat das kreative Gedächtnis für {project} noch nicht genutzt.</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="201"/>
+        <source>Open Design has not used creative memory in a generation yet.</source>
+        <translation>Open Design hat das kreative Gedächtnis noch in keiner Generierung genutzt.</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="205"/>
+        <source>Used in the last generation for {where} ({when}).</source>
+        <translation>Genutzt in der letzten Generierung für {where} ({when}).</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="208"/>
+        <source>Not used in the last generation for {where} ({when}): {because}.</source>
+        <translation>Nicht genutzt in der letzten Generierung für {where} ({when}): {because}.</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="234"/>
+        <source>Nothing is injected: {because}.</source>
+        <translation>Nichts wird eingefügt: {because}.</translation>
     </message>
 </context>
 <context>
@@ -3972,67 +4160,67 @@
 <context>
     <name>RunActions</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="26"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="27"/>
         <source>&amp;Run (dry run)</source>
         <translation>&amp;Ausführen (Probelauf)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="26"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="27"/>
         <source>&amp;Run a recorded retrieval</source>
         <translation>&amp;Aufgezeichneten Abruf ausführen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="36"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="37"/>
         <source>The retrieval could not run.</source>
         <translation>Der Abruf konnte nicht laufen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="59"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="60"/>
         <source>kept +{pos} / −{neg}, {tokens} tokens</source>
         <translation>behalten +{pos} / −{neg}, {tokens} Token</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="68"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="69"/>
         <source>Dry run (not recorded) · {where} · {mode} · {kept}</source>
         <translation>Probelauf (nicht aufgezeichnet) · {where} · {mode} · {kept}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="75"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="76"/>
         <source>Dry run for {where}: {kept}. Nothing was recorded.</source>
         <translation>Probelauf für {where}: {kept}. Nichts wurde aufgezeichnet.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="79"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="80"/>
         <source>Recorded retrieval #{id} for {where}: {kept}.</source>
         <translation>Abruf Nr. {id} für {where} aufgezeichnet: {kept}.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="83"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="84"/>
         <source>The current filters hide it.</source>
         <translation>Die aktuellen Filter blenden ihn aus.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="90"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="91"/>
         <source>Export retrievals</source>
         <translation>Abrufe exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="94"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="95"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="94"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="95"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="111"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="112"/>
         <source>The retrievals could not be exported.</source>
         <translation>Die Abrufe konnten nicht exportiert werden.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/diagnostics/run.py" line="118"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="119"/>
         <source>Exported %n retrievals to {path}.</source>
         <translation>
             <numerusform>%n Abruf nach {path} exportiert.</numerusform>
