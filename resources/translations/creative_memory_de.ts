@@ -3220,7 +3220,7 @@
     <message>
         <location filename="../../gui/tabs/preview/whatif.py" line="11"/>
         <source>Show the prefix as if “Use global memory in this project” were off</source>
-        <translation>Das Präfix so zeigen, als wäre „Globales Gedächtnis in diesem Projekt nutzen“ aus</translation>
+        <translation>Das Präfix so zeigen, als wäre „Globales Gedächtnis nutzen“ für dieses Projekt aus</translation>
     </message>
     <message>
         <location filename="../../gui/visible.py" line="59"/>
@@ -3319,7 +3319,7 @@
     <message>
         <location filename="../../gui/itemmodels/projects.py" line="59"/>
         <source>Use global memory in this project</source>
-        <translation>Globales Gedächtnis in diesem Projekt nutzen</translation>
+        <translation>Globales Gedächtnis nutzen</translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/projects.py" line="60"/>
@@ -3329,7 +3329,7 @@
     <message>
         <location filename="../../gui/itemmodels/projects.py" line="66"/>
         <source>Use this project&apos;s memory</source>
-        <translation>Gedächtnis dieses Projekts nutzen</translation>
+        <translation>Projektgedächtnis nutzen</translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/projects.py" line="67"/>
@@ -3339,7 +3339,7 @@
     <message>
         <location filename="../../gui/itemmodels/projects.py" line="70"/>
         <source>Learn from this project</source>
-        <translation>Aus diesem Projekt lernen</translation>
+        <translation>Aus dem Projekt lernen</translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/projects.py" line="71"/>
@@ -3439,7 +3439,7 @@
     <message>
         <location filename="../../gui/tabs/projects/view.py" line="96"/>
         <source>Switch off “Use global memory in this project” to keep your general preferences out of a project&apos;s prompts (client or NDA work), “Use this project&apos;s memory” to leave out what was learned there, “Learn from this project” to keep its work out of memory. All are reversible and take effect at once.</source>
-        <translation>Schalten Sie „Globales Gedächtnis in diesem Projekt nutzen“ aus, um Ihre allgemeinen Präferenzen aus den Prompts eines Projekts herauszuhalten (Kunden- oder NDA-Arbeit), „Gedächtnis dieses Projekts nutzen“, um wegzulassen, was dort gelernt wurde, und „Aus diesem Projekt lernen“, um seine Arbeit aus dem Gedächtnis herauszuhalten. Alles ist umkehrbar und wirkt sofort.</translation>
+        <translation>Schalten Sie „Globales Gedächtnis nutzen“ aus, um Ihre allgemeinen Präferenzen aus den Prompts eines Projekts herauszuhalten (Kunden- oder NDA-Arbeit), „Projektgedächtnis nutzen“, um wegzulassen, was dort gelernt wurde, und „Aus dem Projekt lernen“, um seine Arbeit aus dem Gedächtnis herauszuhalten. Alles ist umkehrbar und wirkt sofort.</translation>
     </message>
     <message>
         <location filename="../../gui/tabs/projects/view.py" line="107"/>
@@ -3481,17 +3481,17 @@
     <message>
         <location filename="../../gui/tabs/projects/view.py" line="170"/>
         <source>Use global memory in this project</source>
-        <translation>Globales Gedächtnis in diesem Projekt nutzen</translation>
+        <translation>Globales Gedächtnis nutzen</translation>
     </message>
     <message>
         <location filename="../../gui/tabs/projects/view.py" line="171"/>
         <source>Use this project&apos;s memory</source>
-        <translation>Gedächtnis dieses Projekts nutzen</translation>
+        <translation>Projektgedächtnis nutzen</translation>
     </message>
     <message>
         <location filename="../../gui/tabs/projects/view.py" line="172"/>
         <source>Learn from this project</source>
-        <translation>Aus diesem Projekt lernen</translation>
+        <translation>Aus dem Projekt lernen</translation>
     </message>
     <message>
         <location filename="../../gui/tabs/projects/view.py" line="173"/>
