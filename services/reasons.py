@@ -12,7 +12,7 @@ locale's); project ids become the daemon's project names where its ``projects`` 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -237,65 +237,109 @@ def empty_block(
 
 def event_sentence(event: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
     """One Diagnostics stage event as a sentence (readable names, the numbers that decided)."""
+    return str(event_said(event, names))
+
+
+def _listed(parts: Sequence[Sentence | str]) -> Sentence:
+    """Items joined by ", ", each translated on its own (the joined template is never looked up)."""
+    return Sentence(", ".join("{" + f"p{i}" + "}" for i in range(len(parts))),
+                    {f"p{i}": part for i, part in enumerate(parts)}, context="")
+
+
+def _polarity(word: str) -> Sentence | str:
+    if word == "positive":
+        return Sentence(QT_TRANSLATE_NOOP("Reasons", "positive"))
+    if word == "negative":
+        return Sentence(QT_TRANSLATE_NOOP("Reasons", "negative"))
+    return word
+
+
+def event_said(event: Mapping[str, Any], names: Mapping[str, str] | None = None) -> Sentence:
+    """:func:`event_sentence` as a :class:`Sentence` the window translates."""
     kind = str(event.get("type") or "")
     key = event.get("preference_key")
-    label = ""
+    label: Sentence | None = None
     if isinstance(key, str) and key.count("/") >= 3:
         _scope, ptype, pattern, polarity = key.rsplit("/", 3)
-        label = f"{readable(ptype, pattern)}, {polarity}"
+        label = Sentence("{name}, {polarity}", {"name": readable(ptype, pattern), "polarity": _polarity(polarity)},
+                         context="")
     names = names or {}
     pid = event.get("project_id")
     numbers = {**event, "project_name": names.get(str(pid)) if pid else None}
     if kind == "kept":
-        return f"Kept {label} (strength {float(event.get('strength', 0)):.2f})." if label else "Kept."
+        if label is None:
+            return Sentence(QT_TRANSLATE_NOOP("Reasons", "Kept."))
+        return Sentence(QT_TRANSLATE_NOOP("Reasons", "Kept {label} (strength {strength:.2f})."),
+                        {"label": label, "strength": float(event.get("strength", 0))})
     if kind == "below_threshold":
         reasons: Mapping[str, int] = event.get("reasons") or {}
-        parts = [f"{v} {_LIFECYCLE.get(k, human(k))}" for k, v in reasons.items() if v]
-        text = f"{int(event.get('count', 0))} left out by the lifecycle filter: " + ", ".join(parts) + "."
+        parts = [Sentence(QT_TRANSLATE_NOOP("Reasons", "{n} {why}"), {"n": v, "why": _lifecycle(k)})
+                 for k, v in reasons.items() if v]
         sample = [_key_label(k) for k in event.get("sample") or [] if isinstance(k, str)]
-        return text + (f" Among them: {', '.join(sample)}." if sample else "")
+        args: dict[str, Any] = {"count": int(event.get("count", 0)), "parts": _listed(parts)}
+        if sample:
+            return Sentence(QT_TRANSLATE_NOOP("Reasons", "{count} left out by the lifecycle filter: {parts}. "
+                                              "Among them: {sample}."), {**args, "sample": _listed(sample)})
+        return Sentence(QT_TRANSLATE_NOOP("Reasons", "{count} left out by the lifecycle filter: {parts}."), args)
     if kind == "hard_cap_applied":
-        total = int(event.get("total_eligible", 0))
-        cap = int(event.get("cap", MAX_INJECTION_COUNT))
-        text = f"{total} preferences were eligible; the {cap} strongest fill the {cap} places."
+        args = {"total": int(event.get("total_eligible", 0)), "cap": int(event.get("cap", MAX_INJECTION_COUNT))}
         nxt = [human(str(p)) for p in event.get("dropped_patterns") or []]
-        return text + (f" Next in line: {', '.join(nxt)}." if nxt else "")
+        if nxt:
+            return Sentence(QT_TRANSLATE_NOOP("Reasons", "{total} preferences were eligible; the {cap} strongest "
+                                              "fill the {cap} places. Next in line: {next}."),
+                            {**args, "next": ", ".join(nxt)})
+        return Sentence(QT_TRANSLATE_NOOP("Reasons", "{total} preferences were eligible; the {cap} strongest fill "
+                                          "the {cap} places."), args)
     if kind in ("diversity_backfill", "category_backfill"):
         got = event.get("backfilled_patterns") or []
         count = int(event.get("backfilled_count", len(got)))
-        what = ", ".join(human(str(p)) for p in got) if got else f"{count}"
-        return f"Places freed by a ceiling went to {what}."
-    if kind == "diversity_ceiling_applied":
-        cut = [human(str(p)) for p in event.get("trimmed_patterns") or []]
-        return f"Left out: {', '.join(cut)}: {because(kind, numbers)}." if cut else f"{because(kind, numbers)}."
-    if kind == "category_ceiling_applied":
-        cut = [human(str(p)) for p in event.get("trimmed_patterns") or []]
-        return f"Left out: {', '.join(cut)}: {because(kind, numbers)}."
+        went = ", ".join(human(str(p)) for p in got) if got else f"{count}"
+        return Sentence(QT_TRANSLATE_NOOP("Reasons", "Places freed by a ceiling went to {what}."), {"what": went})
+    because = because_of(kind, numbers)
+    if kind in ("diversity_ceiling_applied", "category_ceiling_applied"):
+        cut = ", ".join(human(str(p)) for p in event.get("trimmed_patterns") or [])
+        if cut or kind == "category_ceiling_applied":
+            return Sentence(QT_TRANSLATE_NOOP("Reasons", "Left out: {cut}: {because}."), {"cut": cut, "because": because})
+        return Sentence("{because}.", {"because": because}, context="")
     if kind == "token_budget_exceeded":
-        what = label or human(str(event.get("pattern") or ""))
-        return f"Left out {what}: {because(kind, numbers)}."
+        what: Sentence | str = label if label is not None else human(str(event.get("pattern") or ""))
+        return Sentence(QT_TRANSLATE_NOOP("Reasons", "Left out {what}: {because}."), {"what": what, "because": because})
     if kind == "project_override_suppression":
-        if label:
-            return f"Global {label} not used: {because(kind, numbers)}."
-        return f"{int(event.get('count', 0))} more global preferences not used: {because(kind, numbers)}."
-    return f"Nothing injected: {because(kind, numbers)}."
+        if label is not None:
+            return Sentence(QT_TRANSLATE_NOOP("Reasons", "Global {label} not used: {because}."),
+                            {"label": label, "because": because})
+        return Sentence(QT_TRANSLATE_NOOP("Reasons", "{count} more global preferences not used: {because}."),
+                        {"count": int(event.get("count", 0)), "because": because})
+    return Sentence(QT_TRANSLATE_NOOP("Reasons", "Nothing injected: {because}."), {"because": because})
 
 
-def _key_label(key: str) -> str:
+def _key_label(key: str) -> Sentence | str:
     """``global/layout/airy_spacing/positive`` → ``airy spacing (layout), positive``."""
     if key.count("/") < 3:
         return key
     scope, ptype, pattern, polarity = key.rsplit("/", 3)
-    where = "" if scope == "global" else f", {scope.replace(':', ' ')}"
-    return f"{readable(ptype, pattern)}, {polarity}{where}"
+    if scope == "global":
+        return Sentence("{name}, {polarity}", {"name": readable(ptype, pattern), "polarity": _polarity(polarity)},
+                        context="")
+    kind, _, ident = scope.partition(":")
+    where: Sentence | str = (Sentence(QT_TRANSLATE_NOOP("Reasons", "project {id}"), {"id": ident})
+                             if kind == "project" and ident else scope.replace(":", " "))
+    return Sentence("{name}, {polarity}, {where}",
+                    {"name": readable(ptype, pattern), "polarity": _polarity(polarity), "where": where}, context="")
 
 
-_LIFECYCLE = {
-    "strength": f"below the {INJECTION_THRESHOLD:.2f} strength threshold",
-    "status": "not stable (under review or archived)",
-    "tier": "of low confidence",
-    "type": "of a type not asked for",
-}
+def _lifecycle(reason: str) -> Sentence | str:
+    match reason:
+        case "strength":
+            return Sentence(QT_TRANSLATE_NOOP("Reasons", "below the {threshold:.2f} strength threshold"),
+                            {"threshold": INJECTION_THRESHOLD})
+        case "status":
+            return Sentence(QT_TRANSLATE_NOOP("Reasons", "not stable (under review or archived)"))
+        case "tier":
+            return Sentence(QT_TRANSLATE_NOOP("Reasons", "of low confidence"))
+        case "type":
+            return Sentence(QT_TRANSLATE_NOOP("Reasons", "of a type not asked for"))
+    return human(reason)
 
 
 def status_code(status: str) -> str:

@@ -3427,112 +3427,112 @@
 <context>
     <name>ProjectsTab</name>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="65"/>
-        <location filename="../../gui/tabs/projects/view.py" line="262"/>
+        <location filename="../../gui/tabs/projects/view.py" line="72"/>
+        <location filename="../../gui/tabs/projects/view.py" line="270"/>
         <source>No projects yet. Projects appear here when Open Design creates them or when memory events name them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="96"/>
+        <location filename="../../gui/tabs/projects/view.py" line="103"/>
         <source>Switch off “Use global memory in this project” to keep your general preferences out of a project&apos;s prompts (client or NDA work), “Use this project&apos;s memory” to leave out what was learned there, “Learn from this project” to keep its work out of memory. All are reversible and take effect at once.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="107"/>
+        <location filename="../../gui/tabs/projects/view.py" line="114"/>
         <source>Filter by name or id…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="109"/>
+        <location filename="../../gui/tabs/projects/view.py" line="116"/>
         <source>Filter projects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="110"/>
+        <location filename="../../gui/tabs/projects/view.py" line="117"/>
         <source>Show the projects whose name or id contains these words (Ctrl+F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="112"/>
+        <location filename="../../gui/tabs/projects/view.py" line="119"/>
         <source>&amp;Filter:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="116"/>
+        <location filename="../../gui/tabs/projects/view.py" line="123"/>
         <source>Number of projects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="133"/>
-        <location filename="../../gui/tabs/projects/view.py" line="161"/>
+        <location filename="../../gui/tabs/projects/view.py" line="140"/>
+        <location filename="../../gui/tabs/projects/view.py" line="168"/>
         <source>Projects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="135"/>
-        <location filename="../../gui/tabs/projects/view.py" line="217"/>
+        <location filename="../../gui/tabs/projects/view.py" line="142"/>
+        <location filename="../../gui/tabs/projects/view.py" line="225"/>
         <source>Click a switch or press Space on it to change it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="170"/>
+        <location filename="../../gui/tabs/projects/view.py" line="177"/>
         <source>Use global memory in this project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="171"/>
+        <location filename="../../gui/tabs/projects/view.py" line="178"/>
         <source>Use this project&apos;s memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="172"/>
+        <location filename="../../gui/tabs/projects/view.py" line="179"/>
         <source>Learn from this project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="173"/>
+        <location filename="../../gui/tabs/projects/view.py" line="180"/>
         <source>Preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="175"/>
+        <location filename="../../gui/tabs/projects/view.py" line="183"/>
         <source>Last activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="214"/>
+        <location filename="../../gui/tabs/projects/view.py" line="222"/>
         <source>This store is read-only, so the switches cannot be changed: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="269"/>
+        <location filename="../../gui/tabs/projects/view.py" line="277"/>
         <source>No project matches “{text}”.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="270"/>
+        <location filename="../../gui/tabs/projects/view.py" line="278"/>
         <source>&amp;Clear the filter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="270"/>
+        <location filename="../../gui/tabs/projects/view.py" line="278"/>
         <source>Show every project again</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/projects/view.py" line="275"/>
+        <location filename="../../gui/tabs/projects/view.py" line="283"/>
         <source>%n project(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="277"/>
+        <location filename="../../gui/tabs/projects/view.py" line="285"/>
         <source>{shown} of {n} projects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="309"/>
+        <location filename="../../gui/tabs/projects/view.py" line="317"/>
         <source>Could not change “{name}”; the switch was put back.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3546,6 +3546,7 @@
     </message>
     <message>
         <location filename="../../services/reasons.py" line="81"/>
+        <location filename="../../services/reasons.py" line="325"/>
         <source>project {id}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3722,6 +3723,101 @@
     <message>
         <location filename="../../services/reasons.py" line="234"/>
         <source>Nothing is injected: {because}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="251"/>
+        <source>positive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="253"/>
+        <source>negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="271"/>
+        <source>Kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="272"/>
+        <source>Kept {label} (strength {strength:.2f}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="276"/>
+        <source>{n} {why}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="281"/>
+        <source>{count} left out by the lifecycle filter: {parts}. Among them: {sample}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="283"/>
+        <source>{count} left out by the lifecycle filter: {parts}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="288"/>
+        <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places. Next in line: {next}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="291"/>
+        <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="297"/>
+        <source>Places freed by a ceiling went to {what}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="302"/>
+        <source>Left out: {cut}: {because}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="306"/>
+        <source>Left out {what}: {because}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="309"/>
+        <source>Global {label} not used: {because}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="311"/>
+        <source>{count} more global preferences not used: {because}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="313"/>
+        <source>Nothing injected: {because}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="334"/>
+        <source>below the {threshold:.2f} strength threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="337"/>
+        <source>not stable (under review or archived)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="339"/>
+        <source>of low confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="341"/>
+        <source>of a type not asked for</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

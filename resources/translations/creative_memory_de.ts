@@ -3431,100 +3431,100 @@
 <context>
     <name>ProjectsTab</name>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="65"/>
-        <location filename="../../gui/tabs/projects/view.py" line="262"/>
+        <location filename="../../gui/tabs/projects/view.py" line="72"/>
+        <location filename="../../gui/tabs/projects/view.py" line="270"/>
         <source>No projects yet. Projects appear here when Open Design creates them or when memory events name them.</source>
         <translation>Noch keine Projekte. Projekte erscheinen hier, wenn Open Design sie anlegt oder Gedächtnisereignisse sie nennen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="96"/>
+        <location filename="../../gui/tabs/projects/view.py" line="103"/>
         <source>Switch off “Use global memory in this project” to keep your general preferences out of a project&apos;s prompts (client or NDA work), “Use this project&apos;s memory” to leave out what was learned there, “Learn from this project” to keep its work out of memory. All are reversible and take effect at once.</source>
         <translation>Schalten Sie „Globales Gedächtnis nutzen“ aus, um Ihre allgemeinen Präferenzen aus den Prompts eines Projekts herauszuhalten (Kunden- oder NDA-Arbeit), „Projektgedächtnis nutzen“, um wegzulassen, was dort gelernt wurde, und „Aus dem Projekt lernen“, um seine Arbeit aus dem Gedächtnis herauszuhalten. Alles ist umkehrbar und wirkt sofort.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="107"/>
+        <location filename="../../gui/tabs/projects/view.py" line="114"/>
         <source>Filter by name or id…</source>
         <translation>Nach Name oder ID filtern…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="109"/>
+        <location filename="../../gui/tabs/projects/view.py" line="116"/>
         <source>Filter projects</source>
         <translation>Projekte filtern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="110"/>
+        <location filename="../../gui/tabs/projects/view.py" line="117"/>
         <source>Show the projects whose name or id contains these words (Ctrl+F)</source>
         <translation>Die Projekte zeigen, deren Name oder ID diese Wörter enthält (Strg+F)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="112"/>
+        <location filename="../../gui/tabs/projects/view.py" line="119"/>
         <source>&amp;Filter:</source>
         <translation>&amp;Filter:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="116"/>
+        <location filename="../../gui/tabs/projects/view.py" line="123"/>
         <source>Number of projects</source>
         <translation>Anzahl der Projekte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="133"/>
-        <location filename="../../gui/tabs/projects/view.py" line="161"/>
+        <location filename="../../gui/tabs/projects/view.py" line="140"/>
+        <location filename="../../gui/tabs/projects/view.py" line="168"/>
         <source>Projects</source>
         <translation>Projekte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="135"/>
-        <location filename="../../gui/tabs/projects/view.py" line="217"/>
+        <location filename="../../gui/tabs/projects/view.py" line="142"/>
+        <location filename="../../gui/tabs/projects/view.py" line="225"/>
         <source>Click a switch or press Space on it to change it</source>
         <translation>Einen Schalter anklicken oder darauf die Leertaste drücken, um ihn zu ändern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="170"/>
+        <location filename="../../gui/tabs/projects/view.py" line="177"/>
         <source>Use global memory in this project</source>
         <translation>Globales Gedächtnis nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="171"/>
+        <location filename="../../gui/tabs/projects/view.py" line="178"/>
         <source>Use this project&apos;s memory</source>
         <translation>Projektgedächtnis nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="172"/>
+        <location filename="../../gui/tabs/projects/view.py" line="179"/>
         <source>Learn from this project</source>
         <translation>Aus dem Projekt lernen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="173"/>
+        <location filename="../../gui/tabs/projects/view.py" line="180"/>
         <source>Preferences</source>
         <translation>Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="175"/>
+        <location filename="../../gui/tabs/projects/view.py" line="183"/>
         <source>Last activity</source>
         <translation>Letzte Aktivität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="214"/>
+        <location filename="../../gui/tabs/projects/view.py" line="222"/>
         <source>This store is read-only, so the switches cannot be changed: {reason}</source>
         <translation>Dieser Speicher ist schreibgeschützt, daher können die Schalter nicht geändert werden: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="269"/>
+        <location filename="../../gui/tabs/projects/view.py" line="277"/>
         <source>No project matches “{text}”.</source>
         <translation>Kein Projekt passt zu „{text}“.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="270"/>
+        <location filename="../../gui/tabs/projects/view.py" line="278"/>
         <source>&amp;Clear the filter</source>
         <translation>Filter &amp;löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="270"/>
+        <location filename="../../gui/tabs/projects/view.py" line="278"/>
         <source>Show every project again</source>
         <translation>Wieder jedes Projekt anzeigen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/projects/view.py" line="275"/>
+        <location filename="../../gui/tabs/projects/view.py" line="283"/>
         <source>%n project(s)</source>
         <translation>
             <numerusform>%n Projekt</numerusform>
@@ -3532,12 +3532,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="277"/>
+        <location filename="../../gui/tabs/projects/view.py" line="285"/>
         <source>{shown} of {n} projects</source>
         <translation>{shown} von {n} Projekten</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="309"/>
+        <location filename="../../gui/tabs/projects/view.py" line="317"/>
         <source>Could not change “{name}”; the switch was put back.</source>
         <translation>„{name}“ konnte nicht geändert werden; der Schalter wurde zurückgestellt.</translation>
     </message>
@@ -3551,6 +3551,7 @@
     </message>
     <message>
         <location filename="../../services/reasons.py" line="81"/>
+        <location filename="../../services/reasons.py" line="325"/>
         <source>project {id}</source>
         <translation>Projekt {id}</translation>
     </message>
@@ -3728,6 +3729,101 @@
         <location filename="../../services/reasons.py" line="234"/>
         <source>Nothing is injected: {because}.</source>
         <translation>Nichts wird eingefügt: {because}.</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="251"/>
+        <source>positive</source>
+        <translation>positiv</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="253"/>
+        <source>negative</source>
+        <translation>negativ</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="271"/>
+        <source>Kept.</source>
+        <translation>Behalten.</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="272"/>
+        <source>Kept {label} (strength {strength:.2f}).</source>
+        <translation>Behalten: {label} (Stärke {strength:.2f}).</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="276"/>
+        <source>{n} {why}</source>
+        <translation>{n} {why}</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="281"/>
+        <source>{count} left out by the lifecycle filter: {parts}. Among them: {sample}.</source>
+        <translation>{count} vom Lebenszyklusfilter ausgelassen: {parts}. Darunter: {sample}.</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="283"/>
+        <source>{count} left out by the lifecycle filter: {parts}.</source>
+        <translation>{count} vom Lebenszyklusfilter ausgelassen: {parts}.</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="288"/>
+        <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places. Next in line: {next}.</source>
+        <translation>{total} Präferenzen kamen infrage; die {cap} stärksten belegen die {cap} Plätze. Als Nächstes an der Reihe: {next}.</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="291"/>
+        <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places.</source>
+        <translation>{total} Präferenzen kamen infrage; die {cap} stärksten belegen die {cap} Plätze.</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="297"/>
+        <source>Places freed by a ceiling went to {what}.</source>
+        <translation>Durch eine Obergrenze frei gewordene Plätze gingen an {what}.</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="302"/>
+        <source>Left out: {cut}: {because}.</source>
+        <translation>Ausgelassen: {cut}: {because}.</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="306"/>
+        <source>Left out {what}: {because}.</source>
+        <translation>Ausgelassen: {what}: {because}.</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="309"/>
+        <source>Global {label} not used: {because}.</source>
+        <translation>Globale Präferenz {label} nicht genutzt: {because}.</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="311"/>
+        <source>{count} more global preferences not used: {because}.</source>
+        <translation>{count} weitere globale Präferenzen nicht genutzt: {because}.</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="313"/>
+        <source>Nothing injected: {because}.</source>
+        <translation>Nichts eingefügt: {because}.</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="334"/>
+        <source>below the {threshold:.2f} strength threshold</source>
+        <translation>unter der Stärkeschwelle von {threshold:.2f}</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="337"/>
+        <source>not stable (under review or archived)</source>
+        <translation>nicht stabil (in Prüfung oder archiviert)</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="339"/>
+        <source>of low confidence</source>
+        <translation>mit niedriger Konfidenz</translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="341"/>
+        <source>of a type not asked for</source>
+        <translation>von einem nicht gefragten Typ</translation>
     </message>
 </context>
 <context>

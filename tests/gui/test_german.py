@@ -168,3 +168,11 @@ def test_the_command_line_stays_english_under_a_german_locale(tmp_path: Path) ->
     assert preview["empty_sentence"] == (
         "Nothing is injected: creative memory is switched off (the “Creative memory” switch)."
     )
+
+
+def test_a_stage_event_of_diagnostics_reads_in_german(german: QApplication) -> None:
+    from creative_memory.gui.itemmodels.stage_events import event_details
+
+    kept = {"type": "kept", "stage": "rank", "preference_key": "global/layout/airy_spacing/positive",
+            "strength": 0.71, "trace": "kept"}
+    assert event_details(kept).startswith("Behalten: airy spacing (layout), positiv (Stärke 0.71).")
