@@ -176,3 +176,42 @@ def test_a_stage_event_of_diagnostics_reads_in_german(german: QApplication) -> N
     kept = {"type": "kept", "stage": "rank", "preference_key": "global/layout/airy_spacing/positive",
             "strength": 0.71, "trace": "kept"}
     assert event_details(kept).startswith("Behalten: airy spacing (layout), positiv (Stärke 0.71).")
+
+
+def test_without_lang_the_system_locale_decides(tmp_path: Path) -> None:
+    script = (
+        "from PySide6.QtCore import QCoreApplication, QLocale\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from creative_memory.gui import app\n"
+        "qt = QApplication([])\n"
+        "app._install_translator(qt, None)\n"
+        "print(QLocale.system().name(), QCoreApplication.translate('ActivityTab', 'Activity log'))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LANG", "LC_"))}
+    env.update(LANG="de_DE.UTF-8", LC_ALL="de_DE.UTF-8", QT_QPA_PLATFORM="offscreen")
+    out = subprocess.run([sys.executable, "-c", script], env=env, cwd=tmp_path, capture_output=True, text=True,
+                         check=True).stdout
+    assert out.split() == ["de_DE", "Aktivitätsprotokoll"]
+
+
+def _accelerator(text: str) -> str | None:
+    found = re.search(r"&(?!&)(.)", text)
+    return found.group(1).lower() if found else None
+
+
+def test_accelerators_stay_distinct_where_the_english_ones_are() -> None:
+    """Within a context (a dialog, a card, a tab), two strings whose English accelerators differ get
+    different German ones, so Alt+letter still reaches one control."""
+    clashes = []
+    by_context: dict[str, list[tuple[str, str, str]]] = {}
+    for context, message in _messages():
+        source = message.findtext("source") or ""
+        english, german_key = _accelerator(source), _accelerator(_forms(message)[0])
+        if english and german_key:
+            by_context.setdefault(context, []).append((english, german_key, source))
+    for context, keys in by_context.items():
+        for i, (en_a, de_a, a) in enumerate(keys):
+            for en_b, de_b, b in keys[i + 1:]:
+                if en_a != en_b and de_a == de_b:
+                    clashes.append((context, a, b))
+    assert clashes == []
