@@ -4667,7 +4667,7 @@ werden von Schema {old} auf {new} aktualisiert.</translation>
     <message>
         <location filename="../../gui/dialogs/store.py" line="277"/>
         <source>&amp;Continue</source>
-        <translation><translation>&amp;Weiter</translation>amp;Fortfahren</translation>
+        <translation>&amp;Fortfahren</translation>
     </message>
     <message>
         <location filename="../../gui/dialogs/store.py" line="278"/>
