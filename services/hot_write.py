@@ -26,7 +26,9 @@ log = logging.getLogger("cm.store")
 
 #: a checkpoint waits for this long without a write (a gap between the daemon's calls)...
 QUIET_S = 0.05
-#: ...unless this many writes are waiting (a long burst: about 10 MB of log at M's retrieval size)
+#: ...unless this many writes are waiting (a long burst: 15–35 MB of log at M's retrieval size, a
+#: recorded retrieval's commit being 15 pages, or 33 when its records' ``last_injected_at`` moves;
+#: docs/decisions/0045)
 MAX_PENDING = 250
 
 
@@ -87,6 +89,35 @@ class HotWriter:
                 raise
         if self._checkpoints is not None:
             self._checkpoints.poke()
+
+    @contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection | None]:
+        """While ``serve`` runs (checkpoints started): a read transaction on the kept write
+        connection, or None (not serving, or the connection is in use on another thread).
+
+        A read on another connection finds its page cache emptied by every commit of this one
+        (SQLite drops a connection's cache when the file changed under it), so each retrieval
+        after a recorded one re-read its index pages: 0.3–0.5 ms of a ~4 ms call. Reading where
+        the recording was written keeps them (docs/decisions/0045)."""
+        if self._checkpoints is None or not self._lock.acquire(blocking=False):
+            yield None
+            return
+        try:
+            con = self._connection()
+            try:
+                con.execute("PRAGMA query_only=ON")  # a reader here writes nothing, as on a read connection
+                con.execute("BEGIN")
+                try:
+                    yield con
+                finally:
+                    if con.in_transaction:
+                        con.execute("ROLLBACK")
+                    con.execute("PRAGMA query_only=OFF")
+            except sqlite3.DatabaseError as exc:
+                self._drop()  # a connection that failed mid-use is not trusted again
+                raise self._translate(exc) from exc
+        finally:
+            self._lock.release()
 
     def start_checkpoints(self) -> None:
         """Checkpoint in the background after writes instead of inside a commit (see the module)."""

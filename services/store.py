@@ -327,6 +327,11 @@ class Store:
         costs about a millisecond) but holds no snapshot while idle, so checkpoints and VACUUM are
         unaffected. A second thread asking while it is in use gets a connection of its own.
         """
+        if not self.read_only:
+            with self._hot.reading() as hot:
+                if hot is not None:  # serve: read where the recordings are written (HotWriter.reading)
+                    yield hot
+                    return
         kept = self._snap_lock.acquire(blocking=False)
         con: sqlite3.Connection | None = None
         try:

@@ -135,3 +135,34 @@ def test_a_read_only_store_refuses_a_hot_write(tmp_data_dir: object) -> None:
             pass
     finally:
         ro.close()
+
+
+def test_while_serving_reads_use_the_recording_connection_and_write_nothing(store: Store) -> None:
+    """serve: a retrieval reads on the connection its recordings are written on (its page cache is
+    not emptied by its own commits); that read is still read-only, and a second thread reading at
+    the same moment gets the kept read connection."""
+    _fill(store)
+    with store.snapshot() as before:  # not serving: the kept read connection
+        pass
+    store.background_checkpoints()
+    with store.hot_write() as writer:
+        pass
+    with store.snapshot() as con:
+        assert con is writer
+        assert con.execute("SELECT count(*) FROM creative_memory_events").fetchone() == (60,)
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            con.execute("DELETE FROM creative_memory_events")
+        seen: list[sqlite3.Connection] = []
+
+        def other() -> None:
+            with store.snapshot() as c:
+                seen.append(c)
+
+        t = threading.Thread(target=other)
+        t.start()
+        t.join()
+        assert seen == [before]
+    out = retrieval.run(store, USER, project_id=None, now=NOW, origin=Origin.DAEMON)
+    assert out.retrieval_id is not None  # the same connection writes again after the read
+    assert _one(store, "SELECT count(*) FROM creative_memory_retrievals") == 1
+    assert _one(store, "SELECT count(*) FROM creative_memory_events") == 60
