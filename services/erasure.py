@@ -19,12 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import Polarity, scope_for
 from creative_memory.model.names import canonical_name
 from creative_memory.model.tables import (
-    Audit,
     Preference,
 )
 from creative_memory.services import spellings
@@ -243,15 +241,10 @@ def _search(store: Store, names: spellings.Spellings, *, account: bool) -> tuple
     return occurrences, None
 
 
-def audit_count(session: Session, user_id: str) -> int:
-    return int(session.scalar(select(func.count()).select_from(Audit).where(Audit.user_id == user_id)) or 0)
-
-
 if TYPE_CHECKING:
-    from creative_memory.services.erasure_search import _FEW_NEEDLES as _FEW_NEEDLES
-    from creative_memory.services.erasure_search import count_bytes as count_bytes
-    from creative_memory.services.erasure_search import live_copies as live_copies
-    from creative_memory.services.erasure_search import needles_for as needles_for
+    from creative_memory.services.byte_scan import _FEW_NEEDLES as _FEW_NEEDLES
+    from creative_memory.services.byte_scan import count_bytes as count_bytes
+    from creative_memory.services.byte_scan import needles_for as needles_for
     from creative_memory.services.forget_events import _DIFF_BOUND as _DIFF_BOUND
     from creative_memory.services.forget_events import _rewrite_payload as _rewrite_payload
     from creative_memory.services.forget_events import diff_mentions as diff_mentions
@@ -260,7 +253,7 @@ if TYPE_CHECKING:
     from creative_memory.services.reset import reset as reset
 
 _FORGET_EVENTS = ("_DIFF_BOUND", "_rewrite_payload", "diff_mentions", "spelled_targets")
-_SEARCH = ("_FEW_NEEDLES", "count_bytes", "live_copies", "needles_for")
+_SCAN = ("_FEW_NEEDLES", "count_bytes", "needles_for")
 
 
 # The operations live in services/forgetting.py and services/reset.py, the steps of a forget in
@@ -279,8 +272,8 @@ def __getattr__(name: str) -> Any:
         from creative_memory.services import forget_events
 
         return getattr(forget_events, name)
-    if name in _SEARCH:  # the byte search (services/erasure_search.py)
-        from creative_memory.services import erasure_search
+    if name in _SCAN:  # the byte search (services/byte_scan.py)
+        from creative_memory.services import byte_scan
 
-        return getattr(erasure_search, name)
+        return getattr(byte_scan, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -36,6 +36,7 @@ from creative_memory.model.constants import Actor, Polarity
 from creative_memory.model.tables import Derivation, Event
 from creative_memory.services import audit, backups, changes
 from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.byte_scan import needles_for
 from creative_memory.services.clock import now_ms
 from creative_memory.services.derivation import (
     Group,
@@ -45,7 +46,6 @@ from creative_memory.services.derivation import (
     sa_errors,
 )
 from creative_memory.services.erasure import _SNAPSHOT_NOTE, Receipt, Target, _verify
-from creative_memory.services.erasure_search import needles_for
 from creative_memory.services.errors import InvalidInput
 from creative_memory.services.forget_events import (
     delete_placeholders,

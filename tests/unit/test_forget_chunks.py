@@ -20,9 +20,9 @@ import pytest
 from creative_memory.model.constants import Actor
 from creative_memory.services import demo, derivation, erasure, forgetting, retrieval
 from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.byte_scan import count_bytes, needles_for
 from creative_memory.services.context import Context
 from creative_memory.services.datadir import DataDir
-from creative_memory.services.erasure_search import count_bytes, needles_for
 from creative_memory.services.store import Store
 
 USER = "local"
