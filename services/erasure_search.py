@@ -146,8 +146,8 @@ def live_copies(
     con: sqlite3.Connection, needles: Sequence[bytes] | spellings.Spellings, *, fold: bool = False
 ) -> dict[str, int] | None:
     """Copies of the needles that live data puts in the database file, per table (its rows and the
-    entries of its indexes), counted as :func:`creative_memory.services.byte_scan.count_bytes` counts them; None when the file's layout
-    makes an exact count impossible.
+    entries of its indexes), counted as :func:`creative_memory.services.byte_scan.count_bytes`
+    counts them; None when the file's layout makes an exact count impossible.
 
     SQLite stores a row's text uncompressed in one record; a record that fits on its page (no
     overflow) is contiguous in the file, and every index holds one entry per (indexed) row. So when
@@ -177,56 +177,87 @@ def live_copies(
     for kind, table, _t, sql in schema:
         if kind != "table" or (sql or "").lstrip().upper().startswith("CREATE VIRTUAL"):
             continue  # a virtual table stores nothing itself (its shadow tables are ordinary tables)
-        cols = con.execute(f"PRAGMA table_xinfo({_q(table)})").fetchall()
-        names = [c[1] for c in cols]
-        stored = [i for i, c in enumerate(cols) if c[6] in (0, 3)]  # not virtual generated columns
-        without_rowid = bool(re.search(r"\)\s*WITHOUT\s+ROWID\b[^)]*$", sql or "", re.IGNORECASE))
-        indexes: list[tuple[list[int], str | None, int]] = []
-        for _seq, iname, _unique, origin, partial in con.execute(f"PRAGMA index_list({_q(table)})"):
-            if without_rowid and origin == "pk":
-                continue  # the table's own b-tree
-            cids = [int(r[1]) for r in con.execute(f"PRAGMA index_xinfo({_q(iname)})")]
-            numbers = 0
-            if -2 in cids:  # an index on an expression: countable only if every one is a number
-                numbers = _integer_expressions(index_sql.get(iname)) or 0
-                if numbers != cids.count(-2):
-                    return None
-            clause = None
-            if partial:
-                clause = _partial_clause(index_sql.get(iname))
-                if clause is None:
-                    return None
-            indexes.append(([c for c in cids if c >= 0], clause, numbers))
-        select = [_q(n) for n in names] + [f"({c})" for _cids, c, _n in indexes if c is not None]
-        # Only columns that keep text as text are searched: a text value in a column with numeric
-        # affinity is rare, and a copy missed here only makes the counts differ (then: VACUUM).
-        wordy = [c[1] for c in cols if _text_affinity(str(c[2] or ""))]
-        if not wordy:
-            continue
-        where = " OR ".join(_contains_sql(_q(n), fold) for n in wordy for _t in texts)
-        params = [t for _n in wordy for t in texts]
-        copies = 0
-        for row in con.execute(f"SELECT {', '.join(select)} FROM {_q(table)} WHERE {where}", params):
-            values = row[: len(names)]
-            own = sum(_occurrences(values[i], needles, fold) for i in stored)
-            if own:
-                size = sum(_stored_size(values[i]) for i in stored) + 9 * (len(stored) + 2)
-                if size > (index_local if without_rowid else table_local):
-                    return None  # the record may continue on overflow pages
-            copies += own
-            flags = iter(row[len(names) :])
-            for cids, clause, numbers in indexes:
-                if clause is not None and not next(flags):
-                    continue  # not in this partial index
-                entry = sum(_occurrences(values[c], needles, fold) for c in cids)
-                # An integer expression takes at most 9 bytes (8 and its header byte).
-                bound = sum(_stored_size(values[c]) for c in cids) + 9 * (len(cids) + 3 + 2 * numbers)
-                if entry and bound > index_local:
-                    return None
-                copies += entry
+        copies = _table_copies(con, table, sql, index_sql, needles, fold, texts, (table_local, index_local))
+        if copies is None:
+            return None
         if copies:
             found[table] = copies
     return found
+
+
+_Index = tuple[list[int], str | None, int]  # its columns, its partial clause, its integer expressions
+
+
+def _table_indexes(
+    con: sqlite3.Connection, table: str, index_sql: dict[str, str | None], without_rowid: bool
+) -> list[_Index] | None:
+    """The table's indexes whose entries can be counted (see :func:`live_copies`), or None."""
+    indexes: list[_Index] = []
+    for _seq, iname, _unique, origin, partial in con.execute(f"PRAGMA index_list({_q(table)})"):
+        if without_rowid and origin == "pk":
+            continue  # the table's own b-tree
+        cids = [int(r[1]) for r in con.execute(f"PRAGMA index_xinfo({_q(iname)})")]
+        numbers = 0
+        if -2 in cids:  # an index on an expression: countable only if every one is a number
+            numbers = _integer_expressions(index_sql.get(iname)) or 0
+            if numbers != cids.count(-2):
+                return None
+        clause = None
+        if partial:
+            clause = _partial_clause(index_sql.get(iname))
+            if clause is None:
+                return None
+        indexes.append(([c for c in cids if c >= 0], clause, numbers))
+    return indexes
+
+
+def _table_copies(
+    con: sqlite3.Connection,
+    table: str,
+    sql: str | None,
+    index_sql: dict[str, str | None],
+    needles: Sequence[bytes] | spellings.Spellings,
+    fold: bool,
+    texts: Sequence[str],
+    local: tuple[int, int],
+) -> int | None:
+    """The copies one table's rows and index entries put in the file (see :func:`live_copies`)."""
+    table_local, index_local = local
+    cols = con.execute(f"PRAGMA table_xinfo({_q(table)})").fetchall()
+    names = [c[1] for c in cols]
+    stored = [i for i, c in enumerate(cols) if c[6] in (0, 3)]  # not virtual generated columns
+    without_rowid = bool(re.search(r"\)\s*WITHOUT\s+ROWID\b[^)]*$", sql or "", re.IGNORECASE))
+    indexes = _table_indexes(con, table, index_sql, without_rowid)
+    if indexes is None:
+        return None
+    select = [_q(n) for n in names] + [f"({c})" for _cids, c, _n in indexes if c is not None]
+    # Only columns that keep text as text are searched: a text value in a column with numeric
+    # affinity is rare, and a copy missed here only makes the counts differ (then: VACUUM).
+    wordy = [c[1] for c in cols if _text_affinity(str(c[2] or ""))]
+    if not wordy:
+        return 0
+    where = " OR ".join(_contains_sql(_q(n), fold) for n in wordy for _t in texts)
+    params = [t for _n in wordy for t in texts]
+    copies = 0
+    for row in con.execute(f"SELECT {', '.join(select)} FROM {_q(table)} WHERE {where}", params):
+        values = row[: len(names)]
+        own = sum(_occurrences(values[i], needles, fold) for i in stored)
+        if own:
+            size = sum(_stored_size(values[i]) for i in stored) + 9 * (len(stored) + 2)
+            if size > (index_local if without_rowid else table_local):
+                return None  # the record may continue on overflow pages
+        copies += own
+        flags = iter(row[len(names) :])
+        for cids, clause, numbers in indexes:
+            if clause is not None and not next(flags):
+                continue  # not in this partial index
+            entry = sum(_occurrences(values[c], needles, fold) for c in cids)
+            # An integer expression takes at most 9 bytes (8 and its header byte).
+            bound = sum(_stored_size(values[c]) for c in cids) + 9 * (len(cids) + 3 + 2 * numbers)
+            if entry and bound > index_local:
+                return None
+            copies += entry
+    return copies
 
 
 def _reserved_bytes(con: sqlite3.Connection) -> int:
