@@ -1,6 +1,6 @@
 """The byte search of the store's files for every spelling of some names (docs/decisions/0029).
 
-Like :func:`creative_memory.services.erasure_search.count_bytes`, the files are read in 4 MiB chunks
+Like :func:`creative_memory.services.byte_scan.count_bytes`, the files are read in 4 MiB chunks
 (never mapped) on a few threads and folded (:data:`creative_memory.services.spellings.FOLD`); each
 name's anchors are found with libc ``memmem`` (no GIL held), and only the hits are confirmed in
 Python, on the bytes around them (:meth:`creative_memory.services.spellings.Spelling.at`). So a
@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from creative_memory.services import spellings
-from creative_memory.services.erasure_search import _MEMMEM, scan_chunks
+from creative_memory.services.byte_scan import _MEMMEM, scan_chunks
 
 
 def _hits(buf: bytearray, addr: int, size: int, start: int, end: int, needle: bytes) -> list[int]:
