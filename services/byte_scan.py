@@ -39,11 +39,11 @@ def _load_memmem() -> Any:
 _MEMMEM = _load_memmem()
 
 
-def _count_in(buf: bytearray, addr: int, size: int, end: int, needle: bytes) -> int:
-    """Occurrences of ``needle`` in ``buf[:size]`` that start before ``end``, overlapping ones too."""
-    n = 0
-    pos = 0
-    k = len(needle)
+def hits(buf: bytearray, addr: int, size: int, start: int, end: int, needle: bytes) -> list[int]:
+    """Positions in ``[start, end)`` where ``needle`` begins in ``buf[:size]``, overlapping ones too
+    (``memmem`` on the buffer's address when libc has it, else ``bytearray.find``)."""
+    out: list[int] = []
+    pos, k = start, len(needle)
     while pos < end:
         if _MEMMEM is not None:
             hit = _MEMMEM(addr + pos, size - pos, needle, k)
@@ -56,9 +56,9 @@ def _count_in(buf: bytearray, addr: int, size: int, end: int, needle: bytes) -> 
                 break
         if at >= end:
             break
-        n += 1
+        out.append(at)
         pos = at + 1
-    return n
+    return out
 
 
 #: what a scanner is given for each chunk: the buffer, a view of it, its address (for memmem),
@@ -147,7 +147,7 @@ def count_bytes(path: Path, needles: Sequence[bytes], *, fold: bool = False) -> 
             view[:size] = buf[:size].translate(spellings.FOLD)
         if rx is not None:
             return sum(1 for m in rx.finditer(buf, 0, size) if m.start() < end)
-        return sum(_count_in(buf, addr, size, end, n) for n in uniq)
+        return sum(len(hits(buf, addr, size, 0, end, n)) for n in uniq)
 
     return scan_chunks(path, count, after=max(len(n) for n in uniq) - 1)
 
