@@ -17,7 +17,7 @@ from creative_memory.gui.errors import show_error
 from creative_memory.gui.icons import app_icon
 from creative_memory.gui.memory_notes import attach as attach_memory_notes
 from creative_memory.gui.settings import AppSettings
-from creative_memory.gui.tabs.activity import ActivityTab
+from creative_memory.gui.tabs.activity.view import ActivityTab
 from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.tabs.diagnostics.kept import attach as attach_kept_panel
 from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
