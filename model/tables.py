@@ -333,8 +333,9 @@ class RetrievalEvent(Base):
     fields: Mapped[str] = mapped_column(Text, default="{}")
     trace: Mapped[str] = mapped_column(Text, default="")
     __table_args__ = (
+        # No index on ``pattern`` (migration 0008): nothing looks a pattern up by it, and it cost a
+        # page written per stage event of every recorded retrieval (docs/decisions/0045).
         Index("ix_cm_retrieval_events_retrieval", "retrieval_id", "ordinal"),
-        Index("ix_cm_retrieval_events_pattern", "pattern"),
     )
 
 

@@ -26,7 +26,9 @@ log = logging.getLogger("cm.store")
 
 #: a checkpoint waits for this long without a write (a gap between the daemon's calls)...
 QUIET_S = 0.05
-#: ...unless this many writes are waiting (a long burst: about 10 MB of log at M's retrieval size)
+#: ...unless this many writes are waiting (a long burst: 15–35 MB of log at M's retrieval size, a
+#: recorded retrieval's commit being 15 pages, or 33 when its records' ``last_injected_at`` moves;
+#: docs/decisions/0045)
 MAX_PENDING = 250
 
 
