@@ -17,82 +17,82 @@
 <context>
     <name>ActivityTab</name>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="47"/>
+        <location filename="../../gui/tabs/activity/view.py" line="72"/>
         <source>Filter by actor, action, target or outcome…</source>
         <translation>Nach Akteur, Aktion, Ziel oder Ergebnis filtern…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="49"/>
+        <location filename="../../gui/tabs/activity/view.py" line="74"/>
         <source>Filter the activity log</source>
         <translation>Aktivitätsprotokoll filtern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="51"/>
+        <location filename="../../gui/tabs/activity/view.py" line="76"/>
         <source>Show entries whose actor, action, target or outcome contains this text (Ctrl+F)</source>
         <translation>Einträge anzeigen, deren Akteur, Aktion, Ziel oder Ergebnis diesen Text enthält (Strg+F)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="53"/>
+        <location filename="../../gui/tabs/activity/view.py" line="78"/>
         <source>E&amp;xport…</source>
         <translation>E&amp;xportieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="55"/>
+        <location filename="../../gui/tabs/activity/view.py" line="80"/>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="56"/>
+        <location filename="../../gui/tabs/activity/view.py" line="81"/>
         <source>Save the filtered activity log as JSON or CSV</source>
         <translation>Das gefilterte Aktivitätsprotokoll als JSON oder CSV speichern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="77"/>
+        <location filename="../../gui/tabs/activity/view.py" line="103"/>
         <source>Activity log</source>
         <translation>Aktivitätsprotokoll</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="79"/>
+        <location filename="../../gui/tabs/activity/view.py" line="105"/>
         <source>Every change to a control, newest first</source>
         <translation>Jede Änderung an einer Einstellung, neueste zuerst</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="96"/>
+        <location filename="../../gui/tabs/activity/view.py" line="118"/>
         <source>How many entries are shown</source>
         <translation>Wie viele Einträge angezeigt werden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="100"/>
+        <location filename="../../gui/tabs/activity/view.py" line="122"/>
         <source>Last action</source>
         <translation>Letzte Aktion</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="125"/>
+        <location filename="../../gui/tabs/activity/view.py" line="136"/>
         <source>Activity</source>
         <translation>Aktivität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="168"/>
+        <location filename="../../gui/tabs/activity/view.py" line="179"/>
         <source>No activity matches “{text}”.</source>
         <translation>Keine Aktivität passt zu „{text}“.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="169"/>
+        <location filename="../../gui/tabs/activity/view.py" line="180"/>
         <source>Clear filter</source>
         <translation>Filter löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="169"/>
+        <location filename="../../gui/tabs/activity/view.py" line="180"/>
         <source>Show the whole activity log again</source>
         <translation>Wieder das ganze Aktivitätsprotokoll anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="172"/>
+        <location filename="../../gui/tabs/activity/view.py" line="183"/>
         <source>Nothing has been changed yet. Turning memory on or off, pausing, project switches, forgetting and resets are listed here.</source>
         <translation>Noch wurde nichts geändert. Hier erscheinen das Ein- und Ausschalten des Gedächtnisses, Pausen, Projektschalter, Vergessen und Zurücksetzen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/activity.py" line="181"/>
+        <location filename="../../gui/tabs/activity/view.py" line="192"/>
         <source>%n entries loaded — scroll down for more</source>
         <translation>
             <numerusform>%n Eintrag geladen – für mehr nach unten scrollen</numerusform>
@@ -100,37 +100,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="183"/>
+        <location filename="../../gui/tabs/activity/view.py" line="194"/>
         <source>1 entry</source>
         <translation>1 Eintrag</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="183"/>
+        <location filename="../../gui/tabs/activity/view.py" line="194"/>
         <source>{n} entries</source>
         <translation>{n} Einträge</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="189"/>
+        <location filename="../../gui/tabs/activity/view.py" line="200"/>
         <source>Export activity</source>
         <translation>Aktivität exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="193"/>
+        <location filename="../../gui/tabs/activity/view.py" line="204"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="193"/>
+        <location filename="../../gui/tabs/activity/view.py" line="204"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="208"/>
+        <location filename="../../gui/tabs/activity/view.py" line="219"/>
         <source>The activity log could not be exported.</source>
         <translation>Das Aktivitätsprotokoll konnte nicht exportiert werden.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/activity.py" line="213"/>
+        <location filename="../../gui/tabs/activity/view.py" line="224"/>
         <source>Exported %n entries to {path}.</source>
         <translation>
             <numerusform>%n Eintrag nach {path} exportiert.</numerusform>
@@ -843,7 +843,7 @@
     </message>
     <message>
         <location filename="../../gui/tabs/diagnostics/view.py" line="97"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="361"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="365"/>
         <source>All projects</source>
         <translation>Alle Projekte</translation>
     </message>
@@ -873,249 +873,249 @@
         <translation>Nur Abrufe anzeigen, in denen eine Phase dieses Diagnoseereignis ausgegeben hat</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="115"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="143"/>
         <source>&amp;From</source>
         <translation>&amp;Von</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="117"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="145"/>
         <source>Filter from a time</source>
         <translation>Ab einem Zeitpunkt filtern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="117"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="145"/>
         <source>Show only retrievals at or after this time</source>
         <translation>Nur Abrufe zu oder nach diesem Zeitpunkt anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="119"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="147"/>
         <source>From time</source>
         <translation>Startzeit</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="119"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="147"/>
         <source>The earliest time to show (local time)</source>
         <translation>Der früheste anzuzeigende Zeitpunkt (Ortszeit)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="120"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="148"/>
         <source>&amp;Until</source>
         <translation>&amp;Bis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="122"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="150"/>
         <source>Filter up to a time</source>
         <translation>Bis zu einem Zeitpunkt filtern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="122"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="150"/>
         <source>Show only retrievals up to this time</source>
         <translation>Nur Abrufe bis zu diesem Zeitpunkt anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="124"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="152"/>
         <source>To time</source>
         <translation>Endzeit</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="124"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="152"/>
         <source>The latest time to show (local time, the whole minute)</source>
         <translation>Der späteste anzuzeigende Zeitpunkt (Ortszeit, die ganze Minute)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="126"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="116"/>
         <source>Search by pattern, type or project…</source>
         <translation>Nach Muster, Typ oder Projekt suchen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="130"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="120"/>
         <source>Search retrievals</source>
         <translation>Abrufe durchsuchen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="131"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="121"/>
         <source>Show retrievals that name this pattern, type or project (Ctrl+F); Escape clears</source>
         <translation>Abrufe anzeigen, die dieses Muster, diesen Typ oder dieses Projekt nennen (Strg+F); Esc löscht</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="134"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="124"/>
         <source>C&amp;lear filters</source>
         <translation>Filter &amp;löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="136"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="126"/>
         <source>Clear filters</source>
         <translation>Filter löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="136"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="126"/>
         <source>Show every recorded retrieval again</source>
         <translation>Wieder jeden aufgezeichneten Abruf anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="141"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="131"/>
         <source>&amp;Origin:</source>
         <translation>&amp;Herkunft:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="142"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="132"/>
         <source>&amp;Project:</source>
         <translation>&amp;Projekt:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="143"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="133"/>
         <source>E&amp;vent:</source>
         <translation>Ereig&amp;nis:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="144"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="134"/>
         <source>&amp;Search:</source>
         <translation>&amp;Suche:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="154"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="362"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="158"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="366"/>
         <source>No project (global only)</source>
         <translation>Kein Projekt (nur global)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="157"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
         <source>Project to retrieve for</source>
         <translation>Projekt für den Abruf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="157"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
         <source>The project the retrieval runs for</source>
         <translation>Das Projekt, für das der Abruf läuft</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="162"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
         <source>Block format</source>
         <translation>Blockformat</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="162"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
         <source>Which prompt block format to build</source>
         <translation>Welches Format der Prompt-Block haben soll</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="163"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="167"/>
         <source>&amp;Dry run</source>
         <translation>P&amp;robelauf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="167"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="171"/>
         <source>Dry run</source>
         <translation>Probelauf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="168"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="381"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="172"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="385"/>
         <source>Run the engine and show its stage events here without recording anything</source>
         <translation>Die Engine ausführen und ihre Phasenereignisse hier anzeigen, ohne etwas aufzuzeichnen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="171"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="175"/>
         <source>&amp;Run (dry run)</source>
         <translation>&amp;Ausführen (Probelauf)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="175"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="179"/>
         <source>Run a retrieval now</source>
         <translation>Jetzt abrufen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="176"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="180"/>
         <source>Retrieve for the chosen project now; a recorded run appears at the top of the list</source>
         <translation>Jetzt für das gewählte Projekt abrufen; ein aufgezeichneter Lauf erscheint oben in der Liste</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="178"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="182"/>
         <source>E&amp;xport…</source>
         <translation>E&amp;xportieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="180"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="184"/>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="180"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="184"/>
         <source>Save the filtered list as JSON or CSV</source>
         <translation>Die gefilterte Liste als JSON oder CSV speichern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="182"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="186"/>
         <source>Run a retrieval now:</source>
         <translation>Jetzt abrufen:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="188"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="192"/>
         <source>Pro&amp;ject:</source>
         <translation>Pro&amp;jekt:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="189"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="193"/>
         <source>&amp;Mode:</source>
         <translation>&amp;Modus:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="199"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="203"/>
         <source>Last action</source>
         <translation>Letzte Aktion</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="216"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="220"/>
         <source>Retrievals</source>
         <translation>Abrufe</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="218"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="222"/>
         <source>Recorded retrievals, newest first; select one to see its stage events</source>
         <translation>Aufgezeichnete Abrufe, neueste zuerst; wählen Sie einen, um seine Phasenereignisse zu sehen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="235"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="239"/>
         <source>How many retrievals are shown</source>
         <translation>Wie viele Abrufe angezeigt werden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="250"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="254"/>
         <source>Selected retrieval</source>
         <translation>Gewählter Abruf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="263"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="267"/>
         <source>Stage events</source>
         <translation>Phasenereignisse</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="265"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="269"/>
         <source>The stage events of the selected retrieval, in the order they happened</source>
         <translation>Die Phasenereignisse des gewählten Abrufs in der Reihenfolge, in der sie geschahen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="279"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="283"/>
         <source>Stage event detail</source>
         <translation>Details des Phasenereignisses</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="280"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="284"/>
         <source>The whole trace and every field of the selected stage event</source>
         <translation>Die ganze Ablaufspur und jedes Feld des gewählten Phasenereignisses</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="281"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="285"/>
         <source>Select a stage event to read its whole trace.</source>
         <translation>Wählen Sie ein Phasenereignis, um seine ganze Ablaufspur zu lesen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="353"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="357"/>
         <source>Diagnostics</source>
         <translation>Diagnose</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="378"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="382"/>
         <source>This store is read-only: a retrieval can only be a dry run</source>
         <translation>Dieser Speicher ist schreibgeschützt: Ein Abruf kann nur ein Probelauf sein</translation>
     </message>
@@ -1273,178 +1273,178 @@
         <translation>Vergessen – Creative Memory Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="90"/>
+        <location filename="../../gui/dialogs/forget.py" line="115"/>
         <source>Forget this pattern?</source>
         <translation>Dieses Muster vergessen?</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="90"/>
+        <location filename="../../gui/dialogs/forget.py" line="115"/>
         <source>Forget {n} patterns?</source>
         <translation>{n} Muster vergessen?</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="95"/>
+        <location filename="../../gui/dialogs/forget.py" line="120"/>
         <source>&amp;Where it is remembered (tick what to forget):</source>
         <translation>&amp;Wo es gespeichert ist (zu Vergessendes ankreuzen):</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="100"/>
+        <location filename="../../gui/dialogs/forget.py" line="128"/>
         <source>Where the selection is remembered</source>
         <translation>Wo die Auswahl gespeichert ist</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="101"/>
+        <location filename="../../gui/dialogs/forget.py" line="129"/>
         <source>Tick the places to forget; Space ticks the current row</source>
         <translation>Die zu vergessenden Stellen ankreuzen; Leertaste kreuzt die aktuelle Zeile an</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="118"/>
+        <location filename="../../gui/dialogs/forget.py" line="148"/>
         <source>Tick &amp;everywhere</source>
         <translation>&amp;Überall ankreuzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="120"/>
+        <location filename="../../gui/dialogs/forget.py" line="150"/>
         <source>Tick everywhere</source>
         <translation>Überall ankreuzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="122"/>
+        <location filename="../../gui/dialogs/forget.py" line="152"/>
         <source>Forget the selected patterns in every scope and both polarities (their text leaves the file)</source>
         <translation>Die gewählten Muster in jedem Bereich und beiden Polaritäten vergessen (ihr Text verschwindet aus der Datei)</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="131"/>
+        <location filename="../../gui/dialogs/forget.py" line="163"/>
         <source>What will be erased</source>
         <translation>Was gelöscht wird</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="136"/>
+        <location filename="../../gui/dialogs/forget.py" line="168"/>
         <source>Warning</source>
         <translation>Warnung</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="137"/>
+        <location filename="../../gui/dialogs/forget.py" line="169"/>
         <source>This cannot be undone. Nothing recoverable is kept.</source>
         <translation>Das kann nicht rückgängig gemacht werden. Nichts Wiederherstellbares wird behalten.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="144"/>
+        <location filename="../../gui/dialogs/forget.py" line="179"/>
         <source>Also &amp;block these patterns from being learned again</source>
         <translation>Diese Muster auch für erneutes Lernen &amp;sperren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="148"/>
+        <location filename="../../gui/dialogs/forget.py" line="183"/>
         <source>Keeps only a keyed fingerprint of each pattern, never its text, so it is never learned again</source>
         <translation>Behält von jedem Muster nur einen verschlüsselten Fingerabdruck, nie seinen Text, damit es nie wieder gelernt wird</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="150"/>
+        <location filename="../../gui/dialogs/forget.py" line="185"/>
         <source>Block from being learned again</source>
         <translation>Für erneutes Lernen sperren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="153"/>
-        <location filename="../../gui/dialogs/forget.py" line="249"/>
+        <location filename="../../gui/dialogs/forget.py" line="190"/>
+        <location filename="../../gui/dialogs/forget.py" line="271"/>
         <source>&amp;Forget</source>
         <translation>&amp;Vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="155"/>
+        <location filename="../../gui/dialogs/forget.py" line="192"/>
         <source>Erase what is ticked above</source>
         <translation>Löschen, was oben angekreuzt ist</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="160"/>
+        <location filename="../../gui/dialogs/forget.py" line="197"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Abbrechen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="161"/>
+        <location filename="../../gui/dialogs/forget.py" line="198"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="162"/>
+        <location filename="../../gui/dialogs/forget.py" line="199"/>
         <source>Keep everything as it is</source>
         <translation>Alles so lassen, wie es ist</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="188"/>
+        <location filename="../../gui/dialogs/forget.py" line="210"/>
         <source>global</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="189"/>
+        <location filename="../../gui/dialogs/forget.py" line="211"/>
         <source>project {project}</source>
         <translation>Projekt {project}</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="191"/>
+        <location filename="../../gui/dialogs/forget.py" line="213"/>
         <source>1 preference</source>
         <translation>1 Präferenz</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="191"/>
+        <location filename="../../gui/dialogs/forget.py" line="213"/>
         <source>{n} preferences</source>
         <translation>{n} Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="192"/>
+        <location filename="../../gui/dialogs/forget.py" line="214"/>
         <source>1 event</source>
         <translation>1 Ereignis</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="192"/>
+        <location filename="../../gui/dialogs/forget.py" line="214"/>
         <source>{n} events</source>
         <translation>{n} Ereignisse</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="193"/>
+        <location filename="../../gui/dialogs/forget.py" line="215"/>
         <source>{name} — {where}, {polarity}: {prefs}, {events}</source>
         <translation>{name} – {where}, {polarity}: {prefs}, {events}</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="195"/>
+        <location filename="../../gui/dialogs/forget.py" line="217"/>
         <source>prefer</source>
         <translation>bevorzugen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="195"/>
+        <location filename="../../gui/dialogs/forget.py" line="217"/>
         <source>avoid</source>
         <translation>vermeiden</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="227"/>
+        <location filename="../../gui/dialogs/forget.py" line="249"/>
         <source>Nothing is ticked, so nothing would be erased.</source>
         <translation>Nichts ist angekreuzt, also würde nichts gelöscht.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="230"/>
+        <location filename="../../gui/dialogs/forget.py" line="252"/>
         <source>1 learned preference</source>
         <translation>1 gelernte Präferenz</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="231"/>
+        <location filename="../../gui/dialogs/forget.py" line="253"/>
         <source>{n} learned preferences</source>
         <translation>{n} gelernte Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="234"/>
+        <location filename="../../gui/dialogs/forget.py" line="256"/>
         <source>1 recorded event</source>
         <translation>1 aufgezeichnetes Ereignis</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="235"/>
+        <location filename="../../gui/dialogs/forget.py" line="257"/>
         <source>{n} recorded events</source>
         <translation>{n} aufgezeichnete Ereignisse</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="239"/>
+        <location filename="../../gui/dialogs/forget.py" line="261"/>
         <source>This erases {records} and the pattern inside {events} (an event that names nothing else is deleted), and every diagnostic that mentions it.</source>
         <translation>Das löscht {records} und das Muster in {events} (ein Ereignis, das sonst nichts nennt, wird gelöscht) sowie jede Diagnose, die es erwähnt.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="249"/>
+        <location filename="../../gui/dialogs/forget.py" line="271"/>
         <source>&amp;Forget and block</source>
         <translation>&amp;Vergessen und sperren</translation>
     </message>
@@ -1932,93 +1932,93 @@
         <translation>Archiviert</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="197"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="222"/>
         <source>Tier:</source>
         <translation>Stufe:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="199"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="224"/>
         <source>High</source>
         <translation>Hoch</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="199"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="224"/>
         <source>Medium</source>
         <translation>Mittel</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="199"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="224"/>
         <source>Low</source>
         <translation>Niedrig</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="204"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="229"/>
         <source>Tier {tier}</source>
         <translation>Stufe {tier}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="205"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="230"/>
         <source>Show {tier} confidence preferences (none checked: every tier)</source>
         <translation>Präferenzen der Konfidenzstufe „{tier}“ anzeigen (keine gewählt: jede Stufe)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="209"/>
-        <location filename="../../gui/tabs/inspector/layout.py" line="211"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="199"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="201"/>
         <source>Show archived</source>
         <translation>Archivierte anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="212"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="202"/>
         <source>Also show preferences not seen for 180 days (they are never injected)</source>
         <translation>Auch Präferenzen anzeigen, die 180 Tage nicht gesehen wurden (sie werden nie eingefügt)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="216"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="206"/>
         <source>Number of preferences</source>
         <translation>Anzahl der Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="217"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="207"/>
         <source>How many preferences match the filters</source>
         <translation>Wie viele Präferenzen zu den Filtern passen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="235"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="239"/>
         <source>All scopes</source>
         <translation>Alle Bereiche</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="236"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="240"/>
         <source>Global only</source>
         <translation>Nur global</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="237"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="241"/>
         <source>Any project</source>
         <translation>Jedes Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="244"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="248"/>
         <source>Project {project}</source>
         <translation>Projekt {project}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="255"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="259"/>
         <source>All types</source>
         <translation>Alle Typen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="271"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="275"/>
         <source>Preferences</source>
         <translation>Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="272"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="276"/>
         <source>Learned preferences; select rows to see details, Delete forgets them</source>
         <translation>Gelernte Präferenzen; Zeilen wählen, um Details zu sehen, Entf vergisst sie</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="304"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="308"/>
         <source>Nothing learned yet.</source>
         <translation>Noch nichts gelernt.</translation>
     </message>
@@ -2129,107 +2129,107 @@
         <translation>Creative Memory Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="59"/>
+        <location filename="../../gui/main_window.py" line="92"/>
         <source>Memory state</source>
         <translation>Zustand des Gedächtnisses</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="62"/>
+        <location filename="../../gui/main_window.py" line="95"/>
         <source>Demo data notice</source>
         <translation>Hinweis zu Demodaten</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="66"/>
+        <location filename="../../gui/main_window.py" line="99"/>
         <source>Notice</source>
         <translation>Hinweis</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="80"/>
+        <location filename="../../gui/main_window.py" line="65"/>
         <source>Sections</source>
         <translation>Bereiche</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="99"/>
+        <location filename="../../gui/main_window.py" line="122"/>
         <source>{title} (Ctrl+{n})</source>
         <translation>{title} (Strg+{n})</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="150"/>
+        <location filename="../../gui/main_window.py" line="161"/>
         <source>Store: {path}</source>
         <translation>Speicher: {path}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="161"/>
+        <location filename="../../gui/main_window.py" line="172"/>
         <source>Updating preferences</source>
         <translation>Präferenzen werden aktualisiert</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="162"/>
+        <location filename="../../gui/main_window.py" line="173"/>
         <source>The rules that turn your reactions into preferences have changed. Re-deriving every preference from the raw events…</source>
         <translation>Die Regeln, die aus Ihren Reaktionen Präferenzen machen, haben sich geändert. Jede Präferenz wird aus den Rohereignissen neu abgeleitet…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="170"/>
+        <location filename="../../gui/main_window.py" line="181"/>
         <source>Could not re-derive the preferences; they are shown as stored.</source>
         <translation>Die Präferenzen konnten nicht neu abgeleitet werden; sie werden so angezeigt, wie sie gespeichert sind.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="179"/>
+        <location filename="../../gui/main_window.py" line="190"/>
         <source>No store open</source>
         <translation>Kein Speicher geöffnet</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="192"/>
+        <location filename="../../gui/main_window.py" line="203"/>
         <source>&amp;Turn on</source>
         <translation>&amp;Einschalten</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="192"/>
+        <location filename="../../gui/main_window.py" line="203"/>
         <source>&amp;Resume</source>
         <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="220"/>
+        <location filename="../../gui/main_window.py" line="231"/>
         <source>O&amp;K, hide this notice</source>
         <translation>O&amp;K, diesen Hinweis ausblenden</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="255"/>
+        <location filename="../../gui/main_window.py" line="266"/>
         <source>Demo data — not your memory. Nothing here is used by Open Design.</source>
         <translation>Demodaten – nicht Ihr Gedächtnis. Nichts hiervon wird von Open Design verwendet.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="256"/>
+        <location filename="../../gui/main_window.py" line="267"/>
         <source>&amp;Back to my memory</source>
         <translation>Zu&amp;rück zu meinem Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="297"/>
+        <location filename="../../gui/main_window.py" line="308"/>
         <source>There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, Ctrl+4 retrievals in Diagnostics.</source>
         <translation>Auf diesem Reiter gibt es nichts zu durchsuchen: Strg+3 durchsucht Präferenzen im Inspektor, Strg+4 Abrufe in der Diagnose.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="301"/>
+        <location filename="../../gui/main_window.py" line="312"/>
         <source>● Live</source>
         <translation>● Live</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="301"/>
+        <location filename="../../gui/main_window.py" line="312"/>
         <source>○ Not live</source>
         <translation>○ Nicht live</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="303"/>
+        <location filename="../../gui/main_window.py" line="314"/>
         <source>Changes made by Open Design appear here within a second or two.</source>
         <translation>Änderungen durch Open Design erscheinen hier innerhalb von ein, zwei Sekunden.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="305"/>
+        <location filename="../../gui/main_window.py" line="316"/>
         <source>The store cannot be read right now; the view is not updating.</source>
         <translation>Der Speicher kann gerade nicht gelesen werden; die Ansicht wird nicht aktualisiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="311"/>
+        <location filename="../../gui/main_window.py" line="322"/>
         <source>Working…</source>
         <translation>Wird bearbeitet…</translation>
     </message>
@@ -2552,102 +2552,102 @@
         <translation>Diese Datei ist verschlüsselt. Geben Sie die Passphrase ein, mit der sie exportiert wurde.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="62"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="85"/>
         <source>Passphrase</source>
         <translation>Passphrase</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="63"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="86"/>
         <source>The passphrase (hidden as you type)</source>
         <translation>Die Passphrase (bei der Eingabe verborgen)</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="67"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="90"/>
         <source>Repeat the passphrase</source>
         <translation>Passphrase wiederholen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="68"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="91"/>
         <source>Type the same passphrase again</source>
         <translation>Dieselbe Passphrase noch einmal eingeben</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="69"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="92"/>
         <source>S&amp;how the passphrase</source>
         <translation>Passphrase an&amp;zeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="70"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="93"/>
         <source>Show the characters instead of dots</source>
         <translation>Die Zeichen statt Punkten anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="71"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="94"/>
         <source>Show the passphrase</source>
         <translation>Passphrase anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="73"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="99"/>
         <source>&amp;Remember it in the system keychain</source>
         <translation>Im &amp;Schlüsselbund des Systems merken</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="75"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="101"/>
         <source>Remember the passphrase in the system keychain</source>
         <translation>Die Passphrase im Schlüsselbund des Systems merken</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="78"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="104"/>
         <source>Keep the passphrase in the keychain so importing this file on this computer does not ask</source>
         <translation>Die Passphrase im Schlüsselbund aufbewahren, damit der Import dieser Datei auf diesem Computer nicht nachfragt</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="82"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="108"/>
         <source>No system keychain was found, so it cannot be remembered</source>
         <translation>Kein Schlüsselbund des Systems gefunden, daher kann sie nicht gemerkt werden</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="85"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="113"/>
         <source>&amp;Passphrase:</source>
         <translation>&amp;Passphrase:</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="89"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="117"/>
         <source>Repe&amp;at:</source>
         <translation>&amp;Wiederholen:</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="100"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="130"/>
         <source>&amp;Encrypt</source>
         <translation>&amp;Verschlüsseln</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="100"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="130"/>
         <source>&amp;Open</source>
         <translation>Ö&amp;ffnen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="101"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="131"/>
         <source>Use this passphrase</source>
         <translation>Diese Passphrase verwenden</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="102"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="132"/>
         <source>Go back without a passphrase</source>
         <translation>Ohne Passphrase zurückgehen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="133"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="149"/>
         <source>Enter a passphrase.</source>
         <translation>Geben Sie eine Passphrase ein.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="136"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="152"/>
         <source>The passphrase is too short: use at least {n} characters.</source>
         <translation>Die Passphrase ist zu kurz: Verwenden Sie mindestens {n} Zeichen.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="138"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="154"/>
         <source>The two passphrases do not match; type the same passphrase twice.</source>
         <translation>Die beiden Passphrasen stimmen nicht überein; geben Sie zweimal dieselbe Passphrase ein.</translation>
     </message>
@@ -2666,162 +2666,162 @@
         <translation>Eine Pause endet von selbst zur gewählten Zeit; Sie können auch früher fortsetzen.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="91"/>
+        <location filename="../../gui/dialogs/pause.py" line="119"/>
         <source>How long</source>
         <translation>Wie lange</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="95"/>
+        <location filename="../../gui/dialogs/pause.py" line="123"/>
         <source>For &amp;1 hour</source>
         <translation>Für &amp;1 Stunde</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="95"/>
+        <location filename="../../gui/dialogs/pause.py" line="123"/>
         <source>Pause for one hour from now</source>
         <translation>Ab jetzt eine Stunde pausieren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="96"/>
+        <location filename="../../gui/dialogs/pause.py" line="124"/>
         <source>For &amp;2 hours</source>
         <translation>Für &amp;2 Stunden</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="96"/>
+        <location filename="../../gui/dialogs/pause.py" line="124"/>
         <source>Pause for two hours from now</source>
         <translation>Ab jetzt zwei Stunden pausieren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="98"/>
+        <location filename="../../gui/dialogs/pause.py" line="126"/>
         <source>Until &amp;tomorrow, 08:00</source>
         <translation>Bis &amp;morgen, 08:00</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="99"/>
+        <location filename="../../gui/dialogs/pause.py" line="127"/>
         <source>Pause until eight in the morning tomorrow (local time)</source>
         <translation>Bis morgen um acht Uhr früh pausieren (Ortszeit)</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="101"/>
+        <location filename="../../gui/dialogs/pause.py" line="129"/>
         <source>For 1 &amp;week</source>
         <translation>Für 1 &amp;Woche</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="101"/>
+        <location filename="../../gui/dialogs/pause.py" line="129"/>
         <source>Pause for seven days from now</source>
         <translation>Ab jetzt sieben Tage pausieren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="102"/>
+        <location filename="../../gui/dialogs/pause.py" line="130"/>
         <source>Until I &amp;resume</source>
         <translation>Bis ich &amp;fortsetze</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="102"/>
+        <location filename="../../gui/dialogs/pause.py" line="130"/>
         <source>Pause with no end; resume it yourself</source>
         <translation>Ohne Ende pausieren; Sie setzen selbst fort</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="103"/>
+        <location filename="../../gui/dialogs/pause.py" line="131"/>
         <source>Until a &amp;date and time:</source>
         <translation>Bis zu einem &amp;Datum und einer Uhrzeit:</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="103"/>
+        <location filename="../../gui/dialogs/pause.py" line="131"/>
         <source>Pause until the date and time you choose</source>
         <translation>Bis zum gewählten Datum und zur gewählten Uhrzeit pausieren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="119"/>
+        <location filename="../../gui/dialogs/pause.py" line="147"/>
         <source>Pause until (date and time)</source>
         <translation>Pausieren bis (Datum und Uhrzeit)</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="120"/>
+        <location filename="../../gui/dialogs/pause.py" line="148"/>
         <source>The local date and time when the pause ends by itself</source>
         <translation>Das lokale Datum und die Uhrzeit, zu der die Pause von selbst endet</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="126"/>
+        <location filename="../../gui/dialogs/pause.py" line="156"/>
         <source>What to pause</source>
         <translation>Was pausiert wird</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="131"/>
+        <location filename="../../gui/dialogs/pause.py" line="161"/>
         <source>&amp;Both learning and using</source>
         <translation>&amp;Lernen und Nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="132"/>
+        <location filename="../../gui/dialogs/pause.py" line="162"/>
         <source>Nothing new is learned and nothing is added to prompts</source>
         <translation>Nichts Neues wird gelernt und nichts in Prompts eingefügt</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="135"/>
+        <location filename="../../gui/dialogs/pause.py" line="165"/>
         <source>&amp;Learning only</source>
         <translation>Nur L&amp;ernen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="136"/>
+        <location filename="../../gui/dialogs/pause.py" line="166"/>
         <source>Keep using what is remembered, but learn nothing new from your work</source>
         <translation>Weiter nutzen, was gespeichert ist, aber nichts Neues aus Ihrer Arbeit lernen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="139"/>
+        <location filename="../../gui/dialogs/pause.py" line="169"/>
         <source>&amp;Using only</source>
         <translation>Nur &amp;Nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="140"/>
+        <location filename="../../gui/dialogs/pause.py" line="170"/>
         <source>Keep learning, but add nothing to Open Design&apos;s prompts</source>
         <translation>Weiter lernen, aber nichts in die Prompts von Open Design einfügen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="163"/>
+        <location filename="../../gui/dialogs/pause.py" line="191"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausieren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="165"/>
+        <location filename="../../gui/dialogs/pause.py" line="193"/>
         <source>Start the pause</source>
         <translation>Die Pause beginnen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="166"/>
+        <location filename="../../gui/dialogs/pause.py" line="194"/>
         <source>Pause</source>
         <translation>Pausieren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="168"/>
+        <location filename="../../gui/dialogs/pause.py" line="196"/>
         <source>Close without pausing</source>
         <translation>Schließen, ohne zu pausieren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="251"/>
+        <location filename="../../gui/dialogs/pause.py" line="261"/>
         <source>The end of the pause must be in the future; choose a later date and time.</source>
         <translation>Das Ende der Pause muss in der Zukunft liegen; wählen Sie ein späteres Datum und eine spätere Uhrzeit.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="257"/>
+        <location filename="../../gui/dialogs/pause.py" line="267"/>
         <source>Learning and using</source>
         <translation>Lernen und Nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="258"/>
+        <location filename="../../gui/dialogs/pause.py" line="268"/>
         <source>Learning</source>
         <translation>Lernen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="259"/>
+        <location filename="../../gui/dialogs/pause.py" line="269"/>
         <source>Using</source>
         <translation>Nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="262"/>
+        <location filename="../../gui/dialogs/pause.py" line="272"/>
         <source>{what} will stay paused until you resume.</source>
         <translation>{what} bleibt pausiert, bis Sie fortsetzen.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="265"/>
+        <location filename="../../gui/dialogs/pause.py" line="275"/>
         <source>{what} will be paused until {when}.</source>
         <translation>{what} wird bis {when} pausiert.</translation>
     </message>
@@ -3370,60 +3370,60 @@
 <context>
     <name>ProjectsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="158"/>
+        <location filename="../../gui/itemmodels/projects.py" line="169"/>
         <source>On</source>
         <extracomment>(project id, field &quot;use_global_memory&quot; | &quot;use_memory&quot; | &quot;learn_from_project&quot;, new value)</extracomment>
         <translation>An</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="158"/>
+        <location filename="../../gui/itemmodels/projects.py" line="169"/>
         <source>Off</source>
         <translation>Aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="163"/>
-        <location filename="../../gui/itemmodels/projects.py" line="168"/>
+        <location filename="../../gui/itemmodels/projects.py" line="174"/>
+        <location filename="../../gui/itemmodels/projects.py" line="179"/>
         <source>on</source>
         <translation>an</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="163"/>
-        <location filename="../../gui/itemmodels/projects.py" line="168"/>
+        <location filename="../../gui/itemmodels/projects.py" line="174"/>
+        <location filename="../../gui/itemmodels/projects.py" line="179"/>
         <source>off</source>
         <translation>aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="164"/>
+        <location filename="../../gui/itemmodels/projects.py" line="175"/>
         <source>{what} is {state} for {project}. Click or press Space to switch it.</source>
         <translation>{what} ist {state} für {project}. Klicken oder Leertaste drücken, um umzuschalten.</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="168"/>
+        <location filename="../../gui/itemmodels/projects.py" line="179"/>
         <source>{what}: {state}</source>
         <translation>{what}: {state}</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="172"/>
+        <location filename="../../gui/itemmodels/projects.py" line="184"/>
         <source>(known from events only)</source>
         <translation>(nur aus Ereignissen bekannt)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="178"/>
+        <location filename="../../gui/itemmodels/projects.py" line="190"/>
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="194"/>
+        <location filename="../../gui/itemmodels/projects.py" line="209"/>
         <source>Open Design&apos;s project list does not have this project; it is known from memory events only.</source>
         <translation>Die Projektliste von Open Design enthält dieses Projekt nicht; es ist nur aus Gedächtnisereignissen bekannt.</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="199"/>
+        <location filename="../../gui/itemmodels/projects.py" line="214"/>
         <source>No memory events yet</source>
         <translation>Noch keine Gedächtnisereignisse</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="201"/>
+        <location filename="../../gui/itemmodels/projects.py" line="216"/>
         <source>{n} project-scoped preferences; {e} events</source>
         <translation>{n} projektbezogene Präferenzen; {e} Ereignisse</translation>
     </message>
@@ -3829,163 +3829,163 @@
 <context>
     <name>ReceiptDialog</name>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="40"/>
+        <location filename="../../gui/dialogs/receipt.py" line="41"/>
         <source>project {project}</source>
         <translation>Projekt {project}</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="42"/>
+        <location filename="../../gui/dialogs/receipt.py" line="43"/>
         <source>global</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="44"/>
+        <location filename="../../gui/dialogs/receipt.py" line="45"/>
         <source>everywhere</source>
         <translation>überall</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="46"/>
+        <location filename="../../gui/dialogs/receipt.py" line="47"/>
         <source>prefer only</source>
         <translation>nur bevorzugen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="46"/>
+        <location filename="../../gui/dialogs/receipt.py" line="47"/>
         <source>avoid only</source>
         <translation>nur vermeiden</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="64"/>
+        <location filename="../../gui/dialogs/receipt.py" line="65"/>
         <source>Deletion receipt — Creative Memory Studio</source>
         <translation>Löschbeleg – Creative Memory Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="72"/>
-        <location filename="../../gui/dialogs/receipt.py" line="117"/>
+        <location filename="../../gui/dialogs/receipt.py" line="87"/>
+        <location filename="../../gui/dialogs/receipt.py" line="136"/>
         <source>Verified</source>
         <translation>Geprüft</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="72"/>
+        <location filename="../../gui/dialogs/receipt.py" line="87"/>
         <source>Not verified</source>
         <translation>Nicht geprüft</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="74"/>
+        <location filename="../../gui/dialogs/receipt.py" line="89"/>
         <source>Reset and verified</source>
         <translation>Zurückgesetzt und geprüft</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="74"/>
+        <location filename="../../gui/dialogs/receipt.py" line="89"/>
         <source>Reset, but not verified</source>
         <translation>Zurückgesetzt, aber nicht geprüft</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="76"/>
+        <location filename="../../gui/dialogs/receipt.py" line="91"/>
         <source>Forgotten and verified</source>
         <translation>Vergessen und geprüft</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="76"/>
+        <location filename="../../gui/dialogs/receipt.py" line="91"/>
         <source>Forgotten, but not verified</source>
         <translation>Vergessen, aber nicht geprüft</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="99"/>
+        <location filename="../../gui/dialogs/receipt.py" line="118"/>
         <source>Patterns</source>
         <translation>Muster</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="101"/>
+        <location filename="../../gui/dialogs/receipt.py" line="120"/>
         <source>What was erased</source>
         <translation>Was gelöscht wurde</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="102"/>
+        <location filename="../../gui/dialogs/receipt.py" line="121"/>
         <source>… and {n} more</source>
         <translation>… und {n} weitere</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="103"/>
+        <location filename="../../gui/dialogs/receipt.py" line="122"/>
         <source>Learned preferences erased</source>
         <translation>Gelöschte gelernte Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="104"/>
+        <location filename="../../gui/dialogs/receipt.py" line="123"/>
         <source>Events deleted</source>
         <translation>Gelöschte Ereignisse</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="106"/>
+        <location filename="../../gui/dialogs/receipt.py" line="125"/>
         <source>Events with the pattern removed</source>
         <translation>Ereignisse, aus denen das Muster entfernt wurde</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="107"/>
+        <location filename="../../gui/dialogs/receipt.py" line="126"/>
         <source>Diagnostics erased</source>
         <translation>Gelöschte Diagnosedaten</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="109"/>
+        <location filename="../../gui/dialogs/receipt.py" line="128"/>
         <source>Blocked from being learned again</source>
         <translation>Für erneutes Lernen gesperrt</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="109"/>
+        <location filename="../../gui/dialogs/receipt.py" line="128"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="109"/>
+        <location filename="../../gui/dialogs/receipt.py" line="128"/>
         <source>no</source>
         <translation>nein</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="112"/>
+        <location filename="../../gui/dialogs/receipt.py" line="131"/>
         <source>yes — a byte search of the database files found no trace</source>
         <translation>ja – eine Bytesuche in den Datenbankdateien fand keine Spur</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="114"/>
+        <location filename="../../gui/dialogs/receipt.py" line="133"/>
         <source>no — a byte search still found {n} occurrence(s)</source>
         <translation>nein – eine Bytesuche fand noch {n} Vorkommen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="116"/>
+        <location filename="../../gui/dialogs/receipt.py" line="135"/>
         <source>no — see the notes below</source>
         <translation>nein – siehe die Hinweise unten</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="119"/>
+        <location filename="../../gui/dialogs/receipt.py" line="138"/>
         <source>Backup</source>
         <translation>Sicherung</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="120"/>
+        <location filename="../../gui/dialogs/receipt.py" line="139"/>
         <source>Time taken</source>
         <translation>Dauer</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="120"/>
+        <location filename="../../gui/dialogs/receipt.py" line="139"/>
         <source>{ms} ms</source>
         <translation>{ms} ms</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="129"/>
+        <location filename="../../gui/dialogs/receipt.py" line="157"/>
         <source>The write-ahead log could not be emptied (another program holds the store open); old page images may remain until Open Design closes it.</source>
         <translation>Das Write-Ahead-Log konnte nicht geleert werden (ein anderes Programm hält den Speicher offen); alte Seitenabbilder können bleiben, bis Open Design ihn schließt.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="136"/>
+        <location filename="../../gui/dialogs/receipt.py" line="164"/>
         <source>Notes</source>
         <translation>Hinweise</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="141"/>
+        <location filename="../../gui/dialogs/receipt.py" line="171"/>
         <source>Close the receipt</source>
         <translation>Den Beleg schließen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="142"/>
+        <location filename="../../gui/dialogs/receipt.py" line="172"/>
         <source>Close</source>
         <translation>Schließen</translation>
     </message>
@@ -4050,132 +4050,132 @@
         <translation>Kreatives Gedächtnis zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="49"/>
+        <location filename="../../gui/dialogs/reset.py" line="76"/>
         <source>Erase all creative memory?</source>
         <translation>Das gesamte kreative Gedächtnis löschen?</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="57"/>
+        <location filename="../../gui/dialogs/reset.py" line="84"/>
         <source>• {n} learned preferences (every tier, including archived ones)</source>
         <translation>• {n} gelernte Präferenzen (jede Stufe, auch archivierte)</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="60"/>
+        <location filename="../../gui/dialogs/reset.py" line="87"/>
         <source>• {n} raw events they were learned from</source>
         <translation>• {n} Rohereignisse, aus denen sie gelernt wurden</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="61"/>
+        <location filename="../../gui/dialogs/reset.py" line="88"/>
         <source>• {n} recorded retrievals and their {d} stage diagnostics</source>
         <translation>• {n} aufgezeichnete Abrufe und ihre {d} Phasendiagnosen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="66"/>
+        <location filename="../../gui/dialogs/reset.py" line="93"/>
         <source> of user “{user}”</source>
         <translation> des Benutzers „{user}“</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="67"/>
+        <location filename="../../gui/dialogs/reset.py" line="94"/>
         <source>This erases, for good,{who}:</source>
         <translation>Dies löscht endgültig{who}:</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="71"/>
+        <location filename="../../gui/dialogs/reset.py" line="98"/>
         <source>The store is then compacted and searched to prove nothing recoverable remains. The activity log keeps one line saying a reset happened. Open Design&apos;s own projects and chats are not touched.</source>
         <translation>Danach wird der Speicher verdichtet und durchsucht, um nachzuweisen, dass nichts Wiederherstellbares bleibt. Das Aktivitätsprotokoll behält eine Zeile, die das Zurücksetzen vermerkt. Die eigenen Projekte und Chats von Open Design bleiben unberührt.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="78"/>
+        <location filename="../../gui/dialogs/reset.py" line="108"/>
         <source>Also reset &amp;settings: the switch, pauses, project switches and the blocklist</source>
         <translation>Auch &amp;Einstellungen zurücksetzen: den Schalter, Pausen, Projektschalter und die Sperrliste</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="81"/>
+        <location filename="../../gui/dialogs/reset.py" line="111"/>
         <source>Also reset settings</source>
         <translation>Auch Einstellungen zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="83"/>
+        <location filename="../../gui/dialogs/reset.py" line="113"/>
         <source>Unchecked, your switches and blocked patterns stay as they are</source>
         <translation>Nicht angekreuzt bleiben Ihre Schalter und gesperrten Muster, wie sie sind</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="87"/>
+        <location filename="../../gui/dialogs/reset.py" line="118"/>
         <source>E&amp;xport a backup first, to:</source>
         <translation>&amp;Vorher eine Sicherung exportieren, nach:</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="89"/>
+        <location filename="../../gui/dialogs/reset.py" line="120"/>
         <source>Export a backup first</source>
         <translation>Vorher eine Sicherung exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="91"/>
+        <location filename="../../gui/dialogs/reset.py" line="122"/>
         <source>Write everything to a file (readable only by you) before erasing; import it to undo</source>
         <translation>Alles in eine Datei schreiben (nur für Sie lesbar), bevor gelöscht wird; importieren Sie sie, um es rückgängig zu machen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="96"/>
+        <location filename="../../gui/dialogs/reset.py" line="127"/>
         <source>Backup file</source>
         <translation>Sicherungsdatei</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="97"/>
+        <location filename="../../gui/dialogs/reset.py" line="128"/>
         <source>Where the backup is written</source>
         <translation>Wohin die Sicherung geschrieben wird</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="98"/>
+        <location filename="../../gui/dialogs/reset.py" line="129"/>
         <source>&amp;Browse…</source>
         <translation>&amp;Durchsuchen…</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="99"/>
+        <location filename="../../gui/dialogs/reset.py" line="130"/>
         <source>Choose the backup file</source>
         <translation>Sicherungsdatei wählen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="100"/>
+        <location filename="../../gui/dialogs/reset.py" line="131"/>
         <source>Choose where the backup is written</source>
         <translation>Wählen, wohin die Sicherung geschrieben wird</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="110"/>
+        <location filename="../../gui/dialogs/reset.py" line="143"/>
         <source>Type RESET to confirm</source>
         <translation>RESET eingeben zum Bestätigen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="111"/>
+        <location filename="../../gui/dialogs/reset.py" line="144"/>
         <source>Type the word RESET in capitals to enable the Reset button</source>
         <translation>Das Wort RESET in Großbuchstaben eingeben, um die Schaltfläche Zurücksetzen freizugeben</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="112"/>
+        <location filename="../../gui/dialogs/reset.py" line="145"/>
         <source>&amp;Type RESET to confirm:</source>
         <translation>&amp;RESET eingeben zum Bestätigen:</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="120"/>
+        <location filename="../../gui/dialogs/reset.py" line="156"/>
         <source>Close without erasing anything</source>
         <translation>Schließen, ohne etwas zu löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="121"/>
+        <location filename="../../gui/dialogs/reset.py" line="157"/>
         <source>&amp;Reset</source>
         <translation>&amp;Zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="124"/>
+        <location filename="../../gui/dialogs/reset.py" line="160"/>
         <source>Reset</source>
         <translation>Zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="125"/>
+        <location filename="../../gui/dialogs/reset.py" line="161"/>
         <source>Erase all creative memory now (type RESET first)</source>
         <translation>Das gesamte kreative Gedächtnis jetzt löschen (zuerst RESET eingeben)</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="165"/>
+        <location filename="../../gui/dialogs/reset.py" line="182"/>
         <source>Choose a file for the backup, or uncheck “Export a backup first”.</source>
         <translation>Wählen Sie eine Datei für die Sicherung, oder entfernen Sie das Häkchen bei „Vorher eine Sicherung exportieren“.</translation>
     </message>
@@ -4560,82 +4560,82 @@
         <translation>Auf diesem Computer gefundene Speicher. Der gewählte wird für das Fenster und od-memory gemerkt; OD_DATA_DIR und --data-dir haben weiterhin Vorrang.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="86"/>
+        <location filename="../../gui/dialogs/store.py" line="107"/>
         <source>Stores found</source>
         <translation>Gefundene Speicher</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="100"/>
+        <location filename="../../gui/dialogs/store.py" line="121"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="100"/>
+        <location filename="../../gui/dialogs/store.py" line="121"/>
         <source>no</source>
         <translation>nein</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="100"/>
+        <location filename="../../gui/dialogs/store.py" line="121"/>
         <source>unreadable</source>
         <translation>nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="109"/>
+        <location filename="../../gui/dialogs/store.py" line="85"/>
         <source>Open Design&apos;s store was not found on this computer.</source>
         <translation>Der Speicher von Open Design wurde auf diesem Computer nicht gefunden.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="113"/>
+        <location filename="../../gui/dialogs/store.py" line="134"/>
         <source>&amp;Use this store</source>
         <translation>Diesen Speicher ver&amp;wenden</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="114"/>
+        <location filename="../../gui/dialogs/store.py" line="135"/>
         <source>Open the selected store and remember it</source>
         <translation>Den gewählten Speicher öffnen und merken</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="115"/>
+        <location filename="../../gui/dialogs/store.py" line="136"/>
         <source>Choose a &amp;folder…</source>
         <translation>&amp;Ordner wählen…</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="116"/>
+        <location filename="../../gui/dialogs/store.py" line="137"/>
         <source>Pick the folder that holds app.sqlite</source>
         <translation>Den Ordner wählen, der app.sqlite enthält</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="181"/>
+        <location filename="../../gui/dialogs/store.py" line="190"/>
         <source>Choose the folder that holds app.sqlite</source>
         <translation>Den Ordner wählen, der app.sqlite enthält</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="215"/>
+        <location filename="../../gui/dialogs/store.py" line="224"/>
         <source>Could not use that folder.</source>
         <translation>Dieser Ordner konnte nicht verwendet werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="226"/>
+        <location filename="../../gui/dialogs/store.py" line="235"/>
         <source>Move the store</source>
         <translation>Speicher verschieben</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="227"/>
+        <location filename="../../gui/dialogs/store.py" line="236"/>
         <source>This store is in the folder the first release used, which Open Design may use later. Move it to this program&apos;s own folder? It is copied, checked, and only then removed here.</source>
         <translation>Dieser Speicher liegt in dem Ordner, den die erste Version verwendet hat und den Open Design später verwenden könnte. In den eigenen Ordner dieses Programms verschieben? Er wird kopiert, geprüft und erst dann hier entfernt.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="236"/>
+        <location filename="../../gui/dialogs/store.py" line="245"/>
         <source>&amp;Move</source>
         <translation>&amp;Verschieben</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="248"/>
+        <location filename="../../gui/dialogs/store.py" line="257"/>
         <source>Could not move the store.</source>
         <translation>Der Speicher konnte nicht verschoben werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="264"/>
+        <location filename="../../gui/dialogs/store.py" line="273"/>
         <source>Creative memory keeps its own tables (creative_memory_*) in Open Design&apos;s store:
 {store}
 
@@ -4646,7 +4646,7 @@ They are added now. Open Design&apos;s own tables are not changed.</source>
 Sie werden jetzt angelegt. Die eigenen Tabellen von Open Design werden nicht verändert.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="267"/>
+        <location filename="../../gui/dialogs/store.py" line="276"/>
         <source>Creative memory&apos;s tables in
 {store}
 are upgraded from schema {old} to {new}.</source>
@@ -4655,22 +4655,22 @@ are upgraded from schema {old} to {new}.</source>
 werden von Schema {old} auf {new} aktualisiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="271"/>
+        <location filename="../../gui/dialogs/store.py" line="280"/>
         <source>Prepare the store</source>
         <translation>Speicher vorbereiten</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="272"/>
+        <location filename="../../gui/dialogs/store.py" line="281"/>
         <source>A backup copy of the store is made beside it first (only the latest copy is kept).</source>
         <translation>Zuerst wird daneben eine Sicherungskopie des Speichers angelegt (nur die neueste Kopie wird behalten).</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="277"/>
+        <location filename="../../gui/dialogs/store.py" line="286"/>
         <source>&amp;Continue</source>
         <translation>&amp;Fortfahren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="278"/>
+        <location filename="../../gui/dialogs/store.py" line="287"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
