@@ -19,7 +19,7 @@ from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 from PySide6.QtWidgets import QApplication
 
 from creative_memory.gui import app as gui_app
-from creative_memory.gui.tabs.activity import ActivityTab
+from creative_memory.gui.tabs.activity.view import ActivityTab
 from creative_memory.gui.tabs.inspector.detail import retrieval_sentence
 from creative_memory.gui.tabs.preview.view import PreviewTab
 from creative_memory.model.constants import Actor
