@@ -19,6 +19,7 @@ from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 from PySide6.QtWidgets import QApplication
 
 from creative_memory.gui import app as gui_app
+from creative_memory.gui import language
 from creative_memory.gui.tabs.activity.view import ActivityTab
 from creative_memory.gui.tabs.inspector.detail import retrieval_sentence
 from creative_memory.gui.tabs.preview.view import PreviewTab
@@ -102,18 +103,18 @@ def test_every_string_the_sources_mark_is_in_the_german_file(tmp_path: Path) -> 
 def german(qapp: QApplication) -> Iterator[QApplication]:
     """What ``creative-memory --lang de`` installs, removed again after the test."""
     before = QLocale()
-    kept = len(gui_app._KEPT)
-    gui_app._install_translator(qapp, gui_app.build_parser().parse_args(["--lang", "de"]).lang)
+    kept = len(language.KEPT)
+    language.install_translator(qapp, gui_app.build_parser().parse_args(["--lang", "de"]).lang)
     yield qapp
-    for translator in gui_app._KEPT[kept:]:
+    for translator in language.KEPT[kept:]:
         qapp.removeTranslator(translator)  # type: ignore[arg-type]
-    del gui_app._KEPT[kept:]
+    del language.KEPT[kept:]
     QLocale.setDefault(before)
 
 
 def test_lang_de_loads_the_german_translation_and_a_tab_speaks_german(german: QApplication, ctrl: Any,
                                                                        qtbot: Any) -> None:
-    assert len(gui_app._KEPT) >= 1
+    assert len(language.KEPT) >= 1
     tab = ActivityTab(ctrl)
     qtbot.addWidget(tab)
     assert tab.export_button.text() == "E&xportieren…"
@@ -122,7 +123,7 @@ def test_lang_de_loads_the_german_translation_and_a_tab_speaks_german(german: QA
 
 
 def test_qt_standard_buttons_speak_german_when_qt_ships_german(german: QApplication) -> None:
-    if not any((folder / "qtbase_de.qm").is_file() for folder in gui_app._qt_translation_folders()):
+    if not any((folder / "qtbase_de.qm").is_file() for folder in language.qt_translation_folders()):
         pytest.skip("this PySide6 ships no qtbase_de.qm")
     assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Abbrechen"
 
@@ -150,7 +151,7 @@ def test_an_unknown_language_is_said_and_the_window_speaks_english(capsys: pytes
     assert gui_app.build_parser().parse_args(["--lang", "xx"]).lang == "en"
     assert "no 'xx' translation" in capsys.readouterr().err
     assert gui_app.build_parser().parse_args(["--lang", "de-AT"]).lang == "de"
-    assert gui_app.shipped_languages() == ["en", "de"]
+    assert language.shipped_languages() == ["en", "de"]
 
 
 def test_the_command_line_stays_english_under_a_german_locale(tmp_path: Path) -> None:
@@ -182,9 +183,9 @@ def test_without_lang_the_system_locale_decides(tmp_path: Path) -> None:
     script = (
         "from PySide6.QtCore import QCoreApplication, QLocale\n"
         "from PySide6.QtWidgets import QApplication\n"
-        "from creative_memory.gui import app\n"
+        "from creative_memory.gui import language\n"
         "qt = QApplication([])\n"
-        "app._install_translator(qt, None)\n"
+        "language.install_translator(qt, None)\n"
         "print(QLocale.system().name(), QCoreApplication.translate('ActivityTab', 'Activity log'))\n"
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LANG", "LC_"))}
