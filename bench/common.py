@@ -1,7 +1,7 @@
 """Shared by the benchmarks: the standard demo stores (cached), working copies, statistics, output.
 
 A store is built once per size and seed with the demo generator and cached under
-``/tmp/cm-bench/<size>-<seed>/`` (``CM_BENCH_DIR`` overrides the root); ``--fresh`` rebuilds it.
+``cm-bench/<size>-<seed>/`` in the temporary folder (``CM_BENCH_DIR`` overrides the root); ``--fresh`` rebuilds it.
 Benchmarks that change a store (recorded retrievals, forget, rebuild, ingest) work on a copy
 made with SQLite's backup API, so the cached store stays exactly as generated.
 """
@@ -35,7 +35,7 @@ from creative_memory.services import demo
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.store import Store
 
-CACHE_ROOT = Path(os.environ.get("CM_BENCH_DIR", "/tmp/cm-bench"))
+CACHE_ROOT = Path(os.environ.get("CM_BENCH_DIR") or Path(tempfile.gettempdir()) / "cm-bench")
 USER = "local"
 # A fixed "now" so that every run evaluates the same records (2026-05-28T20:26:40Z).
 NOW = 1_780_000_000_000

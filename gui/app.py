@@ -12,6 +12,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from creative_memory import __version__
+from creative_memory.gui.language import install_translator, language_code, shipped_languages
+from creative_memory.gui.offscreen import (
+    screenshot_extras,
+    screenshots,
+    self_test,
+    sentence,
+    settle,
+    watchdog,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -19,10 +28,10 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
 
     from creative_memory.gui.asyncbridge import AppContext
-    from creative_memory.gui.controller import Controller
     from creative_memory.gui.main_window import MainWindow
     from creative_memory.gui.settings import AppSettings
     from creative_memory.gui.startwindow import StartWindow
+    from creative_memory.services.datadir import DataDir
 
 log = logging.getLogger("cm.gui")
 
@@ -41,6 +50,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="window size for --screenshot (default 1200x780; e.g. 720x600)")
     p.add_argument("--palette", choices=["system", "light", "dark"], default="system",
                    help="colour scheme (default: follow the system)")
+    p.add_argument("--lang", type=language_code, metavar="CODE",
+                   help="language of the window: " + ", ".join(shipped_languages())
+                   + " (default: the system's). For any other code the window says so on stderr "
+                   "and speaks English")
     p.add_argument("--log-level", default=os.environ.get("CM_LOG_LEVEL", "WARNING"))
     return p
 
@@ -80,7 +93,7 @@ def _apply_look(app: QApplication, args: argparse.Namespace) -> None:
     app.setOrganizationName("Open Design")
     app.setApplicationVersion(__version__)
     app.setDesktopFileName("io.opendesign.CreativeMemoryStudio")
-    _install_translator(app)
+    install_translator(app, getattr(args, "lang", None))
     if args.palette != "system" or os.environ.get("QT_QPA_PLATFORM") == "offscreen":
         app.setStyle("Fusion")
     if args.palette != "system":
@@ -110,126 +123,154 @@ def _paint_start_window(args: argparse.Namespace, location: Path) -> tuple[AppSe
     return settings, shell
 
 
-_KEPT: list[object] = []
-
-
-def _install_translator(app: QApplication) -> None:
-    """Load resources/translations/creative_memory_<locale>.qm for the system locale, if shipped."""
-    from PySide6.QtCore import QLocale, QTranslator
-
-    import creative_memory.resources as package  # a folder on disk, installed or frozen
-
-    folder = Path(next(iter(package.__path__))) / "translations"
-    translator = QTranslator(app)
-    if translator.load(QLocale(), "creative_memory", "_", str(folder)):
-        app.installTranslator(translator)
-        _KEPT.append(translator)  # alive as long as the program
-
-
-async def _settle(app: QApplication, seconds: float = 0.3) -> None:
-    """Let queued loads finish and the window repaint (the Qt loop runs while we sleep)."""
-    import asyncio
-
-    await asyncio.sleep(seconds)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    offscreen = bool(args.screenshot or args.self_test)
-    if offscreen:
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
-    from creative_memory.services.context import check_user, default_user
-    from creative_memory.services.datadir import DataDir, resolve_data_dir
-    from creative_memory.services.errors import CreativeMemoryError, InvalidInput
-
-    temp: tempfile.TemporaryDirectory[str] | None = None
-    try:
-        if args.screenshot is not None and not args.screenshot.strip():
-            raise InvalidInput("--screenshot is empty; give the folder to write the pictures to.")
-        if args.self_test or (args.screenshot and not args.data_dir):
-            temp = tempfile.TemporaryDirectory(prefix="cm-")
-            data_dir = DataDir(Path(temp.name) / "data", "flag")
-            os.environ.setdefault("CM_SETTINGS_DIR", str(Path(temp.name) / "settings"))
-            os.environ.setdefault("CM_CONFIG_DIR", str(Path(temp.name) / "config"))
-            os.environ.setdefault("CM_LOG_DIR", str(Path(temp.name) / "log"))
-        else:
-            data_dir = resolve_data_dir(args.data_dir)
-        user = check_user(args.user if args.user is not None else default_user())
-    except CreativeMemoryError as exc:
-        print(f"creative-memory: {exc}", file=sys.stderr)
-        return exc.exit_code
-
-    shell: StartWindow | None = None
-    settings: AppSettings | None = None
-    if not offscreen:  # paint first: nothing heavy has been imported yet
-        settings, shell = _paint_start_window(args, data_dir.path)
+    launch = _Launch(args)
+    code = launch.prepare()
+    if code is not None:
+        return code
+    if not launch.offscreen:  # paint first: nothing heavy has been imported yet
+        launch.settings, launch.shell = _paint_start_window(args, launch.data_dir.path)
         if os.environ.get("CM_QUIT_AFTER_FIRST_PAINT"):  # bench/bench_gui_start.py
             return 0
+    return launch.run()
 
-    from creative_memory.gui.asyncbridge import run_app
-    from creative_memory.model.constants import Actor
-    from creative_memory.services.context import Context
 
-    result = {"code": 0}
+OFFSCREEN_LOCK_BUDGET_S = 5.0
 
-    async def start(actx: AppContext) -> None:
+
+class _Launch:
+    """One run of the program: where its store is, the window's life on the event loop, and the
+    exit code (offscreen, every failure ends the run with a sentence on stderr)."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.offscreen = bool(args.screenshot or args.self_test)
+        self.temp: tempfile.TemporaryDirectory[str] | None = None  # screenshots and self-test
+        self.data_dir: DataDir
+        self.user = ""
+        self.settings: AppSettings | None = None
+        self.shell: StartWindow | None = None
+        self.code = 0
+
+    def prepare(self) -> int | None:
+        """The data folder and the user; an exit code when either is not usable."""
+        from creative_memory.services.context import check_user, default_user
+        from creative_memory.services.datadir import DataDir, resolve_data_dir
+        from creative_memory.services.errors import CreativeMemoryError, InvalidInput
+
+        args = self.args
+        if self.offscreen:
+            os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        try:
+            if args.screenshot is not None and not args.screenshot.strip():
+                raise InvalidInput("--screenshot is empty; give the folder to write the pictures to.")
+            if args.self_test or (args.screenshot and not args.data_dir):
+                self.temp = tempfile.TemporaryDirectory(prefix="cm-")
+                self.data_dir = DataDir(Path(self.temp.name) / "data", "flag")
+                os.environ.setdefault("CM_SETTINGS_DIR", str(Path(self.temp.name) / "settings"))
+                os.environ.setdefault("CM_CONFIG_DIR", str(Path(self.temp.name) / "config"))
+                os.environ.setdefault("CM_LOG_DIR", str(Path(self.temp.name) / "log"))
+            else:
+                self.data_dir = resolve_data_dir(args.data_dir)
+            self.user = check_user(args.user if args.user is not None else default_user())
+        except CreativeMemoryError as exc:
+            print(f"creative-memory: {exc}", file=sys.stderr)
+            return exc.exit_code
+        return None
+
+    def run(self) -> int:
+        from creative_memory.gui.asyncbridge import run_app
+
+        try:
+            code = run_app(self.start, argv=[sys.argv[0]], configure=_configure(self.args))
+        finally:
+            if self.temp is not None:
+                from creative_memory.gui.logging_setup import close_log_file
+
+                close_log_file()  # it was written in the temporary folder
+                self.temp.cleanup()
+        return self.code or code
+
+    async def start(self, actx: AppContext) -> None:
         """Offscreen, every failure ends the run: a sentence on stderr and a non-zero exit (an
         interactive start shows the error in a dialog instead, through the excepthook)."""
-        if offscreen:
-            _watchdog(actx, result)
+        if self.offscreen:
+            watchdog(actx, self.end)
         try:
             from creative_memory.gui.settings import AppSettings
 
-            await body(actx, settings or AppSettings(), shell)
+            await self.body(actx, self.settings or AppSettings())
         except Exception as exc:
-            if not offscreen:
+            if not self.offscreen:
                 raise
-            print(f"creative-memory: {_sentence(exc)}", file=sys.stderr)
-            result["code"] = int(getattr(exc, "exit_code", 1))
+            print(f"creative-memory: {sentence(exc)}", file=sys.stderr)
+            self.code = int(getattr(exc, "exit_code", 1))
             actx.app.quit()
 
-    async def body(actx: AppContext, settings: AppSettings, shell: StartWindow | None) -> None:
-        from creative_memory.gui.controller import Controller
-        from creative_memory.gui.main_window import MainWindow
+    def end(self, actx: AppContext, code: int) -> None:
+        self.code = code
+        actx.app.quit()
 
-        # Offscreen there is nobody to wait for: a store locked past a few seconds ends the run.
-        ctx = Context(data_dir=data_dir, user=user, actor=Actor.GUI)
-        if offscreen:
-            ctx.lock_budget_s = OFFSCREEN_LOCK_BUDGET_S
-        ctrl = Controller(ctx, actx.worker, actx.keeper)
-        if args.screenshot and temp is not None:
-            # Screenshots show the program, not this machine's keychain; the demo store is temporary.
-            settings.set_value("notices/dismissed", "keychain")
-            os.environ.setdefault("CM_DEMO_DIR", str(Path(temp.name) / "demo"))
-        window = MainWindow(ctrl, settings)
-        if shell is not None:
-            shell.hand_over(window)
-        else:
-            window.show()
-        if not offscreen:
+    async def body(self, actx: AppContext, settings: AppSettings) -> None:
+        window = self.window(actx, settings)
+        if not self.offscreen:
             from creative_memory.gui.dialogs.store import confirm_first_open
 
-            if not await confirm_first_open(ctrl, window):  # nothing was changed
+            if not await confirm_first_open(window.ctrl, window):  # nothing was changed
                 actx.app.quit()
                 return
+        if not await self.open_store(actx, window):
+            return
+        await self.after_open(actx, window)
+
+    def window(self, actx: AppContext, settings: AppSettings) -> MainWindow:
+        from creative_memory.gui.controller import Controller
+        from creative_memory.gui.main_window import MainWindow
+        from creative_memory.model.constants import Actor
+        from creative_memory.services.context import Context
+
+        ctx = Context(data_dir=self.data_dir, user=self.user, actor=Actor.GUI)
+        if self.offscreen:  # nobody to wait for: a store locked past a few seconds ends the run
+            ctx.lock_budget_s = OFFSCREEN_LOCK_BUDGET_S
+        ctrl = Controller(ctx, actx.worker, actx.keeper)
+        if self.args.screenshot and self.temp is not None:
+            # Screenshots show the program, not this machine's keychain; the demo store is temporary.
+            settings.set_value("notices/dismissed", "keychain")
+            os.environ.setdefault("CM_DEMO_DIR", str(Path(self.temp.name) / "demo"))
+        window = MainWindow(ctrl, settings)
+        if self.shell is not None:
+            self.shell.hand_over(window)
+        else:
+            window.show()
+        return window
+
+    async def open_store(self, actx: AppContext, window: MainWindow) -> bool:
+        from creative_memory.services.errors import CreativeMemoryError
+
+        ctrl = window.ctrl
         try:
             await ctrl.open()
         except CreativeMemoryError as exc:
             window.store_failed(exc)
-            if offscreen:
+            if self.offscreen:
                 print(f"creative-memory: {exc}", file=sys.stderr)
-                result["code"] = exc.exit_code
-                actx.app.quit()
-            return
-        if args.screenshot and temp is not None:
+                self.end(actx, exc.exit_code)
+            return False
+        if self.args.screenshot and self.temp is not None:
             from creative_memory.services import demo
 
-            await ctrl.run(demo.generate, ctrl.store, user, size="S", seed=7, now=ctrl.now())
-            await ctrl.run(_screenshot_extras, ctrl, data_dir.path)
+            await ctrl.run(demo.generate, ctrl.store, self.user, size="S", seed=7, now=ctrl.now())
+            await ctrl.run(screenshot_extras, ctrl, self.data_dir.path)
             await ctrl.reload_status()
         window.store_opened()
         ctrl.start_polling()
+        return True
+
+    async def after_open(self, actx: AppContext, window: MainWindow) -> None:
+        """What the run was asked for once the store is open: a retrieval shown, the first page
+        painted (the start benchmark), the screenshots or the self-test."""
+        args = self.args
         if args.retrieval:
             from creative_memory.gui.tabs.diagnostics.kept import open_in_diagnostics
 
@@ -237,160 +278,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get("CM_QUIT_AFTER_START"):  # bench/bench_gui_start.py: painted and loaded
             page = window.current_page()
             while page.stale:  # store_opened() started its first refresh
-                await _settle(actx.app, 0.005)
+                await settle(actx.app, 0.005)
             window.repaint()
             actx.app.quit()
-            return
-        if args.screenshot:
-            result["code"] = await _screenshots(
-                actx, window, Path(args.screenshot), args.palette, args.size, extras=temp is not None
+        elif args.screenshot:
+            code = await screenshots(
+                actx, window, Path(args.screenshot), args.palette, args.size, extras=self.temp is not None
             )
-            actx.app.quit()
+            self.end(actx, code)
         elif args.self_test:
-            result["code"] = await _self_test(actx, ctrl, window)
-            actx.app.quit()
-
-    try:
-        code = run_app(start, argv=[sys.argv[0]], configure=_configure(args))
-    finally:
-        if temp is not None:
-            from creative_memory.gui.logging_setup import close_log_file
-
-            close_log_file()  # it was written in the temporary folder
-            temp.cleanup()
-    return result["code"] or code
-
-
-OFFSCREEN_LOCK_BUDGET_S = 5.0
-# A backstop for offscreen runs: whatever hangs, the process ends (CM_OFFSCREEN_DEADLINE_S).
-OFFSCREEN_DEADLINE_S = 900.0
-
-
-def _sentence(exc: BaseException) -> str:
-    from creative_memory.services.errors import CreativeMemoryError
-
-    if isinstance(exc, CreativeMemoryError):
-        return str(exc)
-    if isinstance(exc, OSError):
-        where = f" ({exc.filename})" if exc.filename else ""
-        return f"{exc.strerror or exc}{where}; nothing more was done. Check the folder and free space, then retry."
-    return f"an unexpected error stopped the run ({type(exc).__name__}: {exc}); nothing more was done."
-
-
-def _watchdog(actx: AppContext, result: dict[str, int]) -> None:
-    from PySide6.QtCore import QTimer
-
-    seconds = float(os.environ.get("CM_OFFSCREEN_DEADLINE_S") or OFFSCREEN_DEADLINE_S)
-
-    def expire() -> None:
-        print(f"creative-memory: the run did not finish within {seconds:g} s, so it was stopped.", file=sys.stderr)
-        result["code"] = 1
-        actx.app.quit()
-
-    timer = QTimer(actx.app)
-    timer.setSingleShot(True)
-    timer.timeout.connect(expire)
-    timer.start(int(seconds * 1000))
-
-
-def _screenshot_extras(ctrl: Controller, folder: Path) -> None:
-    """Screenshot data: a few retrievals as the daemon would record them, and Personal memory."""
-    import shutil
-
-    from creative_memory.model.constants import Origin
-    from creative_memory.services import controls, retrieval
-
-    projects = [p.id for p in controls.projects(ctrl.store, ctrl.user)][:3]
-    for project in [None, *projects]:
-        retrieval.run(ctrl.store, ctrl.user, project_id=project, now=ctrl.now(), origin=Origin.DAEMON)
-    sample = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "od-data-dir" / "memory"
-    if sample.is_dir() and not (folder / "memory").exists():
-        shutil.copytree(sample, folder / "memory")
-
-
-async def _screenshots(
-    actx: AppContext, window: MainWindow, folder: Path, palette: str, size: str = "1200x780", *, extras: bool = False
-) -> int:
-    """Every tab; on the generated store (no --data-dir) also the Forget dialog and the demo banner."""
-    if folder.exists() and not folder.is_dir():
-        print(f"creative-memory: {folder} is a file, not a folder; give a folder for the pictures.", file=sys.stderr)
-        return 3
-    folder.mkdir(parents=True, exist_ok=True)
-    try:
-        width, height = (int(v) for v in size.lower().split("x", 1))
-    except ValueError:
-        print(f"creative-memory: --size {size!r} is not WIDTHxHEIGHT (e.g. 720x600)", file=sys.stderr)
-        return 2
-    window.resize(width, height)
-    suffix = ("" if palette == "system" else f"-{palette}") + ("" if size == "1200x780" else f"-{width}")
-    for i, page in enumerate(window.pages):
-        window.tabs.setCurrentIndex(i)
-        await page.refresh()
-        await _settle(actx.app, 0.4)
-        path = folder / f"{i + 1}-{page.key}{suffix}.png"
-        if not window.grab().save(str(path)):
-            print(f"creative-memory: could not write {path}", file=sys.stderr)
-            return 1
-        print(path)
-    if extras:
-        return await _extra_screenshots(actx, window, folder, suffix)
-    return 0
-
-
-async def _extra_screenshots(actx: AppContext, window: MainWindow, folder: Path, suffix: str) -> int:
-    """The Forget scope dialog (a global row selected) and the demo store's banner."""
-    from creative_memory.gui.tabs.inspector.view import InspectorTab
-    from creative_memory.gui.tabs.overview.view import OverviewTab
-
-    inspector = next(p for p in window.pages if isinstance(p, InspectorTab))
-    window.tabs.setCurrentWidget(inspector)
-    await inspector.refresh()
-    await _settle(actx.app, 0.3)
-    for row in range(inspector.model.rowCount()):
-        key = inspector.model.key_at(row)
-        if key is not None and key.project_id is None:
-            inspector.select_key(key)
-            break
-    task = window.ctrl.start(inspector.forget_selected(), name="screenshot-forget")
-    while inspector.forget_dialog is None or not inspector.forget_dialog.isVisible():
-        await _settle(actx.app, 0.05)
-    await _settle(actx.app, 0.3)
-    paths = [(folder / f"7-forget-scope{suffix}.png", inspector.forget_dialog)]
-    ok = inspector.forget_dialog.grab().save(str(paths[0][0]))
-    inspector.forget_dialog.reject()
-    await task
-    overview = next(p for p in window.pages if isinstance(p, OverviewTab))
-    window.tabs.setCurrentWidget(overview)
-    await window.open_demo()
-    await overview.load_demo("S")
-    await overview.refresh()
-    await _settle(actx.app, 0.4)
-    demo_path = folder / f"8-demo-banner{suffix}.png"
-    ok = window.grab().save(str(demo_path)) and ok
-    for path in (paths[0][0], demo_path):
-        print(path)
-    if not ok:
-        print(f"creative-memory: could not write the screenshots in {folder}", file=sys.stderr)
-    return 0 if ok else 1
-
-
-async def _self_test(actx: AppContext, ctrl: Controller, window: MainWindow) -> int:
-    from creative_memory.services import selftest
-
-    report = await ctrl.run(selftest.run, ctrl.store, ctrl.user, now=ctrl.now(), actor=ctrl.ctx.actor)
-    ok = report.ok
-    for check in report.checks:
-        print(f"{'ok  ' if check.ok else 'FAIL'} {check.name}: {check.detail}")
-    for i, page in enumerate(window.pages):
-        window.tabs.setCurrentIndex(i)
-        await page.refresh()
-        await _settle(actx.app, 0.1)
-        image = window.grab().toImage()
-        rendered = not image.isNull() and image.width() > 100
-        ok = ok and rendered
-        print(f"{'ok  ' if rendered else 'FAIL'} render {page.key}: {image.width()}x{image.height()}")
-    print("self-test passed" if ok else "self-test FAILED")
-    return 0 if ok else 1
+            self.end(actx, await self_test(actx, window.ctrl, window))
 
 
 if __name__ == "__main__":

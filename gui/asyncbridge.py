@@ -236,10 +236,7 @@ def run_app(
 
     Returns the exit code of the Qt event loop.
     """
-    existing = QApplication.instance()
-    if existing is not None and not isinstance(existing, QApplication):
-        raise RuntimeError("a QCoreApplication that is not a QApplication already exists")
-    app = existing if isinstance(existing, QApplication) else QApplication(list(argv or sys.argv))
+    app = _application(argv)
     if configure is not None:
         configure(app)
 
@@ -275,6 +272,14 @@ def run_app(
     if not clean and hard_exit_if_stuck:
         _leave_now(exit_code)
     return exit_code
+
+
+def _application(argv: Sequence[str] | None) -> QApplication:
+    """The QApplication that exists already, or a new one."""
+    existing = QApplication.instance()
+    if existing is not None and not isinstance(existing, QApplication):
+        raise RuntimeError("a QCoreApplication that is not a QApplication already exists")
+    return existing if isinstance(existing, QApplication) else QApplication(list(argv or sys.argv))
 
 
 def _cancel_once(keeper: TaskKeeper) -> Callable[[], None]:

@@ -17,7 +17,7 @@ from creative_memory.gui.errors import show_error
 from creative_memory.gui.icons import app_icon
 from creative_memory.gui.memory_notes import attach as attach_memory_notes
 from creative_memory.gui.settings import AppSettings
-from creative_memory.gui.tabs.activity import ActivityTab
+from creative_memory.gui.tabs.activity.view import ActivityTab
 from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.tabs.diagnostics.kept import attach as attach_kept_panel
 from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
@@ -53,6 +53,39 @@ class MainWindow(QMainWindow):
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
+        self._build_banners(central, layout)
+        self._real_data_dir = ctrl.ctx.data_dir
+        self._banner_timer = QTimer(self)
+        self._banner_timer.setInterval(30_000)  # the time left of a pause counts down
+        self._banner_timer.timeout.connect(lambda: self._on_status(self.ctrl.status))
+        self._banner_timer.start()
+
+        self.tabs = QTabWidget(central)
+        self.tabs.setObjectName("tabs")
+        self.tabs.setDocumentMode(True)
+        self.tabs.setAccessibleName(self.tr("Sections"))
+        layout.addWidget(self.tabs, 1)
+        self.setCentralWidget(central)
+
+        self._build_pages(ctrl)
+        self._build_status_bar()
+
+        self.tabs.currentChanged.connect(self._on_tab_changed)
+        ctrl.statusChanged.connect(self._on_status)
+        ctrl.changed.connect(self._on_changed)
+        ctrl.externalChange.connect(self._on_external)
+        ctrl.liveChanged.connect(self._set_live)
+        ctrl.busyChanged.connect(self._on_busy)
+        ctrl.storeSwitched.connect(self._store_switched)
+
+        self.resize(1100, 720)
+        settings.restore_window(self)
+        last = settings.last_tab
+        if 0 <= last < self.tabs.count():
+            self.tabs.setCurrentIndex(last)
+
+    def _build_banners(self, central: QWidget, layout: QVBoxLayout) -> None:
+        """The demo notice, the state banner and the notice, top to bottom."""
         self.banner = Banner(central)
         self.banner.setObjectName("state_banner")
         self.banner.clear()
@@ -69,19 +102,9 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.demo_banner)
         layout.addWidget(self.banner)
         layout.addWidget(self.notice)
-        self._real_data_dir = ctrl.ctx.data_dir
-        self._banner_timer = QTimer(self)
-        self._banner_timer.setInterval(30_000)  # the time left of a pause counts down
-        self._banner_timer.timeout.connect(lambda: self._on_status(self.ctrl.status))
-        self._banner_timer.start()
 
-        self.tabs = QTabWidget(central)
-        self.tabs.setObjectName("tabs")
-        self.tabs.setDocumentMode(True)
-        self.tabs.setAccessibleName(self.tr("Sections"))
-        layout.addWidget(self.tabs, 1)
-        self.setCentralWidget(central)
-
+    def _build_pages(self, ctrl: Controller) -> None:
+        """The six tabs, their Ctrl+1…6 shortcuts, Refresh/F5 and Find."""
         self.pages: list[Tab] = [
             OverviewTab(ctrl),
             ProjectsTab(ctrl),
@@ -104,6 +127,8 @@ class MainWindow(QMainWindow):
         QShortcut(QKeySequence("F5"), self).activated.connect(self.refresh_current)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self).activated.connect(self._focus_filter)
 
+    def _build_status_bar(self) -> None:
+        """Where the store is, and whether it is watched live."""
         self.store_label = QLabel(self)
         self.store_label.setObjectName("store_path")
         self.store_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -112,20 +137,6 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.store_label, 1)
         self.statusBar().addPermanentWidget(self.live_label)
         self._set_live(True)
-
-        self.tabs.currentChanged.connect(self._on_tab_changed)
-        ctrl.statusChanged.connect(self._on_status)
-        ctrl.changed.connect(self._on_changed)
-        ctrl.externalChange.connect(self._on_external)
-        ctrl.liveChanged.connect(self._set_live)
-        ctrl.busyChanged.connect(self._on_busy)
-        ctrl.storeSwitched.connect(self._store_switched)
-
-        self.resize(1100, 720)
-        settings.restore_window(self)
-        last = settings.last_tab
-        if 0 <= last < self.tabs.count():
-            self.tabs.setCurrentIndex(last)
 
     # ------------------------------------------------------------------ store lifecycle
     def store_opened(self) -> None:

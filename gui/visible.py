@@ -17,8 +17,9 @@ from PySide6.QtCore import QCoreApplication, QLocale
 
 from creative_memory.model.inert import for_display, for_terminal, has_controls
 from creative_memory.services.reasons import readable, readable_name
+from creative_memory.services.sentence import Sentence
 
-__all__ = ["copied_message", "for_display", "has_controls", "number", "shown_id", "shown_name", "shown_pair", "stored_name", "with_stored"]
+__all__ = ["copied_message", "for_display", "has_controls", "number", "said", "shown_id", "shown_name", "shown_pair", "stored_name", "with_stored"]
 
 
 @functools.lru_cache(maxsize=65536)
@@ -62,6 +63,12 @@ def copied_message(text: str) -> str:
             "symbols here); check the text before pasting it into a terminal."
         )
     return msg
+
+
+def said(sentence: Sentence | None) -> str:
+    """A sentence worded in ``services`` (a reason, an empty block) in the window's language: each
+    template is translated, then filled (docs/decisions/0048-translations.md). None: no sentence."""
+    return "" if sentence is None else sentence.render(QCoreApplication.translate)
 
 
 def number(value: int) -> str:

@@ -133,7 +133,7 @@ def make_backup(store: Path, *, space: FreeSpace = free_space) -> Path:
 def _contains(path: Path, needles: Sequence[bytes]) -> bool:
     """Whether any needle occurs in the file (read in chunks, overlapping by the longest needle).
 
-    The needles are folded (``erasure_search.needles_for``, decision 0029) and so is each chunk:
+    The needles are folded (``byte_scan.needles_for``, decision 0029) and so is each chunk:
     every spelling of a forgotten name is found."""
     keep = max((len(n) for n in needles), default=1) - 1
     tail = b""

@@ -343,8 +343,9 @@ class Reader:
         )
 
     def deepen(self, keys: Iterable[tuple[str, str, str]]) -> None:
-        """Read further down these groups: to ``RANK_DEPTH`` at once, beyond it twice as deep."""
+        """Read further down these groups: to ``RANK_DEPTH`` at once, beyond it twice as deep.
+        A key this read does not hold (a group gone since it was remembered) is passed over."""
         for key in keys:
-            g = self._groups[key]
-            if g.more:
+            g = self._groups.get(key)
+            if g is not None and g.more:
                 g.fetch(self._con, max(FIRST_DEPTH, RANK_DEPTH - g.read, g.read), self._keep)

@@ -19,12 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import Polarity, scope_for
 from creative_memory.model.names import canonical_name
 from creative_memory.model.tables import (
-    Audit,
     Preference,
 )
 from creative_memory.services import spellings
@@ -131,22 +129,7 @@ def _verify(
     """Rows first, then bytes. Text still in the files must be live, legitimate data; a stale copy
     is removed by a VACUUM only with ``compact`` (the user closed Open Design: a VACUUM holds the
     write lock for as long as it rewrites the whole file)."""
-    ok = receipt.checkpointed
-    with store.read() as session:
-        for t in targets:
-            left = session.scalar(
-                select(func.count())
-                .select_from(Preference)
-                .where(
-                    Preference.user_id == user_id,
-                    Preference.preference_type == t.preference_type,
-                    Preference.pattern == t.pattern,
-                    *([Preference.scope == t.scope] if t.scope else []),
-                    *([Preference.polarity == str(t.polarity)] if t.polarity else []),
-                )
-            )
-            if left:
-                ok = False
+    ok = receipt.checkpointed and not _records_left(store, user_id, targets)
     whole = [t for t in targets if t.whole]
     if whole:
         # Every spelling of each name, mixed non-ASCII case included (docs/decisions/0029).
@@ -168,43 +151,79 @@ def _verify(
             receipt.verified = False
             return
         if receipt.occurrences and receipt.checkpointed and compact:
-            # secure_delete zeroes what is deleted, but a row that a B-tree rebalance moved earlier can
-            # leave a stale copy in a page's unallocated space, which no delete ever sees. VACUUM
-            # rewrites every page; after it, any copy left belongs to a live row.
-            log.info("forget: %d occurrence(s) after erasing; compacting the store", receipt.occurrences)
-            try:
-                with store.raw() as con:
-                    con.execute("VACUUM")
-            except sqlite3.OperationalError as exc:
-                ok = False
-                receipt.notes.append(
-                    f"The store could not be compacted to remove old copies ({exc}); "
-                    "run the command again when Open Design is idle."
-                )
-            receipt.checkpointed = store.checkpoint_truncate()
-            if not receipt.checkpointed:
-                ok = False
-                receipt.notes.append(_SNAPSHOT_NOTE)
+            ok = _compact(store, receipt) and ok
             receipt.occurrences, _live = _search(store, names, account=False)
         if receipt.occurrences:
-            found: dict[str, int] = {}
-            with store.read() as session:
-                for anchor in anchors:  # a prefilter: the rows that may hold a spelling
-                    for table, count in live_mentions(session, anchor, fold=True).items():
-                        found[table] = found.get(table, 0) + count
-            if found and (compact or live is not None):
-                receipt.notes.extend(_mention_notes(found))
-            elif found:
-                # Live data holds the text, but the copies could not be counted against it (many
-                # needles at once): a stale copy beside them cannot be ruled out without a VACUUM.
-                receipt.notes.extend(_mention_notes(found))
-                receipt.notes.append(COMPACT_NOTE)
-                ok = False
-            else:
-                ok = False
-                if not compact:
-                    receipt.notes.append(COMPACT_NOTE)
+            ok = _explained_by_live_rows(store, anchors, receipt, compact=compact, counted=live is not None) and ok
     receipt.verified = ok
+
+
+def _records_left(store: Store, user_id: str, targets: Sequence[Target]) -> bool:
+    """Whether any target still has a stored record."""
+    with store.read() as session:
+        for t in targets:
+            left = session.scalar(
+                select(func.count())
+                .select_from(Preference)
+                .where(
+                    Preference.user_id == user_id,
+                    Preference.preference_type == t.preference_type,
+                    Preference.pattern == t.pattern,
+                    *([Preference.scope == t.scope] if t.scope else []),
+                    *([Preference.polarity == str(t.polarity)] if t.polarity else []),
+                )
+            )
+            if left:
+                return True
+    return False
+
+
+def _compact(store: Store, receipt: Receipt) -> bool:
+    """VACUUM and an emptied WAL; False (with the receipt's note) when either failed.
+
+    secure_delete zeroes what is deleted, but a row that a B-tree rebalance moved earlier can leave
+    a stale copy in a page's unallocated space, which no delete ever sees. VACUUM rewrites every
+    page; after it, any copy left belongs to a live row."""
+    ok = True
+    log.info("forget: %d occurrence(s) after erasing; compacting the store", receipt.occurrences)
+    try:
+        with store.raw() as con:
+            con.execute("VACUUM")
+    except sqlite3.OperationalError as exc:
+        ok = False
+        receipt.notes.append(
+            f"The store could not be compacted to remove old copies ({exc}); "
+            "run the command again when Open Design is idle."
+        )
+    receipt.checkpointed = store.checkpoint_truncate()
+    if not receipt.checkpointed:
+        ok = False
+        receipt.notes.append(_SNAPSHOT_NOTE)
+    return ok
+
+
+def _explained_by_live_rows(
+    store: Store, anchors: Sequence[str], receipt: Receipt, *, compact: bool, counted: bool
+) -> bool:
+    """Copies are left in the files: whether live rows account for them (the receipt's notes say
+    which); ``counted``: the copies were counted against live data before any VACUUM."""
+    found: dict[str, int] = {}
+    with store.read() as session:
+        for anchor in anchors:  # a prefilter: the rows that may hold a spelling
+            for table, count in live_mentions(session, anchor, fold=True).items():
+                found[table] = found.get(table, 0) + count
+    if found and (compact or counted):
+        receipt.notes.extend(_mention_notes(found))
+        return True
+    if found:
+        # Live data holds the text, but the copies could not be counted against it (many
+        # needles at once): a stale copy beside them cannot be ruled out without a VACUUM.
+        receipt.notes.extend(_mention_notes(found))
+        receipt.notes.append(COMPACT_NOTE)
+        return False
+    if not compact:
+        receipt.notes.append(COMPACT_NOTE)
+    return False
 
 
 def _wal_empty(path: Path) -> bool:
@@ -243,15 +262,10 @@ def _search(store: Store, names: spellings.Spellings, *, account: bool) -> tuple
     return occurrences, None
 
 
-def audit_count(session: Session, user_id: str) -> int:
-    return int(session.scalar(select(func.count()).select_from(Audit).where(Audit.user_id == user_id)) or 0)
-
-
 if TYPE_CHECKING:
-    from creative_memory.services.erasure_search import _FEW_NEEDLES as _FEW_NEEDLES
-    from creative_memory.services.erasure_search import count_bytes as count_bytes
-    from creative_memory.services.erasure_search import live_copies as live_copies
-    from creative_memory.services.erasure_search import needles_for as needles_for
+    from creative_memory.services.byte_scan import _FEW_NEEDLES as _FEW_NEEDLES
+    from creative_memory.services.byte_scan import count_bytes as count_bytes
+    from creative_memory.services.byte_scan import needles_for as needles_for
     from creative_memory.services.forget_events import _DIFF_BOUND as _DIFF_BOUND
     from creative_memory.services.forget_events import _rewrite_payload as _rewrite_payload
     from creative_memory.services.forget_events import diff_mentions as diff_mentions
@@ -260,7 +274,7 @@ if TYPE_CHECKING:
     from creative_memory.services.reset import reset as reset
 
 _FORGET_EVENTS = ("_DIFF_BOUND", "_rewrite_payload", "diff_mentions", "spelled_targets")
-_SEARCH = ("_FEW_NEEDLES", "count_bytes", "live_copies", "needles_for")
+_SCAN = ("_FEW_NEEDLES", "count_bytes", "needles_for")
 
 
 # The operations live in services/forgetting.py and services/reset.py, the steps of a forget in
@@ -279,8 +293,8 @@ def __getattr__(name: str) -> Any:
         from creative_memory.services import forget_events
 
         return getattr(forget_events, name)
-    if name in _SEARCH:  # the byte search (services/erasure_search.py)
-        from creative_memory.services import erasure_search
+    if name in _SCAN:  # the byte search (services/byte_scan.py)
+        from creative_memory.services import byte_scan
 
-        return getattr(erasure_search, name)
+        return getattr(byte_scan, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

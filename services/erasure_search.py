@@ -1,169 +1,23 @@
-"""The byte search behind forget's and reset's receipts, and the count of copies live data explains.
+"""What live data explains of the copies the byte search finds (:mod:`creative_memory.services.byte_scan`).
 
-``count_bytes`` searches the store's three files (optionally folded for case and separators, see
-:mod:`creative_memory.services.spellings`); ``live_copies`` counts, from the rows and index entries,
-how many of those copies live data puts in the file; ``live_mentions`` names the tables whose live
-rows still contain a text. Split from :mod:`creative_memory.services.erasure`, which uses them.
+``live_copies`` counts, from the rows and index entries, how many copies of a text live data puts
+in the database file; ``live_mentions`` names the tables whose live rows still contain a text, and
+``daemon_mentions`` counts those in Open Design's own tables. Split from
+:mod:`creative_memory.services.erasure`, which uses them.
 """
 
 from __future__ import annotations
 
-import ctypes
-import os
 import re
 import sqlite3
-import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
-from creative_memory.model.names import canonical_name
 from creative_memory.model.tables import PREFIX
 from creative_memory.services import spellings
-from creative_memory.services.store import sqlite_file_set
-
-# --------------------------------------------------------------------------- verification
-# The byte search reads the files in chunks (never a mapping: a file that another program
-# truncates under a mapping kills the process with SIGBUS) on a few threads; libc's ``memmem``,
-# called through ctypes, searches without holding the GIL, so the threads really run in parallel.
-_CHUNK = 4 << 20
-_FEW_NEEDLES = 8  # more needles than this (a reset): one regular expression per chunk instead
-
-
-def _load_memmem() -> Any:
-    try:
-        fn = ctypes.CDLL(None).memmem
-    except Exception:  # no C library to load (Windows), or one without memmem
-        return None
-    fn.restype = ctypes.c_void_p
-    fn.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t)
-    return fn
-
-
-_MEMMEM = _load_memmem()
-
-
-def _count_in(buf: bytearray, addr: int, size: int, end: int, needle: bytes) -> int:
-    """Occurrences of ``needle`` in ``buf[:size]`` that start before ``end``, overlapping ones too."""
-    n = 0
-    pos = 0
-    k = len(needle)
-    while pos < end:
-        if _MEMMEM is not None:
-            hit = _MEMMEM(addr + pos, size - pos, needle, k)
-            if not hit:
-                break
-            at = int(hit) - addr
-        else:
-            at = buf.find(needle, pos, size)
-            if at < 0:
-                break
-        if at >= end:
-            break
-        n += 1
-        pos = at + 1
-    return n
-
-
-#: what a scanner is given for each chunk: the buffer, a view of it, its address (for memmem),
-#: how many bytes were read, where the chunk starts in them (after ``before`` bytes of context)
-#: and where it ends; it returns what it counted there.
-ChunkCounter = Callable[[bytearray, memoryview, int, int, int, int], int]
-
-
-def scan_chunks(path: Path, count: ChunkCounter, *, before: int = 0, after: int = 0) -> int:
-    """Sum of ``count`` over the store's three files (database, WAL, index) read in ``_CHUNK``
-    pieces, each with up to ``before`` bytes ahead of it and ``after`` bytes past it (so a match
-    across a chunk boundary is seen once), on up to four threads."""
-    jobs: list[tuple[Path, int]] = []
-    for f in sqlite_file_set(path):
-        try:
-            size = f.stat().st_size
-        except FileNotFoundError:
-            continue
-        jobs.extend((f, off) for off in range(0, size, _CHUNK))
-    if not jobs:
-        return 0
-    workers = max(1, min(len(jobs), os.cpu_count() or 1, 4))
-    totals = [0] * workers
-    errors: list[BaseException] = []
-
-    def work(w: int) -> None:
-        buf = bytearray(before + _CHUNK + after)
-        view = memoryview(buf)
-        arr = (ctypes.c_char * len(buf)).from_buffer(buf)
-        addr = ctypes.addressof(arr)
-        handles: dict[Path, Any] = {}
-        try:
-            for f, off in jobs[w::workers]:
-                fh = handles.get(f)
-                if fh is None:
-                    try:
-                        fh = handles[f] = f.open("rb", buffering=0)
-                    except FileNotFoundError:
-                        continue
-                lead = min(off, before)
-                fh.seek(off - lead)
-                size = 0
-                while size < len(buf):
-                    got = fh.readinto(view[size:])
-                    if not got:
-                        break
-                    size += got
-                totals[w] += count(buf, view, addr, size, lead, min(size, lead + _CHUNK))
-        except BaseException as exc:  # re-raised in the calling thread
-            errors.append(exc)
-        finally:
-            for fh in handles.values():
-                fh.close()
-            del arr
-            view.release()
-
-    if workers == 1:
-        work(0)
-    else:
-        threads = [threading.Thread(target=work, args=(w,), daemon=True) for w in range(workers)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    if errors:
-        raise errors[0]
-    return sum(totals)
-
-
-def count_bytes(path: Path, needles: Sequence[bytes], *, fold: bool = False) -> int:
-    """Occurrences of the needles in the store's three files (the database, its WAL and its index).
-
-    With a few needles each is counted on its own, overlapping occurrences included (the count
-    :func:`live_copies` predicts for live data); with many (a reset) one regular expression counts
-    the matches of any of them. With ``fold`` the files' bytes are folded first
-    (:data:`creative_memory.services.spellings.FOLD`: ASCII case, ``-`` and space as ``_``), so a
-    folded needle finds every such spelling.
-    """
-    uniq = sorted({n for n in needles if n}, key=len, reverse=True)
-    if not uniq:
-        return 0
-    rx = re.compile(b"|".join(re.escape(n) for n in uniq)) if len(uniq) > _FEW_NEEDLES else None
-
-    def count(buf: bytearray, view: memoryview, addr: int, size: int, _lead: int, end: int) -> int:
-        if fold:
-            view[:size] = buf[:size].translate(spellings.FOLD)
-        if rx is not None:
-            return sum(1 for m in rx.finditer(buf, 0, size) if m.start() < end)
-        return sum(_count_in(buf, addr, size, end, n) for n in uniq)
-
-    return scan_chunks(path, count, after=max(len(n) for n in uniq) - 1)
-
-
-def needles_for(pattern: str, spelled: Iterable[str] = ()) -> list[bytes]:
-    """Folded needles (search them with ``fold=True``) for every form of the pattern's canonical
-    name — any ASCII case, any separator, the non-ASCII case and normalisation forms — and for the
-    spellings it is stored under."""
-    return spellings.byte_needles(canonical_name(pattern), spelled)
 
 
 def _occurrences(value: object, needles: Sequence[bytes] | spellings.Spellings, fold: bool = False) -> int:
@@ -292,8 +146,8 @@ def live_copies(
     con: sqlite3.Connection, needles: Sequence[bytes] | spellings.Spellings, *, fold: bool = False
 ) -> dict[str, int] | None:
     """Copies of the needles that live data puts in the database file, per table (its rows and the
-    entries of its indexes), counted as :func:`count_bytes` counts them; None when the file's layout
-    makes an exact count impossible.
+    entries of its indexes), counted as :func:`creative_memory.services.byte_scan.count_bytes`
+    counts them; None when the file's layout makes an exact count impossible.
 
     SQLite stores a row's text uncompressed in one record; a record that fits on its page (no
     overflow) is contiguous in the file, and every index holds one entry per (indexed) row. So when
@@ -323,56 +177,87 @@ def live_copies(
     for kind, table, _t, sql in schema:
         if kind != "table" or (sql or "").lstrip().upper().startswith("CREATE VIRTUAL"):
             continue  # a virtual table stores nothing itself (its shadow tables are ordinary tables)
-        cols = con.execute(f"PRAGMA table_xinfo({_q(table)})").fetchall()
-        names = [c[1] for c in cols]
-        stored = [i for i, c in enumerate(cols) if c[6] in (0, 3)]  # not virtual generated columns
-        without_rowid = bool(re.search(r"\)\s*WITHOUT\s+ROWID\b[^)]*$", sql or "", re.IGNORECASE))
-        indexes: list[tuple[list[int], str | None, int]] = []
-        for _seq, iname, _unique, origin, partial in con.execute(f"PRAGMA index_list({_q(table)})"):
-            if without_rowid and origin == "pk":
-                continue  # the table's own b-tree
-            cids = [int(r[1]) for r in con.execute(f"PRAGMA index_xinfo({_q(iname)})")]
-            numbers = 0
-            if -2 in cids:  # an index on an expression: countable only if every one is a number
-                numbers = _integer_expressions(index_sql.get(iname)) or 0
-                if numbers != cids.count(-2):
-                    return None
-            clause = None
-            if partial:
-                clause = _partial_clause(index_sql.get(iname))
-                if clause is None:
-                    return None
-            indexes.append(([c for c in cids if c >= 0], clause, numbers))
-        select = [_q(n) for n in names] + [f"({c})" for _cids, c, _n in indexes if c is not None]
-        # Only columns that keep text as text are searched: a text value in a column with numeric
-        # affinity is rare, and a copy missed here only makes the counts differ (then: VACUUM).
-        wordy = [c[1] for c in cols if _text_affinity(str(c[2] or ""))]
-        if not wordy:
-            continue
-        where = " OR ".join(_contains_sql(_q(n), fold) for n in wordy for _t in texts)
-        params = [t for _n in wordy for t in texts]
-        copies = 0
-        for row in con.execute(f"SELECT {', '.join(select)} FROM {_q(table)} WHERE {where}", params):
-            values = row[: len(names)]
-            own = sum(_occurrences(values[i], needles, fold) for i in stored)
-            if own:
-                size = sum(_stored_size(values[i]) for i in stored) + 9 * (len(stored) + 2)
-                if size > (index_local if without_rowid else table_local):
-                    return None  # the record may continue on overflow pages
-            copies += own
-            flags = iter(row[len(names) :])
-            for cids, clause, numbers in indexes:
-                if clause is not None and not next(flags):
-                    continue  # not in this partial index
-                entry = sum(_occurrences(values[c], needles, fold) for c in cids)
-                # An integer expression takes at most 9 bytes (8 and its header byte).
-                bound = sum(_stored_size(values[c]) for c in cids) + 9 * (len(cids) + 3 + 2 * numbers)
-                if entry and bound > index_local:
-                    return None
-                copies += entry
+        copies = _table_copies(con, table, sql, index_sql, needles, fold, texts, (table_local, index_local))
+        if copies is None:
+            return None
         if copies:
             found[table] = copies
     return found
+
+
+_Index = tuple[list[int], str | None, int]  # its columns, its partial clause, its integer expressions
+
+
+def _table_indexes(
+    con: sqlite3.Connection, table: str, index_sql: dict[str, str | None], without_rowid: bool
+) -> list[_Index] | None:
+    """The table's indexes whose entries can be counted (see :func:`live_copies`), or None."""
+    indexes: list[_Index] = []
+    for _seq, iname, _unique, origin, partial in con.execute(f"PRAGMA index_list({_q(table)})"):
+        if without_rowid and origin == "pk":
+            continue  # the table's own b-tree
+        cids = [int(r[1]) for r in con.execute(f"PRAGMA index_xinfo({_q(iname)})")]
+        numbers = 0
+        if -2 in cids:  # an index on an expression: countable only if every one is a number
+            numbers = _integer_expressions(index_sql.get(iname)) or 0
+            if numbers != cids.count(-2):
+                return None
+        clause = None
+        if partial:
+            clause = _partial_clause(index_sql.get(iname))
+            if clause is None:
+                return None
+        indexes.append(([c for c in cids if c >= 0], clause, numbers))
+    return indexes
+
+
+def _table_copies(
+    con: sqlite3.Connection,
+    table: str,
+    sql: str | None,
+    index_sql: dict[str, str | None],
+    needles: Sequence[bytes] | spellings.Spellings,
+    fold: bool,
+    texts: Sequence[str],
+    local: tuple[int, int],
+) -> int | None:
+    """The copies one table's rows and index entries put in the file (see :func:`live_copies`)."""
+    table_local, index_local = local
+    cols = con.execute(f"PRAGMA table_xinfo({_q(table)})").fetchall()
+    names = [c[1] for c in cols]
+    stored = [i for i, c in enumerate(cols) if c[6] in (0, 3)]  # not virtual generated columns
+    without_rowid = bool(re.search(r"\)\s*WITHOUT\s+ROWID\b[^)]*$", sql or "", re.IGNORECASE))
+    indexes = _table_indexes(con, table, index_sql, without_rowid)
+    if indexes is None:
+        return None
+    select = [_q(n) for n in names] + [f"({c})" for _cids, c, _n in indexes if c is not None]
+    # Only columns that keep text as text are searched: a text value in a column with numeric
+    # affinity is rare, and a copy missed here only makes the counts differ (then: VACUUM).
+    wordy = [c[1] for c in cols if _text_affinity(str(c[2] or ""))]
+    if not wordy:
+        return 0
+    where = " OR ".join(_contains_sql(_q(n), fold) for n in wordy for _t in texts)
+    params = [t for _n in wordy for t in texts]
+    copies = 0
+    for row in con.execute(f"SELECT {', '.join(select)} FROM {_q(table)} WHERE {where}", params):
+        values = row[: len(names)]
+        own = sum(_occurrences(values[i], needles, fold) for i in stored)
+        if own:
+            size = sum(_stored_size(values[i]) for i in stored) + 9 * (len(stored) + 2)
+            if size > (index_local if without_rowid else table_local):
+                return None  # the record may continue on overflow pages
+        copies += own
+        flags = iter(row[len(names) :])
+        for cids, clause, numbers in indexes:
+            if clause is not None and not next(flags):
+                continue  # not in this partial index
+            entry = sum(_occurrences(values[c], needles, fold) for c in cids)
+            # An integer expression takes at most 9 bytes (8 and its header byte).
+            bound = sum(_stored_size(values[c]) for c in cids) + 9 * (len(cids) + 3 + 2 * numbers)
+            if entry and bound > index_local:
+                return None
+            copies += entry
+    return copies
 
 
 def _reserved_bytes(con: sqlite3.Connection) -> int:

@@ -15,6 +15,7 @@ import functools
 import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import delete, func, insert, or_, select
@@ -146,6 +147,93 @@ def _padded(text: str, size: int) -> str:
     return text + " " * max(0, size - len(text.encode("utf-8", "surrogatepass")))
 
 
+@dataclass
+class _Rewrites:
+    """What :func:`rewrite_events` writes for a batch of events, gathered event by event."""
+
+    folded_upto: int  # the derivation's watermark: events above it are not folded yet
+    later: list[int] | None  # a whole target's deletes wait here (see rewrite_events)
+    receipt: Receipt
+    groups: set[Group] = field(default_factory=set)
+    deleted_folded: int = 0
+    removed_hashes: list[str] = field(default_factory=list)
+    added_hashes: list[str] = field(default_factory=list)
+    deletes: list[tuple[int]] = field(default_factory=list)
+    rewrites: list[tuple[str, str, int]] = field(default_factory=list)
+    masks: list[tuple[str, int]] = field(default_factory=list)
+    reindex: list[dict[str, Any]] = field(default_factory=list)  # the index rows of the rewritten payloads
+
+    def event(self, ev: Any, t: Target) -> None:
+        before = json.loads(ev.payload)
+        payload, alive = _rewrite_payload(before, t)
+        new_text = canonical(payload) if alive else ""
+        if alive and new_text == ev.payload.rstrip(" "):
+            return  # named another type's pattern of the same name: nothing of the target here
+        # Every group whose evidence changed is re-derived: the target's, other patterns of a deleted
+        # event or of a comparison that lost its other side, and the items left after a removed
+        # one, whose creation positions move up (docs/decisions/0022).
+        old, new = payload_items(before), payload_items(payload) if alive else []
+        moved = {b for i, b in enumerate(old) if i >= len(new) or new[i] != b} | set(Counter(old) - Counter(new))
+        self.groups.update((ev.scope, ptype, pattern) for ptype, pattern, _pol, _role in moved)
+        size = len(ev.payload.encode("utf-8", "surrogatepass"))
+        folded = ev.seq <= self.folded_upto
+        if folded:
+            self.removed_hashes.append(ev.content_hash)
+        if not alive:
+            if self.later is not None:
+                self.masks.append((_padded(PLACEHOLDER, size), ev.seq))
+                self.later.append(ev.seq)
+            else:
+                self.deletes.append((ev.seq,))
+            self.receipt.events_deleted += 1
+            self.deleted_folded += folded
+            return
+        new_hash = content_hash(
+            {
+                "user_id": ev.user_id,
+                "project_id": ev.project_id,
+                "signal_type": ev.signal_type,
+                "occurred_at": ev.occurred_at,
+                "session_id": ev.session_id,
+                "artifact_id": ev.artifact_id,
+                "scope": ev.scope,
+                "payload": new_text,
+            }
+        )
+        self.rewrites.append((_padded(new_text, size) if self.later is not None else new_text, new_hash, ev.seq))
+        self.reindex.extend(pattern_rows(ev.seq, ev.user_id, ev.scope, payload))
+        if folded:
+            self.added_hashes.append(new_hash)
+        self.receipt.events_rewritten += 1
+
+    def write(self, session: Session) -> None:
+        con = session.connection()
+        if self.masks:
+            con.exec_driver_sql(f"UPDATE {_EVENTS} SET payload = ? WHERE seq = ?", self.masks)
+        if self.deletes:
+            con.exec_driver_sql(f"DELETE FROM {_EVENTS} WHERE seq = ?", self.deletes)
+        if self.rewrites:
+            con.exec_driver_sql(f"UPDATE {_EVENTS} SET payload = ?, content_hash = ? WHERE seq = ?", self.rewrites)
+        # The index mirrors every stored payload. A rewrite can drop more than the target (a comparison
+        # that lost one side loses both), so each changed event's rows are rebuilt from what it names
+        # now, as ingest writes them; a deleted event keeps none (not left to the foreign key's cascade).
+        changed = sorted(seq for (seq,) in self.deletes) + sorted(seq for _p, seq in self.masks)
+        changed += sorted(seq for _t, _h, seq in self.rewrites)
+        for i in range(0, len(changed), 500):
+            session.execute(delete(EventPattern).where(EventPattern.seq.in_(changed[i : i + 500])))
+        if self.reindex:
+            session.execute(insert(EventPattern), self.reindex)
+
+    def keep_digest(self, drow: Derivation | None) -> None:
+        """Keep the content-addressed key honest. The key lives in the derivation row (what
+        is_current checks); a preference row's own cache_key says under which key it was last
+        written, as after an incremental derivation, so the other rows are not rewritten."""
+        if drow is not None and (self.removed_hashes or self.added_hashes):
+            drow.set_digest = digest_add(digest_add(drow.set_digest, self.removed_hashes, -1), self.added_hashes)
+            drow.cache_key = cache_key_for(drow.set_digest)
+            drow.event_count -= self.deleted_folded
+
+
 def rewrite_events(
     session: Session,
     user_id: str,
@@ -165,94 +253,19 @@ def rewrite_events(
     B-tree pages, which moves other cells and can leave their old bytes in a page's unallocated
     space, out of reach of secure_delete; so the deletes wait (their seqs go to ``later``) until
     no event holds the text any more (:func:`delete_placeholders`)."""
-    receipt = receipt if receipt is not None else Receipt()
-    groups: set[Group] = set()
     drow = session.get(Derivation, user_id)
     # Events after the derivation's watermark are not folded yet (another writer, or an ingest
     # without derivation, committed them): they are rewritten like the others but touch neither
     # the digest nor the records; the next derivation folds them as they are then.
-    folded_upto = drow.max_seq if drow is not None else 0
-    deleted_folded = 0
-    removed_hashes: list[str] = []
-    added_hashes: list[str] = []
-    deletes: list[tuple[int]] = []
-    rewrites: list[tuple[str, str, int]] = []
-    masks: list[tuple[str, int]] = []
-    reindex: list[dict[str, Any]] = []  # the index rows of the rewritten payloads
+    out = _Rewrites(drow.max_seq if drow is not None else 0, later, receipt if receipt is not None else Receipt())
     ordered = sorted(set(seqs))
     for i in range(0, len(ordered), 500):
         chunk = ordered[i : i + 500]
-        rows = session.execute(
-            select(*_EVENT_COLUMNS).where(Event.seq.in_(chunk), Event.user_id == user_id)
-        ).all()
-        for ev in rows:
-            before = json.loads(ev.payload)
-            payload, alive = _rewrite_payload(before, t)
-            new_text = canonical(payload) if alive else ""
-            if alive and new_text == ev.payload.rstrip(" "):
-                continue  # named another type's pattern of the same name: nothing of the target here
-            # Every group whose evidence changed is re-derived: the target's, other patterns of a deleted
-            # event or of a comparison that lost its other side, and the items left after a removed
-            # one, whose creation positions move up (docs/decisions/0022).
-            old, new = payload_items(before), payload_items(payload) if alive else []
-            moved = {b for i, b in enumerate(old) if i >= len(new) or new[i] != b} | set(
-                Counter(old) - Counter(new)
-            )
-            groups.update((ev.scope, ptype, pattern) for ptype, pattern, _pol, _role in moved)
-            size = len(ev.payload.encode("utf-8", "surrogatepass"))
-            folded = ev.seq <= folded_upto
-            if folded:
-                removed_hashes.append(ev.content_hash)
-            if not alive:
-                if later is not None:
-                    masks.append((_padded(PLACEHOLDER, size), ev.seq))
-                    later.append(ev.seq)
-                else:
-                    deletes.append((ev.seq,))
-                receipt.events_deleted += 1
-                deleted_folded += folded
-                continue
-            new_hash = content_hash(
-                {
-                    "user_id": ev.user_id,
-                    "project_id": ev.project_id,
-                    "signal_type": ev.signal_type,
-                    "occurred_at": ev.occurred_at,
-                    "session_id": ev.session_id,
-                    "artifact_id": ev.artifact_id,
-                    "scope": ev.scope,
-                    "payload": new_text,
-                }
-            )
-            rewrites.append((_padded(new_text, size) if later is not None else new_text, new_hash, ev.seq))
-            reindex.extend(pattern_rows(ev.seq, ev.user_id, ev.scope, payload))
-            if folded:
-                added_hashes.append(new_hash)
-            receipt.events_rewritten += 1
-    con = session.connection()
-    if masks:
-        con.exec_driver_sql(f"UPDATE {_EVENTS} SET payload = ? WHERE seq = ?", masks)
-    if deletes:
-        con.exec_driver_sql(f"DELETE FROM {_EVENTS} WHERE seq = ?", deletes)
-    if rewrites:
-        con.exec_driver_sql(f"UPDATE {_EVENTS} SET payload = ?, content_hash = ? WHERE seq = ?", rewrites)
-    # The index mirrors every stored payload. A rewrite can drop more than the target (a comparison
-    # that lost one side loses both), so each changed event's rows are rebuilt from what it names
-    # now, as ingest writes them; a deleted event keeps none (not left to the foreign key's cascade).
-    changed = sorted(seq for (seq,) in deletes) + sorted(seq for _p, seq in masks)
-    changed += sorted(seq for _t, _h, seq in rewrites)
-    for i in range(0, len(changed), 500):
-        session.execute(delete(EventPattern).where(EventPattern.seq.in_(changed[i : i + 500])))
-    if reindex:
-        session.execute(insert(EventPattern), reindex)
-    # Keep the content-addressed key honest. The key lives in the derivation row (what is_current
-    # checks); a preference row's own cache_key says under which key it was last written, as after
-    # an incremental derivation, so the other rows are not rewritten.
-    if drow is not None and (removed_hashes or added_hashes):
-        drow.set_digest = digest_add(digest_add(drow.set_digest, removed_hashes, -1), added_hashes)
-        drow.cache_key = cache_key_for(drow.set_digest)
-        drow.event_count -= deleted_folded
-    return groups
+        for ev in session.execute(select(*_EVENT_COLUMNS).where(Event.seq.in_(chunk), Event.user_id == user_id)).all():
+            out.event(ev, t)
+    out.write(session)
+    out.keep_digest(drow)
+    return out.groups
 
 
 def delete_placeholders(session: Session, user_id: str, seqs: Sequence[int]) -> None:

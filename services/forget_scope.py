@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import func, select, tuple_
+from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import Polarity, project_of, scope_for
 from creative_memory.model.tables import EventPattern, Preference
@@ -42,70 +43,52 @@ def count_erasure(store: Store, user_id: str, targets: Sequence[Target]) -> Eras
     with store.read() as session:
         if len(targets) <= _PER_TARGET_LIMIT or any(t.polarity or t.global_only for t in targets):
             for t in targets:
-                econds = [
-                    EventPattern.user_id == user_id,
-                    EventPattern.preference_type == t.preference_type,
-                    EventPattern.pattern == t.pattern,
-                ]
-                pconds = [
-                    Preference.user_id == user_id,
-                    Preference.preference_type == t.preference_type,
-                    Preference.pattern == t.pattern,
-                ]
-                if t.scope is not None:
-                    econds.append(EventPattern.scope == t.scope)
-                    pconds.append(Preference.scope == t.scope)
-                if t.polarity is not None:
-                    econds.append(EventPattern.polarity == str(t.polarity))
-                    pconds.append(Preference.polarity == str(t.polarity))
-                seqs.update(session.scalars(select(EventPattern.seq).where(*econds)))
-                prefs += int(session.scalar(select(func.count()).select_from(Preference).where(*pconds)) or 0)
+                prefs += _count_one(session, user_id, t, seqs)
         else:
             for i in range(0, len(whole), _CHUNK):
                 pairs = [(t.preference_type, t.pattern) for t in whole[i : i + _CHUNK]]
-                seqs.update(
-                    session.scalars(
-                        select(EventPattern.seq).where(
-                            EventPattern.user_id == user_id,
-                            tuple_(EventPattern.preference_type, EventPattern.pattern).in_(pairs),
-                        )
-                    )
-                )
-                prefs += int(
-                    session.scalar(
-                        select(func.count())
-                        .select_from(Preference)
-                        .where(
-                            Preference.user_id == user_id,
-                            tuple_(Preference.preference_type, Preference.pattern).in_(pairs),
-                        )
-                    )
-                    or 0
-                )
+                prefs += _count_many(session, user_id, ("preference_type", "pattern"), pairs, seqs)
             for i in range(0, len(scoped), _CHUNK):
                 triples = [(scope_for(t.project_id), t.preference_type, t.pattern) for t in scoped[i : i + _CHUNK]]
-                seqs.update(
-                    session.scalars(
-                        select(EventPattern.seq).where(
-                            EventPattern.user_id == user_id,
-                            tuple_(EventPattern.scope, EventPattern.preference_type, EventPattern.pattern).in_(
-                                triples
-                            ),
-                        )
-                    )
-                )
-                prefs += int(
-                    session.scalar(
-                        select(func.count())
-                        .select_from(Preference)
-                        .where(
-                            Preference.user_id == user_id,
-                            tuple_(Preference.scope, Preference.preference_type, Preference.pattern).in_(triples),
-                        )
-                    )
-                    or 0
-                )
+                prefs += _count_many(session, user_id, ("scope", "preference_type", "pattern"), triples, seqs)
     return ErasePlan(patterns=len(targets), preferences=prefs, events=len(seqs))
+
+
+def _count_one(session: Session, user_id: str, t: Target, seqs: set[int]) -> int:
+    """One target's records (returned) and events (added to ``seqs``)."""
+    econds = [
+        EventPattern.user_id == user_id,
+        EventPattern.preference_type == t.preference_type,
+        EventPattern.pattern == t.pattern,
+    ]
+    pconds = [
+        Preference.user_id == user_id,
+        Preference.preference_type == t.preference_type,
+        Preference.pattern == t.pattern,
+    ]
+    if t.scope is not None:
+        econds.append(EventPattern.scope == t.scope)
+        pconds.append(Preference.scope == t.scope)
+    if t.polarity is not None:
+        econds.append(EventPattern.polarity == str(t.polarity))
+        pconds.append(Preference.polarity == str(t.polarity))
+    seqs.update(session.scalars(select(EventPattern.seq).where(*econds)))
+    return int(session.scalar(select(func.count()).select_from(Preference).where(*pconds)) or 0)
+
+
+def _count_many(
+    session: Session, user_id: str, columns: Sequence[str], keys: Sequence[tuple[str, ...]], seqs: set[int]
+) -> int:
+    """Many targets at once by a tuple of ``columns``: their records (returned) and events (added)."""
+    event_key = tuple_(*(getattr(EventPattern, c) for c in columns))
+    pref_key = tuple_(*(getattr(Preference, c) for c in columns))
+    seqs.update(session.scalars(select(EventPattern.seq).where(EventPattern.user_id == user_id, event_key.in_(keys))))
+    return int(
+        session.scalar(
+            select(func.count()).select_from(Preference).where(Preference.user_id == user_id, pref_key.in_(keys))
+        )
+        or 0
+    )
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from creative_memory.model.constants import Mode, Origin
 from creative_memory.services import controls, retrieval
 from creative_memory.services.engine.block import estimate_tokens
 from creative_memory.services.personal import compose_personal, compose_prefix
+from creative_memory.services.sentence import Sentence
 from creative_memory.services.store import Store
 
 
@@ -42,6 +43,11 @@ class Preview:
     @property
     def empty_sentence(self) -> str:
         return retrieval.describe_empty(self.empty_reason, self.empty_numbers)
+
+    @property
+    def empty_explanation(self) -> Sentence | None:
+        """:attr:`empty_sentence` as a sentence the window translates."""
+        return retrieval.explain_empty(self.empty_reason, self.empty_numbers)
 
     def as_json(self) -> dict[str, Any]:
         return {

@@ -31,9 +31,10 @@ from creative_memory.model.tables import (
     Settings,
 )
 from creative_memory.services import audit, backups
+from creative_memory.services.byte_scan import count_bytes
 from creative_memory.services.derivation import dbapi_connection, sa_errors
 from creative_memory.services.erasure import Receipt
-from creative_memory.services.erasure_search import count_bytes, daemon_mentions
+from creative_memory.services.erasure_search import daemon_mentions
 from creative_memory.services.errors import RefusedForSafety
 from creative_memory.services.store import Store
 from creative_memory.services.writes import Chunker, drop_lease, quiet, renew_lease, take_lease

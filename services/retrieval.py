@@ -21,7 +21,8 @@ from creative_memory.services.derivation import ensure_current, is_current, stat
 from creative_memory.services.engine.block import build_block, estimate_tokens
 from creative_memory.services.engine.retrieve import Gates, NeedDeeper, closed_gate, retrieve, scope_switches
 from creative_memory.services.naming import optional_project, valid_name
-from creative_memory.services.reasons import empty_block_sentence
+from creative_memory.services.reasons import empty_block, empty_block_sentence
+from creative_memory.services.sentence import Sentence
 from creative_memory.services.store import Store, raw_connection
 
 INJECTING_ORIGINS = frozenset({Origin.DAEMON, Origin.CLI})
@@ -99,10 +100,19 @@ def bounded_retrieve(
         use_project=use_project,
         memo=memo,
     )
+    # The groups the last retrieval of the same question had to read deeper are read deeper at
+    # once: the engine then runs once instead of twice (a project's retrieval at M asked for the
+    # same groups every time). Only a hint: reading more than needed changes no result (the
+    # engine asks again when a read is not deep enough), and a stale hint costs only rows.
+    hint_key = ("deepened", user_id, project_id, tuple(preference_types or ()), use_global, use_project)
+    hinted = memo.get(hint_key) if memo is not None else None
+    if isinstance(hinted, frozenset):
+        reader.deepen(hinted)
+    asked: set[tuple[str, str, str]] = set()
     while True:
         c = reader.candidates()
         try:
-            return retrieve(
+            result = retrieve(
                 c.records,
                 project_id=project_id,
                 now=now,
@@ -113,7 +123,12 @@ def bounded_retrieve(
                 horizons=c.horizons,
             )
         except NeedDeeper as more:
+            asked.update(more.groups)
             reader.deepen(more.groups)
+            continue
+        if memo is not None and asked:
+            memo[hint_key] = frozenset(asked) | (hinted if isinstance(hinted, frozenset) else frozenset())
+        return result
 
 
 def _event_row(retrieval_id: int, ordinal: int, e: DiagEvent) -> tuple[object, ...]:
@@ -341,3 +356,8 @@ WhatIf = _WhatIf
 def describe_empty(reason: str | None, numbers: Mapping[str, Any] | None = None) -> str:
     """Why a block is empty, in one sentence (``services.reasons`` words every reason)."""
     return empty_block_sentence(reason, numbers)
+
+
+def explain_empty(reason: str | None, numbers: Mapping[str, Any] | None = None) -> Sentence | None:
+    """:func:`describe_empty` as a sentence the window translates (None: the block is not empty)."""
+    return empty_block(reason, numbers)

@@ -1,6 +1,6 @@
 """The byte search of the store's files for every spelling of some names (docs/decisions/0029).
 
-Like :func:`creative_memory.services.erasure_search.count_bytes`, the files are read in 4 MiB chunks
+Like :func:`creative_memory.services.byte_scan.count_bytes`, the files are read in 4 MiB chunks
 (never mapped) on a few threads and folded (:data:`creative_memory.services.spellings.FOLD`); each
 name's anchors are found with libc ``memmem`` (no GIL held), and only the hits are confirmed in
 Python, on the bytes around them (:meth:`creative_memory.services.spellings.Spelling.at`). So a
@@ -13,28 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from creative_memory.services import spellings
-from creative_memory.services.erasure_search import _MEMMEM, scan_chunks
-
-
-def _hits(buf: bytearray, addr: int, size: int, start: int, end: int, needle: bytes) -> list[int]:
-    """Positions in ``[start, end)`` where ``needle`` begins in ``buf[:size]``."""
-    out: list[int] = []
-    pos, k = start, len(needle)
-    while pos < end:
-        if _MEMMEM is not None:
-            hit = _MEMMEM(addr + pos, size - pos, needle, k)
-            if not hit:
-                break
-            at = int(hit) - addr
-        else:
-            at = buf.find(needle, pos, size)
-            if at < 0:
-                break
-        if at >= end:
-            break
-        out.append(at)
-        pos = at + 1
-    return out
+from creative_memory.services.byte_scan import hits, scan_chunks
 
 
 def count_spelled(path: Path, names: spellings.Spellings) -> int:
@@ -49,7 +28,7 @@ def count_spelled(path: Path, names: spellings.Spellings) -> int:
             (name, len(form), at)
             for name in names.names
             for form in name.forms
-            for at in _hits(buf, addr, size, lead, end, form)
+            for at in hits(buf, addr, size, lead, end, form)
         ]
         if not found:
             return 0

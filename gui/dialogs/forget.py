@@ -76,14 +76,39 @@ class ForgetDialog(QDialog):
         block: bool,
         parent: QWidget | None = None,
     ) -> None:
-        # Long on purpose: the dialog is built top to bottom in reading order, which is also its
-        # keyboard order (Qt's focus chain follows the order widgets are made).
+        # Built top to bottom in reading order, which is also its keyboard order (Qt's focus chain
+        # follows the order widgets are made): the parts below are made in that order.
         super().__init__(parent)
         self.setObjectName("forget_dialog")
         self.rows = list(rows)
         self.plan = plan
         self.setWindowTitle(self.tr("Forget — Creative Memory Studio"))
         self.setModal(True)
+        heading, where = self._build_heading()
+        self._build_list(where, ticked)
+        self._build_everywhere()
+        warn = self._build_summary()
+        self._build_block(block)
+        buttons = self._build_buttons()
+
+        row = QHBoxLayout()
+        row.addWidget(where, 1)
+        row.addWidget(self.everywhere_button, 0, Qt.AlignmentFlag.AlignBottom)
+        layout = QVBoxLayout(self)
+        layout.addWidget(heading)
+        layout.addLayout(row)
+        layout.addWidget(self.list, 1)
+        layout.addWidget(self.summary)
+        layout.addLayout(warn)
+        layout.addWidget(self.block_box)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 56)
+        self.setAccessibleName(heading.text())
+        self.set_plan(plan)
+        self.list.setFocus()
+
+    def _build_heading(self) -> tuple[QLabel, QLabel]:
+        """"Forget this pattern?" and the label of the list."""
         pairs = {(r.preference_type, r.pattern) for r in self.rows}
         n = len(pairs)
         heading = QLabel(
@@ -94,7 +119,10 @@ class ForgetDialog(QDialog):
         heading.setWordWrap(True)
         where = QLabel(self.tr("&Where it is remembered (tick what to forget):"), self)
         where.setWordWrap(True)
+        return heading, where
 
+    def _build_list(self, where: QLabel, ticked: Iterable[tuple[str, str, str | None, str]]) -> None:
+        """Where the selection is remembered, one checkable row each, the selected rows ticked."""
         self.list = QListWidget(self)
         self.list.setObjectName("forget_list")
         self.list.setAccessibleName(self.tr("Where the selection is remembered"))
@@ -115,6 +143,8 @@ class ForgetDialog(QDialog):
         line = self.list.fontMetrics().lineSpacing()
         self.list.setMinimumHeight(min(self.list.count(), 4) * (line + 8) + 8)
 
+    def _build_everywhere(self) -> None:
+        """"Tick everywhere"."""
         self.everywhere_button = QPushButton(self.tr("Tick &everywhere"), self)
         self.everywhere_button.setObjectName("forget_everywhere")
         self.everywhere_button.setAccessibleName(self.tr("Tick everywhere"))
@@ -124,6 +154,8 @@ class ForgetDialog(QDialog):
         self.everywhere_button.setAutoDefault(False)
         self.everywhere_button.clicked.connect(self.tick_everywhere)
 
+    def _build_summary(self) -> QHBoxLayout:
+        """What will be erased, and the warning that it cannot be undone (returned, as a row)."""
         self.summary = QLabel(self)
         self.summary.setObjectName("forget_summary")
         self.summary.setWordWrap(True)
@@ -140,7 +172,10 @@ class ForgetDialog(QDialog):
         warn = QHBoxLayout()
         warn.addWidget(warn_icon, 0, Qt.AlignmentFlag.AlignTop)
         warn.addWidget(undo, 1)
+        return warn
 
+    def _build_block(self, block: bool) -> None:
+        """"Also block these patterns from being learned again"."""
         self.block_box = QCheckBox(self.tr("Also &block these patterns from being learned again"), self)
         self.block_box.setObjectName("forget_block")
         self.block_box.setChecked(block)
@@ -149,6 +184,8 @@ class ForgetDialog(QDialog):
         )
         self.block_box.setAccessibleName(self.tr("Block from being learned again"))
 
+    def _build_buttons(self) -> QDialogButtonBox:
+        """Forget (destructive) and Cancel (the default), wired to the list and the block box."""
         buttons = QDialogButtonBox(self)
         self.forget_button = QPushButton(icon("forget"), self.tr("&Forget"), self)
         self.forget_button.setObjectName("forget_confirm")
@@ -165,22 +202,7 @@ class ForgetDialog(QDialog):
         buttons.rejected.connect(self.reject)
         self.block_box.toggled.connect(self._update_button)
         self.list.itemChanged.connect(self._checks_changed)
-
-        row = QHBoxLayout()
-        row.addWidget(where, 1)
-        row.addWidget(self.everywhere_button, 0, Qt.AlignmentFlag.AlignBottom)
-        layout = QVBoxLayout(self)
-        layout.addWidget(heading)
-        layout.addLayout(row)
-        layout.addWidget(self.list, 1)
-        layout.addWidget(self.summary)
-        layout.addLayout(warn)
-        layout.addWidget(self.block_box)
-        layout.addWidget(buttons)
-        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 56)
-        self.setAccessibleName(heading.text())
-        self.set_plan(plan)
-        self.list.setFocus()
+        return buttons
 
     # rows --------------------------------------------------------------------------------------
     def describe(self, r: ScopeRow) -> str:

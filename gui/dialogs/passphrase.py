@@ -37,8 +37,8 @@ class PassphraseDialog(QDialog):
         title: str | None = None,
         prompt: str | None = None,
     ) -> None:
-        # Long on purpose: the dialog is built top to bottom in reading order, which is also its
-        # keyboard order (Qt's focus chain follows the order widgets are made).
+        # Built top to bottom in reading order, which is also its keyboard order (Qt's focus chain
+        # follows the order widgets are made): the parts below are made in that order.
         super().__init__(parent)
         self.setObjectName("passphrase_dialog")
         self._confirm = confirm
@@ -56,52 +56,12 @@ class PassphraseDialog(QDialog):
         )
         intro = wrap(prompt, self)
 
-        self.passphrase_edit = QLineEdit(self)
-        self.passphrase_edit.setObjectName("passphrase")
-        self.passphrase_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.passphrase_edit.setAccessibleName(self.tr("Passphrase"))
-        self.passphrase_edit.setToolTip(self.tr("The passphrase (hidden as you type)"))
-        self.confirm_edit = QLineEdit(self)
-        self.confirm_edit.setObjectName("passphrase_confirm")
-        self.confirm_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.confirm_edit.setAccessibleName(self.tr("Repeat the passphrase"))
-        self.confirm_edit.setToolTip(self.tr("Type the same passphrase again"))
-        self.show_check = QCheckBox(self.tr("S&how the passphrase"), self)
-        self.show_check.setToolTip(self.tr("Show the characters instead of dots"))
-        self.show_check.setAccessibleName(self.tr("Show the passphrase"))
-        self.show_check.toggled.connect(self._on_show)
-        self.remember_check = QCheckBox(self.tr("&Remember it in the system keychain"), self)
-        self.remember_check.setObjectName("remember_passphrase")
-        self.remember_check.setAccessibleName(self.tr("Remember the passphrase in the system keychain"))
-        if keychain_available:
-            self.remember_check.setToolTip(
-                self.tr("Keep the passphrase in the keychain so importing this file on this computer does not ask")
-            )
-        else:
-            self.remember_check.setEnabled(False)
-            self.remember_check.setToolTip(self.tr("No system keychain was found, so it cannot be remembered"))
-
-        form = QFormLayout()
-        pass_label = QLabel(self.tr("&Passphrase:"), self)
-        pass_label.setBuddy(self.passphrase_edit)
-        form.addRow(pass_label, self.passphrase_edit)
-        if confirm:
-            confirm_label = QLabel(self.tr("Repe&at:"), self)
-            confirm_label.setBuddy(self.confirm_edit)
-            form.addRow(confirm_label, self.confirm_edit)
-        else:
-            self.confirm_edit.setVisible(False)
+        self._build_fields()
+        self._build_remember(keychain_available)
+        form = self._build_form(confirm)
 
         self.problem = error_label(self)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setText(self.tr("&Encrypt") if confirm else self.tr("&Open"))
-        ok.setToolTip(self.tr("Use this passphrase"))
-        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip(self.tr("Go back without a passphrase"))
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self._build_buttons(confirm)
 
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
@@ -116,6 +76,62 @@ class PassphraseDialog(QDialog):
         self.passphrase_edit.textChanged.connect(self._clear_problem)
         self.confirm_edit.textChanged.connect(self._clear_problem)
         self.passphrase_edit.setFocus()
+
+    def _build_fields(self) -> None:
+        """The passphrase, its repetition and "Show the passphrase"."""
+        self.passphrase_edit = QLineEdit(self)
+        self.passphrase_edit.setObjectName("passphrase")
+        self.passphrase_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.passphrase_edit.setAccessibleName(self.tr("Passphrase"))
+        self.passphrase_edit.setToolTip(self.tr("The passphrase (hidden as you type)"))
+        self.confirm_edit = QLineEdit(self)
+        self.confirm_edit.setObjectName("passphrase_confirm")
+        self.confirm_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.confirm_edit.setAccessibleName(self.tr("Repeat the passphrase"))
+        self.confirm_edit.setToolTip(self.tr("Type the same passphrase again"))
+        self.show_check = QCheckBox(self.tr("S&how the passphrase"), self)
+        self.show_check.setToolTip(self.tr("Show the characters instead of dots"))
+        self.show_check.setAccessibleName(self.tr("Show the passphrase"))
+        self.show_check.toggled.connect(self._on_show)
+
+    def _build_remember(self, keychain_available: bool) -> None:
+        """"Remember it in the system keychain" (disabled, saying why, without a keychain)."""
+        self.remember_check = QCheckBox(self.tr("&Remember it in the system keychain"), self)
+        self.remember_check.setObjectName("remember_passphrase")
+        self.remember_check.setAccessibleName(self.tr("Remember the passphrase in the system keychain"))
+        if keychain_available:
+            self.remember_check.setToolTip(
+                self.tr("Keep the passphrase in the keychain so importing this file on this computer does not ask")
+            )
+        else:
+            self.remember_check.setEnabled(False)
+            self.remember_check.setToolTip(self.tr("No system keychain was found, so it cannot be remembered"))
+
+    def _build_form(self, confirm: bool) -> QFormLayout:
+        """The labelled fields; the repetition only when choosing a passphrase."""
+        form = QFormLayout()
+        pass_label = QLabel(self.tr("&Passphrase:"), self)
+        pass_label.setBuddy(self.passphrase_edit)
+        form.addRow(pass_label, self.passphrase_edit)
+        if confirm:
+            confirm_label = QLabel(self.tr("Repe&at:"), self)
+            confirm_label.setBuddy(self.confirm_edit)
+            form.addRow(confirm_label, self.confirm_edit)
+        else:
+            self.confirm_edit.setVisible(False)
+        return form
+
+    def _build_buttons(self, confirm: bool) -> None:
+        """Encrypt (or Open) and Cancel."""
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText(self.tr("&Encrypt") if confirm else self.tr("&Open"))
+        ok.setToolTip(self.tr("Use this passphrase"))
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip(self.tr("Go back without a passphrase"))
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
 
     def passphrase(self) -> str:
         return self.passphrase_edit.text()

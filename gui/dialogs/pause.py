@@ -74,8 +74,8 @@ class PauseDialog(QDialog):
     or a date and time, and what to pause (both, learning only, using only)."""
 
     def __init__(self, parent: QWidget | None = None, *, now_ms: int) -> None:
-        # Long on purpose: the dialog is built top to bottom in reading order, which is also its
-        # keyboard order (Qt's focus chain follows the order widgets are made).
+        # Built top to bottom in reading order, which is also its keyboard order (Qt's focus chain
+        # follows the order widgets are made): the parts below are made in that order.
         super().__init__(parent)
         self.setObjectName("pause_dialog")
         self.setWindowTitle(self.tr("Pause creative memory"))
@@ -87,7 +87,35 @@ class PauseDialog(QDialog):
             self.tr("A pause ends by itself at the time you choose; you can also resume earlier."), self
         )
 
-        # how long --------------------------------------------------------------------------
+        when_box = self._build_when(now_ms)
+        what_box = self._build_what()
+        self.problem = error_label(self)
+        self.ends_label = QLabel(self)
+        self.ends_label.setObjectName("pause_ends")
+        self.ends_label.setWordWrap(True)
+
+        self._build_buttons()
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(when_box)
+        layout.addWidget(what_box)
+        layout.addWidget(self.ends_label)
+        layout.addWidget(self.problem)
+        layout.addStretch(1)
+        layout.addWidget(self.buttons)
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 58)
+
+        self.preset_group.idToggled.connect(self._on_preset)
+        self.until_edit.dateTimeChanged.connect(self._on_edit)
+        self.what_group.idToggled.connect(lambda *_: self._update())
+        self.preset_buttons["hour"].setChecked(True)
+        self.what_buttons["both"].setChecked(True)
+        self._on_preset(0, True)
+        self.preset_buttons["hour"].setFocus()
+
+    def _build_when(self, now_ms: int) -> QGroupBox:
+        """"How long": the presets and the date and time of "Until a date and time"."""
         when_box = QGroupBox(self.tr("How long"), self)
         when_layout = QGridLayout(when_box)
         self.preset_group = QButtonGroup(self)
@@ -121,8 +149,10 @@ class PauseDialog(QDialog):
         self.until_edit.setMinimumDateTime(QDateTime.fromMSecsSinceEpoch(now_ms))
         when_layout.addWidget(self.until_edit, len(PRESETS) - 1, 1)
         when_layout.setColumnStretch(1, 1)
+        return when_box
 
-        # what --------------------------------------------------------------------------------
+    def _build_what(self) -> QGroupBox:
+        """"What to pause": both, learning only, using only."""
         what_box = QGroupBox(self.tr("What to pause"), self)
         what_layout = QVBoxLayout(what_box)
         self.what_group = QButtonGroup(self)
@@ -150,12 +180,10 @@ class PauseDialog(QDialog):
             self.what_group.addButton(button, i)
             self.what_buttons[what_key] = button
             what_layout.addWidget(button)
+        return what_box
 
-        self.problem = error_label(self)
-        self.ends_label = QLabel(self)
-        self.ends_label.setObjectName("pause_ends")
-        self.ends_label.setWordWrap(True)
-
+    def _build_buttons(self) -> None:
+        """Pause and Cancel."""
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
@@ -168,24 +196,6 @@ class PauseDialog(QDialog):
         cancel.setToolTip(self.tr("Close without pausing"))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
-
-        layout = QVBoxLayout(self)
-        layout.addWidget(intro)
-        layout.addWidget(when_box)
-        layout.addWidget(what_box)
-        layout.addWidget(self.ends_label)
-        layout.addWidget(self.problem)
-        layout.addStretch(1)
-        layout.addWidget(self.buttons)
-        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 58)
-
-        self.preset_group.idToggled.connect(self._on_preset)
-        self.until_edit.dateTimeChanged.connect(self._on_edit)
-        self.what_group.idToggled.connect(lambda *_: self._update())
-        self.preset_buttons["hour"].setChecked(True)
-        self.what_buttons["both"].setChecked(True)
-        self._on_preset(0, True)
-        self.preset_buttons["hour"].setFocus()
 
     def ok_button(self) -> QPushButton:
         button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)

@@ -4,6 +4,7 @@ notes."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, Literal
 
@@ -56,8 +57,8 @@ class ReceiptDialog(QDialog):
         backup: Path | None = None,
         parent: QWidget | None = None,
     ) -> None:
-        # Long on purpose: the dialog is built top to bottom in reading order, which is also its
-        # keyboard order (Qt's focus chain follows the order widgets are made).
+        # Built top to bottom in reading order, which is also its keyboard order (Qt's focus chain
+        # follows the order widgets are made): the parts below are made in that order.
         super().__init__(parent)
         self.setObjectName("receipt_dialog")
         self.receipt = receipt
@@ -65,6 +66,20 @@ class ReceiptDialog(QDialog):
         verified = bool(receipt.get("verified"))
         erased = receipt.get("erased", {})
 
+        heading, top = self._build_heading(verified, patterns)
+        form = self._build_values(receipt, erased, verified, patterns, targets, names, backup)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(form)
+        self._build_notes(receipt, verified, patterns)
+        layout.addWidget(self.notes_label)
+        layout.addWidget(self._build_buttons())
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 60)
+        self.setAccessibleName(heading.text())
+
+    def _build_heading(self, verified: bool, patterns: int | None) -> tuple[QLabel, QHBoxLayout]:
+        """The mark (verified or not) and the heading beside it."""
         kind: Literal["info", "warning"] = "info" if verified else "warning"
         size = self.style().pixelMetric(QStyle.PixelMetric.PM_LargeIconSize, None, self)
         mark = QLabel(self)
@@ -81,20 +96,24 @@ class ReceiptDialog(QDialog):
         top = QHBoxLayout()
         top.addWidget(mark, 0, Qt.AlignmentFlag.AlignTop)
         top.addWidget(heading, 1)
+        return heading, top
 
+    def _build_values(
+        self,
+        receipt: dict[str, Any],
+        erased: dict[str, Any],
+        verified: bool,
+        patterns: int | None,
+        targets: Sequence[Target],
+        names: dict[str, str] | None,
+        backup: Path | None,
+    ) -> QFormLayout:
+        """What was erased, verified or not, the backup and the time taken, one labelled value a row."""
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.values: dict[str, QLabel] = {}
 
-        def add(key: str, label: str, value: str) -> None:
-            lab = QLabel(value, self)
-            lab.setObjectName(f"receipt_{key}")
-            lab.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            lab.setWordWrap(True)
-            lab.setAccessibleName(label)
-            self.values[key] = lab
-            form.addRow(label, lab)
-
+        add = partial(self._add_value, form)
         if patterns is not None:
             add("patterns", self.tr("Patterns"), _n(patterns))
         if targets:
@@ -118,10 +137,19 @@ class ReceiptDialog(QDialog):
         if backup is not None:
             add("backup", self.tr("Backup"), str(backup))
         add("duration", self.tr("Time taken"), self.tr("{ms} ms").format(ms=QLocale().toString(float(receipt.get("duration_ms", 0.0)), "f", 0)))
+        return form
 
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addLayout(form)
+    def _add_value(self, form: QFormLayout, key: str, label: str, value: str) -> None:
+        lab = QLabel(value, self)
+        lab.setObjectName(f"receipt_{key}")
+        lab.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lab.setWordWrap(True)
+        lab.setAccessibleName(label)
+        self.values[key] = lab
+        form.addRow(label, lab)
+
+    def _build_notes(self, receipt: dict[str, Any], verified: bool, patterns: int | None) -> None:
+        """The notes, one bullet each (hidden when there are none)."""
         notes = [str(n) for n in receipt.get("notes", [])]
         if patterns is None and not verified and not receipt.get("checkpointed", True):
             # a forget's notes say so themselves; a reset's do not
@@ -135,13 +163,13 @@ class ReceiptDialog(QDialog):
         self.notes_label.setTextFormat(Qt.TextFormat.PlainText)
         self.notes_label.setAccessibleName(self.tr("Notes"))
         self.notes_label.setVisible(bool(notes))
-        layout.addWidget(self.notes_label)
+
+    def _build_buttons(self) -> QDialogButtonBox:
+        """Close."""
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         close = buttons.button(QDialogButtonBox.StandardButton.Close)
         close.setToolTip(self.tr("Close the receipt"))
         close.setAccessibleName(self.tr("Close"))
         buttons.rejected.connect(self.reject)
         buttons.accepted.connect(self.accept)
-        layout.addWidget(buttons)
-        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 60)
-        self.setAccessibleName(heading.text())
+        return buttons

@@ -42,14 +42,41 @@ class ResetDialog(QDialog):
         backup_path: Path,
         user: str = "",
     ) -> None:
-        # Long on purpose: the dialog is built top to bottom in reading order, which is also its
-        # keyboard order (Qt's focus chain follows the order widgets are made).
+        # Built top to bottom in reading order, which is also its keyboard order (Qt's focus chain
+        # follows the order widgets are made): the parts below are made in that order.
         super().__init__(parent)
         self.setObjectName("reset_dialog")
         self.setWindowTitle(self.tr("Reset creative memory"))
         self.setAccessibleName(self.tr("Reset creative memory"))
         self.counts = counts
 
+        heading, what, kept = self._build_what(counts, user)
+        self._build_settings_check()
+        backup_row = self._build_backup(backup_path)
+        confirm_row = self._build_confirm()
+        self._build_buttons()
+
+        self.problem = error_label(self)
+        layout = QVBoxLayout(self)
+        layout.addWidget(heading)
+        layout.addWidget(what)
+        layout.addWidget(kept)
+        layout.addWidget(self.settings_check)
+        layout.addSpacing(self.fontMetrics().height() // 2)
+        layout.addWidget(self.backup_check)
+        layout.addLayout(backup_row)
+        layout.addSpacing(self.fontMetrics().height() // 2)
+        layout.addLayout(confirm_row)
+        layout.addWidget(self.problem)
+        layout.addWidget(self.buttons)
+        self.confirm_edit.textChanged.connect(self._update)
+        self.backup_edit.textChanged.connect(self._update)
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 70)
+        self._update()
+        self.confirm_edit.setFocus()
+
+    def _build_what(self, counts: ResetCounts, user: str) -> tuple[QLabel, QLabel, QLabel]:
+        """The heading, what will be erased (with the counts) and what is kept."""
         heading = QLabel(self.tr("Erase all creative memory?"), self)
         font = QFont(heading.font())
         font.setBold(True)
@@ -78,6 +105,9 @@ class ResetDialog(QDialog):
             ),
             self,
         )
+        return heading, what, kept
+
+    def _build_settings_check(self) -> None:
         self.settings_check = QCheckBox(
             self.tr("Also reset &settings: the switch, pauses, project switches and the blocklist"), self
         )
@@ -87,7 +117,8 @@ class ResetDialog(QDialog):
             self.tr("Unchecked, your switches and blocked patterns stay as they are")
         )
 
-        # backup ---------------------------------------------------------------------------------
+    def _build_backup(self, backup_path: Path) -> QHBoxLayout:
+        """"Export a backup first, to:", the file and Browse; returns the row of the last two."""
         self.backup_check = QCheckBox(self.tr("E&xport a backup first, to:"), self)
         self.backup_check.setObjectName("reset_backup")
         self.backup_check.setAccessibleName(self.tr("Export a backup first"))
@@ -107,8 +138,10 @@ class ResetDialog(QDialog):
         backup_row.addWidget(self.backup_edit, 1)
         backup_row.addWidget(self.browse_button)
         self.backup_check.toggled.connect(self._update)
+        return backup_row
 
-        # typed confirmation ------------------------------------------------------------------------
+    def _build_confirm(self) -> QHBoxLayout:
+        """The typed confirmation: "Type RESET to confirm:" and its field."""
         self.confirm_edit = QLineEdit(self)
         self.confirm_edit.setObjectName("reset_confirm")
         self.confirm_edit.setAccessibleName(self.tr("Type RESET to confirm"))
@@ -118,7 +151,10 @@ class ResetDialog(QDialog):
         confirm_row = QHBoxLayout()
         confirm_row.addWidget(confirm_label)
         confirm_row.addWidget(self.confirm_edit, 1)
+        return confirm_row
 
+    def _build_buttons(self) -> None:
+        """Cancel (the default) and Reset."""
         self.buttons = QDialogButtonBox(self)
         self.cancel_button = self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
         self.cancel_button.setToolTip(self.tr("Close without erasing anything"))
@@ -132,25 +168,6 @@ class ResetDialog(QDialog):
         self.cancel_button.setDefault(True)
         self.reset_button.clicked.connect(self.accept)
         self.cancel_button.clicked.connect(self.reject)
-
-        self.problem = error_label(self)
-        layout = QVBoxLayout(self)
-        layout.addWidget(heading)
-        layout.addWidget(what)
-        layout.addWidget(kept)
-        layout.addWidget(self.settings_check)
-        layout.addSpacing(self.fontMetrics().height() // 2)
-        layout.addWidget(self.backup_check)
-        layout.addLayout(backup_row)
-        layout.addSpacing(self.fontMetrics().height() // 2)
-        layout.addLayout(confirm_row)
-        layout.addWidget(self.problem)
-        layout.addWidget(self.buttons)
-        self.confirm_edit.textChanged.connect(self._update)
-        self.backup_edit.textChanged.connect(self._update)
-        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 70)
-        self._update()
-        self.confirm_edit.setFocus()
 
     def confirmed(self) -> bool:
         return self.confirm_edit.text().strip() == RESET_WORD

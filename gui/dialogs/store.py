@@ -66,8 +66,8 @@ class StoreDialog(QDialog):
     )
 
     def __init__(self, parent: QWidget | None, rows: list[dict[str, Any]], current: Path) -> None:
-        # Long on purpose: the dialog is built top to bottom in reading order, which is also its
-        # keyboard order (Qt's focus chain follows the order widgets are made).
+        # Built top to bottom in reading order, which is also its keyboard order (Qt's focus chain
+        # follows the order widgets are made): the parts below are made in that order.
         super().__init__(parent)
         self.setObjectName("store_dialog")
         self.setWindowTitle(self.tr("Where creative memory is stored"))
@@ -81,6 +81,27 @@ class StoreDialog(QDialog):
             self,
         )
         intro.setWordWrap(True)
+        self._build_table(rows, current)
+        self.empty = QLabel(self.tr("Open Design's store was not found on this computer."), self)
+        self.empty.setVisible(not rows)
+
+        buttons = self._build_buttons()
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.empty)
+        layout.addWidget(buttons)
+        em = self.fontMetrics().height()
+        wide = em * 66
+        if parent is not None:
+            wide = min(wide, max(parent.width() - 2 * em, em * 30))
+        self.resize(wide, em * (10 + min(len(rows), 8) * 2))
+        self.table.setFocus()
+        self._update()
+
+    def _build_table(self, rows: list[dict[str, Any]], current: Path) -> None:
+        """The stores found, one row each, the current one selected."""
         self.table = QTableWidget(len(rows), len(self.COLUMNS), self)
         self.table.setObjectName("store_table")
         self.table.setAccessibleName(self.tr("Stores found"))
@@ -106,9 +127,9 @@ class StoreDialog(QDialog):
                 self.table.setItem(r, c, item)
             if Path(row["data_dir"]) == current:
                 self.table.selectRow(r)
-        self.empty = QLabel(self.tr("Open Design's store was not found on this computer."), self)
-        self.empty.setVisible(not rows)
 
+    def _build_buttons(self) -> QDialogButtonBox:
+        """Use this store, Choose a folder…, Cancel (the default)."""
         buttons = QDialogButtonBox(self)
         self.use_button = buttons.addButton(self.tr("&Use this store"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.use_button.setToolTip(self.tr("Open the selected store and remember it"))
@@ -122,19 +143,7 @@ class StoreDialog(QDialog):
         cancel.clicked.connect(self.reject)
         self.table.itemSelectionChanged.connect(self._update)
         self.table.doubleClicked.connect(self._use)
-
-        layout = QVBoxLayout(self)
-        layout.addWidget(intro)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.empty)
-        layout.addWidget(buttons)
-        em = self.fontMetrics().height()
-        wide = em * 66
-        if parent is not None:
-            wide = min(wide, max(parent.width() - 2 * em, em * 30))
-        self.resize(wide, em * (10 + min(len(rows), 8) * 2))
-        self.table.setFocus()
-        self._update()
+        return buttons
 
     def selected(self) -> Path | None:
         rows = self.table.selectionModel().selectedRows()

@@ -16,10 +16,10 @@ from PySide6.QtCore import (
 
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.itemmodels.paged import PagedTableModel, Row, local_time
-from creative_memory.gui.visible import QT_TRANSLATE_NOOP, shown_id
+from creative_memory.gui.visible import QT_TRANSLATE_NOOP, said, shown_id
 from creative_memory.services import retrieval_log
 from creative_memory.services.list_export import RetrievalFilter
-from creative_memory.services.retrieval import describe_empty
+from creative_memory.services.retrieval import explain_empty
 from creative_memory.services.store import Store
 
 
@@ -132,7 +132,7 @@ class RetrievalsModel(PagedTableModel):
                 )
             ]
             if row.get("empty_reason"):
-                lines.append(self.tr(describe_empty(row["empty_reason"], {"project_id": row.get("project_id")})))
+                lines.append(said(explain_empty(row["empty_reason"], {"project_id": row.get("project_id")})))
             return "\n".join(lines)
         if key == "tokens":
             return self.tr("Estimated tokens of the Creative memory block (4 characters a token)")

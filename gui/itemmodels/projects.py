@@ -154,57 +154,76 @@ class ProjectsModel(QAbstractTableModel):
         if role == NAME_ROLE:
             return row.name or ""
         if key in CHECK_COLUMNS:
-            on = bool(getattr(row, key))
-            if role == Qt.ItemDataRole.CheckStateRole:
-                return Qt.CheckState.Checked if on else Qt.CheckState.Unchecked
-            if role == Qt.ItemDataRole.DisplayRole:
-                return self.tr("On") if on else self.tr("Off")
-            if role == SORT_ROLE:
-                return int(on)
-            if role == Qt.ItemDataRole.ToolTipRole:
-                title = self._headers[key][0]
-                state = self.tr("on") if on else self.tr("off")
-                return self.tr("{what} is {state} for {project}. Click or press Space to switch it.").format(
-                    what=title, state=state, project=self._label(row)
-                )
-            if role == Qt.ItemDataRole.AccessibleTextRole:
-                return self.tr("{what}: {state}").format(what=self._headers[key][0], state=self.tr("on") if on else self.tr("off"))
-            return None
+            return self._switch_data(row, key, role)
         if role == Qt.ItemDataRole.DisplayRole:
-            if key == "name":  # a name from Open Design is untrusted text: controls visible, bidi isolated
-                return for_display(row.name) if row.name else self.tr("(known from events only)")
-            if key == "id":
-                return row.id
-            if key == "preferences":
-                return QLocale().toString(int(row.preferences))
-            if key == "last_activity":
-                return local_time(row.last_activity) or self.tr("—")
-            return None
+            return self._display(row, key)
         if role == SORT_ROLE:
-            if key == "name":  # named projects first, then the ones known from events only (by id)
-                return ("0" + row.name if row.name else "1" + row.id).casefold()
-            if key == "id":
-                return row.id.casefold()
-            if key == "preferences":
-                return int(row.preferences)
-            if key == "last_activity":
-                return row.last_activity or ""
-            return None
+            return self._sort_key(row, key)
         if role == Qt.ItemDataRole.ToolTipRole:
-            if key == "name":
-                if not row.in_daemon:
-                    return self.tr(
-                        "Open Design's project list does not have this project; it is known from memory "
-                        "events only."
-                    )
-                return for_display(row.name or "")
-            if key == "last_activity":
-                return row.last_activity or self.tr("No memory events yet")
-            if key == "preferences":
-                return self.tr("{n} project-scoped preferences; {e} events").format(
-                    n=row.preferences, e=row.events
-                )
+            return self._tooltip(row, key)
+        return self._look(row, key, role)
+
+    def _switch_data(self, row: ProjectRow, key: str, role: int) -> Any:
+        """A switch cell: its check state, On/Off, its sort key, its tooltip and accessible text."""
+        on = bool(getattr(row, key))
+        if role == Qt.ItemDataRole.CheckStateRole:
+            return Qt.CheckState.Checked if on else Qt.CheckState.Unchecked
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.tr("On") if on else self.tr("Off")
+        if role == SORT_ROLE:
+            return int(on)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            title = self._headers[key][0]
+            state = self.tr("on") if on else self.tr("off")
+            return self.tr("{what} is {state} for {project}. Click or press Space to switch it.").format(
+                what=title, state=state, project=self._label(row)
+            )
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return self.tr("{what}: {state}").format(what=self._headers[key][0], state=self.tr("on") if on else self.tr("off"))
+        return None
+
+    def _display(self, row: ProjectRow, key: str) -> Any:
+        if key == "name":  # a name from Open Design is untrusted text: controls visible, bidi isolated
+            return for_display(row.name) if row.name else self.tr("(known from events only)")
+        if key == "id":
             return row.id
+        if key == "preferences":
+            return QLocale().toString(int(row.preferences))
+        if key == "last_activity":
+            return local_time(row.last_activity) or self.tr("—")
+        return None
+
+    @staticmethod
+    def _sort_key(row: ProjectRow, key: str) -> Any:
+        if key == "name":  # named projects first, then the ones known from events only (by id)
+            return ("0" + row.name if row.name else "1" + row.id).casefold()
+        if key == "id":
+            return row.id.casefold()
+        if key == "preferences":
+            return int(row.preferences)
+        if key == "last_activity":
+            return row.last_activity or ""
+        return None
+
+    def _tooltip(self, row: ProjectRow, key: str) -> Any:
+        if key == "name":
+            if not row.in_daemon:
+                return self.tr(
+                    "Open Design's project list does not have this project; it is known from memory "
+                    "events only."
+                )
+            return for_display(row.name or "")
+        if key == "last_activity":
+            return row.last_activity or self.tr("No memory events yet")
+        if key == "preferences":
+            return self.tr("{n} project-scoped preferences; {e} events").format(
+                n=row.preferences, e=row.events
+            )
+        return row.id
+
+    @staticmethod
+    def _look(row: ProjectRow, key: str, role: int) -> Any:
+        """Alignment, and the placeholder colour and italics of a project known from events only."""
         if role == Qt.ItemDataRole.TextAlignmentRole:
             if key == "preferences":
                 return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

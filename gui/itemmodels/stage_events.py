@@ -15,8 +15,8 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from creative_memory.gui.visible import for_display, shown_id, shown_name, shown_pair
-from creative_memory.services.reasons import event_sentence
+from creative_memory.gui.visible import for_display, said, shown_id, shown_name, shown_pair
+from creative_memory.services.reasons import event_said
 
 Index = QModelIndex | QPersistentModelIndex
 Row = dict[str, Any]
@@ -42,7 +42,7 @@ _EVENT_BASE_KEYS = frozenset({"type", "stage", "trace", "preference_key"})
 
 def event_details(event: Row) -> str:
     """The whole event as text: the plain sentence, the trace, then every other field on its own line."""
-    lines = [event_sentence(event), str(event.get("trace") or "")]
+    lines = [said(event_said(event)), str(event.get("trace") or "")]
     key = event.get("preference_key")
     if key:
         lines.append(f"preference_key: {key}")
@@ -97,7 +97,7 @@ class StageEventsModel(QAbstractTableModel):
             if key == "pattern":
                 return pattern_of(event)
             if key == "trace":
-                return for_display(event_sentence(event))
+                return for_display(said(event_said(event)))
             return str(event.get(key) or "")
         if role == Qt.ItemDataRole.ToolTipRole:
             return event_details(event)

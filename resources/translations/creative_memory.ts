@@ -17,121 +17,121 @@
 <context>
     <name>ActivityTab</name>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="47"/>
+        <location filename="../../gui/tabs/activity/view.py" line="72"/>
         <source>Filter by actor, action, target or outcome…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="49"/>
+        <location filename="../../gui/tabs/activity/view.py" line="74"/>
         <source>Filter the activity log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="51"/>
+        <location filename="../../gui/tabs/activity/view.py" line="76"/>
         <source>Show entries whose actor, action, target or outcome contains this text (Ctrl+F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="53"/>
+        <location filename="../../gui/tabs/activity/view.py" line="78"/>
         <source>E&amp;xport…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="55"/>
+        <location filename="../../gui/tabs/activity/view.py" line="80"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="56"/>
+        <location filename="../../gui/tabs/activity/view.py" line="81"/>
         <source>Save the filtered activity log as JSON or CSV</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="77"/>
+        <location filename="../../gui/tabs/activity/view.py" line="103"/>
         <source>Activity log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="79"/>
+        <location filename="../../gui/tabs/activity/view.py" line="105"/>
         <source>Every change to a control, newest first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="96"/>
+        <location filename="../../gui/tabs/activity/view.py" line="118"/>
         <source>How many entries are shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="100"/>
+        <location filename="../../gui/tabs/activity/view.py" line="122"/>
         <source>Last action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="125"/>
+        <location filename="../../gui/tabs/activity/view.py" line="136"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="168"/>
+        <location filename="../../gui/tabs/activity/view.py" line="179"/>
         <source>No activity matches “{text}”.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="169"/>
+        <location filename="../../gui/tabs/activity/view.py" line="180"/>
         <source>Clear filter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="169"/>
+        <location filename="../../gui/tabs/activity/view.py" line="180"/>
         <source>Show the whole activity log again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="172"/>
+        <location filename="../../gui/tabs/activity/view.py" line="183"/>
         <source>Nothing has been changed yet. Turning memory on or off, pausing, project switches, forgetting and resets are listed here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/activity.py" line="181"/>
+        <location filename="../../gui/tabs/activity/view.py" line="192"/>
         <source>%n entries loaded — scroll down for more</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/activity.py" line="213"/>
+        <location filename="../../gui/tabs/activity/view.py" line="224"/>
         <source>Exported %n entries to {path}.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="183"/>
+        <location filename="../../gui/tabs/activity/view.py" line="194"/>
         <source>1 entry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="183"/>
+        <location filename="../../gui/tabs/activity/view.py" line="194"/>
         <source>{n} entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="189"/>
+        <location filename="../../gui/tabs/activity/view.py" line="200"/>
         <source>Export activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="193"/>
+        <location filename="../../gui/tabs/activity/view.py" line="204"/>
         <source>JSON (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="193"/>
+        <location filename="../../gui/tabs/activity/view.py" line="204"/>
         <source>CSV (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity.py" line="208"/>
+        <location filename="../../gui/tabs/activity/view.py" line="219"/>
         <source>The activity log could not be exported.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -630,64 +630,64 @@
 <context>
     <name>DiagnosticsCore</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="82"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="83"/>
         <source>No retrieval matches these filters.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="83"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="84"/>
         <source>Clear filters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="83"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="84"/>
         <source>Show every recorded retrieval again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="87"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="88"/>
         <source>No retrievals recorded yet. Open Design records one each time it adds Creative memory to a prompt; “Run a retrieval now” records one from here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/diagnostics/core.py" line="98"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="99"/>
         <source>%n retrievals loaded — scroll down for more</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="100"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="101"/>
         <source>{n} retrievals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="102"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="103"/>
         <source>1 retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="150"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="151"/>
         <source>Select a retrieval to see its stage events.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="167"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="168"/>
         <source>Retrieval #{id}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="172"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="173"/>
         <source>kept +{pos} / −{neg}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="173"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="174"/>
         <source>{n} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="174"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="175"/>
         <source>{n} stage events</source>
         <translation type="unfinished"></translation>
     </message>
@@ -840,7 +840,7 @@
     </message>
     <message>
         <location filename="../../gui/tabs/diagnostics/view.py" line="97"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="361"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="365"/>
         <source>All projects</source>
         <translation type="unfinished"></translation>
     </message>
@@ -870,249 +870,249 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="115"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="143"/>
         <source>&amp;From</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="117"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="145"/>
         <source>Filter from a time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="117"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="145"/>
         <source>Show only retrievals at or after this time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="119"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="147"/>
         <source>From time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="119"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="147"/>
         <source>The earliest time to show (local time)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="120"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="148"/>
         <source>&amp;Until</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="122"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="150"/>
         <source>Filter up to a time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="122"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="150"/>
         <source>Show only retrievals up to this time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="124"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="152"/>
         <source>To time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="124"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="152"/>
         <source>The latest time to show (local time, the whole minute)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="126"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="116"/>
         <source>Search by pattern, type or project…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="130"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="120"/>
         <source>Search retrievals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="131"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="121"/>
         <source>Show retrievals that name this pattern, type or project (Ctrl+F); Escape clears</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="134"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="124"/>
         <source>C&amp;lear filters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="136"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="126"/>
         <source>Clear filters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="136"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="126"/>
         <source>Show every recorded retrieval again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="141"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="131"/>
         <source>&amp;Origin:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="142"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="132"/>
         <source>&amp;Project:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="143"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="133"/>
         <source>E&amp;vent:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="144"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="134"/>
         <source>&amp;Search:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="154"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="362"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="158"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="366"/>
         <source>No project (global only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="157"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
         <source>Project to retrieve for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="157"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
         <source>The project the retrieval runs for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="162"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
         <source>Block format</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="162"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
         <source>Which prompt block format to build</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="163"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="167"/>
         <source>&amp;Dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="167"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="171"/>
         <source>Dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="168"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="381"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="172"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="385"/>
         <source>Run the engine and show its stage events here without recording anything</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="171"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="175"/>
         <source>&amp;Run (dry run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="175"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="179"/>
         <source>Run a retrieval now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="176"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="180"/>
         <source>Retrieve for the chosen project now; a recorded run appears at the top of the list</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="178"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="182"/>
         <source>E&amp;xport…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="180"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="184"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="180"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="184"/>
         <source>Save the filtered list as JSON or CSV</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="182"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="186"/>
         <source>Run a retrieval now:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="188"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="192"/>
         <source>Pro&amp;ject:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="189"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="193"/>
         <source>&amp;Mode:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="199"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="203"/>
         <source>Last action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="216"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="220"/>
         <source>Retrievals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="218"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="222"/>
         <source>Recorded retrievals, newest first; select one to see its stage events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="235"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="239"/>
         <source>How many retrievals are shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="250"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="254"/>
         <source>Selected retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="263"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="267"/>
         <source>Stage events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="265"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="269"/>
         <source>The stage events of the selected retrieval, in the order they happened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="279"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="283"/>
         <source>Stage event detail</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="280"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="284"/>
         <source>The whole trace and every field of the selected stage event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="281"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="285"/>
         <source>Select a stage event to read its whole trace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="353"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="357"/>
         <source>Diagnostics</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="378"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="382"/>
         <source>This store is read-only: a retrieval can only be a dry run</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1270,178 +1270,178 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="90"/>
+        <location filename="../../gui/dialogs/forget.py" line="115"/>
         <source>Forget this pattern?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="90"/>
+        <location filename="../../gui/dialogs/forget.py" line="115"/>
         <source>Forget {n} patterns?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="95"/>
+        <location filename="../../gui/dialogs/forget.py" line="120"/>
         <source>&amp;Where it is remembered (tick what to forget):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="100"/>
+        <location filename="../../gui/dialogs/forget.py" line="128"/>
         <source>Where the selection is remembered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="101"/>
+        <location filename="../../gui/dialogs/forget.py" line="129"/>
         <source>Tick the places to forget; Space ticks the current row</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="118"/>
+        <location filename="../../gui/dialogs/forget.py" line="148"/>
         <source>Tick &amp;everywhere</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="120"/>
+        <location filename="../../gui/dialogs/forget.py" line="150"/>
         <source>Tick everywhere</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="122"/>
+        <location filename="../../gui/dialogs/forget.py" line="152"/>
         <source>Forget the selected patterns in every scope and both polarities (their text leaves the file)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="131"/>
+        <location filename="../../gui/dialogs/forget.py" line="163"/>
         <source>What will be erased</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="136"/>
+        <location filename="../../gui/dialogs/forget.py" line="168"/>
         <source>Warning</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="137"/>
+        <location filename="../../gui/dialogs/forget.py" line="169"/>
         <source>This cannot be undone. Nothing recoverable is kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="144"/>
+        <location filename="../../gui/dialogs/forget.py" line="179"/>
         <source>Also &amp;block these patterns from being learned again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="148"/>
+        <location filename="../../gui/dialogs/forget.py" line="183"/>
         <source>Keeps only a keyed fingerprint of each pattern, never its text, so it is never learned again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="150"/>
+        <location filename="../../gui/dialogs/forget.py" line="185"/>
         <source>Block from being learned again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="153"/>
-        <location filename="../../gui/dialogs/forget.py" line="249"/>
+        <location filename="../../gui/dialogs/forget.py" line="190"/>
+        <location filename="../../gui/dialogs/forget.py" line="271"/>
         <source>&amp;Forget</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="155"/>
+        <location filename="../../gui/dialogs/forget.py" line="192"/>
         <source>Erase what is ticked above</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="160"/>
+        <location filename="../../gui/dialogs/forget.py" line="197"/>
         <source>&amp;Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="161"/>
+        <location filename="../../gui/dialogs/forget.py" line="198"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="162"/>
+        <location filename="../../gui/dialogs/forget.py" line="199"/>
         <source>Keep everything as it is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="188"/>
+        <location filename="../../gui/dialogs/forget.py" line="210"/>
         <source>global</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="189"/>
+        <location filename="../../gui/dialogs/forget.py" line="211"/>
         <source>project {project}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="191"/>
+        <location filename="../../gui/dialogs/forget.py" line="213"/>
         <source>1 preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="191"/>
+        <location filename="../../gui/dialogs/forget.py" line="213"/>
         <source>{n} preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="192"/>
+        <location filename="../../gui/dialogs/forget.py" line="214"/>
         <source>1 event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="192"/>
+        <location filename="../../gui/dialogs/forget.py" line="214"/>
         <source>{n} events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="193"/>
+        <location filename="../../gui/dialogs/forget.py" line="215"/>
         <source>{name} — {where}, {polarity}: {prefs}, {events}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="195"/>
+        <location filename="../../gui/dialogs/forget.py" line="217"/>
         <source>prefer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="195"/>
+        <location filename="../../gui/dialogs/forget.py" line="217"/>
         <source>avoid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="227"/>
+        <location filename="../../gui/dialogs/forget.py" line="249"/>
         <source>Nothing is ticked, so nothing would be erased.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="230"/>
+        <location filename="../../gui/dialogs/forget.py" line="252"/>
         <source>1 learned preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="231"/>
+        <location filename="../../gui/dialogs/forget.py" line="253"/>
         <source>{n} learned preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="234"/>
+        <location filename="../../gui/dialogs/forget.py" line="256"/>
         <source>1 recorded event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="235"/>
+        <location filename="../../gui/dialogs/forget.py" line="257"/>
         <source>{n} recorded events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="239"/>
+        <location filename="../../gui/dialogs/forget.py" line="261"/>
         <source>This erases {records} and the pattern inside {events} (an event that names nothing else is deleted), and every diagnostic that mentions it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="249"/>
+        <location filename="../../gui/dialogs/forget.py" line="271"/>
         <source>&amp;Forget and block</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1929,93 +1929,93 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="197"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="222"/>
         <source>Tier:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="199"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="224"/>
         <source>High</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="199"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="224"/>
         <source>Medium</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="199"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="224"/>
         <source>Low</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="204"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="229"/>
         <source>Tier {tier}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="205"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="230"/>
         <source>Show {tier} confidence preferences (none checked: every tier)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="209"/>
-        <location filename="../../gui/tabs/inspector/layout.py" line="211"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="199"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="201"/>
         <source>Show archived</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="212"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="202"/>
         <source>Also show preferences not seen for 180 days (they are never injected)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="216"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="206"/>
         <source>Number of preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="217"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="207"/>
         <source>How many preferences match the filters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="235"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="239"/>
         <source>All scopes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="236"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="240"/>
         <source>Global only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="237"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="241"/>
         <source>Any project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="244"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="248"/>
         <source>Project {project}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="255"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="259"/>
         <source>All types</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="271"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="275"/>
         <source>Preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="272"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="276"/>
         <source>Learned preferences; select rows to see details, Delete forgets them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="304"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="308"/>
         <source>Nothing learned yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2126,107 +2126,107 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="59"/>
+        <location filename="../../gui/main_window.py" line="92"/>
         <source>Memory state</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="62"/>
+        <location filename="../../gui/main_window.py" line="95"/>
         <source>Demo data notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="66"/>
+        <location filename="../../gui/main_window.py" line="99"/>
         <source>Notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="80"/>
+        <location filename="../../gui/main_window.py" line="65"/>
         <source>Sections</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="99"/>
+        <location filename="../../gui/main_window.py" line="122"/>
         <source>{title} (Ctrl+{n})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="150"/>
+        <location filename="../../gui/main_window.py" line="161"/>
         <source>Store: {path}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="161"/>
+        <location filename="../../gui/main_window.py" line="172"/>
         <source>Updating preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="162"/>
+        <location filename="../../gui/main_window.py" line="173"/>
         <source>The rules that turn your reactions into preferences have changed. Re-deriving every preference from the raw events…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="170"/>
+        <location filename="../../gui/main_window.py" line="181"/>
         <source>Could not re-derive the preferences; they are shown as stored.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="179"/>
+        <location filename="../../gui/main_window.py" line="190"/>
         <source>No store open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="192"/>
+        <location filename="../../gui/main_window.py" line="203"/>
         <source>&amp;Turn on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="192"/>
+        <location filename="../../gui/main_window.py" line="203"/>
         <source>&amp;Resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="220"/>
+        <location filename="../../gui/main_window.py" line="231"/>
         <source>O&amp;K, hide this notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="255"/>
+        <location filename="../../gui/main_window.py" line="266"/>
         <source>Demo data — not your memory. Nothing here is used by Open Design.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="256"/>
+        <location filename="../../gui/main_window.py" line="267"/>
         <source>&amp;Back to my memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="297"/>
+        <location filename="../../gui/main_window.py" line="308"/>
         <source>There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, Ctrl+4 retrievals in Diagnostics.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="301"/>
+        <location filename="../../gui/main_window.py" line="312"/>
         <source>● Live</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="301"/>
+        <location filename="../../gui/main_window.py" line="312"/>
         <source>○ Not live</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="303"/>
+        <location filename="../../gui/main_window.py" line="314"/>
         <source>Changes made by Open Design appear here within a second or two.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="305"/>
+        <location filename="../../gui/main_window.py" line="316"/>
         <source>The store cannot be read right now; the view is not updating.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="311"/>
+        <location filename="../../gui/main_window.py" line="322"/>
         <source>Working…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2379,7 +2379,7 @@
 <context>
     <name>Names</name>
     <message>
-        <location filename="../../gui/visible.py" line="47"/>
+        <location filename="../../gui/visible.py" line="48"/>
         <source>{name} (stored as {raw})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2548,102 +2548,102 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="62"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="85"/>
         <source>Passphrase</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="63"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="86"/>
         <source>The passphrase (hidden as you type)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="67"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="90"/>
         <source>Repeat the passphrase</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="68"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="91"/>
         <source>Type the same passphrase again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="69"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="92"/>
         <source>S&amp;how the passphrase</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="70"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="93"/>
         <source>Show the characters instead of dots</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="71"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="94"/>
         <source>Show the passphrase</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="73"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="99"/>
         <source>&amp;Remember it in the system keychain</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="75"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="101"/>
         <source>Remember the passphrase in the system keychain</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="78"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="104"/>
         <source>Keep the passphrase in the keychain so importing this file on this computer does not ask</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="82"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="108"/>
         <source>No system keychain was found, so it cannot be remembered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="85"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="113"/>
         <source>&amp;Passphrase:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="89"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="117"/>
         <source>Repe&amp;at:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="100"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="130"/>
         <source>&amp;Encrypt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="100"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="130"/>
         <source>&amp;Open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="101"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="131"/>
         <source>Use this passphrase</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="102"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="132"/>
         <source>Go back without a passphrase</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="133"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="149"/>
         <source>Enter a passphrase.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="136"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="152"/>
         <source>The passphrase is too short: use at least {n} characters.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="138"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="154"/>
         <source>The two passphrases do not match; type the same passphrase twice.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2662,162 +2662,162 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="91"/>
+        <location filename="../../gui/dialogs/pause.py" line="119"/>
         <source>How long</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="95"/>
+        <location filename="../../gui/dialogs/pause.py" line="123"/>
         <source>For &amp;1 hour</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="95"/>
+        <location filename="../../gui/dialogs/pause.py" line="123"/>
         <source>Pause for one hour from now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="96"/>
+        <location filename="../../gui/dialogs/pause.py" line="124"/>
         <source>For &amp;2 hours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="96"/>
+        <location filename="../../gui/dialogs/pause.py" line="124"/>
         <source>Pause for two hours from now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="98"/>
+        <location filename="../../gui/dialogs/pause.py" line="126"/>
         <source>Until &amp;tomorrow, 08:00</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="99"/>
+        <location filename="../../gui/dialogs/pause.py" line="127"/>
         <source>Pause until eight in the morning tomorrow (local time)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="101"/>
+        <location filename="../../gui/dialogs/pause.py" line="129"/>
         <source>For 1 &amp;week</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="101"/>
+        <location filename="../../gui/dialogs/pause.py" line="129"/>
         <source>Pause for seven days from now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="102"/>
+        <location filename="../../gui/dialogs/pause.py" line="130"/>
         <source>Until I &amp;resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="102"/>
+        <location filename="../../gui/dialogs/pause.py" line="130"/>
         <source>Pause with no end; resume it yourself</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="103"/>
+        <location filename="../../gui/dialogs/pause.py" line="131"/>
         <source>Until a &amp;date and time:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="103"/>
+        <location filename="../../gui/dialogs/pause.py" line="131"/>
         <source>Pause until the date and time you choose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="119"/>
+        <location filename="../../gui/dialogs/pause.py" line="147"/>
         <source>Pause until (date and time)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="120"/>
+        <location filename="../../gui/dialogs/pause.py" line="148"/>
         <source>The local date and time when the pause ends by itself</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="126"/>
+        <location filename="../../gui/dialogs/pause.py" line="156"/>
         <source>What to pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="131"/>
+        <location filename="../../gui/dialogs/pause.py" line="161"/>
         <source>&amp;Both learning and using</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="132"/>
+        <location filename="../../gui/dialogs/pause.py" line="162"/>
         <source>Nothing new is learned and nothing is added to prompts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="135"/>
+        <location filename="../../gui/dialogs/pause.py" line="165"/>
         <source>&amp;Learning only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="136"/>
+        <location filename="../../gui/dialogs/pause.py" line="166"/>
         <source>Keep using what is remembered, but learn nothing new from your work</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="139"/>
+        <location filename="../../gui/dialogs/pause.py" line="169"/>
         <source>&amp;Using only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="140"/>
+        <location filename="../../gui/dialogs/pause.py" line="170"/>
         <source>Keep learning, but add nothing to Open Design&apos;s prompts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="163"/>
+        <location filename="../../gui/dialogs/pause.py" line="191"/>
         <source>&amp;Pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="165"/>
+        <location filename="../../gui/dialogs/pause.py" line="193"/>
         <source>Start the pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="166"/>
+        <location filename="../../gui/dialogs/pause.py" line="194"/>
         <source>Pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="168"/>
+        <location filename="../../gui/dialogs/pause.py" line="196"/>
         <source>Close without pausing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="251"/>
+        <location filename="../../gui/dialogs/pause.py" line="261"/>
         <source>The end of the pause must be in the future; choose a later date and time.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="257"/>
+        <location filename="../../gui/dialogs/pause.py" line="267"/>
         <source>Learning and using</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="258"/>
+        <location filename="../../gui/dialogs/pause.py" line="268"/>
         <source>Learning</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="259"/>
+        <location filename="../../gui/dialogs/pause.py" line="269"/>
         <source>Using</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="262"/>
+        <location filename="../../gui/dialogs/pause.py" line="272"/>
         <source>{what} will stay paused until you resume.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="265"/>
+        <location filename="../../gui/dialogs/pause.py" line="275"/>
         <source>{what} will be paused until {when}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3219,12 +3219,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/visible.py" line="58"/>
+        <location filename="../../gui/visible.py" line="59"/>
         <source>Copied {n} characters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/visible.py" line="60"/>
+        <location filename="../../gui/visible.py" line="61"/>
         <source> — exactly what the model gets, including control or direction characters (shown as symbols here); check the text before pasting it into a terminal.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3366,60 +3366,60 @@
 <context>
     <name>ProjectsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="158"/>
+        <location filename="../../gui/itemmodels/projects.py" line="169"/>
         <source>On</source>
         <extracomment>(project id, field &quot;use_global_memory&quot; | &quot;use_memory&quot; | &quot;learn_from_project&quot;, new value)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="158"/>
+        <location filename="../../gui/itemmodels/projects.py" line="169"/>
         <source>Off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="163"/>
-        <location filename="../../gui/itemmodels/projects.py" line="168"/>
+        <location filename="../../gui/itemmodels/projects.py" line="174"/>
+        <location filename="../../gui/itemmodels/projects.py" line="179"/>
         <source>on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="163"/>
-        <location filename="../../gui/itemmodels/projects.py" line="168"/>
+        <location filename="../../gui/itemmodels/projects.py" line="174"/>
+        <location filename="../../gui/itemmodels/projects.py" line="179"/>
         <source>off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="164"/>
+        <location filename="../../gui/itemmodels/projects.py" line="175"/>
         <source>{what} is {state} for {project}. Click or press Space to switch it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="168"/>
+        <location filename="../../gui/itemmodels/projects.py" line="179"/>
         <source>{what}: {state}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="172"/>
+        <location filename="../../gui/itemmodels/projects.py" line="184"/>
         <source>(known from events only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="178"/>
+        <location filename="../../gui/itemmodels/projects.py" line="190"/>
         <source>—</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="194"/>
+        <location filename="../../gui/itemmodels/projects.py" line="209"/>
         <source>Open Design&apos;s project list does not have this project; it is known from memory events only.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="199"/>
+        <location filename="../../gui/itemmodels/projects.py" line="214"/>
         <source>No memory events yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="201"/>
+        <location filename="../../gui/itemmodels/projects.py" line="216"/>
         <source>{n} project-scoped preferences; {e} events</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3427,276 +3427,560 @@
 <context>
     <name>ProjectsTab</name>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="65"/>
-        <location filename="../../gui/tabs/projects/view.py" line="262"/>
+        <location filename="../../gui/tabs/projects/view.py" line="72"/>
+        <location filename="../../gui/tabs/projects/view.py" line="270"/>
         <source>No projects yet. Projects appear here when Open Design creates them or when memory events name them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="96"/>
+        <location filename="../../gui/tabs/projects/view.py" line="103"/>
         <source>Switch off “Use global memory in this project” to keep your general preferences out of a project&apos;s prompts (client or NDA work), “Use this project&apos;s memory” to leave out what was learned there, “Learn from this project” to keep its work out of memory. All are reversible and take effect at once.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="107"/>
+        <location filename="../../gui/tabs/projects/view.py" line="114"/>
         <source>Filter by name or id…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="109"/>
+        <location filename="../../gui/tabs/projects/view.py" line="116"/>
         <source>Filter projects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="110"/>
+        <location filename="../../gui/tabs/projects/view.py" line="117"/>
         <source>Show the projects whose name or id contains these words (Ctrl+F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="112"/>
+        <location filename="../../gui/tabs/projects/view.py" line="119"/>
         <source>&amp;Filter:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="116"/>
+        <location filename="../../gui/tabs/projects/view.py" line="123"/>
         <source>Number of projects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="133"/>
-        <location filename="../../gui/tabs/projects/view.py" line="161"/>
+        <location filename="../../gui/tabs/projects/view.py" line="140"/>
+        <location filename="../../gui/tabs/projects/view.py" line="168"/>
         <source>Projects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="135"/>
-        <location filename="../../gui/tabs/projects/view.py" line="217"/>
+        <location filename="../../gui/tabs/projects/view.py" line="142"/>
+        <location filename="../../gui/tabs/projects/view.py" line="225"/>
         <source>Click a switch or press Space on it to change it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="170"/>
+        <location filename="../../gui/tabs/projects/view.py" line="177"/>
         <source>Use global memory in this project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="171"/>
+        <location filename="../../gui/tabs/projects/view.py" line="178"/>
         <source>Use this project&apos;s memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="172"/>
+        <location filename="../../gui/tabs/projects/view.py" line="179"/>
         <source>Learn from this project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="173"/>
+        <location filename="../../gui/tabs/projects/view.py" line="180"/>
         <source>Preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="175"/>
+        <location filename="../../gui/tabs/projects/view.py" line="183"/>
         <source>Last activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="214"/>
+        <location filename="../../gui/tabs/projects/view.py" line="222"/>
         <source>This store is read-only, so the switches cannot be changed: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="269"/>
+        <location filename="../../gui/tabs/projects/view.py" line="277"/>
         <source>No project matches “{text}”.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="270"/>
+        <location filename="../../gui/tabs/projects/view.py" line="278"/>
         <source>&amp;Clear the filter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="270"/>
+        <location filename="../../gui/tabs/projects/view.py" line="278"/>
         <source>Show every project again</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/projects/view.py" line="275"/>
+        <location filename="../../gui/tabs/projects/view.py" line="283"/>
         <source>%n project(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="277"/>
+        <location filename="../../gui/tabs/projects/view.py" line="285"/>
         <source>{shown} of {n} projects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="309"/>
+        <location filename="../../gui/tabs/projects/view.py" line="317"/>
         <source>Could not change “{name}”; the switch was put back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Reasons</name>
+    <message>
+        <location filename="../../services/reasons.py" line="80"/>
+        <source>no project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="81"/>
+        <location filename="../../services/reasons.py" line="325"/>
+        <source>project {id}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="86"/>
+        <source>this project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="92"/>
+        <source>using memory is paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="92"/>
+        <source>using memory was paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="94"/>
+        <source>using memory is paused until you resume it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="95"/>
+        <source>using memory was paused until you resume it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="96"/>
+        <source>using memory is paused until {when}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="97"/>
+        <source>using memory was paused until {when}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="113"/>
+        <source>it was strong and stable enough, and there was room for it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="115"/>
+        <source>creative memory is switched off (the “Creative memory” switch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="116"/>
+        <source>creative memory was switched off (the “Creative memory” switch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="120"/>
+        <source>{name} uses neither global memory nor its own (both switches are off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="121"/>
+        <source>{name} uses neither global memory nor its own (both switches were off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="124"/>
+        <source>its strength {strength:.2f} was below the {threshold:.2f} threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="127"/>
+        <source>it was under review, because it was contradicted in several sessions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="129"/>
+        <source>it was archived after {days} days without a signal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="131"/>
+        <source>it was not stable then</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="133"/>
+        <source>its confidence was low (only medium and high confidence are used)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="137"/>
+        <source>only {types} preferences were asked for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="139"/>
+        <source>its type was not asked for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="141"/>
+        <source>{cap} stronger preferences filled the {cap} places</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="144"/>
+        <source>at most {slots} things to avoid fit beside the preferences kept, and stronger ones took those places</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="150"/>
+        <source>at most {cap} preferences of one type ({type}) are used, and stronger ones took those places</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="152"/>
+        <source>at most {cap} preferences of one type are used, and stronger ones took those places</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="158"/>
+        <source>the project-override line may use at most half of the {budget}-token budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="161"/>
+        <source>the block had used {used} of its {budget} tokens, and this one did not fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="163"/>
+        <source>the block reached its budget of {budget} tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="165"/>
+        <source>{name} has its own preference for the same pattern, which is used instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="168"/>
+        <source>it was learned after that generation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="170"/>
+        <source>no preference is strong and stable enough yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="172"/>
+        <source>of a reason this version does not describe ({code})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="199"/>
+        <source>Open Design has not used creative memory for {project} yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="201"/>
+        <source>Open Design has not used creative memory in a generation yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="205"/>
+        <source>Used in the last generation for {where} ({when}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="208"/>
+        <source>Not used in the last generation for {where} ({when}): {because}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="234"/>
+        <source>Nothing is injected: {because}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="251"/>
+        <source>positive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="253"/>
+        <source>negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="271"/>
+        <source>Kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="272"/>
+        <source>Kept {label} (strength {strength:.2f}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="276"/>
+        <source>{n} {why}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="281"/>
+        <source>{count} left out by the lifecycle filter: {parts}. Among them: {sample}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="283"/>
+        <source>{count} left out by the lifecycle filter: {parts}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="288"/>
+        <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places. Next in line: {next}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="291"/>
+        <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="297"/>
+        <source>Places freed by a ceiling went to {what}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="302"/>
+        <source>Left out: {cut}: {because}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="306"/>
+        <source>Left out {what}: {because}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="309"/>
+        <source>Global {label} not used: {because}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="311"/>
+        <source>{count} more global preferences not used: {because}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="313"/>
+        <source>Nothing injected: {because}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="334"/>
+        <source>below the {threshold:.2f} strength threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="337"/>
+        <source>not stable (under review or archived)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="339"/>
+        <source>of low confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/reasons.py" line="341"/>
+        <source>of a type not asked for</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ReceiptDialog</name>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="40"/>
+        <location filename="../../gui/dialogs/receipt.py" line="41"/>
         <source>project {project}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="42"/>
+        <location filename="../../gui/dialogs/receipt.py" line="43"/>
         <source>global</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="44"/>
+        <location filename="../../gui/dialogs/receipt.py" line="45"/>
         <source>everywhere</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="46"/>
+        <location filename="../../gui/dialogs/receipt.py" line="47"/>
         <source>prefer only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="46"/>
+        <location filename="../../gui/dialogs/receipt.py" line="47"/>
         <source>avoid only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="64"/>
+        <location filename="../../gui/dialogs/receipt.py" line="65"/>
         <source>Deletion receipt — Creative Memory Studio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="72"/>
-        <location filename="../../gui/dialogs/receipt.py" line="117"/>
+        <location filename="../../gui/dialogs/receipt.py" line="87"/>
+        <location filename="../../gui/dialogs/receipt.py" line="136"/>
         <source>Verified</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="72"/>
+        <location filename="../../gui/dialogs/receipt.py" line="87"/>
         <source>Not verified</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="74"/>
+        <location filename="../../gui/dialogs/receipt.py" line="89"/>
         <source>Reset and verified</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="74"/>
+        <location filename="../../gui/dialogs/receipt.py" line="89"/>
         <source>Reset, but not verified</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="76"/>
+        <location filename="../../gui/dialogs/receipt.py" line="91"/>
         <source>Forgotten and verified</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="76"/>
+        <location filename="../../gui/dialogs/receipt.py" line="91"/>
         <source>Forgotten, but not verified</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="99"/>
+        <location filename="../../gui/dialogs/receipt.py" line="118"/>
         <source>Patterns</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="101"/>
+        <location filename="../../gui/dialogs/receipt.py" line="120"/>
         <source>What was erased</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="102"/>
+        <location filename="../../gui/dialogs/receipt.py" line="121"/>
         <source>… and {n} more</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="103"/>
+        <location filename="../../gui/dialogs/receipt.py" line="122"/>
         <source>Learned preferences erased</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="104"/>
+        <location filename="../../gui/dialogs/receipt.py" line="123"/>
         <source>Events deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="106"/>
+        <location filename="../../gui/dialogs/receipt.py" line="125"/>
         <source>Events with the pattern removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="107"/>
+        <location filename="../../gui/dialogs/receipt.py" line="126"/>
         <source>Diagnostics erased</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="109"/>
+        <location filename="../../gui/dialogs/receipt.py" line="128"/>
         <source>Blocked from being learned again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="109"/>
+        <location filename="../../gui/dialogs/receipt.py" line="128"/>
         <source>yes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="109"/>
+        <location filename="../../gui/dialogs/receipt.py" line="128"/>
         <source>no</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="112"/>
+        <location filename="../../gui/dialogs/receipt.py" line="131"/>
         <source>yes — a byte search of the database files found no trace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="114"/>
+        <location filename="../../gui/dialogs/receipt.py" line="133"/>
         <source>no — a byte search still found {n} occurrence(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="116"/>
+        <location filename="../../gui/dialogs/receipt.py" line="135"/>
         <source>no — see the notes below</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="119"/>
+        <location filename="../../gui/dialogs/receipt.py" line="138"/>
         <source>Backup</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="120"/>
+        <location filename="../../gui/dialogs/receipt.py" line="139"/>
         <source>Time taken</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="120"/>
+        <location filename="../../gui/dialogs/receipt.py" line="139"/>
         <source>{ms} ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="129"/>
+        <location filename="../../gui/dialogs/receipt.py" line="157"/>
         <source>The write-ahead log could not be emptied (another program holds the store open); old page images may remain until Open Design closes it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="136"/>
+        <location filename="../../gui/dialogs/receipt.py" line="164"/>
         <source>Notes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="141"/>
+        <location filename="../../gui/dialogs/receipt.py" line="171"/>
         <source>Close the receipt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="142"/>
+        <location filename="../../gui/dialogs/receipt.py" line="172"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3761,132 +4045,132 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="49"/>
+        <location filename="../../gui/dialogs/reset.py" line="76"/>
         <source>Erase all creative memory?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="57"/>
+        <location filename="../../gui/dialogs/reset.py" line="84"/>
         <source>• {n} learned preferences (every tier, including archived ones)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="60"/>
+        <location filename="../../gui/dialogs/reset.py" line="87"/>
         <source>• {n} raw events they were learned from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="61"/>
+        <location filename="../../gui/dialogs/reset.py" line="88"/>
         <source>• {n} recorded retrievals and their {d} stage diagnostics</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="66"/>
+        <location filename="../../gui/dialogs/reset.py" line="93"/>
         <source> of user “{user}”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="67"/>
+        <location filename="../../gui/dialogs/reset.py" line="94"/>
         <source>This erases, for good,{who}:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="71"/>
+        <location filename="../../gui/dialogs/reset.py" line="98"/>
         <source>The store is then compacted and searched to prove nothing recoverable remains. The activity log keeps one line saying a reset happened. Open Design&apos;s own projects and chats are not touched.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="78"/>
+        <location filename="../../gui/dialogs/reset.py" line="108"/>
         <source>Also reset &amp;settings: the switch, pauses, project switches and the blocklist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="81"/>
+        <location filename="../../gui/dialogs/reset.py" line="111"/>
         <source>Also reset settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="83"/>
+        <location filename="../../gui/dialogs/reset.py" line="113"/>
         <source>Unchecked, your switches and blocked patterns stay as they are</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="87"/>
+        <location filename="../../gui/dialogs/reset.py" line="118"/>
         <source>E&amp;xport a backup first, to:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="89"/>
+        <location filename="../../gui/dialogs/reset.py" line="120"/>
         <source>Export a backup first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="91"/>
+        <location filename="../../gui/dialogs/reset.py" line="122"/>
         <source>Write everything to a file (readable only by you) before erasing; import it to undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="96"/>
+        <location filename="../../gui/dialogs/reset.py" line="127"/>
         <source>Backup file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="97"/>
+        <location filename="../../gui/dialogs/reset.py" line="128"/>
         <source>Where the backup is written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="98"/>
+        <location filename="../../gui/dialogs/reset.py" line="129"/>
         <source>&amp;Browse…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="99"/>
+        <location filename="../../gui/dialogs/reset.py" line="130"/>
         <source>Choose the backup file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="100"/>
+        <location filename="../../gui/dialogs/reset.py" line="131"/>
         <source>Choose where the backup is written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="110"/>
+        <location filename="../../gui/dialogs/reset.py" line="143"/>
         <source>Type RESET to confirm</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="111"/>
+        <location filename="../../gui/dialogs/reset.py" line="144"/>
         <source>Type the word RESET in capitals to enable the Reset button</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="112"/>
+        <location filename="../../gui/dialogs/reset.py" line="145"/>
         <source>&amp;Type RESET to confirm:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="120"/>
+        <location filename="../../gui/dialogs/reset.py" line="156"/>
         <source>Close without erasing anything</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="121"/>
+        <location filename="../../gui/dialogs/reset.py" line="157"/>
         <source>&amp;Reset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="124"/>
+        <location filename="../../gui/dialogs/reset.py" line="160"/>
         <source>Reset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="125"/>
+        <location filename="../../gui/dialogs/reset.py" line="161"/>
         <source>Erase all creative memory now (type RESET first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="165"/>
+        <location filename="../../gui/dialogs/reset.py" line="182"/>
         <source>Choose a file for the backup, or uncheck “Export a backup first”.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3967,67 +4251,67 @@
 <context>
     <name>RunActions</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="26"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="27"/>
         <source>&amp;Run (dry run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="26"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="27"/>
         <source>&amp;Run a recorded retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="36"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="37"/>
         <source>The retrieval could not run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="59"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="60"/>
         <source>kept +{pos} / −{neg}, {tokens} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="68"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="69"/>
         <source>Dry run (not recorded) · {where} · {mode} · {kept}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="75"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="76"/>
         <source>Dry run for {where}: {kept}. Nothing was recorded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="79"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="80"/>
         <source>Recorded retrieval #{id} for {where}: {kept}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="83"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="84"/>
         <source>The current filters hide it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="90"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="91"/>
         <source>Export retrievals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="94"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="95"/>
         <source>JSON (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="94"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="95"/>
         <source>CSV (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="111"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="112"/>
         <source>The retrievals could not be exported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/diagnostics/run.py" line="118"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="119"/>
         <source>Exported %n retrievals to {path}.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4270,82 +4554,82 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="86"/>
+        <location filename="../../gui/dialogs/store.py" line="107"/>
         <source>Stores found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="100"/>
+        <location filename="../../gui/dialogs/store.py" line="121"/>
         <source>yes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="100"/>
+        <location filename="../../gui/dialogs/store.py" line="121"/>
         <source>no</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="100"/>
+        <location filename="../../gui/dialogs/store.py" line="121"/>
         <source>unreadable</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="109"/>
+        <location filename="../../gui/dialogs/store.py" line="85"/>
         <source>Open Design&apos;s store was not found on this computer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="113"/>
+        <location filename="../../gui/dialogs/store.py" line="134"/>
         <source>&amp;Use this store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="114"/>
+        <location filename="../../gui/dialogs/store.py" line="135"/>
         <source>Open the selected store and remember it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="115"/>
+        <location filename="../../gui/dialogs/store.py" line="136"/>
         <source>Choose a &amp;folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="116"/>
+        <location filename="../../gui/dialogs/store.py" line="137"/>
         <source>Pick the folder that holds app.sqlite</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="181"/>
+        <location filename="../../gui/dialogs/store.py" line="190"/>
         <source>Choose the folder that holds app.sqlite</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="215"/>
+        <location filename="../../gui/dialogs/store.py" line="224"/>
         <source>Could not use that folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="226"/>
+        <location filename="../../gui/dialogs/store.py" line="235"/>
         <source>Move the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="227"/>
+        <location filename="../../gui/dialogs/store.py" line="236"/>
         <source>This store is in the folder the first release used, which Open Design may use later. Move it to this program&apos;s own folder? It is copied, checked, and only then removed here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="236"/>
+        <location filename="../../gui/dialogs/store.py" line="245"/>
         <source>&amp;Move</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="248"/>
+        <location filename="../../gui/dialogs/store.py" line="257"/>
         <source>Could not move the store.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="264"/>
+        <location filename="../../gui/dialogs/store.py" line="273"/>
         <source>Creative memory keeps its own tables (creative_memory_*) in Open Design&apos;s store:
 {store}
 
@@ -4353,29 +4637,29 @@ They are added now. Open Design&apos;s own tables are not changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="267"/>
+        <location filename="../../gui/dialogs/store.py" line="276"/>
         <source>Creative memory&apos;s tables in
 {store}
 are upgraded from schema {old} to {new}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="271"/>
+        <location filename="../../gui/dialogs/store.py" line="280"/>
         <source>Prepare the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="272"/>
+        <location filename="../../gui/dialogs/store.py" line="281"/>
         <source>A backup copy of the store is made beside it first (only the latest copy is kept).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="277"/>
+        <location filename="../../gui/dialogs/store.py" line="286"/>
         <source>&amp;Continue</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="278"/>
+        <location filename="../../gui/dialogs/store.py" line="287"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>

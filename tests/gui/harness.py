@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -20,9 +21,26 @@ from creative_memory.gui.tasks import TaskKeeper
 from creative_memory.model.constants import Actor
 from creative_memory.services.context import Context
 from creative_memory.services.datadir import DataDir
+from creative_memory.services.derivation import ensure_current, is_current
 from creative_memory.services.ingest import ingest_jsonl
 
 T0 = 1_793_000_000_000  # 2026-10-26T…Z: a fixed "now" for seeded events
+
+
+def derived(ctrl: Controller, timeout_s: float = 30.0) -> None:
+    """Wait until the stored preferences are derived from every event. The window's store worker
+    may be re-deriving right then (a refresh that read the new events first): while its lease
+    lives, the ingest's own derivation stands back and readers serve what is stored
+    (docs/decisions/0019), so a test that retrieves at once could see the store as it was."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        ensure_current(ctrl.store, ctrl.user, ctrl.now())
+        with ctrl.store.snapshot() as con:
+            if is_current(con, ctrl.user):
+                return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the store's preferences were not derived within {timeout_s:g} s")
+        time.sleep(0.01)
 
 
 @pytest.fixture
@@ -104,6 +122,7 @@ def seed(ctrl: Controller) -> Callable[[list[str]], Any]:
         rep = ingest_jsonl(ctrl.store, "\n".join(lines), default_user=ctrl.user, now=ctrl.now(),
                            blocks=ctrl.ctx.blocks)
         assert not rep.rejected, rep.rejected
+        derived(ctrl)
         return rep
 
     return go

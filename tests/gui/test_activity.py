@@ -19,7 +19,7 @@ import pytest
 from harness import event
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
 
-from creative_memory.gui.tabs.activity import ActivityTab
+from creative_memory.gui.tabs.activity.view import ActivityTab
 from creative_memory.gui.theme import apply_scheme
 from creative_memory.model.constants import Actor
 from creative_memory.services import audit, controls, erasure

@@ -22,7 +22,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, Qt, QTranslator
 
 from creative_memory.gui.dialogs.store import StoreDialog
-from creative_memory.gui.tabs.activity import ActivityTab
+from creative_memory.gui.tabs.activity.view import ActivityTab
 from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
 from creative_memory.gui.tabs.projects.view import ProjectsTab
 

@@ -34,15 +34,7 @@ from creative_memory.model.tables import (
     RetrievalEvent,
 )
 from creative_memory.services import audit as audit_module
-from creative_memory.services import (
-    controls,
-    derivation,
-    erasure,
-    erasure_search,
-    explain,
-    queries,
-    retrieval,
-)
+from creative_memory.services import byte_scan, controls, derivation, erasure, explain, queries, retrieval
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.engine.block import human
@@ -712,9 +704,9 @@ def test_live_copies_account_for_every_byte_of_a_compacted_store(loaded: Store) 
 def test_count_bytes_counts_across_chunks_and_files(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, memmem: bool
 ) -> None:
-    monkeypatch.setattr(erasure_search, "_CHUNK", 64)
+    monkeypatch.setattr(byte_scan, "_CHUNK", 64)
     if not memmem:
-        monkeypatch.setattr(erasure_search, "_MEMMEM", None)
+        monkeypatch.setattr(byte_scan, "_MEMMEM", None)
     path = tmp_path / "app.sqlite"
     rnd = random.Random(7)
     words = [b"teal_gradient", b"teal gradient", b"aa_aa"]

@@ -125,9 +125,16 @@ def _view(res: RetrievalResult, mode: Any) -> dict[str, Any]:
 
 
 def _both(
-    store: Store, project: str | None, now: int, types: list[str] | None, gates: Gates | None = None
+    store: Store,
+    project: str | None,
+    now: int,
+    types: list[str] | None,
+    gates: Gates | None = None,
+    memo: dict[object, object] | None = None,
 ) -> tuple[dict[str, Any], dict[str, Any], int]:
-    """The bounded retrieval, the one over every record, and how many records the first read."""
+    """The bounded retrieval, the one over every record, and how many records the first read.
+    With ``memo``, also the retrieval that starts from the groups an earlier one read deeper (the
+    hint ``bounded_retrieve`` keeps there), twice: the hint only ever adds rows to the read."""
     gates = gates or Gates()
     common: dict[str, Any] = {"project_id": project, "now": now, "preference_types": types, "gates": gates}
     use_global, use_project = scope_switches(gates, project)
@@ -148,6 +155,9 @@ def _both(
             bounded_retrieve(session, USER, project, now=now, gates=gates, preference_types=types),
             Mode.GENERATION,
         )
+        for _again in range(2 if memo is not None else 0):
+            hinted = bounded_retrieve(session, USER, project, now=now, gates=gates, preference_types=types, memo=memo)
+            assert _view(hinted, Mode.GENERATION) == _view(fast, Mode.GENERATION)
         everything = every_record(session, USER, project)
     full = retrieve(everything, **common)
     return _view(fast, Mode.GENERATION), _view(full, Mode.GENERATION), len(c.records)
@@ -161,13 +171,14 @@ def test_bounded_read_equals_reading_every_record(
     # A shallow first read makes the stages ask for more often: every deepening path is exercised.
     monkeypatch.setattr(candidates_module, "FIRST_DEPTH", rng.choice([1, 2, 6]))
     evaluated_at = _fill(shared_store, rng)
+    memo: dict[object, object] = {}  # one for every question: hints of other questions are kept
     for _ in range(4):
         project = rng.choice([None, "p1", "p2", "p_none"])
         now = evaluated_at + rng.choice([0, 1, 20 * DAY, 95 * DAY, 400 * DAY])
         types = rng.choice([None, None, ["lay"], ["color", "ty"], ["nothing"]])
         # The project switches (decision 0025): global memory off, the project's own memory off.
         gates = rng.choice([Gates()] * 3 + [Gates(project_use_global=False), Gates(project_use_memory=False)])
-        fast, full, _n = _both(shared_store, project, now, types, gates)
+        fast, full, _n = _both(shared_store, project, now, types, gates, memo)
         assert fast == full, (seed, project, now, types, gates)
 
 
@@ -180,12 +191,30 @@ def test_bounded_read_equals_reading_every_record_in_saturated_stores(
     rng = random.Random(1000 + seed)
     monkeypatch.setattr(candidates_module, "FIRST_DEPTH", rng.choice([1, 2, 3, 6]))
     evaluated_at = _fill(shared_store, rng, saturated=True)
+    memo: dict[object, object] = {}
     for _ in range(3):
         project = rng.choice([None, "p1", "p2"])
         now = evaluated_at + rng.choice([0, 1, 95 * DAY])
         types = rng.choice([None, None, None, ["lay", "co"], ["ty", "sp", "mo", "ico"]])
-        fast, full, _n = _both(shared_store, project, now, types)
+        fast, full, _n = _both(shared_store, project, now, types, memo=memo)
         assert fast == full, (seed, project, now, types)
+
+
+def test_a_hint_of_groups_read_deeper_last_time_is_kept_and_a_stale_one_is_harmless(
+    shared_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(candidates_module, "FIRST_DEPTH", 1)
+    rng = random.Random(7)
+    now = _fill(shared_store, rng, saturated=True)
+    memo: dict[object, object] = {}
+    with shared_store.read() as session:
+        first = bounded_retrieve(session, USER, "p1", now=now, gates=Gates(), memo=memo)
+        hints = {k: v for k, v in memo.items() if isinstance(k, tuple) and k[0] == "deepened"}
+        assert len(hints) == 1 and next(iter(hints.values()))  # the saturated store needed deeper reads
+        key = next(iter(hints))
+        memo[key] = frozenset({("project:gone", "positive", "no_such_type"), *hints[key]})  # a group gone since
+        again = bounded_retrieve(session, USER, "p1", now=now, gates=Gates(), memo=memo)
+    assert _view(again, Mode.GENERATION) == _view(first, Mode.GENERATION)
 
 
 def test_deep_groups_are_read_only_as_deep_as_the_stages_look(shared_store: Store) -> None:

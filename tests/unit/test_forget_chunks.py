@@ -18,11 +18,11 @@ from typing import Any
 import pytest
 
 from creative_memory.model.constants import Actor
-from creative_memory.services import demo, derivation, erasure, forgetting, retrieval
+from creative_memory.services import demo, derivation, erasure, forget_phases, forgetting, retrieval
 from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.byte_scan import count_bytes, needles_for
 from creative_memory.services.context import Context
 from creative_memory.services.datadir import DataDir
-from creative_memory.services.erasure_search import count_bytes, needles_for
 from creative_memory.services.store import Store
 
 USER = "local"
@@ -90,7 +90,7 @@ def _full_derivation_equals_cache(store: Store) -> None:
 def _interrupt_after(monkeypatch: pytest.MonkeyPatch, calls: int, during: Any = None) -> list[int]:
     """Make the forget's event rewrite stop (raise) at its ``calls``-th chunk; ``during`` runs in
     each earlier chunk's place, after it committed (between two chunks)."""
-    real = forgetting.rewrite_events
+    real = forget_phases.rewrite_events
     seen: list[int] = []
 
     def rewrite(*args: Any, **kwargs: Any) -> Any:
@@ -101,7 +101,7 @@ def _interrupt_after(monkeypatch: pytest.MonkeyPatch, calls: int, during: Any = 
             during()
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(forgetting, "rewrite_events", rewrite)
+    monkeypatch.setattr(forget_phases, "rewrite_events", rewrite)
     return seen
 
 

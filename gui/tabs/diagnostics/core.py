@@ -30,6 +30,7 @@ from creative_memory.gui.itemmodels.diagnostics import (
 from creative_memory.gui.itemmodels.paged import Row, local_time
 from creative_memory.gui.itemmodels.stage_events import StageEventsModel, event_details
 from creative_memory.gui.tabs.base import Tab
+from creative_memory.gui.visible import said
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit
 from creative_memory.services import retrieval
 from creative_memory.services.list_export import RetrievalFilter
@@ -178,7 +179,7 @@ class DiagnosticsCore(Tab):
         ]
         text = " · ".join(p for p in parts if p)
         if row.get("empty_reason"):
-            text += "\n" + self.tr(retrieval.describe_empty(row["empty_reason"], self._empty_numbers(row.get("project_id"))))
+            text += "\n" + said(retrieval.explain_empty(row["empty_reason"], self._empty_numbers(row.get("project_id"))))
         return text
 
     def _set_events(self, events: list[Row]) -> None:

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 from creative_memory.gui.asyncbridge import async_slot, wait_dialog
 from creative_memory.gui.errors import show_error
 from creative_memory.gui.tabs.diagnostics.core import DiagnosticsCore
+from creative_memory.gui.visible import said
 from creative_memory.model.constants import Mode, Origin
 from creative_memory.services import retrieval
 from creative_memory.services.errors import CreativeMemoryError
@@ -69,7 +70,7 @@ class RunActions(DiagnosticsCore):
                 where=where, mode=str(mode), kept=kept
             )
             if result.empty_reason:
-                summary += "\n" + self.tr(retrieval.describe_empty(result.empty_reason, self._empty_numbers(project_id)))
+                summary += "\n" + said(retrieval.explain_empty(result.empty_reason, self._empty_numbers(project_id)))
             self.summary.setText(summary)
             self._set_events([e.as_json() for e in result.events])
             self._say(self.tr("Dry run for {where}: {kept}. Nothing was recorded.").format(where=where, kept=kept))

@@ -111,17 +111,7 @@ class DiagnosticsTab(FilterActions, RunActions):
             self.tr("Show only retrievals in which a stage emitted this diagnostic event"),
         )
 
-        now = QDateTime.currentDateTime()
-        self.since_check = QCheckBox(self.tr("&From"), self)
-        self.since_check.setObjectName("since_enabled")
-        named(self.since_check, self.tr("Filter from a time"), self.tr("Show only retrievals at or after this time"))
-        self.since_edit = self._date_edit(now.addDays(-7), "since")
-        named(self.since_edit, self.tr("From time"), self.tr("The earliest time to show (local time)"))
-        self.until_check = QCheckBox(self.tr("&Until"), self)
-        self.until_check.setObjectName("until_enabled")
-        named(self.until_check, self.tr("Filter up to a time"), self.tr("Show only retrievals up to this time"))
-        self.until_edit = self._date_edit(now, "until")
-        named(self.until_edit, self.tr("To time"), self.tr("The latest time to show (local time, the whole minute)"))
+        self._build_time_window()
 
         self.search_edit = FilterLineEdit(self, placeholder=self.tr("Search by pattern, type or project…"))
         self.search_edit.setObjectName("diagnostics_search")
@@ -146,6 +136,20 @@ class DiagnosticsTab(FilterActions, RunActions):
             group(self, self.until_check, self.until_edit),
             self.clear_button,
         )
+
+    def _build_time_window(self) -> None:
+        """From and Until, each a check box and a date and time (the last week, unchecked)."""
+        now = QDateTime.currentDateTime()
+        self.since_check = QCheckBox(self.tr("&From"), self)
+        self.since_check.setObjectName("since_enabled")
+        named(self.since_check, self.tr("Filter from a time"), self.tr("Show only retrievals at or after this time"))
+        self.since_edit = self._date_edit(now.addDays(-7), "since")
+        named(self.since_edit, self.tr("From time"), self.tr("The earliest time to show (local time)"))
+        self.until_check = QCheckBox(self.tr("&Until"), self)
+        self.until_check.setObjectName("until_enabled")
+        named(self.until_check, self.tr("Filter up to a time"), self.tr("Show only retrievals up to this time"))
+        self.until_edit = self._date_edit(now, "until")
+        named(self.until_edit, self.tr("To time"), self.tr("The latest time to show (local time, the whole minute)"))
 
     def _build_run_row(self) -> FlowLayout:
         """Run a retrieval now (project, mode, dry run) and Export; the line that says what happened."""

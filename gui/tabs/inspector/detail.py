@@ -35,7 +35,7 @@ from creative_memory.gui.itemmodels.preferences import PreferenceKey, format_qda
 from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.tabs.inspector.fields import field_text, field_titles
 from creative_memory.gui.tabs.inspector.forget import SESSION_ROLE
-from creative_memory.gui.visible import for_display, shown_id, shown_name, stored_name
+from creative_memory.gui.visible import for_display, said, shown_id, shown_name, stored_name
 from creative_memory.gui.visible import number as _n
 from creative_memory.gui.widgets import EmptyState
 from creative_memory.gui.widgets.chart import StrengthChart
@@ -91,7 +91,7 @@ def retrieval_sentence(
 
     ``project_id`` is the preference's project: a project preference is only ever injected for
     its project, so "not yet" names it."""
-    return QCoreApplication.translate("InspectorDetail", reasons.sentence(fate_from_json(last), project_id=project_id, project_name=project_name, when=when_ms))
+    return said(reasons.why(fate_from_json(last), project_id=project_id, project_name=project_name, when=when_ms))
 
 
 class DetailPane:

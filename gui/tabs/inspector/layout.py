@@ -195,17 +195,7 @@ class InspectorLayout(Tab):
         self._fill_scope([])
         self._fill_types([])
 
-        self.tier_label = QLabel(QCoreApplication.translate("InspectorLayout", "Tier:"), self)
-        self.tier_buttons: dict[str, QToolButton] = {}
-        for tier, text in (("high", QCoreApplication.translate("InspectorLayout", "High")), ("medium", QCoreApplication.translate("InspectorLayout", "Medium")), ("low", QCoreApplication.translate("InspectorLayout", "Low"))):
-            b = QToolButton(self)
-            b.setText(text)
-            b.setCheckable(True)
-            b.setObjectName(f"tier_{tier}")
-            _named(b, QCoreApplication.translate("InspectorLayout", "Tier {tier}").format(tier=text),
-                   QCoreApplication.translate("InspectorLayout", "Show {tier} confidence preferences (none checked: every tier)").format(tier=text.lower()))
-            b.toggled.connect(self._on_facets)
-            self.tier_buttons[tier] = b
+        self._build_tier_buttons()
 
         self.archived_box = QCheckBox(QCoreApplication.translate("InspectorLayout", "Show archived"), self)
         self.archived_box.setObjectName("show_archived")
@@ -227,6 +217,20 @@ class InspectorLayout(Tab):
             self, self.scope_combo, self.type_combo, self.polarity_combo, self.status_combo,
             group(self, self.tier_label, *self.tier_buttons.values()), self.archived_box, self.count_label,
         )
+
+    def _build_tier_buttons(self) -> None:
+        """"Tier:" and a checkable button for each tier."""
+        self.tier_label = QLabel(QCoreApplication.translate("InspectorLayout", "Tier:"), self)
+        self.tier_buttons: dict[str, QToolButton] = {}
+        for tier, text in (("high", QCoreApplication.translate("InspectorLayout", "High")), ("medium", QCoreApplication.translate("InspectorLayout", "Medium")), ("low", QCoreApplication.translate("InspectorLayout", "Low"))):
+            b = QToolButton(self)
+            b.setText(text)
+            b.setCheckable(True)
+            b.setObjectName(f"tier_{tier}")
+            _named(b, QCoreApplication.translate("InspectorLayout", "Tier {tier}").format(tier=text),
+                   QCoreApplication.translate("InspectorLayout", "Show {tier} confidence preferences (none checked: every tier)").format(tier=text.lower()))
+            b.toggled.connect(self._on_facets)
+            self.tier_buttons[tier] = b
 
     def _fill_scope(self, projects: Sequence[str]) -> None:
         current = self.scope_combo.currentData() or "all"

@@ -45,7 +45,7 @@ from creative_memory.gui.tabs.preview.render import (
     tokens_text,
 )
 from creative_memory.gui.tabs.preview.whatif import DISABLED_TIP, GLOBAL_OFF_TIP, whatif_for, whatif_sentence
-from creative_memory.gui.visible import QT_TRANSLATE_NOOP, copied_message, shown_pair
+from creative_memory.gui.visible import QT_TRANSLATE_NOOP, copied_message, said, shown_pair
 from creative_memory.gui.widgets import Banner
 from creative_memory.model.constants import Mode
 from creative_memory.services import controls, preview, retrieval
@@ -347,7 +347,7 @@ class PreviewTab(Tab):
             self.whatif_banner.clear()
 
         if not result.block:
-            sentence = result.empty_sentence or retrieval.describe_empty("nothing_above_threshold")
+            sentence = said(result.empty_explanation or retrieval.explain_empty("nothing_above_threshold"))
             if whatif is not None:
                 sentence = self.tr("In this what-if: {sentence}").format(sentence=sentence)
             self.empty_banner.show_message("info", sentence)

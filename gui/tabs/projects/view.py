@@ -33,6 +33,7 @@ from creative_memory.gui.itemmodels.projects import (
     ID_ROLE,
     ProjectsFilterProxy,
     ProjectsModel,
+    local_time,
 )
 from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.settings import AppSettings
@@ -44,6 +45,12 @@ from creative_memory.services.errors import CreativeMemoryError
 
 if TYPE_CHECKING:
     from creative_memory.services.controls import ProjectRow
+
+
+def _wide_date() -> str:
+    """A wide "Last activity" value in the user's language (the column's format, a long day and month)."""
+    return local_time("2026-09-30T00:00:00")
+
 
 log = logging.getLogger("cm.gui")
 
@@ -175,6 +182,7 @@ class ProjectsTab(Tab):
             ("learn_from_project", fm.horizontalAdvance(self.tr("Learn from this project")) + pad),
             ("preferences", fm.horizontalAdvance(self.tr("Preferences")) + pad),
             ("last_activity", max(fm.horizontalAdvance("Wed 28 Sep 2026, 00:00") + char * 3,
+                                  fm.horizontalAdvance(_wide_date()) + char * 3,  # "Mi. 30 Sept. 2026, 00:00"
                                   fm.horizontalAdvance(self.tr("Last activity")) + pad)),
         ):
             header.resizeSection(COL[key], width)

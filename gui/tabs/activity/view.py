@@ -44,6 +44,31 @@ class ActivityTab(Tab):
         super().__init__(ctrl, parent)
         self.model = AuditModel(ctrl, self)
 
+        top = self._build_top()
+        header = self._build_table()
+        self.empty = EmptyState(parent=self)
+        self.empty.setObjectName("activity_empty")
+        self.empty.actionTriggered.connect(self._clear_filter)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.table)
+        self.stack.addWidget(self.empty)
+
+        bottom = self._build_bottom()
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.stack, 1)
+        layout.addLayout(bottom)
+
+        self.filter_edit.filterChanged.connect(self._filter_changed)
+        self.export_button.clicked.connect(self._export_clicked)
+        self.model.rowsLoaded.connect(self._update_state)
+        self.model.modelReset.connect(self._update_state)
+        self._update_state()
+        AppSettings().restore_header("activity", header)
+
+    def _build_top(self) -> QHBoxLayout:
+        """The filter box and Export…"""
         self.filter_edit = FilterLineEdit(self, placeholder=self.tr("Filter by actor, action, target or outcome…"))
         self.filter_edit.setObjectName("activity_filter")
         self.filter_edit.setAccessibleName(self.tr("Filter the activity log"))
@@ -58,11 +83,12 @@ class ActivityTab(Tab):
         top = QHBoxLayout()
         top.addWidget(self.filter_edit, 1)
         top.addWidget(self.export_button)
+        return top
 
+    def _build_table(self) -> QHeaderView:
+        """The activity log's table; returns its header (restored from the settings last)."""
         self.table = QTableView(self)
-
         self.table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move inside it
-
         self.filter_edit.set_view(self.table)
         self.table.setObjectName("audit")
         self.table.setModel(self.model)
@@ -83,14 +109,10 @@ class ActivityTab(Tab):
         for col in range(self.model.columnCount()):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        return header
 
-        self.empty = EmptyState(parent=self)
-        self.empty.setObjectName("activity_empty")
-        self.empty.actionTriggered.connect(self._clear_filter)
-        self.stack = QStackedWidget(self)
-        self.stack.addWidget(self.table)
-        self.stack.addWidget(self.empty)
-
+    def _build_bottom(self) -> QHBoxLayout:
+        """How many entries are shown, and the last action's message."""
         self.count_label = QLabel(self)
         self.count_label.setObjectName("activity_count")
         self.count_label.setAccessibleName(self.tr("How many entries are shown"))
@@ -102,18 +124,7 @@ class ActivityTab(Tab):
         bottom.addWidget(self.count_label)
         bottom.addStretch(1)
         bottom.addWidget(self.message)
-
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(self.stack, 1)
-        layout.addLayout(bottom)
-
-        self.filter_edit.filterChanged.connect(self._filter_changed)
-        self.export_button.clicked.connect(self._export_clicked)
-        self.model.rowsLoaded.connect(self._update_state)
-        self.model.modelReset.connect(self._update_state)
-        self._update_state()
-        AppSettings().restore_header("activity", header)
+        return bottom
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)

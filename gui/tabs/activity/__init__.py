@@ -1,0 +1,1 @@
+"""The Activity tab: :class:`.view.ActivityTab`."""
