@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import MAX_PAYLOAD_BYTES, SignalType
 from creative_memory.model.events import EventIn, PatternIn
-from creative_memory.model.tables import IgnoredCount, Settings
+from creative_memory.model.tables import IgnoredCount
 from creative_memory.model.vocabulary import WIRE_SIGNAL_NAMES
 from creative_memory.services import controls
 from creative_memory.services.blocklist import BlockChecker
@@ -373,7 +373,3 @@ def ingest_jsonl(
     )
     report.rejected = parsed.rejected
     return report
-
-
-def settings_row(session: Session, user_id: str) -> Settings | None:
-    return session.get(Settings, user_id)

@@ -106,7 +106,9 @@ def because_of(
     code: str, numbers: Mapping[str, Any] | None = None, *, when: Formatter = local_time, now: bool = False
 ) -> Sentence:
     """:func:`because` as a :class:`Sentence` the window translates. ``now``: the present tense, for
-    the gates that keep a block empty (memory off, using paused, a project that uses no memory)."""
+    the gates that keep a block empty (memory off, using paused, a project that uses no memory).
+    (Longer than most functions: one case per reason code, each a sentence, read as a table; split
+    up, the wording of the reasons would be scattered over many places.)"""
     n = dict(numbers or {})
     match code:
         case "kept":

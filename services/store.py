@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from creative_memory.services import backups, store_open
 from creative_memory.services.connections import begin as _begin
@@ -311,12 +311,3 @@ class Store:
         self._hot.close()
         if self._engine is not None:
             self._engine.dispose()
-
-
-def execute_pragmas_summary(store: Store) -> dict[str, Any]:
-    with store.read() as s:
-        conn = s.connection()
-        return {
-            name: conn.exec_driver_sql(f"PRAGMA {name}").scalar()
-            for name in ("journal_mode", "foreign_keys", "busy_timeout", "synchronous", "secure_delete")
-        }

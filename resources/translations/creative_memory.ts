@@ -230,82 +230,82 @@
 <context>
     <name>BannerState</name>
     <message>
-        <location filename="../../gui/banner_state.py" line="19"/>
+        <location filename="../../gui/banner_state.py" line="21"/>
         <source>{d} days {h} h</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="19"/>
+        <location filename="../../gui/banner_state.py" line="21"/>
         <source>1 day {h} h</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="21"/>
+        <location filename="../../gui/banner_state.py" line="23"/>
         <source>{h} h {m} min</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="23"/>
+        <location filename="../../gui/banner_state.py" line="25"/>
         <source>{m} min</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="25"/>
+        <location filename="../../gui/banner_state.py" line="27"/>
         <source>less than a minute left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="26"/>
+        <location filename="../../gui/banner_state.py" line="28"/>
         <source>{left} left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="32"/>
+        <location filename="../../gui/banner_state.py" line="34"/>
         <source>until you resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="38"/>
+        <location filename="../../gui/banner_state.py" line="40"/>
         <source>until {when}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="39"/>
+        <location filename="../../gui/banner_state.py" line="41"/>
         <source>until {when} ({left})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="56"/>
+        <location filename="../../gui/banner_state.py" line="58"/>
         <source>Store written by a newer version: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="59"/>
+        <location filename="../../gui/banner_state.py" line="61"/>
         <source>This store is read-only: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="63"/>
+        <location filename="../../gui/banner_state.py" line="65"/>
         <source>Creative memory is off: nothing is learned and nothing is injected.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="69"/>
+        <location filename="../../gui/banner_state.py" line="71"/>
         <source>Paused — learning and using — {until}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="76"/>
+        <location filename="../../gui/banner_state.py" line="78"/>
         <source>Paused — learning — {until}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="82"/>
+        <location filename="../../gui/banner_state.py" line="84"/>
         <source>Paused — using — {until}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="98"/>
+        <location filename="../../gui/banner_state.py" line="100"/>
         <source>No system keychain was found.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -336,87 +336,87 @@
 <context>
     <name>CountsCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="127"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="130"/>
         <source>What is remembered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="133"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="136"/>
         <source>Preferences:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="133"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="136"/>
         <source>Learned preferences of every status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="134"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="137"/>
         <source>By confidence:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="134"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="137"/>
         <source>Preferences that are not archived, by confidence tier</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="135"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="138"/>
         <source>Raw events:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="135"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="138"/>
         <source>Reactions recorded from your work, the evidence behind preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="136"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="139"/>
         <source>Retrievals:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="136"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="139"/>
         <source>Recorded retrievals (see Diagnostics)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="137"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="140"/>
         <source>Last event:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="137"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="140"/>
         <source>When the newest event happened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="138"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="141"/>
         <source>Last injected:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="139"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="142"/>
         <source>When Open Design last added creative memory to a prompt (self-tests and previews do not count)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="160"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="163"/>
         <source>Nothing is remembered yet. Memory grows as you react to work generated in Open Design. To look around first, explore a demo data set (about 1,000 preferences) in a separate demo store; your own memory is not touched.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="167"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="170"/>
         <source>Explore with &amp;demo data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="169"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="172"/>
         <source>Explore with demo data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="171"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="174"/>
         <source>Open a separate demo store with generated data; your own memory is not touched</source>
         <translation type="unfinished"></translation>
     </message>
@@ -424,22 +424,22 @@
 <context>
     <name>DangerCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="363"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="367"/>
         <source>Danger zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="368"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="372"/>
         <source>Reset erases all creative memory of this user — preferences, raw events and diagnostics — and proves nothing recoverable remains. It cannot be undone; the dialog offers to export a backup first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="373"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="377"/>
         <source>Re&amp;set…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="373"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="377"/>
         <source>Erase all creative memory (asks first)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -447,154 +447,154 @@
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="121"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="123"/>
         <source>Details of the current preference</source>
         <extracomment>at most this many events are listed in the detail pane (the newest)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="123"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="125"/>
         <source>Select a preference to see the events that built it, its strength over time and whether the last retrieval used it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="155"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="157"/>
         <source>Pattern</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="159"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="161"/>
         <source>Type, scope and polarity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="165"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="167"/>
         <source>Last retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="166"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="168"/>
         <source>Whether the last recorded retrieval injected this preference, and why</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="175"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="177"/>
         <source>Fields</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="175"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="177"/>
         <source>Every stored field of this preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="190"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="192"/>
         <source>Strength over time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="193"/>
-        <location filename="../../gui/tabs/inspector/detail.py" line="197"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="199"/>
         <source>Events that built it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="198"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="200"/>
         <source>The raw signals that name this pattern in this scope, newest first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="202"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
         <source>Time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="202"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
         <source>Signal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="202"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
         <source>Polarity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="202"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
         <source>Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="202"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
         <source>Session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="218"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="220"/>
         <source>Forget this &amp;session…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="221"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="223"/>
         <source>Forget this session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="222"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="224"/>
         <source>Erase every event of the selected event&apos;s generation session and what it taught</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="226"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="228"/>
         <source>Forget this session…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="281"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="285"/>
         <source>The details of this preference cannot be read: {why} Forget it, or rebuild memory from the events (Overview).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="292"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="299"/>
         <source>global</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="293"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="300"/>
         <source>project {project}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="296"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="303"/>
         <source>Stored as {raw}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="298"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="305"/>
         <source>{type} · {scope} · {polarity}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="302"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="309"/>
         <source>Type stored as {raw}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="331"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="338"/>
         <source>no project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="337"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="344"/>
         <source>Event {id} from {source}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="345"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="352"/>
         <source>Events that built it (newest {shown} of {n})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="348"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="355"/>
         <source>Events that built it ({n})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -602,27 +602,27 @@
 <context>
     <name>DiagnosticsCommon</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="62"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="65"/>
         <source>This project ignores its own memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="62"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="65"/>
         <source>This project ignores global memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="62"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="65"/>
         <source>This project uses no memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="64"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="67"/>
         <source>{project} — ignores global memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="64"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="67"/>
         <source>{project} — ignores memory</source>
         <translation type="unfinished"></translation>
     </message>
@@ -630,64 +630,64 @@
 <context>
     <name>DiagnosticsCore</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="83"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="86"/>
         <source>No retrieval matches these filters.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="84"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="87"/>
         <source>Clear filters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="84"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="87"/>
         <source>Show every recorded retrieval again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="88"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="91"/>
         <source>No retrievals recorded yet. Open Design records one each time it adds Creative memory to a prompt; “Run a retrieval now” records one from here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/diagnostics/core.py" line="99"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="102"/>
         <source>%n retrievals loaded — scroll down for more</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="101"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="104"/>
         <source>{n} retrievals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="103"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="106"/>
         <source>1 retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="151"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="154"/>
         <source>Select a retrieval to see its stage events.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="168"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="171"/>
         <source>Retrieval #{id}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="173"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="176"/>
         <source>kept +{pos} / −{neg}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="174"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="177"/>
         <source>{n} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="175"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="178"/>
         <source>{n} stage events</source>
         <translation type="unfinished"></translation>
     </message>
@@ -784,42 +784,42 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="18"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="21"/>
         <source>Open Design (daemon)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="19"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="22"/>
         <source>Command line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="20"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="23"/>
         <source>Recorded here (Diagnostics)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="21"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="24"/>
         <source>Preview (older versions)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="22"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="25"/>
         <source>Self-test</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="25"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="28"/>
         <source>Generation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="26"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="29"/>
         <source>Critique</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="27"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="30"/>
         <source>Legacy format</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1792,230 +1792,230 @@
 <context>
     <name>InspectorLayout</name>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="117"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="118"/>
         <source>Forget…</source>
         <extracomment>how long the current row must stay current before its detail is loaded (ms) &quot;Preview as if forgotten&quot;: [(preference_type, pattern), …] of the selection the detail pane now shows this key (None: nothing selected / gone) a forget finished; the argument is the receipt milliseconds from the last filter change to its rows being shown (for benchmarks)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="121"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="122"/>
         <source>Erase the selected preferences and their evidence (Delete)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="124"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="125"/>
         <source>Forget and block…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="127"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="128"/>
         <source>Erase the selected preferences and never learn these patterns again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="131"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="132"/>
         <source>Preview as if forgotten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="134"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="135"/>
         <source>Show in the Preview tab the memory block as it would be without the selected patterns; nothing is changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="139"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="140"/>
         <source>Forget all shown…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="143"/>
-        <location filename="../../gui/tabs/inspector/layout.py" line="166"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="144"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="167"/>
         <source>Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="145"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="146"/>
         <source>Reload the preferences from the store (F5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="169"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="170"/>
         <source>Filter by pattern, type or project…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="171"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="172"/>
         <source>Filter preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="172"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="173"/>
         <source>Type words that the pattern, type or project must contain (Ctrl+F); Escape clears</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="177"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="178"/>
         <source>Scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="177"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="178"/>
         <source>Show global preferences, project ones, or one project&apos;s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="180"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="181"/>
         <source>Type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="180"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="181"/>
         <source>Show one type of preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="183"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="184"/>
         <source>Polarity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="183"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="184"/>
         <source>Show wanted (positive) or avoided (negative) preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="184"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="185"/>
         <source>Both polarities</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="185"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="186"/>
         <source>Positive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="186"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="187"/>
         <source>Negative</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="189"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="190"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="189"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="190"/>
         <source>Show one status only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="190"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="191"/>
         <source>Any status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="191"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="192"/>
         <source>Stable</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="192"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="193"/>
         <source>Under review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="193"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="194"/>
         <source>Archived</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="222"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="223"/>
         <source>Tier:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="224"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="225"/>
         <source>High</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="224"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="225"/>
         <source>Medium</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="224"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="225"/>
         <source>Low</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="229"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="230"/>
         <source>Tier {tier}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="230"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="231"/>
         <source>Show {tier} confidence preferences (none checked: every tier)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="199"/>
-        <location filename="../../gui/tabs/inspector/layout.py" line="201"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="200"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="202"/>
         <source>Show archived</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="202"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="203"/>
         <source>Also show preferences not seen for 180 days (they are never injected)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="206"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="207"/>
         <source>Number of preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="207"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="208"/>
         <source>How many preferences match the filters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="239"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="240"/>
         <source>All scopes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="240"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="241"/>
         <source>Global only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="241"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="242"/>
         <source>Any project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="248"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="249"/>
         <source>Project {project}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="259"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="260"/>
         <source>All types</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="275"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="276"/>
         <source>Preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="276"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="277"/>
         <source>Learned preferences; select rows to see details, Delete forgets them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="308"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="309"/>
         <source>Nothing learned yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2121,112 +2121,112 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/main_window.py" line="47"/>
+        <location filename="../../gui/main_window.py" line="48"/>
         <source>Creative Memory Studio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="92"/>
+        <location filename="../../gui/main_window.py" line="93"/>
         <source>Memory state</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="95"/>
+        <location filename="../../gui/main_window.py" line="96"/>
         <source>Demo data notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="99"/>
+        <location filename="../../gui/main_window.py" line="100"/>
         <source>Notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="65"/>
+        <location filename="../../gui/main_window.py" line="66"/>
         <source>Sections</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="122"/>
+        <location filename="../../gui/main_window.py" line="123"/>
         <source>{title} (Ctrl+{n})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="161"/>
+        <location filename="../../gui/main_window.py" line="162"/>
         <source>Store: {path}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="172"/>
+        <location filename="../../gui/main_window.py" line="173"/>
         <source>Updating preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="173"/>
+        <location filename="../../gui/main_window.py" line="174"/>
         <source>The rules that turn your reactions into preferences have changed. Re-deriving every preference from the raw events…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="181"/>
+        <location filename="../../gui/main_window.py" line="182"/>
         <source>Could not re-derive the preferences; they are shown as stored.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="190"/>
+        <location filename="../../gui/main_window.py" line="191"/>
         <source>No store open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="203"/>
+        <location filename="../../gui/main_window.py" line="204"/>
         <source>&amp;Turn on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="203"/>
+        <location filename="../../gui/main_window.py" line="204"/>
         <source>&amp;Resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="231"/>
+        <location filename="../../gui/main_window.py" line="232"/>
         <source>O&amp;K, hide this notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="266"/>
+        <location filename="../../gui/main_window.py" line="267"/>
         <source>Demo data — not your memory. Nothing here is used by Open Design.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="267"/>
+        <location filename="../../gui/main_window.py" line="268"/>
         <source>&amp;Back to my memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="308"/>
+        <location filename="../../gui/main_window.py" line="309"/>
         <source>There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, Ctrl+4 retrievals in Diagnostics.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="312"/>
+        <location filename="../../gui/main_window.py" line="313"/>
         <source>● Live</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="312"/>
+        <location filename="../../gui/main_window.py" line="313"/>
         <source>○ Not live</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="314"/>
+        <location filename="../../gui/main_window.py" line="315"/>
         <source>Changes made by Open Design appear here within a second or two.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="316"/>
+        <location filename="../../gui/main_window.py" line="317"/>
         <source>The store cannot be read right now; the view is not updating.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="322"/>
+        <location filename="../../gui/main_window.py" line="323"/>
         <source>Working…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2234,73 +2234,73 @@
 <context>
     <name>MemoryActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="56"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="59"/>
         <source>Could not turn creative memory on.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="56"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="59"/>
         <source>Could not turn creative memory off.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="85"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="88"/>
         <source>Could not pause creative memory.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="101"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="104"/>
         <source>Could not resume creative memory.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="115"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="118"/>
         <source>The folder {path} could not be opened in a file manager; open it by hand.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="139"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="142"/>
         <source>Running the checks…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="145"/>
-        <location filename="../../gui/tabs/overview/actions.py" line="146"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="148"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="149"/>
         <source>The self-test could not run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="163"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="166"/>
         <source>Rebuilding preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="163"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="166"/>
         <source>Re-deriving every preference from the raw events…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="179"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="182"/>
         <source>Could not rebuild the preferences.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="185"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="188"/>
         <source>Rebuilt {n} preferences from {e} events in {s:.1f} s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="208"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="211"/>
         <source>Loading demo data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="208"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="211"/>
         <source>Generating the demo data set ({size})…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="224"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="227"/>
         <source>Could not load the demo data.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2308,42 +2308,42 @@
 <context>
     <name>MemoryCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="84"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="87"/>
         <source>Creative &amp;memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="86"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="89"/>
         <source>Creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="87"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="90"/>
         <source>Turn creative memory on or off. Off keeps what is stored.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="88"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="91"/>
         <source>&amp;Pause…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="88"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="91"/>
         <source>Pause learning and/or using for a while</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="90"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="93"/>
         <source>R&amp;esume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="90"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="93"/>
         <source>End the pause now: learn and use again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="97"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="100"/>
         <source>When on, Open Design learns your style from how you react to the work it generates (what you accept, refine, rate or revert) and adds it to the next prompt as a “Creative memory” block. When off, nothing is learned and nothing is added; what is already stored is kept.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2387,34 +2387,34 @@
 <context>
     <name>OverviewCore</name>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="137"/>
+        <location filename="../../gui/tabs/overview/core.py" line="141"/>
         <source>{name} — read-only: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="140"/>
+        <location filename="../../gui/tabs/overview/core.py" line="144"/>
         <source>{name} — demo data only; Open Design never reads it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="142"/>
+        <location filename="../../gui/tabs/overview/core.py" line="146"/>
         <source>{name} — shared with Open Design</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/core.py" line="159"/>
+        <location filename="../../gui/tabs/overview/core.py" line="163"/>
         <source>%n project(s) have memory switched off for them (see Projects).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="172"/>
+        <location filename="../../gui/tabs/overview/core.py" line="176"/>
         <source>{n} {tier}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="176"/>
+        <location filename="../../gui/tabs/overview/core.py" line="180"/>
         <source>{n} archived</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2440,87 +2440,87 @@
 <context>
     <name>OverviewText</name>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="18"/>
+        <location filename="../../gui/tabs/overview/text.py" line="19"/>
         <source>never</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="28"/>
+        <location filename="../../gui/tabs/overview/text.py" line="29"/>
         <source>until you resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="29"/>
+        <location filename="../../gui/tabs/overview/text.py" line="30"/>
         <source>until {when}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="37"/>
+        <location filename="../../gui/tabs/overview/text.py" line="38"/>
         <source>Off — nothing is learned and nothing is added to prompts. What is stored is kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="42"/>
+        <location filename="../../gui/tabs/overview/text.py" line="43"/>
         <source>Paused — learning and using — {until}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="45"/>
+        <location filename="../../gui/tabs/overview/text.py" line="46"/>
         <source>Paused — learning {l_until}, using {u_until}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="50"/>
+        <location filename="../../gui/tabs/overview/text.py" line="51"/>
         <source>On, but learning is paused {until}; what is remembered is still used.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="54"/>
+        <location filename="../../gui/tabs/overview/text.py" line="55"/>
         <source>On, but using is paused {until}; learning goes on.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="57"/>
+        <location filename="../../gui/tabs/overview/text.py" line="58"/>
         <source>On — learning from your reactions and adding what it learned to prompts.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="68"/>
+        <location filename="../../gui/tabs/overview/text.py" line="69"/>
         <source>Baseline: with memory on, a probe preference is injected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="69"/>
+        <location filename="../../gui/tabs/overview/text.py" line="70"/>
         <source>Memory off returns nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="70"/>
+        <location filename="../../gui/tabs/overview/text.py" line="71"/>
         <source>Using paused returns nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="71"/>
+        <location filename="../../gui/tabs/overview/text.py" line="72"/>
         <source>A disabled project returns nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="72"/>
+        <location filename="../../gui/tabs/overview/text.py" line="73"/>
         <source>Your settings are unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="78"/>
+        <location filename="../../gui/tabs/overview/text.py" line="79"/>
         <source>high</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="78"/>
+        <location filename="../../gui/tabs/overview/text.py" line="79"/>
         <source>medium</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="78"/>
+        <location filename="../../gui/tabs/overview/text.py" line="79"/>
         <source>low</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3022,189 +3022,189 @@
 <context>
     <name>PreviewTab</name>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="55"/>
+        <location filename="../../gui/tabs/preview/view.py" line="58"/>
         <source>Generation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="56"/>
+        <location filename="../../gui/tabs/preview/view.py" line="59"/>
         <source>Critique</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="57"/>
+        <location filename="../../gui/tabs/preview/view.py" line="60"/>
         <source>Legacy ([MEMORY CONTEXT])</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="123"/>
-        <location filename="../../gui/tabs/preview/view.py" line="246"/>
+        <location filename="../../gui/tabs/preview/view.py" line="126"/>
+        <location filename="../../gui/tabs/preview/view.py" line="249"/>
         <source>No project</source>
         <extracomment>signals the Inspector may offer for a changed selection (re-render the what-if at once)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="128"/>
+        <location filename="../../gui/tabs/preview/view.py" line="131"/>
         <source>Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="129"/>
+        <location filename="../../gui/tabs/preview/view.py" line="132"/>
         <source>Compose the prefix as Open Design would for a generation in this project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="137"/>
+        <location filename="../../gui/tabs/preview/view.py" line="140"/>
         <source>Mode</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="138"/>
+        <location filename="../../gui/tabs/preview/view.py" line="141"/>
         <source>Generation (preferences first), critique (things to avoid first) or the prototype&apos;s legacy [MEMORY CONTEXT] format</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="141"/>
+        <location filename="../../gui/tabs/preview/view.py" line="144"/>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="143"/>
+        <location filename="../../gui/tabs/preview/view.py" line="146"/>
         <source>Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="143"/>
+        <location filename="../../gui/tabs/preview/view.py" line="146"/>
         <source>Copy the exact prefix text to the clipboard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="144"/>
+        <location filename="../../gui/tabs/preview/view.py" line="147"/>
         <source>R&amp;ecompose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="146"/>
+        <location filename="../../gui/tabs/preview/view.py" line="149"/>
         <source>Recompose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="146"/>
+        <location filename="../../gui/tabs/preview/view.py" line="149"/>
         <source>Compose the prefix again from the store now (F5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="148"/>
+        <location filename="../../gui/tabs/preview/view.py" line="151"/>
         <source>&amp;Project:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="150"/>
+        <location filename="../../gui/tabs/preview/view.py" line="153"/>
         <source>&amp;Mode:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="157"/>
+        <location filename="../../gui/tabs/preview/view.py" line="160"/>
         <source>As if &amp;forgotten (Inspector selection)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="161"/>
+        <location filename="../../gui/tabs/preview/view.py" line="164"/>
         <source>As if forgotten (Inspector selection)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="162"/>
+        <location filename="../../gui/tabs/preview/view.py" line="165"/>
         <source>Show the prefix as if the preferences selected in the Inspector were forgotten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="164"/>
+        <location filename="../../gui/tabs/preview/view.py" line="167"/>
         <source>As if this project were &amp;disabled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="166"/>
+        <location filename="../../gui/tabs/preview/view.py" line="169"/>
         <source>As if this project were disabled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="167"/>
+        <location filename="../../gui/tabs/preview/view.py" line="170"/>
         <source>As if without &amp;global memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="169"/>
+        <location filename="../../gui/tabs/preview/view.py" line="172"/>
         <source>As if this project did not use global memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="170"/>
+        <location filename="../../gui/tabs/preview/view.py" line="173"/>
         <source>What if:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="181"/>
+        <location filename="../../gui/tabs/preview/view.py" line="184"/>
         <source>What-if notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="184"/>
+        <location filename="../../gui/tabs/preview/view.py" line="187"/>
         <source>Why there is no Creative memory block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="187"/>
+        <location filename="../../gui/tabs/preview/view.py" line="190"/>
         <source>Personal memory warnings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="205"/>
+        <location filename="../../gui/tabs/preview/view.py" line="208"/>
         <source>Composed prefix</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="206"/>
+        <location filename="../../gui/tabs/preview/view.py" line="209"/>
         <source>The memory part of the prompt, as Open Design would send it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="212"/>
+        <location filename="../../gui/tabs/preview/view.py" line="215"/>
         <source>Token estimates: 4 characters a token, as the engine counts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="215"/>
+        <location filename="../../gui/tabs/preview/view.py" line="218"/>
         <source>Preview status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="241"/>
+        <location filename="../../gui/tabs/preview/view.py" line="244"/>
         <source>Preview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="275"/>
+        <location filename="../../gui/tabs/preview/view.py" line="278"/>
         <source>Choose a project first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="280"/>
+        <location filename="../../gui/tabs/preview/view.py" line="283"/>
         <source>Show the prefix as if these preferences were forgotten: {names}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="284"/>
+        <location filename="../../gui/tabs/preview/view.py" line="287"/>
         <source>Select preferences in the Inspector first; this shows the prefix as if they were forgotten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="349"/>
+        <location filename="../../gui/tabs/preview/view.py" line="352"/>
         <source>In this what-if: {sentence}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="357"/>
+        <location filename="../../gui/tabs/preview/view.py" line="360"/>
         <source>Personal memory: some entries were skipped.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3293,72 +3293,72 @@
 <context>
     <name>Projects</name>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="56"/>
+        <location filename="../../gui/itemmodels/projects.py" line="59"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="56"/>
+        <location filename="../../gui/itemmodels/projects.py" line="59"/>
         <source>The project&apos;s name in Open Design</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="57"/>
+        <location filename="../../gui/itemmodels/projects.py" line="60"/>
         <source>ID</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="57"/>
+        <location filename="../../gui/itemmodels/projects.py" line="60"/>
         <source>The project id used in events and on the command line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="59"/>
+        <location filename="../../gui/itemmodels/projects.py" line="62"/>
         <source>Use global memory in this project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="60"/>
+        <location filename="../../gui/itemmodels/projects.py" line="63"/>
         <source>On: your global preferences are added to this project&apos;s prompts. Off: they are not (client or NDA work); the project&apos;s own preferences still are.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="66"/>
+        <location filename="../../gui/itemmodels/projects.py" line="69"/>
         <source>Use this project&apos;s memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="67"/>
+        <location filename="../../gui/itemmodels/projects.py" line="70"/>
         <source>On: the preferences learned in this project are added to its prompts. Off: they are not.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="70"/>
+        <location filename="../../gui/itemmodels/projects.py" line="73"/>
         <source>Learn from this project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="71"/>
+        <location filename="../../gui/itemmodels/projects.py" line="74"/>
         <source>On: reactions to this project&apos;s work feed memory. Off: its work is not learned from.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="73"/>
+        <location filename="../../gui/itemmodels/projects.py" line="76"/>
         <source>Preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="73"/>
+        <location filename="../../gui/itemmodels/projects.py" line="76"/>
         <source>Preferences learned for this project only (project scope)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="74"/>
+        <location filename="../../gui/itemmodels/projects.py" line="77"/>
         <source>Last activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="74"/>
+        <location filename="../../gui/itemmodels/projects.py" line="77"/>
         <source>When the newest memory event of this project happened</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3366,60 +3366,60 @@
 <context>
     <name>ProjectsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="169"/>
+        <location filename="../../gui/itemmodels/projects.py" line="172"/>
         <source>On</source>
         <extracomment>(project id, field &quot;use_global_memory&quot; | &quot;use_memory&quot; | &quot;learn_from_project&quot;, new value)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="169"/>
+        <location filename="../../gui/itemmodels/projects.py" line="172"/>
         <source>Off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="174"/>
-        <location filename="../../gui/itemmodels/projects.py" line="179"/>
+        <location filename="../../gui/itemmodels/projects.py" line="177"/>
+        <location filename="../../gui/itemmodels/projects.py" line="182"/>
         <source>on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="174"/>
-        <location filename="../../gui/itemmodels/projects.py" line="179"/>
+        <location filename="../../gui/itemmodels/projects.py" line="177"/>
+        <location filename="../../gui/itemmodels/projects.py" line="182"/>
         <source>off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="175"/>
+        <location filename="../../gui/itemmodels/projects.py" line="178"/>
         <source>{what} is {state} for {project}. Click or press Space to switch it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="179"/>
+        <location filename="../../gui/itemmodels/projects.py" line="182"/>
         <source>{what}: {state}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="184"/>
+        <location filename="../../gui/itemmodels/projects.py" line="187"/>
         <source>(known from events only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="190"/>
+        <location filename="../../gui/itemmodels/projects.py" line="193"/>
         <source>—</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="209"/>
+        <location filename="../../gui/itemmodels/projects.py" line="212"/>
         <source>Open Design&apos;s project list does not have this project; it is known from memory events only.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="214"/>
+        <location filename="../../gui/itemmodels/projects.py" line="217"/>
         <source>No memory events yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="216"/>
+        <location filename="../../gui/itemmodels/projects.py" line="219"/>
         <source>{n} project-scoped preferences; {e} events</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3427,112 +3427,112 @@
 <context>
     <name>ProjectsTab</name>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="72"/>
-        <location filename="../../gui/tabs/projects/view.py" line="270"/>
+        <location filename="../../gui/tabs/projects/view.py" line="75"/>
+        <location filename="../../gui/tabs/projects/view.py" line="273"/>
         <source>No projects yet. Projects appear here when Open Design creates them or when memory events name them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="103"/>
+        <location filename="../../gui/tabs/projects/view.py" line="106"/>
         <source>Switch off “Use global memory in this project” to keep your general preferences out of a project&apos;s prompts (client or NDA work), “Use this project&apos;s memory” to leave out what was learned there, “Learn from this project” to keep its work out of memory. All are reversible and take effect at once.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="114"/>
+        <location filename="../../gui/tabs/projects/view.py" line="117"/>
         <source>Filter by name or id…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="116"/>
+        <location filename="../../gui/tabs/projects/view.py" line="119"/>
         <source>Filter projects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="117"/>
+        <location filename="../../gui/tabs/projects/view.py" line="120"/>
         <source>Show the projects whose name or id contains these words (Ctrl+F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="119"/>
+        <location filename="../../gui/tabs/projects/view.py" line="122"/>
         <source>&amp;Filter:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="123"/>
+        <location filename="../../gui/tabs/projects/view.py" line="126"/>
         <source>Number of projects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="140"/>
-        <location filename="../../gui/tabs/projects/view.py" line="168"/>
+        <location filename="../../gui/tabs/projects/view.py" line="143"/>
+        <location filename="../../gui/tabs/projects/view.py" line="171"/>
         <source>Projects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="142"/>
-        <location filename="../../gui/tabs/projects/view.py" line="225"/>
+        <location filename="../../gui/tabs/projects/view.py" line="145"/>
+        <location filename="../../gui/tabs/projects/view.py" line="228"/>
         <source>Click a switch or press Space on it to change it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="177"/>
+        <location filename="../../gui/tabs/projects/view.py" line="180"/>
         <source>Use global memory in this project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="178"/>
+        <location filename="../../gui/tabs/projects/view.py" line="181"/>
         <source>Use this project&apos;s memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="179"/>
+        <location filename="../../gui/tabs/projects/view.py" line="182"/>
         <source>Learn from this project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="180"/>
+        <location filename="../../gui/tabs/projects/view.py" line="183"/>
         <source>Preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="183"/>
+        <location filename="../../gui/tabs/projects/view.py" line="186"/>
         <source>Last activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="222"/>
+        <location filename="../../gui/tabs/projects/view.py" line="225"/>
         <source>This store is read-only, so the switches cannot be changed: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="277"/>
+        <location filename="../../gui/tabs/projects/view.py" line="280"/>
         <source>No project matches “{text}”.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="278"/>
+        <location filename="../../gui/tabs/projects/view.py" line="281"/>
         <source>&amp;Clear the filter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="278"/>
+        <location filename="../../gui/tabs/projects/view.py" line="281"/>
         <source>Show every project again</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/projects/view.py" line="283"/>
+        <location filename="../../gui/tabs/projects/view.py" line="286"/>
         <source>%n project(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="285"/>
+        <location filename="../../gui/tabs/projects/view.py" line="288"/>
         <source>{shown} of {n} projects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="317"/>
+        <location filename="../../gui/tabs/projects/view.py" line="320"/>
         <source>Could not change “{name}”; the switch was put back.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3546,7 +3546,7 @@
     </message>
     <message>
         <location filename="../../services/reasons.py" line="81"/>
-        <location filename="../../services/reasons.py" line="325"/>
+        <location filename="../../services/reasons.py" line="327"/>
         <source>project {id}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3586,237 +3586,237 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="113"/>
+        <location filename="../../services/reasons.py" line="115"/>
         <source>it was strong and stable enough, and there was room for it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="115"/>
+        <location filename="../../services/reasons.py" line="117"/>
         <source>creative memory is switched off (the “Creative memory” switch)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="116"/>
+        <location filename="../../services/reasons.py" line="118"/>
         <source>creative memory was switched off (the “Creative memory” switch)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="120"/>
+        <location filename="../../services/reasons.py" line="122"/>
         <source>{name} uses neither global memory nor its own (both switches are off)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="121"/>
+        <location filename="../../services/reasons.py" line="123"/>
         <source>{name} uses neither global memory nor its own (both switches were off)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="124"/>
+        <location filename="../../services/reasons.py" line="126"/>
         <source>its strength {strength:.2f} was below the {threshold:.2f} threshold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="127"/>
+        <location filename="../../services/reasons.py" line="129"/>
         <source>it was under review, because it was contradicted in several sessions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="129"/>
+        <location filename="../../services/reasons.py" line="131"/>
         <source>it was archived after {days} days without a signal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="131"/>
+        <location filename="../../services/reasons.py" line="133"/>
         <source>it was not stable then</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="133"/>
+        <location filename="../../services/reasons.py" line="135"/>
         <source>its confidence was low (only medium and high confidence are used)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="137"/>
+        <location filename="../../services/reasons.py" line="139"/>
         <source>only {types} preferences were asked for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="139"/>
+        <location filename="../../services/reasons.py" line="141"/>
         <source>its type was not asked for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="141"/>
+        <location filename="../../services/reasons.py" line="143"/>
         <source>{cap} stronger preferences filled the {cap} places</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="144"/>
+        <location filename="../../services/reasons.py" line="146"/>
         <source>at most {slots} things to avoid fit beside the preferences kept, and stronger ones took those places</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="150"/>
+        <location filename="../../services/reasons.py" line="152"/>
         <source>at most {cap} preferences of one type ({type}) are used, and stronger ones took those places</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="152"/>
+        <location filename="../../services/reasons.py" line="154"/>
         <source>at most {cap} preferences of one type are used, and stronger ones took those places</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="158"/>
+        <location filename="../../services/reasons.py" line="160"/>
         <source>the project-override line may use at most half of the {budget}-token budget</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="161"/>
+        <location filename="../../services/reasons.py" line="163"/>
         <source>the block had used {used} of its {budget} tokens, and this one did not fit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="163"/>
+        <location filename="../../services/reasons.py" line="165"/>
         <source>the block reached its budget of {budget} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="165"/>
+        <location filename="../../services/reasons.py" line="167"/>
         <source>{name} has its own preference for the same pattern, which is used instead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="168"/>
+        <location filename="../../services/reasons.py" line="170"/>
         <source>it was learned after that generation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="170"/>
+        <location filename="../../services/reasons.py" line="172"/>
         <source>no preference is strong and stable enough yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="172"/>
+        <location filename="../../services/reasons.py" line="174"/>
         <source>of a reason this version does not describe ({code})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="199"/>
+        <location filename="../../services/reasons.py" line="201"/>
         <source>Open Design has not used creative memory for {project} yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="201"/>
+        <location filename="../../services/reasons.py" line="203"/>
         <source>Open Design has not used creative memory in a generation yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="205"/>
+        <location filename="../../services/reasons.py" line="207"/>
         <source>Used in the last generation for {where} ({when}).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="208"/>
+        <location filename="../../services/reasons.py" line="210"/>
         <source>Not used in the last generation for {where} ({when}): {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="234"/>
+        <location filename="../../services/reasons.py" line="236"/>
         <source>Nothing is injected: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="251"/>
+        <location filename="../../services/reasons.py" line="253"/>
         <source>positive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="253"/>
+        <location filename="../../services/reasons.py" line="255"/>
         <source>negative</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="271"/>
+        <location filename="../../services/reasons.py" line="273"/>
         <source>Kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="272"/>
+        <location filename="../../services/reasons.py" line="274"/>
         <source>Kept {label} (strength {strength:.2f}).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="276"/>
+        <location filename="../../services/reasons.py" line="278"/>
         <source>{n} {why}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="281"/>
+        <location filename="../../services/reasons.py" line="283"/>
         <source>{count} left out by the lifecycle filter: {parts}. Among them: {sample}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="283"/>
+        <location filename="../../services/reasons.py" line="285"/>
         <source>{count} left out by the lifecycle filter: {parts}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="288"/>
+        <location filename="../../services/reasons.py" line="290"/>
         <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places. Next in line: {next}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="291"/>
+        <location filename="../../services/reasons.py" line="293"/>
         <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="297"/>
+        <location filename="../../services/reasons.py" line="299"/>
         <source>Places freed by a ceiling went to {what}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="302"/>
+        <location filename="../../services/reasons.py" line="304"/>
         <source>Left out: {cut}: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="306"/>
+        <location filename="../../services/reasons.py" line="308"/>
         <source>Left out {what}: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="309"/>
+        <location filename="../../services/reasons.py" line="311"/>
         <source>Global {label} not used: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="311"/>
+        <location filename="../../services/reasons.py" line="313"/>
         <source>{count} more global preferences not used: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="313"/>
+        <location filename="../../services/reasons.py" line="315"/>
         <source>Nothing injected: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="334"/>
+        <location filename="../../services/reasons.py" line="336"/>
         <source>below the {threshold:.2f} strength threshold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="337"/>
+        <location filename="../../services/reasons.py" line="339"/>
         <source>not stable (under review or archived)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="339"/>
+        <location filename="../../services/reasons.py" line="341"/>
         <source>of low confidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="341"/>
+        <location filename="../../services/reasons.py" line="343"/>
         <source>of a type not asked for</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4039,138 +4039,138 @@
 <context>
     <name>ResetDialog</name>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="45"/>
-        <location filename="../../gui/dialogs/reset.py" line="46"/>
+        <location filename="../../gui/dialogs/reset.py" line="49"/>
+        <location filename="../../gui/dialogs/reset.py" line="50"/>
         <source>Reset creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="76"/>
+        <location filename="../../gui/dialogs/reset.py" line="80"/>
         <source>Erase all creative memory?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="84"/>
+        <location filename="../../gui/dialogs/reset.py" line="88"/>
         <source>• {n} learned preferences (every tier, including archived ones)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="87"/>
+        <location filename="../../gui/dialogs/reset.py" line="91"/>
         <source>• {n} raw events they were learned from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="88"/>
+        <location filename="../../gui/dialogs/reset.py" line="92"/>
         <source>• {n} recorded retrievals and their {d} stage diagnostics</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="93"/>
+        <location filename="../../gui/dialogs/reset.py" line="97"/>
         <source> of user “{user}”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="94"/>
+        <location filename="../../gui/dialogs/reset.py" line="98"/>
         <source>This erases, for good,{who}:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="98"/>
+        <location filename="../../gui/dialogs/reset.py" line="102"/>
         <source>The store is then compacted and searched to prove nothing recoverable remains. The activity log keeps one line saying a reset happened. Open Design&apos;s own projects and chats are not touched.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="108"/>
+        <location filename="../../gui/dialogs/reset.py" line="112"/>
         <source>Also reset &amp;settings: the switch, pauses, project switches and the blocklist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="111"/>
+        <location filename="../../gui/dialogs/reset.py" line="115"/>
         <source>Also reset settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="113"/>
+        <location filename="../../gui/dialogs/reset.py" line="117"/>
         <source>Unchecked, your switches and blocked patterns stay as they are</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="118"/>
+        <location filename="../../gui/dialogs/reset.py" line="122"/>
         <source>E&amp;xport a backup first, to:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="120"/>
+        <location filename="../../gui/dialogs/reset.py" line="124"/>
         <source>Export a backup first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="122"/>
+        <location filename="../../gui/dialogs/reset.py" line="126"/>
         <source>Write everything to a file (readable only by you) before erasing; import it to undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="127"/>
+        <location filename="../../gui/dialogs/reset.py" line="131"/>
         <source>Backup file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="128"/>
+        <location filename="../../gui/dialogs/reset.py" line="132"/>
         <source>Where the backup is written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="129"/>
+        <location filename="../../gui/dialogs/reset.py" line="133"/>
         <source>&amp;Browse…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="130"/>
+        <location filename="../../gui/dialogs/reset.py" line="134"/>
         <source>Choose the backup file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="131"/>
+        <location filename="../../gui/dialogs/reset.py" line="135"/>
         <source>Choose where the backup is written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="143"/>
+        <location filename="../../gui/dialogs/reset.py" line="147"/>
         <source>Type RESET to confirm</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="144"/>
+        <location filename="../../gui/dialogs/reset.py" line="148"/>
         <source>Type the word RESET in capitals to enable the Reset button</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="145"/>
+        <location filename="../../gui/dialogs/reset.py" line="149"/>
         <source>&amp;Type RESET to confirm:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="156"/>
+        <location filename="../../gui/dialogs/reset.py" line="160"/>
         <source>Close without erasing anything</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="157"/>
+        <location filename="../../gui/dialogs/reset.py" line="161"/>
         <source>&amp;Reset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="160"/>
+        <location filename="../../gui/dialogs/reset.py" line="164"/>
         <source>Reset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="161"/>
+        <location filename="../../gui/dialogs/reset.py" line="165"/>
         <source>Erase all creative memory now (type RESET first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="182"/>
+        <location filename="../../gui/dialogs/reset.py" line="186"/>
         <source>Choose a file for the backup, or uncheck “Export a backup first”.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4321,62 +4321,62 @@
 <context>
     <name>SelfTestCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="235"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="238"/>
         <source>Self-test</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="240"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="243"/>
         <source>Proves the gates: with memory off, using paused or a project disabled, a retrieval returns nothing. Your settings are put back exactly as they were.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="246"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="249"/>
         <source>Run sel&amp;f-test</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="246"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="249"/>
         <source>Run the checks now (takes a moment)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="250"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="253"/>
         <source>Reb&amp;uild from events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="251"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="254"/>
         <source>Re-derive every preference from the raw events (shows progress; can be cancelled)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="256"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="259"/>
         <source>Self-test result</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="259"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="262"/>
         <source>Self-test checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="290"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="294"/>
         <source>passed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="290"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="294"/>
         <source>failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="313"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="317"/>
         <source>✓ All {n} checks passed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="316"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="320"/>
         <source>✗ {bad} of {n} checks failed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4430,82 +4430,82 @@
 <context>
     <name>StoreCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="189"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="192"/>
         <source>Where it is stored</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="194"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="197"/>
         <source>Data folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="196"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="199"/>
         <source>How the folder was chosen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="198"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="201"/>
         <source>Store file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="200"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="203"/>
         <source>Keychain</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="201"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="204"/>
         <source>Where the install secret (used for blocked patterns) is kept</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="202"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="205"/>
         <source>Folder:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="203"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="206"/>
         <source>Why here:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="204"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="207"/>
         <source>Store:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="205"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="208"/>
         <source>Keychain:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="207"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="210"/>
         <source>&amp;Open folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="207"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="210"/>
         <source>Show the data folder in the file manager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="210"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="213"/>
         <source>C&amp;hange…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="210"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="213"/>
         <source>Every store found on this computer, or a folder of your choosing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="215"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="218"/>
         <source>Mo&amp;ve to this program&apos;s folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="216"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="219"/>
         <source>This store is in the first release&apos;s folder, which Open Design may use later</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4667,58 +4667,58 @@ are upgraded from schema {old} to {new}.</source>
 <context>
     <name>StrengthChart</name>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="69"/>
+        <location filename="../../gui/widgets/chart.py" line="66"/>
         <source>Strength over time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="71"/>
+        <location filename="../../gui/widgets/chart.py" line="68"/>
         <source>How the strength changed with each signal; the dashed line is the injection threshold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="107"/>
+        <location filename="../../gui/widgets/chart.py" line="104"/>
         <source>positive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="107"/>
+        <location filename="../../gui/widgets/chart.py" line="104"/>
         <source>negative</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="111"/>
+        <location filename="../../gui/widgets/chart.py" line="108"/>
         <source>No strength history.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="121"/>
+        <location filename="../../gui/widgets/chart.py" line="118"/>
         <source>{polarity}: {n} points, from {first:.2f} on {d0} to {last:.2f} on {d1}, highest {top:.2f}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="144"/>
+        <location filename="../../gui/widgets/chart.py" line="141"/>
         <source>{date} {strength:.2f}</source>
         <extracomment>at most this many points per series are read out (the events list holds every one)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="150"/>
+        <location filename="../../gui/widgets/chart.py" line="147"/>
         <source> (the last {n} of {total})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="151"/>
+        <location filename="../../gui/widgets/chart.py" line="148"/>
         <source>{polarity} strength{more}: {items}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="198"/>
+        <location filename="../../gui/widgets/chart.py" line="195"/>
         <source>No strength history yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="309"/>
+        <location filename="../../gui/widgets/chart.py" line="306"/>
         <source>injected above {value:.2f}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4813,52 +4813,52 @@ are upgraded from schema {old} to {new}.</source>
 <context>
     <name>TransferCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="325"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="329"/>
         <source>Export and import</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="330"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="334"/>
         <source>Move memory between computers without a cloud. Exports are readable only by you; encrypt them to carry them safely. Import also reads the prototype&apos;s preferences.json.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="336"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="340"/>
         <source>E&amp;xport…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="336"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="340"/>
         <source>Write all creative memory to a file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="338"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="342"/>
         <source>E&amp;ncrypt with a passphrase</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="340"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="344"/>
         <source>Encrypt with a passphrase</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="341"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="345"/>
         <source>Ask for a passphrase and encrypt the export (AES-GCM)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="343"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="347"/>
         <source>&amp;Import…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="343"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="347"/>
         <source>Merge or replace memory from an exported file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="346"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="350"/>
         <source>Last export or import</source>
         <translation type="unfinished"></translation>
     </message>

@@ -232,82 +232,82 @@
 <context>
     <name>BannerState</name>
     <message>
-        <location filename="../../gui/banner_state.py" line="19"/>
+        <location filename="../../gui/banner_state.py" line="21"/>
         <source>{d} days {h} h</source>
         <translation>{d} Tage {h} Std.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="19"/>
+        <location filename="../../gui/banner_state.py" line="21"/>
         <source>1 day {h} h</source>
         <translation>1 Tag {h} Std.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="21"/>
+        <location filename="../../gui/banner_state.py" line="23"/>
         <source>{h} h {m} min</source>
         <translation>{h} Std. {m} Min.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="23"/>
+        <location filename="../../gui/banner_state.py" line="25"/>
         <source>{m} min</source>
         <translation>{m} Min.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="25"/>
+        <location filename="../../gui/banner_state.py" line="27"/>
         <source>less than a minute left</source>
         <translation>weniger als eine Minute übrig</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="26"/>
+        <location filename="../../gui/banner_state.py" line="28"/>
         <source>{left} left</source>
         <translation>noch {left}</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="32"/>
+        <location filename="../../gui/banner_state.py" line="34"/>
         <source>until you resume</source>
         <translation>bis Sie fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="38"/>
+        <location filename="../../gui/banner_state.py" line="40"/>
         <source>until {when}</source>
         <translation>bis {when}</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="39"/>
+        <location filename="../../gui/banner_state.py" line="41"/>
         <source>until {when} ({left})</source>
         <translation>bis {when} ({left})</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="56"/>
+        <location filename="../../gui/banner_state.py" line="58"/>
         <source>Store written by a newer version: {reason}</source>
         <translation>Speicher von einer neueren Version geschrieben: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="59"/>
+        <location filename="../../gui/banner_state.py" line="61"/>
         <source>This store is read-only: {reason}</source>
         <translation>Dieser Speicher ist schreibgeschützt: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="63"/>
+        <location filename="../../gui/banner_state.py" line="65"/>
         <source>Creative memory is off: nothing is learned and nothing is injected.</source>
         <translation>Das kreative Gedächtnis ist aus: Es wird nichts gelernt und nichts eingefügt.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="69"/>
+        <location filename="../../gui/banner_state.py" line="71"/>
         <source>Paused — learning and using — {until}.</source>
         <translation>Pausiert – Lernen und Nutzen – {until}.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="76"/>
+        <location filename="../../gui/banner_state.py" line="78"/>
         <source>Paused — learning — {until}.</source>
         <translation>Pausiert – Lernen – {until}.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="82"/>
+        <location filename="../../gui/banner_state.py" line="84"/>
         <source>Paused — using — {until}.</source>
         <translation>Pausiert – Nutzen – {until}.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="98"/>
+        <location filename="../../gui/banner_state.py" line="100"/>
         <source>No system keychain was found.</source>
         <translation>Es wurde kein Schlüsselbund des Systems gefunden.</translation>
     </message>
@@ -338,87 +338,87 @@
 <context>
     <name>CountsCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="127"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="130"/>
         <source>What is remembered</source>
         <translation>Was gespeichert ist</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="133"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="136"/>
         <source>Preferences:</source>
         <translation>Präferenzen:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="133"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="136"/>
         <source>Learned preferences of every status</source>
         <translation>Gelernte Präferenzen jedes Status</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="134"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="137"/>
         <source>By confidence:</source>
         <translation>Nach Konfidenz:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="134"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="137"/>
         <source>Preferences that are not archived, by confidence tier</source>
         <translation>Nicht archivierte Präferenzen nach Konfidenzstufe</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="135"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="138"/>
         <source>Raw events:</source>
         <translation>Rohereignisse:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="135"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="138"/>
         <source>Reactions recorded from your work, the evidence behind preferences</source>
         <translation>Aus Ihrer Arbeit aufgezeichnete Reaktionen, die Belege hinter den Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="136"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="139"/>
         <source>Retrievals:</source>
         <translation>Abrufe:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="136"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="139"/>
         <source>Recorded retrievals (see Diagnostics)</source>
         <translation>Aufgezeichnete Abrufe (siehe Diagnose)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="137"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="140"/>
         <source>Last event:</source>
         <translation>Letztes Ereignis:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="137"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="140"/>
         <source>When the newest event happened</source>
         <translation>Wann das neueste Ereignis stattfand</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="138"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="141"/>
         <source>Last injected:</source>
         <translation>Zuletzt eingefügt:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="139"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="142"/>
         <source>When Open Design last added creative memory to a prompt (self-tests and previews do not count)</source>
         <translation>Wann Open Design zuletzt das kreative Gedächtnis in einen Prompt eingefügt hat (Selbsttests und Vorschauen zählen nicht)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="160"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="163"/>
         <source>Nothing is remembered yet. Memory grows as you react to work generated in Open Design. To look around first, explore a demo data set (about 1,000 preferences) in a separate demo store; your own memory is not touched.</source>
         <translation>Noch ist nichts gespeichert. Das Gedächtnis wächst, während Sie auf Arbeiten reagieren, die Open Design erzeugt. Um sich zuerst umzusehen, erkunden Sie einen Demodatensatz (etwa 1.000 Präferenzen) in einem eigenen Demospeicher; Ihr eigenes Gedächtnis bleibt unberührt.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="167"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="170"/>
         <source>Explore with &amp;demo data</source>
         <translation>Mit &amp;Demodaten erkunden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="169"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="172"/>
         <source>Explore with demo data</source>
         <translation>Mit Demodaten erkunden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="171"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="174"/>
         <source>Open a separate demo store with generated data; your own memory is not touched</source>
         <translation>Einen eigenen Demospeicher mit erzeugten Daten öffnen; Ihr eigenes Gedächtnis bleibt unberührt</translation>
     </message>
@@ -426,22 +426,22 @@
 <context>
     <name>DangerCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="363"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="367"/>
         <source>Danger zone</source>
         <translation>Gefahrenbereich</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="368"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="372"/>
         <source>Reset erases all creative memory of this user — preferences, raw events and diagnostics — and proves nothing recoverable remains. It cannot be undone; the dialog offers to export a backup first.</source>
         <translation>Zurücksetzen löscht das gesamte kreative Gedächtnis dieses Benutzers – Präferenzen, Rohereignisse und Diagnosedaten – und weist nach, dass nichts Wiederherstellbares bleibt. Das kann nicht rückgängig gemacht werden; der Dialog bietet an, vorher eine Sicherung zu exportieren.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="373"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="377"/>
         <source>Re&amp;set…</source>
         <translation>&amp;Zurücksetzen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="373"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="377"/>
         <source>Erase all creative memory (asks first)</source>
         <translation>Das gesamte kreative Gedächtnis löschen (mit Rückfrage)</translation>
     </message>
@@ -449,154 +449,154 @@
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="121"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="123"/>
         <source>Details of the current preference</source>
         <extracomment>at most this many events are listed in the detail pane (the newest)</extracomment>
         <translation>Details der aktuellen Präferenz</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="123"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="125"/>
         <source>Select a preference to see the events that built it, its strength over time and whether the last retrieval used it.</source>
         <translation>Wählen Sie eine Präferenz, um die Ereignisse, aus denen sie entstand, ihre Stärke im Zeitverlauf und ihre Verwendung im letzten Abruf zu sehen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="155"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="157"/>
         <source>Pattern</source>
         <translation>Muster</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="159"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="161"/>
         <source>Type, scope and polarity</source>
         <translation>Typ, Bereich und Polarität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="165"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="167"/>
         <source>Last retrieval</source>
         <translation>Letzter Abruf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="166"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="168"/>
         <source>Whether the last recorded retrieval injected this preference, and why</source>
         <translation>Ob der zuletzt aufgezeichnete Abruf diese Präferenz eingefügt hat, und warum</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="175"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="177"/>
         <source>Fields</source>
         <translation>Felder</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="175"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="177"/>
         <source>Every stored field of this preference</source>
         <translation>Jedes gespeicherte Feld dieser Präferenz</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="190"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="192"/>
         <source>Strength over time</source>
         <translation>Stärke im Zeitverlauf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="193"/>
-        <location filename="../../gui/tabs/inspector/detail.py" line="197"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="199"/>
         <source>Events that built it</source>
         <translation>Ereignisse, aus denen sie entstand</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="198"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="200"/>
         <source>The raw signals that name this pattern in this scope, newest first</source>
         <translation>Die Rohsignale, die dieses Muster in diesem Bereich nennen, neueste zuerst</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="202"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="202"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
         <source>Signal</source>
         <translation>Signal</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="202"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
         <source>Polarity</source>
         <translation>Polarität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="202"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
         <source>Project</source>
         <translation>Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="202"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
         <source>Session</source>
         <translation>Sitzung</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="218"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="220"/>
         <source>Forget this &amp;session…</source>
         <translation>Diese &amp;Sitzung vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="221"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="223"/>
         <source>Forget this session</source>
         <translation>Diese Sitzung vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="222"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="224"/>
         <source>Erase every event of the selected event&apos;s generation session and what it taught</source>
         <translation>Jedes Ereignis der Generierungssitzung des gewählten Ereignisses löschen und alles, was sie gelehrt hat</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="226"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="228"/>
         <source>Forget this session…</source>
         <translation>Diese Sitzung vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="281"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="285"/>
         <source>The details of this preference cannot be read: {why} Forget it, or rebuild memory from the events (Overview).</source>
         <translation>Die Details dieser Präferenz können nicht gelesen werden: {why} Vergessen Sie sie, oder bauen Sie das Gedächtnis aus den Ereignissen neu auf (Übersicht).</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="292"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="299"/>
         <source>global</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="293"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="300"/>
         <source>project {project}</source>
         <translation>Projekt {project}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="296"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="303"/>
         <source>Stored as {raw}</source>
         <translation>Gespeichert als {raw}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="298"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="305"/>
         <source>{type} · {scope} · {polarity}</source>
         <translation>{type} · {scope} · {polarity}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="302"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="309"/>
         <source>Type stored as {raw}</source>
         <translation>Typ gespeichert als {raw}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="331"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="338"/>
         <source>no project</source>
         <translation>kein Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="337"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="344"/>
         <source>Event {id} from {source}</source>
         <translation>Ereignis {id} aus {source}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="345"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="352"/>
         <source>Events that built it (newest {shown} of {n})</source>
         <translation>Ereignisse, aus denen sie entstand (neueste {shown} von {n})</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="348"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="355"/>
         <source>Events that built it ({n})</source>
         <translation>Ereignisse, aus denen sie entstand ({n})</translation>
     </message>
@@ -604,27 +604,27 @@
 <context>
     <name>DiagnosticsCommon</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="62"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="65"/>
         <source>This project ignores its own memory</source>
         <translation>Dieses Projekt ignoriert sein eigenes Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="62"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="65"/>
         <source>This project ignores global memory</source>
         <translation>Dieses Projekt ignoriert das globale Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="62"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="65"/>
         <source>This project uses no memory</source>
         <translation>Dieses Projekt nutzt kein Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="64"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="67"/>
         <source>{project} — ignores global memory</source>
         <translation>{project} – ignoriert das globale Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="64"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="67"/>
         <source>{project} — ignores memory</source>
         <translation>{project} – ignoriert das Gedächtnis</translation>
     </message>
@@ -632,27 +632,27 @@
 <context>
     <name>DiagnosticsCore</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="83"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="86"/>
         <source>No retrieval matches these filters.</source>
         <translation>Kein Abruf passt zu diesen Filtern.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="84"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="87"/>
         <source>Clear filters</source>
         <translation>Filter löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="84"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="87"/>
         <source>Show every recorded retrieval again</source>
         <translation>Wieder jeden aufgezeichneten Abruf anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="88"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="91"/>
         <source>No retrievals recorded yet. Open Design records one each time it adds Creative memory to a prompt; “Run a retrieval now” records one from here.</source>
         <translation>Noch keine Abrufe aufgezeichnet. Open Design zeichnet jedes Mal einen auf, wenn es das kreative Gedächtnis in einen Prompt einfügt; „Jetzt abrufen“ zeichnet einen von hier aus auf.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/diagnostics/core.py" line="99"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="102"/>
         <source>%n retrievals loaded — scroll down for more</source>
         <translation>
             <numerusform>%n Abruf geladen – für mehr nach unten scrollen</numerusform>
@@ -660,37 +660,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="101"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="104"/>
         <source>{n} retrievals</source>
         <translation>{n} Abrufe</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="103"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="106"/>
         <source>1 retrieval</source>
         <translation>1 Abruf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="151"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="154"/>
         <source>Select a retrieval to see its stage events.</source>
         <translation>Wählen Sie einen Abruf, um seine Phasenereignisse zu sehen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="168"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="171"/>
         <source>Retrieval #{id}</source>
         <translation>Abruf Nr. {id}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="173"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="176"/>
         <source>kept +{pos} / −{neg}</source>
         <translation>behalten +{pos} / −{neg}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="174"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="177"/>
         <source>{n} tokens</source>
         <translation>{n} Token</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="175"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="178"/>
         <source>{n} stage events</source>
         <translation>{n} Phasenereignisse</translation>
     </message>
@@ -787,42 +787,42 @@
         <translation>Behalten</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="18"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="21"/>
         <source>Open Design (daemon)</source>
         <translation>Open Design (Daemon)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="19"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="22"/>
         <source>Command line</source>
         <translation>Befehlszeile</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="20"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="23"/>
         <source>Recorded here (Diagnostics)</source>
         <translation>Hier aufgezeichnet (Diagnose)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="21"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="24"/>
         <source>Preview (older versions)</source>
         <translation>Vorschau (ältere Versionen)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="22"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="25"/>
         <source>Self-test</source>
         <translation>Selbsttest</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="25"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="28"/>
         <source>Generation</source>
         <translation>Generierung</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="26"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="29"/>
         <source>Critique</source>
         <translation>Kritik</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="27"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="30"/>
         <source>Legacy format</source>
         <translation>Altes Format</translation>
     </message>
@@ -1795,230 +1795,230 @@
 <context>
     <name>InspectorLayout</name>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="117"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="118"/>
         <source>Forget…</source>
         <extracomment>how long the current row must stay current before its detail is loaded (ms) &quot;Preview as if forgotten&quot;: [(preference_type, pattern), …] of the selection the detail pane now shows this key (None: nothing selected / gone) a forget finished; the argument is the receipt milliseconds from the last filter change to its rows being shown (for benchmarks)</extracomment>
         <translation>Vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="121"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="122"/>
         <source>Erase the selected preferences and their evidence (Delete)</source>
         <translation>Die gewählten Präferenzen und ihre Belege löschen (Entf)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="124"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="125"/>
         <source>Forget and block…</source>
         <translation>Vergessen und sperren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="127"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="128"/>
         <source>Erase the selected preferences and never learn these patterns again</source>
         <translation>Die gewählten Präferenzen löschen und diese Muster nie wieder lernen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="131"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="132"/>
         <source>Preview as if forgotten</source>
         <translation>Vorschau wie vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="134"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="135"/>
         <source>Show in the Preview tab the memory block as it would be without the selected patterns; nothing is changed</source>
         <translation>Im Reiter Vorschau den Gedächtnisblock so zeigen, wie er ohne die gewählten Muster wäre; nichts wird geändert</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="139"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="140"/>
         <source>Forget all shown…</source>
         <translation>Alle angezeigten vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="143"/>
-        <location filename="../../gui/tabs/inspector/layout.py" line="166"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="144"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="167"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="145"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="146"/>
         <source>Reload the preferences from the store (F5)</source>
         <translation>Die Präferenzen neu aus dem Speicher laden (F5)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="169"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="170"/>
         <source>Filter by pattern, type or project…</source>
         <translation>Nach Muster, Typ oder Projekt filtern…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="171"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="172"/>
         <source>Filter preferences</source>
         <translation>Präferenzen filtern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="172"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="173"/>
         <source>Type words that the pattern, type or project must contain (Ctrl+F); Escape clears</source>
         <translation>Wörter eingeben, die Muster, Typ oder Projekt enthalten müssen (Strg+F); Esc löscht</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="177"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="178"/>
         <source>Scope</source>
         <translation>Bereich</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="177"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="178"/>
         <source>Show global preferences, project ones, or one project&apos;s</source>
         <translation>Globale Präferenzen, Projektpräferenzen oder die eines Projekts anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="180"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="181"/>
         <source>Type</source>
         <translation>Typ</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="180"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="181"/>
         <source>Show one type of preference</source>
         <translation>Eine Art von Präferenz anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="183"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="184"/>
         <source>Polarity</source>
         <translation>Polarität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="183"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="184"/>
         <source>Show wanted (positive) or avoided (negative) preferences</source>
         <translation>Gewünschte (positive) oder vermiedene (negative) Präferenzen anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="184"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="185"/>
         <source>Both polarities</source>
         <translation>Beide Polaritäten</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="185"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="186"/>
         <source>Positive</source>
         <translation>Positiv</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="186"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="187"/>
         <source>Negative</source>
         <translation>Negativ</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="189"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="190"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="189"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="190"/>
         <source>Show one status only</source>
         <translation>Nur einen Status anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="190"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="191"/>
         <source>Any status</source>
         <translation>Jeder Status</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="191"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="192"/>
         <source>Stable</source>
         <translation>Stabil</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="192"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="193"/>
         <source>Under review</source>
         <translation>In Prüfung</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="193"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="194"/>
         <source>Archived</source>
         <translation>Archiviert</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="222"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="223"/>
         <source>Tier:</source>
         <translation>Stufe:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="224"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="225"/>
         <source>High</source>
         <translation>Hoch</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="224"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="225"/>
         <source>Medium</source>
         <translation>Mittel</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="224"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="225"/>
         <source>Low</source>
         <translation>Niedrig</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="229"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="230"/>
         <source>Tier {tier}</source>
         <translation>Stufe {tier}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="230"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="231"/>
         <source>Show {tier} confidence preferences (none checked: every tier)</source>
         <translation>Präferenzen der Konfidenzstufe „{tier}“ anzeigen (keine gewählt: jede Stufe)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="199"/>
-        <location filename="../../gui/tabs/inspector/layout.py" line="201"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="200"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="202"/>
         <source>Show archived</source>
         <translation>Archivierte anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="202"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="203"/>
         <source>Also show preferences not seen for 180 days (they are never injected)</source>
         <translation>Auch Präferenzen anzeigen, die 180 Tage nicht gesehen wurden (sie werden nie eingefügt)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="206"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="207"/>
         <source>Number of preferences</source>
         <translation>Anzahl der Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="207"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="208"/>
         <source>How many preferences match the filters</source>
         <translation>Wie viele Präferenzen zu den Filtern passen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="239"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="240"/>
         <source>All scopes</source>
         <translation>Alle Bereiche</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="240"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="241"/>
         <source>Global only</source>
         <translation>Nur global</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="241"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="242"/>
         <source>Any project</source>
         <translation>Jedes Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="248"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="249"/>
         <source>Project {project}</source>
         <translation>Projekt {project}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="259"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="260"/>
         <source>All types</source>
         <translation>Alle Typen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="275"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="276"/>
         <source>Preferences</source>
         <translation>Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="276"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="277"/>
         <source>Learned preferences; select rows to see details, Delete forgets them</source>
         <translation>Gelernte Präferenzen; Zeilen wählen, um Details zu sehen, Entf vergisst sie</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="308"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="309"/>
         <source>Nothing learned yet.</source>
         <translation>Noch nichts gelernt.</translation>
     </message>
@@ -2124,112 +2124,112 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/main_window.py" line="47"/>
+        <location filename="../../gui/main_window.py" line="48"/>
         <source>Creative Memory Studio</source>
         <translation>Creative Memory Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="92"/>
+        <location filename="../../gui/main_window.py" line="93"/>
         <source>Memory state</source>
         <translation>Zustand des Gedächtnisses</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="95"/>
+        <location filename="../../gui/main_window.py" line="96"/>
         <source>Demo data notice</source>
         <translation>Hinweis zu Demodaten</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="99"/>
+        <location filename="../../gui/main_window.py" line="100"/>
         <source>Notice</source>
         <translation>Hinweis</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="65"/>
+        <location filename="../../gui/main_window.py" line="66"/>
         <source>Sections</source>
         <translation>Bereiche</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="122"/>
+        <location filename="../../gui/main_window.py" line="123"/>
         <source>{title} (Ctrl+{n})</source>
         <translation>{title} (Strg+{n})</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="161"/>
+        <location filename="../../gui/main_window.py" line="162"/>
         <source>Store: {path}</source>
         <translation>Speicher: {path}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="172"/>
+        <location filename="../../gui/main_window.py" line="173"/>
         <source>Updating preferences</source>
         <translation>Präferenzen werden aktualisiert</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="173"/>
+        <location filename="../../gui/main_window.py" line="174"/>
         <source>The rules that turn your reactions into preferences have changed. Re-deriving every preference from the raw events…</source>
         <translation>Die Regeln, die aus Ihren Reaktionen Präferenzen machen, haben sich geändert. Jede Präferenz wird aus den Rohereignissen neu abgeleitet…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="181"/>
+        <location filename="../../gui/main_window.py" line="182"/>
         <source>Could not re-derive the preferences; they are shown as stored.</source>
         <translation>Die Präferenzen konnten nicht neu abgeleitet werden; sie werden so angezeigt, wie sie gespeichert sind.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="190"/>
+        <location filename="../../gui/main_window.py" line="191"/>
         <source>No store open</source>
         <translation>Kein Speicher geöffnet</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="203"/>
+        <location filename="../../gui/main_window.py" line="204"/>
         <source>&amp;Turn on</source>
         <translation>&amp;Einschalten</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="203"/>
+        <location filename="../../gui/main_window.py" line="204"/>
         <source>&amp;Resume</source>
         <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="231"/>
+        <location filename="../../gui/main_window.py" line="232"/>
         <source>O&amp;K, hide this notice</source>
         <translation>O&amp;K, diesen Hinweis ausblenden</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="266"/>
+        <location filename="../../gui/main_window.py" line="267"/>
         <source>Demo data — not your memory. Nothing here is used by Open Design.</source>
         <translation>Demodaten – nicht Ihr Gedächtnis. Nichts hiervon wird von Open Design verwendet.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="267"/>
+        <location filename="../../gui/main_window.py" line="268"/>
         <source>&amp;Back to my memory</source>
         <translation>Zu&amp;rück zu meinem Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="308"/>
+        <location filename="../../gui/main_window.py" line="309"/>
         <source>There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, Ctrl+4 retrievals in Diagnostics.</source>
         <translation>Auf diesem Reiter gibt es nichts zu durchsuchen: Strg+3 durchsucht Präferenzen im Inspektor, Strg+4 Abrufe in der Diagnose.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="312"/>
+        <location filename="../../gui/main_window.py" line="313"/>
         <source>● Live</source>
         <translation>● Live</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="312"/>
+        <location filename="../../gui/main_window.py" line="313"/>
         <source>○ Not live</source>
         <translation>○ Nicht live</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="314"/>
+        <location filename="../../gui/main_window.py" line="315"/>
         <source>Changes made by Open Design appear here within a second or two.</source>
         <translation>Änderungen durch Open Design erscheinen hier innerhalb von ein, zwei Sekunden.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="316"/>
+        <location filename="../../gui/main_window.py" line="317"/>
         <source>The store cannot be read right now; the view is not updating.</source>
         <translation>Der Speicher kann gerade nicht gelesen werden; die Ansicht wird nicht aktualisiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="322"/>
+        <location filename="../../gui/main_window.py" line="323"/>
         <source>Working…</source>
         <translation>Wird bearbeitet…</translation>
     </message>
@@ -2237,73 +2237,73 @@
 <context>
     <name>MemoryActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="56"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="59"/>
         <source>Could not turn creative memory on.</source>
         <translation>Das kreative Gedächtnis konnte nicht eingeschaltet werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="56"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="59"/>
         <source>Could not turn creative memory off.</source>
         <translation>Das kreative Gedächtnis konnte nicht ausgeschaltet werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="85"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="88"/>
         <source>Could not pause creative memory.</source>
         <translation>Das kreative Gedächtnis konnte nicht pausiert werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="101"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="104"/>
         <source>Could not resume creative memory.</source>
         <translation>Das kreative Gedächtnis konnte nicht fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="115"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="118"/>
         <source>The folder {path} could not be opened in a file manager; open it by hand.</source>
         <translation>Der Ordner {path} konnte nicht in einer Dateiverwaltung geöffnet werden; öffnen Sie ihn von Hand.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="139"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="142"/>
         <source>Running the checks…</source>
         <translation>Prüfungen laufen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="145"/>
-        <location filename="../../gui/tabs/overview/actions.py" line="146"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="148"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="149"/>
         <source>The self-test could not run.</source>
         <translation>Der Selbsttest konnte nicht laufen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="163"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="166"/>
         <source>Rebuilding preferences</source>
         <translation>Präferenzen werden neu aufgebaut</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="163"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="166"/>
         <source>Re-deriving every preference from the raw events…</source>
         <translation>Jede Präferenz wird aus den Rohereignissen neu abgeleitet…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="179"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="182"/>
         <source>Could not rebuild the preferences.</source>
         <translation>Die Präferenzen konnten nicht neu aufgebaut werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="185"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="188"/>
         <source>Rebuilt {n} preferences from {e} events in {s:.1f} s.</source>
         <translation>{n} Präferenzen aus {e} Ereignissen in {s:.1f} s neu aufgebaut.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="208"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="211"/>
         <source>Loading demo data</source>
         <translation>Demodaten werden geladen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="208"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="211"/>
         <source>Generating the demo data set ({size})…</source>
         <translation>Der Demodatensatz ({size}) wird erzeugt…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="224"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="227"/>
         <source>Could not load the demo data.</source>
         <translation>Die Demodaten konnten nicht geladen werden.</translation>
     </message>
@@ -2311,42 +2311,42 @@
 <context>
     <name>MemoryCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="84"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="87"/>
         <source>Creative &amp;memory</source>
         <translation>Kreatives &amp;Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="86"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="89"/>
         <source>Creative memory</source>
         <translation>Kreatives Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="87"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="90"/>
         <source>Turn creative memory on or off. Off keeps what is stored.</source>
         <translation>Das kreative Gedächtnis ein- oder ausschalten. Aus behält, was gespeichert ist.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="88"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="91"/>
         <source>&amp;Pause…</source>
         <translation>&amp;Pausieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="88"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="91"/>
         <source>Pause learning and/or using for a while</source>
         <translation>Lernen und/oder Nutzen eine Zeit lang pausieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="90"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="93"/>
         <source>R&amp;esume</source>
         <translation>Fort&amp;setzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="90"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="93"/>
         <source>End the pause now: learn and use again</source>
         <translation>Die Pause jetzt beenden: wieder lernen und nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="97"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="100"/>
         <source>When on, Open Design learns your style from how you react to the work it generates (what you accept, refine, rate or revert) and adds it to the next prompt as a “Creative memory” block. When off, nothing is learned and nothing is added; what is already stored is kept.</source>
         <translation>Wenn es an ist, lernt Open Design Ihren Stil daraus, wie Sie auf die erzeugten Arbeiten reagieren (was Sie annehmen, verfeinern, bewerten oder rückgängig machen), und fügt ihn dem nächsten Prompt als Block „Creative memory“ hinzu. Wenn es aus ist, wird nichts gelernt und nichts hinzugefügt; was schon gespeichert ist, bleibt erhalten.</translation>
     </message>
@@ -2390,22 +2390,22 @@
 <context>
     <name>OverviewCore</name>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="137"/>
+        <location filename="../../gui/tabs/overview/core.py" line="141"/>
         <source>{name} — read-only: {reason}</source>
         <translation>{name} – schreibgeschützt: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="140"/>
+        <location filename="../../gui/tabs/overview/core.py" line="144"/>
         <source>{name} — demo data only; Open Design never reads it</source>
         <translation>{name} – nur Demodaten; Open Design liest ihn nie</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="142"/>
+        <location filename="../../gui/tabs/overview/core.py" line="146"/>
         <source>{name} — shared with Open Design</source>
         <translation>{name} – gemeinsam mit Open Design genutzt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/core.py" line="159"/>
+        <location filename="../../gui/tabs/overview/core.py" line="163"/>
         <source>%n project(s) have memory switched off for them (see Projects).</source>
         <translation>
             <numerusform>Für %n Projekt ist das Gedächtnis ausgeschaltet (siehe Projekte).</numerusform>
@@ -2413,12 +2413,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="172"/>
+        <location filename="../../gui/tabs/overview/core.py" line="176"/>
         <source>{n} {tier}</source>
         <translation>{n} {tier}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="176"/>
+        <location filename="../../gui/tabs/overview/core.py" line="180"/>
         <source>{n} archived</source>
         <translation>{n} archiviert</translation>
     </message>
@@ -2444,87 +2444,87 @@
 <context>
     <name>OverviewText</name>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="18"/>
+        <location filename="../../gui/tabs/overview/text.py" line="19"/>
         <source>never</source>
         <translation>nie</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="28"/>
+        <location filename="../../gui/tabs/overview/text.py" line="29"/>
         <source>until you resume</source>
         <translation>bis Sie fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="29"/>
+        <location filename="../../gui/tabs/overview/text.py" line="30"/>
         <source>until {when}</source>
         <translation>bis {when}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="37"/>
+        <location filename="../../gui/tabs/overview/text.py" line="38"/>
         <source>Off — nothing is learned and nothing is added to prompts. What is stored is kept.</source>
         <translation>Aus – nichts wird gelernt und nichts in Prompts eingefügt. Was gespeichert ist, bleibt erhalten.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="42"/>
+        <location filename="../../gui/tabs/overview/text.py" line="43"/>
         <source>Paused — learning and using — {until}.</source>
         <translation>Pausiert – Lernen und Nutzen – {until}.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="45"/>
+        <location filename="../../gui/tabs/overview/text.py" line="46"/>
         <source>Paused — learning {l_until}, using {u_until}.</source>
         <translation>Pausiert – Lernen {l_until}, Nutzen {u_until}.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="50"/>
+        <location filename="../../gui/tabs/overview/text.py" line="51"/>
         <source>On, but learning is paused {until}; what is remembered is still used.</source>
         <translation>An, aber das Lernen ist pausiert {until}; was gespeichert ist, wird weiter genutzt.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="54"/>
+        <location filename="../../gui/tabs/overview/text.py" line="55"/>
         <source>On, but using is paused {until}; learning goes on.</source>
         <translation>An, aber das Nutzen ist pausiert {until}; das Lernen geht weiter.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="57"/>
+        <location filename="../../gui/tabs/overview/text.py" line="58"/>
         <source>On — learning from your reactions and adding what it learned to prompts.</source>
         <translation>An – lernt aus Ihren Reaktionen und fügt das Gelernte in Prompts ein.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="68"/>
+        <location filename="../../gui/tabs/overview/text.py" line="69"/>
         <source>Baseline: with memory on, a probe preference is injected</source>
         <translation>Grundlinie: Mit eingeschaltetem Gedächtnis wird eine Testpräferenz eingefügt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="69"/>
+        <location filename="../../gui/tabs/overview/text.py" line="70"/>
         <source>Memory off returns nothing</source>
         <translation>Gedächtnis aus liefert nichts</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="70"/>
+        <location filename="../../gui/tabs/overview/text.py" line="71"/>
         <source>Using paused returns nothing</source>
         <translation>Nutzen pausiert liefert nichts</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="71"/>
+        <location filename="../../gui/tabs/overview/text.py" line="72"/>
         <source>A disabled project returns nothing</source>
         <translation>Ein deaktiviertes Projekt liefert nichts</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="72"/>
+        <location filename="../../gui/tabs/overview/text.py" line="73"/>
         <source>Your settings are unchanged</source>
         <translation>Ihre Einstellungen sind unverändert</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="78"/>
+        <location filename="../../gui/tabs/overview/text.py" line="79"/>
         <source>high</source>
         <translation>hoch</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="78"/>
+        <location filename="../../gui/tabs/overview/text.py" line="79"/>
         <source>medium</source>
         <translation>mittel</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="78"/>
+        <location filename="../../gui/tabs/overview/text.py" line="79"/>
         <source>low</source>
         <translation>niedrig</translation>
     </message>
@@ -3026,189 +3026,189 @@
 <context>
     <name>PreviewTab</name>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="55"/>
+        <location filename="../../gui/tabs/preview/view.py" line="58"/>
         <source>Generation</source>
         <translation>Generierung</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="56"/>
+        <location filename="../../gui/tabs/preview/view.py" line="59"/>
         <source>Critique</source>
         <translation>Kritik</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="57"/>
+        <location filename="../../gui/tabs/preview/view.py" line="60"/>
         <source>Legacy ([MEMORY CONTEXT])</source>
         <translation>Alt ([MEMORY CONTEXT])</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="123"/>
-        <location filename="../../gui/tabs/preview/view.py" line="246"/>
+        <location filename="../../gui/tabs/preview/view.py" line="126"/>
+        <location filename="../../gui/tabs/preview/view.py" line="249"/>
         <source>No project</source>
         <extracomment>signals the Inspector may offer for a changed selection (re-render the what-if at once)</extracomment>
         <translation>Kein Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="128"/>
+        <location filename="../../gui/tabs/preview/view.py" line="131"/>
         <source>Project</source>
         <translation>Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="129"/>
+        <location filename="../../gui/tabs/preview/view.py" line="132"/>
         <source>Compose the prefix as Open Design would for a generation in this project</source>
         <translation>Das Präfix so zusammenstellen, wie Open Design es für eine Generierung in diesem Projekt täte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="137"/>
+        <location filename="../../gui/tabs/preview/view.py" line="140"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="138"/>
+        <location filename="../../gui/tabs/preview/view.py" line="141"/>
         <source>Generation (preferences first), critique (things to avoid first) or the prototype&apos;s legacy [MEMORY CONTEXT] format</source>
         <translation>Generierung (Präferenzen zuerst), Kritik (zu Vermeidendes zuerst) oder das alte Format [MEMORY CONTEXT] des Prototyps</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="141"/>
+        <location filename="../../gui/tabs/preview/view.py" line="144"/>
         <source>&amp;Copy</source>
         <translation>&amp;Kopieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="143"/>
+        <location filename="../../gui/tabs/preview/view.py" line="146"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="143"/>
+        <location filename="../../gui/tabs/preview/view.py" line="146"/>
         <source>Copy the exact prefix text to the clipboard</source>
         <translation>Den genauen Text des Präfixes in die Zwischenablage kopieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="144"/>
+        <location filename="../../gui/tabs/preview/view.py" line="147"/>
         <source>R&amp;ecompose</source>
         <translation>&amp;Neu zusammenstellen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="146"/>
+        <location filename="../../gui/tabs/preview/view.py" line="149"/>
         <source>Recompose</source>
         <translation>Neu zusammenstellen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="146"/>
+        <location filename="../../gui/tabs/preview/view.py" line="149"/>
         <source>Compose the prefix again from the store now (F5)</source>
         <translation>Das Präfix jetzt neu aus dem Speicher zusammenstellen (F5)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="148"/>
+        <location filename="../../gui/tabs/preview/view.py" line="151"/>
         <source>&amp;Project:</source>
         <translation>&amp;Projekt:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="150"/>
+        <location filename="../../gui/tabs/preview/view.py" line="153"/>
         <source>&amp;Mode:</source>
         <translation>&amp;Modus:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="157"/>
+        <location filename="../../gui/tabs/preview/view.py" line="160"/>
         <source>As if &amp;forgotten (Inspector selection)</source>
         <translation>Wie &amp;vergessen (Auswahl im Inspektor)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="161"/>
+        <location filename="../../gui/tabs/preview/view.py" line="164"/>
         <source>As if forgotten (Inspector selection)</source>
         <translation>Wie vergessen (Auswahl im Inspektor)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="162"/>
+        <location filename="../../gui/tabs/preview/view.py" line="165"/>
         <source>Show the prefix as if the preferences selected in the Inspector were forgotten</source>
         <translation>Das Präfix so zeigen, als wären die im Inspektor gewählten Präferenzen vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="164"/>
+        <location filename="../../gui/tabs/preview/view.py" line="167"/>
         <source>As if this project were &amp;disabled</source>
         <translation>Als wäre dieses Projekt &amp;deaktiviert</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="166"/>
+        <location filename="../../gui/tabs/preview/view.py" line="169"/>
         <source>As if this project were disabled</source>
         <translation>Als wäre dieses Projekt deaktiviert</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="167"/>
+        <location filename="../../gui/tabs/preview/view.py" line="170"/>
         <source>As if without &amp;global memory</source>
         <translation>Als gäbe es kein &amp;globales Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="169"/>
+        <location filename="../../gui/tabs/preview/view.py" line="172"/>
         <source>As if this project did not use global memory</source>
         <translation>Als nutzte dieses Projekt kein globales Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="170"/>
+        <location filename="../../gui/tabs/preview/view.py" line="173"/>
         <source>What if:</source>
         <translation>Was wäre, wenn:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="181"/>
+        <location filename="../../gui/tabs/preview/view.py" line="184"/>
         <source>What-if notice</source>
         <translation>Was-wäre-wenn-Hinweis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="184"/>
+        <location filename="../../gui/tabs/preview/view.py" line="187"/>
         <source>Why there is no Creative memory block</source>
         <translation>Warum es keinen Block „Creative memory“ gibt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="187"/>
+        <location filename="../../gui/tabs/preview/view.py" line="190"/>
         <source>Personal memory warnings</source>
         <translation>Warnungen zum persönlichen Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="205"/>
+        <location filename="../../gui/tabs/preview/view.py" line="208"/>
         <source>Composed prefix</source>
         <translation>Zusammengestelltes Präfix</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="206"/>
+        <location filename="../../gui/tabs/preview/view.py" line="209"/>
         <source>The memory part of the prompt, as Open Design would send it</source>
         <translation>Der Gedächtnisteil des Prompts, so wie Open Design ihn senden würde</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="212"/>
+        <location filename="../../gui/tabs/preview/view.py" line="215"/>
         <source>Token estimates: 4 characters a token, as the engine counts</source>
         <translation>Tokenschätzung: 4 Zeichen pro Token, wie die Engine zählt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="215"/>
+        <location filename="../../gui/tabs/preview/view.py" line="218"/>
         <source>Preview status</source>
         <translation>Vorschaustatus</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="241"/>
+        <location filename="../../gui/tabs/preview/view.py" line="244"/>
         <source>Preview</source>
         <translation>Vorschau</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="275"/>
+        <location filename="../../gui/tabs/preview/view.py" line="278"/>
         <source>Choose a project first</source>
         <translation>Wählen Sie zuerst ein Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="280"/>
+        <location filename="../../gui/tabs/preview/view.py" line="283"/>
         <source>Show the prefix as if these preferences were forgotten: {names}</source>
         <translation>Das Präfix so zeigen, als wären diese Präferenzen vergessen: {names}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="284"/>
+        <location filename="../../gui/tabs/preview/view.py" line="287"/>
         <source>Select preferences in the Inspector first; this shows the prefix as if they were forgotten</source>
         <translation>Wählen Sie zuerst Präferenzen im Inspektor; dann zeigt dies das Präfix, als wären sie vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="349"/>
+        <location filename="../../gui/tabs/preview/view.py" line="352"/>
         <source>In this what-if: {sentence}</source>
         <translation>In diesem Was-wäre-wenn: {sentence}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="357"/>
+        <location filename="../../gui/tabs/preview/view.py" line="360"/>
         <source>Personal memory: some entries were skipped.</source>
         <translation>Persönliches Gedächtnis: Einige Einträge wurden übersprungen.</translation>
     </message>
@@ -3297,72 +3297,72 @@
 <context>
     <name>Projects</name>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="56"/>
+        <location filename="../../gui/itemmodels/projects.py" line="59"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="56"/>
+        <location filename="../../gui/itemmodels/projects.py" line="59"/>
         <source>The project&apos;s name in Open Design</source>
         <translation>Der Name des Projekts in Open Design</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="57"/>
+        <location filename="../../gui/itemmodels/projects.py" line="60"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="57"/>
+        <location filename="../../gui/itemmodels/projects.py" line="60"/>
         <source>The project id used in events and on the command line</source>
         <translation>Die Projekt-ID in Ereignissen und auf der Befehlszeile</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="59"/>
+        <location filename="../../gui/itemmodels/projects.py" line="62"/>
         <source>Use global memory in this project</source>
         <translation>Globales Gedächtnis nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="60"/>
+        <location filename="../../gui/itemmodels/projects.py" line="63"/>
         <source>On: your global preferences are added to this project&apos;s prompts. Off: they are not (client or NDA work); the project&apos;s own preferences still are.</source>
         <translation>An: Ihre globalen Präferenzen werden den Prompts dieses Projekts hinzugefügt. Aus: nicht (Kunden- oder NDA-Arbeit); die eigenen Präferenzen des Projekts weiterhin.</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="66"/>
+        <location filename="../../gui/itemmodels/projects.py" line="69"/>
         <source>Use this project&apos;s memory</source>
         <translation>Projektgedächtnis nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="67"/>
+        <location filename="../../gui/itemmodels/projects.py" line="70"/>
         <source>On: the preferences learned in this project are added to its prompts. Off: they are not.</source>
         <translation>An: Die in diesem Projekt gelernten Präferenzen werden seinen Prompts hinzugefügt. Aus: nicht.</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="70"/>
+        <location filename="../../gui/itemmodels/projects.py" line="73"/>
         <source>Learn from this project</source>
         <translation>Aus dem Projekt lernen</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="71"/>
+        <location filename="../../gui/itemmodels/projects.py" line="74"/>
         <source>On: reactions to this project&apos;s work feed memory. Off: its work is not learned from.</source>
         <translation>An: Reaktionen auf die Arbeit dieses Projekts fließen ins Gedächtnis. Aus: Aus seiner Arbeit wird nicht gelernt.</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="73"/>
+        <location filename="../../gui/itemmodels/projects.py" line="76"/>
         <source>Preferences</source>
         <translation>Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="73"/>
+        <location filename="../../gui/itemmodels/projects.py" line="76"/>
         <source>Preferences learned for this project only (project scope)</source>
         <translation>Nur für dieses Projekt gelernte Präferenzen (Projektbereich)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="74"/>
+        <location filename="../../gui/itemmodels/projects.py" line="77"/>
         <source>Last activity</source>
         <translation>Letzte Aktivität</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="74"/>
+        <location filename="../../gui/itemmodels/projects.py" line="77"/>
         <source>When the newest memory event of this project happened</source>
         <translation>Wann das neueste Gedächtnisereignis dieses Projekts stattfand</translation>
     </message>
@@ -3370,60 +3370,60 @@
 <context>
     <name>ProjectsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="169"/>
+        <location filename="../../gui/itemmodels/projects.py" line="172"/>
         <source>On</source>
         <extracomment>(project id, field &quot;use_global_memory&quot; | &quot;use_memory&quot; | &quot;learn_from_project&quot;, new value)</extracomment>
         <translation>An</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="169"/>
+        <location filename="../../gui/itemmodels/projects.py" line="172"/>
         <source>Off</source>
         <translation>Aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="174"/>
-        <location filename="../../gui/itemmodels/projects.py" line="179"/>
+        <location filename="../../gui/itemmodels/projects.py" line="177"/>
+        <location filename="../../gui/itemmodels/projects.py" line="182"/>
         <source>on</source>
         <translation>an</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="174"/>
-        <location filename="../../gui/itemmodels/projects.py" line="179"/>
+        <location filename="../../gui/itemmodels/projects.py" line="177"/>
+        <location filename="../../gui/itemmodels/projects.py" line="182"/>
         <source>off</source>
         <translation>aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="175"/>
+        <location filename="../../gui/itemmodels/projects.py" line="178"/>
         <source>{what} is {state} for {project}. Click or press Space to switch it.</source>
         <translation>{what} ist {state} für {project}. Klicken oder Leertaste drücken, um umzuschalten.</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="179"/>
+        <location filename="../../gui/itemmodels/projects.py" line="182"/>
         <source>{what}: {state}</source>
         <translation>{what}: {state}</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="184"/>
+        <location filename="../../gui/itemmodels/projects.py" line="187"/>
         <source>(known from events only)</source>
         <translation>(nur aus Ereignissen bekannt)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="190"/>
+        <location filename="../../gui/itemmodels/projects.py" line="193"/>
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="209"/>
+        <location filename="../../gui/itemmodels/projects.py" line="212"/>
         <source>Open Design&apos;s project list does not have this project; it is known from memory events only.</source>
         <translation>Die Projektliste von Open Design enthält dieses Projekt nicht; es ist nur aus Gedächtnisereignissen bekannt.</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="214"/>
+        <location filename="../../gui/itemmodels/projects.py" line="217"/>
         <source>No memory events yet</source>
         <translation>Noch keine Gedächtnisereignisse</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="216"/>
+        <location filename="../../gui/itemmodels/projects.py" line="219"/>
         <source>{n} project-scoped preferences; {e} events</source>
         <translation>{n} projektbezogene Präferenzen; {e} Ereignisse</translation>
     </message>
@@ -3431,100 +3431,100 @@
 <context>
     <name>ProjectsTab</name>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="72"/>
-        <location filename="../../gui/tabs/projects/view.py" line="270"/>
+        <location filename="../../gui/tabs/projects/view.py" line="75"/>
+        <location filename="../../gui/tabs/projects/view.py" line="273"/>
         <source>No projects yet. Projects appear here when Open Design creates them or when memory events name them.</source>
         <translation>Noch keine Projekte. Projekte erscheinen hier, wenn Open Design sie anlegt oder Gedächtnisereignisse sie nennen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="103"/>
+        <location filename="../../gui/tabs/projects/view.py" line="106"/>
         <source>Switch off “Use global memory in this project” to keep your general preferences out of a project&apos;s prompts (client or NDA work), “Use this project&apos;s memory” to leave out what was learned there, “Learn from this project” to keep its work out of memory. All are reversible and take effect at once.</source>
         <translation>Schalten Sie „Globales Gedächtnis nutzen“ aus, um Ihre allgemeinen Präferenzen aus den Prompts eines Projekts herauszuhalten (Kunden- oder NDA-Arbeit), „Projektgedächtnis nutzen“, um wegzulassen, was dort gelernt wurde, und „Aus dem Projekt lernen“, um seine Arbeit aus dem Gedächtnis herauszuhalten. Alles ist umkehrbar und wirkt sofort.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="114"/>
+        <location filename="../../gui/tabs/projects/view.py" line="117"/>
         <source>Filter by name or id…</source>
         <translation>Nach Name oder ID filtern…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="116"/>
+        <location filename="../../gui/tabs/projects/view.py" line="119"/>
         <source>Filter projects</source>
         <translation>Projekte filtern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="117"/>
+        <location filename="../../gui/tabs/projects/view.py" line="120"/>
         <source>Show the projects whose name or id contains these words (Ctrl+F)</source>
         <translation>Die Projekte zeigen, deren Name oder ID diese Wörter enthält (Strg+F)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="119"/>
+        <location filename="../../gui/tabs/projects/view.py" line="122"/>
         <source>&amp;Filter:</source>
         <translation>&amp;Filter:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="123"/>
+        <location filename="../../gui/tabs/projects/view.py" line="126"/>
         <source>Number of projects</source>
         <translation>Anzahl der Projekte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="140"/>
-        <location filename="../../gui/tabs/projects/view.py" line="168"/>
+        <location filename="../../gui/tabs/projects/view.py" line="143"/>
+        <location filename="../../gui/tabs/projects/view.py" line="171"/>
         <source>Projects</source>
         <translation>Projekte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="142"/>
-        <location filename="../../gui/tabs/projects/view.py" line="225"/>
+        <location filename="../../gui/tabs/projects/view.py" line="145"/>
+        <location filename="../../gui/tabs/projects/view.py" line="228"/>
         <source>Click a switch or press Space on it to change it</source>
         <translation>Einen Schalter anklicken oder darauf die Leertaste drücken, um ihn zu ändern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="177"/>
+        <location filename="../../gui/tabs/projects/view.py" line="180"/>
         <source>Use global memory in this project</source>
         <translation>Globales Gedächtnis nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="178"/>
+        <location filename="../../gui/tabs/projects/view.py" line="181"/>
         <source>Use this project&apos;s memory</source>
         <translation>Projektgedächtnis nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="179"/>
+        <location filename="../../gui/tabs/projects/view.py" line="182"/>
         <source>Learn from this project</source>
         <translation>Aus dem Projekt lernen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="180"/>
+        <location filename="../../gui/tabs/projects/view.py" line="183"/>
         <source>Preferences</source>
         <translation>Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="183"/>
+        <location filename="../../gui/tabs/projects/view.py" line="186"/>
         <source>Last activity</source>
         <translation>Letzte Aktivität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="222"/>
+        <location filename="../../gui/tabs/projects/view.py" line="225"/>
         <source>This store is read-only, so the switches cannot be changed: {reason}</source>
         <translation>Dieser Speicher ist schreibgeschützt, daher können die Schalter nicht geändert werden: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="277"/>
+        <location filename="../../gui/tabs/projects/view.py" line="280"/>
         <source>No project matches “{text}”.</source>
         <translation>Kein Projekt passt zu „{text}“.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="278"/>
+        <location filename="../../gui/tabs/projects/view.py" line="281"/>
         <source>&amp;Clear the filter</source>
         <translation>Filter &amp;löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="278"/>
+        <location filename="../../gui/tabs/projects/view.py" line="281"/>
         <source>Show every project again</source>
         <translation>Wieder jedes Projekt anzeigen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/projects/view.py" line="283"/>
+        <location filename="../../gui/tabs/projects/view.py" line="286"/>
         <source>%n project(s)</source>
         <translation>
             <numerusform>%n Projekt</numerusform>
@@ -3532,12 +3532,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="285"/>
+        <location filename="../../gui/tabs/projects/view.py" line="288"/>
         <source>{shown} of {n} projects</source>
         <translation>{shown} von {n} Projekten</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="317"/>
+        <location filename="../../gui/tabs/projects/view.py" line="320"/>
         <source>Could not change “{name}”; the switch was put back.</source>
         <translation>„{name}“ konnte nicht geändert werden; der Schalter wurde zurückgestellt.</translation>
     </message>
@@ -3551,7 +3551,7 @@
     </message>
     <message>
         <location filename="../../services/reasons.py" line="81"/>
-        <location filename="../../services/reasons.py" line="325"/>
+        <location filename="../../services/reasons.py" line="327"/>
         <source>project {id}</source>
         <translation>Projekt {id}</translation>
     </message>
@@ -3591,237 +3591,237 @@
         <translation>das Nutzen des Gedächtnisses war bis {when} pausiert</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="113"/>
+        <location filename="../../services/reasons.py" line="115"/>
         <source>it was strong and stable enough, and there was room for it</source>
         <translation>sie war stark und stabil genug, und es war Platz für sie</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="115"/>
+        <location filename="../../services/reasons.py" line="117"/>
         <source>creative memory is switched off (the “Creative memory” switch)</source>
         <translation>das kreative Gedächtnis ist ausgeschaltet (der Schalter „Kreatives Gedächtnis“)</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="116"/>
+        <location filename="../../services/reasons.py" line="118"/>
         <source>creative memory was switched off (the “Creative memory” switch)</source>
         <translation>das kreative Gedächtnis war ausgeschaltet (der Schalter „Kreatives Gedächtnis“)</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="120"/>
+        <location filename="../../services/reasons.py" line="122"/>
         <source>{name} uses neither global memory nor its own (both switches are off)</source>
         <translation>{name} nutzt weder das globale noch das eigene Gedächtnis (beide Schalter sind aus)</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="121"/>
+        <location filename="../../services/reasons.py" line="123"/>
         <source>{name} uses neither global memory nor its own (both switches were off)</source>
         <translation>{name} nutzte weder das globale noch das eigene Gedächtnis (beide Schalter waren aus)</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="124"/>
+        <location filename="../../services/reasons.py" line="126"/>
         <source>its strength {strength:.2f} was below the {threshold:.2f} threshold</source>
         <translation>ihre Stärke {strength:.2f} lag unter der Schwelle von {threshold:.2f}</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="127"/>
+        <location filename="../../services/reasons.py" line="129"/>
         <source>it was under review, because it was contradicted in several sessions</source>
         <translation>sie war in Prüfung, weil ihr in mehreren Sitzungen widersprochen wurde</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="129"/>
+        <location filename="../../services/reasons.py" line="131"/>
         <source>it was archived after {days} days without a signal</source>
         <translation>sie wurde nach {days} Tagen ohne Signal archiviert</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="131"/>
+        <location filename="../../services/reasons.py" line="133"/>
         <source>it was not stable then</source>
         <translation>sie war damals nicht stabil</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="133"/>
+        <location filename="../../services/reasons.py" line="135"/>
         <source>its confidence was low (only medium and high confidence are used)</source>
         <translation>ihre Konfidenz war niedrig (nur mittlere und hohe Konfidenz werden genutzt)</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="137"/>
+        <location filename="../../services/reasons.py" line="139"/>
         <source>only {types} preferences were asked for</source>
         <translation>nur Präferenzen vom Typ {types} waren gefragt</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="139"/>
+        <location filename="../../services/reasons.py" line="141"/>
         <source>its type was not asked for</source>
         <translation>ihr Typ war nicht gefragt</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="141"/>
+        <location filename="../../services/reasons.py" line="143"/>
         <source>{cap} stronger preferences filled the {cap} places</source>
         <translation>{cap} stärkere Präferenzen belegten die {cap} Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="144"/>
+        <location filename="../../services/reasons.py" line="146"/>
         <source>at most {slots} things to avoid fit beside the preferences kept, and stronger ones took those places</source>
         <translation>neben den behaltenen Präferenzen passen höchstens {slots} zu vermeidende Dinge, und stärkere belegten diese Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="150"/>
+        <location filename="../../services/reasons.py" line="152"/>
         <source>at most {cap} preferences of one type ({type}) are used, and stronger ones took those places</source>
         <translation>höchstens {cap} Präferenzen eines Typs ({type}) werden genutzt, und stärkere belegten diese Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="152"/>
+        <location filename="../../services/reasons.py" line="154"/>
         <source>at most {cap} preferences of one type are used, and stronger ones took those places</source>
         <translation>höchstens {cap} Präferenzen eines Typs werden genutzt, und stärkere belegten diese Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="158"/>
+        <location filename="../../services/reasons.py" line="160"/>
         <source>the project-override line may use at most half of the {budget}-token budget</source>
         <translation>die Zeile für Projektvorrang darf höchstens die Hälfte des Budgets von {budget} Token nutzen</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="161"/>
+        <location filename="../../services/reasons.py" line="163"/>
         <source>the block had used {used} of its {budget} tokens, and this one did not fit</source>
         <translation>der Block hatte {used} seiner {budget} Token verbraucht, und diese passte nicht mehr hinein</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="163"/>
+        <location filename="../../services/reasons.py" line="165"/>
         <source>the block reached its budget of {budget} tokens</source>
         <translation>der Block erreichte sein Budget von {budget} Token</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="165"/>
+        <location filename="../../services/reasons.py" line="167"/>
         <source>{name} has its own preference for the same pattern, which is used instead</source>
         <translation>{name} hat eine eigene Präferenz für dasselbe Muster, die stattdessen genutzt wird</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="168"/>
+        <location filename="../../services/reasons.py" line="170"/>
         <source>it was learned after that generation</source>
         <translation>sie wurde erst nach dieser Generierung gelernt</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="170"/>
+        <location filename="../../services/reasons.py" line="172"/>
         <source>no preference is strong and stable enough yet</source>
         <translation>noch ist keine Präferenz stark und stabil genug</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="172"/>
+        <location filename="../../services/reasons.py" line="174"/>
         <source>of a reason this version does not describe ({code})</source>
         <translation>aus einem Grund, den diese Version nicht beschreibt ({code})</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="199"/>
+        <location filename="../../services/reasons.py" line="201"/>
         <source>Open Design has not used creative memory for {project} yet.</source>
         <translation>Open Design hat das kreative Gedächtnis für {project} noch nicht genutzt.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="201"/>
+        <location filename="../../services/reasons.py" line="203"/>
         <source>Open Design has not used creative memory in a generation yet.</source>
         <translation>Open Design hat das kreative Gedächtnis noch in keiner Generierung genutzt.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="205"/>
+        <location filename="../../services/reasons.py" line="207"/>
         <source>Used in the last generation for {where} ({when}).</source>
         <translation>Genutzt in der letzten Generierung für {where} ({when}).</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="208"/>
+        <location filename="../../services/reasons.py" line="210"/>
         <source>Not used in the last generation for {where} ({when}): {because}.</source>
         <translation>Nicht genutzt in der letzten Generierung für {where} ({when}): {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="234"/>
+        <location filename="../../services/reasons.py" line="236"/>
         <source>Nothing is injected: {because}.</source>
         <translation>Nichts wird eingefügt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="251"/>
+        <location filename="../../services/reasons.py" line="253"/>
         <source>positive</source>
         <translation>positiv</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="253"/>
+        <location filename="../../services/reasons.py" line="255"/>
         <source>negative</source>
         <translation>negativ</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="271"/>
+        <location filename="../../services/reasons.py" line="273"/>
         <source>Kept.</source>
         <translation>Behalten.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="272"/>
+        <location filename="../../services/reasons.py" line="274"/>
         <source>Kept {label} (strength {strength:.2f}).</source>
         <translation>Behalten: {label} (Stärke {strength:.2f}).</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="276"/>
+        <location filename="../../services/reasons.py" line="278"/>
         <source>{n} {why}</source>
         <translation>{n} {why}</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="281"/>
+        <location filename="../../services/reasons.py" line="283"/>
         <source>{count} left out by the lifecycle filter: {parts}. Among them: {sample}.</source>
         <translation>{count} vom Lebenszyklusfilter ausgelassen: {parts}. Darunter: {sample}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="283"/>
+        <location filename="../../services/reasons.py" line="285"/>
         <source>{count} left out by the lifecycle filter: {parts}.</source>
         <translation>{count} vom Lebenszyklusfilter ausgelassen: {parts}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="288"/>
+        <location filename="../../services/reasons.py" line="290"/>
         <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places. Next in line: {next}.</source>
         <translation>{total} Präferenzen kamen infrage; die {cap} stärksten belegen die {cap} Plätze. Als Nächstes an der Reihe: {next}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="291"/>
+        <location filename="../../services/reasons.py" line="293"/>
         <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places.</source>
         <translation>{total} Präferenzen kamen infrage; die {cap} stärksten belegen die {cap} Plätze.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="297"/>
+        <location filename="../../services/reasons.py" line="299"/>
         <source>Places freed by a ceiling went to {what}.</source>
         <translation>Durch eine Obergrenze frei gewordene Plätze gingen an {what}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="302"/>
+        <location filename="../../services/reasons.py" line="304"/>
         <source>Left out: {cut}: {because}.</source>
         <translation>Ausgelassen: {cut}: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="306"/>
+        <location filename="../../services/reasons.py" line="308"/>
         <source>Left out {what}: {because}.</source>
         <translation>Ausgelassen: {what}: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="309"/>
+        <location filename="../../services/reasons.py" line="311"/>
         <source>Global {label} not used: {because}.</source>
         <translation>Globale Präferenz {label} nicht genutzt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="311"/>
+        <location filename="../../services/reasons.py" line="313"/>
         <source>{count} more global preferences not used: {because}.</source>
         <translation>{count} weitere globale Präferenzen nicht genutzt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="313"/>
+        <location filename="../../services/reasons.py" line="315"/>
         <source>Nothing injected: {because}.</source>
         <translation>Nichts eingefügt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="334"/>
+        <location filename="../../services/reasons.py" line="336"/>
         <source>below the {threshold:.2f} strength threshold</source>
         <translation>unter der Stärkeschwelle von {threshold:.2f}</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="337"/>
+        <location filename="../../services/reasons.py" line="339"/>
         <source>not stable (under review or archived)</source>
         <translation>nicht stabil (in Prüfung oder archiviert)</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="339"/>
+        <location filename="../../services/reasons.py" line="341"/>
         <source>of low confidence</source>
         <translation>mit niedriger Konfidenz</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="341"/>
+        <location filename="../../services/reasons.py" line="343"/>
         <source>of a type not asked for</source>
         <translation>von einem nicht gefragten Typ</translation>
     </message>
@@ -4044,138 +4044,138 @@
 <context>
     <name>ResetDialog</name>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="45"/>
-        <location filename="../../gui/dialogs/reset.py" line="46"/>
+        <location filename="../../gui/dialogs/reset.py" line="49"/>
+        <location filename="../../gui/dialogs/reset.py" line="50"/>
         <source>Reset creative memory</source>
         <translation>Kreatives Gedächtnis zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="76"/>
+        <location filename="../../gui/dialogs/reset.py" line="80"/>
         <source>Erase all creative memory?</source>
         <translation>Das gesamte kreative Gedächtnis löschen?</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="84"/>
+        <location filename="../../gui/dialogs/reset.py" line="88"/>
         <source>• {n} learned preferences (every tier, including archived ones)</source>
         <translation>• {n} gelernte Präferenzen (jede Stufe, auch archivierte)</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="87"/>
+        <location filename="../../gui/dialogs/reset.py" line="91"/>
         <source>• {n} raw events they were learned from</source>
         <translation>• {n} Rohereignisse, aus denen sie gelernt wurden</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="88"/>
+        <location filename="../../gui/dialogs/reset.py" line="92"/>
         <source>• {n} recorded retrievals and their {d} stage diagnostics</source>
         <translation>• {n} aufgezeichnete Abrufe und ihre {d} Phasendiagnosen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="93"/>
+        <location filename="../../gui/dialogs/reset.py" line="97"/>
         <source> of user “{user}”</source>
         <translation> des Benutzers „{user}“</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="94"/>
+        <location filename="../../gui/dialogs/reset.py" line="98"/>
         <source>This erases, for good,{who}:</source>
         <translation>Dies löscht endgültig{who}:</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="98"/>
+        <location filename="../../gui/dialogs/reset.py" line="102"/>
         <source>The store is then compacted and searched to prove nothing recoverable remains. The activity log keeps one line saying a reset happened. Open Design&apos;s own projects and chats are not touched.</source>
         <translation>Danach wird der Speicher verdichtet und durchsucht, um nachzuweisen, dass nichts Wiederherstellbares bleibt. Das Aktivitätsprotokoll behält eine Zeile, die das Zurücksetzen vermerkt. Die eigenen Projekte und Chats von Open Design bleiben unberührt.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="108"/>
+        <location filename="../../gui/dialogs/reset.py" line="112"/>
         <source>Also reset &amp;settings: the switch, pauses, project switches and the blocklist</source>
         <translation>Auch &amp;Einstellungen zurücksetzen: den Schalter, Pausen, Projektschalter und die Sperrliste</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="111"/>
+        <location filename="../../gui/dialogs/reset.py" line="115"/>
         <source>Also reset settings</source>
         <translation>Auch Einstellungen zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="113"/>
+        <location filename="../../gui/dialogs/reset.py" line="117"/>
         <source>Unchecked, your switches and blocked patterns stay as they are</source>
         <translation>Nicht angekreuzt bleiben Ihre Schalter und gesperrten Muster, wie sie sind</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="118"/>
+        <location filename="../../gui/dialogs/reset.py" line="122"/>
         <source>E&amp;xport a backup first, to:</source>
         <translation>&amp;Vorher eine Sicherung exportieren, nach:</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="120"/>
+        <location filename="../../gui/dialogs/reset.py" line="124"/>
         <source>Export a backup first</source>
         <translation>Vorher eine Sicherung exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="122"/>
+        <location filename="../../gui/dialogs/reset.py" line="126"/>
         <source>Write everything to a file (readable only by you) before erasing; import it to undo</source>
         <translation>Alles in eine Datei schreiben (nur für Sie lesbar), bevor gelöscht wird; importieren Sie sie, um es rückgängig zu machen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="127"/>
+        <location filename="../../gui/dialogs/reset.py" line="131"/>
         <source>Backup file</source>
         <translation>Sicherungsdatei</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="128"/>
+        <location filename="../../gui/dialogs/reset.py" line="132"/>
         <source>Where the backup is written</source>
         <translation>Wohin die Sicherung geschrieben wird</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="129"/>
+        <location filename="../../gui/dialogs/reset.py" line="133"/>
         <source>&amp;Browse…</source>
         <translation>&amp;Durchsuchen…</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="130"/>
+        <location filename="../../gui/dialogs/reset.py" line="134"/>
         <source>Choose the backup file</source>
         <translation>Sicherungsdatei wählen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="131"/>
+        <location filename="../../gui/dialogs/reset.py" line="135"/>
         <source>Choose where the backup is written</source>
         <translation>Wählen, wohin die Sicherung geschrieben wird</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="143"/>
+        <location filename="../../gui/dialogs/reset.py" line="147"/>
         <source>Type RESET to confirm</source>
         <translation>RESET eingeben zum Bestätigen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="144"/>
+        <location filename="../../gui/dialogs/reset.py" line="148"/>
         <source>Type the word RESET in capitals to enable the Reset button</source>
         <translation>Das Wort RESET in Großbuchstaben eingeben, um die Schaltfläche Zurücksetzen freizugeben</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="145"/>
+        <location filename="../../gui/dialogs/reset.py" line="149"/>
         <source>&amp;Type RESET to confirm:</source>
         <translation>&amp;RESET eingeben zum Bestätigen:</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="156"/>
+        <location filename="../../gui/dialogs/reset.py" line="160"/>
         <source>Close without erasing anything</source>
         <translation>Schließen, ohne etwas zu löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="157"/>
+        <location filename="../../gui/dialogs/reset.py" line="161"/>
         <source>&amp;Reset</source>
         <translation>&amp;Zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="160"/>
+        <location filename="../../gui/dialogs/reset.py" line="164"/>
         <source>Reset</source>
         <translation>Zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="161"/>
+        <location filename="../../gui/dialogs/reset.py" line="165"/>
         <source>Erase all creative memory now (type RESET first)</source>
         <translation>Das gesamte kreative Gedächtnis jetzt löschen (zuerst RESET eingeben)</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/reset.py" line="182"/>
+        <location filename="../../gui/dialogs/reset.py" line="186"/>
         <source>Choose a file for the backup, or uncheck “Export a backup first”.</source>
         <translation>Wählen Sie eine Datei für die Sicherung, oder entfernen Sie das Häkchen bei „Vorher eine Sicherung exportieren“.</translation>
     </message>
@@ -4327,62 +4327,62 @@
 <context>
     <name>SelfTestCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="235"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="238"/>
         <source>Self-test</source>
         <translation>Selbsttest</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="240"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="243"/>
         <source>Proves the gates: with memory off, using paused or a project disabled, a retrieval returns nothing. Your settings are put back exactly as they were.</source>
         <translation>Weist die Sperren nach: Bei ausgeschaltetem Gedächtnis, pausiertem Nutzen oder deaktiviertem Projekt liefert ein Abruf nichts. Ihre Einstellungen werden genau so zurückgestellt, wie sie waren.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="246"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="249"/>
         <source>Run sel&amp;f-test</source>
         <translation>Selbst&amp;test ausführen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="246"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="249"/>
         <source>Run the checks now (takes a moment)</source>
         <translation>Die Prüfungen jetzt ausführen (dauert einen Moment)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="250"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="253"/>
         <source>Reb&amp;uild from events</source>
         <translation>Aus Ereignissen neu auf&amp;bauen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="251"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="254"/>
         <source>Re-derive every preference from the raw events (shows progress; can be cancelled)</source>
         <translation>Jede Präferenz aus den Rohereignissen neu ableiten (zeigt den Fortschritt; kann abgebrochen werden)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="256"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="259"/>
         <source>Self-test result</source>
         <translation>Ergebnis des Selbsttests</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="259"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="262"/>
         <source>Self-test checks</source>
         <translation>Prüfungen des Selbsttests</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="290"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="294"/>
         <source>passed</source>
         <translation>bestanden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="290"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="294"/>
         <source>failed</source>
         <translation>fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="313"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="317"/>
         <source>✓ All {n} checks passed.</source>
         <translation>✓ Alle {n} Prüfungen bestanden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="316"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="320"/>
         <source>✗ {bad} of {n} checks failed.</source>
         <translation>✗ {bad} von {n} Prüfungen fehlgeschlagen.</translation>
     </message>
@@ -4436,82 +4436,82 @@
 <context>
     <name>StoreCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="189"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="192"/>
         <source>Where it is stored</source>
         <translation>Wo es gespeichert ist</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="194"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="197"/>
         <source>Data folder</source>
         <translation>Datenordner</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="196"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="199"/>
         <source>How the folder was chosen</source>
         <translation>Wie der Ordner gewählt wurde</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="198"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="201"/>
         <source>Store file</source>
         <translation>Speicherdatei</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="200"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="203"/>
         <source>Keychain</source>
         <translation>Schlüsselbund</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="201"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="204"/>
         <source>Where the install secret (used for blocked patterns) is kept</source>
         <translation>Wo das Installationsgeheimnis (für gesperrte Muster) aufbewahrt wird</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="202"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="205"/>
         <source>Folder:</source>
         <translation>Ordner:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="203"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="206"/>
         <source>Why here:</source>
         <translation>Warum hier:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="204"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="207"/>
         <source>Store:</source>
         <translation>Speicher:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="205"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="208"/>
         <source>Keychain:</source>
         <translation>Schlüsselbund:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="207"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="210"/>
         <source>&amp;Open folder</source>
         <translation>&amp;Ordner öffnen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="207"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="210"/>
         <source>Show the data folder in the file manager</source>
         <translation>Den Datenordner in der Dateiverwaltung zeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="210"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="213"/>
         <source>C&amp;hange…</source>
         <translation>Ä&amp;ndern…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="210"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="213"/>
         <source>Every store found on this computer, or a folder of your choosing</source>
         <translation>Jeder auf diesem Computer gefundene Speicher oder ein Ordner Ihrer Wahl</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="215"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="218"/>
         <source>Mo&amp;ve to this program&apos;s folder…</source>
         <translation>In den Ordner dieses Programms &amp;verschieben…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="216"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="219"/>
         <source>This store is in the first release&apos;s folder, which Open Design may use later</source>
         <translation>Dieser Speicher liegt im Ordner der ersten Version, den Open Design später verwenden könnte</translation>
     </message>
@@ -4678,58 +4678,58 @@ werden von Schema {old} auf {new} aktualisiert.</translation>
 <context>
     <name>StrengthChart</name>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="69"/>
+        <location filename="../../gui/widgets/chart.py" line="66"/>
         <source>Strength over time</source>
         <translation>Stärke im Zeitverlauf</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="71"/>
+        <location filename="../../gui/widgets/chart.py" line="68"/>
         <source>How the strength changed with each signal; the dashed line is the injection threshold</source>
         <translation>Wie sich die Stärke mit jedem Signal verändert hat; die gestrichelte Linie ist die Einfügeschwelle</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="107"/>
+        <location filename="../../gui/widgets/chart.py" line="104"/>
         <source>positive</source>
         <translation>positiv</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="107"/>
+        <location filename="../../gui/widgets/chart.py" line="104"/>
         <source>negative</source>
         <translation>negativ</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="111"/>
+        <location filename="../../gui/widgets/chart.py" line="108"/>
         <source>No strength history.</source>
         <translation>Kein Stärkeverlauf.</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="121"/>
+        <location filename="../../gui/widgets/chart.py" line="118"/>
         <source>{polarity}: {n} points, from {first:.2f} on {d0} to {last:.2f} on {d1}, highest {top:.2f}</source>
         <translation>{polarity}: {n} Punkte, von {first:.2f} am {d0} bis {last:.2f} am {d1}, höchstens {top:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="144"/>
+        <location filename="../../gui/widgets/chart.py" line="141"/>
         <source>{date} {strength:.2f}</source>
         <extracomment>at most this many points per series are read out (the events list holds every one)</extracomment>
         <translation>{date} {strength:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="150"/>
+        <location filename="../../gui/widgets/chart.py" line="147"/>
         <source> (the last {n} of {total})</source>
         <translation> (die letzten {n} von {total})</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="151"/>
+        <location filename="../../gui/widgets/chart.py" line="148"/>
         <source>{polarity} strength{more}: {items}.</source>
         <translation>{polarity}e Stärke{more}: {items}.</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="198"/>
+        <location filename="../../gui/widgets/chart.py" line="195"/>
         <source>No strength history yet</source>
         <translation>Noch kein Stärkeverlauf</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="309"/>
+        <location filename="../../gui/widgets/chart.py" line="306"/>
         <source>injected above {value:.2f}</source>
         <translation>eingefügt über {value:.2f}</translation>
     </message>
@@ -4824,52 +4824,52 @@ werden von Schema {old} auf {new} aktualisiert.</translation>
 <context>
     <name>TransferCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="325"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="329"/>
         <source>Export and import</source>
         <translation>Export und Import</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="330"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="334"/>
         <source>Move memory between computers without a cloud. Exports are readable only by you; encrypt them to carry them safely. Import also reads the prototype&apos;s preferences.json.</source>
         <translation>Gedächtnis ohne Cloud zwischen Computern übertragen. Exporte sind nur für Sie lesbar; verschlüsseln Sie sie, um sie sicher mitzunehmen. Der Import liest auch die preferences.json des Prototyps.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="336"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="340"/>
         <source>E&amp;xport…</source>
         <translation>E&amp;xportieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="336"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="340"/>
         <source>Write all creative memory to a file</source>
         <translation>Das gesamte kreative Gedächtnis in eine Datei schreiben</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="338"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="342"/>
         <source>E&amp;ncrypt with a passphrase</source>
         <translation>Mit einer P&amp;assphrase verschlüsseln</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="340"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="344"/>
         <source>Encrypt with a passphrase</source>
         <translation>Mit einer Passphrase verschlüsseln</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="341"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="345"/>
         <source>Ask for a passphrase and encrypt the export (AES-GCM)</source>
         <translation>Nach einer Passphrase fragen und den Export verschlüsseln (AES-GCM)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="343"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="347"/>
         <source>&amp;Import…</source>
         <translation>&amp;Importieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="343"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="347"/>
         <source>Merge or replace memory from an exported file</source>
         <translation>Gedächtnis aus einer exportierten Datei zusammenführen oder ersetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="346"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="350"/>
         <source>Last export or import</source>
         <translation>Letzter Export oder Import</translation>
     </message>
