@@ -4,13 +4,24 @@ functions of the status, for the window and its tests."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QDateTime, QLocale
 
 from creative_memory.services.status import MemoryStatus
 
+
+@dataclass
+class StoreInfo:
+    """What the window knows of the open store for its banners: read-only or written by a newer
+    version (and why), and whether the keychain fell back to a file."""
+
+    read_only: bool = False
+    too_new: bool = False
+    reason: str = ""
+    keychain_fallback: bool = False
+    keychain_detail: str | None = None
 
 def time_left(ms: int) -> str:
     """'2 days 3 h left', '1 h 20 min left', '5 min left', 'less than a minute left'."""
@@ -42,7 +53,7 @@ def format_until(iso_text: str | None, *, forever: bool, now_ms: int | None = No
 
 
 def banner_state(
-    status: MemoryStatus | None, store_info: dict[str, Any], now_ms: int | None = None
+    status: MemoryStatus | None, store_info: StoreInfo, now_ms: int | None = None
 ) -> tuple[str, str, str | None] | None:
     """(kind, text, action) for the state banner, or None when memory is fully on. Pure, for tests.
 
@@ -53,12 +64,12 @@ def banner_state(
     lines: list[str] = []
     kind = "info"
     action: str | None = None
-    if store_info.get("too_new"):
+    if store_info.too_new:
         kind = "error"
-        lines.append(QCoreApplication.translate("BannerState", "Store written by a newer version: {reason}").format(reason=store_info.get("reason", "")))
-    elif store_info.get("read_only"):
+        lines.append(QCoreApplication.translate("BannerState", "Store written by a newer version: {reason}").format(reason=store_info.reason))
+    elif store_info.read_only:
         kind = "warning"
-        lines.append(QCoreApplication.translate("BannerState", "This store is read-only: {reason}").format(reason=store_info.get("reason", "")))
+        lines.append(QCoreApplication.translate("BannerState", "This store is read-only: {reason}").format(reason=store_info.reason))
     if status is not None:
         if not status.enabled:
             kind = "warning" if kind == "info" else kind
@@ -94,8 +105,8 @@ def banner_state(
     return kind, "\n".join(lines), action
 
 
-def notice_state(store_info: dict[str, Any]) -> tuple[str, str] | None:
+def notice_state(store_info: StoreInfo) -> tuple[str, str] | None:
     """(key, text) of a dismissable notice, or None. The key remembers a dismissal."""
-    if store_info.get("keychain_fallback"):
-        return "keychain", store_info.get("keychain_detail", QCoreApplication.translate("BannerState", "No system keychain was found."))
+    if store_info.keychain_fallback:
+        return "keychain", store_info.keychain_detail or QCoreApplication.translate("BannerState", "No system keychain was found.")
     return None

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
 from creative_memory.gui.asyncbridge import async_slot
-from creative_memory.gui.banner_state import banner_state, notice_state
+from creative_memory.gui.banner_state import StoreInfo, banner_state, notice_state
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.dialogs.progress import ProgressDialog
 from creative_memory.gui.errors import show_error
@@ -44,7 +43,7 @@ class MainWindow(QMainWindow):
         self.ctrl = ctrl
         self.task_keeper = ctrl.keeper
         self.settings = settings
-        self.store_info: dict[str, Any] = {}
+        self.store_info = StoreInfo()
         self.setWindowTitle(self.tr("Creative Memory Studio"))
         self.setWindowIcon(app_icon())
         self.setObjectName("main_window")
@@ -146,18 +145,14 @@ class MainWindow(QMainWindow):
             secret_status = self.ctrl.ctx.secrets.status()
         except CreativeMemoryError as exc:
             secret_status = None
-            self.store_info["keychain_fallback"] = True
-            self.store_info["keychain_detail"] = str(exc)
-        self.store_info.update(
-            {
-                "read_only": store.read_only,
-                "too_new": store.too_new,
-                "reason": store.read_only_reason or "",
-            }
-        )
+            self.store_info.keychain_fallback = True
+            self.store_info.keychain_detail = str(exc)
+        self.store_info.read_only = store.read_only
+        self.store_info.too_new = store.too_new
+        self.store_info.reason = store.read_only_reason or ""
         if secret_status is not None and secret_status.fallback:
-            self.store_info["keychain_fallback"] = True
-            self.store_info["keychain_detail"] = secret_status.detail
+            self.store_info.keychain_fallback = True
+            self.store_info.keychain_detail = secret_status.detail
         dd = self.ctrl.ctx.data_dir
         self.store_label.setText(self.tr("Store: {path}").format(path=str(dd.store)))
         self.store_label.setToolTip(dd.describe())

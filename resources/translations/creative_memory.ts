@@ -230,82 +230,82 @@
 <context>
     <name>BannerState</name>
     <message>
-        <location filename="../../gui/banner_state.py" line="21"/>
+        <location filename="../../gui/banner_state.py" line="32"/>
         <source>{d} days {h} h</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="21"/>
+        <location filename="../../gui/banner_state.py" line="32"/>
         <source>1 day {h} h</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="23"/>
+        <location filename="../../gui/banner_state.py" line="34"/>
         <source>{h} h {m} min</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="25"/>
+        <location filename="../../gui/banner_state.py" line="36"/>
         <source>{m} min</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="27"/>
+        <location filename="../../gui/banner_state.py" line="38"/>
         <source>less than a minute left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="28"/>
+        <location filename="../../gui/banner_state.py" line="39"/>
         <source>{left} left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="34"/>
+        <location filename="../../gui/banner_state.py" line="45"/>
         <source>until you resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="40"/>
+        <location filename="../../gui/banner_state.py" line="51"/>
         <source>until {when}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="41"/>
+        <location filename="../../gui/banner_state.py" line="52"/>
         <source>until {when} ({left})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="58"/>
+        <location filename="../../gui/banner_state.py" line="69"/>
         <source>Store written by a newer version: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="61"/>
+        <location filename="../../gui/banner_state.py" line="72"/>
         <source>This store is read-only: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="65"/>
+        <location filename="../../gui/banner_state.py" line="76"/>
         <source>Creative memory is off: nothing is learned and nothing is injected.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="71"/>
+        <location filename="../../gui/banner_state.py" line="82"/>
         <source>Paused — learning and using — {until}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="78"/>
+        <location filename="../../gui/banner_state.py" line="89"/>
         <source>Paused — learning — {until}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="84"/>
+        <location filename="../../gui/banner_state.py" line="95"/>
         <source>Paused — using — {until}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="100"/>
+        <location filename="../../gui/banner_state.py" line="111"/>
         <source>No system keychain was found.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2121,112 +2121,112 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/main_window.py" line="48"/>
+        <location filename="../../gui/main_window.py" line="47"/>
         <source>Creative Memory Studio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="93"/>
+        <location filename="../../gui/main_window.py" line="92"/>
         <source>Memory state</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="96"/>
+        <location filename="../../gui/main_window.py" line="95"/>
         <source>Demo data notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="100"/>
+        <location filename="../../gui/main_window.py" line="99"/>
         <source>Notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="66"/>
+        <location filename="../../gui/main_window.py" line="65"/>
         <source>Sections</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="123"/>
+        <location filename="../../gui/main_window.py" line="122"/>
         <source>{title} (Ctrl+{n})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="162"/>
+        <location filename="../../gui/main_window.py" line="157"/>
         <source>Store: {path}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="173"/>
+        <location filename="../../gui/main_window.py" line="168"/>
         <source>Updating preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="174"/>
+        <location filename="../../gui/main_window.py" line="169"/>
         <source>The rules that turn your reactions into preferences have changed. Re-deriving every preference from the raw events…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="182"/>
+        <location filename="../../gui/main_window.py" line="177"/>
         <source>Could not re-derive the preferences; they are shown as stored.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="191"/>
+        <location filename="../../gui/main_window.py" line="186"/>
         <source>No store open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="204"/>
+        <location filename="../../gui/main_window.py" line="199"/>
         <source>&amp;Turn on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="204"/>
+        <location filename="../../gui/main_window.py" line="199"/>
         <source>&amp;Resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="232"/>
+        <location filename="../../gui/main_window.py" line="227"/>
         <source>O&amp;K, hide this notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="267"/>
+        <location filename="../../gui/main_window.py" line="262"/>
         <source>Demo data — not your memory. Nothing here is used by Open Design.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="268"/>
+        <location filename="../../gui/main_window.py" line="263"/>
         <source>&amp;Back to my memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="309"/>
+        <location filename="../../gui/main_window.py" line="304"/>
         <source>There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, Ctrl+4 retrievals in Diagnostics.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="313"/>
+        <location filename="../../gui/main_window.py" line="308"/>
         <source>● Live</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="313"/>
+        <location filename="../../gui/main_window.py" line="308"/>
         <source>○ Not live</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="315"/>
+        <location filename="../../gui/main_window.py" line="310"/>
         <source>Changes made by Open Design appear here within a second or two.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="317"/>
+        <location filename="../../gui/main_window.py" line="312"/>
         <source>The store cannot be read right now; the view is not updating.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="323"/>
+        <location filename="../../gui/main_window.py" line="318"/>
         <source>Working…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2387,34 +2387,34 @@
 <context>
     <name>OverviewCore</name>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="141"/>
+        <location filename="../../gui/tabs/overview/core.py" line="151"/>
         <source>{name} — read-only: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="144"/>
+        <location filename="../../gui/tabs/overview/core.py" line="154"/>
         <source>{name} — demo data only; Open Design never reads it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="146"/>
+        <location filename="../../gui/tabs/overview/core.py" line="156"/>
         <source>{name} — shared with Open Design</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/core.py" line="163"/>
+        <location filename="../../gui/tabs/overview/core.py" line="173"/>
         <source>%n project(s) have memory switched off for them (see Projects).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="176"/>
+        <location filename="../../gui/tabs/overview/core.py" line="186"/>
         <source>{n} {tier}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="180"/>
+        <location filename="../../gui/tabs/overview/core.py" line="190"/>
         <source>{n} archived</source>
         <translation type="unfinished"></translation>
     </message>

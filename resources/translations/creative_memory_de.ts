@@ -232,82 +232,82 @@
 <context>
     <name>BannerState</name>
     <message>
-        <location filename="../../gui/banner_state.py" line="21"/>
+        <location filename="../../gui/banner_state.py" line="32"/>
         <source>{d} days {h} h</source>
         <translation>{d} Tage {h} Std.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="21"/>
+        <location filename="../../gui/banner_state.py" line="32"/>
         <source>1 day {h} h</source>
         <translation>1 Tag {h} Std.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="23"/>
+        <location filename="../../gui/banner_state.py" line="34"/>
         <source>{h} h {m} min</source>
         <translation>{h} Std. {m} Min.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="25"/>
+        <location filename="../../gui/banner_state.py" line="36"/>
         <source>{m} min</source>
         <translation>{m} Min.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="27"/>
+        <location filename="../../gui/banner_state.py" line="38"/>
         <source>less than a minute left</source>
         <translation>weniger als eine Minute übrig</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="28"/>
+        <location filename="../../gui/banner_state.py" line="39"/>
         <source>{left} left</source>
         <translation>noch {left}</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="34"/>
+        <location filename="../../gui/banner_state.py" line="45"/>
         <source>until you resume</source>
         <translation>bis Sie fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="40"/>
+        <location filename="../../gui/banner_state.py" line="51"/>
         <source>until {when}</source>
         <translation>bis {when}</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="41"/>
+        <location filename="../../gui/banner_state.py" line="52"/>
         <source>until {when} ({left})</source>
         <translation>bis {when} ({left})</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="58"/>
+        <location filename="../../gui/banner_state.py" line="69"/>
         <source>Store written by a newer version: {reason}</source>
         <translation>Speicher von einer neueren Version geschrieben: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="61"/>
+        <location filename="../../gui/banner_state.py" line="72"/>
         <source>This store is read-only: {reason}</source>
         <translation>Dieser Speicher ist schreibgeschützt: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="65"/>
+        <location filename="../../gui/banner_state.py" line="76"/>
         <source>Creative memory is off: nothing is learned and nothing is injected.</source>
         <translation>Das kreative Gedächtnis ist aus: Es wird nichts gelernt und nichts eingefügt.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="71"/>
+        <location filename="../../gui/banner_state.py" line="82"/>
         <source>Paused — learning and using — {until}.</source>
         <translation>Pausiert – Lernen und Nutzen – {until}.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="78"/>
+        <location filename="../../gui/banner_state.py" line="89"/>
         <source>Paused — learning — {until}.</source>
         <translation>Pausiert – Lernen – {until}.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="84"/>
+        <location filename="../../gui/banner_state.py" line="95"/>
         <source>Paused — using — {until}.</source>
         <translation>Pausiert – Nutzen – {until}.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="100"/>
+        <location filename="../../gui/banner_state.py" line="111"/>
         <source>No system keychain was found.</source>
         <translation>Es wurde kein Schlüsselbund des Systems gefunden.</translation>
     </message>
@@ -2124,112 +2124,112 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/main_window.py" line="48"/>
+        <location filename="../../gui/main_window.py" line="47"/>
         <source>Creative Memory Studio</source>
         <translation>Creative Memory Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="93"/>
+        <location filename="../../gui/main_window.py" line="92"/>
         <source>Memory state</source>
         <translation>Zustand des Gedächtnisses</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="96"/>
+        <location filename="../../gui/main_window.py" line="95"/>
         <source>Demo data notice</source>
         <translation>Hinweis zu Demodaten</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="100"/>
+        <location filename="../../gui/main_window.py" line="99"/>
         <source>Notice</source>
         <translation>Hinweis</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="66"/>
+        <location filename="../../gui/main_window.py" line="65"/>
         <source>Sections</source>
         <translation>Bereiche</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="123"/>
+        <location filename="../../gui/main_window.py" line="122"/>
         <source>{title} (Ctrl+{n})</source>
         <translation>{title} (Strg+{n})</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="162"/>
+        <location filename="../../gui/main_window.py" line="157"/>
         <source>Store: {path}</source>
         <translation>Speicher: {path}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="173"/>
+        <location filename="../../gui/main_window.py" line="168"/>
         <source>Updating preferences</source>
         <translation>Präferenzen werden aktualisiert</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="174"/>
+        <location filename="../../gui/main_window.py" line="169"/>
         <source>The rules that turn your reactions into preferences have changed. Re-deriving every preference from the raw events…</source>
         <translation>Die Regeln, die aus Ihren Reaktionen Präferenzen machen, haben sich geändert. Jede Präferenz wird aus den Rohereignissen neu abgeleitet…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="182"/>
+        <location filename="../../gui/main_window.py" line="177"/>
         <source>Could not re-derive the preferences; they are shown as stored.</source>
         <translation>Die Präferenzen konnten nicht neu abgeleitet werden; sie werden so angezeigt, wie sie gespeichert sind.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="191"/>
+        <location filename="../../gui/main_window.py" line="186"/>
         <source>No store open</source>
         <translation>Kein Speicher geöffnet</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="204"/>
+        <location filename="../../gui/main_window.py" line="199"/>
         <source>&amp;Turn on</source>
         <translation>&amp;Einschalten</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="204"/>
+        <location filename="../../gui/main_window.py" line="199"/>
         <source>&amp;Resume</source>
         <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="232"/>
+        <location filename="../../gui/main_window.py" line="227"/>
         <source>O&amp;K, hide this notice</source>
         <translation>O&amp;K, diesen Hinweis ausblenden</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="267"/>
+        <location filename="../../gui/main_window.py" line="262"/>
         <source>Demo data — not your memory. Nothing here is used by Open Design.</source>
         <translation>Demodaten – nicht Ihr Gedächtnis. Nichts hiervon wird von Open Design verwendet.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="268"/>
+        <location filename="../../gui/main_window.py" line="263"/>
         <source>&amp;Back to my memory</source>
         <translation>Zu&amp;rück zu meinem Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="309"/>
+        <location filename="../../gui/main_window.py" line="304"/>
         <source>There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, Ctrl+4 retrievals in Diagnostics.</source>
         <translation>Auf diesem Reiter gibt es nichts zu durchsuchen: Strg+3 durchsucht Präferenzen im Inspektor, Strg+4 Abrufe in der Diagnose.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="313"/>
+        <location filename="../../gui/main_window.py" line="308"/>
         <source>● Live</source>
         <translation>● Live</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="313"/>
+        <location filename="../../gui/main_window.py" line="308"/>
         <source>○ Not live</source>
         <translation>○ Nicht live</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="315"/>
+        <location filename="../../gui/main_window.py" line="310"/>
         <source>Changes made by Open Design appear here within a second or two.</source>
         <translation>Änderungen durch Open Design erscheinen hier innerhalb von ein, zwei Sekunden.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="317"/>
+        <location filename="../../gui/main_window.py" line="312"/>
         <source>The store cannot be read right now; the view is not updating.</source>
         <translation>Der Speicher kann gerade nicht gelesen werden; die Ansicht wird nicht aktualisiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="323"/>
+        <location filename="../../gui/main_window.py" line="318"/>
         <source>Working…</source>
         <translation>Wird bearbeitet…</translation>
     </message>
@@ -2390,22 +2390,22 @@
 <context>
     <name>OverviewCore</name>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="141"/>
+        <location filename="../../gui/tabs/overview/core.py" line="151"/>
         <source>{name} — read-only: {reason}</source>
         <translation>{name} – schreibgeschützt: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="144"/>
+        <location filename="../../gui/tabs/overview/core.py" line="154"/>
         <source>{name} — demo data only; Open Design never reads it</source>
         <translation>{name} – nur Demodaten; Open Design liest ihn nie</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="146"/>
+        <location filename="../../gui/tabs/overview/core.py" line="156"/>
         <source>{name} — shared with Open Design</source>
         <translation>{name} – gemeinsam mit Open Design genutzt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/core.py" line="163"/>
+        <location filename="../../gui/tabs/overview/core.py" line="173"/>
         <source>%n project(s) have memory switched off for them (see Projects).</source>
         <translation>
             <numerusform>Für %n Projekt ist das Gedächtnis ausgeschaltet (siehe Projekte).</numerusform>
@@ -2413,12 +2413,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="176"/>
+        <location filename="../../gui/tabs/overview/core.py" line="186"/>
         <source>{n} {tier}</source>
         <translation>{n} {tier}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="180"/>
+        <location filename="../../gui/tabs/overview/core.py" line="190"/>
         <source>{n} archived</source>
         <translation>{n} archiviert</translation>
     </message>

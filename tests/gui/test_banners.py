@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from creative_memory.gui.banner_state import banner_state, time_left
+from creative_memory.gui.banner_state import StoreInfo, banner_state, time_left
 from creative_memory.model.events import iso
 from creative_memory.services.status import MemoryStatus, UntilResumed
 
@@ -26,22 +26,22 @@ def test_a_pause_is_a_warning_with_the_time_left() -> None:
         learning_paused=True,
         using_paused=True,
     )
-    kind, text, action = banner_state(status, {}, NOW)  # type: ignore[misc]
+    kind, text, action = banner_state(status, StoreInfo(), NOW)  # type: ignore[misc]
     assert kind == "warning" and action == "resume"
     assert text.startswith("Paused — learning and using — until ") and text.endswith("(2 h 0 min left).")
     forever = replace(status, paused_until_resumed=UntilResumed(learning=True, using=True))
-    assert banner_state(forever, {}, NOW)[1] == "Paused — learning and using — until you resume."  # type: ignore[index]
+    assert banner_state(forever, StoreInfo(), NOW)[1] == "Paused — learning and using — until you resume."  # type: ignore[index]
     assert time_left(3 * 24 * HOUR + 5 * HOUR) == "3 days 5 h left"
     assert time_left(24 * HOUR) == "1 day 0 h left"
     assert time_left(20 * 60_000) == "20 min left"
     assert time_left(30_000) == "less than a minute left"
     # A notice is not a state: the keychain fallback has its own dismissable bar.
-    assert banner_state(MemoryStatus("local"), {"keychain_fallback": True, "keychain_detail": "x"}) is None
+    assert banner_state(MemoryStatus("local"), StoreInfo(keychain_fallback=True, keychain_detail="x")) is None
 
 
 def test_a_notice_is_dismissed_for_good(window: Any, ctrl: Any) -> None:
-    window.store_info["keychain_fallback"] = True
-    window.store_info["keychain_detail"] = "No system keychain was found; the secret is kept in a file."
+    window.store_info.keychain_fallback = True
+    window.store_info.keychain_detail = "No system keychain was found; the secret is kept in a file."
     window._on_status(ctrl.status)
     assert window.notice.isVisible() and window.notice.kind == "info"
     assert window.notice.actionText() == "O&K, hide this notice"

@@ -47,7 +47,7 @@ def _every_banner(window: Any, ctrl: Any, run_async: Any) -> None:
     controls.pause(ctrl.store, ctrl.user, until=None, what="learning", actor=Actor.GUI, now=ctrl.now())
     controls.set_enabled(ctrl.store, ctrl.user, False, actor=Actor.GUI, now=ctrl.now())
     run_async(ctrl.reload_status())
-    window.store_info["keychain_fallback"] = True
+    window.store_info.keychain_fallback = True
     window._on_status(ctrl.status)
     window.demo_banner.show_message("warning", "Demo data — not your memory.", "&Back to my memory")
 

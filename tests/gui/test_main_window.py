@@ -7,7 +7,7 @@ from typing import Any
 from harness import event
 from PySide6.QtCore import Qt
 
-from creative_memory.gui.banner_state import banner_state
+from creative_memory.gui.banner_state import StoreInfo, banner_state
 from creative_memory.services import controls
 from creative_memory.services.status import MemoryStatus
 
@@ -22,8 +22,8 @@ def test_six_tabs_in_order_and_ctrl_number_switches(window: Any, qtbot: Any) -> 
 
 def test_banner_says_off_and_paused_with_a_resume_action() -> None:
     on = MemoryStatus("local")
-    assert banner_state(on, {}) is None
-    kind, text, action = banner_state(MemoryStatus("local", enabled=False), {})  # type: ignore[misc]
+    assert banner_state(on, StoreInfo()) is None
+    kind, text, action = banner_state(MemoryStatus("local", enabled=False), StoreInfo())  # type: ignore[misc]
     assert "off" in text and action == "enable"
     status = MemoryStatus(
         "local",
@@ -32,11 +32,11 @@ def test_banner_says_off_and_paused_with_a_resume_action() -> None:
         learning_paused=True,
         using_paused=True,
     )
-    kind, text, action = banner_state(status, {})  # type: ignore[misc]
+    kind, text, action = banner_state(status, StoreInfo())  # type: ignore[misc]
     assert "learning and using" in text and "Nov" in text and action == "resume"
-    kind, text, action = banner_state(on, {"read_only": True, "reason": "folder is read-only"})  # type: ignore[misc]
+    kind, text, action = banner_state(on, StoreInfo(read_only=True, reason="folder is read-only"))  # type: ignore[misc]
     assert kind == "warning" and "read-only" in text
-    kind, text, _ = banner_state(on, {"too_new": True, "reason": "schema ffff"})  # type: ignore[misc]
+    kind, text, _ = banner_state(on, StoreInfo(too_new=True, reason="schema ffff"))  # type: ignore[misc]
     assert kind == "error" and "newer version" in text
 
 

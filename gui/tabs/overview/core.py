@@ -8,8 +8,9 @@ the tab (:mod:`.view`), which builds the cards and assigns the attributes declar
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QDateTime, QLocale
 from PySide6.QtWidgets import QCheckBox, QLabel, QPushButton, QWidget
@@ -54,13 +55,22 @@ log = logging.getLogger("cm.gui")
 overview_facts = queries.overview_facts
 
 
-def keychain_status(secrets: SecretStore) -> dict[str, Any]:
+@dataclass(frozen=True)
+class KeychainLine:
+    """The Overview's keychain line: what it says, and whether the system keychain holds the secret."""
+
+    detail: str
+    fallback: bool
+    keyring: bool
+
+
+def keychain_status(secrets: SecretStore) -> KeychainLine:
     """The keychain line (runs on the store thread: a keyring call may block)."""
     try:
         st = secrets.status()
     except CreativeMemoryError as exc:
-        return {"detail": str(exc), "fallback": True, "keyring": False}
-    return {"detail": st.detail, "fallback": st.fallback, "keyring": st.backend == "keyring"}
+        return KeychainLine(str(exc), fallback=True, keyring=False)
+    return KeychainLine(st.detail, fallback=st.fallback, keyring=st.backend == "keyring")
 
 
 class OverviewCore(Tab):
@@ -169,7 +179,7 @@ class OverviewCore(Tab):
         empty = not counts.preferences and not counts.events
         self.empty_hint.setVisible(empty)
 
-    def _apply_facts(self, facts: queries.OverviewFacts, keychain: dict[str, Any]) -> None:
+    def _apply_facts(self, facts: queries.OverviewFacts, keychain: KeychainLine) -> None:
         self._apply_status(facts.status)
         loc = QLocale()
         tiers = facts.tiers
@@ -181,8 +191,8 @@ class OverviewCore(Tab):
         self.count_labels["tiers"].setText(" · ".join(parts))
         self.count_labels["last_event"].setText(local_when(facts.last_event))
         self.count_labels["last_retrieval"].setText(local_when(facts.last_retrieval))
-        self.keychain_label.setText(keychain["detail"])
-        self._keychain_ok = bool(keychain["keyring"])
+        self.keychain_label.setText(keychain.detail)
+        self._keychain_ok = keychain.keyring
         self._show_location()  # the store may have been switched (the demo store, and back)
         self._show_store_state()
 
