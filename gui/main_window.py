@@ -24,6 +24,7 @@ from creative_memory.gui.tabs.inspector.view import InspectorTab
 from creative_memory.gui.tabs.overview.view import OverviewTab
 from creative_memory.gui.tabs.preview.view import PreviewTab
 from creative_memory.gui.tabs.projects.view import ProjectsTab
+from creative_memory.gui.visible import said
 from creative_memory.gui.widgets import Banner
 from creative_memory.services import controls
 from creative_memory.services.demostore import demo_data_dir
@@ -152,7 +153,9 @@ class MainWindow(QMainWindow):
         self.store_info.reason = store.read_only_reason or ""
         if secret_status is not None and secret_status.fallback:
             self.store_info.keychain_fallback = True
-            self.store_info.keychain_detail = secret_status.detail
+            self.store_info.keychain_detail = (
+                said(secret_status.sentence) if secret_status.sentence is not None else secret_status.detail
+            )
         dd = self.ctrl.ctx.data_dir
         self.store_label.setText(self.tr("Store: {path}").format(path=str(dd.store)))
         self.store_label.setToolTip(dd.describe())

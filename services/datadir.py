@@ -28,6 +28,7 @@ from typing import Literal
 from creative_memory.services import discovery
 from creative_memory.services.discovery import STORE_FILE, FoundStore
 from creative_memory.services.errors import InvalidInput
+from creative_memory.services.sentence import QT_TRANSLATE_NOOP, Sentence
 
 Rule = Literal["flag", "env", "remembered", "discovered", "default", "demo"]
 APP_NAME = "creative-memory-studio"
@@ -35,6 +36,19 @@ CHOICE_FILE = "store.json"
 
 _HOME_RE = re.compile(r"\$\{HOME\}|\$HOME(?![A-Za-z0-9_])")
 
+
+_CONTEXT = "DataDir"
+_HOW: dict[str, str] = {
+    "flag": QT_TRANSLATE_NOOP("DataDir", "chosen with --data-dir"),
+    "env": QT_TRANSLATE_NOOP("DataDir", "from the OD_DATA_DIR environment variable"),
+    "remembered": QT_TRANSLATE_NOOP("DataDir", "the folder you chose (od-memory use, or Change… in the window)"),
+    "discovered": QT_TRANSLATE_NOOP("DataDir", "found where Open Design keeps its data"),
+    "default": QT_TRANSLATE_NOOP(
+        "DataDir",
+        "this program's own folder: Open Design was not found on this computer; memory is kept here until it is",
+    ),
+    "demo": QT_TRANSLATE_NOOP("DataDir", "the demo store, kept apart from your memory"),
+}
 
 @dataclass(frozen=True)
 class DataDir:
@@ -58,18 +72,14 @@ class DataDir:
         return self.path / "memory"
 
     def how(self) -> str:
-        how = {
-            "flag": "chosen with --data-dir",
-            "env": "from the OD_DATA_DIR environment variable",
-            "remembered": "the folder you chose (od-memory use, or Change… in the window)",
-            "discovered": "found where Open Design keeps its data",
-            "default": (
-                "this program's own folder: Open Design was not found on this computer; memory is kept "
-                "here until it is"
-            ),
-            "demo": "the demo store, kept apart from your memory",
-        }[self.rule]
-        return f"{how}; {self.detail}" if self.detail else how
+        return str(self.how_sentence())
+
+    def how_sentence(self) -> Sentence:
+        """Why this folder, as a sentence the window translates (``how()`` is its English)."""
+        how = Sentence(_HOW[self.rule], context=_CONTEXT)
+        if not self.detail:
+            return how
+        return Sentence("{how}; {detail}", {"how": how, "detail": self.detail}, _CONTEXT)
 
     def describe(self) -> str:
         return f"{self.path} ({self.how()})"

@@ -20,7 +20,7 @@ import logging
 import os
 import secrets
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -32,6 +32,7 @@ import keyring.errors
 import platformdirs
 
 from creative_memory.services.errors import InvalidInput, OperationFailed
+from creative_memory.services.sentence import QT_TRANSLATE_NOOP, Sentence
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +54,8 @@ class SecretStatus:
     backend: Backend
     detail: str
     fallback: bool
+    # ``detail`` as a sentence the window translates (None: say ``detail`` as it is)
+    sentence: Sentence | None = field(default=None, compare=False)
 
 
 def default_config_dir() -> Path:
@@ -322,24 +325,40 @@ class SecretStore:
             log.warning("could not write %s: %s", marker, exc)
 
     def _keyring_status(self, backend: keyring.backend.KeyringBackend) -> SecretStatus:
-        return SecretStatus(
-            backend="keyring",
-            detail=f"Secrets are in the system keychain ({self._backend_name(backend)}).",
-            fallback=False,
+        said = Sentence(
+            QT_TRANSLATE_NOOP("Secrets", "Secrets are in the system keychain ({backend})."),
+            {"backend": self._backend_name(backend)},
+            "Secrets",
         )
+        return SecretStatus(backend="keyring", detail=str(said), fallback=False, sentence=said)
 
     def _file_status(self, *, keyring_available: bool) -> SecretStatus:
-        path = self.secret_file
+        path = str(self.secret_file)
         if keyring_available:
-            detail = (
-                f"The install secret is in {path} (readable only by you), kept there because it "
-                "was created before a system keychain was available."
+            said = Sentence(
+                QT_TRANSLATE_NOOP(
+                    "Secrets",
+                    "The install secret is in {path} (readable only by you), kept there because it was created "
+                    "before a system keychain was available.",
+                ),
+                {"path": path},
+                "Secrets",
             )
         else:
-            detail = f"No system keychain was found; the install secret is in {path} (readable only by you)."
+            said = Sentence(
+                QT_TRANSLATE_NOOP(
+                    "Secrets", "No system keychain was found; the install secret is in {path} (readable only by you)."
+                ),
+                {"path": path},
+                "Secrets",
+            )
         if self._fixed_permissions:
-            detail += " Its permissions were too open and have been set to owner-only (0600)."
-        return SecretStatus(backend="file", detail=detail, fallback=True)
+            fixed = Sentence(
+                QT_TRANSLATE_NOOP("Secrets", "Its permissions were too open and have been set to owner-only (0600)."),
+                context="Secrets",
+            )
+            said = Sentence("{first} {then}", {"first": said, "then": fixed}, "Secrets")
+        return SecretStatus(backend="file", detail=str(said), fallback=True, sentence=said)
 
     def status(self) -> SecretStatus:
         """Where the install secret is kept (creating it if it does not exist yet)."""

@@ -447,6 +447,39 @@
     </message>
 </context>
 <context>
+    <name>DataDir</name>
+    <message>
+        <location filename="../../services/datadir.py" line="42"/>
+        <source>chosen with --data-dir</source>
+        <translation>mit --data-dir gewählt</translation>
+    </message>
+    <message>
+        <location filename="../../services/datadir.py" line="43"/>
+        <source>from the OD_DATA_DIR environment variable</source>
+        <translation>aus der Umgebungsvariablen OD_DATA_DIR</translation>
+    </message>
+    <message>
+        <location filename="../../services/datadir.py" line="44"/>
+        <source>the folder you chose (od-memory use, or Change… in the window)</source>
+        <translation>der von Ihnen gewählte Ordner (od-memory use oder „Ändern…“ im Fenster)</translation>
+    </message>
+    <message>
+        <location filename="../../services/datadir.py" line="45"/>
+        <source>found where Open Design keeps its data</source>
+        <translation>dort gefunden, wo Open Design seine Daten ablegt</translation>
+    </message>
+    <message>
+        <location filename="../../services/datadir.py" line="46"/>
+        <source>this program&apos;s own folder: Open Design was not found on this computer; memory is kept here until it is</source>
+        <translation>der eigene Ordner dieses Programms: Open Design wurde auf diesem Computer nicht gefunden; das Gedächtnis bleibt hier, bis es gefunden wird</translation>
+    </message>
+    <message>
+        <location filename="../../services/datadir.py" line="50"/>
+        <source>the demo store, kept apart from your memory</source>
+        <translation>der Demo-Speicher, getrennt von Ihrem Gedächtnis</translation>
+    </message>
+</context>
+<context>
     <name>DetailPane</name>
     <message>
         <location filename="../../gui/tabs/inspector/detail.py" line="123"/>
@@ -2124,112 +2157,112 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/main_window.py" line="47"/>
+        <location filename="../../gui/main_window.py" line="48"/>
         <source>Creative Memory Studio</source>
         <translation>Creative Memory Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="92"/>
+        <location filename="../../gui/main_window.py" line="93"/>
         <source>Memory state</source>
         <translation>Zustand des Gedächtnisses</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="95"/>
+        <location filename="../../gui/main_window.py" line="96"/>
         <source>Demo data notice</source>
         <translation>Hinweis zu Demodaten</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="99"/>
+        <location filename="../../gui/main_window.py" line="100"/>
         <source>Notice</source>
         <translation>Hinweis</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="65"/>
+        <location filename="../../gui/main_window.py" line="66"/>
         <source>Sections</source>
         <translation>Bereiche</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="122"/>
+        <location filename="../../gui/main_window.py" line="123"/>
         <source>{title} (Ctrl+{n})</source>
         <translation>{title} (Strg+{n})</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="157"/>
+        <location filename="../../gui/main_window.py" line="160"/>
         <source>Store: {path}</source>
         <translation>Speicher: {path}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="168"/>
+        <location filename="../../gui/main_window.py" line="171"/>
         <source>Updating preferences</source>
         <translation>Präferenzen werden aktualisiert</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="169"/>
+        <location filename="../../gui/main_window.py" line="172"/>
         <source>The rules that turn your reactions into preferences have changed. Re-deriving every preference from the raw events…</source>
         <translation>Die Regeln, die aus Ihren Reaktionen Präferenzen machen, haben sich geändert. Jede Präferenz wird aus den Rohereignissen neu abgeleitet…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="177"/>
+        <location filename="../../gui/main_window.py" line="180"/>
         <source>Could not re-derive the preferences; they are shown as stored.</source>
         <translation>Die Präferenzen konnten nicht neu abgeleitet werden; sie werden so angezeigt, wie sie gespeichert sind.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="186"/>
+        <location filename="../../gui/main_window.py" line="189"/>
         <source>No store open</source>
         <translation>Kein Speicher geöffnet</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="199"/>
+        <location filename="../../gui/main_window.py" line="202"/>
         <source>&amp;Turn on</source>
         <translation>&amp;Einschalten</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="199"/>
+        <location filename="../../gui/main_window.py" line="202"/>
         <source>&amp;Resume</source>
         <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="227"/>
+        <location filename="../../gui/main_window.py" line="230"/>
         <source>O&amp;K, hide this notice</source>
         <translation>O&amp;K, diesen Hinweis ausblenden</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="262"/>
+        <location filename="../../gui/main_window.py" line="265"/>
         <source>Demo data — not your memory. Nothing here is used by Open Design.</source>
         <translation>Demodaten – nicht Ihr Gedächtnis. Nichts hiervon wird von Open Design verwendet.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="263"/>
+        <location filename="../../gui/main_window.py" line="266"/>
         <source>&amp;Back to my memory</source>
         <translation>Zu&amp;rück zu meinem Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="304"/>
+        <location filename="../../gui/main_window.py" line="307"/>
         <source>There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, Ctrl+4 retrievals in Diagnostics.</source>
         <translation>Auf diesem Reiter gibt es nichts zu durchsuchen: Strg+3 durchsucht Präferenzen im Inspektor, Strg+4 Abrufe in der Diagnose.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="308"/>
+        <location filename="../../gui/main_window.py" line="311"/>
         <source>● Live</source>
         <translation>● Live</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="308"/>
+        <location filename="../../gui/main_window.py" line="311"/>
         <source>○ Not live</source>
         <translation>○ Nicht live</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="310"/>
+        <location filename="../../gui/main_window.py" line="313"/>
         <source>Changes made by Open Design appear here within a second or two.</source>
         <translation>Änderungen durch Open Design erscheinen hier innerhalb von ein, zwei Sekunden.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="312"/>
+        <location filename="../../gui/main_window.py" line="315"/>
         <source>The store cannot be read right now; the view is not updating.</source>
         <translation>Der Speicher kann gerade nicht gelesen werden; die Ansicht wird nicht aktualisiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="318"/>
+        <location filename="../../gui/main_window.py" line="321"/>
         <source>Working…</source>
         <translation>Wird bearbeitet…</translation>
     </message>
@@ -4322,6 +4355,29 @@
             <numerusform>%n Abruf nach {path} exportiert.</numerusform>
             <numerusform>%n Abrufe nach {path} exportiert.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Secrets</name>
+    <message>
+        <location filename="../../services/secrets.py" line="329"/>
+        <source>Secrets are in the system keychain ({backend}).</source>
+        <translation>Die Geheimnisse liegen im Schlüsselbund des Systems ({backend}).</translation>
+    </message>
+    <message>
+        <location filename="../../services/secrets.py" line="339"/>
+        <source>The install secret is in {path} (readable only by you), kept there because it was created before a system keychain was available.</source>
+        <translation>Das Installationsgeheimnis liegt in {path} (nur für Sie lesbar), weil es angelegt wurde, bevor ein Schlüsselbund des Systems verfügbar war.</translation>
+    </message>
+    <message>
+        <location filename="../../services/secrets.py" line="349"/>
+        <source>No system keychain was found; the install secret is in {path} (readable only by you).</source>
+        <translation>Es wurde kein Schlüsselbund des Systems gefunden; das Installationsgeheimnis liegt in {path} (nur für Sie lesbar).</translation>
+    </message>
+    <message>
+        <location filename="../../services/secrets.py" line="357"/>
+        <source>Its permissions were too open and have been set to owner-only (0600).</source>
+        <translation>Seine Zugriffsrechte waren zu offen und wurden auf „nur Eigentümer“ (0600) gesetzt.</translation>
     </message>
 </context>
 <context>

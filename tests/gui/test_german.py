@@ -133,6 +133,32 @@ def test_a_counted_message_has_both_german_forms(german: QApplication) -> None:
     assert QCoreApplication.translate("ProjectsTab", "%n project(s)", None, 4) == "4 Projekte"
 
 
+def test_the_overview_says_where_and_the_keychain_in_german(german: QApplication, ctrl: Any, qtbot: Any,
+                                                          run_async: Any, tmp_path: Path) -> None:
+    """Why this folder and where the secret is: worded in services, shown in the window's language;
+    the English (od-memory where, status) is unchanged."""
+    from creative_memory.gui.tabs.overview.view import OverviewTab
+    from creative_memory.gui.visible import said
+    from creative_memory.services.datadir import DataDir
+    from creative_memory.services.secrets import SecretStore
+
+    assert DataDir(tmp_path, "flag").how() == "chosen with --data-dir"
+    assert said(DataDir(tmp_path, "flag").how_sentence()) == "mit --data-dir gewählt"
+    assert said(DataDir(tmp_path, "env", detail="x").how_sentence()) == "aus der Umgebungsvariablen OD_DATA_DIR; x"
+    import keyring.backends.fail
+
+    status = SecretStore(config_dir=tmp_path / "c", keyring_backend=keyring.backends.fail.Keyring()).status()
+    assert status.detail.startswith("No system keychain was found; the install secret is in ")
+    assert status.sentence is not None
+    assert said(status.sentence).startswith("Es wurde kein Schlüsselbund des Systems gefunden; das Installationsgeheimnis liegt in ")
+    tab = OverviewTab(ctrl)
+    qtbot.addWidget(tab)
+    tab.show()
+    run_async(tab.refresh())
+    assert tab.rule_label.text() == "mit --data-dir gewählt"
+    assert "Schlüsselbund" in tab.keychain_label.text()
+
+
 def test_a_services_sentence_is_shown_in_german(german: QApplication, ctrl: Any, qtbot: Any,
                                                 run_async: Any) -> None:
     controls.set_enabled(ctrl.store, ctrl.user, False, actor=Actor.GUI, now=ctrl.now())

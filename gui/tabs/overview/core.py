@@ -40,11 +40,13 @@ from creative_memory.gui.tabs.overview.text import (
     state_sentence,
     tier_name,
 )
+from creative_memory.gui.visible import said
 from creative_memory.gui.widgets.switch import MemorySwitch
 from creative_memory.model.constants import Actor
 from creative_memory.services import queries
 from creative_memory.services.errors import CreativeMemoryError
 from creative_memory.services.secrets import SecretStore
+from creative_memory.services.sentence import Sentence
 from creative_memory.services.status import MemoryStatus
 
 if TYPE_CHECKING:
@@ -62,6 +64,7 @@ class KeychainLine:
     detail: str
     fallback: bool
     keyring: bool
+    sentence: Sentence | None = None  # ``detail`` in the window's language (translated when shown)
 
 
 def keychain_status(secrets: SecretStore) -> KeychainLine:
@@ -70,7 +73,7 @@ def keychain_status(secrets: SecretStore) -> KeychainLine:
         st = secrets.status()
     except CreativeMemoryError as exc:
         return KeychainLine(str(exc), fallback=True, keyring=False)
-    return KeychainLine(st.detail, fallback=st.fallback, keyring=st.backend == "keyring")
+    return KeychainLine(st.detail, fallback=st.fallback, keyring=st.backend == "keyring", sentence=st.sentence)
 
 
 class OverviewCore(Tab):
@@ -129,12 +132,9 @@ class OverviewCore(Tab):
         dd = self.ctrl.ctx.data_dir
         self.location_label.setText(breakable_path(dd.path))
         self.location_label.setToolTip(str(dd.path))
-        described = dd.describe()
-        rule = described.removeprefix(str(dd.path)).strip()
-        if rule.startswith("(") and rule.endswith(")"):
-            rule = rule[1:-1]
-        self.rule_label.setText(rule or described)
-        self.rule_label.setToolTip(described)
+        rule = said(dd.how_sentence())
+        self.rule_label.setText(rule)
+        self.rule_label.setToolTip(f"{dd.path} ({rule})")
         self.move_store_button.setVisible(dd.legacy)
         self.store_notice.setText("\n".join(self.ctrl.ctx.notes))
         self.store_notice.setVisible(bool(self.ctrl.ctx.notes))
@@ -191,7 +191,7 @@ class OverviewCore(Tab):
         self.count_labels["tiers"].setText(" · ".join(parts))
         self.count_labels["last_event"].setText(local_when(facts.last_event))
         self.count_labels["last_retrieval"].setText(local_when(facts.last_retrieval))
-        self.keychain_label.setText(keychain.detail)
+        self.keychain_label.setText(said(keychain.sentence) if keychain.sentence is not None else keychain.detail)
         self._keychain_ok = keychain.keyring
         self._show_location()  # the store may have been switched (the demo store, and back)
         self._show_store_state()
