@@ -5,11 +5,10 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from sqlalchemy import create_engine
+from migration_helpers import migrate
 
 from creative_memory.services import controls
 from creative_memory.services.datadir import DataDir
-from creative_memory.services.schema import alembic_config
 from creative_memory.services.store import Store
 
 EVENTS = "creative_memory_events"
@@ -17,19 +16,6 @@ ACTIVITY = (
     f"SELECT project_id, max(occurred_at), count(*) FROM {EVENTS} "
     "WHERE user_id = 'local' AND project_id IS NOT NULL GROUP BY project_id"
 )
-
-
-def migrate(path: Path, rev: str, *, down: bool = False) -> None:
-    from alembic import command
-
-    engine = create_engine(f"sqlite:///{path}")
-    try:
-        with engine.begin() as conn:
-            cfg = alembic_config()
-            cfg.attributes["connection"] = conn
-            (command.downgrade if down else command.upgrade)(cfg, rev)
-    finally:
-        engine.dispose()
 
 
 def indexes(con: sqlite3.Connection) -> set[str]:

@@ -7,30 +7,16 @@ import json
 import sqlite3
 from pathlib import Path
 
-from sqlalchemy import create_engine
+from migration_helpers import migrate
 
 from creative_memory.model.tables import SQL_CREATED_ORDER
 from creative_memory.services import retrieval
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.schema import alembic_config
 from creative_memory.services.store import Store
 
 PREFS = "creative_memory_preferences"
 NOW = 1_793_500_000_000
-
-
-def migrate(path: Path, rev: str, *, down: bool = False) -> None:
-    from alembic import command
-
-    engine = create_engine(f"sqlite:///{path}")
-    try:
-        with engine.begin() as conn:
-            cfg = alembic_config()
-            cfg.attributes["connection"] = conn
-            (command.downgrade if down else command.upgrade)(cfg, rev)
-    finally:
-        engine.dispose()
 
 
 def index_sql(path: Path) -> dict[str, str]:

@@ -8,33 +8,19 @@ import json
 import sqlite3
 from pathlib import Path
 
-from sqlalchemy import create_engine
+from migration_helpers import migrate
 
 from creative_memory.model.constants import Origin
 from creative_memory.services import forget_events, retrieval, retrieval_log
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.erasure import Target
 from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.schema import alembic_config
 from creative_memory.services.store import Store
 
 EVENTS = "creative_memory_retrieval_events"
 INDEX = "ix_cm_retrieval_events_pattern"
 USER = "local"
 NOW = 1_793_500_000_000
-
-
-def migrate(path: Path, rev: str, *, down: bool = False) -> None:
-    from alembic import command
-
-    engine = create_engine(f"sqlite:///{path}")
-    try:
-        with engine.begin() as conn:
-            cfg = alembic_config()
-            cfg.attributes["connection"] = conn
-            (command.downgrade if down else command.upgrade)(cfg, rev)
-    finally:
-        engine.dispose()
 
 
 def indexes(path: Path) -> set[str]:
