@@ -20,9 +20,7 @@ import logging
 import os
 import secrets
 import stat
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
 
 import keyring
 import keyring.backend
@@ -32,7 +30,8 @@ import keyring.errors
 import platformdirs
 
 from creative_memory.services.errors import InvalidInput, OperationFailed
-from creative_memory.services.sentence import QT_TRANSLATE_NOOP, Sentence
+from creative_memory.services.secret_status import SecretStatus as SecretStatus
+from creative_memory.services.secret_status import in_file, in_keychain
 
 log = logging.getLogger(__name__)
 
@@ -43,20 +42,6 @@ SECRET_FILE_NAME = "install-secret"
 MARKER_FILE_NAME = "install-secret.in-keychain"
 SECRET_BYTES = 32
 FILE_MODE = 0o600
-
-Backend = Literal["keyring", "file"]
-
-
-@dataclass(frozen=True)
-class SecretStatus:
-    """Where the install secret lives, in words a person can read."""
-
-    backend: Backend
-    detail: str
-    fallback: bool
-    # ``detail`` as a sentence the window translates (None: say ``detail`` as it is)
-    sentence: Sentence | None = field(default=None, compare=False)
-
 
 def default_config_dir() -> Path:
     return Path(platformdirs.user_config_dir(SERVICE_NAME, appauthor=False))
@@ -325,40 +310,10 @@ class SecretStore:
             log.warning("could not write %s: %s", marker, exc)
 
     def _keyring_status(self, backend: keyring.backend.KeyringBackend) -> SecretStatus:
-        said = Sentence(
-            QT_TRANSLATE_NOOP("Secrets", "Secrets are in the system keychain ({backend})."),
-            {"backend": self._backend_name(backend)},
-            "Secrets",
-        )
-        return SecretStatus(backend="keyring", detail=str(said), fallback=False, sentence=said)
+        return in_keychain(self._backend_name(backend))
 
     def _file_status(self, *, keyring_available: bool) -> SecretStatus:
-        path = str(self.secret_file)
-        if keyring_available:
-            said = Sentence(
-                QT_TRANSLATE_NOOP(
-                    "Secrets",
-                    "The install secret is in {path} (readable only by you), kept there because it was created "
-                    "before a system keychain was available.",
-                ),
-                {"path": path},
-                "Secrets",
-            )
-        else:
-            said = Sentence(
-                QT_TRANSLATE_NOOP(
-                    "Secrets", "No system keychain was found; the install secret is in {path} (readable only by you)."
-                ),
-                {"path": path},
-                "Secrets",
-            )
-        if self._fixed_permissions:
-            fixed = Sentence(
-                QT_TRANSLATE_NOOP("Secrets", "Its permissions were too open and have been set to owner-only (0600)."),
-                context="Secrets",
-            )
-            said = Sentence("{first} {then}", {"first": said, "then": fixed}, "Secrets")
-        return SecretStatus(backend="file", detail=str(said), fallback=True, sentence=said)
+        return in_file(self.secret_file, keyring_available=keyring_available, fixed=self._fixed_permissions)
 
     def status(self) -> SecretStatus:
         """Where the install secret is kept (creating it if it does not exist yet)."""

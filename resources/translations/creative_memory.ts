@@ -4354,22 +4354,22 @@
 <context>
     <name>Secrets</name>
     <message>
-        <location filename="../../services/secrets.py" line="329"/>
+        <location filename="../../services/secret_status.py" line="29"/>
         <source>Secrets are in the system keychain ({backend}).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/secrets.py" line="339"/>
+        <location filename="../../services/secret_status.py" line="41"/>
         <source>The install secret is in {path} (readable only by you), kept there because it was created before a system keychain was available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/secrets.py" line="349"/>
+        <location filename="../../services/secret_status.py" line="51"/>
         <source>No system keychain was found; the install secret is in {path} (readable only by you).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/secrets.py" line="357"/>
+        <location filename="../../services/secret_status.py" line="59"/>
         <source>Its permissions were too open and have been set to owner-only (0600).</source>
         <translation type="unfinished"></translation>
     </message>

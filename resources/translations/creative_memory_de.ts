@@ -4360,22 +4360,22 @@
 <context>
     <name>Secrets</name>
     <message>
-        <location filename="../../services/secrets.py" line="329"/>
+        <location filename="../../services/secret_status.py" line="29"/>
         <source>Secrets are in the system keychain ({backend}).</source>
         <translation>Die Geheimnisse liegen im Schlüsselbund des Systems ({backend}).</translation>
     </message>
     <message>
-        <location filename="../../services/secrets.py" line="339"/>
+        <location filename="../../services/secret_status.py" line="41"/>
         <source>The install secret is in {path} (readable only by you), kept there because it was created before a system keychain was available.</source>
         <translation>Das Installationsgeheimnis liegt in {path} (nur für Sie lesbar), weil es angelegt wurde, bevor ein Schlüsselbund des Systems verfügbar war.</translation>
     </message>
     <message>
-        <location filename="../../services/secrets.py" line="349"/>
+        <location filename="../../services/secret_status.py" line="51"/>
         <source>No system keychain was found; the install secret is in {path} (readable only by you).</source>
         <translation>Es wurde kein Schlüsselbund des Systems gefunden; das Installationsgeheimnis liegt in {path} (nur für Sie lesbar).</translation>
     </message>
     <message>
-        <location filename="../../services/secrets.py" line="357"/>
+        <location filename="../../services/secret_status.py" line="59"/>
         <source>Its permissions were too open and have been set to owner-only (0600).</source>
         <translation>Seine Zugriffsrechte waren zu offen und wurden auf „nur Eigentümer“ (0600) gesetzt.</translation>
     </message>
