@@ -20,7 +20,8 @@ tried again within 25 ms of any moment before its 103rd millisecond and within 5
 228th, so it gets in during the pause and waits about 150 ms at most (docs/decisions/0047).
 Time spent outside the lock (reading, computing) counts as a pause when it lasts as long.
 
-Python's cyclic garbage collector does not run while we hold the lock (:func:`collector_held`):
+Python's cyclic garbage collector does not run while the main thread holds the lock
+(:func:`collector_held`; the window's store thread is left alone, see there):
 a full collection in a process holding a rebuild's or an ingest's objects takes 100–200 ms and
 landed inside a write transaction now and then (an ingest's 50 ms chunk held the lock 220–375 ms
 on L). Collection runs as soon as the lock is let go.
@@ -120,6 +121,12 @@ class _Collector:
 
     @contextmanager
     def held(self) -> Iterator[None]:
+        if threading.current_thread() is not threading.main_thread():
+            # Only the main thread's holds (the command line, serve, a benchmark): in the window the
+            # store runs on a worker thread, and a collection that this made start there, right
+            # after a hold, could free Qt objects away from the GUI thread, which crashes.
+            yield
+            return
         with self._lock:
             if self._holders == 0:
                 self._was_enabled = gc.isenabled()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import threading
 
 import pytest
 
@@ -135,3 +136,20 @@ def test_a_collector_turned_off_elsewhere_stays_off(store: Store) -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_a_worker_threads_hold_leaves_the_collector_alone(store: Store) -> None:
+    """In the window the store runs on a worker thread: the collector is neither paused nor
+    restarted there, so no collection begins on that thread because of a hold (it could free Qt
+    objects away from the GUI thread)."""
+    seen: list[bool] = []
+
+    def work() -> None:
+        with store.write():
+            seen.append(gc.isenabled())
+
+    t = threading.Thread(target=work)
+    t.start()
+    t.join()
+    assert seen == [True]
+    assert HOLDS.count == 1  # still timed
