@@ -25,6 +25,7 @@ from creative_memory.model.constants import DERIVATION_VERSION, Polarity, Signal
 from creative_memory.model.events import FoldEvent, FoldItem, payload_items
 from creative_memory.model.records import PrefState
 from creative_memory.model.tables import Event, Preference
+from creative_memory.services.engine.bulk import flat_items as flat_items  # the engine's, re-exported
 from creative_memory.services.engine.evaluation import advance
 
 Group = tuple[str, str, str]
@@ -76,8 +77,6 @@ def fold_parsed(row: Sequence[Any], payload: Mapping[str, Any], only: set[Group]
     )
 
 
-_POSITIVE = Polarity.POSITIVE
-_NEGATIVE = Polarity.NEGATIVE
 _raw_decode = json.JSONDecoder().raw_decode
 
 
@@ -93,23 +92,6 @@ def loads_payload(text: str) -> Any:
     if end != len(text):
         return json.loads(text)
     return obj
-
-
-def flat_items(payload: Mapping[str, Any]) -> list[tuple[str, str, Polarity]]:
-    """The fold items of a payload without a snapshot: :func:`model.events.payload_items` (same
-    order: patterns, then the chosen side positive, then the other side negative) as plain
-    ``(preference_type, pattern, polarity)`` tuples."""
-    items = [
-        (p["preference_type"], p["pattern"], _POLARITY.get(p["polarity"]) or Polarity(p["polarity"]))
-        for p in payload.get("patterns", ())
-    ]
-    chose = payload.get("chose")
-    if chose:
-        items.extend((p["preference_type"], p["pattern"], _POSITIVE) for p in chose["patterns"])
-    over = payload.get("over")
-    if over:
-        items.extend((p["preference_type"], p["pattern"], _NEGATIVE) for p in over["patterns"])
-    return items
 
 
 # json.dumps(x, **options) builds a new encoder per call; these are the same encoders, built once

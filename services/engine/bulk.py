@@ -13,7 +13,7 @@ rules live in one place. ``tests/unit/test_ingest_derive_fast.py`` checks that t
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from creative_memory.model.constants import (
@@ -86,6 +86,23 @@ def _snapshot_event(row: Row, signal: SignalType, payload: dict[str, Any]) -> Fo
     return FoldEvent(row[0], row[1], row[2], signal, row[4], row[5], items, row[6], payload.get("snapshot"))
 
 
+def flat_items(payload: Mapping[str, Any]) -> list[tuple[str, str, Polarity]]:
+    """The fold items of a payload without a snapshot: :func:`model.events.payload_items` (same
+    order: patterns, then the chosen side positive, then the other side negative) as plain
+    ``(preference_type, pattern, polarity)`` tuples."""
+    items = [
+        (p["preference_type"], p["pattern"], _POLARITY.get(p["polarity"]) or Polarity(p["polarity"]))
+        for p in payload.get("patterns", ())
+    ]
+    chose = payload.get("chose")
+    if chose:
+        items.extend((p["preference_type"], p["pattern"], _POSITIVE) for p in chose["patterns"])
+    over = payload.get("over")
+    if over:
+        items.extend((p["preference_type"], p["pattern"], _NEGATIVE) for p in over["patterns"])
+    return items
+
+
 def fold_stored(
     deriver: Deriver, rows: Iterable[Row], every: int = 0, tick: Callable[[int], None] | None = None
 ) -> tuple[int, int, int]:
@@ -100,9 +117,9 @@ def fold_stored(
     touched = deriver.touched
     fold_item = deriver._fold_item
     create = deriver._create
-    signals, polarities, per_signal = _SIGNAL, _POLARITY, _PER_SIGNAL
+    signals, per_signal = _SIGNAL, _PER_SIGNAL
     archived, stable, low, medium, high = _ARCHIVED, _STABLE, _LOW, _MEDIUM, _HIGH
-    positive, negative, legacy = _POSITIVE, _NEGATIVE, _LEGACY
+    positive, legacy = _POSITIVE, _LEGACY
     archive_ms, decay_ms = ARCHIVE_MS, DECAY_MS
     cap, medium_min, high_above = PROVISIONAL_MAX_STRENGTH, TIER_MEDIUM_MIN, TIER_HIGH_ABOVE
     loads, raw_decode = json.loads, _raw_decode
@@ -135,16 +152,7 @@ def fold_stored(
         last = (t, seq)
         filled = False  # the event view is filled only for the Deriver's own methods
         weight, added, unary, pairwise, source = per_signal[signal]
-        items: list[tuple[str, str, Polarity]] = [
-            (p["preference_type"], p["pattern"], polarities.get(p["polarity"]) or Polarity(p["polarity"]))
-            for p in payload.get("patterns", ())
-        ]
-        chose = payload.get("chose")
-        if chose:
-            items.extend((p["preference_type"], p["pattern"], positive) for p in chose["patterns"])
-        over = payload.get("over")
-        if over:
-            items.extend((p["preference_type"], p["pattern"], negative) for p in over["patterns"])
+        items = flat_items(payload)
         for index, (ptype, pattern, polarity) in enumerate(items):
             group = (scope, ptype, pattern)
             members = groups.get(group)
