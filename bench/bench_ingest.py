@@ -84,26 +84,7 @@ def ingest_batches(store: Store, events: list[EventIn], now: int) -> tuple[Timin
 
 def rows_of(events: list[EventIn], now: int) -> list[dict[str, Any]]:
     """The rows ``ingest_events`` builds (no gates, no blocklist): the raw insert path's input."""
-    out = []
-    for ev in events:
-        scope = ev.effective_scope
-        out.append(
-            {
-                "event_id": ev.event_id,
-                "user_id": ev.user_id or USER,
-                "project_id": ev.project_id,
-                "scope": scope,
-                "signal_type": str(ev.signal_type),
-                "occurred_at": ev.occurred_ms,
-                "tag": ev.tag,
-                "session_id": ev.session_id,
-                "artifact_id": ev.artifact_id,
-                "payload": ingest.canonical(ingest.payload_of(ev, scope, ev.patterns, ev.diff)),
-                "source": "cli",
-                "ingested_at": now,
-            }
-        )
-    return out
+    return [ingest.event_row(ev, ev.user_id or USER, list(ev.patterns), None, None, "cli", now)[0] for ev in events]
 
 
 def raw_insert(store: Store, rows: list[dict[str, Any]], batch: int, grouped: bool) -> Timing:

@@ -250,7 +250,7 @@ def _ingest_chunk(
                 if kept is None:
                     continue
                 patterns = kept
-        row, payload = _event_row(ev, user, patterns, blocks, blocked_fps.get(user), source, now)
+        row, payload = event_row(ev, user, patterns, blocks, blocked_fps.get(user), source, now)
         rows.append(row)
         payloads.append(payload)
         users.add(user)
@@ -294,7 +294,7 @@ def _unblocked(ev: EventIn, fps: set[str], blocks: BlockChecker, uc: Counter[str
     return kept
 
 
-def _event_row(
+def event_row(
     ev: EventIn,
     user: str,
     patterns: list[PatternIn],
