@@ -7,7 +7,8 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication, QObject
 
 from creative_memory.gui.controller import Controller
-from creative_memory.gui.itemmodels.paged import PagedTableModel, Row, local_time
+from creative_memory.gui.itemmodels.paged import PagedTableModel, local_time
+from creative_memory.gui.itemmodels.rows import Row
 from creative_memory.gui.visible import QT_TRANSLATE_NOOP, shown_id
 from creative_memory.services import audit
 from creative_memory.services.store import Store

@@ -15,7 +15,8 @@ from PySide6.QtCore import (
 )
 
 from creative_memory.gui.controller import Controller
-from creative_memory.gui.itemmodels.paged import PagedTableModel, Row, local_time
+from creative_memory.gui.itemmodels.paged import PagedTableModel, local_time
+from creative_memory.gui.itemmodels.rows import Row
 from creative_memory.gui.visible import QT_TRANSLATE_NOOP, said, shown_id
 from creative_memory.services import retrieval_log
 from creative_memory.services.list_export import RetrievalFilter

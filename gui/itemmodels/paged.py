@@ -17,19 +17,15 @@ from datetime import datetime
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QDateTime,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
     Signal,
 )
 
 from creative_memory.gui.controller import Controller
-
-Index = QModelIndex | QPersistentModelIndex
-Row = dict[str, Any]
+from creative_memory.gui.itemmodels.rows import Index, Row, RowsTableModel
 
 PAGE_SIZE = 200
 
@@ -49,7 +45,7 @@ def local_time(text: str | None) -> str:
     return QDateTime.fromMSecsSinceEpoch(ms).toLocalTime().toString("yyyy-MM-dd HH:mm:ss")
 
 
-class PagedTableModel(QAbstractTableModel):
+class PagedTableModel(RowsTableModel):
     """A table of rows ordered by ``id`` descending, loaded page by page (keyset paging).
 
     Subclasses give :attr:`columns` (key, header) and :meth:`fetcher`, a function run on the store
@@ -62,7 +58,6 @@ class PagedTableModel(QAbstractTableModel):
     #: rows arrived (a reload or a page)
     rowsLoaded = Signal()
 
-    columns: tuple[tuple[str, str], ...] = ()
     page_size = PAGE_SIZE
 
     def __init__(self, ctrl: Controller, parent: QObject | None = None) -> None:
@@ -119,20 +114,11 @@ class PagedTableModel(QAbstractTableModel):
             self.loadingChanged.emit(fetching)
 
     # ------------------------------------------------------------------ Qt model API
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.columns)
-
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or index.parent().isValid():
+        cell = self.cell(index)
+        if cell is None:
             return None
-        r, c = index.row(), index.column()
-        if not (0 <= r < len(self._rows) and 0 <= c < len(self.columns)):
-            return None
-        row = self._rows[r]
-        key = self.columns[c][0]
+        row, key = cell
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             return self.display(row, key)
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -155,11 +141,6 @@ class PagedTableModel(QAbstractTableModel):
             align = self.alignment(self.columns[section][0])
             return None if align is None else int(align | Qt.AlignmentFlag.AlignVCenter)
         return None
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
 
     def canFetchMore(self, parent: Index) -> bool:
         return not parent.isValid() and self._has_more and not self._fetching

@@ -8,18 +8,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
 )
 
+from creative_memory.gui.itemmodels.rows import Index, Row, RowsTableModel
 from creative_memory.gui.visible import for_display, said, shown_id, shown_name, shown_pair
 from creative_memory.services.reasons import event_said
-
-Index = QModelIndex | QPersistentModelIndex
-Row = dict[str, Any]
 
 
 def pattern_of(event: Row) -> str:
@@ -54,7 +49,7 @@ def event_details(event: Row) -> str:
     return for_display("\n".join(lines), isolate=False, keep_newlines=True)
 
 
-class StageEventsModel(QAbstractTableModel):
+class StageEventsModel(RowsTableModel):
     """The stage events of one retrieval, in the order the engine emitted them."""
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -66,34 +61,25 @@ class StageEventsModel(QAbstractTableModel):
             ("pattern", self.tr("Pattern")),
             ("trace", self.tr("What happened")),
         )
-        self._events: list[Row] = []
+        self._rows: list[Row] = []
 
     @property
     def events(self) -> list[Row]:
-        return list(self._events)
+        return list(self._rows)
 
     def set_events(self, events: Sequence[Row]) -> None:
         self.beginResetModel()
-        self._events = [dict(e) for e in events]
+        self._rows = [dict(e) for e in events]
         self.endResetModel()
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._events)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.columns)
-
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or index.parent().isValid():
+        cell = self.cell(index)
+        if cell is None:
             return None
-        r, c = index.row(), index.column()
-        if not (0 <= r < len(self._events) and 0 <= c < len(self.columns)):
-            return None
-        event = self._events[r]
-        key = self.columns[c][0]
+        event, key = cell
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             if key == "n":
-                return str(r + 1)
+                return str(index.row() + 1)
             if key == "pattern":
                 return pattern_of(event)
             if key == "trace":
@@ -114,11 +100,6 @@ class StageEventsModel(QAbstractTableModel):
                 return self.columns[section][1]
             return None
         return super().headerData(section, orientation, role)
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
 
 
 __all__ = ["StageEventsModel", "event_details", "pattern_of"]

@@ -4,12 +4,12 @@
 <context>
     <name>Activity</name>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="35"/>
+        <location filename="../../gui/itemmodels/audit.py" line="36"/>
         <source>global only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="36"/>
+        <location filename="../../gui/itemmodels/audit.py" line="37"/>
         <source>a forgotten pattern (fingerprint {fp}…)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -139,67 +139,67 @@
 <context>
     <name>AuditModel</name>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="23"/>
+        <location filename="../../gui/itemmodels/audit.py" line="24"/>
         <source>forget and block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="24"/>
+        <location filename="../../gui/itemmodels/audit.py" line="25"/>
         <source>forget a session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="25"/>
+        <location filename="../../gui/itemmodels/audit.py" line="26"/>
         <source>pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="26"/>
+        <location filename="../../gui/itemmodels/audit.py" line="27"/>
         <source>resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="42"/>
+        <location filename="../../gui/itemmodels/audit.py" line="43"/>
         <source>Creative Memory Studio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="43"/>
+        <location filename="../../gui/itemmodels/audit.py" line="44"/>
         <source>od-memory (command line)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="44"/>
+        <location filename="../../gui/itemmodels/audit.py" line="45"/>
         <source>Open Design</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="54"/>
+        <location filename="../../gui/itemmodels/audit.py" line="55"/>
         <source>Time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="55"/>
+        <location filename="../../gui/itemmodels/audit.py" line="56"/>
         <source>Actor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="56"/>
+        <location filename="../../gui/itemmodels/audit.py" line="57"/>
         <source>Action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="57"/>
+        <location filename="../../gui/itemmodels/audit.py" line="58"/>
         <source>Target</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="58"/>
+        <location filename="../../gui/itemmodels/audit.py" line="59"/>
         <source>Outcome</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="100"/>
+        <location filename="../../gui/itemmodels/audit.py" line="101"/>
         <source>A forgotten pattern is named only by its fingerprint, never by its text: {target}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -663,64 +663,64 @@
 <context>
     <name>DiagnosticsCore</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="86"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="87"/>
         <source>No retrieval matches these filters.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="87"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="88"/>
         <source>Clear filters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="87"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="88"/>
         <source>Show every recorded retrieval again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="91"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="92"/>
         <source>No retrievals recorded yet. Open Design records one each time it adds Creative memory to a prompt; “Run a retrieval now” records one from here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/diagnostics/core.py" line="102"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="103"/>
         <source>%n retrievals loaded — scroll down for more</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="104"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="105"/>
         <source>{n} retrievals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="106"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="107"/>
         <source>1 retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="154"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="155"/>
         <source>Select a retrieval to see its stage events.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="171"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="172"/>
         <source>Retrieval #{id}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="176"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="177"/>
         <source>kept +{pos} / −{neg}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="177"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="178"/>
         <source>{n} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="178"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="179"/>
         <source>{n} stage events</source>
         <translation type="unfinished"></translation>
     </message>
@@ -756,63 +756,63 @@
 <context>
     <name>DiagnosticsTab</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="42"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="43"/>
         <source>Memory off</source>
         <extracomment>diagnostic event types (engine notes), in stage order, with the label the filter shows</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="43"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="44"/>
         <source>Using paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="44"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="45"/>
         <source>Project ignores memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="45"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="46"/>
         <source>Project override suppression</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="46"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
         <source>Below threshold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
         <source>Hard cap applied</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
         <source>Polarity ceiling applied</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
         <source>Polarity backfill</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
         <source>Category ceiling applied</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
         <source>Category backfill</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
         <source>Token budget exceeded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
         <source>Kept</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4211,72 +4211,72 @@
 <context>
     <name>RetrievalsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="57"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="58"/>
         <source>memory off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="58"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
         <source>paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="60"/>
         <source>project off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="60"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="61"/>
         <source>nothing eligible</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="70"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="71"/>
         <source>Time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="71"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="72"/>
         <source>Origin</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="72"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="73"/>
         <source>Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="73"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="74"/>
         <source>Mode</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="74"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="75"/>
         <source>Kept +/−</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="75"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="76"/>
         <source>Tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="76"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="77"/>
         <source>Duration</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="102"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="103"/>
         <source>(no project)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="127"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="128"/>
         <source>{pos} preferred, {neg} avoided ({high} high, {medium} medium)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="138"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="139"/>
         <source>Estimated tokens of the Creative memory block (4 characters a token)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4440,27 +4440,27 @@
 <context>
     <name>StageEventsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="63"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="58"/>
         <source>#</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="64"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="59"/>
         <source>Stage</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="65"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="60"/>
         <source>Type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="66"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="61"/>
         <source>Pattern</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="67"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="62"/>
         <source>What happened</source>
         <translation type="unfinished"></translation>
     </message>

@@ -4,12 +4,12 @@
 <context>
     <name>Activity</name>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="35"/>
+        <location filename="../../gui/itemmodels/audit.py" line="36"/>
         <source>global only</source>
         <translation>nur global</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="36"/>
+        <location filename="../../gui/itemmodels/audit.py" line="37"/>
         <source>a forgotten pattern (fingerprint {fp}…)</source>
         <translation>ein vergessenes Muster (Fingerabdruck {fp}…)</translation>
     </message>
@@ -141,67 +141,67 @@
 <context>
     <name>AuditModel</name>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="23"/>
+        <location filename="../../gui/itemmodels/audit.py" line="24"/>
         <source>forget and block</source>
         <translation>vergessen und sperren</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="24"/>
+        <location filename="../../gui/itemmodels/audit.py" line="25"/>
         <source>forget a session</source>
         <translation>eine Sitzung vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="25"/>
+        <location filename="../../gui/itemmodels/audit.py" line="26"/>
         <source>pause</source>
         <translation>pausieren</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="26"/>
+        <location filename="../../gui/itemmodels/audit.py" line="27"/>
         <source>resume</source>
         <translation>fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="42"/>
+        <location filename="../../gui/itemmodels/audit.py" line="43"/>
         <source>Creative Memory Studio</source>
         <translation>Creative Memory Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="43"/>
+        <location filename="../../gui/itemmodels/audit.py" line="44"/>
         <source>od-memory (command line)</source>
         <translation>od-memory (Befehlszeile)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="44"/>
+        <location filename="../../gui/itemmodels/audit.py" line="45"/>
         <source>Open Design</source>
         <translation>Open Design</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="54"/>
+        <location filename="../../gui/itemmodels/audit.py" line="55"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="55"/>
+        <location filename="../../gui/itemmodels/audit.py" line="56"/>
         <source>Actor</source>
         <translation>Akteur</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="56"/>
+        <location filename="../../gui/itemmodels/audit.py" line="57"/>
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="57"/>
+        <location filename="../../gui/itemmodels/audit.py" line="58"/>
         <source>Target</source>
         <translation>Ziel</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="58"/>
+        <location filename="../../gui/itemmodels/audit.py" line="59"/>
         <source>Outcome</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="100"/>
+        <location filename="../../gui/itemmodels/audit.py" line="101"/>
         <source>A forgotten pattern is named only by its fingerprint, never by its text: {target}</source>
         <translation>Ein vergessenes Muster wird nur mit seinem Fingerabdruck genannt, nie mit seinem Text: {target}</translation>
     </message>
@@ -665,27 +665,27 @@
 <context>
     <name>DiagnosticsCore</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="86"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="87"/>
         <source>No retrieval matches these filters.</source>
         <translation>Kein Abruf passt zu diesen Filtern.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="87"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="88"/>
         <source>Clear filters</source>
         <translation>Filter löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="87"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="88"/>
         <source>Show every recorded retrieval again</source>
         <translation>Wieder jeden aufgezeichneten Abruf anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="91"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="92"/>
         <source>No retrievals recorded yet. Open Design records one each time it adds Creative memory to a prompt; “Run a retrieval now” records one from here.</source>
         <translation>Noch keine Abrufe aufgezeichnet. Open Design zeichnet jedes Mal einen auf, wenn es das kreative Gedächtnis in einen Prompt einfügt; „Jetzt abrufen“ zeichnet einen von hier aus auf.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/diagnostics/core.py" line="102"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="103"/>
         <source>%n retrievals loaded — scroll down for more</source>
         <translation>
             <numerusform>%n Abruf geladen – für mehr nach unten scrollen</numerusform>
@@ -693,37 +693,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="104"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="105"/>
         <source>{n} retrievals</source>
         <translation>{n} Abrufe</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="106"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="107"/>
         <source>1 retrieval</source>
         <translation>1 Abruf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="154"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="155"/>
         <source>Select a retrieval to see its stage events.</source>
         <translation>Wählen Sie einen Abruf, um seine Phasenereignisse zu sehen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="171"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="172"/>
         <source>Retrieval #{id}</source>
         <translation>Abruf Nr. {id}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="176"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="177"/>
         <source>kept +{pos} / −{neg}</source>
         <translation>behalten +{pos} / −{neg}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="177"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="178"/>
         <source>{n} tokens</source>
         <translation>{n} Token</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="178"/>
+        <location filename="../../gui/tabs/diagnostics/core.py" line="179"/>
         <source>{n} stage events</source>
         <translation>{n} Phasenereignisse</translation>
     </message>
@@ -759,63 +759,63 @@
 <context>
     <name>DiagnosticsTab</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="42"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="43"/>
         <source>Memory off</source>
         <extracomment>diagnostic event types (engine notes), in stage order, with the label the filter shows</extracomment>
         <translation>Gedächtnis aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="43"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="44"/>
         <source>Using paused</source>
         <translation>Nutzen pausiert</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="44"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="45"/>
         <source>Project ignores memory</source>
         <translation>Projekt ignoriert Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="45"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="46"/>
         <source>Project override suppression</source>
         <translation>Unterdrückt durch Projektvorrang</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="46"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
         <source>Below threshold</source>
         <translation>Unter dem Schwellenwert</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
         <source>Hard cap applied</source>
         <translation>Obergrenze angewendet</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
         <source>Polarity ceiling applied</source>
         <translation>Polaritätsgrenze angewendet</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
         <source>Polarity backfill</source>
         <translation>Polaritätsauffüllung</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
         <source>Category ceiling applied</source>
         <translation>Kategoriegrenze angewendet</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
         <source>Category backfill</source>
         <translation>Kategorieauffüllung</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
         <source>Token budget exceeded</source>
         <translation>Tokenbudget überschritten</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
         <source>Kept</source>
         <translation>Behalten</translation>
     </message>
@@ -4216,72 +4216,72 @@
 <context>
     <name>RetrievalsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="57"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="58"/>
         <source>memory off</source>
         <translation>Gedächtnis aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="58"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
         <source>paused</source>
         <translation>pausiert</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="60"/>
         <source>project off</source>
         <translation>Projekt aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="60"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="61"/>
         <source>nothing eligible</source>
         <translation>nichts infrage kommend</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="70"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="71"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="71"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="72"/>
         <source>Origin</source>
         <translation>Herkunft</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="72"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="73"/>
         <source>Project</source>
         <translation>Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="73"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="74"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="74"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="75"/>
         <source>Kept +/−</source>
         <translation>Behalten +/−</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="75"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="76"/>
         <source>Tokens</source>
         <translation>Token</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="76"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="77"/>
         <source>Duration</source>
         <translation>Dauer</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="102"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="103"/>
         <source>(no project)</source>
         <translation>(kein Projekt)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="127"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="128"/>
         <source>{pos} preferred, {neg} avoided ({high} high, {medium} medium)</source>
         <translation>{pos} bevorzugt, {neg} vermieden ({high} hoch, {medium} mittel)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="138"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="139"/>
         <source>Estimated tokens of the Creative memory block (4 characters a token)</source>
         <translation>Geschätzte Token des Blocks „Creative memory“ (4 Zeichen pro Token)</translation>
     </message>
@@ -4446,27 +4446,27 @@
 <context>
     <name>StageEventsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="63"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="58"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="64"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="59"/>
         <source>Stage</source>
         <translation>Phase</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="65"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="60"/>
         <source>Type</source>
         <translation>Typ</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="66"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="61"/>
         <source>Pattern</source>
         <translation>Muster</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="67"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="62"/>
         <source>What happened</source>
         <translation>Was geschah</translation>
     </message>

@@ -27,7 +27,8 @@ from creative_memory.gui.itemmodels.diagnostics import (
     RetrievalsModel,
     fetch_retrieval_events,
 )
-from creative_memory.gui.itemmodels.paged import Row, local_time
+from creative_memory.gui.itemmodels.paged import local_time
+from creative_memory.gui.itemmodels.rows import Row
 from creative_memory.gui.itemmodels.stage_events import StageEventsModel, event_details
 from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.visible import said
