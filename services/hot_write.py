@@ -21,6 +21,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from creative_memory.services.connections import begin_plain, connect, is_locked
+from creative_memory.services.lock_clock import HOLDS
 
 log = logging.getLogger("cm.store")
 
@@ -76,8 +77,9 @@ class HotWriter:
                     self._drop()
                 raise self._translate(exc) from exc
             try:
-                yield con
-                con.execute("COMMIT")
+                with HOLDS.holding("a recorded retrieval"):
+                    yield con
+                    con.execute("COMMIT")
             except BaseException as exc:
                 if con.in_transaction:
                     with suppress(sqlite3.Error):

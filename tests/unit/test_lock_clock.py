@@ -153,3 +153,12 @@ def test_a_worker_threads_hold_leaves_the_collector_alone(store: Store) -> None:
     t.join()
     assert seen == [True]
     assert HOLDS.count == 1  # still timed
+
+
+def test_a_recorded_retrievals_write_is_a_hold(store: Store) -> None:
+    with store.hot_write() as con:
+        con.execute(
+            "INSERT INTO creative_memory_audit (at, user_id, actor, action, target, outcome) "
+            "VALUES (1, 'u', 'cli', 'probe', '', 'ok')"
+        )
+    assert (HOLDS.count, HOLDS.longest_what) == (1, "a recorded retrieval")
