@@ -38,36 +38,29 @@ Row = tuple[
 ]  # fmt: skip
 
 
+#: PrefState's fields in declaration order, as ``row_state`` passes them (positionally: a keyword
+#: call of a 28-field dataclass costs twice as much, and a retrieval builds ~300 records at M).
+#: ``tests/unit/test_candidates.py`` holds this to ``dataclasses.fields(PrefState)``.
+ROW_STATE_FIELDS = (
+    "scope", "preference_type", "pattern", "polarity", "strength", "confidence", "status", "decay_at",
+    "first_seen", "last_seen", "as_of", "sources", "explicit_tags", "accept_count", "reject_count",
+    "pairwise_count", "reversal_signals", "reversal_sessions", "reversal_first_seen", "shadow_of",
+    "demoted_by", "decay_count", "last_seq", "last_injected_at", "provisional", "created_at",
+    "created_seq", "created_item",
+)  # fmt: skip
+
+
 def row_state(row: Row, now: int) -> PrefState:
     """A record from its stored evaluation (``evaluated_at <= now``), as of ``now`` unless it is due."""
+    evaluated_at = row[11]
     due = row[7] != "archived" and (row[8] <= now or row[10] <= now - ARCHIVE_MS)
     created_at, created_seq, created_item, provisional = ties.parse_head(row[21])
     return PrefState(
-        scope=row[1],
-        preference_type=row[2],
-        pattern=row[3],
-        polarity=_POLARITY[row[4]],
-        strength=row[5],
-        confidence=_TIER[row[6]],
-        status=_STATUS[row[7]],
-        decay_at=row[8],
-        first_seen=row[9],
-        last_seen=row[10],
-        as_of=row[11] if due else max(now, row[11]),
-        accept_count=row[12],
-        reject_count=row[13],
-        pairwise_count=row[14],
-        reversal_signals=row[15],
-        shadow_of=row[16],
-        demoted_by=row[17],
-        decay_count=row[18],
-        last_seq=row[19],
-        last_injected_at=row[20],
-        created_at=created_at,
-        created_seq=created_seq,
-        created_item=created_item,
-        provisional=provisional,
-    )
+        row[1], row[2], row[3], _POLARITY[row[4]], row[5], _TIER[row[6]], _STATUS[row[7]], row[8],
+        row[9], row[10], evaluated_at if due or evaluated_at > now else now, [], [], row[12], row[13],
+        row[14], row[15], [], None, row[16], row[17], row[18], row[19], row[20], provisional, created_at,
+        created_seq, created_item,
+    )  # fmt: skip
 
 
 def stored_class(row: Row, hidden: bool, types: Sequence[str] | None) -> str:

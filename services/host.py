@@ -177,7 +177,7 @@ class Host:
             dry_run=dry_run,
             still_wanted=None if deadline is None else (lambda: not _expired(deadline)),
         )
-        data = outcome.as_json()
+        data = outcome.kept_json()
         result = outcome.result
         return {
             "block": outcome.block,
@@ -190,7 +190,7 @@ class Host:
             "project_overrides": data["project_overrides"],
             "project_id": project_id,
             "mode": mode_text,
-            "duration_ms": data["duration_ms"],
+            "duration_ms": round(result.duration_ms, 3),
             "note": notes.note_text(result) if with_note else None,
         }
 

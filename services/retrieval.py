@@ -28,6 +28,17 @@ from creative_memory.services.store import Store, raw_connection
 INJECTING_ORIGINS = frozenset({Origin.DAEMON, Origin.CLI})
 
 
+def _pref_json(p: PrefState) -> dict[str, Any]:
+    return {
+        "scope": p.scope,
+        "preference_type": p.preference_type,
+        "pattern": p.pattern,
+        "polarity": str(p.polarity),
+        "strength": round(p.strength, 6),
+        "confidence": str(p.confidence),
+    }
+
+
 @dataclass(frozen=True)
 class RetrievalOutcome:
     result: RetrievalResult
@@ -36,22 +47,20 @@ class RetrievalOutcome:
     mode: Mode
     retrieval_id: int | None
 
-    def as_json(self) -> dict[str, Any]:
-        def pref(p: PrefState) -> dict[str, Any]:
-            return {
-                "scope": p.scope,
-                "preference_type": p.preference_type,
-                "pattern": p.pattern,
-                "polarity": str(p.polarity),
-                "strength": round(p.strength, 6),
-                "confidence": str(p.confidence),
-            }
-
+    def kept_json(self) -> dict[str, list[dict[str, Any]]]:
+        """The kept records and the project overrides, as ``as_json`` gives them (what the host
+        answers; the stage events stay in the store)."""
         r = self.result
         return {
-            "positives": [pref(p) for p in r.positives],
-            "negatives": [pref(p) for p in r.negatives],
-            "project_overrides": [pref(p) for p in r.project_overrides],
+            "positives": [_pref_json(p) for p in r.positives],
+            "negatives": [_pref_json(p) for p in r.negatives],
+            "project_overrides": [_pref_json(p) for p in r.project_overrides],
+        }
+
+    def as_json(self) -> dict[str, Any]:
+        r = self.result
+        return {
+            **self.kept_json(),
             "events": [e.as_json() for e in r.events],
             "duration_ms": round(r.duration_ms, 3),
             "empty_reason": r.empty_reason,
@@ -131,6 +140,11 @@ def bounded_retrieve(
         return result
 
 
+# A stage event's fields as stored: one encoder for every row (``json.dumps`` with options builds a
+# new encoder per call, and a recorded retrieval stores ~50 events).
+_fields = json.JSONEncoder(ensure_ascii=False, sort_keys=True, default=str).encode
+
+
 def _event_row(retrieval_id: int, ordinal: int, e: DiagEvent) -> tuple[object, ...]:
     """A stage event's row, in ``_EVENT_COLS`` order."""
     ptype = pattern = None
@@ -140,8 +154,7 @@ def _event_row(retrieval_id: int, ordinal: int, e: DiagEvent) -> tuple[object, .
             ptype, pattern = parts[-3], parts[-2]
     elif isinstance(e.fields.get("pattern"), str):
         pattern = e.fields["pattern"]
-    fields = json.dumps(e.fields, ensure_ascii=False, sort_keys=True, default=str)
-    return (retrieval_id, ordinal, e.type, e.stage, e.preference_key, ptype, pattern, fields, e.trace)
+    return (retrieval_id, ordinal, e.type, e.stage, e.preference_key, ptype, pattern, _fields(e.fields), e.trace)
 
 
 _RETRIEVAL_COLS = (

@@ -354,3 +354,13 @@ def test_runs_of_ties_in_a_derived_store_before_and_after_a_full_re_derivation(
             ingest_jsonl(s, tags("b", 1, 900), default_user=USER, now=T0 + 200 * DAY)
     finally:
         s.close()
+
+
+def test_row_state_passes_prefstate_fields_in_declaration_order() -> None:
+    """``row_state`` builds records positionally: a field added to or moved in ``PrefState`` must
+    be placed there too, or records read from rows would carry values in the wrong fields."""
+    import dataclasses
+
+    from creative_memory.services.candidate_rows import ROW_STATE_FIELDS
+
+    assert tuple(f.name for f in dataclasses.fields(PrefState)) == ROW_STATE_FIELDS
