@@ -1,5 +1,14 @@
 """The rows a bounded candidate read (``services.candidates``) takes from the preferences table:
-their columns and orders, reading them, and turning one into the engine's record."""
+their columns and orders, reading them, and turning one into the engine's record.
+
+A retrieval reads only the columns the engine decides with — the key, strength, tier, status and
+the three moments that say whether the stored evaluation holds at ``now`` — plus the head of the
+fold state (the tie order and the provisional mark). The counters and marks of the fold (accept,
+reject, pairwise and reversal counts, shadow and demotion marks, the last sequence number, the last
+injection) are not read: no stage, event or block uses them, and at M they were 10 of 22 columns
+of ~300 rows per retrieval. A record built from a row carries their empty values; a record read
+from its fold state (a what-if in the past) carries them all.
+"""
 
 from __future__ import annotations
 
@@ -16,8 +25,7 @@ from creative_memory.services.engine.retrieve import drop_reason
 TABLE = "creative_memory_preferences"
 COLS = (
     "id, scope, preference_type, pattern, polarity, strength, confidence, status, decay_at, "
-    "first_seen, last_seen, evaluated_at, accept_count, reject_count, pairwise_count, "
-    "reversal_signals, shadow_of, demoted_by, decay_count, last_seq, last_injected_at, "
+    "last_seen, evaluated_at, "
     # The creation position (the engine's tie order) and the provisional mark have no columns:
     # they open the fold state's text (services/candidate_ties.py).
     f"{ties.HEAD}"
@@ -32,10 +40,7 @@ _POLARITY = {str(p): p for p in Polarity}
 _TIER = {str(t): t for t in Tier}
 _STATUS = {str(s): s for s in Status}
 
-Row = tuple[
-    int, str, str, str, str, float, str, str, int, int, int, int, int, int, int, int,
-    str | None, str | None, int, int, int | None, str | None,
-]  # fmt: skip
+Row = tuple[int, str, str, str, str, float, str, str, int, int, int, str | None]
 
 
 #: PrefState's fields in declaration order, as ``row_state`` passes them (positionally: a keyword
@@ -51,15 +56,15 @@ ROW_STATE_FIELDS = (
 
 
 def row_state(row: Row, now: int) -> PrefState:
-    """A record from its stored evaluation (``evaluated_at <= now``), as of ``now`` unless it is due."""
-    evaluated_at = row[11]
-    due = row[7] != "archived" and (row[8] <= now or row[10] <= now - ARCHIVE_MS)
-    created_at, created_seq, created_item, provisional = ties.parse_head(row[21])
+    """A record from its stored evaluation (``evaluated_at <= now``), as of ``now`` unless it is due;
+    the fold's counters and marks, which are not read, are left empty (see the module notes)."""
+    evaluated_at = row[10]
+    due = row[7] != "archived" and (row[8] <= now or row[9] <= now - ARCHIVE_MS)
+    created_at, created_seq, created_item, provisional = ties.parse_head(row[11])
     return PrefState(
         row[1], row[2], row[3], _POLARITY[row[4]], row[5], _TIER[row[6]], _STATUS[row[7]], row[8],
-        row[9], row[10], evaluated_at if due or evaluated_at > now else now, [], [], row[12], row[13],
-        row[14], row[15], [], None, row[16], row[17], row[18], row[19], row[20], provisional, created_at,
-        created_seq, created_item,
+        0, row[9], evaluated_at if due or evaluated_at > now else now, [], [], 0, 0, 0, 0, [], None,
+        None, None, 0, 0, None, provisional, created_at, created_seq, created_item,
     )  # fmt: skip
 
 
