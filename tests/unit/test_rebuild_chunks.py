@@ -1,0 +1,97 @@
+"""The full re-derivation's write-back, built a chunk at a time (docs/decisions/0050): every chunk
+holds whole patterns, nothing is written twice or left out, and the table ends as a re-derivation
+into an empty table leaves it; the store's writing connections keep their temporary files (the
+statement journals of the preferences' triggers) in memory."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+import pytest
+
+from creative_memory.services import demo, derivation
+from creative_memory.services import rebuild as rebuild_module
+from creative_memory.services.rebuild import Op, _next_chunk
+from creative_memory.services.store import Store
+
+USER = "local"
+NOW = 1_780_000_000_000
+PREFS = "creative_memory_preferences"
+
+
+def _op(group: str, n: int) -> Op:
+    return ((group, group), "insert", (n,))
+
+
+def test_a_chunk_ends_where_a_pattern_ends() -> None:
+    ops = iter([_op("a", 1), _op("a", 2), _op("b", 3), _op("b", 4), _op("b", 5), _op("c", 6)])
+    pending: list[Op] = []
+    assert not _next_chunk(ops, pending, 2)
+    # two writes asked for, and b's first one read to see that a ended: it opens the next chunk
+    assert [p[2][0] for p in pending] == [1, 2, 3]
+    pending = pending[-1:]
+    assert not _next_chunk(ops, pending, 2)  # b's rest comes along; c's first write opens the next
+    assert [p[2][0] for p in pending] == [3, 4, 5, 6]
+    pending = pending[-1:]
+    assert _next_chunk(ops, pending, 2)  # nothing left: the carried write is the last chunk
+    assert pending == [_op("c", 6)]
+    empty: list[Op] = []
+    assert _next_chunk(iter([]), empty, 5) and empty == []
+
+
+def _rows(store: Store) -> dict[tuple[str, str, str, str], tuple[Any, ...]]:
+    con = sqlite3.connect(store.path)
+    try:
+        cur = con.execute(f"SELECT * FROM {PREFS} WHERE user_id = ?", (USER,))
+        names = [d[0] for d in cur.description]
+        out = {}
+        for row in cur.fetchall():
+            d = dict(zip(names, row, strict=True))
+            out[(d["scope"], d["preference_type"], d["pattern"], d["polarity"])] = tuple(
+                v for k, v in d.items() if k != "id"
+            )
+        return out
+    finally:
+        con.close()
+
+
+def test_a_rebuild_in_many_chunks_writes_each_pattern_in_one_and_every_row_once(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    demo.generate(store, USER, size="S", seed=3, now=NOW)
+    derived = _rows(store)
+    con = sqlite3.connect(store.path)
+    con.execute(f"DELETE FROM {PREFS} WHERE user_id = ?", (USER,))
+    con.commit()
+    con.close()
+
+    chunks: list[list[Op]] = []
+    real_apply = rebuild_module._apply
+
+    def recording(con: sqlite3.Connection, ops: list[Op]) -> None:
+        chunks.append(list(ops))
+        real_apply(con, ops)
+
+    monkeypatch.setattr(rebuild_module, "_apply", recording)
+    monkeypatch.setattr(rebuild_module, "FIRST_CHUNK", 50)
+    monkeypatch.setattr(rebuild_module.Chunker, "record", lambda self, items, seconds: None)  # stays at 50
+    info = derivation.rebuild(store, USER, NOW)
+
+    assert info.preferences == len(derived) > 500
+    written = [op for chunk in chunks for op in chunk]
+    assert len(chunks) > 10 and all(kind == "insert" for _g, kind, _p in written)
+    assert len(written) == len(derived)
+    home: dict[tuple[str, str], int] = {}
+    for i, chunk in enumerate(chunks):
+        assert len(chunk) >= 50 or i == len(chunks) - 1
+        for group, _kind, _params in chunk:
+            assert home.setdefault(group, i) == i, f"pattern {group} written in two transactions"
+    assert _rows(store) == derived
+
+
+def test_writing_connections_keep_temporary_files_in_memory(store: Store) -> None:
+    with store.write() as session:
+        con = session.connection().connection.driver_connection
+        assert isinstance(con, sqlite3.Connection)
+        assert con.execute("PRAGMA temp_store").fetchone() == (2,)  # MEMORY
