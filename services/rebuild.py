@@ -52,6 +52,7 @@ from creative_memory.services.derivation_rows import (
 from creative_memory.services.engine.bulk import fold_stored
 from creative_memory.services.engine.derive import Deriver
 from creative_memory.services.errors import Cancelled, StoreLocked
+from creative_memory.services.pref_epochs import epoch_moved_once
 from creative_memory.services.store import Store
 from creative_memory.services.writes import (
     LEASE_STALE_MS,
@@ -337,7 +338,9 @@ def _rebuild_once(
         t1 = chunker.start()
         with keeper.transaction(store) as con:
             _check(con, user_id, token, final=last)
-            _apply(con, chunk)
+            if chunk:
+                with epoch_moved_once(con, user_id):  # not once per row (services.pref_epochs)
+                    _apply(con, chunk)
             if not last:
                 renew_lease(con, user_id)
             else:

@@ -12,6 +12,7 @@ import pytest
 
 from creative_memory.services import demo, derivation
 from creative_memory.services import rebuild as rebuild_module
+from creative_memory.services.errors import StoreUnavailable
 from creative_memory.services.rebuild import Op, _next_chunk
 from creative_memory.services.store import Store
 
@@ -95,3 +96,56 @@ def test_writing_connections_keep_temporary_files_in_memory(store: Store) -> Non
         con = session.connection().connection.driver_connection
         assert isinstance(con, sqlite3.Connection)
         assert con.execute("PRAGMA temp_store").fetchone() == (2,)  # MEMORY
+
+
+def _triggers_and_epoch(store: Store) -> tuple[dict[str, str], int | None]:
+    con = sqlite3.connect(store.path)
+    try:
+        triggers = dict(con.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").fetchall())
+        row = con.execute("SELECT epoch FROM creative_memory_pref_epochs WHERE user_id = ?", (USER,)).fetchone()
+        return triggers, None if row is None else int(row[0])
+    finally:
+        con.close()
+
+
+def test_a_rebuild_moves_the_epoch_and_leaves_the_triggers_as_they_were(store: Store) -> None:
+    demo.generate(store, USER, size="S", seed=3, now=NOW)
+    triggers, _ = _triggers_and_epoch(store)
+    assert {f"creative_memory_pref_epochs_{n}" for n in ("ai", "ad", "au")} <= set(triggers)
+    con = sqlite3.connect(store.path)
+    con.execute(f"DELETE FROM {PREFS} WHERE user_id = ?", (USER,))
+    con.commit()
+    con.close()
+    _, emptied = _triggers_and_epoch(store)
+
+    derivation.rebuild(store, USER, NOW)
+    after, rebuilt = _triggers_and_epoch(store)
+    assert after == triggers  # every trigger back, with the same text
+    assert rebuilt is not None and rebuilt != emptied
+
+    con = sqlite3.connect(store.path)  # and they still work for a writer behind our back
+    con.execute(f"UPDATE {PREFS} SET strength = 0.5 WHERE id = (SELECT min(id) FROM {PREFS})")
+    con.commit()
+    con.close()
+    assert _triggers_and_epoch(store)[1] != rebuilt
+
+
+def test_a_failed_chunk_leaves_the_triggers_and_the_rows(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    demo.generate(store, USER, size="S", seed=3, now=NOW)
+    triggers, _ = _triggers_and_epoch(store)
+    con = sqlite3.connect(store.path)
+    con.execute(f"DELETE FROM {PREFS} WHERE user_id = ?", (USER,))
+    con.commit()
+    con.close()
+    before = _triggers_and_epoch(store)
+    real_apply = rebuild_module._apply
+
+    def failing(con: sqlite3.Connection, ops: list[Op]) -> None:
+        real_apply(con, ops)
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(rebuild_module, "_apply", failing)
+    with pytest.raises(StoreUnavailable):  # the I/O error, in the store's words
+        derivation.rebuild(store, USER, NOW)
+    assert _triggers_and_epoch(store) == before and before[0] == triggers
+    assert _rows(store) == {}
