@@ -46,10 +46,6 @@ def connect(path: Path, busy_timeout_s: float, *, read_only: bool, immutable: bo
                 con.execute("PRAGMA journal_mode=WAL")
         con.execute("PRAGMA synchronous=NORMAL")
         con.execute("PRAGMA secure_delete=ON")
-        # A statement on a table with triggers (the preferences' epoch triggers) keeps a statement
-        # journal of every page it changes; in a temporary file, each row written under the twelve
-        # indexes went through the file system (docs/decisions/0050).
-        con.execute("PRAGMA temp_store=MEMORY")
     return con
 
 

@@ -1,7 +1,6 @@
 """The full re-derivation's write-back, built a chunk at a time (docs/decisions/0050): every chunk
 holds whole patterns, nothing is written twice or left out, and the table ends as a re-derivation
-into an empty table leaves it; the store's writing connections keep their temporary files (the
-statement journals of the preferences' triggers) in memory."""
+into an empty table leaves it; the epoch moves and the triggers come back as they were."""
 
 from __future__ import annotations
 
@@ -89,13 +88,6 @@ def test_a_rebuild_in_many_chunks_writes_each_pattern_in_one_and_every_row_once(
         for group, _kind, _params in chunk:
             assert home.setdefault(group, i) == i, f"pattern {group} written in two transactions"
     assert _rows(store) == derived
-
-
-def test_writing_connections_keep_temporary_files_in_memory(store: Store) -> None:
-    with store.write() as session:
-        con = session.connection().connection.driver_connection
-        assert isinstance(con, sqlite3.Connection)
-        assert con.execute("PRAGMA temp_store").fetchone() == (2,)  # MEMORY
 
 
 def _triggers_and_epoch(store: Store) -> tuple[dict[str, str], int | None]:
