@@ -6,12 +6,13 @@
 3. The difference (rows to update, insert, delete) is computed a chunk at a time outside any lock,
    right before the chunk's transaction, so that building the rows is the pause a waiting writer is
    owed between chunks (docs/decisions/0047, 0050). It is written in transactions of a few dozen
-   milliseconds each, a pattern's rows
-   always in the same one; the last one saves the derivation row, consumes the change log up to
-   what the snapshot saw and drops the lease. Every one of them first re-checks the token: if a
-   writer of ours changed the derivation meanwhile (a forget, a decay refresh), the rebuild starts
-   over, so nothing it read can be lost (docs/decisions/0020). Events appended or changed by others
-   meanwhile stay above the watermark or in the change log, for the next derivation.
+   milliseconds each, a pattern's rows always in the same one, the user's preference epoch moved
+   once per transaction instead of by a trigger per row (services/pref_epochs); the last one
+   saves the derivation row, consumes the change log up to what the snapshot saw and drops the
+   lease. Every one of them first re-checks the token: if a writer of ours changed the derivation
+   meanwhile (a forget, a decay refresh), the rebuild starts over, so nothing it read can be lost
+   (docs/decisions/0020). Events appended or changed by others meanwhile stay above the watermark
+   or in the change log, for the next derivation.
 """
 
 from __future__ import annotations
