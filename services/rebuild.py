@@ -2,14 +2,17 @@
 
 1. A short write takes the user's ``rebuild`` lease (readers serve what is stored meanwhile, and
    no other derivation starts: docs/decisions/0019).
-2. One read snapshot folds every event and reads the stored rows; the difference (rows to update,
-   insert, delete) is computed there, outside any lock, with the snapshot's events token.
-3. The difference is written in transactions of a few dozen milliseconds each, a pattern's rows
-   always in the same one; the last one saves the derivation row, consumes the change log up to
-   what the snapshot saw and drops the lease. Every one of them first re-checks the token: if a
-   writer of ours changed the derivation meanwhile (a forget, a decay refresh), the rebuild starts
-   over, so nothing it read can be lost (docs/decisions/0020). Events appended or changed by others
-   meanwhile stay above the watermark or in the change log, for the next derivation.
+2. One read snapshot folds every event and reads the stored rows, with the snapshot's events token.
+3. The difference (rows to update, insert, delete) is computed a chunk at a time outside any lock,
+   right before the chunk's transaction, so that building the rows is the pause a waiting writer is
+   owed between chunks (docs/decisions/0047, 0050). It is written in transactions of a few dozen
+   milliseconds each, a pattern's rows always in the same one, the user's preference epoch moved
+   once per transaction instead of by a trigger per row (services/pref_epochs); the last one
+   saves the derivation row, consumes the change log up to what the snapshot saw and drops the
+   lease. Every one of them first re-checks the token: if a writer of ours changed the derivation
+   meanwhile (a forget, a decay refresh), the rebuild starts over, so nothing it read can be lost
+   (docs/decisions/0020). Events appended or changed by others meanwhile stay above the watermark
+   or in the change log, for the next derivation.
 """
 
 from __future__ import annotations
@@ -18,8 +21,8 @@ import gc
 import logging
 import sqlite3
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
+from operator import itemgetter
 from typing import Any
 
 from sqlalchemy import func, select
@@ -50,6 +53,7 @@ from creative_memory.services.derivation_rows import (
 from creative_memory.services.engine.bulk import fold_stored
 from creative_memory.services.engine.derive import Deriver
 from creative_memory.services.errors import Cancelled, StoreLocked
+from creative_memory.services.pref_epochs import epoch_moved_once
 from creative_memory.services.store import Store
 from creative_memory.services.writes import (
     LEASE_STALE_MS,
@@ -68,20 +72,14 @@ from creative_memory.services.writes import (
 log = logging.getLogger("cm.engine")
 
 ATTEMPTS = 4
+FIRST_CHUNK = 500  # writes in the first chunk; the next ones are sized from its time (writes.Chunker)
 
 
 class _Retry(Exception):
     pass
 
 
-@dataclass
-class _Diff:
-    """What the write phase does, grouped by (type, pattern) so a pattern is published at once."""
-
-    ops: list[tuple[tuple[str, str], str, tuple[Any, ...]]] = field(default_factory=list)
-
-    def add(self, group: tuple[str, str], kind: str, params: tuple[Any, ...]) -> None:
-        self.ops.append((group, kind, params))
+Op = tuple[tuple[str, str], str, tuple[Any, ...]]  # (type, pattern), kind, parameters
 
 
 def rebuild(
@@ -182,22 +180,39 @@ _INJECTED = 1 + PREF_COLUMNS.index("last_injected_at")
 _BOOKKEEPING = {PREF_COLUMNS.index("cache_key"), PREF_COLUMNS.index("evaluated_at")}
 
 
-def _diff(
+def _in_group_order(records: dict[PrefKey, PrefState], stored: dict[PrefKey, tuple[Any, ...]]) -> list[PrefKey]:
+    """Every key the write-back looks at (derived, and stored but vanished), a pattern's keys together."""
+    keys = list(records)
+    keys.extend(k for k in stored if k not in records)
+    keys.sort(key=_GROUP)
+    return keys
+
+
+_GROUP = itemgetter(1, 2)  # a key's (type, pattern)
+
+
+def _ops(
+    keys: list[PrefKey],
     records: dict[PrefKey, PrefState],
     stored: dict[PrefKey, tuple[Any, ...]],
     user_id: str,
     now: int,
     key: str,
-) -> _Diff:
+) -> Iterator[Op]:
     """The writes that leave the table as a delete-all + insert-all would (but the surrogate ids,
-    and the bookkeeping of rows whose values did not change): unchanged rows untouched, changed ones
-    updated in the differing columns only."""
-    out = _Diff()
-    for k, st in records.items():
-        old = stored.pop(k, None)
+    and the bookkeeping of rows whose values did not change), in the order of ``keys``: unchanged
+    rows untouched, changed ones updated in the differing columns only. Computed as the write-back
+    asks for them, so that building a chunk's rows is time away from the lock (lock_clock)."""
+    for k in keys:
+        st = records.get(k)
+        old = stored.get(k)
         group = (k[1], k[2])
+        if st is None:
+            assert old is not None
+            yield group, "delete", (old[0],)
+            continue
         if old is None:
-            out.add(group, "insert", pref_values(st, user_id, now, key, None))
+            yield group, "insert", pref_values(st, user_id, now, key, None)
             continue
         if (
             old[_STATE] == state_json(st)
@@ -213,11 +228,19 @@ def _diff(
             # stored evaluation is still the one at ``now`` (nothing decayed or archived since), and
             # readers take it as it is — as they take the rows an incremental derivation leaves.
             continue
-        out.add(group, "update", (changed, *(values[i] for i in changed), old[0]))
-    for k, old in stored.items():
-        out.add((k[1], k[2]), "delete", (old[0],))
-    out.ops.sort(key=lambda op: op[0])
-    return out
+        yield group, "update", (changed, *(values[i] for i in changed), old[0])
+
+
+def _next_chunk(ops: Iterator[Op], pending: list[Op], size: int) -> bool:
+    """Move at least ``size`` writes (fewer at the end) from ``ops`` into ``pending``, and then the
+    rest of the last one's pattern, so that a pattern's rows go in the same transaction. Returns
+    whether ``ops`` is exhausted; the first write of the next chunk stays at the end of ``pending``
+    when it was read to see the pattern change (the caller writes ``pending[:-1]`` then)."""
+    for op in ops:
+        pending.append(op)
+        if len(pending) > size and op[0] != pending[-2][0]:
+            return False
+    return True
 
 
 # A row another derivation published meanwhile (a reader's catch-up between two of this rebuild's
@@ -230,7 +253,7 @@ _INSERT = (
 )
 
 
-def _apply(con: sqlite3.Connection, ops: Sequence[tuple[tuple[str, str], str, tuple[Any, ...]]]) -> None:
+def _apply(con: sqlite3.Connection, ops: Sequence[Op]) -> None:
     deletes = [p for _g, kind, p in ops if kind == "delete"]
     if deletes:
         con.executemany(f"DELETE FROM {PREF_TABLE} WHERE id = ?", deletes)
@@ -305,29 +328,29 @@ def _rebuild_once(
     set_digest = f"{digest:064x}"
     key = cache_key_for(set_digest)
     records = deriver.records
-    diff = _diff(records, stored, user_id, now, key)
+    ops = _ops(_in_group_order(records, stored), records, stored, user_id, now, key)
     last_key = deriver.last_key or (0, 0)
-    ops = diff.ops
-    chunker = Chunker(500)
-    i = 0
+    chunker = Chunker(FIRST_CHUNK)
+    pending: list[Op] = []
+    written = 0
     while True:
-        end = min(len(ops), i + chunker.size)
-        while 0 < end < len(ops) and ops[end][0] == ops[end - 1][0]:
-            end += 1  # a pattern's rows go in the same transaction
-        last = end >= len(ops)
+        last = _next_chunk(ops, pending, chunker.size)
+        chunk, pending = (pending, []) if last else (pending[:-1], pending[-1:])
         t1 = chunker.start()
         with keeper.transaction(store) as con:
             _check(con, user_id, token, final=last)
-            _apply(con, ops[i:end])
+            if chunk:
+                with epoch_moved_once(con, user_id):  # not once per row (services.pref_epochs)
+                    _apply(con, chunk)
             if not last:
                 renew_lease(con, user_id)
             else:
                 dur = (time.perf_counter() - t0) * 1000
                 _save_derivation(con, user_id, set_digest, key, count, max_seq, last_key, now, dur)
                 changes.consume(con, user_id, token.last_change)
-        chunker.record(end - i, time.perf_counter() - t1)
+        chunker.record(len(chunk), time.perf_counter() - t1)
         keeper.checkpoint()
-        i = end
+        written += len(chunk)
         if last:
             break
     if progress is not None:
@@ -337,7 +360,7 @@ def _rebuild_once(
         len(records),
         count,
         dur,
-        len(ops),
+        written,
         chunker.longest_s * 1000,
     )
     return DerivationInfo("full", len(records), count, dur)

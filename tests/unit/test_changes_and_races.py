@@ -238,16 +238,16 @@ def test_forget_during_a_rebuild_is_not_undone(
 ) -> None:
     store = filled
     other = second_handle(store)
-    real_diff = rebuild_module._diff
+    real_order = rebuild_module._in_group_order
     calls: list[int] = []
 
-    def diff_after_a_forget(*args: Any, **kwargs: Any) -> Any:
+    def order_after_a_forget(*args: Any, **kwargs: Any) -> Any:
         calls.append(1)
         if len(calls) == 1:  # between the rebuild's read snapshot and its first write
             _forget_gone(other, blocks)
-        return real_diff(*args, **kwargs)
+        return real_order(*args, **kwargs)
 
-    monkeypatch.setattr(rebuild_module, "_diff", diff_after_a_forget)
+    monkeypatch.setattr(rebuild_module, "_in_group_order", order_after_a_forget)
     try:
         derivation.rebuild(store, USER, NOW)
     finally:
@@ -414,15 +414,15 @@ def test_events_ingested_while_a_rebuild_holds_its_lease_are_folded_when_it_ends
     (A window refreshed right after such an ingest showed an empty inspector.)"""
     store = filled
     other = second_handle(store)
-    real_diff = rebuild_module._diff
+    real_order = rebuild_module._in_group_order
     reports: list[Any] = []
 
-    def diff_after_an_ingest(*args: Any, **kwargs: Any) -> Any:
+    def order_after_an_ingest(*args: Any, **kwargs: Any) -> Any:
         if not reports:
             reports.append(ingest_jsonl(other, _lines("mid", 30, 60 * 24 * 25), default_user=USER, now=NOW, blocks=blocks))
-        return real_diff(*args, **kwargs)
+        return real_order(*args, **kwargs)
 
-    monkeypatch.setattr(rebuild_module, "_diff", diff_after_an_ingest)
+    monkeypatch.setattr(rebuild_module, "_in_group_order", order_after_an_ingest)
     try:
         derivation.rebuild(store, USER, NOW)
     finally:
