@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 from creative_memory.model.events import payload_items
 from creative_memory.model.names import canonical_name
 from creative_memory.model.tables import (
+    SQL_CREATED_ORDER,
     Derivation,
     Event,
     EventPattern,
@@ -77,6 +78,7 @@ def _rewrite_payload(payload: dict[str, Any], t: Target) -> tuple[dict[str, Any]
 
 
 _EVENTS = Event.__tablename__
+_PREFERENCES = Preference.__tablename__
 _EVENT_COLUMNS = (
     Event.seq,
     Event.user_id,
@@ -162,6 +164,7 @@ class _Rewrites:
     rewrites: list[tuple[str, str, int]] = field(default_factory=list)
     masks: list[tuple[str, int]] = field(default_factory=list)
     reindex: list[dict[str, Any]] = field(default_factory=list)  # the index rows of the rewritten payloads
+    shifted: set[tuple[Group, int]] = field(default_factory=set)  # (group, seq) of items only moved up
 
     def event(self, ev: Any, t: Target) -> None:
         before = json.loads(ev.payload)
@@ -170,11 +173,15 @@ class _Rewrites:
         if alive and new_text == ev.payload.rstrip(" "):
             return  # named another type's pattern of the same name: nothing of the target here
         # Every group whose evidence changed is re-derived: the target's, other patterns of a deleted
-        # event or of a comparison that lost its other side, and the items left after a removed
-        # one, whose creation positions move up (docs/decisions/0022).
+        # event or of a comparison that lost its other side. An item left after a removed one keeps
+        # its evidence and its order but moves up in the event's item list: that place is kept only
+        # as the creation position of a record this event created (decision 0022), so its group
+        # is re-derived only if it has such a record (:meth:`resolve`; docs/decisions/0053).
         old, new = payload_items(before), payload_items(payload) if alive else []
-        moved = {b for i, b in enumerate(old) if i >= len(new) or new[i] != b} | set(Counter(old) - Counter(new))
-        self.groups.update((ev.scope, ptype, pattern) for ptype, pattern, _pol, _role in moved)
+        removed = set(Counter(old) - Counter(new))
+        self.groups.update((ev.scope, ptype, pattern) for ptype, pattern, _pol, _role in removed)
+        moved = {b for i, b in enumerate(old) if i >= len(new) or new[i] != b} - removed
+        self.shifted.update(((ev.scope, ptype, pattern), ev.seq) for ptype, pattern, _pol, _role in moved)
         size = len(ev.payload.encode("utf-8", "surrogatepass"))
         folded = ev.seq <= self.folded_upto
         if folded:
@@ -205,6 +212,17 @@ class _Rewrites:
         if folded:
             self.added_hashes.append(new_hash)
         self.receipt.events_rewritten += 1
+
+    def resolve(self, session: Session, user_id: str) -> None:
+        """Add the groups of moved items that hold a record created by the event they moved in."""
+        sql = (
+            f"SELECT 1 FROM {_PREFERENCES} WHERE user_id = ? AND scope = ? AND preference_type = ? "
+            f"AND pattern = ? AND {SQL_CREATED_ORDER[1]} = ? LIMIT 1"
+        )
+        con = session.connection()
+        for group, seq in sorted(self.shifted):
+            if group not in self.groups and con.exec_driver_sql(sql, (user_id, *group, seq)).first() is not None:
+                self.groups.add(group)
 
     def write(self, session: Session) -> None:
         con = session.connection()
@@ -263,6 +281,7 @@ def rewrite_events(
         chunk = ordered[i : i + 500]
         for ev in session.execute(select(*_EVENT_COLUMNS).where(Event.seq.in_(chunk), Event.user_id == user_id)).all():
             out.event(ev, t)
+    out.resolve(session, user_id)
     out.write(session)
     out.keep_digest(drow)
     return out.groups
