@@ -118,14 +118,23 @@ def forget(
             audit.record(session, user_id, actor, action, f"fp:{fp[:16]}{where}{pol}", "ok", now)
 
     forms = _run(store, user_id, targets, receipt, now, first=first, resumed=False)
+    t1 = time.perf_counter()
     receipt.checkpointed = checkpoint(store)
     if not receipt.checkpointed:
         receipt.notes.append(_SNAPSHOT_NOTE)
+    t2 = time.perf_counter()
     if verify:
         _verify(store, user_id, forms, receipt, compact=compact)
+    t3 = time.perf_counter()
     # decision 0016; folded needles of every spelling (decision 0029)
     backups.settle(receipt, store.path, [n for f in forms for n in needles_for(f.pattern, [f.pattern])])
     receipt.duration_ms = (time.perf_counter() - t0) * 1000
+    log.info(
+        "forget: checkpoint %.0f ms, verification %.0f ms, backups %.0f ms",
+        (t2 - t1) * 1000,
+        (t3 - t2) * 1000,
+        (time.perf_counter() - t3) * 1000,
+    )
     return receipt
 
 
