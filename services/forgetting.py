@@ -117,7 +117,8 @@ def forget(
             action = "forget+block" if block else "forget"
             audit.record(session, user_id, actor, action, f"fp:{fp[:16]}{where}{pol}", "ok", now)
 
-    forms = _run(store, user_id, targets, receipt, now, first=first, resumed=False)
+    with store.writes_kept():  # dozens to thousands of short transactions: one connection
+        forms = _run(store, user_id, targets, receipt, now, first=first, resumed=False)
     t1 = time.perf_counter()
     receipt.checkpointed = checkpoint(store)
     if not receipt.checkpointed:
@@ -195,7 +196,8 @@ def finish_interrupted(store: Store, user_id: str | None = None) -> int:
         # The audit entry and the block were written by the first transaction of the dead run.
         log.warning("finishing a forget that was interrupted")
         now, targets = _plan_targets(plan)
-        _run(store, user, targets, Receipt(), now, first=None, resumed=True)
+        with store.writes_kept():
+            _run(store, user, targets, Receipt(), now, first=None, resumed=True)
         ensure_current(store, user, now)
         checkpoint(store)
     return len(plans)
