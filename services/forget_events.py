@@ -24,7 +24,6 @@ from sqlalchemy.orm import Session
 from creative_memory.model.events import payload_items
 from creative_memory.model.names import canonical_name
 from creative_memory.model.tables import (
-    SQL_CREATED_ORDER,
     Derivation,
     Event,
     EventPattern,
@@ -36,6 +35,7 @@ from creative_memory.services import spellings
 from creative_memory.services.derivation import Group, cache_key_for, dbapi_connection, digest_add
 from creative_memory.services.engine.block import human
 from creative_memory.services.erasure import FORGOTTEN, Receipt, Target
+from creative_memory.services.forget_places import move_created_items, places
 from creative_memory.services.ingest import canonical, content_hash, pattern_rows
 
 
@@ -78,7 +78,6 @@ def _rewrite_payload(payload: dict[str, Any], t: Target) -> tuple[dict[str, Any]
 
 
 _EVENTS = Event.__tablename__
-_PREFERENCES = Preference.__tablename__
 _EVENT_COLUMNS = (
     Event.seq,
     Event.user_id,
@@ -165,6 +164,7 @@ class _Rewrites:
     masks: list[tuple[str, int]] = field(default_factory=list)
     reindex: list[dict[str, Any]] = field(default_factory=list)  # the index rows of the rewritten payloads
     shifted: set[tuple[Group, int]] = field(default_factory=set)  # (group, seq) of items only moved up
+    places: dict[int, dict[int, int]] = field(default_factory=dict)  # seq: old item index -> new one
 
     def event(self, ev: Any, t: Target) -> None:
         before = json.loads(ev.payload)
@@ -175,13 +175,18 @@ class _Rewrites:
         # Every group whose evidence changed is re-derived: the target's, other patterns of a deleted
         # event or of a comparison that lost its other side. An item left after a removed one keeps
         # its evidence and its order but moves up in the event's item list: that place is kept only
-        # as the creation position of a record this event created (decision 0022), so its group
-        # is re-derived only if it has such a record (:meth:`resolve`; docs/decisions/0053).
+        # as the creation position of a record this event created (decision 0022), which is moved
+        # with it instead (services/forget_places.py; docs/decisions/0053).
         old, new = payload_items(before), payload_items(payload) if alive else []
         removed = set(Counter(old) - Counter(new))
         self.groups.update((ev.scope, ptype, pattern) for ptype, pattern, _pol, _role in removed)
         moved = {b for i, b in enumerate(old) if i >= len(new) or new[i] != b} - removed
-        self.shifted.update(((ev.scope, ptype, pattern), ev.seq) for ptype, pattern, _pol, _role in moved)
+        place = places(old, new) if moved else None
+        if place is None:  # not a plain removal (never expected): re-derive them
+            self.groups.update((ev.scope, ptype, pattern) for ptype, pattern, _pol, _role in moved)
+        else:
+            self.places[ev.seq] = place
+            self.shifted.update(((ev.scope, ptype, pattern), ev.seq) for ptype, pattern, _pol, _role in moved)
         size = len(ev.payload.encode("utf-8", "surrogatepass"))
         folded = ev.seq <= self.folded_upto
         if folded:
@@ -214,15 +219,8 @@ class _Rewrites:
         self.receipt.events_rewritten += 1
 
     def resolve(self, session: Session, user_id: str) -> None:
-        """Add the groups of moved items that hold a record created by the event they moved in."""
-        sql = (
-            f"SELECT 1 FROM {_PREFERENCES} WHERE user_id = ? AND scope = ? AND preference_type = ? "
-            f"AND pattern = ? AND {SQL_CREATED_ORDER[1]} = ? LIMIT 1"
-        )
-        con = session.connection()
-        for group, seq in sorted(self.shifted):
-            if group not in self.groups and con.exec_driver_sql(sql, (user_id, *group, seq)).first() is not None:
-                self.groups.add(group)
+        """Move the creation place of the records created where their item moved up."""
+        move_created_items(session, user_id, self.shifted, self.places, self.groups)
 
     def write(self, session: Session) -> None:
         con = session.connection()

@@ -606,16 +606,14 @@ def test_forget_and_block_ignores_later_events_and_keeps_only_a_fingerprint(
     assert_cache_equals_full_derivation(store)
 
 
-def test_an_item_that_only_moves_up_is_re_derived_where_it_created_a_record(
-    store: Store, blocks: BlockChecker
-) -> None:
+def test_an_item_that_only_moves_up_keeps_its_record_with_its_new_place(store: Store, blocks: BlockChecker) -> None:
     """Forgetting P moves Q and R one place up in the events that named P first. Q's record was
-    created by such an event (its creation position changes: Q is re-derived); R's was created by
-    an earlier event, so nothing of R's fold changes and R is left alone. Either way the cache
-    equals a full derivation (docs/decisions/0053)."""
+    created by such an event: its creation place moves with it (no re-derivation); R's was created
+    by an earlier event and is left alone. Only P's group is re-derived, and the cache equals a
+    full derivation of what is left (docs/decisions/0053)."""
     events = [
         {"event_id": "r_first", "signal_type": "thumbs_up", "patterns": [pat(R)]},
-        {"event_id": "p_q", "signal_type": "manual_refinement", "patterns": [pat(P), pat(Q)]},
+        {"event_id": "p_q", "signal_type": "manual_refinement", "patterns": [pat(P), pat(Q), pat(R)]},
         {"event_id": "p_r", "signal_type": "manual_refinement", "patterns": [pat(P), pat(R)]},
         {"event_id": "q_again", "signal_type": "thumbs_up", "patterns": [pat(Q)]},
     ]
@@ -627,12 +625,15 @@ def test_an_item_that_only_moves_up_is_re_derived_where_it_created_a_record(
         seqs = forget_events.indexed_events(s, USER, target)
     with store.read() as s:  # rolled back: only the groups are wanted here
         groups = forget_events.rewrite_events(s, USER, target, seqs, None)
-    assert groups == {("global", *P), ("global", *Q)}  # not R
+    assert groups == {("global", *P)}
+    q_before = prefs(store)[("global", *Q, "positive")]
     erasure.forget(store, USER, [target], blocks=blocks, actor=Actor.CLI, now=NOW)
     remaining = copy.deepcopy(events)
     for e in remaining:
         e["patterns"] = [x for x in e["patterns"] if (x["preference_type"], x["pattern"]) != P]
-    assert prefs(store) == reference_prefs(store.path.parent.parent, remaining)
+    after = prefs(store)
+    assert after == reference_prefs(store.path.parent.parent, remaining)
+    assert (q_before["state"]["created_item"], after[("global", *Q, "positive")]["state"]["created_item"]) == (1, 0)
     assert_cache_equals_full_derivation(store)
 
 
