@@ -61,6 +61,15 @@ def hits(buf: bytearray, addr: int, size: int, start: int, end: int, needle: byt
     return out
 
 
+def folded(buf: bytearray) -> tuple[bytearray, int]:
+    """The buffer folded (:data:`creative_memory.services.spellings.FOLD`) into a new buffer, and that
+    buffer's address (for ``memmem``). One pass: folding a slice of the buffer and copying it back
+    into the buffer read and copied every byte twice more (the search of a large store ran at about
+    half the speed of the fold alone)."""
+    out = buf.translate(spellings.FOLD)
+    return out, ctypes.addressof((ctypes.c_char * len(out)).from_buffer(out))
+
+
 #: what a scanner is given for each chunk: the buffer, a view of it, its address (for memmem),
 #: how many bytes were read, where the chunk starts in them (after ``before`` bytes of context)
 #: and where it ends; it returns what it counted there.
@@ -144,7 +153,7 @@ def count_bytes(path: Path, needles: Sequence[bytes], *, fold: bool = False) -> 
 
     def count(buf: bytearray, view: memoryview, addr: int, size: int, _lead: int, end: int) -> int:
         if fold:
-            view[:size] = buf[:size].translate(spellings.FOLD)
+            buf, addr = folded(buf)
         if rx is not None:
             return sum(1 for m in rx.finditer(buf, 0, size) if m.start() < end)
         return sum(len(hits(buf, addr, size, 0, end, n)) for n in uniq)

@@ -16,8 +16,11 @@ from urllib.parse import quote
 from creative_memory.services.retry import is_busy, retry_while_busy
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from sqlalchemy import Connection, Engine
     from sqlalchemy.orm import Session
+    from sqlalchemy.pool import Pool
 
 def ro_uri(path: Path, immutable: bool = False) -> str:
     uri = f"file:{quote(str(path))}?mode=ro"
@@ -50,7 +53,6 @@ def connect(path: Path, busy_timeout_s: float, *, read_only: bool, immutable: bo
 
 
 def raw_engine(path: Path, busy_timeout_s: float, *, read_only: bool, immutable: bool) -> Engine:
-    from sqlalchemy import create_engine, event
     from sqlalchemy.pool import NullPool
 
     def creator() -> sqlite3.Connection:
@@ -58,7 +60,21 @@ def raw_engine(path: Path, busy_timeout_s: float, *, read_only: bool, immutable:
 
     # NullPool: a connection per unit of work. Cheap for SQLite, and nothing stays open holding
     # a snapshot or a file handle between operations (erasure checkpoints need that).
-    engine = create_engine("sqlite+pysqlite://", creator=creator, poolclass=NullPool)
+    return _engine(creator, NullPool)
+
+
+def kept_engine(con: sqlite3.Connection) -> Engine:
+    """An engine whose every unit of work runs on ``con`` (which the caller closes): for the many
+    short transactions of one long write, whose page cache and parsed schema then stay warm."""
+    from sqlalchemy.pool import StaticPool
+
+    return _engine(lambda: con, StaticPool)
+
+
+def _engine(creator: Callable[[], sqlite3.Connection], poolclass: type[Pool]) -> Engine:
+    from sqlalchemy import create_engine, event
+
+    engine = create_engine("sqlite+pysqlite://", creator=creator, poolclass=poolclass)
 
     @event.listens_for(engine, "begin")
     def _do_begin(conn: Connection) -> None:

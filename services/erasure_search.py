@@ -241,7 +241,9 @@ def _table_copies(
     copies = 0
     for row in con.execute(f"SELECT {', '.join(select)} FROM {_q(table)} WHERE {where}", params):
         values = row[: len(names)]
-        own = sum(_occurrences(values[i], needles, fold) for i in stored)
+        # Each value is counted once, for the row and for every index entry that holds it.
+        found = [_occurrences(v, needles, fold) if isinstance(v, (str, bytes)) else 0 for v in values]
+        own = sum(found[i] for i in stored)
         if own:
             size = sum(_stored_size(values[i]) for i in stored) + 9 * (len(stored) + 2)
             if size > (index_local if without_rowid else table_local):
@@ -251,10 +253,12 @@ def _table_copies(
         for cids, clause, numbers in indexes:
             if clause is not None and not next(flags):
                 continue  # not in this partial index
-            entry = sum(_occurrences(values[c], needles, fold) for c in cids)
+            entry = sum(found[c] for c in cids)
+            if not entry:
+                continue
             # An integer expression takes at most 9 bytes (8 and its header byte).
             bound = sum(_stored_size(values[c]) for c in cids) + 9 * (len(cids) + 3 + 2 * numbers)
-            if entry and bound > index_local:
+            if bound > index_local:
                 return None
             copies += entry
     return copies

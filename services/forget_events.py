@@ -35,6 +35,7 @@ from creative_memory.services import spellings
 from creative_memory.services.derivation import Group, cache_key_for, dbapi_connection, digest_add
 from creative_memory.services.engine.block import human
 from creative_memory.services.erasure import FORGOTTEN, Receipt, Target
+from creative_memory.services.forget_places import move_created_items, places
 from creative_memory.services.ingest import canonical, content_hash, pattern_rows
 
 
@@ -162,6 +163,8 @@ class _Rewrites:
     rewrites: list[tuple[str, str, int]] = field(default_factory=list)
     masks: list[tuple[str, int]] = field(default_factory=list)
     reindex: list[dict[str, Any]] = field(default_factory=list)  # the index rows of the rewritten payloads
+    shifted: set[tuple[Group, int]] = field(default_factory=set)  # (group, seq) of items only moved up
+    places: dict[int, dict[int, int]] = field(default_factory=dict)  # seq: old item index -> new one
 
     def event(self, ev: Any, t: Target) -> None:
         before = json.loads(ev.payload)
@@ -170,11 +173,20 @@ class _Rewrites:
         if alive and new_text == ev.payload.rstrip(" "):
             return  # named another type's pattern of the same name: nothing of the target here
         # Every group whose evidence changed is re-derived: the target's, other patterns of a deleted
-        # event or of a comparison that lost its other side, and the items left after a removed
-        # one, whose creation positions move up (docs/decisions/0022).
+        # event or of a comparison that lost its other side. An item left after a removed one keeps
+        # its evidence and its order but moves up in the event's item list: that place is kept only
+        # as the creation position of a record this event created (decision 0022), which is moved
+        # with it instead (services/forget_places.py; docs/decisions/0053).
         old, new = payload_items(before), payload_items(payload) if alive else []
-        moved = {b for i, b in enumerate(old) if i >= len(new) or new[i] != b} | set(Counter(old) - Counter(new))
-        self.groups.update((ev.scope, ptype, pattern) for ptype, pattern, _pol, _role in moved)
+        removed = set(Counter(old) - Counter(new))
+        self.groups.update((ev.scope, ptype, pattern) for ptype, pattern, _pol, _role in removed)
+        moved = {b for i, b in enumerate(old) if i >= len(new) or new[i] != b} - removed
+        place = places(old, new) if moved else None
+        if place is None:  # not a plain removal (never expected): re-derive them
+            self.groups.update((ev.scope, ptype, pattern) for ptype, pattern, _pol, _role in moved)
+        else:
+            self.places[ev.seq] = place
+            self.shifted.update(((ev.scope, ptype, pattern), ev.seq) for ptype, pattern, _pol, _role in moved)
         size = len(ev.payload.encode("utf-8", "surrogatepass"))
         folded = ev.seq <= self.folded_upto
         if folded:
@@ -205,6 +217,10 @@ class _Rewrites:
         if folded:
             self.added_hashes.append(new_hash)
         self.receipt.events_rewritten += 1
+
+    def resolve(self, session: Session, user_id: str) -> None:
+        """Move the creation place of the records created where their item moved up."""
+        move_created_items(session, user_id, self.shifted, self.places, self.groups)
 
     def write(self, session: Session) -> None:
         con = session.connection()
@@ -263,6 +279,7 @@ def rewrite_events(
         chunk = ordered[i : i + 500]
         for ev in session.execute(select(*_EVENT_COLUMNS).where(Event.seq.in_(chunk), Event.user_id == user_id)).all():
             out.event(ev, t)
+    out.resolve(session, user_id)
     out.write(session)
     out.keep_digest(drow)
     return out.groups

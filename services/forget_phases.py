@@ -45,8 +45,10 @@ def fold_changes(session: Any, user_id: str, now: int) -> None:
     """Inside a write transaction: fold changes another program logged, so that the digest
     arithmetic of the rewrite starts from an exact derivation."""
     con = dbapi_connection(session)
+    if not changes.pending(con, user_id):
+        return  # the common case: no row of the derivation to load (run once per chunk)
     drow = session.get(Derivation, user_id)
-    if drow is not None and changes.pending(con, user_id):
+    if drow is not None:
         changes.apply_changes(session, user_id, drow, now)
 
 

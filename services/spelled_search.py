@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from creative_memory.services import spellings
-from creative_memory.services.byte_scan import hits, scan_chunks
+from creative_memory.services.byte_scan import folded, hits, scan_chunks
 
 
 def count_spelled(path: Path, names: spellings.Spellings) -> int:
@@ -22,18 +22,19 @@ def count_spelled(path: Path, names: spellings.Spellings) -> int:
     if not names.names:
         return 0
 
-    def count(buf: bytearray, view: memoryview, addr: int, size: int, lead: int, end: int) -> int:
-        view[:size] = buf[:size].translate(spellings.FOLD)
+    def count(buf: bytearray, _view: memoryview, _addr: int, size: int, lead: int, end: int) -> int:
+        fold, addr = folded(buf)
         found = [
             (name, len(form), at)
             for name in names.names
             for form in name.forms
-            for at in hits(buf, addr, size, lead, end, form)
+            for at in hits(fold, addr, size, lead, end, form)
         ]
         if not found:
             return 0
-        data = bytes(buf[:size])
-        return sum(name.at(data, at, width) for name, width, at in found)
+        data = bytes(fold[:size])
+        # Most hits of an ASCII name are settled by the byte after them; the others are decoded.
+        return sum(name.ends_at(data, at, width) or name.at(data, at, width) for name, width, at in found)
 
     # the context before a chunk lets a spelling that starts in it be judged whole
     return scan_chunks(path, count, before=names.context, after=names.context)

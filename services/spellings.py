@@ -284,9 +284,13 @@ class Spelling:
                 k += 1
         length, start = best[0], -best[1]
         others = [(len(_char_forms(ch)), i) for i, ch in enumerate(canonical) if not ch.isascii()]
+        #: the anchor is the whole name, in ASCII: a hit followed by an ASCII byte is a spelling
+        #: (see :meth:`ends_at`)
+        self.whole = False
         if length >= 3 or (length and not others):
             self.offset, self.width = start, length
             self.forms = [canonical[start : start + length].encode()]
+            self.whole = length == len(canonical)
         elif others:
             _n, i = min(others)
             self.offset, self.width = i, 1
@@ -309,13 +313,22 @@ class Spelling:
         after = data[pos : pos + width + self.context].decode("utf-8", "ignore")
         return canonical_name(before).endswith(self._head) and canonical_name(after).startswith(self._tail)
 
+    def ends_at(self, data: bytes | bytearray, pos: int, width: int) -> bool:
+        """Whether the anchor found at ``data[pos:pos + width]`` is a spelling without looking further:
+        the anchor is the whole name (folded ASCII) and the data ends after it or goes on with an
+        ASCII byte. Then :meth:`at` is true: nothing precedes the anchor in the name, and a
+        character that starts after ASCII bytes changes neither their NFC form nor their case fold
+        (a combining mark, which could, is never ASCII). False means: ask :meth:`at`."""
+        end = pos + width
+        return self.whole and (end >= len(data) or data[end] < 0x80)
+
     def count(self, data: bytes) -> int:
         """Occurrences in folded bytes: anchor hits that a spelling holds at its place."""
         n = 0
         for form in self.forms:
             at = data.find(form)
             while at >= 0:
-                n += self.at(data, at, len(form))
+                n += self.ends_at(data, at, len(form)) or self.at(data, at, len(form))
                 at = data.find(form, at + 1)
         return n
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from creative_memory.services import backups, store_open
 from creative_memory.services.connections import begin as _begin
 from creative_memory.services.connections import connect as _connect
+from creative_memory.services.connections import kept_engine as _kept_engine
 from creative_memory.services.connections import raw_connection as raw_connection
 from creative_memory.services.connections import raw_engine as _raw_engine
 from creative_memory.services.connections import sqlite_file_set as sqlite_file_set
@@ -82,6 +83,7 @@ class Store:
         self._snap: sqlite3.Connection | None = None
         self._snap_lock = threading.Lock()
         self._engine: Engine | None = None
+        self._kept = threading.local()  # this thread's kept write engine (writes_kept), if any
         self._hot = HotWriter(self.path, busy_timeout_s, lock_budget_s, self._translate)
         #: results of reads kept between calls by the services that own them, each stored with
         #: what says whether it is still valid (``services.candidate_counts``)
@@ -210,8 +212,9 @@ class Store:
         from sqlalchemy.exc import OperationalError
         from sqlalchemy.orm import Session
 
+        engine: Engine = getattr(self._kept, "engine", None) or self.engine
         try:
-            with self.engine.connect() as conn:
+            with engine.connect() as conn:
                 HOLDS.breathe()  # a waiting daemon gets in between our transactions (lock_clock)
                 _begin(conn, immediate=True, budget_s=self.lock_budget_s)
                 with (
@@ -227,6 +230,26 @@ class Store:
                         raise
         except OperationalError as exc:
             raise self._translate(exc) from exc
+
+    @contextmanager
+    def writes_kept(self) -> Iterator[None]:
+        """Within, this thread's :meth:`write` transactions all run on one connection, opened here
+        and closed on the way out: a long write cut into many short transactions (a forget) no
+        longer opens a connection, parses the schema and warms a page cache per transaction. The
+        connection holds no transaction between them. Other threads and :meth:`read` are not
+        affected."""
+        if self.read_only or getattr(self._kept, "engine", None) is not None:
+            yield
+            return
+        con = _connect(self.path, self.busy_timeout_s, read_only=False, immutable=False)
+        engine = _kept_engine(con)
+        self._kept.engine = engine
+        try:
+            yield
+        finally:
+            self._kept.engine = None
+            engine.dispose()
+            con.close()
 
     @contextmanager
     def raw(self) -> Iterator[sqlite3.Connection]:

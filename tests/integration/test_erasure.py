@@ -34,7 +34,16 @@ from creative_memory.model.tables import (
     RetrievalEvent,
 )
 from creative_memory.services import audit as audit_module
-from creative_memory.services import byte_scan, controls, derivation, erasure, explain, queries, retrieval
+from creative_memory.services import (
+    byte_scan,
+    controls,
+    derivation,
+    erasure,
+    explain,
+    forget_events,
+    queries,
+    retrieval,
+)
 from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.engine.block import human
@@ -594,6 +603,37 @@ def test_forget_and_block_ignores_later_events_and_keeps_only_a_fingerprint(
     assert p_records(store) == set()
     # Nothing of P reached the disk: not in the tables, the WAL or its index (no checkpoint here).
     assert raw_occurrences(store.path, needles(P[1])) == {"teal gradient": 0, "teal_gradient": 0}
+    assert_cache_equals_full_derivation(store)
+
+
+def test_an_item_that_only_moves_up_keeps_its_record_with_its_new_place(store: Store, blocks: BlockChecker) -> None:
+    """Forgetting P moves Q and R one place up in the events that named P first. Q's record was
+    created by such an event: its creation place moves with it (no re-derivation); R's was created
+    by an earlier event and is left alone. Only P's group is re-derived, and the cache equals a
+    full derivation of what is left (docs/decisions/0053)."""
+    events = [
+        {"event_id": "r_first", "signal_type": "thumbs_up", "patterns": [pat(R)]},
+        {"event_id": "p_q", "signal_type": "manual_refinement", "patterns": [pat(P), pat(Q), pat(R)]},
+        {"event_id": "p_r", "signal_type": "manual_refinement", "patterns": [pat(P), pat(R)]},
+        {"event_id": "q_again", "signal_type": "thumbs_up", "patterns": [pat(Q)]},
+    ]
+    for n, e in enumerate(events):
+        e.update(occurred_at=f"2026-01-01T00:{n:02d}:00Z", session_id=f"s{n}")
+    ingest(store, events, blocks)
+    target = erasure.Target(*P)
+    with store.read() as s:
+        seqs = forget_events.indexed_events(s, USER, target)
+    with store.read() as s:  # rolled back: only the groups are wanted here
+        groups = forget_events.rewrite_events(s, USER, target, seqs, None)
+    assert groups == {("global", *P)}
+    q_before = prefs(store)[("global", *Q, "positive")]
+    erasure.forget(store, USER, [target], blocks=blocks, actor=Actor.CLI, now=NOW)
+    remaining = copy.deepcopy(events)
+    for e in remaining:
+        e["patterns"] = [x for x in e["patterns"] if (x["preference_type"], x["pattern"]) != P]
+    after = prefs(store)
+    assert after == reference_prefs(store.path.parent.parent, remaining)
+    assert (q_before["state"]["created_item"], after[("global", *Q, "positive")]["state"]["created_item"]) == (1, 0)
     assert_cache_equals_full_derivation(store)
 
 

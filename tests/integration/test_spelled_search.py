@@ -65,6 +65,38 @@ def test_the_file_search_and_the_live_count_agree(name: str, text: str, n: int, 
         con.close()
 
 
+@pytest.mark.parametrize("name", ["airy_spacing", "serif_headlines", "3d_landscapes"])
+@pytest.mark.parametrize("follows", ["", "x", "_", "-", " ", "\x00", '"', "\u0301", "\u0327", "é", "\u200d"])
+def test_a_hit_settled_by_the_byte_after_it_is_a_spelling(name: str, follows: str) -> None:
+    """The quick answer (an ASCII byte or nothing after a whole-name anchor) never counts a hit that
+    the full check refuses; a combining mark after it (which would change the last letter) is left
+    to the full check."""
+    spelling = Spelling(name)
+    data = fold_bytes(f"x {name}{follows}yz".encode())
+    pos = data.find(name.encode())
+    assert spelling.whole
+    if spelling.ends_at(data, pos, len(name)):
+        assert spelling.at(data, pos, len(name))
+    assert spelling.ends_at(data, pos, len(name)) == (not follows or follows.isascii())
+    assert spelling.count(data) == int(spelling.at(data, pos, len(name)))
+
+
+def test_a_combining_mark_after_the_name_makes_another_name(tmp_path: Path) -> None:
+    """"airy_spacinǵ" (a combining acute on the last letter) is not a spelling of airy_spacing; the
+    file search and the live count both leave it out, and count the plain one beside it."""
+    db = tmp_path / "app.sqlite"
+    con = sqlite3.connect(db)
+    try:
+        con.execute("CREATE TABLE messages (id INTEGER PRIMARY KEY, body TEXT)")
+        with con:
+            con.executemany("INSERT INTO messages (body) VALUES (?)", [("airy_spacing\u0301 here",), ("AIRY SPACING!",)])
+        names = Spellings(["airy_spacing"])
+        assert count_spelled(db, names) == 1
+        assert sum((live_copies(con, names) or {}).values()) == 1
+    finally:
+        con.close()
+
+
 @pytest.fixture()
 def store(tmp_path: Path) -> Store:
     return Store.open(DataDir(tmp_path / "od", "flag"))
