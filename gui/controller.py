@@ -180,8 +180,9 @@ class Controller(QObject):
         self._set_live(True)
         if self._data_version is not None and version != self._data_version:
             self._data_version = version
-            await self.reload_status()
+            # the visible tab's reload first: the status (0.1-0.3 s at L) queues behind its first call
             self.externalChange.emit()
+            await self.reload_status()
         self._data_version = version
 
     def _set_live(self, live: bool) -> None:

@@ -55,6 +55,8 @@ class MainWindow(QMainWindow):
         layout.setSpacing(0)
         self._build_banners(central, layout)
         self._real_data_dir = ctrl.ctx.data_dir
+        #: the tabs whose refresh runs (the key), and whether it was asked for again meanwhile
+        self._refreshing: dict[str, bool] = {}
         self._banner_timer = QTimer(self)
         self._banner_timer.setInterval(30_000)  # the time left of a pause counts down
         self._banner_timer.timeout.connect(lambda: self._on_status(self.ctrl.status))
@@ -281,13 +283,33 @@ class MainWindow(QMainWindow):
     def refresh_current(self) -> None:
         page = self.current_page()
         if page.isEnabled():
-            self.ctrl.start(page.refresh(), name=f"refresh-{page.key}")
+            self._refresh(page)
+
+    def _refresh(self, page: Tab) -> None:
+        """Refresh ``page``; asked again while its refresh runs, it runs once more after it (not
+        beside it). Under a writer a change is noticed every second, and a refresh of a large
+        store can take longer: refreshes that overlap only queue more work on the store thread."""
+        if page.key in self._refreshing:
+            self._refreshing[page.key] = True
+            return
+        self._refreshing[page.key] = False
+        self.ctrl.start(self._refresh_passes(page), name=f"refresh-{page.key}")
+
+    async def _refresh_passes(self, page: Tab) -> None:
+        try:
+            again = True
+            while again:
+                self._refreshing[page.key] = False
+                await page.refresh()
+                again = self._refreshing[page.key]
+        finally:
+            del self._refreshing[page.key]
 
     def _on_tab_changed(self, index: int) -> None:
         self.settings.last_tab = index
         page = self.pages[index]
         if page.stale and page.isEnabled():
-            self.ctrl.start(page.refresh(), name=f"refresh-{page.key}")
+            self._refresh(page)
 
     def _mark_all_stale(self) -> None:
         for page in self.pages:

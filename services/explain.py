@@ -116,19 +116,21 @@ def explain(
 def _pattern_records(
     session: Session, user_id: str, scope: str, preference_type: str, pattern: str
 ) -> list[Preference]:
-    """The stored records of one pattern in one scope (one per polarity), strongest first."""
-    return list(
-        session.scalars(
-            select(Preference)
-            .where(
-                Preference.user_id == user_id,
-                Preference.scope == scope,
-                Preference.preference_type == preference_type,
-                Preference.pattern == pattern,
-            )
-            .order_by(Preference.strength.desc())
+    """The stored records of one pattern in one scope (one per polarity), strongest first.
+
+    Sorted here, not by SQL: with ``ORDER BY strength`` and no statistics SQLite walks the
+    ``(user_id, strength)`` index over every preference of the user to skip a sort of two rows
+    (0.3–0.4 s at L, on the window's one store thread) instead of probing the unique key. The
+    order is the one that walk gave: strength, then id, both descending."""
+    rows = session.scalars(
+        select(Preference).where(
+            Preference.user_id == user_id,
+            Preference.scope == scope,
+            Preference.preference_type == preference_type,
+            Preference.pattern == pattern,
         )
     )
+    return sorted(rows, key=lambda p: (-p.strength, -p.id))
 
 
 def _pattern_events(

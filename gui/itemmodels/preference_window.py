@@ -229,9 +229,11 @@ class PreferenceWindow(WindowPages, QAbstractTableModel):
         gen = self._gen
         flt, sort, descending = self._flt, self._sort, self._descending
         limit = min(max(self._page_size, int(min_rows)), self._max_rows)
-        # build the text index ahead of the first keystroke: on the first load, and after a
-        # refresh (which drops it) when the text filter had been used
-        warm = not self._loaded_once or (tag == "refresh" and self._text_index is not None)
+        # build the text index ahead of the first keystroke on the first load; a refresh (the
+        # store changed) drops it, and it is built again when typing starts (warm_text_index) or
+        # by the page of a text filter, not after every refresh: under a writer the window
+        # refreshes every second or two, and each build is 0.2-0.8 s of the store thread at L
+        warm = not self._loaded_once
         start = None
         if tag == "refresh" and self._earlier and self._rows:
             start = _from_row(self._rows[0], sort, descending)
@@ -277,6 +279,12 @@ class PreferenceWindow(WindowPages, QAbstractTableModel):
             self._warming = self._ctrl.start(self._warm_index(self._epoch), name="inspector-text-index")
         return gen == self._gen
 
+    def warm_text_index(self) -> None:
+        """Build the text filter's index now if there is none (someone started typing): the
+        filter's first page then need not build it after the debounce."""
+        if self._text_index is None and self._warming is None and self._loaded_once:
+            self._warming = self._ctrl.start(self._warm_index(self._epoch), name="inspector-text-index")
+
     async def _warm_index(self, epoch: int) -> None:
         try:
             index = await self._ctrl.run(load_text_index, self._ctrl.store, self._ctrl.user)
@@ -289,6 +297,9 @@ class PreferenceWindow(WindowPages, QAbstractTableModel):
         self._counting += 1
         self._update_loading()
         try:
+            # one turn of the event loop first: Qt paints the new rows (posted events come before
+            # the loop's timers) before the count's work on the store thread competes with it
+            await asyncio.sleep(0)
             total = await self._ctrl.run(load_total, self._ctrl.store, self._ctrl.user, flt, index)
         finally:
             self._counting -= 1

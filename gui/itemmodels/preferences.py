@@ -57,6 +57,8 @@ _TOOLTIP: Final = int(Qt.ItemDataRole.ToolTipRole.value)
 _STRENGTH: Final = int(STRENGTH_ROLE)
 _KEY: Final = int(KEY_ROLE)
 _RAW: Final = int(RAW_ROLE)
+#: the roles :meth:`PreferenceTableModel.data` answers (None for every other role)
+_ANSWERED: Final = frozenset({_DISPLAY, _ACCESSIBLE_TEXT, _ALIGNMENT, _FOREGROUND, _STRENGTH, _TOOLTIP, _KEY, _RAW})
 _ROW_FLAGS: Final = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
 _NO_FLAGS: Final = Qt.ItemFlag.NoItemFlags
 _ALIGN_LEFT: Final = int((Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter).value)
@@ -117,8 +119,10 @@ class PreferenceTableModel(PreferenceWindow):
             )
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        r, c = index.row(), index.column()
-        if r < 0 or c < 0 or r >= len(self._rows) or c >= len(COLUMNS) or not index.isValid():
+        if role not in _ANSWERED:  # most of the roles a painted cell is asked for (font, decoration …)
+            return None
+        r, c = index.row(), index.column()  # an invalid index is at row -1
+        if r < 0 or c < 0 or r >= len(self._rows) or c >= len(COLUMNS):
             return None
         row = self._rows[r]
         if role in (_DISPLAY, _ACCESSIBLE_TEXT):

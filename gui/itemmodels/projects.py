@@ -314,12 +314,15 @@ class ProjectsModel(QAbstractTableModel):
             del self._rows[first : last + 1]
             self.endRemoveRows()
         self._reindex()
-        # Change the rows that stay.
+        # Change the rows that stay; one signal for their span (one per row re-sorted the proxy per row)
+        changed: list[int] = []
         for i, r in enumerate(self._rows):
             new = wanted.pop(r.id)
             if new != r:
                 self._rows[i] = replace(new)
-                self.dataChanged.emit(self.index(i, 0), self.index(i, len(COLUMNS) - 1))
+                changed.append(i)
+        if changed:
+            self.dataChanged.emit(self.index(changed[0], 0), self.index(changed[-1], len(COLUMNS) - 1))
         # Append the new ones in the order given.
         if wanted:
             self._append([replace(r) for r in rows if r.id in wanted])

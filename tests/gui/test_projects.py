@@ -330,6 +330,26 @@ def test_model_passes_the_item_model_tester_through_changes(qtbot: Any) -> None:
     assert not problems, problems
 
 
+def test_a_refresh_that_changes_many_rows_says_so_once(qtbot: Any) -> None:
+    """Under a writer most projects' counts change at every refresh: one dataChanged for the span
+    of changed rows, not one per row (each made the sorting proxy re-sort and the view lay out)."""
+    model = ProjectsModel()
+    proxy = ProjectsFilterProxy()
+    proxy.setSourceModel(model)
+    proxy.sort(COL["preferences"], Qt.SortOrder.DescendingOrder)
+    model.set_rows(rows(20))
+    spans: list[tuple[int, int]] = []
+    model.dataChanged.connect(lambda a, b, *_r: spans.append((a.row(), b.row())))
+    changed = rows(20)
+    for i in (3, 11, 17):
+        changed[i].preferences += 100
+    model.set_rows(changed)
+    assert spans == [(3, 17)]
+    assert [proxy.index(i, COL["id"]).data(ID_ROLE) for i in range(3)] == ["p17", "p11", "p3"]
+    model.set_rows(changed)  # nothing changed: nothing said
+    assert spans == [(3, 17)]
+
+
 def test_model_check_state_round_trip_and_signal(qtbot: Any) -> None:
     model = ProjectsModel()
     model.set_rows(rows(3))

@@ -15,7 +15,10 @@ from creative_memory.gui.visible import QT_TRANSLATE_NOOP, shown_id
 from creative_memory.model.constants import Mode
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from creative_memory.services.controls import ProjectRow
+    from creative_memory.services.project_choices import ProjectChoice
 
 ORIGINS: tuple[tuple[str, str], ...] = (
     ("daemon", QT_TRANSLATE_NOOP("DiagnosticsTab", "Open Design (daemon)")),
@@ -41,14 +44,14 @@ def named(widget: QWidget, name: str, tooltip: str) -> None:
     widget.setToolTip(tooltip)
 
 
-def project_label(project: ProjectRow) -> str:
+def project_label(project: ProjectRow | ProjectChoice) -> str:
     name = project.name  # the daemon's name is untrusted text: controls visible, bidi isolated
     pid = project.id
     return f"{shown_id(str(name))} ({shown_id(pid)})" if name and name != pid else shown_id(pid)
 
 
 def fill_projects(
-    combo: QComboBox, projects: list[ProjectRow], first: str, *, mark_disabled: bool = False
+    combo: QComboBox, projects: Sequence[ProjectRow | ProjectChoice], first: str, *, mark_disabled: bool = False
 ) -> None:
     """(Re)fill a project picker keeping the chosen project (``first`` is the None entry).
 

@@ -37,7 +37,7 @@ from creative_memory.services import retrieval
 from creative_memory.services.list_export import RetrievalFilter
 
 if TYPE_CHECKING:
-    from creative_memory.services.controls import ProjectRow
+    from creative_memory.services.project_choices import ProjectChoice
 
 
 class DiagnosticsCore(Tab):
@@ -75,7 +75,7 @@ class DiagnosticsCore(Tab):
         self._events_generation = 0
         self._shown_retrieval: int | None = None
         self._showing_dry_run = False
-        self._projects: list[ProjectRow] = []
+        self._projects: list[ProjectChoice] = []
 
     def _filtering(self) -> bool:
         return self.model.filter != RetrievalFilter()

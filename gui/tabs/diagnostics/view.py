@@ -42,7 +42,7 @@ from creative_memory.gui.tabs.diagnostics.filters import FilterActions
 from creative_memory.gui.tabs.diagnostics.run import RunActions
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit
 from creative_memory.gui.widgets.log_line import LogFileLine
-from creative_memory.services import controls
+from creative_memory.services.project_choices import project_choices
 
 
 class DiagnosticsTab(FilterActions, RunActions):
@@ -360,7 +360,7 @@ class DiagnosticsTab(FilterActions, RunActions):
         self.stale = False
         self.show_log_file()
         self._follow_now()
-        self._projects = await self.ctrl.run(controls.projects, self.ctrl.store, self.ctrl.user)
+        self._projects = await self.ctrl.run(project_choices, self.ctrl.store, self.ctrl.user)
         self.model.project_names = {p.id: p.name for p in self._projects if p.name}
         fill_projects(self.project_combo, self._projects, self.tr("All projects"))
         fill_projects(self.run_project_combo, self._projects, self.tr("No project (global only)"))

@@ -172,6 +172,8 @@ class InspectorLayout(Tab):
         _named(self.filter_edit, QCoreApplication.translate("InspectorLayout", "Filter preferences"),
                QCoreApplication.translate("InspectorLayout", "Type words that the pattern, type or project must contain (Ctrl+F); Escape clears"))
         self.filter_edit.filterChanged.connect(self._on_filter_text)
+        # the text index is built as soon as typing starts, during the debounce
+        self.filter_edit.textEdited.connect(lambda _text: self.model.warm_text_index())
 
         self.scope_combo = QComboBox(self)
         self.scope_combo.setObjectName("scope_filter")

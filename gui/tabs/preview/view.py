@@ -48,11 +48,12 @@ from creative_memory.gui.tabs.preview.whatif import DISABLED_TIP, GLOBAL_OFF_TIP
 from creative_memory.gui.visible import QT_TRANSLATE_NOOP, copied_message, said, shown_pair
 from creative_memory.gui.widgets import Banner
 from creative_memory.model.constants import Mode
-from creative_memory.services import controls, preview, retrieval
+from creative_memory.services import preview, retrieval
+from creative_memory.services.project_choices import project_choices
 from creative_memory.services.store import Store
 
 if TYPE_CHECKING:
-    from creative_memory.services.controls import ProjectRow
+    from creative_memory.services.project_choices import ProjectChoice
 
 MODES: tuple[tuple[Mode, str], ...] = (
     (Mode.GENERATION, QT_TRANSLATE_NOOP("PreviewTab", "Generation")),
@@ -101,7 +102,7 @@ class PreviewTab(Tab):
         self._generation = 0
         self._preview: preview.Preview | None = None
         self._shown_forgotten: frozenset[tuple[str, ...]] = frozenset()
-        self._projects: list[ProjectRow] = []
+        self._projects: list[ProjectChoice] = []
         top, whatif_row = self._build_inputs()
         bottom = self._build_output()
         layout = QVBoxLayout(self)
@@ -245,7 +246,7 @@ class PreviewTab(Tab):
 
     async def refresh(self) -> None:
         self.stale = False
-        self._projects = await self.ctrl.run(controls.projects, self.ctrl.store, self.ctrl.user)
+        self._projects = await self.ctrl.run(project_choices, self.ctrl.store, self.ctrl.user)
         fill_projects(self.project_combo, self._projects, self.tr("No project"), mark_disabled=True)
         await self.compose_preview()
 
