@@ -33,13 +33,13 @@ from creative_memory.services.inspector_query import (
     R_TYPE,
     SORT_INDEX,
     PreferenceKey,
-    TextIndex,
     cursor_of,
     key_of,
     load_page,
     load_text_index,
     load_total,
 )
+from creative_memory.services.inspector_text import TextIndex
 from creative_memory.services.queries import PrefFilter
 
 PAGE_SIZE: Final = 200

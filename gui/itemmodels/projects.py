@@ -370,8 +370,7 @@ class ProjectsFilterProxy(QSortFilterProxyModel):
             return True
         model = self.sourceModel()
         index = model.index(source_row, COL["name"], source_parent)
-        name, pid = index.data(NAME_ROLE) or "", index.data(ID_ROLE) or ""
-        hay = f"{name}\n{pid}".casefold()
+        hay = f"{index.data(NAME_ROLE) or ''}\n{index.data(ID_ROLE) or ''}".casefold()
         return all(word in hay for word in self._words)
 
     @staticmethod
@@ -383,9 +382,7 @@ class ProjectsFilterProxy(QSortFilterProxyModel):
     def lessThan(self, left: Index, right: Index) -> bool:
         a, b = left.data(SORT_ROLE), right.data(SORT_ROLE)
         if a == b:  # a stable, meaningful tie-break: by name, then id
-            ta = self._tie_key(left)
-            tb = self._tie_key(right)
-            return ta < tb
+            return self._tie_key(left) < self._tie_key(right)
         if a is None or b is None:
             return a is None and b is not None
         return bool(a < b)

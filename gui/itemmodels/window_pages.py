@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
 
     from creative_memory.gui.controller import Controller
-    from creative_memory.services.inspector_query import TextIndex
+    from creative_memory.services.inspector_text import TextIndex
     from creative_memory.services.queries import PrefFilter
 
 Row = InspectorRow

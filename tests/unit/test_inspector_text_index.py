@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from creative_memory.services import demo, queries
-from creative_memory.services.inspector_query import TextIndex, load_page, load_text_index, load_total
+from creative_memory.services.inspector_query import load_page, load_text_index, load_total
+from creative_memory.services.inspector_text import TextIndex
 from creative_memory.services.queries import PrefFilter
 from creative_memory.services.store import Store
 
