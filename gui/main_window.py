@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QVBoxLayout, QWid
 
 from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.banner_state import StoreInfo, banner_state, notice_state
+from creative_memory.gui.collector import collector
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.dialogs.progress import ProgressDialog
 from creative_memory.gui.errors import show_error
@@ -41,6 +42,9 @@ DISMISSED = "notices/dismissed"
 class MainWindow(QMainWindow):
     def __init__(self, ctrl: Controller, settings: AppSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # cycles are collected on this thread only while the window is open (gui/collector.py)
+        collector().hold()
+        self._collector_held = True
         self.ctrl = ctrl
         self.task_keeper = ctrl.keeper
         self.settings = settings
@@ -353,3 +357,6 @@ class MainWindow(QMainWindow):
             page.save_state()
         self.settings.sync()
         super().closeEvent(event)
+        if self._collector_held:
+            self._collector_held = False
+            collector().release()

@@ -32,6 +32,9 @@ def collect_garbage_on_the_gui_thread() -> Iterator[None]:
     """
     gc.collect()
     yield
+    from creative_memory.gui.collector import collector
+
+    collector().release_all()  # a window the test left open turns automatic collection back on
     gc.collect()
 
 
