@@ -210,6 +210,19 @@ class ProjectRow:
         return asdict(self)
 
 
+def project_settings(session: Session, user_id: str) -> dict[str, ProjectSettings]:
+    """The user's stored project switches by project id (a project without a row has every switch on)."""
+    return {
+        ps.project_id: ps
+        for ps in session.scalars(select(ProjectSettings).where(ProjectSettings.user_id == user_id))
+    }
+
+
+def by_name(ids: set[str], names: dict[str, str]) -> list[str]:
+    """Project ids in the order every list shows them: by Open Design's name (else the id), then id."""
+    return sorted(ids, key=lambda p: ((names.get(p) or p).casefold(), p))
+
+
 def project_list(session: Session, user_id: str) -> list[ProjectRow]:
     names = daemon_projects(session)
     activity = {
@@ -228,13 +241,10 @@ def project_list(session: Session, user_id: str) -> list[ProjectRow]:
             .group_by(Preference.project_id)
         )
     }
-    settings = {
-        ps.project_id: ps
-        for ps in session.scalars(select(ProjectSettings).where(ProjectSettings.user_id == user_id))
-    }
+    settings = project_settings(session, user_id)
     ids = set(names) | set(activity) | set(settings) | set(pref_counts)
     out = []
-    for pid in sorted(ids, key=lambda p: ((names.get(p) or p).casefold(), p)):
+    for pid in by_name(ids, names):
         ps = settings.get(pid)
         last = activity.get(pid)
         out.append(

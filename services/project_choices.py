@@ -15,13 +15,12 @@ import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import project_of
-from creative_memory.model.tables import Event, Preference, ProjectSettings
-from creative_memory.services.controls import daemon_projects
-from creative_memory.services.store import Store
+from creative_memory.model.tables import Event, Preference
+from creative_memory.services.controls import by_name, daemon_projects, project_settings
+from creative_memory.services.store import Store, raw_connection
 
 
 @dataclass(frozen=True)
@@ -48,8 +47,7 @@ def _distinct(con: sqlite3.Connection, sql: str, user_id: str) -> Iterator[str]:
 
 def project_ids(session: Session, user_id: str) -> set[str]:
     """The ids of projects with events or project-scoped preferences of ``user_id``."""
-    con = session.connection().connection.driver_connection
-    assert isinstance(con, sqlite3.Connection)
+    con = raw_connection(session)
     events, prefs = Event.__tablename__, Preference.__tablename__
     ids = set(_distinct(con, f"SELECT project_id FROM {events} WHERE user_id = ? AND project_id > ? "
                              "ORDER BY project_id LIMIT 1", user_id))
@@ -65,13 +63,10 @@ def project_choices(store: Store, user_id: str) -> list[ProjectChoice]:
     """The projects ``controls.projects`` lists, in its order, without their counts."""
     with store.read() as session:
         names = daemon_projects(session)
-        settings = {
-            ps.project_id: ps
-            for ps in session.scalars(select(ProjectSettings).where(ProjectSettings.user_id == user_id))
-        }
+        settings = project_settings(session, user_id)
         ids = set(names) | set(settings) | project_ids(session, user_id)
     out = []
-    for pid in sorted(ids, key=lambda p: ((names.get(p) or p).casefold(), p)):
+    for pid in by_name(ids, names):
         ps = settings.get(pid)
         out.append(ProjectChoice(
             id=pid,
