@@ -16,7 +16,7 @@ TABLE = "creative_memory_preferences"
 HEAD_CHARS = 100  # the four fields take at most 93 characters
 HEAD = f"substr(state, 1, {HEAD_CHARS})"
 HEAD_OF_G = f"substr(g.state, 1, {HEAD_CHARS})"  # the same, of a table aliased ``g``
-_PREFIX = '{"created_at":'
+PREFIX = '{"created_at":'  # how a state text derived by version 2 opens
 
 Head = tuple[int, int, int, bool]  # (created_at, created_seq, created_item, provisional)
 
@@ -26,7 +26,7 @@ def parse_head(text: str | None) -> Head:
     """``(created_at, created_seq, created_item, provisional)`` from the first bytes of a state
     JSON; zeros for a state that does not start with them (derived by older rules). Cached: a
     pure function of the text, called for every row a retrieval reads."""
-    if not text or not text.startswith(_PREFIX):
+    if not text or not text.startswith(PREFIX):
         return (0, 0, 0, False)
     parts = text.split(",", 4)
     return (

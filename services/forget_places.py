@@ -14,11 +14,10 @@ from collections.abc import Sequence
 from sqlalchemy.orm import Session
 
 from creative_memory.model.tables import SQL_CREATED_ORDER, Preference
-from creative_memory.services.candidate_ties import parse_head
+from creative_memory.services.candidate_ties import PREFIX, parse_head
 from creative_memory.services.derivation import Group
 
 _PREFERENCES = Preference.__tablename__
-_PREFIX = '{"created_at":'
 _ITEM = '"created_item":'
 
 
@@ -37,7 +36,7 @@ def places(old: Sequence[object], new: Sequence[object]) -> dict[int, int] | Non
 
 def _moved(state: str, place: dict[int, int]) -> str | None:
     """The state text with ``created_item`` at its new place, or None if it cannot be moved."""
-    if not state.startswith(_PREFIX):
+    if not state.startswith(PREFIX):
         return None
     _at, _seq, item, _provisional = parse_head(state)
     new = place.get(item)
