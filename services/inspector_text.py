@@ -13,6 +13,7 @@ from typing import Final
 from sqlalchemy.orm import Session
 
 from creative_memory.model.tables import Preference
+from creative_memory.services.connections import raw_connection
 
 
 class TextIndex:
@@ -49,7 +50,7 @@ class TextIndex:
     def load(cls, session: Session, user_id: str) -> TextIndex:
         # The plain DB-API cursor: 100,000 small rows, no ORM row objects (several times faster).
         table = Preference.__tablename__
-        cursor = session.connection().connection.driver_connection.execute(  # type: ignore[union-attr]
+        cursor = raw_connection(session).execute(
             f"SELECT id, pattern, preference_type, scope FROM {table} WHERE user_id = ?", (user_id,)
         )
         rows = cursor.fetchall()
