@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 
 PREFS = "creative_memory_preferences"
 EPOCHS = "creative_memory_pref_epochs"
@@ -49,13 +49,7 @@ def epoch_moved_once(con: sqlite3.Connection, user_id: str) -> Iterator[None]:
     ).fetchall()
     for name, _sql in triggers:
         con.execute(f"DROP TRIGGER {name}")
-    try:
-        yield
-    except BaseException:
-        with suppress(sqlite3.Error):  # the caller rolls back, triggers included; never left dropped
-            for _name, sql in triggers:
-                con.execute(sql)
-        raise
+    yield  # a failure here reaches the caller, whose rollback brings the triggers back
     for _name, sql in triggers:
         con.execute(sql)
     move_epoch(con, user_id)
