@@ -100,21 +100,29 @@ class HotWriter:
         A read on another connection finds its page cache emptied by every commit of this one
         (SQLite drops a connection's cache when the file changed under it), so each retrieval
         after a recorded one re-read its index pages: 0.3–0.5 ms of a ~4 ms call. Reading where
-        the recording was written keeps them (docs/decisions/0045)."""
+        the recording was written keeps them (docs/decisions/0045).
+
+        A reader here writes nothing: the read ends in a rollback, and a read that changed a row
+        raises (``ReadOnly`` once translated) after it is rolled back. Not ``PRAGMA query_only``:
+        switching it on and off expires every statement the connection has prepared, so each call
+        parsed its ~60 statements again (2.4 M instructions, 8 % of a call; docs/decisions/0054)."""
         if self._checkpoints is None or not self._lock.acquire(blocking=False):
             yield None
             return
         try:
             con = self._connection()
             try:
-                con.execute("PRAGMA query_only=ON")  # a reader here writes nothing, as on a read connection
+                changes = con.total_changes
                 con.execute("BEGIN")
                 try:
                     yield con
                 finally:
                     if con.in_transaction:
                         con.execute("ROLLBACK")
-                    con.execute("PRAGMA query_only=OFF")
+                if con.total_changes != changes:
+                    refused = sqlite3.OperationalError("attempt to write a readonly database (rolled back)")
+                    refused.sqlite_errorcode = sqlite3.SQLITE_READONLY
+                    raise refused
             except sqlite3.DatabaseError as exc:
                 self._drop()  # a connection that failed mid-use is not trusted again
                 raise self._translate(exc) from exc

@@ -150,8 +150,6 @@ def test_while_serving_reads_use_the_recording_connection_and_write_nothing(stor
     with store.snapshot() as con:
         assert con is writer
         assert con.execute("SELECT count(*) FROM creative_memory_events").fetchone() == (60,)
-        with pytest.raises(sqlite3.OperationalError, match="readonly"):
-            con.execute("DELETE FROM creative_memory_events")
         seen: list[sqlite3.Connection] = []
 
         def other() -> None:
@@ -162,6 +160,13 @@ def test_while_serving_reads_use_the_recording_connection_and_write_nothing(stor
         t.start()
         t.join()
         assert seen == [before]
+    # A read that writes is rolled back and refused, without a statement-expiring pragma.
+    with pytest.raises(ReadOnly), store.snapshot() as con:
+        assert con is writer
+        con.execute("DELETE FROM creative_memory_events")
+    assert _one(store, "SELECT count(*) FROM creative_memory_events") == 60
+    with store.snapshot() as con:  # the connection is opened again and reads as before
+        assert con.execute("SELECT count(*) FROM creative_memory_events").fetchone() == (60,)
     out = retrieval.run(store, USER, project_id=None, now=NOW, origin=Origin.DAEMON)
     assert out.retrieval_id is not None  # the same connection writes again after the read
     assert _one(store, "SELECT count(*) FROM creative_memory_retrievals") == 1
