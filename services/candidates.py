@@ -94,12 +94,14 @@ def load(
     types = list(preference_types) if preference_types is not None else None
     archive_cut = now - ARCHIVE_MS
 
-    loaded: dict[int, tuple[Row, bool]] = {}  # id -> (row, hidden by a project record)
+    # id -> (row, the engine's verdict on its stored evaluation: ``stored_class``)
+    loaded: dict[int, tuple[Row, str]] = {}
 
-    def keep(rows: Iterable[Row], hidden: bool = False) -> None:
+    def keep(rows: Iterable[Row], hidden: bool = False, verdict: str | None = None) -> None:
+        """``verdict``: the rows' class when the read already says it (a group's rows)."""
         for r in rows:
             if r[0] not in loaded:
-                loaded[r[0]] = (r, hidden)
+                loaded[r[0]] = (r, verdict or stored_class(r, hidden, types))
 
     # 1. Records whose stored evaluation is not their evaluation at now.
     stale, future = _stale(con, user_id, scopes, now, archive_cut)
@@ -131,7 +133,7 @@ def load(
         keep(read_rows(con, _INELIGIBLE_SQL, (user_id, now, archive_cut, scope, SAMPLE_SIZE)))
     keep(rows_by_ids(con, sorted(overriders - set(loaded))))
     for rid, row in stale.items():
-        loaded[rid] = (row, rid in hidden_ids)
+        loaded[rid] = (row, stored_class(row, rid in hidden_ids, types))
     return Reader(con, now, types, loaded, future, totals, ranked, keep)
 
 
@@ -230,7 +232,7 @@ def _read_groups(
     project_scope: str | None,
     hidden_by_group: dict[tuple[str, str], int],
     totals: dict[str, int],
-    keep: Callable[[Iterable[Row]], None],
+    keep: Callable[..., None],
 ) -> list[_Group]:
     """One scope's counts and eligible (polarity, type) groups: each group is counted into ``totals``
     and its first records read — ``FIRST_DEPTH`` of a requested type, ``SAMPLE_SIZE`` (never
@@ -258,7 +260,9 @@ def _read_groups(
         if hidden_n and matches:
             where += _NOT_HIDDEN
             params = (*params, project_scope)
-        group = _Group((base[3], pol, ptype), where, params)
+        # A group's rows are eligible by their stored evaluation (the rank index holds no other)
+        # and, when the filter is on, not hidden: their class is the group's.
+        group = _Group((base[3], pol, ptype), where, params, "eligible" if matches else "type")
         ranked.append(group)
         group.fetch(con, depth, keep)
         if depth == SAMPLE_SIZE:
@@ -278,11 +282,12 @@ class _Group:
     key: tuple[str, str, str]
     where: str
     params: tuple[object, ...]
+    verdict: str  # the class of every row of the group (``stored_class``)
     more: bool = True
     read: int = 0
     horizon: Row | None = None
 
-    def fetch(self, con: sqlite3.Connection, n: int, keep: Callable[[Iterable[Row]], None]) -> None:
+    def fetch(self, con: sqlite3.Connection, n: int, keep: Callable[..., None]) -> None:
         """Read the next ``n`` records of the group in the engine's order."""
         k = len(self.params)  # the numbered parameters after the group's own
         rows = read_rows(
@@ -294,7 +299,7 @@ class _Group:
         self.more = len(rows) > n
         if self.more:
             rows.pop()
-        keep(rows)
+        keep(rows, verdict=self.verdict)
         if rows:
             self.horizon = rows[-1]
         self.read += len(rows)
@@ -312,11 +317,11 @@ class Reader:
         con: sqlite3.Connection,
         now: int,
         types: Sequence[str] | None,
-        loaded: dict[int, tuple[Row, bool]],
+        loaded: dict[int, tuple[Row, str]],
         future: dict[int, str],
         totals: dict[str, int],
         groups: list[_Group],
-        keep: Callable[[Iterable[Row]], None],
+        keep: Callable[..., None],
     ) -> None:
         self._con, self._now, self._types = con, now, types
         self._loaded, self._future, self._totals = loaded, future, dict(totals)
@@ -328,12 +333,13 @@ class Reader:
     def candidates(self) -> Candidates:
         totals, states, now = self._totals, self._states, self._now
         # ``loaded`` only grows (new ids are appended), so what is new is its tail.
-        for rid, (row, hidden) in islice(self._loaded.items(), len(self._records), None):
-            totals[stored_class(row, hidden, self._types)] -= 1
-            text = self._future.get(rid)
+        records, future = self._records, self._future
+        for rid, (row, verdict) in islice(self._loaded.items(), len(records), None):
+            totals[verdict] -= 1
+            text = future.get(rid) if future else None
             state = row_state(row, now) if text is None else state_from_json(text)
             states[rid] = state
-            self._records.append(state)
+            records.append(state)
         horizons = [states[g.horizon[0]] for g in self._groups.values() if g.more and g.horizon is not None]
         return Candidates(
             records=list(self._records),
