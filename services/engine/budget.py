@@ -23,11 +23,13 @@ from creative_memory.services.engine.stages import Run
 def override_list(run: Run, kept: list[PrefState], projects: list[PrefState]) -> tuple[PrefState, ...]:
     """The project records of the override line, within half the budget."""
     kept_keys = {r.key for r in kept}
-    overrides = [
+    # Filtered first, then sorted: the same list (the order is total), and the project's records
+    # that were not kept (most of them) are not sorted.
+    overrides = by_strength(
         r
-        for r in by_strength(projects)
+        for r in projects
         if r.key in kept_keys and r.strength >= INJECTION_THRESHOLD and r.status is Status.STABLE
-    ]
+    )
     while overrides and TOKEN_OVERHEAD + estimate_tokens(override_line(run.project_id, overrides)) > (
         TOKEN_BUDGET // 2
     ):

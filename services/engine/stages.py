@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from creative_memory.model.constants import MAX_INJECTION_COUNT, NEGATIVE_BUDGET_RATIO, scope_for
+from creative_memory.model.constants import (
+    INJECTION_THRESHOLD,
+    MAX_INJECTION_COUNT,
+    NEGATIVE_BUDGET_RATIO,
+    Status,
+    Tier,
+    scope_for,
+)
 from creative_memory.model.records import DiagEvent, PrefState, key_text
 from creative_memory.services.engine.evaluation import evaluated
 from creative_memory.services.engine.gates import Gates, scope_switches
@@ -24,7 +31,11 @@ from creative_memory.services.engine.reach import (
     Unloaded,
     group_of,
     record_drop_reason,
+    type_matches,
 )
+
+_STABLE = Status.STABLE
+_INJECTED_TIERS = (Tier.MEDIUM, Tier.HIGH)
 
 
 @dataclass
@@ -70,14 +81,20 @@ def project_merge(run: Run, globals_: list[PrefState], projects: list[PrefState]
     would pass the lifecycle filter is reported (one event each for the strongest SAMPLE_SIZE, one
     aggregate for the rest); a hidden global that would be dropped anyway goes on to the lifecycle
     filter and is counted there (docs/decisions/0010)."""
+    # The strongest project record of each type + pattern (the first in strength order; the
+    # order is total, so picking the least key is the same as sorting first).
     by_tp: dict[tuple[str, str], PrefState] = {}
-    for rec in by_strength(projects):
-        by_tp.setdefault((rec.preference_type, rec.pattern), rec)
+    for rec in projects:
+        type_pattern = (rec.preference_type, rec.pattern)
+        held = by_tp.get(type_pattern)
+        if held is None or strength_key(rec) < strength_key(held):
+            by_tp[type_pattern] = rec
     candidates: list[PrefState] = list(projects)
     suppressed: list[tuple[PrefState, PrefState]] = []
+    types = run.preference_types
     for g in globals_:
-        ov = by_tp.get((g.preference_type, g.pattern))
-        if ov is None or record_drop_reason(g, run.preference_types) is not None:
+        ov = by_tp.get((g.preference_type, g.pattern)) if by_tp else None
+        if ov is None or record_drop_reason(g, types) is not None:
             candidates.append(g)
         else:
             suppressed.append((g, ov))
@@ -122,8 +139,18 @@ def lifecycle(run: Run, candidates: list[PrefState], excluded: Mapping[str, int]
     reasons: dict[str, int] = {"strength": 0, "status": 0, "tier": 0, "type": 0}
     dropped: list[PrefState] = []
     eligible: list[PrefState] = []
+    types = run.preference_types
     for rec in candidates:
-        reason = record_drop_reason(rec, run.preference_types)
+        # The usual case without a call: a few hundred records per retrieval pass it.
+        if (
+            rec.strength >= INJECTION_THRESHOLD
+            and rec.status is _STABLE
+            and rec.confidence in _INJECTED_TIERS
+            and (types is None or type_matches(rec.preference_type, types))
+        ):
+            eligible.append(rec)
+            continue
+        reason = record_drop_reason(rec, types)
         if reason is None:
             eligible.append(rec)
         else:
