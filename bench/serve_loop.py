@@ -12,6 +12,13 @@ and with some, and divide the difference by the number of calls:
 (each prints "Collected : N" on standard error). The calls go through ``cli.commands.serve.answer``
 on a working copy of the size's demo store, for the project with the most records, after ten
 calls that warm the caches up, as ``bench_host`` does with a Node client in front.
+
+``--ingest-between``: before every retrieval (the warm-up's too) the daemon's ``ingest`` sends the
+reaction to the last generation — one event on three of the project's patterns, a second after the
+previous one and before the bench's ``now`` — as the real daemon does, so what a retrieval keeps
+between calls while the preferences do not change is no help. ``--no-retrieve`` sends the same
+ingests without the retrievals after the warm-up; the difference of the two runs, divided by the
+calls, is a retrieval's cost after an ingest.
 """
 
 from __future__ import annotations
@@ -21,15 +28,19 @@ import json
 
 from bench.common import NOW, USER, busiest_project, demo_store, parser, working_copy
 from creative_memory.cli.commands.serve import answer
+from creative_memory.model.events import iso
 from creative_memory.services.context import Actor, Context
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.host import Host
+from creative_memory.services.store import Store
 
 
 def main() -> None:
     p = parser("Retrievals through serve's answer(), for an instruction counter")
     p.add_argument("--calls", type=int, default=40, help="calls after the warm-up (default 40)")
     p.add_argument("--dry-run", action="store_true", help="dry runs instead of recorded retrievals")
+    p.add_argument("--ingest-between", action="store_true", help="an ingest before every retrieval")
+    p.add_argument("--no-retrieve", action="store_true", help="with --ingest-between: the ingests alone")
     args = p.parse_args()
     bs = demo_store(args.size, args.seed, fresh=args.fresh)
     with working_copy(bs) as store:
@@ -37,17 +48,47 @@ def main() -> None:
         folder = store.path.parent
         host = Host(Context(data_dir=DataDir(folder, "flag"), user=USER, actor=Actor.CLI, now_override=NOW))
 
-        def call(i: int) -> None:
-            params = {"project_id": project, "dry_run": args.dry_run}
-            line = json.dumps({"jsonrpc": "2.0", "id": i, "method": "retrieve", "params": params})
+        patterns, last = _reacted_to(store, project)
+
+        def send(i: int, method: str, params: dict[str, object]) -> None:
+            line = json.dumps({"jsonrpc": "2.0", "id": i, "method": method, "params": params})
             response = answer(host, line.encode())
             assert response is not None and "result" in response, response
+
+        def call(i: int, retrieve: bool = True) -> None:
+            if args.ingest_between:
+                at = last + (i + 1) * 1000
+                picked = [patterns[(3 * i + k) % len(patterns)] for k in range(3)]
+                event = {
+                    "event_id": f"serve-loop-{i}",
+                    "project_id": project,
+                    "signal_type": "thumbs_up" if i % 2 else "manual_refinement",
+                    "occurred_at": iso(at),
+                    "patterns": [{"preference_type": t, "pattern": n, "polarity": pol} for t, n, pol in picked],
+                }
+                send(i, "ingest", {"events": [event]})
+            if retrieve:
+                send(i, "retrieve", {"project_id": project, "dry_run": args.dry_run})
 
         for i in range(10):
             call(i)
         gc.freeze()  # as serve does once its libraries are loaded
-        for i in range(args.calls):
-            call(i)
+        for i in range(10, 10 + args.calls):
+            call(i, retrieve=not args.no_retrieve)
+
+
+def _reacted_to(store: Store, project: str) -> tuple[list[tuple[str, str, str]], int]:
+    """The patterns a reaction names (the project's strongest records, in turn) and the moment of
+    the store's last event (the reactions come a second apart after it, before ``NOW``)."""
+    with store.snapshot() as con:
+        rows = con.execute(
+            "SELECT preference_type, pattern, polarity FROM creative_memory_preferences "
+            "WHERE user_id = ? AND project_id = ? ORDER BY strength DESC, id LIMIT 24",
+            (USER, project),
+        ).fetchall()
+        (last,) = con.execute("SELECT max(occurred_at) FROM creative_memory_events").fetchone()
+    assert last + 100 * 1000 < NOW
+    return [(str(t), str(n), str(pol)) for t, n, pol in rows], int(last)
 
 
 if __name__ == "__main__":
