@@ -14,9 +14,9 @@ from creative_memory.services import candidate_ties as ties
 TABLE = "creative_memory_preferences"
 _EPOCHS = "creative_memory_pref_epochs"
 
-# (global id, polarity, type, pattern, strength, id of the project record hiding it, the global's
-# first-seen place)
-HiddenPair = tuple[int, str, str, str, float, int, tuple[int, int, int]]
+# An eligible global hidden by the project: (id, polarity, type, the ids of the project records
+# hiding it)
+Hidden = tuple[int, str, str, tuple[int, ...]]
 
 
 def _count(con: sqlite3.Connection, where: str, params: Sequence[object]) -> int:
@@ -27,10 +27,14 @@ def _count(con: sqlite3.Connection, where: str, params: Sequence[object]) -> int
 class Counted:
     """What a bounded read counts over whole scopes: per scope (all records, those over the
     threshold in any status, the stable ones over it, eligible per (polarity, type)), and the
-    eligible globals the project hides with the records hiding them and their first-seen place."""
+    eligible globals the project hides with the records hiding them — in the engine's order
+    (strength, then first-seen), the order the suppression events name them in —, their ids and
+    their number per (polarity, type)."""
 
     scopes: dict[str, tuple[int, int, int, list[tuple[str, str, int]]]]
-    pairs: list[HiddenPair]
+    hidden: list[Hidden]
+    hidden_ids: frozenset[int]
+    hidden_by_group: dict[tuple[str, str], int]
 
 
 def counted_scopes(
@@ -74,17 +78,34 @@ def counted_scopes(
                 (user_id, scope),
             ).fetchall(),
         )
-    pairs: list[HiddenPair] = []
-    if "global" in scopes and project_scope is not None:
-        rows = con.execute(
-            f"SELECT g.id, g.polarity, g.preference_type, g.pattern, g.strength, o.id, {ties.HEAD_OF_G} "
-            f"FROM {TABLE} AS g INDEXED BY ix_cm_prefs_rank JOIN {TABLE} AS o "
-            "ON o.user_id = g.user_id AND o.scope = ? AND o.preference_type = g.preference_type "
-            f"AND o.pattern = g.pattern WHERE g.user_id = ? AND g.scope = 'global' AND {sql_eligible('g')}",
-            (project_scope, user_id),
-        ).fetchall()
-        pairs = [(*r[:6], ties.parse_head(r[6])[:3]) for r in rows]
-    counted = Counted(per_scope, pairs)
+    counted = Counted(per_scope, *_hidden(con, user_id, project_scope if "global" in scopes else None))
     if memo is not None and row is not None:
         memo[key] = (row[0], counted)
     return counted
+
+
+def _hidden(
+    con: sqlite3.Connection, user_id: str, project_scope: str | None
+) -> tuple[list[Hidden], frozenset[int], dict[tuple[str, str], int]]:
+    """The eligible globals a project record hides (same type and pattern), ``Counted.hidden``."""
+    if project_scope is None:
+        return [], frozenset(), {}
+    hiders: dict[int, list[int]] = {}
+    order: dict[int, tuple[float, int, int, int, str, str, str]] = {}  # the engine's strength order
+    by_group: dict[tuple[str, str], int] = {}
+    for gid, pol, ptype, pattern, strength, oid, head in con.execute(
+        f"SELECT g.id, g.polarity, g.preference_type, g.pattern, g.strength, o.id, {ties.HEAD_OF_G} "
+        f"FROM {TABLE} AS g INDEXED BY ix_cm_prefs_rank JOIN {TABLE} AS o "
+        "ON o.user_id = g.user_id AND o.scope = ? AND o.preference_type = g.preference_type "
+        f"AND o.pattern = g.pattern WHERE g.user_id = ? AND g.scope = 'global' AND {sql_eligible('g')}",
+        (project_scope, user_id),
+    ):
+        if gid not in hiders:
+            hiders[gid] = []
+            by_group[(pol, ptype)] = by_group.get((pol, ptype), 0) + 1
+            at, seq, item, _provisional = ties.parse_head(head)
+            order[gid] = (-strength, at, seq, item, ptype, pattern, pol)
+        hiders[gid].append(oid)
+    ranked = sorted(order, key=order.__getitem__)
+    hidden = [(gid, order[gid][6], order[gid][4], tuple(hiders[gid])) for gid in ranked]
+    return hidden, frozenset(hiders), by_group

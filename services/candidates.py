@@ -37,7 +37,7 @@ from itertools import islice
 from creative_memory.model.constants import scope_for
 from creative_memory.model.records import PrefState
 from creative_memory.model.tables import SQL_ELIGIBLE, SQL_NOT_ARCHIVED
-from creative_memory.services.candidate_counts import HiddenPair, counted_scopes
+from creative_memory.services.candidate_counts import Counted, counted_scopes
 from creative_memory.services.candidate_rows import (
     COLS,
     INELIGIBLE_ORDER,
@@ -108,7 +108,7 @@ def load(
 
     # 2. Per scope: counts by stored class, and the records the stages can reach.
     totals = {"strength": 0, "status": 0, "tier": 0, "type": 0, "eligible": 0, "suppressed": 0}
-    hidden_ids: set[int] = set()
+    hidden_ids: frozenset[int] = frozenset()
     overriders: set[int] = set()
     ranked: list[_Group] = []
     counted = counted_scopes(con, user_id, tuple(scopes), project_scope, memo)
@@ -116,7 +116,7 @@ def load(
         hidden_by_group: dict[tuple[str, str], int] = {}
         if scope == "global" and project_scope is not None:
             hidden_ids, hidden_by_group = _hidden_globals(
-                con, user_id, project_scope, counted.pairs, types, stale, keep, overriders
+                con, user_id, project_scope, counted, types, stale, keep, overriders
             )
         ranked += _read_groups(
             con,
@@ -187,30 +187,24 @@ def _hidden_globals(
     con: sqlite3.Connection,
     user_id: str,
     project_scope: str,
-    pairs: list[HiddenPair],
+    counted: Counted,
     types: Sequence[str] | None,
     stale: dict[int, Row],
     keep: Callable[..., None],
     overriders: set[int],
-) -> tuple[set[int], dict[tuple[str, str], int]]:
+) -> tuple[frozenset[int], dict[tuple[str, str], int]]:
     """Eligible globals a project record hides: reads the ``SAMPLE_SIZE`` strongest (engine order,
     one event each) and adds to ``overriders`` the records that hide them and those that hide stale
     globals, which the engine needs to see them hidden. Returns the hidden ids and their number
     per (polarity, type)."""
-    hiders: dict[int, list[int]] = {}
-    shown: dict[int, tuple[object, ...]] = {}
-    hidden_by_group: dict[tuple[str, str], int] = {}
-    for gid, pol, ptype, pattern, strength, oid, order in pairs:
-        if gid not in hiders:
-            hiders[gid] = []
-            hidden_by_group[(pol, ptype)] = hidden_by_group.get((pol, ptype), 0) + 1
-            if type_matches(ptype, types) and gid not in stale:
-                shown[gid] = (-strength, *order, ptype, pattern, pol)
-        hiders[gid].append(oid)
-    top = sorted(shown, key=lambda i: shown[i])[:SAMPLE_SIZE]
+    top: list[int] = []
+    for gid, _pol, ptype, oids in counted.hidden:  # in the engine's order (``Counted.hidden``)
+        if type_matches(ptype, types) and gid not in stale:
+            top.append(gid)
+            overriders.update(oids)
+            if len(top) == SAMPLE_SIZE:
+                break
     keep(rows_by_ids(con, top), hidden=True)
-    for gid in top:
-        overriders.update(hiders[gid])
     for r in stale.values():
         if r[1] == "global":
             overriders.update(
@@ -221,7 +215,7 @@ def _hidden_globals(
                     (user_id, project_scope, r[2], r[3]),
                 )
             )
-    return set(hiders), hidden_by_group
+    return counted.hidden_ids, counted.hidden_by_group
 
 
 def _read_groups(
