@@ -149,6 +149,20 @@ _NOT_HIDDEN = (
 _GROUP_WHERE = (
     f"user_id = ?1 AND scope = ?4 AND polarity = ?5 AND preference_type = ?6 AND {SQL_ELIGIBLE} AND {_FRESH}"
 )
+
+
+def _group_sql(where: str, k: int) -> str:
+    """A group's next range (``k``: the numbered parameters before the limit and the offset)."""
+    return (
+        f"SELECT {COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {where} "
+        f"ORDER BY {RANK_ORDER} LIMIT ?{k + 1} OFFSET ?{k + 2}"
+    )
+
+
+# The two texts a group is read with, made once: a statement's text is hashed to find it in the
+# connection's statement cache, and a text made per read would be hashed anew every time.
+_GROUP_SQL = _group_sql(_GROUP_WHERE, 6)
+_GROUP_SQL_NOT_HIDDEN = _group_sql(_GROUP_WHERE + _NOT_HIDDEN, 7)
 _INELIGIBLE_SQL = (
     f"SELECT {COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_ineligible "
     f"WHERE user_id = ?1 AND scope = ?4 AND NOT ({SQL_ELIGIBLE}) AND {_FRESH} "
@@ -241,7 +255,7 @@ def _read_groups(
     for pol, ptype, n in groups:
         totals["tier"] -= n
         hidden_n = hidden_by_group.get((pol, ptype), 0)
-        where = _GROUP_WHERE
+        sql = _GROUP_SQL
         matches = type_matches(ptype, types)
         if not matches:
             totals["type"] += n
@@ -252,11 +266,11 @@ def _read_groups(
             depth = FIRST_DEPTH
         params: tuple[object, ...] = (*base, pol, ptype)
         if hidden_n and matches:
-            where += _NOT_HIDDEN
+            sql = _GROUP_SQL_NOT_HIDDEN
             params = (*params, project_scope)
         # A group's rows are eligible by their stored evaluation (the rank index holds no other)
         # and, when the filter is on, not hidden: their class is the group's.
-        group = _Group((base[3], pol, ptype), where, params, "eligible" if matches else "type")
+        group = _Group((base[3], pol, ptype), sql, params, "eligible" if matches else "type")
         ranked.append(group)
         group.fetch(con, depth, keep)
         if depth == SAMPLE_SIZE:
@@ -274,7 +288,7 @@ class _Group:
     """
 
     key: tuple[str, str, str]
-    where: str
+    sql: str  # ``_GROUP_SQL`` or ``_GROUP_SQL_NOT_HIDDEN``
     params: tuple[object, ...]
     verdict: str  # the class of every row of the group (``stored_class``)
     more: bool = True
@@ -283,13 +297,7 @@ class _Group:
 
     def fetch(self, con: sqlite3.Connection, n: int, keep: Callable[..., None]) -> None:
         """Read the next ``n`` records of the group in the engine's order."""
-        k = len(self.params)  # the numbered parameters after the group's own
-        rows = read_rows(
-            con,
-            f"SELECT {COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {self.where} "
-            f"ORDER BY {RANK_ORDER} LIMIT ?{k + 1} OFFSET ?{k + 2}",
-            (*self.params, n + 1, self.read),
-        )
+        rows = read_rows(con, self.sql, (*self.params, n + 1, self.read))
         self.more = len(rows) > n
         if self.more:
             rows.pop()
