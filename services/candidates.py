@@ -30,7 +30,7 @@ SQLAlchemy, and a retrieval issues a few dozen.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 
@@ -51,9 +51,11 @@ from creative_memory.services.candidate_rows import (
 )
 from creative_memory.services.derivation import state_from_json
 from creative_memory.services.engine.evaluation import ARCHIVE_MS
+from creative_memory.services.engine.order import RankKey, rank_key
 from creative_memory.services.engine.retrieve import (
     RANK_DEPTH,
     SAMPLE_SIZE,
+    GroupKey,
     Unloaded,
     type_matches,
 )
@@ -61,6 +63,9 @@ from creative_memory.services.engine.retrieve import (
 # Eligible records read per (scope, polarity, type) at first; a group the stages look past is
 # read deeper (services.engine.retrieve.NeedDeeper), so this only trades queries for rows.
 FIRST_DEPTH = 6
+# A depth hint (``Reader.depths``) reads this many records past the last one the stages looked at
+# last time, so that a small move of the stages' reach (an ingest, the clock) needs no second round.
+MARGIN = 2
 
 
 @dataclass
@@ -83,12 +88,15 @@ def load(
     use_global: bool = True,
     use_project: bool = True,
     memo: dict[object, object] | None = None,
+    depths: Mapping[GroupKey, int] | None = None,
 ) -> Reader:
     """Start the bounded read (see the module notes); ``Reader.candidates()`` is the engine's input.
 
     ``use_global`` / ``use_project``: the project's switches (``engine.retrieve.scope_switches``);
     a scope that is switched off is not read at all. ``memo`` (the store's): keeps the counts over
-    whole scopes between retrievals while the user's preference epoch stays (``services.candidate_counts``)."""
+    whole scopes between retrievals while the user's preference epoch stays (``services.candidate_counts``).
+    ``depths``: how deep to read each group at first (``Reader.depths`` of an earlier retrieval of
+    the same question; a group it does not name is read ``FIRST_DEPTH`` deep)."""
     project_scope = scope_for(project_id) if project_id and use_project else None
     scopes = (["global"] if use_global else []) + ([project_scope] if project_scope else [])
     types = list(preference_types) if preference_types is not None else None
@@ -127,6 +135,7 @@ def load(
             hidden_by_group,
             totals,
             keep,
+            depths or {},
         )
         # The strongest ineligible records, for the lifecycle sample, in the engine's order (the
         # index's own, migration 0007).
@@ -241,6 +250,7 @@ def _read_groups(
     hidden_by_group: dict[tuple[str, str], int],
     totals: dict[str, int],
     keep: Callable[..., None],
+    depths: Mapping[GroupKey, int],
 ) -> list[_Group]:
     """One scope's counts and eligible (polarity, type) groups: each group is counted into ``totals``
     and its first records read — ``FIRST_DEPTH`` of a requested type, ``SAMPLE_SIZE`` (never
@@ -263,7 +273,7 @@ def _read_groups(
         else:
             totals["suppressed"] += hidden_n
             totals["eligible"] += n - hidden_n
-            depth = FIRST_DEPTH
+            depth = depths.get((base[3], pol, ptype), FIRST_DEPTH)
         params: tuple[object, ...] = (*base, pol, ptype)
         if hidden_n and matches:
             sql = _GROUP_SQL_NOT_HIDDEN
@@ -294,6 +304,7 @@ class _Group:
     more: bool = True
     read: int = 0
     horizon: Row | None = None
+    ids: list[int] = field(default_factory=list)  # the rows read, in the engine's order
 
     def fetch(self, con: sqlite3.Connection, n: int, keep: Callable[..., None]) -> None:
         """Read the next ``n`` records of the group in the engine's order."""
@@ -302,6 +313,7 @@ class _Group:
         if self.more:
             rows.pop()
         keep(rows, verdict=self.verdict)
+        self.ids.extend(r[0] for r in rows)
         if rows:
             self.horizon = rows[-1]
         self.read += len(rows)
@@ -357,3 +369,28 @@ class Reader:
             g = self._groups.get(key)
             if g is not None and g.more:
                 g.fetch(self._con, max(FIRST_DEPTH, RANK_DEPTH - g.read, g.read), self._keep)
+
+    def depths(self, to_end: bool, far: RankKey | None, asked: set[GroupKey]) -> dict[GroupKey, int]:
+        """How deep to read each group of a requested type next time, from how far down the
+        stages looked this time (``engine.reach.furthest``): the group's records up to there and
+        ``MARGIN`` more (at least one: an unread group has no horizon to stop a stage), all it
+        read if the stages looked at every record read or asked for it deeper. Only a hint:
+        any depth gives the same retrieval (the stages ask again when a read is not deep enough),
+        a shallow one a second round, a deep one rows no stage looks at."""
+        out: dict[GroupKey, int] = {}
+        for key, g in self._groups.items():
+            if g.verdict != "eligible":
+                continue  # another type: only the lifecycle sample reads it, always as deep
+            if to_end or far is None or key in asked:
+                out[key] = max(g.read, FIRST_DEPTH)
+                continue
+            # ``ids`` are in rank order: the records looked at are a prefix of them.
+            states = self._states
+            reached = sum(1 for i in g.ids if rank_key(states[i]) <= far)
+            out[key] = max(1, min(max(g.read, FIRST_DEPTH), reached + MARGIN))
+        return out
+
+    def read_to(self, keys: Iterable[GroupKey]) -> dict[GroupKey, int]:
+        """How deep these groups were read (at least ``FIRST_DEPTH``): a hint for groups the
+        stages asked to read deeper than the last hint said."""
+        return {k: max(g.read, FIRST_DEPTH) for k in keys if (g := self._groups.get(k)) is not None}

@@ -19,7 +19,15 @@ from creative_memory.services.candidates import load as load_candidates
 from creative_memory.services.clock import DAY_MS
 from creative_memory.services.derivation import ensure_current, is_current, state_from_json
 from creative_memory.services.engine.block import build_block, estimate_tokens
-from creative_memory.services.engine.retrieve import Gates, NeedDeeper, closed_gate, retrieve, scope_switches
+from creative_memory.services.engine.retrieve import (
+    Gates,
+    NeedDeeper,
+    Scan,
+    closed_gate,
+    furthest,
+    retrieve,
+    scope_switches,
+)
 from creative_memory.services.naming import optional_project, valid_name
 from creative_memory.services.reasons import empty_block, empty_block_sentence
 from creative_memory.services.sentence import Sentence
@@ -99,6 +107,13 @@ def bounded_retrieve(
     if closed_gate(gates, project_id) is not None:  # nothing to read
         return retrieve((), project_id=project_id, now=now, preference_types=preference_types, gates=gates)
     use_global, use_project = scope_switches(gates, project_id)
+    # How deep the last retrieval of the same question needed each group (``Reader.depths``): the
+    # groups it had to read deeper are read that deep at once (the engine then runs once instead
+    # of twice), and those the stages did not look far into are read less deep. Only a hint:
+    # another depth changes no result (the engine asks again when a read is not deep enough).
+    hint_key = ("depths", user_id, project_id, tuple(preference_types or ()), use_global, use_project)
+    hinted = memo.get(hint_key) if memo is not None else None
+    depths = hinted if isinstance(hinted, dict) else None
     reader = load_candidates(
         raw_connection(db),
         user_id,
@@ -108,18 +123,14 @@ def bounded_retrieve(
         use_global=use_global,
         use_project=use_project,
         memo=memo,
+        depths=depths,
     )
-    # The groups the last retrieval of the same question had to read deeper are read deeper at
-    # once: the engine then runs once instead of twice (a project's retrieval at M asked for the
-    # same groups every time). Only a hint: reading more than needed changes no result (the
-    # engine asks again when a read is not deep enough), and a stale hint costs only rows.
-    hint_key = ("deepened", user_id, project_id, tuple(preference_types or ()), use_global, use_project)
-    hinted = memo.get(hint_key) if memo is not None else None
-    if isinstance(hinted, frozenset):
-        reader.deepen(hinted)
     asked: set[tuple[str, str, str]] = set()
+    scans: list[Scan] | None = [] if memo is not None and depths is None else None
     while True:
         c = reader.candidates()
+        if scans is not None:
+            scans.clear()
         try:
             result = retrieve(
                 c.records,
@@ -130,13 +141,17 @@ def bounded_retrieve(
                 excluded=c.excluded,
                 unloaded=c.unloaded,
                 horizons=c.horizons,
+                scans=scans,
             )
         except NeedDeeper as more:
             asked.update(more.groups)
             reader.deepen(more.groups)
             continue
-        if memo is not None and asked:
-            memo[hint_key] = frozenset(asked) | (hinted if isinstance(hinted, frozenset) else frozenset())
+        if memo is not None:
+            if scans is not None:  # the first time: how far the stages looked
+                memo[hint_key] = reader.depths(*furthest(scans), asked)
+            elif depths is not None and asked:  # deeper than the hint said, from now on
+                memo[hint_key] = {**depths, **reader.read_to(asked)}
         return result
 
 

@@ -51,6 +51,15 @@ def group_of(r: PrefState) -> GroupKey:
     return (r.scope, str(r.polarity), r.preference_type)
 
 
+def furthest(scans: Sequence[Scan]) -> tuple[bool, RankKey | None]:
+    """How far down ``ranked`` the stages looked: (ran out of records read, else the furthest key;
+    None when no stage scanned)."""
+    if any(s.to_end for s in scans):
+        return True, None
+    keys = [s.last for s in scans if s.last is not None]
+    return False, max(keys) if keys else None
+
+
 class NeedDeeper(Exception):
     """The stages looked past what was read of these (scope, polarity, type) groups: read deeper."""
 
@@ -100,9 +109,14 @@ class Scan:
 
     def __init__(self, horizons: Sequence[tuple[RankKey, GroupKey]], need: set[GroupKey]) -> None:
         self._horizons, self._need, self._i = horizons, need, 0
+        #: how far the scan looked: the last record it was called before (the scans go down
+        #: ``ranked``, so the furthest); ``to_end`` when it ran out of records read
+        self.last: RankKey | None = None
+        self.to_end = False
 
     def before(self, r: PrefState, wanted: Callable[[GroupKey], bool]) -> None:
         at = rank_key(r)
+        self.last = at
         hz = self._horizons
         while self._i < len(hz) and hz[self._i][0] < at:
             if wanted(hz[self._i][1]):
@@ -110,6 +124,7 @@ class Scan:
             self._i += 1
 
     def end(self, wanted: Callable[[GroupKey], bool]) -> None:
+        self.to_end = True
         for _key, g in self._horizons[self._i :]:
             if wanted(g):
                 self._need.add(g)

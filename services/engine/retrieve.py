@@ -26,8 +26,10 @@ from creative_memory.services.engine.reach import RANK_DEPTH as RANK_DEPTH
 from creative_memory.services.engine.reach import SAMPLE_SIZE as SAMPLE_SIZE
 from creative_memory.services.engine.reach import GroupKey as GroupKey
 from creative_memory.services.engine.reach import NeedDeeper as NeedDeeper
+from creative_memory.services.engine.reach import Scan as Scan
 from creative_memory.services.engine.reach import Unloaded as Unloaded
 from creative_memory.services.engine.reach import drop_reason as drop_reason
+from creative_memory.services.engine.reach import furthest as furthest
 from creative_memory.services.engine.reach import group_of as group_of
 from creative_memory.services.engine.reach import type_matches as type_matches
 
@@ -62,6 +64,7 @@ def retrieve(
     excluded: Mapping[str, int] | None = None,
     unloaded: Unloaded | None = None,
     horizons: Sequence[PrefState] = (),
+    scans: list[Scan] | None = None,
 ) -> RetrievalResult:
     """Select the preferences to inject for ``project_id`` (None = no project) at ``now``.
 
@@ -72,9 +75,13 @@ def retrieve(
     they had been passed in. ``horizons``: for each (scope, polarity, type) whose eligible records
     were read only down to some depth, the last record read; when a stage would look past one,
     ``NeedDeeper`` names the groups to read deeper (the result would not be exact otherwise).
+    ``scans``: if given, the stages' scans are appended to it (``reach.furthest`` says how far down
+    they looked: a caller's hint of how deep to read next time).
     """
     start = time.perf_counter()
-    run = stages.Run(project_id=project_id, preference_types=preference_types, more=unloaded or Unloaded())
+    run = stages.Run(
+        project_id=project_id, preference_types=preference_types, more=unloaded or Unloaded(), scans=scans
+    )
     gate = closed_gate(gates, project_id)  # 0. gates
     if gate is not None:
         run.events.append(DiagEvent(type=gate[0], stage="gates", trace=gate[1]))

@@ -51,9 +51,14 @@ class Run:
     need: set[GroupKey] = field(default_factory=set)
     #: negatives allowed per positive kept: R / (1 - R)
     ratio: float = NEGATIVE_BUDGET_RATIO / (1.0 - NEGATIVE_BUDGET_RATIO)
+    #: when a caller asks how far the stages looked (``retrieve``'s ``scans``), every scan made
+    scans: list[Scan] | None = None
 
     def scan(self) -> Scan:
-        return Scan(self.horizons, self.need)
+        scan = Scan(self.horizons, self.need)
+        if self.scans is not None:
+            self.scans.append(scan)
+        return scan
 
     def set_horizons(self, horizons: Iterable[PrefState]) -> None:
         self.horizons = sorted((rank_key(h), group_of(h)) for h in horizons)

@@ -200,7 +200,7 @@ def test_bounded_read_equals_reading_every_record_in_saturated_stores(
         assert fast == full, (seed, project, now, types)
 
 
-def test_a_hint_of_groups_read_deeper_last_time_is_kept_and_a_stale_one_is_harmless(
+def test_a_hint_of_how_deep_to_read_each_group_is_kept_and_a_wrong_one_is_harmless(
     shared_store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(candidates_module, "FIRST_DEPTH", 1)
@@ -209,12 +209,23 @@ def test_a_hint_of_groups_read_deeper_last_time_is_kept_and_a_stale_one_is_harml
     memo: dict[object, object] = {}
     with shared_store.read() as session:
         first = bounded_retrieve(session, USER, "p1", now=now, gates=Gates(), memo=memo)
-        hints = {k: v for k, v in memo.items() if isinstance(k, tuple) and k[0] == "deepened"}
-        assert len(hints) == 1 and next(iter(hints.values()))  # the saturated store needed deeper reads
+        hints = {k: v for k, v in memo.items() if isinstance(k, tuple) and k[0] == "depths"}
+        assert len(hints) == 1
         key = next(iter(hints))
-        memo[key] = frozenset({("project:gone", "positive", "no_such_type"), *hints[key]})  # a group gone since
+        depths = hints[key]
+        assert isinstance(depths, dict) and max(depths.values()) > 1  # the saturated store needed deeper reads
+        memo[key] = {("project:gone", "positive", "no_such_type"): 9, **depths}  # a group gone since
         again = bounded_retrieve(session, USER, "p1", now=now, gates=Gates(), memo=memo)
-    assert _view(again, Mode.GENERATION) == _view(first, Mode.GENERATION)
+        # A hint too shallow everywhere: the stages ask again, and the hint learns the deeper reads.
+        memo[key] = dict.fromkeys(depths, 1)
+        shallow = bounded_retrieve(session, USER, "p1", now=now, gates=Gates(), memo=memo)
+        learnt = memo[key]
+        assert isinstance(learnt, dict) and any(v > 1 for v in learnt.values())
+        # And one too deep: only rows no stage looks at.
+        memo[key] = dict.fromkeys(depths, 40)
+        deep = bounded_retrieve(session, USER, "p1", now=now, gates=Gates(), memo=memo)
+    for other in (again, shallow, deep):
+        assert _view(other, Mode.GENERATION) == _view(first, Mode.GENERATION)
 
 
 def test_deep_groups_are_read_only_as_deep_as_the_stages_look(shared_store: Store) -> None:
