@@ -164,8 +164,6 @@ class Host:
         if _expired(deadline):
             raise Expired("The caller's deadline passed before this retrieval started; nothing was recorded.")
         store = self.store()
-        with store.snapshot() as con:
-            with_note = notes.notes_enabled(con, user)
         outcome = retrieval.run(
             store,
             user,
@@ -176,6 +174,7 @@ class Host:
             origin=Origin.DAEMON,
             dry_run=dry_run,
             still_wanted=None if deadline is None else (lambda: not _expired(deadline)),
+            read_notes=True,  # in the retrieval's own read transaction
         )
         data = outcome.kept_json()
         result = outcome.result
@@ -191,7 +190,7 @@ class Host:
             "project_id": project_id,
             "mode": mode_text,
             "duration_ms": round(result.duration_ms, 3),
-            "note": notes.note_text(result) if with_note else None,
+            "note": notes.note_text(result) if outcome.notes_enabled else None,
         }
 
     def ingest(self, params: Any) -> dict[str, Any]:

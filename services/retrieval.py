@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from sqlalchemy.orm import Session
 
-from creative_memory.model.constants import Mode, Origin, Tier, scope_for
-from creative_memory.model.records import DiagEvent, PrefState, RetrievalResult
-from creative_memory.model.tables import Preference, Retrieval, RetrievalEvent, Settings
+from creative_memory.model.constants import Mode, Origin, scope_for
+from creative_memory.model.records import PrefState, RetrievalResult
+from creative_memory.model.tables import Preference
 from creative_memory.services import controls
 from creative_memory.services.candidates import load as load_candidates
-from creative_memory.services.clock import DAY_MS
 from creative_memory.services.derivation import ensure_current, is_current, state_from_json
 from creative_memory.services.engine.block import build_block, estimate_tokens
 from creative_memory.services.engine.retrieve import (
@@ -30,11 +26,13 @@ from creative_memory.services.engine.retrieve import (
     scope_switches,
 )
 from creative_memory.services.naming import optional_project, valid_name
+from creative_memory.services.notes import notes_enabled
 from creative_memory.services.reasons import empty_block, empty_block_sentence
+from creative_memory.services.retrieval_record import INJECTING_ORIGINS as INJECTING_ORIGINS
+from creative_memory.services.retrieval_record import prune_diagnostics as prune_diagnostics
+from creative_memory.services.retrieval_record import record as record
 from creative_memory.services.sentence import Sentence
 from creative_memory.services.store import Store, raw_connection
-
-INJECTING_ORIGINS = frozenset({Origin.DAEMON, Origin.CLI})
 
 
 def _pref_json(p: PrefState) -> dict[str, Any]:
@@ -55,6 +53,8 @@ class RetrievalOutcome:
     tokens: int
     mode: Mode
     retrieval_id: int | None
+    #: whether the user asked for memory notes, when ``run`` was asked to read it (``read_notes``)
+    notes_enabled: bool | None = None
 
     def kept_json(self) -> dict[str, list[dict[str, Any]]]:
         """The kept records and the project overrides, as ``as_json`` gives them (what the host
@@ -156,117 +156,6 @@ def bounded_retrieve(
         return result
 
 
-# A stage event's fields as stored: one encoder for every row (``json.dumps`` with options builds a
-# new encoder per call, and a recorded retrieval stores ~50 events).
-_fields = json.JSONEncoder(ensure_ascii=False, sort_keys=True, default=str).encode
-
-
-def _event_row(retrieval_id: int, ordinal: int, e: DiagEvent) -> tuple[object, ...]:
-    """A stage event's row, in ``_EVENT_COLS`` order."""
-    ptype = pattern = None
-    if e.preference_key:
-        parts = e.preference_key.split("/")
-        if len(parts) >= 4:
-            ptype, pattern = parts[-3], parts[-2]
-    elif isinstance(e.fields.get("pattern"), str):
-        pattern = e.fields["pattern"]
-    return (retrieval_id, ordinal, e.type, e.stage, e.preference_key, ptype, pattern, _fields(e.fields), e.trace)
-
-
-_RETRIEVAL_COLS = (
-    "user_id", "at", "origin", "project_id", "mode", "requested_types", "duration_ms", "kept_positive",
-    "kept_negative", "kept_high", "kept_medium", "kept_overrides", "token_estimate", "block_sha256",
-    "empty_reason",
-)  # fmt: skip
-_EVENT_COLS = (
-    "retrieval_id", "ordinal", "type", "stage", "preference_key", "preference_type", "pattern", "fields",
-    "trace",
-)  # fmt: skip
-
-
-def _insert_sql(table: str, cols: Sequence[str]) -> str:
-    return f"INSERT INTO {table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})"
-
-
-_INSERT_RETRIEVAL = _insert_sql(Retrieval.__tablename__, _RETRIEVAL_COLS)
-_INSERT_EVENT = _insert_sql(RetrievalEvent.__tablename__, _EVENT_COLS)
-_EVENT_VALUES = f"({', '.join('?' * len(_EVENT_COLS))})"
-
-
-@lru_cache(maxsize=128)
-def _insert_events(n: int) -> str:
-    """The insert of ``n`` stage events in one statement (a retrieval has a few dozen: the bounded
-    diagnostics of decision 0010 keep the parameters far below SQLite's limit)."""
-    return _INSERT_EVENT + "".join(", " + _EVENT_VALUES for _ in range(n - 1))
-_MARK_INJECTED = (
-    f"UPDATE {Preference.__tablename__} SET last_injected_at = ? WHERE user_id = ? AND scope = ? "
-    "AND preference_type = ? AND pattern = ? AND polarity = ?"
-)
-
-
-def record(
-    db: Session | sqlite3.Connection,
-    user_id: str,
-    outcome_result: RetrievalResult,
-    *,
-    block: str,
-    tokens: int,
-    mode: Mode,
-    origin: Origin,
-    types: Sequence[str] | None,
-    now: int,
-) -> int:
-    """Store a retrieval with its stage events; an injecting one marks its records injected.
-
-    Plain statements on the write transaction's connection: a recorded retrieval is on the
-    daemon's path for every generation.
-    """
-    con = raw_connection(db)
-    r = outcome_result
-    kept = [*r.positives, *r.negatives]
-    row = {
-        "user_id": user_id,
-        "at": now,
-        "origin": str(origin),
-        "project_id": r.project_id,
-        "mode": str(mode),
-        "requested_types": json.dumps(list(types)) if types else None,
-        "duration_ms": r.duration_ms,
-        "kept_positive": len(r.positives),
-        "kept_negative": len(r.negatives),
-        "kept_high": sum(1 for p in kept if p.confidence is Tier.HIGH),
-        "kept_medium": sum(1 for p in kept if p.confidence is Tier.MEDIUM),
-        "kept_overrides": len(r.project_overrides),
-        "token_estimate": tokens,
-        "block_sha256": hashlib.sha256(block.encode()).hexdigest(),
-        "empty_reason": r.empty_reason,
-    }
-    rid = con.execute(_INSERT_RETRIEVAL, [row[c] for c in _RETRIEVAL_COLS]).lastrowid
-    assert rid is not None
-    if r.events:
-        # One statement for all the stage events (``executemany`` binds and steps row by row:
-        # about three times the cost for a retrieval's ~50 rows).
-        values = [v for i, e in enumerate(r.events) for v in _event_row(rid, i, e)]
-        con.execute(_insert_events(len(r.events)), values)
-    if origin in INJECTING_ORIGINS and kept:
-        # One probe of the unique key's index per injected record.
-        con.executemany(_MARK_INJECTED, [(now, user_id, *p.key) for p in kept])
-    return int(rid)
-
-
-def prune_diagnostics(db: Session | sqlite3.Connection, user_id: str, now: int) -> int:
-    """Delete the user's recorded retrievals older than the retention setting (events cascade)."""
-    con = raw_connection(db)
-    row = con.execute(
-        f"SELECT diagnostics_retention_days FROM {Settings.__tablename__} WHERE user_id = ?", (user_id,)
-    ).fetchone()
-    days = controls.DEFAULT_RETENTION_DAYS if row is None else int(row[0])
-    cur = con.execute(
-        f"DELETE FROM {Retrieval.__tablename__} WHERE user_id = ? AND at < ?", (user_id, now - days * DAY_MS)
-    )
-    return max(cur.rowcount, 0)
-
-
 def _retrieve_in(
     con: sqlite3.Connection,
     user_id: str,
@@ -313,6 +202,7 @@ def run(
     overrides: _WhatIf | None = None,
     derive_at: int | None = None,
     still_wanted: Callable[[], bool] | None = None,
+    read_notes: bool = False,
 ) -> RetrievalOutcome:
     """Retrieve and build the block; record it (with its stage events) unless ``dry_run``.
 
@@ -324,17 +214,24 @@ def run(
 
     The project id and the types are checked and NFC-normalised first (services.naming), so every
     gate is read under the id the switch was stored under: a malformed id is refused in a
-    sentence, never looked up as another project."""
+    sentence, never looked up as another project.
+
+    ``read_notes``: also read the memory-notes setting (``notes.notes_enabled``), in the same read
+    transaction as the gates (the host asks on every call; a transaction of its own cost more
+    than the statement)."""
     project_id = optional_project(project_id)
     if types is not None:
         types = [valid_name(t, "preference type") for t in types]
     # One read transaction on the store's kept connection when the cache is current (the usual
     # case): the check, the gates and the records come from the same snapshot.
     result: RetrievalResult | None = None
+    notes_on: bool | None = None
     for first in (True, False):
         with store.snapshot() as con:
             if not (first and not store.read_only and not is_current(con, user_id)):
                 result = _retrieve_in(con, user_id, project_id, now, types, overrides, store.memo)
+                if read_notes:
+                    notes_on = notes_enabled(con, user_id)
         if result is not None:
             break
         ensure_current(store, user_id, now if derive_at is None else derive_at)
@@ -357,7 +254,9 @@ def run(
                 now=now,
             )
             prune_diagnostics(con, user_id, now)
-    return RetrievalOutcome(result=result, block=block, tokens=tokens, mode=mode, retrieval_id=rid)
+    return RetrievalOutcome(
+        result=result, block=block, tokens=tokens, mode=mode, retrieval_id=rid, notes_enabled=notes_on
+    )
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,133 @@
+"""Recording a retrieval: its row, its stage events and the injection marks, written with plain
+statements on the write transaction's connection (a recorded retrieval is on the daemon's path for
+every generation; decisions 0033, 0045, 0054), and the retention of what was recorded."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Sequence
+from functools import lru_cache
+
+from sqlalchemy.orm import Session
+
+from creative_memory.model.constants import Mode, Origin, Tier
+from creative_memory.model.records import DiagEvent, RetrievalResult
+from creative_memory.model.tables import Preference, Retrieval, RetrievalEvent, Settings
+from creative_memory.services import controls
+from creative_memory.services.clock import DAY_MS
+from creative_memory.services.store import raw_connection
+
+INJECTING_ORIGINS = frozenset({Origin.DAEMON, Origin.CLI})
+
+
+# A stage event's fields as stored: one encoder for every row (``json.dumps`` with options builds a
+# new encoder per call, and a recorded retrieval stores ~50 events).
+_fields = json.JSONEncoder(ensure_ascii=False, sort_keys=True, default=str).encode
+
+
+def _event_row(retrieval_id: int, ordinal: int, e: DiagEvent) -> tuple[object, ...]:
+    """A stage event's row, in ``_EVENT_COLS`` order."""
+    ptype = pattern = None
+    if e.preference_key:
+        parts = e.preference_key.split("/")
+        if len(parts) >= 4:
+            ptype, pattern = parts[-3], parts[-2]
+    elif isinstance(e.fields.get("pattern"), str):
+        pattern = e.fields["pattern"]
+    return (retrieval_id, ordinal, e.type, e.stage, e.preference_key, ptype, pattern, _fields(e.fields), e.trace)
+
+
+_RETRIEVAL_COLS = (
+    "user_id", "at", "origin", "project_id", "mode", "requested_types", "duration_ms", "kept_positive",
+    "kept_negative", "kept_high", "kept_medium", "kept_overrides", "token_estimate", "block_sha256",
+    "empty_reason",
+)  # fmt: skip
+_EVENT_COLS = (
+    "retrieval_id", "ordinal", "type", "stage", "preference_key", "preference_type", "pattern", "fields",
+    "trace",
+)  # fmt: skip
+
+
+def _insert_sql(table: str, cols: Sequence[str]) -> str:
+    return f"INSERT INTO {table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})"
+
+
+_INSERT_RETRIEVAL = _insert_sql(Retrieval.__tablename__, _RETRIEVAL_COLS)
+_INSERT_EVENT = _insert_sql(RetrievalEvent.__tablename__, _EVENT_COLS)
+_EVENT_VALUES = f"({', '.join('?' * len(_EVENT_COLS))})"
+
+
+@lru_cache(maxsize=128)
+def _insert_events(n: int) -> str:
+    """The insert of ``n`` stage events in one statement (a retrieval has a few dozen: the bounded
+    diagnostics of decision 0010 keep the parameters far below SQLite's limit)."""
+    return _INSERT_EVENT + "".join(", " + _EVENT_VALUES for _ in range(n - 1))
+_MARK_INJECTED = (
+    f"UPDATE {Preference.__tablename__} SET last_injected_at = ? WHERE user_id = ? AND scope = ? "
+    "AND preference_type = ? AND pattern = ? AND polarity = ?"
+)
+
+
+def record(
+    db: Session | sqlite3.Connection,
+    user_id: str,
+    outcome_result: RetrievalResult,
+    *,
+    block: str,
+    tokens: int,
+    mode: Mode,
+    origin: Origin,
+    types: Sequence[str] | None,
+    now: int,
+) -> int:
+    """Store a retrieval with its stage events; an injecting one marks its records injected.
+
+    Plain statements on the write transaction's connection: a recorded retrieval is on the
+    daemon's path for every generation.
+    """
+    con = raw_connection(db)
+    r = outcome_result
+    kept = [*r.positives, *r.negatives]
+    row = {
+        "user_id": user_id,
+        "at": now,
+        "origin": str(origin),
+        "project_id": r.project_id,
+        "mode": str(mode),
+        "requested_types": json.dumps(list(types)) if types else None,
+        "duration_ms": r.duration_ms,
+        "kept_positive": len(r.positives),
+        "kept_negative": len(r.negatives),
+        "kept_high": sum(1 for p in kept if p.confidence is Tier.HIGH),
+        "kept_medium": sum(1 for p in kept if p.confidence is Tier.MEDIUM),
+        "kept_overrides": len(r.project_overrides),
+        "token_estimate": tokens,
+        "block_sha256": hashlib.sha256(block.encode()).hexdigest(),
+        "empty_reason": r.empty_reason,
+    }
+    rid = con.execute(_INSERT_RETRIEVAL, [row[c] for c in _RETRIEVAL_COLS]).lastrowid
+    assert rid is not None
+    if r.events:
+        # One statement for all the stage events (``executemany`` binds and steps row by row:
+        # about three times the cost for a retrieval's ~50 rows).
+        values = [v for i, e in enumerate(r.events) for v in _event_row(rid, i, e)]
+        con.execute(_insert_events(len(r.events)), values)
+    if origin in INJECTING_ORIGINS and kept:
+        # One probe of the unique key's index per injected record.
+        con.executemany(_MARK_INJECTED, [(now, user_id, *p.key) for p in kept])
+    return int(rid)
+
+
+def prune_diagnostics(db: Session | sqlite3.Connection, user_id: str, now: int) -> int:
+    """Delete the user's recorded retrievals older than the retention setting (events cascade)."""
+    con = raw_connection(db)
+    row = con.execute(
+        f"SELECT diagnostics_retention_days FROM {Settings.__tablename__} WHERE user_id = ?", (user_id,)
+    ).fetchone()
+    days = controls.DEFAULT_RETENTION_DAYS if row is None else int(row[0])
+    cur = con.execute(
+        f"DELETE FROM {Retrieval.__tablename__} WHERE user_id = ? AND at < ?", (user_id, now - days * DAY_MS)
+    )
+    return max(cur.rowcount, 0)
