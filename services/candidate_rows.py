@@ -1,5 +1,6 @@
 """The rows a bounded candidate read (``services.candidates``) takes from the preferences table:
-their columns and orders, reading them, and turning one into the engine's record.
+their columns and orders, reading them (the stale ones too), and turning one into the engine's
+record.
 
 A retrieval reads only the columns the engine decides with — the key, strength, tier, status and
 the three moments that say whether the stored evaluation holds at ``now`` — plus the head of the
@@ -17,7 +18,7 @@ from collections.abc import Sequence
 
 from creative_memory.model.constants import Polarity, Status, Tier
 from creative_memory.model.records import PrefState
-from creative_memory.model.tables import SQL_CREATED_ORDER
+from creative_memory.model.tables import SQL_CREATED_ORDER, SQL_NOT_ARCHIVED
 from creative_memory.services import candidate_ties as ties
 from creative_memory.services.engine.evaluation import ARCHIVE_MS
 from creative_memory.services.engine.retrieve import drop_reason
@@ -85,3 +86,36 @@ def rows_by_ids(con: sqlite3.Connection, ids: Sequence[int]) -> list[Row]:
     if not ids:
         return []
     return read_rows(con, f"SELECT {COLS} FROM {TABLE} WHERE id IN ({','.join('?' * len(ids))})", ids)
+
+
+def strength_order(r: Row) -> tuple[object, ...]:
+    """A row's place in the engine's strength order (``engine.order.strength_key``)."""
+    created_at, created_seq, created_item, _provisional = ties.parse_head(r[11])
+    return (-r[5], r[1] != "global", created_at, created_seq, created_item, r[2], r[3], r[4])
+
+
+def stale_rows(
+    con: sqlite3.Connection, user_id: str, scopes: Sequence[str], now: int, archive_cut: int
+) -> tuple[dict[int, Row], dict[int, str]]:
+    """The records whose stored evaluation is not their evaluation at ``now`` — due to decay or
+    archive, or evaluated after ``now`` (a what-if in the past) — and, for the latter, their fold
+    state's text, which they are read from."""
+    marks = ",".join("?" * len(scopes))
+    stale: dict[int, Row] = {}
+    for index, column in (("ix_cm_prefs_due_decay", "decay_at"), ("ix_cm_prefs_due_lastseen", "last_seen")):
+        for r in read_rows(
+            con,
+            f"SELECT {COLS} FROM {TABLE} INDEXED BY {index} WHERE user_id = ? AND {SQL_NOT_ARCHIVED} "
+            f"AND {column} <= ? AND scope IN ({marks})",
+            (user_id, now if column == "decay_at" else archive_cut, *scopes),
+        ):
+            stale[r[0]] = r
+    future: dict[int, str] = {}
+    for r in con.execute(
+        f"SELECT {COLS}, state FROM {TABLE} INDEXED BY ix_cm_prefs_user_evaluated WHERE user_id = ? "
+        f"AND evaluated_at > ? AND scope IN ({marks})",
+        (user_id, now, *scopes),
+    ):
+        stale[r[0]] = r[:-1]
+        future[r[0]] = r[-1]
+    return stale, future

@@ -47,7 +47,9 @@ from creative_memory.services.candidate_rows import (
     read_rows,
     row_state,
     rows_by_ids,
+    stale_rows,
     stored_class,
+    strength_order,
 )
 from creative_memory.services.derivation import state_from_json
 from creative_memory.services.engine.evaluation import ARCHIVE_MS
@@ -112,13 +114,14 @@ def load(
                 loaded[r[0]] = (r, verdict or stored_class(r, hidden, types))
 
     # 1. Records whose stored evaluation is not their evaluation at now.
-    stale, future = _stale(con, user_id, scopes, now, archive_cut)
+    stale, future = stale_rows(con, user_id, scopes, now, archive_cut)
 
     # 2. Per scope: counts by stored class, and the records the stages can reach.
     totals = {"strength": 0, "status": 0, "tier": 0, "type": 0, "eligible": 0, "suppressed": 0}
     hidden_ids: frozenset[int] = frozenset()
     overriders: set[int] = set()
     ranked: list[_Group] = []
+    ineligible: list[Row] = []
     counted = counted_scopes(con, user_id, tuple(scopes), project_scope, memo)
     for scope in scopes:
         hidden_by_group: dict[tuple[str, str], int] = {}
@@ -139,7 +142,13 @@ def load(
         )
         # The strongest ineligible records, for the lifecycle sample, in the engine's order (the
         # index's own, migration 0007).
-        keep(read_rows(con, _INELIGIBLE_SQL, (user_id, now, archive_cut, scope, SAMPLE_SIZE)))
+        ineligible += read_rows(con, _INELIGIBLE_SQL, (user_id, now, archive_cut, scope, SAMPLE_SIZE))
+    # Of both scopes' together, only the SAMPLE_SIZE first in the engine's order can be named by
+    # the sample; the rest are counted, as every record not read is (they hide no global the
+    # engine sees: the hiders of the globals it reads are read below).
+    if len(scopes) > 1:
+        ineligible = sorted(ineligible, key=strength_order)[:SAMPLE_SIZE]
+    keep(ineligible)
     keep(rows_by_ids(con, sorted(overriders - set(loaded))))
     for rid, row in stale.items():
         loaded[rid] = (row, stored_class(row, rid in hidden_ids, types))
@@ -177,33 +186,6 @@ _INELIGIBLE_SQL = (
     f"WHERE user_id = ?1 AND scope = ?4 AND NOT ({SQL_ELIGIBLE}) AND {_FRESH} "
     f"ORDER BY {INELIGIBLE_ORDER} LIMIT ?5"
 )
-
-
-def _stale(
-    con: sqlite3.Connection, user_id: str, scopes: Sequence[str], now: int, archive_cut: int
-) -> tuple[dict[int, Row], dict[int, str]]:
-    """The records whose stored evaluation is not their evaluation at ``now`` — due to decay or
-    archive, or evaluated after ``now`` (a what-if in the past) — and, for the latter, their fold
-    state's text, which they are read from."""
-    marks = ",".join("?" * len(scopes))
-    stale: dict[int, Row] = {}
-    for index, column in (("ix_cm_prefs_due_decay", "decay_at"), ("ix_cm_prefs_due_lastseen", "last_seen")):
-        for r in read_rows(
-            con,
-            f"SELECT {COLS} FROM {TABLE} INDEXED BY {index} WHERE user_id = ? AND {SQL_NOT_ARCHIVED} "
-            f"AND {column} <= ? AND scope IN ({marks})",
-            (user_id, now if column == "decay_at" else archive_cut, *scopes),
-        ):
-            stale[r[0]] = r
-    future: dict[int, str] = {}
-    for r in con.execute(
-        f"SELECT {COLS}, state FROM {TABLE} INDEXED BY ix_cm_prefs_user_evaluated WHERE user_id = ? "
-        f"AND evaluated_at > ? AND scope IN ({marks})",
-        (user_id, now, *scopes),
-    ):
-        stale[r[0]] = r[:-1]
-        future[r[0]] = r[-1]
-    return stale, future
 
 
 def _hidden_globals(
