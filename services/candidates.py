@@ -152,8 +152,10 @@ def load(
     keep(rows_by_ids(con, sorted(overriders - set(loaded))))
     for rid, row in stale.items():
         loaded[rid] = (row, stored_class(row, rid in hidden_ids, types))
-    return Reader(con, now, types, loaded, future, totals, ranked, keep)
+    return Reader(con, now, types, loaded, future, totals, ranked, keep, memo)
 
+
+_BUILT = "candidates.built"  # the memo's key of ``Reader``'s records by row
 
 # A record whose stored evaluation is its evaluation at now (?2: now, ?3: the archive cut).
 _FRESH = f"evaluated_at <= ?2 AND NOT ({SQL_NOT_ARCHIVED} AND (decay_at <= ?2 OR last_seen <= ?3))"
@@ -318,6 +320,7 @@ class Reader:
         totals: dict[str, int],
         groups: list[_Group],
         keep: Callable[..., None],
+        memo: dict[object, object] | None = None,
     ) -> None:
         self._con, self._now, self._types = con, now, types
         self._loaded, self._future, self._totals = loaded, future, dict(totals)
@@ -325,17 +328,33 @@ class Reader:
         self._keep = keep
         self._states: dict[int, PrefState] = {}
         self._records: list[PrefState] = []
+        # The records the last read built, by their row: a row read again unchanged (every row an
+        # ingest did not touch) is the same record. Only its ``as_of`` may be an earlier moment,
+        # which the engine does not evaluate again unless the record is due by now
+        # (``engine.stages.split_scopes``); no one changes a record once built.
+        self._memo = memo
+        built = memo.get(_BUILT) if memo is not None else None
+        self._built: dict[Row, PrefState] = built if isinstance(built, dict) else {}
+        self._made: dict[Row, PrefState] = {}
 
     def candidates(self) -> Candidates:
         totals, states, now = self._totals, self._states, self._now
         # ``loaded`` only grows (new ids are appended), so what is new is its tail.
-        records, future = self._records, self._future
+        records, future, built, made = self._records, self._future, self._built, self._made
         for rid, (row, verdict) in islice(self._loaded.items(), len(records), None):
             totals[verdict] -= 1
             text = future.get(rid) if future else None
-            state = row_state(row, now) if text is None else state_from_json(text)
+            if text is None:
+                state = built.get(row)
+                if state is None:
+                    state = row_state(row, now)
+                made[row] = state
+            else:
+                state = state_from_json(text)
             states[rid] = state
             records.append(state)
+        if self._memo is not None:
+            self._memo[_BUILT] = made
         horizons = [states[g.horizon[0]] for g in self._groups.values() if g.more and g.horizon is not None]
         return Candidates(
             records=list(self._records),

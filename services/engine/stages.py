@@ -20,7 +20,7 @@ from creative_memory.model.constants import (
     scope_for,
 )
 from creative_memory.model.records import DiagEvent, PrefState, key_text
-from creative_memory.services.engine.evaluation import evaluated
+from creative_memory.services.engine.evaluation import ARCHIVE_MS, evaluated
 from creative_memory.services.engine.gates import Gates, scope_switches
 from creative_memory.services.engine.order import RankKey, by_priority, by_strength, rank_key, strength_key
 from creative_memory.services.engine.reach import (
@@ -64,20 +64,33 @@ class Run:
         self.horizons = sorted((rank_key(h), group_of(h)) for h in horizons)
 
 
+def _unchanged(rec: PrefState, now: int) -> bool:
+    """Whether evaluating ``rec`` at ``now`` changes nothing but its ``as_of``."""
+    return (
+        now <= rec.as_of
+        or rec.status is Status.ARCHIVED  # as ``advance`` tells
+        or (rec.decay_at > now and rec.last_seen + ARCHIVE_MS > now)
+    )
+
+
 def split_scopes(
     records: Iterable[PrefState], gates: Gates, project_id: str | None, now: int
 ) -> tuple[list[PrefState], list[PrefState]]:
-    """The global and the project records the switches let in, each evaluated at ``now``."""
+    """The global and the project records the switches let in, each evaluated at ``now``.
+
+    A record that is as of ``now``, or that nothing happens to between its ``as_of`` and ``now``
+    (archived, or neither due to decay nor to archival by then), is used as is: evaluating it
+    would only copy it with a later ``as_of`` (``evaluation.advance``). The engine never mutates
+    its input, so a caller may pass the same records to several retrievals."""
     use_global, use_project = scope_switches(gates, project_id)
     project_scope = scope_for(project_id) if project_id and use_project else None
     globals_: list[PrefState] = []
     projects: list[PrefState] = []
     for rec in records:
-        # A record already as of ``now`` is used as is (the engine never mutates its input).
         if rec.scope == "global" and use_global:
-            globals_.append(rec if now <= rec.as_of else evaluated(rec, now))
+            globals_.append(rec if _unchanged(rec, now) else evaluated(rec, now))
         elif project_scope is not None and rec.scope == project_scope:
-            projects.append(rec if now <= rec.as_of else evaluated(rec, now))
+            projects.append(rec if _unchanged(rec, now) else evaluated(rec, now))
     return globals_, projects
 
 
