@@ -14,14 +14,14 @@ from its fold state (a what-if in the past) carries them all.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from creative_memory.model.constants import Polarity, Status, Tier
+from creative_memory.model.constants import INJECTION_THRESHOLD, Polarity, Status, Tier
 from creative_memory.model.records import PrefState
-from creative_memory.model.tables import SQL_CREATED_ORDER, SQL_NOT_ARCHIVED
+from creative_memory.model.tables import SQL_CREATED_ORDER, SQL_ELIGIBLE, SQL_NOT_ARCHIVED
 from creative_memory.services import candidate_ties as ties
 from creative_memory.services.engine.evaluation import ARCHIVE_MS
-from creative_memory.services.engine.retrieve import drop_reason
+from creative_memory.services.engine.retrieve import GroupKey, drop_reason
 
 TABLE = "creative_memory_preferences"
 COLS = (
@@ -36,6 +36,39 @@ COLS = (
 _CREATED = ", ".join(SQL_CREATED_ORDER)
 RANK_ORDER = f"strength DESC, {_CREATED}, pattern"
 INELIGIBLE_ORDER = f"strength DESC, {_CREATED}, preference_type, pattern, polarity"
+
+# The reads of a bounded candidate read (``services.candidates``).
+# A record whose stored evaluation is its evaluation at now (?2: now, ?3: the archive cut).
+_FRESH = f"evaluated_at <= ?2 AND NOT ({SQL_NOT_ARCHIVED} AND (decay_at <= ?2 OR last_seen <= ?3))"
+# A global that a project record hides (same type and pattern) is left out of its group by one
+# probe of the unique key's index per row read (?7: the project's scope), not by a list of ids
+# that SQLite would sort again for every group read.
+_NOT_HIDDEN = (
+    f" AND NOT EXISTS (SELECT 1 FROM {TABLE} AS o WHERE o.user_id = ?1 AND o.scope = ?7 "
+    f"AND o.preference_type = {TABLE}.preference_type AND o.pattern = {TABLE}.pattern)"
+)
+_GROUP_WHERE = (
+    f"user_id = ?1 AND scope = ?4 AND polarity = ?5 AND preference_type = ?6 AND {SQL_ELIGIBLE} AND {_FRESH}"
+)
+
+
+def _group_sql(where: str, k: int) -> str:
+    """A group's next range (``k``: the numbered parameters before the limit and the offset)."""
+    return (
+        f"SELECT {COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {where} "
+        f"ORDER BY {RANK_ORDER} LIMIT ?{k + 1} OFFSET ?{k + 2}"
+    )
+
+
+# The two texts a group is read with, made once: a statement's text is hashed to find it in the
+# connection's statement cache, and a text made per read would be hashed anew every time.
+GROUP_SQL = _group_sql(_GROUP_WHERE, 6)
+GROUP_SQL_NOT_HIDDEN = _group_sql(_GROUP_WHERE + _NOT_HIDDEN, 7)
+INELIGIBLE_SQL = (
+    f"SELECT {COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_ineligible "
+    f"WHERE user_id = ?1 AND scope = ?4 AND NOT ({SQL_ELIGIBLE}) AND {_FRESH} "
+    f"ORDER BY {INELIGIBLE_ORDER} LIMIT ?5"
+)
 
 _POLARITY = {str(p): p for p in Polarity}
 _TIER = {str(t): t for t in Tier}
@@ -119,3 +152,14 @@ def stale_rows(
         stale[r[0]] = r[:-1]
         future[r[0]] = r[-1]
     return stale, future
+
+
+def stale_in_groups(stale: Mapping[int, Row], hidden_ids: frozenset[int]) -> dict[GroupKey, tuple[int, int]]:
+    """Per (scope, polarity, type), the stale rows eligible by their stored evaluation (those the
+    group counts) and how many of them are hidden globals: a group's read leaves them out."""
+    out: dict[GroupKey, tuple[int, int]] = {}
+    for rid, r in stale.items():
+        if r[7] == "stable" and r[6] != "low" and r[5] >= INJECTION_THRESHOLD:  # SQL_ELIGIBLE
+            n_stale, n_hidden = out.get((r[1], r[4], r[2]), (0, 0))
+            out[(r[1], r[4], r[2])] = (n_stale + 1, n_hidden + (rid in hidden_ids))
+    return out

@@ -36,17 +36,17 @@ from itertools import islice
 
 from creative_memory.model.constants import scope_for
 from creative_memory.model.records import PrefState
-from creative_memory.model.tables import SQL_ELIGIBLE, SQL_NOT_ARCHIVED
 from creative_memory.services.candidate_counts import Counted, counted_scopes
 from creative_memory.services.candidate_rows import (
-    COLS,
-    INELIGIBLE_ORDER,
-    RANK_ORDER,
+    GROUP_SQL,
+    GROUP_SQL_NOT_HIDDEN,
+    INELIGIBLE_SQL,
     TABLE,
     Row,
     read_rows,
     row_state,
     rows_by_ids,
+    stale_in_groups,
     stale_rows,
     stored_class,
     strength_order,
@@ -123,6 +123,7 @@ def load(
     ranked: list[_Group] = []
     ineligible: list[Row] = []
     counted = counted_scopes(con, user_id, tuple(scopes), project_scope, memo)
+    stale_in = stale_in_groups(stale, counted.hidden_ids)
     for scope in scopes:
         hidden_by_group: dict[tuple[str, str], int] = {}
         if scope == "global" and project_scope is not None:
@@ -139,10 +140,11 @@ def load(
             totals,
             keep,
             depths or {},
+            stale_in,
         )
         # The strongest ineligible records, for the lifecycle sample, in the engine's order (the
         # index's own, migration 0007).
-        ineligible += read_rows(con, _INELIGIBLE_SQL, (user_id, now, archive_cut, scope, SAMPLE_SIZE))
+        ineligible += read_rows(con, INELIGIBLE_SQL, (user_id, now, archive_cut, scope, SAMPLE_SIZE))
     # Of both scopes' together, only the SAMPLE_SIZE first in the engine's order can be named by
     # the sample; the rest are counted, as every record not read is (they hide no global the
     # engine sees: the hiders of the globals it reads are read below).
@@ -156,39 +158,6 @@ def load(
 
 
 _BUILT = "candidates.built"  # the memo's key of ``Reader``'s records by row
-
-# A record whose stored evaluation is its evaluation at now (?2: now, ?3: the archive cut).
-_FRESH = f"evaluated_at <= ?2 AND NOT ({SQL_NOT_ARCHIVED} AND (decay_at <= ?2 OR last_seen <= ?3))"
-# A global that a project record hides (same type and pattern) is left out of its group by one
-# probe of the unique key's index per row read (?7: the project's scope), not by a list of ids
-# that SQLite would sort again for every group read.
-_NOT_HIDDEN = (
-    f" AND NOT EXISTS (SELECT 1 FROM {TABLE} AS o WHERE o.user_id = ?1 AND o.scope = ?7 "
-    f"AND o.preference_type = {TABLE}.preference_type AND o.pattern = {TABLE}.pattern)"
-)
-_GROUP_WHERE = (
-    f"user_id = ?1 AND scope = ?4 AND polarity = ?5 AND preference_type = ?6 AND {SQL_ELIGIBLE} AND {_FRESH}"
-)
-
-
-def _group_sql(where: str, k: int) -> str:
-    """A group's next range (``k``: the numbered parameters before the limit and the offset)."""
-    return (
-        f"SELECT {COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_rank WHERE {where} "
-        f"ORDER BY {RANK_ORDER} LIMIT ?{k + 1} OFFSET ?{k + 2}"
-    )
-
-
-# The two texts a group is read with, made once: a statement's text is hashed to find it in the
-# connection's statement cache, and a text made per read would be hashed anew every time.
-_GROUP_SQL = _group_sql(_GROUP_WHERE, 6)
-_GROUP_SQL_NOT_HIDDEN = _group_sql(_GROUP_WHERE + _NOT_HIDDEN, 7)
-_INELIGIBLE_SQL = (
-    f"SELECT {COLS} FROM {TABLE} INDEXED BY ix_cm_prefs_ineligible "
-    f"WHERE user_id = ?1 AND scope = ?4 AND NOT ({SQL_ELIGIBLE}) AND {_FRESH} "
-    f"ORDER BY {INELIGIBLE_ORDER} LIMIT ?5"
-)
-
 
 def _hidden_globals(
     con: sqlite3.Connection,
@@ -235,12 +204,15 @@ def _read_groups(
     totals: dict[str, int],
     keep: Callable[..., None],
     depths: Mapping[GroupKey, int],
+    stale_in: Mapping[GroupKey, tuple[int, int]],
 ) -> list[_Group]:
     """One scope's counts and eligible (polarity, type) groups: each group is counted into ``totals``
     and its first records read — ``FIRST_DEPTH`` of a requested type, ``SAMPLE_SIZE`` (never
     deeper) of another.
     ``base``: (user, now, archive cut, scope), the numbered parameters ?1–?4; ``counts``: the
-    scope's counts (``candidate_counts.Counted.scopes``), added to ``totals`` by stored class."""
+    scope's counts (``candidate_counts.Counted.scopes``), added to ``totals`` by stored class.
+    Each group knows how many rows its read returns in all (``_Group.rows``): its count, less its
+    stale rows and, when the read leaves them out, its hidden globals."""
     total, strong, stable_strong, groups = counts
     totals["strength"] += total - strong
     totals["status"] += strong - stable_strong
@@ -249,7 +221,7 @@ def _read_groups(
     for pol, ptype, n in groups:
         totals["tier"] -= n
         hidden_n = hidden_by_group.get((pol, ptype), 0)
-        sql = _GROUP_SQL
+        sql = GROUP_SQL
         matches = type_matches(ptype, types)
         if not matches:
             totals["type"] += n
@@ -259,12 +231,15 @@ def _read_groups(
             totals["eligible"] += n - hidden_n
             depth = depths.get((base[3], pol, ptype), FIRST_DEPTH)
         params: tuple[object, ...] = (*base, pol, ptype)
+        n_stale, n_stale_hidden = stale_in.get((base[3], pol, ptype), (0, 0))
+        rows = n - n_stale
         if hidden_n and matches:
-            sql = _GROUP_SQL_NOT_HIDDEN
+            sql = GROUP_SQL_NOT_HIDDEN
             params = (*params, project_scope)
+            rows -= hidden_n - n_stale_hidden  # the hidden ones not counted as stale already
         # A group's rows are eligible by their stored evaluation (the rank index holds no other)
         # and, when the filter is on, not hidden: their class is the group's.
-        group = _Group((base[3], pol, ptype), sql, params, "eligible" if matches else "type")
+        group = _Group((base[3], pol, ptype), sql, params, "eligible" if matches else "type", rows)
         ranked.append(group)
         group.fetch(con, depth, keep)
         if depth == SAMPLE_SIZE:
@@ -282,25 +257,25 @@ class _Group:
     """
 
     key: tuple[str, str, str]
-    sql: str  # ``_GROUP_SQL`` or ``_GROUP_SQL_NOT_HIDDEN``
+    sql: str  # ``GROUP_SQL`` or ``GROUP_SQL_NOT_HIDDEN``
     params: tuple[object, ...]
     verdict: str  # the class of every row of the group (``stored_class``)
+    rows: int  # how many rows its read returns in all (``_read_groups``)
     more: bool = True
     read: int = 0
     horizon: Row | None = None
     ids: list[int] = field(default_factory=list)  # the rows read, in the engine's order
 
     def fetch(self, con: sqlite3.Connection, n: int, keep: Callable[..., None]) -> None:
-        """Read the next ``n`` records of the group in the engine's order."""
-        rows = read_rows(con, self.sql, (*self.params, n + 1, self.read))
-        self.more = len(rows) > n
-        if self.more:
-            rows.pop()
+        """Read the next ``n`` records of the group in the engine's order. Whether more are left
+        comes from the number it holds, not from reading one record further."""
+        rows = read_rows(con, self.sql, (*self.params, n, self.read))
         keep(rows, verdict=self.verdict)
-        self.ids.extend(r[0] for r in rows)
+        self.ids += [r[0] for r in rows]
         if rows:
             self.horizon = rows[-1]
         self.read += len(rows)
+        self.more = len(rows) == n and self.read < self.rows
 
 
 class Reader:
