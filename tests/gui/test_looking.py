@@ -13,6 +13,7 @@ from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
 from creative_memory.gui.tabs.inspector.view import InspectorTab
 from creative_memory.gui.tabs.preview.view import PreviewTab
 from creative_memory.model.constants import Mode, Origin
+from creative_memory.model.tables import Retrieval
 from creative_memory.services import retrieval
 from creative_memory.services.digest import store_digest, table_digests
 
@@ -93,6 +94,6 @@ def test_only_an_explicit_recorded_run_in_diagnostics_records_and_it_is_not_an_i
     assert changed == {"creative_memory_retrievals", "creative_memory_retrieval_events", "sqlite_sequence"}
     with ctrl.store.read() as session:
         origin = session.execute(
-            retrieval.Retrieval.__table__.select().where(retrieval.Retrieval.id == out.retrieval_id)
+            Retrieval.__table__.select().where(Retrieval.id == out.retrieval_id)
         ).one().origin
     assert origin == "gui"
