@@ -67,7 +67,7 @@ from creative_memory.services.engine.retrieve import (
 FIRST_DEPTH = 6
 # A depth hint (``Reader.depths``) reads this many records past the last one the stages looked at
 # last time, so that a small move of the stages' reach (an ingest, the clock) needs no second round.
-MARGIN = 2
+MARGIN = 1
 
 
 @dataclass
@@ -366,7 +366,3 @@ class Reader:
             out[key] = max(1, min(max(g.read, FIRST_DEPTH), reached + MARGIN))
         return out
 
-    def read_to(self, keys: Iterable[GroupKey]) -> dict[GroupKey, int]:
-        """How deep these groups were read (at least ``FIRST_DEPTH``): a hint for groups the
-        stages asked to read deeper than the last hint said."""
-        return {k: max(g.read, FIRST_DEPTH) for k in keys if (g := self._groups.get(k)) is not None}

@@ -127,7 +127,7 @@ def bounded_retrieve(
         depths=depths,
     )
     asked: set[tuple[str, str, str]] = set()
-    scans: list[Scan] | None = [] if memo is not None and depths is None else None
+    scans: list[Scan] | None = [] if memo is not None else None
     while True:
         c = reader.candidates()
         if scans is not None:
@@ -148,11 +148,10 @@ def bounded_retrieve(
             asked.update(more.groups)
             reader.deepen(more.groups)
             continue
-        if memo is not None:
-            if scans is not None:  # the first time: how far the stages looked
-                memo[hint_key] = reader.depths(*furthest(scans), asked)
-            elif depths is not None and asked:  # deeper than the hint said, from now on
-                memo[hint_key] = {**depths, **reader.read_to(asked)}
+        if scans is not None and memo is not None and (depths is None or asked):
+            # The first time, or when the hint was too shallow somewhere: learn again how far the
+            # stages looked (a hint that only grew would read ever deeper as the store changes).
+            memo[hint_key] = reader.depths(*furthest(scans), asked)
         return result
 
 
