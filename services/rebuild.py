@@ -6,8 +6,9 @@
 3. The difference (rows to update, insert, delete) is computed a chunk at a time outside any lock,
    right before the chunk's transaction, so that building the rows is the pause a waiting writer is
    owed between chunks (docs/decisions/0047, 0050). It is written in transactions of a few dozen
-   milliseconds each, a pattern's rows always in the same one, the user's preference epoch moved
-   once per transaction instead of by a trigger per row (services/pref_epochs); the last one
+   milliseconds each, in key order (a scope's rows one after another, so that a chunk's index
+   writes stay on few pages: docs/decisions/0056), a group's rows always in the same one, the
+   user's preference epoch moved once per transaction instead of by a trigger per row (services/pref_epochs); the last one
    saves the derivation row, consumes the change log up to what the snapshot saw and drops the
    lease. Every one of them first re-checks the token: if a writer of ours changed the derivation
    meanwhile (a forget, a decay refresh), the rebuild starts over, so nothing it read can be lost
@@ -22,7 +23,6 @@ import logging
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
-from operator import itemgetter
 from typing import Any
 
 from sqlalchemy import func, select
@@ -79,7 +79,7 @@ class _Retry(Exception):
     pass
 
 
-Op = tuple[tuple[str, str], str, tuple[Any, ...]]  # (type, pattern), kind, parameters
+Op = tuple[tuple[str, str, str], str, tuple[Any, ...]]  # group (scope, type, pattern), kind, parameters
 
 
 def rebuild(
@@ -180,15 +180,13 @@ _INJECTED = 1 + PREF_COLUMNS.index("last_injected_at")
 _BOOKKEEPING = {PREF_COLUMNS.index("cache_key"), PREF_COLUMNS.index("evaluated_at")}
 
 
-def _in_group_order(records: dict[PrefKey, PrefState], stored: dict[PrefKey, tuple[Any, ...]]) -> list[PrefKey]:
-    """Every key the write-back looks at (derived, and stored but vanished), a pattern's keys together."""
+def _in_key_order(records: dict[PrefKey, PrefState], stored: dict[PrefKey, tuple[Any, ...]]) -> list[PrefKey]:
+    """Every key the write-back looks at (derived, and stored but vanished), in the unique key's
+    order: a scope's keys together, and in it a group's (docs/decisions/0056)."""
     keys = list(records)
     keys.extend(k for k in stored if k not in records)
-    keys.sort(key=_GROUP)
+    keys.sort()
     return keys
-
-
-_GROUP = itemgetter(1, 2)  # a key's (type, pattern)
 
 
 def _ops(
@@ -206,7 +204,7 @@ def _ops(
     for k in keys:
         st = records.get(k)
         old = stored.get(k)
-        group = (k[1], k[2])
+        group = (k[0], k[1], k[2])
         if st is None:
             assert old is not None
             yield group, "delete", (old[0],)
@@ -233,9 +231,9 @@ def _ops(
 
 def _next_chunk(ops: Iterator[Op], pending: list[Op], size: int) -> bool:
     """Move at least ``size`` writes (fewer at the end) from ``ops`` into ``pending``, and then the
-    rest of the last one's pattern, so that a pattern's rows go in the same transaction. Returns
+    rest of the last one's group, so that a group's rows go in the same transaction. Returns
     whether ``ops`` is exhausted; the first write of the next chunk stays at the end of ``pending``
-    when it was read to see the pattern change (the caller writes ``pending[:-1]`` then)."""
+    when it was read to see the group change (the caller writes ``pending[:-1]`` then)."""
     for op in ops:
         pending.append(op)
         if len(pending) > size and op[0] != pending[-2][0]:
@@ -328,7 +326,7 @@ def _rebuild_once(
     set_digest = f"{digest:064x}"
     key = cache_key_for(set_digest)
     records = deriver.records
-    ops = _ops(_in_group_order(records, stored), records, stored, user_id, now, key)
+    ops = _ops(_in_key_order(records, stored), records, stored, user_id, now, key)
     last_key = deriver.last_key or (0, 0)
     chunker = Chunker(FIRST_CHUNK)
     pending: list[Op] = []
