@@ -24,6 +24,7 @@ import logging
 import multiprocessing
 import os
 import sqlite3
+import time
 from collections.abc import Callable, Iterable
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -47,6 +48,7 @@ def _min_events(default: int = 200_000) -> int:
 
 MIN_EVENTS = _min_events()
 SHARE = 0.5  # of the events, counted per project, that the helper takes
+PATIENCE_S = 20.0  # the least a late helper is waited for, after this process's own fold
 _EVENTS = Event.__tablename__
 _COLUMNS = "seq, event_id, occurred_at, signal_type, scope, session_id, tag, payload, content_hash"
 _SCOPE_SQL = (
@@ -127,6 +129,7 @@ class Helper:
 
     def __init__(self, path: Path, user_id: str, scopes: list[str], max_seq: int, now: int) -> None:
         self.scopes = scopes
+        self.started = time.monotonic()
         ctx = multiprocessing.get_context("spawn")  # never fork a process that may run Qt threads
         self._inbox, outbox = ctx.Pipe(duplex=False)
         self._process = ctx.Process(
@@ -139,13 +142,19 @@ class Helper:
         outbox.close()
 
     def result(self, cancelled: Callable[[], bool] | None) -> Built | None:
-        """Wait for the helper's records; None if it failed (said in the log)."""
+        """Wait for the helper's records; None if it failed (said in the log). It has about as
+        much to do as this process had: past twice that (at least :data:`PATIENCE_S`), it is given up."""
+        now = time.monotonic()
+        deadline = now + max(PATIENCE_S, 2 * (now - self.started))
         try:
             while not self._inbox.poll(0.05):
                 if cancelled is not None and cancelled():
                     return None
                 if not self._process.is_alive() and not self._inbox.poll(0):
                     log.warning("the fold's helper process ended without an answer; folding here")
+                    return None
+                if time.monotonic() > deadline:
+                    log.warning("the fold's helper process did not answer in time; folding here")
                     return None
             kind, value = self._inbox.recv()
         except (EOFError, OSError) as exc:
@@ -175,7 +184,7 @@ def start(
         return None
     try:
         return Helper(path, user_id, scopes, max_seq, now)
-    except (OSError, RuntimeError) as exc:
+    except Exception as exc:  # any failure to start only means folding in one process
         log.warning("no helper process for the fold (%s); folding in one", exc)
         return None
 
