@@ -8,8 +8,10 @@
 #                                        from the bundled services/migrations, the gates are proven
 #                                        and every tab renders
 #   od-memory --version
-#   od-memory --json --data-dir T where  the store is created and at the bundled head revision
-#   od-memory --json --data-dir T status
+#   od-memory --json --data-dir T status  a missing store: exit 4, nothing created
+#   od-memory --json --data-dir T enable  creates the store; where says it is at the bundled head
+#   od-memory --json --data-dir T where / status
+#   od-memory demo + rebuild with the fold split over two processes (multiprocessing in the bundle)
 #   the data files the frozen app loads by importlib.resources, and keyring's entry points
 #   and, if dist/creative-memory-<version>-linux-<arch>.tar.gz exists: unpack it, install.sh into a
 #   temporary HOME (~/.local), run the installed symlinks, validate the installed desktop entry,
@@ -72,8 +74,14 @@ out="$("$cli" --version)" || fail "od-memory --version exited $?"
 echo "$out"
 [[ "$out" == "od-memory $expected_version" ]] || fail "expected 'od-memory $expected_version'"
 
-step "od-memory --json --data-dir <tmp> where / status (creates and migrates a fresh store)"
+step "od-memory status refuses a missing store; enable creates and migrates it; where / status read it"
 data="$tmp/data"
+set +e
+"$cli" --json --data-dir "$data" status >/dev/null 2>"$tmp/missing.err"
+rc=$?
+set -e
+[[ $rc -eq 4 && ! -e "$data" ]] || fail "status on a missing store: exit $rc (expected 4) or it created $data"
+"$cli" --json --data-dir "$data" enable >/dev/null || fail "od-memory enable exited $?"
 "$cli" --json --data-dir "$data" status >"$tmp/status.json" || fail "od-memory status exited $?"
 cat "$tmp/status.json"
 "$cli" --json --data-dir "$data" where >"$tmp/where.json" || fail "od-memory where exited $?"
@@ -84,6 +92,16 @@ current="$(tr -d ' \n' <"$tmp/where.json" | sed -n 's/.*"current":"\([^"]*\)".*/
 latest="$(tr -d ' \n' <"$tmp/where.json" | sed -n 's/.*"latest":"\([^"]*\)".*/\1/p')"
 [[ -n "$latest" && "$current" == "$latest" ]] || fail "store schema '$current' is not the bundled head '$latest'"
 echo "schema at the bundled head revision: $current"
+
+step "od-memory rebuild with the fold on two cores (the frozen program started again runs only the fold)"
+demo="$tmp/demo"
+"$cli" --data-dir "$demo" demo --size S --yes >/dev/null || fail "od-memory demo exited $?"
+CM_FOLD_SPLIT_MIN_EVENTS=0 CM_LOG_LEVEL=INFO "$cli" --json --data-dir "$demo" rebuild \
+    >"$tmp/rebuild.json" 2>"$tmp/rebuild.err" || { cat "$tmp/rebuild.err"; fail "od-memory rebuild exited $?"; }
+cat "$tmp/rebuild.json"
+grep -q "helper process folded" "$tmp/rebuild.err" || { cat "$tmp/rebuild.err"; fail "the fold's helper process did not answer"; }
+grep -q '"preferences"' "$tmp/rebuild.json" || fail "rebuild printed no result"
+echo "ok"
 
 step "bundled data files and metadata"
 internal="$bundle/_internal"

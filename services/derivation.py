@@ -89,7 +89,16 @@ def is_current(db: Session | sqlite3.Connection, user_id: str) -> bool:
         "WHERE user_id = ?",
         (user_id,),
     ).fetchone()
-    if row is None or row[0] != DERIVATION_VERSION:
+    if row is None:
+        # Never derived: current when there is nothing to derive (no event, no stored preference,
+        # no logged change), so that looking at a user who has no memory writes nothing for them.
+        return (
+            _max_seq(con, user_id) == 0
+            and con.execute(f"SELECT 1 FROM {Preference.__tablename__} WHERE user_id = ? LIMIT 1", (user_id,)).fetchone()
+            is None
+            and not changes.pending(con, user_id)
+        )
+    if row[0] != DERIVATION_VERSION:
         return False
     return bool(
         row[1] == _max_seq(con, user_id)

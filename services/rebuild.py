@@ -2,12 +2,14 @@
 
 1. A short write takes the user's ``rebuild`` lease (readers serve what is stored meanwhile, and
    no other derivation starts: docs/decisions/0019).
-2. One read snapshot folds every event and reads the stored rows, with the snapshot's events token.
+2. One read snapshot folds every event and reads the stored rows, with the snapshot's events token
+   (services.rebuild_fold; on two cores when the store is large: services.fold_split).
 3. The difference (rows to update, insert, delete) is computed a chunk at a time outside any lock,
    right before the chunk's transaction, so that building the rows is the pause a waiting writer is
    owed between chunks (docs/decisions/0047, 0050). It is written in transactions of a few dozen
-   milliseconds each, a pattern's rows always in the same one, the user's preference epoch moved
-   once per transaction instead of by a trigger per row (services/pref_epochs); the last one
+   milliseconds each, in key order (a scope's rows one after another, so that a chunk's index
+   writes stay on few pages: docs/decisions/0056), a group's rows always in the same one, the
+   user's preference epoch moved once per transaction instead of by a trigger per row (services/pref_epochs); the last one
    saves the derivation row, consumes the change log up to what the snapshot saw and drops the
    lease. Every one of them first re-checks the token: if a writer of ours changed the derivation
    meanwhile (a forget, a decay refresh), the rebuild starts over, so nothing it read can be lost
@@ -22,38 +24,31 @@ import logging
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
-from operator import itemgetter
 from typing import Any
-
-from sqlalchemy import func, select
 
 from creative_memory.model.constants import DERIVATION_VERSION
 from creative_memory.model.records import PrefKey, PrefState
-from creative_memory.model.tables import Derivation, Event
+from creative_memory.model.tables import Derivation
 from creative_memory.services import changes
 from creative_memory.services.derivation import (
-    _MOD,
     CancelCheck,
     DerivationInfo,
     Progress,
     cache_key_for,
     ensure_current,
-    iter_events,
 )
 from creative_memory.services.derivation_rows import (
     KEY_COLUMNS,
     PREF_COLUMNS,
     PREF_TABLE,
-    SELECT_PREF,
     dbapi_connection,
     pref_values,
     sa_errors,
     state_json,
 )
-from creative_memory.services.engine.bulk import fold_stored
-from creative_memory.services.engine.derive import Deriver
-from creative_memory.services.errors import Cancelled, StoreLocked
+from creative_memory.services.errors import StoreLocked
 from creative_memory.services.pref_epochs import epoch_moved_once
+from creative_memory.services.rebuild_fold import Folded, fold_every_event
 from creative_memory.services.store import Store
 from creative_memory.services.writes import (
     LEASE_STALE_MS,
@@ -62,7 +57,6 @@ from creative_memory.services.writes import (
     WalKeeper,
     count_between,
     drop_lease,
-    events_token,
     lease_holder,
     renew_lease,
     take_lease,
@@ -79,7 +73,7 @@ class _Retry(Exception):
     pass
 
 
-Op = tuple[tuple[str, str], str, tuple[Any, ...]]  # (type, pattern), kind, parameters
+Op = tuple[tuple[str, str, str], str, tuple[Any, ...]]  # group (scope, type, pattern), kind, parameters
 
 
 def rebuild(
@@ -142,35 +136,6 @@ def _retake(store: Store, user_id: str) -> None:
         time.sleep(0.05)
 
 
-def _fold(
-    store: Store, user_id: str, progress: Progress | None, cancelled: CancelCheck | None
-) -> tuple[Deriver, EventsToken, int, int, int, dict[PrefKey, tuple[Any, ...]]]:
-    """One snapshot: the token, the fold of every event, its digest, count and top seq, the
-    stored rows by key."""
-    deriver = Deriver(track_touched=False)
-    with store.read() as session:
-        con = dbapi_connection(session)
-        with sa_errors():
-            token = events_token(con, user_id)
-        total = int(
-            session.scalar(select(func.count()).select_from(Event).where(Event.user_id == user_id)) or 0
-        )
-
-        def tick(done: int) -> None:
-            if progress is not None:
-                progress(done, total)
-            if cancelled is not None and cancelled():
-                raise Cancelled("The rebuild was cancelled; the stored preferences were left as they were.")
-
-        digest, count, max_seq = fold_stored(deriver, iter_events(session, user_id), 20_000, tick)
-        with sa_errors():
-            stored = {
-                (r[2], r[4], r[5], r[6]): r
-                for r in con.execute(f"{SELECT_PREF} WHERE user_id = ?", (user_id,))
-            }
-    return deriver, token, digest % _MOD, count, max_seq, stored
-
-
 # Places in a stored row (``id`` first, then PREF_COLUMNS).
 _STATE = 1 + PREF_COLUMNS.index("state")
 _EVALUATED = 1 + PREF_COLUMNS.index("evaluated_at")
@@ -180,20 +145,33 @@ _INJECTED = 1 + PREF_COLUMNS.index("last_injected_at")
 _BOOKKEEPING = {PREF_COLUMNS.index("cache_key"), PREF_COLUMNS.index("evaluated_at")}
 
 
-def _in_group_order(records: dict[PrefKey, PrefState], stored: dict[PrefKey, tuple[Any, ...]]) -> list[PrefKey]:
-    """Every key the write-back looks at (derived, and stored but vanished), a pattern's keys together."""
-    keys = list(records)
-    keys.extend(k for k in stored if k not in records)
-    keys.sort(key=_GROUP)
+def _in_key_order(folded: Folded, stored: dict[PrefKey, tuple[Any, ...]]) -> list[PrefKey]:
+    """Every key the write-back looks at (derived, and stored but vanished), in the unique key's
+    order: a scope's keys together, and in it a group's (docs/decisions/0056)."""
+    keys = [*folded.records, *folded.built]
+    keys.extend(k for k in stored if k not in folded.records and k not in folded.built)
+    keys.sort()
     return keys
 
 
-_GROUP = itemgetter(1, 2)  # a key's (type, pattern)
+def _values(
+    st: PrefState | None, row: tuple[Any, ...] | None, user_id: str, now: int, key: str, injected: int | None
+) -> tuple[Any, ...]:
+    """A record's stored row: built here from its state, or a row the fold's helper built
+    (services.fold_split: an empty cache key, the state's own last injection) made the same."""
+    if row is None:
+        assert st is not None
+        return pref_values(st, user_id, now, key, injected)
+    values = list(row)
+    values[_CACHE_KEY - 1] = key
+    if injected is not None:
+        values[_INJECTED - 1] = injected
+    return tuple(values)
 
 
 def _ops(
     keys: list[PrefKey],
-    records: dict[PrefKey, PrefState],
+    folded: Folded,
     stored: dict[PrefKey, tuple[Any, ...]],
     user_id: str,
     now: int,
@@ -203,25 +181,28 @@ def _ops(
     and the bookkeeping of rows whose values did not change), in the order of ``keys``: unchanged
     rows untouched, changed ones updated in the differing columns only. Computed as the write-back
     asks for them, so that building a chunk's rows is time away from the lock (lock_clock)."""
+    records, built = folded.records, folded.built
     for k in keys:
         st = records.get(k)
+        row = built.get(k) if st is None else None
         old = stored.get(k)
-        group = (k[1], k[2])
-        if st is None:
+        group = (k[0], k[1], k[2])
+        if st is None and row is None:
             assert old is not None
             yield group, "delete", (old[0],)
             continue
         if old is None:
-            yield group, "insert", pref_values(st, user_id, now, key, None)
+            yield group, "insert", _values(st, row, user_id, now, key, None)
             continue
+        text = row[_STATE - 1] if row is not None else state_json(st) if st is not None else None
         if (
-            old[_STATE] == state_json(st)
+            old[_STATE] == text
             and old[_EVALUATED] == now
             and old[_CACHE_KEY] == key
             and old[_VERSION] == DERIVATION_VERSION
         ):
             continue  # the same state evaluated at the same moment by the same rules: the same row
-        values = pref_values(st, user_id, now, key, old[_INJECTED])
+        values = _values(st, row, user_id, now, key, old[_INJECTED])
         changed = tuple(i for i in range(KEY_COLUMNS, len(values)) if values[i] != old[i + 1])
         if not changed or (set(changed) <= _BOOKKEEPING and old[_EVALUATED] <= now):
             # Only the key it was written under and the moment it was evaluated at differ: the
@@ -233,9 +214,9 @@ def _ops(
 
 def _next_chunk(ops: Iterator[Op], pending: list[Op], size: int) -> bool:
     """Move at least ``size`` writes (fewer at the end) from ``ops`` into ``pending``, and then the
-    rest of the last one's pattern, so that a pattern's rows go in the same transaction. Returns
+    rest of the last one's group, so that a group's rows go in the same transaction. Returns
     whether ``ops`` is exhausted; the first write of the next chunk stays at the end of ``pending``
-    when it was read to see the pattern change (the caller writes ``pending[:-1]`` then)."""
+    when it was read to see the group change (the caller writes ``pending[:-1]`` then)."""
     for op in ops:
         pending.append(op)
         if len(pending) > size and op[0] != pending[-2][0]:
@@ -324,12 +305,12 @@ def _rebuild_once(
     cancelled: CancelCheck | None,
 ) -> DerivationInfo:
     t0 = time.perf_counter()
-    deriver, token, digest, count, max_seq, stored = _fold(store, user_id, progress, cancelled)
-    set_digest = f"{digest:064x}"
+    folded = fold_every_event(store, user_id, now, progress, cancelled)
+    token, stored, count, max_seq = folded.token, folded.stored, folded.count, folded.max_seq
+    set_digest = f"{folded.digest:064x}"
     key = cache_key_for(set_digest)
-    records = deriver.records
-    ops = _ops(_in_group_order(records, stored), records, stored, user_id, now, key)
-    last_key = deriver.last_key or (0, 0)
+    ops = _ops(_in_key_order(folded, stored), folded, stored, user_id, now, key)
+    last_key = folded.last_key or (0, 0)
     chunker = Chunker(FIRST_CHUNK)
     pending: list[Op] = []
     written = 0
@@ -357,10 +338,10 @@ def _rebuild_once(
         progress(count, count)
     log.info(
         "rebuilt %d preferences from %d events in %.0f ms (%d writes, longest %.0f ms)",
-        len(records),
+        folded.preferences,
         count,
         dur,
         written,
         chunker.longest_s * 1000,
     )
-    return DerivationInfo("full", len(records), count, dur)
+    return DerivationInfo("full", folded.preferences, count, dur)

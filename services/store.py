@@ -254,13 +254,17 @@ class Store:
     @contextmanager
     def raw(self) -> Iterator[sqlite3.Connection]:
         """A plain sqlite3 connection with the store's pragmas, for maintenance (checkpoint, VACUUM)."""
-        if self.read_only:
-            raise ReadOnly(self.read_only_reason or "This store is read-only.")
-        con = _connect(self.path, self.busy_timeout_s, read_only=False, immutable=False)
+        con = self.open_raw()
         try:
             yield con
         finally:
             con.close()
+
+    def open_raw(self) -> sqlite3.Connection:
+        """What :meth:`raw` gives, for a caller that closes it itself (on the thread it uses it on)."""
+        if self.read_only:
+            raise ReadOnly(self.read_only_reason or "This store is read-only.")
+        return _connect(self.path, self.busy_timeout_s, read_only=False, immutable=False)
 
     def hot_write(self) -> AbstractContextManager[sqlite3.Connection]:
         """A short write transaction on a kept plain connection, for writes on a hot path (a

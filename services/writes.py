@@ -11,7 +11,8 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -113,14 +114,28 @@ class WalKeeper:
     instead once the WAL holds :data:`CHECKPOINT_PAGES` pages — as SQLite's automatic checkpoint
     would, but outside the chunk's timing, so a slow checkpoint (it writes pages into the database
     file and syncs it, after the lock is released) no longer shrinks the next chunks and multiplies
-    the commits and checkpoints."""
+    the commits and checkpoints.
 
-    def __init__(self, con: sqlite3.Connection | None, wal: Path | None) -> None:
+    Given ``opener`` (a connection factory), the checkpoint runs on a thread of its own with its
+    own connection while the caller prepares its next chunk (a rebuild builds its rows then), and
+    the next :meth:`transaction` waits for it before it asks for the lock: never a checkpoint
+    beside one of our own transactions, whose commit would then queue behind its writes."""
+
+    def __init__(
+        self,
+        con: sqlite3.Connection | None,
+        wal: Path | None,
+        opener: Callable[[], sqlite3.Connection] | None = None,
+    ) -> None:
         self.con = con
         self.wal = wal
         self.page_size = 4096
         if con is not None:
             self.page_size = int(con.execute("PRAGMA page_size").fetchone()[0])
+        self._opener = opener
+        self._pool: ThreadPoolExecutor | None = None
+        self._pending: Future[None] | None = None
+        self._own: sqlite3.Connection | None = None  # the checkpoint thread's connection
 
     @contextmanager
     def transaction(self, store: Store) -> Iterator[sqlite3.Connection]:
@@ -131,6 +146,7 @@ class WalKeeper:
         con = self.con
         if con is None:
             raise ReadOnly(store.read_only_reason or "This store is read-only.")
+        self.wait()
         HOLDS.breathe()  # a waiting daemon gets in between the chunks (lock_clock)
         try:
             retry_while_busy(lambda: con.execute("BEGIN IMMEDIATE"), budget_s=store.lock_budget_s)
@@ -154,14 +170,47 @@ class WalKeeper:
             con.execute("PRAGMA wal_autocheckpoint=0")
 
     def checkpoint(self) -> None:
+        """After a commit: a ``PASSIVE`` checkpoint once the WAL has grown to
+        :data:`CHECKPOINT_PAGES` pages, started on the checkpoint thread when there is one."""
         if self.con is None or self.wal is None:
             return
+        self.wait()
         try:
             size = self.wal.stat().st_size
         except OSError:
             return
-        if size >= CHECKPOINT_PAGES * self.page_size:
+        if size < CHECKPOINT_PAGES * self.page_size:
+            return
+        if self._opener is None:
             self.con.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            return
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(1, thread_name_prefix="cm-checkpoint")
+        self._pending = self._pool.submit(self._checkpoint_here)
+
+    def _checkpoint_here(self) -> None:
+        if self._own is None:
+            assert self._opener is not None
+            self._own = self._opener()
+        self._own.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+
+    def wait(self) -> None:
+        """Until the checkpoint started last has finished (its error, if any, raised here)."""
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            pending.result()
+
+    def close(self) -> None:
+        """Wait for the checkpoint thread, then close its connection there and end it."""
+        try:
+            self.wait()
+        finally:
+            if self._pool is not None:
+                own, self._own = self._own, None
+                if own is not None:
+                    self._pool.submit(own.close).result()
+                self._pool.shutdown()
+                self._pool = None
 
 
 CHECKPOINT_PAGES = 1000  # SQLite's default wal_autocheckpoint
@@ -186,11 +235,14 @@ def wal_kept(store: Store) -> Iterator[WalKeeper]:
     with store.raw() as con:
         con.execute(f"PRAGMA cache_size=-{KEPT_CACHE_KIB}")
         con.execute("PRAGMA wal_autocheckpoint=0")  # WalKeeper.checkpoint runs it after each chunk
-        keeper = WalKeeper(con, store.path.with_name(store.path.name + "-wal"))
+        keeper = WalKeeper(con, store.path.with_name(store.path.name + "-wal"), store.open_raw)
         try:
             yield keeper
         finally:
-            keeper.checkpoint()
+            try:
+                keeper.checkpoint()
+            finally:
+                keeper.close()
 
 
 # --------------------------------------------------------------------------- leases

@@ -104,13 +104,21 @@ def flat_items(payload: Mapping[str, Any]) -> list[tuple[str, str, Polarity]]:
 
 
 def fold_stored(
-    deriver: Deriver, rows: Iterable[Row], every: int = 0, tick: Callable[[int], None] | None = None
+    deriver: Deriver,
+    rows: Iterable[Row],
+    every: int = 0,
+    tick: Callable[[int], None] | None = None,
+    *,
+    skip: Mapping[str, list[int]] | None = None,
 ) -> tuple[int, int, int]:
     """Fold stored event rows (ascending ``(occurred_at, seq)``) into ``deriver``.
 
-    Returns ``(sum of the content hashes as integers, events folded, highest seq)``; calls
-    ``tick(done)`` every ``every`` events. (One long function on purpose: it is the inner loop of a
-    full derivation, where every call and attribute lookup per item shows.)
+    Returns ``(sum of the content hashes as integers, events counted, highest seq)``; calls
+    ``tick(done)`` every ``every`` events. An event whose scope is in ``skip`` is counted (hash,
+    number, seq) but not folded, and its scope's ``[events, sum of hashes]`` there grows: another
+    process folds those scopes, and must have folded exactly those (``services.fold_split``).
+    (One long function on purpose: it is the inner loop of a full derivation, where every call and
+    attribute lookup per item shows.)
     """
     groups = deriver._groups
     track = deriver._track
@@ -128,6 +136,18 @@ def fold_stored(
     digest = count = max_seq = 0
     for row in rows:
         seq, event_id, t, signal_text, scope, session_id, tag, payload, content_hash = row
+        tally = skip.get(scope) if skip else None
+        if tally is not None:
+            hashed = int(content_hash, 16)
+            tally[0] += 1
+            tally[1] += hashed
+            digest += hashed
+            count += 1
+            if seq > max_seq:
+                max_seq = seq
+            if every and count % every == 0 and tick is not None:
+                tick(count)
+            continue
         if type(payload) is str:
             text = payload
             try:

@@ -238,7 +238,7 @@ def test_forget_during_a_rebuild_is_not_undone(
 ) -> None:
     store = filled
     other = second_handle(store)
-    real_order = rebuild_module._in_group_order
+    real_order = rebuild_module._in_key_order
     calls: list[int] = []
 
     def order_after_a_forget(*args: Any, **kwargs: Any) -> Any:
@@ -247,7 +247,7 @@ def test_forget_during_a_rebuild_is_not_undone(
             _forget_gone(other, blocks)
         return real_order(*args, **kwargs)
 
-    monkeypatch.setattr(rebuild_module, "_in_group_order", order_after_a_forget)
+    monkeypatch.setattr(rebuild_module, "_in_key_order", order_after_a_forget)
     try:
         derivation.rebuild(store, USER, NOW)
     finally:
@@ -414,7 +414,7 @@ def test_events_ingested_while_a_rebuild_holds_its_lease_are_folded_when_it_ends
     (A window refreshed right after such an ingest showed an empty inspector.)"""
     store = filled
     other = second_handle(store)
-    real_order = rebuild_module._in_group_order
+    real_order = rebuild_module._in_key_order
     reports: list[Any] = []
 
     def order_after_an_ingest(*args: Any, **kwargs: Any) -> Any:
@@ -422,7 +422,7 @@ def test_events_ingested_while_a_rebuild_holds_its_lease_are_folded_when_it_ends
             reports.append(ingest_jsonl(other, _lines("mid", 30, 60 * 24 * 25), default_user=USER, now=NOW, blocks=blocks))
         return real_order(*args, **kwargs)
 
-    monkeypatch.setattr(rebuild_module, "_in_group_order", order_after_an_ingest)
+    monkeypatch.setattr(rebuild_module, "_in_key_order", order_after_an_ingest)
     try:
         derivation.rebuild(store, USER, NOW)
     finally:

@@ -1,5 +1,5 @@
-"""The full re-derivation's write-back, built a chunk at a time (docs/decisions/0050): every chunk
-holds whole patterns, nothing is written twice or left out, and the table ends as a re-derivation
+"""The full re-derivation's write-back, built a chunk at a time (docs/decisions/0050, 0056): in key
+order, every chunk holds whole groups, nothing is written twice or left out, and the table ends as a re-derivation
 into an empty table leaves it; the epoch moves and the triggers come back as they were."""
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ PREFS = "creative_memory_preferences"
 
 
 def _op(group: str, n: int) -> Op:
-    return ((group, group), "insert", (n,))
+    return (("global", group, group), "insert", (n,))
 
 
-def test_a_chunk_ends_where_a_pattern_ends() -> None:
+def test_a_chunk_ends_where_a_group_ends() -> None:
     ops = iter([_op("a", 1), _op("a", 2), _op("b", 3), _op("b", 4), _op("b", 5), _op("c", 6)])
     pending: list[Op] = []
     assert not _next_chunk(ops, pending, 2)
@@ -56,7 +56,7 @@ def _rows(store: Store) -> dict[tuple[str, str, str, str], tuple[Any, ...]]:
         con.close()
 
 
-def test_a_rebuild_in_many_chunks_writes_each_pattern_in_one_and_every_row_once(
+def test_a_rebuild_in_many_chunks_writes_each_group_in_one_in_key_order_and_every_row_once(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     demo.generate(store, USER, size="S", seed=3, now=NOW)
@@ -82,11 +82,15 @@ def test_a_rebuild_in_many_chunks_writes_each_pattern_in_one_and_every_row_once(
     written = [op for chunk in chunks for op in chunk]
     assert len(chunks) > 10 and all(kind == "insert" for _g, kind, _p in written)
     assert len(written) == len(derived)
-    home: dict[tuple[str, str], int] = {}
+    home: dict[tuple[str, str, str], int] = {}
     for i, chunk in enumerate(chunks):
         assert len(chunk) >= 50 or i == len(chunks) - 1
         for group, _kind, _params in chunk:
-            assert home.setdefault(group, i) == i, f"pattern {group} written in two transactions"
+            assert home.setdefault(group, i) == i, f"group {group} written in two transactions"
+    # in the unique key's order (scope first), so that a chunk's index writes stay on few pages
+    keys = [(p[1], p[3], p[4], p[5]) for _g, _k, p in written]  # scope, type, pattern, polarity
+    assert keys == sorted(keys) and len({k[0] for k in keys}) > 3
+    assert [g for g, _k, _p in written] == [k[:3] for k in keys]
     assert _rows(store) == derived
 
 
