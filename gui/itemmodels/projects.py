@@ -18,6 +18,8 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QLocale,
     QModelIndex,
+    QModelRoleData,
+    QModelRoleDataSpan,
     QObject,
     QPersistentModelIndex,
     QSortFilterProxyModel,
@@ -349,6 +351,21 @@ class ProjectsFilterProxy(QSortFilterProxyModel):
         index = model.index(source_row, COL["name"], source_parent)
         hay = f"{index.data(NAME_ROLE) or ''}\n{index.data(ID_ROLE) or ''}".casefold()
         return all(word in hay for word in self._words)
+
+    def multiData(self, index: Index, span: QModelRoleDataSpan | QModelRoleData) -> None:
+        """The roles a painted cell asks for at once (seven), read from the model in Python: Qt's
+        own would call into Python twice per role (the model's index, then its data)."""
+        model = self.sourceModel()
+        if not isinstance(model, ProjectsModel):
+            super().multiData(index, span)
+            return
+        source = self.mapToSource(index)
+        for slot in span:  # type: ignore[union-attr]
+            value = model.data(source, slot.role())
+            if value is None:
+                slot.clearData()
+            else:
+                slot.setData(value)
 
     @staticmethod
     def _tie_key(index: Index) -> str:
