@@ -7,6 +7,7 @@ mask (``services.inspector_query`` then reads only those rows); see :class:`Text
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Iterator
 from itertools import chain, compress, repeat
 from typing import Final
 
@@ -39,10 +40,30 @@ class TextIndex:
     #: how many words' matching values are kept for the words typed after them
     REMEMBERED: Final = 32
 
-    def __init__(self, ids: list[int], rows: list[tuple[str, str, str]]) -> None:
+    def __init__(self, ids: list[int], rows: Iterable[tuple[str, str, str]]) -> None:
+        """``rows``: the (pattern, type, scope) of each id, in the order of ``ids`` (read once; an
+        iterator may fill ``ids`` as it goes)."""
+        # per field: the row positions of each distinct value
+        where: tuple[dict[str, list[int]], dict[str, list[int]], dict[str, list[int]]] = ({}, {}, {})
+        patterns, types, scopes = where
+        for i, (pattern, kind, scope) in enumerate(rows):
+            at = patterns.get(pattern)
+            if at is None:
+                patterns[pattern] = [i]
+            else:
+                at.append(i)
+            at = types.get(kind)
+            if at is None:
+                types[kind] = [i]
+            else:
+                at.append(i)
+            at = scopes.get(scope)
+            if at is None:
+                scopes[scope] = [i]
+            else:
+                at.append(i)
         self._ids = ids
-        # per field: (the distinct lower-cased values, the row positions of each value)
-        self._fields = tuple(_Field.of(rows, k) for k in range(3))
+        self._fields = tuple(_Field([v.lower() for v in w], list(w.values())) for w in where)
         self._last: TextMatch | None = None
         self._seen: dict[str, tuple[list[int], ...]] = {}
 
@@ -53,8 +74,17 @@ class TextIndex:
         cursor = raw_connection(session).execute(
             f"SELECT id, pattern, preference_type, scope FROM {table} WHERE user_id = ?", (user_id,)
         )
-        rows = cursor.fetchall()
-        return cls([r[0] for r in rows], [(r[1], r[2], r[3]) for r in rows])
+        ids: list[int] = []
+
+        def rows() -> Iterator[tuple[str, str, str]]:
+            # a chunk at a time: never 100,000 row tuples alive at once (a collection of the GUI
+            # thread that runs meanwhile would have to walk each of them)
+            while chunk := cursor.fetchmany(2048):
+                for r in chunk:
+                    ids.append(r[0])
+                    yield r[1], r[2], r[3]
+
+        return cls(ids, rows())
 
     def __len__(self) -> int:
         return len(self._ids)
@@ -152,17 +182,6 @@ class _Field:
     def __init__(self, values: list[str], rows: list[list[int]]) -> None:
         self.values = values
         self.rows = rows
-
-    @classmethod
-    def of(cls, rows: list[tuple[str, str, str]], k: int) -> _Field:
-        where: dict[str, list[int]] = {}
-        for i, r in enumerate(rows):
-            at = where.get(r[k])
-            if at is None:
-                where[r[k]] = [i]
-            else:
-                at.append(i)
-        return cls([v.lower() for v in where], list(where.values()))
 
     def matching(self, word: str, among: list[int] | None) -> list[int]:
         values = self.values
