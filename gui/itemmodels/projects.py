@@ -71,6 +71,13 @@ _ALIGN_RIGHT = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 #: the roles :meth:`ProjectsModel.data` may answer (None for any other, at once)
 _ANSWERED = frozenset({_DISPLAY, _TOOLTIP, _CHECK_STATE, _ACCESSIBLE_TEXT, _ID, _NAME, _SORT, _ALIGNMENT, _FOREGROUND, _FONT})
 _NOT_YET = object()
+#: the columns from "preferences" on show these fields (the events in a tooltip), and no other does
+_COUNTS = ("preferences", "events", "last_activity")
+assert COLUMNS[COL["preferences"]:] == ("preferences", "last_activity")
+
+
+def _counts_of(row: ProjectRow) -> dict[str, Any]:
+    return {k: getattr(row, k) for k in _COUNTS}
 
 
 class ProjectsModel(QAbstractTableModel):
@@ -293,15 +300,20 @@ class ProjectsModel(QAbstractTableModel):
             del self._rows[first : last + 1]
             self.endRemoveRows()
         self._reindex()
-        # Change the rows that stay; one signal for their span (one per row re-sorted the proxy per row)
+        # Change the rows that stay; one signal for their span (one per row re-sorted the proxy per
+        # row), over the columns that changed: counts alone (a writer's usual change) leave the
+        # other columns out, so a proxy sorted by one of those need not re-sort
         changed: list[int] = []
+        counts_only = True
         for i, r in enumerate(self._rows):
             new = wanted.pop(r.id)
             if new != r:
+                counts_only = counts_only and replace(r, **_counts_of(new)) == new
                 self._rows[i] = replace(new)
                 changed.append(i)
         if changed:
-            self.dataChanged.emit(self.index(changed[0], 0), self.index(changed[-1], len(COLUMNS) - 1))
+            first = COL["preferences"] if counts_only else 0
+            self.dataChanged.emit(self.index(changed[0], first), self.index(changed[-1], len(COLUMNS) - 1))
         # Append the new ones in the order given.
         if wanted:
             self._append([replace(r) for r in rows if r.id in wanted])
