@@ -13,6 +13,7 @@ matching ids.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, replace
 from typing import Any, Final, NamedTuple
@@ -24,6 +25,7 @@ from sqlalchemy.sql.expression import Join
 from creative_memory.model.constants import project_of
 from creative_memory.model.tables import Preference
 from creative_memory.services import queries
+from creative_memory.services.connections import raw_connection
 from creative_memory.services.inspector_text import TextIndex
 from creative_memory.services.queries import PrefFilter
 from creative_memory.services.store import Store
@@ -148,6 +150,20 @@ def _driven_by(ids: list[int]) -> _CrossJoin:
     return _CrossJoin(listed, Preference.__table__, Preference.id == listed.c.value)
 
 
+#: the SQL function that tells whether an id is in the text filter's set (registered for a query)
+LISTED_FUNCTION: Final = "cm_text_listed"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The page query (selecting the row's columns), the signed count queries whose sum is the
+    total, and the ids :data:`LISTED_FUNCTION` must answer for (None: the queries do not use it)."""
+
+    page: Any
+    counts: list[tuple[int, Any]]
+    listed: frozenset[int] | None = None
+
+
 def plan_queries(
     user_id: str,
     flt: PrefFilter,
@@ -157,33 +173,43 @@ def plan_queries(
     after: tuple[Any, int] | None,
     limit: int,
     index: TextIndex | None,
-) -> tuple[Any, list[tuple[int, Any]]]:
-    """The page query (selecting the row's columns) and the signed count queries whose sum is the
-    total — the same rows, order and number as ``queries.page_query``/``queries.count``."""
+    with_counts: bool = True,
+) -> Plan:
+    """The queries of one page and (``with_counts``) of the count — the same rows, order and
+    number as ``queries.page_query``/``queries.count``."""
     if not flt.text.strip() or index is None:
         page = queries.page_query(user_id, flt, sort=sort, descending=descending, after=after, limit=limit)
         count = select(func.count()).select_from(Preference).where(*flt.where(user_id))
-        return page.with_only_columns(*ROW_COLUMNS), [(1, count)]
-    hit, miss = index.split(flt.text)
+        return Plan(page.with_only_columns(*ROW_COLUMNS), [(1, count)])
+    match = index.match(flt.text)
     rest = replace(flt, text="")
     page = queries.page_query(user_id, rest, sort=sort, descending=descending, after=after, limit=limit)
-    if len(hit) <= min(len(miss), DRIVE_LIMIT):
+    listed: frozenset[int] | None = None
+    if match.count <= min(match.misses, DRIVE_LIMIT):
         # few rows match: read just those rows, then sort them
-        page = page.select_from(_driven_by(hit))
-    elif len(hit) <= len(miss):
-        # many match: walk the sort order and keep the listed ids (a page fills up quickly)
-        page = page.where(Preference.id.in_(select(_id_list(hit).c.value)))
+        page = page.select_from(_driven_by(match.hit()))
     else:
-        # most match: walk the sort order and skip the others
-        page = page.where(Preference.id.not_in(select(_id_list(miss).c.value)))
-    if len(hit) <= len(miss):
-        counts = [(1, _count_of(user_id, rest, hit))]
+        # many match: walk the sort order and keep the rows whose id is listed (or skip those
+        # listed, when most rows match). A function of the id, answered from a set: no id list
+        # handed over as JSON nor a temporary index of it, and the walk stops when the page is full
+        listed, matching = match.listed()
+        page = page.where(func.cm_text_listed(Preference.id) == (1 if matching else 0))
+    if not with_counts:
+        counts = []
+    elif match.count <= match.misses:
+        counts = [(1, _count_of(user_id, rest, match.hit()))]
     else:  # all rows of the other filters, less those that do not match the words
         counts = [
             (1, select(func.count()).select_from(Preference).where(*rest.where(user_id))),
-            (-1, _count_of(user_id, rest, miss)),
+            (-1, _count_of(user_id, rest, match.miss())),
         ]
-    return page.with_only_columns(*ROW_COLUMNS), counts
+    return Plan(page.with_only_columns(*ROW_COLUMNS), counts, listed)
+
+
+def _listing(session: Any, listed: frozenset[int] | None) -> None:
+    """Let the session's connection answer :data:`LISTED_FUNCTION` from ``listed``."""
+    if listed is not None:
+        raw_connection(session).create_function(LISTED_FUNCTION, 1, listed.__contains__, deterministic=True)
 
 
 def _count_of(user_id: str, flt: PrefFilter, ids: list[int]) -> Any:
@@ -206,7 +232,9 @@ class InspectorPage:
     index: TextIndex | None = None
 
 
+@functools.lru_cache(maxsize=4096)
 def _sources_text(raw: str | None) -> str:
+    """The stored JSON list of sources as words (a few thousand distinct lists at L: kept once parsed)."""
     try:
         items = json.loads(raw or "[]")
     except (TypeError, ValueError):
@@ -234,11 +262,12 @@ def load_page(
     with store.read() as session:
         if flt.text.strip() and index is None:
             index = TextIndex.load(session, user_id)
-        page_q, count_qs = plan_queries(
-            user_id, flt, sort=sort, descending=descending, after=after, limit=limit, index=index
+        plan = plan_queries(
+            user_id, flt, sort=sort, descending=descending, after=after, limit=limit, index=index, with_counts=with_count
         )
-        rows = [InspectorRow._make((*r, _sources_text(r[R_SOURCES]))) for r in session.execute(page_q)]
-        total = sum(sign * int(session.scalar(q) or 0) for sign, q in count_qs) if with_count else None
+        _listing(session, plan.listed)
+        rows = [InspectorRow._make((*r, _sources_text(r[R_SOURCES]))) for r in session.execute(plan.page)]
+        total = sum(sign * int(session.scalar(q) or 0) for sign, q in plan.counts) if with_count else None
     return InspectorPage(rows, total, index)
 
 
@@ -255,10 +284,8 @@ def load_total(store: Store, user_id: str, flt: PrefFilter, index: TextIndex | N
     with store.read() as session:
         if flt.text.strip() and index is None:
             index = TextIndex.load(session, user_id)
-        _page, count_qs = plan_queries(
-            user_id, flt, sort="strength", descending=True, after=None, limit=1, index=index
-        )
-        return sum(sign * int(session.scalar(q) or 0) for sign, q in count_qs)
+        plan = plan_queries(user_id, flt, sort="strength", descending=True, after=None, limit=1, index=index)
+        return sum(sign * int(session.scalar(q) or 0) for sign, q in plan.counts)
 
 
 def cursor_of(row: InspectorRow, sort: str) -> tuple[Any, int]:
@@ -276,6 +303,7 @@ __all__ = [
     "SORT_INDEX",
     "InspectorPage",
     "InspectorRow",
+    "Plan",
     "PreferenceKey",
     "TextIndex",
     "cursor_of",

@@ -7,6 +7,7 @@ mask (``services.inspector_query`` then reads only those rows); see :class:`Text
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Iterator
 from itertools import chain, compress, repeat
 from typing import Final
 
@@ -39,11 +40,31 @@ class TextIndex:
     #: how many words' matching values are kept for the words typed after them
     REMEMBERED: Final = 32
 
-    def __init__(self, ids: list[int], rows: list[tuple[str, str, str]]) -> None:
+    def __init__(self, ids: list[int], rows: Iterable[tuple[str, str, str]]) -> None:
+        """``rows``: the (pattern, type, scope) of each id, in the order of ``ids`` (read once; an
+        iterator may fill ``ids`` as it goes)."""
+        # per field: the row positions of each distinct value
+        where: tuple[dict[str, list[int]], dict[str, list[int]], dict[str, list[int]]] = ({}, {}, {})
+        patterns, types, scopes = where
+        for i, (pattern, kind, scope) in enumerate(rows):
+            at = patterns.get(pattern)
+            if at is None:
+                patterns[pattern] = [i]
+            else:
+                at.append(i)
+            at = types.get(kind)
+            if at is None:
+                types[kind] = [i]
+            else:
+                at.append(i)
+            at = scopes.get(scope)
+            if at is None:
+                scopes[scope] = [i]
+            else:
+                at.append(i)
         self._ids = ids
-        # per field: (the distinct lower-cased values, the row positions of each value)
-        self._fields = tuple(_Field.of(rows, k) for k in range(3))
-        self._last: tuple[str, list[int], list[int]] | None = None
+        self._fields = tuple(_Field([v.lower() for v in w], list(w.values())) for w in where)
+        self._last: TextMatch | None = None
         self._seen: dict[str, tuple[list[int], ...]] = {}
 
     @classmethod
@@ -53,8 +74,17 @@ class TextIndex:
         cursor = raw_connection(session).execute(
             f"SELECT id, pattern, preference_type, scope FROM {table} WHERE user_id = ?", (user_id,)
         )
-        rows = cursor.fetchall()
-        return cls([r[0] for r in rows], [(r[1], r[2], r[3]) for r in rows])
+        ids: list[int] = []
+
+        def rows() -> Iterator[tuple[str, str, str]]:
+            # a chunk at a time: never 100,000 row tuples alive at once (a collection of the GUI
+            # thread that runs meanwhile would have to walk each of them)
+            while chunk := cursor.fetchmany(2048):
+                for r in chunk:
+                    ids.append(r[0])
+                    yield r[1], r[2], r[3]
+
+        return cls(ids, rows())
 
     def __len__(self) -> int:
         return len(self._ids)
@@ -82,21 +112,62 @@ class TextIndex:
             f.mark(mask, values)
         return int.from_bytes(mask, "little")
 
-    def split(self, text: str) -> tuple[list[int], list[int]]:
-        """(ids that match every word of ``text``, ids that do not)."""
+    def match(self, text: str) -> TextMatch:
+        """The rows that match every word of ``text`` (all rows for no word)."""
         key = " ".join(text.lower().split())
-        if self._last is not None and self._last[0] == key:
-            return self._last[1], self._last[2]
+        if self._last is not None and self._last.key == key:
+            return self._last
         n = len(self._ids)
         words = key.split()
-        bits = self._mask(words[0]) if words else int.from_bytes(b"\x01" * n, "little")
-        for word in words[1:]:
-            bits &= self._mask(word)  # one byte per row: 0 or 1
-        hit_mask = bits.to_bytes(n, "little")
-        hit = list(compress(self._ids, hit_mask))
-        miss = [] if len(hit) == n else list(compress(self._ids, hit_mask.translate(_FLIP)))
-        self._last = (key, hit, miss)
-        return hit, miss
+        if not words:
+            mask = b"\x01" * n
+        else:
+            bits = self._mask(words[0])
+            for word in words[1:]:
+                bits &= self._mask(word)  # one byte per row: 0 or 1
+            mask = bits.to_bytes(n, "little")
+        self._last = TextMatch(key, self._ids, mask)
+        return self._last
+
+    def split(self, text: str) -> tuple[list[int], list[int]]:
+        """(ids that match every word of ``text``, ids that do not)."""
+        m = self.match(text)
+        return m.hit(), m.miss()
+
+
+class TextMatch:
+    """What one text matched: the number of rows, and (made when first asked for, then kept) the
+    ids that match, the ids that do not, or the smaller of the two as a set."""
+
+    __slots__ = ("_hit", "_ids", "_mask", "_miss", "count", "key")
+
+    def __init__(self, key: str, ids: list[int], mask: bytes) -> None:
+        self.key = key
+        self._ids = ids
+        self._mask = mask
+        self.count = mask.count(1)
+        self._hit: list[int] | None = None
+        self._miss: list[int] | None = None
+
+    @property
+    def misses(self) -> int:
+        return len(self._ids) - self.count
+
+    def hit(self) -> list[int]:
+        if self._hit is None:
+            self._hit = list(compress(self._ids, self._mask))
+        return self._hit
+
+    def miss(self) -> list[int]:
+        if self._miss is None:
+            self._miss = [] if self.count == len(self._ids) else list(compress(self._ids, self._mask.translate(_FLIP)))
+        return self._miss
+
+    def listed(self) -> tuple[frozenset[int], bool]:
+        """(the ids that match, True) or, when fewer rows do not, (the ids that do not, False)."""
+        if self.count <= self.misses:
+            return frozenset(compress(self._ids, self._mask)), True
+        return frozenset(compress(self._ids, self._mask.translate(_FLIP))), False
 
 
 #: bytes 0 and 1 swapped: the rows a mask leaves out
@@ -111,17 +182,6 @@ class _Field:
     def __init__(self, values: list[str], rows: list[list[int]]) -> None:
         self.values = values
         self.rows = rows
-
-    @classmethod
-    def of(cls, rows: list[tuple[str, str, str]], k: int) -> _Field:
-        where: dict[str, list[int]] = {}
-        for i, r in enumerate(rows):
-            at = where.get(r[k])
-            if at is None:
-                where[r[k]] = [i]
-            else:
-                at.append(i)
-        return cls([v.lower() for v in where], list(where.values()))
 
     def matching(self, word: str, among: list[int] | None) -> list[int]:
         values = self.values

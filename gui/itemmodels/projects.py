@@ -12,15 +12,14 @@ and emits :attr:`ProjectsModel.toggleRequested`; whoever writes it to the store 
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QCoreApplication,
-    QDateTime,
     QLocale,
     QModelIndex,
+    QModelRoleData,
+    QModelRoleDataSpan,
     QObject,
     QPersistentModelIndex,
     QSortFilterProxyModel,
@@ -29,6 +28,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
+from creative_memory.gui.itemmodels.project_words import check_value, headers, local_time
 from creative_memory.model.inert import for_display
 
 if TYPE_CHECKING:
@@ -52,56 +52,32 @@ COLUMNS: tuple[str, ...] = (
 # The three switches, named as the seed names them (docs/decisions/0025).
 CHECK_COLUMNS: tuple[str, ...] = ("use_global_memory", "use_memory", "learn_from_project")
 COL = {key: i for i, key in enumerate(COLUMNS)}
+_NCOLS = len(COLUMNS)
+_CHECKABLE = tuple(key in CHECK_COLUMNS for key in COLUMNS)
+_NO_FLAGS = Qt.ItemFlag.NoItemFlags
+_ROW_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_CHECK_FLAGS = _ROW_FLAGS | Qt.ItemFlag.ItemIsUserCheckable
+_CHECKED, _UNCHECKED = Qt.CheckState.Checked, Qt.CheckState.Unchecked
+_DISPLAY, _TOOLTIP, _CHECK_STATE, _ACCESSIBLE_TEXT = (
+    int(r.value) for r in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.CheckStateRole,
+                           Qt.ItemDataRole.AccessibleTextRole)
+)
+_ID, _NAME, _SORT = int(ID_ROLE), int(NAME_ROLE), int(SORT_ROLE)
+_ALIGNMENT, _FOREGROUND, _FONT = (
+    int(r.value) for r in (Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.FontRole)
+)
+_ALIGN_LEFT = int((Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter).value)
+_ALIGN_RIGHT = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
+#: the roles :meth:`ProjectsModel.data` may answer (None for any other, at once)
+_ANSWERED = frozenset({_DISPLAY, _TOOLTIP, _CHECK_STATE, _ACCESSIBLE_TEXT, _ID, _NAME, _SORT, _ALIGNMENT, _FOREGROUND, _FONT})
+_NOT_YET = object()
+#: the columns from "preferences" on show these fields (the events in a tooltip), and no other does
+_COUNTS = ("preferences", "events", "last_activity")
+assert COLUMNS[COL["preferences"]:] == ("preferences", "last_activity")
 
 
-def _headers() -> dict[str, tuple[str, str]]:
-    return {
-        "name": (QCoreApplication.translate("Projects", "Name"), QCoreApplication.translate("Projects", "The project's name in Open Design")),
-        "id": (QCoreApplication.translate("Projects", "ID"), QCoreApplication.translate("Projects", "The project id used in events and on the command line")),
-        "use_global_memory": (
-            QCoreApplication.translate("Projects", "Use global memory in this project"),
-            QCoreApplication.translate("Projects",
-                "On: your global preferences are added to this project's prompts. Off: they are not "
-                "(client or NDA work); the project's own preferences still are."
-            ),
-        ),
-        "use_memory": (
-            QCoreApplication.translate("Projects", "Use this project's memory"),
-            QCoreApplication.translate("Projects", "On: the preferences learned in this project are added to its prompts. Off: they are not."),
-        ),
-        "learn_from_project": (
-            QCoreApplication.translate("Projects", "Learn from this project"),
-            QCoreApplication.translate("Projects", "On: reactions to this project's work feed memory. Off: its work is not learned from."),
-        ),
-        "preferences": (QCoreApplication.translate("Projects", "Preferences"), QCoreApplication.translate("Projects", "Preferences learned for this project only (project scope)")),
-        "last_activity": (QCoreApplication.translate("Projects", "Last activity"), QCoreApplication.translate("Projects", "When the newest memory event of this project happened")),
-    }
-
-
-def local_time(iso_text: str | None) -> str:
-    if not iso_text:
-        return ""
-    try:
-        dt = datetime.fromisoformat(iso_text.replace("Z", "+00:00")).astimezone()
-    except ValueError:
-        return iso_text
-    return QLocale().toString(QDateTime.fromMSecsSinceEpoch(int(dt.timestamp() * 1000)).toLocalTime(), "ddd d MMM yyyy, HH:mm")
-
-
-def _check_value(value: Any) -> bool | None:
-    """A CheckStateRole value (enum, int, bool) as on/off; None if it is not one."""
-    if isinstance(value, bool):
-        return value
-    raw = getattr(value, "value", value)
-    try:
-        number = int(raw)
-    except (TypeError, ValueError):
-        return None
-    if number == Qt.CheckState.Checked.value:
-        return True
-    if number == Qt.CheckState.Unchecked.value:
-        return False
-    return None
+def _counts_of(row: ProjectRow) -> dict[str, Any]:
+    return {k: getattr(row, k) for k in _COUNTS}
 
 
 class ProjectsModel(QAbstractTableModel):
@@ -116,7 +92,9 @@ class ProjectsModel(QAbstractTableModel):
         self._rows: list[ProjectRow] = []
         self._index: dict[str, int] = {}
         self._read_only = False
-        self._headers = _headers()
+        self._headers = headers()
+        self._shown: dict[tuple[str, Any], Any] = {}  # (column, value) -> its display text
+        self._on_off: tuple[str, str] | None = None
 
     # ------------------------------------------------------------------ shape
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt's default)
@@ -135,50 +113,60 @@ class ProjectsModel(QAbstractTableModel):
             return tip
         return None
 
+    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
+        # one call into Python per index the proxy maps, not two (Qt's asks rowCount and columnCount)
+        if 0 <= row < len(self._rows) and 0 <= column < _NCOLS and not parent.isValid():
+            return self.createIndex(row, column)
+        return QModelIndex()
+
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if COLUMNS[index.column()] in CHECK_COLUMNS and not self._read_only:
-            flags |= Qt.ItemFlag.ItemIsUserCheckable
-        return flags
+            return _NO_FLAGS
+        return _CHECK_FLAGS if _CHECKABLE[index.column()] and not self._read_only else _ROW_FLAGS
 
     # ------------------------------------------------------------------ data
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+        # runs for every role of every painted cell: plain ints compared, words made once
+        row_number = index.row()  # -1 for an invalid index
+        if role not in _ANSWERED or not 0 <= row_number < len(self._rows):
             return None
-        row = self._rows[index.row()]
+        row = self._rows[row_number]
         key = COLUMNS[index.column()]
-        if role == ID_ROLE:
+        if role == _ID:
             return row.id
-        if role == NAME_ROLE:
+        if role == _NAME:
             return row.name or ""
         if key in CHECK_COLUMNS:
             return self._switch_data(row, key, role)
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._display(row, key)
-        if role == SORT_ROLE:
+        if role == _DISPLAY:
+            shown = self._shown.get((key, getattr(row, key)), _NOT_YET)
+            if shown is _NOT_YET:  # the same value shows the same text: made once
+                shown = self._shown[(key, getattr(row, key))] = self._display(row, key)
+            return shown
+        if role == _SORT:
             return self._sort_key(row, key)
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == _TOOLTIP:
             return self._tooltip(row, key)
         return self._look(row, key, role)
 
     def _switch_data(self, row: ProjectRow, key: str, role: int) -> Any:
         """A switch cell: its check state, On/Off, its sort key, its tooltip and accessible text."""
         on = bool(getattr(row, key))
-        if role == Qt.ItemDataRole.CheckStateRole:
-            return Qt.CheckState.Checked if on else Qt.CheckState.Unchecked
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self.tr("On") if on else self.tr("Off")
-        if role == SORT_ROLE:
+        if role == _CHECK_STATE:
+            return _CHECKED if on else _UNCHECKED
+        if role == _DISPLAY:
+            if self._on_off is None:
+                self._on_off = (self.tr("Off"), self.tr("On"))
+            return self._on_off[on]
+        if role == _SORT:
             return int(on)
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == _TOOLTIP:
             title = self._headers[key][0]
             state = self.tr("on") if on else self.tr("off")
             return self.tr("{what} is {state} for {project}. Click or press Space to switch it.").format(
                 what=title, state=state, project=self._label(row)
             )
-        if role == Qt.ItemDataRole.AccessibleTextRole:
+        if role == _ACCESSIBLE_TEXT:
             return self.tr("{what}: {state}").format(what=self._headers[key][0], state=self.tr("on") if on else self.tr("off"))
         return None
 
@@ -224,15 +212,13 @@ class ProjectsModel(QAbstractTableModel):
     @staticmethod
     def _look(row: ProjectRow, key: str, role: int) -> Any:
         """Alignment, and the placeholder colour and italics of a project known from events only."""
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            if key == "preferences":
-                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ForegroundRole and key == "name" and not row.name:
+        if role == _ALIGNMENT:
+            return _ALIGN_RIGHT if key == "preferences" else _ALIGN_LEFT
+        if role == _FOREGROUND and key == "name" and not row.name:
             app = QGuiApplication.instance()
             palette = QGuiApplication.palette() if app is not None else QPalette()
             return palette.color(QPalette.ColorRole.PlaceholderText)
-        if role == Qt.ItemDataRole.FontRole and key == "name" and not row.name:
+        if role == _FONT and key == "name" and not row.name:
             font = QFont()
             font.setItalic(True)
             return font
@@ -248,7 +234,7 @@ class ProjectsModel(QAbstractTableModel):
         key = COLUMNS[index.column()]
         if key not in CHECK_COLUMNS or self._read_only or not 0 <= index.row() < len(self._rows):
             return False
-        on = _check_value(value)
+        on = check_value(value)
         if on is None:
             return False
         row = self._rows[index.row()]
@@ -314,15 +300,20 @@ class ProjectsModel(QAbstractTableModel):
             del self._rows[first : last + 1]
             self.endRemoveRows()
         self._reindex()
-        # Change the rows that stay; one signal for their span (one per row re-sorted the proxy per row)
+        # Change the rows that stay; one signal for their span (one per row re-sorted the proxy per
+        # row), over the columns that changed: counts alone (a writer's usual change) leave the
+        # other columns out, so a proxy sorted by one of those need not re-sort
         changed: list[int] = []
+        counts_only = True
         for i, r in enumerate(self._rows):
             new = wanted.pop(r.id)
             if new != r:
+                counts_only = counts_only and replace(r, **_counts_of(new)) == new
                 self._rows[i] = replace(new)
                 changed.append(i)
         if changed:
-            self.dataChanged.emit(self.index(changed[0], 0), self.index(changed[-1], len(COLUMNS) - 1))
+            first = COL["preferences"] if counts_only else 0
+            self.dataChanged.emit(self.index(changed[0], first), self.index(changed[-1], len(COLUMNS) - 1))
         # Append the new ones in the order given.
         if wanted:
             self._append([replace(r) for r in rows if r.id in wanted])
@@ -373,6 +364,21 @@ class ProjectsFilterProxy(QSortFilterProxyModel):
         hay = f"{index.data(NAME_ROLE) or ''}\n{index.data(ID_ROLE) or ''}".casefold()
         return all(word in hay for word in self._words)
 
+    def multiData(self, index: Index, span: QModelRoleDataSpan | QModelRoleData) -> None:
+        """The roles a painted cell asks for at once (seven), read from the model in Python: Qt's
+        own would call into Python twice per role (the model's index, then its data)."""
+        model = self.sourceModel()
+        if not isinstance(model, ProjectsModel):
+            super().multiData(index, span)
+            return
+        source = self.mapToSource(index)
+        for slot in span:  # type: ignore[union-attr]
+            value = model.data(source, slot.role())
+            if value is None:
+                slot.clearData()
+            else:
+                slot.setData(value)
+
     @staticmethod
     def _tie_key(index: Index) -> str:
         model = index.model()
@@ -397,4 +403,5 @@ __all__ = [
     "SORT_ROLE",
     "ProjectsFilterProxy",
     "ProjectsModel",
+    "local_time",
 ]

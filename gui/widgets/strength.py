@@ -10,6 +10,8 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import (
+    QColor,
+    QFont,
     QFontMetrics,
     QPainter,
     QPalette,
@@ -26,6 +28,12 @@ from creative_memory.gui.icons import mix
 STRENGTH_ROLE = Qt.ItemDataRole.UserRole + 41
 """Optional role for a float strength; the delegate falls back to the display value."""
 
+_SELECTED = int(QStyle.StateFlag.State_Selected.value)
+_ENABLED = int(QStyle.StateFlag.State_Enabled.value)
+_ACTIVE = int(QStyle.StateFlag.State_Active.value)
+_ALIGN = int((Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight).value)
+_NORMAL, _DISABLED, _INACTIVE = QPalette.ColorGroup.Normal, QPalette.ColorGroup.Disabled, QPalette.ColorGroup.Inactive
+
 
 class StrengthBarDelegate(QStyledItemDelegate):
     """Paints a strength in 0..1 as a bar with the number beside it.
@@ -38,6 +46,8 @@ class StrengthBarDelegate(QStyledItemDelegate):
     def __init__(self, parent: QWidget | None = None, *, decimals: int = 2) -> None:
         super().__init__(parent)
         self._decimals = decimals
+        self._colour_cache: dict[tuple[int, bool, QPalette.ColorGroup], tuple[QColor, QColor, QColor]] = {}
+        self._metric_cache: dict[str, tuple[int, int, int]] = {}
 
     @staticmethod
     def _value(index: QModelIndex | QPersistentModelIndex) -> float | None:
@@ -72,27 +82,11 @@ class StrengthBarDelegate(QStyledItemDelegate):
         if style is not None:
             style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
 
-        palette: QPalette = opt.palette
         rect = opt.rect
-        state = opt.state
-        selected = bool(state & QStyle.StateFlag.State_Selected)
-        enabled = bool(state & QStyle.StateFlag.State_Enabled)
-        group = QPalette.ColorGroup.Normal if enabled else QPalette.ColorGroup.Disabled
-        if group == QPalette.ColorGroup.Normal and not (state & QStyle.StateFlag.State_Active):
-            group = QPalette.ColorGroup.Inactive
-        text_colour = palette.color(
-            group, QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
-        )
-        base = palette.color(group, QPalette.ColorRole.Highlight if selected else QPalette.ColorRole.Base)
-        fill = text_colour if selected else palette.color(group, QPalette.ColorRole.Highlight)
-        track = mix(base, text_colour, 0.18)
-
-        fm = QFontMetrics(opt.font)
+        text_colour, fill, track = self._colours(opt.palette, int(opt.state.value))
+        number_width, pad, bar_height = self._metrics(opt.font)
         number = self._number_text(value)
-        number_width = fm.horizontalAdvance("0." + "0" * self._decimals)
-        pad = max(3, fm.height() // 4)
         inner = rect.adjusted(pad, 0, -pad, 0)
-        bar_height = max(4, fm.height() // 2)
         bar_width = inner.width() - number_width - pad * 2
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -112,8 +106,36 @@ class StrengthBarDelegate(QStyledItemDelegate):
             text_rect = inner
         painter.setPen(text_colour)
         painter.setFont(opt.font)
-        painter.drawText(text_rect, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight), number)
+        painter.drawText(text_rect, _ALIGN, number)
         painter.restore()
+
+    def _colours(self, palette: QPalette, state: int) -> tuple[QColor, QColor, QColor]:
+        """(text, bar, track) colours for a cell in ``state``, kept per palette (a changed palette
+        has a new cache key)."""
+        selected = bool(state & _SELECTED)
+        group = _NORMAL if state & _ENABLED else _DISABLED
+        if group == _NORMAL and not state & _ACTIVE:
+            group = _INACTIVE
+        key = (palette.cacheKey(), selected, group)
+        found = self._colour_cache.get(key)
+        if found is None:
+            if len(self._colour_cache) > 32:
+                self._colour_cache.clear()
+            text_colour = palette.color(group, QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text)
+            base = palette.color(group, QPalette.ColorRole.Highlight if selected else QPalette.ColorRole.Base)
+            fill = text_colour if selected else palette.color(group, QPalette.ColorRole.Highlight)
+            found = self._colour_cache[key] = (text_colour, fill, mix(base, text_colour, 0.18))
+        return found
+
+    def _metrics(self, font: QFont) -> tuple[int, int, int]:
+        """(the number's width, the padding, the bar's height) in ``font``, kept per font."""
+        key = font.key()
+        found = self._metric_cache.get(key)
+        if found is None:
+            fm = QFontMetrics(font)
+            found = (fm.horizontalAdvance("0." + "0" * self._decimals), max(3, fm.height() // 4), max(4, fm.height() // 2))
+            self._metric_cache[key] = found
+        return found
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         hint = super().sizeHint(option, index)

@@ -28,6 +28,21 @@ def switch_colours(palette: QPalette, *, on: bool, enabled: bool = True, selecte
     return track, knob
 
 
+#: (palette, on, enabled, selected) -> (track, knob, knob outline): a table paints many switches
+_COLOURS: dict[tuple[int, bool, bool, bool], tuple[QColor, QColor, QColor]] = {}
+
+
+def _colours(palette: QPalette, on: bool, enabled: bool, selected: bool) -> tuple[QColor, QColor, QColor]:
+    key = (palette.cacheKey(), on, enabled, selected)  # a changed palette has a new cache key
+    found = _COLOURS.get(key)
+    if found is None:
+        if len(_COLOURS) > 64:
+            _COLOURS.clear()
+        track, knob = switch_colours(palette, on=on, enabled=enabled, selected=selected)
+        found = _COLOURS[key] = (track, knob, mix(track, palette.color(QPalette.ColorRole.WindowText), 0.25))
+    return found
+
+
 def paint_switch(
     painter: QPainter,
     track: QRectF,
@@ -39,8 +54,7 @@ def paint_switch(
     selected: bool = False,
 ) -> None:
     """Draw a sliding switch (rounded track, round knob) into ``track``."""
-    track_colour, knob_colour = switch_colours(palette, on=on, enabled=enabled, selected=selected)
-    text = palette.color(QPalette.ColorRole.WindowText)
+    track_colour, knob_colour, outline = _colours(palette, on, enabled, selected)
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     radius = track.height() / 2
@@ -54,7 +68,7 @@ def paint_switch(
     margin = max(2.0, track.height() * 0.12)
     diameter = track.height() - 2 * margin
     x = track.right() - margin - diameter if on else track.left() + margin
-    painter.setPen(QPen(mix(track_colour, text, 0.25), 1.0))
+    painter.setPen(QPen(outline, 1.0))
     painter.setBrush(knob_colour)
     painter.drawEllipse(QRectF(x, track.top() + margin, diameter, diameter))
     painter.restore()

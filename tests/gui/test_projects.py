@@ -23,7 +23,7 @@ from PySide6.QtTest import QAbstractItemModelTester
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from creative_memory.gui.controller import Controller
-from creative_memory.gui.itemmodels.projects import COL, ID_ROLE, ProjectsFilterProxy, ProjectsModel
+from creative_memory.gui.itemmodels.projects import COL, COLUMNS, ID_ROLE, ProjectsFilterProxy, ProjectsModel
 from creative_memory.gui.tabs.projects.view import ProjectsTab
 from creative_memory.services import controls, retrieval
 from creative_memory.services.controls import ProjectRow
@@ -348,6 +348,36 @@ def test_a_refresh_that_changes_many_rows_says_so_once(qtbot: Any) -> None:
     assert [proxy.index(i, COL["id"]).data(ID_ROLE) for i in range(3)] == ["p17", "p11", "p3"]
     model.set_rows(changed)  # nothing changed: nothing said
     assert spans == [(3, 17)]
+
+
+def test_a_refresh_of_counts_alone_leaves_the_other_columns_out(qtbot: Any) -> None:
+    """Counts alone changed: the signal covers the count columns only, so a proxy sorted by name
+    keeps its order without re-sorting, and one sorted by preferences still re-sorts; any other
+    change covers every column."""
+    model = ProjectsModel()
+    by_name, by_count = ProjectsFilterProxy(), ProjectsFilterProxy()
+    for proxy in (by_name, by_count):
+        proxy.setSourceModel(model)
+    by_name.sort(COL["name"], Qt.SortOrder.AscendingOrder)
+    by_count.sort(COL["preferences"], Qt.SortOrder.DescendingOrder)
+    model.set_rows(rows(8))
+    names = [by_name.index(i, COL["id"]).data(ID_ROLE) for i in range(8)]
+    spans: list[tuple[int, int, int, int]] = []
+    model.dataChanged.connect(lambda a, b, *_r: spans.append((a.row(), a.column(), b.row(), b.column())))
+    changed = rows(8)
+    changed[2].preferences += 100
+    changed[5].events += 3
+    changed[5].last_activity = "2026-11-27T10:00:00Z"
+    model.set_rows(changed)
+    last = len(COLUMNS) - 1
+    assert spans == [(2, COL["preferences"], 5, last)]
+    assert [by_name.index(i, COL["id"]).data(ID_ROLE) for i in range(8)] == names
+    assert by_count.index(0, COL["id"]).data(ID_ROLE) == "p2"
+    assert by_count.index(0, COL["preferences"]).data() == model.index(2, COL["preferences"]).data()
+    changed = rows(8)
+    changed[4].use_memory = not changed[4].use_memory
+    model.set_rows(changed)
+    assert spans[-1] == (2, 0, 5, last)  # rows 2 and 5 back to their counts, row 4's switch
 
 
 def test_model_check_state_round_trip_and_signal(qtbot: Any) -> None:

@@ -67,3 +67,35 @@ def test_an_empty_index_answers_nothing() -> None:
     index = TextIndex([], [])
     assert index.split("a") == ([], [])
     assert index.split("") == ([], [])
+
+
+@pytest.mark.parametrize("drive_limit", [0, 3000])
+def test_pages_walked_with_the_listed_ids_are_the_like_rule_s(
+    demo_store: Store, monkeypatch: pytest.MonkeyPatch, drive_limit: int
+) -> None:
+    """Many matching rows are read by walking the sort order and asking ``cm_text_listed`` (a
+    set of the matching ids, or of the others when most rows match): the same rows, in the same
+    order, page after page, as the ``LIKE`` rule (``drive_limit`` 0 takes that path on a small store)."""
+    from creative_memory.services import inspector_query
+
+    monkeypatch.setattr(inspector_query, "DRIVE_LIMIT", drive_limit)
+    index = load_text_index(demo_store, USER)
+    for text in ("se", "o", "e", "co global", "_", "zz"):  # few, many and most rows match
+        for sort, descending in (("strength", True), ("pattern", False), ("last_injected_at", True)):
+            flt = PrefFilter(text=text, show_archived=True)
+            with demo_store.read() as session:
+                want = [p.id for p in session.scalars(
+                    queries.page_query(USER, flt, sort=sort, descending=descending, limit=1_000_000)
+                )]
+            got: list[int] = []
+            after = None
+            while True:
+                page = load_page(demo_store, USER, flt, sort, descending, after, 37, False, index)
+                got += [r.id for r in page.rows]
+                if len(page.rows) < 37:
+                    break
+                after = inspector_query.cursor_of(page.rows[-1], sort)
+            assert got == want, (text, sort)
+            assert load_total(demo_store, USER, flt, index) == len(want), text
+    hit, miss = index.split("e")
+    assert len(hit) > len(miss) > 0  # "e" took the path of the ids that do not match

@@ -9,13 +9,14 @@ from PySide6.QtCore import (
     QAbstractItemModel,
     QEvent,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QRect,
     QRectF,
     QSize,
     Qt,
 )
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPalette
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPalette
 from PySide6.QtWidgets import (
     QApplication,
     QStyle,
@@ -30,6 +31,10 @@ from creative_memory.gui.widgets.switch import paint_switch
 class SwitchDelegate(QStyledItemDelegate):
     """Draws a checkable cell as a small switch with its On/Off word, and toggles it with a click on
     the switch (or its word) or with Space — the same gestures as a check box, a larger target."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._colours: dict[tuple[int, bool, bool], QColor] = {}  # the word's colour per palette and state
 
     def _geometry(self, option: QStyleOptionViewItem) -> tuple[QRectF, int]:
         fm = option.fontMetrics
@@ -48,13 +53,12 @@ class SwitchDelegate(QStyledItemDelegate):
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
-        state = index.data(Qt.ItemDataRole.CheckStateRole)
-        if state is None:
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)  # the check state too: asked for once, with the other roles
+        if not opt.features & QStyleOptionViewItem.ViewItemFeature.HasCheckIndicator:  # no check state
             super().paint(painter, option, index)
             return
-        opt = QStyleOptionViewItem(option)
-        self.initStyleOption(opt, index)
-        on = _check_on(state)
+        on = opt.checkState == Qt.CheckState.Checked
         text = opt.text
         opt.text = ""
         opt.features &= ~QStyleOptionViewItem.ViewItemFeature.HasCheckIndicator
@@ -67,17 +71,26 @@ class SwitchDelegate(QStyledItemDelegate):
         track, pad = self._geometry(opt)
         paint_switch(painter, track, opt.palette, on=on, enabled=editable, selected=selected)
         painter.save()
-        if selected:
-            colour = opt.palette.color(QPalette.ColorRole.HighlightedText)
-        elif on:
-            colour = opt.palette.color(QPalette.ColorRole.Text)
-        else:  # "Off" stands out: memory is switched off for this project
-            colour = accent_colour("warning", opt.palette)
-        painter.setPen(colour)
+        painter.setPen(self._text_colour(opt.palette, selected, on))
         painter.setFont(opt.font)
         text_rect = opt.rect.adjusted(int(track.right() - opt.rect.left()) + pad, 0, 0, 0)
         painter.drawText(text_rect, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), text)
         painter.restore()
+
+    def _text_colour(self, palette: QPalette, selected: bool, on: bool) -> QColor:
+        key = (palette.cacheKey(), selected, on)  # a changed palette has a new cache key
+        colour = self._colours.get(key)
+        if colour is None:
+            if len(self._colours) > 32:
+                self._colours.clear()
+            if selected:
+                colour = palette.color(QPalette.ColorRole.HighlightedText)
+            elif on:
+                colour = palette.color(QPalette.ColorRole.Text)
+            else:  # "Off" stands out: memory is switched off for this project
+                colour = accent_colour("warning", palette)
+            self._colours[key] = colour
+        return colour
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         hint = super().sizeHint(option, index)
