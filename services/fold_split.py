@@ -33,30 +33,28 @@ from typing import Any
 from creative_memory.model.records import PrefKey, PrefState
 from creative_memory.model.tables import Event
 from creative_memory.services.connections import ro_uri
+from creative_memory.services.derivation import _FOLD_SQL
 from creative_memory.services.derivation_rows import pref_values
 from creative_memory.services.engine.bulk import fold_stored
-from creative_memory.services.engine.derive import Deriver
+from creative_memory.services.engine.derive import Deriver, OrderKey
 
 log = logging.getLogger("cm.engine")
 
-# Below this many events, starting a process (0.3–0.6 s) costs more than it saves. The environment
-# can move it (a very large number keeps every fold in one process; 0 splits every fold).
 def _min_events(default: int = 200_000) -> int:
     text = os.environ.get("CM_FOLD_SPLIT_MIN_EVENTS", "").strip()
     return int(text) if text.isdigit() else default
 
 
+# Below this many events, starting a process (0.3–0.6 s) costs more than it saves. The environment
+# can move it (a very large number keeps every fold in one process; 0 splits every fold).
 MIN_EVENTS = _min_events()
 SHARE = 0.5  # of the events, counted per project, that the helper takes
 PATIENCE_S = 20.0  # the least a late helper is waited for, after this process's own fold
 _EVENTS = Event.__tablename__
-_COLUMNS = "seq, event_id, occurred_at, signal_type, scope, session_id, tag, payload, content_hash"
 _SCOPE_SQL = (
-    f"SELECT {_COLUMNS} FROM {_EVENTS} WHERE user_id = ? AND project_id = ? AND scope = ? AND +seq <= ? "
-    "ORDER BY occurred_at, seq"
+    f"{_FOLD_SQL} WHERE user_id = ? AND project_id = ? AND scope = ? AND +seq <= ? ORDER BY occurred_at, seq"
 )
 
-OrderKey = tuple[int, int]
 Row = tuple[Any, ...]
 #: what the helper sends: its records as stored rows (``pref_values`` with an empty cache key, which
 #: the digest of every event decides, and the state's own last injection), the last event's order
@@ -96,8 +94,7 @@ def fold_scopes(
         digest, count, _top = fold_stored(deriver, rows)
         records.update(deriver.records)
         seen[scope] = (count, digest)
-        if deriver.last_key is not None and (last is None or deriver.last_key > last):
-            last = deriver.last_key
+        last = _later(last, deriver.last_key)
     return records, last, seen
 
 
@@ -160,8 +157,6 @@ class Helper:
         except (EOFError, OSError) as exc:
             log.warning("the fold's helper process could not answer (%s); folding here", exc)
             return None
-        finally:
-            self.stop()
         if kind != "ok":
             log.warning("the fold's helper process failed (%s); folding here", value)
             return None

@@ -15,9 +15,8 @@ from creative_memory.services import fold_split
 from creative_memory.services.derivation import _MOD, CancelCheck, Progress, iter_events
 from creative_memory.services.derivation_rows import SELECT_PREF, dbapi_connection, sa_errors
 from creative_memory.services.engine.bulk import fold_stored
-from creative_memory.services.engine.derive import Deriver
+from creative_memory.services.engine.derive import Deriver, OrderKey
 from creative_memory.services.errors import Cancelled
-from creative_memory.services.fold_split import OrderKey
 from creative_memory.services.store import Store
 from creative_memory.services.writes import EventsToken, events_token
 
