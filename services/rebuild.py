@@ -9,11 +9,11 @@
    owed between chunks (docs/decisions/0047, 0050). It is written in transactions of a few dozen
    milliseconds each, in key order (a scope's rows one after another, so that a chunk's index
    writes stay on few pages: docs/decisions/0056), a group's rows always in the same one, the
-   user's preference epoch moved once per transaction instead of by a trigger per row (services/pref_epochs); the last one
-   saves the derivation row, consumes the change log up to what the snapshot saw and drops the
-   lease. Every one of them first re-checks the token: if a writer of ours changed the derivation
-   meanwhile (a forget, a decay refresh), the rebuild starts over, so nothing it read can be lost
-   (docs/decisions/0020). Events appended or changed by others meanwhile stay above the watermark
+   user's preference epoch moved once per transaction instead of by a trigger per row
+   (services/pref_epochs); the last one saves the derivation row, consumes the change log up to
+   what the snapshot saw and drops the lease. Every one of them first re-checks the token: if a
+   writer of ours changed the derivation meanwhile (a forget, a decay refresh), the rebuild starts
+   over, so nothing it read can be lost (docs/decisions/0020). Events appended or changed by others meanwhile stay above the watermark
    or in the change log, for the next derivation.
 """
 
@@ -145,11 +145,11 @@ _INJECTED = 1 + PREF_COLUMNS.index("last_injected_at")
 _BOOKKEEPING = {PREF_COLUMNS.index("cache_key"), PREF_COLUMNS.index("evaluated_at")}
 
 
-def _in_key_order(folded: Folded, stored: dict[PrefKey, tuple[Any, ...]]) -> list[PrefKey]:
+def _in_key_order(folded: Folded) -> list[PrefKey]:
     """Every key the write-back looks at (derived, and stored but vanished), in the unique key's
     order: a scope's keys together, and in it a group's (docs/decisions/0056)."""
     keys = [*folded.records, *folded.built]
-    keys.extend(k for k in stored if k not in folded.records and k not in folded.built)
+    keys.extend(k for k in folded.stored if k not in folded.records and k not in folded.built)
     keys.sort()
     return keys
 
@@ -172,7 +172,6 @@ def _values(
 def _ops(
     keys: list[PrefKey],
     folded: Folded,
-    stored: dict[PrefKey, tuple[Any, ...]],
     user_id: str,
     now: int,
     key: str,
@@ -181,7 +180,7 @@ def _ops(
     and the bookkeeping of rows whose values did not change), in the order of ``keys``: unchanged
     rows untouched, changed ones updated in the differing columns only. Computed as the write-back
     asks for them, so that building a chunk's rows is time away from the lock (lock_clock)."""
-    records, built = folded.records, folded.built
+    records, built, stored = folded.records, folded.built, folded.stored
     for k in keys:
         st = records.get(k)
         row = built.get(k) if st is None else None
@@ -306,10 +305,10 @@ def _rebuild_once(
 ) -> DerivationInfo:
     t0 = time.perf_counter()
     folded = fold_every_event(store, user_id, now, progress, cancelled)
-    token, stored, count, max_seq = folded.token, folded.stored, folded.count, folded.max_seq
+    token, count, max_seq = folded.token, folded.count, folded.max_seq
     set_digest = f"{folded.digest:064x}"
     key = cache_key_for(set_digest)
-    ops = _ops(_in_key_order(folded, stored), folded, stored, user_id, now, key)
+    ops = _ops(_in_key_order(folded), folded, user_id, now, key)
     last_key = folded.last_key or (0, 0)
     chunker = Chunker(FIRST_CHUNK)
     pending: list[Op] = []
