@@ -116,10 +116,11 @@ class WalKeeper:
     file and syncs it, after the lock is released) no longer shrinks the next chunks and multiplies
     the commits and checkpoints.
 
-    Given ``opener`` (a connection factory), the checkpoint runs on a thread of its own with its
-    own connection while the caller prepares its next chunk (a rebuild builds its rows then), and
-    the next :meth:`transaction` waits for it before it asks for the lock: never a checkpoint
-    beside one of our own transactions, whose commit would then queue behind its writes."""
+    The checkpoint runs on a thread of its own, with its own connection from ``opener``, while the
+    caller prepares its next chunk (a rebuild builds its rows then), and the next
+    :meth:`transaction` waits for it before it asks for the lock: never a checkpoint beside one of
+    our own transactions, whose commit would then queue behind its writes. A keeper without
+    ``opener`` (a read-only store) checkpoints nothing."""
 
     def __init__(
         self,
@@ -171,8 +172,8 @@ class WalKeeper:
 
     def checkpoint(self) -> None:
         """After a commit: a ``PASSIVE`` checkpoint once the WAL has grown to
-        :data:`CHECKPOINT_PAGES` pages, started on the checkpoint thread when there is one."""
-        if self.con is None or self.wal is None:
+        :data:`CHECKPOINT_PAGES` pages, started on the checkpoint thread."""
+        if self.con is None or self.wal is None or self._opener is None:  # a read-only store
             return
         self.wait()
         try:
@@ -180,9 +181,6 @@ class WalKeeper:
         except OSError:
             return
         if size < CHECKPOINT_PAGES * self.page_size:
-            return
-        if self._opener is None:
-            self.con.execute("PRAGMA wal_checkpoint(PASSIVE)")
             return
         if self._pool is None:
             self._pool = ThreadPoolExecutor(1, thread_name_prefix="cm-checkpoint")
