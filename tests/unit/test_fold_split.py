@@ -34,9 +34,15 @@ def _table(store: Store, sql: str) -> list[tuple[Any, ...]]:
         con.close()
 
 
-def _rebuilt(store: Store) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+Tables = tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]
+
+
+def _rebuilt_after(store: Store, *statements: str) -> Tables:
+    """Run ``statements`` behind the program's back, then rebuild: the preference and derivation
+    tables as the rebuild left them."""
     con = sqlite3.connect(store.path)
-    con.execute(f"DELETE FROM {PREFS} WHERE user_id = ?", (USER,))
+    for sql in statements:
+        con.execute(sql)
     con.commit()
     con.close()
     derivation.rebuild(store, USER, NOW)
@@ -44,6 +50,10 @@ def _rebuilt(store: Store) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]
         _table(store, f"SELECT * FROM {PREFS} WHERE user_id = '{USER}'"),
         _table(store, f"SELECT * FROM creative_memory_derivations WHERE user_id = '{USER}'"),
     )
+
+
+def _rebuilt(store: Store) -> Tables:
+    return _rebuilt_after(store, f"DELETE FROM {PREFS} WHERE user_id = '{USER}'")
 
 
 @pytest.fixture
@@ -83,20 +93,15 @@ def test_the_split_fold_equals_the_fold_in_one_process(
     assert split == alone and len(alone[0]) > 300
 
 
-def _tampered_then_rebuilt(store: Store) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+def _tampered_then_rebuilt(store: Store) -> Tables:
     """From the current cache with rows changed, removed and marked injected behind the program's
     back, a rebuild (so that the write-back updates, inserts and keeps rows, not only inserts)."""
     derivation.rebuild(store, USER, NOW)
-    con = sqlite3.connect(store.path)
-    con.execute(f"UPDATE {PREFS} SET last_injected_at = 1234 WHERE length(pattern) % 3 = 0")
-    con.execute(f"UPDATE {PREFS} SET strength = 0.01, state = state || ' ' WHERE length(pattern) % 4 = 1")
-    con.execute(f"DELETE FROM {PREFS} WHERE length(pattern) % 5 = 2")
-    con.commit()
-    con.close()
-    derivation.rebuild(store, USER, NOW)
-    return (
-        _table(store, f"SELECT * FROM {PREFS} WHERE user_id = '{USER}'"),
-        _table(store, f"SELECT * FROM creative_memory_derivations WHERE user_id = '{USER}'"),
+    return _rebuilt_after(
+        store,
+        f"UPDATE {PREFS} SET last_injected_at = 1234 WHERE length(pattern) % 3 = 0",
+        f"UPDATE {PREFS} SET strength = 0.01, state = state || ' ' WHERE length(pattern) % 4 = 1",
+        f"DELETE FROM {PREFS} WHERE length(pattern) % 5 = 2",
     )
 
 
