@@ -4,11 +4,13 @@ and the engine using a record that nothing happens to by ``now`` as it is."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
+from engine_helpers import DAY, T0, pref
 from sqlalchemy import insert, update
 
-from creative_memory.model.constants import Polarity, Status, Tier
+from creative_memory.model.constants import Status, Tier
 from creative_memory.model.records import PrefState
 from creative_memory.model.tables import Preference
 from creative_memory.services.datadir import DataDir
@@ -19,24 +21,15 @@ from creative_memory.services.engine.stages import split_scopes
 from creative_memory.services.retrieval import bounded_retrieve
 from creative_memory.services.store import Store
 
-DAY = 86_400_000
-T0 = 1_767_225_600_000
 USER = "local"
 
 
 def _state(pattern: str, strength: float, *, scope: str = "global", last_seen: int = T0) -> PrefState:
-    return PrefState(
-        scope=scope,
-        preference_type="layout",
-        pattern=pattern,
-        polarity=Polarity.POSITIVE,
-        strength=strength,
-        confidence=Tier.HIGH if strength >= 0.7 else Tier.MEDIUM,
-        status=Status.STABLE,
+    confidence = Tier.HIGH if strength >= 0.7 else Tier.MEDIUM
+    return replace(
+        pref(pattern, strength=strength, scope=scope, confidence=confidence, now=last_seen),
         decay_at=last_seen + 30 * DAY,
         first_seen=last_seen - DAY,
-        last_seen=last_seen,
-        as_of=last_seen,
         created_at=T0,
         created_seq=len(pattern),
     )
