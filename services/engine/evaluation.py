@@ -52,6 +52,17 @@ def advance(state: PrefState, t: int) -> None:
     state.as_of = t
 
 
+def nothing_due(state: PrefState, t: int) -> bool:
+    """Whether :func:`advance` to ``t`` would change nothing but ``as_of``: ``t`` is not later,
+    the record is archived, or it is due neither to decay nor to archival by ``t``. (The folds
+    inline the same test in their inner loops: ``Deriver._fold_item``, ``bulk.fold_stored``.)"""
+    return (
+        t <= state.as_of
+        or state.status is _ARCHIVED
+        or (state.decay_at > t and state.last_seen + ARCHIVE_MS > t)
+    )
+
+
 _STATE_FIELDS = tuple(f.name for f in fields(PrefState))
 _state_values = attrgetter(*_STATE_FIELDS)
 

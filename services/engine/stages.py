@@ -20,7 +20,7 @@ from creative_memory.model.constants import (
     scope_for,
 )
 from creative_memory.model.records import DiagEvent, PrefState, key_text
-from creative_memory.services.engine.evaluation import ARCHIVE_MS, evaluated
+from creative_memory.services.engine.evaluation import evaluated, nothing_due
 from creative_memory.services.engine.gates import Gates, scope_switches
 from creative_memory.services.engine.order import RankKey, by_priority, by_strength, rank_key, strength_key
 from creative_memory.services.engine.reach import (
@@ -64,15 +64,6 @@ class Run:
         self.horizons = sorted((rank_key(h), group_of(h)) for h in horizons)
 
 
-def _unchanged(rec: PrefState, now: int) -> bool:
-    """Whether evaluating ``rec`` at ``now`` changes nothing but its ``as_of``."""
-    return (
-        now <= rec.as_of
-        or rec.status is Status.ARCHIVED  # as ``advance`` tells
-        or (rec.decay_at > now and rec.last_seen + ARCHIVE_MS > now)
-    )
-
-
 def split_scopes(
     records: Iterable[PrefState], gates: Gates, project_id: str | None, now: int
 ) -> tuple[list[PrefState], list[PrefState]]:
@@ -88,9 +79,9 @@ def split_scopes(
     projects: list[PrefState] = []
     for rec in records:
         if rec.scope == "global" and use_global:
-            globals_.append(rec if _unchanged(rec, now) else evaluated(rec, now))
+            globals_.append(rec if nothing_due(rec, now) else evaluated(rec, now))
         elif project_scope is not None and rec.scope == project_scope:
-            projects.append(rec if _unchanged(rec, now) else evaluated(rec, now))
+            projects.append(rec if nothing_due(rec, now) else evaluated(rec, now))
     return globals_, projects
 
 
