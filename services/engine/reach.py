@@ -72,6 +72,9 @@ def type_matches(preference_type: str, preference_types: Sequence[str] | None) -
     return preference_types is None or any(preference_type.startswith(t) for t in preference_types)
 
 
+INJECTED_TIERS = (Tier.MEDIUM, Tier.HIGH)  # the tiers the lifecycle filter lets through
+
+
 def drop_reason(
     strength: float,
     status: str,
@@ -84,7 +87,7 @@ def drop_reason(
         return "strength"
     if status != Status.STABLE:
         return "status"
-    if confidence not in (Tier.MEDIUM, Tier.HIGH):
+    if confidence not in INJECTED_TIERS:
         return "tier"
     if not type_matches(preference_type, preference_types):
         return "type"

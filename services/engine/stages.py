@@ -16,7 +16,6 @@ from creative_memory.model.constants import (
     MAX_INJECTION_COUNT,
     NEGATIVE_BUDGET_RATIO,
     Status,
-    Tier,
     scope_for,
 )
 from creative_memory.model.records import DiagEvent, PrefState, key_text
@@ -24,6 +23,7 @@ from creative_memory.services.engine.evaluation import evaluated, nothing_due
 from creative_memory.services.engine.gates import Gates, scope_switches
 from creative_memory.services.engine.order import RankKey, by_priority, by_strength, rank_key, strength_key
 from creative_memory.services.engine.reach import (
+    INJECTED_TIERS,
     NEXT_IN_LINE,
     SAMPLE_SIZE,
     GroupKey,
@@ -35,7 +35,6 @@ from creative_memory.services.engine.reach import (
 )
 
 _STABLE = Status.STABLE
-_INJECTED_TIERS = (Tier.MEDIUM, Tier.HIGH)
 
 
 @dataclass
@@ -150,11 +149,12 @@ def lifecycle(run: Run, candidates: list[PrefState], excluded: Mapping[str, int]
     eligible: list[PrefState] = []
     types = run.preference_types
     for rec in candidates:
-        # The usual case without a call: a few hundred records per retrieval pass it.
+        # The usual case without a call (reach.drop_reason's tests, in its order): a few hundred
+        # records per retrieval pass it.
         if (
             rec.strength >= INJECTION_THRESHOLD
             and rec.status is _STABLE
-            and rec.confidence in _INJECTED_TIERS
+            and rec.confidence in INJECTED_TIERS
             and (types is None or type_matches(rec.preference_type, types))
         ):
             eligible.append(rec)
