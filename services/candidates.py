@@ -154,7 +154,9 @@ def load(
     keep(rows_by_ids(con, sorted(overriders - set(loaded))))
     for rid, row in stale.items():
         loaded[rid] = (row, stored_class(row, rid in hidden_ids, types))
-    return Reader(con, now, types, loaded, future, totals, ranked, keep, memo)
+    reader = Reader(con, now, types, loaded, future, totals, ranked, keep, memo)
+    reader.scopes, reader.stale = scopes, list(stale.values())
+    return reader
 
 
 _BUILT = "candidates.built"  # the memo's key of ``Reader``'s records by row
@@ -311,6 +313,14 @@ class Reader:
         built = memo.get(_BUILT) if memo is not None else None
         self._built: dict[Row, PrefState] = built if isinstance(built, dict) else {}
         self._made: dict[Row, PrefState] = {}
+        #: the scopes read and the rows due by ``now`` in them (``retrieval_memo.horizon``)
+        self.scopes: list[str] = []
+        self.stale: list[Row] = []
+
+    @property
+    def future(self) -> bool:
+        """Whether a record of the scopes is evaluated after ``now`` (read from its fold state)."""
+        return bool(self._future)
 
     def candidates(self) -> Candidates:
         totals, states, now = self._totals, self._states, self._now

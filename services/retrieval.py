@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -28,6 +29,7 @@ from creative_memory.services.engine.retrieve import (
 from creative_memory.services.naming import optional_project, valid_name
 from creative_memory.services.notes import notes_enabled
 from creative_memory.services.reasons import empty_block, empty_block_sentence
+from creative_memory.services.retrieval_memo import data_version, horizon, recall, remember, timed
 from creative_memory.services.retrieval_record import INJECTING_ORIGINS as INJECTING_ORIGINS
 from creative_memory.services.retrieval_record import prune_diagnostics as prune_diagnostics
 from creative_memory.services.retrieval_record import record as record
@@ -107,6 +109,14 @@ def bounded_retrieve(
     ``memo``: the store's (``Store.memo``), where the read keeps its counts between calls."""
     if closed_gate(gates, project_id) is not None:  # nothing to read
         return retrieve((), project_id=project_id, now=now, preference_types=preference_types, gates=gates)
+    start = time.perf_counter()
+    con = raw_connection(db)
+    # The same question in a snapshot where nothing it depends on has changed: the last answer
+    # (services.retrieval_memo, decision 0057).
+    question = (user_id, project_id, None if preference_types is None else tuple(preference_types), gates)
+    version = data_version(con) if memo is not None else 0
+    if memo is not None and (kept := recall(memo, con, question, version, now)) is not None:
+        return timed(kept, (time.perf_counter() - start) * 1000.0)
     use_global, use_project = scope_switches(gates, project_id)
     # How deep the last retrieval of the same question needed each group (``Reader.depths``): the
     # groups it had to read deeper are read that deep at once (the engine then runs once instead
@@ -116,7 +126,7 @@ def bounded_retrieve(
     hinted = memo.get(hint_key) if memo is not None else None
     depths = hinted if isinstance(hinted, dict) else None
     reader = load_candidates(
-        raw_connection(db),
+        con,
         user_id,
         project_id,
         now,
@@ -152,6 +162,9 @@ def bounded_retrieve(
             # The first time, or when the hint was too shallow somewhere: learn again how far the
             # stages looked (a hint that only grew would read ever deeper as the store changes).
             memo[hint_key] = reader.depths(*furthest(scans), asked)
+        if memo is not None:
+            until = horizon(con, user_id, reader.scopes, now, reader.stale, reader.future)
+            remember(memo, con, question, version, now, result, until)
         return result
 
 

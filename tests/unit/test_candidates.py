@@ -26,6 +26,7 @@ from creative_memory.services.engine.block import build_block
 from creative_memory.services.engine.retrieve import RANK_DEPTH, Gates, NeedDeeper, retrieve, scope_switches
 from creative_memory.services.retrieval import bounded_retrieve, raw_connection
 from creative_memory.services.retrieval import candidates as every_record
+from creative_memory.services.retrieval_memo import forget as forget_results
 from creative_memory.services.store import Store
 
 DAY = 86_400_000
@@ -156,6 +157,7 @@ def _both(
             Mode.GENERATION,
         )
         for _again in range(2 if memo is not None else 0):
+            forget_results(memo)  # the hints are under test, not the remembered result (0057)
             hinted = bounded_retrieve(session, USER, project, now=now, gates=gates, preference_types=types, memo=memo)
             assert _view(hinted, Mode.GENERATION) == _view(fast, Mode.GENERATION)
         everything = every_record(session, USER, project)
@@ -215,14 +217,17 @@ def test_a_hint_of_how_deep_to_read_each_group_is_kept_and_a_wrong_one_is_harmle
         depths = hints[key]
         assert isinstance(depths, dict) and max(depths.values()) > 1  # the saturated store needed deeper reads
         memo[key] = {("project:gone", "positive", "no_such_type"): 9, **depths}  # a group gone since
+        forget_results(memo)
         again = bounded_retrieve(session, USER, "p1", now=now, gates=Gates(), memo=memo)
         # A hint too shallow everywhere: the stages ask again, and the hint learns the deeper reads.
         memo[key] = dict.fromkeys(depths, 1)
+        forget_results(memo)
         shallow = bounded_retrieve(session, USER, "p1", now=now, gates=Gates(), memo=memo)
         learnt = memo[key]
         assert isinstance(learnt, dict) and any(v > 1 for v in learnt.values())
         # And one too deep: only rows no stage looks at.
         memo[key] = dict.fromkeys(depths, 40)
+        forget_results(memo)
         deep = bounded_retrieve(session, USER, "p1", now=now, gates=Gates(), memo=memo)
     for other in (again, shallow, deep):
         assert _view(other, Mode.GENERATION) == _view(first, Mode.GENERATION)
