@@ -10,6 +10,7 @@ project switches are read afresh on every call. See docs/decisions/0013-host-pro
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -21,7 +22,10 @@ from creative_memory.services import controls, notes, retrieval
 from creative_memory.services.context import Context, check_user
 from creative_memory.services.errors import CreativeMemoryError, InvalidInput, ReadOnly
 from creative_memory.services.naming import optional_project, valid_name
+from creative_memory.services.retrieval_record import read_ahead
 from creative_memory.services.store import Store
+
+log = logging.getLogger("cm.serve")
 
 MAX_EVENTS_PER_CALL = 1000
 GATES = frozenset({"memory_disabled", "memory_paused", "project_memory_disabled"})
@@ -100,6 +104,10 @@ class Host:
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
+        #: the types the daemon last asked a retrieval of, per (user, project)
+        self._asked: dict[tuple[str, str | None], tuple[str, ...] | None] = {}
+        #: the question an ingest changed the answer to, prepared by :meth:`prepare`
+        self._next: tuple[str, str | None] | None = None
         self.methods: dict[str, Callable[[Any], dict[str, Any]]] = {
             "ping": self.ping,
             "status": self.status,
@@ -164,6 +172,7 @@ class Host:
         if _expired(deadline):
             raise Expired("The caller's deadline passed before this retrieval started; nothing was recorded.")
         store = self.store()
+        self._asked[(user, project_id)] = None if not types else tuple(types)
         outcome = retrieval.run(
             store,
             user,
@@ -225,6 +234,9 @@ class Host:
                 blocks=self.ctx.blocks,
             )  # fmt: skip
             stored = iter(_outcomes(store, valid, keys, before, now))
+            if report.accepted:
+                last = valid[-1]
+                self._next = (last.user_id or self.ctx.user, last.project_id)
         events = [o if o is not None else {"index": i, **next(stored)} for i, o in enumerate(outcomes)]
         return {
             "accepted": report.accepted if report else 0,
@@ -233,6 +245,34 @@ class Host:
             "rejected": sum(1 for o in outcomes if o is not None),
             "events": events,
         }
+
+    def prepare(self) -> None:
+        """After an answer has been sent, while the daemon generates: when an ingest changed the
+        preferences, work out the next retrieval of the project it was about (a dry run, the
+        types asked last time), so that the daemon's next ``retrieve`` finds it remembered
+        (``services.retrieval_memo``; docs/decisions/0057). A request that arrives meanwhile waits
+        for it, and is then answered from it if it asks the same. Never fails a call: a store
+        that cannot be read now is read by the next call, which says why."""
+        if self._next is None:
+            return
+        (user, project), self._next = self._next, None
+        try:
+            project = optional_project(project)
+            store = self.store()
+            outcome = retrieval.run(
+                store,
+                user,
+                project_id=project,
+                now=self.ctx.now(),
+                types=self._asked.get((user, project)),
+                origin=Origin.DAEMON,
+                dry_run=True,
+            )
+            if not store.read_only:
+                with store.snapshot() as con:
+                    read_ahead(con, user, outcome.result)
+        except CreativeMemoryError as exc:
+            log.debug("the next retrieval was not prepared: %s", exc)
 
     def decay(self, params: Any) -> dict[str, Any]:
         p = _params("decay", params, ("user_id",))

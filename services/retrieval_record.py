@@ -120,6 +120,38 @@ def record(
     return int(rid)
 
 
+_RETRIEVALS, _EVENTS = Retrieval.__tablename__, RetrievalEvent.__tablename__
+# Each reads the path to where ``record`` (and ``prune_diagnostics``) will write: the last rows of
+# the retrieval and stage-event tables and of their indexes, the oldest of the user's retrievals.
+# (Each statement names the parameters it uses: ?1 the user, ?2 the project.)
+_AHEAD = " UNION ALL ".join(
+    (
+        f"SELECT max(id) FROM {_RETRIEVALS}",
+        f"SELECT seq FROM sqlite_sequence WHERE name = '{_RETRIEVALS}'",
+        f"SELECT max(at) FROM {_RETRIEVALS} INDEXED BY ix_cm_retrievals_user_at WHERE user_id = ?1",
+        f"SELECT min(at) FROM {_RETRIEVALS} INDEXED BY ix_cm_retrievals_user_at WHERE user_id = ?1",
+        f"SELECT max(at) FROM {_RETRIEVALS} INDEXED BY ix_cm_retrievals_user_project_at "
+        "WHERE user_id = ?1 AND project_id IS ?2",
+        f"SELECT max(rowid) FROM {_EVENTS}",
+        f"SELECT max(retrieval_id) FROM {_EVENTS} INDEXED BY ix_cm_retrieval_events_retrieval",
+    )
+)
+_KEPT_ROW = (
+    f"SELECT last_injected_at FROM {Preference.__tablename__} WHERE user_id = ? AND scope = ? "
+    "AND preference_type = ? AND pattern = ? AND polarity = ?"
+)
+
+
+def read_ahead(con: sqlite3.Connection, user_id: str, r: RetrievalResult) -> None:
+    """Read the pages a recording of ``r`` will write (inside a read transaction), so that they
+    are in the connection's page cache when the daemon asks: another connection's commit (an
+    ingest) empties that cache, and pages read back from a disk cost milliseconds each
+    (docs/decisions/0057). Reads only."""
+    con.execute(_AHEAD, (user_id, r.project_id)).fetchall()
+    for p in (*r.positives, *r.negatives):
+        con.execute(_KEPT_ROW, (user_id, *p.key)).fetchall()
+
+
 def prune_diagnostics(db: Session | sqlite3.Connection, user_id: str, now: int) -> int:
     """Delete the user's recorded retrievals older than the retention setting (events cascade)."""
     con = raw_connection(db)

@@ -105,6 +105,7 @@ def serve_lines(host: Host, lines: IO[bytes], out: IO[bytes]) -> None:
         if response is not None:
             out.write(_encode(response).encode("utf-8") + b"\n")
             out.flush()
+        host.prepare()  # the next retrieval, after an ingest (the answer is out already)
         seen_modules = settle_memory(seen_modules)
 
 
