@@ -4,7 +4,11 @@ For the M store (and L when it is cached), from one Node process using
 ``integrations/opendesign/creative-memory-client.mjs``: the cold start of ``serve`` to its first
 answer, then p50/p95/p99 of ``retrieve`` for the project with the most records, dry-run and
 recorded (origin ``daemon``), beside a ``ping`` round trip measured in the same run (the transport
-alone). Then whole-process wall times of ``od-memory --version`` and ``od-memory status`` beside
+alone); last, recorded retrievals each after the daemon's ``ingest`` of a reaction to the previous
+generation (one event on three of the project's patterns, untimed), as in real use, where a
+retrieval cannot be the last one's answer again: right after the ingest's answer, and
+``PAUSE_MS`` after it (the daemon generates for seconds between the two; ``serve`` prepares the
+next retrieval meanwhile, docs/decisions/0057). Then whole-process wall times of ``od-memory --version`` and ``od-memory status`` beside
 ``python -c pass`` (the interpreter's own start). Target (quality.md): retrieve p99 ≤ 5 ms at M.
 
     python -m bench.bench_host --size M             # 500 calls per case
@@ -37,6 +41,7 @@ from bench.common import (
     working_copy,
 )
 from bench.common import busiest_project as busiest
+from bench.serve_loop import reacted_to, reaction
 from bench.wal_pages import commit_pages
 from creative_memory.model.constants import Origin
 from creative_memory.model.events import iso
@@ -47,6 +52,8 @@ CLIENT = (REPO / "integrations" / "opendesign" / "creative-memory-client.mjs").a
 CLI = [sys.executable, "-m", "creative_memory.cli.main"]
 #: the recorded retrieve's p99 target per size (docs/guide.md, "Performance targets")
 TARGET_P99_MS = {"M": 5, "L": 20}
+#: between an ingest and the next retrieval: the daemon generating (seconds in real use)
+PAUSE_MS = 50
 
 DRIVER = """
 import { createCreativeMemory } from %(client)s;
@@ -70,11 +77,14 @@ const first = await memory.ping({ timeoutMs: 60000 });
 const coldPing = performance.now() - t0;
 const r0 = await memory.retrieveForInjection({ projectId: V.project, dryRun: true, timeoutMs: 60000 });
 const coldRetrieve = performance.now() - t0;
-async function time(label, fn) {
-  for (let i = 0; i < 20; i++) await fn();
+// `before` (untimed, its CPU counted with the call's): the daemon's ingest of the last reaction
+async function time(label, fn, before = null) {
+  let k = 0;
+  for (let i = 0; i < 20; i++) { if (before) await before(k++); await fn(); }
   const out = [];
   const c0 = serveCpuMs();
   for (let i = 0; i < V.runs; i++) {
+    if (before) await before(k++);
     const a = performance.now();
     const r = await fn();
     out.push(performance.now() - a);
@@ -85,11 +95,20 @@ async function time(label, fn) {
   return out;
 }
 const wait = { timeoutMs: 10000 };
+const retrieve = () => memory.retrieveForInjection({ projectId: V.project, ...wait });
+// the daemon's ingest of the reaction to the last generation, then `pauseMs` of its next one
+async function react(k, pauseMs) {
+  const r = await memory.ingestSignal(V.reactions[k], wait);
+  if (!r.ok || r.accepted !== 1) errors.ingest = (errors.ingest ?? 0) + 1;
+  if (pauseMs) await new Promise((done) => setTimeout(done, pauseMs));
+}
 const samples = {
   ping: await time('ping', () => memory.ping(wait)),
   dry: await time('dry', () => memory.retrieveForInjection({ projectId: V.project, dryRun: true, ...wait })),
   recorded: await time('recorded', () => memory.retrieveForInjection({ projectId: V.project, ...wait })),
   pingAgain: await time('pingAgain', () => memory.ping(wait)),
+  afterIngest: await time('afterIngest', retrieve, (k) => react(k, 0)),
+  afterIngestPause: await time('afterIngestPause', retrieve, (k) => react(V.runs + 20 + k, V.pauseMs)),
 };
 memory.close();
 console.log(JSON.stringify({ first, coldPing, coldRetrieve, tokens: r0.tokens, kept: r0.kept.length,
@@ -97,8 +116,10 @@ console.log(JSON.stringify({ first, coldPing, coldRetrieve, tokens: r0.tokens, k
 """
 
 
-def node_round_trips(data_dir: Path, project: str, runs: int) -> dict[str, Any]:
+def node_round_trips(data_dir: Path, project: str, runs: int, reactions: list[dict[str, object]]) -> dict[str, Any]:
     values = {
+        "reactions": reactions,
+        "pauseMs": PAUSE_MS,
         "dataDir": str(data_dir),
         "cli": CLI,
         "now": iso(NOW),
@@ -108,7 +129,8 @@ def node_round_trips(data_dir: Path, project: str, runs: int) -> dict[str, Any]:
     }
     script = DRIVER % {"client": json.dumps(CLIENT), "values": json.dumps(values)}
     proc = subprocess.run(
-        ["node", "--input-type=module", "-e", script], capture_output=True, text=True, check=True, cwd=REPO
+        # the script on standard input: the reactions make it too long for an argument
+        ["node", "--input-type=module"], input=script, capture_output=True, text=True, check=True, cwd=REPO
     )
     data: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
     return data
@@ -148,13 +170,15 @@ def main() -> int:
             )
             for dry in (True, False)
         }
-        store.close()
         print(f"   project {project} ({records} records); {runs} calls per case after 20 warm-up calls")
         for label, advance in (("fixed now, as here", 0), ("now moving 1 ms per call", 1)):
             pages = commit_pages(bs, project, advance_ms=advance)
             print(f"   a recorded call's commit ({label}): {pages.line()}, by table or index:")
             print(pages.breakdown())
-        d = node_round_trips(folder, project, runs)
+        patterns, last = reacted_to(store, project)
+        reactions = [reaction(i, project, patterns, last, "bench-host") for i in range(2 * (runs + 20))]
+        store.close()
+        d = node_round_trips(folder, project, runs, reactions)
         print(
             f"   block: {d['kept']} preferences, {d['tokens']} tokens; failed calls: {d['errors'] or 'none'}"
         )
@@ -166,6 +190,8 @@ def main() -> int:
             ("retrieve, dry run", "dry"),
             ("retrieve, recorded (daemon)", "recorded"),
             ("reference again: ping", "pingAgain"),
+            ("recorded, after an ingest", "afterIngest"),
+            (f"the same, {PAUSE_MS} ms after it", "afterIngestPause"),
         ):
             print(f"{label:<32} {fmt_ms(summary(s[key]))}")
         if d.get("cpu"):

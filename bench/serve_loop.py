@@ -48,25 +48,17 @@ def main() -> None:
         folder = store.path.parent
         host = Host(Context(data_dir=DataDir(folder, "flag"), user=USER, actor=Actor.CLI, now_override=NOW))
 
-        patterns, last = _reacted_to(store, project)
+        patterns, last = reacted_to(store, project)
 
         def send(i: int, method: str, params: dict[str, object]) -> None:
             line = json.dumps({"jsonrpc": "2.0", "id": i, "method": method, "params": params})
             response = answer(host, line.encode())
             assert response is not None and "result" in response, response
+            host.prepare()  # as serve does once the answer is out
 
         def call(i: int, retrieve: bool = True) -> None:
             if args.ingest_between:
-                at = last + (i + 1) * 1000
-                picked = [patterns[(3 * i + k) % len(patterns)] for k in range(3)]
-                event = {
-                    "event_id": f"serve-loop-{i}",
-                    "project_id": project,
-                    "signal_type": "thumbs_up" if i % 2 else "manual_refinement",
-                    "occurred_at": iso(at),
-                    "patterns": [{"preference_type": t, "pattern": n, "polarity": pol} for t, n, pol in picked],
-                }
-                send(i, "ingest", {"events": [event]})
+                send(i, "ingest", {"events": [reaction(i, project, patterns, last, "serve-loop")]})
             if retrieve:
                 send(i, "retrieve", {"project_id": project, "dry_run": args.dry_run})
 
@@ -77,7 +69,22 @@ def main() -> None:
             call(i, retrieve=not args.no_retrieve)
 
 
-def _reacted_to(store: Store, project: str) -> tuple[list[tuple[str, str, str]], int]:
+def reaction(
+    i: int, project: str, patterns: list[tuple[str, str, str]], last: int, prefix: str
+) -> dict[str, object]:
+    """The daemon's ``i``-th reaction to a generation: one event on three of ``patterns`` in turn,
+    ``i + 1`` seconds after ``last``, signals alternating."""
+    picked = [patterns[(3 * i + k) % len(patterns)] for k in range(3)]
+    return {
+        "event_id": f"{prefix}-{i}",
+        "project_id": project,
+        "signal_type": "thumbs_up" if i % 2 else "manual_refinement",
+        "occurred_at": iso(last + (i + 1) * 1000),
+        "patterns": [{"preference_type": t, "pattern": n, "polarity": pol} for t, n, pol in picked],
+    }
+
+
+def reacted_to(store: Store, project: str) -> tuple[list[tuple[str, str, str]], int]:
     """The patterns a reaction names (the project's strongest records, in turn) and the moment of
     the store's last event (the reactions come a second apart after it, before ``NOW``)."""
     with store.snapshot() as con:
@@ -87,7 +94,7 @@ def _reacted_to(store: Store, project: str) -> tuple[list[tuple[str, str, str]],
             (USER, project),
         ).fetchall()
         (last,) = con.execute("SELECT max(occurred_at) FROM creative_memory_events").fetchone()
-    assert last + 100 * 1000 < NOW
+    assert last + 1000 * 1000 < NOW  # room for a thousand reactions, a second apart
     return [(str(t), str(n), str(pol)) for t, n, pol in rows], int(last)
 
 
