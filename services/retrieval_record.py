@@ -27,8 +27,8 @@ INJECTING_ORIGINS = frozenset({Origin.DAEMON, Origin.CLI})
 _fields = json.JSONEncoder(ensure_ascii=False, sort_keys=True, default=str).encode
 
 
-def _event_row(retrieval_id: int, ordinal: int, e: DiagEvent) -> tuple[object, ...]:
-    """A stage event's row, in ``_EVENT_COLS`` order."""
+def _event_row(ordinal: int, e: DiagEvent) -> tuple[object, ...]:
+    """A stage event's row less its retrieval id, in ``_EVENT_COLS[1:]`` order."""
     ptype = pattern = None
     if e.preference_key:
         parts = e.preference_key.split("/")
@@ -36,7 +36,21 @@ def _event_row(retrieval_id: int, ordinal: int, e: DiagEvent) -> tuple[object, .
             ptype, pattern = parts[-3], parts[-2]
     elif isinstance(e.fields.get("pattern"), str):
         pattern = e.fields["pattern"]
-    return (retrieval_id, ordinal, e.type, e.stage, e.preference_key, ptype, pattern, _fields(e.fields), e.trace)
+    return (ordinal, e.type, e.stage, e.preference_key, ptype, pattern, _fields(e.fields), e.trace)
+
+
+# The last recorded events, encoded: a retrieval answered from the memo (decision 0057) records the
+# same events again, and encoding them (their fields as JSON) was a third of a recording's work.
+_encoded: list[tuple[tuple[DiagEvent, ...], list[object]]] = []
+
+
+def _event_values(events: tuple[DiagEvent, ...]) -> list[object]:
+    last = _encoded[0] if _encoded else None
+    if last is not None and last[0] is events:
+        return last[1]
+    values = [v for i, e in enumerate(events) for v in _event_row(i, e)]
+    _encoded[:] = [(events, values)]
+    return values
 
 
 _RETRIEVAL_COLS = (
@@ -55,15 +69,20 @@ def _insert_sql(table: str, cols: Sequence[str]) -> str:
 
 
 _INSERT_RETRIEVAL = _insert_sql(Retrieval.__tablename__, _RETRIEVAL_COLS)
-_INSERT_EVENT = _insert_sql(RetrievalEvent.__tablename__, _EVENT_COLS)
-_EVENT_VALUES = f"({', '.join('?' * len(_EVENT_COLS))})"
+_EVENT_WIDTH = len(_EVENT_COLS) - 1  # the retrieval id is ?1 in every row
 
 
 @lru_cache(maxsize=128)
 def _insert_events(n: int) -> str:
-    """The insert of ``n`` stage events in one statement (a retrieval has a few dozen: the bounded
-    diagnostics of decision 0010 keep the parameters far below SQLite's limit)."""
-    return _INSERT_EVENT + "".join(", " + _EVENT_VALUES for _ in range(n - 1))
+    """The insert of ``n`` stage events in one statement, the retrieval id bound once as ?1 (a
+    retrieval has a few dozen events: the bounded diagnostics of decision 0010 keep the
+    parameters far below SQLite's limit)."""
+    rows = (
+        "(?1, " + ", ".join(f"?{2 + i * _EVENT_WIDTH + k}" for k in range(_EVENT_WIDTH)) + ")" for i in range(n)
+    )
+    return f"INSERT INTO {RetrievalEvent.__tablename__} ({', '.join(_EVENT_COLS)}) VALUES {', '.join(rows)}"
+
+
 _MARK_INJECTED = (
     f"UPDATE {Preference.__tablename__} SET last_injected_at = ? WHERE user_id = ? AND scope = ? "
     "AND preference_type = ? AND pattern = ? AND polarity = ?"
@@ -112,8 +131,7 @@ def record(
     if r.events:
         # One statement for all the stage events (``executemany`` binds and steps row by row:
         # about three times the cost for a retrieval's ~50 rows).
-        values = [v for i, e in enumerate(r.events) for v in _event_row(rid, i, e)]
-        con.execute(_insert_events(len(r.events)), values)
+        con.execute(_insert_events(len(r.events)), [rid, *_event_values(r.events)])
     if origin in INJECTING_ORIGINS and kept:
         # One probe of the unique key's index per injected record.
         con.executemany(_MARK_INJECTED, [(now, user_id, *p.key) for p in kept])
