@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from creative_memory import __version__
@@ -22,7 +24,7 @@ from creative_memory.services import controls, notes, retrieval
 from creative_memory.services.context import Context, check_user
 from creative_memory.services.errors import CreativeMemoryError, InvalidInput, ReadOnly
 from creative_memory.services.naming import optional_project, valid_name
-from creative_memory.services.retrieval_record import read_ahead
+from creative_memory.services.retrieval_record import ReservedIds, prune_diagnostics, read_ahead, record
 from creative_memory.services.store import Store
 
 log = logging.getLogger("cm.serve")
@@ -99,14 +101,29 @@ def _outcomes(
     return out
 
 
+@dataclass(frozen=True)
+class _Pending:
+    """A retrieval answered and not yet recorded (``Host.settle`` records it)."""
+
+    rid: int
+    user: str
+    outcome: retrieval.RetrievalOutcome
+    types: Sequence[str] | None
+    now: int
+
+
 class Host:
     """The methods of the host protocol over one context (data dir, user, clock)."""
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, *, record_after_answer: bool = False) -> None:
         self.ctx = ctx
+        #: serve: a retrieval is answered first and recorded by :meth:`settle` (decision 0057)
+        self._later = record_after_answer
+        self._ids = ReservedIds()
+        self._pending: _Pending | None = None
         #: the types the daemon last asked a retrieval of, per (user, project)
         self._asked: dict[tuple[str, str | None], tuple[str, ...] | None] = {}
-        #: the question an ingest changed the answer to, prepared by :meth:`prepare`
+        #: the question an ingest changed the answer to, prepared by :meth:`settle`
         self._next: tuple[str, str | None] | None = None
         self.methods: dict[str, Callable[[Any], dict[str, Any]]] = {
             "ping": self.ping,
@@ -171,27 +188,32 @@ class Host:
         user = self._user(p)
         if _expired(deadline):
             raise Expired("The caller's deadline passed before this retrieval started; nothing was recorded.")
-        store = self.store()
+        store, now = self.store(), self.ctx.now()
         self._asked[(user, project_id)] = None if not types else tuple(types)
+        later = self._later and not dry_run and not store.read_only
         outcome = retrieval.run(
             store,
             user,
             project_id=project_id,
-            now=self.ctx.now(),
+            now=now,
             mode=Mode(mode_text),
             types=types or None,
             origin=Origin.DAEMON,
-            dry_run=dry_run,
+            dry_run=dry_run or later,
             still_wanted=None if deadline is None else (lambda: not _expired(deadline)),
             read_notes=True,  # in the retrieval's own read transaction
         )
+        rid = outcome.retrieval_id
+        if later and not _expired(deadline):
+            rid = self._take_id(store)
+            self._pending = _Pending(rid, user, outcome, types or None, now)
         data = outcome.kept_json()
         result = outcome.result
         return {
             "block": outcome.block,
             "tokens": outcome.tokens,
-            "retrieval_id": outcome.retrieval_id,
-            "recorded": outcome.retrieval_id is not None,
+            "retrieval_id": rid,
+            "recorded": rid is not None,
             "gate": result.empty_reason if result.empty_reason in GATES else None,
             "empty_reason": None if outcome.block else (result.empty_reason or "nothing_above_threshold"),
             "kept": data["positives"] + data["negatives"],
@@ -246,7 +268,49 @@ class Host:
             "events": events,
         }
 
-    def prepare(self) -> None:
+    def _take_id(self, store: Store) -> int:
+        rid = self._ids.take()
+        if rid is None:  # the first recorded retrieval: a block of ids, before the answer
+            with store.hot_write() as con:
+                self._ids.reserve(con)
+            rid = self._ids.take()
+        assert rid is not None
+        return rid
+
+    def settle(self) -> None:
+        """What serve does once an answer is out, before it reads the next request: record the
+        retrieval it answered, then prepare the next one if an ingest came (decision 0057)."""
+        self._record_answered()
+        self._prepare()
+
+    def _record_answered(self) -> None:
+        """Record the retrieval answered last under the id its answer gave. A failure is logged:
+        the daemon has its block, and the next call meets the cause again."""
+        p, self._pending = self._pending, None
+        if p is None:
+            return
+        o = p.outcome
+        fields: dict[str, Any] = {
+            "block": o.block, "tokens": o.tokens, "mode": o.mode, "origin": Origin.DAEMON, "types": p.types,
+            "now": p.now,
+        }  # fmt: skip
+        try:
+            store = self.store()
+            try:
+                with store.hot_write() as con:
+                    record(con, p.user, o.result, as_id=p.rid, **fields)
+                    prune_diagnostics(con, p.user, p.now)
+                    if self._ids.left() < ReservedIds.RESERVE // 4:
+                        self._ids.reserve(con)
+            except sqlite3.IntegrityError:  # its id is taken: the table was emptied and renumbered
+                self._ids.drop()
+                with store.hot_write() as con:
+                    rid = record(con, p.user, o.result, **fields)
+                log.warning("the retrieval answered as %d was recorded as %d", p.rid, rid)
+        except CreativeMemoryError as exc:
+            log.warning("the retrieval answered as %d was not recorded: %s", p.rid, exc)
+
+    def _prepare(self) -> None:
         """After an answer has been sent, while the daemon generates: when an ingest changed the
         preferences, work out the next retrieval of the project it was about (a dry run, the
         types asked last time), so that the daemon's next ``retrieve`` finds it remembered

@@ -69,6 +69,7 @@ def _insert_sql(table: str, cols: Sequence[str]) -> str:
 
 
 _INSERT_RETRIEVAL = _insert_sql(Retrieval.__tablename__, _RETRIEVAL_COLS)
+_INSERT_RETRIEVAL_AS = _insert_sql(Retrieval.__tablename__, ("id", *_RETRIEVAL_COLS))
 _EVENT_WIDTH = len(_EVENT_COLS) - 1  # the retrieval id is ?1 in every row
 
 
@@ -100,11 +101,13 @@ def record(
     origin: Origin,
     types: Sequence[str] | None,
     now: int,
+    as_id: int | None = None,
 ) -> int:
     """Store a retrieval with its stage events; an injecting one marks its records injected.
 
     Plain statements on the write transaction's connection: a recorded retrieval is on the
-    daemon's path for every generation.
+    daemon's path for every generation. ``as_id``: the id it was answered under, taken from
+    :class:`ReservedIds` (serve answers before it records; docs/decisions/0057).
     """
     con = raw_connection(db)
     r = outcome_result
@@ -126,7 +129,11 @@ def record(
         "block_sha256": hashlib.sha256(block.encode()).hexdigest(),
         "empty_reason": r.empty_reason,
     }
-    rid = con.execute(_INSERT_RETRIEVAL, [row[c] for c in _RETRIEVAL_COLS]).lastrowid
+    values = [row[c] for c in _RETRIEVAL_COLS]
+    if as_id is None:
+        rid = con.execute(_INSERT_RETRIEVAL, values).lastrowid
+    else:
+        rid = con.execute(_INSERT_RETRIEVAL_AS, [as_id, *values]).lastrowid
     assert rid is not None
     if r.events:
         # One statement for all the stage events (``executemany`` binds and steps row by row:
@@ -181,3 +188,44 @@ def prune_diagnostics(db: Session | sqlite3.Connection, user_id: str, now: int) 
         f"DELETE FROM {Retrieval.__tablename__} WHERE user_id = ? AND at < ?", (user_id, now - days * DAY_MS)
     )
     return max(cur.rowcount, 0)
+
+
+class ReservedIds:
+    """Retrieval ids set aside for recordings made after their answer (``serve``; decision 0057).
+
+    The retrievals table numbers its rows with ``AUTOINCREMENT``, which never hands out an id at or
+    below the table's ``sqlite_sequence`` entry. :meth:`reserve` raises that entry by ``n`` inside
+    a write transaction, so the ids above the old entry are this process's alone: any other
+    writer's next retrieval is numbered after them, and a recording of ours inserts its row with
+    the id its answer gave. Ids left unused when the process ends are gaps, as a rolled-back
+    insert leaves."""
+
+    RESERVE = 64
+
+    def __init__(self) -> None:
+        self._next = 1
+        self._last = 0  # nothing reserved yet
+
+    def left(self) -> int:
+        return self._last - self._next + 1
+
+    def take(self) -> int | None:
+        if self._next > self._last:
+            return None
+        rid, self._next = self._next, self._next + 1
+        return rid
+
+    def drop(self) -> None:
+        """Forget the block (a recording found its id taken: the table was emptied and renumbered)."""
+        self._next, self._last = 1, 0
+
+    def reserve(self, con: sqlite3.Connection, n: int = RESERVE) -> None:
+        """Inside a write transaction: a new block of ``n`` ids (what is left of the old one goes)."""
+        row = con.execute(f"SELECT seq FROM sqlite_sequence WHERE name = '{_RETRIEVALS}'").fetchone()
+        (top,) = con.execute(f"SELECT coalesce(max(id), 0) FROM {_RETRIEVALS}").fetchone()
+        base = max(int(top), int(row[0]) if row is not None else 0)
+        if row is None:
+            con.execute("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", (_RETRIEVALS, base + n))
+        else:
+            con.execute("UPDATE sqlite_sequence SET seq = ? WHERE name = ?", (base + n, _RETRIEVALS))
+        self._next, self._last = base + 1, base + n

@@ -105,14 +105,14 @@ def serve_lines(host: Host, lines: IO[bytes], out: IO[bytes]) -> None:
         if response is not None:
             out.write(_encode(response).encode("utf-8") + b"\n")
             out.flush()
-        host.prepare()  # the next retrieval, after an ingest (the answer is out already)
+        host.settle()  # the answered retrieval recorded; the next prepared after an ingest
         seen_modules = settle_memory(seen_modules)
 
 
 def serve(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     protocol = sys.stdout.buffer
     sys.stdout = sys.stderr  # a stray print can never reach the daemon as protocol
-    host = Host(ctx)
+    host = Host(ctx, record_after_answer=True)
     log.info("serving %s for user %s on stdio", ctx.data_dir.store, ctx.user)
     try:
         serve_lines(host, sys.stdin.buffer, protocol)

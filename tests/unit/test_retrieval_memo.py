@@ -186,12 +186,12 @@ def test_serve_prepares_the_next_retrieval_after_an_ingest(
     host.store().background_checkpoints()  # as serve: reads on the kept write connection
     try:
         host.ingest({"events": [_event(i, "grid_twelve") for i in range(5)]})
-        host.prepare()
+        host.settle()
         assert "grid twelve" in host.retrieve({"project_id": "p1"})["block"]
         # The reaction to that generation, then (while the daemon generates) the preparation.
         host.ingest({"events": [_event(10 + i, "asymmetric_hero") for i in range(5)]})
         if prepared:
-            host.prepare()
+            host.settle()
         answer, seen = _retrieve_reading(host)
         assert "asymmetric hero" in answer["block"] and answer["recorded"]
         read_again = any("ix_cm_prefs_rank" in sql for sql in seen)
@@ -218,12 +218,12 @@ def test_nothing_is_prepared_without_an_ingest_and_a_failed_preparation_fails_no
             raise StoreUnavailable("The store could not be used (disk I/O error). Nothing was changed.")
 
         monkeypatch.setattr(retrieval, "run", failing)
-        host.prepare()
+        host.settle()
         assert calls == []
         monkeypatch.setattr(retrieval, "run", real_run)
         host.ingest({"events": [_event(i, "grid_twelve") for i in range(5)]})
         monkeypatch.setattr(retrieval, "run", failing)
-        host.prepare()  # logged, not raised
+        host.settle()  # logged, not raised
         assert calls == [True]
         monkeypatch.setattr(retrieval, "run", real_run)
         assert "grid twelve" in host.retrieve({"project_id": "p1"})["block"]

@@ -1,0 +1,144 @@
+"""serve answers a retrieval first and records it afterwards, under the id its answer gave
+(decision 0057): the row appears when ``Host.settle`` runs, ids stay unique beside other writers,
+and a recording that cannot be made is logged, never raised."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from creative_memory.model.constants import Actor, Origin
+from creative_memory.services import retrieval
+from creative_memory.services.context import Context
+from creative_memory.services.datadir import DataDir
+from creative_memory.services.host import Host
+from creative_memory.services.retrieval_record import ReservedIds
+from creative_memory.services.store import Store
+
+USER = "local"
+NOW = 1_793_500_000_000
+
+
+def _event(i: int) -> dict[str, Any]:
+    return {
+        "event_id": f"e{i}",
+        "project_id": "p1",
+        "signal_type": "manual_refinement",
+        "occurred_at": f"2026-11-0{1 + i % 8}T10:{i:02d}:00Z",
+        "patterns": [{"preference_type": "layout", "pattern": "grid_twelve", "polarity": "positive"}],
+    }
+
+
+@pytest.fixture
+def host(store: Store, tmp_data_dir: DataDir) -> Iterator[Host]:
+    ctx = Context(data_dir=tmp_data_dir, user=USER, actor=Actor.CLI, now_override=NOW)
+    h = Host(ctx, record_after_answer=True)
+    h.ingest({"events": [_event(i) for i in range(5)]})
+    h.settle()
+    try:
+        yield h
+    finally:
+        ctx.close()
+
+
+def _rows(store: Store) -> list[tuple[Any, ...]]:
+    con = sqlite3.connect(store.path)
+    try:
+        return con.execute(
+            "SELECT r.id, r.origin, r.project_id, (SELECT count(*) FROM creative_memory_retrieval_events e "
+            "WHERE e.retrieval_id = r.id) FROM creative_memory_retrievals r ORDER BY r.id"
+        ).fetchall()
+    finally:
+        con.close()
+
+
+def _injected(store: Store) -> list[Any]:
+    con = sqlite3.connect(store.path)
+    try:
+        return [r[0] for r in con.execute("SELECT last_injected_at FROM creative_memory_preferences WHERE scope = 'project:p1'")]
+    finally:
+        con.close()
+
+
+def test_the_answer_comes_first_and_the_recording_under_its_id_when_serve_settles(host: Host, store: Store) -> None:
+    answer = host.retrieve({"project_id": "p1"})
+    rid = answer["retrieval_id"]
+    assert answer["recorded"] and "grid twelve" in answer["block"]
+    assert _rows(store) == [] and _injected(store) == [None]  # nothing written before the answer is out
+    host.settle()
+    ((got, origin, project, events),) = _rows(store)
+    assert (got, origin, project) == (rid, "daemon", "p1") and events > 0
+    assert _injected(store) == [NOW]
+    # A dry run is never recorded; the next recorded one gets the next id of the block.
+    assert host.retrieve({"project_id": "p1", "dry_run": True})["retrieval_id"] is None
+    host.settle()
+    second = host.retrieve({"project_id": "p1"})["retrieval_id"]
+    host.settle()
+    assert [r[0] for r in _rows(store)] == [rid, second] and second == rid + 1
+
+
+def test_other_writers_number_their_retrievals_after_the_reserved_block(host: Host, store: Store) -> None:
+    first = host.retrieve({"project_id": "p1"})["retrieval_id"]
+    host.settle()
+    # The window (or the CLI) records a retrieval of its own meanwhile: AUTOINCREMENT skips the block.
+    theirs = retrieval.run(store, USER, project_id="p1", now=NOW, origin=Origin.GUI).retrieval_id
+    assert theirs is not None and theirs > first + ReservedIds.RESERVE - 1
+    ours = host.retrieve({"project_id": "p1"})["retrieval_id"]
+    host.settle()
+    assert [r[0] for r in _rows(store)] == sorted([first, ours, theirs]) and ours == first + 1
+
+
+def test_a_block_running_low_is_refilled_by_a_recording(host: Host, store: Store) -> None:
+    seen = []
+    for _ in range(ReservedIds.RESERVE + 5):
+        seen.append(host.retrieve({"project_id": "p1"})["retrieval_id"])
+        host.settle()
+    assert len(set(seen)) == len(seen) == len(_rows(store))
+    assert [r[0] for r in _rows(store)] == sorted(seen)
+
+
+def test_a_recording_that_cannot_be_made_is_logged_and_the_next_call_works(
+    host: Host, store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    answer = host.retrieve({"project_id": "p1"})
+    # Another program holds the write lock longer than our lock budget.
+    holder = sqlite3.connect(store.path, timeout=0)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        with caplog.at_level(logging.WARNING, logger="cm.serve"):
+            host.settle()  # not raised
+    finally:
+        holder.rollback()
+        holder.close()
+    assert f"answered as {answer['retrieval_id']} was not recorded" in caplog.text
+    assert _rows(store) == []
+    again = host.retrieve({"project_id": "p1"})
+    host.settle()
+    assert [r[0] for r in _rows(store)] == [again["retrieval_id"]]
+
+
+def test_an_id_taken_meanwhile_records_under_a_new_one_and_says_so(
+    host: Host, store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    answer = host.retrieve({"project_id": "p1"})
+    rid = answer["retrieval_id"]
+    # The table was emptied and renumbered under us (as a restore of an older file could): the id
+    # the answer gave is someone else's now.
+    con = sqlite3.connect(store.path)
+    with con:
+        con.execute(
+            "INSERT INTO creative_memory_retrievals (id, user_id, at, origin, mode, duration_ms, block_sha256, "
+            "kept_positive, kept_negative, kept_high, kept_medium, kept_overrides, token_estimate) "
+            "VALUES (?, 'someone', 0, 'gui', 'generation', 0, '', 0, 0, 0, 0, 0, 0)",
+            (rid,),
+        )
+    con.close()
+    with caplog.at_level(logging.WARNING, logger="cm.serve"):
+        host.settle()
+    assert f"answered as {rid} was recorded as" in caplog.text
+    ours = [r for r in _rows(store) if r[1] == "daemon"]
+    assert len(ours) == 1 and ours[0][0] != rid
