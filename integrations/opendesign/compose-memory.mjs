@@ -99,7 +99,7 @@ async function main() {
     if (note) console.error(note);
     if (error) process.exitCode = 1;
   } finally {
-    memory.close();
+    await memory.close();
   }
 }
 

@@ -9,7 +9,7 @@
 //   const memory = createCreativeMemory({ dataDir });          // the data dir the daemon resolved
 //   const { block } = await memory.retrieveForInjection({ projectId, mode: 'generation' });
 //   await memory.ingestSignal({ event_id, signal_type: 'manual_refinement', ... });
-//   memory.close();                                              // also done on process exit
+//   await memory.close();                                        // also done on process exit
 
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -248,9 +248,10 @@ export class CreativeMemoryClient {
     }
   }
 
-  // Stops the child: its standard input closes, so it finishes the request at hand and exits.
+  // Stops the child: its standard input closes, so it finishes the request at hand (and records
+  // the retrieval it answered last) and exits. The returned promise settles when it has exited.
   close() {
-    if (this.closed) return;
+    if (this.closed) return Promise.resolve();
     this.closed = true;
     process.removeListener('exit', this.onExit);
     clearTimeout(this.restartTimer);
@@ -262,12 +263,14 @@ export class CreativeMemoryClient {
       this.pending.delete(id);
       p.resolve({ ok: false, error: 'closed', message: 'the client was closed' });
     }
-    if (child) {
-      child.stdin.end();
-      const killer = setTimeout(() => child.kill('SIGKILL'), 2000);
-      killer.unref();
-      child.once('exit', () => clearTimeout(killer));
-    }
+    if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    const exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    child.ref(); // until it has exited (at most the 2 s before it is killed), for whoever awaits
+    child.stdin.end();
+    const killer = setTimeout(() => child.kill('SIGKILL'), 2000);
+    killer.unref();
+    exited.then(() => clearTimeout(killer));
+    return exited;
   }
 }
 

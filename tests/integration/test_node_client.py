@@ -162,7 +162,7 @@ def test_the_block_equals_the_preview_and_the_composer_places_it(data_dir: Path)
         r.sections = composer.placeCreativeBlock(['# Identity', '## Personal memory …', '## Custom instructions (user-level)\\n\\nx'], 'CM');
         r.noPersonal = composer.placeCreativeBlock(['# Identity', '## Custom instructions (user-level)'], 'CM');
         r.group = composer.placeCreativeBlock(['# Identity', '## Personal memory …', '## Intent gateway — …', '## Self-verify against …', '## How to use this design system'], 'CM');
-        memory.close();
+        await memory.close();
         console.log(JSON.stringify(r));
         """,
         data_dir,
@@ -214,7 +214,7 @@ def test_a_switch_flipped_by_the_cli_empties_the_very_next_block(data_dir: Path)
         od('pause', '--using'); await step('paused');
         od('resume'); await step('resumed');
         od('project', 'disable', 'p_brand'); await step('project disabled');
-        memory.close();
+        await memory.close();
         console.log(JSON.stringify(steps));
         """,
         data_dir,
@@ -247,7 +247,7 @@ def test_killing_the_child_mid_call_gives_no_block_and_a_restart(data_dir: Path)
           if (memory.pid && memory.pid !== first) after = await memory.retrieveForInjection({ projectId: 'p_brand', timeoutMs: 5000 });
         }
         const second = memory.pid;
-        memory.close();
+        await memory.close();
         let stopped = false;
         for (let i = 0; i < 100 && !stopped; i++) { await sleep(50); stopped = !alive(second); }
         console.log(JSON.stringify({ during, logsAfterCrash, after, first, second, restarts: memory.restarts, stopped }));
@@ -273,7 +273,7 @@ def test_a_late_answer_is_no_block_one_log_line_and_not_recorded(data_dir: Path)
         const lines = logs.filter((l) => l.startsWith('creative-memory:'));
         process.kill(memory.pid, 'SIGCONT');
         const next = await memory.retrieveForInjection({ projectId: 'p_brand', timeoutMs: 5000 });
-        memory.close();
+        await memory.close();
         console.log(JSON.stringify({ late, waited, lines, next }));
         """,
         data_dir,
@@ -301,7 +301,7 @@ def test_ingest_decay_status_and_notes_through_the_client(data_dir: Path) -> Non
         od('notes', 'on');
         const after = await memory.status();
         const noted = await memory.retrieveForInjection({ projectId: 'p_brand', timeoutMs: 5000 });
-        memory.close();
+        await memory.close();
         console.log(JSON.stringify({ ingest, decay, before, after, quiet, noted }));
         """,
         data_dir,
@@ -328,7 +328,7 @@ def test_open_in_app_starts_the_app_on_that_retrieval(data_dir: Path, tmp_path: 
         const memory = createCreativeMemory({ ...options, appCommand: V.app, args: [...options.args, '--user', 'local'] });
         const ok = memory.openInApp(42);
         const bad = memory.openInApp('42; rm -rf /');
-        memory.close();
+        await memory.close();
         await sleep(50);
         console.log(JSON.stringify({ ok, bad, logs }));
         """,
@@ -365,7 +365,7 @@ def test_a_child_that_stops_answering_is_replaced(data_dir: Path) -> None:
         }
         await sleep(100);
         const firstGone = !alive(first);
-        memory.close();
+        await memory.close();
         console.log(JSON.stringify({ stuck, after, firstGone, restarts: memory.restarts,
           why: logs.filter((l) => l.includes('did not answer')) }));
         """,
@@ -407,7 +407,7 @@ def test_a_slow_start_is_not_taken_for_a_hang(data_dir: Path) -> None:
           args: ['-c', 'sleep 4; exec "$0" "$@"', CLI[0], ...options.args] };
         const memory = createCreativeMemory(slow);
         const r = await memory.retrieveForInjection({ projectId: 'p_brand', timeoutMs: 60000 });
-        memory.close();
+        await memory.close();
         console.log(JSON.stringify({ block: r.block, error: r.error ?? null, restarts: memory.restarts }));
         """,
         data_dir,
