@@ -4,7 +4,8 @@ For the M store (and L when it is cached), from one Node process using
 ``integrations/opendesign/creative-memory-client.mjs``: the cold start of ``serve`` to its first
 answer, then p50/p95/p99 of ``retrieve`` for the project with the most records, dry-run and
 recorded (origin ``daemon``), beside a ``ping`` round trip measured in the same run (the transport
-alone); last, recorded retrievals each after the daemon's ``ingest`` of a reaction to the previous
+alone); recorded ones ``PAUSE_MS`` apart (the daemon calls once per generation: ``serve`` records
+each after its answer, decision 0057); last, recorded retrievals each after the daemon's ``ingest`` of a reaction to the previous
 generation (one event on three of the project's patterns, untimed), as in real use, where a
 retrieval cannot be the last one's answer again: right after the ingest's answer, and
 ``PAUSE_MS`` after it (the daemon generates for seconds between the two; ``serve`` prepares the
@@ -107,6 +108,7 @@ const samples = {
   dry: await time('dry', () => memory.retrieveForInjection({ projectId: V.project, dryRun: true, ...wait })),
   recorded: await time('recorded', () => memory.retrieveForInjection({ projectId: V.project, ...wait })),
   pingAgain: await time('pingAgain', () => memory.ping(wait)),
+  spaced: await time('spaced', retrieve, () => new Promise((done) => setTimeout(done, V.pauseMs))),
   afterIngest: await time('afterIngest', retrieve, (k) => react(k, 0)),
   afterIngestPause: await time('afterIngestPause', retrieve, (k) => react(V.runs + 20 + k, V.pauseMs)),
 };
@@ -190,6 +192,7 @@ def main() -> int:
             ("retrieve, dry run", "dry"),
             ("retrieve, recorded (daemon)", "recorded"),
             ("reference again: ping", "pingAgain"),
+            (f"recorded, {PAUSE_MS} ms apart", "spaced"),
             ("recorded, after an ingest", "afterIngest"),
             (f"the same, {PAUSE_MS} ms after it", "afterIngestPause"),
         ):

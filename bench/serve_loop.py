@@ -46,7 +46,8 @@ def main() -> None:
     with working_copy(bs) as store:
         project, _records = busiest_project(store)
         folder = store.path.parent
-        host = Host(Context(data_dir=DataDir(folder, "flag"), user=USER, actor=Actor.CLI, now_override=NOW))
+        ctx = Context(data_dir=DataDir(folder, "flag"), user=USER, actor=Actor.CLI, now_override=NOW)
+        host = Host(ctx, record_after_answer=True)  # as serve runs it
 
         patterns, last = reacted_to(store, project)
 
@@ -54,7 +55,7 @@ def main() -> None:
             line = json.dumps({"jsonrpc": "2.0", "id": i, "method": method, "params": params})
             response = answer(host, line.encode())
             assert response is not None and "result" in response, response
-            host.prepare()  # as serve does once the answer is out
+            host.settle()  # as serve does once the answer is out
 
         def call(i: int, retrieve: bool = True) -> None:
             if args.ingest_between:
