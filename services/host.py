@@ -300,7 +300,7 @@ class Host:
                 with store.hot_write() as con:
                     record(con, p.user, o.result, as_id=p.rid, **fields)
                     prune_diagnostics(con, p.user, p.now)
-                    if self._ids.left() < ReservedIds.RESERVE // 4:
+                    if not self._ids.left():  # the next call's id, in the same transaction
                         self._ids.reserve(con)
             except sqlite3.IntegrityError:  # its id is taken: the table was emptied and renumbered
                 self._ids.drop()

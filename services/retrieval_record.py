@@ -197,10 +197,11 @@ class ReservedIds:
     below the table's ``sqlite_sequence`` entry. :meth:`reserve` raises that entry by ``n`` inside
     a write transaction, so the ids above the old entry are this process's alone: any other
     writer's next retrieval is numbered after them, and a recording of ours inserts its row with
-    the id its answer gave. Ids left unused when the process ends are gaps, as a rolled-back
-    insert leaves."""
+    the id its answer gave. ``serve`` keeps one id ahead (the Diagnostics list is in id order, so a
+    larger block would list another writer's retrievals above newer ones of the daemon's). An id
+    left unused when the process ends is a gap, as a rolled-back insert leaves."""
 
-    RESERVE = 64
+    RESERVE = 1
 
     def __init__(self) -> None:
         self._next = 1

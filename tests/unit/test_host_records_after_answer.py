@@ -86,19 +86,25 @@ def test_other_writers_number_their_retrievals_after_the_reserved_block(host: Ho
     host.settle()
     # The window (or the CLI) records a retrieval of its own meanwhile: AUTOINCREMENT skips the block.
     theirs = retrieval.run(store, USER, project_id="p1", now=NOW, origin=Origin.GUI).retrieval_id
-    assert theirs is not None and theirs > first + ReservedIds.RESERVE - 1
+    assert theirs is not None and theirs == first + 2  # serve holds the next id, first + 1
     ours = host.retrieve({"project_id": "p1"})["retrieval_id"]
     host.settle()
     assert [r[0] for r in _rows(store)] == sorted([first, ours, theirs]) and ours == first + 1
 
 
-def test_a_block_running_low_is_refilled_by_a_recording(host: Host, store: Store) -> None:
+def test_each_recording_sets_the_next_id_aside(host: Host, store: Store) -> None:
     seen = []
-    for _ in range(ReservedIds.RESERVE + 5):
+    for _ in range(5):
         seen.append(host.retrieve({"project_id": "p1"})["retrieval_id"])
         host.settle()
     assert len(set(seen)) == len(seen) == len(_rows(store))
-    assert [r[0] for r in _rows(store)] == sorted(seen)
+    assert [r[0] for r in _rows(store)] == sorted(seen) == list(range(seen[0], seen[0] + 5))
+    con = sqlite3.connect(store.path)
+    try:
+        (seq,) = con.execute("SELECT seq FROM sqlite_sequence WHERE name = 'creative_memory_retrievals'").fetchone()
+    finally:
+        con.close()
+    assert seq == seen[-1] + 1 and ReservedIds.RESERVE == 1
 
 
 def test_a_recording_that_cannot_be_made_is_logged_and_the_next_call_works(
