@@ -35,7 +35,9 @@ def _event(i: int) -> dict[str, Any]:
 
 @pytest.fixture
 def host(store: Store, tmp_data_dir: DataDir) -> Iterator[Host]:
-    ctx = Context(data_dir=tmp_data_dir, user=USER, actor=Actor.CLI, now_override=NOW)
+    ctx = Context(
+        data_dir=tmp_data_dir, user=USER, actor=Actor.CLI, now_override=NOW, busy_timeout_s=0.2, lock_budget_s=0.6
+    )
     h = Host(ctx, record_after_answer=True)
     h.ingest({"events": [_event(i) for i in range(5)]})
     h.settle()
