@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.common import USER, copy_store, demo_store, header, parser, percentile
+from bench.common import USER, GcWatch, copy_store, demo_store, header, parser, percentile
 
 WRITER = r"""
 import json, sys, time
@@ -94,6 +94,8 @@ def run_window(folder: Path, args: Any) -> dict[str, Any]:
         timer.setInterval(10)
         timer.timeout.connect(tick)
         timer.start()
+        watch_gc = GcWatch()
+        watch_gc.start()
         if args.why:
             watch_stalls(last, out)
 
@@ -134,6 +136,8 @@ def run_window(folder: Path, args: Any) -> dict[str, Any]:
                 n["shown"] = time.time()
         out["done"] = True
         timer.stop()
+        watch_gc.stop()
+        out["gc"] = watch_gc.line()
         ctrl.stop_polling()
         window.close()
         actx.app.quit()
@@ -197,6 +201,7 @@ def main() -> None:
           f"p50 {percentile(gaps, 0.5):.1f} ms, p99 {percentile(gaps, 0.99):.1f} ms, max {gaps[-1]:.1f} ms "
           f"(target max ≤ 50 ms); stalls over 50 ms: {sum(g > 50 for g in gaps)}")
     print(f"writer batches committed: {len(out['commits'])}; window refreshes: {len(out['notices'])}")
+    print(out["gc"])
     for stack, n in sorted(out.get("why", {}).items(), key=lambda kv: -kv[1])[:6]:
         print(f"--- {n} samples (10 ms each) in a stall:\n{stack}")
     if lag:

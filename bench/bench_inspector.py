@@ -35,7 +35,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.common import USER, copy_store, demo_store, fmt_ms, header, parser, summary
+from bench.common import USER, GcWatch, copy_store, demo_store, fmt_ms, header, parser, summary
 
 #: words whose prefixes are typed (found in the demo stores' patterns, types and project names)
 WORDS = ("serif", "grid", "warm", "shadow", "dense", "minimal", "color", "airy", "brand", "icon",
@@ -102,6 +102,8 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
         await tab.refresh()
         out["first_load_ms"] = (time.perf_counter() - t0) * 1000
         out["rss_open"] = rss_mb()
+        watch_gc = GcWatch()
+        watch_gc.start()
         model, table = tab.model, tab.table
         applied = asyncio.Event()
         model.reloaded.connect(applied.set)
@@ -186,6 +188,8 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
         # wait for the counts of the last filter, then sort by each column
         while model.is_loading():
             await asyncio.sleep(0.01)
+        out["gc_text"] = watch_gc.line()
+        watch_gc.reset()
         print("measuring: sorts …", file=sys.stderr, flush=True)
         sorts: list[tuple[str, float, float]] = []
         header_view = table.horizontalHeader()
@@ -207,6 +211,8 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
         out["sorts"] = sorts
         while model.is_loading():
             await asyncio.sleep(0.01)
+        out["gc_sort"] = watch_gc.line()
+        watch_gc.reset()
         print("measuring: scrolling …", file=sys.stderr, flush=True)
         table.setFocus()
         table.setCurrentIndex(model.index(0, 0))
@@ -218,6 +224,8 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
             QTest.keyClick(table, Qt.Key.Key_PageDown)
             await asyncio.sleep(0.033)  # a held key repeats about 30 times a second
         out["pagedown"] = (args.pages, (time.perf_counter() - t0), max(gaps, default=0.0), model.rowCount())
+        out["gc_pagedown"] = watch_gc.line()
+        watch_gc.reset()
         gaps.clear()
         last[0] = time.perf_counter()
         t0 = time.perf_counter()
@@ -235,6 +243,8 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
                 break
         out["end"] = (presses, time.perf_counter() - t0, max(gaps, default=0.0), model.rowCount())
         out["at_end"] = model.key_at(table.currentIndex().row())
+        out["gc_end"] = watch_gc.line()
+        watch_gc.stop()
         timer.stop()
         out["rss_end"] = rss_mb()
         out["total"] = model.total
@@ -267,14 +277,18 @@ def main() -> None:
           f"empty filter {fmt_ms(summary(out['clears_cpu']))}")
     print(f"  with a second, forced repaint after the first (as measured before 2026-11-27): text "
           f"{fmt_ms(summary(out['texts_forced']))}; empty filter {fmt_ms(summary(out['clears_forced']))}")
+    print(f"  {out['gc_text']}")
     for name, took, gap in out["sorts"]:
         print(f"sort by {name:<14} → rows painted {took:7.1f} ms, longest frame {gap:6.1f} ms")
     print(f"sort: longest frame {max(g for _n, _t, g in out['sorts']):.1f} ms (target ≤ 50 ms)")
+    print(f"  {out['gc_sort']}")
     n, s, gap, rows = out["pagedown"]
     print(f"Page Down ×{n} in {s:.1f} s: longest frame {gap:.1f} ms (target ≤ 50 ms); rows held {rows}")
+    print(f"  {out['gc_pagedown']}")
     n, s, gap, rows = out["end"]
     print(f"Ctrl+End ×{n} to the last row in {s:.1f} s: longest frame {gap:.1f} ms (target ≤ 50 ms); rows held {rows} "
           f"of {out['total']}; last row {out['at_end']}")
+    print(f"  {out['gc_end']}")
     print(f"resident memory: start {out['rss_start']:.0f} MB, tab open {out['rss_open']:.0f} MB, "
           f"after scrolling to the end {out['rss_end']:.0f} MB (target ≤ 300 MB on L)")
 

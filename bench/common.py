@@ -316,3 +316,49 @@ def busiest_project(store: Store) -> tuple[str, int]:
             .limit(1)
         ).one()
     return str(row[0]), int(row[1])
+
+
+# --------------------------------------------------------------------------- garbage collections
+class GcWatch:
+    """Times every cyclic garbage collection of this process (``gc.callbacks``) while it is
+    started: per generation how many ran and the longest, and the thread that ran them — a
+    collection of the oldest generation walks every tracked object and holds the GIL meanwhile,
+    so it shows as a frame or a stall of the window whichever thread runs it."""
+
+    def __init__(self) -> None:
+        self.runs: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        self.threads: set[str] = set()
+        self._t0 = 0.0
+
+    def _callback(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._t0 = time.perf_counter()
+        else:
+            import threading
+
+            self.runs[info["generation"]].append((time.perf_counter() - self._t0) * 1000)
+            self.threads.add(threading.current_thread().name)
+
+    def start(self) -> None:
+        import gc
+
+        gc.callbacks.append(self._callback)
+
+    def reset(self) -> None:
+        for took in self.runs.values():
+            took.clear()
+        self.threads.clear()
+
+    def stop(self) -> None:
+        import gc
+
+        if self._callback in gc.callbacks:
+            gc.callbacks.remove(self._callback)
+
+    def line(self) -> str:
+        parts = []
+        for g, took in self.runs.items():
+            longest = f", longest {max(took):.1f} ms" if took else ""
+            parts.append(f"generation {g}: {len(took)}{longest}")
+        threads = ", ".join(sorted(self.threads)) or "none"
+        return f"garbage collections: {'; '.join(parts)} (threads: {threads})"
