@@ -35,7 +35,18 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.common import USER, GcWatch, copy_store, demo_store, fmt_ms, header, parser, summary
+from bench.common import (
+    USER,
+    GcWatch,
+    copy_store,
+    demo_store,
+    fmt_ms,
+    header,
+    parser,
+    print_why,
+    sample_late_frames,
+    summary,
+)
 
 #: words whose prefixes are typed (found in the demo stores' patterns, types and project names)
 WORDS = ("serif", "grid", "warm", "shadow", "dense", "minimal", "color", "airy", "brand", "icon",
@@ -72,6 +83,7 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
     from PySide6.QtTest import QTest
 
     from creative_memory.gui.asyncbridge import AppContext, run_app
+    from creative_memory.gui.collector import collector
     from creative_memory.gui.controller import Controller
     from creative_memory.gui.itemmodels.preferences import COLUMNS
     from creative_memory.gui.tabs.inspector.view import InspectorTab
@@ -82,6 +94,9 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"rss_start": rss_mb()}
 
     async def body(actx: AppContext) -> None:
+        # The tab runs as in the main window: the collector held (collections on this thread only)
+        # and start-up's objects frozen once the tab has loaded (gui/collector.py).
+        collector().hold()
         ctx = Context(data_dir=DataDir(folder, "flag"), user=USER, actor=Actor.GUI)
         ctrl = Controller(ctx, actx.worker, actx.keeper)
         t0 = time.perf_counter()
@@ -101,6 +116,7 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
         t0 = time.perf_counter()
         await tab.refresh()
         out["first_load_ms"] = (time.perf_counter() - t0) * 1000
+        collector().settle()
         out["rss_open"] = rss_mb()
         watch_gc = GcWatch()
         watch_gc.start()
@@ -108,17 +124,38 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
         applied = asyncio.Event()
         model.reloaded.connect(applied.set)
         gaps: list[float] = []
+        #: per tick: CPU ms of this (the GUI) thread and of the whole process since the last tick
+        frame_cpu: list[tuple[float, float]] = []
+        cpu_last = [time.thread_time(), time.process_time()]
         last = [time.perf_counter()]
 
         def tick() -> None:
             t = time.perf_counter()
             gaps.append((t - last[0]) * 1000 - 10)
             last[0] = t
+            thread, process = time.thread_time(), time.process_time()
+            frame_cpu.append(((thread - cpu_last[0]) * 1000, (process - cpu_last[1]) * 1000))
+            cpu_last[:] = [thread, process]
+
+        def restart_frames() -> None:
+            gaps.clear()
+            frame_cpu.clear()
+            last[0] = time.perf_counter()
+            cpu_last[:] = [time.thread_time(), time.process_time()]
+
+        def longest_frame() -> tuple[float, float, float]:
+            """The largest gap, and the GUI thread's and the process's CPU ms in it."""
+            if not gaps:
+                return 0.0, 0.0, 0.0
+            i = max(range(len(gaps)), key=gaps.__getitem__)
+            return gaps[i], *frame_cpu[i]
 
         timer = QTimer()
         timer.setInterval(10)
         timer.timeout.connect(tick)
         timer.start()
+        if args.why:
+            sample_late_frames(last, out)
 
         cpu: list[float] = []
         forced: list[float] = []
@@ -145,8 +182,7 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
             span up to a second, forced repaint (how this was measured before 2026-11-27) to
             ``forced``."""
             await asyncio.sleep(0.05)  # let the timer settle
-            gaps.clear()
-            last[0] = time.perf_counter()
+            restart_frames()
             applied.clear()
             c0 = time.process_time()
             t0 = time.perf_counter()
@@ -217,17 +253,16 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
         table.setFocus()
         table.setCurrentIndex(model.index(0, 0))
         await asyncio.sleep(0.05)
-        gaps.clear()
-        last[0] = time.perf_counter()
+        restart_frames()
+        out["sampling"] = True
         t0 = time.perf_counter()
         for _ in range(args.pages):
             QTest.keyClick(table, Qt.Key.Key_PageDown)
             await asyncio.sleep(0.033)  # a held key repeats about 30 times a second
-        out["pagedown"] = (args.pages, (time.perf_counter() - t0), max(gaps, default=0.0), model.rowCount())
+        out["pagedown"] = (args.pages, (time.perf_counter() - t0), longest_frame(), model.rowCount())
         out["gc_pagedown"] = watch_gc.line()
         watch_gc.reset()
-        gaps.clear()
-        last[0] = time.perf_counter()
+        restart_frames()
         t0 = time.perf_counter()
         presses = 0
         while True:
@@ -241,15 +276,17 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
                       table.currentIndex().row(), table.verticalScrollBar().value(), file=sys.stderr)
             if not model.canFetchMore() and table.currentIndex().row() == model.rowCount() - 1:
                 break
-        out["end"] = (presses, time.perf_counter() - t0, max(gaps, default=0.0), model.rowCount())
+        out["end"] = (presses, time.perf_counter() - t0, longest_frame(), model.rowCount())
         out["at_end"] = model.key_at(table.currentIndex().row())
         out["gc_end"] = watch_gc.line()
         watch_gc.stop()
+        out["done"] = True
         timer.stop()
         out["rss_end"] = rss_mb()
         out["total"] = model.total
         out["held_rows"] = model.rowCount()
         tab.close()
+        collector().release()
         actx.app.quit()
 
     run_app(body, argv=[sys.argv[0]])
@@ -260,6 +297,7 @@ def main() -> None:
     p = parser("The Inspector tab: typed text → rows painted, sort, scroll, resident memory")
     p.add_argument("--strings", type=int, default=36, help="filter strings typed (≥ 30)")
     p.add_argument("--pages", type=int, default=60, help="Page Down presses before End")
+    p.add_argument("--why", action="store_true", help="print where the threads were during frames over 40 ms")
     args = p.parse_args()
     bs = demo_store(args.size, args.seed, fresh=args.fresh)
     header("Inspector: text → rows painted, sort, scroll, memory", bs)
@@ -282,13 +320,16 @@ def main() -> None:
         print(f"sort by {name:<14} → rows painted {took:7.1f} ms, longest frame {gap:6.1f} ms")
     print(f"sort: longest frame {max(g for _n, _t, g in out['sorts']):.1f} ms (target ≤ 50 ms)")
     print(f"  {out['gc_sort']}")
-    n, s, gap, rows = out["pagedown"]
-    print(f"Page Down ×{n} in {s:.1f} s: longest frame {gap:.1f} ms (target ≤ 50 ms); rows held {rows}")
+    n, s, (gap, gui_cpu, cpu), rows = out["pagedown"]
+    print(f"Page Down ×{n} in {s:.1f} s: longest frame {gap:.1f} ms (target ≤ 50 ms; CPU in it: GUI thread "
+          f"{gui_cpu:.1f} ms, process {cpu:.1f} ms); rows held {rows}")
     print(f"  {out['gc_pagedown']}")
-    n, s, gap, rows = out["end"]
-    print(f"Ctrl+End ×{n} to the last row in {s:.1f} s: longest frame {gap:.1f} ms (target ≤ 50 ms); rows held {rows} "
+    n, s, (gap, gui_cpu, cpu), rows = out["end"]
+    print(f"Ctrl+End ×{n} to the last row in {s:.1f} s: longest frame {gap:.1f} ms (target ≤ 50 ms; CPU in it: "
+          f"GUI thread {gui_cpu:.1f} ms, process {cpu:.1f} ms); rows held {rows} "
           f"of {out['total']}; last row {out['at_end']}")
     print(f"  {out['gc_end']}")
+    print_why(out)
     print(f"resident memory: start {out['rss_start']:.0f} MB, tab open {out['rss_open']:.0f} MB, "
           f"after scrolling to the end {out['rss_end']:.0f} MB (target ≤ 300 MB on L)")
 

@@ -362,3 +362,36 @@ class GcWatch:
             parts.append(f"generation {g}: {len(took)}{longest}")
         threads = ", ".join(sorted(self.threads)) or "none"
         return f"garbage collections: {'; '.join(parts)} (threads: {threads})"
+
+
+def sample_late_frames(last: list[float], out: dict[str, Any], late_ms: float = 40.0) -> None:
+    """``--why``: while ``out["done"]`` is unset, a thread samples every other thread's stack each
+    10 ms in which the window's 10 ms timer (its last tick at ``last[0]``) is ``late_ms`` late and
+    ``out["sampling"]`` is set; counts per (thread, stack) go to ``out["why"]``."""
+    import threading
+    import traceback
+
+    out["why"] = {}
+    names = {t.ident: t.name for t in threading.enumerate()}
+
+    def sample() -> None:
+        me = threading.get_ident()
+        while not out.get("done"):
+            time.sleep(0.01)
+            if not out.get("sampling") or (time.perf_counter() - last[0]) * 1000 <= late_ms:
+                continue
+            for ident, frame in sys._current_frames().items():
+                if ident == me:
+                    continue
+                if ident not in names:
+                    names.update({t.ident: t.name for t in threading.enumerate()})
+                stack = "".join(traceback.format_stack(frame, limit=16)[-9:])
+                key = f"[{names.get(ident, ident)}]\n{stack}"
+                out["why"][key] = out["why"].get(key, 0) + 1
+
+    threading.Thread(target=sample, daemon=True, name="why").start()
+
+
+def print_why(out: dict[str, Any], top: int = 8) -> None:
+    for stack, n in sorted(out.get("why", {}).items(), key=lambda kv: -kv[1])[:top]:
+        print(f"--- {n} samples (10 ms each) in a late frame, {stack}")
