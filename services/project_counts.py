@@ -125,6 +125,16 @@ def _count_upto_from(con: sqlite3.Connection, user_id: str, after: int, upto: in
     return int(n)
 
 
+def preference_projects(con: sqlite3.Connection, user_id: str) -> list[str]:
+    """The project ids that project-scoped preferences exist for, in order (over the scope index:
+    the scopes share their ``project:`` prefix, so they sort as their ids do)."""
+    rows = con.execute(
+        f"SELECT DISTINCT scope FROM {_PREFS} WHERE user_id = ? AND scope > ? AND scope < ? ORDER BY scope",
+        (user_id, _PROJECT, _PROJECT_END),
+    )
+    return [str(scope)[len(_PROJECT) :] for (scope,) in rows]
+
+
 def preference_counts(con: sqlite3.Connection, user_id: str) -> dict[str, int]:
     """Project-scoped preferences per project id (over the scope index, no row read)."""
     rows = con.execute(

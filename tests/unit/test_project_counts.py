@@ -132,3 +132,17 @@ def test_the_project_list_keeps_its_counts_and_reads_the_same(store: Store) -> N
     rows = controls.projects(store, USER)
     events, _prefs = full_counts(store)
     assert {r.id: r.events for r in rows} == {p: n for p, (_last, n) in events.items()}
+
+
+def test_the_inspectors_project_facet_lists_the_same_projects(store: Store) -> None:
+    from creative_memory.services import queries
+
+    add(store, 0, 12, projects=("p_b", "p_a", None, "p_c"))
+    con = sqlite3.connect(store.path)
+    try:
+        expected = [str(p) for (p,) in con.execute(
+            "SELECT DISTINCT project_id FROM creative_memory_preferences WHERE user_id = ? AND project_id IS NOT NULL "
+            "ORDER BY project_id", (USER,))]
+    finally:
+        con.close()
+    assert queries.load_facets(store, USER).projects == expected == ["p_a", "p_b", "p_c"]
