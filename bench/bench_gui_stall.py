@@ -207,7 +207,8 @@ def main() -> None:
     print(f"timer ticks: {len(gaps)}; stall beyond the 10 ms interval: "
           f"p50 {percentile(gaps, 0.5):.1f} ms, p99 {percentile(gaps, 0.99):.1f} ms, max {gaps[-1]:.1f} ms "
           f"(target max ≤ 50 ms); stalls over 50 ms: {sum(g > 50 for g in gaps)}; CPU in the largest: "
-          f"the window's thread {gui_cpu:.1f} ms, the process {cpu:.1f} ms")
+          f"the window's thread {gui_cpu:.1f} ms, the process {cpu:.1f} ms; the most CPU of the process in any "
+          f"tick {max(c for _g, c in out['frame_cpu']):.1f} ms")
     print(f"writer batches committed: {len(out['commits'])}; window refreshes: {len(out['notices'])}")
     print(out["gc"])
     for stack, n in sorted(out.get("why", {}).items(), key=lambda kv: -kv[1])[:6]:
