@@ -24,7 +24,17 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.common import USER, GcWatch, copy_store, demo_store, header, parser, percentile
+from bench.common import (
+    USER,
+    GcWatch,
+    copy_store,
+    demo_store,
+    header,
+    parser,
+    percentile,
+    print_why,
+    sample_late_frames,
+)
 
 WRITER = r"""
 import json, sys, time
@@ -102,7 +112,8 @@ def run_window(folder: Path, args: Any) -> dict[str, Any]:
         watch_gc = GcWatch()
         watch_gc.start()
         if args.why:
-            watch_stalls(last, out)
+            out["sampling"] = True
+            sample_late_frames(last, out)
 
         def on_external() -> None:
             out["notices"].append({"seen": time.time(), "shown": None, "tab": window.current_page().key})
@@ -151,26 +162,6 @@ def run_window(folder: Path, args: Any) -> dict[str, Any]:
     return out
 
 
-def watch_stalls(last: list[float], out: dict[str, Any]) -> None:
-    """--why: a thread samples the window's thread whenever its 10 ms timer is 40 ms late."""
-    import threading
-    import traceback
-
-    main_id = threading.get_ident()
-    out["why"] = {}
-
-    def sample() -> None:
-        while not out.get("done"):
-            time.sleep(0.01)
-            if time.perf_counter() - last[0] > 0.05:
-                frame = sys._current_frames().get(main_id)
-                if frame is not None:
-                    stack = "".join(traceback.format_stack(frame, limit=12)[-8:])
-                    out["why"][stack] = out["why"].get(stack, 0) + 1
-
-    threading.Thread(target=sample, daemon=True).start()
-
-
 def delays(out: dict[str, Any]) -> list[tuple[float, str]]:
     """For each commit: seconds until a later notice's refresh had finished, and that tab."""
     shown = sorted((n["shown"], n["tab"]) for n in out["notices"] if n["shown"] is not None)
@@ -187,7 +178,7 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=20.0, help="how long the writer runs")
     p.add_argument("--rate", type=int, default=500, help="events per second written")
     p.add_argument("--switch", type=float, default=2.0, help="seconds between tab changes")
-    p.add_argument("--why", action="store_true", help="print where the window's thread was during stalls")
+    p.add_argument("--why", action="store_true", help="print where the threads were during stalls")
     args = p.parse_args()
     bs = demo_store(args.size, args.seed, fresh=args.fresh)
     header(f"GUI under a writer ({args.rate} events/s for {args.seconds:g} s)", bs)
@@ -211,8 +202,7 @@ def main() -> None:
           f"tick {max(c for _g, c in out['frame_cpu']):.1f} ms")
     print(f"writer batches committed: {len(out['commits'])}; window refreshes: {len(out['notices'])}")
     print(out["gc"])
-    for stack, n in sorted(out.get("why", {}).items(), key=lambda kv: -kv[1])[:6]:
-        print(f"--- {n} samples (10 ms each) in a stall:\n{stack}")
+    print_why(out)
     if lag:
         print(f"commit → shown: median {statistics.median(x for x, _ in lag):.2f} s, max {lag[-1][0]:.2f} s "
               f"(target ≤ 2 s); worst per visible tab: "
