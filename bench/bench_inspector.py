@@ -16,7 +16,10 @@ the cached store needs them: untimed, its time is printed), then:
   the largest gap of a 10 ms timer — from the click until the rows are painted;
 * **scroll**: Page Down pressed ``--pages`` times at a key-repeat pace, then Ctrl+End (a table's last row) until the table
   has reached its very last row (every page fetched), with the longest frame during each;
-* **resident memory** (``/proc/self/statm``) after opening, and after scrolling to the end.
+* **resident memory** (``/proc/self/statm``) after opening, and after scrolling to the end;
+* **garbage collections** of each phase, the CPU time inside the longest frames, and one full
+  collection timed after the walk. The tab runs under the window's collector (``gui/collector.py``:
+  held, start-up frozen once the tab has loaded), as in the main window.
 
 Targets (issue 19.7 and 19.9): text → rows painted p95 ≤ 50 ms on L; sort and scroll without a
 frame over 50 ms; resident memory ≤ 300 MB on L after scrolling the Inspector to the end.
