@@ -24,7 +24,17 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.common import USER, copy_store, demo_store, header, parser, percentile
+from bench.common import (
+    USER,
+    GcWatch,
+    copy_store,
+    demo_store,
+    header,
+    parser,
+    percentile,
+    print_why,
+    sample_late_frames,
+)
 
 WRITER = r"""
 import json, sys, time
@@ -84,18 +94,26 @@ def run_window(folder: Path, args: Any) -> dict[str, Any]:
         while window.current_page().stale:
             await asyncio.sleep(0.01)
         last = [time.perf_counter()]
+        cpu_last = [time.thread_time(), time.process_time()]
+        out["frame_cpu"] = []
 
         def tick() -> None:
             t = time.perf_counter()
             out["gaps"].append((t - last[0]) * 1000 - 10)
             last[0] = t
+            thread, process = time.thread_time(), time.process_time()
+            out["frame_cpu"].append(((thread - cpu_last[0]) * 1000, (process - cpu_last[1]) * 1000))
+            cpu_last[:] = [thread, process]
 
         timer = QTimer()
         timer.setInterval(10)
         timer.timeout.connect(tick)
         timer.start()
+        watch_gc = GcWatch()
+        watch_gc.start()
         if args.why:
-            watch_stalls(last, out)
+            out["sampling"] = True
+            sample_late_frames(last, out)
 
         def on_external() -> None:
             out["notices"].append({"seen": time.time(), "shown": None, "tab": window.current_page().key})
@@ -134,32 +152,14 @@ def run_window(folder: Path, args: Any) -> dict[str, Any]:
                 n["shown"] = time.time()
         out["done"] = True
         timer.stop()
+        watch_gc.stop()
+        out["gc"] = watch_gc.line()
         ctrl.stop_polling()
         window.close()
         actx.app.quit()
 
     run_app(body, argv=[sys.argv[0]])
     return out
-
-
-def watch_stalls(last: list[float], out: dict[str, Any]) -> None:
-    """--why: a thread samples the window's thread whenever its 10 ms timer is 40 ms late."""
-    import threading
-    import traceback
-
-    main_id = threading.get_ident()
-    out["why"] = {}
-
-    def sample() -> None:
-        while not out.get("done"):
-            time.sleep(0.01)
-            if time.perf_counter() - last[0] > 0.05:
-                frame = sys._current_frames().get(main_id)
-                if frame is not None:
-                    stack = "".join(traceback.format_stack(frame, limit=12)[-8:])
-                    out["why"][stack] = out["why"].get(stack, 0) + 1
-
-    threading.Thread(target=sample, daemon=True).start()
 
 
 def delays(out: dict[str, Any]) -> list[tuple[float, str]]:
@@ -178,7 +178,7 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=20.0, help="how long the writer runs")
     p.add_argument("--rate", type=int, default=500, help="events per second written")
     p.add_argument("--switch", type=float, default=2.0, help="seconds between tab changes")
-    p.add_argument("--why", action="store_true", help="print where the window's thread was during stalls")
+    p.add_argument("--why", action="store_true", help="print where the threads were during stalls")
     args = p.parse_args()
     bs = demo_store(args.size, args.seed, fresh=args.fresh)
     header(f"GUI under a writer ({args.rate} events/s for {args.seconds:g} s)", bs)
@@ -189,16 +189,20 @@ def main() -> None:
     finally:
         shutil.rmtree(work, ignore_errors=True)
     gaps = sorted(max(0.0, g) for g in out["gaps"])
+    worst_tick = max(range(len(out["gaps"])), key=out["gaps"].__getitem__)
+    gui_cpu, cpu = out["frame_cpu"][worst_tick]
     lag = sorted(delays(out))
     worst: dict[str, float] = {}
     for seconds, tab in lag:
         worst[tab] = max(worst.get(tab, 0.0), seconds)
     print(f"timer ticks: {len(gaps)}; stall beyond the 10 ms interval: "
           f"p50 {percentile(gaps, 0.5):.1f} ms, p99 {percentile(gaps, 0.99):.1f} ms, max {gaps[-1]:.1f} ms "
-          f"(target max ≤ 50 ms); stalls over 50 ms: {sum(g > 50 for g in gaps)}")
+          f"(target max ≤ 50 ms); stalls over 50 ms: {sum(g > 50 for g in gaps)}; CPU in the largest: "
+          f"the window's thread {gui_cpu:.1f} ms, the process {cpu:.1f} ms; the most CPU of the process in any "
+          f"tick {max(c for _g, c in out['frame_cpu']):.1f} ms")
     print(f"writer batches committed: {len(out['commits'])}; window refreshes: {len(out['notices'])}")
-    for stack, n in sorted(out.get("why", {}).items(), key=lambda kv: -kv[1])[:6]:
-        print(f"--- {n} samples (10 ms each) in a stall:\n{stack}")
+    print(out["gc"])
+    print_why(out)
     if lag:
         print(f"commit → shown: median {statistics.median(x for x, _ in lag):.2f} s, max {lag[-1][0]:.2f} s "
               f"(target ≤ 2 s); worst per visible tab: "

@@ -16,7 +16,10 @@ the cached store needs them: untimed, its time is printed), then:
   the largest gap of a 10 ms timer — from the click until the rows are painted;
 * **scroll**: Page Down pressed ``--pages`` times at a key-repeat pace, then Ctrl+End (a table's last row) until the table
   has reached its very last row (every page fetched), with the longest frame during each;
-* **resident memory** (``/proc/self/statm``) after opening, and after scrolling to the end.
+* **resident memory** (``/proc/self/statm``) after opening, and after scrolling to the end;
+* **garbage collections** of each phase, the CPU time inside the longest frames, and one full
+  collection timed after the walk. The tab runs under the window's collector (``gui/collector.py``:
+  held, start-up frozen once the tab has loaded), as in the main window.
 
 Targets (issue 19.7 and 19.9): text → rows painted p95 ≤ 50 ms on L; sort and scroll without a
 frame over 50 ms; resident memory ≤ 300 MB on L after scrolling the Inspector to the end.
@@ -35,7 +38,18 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.common import USER, copy_store, demo_store, fmt_ms, header, parser, summary
+from bench.common import (
+    USER,
+    GcWatch,
+    copy_store,
+    demo_store,
+    fmt_ms,
+    header,
+    parser,
+    print_why,
+    sample_late_frames,
+    summary,
+)
 
 #: words whose prefixes are typed (found in the demo stores' patterns, types and project names)
 WORDS = ("serif", "grid", "warm", "shadow", "dense", "minimal", "color", "airy", "brand", "icon",
@@ -72,6 +86,7 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
     from PySide6.QtTest import QTest
 
     from creative_memory.gui.asyncbridge import AppContext, run_app
+    from creative_memory.gui.collector import collector
     from creative_memory.gui.controller import Controller
     from creative_memory.gui.itemmodels.preferences import COLUMNS
     from creative_memory.gui.tabs.inspector.view import InspectorTab
@@ -82,6 +97,9 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"rss_start": rss_mb()}
 
     async def body(actx: AppContext) -> None:
+        # The tab runs as in the main window: the collector held (collections on this thread only)
+        # and start-up's objects frozen once the tab has loaded (gui/collector.py).
+        collector().hold()
         ctx = Context(data_dir=DataDir(folder, "flag"), user=USER, actor=Actor.GUI)
         ctrl = Controller(ctx, actx.worker, actx.keeper)
         t0 = time.perf_counter()
@@ -101,22 +119,48 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
         t0 = time.perf_counter()
         await tab.refresh()
         out["first_load_ms"] = (time.perf_counter() - t0) * 1000
+        collector().settle()
         out["rss_open"] = rss_mb()
+        watch_gc = GcWatch()
+        watch_gc.start()
         model, table = tab.model, tab.table
         applied = asyncio.Event()
         model.reloaded.connect(applied.set)
         gaps: list[float] = []
+        #: per tick: CPU ms of this (the GUI) thread and of the whole process since the last tick
+        frame_cpu: list[tuple[float, float]] = []
+        cpu_last = [time.thread_time(), time.process_time()]
         last = [time.perf_counter()]
 
         def tick() -> None:
             t = time.perf_counter()
             gaps.append((t - last[0]) * 1000 - 10)
             last[0] = t
+            thread, process = time.thread_time(), time.process_time()
+            frame_cpu.append(((thread - cpu_last[0]) * 1000, (process - cpu_last[1]) * 1000))
+            cpu_last[:] = [thread, process]
+
+        def restart_frames() -> None:
+            gaps.clear()
+            frame_cpu.clear()
+            last[0] = time.perf_counter()
+            cpu_last[:] = [time.thread_time(), time.process_time()]
+
+        def longest_frame() -> tuple[float, float, float, float]:
+            """The largest gap, the GUI thread's and the process's CPU ms in it, and the most CPU
+            time the process spent in any one frame (what a frame would take on an idle machine,
+            at most: the busiest frame by CPU rather than by the wall clock)."""
+            if not gaps:
+                return 0.0, 0.0, 0.0, 0.0
+            i = max(range(len(gaps)), key=gaps.__getitem__)
+            return gaps[i], *frame_cpu[i], max(cpu for _gui, cpu in frame_cpu)
 
         timer = QTimer()
         timer.setInterval(10)
         timer.timeout.connect(tick)
         timer.start()
+        if args.why:
+            sample_late_frames(last, out)
 
         cpu: list[float] = []
         forced: list[float] = []
@@ -143,8 +187,7 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
             span up to a second, forced repaint (how this was measured before 2026-11-27) to
             ``forced``."""
             await asyncio.sleep(0.05)  # let the timer settle
-            gaps.clear()
-            last[0] = time.perf_counter()
+            restart_frames()
             applied.clear()
             c0 = time.process_time()
             t0 = time.perf_counter()
@@ -186,6 +229,8 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
         # wait for the counts of the last filter, then sort by each column
         while model.is_loading():
             await asyncio.sleep(0.01)
+        out["gc_text"] = watch_gc.line()
+        watch_gc.reset()
         print("measuring: sorts …", file=sys.stderr, flush=True)
         sorts: list[tuple[str, float, float]] = []
         header_view = table.horizontalHeader()
@@ -207,19 +252,22 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
         out["sorts"] = sorts
         while model.is_loading():
             await asyncio.sleep(0.01)
+        out["gc_sort"] = watch_gc.line()
+        watch_gc.reset()
         print("measuring: scrolling …", file=sys.stderr, flush=True)
         table.setFocus()
         table.setCurrentIndex(model.index(0, 0))
         await asyncio.sleep(0.05)
-        gaps.clear()
-        last[0] = time.perf_counter()
+        restart_frames()
+        out["sampling"] = True
         t0 = time.perf_counter()
         for _ in range(args.pages):
             QTest.keyClick(table, Qt.Key.Key_PageDown)
             await asyncio.sleep(0.033)  # a held key repeats about 30 times a second
-        out["pagedown"] = (args.pages, (time.perf_counter() - t0), max(gaps, default=0.0), model.rowCount())
-        gaps.clear()
-        last[0] = time.perf_counter()
+        out["pagedown"] = (args.pages, (time.perf_counter() - t0), longest_frame(), model.rowCount())
+        out["gc_pagedown"] = watch_gc.line()
+        watch_gc.reset()
+        restart_frames()
         t0 = time.perf_counter()
         presses = 0
         while True:
@@ -233,13 +281,25 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
                       table.currentIndex().row(), table.verticalScrollBar().value(), file=sys.stderr)
             if not model.canFetchMore() and table.currentIndex().row() == model.rowCount() - 1:
                 break
-        out["end"] = (presses, time.perf_counter() - t0, max(gaps, default=0.0), model.rowCount())
+        out["end"] = (presses, time.perf_counter() - t0, longest_frame(), model.rowCount())
         out["at_end"] = model.key_at(table.currentIndex().row())
+        out["gc_end"] = watch_gc.line()
+        watch_gc.stop()
+        out["done"] = True
         timer.stop()
         out["rss_end"] = rss_mb()
+        # What a collection of the oldest generation costs now (it walks every tracked object not
+        # frozen, holding the GIL): after the text filters, the sorts and the walk to the end.
+        import gc
+
+        c0, t0 = time.process_time(), time.perf_counter()
+        gc.collect()
+        out["full_gc"] = ((time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000,
+                          len(gc.get_objects()), gc.get_freeze_count())
         out["total"] = model.total
         out["held_rows"] = model.rowCount()
         tab.close()
+        collector().release()
         actx.app.quit()
 
     run_app(body, argv=[sys.argv[0]])
@@ -250,6 +310,7 @@ def main() -> None:
     p = parser("The Inspector tab: typed text → rows painted, sort, scroll, resident memory")
     p.add_argument("--strings", type=int, default=36, help="filter strings typed (≥ 30)")
     p.add_argument("--pages", type=int, default=60, help="Page Down presses before End")
+    p.add_argument("--why", action="store_true", help="print where the threads were during frames over 40 ms")
     args = p.parse_args()
     bs = demo_store(args.size, args.seed, fresh=args.fresh)
     header("Inspector: text → rows painted, sort, scroll, memory", bs)
@@ -267,14 +328,25 @@ def main() -> None:
           f"empty filter {fmt_ms(summary(out['clears_cpu']))}")
     print(f"  with a second, forced repaint after the first (as measured before 2026-11-27): text "
           f"{fmt_ms(summary(out['texts_forced']))}; empty filter {fmt_ms(summary(out['clears_forced']))}")
+    print(f"  {out['gc_text']}")
     for name, took, gap in out["sorts"]:
         print(f"sort by {name:<14} → rows painted {took:7.1f} ms, longest frame {gap:6.1f} ms")
     print(f"sort: longest frame {max(g for _n, _t, g in out['sorts']):.1f} ms (target ≤ 50 ms)")
-    n, s, gap, rows = out["pagedown"]
-    print(f"Page Down ×{n} in {s:.1f} s: longest frame {gap:.1f} ms (target ≤ 50 ms); rows held {rows}")
-    n, s, gap, rows = out["end"]
-    print(f"Ctrl+End ×{n} to the last row in {s:.1f} s: longest frame {gap:.1f} ms (target ≤ 50 ms); rows held {rows} "
+    print(f"  {out['gc_sort']}")
+    n, s, (gap, gui_cpu, cpu, busiest), rows = out["pagedown"]
+    print(f"Page Down ×{n} in {s:.1f} s: longest frame {gap:.1f} ms (target ≤ 50 ms; CPU in it: GUI thread "
+          f"{gui_cpu:.1f} ms, process {cpu:.1f} ms; the most CPU in any frame {busiest:.1f} ms); rows held {rows}")
+    print(f"  {out['gc_pagedown']}")
+    n, s, (gap, gui_cpu, cpu, busiest), rows = out["end"]
+    print(f"Ctrl+End ×{n} to the last row in {s:.1f} s: longest frame {gap:.1f} ms (target ≤ 50 ms; CPU in it: "
+          f"GUI thread {gui_cpu:.1f} ms, process {cpu:.1f} ms; the most CPU in any frame {busiest:.1f} ms); "
+          f"rows held {rows} "
           f"of {out['total']}; last row {out['at_end']}")
+    print(f"  {out['gc_end']}")
+    print_why(out)
+    wall, cpu, tracked, frozen = out["full_gc"]
+    print(f"a full collection after the walk: {wall:.1f} ms ({cpu:.1f} ms CPU) over {tracked} tracked objects "
+          f"({frozen} more frozen)")
     print(f"resident memory: start {out['rss_start']:.0f} MB, tab open {out['rss_open']:.0f} MB, "
           f"after scrolling to the end {out['rss_end']:.0f} MB (target ≤ 300 MB on L)")
 

@@ -316,3 +316,82 @@ def busiest_project(store: Store) -> tuple[str, int]:
             .limit(1)
         ).one()
     return str(row[0]), int(row[1])
+
+
+# --------------------------------------------------------------------------- garbage collections
+class GcWatch:
+    """Times every cyclic garbage collection of this process (``gc.callbacks``) while it is
+    started: per generation how many ran and the longest, and the thread that ran them — a
+    collection of the oldest generation walks every tracked object and holds the GIL meanwhile,
+    so it shows as a frame or a stall of the window whichever thread runs it."""
+
+    def __init__(self) -> None:
+        self.runs: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        self.threads: set[str] = set()
+        self._t0 = 0.0
+
+    def _callback(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._t0 = time.perf_counter()
+        else:
+            import threading
+
+            self.runs[info["generation"]].append((time.perf_counter() - self._t0) * 1000)
+            self.threads.add(threading.current_thread().name)
+
+    def start(self) -> None:
+        import gc
+
+        gc.callbacks.append(self._callback)
+
+    def reset(self) -> None:
+        for took in self.runs.values():
+            took.clear()
+        self.threads.clear()
+
+    def stop(self) -> None:
+        import gc
+
+        if self._callback in gc.callbacks:
+            gc.callbacks.remove(self._callback)
+
+    def line(self) -> str:
+        parts = []
+        for g, took in self.runs.items():
+            longest = f", longest {max(took):.1f} ms" if took else ""
+            parts.append(f"generation {g}: {len(took)}{longest}")
+        threads = ", ".join(sorted(self.threads)) or "none"
+        return f"garbage collections: {'; '.join(parts)} (threads: {threads})"
+
+
+def sample_late_frames(last: list[float], out: dict[str, Any], late_ms: float = 40.0) -> None:
+    """``--why``: while ``out["done"]`` is unset, a thread samples every other thread's stack each
+    10 ms in which the window's 10 ms timer (its last tick at ``last[0]``) is ``late_ms`` late and
+    ``out["sampling"]`` is set; counts per (thread, stack) go to ``out["why"]``."""
+    import threading
+    import traceback
+
+    out["why"] = {}
+    names = {t.ident: t.name for t in threading.enumerate()}
+
+    def sample() -> None:
+        me = threading.get_ident()
+        while not out.get("done"):
+            time.sleep(0.01)
+            if not out.get("sampling") or (time.perf_counter() - last[0]) * 1000 <= late_ms:
+                continue
+            for ident, frame in sys._current_frames().items():
+                if ident == me:
+                    continue
+                if ident not in names:
+                    names.update({t.ident: t.name for t in threading.enumerate()})
+                stack = "".join(traceback.format_stack(frame, limit=16)[-9:])
+                key = f"[{names.get(ident, ident)}]\n{stack}"
+                out["why"][key] = out["why"].get(key, 0) + 1
+
+    threading.Thread(target=sample, daemon=True, name="why").start()
+
+
+def print_why(out: dict[str, Any], top: int = 8) -> None:
+    for stack, n in sorted(out.get("why", {}).items(), key=lambda kv: -kv[1])[:top]:
+        print(f"--- {n} samples (10 ms each) in a late frame, {stack}")

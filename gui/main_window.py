@@ -45,6 +45,7 @@ class MainWindow(QMainWindow):
         # cycles are collected on this thread only while the window is open (gui/collector.py)
         collector().hold()
         self._collector_held = True
+        self._store_loaded = False  # a store's tab has been loaded (then start-up's objects are frozen)
         self.ctrl = ctrl
         self.task_keeper = ctrl.keeper
         self.settings = settings
@@ -168,6 +169,7 @@ class MainWindow(QMainWindow):
         for page in self.pages:
             page.set_read_only(store.read_only)
         self._on_status(self.ctrl.status)
+        self._store_loaded = True
         self.refresh_current()
         if self.ctrl.outdated_rules is not None:
             self.ctrl.start(self._rederive(), name="rederive")
@@ -308,6 +310,8 @@ class MainWindow(QMainWindow):
                 again = self._refreshing[page.key]
         finally:
             del self._refreshing[page.key]
+        if self._store_loaded and self._collector_held:
+            collector().settle()  # once: what start-up and the first tab made is never walked again
 
     def _on_tab_changed(self, index: int) -> None:
         self.settings.last_tab = index

@@ -10,13 +10,13 @@ import sqlite3
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from sqlalchemy import func, select, text
+from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import Actor
 from creative_memory.model.events import iso
-from creative_memory.model.tables import Event, Preference, ProjectSettings, Settings
-from creative_memory.services import audit
+from creative_memory.model.tables import ProjectSettings, Settings
+from creative_memory.services import audit, project_counts
 from creative_memory.services.clock import FOREVER_MS
 from creative_memory.services.errors import InvalidInput
 from creative_memory.services.status import MemoryStatus, status_of
@@ -223,24 +223,13 @@ def by_name(ids: set[str], names: dict[str, str]) -> list[str]:
     return sorted(ids, key=lambda p: ((names.get(p) or p).casefold(), p))
 
 
-def project_list(session: Session, user_id: str) -> list[ProjectRow]:
+def project_list(session: Session, user_id: str, memo: dict[object, object] | None = None) -> list[ProjectRow]:
+    """Every project the daemon or memory knows, with its switches and counts; with ``memo`` (the
+    store's) the events' counts are kept there between calls (``services.project_counts``)."""
     names = daemon_projects(session)
-    activity = {
-        str(pid): (int(last), int(n))
-        for pid, last, n in session.execute(
-            select(Event.project_id, func.max(Event.occurred_at), func.count())
-            .where(Event.user_id == user_id, Event.project_id.is_not(None))
-            .group_by(Event.project_id)
-        )
-    }
-    pref_counts = {
-        str(pid): int(n)
-        for pid, n in session.execute(
-            select(Preference.project_id, func.count())
-            .where(Preference.user_id == user_id, Preference.project_id.is_not(None))
-            .group_by(Preference.project_id)
-        )
-    }
+    con = raw_connection(session)
+    activity = project_counts.project_activity(con, user_id, memo)
+    pref_counts = project_counts.preference_counts(con, user_id)
     settings = project_settings(session, user_id)
     ids = set(names) | set(activity) | set(settings) | set(pref_counts)
     out = []
@@ -265,7 +254,7 @@ def project_list(session: Session, user_id: str) -> list[ProjectRow]:
 
 def projects(store: Store, user_id: str) -> list[ProjectRow]:
     with store.read() as session:
-        return project_list(session, user_id)
+        return project_list(session, user_id, store.memo)
 
 
 def set_project(

@@ -15,11 +15,12 @@ from sqlalchemy.orm import Session
 from creative_memory.model.constants import Status, scope_for
 from creative_memory.model.events import iso
 from creative_memory.model.tables import Event, Preference, Retrieval, RetrievalEvent
+from creative_memory.services import project_counts
 from creative_memory.services.errors import InvalidInput
 from creative_memory.services.naming import optional_project, valid_name
 from creative_memory.services.pref_view import pref_json, stale_at
 from creative_memory.services.status import MemoryStatus
-from creative_memory.services.store import Store
+from creative_memory.services.store import Store, raw_connection
 
 SORTABLE: dict[str, Any] = {
     "scope": Preference.scope,
@@ -196,16 +197,7 @@ def load_facets(store: Store, user_id: str) -> Facets:
     """Types and projects that preferences exist for (the Inspector's facet pickers)."""
     with store.read() as session:
         types = facets(session, user_id)["types"]
-        projects = [
-            p
-            for p in session.scalars(
-                select(Preference.project_id)
-                .where(Preference.user_id == user_id, Preference.project_id.is_not(None))
-                .distinct()
-                .order_by(Preference.project_id)
-            )
-            if p
-        ]
+        projects = project_counts.preference_projects(raw_connection(session), user_id)
     return Facets(types=types, projects=projects, any=bool(types))
 
 

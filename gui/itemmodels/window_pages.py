@@ -77,6 +77,10 @@ class WindowPages:
     def _can_start(self) -> bool:
         return not (self._fetching or self._reloads or not self._rows)
 
+    def fetching_page(self) -> bool:
+        """Whether a page before or after the window is on its way (the view is walking pages)."""
+        return self._fetching
+
     def _start_fetch(self, after: tuple[Any, int], *, forward: bool) -> None:
         self._fetching = True
         self._update_loading()

@@ -200,3 +200,28 @@ def test_the_view_keeps_its_rows_on_screen_while_the_window_moves(
     model.fetchMore()  # PAGE rows added below (and PAGE dropped above)
     settle(model, wait_until)
     assert model.key_at(tab.table.rowAt(0)) == shown
+
+
+def test_the_detail_pane_is_read_when_the_walk_through_pages_stops(
+    tab: InspectorTab, ctrl: Any, run_async: Any, wait_until: Any
+) -> None:
+    """While a page is on its way (Ctrl+End or Page Down held) the current row is about to move
+    again: its explanation is not read then, beside the page and the paint, but once the walk stops."""
+    import threading
+
+    run_async(tab.refresh())
+    model = tab.model
+    gate = threading.Event()
+    ctrl.start(ctrl.run(gate.wait, 10))  # the store thread busy: the next page waits behind it
+    tab.table.setCurrentIndex(model.index(model.rowCount() - 1, 0))
+    model.fetchMore()
+    assert model.fetching_page()
+    read = tab._detail_gen
+    run_async(tab._load_detail())  # what the detail timer runs
+    assert tab._detail_gen == read and tab._detail_timer.isActive()  # put off: nothing read
+    gate.set()
+    settle(model, wait_until)
+    assert not model.fetching_page()
+    key = model.key_at(tab.table.currentIndex().row())
+    wait_until(lambda: tab.detail_key() == key)
+    assert tab._detail_gen > read

@@ -252,6 +252,12 @@ class DetailPane:
 
     @async_slot()
     async def _load_detail(self) -> None:
+        if self.model.fetching_page():
+            # Walking pages (Ctrl+End or Page Down held): the current row moves again as soon as the
+            # page is in, so its explanation would be read for nothing, on the store thread, beside
+            # the page and the paint (decision 0058). Read it once the walk stops.
+            self._detail_timer.start()
+            return
         key = self.current_key()
         if key is None:
             self._show_no_detail()
