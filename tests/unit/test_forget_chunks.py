@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from store_helpers import outside_write
 
 from creative_memory.model.constants import Actor
 from creative_memory.services import demo, derivation, erasure, forget_phases, forgetting, retrieval
@@ -165,7 +166,7 @@ def test_a_forget_that_died_between_chunks_is_finished_and_nothing_comes_back(
     half = _traces(demo_store, ptype, pattern)
     assert half["records"] == 0 and half["payloads"] > 0 and half["index"] > 0, half
     # The process is gone: its lease (with the plan) names a pid that no longer runs.
-    _sql_write(demo_store, "UPDATE creative_memory_leases SET pid = ?, heartbeat_at = ?", (_dead_pid(), NOW))
+    outside_write(demo_store, "UPDATE creative_memory_leases SET pid = ?, heartbeat_at = ?", (_dead_pid(), NOW))
     demo_store.close()
 
     if reopen == "open":  # any command, the window or serve: they open through services.context
@@ -190,15 +191,6 @@ def test_a_forget_that_died_between_chunks_is_finished_and_nothing_comes_back(
         assert _traces(store, ptype, pattern)["records"] == 0  # the rebuild did not bring it back
     finally:
         store.close()
-
-
-def _sql_write(store: Store, sql: str, params: tuple[Any, ...] = ()) -> None:
-    con = sqlite3.connect(store.path)
-    try:
-        with con:
-            con.execute(sql, params)
-    finally:
-        con.close()
 
 
 def test_a_failed_forget_does_not_keep_others_waiting(

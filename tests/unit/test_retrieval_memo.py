@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from store_helpers import outside_write
 from test_candidates import DAY, USER, _fill, _view
 
 from creative_memory.model.constants import Actor, Mode
@@ -47,16 +48,6 @@ def _fresh(store: Store, project: str | None, now: int, gates: Gates | None = No
         return _view(bounded_retrieve(session, USER, project, now=now, gates=gates or Gates()), Mode.GENERATION)
 
 
-def _outside(store: Store, sql: str, params: tuple[object, ...] = ()) -> None:
-    """A write by another program (a plain sqlite3 connection, as the daemon or a user would)."""
-    con = sqlite3.connect(store.path)
-    try:
-        with con:
-            con.execute(sql, params)
-    finally:
-        con.close()
-
-
 def test_the_same_question_in_an_unchanged_store_is_answered_without_reading_it_again(
     filled: tuple[Store, int],
 ) -> None:
@@ -83,7 +74,7 @@ def test_a_row_written_by_another_program_is_seen_by_the_next_retrieval(filled: 
     with store.snapshot() as con:
         first = bounded_retrieve(con, USER, "p1", now=now, gates=Gates(), memo=memo)
     top = first.positives[0]
-    _outside(
+    outside_write(
         store,
         "UPDATE creative_memory_preferences SET strength = 0.2, confidence = 'low' WHERE user_id = ? "
         "AND scope = ? AND preference_type = ? AND pattern = ? AND polarity = ?",
@@ -127,14 +118,14 @@ def test_remembered_answers_equal_answers_from_nothing(
             if step < 0.25:
                 now += rng.choice([1, 1000, DAY, 20 * DAY, 95 * DAY])
             elif step < 0.4:
-                _outside(
+                outside_write(
                     store,
                     "UPDATE creative_memory_preferences SET strength = ?, state = state WHERE id = "
                     "(SELECT id FROM creative_memory_preferences ORDER BY random() LIMIT 1)",
                     (rng.choice([0.1, 0.5, 0.95]),),
                 )
             elif step < 0.5:
-                _outside(store, "DELETE FROM creative_memory_preferences WHERE id = (SELECT max(id) FROM creative_memory_preferences)")
+                outside_write(store, "DELETE FROM creative_memory_preferences WHERE id = (SELECT max(id) FROM creative_memory_preferences)")
             project = rng.choice([None, "p1", "p1", "p2"])
             gates = rng.choice([Gates(), Gates(), Gates(project_use_global=False)])
             with store.snapshot() as con:

@@ -1,0 +1,19 @@
+"""Helpers shared by the unit tests that change a store behind the program's back (plain module;
+tests are not a package)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from creative_memory.services.store import Store
+
+
+def outside_write(store: Store, sql: str, params: tuple[object, ...] = ()) -> None:
+    """One statement committed by another program: a plain sqlite3 connection, as the daemon or a
+    user with the sqlite3 shell would."""
+    con = sqlite3.connect(store.path)
+    try:
+        with con:
+            con.execute(sql, params)
+    finally:
+        con.close()
