@@ -32,7 +32,6 @@ from creative_memory.services.derivation import (
     cache_key_for,
 )
 from creative_memory.services.derivation_rows import (
-    INSERT_PREF,
     KEY_COLUMNS,
     PREF_COLUMNS,
     PREF_TABLE,
@@ -46,6 +45,7 @@ from creative_memory.services.derivation_rows import (
 )
 from creative_memory.services.engine.bulk import fold_stored
 from creative_memory.services.engine.derive import Deriver
+from creative_memory.services.row_batches import insert_many, update_many
 from creative_memory.services.writes import lease_holder
 
 _dbapi = dbapi_connection
@@ -191,10 +191,25 @@ def _load_group_rows(
     return out
 
 
+#: Non-key columns that an index holds (as a column, in an expression, or in a partial index's
+#: condition) or that the epoch trigger watches: setting one costs index work even when its value
+#: does not change. Every other non-key column is "plain": rewriting it with its own value costs
+#: nothing but the row, which an update writes anyway (tests/unit/test_pref_writer.py checks this
+#: list against the schema).
+INDEXED_COLUMNS = ("strength", "confidence", "status", "decay_at", "last_seen", "evaluated_at", "state")
+_INDEXED = frozenset(PREF_COLUMNS.index(c) for c in INDEXED_COLUMNS)
+_PLAIN = tuple(i for i in range(KEY_COLUMNS, len(PREF_COLUMNS)) if i not in _INDEXED)
+
+
 class _PrefWriter:
     """Writes rows so that the table ends up exactly as a delete-all + insert-all would leave it
     (apart from the surrogate ``id``): unchanged rows are left alone, changed ones are updated in
-    place (only the columns that differ, so untouched indexes are not rewritten), new ones inserted.
+    place, new ones inserted.
+
+    An update sets the indexed columns that changed (so untouched indexes are not rewritten) and,
+    when any plain column changed, every plain column (the same values where they did not
+    change): rows fall into a few groups by their changed indexed columns, each written by one
+    statement (``services.row_batches``) instead of one statement per row.
     """
 
     def __init__(self, con: sqlite3.Connection) -> None:
@@ -208,18 +223,20 @@ class _PrefWriter:
         if stored is None:
             self.inserts.append(values)
             return
-        changed = tuple(i for i in range(KEY_COLUMNS, len(values)) if values[i] != stored[i + 1])
+        changed = [i for i in range(KEY_COLUMNS, len(values)) if values[i] != stored[i + 1]]
         if not changed:
             self.unchanged += 1
             return
-        self.updates.setdefault(changed, []).append((*(values[i] for i in changed), stored[0]))
+        cols = tuple(i for i in changed if i in _INDEXED)
+        if len(cols) < len(changed):
+            cols += _PLAIN
+        self.updates.setdefault(cols, []).append((*(values[i] for i in cols), stored[0]))
 
     def flush(self) -> None:
         con = self.con
         for changed, params in self.updates.items():
-            sets = ", ".join(f"{PREF_COLUMNS[i]} = ?" for i in changed)
-            con.executemany(f"UPDATE {PREF_TABLE} SET {sets} WHERE id = ?", params)
+            update_many(con, PREF_TABLE, [PREF_COLUMNS[i] for i in changed], params)
         if self.inserts:
-            con.executemany(INSERT_PREF, self.inserts)
+            insert_many(con, PREF_TABLE, PREF_COLUMNS, self.inserts)
         self.updates = {}
         self.inserts = []

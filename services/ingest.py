@@ -9,8 +9,10 @@ name a blocked pattern are counted (per reason) but never stored.
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,7 +52,7 @@ from creative_memory.services.redaction import MAX_STORED_DIFF_BYTES as MAX_STOR
 from creative_memory.services.redaction import clean_diff as clean_diff
 from creative_memory.services.redaction import redact as redact
 from creative_memory.services.store import Store, raw_connection
-from creative_memory.services.writes import Chunker, wal_kept
+from creative_memory.services.writes import KEPT_CACHE_KIB, Chunker, WalKeeper, wal_kept
 
 
 # --------------------------------------------------------------------------- validation
@@ -185,12 +187,13 @@ def ingest_events(
     chunker = Chunker(min(_last_chunk_size.get(key, 250), 2000), maximum=20_000)
     i = 0
     # One idle connection kept for the run (writes.wal_kept): opening it costs about a millisecond;
-    # without it, a chunk's connection that closes last checkpoints and deletes the whole WAL.
-    with wal_kept(store) as keeper:
+    # without it, a chunk's connection that closes last checkpoints and deletes the whole WAL. The
+    # chunks run on one connection (Store.writes_kept), whose page cache stays warm between them.
+    with store.writes_kept(), wal_kept(store) as keeper:
         while i < len(batch):
             chunk = batch[i : i + chunker.size]
             with chunker.timed(len(chunk)), store.write() as session:
-                keeper.defer(raw_connection(session))
+                _chunk_pragmas(raw_connection(session), keeper)
                 rebuild_users |= _ingest_chunk(
                     session, chunk, default_user, now, source, blocks, derive, report, ignored
                 )
@@ -202,6 +205,16 @@ def ingest_events(
     for user in sorted(rebuild_users):
         ensure_current(store, user, now)
     return report
+
+
+def _chunk_pragmas(con: sqlite3.Connection, keeper: WalKeeper) -> None:
+    """The chunk's connection: no automatic checkpoint (the keeper runs it after the commit), a
+    page cache that holds the preferences' index pages from one chunk to the next, and statement
+    journals in memory (the tables' triggers make SQLite keep one per statement; decision 0059)."""
+    keeper.defer(con)
+    con.execute(f"PRAGMA cache_size=-{KEPT_CACHE_KIB}")
+    with suppress(sqlite3.OperationalError):  # refused inside a transaction once a temp table exists
+        con.execute("PRAGMA temp_store=MEMORY")
 
 
 def _ingest_chunk(
