@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from creative_memory.model.events import EventIn, PatternIn, payload_items
 from creative_memory.model.tables import Event, EventPattern
 from creative_memory.services.derivation import dbapi_connection, sa_errors
+from creative_memory.services.row_batches import insert_many
 from creative_memory.services.store import raw_connection
 
 
@@ -123,14 +124,7 @@ _EVENT_COLUMNS = (
     "ingested_at",
 )
 _event_values = itemgetter(*_EVENT_COLUMNS)
-_INSERT_EVENT = (
-    f"INSERT INTO {Event.__tablename__} (seq, {', '.join(_EVENT_COLUMNS)}) "
-    f"VALUES ({', '.join('?' * (len(_EVENT_COLUMNS) + 1))})"
-)
-_INSERT_PATTERN = (
-    f"INSERT INTO {EventPattern.__tablename__} (seq, user_id, scope, preference_type, pattern, polarity, role) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?)"
-)
+_PATTERN_COLUMNS = ("seq", "user_id", "scope", "preference_type", "pattern", "polarity", "role")
 
 
 def insert_event_rows(
@@ -144,7 +138,7 @@ def insert_event_rows(
     The seqs are assigned here, in row order, exactly as AUTOINCREMENT would assign them: this
     runs inside the write transaction (which holds the lock) and starts above both the highest
     seq and the AUTOINCREMENT high-water mark, so a seq is never reused. Both tables are then
-    written with one DB-API executemany each (no per-row ORM work, no RETURNING).
+    written with multi-row INSERTs (no per-row ORM work, no RETURNING).
     """
     for row in rows:
         if "content_hash" not in row:
@@ -179,9 +173,11 @@ def _insert_rows(
             (seq, user_id, scope, ptype, pattern, polarity, role)
             for ptype, pattern, polarity, role in payload_items(payload)
         )
-    con.executemany(_INSERT_EVENT, event_params)
+    # One statement for many rows (services.row_batches): the events' triggers and the patterns'
+    # foreign key make SQLite keep a statement journal per statement.
+    insert_many(con, Event.__tablename__, ("seq", *_EVENT_COLUMNS), event_params)
     if pattern_params:
-        con.executemany(_INSERT_PATTERN, pattern_params)
+        insert_many(con, EventPattern.__tablename__, _PATTERN_COLUMNS, pattern_params)
     return seqs
 
 

@@ -192,10 +192,11 @@ def ingest_events(
     with store.writes_kept(), wal_kept(store) as keeper:
         while i < len(batch):
             chunk = batch[i : i + chunker.size]
+            prepared = _prepare(chunk, default_user, source, now)
             with chunker.timed(len(chunk)), store.write() as session:
                 _chunk_pragmas(raw_connection(session), keeper)
                 rebuild_users |= _ingest_chunk(
-                    session, chunk, default_user, now, source, blocks, derive, report, ignored
+                    session, chunk, prepared, default_user, now, source, blocks, derive, report, ignored
                 )
             keeper.checkpoint()
             i += len(chunk)
@@ -217,9 +218,28 @@ def _chunk_pragmas(con: sqlite3.Connection, keeper: WalKeeper) -> None:
         con.execute("PRAGMA temp_store=MEMORY")
 
 
+Prepared = tuple[dict[str, Any], dict[str, Any]]
+
+
+def _prepare(chunk: list[EventIn], default_user: str, source: str, now: int) -> list[Prepared | None]:
+    """Each event's row and payload as stored when none of its user's patterns is blocked, built
+    before the chunk's transaction: the canonical payload and its hash are then time away from the
+    lock, in the pause a waiting writer is owed (decision 0047), and the chunk holds the lock for
+    less. None where building fails (a diff too long once redacted): the transaction builds that
+    row again only if the event is admitted, and raises then, as before."""
+    out: list[Prepared | None] = []
+    for ev in chunk:
+        try:
+            out.append(event_row(ev, ev.user_id or default_user, list(ev.patterns), None, None, source, now))
+        except InvalidInput:
+            out.append(None)
+    return out
+
+
 def _ingest_chunk(
     session: Session,
     batch: list[EventIn],
+    prepared: Sequence[Prepared | None],
     default_user: str,
     now: int,
     source: str,
@@ -230,7 +250,7 @@ def _ingest_chunk(
 ) -> set[str]:
     """One transaction of :func:`ingest_events`; returns the users whose cache needs a full
     derivation. Each event passes the duplicate check, its user's learning gate and blocklist,
-    then becomes a row."""
+    then becomes a row (``prepared``'s, unless a pattern of its user is blocked)."""
     users: set[str] = set()
     seen_ids: set[tuple[str, str]] = set()
     existing = stored_event_ids(session, [(e.user_id or default_user, e.event_id) for e in batch])
@@ -239,7 +259,7 @@ def _ingest_chunk(
     rows: list[dict[str, Any]] = []
     payloads: list[dict[str, Any]] = []
     per_user_ignored: dict[str, Counter[str]] = {}
-    for ev in batch:
+    for ev, ready in zip(batch, prepared, strict=True):
         user = ev.user_id or default_user
         if (user, ev.event_id) in existing or (user, ev.event_id) in seen_ids:
             report.duplicates += 1
@@ -253,17 +273,16 @@ def _ingest_chunk(
         if reason is not None:
             uc[reason] += 1
             continue
-        patterns = list(ev.patterns)
-        if blocks is not None:
-            fps = blocked_fps.get(user)
-            if fps is None:
-                fps = blocked_fps[user] = blocks.fingerprints(session, user)
-            if fps:
-                kept = _unblocked(ev, fps, blocks, uc)
-                if kept is None:
-                    continue
-                patterns = kept
-        row, payload = event_row(ev, user, patterns, blocks, blocked_fps.get(user), source, now)
+        fps = None if blocks is None else blocked_fps.get(user)
+        if blocks is not None and fps is None:
+            fps = blocked_fps[user] = blocks.fingerprints(session, user)
+        if blocks is not None and fps:
+            kept = _unblocked(ev, fps, blocks, uc)
+            if kept is None:
+                continue
+            row, payload = event_row(ev, user, kept, blocks, fps, source, now)
+        else:  # nothing of this user's is blocked: the row as prepared (the same as built here)
+            row, payload = ready or event_row(ev, user, list(ev.patterns), blocks, fps, source, now)
         rows.append(row)
         payloads.append(payload)
         users.add(user)
