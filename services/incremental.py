@@ -13,7 +13,9 @@ from __future__ import annotations
 import gc
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from sqlalchemy.orm import Session
@@ -235,6 +237,16 @@ def _first(r: tuple[Any, ...]) -> Any:
 INDEXED_COLUMNS = ("strength", "confidence", "status", "decay_at", "last_seen", "evaluated_at", "state")
 _INDEXED = frozenset(PREF_COLUMNS.index(c) for c in INDEXED_COLUMNS)
 _PLAIN = tuple(i for i in range(KEY_COLUMNS, len(PREF_COLUMNS)) if i not in _INDEXED)
+_NON_KEY = range(KEY_COLUMNS, len(PREF_COLUMNS))
+
+
+@lru_cache(maxsize=256)
+def _getter(cols: tuple[int, ...]) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+    """The values at ``cols`` as a tuple (itemgetter of one index returns the value alone)."""
+    if len(cols) == 1:
+        (only,) = cols
+        return lambda values: (values[only],)
+    return itemgetter(*cols)
 
 
 class _PrefWriter:
@@ -259,14 +271,18 @@ class _PrefWriter:
         if stored is None:
             self.inserts.append(values)
             return
-        changed = [i for i in range(KEY_COLUMNS, len(values)) if values[i] != stored[i + 1]]
-        if not changed:
+        new, old = values[KEY_COLUMNS:], stored[KEY_COLUMNS + 1 :]
+        if new == old:
+            self.unchanged += 1
+            return
+        changed = [i for i, a, b in zip(_NON_KEY, new, old, strict=True) if a != b]
+        if not changed:  # equal after all (a value that is not equal to itself)
             self.unchanged += 1
             return
         cols = tuple(i for i in changed if i in _INDEXED)
         if len(cols) < len(changed):
             cols += _PLAIN
-        self.updates.setdefault(cols, []).append((*(values[i] for i in cols), stored[0]))
+        self.updates.setdefault(cols, []).append((*_getter(cols)(values), stored[0]))
 
     def flush(self) -> None:
         con = self.con
