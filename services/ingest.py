@@ -193,6 +193,9 @@ def ingest_events(
         while i < len(batch):
             chunk = batch[i : i + chunker.size]
             prepared = _prepare(chunk, default_user, source, now)
+            # The last chunk's checkpoint ran beside this preparation; never beside a transaction,
+            # whose commit would queue behind its writes (decision 0056).
+            keeper.wait()
             with chunker.timed(len(chunk)), store.write() as session:
                 _chunk_pragmas(raw_connection(session), keeper)
                 rebuild_users |= _ingest_chunk(
