@@ -23,9 +23,15 @@ from typing import Any
 UPDATE_FROM = sqlite3.sqlite_version_info >= (3, 33, 0)
 
 
+#: Rows per statement at most: the statement journal (kept in memory by the ingest's connection)
+#: holds a copy of every page one statement changes, at most a table page and a dozen index pages
+#: per row, so this bounds it at a few MB.
+MAX_ROWS = 250
+
+
 def _rows_per_statement(con: sqlite3.Connection, width: int) -> int:
     limit = con.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER)
-    return max(1, min(limit, 32_766) // max(1, width))
+    return max(1, min(MAX_ROWS, limit // max(1, width)))
 
 
 @lru_cache(maxsize=64)

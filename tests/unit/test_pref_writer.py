@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from creative_memory.model.tables import Preference
-from creative_memory.services import incremental
+from creative_memory.services import incremental, row_batches
 from creative_memory.services.derivation_rows import KEY_COLUMNS, PREF_COLUMNS
 from creative_memory.services.row_batches import insert_many, update_many
 from creative_memory.services.store import Store
@@ -47,7 +47,8 @@ def _dump(con: sqlite3.Connection) -> list[tuple[Any, ...]]:
 
 
 @pytest.mark.parametrize("limit", [999, 12])  # 12 variables: a statement of 2 rows, many statements
-def test_insert_many_stores_what_executemany_stores(limit: int) -> None:
+def test_insert_many_stores_what_executemany_stores(limit: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(row_batches, "MAX_ROWS", 9)  # 44 rows: five statements (or 22 by the limit)
     one, many = sqlite3.connect(":memory:"), sqlite3.connect(":memory:")
     for con in (one, many):
         _table(con)
