@@ -26,12 +26,25 @@ UPDATE_FROM = sqlite3.sqlite_version_info >= (3, 33, 0)
 #: Rows per statement at most: the statement journal (kept in memory by the ingest's connection)
 #: holds a copy of every page one statement changes, at most a table page and a dozen index pages
 #: per row, so this bounds it at a few MB.
-MAX_ROWS = 250
+MAX_ROWS = 256
 
 
-def _rows_per_statement(con: sqlite3.Connection, width: int) -> int:
+def _sizes(con: sqlite3.Connection, width: int, rows: int) -> list[int]:
+    """How many rows each statement takes: full statements, then the rest in powers of four. A
+    statement of hundreds of values costs a hundred thousand instructions or more to prepare, and
+    the connection keeps the prepared ones by their text, so only a few sizes are ever made."""
     limit = con.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER)
-    return max(1, min(MAX_ROWS, limit // max(1, width)))
+    cap = max(1, min(MAX_ROWS, limit // max(1, width)))
+    out = [cap] * (rows // cap)
+    rest, size = rows % cap, 1
+    while size * 4 <= cap:
+        size *= 4
+    while rest:
+        while size > rest:
+            size //= 4
+        out.append(size)
+        rest -= size
+    return out
 
 
 @lru_cache(maxsize=64)
@@ -44,10 +57,10 @@ def insert_many(con: sqlite3.Connection, table: str, columns: Sequence[str], row
     """``INSERT INTO table (columns) VALUES …`` of ``rows``, in their order."""
     width = len(columns)
     head = f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
-    step = _rows_per_statement(con, width)
-    for i in range(0, len(rows), step):
-        part = rows[i : i + step]
-        con.execute(head + _values(width, len(part)), [v for r in part for v in r])
+    i = 0
+    for n in _sizes(con, width, len(rows)):
+        con.execute(head + _values(width, n), [v for r in rows[i : i + n] for v in r])
+        i += n
 
 
 def update_many(con: sqlite3.Connection, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
@@ -59,11 +72,11 @@ def update_many(con: sqlite3.Connection, table: str, columns: Sequence[str], row
         return
     width = len(columns) + 1
     names = ", ".join([*(f"c{i}" for i in range(len(columns))), "id"])
-    step = _rows_per_statement(con, width)
-    for i in range(0, len(rows), step):
-        part = rows[i : i + step]
+    i = 0
+    for n in _sizes(con, width, len(rows)):
         con.execute(
-            f"WITH v({names}) AS (VALUES {_values(width, len(part))}) "
+            f"WITH v({names}) AS (VALUES {_values(width, n)}) "
             f"UPDATE {table} SET {sets} FROM v WHERE {table}.id = v.id",
-            [x for r in part for x in r],
+            [x for r in rows[i : i + n] for x in r],
         )
+        i += n

@@ -121,3 +121,16 @@ def test_indexed_columns_cover_every_index_and_the_epoch_trigger(store: Store) -
     assert named, "no index found"
     assert named <= set(incremental.INDEXED_COLUMNS)
     assert set(incremental.INDEXED_COLUMNS) <= non_key
+
+
+@pytest.mark.parametrize("rows", [0, 1, 3, 5, 255, 256, 257, 1000, 1023])
+def test_statement_sizes_cover_the_rows_with_few_distinct_sizes(rows: int) -> None:
+    con = sqlite3.connect(":memory:")
+    sizes = row_batches._sizes(con, 28, rows)
+    assert sum(sizes) == rows
+    assert all(1 <= n <= row_batches.MAX_ROWS for n in sizes)
+    assert set(sizes) <= {256, 64, 16, 4, 1}  # the statements a connection keeps prepared
+    con.setlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER, 999)  # 35 rows of 28 values
+    sizes = row_batches._sizes(con, 28, rows)
+    assert sum(sizes) == rows
+    assert set(sizes) <= {35, 16, 4, 1}
