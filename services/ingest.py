@@ -12,7 +12,7 @@ import json
 import sqlite3
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from contextlib import suppress
+from contextlib import nullcontext, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -187,9 +187,11 @@ def ingest_events(
     chunker = Chunker(min(_last_chunk_size.get(key, 250), 2000), maximum=20_000)
     i = 0
     # One idle connection kept for the run (writes.wal_kept): opening it costs about a millisecond;
-    # without it, a chunk's connection that closes last checkpoints and deletes the whole WAL. The
-    # chunks run on one connection (Store.writes_kept), whose page cache stays warm between them.
-    with store.writes_kept(), wal_kept(store) as keeper:
+    # without it, a chunk's connection that closes last checkpoints and deletes the whole WAL. A
+    # batch of several chunks runs them on one connection (Store.writes_kept), whose page cache
+    # stays warm between them; it closes before the idle one.
+    several = len(batch) > chunker.size
+    with wal_kept(store) as keeper, (store.writes_kept() if several else nullcontext()):
         while i < len(batch):
             chunk = batch[i : i + chunker.size]
             prepared = _prepare(chunk, default_user, source, now)
