@@ -28,6 +28,10 @@ from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.derivation import derive_in, ensure_current
 from creative_memory.services.errors import InvalidInput
 from creative_memory.services.event_rows import (
+    Prepared,
+    prepared_rows,
+)
+from creative_memory.services.event_rows import (
     canonical as canonical,
 )
 from creative_memory.services.event_rows import (
@@ -35,6 +39,9 @@ from creative_memory.services.event_rows import (
 )
 from creative_memory.services.event_rows import (
     content_hash_canonical as content_hash_canonical,
+)
+from creative_memory.services.event_rows import (
+    event_row as event_row,
 )
 from creative_memory.services.event_rows import (
     insert_event_rows as insert_event_rows,
@@ -194,7 +201,7 @@ def ingest_events(
     with wal_kept(store) as keeper, (store.writes_kept() if several else nullcontext()):
         while i < len(batch):
             chunk = batch[i : i + chunker.size]
-            prepared = _prepare(chunk, default_user, source, now)
+            prepared = prepared_rows(chunk, default_user, source, now)
             # The last chunk's checkpoint ran beside this preparation; never beside a transaction,
             # whose commit would queue behind its writes (decision 0056).
             keeper.wait()
@@ -221,24 +228,6 @@ def _chunk_pragmas(con: sqlite3.Connection, keeper: WalKeeper) -> None:
     con.execute(f"PRAGMA cache_size=-{KEPT_CACHE_KIB}")
     with suppress(sqlite3.OperationalError):  # refused inside a transaction once a temp table exists
         con.execute("PRAGMA temp_store=MEMORY")
-
-
-Prepared = tuple[dict[str, Any], dict[str, Any]]
-
-
-def _prepare(chunk: list[EventIn], default_user: str, source: str, now: int) -> list[Prepared | None]:
-    """Each event's row and payload as stored when none of its user's patterns is blocked, built
-    before the chunk's transaction: the canonical payload and its hash are then time away from the
-    lock, in the pause a waiting writer is owed (decision 0047), and the chunk holds the lock for
-    less. None where building fails (a diff too long once redacted): the transaction builds that
-    row again only if the event is admitted, and raises then, as before."""
-    out: list[Prepared | None] = []
-    for ev in chunk:
-        try:
-            out.append(event_row(ev, ev.user_id or default_user, list(ev.patterns), None, None, source, now))
-        except InvalidInput:
-            out.append(None)
-    return out
 
 
 def _ingest_chunk(
@@ -329,40 +318,6 @@ def _unblocked(ev: EventIn, fps: set[str], blocks: BlockChecker, uc: Counter[str
         if not kept:
             return None
     return kept
-
-
-def event_row(
-    ev: EventIn,
-    user: str,
-    patterns: list[PatternIn],
-    blocks: BlockChecker | None,
-    fps: set[str] | None,
-    source: str,
-    now: int,
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The stored row of an admitted event (its diff cleaned of blocked patterns) and its payload."""
-    scope = ev.effective_scope
-    try:
-        diff = clean_diff(ev.diff, blocks, fps)
-    except InvalidInput as exc:
-        raise InvalidInput(f"Event {ev.event_id}: {exc}") from None
-    payload = payload_of(ev, scope, patterns, diff)
-    row: dict[str, Any] = {
-        "event_id": ev.event_id,
-        "user_id": user,
-        "project_id": ev.project_id,
-        "scope": scope,
-        "signal_type": str(ev.signal_type),
-        "occurred_at": ev.occurred_ms,
-        "tag": ev.tag,
-        "session_id": ev.session_id,
-        "artifact_id": ev.artifact_id,
-        "payload": canonical(payload),
-        "source": source,
-        "ingested_at": now,
-    }
-    row["content_hash"] = content_hash_canonical(row)
-    return row, payload
 
 
 def _appended_by_user(
