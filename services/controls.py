@@ -74,18 +74,25 @@ class Gate:
         return None
 
 
-def learning_gate(session: Session, user_id: str, now: int) -> Gate:
-    s = get_settings(session, user_id)
+def learning_gate(db: Session | sqlite3.Connection, user_id: str, now: int) -> Gate:
+    """What stops learning at ``now`` (plain SQL: read once per ingest chunk)."""
+    con = raw_connection(db)
+    row = con.execute(
+        f"SELECT memory_enabled, learning_paused_until FROM {Settings.__tablename__} WHERE user_id = ?",
+        (user_id,),
+    ).fetchone()
+    enabled, paused_until = (True, None) if row is None else (bool(row[0]), row[1])
     off = frozenset(
-        session.scalars(
-            select(ProjectSettings.project_id).where(
-                ProjectSettings.user_id == user_id, ProjectSettings.learn_from_project.is_(False)
-            )
+        str(r[0])
+        for r in con.execute(
+            f"SELECT project_id FROM {ProjectSettings.__tablename__} "
+            "WHERE user_id = ? AND learn_from_project IS 0",
+            (user_id,),
         )
     )
     return Gate(
-        memory_enabled=bool(s.memory_enabled),
-        learning_paused=_active(s.learning_paused_until, now) is not None,
+        memory_enabled=enabled,
+        learning_paused=_active(paused_until, now) is not None,
         projects_not_learning=off,
     )
 

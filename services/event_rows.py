@@ -19,7 +19,11 @@ from sqlalchemy.orm import Session
 
 from creative_memory.model.events import EventIn, PatternIn, payload_items
 from creative_memory.model.tables import Event, EventPattern
+from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.derivation import dbapi_connection, sa_errors
+from creative_memory.services.errors import InvalidInput
+from creative_memory.services.redaction import clean_diff
+from creative_memory.services.row_batches import insert_many
 from creative_memory.services.store import raw_connection
 
 
@@ -123,14 +127,7 @@ _EVENT_COLUMNS = (
     "ingested_at",
 )
 _event_values = itemgetter(*_EVENT_COLUMNS)
-_INSERT_EVENT = (
-    f"INSERT INTO {Event.__tablename__} (seq, {', '.join(_EVENT_COLUMNS)}) "
-    f"VALUES ({', '.join('?' * (len(_EVENT_COLUMNS) + 1))})"
-)
-_INSERT_PATTERN = (
-    f"INSERT INTO {EventPattern.__tablename__} (seq, user_id, scope, preference_type, pattern, polarity, role) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?)"
-)
+_PATTERN_COLUMNS = ("seq", "user_id", "scope", "preference_type", "pattern", "polarity", "role")
 
 
 def insert_event_rows(
@@ -144,7 +141,7 @@ def insert_event_rows(
     The seqs are assigned here, in row order, exactly as AUTOINCREMENT would assign them: this
     runs inside the write transaction (which holds the lock) and starts above both the highest
     seq and the AUTOINCREMENT high-water mark, so a seq is never reused. Both tables are then
-    written with one DB-API executemany each (no per-row ORM work, no RETURNING).
+    written with multi-row INSERTs (no per-row ORM work, no RETURNING).
     """
     for row in rows:
         if "content_hash" not in row:
@@ -179,9 +176,11 @@ def _insert_rows(
             (seq, user_id, scope, ptype, pattern, polarity, role)
             for ptype, pattern, polarity, role in payload_items(payload)
         )
-    con.executemany(_INSERT_EVENT, event_params)
+    # One statement for many rows (services.row_batches): the events' triggers and the patterns'
+    # foreign key make SQLite keep a statement journal per statement.
+    insert_many(con, Event.__tablename__, ("seq", *_EVENT_COLUMNS), event_params)
     if pattern_params:
-        con.executemany(_INSERT_PATTERN, pattern_params)
+        insert_many(con, EventPattern.__tablename__, _PATTERN_COLUMNS, pattern_params)
     return seqs
 
 
@@ -205,3 +204,55 @@ def stored_event_ids(session: Session, keys: Iterable[tuple[str, str]]) -> set[t
                     )
                 )
     return found
+
+
+def event_row(
+    ev: EventIn,
+    user: str,
+    patterns: list[PatternIn],
+    blocks: BlockChecker | None,
+    fps: set[str] | None,
+    source: str,
+    now: int,
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The stored row of an admitted event (its diff cleaned of blocked patterns) and its payload."""
+    scope = ev.effective_scope
+    try:
+        diff = clean_diff(ev.diff, blocks, fps)
+    except InvalidInput as exc:
+        raise InvalidInput(f"Event {ev.event_id}: {exc}") from None
+    payload = payload_of(ev, scope, patterns, diff)
+    row: dict[str, Any] = {
+        "event_id": ev.event_id,
+        "user_id": user,
+        "project_id": ev.project_id,
+        "scope": scope,
+        "signal_type": str(ev.signal_type),
+        "occurred_at": ev.occurred_ms,
+        "tag": ev.tag,
+        "session_id": ev.session_id,
+        "artifact_id": ev.artifact_id,
+        "payload": canonical(payload),
+        "source": source,
+        "ingested_at": now,
+    }
+    row["content_hash"] = content_hash_canonical(row)
+    return row, payload
+
+
+Prepared = tuple[dict[str, Any], dict[str, Any]]
+
+
+def prepared_rows(chunk: list[EventIn], default_user: str, source: str, now: int) -> list[Prepared | None]:
+    """Each event's row and payload as stored when none of its user's patterns is blocked, built
+    before the chunk's transaction: the canonical payload and its hash are then time away from the
+    lock, in the pause a waiting writer is owed (decision 0047), and the chunk holds the lock for
+    less. None where building fails (a diff too long once redacted): the transaction builds that
+    row again only if the event is admitted, and raises then, as before."""
+    out: list[Prepared | None] = []
+    for ev in chunk:
+        try:
+            out.append(event_row(ev, ev.user_id or default_user, list(ev.patterns), None, None, source, now))
+        except InvalidInput:
+            out.append(None)
+    return out

@@ -13,8 +13,10 @@ from __future__ import annotations
 import gc
 import sqlite3
 import time
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 from sqlalchemy.orm import Session
 
@@ -32,11 +34,9 @@ from creative_memory.services.derivation import (
     cache_key_for,
 )
 from creative_memory.services.derivation_rows import (
-    INSERT_PREF,
     KEY_COLUMNS,
     PREF_COLUMNS,
     PREF_TABLE,
-    SELECT_PREF,
     Group,
     dbapi_connection,
     loads_payload,
@@ -46,6 +46,7 @@ from creative_memory.services.derivation_rows import (
 )
 from creative_memory.services.engine.bulk import fold_stored
 from creative_memory.services.engine.derive import Deriver
+from creative_memory.services.row_batches import insert_many, update_many
 from creative_memory.services.writes import lease_holder
 
 _dbapi = dbapi_connection
@@ -67,18 +68,25 @@ def derive_in(
     all the user's events after the watermark, they are folded without reading them back.
     """
     t0 = time.perf_counter()
-    row = session.get(Derivation, user_id)
-    if row is None or row.derivation_version != DERIVATION_VERSION:
-        return None
     with sa_errors():
         con = _dbapi(session)
+        row = _watermark(session, user_id)
+        if row is None or row.derivation_version != DERIVATION_VERSION:
+            return None
         if lease_holder(con, user_id) is not None:
             # A reset, import or rebuild is rewriting this memory in several transactions: it
             # folds what arrives meanwhile (or leaves it above the watermark for the next read).
             return DerivationInfo("current", 0, 0, 0.0)
-        applied = changes.apply_changes(session, user_id, row, now) if changes.pending(con, user_id) else 0
-        if applied is None:
-            return None  # too many changes for one short transaction: a full (chunked) derivation
+        applied = 0
+        if changes.pending(con, user_id):
+            drow = session.get(Derivation, user_id)
+            assert drow is not None
+            got = changes.apply_changes(session, user_id, drow, now)
+            if got is None:
+                return None  # too many changes for one short transaction: a full (chunked) derivation
+            applied = got
+            row = _watermark(session, user_id)  # as the changes left it (flushed)
+            assert row is not None
     if row.max_seq == _max_seq(session, user_id):
         mode = "incremental" if applied else "current"
         return DerivationInfo(mode, 0, applied, (time.perf_counter() - t0) * 1000)
@@ -95,10 +103,36 @@ def derive_in(
     return DerivationInfo("incremental", done[0], done[1], (time.perf_counter() - t0) * 1000)
 
 
+class _Watermark(NamedTuple):
+    """The user's derivation row as the incremental fold reads it (plain SQL: once per chunk)."""
+
+    derivation_version: str
+    set_digest: str
+    event_count: int
+    max_seq: int
+    last_occurred_at: int
+    last_folded_seq: int
+
+
+_DERIVATIONS = Derivation.__tablename__
+_WATERMARK_SQL = f"SELECT {', '.join(_Watermark._fields)} FROM {_DERIVATIONS} WHERE user_id = ?"
+_ADVANCE_SQL = (
+    f"UPDATE {_DERIVATIONS} SET set_digest = ?, cache_key = ?, event_count = ?, max_seq = ?, "
+    "last_occurred_at = ?, last_folded_seq = ?, derived_at = ? WHERE user_id = ?"
+)
+
+
+def _watermark(session: Session, user_id: str) -> _Watermark | None:
+    """The derivation row, read after the session's pending changes are flushed."""
+    session.flush()
+    got = _dbapi(session).execute(_WATERMARK_SQL, (user_id,)).fetchone()
+    return None if got is None else _Watermark(*got)
+
+
 def _incremental(
     session: Session,
     user_id: str,
-    row: Derivation,
+    row: _Watermark,
     now: int,
     appended: Sequence[Sequence[Any]] | None = None,
 ) -> tuple[int, int] | None:
@@ -113,7 +147,7 @@ def _order_key(r: Sequence[Any]) -> tuple[int, int]:
 def _incremental_raw(
     session: Session,
     user_id: str,
-    row: Derivation,
+    row: _Watermark,
     now: int,
     appended: Sequence[Sequence[Any]] | None,
 ) -> tuple[int, int] | None:
@@ -155,46 +189,75 @@ def _incremental_raw(
         )
     writer.flush()
     last_ev = new_rows[-1]
-    row.set_digest = digest
-    row.cache_key = key
-    row.event_count += count
-    row.max_seq = max(row.max_seq, top)
-    row.last_occurred_at, row.last_folded_seq = last_ev[2], last_ev[0]
-    row.derived_at = now
+    con.execute(
+        _ADVANCE_SQL,
+        (digest, key, row.event_count + count, max(row.max_seq, top), last_ev[2], last_ev[0], now, user_id),
+    )
     return (len(touched), count)
 
 
 def _load_group_rows(
     con: sqlite3.Connection, user_id: str, groups: set[Group]
 ) -> dict[PrefKey, tuple[Any, ...]]:
-    """The stored rows (``id`` then :data:`PREF_COLUMNS`) of the given groups, by key.
+    """The stored rows (``id`` then :data:`PREF_COLUMNS`) of the given groups, by key, in id order.
 
-    The ids come from the unique key's index (one probe per group, no row read), then the rows
-    by id in rowid order: a pattern appears in many scopes, so selecting by pattern would read
-    several times the rows needed.
+    One statement per up to 300 groups: each group is one probe of the unique key's index (a
+    pattern appears in many scopes, so selecting by pattern would read several times the rows
+    needed); ``CROSS JOIN`` keeps the groups as the outer loop whatever the statistics say.
     """
     out: dict[PrefKey, tuple[Any, ...]] = {}
-    if not groups:
-        return out
-    probe = (
-        f"SELECT id FROM {PREF_TABLE} "
-        "WHERE user_id = ? AND scope = ? AND preference_type = ? AND pattern = ?"
-    )
-    ids: list[int] = []
-    for scope, ptype, pattern in groups:
-        ids.extend(r[0] for r in con.execute(probe, (user_id, scope, ptype, pattern)))
-    ids.sort()
-    for i in range(0, len(ids), 500):
-        chunk = ids[i : i + 500]
-        for r in con.execute(f"{SELECT_PREF} WHERE id IN ({', '.join('?' * len(chunk))})", chunk):
-            out[(r[2], r[4], r[5], r[6])] = r
+    found: list[tuple[Any, ...]] = []
+    ordered = sorted(groups)
+    for i in range(0, len(ordered), 300):
+        part = ordered[i : i + 300]
+        found.extend(
+            con.execute(
+                f"WITH g(scope, preference_type, pattern) AS (VALUES {', '.join(['(?, ?, ?)'] * len(part))}) "
+                f"SELECT p.{', p.'.join(('id', *PREF_COLUMNS))} FROM g CROSS JOIN {PREF_TABLE} AS p "
+                "ON p.user_id = ? AND p.scope = g.scope AND p.preference_type = g.preference_type "
+                "AND p.pattern = g.pattern",
+                [*(v for grp in part for v in grp), user_id],
+            )
+        )
+    found.sort(key=_first)
+    for r in found:
+        out[(r[2], r[4], r[5], r[6])] = r
     return out
+
+
+def _first(r: tuple[Any, ...]) -> Any:
+    return r[0]
+
+
+#: Non-key columns that an index holds (as a column, in an expression, or in a partial index's
+#: condition) or that the epoch trigger watches: setting one costs index work even when its value
+#: does not change. Every other non-key column is "plain": rewriting it with its own value costs
+#: nothing but the row, which an update writes anyway (tests/unit/test_pref_writer.py checks this
+#: list against the schema).
+INDEXED_COLUMNS = ("strength", "confidence", "status", "decay_at", "last_seen", "evaluated_at", "state")
+_INDEXED = frozenset(PREF_COLUMNS.index(c) for c in INDEXED_COLUMNS)
+_PLAIN = tuple(i for i in range(KEY_COLUMNS, len(PREF_COLUMNS)) if i not in _INDEXED)
+_NON_KEY = range(KEY_COLUMNS, len(PREF_COLUMNS))
+
+
+@lru_cache(maxsize=256)
+def _getter(cols: tuple[int, ...]) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+    """The values at ``cols`` as a tuple (itemgetter of one index returns the value alone)."""
+    if len(cols) == 1:
+        (only,) = cols
+        return lambda values: (values[only],)
+    return itemgetter(*cols)
 
 
 class _PrefWriter:
     """Writes rows so that the table ends up exactly as a delete-all + insert-all would leave it
     (apart from the surrogate ``id``): unchanged rows are left alone, changed ones are updated in
-    place (only the columns that differ, so untouched indexes are not rewritten), new ones inserted.
+    place, new ones inserted.
+
+    An update sets the indexed columns that changed (so untouched indexes are not rewritten) and,
+    when any plain column changed, every plain column (the same values where they did not
+    change): rows fall into a few groups by their changed indexed columns, each written by one
+    statement (``services.row_batches``) instead of one statement per row.
     """
 
     def __init__(self, con: sqlite3.Connection) -> None:
@@ -208,18 +271,24 @@ class _PrefWriter:
         if stored is None:
             self.inserts.append(values)
             return
-        changed = tuple(i for i in range(KEY_COLUMNS, len(values)) if values[i] != stored[i + 1])
-        if not changed:
+        new, old = values[KEY_COLUMNS:], stored[KEY_COLUMNS + 1 :]
+        if new == old:
             self.unchanged += 1
             return
-        self.updates.setdefault(changed, []).append((*(values[i] for i in changed), stored[0]))
+        changed = [i for i, a, b in zip(_NON_KEY, new, old, strict=True) if a != b]
+        if not changed:  # equal after all (a value that is not equal to itself)
+            self.unchanged += 1
+            return
+        cols = tuple(i for i in changed if i in _INDEXED)
+        if len(cols) < len(changed):
+            cols += _PLAIN
+        self.updates.setdefault(cols, []).append((*_getter(cols)(values), stored[0]))
 
     def flush(self) -> None:
         con = self.con
         for changed, params in self.updates.items():
-            sets = ", ".join(f"{PREF_COLUMNS[i]} = ?" for i in changed)
-            con.executemany(f"UPDATE {PREF_TABLE} SET {sets} WHERE id = ?", params)
+            update_many(con, PREF_TABLE, [PREF_COLUMNS[i] for i in changed], params)
         if self.inserts:
-            con.executemany(INSERT_PREF, self.inserts)
+            insert_many(con, PREF_TABLE, PREF_COLUMNS, self.inserts)
         self.updates = {}
         self.inserts = []

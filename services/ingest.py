@@ -9,8 +9,10 @@ name a blocked pattern are counted (per reason) but never stored.
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from contextlib import nullcontext, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +28,10 @@ from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.derivation import derive_in, ensure_current
 from creative_memory.services.errors import InvalidInput
 from creative_memory.services.event_rows import (
+    Prepared,
+    prepared_rows,
+)
+from creative_memory.services.event_rows import (
     canonical as canonical,
 )
 from creative_memory.services.event_rows import (
@@ -33,6 +39,9 @@ from creative_memory.services.event_rows import (
 )
 from creative_memory.services.event_rows import (
     content_hash_canonical as content_hash_canonical,
+)
+from creative_memory.services.event_rows import (
+    event_row as event_row,
 )
 from creative_memory.services.event_rows import (
     insert_event_rows as insert_event_rows,
@@ -50,7 +59,7 @@ from creative_memory.services.redaction import MAX_STORED_DIFF_BYTES as MAX_STOR
 from creative_memory.services.redaction import clean_diff as clean_diff
 from creative_memory.services.redaction import redact as redact
 from creative_memory.services.store import Store, raw_connection
-from creative_memory.services.writes import Chunker, wal_kept
+from creative_memory.services.writes import KEPT_CACHE_KIB, Chunker, WalKeeper, wal_kept
 
 
 # --------------------------------------------------------------------------- validation
@@ -185,14 +194,21 @@ def ingest_events(
     chunker = Chunker(min(_last_chunk_size.get(key, 250), 2000), maximum=20_000)
     i = 0
     # One idle connection kept for the run (writes.wal_kept): opening it costs about a millisecond;
-    # without it, a chunk's connection that closes last checkpoints and deletes the whole WAL.
-    with wal_kept(store) as keeper:
+    # without it, a chunk's connection that closes last checkpoints and deletes the whole WAL. A
+    # batch of several chunks runs them on one connection (Store.writes_kept), whose page cache
+    # stays warm between them; it closes before the idle one.
+    several = len(batch) > chunker.size
+    with wal_kept(store) as keeper, (store.writes_kept() if several else nullcontext()):
         while i < len(batch):
             chunk = batch[i : i + chunker.size]
+            prepared = prepared_rows(chunk, default_user, source, now)
+            # The last chunk's checkpoint ran beside this preparation; never beside a transaction,
+            # whose commit would queue behind its writes (decision 0056).
+            keeper.wait()
             with chunker.timed(len(chunk)), store.write() as session:
-                keeper.defer(raw_connection(session))
+                _chunk_pragmas(raw_connection(session), keeper)
                 rebuild_users |= _ingest_chunk(
-                    session, chunk, default_user, now, source, blocks, derive, report, ignored
+                    session, chunk, prepared, default_user, now, source, blocks, derive, report, ignored
                 )
             keeper.checkpoint()
             i += len(chunk)
@@ -204,9 +220,20 @@ def ingest_events(
     return report
 
 
+def _chunk_pragmas(con: sqlite3.Connection, keeper: WalKeeper) -> None:
+    """The chunk's connection: no automatic checkpoint (the keeper runs it after the commit), a
+    page cache that holds the preferences' index pages from one chunk to the next, and statement
+    journals in memory (the tables' triggers make SQLite keep one per statement; decision 0059)."""
+    keeper.defer(con)
+    con.execute(f"PRAGMA cache_size=-{KEPT_CACHE_KIB}")
+    with suppress(sqlite3.OperationalError):  # refused inside a transaction once a temp table exists
+        con.execute("PRAGMA temp_store=MEMORY")
+
+
 def _ingest_chunk(
     session: Session,
     batch: list[EventIn],
+    prepared: Sequence[Prepared | None],
     default_user: str,
     now: int,
     source: str,
@@ -217,7 +244,7 @@ def _ingest_chunk(
 ) -> set[str]:
     """One transaction of :func:`ingest_events`; returns the users whose cache needs a full
     derivation. Each event passes the duplicate check, its user's learning gate and blocklist,
-    then becomes a row."""
+    then becomes a row (``prepared``'s, unless a pattern of its user is blocked)."""
     users: set[str] = set()
     seen_ids: set[tuple[str, str]] = set()
     existing = stored_event_ids(session, [(e.user_id or default_user, e.event_id) for e in batch])
@@ -226,7 +253,7 @@ def _ingest_chunk(
     rows: list[dict[str, Any]] = []
     payloads: list[dict[str, Any]] = []
     per_user_ignored: dict[str, Counter[str]] = {}
-    for ev in batch:
+    for ev, ready in zip(batch, prepared, strict=True):
         user = ev.user_id or default_user
         if (user, ev.event_id) in existing or (user, ev.event_id) in seen_ids:
             report.duplicates += 1
@@ -240,17 +267,16 @@ def _ingest_chunk(
         if reason is not None:
             uc[reason] += 1
             continue
-        patterns = list(ev.patterns)
-        if blocks is not None:
-            fps = blocked_fps.get(user)
-            if fps is None:
-                fps = blocked_fps[user] = blocks.fingerprints(session, user)
-            if fps:
-                kept = _unblocked(ev, fps, blocks, uc)
-                if kept is None:
-                    continue
-                patterns = kept
-        row, payload = event_row(ev, user, patterns, blocks, blocked_fps.get(user), source, now)
+        fps = None if blocks is None else blocked_fps.get(user)
+        if blocks is not None and fps is None:
+            fps = blocked_fps[user] = blocks.fingerprints(session, user)
+        if blocks is not None and fps:
+            kept = _unblocked(ev, fps, blocks, uc)
+            if kept is None:
+                continue
+            row, payload = event_row(ev, user, kept, blocks, fps, source, now)
+        else:  # nothing of this user's is blocked: the row as prepared (the same as built here)
+            row, payload = ready or event_row(ev, user, list(ev.patterns), blocks, fps, source, now)
         rows.append(row)
         payloads.append(payload)
         users.add(user)
@@ -292,40 +318,6 @@ def _unblocked(ev: EventIn, fps: set[str], blocks: BlockChecker, uc: Counter[str
         if not kept:
             return None
     return kept
-
-
-def event_row(
-    ev: EventIn,
-    user: str,
-    patterns: list[PatternIn],
-    blocks: BlockChecker | None,
-    fps: set[str] | None,
-    source: str,
-    now: int,
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The stored row of an admitted event (its diff cleaned of blocked patterns) and its payload."""
-    scope = ev.effective_scope
-    try:
-        diff = clean_diff(ev.diff, blocks, fps)
-    except InvalidInput as exc:
-        raise InvalidInput(f"Event {ev.event_id}: {exc}") from None
-    payload = payload_of(ev, scope, patterns, diff)
-    row: dict[str, Any] = {
-        "event_id": ev.event_id,
-        "user_id": user,
-        "project_id": ev.project_id,
-        "scope": scope,
-        "signal_type": str(ev.signal_type),
-        "occurred_at": ev.occurred_ms,
-        "tag": ev.tag,
-        "session_id": ev.session_id,
-        "artifact_id": ev.artifact_id,
-        "payload": canonical(payload),
-        "source": source,
-        "ingested_at": now,
-    }
-    row["content_hash"] = content_hash_canonical(row)
-    return row, payload
 
 
 def _appended_by_user(
