@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
@@ -42,6 +43,10 @@ DISMISSED = "notices/dismissed"
 
 
 class MainWindow(QMainWindow):
+    #: a pass of a tab's refresh has ended: the tab's key and when the pass began (``time.time()``);
+    #: what the tab shows is the store as of then (how live refresh is measured, decision 0060)
+    tabRefreshed = Signal(str, float)
+
     def __init__(self, ctrl: Controller, settings: AppSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         # cycles are collected on this thread only while the window is open (gui/collector.py)
@@ -310,7 +315,9 @@ class MainWindow(QMainWindow):
             again = True
             while again:
                 self._refreshing[page.key] = False
+                began = time.time()
                 await page.refresh()
+                self.tabRefreshed.emit(page.key, began)
                 again = self._refreshing[page.key]
         finally:
             del self._refreshing[page.key]

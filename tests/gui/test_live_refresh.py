@@ -1,11 +1,13 @@
 """Live refresh under another writer (decision 0060): a change committed while the store thread is
 busy is polled as soon as the running call ends, the status reload waits for the visible tab's
-refresh, and the window says when the visible tab shows the latest change."""
+refresh, and the window says when the visible tab shows the latest change and when each pass of
+a tab's refresh began and ended (what the live-refresh bench measures)."""
 
 from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from typing import Any
 
 from harness import event
@@ -60,9 +62,12 @@ def test_showing_latest_is_false_from_a_change_until_the_visible_tab_has_loaded(
 ) -> None:
     window.tabs.setCurrentIndex(5)  # Activity marks itself fresh when its refresh starts
     wait_until(window.showing_latest)
+    passes: list[tuple[str, float]] = []
+    window.tabRefreshed.connect(lambda key, began: passes.append((key, began)))
     gate = threading.Event()
     ctrl.start(ctrl.run(gate.wait, 10))
     wait_until(lambda: ctrl.worker.busy)
+    before = time.time()
     try:
         window._on_external()
         wait_until(lambda: not window.current_page().stale)  # its refresh has started...
@@ -70,3 +75,5 @@ def test_showing_latest_is_false_from_a_change_until_the_visible_tab_has_loaded(
     finally:
         gate.set()
     wait_until(window.showing_latest)
+    assert [key for key, _began in passes] == ["activity"]  # one pass, begun after the change
+    assert passes[0][1] >= before
