@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -67,6 +67,10 @@ class Controller(QObject):
         self.outdated_rules: str | None = None  # the older derivation version the store was derived by
         self._polling = False
         self._live = True
+        #: awaited between an external change and the status reload (the main window sets it: its
+        #: refreshes), so that the status (50-150 ms at L) does not queue before the tab's reads
+        self.before_status: Callable[[], Awaitable[None]] | None = None
+        self._status_due = False
         self._timer = QTimer(self)
         self._timer.setInterval(poll_ms)
         self._timer.timeout.connect(self._tick)
@@ -158,7 +162,9 @@ class Controller(QObject):
             self.start(self.reload_status(), name="reload-status")
 
     def _tick(self) -> None:
-        if self._polling or self.worker.busy:
+        # While a store call runs, the poll queues behind it (one poll at most): skipped, a change
+        # seen during a long refresh waited one more interval (decision 0060).
+        if self._polling:
             return
         self._polling = True
         self.start(self._poll(), name="poll")
@@ -178,12 +184,23 @@ class Controller(QObject):
         finally:
             self._polling = False
         self._set_live(True)
-        if self._data_version is not None and version != self._data_version:
-            self._data_version = version
-            # the visible tab's reload first: the status (0.1-0.3 s at L) queues behind its first call
-            self.externalChange.emit()
-            await self.reload_status()
+        changed = self._data_version is not None and version != self._data_version
         self._data_version = version
+        if changed:
+            self.externalChange.emit()
+            await self._status_after_refresh()
+
+    async def _status_after_refresh(self) -> None:
+        """Reload the status once the visible tab's refresh has read what it shows (decision 0060)."""
+        if self._status_due:
+            return  # a reload already waits, and it will read the newest status
+        self._status_due = True
+        try:
+            if self.before_status is not None:
+                await self.before_status()
+        finally:
+            self._status_due = False
+        await self.reload_status()
 
     def _set_live(self, live: bool) -> None:
         if live != self._live:

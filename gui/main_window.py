@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import time
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
@@ -40,6 +43,10 @@ DISMISSED = "notices/dismissed"
 
 
 class MainWindow(QMainWindow):
+    #: a pass of a tab's refresh has ended: the tab's key and when the pass began (``time.time()``);
+    #: what the tab shows is the store as of then (how live refresh is measured, decision 0060)
+    tabRefreshed = Signal(str, float)
+
     def __init__(self, ctrl: Controller, settings: AppSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         # cycles are collected on this thread only while the window is open (gui/collector.py)
@@ -62,6 +69,7 @@ class MainWindow(QMainWindow):
         self._real_data_dir = ctrl.ctx.data_dir
         #: the tabs whose refresh runs (the key), and whether it was asked for again meanwhile
         self._refreshing: dict[str, bool] = {}
+        self._refreshed: list[asyncio.Future[None]] = []  # waiting until no refresh runs
         self._banner_timer = QTimer(self)
         self._banner_timer.setInterval(30_000)  # the time left of a pause counts down
         self._banner_timer.timeout.connect(lambda: self._on_status(self.ctrl.status))
@@ -81,6 +89,7 @@ class MainWindow(QMainWindow):
         ctrl.statusChanged.connect(self._on_status)
         ctrl.changed.connect(self._on_changed)
         ctrl.externalChange.connect(self._on_external)
+        ctrl.before_status = self.refreshes_done
         ctrl.liveChanged.connect(self._set_live)
         ctrl.busyChanged.connect(self._on_busy)
         ctrl.storeSwitched.connect(self._store_switched)
@@ -306,12 +315,35 @@ class MainWindow(QMainWindow):
             again = True
             while again:
                 self._refreshing[page.key] = False
+                began = time.time()
                 await page.refresh()
+                self.tabRefreshed.emit(page.key, began)
                 again = self._refreshing[page.key]
         finally:
             del self._refreshing[page.key]
+            if not self._refreshing:
+                waiting, self._refreshed = self._refreshed, []
+                for future in waiting:
+                    if not future.done():
+                        future.set_result(None)
         if self._store_loaded and self._collector_held:
             collector().settle()  # once: what start-up and the first tab made is never walked again
+
+    async def refreshes_done(self, timeout: float = 2.0) -> None:
+        """Return once no tab's refresh runs, or after ``timeout`` s (refreshes chained under a
+        writer must not hold back the status for ever)."""
+        if not self._refreshing:
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._refreshed.append(future)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(future, timeout)
+
+    def showing_latest(self) -> bool:
+        """Whether the visible tab shows what the store held when it was last told of a change:
+        not stale, and no refresh of it running or asked for."""
+        page = self.current_page()
+        return not page.stale and page.key not in self._refreshing
 
     def _on_tab_changed(self, index: int) -> None:
         self.settings.last_tab = index
