@@ -276,8 +276,7 @@ class _Launch:
 
             await open_in_diagnostics(window.tabs, args.retrieval)
         if os.environ.get("CM_QUIT_AFTER_START"):  # bench/bench_gui_start.py: painted and loaded
-            page = window.current_page()
-            while page.stale:  # store_opened() started its first refresh
+            while not window.showing_latest():  # store_opened() started its first refresh
                 await settle(actx.app, 0.005)
             window.repaint()
             actx.app.quit()

@@ -77,3 +77,30 @@ def test_showing_latest_is_false_from_a_change_until_the_visible_tab_has_loaded(
     wait_until(window.showing_latest)
     assert [key for key, _began in passes] == ["activity"]  # one pass, begun after the change
     assert passes[0][1] >= before
+
+
+def test_a_change_noticed_while_a_tab_refreshes_leaves_it_to_refresh_again(
+    window: Any, ctrl: Any, run_async: Any, wait_until: Any
+) -> None:
+    """The tab reads, the user moves to another tab, a change is noticed before the read returns:
+    the first tab must still know it is out of date, and refresh when it is shown again."""
+    for index in (0, 1, 2):  # Overview, Projects, Inspector
+        window.tabs.setCurrentIndex(index)
+        page = window.current_page()
+        wait_until(window.showing_latest)
+        gate = threading.Event()
+        ctrl.start(ctrl.run(gate.wait, 10))
+        wait_until(lambda: ctrl.worker.busy)
+        try:
+            page.stale = True
+            window.refresh_current()  # its read queues behind the busy store thread
+            wait_until(lambda key=page.key: key in window._refreshing)
+            window.tabs.setCurrentIndex(5)  # the user looks at Activity meanwhile
+            window._mark_all_stale()  # a change is noticed before the read returns
+        finally:
+            gate.set()
+        wait_until(lambda key=page.key: key not in window._refreshing)
+        assert page.stale, page.key
+        window.tabs.setCurrentIndex(index)
+        wait_until(window.showing_latest)
+        assert not page.stale

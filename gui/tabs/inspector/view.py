@@ -110,8 +110,12 @@ class InspectorTab(ForgetActions, DetailPane, InspectorFilters):
             self._refresh_again = True
             while self._refresh_again:
                 self._refresh_again = False
-                await self._refresh_once()
-            self.stale = False
+                self.stale = False  # from here: a change noticed during the pass marks the tab again
+                try:
+                    await self._refresh_once()
+                except BaseException:
+                    self.stale = True
+                    raise
         finally:
             self._refresh_future = None
             if not future.done():

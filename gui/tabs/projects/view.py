@@ -189,9 +189,13 @@ class ProjectsTab(Tab):
 
     # ------------------------------------------------------------------ Tab contract
     async def refresh(self) -> None:
-        rows = await self.ctrl.run(controls.projects, self.ctrl.store, self.ctrl.user)
+        self.stale = False  # from here: a change noticed during the read marks the tab again
+        try:
+            rows = await self.ctrl.run(controls.projects, self.ctrl.store, self.ctrl.user)
+        except BaseException:
+            self.stale = True
+            raise
         self.set_rows(rows)
-        self.stale = False
 
     def set_rows(self, rows: list[ProjectRow]) -> None:
         current = self.selected_project()
