@@ -24,7 +24,7 @@ from creative_memory.services import controls, notes, retrieval
 from creative_memory.services.context import Context, check_user
 from creative_memory.services.errors import CreativeMemoryError, InvalidInput, ReadOnly
 from creative_memory.services.naming import optional_project, valid_name
-from creative_memory.services.retrieval_record import ReservedIds, prune_diagnostics, read_ahead, record
+from creative_memory.services.retrieval_record import ReservedIds, read_ahead
 from creative_memory.services.store import Store
 
 log = logging.getLogger("cm.serve")
@@ -270,7 +270,7 @@ class Host:
 
     def _take_id(self, store: Store) -> int:
         rid = self._ids.take()
-        if rid is None:  # the first recorded retrieval: a block of ids, before the answer
+        if rid is None:  # the first recorded retrieval: its id set aside before the answer
             with store.hot_write() as con:
                 self._ids.reserve(con)
             rid = self._ids.take()
@@ -289,23 +289,18 @@ class Host:
         p, self._pending = self._pending, None
         if p is None:
             return
-        o = p.outcome
-        fields: dict[str, Any] = {
-            "block": o.block, "tokens": o.tokens, "mode": o.mode, "origin": Origin.DAEMON, "types": p.types,
-            "now": p.now,
-        }  # fmt: skip
+        how: dict[str, Any] = {"origin": Origin.DAEMON, "types": p.types, "now": p.now}
         try:
             store = self.store()
             try:
                 with store.hot_write() as con:
-                    record(con, p.user, o.result, as_id=p.rid, **fields)
-                    prune_diagnostics(con, p.user, p.now)
+                    retrieval.record_outcome(con, p.user, p.outcome, as_id=p.rid, **how)
                     if not self._ids.left():  # the next call's id, in the same transaction
                         self._ids.reserve(con)
             except sqlite3.IntegrityError:  # its id is taken: the table was emptied and renumbered
                 self._ids.drop()
                 with store.hot_write() as con:
-                    rid = record(con, p.user, o.result, **fields)
+                    rid = retrieval.record_outcome(con, p.user, p.outcome, **how)
                 log.warning("the retrieval answered as %d was recorded as %d", p.rid, rid)
         except CreativeMemoryError as exc:
             log.warning("the retrieval answered as %d was not recorded: %s", p.rid, exc)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -250,25 +250,43 @@ def run(
     assert result is not None
     block = build_block(result, mode)
     tokens = estimate_tokens(block)
-    rid: int | None = None
+    outcome = RetrievalOutcome(
+        result=result, block=block, tokens=tokens, mode=mode, retrieval_id=None, notes_enabled=notes_on
+    )
     if not dry_run and not store.read_only and (still_wanted is None or still_wanted()):
         # The kept write connection: no connection to open per call (services.hot_write).
         with store.hot_write() as con:
-            rid = record(
-                con,
-                user_id,
-                result,
-                block=block,
-                tokens=tokens,
-                mode=mode,
-                origin=origin,
-                types=types,
-                now=now,
-            )
-            prune_diagnostics(con, user_id, now)
-    return RetrievalOutcome(
-        result=result, block=block, tokens=tokens, mode=mode, retrieval_id=rid, notes_enabled=notes_on
+            rid = record_outcome(con, user_id, outcome, origin=origin, types=types, now=now)
+        outcome = replace(outcome, retrieval_id=rid)
+    return outcome
+
+
+def record_outcome(
+    con: sqlite3.Connection,
+    user_id: str,
+    outcome: RetrievalOutcome,
+    *,
+    origin: Origin,
+    types: Sequence[str] | None,
+    now: int,
+    as_id: int | None = None,
+) -> int:
+    """Inside a write transaction: record a retrieval (``retrieval_record.record``, under ``as_id``
+    when its answer gave one) and prune the user's diagnostics past their retention."""
+    rid = record(
+        con,
+        user_id,
+        outcome.result,
+        block=outcome.block,
+        tokens=outcome.tokens,
+        mode=outcome.mode,
+        origin=origin,
+        types=types,
+        now=now,
+        as_id=as_id,
     )
+    prune_diagnostics(con, user_id, now)
+    return rid
 
 
 @dataclass(frozen=True)
