@@ -74,14 +74,22 @@ class Gate:
         return None
 
 
+_PAUSES = {"learning": "learning_paused_until", "using": "using_paused_until"}
+
+
+def _switch_and_pause(con: sqlite3.Connection, user_id: str, pause: Literal["learning", "using"]) -> tuple[bool, Any]:
+    """Whether memory is on and until when ``pause`` runs (the defaults when the user has no
+    settings row yet), in plain SQL."""
+    row = con.execute(
+        f"SELECT memory_enabled, {_PAUSES[pause]} FROM {Settings.__tablename__} WHERE user_id = ?", (user_id,)
+    ).fetchone()
+    return (True, None) if row is None else (bool(row[0]), row[1])
+
+
 def learning_gate(db: Session | sqlite3.Connection, user_id: str, now: int) -> Gate:
     """What stops learning at ``now`` (plain SQL: read once per ingest chunk)."""
     con = raw_connection(db)
-    row = con.execute(
-        f"SELECT memory_enabled, learning_paused_until FROM {Settings.__tablename__} WHERE user_id = ?",
-        (user_id,),
-    ).fetchone()
-    enabled, paused_until = (True, None) if row is None else (bool(row[0]), row[1])
+    enabled, paused_until = _switch_and_pause(con, user_id, "learning")
     off = frozenset(
         str(r[0])
         for r in con.execute(
@@ -108,11 +116,7 @@ class UsingGate:
 def using_gate(db: Session | sqlite3.Connection, user_id: str, project_id: str | None, now: int) -> UsingGate:
     """What stops a retrieval at ``now`` (plain SQL: on every retrieval's hot path)."""
     con = raw_connection(db)
-    row = con.execute(
-        f"SELECT memory_enabled, using_paused_until FROM {Settings.__tablename__} WHERE user_id = ?",
-        (user_id,),
-    ).fetchone()
-    enabled, paused_until = (True, None) if row is None else (bool(row[0]), row[1])
+    enabled, paused_until = _switch_and_pause(con, user_id, "using")
     use = use_global = True
     if project_id is not None:
         ps = con.execute(
