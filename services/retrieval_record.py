@@ -84,10 +84,9 @@ def _insert_events(n: int) -> str:
     return f"INSERT INTO {RetrievalEvent.__tablename__} ({', '.join(_EVENT_COLS)}) VALUES {', '.join(rows)}"
 
 
-_MARK_INJECTED = (
-    f"UPDATE {Preference.__tablename__} SET last_injected_at = ? WHERE user_id = ? AND scope = ? "
-    "AND preference_type = ? AND pattern = ? AND polarity = ?"
-)
+# A kept record's row by its unique key (the user, then ``PrefState.key``).
+_BY_KEY = "WHERE user_id = ? AND scope = ? AND preference_type = ? AND pattern = ? AND polarity = ?"
+_MARK_INJECTED = f"UPDATE {Preference.__tablename__} SET last_injected_at = ? {_BY_KEY}"
 
 
 def record(
@@ -161,10 +160,7 @@ _AHEAD = " UNION ALL ".join(
         f"SELECT max(retrieval_id) FROM {_EVENTS} INDEXED BY ix_cm_retrieval_events_retrieval",
     )
 )
-_KEPT_ROW = (
-    f"SELECT last_injected_at FROM {Preference.__tablename__} WHERE user_id = ? AND scope = ? "
-    "AND preference_type = ? AND pattern = ? AND polarity = ?"
-)
+_KEPT_ROW = f"SELECT last_injected_at FROM {Preference.__tablename__} {_BY_KEY}"
 
 
 def read_ahead(con: sqlite3.Connection, user_id: str, r: RetrievalResult) -> None:
