@@ -4,6 +4,7 @@ tests are not a package)."""
 from __future__ import annotations
 
 import sqlite3
+from typing import Any
 
 from creative_memory.services.store import Store
 
@@ -15,5 +16,14 @@ def outside_write(store: Store, sql: str, params: tuple[object, ...] = ()) -> No
     try:
         with con:
             con.execute(sql, params)
+    finally:
+        con.close()
+
+
+def outside_read(store: Store, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+    """The rows of one query, read by another program (a plain sqlite3 connection)."""
+    con = sqlite3.connect(store.path)
+    try:
+        return con.execute(sql, params).fetchall()
     finally:
         con.close()

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from store_helpers import outside_read, outside_write
 
 from creative_memory.model.constants import Actor, Origin
 from creative_memory.services import retrieval
@@ -48,22 +49,15 @@ def host(store: Store, tmp_data_dir: DataDir) -> Iterator[Host]:
 
 
 def _rows(store: Store) -> list[tuple[Any, ...]]:
-    con = sqlite3.connect(store.path)
-    try:
-        return con.execute(
-            "SELECT r.id, r.origin, r.project_id, (SELECT count(*) FROM creative_memory_retrieval_events e "
-            "WHERE e.retrieval_id = r.id) FROM creative_memory_retrievals r ORDER BY r.id"
-        ).fetchall()
-    finally:
-        con.close()
+    return outside_read(
+        store,
+        "SELECT r.id, r.origin, r.project_id, (SELECT count(*) FROM creative_memory_retrieval_events e "
+        "WHERE e.retrieval_id = r.id) FROM creative_memory_retrievals r ORDER BY r.id",
+    )
 
 
 def _injected(store: Store) -> list[Any]:
-    con = sqlite3.connect(store.path)
-    try:
-        return [r[0] for r in con.execute("SELECT last_injected_at FROM creative_memory_preferences WHERE scope = 'project:p1'")]
-    finally:
-        con.close()
+    return [r[0] for r in outside_read(store, "SELECT last_injected_at FROM creative_memory_preferences WHERE scope = 'project:p1'")]
 
 
 def test_the_answer_comes_first_and_the_recording_under_its_id_when_serve_settles(host: Host, store: Store) -> None:
@@ -101,11 +95,7 @@ def test_each_recording_sets_the_next_id_aside(host: Host, store: Store) -> None
         host.settle()
     assert len(set(seen)) == len(seen) == len(_rows(store))
     assert [r[0] for r in _rows(store)] == sorted(seen) == list(range(seen[0], seen[0] + 5))
-    con = sqlite3.connect(store.path)
-    try:
-        (seq,) = con.execute("SELECT seq FROM sqlite_sequence WHERE name = 'creative_memory_retrievals'").fetchone()
-    finally:
-        con.close()
+    ((seq,),) = outside_read(store, "SELECT seq FROM sqlite_sequence WHERE name = 'creative_memory_retrievals'")
     assert seq == seen[-1] + 1 and ReservedIds.RESERVE == 1
 
 
@@ -136,15 +126,13 @@ def test_an_id_taken_meanwhile_records_under_a_new_one_and_says_so(
     rid = answer["retrieval_id"]
     # The table was emptied and renumbered under us (as a restore of an older file could): the id
     # the answer gave is someone else's now.
-    con = sqlite3.connect(store.path)
-    with con:
-        con.execute(
-            "INSERT INTO creative_memory_retrievals (id, user_id, at, origin, mode, duration_ms, block_sha256, "
-            "kept_positive, kept_negative, kept_high, kept_medium, kept_overrides, token_estimate) "
-            "VALUES (?, 'someone', 0, 'gui', 'generation', 0, '', 0, 0, 0, 0, 0, 0)",
-            (rid,),
-        )
-    con.close()
+    outside_write(
+        store,
+        "INSERT INTO creative_memory_retrievals (id, user_id, at, origin, mode, duration_ms, block_sha256, "
+        "kept_positive, kept_negative, kept_high, kept_medium, kept_overrides, token_estimate) "
+        "VALUES (?, 'someone', 0, 'gui', 'generation', 0, '', 0, 0, 0, 0, 0, 0)",
+        (rid,),
+    )
     with caplog.at_level(logging.WARNING, logger="cm.serve"):
         host.settle()
     assert f"answered as {rid} was recorded as" in caplog.text
