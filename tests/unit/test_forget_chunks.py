@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from store_helpers import outside_read as _sql
 from store_helpers import outside_write
 
 from creative_memory.model.constants import Actor
@@ -38,14 +39,6 @@ def demo_store(tmp_path: Path) -> Iterator[Store]:
         yield store
     finally:
         store.close()
-
-
-def _sql(store: Store, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    con = sqlite3.connect(store.path)
-    try:
-        return con.execute(sql, params).fetchall()
-    finally:
-        con.close()
 
 
 def _busiest(store: Store) -> tuple[str, str, int]:

@@ -8,6 +8,7 @@ import sqlite3
 import threading
 
 import pytest
+from store_helpers import outside_read as _rows
 
 from creative_memory.model.constants import Origin
 from creative_memory.services import retrieval
@@ -40,14 +41,6 @@ def _lines(pattern: str, *, n: int = 5, project: str | None = None, polarity: st
 def _ingest(store: Store, *lines: str) -> None:
     rep = ingest_jsonl(store, "\n".join(lines), default_user=USER, now=NOW)
     assert rep.accepted == len(lines)
-
-
-def _rows(store: Store, sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    con = sqlite3.connect(store.path)
-    try:
-        return con.execute(sql, params).fetchall()
-    finally:
-        con.close()
 
 
 def test_a_retrieval_sees_what_was_committed_since_the_last_one(store: Store) -> None:
