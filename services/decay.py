@@ -8,6 +8,7 @@ overwritten with the stale values (docs/decisions/0020); chunks stay far below t
 from __future__ import annotations
 
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +19,7 @@ from creative_memory.services.derivation import dbapi_connection, ensure_current
 from creative_memory.services.engine.evaluation import evaluated
 from creative_memory.services.reevaluate import evaluated_later
 from creative_memory.services.store import Store
-from creative_memory.services.writes import Chunker, lease_holder
+from creative_memory.services.writes import CHUNK_TARGET_S, Chunker, lease_holder, wal_kept
 
 _PREFS = Preference.__tablename__
 _DUE_IDS = (
@@ -29,6 +30,15 @@ _SET = (
     f"UPDATE {_PREFS} SET strength = ?, confidence = ?, status = ?, decay_at = ?, demoted_by = ?, "
     "decay_count = ?, evaluated_at = ? WHERE id = ?"
 )
+
+
+#: the first chunk's size (rows); the next ones follow the pace measured
+_FIRST_CHUNK = 100
+#: rows read and written at a time inside a chunk, between looks at the chunk's deadline
+_STEP = 32
+#: how long a chunk may go on writing once it holds the lock (twice what a chunk aims at; the
+#: commit follows)
+DEADLINE_S = 2 * CHUNK_TARGET_S
 
 
 @dataclass
@@ -62,35 +72,60 @@ def refresh_decay(store: Store, user_id: str, now: int) -> DecayCounts:
         # and records an earlier --now left evaluated after this moment (docs/decisions/0028)
         ids += [int(r[0]) for r in evaluated_later(session, user_id, now, skip=set(ids))]
     ids.sort()
-    chunker = Chunker(500)
-    i = 0
-    while i < len(ids):
-        chunk = ids[i : i + chunker.size]
-        t0 = chunker.start()
-        with store.write() as session, sa_errors():
-            con = dbapi_connection(session)
-            if lease_holder(con, user_id) is not None:
-                return counts  # a reset, import or rebuild is rewriting this memory right now
-            params: list[tuple[Any, ...]] = []
-            for pid, state, status, decay_count, decay_at, last_seen, evaluated_at in con.execute(
-                _ROWS + f"({', '.join('?' * len(chunk))})", chunk
-            ):
-                due = status != str(Status.ARCHIVED) and (decay_at <= now or last_seen <= archive_before)
-                if not (due or evaluated_at > now):
-                    continue
-                ev = evaluated(state_from_json(state), now)
-                if ev.status is Status.ARCHIVED and status != str(Status.ARCHIVED):
-                    counts.archived += 1
-                elif ev.decay_count > decay_count:
-                    counts.decayed += 1
-                params.append(
-                    (ev.strength, str(ev.confidence), str(ev.status), ev.decay_at, ev.demoted_by, ev.decay_count, now, pid)
+    chunker = Chunker(_FIRST_CHUNK)
+    # A long catch-up (a store idle for months) runs as an ingest does: one warm connection for
+    # its chunks, and the checkpoints after their commits instead of inside them (writes.wal_kept).
+    several = len(ids) > chunker.size
+    with wal_kept(store) if several else nullcontext() as keeper, store.writes_kept() if several else nullcontext():
+        i = 0
+        while i < len(ids):
+            chunk = ids[i : i + chunker.size]
+            if keeper is not None:
+                keeper.wait()
+            t0 = chunker.start()
+            with store.write() as session, sa_errors():
+                con = dbapi_connection(session)
+                if keeper is not None:
+                    keeper.defer(con)
+                if lease_holder(con, user_id) is not None:
+                    return counts  # a reset, import or rebuild is rewriting this memory right now
+                # The chunk's size comes from the last one's pace, but a page read from a cold
+                # disk or a thread that keeps the GIL can make the same rows several times slower:
+                # the chunk stops at its deadline and leaves the rest to the next one.
+                deadline = time.perf_counter() + DEADLINE_S
+                done = 0
+                while done < len(chunk) and (done == 0 or time.perf_counter() < deadline):
+                    step = chunk[done : done + _STEP]
+                    _decay_rows(con, step, now, archive_before, counts)
+                    done += len(step)
+                # The derivation row's generation moves: a rebuild that read before this starts over.
+                con.execute(
+                    f"UPDATE {Derivation.__tablename__} SET evaluated_at = ? WHERE user_id = ?", (now, user_id)
                 )
-            con.executemany(_SET, params)
-            # The derivation row's generation moves: a rebuild that read before this starts over.
-            con.execute(
-                f"UPDATE {Derivation.__tablename__} SET evaluated_at = ? WHERE user_id = ?", (now, user_id)
-            )
-        chunker.record(len(chunk), time.perf_counter() - t0)
-        i += len(chunk)
+            chunker.record(done, time.perf_counter() - t0)
+            if keeper is not None:
+                keeper.checkpoint()
+            i += done
     return counts
+
+
+def _decay_rows(con: Any, ids: list[int], now: int, archive_before: int, counts: DecayCounts) -> None:
+    """Inside a chunk's transaction: read these records and write the new evaluation of those due
+    (a row that a concurrent ingest changed is evaluated from what it holds now, or skipped if it
+    is no longer due)."""
+    params: list[tuple[Any, ...]] = []
+    for pid, state, status, decay_count, decay_at, last_seen, evaluated_at in con.execute(
+        _ROWS + f"({', '.join('?' * len(ids))})", ids
+    ):
+        due = status != str(Status.ARCHIVED) and (decay_at <= now or last_seen <= archive_before)
+        if not (due or evaluated_at > now):
+            continue
+        ev = evaluated(state_from_json(state), now)
+        if ev.status is Status.ARCHIVED and status != str(Status.ARCHIVED):
+            counts.archived += 1
+        elif ev.decay_count > decay_count:
+            counts.decayed += 1
+        params.append(
+            (ev.strength, str(ev.confidence), str(ev.status), ev.decay_at, ev.demoted_by, ev.decay_count, now, pid)
+        )
+    con.executemany(_SET, params)

@@ -431,3 +431,66 @@ def test_events_ingested_while_a_rebuild_holds_its_lease_are_folded_when_it_ends
     with store.read() as s:
         assert derivation.is_current(s, USER), "the events stored during the rebuild were left unfolded"
     assert_equals_full_derivation(store)
+
+
+def test_a_decay_chunk_stops_at_its_deadline_and_the_next_one_goes_on(
+    filled: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A chunk that is slow for its size (a cold disk, a thread keeping the GIL) commits what it has
+    written once its deadline has passed, instead of holding the lock until the chunk's end: with
+    no time at all, each transaction writes one step of rows, and the result is the same."""
+    from creative_memory.services.lock_clock import HOLDS
+
+    store = filled
+    later = NOW + 150 * DAY
+    with store.read() as s:
+        con = derivation.dbapi_connection(s)
+        due = con.execute(decay_module._DUE_IDS, (USER, later, later - decay_module.ARCHIVE_DAYS * DAY)).fetchall()
+    assert len(due) > 8
+    monkeypatch.setattr(decay_module, "_STEP", 4)
+    monkeypatch.setattr(decay_module, "DEADLINE_S", 0.0)
+    derivation.ensure_current(store, USER, later)
+    before = HOLDS.count
+    counts = derivation.refresh_decay(store, USER, later)
+    assert HOLDS.count - before == -(-len(due) // 4)  # one transaction per step of four rows
+    assert counts.decayed + counts.archived > 0
+    with store.read() as s:
+        con = derivation.dbapi_connection(s)
+        assert con.execute(decay_module._DUE_IDS, (USER, later, later - decay_module.ARCHIVE_DAYS * DAY)).fetchall() == []
+    assert_equals_full_derivation(store, later)
+
+
+def test_a_long_decay_catch_up_writes_on_one_connection(filled: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A store idle for months has many records due: their chunks share one warm connection (a
+    connection per chunk parsed the schema and read every index page again, and its commits
+    checkpointed inside the lock) — the same rows as chunk by chunk."""
+    from creative_memory.services import connections
+    from creative_memory.services import store as store_module
+
+    store = filled
+    later = NOW + 150 * DAY
+    derivation.ensure_current(store, USER, later)
+    opened: list[bool] = []
+    real = connections.connect
+
+    def counted(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        opened.append(bool(kwargs.get("read_only")))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(decay_module, "_FIRST_CHUNK", 2)
+    monkeypatch.setattr(decay_module, "_STEP", 2)
+    monkeypatch.setattr(decay_module, "DEADLINE_S", 0.0)
+    monkeypatch.setattr(store_module, "_connect", counted)  # the kept connections
+    monkeypatch.setattr(connections, "connect", counted)  # a connection per unit of work
+    from creative_memory.services.lock_clock import HOLDS
+
+    before = HOLDS.count
+    counts = derivation.refresh_decay(store, USER, later)
+    chunks = HOLDS.count - before
+    monkeypatch.undo()
+    assert counts.decayed + counts.archived > 8
+    assert chunks >= 6
+    # the chunks' connection, the idle one kept beside it, the checkpoints' own, and bringing the
+    # derivation up to date first: none per chunk
+    assert opened.count(False) <= 4, f"{opened.count(False)} write connections for {chunks} chunks"
+    assert_equals_full_derivation(store, later)
