@@ -110,7 +110,7 @@ def _rebuild(empty: bool) -> Op:
 def _decay(store: Store, blocks: BlockChecker, tmp: Path) -> Callable[[], str]:
     def run() -> str:
         d = derivation.refresh_decay(store, USER, NOW + 120 * DAY)
-        return f"decayed {d['decayed']}, archived {d['archived']}"
+        return f"decayed {d.decayed}, archived {d.archived}"
 
     return run
 

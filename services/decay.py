@@ -8,7 +8,6 @@ overwritten with the stale values (docs/decisions/0020); chunks stay far below t
 from __future__ import annotations
 
 import time
-from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +18,14 @@ from creative_memory.services.derivation import dbapi_connection, ensure_current
 from creative_memory.services.engine.evaluation import evaluated
 from creative_memory.services.reevaluate import evaluated_later
 from creative_memory.services.store import Store
-from creative_memory.services.writes import CHUNK_TARGET_S, Chunker, lease_holder, wal_kept
+from creative_memory.services.writes import (
+    CHUNK_TARGET_S,
+    Chunker,
+    chunk_began,
+    chunk_ended,
+    chunks_kept,
+    lease_holder,
+)
 
 _PREFS = Preference.__tablename__
 _DUE_IDS = (
@@ -75,18 +81,16 @@ def refresh_decay(store: Store, user_id: str, now: int) -> DecayCounts:
     chunker = Chunker(_FIRST_CHUNK)
     # A long catch-up (a store idle for months) runs as an ingest does: one warm connection for
     # its chunks, and the checkpoints after their commits instead of inside them (writes.wal_kept).
-    several = len(ids) > chunker.size
-    with wal_kept(store) if several else nullcontext() as keeper, store.writes_kept() if several else nullcontext():
+    with chunks_kept(store, several=len(ids) > chunker.size) as keeper:
         i = 0
         while i < len(ids):
             chunk = ids[i : i + chunker.size]
             if keeper is not None:
-                keeper.wait()
+                keeper.wait()  # the last chunk's checkpoint, outside this chunk's time
             t0 = chunker.start()
             with store.write() as session, sa_errors():
                 con = dbapi_connection(session)
-                if keeper is not None:
-                    keeper.defer(con)
+                chunk_began(keeper, con)
                 if lease_holder(con, user_id) is not None:
                     return counts  # a reset, import or rebuild is rewriting this memory right now
                 # The chunk's size comes from the last one's pace, but a page read from a cold
@@ -103,8 +107,7 @@ def refresh_decay(store: Store, user_id: str, now: int) -> DecayCounts:
                     f"UPDATE {Derivation.__tablename__} SET evaluated_at = ? WHERE user_id = ?", (now, user_id)
                 )
             chunker.record(done, time.perf_counter() - t0)
-            if keeper is not None:
-                keeper.checkpoint()
+            chunk_ended(keeper)
             i += done
     return counts
 

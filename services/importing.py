@@ -66,7 +66,17 @@ from creative_memory.services.ingest import (
     stored_event_ids,
 )
 from creative_memory.services.store import Store
-from creative_memory.services.writes import Chunker, drop_lease, quiet, renew_lease, take_lease
+from creative_memory.services.writes import (
+    Chunker,
+    WalKeeper,
+    chunk_began,
+    chunk_ended,
+    chunks_kept,
+    drop_lease,
+    quiet,
+    renew_lease,
+    take_lease,
+)
 
 _SOURCES = ("daemon", "cli", "import", "legacy", "demo")
 # Up to this many events (and, for a replace, events already stored) one transaction holds the
@@ -159,16 +169,17 @@ def import_file(
         with store.write() as session, sa_errors():
             take_lease(dbapi_connection(session), user, "import")
     try:
-        if chunked and mode == "replace":
-            from creative_memory.services.reset import delete_chunked
+        with chunks_kept(store, several=chunked) as keeper:
+            if chunked and mode == "replace":
+                from creative_memory.services.reset import delete_chunked
 
-            counts: dict[str, int] = {}
-            for table in (EventPattern.__tablename__, Event.__tablename__, Preference.__tablename__):
-                delete_chunked(store, user, table, "user_id = ?", counts)
-        added, skipped = _write_batches(
-            store, rows, doc, plan, mode, chunked=chunked, blocks=blocks, now=now, actor=actor,
-            target=f"{path.name} ({kind}, {mode})",
-        )  # fmt: skip
+                counts: dict[str, int] = {}
+                for table in (EventPattern.__tablename__, Event.__tablename__, Preference.__tablename__):
+                    delete_chunked(store, user, table, "user_id = ?", counts, keeper)
+            added, skipped = _write_batches(
+                store, rows, doc, plan, mode, chunked=chunked, blocks=blocks, now=now, actor=actor,
+                target=f"{path.name} ({kind}, {mode})", keeper=keeper,
+            )  # fmt: skip
         info = rebuild(store, user, now, takeover="import" if chunked else None)
     finally:
         if chunked:
@@ -208,6 +219,7 @@ def _write_batches(
     now: int,
     actor: Actor,
     target: str,
+    keeper: WalKeeper | None = None,
 ) -> tuple[int, Counter[str]]:
     """Store the admitted rows — in one transaction, or in timed chunks renewing the lease — and,
     with the last batch, the bundle's settings and the audit entry. Returns (events added, the
@@ -220,7 +232,10 @@ def _write_batches(
     while True:
         batch = rows[i : i + chunker.size]
         last = i + len(batch) >= len(rows)
+        if keeper is not None:
+            keeper.wait()  # the last chunk's checkpoint, outside this chunk's time
         with chunker.timed(len(batch)), store.write() as session:
+            chunk_began(keeper, dbapi_connection(session))
             if i == 0 and not chunked and mode == "replace":
                 _delete_all(session, user)
             fresh, dropped = _admit(session, batch, plan, blocks, now)
@@ -237,6 +252,7 @@ def _write_batches(
                     session, user, actor, "import", target,
                     f"ok: {added} events, {sum(skipped.values())} skipped", now,
                 )  # fmt: skip
+        chunk_ended(keeper)
         i += len(batch)
         if last:
             return added, skipped

@@ -37,7 +37,17 @@ from creative_memory.services.erasure import Receipt
 from creative_memory.services.erasure_search import daemon_mentions
 from creative_memory.services.errors import RefusedForSafety
 from creative_memory.services.store import Store
-from creative_memory.services.writes import Chunker, drop_lease, quiet, renew_lease, take_lease
+from creative_memory.services.writes import (
+    Chunker,
+    WalKeeper,
+    chunk_began,
+    chunk_ended,
+    chunks_kept,
+    drop_lease,
+    quiet,
+    renew_lease,
+    take_lease,
+)
 
 # Up to this many events, one transaction erases everything within the lock budget on this
 # machine (measured: ~20 k events with their records in ≈ 150 ms).
@@ -56,16 +66,22 @@ _STEPS: tuple[tuple[str, str], ...] = (
 )
 
 
-def delete_chunked(store: Store, user_id: str, table: str, where: str, counts: dict[str, int]) -> None:
+def delete_chunked(
+    store: Store, user_id: str, table: str, where: str, counts: dict[str, int], keeper: WalKeeper | None = None
+) -> None:
     """Delete the user's rows of ``table`` (``where`` takes the user id) in timed chunks under the
-    user's lease, none of it logged as a change; counts them in ``counts``."""
+    user's lease, none of it logged as a change; counts them in ``counts``. Within
+    :func:`~creative_memory.services.writes.chunks_kept`, pass its keeper."""
     # Small first: the first chunk of a table runs on a cold page cache (rows, their index
     # entries and, with secure_delete, every freed byte rewritten); the rate sets the next ones.
     chunker = Chunker(100)
     while True:
+        if keeper is not None:
+            keeper.wait()  # the last chunk's checkpoint, outside this chunk's time
         t0 = chunker.start()
         with store.write() as session, sa_errors():
             con = dbapi_connection(session)
+            chunk_began(keeper, con)
             renew_lease(con, user_id)
             with quiet(con):
                 cur = con.execute(
@@ -75,6 +91,7 @@ def delete_chunked(store: Store, user_id: str, table: str, where: str, counts: d
             done = int(cur.rowcount or 0)
         counts[table] = counts.get(table, 0) + done
         chunker.record(done, time.perf_counter() - t0)
+        chunk_ended(keeper)
         if done == 0:
             return
 
@@ -112,8 +129,9 @@ def reset(
             take_lease(dbapi_connection(session), user_id, "reset")
     counts: dict[str, int] = {}
     try:
-        for table, where in _STEPS if chunked else ():
-            delete_chunked(store, user_id, table, where, counts)
+        with chunks_kept(store, several=chunked) as keeper:
+            for table, where in _STEPS if chunked else ():
+                delete_chunked(store, user_id, table, where, counts, keeper)
         others = _erase_the_rest(store, user_id, counts, receipt, include_settings, actor, now)
     finally:
         if chunked:
