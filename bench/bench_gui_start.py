@@ -66,7 +66,11 @@ def main() -> None:
     bare_cmd = [sys.executable, "-c", BARE]
     paint_env = dict(env, CM_QUIT_AFTER_FIRST_PAINT="1")
     paint_env.pop("CM_QUIT_AFTER_START")
-    timed(app_cmd, env)  # warm the page cache and bring decay up to now once
+    # Bring decay up to now once (the window would do it in slices behind its first tab, and quits
+    # before the end), then warm the page cache.
+    cli = [sys.executable, "-m", "creative_memory.cli.main", "--data-dir", str(data), "--user", USER, "decay"]
+    subprocess.run(cli, env=env, check=True, stdout=subprocess.DEVNULL)
+    timed(app_cmd, env)
     bare: list[float] = []
     painted: list[float] = []
     loaded: list[float] = []

@@ -31,6 +31,8 @@ log = logging.getLogger("cm.gui")
 T = TypeVar("T")
 
 POLL_MS = 1000
+#: how long one slice of a decay catch-up may keep the store thread (the tabs' calls run between)
+DECAY_SLICE_S = 0.25
 
 
 class Controller(QObject):
@@ -47,6 +49,9 @@ class Controller(QObject):
     liveChanged = Signal(bool)
     #: another store was opened in place of the current one (the demo store, or back)
     storeSwitched = Signal()
+    #: a long decay catch-up's progress: records brought up to date, records that were due (once
+    #: more with both equal when it ends)
+    decayProgress = Signal(int, int)
 
     def __init__(
         self,
@@ -64,6 +69,11 @@ class Controller(QObject):
         self.task_keeper = keeper
         self.status: MemoryStatus | None = None  # None until the store is open
         self._data_version: int | None = None
+        # While a decay catch-up writes its slices, every poll would see a change and reload the
+        # visible tab (on the large store doubling the catch-up): a change seen then is shown once
+        # it ends.
+        self._catching_up = False
+        self._change_missed = False
         self.outdated_rules: str | None = None  # the older derivation version the store was derived by
         self._polling = False
         self._live = True
@@ -136,14 +146,40 @@ class Controller(QObject):
         return store
 
     async def _catch_up_decay(self, store: Store) -> None:
-        """A store idle for months may have many records due: bring them up to now, then refresh."""
+        """A store idle for months may have many records due: bring them up to now in slices of
+        :data:`DECAY_SLICE_S`, so that the tabs' calls on the one store thread run between them
+        instead of waiting for the whole catch-up, saying how far it has come; then refresh."""
+        now = self.now()  # one moment for every slice: a slice goes on where the last one stopped
+        total = 0
+        decayed = archived = 0
+        self._catching_up = True
         try:
-            changed = await self.run(refresh_decay, store, self.user, self.now())
+            previous: int | None = None
+            while True:
+                part = await self.run(refresh_decay, store, self.user, now, budget_s=DECAY_SLICE_S)
+                decayed += part.decayed
+                archived += part.archived
+                total = total or part.due
+                if part.finished or (previous is not None and part.due >= previous):
+                    break  # done, or a slice that found as much due as the last: no endless loop
+                previous = part.due
+                self.decayProgress.emit(max(0, total - part.due + part.done), total)
+            # The version the polls go on from, read before they may see changes again: a poll
+            # queued behind the last slice would otherwise reload the tab a second time.
+            self._data_version = await self.run(store.data_version)
         except CreativeMemoryError as exc:  # a busy store must not stop the window working
             log.warning("decay catch-up skipped: %s", exc)
-            return
-        if changed.decayed or changed.archived:
-            log.info("decay catch-up: %s", changed)
+        finally:
+            self._catching_up = False
+            if total:
+                self.decayProgress.emit(total, total)
+        if decayed or archived:
+            log.info("decay catch-up: %d decayed, %d archived", decayed, archived)
+        if self._change_missed:  # another process's change too, perhaps: everything again
+            self._change_missed = False
+            self.externalChange.emit()
+            await self._status_after_refresh()
+        elif decayed or archived:
             self.notify("preferences")
 
     async def reload_status(self) -> MemoryStatus:
@@ -186,6 +222,9 @@ class Controller(QObject):
         self._set_live(True)
         changed = self._data_version is not None and version != self._data_version
         self._data_version = version
+        if changed and self._catching_up:
+            self._change_missed = True
+            return
         if changed:
             self.externalChange.emit()
             await self._status_after_refresh()

@@ -28,7 +28,7 @@ from creative_memory.gui.tabs.inspector.view import InspectorTab
 from creative_memory.gui.tabs.overview.view import OverviewTab
 from creative_memory.gui.tabs.preview.view import PreviewTab
 from creative_memory.gui.tabs.projects.view import ProjectsTab
-from creative_memory.gui.visible import said
+from creative_memory.gui.visible import number, said
 from creative_memory.gui.widgets import Banner
 from creative_memory.services import controls
 from creative_memory.services.demostore import demo_data_dir
@@ -53,6 +53,7 @@ class MainWindow(QMainWindow):
         collector().hold()
         self._collector_held = True
         self._store_loaded = False  # a store's tab has been loaded (then start-up's objects are frozen)
+        self._decay_note: str | None = None  # the status bar's note of a long decay catch-up
         self.ctrl = ctrl
         self.task_keeper = ctrl.keeper
         self.settings = settings
@@ -92,6 +93,7 @@ class MainWindow(QMainWindow):
         ctrl.before_status = self.refreshes_done
         ctrl.liveChanged.connect(self._set_live)
         ctrl.busyChanged.connect(self._on_busy)
+        ctrl.decayProgress.connect(self._on_decay_progress)
         ctrl.storeSwitched.connect(self._store_switched)
 
         self.resize(1100, 720)
@@ -383,6 +385,18 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(self.tr("Working…"))
         else:
             self.statusBar().clearMessage()
+
+    def _on_decay_progress(self, done: int, total: int) -> None:
+        """A long decay catch-up (a store left for months) in the status bar, until it ends."""
+        if done < total:
+            self._decay_note = self.tr(
+                "Bringing memory up to today: {done} of {total} preferences aged by the time passed…"
+            ).format(done=number(done), total=number(total))
+            self.statusBar().showMessage(self._decay_note)
+        elif self._decay_note is not None:
+            if self.statusBar().currentMessage() == self._decay_note:
+                self.statusBar().clearMessage()
+            self._decay_note = None
 
     # ------------------------------------------------------------------ closing
     def closeEvent(self, event: QCloseEvent) -> None:

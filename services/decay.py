@@ -53,17 +53,30 @@ class DecayCounts:
 
     decayed: int = 0
     archived: int = 0
+    #: records due when the run began, and how many of them it went through (a run given a budget
+    #: may stop before the end: call it again with the same moment to go on)
+    due: int = 0
+    done: int = 0
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.due
 
     def as_json(self) -> dict[str, int]:
         """The wire form (``decay --json``, the host's ``decay``)."""
         return {"decayed": self.decayed, "archived": self.archived}
 
 
-def refresh_decay(store: Store, user_id: str, now: int) -> DecayCounts:
+def refresh_decay(store: Store, user_id: str, now: int, *, budget_s: float | None = None) -> DecayCounts:
     """Bring the stored evaluation up to ``now``: records due to decay or archive are re-evaluated.
 
     Persists ``now``: callers that only look at another moment must not call it (a read-only
     command with ``--now`` evaluates in memory instead).
+
+    With ``budget_s``, stops after the chunk that passes that much time and says so
+    (:attr:`DecayCounts.finished` false): a window keeps its one store thread free for the tabs
+    between slices of a long catch-up. Calling it again with the same ``now`` goes on, since the
+    records written are no longer due.
     """
     counts = DecayCounts()
     if store.read_only:
@@ -78,6 +91,8 @@ def refresh_decay(store: Store, user_id: str, now: int) -> DecayCounts:
         # and records an earlier --now left evaluated after this moment (docs/decisions/0028)
         ids += [int(r[0]) for r in evaluated_later(session, user_id, now, skip=set(ids))]
     ids.sort()
+    counts.due = len(ids)
+    stop_at = None if budget_s is None else time.perf_counter() + budget_s
     chunker = Chunker(_FIRST_CHUNK)
     # A long catch-up (a store idle for months) runs as an ingest does: one warm connection for
     # its chunks, and the checkpoints after their commits instead of inside them (writes.wal_kept).
@@ -92,7 +107,9 @@ def refresh_decay(store: Store, user_id: str, now: int) -> DecayCounts:
                 con = dbapi_connection(session)
                 chunk_began(keeper, con)
                 if lease_holder(con, user_id) is not None:
-                    return counts  # a reset, import or rebuild is rewriting this memory right now
+                    # a reset, import or rebuild is rewriting this memory right now: the rest is its
+                    counts.due = counts.done
+                    return counts
                 # The chunk's size comes from the last one's pace, but a page read from a cold
                 # disk or a thread that keeps the GIL can make the same rows several times slower:
                 # the chunk stops at its deadline and leaves the rest to the next one.
@@ -109,6 +126,9 @@ def refresh_decay(store: Store, user_id: str, now: int) -> DecayCounts:
             chunker.record(done, time.perf_counter() - t0)
             chunk_ended(keeper)
             i += done
+            counts.done = i
+            if stop_at is not None and time.perf_counter() >= stop_at:
+                break
     return counts
 
 

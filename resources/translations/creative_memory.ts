@@ -582,52 +582,52 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="285"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="291"/>
         <source>The details of this preference cannot be read: {why} Forget it, or rebuild memory from the events (Overview).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="299"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="305"/>
         <source>global</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="300"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="306"/>
         <source>project {project}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="303"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="309"/>
         <source>Stored as {raw}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="305"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="311"/>
         <source>{type} · {scope} · {polarity}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="309"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="315"/>
         <source>Type stored as {raw}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="338"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="344"/>
         <source>no project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="344"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="350"/>
         <source>Event {id} from {source}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="352"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="358"/>
         <source>Events that built it (newest {shown} of {n})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="355"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="361"/>
         <source>Events that built it ({n})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -635,27 +635,27 @@
 <context>
     <name>DiagnosticsCommon</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="65"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="68"/>
         <source>This project ignores its own memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="65"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="68"/>
         <source>This project ignores global memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="65"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="68"/>
         <source>This project uses no memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="67"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="70"/>
         <source>{project} — ignores global memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="67"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="70"/>
         <source>{project} — ignores memory</source>
         <translation type="unfinished"></translation>
     </message>
@@ -817,42 +817,42 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="21"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="24"/>
         <source>Open Design (daemon)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="22"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="25"/>
         <source>Command line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="23"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="26"/>
         <source>Recorded here (Diagnostics)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="24"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="27"/>
         <source>Preview (older versions)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="25"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="28"/>
         <source>Self-test</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="28"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="31"/>
         <source>Generation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="29"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="32"/>
         <source>Critique</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="30"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="33"/>
         <source>Legacy format</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1887,168 +1887,168 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="178"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="180"/>
         <source>Scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="178"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="180"/>
         <source>Show global preferences, project ones, or one project&apos;s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="181"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="183"/>
         <source>Type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="181"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="183"/>
         <source>Show one type of preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="184"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="186"/>
         <source>Polarity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="184"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="186"/>
         <source>Show wanted (positive) or avoided (negative) preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="185"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="187"/>
         <source>Both polarities</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="186"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="188"/>
         <source>Positive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="187"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="189"/>
         <source>Negative</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="190"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="192"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="190"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="192"/>
         <source>Show one status only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="191"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="193"/>
         <source>Any status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="192"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="194"/>
         <source>Stable</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="193"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="195"/>
         <source>Under review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="194"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="196"/>
         <source>Archived</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="223"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="225"/>
         <source>Tier:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="225"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="227"/>
         <source>High</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="225"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="227"/>
         <source>Medium</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="225"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="227"/>
         <source>Low</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="230"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="232"/>
         <source>Tier {tier}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="231"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="233"/>
         <source>Show {tier} confidence preferences (none checked: every tier)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="200"/>
         <location filename="../../gui/tabs/inspector/layout.py" line="202"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="204"/>
         <source>Show archived</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="203"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="205"/>
         <source>Also show preferences not seen for 180 days (they are never injected)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="207"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="209"/>
         <source>Number of preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="208"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="210"/>
         <source>How many preferences match the filters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="240"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="242"/>
         <source>All scopes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="241"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="243"/>
         <source>Global only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="242"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="244"/>
         <source>Any project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="249"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="251"/>
         <source>Project {project}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="260"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="262"/>
         <source>All types</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="276"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="278"/>
         <source>Preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="277"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="279"/>
         <source>Learned preferences; select rows to see details, Delete forgets them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="309"/>
+        <location filename="../../gui/tabs/inspector/layout.py" line="311"/>
         <source>Nothing learned yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2154,113 +2154,120 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/main_window.py" line="48"/>
+        <location filename="../../gui/main_window.py" line="61"/>
         <source>Creative Memory Studio</source>
+        <extracomment>a pass of a tab&apos;s refresh has ended: the tab&apos;s key and when the pass began (``time.time()``); what the tab shows is the store as of then (how live refresh is measured, decision 0060)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="93"/>
+        <location filename="../../gui/main_window.py" line="111"/>
         <source>Memory state</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="96"/>
+        <location filename="../../gui/main_window.py" line="114"/>
         <source>Demo data notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="100"/>
+        <location filename="../../gui/main_window.py" line="118"/>
         <source>Notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="66"/>
+        <location filename="../../gui/main_window.py" line="82"/>
         <source>Sections</source>
+        <extracomment>the tabs whose refresh runs (the key), and whether it was asked for again meanwhile</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="123"/>
+        <location filename="../../gui/main_window.py" line="141"/>
         <source>{title} (Ctrl+{n})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="160"/>
+        <location filename="../../gui/main_window.py" line="178"/>
         <source>Store: {path}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="171"/>
+        <location filename="../../gui/main_window.py" line="190"/>
         <source>Updating preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="172"/>
+        <location filename="../../gui/main_window.py" line="191"/>
         <source>The rules that turn your reactions into preferences have changed. Re-deriving every preference from the raw events…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="180"/>
+        <location filename="../../gui/main_window.py" line="199"/>
         <source>Could not re-derive the preferences; they are shown as stored.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="189"/>
+        <location filename="../../gui/main_window.py" line="208"/>
         <source>No store open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="202"/>
+        <location filename="../../gui/main_window.py" line="221"/>
         <source>&amp;Turn on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="202"/>
+        <location filename="../../gui/main_window.py" line="221"/>
         <source>&amp;Resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="230"/>
+        <location filename="../../gui/main_window.py" line="249"/>
         <source>O&amp;K, hide this notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="265"/>
+        <location filename="../../gui/main_window.py" line="284"/>
         <source>Demo data — not your memory. Nothing here is used by Open Design.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="266"/>
+        <location filename="../../gui/main_window.py" line="285"/>
         <source>&amp;Back to my memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="307"/>
+        <location filename="../../gui/main_window.py" line="371"/>
         <source>There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, Ctrl+4 retrievals in Diagnostics.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="311"/>
+        <location filename="../../gui/main_window.py" line="375"/>
         <source>● Live</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="311"/>
+        <location filename="../../gui/main_window.py" line="375"/>
         <source>○ Not live</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="313"/>
+        <location filename="../../gui/main_window.py" line="377"/>
         <source>Changes made by Open Design appear here within a second or two.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="315"/>
+        <location filename="../../gui/main_window.py" line="379"/>
         <source>The store cannot be read right now; the view is not updating.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="321"/>
+        <location filename="../../gui/main_window.py" line="385"/>
         <source>Working…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="393"/>
+        <source>Bringing memory up to today: {done} of {total} preferences aged by the time passed…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3055,189 +3062,189 @@
 <context>
     <name>PreviewTab</name>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="58"/>
+        <location filename="../../gui/tabs/preview/view.py" line="59"/>
         <source>Generation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="59"/>
+        <location filename="../../gui/tabs/preview/view.py" line="60"/>
         <source>Critique</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="60"/>
+        <location filename="../../gui/tabs/preview/view.py" line="61"/>
         <source>Legacy ([MEMORY CONTEXT])</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="126"/>
-        <location filename="../../gui/tabs/preview/view.py" line="249"/>
+        <location filename="../../gui/tabs/preview/view.py" line="127"/>
+        <location filename="../../gui/tabs/preview/view.py" line="250"/>
         <source>No project</source>
         <extracomment>signals the Inspector may offer for a changed selection (re-render the what-if at once)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="131"/>
+        <location filename="../../gui/tabs/preview/view.py" line="132"/>
         <source>Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="132"/>
+        <location filename="../../gui/tabs/preview/view.py" line="133"/>
         <source>Compose the prefix as Open Design would for a generation in this project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="140"/>
+        <location filename="../../gui/tabs/preview/view.py" line="141"/>
         <source>Mode</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="141"/>
+        <location filename="../../gui/tabs/preview/view.py" line="142"/>
         <source>Generation (preferences first), critique (things to avoid first) or the prototype&apos;s legacy [MEMORY CONTEXT] format</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="144"/>
+        <location filename="../../gui/tabs/preview/view.py" line="145"/>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="146"/>
+        <location filename="../../gui/tabs/preview/view.py" line="147"/>
         <source>Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="146"/>
+        <location filename="../../gui/tabs/preview/view.py" line="147"/>
         <source>Copy the exact prefix text to the clipboard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="147"/>
+        <location filename="../../gui/tabs/preview/view.py" line="148"/>
         <source>R&amp;ecompose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="149"/>
+        <location filename="../../gui/tabs/preview/view.py" line="150"/>
         <source>Recompose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="149"/>
+        <location filename="../../gui/tabs/preview/view.py" line="150"/>
         <source>Compose the prefix again from the store now (F5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="151"/>
+        <location filename="../../gui/tabs/preview/view.py" line="152"/>
         <source>&amp;Project:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="153"/>
+        <location filename="../../gui/tabs/preview/view.py" line="154"/>
         <source>&amp;Mode:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="160"/>
+        <location filename="../../gui/tabs/preview/view.py" line="161"/>
         <source>As if &amp;forgotten (Inspector selection)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="164"/>
+        <location filename="../../gui/tabs/preview/view.py" line="165"/>
         <source>As if forgotten (Inspector selection)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="165"/>
+        <location filename="../../gui/tabs/preview/view.py" line="166"/>
         <source>Show the prefix as if the preferences selected in the Inspector were forgotten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="167"/>
+        <location filename="../../gui/tabs/preview/view.py" line="168"/>
         <source>As if this project were &amp;disabled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="169"/>
+        <location filename="../../gui/tabs/preview/view.py" line="170"/>
         <source>As if this project were disabled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="170"/>
+        <location filename="../../gui/tabs/preview/view.py" line="171"/>
         <source>As if without &amp;global memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="172"/>
+        <location filename="../../gui/tabs/preview/view.py" line="173"/>
         <source>As if this project did not use global memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="173"/>
+        <location filename="../../gui/tabs/preview/view.py" line="174"/>
         <source>What if:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="184"/>
+        <location filename="../../gui/tabs/preview/view.py" line="185"/>
         <source>What-if notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="187"/>
+        <location filename="../../gui/tabs/preview/view.py" line="188"/>
         <source>Why there is no Creative memory block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="190"/>
+        <location filename="../../gui/tabs/preview/view.py" line="191"/>
         <source>Personal memory warnings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="208"/>
+        <location filename="../../gui/tabs/preview/view.py" line="209"/>
         <source>Composed prefix</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="209"/>
+        <location filename="../../gui/tabs/preview/view.py" line="210"/>
         <source>The memory part of the prompt, as Open Design would send it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="215"/>
+        <location filename="../../gui/tabs/preview/view.py" line="216"/>
         <source>Token estimates: 4 characters a token, as the engine counts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="218"/>
+        <location filename="../../gui/tabs/preview/view.py" line="219"/>
         <source>Preview status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="244"/>
+        <location filename="../../gui/tabs/preview/view.py" line="245"/>
         <source>Preview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="278"/>
+        <location filename="../../gui/tabs/preview/view.py" line="279"/>
         <source>Choose a project first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="283"/>
+        <location filename="../../gui/tabs/preview/view.py" line="284"/>
         <source>Show the prefix as if these preferences were forgotten: {names}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="287"/>
+        <location filename="../../gui/tabs/preview/view.py" line="288"/>
         <source>Select preferences in the Inspector first; this shows the prefix as if they were forgotten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="352"/>
+        <location filename="../../gui/tabs/preview/view.py" line="353"/>
         <source>In this what-if: {sentence}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="360"/>
+        <location filename="../../gui/tabs/preview/view.py" line="361"/>
         <source>Personal memory: some entries were skipped.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3326,72 +3333,72 @@
 <context>
     <name>Projects</name>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="59"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="14"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="59"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="14"/>
         <source>The project&apos;s name in Open Design</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="60"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="15"/>
         <source>ID</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="60"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="15"/>
         <source>The project id used in events and on the command line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="62"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="17"/>
         <source>Use global memory in this project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="63"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="18"/>
         <source>On: your global preferences are added to this project&apos;s prompts. Off: they are not (client or NDA work); the project&apos;s own preferences still are.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="69"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="24"/>
         <source>Use this project&apos;s memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="70"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="25"/>
         <source>On: the preferences learned in this project are added to its prompts. Off: they are not.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="73"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="28"/>
         <source>Learn from this project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="74"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="29"/>
         <source>On: reactions to this project&apos;s work feed memory. Off: its work is not learned from.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="76"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="31"/>
         <source>Preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="76"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="31"/>
         <source>Preferences learned for this project only (project scope)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="77"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="32"/>
         <source>Last activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="77"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="32"/>
         <source>When the newest memory event of this project happened</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3399,60 +3406,60 @@
 <context>
     <name>ProjectsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="172"/>
+        <location filename="../../gui/itemmodels/projects.py" line="159"/>
         <source>On</source>
-        <extracomment>(project id, field &quot;use_global_memory&quot; | &quot;use_memory&quot; | &quot;learn_from_project&quot;, new value)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="172"/>
+        <location filename="../../gui/itemmodels/projects.py" line="159"/>
         <source>Off</source>
+        <extracomment>the roles :meth:`ProjectsModel.data` may answer (None for any other, at once) the columns from &quot;preferences&quot; on show these fields (the events in a tooltip), and no other does (project id, field &quot;use_global_memory&quot; | &quot;use_memory&quot; | &quot;learn_from_project&quot;, new value)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="177"/>
-        <location filename="../../gui/itemmodels/projects.py" line="182"/>
+        <location filename="../../gui/itemmodels/projects.py" line="165"/>
+        <location filename="../../gui/itemmodels/projects.py" line="170"/>
         <source>on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="177"/>
-        <location filename="../../gui/itemmodels/projects.py" line="182"/>
+        <location filename="../../gui/itemmodels/projects.py" line="165"/>
+        <location filename="../../gui/itemmodels/projects.py" line="170"/>
         <source>off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="178"/>
+        <location filename="../../gui/itemmodels/projects.py" line="166"/>
         <source>{what} is {state} for {project}. Click or press Space to switch it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="182"/>
+        <location filename="../../gui/itemmodels/projects.py" line="170"/>
         <source>{what}: {state}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="187"/>
+        <location filename="../../gui/itemmodels/projects.py" line="175"/>
         <source>(known from events only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="193"/>
+        <location filename="../../gui/itemmodels/projects.py" line="181"/>
         <source>—</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="212"/>
+        <location filename="../../gui/itemmodels/projects.py" line="200"/>
         <source>Open Design&apos;s project list does not have this project; it is known from memory events only.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="217"/>
+        <location filename="../../gui/itemmodels/projects.py" line="205"/>
         <source>No memory events yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="219"/>
+        <location filename="../../gui/itemmodels/projects.py" line="207"/>
         <source>{n} project-scoped preferences; {e} events</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3461,7 +3468,7 @@
     <name>ProjectsTab</name>
     <message>
         <location filename="../../gui/tabs/projects/view.py" line="75"/>
-        <location filename="../../gui/tabs/projects/view.py" line="273"/>
+        <location filename="../../gui/tabs/projects/view.py" line="277"/>
         <source>No projects yet. Projects appear here when Open Design creates them or when memory events name them.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3503,7 +3510,7 @@
     </message>
     <message>
         <location filename="../../gui/tabs/projects/view.py" line="145"/>
-        <location filename="../../gui/tabs/projects/view.py" line="228"/>
+        <location filename="../../gui/tabs/projects/view.py" line="232"/>
         <source>Click a switch or press Space on it to change it</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3533,39 +3540,39 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="225"/>
+        <location filename="../../gui/tabs/projects/view.py" line="229"/>
         <source>This store is read-only, so the switches cannot be changed: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="280"/>
+        <location filename="../../gui/tabs/projects/view.py" line="284"/>
         <source>No project matches “{text}”.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="281"/>
+        <location filename="../../gui/tabs/projects/view.py" line="285"/>
         <source>&amp;Clear the filter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="281"/>
+        <location filename="../../gui/tabs/projects/view.py" line="285"/>
         <source>Show every project again</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/projects/view.py" line="286"/>
+        <location filename="../../gui/tabs/projects/view.py" line="290"/>
         <source>%n project(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="288"/>
+        <location filename="../../gui/tabs/projects/view.py" line="292"/>
         <source>{shown} of {n} projects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="320"/>
+        <location filename="../../gui/tabs/projects/view.py" line="324"/>
         <source>Could not change “{name}”; the switch was put back.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4782,7 +4789,7 @@ are upgraded from schema {old} to {new}.</source>
 <context>
     <name>SwitchDelegate</name>
     <message>
-        <location filename="../../gui/tabs/projects/switches.py" line="87"/>
+        <location filename="../../gui/tabs/projects/switches.py" line="100"/>
         <source>Off</source>
         <translation type="unfinished"></translation>
     </message>

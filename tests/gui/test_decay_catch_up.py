@@ -1,0 +1,90 @@
+"""A store left for months has many records due to decay or archival when the window opens: the
+catch-up runs in slices on the store thread, so the tabs' calls go between them instead of waiting
+for all of it; the status bar says how far it has come; another process's change seen meanwhile is
+shown once, when it ends."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from harness import T0, event
+from test_live_refresh import commit_from_elsewhere
+
+from creative_memory.gui import controller as controller_module
+from creative_memory.services import decay as decay_module
+from creative_memory.services.clock import DAY_MS
+
+
+def due_count(ctrl: Any) -> int:
+    with ctrl.store.snapshot() as con:
+        now = ctrl.now()
+        return len(con.execute(decay_module._DUE_IDS, (ctrl.user, now, now - decay_module.ARCHIVE_DAYS * DAY_MS)).fetchall())
+
+
+@pytest.fixture
+def months_later(ctrl: Any, seed: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """40 records learned, then the window opened 400 days later; every slice writes two rows."""
+    seed([event(i, pattern=f"pattern_{i}") for i in range(40)])
+    ctrl.ctx.now_override = T0 + 400 * DAY_MS
+    monkeypatch.setattr(decay_module, "_FIRST_CHUNK", 2)
+    monkeypatch.setattr(decay_module, "_STEP", 2)
+    monkeypatch.setattr(decay_module, "DEADLINE_S", 0.0)
+    monkeypatch.setattr(controller_module, "DECAY_SLICE_S", 0.0)
+    return ctrl
+
+
+def test_the_catch_up_leaves_the_store_thread_to_the_tabs_between_its_slices(
+    months_later: Any, run_async: Any
+) -> None:
+    ctrl = months_later
+    total = due_count(ctrl)
+    assert total >= 30
+    progress: list[tuple[int, int]] = []
+    ctrl.decayProgress.connect(lambda done, of: progress.append((done, of)))
+    answered_during: list[bool] = []
+
+    async def a_tab_meanwhile() -> None:
+        while not progress:
+            await asyncio.sleep(0.001)
+        await ctrl.run(due_count, ctrl)  # a tab's read, asked while the catch-up runs
+        answered_during.append(progress[-1][0] < total)
+
+    async def both() -> None:
+        await asyncio.gather(ctrl._catch_up_decay(ctrl.store), a_tab_meanwhile())
+
+    run_async(both(), timeout=30)
+    assert answered_during == [True], "the tab's call waited for the whole catch-up"
+    assert progress[-1] == (total, total)
+    dones = [d for d, _ in progress]
+    assert dones == sorted(dones) and len(progress) > 5
+    assert due_count(ctrl) == 0
+
+
+def test_a_change_from_elsewhere_during_the_catch_up_is_shown_once_when_it_ends(
+    months_later: Any, run_async: Any
+) -> None:
+    ctrl = months_later
+    run_async(ctrl._poll())  # the version the window starts from
+    seen: list[str] = []
+    ctrl.externalChange.connect(lambda: seen.append("external"))
+    ctrl.changed.connect(lambda what: seen.append(what))
+    polled_during: list[int] = []
+
+    async def poll_meanwhile() -> None:
+        await asyncio.sleep(0)
+        commit_from_elsewhere(ctrl, 1)
+        while ctrl._catching_up:
+            await ctrl._poll()  # our own slices and the other commit: no reload of the tab yet
+            if ctrl._catching_up:
+                polled_during.append(len(seen))
+            await asyncio.sleep(0.001)
+
+    async def both() -> None:
+        await asyncio.gather(ctrl._catch_up_decay(ctrl.store), poll_meanwhile())
+
+    run_async(both(), timeout=30)
+    assert polled_during and set(polled_during) == {0}
+    assert seen.count("external") == 1, seen
+    assert due_count(ctrl) == 0
