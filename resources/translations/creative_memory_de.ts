@@ -2271,7 +2271,7 @@
     <message>
         <location filename="../../gui/main_window.py" line="393"/>
         <source>Bringing memory up to today: {done} of {total} preferences aged by the time passed…</source>
-        <translation>Das Gedächtnis wird auf den heutigen Stand gebracht: {done} von {total} Präferenzen um die vergangene Zeit gealtert…</translation>
+        <translation>Gedächtnis wird auf heute gebracht: {done} von {total} Präferenzen gealtert…</translation>
     </message>
 </context>
 <context>
