@@ -8,6 +8,7 @@ overwritten with the stale values (docs/decisions/0020); chunks stay far below t
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,7 +68,14 @@ class DecayCounts:
         return {"decayed": self.decayed, "archived": self.archived}
 
 
-def refresh_decay(store: Store, user_id: str, now: int, *, budget_s: float | None = None) -> DecayCounts:
+def refresh_decay(
+    store: Store,
+    user_id: str,
+    now: int,
+    *,
+    budget_s: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> DecayCounts:
     """Bring the stored evaluation up to ``now``: records due to decay or archive are re-evaluated.
 
     Persists ``now``: callers that only look at another moment must not call it (a read-only
@@ -76,7 +84,7 @@ def refresh_decay(store: Store, user_id: str, now: int, *, budget_s: float | Non
     With ``budget_s``, stops after the chunk that passes that much time and says so
     (:attr:`DecayCounts.finished` false): a window keeps its one store thread free for the tabs
     between slices of a long catch-up. Calling it again with the same ``now`` goes on, since the
-    records written are no longer due.
+    records written are no longer due. ``progress(done, due)`` is called after each chunk.
     """
     counts = DecayCounts()
     if store.read_only:
@@ -127,6 +135,8 @@ def refresh_decay(store: Store, user_id: str, now: int, *, budget_s: float | Non
             chunk_ended(keeper)
             i += done
             counts.done = i
+            if progress is not None:
+                progress(i, len(ids))
             if stop_at is not None and time.perf_counter() >= stop_at:
                 break
     return counts

@@ -243,8 +243,15 @@ def rederive_groups(
     return len(out)
 
 
-def refresh_decay(store: Store, user_id: str, now: int, *, budget_s: float | None = None) -> DecayCounts:
+def refresh_decay(
+    store: Store,
+    user_id: str,
+    now: int,
+    *,
+    budget_s: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> DecayCounts:
     """Bring the stored evaluation up to ``now`` (:func:`services.decay.refresh_decay`)."""
     from creative_memory.services.decay import refresh_decay as refresh
 
-    return refresh(store, user_id, now, budget_s=budget_s)
+    return refresh(store, user_id, now, budget_s=budget_s, progress=progress)

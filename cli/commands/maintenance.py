@@ -16,7 +16,7 @@ def decay(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store = ctx.store()
     if store.read_only:  # refresh_decay would silently report 0 changes
         raise ReadOnly(store.read_only_reason or "This store is read-only, so decay cannot be applied.")
-    d = derivation.refresh_decay(store, ctx.user, ctx.now())
+    d = derivation.refresh_decay(store, ctx.user, ctx.now(), progress=progress(out, " preferences"))
     out.emit(d.as_json(), f"Decayed {d.decayed}, archived {d.archived}.")
     return 0
 

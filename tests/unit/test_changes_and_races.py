@@ -451,8 +451,10 @@ def test_a_decay_chunk_stops_at_its_deadline_and_the_next_one_goes_on(
     monkeypatch.setattr(decay_module, "DEADLINE_S", 0.0)
     derivation.ensure_current(store, USER, later)
     before = HOLDS.count
-    counts = derivation.refresh_decay(store, USER, later)
+    seen: list[tuple[int, int]] = []
+    counts = derivation.refresh_decay(store, USER, later, progress=lambda done, of: seen.append((done, of)))
     assert HOLDS.count - before == -(-len(due) // 4)  # one transaction per step of four rows
+    assert seen[-1] == (len(due), len(due)) and [d for d, _ in seen] == sorted({d for d, _ in seen})
     assert counts.decayed + counts.archived > 0
     with store.read() as s:
         con = derivation.dbapi_connection(s)
