@@ -118,8 +118,18 @@ def consent(out: Out, question: str, *, given: bool, flag: str, what: str) -> No
 def progress(out: Out, unit: str = "") -> Callable[[int, int], None]:
     """A progress callback that draws ``done/total`` on a terminal's stderr (never with --json)."""
 
+    width = 0
+
     def show(done: int, total: int) -> None:
-        if not out.as_json and sys.stderr.isatty():
-            print(f"\r{done}/{total}{unit}", end="", file=sys.stderr)
+        nonlocal width
+        if out.as_json or not sys.stderr.isatty():
+            return
+        line = f"{done}/{total}{unit}"
+        if done >= total:  # done: the line is wiped, so the result is printed on a line of its own
+            print("\r" + " " * max(width, len(line)) + "\r", end="", file=sys.stderr, flush=True)
+            width = 0
+            return
+        print(f"\r{line}", end="", file=sys.stderr, flush=True)
+        width = max(width, len(line))
 
     return show
