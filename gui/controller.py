@@ -21,7 +21,7 @@ from creative_memory.gui.tasks import TaskKeeper
 from creative_memory.services import controls
 from creative_memory.services.context import Context
 from creative_memory.services.datadir import DataDir
-from creative_memory.services.derivation import refresh_decay
+from creative_memory.services.decay import DecayRun
 from creative_memory.services.errors import CreativeMemoryError
 from creative_memory.services.rederive import outdated_version
 from creative_memory.services.status import MemoryStatus
@@ -154,16 +154,14 @@ class Controller(QObject):
         decayed = archived = 0
         self._catching_up = True
         try:
-            previous: int | None = None
-            while True:
-                part = await self.run(refresh_decay, store, self.user, now, budget_s=DECAY_SLICE_S)
+            run = await self.run(DecayRun, store, self.user, now)  # which records are due, read once
+            total = len(run.ids)
+            while not run.finished:
+                part = await self.run(run.go, budget_s=DECAY_SLICE_S)
                 decayed += part.decayed
                 archived += part.archived
-                total = total or part.due
-                if part.finished or (previous is not None and part.due >= previous):
-                    break  # done, or a slice that found as much due as the last: no endless loop
-                previous = part.due
-                self.decayProgress.emit(max(0, total - part.due + part.done), total)
+                if not run.finished:
+                    self.decayProgress.emit(run.done, total)
             # The version the polls go on from, read before they may see changes again: a poll
             # queued behind the last slice would otherwise reload the tab a second time.
             self._data_version = await self.run(store.data_version)

@@ -82,64 +82,96 @@ def refresh_decay(
     command with ``--now`` evaluates in memory instead).
 
     With ``budget_s``, stops after the chunk that passes that much time and says so
-    (:attr:`DecayCounts.finished` false): a window keeps its one store thread free for the tabs
-    between slices of a long catch-up. Calling it again with the same ``now`` goes on, since the
-    records written are no longer due. ``progress(done, due)`` is called after each chunk.
+    (:attr:`DecayCounts.finished` false); calling it again with the same ``now`` goes on, since
+    the records written are no longer due (:class:`DecayRun` goes on without reading which ones
+    again). ``progress(done, due)`` is called after each chunk.
     """
-    counts = DecayCounts()
-    if store.read_only:
+    run = DecayRun(store, user_id, now)
+    return run.go(budget_s=budget_s, progress=progress)
+
+
+class DecayRun:
+    """One bringing up to ``now``, which may go in several slices (:meth:`go` with a budget): a
+    window's catch-up between its tabs' calls, ``serve``'s between the daemon's requests. Which
+    records are due is read once, here; each chunk reads those rows again and writes them in the
+    same transaction, so a row that an ingest changed meanwhile is evaluated from what it holds
+    then, or skipped if it is no longer due."""
+
+    def __init__(self, store: Store, user_id: str, now: int) -> None:
+        self.store, self.user_id, self.now = store, user_id, now
+        self.archive_before = now - ARCHIVE_DAYS * DAY_MS
+        self.ids: list[int] = []
+        self.done = 0
+        if store.read_only:
+            return
+        ensure_current(store, user_id, now)
+        with store.read() as session, sa_errors():
+            con = dbapi_connection(session)
+            ids = [int(r[0]) for r in con.execute(_DUE_IDS, (user_id, now, self.archive_before))]
+            # and records an earlier --now left evaluated after this moment (docs/decisions/0028)
+            ids += [int(r[0]) for r in evaluated_later(session, user_id, now, skip=set(ids))]
+        self.ids = sorted(ids)
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= len(self.ids)
+
+    @property
+    def remaining(self) -> int:
+        return len(self.ids) - self.done
+
+    def go(
+        self, *, budget_s: float | None = None, progress: Callable[[int, int], None] | None = None
+    ) -> DecayCounts:
+        """Write the next records due, all of them or until ``budget_s`` has passed (at least one
+        chunk); what this slice decayed and archived, with ``due``/``done`` for the whole run."""
+        counts = DecayCounts(due=len(self.ids), done=self.done)
+        ids, user_id, now, store = self.ids, self.user_id, self.now, self.store
+        stop_at = None if budget_s is None else time.perf_counter() + budget_s
+        chunker = Chunker(_FIRST_CHUNK)
+        # A long catch-up (a store idle for months) runs as an ingest does: one warm connection
+        # for its chunks, and the checkpoints after their commits instead of inside them
+        # (writes.wal_kept).
+        with chunks_kept(store, several=self.remaining > chunker.size) as keeper:
+            while self.done < len(ids):
+                chunk = ids[self.done : self.done + chunker.size]
+                if keeper is not None:
+                    keeper.wait()  # the last chunk's checkpoint, outside this chunk's time
+                t0 = chunker.start()
+                with store.write() as session, sa_errors():
+                    con = dbapi_connection(session)
+                    chunk_began(keeper, con)
+                    if lease_holder(con, user_id) is not None:
+                        # a reset, import or rebuild is rewriting this memory right now: the rest
+                        # is its
+                        self.ids = ids[: self.done]
+                        counts.due = counts.done = self.done
+                        return counts
+                    # The chunk's size comes from the last one's pace, but a page read from a
+                    # cold disk or a thread that keeps the GIL can make the same rows several
+                    # times slower: the chunk stops at its deadline and leaves the rest to the
+                    # next one.
+                    deadline = time.perf_counter() + DEADLINE_S
+                    done = 0
+                    while done < len(chunk) and (done == 0 or time.perf_counter() < deadline):
+                        step = chunk[done : done + _STEP]
+                        _decay_rows(con, step, now, self.archive_before, counts)
+                        done += len(step)
+                    # The derivation row's generation moves: a rebuild that read before this
+                    # starts over.
+                    con.execute(
+                        f"UPDATE {Derivation.__tablename__} SET evaluated_at = ? WHERE user_id = ?",
+                        (now, user_id),
+                    )
+                chunker.record(done, time.perf_counter() - t0)
+                chunk_ended(keeper)
+                self.done += done
+                counts.done = self.done
+                if progress is not None:
+                    progress(self.done, len(ids))
+                if stop_at is not None and time.perf_counter() >= stop_at:
+                    break
         return counts
-    ensure_current(store, user_id, now)
-    archive_before = now - ARCHIVE_DAYS * DAY_MS
-    # Which records are due: one indexed read outside the lock. Each chunk then reads those rows
-    # again and writes them in the same transaction (a row that a concurrent ingest changed is
-    # evaluated from what it holds now, or skipped if it is no longer due).
-    with store.read() as session, sa_errors():
-        ids = [int(r[0]) for r in dbapi_connection(session).execute(_DUE_IDS, (user_id, now, archive_before))]
-        # and records an earlier --now left evaluated after this moment (docs/decisions/0028)
-        ids += [int(r[0]) for r in evaluated_later(session, user_id, now, skip=set(ids))]
-    ids.sort()
-    counts.due = len(ids)
-    stop_at = None if budget_s is None else time.perf_counter() + budget_s
-    chunker = Chunker(_FIRST_CHUNK)
-    # A long catch-up (a store idle for months) runs as an ingest does: one warm connection for
-    # its chunks, and the checkpoints after their commits instead of inside them (writes.wal_kept).
-    with chunks_kept(store, several=len(ids) > chunker.size) as keeper:
-        i = 0
-        while i < len(ids):
-            chunk = ids[i : i + chunker.size]
-            if keeper is not None:
-                keeper.wait()  # the last chunk's checkpoint, outside this chunk's time
-            t0 = chunker.start()
-            with store.write() as session, sa_errors():
-                con = dbapi_connection(session)
-                chunk_began(keeper, con)
-                if lease_holder(con, user_id) is not None:
-                    # a reset, import or rebuild is rewriting this memory right now: the rest is its
-                    counts.due = counts.done
-                    return counts
-                # The chunk's size comes from the last one's pace, but a page read from a cold
-                # disk or a thread that keeps the GIL can make the same rows several times slower:
-                # the chunk stops at its deadline and leaves the rest to the next one.
-                deadline = time.perf_counter() + DEADLINE_S
-                done = 0
-                while done < len(chunk) and (done == 0 or time.perf_counter() < deadline):
-                    step = chunk[done : done + _STEP]
-                    _decay_rows(con, step, now, archive_before, counts)
-                    done += len(step)
-                # The derivation row's generation moves: a rebuild that read before this starts over.
-                con.execute(
-                    f"UPDATE {Derivation.__tablename__} SET evaluated_at = ? WHERE user_id = ?", (now, user_id)
-                )
-            chunker.record(done, time.perf_counter() - t0)
-            chunk_ended(keeper)
-            i += done
-            counts.done = i
-            if progress is not None:
-                progress(i, len(ids))
-            if stop_at is not None and time.perf_counter() >= stop_at:
-                break
-    return counts
 
 
 def _decay_rows(con: Any, ids: list[int], now: int, archive_before: int, counts: DecayCounts) -> None:
