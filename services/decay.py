@@ -41,8 +41,9 @@ _SET = (
 
 #: the first chunk's size (rows); the next ones follow the pace measured
 _FIRST_CHUNK = 100
-#: rows read and written at a time inside a chunk, between looks at the chunk's deadline
-_STEP = 32
+#: rows read and written at a time inside a chunk, between looks at the chunk's deadline (a row
+#: read from a cold disk costs its table page and a dozen index pages, 1–4 ms each here)
+_STEP = 8
 #: how long a chunk may go on writing once it holds the lock (twice what a chunk aims at; the
 #: commit follows)
 DEADLINE_S = 2 * CHUNK_TARGET_S

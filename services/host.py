@@ -30,6 +30,8 @@ from creative_memory.services.store import Store
 log = logging.getLogger("cm.serve")
 
 MAX_EVENTS_PER_CALL = 1000
+#: how long ``decay`` writes before it answers (the Node client waits 2 s for it)
+DECAY_ANSWER_S = 0.5
 GATES = frozenset({"memory_disabled", "memory_paused", "project_memory_disabled"})
 
 
@@ -334,10 +336,19 @@ class Host:
             log.debug("the next retrieval was not prepared: %s", exc)
 
     def decay(self, params: Any) -> dict[str, Any]:
+        """Decay and archival up to now, for at most :data:`DECAY_ANSWER_S`. A store left for
+        months may have tens of thousands of records due (half a minute on the large store), and
+        the daemon's retrievals wait behind whatever ``serve`` does: the answer says how many are
+        ``remaining``, and the daemon's next ``decay`` goes on with them (the window, when it is
+        opened, does the whole catch-up). Retrievals evaluate every record as of their own moment,
+        so what they answer does not depend on it (docs/decisions/0061)."""
         p = _params("decay", params, ("user_id",))
         store = self.store()
         if store.read_only:
             raise ReadOnly(store.read_only_reason or "This store is read-only, so decay cannot be applied.")
-        from creative_memory.services import derivation
+        from creative_memory.services.decay import DecayRun
 
-        return derivation.refresh_decay(store, self._user(p), self.ctx.now()).as_json()
+        t0 = time.perf_counter()
+        run = DecayRun(store, self._user(p), self.ctx.now())  # which are due: on a cold disk, seconds
+        counts = run.go(budget_s=max(0.0, DECAY_ANSWER_S - (time.perf_counter() - t0)))
+        return {**counts.as_json(), "remaining": run.remaining}

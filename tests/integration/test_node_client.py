@@ -308,7 +308,7 @@ def test_ingest_decay_status_and_notes_through_the_client(data_dir: Path) -> Non
     )
     assert [e["outcome"] for e in out["ingest"]["events"]] == ["accepted", "duplicate", "rejected"]
     assert "event_id" in out["ingest"]["events"][2]["reason"]
-    assert out["decay"] == {"ok": True, "decayed": 0, "archived": 0}
+    assert out["decay"] == {"ok": True, "decayed": 0, "archived": 0, "remaining": 0}
     assert out["before"]["memory_notes"] is False and out["after"]["memory_notes"] is True
     assert out["before"]["counts"]["events"] == 17
     assert out["quiet"]["note"] is None
