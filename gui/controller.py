@@ -8,6 +8,7 @@ other processes (the daemon) are noticed by polling SQLite's ``data_version`` an
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine
@@ -74,6 +75,7 @@ class Controller(QObject):
         # it ends.
         self._catching_up = False
         self._change_missed = False
+        self._catch_up: Any = None  # the running catch-up's task (stop_catch_up)
         self.outdated_rules: str | None = None  # the older derivation version the store was derived by
         self._polling = False
         self._live = True
@@ -123,6 +125,7 @@ class Controller(QObject):
         """
         polling = self._timer.isActive()
         self.stop_polling()
+        await self.stop_catch_up()
         old = self.ctx
         await self.run(old.close)
         self.ctx = replace(old, data_dir=data_dir, _store=None, _secrets=old._secrets, _blocks=old._blocks)
@@ -142,8 +145,16 @@ class Controller(QObject):
         # which also brings decay up to now.
         self.outdated_rules = None if store.read_only else await self.run(outdated_version, store, self.user)
         if not store.read_only and self.outdated_rules is None:
-            self.start(self._catch_up_decay(store), name="decay-catch-up")
+            self._catch_up = self.start(self._catch_up_decay(store), name="decay-catch-up")
         return store
+
+    async def stop_catch_up(self) -> None:
+        """Before the store is closed (another one opened, the legacy file moved): the decay
+        catch-up stops after the slice under way, instead of writing on into the closed store."""
+        task, self._catch_up = self._catch_up, None
+        if task is not None and not task.done():
+            task.cancel()
+            await asyncio.wait([task])
 
     async def _catch_up_decay(self, store: Store) -> None:
         """A store idle for months may have many records due: bring them up to now in slices of
@@ -167,6 +178,8 @@ class Controller(QObject):
             self._data_version = await self.run(store.data_version)
         except CreativeMemoryError as exc:  # a busy store must not stop the window working
             log.warning("decay catch-up skipped: %s", exc)
+        except Exception as exc:  # sqlite3 errors: the store went away; the missed change is shown
+            log.warning("decay catch-up stopped: %s", exc)
         finally:
             self._catching_up = False
             if total:

@@ -147,6 +147,8 @@ class DecayRun:
                         # is its
                         self.ids = ids[: self.done]
                         counts.due = counts.done = self.done
+                        if progress is not None:
+                            progress(self.done, self.done)  # ended: a progress line is wiped
                         return counts
                     # The chunk's size comes from the last one's pace, but a page read from a
                     # cold disk or a thread that keeps the GIL can make the same rows several

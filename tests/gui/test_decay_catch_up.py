@@ -88,3 +88,38 @@ def test_a_change_from_elsewhere_during_the_catch_up_is_shown_once_when_it_ends(
     assert polled_during and set(polled_during) == {0}
     assert seen.count("external") == 1, seen
     assert due_count(ctrl) == 0
+
+
+def test_switching_stores_stops_the_old_stores_catch_up(months_later: Any, run_async: Any, tmp_path: Any) -> None:
+    """Another store opened while a catch-up runs: it stops after the slice under way instead of
+    writing on into the closed store, and the new store's live refresh is not held by it."""
+    from creative_memory.services.datadir import DataDir
+
+    ctrl = months_later
+    old_path = ctrl.store.path
+    progress: list[int] = []
+    ctrl.decayProgress.connect(lambda done, _of: progress.append(done))
+    ctrl._catch_up = ctrl.start(ctrl._catch_up_decay(ctrl.store), name="decay-catch-up")
+
+    async def switch_after_a_few_slices() -> None:
+        while len(progress) < 3:
+            await asyncio.sleep(0.001)
+        await ctrl.switch_store(DataDir(tmp_path / "other", "flag"))
+
+    run_async(switch_after_a_few_slices(), timeout=30)
+    left = due_in(old_path, ctrl.now())
+    assert left > 0, "the old store's catch-up ran to its end"
+    run_async(asyncio.sleep(0.3))
+    assert due_in(old_path, ctrl.now()) == left  # nothing more written into the closed store
+    assert not ctrl._catching_up
+    assert ctrl.store.path != old_path
+
+
+def due_in(path: Any, now: int) -> int:
+    import sqlite3
+
+    con = sqlite3.connect(path)
+    try:
+        return len(con.execute(decay_module._DUE_IDS, ("local", now, now - decay_module.ARCHIVE_DAYS * DAY_MS)).fetchall())
+    finally:
+        con.close()
