@@ -22,8 +22,6 @@ from creative_memory.services.store import Store
 from creative_memory.services.writes import (
     CHUNK_TARGET_S,
     Chunker,
-    chunk_began,
-    chunk_ended,
     chunks_kept,
     lease_holder,
 )
@@ -136,12 +134,11 @@ class DecayRun:
         with chunks_kept(store, several=self.remaining > chunker.size) as keeper:
             while self.done < len(ids):
                 chunk = ids[self.done : self.done + chunker.size]
-                if keeper is not None:
-                    keeper.wait()  # the last chunk's checkpoint, outside this chunk's time
+                keeper.wait()  # the last chunk's checkpoint, outside this chunk's time
                 t0 = chunker.start()
                 with store.write() as session, sa_errors():
                     con = dbapi_connection(session)
-                    chunk_began(keeper, con)
+                    keeper.defer(con)
                     if lease_holder(con, user_id) is not None:
                         # a reset, import or rebuild is rewriting this memory right now: the rest
                         # is its
@@ -167,7 +164,7 @@ class DecayRun:
                         (now, user_id),
                     )
                 chunker.record(done, time.perf_counter() - t0)
-                chunk_ended(keeper)
+                keeper.checkpoint()
                 self.done += done
                 counts.done = self.done
                 if progress is not None:

@@ -69,8 +69,6 @@ from creative_memory.services.store import Store
 from creative_memory.services.writes import (
     Chunker,
     WalKeeper,
-    chunk_began,
-    chunk_ended,
     chunks_kept,
     drop_lease,
     quiet,
@@ -219,7 +217,7 @@ def _write_batches(
     now: int,
     actor: Actor,
     target: str,
-    keeper: WalKeeper | None = None,
+    keeper: WalKeeper,
 ) -> tuple[int, Counter[str]]:
     """Store the admitted rows — in one transaction, or in timed chunks renewing the lease — and,
     with the last batch, the bundle's settings and the audit entry. Returns (events added, the
@@ -232,10 +230,9 @@ def _write_batches(
     while True:
         batch = rows[i : i + chunker.size]
         last = i + len(batch) >= len(rows)
-        if keeper is not None:
-            keeper.wait()  # the last chunk's checkpoint, outside this chunk's time
+        keeper.wait()  # the last chunk's checkpoint, outside this chunk's time
         with chunker.timed(len(batch)), store.write() as session:
-            chunk_began(keeper, dbapi_connection(session))
+            keeper.defer(dbapi_connection(session))
             if i == 0 and not chunked and mode == "replace":
                 _delete_all(session, user)
             fresh, dropped = _admit(session, batch, plan, blocks, now)
@@ -252,7 +249,7 @@ def _write_batches(
                     session, user, actor, "import", target,
                     f"ok: {added} events, {sum(skipped.values())} skipped", now,
                 )  # fmt: skip
-        chunk_ended(keeper)
+        keeper.checkpoint()
         i += len(batch)
         if last:
             return added, skipped

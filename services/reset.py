@@ -40,8 +40,6 @@ from creative_memory.services.store import Store
 from creative_memory.services.writes import (
     Chunker,
     WalKeeper,
-    chunk_began,
-    chunk_ended,
     chunks_kept,
     drop_lease,
     quiet,
@@ -67,21 +65,20 @@ _STEPS: tuple[tuple[str, str], ...] = (
 
 
 def delete_chunked(
-    store: Store, user_id: str, table: str, where: str, counts: dict[str, int], keeper: WalKeeper | None = None
+    store: Store, user_id: str, table: str, where: str, counts: dict[str, int], keeper: WalKeeper
 ) -> None:
     """Delete the user's rows of ``table`` (``where`` takes the user id) in timed chunks under the
-    user's lease, none of it logged as a change; counts them in ``counts``. Within
-    :func:`~creative_memory.services.writes.chunks_kept`, pass its keeper."""
+    user's lease, none of it logged as a change; counts them in ``counts``. ``keeper``: that of
+    :func:`~creative_memory.services.writes.chunks_kept` around the deletes."""
     # Small first: the first chunk of a table runs on a cold page cache (rows, their index
     # entries and, with secure_delete, every freed byte rewritten); the rate sets the next ones.
     chunker = Chunker(100)
     while True:
-        if keeper is not None:
-            keeper.wait()  # the last chunk's checkpoint, outside this chunk's time
+        keeper.wait()  # the last chunk's checkpoint, outside this chunk's time
         t0 = chunker.start()
         with store.write() as session, sa_errors():
             con = dbapi_connection(session)
-            chunk_began(keeper, con)
+            keeper.defer(con)
             renew_lease(con, user_id)
             with quiet(con):
                 cur = con.execute(
@@ -91,7 +88,7 @@ def delete_chunked(
             done = int(cur.rowcount or 0)
         counts[table] = counts.get(table, 0) + done
         chunker.record(done, time.perf_counter() - t0)
-        chunk_ended(keeper)
+        keeper.checkpoint()
         if done == 0:
             return
 

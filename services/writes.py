@@ -244,30 +244,17 @@ def wal_kept(store: Store) -> Iterator[WalKeeper]:
 
 
 @contextmanager
-def chunks_kept(store: Store, several: bool = True) -> Iterator[WalKeeper | None]:
+def chunks_kept(store: Store, several: bool = True) -> Iterator[WalKeeper]:
     """Around a long write cut into many chunks (a decay catch-up, a reset's or an import's
     chunks): one warm connection for all of them (:meth:`Store.writes_kept`) and their checkpoints
-    after the commits (:func:`wal_kept`). The caller waits for the keeper before a chunk, defers
-    the checkpoint inside it and checkpoints after it (:func:`chunk_began`, :func:`chunk_ended`).
-    ``several`` false: nothing kept, the keeper is None (one or two transactions gain nothing)."""
+    after the commits (:func:`wal_kept`). The caller uses the keeper as an ingest does: ``wait()``
+    before a chunk, ``defer(con)`` inside it, ``checkpoint()`` after it. ``several`` false: nothing
+    kept, and a keeper whose calls do nothing (one or two transactions gain nothing)."""
     if not several:
-        yield None
+        yield WalKeeper(None, None)
         return
     with wal_kept(store) as keeper, store.writes_kept():
         yield keeper
-
-
-def chunk_began(keeper: WalKeeper | None, con: sqlite3.Connection) -> None:
-    """Inside a chunk's transaction of :func:`chunks_kept`: its commit checkpoints nothing."""
-    if keeper is not None:
-        keeper.defer(con)
-
-
-def chunk_ended(keeper: WalKeeper | None) -> None:
-    """After a chunk's commit: the checkpoint, if the WAL has grown enough, on the keeper's thread
-    (the next chunk waits for it before it asks for the lock)."""
-    if keeper is not None:
-        keeper.checkpoint()
 
 
 # --------------------------------------------------------------------------- leases
