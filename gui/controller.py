@@ -75,7 +75,7 @@ class Controller(QObject):
         # it ends.
         self._catching_up = False
         self._change_missed = False
-        self._catch_up: Any = None  # the running catch-up's task (stop_catch_up)
+        self._catch_up: asyncio.Future[None] | None = None  # the running catch-up (stop_catch_up)
         self.outdated_rules: str | None = None  # the older derivation version the store was derived by
         self._polling = False
         self._live = True

@@ -53,14 +53,8 @@ class DecayCounts:
 
     decayed: int = 0
     archived: int = 0
-    #: records due when the run began, and how many of them it went through (a run given a budget
-    #: may stop before the end: call it again with the same moment to go on)
+    #: records due when the run began
     due: int = 0
-    done: int = 0
-
-    @property
-    def finished(self) -> bool:
-        return self.done >= self.due
 
     def as_json(self) -> dict[str, int]:
         """The wire form (``decay --json``, the host's ``decay``)."""
@@ -72,27 +66,21 @@ def refresh_decay(
     user_id: str,
     now: int,
     *,
-    budget_s: float | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> DecayCounts:
-    """Bring the stored evaluation up to ``now``: records due to decay or archive are re-evaluated.
+    """Bring the stored evaluation up to ``now``: records due to decay or archive are re-evaluated
+    (all of them; :class:`DecayRun` goes in slices). ``progress(done, due)`` after each chunk.
 
     Persists ``now``: callers that only look at another moment must not call it (a read-only
     command with ``--now`` evaluates in memory instead).
-
-    With ``budget_s``, stops after the chunk that passes that much time and says so
-    (:attr:`DecayCounts.finished` false); calling it again with the same ``now`` goes on, since
-    the records written are no longer due (:class:`DecayRun` goes on without reading which ones
-    again). ``progress(done, due)`` is called after each chunk.
     """
-    run = DecayRun(store, user_id, now)
-    return run.go(budget_s=budget_s, progress=progress)
+    return DecayRun(store, user_id, now).go(progress=progress)
 
 
 class DecayRun:
     """One bringing up to ``now``, which may go in several slices (:meth:`go` with a budget): a
-    window's catch-up between its tabs' calls, ``serve``'s between the daemon's requests. Which
-    records are due is read once, here; each chunk reads those rows again and writes them in the
+    window's catch-up between its tabs' calls, or the half second ``serve`` gives the daemon's
+    ``decay``. Which records are due is read once, here; each chunk reads those rows again and writes them in the
     same transaction, so a row that an ingest changed meanwhile is evaluated from what it holds
     then, or skipped if it is no longer due."""
 
@@ -123,8 +111,8 @@ class DecayRun:
         self, *, budget_s: float | None = None, progress: Callable[[int, int], None] | None = None
     ) -> DecayCounts:
         """Write the next records due, all of them or until ``budget_s`` has passed (at least one
-        chunk); what this slice decayed and archived, with ``due``/``done`` for the whole run."""
-        counts = DecayCounts(due=len(self.ids), done=self.done)
+        chunk); what this slice decayed and archived, and how many were due in the whole run."""
+        counts = DecayCounts(due=len(self.ids))
         ids, user_id, now, store = self.ids, self.user_id, self.now, self.store
         stop_at = None if budget_s is None else time.perf_counter() + budget_s
         chunker = Chunker(_FIRST_CHUNK)
@@ -143,7 +131,7 @@ class DecayRun:
                         # a reset, import or rebuild is rewriting this memory right now: the rest
                         # is its
                         self.ids = ids[: self.done]
-                        counts.due = counts.done = self.done
+                        counts.due = self.done
                         if progress is not None:
                             progress(self.done, self.done)  # ended: a progress line is wiped
                         return counts
@@ -166,7 +154,6 @@ class DecayRun:
                 chunker.record(done, time.perf_counter() - t0)
                 keeper.checkpoint()
                 self.done += done
-                counts.done = self.done
                 if progress is not None:
                     progress(self.done, len(ids))
                 if stop_at is not None and time.perf_counter() >= stop_at:

@@ -248,10 +248,9 @@ def refresh_decay(
     user_id: str,
     now: int,
     *,
-    budget_s: float | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> DecayCounts:
     """Bring the stored evaluation up to ``now`` (:func:`services.decay.refresh_decay`)."""
     from creative_memory.services.decay import refresh_decay as refresh
 
-    return refresh(store, user_id, now, budget_s=budget_s, progress=progress)
+    return refresh(store, user_id, now, progress=progress)
