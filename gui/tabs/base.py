@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from PySide6.QtWidgets import QWidget
 
@@ -35,6 +37,17 @@ class Tab(QWidget):
     async def refresh(self) -> None:
         """Reload from the store. Override."""
         self.stale = False
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """Around a refresh's reads: the tab counts as up to date from their start, so that a
+        change noticed while they run marks it stale again; if they fail, it stays stale."""
+        self.stale = False
+        try:
+            yield
+        except BaseException:
+            self.stale = True
+            raise
 
     def focus_filter(self) -> bool:
         """Ctrl+F: put the focus in this tab's filter box; False if the tab has none."""

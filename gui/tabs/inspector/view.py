@@ -110,12 +110,8 @@ class InspectorTab(ForgetActions, DetailPane, InspectorFilters):
             self._refresh_again = True
             while self._refresh_again:
                 self._refresh_again = False
-                self.stale = False  # from here: a change noticed during the pass marks the tab again
-                try:
+                with self.reading():
                     await self._refresh_once()
-                except BaseException:
-                    self.stale = True
-                    raise
         finally:
             self._refresh_future = None
             if not future.done():

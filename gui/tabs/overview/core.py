@@ -197,13 +197,9 @@ class OverviewCore(Tab):
         self._show_store_state()
 
     async def refresh(self) -> None:
-        self.stale = False  # from here: a change noticed during the reads marks the tab again
-        try:
+        with self.reading():
             facts = await self.ctrl.run(overview_facts, self.ctrl.store, self.ctrl.user, self.ctrl.now())
             keychain = await self.ctrl.run(keychain_status, self.ctrl.ctx.secrets)
-        except BaseException:
-            self.stale = True
-            raise
         self._apply_facts(facts, keychain)
 
     def show_checks(self, report: SelfTestReport) -> None:

@@ -189,12 +189,8 @@ class ProjectsTab(Tab):
 
     # ------------------------------------------------------------------ Tab contract
     async def refresh(self) -> None:
-        self.stale = False  # from here: a change noticed during the read marks the tab again
-        try:
+        with self.reading():
             rows = await self.ctrl.run(controls.projects, self.ctrl.store, self.ctrl.user)
-        except BaseException:
-            self.stale = True
-            raise
         self.set_rows(rows)
 
     def set_rows(self, rows: list[ProjectRow]) -> None:
