@@ -6,6 +6,7 @@ shown once, when it ends."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from typing import Any
 
 import pytest
@@ -17,10 +18,17 @@ from creative_memory.services import decay as decay_module
 from creative_memory.services.clock import DAY_MS
 
 
+def due_in(path: Any, now: int) -> int:
+    """Records of the window's user due at ``now`` in the store at ``path`` (open or not)."""
+    con = sqlite3.connect(path)
+    try:
+        return len(con.execute(decay_module._DUE_IDS, ("local", now, now - decay_module.ARCHIVE_DAYS * DAY_MS)).fetchall())
+    finally:
+        con.close()
+
+
 def due_count(ctrl: Any) -> int:
-    with ctrl.store.snapshot() as con:
-        now = ctrl.now()
-        return len(con.execute(decay_module._DUE_IDS, (ctrl.user, now, now - decay_module.ARCHIVE_DAYS * DAY_MS)).fetchall())
+    return due_in(ctrl.store.path, ctrl.now())
 
 
 @pytest.fixture
@@ -114,12 +122,3 @@ def test_switching_stores_stops_the_old_stores_catch_up(months_later: Any, run_a
     assert not ctrl._catching_up
     assert ctrl.store.path != old_path
 
-
-def due_in(path: Any, now: int) -> int:
-    import sqlite3
-
-    con = sqlite3.connect(path)
-    try:
-        return len(con.execute(decay_module._DUE_IDS, ("local", now, now - decay_module.ARCHIVE_DAYS * DAY_MS)).fetchall())
-    finally:
-        con.close()

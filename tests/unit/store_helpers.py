@@ -27,3 +27,12 @@ def outside_read(store: Store, sql: str, params: tuple[object, ...] = ()) -> lis
         return con.execute(sql, params).fetchall()
     finally:
         con.close()
+
+
+def due_records(store: Store, user_id: str, now: int) -> int:
+    """How many of the user's records are due to decay or archival at ``now`` (the query the
+    catch-up starts from), read by another program."""
+    from creative_memory.services.clock import DAY_MS
+    from creative_memory.services.decay import _DUE_IDS, ARCHIVE_DAYS
+
+    return len(outside_read(store, _DUE_IDS, (user_id, now, now - ARCHIVE_DAYS * DAY_MS)))

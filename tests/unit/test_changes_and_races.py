@@ -19,6 +19,7 @@ from typing import Any
 
 import keyring.backends.fail
 import pytest
+from store_helpers import due_records
 
 from creative_memory.cli.main import main as cli_main
 from creative_memory.model.constants import Actor
@@ -443,22 +444,18 @@ def test_a_decay_chunk_stops_at_its_deadline_and_the_next_one_goes_on(
 
     store = filled
     later = NOW + 150 * DAY
-    with store.read() as s:
-        con = derivation.dbapi_connection(s)
-        due = con.execute(decay_module._DUE_IDS, (USER, later, later - decay_module.ARCHIVE_DAYS * DAY)).fetchall()
-    assert len(due) > 8
+    due = due_records(store, USER, later)
+    assert due > 8
     monkeypatch.setattr(decay_module, "_STEP", 4)
     monkeypatch.setattr(decay_module, "DEADLINE_S", 0.0)
     derivation.ensure_current(store, USER, later)
     before = HOLDS.count
     seen: list[tuple[int, int]] = []
     counts = derivation.refresh_decay(store, USER, later, progress=lambda done, of: seen.append((done, of)))
-    assert HOLDS.count - before == -(-len(due) // 4)  # one transaction per step of four rows
-    assert seen[-1] == (len(due), len(due)) and [d for d, _ in seen] == sorted({d for d, _ in seen})
+    assert HOLDS.count - before == -(-due // 4)  # one transaction per step of four rows
+    assert seen[-1] == (due, due) and [d for d, _ in seen] == sorted({d for d, _ in seen})
     assert counts.decayed + counts.archived > 0
-    with store.read() as s:
-        con = derivation.dbapi_connection(s)
-        assert con.execute(decay_module._DUE_IDS, (USER, later, later - decay_module.ARCHIVE_DAYS * DAY)).fetchall() == []
+    assert due_records(store, USER, later) == 0
     assert_equals_full_derivation(store, later)
 
 

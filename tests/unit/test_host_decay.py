@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 import pytest
+from store_helpers import due_records
 
 from creative_memory.model.constants import Actor
 from creative_memory.services import decay as decay_module
@@ -24,8 +25,7 @@ T0 = 1_793_500_000_000  # early November 2026
 
 
 def _due(store: Store, now: int) -> int:
-    with store.snapshot() as con:
-        return len(con.execute(decay_module._DUE_IDS, (USER, now, now - decay_module.ARCHIVE_DAYS * DAY_MS)).fetchall())
+    return due_records(store, USER, now)
 
 
 @pytest.fixture
