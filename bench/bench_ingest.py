@@ -5,6 +5,12 @@ Target (quality.md): ≥ 20 k events/s batched with derivation kept current.
 
     python -m bench.bench_ingest --size M                 # 20 000 events (20 batches)
     python -m bench.bench_ingest --size M --events 50000 --profile
+    python -m bench.bench_ingest --size M --shapes        # + the same stream in other shapes
+
+``--shapes`` adds, on copies of the size's store, what the target would cost in shapes the
+program does not use: the batches without any derivation (the events alone), the same with the
+derivation run once after the last batch (nothing current in between), and the whole stream as
+one ``ingest_events`` call (its own chunks, each derived).
 """
 
 from __future__ import annotations
@@ -70,13 +76,15 @@ def clock(t: Timing) -> Iterator[None]:
     t.per_batch_ms.append(w * 1000)
 
 
-def ingest_batches(store: Store, events: list[EventIn], now: int) -> tuple[Timing, dict[str, int]]:
+def ingest_batches(
+    store: Store, events: list[EventIn], now: int, *, batch: int = BATCH, derive: bool = True
+) -> tuple[Timing, dict[str, int]]:
     """Ingest in batches of 1000 (each: one write transaction + bringing the cache up to date)."""
     t = Timing()
     totals = {"accepted": 0, "duplicates": 0}
-    for i in range(0, len(events), BATCH):
+    for i in range(0, len(events), batch):
         with clock(t):
-            rep = ingest.ingest_events(store, events[i : i + BATCH], default_user=USER, now=now)
+            rep = ingest.ingest_events(store, events[i : i + batch], default_user=USER, now=now, derive=derive)
         totals["accepted"] += rep.accepted
         totals["duplicates"] += rep.duplicates
     return t, totals
@@ -116,9 +124,28 @@ def report(label: str, n: int, t: Timing) -> tuple[float, float]:
     return eps, eps_cpu
 
 
+def shapes(bs: BenchStore, events: list[EventIn], now: int, size: str) -> None:
+    """The same stream on copies of the store, in shapes that the program does not use: how far
+    each would get towards the target (decision 0062)."""
+    print(f"-- the same stream in other shapes, {size} store (not what the program does)")
+    with working_copy(bs) as store:
+        ensure_current(store, USER, now)
+        t, tot = ingest_batches(store, events, now, derive=False)
+        report("batches of 1000, no derivation (the events alone)", tot["accepted"], t)
+        with clock(t):
+            ensure_current(store, USER, now)
+        report("  + one derivation after the last batch", tot["accepted"], t)
+        print(f"     (that derivation: {t.per_batch_ms[-1] / 1000:.2f} s wall, one write transaction)")
+    with working_copy(bs) as store:
+        ensure_current(store, USER, now)
+        t, tot = ingest_batches(store, events, now, batch=len(events))
+        report(f"one call of {len(events)} events (derive=True)", tot["accepted"], t)
+
+
 def main(argv: list[str] | None = None) -> None:
     p = parser(__doc__ or "")
     p.add_argument("--events", type=int, default=20_000, help="events to ingest (default 20000)")
+    p.add_argument("--shapes", action="store_true", help="also the stream in shapes the program does not use")
     args = p.parse_args(argv)
     bs: BenchStore = demo_store(args.size, args.seed, fresh=args.fresh)
     header(f"ingest throughput, {args.events} events in batches of {BATCH}", bs)
@@ -147,6 +174,9 @@ def main(argv: list[str] | None = None) -> None:
             f"   target ≥ {TARGET_EPS:,} ev/s: wall {'meets' if eps >= TARGET_EPS else 'MISSES'}, "
             f"cpu {'meets' if eps_cpu >= TARGET_EPS else 'MISSES'}"
         )
+
+    if args.shapes:
+        shapes(bs, events, now, args.size)
 
     rows = rows_of(events, now)
     for label, batch, grouped in (
