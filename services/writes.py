@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import sys
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -111,7 +112,7 @@ def truncate_gently(con: sqlite3.Connection, *, attempts: int = 10) -> bool:
 class WalKeeper:
     """What :func:`wal_kept` gives a long write: its chunks' commits do not checkpoint by themselves
     (:meth:`defer`, inside each transaction); :meth:`checkpoint`, called after each commit, does it
-    instead once the WAL holds :data:`CHECKPOINT_PAGES` pages — as SQLite's automatic checkpoint
+    instead once :data:`CHECKPOINT_PAGES` frames of the WAL wait for one — as SQLite's automatic checkpoint
     would, but outside the chunk's timing, so a slow checkpoint (it writes pages into the database
     file and syncs it, after the lock is released) no longer shrinks the next chunks and multiplies
     the commits and checkpoints.
@@ -125,14 +126,11 @@ class WalKeeper:
     def __init__(
         self,
         con: sqlite3.Connection | None,
-        wal: Path | None,
+        shm: Path | None,
         opener: Callable[[], sqlite3.Connection] | None = None,
     ) -> None:
         self.con = con
-        self.wal = wal
-        self.page_size = 4096
-        if con is not None:
-            self.page_size = int(con.execute("PRAGMA page_size").fetchone()[0])
+        self.shm = shm  # the WAL index, which says how many frames wait for a checkpoint
         self._opener = opener
         self._pool: ThreadPoolExecutor | None = None
         self._pending: Future[None] | None = None
@@ -171,16 +169,12 @@ class WalKeeper:
             con.execute("PRAGMA wal_autocheckpoint=0")
 
     def checkpoint(self) -> None:
-        """After a commit: a ``PASSIVE`` checkpoint once the WAL has grown to
-        :data:`CHECKPOINT_PAGES` pages, started on the checkpoint thread."""
-        if self.con is None or self.wal is None or self._opener is None:  # a read-only store
+        """After a commit: a ``PASSIVE`` checkpoint once :data:`CHECKPOINT_PAGES` frames of the WAL
+        wait for one, started on the checkpoint thread."""
+        if self.con is None or self.shm is None or self._opener is None:  # a read-only store
             return
         self.wait()
-        try:
-            size = self.wal.stat().st_size
-        except OSError:
-            return
-        if size < CHECKPOINT_PAGES * self.page_size:
+        if wal_frames_waiting(self.shm) < CHECKPOINT_PAGES:
             return
         if self._pool is None:
             self._pool = ThreadPoolExecutor(1, thread_name_prefix="cm-checkpoint")
@@ -212,6 +206,30 @@ class WalKeeper:
 
 
 CHECKPOINT_PAGES = 1000  # SQLite's default wal_autocheckpoint
+
+# The WAL index (the -shm file) begins with two copies of a 48-byte header, in the machine's byte
+# order, then the checkpoint information (SQLite's "WAL-index format"): mxFrame, the last valid
+# frame of the log, is at byte 16 of the header; nBackfill, the frames already copied into the
+# database, at byte 96.
+_MX_FRAME = slice(16, 20)
+_N_BACKFILL = slice(96, 100)
+
+
+def wal_frames_waiting(shm: Path) -> int:
+    """How many frames of the WAL no checkpoint has copied into the database yet, as SQLite's own
+    automatic checkpoint counts them (the log's size says nothing once it has grown: SQLite
+    writes it from the start again after a complete checkpoint and never shrinks the file).
+    A WAL index that cannot be read counts as full, so the checkpoint runs as before."""
+    try:
+        with shm.open("rb") as f:
+            head = f.read(100)
+    except OSError:
+        return CHECKPOINT_PAGES
+    if len(head) < 100:
+        return CHECKPOINT_PAGES
+    mx = int.from_bytes(head[_MX_FRAME], sys.byteorder)
+    done = int.from_bytes(head[_N_BACKFILL], sys.byteorder)
+    return max(0, mx - done)
 KEPT_CACHE_KIB = 64 * 1024  # the kept connection's page cache: a long write's index pages stay in it
 
 
@@ -233,7 +251,7 @@ def wal_kept(store: Store) -> Iterator[WalKeeper]:
     with store.raw() as con:
         con.execute(f"PRAGMA cache_size=-{KEPT_CACHE_KIB}")
         con.execute("PRAGMA wal_autocheckpoint=0")  # WalKeeper.checkpoint runs it after each chunk
-        keeper = WalKeeper(con, store.path.with_name(store.path.name + "-wal"), store.open_raw)
+        keeper = WalKeeper(con, store.path.with_name(store.path.name + "-shm"), store.open_raw)
         try:
             yield keeper
         finally:

@@ -1,0 +1,84 @@
+"""The WAL keeper of a long write checkpoints as SQLite's automatic checkpoint would: once
+CHECKPOINT_PAGES frames wait for one, counted from the WAL index, not from the log file's size
+(which never shrinks, so once it had grown every chunk was followed by a checkpoint)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from creative_memory.services import writes
+from creative_memory.services.store import Store
+from creative_memory.services.writes import CHECKPOINT_PAGES, wal_frames_waiting, wal_kept
+
+_ROW = "INSERT INTO creative_memory_audit (at, user_id, actor, action, target, outcome) VALUES (?, 'u', 'cli', ?, '', 'ok')"
+
+
+def _shm(store: Store) -> Path:
+    return store.path.with_name(store.path.name + "-shm")
+
+
+def _write_pages(con: sqlite3.Connection, n: int, start: int = 0) -> None:
+    """Rows large enough that each commit adds several frames."""
+    for i in range(start, start + n):
+        con.execute("BEGIN IMMEDIATE")
+        con.execute(_ROW, (i, "x" * 3000))
+        con.execute("COMMIT")
+
+
+def test_frames_waiting_are_what_sqlite_counts(store: Store) -> None:
+    with store.raw() as con:
+        con.execute("PRAGMA wal_autocheckpoint=0")
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        assert wal_frames_waiting(_shm(store)) == 0
+        _write_pages(con, 20)
+        waiting = wal_frames_waiting(_shm(store))
+        _busy, log, done = con.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        assert waiting == log > 20  # every frame of the log waited for this checkpoint
+        assert done == log
+        assert wal_frames_waiting(_shm(store)) == 0  # all copied: nothing waits
+        wal_size = store.path.with_name(store.path.name + "-wal").stat().st_size
+        _write_pages(con, 3, start=100)  # SQLite writes the log from its start again
+        assert 0 < wal_frames_waiting(_shm(store)) < log
+        assert store.path.with_name(store.path.name + "-wal").stat().st_size == wal_size  # the file did not shrink
+
+
+def test_an_unreadable_index_counts_as_full(tmp_path: Path) -> None:
+    assert wal_frames_waiting(tmp_path / "missing-shm") == CHECKPOINT_PAGES
+    (tmp_path / "short-shm").write_bytes(b"\0" * 20)
+    assert wal_frames_waiting(tmp_path / "short-shm") == CHECKPOINT_PAGES
+
+
+def test_a_grown_log_is_not_checkpointed_after_every_chunk(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    runs: list[int] = []
+    original = writes.WalKeeper._checkpoint_here
+
+    def counted(self: writes.WalKeeper) -> None:
+        runs.append(wal_frames_waiting(_shm(store)))
+        original(self)
+
+    monkeypatch.setattr(writes.WalKeeper, "_checkpoint_here", counted)
+    with wal_kept(store) as keeper:
+        # Grow the log past the threshold: the keeper checkpoints it once enough frames wait.
+        i = 0
+        while not runs:
+            with keeper.transaction(store) as con:
+                keeper.defer(con)
+                con.execute(_ROW, (i, "x" * 3000))
+            keeper.checkpoint()
+            keeper.wait()
+            i += 1
+            assert i < 2 * CHECKPOINT_PAGES
+        assert runs[0] >= CHECKPOINT_PAGES
+        assert i > CHECKPOINT_PAGES // 4  # not at the first commits: a commit adds a few frames
+        after_growth = len(runs)
+        # Then small chunks in the big file: no checkpoint until the frames add up again.
+        for i in range(20):
+            with keeper.transaction(store) as con:
+                keeper.defer(con)
+                con.execute(_ROW, (10_000 + i, "small"))
+            keeper.checkpoint()
+        keeper.wait()
+        assert len(runs) == after_growth
