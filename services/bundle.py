@@ -39,7 +39,7 @@ from creative_memory.model.tables import (
     ProjectSettings,
     Settings,
 )
-from creative_memory.services import controls, crypto
+from creative_memory.services import controls, crypto, held_files
 from creative_memory.services.errors import InvalidInput
 from creative_memory.services.ingest import canonical, describe_validation_error
 
@@ -224,7 +224,7 @@ def read_import(path: Path, passphrase: Callable[[], str] | None) -> tuple[str, 
     if size > MAX_IMPORT_BYTES:
         raise InvalidInput(f"{path} is larger than 512 MiB; that is not a bundle this program wrote.")
     try:
-        raw = path.read_bytes()
+        raw = held_files.read_whole(path)  # a store's file named by mistake stays locked
     except OSError as exc:  # a folder, a file without read permission, …
         raise InvalidInput(f"Cannot read {path} ({exc.strerror}); choose a file to import.") from None
     encrypted = crypto.is_encrypted(raw)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from creative_memory.model.names import canonical_name
-from creative_memory.services import spellings
+from creative_memory.services import held_files, spellings
 from creative_memory.services.store import sqlite_file_set
 
 # --------------------------------------------------------------------------- verification
@@ -98,29 +98,16 @@ def scan_chunks(path: Path, count: ChunkCounter, *, before: int = 0, after: int 
         view = memoryview(buf)
         arr = (ctypes.c_char * len(buf)).from_buffer(buf)
         addr = ctypes.addressof(arr)
-        handles: dict[Path, Any] = {}
         try:
             for f, off in jobs[w::workers]:
-                fh = handles.get(f)
-                if fh is None:
-                    try:
-                        fh = handles[f] = f.open("rb", buffering=0)
-                    except FileNotFoundError:
-                        continue
                 lead = min(off, before)
-                fh.seek(off - lead)
-                size = 0
-                while size < len(buf):
-                    got = fh.readinto(view[size:])
-                    if not got:
-                        break
-                    size += got
+                # through the process's kept descriptor: closing one of our own would drop
+                # SQLite's locks on the file (services.held_files)
+                size = held_files.read_into(f, off - lead, view)
                 totals[w] += count(buf, view, addr, size, lead, min(size, lead + _CHUNK))
         except BaseException as exc:  # re-raised in the calling thread
             errors.append(exc)
         finally:
-            for fh in handles.values():
-                fh.close()
             del arr
             view.release()
 

@@ -26,6 +26,7 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
+from creative_memory.services import held_files
 from creative_memory.services.errors import InvalidInput
 
 FORMAT = "creative-memory-encrypted"
@@ -203,9 +204,8 @@ def is_encrypted(data: bytes) -> bool:
 
 def file_is_encrypted(path: Path) -> bool:
     """Whether ``path`` looks like an encrypted bundle (reads its first 4 KiB)."""
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(4096)
+    try:  # a store's file named by mistake is not closed under SQLite (services.held_files)
+        head = held_files.read_head(path, 4096)
     except OSError:
         return False  # the import itself reports the unreadable file in a sentence
     return is_encrypted(head)

@@ -17,7 +17,7 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session
 
 from creative_memory.model.tables import PREFIX
-from creative_memory.services import spellings
+from creative_memory.services import held_files, spellings
 
 
 def _occurrences(value: object, needles: Sequence[bytes] | spellings.Spellings, fold: bool = False) -> int:
@@ -268,8 +268,7 @@ def _reserved_bytes(con: sqlite3.Connection) -> int:
     """The bytes SQLite reserves at the end of each page (byte 20 of the database header)."""
     path = con.execute("PRAGMA database_list").fetchone()[2]
     try:
-        with Path(path).open("rb") as fh:
-            header = fh.read(100)
+        header = held_files.read_at(Path(path), 0, 100)  # never a descriptor of our own to close
     except OSError:
         return 255
     return header[20] if len(header) == 100 else 255

@@ -25,6 +25,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from creative_memory.services import held_files
 from creative_memory.services.errors import InvalidInput, OperationFailed, RefusedForSafety
 
 STORE_NAME = "app.sqlite"
@@ -39,9 +40,8 @@ _live_lock = threading.Lock()
 
 
 def _is_sqlite(path: Path) -> bool:
-    try:
-        with path.open("rb") as fh:
-            return fh.read(16) == SQLITE_MAGIC
+    try:  # a store this process has open must not be closed under SQLite (services.held_files)
+        return held_files.read_head(path, 16) == SQLITE_MAGIC
     except OSError:
         return False
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from creative_memory.model.tables import Derivation, Event, EventChange, Lease, Quiet
+from creative_memory.services import held_files
 from creative_memory.services.clock import now_ms
 from creative_memory.services.errors import ReadOnly, StoreLocked
 from creative_memory.services.lock_clock import HOLDS
@@ -221,8 +222,7 @@ def wal_frames_waiting(shm: Path) -> int:
     writes it from the start again after a complete checkpoint and never shrinks the file).
     A WAL index that cannot be read counts as full, so the checkpoint runs as before."""
     try:
-        with shm.open("rb") as f:
-            head = f.read(100)
+        head = held_files.read_at(shm, 0, 100)  # never a descriptor of our own to close
     except OSError:
         return CHECKPOINT_PAGES
     if len(head) < 100:
