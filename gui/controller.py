@@ -70,10 +70,13 @@ class Controller(QObject):
         self.task_keeper = keeper
         self.status: MemoryStatus | None = None  # None until the store is open
         self._data_version: int | None = None
-        # While a decay catch-up writes its slices, every poll would see a change and reload the
-        # visible tab (on the large store doubling the catch-up): a change seen then is shown once
-        # it ends.
+        # While a decay catch-up writes its slices, the store's version changes with each of them:
+        # the polls ask the catch-up instead whether anyone else has committed (its own commits
+        # do not count), so that Open Design's changes are shown as at any other time, without
+        # reloading the visible tab after every slice. A change seen before the catch-up could
+        # tell is shown once it ends.
         self._catching_up = False
+        self._decay_run: DecayRun | None = None
         self._change_missed = False
         self._catch_up: asyncio.Future[None] | None = None  # the running catch-up (stop_catch_up)
         self.outdated_rules: str | None = None  # the older derivation version the store was derived by
@@ -164,8 +167,16 @@ class Controller(QObject):
         total = 0
         decayed = archived = 0
         self._catching_up = True
+        run: DecayRun | None = None
+        base = self._data_version
         try:
-            run = await self.run(DecayRun, store, self.user, now)  # which records are due, read once
+            # which records are due, read once; its connection stays for the slices
+            run = await self.run(DecayRun, store, self.user, now, keep=True)
+            # A commit from elsewhere before the run's connection began to count is not lost:
+            # shown when the catch-up ends (the polls meanwhile cannot tell it from ours).
+            if await self.run(store.data_version) != base:
+                self._change_missed = True
+            self._decay_run = run
             total = len(run.ids)
             while not run.finished:
                 part = await self.run(run.go, budget_s=DECAY_SLICE_S)
@@ -174,14 +185,20 @@ class Controller(QObject):
                 if not run.finished:
                     self.decayProgress.emit(run.done, total)
             # The version the polls go on from, read before they may see changes again: a poll
-            # queued behind the last slice would otherwise reload the tab a second time.
+            # queued behind the last slice would otherwise reload the tab a second time. Then
+            # whether anyone else committed since the last poll: after this read, the polls see it.
             self._data_version = await self.run(store.data_version)
+            if await self.run(run.changed_elsewhere):
+                self._change_missed = True
         except CreativeMemoryError as exc:  # a busy store must not stop the window working
             log.warning("decay catch-up skipped: %s", exc)
         except Exception as exc:  # sqlite3 errors: the store went away; the missed change is shown
             log.warning("decay catch-up stopped: %s", exc)
         finally:
             self._catching_up = False
+            self._decay_run = None
+            if run is not None:
+                await self._close_run(run)
             if total:
                 self.decayProgress.emit(total, total)
         if decayed or archived:
@@ -192,6 +209,13 @@ class Controller(QObject):
             await self._status_after_refresh()
         elif decayed or archived:
             self.notify("preferences")
+
+    async def _close_run(self, run: DecayRun) -> None:
+        """The catch-up's connection is closed on the store thread, where it was used."""
+        try:
+            await self.run(run.close)
+        except Exception as exc:  # the store thread has ended (the window closes): nothing to keep
+            log.debug("decay catch-up's connection: %s", exc)
 
     async def reload_status(self) -> MemoryStatus:
         self.status = await self.run(controls.status, self.store, self.user, self.now())
@@ -233,9 +257,17 @@ class Controller(QObject):
         self._set_live(True)
         changed = self._data_version is not None and version != self._data_version
         self._data_version = version
-        if changed and self._catching_up:
-            self._change_missed = True
-            return
+        if self._catching_up:
+            run = self._decay_run
+            if run is None:  # the catch-up is still reading what is due
+                self._change_missed = self._change_missed or changed
+                return
+            try:
+                changed = await self.run(run.changed_elsewhere)
+            except Exception as exc:  # the catch-up's connection failed: its end shows the change
+                log.warning("live view during the decay catch-up: %s", exc)
+                self._change_missed = True
+                return
         if changed:
             self.externalChange.emit()
             await self._status_after_refresh()

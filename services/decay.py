@@ -7,8 +7,10 @@ overwritten with the stale values (docs/decisions/0020); chunks stay far below t
 
 from __future__ import annotations
 
+import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,8 +24,9 @@ from creative_memory.services.store import Store
 from creative_memory.services.writes import (
     CHUNK_TARGET_S,
     Chunker,
-    chunks_kept,
+    WalKeeper,
     lease_holder,
+    wal_kept,
 )
 
 _PREFS = Preference.__tablename__
@@ -84,11 +87,15 @@ class DecayRun:
     same transaction, so a row that an ingest changed meanwhile is evaluated from what it holds
     then, or skipped if it is no longer due."""
 
-    def __init__(self, store: Store, user_id: str, now: int) -> None:
+    def __init__(self, store: Store, user_id: str, now: int, *, keep: bool = False) -> None:
         self.store, self.user_id, self.now = store, user_id, now
         self.archive_before = now - ARCHIVE_DAYS * DAY_MS
         self.ids: list[int] = []
         self.done = 0
+        self._keep = keep
+        self._stack: ExitStack | None = None
+        self._keeper: WalKeeper | None = None
+        self._version: int | None = None
         if store.read_only:
             return
         ensure_current(store, user_id, now)
@@ -98,6 +105,8 @@ class DecayRun:
             # and records an earlier --now left evaluated after this moment (docs/decisions/0028)
             ids += [int(r[0]) for r in evaluated_later(session, user_id, now, skip=set(ids))]
         self.ids = sorted(ids)
+        if keep:  # what others commit from here on (changed_elsewhere); the caller sees what came before
+            self._version = self._data_version(self._kept())
 
     @property
     def finished(self) -> bool:
@@ -116,16 +125,19 @@ class DecayRun:
         ids, user_id, now, store = self.ids, self.user_id, self.now, self.store
         stop_at = None if budget_s is None else time.perf_counter() + budget_s
         chunker = Chunker(_FIRST_CHUNK)
+        if self.finished:
+            self._close_unless_kept()
+            return counts
         # A long catch-up (a store idle for months) runs as an ingest does: one warm connection
         # for its chunks, and the checkpoints after their commits instead of inside them
-        # (writes.wal_kept).
-        with chunks_kept(store, several=self.remaining > chunker.size) as keeper:
+        # (writes.wal_kept); a window's run keeps it from one slice to the next (``keep``).
+        keeper = self._kept()
+        try:
             while self.done < len(ids):
                 chunk = ids[self.done : self.done + chunker.size]
                 keeper.wait()  # the last chunk's checkpoint, outside this chunk's time
                 t0 = chunker.start()
-                with store.write() as session, sa_errors():
-                    con = dbapi_connection(session)
+                with _sentences(store), keeper.transaction(store) as con:
                     keeper.defer(con)
                     if lease_holder(con, user_id) is not None:
                         # a reset, import or rebuild is rewriting this memory right now: the rest
@@ -158,7 +170,54 @@ class DecayRun:
                     progress(self.done, len(ids))
                 if stop_at is not None and time.perf_counter() >= stop_at:
                     break
+        finally:
+            self._close_unless_kept()
         return counts
+
+    def changed_elsewhere(self) -> bool:
+        """For a run made with ``keep``: whether another connection — Open Design, another
+        window, a command — has committed since the run began or since the last call. The run's
+        own chunks do not count (SQLite's ``data_version`` on the connection they are written on),
+        so a window can keep showing others' changes while its catch-up writes (decision 0061)."""
+        keeper = self._keeper
+        if keeper is None or keeper.con is None:
+            return False
+        version = self._data_version(keeper)
+        changed = self._version is not None and version != self._version
+        self._version = version
+        return changed
+
+    def close(self) -> None:
+        """Let the run's connection go (a run made with ``keep``, once it has finished or stops)."""
+        stack, self._stack, self._keeper = self._stack, None, None
+        if stack is not None:
+            stack.close()
+
+    def _kept(self) -> WalKeeper:
+        if self._keeper is None:
+            stack = ExitStack()
+            self._keeper = stack.enter_context(wal_kept(self.store))
+            self._stack = stack
+        return self._keeper
+
+    def _close_unless_kept(self) -> None:
+        if not self._keep:
+            self.close()
+
+    def _data_version(self, keeper: WalKeeper) -> int:
+        assert keeper.con is not None
+        with _sentences(self.store):
+            return int(keeper.con.execute("PRAGMA data_version").fetchone()[0])
+
+
+@contextmanager
+def _sentences(store: Store) -> Iterator[None]:
+    """A damaged or vanished store's sqlite3 error as the store's sentence (``Store.write`` says
+    them so; the kept connection's transaction already does for a busy or full store)."""
+    try:
+        yield
+    except sqlite3.DatabaseError as exc:
+        raise store._translate(exc) from exc
 
 
 def _decay_rows(con: Any, ids: list[int], now: int, archive_before: int, counts: DecayCounts) -> None:
