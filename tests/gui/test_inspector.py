@@ -369,6 +369,37 @@ def test_selecting_a_row_fills_the_detail_pane_and_the_retrieval_sentence(
     assert not ctrl.errors
 
 
+def test_a_narrow_detail_pane_puts_each_label_above_its_value(
+    tab: InspectorTab, seed: Any, run_async: Any, wait_until: Any, qapp: Any
+) -> None:
+    """At 720 px the fields' values were squeezed beside their labels and broke mid-word
+    ("typograph / y"): when the pane is too narrow for both, each label goes above its value."""
+    seed(strong("airy_spacing", "spacing", start=1, count=3))
+    tab.resize(1200, 700)
+    tab.show()
+    run_async(tab.refresh())
+    key = PreferenceKey("global", "spacing", "airy_spacing", "positive")
+    assert tab.select_key(key)
+    wait_until(lambda: tab.detail_key() == key)
+
+    def rows() -> int:
+        """Table rows of the fields as laid out: one per field side by side, two when stacked."""
+        return tab.fields_view.document().toHtml().count("<tr>")
+
+    fields = len(tab.field_values)
+    assert not tab._fields_stacked
+    assert rows() == fields
+    tab.detail_splitter.setSizes([120, 900])  # the fields' side as narrow as a 720 px window leaves it
+    qapp.processEvents()
+    wait_until(lambda: tab._fields_stacked is True)
+    assert rows() == 2 * fields
+    assert "airy_spacing" in tab.fields_view.toPlainText()
+    tab.detail_splitter.setSizes([700, 320])
+    qapp.processEvents()
+    wait_until(lambda: tab._fields_stacked is False)
+    assert rows() == fields
+
+
 def test_retrieval_sentence_words() -> None:
     last = {"project_id": "p_cafe", "project_name": "Café menu", "at_ms": 1_793_008_800_000,
             "retrieval_id": 3, "origin": "daemon", "mode": "generation", "verdict": "dropped",

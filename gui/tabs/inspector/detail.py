@@ -11,10 +11,11 @@ beside them for reviewers.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QDateTime, Qt
-from PySide6.QtGui import QAction, QFont, QPalette
+from PySide6.QtGui import QAction, QFont, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -54,11 +55,27 @@ if TYPE_CHECKING:
 
 #: at most this many events are listed in the detail pane (the newest)
 EVENTS_SHOWN = 500
+#: the fewest average characters a value keeps beside its label before labels go above the values
+VALUE_CHARS = 24
 
 
 def _named(widget: QWidget, name: str, tooltip: str) -> None:
     widget.setAccessibleName(name)
     widget.setToolTip(tooltip)
+
+
+class FieldsView(QTextBrowser):
+    """The fields of a preference: label beside value, or, when the pane is too narrow for both
+    (a 720 px window), each label above its value — a value squeezed beside its label broke mid-word."""
+
+    def __init__(self, parent: QWidget, on_width: Callable[[], None]) -> None:
+        super().__init__(parent)
+        self._on_width = on_width
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._on_width()
 
 
 def load_explain(store: Store, user_id: str, key: PreferenceKey, now: int | None = None) -> Explanation:
@@ -169,7 +186,8 @@ class DetailPane:
 
         # Every field, as a two-column table in a read-only text view: it wraps, scrolls and can
         # be selected and copied.
-        self.fields_view = QTextBrowser(info)
+        self.fields_view = FieldsView(info, self._fields_width_changed)
+        self._fields_stacked: bool | None = None
         self.fields_view.setObjectName("detail_fields")
         self.fields_view.setOpenLinks(False)
         self.fields_view.setFrameShape(QFrame.Shape.NoFrame)
@@ -360,15 +378,36 @@ class DetailPane:
         else:
             self.events_heading.setText(QCoreApplication.translate("DetailPane", "Events that built it ({n})").format(n=_n(len(events))))
 
+    def _fields_stack(self) -> bool:
+        """Whether each label goes above its value: the widest label and a gap leave less than
+        :data:`VALUE_CHARS` average characters for the values."""
+        fm = self.fields_view.fontMetrics()
+        titles = self._field_titles()
+        label = max((fm.horizontalAdvance(titles[k]) for k in self.field_values), default=0) + fm.height()
+        room = self.fields_view.viewport().width() - 2 * int(self.fields_view.document().documentMargin())
+        return room - label < fm.averageCharWidth() * VALUE_CHARS
+
+    def _fields_width_changed(self) -> None:
+        if self.field_values and self._fields_stack() != self._fields_stacked:
+            self._render_fields()
+
     def _render_fields(self) -> None:
         palette = self.fields_view.palette()
         faint = palette.color(QPalette.ColorRole.PlaceholderText).name()
         titles = self._field_titles()
-        rows = "".join(
-            f'<tr><td style="color:{faint}; padding-right:1em; white-space:nowrap;">{html.escape(titles[k])}</td>'
-            f"<td>{html.escape(v)}</td></tr>"
-            for k, v in self.field_values.items()
-        )
+        self._fields_stacked = stacked = self._fields_stack()
+        if stacked:
+            rows = "".join(
+                f'<tr><td style="color:{faint};">{html.escape(titles[k])}</td></tr>'
+                f'<tr><td style="padding-left:1em; padding-bottom:3px;">{html.escape(v)}</td></tr>'
+                for k, v in self.field_values.items()
+            )
+        else:
+            rows = "".join(
+                f'<tr><td style="color:{faint}; padding-right:1em; white-space:nowrap;">{html.escape(titles[k])}</td>'
+                f"<td>{html.escape(v)}</td></tr>"
+                for k, v in self.field_values.items()
+            )
         self.fields_view.setHtml(f'<table cellspacing="0" cellpadding="1">{rows}</table>')
 
     def _field_text(self, name: str, rec: dict[str, Any]) -> str:
