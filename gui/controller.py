@@ -203,6 +203,9 @@ class Controller(QObject):
                 self.decayProgress.emit(total, total)
         if decayed or archived:
             log.info("decay catch-up: %d decayed, %d archived", decayed, archived)
+        if self.ctx.open_store is not store:  # closed meanwhile: nothing of it to show, nor to reopen
+            self._change_missed = False
+            return
         if self._change_missed:  # another process's change too, perhaps: everything again
             self._change_missed = False
             self.externalChange.emit()

@@ -32,10 +32,8 @@ def due_count(ctrl: Any) -> int:
 
 
 @pytest.fixture
-def months_later(ctrl: Any, seed: Any, monkeypatch: pytest.MonkeyPatch, run_async: Any) -> Any:
+def months_later(ctrl: Any, seed: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
     """40 records learned, then the window opened 400 days later; every slice writes two rows."""
-    if ctrl._catch_up is not None:  # the opening's own catch-up (nothing due then) has ended
-        run_async(ctrl._catch_up)
     seed([event(i, pattern=f"pattern_{i}") for i in range(40)])
     ctrl.ctx.now_override = T0 + 400 * DAY_MS
     monkeypatch.setattr(decay_module, "_FIRST_CHUNK", 2)
@@ -164,3 +162,26 @@ def test_switching_stores_stops_the_old_stores_catch_up(months_later: Any, run_a
     assert not ctrl._catching_up
     assert ctrl.store.path != old_path
 
+
+
+def test_a_catch_up_that_ends_after_its_store_was_closed_reopens_nothing(months_later: Any, run_async: Any) -> None:
+    """The store closed under a running catch-up (not through a switch, which stops it first):
+    its end shows nothing and asks for no store, so the closed one is not opened again."""
+    ctrl = months_later
+    commit_from_elsewhere(ctrl, 3)  # a change the catch-up would show at its end
+    progress: list[int] = []
+    ctrl.decayProgress.connect(lambda done, _of: progress.append(done))
+    seen: list[str] = []
+    ctrl.externalChange.connect(lambda: seen.append("external"))
+
+    async def close_after_a_few_slices() -> None:
+        while len(progress) < 3:
+            await asyncio.sleep(0.001)
+        await ctrl.run(ctrl.ctx.close)
+
+    async def both() -> None:
+        await asyncio.gather(ctrl._catch_up_decay(ctrl.store), close_after_a_few_slices())
+
+    run_async(both(), timeout=30)
+    assert ctrl.ctx.open_store is None
+    assert seen == []
