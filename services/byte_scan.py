@@ -104,6 +104,8 @@ def scan_chunks(path: Path, count: ChunkCounter, *, before: int = 0, after: int 
                 # through the process's kept descriptor: closing one of our own would drop
                 # SQLite's locks on the file (services.held_files)
                 size = held_files.read_into(f, off - lead, view)
+                if size <= lead:  # the file is gone or shorter now: nothing of this chunk is left
+                    continue
                 totals[w] += count(buf, view, addr, size, lead, min(size, lead + _CHUNK))
         except BaseException as exc:  # re-raised in the calling thread
             errors.append(exc)

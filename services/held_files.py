@@ -45,6 +45,37 @@ def of_sqlite(path: Path, head: bytes) -> bool:
     )
 
 
+_stores: dict[str, int] = {}  # open Store objects per database path
+
+
+def _named(path: Path) -> str:
+    return os.path.realpath(path)
+
+
+def store_opened(db: Path) -> None:
+    """A :class:`~creative_memory.services.store.Store` of ``db`` was opened in this process."""
+    with _lock:
+        _stores[_named(db)] = _stores.get(_named(db), 0) + 1
+
+
+def store_closed(db: Path) -> None:
+    """A Store of ``db`` has closed its connections: when it was the last one, the kept
+    descriptors of the database, its WAL and its index are closed (nothing of this process is
+    locked through them any more), so that a long-lived process keeps none for stores it left."""
+    name = _named(db)
+    with _lock:
+        left = _stores.get(name, 0) - 1
+        if left > 0:
+            _stores[name] = left
+            return
+        _stores.pop(name, None)
+        files = {name, name + "-wal", name + "-shm"}
+        for key, (path, fd) in list(_held.items()):
+            if _named(path) in files:
+                del _held[key]
+                os.close(fd)
+
+
 def held_count() -> int:
     with _lock:
         return len(_held)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from creative_memory.services import backups, store_open
+from creative_memory.services import backups, held_files, store_open
 from creative_memory.services.connections import begin as _begin
 from creative_memory.services.connections import connect as _connect
 from creative_memory.services.connections import kept_engine as _kept_engine
@@ -88,6 +88,8 @@ class Store:
         #: results of reads kept between calls by the services that own them, each stored with
         #: what says whether it is still valid (``services.candidate_counts``)
         self.memo: dict[object, object] = {}
+        self._counted = True  # among the users of the kept descriptors of its files (held_files)
+        held_files.store_opened(self.path)
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -338,3 +340,6 @@ class Store:
         self._hot.close()
         if self._engine is not None:
             self._engine.dispose()
+        if self._counted:  # the last store of this file closed: its kept descriptors go too
+            self._counted = False
+            held_files.store_closed(self.path)

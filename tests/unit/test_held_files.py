@@ -150,3 +150,20 @@ def test_a_plain_file_is_not_kept_open(tmp_path: Path) -> None:
     before = held_files.held_count()
     assert held_files.read_head(plain, 16) == b'{"format": "x"}'
     assert held_files.held_count() == before
+
+
+def test_the_last_store_of_a_file_to_close_lets_its_kept_descriptors_go(store: Store, tmp_path: Path) -> None:
+    from creative_memory.services.datadir import DataDir
+
+    second = Store.open(DataDir(store.path.parent, "flag"))
+    with store.raw() as con:
+        con.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        byte_scan.count_bytes(store.path, [b"anything"])
+    kept = held_files.held_count()
+    assert kept >= 2  # the database and its index, at least
+    second.close()  # another store of the same file is still open: kept
+    assert held_files.held_count() == kept
+    store.close()
+    assert held_files.held_count() <= kept - 2
+    store.close()  # a second close changes nothing
+    assert held_files.held_count() <= kept - 2
