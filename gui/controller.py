@@ -33,7 +33,7 @@ T = TypeVar("T")
 
 POLL_MS = 1000
 #: how long one slice of a decay catch-up may keep the store thread (the tabs' calls run between)
-DECAY_SLICE_S = 0.25
+DECAY_SLICE_S = 0.1
 
 
 class Controller(QObject):
