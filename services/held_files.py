@@ -140,9 +140,12 @@ def read_at(path: Path, offset: int, size: int) -> bytes:
 def read_into(path: Path, offset: int, view: memoryview) -> int:
     """Fill ``view`` from ``offset`` of a store file as far as the file goes; bytes read."""
     if not _POSIX:
-        with path.open("rb", buffering=0) as fh:
-            fh.seek(offset)
-            return _fill(fh, view)
+        try:
+            with path.open("rb", buffering=0) as fh:
+                fh.seek(offset)
+                return _fill(fh, view)
+        except FileNotFoundError:  # gone since it was listed: nothing left to read, as below
+            return 0
     fd = _held_fd(path)
     if fd is None:
         return 0
