@@ -9,6 +9,7 @@ other processes (the daemon) are noticed by polling SQLite's ``data_version`` an
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine
@@ -170,8 +171,9 @@ class Controller(QObject):
         run: DecayRun | None = None
         base = self._data_version
         try:
-            # which records are due, read once; its connection stays for the slices
+            # which records are due, read once; its connection, opened next, stays for the slices
             run = await self.run(DecayRun, store, self.user, now, keep=True)
+            await self.run(run.watch)
             # A commit from elsewhere before the run's connection began to count is not lost:
             # shown when the catch-up ends (the polls meanwhile cannot tell it from ours).
             if await self.run(store.data_version) != base:
@@ -214,9 +216,16 @@ class Controller(QObject):
             self.notify("preferences")
 
     async def _close_run(self, run: DecayRun) -> None:
-        """The catch-up's connection is closed on the store thread, where it was used."""
+        """The catch-up's connection is closed on the store thread, where it was used — also when
+        the catch-up is stopped meanwhile (another store opened): a call cancelled before it starts
+        never runs, and the old store would be closed with this connection still open on it."""
+        closing = asyncio.ensure_future(self.run(run.close))
         try:
-            await self.run(run.close)
+            await asyncio.shield(closing)
+        except asyncio.CancelledError:  # stopped: the close still runs before the stopper goes on
+            with contextlib.suppress(Exception):
+                await closing
+            raise
         except Exception as exc:  # the store thread has ended (the window closes): nothing to keep
             log.debug("decay catch-up's connection: %s", exc)
 

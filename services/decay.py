@@ -108,8 +108,6 @@ class DecayRun:
             # and records an earlier --now left evaluated after this moment (docs/decisions/0028)
             ids += [int(r[0]) for r in evaluated_later(session, user_id, now, skip=set(ids))]
         self.ids = sorted(ids)
-        if keep:  # what others commit from here on (changed_elsewhere); the caller sees what came before
-            self._version = self._data_version(self._kept())
 
     @property
     def finished(self) -> bool:
@@ -176,6 +174,14 @@ class DecayRun:
         finally:
             self._close_unless_kept()
         return counts
+
+    def watch(self) -> None:
+        """For a run made with ``keep``: open its connection and count others' commits from here
+        on (:meth:`changed_elsewhere`); what came before is the caller's to see. Not done while
+        the run is made, so that a caller stopped then (its result never received) leaves no
+        connection open behind it: once it holds the run, it closes it (:meth:`close`)."""
+        if self._keep and not self.store.read_only:
+            self._version = self._data_version(self._kept())
 
     def changed_elsewhere(self) -> bool:
         """For a run made with ``keep``: whether another connection — Open Design, another

@@ -6,7 +6,10 @@ shown at the next poll, the catch-up's own slices reload nothing."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
+import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -185,3 +188,81 @@ def test_a_catch_up_that_ends_after_its_store_was_closed_reopens_nothing(months_
     run_async(both(), timeout=30)
     assert ctrl.ctx.open_store is None
     assert seen == []
+
+
+def _switch_while_the_catch_up_is(
+    ctrl: Any, run_async: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch, step: str
+) -> list[Any]:
+    """Start the catch-up and switch stores while it is ``step``: "reading" what is due (its
+    DecayRun being made on the store thread), or "closing" (its connection's close queued behind
+    a tab's call); return the runs it made."""
+    from creative_memory.services.datadir import DataDir
+
+    made: list[Any] = []
+    reading = threading.Event()
+    go_on = threading.Event()
+    tab_done = threading.Event()
+
+    class Held(decay_module.DecayRun):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            if step == "reading":
+                reading.set()
+                go_on.wait(10)
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+        def changed_elsewhere(self) -> bool:  # the catch-up's last call before its close
+            if step == "closing":  # a tab's call, queued before the close (on the store thread)
+                ctrl.worker._executor.submit(tab_done.wait, 10)
+            return super().changed_elsewhere()
+
+    monkeypatch.setattr(controller_module, "DecayRun", Held)
+    ctrl._catch_up = ctrl.start(ctrl._catch_up_decay(ctrl.store), name="decay-catch-up")
+
+    async def switch() -> None:
+        if step == "reading":
+            while not reading.is_set():
+                await asyncio.sleep(0.001)
+            await ctrl.stop_catch_up()  # delivered while the store call runs
+            go_on.set()
+        else:
+            while not made or ctrl._catching_up:
+                await asyncio.sleep(0.001)
+            # the catch-up has ended; its close waits behind the tab's call
+            task = ctrl._catch_up
+            stopping = asyncio.ensure_future(ctrl.stop_catch_up())
+            while not task.cancelling():
+                await asyncio.sleep(0)
+            tab_done.set()
+            await stopping
+        await ctrl.switch_store(DataDir(tmp_path / "other", "flag"))
+
+    run_async(switch(), timeout=30)
+    return made
+
+
+def _open_here(db: Path) -> list[str]:
+    """The store's files this process has a descriptor of."""
+    names = {str(db.resolve()) + tail for tail in ("", "-wal", "-shm")}
+    found = []
+    for fd in Path("/proc/self/fd").iterdir():
+        with contextlib.suppress(OSError):
+            if (target := str(fd.readlink())) in names:
+                found.append(target)
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads the process's descriptors from /proc")
+@pytest.mark.parametrize("step", ["reading", "closing"])
+def test_a_catch_up_stopped_in_any_of_its_calls_leaves_no_connection_to_the_old_store(
+    months_later: Any, run_async: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch, step: str
+) -> None:
+    """Another store opened while the catch-up reads what is due (seconds on a cold disk) or
+    while it lets its connection go: the run's kept connection is closed, on the store thread,
+    before the old store is; no descriptor of this process is left on the old store's files."""
+    ctrl = months_later
+    old_path = ctrl.store.path
+    made = _switch_while_the_catch_up_is(ctrl, run_async, tmp_path, monkeypatch, step)
+    assert made and made[0].store.path == old_path  # (the new store's opening makes one too)
+    assert ctrl.store.path != old_path
+    assert not _open_here(old_path), "a connection to the old store was left open"
