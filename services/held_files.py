@@ -227,3 +227,4 @@ def _keep_or_close(path: Path, fd: int, head: bytes) -> None:
     with _lock:
         key = (st.st_dev, st.st_ino)
         _held[key if key not in _held else (-1, fd)] = (path, fd)
+        _close_stale()  # a file named before and replaced since: one kept per path, not per check

@@ -167,3 +167,22 @@ def test_the_last_store_of_a_file_to_close_lets_its_kept_descriptors_go(store: S
     assert held_files.held_count() <= kept - 2
     store.close()  # a second close changes nothing
     assert held_files.held_count() <= kept - 2
+
+
+def test_a_named_database_replaced_again_and_again_keeps_one_descriptor(tmp_path: Path) -> None:
+    """A database a person names as an export target or an import is kept open (it could be a
+    store of ours); when another program replaces that file (a save through a rename) and it is
+    named again, the descriptor of the old file is let go, as for the store's own files: one kept
+    per file named, not one per check."""
+    named = tmp_path / "notes.db"
+    before = held_files.held_count()
+    for i in range(12):
+        fresh = tmp_path / f"saved-{i}.db"
+        con = sqlite3.connect(fresh)
+        con.execute("CREATE TABLE t (x)")
+        con.commit()
+        con.close()
+        fresh.replace(named)
+        assert safefile._is_sqlite(named)
+        assert file_is_encrypted(named) is False
+    assert held_files.held_count() - before == 1
