@@ -90,7 +90,9 @@ def _ingest(store: Store, blocks: BlockChecker, tmp: Path) -> None:
 
 
 def _forget(store: Store, blocks: BlockChecker, tmp: Path) -> None:
-    r = erasure.forget(store, USER, [erasure.Target(*_busiest(store))], blocks=blocks, actor=Actor.CLI, now=NOW)
+    r = erasure.forget(
+        store, USER, [erasure.Target(*_busiest(store))], blocks=blocks, actor=Actor.CLI, now=NOW
+    )
     assert r.events_deleted + r.events_rewritten > 0
 
 
@@ -160,7 +162,9 @@ def test_the_daemon_loses_no_write_beside_a_busy_forget_on_a_large_store(
         demo.generate(store, USER, size="M", seed=3, now=NOW)
         ptype, pattern = _busiest(store)
         with node_writer.DaemonWriter(store.path, interval_ms=5) as writer:
-            r = erasure.forget(store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
+            r = erasure.forget(
+                store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW
+            )
         w = writer.result
         assert w["attempted"] > 0 and w["failed"] == 0, w
         assert w["ok"] == w["attempted"] == w["rows"], w
@@ -179,3 +183,54 @@ def test_the_daemon_loses_no_write_beside_a_busy_forget_on_a_large_store(
             con.close()
     finally:
         store.close()
+
+
+_OPEN_READ_CLOSE = (
+    "const Database = require('better-sqlite3');\n"
+    "const db = new Database(process.argv[1]);\n"
+    "db.pragma('journal_mode = WAL');\n"
+    "const n = db.prepare(\"SELECT count(*) AS n FROM creative_memory_audit WHERE action = 'probe'\").get().n;\n"
+    "db.close();\n"
+    "process.stdout.write(String(n));\n"
+)
+
+
+def _daemon_opens_reads_closes(node_dir: Path, db: Path) -> int:
+    """A daemon process (better-sqlite3) that opens the store, reads, and closes its connection —
+    as Open Design does when it starts or stops; the last connection to close checkpoints and
+    deletes the WAL."""
+    import subprocess
+
+    done = subprocess.run(
+        ["node", "-e", _OPEN_READ_CLOSE, str(db)],
+        cwd=node_dir,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    return int(done.stdout)
+
+
+def test_a_verified_forget_leaves_our_commits_visible_to_the_daemon(
+    node_writer: Any, demo_store: Store, blocks: BlockChecker
+) -> None:
+    """The forget's byte search used to open and close the store's files, which dropped this
+    process's SQLite locks (decision 0063): a daemon that then closed its connection took itself
+    for the last one and deleted the WAL under ours, and what we committed afterwards went into a
+    deleted file the daemon never saw."""
+    store = demo_store
+    wal = store.path.with_name(store.path.name + "-wal")
+    with store.raw() as ours:  # a connection that stays open, as the window's and serve's do
+        ours.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        receipt = erasure.forget(
+            store, USER, [erasure.Target(*_busiest(store))], blocks=blocks, actor=Actor.CLI, now=NOW
+        )
+        assert receipt.verified
+        assert _daemon_opens_reads_closes(NODE_DIR, store.path) == 0
+        assert wal.exists(), "the daemon took itself for the last connection and deleted the WAL under ours"
+        ours.execute(
+            "INSERT INTO creative_memory_audit (at, user_id, actor, action, target, outcome) "
+            "VALUES (1, 'u', 'cli', 'probe', '', 'ok')"
+        )
+        assert _daemon_opens_reads_closes(NODE_DIR, store.path) == 1, "our commit is lost to the daemon"
