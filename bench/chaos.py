@@ -1,0 +1,547 @@
+"""Not a speed figure: several processes on one store at once, then what must still hold.
+
+    python -m bench.chaos --seconds 120 --seed 1 [--size S|M] [--window] [--keep]
+
+A demo store (``od-memory demo``, a fixed ``--now``) is made in a temporary folder; then, for
+``--seconds``, at the same time:
+
+- better-sqlite3 writers shaped like the daemon (``journal_mode=WAL``, ``foreign_keys=ON``, the
+  default 5 s wait), each into a table of its own: one keeps its connection (``keep``), one opens
+  and closes a connection for every write (``churn``: Open Design restarting, its other tools), and
+  a read-only one opens, counts our events and closes (``peek``);
+- ``od-memory serve --stdio`` driven with JSON-RPC lines (``ingest`` for a user of its own,
+  ``retrieve`` recorded and dry-run, ``decay``), the child ended and started again every few
+  seconds as the daemon does when it restarts;
+- one after the other, chosen by the seed: ``status``, ``where``, ``inspect``, ``diagnostics``,
+  ``ingest`` of a probe pattern then ``forget --yes`` of it, ``rebuild``, ``decay``, ``export`` and
+  ``import --as-user``, ``reset --confirm --backup`` of a side user, ``self-test``;
+- with ``--window``, the window offscreen (``creative-memory --self-test``) started again and again.
+
+Then, every process stopped, it checks: no process ended by a signal or printed a traceback;
+every write a writer reported as committed is in its table; every event ``serve`` answered as
+accepted is stored; ``PRAGMA integrity_check`` and ``foreign_key_check``; on a copy, the
+preferences the incremental path leaves (``ensure_current``) equal a full ``rebuild``'s; each
+forget whose receipt says verified left no byte of its pattern in ``app.sqlite``, ``-wal``,
+``-shm`` or a backup (searched right after the forget and again at the end); no write of anyone
+failed with "database is locked". Exits 1 when a check fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import random
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from bench.common import NOW
+from creative_memory.model.events import iso
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_DIR = ROOT / "tests" / "node"
+BIN = Path(sys.executable).parent
+OD = str(BIN / "od-memory")
+WINDOW = str(BIN / "creative-memory")
+DAY = 86_400_000
+CLOCK = NOW + DAY  # every process of ours evaluates as of this moment (so a rebuild can compare)
+CLOCK_ISO = iso(CLOCK)
+SERVE_USER = "chaos_serve"
+SIDE_USER = "chaos_side"
+TYPES = ("spacing", "typography", "layout", "color")
+
+WRITER_JS = r"""
+const Database = require('better-sqlite3');
+const [path, mode, table, intervalArg] = process.argv.slice(1);
+const interval = Number(intervalArg);
+const out = (s) => process.stdout.write(s + '\n');
+let db = null;
+let i = 0;
+let stopping = false;
+function open() {
+  const d = new Database(path, mode === 'peek' ? { readonly: true } : {});
+  if (mode !== 'peek') {
+    d.pragma('journal_mode = WAL');
+    d.pragma('foreign_keys = ON');
+    d.exec(`CREATE TABLE IF NOT EXISTS ${table} (k TEXT PRIMARY KEY, at INTEGER NOT NULL)`);
+  }
+  return d;
+}
+function once() {
+  i += 1;
+  const k = `${table}-${i}`;
+  const t0 = Date.now();
+  try {
+    if (!db) db = open();
+    if (mode === 'peek') {
+      db.prepare('SELECT count(*) AS n FROM creative_memory_events').get();
+      out(`read ${k} ${Date.now() - t0}`);
+    } else {
+      db.transaction(() => db.prepare(`INSERT INTO ${table} (k, at) VALUES (?, ?)`).run(k, Date.now()))();
+      out(`ok ${k} ${Date.now() - t0}`);
+    }
+  } catch (e) {
+    out(`fail ${k} ${Date.now() - t0} ${e.code || ''} ${String(e.message).replace(/\n/g, ' ')}`);
+  } finally {
+    if (mode !== 'keep' && db) {
+      try { db.close(); } catch (e) { out(`fail close 0 ${e.code || ''} ${e.message}`); }
+      db = null;
+    }
+  }
+}
+function loop() { if (!stopping) { once(); setTimeout(loop, interval); } }
+process.stdin.on('end', () => { stopping = true; if (db) db.close(); out('done'); });
+process.stdin.resume();
+loop();
+"""
+
+
+@dataclass
+class Log:
+    """What every actor ran and what went wrong, shared by the threads."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    ran: dict[str, int] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+    refusals: dict[str, int] = field(default_factory=dict)
+    committed: dict[str, set[str]] = field(default_factory=dict)  # writer table -> keys
+    served_events: set[str] = field(default_factory=set)
+    forgotten: list[str] = field(default_factory=list)
+    waits_ms: list[int] = field(default_factory=list)
+
+    def count(self, what: str) -> None:
+        with self.lock:
+            self.ran[what] = self.ran.get(what, 0) + 1
+
+    def problem(self, text: str) -> None:
+        with self.lock:
+            self.problems.append(text)
+        print(f"  PROBLEM {text}", flush=True)
+
+    def refused(self, text: str) -> None:
+        with self.lock:
+            self.refusals[text] = self.refusals.get(text, 0) + 1
+
+
+def _bad_output(name: str, rc: int, err: str, log: Log) -> None:
+    if rc < 0:
+        log.problem(f"{name} ended by signal {-rc}: {err[-400:]}")
+    if "Traceback" in err:
+        log.problem(f"{name} printed a traceback: {err[err.index('Traceback'):][:1500]}")
+    if "locked" in err.lower():
+        log.problem(f"{name} failed on a locked store: {err.strip()[-400:]}")
+
+
+# -- the daemon-like writers -----------------------------------------------------------------
+
+
+def writer(path: Path, mode: str, table: str, interval_ms: int, stop: threading.Event, log: Log) -> None:
+    proc = subprocess.Popen(
+        ["node", "-e", WRITER_JS, str(path), mode, table, str(interval_ms)],
+        cwd=NODE_DIR, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    assert proc.stdin is not None and proc.stdout is not None
+    keys = log.committed.setdefault(table, set()) if mode != "peek" else set()
+
+    def read(out: IO[str]) -> None:
+        for line in out:
+            kind, _, rest = line.strip().partition(" ")
+            if kind == "ok":
+                k, _, wait = rest.partition(" ")
+                keys.add(k)
+                with log.lock:
+                    log.waits_ms.append(int(wait))
+                log.count(f"node {mode} writes committed")
+            elif kind == "read":
+                log.count(f"node {mode} reads")
+            elif kind == "fail":
+                log.problem(f"node {mode}: {rest}")
+
+    t = threading.Thread(target=read, args=(proc.stdout,), daemon=True)
+    t.start()
+    stop.wait()
+    proc.stdin.close()
+    rc = proc.wait(timeout=30)
+    t.join(timeout=10)
+    err = proc.stderr.read() if proc.stderr else ""
+    if rc != 0 or err.strip():
+        log.problem(f"node {mode} exited {rc}: {err[-600:]}")
+
+
+# -- serve --stdio ---------------------------------------------------------------------------
+
+
+def _drain(stream: IO[str] | None, into: list[str]) -> None:
+    if stream is not None:
+        into.extend(stream)
+
+
+def serve_driver(folder: Path, rng: random.Random, stop: threading.Event, log: Log) -> None:
+    n = 0
+    rid = 0
+    while not stop.is_set():
+        proc = subprocess.Popen(
+            [OD, "--data-dir", str(folder), "--now", CLOCK_ISO, "serve", "--stdio"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1,
+        )  # fmt: skip
+        assert proc.stdin is not None and proc.stdout is not None
+        errs: list[str] = []
+        et = threading.Thread(target=_drain, args=(proc.stderr, errs), daemon=True)
+        et.start()
+        log.count("serve children started")
+        until = time.monotonic() + rng.uniform(3, 10)
+        while time.monotonic() < until and not stop.is_set():
+            rid += 1
+            pick = rng.random()
+            if pick < 0.45:
+                evs = []
+                for _ in range(rng.randint(1, 4)):
+                    n += 1
+                    evs.append(
+                        {
+                            "event_id": f"serve_{n}",
+                            "user_id": SERVE_USER,
+                            "signal_type": rng.choice(["generation_accepted", "thumbs_up", "thumbs_down"]),
+                            "occurred_at": iso(CLOCK - DAY + n * 1000),
+                            "project_id": f"p_chaos_{rng.randint(1, 3)}",
+                            "session_id": f"s_chaos_{n // 20}",
+                            "patterns": [
+                                {
+                                    "preference_type": rng.choice(TYPES),
+                                    "pattern": f"serve_pattern_{rng.randint(1, 40)}",
+                                    "polarity": rng.choice(["positive", "negative"]),
+                                }
+                            ],
+                        }
+                    )
+                req: dict[str, Any] = {"method": "ingest", "params": {"events": evs}}
+            elif pick < 0.9:
+                user = rng.choice([SERVE_USER, "local"])
+                req = {
+                    "method": "retrieve",
+                    "params": {"user_id": user, "project_id": f"p_chaos_{rng.randint(1, 3)}", "dry_run": rng.random() < 0.3},
+                }
+            else:
+                req = {"method": "decay", "params": {"user_id": rng.choice([SERVE_USER, "local"])}}
+            line = json.dumps({"jsonrpc": "2.0", "id": rid, **req})
+            try:
+                proc.stdin.write(line + "\n")
+                proc.stdin.flush()
+                answer = proc.stdout.readline()
+            except BrokenPipeError:
+                answer = ""
+            if not answer:
+                log.problem(f"serve gave no answer to {req['method']} (exit {proc.poll()})")
+                break
+            msg = json.loads(answer)
+            if "error" in msg:
+                kind = msg["error"].get("data", {}).get("kind", "?")
+                text = f"serve {req['method']}: {kind}: {msg['error']['message']}"
+                if kind in ("store_locked", "internal") or "locked" in text.lower():
+                    log.problem(text)
+                else:
+                    log.refused(text)
+                continue
+            log.count(f"serve {req['method']}")
+            if req["method"] == "ingest":
+                for ev in msg["result"]["events"]:
+                    if ev["outcome"] == "accepted":
+                        with log.lock:
+                            log.served_events.add(ev["event_id"])
+            time.sleep(rng.uniform(0.005, 0.05))
+        proc.stdin.close()
+        rc = proc.wait(timeout=60)
+        et.join(timeout=10)
+        _bad_output("serve", rc, "".join(errs), log)
+        if rc != 0:
+            log.problem(f"serve exited {rc}: {''.join(errs)[-400:]}")
+
+
+# -- the command line ------------------------------------------------------------------------
+
+
+def od(folder: Path, *args: str, user: str | None = None, stdin: str | None = None) -> tuple[int, str, str]:
+    cmd = [OD, "--data-dir", str(folder), "--now", CLOCK_ISO, "--json"]
+    if user:
+        cmd += ["--user", user]
+    p = subprocess.run([*cmd, *args], input=stdin, capture_output=True, text=True, timeout=300)
+    return p.returncode, p.stdout, p.stderr
+
+
+def probe_events(user: str, pattern: str, start: int, count: int) -> str:
+    lines = []
+    for i in range(count):
+        lines.append(
+            json.dumps(
+                {
+                    "event_id": f"{pattern}_{i}",
+                    "user_id": user,
+                    "signal_type": "manual_refinement",
+                    "occurred_at": iso(start + i * 1000),
+                    "project_id": "p_chaos_1",
+                    "diff": f"made it {pattern} again",
+                    "patterns": [{"preference_type": "layout", "pattern": pattern, "polarity": "positive"}],
+                }
+            )
+        )
+    return "\n".join(lines) + "\n"
+
+
+def store_files(folder: Path) -> list[Path]:
+    store = folder / "app.sqlite"
+    out = [store, store.with_name("app.sqlite-wal"), store.with_name("app.sqlite-shm")]
+    out += sorted(p for p in folder.iterdir() if p.name.startswith("app.sqlite.") or ".backup" in p.name)
+    return [p for p in out if p.exists()]
+
+
+def byte_hits(folder: Path, needle: str) -> list[str]:
+    """Files holding ``needle`` (read with plain descriptors: no SQLite connection of this process
+    is open while the others run, so closing them drops nobody's locks)."""
+    hits = []
+    for p in store_files(folder):
+        try:
+            data = p.read_bytes()
+        except OSError:
+            continue
+        if needle.encode() in data or needle.upper().encode() in data:
+            hits.append(p.name)
+    return hits
+
+
+def cli_driver(folder: Path, work: Path, rng: random.Random, stop: threading.Event, log: Log) -> None:
+    probes = 0
+    pending: list[str] = []  # ingested probe patterns not forgotten yet
+    start = CLOCK - DAY // 2
+    while not stop.is_set():
+        pick = rng.choices(
+            ["status", "where", "inspect", "diagnostics", "probe", "forget", "rebuild", "decay", "export",
+             "reset", "selftest"],
+            weights=[3, 1, 2, 1, 4, 4, 1, 2, 1, 1, 1],
+        )[0]  # fmt: skip
+        user: str | None = None
+        stdin = None
+        if pick == "status":
+            args = ["status"]
+        elif pick == "where":
+            args = ["where"]
+        elif pick == "inspect":
+            args = ["inspect"]
+        elif pick == "diagnostics":
+            args = ["diagnostics"]
+        elif pick == "probe" or (pick == "forget" and not pending):
+            probes += 1
+            name = f"chaosprobe_{rng.randint(10**5, 10**6 - 1)}_{probes}"
+            pick, args, stdin = "ingest", ["ingest", "-"], probe_events("local", name, start + probes * 60_000, 5)
+            pending.append(name)
+        elif pick == "forget":
+            name = pending.pop(rng.randrange(len(pending)))
+            args = ["forget", "layout", name, "--yes"]
+        elif pick == "rebuild":
+            args = ["rebuild"]
+        elif pick == "decay":
+            args = ["decay"]
+        elif pick == "export":
+            bundle = work / f"bundle-{rng.randint(0, 10**9)}.json"
+            rc, out, err = od(folder, "export", "--to", str(bundle))
+            log.count("cli export")
+            _bad_output("export", rc, err, log)
+            if rc != 0:
+                log.problem(f"export exited {rc}: {err.strip()[-300:]}")
+                continue
+            pick, args = "import", ["import", str(bundle), "--as-user", "chaos_imported"]
+        elif pick == "reset":
+            probes += 1
+            name = f"chaosside_{probes}"
+            rc, out, err = od(folder, "ingest", "-", stdin=probe_events(SIDE_USER, name, start + probes * 60_000, 3))
+            _bad_output("ingest (side)", rc, err, log)
+            backup = work / f"reset-backup-{probes}.json"
+            user, args = SIDE_USER, ["reset", "--confirm", "--backup", str(backup)]
+        else:
+            args = ["self-test"]
+        rc, out, err = od(folder, *args, user=user, stdin=stdin)
+        log.count(f"cli {pick}")
+        _bad_output(pick, rc, err, log)
+        if rc != 0:
+            if rc in (2, 3) and pick in ("self-test",):
+                log.refused(f"{pick} exited {rc}")
+            else:
+                log.problem(f"{' '.join(args)} exited {rc}: {err.strip()[-300:]}")
+            continue
+        if pick == "forget":
+            receipt = json.loads(out)
+            if receipt.get("verified"):
+                log.forgotten.append(args[2])
+                hits = byte_hits(folder, args[2])
+                if hits:
+                    log.problem(f"forget of {args[2]} said verified, but its bytes are in {hits} right after")
+            else:
+                log.refused(f"forget not verified: {receipt.get('notes')}")
+
+
+def window_driver(folder: Path, stop: threading.Event, log: Log) -> None:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "CM_LOG_DIR": str(folder.parent / "logs")}
+    while not stop.is_set():
+        p = subprocess.run(
+            [WINDOW, "--data-dir", str(folder), "--self-test"], capture_output=True, text=True, env=env, timeout=300
+        )
+        log.count("window self-test")
+        _bad_output("window", p.returncode, p.stderr, log)
+        if p.returncode != 0:
+            log.problem(f"window --self-test exited {p.returncode}: {p.stderr.strip()[-400:]}")
+
+
+# -- the checks afterwards -------------------------------------------------------------------
+
+SKIP = {"creative_memory_preferences": ("id", "cache_key")}
+
+
+def pref_digest(con: sqlite3.Connection) -> tuple[int, str, list[tuple[Any, ...]]]:
+    cols = [r[1] for r in con.execute("PRAGMA table_info(creative_memory_preferences)") if r[1] not in SKIP["creative_memory_preferences"]]
+    rows = con.execute(
+        f"SELECT {', '.join(cols)} FROM creative_memory_preferences "
+        "ORDER BY user_id, scope, preference_type, pattern, polarity"
+    ).fetchall()
+    h = hashlib.sha256(repr(rows).encode()).hexdigest()[:16]
+    return len(rows), h, rows
+
+
+def check(folder: Path, work: Path, log: Log) -> None:
+    from creative_memory.services import derivation
+    from creative_memory.services.datadir import DataDir
+    from creative_memory.services.store import Store
+
+    store = folder / "app.sqlite"
+    con = sqlite3.connect(store)
+    try:
+        ic = con.execute("PRAGMA integrity_check").fetchall()
+        print(f"  integrity_check: {ic[0][0] if len(ic) == 1 else ic[:5]}")
+        if ic != [("ok",)]:
+            log.problem(f"integrity_check: {ic[:10]}")
+        fk = con.execute("PRAGMA foreign_key_check").fetchall()
+        if fk:
+            log.problem(f"foreign_key_check: {fk[:10]}")
+        for table, keys in log.committed.items():
+            have = {r[0] for r in con.execute(f"SELECT k FROM {table}")}
+            lost = keys - have
+            print(f"  {table}: {len(keys)} committed, {len(lost)} missing")
+            if lost:
+                log.problem(f"{table}: {len(lost)} committed writes missing, e.g. {sorted(lost)[:5]}")
+        have = {r[0] for r in con.execute("SELECT event_id FROM creative_memory_events WHERE user_id = ?", (SERVE_USER,))}
+        lost = log.served_events - have
+        print(f"  serve's accepted events: {len(log.served_events)}, {len(lost)} missing")
+        if lost:
+            log.problem(f"{len(lost)} events serve accepted are not stored, e.g. {sorted(lost)[:5]}")
+        users = [r[0] for r in con.execute("SELECT DISTINCT user_id FROM creative_memory_events")]
+    finally:
+        con.close()
+    again = [name for name in log.forgotten if byte_hits(folder, name)]
+    print(f"  verified forgets: {len(log.forgotten)}, patterns found again at the end: {len(again)}")
+    if again:
+        log.problem(f"verified-forgotten patterns in the store files at the end: {again[:5]}")
+
+    copy = work / "rebuild-copy"
+    copy.mkdir()
+    src = sqlite3.connect(f"file:{store}?mode=ro", uri=True)
+    dst = sqlite3.connect(copy / "app.sqlite")
+    try:
+        src.backup(dst)
+    finally:
+        dst.close()
+        src.close()
+    s = Store.open(DataDir(copy, "flag"))
+    try:
+        for u in users:
+            derivation.ensure_current(s, u, CLOCK)
+        c = sqlite3.connect(copy / "app.sqlite")
+        try:
+            n0, h0, rows0 = pref_digest(c)
+        finally:
+            c.close()
+        for u in users:
+            derivation.rebuild(s, u, CLOCK)
+        c = sqlite3.connect(copy / "app.sqlite")
+        try:
+            n1, h1, rows1 = pref_digest(c)
+        finally:
+            c.close()
+    finally:
+        s.close()
+    print(f"  preferences after ensure_current: {n0} rows {h0}; after rebuild: {n1} rows {h1} ({len(users)} users)")
+    if h0 != h1:
+        a, b = set(rows0), set(rows1)
+        log.problem(
+            f"rebuild changed what the incremental path left: {len(a - b)} rows only before, {len(b - a)} only after; "
+            f"e.g. before {sorted(a - b, key=repr)[:2]} after {sorted(b - a, key=repr)[:2]}"
+        )
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("--seconds", type=float, default=60.0)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--size", choices=("S", "M"), default="S")
+    ap.add_argument("--window", action="store_true", help="also start the window offscreen, again and again")
+    ap.add_argument("--keep", action="store_true", help="keep the temporary folder and say where it is")
+    args = ap.parse_args(argv)
+    rng = random.Random(args.seed)
+    work = Path(tempfile.mkdtemp(prefix="cm-chaos-"))
+    folder = work / "data"
+    folder.mkdir()
+    print(f"chaos: size {args.size}, seed {args.seed}, {args.seconds:.0f} s, now {CLOCK_ISO}", flush=True)
+    t0 = time.perf_counter()
+    rc, _, err = od(folder, "demo", "--size", args.size)
+    if rc != 0:
+        sys.exit(f"demo failed: {err}")
+    print(f"demo store made in {time.perf_counter() - t0:.1f} s", flush=True)
+    log = Log()
+    stop = threading.Event()
+    store = folder / "app.sqlite"
+    actors = [
+        threading.Thread(target=writer, args=(store, "keep", "od_chaos_keep", 20, stop, log)),
+        threading.Thread(target=writer, args=(store, "churn", "od_chaos_churn", 40, stop, log)),
+        threading.Thread(target=writer, args=(store, "peek", "-", 150, stop, log)),
+        threading.Thread(target=serve_driver, args=(folder, random.Random(rng.random()), stop, log)),
+        threading.Thread(target=cli_driver, args=(folder, work, random.Random(rng.random()), stop, log)),
+    ]
+    if args.window:
+        actors.append(threading.Thread(target=window_driver, args=(folder, stop, log)))
+    for a in actors:
+        a.start()
+    time.sleep(args.seconds)
+    stop.set()
+    for a in actors:
+        a.join()
+    print("ran:")
+    for what, n in sorted(log.ran.items()):
+        print(f"  {what:32} {n}")
+    if log.waits_ms:
+        print(f"  node writers' longest wait: {max(log.waits_ms)} ms")
+    if log.refusals:
+        print("refused as they should be (not counted as problems):")
+        for what, n in sorted(log.refusals.items()):
+            print(f"  {n} × {what[:200]}")
+    print("checks:")
+    check(folder, work, log)
+    if args.keep:
+        print(f"kept: {work}")
+    else:
+        shutil.rmtree(work, ignore_errors=True)
+    if log.problems:
+        print(f"{len(log.problems)} PROBLEMS:")
+        for p in log.problems:
+            print(f"  - {p[:2000]}")
+        sys.exit(1)
+    print("no problem found")
+
+
+if __name__ == "__main__":
+    main()
