@@ -296,14 +296,17 @@ class Host:
             store = self.store()
             try:
                 with store.hot_write() as con:
-                    retrieval.record_outcome(con, p.user, p.outcome, as_id=p.rid, **how)
+                    rid = retrieval.record_outcome(con, p.user, p.outcome, as_id=p.rid, **how)
                     if not self._ids.left():  # the next call's id, in the same transaction
                         self._ids.reserve(con)
             except sqlite3.IntegrityError:  # its id is taken: the table was emptied and renumbered
                 self._ids.drop()
                 with store.hot_write() as con:
                     rid = retrieval.record_outcome(con, p.user, p.outcome, **how)
-                log.warning("the retrieval answered as %d was recorded as %d", p.rid, rid)
+                if rid is not None:
+                    log.warning("the retrieval answered as %d was recorded as %d", p.rid, rid)
+            if rid is None:
+                log.info("the retrieval answered as %d was not recorded: a record it read was erased since", p.rid)
         except CreativeMemoryError as exc:
             log.warning("the retrieval answered as %d was not recorded: %s", p.rid, exc)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -31,10 +32,13 @@ from creative_memory.services.notes import notes_enabled
 from creative_memory.services.reasons import empty_block, empty_block_sentence
 from creative_memory.services.retrieval_memo import data_version, horizon, recall, remember, timed
 from creative_memory.services.retrieval_record import INJECTING_ORIGINS as INJECTING_ORIGINS
+from creative_memory.services.retrieval_record import erased_since_read
 from creative_memory.services.retrieval_record import prune_diagnostics as prune_diagnostics
 from creative_memory.services.retrieval_record import record as record
 from creative_memory.services.sentence import Sentence
 from creative_memory.services.store import Store, raw_connection
+
+log = logging.getLogger("cm.retrieval")
 
 
 def _pref_json(p: PrefState) -> dict[str, Any]:
@@ -257,6 +261,8 @@ def run(
         # The kept write connection: no connection to open per call (services.hot_write).
         with store.hot_write() as con:
             rid = record_outcome(con, user_id, outcome, origin=origin, types=types, now=now)
+        if rid is None:
+            log.info("a retrieval was not recorded: a record it read was erased meanwhile")
         outcome = replace(outcome, retrieval_id=rid)
     return outcome
 
@@ -270,9 +276,16 @@ def record_outcome(
     types: Sequence[str] | None,
     now: int,
     as_id: int | None = None,
-) -> int:
+) -> int | None:
     """Inside a write transaction: record a retrieval (``retrieval_record.record``, under ``as_id``
-    when its answer gave one) and prune the user's diagnostics past their retention."""
+    when its answer gave one) and prune the user's diagnostics past their retention.
+
+    Not recorded (None) when a record the retrieval read has been erased since: its read came
+    before a forget or a reset that has committed meanwhile (serve records after its answer is
+    out), and recording it would write the erased names back into the diagnostics after the
+    erasure's receipt was verified."""
+    if erased_since_read(con, user_id, outcome.result):
+        return None
     rid = record(
         con,
         user_id,

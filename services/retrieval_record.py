@@ -13,7 +13,7 @@ from functools import lru_cache
 from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import Mode, Origin, Tier
-from creative_memory.model.records import DiagEvent, RetrievalResult
+from creative_memory.model.records import DiagEvent, RetrievalResult, key_text
 from creative_memory.model.tables import Preference, Retrieval, RetrievalEvent, Settings
 from creative_memory.services import controls
 from creative_memory.services.clock import DAY_MS
@@ -82,6 +82,47 @@ def _insert_events(n: int) -> str:
         "(?1, " + ", ".join(f"?{2 + i * _EVENT_WIDTH + k}" for k in range(_EVENT_WIDTH)) + ")" for i in range(n)
     )
     return f"INSERT INTO {RetrievalEvent.__tablename__} ({', '.join(_EVENT_COLS)}) VALUES {', '.join(rows)}"
+
+
+def _named_keys(r: RetrievalResult) -> list[list[str]]:
+    """The unique keys (scope, type, pattern, polarity) of every record the retrieval read and
+    named: the kept ones and those its stage events name."""
+    keys = {key_text(p.key) for p in (*r.positives, *r.negatives, *r.project_overrides)}
+    keys.update(e.preference_key for e in r.events if e.preference_key)
+    return [k for k in (t.rsplit("/", 3) for t in sorted(keys)) if len(k) == 4]
+
+
+@lru_cache(maxsize=32)
+def _count_named(n: int) -> str:
+    """How many of ``n`` keys (?1 the user, then four parameters per key) have a record: one probe
+    of the unique key's index per key."""
+    rows = ", ".join(f"(?{2 + 4 * i}, ?{3 + 4 * i}, ?{4 + 4 * i}, ?{5 + 4 * i})" for i in range(n))
+    return (
+        f"WITH k(s, t, p, o) AS (VALUES {rows}) SELECT count(*) FROM k CROSS JOIN {Preference.__tablename__} AS r "
+        "ON r.user_id = ?1 AND r.scope = k.s AND r.preference_type = k.t AND r.pattern = k.p AND r.polarity = k.o"
+    )
+
+
+# The last retrieval checked and its keys: one answered from the memo (decision 0057) is the same
+# result again, and names the same records.
+_named: list[tuple[RetrievalResult, list[list[str]]]] = []
+
+
+def erased_since_read(con: sqlite3.Connection, user_id: str, r: RetrievalResult) -> bool:
+    """Inside the recording's write transaction: whether a record the retrieval read and names is
+    gone (a forget or a reset committed between the retrieval's read and this write)."""
+    last = _named[0] if _named else None
+    if last is not None and last[0] is r:
+        keys = last[1]
+    else:
+        keys = _named_keys(r)
+        _named[:] = [(r, keys)]
+    for i in range(0, len(keys), 200):
+        part = keys[i : i + 200]
+        (found,) = con.execute(_count_named(len(part)), [user_id, *(v for k in part for v in k)]).fetchone()
+        if found < len(part):
+            return True
+    return False
 
 
 # A kept record's row by its unique key (the user, then ``PrefState.key``).

@@ -13,7 +13,8 @@ import pytest
 from store_helpers import outside_read, outside_write
 
 from creative_memory.model.constants import Actor, Origin
-from creative_memory.services import retrieval
+from creative_memory.services import erasure, retrieval
+from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.context import Context
 from creative_memory.services.datadir import DataDir
 from creative_memory.services.host import Host
@@ -138,3 +139,38 @@ def test_an_id_taken_meanwhile_records_under_a_new_one_and_says_so(
     assert f"answered as {rid} was recorded as" in caplog.text
     ours = [r for r in _rows(store) if r[1] == "daemon"]
     assert len(ours) == 1 and ours[0][0] != rid
+
+
+def _store_bytes(store: Store) -> bytes:
+    con = sqlite3.connect(store.path)
+    try:
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        con.close()
+    return b"".join(
+        p.read_bytes() for p in (store.path, store.path.with_name(store.path.name + "-wal")) if p.exists()
+    )
+
+
+@pytest.mark.parametrize("erase", ["forget", "reset"])
+def test_a_retrieval_answered_before_a_forget_is_not_recorded_after_it(
+    host: Host, store: Store, blocks: BlockChecker, erase: str
+) -> None:
+    """The daemon's retrieval was answered with the pattern; then the person forgot it (or reset
+    the memory) in the window, and the receipt said verified. The recording that serve makes once
+    its answer is out must not put the pattern back into the diagnostics."""
+    answer = host.retrieve({"project_id": "p1"})
+    assert answer["recorded"] and "grid twelve" in answer["block"]
+    if erase == "forget":
+        receipt = erasure.forget(store, USER, [erasure.Target("layout", "grid_twelve")], blocks=blocks,
+                                 actor=Actor.CLI, now=NOW)  # fmt: skip
+    else:
+        receipt = erasure.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW)
+    assert receipt.verified
+    host.settle()
+    names = outside_read(store, "SELECT count(*) FROM creative_memory_retrieval_events WHERE pattern = 'grid_twelve'")
+    assert names == [(0,)]
+    assert b"grid_twelve" not in _store_bytes(store)
+    # The next retrieval is recorded as usual.
+    assert host.retrieve({"project_id": "p1"})["recorded"]
+    host.settle()
