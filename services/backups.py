@@ -48,16 +48,46 @@ def _candidates(store: Path) -> list[Path]:
         return []
 
 
+def _is_partial(p: Path) -> bool:
+    """A copy being written, or its journal (``….partial``, ``….partial-journal``)."""
+    return PARTIAL in p.name
+
+
+def _partial_for(final: Path) -> Path:
+    """The temporary name of a copy: the process writing it names itself (its id)."""
+    return final.with_name(f"{final.name}.{os.getpid()}{PARTIAL}")
+
+
+def _writer_alive(p: Path) -> bool:
+    """Whether the process named in a temporary copy's name is still running: another of our
+    processes (the daemon's serve and the window opening a store for the first time at once) is
+    writing it. On Windows a file that is being written cannot be removed anyway: never asked."""
+    if os.name == "nt":
+        return False
+    stem = p.name.split(PARTIAL, 1)[0]
+    pid = stem.rsplit(".", 1)[-1]
+    if not pid.isdigit():
+        return False  # named by an older version: left by a kill
+    try:
+        os.kill(int(pid), 0)  # signal 0: asks only whether the process exists
+    except (ProcessLookupError, OverflowError):
+        return False
+    except OSError:  # running as another user
+        return True
+    return True
+
+
 def list_backups(store: Path) -> list[Path]:
     """The program's complete backup copies of ``store``, oldest first."""
-    return [p for p in _candidates(store) if not p.name.endswith(PARTIAL) and p.is_file()]
+    return [p for p in _candidates(store) if not _is_partial(p) and p.is_file()]
 
 
 def remove_partials(store: Path) -> list[Path]:
-    """Remove copies an interrupted backup left behind (a kill -9 cannot clean up after itself)."""
+    """Remove copies an interrupted backup left behind (a kill -9 cannot clean up after itself),
+    not those another running process of ours is writing."""
     removed = []
     for p in _candidates(store):
-        if p.name.endswith(PARTIAL):
+        if _is_partial(p) and not _writer_alive(p):
             with suppress(OSError):
                 p.unlink()
                 removed.append(p)
@@ -96,7 +126,7 @@ def make_backup(store: Path, *, space: FreeSpace = free_space) -> Path:
             "nothing was changed."
         )
     final = store.with_name(f"{store.name}{MARK}{_stamp()}")
-    partial = final.with_name(final.name + PARTIAL)
+    partial = _partial_for(final)
     try:
         fd = os.open(partial, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
         os.close(fd)
@@ -156,7 +186,7 @@ def forget_in_backups(store: Path, needles: Sequence[bytes] | None) -> list[Path
     """
     removed = []
     for p in _candidates(store):
-        if needles is None or p.name.endswith(PARTIAL) or _contains(p, needles):
+        if needles is None or _is_partial(p) or _contains(p, needles):
             try:
                 p.unlink()
             except OSError as exc:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -167,3 +169,57 @@ def test_the_light_schema_reading_agrees_with_alembic() -> None:
     assert all(schema.known_revision(r.revision) for r in script.walk_revisions())
     assert not schema.known_revision("ffff_future")
     assert schema.ALEMBIC_VERSION_TABLE == ALEMBIC_VERSION_TABLE
+
+
+# A process making a backup, paused once its temporary copy is open and before the copy is written:
+# its connection to that copy waits for a line on standard input.
+_PAUSED_BACKUP = """
+import sqlite3, sys
+from creative_memory.services import backups
+
+class _Paused:
+    def __getattr__(self, name):
+        return getattr(sqlite3, name)
+
+    @staticmethod
+    def connect(target, *args, **kwargs):
+        con = sqlite3.connect(target, *args, **kwargs)
+        if str(target).endswith(backups.PARTIAL):
+            print("copying", flush=True)
+            sys.stdin.readline()
+        return con
+
+backups.sqlite3 = _Paused()
+print(backups.make_backup(backups.Path(sys.argv[1])).name, flush=True)
+"""
+
+
+def test_a_backup_another_process_is_writing_is_left_to_it(tmp_path: Path) -> None:
+    """Two processes of ours opening a store for the first time at once (the daemon's serve and
+    the window) both back it up: one's start must not remove the copy the other is writing (it
+    then failed, saying the disk was full or the folder not writable)."""
+    store = tmp_path / "app.sqlite"
+    con = sqlite3.connect(store)
+    con.execute("CREATE TABLE t (x)")
+    con.executemany("INSERT INTO t VALUES (?)", [(i,) for i in range(1000)])
+    con.commit()
+    con.close()
+    other = subprocess.Popen(
+        [sys.executable, "-c", _PAUSED_BACKUP, str(store)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    assert other.stdout is not None and other.stdin is not None
+    try:
+        assert other.stdout.readline().strip() == "copying"
+        mine = backups.make_backup(store)
+        other.stdin.write("go\n")
+        other.stdin.flush()
+        out, err = other.communicate(timeout=60)
+    finally:
+        if other.poll() is None:
+            other.kill()
+    assert other.returncode == 0, err
+    theirs = tmp_path / out.strip()
+    # Both copies were made; the newest is the one kept.
+    assert backups.list_backups(store) == [theirs] and theirs != mine
+    assert files(tmp_path) == sorted(["app.sqlite", theirs.name])
