@@ -17,7 +17,8 @@ A demo store (``od-memory demo``, a fixed ``--now``) is made in a temporary fold
   ``import --as-user``, ``reset --confirm --backup`` of a side user, ``self-test``;
 - with ``--window``, the window offscreen (``creative-memory --self-test``) started again and again.
 
-Then, every process stopped, it checks: no process ended by a signal or printed a traceback;
+Before them, twice, a daemon's store without our tables is opened by five of our processes at once
+(serve and four ingests: each backs it up and migrates). Then, every process stopped, it checks: no process ended by a signal or printed a traceback;
 every write a writer reported as committed is in its table; every event ``serve`` answered as
 accepted is stored; ``PRAGMA integrity_check`` and ``foreign_key_check``; on a copy, the
 preferences the incremental path leaves (``ensure_current``) equal a full ``rebuild``'s; each
@@ -459,6 +460,45 @@ def window_driver(folder: Path, stop: threading.Event, log: Log) -> None:
             log.problem(f"window --self-test exited {p.returncode}: {p.stderr.strip()[-400:]}")
 
 
+def first_open(work: Path, log: Log, rounds: int = 2) -> None:
+    """A daemon's store that has none of our tables yet, opened by five of our processes at once
+    (serve and four ingests): each must succeed (the first open backs the store up and migrates)."""
+    for r in range(rounds):
+        folder = work / f"first-open-{r}" / "data"
+        folder.mkdir(parents=True)
+        subprocess.run(
+            ["node", "-e", "const D = require('better-sqlite3'); const d = new D(process.argv[1]); "
+             "d.pragma('journal_mode = WAL'); d.exec('CREATE TABLE projects (id TEXT PRIMARY KEY)'); d.close();",
+             str(folder / "app.sqlite")],
+            cwd=NODE_DIR, check=True,
+        )  # fmt: skip
+        procs = [
+            subprocess.Popen(
+                [OD, "--data-dir", str(folder), "--now", CLOCK_ISO, "--json", "ingest", "-"],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            )
+            for _ in range(4)
+        ]
+        procs.append(
+            subprocess.Popen(
+                [OD, "--data-dir", str(folder), "--now", CLOCK_ISO, "serve", "--stdio"],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            )
+        )
+        for i, p in enumerate(procs):
+            assert p.stdin is not None
+            if i < 4:
+                p.stdin.write(probe_events("local", f"first_open_{r}_{i}", CLOCK - DAY, 2))
+            else:
+                p.stdin.write(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "status", "params": {}}) + "\n")
+        for p in procs:
+            out, err = p.communicate(timeout=120)
+            log.count("first-open processes")
+            _bad_output("first open", p.returncode, err, log)
+            if p.returncode != 0 or '"error"' in out:
+                log.problem(f"a first open beside four others failed ({p.returncode}): {(err or out).strip()[-300:]}")
+
+
 # -- the checks afterwards -------------------------------------------------------------------
 
 SKIP = {"creative_memory_preferences": ("id", "cache_key")}
@@ -568,6 +608,7 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(f"demo failed: {err}")
     print(f"demo store made in {time.perf_counter() - t0:.1f} s", flush=True)
     log = Log()
+    first_open(work, log)
     stop = threading.Event()
     store = folder / "app.sqlite"
     actors = [
