@@ -15,7 +15,8 @@ A demo store (``od-memory demo``, a fixed ``--now``) is made in a temporary fold
 - one after the other, chosen by the seed: ``status``, ``where``, ``inspect``, ``diagnostics``,
   ``ingest`` of a probe pattern then ``forget --yes`` of it, ``rebuild``, ``decay``, ``export`` and
   ``import --as-user``, ``reset --confirm --backup`` of a side user, ``self-test``;
-- with ``--window``, the window offscreen (``creative-memory --self-test``) started again and again.
+- with ``--window``, the window offscreen: one kept open for the whole run, and beside it
+  ``creative-memory --self-test`` started again and again.
 
 Before them, twice, a daemon's store without our tables is opened by five of our processes at once
 (serve and four ingests: each backs it up and migrates). Then, every process stopped, it checks: no process ended by a signal or printed a traceback;
@@ -449,7 +450,36 @@ def cli_driver(
 
 
 def window_driver(folder: Path, stop: threading.Event, log: Log) -> None:
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "CM_LOG_DIR": str(folder.parent / "logs")}
+    """One window open for the whole run (it polls for others' changes, refreshes its tab and runs
+    its decay catch-up), and beside it ``--self-test`` windows, one after the other."""
+    logs = folder.parent / "logs"
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "CM_LOG_DIR": str(logs)}
+    kept = subprocess.Popen(
+        [WINDOW, "--data-dir", str(folder)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**env, "CM_LOG_DIR": str(logs / "kept")},
+    )  # fmt: skip
+    log.count("window kept open")
+    try:
+        _self_tests(folder, env, stop, log)
+    finally:
+        early = kept.poll()
+        if early is None:
+            fds = Path(f"/proc/{kept.pid}/fd")
+            if fds.is_dir():  # Linux: whether it had the store open (it loaded its tabs)
+                held = any(str(p.resolve()).startswith(str(folder / "app.sqlite")) for p in fds.iterdir())
+                log.count(f"window kept open {'had' if held else 'did NOT have'} the store open at the end")
+            kept.terminate()
+        _, err = kept.communicate(timeout=60)
+        if early is not None:
+            log.problem(f"the window kept open ended before the run did ({early}): {err.strip()[-600:]}")
+        _bad_output("window kept open", early or 0, err, log)
+        for f in (logs / "kept").glob("*.log*"):
+            text = f.read_text(errors="replace")
+            if "Traceback" in text or " ERROR " in text:
+                log.problem(f"the window kept open logged an error: {text[-1500:]}")
+
+
+def _self_tests(folder: Path, env: dict[str, str], stop: threading.Event, log: Log) -> None:
     while not stop.is_set():
         p = subprocess.run(
             [WINDOW, "--data-dir", str(folder), "--self-test"], capture_output=True, text=True, env=env, timeout=300
