@@ -8,6 +8,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Sequence
+from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -204,9 +205,10 @@ class _Launch:
         except Exception as exc:
             if not self.offscreen:
                 raise
-            print(f"creative-memory: {sentence(exc)}", file=sys.stderr)
             self.code = int(getattr(exc, "exit_code", 1))
             actx.app.quit()
+            with suppress(OSError):  # nobody to tell (a broken pipe): the run ends all the same
+                print(f"creative-memory: {sentence(exc)}", file=sys.stderr)
 
     def end(self, actx: AppContext, code: int) -> None:
         self.code = code

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -46,8 +47,9 @@ def watchdog(actx: AppContext, end: Callable[[AppContext, int], None]) -> None:
     seconds = float(os.environ.get("CM_OFFSCREEN_DEADLINE_S") or OFFSCREEN_DEADLINE_S)
 
     def expire() -> None:
-        print(f"creative-memory: the run did not finish within {seconds:g} s, so it was stopped.", file=sys.stderr)
         end(actx, 1)
+        with suppress(OSError):  # nobody to tell (a broken pipe): the run ends all the same
+            print(f"creative-memory: the run did not finish within {seconds:g} s, so it was stopped.", file=sys.stderr)
 
     timer = QTimer(actx.app)
     timer.setSingleShot(True)

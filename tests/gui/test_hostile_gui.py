@@ -140,6 +140,31 @@ def test_screenshot_errors_end_the_run_with_a_sentence_and_no_temporary_folder(t
     assert list((tmp_path / "tmp").iterdir()) == []
 
 
+def test_a_run_whose_output_is_gone_still_ends(tmp_path: Path) -> None:
+    """An offscreen run whose standard output and error lead nowhere (the script that started it
+    has ended) ends with an error code: the sentence it cannot write, or the deadline's, kept it
+    from ending, and the window then waited for ever with the store open."""
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "TMPDIR": str(tmp), "CM_OFFSCREEN_DEADLINE_S": "20"}
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # nobody reads: every write fails (a broken pipe)
+    try:
+        p = subprocess.Popen(
+            [sys.executable, "-m", "creative_memory.gui.app", "--self-test"],
+            stdin=subprocess.DEVNULL, stdout=write_end, stderr=write_end, env=env,
+        )  # fmt: skip
+    finally:
+        os.close(write_end)
+    try:
+        code = p.wait(timeout=120)  # a guard against a hang, not a measure: the deadline is 20 s
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    assert code not in (0, None)
+
+
 # ---------------------------------------------------------------- forget one polarity
 def test_the_inspector_can_forget_one_polarity_and_keep_the_other(
     ctrl: Any, seed: Any, qtbot: Any, run_async: Any, wait_until: Any
