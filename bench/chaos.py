@@ -481,9 +481,13 @@ def window_driver(folder: Path, stop: threading.Event, log: Log) -> None:
 
 def _self_tests(folder: Path, env: dict[str, str], stop: threading.Event, log: Log) -> None:
     while not stop.is_set():
-        p = subprocess.run(
-            [WINDOW, "--data-dir", str(folder), "--self-test"], capture_output=True, text=True, env=env, timeout=300
-        )
+        try:
+            p = subprocess.run(
+                [WINDOW, "--data-dir", str(folder), "--self-test"], capture_output=True, text=True, env=env, timeout=300
+            )
+        except subprocess.TimeoutExpired:
+            log.problem("a window --self-test did not end within 300 s (killed)")
+            continue
         log.count("window self-test")
         _bad_output("window", p.returncode, p.stderr, log)
         if p.returncode != 0:
