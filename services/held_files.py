@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 _POSIX = sys.platform != "win32"
@@ -81,32 +82,42 @@ def held_count() -> int:
         return len(_held)
 
 
+def _kept_for(st: os.stat_result) -> int | None:
+    """Under ``_lock``: the kept descriptor of the file ``st`` describes, if there is one."""
+    entry = _held.get((st.st_dev, st.st_ino))
+    return None if entry is None else entry[1]
+
+
+def _keep(path: Path, fd: int) -> int:
+    """Under ``_lock``: keep ``fd`` (never closed while its file is in place) and close the kept
+    descriptors whose file has been replaced or deleted since — nothing of SQLite's can still be
+    locked through them (they name files no other program can reach). Returns the descriptor to
+    read through: one kept before for the same file (the file replaced between a look and an
+    open), else ``fd``."""
+    st = os.fstat(fd)
+    key = (st.st_dev, st.st_ino)
+    first = _held.get(key)
+    _held[key if first is None else (-1, fd)] = (path, fd)
+    _close_stale()
+    return fd if first is None else first[1]
+
+
 def _held_fd(path: Path) -> int | None:
     """The kept descriptor of the file now at ``path`` (opened on first use), or None if there is
-    no file. A kept descriptor whose file has been replaced or deleted since is closed: nothing
-    of SQLite's can still be locked through it (it names a file no other program can reach)."""
+    no file."""
     try:
         st = path.stat()
     except FileNotFoundError:
         return None
-    key = (st.st_dev, st.st_ino)
     with _lock:
-        entry = _held.get(key)
-        if entry is not None:
-            return entry[1]
+        fd = _kept_for(st)
+        if fd is not None:
+            return fd
         try:
             fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
         except FileNotFoundError:
             return None
-        st = os.fstat(fd)
-        key = (st.st_dev, st.st_ino)
-        if key in _held:  # replaced between the two looks and the new one already kept
-            extra, fd = fd, _held[key][1]
-            _held[(-1, extra)] = (path, extra)  # never closed while its file may be in place
-        else:
-            _held[key] = (path, fd)
-        _close_stale()
-        return fd
+        return _keep(path, fd)
 
 
 def _close_stale() -> None:
@@ -126,47 +137,37 @@ def _close_stale() -> None:
 
 def read_at(path: Path, offset: int, size: int) -> bytes:
     """Up to ``size`` bytes of a store file from ``offset`` (b"" if there is no such file)."""
-    if not _POSIX:
-        try:
-            with path.open("rb") as fh:
-                fh.seek(offset)
-                return fh.read(size)
-        except FileNotFoundError:
-            return b""
-    fd = _held_fd(path)
-    return b"" if fd is None else os.pread(fd, size, offset)
+    buf = bytearray(size)
+    return bytes(buf[: read_into(path, offset, memoryview(buf))])
 
 
 def read_into(path: Path, offset: int, view: memoryview) -> int:
-    """Fill ``view`` from ``offset`` of a store file as far as the file goes; bytes read."""
+    """Fill ``view`` from ``offset`` of a store file as far as the file goes; bytes read (0 if
+    there is no such file)."""
     if not _POSIX:
         try:
             with path.open("rb", buffering=0) as fh:
                 fh.seek(offset)
-                return _fill(fh, view)
+                return _fill(lambda part, _at: fh.readinto(part), view)
         except FileNotFoundError:  # gone since it was listed: nothing left to read, as below
             return 0
     fd = _held_fd(path)
-    if fd is None:
-        return 0
-    done = 0
-    while done < len(view):
-        if hasattr(os, "preadv"):
-            got = os.preadv(fd, [view[done:]], offset + done)
-        else:  # pragma: no cover - platforms without preadv
-            data = os.pread(fd, len(view) - done, offset + done)
-            got = len(data)
-            view[done : done + got] = data
-        if not got:
-            break
-        done += got
-    return done
+    return 0 if fd is None else _fill(lambda part, at: _pread_into(fd, part, offset + at), view)
 
 
-def _fill(fh: object, view: memoryview) -> int:
+def _pread_into(fd: int, part: memoryview, at: int) -> int:
+    if hasattr(os, "preadv"):
+        return os.preadv(fd, [part], at)
+    data = os.pread(fd, len(part), at)  # pragma: no cover - platforms without preadv
+    part[: len(data)] = data
+    return len(data)
+
+
+def _fill(read: Callable[[memoryview, int], int | None], view: memoryview) -> int:
+    """``read(rest, done)`` until ``view`` is full or the file ends; bytes read."""
     done = 0
     while done < len(view):
-        got = fh.readinto(view[done:])  # type: ignore[attr-defined]
+        got = read(view[done:], done)
         if not got:
             break
         done += got
@@ -177,54 +178,38 @@ def read_head(path: Path, size: int) -> bytes:
     """The first ``size`` bytes of any file a person names (an import, an export's target): a
     file of the SQLite family — perhaps a store this process has open — is read through a kept
     descriptor, any other one is opened and closed. Raises OSError as ``open`` does."""
-    if not _POSIX:
-        with path.open("rb") as fh:
-            return fh.read(size)
-    fd, kept = _any_fd(path)
-    head = b""
-    try:
-        head = os.pread(fd, size, 0)
-    finally:
-        if not kept:
-            _keep_or_close(path, fd, head)
-    return head
+    return _read_named(path, size)
 
 
 def read_whole(path: Path) -> bytes:
     """A whole file a person names (an import bundle), as :func:`read_head` treats it."""
+    return _read_named(path, None)
+
+
+def _read_named(path: Path, limit: int | None) -> bytes:
     if not _POSIX:
-        return path.read_bytes()
-    fd, kept = _any_fd(path)
+        with path.open("rb") as fh:
+            return fh.read(-1 if limit is None else limit)
+    st = path.stat()
+    with _lock:
+        fd = _kept_for(st)
+    new = fd is None
+    if fd is None:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
     chunks: list[bytes] = []
     offset = 0
     try:
-        while chunk := os.pread(fd, 1 << 20, offset):
+        while limit is None or offset < limit:
+            chunk = os.pread(fd, (1 << 20) if limit is None else limit - offset, offset)
+            if not chunk:
+                break
             chunks.append(chunk)
             offset += len(chunk)
     finally:
-        if not kept:
-            _keep_or_close(path, fd, chunks[0][:16] if chunks else b"")
+        if new:  # of the SQLite family: kept (closing it could drop a lock of this process)
+            if of_sqlite(path, chunks[0][:16] if chunks else b""):
+                with _lock:
+                    _keep(path, fd)
+            else:
+                os.close(fd)
     return b"".join(chunks)
-
-
-def _any_fd(path: Path) -> tuple[int, bool]:
-    """A descriptor of the file at ``path``: the kept one if there is one (True), else a new one."""
-    st = path.stat()
-    with _lock:
-        entry = _held.get((st.st_dev, st.st_ino))
-        if entry is not None:
-            return entry[1], True
-    return os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0)), False
-
-
-def _keep_or_close(path: Path, fd: int, head: bytes) -> None:
-    """A new descriptor of a file of the SQLite family is kept (closing it could drop a lock of
-    this process); of any other file, closed."""
-    if not of_sqlite(path, head):
-        os.close(fd)
-        return
-    st = os.fstat(fd)
-    with _lock:
-        key = (st.st_dev, st.st_ino)
-        _held[key if key not in _held else (-1, fd)] = (path, fd)
-        _close_stale()  # a file named before and replaced since: one kept per path, not per check
