@@ -128,10 +128,8 @@ class Controller(QObject):
         Used for the demo store and the way back; the old context is closed on the store thread.
         """
         polling = self._timer.isActive()
-        self.stop_polling()
-        await self.stop_catch_up()
         old = self.ctx
-        await self.run(old.close)
+        await self.close_store()
         self.ctx = replace(old, data_dir=data_dir, _store=None, _secrets=old._secrets, _blocks=old._blocks)
         self._data_version = None
         store = await self.open()
@@ -151,6 +149,13 @@ class Controller(QObject):
         if not store.read_only and self.outdated_rules is None:
             self._catch_up = self.start(self._catch_up_decay(store), name="decay-catch-up")
         return store
+
+    async def close_store(self) -> None:
+        """Close the store on the store thread, after the polls and the decay catch-up have
+        stopped (before another store is opened, or the file is moved)."""
+        self.stop_polling()
+        await self.stop_catch_up()
+        await self.run(self.ctx.close)
 
     async def stop_catch_up(self) -> None:
         """Before the store is closed (another one opened, the legacy file moved): the decay

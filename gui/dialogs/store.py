@@ -165,12 +165,10 @@ class StoreDialog(QDialog):
 
 async def switch_store(ctrl: Controller, window: QWidget, dd: DataDir) -> bool:
     """Close the open store and open ``dd`` in its place; the window follows."""
-    ctrl.stop_polling()
-    await ctrl.stop_catch_up()
     # The new folder first: a store call queued meanwhile (a refresh, a poll) that opens the store
     # again must open the new one, never the old one into the same context.
     ctrl.ctx.data_dir = dd
-    await ctrl.run(ctrl.ctx.close)
+    await ctrl.close_store()
     ctrl.ctx.notes.clear()
     try:
         await ctrl.open()
@@ -250,9 +248,7 @@ async def move_legacy(ctrl: Controller, parent: QWidget, *, confirm: bool = True
         box.deleteLater()
         if clicked is not move:
             return False
-    ctrl.stop_polling()
-    await ctrl.stop_catch_up()
-    await ctrl.run(ctrl.ctx.close)
+    await ctrl.close_store()
     try:
         moved = await ctrl.run(location.move_legacy, dd)
     except CreativeMemoryError as exc:
