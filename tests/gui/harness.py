@@ -79,7 +79,10 @@ def open_controller(
         yield c
     finally:
         c.stop_polling()
-        keeper.cancel_all()
+        # as run_app ends: the cancelled tasks run their cleanup (a decay catch-up closes its
+        # connection on the store thread) before the worker stops
+        if keeper.cancel_all():
+            run_async(keeper.drain(5.0))
         worker.shutdown(timeout=5)
         ctx.close()
 
