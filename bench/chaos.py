@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from bench.common import NOW
+from bench.common import NOW, copy_store
 from creative_memory.model.events import iso
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -538,12 +538,21 @@ def first_open(work: Path, log: Log, rounds: int = 2) -> None:
 SKIP = {"creative_memory_preferences": ("id", "cache_key")}
 
 
-def pref_digest(con: sqlite3.Connection) -> tuple[int, str, list[tuple[Any, ...]]]:
-    cols = [r[1] for r in con.execute("PRAGMA table_info(creative_memory_preferences)") if r[1] not in SKIP["creative_memory_preferences"]]
-    rows = con.execute(
-        f"SELECT {', '.join(cols)} FROM creative_memory_preferences "
-        "ORDER BY user_id, scope, preference_type, pattern, polarity"
-    ).fetchall()
+def pref_digest(db: Path) -> tuple[int, str, list[tuple[Any, ...]]]:
+    """The preference rows of the store file ``db`` (but their ids and keys): count, digest, rows."""
+    con = sqlite3.connect(db)
+    try:
+        cols = [
+            r[1]
+            for r in con.execute("PRAGMA table_info(creative_memory_preferences)")
+            if r[1] not in SKIP["creative_memory_preferences"]
+        ]
+        rows = con.execute(
+            f"SELECT {', '.join(cols)} FROM creative_memory_preferences "
+            "ORDER BY user_id, scope, preference_type, pattern, polarity"
+        ).fetchall()
+    finally:
+        con.close()
     h = hashlib.sha256(repr(rows).encode()).hexdigest()[:16]
     return len(rows), h, rows
 
@@ -583,30 +592,15 @@ def check(folder: Path, work: Path, log: Log) -> None:
         log.problem(f"verified-forgotten patterns in the store files at the end: {again[:5]}")
 
     copy = work / "rebuild-copy"
-    copy.mkdir()
-    src = sqlite3.connect(f"file:{store}?mode=ro", uri=True)
-    dst = sqlite3.connect(copy / "app.sqlite")
-    try:
-        src.backup(dst)
-    finally:
-        dst.close()
-        src.close()
+    copy_store(folder, copy)
     s = Store.open(DataDir(copy, "flag"))
     try:
         for u in users:
             derivation.ensure_current(s, u, CLOCK)
-        c = sqlite3.connect(copy / "app.sqlite")
-        try:
-            n0, h0, rows0 = pref_digest(c)
-        finally:
-            c.close()
+        n0, h0, rows0 = pref_digest(copy / "app.sqlite")
         for u in users:
             derivation.rebuild(s, u, CLOCK)
-        c = sqlite3.connect(copy / "app.sqlite")
-        try:
-            n1, h1, rows1 = pref_digest(c)
-        finally:
-            c.close()
+        n1, h1, rows1 = pref_digest(copy / "app.sqlite")
     finally:
         s.close()
     print(f"  preferences after ensure_current: {n0} rows {h0}; after rebuild: {n1} rows {h1} ({len(users)} users)")
