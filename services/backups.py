@@ -21,6 +21,7 @@ from typing import Protocol
 from urllib.parse import quote
 
 from creative_memory.services.errors import RefusedForSafety, StoreUnavailable
+from creative_memory.services.safefile import process_alive
 from creative_memory.services.spellings import fold_bytes
 
 log = logging.getLogger("cm.backups")
@@ -68,13 +69,7 @@ def _writer_alive(p: Path) -> bool:
     pid = stem.rsplit(".", 1)[-1]
     if not pid.isdigit():
         return False  # named by an older version: left by a kill
-    try:
-        os.kill(int(pid), 0)  # signal 0: asks only whether the process exists
-    except (ProcessLookupError, OverflowError):
-        return False
-    except OSError:  # running as another user
-        return True
-    return True
+    return process_alive(int(pid))
 
 
 def list_backups(store: Path) -> list[Path]:

@@ -127,7 +127,7 @@ def remove_stale_temporaries(folder: Path) -> list[Path]:
         if not m:
             continue
         pid = int(m.group(1))
-        if pid == os.getpid() or _alive(pid):
+        if process_alive(pid):
             continue
         path = folder / name
         with suppress(OSError):
@@ -136,12 +136,17 @@ def remove_stale_temporaries(folder: Path) -> list[Path]:
     return removed
 
 
-def _alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
+    """Whether the process ``pid`` still runs (this one does): the writer named in a temporary
+    file's name, or a lease's holder. Signal 0 asks without sending anything; a process of
+    another user is alive; an id too large for the system names none."""
+    if pid == os.getpid():
+        return True
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
+    except (ProcessLookupError, OverflowError):
         return False
-    except (PermissionError, OverflowError):
+    except OSError:  # exists but is not ours to signal
         return True
     return True
 

@@ -25,6 +25,7 @@ from creative_memory.services.clock import now_ms
 from creative_memory.services.errors import ReadOnly, StoreLocked
 from creative_memory.services.lock_clock import HOLDS
 from creative_memory.services.retry import retry_while_busy
+from creative_memory.services.safefile import process_alive
 
 if TYPE_CHECKING:
     from creative_memory.services.store import Store
@@ -288,7 +289,7 @@ def lease_holder(con: sqlite3.Connection, user_id: str, wall: int | None = None)
 
 def _live(row: tuple[object, ...], wall: int) -> bool:
     """Whether a lease row (operation, heartbeat_at, pid) belongs to a run that is still going."""
-    if row[2] is not None and not _alive(int(str(row[2]))):
+    if row[2] is not None and not process_alive(int(str(row[2]))):
         return False
     return wall - int(str(row[1])) < LEASE_STALE_MS
 
@@ -303,18 +304,6 @@ def interrupted_plans(con: sqlite3.Connection, operation: str, user_id: str | No
     ).fetchall()
     wall = now_ms()
     return [(str(r[0]), str(r[1]).split("\n", 1)[1]) for r in rows if not _live(r[1:], wall)]
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # exists but is not ours to signal (another user's process): alive
-        return True
-    return True
 
 
 def take_lease(
