@@ -95,6 +95,9 @@ class DecayRun:
         self.archive_before = now - ARCHIVE_DAYS * DAY_MS
         self.ids: list[int] = []
         self.done = 0
+        # the chunks' pace, learnt across the slices (a window's are a tenth of a second: each
+        # starting again at the first chunk's size made most of them one small chunk)
+        self._chunker = Chunker(_FIRST_CHUNK)
         self._keep = keep
         self._stack: ExitStack | None = None
         self._keeper: WalKeeper | None = None
@@ -125,7 +128,7 @@ class DecayRun:
         counts = DecayCounts(due=len(self.ids))
         ids, user_id, now, store = self.ids, self.user_id, self.now, self.store
         stop_at = None if budget_s is None else time.perf_counter() + budget_s
-        chunker = Chunker(_FIRST_CHUNK)
+        chunker = self._chunker
         if self.finished:
             self._close_unless_kept()
             return counts
