@@ -64,10 +64,10 @@ stage="$root/build/stage/$name"
 rm -rf "$root/build/stage"
 mkdir -p "$stage/share/applications" "$stage/share/metainfo" "$stage/share/icons/hicolor/scalable/apps"
 cp -a "$bundle" "$stage/creative-memory"
-cp resources/$app_id.desktop "$stage/share/applications/"
-cp resources/$app_id.metainfo.xml "$stage/share/metainfo/"
-cp resources/icons/app.svg "$stage/share/icons/hicolor/scalable/apps/$app_id.svg"
-for d in resources/icons/hicolor/*x*; do
+cp src/creative_memory/resources/$app_id.desktop "$stage/share/applications/"
+cp src/creative_memory/resources/$app_id.metainfo.xml "$stage/share/metainfo/"
+cp src/creative_memory/resources/icons/app.svg "$stage/share/icons/hicolor/scalable/apps/$app_id.svg"
+for d in src/creative_memory/resources/icons/hicolor/*x*; do
     mkdir -p "$stage/share/icons/hicolor/$(basename "$d")/apps"
     cp "$d/apps/$app_id.png" "$stage/share/icons/hicolor/$(basename "$d")/apps/"
 done

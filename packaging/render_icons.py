@@ -22,7 +22,7 @@ from PySide6.QtGui import QGuiApplication, QImage, QPainter
 from PySide6.QtSvg import QSvgRenderer
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-ICONS = REPO_ROOT / "resources" / "icons"
+ICONS = REPO_ROOT / "src" / "creative_memory" / "resources" / "icons"
 APP_ID = "io.opendesign.CreativeMemoryStudio"
 SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 

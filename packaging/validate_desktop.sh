@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Validate the desktop entry and the AppStream metainfo for real:
-#   desktop-file-validate  resources/io.opendesign.CreativeMemoryStudio.desktop
+#   desktop-file-validate  src/creative_memory/resources/io.opendesign.CreativeMemoryStudio.desktop
 #   appstreamcli validate --no-net resources/io.opendesign.CreativeMemoryStudio.metainfo.xml
 # Installs desktop-file-utils / appstream with apt-get when they are missing (Debian/Ubuntu;
 # needs root or sudo). Exits non-zero if either validator reports an error or a warning.
@@ -9,8 +9,8 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 app_id="io.opendesign.CreativeMemoryStudio"
-desktop="$root/resources/$app_id.desktop"
-metainfo="$root/resources/$app_id.metainfo.xml"
+desktop="$root/src/creative_memory/resources/$app_id.desktop"
+metainfo="$root/src/creative_memory/resources/$app_id.metainfo.xml"
 
 need=()
 command -v desktop-file-validate >/dev/null 2>&1 || need+=(desktop-file-utils)

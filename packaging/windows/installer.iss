@@ -15,7 +15,7 @@
 ; folder) is never touched.
 ;
 ; Icon: packaging\windows\creative-memory.ico when present (make one with Pillow:
-;   python -c "from PIL import Image; Image.open('resources/icons/hicolor/256x256/apps/io.opendesign.CreativeMemoryStudio.png').save('packaging/windows/creative-memory.ico', sizes=[(n, n) for n in (16, 24, 32, 48, 64, 128, 256)])"
+;   python -c "from PIL import Image; Image.open('src/creative_memory/resources/icons/hicolor/256x256/apps/io.opendesign.CreativeMemoryStudio.png').save('packaging/windows/creative-memory.ico', sizes=[(n, n) for n in (16, 24, 32, 48, 64, 128, 256)])"
 ; ), else Inno Setup's default for the installer itself; the programs carry their own icon anyway.
 
 #ifndef AppVersion

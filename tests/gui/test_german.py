@@ -27,7 +27,7 @@ from creative_memory.model.constants import Actor
 from creative_memory.services import controls
 
 REPO = Path(__file__).resolve().parents[2]
-FOLDER = REPO / "resources" / "translations"
+FOLDER = REPO / "src" / "creative_memory" / "resources" / "translations"
 TS = FOLDER / "creative_memory_de.ts"
 QM = FOLDER / "creative_memory_de.qm"
 BIN = Path(sys.executable).parent
@@ -85,8 +85,8 @@ def test_the_shipped_binary_holds_every_translation_of_the_source(qapp: Any) -> 
 
 
 def test_every_string_the_sources_mark_is_in_the_german_file(tmp_path: Path) -> None:
-    files = sorted(str(p) for p in (REPO / "gui").rglob("*.py"))
-    files += sorted(str(p) for p in (REPO / "services").rglob("*.py") if "QT_TRANSLATE_NOOP" in p.read_text("utf-8"))
+    files = sorted(str(p) for p in (REPO / "src" / "creative_memory" / "gui").rglob("*.py"))
+    files += sorted(str(p) for p in (REPO / "src" / "creative_memory" / "services").rglob("*.py") if "QT_TRANSLATE_NOOP" in p.read_text("utf-8"))
     listing = tmp_path / "files"
     listing.write_text("\n".join(files) + "\n", encoding="utf-8")
     out = tmp_path / "now.ts"

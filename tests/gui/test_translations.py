@@ -26,7 +26,7 @@ from creative_memory.gui.tabs.activity.view import ActivityTab
 from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
 from creative_memory.gui.tabs.projects.view import ProjectsTab
 
-GUI = Path(__file__).resolve().parents[2] / "gui"
+GUI = Path(__file__).resolve().parents[2] / "src" / "creative_memory" / "gui"
 BIN = Path(sys.executable).parent
 
 #: the number of messages extracted when every helper was replaced (867); a new helper that hides

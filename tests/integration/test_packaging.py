@@ -35,7 +35,7 @@ from creative_memory import __version__
 
 REPO = Path(__file__).resolve().parents[2]
 PACKAGING = REPO / "packaging"
-RESOURCES = REPO / "resources"
+RESOURCES = REPO / "src" / "creative_memory" / "resources"
 SPEC = PACKAGING / "creative-memory.spec"
 APP_ID = "io.opendesign.CreativeMemoryStudio"
 DESKTOP = RESOURCES / f"{APP_ID}.desktop"
@@ -139,7 +139,7 @@ def test_spec_ships_the_files_loaded_at_run_time() -> None:
         'collect_submodules("creative_memory.cli.commands")',  # imported by name when a command runs
     ):
         assert needle in source
-    migrations = REPO / "services" / "migrations"
+    migrations = REPO / "src" / "creative_memory" / "services" / "migrations"
     assert (migrations / "env.py").is_file()
     assert (migrations / "script.py.mako").is_file()
     assert list((migrations / "versions").glob("[0-9]*.py"))
@@ -172,9 +172,9 @@ def test_desktop_entry_agrees_with_app_id_and_command() -> None:
         # instance for the frozen program and the pipx/venv script alike.
         assert entry["StartupWMClass"] in {GUI_COMMAND, APP_ID}
     # The running program names the same desktop file (Wayland app_id, _GTK_APPLICATION_ID).
-    app_source = (REPO / "gui" / "app.py").read_text(encoding="utf-8")
+    app_source = (REPO / "src" / "creative_memory" / "gui" / "app.py").read_text(encoding="utf-8")
     assert f'setDesktopFileName("{APP_ID}")' in app_source
-    assert _module_constant(REPO / "gui" / "icons.py", "APP_ID") == APP_ID
+    assert _module_constant(REPO / "src" / "creative_memory" / "gui" / "icons.py", "APP_ID") == APP_ID
 
 
 def test_metainfo_matches_desktop_file() -> None:
@@ -207,7 +207,7 @@ def test_metainfo_has_screenshots_and_current_release_notes() -> None:
 
 
 def test_every_listed_icon_size_is_shipped() -> None:
-    sizes = set(_module_constant(REPO / "gui" / "icons.py", "APP_ICON_SIZES"))  # type: ignore[arg-type]
+    sizes = set(_module_constant(REPO / "src" / "creative_memory" / "gui" / "icons.py", "APP_ICON_SIZES"))  # type: ignore[arg-type]
     sizes |= set(_module_constant(PACKAGING / "render_icons.py", "SIZES"))  # type: ignore[arg-type]
     assert {16, 24, 32, 48, 64, 128, 256, 512} <= sizes
     for n in sorted(sizes):
@@ -313,13 +313,12 @@ def test_isolated_install_runs_both_commands(tmp_path: Path) -> None:
 
 
 # --- one import name (decision 0012) ----------------------------------------------------------------
-FOLDERS = ("cli", "gui", "model", "resources", "services")
 
 
 @pytest.mark.timeout(600)
 def test_the_wheel_installs_one_import_name_holding_every_source_file(tmp_path: Path) -> None:
     """`pip wheel .` of a clean checkout: one top-level name, `creative_memory`, and under it every
-    module and data file of the five folders (a package missing from pyproject's list fails here)."""
+    module and data file under src/creative_memory (a package setuptools does not find fails here)."""
     import zipfile
 
     checkout = _clean_checkout(tmp_path / "checkout")
@@ -338,11 +337,10 @@ def test_the_wheel_installs_one_import_name_holding_every_source_file(tmp_path: 
     assert wheel.name.startswith(f"creative_memory_studio-{VERSION}-")
 
     tracked = (
-        subprocess.run(["git", "ls-files", *FOLDERS], cwd=REPO, capture_output=True, text=True, check=True)
+        subprocess.run(["git", "ls-files", "src/creative_memory"], cwd=REPO, capture_output=True, text=True, check=True)
         .stdout.split()
     )
     shipped_kinds = (".py", ".mako", ".svg", ".png", ".desktop", ".xml", ".qm", ".qss", "py.typed")
-    expected = {f"creative_memory/{rel}" for rel in tracked if rel.endswith(shipped_kinds)}
-    expected |= {"creative_memory/__init__.py", "creative_memory/py.typed"}
+    expected = {rel.removeprefix("src/") for rel in tracked if rel.endswith(shipped_kinds)}
     assert expected - set(names) == set(), "source files missing from the wheel"
     assert {n for n in names if n.startswith("creative_memory/")} - expected == set(), "unexpected files"

@@ -54,10 +54,15 @@ def test_nothing_changes_sys_path() -> None:
     assert offenders == []
 
 
-def test_the_package_folder_links_to_the_top_level_folders() -> None:
-    package = REPO / "creative_memory"
-    for folder in FOLDERS:
-        link = package / folder
-        assert link.is_symlink(), f"creative_memory/{folder} must be a link to ../{folder}"
-        assert link.resolve() == (REPO / folder).resolve()
+def test_the_package_is_a_real_folder_under_src() -> None:
+    """`src/creative_memory/{model,services,cli,gui,resources}` on disk: no links (a Windows
+    checkout gets none), and no folder of those names left at the top of the repository."""
+    package = REPO / "src" / "creative_memory"
     assert (package / "__init__.py").is_file()
+    links = [str(p.relative_to(REPO)) for p in (REPO / "src").rglob("*") if p.is_symlink()]
+    assert links == []
+    for folder in FOLDERS:
+        assert (package / folder).is_dir() and not (package / folder).is_symlink()
+        assert not (REPO / folder).exists(), f"{folder}/ belongs under src/creative_memory/"
+    assert not (REPO / "creative_memory").exists()
+

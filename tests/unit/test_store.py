@@ -27,8 +27,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import Column, Integer, MetaData, create_engine, text
 
 from creative_memory.model.tables import ALEMBIC_VERSION_TABLE, PREFIX, Base
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.errors import (
+from creative_memory.services.common.errors import (
     CreativeMemoryError,
     InvalidInput,
     ReadOnly,
@@ -37,7 +36,8 @@ from creative_memory.services.errors import (
     StoreTooNew,
     StoreUnavailable,
 )
-from creative_memory.services.store import SchemaInfo, Store, latest_revision
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.store.store import SchemaInfo, Store, latest_revision
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SHORT = {"busy_timeout_s": 0.2, "lock_budget_s": 0.6}
@@ -471,9 +471,9 @@ _UNPRIVILEGED_PROBE = textwrap.dedent(
     import json, sys
     from pathlib import Path
     from sqlalchemy import text
-    from creative_memory.services.datadir import DataDir
-    from creative_memory.services.errors import ReadOnly
-    from creative_memory.services.store import Store
+    from creative_memory.services.location.datadir import DataDir
+    from creative_memory.services.common.errors import ReadOnly
+    from creative_memory.services.store.store import Store
 
     results = {}
     for folder in sys.argv[1:]:
@@ -539,9 +539,13 @@ def as_normal_user() -> Iterator[dict[str, PermissionCase]]:
         src = top / "src"
         package_root = src / "creative_memory"
         package_root.mkdir(parents=True)
-        shutil.copy2(REPO_ROOT / "creative_memory" / "__init__.py", package_root / "__init__.py")
+        shutil.copy2(REPO_ROOT / "src" / "creative_memory" / "__init__.py", package_root / "__init__.py")
         for package in ("model", "services"):
-            shutil.copytree(REPO_ROOT / package, package_root / package, ignore=shutil.ignore_patterns("__pycache__"))
+            shutil.copytree(
+                REPO_ROOT / "src" / "creative_memory" / package,
+                package_root / package,
+                ignore=shutil.ignore_patterns("__pycache__"),
+            )
         for d in [src, *src.rglob("*")]:
             d.chmod(0o755 if d.is_dir() else 0o644)
         for name, (folder_mode, file_mode) in PERMISSION_CASES.items():

@@ -22,7 +22,7 @@ def test_the_package_metadata_reads_the_version_from_the_code() -> None:
 
 
 def test_the_newest_appstream_release_is_this_version() -> None:
-    metainfo = ROOT / "resources" / "io.opendesign.CreativeMemoryStudio.metainfo.xml"
+    metainfo = ROOT / "src" / "creative_memory" / "resources" / "io.opendesign.CreativeMemoryStudio.metainfo.xml"
     releases = ET.parse(metainfo).getroot().find("releases")
     assert releases is not None
     newest = releases.find("release")
