@@ -26,7 +26,7 @@ from pathlib import Path
 
 from bench.bench_gui_start import BARE
 from bench.common import NOW, USER, copy_store, demo_store, header, parser
-from creative_memory.services.clock import DAY_MS, now_ms
+from creative_memory.services.common.clock import DAY_MS, now_ms
 
 
 def cold(folder: Path) -> None:
@@ -42,10 +42,10 @@ def cold(folder: Path) -> None:
 
 
 def service_case(src: Path, work: Path, now: int) -> None:
-    from creative_memory.services.datadir import DataDir
-    from creative_memory.services.decay import refresh_decay
-    from creative_memory.services.lock_clock import HOLDS
-    from creative_memory.services.store import Store
+    from creative_memory.services.derivation.decay import refresh_decay
+    from creative_memory.services.location.datadir import DataDir
+    from creative_memory.services.store.lock_clock import HOLDS
+    from creative_memory.services.store.store import Store
 
     data = work / "service"
     copy_store(src, data)

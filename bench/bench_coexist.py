@@ -2,7 +2,7 @@
 writer with the daemon's pragmas (WAL, foreign keys, better-sqlite3's default 5 s busy wait) writes
 every 20 ms. Prints, per operation, its time, the daemon's longest wait and p99, its failed
 writes (a failed write is lost work in Open Design), and the longest hold of the write lock by one
-of our transactions or checkpoints (``services.lock_clock``; the budget is 250 ms).
+of our transactions or checkpoints (``services.store.lock_clock``; the budget is 250 ms).
 
     python -m bench.bench_coexist --size L
     python -m bench.bench_coexist --size M --only forget-busiest,reset
@@ -28,12 +28,15 @@ from bench.bench_forget import pick_contained, pick_patterns
 from bench.common import NOW, USER, demo_store, header, parser, working_copy
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import Preference
-from creative_memory.services import demo, demo_plan, derivation, erasure, exporting, importing
-from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.ingest import ingest_events, validate_event
-from creative_memory.services.lock_clock import HOLDS
-from creative_memory.services.secrets import SecretStore
-from creative_memory.services.store import Store
+from creative_memory.services.demo import demo, demo_plan
+from creative_memory.services.derivation import derivation
+from creative_memory.services.forget import erasure
+from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.ingest.ingest import ingest_events, validate_event
+from creative_memory.services.keychain.secrets import SecretStore
+from creative_memory.services.store.lock_clock import HOLDS
+from creative_memory.services.store.store import Store
+from creative_memory.services.transfer import exporting, importing
 
 DAY = 86_400_000
 NODE_DIR = Path(__file__).resolve().parents[1] / "tests" / "node"

@@ -33,14 +33,14 @@ from bench.common import (
 from creative_memory.model.constants import Actor
 from creative_memory.model.names import canonical_name
 from creative_memory.model.tables import EventPattern
-from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.byte_scan import count_bytes, needles_for
+from creative_memory.services.common.spellings import Spellings
 from creative_memory.services.engine.block import human
-from creative_memory.services.erasure import Target, diff_mentions, forget
-from creative_memory.services.secrets import SecretStore
-from creative_memory.services.spelled_search import count_spelled
-from creative_memory.services.spellings import Spellings
-from creative_memory.services.store import Store, sqlite_file_set
+from creative_memory.services.forget.byte_scan import count_bytes, needles_for
+from creative_memory.services.forget.erasure import Target, diff_mentions, forget
+from creative_memory.services.forget.spelled_search import count_spelled
+from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.keychain.secrets import SecretStore
+from creative_memory.services.store.store import Store, sqlite_file_set
 
 TARGET_MS = 250.0
 

@@ -42,9 +42,9 @@ WRITER = r"""
 import json, sys, time
 from bench.bench_ingest import stream
 from creative_memory.model.events import EventIn
-from creative_memory.services import ingest
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.store import Store
+from creative_memory.services.ingest import ingest
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.store.store import Store
 folder, rate, seconds, now = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
 per_batch = max(1, rate // 10)
 events = [EventIn.model_validate(w) for w in stream(int(rate * seconds) + per_batch, 7)]
@@ -80,7 +80,7 @@ def run_window(folder: Path, args: Any) -> dict[str, Any]:
     from creative_memory.gui.settings import AppSettings
     from creative_memory.model.constants import Actor
     from creative_memory.services.context import Context
-    from creative_memory.services.datadir import DataDir
+    from creative_memory.services.location.datadir import DataDir
 
     out: dict[str, Any] = {"gaps": [], "notices": [], "commits": [], "passes": []}
 

@@ -46,7 +46,7 @@ from bench.serve_loop import reacted_to, reaction
 from bench.wal_pages import commit_pages
 from creative_memory.model.constants import Origin
 from creative_memory.model.events import iso
-from creative_memory.services import retrieval
+from creative_memory.services.retrieval import retrieval
 
 REPO = Path(__file__).resolve().parents[1]
 CLIENT = (REPO / "integrations" / "opendesign" / "creative-memory-client.mjs").as_uri()

@@ -1,4 +1,4 @@
-"""Ingest throughput: validated ``EventIn`` batches of 1000 through ``services.ingest.ingest_events``
+"""Ingest throughput: validated ``EventIn`` batches of 1000 through ``services.ingest.ingest.ingest_events``
 with the derived cache kept current (the default), into an empty store and appended to the demo
 store of ``--size``; plus the raw insert path (``ingest.insert_event_rows``, no derivation).
 Target (quality.md): ≥ 20 k events/s batched with derivation kept current.
@@ -36,10 +36,11 @@ from bench.common import (
     working_copy,
 )
 from creative_memory.model.events import EventIn
-from creative_memory.services import demo, demo_plan, ingest
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.derivation import ensure_current
-from creative_memory.services.store import Store
+from creative_memory.services.demo import demo, demo_plan
+from creative_memory.services.derivation.derivation import ensure_current
+from creative_memory.services.ingest import ingest
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.store.store import Store
 
 DAY = 86_400_000
 BATCH = 1000

@@ -92,7 +92,7 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
     from creative_memory.gui.tabs.inspector.view import InspectorTab
     from creative_memory.model.constants import Actor
     from creative_memory.services.context import Context
-    from creative_memory.services.datadir import DataDir
+    from creative_memory.services.location.datadir import DataDir
 
     out: dict[str, Any] = {"rss_start": rss_mb()}
 
@@ -105,7 +105,7 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
         t0 = time.perf_counter()
         store = await ctrl.open()
         if ctrl.outdated_rules is not None:
-            from creative_memory.services import derivation
+            from creative_memory.services.derivation import derivation
 
             await ctrl.run(derivation.rebuild, store, USER, ctrl.now())
         while any(t.get_name() == "decay-catch-up" and not t.done() for t in asyncio.all_tasks()):

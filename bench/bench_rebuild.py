@@ -1,4 +1,4 @@
-"""Full re-derivation (``services.derivation.rebuild``) of the demo store of ``--size``.
+"""Full re-derivation (``services.derivation.derivation.rebuild``) of the demo store of ``--size``.
 Target (quality.md): ≤ 15 s for 1 M events (L).
 
     python -m bench.bench_rebuild --size M             # 3 runs
@@ -29,7 +29,7 @@ from bench.common import (
     runs_for,
     working_copy,
 )
-from creative_memory.services import derivation
+from creative_memory.services.derivation import derivation
 
 TARGET_S_PER_M_EVENTS = 15.0
 
@@ -50,7 +50,7 @@ class _Writes(logging.Handler):
 
 def _cpu() -> float:
     """CPU seconds of this process and of its ended children (the fold's helper process,
-    services.fold_split), user and system."""
+    services.derivation.fold_split), user and system."""
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> None:
     bs = demo_store(args.size, args.seed, fresh=args.fresh)
     runs = runs_for(args, 3)
     mode = ", cache emptied before each run" if args.empty_cache else ""
-    # CPU below: this process and the fold's helper process together (services.fold_split)
+    # CPU below: this process and the fold's helper process together (services.derivation.fold_split)
     header(f"full re-derivation, size {args.size}, {runs} run(s){mode}", bs)
     writes = _Writes()
     engine_log = logging.getLogger("cm.engine")

@@ -26,13 +26,14 @@ from bench.common import (
     working_copy,
 )
 from creative_memory.model.constants import Mode, Origin
-from creative_memory.services import controls, retrieval
-from creative_memory.services.candidates import load as load_candidates
-from creative_memory.services.derivation import ensure_current
+from creative_memory.services.controls import controls
+from creative_memory.services.derivation.derivation import ensure_current
 from creative_memory.services.engine.block import build_block, estimate_tokens
 from creative_memory.services.engine.retrieve import Gates
-from creative_memory.services.retrieval import bounded_retrieve
-from creative_memory.services.store import Store
+from creative_memory.services.retrieval import retrieval
+from creative_memory.services.retrieval.candidates import load as load_candidates
+from creative_memory.services.retrieval.retrieval import bounded_retrieve
+from creative_memory.services.store.store import Store
 
 TARGETS = {"S": 5.0, "M": 5.0, "L": 20.0}
 
@@ -97,7 +98,7 @@ def main(argv: list[str] | None = None) -> None:
     header(f"retrieve + build block, size {args.size}, {runs} runs per case", bs)
     target = TARGETS[args.size]
     with working_copy(bs) as store:
-        # As od-memory serve does (services/host.py): the log is checkpointed beside the calls.
+        # As od-memory serve does (services/rpc/host.py): the log is checkpointed beside the calls.
         store.background_checkpoints()
         project, n_records = busiest_project(store)
         print(f"   project: {project} ({n_records} records); target p99 ≤ {target:g} ms")

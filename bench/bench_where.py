@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from bench.common import demo_store, fmt_ms, header, parser, runs_for, summary
-from creative_memory.services import backups
+from creative_memory.services.store import backups
 
 
 def _process_ms(args: list[str], env: dict[str, str], runs: int) -> list[float]:

@@ -558,9 +558,9 @@ def pref_digest(db: Path) -> tuple[int, str, list[tuple[Any, ...]]]:
 
 
 def check(folder: Path, work: Path, log: Log) -> None:
-    from creative_memory.services import derivation
-    from creative_memory.services.datadir import DataDir
-    from creative_memory.services.store import Store
+    from creative_memory.services.derivation import derivation
+    from creative_memory.services.location.datadir import DataDir
+    from creative_memory.services.store.store import Store
 
     store = folder / "app.sqlite"
     con = sqlite3.connect(store)

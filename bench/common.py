@@ -31,9 +31,9 @@ from typing import Any
 
 from creative_memory.model.constants import DERIVATION_VERSION
 from creative_memory.model.events import iso
-from creative_memory.services import demo
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.store import Store
+from creative_memory.services.demo import demo
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.store.store import Store
 
 CACHE_ROOT = Path(os.environ.get("CM_BENCH_DIR") or Path(tempfile.gettempdir()) / "cm-bench")
 USER = "local"
@@ -163,7 +163,7 @@ def make_current(store: Store, bs: BenchStore) -> float | None:
     """Re-derive a working copy of a store derived by older rules (seconds taken), else None."""
     if not outdated(bs):
         return None
-    from creative_memory.services import derivation
+    from creative_memory.services.derivation import derivation
 
     print(
         f"   the cached store was derived by {bs.meta.get('derivation_version')}: re-deriving the copy "

@@ -19,8 +19,8 @@ import sqlite3
 
 from bench.bench_ingest import BATCH, stream, validate
 from bench.common import USER, BenchStore, demo_store, parser, working_copy
-from creative_memory.services import ingest
-from creative_memory.services.derivation import ensure_current
+from creative_memory.services.derivation.derivation import ensure_current
+from creative_memory.services.ingest import ingest
 
 SKIP: dict[str, set[str] | None] = {
     "creative_memory_pref_epochs": None,  # the whole table

@@ -3,7 +3,7 @@
     python -m bench.looking_digest [--size S] [--seed 3]
 
 Makes a demo store in a temporary folder, records one injection (``od-memory retrieve``), takes the
-digest of every row of every table (``services.digest``), then opens the window on it and renders
+digest of every row of every table (``services.store.digest``), then opens the window on it and renders
 every tab (``creative-memory --data-dir D --screenshot OUT``), runs ``preview``, ``explain``,
 ``inspect``, ``status``, ``diagnostics`` and ``retrieve --dry-run``, and takes the digest again.
 Prints both digests and any table whose rows changed.
@@ -18,7 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from creative_memory.services.digest import store_digest, table_digests
+from creative_memory.services.store.digest import store_digest, table_digests
 
 
 def _run(module: str, *args: str, env: dict[str, str]) -> None:

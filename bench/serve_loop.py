@@ -30,9 +30,9 @@ from bench.common import NOW, USER, busiest_project, demo_store, parser, working
 from creative_memory.cli.commands.serve import answer
 from creative_memory.model.events import iso
 from creative_memory.services.context import Actor, Context
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.host import Host
-from creative_memory.services.store import Store
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.rpc.host import Host
+from creative_memory.services.store.store import Store
 
 
 def main() -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from bench.common import NOW, USER, BenchStore, working_copy
 from creative_memory.model.constants import Origin
-from creative_memory.services import retrieval
+from creative_memory.services.retrieval import retrieval
 
 _WAL_HEADER = 32
 _FRAME_HEADER = 24

@@ -5,7 +5,7 @@
 #
 #   creative-memory --version
 #   creative-memory --self-test          offscreen, on a fresh temporary store: alembic migrates it
-#                                        from the bundled services/migrations, the gates are proven
+#                                        from the bundled services/store/migrations, the gates are proven
 #                                        and every tab renders
 #   od-memory --version
 #   od-memory --json --data-dir T status  a missing store: exit 4, nothing created
@@ -106,11 +106,11 @@ echo "ok"
 step "bundled data files and metadata"
 internal="$bundle/_internal"
 [[ -d "$internal" ]] || internal="$bundle"
-for f in creative_memory/services/migrations/env.py creative_memory/services/migrations/script.py.mako \
+for f in creative_memory/services/store/migrations/env.py creative_memory/services/store/migrations/script.py.mako \
          creative_memory/resources/icons/app.svg "creative_memory/resources/icons/hicolor/256x256/apps/$app_id.png"; do
     [[ -f "$internal/$f" ]] || fail "missing $f in the bundle"
 done
-ls "$internal"/creative_memory/services/migrations/versions/*.py >/dev/null || fail "no migration scripts in the bundle"
+ls "$internal"/creative_memory/services/store/migrations/versions/*.py >/dev/null || fail "no migration scripts in the bundle"
 ls "$internal"/keyring-*.dist-info/entry_points.txt >/dev/null || fail "keyring's entry points are not bundled"
 for f in tkinter _tkinter PySide6/QtNetwork.abi3.so PySide6/QtQml.abi3.so libgtk-3.so.0; do
     if compgen -G "$internal/$f*" >/dev/null; then fail "$f should not be in the bundle"; fi

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from creative_memory.services.blocklist import BlockChecker
-    from creative_memory.services.datadir import DataDir
-    from creative_memory.services.store import Store
+    from creative_memory.services.ingest.blocklist import BlockChecker
+    from creative_memory.services.location.datadir import DataDir
+    from creative_memory.services.store.store import Store
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = REPO_ROOT / "tests" / "fixtures"
@@ -53,7 +53,7 @@ def isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
 @pytest.fixture
 def tmp_data_dir(tmp_path: Path) -> DataDir:
     """A data dir (not yet created on disk) in the test's temp folder, as if given with --data-dir."""
-    from creative_memory.services.datadir import DataDir
+    from creative_memory.services.location.datadir import DataDir
 
     return DataDir(tmp_path / "od-data", "flag")
 
@@ -61,7 +61,7 @@ def tmp_data_dir(tmp_path: Path) -> DataDir:
 @pytest.fixture
 def store(tmp_data_dir: DataDir) -> Iterator[Store]:
     """A fresh, migrated store with short busy timeouts."""
-    from creative_memory.services.store import Store
+    from creative_memory.services.store.store import Store
 
     s = Store.open(tmp_data_dir, busy_timeout_s=TEST_BUSY_TIMEOUT_S, lock_budget_s=TEST_LOCK_BUDGET_S)
     try:
@@ -75,8 +75,8 @@ def blocks(tmp_path: Path) -> BlockChecker:
     """The blocklist, with an install secret in the test's own config folder (no keychain)."""
     import keyring.backends.fail
 
-    from creative_memory.services.blocklist import BlockChecker
-    from creative_memory.services.secrets import SecretStore
+    from creative_memory.services.ingest.blocklist import BlockChecker
+    from creative_memory.services.keychain.secrets import SecretStore
 
     secrets = SecretStore(config_dir=tmp_path / "config", keyring_backend=keyring.backends.fail.Keyring())
     secrets.install_secret()

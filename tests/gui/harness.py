@@ -20,9 +20,9 @@ from creative_memory.gui.storeworker import StoreWorker
 from creative_memory.gui.tasks import TaskKeeper
 from creative_memory.model.constants import Actor
 from creative_memory.services.context import Context
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.derivation import ensure_current, is_current
-from creative_memory.services.ingest import ingest_jsonl
+from creative_memory.services.derivation.derivation import ensure_current, is_current
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.location.datadir import DataDir
 
 T0 = 1_793_000_000_000  # 2026-10-26T…Z: a fixed "now" for seeded events
 

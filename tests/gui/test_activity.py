@@ -22,7 +22,8 @@ from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
 from creative_memory.gui.tabs.activity.view import ActivityTab
 from creative_memory.gui.theme import apply_scheme
 from creative_memory.model.constants import Actor
-from creative_memory.services import audit, controls, erasure
+from creative_memory.services.controls import audit, controls
+from creative_memory.services.forget import erasure
 
 SHOTS = Path(os.environ.get("CM_SHOTS_DIR") or tempfile.gettempdir()) / "cm-shots"
 
@@ -181,7 +182,7 @@ def test_ctrl_f_focuses_the_filter_box(window: Any, qtbot: Any, run_async: Any) 
 
 
 def test_screenshots_light_and_dark(ctrl: Any, qtbot: Any, qapp: Any, seed: Any, run_async: Any) -> None:
-    from creative_memory.services import demo
+    from creative_memory.services.demo import demo
 
     demo.generate(ctrl.store, ctrl.user, size="S", seed=3, now=ctrl.now())
     controls.set_enabled(ctrl.store, ctrl.user, False, actor=Actor.GUI, now=ctrl.now())

@@ -12,7 +12,7 @@ import pytest
 
 from creative_memory.gui.banner_state import StoreInfo, banner_state, time_left
 from creative_memory.model.events import iso
-from creative_memory.services.status import MemoryStatus, UntilResumed
+from creative_memory.services.controls.status import MemoryStatus, UntilResumed
 
 HOUR = 3_600_000
 NOW = 1_793_000_000_000

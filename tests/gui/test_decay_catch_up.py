@@ -17,8 +17,8 @@ from harness import T0, event
 from test_live_refresh import commit_from_elsewhere
 
 from creative_memory.gui import controller as controller_module
-from creative_memory.services import decay as decay_module
-from creative_memory.services.clock import DAY_MS
+from creative_memory.services.common.clock import DAY_MS
+from creative_memory.services.derivation import decay as decay_module
 
 
 def due_in(path: Any, now: int) -> int:
@@ -144,7 +144,7 @@ def test_a_change_while_the_catch_up_reads_what_is_due_is_shown_when_it_ends(
 def test_switching_stores_stops_the_old_stores_catch_up(months_later: Any, run_async: Any, tmp_path: Any) -> None:
     """Another store opened while a catch-up runs: it stops after the slice under way instead of
     writing on into the closed store, and the new store's live refresh is not held by it."""
-    from creative_memory.services.datadir import DataDir
+    from creative_memory.services.location.datadir import DataDir
 
     ctrl = months_later
     old_path = ctrl.store.path
@@ -196,7 +196,7 @@ def _switch_while_the_catch_up_is(
     """Start the catch-up and switch stores while it is ``step``: "reading" what is due (its
     DecayRun being made on the store thread), or "closing" (its connection's close queued behind
     a tab's call); return the runs it made."""
-    from creative_memory.services.datadir import DataDir
+    from creative_memory.services.location.datadir import DataDir
 
     made: list[Any] = []
     reading = threading.Event()

@@ -25,7 +25,9 @@ from creative_memory.gui.itemmodels.diagnostics import RetrievalsModel
 from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
 from creative_memory.gui.theme import apply_scheme
 from creative_memory.model.constants import Actor, Mode, Origin
-from creative_memory.services import controls, reasons, retrieval, retrieval_log
+from creative_memory.services.controls import controls
+from creative_memory.services.inspection import retrieval_log
+from creative_memory.services.retrieval import reasons, retrieval
 
 DAY = 86_400_000
 SHOTS = Path(os.environ.get("CM_SHOTS_DIR") or tempfile.gettempdir()) / "cm-shots"
@@ -333,7 +335,7 @@ def test_paging_reaches_every_one_of_350_retrievals(tab: DiagnosticsTab, ctrl: A
 # --------------------------------------------------------------------------- screenshots
 def test_screenshots_light_and_dark(ctrl: Any, qtbot: Any, qapp: Any, run_async: Any,
                                     wait_until: Any) -> None:
-    from creative_memory.services import demo
+    from creative_memory.services.demo import demo
 
     now = ctrl.now()
     demo.generate(ctrl.store, ctrl.user, size="S", seed=3, now=now)

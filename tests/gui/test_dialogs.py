@@ -19,7 +19,7 @@ from creative_memory.gui.dialogs.pause import PauseDialog, preset_end
 from creative_memory.gui.dialogs.progress import ProgressDialog
 from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.dialogs.reset import ResetDialog
-from creative_memory.services.queries import ResetCounts
+from creative_memory.services.inspection.queries import ResetCounts
 
 NOW = 1_793_000_000_000  # 2026-10-26T…Z
 HOUR = 3_600_000

@@ -24,7 +24,7 @@ from creative_memory.gui.tabs.activity.view import ActivityTab
 from creative_memory.gui.tabs.inspector.detail import retrieval_sentence
 from creative_memory.gui.tabs.preview.view import PreviewTab
 from creative_memory.model.constants import Actor
-from creative_memory.services import controls
+from creative_memory.services.controls import controls
 
 REPO = Path(__file__).resolve().parents[2]
 FOLDER = REPO / "src" / "creative_memory" / "resources" / "translations"
@@ -139,8 +139,8 @@ def test_the_overview_says_where_and_the_keychain_in_german(german: QApplication
     the English (od-memory where, status) is unchanged."""
     from creative_memory.gui.tabs.overview.view import OverviewTab
     from creative_memory.gui.visible import said
-    from creative_memory.services.datadir import DataDir
-    from creative_memory.services.secrets import SecretStore
+    from creative_memory.services.keychain.secrets import SecretStore
+    from creative_memory.services.location.datadir import DataDir
 
     assert DataDir(tmp_path, "flag").how() == "chosen with --data-dir"
     assert said(DataDir(tmp_path, "flag").how_sentence()) == "mit --data-dir gewählt"

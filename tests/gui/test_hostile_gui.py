@@ -173,7 +173,7 @@ def test_the_inspector_can_forget_one_polarity_and_keep_the_other(
 
     from creative_memory.gui.itemmodels.preferences import PreferenceKey
     from creative_memory.gui.tabs.inspector.view import InspectorTab
-    from creative_memory.services import queries
+    from creative_memory.services.inspection import queries
 
     seed([event(i, pattern="dense_grids", signal="thumbs_up", session=f"s{i}") for i in range(1, 4)]
          + [event(i, pattern="dense_grids", polarity="negative", signal="thumbs_down", session=f"s{i}")

@@ -28,8 +28,8 @@ from creative_memory.gui.tabs.inspector.view import InspectorTab
 from creative_memory.gui.tabs.preview.whatif import whatif_sentence
 from creative_memory.gui.visible import shown_name, shown_pair
 from creative_memory.model.inert import FSI, PDI
-from creative_memory.services import retrieval
-from creative_memory.services.inspector_query import PreferenceKey
+from creative_memory.services.inspection.inspector_query import PreferenceKey
+from creative_memory.services.retrieval import retrieval
 
 MIXED = "logo_שלום_مرحبا_bold"  # Hebrew and Arabic letters between Latin ones: a valid name
 EVIL_PATTERN = "abc\u202edcba_\x1b[2J_grid"  # an override and an escape sequence: stored by an older version

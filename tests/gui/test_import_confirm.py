@@ -14,7 +14,8 @@ from PySide6.QtCore import Qt
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.tabs.overview.view import OverviewTab
 from creative_memory.model.constants import Actor
-from creative_memory.services import controls, exporting
+from creative_memory.services.controls import controls
+from creative_memory.services.transfer import exporting
 
 
 @pytest.fixture

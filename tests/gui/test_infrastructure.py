@@ -52,7 +52,7 @@ from creative_memory.gui.widgets import (
     accent_colour,
     is_dark,
 )
-from creative_memory.services.errors import Cancelled, InvalidInput, StoreUnavailable
+from creative_memory.services.common.errors import Cancelled, InvalidInput, StoreUnavailable
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 APP_ID = "io.opendesign.CreativeMemoryStudio"

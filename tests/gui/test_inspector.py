@@ -32,10 +32,12 @@ from creative_memory.gui.itemmodels.preferences import (
 from creative_memory.gui.tabs.inspector.view import InspectorTab, retrieval_sentence
 from creative_memory.gui.widgets.chart import StrengthChart, series_from_history
 from creative_memory.model.constants import Origin
-from creative_memory.services import demo, queries, retrieval
-from creative_memory.services.explain import StrengthPoint
-from creative_memory.services.inspector_query import cursor_of, load_page
-from creative_memory.services.queries import PrefFilter
+from creative_memory.services.demo import demo
+from creative_memory.services.inspection import queries
+from creative_memory.services.inspection.explain import StrengthPoint
+from creative_memory.services.inspection.inspector_query import cursor_of, load_page
+from creative_memory.services.inspection.queries import PrefFilter
+from creative_memory.services.retrieval import retrieval
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path(os.environ.get("CM_SHOTS_DIR") or tempfile.gettempdir()) / "cm-shots"

@@ -15,8 +15,8 @@ from PySide6.QtTest import QAbstractItemModelTester
 from creative_memory.gui.itemmodels.preferences import PreferenceTableModel
 from creative_memory.gui.tabs.inspector import layout
 from creative_memory.gui.tabs.inspector.view import InspectorTab
-from creative_memory.services import demo
-from creative_memory.services.queries import PrefFilter
+from creative_memory.services.demo import demo
+from creative_memory.services.inspection.queries import PrefFilter
 
 PAGE, PAGES = 50, 3  # a window of 150 rows over the S demo store's ~1000
 

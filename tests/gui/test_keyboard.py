@@ -21,9 +21,10 @@ from creative_memory.gui.dialogs.reset import ResetDialog
 from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
 from creative_memory.gui.tabs.inspector.view import InspectorTab
 from creative_memory.model.constants import Actor, Origin
-from creative_memory.services import controls, retrieval
-from creative_memory.services.forget_scope import ErasePlan, ScopeRow
-from creative_memory.services.queries import ResetCounts
+from creative_memory.services.controls import controls
+from creative_memory.services.forget.forget_scope import ErasePlan, ScopeRow
+from creative_memory.services.inspection.queries import ResetCounts
+from creative_memory.services.retrieval import retrieval
 
 
 def _every_banner(window: Any, ctrl: Any, run_async: Any) -> None:

@@ -36,11 +36,12 @@ from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
 from creative_memory.gui.tabs.inspector.view import InspectorTab
 from creative_memory.gui.tabs.preview.view import PreviewTab
 from creative_memory.model.constants import Actor, Origin
-from creative_memory.services import controls, retrieval
-from creative_memory.services.erasure import Target
-from creative_memory.services.forget_scope import ErasePlan, ScopeRow
-from creative_memory.services.importing import ImportPlan
-from creative_memory.services.queries import ResetCounts
+from creative_memory.services.controls import controls
+from creative_memory.services.forget.erasure import Target
+from creative_memory.services.forget.forget_scope import ErasePlan, ScopeRow
+from creative_memory.services.inspection.queries import ResetCounts
+from creative_memory.services.retrieval import retrieval
+from creative_memory.services.transfer.importing import ImportPlan
 
 
 def _every_banner(window: Any, ctrl: Any, run_async: Any) -> None:

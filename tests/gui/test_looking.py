@@ -14,8 +14,8 @@ from creative_memory.gui.tabs.inspector.view import InspectorTab
 from creative_memory.gui.tabs.preview.view import PreviewTab
 from creative_memory.model.constants import Mode, Origin
 from creative_memory.model.tables import Retrieval
-from creative_memory.services import retrieval
-from creative_memory.services.digest import store_digest, table_digests
+from creative_memory.services.retrieval import retrieval
+from creative_memory.services.store.digest import store_digest, table_digests
 
 
 def _seed_store(ctrl: Any, seed: Any) -> None:

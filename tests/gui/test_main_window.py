@@ -8,8 +8,8 @@ from harness import event
 from PySide6.QtCore import Qt
 
 from creative_memory.gui.banner_state import StoreInfo, banner_state
-from creative_memory.services import controls
-from creative_memory.services.status import MemoryStatus
+from creative_memory.services.controls import controls
+from creative_memory.services.controls.status import MemoryStatus
 
 
 def test_six_tabs_in_order_and_ctrl_number_switches(window: Any, qtbot: Any) -> None:
@@ -66,7 +66,7 @@ def test_a_store_derived_by_older_rules_is_re_derived_on_opening(
     from creative_memory.gui.main_window import MainWindow
     from creative_memory.gui.settings import AppSettings
     from creative_memory.model.constants import DERIVATION_VERSION
-    from creative_memory.services.ingest import ingest_jsonl
+    from creative_memory.services.ingest.ingest import ingest_jsonl
 
     monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
     first = open_controller(qloop, run_async, tmp_path)

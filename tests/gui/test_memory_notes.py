@@ -12,8 +12,9 @@ from PySide6.QtCore import Qt
 from creative_memory.gui.itemmodels.preferences import PreferenceKey
 from creative_memory.gui.tabs.diagnostics.kept import open_in_diagnostics
 from creative_memory.model.constants import Actor, Origin
-from creative_memory.services import notes, retrieval
-from creative_memory.services.status import MemoryStatus
+from creative_memory.services.controls import notes
+from creative_memory.services.controls.status import MemoryStatus
+from creative_memory.services.retrieval import retrieval
 
 
 def _lines() -> list[str]:

@@ -26,10 +26,12 @@ from creative_memory.gui.tabs.overview.text import state_sentence
 from creative_memory.gui.tabs.overview.view import OverviewTab
 from creative_memory.model.constants import Actor, Origin
 from creative_memory.model.tables import ALEMBIC_VERSION_TABLE
-from creative_memory.services import controls, crypto, retrieval
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.status import MemoryStatus, StatusCounts, UntilResumed
-from creative_memory.services.store import Store
+from creative_memory.services.controls import controls
+from creative_memory.services.controls.status import MemoryStatus, StatusCounts, UntilResumed
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.retrieval import retrieval
+from creative_memory.services.store.store import Store
+from creative_memory.services.transfer import crypto
 
 REPO = Path(__file__).resolve().parents[2]
 SHOTS = Path(os.environ.get("CM_SHOTS_DIR") or tempfile.gettempdir()) / "cm-shots"
@@ -469,7 +471,7 @@ def test_screenshots_light_and_dark_with_demo_data(
     tab: OverviewTab, ctrl: Controller, run_async: Any, qapp: Any, qtbot: Any
 ) -> None:
     from creative_memory.gui.theme import apply_scheme
-    from creative_memory.services import demo
+    from creative_memory.services.demo import demo
 
     run_async(ctrl.run(demo.generate, ctrl.store, ctrl.user, size="S", seed=7, now=ctrl.now()), timeout=120)
     run_async(tab.run_self_test(), timeout=30)
@@ -501,7 +503,7 @@ def test_rebuild_button_re_derives_from_the_events_and_records_it(
     tab.rebuild_button.click()
     wait_until(lambda: status(ctrl).counts.preferences > 0 and tab.rebuild_button.isEnabled())
     assert "Rebuilt" in tab.selftest_summary.text()
-    from creative_memory.services import audit
+    from creative_memory.services.controls import audit
 
     with ctrl.store.read() as s:
         assert any(e["action"] == "rebuild" and e["actor"] == "gui" for e in audit.entries(s, ctrl.user))

@@ -23,8 +23,9 @@ from creative_memory.gui.tabs.preview.render import section_colours
 from creative_memory.gui.tabs.preview.view import PreviewTab
 from creative_memory.gui.theme import apply_scheme
 from creative_memory.model.constants import Actor
-from creative_memory.services import controls, queries, retrieval_log
+from creative_memory.services.controls import controls
 from creative_memory.services.engine.block import estimate_tokens
+from creative_memory.services.inspection import queries, retrieval_log
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 FIXTURE_MEMORY = REPO_ROOT / "tests" / "fixtures" / "od-data-dir" / "memory"
@@ -288,7 +289,7 @@ def contrast(a: QColor, b: QColor) -> float:
 def test_screenshots_light_and_dark_keep_the_blocks_readable(ctrl: Any, qtbot: Any, qapp: Any,
                                                              run_async: Any) -> None:
     from creative_memory.gui.theme import scheme_palette
-    from creative_memory.services import demo
+    from creative_memory.services.demo import demo
 
     shutil.copytree(FIXTURE_MEMORY, ctrl.ctx.data_dir.path / "memory")
     demo.generate(ctrl.store, ctrl.user, size="S", seed=3, now=ctrl.now())

@@ -25,9 +25,10 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.itemmodels.projects import COL, COLUMNS, ID_ROLE, ProjectsFilterProxy, ProjectsModel
 from creative_memory.gui.tabs.projects.view import ProjectsTab
-from creative_memory.services import controls, retrieval
-from creative_memory.services.controls import ProjectRow
-from creative_memory.services.errors import StoreLocked
+from creative_memory.services.common.errors import StoreLocked
+from creative_memory.services.controls import controls
+from creative_memory.services.controls.controls import ProjectRow
+from creative_memory.services.retrieval import retrieval
 
 REPO = Path(__file__).resolve().parents[2]
 SHOTS = Path(os.environ.get("CM_SHOTS_DIR") or tempfile.gettempdir()) / "cm-shots"
@@ -413,7 +414,7 @@ def test_screenshots_light_and_dark_with_demo_data(
     daemon_ctrl: Controller, make_tab: Any, run_async: Any, qapp: Any, qtbot: Any, wait_until: Any
 ) -> None:
     from creative_memory.gui.theme import apply_scheme
-    from creative_memory.services import demo
+    from creative_memory.services.demo import demo
 
     run_async(daemon_ctrl.run(demo.generate, daemon_ctrl.store, daemon_ctrl.user, size="S", seed=7,
                               now=daemon_ctrl.now()), timeout=120)

@@ -22,10 +22,10 @@ from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.storeworker import StoreWorker
 from creative_memory.gui.tasks import TaskKeeper
 from creative_memory.model.constants import Actor
-from creative_memory.services import datadir
 from creative_memory.services.context import Context
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.ingest import ingest_jsonl
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.location import datadir
+from creative_memory.services.location.datadir import DataDir
 
 
 def daemon_store(folder: Path) -> Path:

@@ -24,13 +24,16 @@ from sqlalchemy import select
 
 from creative_memory.model.constants import Actor, Mode, Origin
 from creative_memory.model.tables import Event, Preference
-from creative_memory.services import controls, derivation, erasure, preview, retrieval
-from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.clock import now_ms
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.ingest import ingest_events, validate_event
-from creative_memory.services.secrets import SecretStore
-from creative_memory.services.store import DEFAULT_BUSY_TIMEOUT_S, Store
+from creative_memory.services.common.clock import now_ms
+from creative_memory.services.controls import controls
+from creative_memory.services.derivation import derivation
+from creative_memory.services.forget import erasure
+from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.ingest.ingest import ingest_events, validate_event
+from creative_memory.services.keychain.secrets import SecretStore
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.retrieval import preview, retrieval
+from creative_memory.services.store.store import DEFAULT_BUSY_TIMEOUT_S, Store
 
 HERE = Path(__file__).resolve().parent
 WRITER = HERE / "writer_process.py"

@@ -42,13 +42,16 @@ from sqlalchemy import select
 from creative_memory.model.constants import Actor
 from creative_memory.model.events import iso
 from creative_memory.model.tables import Preference
-from creative_memory.services import controls, derivation, exporting, retrieval
-from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.context import Context
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.ingest import ingest_events, validate_event
-from creative_memory.services.secrets import SecretStore
-from creative_memory.services.store import Store
+from creative_memory.services.controls import controls
+from creative_memory.services.derivation import derivation
+from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.ingest.ingest import ingest_events, validate_event
+from creative_memory.services.keychain.secrets import SecretStore
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.retrieval import retrieval
+from creative_memory.services.store.store import Store
+from creative_memory.services.transfer import exporting
 
 pytestmark = pytest.mark.slow
 

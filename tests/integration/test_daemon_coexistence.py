@@ -24,12 +24,15 @@ from sqlalchemy import func, select
 
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import EventPattern
-from creative_memory.services import demo, demo_plan, derivation, erasure, exporting, importing
-from creative_memory.services import reset as reset_module
-from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.store import Store
+from creative_memory.services.demo import demo, demo_plan
+from creative_memory.services.derivation import derivation
+from creative_memory.services.forget import erasure
+from creative_memory.services.forget import reset as reset_module
+from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.store.store import Store
+from creative_memory.services.transfer import exporting, importing
 
 pytestmark = pytest.mark.slow
 

@@ -33,25 +33,20 @@ from creative_memory.model.tables import (
     ProjectSettings,
     RetrievalEvent,
 )
-from creative_memory.services import audit as audit_module
-from creative_memory.services import (
-    byte_scan,
-    controls,
-    derivation,
-    erasure,
-    explain,
-    forget_events,
-    queries,
-    retrieval,
-)
-from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.datadir import DataDir
+from creative_memory.services.common.errors import RefusedForSafety
+from creative_memory.services.controls import audit as audit_module
+from creative_memory.services.controls import controls
+from creative_memory.services.controls.status import StatusCounts
+from creative_memory.services.derivation import derivation
 from creative_memory.services.engine.block import human
-from creative_memory.services.errors import RefusedForSafety
-from creative_memory.services.ingest import ingest_events, validate_event
-from creative_memory.services.secrets import SecretStore
-from creative_memory.services.status import StatusCounts
-from creative_memory.services.store import Store
+from creative_memory.services.forget import byte_scan, erasure, forget_events
+from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.ingest.ingest import ingest_events, validate_event
+from creative_memory.services.inspection import explain, queries
+from creative_memory.services.keychain.secrets import SecretStore
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.retrieval import retrieval
+from creative_memory.services.store.store import Store
 
 USER = "u"
 T0 = 1_767_225_600_000  # 2026-01-01T00:00:00Z

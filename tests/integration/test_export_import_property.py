@@ -20,10 +20,12 @@ from hypothesis import strategies as st
 
 from creative_memory.model.constants import NEGATIVE_TAGS, POSITIVE_TAGS, Actor
 from creative_memory.model.names import is_name
-from creative_memory.services import controls, erasure, exporting, import_plan, importing
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.ingest import ingest_events, validate_event
-from creative_memory.services.store import Store
+from creative_memory.services.controls import controls
+from creative_memory.services.forget import erasure
+from creative_memory.services.ingest.ingest import ingest_events, validate_event
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.store.store import Store
+from creative_memory.services.transfer import exporting, import_plan, importing
 
 EXAMPLES = 40
 NOW = int(datetime(2026, 11, 10, 12, tzinfo=UTC).timestamp() * 1000)

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from creative_memory.services import demo
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.store import Store
+from creative_memory.services.demo import demo
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.store.store import Store
 
 USER = "local"
 NOW = 1_780_000_000_000

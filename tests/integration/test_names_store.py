@@ -19,14 +19,18 @@ from sqlalchemy import select
 
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import Event, Preference, ProjectSettings
-from creative_memory.services import controls, erasure, exporting, importing, queries, retrieval
-from creative_memory.services.blocklist import BlockChecker
+from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.context import check_user
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.errors import InvalidInput
-from creative_memory.services.ingest import ingest_events, validate_event
-from creative_memory.services.secrets import SecretStore
-from creative_memory.services.store import Store
+from creative_memory.services.controls import controls
+from creative_memory.services.forget import erasure
+from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.ingest.ingest import ingest_events, validate_event
+from creative_memory.services.inspection import queries
+from creative_memory.services.keychain.secrets import SecretStore
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.retrieval import retrieval
+from creative_memory.services.store.store import Store
+from creative_memory.services.transfer import exporting, importing
 
 USER = "u"
 T0 = 1_767_225_600_000  # 2026-01-01T00:00:00Z
@@ -298,7 +302,7 @@ def test_a_spelling_stored_decomposed_by_an_earlier_version_is_forgotten(
             (decomposed,),
         )
         con.execute("COMMIT")
-    from creative_memory.services import derivation
+    from creative_memory.services.derivation import derivation
 
     derivation.rebuild(store, USER, NOW)
     r = erasure.forget(

@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.personal import CUSTOM_PLACEHOLDER, PERSONAL_TRAILER, compose_personal
-from creative_memory.services.store import Store
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.retrieval.personal import CUSTOM_PLACEHOLDER, PERSONAL_TRAILER, compose_personal
+from creative_memory.services.store.store import Store
 
 pytestmark = pytest.mark.skipif(
     shutil.which("node") is None, reason="Node.js is not installed (the daemon's client needs node >= 18)"

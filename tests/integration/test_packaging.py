@@ -132,14 +132,14 @@ def test_spec_ships_the_files_loaded_at_run_time() -> None:
     source = SPEC.read_text(encoding="utf-8")
     # alembic reads these from the filesystem; gui/icons.py and gui/app.py read these.
     for needle in (
-        '"services" / "migrations"',
+        '"services" / "store" / "migrations"',
         '"*.mako"',
         'RESOURCES / "icons"',
         '"translations"',
         'collect_submodules("creative_memory.cli.commands")',  # imported by name when a command runs
     ):
         assert needle in source
-    migrations = REPO / "src" / "creative_memory" / "services" / "migrations"
+    migrations = REPO / "src" / "creative_memory" / "services" / "store" / "migrations"
     assert (migrations / "env.py").is_file()
     assert (migrations / "script.py.mako").is_file()
     assert list((migrations / "versions").glob("[0-9]*.py"))

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from creative_memory.services.secrets import INSTALL_SECRET_USER, SERVICE_NAME, SecretStore
+from creative_memory.services.keychain.secrets import INSTALL_SECRET_USER, SERVICE_NAME, SecretStore
 
 pytestmark = [
     pytest.mark.secretservice,

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.store import Store
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.store.store import Store
 
 CLI = [sys.executable, "-m", "creative_memory.cli.main"]
 NOW = "2026-11-10T12:00:00Z"

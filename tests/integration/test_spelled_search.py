@@ -12,14 +12,14 @@ import pytest
 
 from creative_memory.model.constants import Actor
 from creative_memory.model.names import canonical_name
-from creative_memory.services import erasure
-from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.erasure_search import live_copies
-from creative_memory.services.ingest import ingest_events, validate_event
-from creative_memory.services.spelled_search import count_spelled
-from creative_memory.services.spellings import Spelling, Spellings, fold_bytes
-from creative_memory.services.store import Store
+from creative_memory.services.common.spellings import Spelling, Spellings, fold_bytes
+from creative_memory.services.forget import erasure
+from creative_memory.services.forget.erasure_search import live_copies
+from creative_memory.services.forget.spelled_search import count_spelled
+from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.ingest.ingest import ingest_events, validate_event
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.store.store import Store
 
 USER = "local"
 NOW = 1_780_000_000_000

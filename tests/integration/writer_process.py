@@ -2,7 +2,7 @@
 """A second process for the integration tests (run with ``sys.executable``; not a test module).
 
 ``write DATA_DIR --seconds S --rate R --config DIR [--stop-file F]``
-    The concurrent writer: appends one event at a time through ``services.ingest`` at a steady
+    The concurrent writer: appends one event at a time through ``services.ingest.ingest`` at a steady
     rate for user ``daemon_user`` (as the daemon does) and inserts a row into the daemon's own
     ``projects`` table with plain sqlite3 after every event; for S seconds, or until F exists. One line per outcome on stdout:
     ``ready``, ``accepted <event_id>``, ``ignored <event_id> <reason>``, ``project <id>``,
@@ -33,13 +33,15 @@ import keyring.backends.fail
 
 from creative_memory.model.constants import Actor
 from creative_memory.model.events import iso
-from creative_memory.services import derivation, erasure, importing
-from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.clock import now_ms
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.ingest import ingest_events, validate_event
-from creative_memory.services.secrets import SecretStore
-from creative_memory.services.store import Store
+from creative_memory.services.common.clock import now_ms
+from creative_memory.services.derivation import derivation
+from creative_memory.services.forget import erasure
+from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.ingest.ingest import ingest_events, validate_event
+from creative_memory.services.keychain.secrets import SecretStore
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.store.store import Store
+from creative_memory.services.transfer import importing
 
 WRITER_USER = "daemon_user"
 WRITER_PATTERNS = [("layout", f"writer_grid_{i}") for i in range(8)] + [("color", "writer_ink")]

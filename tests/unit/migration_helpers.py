@@ -6,7 +6,7 @@ from pathlib import Path
 
 from sqlalchemy import create_engine
 
-from creative_memory.services.schema import alembic_config
+from creative_memory.services.location.schema import alembic_config
 
 
 def migrate(path: Path, rev: str, *, down: bool = False) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from creative_memory.services.store import Store
+from creative_memory.services.store.store import Store
 
 
 def outside_write(store: Store, sql: str, params: tuple[object, ...] = ()) -> None:
@@ -32,7 +32,7 @@ def outside_read(store: Store, sql: str, params: tuple[object, ...] = ()) -> lis
 def due_records(store: Store, user_id: str, now: int) -> int:
     """How many of the user's records are due to decay or archival at ``now`` (the query the
     catch-up starts from), read by another program."""
-    from creative_memory.services.clock import DAY_MS
-    from creative_memory.services.decay import _DUE_IDS, ARCHIVE_DAYS
+    from creative_memory.services.common.clock import DAY_MS
+    from creative_memory.services.derivation.decay import _DUE_IDS, ARCHIVE_DAYS
 
     return len(outside_read(store, _DUE_IDS, (user_id, now, now - ARCHIVE_DAYS * DAY_MS)))

@@ -14,13 +14,14 @@ import keyring.backends.fail
 import pytest
 
 from creative_memory.model.constants import Actor
-from creative_memory.services import backups, erasure
-from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.errors import RefusedForSafety, StoreUnavailable
-from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.secrets import SecretStore
-from creative_memory.services.store import Store
+from creative_memory.services.common.errors import RefusedForSafety, StoreUnavailable
+from creative_memory.services.forget import erasure
+from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.keychain.secrets import SecretStore
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.store import backups
+from creative_memory.services.store.store import Store
 
 SHORT = {"busy_timeout_s": 0.2, "lock_budget_s": 0.6}
 NOW = 1_793_500_000_000
@@ -162,7 +163,7 @@ def test_the_light_schema_reading_agrees_with_alembic() -> None:
     from alembic.script import ScriptDirectory
 
     from creative_memory.model.tables import ALEMBIC_VERSION_TABLE
-    from creative_memory.services import schema
+    from creative_memory.services.location import schema
 
     script = ScriptDirectory.from_config(schema.alembic_config())
     assert schema.latest_revision() == script.get_current_head()
@@ -175,7 +176,7 @@ def test_the_light_schema_reading_agrees_with_alembic() -> None:
 # its connection to that copy waits for a line on standard input.
 _PAUSED_BACKUP = """
 import sqlite3, sys
-from creative_memory.services import backups
+from creative_memory.services.store import backups
 
 class _Paused:
     def __getattr__(self, name):

@@ -13,13 +13,13 @@ from sqlalchemy import insert, update
 from creative_memory.model.constants import Status, Tier
 from creative_memory.model.records import PrefState
 from creative_memory.model.tables import Preference
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.derivation import pref_row
+from creative_memory.services.derivation.derivation import pref_row
 from creative_memory.services.engine.evaluation import ARCHIVE_MS
 from creative_memory.services.engine.retrieve import Gates
 from creative_memory.services.engine.stages import split_scopes
-from creative_memory.services.retrieval import bounded_retrieve
-from creative_memory.services.store import Store
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.retrieval.retrieval import bounded_retrieve
+from creative_memory.services.store.store import Store
 
 USER = "local"
 

@@ -1,4 +1,4 @@
-"""The bounded candidate read (services/candidates.py) gives the same retrieval as reading every record.
+"""The bounded candidate read (services/retrieval/candidates.py) gives the same retrieval as reading every record.
 
 Random preference tables (many ties, records due to decay or archive at ``now``, globals hidden by
 project records of any status, groups deeper than the engine's rank depth) are written to a real
@@ -18,16 +18,16 @@ from sqlalchemy import delete, insert
 from creative_memory.model.constants import Mode, Polarity, Status, Tier, tier_for
 from creative_memory.model.records import PrefState, RetrievalResult
 from creative_memory.model.tables import Preference
-from creative_memory.services import candidates as candidates_module
-from creative_memory.services.candidates import load
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.derivation import pref_row
+from creative_memory.services.derivation.derivation import pref_row
 from creative_memory.services.engine.block import build_block
 from creative_memory.services.engine.retrieve import RANK_DEPTH, Gates, NeedDeeper, retrieve, scope_switches
-from creative_memory.services.retrieval import bounded_retrieve, raw_connection
-from creative_memory.services.retrieval import candidates as every_record
-from creative_memory.services.retrieval_memo import forget as forget_results
-from creative_memory.services.store import Store
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.retrieval import candidates as candidates_module
+from creative_memory.services.retrieval.candidates import load
+from creative_memory.services.retrieval.retrieval import bounded_retrieve, raw_connection
+from creative_memory.services.retrieval.retrieval import candidates as every_record
+from creative_memory.services.retrieval.retrieval_memo import forget as forget_results
+from creative_memory.services.store.store import Store
 
 DAY = 86_400_000
 T0 = 1_767_225_600_000
@@ -304,8 +304,8 @@ def test_records_evaluated_after_now_come_from_their_fold_state(shared_store: St
 
 
 def test_the_head_of_a_state_text_gives_the_creation_position_and_the_mark() -> None:
-    from creative_memory.services.candidate_ties import HEAD_CHARS, parse_head
-    from creative_memory.services.derivation import state_json
+    from creative_memory.services.derivation.derivation import state_json
+    from creative_memory.services.retrieval.candidate_ties import HEAD_CHARS, parse_head
 
     st = _random_state(random.Random(3), "global", "layout", "p", "positive")
     st.created_at, st.created_seq, st.created_item, st.provisional = (
@@ -329,7 +329,7 @@ def test_runs_of_ties_in_a_derived_store_before_and_after_a_full_re_derivation(
     # everything and move the creation positions; the bounded read must follow.
     import json as _json
 
-    from creative_memory.services.ingest import ingest_jsonl
+    from creative_memory.services.ingest.ingest import ingest_jsonl
 
     s = Store.open(DataDir(tmp_path_factory.mktemp("kept") / "od", "flag"))
     rng = random.Random(11)
@@ -377,6 +377,6 @@ def test_row_state_passes_prefstate_fields_in_declaration_order() -> None:
     be placed there too, or records read from rows would carry values in the wrong fields."""
     import dataclasses
 
-    from creative_memory.services.candidate_rows import ROW_STATE_FIELDS
+    from creative_memory.services.retrieval.candidate_rows import ROW_STATE_FIELDS
 
     assert tuple(f.name for f in dataclasses.fields(PrefState)) == ROW_STATE_FIELDS

@@ -10,10 +10,10 @@ from collections.abc import Callable
 import pytest
 
 from creative_memory.model.constants import Origin
-from creative_memory.services import retrieval
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.store import Store
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.retrieval import retrieval
+from creative_memory.services.store.store import Store
 
 USER = "local"
 NOW = 1_793_500_000_000

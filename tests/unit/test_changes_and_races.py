@@ -23,14 +23,16 @@ from store_helpers import due_records
 
 from creative_memory.cli.main import main as cli_main
 from creative_memory.model.constants import Actor
-from creative_memory.services import decay as decay_module
-from creative_memory.services import derivation, erasure, ingest
-from creative_memory.services import rebuild as rebuild_module
-from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.secrets import SecretStore
-from creative_memory.services.store import Store
+from creative_memory.services.derivation import decay as decay_module
+from creative_memory.services.derivation import derivation
+from creative_memory.services.derivation import rebuild as rebuild_module
+from creative_memory.services.forget import erasure
+from creative_memory.services.ingest import ingest
+from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.keychain.secrets import SecretStore
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.store.store import Store
 
 USER = "local"
 DAY = 86_400_000
@@ -440,7 +442,7 @@ def test_a_decay_chunk_stops_at_its_deadline_and_the_next_one_goes_on(
     """A chunk that is slow for its size (a cold disk, a thread keeping the GIL) commits what it has
     written once its deadline has passed, instead of holding the lock until the chunk's end: with
     no time at all, each transaction writes one step of rows, and the result is the same."""
-    from creative_memory.services.lock_clock import HOLDS
+    from creative_memory.services.store.lock_clock import HOLDS
 
     store = filled
     later = NOW + 150 * DAY
@@ -463,8 +465,8 @@ def test_a_long_decay_catch_up_writes_on_one_connection(filled: Store, monkeypat
     """A store idle for months has many records due: their chunks share one warm connection (a
     connection per chunk parsed the schema and read every index page again, and its commits
     checkpointed inside the lock) — the same rows as chunk by chunk."""
-    from creative_memory.services import connections
-    from creative_memory.services import store as store_module
+    from creative_memory.services.store import connections
+    from creative_memory.services.store import store as store_module
 
     store = filled
     later = NOW + 150 * DAY
@@ -481,7 +483,7 @@ def test_a_long_decay_catch_up_writes_on_one_connection(filled: Store, monkeypat
     monkeypatch.setattr(decay_module, "DEADLINE_S", 0.0)
     monkeypatch.setattr(store_module, "_connect", counted)  # the kept connections
     monkeypatch.setattr(connections, "connect", counted)  # a connection per unit of work
-    from creative_memory.services.lock_clock import HOLDS
+    from creative_memory.services.store.lock_clock import HOLDS
 
     before = HOLDS.count
     counts = derivation.refresh_decay(store, USER, later)

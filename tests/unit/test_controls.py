@@ -9,13 +9,13 @@ from types import ModuleType
 import pytest
 
 from creative_memory.model.constants import Actor
-from creative_memory.services import audit, controls
-from creative_memory.services.clock import FOREVER_MS, parse_duration, parse_instant
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.errors import InvalidInput
-from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.status import StatusCounts, UntilResumed
-from creative_memory.services.store import Store
+from creative_memory.services.common.clock import FOREVER_MS, parse_duration, parse_instant
+from creative_memory.services.common.errors import InvalidInput
+from creative_memory.services.controls import audit, controls
+from creative_memory.services.controls.status import StatusCounts, UntilResumed
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.store.store import Store
 
 NOW = 1_794_312_000_000  # 2026-11-10T12:00:00Z
 HOUR = 3_600_000

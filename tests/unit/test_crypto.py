@@ -1,4 +1,4 @@
-"""Passphrase encryption of export bundles (services.crypto)."""
+"""Passphrase encryption of export bundles (services.transfer.crypto)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from creative_memory.services import crypto
-from creative_memory.services.errors import InvalidInput
+from creative_memory.services.common.errors import InvalidInput
+from creative_memory.services.transfer import crypto
 
 PASS = "correct horse battery"
 PLAIN = b'{"bundle": "creative memory export", "items": [1, 2, 3]}' * 5

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from creative_memory.services.datadir import DataDir, default_data_dir, resolve_data_dir
-from creative_memory.services.errors import InvalidInput
-from creative_memory.services.store import Store
+from creative_memory.services.common.errors import InvalidInput
+from creative_memory.services.location.datadir import DataDir, default_data_dir, resolve_data_dir
+from creative_memory.services.store.store import Store
 
 
 @pytest.fixture

@@ -14,14 +14,16 @@ from sqlalchemy import func, select, text
 from creative_memory.model.constants import DERIVATION_VERSION, TAG_POLARITY, Actor, Mode, Origin
 from creative_memory.model.events import iso
 from creative_memory.model.tables import Event, EventPattern, Preference
-from creative_memory.services import demo, demo_words, ingest, retrieval
-from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.demo import DemoCounts
-from creative_memory.services.erasure import Target, forget
-from creative_memory.services.errors import Cancelled, InvalidInput
-from creative_memory.services.secrets import SecretStore
-from creative_memory.services.store import Store
+from creative_memory.services.common.errors import Cancelled, InvalidInput
+from creative_memory.services.demo import demo, demo_words
+from creative_memory.services.demo.demo import DemoCounts
+from creative_memory.services.forget.erasure import Target, forget
+from creative_memory.services.ingest import ingest
+from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.keychain.secrets import SecretStore
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.retrieval import retrieval
+from creative_memory.services.store.store import Store
 
 DAY = 86_400_000
 NOW = 1_780_000_000_000  # 2026-05-28T20:26:40Z
@@ -243,7 +245,7 @@ def test_every_event_is_what_ingest_would_store_for_its_wire_form(stores: dict[s
 
 
 def test_rows_equal_those_insert_event_rows_writes(stores: dict[str, Any], tmp_path: Path) -> None:
-    """The generator's own fast insert writes what services.ingest.insert_event_rows writes."""
+    """The generator's own fast insert writes what services.ingest.ingest.insert_event_rows writes."""
     src = stores["a"]
     cols = [c.name for c in Event.__table__.columns if c.name not in ("seq", "content_hash")]
     with src.read() as s:
@@ -383,7 +385,7 @@ def test_a_busy_project_still_gets_a_block(stores: dict[str, Any]) -> None:
 
 def test_a_store_locked_by_another_writer_fails_cleanly(store: Store) -> None:
     """Another program holds the write lock throughout: a clear StoreLocked, no hang, nothing left."""
-    from creative_memory.services.errors import StoreLocked
+    from creative_memory.services.common.errors import StoreLocked
 
     with store.raw() as other:
         other.execute("BEGIN IMMEDIATE")

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from creative_memory.services import datadir, discovery, location
-from creative_memory.services.datadir import default_data_dir, resolve_data_dir
-from creative_memory.services.errors import InvalidInput, RefusedForSafety
+from creative_memory.services.common.errors import InvalidInput, RefusedForSafety
+from creative_memory.services.location import datadir, discovery
+from creative_memory.services.location.datadir import default_data_dir, resolve_data_dir
+from creative_memory.services.store import whereabouts
 
 
 def make_store(folder: Path, *, daemon: bool = True, mtime: float | None = None) -> Path:
@@ -266,12 +267,12 @@ def test_remembered_choice_wins_over_discovery_but_not_over_env(home: Path, cwd:
     chosen = tmp_path / "chosen"
     chosen.mkdir()
     env = {"HOME": str(home), "CM_CONFIG_DIR": str(home / "cfg")}
-    result = location.use(str(chosen), env=env)
+    result = whereabouts.use(str(chosen), env=env)
     assert result["data_dir"] == str(chosen) and not result["store_exists"]
     assert resolve(home, cwd, "linux").rule == "remembered"
     assert resolve(home, cwd, "linux").path == chosen
     assert resolve(home, cwd, "linux", OD_DATA_DIR=str(tmp_path / "env")).rule == "env"
-    location.use(None, clear=True, env=env)
+    whereabouts.use(None, clear=True, env=env)
     assert resolve(home, cwd, "linux").path == home / ".od"
 
 
@@ -287,14 +288,14 @@ def test_use_picks_the_data_folder_of_a_packaged_layout(home: Path, tmp_path: Pa
     base = tmp_path / "Open Design"
     make_store(base / "namespaces" / "release-stable-linux" / "data")
     env = {"HOME": str(home), "CM_CONFIG_DIR": str(home / "cfg")}
-    assert location.use(str(base), env=env)["data_dir"] == str(base / "namespaces" / "release-stable-linux" / "data")
+    assert whereabouts.use(str(base), env=env)["data_dir"] == str(base / "namespaces" / "release-stable-linux" / "data")
 
 
 @pytest.mark.parametrize("bad", ["", "   ", "no/such/folder"])
 def test_use_refuses_what_is_not_a_folder_and_remembers_nothing(bad: str, home: Path) -> None:
     env = {"HOME": str(home), "CM_CONFIG_DIR": str(home / "cfg")}
     with pytest.raises(InvalidInput):
-        location.use(bad, env=env)
+        whereabouts.use(bad, env=env)
     assert not (home / "cfg").exists()
 
 
@@ -303,14 +304,14 @@ def test_move_refuses_open_designs_store_and_an_occupied_target(tmp_path: Path) 
     theirs = tmp_path / "theirs"
     make_store(theirs)
     with pytest.raises(RefusedForSafety):
-        location.move_legacy(datadir.DataDir(theirs, "discovered", legacy=True), tmp_path / "own")
+        whereabouts.move_legacy(datadir.DataDir(theirs, "discovered", legacy=True), tmp_path / "own")
     assert (theirs / "app.sqlite").is_file() and not (tmp_path / "own").exists()
     legacy, own = tmp_path / "legacy", tmp_path / "own2"
     make_store(legacy, daemon=False)
     make_store(own, daemon=False)
     before = (legacy / "app.sqlite").read_bytes()
     with pytest.raises(RefusedForSafety):
-        location.move_legacy(datadir.DataDir(legacy, "discovered", legacy=True), own)
+        whereabouts.move_legacy(datadir.DataDir(legacy, "discovered", legacy=True), own)
     assert (legacy / "app.sqlite").read_bytes() == before
 
 
@@ -318,7 +319,7 @@ def test_move_copies_then_removes_the_old_files_and_backups(tmp_path: Path) -> N
     legacy, own = tmp_path / "Open Design", tmp_path / "own"
     make_store(legacy, daemon=False)
     (legacy / "app.sqlite.bak-20260101T000000000000Z").write_bytes(b"old copy")
-    moved = location.move_legacy(datadir.DataDir(legacy, "discovered", legacy=True), own)
+    moved = whereabouts.move_legacy(datadir.DataDir(legacy, "discovered", legacy=True), own)
     assert moved.path == own and not legacy.exists()
     con = sqlite3.connect(own / "app.sqlite")
     assert con.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall() == [("creative_memory_settings",)]
@@ -341,4 +342,4 @@ def test_a_deleted_current_directory_and_a_symlink_loop_are_no_traceback(
     loop = tmp_path / "loop"
     loop.symlink_to(loop)
     with pytest.raises(InvalidInput):
-        location.use(str(loop / "x"), env={"HOME": str(home), "CM_CONFIG_DIR": str(home / "cfg")})
+        whereabouts.use(str(loop / "x"), env={"HOME": str(home), "CM_CONFIG_DIR": str(home / "cfg")})

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from creative_memory.services import erasure_search
+from creative_memory.services.forget import erasure_search
 
 
 def _store(tmp_path: Path, index: str) -> sqlite3.Connection:

@@ -19,11 +19,11 @@ from sqlalchemy import select
 from creative_memory.model.constants import Actor, Polarity
 from creative_memory.model.events import payload_items
 from creative_memory.model.tables import Event, EventPattern
-from creative_memory.services import erasure
-from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.secrets import SecretStore
-from creative_memory.services.store import Store
+from creative_memory.services.forget import erasure
+from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.keychain.secrets import SecretStore
+from creative_memory.services.store.store import Store
 
 NOW = 1_793_500_000_000
 USER = "local"

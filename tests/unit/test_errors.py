@@ -1,4 +1,4 @@
-"""services.errors.is_database_error: what the CLI treats as a damaged store, decided below the CLI."""
+"""services.common.errors.is_database_error: what the CLI treats as a damaged store, decided below the CLI."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, text
 
-from creative_memory.services.errors import InvalidInput, is_database_error
+from creative_memory.services.common.errors import InvalidInput, is_database_error
 
 
 def _not_a_database(tmp_path: Path) -> Path:

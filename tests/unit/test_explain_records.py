@@ -14,10 +14,10 @@ from typing import Any
 
 from sqlalchemy import event
 
-from creative_memory.services import explain
-from creative_memory.services.clock import parse_instant
-from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.store import Store
+from creative_memory.services.common.clock import parse_instant
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.inspection import explain
+from creative_memory.services.store.store import Store
 
 NOW = parse_instant("2026-01-03T00:00:00Z", 0)
 

@@ -19,15 +19,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from creative_memory.model.constants import Actor
-from creative_memory.services import controls, crypto, derivation, queries
-from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.errors import InvalidInput, OperationFailed, RefusedForSafety
-from creative_memory.services.exporting import build_bundle, export_bundle
-from creative_memory.services.importing import import_file
-from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.secrets import SecretStore
-from creative_memory.services.store import Store
+from creative_memory.services.common.errors import InvalidInput, OperationFailed, RefusedForSafety
+from creative_memory.services.controls import controls
+from creative_memory.services.derivation import derivation
+from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.inspection import queries
+from creative_memory.services.keychain.secrets import SecretStore
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.store.store import Store
+from creative_memory.services.transfer import crypto
+from creative_memory.services.transfer.exporting import build_bundle, export_bundle
+from creative_memory.services.transfer.importing import import_file
 
 REPO = Path(__file__).resolve().parents[2]
 LEGACY = REPO / "tests" / "fixtures" / "legacy_preferences.json"
@@ -166,7 +169,7 @@ def export(store: Store, path: Path, passphrase: str | None = None, *, force: bo
 
 def export_bundle_bypassing_checks(store: Store, target: Path) -> None:
     """The write half alone, onto a target the checks would refuse, so the rename fails."""
-    from creative_memory.services import safefile
+    from creative_memory.services.store import safefile
 
     safefile.write_atomic(target, json.dumps(build_bundle(store, USER, NOW)).encode(), what="export")
 
@@ -241,7 +244,7 @@ def test_merge_dedupes_by_event_id(filled: Store, other: Store, tmp_path: Path) 
     assert event_ids(other) == event_ids(filled)
     # Only the audit entry of the second import differs.
     with other.read() as session:
-        from creative_memory.services import audit
+        from creative_memory.services.controls import audit
 
         assert audit.entries(session, USER, limit=1)[0]["outcome"] == f"ok: 0 events, {EVENT_COUNT} skipped"
     assert before != digest(other)

@@ -1,4 +1,4 @@
-"""The full derivation's fold on two cores (services.fold_split, docs/decisions/0056) gives exactly
+"""The full derivation's fold on two cores (services.derivation.fold_split, docs/decisions/0056) gives exactly
 what one process gives: the same rows, the same derivation row; and when the helper process saw
 other events than the rebuild's snapshot counted, or failed, its records are not used."""
 
@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from creative_memory.services import demo, derivation, fold_split
-from creative_memory.services.store import Store
+from creative_memory.services.demo import demo
+from creative_memory.services.derivation import derivation, fold_split
+from creative_memory.services.store.store import Store
 
 USER = "local"
 NOW = 1_780_000_000_000

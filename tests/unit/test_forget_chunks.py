@@ -20,12 +20,15 @@ from store_helpers import outside_read as _sql
 from store_helpers import outside_write
 
 from creative_memory.model.constants import Actor
-from creative_memory.services import demo, derivation, erasure, forget_phases, forgetting, retrieval
-from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.byte_scan import count_bytes, needles_for
 from creative_memory.services.context import Context
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.store import Store
+from creative_memory.services.demo import demo
+from creative_memory.services.derivation import derivation
+from creative_memory.services.forget import erasure, forget_phases, forgetting
+from creative_memory.services.forget.byte_scan import count_bytes, needles_for
+from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.retrieval import retrieval
+from creative_memory.services.store.store import Store
 
 USER = "local"
 NOW = 1_780_000_000_000
@@ -198,7 +201,7 @@ def test_a_failed_forget_does_not_keep_others_waiting(
     monkeypatch.undo()
     con = sqlite3.connect(demo_store.path)
     try:
-        from creative_memory.services.writes import interrupted_plans, lease_holder
+        from creative_memory.services.store.writes import interrupted_plans, lease_holder
 
         assert lease_holder(con, USER) is None
         assert [u for u, _p in interrupted_plans(con, "forget")] == [USER]

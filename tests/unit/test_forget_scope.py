@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import sqlite3
 
-from creative_memory.services import demo
-from creative_memory.services.erasure import Target
-from creative_memory.services.forget_scope import _PER_TARGET_LIMIT, count_erasure
-from creative_memory.services.store import Store
+from creative_memory.services.demo import demo
+from creative_memory.services.forget.erasure import Target
+from creative_memory.services.forget.forget_scope import _PER_TARGET_LIMIT, count_erasure
+from creative_memory.services.store.store import Store
 
 USER = "local"
 NOW = 1_780_000_000_000

@@ -13,10 +13,10 @@ from types import ModuleType
 import pytest
 
 from creative_memory.model.constants import Mode, Origin
-from creative_memory.services import retrieval
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.store import Store
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.retrieval import retrieval
+from creative_memory.services.store.store import Store
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLE = REPO / "docs" / "events" / "sample-events.jsonl"

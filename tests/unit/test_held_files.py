@@ -20,9 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from creative_memory.services import byte_scan, erasure_search, held_files, safefile, writes
-from creative_memory.services.crypto import file_is_encrypted
-from creative_memory.services.store import Store
+from creative_memory.services.forget import byte_scan, erasure_search
+from creative_memory.services.store import held_files, safefile, writes
+from creative_memory.services.store.store import Store
+from creative_memory.services.transfer.crypto import file_is_encrypted
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX record locks")
 
@@ -153,7 +154,7 @@ def test_a_plain_file_is_not_kept_open(tmp_path: Path) -> None:
 
 
 def test_the_last_store_of_a_file_to_close_lets_its_kept_descriptors_go(store: Store, tmp_path: Path) -> None:
-    from creative_memory.services.datadir import DataDir
+    from creative_memory.services.location.datadir import DataDir
 
     second = Store.open(DataDir(store.path.parent, "flag"))
     with store.raw() as con:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from creative_memory.services import held_files
+from creative_memory.services.store import held_files
 
 
 @pytest.fixture(params=[True, False], ids=["posix", "windows"])

@@ -1,4 +1,4 @@
-"""The host protocol's methods (``services/host.py``) and memory notes, on real stores."""
+"""The host protocol's methods (``services/rpc/host.py``) and memory notes, on real stores."""
 
 from __future__ import annotations
 
@@ -10,13 +10,14 @@ from typing import Any
 import pytest
 
 from creative_memory.model.constants import Actor
-from creative_memory.services import controls, notes, retrieval
+from creative_memory.services.common.errors import InvalidInput, StoreUnavailable
 from creative_memory.services.context import Context
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.errors import InvalidInput, StoreUnavailable
-from creative_memory.services.host import Expired, Host
-from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.store import Store
+from creative_memory.services.controls import controls, notes
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.retrieval import retrieval
+from creative_memory.services.rpc.host import Expired, Host
+from creative_memory.services.store.store import Store
 
 USER = "local"
 NOW = 1_793_500_000_000  # early November 2026, within 90 days of the events below

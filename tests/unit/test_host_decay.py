@@ -11,14 +11,14 @@ import pytest
 from store_helpers import due_records
 
 from creative_memory.model.constants import Actor
-from creative_memory.services import decay as decay_module
-from creative_memory.services import host as host_module
-from creative_memory.services.clock import DAY_MS
+from creative_memory.services.common.clock import DAY_MS
 from creative_memory.services.context import Context
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.host import Host
-from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.store import Store
+from creative_memory.services.derivation import decay as decay_module
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.rpc import host as host_module
+from creative_memory.services.rpc.host import Host
+from creative_memory.services.store.store import Store
 
 USER = "local"
 T0 = 1_793_500_000_000  # early November 2026

@@ -13,13 +13,14 @@ import pytest
 from store_helpers import outside_read, outside_write
 
 from creative_memory.model.constants import Actor, Origin
-from creative_memory.services import erasure, retrieval
-from creative_memory.services.blocklist import BlockChecker
 from creative_memory.services.context import Context
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.host import Host
-from creative_memory.services.retrieval_record import ReservedIds
-from creative_memory.services.store import Store
+from creative_memory.services.forget import erasure
+from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.retrieval import retrieval
+from creative_memory.services.retrieval.retrieval_record import ReservedIds
+from creative_memory.services.rpc.host import Host
+from creative_memory.services.store.store import Store
 
 USER = "local"
 NOW = 1_793_500_000_000

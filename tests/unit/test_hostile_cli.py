@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 
 from creative_memory.cli.main import main
-from creative_memory.services import safefile
-from creative_memory.services.errors import OperationFailed
+from creative_memory.services.common.errors import OperationFailed
+from creative_memory.services.store import safefile
 
 NOW = "2026-11-10T12:00:00Z"
 
@@ -168,7 +168,7 @@ def test_sigterm_during_a_write_removes_the_temporary_file(tmp_path: Path) -> No
         f"""
         import os, sys, time
         from pathlib import Path
-        from creative_memory.services import safefile
+        from creative_memory.services.store import safefile
         safefile.install_signal_cleanup()
         real_fsync = os.fsync
         def slow(fd):

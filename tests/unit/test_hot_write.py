@@ -10,10 +10,10 @@ import time
 import pytest
 
 from creative_memory.model.constants import Origin
-from creative_memory.services import retrieval
-from creative_memory.services.errors import ReadOnly
-from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.store import Store
+from creative_memory.services.common.errors import ReadOnly
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.retrieval import retrieval
+from creative_memory.services.store.store import Store
 
 USER = "local"
 NOW = 1_793_500_000_000
@@ -125,7 +125,7 @@ def test_background_checkpoints_copy_the_log_without_a_commit_doing_it(store: St
 
 
 def test_a_read_only_store_refuses_a_hot_write(tmp_data_dir: object) -> None:
-    from creative_memory.services.datadir import DataDir
+    from creative_memory.services.location.datadir import DataDir
 
     assert isinstance(tmp_data_dir, DataDir)
     Store.open(tmp_data_dir).close()

@@ -15,12 +15,13 @@ from sqlalchemy import select
 
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import Event
-from creative_memory.services import controls, import_plan, importing
-from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.errors import InvalidInput, RefusedForSafety
-from creative_memory.services.ingest import MAX_STORED_DIFF_BYTES, ingest_events, validate_event
-from creative_memory.services.secrets import SecretStore
-from creative_memory.services.store import Store
+from creative_memory.services.common.errors import InvalidInput, RefusedForSafety
+from creative_memory.services.controls import controls
+from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.ingest.ingest import MAX_STORED_DIFF_BYTES, ingest_events, validate_event
+from creative_memory.services.keychain.secrets import SecretStore
+from creative_memory.services.store.store import Store
+from creative_memory.services.transfer import import_plan, importing
 
 USER = "local"
 NOW = 1_767_225_600_000 + 86_400_000

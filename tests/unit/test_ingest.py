@@ -12,10 +12,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from creative_memory.model.constants import Actor
-from creative_memory.services import controls
-from creative_memory.services.errors import InvalidInput
-from creative_memory.services.ingest import IngestReport, ingest_jsonl, parse_jsonl, redact, validate_event
-from creative_memory.services.store import Store, sqlite_file_set
+from creative_memory.services.common.errors import InvalidInput
+from creative_memory.services.controls import controls
+from creative_memory.services.ingest.ingest import (
+    IngestReport,
+    ingest_jsonl,
+    parse_jsonl,
+    redact,
+    validate_event,
+)
+from creative_memory.services.store.store import Store, sqlite_file_set
 
 NOW = 1_794_312_000_000  # 2026-11-10T12:00:00Z
 HOUR = 3_600_000
@@ -387,7 +393,7 @@ def test_random_events_are_stored_or_rejected_cleanly(
     tmp_path_factory: pytest.TempPathFactory, batch: list[dict[str, Any]]
 ) -> None:
     """Whatever validation lets through can be stored: ingest never fails with an internal error."""
-    from creative_memory.services.datadir import DataDir
+    from creative_memory.services.location.datadir import DataDir
 
     store = Store.open(
         DataDir(tmp_path_factory.mktemp("rnd") / "d", "flag"), busy_timeout_s=0.2, lock_budget_s=0.6

@@ -25,14 +25,15 @@ from sqlalchemy.exc import OperationalError
 from creative_memory.model.constants import NEGATIVE_TAGS, POSITIVE_TAGS, WIRE_SIGNAL_TYPES, SignalType
 from creative_memory.model.events import EventIn, FoldEvent, payload_items
 from creative_memory.model.records import PrefState
-from creative_memory.services import derivation, ingest
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.derivation import PREF_COLUMNS, flat_items, sa_errors, state_json
+from creative_memory.services.common.errors import StoreLocked
+from creative_memory.services.derivation import derivation
+from creative_memory.services.derivation.derivation import PREF_COLUMNS, flat_items, sa_errors, state_json
 from creative_memory.services.engine.bulk import fold_stored
 from creative_memory.services.engine.derive import Deriver, derive
-from creative_memory.services.errors import StoreLocked
-from creative_memory.services.ingest import content_hash, content_hash_canonical
-from creative_memory.services.store import Store
+from creative_memory.services.ingest import ingest
+from creative_memory.services.ingest.ingest import content_hash, content_hash_canonical
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.store.store import Store
 
 USER = "local"
 NOW = T0 + 400 * DAY
@@ -137,7 +138,7 @@ def _payload(e: FoldEvent) -> dict[str, Any]:
 def _asdict_json(s: PrefState) -> str:
     d = asdict(s)
     # Derivation version 2: the creation position and the provisional mark lead the text, so a
-    # retrieval reads them from its first bytes (services/candidate_ties.py).
+    # retrieval reads them from its first bytes (services/retrieval/candidate_ties.py).
     head = ("created_at", "created_seq", "created_item", "provisional")
     d = {**{k: d[k] for k in head}, **{k: v for k, v in d.items() if k not in head}}
     d["polarity"] = str(s.polarity)
@@ -323,11 +324,11 @@ def test_rebuild_write_back_equals_delete_all_insert_all(store: Store, tmp_path:
 
 
 def _views(store: Store, now: int) -> list[dict[str, Any]]:
-    """Every stored record as the read commands show it at ``now`` (``services.pref_view``)."""
+    """Every stored record as the read commands show it at ``now`` (``services.derivation.pref_view``)."""
     from sqlalchemy import select
 
     from creative_memory.model.tables import Preference
-    from creative_memory.services.pref_view import pref_json
+    from creative_memory.services.derivation.pref_view import pref_json
 
     with store.read() as s:
         rows = [pref_json(p, now) for p in s.scalars(select(Preference).where(Preference.user_id == USER))]
@@ -467,7 +468,7 @@ def test_a_long_writes_kept_connection_waits_for_a_busy_store_then_says_so(tmp_p
     """The rebuild's write-back runs on the kept connection (writes.WalKeeper.transaction): it
     waits out another program's write lock within the store's budget, then refuses in the store's
     own sentence and changes nothing; once the lock is gone it commits."""
-    from creative_memory.services.writes import lease_holder, take_lease, wal_kept
+    from creative_memory.services.store.writes import lease_holder, take_lease, wal_kept
 
     store = Store.open(DataDir(tmp_path / "od", "flag"), busy_timeout_s=0.05, lock_budget_s=0.3)
     other = sqlite3.connect(store.path, timeout=0, isolation_level=None)

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from creative_memory.services import demo, queries
-from creative_memory.services.inspector_query import load_page, load_text_index, load_total
-from creative_memory.services.inspector_text import TextIndex
-from creative_memory.services.queries import PrefFilter
-from creative_memory.services.store import Store
+from creative_memory.services.demo import demo
+from creative_memory.services.inspection import queries
+from creative_memory.services.inspection.inspector_query import load_page, load_text_index, load_total
+from creative_memory.services.inspection.inspector_text import TextIndex
+from creative_memory.services.inspection.queries import PrefFilter
+from creative_memory.services.store.store import Store
 
 NOW = 1_780_000_000_000
 USER = "local"
@@ -25,7 +26,7 @@ TYPED = [
 
 @pytest.fixture(scope="module")
 def demo_store(tmp_path_factory: pytest.TempPathFactory) -> Store:
-    from creative_memory.services.datadir import DataDir
+    from creative_memory.services.location.datadir import DataDir
 
     store = Store.open(DataDir(tmp_path_factory.mktemp("text-index") / "od", "flag"))
     demo.generate(store, USER, size="S", seed=3, now=NOW)
@@ -76,7 +77,7 @@ def test_pages_walked_with_the_listed_ids_are_the_like_rule_s(
     """Many matching rows are read by walking the sort order and asking ``cm_text_listed`` (a
     set of the matching ids, or of the others when most rows match): the same rows, in the same
     order, page after page, as the ``LIKE`` rule (``drive_limit`` 0 takes that path on a small store)."""
-    from creative_memory.services import inspector_query
+    from creative_memory.services.inspection import inspector_query
 
     monkeypatch.setattr(inspector_query, "DRIVE_LIMIT", drive_limit)
     index = load_text_index(demo_store, USER)

@@ -8,10 +8,11 @@ from collections import Counter
 
 import pytest
 
-from creative_memory.services import demo, queries
-from creative_memory.services.inspector_query import cursor_of, load_page, load_total, plan_queries
-from creative_memory.services.queries import PrefFilter
-from creative_memory.services.store import Store
+from creative_memory.services.demo import demo
+from creative_memory.services.inspection import queries
+from creative_memory.services.inspection.inspector_query import cursor_of, load_page, load_total, plan_queries
+from creative_memory.services.inspection.queries import PrefFilter
+from creative_memory.services.store.store import Store
 
 NOW = 1_780_000_000_000
 USER = "local"
@@ -19,7 +20,7 @@ USER = "local"
 
 @pytest.fixture(scope="module")
 def demo_store(tmp_path_factory: pytest.TempPathFactory) -> Store:
-    from creative_memory.services.datadir import DataDir
+    from creative_memory.services.location.datadir import DataDir
 
     store = Store.open(DataDir(tmp_path_factory.mktemp("unarchived") / "od", "flag"))
     demo.generate(store, USER, size="S", seed=3, now=NOW)

@@ -1,4 +1,4 @@
-"""Exports of the listed rows (services.list_export), without the window: the filter decides the rows,
+"""Exports of the listed rows (services.transfer.list_export), without the window: the filter decides the rows,
 the format the shape, the file is owner-only, and a store's own files are refused."""
 
 from __future__ import annotations
@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from creative_memory.model.constants import Actor, Origin
-from creative_memory.services import audit, list_export, retrieval
-from creative_memory.services.errors import CreativeMemoryError
-from creative_memory.services.store import Store
+from creative_memory.services.common.errors import CreativeMemoryError
+from creative_memory.services.controls import audit
+from creative_memory.services.retrieval import retrieval
+from creative_memory.services.store.store import Store
+from creative_memory.services.transfer import list_export
 
 NOW = 1_793_000_000_000
 

@@ -1,4 +1,4 @@
-"""Every hold of the write lock by this program is timed (services.lock_clock): the store's write
+"""Every hold of the write lock by this program is timed (services.store.lock_clock): the store's write
 transactions, the chunks of a long write and the TRUNCATE checkpoints — what the coexistence
 benchmark reports as "our longest hold" beside the daemon's longest wait."""
 
@@ -11,9 +11,9 @@ import threading
 import pytest
 
 from creative_memory.model.tables import Audit
-from creative_memory.services.lock_clock import BUDGET_MS, GAP_MS, HOLDS, STREAK_MS, LockClock
-from creative_memory.services.store import Store
-from creative_memory.services.writes import wal_kept
+from creative_memory.services.store.lock_clock import BUDGET_MS, GAP_MS, HOLDS, STREAK_MS, LockClock
+from creative_memory.services.store.store import Store
+from creative_memory.services.store.writes import wal_kept
 
 
 @pytest.fixture(autouse=True)

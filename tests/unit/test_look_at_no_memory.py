@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from creative_memory.cli.main import main
-from creative_memory.services import derivation
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.digest import store_digest
-from creative_memory.services.store import Store
+from creative_memory.services.derivation import derivation
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.store.digest import store_digest
+from creative_memory.services.store.store import Store
 
 NOW = "2026-11-10T12:00:00Z"
 NOW_MS = 1_794_312_000_000

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine
 
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.ingest import ingest_events, validate_event
-from creative_memory.services.schema import alembic_config
-from creative_memory.services.store import Store
+from creative_memory.services.ingest.ingest import ingest_events, validate_event
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.location.schema import alembic_config
+from creative_memory.services.store.store import Store
 
 EVENTS = "creative_memory_events"
 PATTERNS = "creative_memory_event_patterns"

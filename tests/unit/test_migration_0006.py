@@ -7,9 +7,9 @@ from pathlib import Path
 
 from migration_helpers import migrate
 
-from creative_memory.services import controls
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.store import Store
+from creative_memory.services.controls import controls
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.store.store import Store
 
 EVENTS = "creative_memory_events"
 ACTIVITY = (

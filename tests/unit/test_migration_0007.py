@@ -10,10 +10,10 @@ from pathlib import Path
 from migration_helpers import migrate
 
 from creative_memory.model.tables import SQL_CREATED_ORDER
-from creative_memory.services import retrieval
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.store import Store
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.retrieval import retrieval
+from creative_memory.services.store.store import Store
 
 PREFS = "creative_memory_preferences"
 NOW = 1_793_500_000_000

@@ -11,11 +11,13 @@ from pathlib import Path
 from migration_helpers import migrate
 
 from creative_memory.model.constants import Origin
-from creative_memory.services import forget_events, retrieval, retrieval_log
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.erasure import Target
-from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.store import Store
+from creative_memory.services.forget import forget_events
+from creative_memory.services.forget.erasure import Target
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.inspection import retrieval_log
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.retrieval import retrieval
+from creative_memory.services.store.store import Store
 
 EVENTS = "creative_memory_retrieval_events"
 INDEX = "ix_cm_retrieval_events_pattern"

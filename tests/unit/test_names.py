@@ -1,4 +1,4 @@
-"""One definition of a valid name (model.names) and the spelling rules built on it (services.spellings)."""
+"""One definition of a valid name (model.names) and the spelling rules built on it (services.common.spellings)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from creative_memory.model.names import InvalidName, canonical_name, check_name, check_scope, is_name
-from creative_memory.services import spellings
-from creative_memory.services.errors import InvalidInput
-from creative_memory.services.ingest import validate_event
-from creative_memory.services.naming import valid_name, valid_project
+from creative_memory.services.common import spellings
+from creative_memory.services.common.errors import InvalidInput
+from creative_memory.services.common.naming import valid_name, valid_project
+from creative_memory.services.ingest.ingest import validate_event
 
 NFD = "NFD"
 

@@ -8,10 +8,11 @@ import json
 import pytest
 
 from creative_memory.model.constants import Mode
-from creative_memory.services import explain, queries, retrieval
-from creative_memory.services.clock import parse_instant
-from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.store import Store
+from creative_memory.services.common.clock import parse_instant
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.inspection import explain, queries
+from creative_memory.services.retrieval import retrieval
+from creative_memory.services.store.store import Store
 
 JAN_3 = parse_instant("2026-01-03T00:00:00Z", 0)
 NOV = parse_instant("2026-11-20T00:00:00Z", 0)  # the wall clock at ingest: records long archived

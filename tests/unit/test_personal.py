@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from creative_memory.services.personal import (
+from creative_memory.services.retrieval.personal import (
     CUSTOM_PLACEHOLDER,
     PERSONAL_HEADER,
     PERSONAL_PREAMBLE,
@@ -271,7 +271,7 @@ def test_compose_prefix() -> None:
 
 
 def test_the_front_matter_subset_reads_blocks_arrays_and_nesting_as_the_daemon_does() -> None:
-    from creative_memory.services.personal_text import parse_front_matter
+    from creative_memory.services.retrieval.personal_text import parse_front_matter
 
     src = (
         "---\nname: Brand voice\ndescription: |\n  line one\n\n  line two\ntags: [a, b, '']\nempty: []\n"

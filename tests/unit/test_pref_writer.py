@@ -1,4 +1,4 @@
-"""Many rows per statement store what one statement per row stored (``services.row_batches``), and
+"""Many rows per statement store what one statement per row stored (``services.store.row_batches``), and
 the incremental write-back's list of indexed columns matches the schema (``incremental._PrefWriter``).
 
 * a multi-row insert and an ``UPDATE … FROM (VALUES …)`` leave the same rows, types and rowids as
@@ -19,10 +19,11 @@ from typing import Any
 import pytest
 
 from creative_memory.model.tables import Preference
-from creative_memory.services import incremental, row_batches
-from creative_memory.services.derivation_rows import KEY_COLUMNS, PREF_COLUMNS
-from creative_memory.services.row_batches import insert_many, update_many
-from creative_memory.services.store import Store
+from creative_memory.services.derivation import incremental
+from creative_memory.services.derivation.derivation_rows import KEY_COLUMNS, PREF_COLUMNS
+from creative_memory.services.store import row_batches
+from creative_memory.services.store.row_batches import insert_many, update_many
+from creative_memory.services.store.store import Store
 
 TABLE = "t"
 COLUMNS = ("i", "r", "s", "b", "n")

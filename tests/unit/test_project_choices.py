@@ -6,9 +6,10 @@ from __future__ import annotations
 import sqlite3
 
 from creative_memory.model.constants import Actor
-from creative_memory.services import controls, demo
-from creative_memory.services.project_choices import project_choices
-from creative_memory.services.store import Store
+from creative_memory.services.controls import controls
+from creative_memory.services.controls.project_choices import project_choices
+from creative_memory.services.demo import demo
+from creative_memory.services.store.store import Store
 
 NOW = 1_780_000_000_000
 

@@ -1,4 +1,4 @@
-"""The Projects list's counts kept between reads (services/project_counts.py, decision 0058) are
+"""The Projects list's counts kept between reads (services/controls/project_counts.py, decision 0058) are
 always those of a full count: after appends, our own forget, and another program's delete or edit
 behind our back — whether or not a derivation has consumed the change log meanwhile."""
 
@@ -8,10 +8,12 @@ import json
 import sqlite3
 
 from creative_memory.model.constants import Actor
-from creative_memory.services import controls, derivation, erasure, project_counts
-from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.store import Store, raw_connection
+from creative_memory.services.controls import controls, project_counts
+from creative_memory.services.derivation import derivation
+from creative_memory.services.forget import erasure
+from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.store.store import Store, raw_connection
 
 NOW = 1_794_312_000_000  # 2026-11-10T12:00:00Z
 USER = "local"
@@ -135,7 +137,7 @@ def test_the_project_list_keeps_its_counts_and_reads_the_same(store: Store) -> N
 
 
 def test_the_inspectors_project_facet_lists_the_same_projects(store: Store) -> None:
-    from creative_memory.services import queries
+    from creative_memory.services.inspection import queries
 
     add(store, 0, 12, projects=("p_b", "p_a", None, "p_c"))
     con = sqlite3.connect(store.path)

@@ -10,11 +10,13 @@ import sqlite3
 import pytest
 
 from creative_memory.model.constants import Origin
-from creative_memory.services import controls, explain, reasons, retrieval
-from creative_memory.services.clock import FOREVER_MS
-from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.reasons import Fate
-from creative_memory.services.store import Store
+from creative_memory.services.common.clock import FOREVER_MS
+from creative_memory.services.controls import controls
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.inspection import explain
+from creative_memory.services.retrieval import reasons, retrieval
+from creative_memory.services.retrieval.reasons import Fate
+from creative_memory.services.store.store import Store
 
 USER = "local"
 NOW = 1_794_200_000_000  # 2026-11-09, after the events below

@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 
-from creative_memory.services import demo, derivation
-from creative_memory.services import rebuild as rebuild_module
-from creative_memory.services.errors import StoreUnavailable
-from creative_memory.services.rebuild import Op, _next_chunk
-from creative_memory.services.store import Store
+from creative_memory.services.common.errors import StoreUnavailable
+from creative_memory.services.demo import demo
+from creative_memory.services.derivation import derivation
+from creative_memory.services.derivation import rebuild as rebuild_module
+from creative_memory.services.derivation.rebuild import Op, _next_chunk
+from creative_memory.services.store.store import Store
 
 USER = "local"
 NOW = 1_780_000_000_000

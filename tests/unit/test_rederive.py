@@ -9,10 +9,10 @@ import pytest
 
 from creative_memory.cli.main import main
 from creative_memory.model.constants import DERIVATION_VERSION
-from creative_memory.services import rederive
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.store import Store
+from creative_memory.services.derivation import rederive
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.store.store import Store
 
 NOW = 1_795_000_000_000
 

@@ -9,13 +9,14 @@ import keyring.backends.fail
 import pytest
 
 from creative_memory.model.constants import Actor
-from creative_memory.services import controls, erasure
-from creative_memory.services.blocklist import BlockChecker
-from creative_memory.services.errors import InvalidInput
-from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.queries import inspect
-from creative_memory.services.secrets import SecretStore
-from creative_memory.services.store import Store
+from creative_memory.services.common.errors import InvalidInput
+from creative_memory.services.controls import controls
+from creative_memory.services.forget import erasure
+from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.inspection.queries import inspect
+from creative_memory.services.keychain.secrets import SecretStore
+from creative_memory.services.store.store import Store
 
 NOW = 1_793_500_000_000
 

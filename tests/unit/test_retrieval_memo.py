@@ -15,16 +15,16 @@ from store_helpers import outside_write
 from test_candidates import DAY, USER, _fill, _view
 
 from creative_memory.model.constants import Actor, Mode
-from creative_memory.services import retrieval, retrieval_memo
+from creative_memory.services.common.errors import StoreUnavailable
 from creative_memory.services.context import Context
-from creative_memory.services.datadir import DataDir
 from creative_memory.services.engine.block import build_block
 from creative_memory.services.engine.evaluation import ARCHIVE_MS
 from creative_memory.services.engine.retrieve import Gates
-from creative_memory.services.errors import StoreUnavailable
-from creative_memory.services.host import Host
-from creative_memory.services.retrieval import bounded_retrieve
-from creative_memory.services.store import Store
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.retrieval import retrieval, retrieval_memo
+from creative_memory.services.retrieval.retrieval import bounded_retrieve
+from creative_memory.services.rpc.host import Host
+from creative_memory.services.store.store import Store
 
 
 @pytest.fixture

@@ -11,11 +11,11 @@ import pytest
 from store_helpers import outside_read as _rows
 
 from creative_memory.model.constants import Origin
-from creative_memory.services import retrieval
-from creative_memory.services.clock import DAY_MS
-from creative_memory.services.errors import StoreUnavailable
-from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.store import Store
+from creative_memory.services.common.clock import DAY_MS
+from creative_memory.services.common.errors import StoreUnavailable
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.retrieval import retrieval
+from creative_memory.services.store.store import Store
 
 USER = "local"
 NOW = 1_793_500_000_000  # 2026-11-02T... is well within 90 days of the events below

@@ -1,4 +1,4 @@
-"""SQLite failures told apart by result code, and the one retry loop for a busy store (services.retry).
+"""SQLite failures told apart by result code, and the one retry loop for a busy store (services.store.retry).
 
 Every failure here is a real one, raised by SQLite on a file in a temp folder; the retry loop is
 driven by a clock that advances only by what it sleeps, so no test waits or measures time.
@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy.exc import OperationalError
 
-from creative_memory.services import retry
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.errors import ReadOnly, StoreLocked, StoreUnavailable
-from creative_memory.services.store import Store
+from creative_memory.services.common.errors import ReadOnly, StoreLocked, StoreUnavailable
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.store import retry
+from creative_memory.services.store.store import Store
 
 
 class FakeClock:

@@ -7,7 +7,7 @@ import sys
 
 from alembic.script import ScriptDirectory
 
-from creative_memory.services import schema
+from creative_memory.services.location import schema
 
 
 def test_the_head_constant_is_alembics_head() -> None:
@@ -24,8 +24,8 @@ def test_opening_a_current_store_and_reading_status_load_no_heavy_library(tmp_pa
     # no pydantic — the libraries that made the command take half a second.
     from pathlib import Path
 
-    from creative_memory.services.datadir import DataDir
-    from creative_memory.services.store import Store
+    from creative_memory.services.location.datadir import DataDir
+    from creative_memory.services.store.store import Store
 
     assert isinstance(tmp_path, Path)
     Store.open(DataDir(tmp_path, "flag")).close()  # created and migrated in this process

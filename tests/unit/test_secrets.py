@@ -1,4 +1,4 @@
-"""The install secret, fingerprints and remembered passphrases (services.secrets)."""
+"""The install secret, fingerprints and remembered passphrases (services.keychain.secrets)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,13 @@ import keyring.backends.fail
 import keyring.errors
 import pytest
 
-from creative_memory.services.errors import OperationFailed
-from creative_memory.services.secrets import INSTALL_SECRET_USER, SERVICE_NAME, SecretStatus, SecretStore
+from creative_memory.services.common.errors import OperationFailed
+from creative_memory.services.keychain.secrets import (
+    INSTALL_SECRET_USER,
+    SERVICE_NAME,
+    SecretStatus,
+    SecretStore,
+)
 
 
 class MemoryKeyring(keyring.backend.KeyringBackend):

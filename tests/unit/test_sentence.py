@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from creative_memory.services import reasons
-from creative_memory.services.clock import FOREVER_MS
-from creative_memory.services.reasons import Fate
-from creative_memory.services.sentence import CONTEXT, Sentence
+from creative_memory.services.common.clock import FOREVER_MS
+from creative_memory.services.common.sentence import CONTEXT, Sentence
+from creative_memory.services.retrieval import reasons
+from creative_memory.services.retrieval.reasons import Fate
 
 CODES: list[tuple[str, dict[str, Any]]] = [
     ("kept", {}),

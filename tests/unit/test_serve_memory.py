@@ -14,8 +14,8 @@ import pytest
 from creative_memory.cli.commands.serve import serve_lines, settle_memory
 from creative_memory.model.constants import Actor
 from creative_memory.services.context import Context
-from creative_memory.services.host import Host
-from creative_memory.services.store import Store
+from creative_memory.services.rpc.host import Host
+from creative_memory.services.store.store import Store
 
 
 @pytest.fixture

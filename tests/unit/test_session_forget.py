@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 
 from creative_memory.model.constants import Actor
-from creative_memory.services import derivation, queries
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.errors import InvalidInput, NotFound
-from creative_memory.services.ingest import ingest_jsonl
-from creative_memory.services.session_forget import forget_session, session_events
-from creative_memory.services.store import Store
+from creative_memory.services.common.errors import InvalidInput, NotFound
+from creative_memory.services.derivation import derivation
+from creative_memory.services.forget.session_forget import forget_session, session_events
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.inspection import queries
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.store.store import Store
 
 USER = "local"
 NOW = 1_794_200_000_000

@@ -11,7 +11,7 @@ import threading
 import pytest
 from sqlalchemy import text
 
-from creative_memory.services.store import Store
+from creative_memory.services.store.store import Store
 
 
 def _marked(store: Store) -> bool:

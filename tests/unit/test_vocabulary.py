@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from creative_memory.model.constants import REJECTING_SIGNALS
-from creative_memory.services.errors import InvalidInput
-from creative_memory.services.ingest import ingest_jsonl, parse_jsonl, validate_event
-from creative_memory.services.store import Store
-from creative_memory.services.wire_schema import schema_text
+from creative_memory.services.common.errors import InvalidInput
+from creative_memory.services.ingest.ingest import ingest_jsonl, parse_jsonl, validate_event
+from creative_memory.services.ingest.wire_schema import schema_text
+from creative_memory.services.store.store import Store
 
 REPO = Path(__file__).resolve().parents[2]
 SCHEMA_FILE = REPO / "docs" / "events" / "events.schema.json"
@@ -94,7 +94,7 @@ def preferences(store: Store) -> list[tuple[Any, ...]]:
 def test_a_seed_signal_stores_and_derives_as_our_own_name(
     store: Store, tmp_path: Path, seed: str, extra: dict[str, Any], ours: str
 ) -> None:
-    from creative_memory.services.datadir import DataDir
+    from creative_memory.services.location.datadir import DataDir
 
     # A rejecting signal carries the pattern the person turned away from (a positive one is refused).
     pattern = {**AIRY, "polarity": "negative"} if ours in REJECTING_SIGNALS else AIRY
@@ -158,7 +158,7 @@ def test_bad_vocabulary_is_refused_in_one_sentence_and_nothing_is_stored(
 def test_the_committed_schema_is_the_generated_one() -> None:
     assert SCHEMA_FILE.read_text(encoding="utf-8") == schema_text(), (
         "docs/events/events.schema.json is stale; run "
-        "python -m creative_memory.services.wire_schema > docs/events/events.schema.json"
+        "python -m creative_memory.services.ingest.wire_schema > docs/events/events.schema.json"
     )
 
 

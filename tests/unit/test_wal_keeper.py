@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from creative_memory.services import writes
-from creative_memory.services.store import Store
-from creative_memory.services.writes import CHECKPOINT_PAGES, wal_frames_waiting, wal_kept
+from creative_memory.services.store import writes
+from creative_memory.services.store.store import Store
+from creative_memory.services.store.writes import CHECKPOINT_PAGES, wal_frames_waiting, wal_kept
 
 _ROW = "INSERT INTO creative_memory_audit (at, user_id, actor, action, target, outcome) VALUES (?, 'u', 'cli', ?, '', 'ok')"
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from creative_memory.cli.output import Out, json_text, say
 from creative_memory.cli.parser import build_parser
-from creative_memory.services.errors import CreativeMemoryError
+from creative_memory.services.common.errors import CreativeMemoryError
 
 if TYPE_CHECKING:
     from creative_memory.services.context import Context
@@ -83,7 +83,7 @@ MAX_N = 2**31 - 1  # what SQLite's integers and every list here can take
 
 def check_numbers(args: argparse.Namespace) -> None:
     """A number out of range is invalid input (exit 3, nothing opened), not a traceback."""
-    from creative_memory.services.errors import InvalidInput
+    from creative_memory.services.common.errors import InvalidInput
 
     for name, low in (("limit", 1), ("seed", 0)):
         value = getattr(args, name, None)
@@ -111,14 +111,14 @@ def run(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 def rederive_if_outdated(ctx: Context, out: Out) -> None:
     """Preferences derived by older rules are re-derived first, with progress on stderr."""
     from creative_memory.model.constants import DERIVATION_VERSION
-    from creative_memory.services.status import derivation_version
+    from creative_memory.services.controls.status import derivation_version
 
     store = ctx.store()
     old = derivation_version(store, ctx.user)  # plain SQL: the derivation is imported only if due
     if old is None or old == DERIVATION_VERSION or store.read_only:
         return
     from creative_memory.cli.output import progress
-    from creative_memory.services import rederive
+    from creative_memory.services.derivation import rederive
 
     print(
         f"od-memory: the preferences were derived by older rules ({old}); re-deriving them…", file=sys.stderr
@@ -132,10 +132,10 @@ def rederive_if_outdated(ctx: Context, out: Out) -> None:
 def make_context(args: argparse.Namespace) -> Context:
     from creative_memory.model.constants import Actor
     from creative_memory.services.context import Context, check_user, default_user
-    from creative_memory.services.datadir import resolve_data_dir
+    from creative_memory.services.location.datadir import resolve_data_dir
 
     if args.command == "demo" and not args.data_dir:
-        from creative_memory.services.demostore import demo_data_dir
+        from creative_memory.services.demo.demostore import demo_data_dir
 
         dd = demo_data_dir()  # never the discovered real store
     else:
@@ -143,7 +143,7 @@ def make_context(args: argparse.Namespace) -> Context:
     user = check_user(args.user if args.user is not None else default_user())
     now = None
     if args.now is not None:  # the clock's parser loads pydantic: only when asked
-        from creative_memory.services.clock import parse_now
+        from creative_memory.services.common.clock import parse_now
 
         now = parse_now(args.now)
     return Context(data_dir=dd, user=user, actor=Actor.CLI, now_override=now, on_note=Out.note)
@@ -152,7 +152,7 @@ def make_context(args: argparse.Namespace) -> Context:
 def damaged(command: str, exc: BaseException) -> CreativeMemoryError | None:
     """A database error that no service turned into a sentence: a damaged file, or one that is
     not a database. Says which operation met it and the safe way on."""
-    from creative_memory.services.errors import StoreUnavailable, is_database_error
+    from creative_memory.services.common.errors import StoreUnavailable, is_database_error
 
     if not is_database_error(exc):
         return None
@@ -208,7 +208,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         say("od-memory: standard output is closed; run the command with its output going somewhere "
             "(for example > /dev/null). Nothing was done.")
         return 1
-    from creative_memory.services.safefile import install_signal_cleanup
+    from creative_memory.services.store.safefile import install_signal_cleanup
 
     install_signal_cleanup()
     handler = logging.StreamHandler(sys.stderr)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from creative_memory.model.inert import for_terminal
-from creative_memory.services.errors import InvalidInput, RefusedForSafety
+from creative_memory.services.common.errors import InvalidInput, RefusedForSafety
 
 
 def _encodes(stream: Any, text: str) -> bool:

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from creative_memory.gui.main_window import MainWindow
     from creative_memory.gui.settings import AppSettings
     from creative_memory.gui.startwindow import StartWindow
-    from creative_memory.services.datadir import DataDir
+    from creative_memory.services.location.datadir import DataDir
 
 log = logging.getLogger("cm.gui")
 
@@ -156,9 +156,9 @@ class _Launch:
 
     def prepare(self) -> int | None:
         """The data folder and the user; an exit code when either is not usable."""
+        from creative_memory.services.common.errors import CreativeMemoryError, InvalidInput
         from creative_memory.services.context import check_user, default_user
-        from creative_memory.services.datadir import DataDir, resolve_data_dir
-        from creative_memory.services.errors import CreativeMemoryError, InvalidInput
+        from creative_memory.services.location.datadir import DataDir, resolve_data_dir
 
         args = self.args
         if self.offscreen:
@@ -248,7 +248,7 @@ class _Launch:
         return window
 
     async def open_store(self, actx: AppContext, window: MainWindow) -> bool:
-        from creative_memory.services.errors import CreativeMemoryError
+        from creative_memory.services.common.errors import CreativeMemoryError
 
         ctrl = window.ctrl
         try:
@@ -260,7 +260,7 @@ class _Launch:
                 self.end(actx, exc.exit_code)
             return False
         if self.args.screenshot and self.temp is not None:
-            from creative_memory.services import demo
+            from creative_memory.services.demo import demo
 
             await ctrl.run(demo.generate, ctrl.store, self.user, size="S", seed=7, now=ctrl.now())
             await ctrl.run(screenshot_extras, ctrl, self.data_dir.path)

@@ -9,7 +9,7 @@ from datetime import datetime
 
 from PySide6.QtCore import QCoreApplication, QDateTime, QLocale
 
-from creative_memory.services.status import MemoryStatus
+from creative_memory.services.controls.status import MemoryStatus
 
 
 @dataclass

@@ -7,7 +7,7 @@ widget — is then destroyed away from the GUI thread, which crashes Qt (a test 
 the middle of the Inspector's screenshots). So while a main window is open the automatic
 collection is off and a timer on the GUI thread runs the collections the thresholds call for,
 generation by generation, as the interpreter would (the pattern qutebrowser uses for the same
-reason). The command line and ``serve`` are not affected; ``services.lock_clock`` leaves the
+reason). The command line and ``serve`` are not affected; ``services.store.lock_clock`` leaves the
 collector off when it finds it off.
 
 A collection of the oldest generation walks every object the collector tracks and holds the GIL

@@ -20,14 +20,14 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from creative_memory.gui.storeworker import StoreWorker, WorkerShutDown
 from creative_memory.gui.tasks import TaskKeeper
-from creative_memory.services import controls
+from creative_memory.services.common.errors import CreativeMemoryError
 from creative_memory.services.context import Context
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.decay import DecayRun
-from creative_memory.services.errors import CreativeMemoryError
-from creative_memory.services.rederive import outdated_version
-from creative_memory.services.status import MemoryStatus
-from creative_memory.services.store import Store
+from creative_memory.services.controls import controls
+from creative_memory.services.controls.status import MemoryStatus
+from creative_memory.services.derivation.decay import DecayRun
+from creative_memory.services.derivation.rederive import outdated_version
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.store.store import Store
 
 log = logging.getLogger("cm.gui")
 T = TypeVar("T")
@@ -43,7 +43,7 @@ class Controller(QObject):
     changed = Signal(str)
     #: another process committed to the store (seen through PRAGMA data_version)
     externalChange = Signal()
-    #: the latest status (a services.status.MemoryStatus), for the banner and the overview
+    #: the latest status (a services.controls.status.MemoryStatus), for the banner and the overview
     statusChanged = Signal(object)
     #: a long operation started/finished (for the status bar)
     busyChanged = Signal(bool)

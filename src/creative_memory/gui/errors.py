@@ -1,6 +1,6 @@
 """Errors shown to a person: one non-blocking message box with a sentence they can act on.
 
-Typed service errors (:class:`services.errors.CreativeMemoryError`) carry that sentence already
+Typed service errors (:class:`services.common.errors.CreativeMemoryError`) carry that sentence already
 (``str(err)``), the same one the CLI prints. Anything else is unexpected: the box says so in plain
 words and keeps the traceback under "Show Details…" for a bug report.
 """
@@ -14,7 +14,7 @@ import shiboken6
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from creative_memory.services.errors import CreativeMemoryError
+from creative_memory.services.common.errors import CreativeMemoryError
 
 log = logging.getLogger("cm.gui")
 

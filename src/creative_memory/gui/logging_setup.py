@@ -77,7 +77,7 @@ def default_log_file(env: dict[str, str] | None = None) -> Path:
     on Windows)."""
     import platformdirs  # here, not at the top: it costs start-up time before the first paint otherwise
 
-    from creative_memory.services.datadir import APP_NAME
+    from creative_memory.services.location.datadir import APP_NAME
 
     e = os.environ if env is None else env
     folder = (e.get(LOG_DIR_ENV) or "").strip()

@@ -30,11 +30,11 @@ from creative_memory.gui.tabs.preview.view import PreviewTab
 from creative_memory.gui.tabs.projects.view import ProjectsTab
 from creative_memory.gui.visible import number, said
 from creative_memory.gui.widgets import Banner
-from creative_memory.services import controls
-from creative_memory.services.demostore import demo_data_dir
-from creative_memory.services.errors import CreativeMemoryError
-from creative_memory.services.rederive import rederive_if_outdated
-from creative_memory.services.status import MemoryStatus
+from creative_memory.services.common.errors import CreativeMemoryError
+from creative_memory.services.controls import controls
+from creative_memory.services.controls.status import MemoryStatus
+from creative_memory.services.demo.demostore import demo_data_dir
+from creative_memory.services.derivation.rederive import rederive_if_outdated
 
 log = logging.getLogger("cm.gui")
 

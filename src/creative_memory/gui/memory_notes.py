@@ -12,15 +12,15 @@ from PySide6.QtWidgets import QBoxLayout, QCheckBox, QWidget
 from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.errors import show_error
-from creative_memory.services import notes
-from creative_memory.services.errors import CreativeMemoryError
-from creative_memory.services.status import MemoryStatus
+from creative_memory.services.common.errors import CreativeMemoryError
+from creative_memory.services.controls import notes
+from creative_memory.services.controls.status import MemoryStatus
 
 log = logging.getLogger("cm.gui")
 
 
 class MemoryNotesCheck(QCheckBox):
-    """Writes the setting through ``services.notes``; shows the stored value from each status."""
+    """Writes the setting through ``services.controls.notes``; shows the stored value from each status."""
 
     def __init__(self, ctrl: Controller, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Show memor&y notes in chat"), parent)

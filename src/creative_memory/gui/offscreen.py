@@ -30,7 +30,7 @@ async def settle(app: QApplication, seconds: float = 0.3) -> None:
 
 
 def sentence(exc: BaseException) -> str:
-    from creative_memory.services.errors import CreativeMemoryError
+    from creative_memory.services.common.errors import CreativeMemoryError
 
     if isinstance(exc, CreativeMemoryError):
         return str(exc)
@@ -62,7 +62,8 @@ def screenshot_extras(ctrl: Controller, folder: Path) -> None:
     import shutil
 
     from creative_memory.model.constants import Origin
-    from creative_memory.services import controls, retrieval
+    from creative_memory.services.controls import controls
+    from creative_memory.services.retrieval import retrieval
 
     projects = [p.id for p in controls.projects(ctrl.store, ctrl.user)][:3]
     for project in [None, *projects]:

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from creative_memory.gui.asyncbridge import wait_dialog
 from creative_memory.model.inert import for_display
-from creative_memory.services import safefile
+from creative_memory.services.store import safefile
 
 
 def replace_box(parent: QWidget | None, path: Path) -> QMessageBox:

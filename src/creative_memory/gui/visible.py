@@ -3,7 +3,7 @@ about text that holds control characters.
 
 Every place that shows a pattern, type or tag name (the Inspector's table and detail pane,
 Diagnostics, Activity, the Forget dialog, the Preview's what-if) goes through :func:`shown_name`
-or :func:`shown_pair`: the readable form the CLI and the sentences use (``services.reasons``), with
+or :func:`shown_pair`: the readable form the CLI and the sentences use (``services.retrieval.reasons``), with
 control characters shown as symbols (``[ESC]``, ``[RLO]``) and right-to-left text isolated, as
 project names already are (``model.inert.for_display``). :func:`stored_name` gives the stored
 spelling for reviewers (a tooltip), escaped so it cannot act either.
@@ -16,8 +16,8 @@ import functools
 from PySide6.QtCore import QCoreApplication, QLocale
 
 from creative_memory.model.inert import for_display, for_terminal, has_controls
-from creative_memory.services.reasons import readable, readable_name
-from creative_memory.services.sentence import Sentence
+from creative_memory.services.common.sentence import Sentence
+from creative_memory.services.retrieval.reasons import readable, readable_name
 
 __all__ = ["copied_message", "for_display", "has_controls", "number", "said", "shown_id", "shown_name", "shown_pair", "stored_name", "with_stored"]
 

@@ -28,7 +28,7 @@ ALEMBIC_VERSION_TABLE = "creative_memory_alembic_version"
 
 
 # The lifecycle filter on the stored evaluation, as SQL literals: a partial index is used only
-# when a query repeats its condition, and bound parameters never match it (services/retrieval.py).
+# when a query repeats its condition, and bound parameters never match it (services/retrieval/retrieval.py).
 def sql_eligible(alias: str = "") -> str:
     """The condition on a table alias (a partial index matches it whatever the alias)."""
     a = f"{alias}." if alias else ""
@@ -267,7 +267,7 @@ class Lease(Base):
 class PrefEpoch(Base):
     """Changes (to a random number) whenever a user's preference rows change in what a retrieval
     counts; kept by triggers on the preferences table (migration 0007), read by the bounded read
-    to reuse the counts it took at the same epoch (``services.candidates``)."""
+    to reuse the counts it took at the same epoch (``services.retrieval.candidates``)."""
 
     __tablename__ = "creative_memory_pref_epochs"
     user_id: Mapped[str] = mapped_column(String(128), primary_key=True)

@@ -13,14 +13,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from creative_memory.model.constants import Actor
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.errors import StoreUnavailable
-from creative_memory.services.naming import valid_name
+from creative_memory.services.common.errors import StoreUnavailable
+from creative_memory.services.common.naming import valid_name
+from creative_memory.services.location.datadir import DataDir
 
 if TYPE_CHECKING:
-    from creative_memory.services.blocklist import BlockChecker
-    from creative_memory.services.secrets import SecretStore
-    from creative_memory.services.store import Store
+    from creative_memory.services.ingest.blocklist import BlockChecker
+    from creative_memory.services.keychain.secrets import SecretStore
+    from creative_memory.services.store.store import Store
 
 
 def default_user(env: dict[str, str] | None = None) -> str:
@@ -45,14 +45,14 @@ def _finish_interrupted(store: Store) -> None:
             ).fetchone()
             if leased is None:
                 return
-            from creative_memory.services.writes import interrupted_plans
+            from creative_memory.services.store.writes import interrupted_plans
 
             pending = interrupted_plans(con, "forget")
     except Exception:  # a store older than the lease table (not migrated by a read-only command)
         return
     if pending:
-        from creative_memory.services.errors import StoreLocked
-        from creative_memory.services.forgetting import finish_interrupted
+        from creative_memory.services.common.errors import StoreLocked
+        from creative_memory.services.forget.forgetting import finish_interrupted
 
         try:
             finish_interrupted(store)
@@ -67,7 +67,7 @@ class Context:
     actor: Actor
     now_override: int | None = None
     config_dir: Path | None = None
-    #: None: the store's defaults (``services.store.DEFAULT_BUSY_TIMEOUT_S`` / ``…LOCK_BUDGET_S``)
+    #: None: the store's defaults (``services.store.store.DEFAULT_BUSY_TIMEOUT_S`` / ``…LOCK_BUDGET_S``)
     busy_timeout_s: float | None = None
     lock_budget_s: float | None = None
     #: hears what opening the store did or is about to do (a first open, the embedded default)
@@ -78,7 +78,7 @@ class Context:
     _blocks: BlockChecker | None = field(default=None, repr=False)
 
     def now(self) -> int:
-        from creative_memory.services.clock import now_ms
+        from creative_memory.services.common.clock import now_ms
 
         return self.now_override if self.now_override is not None else now_ms()
 
@@ -90,7 +90,7 @@ class Context:
 
     def persist_now(self) -> int:
         """The moment a read path may persist an evaluation at: always the real clock."""
-        from creative_memory.services.clock import now_ms
+        from creative_memory.services.common.clock import now_ms
 
         return now_ms()
 
@@ -104,7 +104,7 @@ class Context:
         the places that were looked at, and nothing is created; ``migrate=False``: never migrated.
         Created at the embedded default, it says so (and nothing remembers it as a choice)."""
         if self._store is None:
-            from creative_memory.services.store import Store
+            from creative_memory.services.store.store import Store
 
             dd = self.data_dir
             try:
@@ -138,7 +138,7 @@ class Context:
     @property
     def secrets(self) -> SecretStore:
         if self._secrets is None:
-            from creative_memory.services.secrets import SecretStore
+            from creative_memory.services.keychain.secrets import SecretStore
 
             cfg = self.config_dir
             if cfg is None and os.environ.get("CM_CONFIG_DIR"):
@@ -149,7 +149,7 @@ class Context:
     @property
     def blocks(self) -> BlockChecker:
         if self._blocks is None:
-            from creative_memory.services.blocklist import BlockChecker
+            from creative_memory.services.ingest.blocklist import BlockChecker
 
             self._blocks = BlockChecker(self.secrets)
         return self._blocks

@@ -18,13 +18,13 @@ from sqlalchemy.orm import Session
 from creative_memory.model.constants import DERIVATION_VERSION, Actor, Mode, Origin, Polarity, Status, Tier
 from creative_memory.model.records import PrefState
 from creative_memory.model.tables import Preference, ProjectSettings, Settings
-from creative_memory.services import audit, controls
-from creative_memory.services.derivation import ensure_current, pref_row
+from creative_memory.services.controls import audit, controls
+from creative_memory.services.controls.status import MemoryStatus
+from creative_memory.services.derivation.derivation import ensure_current, pref_row
 from creative_memory.services.engine.block import build_block, estimate_tokens
 from creative_memory.services.engine.retrieve import Gates
-from creative_memory.services.retrieval import bounded_retrieve, record
-from creative_memory.services.status import MemoryStatus
-from creative_memory.services.store import Store
+from creative_memory.services.retrieval.retrieval import bounded_retrieve, record
+from creative_memory.services.store.store import Store
 
 PROBE_PROJECT = "cm_self_test"
 PROBE_PATTERN = "self_test_probe"

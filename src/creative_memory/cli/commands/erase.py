@@ -6,9 +6,10 @@ import argparse
 
 from creative_memory.cli.output import Out, consent
 from creative_memory.model.constants import Actor, Polarity
-from creative_memory.services import erasure, matching, safefile
+from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.context import Context
-from creative_memory.services.errors import InvalidInput
+from creative_memory.services.forget import erasure, matching
+from creative_memory.services.store import safefile
 
 _GENERIC_KEPT = "The same text is still part of other remembered data"
 
@@ -41,7 +42,7 @@ def receipt_text(r: erasure.Receipt, kept: list[str] | None = None) -> str:
 
 
 def forget_session(args: argparse.Namespace, ctx: Context, out: Out) -> int:
-    from creative_memory.services import session_forget
+    from creative_memory.services.forget import session_forget
 
     if args.type or args.pattern or args.project or args.polarity or args.block:
         raise InvalidInput("--session forgets a whole session; give it alone, without TYPE, PATTERN or other options.")
@@ -104,7 +105,7 @@ def reset(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         what="Reset",
     )
     if args.backup is not None:
-        from creative_memory.services import exporting
+        from creative_memory.services.transfer import exporting
 
         backup_path = str(
             exporting.export_bundle(

@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 from creative_memory.cli.output import Out
+from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.context import Context
-from creative_memory.services.errors import InvalidInput
-from creative_memory.services.ingest import ingest_jsonl
+from creative_memory.services.ingest.ingest import ingest_jsonl
 
 
 def ingest(args: argparse.Namespace, ctx: Context, out: Out) -> int:

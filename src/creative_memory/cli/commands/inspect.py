@@ -6,11 +6,12 @@ import argparse
 
 from creative_memory.cli.commands.retrieve import checked_project
 from creative_memory.cli.output import Out, table
-from creative_memory.services import derivation, queries
 from creative_memory.services.context import Context
-from creative_memory.services.explain import Explanation
-from creative_memory.services.explain import explain as explain_pattern
-from creative_memory.services.reasons import readable
+from creative_memory.services.derivation import derivation
+from creative_memory.services.inspection import queries
+from creative_memory.services.inspection.explain import Explanation
+from creative_memory.services.inspection.explain import explain as explain_pattern
+from creative_memory.services.retrieval.reasons import readable
 
 PROVISIONAL_NOTE = (
     "\n* provisional: learned only from unary signals (accepts, thumbs, abandons, single rejections), "

@@ -6,10 +6,11 @@ import argparse
 
 from creative_memory.cli.output import Out, consent, progress, table
 from creative_memory.model.constants import Actor
-from creative_memory.services import audit as audit_log
-from creative_memory.services import controls, derivation
+from creative_memory.services.common.errors import InvalidInput, ReadOnly
 from creative_memory.services.context import Context
-from creative_memory.services.errors import InvalidInput, ReadOnly
+from creative_memory.services.controls import audit as audit_log
+from creative_memory.services.controls import controls
+from creative_memory.services.derivation import derivation
 
 
 def decay(args: argparse.Namespace, ctx: Context, out: Out) -> int:
@@ -65,7 +66,7 @@ def self_test(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 
 
 def demo(args: argparse.Namespace, ctx: Context, out: Out) -> int:
-    from creative_memory.services import demostore
+    from creative_memory.services.demo import demostore
 
     store, now = ctx.store(), ctx.now()
     demostore.check_may_fill(store, force=args.force)  # never beside a person's own events

@@ -6,9 +6,10 @@ import argparse
 
 from creative_memory.cli.output import Out, table
 from creative_memory.model.constants import Actor
-from creative_memory.services import controls, matching
+from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.context import Context
-from creative_memory.services.errors import InvalidInput
+from creative_memory.services.controls import controls
+from creative_memory.services.forget import matching
 
 
 def project(args: argparse.Namespace, ctx: Context, out: Out) -> int:

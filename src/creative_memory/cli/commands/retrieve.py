@@ -6,8 +6,10 @@ import argparse
 
 from creative_memory.cli.output import Out
 from creative_memory.model.constants import Mode, Origin
-from creative_memory.services import notes, retrieval, retrieval_log
 from creative_memory.services.context import Context
+from creative_memory.services.controls import notes
+from creative_memory.services.inspection import retrieval_log
+from creative_memory.services.retrieval import retrieval
 
 
 def checked_project(args: argparse.Namespace, ctx: Context) -> str | None:
@@ -15,7 +17,7 @@ def checked_project(args: argparse.Namespace, ctx: Context) -> str | None:
     Open Design nor any memory knows (without ``--new``), is refused with a sentence (exit 3)."""
     if args.project is None:
         return None
-    from creative_memory.services import matching
+    from creative_memory.services.forget import matching
 
     return matching.known_project(ctx.store(), ctx.user, args.project, new=args.new)
 
@@ -47,7 +49,7 @@ def retrieve(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 
 
 def preview(args: argparse.Namespace, ctx: Context, out: Out) -> int:
-    from creative_memory.services import preview as composer
+    from creative_memory.services.retrieval import preview as composer
 
     store, now = ctx.store(), ctx.now()
     project = checked_project(args, ctx)

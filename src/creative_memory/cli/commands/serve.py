@@ -4,7 +4,7 @@ Requests arrive on standard input and answers leave on standard output, one JSON
 and nothing else on standard output (anything printed by mistake goes to standard error, where
 the logs are). The process serves until standard input closes. A request that cannot be read or
 answered gets a JSON-RPC error whose ``data`` holds the CLI's error ``kind`` and sentence, and the
-next line is served as usual. The methods are in ``services/host.py``.
+next line is served as usual. The methods are in ``services/rpc/host.py``.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ import sys
 from typing import IO, Any
 
 from creative_memory.cli.output import Out
+from creative_memory.services.common.errors import CreativeMemoryError, InvalidInput
 from creative_memory.services.context import Context
-from creative_memory.services.errors import CreativeMemoryError, InvalidInput
-from creative_memory.services.host import Host
+from creative_memory.services.rpc.host import Host
 
 log = logging.getLogger("cm.serve")
 

@@ -7,9 +7,9 @@ import argparse
 from creative_memory.cli.commands.status import status_text as status_text
 from creative_memory.cli.output import Out
 from creative_memory.model.constants import Actor
-from creative_memory.services import controls
-from creative_memory.services.clock import parse_duration, parse_instant
+from creative_memory.services.common.clock import parse_duration, parse_instant
 from creative_memory.services.context import Context
+from creative_memory.services.controls import controls
 
 
 def enable(args: argparse.Namespace, ctx: Context, out: Out) -> int:
@@ -40,7 +40,7 @@ def resume(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 
 
 def notes(args: argparse.Namespace, ctx: Context, out: Out) -> int:
-    from creative_memory.services import notes as memory_notes
+    from creative_memory.services.controls import notes as memory_notes
 
     s = memory_notes.set_notes(ctx.store(), ctx.user, args.state == "on", actor=Actor.CLI, now=ctx.now())
     out.emit(s.as_json(), lambda: status_text(s) + ("" if s.memory_notes else "\nMemory notes in chat are off."))

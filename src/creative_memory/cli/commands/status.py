@@ -1,4 +1,4 @@
-"""``status``: on/off, pauses and counts. Reads with plain SQL (``services.status``), so the command
+"""``status``: on/off, pauses and counts. Reads with plain SQL (``services.controls.status``), so the command
 answers without loading the store's heavier libraries; the switches that change these are in
 ``cli/commands/settings.py``."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 import argparse
 
 from creative_memory.cli.output import Out
-from creative_memory.services import status as memory_status
 from creative_memory.services.context import Context
-from creative_memory.services.status import MemoryStatus
+from creative_memory.services.controls import status as memory_status
+from creative_memory.services.controls.status import MemoryStatus
 
 
 def status_text(s: MemoryStatus) -> str:

@@ -7,10 +7,11 @@ from pathlib import Path
 
 from creative_memory.cli.output import Out, consent, read_passphrase
 from creative_memory.model.constants import Actor
-from creative_memory.services import exporting, import_plan, importing, safefile
+from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.context import Context
-from creative_memory.services.errors import InvalidInput
-from creative_memory.services.secrets import passphrase_key
+from creative_memory.services.keychain.secrets import passphrase_key
+from creative_memory.services.store import safefile
+from creative_memory.services.transfer import exporting, import_plan, importing
 
 
 def export(args: argparse.Namespace, ctx: Context, out: Out) -> int:

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from creative_memory.cli.output import Out, table
-from creative_memory.services import location
+from creative_memory.services.store import whereabouts
 
 if TYPE_CHECKING:
     from creative_memory.services.context import Context
@@ -74,12 +74,12 @@ def all_text(rows: list[dict[str, Any]]) -> str:
 def where(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     dd = ctx.data_dir
     if getattr(args, "all", False):
-        rows = location.every_store(dd)
+        rows = whereabouts.every_store(dd)
         out.emit({"stores": rows}, lambda: all_text(rows))
         if not rows:
             out.note(f"od-memory: {dd.missing_sentence()}")
         return 0 if rows else 4
-    data = location.where(dd)
+    data = whereabouts.where(dd)
     if not data["exists"]:
         data["error"] = {"kind": "store_unavailable", "message": data["missing"]}
     out.emit(data, lambda: where_text(data))
@@ -90,7 +90,7 @@ def where(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 
 
 def use(args: argparse.Namespace, ctx: Context, out: Out) -> int:
-    data = location.use(args.dir, clear=args.clear)
+    data = whereabouts.use(args.dir, clear=args.clear)
     if data["cleared"]:
         out.emit(data, "The remembered folder was forgotten; the store is found by discovery again.")
         return 0

@@ -39,8 +39,8 @@ from creative_memory.gui.itemmodels.preferences import PreferenceKey
 from creative_memory.gui.visible import number as _n
 from creative_memory.gui.visible import shown_id, shown_pair
 from creative_memory.gui.widgets import accent_colour
-from creative_memory.services.erasure import Target
-from creative_memory.services.forget_scope import ErasePlan, ScopeRow, count_erasure, targets_for
+from creative_memory.services.forget.erasure import Target
+from creative_memory.services.forget.forget_scope import ErasePlan, ScopeRow, count_erasure, targets_for
 
 
 def plan_targets(keys: Iterable[PreferenceKey]) -> list[Target]:

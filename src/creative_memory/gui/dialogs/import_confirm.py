@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
-from creative_memory.services import import_plan
+from creative_memory.services.transfer import import_plan
 
 
 class ImportConfirmDialog(QDialog):

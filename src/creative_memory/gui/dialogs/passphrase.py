@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 
 from creative_memory.gui.dialogs.common import error_label, wrap
 
-MIN_PASSPHRASE = 8  # the same minimum as services.crypto (checked here so the dialog can say so)
+MIN_PASSPHRASE = 8  # the same minimum as services.transfer.crypto (checked here so the dialog can say so)
 
 
 class PassphraseDialog(QDialog):

@@ -25,7 +25,7 @@ from creative_memory.gui.icons import tinted_icon
 from creative_memory.gui.visible import number as _n
 from creative_memory.gui.visible import shown_id, shown_pair
 from creative_memory.gui.widgets import accent_colour
-from creative_memory.services.erasure import Target
+from creative_memory.services.forget.erasure import Target
 
 
 class ReceiptDialog(QDialog):

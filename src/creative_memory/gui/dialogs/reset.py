@@ -23,7 +23,7 @@ from creative_memory.gui.dialogs.common import error_label, wrap
 from creative_memory.gui.icons import icon
 
 if TYPE_CHECKING:
-    from creative_memory.services.queries import ResetCounts
+    from creative_memory.services.inspection.queries import ResetCounts
 
 RESET_WORD = "RESET"
 

@@ -29,9 +29,9 @@ from creative_memory.gui.asyncbridge import wait_dialog
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.errors import show_error
 from creative_memory.gui.visible import QT_TRANSLATE_NOOP
-from creative_memory.services import location
-from creative_memory.services.datadir import DataDir
-from creative_memory.services.errors import CreativeMemoryError
+from creative_memory.services.common.errors import CreativeMemoryError
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.store import whereabouts
 
 log = logging.getLogger("cm.gui")
 ACCEPTED = int(QDialog.DialogCode.Accepted.value)
@@ -201,7 +201,7 @@ async def ask_folder(parent: QWidget | None, start: Path) -> Path | None:
 async def choose(ctrl: Controller, parent: QWidget) -> Path | None:
     """Show the stores found and return the folder the user picked (None when cancelled)."""
     dd = ctrl.ctx.data_dir
-    rows = await ctrl.run(location.every_store, dd)
+    rows = await ctrl.run(whereabouts.every_store, dd)
     dialog = StoreDialog(parent.window(), rows, dd.path)
     parent.setProperty("store_dialog", dialog)  # reachable for tests while it is open
     try:
@@ -218,7 +218,7 @@ async def choose(ctrl: Controller, parent: QWidget) -> Path | None:
 async def use_folder(ctrl: Controller, parent: QWidget, folder: Path) -> bool:
     """Remember ``folder`` as the user's choice and reopen the window on it."""
     try:
-        used = await ctrl.run(location.use, str(folder))
+        used = await ctrl.run(whereabouts.use, str(folder))
     except CreativeMemoryError as exc:
         show_error(parent.window(), exc, action=QCoreApplication.translate("StoreDialog", "Could not use that folder."))
         return False
@@ -250,7 +250,7 @@ async def move_legacy(ctrl: Controller, parent: QWidget, *, confirm: bool = True
             return False
     await ctrl.close_store()
     try:
-        moved = await ctrl.run(location.move_legacy, dd)
+        moved = await ctrl.run(whereabouts.move_legacy, dd)
     except CreativeMemoryError as exc:
         show_error(parent.window(), exc, action=QCoreApplication.translate("StoreDialog", "Could not move the store."))
         return await switch_store(ctrl, parent.window(), dd)
@@ -261,7 +261,7 @@ async def confirm_first_open(ctrl: Controller, parent: QWidget | None) -> bool:
     """Before the window adds its tables to a store (the first open of Open Design's store, or an
     upgrade), say what will be added and that a backup is made; False when the user declines."""
     try:
-        facts = await ctrl.run(location.where, ctrl.ctx.data_dir)
+        facts = await ctrl.run(whereabouts.where, ctrl.ctx.data_dir)
     except OSError:  # opening the store reports it in a sentence
         return True
     if not facts["exists"] or not facts["needs_migration"]:

@@ -10,8 +10,8 @@ from creative_memory.gui.controller import Controller
 from creative_memory.gui.itemmodels.paged import PagedTableModel, local_time
 from creative_memory.gui.itemmodels.rows import Row
 from creative_memory.gui.visible import QT_TRANSLATE_NOOP, shown_id
-from creative_memory.services import audit
-from creative_memory.services.store import Store
+from creative_memory.services.controls import audit
+from creative_memory.services.store.store import Store
 
 
 def fetch_audit(store: Store, user_id: str, text: str, before_id: int | None, limit: int) -> list[Row]:

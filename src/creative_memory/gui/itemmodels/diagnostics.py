@@ -2,7 +2,7 @@
 of the one selected are :mod:`gui.itemmodels.stage_events`.
 
 The fetch functions (``fetch_retrievals`` …) run on the store thread and return plain dicts; the
-export is :func:`creative_memory.services.list_export.export_retrievals`.
+export is :func:`creative_memory.services.transfer.list_export.export_retrievals`.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from creative_memory.gui.controller import Controller
 from creative_memory.gui.itemmodels.paged import PagedTableModel, local_time
 from creative_memory.gui.itemmodels.rows import Row
 from creative_memory.gui.visible import QT_TRANSLATE_NOOP, said, shown_id
-from creative_memory.services import retrieval_log
-from creative_memory.services.list_export import RetrievalFilter
-from creative_memory.services.retrieval import explain_empty
-from creative_memory.services.store import Store
+from creative_memory.services.inspection import retrieval_log
+from creative_memory.services.retrieval.retrieval import explain_empty
+from creative_memory.services.store.store import Store
+from creative_memory.services.transfer.list_export import RetrievalFilter
 
 
 # --------------------------------------------------------------------------- retrievals

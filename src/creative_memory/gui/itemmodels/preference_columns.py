@@ -13,7 +13,7 @@ from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, Qt
 
 from creative_memory.gui.visible import shown_id, shown_name, with_stored
 from creative_memory.model.constants import project_of
-from creative_memory.services.inspector_query import (
+from creative_memory.services.inspection.inspector_query import (
     InspectorRow,
 )
 
@@ -21,7 +21,7 @@ from creative_memory.services.inspector_query import (
 @dataclass(frozen=True)
 class Column:
     name: str
-    sort: str  # a key of services.queries.SORTABLE
+    sort: str  # a key of services.inspection.queries.SORTABLE
     numeric: bool = False
 
 

@@ -1,6 +1,6 @@
 """The Inspector table's rows: a sliding window of keyset pages over the filter's whole result.
 
-Rows are :class:`~creative_memory.services.inspector_query.InspectorRow` tuples that the services
+Rows are :class:`~creative_memory.services.inspection.inspector_query.InspectorRow` tuples that the services
 load on the store thread (``inspector_query.load_page``, through the controller); the model never
 touches a session and holds no query. Changing the filter or the sort order starts a reload: a new
 *generation*, so a page that belongs to an older query and arrives late is dropped. The first page
@@ -26,7 +26,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Signal
 
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.itemmodels.window_pages import Index, Row, WindowPages
-from creative_memory.services.inspector_query import (
+from creative_memory.services.inspection.inspector_query import (
     R_PATTERN,
     R_POLARITY,
     R_SCOPE,
@@ -39,8 +39,8 @@ from creative_memory.services.inspector_query import (
     load_text_index,
     load_total,
 )
-from creative_memory.services.inspector_text import TextIndex
-from creative_memory.services.queries import PrefFilter
+from creative_memory.services.inspection.inspector_text import TextIndex
+from creative_memory.services.inspection.queries import PrefFilter
 
 PAGE_SIZE: Final = 200
 #: the window holds at most this many pages

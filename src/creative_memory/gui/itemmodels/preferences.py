@@ -28,7 +28,7 @@ from creative_memory.gui.itemmodels.preference_columns import (
 )
 from creative_memory.gui.itemmodels.preference_window import PAGE_SIZE, WINDOW_PAGES, PreferenceWindow
 from creative_memory.gui.widgets import STRENGTH_ROLE
-from creative_memory.services.inspector_query import (
+from creative_memory.services.inspection.inspector_query import (
     R_INJECTED,
     R_STATUS,
     SORT_INDEX,
@@ -36,7 +36,7 @@ from creative_memory.services.inspector_query import (
     PreferenceKey,
     key_of,
 )
-from creative_memory.services.queries import PrefFilter
+from creative_memory.services.inspection.queries import PrefFilter
 
 log = logging.getLogger("cm.gui")
 

@@ -32,7 +32,7 @@ from creative_memory.gui.itemmodels.project_words import check_value, headers, l
 from creative_memory.model.inert import for_display
 
 if TYPE_CHECKING:
-    from creative_memory.services.controls import ProjectRow
+    from creative_memory.services.controls.controls import ProjectRow
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -81,7 +81,7 @@ def _counts_of(row: ProjectRow) -> dict[str, Any]:
 
 
 class ProjectsModel(QAbstractTableModel):
-    """Rows as returned by ``services.controls.projects``: id, name, use_global_memory, use_memory,
+    """Rows as returned by ``services.controls.controls.projects``: id, name, use_global_memory, use_memory,
     learn_from_project, preferences, events, last_activity, in_daemon."""
 
     #: (project id, field "use_global_memory" | "use_memory" | "learn_from_project", new value)

@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex
 
-from creative_memory.services.inspector_query import R_ID, InspectorRow, cursor_of, load_page
+from creative_memory.services.inspection.inspector_query import R_ID, InspectorRow, cursor_of, load_page
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
 
     from creative_memory.gui.controller import Controller
-    from creative_memory.services.inspector_text import TextIndex
-    from creative_memory.services.queries import PrefFilter
+    from creative_memory.services.inspection.inspector_text import TextIndex
+    from creative_memory.services.inspection.queries import PrefFilter
 
 Row = InspectorRow
 Index = QModelIndex | QPersistentModelIndex

@@ -18,7 +18,7 @@ from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, QOb
 from PySide6.QtWidgets import QAbstractItemView, QTableView
 
 from creative_memory.gui.itemmodels.preference_window import PreferenceWindow
-from creative_memory.services.inspector_query import PreferenceKey
+from creative_memory.services.inspection.inspector_query import PreferenceKey
 
 Flag = QItemSelectionModel.SelectionFlag
 

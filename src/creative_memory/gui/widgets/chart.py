@@ -1,6 +1,6 @@
 """A small strength-over-time chart (QPainter): one step line per polarity, dated axes.
 
-Feed it ``services.explain.explain(...).history`` (``StrengthPoint``: ``t`` in ms, ``strength``, ``polarity``)
+Feed it ``services.inspection.explain.explain(...).history`` (``StrengthPoint``: ``t`` in ms, ``strength``, ``polarity``)
 with :meth:`StrengthChart.set_history`; optionally the current strengths at ``now`` so the line
 shows the decay since the last event. Colours come from the palette (positive in the highlight
 colour, negative in the error accent), so it reads in light and dark themes. The accessible
@@ -23,7 +23,7 @@ from creative_memory.gui.widgets.banner import accent_colour
 from creative_memory.model.constants import INJECTION_THRESHOLD
 
 if TYPE_CHECKING:
-    from creative_memory.services.explain import StrengthPoint
+    from creative_memory.services.inspection.explain import StrengthPoint
 
 Point = tuple[int, float]
 DAY_MS = 86_400_000

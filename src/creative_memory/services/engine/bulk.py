@@ -116,7 +116,7 @@ def fold_stored(
     Returns ``(sum of the content hashes as integers, events counted, highest seq)``; calls
     ``tick(done)`` every ``every`` events. An event whose scope is in ``skip`` is counted (hash,
     number, seq) but not folded, and its scope's ``[events, sum of hashes]`` there grows: another
-    process folds those scopes, and must have folded exactly those (``services.fold_split``).
+    process folds those scopes, and must have folded exactly those (``services.derivation.fold_split``).
     (One long function on purpose: it is the inner loop of a full derivation, where every call and
     attribute lookup per item shows.)
     """

@@ -3,7 +3,7 @@
 A project has three switches, named as the seed names them (decision 0025): "Use global memory in
 this project" (off: the global preferences are not injected there), "Use this project's memory"
 (off: the project's own preferences are not) and "Learn from this project" (ingest's side,
-``services.controls.learning_gate``). With both use switches off the project uses no memory at all.
+``services.controls.controls.learning_gate``). With both use switches off the project uses no memory at all.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The Activity tab: the audit log — who changed which control, when, and how it ended.
 
-Filtering runs in SQL (``services.audit.entries(text=…)``) and rows arrive newest first, a page at a
+Filtering runs in SQL (``services.controls.audit.entries(text=…)``) and rows arrive newest first, a page at a
 time, as the list is scrolled. Forgotten patterns appear only as fingerprints (``fp:…``): the log
 never repeats what was erased.
 """
@@ -33,8 +33,8 @@ from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.tabs.diagnostics.common import row_height
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit
-from creative_memory.services.errors import CreativeMemoryError
-from creative_memory.services.list_export import export_audit, format_for
+from creative_memory.services.common.errors import CreativeMemoryError
+from creative_memory.services.transfer.list_export import export_audit, format_for
 
 
 class ActivityTab(Tab):

@@ -17,8 +17,8 @@ from creative_memory.model.constants import Mode
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from creative_memory.services.controls import ProjectRow
-    from creative_memory.services.project_choices import ProjectChoice
+    from creative_memory.services.controls.controls import ProjectRow
+    from creative_memory.services.controls.project_choices import ProjectChoice
 
 ORIGINS: tuple[tuple[str, str], ...] = (
     ("daemon", QT_TRANSLATE_NOOP("DiagnosticsTab", "Open Design (daemon)")),

@@ -33,11 +33,11 @@ from creative_memory.gui.itemmodels.stage_events import StageEventsModel, event_
 from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.visible import said
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit
-from creative_memory.services import retrieval
-from creative_memory.services.list_export import RetrievalFilter
+from creative_memory.services.retrieval import retrieval
+from creative_memory.services.transfer.list_export import RetrievalFilter
 
 if TYPE_CHECKING:
-    from creative_memory.services.project_choices import ProjectChoice
+    from creative_memory.services.controls.project_choices import ProjectChoice
 
 
 class DiagnosticsCore(Tab):

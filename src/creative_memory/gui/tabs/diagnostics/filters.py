@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QDateTime
 
 from creative_memory.gui.tabs.diagnostics.core import DiagnosticsCore
-from creative_memory.services.list_export import RetrievalFilter
+from creative_memory.services.transfer.list_export import RetrievalFilter
 
 
 class FilterActions(DiagnosticsCore):

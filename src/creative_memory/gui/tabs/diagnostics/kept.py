@@ -25,7 +25,7 @@ from creative_memory.gui.controller import Controller
 from creative_memory.gui.itemmodels.preferences import PreferenceKey
 from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.visible import shown_id, shown_name
-from creative_memory.services.erasure import Receipt
+from creative_memory.services.forget.erasure import Receipt
 
 if TYPE_CHECKING:
     from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab

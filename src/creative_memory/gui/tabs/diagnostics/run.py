@@ -15,9 +15,9 @@ from creative_memory.gui.errors import show_error
 from creative_memory.gui.tabs.diagnostics.core import DiagnosticsCore
 from creative_memory.gui.visible import said
 from creative_memory.model.constants import Mode, Origin
-from creative_memory.services import retrieval
-from creative_memory.services.errors import CreativeMemoryError
-from creative_memory.services.list_export import export_retrievals, format_for
+from creative_memory.services.common.errors import CreativeMemoryError
+from creative_memory.services.retrieval import retrieval
+from creative_memory.services.transfer.list_export import export_retrievals, format_for
 
 
 class RunActions(DiagnosticsCore):

@@ -42,7 +42,7 @@ from creative_memory.gui.tabs.diagnostics.filters import FilterActions
 from creative_memory.gui.tabs.diagnostics.run import RunActions
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit
 from creative_memory.gui.widgets.log_line import LogFileLine
-from creative_memory.services.project_choices import project_choices
+from creative_memory.services.controls.project_choices import project_choices
 
 
 class DiagnosticsTab(FilterActions, RunActions):

@@ -2,7 +2,7 @@
 injection, the strength-over-time chart and the events that built it.
 
 A mixin of :class:`gui.tabs.inspector.view.InspectorTab` (it uses the tab's controller, model and
-current row). The explanation is loaded by ``services.explain.load_explain`` on the store thread.
+current row). The explanation is loaded by ``services.inspection.explain.load_explain`` on the store thread.
 Names are untrusted text: the title, the fields and the event list show them readable, with
 controls visible and right-to-left text isolated (:mod:`gui.visible`), and the stored spelling
 beside them for reviewers.
@@ -40,12 +40,12 @@ from creative_memory.gui.visible import for_display, said, shown_id, shown_name,
 from creative_memory.gui.visible import number as _n
 from creative_memory.gui.widgets import EmptyState
 from creative_memory.gui.widgets.chart import StrengthChart
-from creative_memory.services import reasons
-from creative_memory.services.errors import InvalidInput, NotFound
-from creative_memory.services.explain import ExplainedEvent, Explanation
-from creative_memory.services.explain import load_explain as load_explanation
-from creative_memory.services.injections import fate_from_json
-from creative_memory.services.store import Store
+from creative_memory.services.common.errors import InvalidInput, NotFound
+from creative_memory.services.inspection.explain import ExplainedEvent, Explanation
+from creative_memory.services.inspection.explain import load_explain as load_explanation
+from creative_memory.services.retrieval import reasons
+from creative_memory.services.retrieval.injections import fate_from_json
+from creative_memory.services.store.store import Store
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QTimer, SignalInstance
@@ -104,7 +104,7 @@ def when_ms(ms: int) -> str:
 def retrieval_sentence(
     last: dict[str, Any] | None, project_id: str | None = None, project_name: str | None = None
 ) -> str:
-    """The why-sentence about the last injection (``services.reasons``), times in the user's locale.
+    """The why-sentence about the last injection (``services.retrieval.reasons``), times in the user's locale.
 
     ``project_id`` is the preference's project: a project preference is only ever injected for
     its project, so "not yet" names it."""

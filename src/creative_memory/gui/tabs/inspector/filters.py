@@ -15,7 +15,7 @@ from creative_memory.gui.itemmodels.window_view import KeySelectionModel
 from creative_memory.gui.tabs.inspector.forget import FORGET_ALL_LIMIT
 from creative_memory.gui.tabs.inspector.layout import InspectorLayout
 from creative_memory.gui.visible import number as _n
-from creative_memory.services.queries import PrefFilter
+from creative_memory.services.inspection.queries import PrefFilter
 
 
 class InspectorFilters(InspectorLayout):

@@ -20,10 +20,11 @@ from creative_memory.gui.errors import show_error
 from creative_memory.gui.itemmodels.preferences import PreferenceKey, PreferenceTableModel
 from creative_memory.gui.visible import number as _n
 from creative_memory.gui.visible import shown_id
-from creative_memory.services import erasure, forget_scope, queries, session_forget
-from creative_memory.services.erasure import Receipt
-from creative_memory.services.errors import CreativeMemoryError
-from creative_memory.services.session_forget import SessionReceipt
+from creative_memory.services.common.errors import CreativeMemoryError
+from creative_memory.services.forget import erasure, forget_scope, session_forget
+from creative_memory.services.forget.erasure import Receipt
+from creative_memory.services.forget.session_forget import SessionReceipt
+from creative_memory.services.inspection import queries
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance

@@ -43,11 +43,11 @@ from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.visible import shown_id, shown_name
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit, StrengthBarDelegate
-from creative_memory.services import queries
-from creative_memory.services.erasure import Receipt
-from creative_memory.services.explain import Explanation
-from creative_memory.services.queries import Facets, PrefFilter
-from creative_memory.services.session_forget import SessionReceipt
+from creative_memory.services.forget.erasure import Receipt
+from creative_memory.services.forget.session_forget import SessionReceipt
+from creative_memory.services.inspection import queries
+from creative_memory.services.inspection.explain import Explanation
+from creative_memory.services.inspection.queries import Facets, PrefFilter
 
 #: how long the current row must stay current before its detail is loaded (ms)
 DETAIL_DELAY_MS = 60

@@ -21,17 +21,14 @@ from creative_memory.gui.dialogs import store as store_dialogs
 from creative_memory.gui.dialogs.pause import PauseDialog
 from creative_memory.gui.errors import show_error
 from creative_memory.gui.tabs.overview.core import OverviewCore
-from creative_memory.services import (
-    audit,
-    controls,
-    demostore,
-    derivation,
-    selftest,
-)
-from creative_memory.services.errors import Cancelled, CreativeMemoryError
+from creative_memory.services import selftest
+from creative_memory.services.common.errors import Cancelled, CreativeMemoryError
+from creative_memory.services.controls import audit, controls
+from creative_memory.services.demo import demostore
+from creative_memory.services.derivation import derivation
 
 if TYPE_CHECKING:
-    from creative_memory.services.demo import DemoCounts
+    from creative_memory.services.demo.demo import DemoCounts
 
 ACCEPTED = int(QDialog.DialogCode.Accepted.value)
 DEMO_SEED = 1

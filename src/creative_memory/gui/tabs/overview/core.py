@@ -43,11 +43,11 @@ from creative_memory.gui.tabs.overview.text import (
 from creative_memory.gui.visible import said
 from creative_memory.gui.widgets.switch import MemorySwitch
 from creative_memory.model.constants import Actor
-from creative_memory.services import queries
-from creative_memory.services.errors import CreativeMemoryError
-from creative_memory.services.secrets import SecretStore
-from creative_memory.services.sentence import Sentence
-from creative_memory.services.status import MemoryStatus
+from creative_memory.services.common.errors import CreativeMemoryError
+from creative_memory.services.common.sentence import Sentence
+from creative_memory.services.controls.status import MemoryStatus
+from creative_memory.services.inspection import queries
+from creative_memory.services.keychain.secrets import SecretStore
 
 if TYPE_CHECKING:
     from creative_memory.services.selftest import Check, SelfTestReport

@@ -13,7 +13,8 @@ from creative_memory.gui.dialogs.files import ask_save_path
 from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.dialogs.reset import ResetDialog
 from creative_memory.gui.tabs.overview.transfer import TransferActions
-from creative_memory.services import erasure, queries
+from creative_memory.services.forget import erasure
+from creative_memory.services.inspection import queries
 
 ACCEPTED = int(QDialog.DialogCode.Accepted.value)
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QDateTime, QLocale
 
-from creative_memory.services.status import MemoryStatus
+from creative_memory.services.controls.status import MemoryStatus
 
 ZWSP = "\u200b"
 TIERS = ("high", "medium", "low")

@@ -1,6 +1,6 @@
 """The Overview's export and import: choose a file (and a passphrase), see what will change, write.
 
-Before an import writes anything its plan (services.import_plan.plan_import) is read on the store
+Before an import writes anything its plan (services.transfer.import_plan.plan_import) is read on the store
 thread; when the file belongs to another user, or the import would change settings or project
 switches, :class:`~creative_memory.gui.dialogs.import_confirm.ImportConfirmDialog` lists exactly
 that and asks.
@@ -21,9 +21,9 @@ from creative_memory.gui.dialogs.passphrase import PassphraseDialog
 from creative_memory.gui.replace import replace_allowed
 from creative_memory.gui.tabs.overview.core import OverviewCore
 from creative_memory.gui.tabs.overview.text import breakable_path
-from creative_memory.services import crypto, exporting, import_plan, importing
-from creative_memory.services.bundle import TransferResult
-from creative_memory.services.secrets import passphrase_key
+from creative_memory.services.keychain.secrets import passphrase_key
+from creative_memory.services.transfer import crypto, exporting, import_plan, importing
+from creative_memory.services.transfer.bundle import TransferResult
 
 ACCEPTED = int(QDialog.DialogCode.Accepted.value)
 

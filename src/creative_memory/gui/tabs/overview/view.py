@@ -25,7 +25,7 @@ from creative_memory.gui.tabs.overview.cards import (
     TransferCard,
 )
 from creative_memory.gui.tabs.overview.reset import ResetActions
-from creative_memory.services.errors import CreativeMemoryError
+from creative_memory.services.common.errors import CreativeMemoryError
 
 
 class OverviewTab(MemoryActions, ResetActions):

@@ -2,7 +2,7 @@
 
 ``## Personal memory`` and ``## Creative memory`` are painted as two tinted blocks (:mod:`.render`),
 with the token estimate of each below. The text shown and copied is
-:attr:`services.preview.Preview.text`, byte for byte. The what-ifs are worded in :mod:`.whatif`.
+:attr:`services.retrieval.preview.Preview.text`, byte for byte. The what-ifs are worded in :mod:`.whatif`.
 
 Looking never writes: a preview (a project, a mode, a what-if) is a dry run — nothing is recorded
 and nothing in the store changes. Only Diagnostics' "Run a recorded retrieval" records one.
@@ -48,12 +48,12 @@ from creative_memory.gui.tabs.preview.whatif import DISABLED_TIP, GLOBAL_OFF_TIP
 from creative_memory.gui.visible import QT_TRANSLATE_NOOP, copied_message, said, shown_pair
 from creative_memory.gui.widgets import Banner
 from creative_memory.model.constants import Mode
-from creative_memory.services import preview, retrieval
-from creative_memory.services.project_choices import project_choices
-from creative_memory.services.store import Store
+from creative_memory.services.controls.project_choices import project_choices
+from creative_memory.services.retrieval import preview, retrieval
+from creative_memory.services.store.store import Store
 
 if TYPE_CHECKING:
-    from creative_memory.services.project_choices import ProjectChoice
+    from creative_memory.services.controls.project_choices import ProjectChoice
 
 MODES: tuple[tuple[Mode, str], ...] = (
     (Mode.GENERATION, QT_TRANSLATE_NOOP("PreviewTab", "Generation")),

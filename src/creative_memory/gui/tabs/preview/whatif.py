@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from creative_memory.gui.visible import QT_TRANSLATE_NOOP, shown_name
-from creative_memory.services import retrieval
+from creative_memory.services.retrieval import retrieval
 
 DISABLED_TIP = QT_TRANSLATE_NOOP("PreviewTab", "Show the prefix as if this project used no memory at all (both “Use …memory” switches off)")
 GLOBAL_OFF_TIP = QT_TRANSLATE_NOOP("PreviewTab", "Show the prefix as if “Use global memory in this project” were off")

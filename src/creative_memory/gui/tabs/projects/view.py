@@ -40,11 +40,11 @@ from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.tabs.projects.switches import SwitchDelegate
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit
-from creative_memory.services import controls
-from creative_memory.services.errors import CreativeMemoryError
+from creative_memory.services.common.errors import CreativeMemoryError
+from creative_memory.services.controls import controls
 
 if TYPE_CHECKING:
-    from creative_memory.services.controls import ProjectRow
+    from creative_memory.services.controls.controls import ProjectRow
 
 
 def _wide_date() -> str:

@@ -1,0 +1,78 @@
+"""The activity log: who changed which control, when, and how it ended. Never repeats forgotten text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from creative_memory.model.constants import Actor
+from creative_memory.model.events import iso
+from creative_memory.model.tables import Audit
+from creative_memory.services.store.store import Store
+
+
+def record(
+    session: Session, user_id: str, actor: Actor | str, action: str, target: str, outcome: str, now: int
+) -> None:
+    session.add(
+        Audit(at=now, user_id=user_id, actor=str(actor), action=action, target=target, outcome=outcome)
+    )
+
+
+def entries(
+    session: Session, user_id: str, *, limit: int = 200, before_id: int | None = None, text: str | None = None
+) -> list[dict[str, Any]]:
+    q = select(Audit).where(Audit.user_id == user_id)
+    if before_id is not None:
+        q = q.where(Audit.id < before_id)
+    if text:
+        like = f"%{text}%"
+        q = q.where(
+            Audit.action.like(like)
+            | Audit.target.like(like)
+            | Audit.outcome.like(like)
+            | Audit.actor.like(like)
+        )
+    q = q.order_by(Audit.id.desc()).limit(limit)
+    return [
+        {
+            "id": a.id,
+            "at": iso(a.at),
+            "actor": a.actor,
+            "action": a.action,
+            "target": a.target,
+            "outcome": a.outcome,
+        }
+        for a in session.scalars(q)
+    ]
+
+
+def record_action(
+    store: Store, user_id: str, actor: Actor | str, action: str, target: str, outcome: str, now: int
+) -> None:
+    """One activity entry in its own write transaction."""
+    with store.write() as session:
+        record(session, user_id, actor, action, target, outcome, now)
+
+
+def entries_page(
+    store: Store, user_id: str, *, limit: int, before_id: int | None = None, text: str | None = None
+) -> list[dict[str, Any]]:
+    """One page of the activity log in its own read (the Activity tab)."""
+    with store.read() as session:
+        return entries(session, user_id, limit=limit, before_id=before_id, text=text)
+
+
+def all_entries(store: Store, user_id: str, *, text: str | None = None, page: int = 1000) -> list[dict[str, Any]]:
+    """Every entry the text matches, newest first, in one read (the Activity export)."""
+    rows: list[dict[str, Any]] = []
+    with store.read() as session:
+        before: int | None = None
+        while True:
+            found = entries(session, user_id, limit=page, before_id=before, text=text)
+            rows.extend(found)
+            if len(found) < page:
+                return rows
+            before = int(found[-1]["id"])

@@ -1,0 +1,86 @@
+"""The demo store: generated data kept apart from a person's memory.
+
+"Explore with demo data" (GUI) and ``od-memory demo`` without ``--data-dir`` use a store of their
+own — ``demo/`` in this program's data folder (``CM_DEMO_DIR`` overrides it) — so generated
+preferences can never be injected into a real generation. Given any other store, ``demo`` refuses
+when it holds an event that ``demo`` did not make, unless the caller forces it.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import platformdirs
+from sqlalchemy import func, select
+
+from creative_memory.model.constants import Actor
+from creative_memory.model.tables import Event
+from creative_memory.services.common.errors import RefusedForSafety
+from creative_memory.services.controls import audit
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.store.store import Store
+
+if TYPE_CHECKING:
+    from creative_memory.services.demo.demo import CancelCheck, DemoCounts, Progress
+    from creative_memory.services.ingest.blocklist import BlockChecker
+
+APP_FOLDER = "creative-memory-studio"
+DEMO_SOURCE = "demo"
+
+
+def demo_data_dir() -> DataDir:
+    """Where the demo store lives (created on first use)."""
+    override = os.environ.get("CM_DEMO_DIR", "").strip()
+    base = Path(override) if override else Path(platformdirs.user_data_dir(APP_FOLDER, appauthor=False)) / "demo"
+    return DataDir(base, "demo")
+
+
+def foreign_events(store: Store) -> int:
+    """How many events (of any user) were not made by ``demo``."""
+    with store.read() as session:
+        n = session.scalar(select(func.count()).select_from(Event).where(Event.source != DEMO_SOURCE))
+    return int(n or 0)
+
+
+def check_may_fill(store: Store, *, force: bool) -> None:
+    """Refuse (exit 5, nothing changed) to put demo data beside a person's own events."""
+    if force:
+        return
+    n = foreign_events(store)
+    if n:
+        raise RefusedForSafety(
+            f"This store holds {n} events that are not demo data, so demo data would mix with real "
+            "memory; run demo without --data-dir to use the separate demo store, or add --force."
+        )
+
+
+def fill(
+    store: Store,
+    user_id: str,
+    *,
+    size: str,
+    seed: int,
+    now: int,
+    actor: Actor,
+    force: bool = False,
+    progress: Progress | None = None,
+    cancelled: CancelCheck | None = None,
+    blocks: BlockChecker | None = None,
+) -> DemoCounts:
+    """Generate demo data into ``store`` after the safety check, and note it in the audit log."""
+    from creative_memory.services.demo import demo
+
+    check_may_fill(store, force=force)
+    made = demo.generate(store, user_id, size=size, seed=seed, now=now, progress=progress, cancelled=cancelled,
+                         blocks=blocks)
+    with store.write() as session:
+        audit.record(session, user_id, actor, "demo", f"size {size} seed {seed}", "ok", now)
+    return made
+
+
+def is_empty(store: Store, user_id: str) -> bool:
+    with store.read() as session:
+        n = session.scalar(select(func.count()).select_from(Event).where(Event.user_id == user_id))
+    return not n

@@ -1,0 +1,249 @@
+"""Rows ↔ values of the derivation: a stored event as the engine's fold input, a record's fold state
+as JSON text and back, and the stored preference row of a record evaluated at a moment; with the
+session's own sqlite3 connection for the bulk writes of ``services.derivation.derivation``,
+``services.derivation.rebuild`` and ``services.derivation.incremental``.
+
+Hot paths (ingest, the full re-derivation, the candidate read) run through these functions, which
+is why they avoid per-call encoders and copies.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import fields
+from operator import attrgetter
+from typing import Any
+
+from sqlalchemy import insert
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import Session
+
+from creative_memory.model.constants import DERIVATION_VERSION, Polarity, SignalType, Status, Tier, project_of
+from creative_memory.model.events import FoldEvent, FoldItem, payload_items
+from creative_memory.model.records import PrefState
+from creative_memory.model.tables import Event, Preference
+from creative_memory.services.engine.bulk import flat_items as flat_items  # the engine's, re-exported
+from creative_memory.services.engine.evaluation import advance
+
+Group = tuple[str, str, str]
+
+
+# The event columns fold_event() reads, in its order.
+FOLD_COLUMNS = (
+    Event.seq,
+    Event.event_id,
+    Event.occurred_at,
+    Event.signal_type,
+    Event.scope,
+    Event.session_id,
+    Event.tag,
+    Event.payload,
+)
+
+
+_POLARITY: dict[str, Polarity] = {str(p): p for p in Polarity}
+_SIGNAL: dict[str, SignalType] = {str(s): s for s in SignalType}
+_TEXT: dict[str, str] = {str(v): str(v) for e in (Polarity, Tier, Status) for v in e}
+
+
+def fold_event(row: Sequence[Any], only: set[Group] | None = None) -> FoldEvent:
+    """A stored event (:data:`FOLD_COLUMNS`, payload as JSON text) in the engine's form."""
+    return fold_parsed(row, loads_payload(row[7]), only)
+
+
+def fold_parsed(row: Sequence[Any], payload: Mapping[str, Any], only: set[Group] | None = None) -> FoldEvent:
+    """:func:`fold_event` for a row whose payload is already parsed (``row[7]`` is not read)."""
+    seq, event_id, occurred_at, signal_type, scope, session_id, tag = row[:7]
+    snapshot = payload.get("snapshot")
+    items = [
+        FoldItem(t, p, _POLARITY.get(pol) or Polarity(pol), role, i)
+        for i, (t, p, pol, role) in enumerate(payload_items(payload))
+    ]
+    if only is not None:
+        items = [i for i in items if (scope, i.preference_type, i.pattern) in only]
+    return FoldEvent(
+        seq,
+        event_id,
+        occurred_at,
+        _SIGNAL.get(signal_type) or SignalType(signal_type),
+        scope,
+        session_id,
+        tuple(items),
+        tag,
+        snapshot,
+    )
+
+
+_raw_decode = json.JSONDecoder().raw_decode
+
+
+def loads_payload(text: str) -> Any:
+    """``json.loads(text)``, faster for the stored (canonical) payloads: ``raw_decode``
+    skips the whitespace handling and the extra decoder frame; anything it does not consume
+    whole (leading or trailing whitespace, trailing data, a BOM) goes to ``json.loads``, which
+    then returns or raises exactly as before."""
+    try:
+        obj, end = _raw_decode(text)
+    except (ValueError, TypeError):  # not JSON text as stored (or bytes): json.loads decides
+        return json.loads(text)
+    if end != len(text):
+        return json.loads(text)
+    return obj
+
+
+# json.dumps(x, **options) builds a new encoder per call; these are the same encoders, built once
+# (identical output: json.dumps is exactly JSONEncoder(**options).encode).
+_compact_json = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+_plain_json = json.JSONEncoder().encode
+_plain_json_unicode = json.JSONEncoder(ensure_ascii=False).encode
+
+# PrefState's fields in declaration order, read in one C call instead of asdict's recursive deep copy.
+_STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(PrefState))
+_state_values = attrgetter(*_STATE_FIELDS)
+# The key order of the state JSON: the creation position and the provisional mark first, so that a
+# retrieval reads them from the text's first bytes (services/retrieval/candidate_ties.py), then the rest in
+# declaration order.
+_JSON_FIRST = ("created_at", "created_seq", "created_item", "provisional")
+_JSON_FIELDS: tuple[str, ...] = _JSON_FIRST + tuple(f for f in _STATE_FIELDS if f not in _JSON_FIRST)
+_json_values = attrgetter(*_JSON_FIELDS)
+
+
+def state_json(st: PrefState) -> str:
+    d = dict(zip(_JSON_FIELDS, _json_values(st), strict=True))
+    d["polarity"] = str(st.polarity)
+    d["confidence"] = str(st.confidence)
+    d["status"] = str(st.status)
+    return _compact_json(d)
+
+
+_TIER: dict[str, Tier] = {str(t): t for t in Tier}
+_STATUS: dict[str, Status] = {str(t): t for t in Status}
+
+
+def state_from_json(text: str) -> PrefState:
+    d = json.loads(text)
+    d["polarity"] = _POLARITY.get(d["polarity"]) or Polarity(d["polarity"])
+    d["confidence"] = _TIER.get(d["confidence"]) or Tier(d["confidence"])
+    d["status"] = _STATUS.get(d["status"]) or Status(d["status"])
+    return PrefState(**d)  # a version-1 state lacks the version-2 fields: their defaults apply
+
+
+# The preference columns written from a state, in the order of pref_values().
+PREF_COLUMNS: tuple[str, ...] = (
+    "user_id",
+    "scope",
+    "project_id",
+    "preference_type",
+    "pattern",
+    "polarity",
+    "strength",
+    "confidence",
+    "status",
+    "decay_at",
+    "sources",
+    "explicit_tags",
+    "accept_count",
+    "reject_count",
+    "pairwise_count",
+    "first_seen",
+    "last_seen",
+    "reversal_signals",
+    "shadow_of",
+    "demoted_by",
+    "decay_count",
+    "last_seq",
+    "derivation_version",
+    "cache_key",
+    "evaluated_at",
+    "last_injected_at",
+    "state",
+)
+KEY_COLUMNS = 6  # user_id … polarity: the row's identity, never updated in place
+PREF_TABLE = Preference.__tablename__
+
+
+def _evaluated_view(st: PrefState, now: int) -> PrefState:
+    """``evaluated(st, now)`` for reading only: no copy when nothing moves, else a shallow one
+    (``advance`` changes scalar fields only, never the lists)."""
+    if now <= st.as_of:
+        return st
+    out = PrefState(*_state_values(st))
+    advance(out, now)
+    return out
+
+
+def pref_values(
+    st: PrefState, user_id: str, now: int, cache_key: str, last_injected: int | None
+) -> tuple[Any, ...]:
+    """The stored row of a state evaluated at ``now``, in :data:`PREF_COLUMNS` order."""
+    ev = _evaluated_view(st, now)
+    scope = st.scope
+    return (
+        user_id,
+        scope,
+        project_of(scope),
+        st.preference_type,
+        st.pattern,
+        _TEXT[st.polarity],
+        ev.strength,
+        _TEXT[ev.confidence],
+        _TEXT[ev.status],
+        ev.decay_at,
+        _plain_json(ev.sources),
+        _plain_json_unicode(ev.explicit_tags),
+        ev.accept_count,
+        ev.reject_count,
+        ev.pairwise_count,
+        ev.first_seen,
+        ev.last_seen,
+        ev.reversal_signals,
+        ev.shadow_of,
+        ev.demoted_by,
+        ev.decay_count,
+        ev.last_seq,
+        DERIVATION_VERSION,
+        cache_key,
+        now,
+        last_injected if last_injected is not None else st.last_injected_at,
+        state_json(st),
+    )
+
+
+def pref_row(
+    st: PrefState, user_id: str, now: int, cache_key: str, last_injected: int | None
+) -> dict[str, Any]:
+    return dict(zip(PREF_COLUMNS, pref_values(st, user_id, now, cache_key, last_injected), strict=True))
+
+
+def bulk_insert(session: Session, rows: list[dict[str, Any]], chunk: int = 5000) -> None:
+    for i in range(0, len(rows), chunk):
+        session.execute(insert(Preference), rows[i : i + chunk])
+
+
+def dbapi_connection(session: Session) -> sqlite3.Connection:
+    """The session's own sqlite3 connection (same transaction), for executemany without ORM cost.
+
+    Run its calls inside :func:`sa_errors` so that failures reach ``Store.read``/``Store.write``
+    as the SQLAlchemy errors they translate (busy, read-only, unavailable).
+    """
+    con = session.connection().connection.driver_connection
+    assert isinstance(con, sqlite3.Connection)
+    return con
+
+
+@contextmanager
+def sa_errors() -> Iterator[None]:
+    """Re-raise sqlite3 errors of direct DB-API calls as SQLAlchemy's own (same class name)."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise DBAPIError.instance(None, None, exc, sqlite3.Error) from exc
+
+
+INSERT_PREF = (
+    f"INSERT INTO {PREF_TABLE} ({', '.join(PREF_COLUMNS)}) VALUES ({', '.join('?' * len(PREF_COLUMNS))})"
+)
+SELECT_PREF = f"SELECT id, {', '.join(PREF_COLUMNS)} FROM {PREF_TABLE}"

@@ -1,0 +1,294 @@
+"""Incremental derivation: fold the events appended since the watermark into the groups they touch.
+
+Runs inside an open write transaction (an ingest chunk's own, or ``ensure_current``'s), so the
+new events and the preferences they change commit together. Only the touched groups' stored rows
+are read (one probe of the unique key's index per group) and only the records the fold changed
+are written back, in the columns that changed. Anything an incremental fold cannot make exact — no
+derivation yet, other rules, an event that sorts before the watermark, too many outside changes —
+returns None, and the caller runs the full, chunked re-derivation (``services/derivation/rebuild.py``).
+"""
+
+from __future__ import annotations
+
+import gc
+import sqlite3
+import time
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from operator import itemgetter
+from typing import Any, NamedTuple
+
+from sqlalchemy.orm import Session
+
+from creative_memory.model.constants import DERIVATION_VERSION
+from creative_memory.model.events import payload_items
+from creative_memory.model.records import PrefKey
+from creative_memory.model.tables import Derivation
+from creative_memory.services.derivation import changes
+from creative_memory.services.derivation.derivation import (
+    _EVENT_TABLE,
+    _FOLD_SQL,
+    _MOD,
+    DerivationInfo,
+    _max_seq,
+    cache_key_for,
+)
+from creative_memory.services.derivation.derivation_rows import (
+    KEY_COLUMNS,
+    PREF_COLUMNS,
+    PREF_TABLE,
+    Group,
+    dbapi_connection,
+    loads_payload,
+    pref_values,
+    sa_errors,
+    state_from_json,
+)
+from creative_memory.services.engine.bulk import fold_stored
+from creative_memory.services.engine.derive import Deriver
+from creative_memory.services.store.row_batches import insert_many, update_many
+from creative_memory.services.store.writes import lease_holder
+
+_dbapi = dbapi_connection
+_STATE = 1 + PREF_COLUMNS.index("state")
+_INJECTED = 1 + PREF_COLUMNS.index("last_injected_at")
+
+
+def derive_in(
+    session: Session, user_id: str, now: int, appended: Sequence[Sequence[Any]] | None = None
+) -> DerivationInfo | None:
+    """Inside an open write transaction: nothing to do, or fold the new events incrementally.
+
+    Returns None when only a full re-derivation is exact (no derivation yet, another derivation
+    version, or a new event that sorts before what was folded); the caller then runs
+    :func:`rebuild` (which reads and writes in transactions of its own).
+
+    ``appended`` (optional) are the events this transaction has just inserted for the user, as
+    rows of :data:`FOLD_COLUMNS` and the content hash, with the payload as a dict: when they are
+    all the user's events after the watermark, they are folded without reading them back.
+    """
+    t0 = time.perf_counter()
+    with sa_errors():
+        con = _dbapi(session)
+        row = _watermark(session, user_id)
+        if row is None or row.derivation_version != DERIVATION_VERSION:
+            return None
+        if lease_holder(con, user_id) is not None:
+            # A reset, import or rebuild is rewriting this memory in several transactions: it
+            # folds what arrives meanwhile (or leaves it above the watermark for the next read).
+            return DerivationInfo("current", 0, 0, 0.0)
+        applied = 0
+        if changes.pending(con, user_id):
+            drow = session.get(Derivation, user_id)
+            assert drow is not None
+            got = changes.apply_changes(session, user_id, drow, now)
+            if got is None:
+                return None  # too many changes for one short transaction: a full (chunked) derivation
+            applied = got
+            row = _watermark(session, user_id)  # as the changes left it (flushed)
+            assert row is not None
+    if row.max_seq == _max_seq(session, user_id):
+        mode = "incremental" if applied else "current"
+        return DerivationInfo(mode, 0, applied, (time.perf_counter() - t0) * 1000)
+    # The fold makes many small objects and no cycles: no cyclic collections meanwhile.
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        done = _incremental(session, user_id, row, now, appended)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    if done is None:
+        return None
+    return DerivationInfo("incremental", done[0], done[1], (time.perf_counter() - t0) * 1000)
+
+
+class _Watermark(NamedTuple):
+    """The user's derivation row as the incremental fold reads it (plain SQL: once per chunk)."""
+
+    derivation_version: str
+    set_digest: str
+    event_count: int
+    max_seq: int
+    last_occurred_at: int
+    last_folded_seq: int
+
+
+_DERIVATIONS = Derivation.__tablename__
+_WATERMARK_SQL = f"SELECT {', '.join(_Watermark._fields)} FROM {_DERIVATIONS} WHERE user_id = ?"
+_ADVANCE_SQL = (
+    f"UPDATE {_DERIVATIONS} SET set_digest = ?, cache_key = ?, event_count = ?, max_seq = ?, "
+    "last_occurred_at = ?, last_folded_seq = ?, derived_at = ? WHERE user_id = ?"
+)
+
+
+def _watermark(session: Session, user_id: str) -> _Watermark | None:
+    """The derivation row, read after the session's pending changes are flushed."""
+    session.flush()
+    got = _dbapi(session).execute(_WATERMARK_SQL, (user_id,)).fetchone()
+    return None if got is None else _Watermark(*got)
+
+
+def _incremental(
+    session: Session,
+    user_id: str,
+    row: _Watermark,
+    now: int,
+    appended: Sequence[Sequence[Any]] | None = None,
+) -> tuple[int, int] | None:
+    with sa_errors():
+        return _incremental_raw(session, user_id, row, now, appended)
+
+
+def _order_key(r: Sequence[Any]) -> tuple[int, int]:
+    return (r[2], r[0])
+
+
+def _incremental_raw(
+    session: Session,
+    user_id: str,
+    row: _Watermark,
+    now: int,
+    appended: Sequence[Sequence[Any]] | None,
+) -> tuple[int, int] | None:
+    con = _dbapi(session)
+    new_rows: list[Sequence[Any]]
+    parsed = False
+    if appended:
+        (after,) = con.execute(
+            f"SELECT count(*) FROM {_EVENT_TABLE} WHERE user_id = ? AND seq > ?", (user_id, row.max_seq)
+        ).fetchone()
+        parsed = after == len(appended) and min(r[0] for r in appended) > row.max_seq
+    if parsed:
+        assert appended is not None
+        new_rows = sorted(appended, key=_order_key)
+    else:
+        new_rows = con.execute(
+            f"{_FOLD_SQL} WHERE user_id = ? AND seq > ? ORDER BY occurred_at, seq", (user_id, row.max_seq)
+        ).fetchall()
+    if not new_rows:
+        return (0, 0)
+    last = (row.last_occurred_at, row.last_folded_seq)
+    if (new_rows[0][2], new_rows[0][0]) <= last:
+        return None  # an event sorts before what was folded: only a full derivation is exact
+    if not parsed:  # read back: parse once, for the groups and for the fold
+        new_rows = [(*r[:7], loads_payload(r[7]), r[8]) for r in new_rows]
+    groups = {(r[4], t, p) for r in new_rows for t, p, _pol, _role in payload_items(r[7])}
+    stored = _load_group_rows(con, user_id, groups)
+    deriver = Deriver(initial=[state_from_json(r[_STATE]) for r in stored.values()], last_key=last)
+    added, count, top = fold_stored(deriver, new_rows)
+    digest = f"{(int(row.set_digest, 16) + added) % _MOD:064x}" if row.set_digest else f"{added % _MOD:064x}"
+    key = cache_key_for(digest)
+    touched = deriver.touched
+    writer = _PrefWriter(con)
+    records = deriver.records
+    for k in sorted(touched):
+        old = stored.get(k)
+        writer.put(
+            pref_values(records[k], user_id, now, key, old[_INJECTED] if old is not None else None), old
+        )
+    writer.flush()
+    last_ev = new_rows[-1]
+    con.execute(
+        _ADVANCE_SQL,
+        (digest, key, row.event_count + count, max(row.max_seq, top), last_ev[2], last_ev[0], now, user_id),
+    )
+    return (len(touched), count)
+
+
+def _load_group_rows(
+    con: sqlite3.Connection, user_id: str, groups: set[Group]
+) -> dict[PrefKey, tuple[Any, ...]]:
+    """The stored rows (``id`` then :data:`PREF_COLUMNS`) of the given groups, by key, in id order.
+
+    One statement per up to 300 groups: each group is one probe of the unique key's index (a
+    pattern appears in many scopes, so selecting by pattern would read several times the rows
+    needed); ``CROSS JOIN`` keeps the groups as the outer loop whatever the statistics say.
+    """
+    out: dict[PrefKey, tuple[Any, ...]] = {}
+    found: list[tuple[Any, ...]] = []
+    ordered = sorted(groups)
+    for i in range(0, len(ordered), 300):
+        part = ordered[i : i + 300]
+        found.extend(
+            con.execute(
+                f"WITH g(scope, preference_type, pattern) AS (VALUES {', '.join(['(?, ?, ?)'] * len(part))}) "
+                f"SELECT p.{', p.'.join(('id', *PREF_COLUMNS))} FROM g CROSS JOIN {PREF_TABLE} AS p "
+                "ON p.user_id = ? AND p.scope = g.scope AND p.preference_type = g.preference_type "
+                "AND p.pattern = g.pattern",
+                [*(v for grp in part for v in grp), user_id],
+            )
+        )
+    found.sort(key=_first)
+    for r in found:
+        out[(r[2], r[4], r[5], r[6])] = r
+    return out
+
+
+def _first(r: tuple[Any, ...]) -> Any:
+    return r[0]
+
+
+#: Non-key columns that an index holds (as a column, in an expression, or in a partial index's
+#: condition) or that the epoch trigger watches: setting one costs index work even when its value
+#: does not change. Every other non-key column is "plain": rewriting it with its own value costs
+#: nothing but the row, which an update writes anyway (tests/unit/test_pref_writer.py checks this
+#: list against the schema).
+INDEXED_COLUMNS = ("strength", "confidence", "status", "decay_at", "last_seen", "evaluated_at", "state")
+_INDEXED = frozenset(PREF_COLUMNS.index(c) for c in INDEXED_COLUMNS)
+_PLAIN = tuple(i for i in range(KEY_COLUMNS, len(PREF_COLUMNS)) if i not in _INDEXED)
+_NON_KEY = range(KEY_COLUMNS, len(PREF_COLUMNS))
+
+
+@lru_cache(maxsize=256)
+def _getter(cols: tuple[int, ...]) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+    """The values at ``cols`` as a tuple (itemgetter of one index returns the value alone)."""
+    if len(cols) == 1:
+        (only,) = cols
+        return lambda values: (values[only],)
+    return itemgetter(*cols)
+
+
+class _PrefWriter:
+    """Writes rows so that the table ends up exactly as a delete-all + insert-all would leave it
+    (apart from the surrogate ``id``): unchanged rows are left alone, changed ones are updated in
+    place, new ones inserted.
+
+    An update sets the indexed columns that changed (so untouched indexes are not rewritten) and,
+    when any plain column changed, every plain column (the same values where they did not
+    change): rows fall into a few groups by their changed indexed columns, each written by one
+    statement (``services.store.row_batches``) instead of one statement per row.
+    """
+
+    def __init__(self, con: sqlite3.Connection) -> None:
+        self.con = con
+        self.inserts: list[tuple[Any, ...]] = []
+        self.updates: dict[tuple[int, ...], list[tuple[Any, ...]]] = {}
+        self.unchanged = 0
+
+    def put(self, values: tuple[Any, ...], stored: tuple[Any, ...] | None) -> None:
+        """``stored`` is ``(id, *values)`` of the row with the same key, or None."""
+        if stored is None:
+            self.inserts.append(values)
+            return
+        new, old = values[KEY_COLUMNS:], stored[KEY_COLUMNS + 1 :]
+        if new == old:
+            self.unchanged += 1
+            return
+        changed = [i for i, a, b in zip(_NON_KEY, new, old, strict=True) if a != b]
+        if not changed:  # equal after all (a value that is not equal to itself)
+            self.unchanged += 1
+            return
+        cols = tuple(i for i in changed if i in _INDEXED)
+        if len(cols) < len(changed):
+            cols += _PLAIN
+        self.updates.setdefault(cols, []).append((*_getter(cols)(values), stored[0]))
+
+    def flush(self) -> None:
+        con = self.con
+        for changed, params in self.updates.items():
+            update_many(con, PREF_TABLE, [PREF_COLUMNS[i] for i in changed], params)
+        if self.inserts:
+            insert_many(con, PREF_TABLE, PREF_COLUMNS, self.inserts)
+        self.updates = {}
+        self.inserts = []

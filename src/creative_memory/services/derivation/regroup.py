@@ -1,0 +1,143 @@
+"""Re-derive many groups in short transactions: fold in a read snapshot, publish a pattern at a time.
+
+After a forget of a busy pattern the groups whose evidence changed can hold a large part of the
+store's events; folding them all inside one write transaction held the lock for seconds. Here each
+batch of groups is folded from a read snapshot (no lock), then published in a short write: the
+records of one (type, pattern) — every scope touched — always in the same transaction, after
+checking that no derivation of ours ran since the snapshot (the derivation row's ``generation``;
+while the caller's lease is held only the caller writes it). When it did, the batch is folded
+again. Only events up to the derivation's watermark are folded: later ones belong to the next
+incremental derivation (docs/decisions/0035).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import delete, select
+
+from creative_memory.model.records import PrefKey, PrefState
+from creative_memory.model.tables import Derivation, Event, EventPattern, Preference
+from creative_memory.services.derivation.derivation import (
+    load_groups,
+)
+from creative_memory.services.derivation.derivation_rows import (
+    FOLD_COLUMNS,
+    Group,
+    bulk_insert,
+    dbapi_connection,
+    fold_event,
+    pref_row,
+    sa_errors,
+)
+from creative_memory.services.engine.derive import Deriver
+from creative_memory.services.store.store import Store
+from creative_memory.services.store.writes import Chunker
+
+_ATTEMPTS = 4
+
+
+def _generation(session: Any, user_id: str) -> tuple[int, int] | None:
+    row = session.execute(
+        select(Derivation.generation, Derivation.max_seq).where(Derivation.user_id == user_id)
+    ).first()
+    return None if row is None else (int(row[0]), int(row[1]))
+
+
+def fold_groups(session: Any, user_id: str, groups: set[Group], max_seq: int) -> Deriver:
+    """The fold of the given groups' events up to ``max_seq``, in fold order: one index range per
+    (type, pattern) for all its scopes, and each event read once."""
+    scopes: dict[tuple[str, str], set[str]] = {}
+    for scope, ptype, pattern in groups:
+        scopes.setdefault((ptype, pattern), set()).add(scope)
+    seqs: set[int] = set()
+    for (ptype, pattern), wanted in scopes.items():
+        for seq, scope in session.execute(
+            select(EventPattern.seq, EventPattern.scope).where(
+                EventPattern.user_id == user_id,
+                EventPattern.preference_type == ptype,
+                EventPattern.pattern == pattern,
+                EventPattern.seq <= max_seq,
+            )
+        ):
+            if scope in wanted:
+                seqs.add(int(seq))
+    rows: list[Any] = []
+    ordered = sorted(seqs)
+    for i in range(0, len(ordered), 900):
+        rows.extend(session.execute(select(*FOLD_COLUMNS).where(Event.seq.in_(ordered[i : i + 900]))).all())
+    rows.sort(key=lambda r: (r[2], r[0]))
+    deriver = Deriver()
+    deriver.fold(fold_event(r, only=groups) for r in rows)
+    return deriver
+
+
+def publish(
+    session: Any, user_id: str, groups: set[Group], records: list[tuple[PrefKey, PrefState]], now: int
+) -> int:
+    """Inside a write transaction: replace the groups' records with the fold's (keeping when each
+    was last injected)."""
+    existing = load_groups(session, user_id, groups)
+    injected = {(p.scope, p.preference_type, p.pattern, p.polarity): p.last_injected_at for p in existing}
+    for i in range(0, len(existing), 900):
+        session.execute(delete(Preference).where(Preference.id.in_([p.id for p in existing[i : i + 900]])))
+    drow = session.get(Derivation, user_id)
+    key = drow.cache_key if drow is not None else ""
+    out = [pref_row(st, user_id, now, key, injected.get(k)) for k, st in records]
+    bulk_insert(session, out)
+    return len(out)
+
+
+def rederive_chunked(
+    store: Store,
+    user_id: str,
+    groups: set[Group],
+    now: int,
+    *,
+    renew: Callable[[Any, str], None] | None = None,
+    held: Callable[[float], None] | None = None,
+) -> int:
+    """Re-derive the groups in short transactions (see the module); returns the records written.
+    ``renew`` keeps the caller's lease alive in each write; ``held`` hears how long each held the lock."""
+    by_pattern: dict[tuple[str, str], set[Group]] = {}
+    for g in groups:
+        by_pattern.setdefault((g[1], g[2]), set()).add(g)
+    remaining = [by_pattern[k] for k in sorted(by_pattern)]
+    written = 0
+    for _attempt in range(_ATTEMPTS):
+        if not remaining:
+            return written
+        with store.read() as session:
+            seen = _generation(session, user_id)
+            if seen is None:
+                return written  # no derivation: the next read derives everything
+            deriver = fold_groups(session, user_id, set().union(*remaining), seen[1])
+        records: dict[tuple[str, str], list[tuple[PrefKey, PrefState]]] = {}
+        for k, st in deriver.records.items():
+            records.setdefault((k[1], k[2]), []).append((k, st))
+        chunker = Chunker(4, minimum=1)  # small first: a popular pattern has records in every scope
+        while remaining:
+            batch = remaining[: chunker.size]
+            t0 = chunker.start()
+            with store.write() as session, sa_errors():
+                if _generation(session, user_id) != seen:
+                    break  # a derivation ran since the snapshot: fold what is left again
+                if renew is not None:
+                    renew(dbapi_connection(session), user_id)
+                wanted: set[Group] = set().union(*batch)
+                mine = [r for ptype, pattern in {g[1:] for g in wanted} for r in records.get((ptype, pattern), [])]
+                written += publish(session, user_id, wanted, mine, now)
+            chunker.record(len(batch), time.perf_counter() - t0)
+            if held is not None:
+                held(time.perf_counter() - t0)
+            remaining = remaining[len(batch) :]
+    # Derivations keep running beside this one: fold and publish what is left in one transaction.
+    with store.write() as session, sa_errors():
+        drow = session.get(Derivation, user_id)
+        if drow is not None and remaining:
+            left: set[Group] = set().union(*remaining)
+            deriver = fold_groups(session, user_id, left, drow.max_seq)
+            written += publish(session, user_id, left, list(deriver.records.items()), now)
+    return written

@@ -1,0 +1,300 @@
+"""Real erasure: forget one pattern (or many), reset everything, and prove it with a receipt.
+
+Forgetting removes the derived records, the pattern inside every raw event (an event left with no
+pattern is deleted), free-text mentions of it in event diffs, every diagnostic that names it, and
+fingerprints it in the audit. ``secure_delete`` zeroes freed space; a ``wal_checkpoint(TRUNCATE)``
+then removes old page images from the WAL. The receipt's ``verified`` comes from a byte search of
+``app.sqlite``, ``-wal`` and ``-shm``: text still found must be exactly what live data (another
+pattern's name that contains it, Open Design's own data) puts in the file, else the store is
+VACUUMed and searched again.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import func, select
+
+from creative_memory.model.constants import Polarity, scope_for
+from creative_memory.model.names import canonical_name
+from creative_memory.model.tables import (
+    Preference,
+)
+from creative_memory.services.common import spellings
+from creative_memory.services.common.naming import optional_project, valid_name
+from creative_memory.services.forget.erasure_search import (
+    _mention_notes,
+    live_copies,
+    live_mentions,
+)
+from creative_memory.services.forget.spelled_search import count_spelled
+from creative_memory.services.store.store import Store
+
+log = logging.getLogger("cm.erasure")
+FORGOTTEN = "[forgotten]"
+
+
+@dataclass(frozen=True)
+class Target:
+    preference_type: str
+    pattern: str
+    project_id: str | None = None
+    polarity: Polarity | None = None
+    global_only: bool = False  # with no project: the global records only, not every scope
+
+    @property
+    def whole(self) -> bool:
+        """Forgetting everywhere and both polarities: the text must vanish from the file."""
+        return self.project_id is None and self.polarity is None and not self.global_only
+
+    @property
+    def scope(self) -> str | None:
+        """The one scope this target erases in, or None for every scope."""
+        if self.project_id:
+            return scope_for(self.project_id)
+        return "global" if self.global_only else None
+
+    def validate(self) -> None:
+        self.normalized()
+
+    def normalized(self) -> Target:
+        """The target with its names checked (model.names) and in their stored, NFC form."""
+        return Target(
+            valid_name(self.preference_type, "preference type"),
+            valid_name(self.pattern, "pattern"),
+            optional_project(self.project_id),
+            self.polarity,
+            global_only=self.global_only,
+        )
+
+    def spelled(self, preference_type: str, pattern: str) -> Target:
+        return Target(preference_type, pattern, self.project_id, self.polarity, global_only=self.global_only)
+
+
+@dataclass
+class Receipt:
+    preferences: int = 0
+    events_deleted: int = 0
+    events_rewritten: int = 0
+    diagnostics: int = 0
+    blocked: bool = False
+    verified: bool = False
+    checkpointed: bool = False
+    occurrences: int = 0
+    notes: list[str] = field(default_factory=list)
+    fingerprints: list[str] = field(default_factory=list)
+    duration_ms: float = 0.0
+    longest_write_ms: float = 0.0  # the longest write transaction (lock hold) of the operation
+
+    def held(self, seconds: float) -> None:
+        self.longest_write_ms = max(self.longest_write_ms, seconds * 1000)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "erased": {
+                "preferences": self.preferences,
+                "events_deleted": self.events_deleted,
+                "events_rewritten": self.events_rewritten,
+                "diagnostics": self.diagnostics,
+            },
+            "blocked": self.blocked,
+            "verified": self.verified,
+            "checkpointed": self.checkpointed,
+            "occurrences_found": self.occurrences,
+            "notes": list(self.notes),
+            "duration_ms": round(self.duration_ms, 1),
+        }
+
+
+_SNAPSHOT_NOTE = (
+    "Another program kept an old snapshot open, so the write-ahead log could not be emptied yet; "
+    "run the command again when Open Design is idle."
+)
+
+
+COMPACT_NOTE = (
+    "Old copies of the text remain in free space inside the store file. Close Open Design, then run "
+    "the command again with --compact to rewrite the file without them."
+)
+
+
+def _verify(
+    store: Store, user_id: str, targets: Sequence[Target], receipt: Receipt, *, compact: bool = False
+) -> None:
+    """Rows first, then bytes. Text still in the files must be live, legitimate data; a stale copy
+    is removed by a VACUUM only with ``compact`` (the user closed Open Design: a VACUUM holds the
+    write lock for as long as it rewrites the whole file)."""
+    ok = receipt.checkpointed and not _records_left(store, user_id, targets)
+    whole = [t for t in targets if t.whole]
+    if whole:
+        # Every spelling of each name, mixed non-ASCII case included (docs/decisions/0029).
+        names = spellings.Spellings({canonical_name(t.pattern) for t in whole})
+        anchors = sorted({f.decode("utf-8") for s in names.names for f in s.forms})
+        receipt.occurrences, live = _search(store, names, account=receipt.checkpointed)
+        if receipt.occurrences and live is not None and sum(live.values()) == receipt.occurrences:
+            # Every copy in the files is accounted for by live data (another pattern whose name
+            # contains this one, the same name under another type, Open Design's own data): no
+            # stale copy is left anywhere, so there is nothing to compact.
+            receipt.notes.extend(_mention_notes(live))
+            receipt.verified = ok
+            return
+        if receipt.occurrences and live is not None and not compact:
+            # Counted exactly, and the files hold more copies than live data puts there: a stale
+            # copy is left in free space, which only a VACUUM removes.
+            receipt.notes.extend(_mention_notes(live))
+            receipt.notes.append(COMPACT_NOTE)
+            receipt.verified = False
+            return
+        if receipt.occurrences and receipt.checkpointed and compact:
+            ok = _compact(store, receipt) and ok
+            receipt.occurrences, _live = _search(store, names, account=False)
+        if receipt.occurrences:
+            ok = _explained_by_live_rows(store, anchors, receipt, compact=compact, counted=live is not None) and ok
+    receipt.verified = ok
+
+
+def _records_left(store: Store, user_id: str, targets: Sequence[Target]) -> bool:
+    """Whether any target still has a stored record."""
+    with store.read() as session:
+        for t in targets:
+            left = session.scalar(
+                select(func.count())
+                .select_from(Preference)
+                .where(
+                    Preference.user_id == user_id,
+                    Preference.preference_type == t.preference_type,
+                    Preference.pattern == t.pattern,
+                    *([Preference.scope == t.scope] if t.scope else []),
+                    *([Preference.polarity == str(t.polarity)] if t.polarity else []),
+                )
+            )
+            if left:
+                return True
+    return False
+
+
+def _compact(store: Store, receipt: Receipt) -> bool:
+    """VACUUM and an emptied WAL; False (with the receipt's note) when either failed.
+
+    secure_delete zeroes what is deleted, but a row that a B-tree rebalance moved earlier can leave
+    a stale copy in a page's unallocated space, which no delete ever sees. VACUUM rewrites every
+    page; after it, any copy left belongs to a live row."""
+    ok = True
+    log.info("forget: %d occurrence(s) after erasing; compacting the store", receipt.occurrences)
+    try:
+        with store.raw() as con:
+            con.execute("VACUUM")
+    except sqlite3.OperationalError as exc:
+        ok = False
+        receipt.notes.append(
+            f"The store could not be compacted to remove old copies ({exc}); "
+            "run the command again when Open Design is idle."
+        )
+    receipt.checkpointed = store.checkpoint_truncate()
+    if not receipt.checkpointed:
+        ok = False
+        receipt.notes.append(_SNAPSHOT_NOTE)
+    return ok
+
+
+def _explained_by_live_rows(
+    store: Store, anchors: Sequence[str], receipt: Receipt, *, compact: bool, counted: bool
+) -> bool:
+    """Copies are left in the files: whether live rows account for them (the receipt's notes say
+    which); ``counted``: the copies were counted against live data before any VACUUM."""
+    found: dict[str, int] = {}
+    with store.read() as session:
+        for anchor in anchors:  # a prefilter: the rows that may hold a spelling
+            for table, count in live_mentions(session, anchor, fold=True).items():
+                found[table] = found.get(table, 0) + count
+    if found and (compact or counted):
+        receipt.notes.extend(_mention_notes(found))
+        return True
+    if found:
+        # Live data holds the text, but the copies could not be counted against it (many
+        # needles at once): a stale copy beside them cannot be ruled out without a VACUUM.
+        receipt.notes.extend(_mention_notes(found))
+        receipt.notes.append(COMPACT_NOTE)
+        return False
+    if not compact:
+        receipt.notes.append(COMPACT_NOTE)
+    return False
+
+
+def _wal_empty(path: Path) -> bool:
+    try:
+        return path.with_name(path.name + "-wal").stat().st_size == 0
+    except FileNotFoundError:
+        return True
+
+
+def _search(store: Store, names: spellings.Spellings, *, account: bool) -> tuple[int, dict[str, int] | None]:
+    """The byte search of the store's files, as a reader (never holding the write lock: the search
+    reads the whole file, far longer than the daemon may wait; decision 0019). With ``account`` and
+    occurrences found, also the copies live data accounts for, from a snapshot pinned for the whole
+    search; that count is trusted only if the WAL stayed empty throughout (nobody committed, so no
+    checkpoint had anything to move), else the search is repeated after a checkpoint, and after
+    three tries the count is None (not comparable)."""
+    occurrences = 0
+    for attempt in range(3):
+        if attempt:
+            from creative_memory.services.forget.forgetting import checkpoint_gently
+
+            checkpoint_gently(store)  # short waits only: the daemon keeps writing between attempts
+        with store.raw() as con:
+            con.execute("BEGIN")
+            con.execute("SELECT count(*) FROM sqlite_master").fetchone()  # pins the snapshot
+            try:
+                still = _wal_empty(store.path)
+                occurrences = count_spelled(store.path, names)
+                if not (occurrences and account and still):
+                    return occurrences, None
+                live = live_copies(con, names)  # counted like the file search, value by value
+                if _wal_empty(store.path):
+                    return occurrences, live
+            finally:
+                con.execute("ROLLBACK")
+    return occurrences, None
+
+
+if TYPE_CHECKING:
+    from creative_memory.services.forget.byte_scan import _FEW_NEEDLES as _FEW_NEEDLES
+    from creative_memory.services.forget.byte_scan import count_bytes as count_bytes
+    from creative_memory.services.forget.byte_scan import needles_for as needles_for
+    from creative_memory.services.forget.forget_events import _DIFF_BOUND as _DIFF_BOUND
+    from creative_memory.services.forget.forget_events import _rewrite_payload as _rewrite_payload
+    from creative_memory.services.forget.forget_events import diff_mentions as diff_mentions
+    from creative_memory.services.forget.forget_events import spelled_targets as spelled_targets
+    from creative_memory.services.forget.forgetting import forget as forget
+    from creative_memory.services.forget.reset import reset as reset
+
+_FORGET_EVENTS = ("_DIFF_BOUND", "_rewrite_payload", "diff_mentions", "spelled_targets")
+_SCAN = ("_FEW_NEEDLES", "count_bytes", "needles_for")
+
+
+# The operations live in services/forget/forgetting.py and services/forget/reset.py, the steps of a forget in
+# services/forget/forget_events.py (they use what is above);
+# reached from here on first use, so any of the modules can be imported first.
+def __getattr__(name: str) -> Any:
+    if name == "forget":
+        from creative_memory.services.forget.forgetting import forget
+
+        return forget
+    if name == "reset":
+        from creative_memory.services.forget.reset import reset
+
+        return reset
+    if name in _FORGET_EVENTS:  # the steps of forgetting one target (services/forget/forget_events.py)
+        from creative_memory.services.forget import forget_events
+
+        return getattr(forget_events, name)
+    if name in _SCAN:  # the byte search (services/forget/byte_scan.py)
+        from creative_memory.services.forget import byte_scan
+
+        return getattr(byte_scan, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,389 @@
+"""What forgetting one target changes, step by step, each step small enough for a short transaction.
+
+:mod:`creative_memory.services.forget.forgetting` runs these steps in transactions of its own under the
+user's ``forget`` lease (docs/decisions/0035): the derived records first (:func:`drop_records`),
+then the diagnostics that name the target (:func:`diagnostics_naming`, :func:`drop_diagnostics`),
+then the raw events a batch at a time (:func:`rewrite_events`, which keeps the derivation's digest
+exact for what it changed), and returns the groups whose evidence changed, re-derived last.
+The events to rewrite are found before any lock is taken: the pattern index
+(:func:`indexed_events`) and the free-text mentions in diffs (:func:`diff_mentions`).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import delete, func, insert, or_, select
+from sqlalchemy.orm import Session
+
+from creative_memory.model.events import payload_items
+from creative_memory.model.names import canonical_name
+from creative_memory.model.tables import (
+    Derivation,
+    Event,
+    EventPattern,
+    Preference,
+    Retrieval,
+    RetrievalEvent,
+)
+from creative_memory.services.common import spellings
+from creative_memory.services.derivation.derivation import Group, cache_key_for, dbapi_connection, digest_add
+from creative_memory.services.engine.block import human
+from creative_memory.services.forget.erasure import FORGOTTEN, Receipt, Target
+from creative_memory.services.forget.forget_places import move_created_items, places
+from creative_memory.services.ingest.ingest import canonical, content_hash, pattern_rows
+
+
+@functools.lru_cache(maxsize=256)
+def _mentions(canonical: str) -> spellings.Mentions:
+    return spellings.Mentions([canonical])
+
+
+def _rewrite_payload(payload: dict[str, Any], t: Target) -> tuple[dict[str, Any], bool]:
+    """Remove the target from one event payload; return the new payload and whether any pattern is left."""
+
+    def hit(p: dict[str, Any], pol: str | None) -> bool:
+        return (
+            p["preference_type"] == t.preference_type
+            and p["pattern"] == t.pattern
+            and (t.polarity is None or pol == str(t.polarity))
+        )
+
+    out = dict(payload)
+    out["patterns"] = [p for p in payload.get("patterns", []) if not hit(p, p.get("polarity"))]
+    for side, pol in (("chose", "positive"), ("over", "negative")):
+        data = payload.get(side)
+        if data:
+            left = [p for p in data["patterns"] if not hit(p, pol)]
+            if left:
+                out[side] = {**data, "patterns": left}
+            else:
+                out.pop(side, None)
+    snap = payload.get("snapshot")
+    if snap and hit(snap, snap.get("polarity")):
+        out.pop("snapshot", None)
+    if ("chose" in out) != ("over" in out):  # a comparison needs both sides
+        out.pop("chose", None)
+        out.pop("over", None)
+    if isinstance(out.get("diff"), str) and t.whole:
+        # Every spelling of the name (any case, any separator, e.g. "Airy Spacing" for airy_spacing).
+        out["diff"] = _mentions(canonical_name(t.pattern)).scrub(out["diff"], FORGOTTEN)
+    alive = bool(out["patterns"]) or "chose" in out or "snapshot" in out
+    return out, alive
+
+
+_EVENTS = Event.__tablename__
+_EVENT_COLUMNS = (
+    Event.seq,
+    Event.user_id,
+    Event.project_id,
+    Event.signal_type,
+    Event.occurred_at,
+    Event.session_id,
+    Event.artifact_id,
+    Event.scope,
+    Event.payload,
+    Event.content_hash,
+)
+
+
+def _record_conds(user_id: str, t: Target) -> list[Any]:
+    conds = [
+        Preference.user_id == user_id,
+        Preference.preference_type == t.preference_type,
+        Preference.pattern == t.pattern,
+    ]
+    if t.scope:
+        conds.append(Preference.scope == t.scope)
+    return conds
+
+
+def drop_records(session: Session, user_id: str, t: Target, receipt: Receipt | None) -> set[Group]:
+    """Delete the target's derived records (in its scope and polarity); returns their groups, which
+    are re-derived from what is left (the other polarity of a partly forgotten group)."""
+    conds = _record_conds(user_id, t)
+    groups = {
+        (s, t.preference_type, t.pattern) for s in session.scalars(select(Preference.scope).where(*conds))
+    }
+    if t.polarity is not None:
+        conds.append(Preference.polarity == str(t.polarity))
+    n = int(getattr(session.execute(delete(Preference).where(*conds)), "rowcount", 0) or 0)
+    if receipt is not None:
+        receipt.preferences += n
+    return groups
+
+
+def _pattern_conds(user_id: str, t: Target) -> list[Any]:
+    pconds = [
+        EventPattern.user_id == user_id,
+        EventPattern.preference_type == t.preference_type,
+        EventPattern.pattern == t.pattern,
+    ]
+    if t.scope:
+        pconds.append(EventPattern.scope == t.scope)
+    if t.polarity is not None:
+        pconds.append(EventPattern.polarity == str(t.polarity))
+    return pconds
+
+
+def indexed_events(session: Session, user_id: str, t: Target, *, after: int = 0) -> set[int]:
+    """The events whose pattern index names the target (``seq > after``)."""
+    conds = _pattern_conds(user_id, t)
+    if after:
+        conds.append(EventPattern.seq > after)
+    return set(session.scalars(select(EventPattern.seq).where(*conds)))
+
+
+# What a payload that is to be deleted holds until it is (padded with spaces to its old length).
+PLACEHOLDER = '{"patterns":[]}'
+
+
+def _padded(text: str, size: int) -> str:
+    """``text`` with trailing spaces up to ``size`` bytes (JSON allows them; every reader parses)."""
+    return text + " " * max(0, size - len(text.encode("utf-8", "surrogatepass")))
+
+
+@dataclass
+class _Rewrites:
+    """What :func:`rewrite_events` writes for a batch of events, gathered event by event."""
+
+    folded_upto: int  # the derivation's watermark: events above it are not folded yet
+    later: list[int] | None  # a whole target's deletes wait here (see rewrite_events)
+    receipt: Receipt
+    groups: set[Group] = field(default_factory=set)
+    deleted_folded: int = 0
+    removed_hashes: list[str] = field(default_factory=list)
+    added_hashes: list[str] = field(default_factory=list)
+    deletes: list[tuple[int]] = field(default_factory=list)
+    rewrites: list[tuple[str, str, int]] = field(default_factory=list)
+    masks: list[tuple[str, int]] = field(default_factory=list)
+    reindex: list[dict[str, Any]] = field(default_factory=list)  # the index rows of the rewritten payloads
+    shifted: set[tuple[Group, int]] = field(default_factory=set)  # (group, seq) of items only moved up
+    places: dict[int, dict[int, int]] = field(default_factory=dict)  # seq: old item index -> new one
+
+    def event(self, ev: Any, t: Target) -> None:
+        before = json.loads(ev.payload)
+        payload, alive = _rewrite_payload(before, t)
+        new_text = canonical(payload) if alive else ""
+        if alive and new_text == ev.payload.rstrip(" "):
+            return  # named another type's pattern of the same name: nothing of the target here
+        # Every group whose evidence changed is re-derived: the target's, other patterns of a deleted
+        # event or of a comparison that lost its other side. An item left after a removed one keeps
+        # its evidence and its order but moves up in the event's item list: that place is kept only
+        # as the creation position of a record this event created (decision 0022), which is moved
+        # with it instead (services/forget/forget_places.py; docs/decisions/0053).
+        old, new = payload_items(before), payload_items(payload) if alive else []
+        removed = set(Counter(old) - Counter(new))
+        self.groups.update((ev.scope, ptype, pattern) for ptype, pattern, _pol, _role in removed)
+        moved = {b for i, b in enumerate(old) if i >= len(new) or new[i] != b} - removed
+        place = places(old, new) if moved else None
+        if place is None:  # not a plain removal (never expected): re-derive them
+            self.groups.update((ev.scope, ptype, pattern) for ptype, pattern, _pol, _role in moved)
+        else:
+            self.places[ev.seq] = place
+            self.shifted.update(((ev.scope, ptype, pattern), ev.seq) for ptype, pattern, _pol, _role in moved)
+        size = len(ev.payload.encode("utf-8", "surrogatepass"))
+        folded = ev.seq <= self.folded_upto
+        if folded:
+            self.removed_hashes.append(ev.content_hash)
+        if not alive:
+            if self.later is not None:
+                self.masks.append((_padded(PLACEHOLDER, size), ev.seq))
+                self.later.append(ev.seq)
+            else:
+                self.deletes.append((ev.seq,))
+            self.receipt.events_deleted += 1
+            self.deleted_folded += folded
+            return
+        new_hash = content_hash(
+            {
+                "user_id": ev.user_id,
+                "project_id": ev.project_id,
+                "signal_type": ev.signal_type,
+                "occurred_at": ev.occurred_at,
+                "session_id": ev.session_id,
+                "artifact_id": ev.artifact_id,
+                "scope": ev.scope,
+                "payload": new_text,
+            }
+        )
+        self.rewrites.append((_padded(new_text, size) if self.later is not None else new_text, new_hash, ev.seq))
+        self.reindex.extend(pattern_rows(ev.seq, ev.user_id, ev.scope, payload))
+        if folded:
+            self.added_hashes.append(new_hash)
+        self.receipt.events_rewritten += 1
+
+    def resolve(self, session: Session, user_id: str) -> None:
+        """Move the creation place of the records created where their item moved up."""
+        move_created_items(session, user_id, self.shifted, self.places, self.groups)
+
+    def write(self, session: Session) -> None:
+        con = session.connection()
+        if self.masks:
+            con.exec_driver_sql(f"UPDATE {_EVENTS} SET payload = ? WHERE seq = ?", self.masks)
+        if self.deletes:
+            con.exec_driver_sql(f"DELETE FROM {_EVENTS} WHERE seq = ?", self.deletes)
+        if self.rewrites:
+            con.exec_driver_sql(f"UPDATE {_EVENTS} SET payload = ?, content_hash = ? WHERE seq = ?", self.rewrites)
+        # The index mirrors every stored payload. A rewrite can drop more than the target (a comparison
+        # that lost one side loses both), so each changed event's rows are rebuilt from what it names
+        # now, as ingest writes them; a deleted event keeps none (not left to the foreign key's cascade).
+        changed = sorted(seq for (seq,) in self.deletes) + sorted(seq for _p, seq in self.masks)
+        changed += sorted(seq for _t, _h, seq in self.rewrites)
+        for i in range(0, len(changed), 500):
+            session.execute(delete(EventPattern).where(EventPattern.seq.in_(changed[i : i + 500])))
+        if self.reindex:
+            session.execute(insert(EventPattern), self.reindex)
+
+    def keep_digest(self, drow: Derivation | None) -> None:
+        """Keep the content-addressed key honest. The key lives in the derivation row (what
+        is_current checks); a preference row's own cache_key says under which key it was last
+        written, as after an incremental derivation, so the other rows are not rewritten."""
+        if drow is not None and (self.removed_hashes or self.added_hashes):
+            drow.set_digest = digest_add(digest_add(drow.set_digest, self.removed_hashes, -1), self.added_hashes)
+            drow.cache_key = cache_key_for(drow.set_digest)
+            drow.event_count -= self.deleted_folded
+
+
+def rewrite_events(
+    session: Session,
+    user_id: str,
+    t: Target,
+    seqs: Iterable[int],
+    receipt: Receipt | None,
+    later: list[int] | None = None,
+) -> set[Group]:
+    """Inside a write transaction: remove the target from these events (an event left naming no
+    pattern is deleted), rebuild their pattern index rows and keep the derivation's digest exact.
+    Each payload is read and rewritten here, so what another writer changed meanwhile is what is
+    rewritten. Returns the groups whose evidence changed.
+
+    With ``later`` (a whole target, whose text must vanish from the file), nothing changes size:
+    a rewritten payload is padded with spaces to its old length and an event to delete gets the
+    padded :data:`PLACEHOLDER`, so SQLite rewrites each record in place. Deleting rows rebalances
+    B-tree pages, which moves other cells and can leave their old bytes in a page's unallocated
+    space, out of reach of secure_delete; so the deletes wait (their seqs go to ``later``) until
+    no event holds the text any more (:func:`delete_placeholders`)."""
+    drow = session.get(Derivation, user_id)
+    # Events after the derivation's watermark are not folded yet (another writer, or an ingest
+    # without derivation, committed them): they are rewritten like the others but touch neither
+    # the digest nor the records; the next derivation folds them as they are then.
+    out = _Rewrites(drow.max_seq if drow is not None else 0, later, receipt if receipt is not None else Receipt())
+    ordered = sorted(set(seqs))
+    for i in range(0, len(ordered), 500):
+        chunk = ordered[i : i + 500]
+        for ev in session.execute(select(*_EVENT_COLUMNS).where(Event.seq.in_(chunk), Event.user_id == user_id)).all():
+            out.event(ev, t)
+    out.resolve(session, user_id)
+    out.write(session)
+    out.keep_digest(drow)
+    return out.groups
+
+
+def delete_placeholders(session: Session, user_id: str, seqs: Sequence[int]) -> None:
+    """Delete events that :func:`rewrite_events` left as placeholders (and only those)."""
+    if not seqs:
+        return
+    session.connection().exec_driver_sql(
+        f"DELETE FROM {_EVENTS} WHERE seq = ? AND user_id = ? AND payload LIKE ?",
+        [(seq, user_id, PLACEHOLDER + "%") for seq in seqs],
+    )
+
+
+def placeholders(session: Session, user_id: str) -> list[int]:
+    """Events left as placeholders by a forget that died before deleting them (a scan: read phase)."""
+    sql = f"SELECT seq FROM {_EVENTS} WHERE +user_id = ? AND payload LIKE ?"
+    return [int(r[0]) for r in session.connection().exec_driver_sql(sql, (user_id, PLACEHOLDER + "%"))]
+
+
+def _diagnostics_clause(user_id: str, t: Target) -> Any:
+    # Over-deleting a diagnostic is safe; keeping one that names the target is not.
+    needles = sorted({t.pattern, human(t.pattern)}) if t.whole else [t.pattern]
+    user_rets = select(Retrieval.id).where(Retrieval.user_id == user_id).scalar_subquery()
+    return (
+        RetrievalEvent.retrieval_id.in_(user_rets),
+        or_(
+            *(
+                (RetrievalEvent.pattern == n)
+                | (func.instr(RetrievalEvent.fields, n) > 0)
+                | (func.instr(RetrievalEvent.trace, n) > 0)
+                | (func.instr(func.coalesce(RetrievalEvent.preference_key, ""), n) > 0)
+                for n in needles
+            )
+        ),
+    )
+
+
+def diagnostics_naming(session: Session, user_id: str, t: Target, *, after: int = 0) -> list[int]:
+    """The ids of the user's diagnostics rows that name the target (``id > after``): a scan of the
+    diagnostics, done in a read snapshot."""
+    q = select(RetrievalEvent.id).where(*_diagnostics_clause(user_id, t))
+    if after:
+        q = q.where(RetrievalEvent.id > after)
+    return sorted(int(i) for i in session.scalars(q))
+
+
+def drop_diagnostics(session: Session, ids: Sequence[int], receipt: Receipt | None) -> None:
+    n = 0
+    for i in range(0, len(ids), 500):
+        res = session.execute(delete(RetrievalEvent).where(RetrievalEvent.id.in_(ids[i : i + 500])))
+        n += int(getattr(res, "rowcount", 0) or 0)
+    if receipt is not None:
+        receipt.diagnostics += n
+
+
+def last_diagnostic(session: Session) -> int:
+    return int(session.scalar(select(func.max(RetrievalEvent.id))) or 0)
+
+
+# A payload is canonical JSON (keys sorted, no spaces: services.ingest.ingest.canonical), so one that has
+# a "diff" begins with a key that sorts no later than "diff": its text sorts below '{"e'. The scan
+# compares three bytes of the ~90 % of payloads without a diff instead of searching them.
+_DIFF_BOUND = '{"e'
+
+
+def diff_mentions(
+    session: Session, user_id: str, targets: Sequence[Target], *, after: int = 0
+) -> dict[Target, set[int]]:
+    """The events whose diff mentions a whole target in any spelling (any case, ``-``/``_``/space;
+    the prompt block's human form included), per target: one scan of the user's events for all of
+    them, a ``LIKE`` prefilter in SQL (spellings.like_pattern) and an exact check of each hit.
+    With ``after``, only the events with ``seq > after`` (an index range, not a scan)."""
+    forms = {t: _mentions(canonical_name(t.pattern)) for t in targets if t.whole}
+    out: dict[Target, set[int]] = {t: set() for t in targets}
+    # The anchors of each name (docs/decisions/0029): every spelling holds one of them.
+    likes = sorted({like for m in forms.values() for like in spellings.Spelling(m.canonicals[0]).likes()})
+    if not likes:
+        return out
+    # "+user_id": a scan in table order, not an index lookup per event of the user.
+    where = "user_id = ? AND seq > ?" if after else "+user_id = ? AND seq > ?"
+    sql = (
+        f"SELECT seq, payload FROM {_EVENTS} WHERE {where} AND payload < ? AND ("
+        + " OR ".join("payload LIKE ? ESCAPE '\\'" for _w in likes)
+        + ")"
+    )
+    for seq, payload in session.connection().exec_driver_sql(sql, (user_id, after, _DIFF_BOUND, *likes)):
+        diff = json.loads(payload).get("diff")
+        if not isinstance(diff, str):
+            continue
+        for t, m in forms.items():
+            if m.found(diff):
+                out[t].add(int(seq))
+    return out
+
+
+def spelled_targets(session: Session, user_id: str, targets: Sequence[Target]) -> dict[Target, list[Target]]:
+    """Each target first, then the other spellings (same canonical type and pattern) the user's
+    events or records are stored under: forgetting one spelling forgets them all."""
+    con = dbapi_connection(session)
+    out: dict[Target, list[Target]] = {}
+    for t in targets:
+        stored = spellings.stored_spellings(con, user_id, t.preference_type, t.pattern)
+        stored.discard((t.preference_type, t.pattern))
+        out[t] = [t, *(t.spelled(ptype, pattern) for ptype, pattern in sorted(stored))]
+    return out

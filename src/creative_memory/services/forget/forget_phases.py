@@ -1,0 +1,195 @@
+"""The steps of a forget after its first write (:mod:`creative_memory.services.forget.forgetting` runs
+them in order): chunked transactions under the lease, the catch-up on events stored meanwhile, and
+the last write that drops the lease (docs/decisions/0035).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from sqlalchemy import delete, func, select
+
+from creative_memory.model.tables import Derivation, Event
+from creative_memory.services.derivation import changes
+from creative_memory.services.derivation.derivation import (
+    Group,
+    dbapi_connection,
+    rederive_groups,
+    sa_errors,
+)
+from creative_memory.services.forget.erasure import Receipt, Target
+from creative_memory.services.forget.forget_events import (
+    delete_placeholders,
+    diagnostics_naming,
+    diff_mentions,
+    drop_diagnostics,
+    drop_records,
+    indexed_events,
+    rewrite_events,
+)
+from creative_memory.services.store.store import Store
+from creative_memory.services.store.writes import (
+    Chunker,
+    drop_lease,
+    quiet,
+    renew_lease,
+)
+
+log = logging.getLogger("cm.erasure")
+
+
+def fold_changes(session: Any, user_id: str, now: int) -> None:
+    """Inside a write transaction: fold changes another program logged, so that the digest
+    arithmetic of the rewrite starts from an exact derivation."""
+    con = dbapi_connection(session)
+    if not changes.pending(con, user_id):
+        return  # the common case: no row of the derivation to load (run once per chunk)
+    drow = session.get(Derivation, user_id)
+    if drow is not None:
+        changes.apply_changes(session, user_id, drow, now)
+
+
+def in_chunks(
+    store: Store,
+    user_id: str,
+    items: Sequence[int],
+    step: Callable[[Any, Sequence[int]], None],
+    receipt: Receipt,
+    *,
+    start: int = 50,
+    now: int | None = None,
+) -> None:
+    """Run ``step`` over ``items`` in timed write transactions under the lease (quiet: this program's
+    own rewrites keep the derivation exact themselves)."""
+    # Small first: the first chunk runs on a cold page cache; the measured rate sizes the next.
+    chunker = Chunker(start, minimum=5)
+    i = 0
+    while i < len(items):
+        batch = items[i : i + chunker.size]
+        t0 = chunker.start()
+        with store.write() as session, sa_errors():
+            con = dbapi_connection(session)
+            renew_lease(con, user_id)
+            with quiet(con):
+                if now is not None:
+                    fold_changes(session, user_id, now)
+                step(session, batch)
+            session.flush()
+        chunker.record(len(batch), time.perf_counter() - t0)
+        receipt.held(time.perf_counter() - t0)
+        i += len(batch)
+
+
+def rewrite_in_chunks(
+    store: Store,
+    user_id: str,
+    work: Sequence[tuple[Target, set[int]]],
+    receipt: Receipt,
+    groups: set[Group],
+    now: int,
+    later: list[int],
+) -> None:
+    """Erase each form from its events, in chunks; collects the groups whose evidence changed and,
+    for a whole target, the events to delete once no event holds its text (``later``)."""
+    for form, seqs in work:
+
+        def step(session: Any, ids: Sequence[int], f: Target = form) -> None:
+            groups.update(rewrite_events(session, user_id, f, ids, receipt, later if f.whole else None))
+
+        in_chunks(store, user_id, sorted(seqs), step, receipt, now=now)
+
+
+def arrived(
+    session: Any, user_id: str, targets: list[Target], spelled: dict[Target, list[Target]], after: int
+) -> list[tuple[Target, set[int]]]:
+    """The events stored after ``after`` (seq) that name a target: an index range, no scan."""
+    mentions = diff_mentions(session, user_id, targets, after=after)
+    return [
+        (f, indexed_events(session, user_id, f, after=after) | (mentions[t] if f is t else set()))
+        for t in targets
+        for f in spelled[t]
+    ]
+
+
+def catch_up(
+    store: Store,
+    user_id: str,
+    targets: list[Target],
+    spelled: dict[Target, list[Target]],
+    top: int,
+    receipt: Receipt,
+    groups: set[Group],
+    now: int,
+    later: list[int],
+) -> int:
+    """Erase the targets from events stored while the chunks ran (the daemon keeps writing), until a
+    check finds none; returns the highest seq checked."""
+    for _round in range(20):
+        with store.read() as session:
+            newest = int(session.scalar(select(func.max(Event.seq)).where(Event.user_id == user_id)) or 0)
+            found = arrived(session, user_id, targets, spelled, top)
+        top = max(top, newest)
+        if not any(seqs for _f, seqs in found):
+            break
+        rewrite_in_chunks(store, user_id, found, receipt, groups, now, later)
+    return top
+
+
+def last_write(
+    store: Store,
+    user_id: str,
+    targets: list[Target],
+    spelled: dict[Target, list[Target]],
+    top: int,
+    diag_top: int,
+    receipt: Receipt,
+    now: int,
+    *,
+    reset_cache: bool,
+) -> None:
+    """The last write: whatever arrived since the last check, the watermark, the lease and its plan."""
+    t0 = time.perf_counter()
+    with store.write() as session, sa_errors():
+        con = dbapi_connection(session)
+        with quiet(con):
+            fold_changes(session, user_id, now)
+            late: set[Group] = set()
+            later: list[int] = []
+            for f, seqs in arrived(session, user_id, targets, spelled, top):
+                if seqs:
+                    late |= rewrite_events(session, user_id, f, seqs, receipt, later if f.whole else None)
+                late |= drop_records(session, user_id, f, receipt)
+            delete_placeholders(session, user_id, later)
+            drop_diagnostics(session, diagnostics_naming_all(session, user_id, spelled, diag_top), receipt)
+            drow = session.get(Derivation, user_id)
+            if reset_cache:
+                # The groups a dead run had not re-derived are unknown: the next read re-derives all.
+                session.execute(delete(Derivation).where(Derivation.user_id == user_id))
+            elif drow is not None:
+                if late:
+                    rederive_groups(session, user_id, late, now, max_seq=drow.max_seq)
+                # Lower the watermark when the last folded events were deleted, but never raise it
+                # over events that are not folded yet.
+                drow.max_seq = min(
+                    drow.max_seq,
+                    int(session.scalar(select(func.max(Event.seq)).where(Event.user_id == user_id)) or 0),
+                )
+            drop_lease(con, user_id)
+        session.flush()
+    receipt.held(time.perf_counter() - t0)
+
+
+def diagnostics_naming_all(
+    session: Any, user_id: str, spelled: dict[Target, list[Target]], after: int
+) -> list[int]:
+    return sorted(
+        {
+            i
+            for forms in spelled.values()
+            for f in forms
+            for i in diagnostics_naming(session, user_id, f, after=after)
+        }
+    )

@@ -1,0 +1,3 @@
+"""Events in: validation and storage (`ingest.ingest_events`, `ingest.ingest_jsonl`,
+`ingest.validate_event`), their rows (`event_rows`), free text as it may be stored (`redaction`),
+blocked patterns (`blocklist.BlockChecker`) and the events' JSON Schema (`wire_schema`)."""

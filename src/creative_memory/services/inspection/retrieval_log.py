@@ -1,0 +1,169 @@
+"""The recorded retrievals, read back: pages of them by filter (origin, project, event type, time,
+a search), each one's stage events in order, and every match for an export. Keyset-paged by id,
+newest first; nothing here writes."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import Select, or_, select
+from sqlalchemy.orm import Session
+
+from creative_memory.model.events import iso
+from creative_memory.model.tables import Retrieval, RetrievalEvent
+from creative_memory.services.common.errors import InvalidInput
+from creative_memory.services.common.naming import optional_project
+from creative_memory.services.controls.controls import daemon_projects
+from creative_memory.services.inspection.queries import escape_like
+from creative_memory.services.store.store import Store
+
+
+def retrieval_json(r: Retrieval) -> dict[str, Any]:
+    return {
+        "id": r.id,
+        "at": iso(r.at),
+        "origin": r.origin,
+        "project_id": r.project_id,
+        "mode": r.mode,
+        "kept_positive": r.kept_positive,
+        "kept_negative": r.kept_negative,
+        "kept_high": r.kept_high,
+        "kept_medium": r.kept_medium,
+        "tokens": r.token_estimate,
+        "duration_ms": round(r.duration_ms, 3),
+        "empty_reason": r.empty_reason,
+        "block_sha256": r.block_sha256,
+    }
+
+
+def retrieval_events(session: Session, retrieval_id: int) -> list[dict[str, Any]]:
+    out = []
+    for e in session.scalars(
+        select(RetrievalEvent)
+        .where(RetrievalEvent.retrieval_id == retrieval_id)
+        .order_by(RetrievalEvent.ordinal)
+    ):
+        d: dict[str, Any] = {"type": e.type, "stage": e.stage, "trace": e.trace}
+        if e.preference_key:
+            d["preference_key"] = e.preference_key
+        d.update(json.loads(e.fields))
+        out.append(d)
+    return out
+
+
+def retrievals_query(
+    user_id: str,
+    *,
+    project_id: str | None = None,
+    origin: str | None = None,
+    event_type: str | None = None,
+    since: int | None = None,
+    until: int | None = None,
+    before_id: int | None = None,
+    limit: int = 200,
+    text: str | None = None,
+    named_projects: Sequence[str] = (),
+) -> Select[Any]:
+    """``text``: a pattern (raw or readable), a type or a project id to look for; ``named_projects``:
+    ids whose names match it (the caller reads the daemon's ``projects`` table)."""
+    q = select(Retrieval).where(Retrieval.user_id == user_id)
+    if text and text.strip():
+        raw = escape_like(text.strip())
+        like, snake = f"%{raw}%", f"%{raw.replace(' ', '_')}%"
+        q = q.where(
+            or_(
+                Retrieval.project_id.like(like, escape="\\"),
+                Retrieval.project_id.in_(list(named_projects)),
+                select(RetrievalEvent.id)
+                .where(
+                    RetrievalEvent.retrieval_id == Retrieval.id,
+                    or_(
+                        RetrievalEvent.pattern.like(snake, escape="\\"),
+                        RetrievalEvent.preference_type.like(snake, escape="\\"),
+                        RetrievalEvent.type.like(snake, escape="\\"),
+                    ),
+                )
+                .exists(),
+            )
+        )
+    if project_id:
+        q = q.where(Retrieval.project_id == project_id)
+    if origin:
+        q = q.where(Retrieval.origin == origin)
+    if since is not None:
+        q = q.where(Retrieval.at >= since)
+    if until is not None:
+        q = q.where(Retrieval.at <= until)
+    if event_type:
+        q = q.where(
+            select(RetrievalEvent.id)
+            .where(RetrievalEvent.retrieval_id == Retrieval.id, RetrievalEvent.type == event_type)
+            .exists()
+        )
+    if before_id is not None:
+        q = q.where(Retrieval.id < before_id)
+    return q.order_by(Retrieval.id.desc()).limit(limit)
+
+
+def diagnostics(
+    session: Session,
+    user_id: str,
+    *,
+    project_id: str | None = None,
+    origin: str | None = None,
+    event_type: str | None = None,
+    limit: int = 50,
+) -> list[dict[str, Any]]:
+    if limit < 1:
+        raise InvalidInput("--limit must be a positive number.")
+    project_id = optional_project(project_id)
+    out = []
+    for r in session.scalars(
+        retrievals_query(user_id, project_id=project_id, origin=origin, event_type=event_type, limit=limit)
+    ):
+        d = retrieval_json(r)
+        d["events"] = retrieval_events(session, r.id)
+        out.append(d)
+    return out
+
+
+def retrieval_page(
+    store: Store, user_id: str, *, before_id: int | None, limit: int, **filters: Any
+) -> list[dict[str, Any]]:
+    """One page of retrievals, newest first (the Diagnostics list); ``text`` also matches project names."""
+    with store.read() as session:
+        text = filters.get("text")
+        if text and text.strip():
+            needle = text.strip().casefold()
+            filters["named_projects"] = [
+                pid for pid, name in daemon_projects(session).items() if needle in name.casefold()
+            ]
+        q = retrievals_query(user_id, before_id=before_id, limit=limit, **filters)
+        return [retrieval_json(r) for r in session.scalars(q)]
+
+
+def all_retrievals(
+    store: Store, user_id: str, *, with_events: bool, page: int = 1000, **filters: Any
+) -> list[dict[str, Any]]:
+    """Every retrieval the filters match, newest first (Diagnostics' export), in one read."""
+    rows: list[dict[str, Any]] = []
+    with store.read() as session:
+        before: int | None = None
+        while True:
+            found = list(session.scalars(retrievals_query(user_id, before_id=before, limit=page, **filters)))
+            for r in found:
+                d = retrieval_json(r)
+                if with_events:
+                    d["events"] = retrieval_events(session, r.id)
+                rows.append(d)
+            if len(found) < page:
+                return rows
+            before = found[-1].id
+
+
+def load_retrieval_events(store: Store, retrieval_id: int) -> list[dict[str, Any]]:
+    """The stage events of one retrieval, in order."""
+    with store.read() as session:
+        return retrieval_events(session, retrieval_id)

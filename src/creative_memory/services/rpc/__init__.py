@@ -1,0 +1,1 @@
+"""What `od-memory serve` answers the Open Design daemon: the JSON-RPC methods (`host.Host`)."""

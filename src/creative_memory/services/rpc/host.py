@@ -1,0 +1,358 @@
+"""What the Open Design daemon calls through ``od-memory serve``: retrieve, ingest, decay, status, ping.
+
+Transport-free: each method takes the request's ``params`` (decoded JSON) and returns a
+JSON-ready dict, or raises a :class:`CreativeMemoryError` whose kind and sentence the transport
+passes on. The store is opened on the first call that needs it and kept open (its read
+connection too, ``Store.snapshot``), so a retrieval costs milliseconds; settings, pauses and
+project switches are read afresh on every call. See docs/decisions/0013-host-protocol.md.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from creative_memory import __version__
+from creative_memory.model.constants import MAX_PAYLOAD_BYTES, EventSource, Mode, Origin
+from creative_memory.model.events import EventIn
+from creative_memory.services.common.errors import CreativeMemoryError, InvalidInput, ReadOnly
+from creative_memory.services.common.naming import optional_project, valid_name
+from creative_memory.services.context import Context, check_user
+from creative_memory.services.controls import controls, notes
+from creative_memory.services.retrieval import retrieval
+from creative_memory.services.retrieval.retrieval_record import ReservedIds, read_ahead
+from creative_memory.services.store.store import Store
+
+log = logging.getLogger("cm.serve")
+
+MAX_EVENTS_PER_CALL = 1000
+#: how long ``decay`` writes before it answers (the Node client waits 2 s for it)
+DECAY_ANSWER_S = 0.5
+GATES = frozenset({"memory_disabled", "memory_paused", "project_memory_disabled"})
+
+
+class Expired(CreativeMemoryError):
+    """The caller's deadline passed before the work was done; nothing was recorded."""
+
+    exit_code = 1
+    kind = "expired"
+
+
+Params = dict[str, Any]
+
+
+def _params(method: str, params: Any, allowed: tuple[str, ...]) -> Params:
+    if params is None:
+        return {}
+    if not isinstance(params, dict):
+        raise InvalidInput(f"The params of {method} must be a JSON object (named parameters).")
+    unknown = sorted(set(params) - set(allowed))
+    if unknown:
+        names = ", ".join(allowed) or "none"
+        raise InvalidInput(f"{method} has no parameter '{unknown[0]}'; its parameters are: {names}.")
+    return params
+
+
+def _flag(p: Params, name: str) -> bool:
+    value = p.get(name, False)
+    if not isinstance(value, bool):
+        raise InvalidInput(f"{name} must be true or false.")
+    return value
+
+
+def _deadline(p: Params) -> float | None:
+    """``deadline_ms``: wall-clock milliseconds since the epoch after which the caller stops waiting."""
+    value = p.get("deadline_ms")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise InvalidInput("deadline_ms must be a time in milliseconds since 1970 (a number).")
+    return float(value)
+
+
+def _expired(deadline: float | None) -> bool:
+    return deadline is not None and time.time() * 1000.0 > deadline
+
+
+def _outcomes(
+    store: Store, valid: list[EventIn], keys: list[tuple[str, str]], before: set[tuple[str, str]], now: int
+) -> list[dict[str, Any]]:
+    """Each event's fate, read back after the ingest: stored before (or twice in the batch) →
+    duplicate; stored now → accepted; otherwise ignored, because of the learning gate (its reason)
+    or else a blocked pattern."""
+    from creative_memory.services.ingest.ingest import stored_event_ids
+
+    with store.read() as session:
+        after = stored_event_ids(session, keys)
+        gates = {user: controls.learning_gate(session, user, now) for user, _ in keys}
+    out: list[dict[str, Any]] = []
+    seen: set[tuple[str, str]] = set()
+    for ev, key in zip(valid, keys, strict=True):
+        if key in before or key in seen:
+            out.append({"event_id": ev.event_id, "outcome": "duplicate"})
+        elif key in after:
+            out.append({"event_id": ev.event_id, "outcome": "accepted"})
+        else:
+            reason = gates[key[0]].reason_for(ev.project_id) or "blocked"
+            out.append({"event_id": ev.event_id, "outcome": "ignored", "reason": reason})
+        seen.add(key)
+    return out
+
+
+@dataclass(frozen=True)
+class _Pending:
+    """A retrieval answered and not yet recorded (``Host.settle`` records it)."""
+
+    rid: int
+    user: str
+    outcome: retrieval.RetrievalOutcome
+    types: Sequence[str] | None
+    now: int
+
+
+class Host:
+    """The methods of the host protocol over one context (data dir, user, clock)."""
+
+    def __init__(self, ctx: Context, *, record_after_answer: bool = False) -> None:
+        self.ctx = ctx
+        #: serve: a retrieval is answered first and recorded by :meth:`settle` (decision 0057)
+        self._later = record_after_answer
+        self._ids = ReservedIds()
+        self._pending: _Pending | None = None
+        #: the types the daemon last asked a retrieval of, per (user, project)
+        self._asked: dict[tuple[str, str | None], tuple[str, ...] | None] = {}
+        #: the question an ingest changed the answer to, prepared by :meth:`settle`
+        self._next: tuple[str, str | None] | None = None
+        self.methods: dict[str, Callable[[Any], dict[str, Any]]] = {
+            "ping": self.ping,
+            "status": self.status,
+            "retrieve": self.retrieve,
+            "ingest": self.ingest,
+            "decay": self.decay,
+        }
+
+    def store(self) -> Store:
+        # The daemon owns app.sqlite: serve waits for it instead of creating it. A store that is
+        # missing now is opened by the first call after it appears.
+        store = self.ctx.store(create=False)
+        # A recorded retrieval per generation: the log is checkpointed beside the calls, never
+        # inside one (services.store.hot_write).
+        store.background_checkpoints()
+        return store
+
+    def _user(self, p: Params) -> str:
+        user = p.get("user_id")
+        if user is None:
+            return self.ctx.user
+        if not isinstance(user, str):
+            raise InvalidInput("user_id must be a string id, or left out for the default user.")
+        return check_user(user)
+
+    def no_such_method(self, method: str) -> InvalidInput:
+        names = ", ".join(sorted(self.methods))
+        return InvalidInput(f"There is no method '{method}'; the methods are {names}.")
+
+    def call(self, method: str, params: Any) -> dict[str, Any]:
+        fn = self.methods.get(method)
+        if fn is None:
+            raise self.no_such_method(method)
+        return fn(params)
+
+    # ------------------------------------------------------------------ methods
+    def ping(self, params: Any) -> dict[str, Any]:
+        _params("ping", params, ())
+        return {"pong": True, "version": __version__}
+
+    def status(self, params: Any) -> dict[str, Any]:
+        p = _params("status", params, ("user_id",))
+        store = self.store()
+        s = controls.status(store, self._user(p), self.ctx.now()).as_json()
+        s["store"] = {"path": str(store.path), "read_only": store.read_only, "schema": store.schema.current}
+        return s
+
+    def retrieve(self, params: Any) -> dict[str, Any]:
+        p = _params("retrieve", params, ("project_id", "mode", "dry_run", "types", "user_id", "deadline_ms"))
+        project_id = optional_project(p.get("project_id"))  # the stored (NFC) form, or a sentence
+        mode_text = p.get("mode", "generation")
+        if mode_text not in ("generation", "critique", "legacy"):
+            raise InvalidInput("mode must be 'generation', 'critique' or 'legacy'.")
+        dry_run = _flag(p, "dry_run")
+        types = p.get("types")
+        if types is not None:
+            if not isinstance(types, list):
+                raise InvalidInput("types must be a list of preference type names, or null for all types.")
+            types = [valid_name(t, "preference type") for t in types]
+        deadline = _deadline(p)
+        user = self._user(p)
+        if _expired(deadline):
+            raise Expired("The caller's deadline passed before this retrieval started; nothing was recorded.")
+        store, now = self.store(), self.ctx.now()
+        self._asked[(user, project_id)] = None if not types else tuple(types)
+        later = self._later and not dry_run and not store.read_only
+        outcome = retrieval.run(
+            store,
+            user,
+            project_id=project_id,
+            now=now,
+            mode=Mode(mode_text),
+            types=types or None,
+            origin=Origin.DAEMON,
+            dry_run=dry_run or later,
+            still_wanted=None if deadline is None else (lambda: not _expired(deadline)),
+            read_notes=True,  # in the retrieval's own read transaction
+        )
+        rid = outcome.retrieval_id
+        if later and not _expired(deadline):
+            rid = self._take_id(store)
+            self._pending = _Pending(rid, user, outcome, types or None, now)
+        data = outcome.kept_json()
+        result = outcome.result
+        return {
+            "block": outcome.block,
+            "tokens": outcome.tokens,
+            "retrieval_id": rid,
+            "recorded": rid is not None,
+            "gate": result.empty_reason if result.empty_reason in GATES else None,
+            "empty_reason": None if outcome.block else (result.empty_reason or "nothing_above_threshold"),
+            "kept": data["positives"] + data["negatives"],
+            "project_overrides": data["project_overrides"],
+            "project_id": project_id,
+            "mode": mode_text,
+            "duration_ms": round(result.duration_ms, 3),
+            "note": notes.note_text(result) if outcome.notes_enabled else None,
+        }
+
+    def ingest(self, params: Any) -> dict[str, Any]:
+        p = _params("ingest", params, ("events",))
+        raw = p.get("events")
+        if not isinstance(raw, list) or not raw:
+            raise InvalidInput("events must be a non-empty list of event objects.")
+        if len(raw) > MAX_EVENTS_PER_CALL:
+            raise InvalidInput(f"Send at most {MAX_EVENTS_PER_CALL} events per call; split the batch.")
+        from creative_memory.services.ingest.ingest import ingest_events, stored_event_ids, validate_event
+
+        valid: list[EventIn] = []
+        outcomes: list[dict[str, Any] | None] = []
+        for i, obj in enumerate(raw):
+            eid = obj.get("event_id") if isinstance(obj, dict) else None
+            try:
+                if len(json.dumps(obj, ensure_ascii=False).encode()) > MAX_PAYLOAD_BYTES:
+                    raise InvalidInput("the event is larger than 64 KiB; shorten its diff")
+                valid.append(validate_event(obj))
+                outcomes.append(None)
+            except InvalidInput as exc:
+                outcomes.append({"index": i, "event_id": eid, "outcome": "rejected", "reason": str(exc)})
+        report = None
+        stored: Iterator[dict[str, Any]] = iter(())
+        if valid:
+            store, now = self.store(), self.ctx.now()
+            keys = [(ev.user_id or self.ctx.user, ev.event_id) for ev in valid]
+            with store.read() as session:
+                before = stored_event_ids(session, keys)
+            report = ingest_events(
+                store, valid, default_user=self.ctx.user, now=now, source=str(EventSource.DAEMON),
+                blocks=self.ctx.blocks,
+            )  # fmt: skip
+            stored = iter(_outcomes(store, valid, keys, before, now))
+            if report.accepted:
+                last = valid[-1]
+                self._next = (last.user_id or self.ctx.user, last.project_id)
+        events = [o if o is not None else {"index": i, **next(stored)} for i, o in enumerate(outcomes)]
+        return {
+            "accepted": report.accepted if report else 0,
+            "duplicates": report.duplicates if report else 0,
+            "ignored": dict(report.ignored) if report else {},
+            "rejected": sum(1 for o in outcomes if o is not None),
+            "events": events,
+        }
+
+    def _take_id(self, store: Store) -> int:
+        rid = self._ids.take()
+        if rid is None:  # the first recorded retrieval: its id set aside before the answer
+            with store.hot_write() as con:
+                self._ids.reserve(con)
+            rid = self._ids.take()
+        assert rid is not None
+        return rid
+
+    def settle(self) -> None:
+        """What serve does once an answer is out, before it reads the next request: record the
+        retrieval it answered, then prepare the next one if an ingest came (decision 0057)."""
+        self._record_answered()
+        self._prepare()
+
+    def _record_answered(self) -> None:
+        """Record the retrieval answered last under the id its answer gave. A failure is logged:
+        the daemon has its block, and the next call meets the cause again."""
+        p, self._pending = self._pending, None
+        if p is None:
+            return
+        how: dict[str, Any] = {"origin": Origin.DAEMON, "types": p.types, "now": p.now}
+        try:
+            store = self.store()
+            try:
+                with store.hot_write() as con:
+                    rid = retrieval.record_outcome(con, p.user, p.outcome, as_id=p.rid, **how)
+                    if not self._ids.left():  # the next call's id, in the same transaction
+                        self._ids.reserve(con)
+            except sqlite3.IntegrityError:  # its id is taken: the table was emptied and renumbered
+                self._ids.drop()
+                with store.hot_write() as con:
+                    rid = retrieval.record_outcome(con, p.user, p.outcome, **how)
+                if rid is not None:
+                    log.warning("the retrieval answered as %d was recorded as %d", p.rid, rid)
+            if rid is None:
+                log.info("the retrieval answered as %d was not recorded: a record it read was erased since", p.rid)
+        except CreativeMemoryError as exc:
+            log.warning("the retrieval answered as %d was not recorded: %s", p.rid, exc)
+
+    def _prepare(self) -> None:
+        """After an answer has been sent, while the daemon generates: when an ingest changed the
+        preferences, work out the next retrieval of the project it was about (a dry run, the
+        types asked last time), so that the daemon's next ``retrieve`` finds it remembered
+        (``services.retrieval.retrieval_memo``; docs/decisions/0057). A request that arrives meanwhile waits
+        for it, and is then answered from it if it asks the same. Never fails a call: a store
+        that cannot be read now is read by the next call, which says why."""
+        if self._next is None:
+            return
+        (user, project), self._next = self._next, None
+        try:
+            project = optional_project(project)
+            store = self.store()
+            outcome = retrieval.run(
+                store,
+                user,
+                project_id=project,
+                now=self.ctx.now(),
+                types=self._asked.get((user, project)),
+                origin=Origin.DAEMON,
+                dry_run=True,
+            )
+            if not store.read_only:
+                with store.snapshot() as con:
+                    read_ahead(con, user, outcome.result)
+        except CreativeMemoryError as exc:
+            log.debug("the next retrieval was not prepared: %s", exc)
+
+    def decay(self, params: Any) -> dict[str, Any]:
+        """Decay and archival up to now, for at most :data:`DECAY_ANSWER_S`. A store left for
+        months may have tens of thousands of records due (half a minute on the large store), and
+        the daemon's retrievals wait behind whatever ``serve`` does: the answer says how many are
+        ``remaining``, and the daemon's next ``decay`` goes on with them (the window, when it is
+        opened, does the whole catch-up). Retrievals evaluate every record as of their own moment,
+        so what they answer does not depend on it (docs/decisions/0061)."""
+        p = _params("decay", params, ("user_id",))
+        store = self.store()
+        if store.read_only:
+            raise ReadOnly(store.read_only_reason or "This store is read-only, so decay cannot be applied.")
+        from creative_memory.services.derivation.decay import DecayRun
+
+        t0 = time.perf_counter()
+        run = DecayRun(store, self._user(p), self.ctx.now())  # which are due: on a cold disk, seconds
+        counts = run.go(budget_s=max(0.0, DECAY_ANSWER_S - (time.perf_counter() - t0)))
+        return {**counts.as_json(), "remaining": run.remaining}

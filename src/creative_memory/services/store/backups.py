@@ -1,0 +1,218 @@
+"""The program's own backup copies of the store (``app.sqlite.bak-<time>``), made before a migration.
+
+A copy is made only after checking that the disk can hold it, under a temporary name that is
+renamed when complete (an interrupted copy never looks like a backup, and one left by a kill is
+removed the next time), and only the latest is kept. A backup is a full plaintext copy of the
+store, so forgetting removes every copy that holds the forgotten text, and a reset removes them all
+(``docs/decisions/0016-backups-and-forgetting.md``).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import sqlite3
+from collections.abc import Callable, Sequence
+from contextlib import suppress
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Protocol
+from urllib.parse import quote
+
+from creative_memory.services.common.errors import RefusedForSafety, StoreUnavailable
+from creative_memory.services.common.spellings import fold_bytes
+from creative_memory.services.store.safefile import process_alive
+
+log = logging.getLogger("cm.backups")
+
+MARK = ".bak-"
+PARTIAL = ".partial"
+#: room kept free beyond the copy itself (the WAL of the migration that follows, the file system)
+MARGIN = 8 << 20
+
+FreeSpace = Callable[[Path], int]
+
+
+def free_space(folder: Path) -> int:
+    return shutil.disk_usage(folder).free
+
+
+def _stamp() -> str:
+    return datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+
+
+def _candidates(store: Path) -> list[Path]:
+    try:
+        return sorted(p for p in store.parent.iterdir() if p.name.startswith(store.name + MARK))
+    except OSError:
+        return []
+
+
+def _is_partial(p: Path) -> bool:
+    """A copy being written, or its journal (``….partial``, ``….partial-journal``)."""
+    return PARTIAL in p.name
+
+
+def _partial_for(final: Path) -> Path:
+    """The temporary name of a copy: the process writing it names itself (its id)."""
+    return final.with_name(f"{final.name}.{os.getpid()}{PARTIAL}")
+
+
+def _writer_alive(p: Path) -> bool:
+    """Whether the process named in a temporary copy's name is still running: another of our
+    processes (the daemon's serve and the window opening a store for the first time at once) is
+    writing it. On Windows a file that is being written cannot be removed anyway: never asked."""
+    if os.name == "nt":
+        return False
+    stem = p.name.split(PARTIAL, 1)[0]
+    pid = stem.rsplit(".", 1)[-1]
+    if not pid.isdigit():
+        return False  # named by an older version: left by a kill
+    return process_alive(int(pid))
+
+
+def list_backups(store: Path) -> list[Path]:
+    """The program's complete backup copies of ``store``, oldest first."""
+    return [p for p in _candidates(store) if not _is_partial(p) and p.is_file()]
+
+
+def remove_partials(store: Path) -> list[Path]:
+    """Remove copies an interrupted backup left behind (a kill -9 cannot clean up after itself),
+    not those another running process of ours is writing."""
+    removed = []
+    for p in _candidates(store):
+        if _is_partial(p) and not _writer_alive(p):
+            with suppress(OSError):
+                p.unlink()
+                removed.append(p)
+    return removed
+
+
+def needed_bytes(store: Path) -> int:
+    size = 0
+    for f in (store, store.with_name(store.name + "-wal")):
+        with suppress(OSError):
+            size += f.stat().st_size
+    return size
+
+
+def _mb(n: int) -> str:
+    return f"{n / (1 << 20):.1f} MB"
+
+
+def make_backup(store: Path, *, space: FreeSpace = free_space) -> Path:
+    """Copy ``store`` beside itself with SQLite's backup API (safe while the daemon writes).
+
+    Refuses, changing nothing, when the disk cannot hold the copy. Keeps only the newest copy.
+    """
+    remove_partials(store)
+    need = needed_bytes(store) + MARGIN
+    try:
+        free = space(store.parent)
+    except OSError as exc:
+        raise StoreUnavailable(
+            f"The free space beside {store} could not be checked ({exc.strerror or exc}); nothing was changed."
+        ) from exc
+    if free < need:
+        raise RefusedForSafety(
+            f"A backup of {store} must be made before the memory tables are added or upgraded, but the "
+            f"disk has {_mb(free)} free and the copy needs {_mb(need)}. Free some space and try again; "
+            "nothing was changed."
+        )
+    final = store.with_name(f"{store.name}{MARK}{_stamp()}")
+    partial = _partial_for(final)
+    try:
+        fd = os.open(partial, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+        os.close(fd)
+        src = sqlite3.connect(f"file:{quote(str(store))}?mode=ro", uri=True)
+        dst = sqlite3.connect(partial)
+        try:
+            src.backup(dst)
+            dst.execute("PRAGMA journal_mode=DELETE")
+        finally:
+            dst.close()
+            src.close()
+        with partial.open("rb") as fh:
+            os.fsync(fh.fileno())
+        partial.replace(final)
+    except BaseException as exc:
+        with suppress(OSError):
+            partial.unlink()
+        with suppress(OSError):
+            partial.with_name(partial.name + "-journal").unlink()
+        if isinstance(exc, (OSError, sqlite3.Error)):
+            raise StoreUnavailable(
+                f"The backup of {store} could not be written ({exc}); nothing was changed. Free some "
+                "space or fix the folder's permissions and try again."
+            ) from exc
+        raise
+    for old in list_backups(store):
+        if old != final:
+            with suppress(OSError):
+                old.unlink()
+    log.info("backed up %s to %s", store, final)
+    return final
+
+
+def _contains(path: Path, needles: Sequence[bytes]) -> bool:
+    """Whether any needle occurs in the file (read in chunks, overlapping by the longest needle).
+
+    The needles are folded (``byte_scan.needles_for``, decision 0029) and so is each chunk:
+    every spelling of a forgotten name is found."""
+    keep = max((len(n) for n in needles), default=1) - 1
+    tail = b""
+    try:
+        with path.open("rb") as fh:
+            while chunk := fh.read(4 << 20):
+                buf = tail + fold_bytes(chunk)
+                if any(n in buf for n in needles):
+                    return True
+                tail = buf[-keep:] if keep else b""
+    except OSError:
+        return True  # unreadable: cannot be proven clean, so it is removed
+    return False
+
+
+def forget_in_backups(store: Path, needles: Sequence[bytes] | None) -> list[Path]:
+    """Remove the backup copies that hold any needle (every copy when ``needles`` is None).
+
+    Returns the removed files; a copy that cannot be removed is reported by the caller as a note.
+    """
+    removed = []
+    for p in _candidates(store):
+        if needles is None or _is_partial(p) or _contains(p, needles):
+            try:
+                p.unlink()
+            except OSError as exc:
+                log.warning("backup %s could not be removed: %s", p, exc)
+                continue
+            removed.append(p)
+    return removed
+
+
+def erasure_notes(store: Path, needles: Sequence[bytes] | None) -> tuple[list[str], list[str], bool]:
+    """For a forget (``needles``) or reset (None) receipt: the removed copies, a sentence for each
+    removed or left copy, and whether no copy holding the erased data is left."""
+    removed = forget_in_backups(store, needles)
+    notes = [
+        f"Removed the backup copy {p.name}, made before the memory tables were added or upgraded, "
+        "because it held the erased data."
+        for p in removed
+    ]
+    left = [p for p in list_backups(store) if needles is None or _contains(p, needles)]
+    notes += [f"The backup copy {p} still holds the erased data and could not be removed; delete it." for p in left]
+    return [str(p) for p in removed], notes, not left
+
+
+class Receipt(Protocol):
+    notes: list[str]
+    verified: bool
+
+
+def settle(receipt: Receipt, store: Path, needles: Sequence[bytes] | None) -> None:
+    """Forget (``needles``) or reset (None) in the backup copies, and say so on the receipt: a copy
+    that holds the erased data and cannot be removed makes the receipt unverified."""
+    _removed, notes, clean = erasure_notes(store, needles)
+    receipt.notes.extend(notes)
+    receipt.verified = receipt.verified and clean

@@ -1,0 +1,345 @@
+"""The shared store: opening it (its steps are ``services.store.store_open``), the units of work and
+their pragmas, read-only and locked states.
+
+``<data dir>/app.sqlite`` is the Open Design daemon's own database; another process may be writing
+while this program runs. This module never touches the daemon's tables: migrations only know our
+``creative_memory_*`` tables and keep their own version table.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from creative_memory.services.common.errors import ReadOnly, StoreLocked, StoreUnavailable
+from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.location.schema import latest_revision as latest_revision
+from creative_memory.services.store import backups, held_files, store_open
+from creative_memory.services.store.connections import begin as _begin
+from creative_memory.services.store.connections import connect as _connect
+from creative_memory.services.store.connections import kept_engine as _kept_engine
+from creative_memory.services.store.connections import raw_connection as raw_connection
+from creative_memory.services.store.connections import raw_engine as _raw_engine
+from creative_memory.services.store.connections import sqlite_file_set as sqlite_file_set
+from creative_memory.services.store.hot_write import HotWriter
+from creative_memory.services.store.lock_clock import HOLDS
+from creative_memory.services.store.retry import kind_of
+
+if TYPE_CHECKING:
+    # SQLAlchemy is imported when a unit of work first needs it (``read``, ``write``, a
+    # migration): a command that reads through plain connections never loads it.
+    from sqlalchemy import Engine
+    from sqlalchemy.exc import OperationalError
+    from sqlalchemy.orm import Session
+
+log = logging.getLogger("cm.store")
+
+DEFAULT_BUSY_TIMEOUT_S = 5.0
+DEFAULT_LOCK_BUDGET_S = 12.0
+
+
+@dataclass(frozen=True)
+class SchemaInfo:
+    current: str | None
+    latest: str
+
+
+
+class Store:
+    """An open store. Create with :meth:`open`; use :meth:`read` and :meth:`write` per operation."""
+
+    def __init__(
+        self,
+        data_dir: DataDir,
+        *,
+        read_only: bool,
+        read_only_reason: str | None,
+        too_new: bool,
+        schema: SchemaInfo,
+        backup_path: Path | None,
+        immutable: bool,
+        busy_timeout_s: float,
+        lock_budget_s: float,
+    ) -> None:
+        self.data_dir = data_dir
+        self.path = data_dir.store
+        self.read_only = read_only
+        self.read_only_reason = read_only_reason
+        self.too_new = too_new
+        self.schema = schema
+        self.backup_path = backup_path
+        self.busy_timeout_s = busy_timeout_s
+        self.lock_budget_s = lock_budget_s
+        self._immutable = immutable
+        self._watch: sqlite3.Connection | None = None
+        self._watch_lock = threading.Lock()
+        self._snap: sqlite3.Connection | None = None
+        self._snap_lock = threading.Lock()
+        self._engine: Engine | None = None
+        self._kept = threading.local()  # this thread's kept write engine (writes_kept), if any
+        self._hot = HotWriter(self.path, busy_timeout_s, lock_budget_s, self._translate)
+        #: results of reads kept between calls by the services that own them, each stored with
+        #: what says whether it is still valid (``services.retrieval.candidate_counts``)
+        self.memo: dict[object, object] = {}
+        self._counted = True  # among the users of the kept descriptors of its files (held_files)
+        held_files.store_opened(self.path)
+
+    # ------------------------------------------------------------------ opening
+    @classmethod
+    def open(
+        cls,
+        data_dir: DataDir,
+        *,
+        create: bool = True,
+        read_only: bool = False,
+        busy_timeout_s: float = DEFAULT_BUSY_TIMEOUT_S,
+        lock_budget_s: float = DEFAULT_LOCK_BUDGET_S,
+        migrate: bool = True,
+        notify: Callable[[str], None] | None = None,
+        space: backups.FreeSpace = backups.free_space,
+    ) -> Store:
+        """Open (and, unless ``create`` is false, create) the store; migrate it unless ``migrate`` is
+        false, in which case a store that needs our tables added or upgraded is refused (exit 4)
+        without a byte changed. ``notify`` hears, before anything is changed, what a first open or
+        an upgrade adds and where its backup goes; ``space`` tells the free bytes of a folder."""
+        opened = store_open.prepare(
+            data_dir,
+            create=create,
+            read_only=read_only,
+            busy_timeout_s=busy_timeout_s,
+            migrate=migrate,
+            notify=notify,
+            space=space,
+        )
+        store = cls(
+            data_dir,
+            read_only=opened.read_only_reason is not None,
+            read_only_reason=opened.read_only_reason,
+            too_new=opened.too_new,
+            schema=SchemaInfo(current=opened.current, latest=opened.latest),
+            backup_path=opened.backup,
+            immutable=opened.immutable,
+            busy_timeout_s=busy_timeout_s,
+            lock_budget_s=lock_budget_s,
+        )
+        log.info("opened %s (schema %s, read_only=%s)", data_dir.store, opened.current, store.read_only)
+        return store
+
+    @property
+    def engine(self) -> Engine:
+        """The SQLAlchemy engine of the units of work (``read``, ``write``), made on first use."""
+        if self._engine is None:
+            self._engine = _raw_engine(
+                self.path, self.busy_timeout_s, read_only=self.read_only, immutable=self._immutable
+            )
+        return self._engine
+
+    # ------------------------------------------------------------------ sessions
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """A short read transaction (a consistent snapshot). Never hold it across user think-time."""
+        from sqlalchemy.exc import OperationalError
+        from sqlalchemy.orm import Session
+
+        try:
+            with self.engine.connect() as conn:
+                _begin(conn, immediate=False, budget_s=self.lock_budget_s)
+                with Session(bind=conn, expire_on_commit=False, autoflush=False) as session:
+                    try:
+                        yield session
+                    finally:
+                        conn.rollback()
+        except OperationalError as exc:
+            raise self._translate(exc) from exc
+
+    @contextmanager
+    def snapshot(self) -> Iterator[sqlite3.Connection]:
+        """A short read transaction on a kept plain connection, for hot read paths (retrieval).
+
+        The connection stays open between uses (its prepared statements stay cached; opening one
+        costs about a millisecond) but holds no snapshot while idle, so checkpoints and VACUUM are
+        unaffected. A second thread asking while it is in use gets a connection of its own.
+        """
+        if not self.read_only:
+            with self._hot.reading() as hot:
+                if hot is not None:  # serve: read where the recordings are written (HotWriter.reading)
+                    yield hot
+                    return
+        kept = self._snap_lock.acquire(blocking=False)
+        con: sqlite3.Connection | None = None
+        try:
+            if kept:
+                if self._snap is None:
+                    self._snap = self._read_connection()
+                con = self._snap
+            else:
+                con = self._read_connection()
+            con.execute("BEGIN")
+            try:
+                yield con
+            finally:
+                if con.in_transaction:
+                    con.execute("ROLLBACK")
+        except sqlite3.DatabaseError as exc:
+            if kept and self._snap is not None:
+                # A connection that failed mid-use is not trusted again.
+                with suppress(sqlite3.Error):
+                    self._snap.close()
+                self._snap = None
+            raise self._translate(exc) from exc
+        finally:
+            if kept:
+                self._snap_lock.release()
+            elif con is not None:
+                con.close()
+
+    def _read_connection(self) -> sqlite3.Connection:
+        try:
+            return _connect(self.path, self.busy_timeout_s, read_only=True, immutable=self._immutable)
+        except sqlite3.DatabaseError as exc:
+            raise self._translate(exc) from exc
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """A short write transaction begun IMMEDIATE; retried with backoff while the store is busy."""
+        if self.read_only:
+            raise ReadOnly(self.read_only_reason or "This store is read-only.")
+        from sqlalchemy.exc import OperationalError
+        from sqlalchemy.orm import Session
+
+        engine: Engine = getattr(self._kept, "engine", None) or self.engine
+        try:
+            with engine.connect() as conn:
+                HOLDS.breathe()  # a waiting daemon gets in between our transactions (lock_clock)
+                _begin(conn, immediate=True, budget_s=self.lock_budget_s)
+                with (
+                    HOLDS.holding("a write transaction"),
+                    Session(bind=conn, expire_on_commit=False, autoflush=True) as session,
+                ):
+                    try:
+                        yield session
+                        session.flush()
+                        conn.commit()
+                    except BaseException:
+                        conn.rollback()
+                        raise
+        except OperationalError as exc:
+            raise self._translate(exc) from exc
+
+    @contextmanager
+    def writes_kept(self) -> Iterator[None]:
+        """Within, this thread's :meth:`write` transactions all run on one connection, opened here
+        and closed on the way out: a long write cut into many short transactions (a forget) no
+        longer opens a connection, parses the schema and warms a page cache per transaction. The
+        connection holds no transaction between them. Other threads and :meth:`read` are not
+        affected."""
+        if self.read_only or getattr(self._kept, "engine", None) is not None:
+            yield
+            return
+        con = _connect(self.path, self.busy_timeout_s, read_only=False, immutable=False)
+        engine = _kept_engine(con)
+        self._kept.engine = engine
+        try:
+            yield
+        finally:
+            self._kept.engine = None
+            engine.dispose()
+            con.close()
+
+    @contextmanager
+    def raw(self) -> Iterator[sqlite3.Connection]:
+        """A plain sqlite3 connection with the store's pragmas, for maintenance (checkpoint, VACUUM)."""
+        con = self.open_raw()
+        try:
+            yield con
+        finally:
+            con.close()
+
+    def open_raw(self) -> sqlite3.Connection:
+        """What :meth:`raw` gives, for a caller that closes it itself (on the thread it uses it on)."""
+        if self.read_only:
+            raise ReadOnly(self.read_only_reason or "This store is read-only.")
+        return _connect(self.path, self.busy_timeout_s, read_only=False, immutable=False)
+
+    def hot_write(self) -> AbstractContextManager[sqlite3.Connection]:
+        """A short write transaction on a kept plain connection, for writes on a hot path (a
+        recorded retrieval): no connection to open, prepared statements cached
+        (``services.store.hot_write``)."""
+        if self.read_only:
+            raise ReadOnly(self.read_only_reason or "This store is read-only.")
+        return self._hot.transaction()
+
+    def background_checkpoints(self) -> None:
+        """Checkpoint the log in a background thread after hot writes, never inside one (serve)."""
+        self._hot.start_checkpoints()
+
+    def _translate(self, exc: OperationalError | sqlite3.DatabaseError) -> Exception:
+        kind = kind_of(exc)
+        if kind == "busy":
+            return StoreLocked(
+                f"The store is busy: another program has held a write lock for more than "
+                f"{self.lock_budget_s:g} s. Nothing was changed; try again in a moment."
+            )
+        if kind == "read_only":
+            return ReadOnly("The store is read-only, so nothing was changed.")
+        if kind == "full":
+            return StoreUnavailable(
+                f"The disk that holds {self.path.parent} is full, so nothing was changed. Free some space "
+                "and try again."
+            )
+        detail = exc if isinstance(exc, sqlite3.DatabaseError) else exc.orig
+        return StoreUnavailable(f"The store could not be used ({detail}). Nothing was changed.")
+
+    # ------------------------------------------------------------------ live view
+    def data_version(self) -> int:
+        """SQLite's data_version on a long-lived connection: changes when anyone commits."""
+        with self._watch_lock:
+            if self._watch is None:
+                self._watch = self._read_connection()
+            row = self._watch.execute("PRAGMA data_version").fetchone()
+            return int(row[0])
+
+    def checkpoint_truncate(self, attempts: int = 20) -> bool:
+        """``wal_checkpoint(TRUNCATE)``, retried while a reader holds an old snapshot.
+
+        Bounded in time: a TRUNCATE checkpoint waits on the busy handler while any reader holds a
+        snapshot, so with the full busy timeout per attempt a reader that keeps its snapshot would
+        stall the caller for ``attempts × busy_timeout`` (100 s at the default). Each attempt waits
+        briefly instead, and all of them together at most about the busy timeout (≥ 1 s).
+        """
+        deadline = time.monotonic() + max(1.0, self.busy_timeout_s)
+        with self.raw() as con:
+            con.execute("PRAGMA busy_timeout=100")
+            for i in range(attempts):
+                HOLDS.breathe()
+                with HOLDS.holding("a TRUNCATE checkpoint"):
+                    busy, _log, _done = con.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+                if busy == 0:
+                    return True
+                if time.monotonic() >= deadline:
+                    break
+                time.sleep(min(0.02 * (i + 1), 0.2))
+        return False
+
+    def close(self) -> None:
+        with self._watch_lock:
+            if self._watch is not None:
+                self._watch.close()
+                self._watch = None
+        with self._snap_lock:
+            if self._snap is not None:
+                self._snap.close()
+                self._snap = None
+        self._hot.close()
+        if self._engine is not None:
+            self._engine.dispose()
+        if self._counted:  # the last store of this file closed: its kept descriptors go too
+            self._counted = False
+            held_files.store_closed(self.path)

@@ -1,0 +1,380 @@
+"""The export bundle: a versioned JSON file (optionally encrypted) of a user's memory, and the
+prototype's preferences.json — their shape, and reading them back.
+
+The bundle carries the canonical data — raw events, settings, project settings — so the importing
+side re-derives the same preferences. :mod:`services.transfer.exporting` writes it; :mod:`services.transfer.importing`
+reads it with :func:`read_import` and applies it (one transaction: merge dedupes by event id,
+replace swaps the user's memory as a whole).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
+from sqlalchemy import delete
+
+from creative_memory.model.constants import (
+    Polarity,
+    SignalType,
+    Status,
+    Tier,
+)
+from creative_memory.model.events import (
+    Ident,
+    PairwiseSide,
+    PatternIn,
+    PatternText,
+    ScopeText,
+    to_ms,
+)
+from creative_memory.model.names import check_name
+from creative_memory.model.records import key_text
+from creative_memory.model.tables import (
+    ProjectSettings,
+    Settings,
+)
+from creative_memory.services.common.errors import InvalidInput
+from creative_memory.services.controls import controls
+from creative_memory.services.ingest.ingest import canonical, describe_validation_error
+from creative_memory.services.store import held_files
+from creative_memory.services.transfer import crypto
+
+BUNDLE_FORMAT = "creative-memory-bundle"
+BUNDLE_VERSION = 1
+MAX_IMPORT_BYTES = 512 * 1024 * 1024
+# Counters and times must fit SQLite's INTEGER (an overflow would surface only at re-derivation,
+# after the events were committed, and break every later read).
+MAX_COUNT = 2**31 - 1
+MIN_MS = -62_135_596_800_000  # 0001-01-01T00:00:00Z
+MAX_MS = 253_402_300_799_999  # 9999-12-31T23:59:59.999Z
+
+
+# --------------------------------------------------------------------------- schema
+# Names and scopes are checked by model.names (the wire schema's types), as ingest checks them.
+
+
+class BundleEvent(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    event_id: Ident
+    project_id: Ident | None = None
+    scope: ScopeText
+    signal_type: SignalType
+    occurred_at: AwareDatetime
+    tag: str | None = None
+    session_id: Ident | None = None
+    artifact_id: Ident | None = None
+    payload: dict[str, Any]
+    source: str = Field(default="import", max_length=16)
+
+
+class BundleSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    memory_enabled: bool = True
+    learning_paused_until: AwareDatetime | None = None
+    using_paused_until: AwareDatetime | None = None
+    diagnostics_retention_days: int = Field(default=30, ge=1, le=3650)
+    memory_notes: bool = False
+
+
+class BundleProject(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    project_id: Ident
+    use_memory: bool = True
+    learn_from_project: bool = True
+    use_global_memory: bool | None = None  # absent in older bundles: follows use_memory
+
+
+class Bundle(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    format: Literal["creative-memory-bundle"]
+    version: Literal[1]
+    exported_at: AwareDatetime
+    user_id: Ident
+    derivation_version: str
+    settings: BundleSettings
+    project_settings: list[BundleProject] = Field(default_factory=list)
+    events: list[BundleEvent]
+    preferences: int = 0
+
+
+class LegacyPref(BaseModel):
+    """One record of the prototype's preferences.json (unknown extra keys are tolerated)."""
+
+    model_config = ConfigDict(extra="ignore")
+    id: str | None = None
+    preference_type: PatternText
+    pattern: PatternText
+    polarity: Polarity
+    signal_strength: float = Field(ge=0.0, le=1.0)
+    confidence: Tier
+    sources: list[str] = Field(default_factory=list)
+    accept_count: int = Field(default=0, ge=0, le=MAX_COUNT)
+    reject_count: int = Field(default=0, ge=0, le=MAX_COUNT)
+    explicit_tags: list[str] = Field(default_factory=list)
+    last_seen: AwareDatetime
+    decay_at: AwareDatetime
+    scope: str = "global"
+    reversal_signals: int = Field(default=0, ge=0, le=MAX_COUNT)
+    reversal_first_seen: AwareDatetime | None = None
+    polarity_status: Status = Status.STABLE
+    shadow_of: str | None = None
+
+
+class BundleSnapshot(BaseModel):
+    """The payload of a ``legacy_snapshot`` event in a bundle: everything derivation reads from it."""
+
+    model_config = ConfigDict(extra="ignore")
+    preference_type: PatternText
+    pattern: PatternText
+    polarity: Polarity
+    strength: float = Field(ge=0.0, le=1.0, allow_inf_nan=False)
+    confidence: Tier
+    status: Status
+    decay_at: int = Field(ge=MIN_MS, le=MAX_MS)
+    first_seen: int = Field(ge=MIN_MS, le=MAX_MS)
+    last_seen: int = Field(ge=MIN_MS, le=MAX_MS)
+    sources: list[str] = Field(default_factory=list)
+    explicit_tags: list[str] = Field(default_factory=list)
+    accept_count: int = Field(default=0, ge=0, le=MAX_COUNT)
+    reject_count: int = Field(default=0, ge=0, le=MAX_COUNT)
+    reversal_signals: int = Field(default=0, ge=0, le=MAX_COUNT)
+    reversal_first_seen: int | None = Field(default=None, ge=MIN_MS, le=MAX_MS)
+    shadow_of: str | None = None
+
+
+class BundlePayload(BaseModel):
+    """An event's stored payload (what ``services.ingest.ingest.payload_of`` writes, or a legacy import's
+    snapshot), checked before anything is written: its patterns and comparison sides with the wire
+    models ingest validates them with, so a pattern that is null, a number or missing is refused
+    as it is on the wire (it used to reach the pattern index and fail there, or be stored as is).
+
+    The event-level rules of ``EventIn`` are not applied: a stored event may rightly differ from
+    its wire form (a diff lengthened by redaction, a comparison side erased by ``forget``).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+    scope: ScopeText | None = None
+    patterns: list[PatternIn] = Field(default_factory=list, max_length=64)
+    tag: str | None = None
+    diff: str | None = None
+    chose: PairwiseSide | None = None
+    over: PairwiseSide | None = None
+    snapshot: BundleSnapshot | None = None
+
+
+class _EventPayload(BaseModel):
+    """Validates a payload under the name ``payload``, so an error names ``payload.<field>``."""
+
+    payload: BundlePayload
+
+
+class LegacyFile(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    schema_version: Literal["1.0"]
+    user_id: str | None = None
+    memory_enabled: bool = True
+    global_preferences: list[LegacyPref] = Field(default_factory=list)
+    project_overrides: dict[str, list[LegacyPref]] = Field(default_factory=dict)
+    refinement_log: list[dict[str, Any]] = Field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- results
+@dataclass(frozen=True)
+class TransferResult:
+    events: int
+    preferences: int
+    path: Path
+    kind: str = "bundle"
+    skipped: int = 0
+    encrypted: bool = False
+    skipped_by_reason: dict[str, int] = field(default_factory=dict)
+    user: str | None = None
+    changes: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "events": self.events,
+            "preferences": self.preferences,
+            "path": str(self.path),
+            "kind": self.kind,
+            "skipped": self.skipped,
+            "encrypted": self.encrypted,
+            "skipped_by_reason": dict(self.skipped_by_reason),
+            "user": self.user,
+            "changes": list(self.changes),
+            "notes": list(self.notes),
+        }
+
+
+# --------------------------------------------------------------------------- export
+def _validation(prefix: str, err: ValidationError) -> InvalidInput:
+    return InvalidInput(f"{prefix}: {describe_validation_error(err)}. Nothing was imported.")
+
+
+def read_import(path: Path, passphrase: Callable[[], str] | None) -> tuple[str, Bundle | LegacyFile, bool]:
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise InvalidInput(f"Cannot read {path} ({exc.strerror}); check the path.") from None
+    if size > MAX_IMPORT_BYTES:
+        raise InvalidInput(f"{path} is larger than 512 MiB; that is not a bundle this program wrote.")
+    try:
+        raw = held_files.read_whole(path)  # a store's file named by mistake stays locked
+    except OSError as exc:  # a folder, a file without read permission, …
+        raise InvalidInput(f"Cannot read {path} ({exc.strerror}); choose a file to import.") from None
+    encrypted = crypto.is_encrypted(raw)
+    if encrypted:
+        if passphrase is None:
+            raise InvalidInput(f"{path} is encrypted; give its passphrase to import it.")
+        raw = crypto.decrypt(raw, passphrase())
+    try:
+        obj = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise InvalidInput(
+            f"{path} is not a JSON file; choose a bundle exported by this program or a preferences.json."
+        ) from None
+    if not isinstance(obj, dict):
+        raise InvalidInput(f"{path} does not hold a JSON object; it is not a bundle or a preferences.json.")
+    if obj.get("format") == BUNDLE_FORMAT:
+        if obj.get("version") != BUNDLE_VERSION:
+            raise InvalidInput(
+                f"{path} is bundle version {obj.get('version')!r}, which this program cannot read; update the program."
+            )
+        try:
+            return "bundle", Bundle.model_validate(obj), encrypted
+        except ValidationError as exc:
+            raise _validation(f"{path} is not a valid bundle", exc) from None
+    if "schema_version" in obj and ("global_preferences" in obj or "project_overrides" in obj):
+        try:
+            return "legacy", LegacyFile.model_validate(obj), encrypted
+        except ValidationError as exc:
+            raise _validation(f"{path} is not a valid prototype preferences.json", exc) from None
+    raise InvalidInput(
+        f"{path} is neither a creative memory bundle nor a prototype preferences.json; nothing was imported."
+    )
+
+
+def legacy_events(doc: LegacyFile, user_id: str) -> list[dict[str, Any]]:
+    """Each prototype record becomes one synthetic ``legacy`` snapshot event that re-derives to it."""
+    records = _legacy_records(doc)
+    ids: dict[str, str] = {}
+    for scope, p in records:
+        if p.scope not in ("global", "project", scope):
+            raise InvalidInput(
+                f"The record {p.preference_type}/{p.pattern} has scope '{p.scope}' but sits under {scope}. "
+                "Nothing was imported."
+            )
+        if p.id:
+            ids[p.id] = key_text((scope, p.preference_type, p.pattern, str(p.polarity)))
+    return [
+        _legacy_event(scope, p, user_id, ids)
+        for scope, p in sorted(
+            records, key=lambda r: (to_ms(r[1].last_seen), r[0], r[1].preference_type, r[1].pattern)
+        )
+    ]
+
+
+def _legacy_records(doc: LegacyFile) -> list[tuple[str, LegacyPref]]:
+    """The prototype's records with the scope each sits under (project ids checked)."""
+    records: list[tuple[str, LegacyPref]] = [("global", p) for p in doc.global_preferences]
+    for raw_id, prefs in doc.project_overrides.items():
+        try:
+            project_id = check_name(raw_id, "project id")
+        except ValueError as exc:
+            raise InvalidInput(f"project_overrides: {exc} Nothing was imported.") from None
+        records.extend((f"project:{project_id}", p) for p in prefs)
+    return records
+
+
+def _legacy_event(scope: str, p: LegacyPref, user_id: str, ids: dict[str, str]) -> dict[str, Any]:
+    """The snapshot event of one prototype record; ``ids`` turns the prototype's record ids (of
+    ``shadow_of``) into record keys."""
+    key = key_text((scope, p.preference_type, p.pattern, str(p.polarity)))
+    snap = {
+        "preference_type": p.preference_type,
+        "pattern": p.pattern,
+        "polarity": str(p.polarity),
+        "strength": p.signal_strength,
+        "confidence": str(p.confidence),
+        "status": str(p.polarity_status),
+        "sources": list(p.sources),
+        "explicit_tags": list(p.explicit_tags),
+        "accept_count": p.accept_count,
+        "reject_count": p.reject_count,
+        "last_seen": to_ms(p.last_seen),
+        "decay_at": to_ms(p.decay_at),
+        "first_seen": to_ms(p.last_seen),
+        "reversal_signals": p.reversal_signals,
+        "reversal_first_seen": to_ms(p.reversal_first_seen) if p.reversal_first_seen else None,
+        "shadow_of": ids.get(p.shadow_of, p.shadow_of) if p.shadow_of else None,
+    }
+    return {
+        "event_id": "legacy-" + hashlib.sha256(f"{user_id}|{key}".encode()).hexdigest()[:32],
+        "user_id": user_id,
+        "project_id": scope.split(":", 1)[1] if scope != "global" else None,
+        "scope": scope,
+        "signal_type": str(SignalType.LEGACY_SNAPSHOT),
+        "occurred_at": to_ms(p.last_seen),
+        "tag": None,
+        "session_id": None,
+        "artifact_id": None,
+        "payload": canonical({"scope": scope, "patterns": [], "snapshot": snap}),
+        "source": "legacy",
+    }
+
+
+def check_payloads(events: list[BundleEvent]) -> None:
+    """Refuse the bundle (before anything is written) if an event's payload is not one this program
+    stores: a bad one would fail inside the import or break every later derivation."""
+    for e in events:
+        try:
+            payload = _EventPayload.model_validate({"payload": e.payload}).payload
+        except ValidationError as exc:
+            raise InvalidInput(
+                f"events[{e.event_id}].{describe_validation_error(exc)}. Nothing was imported."
+            ) from None
+        # A snapshot is only valid on a legacy_snapshot event, which carries nothing else.
+        is_snapshot = e.signal_type is SignalType.LEGACY_SNAPSHOT
+        if is_snapshot != (payload.snapshot is not None) or (
+            is_snapshot and (payload.patterns or payload.chose is not None or payload.over is not None)
+        ):
+            raise InvalidInput(
+                f"events[{e.event_id}]: only a legacy_snapshot event carries a payload.snapshot, and "
+                "nothing else. Nothing was imported."
+            )
+
+
+def apply_settings(session: Any, user_id: str, doc: Bundle, now: int) -> None:
+    st = session.get(Settings, user_id)
+    if st is None:
+        st = controls.get_settings(session, user_id)
+        session.add(st)
+    st.memory_enabled = doc.settings.memory_enabled
+    st.learning_paused_until = (
+        to_ms(doc.settings.learning_paused_until) if doc.settings.learning_paused_until else None
+    )
+    st.using_paused_until = (
+        to_ms(doc.settings.using_paused_until) if doc.settings.using_paused_until else None
+    )
+    st.diagnostics_retention_days = doc.settings.diagnostics_retention_days
+    st.memory_notes = doc.settings.memory_notes
+    st.updated_at = now
+    session.execute(delete(ProjectSettings).where(ProjectSettings.user_id == user_id))
+    for p in doc.project_settings:
+        session.add(
+            ProjectSettings(
+                user_id=user_id,
+                project_id=p.project_id,
+                use_memory=p.use_memory,
+                learn_from_project=p.learn_from_project,
+                use_global_memory=p.use_memory if p.use_global_memory is None else p.use_global_memory,
+                updated_at=now,
+            )
+        )

@@ -1,0 +1,211 @@
+"""Passphrase encryption for export bundles: scrypt + AES-256-GCM in a small JSON envelope.
+
+Envelope (UTF-8 JSON)::
+
+    {"format": "creative-memory-encrypted", "version": 1,
+     "kdf": {"name": "scrypt", "n": 32768, "r": 8, "p": 1, "salt": "<b64>"},
+     "cipher": {"name": "AES-256-GCM", "nonce": "<b64>"},
+     "ciphertext": "<b64>"}
+
+The header (format, version, kdf, cipher) is bound as associated data in its canonical JSON form,
+so changing any header field — the salt, the nonce, the cost parameters — is detected like a change
+to the ciphertext. A wrong passphrase and a changed file look the same to GCM, and are reported with
+the same sentence.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
+
+from creative_memory.services.common.errors import InvalidInput
+from creative_memory.services.store import held_files
+
+FORMAT = "creative-memory-encrypted"
+VERSION = 1
+KDF_NAME = "scrypt"
+CIPHER_NAME = "AES-256-GCM"
+
+SCRYPT_N = 2**15
+SCRYPT_R = 8
+SCRYPT_P = 1
+KEY_LENGTH = 32
+SALT_LENGTH = 16
+NONCE_LENGTH = 12
+TAG_LENGTH = 16
+
+MIN_N = 2**14
+MAX_N = 2**20
+MIN_PASSPHRASE = 8
+# Enough for any export bundle and small enough that a hostile header cannot ask for gigabytes.
+MAX_R = 32
+MAX_P = 16
+
+_MARKER = b'"format":"' + FORMAT.encode() + b'"'
+_MARKER_SPACED = b'"format": "' + FORMAT.encode() + b'"'
+
+WRONG_OR_CHANGED = (
+    "The encrypted bundle could not be opened: the passphrase is wrong or the file was changed "
+    "after export. Nothing was imported."
+)
+
+
+def _b64e(raw: bytes) -> str:
+    return base64.b64encode(raw).decode("ascii")
+
+
+def _b64d(text: object, what: str, length: int | None = None) -> bytes:
+    if not isinstance(text, str):
+        raise InvalidInput(f"The encrypted bundle is malformed: {what} is missing or not text.")
+    try:
+        raw = base64.b64decode(text.encode("ascii"), validate=True)
+    except (binascii.Error, ValueError, UnicodeEncodeError) as exc:
+        raise InvalidInput(f"The encrypted bundle is malformed: {what} is not valid base64.") from exc
+    if _b64e(raw) != text:
+        # Non-canonical base64 (e.g. changed padding bits) decodes to the same bytes; refuse it so
+        # that every changed byte of the envelope is detected.
+        raise InvalidInput(f"The encrypted bundle is malformed: {what} is not valid base64.")
+    if length is not None and len(raw) != length:
+        raise InvalidInput(
+            f"The encrypted bundle is malformed: {what} has {len(raw)} bytes instead of {length}."
+        )
+    return raw
+
+
+def _check_passphrase(passphrase: str) -> None:
+    if len(passphrase) < MIN_PASSPHRASE:
+        raise InvalidInput(f"Choose a passphrase of at least {MIN_PASSPHRASE} characters.")
+
+
+def _derive(passphrase: str, salt: bytes, n: int, r: int, p: int) -> bytes:
+    kdf = Scrypt(salt=salt, length=KEY_LENGTH, n=n, r=r, p=p)
+    return kdf.derive(passphrase.encode("utf-8"))
+
+
+def _aad(header: dict[str, Any]) -> bytes:
+    return json.dumps(header, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode("utf-8")
+
+
+def _valid_n(n: int) -> bool:
+    return MIN_N <= n <= MAX_N and n & (n - 1) == 0
+
+
+def encrypt(plaintext: bytes, passphrase: str, *, n: int = SCRYPT_N) -> bytes:
+    """Encrypt ``plaintext`` under ``passphrase``; returns the JSON envelope as UTF-8 bytes.
+
+    ``n`` (scrypt cost, a power of two in [2**14, 2**20]) may be lowered to 2**14 by tests.
+    """
+    _check_passphrase(passphrase)
+    if not _valid_n(n):
+        raise InvalidInput(f"The scrypt cost n must be a power of two from {MIN_N} to {MAX_N}.")
+    salt = os.urandom(SALT_LENGTH)
+    nonce = os.urandom(NONCE_LENGTH)
+    header: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "kdf": {"name": KDF_NAME, "n": n, "r": SCRYPT_R, "p": SCRYPT_P, "salt": _b64e(salt)},
+        "cipher": {"name": CIPHER_NAME, "nonce": _b64e(nonce)},
+    }
+    key = _derive(passphrase, salt, n, SCRYPT_R, SCRYPT_P)
+    ciphertext = AESGCM(key).encrypt(nonce, plaintext, _aad(header))
+    # Header first (not sorted) so the format marker sits at the start of the file.
+    envelope = {**header, "ciphertext": _b64e(ciphertext)}
+    return json.dumps(envelope, separators=(",", ":"), ensure_ascii=True).encode("utf-8")
+
+
+def _int_field(obj: dict[str, Any], key: str) -> int:
+    value = obj.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidInput(f"The encrypted bundle is malformed: kdf.{key} is missing or not a number.")
+    return value
+
+
+def _parse(envelope: bytes) -> tuple[dict[str, Any], bytes, bytes, bytes, int, int, int]:
+    """Validate the envelope; returns (header, salt, nonce, ciphertext, n, r, p)."""
+    try:
+        doc = json.loads(envelope.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise InvalidInput("The encrypted bundle is malformed: it is not JSON text.") from exc
+    if not isinstance(doc, dict):
+        raise InvalidInput("The encrypted bundle is malformed: it is not a JSON object.")
+    if doc.get("format") != FORMAT:
+        raise InvalidInput(
+            "This file is not an encrypted Creative Memory bundle (its format marker is wrong)."
+        )
+    version = doc.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise InvalidInput("The encrypted bundle is malformed: version is missing or not a number.")
+    if version != VERSION:
+        raise InvalidInput(
+            f"The encrypted bundle has version {version}, which this program cannot read "
+            f"(it reads version {VERSION}); update the program."
+        )
+    expected = {"format", "version", "kdf", "cipher", "ciphertext"}
+    missing = expected - doc.keys()
+    if missing:
+        raise InvalidInput(f"The encrypted bundle is malformed: it lacks {', '.join(sorted(missing))}.")
+    extra = doc.keys() - expected
+    if extra:
+        raise InvalidInput(
+            f"The encrypted bundle is malformed: it has unknown fields {', '.join(sorted(extra))}."
+        )
+    kdf, cipher = doc["kdf"], doc["cipher"]
+    if not isinstance(kdf, dict) or kdf.get("name") != KDF_NAME:
+        raise InvalidInput("The encrypted bundle is malformed: its key derivation is not scrypt.")
+    if set(kdf) != {"name", "n", "r", "p", "salt"}:
+        raise InvalidInput("The encrypted bundle is malformed: its scrypt parameters are incomplete.")
+    if not isinstance(cipher, dict) or cipher.get("name") != CIPHER_NAME or set(cipher) != {"name", "nonce"}:
+        raise InvalidInput("The encrypted bundle is malformed: its cipher is not AES-256-GCM.")
+    n, r, p = _int_field(kdf, "n"), _int_field(kdf, "r"), _int_field(kdf, "p")
+    if not _valid_n(n):
+        raise InvalidInput(
+            f"The encrypted bundle is malformed: scrypt cost n={n} is outside the accepted "
+            f"range (a power of two from {MIN_N} to {MAX_N})."
+        )
+    if not 1 <= r <= MAX_R or not 1 <= p <= MAX_P:
+        raise InvalidInput(
+            f"The encrypted bundle is malformed: scrypt parameters r={r}, p={p} are outside the "
+            f"accepted range (r 1–{MAX_R}, p 1–{MAX_P})."
+        )
+    salt = _b64d(kdf["salt"], "the salt", SALT_LENGTH)
+    nonce = _b64d(cipher["nonce"], "the nonce", NONCE_LENGTH)
+    ciphertext = _b64d(doc["ciphertext"], "the ciphertext")
+    if len(ciphertext) < TAG_LENGTH:
+        raise InvalidInput("The encrypted bundle is malformed: the ciphertext is too short.")
+    header = {"format": doc["format"], "version": version, "kdf": kdf, "cipher": cipher}
+    return header, salt, nonce, ciphertext, n, r, p
+
+
+def decrypt(envelope: bytes, passphrase: str) -> bytes:
+    """The plaintext, or InvalidInput if the passphrase is wrong or anything was changed."""
+    header, salt, nonce, ciphertext, n, r, p = _parse(envelope)
+    key = _derive(passphrase, salt, n, r, p)
+    try:
+        return AESGCM(key).decrypt(nonce, ciphertext, _aad(header))
+    except InvalidTag as exc:
+        raise InvalidInput(WRONG_OR_CHANGED) from exc
+
+
+def is_encrypted(data: bytes) -> bool:
+    """A cheap look for the format marker; ``decrypt`` does the real check."""
+    if not data[:64].lstrip().startswith(b"{"):
+        return False
+    head = data[:4096]
+    return _MARKER in head or _MARKER_SPACED in head
+
+
+def file_is_encrypted(path: Path) -> bool:
+    """Whether ``path`` looks like an encrypted bundle (reads its first 4 KiB)."""
+    try:  # a store's file named by mistake is not closed under SQLite (services.store.held_files)
+        head = held_files.read_head(path, 4096)
+    except OSError:
+        return False  # the import itself reports the unreadable file in a sentence
+    return is_encrypted(head)

@@ -1,0 +1,226 @@
+"""What an import will do, said before it does it: whose memory the file holds and who receives it,
+how many events, which settings and project switches change (:func:`plan_import`); and the checks
+every bundle event passes first (the wire schema ingest uses). :mod:`services.transfer.importing` applies
+the plan."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from creative_memory.model.constants import SignalType
+from creative_memory.model.events import iso, to_ms
+from creative_memory.model.tables import (
+    ProjectSettings,
+)
+from creative_memory.services.common.errors import InvalidInput, RefusedForSafety
+from creative_memory.services.common.naming import valid_name
+from creative_memory.services.controls import controls
+from creative_memory.services.ingest.ingest import (
+    MAX_STORED_DIFF_BYTES,
+    validate_event,
+)
+from creative_memory.services.store.store import Store
+from creative_memory.services.transfer.bundle import (
+    Bundle,
+    BundleEvent,
+    LegacyFile,
+    check_payloads,
+    read_import,
+)
+
+RESTORE_NOTE = (
+    "This restores your own backup, so its events are brought back whole: they were learned under "
+    "the settings in force when they happened, and the backup's settings are restored with them. "
+    "Patterns you have blocked stay out."
+)
+
+
+@dataclass
+class ImportPlan:
+    """What an import will do, said before it does it."""
+
+    kind: str
+    mode: str
+    bundle_user: str | None
+    user: str
+    restore: bool
+    events: int
+    changes: list[str] = field(default_factory=list)  # settings and project switches that change
+    notes: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "mode": self.mode,
+            "bundle_user": self.bundle_user,
+            "user": self.user,
+            "restore": self.restore,
+            "events": self.events,
+            "changes": list(self.changes),
+            "notes": list(self.notes),
+        }
+
+
+# --------------------------------------------------------------------------- rules
+def wire_form(e: BundleEvent) -> dict[str, Any] | None:
+    """The event as a host would have sent it (None for a legacy snapshot, which is not a wire event)."""
+    if e.signal_type is SignalType.LEGACY_SNAPSHOT:
+        return None
+    p = e.payload
+    if e.scope != "global" and e.scope != f"project:{e.project_id}":
+        raise InvalidInput(
+            f"events[{e.event_id}].scope: '{e.scope}' does not match project_id {e.project_id!r}. Nothing was imported."
+        )
+    out: dict[str, Any] = {
+        "event_id": e.event_id,
+        "project_id": e.project_id,
+        "signal_type": str(e.signal_type),
+        "occurred_at": iso(to_ms(e.occurred_at)),
+        "session_id": e.session_id,
+        "artifact_id": e.artifact_id,
+        "scope": "global" if e.scope == "global" else "project",
+        "patterns": p.get("patterns", []),
+        "tag": e.tag,
+    }
+    for side in ("chose", "over"):
+        if p.get(side) is not None:
+            out[side] = p[side]
+    return out
+
+
+def check_events(events: list[BundleEvent]) -> None:
+    """Refuse the bundle (nothing written) if an event breaks a rule ingest applies."""
+    check_payloads(events)
+    for e in events:
+        if e.payload.get("tag") != e.tag:
+            raise InvalidInput(
+                f"events[{e.event_id}]: the payload's tag differs from the event's. Nothing was imported."
+            )
+        diff = e.payload.get("diff")
+        if diff is not None and len(str(diff).encode("utf-8", "surrogatepass")) > MAX_STORED_DIFF_BYTES:
+            raise InvalidInput(
+                f"events[{e.event_id}].diff: larger than ingest ever stores ({MAX_STORED_DIFF_BYTES // 1024} KiB). "
+                "Nothing was imported."
+            )
+        wire = wire_form(e)
+        if wire is None:
+            continue
+        try:
+            validate_event(wire)
+        except InvalidInput as exc:
+            raise InvalidInput(f"events[{e.event_id}]: {exc}. Nothing was imported.") from None
+
+
+def _target_user(kind: str, doc: Bundle | LegacyFile, user_id: str, as_user: str | None) -> str:
+    if as_user is not None:
+        return valid_name(as_user, "user id")
+    if isinstance(doc, Bundle) and doc.user_id != user_id:
+        raise RefusedForSafety(
+            f"This bundle holds the memory of user '{doc.user_id}', not '{user_id}'; nothing was imported. "
+            f"To add it to {user_id}'s memory repeat with --as-user {user_id}; to restore it as "
+            f"{doc.user_id}, repeat with --user {doc.user_id}."
+        )
+    return user_id
+
+
+def _onoff(v: bool) -> str:
+    return "on" if v else "off"
+
+
+def _setting_changes(session: Session, user_id: str, doc: Bundle, mode: str) -> list[str]:
+    out: list[str] = []
+    projects = {
+        p.project_id: p for p in session.query(ProjectSettings).filter(ProjectSettings.user_id == user_id)
+    }
+    if mode == "replace":
+        s = controls.get_settings(session, user_id)
+        b = doc.settings
+        pairs = [
+            ("memory", _onoff(bool(s.memory_enabled)), _onoff(b.memory_enabled)),
+            (
+                "learning paused until",
+                iso(s.learning_paused_until) or "not paused",
+                iso(to_ms(b.learning_paused_until)) if b.learning_paused_until else "not paused",
+            ),
+            (
+                "using paused until",
+                iso(s.using_paused_until) or "not paused",
+                iso(to_ms(b.using_paused_until)) if b.using_paused_until else "not paused",
+            ),
+            (
+                "diagnostics kept for (days)",
+                str(s.diagnostics_retention_days),
+                str(b.diagnostics_retention_days),
+            ),
+        ]
+        out.extend(f"{name}: {old} → {new}" for name, old, new in pairs if old != new)
+        incoming = {p.project_id for p in doc.project_settings}
+        for pid in sorted(set(projects) - incoming):
+            gone = projects[pid]
+            if not (gone.use_memory and gone.learn_from_project):
+                out.append(f"project {pid}: its switches are cleared (use memory on, learn on)")
+    for p in doc.project_settings:
+        cur = projects.get(p.project_id)
+        if cur is not None and mode == "merge":
+            continue  # a merge never changes an existing switch
+        old = (bool(cur.use_memory), bool(cur.learn_from_project)) if cur is not None else (True, True)
+        if old != (p.use_memory, p.learn_from_project):
+            out.append(
+                f"project {p.project_id}: use memory {_onoff(old[0])} → {_onoff(p.use_memory)}, "
+                f"learn {_onoff(old[1])} → {_onoff(p.learn_from_project)}"
+            )
+    return out
+
+
+def plan_import(
+    store: Store,
+    user_id: str,
+    path: Path,
+    *,
+    mode: str = "merge",
+    passphrase: Callable[[], str] | None = None,
+    as_user: str | None = None,
+) -> ImportPlan:
+    """What :func:`services.transfer.importing.import_file` will do with the same arguments (reads, never writes)."""
+    return plan_for(store, user_id, *read_import(path, passphrase)[:2], mode=mode, as_user=as_user)
+
+
+def plan_for(
+    store: Store, user_id: str, kind: str, doc: Bundle | LegacyFile, *, mode: str, as_user: str | None
+) -> ImportPlan:
+    if mode not in ("merge", "replace"):
+        raise InvalidInput(f"Unknown import mode '{mode}'; use merge or replace.")
+    target = _target_user(kind, doc, user_id, as_user)
+    bundle_user = doc.user_id
+    restore = isinstance(doc, Bundle) and mode == "replace" and doc.user_id == target
+    n = (
+        len(doc.events)
+        if isinstance(doc, Bundle)
+        else len(doc.global_preferences) + sum(len(v) for v in doc.project_overrides.values())
+    )
+    plan = ImportPlan(kind, mode, bundle_user, target, restore, n)
+    if isinstance(doc, Bundle) and doc.user_id != target:
+        plan.notes.append(
+            f"The bundle holds the memory of user '{doc.user_id}'; it is imported as '{target}'."
+        )
+    if restore:
+        plan.notes.append(RESTORE_NOTE)
+    else:
+        plan.notes.append(
+            "Events your current settings would not learn from (memory off, learning paused, a project "
+            "not learning) are skipped, as ingest skips them."
+        )
+    with store.read() as session:
+        if isinstance(doc, Bundle):
+            plan.changes = _setting_changes(session, target, doc, mode)
+        elif (
+            mode == "replace"
+            and bool(controls.get_settings(session, target).memory_enabled) != doc.memory_enabled
+        ):
+            plan.changes = [f"memory: {_onoff(not doc.memory_enabled)} → {_onoff(doc.memory_enabled)}"]
+    return plan
