@@ -340,7 +340,7 @@ def test_the_wheel_installs_one_import_name_holding_every_source_file(tmp_path: 
         subprocess.run(["git", "ls-files", "src/creative_memory"], cwd=REPO, capture_output=True, text=True, check=True)
         .stdout.split()
     )
-    shipped_kinds = (".py", ".mako", ".svg", ".png", ".desktop", ".xml", ".qm", ".qss", "py.typed")
+    shipped_kinds = (".py", ".mako", ".svg", ".png", ".desktop", ".xml", ".qm", ".ts", ".qss", "py.typed")
     expected = {rel.removeprefix("src/") for rel in tracked if rel.endswith(shipped_kinds)}
     assert expected - set(names) == set(), "source files missing from the wheel"
     assert {n for n in names if n.startswith("creative_memory/")} - expected == set(), "unexpected files"

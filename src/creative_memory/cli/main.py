@@ -56,12 +56,13 @@ COMMANDS: dict[str, str] = {
     "demo": "maintenance:demo",
     "export": "transfer:export",
     "import": "transfer:import_",
+    "report": "transfer:report",
     "serve": "serve:serve",
 }
 # Commands that must not open (or create) the store before they run.
 NO_STORE = frozenset({"where", "use", "serve"})
 # Commands that only read: on a missing store they exit 4 and create nothing; they never migrate.
-READ_ONLY = frozenset({"status", "inspect", "explain", "diagnostics", "preview", "audit"})
+READ_ONLY = frozenset({"status", "inspect", "explain", "diagnostics", "preview", "audit", "report"})
 
 
 def reads_only(args: argparse.Namespace) -> bool:

@@ -251,6 +251,11 @@ def _transfer_commands(cmd: Command) -> None:
     p.add_argument("--as-user", metavar="ID", help="the user whose memory receives another user's bundle")
     p.add_argument("--yes", action="store_true", help="do not ask before --mode replace")
 
+    p = cmd("report", "write one printable page of everything memory holds (HTML)")
+    p.add_argument("--to", required=True, metavar="PATH", help="a new .html file (never a store or a folder)")
+    p.add_argument("--lang", choices=["en", "de"], default="en", help="the language of the page")
+    p.add_argument("--force", action="store_true", help="replace an existing file")
+
 
 def _serve_command(cmd: Command) -> None:
     """``serve --stdio`` (cli/commands/serve.py)."""

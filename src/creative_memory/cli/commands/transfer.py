@@ -78,3 +78,16 @@ def import_(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         + (f" Skipped: {skipped}." if skipped else ""),
     )
     return 0
+
+
+def report(args: argparse.Namespace, ctx: Context, out: Out) -> int:
+    """One printable page of everything memory holds; the store is only read."""
+    from creative_memory.services.inspection import report_html
+    from creative_memory.services.inspection.report import gather
+
+    store, now = ctx.store(), ctx.now()
+    target = safefile.check_target(args.to, force=args.force, protected=[store.data_dir.path])
+    page = report_html.render(gather(store, ctx.user, now), args.lang)
+    safefile.write_atomic(target, page.encode("utf-8"), what="report")
+    out.emit({"path": str(target), "bytes": len(page.encode("utf-8"))}, f"Wrote the report to {target}.")
+    return 0

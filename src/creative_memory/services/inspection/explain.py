@@ -200,3 +200,12 @@ def _history(ev_rows: Sequence[Sequence[Any]], group: set[tuple[str, str, str]])
                 )
             )
     return history
+
+
+def strength_history(
+    session: Session, user_id: str, preference_type: str, pattern: str, project_id: str | None
+) -> list[StrengthPoint]:
+    """One pattern's strength over time in one scope (every polarity), as ``explain`` draws it."""
+    scope = scope_for(project_id)
+    rows = _pattern_events(session, user_id, scope, preference_type, pattern)
+    return _history(rows, {(scope, preference_type, pattern)})
