@@ -10,7 +10,7 @@ import tempfile
 from collections.abc import Sequence
 from contextlib import suppress
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from creative_memory import __version__
 from creative_memory.gui.language import install_translator, language_code, shipped_languages
@@ -130,6 +130,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     code = launch.prepare()
     if code is not None:
         return code
+    if not launch.offscreen and launch.hand_over():  # the window already open on this store took it
+        return 0
     if not launch.offscreen:  # paint first: nothing heavy has been imported yet
         launch.settings, launch.shell = _paint_start_window(args, launch.data_dir.path)
         if os.environ.get("CM_QUIT_AFTER_FIRST_PAINT"):  # bench/bench_gui_start.py
@@ -180,6 +182,33 @@ class _Launch:
             return exc.exit_code
         return None
 
+    def hand_over(self) -> bool:
+        """Whether a window already open on this store and user took this start's request (one
+        window per store: it comes forward, on the retrieval asked for)."""
+        from creative_memory.gui.single_instance import ask_running, instance_name
+
+        return ask_running(instance_name(self.data_dir.path, self.user), {"retrieval": self.args.retrieval})
+
+    def listen(self, actx: AppContext, window: MainWindow) -> None:
+        """Take later starts' requests on this store (not offscreen: those runs are never the one)."""
+        from creative_memory.gui.instance_server import InstanceServer
+        from creative_memory.gui.single_instance import instance_name
+
+        server = InstanceServer(window)
+        if server.listen(instance_name(self.data_dir.path, self.user)):
+            server.asked.connect(lambda request: actx.keeper.start(self.asked(window, request)))
+
+    async def asked(self, window: MainWindow, request: dict[str, Any]) -> None:
+        """A later start's request: come forward, and show the retrieval it names."""
+        if window.isMinimized():
+            window.showNormal()
+        window.raise_()
+        window.activateWindow()
+        if request.get("retrieval"):
+            from creative_memory.gui.tabs.diagnostics.kept import open_in_diagnostics
+
+            await open_in_diagnostics(window.tabs, int(request["retrieval"]))
+
     def run(self) -> int:
         from creative_memory.gui.asyncbridge import run_app
 
@@ -224,6 +253,8 @@ class _Launch:
                 return
         if not await self.open_store(actx, window):
             return
+        if not self.offscreen:
+            self.listen(actx, window)
         await self.after_open(actx, window)
 
     def window(self, actx: AppContext, settings: AppSettings) -> MainWindow:
