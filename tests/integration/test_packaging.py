@@ -341,6 +341,9 @@ def test_the_wheel_installs_one_import_name_holding_every_source_file(tmp_path: 
         .stdout.split()
     )
     shipped_kinds = (".py", ".mako", ".svg", ".png", ".desktop", ".xml", ".qm", ".ts", ".qss", "py.typed")
-    expected = {rel.removeprefix("src/") for rel in tracked if rel.endswith(shipped_kinds)}
+    demo_memory = "src/creative_memory/resources/demo_memory/"
+    expected = {
+        rel.removeprefix("src/") for rel in tracked if rel.endswith(shipped_kinds) or rel.startswith(demo_memory)
+    }
     assert expected - set(names) == set(), "source files missing from the wheel"
     assert {n for n in names if n.startswith("creative_memory/")} - expected == set(), "unexpected files"

@@ -294,7 +294,7 @@ class _Launch:
             from creative_memory.services.demo import demo
 
             await ctrl.run(demo.generate, ctrl.store, self.user, size="S", seed=7, now=ctrl.now())
-            await ctrl.run(screenshot_extras, ctrl, self.data_dir.path)
+            await ctrl.run(screenshot_extras, ctrl)
             await ctrl.reload_status()
         window.store_opened()
         ctrl.start_polling()

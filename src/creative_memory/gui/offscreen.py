@@ -57,20 +57,12 @@ def watchdog(actx: AppContext, end: Callable[[AppContext, int], None]) -> None:
     timer.start(int(seconds * 1000))
 
 
-def screenshot_extras(ctrl: Controller, folder: Path) -> None:
-    """Screenshot data: a few retrievals as the daemon would record them, and Personal memory."""
-    import shutil
+def screenshot_extras(ctrl: Controller) -> None:
+    """Screenshot data: retrievals as the daemon would record them, and Personal memory (what the
+    demo store shows besides its events)."""
+    from creative_memory.services.demo.demostore import show_everything
 
-    from creative_memory.model.constants import Origin
-    from creative_memory.services.controls import controls
-    from creative_memory.services.retrieval import retrieval
-
-    projects = [p.id for p in controls.projects(ctrl.store, ctrl.user)][:3]
-    for project in [None, *projects]:
-        retrieval.run(ctrl.store, ctrl.user, project_id=project, now=ctrl.now(), origin=Origin.DAEMON)
-    sample = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "od-data-dir" / "memory"
-    if sample.is_dir() and not (folder / "memory").exists():
-        shutil.copytree(sample, folder / "memory")
+    show_everything(ctrl.store, ctrl.user, ctrl.now())
 
 
 async def screenshots(

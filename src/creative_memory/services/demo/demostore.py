@@ -75,6 +75,7 @@ def fill(
     check_may_fill(store, force=force)
     made = demo.generate(store, user_id, size=size, seed=seed, now=now, progress=progress, cancelled=cancelled,
                          blocks=blocks)
+    show_everything(store, user_id, now)
     with store.write() as session:
         audit.record(session, user_id, actor, "demo", f"size {size} seed {seed}", "ok", now)
     return made
@@ -84,3 +85,33 @@ def is_empty(store: Store, user_id: str) -> bool:
     with store.read() as session:
         n = session.scalar(select(func.count()).select_from(Event).where(Event.user_id == user_id))
     return not n
+
+
+#: How many recorded retrievals the demo makes: the global scope and this many projects, each for a
+#: generation and a critique, as the daemon would record them.
+DEMO_RETRIEVAL_PROJECTS = 3
+
+
+def show_everything(store: Store, user_id: str, now: int) -> None:
+    """What generated events alone do not show: retrievals as the daemon records them (Diagnostics,
+    the why of kept and dropped preferences, Preview's last injection) and, in a data folder that
+    has none, a sample of Open Design's Personal memory (``memory/``, beside which Preview shows the
+    Creative memory block)."""
+    from importlib import resources
+
+    from creative_memory.model.constants import Mode, Origin
+    from creative_memory.services.controls import controls
+    from creative_memory.services.retrieval import retrieval
+
+    projects = [p.id for p in controls.projects(store, user_id)][:DEMO_RETRIEVAL_PROJECTS]
+    for project in [None, *projects]:
+        for mode in (Mode.GENERATION, Mode.CRITIQUE):
+            retrieval.run(store, user_id, project_id=project, now=now, mode=mode, origin=Origin.DAEMON)
+    memory = store.data_dir.path / "memory"
+    if memory.exists() or foreign_events(store):
+        return  # Open Design's own Personal memory, or a store with a person's events: left alone
+    sample = resources.files("creative_memory.resources") / "demo_memory"
+    memory.mkdir()
+    for entry in sample.iterdir():
+        if entry.name.endswith(".md"):
+            (memory / entry.name).write_bytes(entry.read_bytes())
