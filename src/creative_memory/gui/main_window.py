@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from typing import TypeVar
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
@@ -37,6 +38,7 @@ from creative_memory.services.demo.demostore import demo_data_dir
 from creative_memory.services.derivation.rederive import rederive_if_outdated
 
 log = logging.getLogger("cm.gui")
+TabT = TypeVar("TabT", bound=Tab)
 
 
 DISMISSED = "notices/dismissed"
@@ -136,6 +138,7 @@ class MainWindow(QMainWindow):
                 attach_memory_notes(page, ctrl)
             elif isinstance(page, DiagnosticsTab):
                 attach_kept_panel(page)
+        self._connect_pages()
         for i, page in enumerate(self.pages, start=1):
             self.tabs.addTab(page, page.title())
             self.tabs.setTabToolTip(i - 1, self.tr("{title} (Ctrl+{n})").format(title=page.title(), n=i))
@@ -144,6 +147,22 @@ class MainWindow(QMainWindow):
         QShortcut(QKeySequence(QKeySequence.StandardKey.Refresh), self).activated.connect(self.refresh_current)
         QShortcut(QKeySequence("F5"), self).activated.connect(self.refresh_current)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self).activated.connect(self._focus_filter)
+
+    def _connect_pages(self) -> None:
+        """What one tab asks of another goes through here: a signal of the one, a slot of the other."""
+        inspector = self.page(InspectorTab)
+        inspector.whatIfForget.connect(self._preview_as_if_forgotten)
+
+    def page(self, kind: type[TabT]) -> TabT:
+        """The tab of this class."""
+        return next(p for p in self.pages if isinstance(p, kind))
+
+    def _preview_as_if_forgotten(self, pairs: list[tuple[str, str, str]]) -> None:
+        """The Inspector's "Preview as if forgotten": the Preview tab takes the selection and is shown."""
+        preview = self.page(PreviewTab)
+        preview.show_as_if_forgotten(pairs)
+        if pairs:
+            self.tabs.setCurrentWidget(preview)
 
     def _build_status_bar(self) -> None:
         """Where the store is, and whether it is watched live."""
