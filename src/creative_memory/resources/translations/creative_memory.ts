@@ -728,27 +728,27 @@
 <context>
     <name>DiagnosticsKept</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="47"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="46"/>
         <source>Prefer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="47"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="46"/>
         <source>Avoid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="48"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="47"/>
         <source>global</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="51"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="50"/>
         <source>{verb} {pattern} — {type}, {where}, {strength} {tier}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="230"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="204"/>
         <source>Retrieval #{id} is not in this store. Recorded retrievals are kept for the retention period, then deleted; the newest ones are listed below.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -857,295 +857,295 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="90"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="104"/>
         <source>All origins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="93"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="107"/>
         <source>Origin filter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="93"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="107"/>
         <source>Show retrievals made by this caller only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="97"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="365"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="111"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="379"/>
         <source>All projects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="100"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="114"/>
         <source>Project filter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="100"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="114"/>
         <source>Show retrievals for this project only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="104"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="118"/>
         <source>Any event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="110"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="124"/>
         <source>Event type filter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="111"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="125"/>
         <source>Show only retrievals in which a stage emitted this diagnostic event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="143"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="157"/>
         <source>&amp;From</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="145"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="159"/>
         <source>Filter from a time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="145"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="159"/>
         <source>Show only retrievals at or after this time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="147"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
         <source>From time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="147"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
         <source>The earliest time to show (local time)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="148"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="162"/>
         <source>&amp;Until</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="150"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="164"/>
         <source>Filter up to a time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="150"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="164"/>
         <source>Show only retrievals up to this time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="152"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
         <source>To time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="152"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
         <source>The latest time to show (local time, the whole minute)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="116"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="130"/>
         <source>Search by pattern, type or project…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="120"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="134"/>
         <source>Search retrievals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="121"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="135"/>
         <source>Show retrievals that name this pattern, type or project (Ctrl+F); Escape clears</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="124"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="138"/>
         <source>C&amp;lear filters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="126"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="140"/>
         <source>Clear filters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="126"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="140"/>
         <source>Show every recorded retrieval again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="131"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="145"/>
         <source>&amp;Origin:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="132"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="146"/>
         <source>&amp;Project:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="133"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="147"/>
         <source>E&amp;vent:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="134"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="148"/>
         <source>&amp;Search:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="158"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="366"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="172"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="380"/>
         <source>No project (global only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="175"/>
         <source>Project to retrieve for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="175"/>
         <source>The project the retrieval runs for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="180"/>
         <source>Block format</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="180"/>
         <source>Which prompt block format to build</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="167"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="181"/>
         <source>&amp;Dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="171"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="185"/>
         <source>Dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="172"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="385"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="186"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="399"/>
         <source>Run the engine and show its stage events here without recording anything</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="175"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="189"/>
         <source>&amp;Run (dry run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="179"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="193"/>
         <source>Run a retrieval now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="180"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="194"/>
         <source>Retrieve for the chosen project now; a recorded run appears at the top of the list</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="182"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="196"/>
         <source>E&amp;xport…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="184"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="198"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="184"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="198"/>
         <source>Save the filtered list as JSON or CSV</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="186"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="200"/>
         <source>Run a retrieval now:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="192"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="206"/>
         <source>Pro&amp;ject:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="193"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="207"/>
         <source>&amp;Mode:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="203"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="217"/>
         <source>Last action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="220"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="234"/>
         <source>Retrievals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="222"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="236"/>
         <source>Recorded retrievals, newest first; select one to see its stage events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="239"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="253"/>
         <source>How many retrievals are shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="254"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="268"/>
         <source>Selected retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="267"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="281"/>
         <source>Stage events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="269"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="283"/>
         <source>The stage events of the selected retrieval, in the order they happened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="283"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="297"/>
         <source>Stage event detail</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="284"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="298"/>
         <source>The whole trace and every field of the selected stage event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="285"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="299"/>
         <source>Select a stage event to read its whole trace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="357"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="371"/>
         <source>Diagnostics</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="382"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="396"/>
         <source>This store is read-only: a retrieval can only be a dry run</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1418,86 +1418,86 @@
 <context>
     <name>ForgetActions</name>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="67"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="69"/>
         <source>Forget…</source>
-        <extracomment>&quot;Forget all shown&quot; lists every row in its dialog: at most this many a forget finished; the argument is the receipt a session was forgotten; the argument is the session&apos;s receipt</extracomment>
+        <extracomment>&quot;Forget all shown&quot; lists every row in its dialog: at most this many a forget finished; the argument is the receipt a session was forgotten; the argument is the session&apos;s receipt a forget of preferences started (True: from asking to the receipt) or ended (False)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="71"/>
-        <location filename="../../gui/tabs/inspector/forget.py" line="107"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="73"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="109"/>
         <source>Erase the selected preferences and their evidence (Delete)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="74"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="76"/>
         <source>Forget and block…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="76"/>
-        <location filename="../../gui/tabs/inspector/forget.py" line="108"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="78"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="110"/>
         <source>Erase the selected preferences and never learn these patterns again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="79"/>
-        <location filename="../../gui/tabs/inspector/forget.py" line="115"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="81"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="117"/>
         <source>Forget all shown…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="105"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="107"/>
         <source>This store is read-only; nothing can be forgotten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="114"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="116"/>
         <source>Forget all {n} shown…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="117"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="119"/>
         <source>Forget every preference this filter shows ({n}); the dialog lists them all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="118"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="120"/>
         <source>Filter first: this forgets every preference the filter shows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="186"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="194"/>
         <source>Could not forget the selection.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="223"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="232"/>
         <source>Forget a session — Creative Memory Studio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="224"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="233"/>
         <source>Forget what session {session} taught?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="230"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="239"/>
         <source>This deletes the {n} events of this generation session and re-derives every preference they shaped from the events that remain. It cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="233"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="242"/>
         <source>&amp;Forget the session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="235"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="244"/>
         <source>&amp;Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="253"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="262"/>
         <source>Could not forget the session.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1985,47 +1985,48 @@
 <context>
     <name>KeptPanel</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="70"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="76"/>
         <source>Used in this retrieval:</source>
+        <extracomment>Show in Inspector: the preference&apos;s key Forget…: the preference&apos;s key (the Inspector asks and erases; :meth:`set_busy` meanwhile)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="73"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="79"/>
         <source>Preferences used in this retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="74"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="80"/>
         <source>The preferences this retrieval put into the prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="78"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="84"/>
         <source>Forg&amp;et…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="80"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="86"/>
         <source>Erase the selected preference and its evidence (asks first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="81"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="87"/>
         <source>Show in &amp;Inspector</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="83"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="89"/>
         <source>Open the Inspector on the selected preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="99"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="105"/>
         <source>Forget…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="102"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="108"/>
         <source>Show in Inspector</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2097,92 +2098,92 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="144"/>
+        <location filename="../../gui/main_window.py" line="142"/>
         <source>{title} (Ctrl+{n})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="197"/>
+        <location filename="../../gui/main_window.py" line="205"/>
         <source>Store: {path}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="209"/>
+        <location filename="../../gui/main_window.py" line="217"/>
         <source>Updating preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="210"/>
+        <location filename="../../gui/main_window.py" line="218"/>
         <source>The rules that turn your reactions into preferences have changed. Re-deriving every preference from the raw events…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="218"/>
+        <location filename="../../gui/main_window.py" line="226"/>
         <source>Could not re-derive the preferences; they are shown as stored.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="227"/>
+        <location filename="../../gui/main_window.py" line="235"/>
         <source>No store open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="240"/>
+        <location filename="../../gui/main_window.py" line="248"/>
         <source>&amp;Turn on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="240"/>
+        <location filename="../../gui/main_window.py" line="248"/>
         <source>&amp;Resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="268"/>
+        <location filename="../../gui/main_window.py" line="276"/>
         <source>O&amp;K, hide this notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="303"/>
+        <location filename="../../gui/main_window.py" line="311"/>
         <source>Demo data — not your memory. Nothing here is used by Open Design.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="304"/>
+        <location filename="../../gui/main_window.py" line="312"/>
         <source>&amp;Back to my memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="390"/>
+        <location filename="../../gui/main_window.py" line="398"/>
         <source>There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, Ctrl+4 retrievals in Diagnostics.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="394"/>
+        <location filename="../../gui/main_window.py" line="402"/>
         <source>● Live</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="394"/>
+        <location filename="../../gui/main_window.py" line="402"/>
         <source>○ Not live</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="396"/>
+        <location filename="../../gui/main_window.py" line="404"/>
         <source>Changes made by Open Design appear here within a second or two.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="398"/>
+        <location filename="../../gui/main_window.py" line="406"/>
         <source>The store cannot be read right now; the view is not updating.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="404"/>
+        <location filename="../../gui/main_window.py" line="412"/>
         <source>Working…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="412"/>
+        <location filename="../../gui/main_window.py" line="420"/>
         <source>Bringing memory up to today: {done} of {total} preferences aged by the time passed…</source>
         <translation type="unfinished"></translation>
     </message>

@@ -731,27 +731,27 @@
 <context>
     <name>DiagnosticsKept</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="47"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="46"/>
         <source>Prefer</source>
         <translation>Bevorzugen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="47"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="46"/>
         <source>Avoid</source>
         <translation>Vermeiden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="48"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="47"/>
         <source>global</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="51"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="50"/>
         <source>{verb} {pattern} — {type}, {where}, {strength} {tier}</source>
         <translation>{verb} {pattern} – {type}, {where}, {strength} {tier}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="230"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="204"/>
         <source>Retrieval #{id} is not in this store. Recorded retrievals are kept for the retention period, then deleted; the newest ones are listed below.</source>
         <translation>Abruf Nr. {id} ist nicht in diesem Speicher. Aufgezeichnete Abrufe werden für die Aufbewahrungsdauer behalten und dann gelöscht; die neuesten sind unten aufgeführt.</translation>
     </message>
@@ -860,295 +860,295 @@
         <translation>Altes Format</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="90"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="104"/>
         <source>All origins</source>
         <translation>Alle Herkünfte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="93"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="107"/>
         <source>Origin filter</source>
         <translation>Herkunftsfilter</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="93"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="107"/>
         <source>Show retrievals made by this caller only</source>
         <translation>Nur Abrufe dieses Aufrufers anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="97"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="365"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="111"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="379"/>
         <source>All projects</source>
         <translation>Alle Projekte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="100"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="114"/>
         <source>Project filter</source>
         <translation>Projektfilter</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="100"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="114"/>
         <source>Show retrievals for this project only</source>
         <translation>Nur Abrufe für dieses Projekt anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="104"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="118"/>
         <source>Any event</source>
         <translation>Jedes Ereignis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="110"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="124"/>
         <source>Event type filter</source>
         <translation>Ereignistypfilter</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="111"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="125"/>
         <source>Show only retrievals in which a stage emitted this diagnostic event</source>
         <translation>Nur Abrufe anzeigen, in denen eine Phase dieses Diagnoseereignis ausgegeben hat</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="143"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="157"/>
         <source>&amp;From</source>
         <translation>&amp;Von</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="145"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="159"/>
         <source>Filter from a time</source>
         <translation>Ab einem Zeitpunkt filtern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="145"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="159"/>
         <source>Show only retrievals at or after this time</source>
         <translation>Nur Abrufe zu oder nach diesem Zeitpunkt anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="147"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
         <source>From time</source>
         <translation>Startzeit</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="147"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
         <source>The earliest time to show (local time)</source>
         <translation>Der früheste anzuzeigende Zeitpunkt (Ortszeit)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="148"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="162"/>
         <source>&amp;Until</source>
         <translation>&amp;Bis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="150"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="164"/>
         <source>Filter up to a time</source>
         <translation>Bis zu einem Zeitpunkt filtern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="150"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="164"/>
         <source>Show only retrievals up to this time</source>
         <translation>Nur Abrufe bis zu diesem Zeitpunkt anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="152"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
         <source>To time</source>
         <translation>Endzeit</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="152"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
         <source>The latest time to show (local time, the whole minute)</source>
         <translation>Der späteste anzuzeigende Zeitpunkt (Ortszeit, die ganze Minute)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="116"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="130"/>
         <source>Search by pattern, type or project…</source>
         <translation>Nach Muster, Typ oder Projekt suchen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="120"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="134"/>
         <source>Search retrievals</source>
         <translation>Abrufe durchsuchen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="121"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="135"/>
         <source>Show retrievals that name this pattern, type or project (Ctrl+F); Escape clears</source>
         <translation>Abrufe anzeigen, die dieses Muster, diesen Typ oder dieses Projekt nennen (Strg+F); Esc löscht</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="124"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="138"/>
         <source>C&amp;lear filters</source>
         <translation>Filter &amp;löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="126"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="140"/>
         <source>Clear filters</source>
         <translation>Filter löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="126"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="140"/>
         <source>Show every recorded retrieval again</source>
         <translation>Wieder jeden aufgezeichneten Abruf anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="131"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="145"/>
         <source>&amp;Origin:</source>
         <translation>&amp;Herkunft:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="132"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="146"/>
         <source>&amp;Project:</source>
         <translation>&amp;Projekt:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="133"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="147"/>
         <source>E&amp;vent:</source>
         <translation>Ereig&amp;nis:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="134"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="148"/>
         <source>&amp;Search:</source>
         <translation>&amp;Suche:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="158"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="366"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="172"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="380"/>
         <source>No project (global only)</source>
         <translation>Kein Projekt (nur global)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="175"/>
         <source>Project to retrieve for</source>
         <translation>Projekt für den Abruf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="175"/>
         <source>The project the retrieval runs for</source>
         <translation>Das Projekt, für das der Abruf läuft</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="180"/>
         <source>Block format</source>
         <translation>Blockformat</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="180"/>
         <source>Which prompt block format to build</source>
         <translation>Welches Format der Prompt-Block haben soll</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="167"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="181"/>
         <source>&amp;Dry run</source>
         <translation>P&amp;robelauf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="171"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="185"/>
         <source>Dry run</source>
         <translation>Probelauf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="172"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="385"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="186"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="399"/>
         <source>Run the engine and show its stage events here without recording anything</source>
         <translation>Die Engine ausführen und ihre Phasenereignisse hier anzeigen, ohne etwas aufzuzeichnen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="175"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="189"/>
         <source>&amp;Run (dry run)</source>
         <translation>&amp;Ausführen (Probelauf)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="179"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="193"/>
         <source>Run a retrieval now</source>
         <translation>Jetzt abrufen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="180"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="194"/>
         <source>Retrieve for the chosen project now; a recorded run appears at the top of the list</source>
         <translation>Jetzt für das gewählte Projekt abrufen; ein aufgezeichneter Lauf erscheint oben in der Liste</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="182"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="196"/>
         <source>E&amp;xport…</source>
         <translation>E&amp;xportieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="184"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="198"/>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="184"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="198"/>
         <source>Save the filtered list as JSON or CSV</source>
         <translation>Die gefilterte Liste als JSON oder CSV speichern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="186"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="200"/>
         <source>Run a retrieval now:</source>
         <translation>Jetzt abrufen:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="192"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="206"/>
         <source>Pro&amp;ject:</source>
         <translation>Pro&amp;jekt:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="193"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="207"/>
         <source>&amp;Mode:</source>
         <translation>&amp;Modus:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="203"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="217"/>
         <source>Last action</source>
         <translation>Letzte Aktion</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="220"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="234"/>
         <source>Retrievals</source>
         <translation>Abrufe</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="222"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="236"/>
         <source>Recorded retrievals, newest first; select one to see its stage events</source>
         <translation>Aufgezeichnete Abrufe, neueste zuerst; wählen Sie einen, um seine Phasenereignisse zu sehen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="239"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="253"/>
         <source>How many retrievals are shown</source>
         <translation>Wie viele Abrufe angezeigt werden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="254"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="268"/>
         <source>Selected retrieval</source>
         <translation>Gewählter Abruf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="267"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="281"/>
         <source>Stage events</source>
         <translation>Phasenereignisse</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="269"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="283"/>
         <source>The stage events of the selected retrieval, in the order they happened</source>
         <translation>Die Phasenereignisse des gewählten Abrufs in der Reihenfolge, in der sie geschahen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="283"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="297"/>
         <source>Stage event detail</source>
         <translation>Details des Phasenereignisses</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="284"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="298"/>
         <source>The whole trace and every field of the selected stage event</source>
         <translation>Die ganze Ablaufspur und jedes Feld des gewählten Phasenereignisses</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="285"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="299"/>
         <source>Select a stage event to read its whole trace.</source>
         <translation>Wählen Sie ein Phasenereignis, um seine ganze Ablaufspur zu lesen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="357"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="371"/>
         <source>Diagnostics</source>
         <translation>Diagnose</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="382"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="396"/>
         <source>This store is read-only: a retrieval can only be a dry run</source>
         <translation>Dieser Speicher ist schreibgeschützt: Ein Abruf kann nur ein Probelauf sein</translation>
     </message>
@@ -1421,86 +1421,86 @@
 <context>
     <name>ForgetActions</name>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="67"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="69"/>
         <source>Forget…</source>
-        <extracomment>&quot;Forget all shown&quot; lists every row in its dialog: at most this many a forget finished; the argument is the receipt a session was forgotten; the argument is the session&apos;s receipt</extracomment>
+        <extracomment>&quot;Forget all shown&quot; lists every row in its dialog: at most this many a forget finished; the argument is the receipt a session was forgotten; the argument is the session&apos;s receipt a forget of preferences started (True: from asking to the receipt) or ended (False)</extracomment>
         <translation>Vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="71"/>
-        <location filename="../../gui/tabs/inspector/forget.py" line="107"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="73"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="109"/>
         <source>Erase the selected preferences and their evidence (Delete)</source>
         <translation>Die gewählten Präferenzen und ihre Belege löschen (Entf)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="74"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="76"/>
         <source>Forget and block…</source>
         <translation>Vergessen und sperren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="76"/>
-        <location filename="../../gui/tabs/inspector/forget.py" line="108"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="78"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="110"/>
         <source>Erase the selected preferences and never learn these patterns again</source>
         <translation>Die gewählten Präferenzen löschen und diese Muster nie wieder lernen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="79"/>
-        <location filename="../../gui/tabs/inspector/forget.py" line="115"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="81"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="117"/>
         <source>Forget all shown…</source>
         <translation>Alle angezeigten vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="105"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="107"/>
         <source>This store is read-only; nothing can be forgotten</source>
         <translation>Dieser Speicher ist schreibgeschützt; nichts kann vergessen werden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="114"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="116"/>
         <source>Forget all {n} shown…</source>
         <translation>Alle {n} angezeigten vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="117"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="119"/>
         <source>Forget every preference this filter shows ({n}); the dialog lists them all</source>
         <translation>Jede Präferenz vergessen, die dieser Filter anzeigt ({n}); der Dialog listet sie alle auf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="118"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="120"/>
         <source>Filter first: this forgets every preference the filter shows</source>
         <translation>Zuerst filtern: Das vergisst jede Präferenz, die der Filter anzeigt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="186"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="194"/>
         <source>Could not forget the selection.</source>
         <translation>Die Auswahl konnte nicht vergessen werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="223"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="232"/>
         <source>Forget a session — Creative Memory Studio</source>
         <translation>Eine Sitzung vergessen – Creative Memory Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="224"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="233"/>
         <source>Forget what session {session} taught?</source>
         <translation>Vergessen, was die Sitzung {session} gelehrt hat?</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="230"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="239"/>
         <source>This deletes the {n} events of this generation session and re-derives every preference they shaped from the events that remain. It cannot be undone.</source>
         <translation>Das löscht die {n} Ereignisse dieser Generierungssitzung und leitet jede Präferenz, die sie geprägt haben, aus den verbleibenden Ereignissen neu ab. Das kann nicht rückgängig gemacht werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="233"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="242"/>
         <source>&amp;Forget the session</source>
         <translation>Sitzung &amp;vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="235"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="244"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Abbrechen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="253"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="262"/>
         <source>Could not forget the session.</source>
         <translation>Die Sitzung konnte nicht vergessen werden.</translation>
     </message>
@@ -1988,47 +1988,48 @@
 <context>
     <name>KeptPanel</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="70"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="76"/>
         <source>Used in this retrieval:</source>
+        <extracomment>Show in Inspector: the preference&apos;s key Forget…: the preference&apos;s key (the Inspector asks and erases; :meth:`set_busy` meanwhile)</extracomment>
         <translation>In diesem Abruf verwendet:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="73"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="79"/>
         <source>Preferences used in this retrieval</source>
         <translation>In diesem Abruf verwendete Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="74"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="80"/>
         <source>The preferences this retrieval put into the prompt</source>
         <translation>Die Präferenzen, die dieser Abruf in den Prompt eingefügt hat</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="78"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="84"/>
         <source>Forg&amp;et…</source>
         <translation>V&amp;ergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="80"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="86"/>
         <source>Erase the selected preference and its evidence (asks first)</source>
         <translation>Die gewählte Präferenz und ihre Belege löschen (mit Rückfrage)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="81"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="87"/>
         <source>Show in &amp;Inspector</source>
         <translation>Im &amp;Inspektor zeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="83"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="89"/>
         <source>Open the Inspector on the selected preference</source>
         <translation>Den Inspektor mit der gewählten Präferenz öffnen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="99"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="105"/>
         <source>Forget…</source>
         <translation>Vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="102"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="108"/>
         <source>Show in Inspector</source>
         <translation>Im Inspektor zeigen</translation>
     </message>
@@ -2100,92 +2101,92 @@
         <translation>Bereiche</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="144"/>
+        <location filename="../../gui/main_window.py" line="142"/>
         <source>{title} (Ctrl+{n})</source>
         <translation>{title} (Strg+{n})</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="197"/>
+        <location filename="../../gui/main_window.py" line="205"/>
         <source>Store: {path}</source>
         <translation>Speicher: {path}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="209"/>
+        <location filename="../../gui/main_window.py" line="217"/>
         <source>Updating preferences</source>
         <translation>Präferenzen werden aktualisiert</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="210"/>
+        <location filename="../../gui/main_window.py" line="218"/>
         <source>The rules that turn your reactions into preferences have changed. Re-deriving every preference from the raw events…</source>
         <translation>Die Regeln, die aus Ihren Reaktionen Präferenzen machen, haben sich geändert. Jede Präferenz wird aus den Rohereignissen neu abgeleitet…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="218"/>
+        <location filename="../../gui/main_window.py" line="226"/>
         <source>Could not re-derive the preferences; they are shown as stored.</source>
         <translation>Die Präferenzen konnten nicht neu abgeleitet werden; sie werden so angezeigt, wie sie gespeichert sind.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="227"/>
+        <location filename="../../gui/main_window.py" line="235"/>
         <source>No store open</source>
         <translation>Kein Speicher geöffnet</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="240"/>
+        <location filename="../../gui/main_window.py" line="248"/>
         <source>&amp;Turn on</source>
         <translation>&amp;Einschalten</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="240"/>
+        <location filename="../../gui/main_window.py" line="248"/>
         <source>&amp;Resume</source>
         <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="268"/>
+        <location filename="../../gui/main_window.py" line="276"/>
         <source>O&amp;K, hide this notice</source>
         <translation>O&amp;K, diesen Hinweis ausblenden</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="303"/>
+        <location filename="../../gui/main_window.py" line="311"/>
         <source>Demo data — not your memory. Nothing here is used by Open Design.</source>
         <translation>Demodaten – nicht Ihr Gedächtnis. Nichts hiervon wird von Open Design verwendet.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="304"/>
+        <location filename="../../gui/main_window.py" line="312"/>
         <source>&amp;Back to my memory</source>
         <translation>Zu&amp;rück zu meinem Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="390"/>
+        <location filename="../../gui/main_window.py" line="398"/>
         <source>There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, Ctrl+4 retrievals in Diagnostics.</source>
         <translation>Auf diesem Reiter gibt es nichts zu durchsuchen: Strg+3 durchsucht Präferenzen im Inspektor, Strg+4 Abrufe in der Diagnose.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="394"/>
+        <location filename="../../gui/main_window.py" line="402"/>
         <source>● Live</source>
         <translation>● Live</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="394"/>
+        <location filename="../../gui/main_window.py" line="402"/>
         <source>○ Not live</source>
         <translation>○ Nicht live</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="396"/>
+        <location filename="../../gui/main_window.py" line="404"/>
         <source>Changes made by Open Design appear here within a second or two.</source>
         <translation>Änderungen durch Open Design erscheinen hier innerhalb von ein, zwei Sekunden.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="398"/>
+        <location filename="../../gui/main_window.py" line="406"/>
         <source>The store cannot be read right now; the view is not updating.</source>
         <translation>Der Speicher kann gerade nicht gelesen werden; die Ansicht wird nicht aktualisiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="404"/>
+        <location filename="../../gui/main_window.py" line="412"/>
         <source>Working…</source>
         <translation>Wird bearbeitet…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="412"/>
+        <location filename="../../gui/main_window.py" line="420"/>
         <source>Bringing memory up to today: {done} of {total} preferences aged by the time passed…</source>
         <translation>Gedächtnis wird auf heute gebracht: {done} von {total} Präferenzen gealtert…</translation>
     </message>

@@ -45,6 +45,8 @@ class ForgetActions(QObject):
     forgotten = Signal(object)
     #: a session was forgotten; the argument is the session's receipt
     sessionForgotten = Signal(object)
+    #: a forget of preferences started (True: from asking to the receipt) or ended (False)
+    forgettingChanged = Signal(bool)
 
     def __init__(
         self, ctrl: Controller, rows: PreferenceList, host: QWidget, refresh: Callable[[], Awaitable[None]]
@@ -129,6 +131,11 @@ class ForgetActions(QObject):
     def _on_forget_block(self) -> None:
         self.ctrl.start(self.forget_selected(block=True), name="inspector-forget-block")
 
+    @async_slot()
+    async def forget_key_asked(self, key: PreferenceKey) -> None:
+        """Another tab asks to forget one preference (Diagnostics' "used in this retrieval")."""
+        await self.forget_keys([key])
+
     async def forget_selected(self, *, block: bool = False) -> Receipt | None:
         """Ask, then erase the selection (one forget call for every target); show the receipt."""
         return await self.forget_keys(self.rows.selected_keys(), block=block)
@@ -150,6 +157,7 @@ class ForgetActions(QObject):
         pairs = list(dict.fromkeys((k.preference_type, k.pattern) for k in keys))
         ticked = [(k.preference_type, k.pattern, k.project_id, k.polarity) for k in keys]
         self._forgetting = True
+        self.forgettingChanged.emit(True)
         self.update_actions()
         try:
             rows = await self.ctrl.run(forget_scope.scope_rows, self.ctrl.store, self.ctrl.user, pairs)
@@ -189,6 +197,7 @@ class ForgetActions(QObject):
                 self.ctrl.busyChanged.emit(False)
         finally:
             self._forgetting = False
+            self.forgettingChanged.emit(False)
             self.update_actions()
         self.last_receipt = receipt
         self.ctrl.notify("preferences", "diagnostics", "audit")

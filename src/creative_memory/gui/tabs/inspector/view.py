@@ -317,6 +317,17 @@ class InspectorTab(Tab):
     def select_key(self, key: PreferenceKey) -> bool:
         return self.rows.select_key(key)
 
+    async def show_key(self, key: PreferenceKey) -> bool:
+        """Filter to ``key``'s pattern and select it (another tab's Show in Inspector); whether it
+        is listed."""
+        self.clear_filters()
+        self.filter_edit.setText(key.pattern)
+        self.filter_edit.flush()
+        await self.refresh()
+        found = self.select_key(key)
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        return found
+
     # ------------------------------------------------------------------ the detail pane
     @async_slot()
     async def _load_detail(self) -> None:
