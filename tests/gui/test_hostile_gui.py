@@ -186,15 +186,15 @@ def test_the_inspector_can_forget_one_polarity_and_keep_the_other(
     assert tab.select_key(PreferenceKey("global", "layout", "dense_grids", "negative"))
     tab.table.setFocus()
     qtbot.keyClick(tab.table, Qt.Key.Key_Delete)
-    wait_until(lambda: tab.forget_dialog is not None and tab.forget_dialog.isVisible())
-    dialog = tab.forget_dialog
+    wait_until(lambda: tab.forget.forget_dialog is not None and tab.forget.forget_dialog.isVisible())
+    dialog = tab.forget.forget_dialog
     # One polarity, like `od-memory forget --polarity`: only the selected (avoid) row is ticked.
     ticked = [dialog.list.item(i).text() for i in range(dialog.list.count())
               if dialog.list.item(i).checkState() == Qt.CheckState.Checked]
     assert ticked == ["dense grids (layout) — global, avoid: 1 preference, 4 events"]
     dialog.forget_button.click()
-    wait_until(lambda: tab.receipt_dialog is not None and tab.receipt_dialog.isVisible())
-    tab.receipt_dialog.close()
+    wait_until(lambda: tab.forget.receipt_dialog is not None and tab.forget.receipt_dialog.isVisible())
+    tab.forget.receipt_dialog.close()
     with ctrl.store.read() as session:
         left = {(p["pattern"], p["polarity"]) for p in queries.inspect(session, ctrl.user)}
     assert ("dense_grids", "positive") in left and ("dense_grids", "negative") not in left

@@ -144,22 +144,22 @@ def test_the_detail_pane_shows_readable_inert_names_and_survives_a_name_refused_
 
     sm = tab.table.selectionModel()
     sm.setCurrentIndex(tab.model.index(_row_of(tab, MIXED), 0), sm.SelectionFlag.ClearAndSelect | sm.SelectionFlag.Rows)
-    wait_until(lambda: tab.detail_key() is not None and tab.detail_key().pattern == MIXED)
-    assert tab.detail_title.text() == f"{FSI}logo שלום مرحبا bold{PDI}"
-    assert "logo_שלום_مرحبا_bold" in tab.detail_title.toolTip()
-    fields = tab.fields_view.toPlainText()
+    wait_until(lambda: tab.detail.detail_key() is not None and tab.detail.detail_key().pattern == MIXED)
+    assert tab.detail.detail_title.text() == f"{FSI}logo שלום مرحبا bold{PDI}"
+    assert "logo_שלום_مرحبا_bold" in tab.detail.detail_title.toolTip()
+    fields = tab.detail.fields_view.toPlainText()
     assert f"{FSI}logo שלום مرحبا bold{PDI} (stored as logo_שלום_مرحبا_bold)" in fields
     assert "logos" in fields and "logos (stored as" not in fields  # said only where it reads differently
-    signals = {tab.events_view.topLevelItem(i).text(1) for i in range(tab.events_view.topLevelItemCount())}
+    signals = {tab.detail.events_view.topLevelItem(i).text(1) for i in range(tab.detail.events_view.topLevelItemCount())}
     assert signals == {f"explicit tag ({FSI}love [RLO]שלום[ESC]{PDI})"}
 
     sm.setCurrentIndex(tab.model.index(_row_of(tab, EVIL_PATTERN), 0), sm.SelectionFlag.ClearAndSelect | sm.SelectionFlag.Rows)
-    wait_until(lambda: tab.detail_key() is not None and tab.detail_key().pattern == EVIL_PATTERN)
-    assert tab.detail_title.text() == f"{FSI}abc[RLO]dcba [ESC][2J grid{PDI}"
-    assert tab.detail_subtitle.text().startswith(f"{FSI}lay[RLO]out{PDI} · ")
-    shown = tab.detail_title.text() + tab.detail_subtitle.text() + tab.fields_view.toPlainText() + tab.retrieval_label.text()
+    wait_until(lambda: tab.detail.detail_key() is not None and tab.detail.detail_key().pattern == EVIL_PATTERN)
+    assert tab.detail.detail_title.text() == f"{FSI}abc[RLO]dcba [ESC][2J grid{PDI}"
+    assert tab.detail.detail_subtitle.text().startswith(f"{FSI}lay[RLO]out{PDI} · ")
+    shown = tab.detail.detail_title.text() + tab.detail.detail_subtitle.text() + tab.detail.fields_view.toPlainText() + tab.detail.retrieval_label.text()
     assert "\u202e" not in shown and "\x1b" not in shown
-    assert tab.retrieval_label.text().startswith("The details of this preference cannot be read:")
+    assert tab.detail.retrieval_label.text().startswith("The details of this preference cannot be read:")
     assert ctrl.errors == []  # a sentence in the pane, not an error dialog
 
 

@@ -30,6 +30,7 @@ from creative_memory.gui.itemmodels.preferences import (
     column_of,
 )
 from creative_memory.gui.tabs.inspector.view import InspectorTab, retrieval_sentence
+from creative_memory.gui.tabs.preview.view import PreviewTab
 from creative_memory.gui.widgets.chart import StrengthChart, series_from_history
 from creative_memory.model.constants import Origin
 from creative_memory.services.demo import demo
@@ -341,18 +342,18 @@ def test_selecting_a_row_fills_the_detail_pane_and_the_retrieval_sentence(
     seed(strong("airy_spacing", "spacing", start=1, count=6)
          + strong("drop_shadows", "layout", start=20, count=3, polarity="negative", signal="thumbs_down"))
     run_async(tab.refresh())
-    assert tab.detail_stack.currentWidget() is tab.detail_empty
+    assert tab.detail.currentWidget() is tab.detail.detail_empty
     key = PreferenceKey("global", "spacing", "airy_spacing", "positive")
     assert tab.select_key(key)
-    wait_until(lambda: tab.detail_key() == key)
-    assert tab.detail_title.text() == "airy spacing"
-    assert tab.events_view.topLevelItemCount() == 6
-    assert "(6)" in tab.events_heading.text()
-    assert tab.chart.point_count() >= 6 and "positive" in tab.chart.series()
-    assert tab.field_values["accept_count"] == "6"
-    assert "explicit tag" in tab.field_values["sources"]
-    assert "airy_spacing" in tab.fields_view.toPlainText()
-    assert tab.retrieval_label.text() == "Open Design has not used creative memory in a generation yet."
+    wait_until(lambda: tab.detail.detail_key() == key)
+    assert tab.detail.detail_title.text() == "airy spacing"
+    assert tab.detail.events_view.topLevelItemCount() == 6
+    assert "(6)" in tab.detail.events_heading.text()
+    assert tab.detail.chart.point_count() >= 6 and "positive" in tab.detail.chart.series()
+    assert tab.detail.field_values["accept_count"] == "6"
+    assert "explicit tag" in tab.detail.field_values["sources"]
+    assert "airy_spacing" in tab.detail.fields_view.toPlainText()
+    assert tab.detail.retrieval_label.text() == "Open Design has not used creative memory in a generation yet."
     assert retrieval_sentence(None, "p_cafe") == "Open Design has not used creative memory for project p_cafe yet."
 
     # A self-test is not an injection: the sentence still says there has been none.
@@ -360,14 +361,14 @@ def test_selecting_a_row_fills_the_detail_pane_and_the_retrieval_sentence(
     out = retrieval.run(ctrl.store, ctrl.user, project_id=None, now=ctrl.now(), origin=Origin.DAEMON)
     assert out.retrieval_id is not None
     run_async(tab.refresh())
-    wait_until(lambda: tab.retrieval_label.text().startswith("Used in the last generation"))
-    assert tab.retrieval_label.text().startswith("Used in the last generation for no project (")
+    wait_until(lambda: tab.detail.retrieval_label.text().startswith("Used in the last generation"))
+    assert tab.detail.retrieval_label.text().startswith("Used in the last generation for no project (")
     # the weak negative one is dropped, with the reason and the number that decided
     weak = PreferenceKey("global", "layout", "drop_shadows", "negative")
     assert tab.select_key(weak)
-    wait_until(lambda: tab.detail_key() == weak)
-    assert tab.retrieval_label.text().startswith("Not used in the last generation for no project (")
-    assert tab.retrieval_label.text().endswith(": its strength 0.15 was below the 0.40 threshold.")
+    wait_until(lambda: tab.detail.detail_key() == weak)
+    assert tab.detail.retrieval_label.text().startswith("Not used in the last generation for no project (")
+    assert tab.detail.retrieval_label.text().endswith(": its strength 0.15 was below the 0.40 threshold.")
     assert not ctrl.errors
 
 
@@ -382,23 +383,23 @@ def test_a_narrow_detail_pane_puts_each_label_above_its_value(
     run_async(tab.refresh())
     key = PreferenceKey("global", "spacing", "airy_spacing", "positive")
     assert tab.select_key(key)
-    wait_until(lambda: tab.detail_key() == key)
+    wait_until(lambda: tab.detail.detail_key() == key)
 
     def rows() -> int:
         """Table rows of the fields as laid out: one per field side by side, two when stacked."""
-        return tab.fields_view.document().toHtml().count("<tr>")
+        return tab.detail.fields_view.document().toHtml().count("<tr>")
 
-    fields = len(tab.field_values)
-    assert not tab._fields_stacked
+    fields = len(tab.detail.field_values)
+    assert not tab.detail._fields_stacked
     assert rows() == fields
-    tab.detail_splitter.setSizes([120, 900])  # the fields' side as narrow as a 720 px window leaves it
+    tab.detail.detail_splitter.setSizes([120, 900])  # the fields' side as narrow as a 720 px window leaves it
     qapp.processEvents()
-    wait_until(lambda: tab._fields_stacked is True)
+    wait_until(lambda: tab.detail._fields_stacked is True)
     assert rows() == 2 * fields
-    assert "airy_spacing" in tab.fields_view.toPlainText()
-    tab.detail_splitter.setSizes([700, 320])
+    assert "airy_spacing" in tab.detail.fields_view.toPlainText()
+    tab.detail.detail_splitter.setSizes([700, 320])
     qapp.processEvents()
-    wait_until(lambda: tab._fields_stacked is False)
+    wait_until(lambda: tab.detail._fields_stacked is False)
     assert rows() == fields
 
 
@@ -474,8 +475,8 @@ def test_forget_with_the_delete_key_erases_the_pattern_and_shows_a_receipt(
     assert tab.select_key(key)
     tab.table.setFocus()
     qtbot.keyClick(tab.table, Qt.Key.Key_Delete)
-    wait_until(lambda: tab.forget_dialog is not None and tab.forget_dialog.isVisible())
-    dialog = tab.forget_dialog
+    wait_until(lambda: tab.forget.forget_dialog is not None and tab.forget.forget_dialog.isVisible())
+    dialog = tab.forget.forget_dialog
     assert dialog is not None
     assert dialog.plan.patterns == 1 and dialog.plan.events == 4 and dialog.plan.preferences == 1
     assert "4 recorded events" in dialog.summary_text and "1 learned preference" in dialog.summary_text
@@ -484,17 +485,17 @@ def test_forget_with_the_delete_key_erases_the_pattern_and_shows_a_receipt(
     assert dialog.list.item(0).checkState() == Qt.CheckState.Checked
     assert not dialog.block_box.isChecked()
     dialog.forget_button.click()
-    wait_until(lambda: tab.receipt_dialog is not None and tab.receipt_dialog.isVisible())
-    receipt = tab.last_receipt
+    wait_until(lambda: tab.forget.receipt_dialog is not None and tab.forget.receipt_dialog.isVisible())
+    receipt = tab.forget.last_receipt
     assert receipt is not None and receipt.verified and receipt.events_deleted == 4
-    assert tab.receipt_dialog.values["verified"].text().startswith("yes")
-    assert tab.receipt_dialog.values["events_deleted"].text() == "4"
+    assert tab.forget.receipt_dialog.values["verified"].text().startswith("yes")
+    assert tab.forget.receipt_dialog.values["events_deleted"].text() == "4"
     wait_until(lambda: not tab.model.is_loading() and tab.model.rowCount() == 1)
     assert tab.model.key_at(0) == PreferenceKey("global", "spacing", "airy_spacing", "positive")
     assert patterns_in_cli(ctrl) == {("spacing", "airy_spacing")}
     assert sql(ctrl, "SELECT count(*) FROM creative_memory_event_patterns WHERE pattern='dense_grids'")[0][0] == 0
     assert sql(ctrl, "SELECT count(*) FROM creative_memory_blocklist")[0][0] == 0
-    tab.receipt_dialog.close()
+    tab.forget.receipt_dialog.close()
     assert not ctrl.errors
 
 
@@ -507,22 +508,22 @@ def test_forget_and_block_adds_a_blocklist_row(
     key = PreferenceKey("project:p_cafe", "color", "neon_accents", "positive")
     assert tab.select_key(key)
     qtbot.mouseClick(tab.block_button, Qt.MouseButton.LeftButton)
-    wait_until(lambda: tab.forget_dialog is not None and tab.forget_dialog.isVisible())
-    dialog = tab.forget_dialog
+    wait_until(lambda: tab.forget.forget_dialog is not None and tab.forget.forget_dialog.isVisible())
+    dialog = tab.forget.forget_dialog
     assert dialog is not None and dialog.block_box.isChecked()
     assert dialog.list.item(0).text() == "neon accents (color) — project p_cafe, prefer: 1 preference, 2 events"
     assert dialog.forget_button.text() == "&Forget and block"
     dialog.forget_button.click()
-    wait_until(lambda: tab.receipt_dialog is not None)
-    assert tab.last_receipt is not None and tab.last_receipt.blocked
-    assert tab.receipt_dialog.values["blocked"].text() == "yes"
+    wait_until(lambda: tab.forget.receipt_dialog is not None)
+    assert tab.forget.last_receipt is not None and tab.forget.last_receipt.blocked
+    assert tab.forget.receipt_dialog.values["blocked"].text() == "yes"
     # Two fingerprints: the pattern's, and its text's alone for incoming diffs (decision 0029).
     assert sql(ctrl, "SELECT count(*) FROM creative_memory_blocklist")[0][0] == 2
     assert ("color", "neon_accents") not in patterns_in_cli(ctrl)
     # blocked: the same pattern is not learned again
     seed(strong("neon_accents", "color", start=50, count=2, project="p_cafe"))
     assert ("color", "neon_accents") not in patterns_in_cli(ctrl)
-    tab.receipt_dialog.close()
+    tab.forget.receipt_dialog.close()
 
 
 def test_forget_offers_its_scope_and_erases_only_what_is_ticked(
@@ -536,8 +537,8 @@ def test_forget_offers_its_scope_and_erases_only_what_is_ticked(
     assert tab.select_key(PreferenceKey("global", "layout", "dense_grids", "positive"))
     tab.table.setFocus()
     qtbot.keyClick(tab.table, Qt.Key.Key_Delete)
-    wait_until(lambda: tab.forget_dialog is not None and tab.forget_dialog.isVisible())
-    dialog = tab.forget_dialog
+    wait_until(lambda: tab.forget.forget_dialog is not None and tab.forget.forget_dialog.isVisible())
+    dialog = tab.forget.forget_dialog
     assert dialog is not None
     texts = [dialog.list.item(i).text() for i in range(dialog.list.count())]
     assert texts == [
@@ -558,18 +559,18 @@ def test_forget_offers_its_scope_and_erases_only_what_is_ticked(
         dialog.list.item(i).setCheckState(Qt.CheckState.Unchecked)
     wait_until(lambda: dialog.plan.preferences == 1 and dialog.forget_button.isEnabled())
     dialog.forget_button.click()
-    wait_until(lambda: tab.receipt_dialog is not None)
-    receipt = tab.last_receipt
+    wait_until(lambda: tab.forget.receipt_dialog is not None)
+    receipt = tab.forget.last_receipt
     assert receipt is not None and receipt.preferences == dialog.plan.preferences
     assert receipt.events_deleted + receipt.events_rewritten == dialog.plan.events
-    assert tab.receipt_dialog.values["what"].text() == "dense grids (layout): global, prefer only"
+    assert tab.forget.receipt_dialog.values["what"].text() == "dense grids (layout): global, prefer only"
     assert sql(ctrl, "SELECT count(*) FROM creative_memory_event_patterns WHERE pattern='dense_grids' "
                      "AND scope='global' AND polarity='positive'") == [(0,)]
     left = sql(ctrl, "SELECT scope, polarity FROM creative_memory_preferences WHERE pattern='dense_grids' "
                      "ORDER BY scope, polarity")
     # The avoid events left now stand on their own; the project's record is untouched.
     assert ("global", "positive") not in left and ("project:p_cafe", "positive") in left
-    tab.receipt_dialog.close()
+    tab.forget.receipt_dialog.close()
     assert not ctrl.errors
 
 
@@ -583,14 +584,14 @@ def test_cancelling_the_confirmation_changes_nothing(
     assert len(tab.selected_keys()) == 2
     tab.table.setFocus()
     qtbot.keyClick(tab.table, Qt.Key.Key_Delete)
-    wait_until(lambda: tab.forget_dialog is not None and tab.forget_dialog.isVisible())
-    dialog = tab.forget_dialog
+    wait_until(lambda: tab.forget.forget_dialog is not None and tab.forget.forget_dialog.isVisible())
+    dialog = tab.forget.forget_dialog
     assert dialog is not None and dialog.plan.patterns == 2 and dialog.plan.events == 4
     assert dialog.cancel_button.isDefault()  # Enter picks the safe choice
     dialog.cancel_button.click()
-    wait_until(lambda: tab.forget_dialog is None)
+    wait_until(lambda: tab.forget.forget_dialog is None)
     run_async(asyncio.sleep(0.05))
-    assert tab.receipt_dialog is None and tab.last_receipt is None
+    assert tab.forget.receipt_dialog is None and tab.forget.last_receipt is None
     assert sql(ctrl, "SELECT count(*) FROM creative_memory_events")[0][0] == before
     assert patterns_in_cli(ctrl) == {("spacing", "airy_spacing"), ("layout", "dense_grids")}
     assert len(tab.selected_keys()) == 2
@@ -609,13 +610,13 @@ def test_read_only_disables_forget_and_delete_does_nothing(
     assert "read-only" in tab.forget_button.toolTip()
     qtbot.keyClick(tab.table, Qt.Key.Key_Delete)
     run_async(asyncio.sleep(0.1))
-    assert tab.forget_dialog is None
+    assert tab.forget.forget_dialog is None
     tab.set_read_only(False)
     assert tab.forget_button.isEnabled()
 
 
 # --------------------------------------------------------------------------- what-if
-def test_preview_as_if_forgotten_emits_the_selection_and_sets_it_on_the_controller(
+def test_preview_as_if_forgotten_emits_the_selection_in_each_scope(
     tab: InspectorTab, ctrl: Any, seed: Any, qtbot: Any, run_async: Any
 ) -> None:
     seed(strong("airy_spacing", "spacing", start=1, count=2) + strong("dense_grids", start=10, count=2)
@@ -629,7 +630,6 @@ def test_preview_as_if_forgotten_emits_the_selection_and_sets_it_on_the_controll
     # Each in its own scope: the what-if forgets a project row only in that project.
     assert sorted(pairs) == [("layout", "dense_grids", "global"), ("layout", "dense_grids", "project:p_a"),
                              ("spacing", "airy_spacing", "global")]
-    assert ctrl.whatif_forgotten == pairs
 
 
 def test_the_what_if_button_shows_the_preview_tab(window: Any, ctrl: Any, seed: Any, run_async: Any,
@@ -640,8 +640,10 @@ def test_the_what_if_button_shows_the_preview_tab(window: Any, ctrl: Any, seed: 
     run_async(page.refresh())
     select_row(page, 0)
     page.whatif_button.click()
-    assert window.tabs.currentWidget().objectName() == "preview"
-    assert ctrl.whatif_forgotten == [("spacing", "airy_spacing", "global")]
+    preview = window.tabs.currentWidget()
+    assert isinstance(preview, PreviewTab)
+    assert preview.forgotten_check.isChecked()
+    assert preview.whatif_forgotten() == {("spacing", "airy_spacing", "global")}
 
 
 # --------------------------------------------------------------------------- refresh and live
@@ -666,7 +668,7 @@ def test_refresh_keeps_selection_current_row_and_scroll_position(
     keys = tab.selected_keys()
     current = tab.current_key()
     assert len(keys) == 2 and current == tab.model.key_at(top + 2)
-    wait_until(lambda: tab.detail_key() == current)
+    wait_until(lambda: tab.detail.detail_key() == current)
     run_async(tab.refresh())
     assert tab.model.rowCount() == 400  # as many rows as were loaded
     assert tab.selected_keys() == keys and tab.current_key() == current
@@ -683,7 +685,7 @@ def test_a_write_by_another_process_appears_live_keeping_the_selection(
     run_async(page.refresh())
     key = PreferenceKey("global", "layout", "dense_grids", "positive")
     assert page.select_key(key)
-    wait_until(lambda: page.detail_key() == key)
+    wait_until(lambda: page.detail.detail_key() == key)
     lines = strong("warm_neutrals", "color", start=100, count=8)
     feed = tmp_path / "feed.jsonl"
     feed.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -731,7 +733,7 @@ def test_every_control_has_an_accessible_name_and_a_tooltip(tab: InspectorTab) -
     controls = [
         tab.filter_edit, tab.scope_combo, tab.type_combo, tab.polarity_combo, tab.status_combo,
         tab.archived_box, tab.forget_button, tab.block_button, tab.whatif_button, tab.refresh_button,
-        tab.table, tab.events_view, tab.fields_view, *tab.tier_buttons.values(),
+        tab.table, tab.detail.events_view, tab.detail.fields_view, *tab.tier_buttons.values(),
     ]
     for w in controls:
         assert w.accessibleName(), w.objectName()
@@ -756,7 +758,7 @@ def test_screenshots_light_and_dark(window: Any, ctrl: Any, qapp: Any, run_async
             apply_scheme(qapp, dark=scheme == "dark")
             run_async(page.refresh())
             select_row(page, 1)
-            wait_until(lambda: page.detail_key() is not None and not page.model.is_loading())
+            wait_until(lambda: page.detail.detail_key() is not None and not page.model.is_loading())
             run_async(asyncio.sleep(0.15))
             path = SHOTS / f"inspector-{scheme}.png"
             assert window.grab().save(str(path))
@@ -764,15 +766,15 @@ def test_screenshots_light_and_dark(window: Any, ctrl: Any, qapp: Any, run_async
         # the dialogs, for a look
         select_row(page, 2)
         task = ctrl.start(page.forget_selected())
-        wait_until(lambda: page.forget_dialog is not None and page.forget_dialog.isVisible())
+        wait_until(lambda: page.forget.forget_dialog is not None and page.forget.forget_dialog.isVisible())
         run_async(asyncio.sleep(0.1))
-        assert page.forget_dialog is not None
-        assert page.forget_dialog.grab().save(str(SHOTS / "inspector-forget-dialog.png"))
-        page.forget_dialog.forget_button.click()
-        wait_until(lambda: page.receipt_dialog is not None and task.done())
+        assert page.forget.forget_dialog is not None
+        assert page.forget.forget_dialog.grab().save(str(SHOTS / "inspector-forget-dialog.png"))
+        page.forget.forget_dialog.forget_button.click()
+        wait_until(lambda: page.forget.receipt_dialog is not None and task.done())
         run_async(asyncio.sleep(0.1))
-        assert page.receipt_dialog.grab().save(str(SHOTS / "inspector-receipt.png"))
-        page.receipt_dialog.close()
+        assert page.forget.receipt_dialog.grab().save(str(SHOTS / "inspector-receipt.png"))
+        page.forget.receipt_dialog.close()
         page.filter_edit.setText("zzzz")
         page.filter_edit.flush()
         wait_until(lambda: page.table_stack.currentWidget() is page.empty)
@@ -792,19 +794,19 @@ def test_forget_what_one_session_taught_from_the_event_list(
     run_async(tab.refresh())
     key = PreferenceKey("global", "layout", "dense_grids", "positive")
     assert tab.select_key(key)
-    wait_until(lambda: tab.detail_key() == key and tab.events_view.topLevelItemCount() == 5)
-    assert not tab.forget_session_button.isEnabled()
-    item = next(tab.events_view.topLevelItem(i) for i in range(5) if tab.events_view.topLevelItem(i).text(4) == "s_chat")
-    tab.events_view.setCurrentItem(item)
-    assert tab.forget_session_button.isEnabled() and tab.selected_session() == "s_chat"
-    task = ctrl.start(tab.forget_session("s_chat"))
-    wait_until(lambda: tab.session_dialog is not None and tab.session_dialog.isVisible())
-    box = tab.session_dialog
+    wait_until(lambda: tab.detail.detail_key() == key and tab.detail.events_view.topLevelItemCount() == 5)
+    assert not tab.detail.forget_session_button.isEnabled()
+    item = next(tab.detail.events_view.topLevelItem(i) for i in range(5) if tab.detail.events_view.topLevelItem(i).text(4) == "s_chat")
+    tab.detail.events_view.setCurrentItem(item)
+    assert tab.detail.forget_session_button.isEnabled() and tab.detail.selected_session() == "s_chat"
+    task = ctrl.start(tab.forget.forget_session("s_chat"))
+    wait_until(lambda: tab.forget.session_dialog is not None and tab.forget.session_dialog.isVisible())
+    box = tab.forget.session_dialog
     assert box is not None and box.defaultButton().text() == "&Cancel"
     assert "4 events" in box.informativeText()
     next(b for b in box.buttons() if b.text() == "&Forget the session").click()
     wait_until(lambda: task.done())
-    r = tab.last_session_receipt
+    r = tab.forget.last_session_receipt
     assert r is not None and r.events_deleted == 4
     assert sql(ctrl, "SELECT count(*) FROM creative_memory_events WHERE session_id = 's_chat'") == [(0,)]
     assert sql(ctrl, "SELECT count(*) FROM creative_memory_events") == [(2,)]
@@ -822,15 +824,15 @@ def test_forget_everything_the_filter_shows_in_one_step(
     qtbot.keyClicks(tab.filter_edit, "dense")
     tab.filter_edit.flush()
     wait_until(lambda: tab.model.total == 2 and tab.forget_all_button.isEnabled())
-    assert tab.forget_all_action.text() == "Forget all 2 shown…"
+    assert tab.forget.forget_all_action.text() == "Forget all 2 shown…"
     tab.forget_all_button.click()
-    wait_until(lambda: tab.forget_dialog is not None and tab.forget_dialog.isVisible())
-    dialog = tab.forget_dialog
+    wait_until(lambda: tab.forget.forget_dialog is not None and tab.forget.forget_dialog.isVisible())
+    dialog = tab.forget.forget_dialog
     assert dialog is not None and dialog.list.count() == 2
     assert all(dialog.list.item(i).checkState() == Qt.CheckState.Checked for i in range(2))
     assert dialog.plan.preferences == 2 and dialog.plan.events == 4
     dialog.forget_button.click()
-    wait_until(lambda: tab.receipt_dialog is not None)
-    assert tab.last_receipt is not None and tab.last_receipt.preferences == 2
+    wait_until(lambda: tab.forget.receipt_dialog is not None)
+    assert tab.forget.last_receipt is not None and tab.forget.last_receipt.preferences == 2
     assert patterns_in_cli(ctrl) == {("spacing", "airy_spacing")}
-    tab.receipt_dialog.close()
+    tab.forget.receipt_dialog.close()

@@ -13,7 +13,7 @@ from PySide6.QtCore import QItemSelectionModel
 from PySide6.QtTest import QAbstractItemModelTester
 
 from creative_memory.gui.itemmodels.preferences import PreferenceTableModel
-from creative_memory.gui.tabs.inspector import layout
+from creative_memory.gui.tabs.inspector import view as inspector_view
 from creative_memory.gui.tabs.inspector.view import InspectorTab
 from creative_memory.services.demo import demo
 from creative_memory.services.inspection.queries import PrefFilter
@@ -36,7 +36,7 @@ def ids(model: PreferenceTableModel) -> list[int]:
 
 @pytest.fixture
 def small_window(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(layout, "PreferenceTableModel",
+    monkeypatch.setattr(inspector_view, "PreferenceTableModel",
                         functools.partial(PreferenceTableModel, page_size=PAGE, window_pages=PAGES))
 
 
@@ -216,12 +216,12 @@ def test_the_detail_pane_is_read_when_the_walk_through_pages_stops(
     tab.table.setCurrentIndex(model.index(model.rowCount() - 1, 0))
     model.fetchMore()
     assert model.fetching_page()
-    read = tab._detail_gen
+    read = tab.detail._detail_gen
     run_async(tab._load_detail())  # what the detail timer runs
-    assert tab._detail_gen == read and tab._detail_timer.isActive()  # put off: nothing read
+    assert tab.detail._detail_gen == read and tab._detail_timer.isActive()  # put off: nothing read
     gate.set()
     settle(model, wait_until)
     assert not model.fetching_page()
     key = model.key_at(tab.table.currentIndex().row())
-    wait_until(lambda: tab.detail_key() == key)
-    assert tab._detail_gen > read
+    wait_until(lambda: tab.detail.detail_key() == key)
+    assert tab.detail._detail_gen > read

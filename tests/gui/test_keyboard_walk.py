@@ -61,8 +61,8 @@ def _select_everything(page: Any, run_async: Any, wait_until: Any) -> None:
         wait_until(lambda: page.model.filter.text == "airy" and not page.model.is_loading())
         sm = page.table.selectionModel()
         sm.setCurrentIndex(page.model.index(0, 0), sm.SelectionFlag.ClearAndSelect | sm.SelectionFlag.Rows)
-        wait_until(lambda: page.detail_key() is not None and page.events_view.topLevelItemCount() > 0)
-        page.events_view.setCurrentItem(page.events_view.topLevelItem(0))
+        wait_until(lambda: page.detail.detail_key() is not None and page.detail.events_view.topLevelItemCount() > 0)
+        page.detail.events_view.setCurrentItem(page.detail.events_view.topLevelItem(0))
     elif isinstance(page, DiagnosticsTab):
         page.table.selectRow(0)
         wait_until(lambda: page.events_model.rowCount() > 0)

@@ -62,7 +62,7 @@ def test_opening_every_tab_and_previewing_changes_no_table(ctrl: Any, seed: Any,
     run_async(inspector.refresh())
     wait_until(lambda: inspector.model.rowCount() > 0)
     inspector.table.selectRow(0)
-    wait_until(lambda: bool(inspector.retrieval_label.text()))
+    wait_until(lambda: bool(inspector.detail.retrieval_label.text()))
 
     diagnostics = next(p for p in window.pages if isinstance(p, DiagnosticsTab))
     window.tabs.setCurrentWidget(diagnostics)

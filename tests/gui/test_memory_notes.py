@@ -93,17 +93,20 @@ def test_show_in_inspector_and_forget_from_the_retrieval(
     panel = window.current_page().kept_panel
     key = PreferenceKey("global", "effects", "drop_shadows", "negative")
     panel.list.setCurrentRow(panel.kept().index(key))
-    assert run_async(panel.show_in_inspector(key))
+    panel.show_button.click()  # the main window hands it to the Inspector
     inspector = window.current_page()
-    assert inspector.key == "inspector" and inspector.current_key() == key
+    assert inspector.key == "inspector"
+    wait_until(lambda: inspector.current_key() == key)
+    assert inspector.filter_edit.text() == "drop_shadows"
 
     assert run_async(open_in_diagnostics(window.tabs, rid))
     panel.list.setCurrentRow(panel.kept().index(key))
     panel.forget_button.click()
-    wait_until(lambda: inspector.forget_dialog is not None and inspector.forget_dialog.isVisible())
+    wait_until(lambda: inspector.forget.forget_dialog is not None and inspector.forget.forget_dialog.isVisible())
     assert window.current_page().key == "diagnostics"  # asked without leaving the retrieval
-    inspector.forget_dialog.forget_button.click()
-    wait_until(lambda: inspector.receipt_dialog is not None and inspector.receipt_dialog.isVisible())
+    assert not panel.forget_button.isEnabled()  # the Inspector says a forget is under way
+    inspector.forget.forget_dialog.forget_button.click()
+    wait_until(lambda: inspector.forget.receipt_dialog is not None and inspector.forget.receipt_dialog.isVisible())
     after = retrieval.run(ctrl.store, ctrl.user, project_id=None, now=ctrl.now(), dry_run=True)
     assert "drop_shadows" not in {p.pattern for p in after.result.negatives}
     assert {p.pattern for p in after.result.positives} == {"airy_spacing", "muted_palette"}

@@ -226,7 +226,7 @@ def test_whatif_as_if_forgotten_uses_the_inspector_selection(tab: PreviewTab, ct
     assert "airy spacing" in tab.text_view.toPlainText()
     recorded = all_ids(ctrl)
 
-    ctrl.whatif_forgotten = [("layout", "airy_spacing")]
+    tab.show_as_if_forgotten([("layout", "airy_spacing")])
     tab.forgotten_check.setChecked(True)
     run_async(tab.compose_preview())
     text = tab.text_view.toPlainText()
@@ -238,7 +238,7 @@ def test_whatif_as_if_forgotten_uses_the_inspector_selection(tab: PreviewTab, ct
     assert any(p["pattern"] == "airy_spacing" for p in prefs)  # still remembered
 
     # The Inspector's selection changes while the toggle is on: showing the tab re-composes.
-    ctrl.whatif_forgotten = [("typography", "serif_headlines")]
+    tab.show_as_if_forgotten([("typography", "serif_headlines")])
     tab.hide()
     tab.show()
     run_async(asyncio.sleep(0.3))
@@ -341,11 +341,11 @@ def test_whatif_forgets_a_project_scoped_selection_only_in_its_project(
     run_async(tab.refresh())
     choose(tab, run_async, project=None)
     assert "airy spacing" in tab.text_view.toPlainText()
-    ctrl.whatif_forgotten = [("layout", "airy_spacing", "project:p1")]
+    tab.show_as_if_forgotten([("layout", "airy_spacing", "project:p1")])
     tab.forgotten_check.setChecked(True)
     run_async(tab.compose_preview())
     assert "airy spacing" in tab.text_view.toPlainText()  # the global one is not what was selected
-    ctrl.whatif_forgotten = [("layout", "airy_spacing", "global")]
+    tab.show_as_if_forgotten([("layout", "airy_spacing", "global")])
     run_async(tab.compose_preview())
     # Nothing left: no block and no custom-instructions note under nothing.
     assert tab.text_view.toPlainText() == "" and tab.prefix_text() == ""

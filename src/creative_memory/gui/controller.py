@@ -14,7 +14,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -31,6 +31,7 @@ from creative_memory.services.store.store import Store
 
 log = logging.getLogger("cm.gui")
 T = TypeVar("T")
+P = ParamSpec("P")
 
 POLL_MS = 1000
 #: how long one slice of a decay catch-up may keep the store thread (the tabs' calls run between)
@@ -104,8 +105,9 @@ class Controller(QObject):
     def now(self) -> int:
         return self.ctx.now()
 
-    async def run(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
-        """Run a service call on the store thread and await its result."""
+    async def run(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run a service call on the store thread and await its result (mypy checks the arguments
+        against ``fn``'s parameters and the result's type)."""
         t0 = time.perf_counter()
         try:
             return await self.worker.run(fn, *args, **kwargs)

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from typing import TypeVar
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
@@ -18,11 +19,11 @@ from creative_memory.gui.controller import Controller
 from creative_memory.gui.dialogs.progress import ProgressDialog
 from creative_memory.gui.errors import show_error
 from creative_memory.gui.icons import app_icon
+from creative_memory.gui.itemmodels.preferences import PreferenceKey
 from creative_memory.gui.memory_notes import attach as attach_memory_notes
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.activity.view import ActivityTab
 from creative_memory.gui.tabs.base import Tab
-from creative_memory.gui.tabs.diagnostics.kept import attach as attach_kept_panel
 from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
 from creative_memory.gui.tabs.inspector.view import InspectorTab
 from creative_memory.gui.tabs.overview.view import OverviewTab
@@ -37,6 +38,7 @@ from creative_memory.services.demo.demostore import demo_data_dir
 from creative_memory.services.derivation.rederive import rederive_if_outdated
 
 log = logging.getLogger("cm.gui")
+TabT = TypeVar("TabT", bound=Tab)
 
 
 DISMISSED = "notices/dismissed"
@@ -131,11 +133,10 @@ class MainWindow(QMainWindow):
             PreviewTab(ctrl),
             ActivityTab(ctrl),
         ]
-        for page in self.pages:  # memory notes: the Overview's switch, the Diagnostics' used list
+        for page in self.pages:  # memory notes: the Overview's switch
             if isinstance(page, OverviewTab):
                 attach_memory_notes(page, ctrl)
-            elif isinstance(page, DiagnosticsTab):
-                attach_kept_panel(page)
+        self._connect_pages()
         for i, page in enumerate(self.pages, start=1):
             self.tabs.addTab(page, page.title())
             self.tabs.setTabToolTip(i - 1, self.tr("{title} (Ctrl+{n})").format(title=page.title(), n=i))
@@ -144,6 +145,32 @@ class MainWindow(QMainWindow):
         QShortcut(QKeySequence(QKeySequence.StandardKey.Refresh), self).activated.connect(self.refresh_current)
         QShortcut(QKeySequence("F5"), self).activated.connect(self.refresh_current)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self).activated.connect(self._focus_filter)
+
+    def _connect_pages(self) -> None:
+        """What one tab asks of another goes through here: a signal of the one, a slot of the other."""
+        inspector = self.page(InspectorTab)
+        inspector.whatIfForget.connect(self._preview_as_if_forgotten)
+        kept = self.page(DiagnosticsTab).kept_panel  # what a retrieval used
+        kept.showInInspector.connect(self._show_in_inspector)
+        kept.forgetAsked.connect(inspector.forget.forget_key_asked)
+        inspector.forget.forgettingChanged.connect(kept.set_busy)
+
+    def page(self, kind: type[TabT]) -> TabT:
+        """The tab of this class."""
+        return next(p for p in self.pages if isinstance(p, kind))
+
+    def _preview_as_if_forgotten(self, pairs: list[tuple[str, str, str]]) -> None:
+        """The Inspector's "Preview as if forgotten": the Preview tab takes the selection and is shown."""
+        preview = self.page(PreviewTab)
+        preview.show_as_if_forgotten(pairs)
+        if pairs:
+            self.tabs.setCurrentWidget(preview)
+
+    def _show_in_inspector(self, key: PreferenceKey) -> None:
+        """Diagnostics' Show in Inspector: the Inspector, filtered to the pattern, the preference selected."""
+        inspector = self.page(InspectorTab)
+        self.tabs.setCurrentWidget(inspector)
+        self.ctrl.start(inspector.show_key(key), name="show-in-inspector")
 
     def _build_status_bar(self) -> None:
         """Where the store is, and whether it is watched live."""

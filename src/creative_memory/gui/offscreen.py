@@ -109,12 +109,12 @@ async def _extra_screenshots(actx: AppContext, window: MainWindow, folder: Path,
             inspector.select_key(key)
             break
     task = window.ctrl.start(inspector.forget_selected(), name="screenshot-forget")
-    while inspector.forget_dialog is None or not inspector.forget_dialog.isVisible():
+    while inspector.forget.forget_dialog is None or not inspector.forget.forget_dialog.isVisible():
         await settle(actx.app, 0.05)
     await settle(actx.app, 0.3)
-    paths = [(folder / f"7-forget-scope{suffix}.png", inspector.forget_dialog)]
-    ok = inspector.forget_dialog.grab().save(str(paths[0][0]))
-    inspector.forget_dialog.reject()
+    paths = [(folder / f"7-forget-scope{suffix}.png", inspector.forget.forget_dialog)]
+    ok = inspector.forget.forget_dialog.grab().save(str(paths[0][0]))
+    inspector.forget.forget_dialog.reject()
     await task
     overview = next(p for p in window.pages if isinstance(p, OverviewTab))
     window.tabs.setCurrentWidget(overview)

@@ -447,32 +447,32 @@
 <context>
     <name>DataDir</name>
     <message>
-        <location filename="../../services/datadir.py" line="42"/>
+        <location filename="../../services/location/datadir.py" line="42"/>
         <source>chosen with --data-dir</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/datadir.py" line="43"/>
+        <location filename="../../services/location/datadir.py" line="43"/>
         <source>from the OD_DATA_DIR environment variable</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/datadir.py" line="44"/>
+        <location filename="../../services/location/datadir.py" line="44"/>
         <source>the folder you chose (od-memory use, or Change… in the window)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/datadir.py" line="45"/>
+        <location filename="../../services/location/datadir.py" line="45"/>
         <source>found where Open Design keeps its data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/datadir.py" line="46"/>
+        <location filename="../../services/location/datadir.py" line="46"/>
         <source>this program&apos;s own folder: Open Design was not found on this computer; memory is kept here until it is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/datadir.py" line="50"/>
+        <location filename="../../services/location/datadir.py" line="50"/>
         <source>the demo store, kept apart from your memory</source>
         <translation type="unfinished"></translation>
     </message>
@@ -480,154 +480,154 @@
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="123"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="105"/>
         <source>Details of the current preference</source>
-        <extracomment>at most this many events are listed in the detail pane (the newest)</extracomment>
+        <extracomment>the events list keeps each event&apos;s stored session id under this role (column 4) at most this many events are listed in the detail pane (the newest) the fewest average characters a value keeps beside its label before labels go above the values the pane now shows this key (None: nothing selected / gone) Forget this session…: the stored id of the selected event&apos;s session</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="125"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="107"/>
         <source>Select a preference to see the events that built it, its strength over time and whether the last retrieval used it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="157"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="139"/>
         <source>Pattern</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="161"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="143"/>
         <source>Type, scope and polarity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="167"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="149"/>
         <source>Last retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="168"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="150"/>
         <source>Whether the last recorded retrieval injected this preference, and why</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="177"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="160"/>
         <source>Fields</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="177"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="160"/>
         <source>Every stored field of this preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="192"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="175"/>
         <source>Strength over time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
-        <location filename="../../gui/tabs/inspector/detail.py" line="199"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="178"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="182"/>
         <source>Events that built it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="200"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="183"/>
         <source>The raw signals that name this pattern in this scope, newest first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="187"/>
         <source>Time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="187"/>
         <source>Signal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="187"/>
         <source>Polarity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="187"/>
         <source>Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="187"/>
         <source>Session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="220"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="203"/>
         <source>Forget this &amp;session…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="223"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
         <source>Forget this session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="224"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="207"/>
         <source>Erase every event of the selected event&apos;s generation session and what it taught</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="228"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="211"/>
         <source>Forget this session…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="291"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="265"/>
         <source>The details of this preference cannot be read: {why} Forget it, or rebuild memory from the events (Overview).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="305"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="279"/>
         <source>global</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="306"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="280"/>
         <source>project {project}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="309"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="283"/>
         <source>Stored as {raw}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="311"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="285"/>
         <source>{type} · {scope} · {polarity}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="315"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="289"/>
         <source>Type stored as {raw}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="344"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="318"/>
         <source>no project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="350"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="324"/>
         <source>Event {id} from {source}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="358"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="332"/>
         <source>Events that built it (newest {shown} of {n})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="361"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="335"/>
         <source>Events that built it ({n})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -728,27 +728,27 @@
 <context>
     <name>DiagnosticsKept</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="47"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="46"/>
         <source>Prefer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="47"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="46"/>
         <source>Avoid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="48"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="47"/>
         <source>global</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="51"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="50"/>
         <source>{verb} {pattern} — {type}, {where}, {strength} {tier}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="230"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="204"/>
         <source>Retrieval #{id} is not in this store. Recorded retrievals are kept for the retention period, then deleted; the newest ones are listed below.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -857,295 +857,295 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="90"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="104"/>
         <source>All origins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="93"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="107"/>
         <source>Origin filter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="93"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="107"/>
         <source>Show retrievals made by this caller only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="97"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="365"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="111"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="379"/>
         <source>All projects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="100"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="114"/>
         <source>Project filter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="100"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="114"/>
         <source>Show retrievals for this project only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="104"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="118"/>
         <source>Any event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="110"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="124"/>
         <source>Event type filter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="111"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="125"/>
         <source>Show only retrievals in which a stage emitted this diagnostic event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="143"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="157"/>
         <source>&amp;From</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="145"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="159"/>
         <source>Filter from a time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="145"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="159"/>
         <source>Show only retrievals at or after this time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="147"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
         <source>From time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="147"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
         <source>The earliest time to show (local time)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="148"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="162"/>
         <source>&amp;Until</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="150"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="164"/>
         <source>Filter up to a time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="150"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="164"/>
         <source>Show only retrievals up to this time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="152"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
         <source>To time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="152"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
         <source>The latest time to show (local time, the whole minute)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="116"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="130"/>
         <source>Search by pattern, type or project…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="120"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="134"/>
         <source>Search retrievals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="121"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="135"/>
         <source>Show retrievals that name this pattern, type or project (Ctrl+F); Escape clears</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="124"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="138"/>
         <source>C&amp;lear filters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="126"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="140"/>
         <source>Clear filters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="126"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="140"/>
         <source>Show every recorded retrieval again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="131"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="145"/>
         <source>&amp;Origin:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="132"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="146"/>
         <source>&amp;Project:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="133"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="147"/>
         <source>E&amp;vent:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="134"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="148"/>
         <source>&amp;Search:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="158"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="366"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="172"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="380"/>
         <source>No project (global only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="175"/>
         <source>Project to retrieve for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="175"/>
         <source>The project the retrieval runs for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="180"/>
         <source>Block format</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="180"/>
         <source>Which prompt block format to build</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="167"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="181"/>
         <source>&amp;Dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="171"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="185"/>
         <source>Dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="172"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="385"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="186"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="399"/>
         <source>Run the engine and show its stage events here without recording anything</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="175"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="189"/>
         <source>&amp;Run (dry run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="179"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="193"/>
         <source>Run a retrieval now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="180"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="194"/>
         <source>Retrieve for the chosen project now; a recorded run appears at the top of the list</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="182"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="196"/>
         <source>E&amp;xport…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="184"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="198"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="184"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="198"/>
         <source>Save the filtered list as JSON or CSV</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="186"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="200"/>
         <source>Run a retrieval now:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="192"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="206"/>
         <source>Pro&amp;ject:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="193"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="207"/>
         <source>&amp;Mode:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="203"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="217"/>
         <source>Last action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="220"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="234"/>
         <source>Retrievals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="222"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="236"/>
         <source>Recorded retrievals, newest first; select one to see its stage events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="239"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="253"/>
         <source>How many retrievals are shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="254"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="268"/>
         <source>Selected retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="267"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="281"/>
         <source>Stage events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="269"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="283"/>
         <source>The stage events of the selected retrieval, in the order they happened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="283"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="297"/>
         <source>Stage event detail</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="284"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="298"/>
         <source>The whole trace and every field of the selected stage event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="285"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="299"/>
         <source>Select a stage event to read its whole trace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="357"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="371"/>
         <source>Diagnostics</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="382"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="396"/>
         <source>This store is read-only: a retrieval can only be a dry run</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1232,6 +1232,166 @@
     </message>
 </context>
 <context>
+    <name>FilterBar</name>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="30"/>
+        <source>Filter by pattern, type or project…</source>
+        <extracomment>the filter text or a facet changed (the filter box after its debounce) typing started in the filter box (before the debounce)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="32"/>
+        <source>Filter preferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="33"/>
+        <source>Type words that the pattern, type or project must contain (Ctrl+F); Escape clears</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="39"/>
+        <source>Scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="39"/>
+        <source>Show global preferences, project ones, or one project&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="42"/>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="42"/>
+        <source>Show one type of preference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="45"/>
+        <source>Polarity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="46"/>
+        <source>Show wanted (positive) or avoided (negative) preferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="47"/>
+        <source>Both polarities</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="48"/>
+        <source>Positive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="49"/>
+        <source>Negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="52"/>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="52"/>
+        <source>Show one status only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="53"/>
+        <source>Any status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="54"/>
+        <source>Stable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="55"/>
+        <source>Under review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="56"/>
+        <source>Archived</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="62"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="64"/>
+        <source>Show archived</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="65"/>
+        <source>Also show preferences not seen for 180 days (they are never injected)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="74"/>
+        <source>Tier:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="76"/>
+        <source>High</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="76"/>
+        <source>Medium</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="76"/>
+        <source>Low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="81"/>
+        <source>Tier {tier}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="82"/>
+        <source>Show {tier} confidence preferences (none checked: every tier)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="91"/>
+        <source>All scopes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="92"/>
+        <source>Global only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="93"/>
+        <source>Any project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="100"/>
+        <source>Project {project}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="111"/>
+        <source>All types</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>FilterLineEdit</name>
     <message>
         <location filename="../../gui/widgets/filter_edit.py" line="35"/>
@@ -1258,38 +1418,86 @@
 <context>
     <name>ForgetActions</name>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="133"/>
-        <source>Could not forget the selection.</source>
-        <extracomment>the events list keeps each event&apos;s stored session id under this role (column 4) &quot;Forget all shown&quot; lists every row in its dialog: at most this many</extracomment>
+        <location filename="../../gui/tabs/inspector/forget.py" line="69"/>
+        <source>Forget…</source>
+        <extracomment>&quot;Forget all shown&quot; lists every row in its dialog: at most this many a forget finished; the argument is the receipt a session was forgotten; the argument is the session&apos;s receipt a forget of preferences started (True: from asking to the receipt) or ended (False)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="180"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="73"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="109"/>
+        <source>Erase the selected preferences and their evidence (Delete)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/forget.py" line="76"/>
+        <source>Forget and block…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/forget.py" line="78"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="110"/>
+        <source>Erase the selected preferences and never learn these patterns again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/forget.py" line="81"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="117"/>
+        <source>Forget all shown…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/forget.py" line="107"/>
+        <source>This store is read-only; nothing can be forgotten</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/forget.py" line="116"/>
+        <source>Forget all {n} shown…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/forget.py" line="119"/>
+        <source>Forget every preference this filter shows ({n}); the dialog lists them all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/forget.py" line="120"/>
+        <source>Filter first: this forgets every preference the filter shows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/forget.py" line="194"/>
+        <source>Could not forget the selection.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/forget.py" line="232"/>
         <source>Forget a session — Creative Memory Studio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="181"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="233"/>
         <source>Forget what session {session} taught?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="187"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="239"/>
         <source>This deletes the {n} events of this generation session and re-derives every preference they shaped from the events that remain. It cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="190"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="242"/>
         <source>&amp;Forget the session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="192"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="244"/>
         <source>&amp;Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="210"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="262"/>
         <source>Could not forget the session.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1594,474 +1802,182 @@
 <context>
     <name>InspectorFields</name>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="16"/>
-        <source>Scope</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="17"/>
-        <source>Type</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="18"/>
-        <source>Pattern</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="19"/>
-        <source>Polarity</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="20"/>
-        <source>Strength</source>
+        <source>Scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="21"/>
-        <source>Confidence tier</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="22"/>
-        <source>Evidence</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="23"/>
-        <source>Tier from strength</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="24"/>
-        <source>Status</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="25"/>
-        <source>Sources</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="26"/>
-        <source>Explicit tags</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="27"/>
-        <source>Accepts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="28"/>
-        <source>Rejects</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="29"/>
-        <source>Pairwise comparisons</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="30"/>
-        <source>First seen</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="31"/>
-        <source>Last seen</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="32"/>
-        <source>Decay due</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="33"/>
-        <source>Last injected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="34"/>
-        <source>Reversal signals</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="35"/>
-        <source>Shadow of</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="36"/>
-        <source>Demoted by event</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="37"/>
-        <source>Record id</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="49"/>
-        <source>global</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="50"/>
-        <source>project {project}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="60"/>
-        <source>provisional — unary signals only; at most medium until a tag, refinement, revert or comparison</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="62"/>
-        <source>confirmed by a tag, refinement, revert or comparison</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="72"/>
-        <source>never</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>InspectorFilters</name>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="163"/>
-        <source>Nothing learned yet. Preferences appear here as Open Design sees what you accept, refine, tag or reject.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="168"/>
-        <source>Every preference is archived (not seen for 180 days).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="169"/>
-        <source>Show archived</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="169"/>
-        <source>Also show archived preferences</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="171"/>
-        <source>No preference matches these filters.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="172"/>
-        <source>Clear filters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="172"/>
-        <source>Remove every filter and show all preferences</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="178"/>
-        <source>Loading…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="180"/>
-        <source>1 preference</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="182"/>
-        <source>{n} preferences</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="185"/>
-        <source>{count} · {n} selected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="248"/>
-        <source>This store is read-only; nothing can be forgotten</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="250"/>
-        <source>Erase the selected preferences and their evidence (Delete)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="251"/>
-        <source>Erase the selected preferences and never learn these patterns again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="257"/>
-        <source>Forget all {n} shown…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="258"/>
-        <source>Forget all shown…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="260"/>
-        <source>Forget every preference this filter shows ({n}); the dialog lists them all</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="261"/>
-        <source>Filter first: this forgets every preference the filter shows</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>InspectorLayout</name>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="118"/>
-        <source>Forget…</source>
-        <extracomment>how long the current row must stay current before its detail is loaded (ms) &quot;Preview as if forgotten&quot;: [(preference_type, pattern), …] of the selection the detail pane now shows this key (None: nothing selected / gone) a forget finished; the argument is the receipt milliseconds from the last filter change to its rows being shown (for benchmarks)</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="122"/>
-        <source>Erase the selected preferences and their evidence (Delete)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="125"/>
-        <source>Forget and block…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="128"/>
-        <source>Erase the selected preferences and never learn these patterns again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="132"/>
-        <source>Preview as if forgotten</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="135"/>
-        <source>Show in the Preview tab the memory block as it would be without the selected patterns; nothing is changed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="140"/>
-        <source>Forget all shown…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="144"/>
-        <location filename="../../gui/tabs/inspector/layout.py" line="167"/>
-        <source>Refresh</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="146"/>
-        <source>Reload the preferences from the store (F5)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="170"/>
-        <source>Filter by pattern, type or project…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="172"/>
-        <source>Filter preferences</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="173"/>
-        <source>Type words that the pattern, type or project must contain (Ctrl+F); Escape clears</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="180"/>
-        <source>Scope</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="180"/>
-        <source>Show global preferences, project ones, or one project&apos;s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="183"/>
         <source>Type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="183"/>
-        <source>Show one type of preference</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="22"/>
+        <source>Pattern</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="186"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="23"/>
         <source>Polarity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="186"/>
-        <source>Show wanted (positive) or avoided (negative) preferences</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="24"/>
+        <source>Strength</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="187"/>
-        <source>Both polarities</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="25"/>
+        <source>Confidence tier</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="188"/>
-        <source>Positive</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="26"/>
+        <source>Evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="189"/>
-        <source>Negative</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="27"/>
+        <source>Tier from strength</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="192"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="28"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="192"/>
-        <source>Show one status only</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="29"/>
+        <source>Sources</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="193"/>
-        <source>Any status</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="30"/>
+        <source>Explicit tags</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="194"/>
-        <source>Stable</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="31"/>
+        <source>Accepts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="195"/>
-        <source>Under review</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="32"/>
+        <source>Rejects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="196"/>
-        <source>Archived</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="33"/>
+        <source>Pairwise comparisons</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="225"/>
-        <source>Tier:</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="34"/>
+        <source>First seen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="227"/>
-        <source>High</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="35"/>
+        <source>Last seen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="227"/>
-        <source>Medium</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="36"/>
+        <source>Decay due</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="227"/>
-        <source>Low</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="37"/>
+        <source>Last injected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="232"/>
-        <source>Tier {tier}</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="38"/>
+        <source>Reversal signals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="233"/>
-        <source>Show {tier} confidence preferences (none checked: every tier)</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="39"/>
+        <source>Shadow of</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="202"/>
-        <location filename="../../gui/tabs/inspector/layout.py" line="204"/>
-        <source>Show archived</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="40"/>
+        <source>Demoted by event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="205"/>
-        <source>Also show preferences not seen for 180 days (they are never injected)</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="41"/>
+        <source>Record id</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="209"/>
-        <source>Number of preferences</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="53"/>
+        <source>global</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="210"/>
-        <source>How many preferences match the filters</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="54"/>
+        <source>project {project}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="242"/>
-        <source>All scopes</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="64"/>
+        <source>provisional — unary signals only; at most medium until a tag, refinement, revert or comparison</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="243"/>
-        <source>Global only</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="66"/>
+        <source>confirmed by a tag, refinement, revert or comparison</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="244"/>
-        <source>Any project</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="251"/>
-        <source>Project {project}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="262"/>
-        <source>All types</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="278"/>
-        <source>Preferences</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="279"/>
-        <source>Learned preferences; select rows to see details, Delete forgets them</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="311"/>
-        <source>Nothing learned yet.</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="76"/>
+        <source>never</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>InspectorTab</name>
     <message>
-        <location filename="../../gui/tabs/inspector/view.py" line="63"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="100"/>
+        <source>Preview as if forgotten</source>
+        <extracomment>how long the current row must stay current before its detail is loaded (ms) &quot;Preview as if forgotten&quot;: [(preference_type, pattern, scope), …] of the selection the detail pane now shows this key (None: nothing selected / gone) a forget finished; the argument is the receipt milliseconds from the last filter change to its rows being shown (for benchmarks)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/view.py" line="103"/>
+        <source>Show in the Preview tab the memory block as it would be without the selected patterns; nothing is changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/view.py" line="108"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="117"/>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/view.py" line="110"/>
+        <source>Reload the preferences from the store (F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/view.py" line="127"/>
+        <source>Number of preferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/view.py" line="128"/>
+        <source>How many preferences match the filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/view.py" line="152"/>
         <source>Preferences and details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/view.py" line="96"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="189"/>
         <source>Inspector</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2069,47 +1985,48 @@
 <context>
     <name>KeptPanel</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="70"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="76"/>
         <source>Used in this retrieval:</source>
+        <extracomment>Show in Inspector: the preference&apos;s key Forget…: the preference&apos;s key (the Inspector asks and erases; :meth:`set_busy` meanwhile)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="73"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="79"/>
         <source>Preferences used in this retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="74"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="80"/>
         <source>The preferences this retrieval put into the prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="78"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="84"/>
         <source>Forg&amp;et…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="80"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="86"/>
         <source>Erase the selected preference and its evidence (asks first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="81"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="87"/>
         <source>Show in &amp;Inspector</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="83"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="89"/>
         <source>Open the Inspector on the selected preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="99"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="105"/>
         <source>Forget…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="102"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="108"/>
         <source>Show in Inspector</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2154,119 +2071,119 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/main_window.py" line="61"/>
+        <location filename="../../gui/main_window.py" line="63"/>
         <source>Creative Memory Studio</source>
         <extracomment>a pass of a tab&apos;s refresh has ended: the tab&apos;s key and when the pass began (``time.time()``); what the tab shows is the store as of then (how live refresh is measured, decision 0060)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="111"/>
+        <location filename="../../gui/main_window.py" line="113"/>
         <source>Memory state</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="114"/>
+        <location filename="../../gui/main_window.py" line="116"/>
         <source>Demo data notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="118"/>
+        <location filename="../../gui/main_window.py" line="120"/>
         <source>Notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="82"/>
+        <location filename="../../gui/main_window.py" line="84"/>
         <source>Sections</source>
         <extracomment>the tabs whose refresh runs (the key), and whether it was asked for again meanwhile</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="141"/>
+        <location filename="../../gui/main_window.py" line="142"/>
         <source>{title} (Ctrl+{n})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="178"/>
+        <location filename="../../gui/main_window.py" line="205"/>
         <source>Store: {path}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="190"/>
+        <location filename="../../gui/main_window.py" line="217"/>
         <source>Updating preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="191"/>
+        <location filename="../../gui/main_window.py" line="218"/>
         <source>The rules that turn your reactions into preferences have changed. Re-deriving every preference from the raw events…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="199"/>
+        <location filename="../../gui/main_window.py" line="226"/>
         <source>Could not re-derive the preferences; they are shown as stored.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="208"/>
+        <location filename="../../gui/main_window.py" line="235"/>
         <source>No store open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="221"/>
+        <location filename="../../gui/main_window.py" line="248"/>
         <source>&amp;Turn on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="221"/>
+        <location filename="../../gui/main_window.py" line="248"/>
         <source>&amp;Resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="249"/>
+        <location filename="../../gui/main_window.py" line="276"/>
         <source>O&amp;K, hide this notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="284"/>
+        <location filename="../../gui/main_window.py" line="311"/>
         <source>Demo data — not your memory. Nothing here is used by Open Design.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="285"/>
+        <location filename="../../gui/main_window.py" line="312"/>
         <source>&amp;Back to my memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="371"/>
+        <location filename="../../gui/main_window.py" line="398"/>
         <source>There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, Ctrl+4 retrievals in Diagnostics.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="375"/>
+        <location filename="../../gui/main_window.py" line="402"/>
         <source>● Live</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="375"/>
+        <location filename="../../gui/main_window.py" line="402"/>
         <source>○ Not live</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="377"/>
+        <location filename="../../gui/main_window.py" line="404"/>
         <source>Changes made by Open Design appear here within a second or two.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="379"/>
+        <location filename="../../gui/main_window.py" line="406"/>
         <source>The store cannot be read right now; the view is not updating.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="385"/>
+        <location filename="../../gui/main_window.py" line="412"/>
         <source>Working…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="393"/>
+        <location filename="../../gui/main_window.py" line="420"/>
         <source>Bringing memory up to today: {done} of {total} preferences aged by the time passed…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2274,73 +2191,73 @@
 <context>
     <name>MemoryActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="59"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="56"/>
         <source>Could not turn creative memory on.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="59"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="56"/>
         <source>Could not turn creative memory off.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="88"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="85"/>
         <source>Could not pause creative memory.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="104"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="101"/>
         <source>Could not resume creative memory.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="118"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="115"/>
         <source>The folder {path} could not be opened in a file manager; open it by hand.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="142"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="139"/>
         <source>Running the checks…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="148"/>
-        <location filename="../../gui/tabs/overview/actions.py" line="149"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="145"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="146"/>
         <source>The self-test could not run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="166"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="163"/>
         <source>Rebuilding preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="166"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="163"/>
         <source>Re-deriving every preference from the raw events…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="182"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="179"/>
         <source>Could not rebuild the preferences.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="188"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="185"/>
         <source>Rebuilt {n} preferences from {e} events in {s:.1f} s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="211"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="208"/>
         <source>Loading demo data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="211"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="208"/>
         <source>Generating the demo data set ({size})…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="227"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="224"/>
         <source>Could not load the demo data.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2863,6 +2780,80 @@
     </message>
 </context>
 <context>
+    <name>PreferenceList</name>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="45"/>
+        <source>Nothing learned yet.</source>
+        <extracomment>the selected rows changed (not while a reload puts them back) the current row changed (not while a reload puts it back) a reload put the selection back; True when it was a refresh (the scroll position kept too)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="59"/>
+        <source>Preferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="60"/>
+        <source>Learned preferences; select rows to see details, Delete forgets them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="185"/>
+        <source>Nothing learned yet. Preferences appear here as Open Design sees what you accept, refine, tag or reject.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="190"/>
+        <source>Every preference is archived (not seen for 180 days).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="191"/>
+        <source>Show archived</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="191"/>
+        <source>Also show archived preferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="193"/>
+        <source>No preference matches these filters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="194"/>
+        <source>Clear filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="194"/>
+        <source>Remove every filter and show all preferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="202"/>
+        <source>Loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="204"/>
+        <source>1 preference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="206"/>
+        <source>{n} preferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="209"/>
+        <source>{count} · {n} selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>PreferenceTableModel</name>
     <message>
         <location filename="../../gui/itemmodels/preference_columns.py" line="64"/>
@@ -3062,189 +3053,189 @@
 <context>
     <name>PreviewTab</name>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="59"/>
+        <location filename="../../gui/tabs/preview/view.py" line="60"/>
         <source>Generation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="60"/>
+        <location filename="../../gui/tabs/preview/view.py" line="61"/>
         <source>Critique</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="61"/>
+        <location filename="../../gui/tabs/preview/view.py" line="62"/>
         <source>Legacy ([MEMORY CONTEXT])</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="127"/>
-        <location filename="../../gui/tabs/preview/view.py" line="250"/>
+        <location filename="../../gui/tabs/preview/view.py" line="126"/>
+        <location filename="../../gui/tabs/preview/view.py" line="245"/>
         <source>No project</source>
-        <extracomment>signals the Inspector may offer for a changed selection (re-render the what-if at once)</extracomment>
+        <extracomment>the Inspector&apos;s selection handed over by &quot;Preview as if forgotten&quot;: (type, pattern[, scope])</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="132"/>
+        <location filename="../../gui/tabs/preview/view.py" line="131"/>
         <source>Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="133"/>
+        <location filename="../../gui/tabs/preview/view.py" line="132"/>
         <source>Compose the prefix as Open Design would for a generation in this project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="141"/>
+        <location filename="../../gui/tabs/preview/view.py" line="140"/>
         <source>Mode</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="142"/>
+        <location filename="../../gui/tabs/preview/view.py" line="141"/>
         <source>Generation (preferences first), critique (things to avoid first) or the prototype&apos;s legacy [MEMORY CONTEXT] format</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="145"/>
+        <location filename="../../gui/tabs/preview/view.py" line="144"/>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="147"/>
+        <location filename="../../gui/tabs/preview/view.py" line="146"/>
         <source>Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="147"/>
+        <location filename="../../gui/tabs/preview/view.py" line="146"/>
         <source>Copy the exact prefix text to the clipboard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="148"/>
+        <location filename="../../gui/tabs/preview/view.py" line="147"/>
         <source>R&amp;ecompose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="150"/>
+        <location filename="../../gui/tabs/preview/view.py" line="149"/>
         <source>Recompose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="150"/>
+        <location filename="../../gui/tabs/preview/view.py" line="149"/>
         <source>Compose the prefix again from the store now (F5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="152"/>
+        <location filename="../../gui/tabs/preview/view.py" line="151"/>
         <source>&amp;Project:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="154"/>
+        <location filename="../../gui/tabs/preview/view.py" line="153"/>
         <source>&amp;Mode:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="161"/>
+        <location filename="../../gui/tabs/preview/view.py" line="160"/>
         <source>As if &amp;forgotten (Inspector selection)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="165"/>
+        <location filename="../../gui/tabs/preview/view.py" line="164"/>
         <source>As if forgotten (Inspector selection)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="166"/>
+        <location filename="../../gui/tabs/preview/view.py" line="165"/>
         <source>Show the prefix as if the preferences selected in the Inspector were forgotten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="168"/>
+        <location filename="../../gui/tabs/preview/view.py" line="167"/>
         <source>As if this project were &amp;disabled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="170"/>
+        <location filename="../../gui/tabs/preview/view.py" line="169"/>
         <source>As if this project were disabled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="171"/>
+        <location filename="../../gui/tabs/preview/view.py" line="170"/>
         <source>As if without &amp;global memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="173"/>
+        <location filename="../../gui/tabs/preview/view.py" line="172"/>
         <source>As if this project did not use global memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="174"/>
+        <location filename="../../gui/tabs/preview/view.py" line="173"/>
         <source>What if:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="185"/>
+        <location filename="../../gui/tabs/preview/view.py" line="184"/>
         <source>What-if notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="188"/>
+        <location filename="../../gui/tabs/preview/view.py" line="187"/>
         <source>Why there is no Creative memory block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="191"/>
+        <location filename="../../gui/tabs/preview/view.py" line="190"/>
         <source>Personal memory warnings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="209"/>
+        <location filename="../../gui/tabs/preview/view.py" line="208"/>
         <source>Composed prefix</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="210"/>
+        <location filename="../../gui/tabs/preview/view.py" line="209"/>
         <source>The memory part of the prompt, as Open Design would send it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="216"/>
+        <location filename="../../gui/tabs/preview/view.py" line="215"/>
         <source>Token estimates: 4 characters a token, as the engine counts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="219"/>
+        <location filename="../../gui/tabs/preview/view.py" line="218"/>
         <source>Preview status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="245"/>
+        <location filename="../../gui/tabs/preview/view.py" line="240"/>
         <source>Preview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="279"/>
+        <location filename="../../gui/tabs/preview/view.py" line="265"/>
         <source>Choose a project first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="284"/>
+        <location filename="../../gui/tabs/preview/view.py" line="270"/>
         <source>Show the prefix as if these preferences were forgotten: {names}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="288"/>
+        <location filename="../../gui/tabs/preview/view.py" line="274"/>
         <source>Select preferences in the Inspector first; this shows the prefix as if they were forgotten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="353"/>
+        <location filename="../../gui/tabs/preview/view.py" line="342"/>
         <source>In this what-if: {sentence}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="361"/>
+        <location filename="../../gui/tabs/preview/view.py" line="350"/>
         <source>Personal memory: some entries were skipped.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3468,7 +3459,7 @@
     <name>ProjectsTab</name>
     <message>
         <location filename="../../gui/tabs/projects/view.py" line="75"/>
-        <location filename="../../gui/tabs/projects/view.py" line="277"/>
+        <location filename="../../gui/tabs/projects/view.py" line="273"/>
         <source>No projects yet. Projects appear here when Open Design creates them or when memory events name them.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3510,7 +3501,7 @@
     </message>
     <message>
         <location filename="../../gui/tabs/projects/view.py" line="145"/>
-        <location filename="../../gui/tabs/projects/view.py" line="232"/>
+        <location filename="../../gui/tabs/projects/view.py" line="228"/>
         <source>Click a switch or press Space on it to change it</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3540,39 +3531,39 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="229"/>
+        <location filename="../../gui/tabs/projects/view.py" line="225"/>
         <source>This store is read-only, so the switches cannot be changed: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="284"/>
+        <location filename="../../gui/tabs/projects/view.py" line="280"/>
         <source>No project matches “{text}”.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="285"/>
+        <location filename="../../gui/tabs/projects/view.py" line="281"/>
         <source>&amp;Clear the filter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="285"/>
+        <location filename="../../gui/tabs/projects/view.py" line="281"/>
         <source>Show every project again</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/projects/view.py" line="290"/>
+        <location filename="../../gui/tabs/projects/view.py" line="286"/>
         <source>%n project(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="292"/>
+        <location filename="../../gui/tabs/projects/view.py" line="288"/>
         <source>{shown} of {n} projects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="324"/>
+        <location filename="../../gui/tabs/projects/view.py" line="320"/>
         <source>Could not change “{name}”; the switch was put back.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3580,283 +3571,283 @@
 <context>
     <name>Reasons</name>
     <message>
-        <location filename="../../services/reasons.py" line="80"/>
+        <location filename="../../services/retrieval/reasons.py" line="80"/>
         <source>no project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="81"/>
-        <location filename="../../services/reasons.py" line="327"/>
+        <location filename="../../services/retrieval/reasons.py" line="81"/>
+        <location filename="../../services/retrieval/reasons.py" line="327"/>
         <source>project {id}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="86"/>
+        <location filename="../../services/retrieval/reasons.py" line="86"/>
         <source>this project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="92"/>
+        <location filename="../../services/retrieval/reasons.py" line="92"/>
         <source>using memory is paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="92"/>
+        <location filename="../../services/retrieval/reasons.py" line="92"/>
         <source>using memory was paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="94"/>
+        <location filename="../../services/retrieval/reasons.py" line="94"/>
         <source>using memory is paused until you resume it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="95"/>
+        <location filename="../../services/retrieval/reasons.py" line="95"/>
         <source>using memory was paused until you resume it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="96"/>
+        <location filename="../../services/retrieval/reasons.py" line="96"/>
         <source>using memory is paused until {when}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="97"/>
+        <location filename="../../services/retrieval/reasons.py" line="97"/>
         <source>using memory was paused until {when}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="115"/>
+        <location filename="../../services/retrieval/reasons.py" line="115"/>
         <source>it was strong and stable enough, and there was room for it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="117"/>
+        <location filename="../../services/retrieval/reasons.py" line="117"/>
         <source>creative memory is switched off (the “Creative memory” switch)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="118"/>
+        <location filename="../../services/retrieval/reasons.py" line="118"/>
         <source>creative memory was switched off (the “Creative memory” switch)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="122"/>
+        <location filename="../../services/retrieval/reasons.py" line="122"/>
         <source>{name} uses neither global memory nor its own (both switches are off)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="123"/>
+        <location filename="../../services/retrieval/reasons.py" line="123"/>
         <source>{name} uses neither global memory nor its own (both switches were off)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="126"/>
+        <location filename="../../services/retrieval/reasons.py" line="126"/>
         <source>its strength {strength:.2f} was below the {threshold:.2f} threshold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="129"/>
+        <location filename="../../services/retrieval/reasons.py" line="129"/>
         <source>it was under review, because it was contradicted in several sessions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="131"/>
+        <location filename="../../services/retrieval/reasons.py" line="131"/>
         <source>it was archived after {days} days without a signal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="133"/>
+        <location filename="../../services/retrieval/reasons.py" line="133"/>
         <source>it was not stable then</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="135"/>
+        <location filename="../../services/retrieval/reasons.py" line="135"/>
         <source>its confidence was low (only medium and high confidence are used)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="139"/>
+        <location filename="../../services/retrieval/reasons.py" line="139"/>
         <source>only {types} preferences were asked for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="141"/>
+        <location filename="../../services/retrieval/reasons.py" line="141"/>
         <source>its type was not asked for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="143"/>
+        <location filename="../../services/retrieval/reasons.py" line="143"/>
         <source>{cap} stronger preferences filled the {cap} places</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="146"/>
+        <location filename="../../services/retrieval/reasons.py" line="146"/>
         <source>at most {slots} things to avoid fit beside the preferences kept, and stronger ones took those places</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="152"/>
+        <location filename="../../services/retrieval/reasons.py" line="152"/>
         <source>at most {cap} preferences of one type ({type}) are used, and stronger ones took those places</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="154"/>
+        <location filename="../../services/retrieval/reasons.py" line="154"/>
         <source>at most {cap} preferences of one type are used, and stronger ones took those places</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="160"/>
+        <location filename="../../services/retrieval/reasons.py" line="160"/>
         <source>the project-override line may use at most half of the {budget}-token budget</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="163"/>
+        <location filename="../../services/retrieval/reasons.py" line="163"/>
         <source>the block had used {used} of its {budget} tokens, and this one did not fit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="165"/>
+        <location filename="../../services/retrieval/reasons.py" line="165"/>
         <source>the block reached its budget of {budget} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="167"/>
+        <location filename="../../services/retrieval/reasons.py" line="167"/>
         <source>{name} has its own preference for the same pattern, which is used instead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="170"/>
+        <location filename="../../services/retrieval/reasons.py" line="170"/>
         <source>it was learned after that generation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="172"/>
+        <location filename="../../services/retrieval/reasons.py" line="172"/>
         <source>no preference is strong and stable enough yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="174"/>
+        <location filename="../../services/retrieval/reasons.py" line="174"/>
         <source>of a reason this version does not describe ({code})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="201"/>
+        <location filename="../../services/retrieval/reasons.py" line="201"/>
         <source>Open Design has not used creative memory for {project} yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="203"/>
+        <location filename="../../services/retrieval/reasons.py" line="203"/>
         <source>Open Design has not used creative memory in a generation yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="207"/>
+        <location filename="../../services/retrieval/reasons.py" line="207"/>
         <source>Used in the last generation for {where} ({when}).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="210"/>
+        <location filename="../../services/retrieval/reasons.py" line="210"/>
         <source>Not used in the last generation for {where} ({when}): {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="236"/>
+        <location filename="../../services/retrieval/reasons.py" line="236"/>
         <source>Nothing is injected: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="253"/>
+        <location filename="../../services/retrieval/reasons.py" line="253"/>
         <source>positive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="255"/>
+        <location filename="../../services/retrieval/reasons.py" line="255"/>
         <source>negative</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="273"/>
+        <location filename="../../services/retrieval/reasons.py" line="273"/>
         <source>Kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="274"/>
+        <location filename="../../services/retrieval/reasons.py" line="274"/>
         <source>Kept {label} (strength {strength:.2f}).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="278"/>
+        <location filename="../../services/retrieval/reasons.py" line="278"/>
         <source>{n} {why}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="283"/>
+        <location filename="../../services/retrieval/reasons.py" line="283"/>
         <source>{count} left out by the lifecycle filter: {parts}. Among them: {sample}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="285"/>
+        <location filename="../../services/retrieval/reasons.py" line="285"/>
         <source>{count} left out by the lifecycle filter: {parts}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="290"/>
+        <location filename="../../services/retrieval/reasons.py" line="290"/>
         <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places. Next in line: {next}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="293"/>
+        <location filename="../../services/retrieval/reasons.py" line="293"/>
         <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="299"/>
+        <location filename="../../services/retrieval/reasons.py" line="299"/>
         <source>Places freed by a ceiling went to {what}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="304"/>
+        <location filename="../../services/retrieval/reasons.py" line="304"/>
         <source>Left out: {cut}: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="308"/>
+        <location filename="../../services/retrieval/reasons.py" line="308"/>
         <source>Left out {what}: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="311"/>
+        <location filename="../../services/retrieval/reasons.py" line="311"/>
         <source>Global {label} not used: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="313"/>
+        <location filename="../../services/retrieval/reasons.py" line="313"/>
         <source>{count} more global preferences not used: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="315"/>
+        <location filename="../../services/retrieval/reasons.py" line="315"/>
         <source>Nothing injected: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="336"/>
+        <location filename="../../services/retrieval/reasons.py" line="336"/>
         <source>below the {threshold:.2f} strength threshold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="339"/>
+        <location filename="../../services/retrieval/reasons.py" line="339"/>
         <source>not stable (under review or archived)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="341"/>
+        <location filename="../../services/retrieval/reasons.py" line="341"/>
         <source>of low confidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="343"/>
+        <location filename="../../services/retrieval/reasons.py" line="343"/>
         <source>of a type not asked for</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4051,27 +4042,27 @@
 <context>
     <name>ResetActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="47"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="48"/>
         <source>Back up creative memory to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="57"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="58"/>
         <source>The backup could not be written, so nothing was erased.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="62"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="63"/>
         <source>Resetting creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="62"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="63"/>
         <source>Erasing…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="70"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="71"/>
         <source>The reset did not finish.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4361,22 +4352,22 @@
 <context>
     <name>Secrets</name>
     <message>
-        <location filename="../../services/secret_status.py" line="29"/>
+        <location filename="../../services/keychain/secret_status.py" line="29"/>
         <source>Secrets are in the system keychain ({backend}).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/secret_status.py" line="41"/>
+        <location filename="../../services/keychain/secret_status.py" line="41"/>
         <source>The install secret is in {path} (readable only by you), kept there because it was created before a system keychain was available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/secret_status.py" line="51"/>
+        <location filename="../../services/keychain/secret_status.py" line="51"/>
         <source>No system keychain was found; the install secret is in {path} (readable only by you).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/secret_status.py" line="59"/>
+        <location filename="../../services/keychain/secret_status.py" line="59"/>
         <source>Its permissions were too open and have been set to owner-only (0600).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4662,37 +4653,37 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="190"/>
+        <location filename="../../gui/dialogs/store.py" line="189"/>
         <source>Choose the folder that holds app.sqlite</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="224"/>
+        <location filename="../../gui/dialogs/store.py" line="223"/>
         <source>Could not use that folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="235"/>
+        <location filename="../../gui/dialogs/store.py" line="234"/>
         <source>Move the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="236"/>
+        <location filename="../../gui/dialogs/store.py" line="235"/>
         <source>This store is in the folder the first release used, which Open Design may use later. Move it to this program&apos;s own folder? It is copied, checked, and only then removed here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="245"/>
+        <location filename="../../gui/dialogs/store.py" line="244"/>
         <source>&amp;Move</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="257"/>
+        <location filename="../../gui/dialogs/store.py" line="255"/>
         <source>Could not move the store.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="273"/>
+        <location filename="../../gui/dialogs/store.py" line="271"/>
         <source>Creative memory keeps its own tables (creative_memory_*) in Open Design&apos;s store:
 {store}
 
@@ -4700,29 +4691,29 @@ They are added now. Open Design&apos;s own tables are not changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="276"/>
+        <location filename="../../gui/dialogs/store.py" line="274"/>
         <source>Creative memory&apos;s tables in
 {store}
 are upgraded from schema {old} to {new}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="280"/>
+        <location filename="../../gui/dialogs/store.py" line="278"/>
         <source>Prepare the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="281"/>
+        <location filename="../../gui/dialogs/store.py" line="279"/>
         <source>A backup copy of the store is made beside it first (only the latest copy is kept).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="286"/>
+        <location filename="../../gui/dialogs/store.py" line="284"/>
         <source>&amp;Continue</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="287"/>
+        <location filename="../../gui/dialogs/store.py" line="285"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>

@@ -449,32 +449,32 @@
 <context>
     <name>DataDir</name>
     <message>
-        <location filename="../../services/datadir.py" line="42"/>
+        <location filename="../../services/location/datadir.py" line="42"/>
         <source>chosen with --data-dir</source>
         <translation>mit --data-dir gewählt</translation>
     </message>
     <message>
-        <location filename="../../services/datadir.py" line="43"/>
+        <location filename="../../services/location/datadir.py" line="43"/>
         <source>from the OD_DATA_DIR environment variable</source>
         <translation>aus der Umgebungsvariablen OD_DATA_DIR</translation>
     </message>
     <message>
-        <location filename="../../services/datadir.py" line="44"/>
+        <location filename="../../services/location/datadir.py" line="44"/>
         <source>the folder you chose (od-memory use, or Change… in the window)</source>
         <translation>der von Ihnen gewählte Ordner (od-memory use oder „Ändern…“ im Fenster)</translation>
     </message>
     <message>
-        <location filename="../../services/datadir.py" line="45"/>
+        <location filename="../../services/location/datadir.py" line="45"/>
         <source>found where Open Design keeps its data</source>
         <translation>dort gefunden, wo Open Design seine Daten ablegt</translation>
     </message>
     <message>
-        <location filename="../../services/datadir.py" line="46"/>
+        <location filename="../../services/location/datadir.py" line="46"/>
         <source>this program&apos;s own folder: Open Design was not found on this computer; memory is kept here until it is</source>
         <translation>der eigene Ordner dieses Programms: Open Design wurde auf diesem Computer nicht gefunden; das Gedächtnis bleibt hier, bis es gefunden wird</translation>
     </message>
     <message>
-        <location filename="../../services/datadir.py" line="50"/>
+        <location filename="../../services/location/datadir.py" line="50"/>
         <source>the demo store, kept apart from your memory</source>
         <translation>der Demo-Speicher, getrennt von Ihrem Gedächtnis</translation>
     </message>
@@ -482,154 +482,154 @@
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="123"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="105"/>
         <source>Details of the current preference</source>
-        <extracomment>at most this many events are listed in the detail pane (the newest)</extracomment>
+        <extracomment>the events list keeps each event&apos;s stored session id under this role (column 4) at most this many events are listed in the detail pane (the newest) the fewest average characters a value keeps beside its label before labels go above the values the pane now shows this key (None: nothing selected / gone) Forget this session…: the stored id of the selected event&apos;s session</extracomment>
         <translation>Details der aktuellen Präferenz</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="125"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="107"/>
         <source>Select a preference to see the events that built it, its strength over time and whether the last retrieval used it.</source>
         <translation>Wählen Sie eine Präferenz, um die Ereignisse, aus denen sie entstand, ihre Stärke im Zeitverlauf und ihre Verwendung im letzten Abruf zu sehen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="157"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="139"/>
         <source>Pattern</source>
         <translation>Muster</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="161"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="143"/>
         <source>Type, scope and polarity</source>
         <translation>Typ, Bereich und Polarität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="167"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="149"/>
         <source>Last retrieval</source>
         <translation>Letzter Abruf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="168"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="150"/>
         <source>Whether the last recorded retrieval injected this preference, and why</source>
         <translation>Ob der zuletzt aufgezeichnete Abruf diese Präferenz eingefügt hat, und warum</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="177"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="160"/>
         <source>Fields</source>
         <translation>Felder</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="177"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="160"/>
         <source>Every stored field of this preference</source>
         <translation>Jedes gespeicherte Feld dieser Präferenz</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="192"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="175"/>
         <source>Strength over time</source>
         <translation>Stärke im Zeitverlauf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
-        <location filename="../../gui/tabs/inspector/detail.py" line="199"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="178"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="182"/>
         <source>Events that built it</source>
         <translation>Ereignisse, aus denen sie entstand</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="200"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="183"/>
         <source>The raw signals that name this pattern in this scope, newest first</source>
         <translation>Die Rohsignale, die dieses Muster in diesem Bereich nennen, neueste zuerst</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="187"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="187"/>
         <source>Signal</source>
         <translation>Signal</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="187"/>
         <source>Polarity</source>
         <translation>Polarität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="187"/>
         <source>Project</source>
         <translation>Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="187"/>
         <source>Session</source>
         <translation>Sitzung</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="220"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="203"/>
         <source>Forget this &amp;session…</source>
         <translation>Diese &amp;Sitzung vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="223"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
         <source>Forget this session</source>
         <translation>Diese Sitzung vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="224"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="207"/>
         <source>Erase every event of the selected event&apos;s generation session and what it taught</source>
         <translation>Jedes Ereignis der Generierungssitzung des gewählten Ereignisses löschen und alles, was sie gelehrt hat</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="228"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="211"/>
         <source>Forget this session…</source>
         <translation>Diese Sitzung vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="291"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="265"/>
         <source>The details of this preference cannot be read: {why} Forget it, or rebuild memory from the events (Overview).</source>
         <translation>Die Details dieser Präferenz können nicht gelesen werden: {why} Vergessen Sie sie, oder bauen Sie das Gedächtnis aus den Ereignissen neu auf (Übersicht).</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="305"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="279"/>
         <source>global</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="306"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="280"/>
         <source>project {project}</source>
         <translation>Projekt {project}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="309"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="283"/>
         <source>Stored as {raw}</source>
         <translation>Gespeichert als {raw}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="311"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="285"/>
         <source>{type} · {scope} · {polarity}</source>
         <translation>{type} · {scope} · {polarity}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="315"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="289"/>
         <source>Type stored as {raw}</source>
         <translation>Typ gespeichert als {raw}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="344"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="318"/>
         <source>no project</source>
         <translation>kein Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="350"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="324"/>
         <source>Event {id} from {source}</source>
         <translation>Ereignis {id} aus {source}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="358"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="332"/>
         <source>Events that built it (newest {shown} of {n})</source>
         <translation>Ereignisse, aus denen sie entstand (neueste {shown} von {n})</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="361"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="335"/>
         <source>Events that built it ({n})</source>
         <translation>Ereignisse, aus denen sie entstand ({n})</translation>
     </message>
@@ -731,27 +731,27 @@
 <context>
     <name>DiagnosticsKept</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="47"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="46"/>
         <source>Prefer</source>
         <translation>Bevorzugen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="47"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="46"/>
         <source>Avoid</source>
         <translation>Vermeiden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="48"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="47"/>
         <source>global</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="51"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="50"/>
         <source>{verb} {pattern} — {type}, {where}, {strength} {tier}</source>
         <translation>{verb} {pattern} – {type}, {where}, {strength} {tier}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="230"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="204"/>
         <source>Retrieval #{id} is not in this store. Recorded retrievals are kept for the retention period, then deleted; the newest ones are listed below.</source>
         <translation>Abruf Nr. {id} ist nicht in diesem Speicher. Aufgezeichnete Abrufe werden für die Aufbewahrungsdauer behalten und dann gelöscht; die neuesten sind unten aufgeführt.</translation>
     </message>
@@ -860,295 +860,295 @@
         <translation>Altes Format</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="90"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="104"/>
         <source>All origins</source>
         <translation>Alle Herkünfte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="93"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="107"/>
         <source>Origin filter</source>
         <translation>Herkunftsfilter</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="93"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="107"/>
         <source>Show retrievals made by this caller only</source>
         <translation>Nur Abrufe dieses Aufrufers anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="97"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="365"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="111"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="379"/>
         <source>All projects</source>
         <translation>Alle Projekte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="100"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="114"/>
         <source>Project filter</source>
         <translation>Projektfilter</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="100"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="114"/>
         <source>Show retrievals for this project only</source>
         <translation>Nur Abrufe für dieses Projekt anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="104"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="118"/>
         <source>Any event</source>
         <translation>Jedes Ereignis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="110"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="124"/>
         <source>Event type filter</source>
         <translation>Ereignistypfilter</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="111"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="125"/>
         <source>Show only retrievals in which a stage emitted this diagnostic event</source>
         <translation>Nur Abrufe anzeigen, in denen eine Phase dieses Diagnoseereignis ausgegeben hat</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="143"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="157"/>
         <source>&amp;From</source>
         <translation>&amp;Von</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="145"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="159"/>
         <source>Filter from a time</source>
         <translation>Ab einem Zeitpunkt filtern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="145"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="159"/>
         <source>Show only retrievals at or after this time</source>
         <translation>Nur Abrufe zu oder nach diesem Zeitpunkt anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="147"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
         <source>From time</source>
         <translation>Startzeit</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="147"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
         <source>The earliest time to show (local time)</source>
         <translation>Der früheste anzuzeigende Zeitpunkt (Ortszeit)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="148"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="162"/>
         <source>&amp;Until</source>
         <translation>&amp;Bis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="150"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="164"/>
         <source>Filter up to a time</source>
         <translation>Bis zu einem Zeitpunkt filtern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="150"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="164"/>
         <source>Show only retrievals up to this time</source>
         <translation>Nur Abrufe bis zu diesem Zeitpunkt anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="152"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
         <source>To time</source>
         <translation>Endzeit</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="152"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
         <source>The latest time to show (local time, the whole minute)</source>
         <translation>Der späteste anzuzeigende Zeitpunkt (Ortszeit, die ganze Minute)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="116"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="130"/>
         <source>Search by pattern, type or project…</source>
         <translation>Nach Muster, Typ oder Projekt suchen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="120"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="134"/>
         <source>Search retrievals</source>
         <translation>Abrufe durchsuchen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="121"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="135"/>
         <source>Show retrievals that name this pattern, type or project (Ctrl+F); Escape clears</source>
         <translation>Abrufe anzeigen, die dieses Muster, diesen Typ oder dieses Projekt nennen (Strg+F); Esc löscht</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="124"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="138"/>
         <source>C&amp;lear filters</source>
         <translation>Filter &amp;löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="126"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="140"/>
         <source>Clear filters</source>
         <translation>Filter löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="126"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="140"/>
         <source>Show every recorded retrieval again</source>
         <translation>Wieder jeden aufgezeichneten Abruf anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="131"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="145"/>
         <source>&amp;Origin:</source>
         <translation>&amp;Herkunft:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="132"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="146"/>
         <source>&amp;Project:</source>
         <translation>&amp;Projekt:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="133"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="147"/>
         <source>E&amp;vent:</source>
         <translation>Ereig&amp;nis:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="134"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="148"/>
         <source>&amp;Search:</source>
         <translation>&amp;Suche:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="158"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="366"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="172"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="380"/>
         <source>No project (global only)</source>
         <translation>Kein Projekt (nur global)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="175"/>
         <source>Project to retrieve for</source>
         <translation>Projekt für den Abruf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="175"/>
         <source>The project the retrieval runs for</source>
         <translation>Das Projekt, für das der Abruf läuft</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="180"/>
         <source>Block format</source>
         <translation>Blockformat</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="180"/>
         <source>Which prompt block format to build</source>
         <translation>Welches Format der Prompt-Block haben soll</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="167"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="181"/>
         <source>&amp;Dry run</source>
         <translation>P&amp;robelauf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="171"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="185"/>
         <source>Dry run</source>
         <translation>Probelauf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="172"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="385"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="186"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="399"/>
         <source>Run the engine and show its stage events here without recording anything</source>
         <translation>Die Engine ausführen und ihre Phasenereignisse hier anzeigen, ohne etwas aufzuzeichnen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="175"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="189"/>
         <source>&amp;Run (dry run)</source>
         <translation>&amp;Ausführen (Probelauf)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="179"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="193"/>
         <source>Run a retrieval now</source>
         <translation>Jetzt abrufen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="180"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="194"/>
         <source>Retrieve for the chosen project now; a recorded run appears at the top of the list</source>
         <translation>Jetzt für das gewählte Projekt abrufen; ein aufgezeichneter Lauf erscheint oben in der Liste</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="182"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="196"/>
         <source>E&amp;xport…</source>
         <translation>E&amp;xportieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="184"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="198"/>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="184"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="198"/>
         <source>Save the filtered list as JSON or CSV</source>
         <translation>Die gefilterte Liste als JSON oder CSV speichern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="186"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="200"/>
         <source>Run a retrieval now:</source>
         <translation>Jetzt abrufen:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="192"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="206"/>
         <source>Pro&amp;ject:</source>
         <translation>Pro&amp;jekt:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="193"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="207"/>
         <source>&amp;Mode:</source>
         <translation>&amp;Modus:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="203"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="217"/>
         <source>Last action</source>
         <translation>Letzte Aktion</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="220"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="234"/>
         <source>Retrievals</source>
         <translation>Abrufe</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="222"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="236"/>
         <source>Recorded retrievals, newest first; select one to see its stage events</source>
         <translation>Aufgezeichnete Abrufe, neueste zuerst; wählen Sie einen, um seine Phasenereignisse zu sehen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="239"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="253"/>
         <source>How many retrievals are shown</source>
         <translation>Wie viele Abrufe angezeigt werden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="254"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="268"/>
         <source>Selected retrieval</source>
         <translation>Gewählter Abruf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="267"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="281"/>
         <source>Stage events</source>
         <translation>Phasenereignisse</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="269"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="283"/>
         <source>The stage events of the selected retrieval, in the order they happened</source>
         <translation>Die Phasenereignisse des gewählten Abrufs in der Reihenfolge, in der sie geschahen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="283"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="297"/>
         <source>Stage event detail</source>
         <translation>Details des Phasenereignisses</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="284"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="298"/>
         <source>The whole trace and every field of the selected stage event</source>
         <translation>Die ganze Ablaufspur und jedes Feld des gewählten Phasenereignisses</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="285"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="299"/>
         <source>Select a stage event to read its whole trace.</source>
         <translation>Wählen Sie ein Phasenereignis, um seine ganze Ablaufspur zu lesen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="357"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="371"/>
         <source>Diagnostics</source>
         <translation>Diagnose</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="382"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="396"/>
         <source>This store is read-only: a retrieval can only be a dry run</source>
         <translation>Dieser Speicher ist schreibgeschützt: Ein Abruf kann nur ein Probelauf sein</translation>
     </message>
@@ -1235,6 +1235,166 @@
     </message>
 </context>
 <context>
+    <name>FilterBar</name>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="30"/>
+        <source>Filter by pattern, type or project…</source>
+        <extracomment>the filter text or a facet changed (the filter box after its debounce) typing started in the filter box (before the debounce)</extracomment>
+        <translation>Nach Muster, Typ oder Projekt filtern…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="32"/>
+        <source>Filter preferences</source>
+        <translation>Präferenzen filtern</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="33"/>
+        <source>Type words that the pattern, type or project must contain (Ctrl+F); Escape clears</source>
+        <translation>Wörter eingeben, die Muster, Typ oder Projekt enthalten müssen (Strg+F); Esc löscht</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="39"/>
+        <source>Scope</source>
+        <translation>Bereich</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="39"/>
+        <source>Show global preferences, project ones, or one project&apos;s</source>
+        <translation>Globale Präferenzen, Projektpräferenzen oder die eines Projekts anzeigen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="42"/>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="42"/>
+        <source>Show one type of preference</source>
+        <translation>Eine Art von Präferenz anzeigen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="45"/>
+        <source>Polarity</source>
+        <translation>Polarität</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="46"/>
+        <source>Show wanted (positive) or avoided (negative) preferences</source>
+        <translation>Gewünschte (positive) oder vermiedene (negative) Präferenzen anzeigen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="47"/>
+        <source>Both polarities</source>
+        <translation>Beide Polaritäten</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="48"/>
+        <source>Positive</source>
+        <translation>Positiv</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="49"/>
+        <source>Negative</source>
+        <translation>Negativ</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="52"/>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="52"/>
+        <source>Show one status only</source>
+        <translation>Nur einen Status anzeigen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="53"/>
+        <source>Any status</source>
+        <translation>Jeder Status</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="54"/>
+        <source>Stable</source>
+        <translation>Stabil</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="55"/>
+        <source>Under review</source>
+        <translation>In Prüfung</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="56"/>
+        <source>Archived</source>
+        <translation>Archiviert</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="62"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="64"/>
+        <source>Show archived</source>
+        <translation>Archivierte anzeigen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="65"/>
+        <source>Also show preferences not seen for 180 days (they are never injected)</source>
+        <translation>Auch Präferenzen anzeigen, die 180 Tage nicht gesehen wurden (sie werden nie eingefügt)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="74"/>
+        <source>Tier:</source>
+        <translation>Stufe:</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="76"/>
+        <source>High</source>
+        <translation>Hoch</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="76"/>
+        <source>Medium</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="76"/>
+        <source>Low</source>
+        <translation>Niedrig</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="81"/>
+        <source>Tier {tier}</source>
+        <translation>Stufe {tier}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="82"/>
+        <source>Show {tier} confidence preferences (none checked: every tier)</source>
+        <translation>Präferenzen der Konfidenzstufe „{tier}“ anzeigen (keine gewählt: jede Stufe)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="91"/>
+        <source>All scopes</source>
+        <translation>Alle Bereiche</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="92"/>
+        <source>Global only</source>
+        <translation>Nur global</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="93"/>
+        <source>Any project</source>
+        <translation>Jedes Projekt</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="100"/>
+        <source>Project {project}</source>
+        <translation>Projekt {project}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/filters.py" line="111"/>
+        <source>All types</source>
+        <translation>Alle Typen</translation>
+    </message>
+</context>
+<context>
     <name>FilterLineEdit</name>
     <message>
         <location filename="../../gui/widgets/filter_edit.py" line="35"/>
@@ -1261,38 +1421,86 @@
 <context>
     <name>ForgetActions</name>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="133"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="69"/>
+        <source>Forget…</source>
+        <extracomment>&quot;Forget all shown&quot; lists every row in its dialog: at most this many a forget finished; the argument is the receipt a session was forgotten; the argument is the session&apos;s receipt a forget of preferences started (True: from asking to the receipt) or ended (False)</extracomment>
+        <translation>Vergessen…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/forget.py" line="73"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="109"/>
+        <source>Erase the selected preferences and their evidence (Delete)</source>
+        <translation>Die gewählten Präferenzen und ihre Belege löschen (Entf)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/forget.py" line="76"/>
+        <source>Forget and block…</source>
+        <translation>Vergessen und sperren…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/forget.py" line="78"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="110"/>
+        <source>Erase the selected preferences and never learn these patterns again</source>
+        <translation>Die gewählten Präferenzen löschen und diese Muster nie wieder lernen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/forget.py" line="81"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="117"/>
+        <source>Forget all shown…</source>
+        <translation>Alle angezeigten vergessen…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/forget.py" line="107"/>
+        <source>This store is read-only; nothing can be forgotten</source>
+        <translation>Dieser Speicher ist schreibgeschützt; nichts kann vergessen werden</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/forget.py" line="116"/>
+        <source>Forget all {n} shown…</source>
+        <translation>Alle {n} angezeigten vergessen…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/forget.py" line="119"/>
+        <source>Forget every preference this filter shows ({n}); the dialog lists them all</source>
+        <translation>Jede Präferenz vergessen, die dieser Filter anzeigt ({n}); der Dialog listet sie alle auf</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/forget.py" line="120"/>
+        <source>Filter first: this forgets every preference the filter shows</source>
+        <translation>Zuerst filtern: Das vergisst jede Präferenz, die der Filter anzeigt</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/forget.py" line="194"/>
         <source>Could not forget the selection.</source>
-        <extracomment>the events list keeps each event&apos;s stored session id under this role (column 4) &quot;Forget all shown&quot; lists every row in its dialog: at most this many</extracomment>
         <translation>Die Auswahl konnte nicht vergessen werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="180"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="232"/>
         <source>Forget a session — Creative Memory Studio</source>
         <translation>Eine Sitzung vergessen – Creative Memory Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="181"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="233"/>
         <source>Forget what session {session} taught?</source>
         <translation>Vergessen, was die Sitzung {session} gelehrt hat?</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="187"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="239"/>
         <source>This deletes the {n} events of this generation session and re-derives every preference they shaped from the events that remain. It cannot be undone.</source>
         <translation>Das löscht die {n} Ereignisse dieser Generierungssitzung und leitet jede Präferenz, die sie geprägt haben, aus den verbleibenden Ereignissen neu ab. Das kann nicht rückgängig gemacht werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="190"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="242"/>
         <source>&amp;Forget the session</source>
         <translation>Sitzung &amp;vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="192"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="244"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Abbrechen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="210"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="262"/>
         <source>Could not forget the session.</source>
         <translation>Die Sitzung konnte nicht vergessen werden.</translation>
     </message>
@@ -1597,474 +1805,182 @@
 <context>
     <name>InspectorFields</name>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="16"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="20"/>
         <source>Scope</source>
         <translation>Bereich</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="17"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="21"/>
         <source>Type</source>
         <translation>Typ</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="18"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="22"/>
         <source>Pattern</source>
         <translation>Muster</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="19"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="23"/>
         <source>Polarity</source>
         <translation>Polarität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="20"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="24"/>
         <source>Strength</source>
         <translation>Stärke</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="21"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="25"/>
         <source>Confidence tier</source>
         <translation>Konfidenzstufe</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="22"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="26"/>
         <source>Evidence</source>
         <translation>Belege</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="23"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="27"/>
         <source>Tier from strength</source>
         <translation>Stufe nach Stärke</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="24"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="28"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="25"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="29"/>
         <source>Sources</source>
         <translation>Quellen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="26"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="30"/>
         <source>Explicit tags</source>
         <translation>Explizite Tags</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="27"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="31"/>
         <source>Accepts</source>
         <translation>Zustimmungen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="28"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="32"/>
         <source>Rejects</source>
         <translation>Ablehnungen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="29"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="33"/>
         <source>Pairwise comparisons</source>
         <translation>Paarvergleiche</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="30"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="34"/>
         <source>First seen</source>
         <translation>Zuerst gesehen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="31"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="35"/>
         <source>Last seen</source>
         <translation>Zuletzt gesehen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="32"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="36"/>
         <source>Decay due</source>
         <translation>Abschwächung fällig</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="33"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="37"/>
         <source>Last injected</source>
         <translation>Zuletzt eingefügt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="34"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="38"/>
         <source>Reversal signals</source>
         <translation>Umkehrsignale</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="35"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="39"/>
         <source>Shadow of</source>
         <translation>Schatten von</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="36"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="40"/>
         <source>Demoted by event</source>
         <translation>Herabgestuft durch Ereignis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="37"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="41"/>
         <source>Record id</source>
         <translation>Datensatz-ID</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="49"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="53"/>
         <source>global</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="50"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="54"/>
         <source>project {project}</source>
         <translation>Projekt {project}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="60"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="64"/>
         <source>provisional — unary signals only; at most medium until a tag, refinement, revert or comparison</source>
         <translation>vorläufig – nur einstellige Signale; höchstens mittel bis zu einem Tag, einer Verfeinerung, einem Rückgängigmachen oder einem Vergleich</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="62"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="66"/>
         <source>confirmed by a tag, refinement, revert or comparison</source>
         <translation>bestätigt durch einen Tag, eine Verfeinerung, ein Rückgängigmachen oder einen Vergleich</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="72"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="76"/>
         <source>never</source>
         <translation>nie</translation>
     </message>
 </context>
 <context>
-    <name>InspectorFilters</name>
+    <name>InspectorTab</name>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="163"/>
-        <source>Nothing learned yet. Preferences appear here as Open Design sees what you accept, refine, tag or reject.</source>
-        <translation>Noch nichts gelernt. Präferenzen erscheinen hier, sobald Open Design sieht, was Sie annehmen, verfeinern, taggen oder ablehnen.</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="168"/>
-        <source>Every preference is archived (not seen for 180 days).</source>
-        <translation>Jede Präferenz ist archiviert (180 Tage nicht gesehen).</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="169"/>
-        <source>Show archived</source>
-        <translation>Archivierte anzeigen</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="169"/>
-        <source>Also show archived preferences</source>
-        <translation>Auch archivierte Präferenzen anzeigen</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="171"/>
-        <source>No preference matches these filters.</source>
-        <translation>Keine Präferenz passt zu diesen Filtern.</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="172"/>
-        <source>Clear filters</source>
-        <translation>Filter löschen</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="172"/>
-        <source>Remove every filter and show all preferences</source>
-        <translation>Alle Filter entfernen und alle Präferenzen anzeigen</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="178"/>
-        <source>Loading…</source>
-        <translation>Wird geladen…</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="180"/>
-        <source>1 preference</source>
-        <translation>1 Präferenz</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="182"/>
-        <source>{n} preferences</source>
-        <translation>{n} Präferenzen</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="185"/>
-        <source>{count} · {n} selected</source>
-        <translation>{count} · {n} ausgewählt</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="248"/>
-        <source>This store is read-only; nothing can be forgotten</source>
-        <translation>Dieser Speicher ist schreibgeschützt; nichts kann vergessen werden</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="250"/>
-        <source>Erase the selected preferences and their evidence (Delete)</source>
-        <translation>Die gewählten Präferenzen und ihre Belege löschen (Entf)</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="251"/>
-        <source>Erase the selected preferences and never learn these patterns again</source>
-        <translation>Die gewählten Präferenzen löschen und diese Muster nie wieder lernen</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="257"/>
-        <source>Forget all {n} shown…</source>
-        <translation>Alle {n} angezeigten vergessen…</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="258"/>
-        <source>Forget all shown…</source>
-        <translation>Alle angezeigten vergessen…</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="260"/>
-        <source>Forget every preference this filter shows ({n}); the dialog lists them all</source>
-        <translation>Jede Präferenz vergessen, die dieser Filter anzeigt ({n}); der Dialog listet sie alle auf</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="261"/>
-        <source>Filter first: this forgets every preference the filter shows</source>
-        <translation>Zuerst filtern: Das vergisst jede Präferenz, die der Filter anzeigt</translation>
-    </message>
-</context>
-<context>
-    <name>InspectorLayout</name>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="118"/>
-        <source>Forget…</source>
-        <extracomment>how long the current row must stay current before its detail is loaded (ms) &quot;Preview as if forgotten&quot;: [(preference_type, pattern), …] of the selection the detail pane now shows this key (None: nothing selected / gone) a forget finished; the argument is the receipt milliseconds from the last filter change to its rows being shown (for benchmarks)</extracomment>
-        <translation>Vergessen…</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="122"/>
-        <source>Erase the selected preferences and their evidence (Delete)</source>
-        <translation>Die gewählten Präferenzen und ihre Belege löschen (Entf)</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="125"/>
-        <source>Forget and block…</source>
-        <translation>Vergessen und sperren…</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="128"/>
-        <source>Erase the selected preferences and never learn these patterns again</source>
-        <translation>Die gewählten Präferenzen löschen und diese Muster nie wieder lernen</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="132"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="100"/>
         <source>Preview as if forgotten</source>
+        <extracomment>how long the current row must stay current before its detail is loaded (ms) &quot;Preview as if forgotten&quot;: [(preference_type, pattern, scope), …] of the selection the detail pane now shows this key (None: nothing selected / gone) a forget finished; the argument is the receipt milliseconds from the last filter change to its rows being shown (for benchmarks)</extracomment>
         <translation>Vorschau wie vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="135"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="103"/>
         <source>Show in the Preview tab the memory block as it would be without the selected patterns; nothing is changed</source>
         <translation>Im Reiter Vorschau den Gedächtnisblock so zeigen, wie er ohne die gewählten Muster wäre; nichts wird geändert</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="140"/>
-        <source>Forget all shown…</source>
-        <translation>Alle angezeigten vergessen…</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="144"/>
-        <location filename="../../gui/tabs/inspector/layout.py" line="167"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="108"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="117"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="146"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="110"/>
         <source>Reload the preferences from the store (F5)</source>
         <translation>Die Präferenzen neu aus dem Speicher laden (F5)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="170"/>
-        <source>Filter by pattern, type or project…</source>
-        <translation>Nach Muster, Typ oder Projekt filtern…</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="172"/>
-        <source>Filter preferences</source>
-        <translation>Präferenzen filtern</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="173"/>
-        <source>Type words that the pattern, type or project must contain (Ctrl+F); Escape clears</source>
-        <translation>Wörter eingeben, die Muster, Typ oder Projekt enthalten müssen (Strg+F); Esc löscht</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="180"/>
-        <source>Scope</source>
-        <translation>Bereich</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="180"/>
-        <source>Show global preferences, project ones, or one project&apos;s</source>
-        <translation>Globale Präferenzen, Projektpräferenzen oder die eines Projekts anzeigen</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="183"/>
-        <source>Type</source>
-        <translation>Typ</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="183"/>
-        <source>Show one type of preference</source>
-        <translation>Eine Art von Präferenz anzeigen</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="186"/>
-        <source>Polarity</source>
-        <translation>Polarität</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="186"/>
-        <source>Show wanted (positive) or avoided (negative) preferences</source>
-        <translation>Gewünschte (positive) oder vermiedene (negative) Präferenzen anzeigen</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="187"/>
-        <source>Both polarities</source>
-        <translation>Beide Polaritäten</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="188"/>
-        <source>Positive</source>
-        <translation>Positiv</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="189"/>
-        <source>Negative</source>
-        <translation>Negativ</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="192"/>
-        <source>Status</source>
-        <translation>Status</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="192"/>
-        <source>Show one status only</source>
-        <translation>Nur einen Status anzeigen</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="193"/>
-        <source>Any status</source>
-        <translation>Jeder Status</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="194"/>
-        <source>Stable</source>
-        <translation>Stabil</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="195"/>
-        <source>Under review</source>
-        <translation>In Prüfung</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="196"/>
-        <source>Archived</source>
-        <translation>Archiviert</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="225"/>
-        <source>Tier:</source>
-        <translation>Stufe:</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="227"/>
-        <source>High</source>
-        <translation>Hoch</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="227"/>
-        <source>Medium</source>
-        <translation>Mittel</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="227"/>
-        <source>Low</source>
-        <translation>Niedrig</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="232"/>
-        <source>Tier {tier}</source>
-        <translation>Stufe {tier}</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="233"/>
-        <source>Show {tier} confidence preferences (none checked: every tier)</source>
-        <translation>Präferenzen der Konfidenzstufe „{tier}“ anzeigen (keine gewählt: jede Stufe)</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="202"/>
-        <location filename="../../gui/tabs/inspector/layout.py" line="204"/>
-        <source>Show archived</source>
-        <translation>Archivierte anzeigen</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="205"/>
-        <source>Also show preferences not seen for 180 days (they are never injected)</source>
-        <translation>Auch Präferenzen anzeigen, die 180 Tage nicht gesehen wurden (sie werden nie eingefügt)</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="209"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="127"/>
         <source>Number of preferences</source>
         <translation>Anzahl der Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="210"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="128"/>
         <source>How many preferences match the filters</source>
         <translation>Wie viele Präferenzen zu den Filtern passen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="242"/>
-        <source>All scopes</source>
-        <translation>Alle Bereiche</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="243"/>
-        <source>Global only</source>
-        <translation>Nur global</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="244"/>
-        <source>Any project</source>
-        <translation>Jedes Projekt</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="251"/>
-        <source>Project {project}</source>
-        <translation>Projekt {project}</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="262"/>
-        <source>All types</source>
-        <translation>Alle Typen</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="278"/>
-        <source>Preferences</source>
-        <translation>Präferenzen</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="279"/>
-        <source>Learned preferences; select rows to see details, Delete forgets them</source>
-        <translation>Gelernte Präferenzen; Zeilen wählen, um Details zu sehen, Entf vergisst sie</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/layout.py" line="311"/>
-        <source>Nothing learned yet.</source>
-        <translation>Noch nichts gelernt.</translation>
-    </message>
-</context>
-<context>
-    <name>InspectorTab</name>
-    <message>
-        <location filename="../../gui/tabs/inspector/view.py" line="63"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="152"/>
         <source>Preferences and details</source>
         <translation>Präferenzen und Details</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/view.py" line="96"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="189"/>
         <source>Inspector</source>
         <translation>Inspektor</translation>
     </message>
@@ -2072,47 +1988,48 @@
 <context>
     <name>KeptPanel</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="70"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="76"/>
         <source>Used in this retrieval:</source>
+        <extracomment>Show in Inspector: the preference&apos;s key Forget…: the preference&apos;s key (the Inspector asks and erases; :meth:`set_busy` meanwhile)</extracomment>
         <translation>In diesem Abruf verwendet:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="73"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="79"/>
         <source>Preferences used in this retrieval</source>
         <translation>In diesem Abruf verwendete Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="74"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="80"/>
         <source>The preferences this retrieval put into the prompt</source>
         <translation>Die Präferenzen, die dieser Abruf in den Prompt eingefügt hat</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="78"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="84"/>
         <source>Forg&amp;et…</source>
         <translation>V&amp;ergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="80"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="86"/>
         <source>Erase the selected preference and its evidence (asks first)</source>
         <translation>Die gewählte Präferenz und ihre Belege löschen (mit Rückfrage)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="81"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="87"/>
         <source>Show in &amp;Inspector</source>
         <translation>Im &amp;Inspektor zeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="83"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="89"/>
         <source>Open the Inspector on the selected preference</source>
         <translation>Den Inspektor mit der gewählten Präferenz öffnen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="99"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="105"/>
         <source>Forget…</source>
         <translation>Vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="102"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="108"/>
         <source>Show in Inspector</source>
         <translation>Im Inspektor zeigen</translation>
     </message>
@@ -2157,119 +2074,119 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/main_window.py" line="61"/>
+        <location filename="../../gui/main_window.py" line="63"/>
         <source>Creative Memory Studio</source>
         <extracomment>a pass of a tab&apos;s refresh has ended: the tab&apos;s key and when the pass began (``time.time()``); what the tab shows is the store as of then (how live refresh is measured, decision 0060)</extracomment>
         <translation>Creative Memory Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="111"/>
+        <location filename="../../gui/main_window.py" line="113"/>
         <source>Memory state</source>
         <translation>Zustand des Gedächtnisses</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="114"/>
+        <location filename="../../gui/main_window.py" line="116"/>
         <source>Demo data notice</source>
         <translation>Hinweis zu Demodaten</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="118"/>
+        <location filename="../../gui/main_window.py" line="120"/>
         <source>Notice</source>
         <translation>Hinweis</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="82"/>
+        <location filename="../../gui/main_window.py" line="84"/>
         <source>Sections</source>
         <extracomment>the tabs whose refresh runs (the key), and whether it was asked for again meanwhile</extracomment>
         <translation>Bereiche</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="141"/>
+        <location filename="../../gui/main_window.py" line="142"/>
         <source>{title} (Ctrl+{n})</source>
         <translation>{title} (Strg+{n})</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="178"/>
+        <location filename="../../gui/main_window.py" line="205"/>
         <source>Store: {path}</source>
         <translation>Speicher: {path}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="190"/>
+        <location filename="../../gui/main_window.py" line="217"/>
         <source>Updating preferences</source>
         <translation>Präferenzen werden aktualisiert</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="191"/>
+        <location filename="../../gui/main_window.py" line="218"/>
         <source>The rules that turn your reactions into preferences have changed. Re-deriving every preference from the raw events…</source>
         <translation>Die Regeln, die aus Ihren Reaktionen Präferenzen machen, haben sich geändert. Jede Präferenz wird aus den Rohereignissen neu abgeleitet…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="199"/>
+        <location filename="../../gui/main_window.py" line="226"/>
         <source>Could not re-derive the preferences; they are shown as stored.</source>
         <translation>Die Präferenzen konnten nicht neu abgeleitet werden; sie werden so angezeigt, wie sie gespeichert sind.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="208"/>
+        <location filename="../../gui/main_window.py" line="235"/>
         <source>No store open</source>
         <translation>Kein Speicher geöffnet</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="221"/>
+        <location filename="../../gui/main_window.py" line="248"/>
         <source>&amp;Turn on</source>
         <translation>&amp;Einschalten</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="221"/>
+        <location filename="../../gui/main_window.py" line="248"/>
         <source>&amp;Resume</source>
         <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="249"/>
+        <location filename="../../gui/main_window.py" line="276"/>
         <source>O&amp;K, hide this notice</source>
         <translation>O&amp;K, diesen Hinweis ausblenden</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="284"/>
+        <location filename="../../gui/main_window.py" line="311"/>
         <source>Demo data — not your memory. Nothing here is used by Open Design.</source>
         <translation>Demodaten – nicht Ihr Gedächtnis. Nichts hiervon wird von Open Design verwendet.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="285"/>
+        <location filename="../../gui/main_window.py" line="312"/>
         <source>&amp;Back to my memory</source>
         <translation>Zu&amp;rück zu meinem Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="371"/>
+        <location filename="../../gui/main_window.py" line="398"/>
         <source>There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, Ctrl+4 retrievals in Diagnostics.</source>
         <translation>Auf diesem Reiter gibt es nichts zu durchsuchen: Strg+3 durchsucht Präferenzen im Inspektor, Strg+4 Abrufe in der Diagnose.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="375"/>
+        <location filename="../../gui/main_window.py" line="402"/>
         <source>● Live</source>
         <translation>● Live</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="375"/>
+        <location filename="../../gui/main_window.py" line="402"/>
         <source>○ Not live</source>
         <translation>○ Nicht live</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="377"/>
+        <location filename="../../gui/main_window.py" line="404"/>
         <source>Changes made by Open Design appear here within a second or two.</source>
         <translation>Änderungen durch Open Design erscheinen hier innerhalb von ein, zwei Sekunden.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="379"/>
+        <location filename="../../gui/main_window.py" line="406"/>
         <source>The store cannot be read right now; the view is not updating.</source>
         <translation>Der Speicher kann gerade nicht gelesen werden; die Ansicht wird nicht aktualisiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="385"/>
+        <location filename="../../gui/main_window.py" line="412"/>
         <source>Working…</source>
         <translation>Wird bearbeitet…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="393"/>
+        <location filename="../../gui/main_window.py" line="420"/>
         <source>Bringing memory up to today: {done} of {total} preferences aged by the time passed…</source>
         <translation>Gedächtnis wird auf heute gebracht: {done} von {total} Präferenzen gealtert…</translation>
     </message>
@@ -2277,73 +2194,73 @@
 <context>
     <name>MemoryActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="59"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="56"/>
         <source>Could not turn creative memory on.</source>
         <translation>Das kreative Gedächtnis konnte nicht eingeschaltet werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="59"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="56"/>
         <source>Could not turn creative memory off.</source>
         <translation>Das kreative Gedächtnis konnte nicht ausgeschaltet werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="88"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="85"/>
         <source>Could not pause creative memory.</source>
         <translation>Das kreative Gedächtnis konnte nicht pausiert werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="104"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="101"/>
         <source>Could not resume creative memory.</source>
         <translation>Das kreative Gedächtnis konnte nicht fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="118"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="115"/>
         <source>The folder {path} could not be opened in a file manager; open it by hand.</source>
         <translation>Der Ordner {path} konnte nicht in einer Dateiverwaltung geöffnet werden; öffnen Sie ihn von Hand.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="142"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="139"/>
         <source>Running the checks…</source>
         <translation>Prüfungen laufen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="148"/>
-        <location filename="../../gui/tabs/overview/actions.py" line="149"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="145"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="146"/>
         <source>The self-test could not run.</source>
         <translation>Der Selbsttest konnte nicht laufen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="166"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="163"/>
         <source>Rebuilding preferences</source>
         <translation>Präferenzen werden neu aufgebaut</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="166"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="163"/>
         <source>Re-deriving every preference from the raw events…</source>
         <translation>Jede Präferenz wird aus den Rohereignissen neu abgeleitet…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="182"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="179"/>
         <source>Could not rebuild the preferences.</source>
         <translation>Die Präferenzen konnten nicht neu aufgebaut werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="188"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="185"/>
         <source>Rebuilt {n} preferences from {e} events in {s:.1f} s.</source>
         <translation>{n} Präferenzen aus {e} Ereignissen in {s:.1f} s neu aufgebaut.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="211"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="208"/>
         <source>Loading demo data</source>
         <translation>Demodaten werden geladen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="211"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="208"/>
         <source>Generating the demo data set ({size})…</source>
         <translation>Der Demodatensatz ({size}) wird erzeugt…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="227"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="224"/>
         <source>Could not load the demo data.</source>
         <translation>Die Demodaten konnten nicht geladen werden.</translation>
     </message>
@@ -2867,6 +2784,80 @@
     </message>
 </context>
 <context>
+    <name>PreferenceList</name>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="45"/>
+        <source>Nothing learned yet.</source>
+        <extracomment>the selected rows changed (not while a reload puts them back) the current row changed (not while a reload puts it back) a reload put the selection back; True when it was a refresh (the scroll position kept too)</extracomment>
+        <translation>Noch nichts gelernt.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="59"/>
+        <source>Preferences</source>
+        <translation>Präferenzen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="60"/>
+        <source>Learned preferences; select rows to see details, Delete forgets them</source>
+        <translation>Gelernte Präferenzen; Zeilen wählen, um Details zu sehen, Entf vergisst sie</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="185"/>
+        <source>Nothing learned yet. Preferences appear here as Open Design sees what you accept, refine, tag or reject.</source>
+        <translation>Noch nichts gelernt. Präferenzen erscheinen hier, sobald Open Design sieht, was Sie annehmen, verfeinern, taggen oder ablehnen.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="190"/>
+        <source>Every preference is archived (not seen for 180 days).</source>
+        <translation>Jede Präferenz ist archiviert (180 Tage nicht gesehen).</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="191"/>
+        <source>Show archived</source>
+        <translation>Archivierte anzeigen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="191"/>
+        <source>Also show archived preferences</source>
+        <translation>Auch archivierte Präferenzen anzeigen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="193"/>
+        <source>No preference matches these filters.</source>
+        <translation>Keine Präferenz passt zu diesen Filtern.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="194"/>
+        <source>Clear filters</source>
+        <translation>Filter löschen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="194"/>
+        <source>Remove every filter and show all preferences</source>
+        <translation>Alle Filter entfernen und alle Präferenzen anzeigen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="202"/>
+        <source>Loading…</source>
+        <translation>Wird geladen…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="204"/>
+        <source>1 preference</source>
+        <translation>1 Präferenz</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="206"/>
+        <source>{n} preferences</source>
+        <translation>{n} Präferenzen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="209"/>
+        <source>{count} · {n} selected</source>
+        <translation>{count} · {n} ausgewählt</translation>
+    </message>
+</context>
+<context>
     <name>PreferenceTableModel</name>
     <message>
         <location filename="../../gui/itemmodels/preference_columns.py" line="64"/>
@@ -3066,189 +3057,189 @@
 <context>
     <name>PreviewTab</name>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="59"/>
+        <location filename="../../gui/tabs/preview/view.py" line="60"/>
         <source>Generation</source>
         <translation>Generierung</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="60"/>
+        <location filename="../../gui/tabs/preview/view.py" line="61"/>
         <source>Critique</source>
         <translation>Kritik</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="61"/>
+        <location filename="../../gui/tabs/preview/view.py" line="62"/>
         <source>Legacy ([MEMORY CONTEXT])</source>
         <translation>Alt ([MEMORY CONTEXT])</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="127"/>
-        <location filename="../../gui/tabs/preview/view.py" line="250"/>
+        <location filename="../../gui/tabs/preview/view.py" line="126"/>
+        <location filename="../../gui/tabs/preview/view.py" line="245"/>
         <source>No project</source>
-        <extracomment>signals the Inspector may offer for a changed selection (re-render the what-if at once)</extracomment>
+        <extracomment>the Inspector&apos;s selection handed over by &quot;Preview as if forgotten&quot;: (type, pattern[, scope])</extracomment>
         <translation>Kein Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="132"/>
+        <location filename="../../gui/tabs/preview/view.py" line="131"/>
         <source>Project</source>
         <translation>Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="133"/>
+        <location filename="../../gui/tabs/preview/view.py" line="132"/>
         <source>Compose the prefix as Open Design would for a generation in this project</source>
         <translation>Das Präfix so zusammenstellen, wie Open Design es für eine Generierung in diesem Projekt täte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="141"/>
+        <location filename="../../gui/tabs/preview/view.py" line="140"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="142"/>
+        <location filename="../../gui/tabs/preview/view.py" line="141"/>
         <source>Generation (preferences first), critique (things to avoid first) or the prototype&apos;s legacy [MEMORY CONTEXT] format</source>
         <translation>Generierung (Präferenzen zuerst), Kritik (zu Vermeidendes zuerst) oder das alte Format [MEMORY CONTEXT] des Prototyps</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="145"/>
+        <location filename="../../gui/tabs/preview/view.py" line="144"/>
         <source>&amp;Copy</source>
         <translation>&amp;Kopieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="147"/>
+        <location filename="../../gui/tabs/preview/view.py" line="146"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="147"/>
+        <location filename="../../gui/tabs/preview/view.py" line="146"/>
         <source>Copy the exact prefix text to the clipboard</source>
         <translation>Den genauen Text des Präfixes in die Zwischenablage kopieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="148"/>
+        <location filename="../../gui/tabs/preview/view.py" line="147"/>
         <source>R&amp;ecompose</source>
         <translation>&amp;Neu zusammenstellen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="150"/>
+        <location filename="../../gui/tabs/preview/view.py" line="149"/>
         <source>Recompose</source>
         <translation>Neu zusammenstellen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="150"/>
+        <location filename="../../gui/tabs/preview/view.py" line="149"/>
         <source>Compose the prefix again from the store now (F5)</source>
         <translation>Das Präfix jetzt neu aus dem Speicher zusammenstellen (F5)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="152"/>
+        <location filename="../../gui/tabs/preview/view.py" line="151"/>
         <source>&amp;Project:</source>
         <translation>&amp;Projekt:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="154"/>
+        <location filename="../../gui/tabs/preview/view.py" line="153"/>
         <source>&amp;Mode:</source>
         <translation>&amp;Modus:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="161"/>
+        <location filename="../../gui/tabs/preview/view.py" line="160"/>
         <source>As if &amp;forgotten (Inspector selection)</source>
         <translation>Wie &amp;vergessen (Auswahl im Inspektor)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="165"/>
+        <location filename="../../gui/tabs/preview/view.py" line="164"/>
         <source>As if forgotten (Inspector selection)</source>
         <translation>Wie vergessen (Auswahl im Inspektor)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="166"/>
+        <location filename="../../gui/tabs/preview/view.py" line="165"/>
         <source>Show the prefix as if the preferences selected in the Inspector were forgotten</source>
         <translation>Das Präfix so zeigen, als wären die im Inspektor gewählten Präferenzen vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="168"/>
+        <location filename="../../gui/tabs/preview/view.py" line="167"/>
         <source>As if this project were &amp;disabled</source>
         <translation>Als wäre dieses Projekt &amp;deaktiviert</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="170"/>
+        <location filename="../../gui/tabs/preview/view.py" line="169"/>
         <source>As if this project were disabled</source>
         <translation>Als wäre dieses Projekt deaktiviert</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="171"/>
+        <location filename="../../gui/tabs/preview/view.py" line="170"/>
         <source>As if without &amp;global memory</source>
         <translation>Als gäbe es kein &amp;globales Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="173"/>
+        <location filename="../../gui/tabs/preview/view.py" line="172"/>
         <source>As if this project did not use global memory</source>
         <translation>Als nutzte dieses Projekt kein globales Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="174"/>
+        <location filename="../../gui/tabs/preview/view.py" line="173"/>
         <source>What if:</source>
         <translation>Was wäre, wenn:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="185"/>
+        <location filename="../../gui/tabs/preview/view.py" line="184"/>
         <source>What-if notice</source>
         <translation>Was-wäre-wenn-Hinweis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="188"/>
+        <location filename="../../gui/tabs/preview/view.py" line="187"/>
         <source>Why there is no Creative memory block</source>
         <translation>Warum es keinen Block „Creative memory“ gibt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="191"/>
+        <location filename="../../gui/tabs/preview/view.py" line="190"/>
         <source>Personal memory warnings</source>
         <translation>Warnungen zum persönlichen Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="209"/>
+        <location filename="../../gui/tabs/preview/view.py" line="208"/>
         <source>Composed prefix</source>
         <translation>Zusammengestelltes Präfix</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="210"/>
+        <location filename="../../gui/tabs/preview/view.py" line="209"/>
         <source>The memory part of the prompt, as Open Design would send it</source>
         <translation>Der Gedächtnisteil des Prompts, so wie Open Design ihn senden würde</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="216"/>
+        <location filename="../../gui/tabs/preview/view.py" line="215"/>
         <source>Token estimates: 4 characters a token, as the engine counts</source>
         <translation>Tokenschätzung: 4 Zeichen pro Token, wie die Engine zählt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="219"/>
+        <location filename="../../gui/tabs/preview/view.py" line="218"/>
         <source>Preview status</source>
         <translation>Vorschaustatus</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="245"/>
+        <location filename="../../gui/tabs/preview/view.py" line="240"/>
         <source>Preview</source>
         <translation>Vorschau</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="279"/>
+        <location filename="../../gui/tabs/preview/view.py" line="265"/>
         <source>Choose a project first</source>
         <translation>Wählen Sie zuerst ein Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="284"/>
+        <location filename="../../gui/tabs/preview/view.py" line="270"/>
         <source>Show the prefix as if these preferences were forgotten: {names}</source>
         <translation>Das Präfix so zeigen, als wären diese Präferenzen vergessen: {names}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="288"/>
+        <location filename="../../gui/tabs/preview/view.py" line="274"/>
         <source>Select preferences in the Inspector first; this shows the prefix as if they were forgotten</source>
         <translation>Wählen Sie zuerst Präferenzen im Inspektor; dann zeigt dies das Präfix, als wären sie vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="353"/>
+        <location filename="../../gui/tabs/preview/view.py" line="342"/>
         <source>In this what-if: {sentence}</source>
         <translation>In diesem Was-wäre-wenn: {sentence}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="361"/>
+        <location filename="../../gui/tabs/preview/view.py" line="350"/>
         <source>Personal memory: some entries were skipped.</source>
         <translation>Persönliches Gedächtnis: Einige Einträge wurden übersprungen.</translation>
     </message>
@@ -3472,7 +3463,7 @@
     <name>ProjectsTab</name>
     <message>
         <location filename="../../gui/tabs/projects/view.py" line="75"/>
-        <location filename="../../gui/tabs/projects/view.py" line="277"/>
+        <location filename="../../gui/tabs/projects/view.py" line="273"/>
         <source>No projects yet. Projects appear here when Open Design creates them or when memory events name them.</source>
         <translation>Noch keine Projekte. Projekte erscheinen hier, wenn Open Design sie anlegt oder Gedächtnisereignisse sie nennen.</translation>
     </message>
@@ -3514,7 +3505,7 @@
     </message>
     <message>
         <location filename="../../gui/tabs/projects/view.py" line="145"/>
-        <location filename="../../gui/tabs/projects/view.py" line="232"/>
+        <location filename="../../gui/tabs/projects/view.py" line="228"/>
         <source>Click a switch or press Space on it to change it</source>
         <translation>Einen Schalter anklicken oder darauf die Leertaste drücken, um ihn zu ändern</translation>
     </message>
@@ -3544,27 +3535,27 @@
         <translation>Letzte Aktivität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="229"/>
+        <location filename="../../gui/tabs/projects/view.py" line="225"/>
         <source>This store is read-only, so the switches cannot be changed: {reason}</source>
         <translation>Dieser Speicher ist schreibgeschützt, daher können die Schalter nicht geändert werden: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="284"/>
+        <location filename="../../gui/tabs/projects/view.py" line="280"/>
         <source>No project matches “{text}”.</source>
         <translation>Kein Projekt passt zu „{text}“.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="285"/>
+        <location filename="../../gui/tabs/projects/view.py" line="281"/>
         <source>&amp;Clear the filter</source>
         <translation>Filter &amp;löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="285"/>
+        <location filename="../../gui/tabs/projects/view.py" line="281"/>
         <source>Show every project again</source>
         <translation>Wieder jedes Projekt anzeigen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/projects/view.py" line="290"/>
+        <location filename="../../gui/tabs/projects/view.py" line="286"/>
         <source>%n project(s)</source>
         <translation>
             <numerusform>%n Projekt</numerusform>
@@ -3572,12 +3563,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="292"/>
+        <location filename="../../gui/tabs/projects/view.py" line="288"/>
         <source>{shown} of {n} projects</source>
         <translation>{shown} von {n} Projekten</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="324"/>
+        <location filename="../../gui/tabs/projects/view.py" line="320"/>
         <source>Could not change “{name}”; the switch was put back.</source>
         <translation>„{name}“ konnte nicht geändert werden; der Schalter wurde zurückgestellt.</translation>
     </message>
@@ -3585,283 +3576,283 @@
 <context>
     <name>Reasons</name>
     <message>
-        <location filename="../../services/reasons.py" line="80"/>
+        <location filename="../../services/retrieval/reasons.py" line="80"/>
         <source>no project</source>
         <translation>kein Projekt</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="81"/>
-        <location filename="../../services/reasons.py" line="327"/>
+        <location filename="../../services/retrieval/reasons.py" line="81"/>
+        <location filename="../../services/retrieval/reasons.py" line="327"/>
         <source>project {id}</source>
         <translation>Projekt {id}</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="86"/>
+        <location filename="../../services/retrieval/reasons.py" line="86"/>
         <source>this project</source>
         <translation>dieses Projekt</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="92"/>
+        <location filename="../../services/retrieval/reasons.py" line="92"/>
         <source>using memory is paused</source>
         <translation>das Nutzen des Gedächtnisses ist pausiert</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="92"/>
+        <location filename="../../services/retrieval/reasons.py" line="92"/>
         <source>using memory was paused</source>
         <translation>das Nutzen des Gedächtnisses war pausiert</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="94"/>
+        <location filename="../../services/retrieval/reasons.py" line="94"/>
         <source>using memory is paused until you resume it</source>
         <translation>das Nutzen des Gedächtnisses ist pausiert, bis Sie es fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="95"/>
+        <location filename="../../services/retrieval/reasons.py" line="95"/>
         <source>using memory was paused until you resume it</source>
         <translation>das Nutzen des Gedächtnisses war pausiert, bis Sie es fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="96"/>
+        <location filename="../../services/retrieval/reasons.py" line="96"/>
         <source>using memory is paused until {when}</source>
         <translation>das Nutzen des Gedächtnisses ist bis {when} pausiert</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="97"/>
+        <location filename="../../services/retrieval/reasons.py" line="97"/>
         <source>using memory was paused until {when}</source>
         <translation>das Nutzen des Gedächtnisses war bis {when} pausiert</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="115"/>
+        <location filename="../../services/retrieval/reasons.py" line="115"/>
         <source>it was strong and stable enough, and there was room for it</source>
         <translation>sie war stark und stabil genug, und es war Platz für sie</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="117"/>
+        <location filename="../../services/retrieval/reasons.py" line="117"/>
         <source>creative memory is switched off (the “Creative memory” switch)</source>
         <translation>das kreative Gedächtnis ist ausgeschaltet (der Schalter „Kreatives Gedächtnis“)</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="118"/>
+        <location filename="../../services/retrieval/reasons.py" line="118"/>
         <source>creative memory was switched off (the “Creative memory” switch)</source>
         <translation>das kreative Gedächtnis war ausgeschaltet (der Schalter „Kreatives Gedächtnis“)</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="122"/>
+        <location filename="../../services/retrieval/reasons.py" line="122"/>
         <source>{name} uses neither global memory nor its own (both switches are off)</source>
         <translation>{name} nutzt weder das globale noch das eigene Gedächtnis (beide Schalter sind aus)</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="123"/>
+        <location filename="../../services/retrieval/reasons.py" line="123"/>
         <source>{name} uses neither global memory nor its own (both switches were off)</source>
         <translation>{name} nutzte weder das globale noch das eigene Gedächtnis (beide Schalter waren aus)</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="126"/>
+        <location filename="../../services/retrieval/reasons.py" line="126"/>
         <source>its strength {strength:.2f} was below the {threshold:.2f} threshold</source>
         <translation>ihre Stärke {strength:.2f} lag unter der Schwelle von {threshold:.2f}</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="129"/>
+        <location filename="../../services/retrieval/reasons.py" line="129"/>
         <source>it was under review, because it was contradicted in several sessions</source>
         <translation>sie war in Prüfung, weil ihr in mehreren Sitzungen widersprochen wurde</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="131"/>
+        <location filename="../../services/retrieval/reasons.py" line="131"/>
         <source>it was archived after {days} days without a signal</source>
         <translation>sie wurde nach {days} Tagen ohne Signal archiviert</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="133"/>
+        <location filename="../../services/retrieval/reasons.py" line="133"/>
         <source>it was not stable then</source>
         <translation>sie war damals nicht stabil</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="135"/>
+        <location filename="../../services/retrieval/reasons.py" line="135"/>
         <source>its confidence was low (only medium and high confidence are used)</source>
         <translation>ihre Konfidenz war niedrig (nur mittlere und hohe Konfidenz werden genutzt)</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="139"/>
+        <location filename="../../services/retrieval/reasons.py" line="139"/>
         <source>only {types} preferences were asked for</source>
         <translation>nur Präferenzen vom Typ {types} waren gefragt</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="141"/>
+        <location filename="../../services/retrieval/reasons.py" line="141"/>
         <source>its type was not asked for</source>
         <translation>ihr Typ war nicht gefragt</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="143"/>
+        <location filename="../../services/retrieval/reasons.py" line="143"/>
         <source>{cap} stronger preferences filled the {cap} places</source>
         <translation>{cap} stärkere Präferenzen belegten die {cap} Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="146"/>
+        <location filename="../../services/retrieval/reasons.py" line="146"/>
         <source>at most {slots} things to avoid fit beside the preferences kept, and stronger ones took those places</source>
         <translation>neben den behaltenen Präferenzen passen höchstens {slots} zu vermeidende Dinge, und stärkere belegten diese Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="152"/>
+        <location filename="../../services/retrieval/reasons.py" line="152"/>
         <source>at most {cap} preferences of one type ({type}) are used, and stronger ones took those places</source>
         <translation>höchstens {cap} Präferenzen eines Typs ({type}) werden genutzt, und stärkere belegten diese Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="154"/>
+        <location filename="../../services/retrieval/reasons.py" line="154"/>
         <source>at most {cap} preferences of one type are used, and stronger ones took those places</source>
         <translation>höchstens {cap} Präferenzen eines Typs werden genutzt, und stärkere belegten diese Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="160"/>
+        <location filename="../../services/retrieval/reasons.py" line="160"/>
         <source>the project-override line may use at most half of the {budget}-token budget</source>
         <translation>die Zeile für Projektvorrang darf höchstens die Hälfte des Budgets von {budget} Token nutzen</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="163"/>
+        <location filename="../../services/retrieval/reasons.py" line="163"/>
         <source>the block had used {used} of its {budget} tokens, and this one did not fit</source>
         <translation>der Block hatte {used} seiner {budget} Token verbraucht, und diese passte nicht mehr hinein</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="165"/>
+        <location filename="../../services/retrieval/reasons.py" line="165"/>
         <source>the block reached its budget of {budget} tokens</source>
         <translation>der Block erreichte sein Budget von {budget} Token</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="167"/>
+        <location filename="../../services/retrieval/reasons.py" line="167"/>
         <source>{name} has its own preference for the same pattern, which is used instead</source>
         <translation>{name} hat eine eigene Präferenz für dasselbe Muster, die stattdessen genutzt wird</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="170"/>
+        <location filename="../../services/retrieval/reasons.py" line="170"/>
         <source>it was learned after that generation</source>
         <translation>sie wurde erst nach dieser Generierung gelernt</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="172"/>
+        <location filename="../../services/retrieval/reasons.py" line="172"/>
         <source>no preference is strong and stable enough yet</source>
         <translation>noch ist keine Präferenz stark und stabil genug</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="174"/>
+        <location filename="../../services/retrieval/reasons.py" line="174"/>
         <source>of a reason this version does not describe ({code})</source>
         <translation>aus einem Grund, den diese Version nicht beschreibt ({code})</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="201"/>
+        <location filename="../../services/retrieval/reasons.py" line="201"/>
         <source>Open Design has not used creative memory for {project} yet.</source>
         <translation>Open Design hat das kreative Gedächtnis für {project} noch nicht genutzt.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="203"/>
+        <location filename="../../services/retrieval/reasons.py" line="203"/>
         <source>Open Design has not used creative memory in a generation yet.</source>
         <translation>Open Design hat das kreative Gedächtnis noch in keiner Generierung genutzt.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="207"/>
+        <location filename="../../services/retrieval/reasons.py" line="207"/>
         <source>Used in the last generation for {where} ({when}).</source>
         <translation>Genutzt in der letzten Generierung für {where} ({when}).</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="210"/>
+        <location filename="../../services/retrieval/reasons.py" line="210"/>
         <source>Not used in the last generation for {where} ({when}): {because}.</source>
         <translation>Nicht genutzt in der letzten Generierung für {where} ({when}): {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="236"/>
+        <location filename="../../services/retrieval/reasons.py" line="236"/>
         <source>Nothing is injected: {because}.</source>
         <translation>Nichts wird eingefügt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="253"/>
+        <location filename="../../services/retrieval/reasons.py" line="253"/>
         <source>positive</source>
         <translation>positiv</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="255"/>
+        <location filename="../../services/retrieval/reasons.py" line="255"/>
         <source>negative</source>
         <translation>negativ</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="273"/>
+        <location filename="../../services/retrieval/reasons.py" line="273"/>
         <source>Kept.</source>
         <translation>Behalten.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="274"/>
+        <location filename="../../services/retrieval/reasons.py" line="274"/>
         <source>Kept {label} (strength {strength:.2f}).</source>
         <translation>Behalten: {label} (Stärke {strength:.2f}).</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="278"/>
+        <location filename="../../services/retrieval/reasons.py" line="278"/>
         <source>{n} {why}</source>
         <translation>{n} {why}</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="283"/>
+        <location filename="../../services/retrieval/reasons.py" line="283"/>
         <source>{count} left out by the lifecycle filter: {parts}. Among them: {sample}.</source>
         <translation>{count} vom Lebenszyklusfilter ausgelassen: {parts}. Darunter: {sample}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="285"/>
+        <location filename="../../services/retrieval/reasons.py" line="285"/>
         <source>{count} left out by the lifecycle filter: {parts}.</source>
         <translation>{count} vom Lebenszyklusfilter ausgelassen: {parts}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="290"/>
+        <location filename="../../services/retrieval/reasons.py" line="290"/>
         <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places. Next in line: {next}.</source>
         <translation>{total} Präferenzen kamen infrage; die {cap} stärksten belegen die {cap} Plätze. Als Nächstes an der Reihe: {next}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="293"/>
+        <location filename="../../services/retrieval/reasons.py" line="293"/>
         <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places.</source>
         <translation>{total} Präferenzen kamen infrage; die {cap} stärksten belegen die {cap} Plätze.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="299"/>
+        <location filename="../../services/retrieval/reasons.py" line="299"/>
         <source>Places freed by a ceiling went to {what}.</source>
         <translation>Durch eine Obergrenze frei gewordene Plätze gingen an {what}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="304"/>
+        <location filename="../../services/retrieval/reasons.py" line="304"/>
         <source>Left out: {cut}: {because}.</source>
         <translation>Ausgelassen: {cut}: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="308"/>
+        <location filename="../../services/retrieval/reasons.py" line="308"/>
         <source>Left out {what}: {because}.</source>
         <translation>Ausgelassen: {what}: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="311"/>
+        <location filename="../../services/retrieval/reasons.py" line="311"/>
         <source>Global {label} not used: {because}.</source>
         <translation>Globale Präferenz {label} nicht genutzt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="313"/>
+        <location filename="../../services/retrieval/reasons.py" line="313"/>
         <source>{count} more global preferences not used: {because}.</source>
         <translation>{count} weitere globale Präferenzen nicht genutzt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="315"/>
+        <location filename="../../services/retrieval/reasons.py" line="315"/>
         <source>Nothing injected: {because}.</source>
         <translation>Nichts eingefügt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="336"/>
+        <location filename="../../services/retrieval/reasons.py" line="336"/>
         <source>below the {threshold:.2f} strength threshold</source>
         <translation>unter der Stärkeschwelle von {threshold:.2f}</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="339"/>
+        <location filename="../../services/retrieval/reasons.py" line="339"/>
         <source>not stable (under review or archived)</source>
         <translation>nicht stabil (in Prüfung oder archiviert)</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="341"/>
+        <location filename="../../services/retrieval/reasons.py" line="341"/>
         <source>of low confidence</source>
         <translation>mit niedriger Konfidenz</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="343"/>
+        <location filename="../../services/retrieval/reasons.py" line="343"/>
         <source>of a type not asked for</source>
         <translation>von einem nicht gefragten Typ</translation>
     </message>
@@ -4056,27 +4047,27 @@
 <context>
     <name>ResetActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="47"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="48"/>
         <source>Back up creative memory to</source>
         <translation>Kreatives Gedächtnis sichern nach</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="57"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="58"/>
         <source>The backup could not be written, so nothing was erased.</source>
         <translation>Die Sicherung konnte nicht geschrieben werden, daher wurde nichts gelöscht.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="62"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="63"/>
         <source>Resetting creative memory</source>
         <translation>Kreatives Gedächtnis wird zurückgesetzt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="62"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="63"/>
         <source>Erasing…</source>
         <translation>Wird gelöscht…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="70"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="71"/>
         <source>The reset did not finish.</source>
         <translation>Das Zurücksetzen wurde nicht abgeschlossen.</translation>
     </message>
@@ -4367,22 +4358,22 @@
 <context>
     <name>Secrets</name>
     <message>
-        <location filename="../../services/secret_status.py" line="29"/>
+        <location filename="../../services/keychain/secret_status.py" line="29"/>
         <source>Secrets are in the system keychain ({backend}).</source>
         <translation>Die Geheimnisse liegen im Schlüsselbund des Systems ({backend}).</translation>
     </message>
     <message>
-        <location filename="../../services/secret_status.py" line="41"/>
+        <location filename="../../services/keychain/secret_status.py" line="41"/>
         <source>The install secret is in {path} (readable only by you), kept there because it was created before a system keychain was available.</source>
         <translation>Das Installationsgeheimnis liegt in {path} (nur für Sie lesbar), weil es angelegt wurde, bevor ein Schlüsselbund des Systems verfügbar war.</translation>
     </message>
     <message>
-        <location filename="../../services/secret_status.py" line="51"/>
+        <location filename="../../services/keychain/secret_status.py" line="51"/>
         <source>No system keychain was found; the install secret is in {path} (readable only by you).</source>
         <translation>Es wurde kein Schlüsselbund des Systems gefunden; das Installationsgeheimnis liegt in {path} (nur für Sie lesbar).</translation>
     </message>
     <message>
-        <location filename="../../services/secret_status.py" line="59"/>
+        <location filename="../../services/keychain/secret_status.py" line="59"/>
         <source>Its permissions were too open and have been set to owner-only (0600).</source>
         <translation>Seine Zugriffsrechte waren zu offen und wurden auf „nur Eigentümer“ (0600) gesetzt.</translation>
     </message>
@@ -4668,37 +4659,37 @@
         <translation>Den Ordner wählen, der app.sqlite enthält</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="190"/>
+        <location filename="../../gui/dialogs/store.py" line="189"/>
         <source>Choose the folder that holds app.sqlite</source>
         <translation>Den Ordner wählen, der app.sqlite enthält</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="224"/>
+        <location filename="../../gui/dialogs/store.py" line="223"/>
         <source>Could not use that folder.</source>
         <translation>Dieser Ordner konnte nicht verwendet werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="235"/>
+        <location filename="../../gui/dialogs/store.py" line="234"/>
         <source>Move the store</source>
         <translation>Speicher verschieben</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="236"/>
+        <location filename="../../gui/dialogs/store.py" line="235"/>
         <source>This store is in the folder the first release used, which Open Design may use later. Move it to this program&apos;s own folder? It is copied, checked, and only then removed here.</source>
         <translation>Dieser Speicher liegt in dem Ordner, den die erste Version verwendet hat und den Open Design später verwenden könnte. In den eigenen Ordner dieses Programms verschieben? Er wird kopiert, geprüft und erst dann hier entfernt.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="245"/>
+        <location filename="../../gui/dialogs/store.py" line="244"/>
         <source>&amp;Move</source>
         <translation>&amp;Verschieben</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="257"/>
+        <location filename="../../gui/dialogs/store.py" line="255"/>
         <source>Could not move the store.</source>
         <translation>Der Speicher konnte nicht verschoben werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="273"/>
+        <location filename="../../gui/dialogs/store.py" line="271"/>
         <source>Creative memory keeps its own tables (creative_memory_*) in Open Design&apos;s store:
 {store}
 
@@ -4709,7 +4700,7 @@ They are added now. Open Design&apos;s own tables are not changed.</source>
 Sie werden jetzt angelegt. Die eigenen Tabellen von Open Design werden nicht verändert.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="276"/>
+        <location filename="../../gui/dialogs/store.py" line="274"/>
         <source>Creative memory&apos;s tables in
 {store}
 are upgraded from schema {old} to {new}.</source>
@@ -4718,22 +4709,22 @@ are upgraded from schema {old} to {new}.</source>
 werden von Schema {old} auf {new} aktualisiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="280"/>
+        <location filename="../../gui/dialogs/store.py" line="278"/>
         <source>Prepare the store</source>
         <translation>Speicher vorbereiten</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="281"/>
+        <location filename="../../gui/dialogs/store.py" line="279"/>
         <source>A backup copy of the store is made beside it first (only the latest copy is kept).</source>
         <translation>Zuerst wird daneben eine Sicherungskopie des Speichers angelegt (nur die neueste Kopie wird behalten).</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="286"/>
+        <location filename="../../gui/dialogs/store.py" line="284"/>
         <source>&amp;Continue</source>
         <translation>&amp;Fortfahren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="287"/>
+        <location filename="../../gui/dialogs/store.py" line="285"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>

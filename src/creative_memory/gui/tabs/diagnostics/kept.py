@@ -1,12 +1,13 @@
-"""Diagnostics: the preferences a retrieval used, each with Forget… and Show in Inspector at hand,
-and opening the tab on one retrieval (``creative-memory --retrieval ID``, a memory note's link)."""
+"""Diagnostics: the preferences a retrieval used, each with Forget… and Show in Inspector at hand
+(asked of the Inspector by signals the main window connects), and opening the tab on one retrieval
+(``creative-memory --retrieval ID``, a memory note's link)."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, Qt
+from PySide6.QtCore import QCoreApplication, QModelIndex, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -20,12 +21,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.itemmodels.preferences import PreferenceKey
 from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.visible import shown_id, shown_name
-from creative_memory.services.forget.erasure import Receipt
 
 if TYPE_CHECKING:
     from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
@@ -59,7 +58,14 @@ def item_text(key: PreferenceKey, event: dict[str, Any]) -> str:
 
 
 class KeptPanel(QWidget):
-    """A short list of what the shown retrieval put into the prompt."""
+    """A short list of what the shown retrieval put into the prompt; Show in Inspector and Forget…
+    are asked of the Inspector through :attr:`showInInspector` and :attr:`forgetAsked`, which the
+    main window connects."""
+
+    #: Show in Inspector: the preference's key
+    showInInspector = Signal(object)
+    #: Forget…: the preference's key (the Inspector asks and erases; :meth:`set_busy` meanwhile)
+    forgetAsked = Signal(object)
 
     def __init__(self, ctrl: Controller, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -142,63 +148,31 @@ class KeptPanel(QWidget):
         self.forget_action.setEnabled(self.forget_button.isEnabled())
         self.show_action.setEnabled(has)
 
-    # ------------------------------------------------------------------ Show in Inspector
-    def _host_tabs(self) -> QTabWidget | None:
-        w = self.parentWidget()
-        while w is not None and not isinstance(w, QTabWidget):
-            w = w.parentWidget()
-        return w
-
-    @async_slot()
-    async def _on_show(self) -> None:
-        key = self.current_key()
-        if key is not None:
-            await self.show_in_inspector(key)
-
-    def _page(self, name: str) -> QWidget | None:
-        tabs = self._host_tabs()
-        for i in range(tabs.count() if tabs is not None else 0):
-            page = tabs.widget(i)  # type: ignore[union-attr]
-            if page is not None and page.objectName() == name:
-                return page
-        return None
-
-    async def show_in_inspector(self, key: PreferenceKey) -> bool:
-        """Switch to the Inspector, filtered to the pattern, with the preference selected."""
-        page = self._page("inspector")
-        tabs = self._host_tabs()
-        if page is None or tabs is None:
-            return False
-        tabs.setCurrentWidget(page)
-        page.clear_filters()  # type: ignore[attr-defined]
-        page.filter_edit.setText(key.pattern)  # type: ignore[attr-defined]
-        page.filter_edit.flush()  # type: ignore[attr-defined]
-        await page.refresh()  # type: ignore[attr-defined]
-        found = bool(page.select_key(key))  # type: ignore[attr-defined]
-        page.table.setFocus(Qt.FocusReason.OtherFocusReason)  # type: ignore[attr-defined]
-        return found
-
-    # ------------------------------------------------------------------ Forget
-    @async_slot()
-    async def _on_forget(self) -> None:
-        key = self.current_key()
-        if key is not None:
-            await self.forget(key)
-
-    async def forget(self, key: PreferenceKey) -> Receipt | None:
-        """The Inspector's Forget for this one preference: its dialog (where the pattern is
-        remembered, how much is erased), the erasure and the receipt — without leaving this tab."""
-        inspector = self._page("inspector")
-        if inspector is None or self._busy or self._store_read_only():
-            return None
-        self._busy = True
+    def set_busy(self, busy: bool) -> None:
+        """While a forget runs (the Inspector's, which this panel asks for), Forget… waits."""
+        self._busy = busy
         self._update_buttons()
-        try:
-            receipt: Receipt | None = await inspector.forget_keys([key])  # type: ignore[attr-defined]
-        finally:
-            self._busy = False
-            self._update_buttons()
-        return receipt
+
+    # ------------------------------------------------------------------ asked of the Inspector
+    def _on_show(self, *_args: Any) -> None:
+        key = self.current_key()
+        if key is not None:
+            self.show_in_inspector(key)
+
+    def show_in_inspector(self, key: PreferenceKey) -> None:
+        """Ask for the Inspector, filtered to the pattern, with the preference selected."""
+        self.showInInspector.emit(key)
+
+    def _on_forget(self) -> None:
+        key = self.current_key()
+        if key is not None:
+            self.forget(key)
+
+    def forget(self, key: PreferenceKey) -> None:
+        """Ask for the Inspector's Forget of this one preference: its dialog (where the pattern is
+        remembered, how much is erased), the erasure and the receipt — without leaving this tab."""
+        if not self._busy and not self._store_read_only():
+            self.forgetAsked.emit(key)
 
 
 async def open_retrieval(tab: DiagnosticsTab, retrieval_id: int) -> bool:
@@ -234,19 +208,6 @@ async def open_retrieval(tab: DiagnosticsTab, retrieval_id: int) -> bool:
     )
     tab.message.setVisible(True)
     return False
-
-
-def attach(tab: DiagnosticsTab) -> KeptPanel:
-    """Put the panel between the selected retrieval's summary and its stage events; it follows
-    whatever the tab shows (a recorded retrieval or a dry run)."""
-    panel = KeptPanel(tab.ctrl, tab)
-    box = tab.summary.parentWidget()
-    layout = box.layout() if box is not None else None
-    assert isinstance(layout, QVBoxLayout)
-    layout.insertWidget(layout.indexOf(tab.summary) + 1, panel)
-    tab.events_model.modelReset.connect(lambda: panel.set_events(tab.events_model.events))
-    tab.kept_panel = panel  # type: ignore[attr-defined]
-    return panel
 
 
 async def open_in_diagnostics(tabs: QTabWidget, retrieval_id: int) -> bool:

@@ -39,6 +39,7 @@ from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.diagnostics.common import MODES, ORIGINS, fill_projects, named, row_height
 from creative_memory.gui.tabs.diagnostics.filters import FilterActions
+from creative_memory.gui.tabs.diagnostics.kept import KeptPanel
 from creative_memory.gui.tabs.diagnostics.run import RunActions
 from creative_memory.gui.widgets import EmptyState, FilterLineEdit
 from creative_memory.gui.widgets.log_line import LogFileLine
@@ -81,6 +82,19 @@ class DiagnosticsTab(FilterActions, RunActions):
         settings.restore_splitter("diagnostics", self.splitter)
         settings.restore_splitter("diagnostics_events", self.events_split)
         settings.restore_header("diagnostics_retrievals", self.table.horizontalHeader())
+        self.kept_panel = self._build_kept_panel()
+
+    def _build_kept_panel(self) -> KeptPanel:
+        """What the shown retrieval used, between its summary and its stage events (made last, so
+        that the keyboard reaches it after the rest of the tab); it follows whatever the tab shows
+        (a recorded retrieval or a dry run)."""
+        panel = KeptPanel(self.ctrl, self)
+        box = self.summary.parentWidget()
+        layout = box.layout() if box is not None else None
+        assert isinstance(layout, QVBoxLayout)
+        layout.insertWidget(layout.indexOf(self.summary) + 1, panel)
+        self.events_model.modelReset.connect(lambda: panel.set_events(self.events_model.events))
+        return panel
 
     # ------------------------------------------------------------------ building
     def _build_filters(self) -> FlowLayout:

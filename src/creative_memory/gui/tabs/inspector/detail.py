@@ -1,8 +1,10 @@
 """The Inspector's detail pane: the current preference's fields, the sentence about the last
 injection, the strength-over-time chart and the events that built it.
 
-A mixin of :class:`gui.tabs.inspector.view.InspectorTab` (it uses the tab's controller, model and
-current row). The explanation is loaded by ``services.inspection.explain.load_explain`` on the store thread.
+:class:`DetailPane` is a widget of its own: the tab asks it to load a key (``load``) or to show
+nothing, and it says what it shows with :attr:`DetailPane.shown` and asks for a session to be
+forgotten with :attr:`DetailPane.forgetSessionAsked`. The explanation is loaded by
+``services.inspection.explain.load_explain`` on the store thread.
 Names are untrusted text: the title, the fields and the event list show them readable, with
 controls visible and right-to-left text isolated (:mod:`gui.visible`), and the stored spelling
 beside them for reviewers.
@@ -12,9 +14,9 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QDateTime, Qt
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QAction, QFont, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -30,38 +32,38 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from creative_memory.gui.asyncbridge import async_slot
+from creative_memory.gui.controller import Controller
 from creative_memory.gui.icons import icon
-from creative_memory.gui.itemmodels.preferences import PreferenceKey, format_qdatetime, format_time
+from creative_memory.gui.itemmodels.preferences import (
+    PreferenceKey,
+    PreferenceTableModel,
+    format_time,
+)
 from creative_memory.gui.keyboard import add_context_actions
-from creative_memory.gui.tabs.inspector.fields import field_text, field_titles
-from creative_memory.gui.tabs.inspector.forget import SESSION_ROLE
-from creative_memory.gui.visible import for_display, said, shown_id, shown_name, stored_name
+from creative_memory.gui.tabs.inspector.controls import named
+from creative_memory.gui.tabs.inspector.fields import (
+    field_text,
+    field_titles,
+    format_iso,
+    retrieval_sentence,
+    when_ms,
+)
+from creative_memory.gui.visible import for_display, shown_id, shown_name, stored_name
 from creative_memory.gui.visible import number as _n
 from creative_memory.gui.widgets import EmptyState
 from creative_memory.gui.widgets.chart import StrengthChart
 from creative_memory.services.common.errors import InvalidInput, NotFound
 from creative_memory.services.inspection.explain import ExplainedEvent, Explanation
 from creative_memory.services.inspection.explain import load_explain as load_explanation
-from creative_memory.services.retrieval import reasons
-from creative_memory.services.retrieval.injections import fate_from_json
 from creative_memory.services.store.store import Store
 
-if TYPE_CHECKING:
-    from PySide6.QtCore import QTimer, SignalInstance
-
-    from creative_memory.gui.controller import Controller
-    from creative_memory.gui.itemmodels.preferences import PreferenceTableModel
+#: the events list keeps each event's stored session id under this role (column 4)
+SESSION_ROLE = Qt.ItemDataRole.UserRole + 71
 
 #: at most this many events are listed in the detail pane (the newest)
 EVENTS_SHOWN = 500
 #: the fewest average characters a value keeps beside its label before labels go above the values
 VALUE_CHARS = 24
-
-
-def _named(widget: QWidget, name: str, tooltip: str) -> None:
-    widget.setAccessibleName(name)
-    widget.setToolTip(tooltip)
 
 
 class FieldsView(QTextBrowser):
@@ -82,81 +84,44 @@ def load_explain(store: Store, user_id: str, key: PreferenceKey, now: int | None
     return load_explanation(store, user_id, key.preference_type, key.pattern, key.project_id, now=now)
 
 
-# --------------------------------------------------------------------------- formatting
+class DetailPane(QStackedWidget):
+    """The detail pane of the Inspector: an empty state, or the current preference (:meth:`load`,
+    :meth:`show_detail`)."""
 
-def format_iso(text: str | None) -> str:
-    """An ISO timestamp from the services, in the user's locale and local time."""
-    if not text:
-        return ""
-    dt = QDateTime.fromString(text, Qt.DateFormat.ISODateWithMs)
-    if not dt.isValid():
-        dt = QDateTime.fromString(text, Qt.DateFormat.ISODate)
-    if not dt.isValid():
-        return text
-    return format_qdatetime(dt)
+    #: the pane now shows this key (None: nothing selected / gone)
+    shown = Signal(object)
+    #: Forget this session…: the stored id of the selected event's session
+    forgetSessionAsked = Signal(str)
 
-
-def when_ms(ms: int) -> str:
-    """A stored time (ms) in the user's locale and local time zone."""
-    return format_qdatetime(QDateTime.fromMSecsSinceEpoch(int(ms)))
-
-
-def retrieval_sentence(
-    last: dict[str, Any] | None, project_id: str | None = None, project_name: str | None = None
-) -> str:
-    """The why-sentence about the last injection (``services.retrieval.reasons``), times in the user's locale.
-
-    ``project_id`` is the preference's project: a project preference is only ever injected for
-    its project, so "not yet" names it."""
-    return said(reasons.why(fate_from_json(last), project_id=project_id, project_name=project_name, when=when_ms))
-
-
-class DetailPane:
-    """The detail pane of the Inspector (built by :meth:`_build_detail`, filled by :meth:`show_detail`)."""
-
-    if TYPE_CHECKING:
-        ctrl: Controller
-        model: PreferenceTableModel
-        detailShown: SignalInstance
-        _detail_gen: int
-        _detail_key: PreferenceKey | None
-        _detail_data: Explanation | None
-        _detail_timer: QTimer
-
-        def current_key(self) -> PreferenceKey | None: ...
-        def fontMetrics(self) -> Any: ...
-        def font(self) -> QFont: ...
-        def _forget_session_clicked(self) -> Any: ...
-        def _update_session_button(self) -> None: ...
-
-    def _parent(self) -> QWidget:
-        assert isinstance(self, QWidget)
-        return self
-
-    def _build_detail(self) -> None:
-        host = self._parent()
-        self.detail_stack = QStackedWidget(host)
-        self.detail_stack.setObjectName("inspector_detail")
-        self.detail_stack.setAccessibleName(QCoreApplication.translate("DetailPane", "Details of the current preference"))
+    def __init__(self, ctrl: Controller, model: PreferenceTableModel, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.ctrl = ctrl
+        self.model = model
+        self._read_only = False
+        self._detail_gen = 0
+        self._detail_key: PreferenceKey | None = None
+        self._detail_data: Explanation | None = None
+        self.setObjectName("inspector_detail")
+        self.setAccessibleName(self.tr("Details of the current preference"))
         self.detail_empty = EmptyState(
-            QCoreApplication.translate("DetailPane", "Select a preference to see the events that built it, its strength over time and "
-                                                     "whether the last retrieval used it."),
+            self.tr("Select a preference to see the events that built it, its strength over time and "
+                    "whether the last retrieval used it."),
             "info",
-            host,
+            self,
         )
         self.detail_empty.setObjectName("inspector_detail_empty")
-        self.detail_stack.addWidget(self.detail_empty)
-        self.info_pane = self._build_info_pane(host)
-        right = self._build_events_pane(host)
+        self.addWidget(self.detail_empty)
+        self.info_pane = self._build_info_pane(self)
+        right = self._build_events_pane(self)
 
-        self.detail_splitter = QSplitter(Qt.Orientation.Horizontal, host)
+        self.detail_splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.detail_splitter.setObjectName("inspector_detail_splitter")
         self.detail_splitter.setChildrenCollapsible(False)
         self.detail_splitter.addWidget(self.info_pane)
         self.detail_splitter.addWidget(right)
         self.detail_splitter.setStretchFactor(0, 2)
         self.detail_splitter.setStretchFactor(1, 3)
-        self.detail_stack.addWidget(self.detail_splitter)
+        self.addWidget(self.detail_splitter)
 
     def _build_info_pane(self, host: QWidget) -> QWidget:
         """Left: the title, the sentence about the last injection, every field."""
@@ -171,18 +136,18 @@ class DetailPane:
         self.detail_title.setFont(title_font)
         self.detail_title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.detail_title.setWordWrap(True)
-        self.detail_title.setAccessibleName(QCoreApplication.translate("DetailPane", "Pattern"))
+        self.detail_title.setAccessibleName(self.tr("Pattern"))
         self.detail_subtitle = QLabel(info)
         self.detail_subtitle.setObjectName("detail_subtitle")
         self.detail_subtitle.setWordWrap(True)
-        self.detail_subtitle.setAccessibleName(QCoreApplication.translate("DetailPane", "Type, scope and polarity"))
+        self.detail_subtitle.setAccessibleName(self.tr("Type, scope and polarity"))
         self.retrieval_label = QLabel(info)
         self.retrieval_label.setObjectName("retrieval_sentence")
         self.retrieval_label.setWordWrap(True)
         self.retrieval_label.setTextFormat(Qt.TextFormat.PlainText)
         self.retrieval_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.retrieval_label.setAccessibleName(QCoreApplication.translate("DetailPane", "Last retrieval"))
-        self.retrieval_label.setToolTip(QCoreApplication.translate("DetailPane", "Whether the last recorded retrieval injected this preference, and why"))
+        self.retrieval_label.setAccessibleName(self.tr("Last retrieval"))
+        self.retrieval_label.setToolTip(self.tr("Whether the last recorded retrieval injected this preference, and why"))
 
         # Every field, as a two-column table in a read-only text view: it wraps, scrolls and can
         # be selected and copied.
@@ -192,7 +157,7 @@ class DetailPane:
         self.fields_view.setOpenLinks(False)
         self.fields_view.setFrameShape(QFrame.Shape.NoFrame)
         self.fields_view.viewport().setAutoFillBackground(False)
-        _named(self.fields_view, QCoreApplication.translate("DetailPane", "Fields"), QCoreApplication.translate("DetailPane", "Every stored field of this preference"))
+        named(self.fields_view, self.tr("Fields"), self.tr("Every stored field of this preference"))
         self.field_values: dict[str, str] = {}
         info_layout.setContentsMargins(0, 0, 0, 0)
         info_layout.addWidget(self.detail_title)
@@ -207,19 +172,19 @@ class DetailPane:
         right = QWidget(host)
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
-        self.chart_heading = QLabel(QCoreApplication.translate("DetailPane", "Strength over time"), right)
+        self.chart_heading = QLabel(self.tr("Strength over time"), right)
         self.chart_heading.setObjectName("chart_heading")
         self.chart = StrengthChart(right)
-        self.events_heading = QLabel(QCoreApplication.translate("DetailPane", "Events that built it"), right)
+        self.events_heading = QLabel(self.tr("Events that built it"), right)
         self.events_heading.setObjectName("events_heading")
         self.events_view = QTreeWidget(right)
         self.events_view.setObjectName("detail_events")
-        _named(self.events_view, QCoreApplication.translate("DetailPane", "Events that built it"),
-               QCoreApplication.translate("DetailPane", "The raw signals that name this pattern in this scope, newest first"))
+        named(self.events_view, self.tr("Events that built it"),
+               self.tr("The raw signals that name this pattern in this scope, newest first"))
         self.events_view.setRootIsDecorated(False)
         self.events_view.setUniformRowHeights(True)
         self.events_view.setAlternatingRowColors(True)
-        self.events_view.setHeaderLabels([QCoreApplication.translate("DetailPane", "Time"), QCoreApplication.translate("DetailPane", "Signal"), QCoreApplication.translate("DetailPane", "Polarity"), QCoreApplication.translate("DetailPane", "Project"), QCoreApplication.translate("DetailPane", "Session")])
+        self.events_view.setHeaderLabels([self.tr("Time"), self.tr("Signal"), self.tr("Polarity"), self.tr("Project"), self.tr("Session")])
         efm = self.events_view.fontMetrics()
         ew = efm.averageCharWidth()
         event_samples = (
@@ -235,15 +200,15 @@ class DetailPane:
         right_layout.addWidget(self.chart, 2)
         self.forget_session_button = QToolButton(right)
         self.forget_session_button.setObjectName("forget_session")
-        self.forget_session_button.setText(QCoreApplication.translate("DetailPane", "Forget this &session…"))
+        self.forget_session_button.setText(self.tr("Forget this &session…"))
         self.forget_session_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.forget_session_button.setIcon(icon("forget"))
-        _named(self.forget_session_button, QCoreApplication.translate("DetailPane", "Forget this session"),
-               QCoreApplication.translate("DetailPane", "Erase every event of the selected event's generation session and what it taught"))
+        named(self.forget_session_button, self.tr("Forget this session"),
+               self.tr("Erase every event of the selected event's generation session and what it taught"))
         self.forget_session_button.setEnabled(False)
         self.forget_session_button.clicked.connect(self._forget_session_clicked)
         # the same from the events list's context menu (Menu key, Shift+F10), with Copy
-        self.forget_session_action = QAction(icon("forget"), QCoreApplication.translate("DetailPane", "Forget this session…"), self.events_view)
+        self.forget_session_action = QAction(icon("forget"), self.tr("Forget this session…"), self.events_view)
         self.forget_session_action.setObjectName("forget_session_action")
         self.forget_session_action.setEnabled(False)
         self.forget_session_action.triggered.connect(self.forget_session_button.click)
@@ -259,27 +224,18 @@ class DetailPane:
     def _field_titles(self) -> dict[str, str]:
         return field_titles()
 
-    def _show_no_detail(self) -> None:
+    def show_nothing(self) -> None:
         self._detail_gen += 1
         self._detail_key = None
         self._detail_data = None
         self.chart.clear()
         self.events_view.clear()
-        self.detail_stack.setCurrentWidget(self.detail_empty)
-        self.detailShown.emit(None)
+        self.setCurrentWidget(self.detail_empty)
+        self.shown.emit(None)
 
-    @async_slot()
-    async def _load_detail(self) -> None:
-        if self.model.fetching_page():
-            # Walking pages (Ctrl+End or Page Down held): the current row moves again as soon as the
-            # page is in, so its explanation would be read for nothing, on the store thread, beside
-            # the page and the paint (decision 0058). Read it once the walk stops.
-            self._detail_timer.start()
-            return
-        key = self.current_key()
-        if key is None:
-            self._show_no_detail()
-            return
+    async def load(self, key: PreferenceKey, current: Callable[[], PreferenceKey | None]) -> None:
+        """Read ``key``'s explanation and show it, if ``current()`` is still ``key`` by then and no
+        later load or :meth:`show_nothing` came first."""
         self._detail_gen += 1
         gen = self._detail_gen
         unreadable: str | None = None
@@ -287,13 +243,13 @@ class DetailPane:
             data = await self.ctrl.run(load_explain, self.ctrl.store, self.ctrl.user, key, self.ctrl.now())
         except NotFound:
             if gen == self._detail_gen:
-                self._show_no_detail()
+                self.show_nothing()
             return
         except InvalidInput as exc:
             # A name an older version stored that today's name rules refuse (a control or direction
             # character): show what the table holds and say why the rest cannot be read.
             data, unreadable = self._unreadable(key, str(exc))
-        if gen != self._detail_gen or key != self.current_key():
+        if gen != self._detail_gen or key != current():
             return
         self.show_detail(key, data, unreadable)
 
@@ -306,7 +262,7 @@ class DetailPane:
         if row is not None:
             rec.update(strength=row.strength, confidence=row.confidence, status=row.status,
                        accept_count=row.accept_count, reject_count=row.reject_count, id=row.id)
-        sentence = QCoreApplication.translate("DetailPane", "The details of this preference cannot be read: {why} Forget it, or rebuild "
+        sentence = self.tr("The details of this preference cannot be read: {why} Forget it, or rebuild "
                                                             "memory from the events (Overview).").format(why=why)
         empty = Explanation(
             preference=rec, records=[], events=[], history=[], last_retrieval=None, project_name=None, why=""
@@ -320,17 +276,17 @@ class DetailPane:
         rec = next((r for r in records if r.get("polarity") == key.polarity), data.preference) or {}
         polarity_word = self.model.word(key.polarity)
         scope_text = (
-            QCoreApplication.translate("DetailPane", "global") if key.project_id is None
-            else QCoreApplication.translate("DetailPane", "project {project}").format(project=shown_id(key.project_id))
+            self.tr("global") if key.project_id is None
+            else self.tr("project {project}").format(project=shown_id(key.project_id))
         )
         self.detail_title.setText(shown_name(key.pattern))
-        self.detail_title.setToolTip(QCoreApplication.translate("DetailPane", "Stored as {raw}").format(raw=stored_name(key.pattern)))
+        self.detail_title.setToolTip(self.tr("Stored as {raw}").format(raw=stored_name(key.pattern)))
         self.detail_subtitle.setText(
-            QCoreApplication.translate("DetailPane", "{type} · {scope} · {polarity}").format(
+            self.tr("{type} · {scope} · {polarity}").format(
                 type=shown_name(key.preference_type), scope=scope_text, polarity=polarity_word
             )
         )
-        self.detail_subtitle.setToolTip(QCoreApplication.translate("DetailPane", "Type stored as {raw}").format(raw=stored_name(key.preference_type)))
+        self.detail_subtitle.setToolTip(self.tr("Type stored as {raw}").format(raw=stored_name(key.preference_type)))
         self.retrieval_label.setText(
             for_display(unreadable) if unreadable
             else retrieval_sentence(data.last_retrieval, key.project_id, data.project_name)
@@ -342,8 +298,8 @@ class DetailPane:
         current = {str(r["polarity"]): float(r["strength"]) for r in records if "polarity" in r}
         self.chart.set_history(data.history, now=self.ctrl.now(), current=current)
         self._fill_events(data.events)
-        self.detail_stack.setCurrentWidget(self.detail_splitter)
-        self.detailShown.emit(key)
+        self.setCurrentWidget(self.detail_splitter)
+        self.shown.emit(key)
 
     def _fill_events(self, events: list[ExplainedEvent]) -> None:
         """The newest events first; a tag, project or session id shown inert."""
@@ -359,13 +315,13 @@ class DetailPane:
                         format_iso(e.at),
                         e.signal_type.replace("_", " ") + tag,
                         self.model.word(e.polarity),
-                        shown_id(e.project_id) if e.project_id else QCoreApplication.translate("DetailPane", "no project"),
+                        shown_id(e.project_id) if e.project_id else self.tr("no project"),
                         shown_id(e.session_id or ""),
                     ]
                 )
                 item.setData(4, SESSION_ROLE, e.session_id or None)
                 item.setToolTip(0, e.at)
-                item.setToolTip(1, QCoreApplication.translate("DetailPane", "Event {id} from {source}").format(
+                item.setToolTip(1, self.tr("Event {id} from {source}").format(
                     id=stored_name(e.event_id), source=e.source))
                 items.append(item)
             self.events_view.addTopLevelItems(items)
@@ -373,10 +329,10 @@ class DetailPane:
             self.events_view.setUpdatesEnabled(True)
         if len(events) > EVENTS_SHOWN:
             self.events_heading.setText(
-                QCoreApplication.translate("DetailPane", "Events that built it (newest {shown} of {n})").format(shown=_n(EVENTS_SHOWN), n=_n(len(events)))
+                self.tr("Events that built it (newest {shown} of {n})").format(shown=_n(EVENTS_SHOWN), n=_n(len(events)))
             )
         else:
-            self.events_heading.setText(QCoreApplication.translate("DetailPane", "Events that built it ({n})").format(n=_n(len(events))))
+            self.events_heading.setText(self.tr("Events that built it ({n})").format(n=_n(len(events))))
 
     def _fields_stack(self) -> bool:
         """Whether each label goes above its value: the widest label and a gap leave less than
@@ -416,5 +372,29 @@ class DetailPane:
     def detail_key(self) -> PreferenceKey | None:
         return self._detail_key
 
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.PaletteChange and self.field_values:
+            self._render_fields()  # the labels' faint colour is the palette's
+        super().changeEvent(event)
 
-__all__ = ["EVENTS_SHOWN", "DetailPane", "format_iso", "load_explain", "retrieval_sentence", "when_ms"]
+    # ------------------------------------------------------------------ forget a session
+    def set_read_only(self, read_only: bool) -> None:
+        self._read_only = read_only
+        self._update_session_button()
+
+    def selected_session(self) -> str | None:
+        item = self.events_view.currentItem()
+        raw = item.data(4, SESSION_ROLE) if item is not None else None  # the stored id, not its shown form
+        return str(raw) if raw else None
+
+    def _update_session_button(self) -> None:
+        self.forget_session_button.setEnabled(not self._read_only and self.selected_session() is not None)
+        self.forget_session_action.setEnabled(self.forget_session_button.isEnabled())
+
+    def _forget_session_clicked(self) -> None:
+        session_id = self.selected_session()
+        if session_id is not None:
+            self.forgetSessionAsked.emit(session_id)
+
+
+__all__ = ["EVENTS_SHOWN", "SESSION_ROLE", "DetailPane", "format_iso", "load_explain", "retrieval_sentence", "when_ms"]

@@ -1,14 +1,18 @@
 """The Inspector's field list for one preference: titles and display text of each field (names
-readable and inert, with their stored spelling)."""
+readable and inert, with their stored spelling), times in the user's locale, and the sentence about
+the last injection."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QDateTime, Qt
 
-from creative_memory.gui.visible import shown_id, shown_name, with_stored
+from creative_memory.gui.itemmodels.preferences import format_qdatetime
+from creative_memory.gui.visible import said, shown_id, shown_name, with_stored
+from creative_memory.services.retrieval import reasons
+from creative_memory.services.retrieval.injections import fate_from_json
 
 
 def field_titles() -> dict[str, str]:
@@ -73,3 +77,32 @@ def field_text(
     if value is None or value == "":
         return "—"
     return shown_id(str(value))
+
+
+# --------------------------------------------------------------------------- formatting
+
+def format_iso(text: str | None) -> str:
+    """An ISO timestamp from the services, in the user's locale and local time."""
+    if not text:
+        return ""
+    dt = QDateTime.fromString(text, Qt.DateFormat.ISODateWithMs)
+    if not dt.isValid():
+        dt = QDateTime.fromString(text, Qt.DateFormat.ISODate)
+    if not dt.isValid():
+        return text
+    return format_qdatetime(dt)
+
+
+def when_ms(ms: int) -> str:
+    """A stored time (ms) in the user's locale and local time zone."""
+    return format_qdatetime(QDateTime.fromMSecsSinceEpoch(int(ms)))
+
+
+def retrieval_sentence(
+    last: dict[str, Any] | None, project_id: str | None = None, project_name: str | None = None
+) -> str:
+    """The why-sentence about the last injection (``services.retrieval.reasons``), times in the user's locale.
+
+    ``project_id`` is the preference's project: a project preference is only ever injected for
+    its project, so "not yet" names it."""
+    return said(reasons.why(fate_from_json(last), project_id=project_id, project_name=project_name, when=when_ms))

@@ -1,31 +1,123 @@
-"""What the Inspector's list shows and which rows are selected: the filters, keeping the selection,
-current row and scroll position across reloads, the count and the empty state, and which actions
-the selection allows."""
+"""The Inspector's filters: the filter box and the facets (scope, type, polarity, status, tier,
+archived). :class:`FilterBar` builds them on the tab (which places them), says when they change with
+:attr:`FilterBar.changed`, and turns them into a :class:`PrefFilter`."""
 
 from __future__ import annotations
 
-import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QItemSelection, QItemSelectionModel, QModelIndex, QTimer
-from PySide6.QtWidgets import QAbstractItemView, QStackedWidget
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QToolButton, QWidget
 
-from creative_memory.gui.itemmodels.preferences import PreferenceKey
-from creative_memory.gui.itemmodels.window_view import KeySelectionModel
-from creative_memory.gui.tabs.inspector.forget import FORGET_ALL_LIMIT
-from creative_memory.gui.tabs.inspector.layout import InspectorLayout
-from creative_memory.gui.visible import number as _n
+from creative_memory.gui.tabs.inspector.controls import named
+from creative_memory.gui.visible import shown_id, shown_name
+from creative_memory.gui.widgets import FilterLineEdit
 from creative_memory.services.inspection.queries import PrefFilter
 
 
-class InspectorFilters(InspectorLayout):
-    """The list's filters and selection."""
+class FilterBar(QObject):
+    """The filter box and the facet filters; their widgets are children of ``host``."""
 
-    if TYPE_CHECKING:  # the detail pane and the tab define these
-        detail_stack: QStackedWidget
-        _detail_timer: QTimer
+    #: the filter text or a facet changed (the filter box after its debounce)
+    changed = Signal()
+    #: typing started in the filter box (before the debounce)
+    textEdited = Signal(str)
 
-        def _show_no_detail(self) -> None: ...
+    def __init__(self, host: QWidget) -> None:
+        super().__init__(host)
+        self._text = ""
+        self.filter_edit = FilterLineEdit(host, placeholder=self.tr("Filter by pattern, type or project…"))
+        self.filter_edit.setObjectName("inspector_filter")
+        named(self.filter_edit, self.tr("Filter preferences"),
+              self.tr("Type words that the pattern, type or project must contain (Ctrl+F); Escape clears"))
+        self.filter_edit.filterChanged.connect(self._on_text)
+        self.filter_edit.textEdited.connect(self.textEdited)
+
+        self.scope_combo = QComboBox(host)
+        self.scope_combo.setObjectName("scope_filter")
+        named(self.scope_combo, self.tr("Scope"), self.tr("Show global preferences, project ones, or one project's"))
+        self.type_combo = QComboBox(host)
+        self.type_combo.setObjectName("type_filter")
+        named(self.type_combo, self.tr("Type"), self.tr("Show one type of preference"))
+        self.polarity_combo = QComboBox(host)
+        self.polarity_combo.setObjectName("polarity_filter")
+        named(self.polarity_combo, self.tr("Polarity"),
+              self.tr("Show wanted (positive) or avoided (negative) preferences"))
+        self.polarity_combo.addItem(self.tr("Both polarities"), "")
+        self.polarity_combo.addItem(self.tr("Positive"), "positive")
+        self.polarity_combo.addItem(self.tr("Negative"), "negative")
+        self.status_combo = QComboBox(host)
+        self.status_combo.setObjectName("status_filter")
+        named(self.status_combo, self.tr("Status"), self.tr("Show one status only"))
+        self.status_combo.addItem(self.tr("Any status"), "")
+        self.status_combo.addItem(self.tr("Stable"), "stable")
+        self.status_combo.addItem(self.tr("Under review"), "under_review")
+        self.status_combo.addItem(self.tr("Archived"), "archived")
+        self.fill_scope([])
+        self.fill_types([])
+
+        self._build_tier_buttons(host)
+
+        self.archived_box = QCheckBox(self.tr("Show archived"), host)
+        self.archived_box.setObjectName("show_archived")
+        named(self.archived_box, self.tr("Show archived"),
+              self.tr("Also show preferences not seen for 180 days (they are never injected)"))
+
+        for combo in (self.scope_combo, self.type_combo, self.polarity_combo, self.status_combo):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+            combo.currentIndexChanged.connect(self._on_facets)
+        self.archived_box.toggled.connect(self._on_facets)
+
+    def _build_tier_buttons(self, host: QWidget) -> None:
+        """"Tier:" and a checkable button for each tier."""
+        self.tier_label = QLabel(self.tr("Tier:"), host)
+        self.tier_buttons: dict[str, QToolButton] = {}
+        for tier, text in (("high", self.tr("High")), ("medium", self.tr("Medium")), ("low", self.tr("Low"))):
+            b = QToolButton(host)
+            b.setText(text)
+            b.setCheckable(True)
+            b.setObjectName(f"tier_{tier}")
+            named(b, self.tr("Tier {tier}").format(tier=text),
+                  self.tr("Show {tier} confidence preferences (none checked: every tier)").format(tier=text.lower()))
+            b.toggled.connect(self._on_facets)
+            self.tier_buttons[tier] = b
+
+    def fill_scope(self, projects: Sequence[str]) -> None:
+        current = self.scope_combo.currentData() or "all"
+        self.scope_combo.blockSignals(True)
+        try:
+            self.scope_combo.clear()
+            self.scope_combo.addItem(self.tr("All scopes"), "all")
+            self.scope_combo.addItem(self.tr("Global only"), "global")
+            self.scope_combo.addItem(self.tr("Any project"), "project")
+            names = list(projects)
+            if current.startswith("project:") and current[8:] not in names:
+                names.append(current[8:])
+            if names:
+                self.scope_combo.insertSeparator(self.scope_combo.count())
+            for p in names:
+                self.scope_combo.addItem(self.tr("Project {project}").format(project=shown_id(p)), f"project:{p}")
+            i = self.scope_combo.findData(current)
+            self.scope_combo.setCurrentIndex(max(i, 0))
+        finally:
+            self.scope_combo.blockSignals(False)
+
+    def fill_types(self, types: Sequence[str]) -> None:
+        current = self.type_combo.currentData() or ""
+        self.type_combo.blockSignals(True)
+        try:
+            self.type_combo.clear()
+            self.type_combo.addItem(self.tr("All types"), "")
+            names = list(types)
+            if current and current not in names:
+                names.append(current)
+            for t in names:
+                self.type_combo.addItem(shown_name(t), t)
+            i = self.type_combo.findData(current)
+            self.type_combo.setCurrentIndex(max(i, 0))
+        finally:
+            self.type_combo.blockSignals(False)
 
     def current_filter(self) -> PrefFilter:
         scope_value = str(self.scope_combo.currentData() or "all")
@@ -38,7 +130,7 @@ class InspectorFilters(InspectorLayout):
         status = str(self.status_combo.currentData() or "")
         tiers = frozenset(t for t, b in self.tier_buttons.items() if b.isChecked())
         return PrefFilter(
-            text=self._filter_text,
+            text=self._text,
             scope=scope,  # type: ignore[arg-type]
             project_id=project_id,
             preference_type=str(self.type_combo.currentData() or "") or None,
@@ -53,21 +145,26 @@ class InspectorFilters(InspectorLayout):
         flt = self.current_filter()
         return flt != PrefFilter(show_archived=flt.show_archived)
 
-    def _on_filter_text(self, text: str) -> None:
-        self._filter_text = text
-        self._apply_filter()
+    def set_show_archived(self, shown: bool) -> None:
+        """Tick "Show archived" without announcing it (the settings saved last time)."""
+        self.archived_box.blockSignals(True)
+        self.archived_box.setChecked(shown)
+        self.archived_box.blockSignals(False)
+
+    def _on_text(self, text: str) -> None:
+        self._text = text
+        self.changed.emit()
 
     def _on_facets(self, *_args: Any) -> None:
         archived_only = self.status_combo.currentData() == "archived"
         self.archived_box.setEnabled(not archived_only)
-        self._apply_filter()
+        self.changed.emit()
 
-    def _apply_filter(self) -> None:
-        self._filter_t0 = time.perf_counter()
-        self.model.set_filter(self.current_filter())
-
-    def clear_filters(self) -> None:
-        for w in (self.scope_combo, self.type_combo, self.polarity_combo, self.status_combo, *self.tier_buttons.values()):
+    def clear(self) -> None:
+        """Every filter back to showing everything, announced once."""
+        widgets = (self.scope_combo, self.type_combo, self.polarity_combo, self.status_combo,
+                   *self.tier_buttons.values())
+        for w in widgets:
             w.blockSignals(True)
         try:
             self.scope_combo.setCurrentIndex(0)
@@ -77,187 +174,15 @@ class InspectorFilters(InspectorLayout):
             for b in self.tier_buttons.values():
                 b.setChecked(False)
         finally:
-            for w in (self.scope_combo, self.type_combo, self.polarity_combo, self.status_combo,
-                      *self.tier_buttons.values()):
+            for w in widgets:
                 w.blockSignals(False)
         self.archived_box.setEnabled(True)
         self.filter_edit.blockSignals(True)
         self.filter_edit.clear()
         self.filter_edit.blockSignals(False)
         self.filter_edit.flush()
-        self._filter_text = ""
-        self._apply_filter()
+        self._text = ""
+        self.changed.emit()
 
-    def _before_reset(self) -> None:
-        self._reset_state = (
-            self.selected_keys(),
-            self.current_key(),
-            self.table.verticalScrollBar().value(),
-            self.table.horizontalScrollBar().value(),
-        )
 
-    def _after_reset(self) -> None:
-        state, self._reset_state = self._reset_state, None
-        if state is None:
-            return
-        keys, current, vscroll, hscroll = state
-        keep_scroll = self.model.reset_tag == "refresh"
-        self._restoring = True
-        try:
-            wanted = set(keys)
-            if current is not None:
-                wanted.add(current)
-            where = self.model.rows_of_keys(wanted)
-            sm = self.table.selectionModel()
-            selection = QItemSelection()
-            last = self.model.columnCount() - 1
-            for k in keys:
-                row = where.get(k)
-                if row is not None:
-                    selection.select(self.model.index(row, 0), self.model.index(row, last))
-            if not selection.isEmpty():
-                sm.select(selection, QItemSelectionModel.SelectionFlag.ClearAndSelect)
-            current_row = where.get(current) if current is not None else None
-            # rows selected outside the window stay selected across a refresh (not a new query)
-            self._kept_selection().keep_away(
-                [k for k in keys if k not in where] if keep_scroll else [],
-                current if keep_scroll and current_row is None else None,
-            )
-            if current_row is not None:
-                sm.setCurrentIndex(self.model.index(current_row, 0), QItemSelectionModel.SelectionFlag.NoUpdate)
-            if keep_scroll:
-                # Lay out now so the scroll range fits the rows, then put the view back where it was.
-                self.table.doItemsLayout()
-                self.table.verticalScrollBar().setValue(vscroll)
-                self.table.horizontalScrollBar().setValue(hscroll)
-            elif current_row is not None:
-                self.table.scrollTo(self.model.index(current_row, 0), QAbstractItemView.ScrollHint.EnsureVisible)
-            else:
-                self.table.scrollToTop()
-        finally:
-            self._restoring = False
-        new_current = self.current_key()
-        if new_current is None:
-            self._show_no_detail()
-        elif new_current != self._detail_key or keep_scroll:
-            self._detail_timer.start()  # after a refresh the data may have changed: reload quietly
-        self._update_actions()
-        self._update_count()
-
-    def _after_reload(self) -> None:
-        if self._filter_t0 is not None:
-            self.last_filter_latency_ms = (time.perf_counter() - self._filter_t0) * 1000
-            self._filter_t0 = None
-        self._update_empty()
-        self._update_count()
-
-    def _update_empty(self) -> None:
-        total = self.model.total or 0
-        if total > 0 or self.model.rowCount() > 0:
-            self.table_stack.setCurrentWidget(self.table)
-            self.detail_stack.setVisible(True)
-            return
-        self.detail_stack.setVisible(False)  # one empty state, not two
-        if not self._facets.any and not self.is_filtered():
-            self.empty.setText(
-                QCoreApplication.translate("InspectorFilters", "Nothing learned yet. Preferences appear here as Open Design sees what you accept, "
-                                                               "refine, tag or reject.")
-            )
-            self.empty.setAction(None)
-        elif not self.is_filtered() and not self.archived_box.isChecked():
-            self.empty.setText(QCoreApplication.translate("InspectorFilters", "Every preference is archived (not seen for 180 days)."))
-            self.empty.setAction(QCoreApplication.translate("InspectorFilters", "Show archived"), QCoreApplication.translate("InspectorFilters", "Also show archived preferences"))
-        else:
-            self.empty.setText(QCoreApplication.translate("InspectorFilters", "No preference matches these filters."))
-            self.empty.setAction(QCoreApplication.translate("InspectorFilters", "Clear filters"), QCoreApplication.translate("InspectorFilters", "Remove every filter and show all preferences"))
-        self.table_stack.setCurrentWidget(self.empty)
-
-    def _update_count(self) -> None:
-        total = self.model.total
-        if total is None:
-            text = QCoreApplication.translate("InspectorFilters", "Loading…") if self.model.is_loading() else ""
-        elif total == 1:
-            text = QCoreApplication.translate("InspectorFilters", "1 preference")
-        else:
-            text = QCoreApplication.translate("InspectorFilters", "{n} preferences").format(n=_n(total))
-        selected = self.selected_count() if total else 0
-        if selected:
-            text = QCoreApplication.translate("InspectorFilters", "{count} · {n} selected").format(count=text, n=_n(selected))
-        self.count_label.setText(text)
-        self.count_label.setAccessibleDescription(text)
-
-    def _kept_selection(self) -> KeySelectionModel:
-        sm = self.table.selectionModel()
-        assert isinstance(sm, KeySelectionModel)
-        return sm
-
-    def selected_keys(self) -> list[PreferenceKey]:
-        """The selected rows' keys: those in the window (in order), then those outside it
-        (decision 0043)."""
-        out: list[PreferenceKey] = []
-        for idx in sorted(self.table.selectionModel().selectedRows(), key=lambda i: i.row()):
-            k = self.model.key_at(idx.row())
-            if k is not None:
-                out.append(k)
-        return out + self._kept_selection().away_keys()
-
-    def selected_count(self) -> int:
-        """How many rows are selected (from the selection ranges, which may overlap)."""
-        rows: set[int] = set()
-        selection = self.table.selectionModel().selection()
-        for i in range(selection.size()):
-            r = selection.at(i)
-            rows.update(range(r.top(), r.bottom() + 1))
-        return len(rows) + len(self._kept_selection().away_keys())
-
-    def current_key(self) -> PreferenceKey | None:
-        idx = self.table.selectionModel().currentIndex()
-        return self.model.key_at(idx.row()) if idx.isValid() else self._kept_selection().away_current()
-
-    def select_key(self, key: PreferenceKey) -> bool:
-        """Make ``key`` the current, only selected row (if it is in the window)."""
-        row = self.model.rows_of_keys({key}).get(key)
-        if row is None:
-            return False
-        self.table.selectionModel().setCurrentIndex(
-            self.model.index(row, 0),
-            QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
-        )
-        self.table.scrollTo(self.model.index(row, 0))
-        return True
-
-    def _selection_changed(self, *_args: Any) -> None:
-        if self._restoring:
-            return
-        self._update_actions()
-        self._update_count()
-
-    def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        if self._restoring:
-            return
-        self._detail_timer.start()
-
-    def _update_actions(self) -> None:
-        has = self.table.selectionModel().hasSelection()
-        writable = not self._read_only and not self._forgetting
-        self.forget_action.setEnabled(has and writable)
-        self.block_action.setEnabled(has and writable)
-        self.whatif_action.setEnabled(has)
-        if self._read_only:
-            for a in (self.forget_action, self.block_action):
-                a.setToolTip(QCoreApplication.translate("InspectorFilters", "This store is read-only; nothing can be forgotten"))
-        else:
-            self.forget_action.setToolTip(QCoreApplication.translate("InspectorFilters", "Erase the selected preferences and their evidence (Delete)"))
-            self.block_action.setToolTip(QCoreApplication.translate("InspectorFilters", "Erase the selected preferences and never learn these patterns again"))
-        self.forget_button.setToolTip(self.forget_action.toolTip())
-        self.block_button.setToolTip(self.block_action.toolTip())
-        total = self.model.total or 0
-        filtered = self.model.filter != PrefFilter(show_archived=self.model.filter.show_archived)
-        self.forget_all_action.setEnabled(writable and filtered and 0 < total <= FORGET_ALL_LIMIT)
-        self.forget_all_action.setText(QCoreApplication.translate("InspectorFilters", "Forget all {n} shown…").format(n=_n(total)) if filtered else
-                                       QCoreApplication.translate("InspectorFilters", "Forget all shown…"))
-        self.forget_all_action.setToolTip(
-            QCoreApplication.translate("InspectorFilters", "Forget every preference this filter shows ({n}); the dialog lists them all").format(n=_n(total))
-            if filtered else QCoreApplication.translate("InspectorFilters", "Filter first: this forgets every preference the filter shows")
-        )
-        self.forget_all_button.setToolTip(self.forget_all_action.toolTip())
+__all__ = ["FilterBar"]

@@ -10,11 +10,12 @@ and nothing in the store changes. Only Diagnostics' "Run a recorded retrieval" r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, Qt, SignalInstance
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import (
     QFontDatabase,
     QGuiApplication,
@@ -61,10 +62,6 @@ MODES: tuple[tuple[Mode, str], ...] = (
     (Mode.LEGACY, QT_TRANSLATE_NOOP("PreviewTab", "Legacy ([MEMORY CONTEXT])")),
 )
 
-#: signals the Inspector may offer for a changed selection (re-render the what-if at once)
-WHATIF_SIGNALS = ("whatifChanged", "whatif_changed", "whatifForgottenChanged", "inspectorSelectionChanged")
-
-
 def _named(widget: QWidget, name: str, tooltip: str) -> None:
     widget.setAccessibleName(name)
     widget.setToolTip(tooltip)
@@ -102,6 +99,8 @@ class PreviewTab(Tab):
         self._generation = 0
         self._preview: preview.Preview | None = None
         self._shown_forgotten: frozenset[tuple[str, ...]] = frozenset()
+        #: the Inspector's selection handed over by "Preview as if forgotten": (type, pattern[, scope])
+        self._forgotten: list[tuple[str, ...]] = []
         self._projects: list[ProjectChoice] = []
         top, whatif_row = self._build_inputs()
         bottom = self._build_output()
@@ -231,10 +230,6 @@ class PreviewTab(Tab):
         self.global_check.toggled.connect(self._inputs_changed)
         self.copy_button.clicked.connect(self.copy_to_clipboard)
         self.refresh_button.clicked.connect(self._inputs_changed)
-        for name in WHATIF_SIGNALS:
-            sig = getattr(self.ctrl, name, None)
-            if isinstance(sig, SignalInstance):
-                sig.connect(self._whatif_selection_changed)
 
     def _update_icons(self) -> None:
         self.copy_button.setIcon(palette_icon("copy", self.palette()))
@@ -256,16 +251,7 @@ class PreviewTab(Tab):
     # ------------------------------------------------------------------ inputs
     def whatif_forgotten(self) -> frozenset[tuple[str, ...]]:
         """(type, pattern[, scope]) to leave out: with a scope only there, without one everywhere."""
-        raw = getattr(self.ctrl, "whatif_forgotten", None) or []
-        out: set[tuple[str, ...]] = set()
-        for item in raw:
-            try:
-                parts = tuple(str(v) for v in item[:3])
-            except (TypeError, IndexError, KeyError):
-                continue
-            if len(parts) >= 2:
-                out.add(parts)
-        return frozenset(out)
+        return frozenset(p[:3] for p in self._forgotten if len(p) >= 2)
 
     def current_whatif(self) -> retrieval.WhatIf | None:
         disabled = self.disabled_check.isChecked() and self.disabled_check.isEnabled()
@@ -292,10 +278,13 @@ class PreviewTab(Tab):
     async def _inputs_changed(self) -> None:
         await self.compose_preview()
 
-    def _whatif_selection_changed(self, *_args: Any) -> None:
+    def show_as_if_forgotten(self, pairs: Sequence[Sequence[str]]) -> None:
+        """The Inspector's "Preview as if forgotten": take its selection and tick the what-if (the
+        main window then shows this tab, whose showing composes it)."""
+        self._forgotten = [tuple(str(v) for v in p) for p in pairs]
         self._update_controls()
-        if self.forgotten_check.isChecked():
-            self.ctrl.start(self.compose_preview(), name="preview-whatif")
+        if pairs and not self.forgotten_check.isChecked():
+            self.forgotten_check.setChecked(True)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
