@@ -317,7 +317,7 @@ def test_confirmed_reset_backs_up_erases_everything_and_shows_a_receipt(
 ) -> None:
     seed(some_events(5))
     for project in (None, None, None):
-        retrieval.run(ctrl.store, ctrl.user, project_id=project, now=ctrl.now(), origin=Origin.DAEMON)
+        retrieval.run(ctrl.store, retrieval.RetrievalRequest(ctrl.user, project_id=project, now=ctrl.now(), origin=Origin.DAEMON))
     run_async(tab.refresh())
     before = status(ctrl).counts
     assert before.events == 10 and before.preferences > 0

@@ -67,7 +67,10 @@ def screenshot_extras(ctrl: Controller, folder: Path) -> None:
 
     projects = [p.id for p in controls.projects(ctrl.store, ctrl.user)][:3]
     for project in [None, *projects]:
-        retrieval.run(ctrl.store, ctrl.user, project_id=project, now=ctrl.now(), origin=Origin.DAEMON)
+        retrieval.run(
+            ctrl.store,
+            retrieval.RetrievalRequest(ctrl.user, project_id=project, now=ctrl.now(), origin=Origin.DAEMON),
+        )
     sample = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "od-data-dir" / "memory"
     if sample.is_dir() and not (folder / "memory").exists():
         shutil.copytree(sample, folder / "memory")
