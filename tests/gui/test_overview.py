@@ -506,7 +506,7 @@ def test_rebuild_button_re_derives_from_the_events_and_records_it(
     from creative_memory.services.controls import audit
 
     with ctrl.store.read() as s:
-        assert any(e["action"] == "rebuild" and e["actor"] == "gui" for e in audit.entries(s, ctrl.user))
+        assert any(e.action == "rebuild" and e.actor == "gui" for e in audit.entries(s, ctrl.user))
     assert not ctrl.errors
 
 
