@@ -165,7 +165,14 @@ def main() -> int:
         in_process = {
             dry: timed_runs(
                 lambda dry=dry: retrieval.run(
-                    store, USER, project_id=project, now=NOW, origin=Origin.DAEMON, dry_run=dry
+                    store,
+                    retrieval.RetrievalRequest(
+                        USER,
+                        project_id=project,
+                        now=NOW,
+                        origin=Origin.DAEMON,
+                        dry_run=dry,
+                    ),
                 ),
                 runs,
                 warmup=20,

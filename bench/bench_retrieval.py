@@ -43,7 +43,15 @@ def _case(store: Store, project: str | None, dry_run: bool) -> Callable[[], Any]
 
     def run() -> Any:
         return retrieval.run(
-            store, USER, project_id=project, now=NOW, mode=Mode.GENERATION, origin=origin, dry_run=dry_run
+            store,
+            retrieval.RetrievalRequest(
+                USER,
+                project_id=project,
+                now=NOW,
+                mode=Mode.GENERATION,
+                origin=origin,
+                dry_run=dry_run,
+            ),
         )
 
     return run

@@ -46,7 +46,7 @@ def cells(tab: ActivityTab) -> list[list[str]]:
 
 def stored(ctrl: Any, text: str | None = None) -> list[dict[str, Any]]:
     with ctrl.store.read() as session:
-        return audit.entries(session, ctrl.user, limit=1_000_000, text=text)
+        return [e.as_json() for e in audit.entries(session, ctrl.user, limit=1_000_000, text=text)]
 
 
 def test_control_actions_appear_with_their_actor_newest_first(tab: ActivityTab, ctrl: Any,

@@ -48,8 +48,16 @@ def seed_preferences(seed: Any, ctrl: Any) -> None:
 
 def run(ctrl: Any, project: str | None, origin: Origin, *, now: int | None = None,
         dry_run: bool = False) -> retrieval.RetrievalOutcome:
-    return retrieval.run(ctrl.store, ctrl.user, project_id=project, now=now or ctrl.now(), origin=origin,
-                         dry_run=dry_run)
+    return retrieval.run(
+        ctrl.store,
+        retrieval.RetrievalRequest(
+            ctrl.user,
+            project_id=project,
+            now=now or ctrl.now(),
+            origin=origin,
+            dry_run=dry_run,
+        ),
+    )
 
 
 def stored_ids(ctrl: Any, **kw: Any) -> list[int]:

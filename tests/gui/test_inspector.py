@@ -357,8 +357,8 @@ def test_selecting_a_row_fills_the_detail_pane_and_the_retrieval_sentence(
     assert retrieval_sentence(None, "p_cafe") == "Open Design has not used creative memory for project p_cafe yet."
 
     # A self-test is not an injection: the sentence still says there has been none.
-    retrieval.run(ctrl.store, ctrl.user, project_id=None, now=ctrl.now(), origin=Origin.SELF_TEST)
-    out = retrieval.run(ctrl.store, ctrl.user, project_id=None, now=ctrl.now(), origin=Origin.DAEMON)
+    retrieval.run(ctrl.store, retrieval.RetrievalRequest(ctrl.user, project_id=None, now=ctrl.now(), origin=Origin.SELF_TEST))
+    out = retrieval.run(ctrl.store, retrieval.RetrievalRequest(ctrl.user, project_id=None, now=ctrl.now(), origin=Origin.DAEMON))
     assert out.retrieval_id is not None
     run_async(tab.refresh())
     wait_until(lambda: tab.detail.retrieval_label.text().startswith("Used in the last generation"))
@@ -748,7 +748,7 @@ def test_screenshots_light_and_dark(window: Any, ctrl: Any, qapp: Any, run_async
     from creative_memory.gui.theme import apply_scheme
 
     make_demo(ctrl)
-    retrieval.run(ctrl.store, ctrl.user, project_id=None, now=ctrl.now())
+    retrieval.run(ctrl.store, retrieval.RetrievalRequest(ctrl.user, project_id=None, now=ctrl.now()))
     SHOTS.mkdir(parents=True, exist_ok=True)
     window.resize(1200, 780)
     window.tabs.setCurrentIndex(2)

@@ -95,7 +95,7 @@ def test_ctrl_f_goes_to_each_tabs_search_and_diagnostics_searches_by_pattern_and
     seed([event(i, project="p1") for i in range(1, 6)]
          + [event(10 + i, pattern="serif_headlines", ptype="typography", project="p2") for i in range(1, 6)])
     for project in ("p1", "p2"):
-        retrieval.run(ctrl.store, ctrl.user, project_id=project, now=ctrl.now(), origin=Origin.DAEMON)
+        retrieval.run(ctrl.store, retrieval.RetrievalRequest(ctrl.user, project_id=project, now=ctrl.now(), origin=Origin.DAEMON))
     expected = {"projects": "filter_edit", "inspector": "filter_edit", "diagnostics": "search_edit",
                 "activity": "filter_edit"}
     for i, page in enumerate(window.pages):

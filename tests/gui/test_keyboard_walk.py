@@ -126,7 +126,7 @@ def test_tab_reaches_every_control_on_every_tab(
     assert stops[:5] == ["memory_switch", "pause_button", "memory_notes", "demo_button", "open_folder"]
     seed([event(i, project="p1", session=f"s{i}") for i in range(1, 6)]
          + [event(10 + i, pattern="serif_headlines", ptype="typography", project="p2") for i in range(1, 6)])
-    retrieval.run(ctrl.store, ctrl.user, project_id="p1", now=ctrl.now(), origin=Origin.DAEMON)
+    retrieval.run(ctrl.store, retrieval.RetrievalRequest(ctrl.user, project_id="p1", now=ctrl.now(), origin=Origin.DAEMON))
     _every_banner(window, ctrl, run_async)
     window.show()
     window.activateWindow()

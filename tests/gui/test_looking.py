@@ -32,7 +32,7 @@ def _seed_store(ctrl: Any, seed: Any) -> None:
         con.execute("INSERT INTO projects VALUES ('p1', 'Investor deck'), ('p2', 'Café menu')")
     con.close()
     for project in (None, "p1"):
-        retrieval.run(ctrl.store, ctrl.user, project_id=project, now=now, origin=Origin.DAEMON)
+        retrieval.run(ctrl.store, retrieval.RetrievalRequest(ctrl.user, project_id=project, now=now, origin=Origin.DAEMON))
 
 
 def test_opening_every_tab_and_previewing_changes_no_table(ctrl: Any, seed: Any, window: Any,

@@ -65,7 +65,13 @@ def test_a_retrieval_id_opens_diagnostics_on_it_with_what_it_used(
     seed(_lines())
     ids = [
         retrieval.run(
-            ctrl.store, ctrl.user, project_id=None, now=ctrl.now(), origin=Origin.DAEMON
+            ctrl.store,
+            retrieval.RetrievalRequest(
+                ctrl.user,
+                project_id=None,
+                now=ctrl.now(),
+                origin=Origin.DAEMON,
+            ),
         ).retrieval_id
         for _ in range(3)
     ]
@@ -87,7 +93,13 @@ def test_show_in_inspector_and_forget_from_the_retrieval(
 ) -> None:
     seed(_lines())
     rid = retrieval.run(
-        ctrl.store, ctrl.user, project_id=None, now=ctrl.now(), origin=Origin.DAEMON
+        ctrl.store,
+        retrieval.RetrievalRequest(
+            ctrl.user,
+            project_id=None,
+            now=ctrl.now(),
+            origin=Origin.DAEMON,
+        ),
     ).retrieval_id
     assert run_async(open_in_diagnostics(window.tabs, rid))
     panel = window.current_page().kept_panel
@@ -107,7 +119,7 @@ def test_show_in_inspector_and_forget_from_the_retrieval(
     assert not panel.forget_button.isEnabled()  # the Inspector says a forget is under way
     inspector.forget.forget_dialog.forget_button.click()
     wait_until(lambda: inspector.forget.receipt_dialog is not None and inspector.forget.receipt_dialog.isVisible())
-    after = retrieval.run(ctrl.store, ctrl.user, project_id=None, now=ctrl.now(), dry_run=True)
+    after = retrieval.run(ctrl.store, retrieval.RetrievalRequest(ctrl.user, project_id=None, now=ctrl.now(), dry_run=True))
     assert "drop_shadows" not in {p.pattern for p in after.result.negatives}
     assert {p.pattern for p in after.result.positives} == {"airy_spacing", "muted_palette"}
 
@@ -133,7 +145,13 @@ def test_a_status_or_selection_while_the_store_is_switched_never_reopens_it(
     # for ctrl.store in between reopened the old store, and the window stayed on it.
     seed(_lines())
     rid = retrieval.run(
-        ctrl.store, ctrl.user, project_id=None, now=ctrl.now(), origin=Origin.DAEMON
+        ctrl.store,
+        retrieval.RetrievalRequest(
+            ctrl.user,
+            project_id=None,
+            now=ctrl.now(),
+            origin=Origin.DAEMON,
+        ),
     ).retrieval_id
     assert run_async(open_in_diagnostics(window.tabs, rid))
     panel = window.current_page().kept_panel

@@ -317,7 +317,7 @@ def test_confirmed_reset_backs_up_erases_everything_and_shows_a_receipt(
 ) -> None:
     seed(some_events(5))
     for project in (None, None, None):
-        retrieval.run(ctrl.store, ctrl.user, project_id=project, now=ctrl.now(), origin=Origin.DAEMON)
+        retrieval.run(ctrl.store, retrieval.RetrievalRequest(ctrl.user, project_id=project, now=ctrl.now(), origin=Origin.DAEMON))
     run_async(tab.refresh())
     before = status(ctrl).counts
     assert before.events == 10 and before.preferences > 0
@@ -506,7 +506,7 @@ def test_rebuild_button_re_derives_from_the_events_and_records_it(
     from creative_memory.services.controls import audit
 
     with ctrl.store.read() as s:
-        assert any(e["action"] == "rebuild" and e["actor"] == "gui" for e in audit.entries(s, ctrl.user))
+        assert any(e.action == "rebuild" and e.actor == "gui" for e in audit.entries(s, ctrl.user))
     assert not ctrl.errors
 
 

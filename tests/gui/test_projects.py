@@ -163,7 +163,7 @@ def test_space_on_the_global_memory_cell_keeps_global_preferences_out_of_the_pro
 
     def block() -> str:
         now = daemon_ctrl.now()
-        return retrieval.run(daemon_ctrl.store, daemon_ctrl.user, project_id="p_brand", now=now, dry_run=True).block
+        return retrieval.run(daemon_ctrl.store, retrieval.RetrievalRequest(daemon_ctrl.user, project_id="p_brand", now=now, dry_run=True)).block
 
     assert "muted palette" in block() and "airy spacing" in block()
     index = cell(tab, "p_brand", "use_global_memory")

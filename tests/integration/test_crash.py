@@ -131,8 +131,8 @@ def templates(workspace: Path, config_dir: Path) -> dict[str, Template]:
         store = fresh_store(folder)
         evs = [validate_event(e) for e in wire_events("e", BASE_EVENTS, T0, with_p=True)]
         assert ingest_events(store, evs, default_user=USER, now=NOW, blocks=blocks).accepted == BASE_EVENTS
-        retrieval.run(store, USER, project_id=None, now=NOW)
-        retrieval.run(store, USER, project_id="p_0", now=NOW, types=["color"])
+        retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW))
+        retrieval.run(store, retrieval.RetrievalRequest(USER, project_id="p_0", now=NOW, types=["color"]))
         controls.set_project(store, USER, "p_2", use_memory=False, actor=Actor.CLI, now=NOW)
         finish(store)
         return folder / "app.sqlite"
@@ -334,7 +334,7 @@ def prefs_of(store: Store) -> list[tuple[Any, ...]]:
 
 def next_operation_works(store: Store) -> None:
     derivation.ensure_current(store, USER, NOW)
-    out = retrieval.run(store, USER, project_id="p_1", now=NOW)
+    out = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id="p_1", now=NOW))
     assert out.retrieval_id is not None
     with store.read() as s:
         assert derivation.is_current(s, USER)

@@ -214,9 +214,9 @@ def ingest(store: Store, events: Sequence[WireEvent], blocks: BlockChecker | Non
 def record_diagnostics(store: Store) -> None:
     """Two recorded retrievals: one that keeps P (only colors asked for) and one that trims it
     (four colors compete for three slots and P is the weakest)."""
-    kept = retrieval.run(store, USER, project_id=None, now=NOW, types=["color"])
+    kept = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, types=["color"]))
     assert "teal gradient" in kept.block
-    trimmed = retrieval.run(store, USER, project_id=None, now=NOW)
+    trimmed = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW))
     assert "teal gradient" not in trimmed.block
     with store.read() as s:
         rows = s.execute(select(RetrievalEvent.type, RetrievalEvent.fields, RetrievalEvent.trace)).all()
@@ -1015,7 +1015,7 @@ def test_reset_erases_everything_vacuums_and_keeps_settings(
 ) -> None:
     store = loaded
     assert ingest(store, filler(1500), blocks).accepted == 1500
-    retrieval.run(store, USER, project_id="p_fill", now=NOW)
+    retrieval.run(store, retrieval.RetrievalRequest(USER, project_id="p_fill", now=NOW))
     controls.set_project(store, USER, "p_fill", learn_from_project=False, actor=Actor.CLI, now=NOW)
     controls.set_enabled(store, USER, False, actor=Actor.CLI, now=NOW)
     words = [w for p in sorted(all_patterns()) for w in needles(p)]

@@ -131,7 +131,7 @@ def test_names_in_several_scripts_can_be_inspected_switched_forgotten_and_export
     with store.read() as s:
         assert [p.project_id for p in s.scalars(select(ProjectSettings))] == [PROJECT]
     for given in (PROJECT, nfd(PROJECT)):
-        out = retrieval.run(store, USER, project_id=given, now=NOW, dry_run=True)
+        out = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=given, now=NOW, dry_run=True))
         assert out.block == "" and out.result.empty_reason is not None, given
 
     # Exported, and imported into an empty store (the bundle holds project:p_café scopes).
@@ -230,7 +230,7 @@ def test_a_block_holds_for_every_spelling_and_scrubs_incoming_diffs(
         diff = json.loads(s.scalars(select(Event.payload).where(Event.event_id == "e13")).one())["diff"]
     assert patterns == {"flat_cards"}
     assert diff == "no more [blocked], nor [blocked]; drop shadowsy stays"
-    out = retrieval.run(store, USER, project_id=None, now=NOW, dry_run=True)
+    out = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, dry_run=True))
     assert "shadow" not in out.block.lower()
 
 
@@ -251,11 +251,11 @@ def test_a_malformed_project_id_is_refused_never_a_bypass(store: Store, blocks: 
     controls.set_project(
         store, USER, "p_nda", use_memory=False, use_global_memory=False, actor=Actor.CLI, now=NOW
     )
-    assert retrieval.run(store, USER, project_id="p_nda", now=NOW, dry_run=True).block == ""
-    assert "airy spacing" in retrieval.run(store, USER, project_id=None, now=NOW, dry_run=True).block
+    assert retrieval.run(store, retrieval.RetrievalRequest(USER, project_id="p_nda", now=NOW, dry_run=True)).block == ""
+    assert "airy spacing" in retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, dry_run=True)).block
     for bad in ("p_nda ", " p_nda", "p_nda\n", "p nda", ""):
         with pytest.raises(InvalidInput, match="is not a project id"):
-            retrieval.run(store, USER, project_id=bad, now=NOW, dry_run=True)
+            retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=bad, now=NOW, dry_run=True))
         with pytest.raises(InvalidInput, match="is not a project id"):
             controls.set_project(store, USER, bad, use_memory=True, actor=Actor.CLI, now=NOW)
         with store.read() as s, pytest.raises(InvalidInput, match="is not a project id"):
@@ -273,7 +273,7 @@ def test_a_decomposed_project_id_reads_the_gate_of_its_composed_form(
     controls.set_project(
         store, USER, "p_ndá", use_memory=False, use_global_memory=False, actor=Actor.CLI, now=NOW
     )
-    assert retrieval.run(store, USER, project_id=nfd("p_ndá"), now=NOW, dry_run=True).block == ""
+    assert retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=nfd("p_ndá"), now=NOW, dry_run=True)).block == ""
 
 
 def test_a_spelling_stored_decomposed_by_an_earlier_version_is_forgotten(

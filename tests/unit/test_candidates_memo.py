@@ -58,7 +58,7 @@ def _fresh(store: Store) -> str:
     """The same retrieval by a store opened anew: nothing remembered."""
     other = Store.open(DataDir(store.path.parent, "flag"))
     try:
-        return _fingerprint(retrieval.run(other, USER, project_id=PROJECT, now=NOW, dry_run=True))
+        return _fingerprint(retrieval.run(other, retrieval.RetrievalRequest(USER, project_id=PROJECT, now=NOW, dry_run=True)))
     finally:
         other.close()
 
@@ -78,7 +78,7 @@ def _counting_statements(store: Store) -> list[str]:
     con = store._snap
     assert con is not None
     con.set_trace_callback(seen.append)
-    retrieval.run(store, USER, project_id=PROJECT, now=NOW, dry_run=True)
+    retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=PROJECT, now=NOW, dry_run=True))
     con.set_trace_callback(None)
     return [s for s in seen if "count(*)" in s or "JOIN" in s]
 
@@ -102,14 +102,14 @@ CHANGES: dict[str, Callable[[Store], None]] = {
 @pytest.mark.parametrize("change", sorted(CHANGES))
 def test_the_counts_are_reused_until_a_writer_changes_the_preferences(store: Store, change: str) -> None:
     _fill(store)
-    first = _fingerprint(retrieval.run(store, USER, project_id=PROJECT, now=NOW, dry_run=True))
+    first = _fingerprint(retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=PROJECT, now=NOW, dry_run=True)))
     assert _counting_statements(store) == []  # nothing changed: reused
     # A recorded retrieval sets last_injected_at on what it kept: not a change of what is counted.
-    retrieval.run(store, USER, project_id=PROJECT, now=NOW, origin=Origin.DAEMON)
+    retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=PROJECT, now=NOW, origin=Origin.DAEMON))
     assert _counting_statements(store) == []
 
     CHANGES[change](store)
     assert _counting_statements(store) != []  # counted again after the change
-    after = _fingerprint(retrieval.run(store, USER, project_id=PROJECT, now=NOW, dry_run=True))
+    after = _fingerprint(retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=PROJECT, now=NOW, dry_run=True)))
     assert after == _fresh(store)
     assert after != first

@@ -22,7 +22,7 @@ HOUR = 3_600_000
 USER = "local"
 
 
-def audit_log(store: Store, user: str = USER) -> list[dict[str, object]]:
+def audit_log(store: Store, user: str = USER) -> list[audit.AuditEntry]:
     with store.read() as session:
         return list(reversed(audit.entries(session, user, limit=1000)))
 
@@ -65,7 +65,7 @@ def test_enable_disable_record_who_did_it(store: Store) -> None:
     on = controls.set_enabled(store, USER, True, actor=Actor.CLI, now=NOW + 1)
     assert on.enabled is True
     log = audit_log(store)
-    assert [(e["actor"], e["action"], e["target"], e["outcome"]) for e in log] == [
+    assert [(e.actor, e.action, e.target, e.outcome) for e in log] == [
         ("gui", "disable", "memory", "ok"),
         ("cli", "enable", "memory", "ok"),
     ]
@@ -94,7 +94,7 @@ def test_pause_without_end_lasts_until_resumed(store: Store) -> None:
         assert controls.using_gate(session, USER, None, much_later).using_paused is True
         assert controls.learning_gate(session, USER, much_later).reason_for(None) == "learning_paused"
     (entry,) = audit_log(store)
-    assert (entry["actor"], entry["action"], entry["target"]) == ("gui", "pause", "both until resumed")
+    assert (entry.actor, entry.action, entry.target) == ("gui", "pause", "both until resumed")
 
 
 def test_resume_learning_only_leaves_using_paused(store: Store) -> None:
@@ -105,7 +105,7 @@ def test_resume_learning_only_leaves_using_paused(store: Store) -> None:
     with store.read() as session:
         assert controls.learning_gate(session, USER, NOW + 2).reason_for(None) is None
         assert controls.using_gate(session, USER, None, NOW + 2).using_paused is True
-    assert [(e["actor"], e["action"], e["target"]) for e in audit_log(store)] == [
+    assert [(e.actor, e.action, e.target) for e in audit_log(store)] == [
         ("cli", "pause", "both until resumed"),
         ("gui", "resume", "learning"),
     ]
@@ -124,7 +124,7 @@ def test_timed_pause_ends_by_itself(store: Store) -> None:
     with store.read() as session:
         assert controls.using_gate(session, USER, None, NOW + HOUR).using_paused is False
     (entry,) = audit_log(store)
-    assert entry["target"] == "using until 2026-11-10T13:00:00.000Z"
+    assert entry.target == "using until 2026-11-10T13:00:00.000Z"
 
 
 @pytest.mark.parametrize("until", [NOW, NOW - 1, NOW - 24 * HOUR])
@@ -189,7 +189,7 @@ def test_project_switches_set_only_what_was_asked(store: Store) -> None:
         store, USER, "p_deck", use_memory=True, learn_from_project=True, actor=Actor.GUI, now=NOW + 1
     )
     assert (row.use_memory, row.learn_from_project) == (True, True)
-    assert [(e["actor"], e["action"], e["target"]) for e in audit_log(store)] == [
+    assert [(e.actor, e.action, e.target) for e in audit_log(store)] == [
         ("cli", "project", "p_deck: use_memory=off"),
         ("gui", "project", "p_nda: learn=off"),
         ("gui", "project", "p_deck: use_memory=on, learn=on"),

@@ -353,7 +353,15 @@ def test_blocked_patterns_are_not_generated_and_demo_data_serves_and_forgets(
 
     # Outside any project the data gives a useful block with both polarities.
     out = retrieval.run(
-        store, USER, project_id=None, now=NOW, mode=Mode.GENERATION, origin=Origin.PREVIEW, dry_run=True
+        store,
+        retrieval.RetrievalRequest(
+            USER,
+            project_id=None,
+            now=NOW,
+            mode=Mode.GENERATION,
+            origin=Origin.PREVIEW,
+            dry_run=True,
+        ),
     )
     assert out.result.positives and out.result.negatives
     assert out.block.startswith("## Creative memory")
@@ -371,12 +379,14 @@ def test_a_busy_project_still_gets_a_block(stores: dict[str, Any]) -> None:
     """The flagship project has many strong records; its override line must not eat the budget."""
     out = retrieval.run(
         stores["a"],
-        USER,
-        project_id="p_brand_refresh",
-        now=NOW,
-        mode=Mode.GENERATION,
-        origin=Origin.PREVIEW,
-        dry_run=True,
+        retrieval.RetrievalRequest(
+            USER,
+            project_id="p_brand_refresh",
+            now=NOW,
+            mode=Mode.GENERATION,
+            origin=Origin.PREVIEW,
+            dry_run=True,
+        ),
     )
     assert out.result.project_overrides
     assert out.result.positives or out.result.negatives

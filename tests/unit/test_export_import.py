@@ -246,7 +246,7 @@ def test_merge_dedupes_by_event_id(filled: Store, other: Store, tmp_path: Path) 
     with other.read() as session:
         from creative_memory.services.controls import audit
 
-        assert audit.entries(session, USER, limit=1)[0]["outcome"] == f"ok: 0 events, {EVENT_COUNT} skipped"
+        assert audit.entries(session, USER, limit=1)[0].outcome == f"ok: 0 events, {EVENT_COUNT} skipped"
     assert before != digest(other)
 
 

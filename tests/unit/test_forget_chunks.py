@@ -136,7 +136,7 @@ def test_between_chunks_readers_serve_the_stored_state_without_the_target(
         # Another handle, as the daemon's retrieval: no derivation from half-rewritten events, and
         # the target is gone from the first commit on.
         info = derivation.ensure_current(other, USER, NOW)
-        out = retrieval.run(other, USER, project_id=None, now=NOW, dry_run=True)
+        out = retrieval.run(other, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, dry_run=True))
         looked.append({"mode": info.mode, "in_block": pattern.replace("_", " ") in out.block})
         looked[-1].update(_traces(other, ptype, pattern))
 

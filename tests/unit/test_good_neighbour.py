@@ -48,7 +48,14 @@ def shared_file(tmp_path: Path, daemon_store: ModuleType) -> Path:
         rep = ingest_jsonl(store, SAMPLE.read_text(encoding="utf-8"), default_user="local", now=NOW)
         assert rep.accepted > 0
         out = retrieval.run(
-            store, "local", project_id="p_brand", now=NOW, mode=Mode.GENERATION, origin=Origin.CLI
+            store,
+            retrieval.RetrievalRequest(
+                "local",
+                project_id="p_brand",
+                now=NOW,
+                mode=Mode.GENERATION,
+                origin=Origin.CLI,
+            ),
         )
         assert out.retrieval_id is not None
     finally:
@@ -174,7 +181,14 @@ def test_the_daemons_rename_and_rebuild_migrations_leave_the_file_clean(shared_f
     store = Store.open(DataDir(shared_file.parent, "flag"))  # and we still open it and read our data
     try:
         out = retrieval.run(
-            store, "local", project_id="p_brand", now=NOW, mode=Mode.GENERATION, dry_run=True
+            store,
+            retrieval.RetrievalRequest(
+                "local",
+                project_id="p_brand",
+                now=NOW,
+                mode=Mode.GENERATION,
+                dry_run=True,
+            ),
         )
         assert out.result is not None
     finally:

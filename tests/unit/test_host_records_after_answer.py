@@ -83,7 +83,7 @@ def test_other_writers_number_their_retrievals_after_the_reserved_block(host: Ho
     first = host.retrieve({"project_id": "p1"})["retrieval_id"]
     host.settle()
     # The window (or the CLI) records a retrieval of its own meanwhile: AUTOINCREMENT skips the block.
-    theirs = retrieval.run(store, USER, project_id="p1", now=NOW, origin=Origin.GUI).retrieval_id
+    theirs = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id="p1", now=NOW, origin=Origin.GUI)).retrieval_id
     assert theirs is not None and theirs == first + 2  # serve holds the next id, first + 1
     ours = host.retrieve({"project_id": "p1"})["retrieval_id"]
     host.settle()

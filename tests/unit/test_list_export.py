@@ -22,7 +22,7 @@ NOW = 1_793_000_000_000
 
 def test_retrievals_export_as_json_with_events_and_as_csv_one_line_each(store: Store, tmp_path: Path) -> None:
     ids = [
-        retrieval.run(store, "local", project_id=project, now=NOW + i, origin=origin).retrieval_id
+        retrieval.run(store, retrieval.RetrievalRequest("local", project_id=project, now=NOW + i, origin=origin)).retrieval_id
         for i, (project, origin) in enumerate([("p1", Origin.DAEMON), ("p2", Origin.CLI), ("p1", Origin.CLI)])
     ]
     everything = tmp_path / "all.json"

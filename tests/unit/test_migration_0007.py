@@ -88,7 +88,7 @@ def test_0007_rebuilds_the_ranked_indexes_in_first_seen_order_and_back(tmp_path:
     # their names' order here).
     store = Store.open(data_dir)
     try:
-        out = retrieval.run(store, "local", project_id=None, now=NOW, dry_run=True)
+        out = retrieval.run(store, retrieval.RetrievalRequest("local", project_id=None, now=NOW, dry_run=True))
         names = [p.pattern for p in out.result.positives]
         assert len(names) > 2 and names == sorted(names, reverse=True) and names[0] == "tied_11"
     finally:

@@ -176,14 +176,14 @@ def test_the_why_is_about_the_last_injection_only(store: Store) -> None:
     assert ingest_jsonl(store, "\n".join(_lines("airy_spacing", 5, "p_deck") + _lines("weak_grid", 1, "p_deck")),
                         default_user=USER, now=NOW).accepted == 6
     # Nothing injected yet: a self-test, a Diagnostics run and a preview do not count.
-    retrieval.run(store, USER, project_id="p_deck", now=NOW, origin=Origin.SELF_TEST)
-    retrieval.run(store, USER, project_id="p_deck", now=NOW, origin=Origin.GUI)
-    retrieval.run(store, USER, project_id="p_deck", now=NOW, origin=Origin.PREVIEW, dry_run=True)
+    retrieval.run(store, retrieval.RetrievalRequest(USER, project_id="p_deck", now=NOW, origin=Origin.SELF_TEST))
+    retrieval.run(store, retrieval.RetrievalRequest(USER, project_id="p_deck", now=NOW, origin=Origin.GUI))
+    retrieval.run(store, retrieval.RetrievalRequest(USER, project_id="p_deck", now=NOW, origin=Origin.PREVIEW, dry_run=True))
     d = _why(store, "airy_spacing", "p_deck")
     assert d.last_retrieval is None
     assert d.why == "Open Design has not used creative memory for Investor deck yet."
 
-    out = retrieval.run(store, USER, project_id="p_deck", now=NOW, origin=Origin.DAEMON)
+    out = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id="p_deck", now=NOW, origin=Origin.DAEMON))
     d = _why(store, "airy_spacing", "p_deck")
     last = d.last_retrieval
     assert isinstance(last, dict) and last["retrieval_id"] == out.retrieval_id and last["verdict"] == "kept"
@@ -193,13 +193,13 @@ def test_the_why_is_about_the_last_injection_only(store: Store) -> None:
 
     # A later self-test with memory off changes nothing in the sentence.
     controls.set_enabled(store, USER, False, actor=controls.Actor.CLI, now=NOW)
-    retrieval.run(store, USER, project_id="p_deck", now=NOW + 1, origin=Origin.SELF_TEST)
+    retrieval.run(store, retrieval.RetrievalRequest(USER, project_id="p_deck", now=NOW + 1, origin=Origin.SELF_TEST))
     assert _why(store, "airy_spacing", "p_deck").last_retrieval == last
 
     # The daemon's next retrieval with memory paused names the pause's end.
     controls.set_enabled(store, USER, True, actor=controls.Actor.CLI, now=NOW)
     controls.pause(store, USER, until=NOW + 3_600_000, what="using", actor=controls.Actor.CLI, now=NOW)
-    retrieval.run(store, USER, project_id="p_deck", now=NOW + 2, origin=Origin.DAEMON)
+    retrieval.run(store, retrieval.RetrievalRequest(USER, project_id="p_deck", now=NOW + 2, origin=Origin.DAEMON))
     d = _why(store, "airy_spacing", "p_deck")
     last = d.last_retrieval
     assert isinstance(last, dict) and last["code"] == "memory_paused"

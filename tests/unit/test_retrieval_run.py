@@ -46,16 +46,16 @@ def _ingest(store: Store, *lines: str) -> None:
 def test_a_retrieval_sees_what_was_committed_since_the_last_one(store: Store) -> None:
     # The kept connection must not keep an old snapshot between retrievals.
     _ingest(store, *_lines("airy_spacing"))
-    first = retrieval.run(store, USER, project_id=None, now=NOW, dry_run=True)
+    first = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, dry_run=True))
     assert [p.pattern for p in first.result.positives] == ["airy_spacing"]
     _ingest(store, *_lines("serif_headlines", n=6))
-    second = retrieval.run(store, USER, project_id=None, now=NOW, dry_run=True)
+    second = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, dry_run=True))
     assert [p.pattern for p in second.result.positives] == ["serif_headlines", "airy_spacing"]
 
 
 def test_the_kept_connection_holds_no_snapshot_between_uses(store: Store) -> None:
     _ingest(store, *_lines("airy_spacing"))
-    retrieval.run(store, USER, project_id=None, now=NOW, dry_run=True)
+    retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, dry_run=True))
     with store.snapshot() as kept:
         pass
     # A reader with an open transaction would make a TRUNCATE checkpoint fail (erasure needs it).
@@ -100,11 +100,11 @@ def test_an_unreadable_store_is_reported_in_one_sentence(store: Store) -> None:
     store.close()
     store.path.write_bytes(b"this is not a database" * 200)
     with pytest.raises(StoreUnavailable) as err:
-        retrieval.run(store, USER, project_id=None, now=NOW, dry_run=True)
+        retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, dry_run=True))
     assert "could not be used" in str(err.value)
     # The next use opens a fresh connection instead of reusing a broken one.
     with pytest.raises(StoreUnavailable):
-        retrieval.run(store, USER, project_id=None, now=NOW, dry_run=True)
+        retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, dry_run=True))
 
 
 @pytest.mark.parametrize(("origin", "marks"), [(Origin.DAEMON, True), (Origin.CLI, True), (Origin.PREVIEW, False)])
@@ -112,7 +112,7 @@ def test_a_recorded_retrieval_stores_its_trace_and_marks_what_it_injected(
     store: Store, origin: Origin, marks: bool
 ) -> None:
     _ingest(store, *_lines("airy_spacing"), *_lines("dense_grids", polarity="negative"), *_lines("weak", n=1))
-    out = retrieval.run(store, USER, project_id=None, now=NOW, origin=origin)
+    out = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, origin=origin))
     assert out.retrieval_id is not None
     ((at, org, kept_pos, kept_neg, tokens, sha),) = _rows(
         store,
@@ -147,12 +147,12 @@ def test_a_recorded_retrieval_stores_its_trace_and_marks_what_it_injected(
 
 def test_recorded_retrievals_are_pruned_after_the_retention_days(store: Store) -> None:
     _ingest(store, *_lines("airy_spacing"))
-    old = retrieval.run(store, USER, project_id=None, now=NOW, origin=Origin.PREVIEW)
-    within = retrieval.run(store, USER, project_id=None, now=NOW + 29 * DAY_MS, origin=Origin.PREVIEW)
+    old = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, origin=Origin.PREVIEW))
+    within = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW + 29 * DAY_MS, origin=Origin.PREVIEW))
     ids = {r[0] for r in _rows(store, "SELECT id FROM creative_memory_retrievals")}
     assert ids == {old.retrieval_id, within.retrieval_id}
     # The default keeps 30 days: the first one goes, with its stage events.
-    later = retrieval.run(store, USER, project_id=None, now=NOW + 31 * DAY_MS, origin=Origin.PREVIEW)
+    later = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW + 31 * DAY_MS, origin=Origin.PREVIEW))
     ids = {r[0] for r in _rows(store, "SELECT id FROM creative_memory_retrievals")}
     assert ids == {within.retrieval_id, later.retrieval_id}
     assert _rows(
@@ -167,6 +167,6 @@ def test_recorded_retrievals_are_pruned_after_the_retention_days(store: Store) -
             (USER,),
         )
     con.close()
-    retrieval.run(store, USER, project_id=None, now=NOW + 80 * DAY_MS, origin=Origin.PREVIEW)
+    retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW + 80 * DAY_MS, origin=Origin.PREVIEW))
     ids = {r[0] for r in _rows(store, "SELECT id FROM creative_memory_retrievals")}
     assert {within.retrieval_id, later.retrieval_id} <= ids

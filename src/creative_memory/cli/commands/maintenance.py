@@ -41,10 +41,10 @@ def audit(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     with ctx.store().read() as sess:
         entries = audit_log.entries(sess, ctx.user, limit=args.limit)
     out.emit(
-        {"entries": entries},
+        {"entries": [e.as_json() for e in entries]},
         lambda: (
             table(
-                [(e["at"], e["actor"], e["action"], e["target"], e["outcome"]) for e in entries],
+                [(e.at, e.actor, e.action, e.target, e.outcome) for e in entries],
                 ["AT", "ACTOR", "ACTION", "TARGET", "OUTCOME"],
             )
             if entries

@@ -25,18 +25,17 @@ def checked_project(args: argparse.Namespace, ctx: Context) -> str | None:
 def retrieve(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store, now = ctx.store(), ctx.now()
     project = checked_project(args, ctx)
-    types = [t for t in (args.types or "").split(",") if t] or None
-    o = retrieval.run(
-        store,
+    request = retrieval.RetrievalRequest(
         ctx.user,
         project_id=project,
         now=now,
         mode=Mode(args.mode),
-        types=types,
+        types=[t for t in (args.types or "").split(",") if t],
         origin=Origin.CLI,
         dry_run=args.dry_run,
         derive_at=ctx.persist_now() if ctx.elsewhen and args.dry_run else None,
     )
+    o = retrieval.run(store, request)
     data = o.as_json()
     with store.snapshot() as con:
         if notes.notes_enabled(con, ctx.user):  # the line Open Design would show in the chat

@@ -32,6 +32,7 @@ from creative_memory.gui.visible import QT_TRANSLATE_NOOP
 from creative_memory.services.common.errors import CreativeMemoryError
 from creative_memory.services.location.datadir import DataDir
 from creative_memory.services.store import whereabouts
+from creative_memory.services.store.whereabouts import ListedStore
 
 log = logging.getLogger("cm.gui")
 ACCEPTED = int(QDialog.DialogCode.Accepted.value)
@@ -47,10 +48,10 @@ def size_text(n: int) -> str:
     return str(n)
 
 
-def channel_text(row: dict[str, Any]) -> str:
-    if row["legacy"]:
+def channel_text(row: ListedStore) -> str:
+    if row.legacy:
         return QCoreApplication.translate("StoreDialog", "first release's folder")
-    return str(row["channel"] or row["route"])
+    return str(row.channel or row.route)
 
 
 class StoreDialog(QDialog):
@@ -65,7 +66,7 @@ class StoreDialog(QDialog):
         QT_TRANSLATE_NOOP("StoreDialog", "Open Design's tables"),
     )
 
-    def __init__(self, parent: QWidget | None, rows: list[dict[str, Any]], current: Path) -> None:
+    def __init__(self, parent: QWidget | None, rows: list[ListedStore], current: Path) -> None:
         # Built top to bottom in reading order, which is also its keyboard order (Qt's focus chain
         # follows the order widgets are made): the parts below are made in that order.
         super().__init__(parent)
@@ -100,7 +101,7 @@ class StoreDialog(QDialog):
         self.table.setFocus()
         self._update()
 
-    def _build_table(self, rows: list[dict[str, Any]], current: Path) -> None:
+    def _build_table(self, rows: list[ListedStore], current: Path) -> None:
         """The stores found, one row each, the current one selected."""
         self.table = QTableWidget(len(rows), len(self.COLUMNS), self)
         self.table.setObjectName("store_table")
@@ -118,14 +119,14 @@ class StoreDialog(QDialog):
         for col in range(1, len(self.COLUMNS)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         for r, row in enumerate(rows):
-            tables = {True: self.tr("yes"), False: self.tr("no")}.get(row["daemon_tables"], self.tr("unreadable"))
-            when = datetime.fromtimestamp(row["modified"]).strftime("%Y-%m-%d %H:%M") if row["modified"] else "—"
-            cells = [row["data_dir"], channel_text(row), size_text(int(row["size"])), when, tables]
+            tables = self.tr("unreadable") if row.daemon_tables is None else self.tr("yes") if row.daemon_tables else self.tr("no")
+            when = datetime.fromtimestamp(row.modified).strftime("%Y-%m-%d %H:%M") if row.modified else "—"
+            cells = [str(row.data_dir), channel_text(row), size_text(row.size), when, tables]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(row["store"] if c == 0 else text)
+                item.setToolTip(str(row.store) if c == 0 else text)
                 self.table.setItem(r, c, item)
-            if Path(row["data_dir"]) == current:
+            if row.data_dir == current:
                 self.table.selectRow(r)
 
     def _build_buttons(self) -> QDialogButtonBox:
@@ -147,7 +148,7 @@ class StoreDialog(QDialog):
 
     def selected(self) -> Path | None:
         rows = self.table.selectionModel().selectedRows()
-        return Path(self.rows[rows[0].row()]["data_dir"]) if rows else None
+        return self.rows[rows[0].row()].data_dir if rows else None
 
     def _update(self) -> None:
         self.use_button.setEnabled(self.selected() is not None)
@@ -264,15 +265,15 @@ async def confirm_first_open(ctrl: Controller, parent: QWidget | None) -> bool:
         facts = await ctrl.run(whereabouts.where, ctrl.ctx.data_dir)
     except OSError:  # opening the store reports it in a sentence
         return True
-    if not facts["exists"] or not facts["needs_migration"]:
+    if not facts.exists or not facts.needs_migration:
         return True
-    current = facts["schema"]["current"]
+    current = facts.schema_current
     what = (
         QCoreApplication.translate("StoreDialog", "Creative memory keeps its own tables (creative_memory_*) in Open Design's store:\n{store}\n\n"
                                                   "They are added now. Open Design's own tables are not changed.")
         if current is None
         else QCoreApplication.translate("StoreDialog", "Creative memory's tables in\n{store}\nare upgraded from schema {old} to {new}.")
-    ).format(store=facts["store"], old=current, new=facts["schema"]["latest"])
+    ).format(store=facts.store, old=current, new=facts.schema_latest)
     box = QMessageBox(
         QMessageBox.Icon.Information,
         QCoreApplication.translate("StoreDialog", "Prepare the store"),

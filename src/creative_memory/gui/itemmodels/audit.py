@@ -15,8 +15,8 @@ from creative_memory.services.store.store import Store
 
 
 def fetch_audit(store: Store, user_id: str, text: str, before_id: int | None, limit: int) -> list[Row]:
-    """One page of audit entries (store thread)."""
-    return audit.entries_page(store, user_id, limit=limit, before_id=before_id, text=text or None)
+    """One page of audit entries (store thread), as the table's rows."""
+    return [e.as_json() for e in audit.entries_page(store, user_id, limit=limit, before_id=before_id, text=text or None)]
 
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
@@ -11,6 +12,33 @@ from creative_memory.model.constants import Actor
 from creative_memory.model.events import iso
 from creative_memory.model.tables import Audit
 from creative_memory.services.store.store import Store
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """One line of the activity log: who changed which control, when, and how it ended."""
+
+    id: int
+    at_ms: int  # milliseconds since 1970
+    actor: str
+    action: str
+    target: str
+    outcome: str
+
+    @property
+    def at(self) -> str:
+        """When, as the command line and the exports write it (ISO 8601, UTC)."""
+        return iso(self.at_ms) or ""
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "at": self.at,
+            "actor": self.actor,
+            "action": self.action,
+            "target": self.target,
+            "outcome": self.outcome,
+        }
 
 
 def record(
@@ -23,7 +51,7 @@ def record(
 
 def entries(
     session: Session, user_id: str, *, limit: int = 200, before_id: int | None = None, text: str | None = None
-) -> list[dict[str, Any]]:
+) -> list[AuditEntry]:
     q = select(Audit).where(Audit.user_id == user_id)
     if before_id is not None:
         q = q.where(Audit.id < before_id)
@@ -37,14 +65,7 @@ def entries(
         )
     q = q.order_by(Audit.id.desc()).limit(limit)
     return [
-        {
-            "id": a.id,
-            "at": iso(a.at),
-            "actor": a.actor,
-            "action": a.action,
-            "target": a.target,
-            "outcome": a.outcome,
-        }
+        AuditEntry(id=a.id, at_ms=a.at, actor=a.actor, action=a.action, target=a.target, outcome=a.outcome)
         for a in session.scalars(q)
     ]
 
@@ -59,15 +80,15 @@ def record_action(
 
 def entries_page(
     store: Store, user_id: str, *, limit: int, before_id: int | None = None, text: str | None = None
-) -> list[dict[str, Any]]:
+) -> list[AuditEntry]:
     """One page of the activity log in its own read (the Activity tab)."""
     with store.read() as session:
         return entries(session, user_id, limit=limit, before_id=before_id, text=text)
 
 
-def all_entries(store: Store, user_id: str, *, text: str | None = None, page: int = 1000) -> list[dict[str, Any]]:
+def all_entries(store: Store, user_id: str, *, text: str | None = None, page: int = 1000) -> list[AuditEntry]:
     """Every entry the text matches, newest first, in one read (the Activity export)."""
-    rows: list[dict[str, Any]] = []
+    rows: list[AuditEntry] = []
     with store.read() as session:
         before: int | None = None
         while True:
@@ -75,4 +96,4 @@ def all_entries(store: Store, user_id: str, *, text: str | None = None, page: in
             rows.extend(found)
             if len(found) < page:
                 return rows
-            before = int(found[-1]["id"])
+            before = found[-1].id

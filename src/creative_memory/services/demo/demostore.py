@@ -106,7 +106,9 @@ def show_everything(store: Store, user_id: str, now: int) -> None:
     projects = [p.id for p in controls.projects(store, user_id)][:DEMO_RETRIEVAL_PROJECTS]
     for project in [None, *projects]:
         for mode in (Mode.GENERATION, Mode.CRITIQUE):
-            retrieval.run(store, user_id, project_id=project, now=now, mode=mode, origin=Origin.DAEMON)
+            retrieval.run(
+                store, retrieval.RetrievalRequest(user_id, project_id=project, now=now, mode=mode, origin=Origin.DAEMON)
+            )
     memory = store.data_dir.path / "memory"
     if memory.exists() or foreign_events(store):
         return  # Open Design's own Personal memory, or a store with a person's events: left alone

@@ -1,5 +1,5 @@
 """Memory out: one retrieval through the gates and the engine (`retrieval.bounded_retrieve`,
-`retrieval.run`), its candidates (`candidates`, `candidate_rows`, `candidate_counts`,
+`retrieval.run`), asked as one value (`request.RetrievalRequest`, the Preview's `request.WhatIf`), its candidates (`candidates`, `candidate_rows`, `candidate_counts`,
 `candidate_ties`, `retrieval_memo`), its record (`retrieval_record`), why each preference was kept or
 dropped (`reasons`, `injections`), the Personal memory block beside ours (`personal`,
 `personal_text`) and the prompt a generation would get (`preview`)."""

@@ -76,17 +76,17 @@ def compose(
     derive_at: int | None = None,
 ) -> Preview:
     """Compose the prefix; nothing is recorded (a preview only looks)."""
-    outcome = retrieval.run(
-        store,
+    request = retrieval.RetrievalRequest(
         user_id,
         project_id=project_id,
         now=now,
         mode=mode,
         origin=Origin.PREVIEW,
         dry_run=True,
-        overrides=whatif,
+        whatif=whatif,
         derive_at=derive_at,
     )
+    outcome = retrieval.run(store, request)
     personal = compose_personal(memory_dir) if with_personal else None
     ptext = personal.text if personal else ""
     empty = outcome.result.empty_reason if not outcome.block else None

@@ -14,7 +14,6 @@ from sqlalchemy.orm import Session
 from creative_memory.model.constants import Mode, Origin, scope_for
 from creative_memory.model.records import PrefState, RetrievalResult
 from creative_memory.model.tables import Preference
-from creative_memory.services.common.naming import optional_project, valid_name
 from creative_memory.services.common.sentence import Sentence
 from creative_memory.services.controls import controls
 from creative_memory.services.controls.notes import notes_enabled
@@ -31,6 +30,8 @@ from creative_memory.services.engine.retrieve import (
 )
 from creative_memory.services.retrieval.candidates import load as load_candidates
 from creative_memory.services.retrieval.reasons import empty_block, empty_block_sentence
+from creative_memory.services.retrieval.request import RetrievalRequest as RetrievalRequest
+from creative_memory.services.retrieval.request import WhatIf as WhatIf
 from creative_memory.services.retrieval.retrieval_memo import data_version, horizon, recall, remember, timed
 from creative_memory.services.retrieval.retrieval_record import INJECTING_ORIGINS as INJECTING_ORIGINS
 from creative_memory.services.retrieval.retrieval_record import erased_since_read
@@ -178,7 +179,7 @@ def _retrieve_in(
     project_id: str | None,
     now: int,
     types: Sequence[str] | None,
-    overrides: _WhatIf | None,
+    overrides: WhatIf | None,
     memo: dict[object, object] | None = None,
 ) -> RetrievalResult:
     g = controls.using_gate(con, user_id, project_id, now)
@@ -207,37 +208,20 @@ def _retrieve_in(
 
 def run(
     store: Store,
-    user_id: str,
+    request: RetrievalRequest,
     *,
-    project_id: str | None,
-    now: int,
-    mode: Mode = Mode.GENERATION,
-    types: Sequence[str] | None = None,
-    origin: Origin = Origin.CLI,
-    dry_run: bool = False,
-    overrides: _WhatIf | None = None,
-    derive_at: int | None = None,
     still_wanted: Callable[[], bool] | None = None,
-    read_notes: bool = False,
 ) -> RetrievalOutcome:
-    """Retrieve and build the block; record it (with its stage events) unless ``dry_run``.
+    """Retrieve and build the block; record it (with its stage events) unless ``request.dry_run``.
 
     ``still_wanted``, if given, is asked just before recording: a caller that has stopped waiting
     (the host's per-call deadline) gets its answer, but nothing is recorded as injected.
 
-    ``derive_at``: the moment a stale cache is re-derived at, when ``now`` is another moment
-    than the real one (a dry run at ``--now`` persists no evaluation of that moment).
-
-    The project id and the types are checked and NFC-normalised first (services.common.naming), so every
-    gate is read under the id the switch was stored under: a malformed id is refused in a
-    sentence, never looked up as another project.
-
-    ``read_notes``: also read the memory-notes setting (``notes.notes_enabled``), in the same read
-    transaction as the gates (the host asks on every call; a transaction of its own cost more
-    than the statement)."""
-    project_id = optional_project(project_id)
-    if types is not None:
-        types = [valid_name(t, "preference type") for t in types]
+    The request's ids and types were checked and normalised when it was made
+    (:class:`RetrievalRequest`). With ``read_notes``, the memory-notes setting
+    (``notes.notes_enabled``) is read in the same read transaction as the gates (the host asks on
+    every call; a transaction of its own cost more than the statement)."""
+    user_id, project_id, now, types = request.user_id, request.project_id, request.now, request.types
     # One read transaction on the store's kept connection when the cache is current (the usual
     # case): the check, the gates and the records come from the same snapshot.
     result: RetrievalResult | None = None
@@ -245,22 +229,22 @@ def run(
     for first in (True, False):
         with store.snapshot() as con:
             if not (first and not store.read_only and not is_current(con, user_id)):
-                result = _retrieve_in(con, user_id, project_id, now, types, overrides, store.memo)
-                if read_notes:
+                result = _retrieve_in(con, user_id, project_id, now, types, request.whatif, store.memo)
+                if request.read_notes:
                     notes_on = notes_enabled(con, user_id)
         if result is not None:
             break
-        ensure_current(store, user_id, now if derive_at is None else derive_at)
+        ensure_current(store, user_id, now if request.derive_at is None else request.derive_at)
     assert result is not None
-    block = build_block(result, mode)
+    block = build_block(result, request.mode)
     tokens = estimate_tokens(block)
     outcome = RetrievalOutcome(
-        result=result, block=block, tokens=tokens, mode=mode, retrieval_id=None, notes_enabled=notes_on
+        result=result, block=block, tokens=tokens, mode=request.mode, retrieval_id=None, notes_enabled=notes_on
     )
-    if not dry_run and not store.read_only and (still_wanted is None or still_wanted()):
+    if not request.dry_run and not store.read_only and (still_wanted is None or still_wanted()):
         # The kept write connection: no connection to open per call (services.store.hot_write).
         with store.hot_write() as con:
-            rid = record_outcome(con, user_id, outcome, origin=origin, types=types, now=now)
+            rid = record_outcome(con, user_id, outcome, origin=request.origin, types=types, now=now)
         if rid is None:
             log.info("a retrieval was not recorded: a record it read was erased meanwhile")
         outcome = replace(outcome, retrieval_id=rid)
@@ -300,39 +284,6 @@ def record_outcome(
     )
     prune_diagnostics(con, user_id, now)
     return rid
-
-
-@dataclass(frozen=True)
-class _WhatIf:
-    """Preview what-ifs: as if some preferences were forgotten, or the project disabled."""
-
-    #: (preference_type, pattern) everywhere, or (preference_type, pattern, scope) in that scope only
-    forgotten: frozenset[tuple[str, ...]] = frozenset()
-    project_disabled: bool = False  # the project uses no memory at all
-    memory_off: bool = False
-    global_off: bool = False  # "Use global memory in this project" off
-    project_own_off: bool = False  # "Use this project's memory" off
-
-    def apply(self, states: list[PrefState]) -> list[PrefState]:
-        gone = self.forgotten
-        return [
-            s for s in states
-            if (s.preference_type, s.pattern) not in gone and (s.preference_type, s.pattern, s.scope) not in gone
-        ]
-
-    def apply_gates(self, gates: Gates) -> Gates:
-        if not (self.project_disabled or self.memory_off or self.global_off or self.project_own_off):
-            return gates
-        return Gates(
-            memory_enabled=gates.memory_enabled and not self.memory_off,
-            using_paused=gates.using_paused,
-            project_use_memory=gates.project_use_memory
-            and not (self.project_disabled or self.project_own_off),
-            project_use_global=gates.project_use_global and not (self.project_disabled or self.global_off),
-        )
-
-
-WhatIf = _WhatIf
 
 
 def describe_empty(reason: str | None, numbers: Mapping[str, Any] | None = None) -> str:

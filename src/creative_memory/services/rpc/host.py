@@ -1,7 +1,7 @@
 """What the Open Design daemon calls through ``od-memory serve``: retrieve, ingest, decay, status, ping.
 
-Transport-free: each method takes the request's ``params`` (decoded JSON) and returns a
-JSON-ready dict, or raises a :class:`CreativeMemoryError` whose kind and sentence the transport
+Transport-free: each method takes the request's ``params`` (decoded JSON, checked against the
+method's model in ``services.rpc.params``) and returns a JSON-ready dict, or raises a :class:`CreativeMemoryError` whose kind and sentence the transport
 passes on. The store is opened on the first call that needs it and kept open (its read
 connection too, ``Store.snapshot``), so a retrieval costs milliseconds; settings, pauses and
 project switches are read afresh on every call. See docs/decisions/0013-host-protocol.md.
@@ -14,23 +14,34 @@ import logging
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from creative_memory import __version__
 from creative_memory.model.constants import MAX_PAYLOAD_BYTES, EventSource, Mode, Origin
 from creative_memory.model.events import EventIn
 from creative_memory.services.common.errors import CreativeMemoryError, InvalidInput, ReadOnly
-from creative_memory.services.common.naming import optional_project, valid_name
+from creative_memory.services.common.naming import optional_project
 from creative_memory.services.context import Context, check_user
 from creative_memory.services.controls import controls, notes
 from creative_memory.services.retrieval import retrieval
+from creative_memory.services.retrieval.request import RetrievalRequest
 from creative_memory.services.retrieval.retrieval_record import ReservedIds, read_ahead
+from creative_memory.services.rpc.params import (
+    MAX_EVENTS_PER_CALL as MAX_EVENTS_PER_CALL,
+)
+from creative_memory.services.rpc.params import (
+    DecayParams,
+    IngestParams,
+    PingParams,
+    RetrieveParams,
+    StatusParams,
+    parse,
+)
 from creative_memory.services.store.store import Store
 
 log = logging.getLogger("cm.serve")
 
-MAX_EVENTS_PER_CALL = 1000
 #: how long ``decay`` writes before it answers (the Node client waits 2 s for it)
 DECAY_ANSWER_S = 0.5
 GATES = frozenset({"memory_disabled", "memory_paused", "project_memory_disabled"})
@@ -41,38 +52,6 @@ class Expired(CreativeMemoryError):
 
     exit_code = 1
     kind = "expired"
-
-
-Params = dict[str, Any]
-
-
-def _params(method: str, params: Any, allowed: tuple[str, ...]) -> Params:
-    if params is None:
-        return {}
-    if not isinstance(params, dict):
-        raise InvalidInput(f"The params of {method} must be a JSON object (named parameters).")
-    unknown = sorted(set(params) - set(allowed))
-    if unknown:
-        names = ", ".join(allowed) or "none"
-        raise InvalidInput(f"{method} has no parameter '{unknown[0]}'; its parameters are: {names}.")
-    return params
-
-
-def _flag(p: Params, name: str) -> bool:
-    value = p.get(name, False)
-    if not isinstance(value, bool):
-        raise InvalidInput(f"{name} must be true or false.")
-    return value
-
-
-def _deadline(p: Params) -> float | None:
-    """``deadline_ms``: wall-clock milliseconds since the epoch after which the caller stops waiting."""
-    value = p.get("deadline_ms")
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise InvalidInput("deadline_ms must be a time in milliseconds since 1970 (a number).")
-    return float(value)
 
 
 def _expired(deadline: float | None) -> bool:
@@ -109,10 +88,8 @@ class _Pending:
     """A retrieval answered and not yet recorded (``Host.settle`` records it)."""
 
     rid: int
-    user: str
     outcome: retrieval.RetrievalOutcome
-    types: Sequence[str] | None
-    now: int
+    request: RetrievalRequest
 
 
 class Host:
@@ -125,7 +102,7 @@ class Host:
         self._ids = ReservedIds()
         self._pending: _Pending | None = None
         #: the types the daemon last asked a retrieval of, per (user, project)
-        self._asked: dict[tuple[str, str | None], tuple[str, ...] | None] = {}
+        self._asked: dict[tuple[str, str | None], Sequence[str] | None] = {}
         #: the question an ingest changed the answer to, prepared by :meth:`settle`
         self._next: tuple[str, str | None] | None = None
         self.methods: dict[str, Callable[[Any], dict[str, Any]]] = {
@@ -145,13 +122,8 @@ class Host:
         store.background_checkpoints()
         return store
 
-    def _user(self, p: Params) -> str:
-        user = p.get("user_id")
-        if user is None:
-            return self.ctx.user
-        if not isinstance(user, str):
-            raise InvalidInput("user_id must be a string id, or left out for the default user.")
-        return check_user(user)
+    def _user(self, user: str | None) -> str:
+        return self.ctx.user if user is None else check_user(user)
 
     def no_such_method(self, method: str) -> InvalidInput:
         names = ", ".join(sorted(self.methods))
@@ -165,51 +137,44 @@ class Host:
 
     # ------------------------------------------------------------------ methods
     def ping(self, params: Any) -> dict[str, Any]:
-        _params("ping", params, ())
+        parse(PingParams, "ping", params)
         return {"pong": True, "version": __version__}
 
     def status(self, params: Any) -> dict[str, Any]:
-        p = _params("status", params, ("user_id",))
+        p = parse(StatusParams, "status", params)
         store = self.store()
-        s = controls.status(store, self._user(p), self.ctx.now()).as_json()
+        s = controls.status(store, self._user(p.user_id), self.ctx.now()).as_json()
         s["store"] = {"path": str(store.path), "read_only": store.read_only, "schema": store.schema.current}
         return s
 
     def retrieve(self, params: Any) -> dict[str, Any]:
-        p = _params("retrieve", params, ("project_id", "mode", "dry_run", "types", "user_id", "deadline_ms"))
-        project_id = optional_project(p.get("project_id"))  # the stored (NFC) form, or a sentence
-        mode_text = p.get("mode", "generation")
-        if mode_text not in ("generation", "critique", "legacy"):
-            raise InvalidInput("mode must be 'generation', 'critique' or 'legacy'.")
-        dry_run = _flag(p, "dry_run")
-        types = p.get("types")
-        if types is not None:
-            if not isinstance(types, list):
-                raise InvalidInput("types must be a list of preference type names, or null for all types.")
-            types = [valid_name(t, "preference type") for t in types]
-        deadline = _deadline(p)
-        user = self._user(p)
+        p = parse(RetrieveParams, "retrieve", params)
+        # The ids and the types checked and normalised (the stored NFC form, or a sentence).
+        request = RetrievalRequest(
+            p.user_id if p.user_id is not None else self.ctx.user,
+            project_id=p.project_id,
+            now=self.ctx.now(),
+            mode=Mode(p.mode),
+            types=p.types,
+            origin=Origin.DAEMON,
+            dry_run=p.dry_run,
+            read_notes=True,  # in the retrieval's own read transaction
+        )
+        deadline = p.deadline_ms
         if _expired(deadline):
             raise Expired("The caller's deadline passed before this retrieval started; nothing was recorded.")
-        store, now = self.store(), self.ctx.now()
-        self._asked[(user, project_id)] = None if not types else tuple(types)
-        later = self._later and not dry_run and not store.read_only
+        store = self.store()
+        self._asked[(request.user_id, request.project_id)] = request.types
+        later = self._later and not p.dry_run and not store.read_only
         outcome = retrieval.run(
             store,
-            user,
-            project_id=project_id,
-            now=now,
-            mode=Mode(mode_text),
-            types=types or None,
-            origin=Origin.DAEMON,
-            dry_run=dry_run or later,
+            replace(request, dry_run=True) if later else request,
             still_wanted=None if deadline is None else (lambda: not _expired(deadline)),
-            read_notes=True,  # in the retrieval's own read transaction
         )
         rid = outcome.retrieval_id
         if later and not _expired(deadline):
             rid = self._take_id(store)
-            self._pending = _Pending(rid, user, outcome, types or None, now)
+            self._pending = _Pending(rid, outcome, request)
         data = outcome.kept_json()
         result = outcome.result
         return {
@@ -221,19 +186,14 @@ class Host:
             "empty_reason": None if outcome.block else (result.empty_reason or "nothing_above_threshold"),
             "kept": data["positives"] + data["negatives"],
             "project_overrides": data["project_overrides"],
-            "project_id": project_id,
-            "mode": mode_text,
+            "project_id": request.project_id,
+            "mode": str(request.mode),
             "duration_ms": round(result.duration_ms, 3),
             "note": notes.note_text(result) if outcome.notes_enabled else None,
         }
 
     def ingest(self, params: Any) -> dict[str, Any]:
-        p = _params("ingest", params, ("events",))
-        raw = p.get("events")
-        if not isinstance(raw, list) or not raw:
-            raise InvalidInput("events must be a non-empty list of event objects.")
-        if len(raw) > MAX_EVENTS_PER_CALL:
-            raise InvalidInput(f"Send at most {MAX_EVENTS_PER_CALL} events per call; split the batch.")
+        raw = parse(IngestParams, "ingest", params).events
         from creative_memory.services.ingest.ingest import ingest_events, stored_event_ids, validate_event
 
         valid: list[EventIn] = []
@@ -292,18 +252,19 @@ class Host:
         p, self._pending = self._pending, None
         if p is None:
             return
-        how: dict[str, Any] = {"origin": Origin.DAEMON, "types": p.types, "now": p.now}
+        asked = p.request
+        how: dict[str, Any] = {"origin": asked.origin, "types": asked.types, "now": asked.now}
         try:
             store = self.store()
             try:
                 with store.hot_write() as con:
-                    rid = retrieval.record_outcome(con, p.user, p.outcome, as_id=p.rid, **how)
+                    rid = retrieval.record_outcome(con, asked.user_id, p.outcome, as_id=p.rid, **how)
                     if not self._ids.left():  # the next call's id, in the same transaction
                         self._ids.reserve(con)
             except sqlite3.IntegrityError:  # its id is taken: the table was emptied and renumbered
                 self._ids.drop()
                 with store.hot_write() as con:
-                    rid = retrieval.record_outcome(con, p.user, p.outcome, **how)
+                    rid = retrieval.record_outcome(con, asked.user_id, p.outcome, **how)
                 if rid is not None:
                     log.warning("the retrieval answered as %d was recorded as %d", p.rid, rid)
             if rid is None:
@@ -324,8 +285,7 @@ class Host:
         try:
             project = optional_project(project)
             store = self.store()
-            outcome = retrieval.run(
-                store,
+            request = RetrievalRequest(
                 user,
                 project_id=project,
                 now=self.ctx.now(),
@@ -333,6 +293,7 @@ class Host:
                 origin=Origin.DAEMON,
                 dry_run=True,
             )
+            outcome = retrieval.run(store, request)
             if not store.read_only:
                 with store.snapshot() as con:
                     read_ahead(con, user, outcome.result)
@@ -346,13 +307,13 @@ class Host:
         ``remaining``, and the daemon's next ``decay`` goes on with them (the window, when it is
         opened, does the whole catch-up). Retrievals evaluate every record as of their own moment,
         so what they answer does not depend on it (docs/decisions/0061)."""
-        p = _params("decay", params, ("user_id",))
+        p = parse(DecayParams, "decay", params)
         store = self.store()
         if store.read_only:
             raise ReadOnly(store.read_only_reason or "This store is read-only, so decay cannot be applied.")
         from creative_memory.services.derivation.decay import DecayRun
 
         t0 = time.perf_counter()
-        run = DecayRun(store, self._user(p), self.ctx.now())  # which are due: on a cold disk, seconds
+        run = DecayRun(store, self._user(p.user_id), self.ctx.now())  # which are due: on a cold disk, seconds
         counts = run.go(budget_s=max(0.0, DECAY_ANSWER_S - (time.perf_counter() - t0)))
         return {**counts.as_json(), "remaining": run.remaining}

@@ -8,6 +8,7 @@ import os
 import sqlite3
 from collections.abc import Mapping
 from contextlib import suppress
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -29,9 +30,90 @@ def sqlite_file_set(path: Path) -> list[Path]:
     return [path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")]
 
 
-def _file_facts(path: Path) -> dict[str, Any]:
-    st = path.stat()
-    return {"path": str(path), "size": st.st_size, "modified": st.st_mtime}
+@dataclass(frozen=True)
+class FileFacts:
+    """A file beside the store (a backup copy): its size and last write."""
+
+    path: Path
+    size: int
+    modified: float  # seconds since the epoch
+
+    @classmethod
+    def of(cls, path: Path) -> FileFacts:
+        st = path.stat()
+        return cls(path, st.st_size, st.st_mtime)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"path": str(self.path), "size": self.size, "modified": self.modified}
+
+
+@dataclass(frozen=True)
+class Whereabouts:
+    """The facts of ``od-memory where``: which store, chosen by which rule, in which state."""
+
+    data_dir: Path
+    store: Path
+    rule: str
+    rule_detail: str
+    exists: bool
+    schema_latest: str
+    legacy: bool
+    others: tuple[FoundStore, ...]
+    #: our schema revision in the store (None: not set up yet, or not readable)
+    schema_current: str | None = None
+    read_only: bool = False
+    read_only_reason: str | None = None
+    needs_migration: bool = False
+    backups: tuple[FileFacts, ...] = ()
+    #: where discovery looked, and the sentence that says so, when there is no store
+    looked: tuple[Path, ...] = ()
+    missing: str | None = None
+    #: whether the store's schema could be read (it exists, and is not locked or damaged)
+    readable: bool = False
+    daemon_tables: bool | None = None  # whether Open Design's own tables are in it (None: unreadable)
+
+    def as_json(self) -> dict[str, Any]:
+        """``where --json``: the keys in this order, those about an existing store only when it exists
+        (``looked`` and ``missing`` only when it does not), ``daemon_tables`` only when it could be read."""
+        data: dict[str, Any] = {
+            "data_dir": str(self.data_dir),
+            "store": str(self.store),
+            "rule": self.rule,
+            "rule_detail": self.rule_detail,
+            "exists": self.exists,
+            "read_only": self.read_only,
+            "schema": {"current": self.schema_current, "latest": self.schema_latest},
+            "needs_migration": self.needs_migration,
+            "legacy": self.legacy,
+            "others": [f.as_json() for f in self.others],
+            "backups": [b.as_json() for b in self.backups],
+        }
+        if not self.exists:
+            data["looked"] = [str(p) for p in self.looked]
+            data["missing"] = self.missing
+            return data
+        if self.read_only_reason is not None:
+            data["read_only_reason"] = self.read_only_reason
+        if self.readable:
+            data["daemon_tables"] = self.daemon_tables
+        return data
+
+
+@dataclass(frozen=True)
+class ListedStore(FoundStore):
+    """A store ``where --all`` lists, and whether it is the one chosen."""
+
+    chosen: bool = False
+
+    @classmethod
+    def of(cls, found: FoundStore, chosen: bool) -> ListedStore:
+        return cls(**{f: getattr(found, f) for f in FOUND_FIELDS}, chosen=chosen)
+
+    def as_json(self) -> dict[str, object]:
+        return {**super().as_json(), "chosen": self.chosen}
+
+
+FOUND_FIELDS = tuple(f.name for f in fields(FoundStore))
 
 
 def schema_of(dd: DataDir) -> tuple[str | None, str | None]:
@@ -47,64 +129,51 @@ def schema_of(dd: DataDir) -> tuple[str | None, str | None]:
         )
 
 
-def where(dd: DataDir) -> dict[str, Any]:
-    """The facts of ``od-memory where --json`` (never migrates, creates or locks anything)."""
-    exists = dd.store.is_file()
-    latest = latest_revision()
-    data: dict[str, Any] = {
-        "data_dir": str(dd.path),
-        "store": str(dd.store),
-        "rule": dd.rule,
-        "rule_detail": dd.how(),
-        "exists": exists,
-        "read_only": False,
-        "schema": {"current": None, "latest": latest},
-        "needs_migration": False,
-        "legacy": dd.legacy,
-        "others": [f.as_json() for f in dd.others],
-        "backups": [],
-    }
-    if not exists:
-        data["looked"] = [str(p) for p in (dd.looked or (dd.path,))]
-        data["missing"] = dd.missing_sentence()
-        return data
+def where(dd: DataDir) -> Whereabouts:
+    """The facts of ``od-memory where`` (never migrates, creates or locks anything)."""
+    facts = Whereabouts(
+        data_dir=dd.path,
+        store=dd.store,
+        rule=dd.rule,
+        rule_detail=dd.how(),
+        exists=dd.store.is_file(),
+        schema_latest=latest_revision(),
+        legacy=dd.legacy,
+        others=tuple(dd.others),
+    )
+    if not facts.exists:
+        return replace(facts, looked=tuple(dd.looked or (dd.path,)), missing=dd.missing_sentence())
     current, problem = schema_of(dd)
-    data["schema"]["current"] = current
-    data["backups"] = [_file_facts(p) for p in backups.list_backups(dd.store)]
+    facts = replace(
+        facts, schema_current=current, backups=tuple(FileFacts.of(p) for p in backups.list_backups(dd.store))
+    )
     if problem:
-        data["read_only"] = True
-        data["read_only_reason"] = problem
-        return data
+        return replace(facts, read_only=True, read_only_reason=problem)
+    reason: str | None = None
     if current is not None and not known_revision(current):
-        data["read_only"] = True
-        data["read_only_reason"] = (
+        reason = (
             f"This store was written by a newer version of Creative Memory Studio (schema {current}); "
             "update the program to make changes."
         )
     elif not os.access(dd.store, os.W_OK) or not os.access(dd.path, os.W_OK | os.X_OK):
-        data["read_only"] = True
-        data["read_only_reason"] = "The store or its folder is read-only, so nothing can be changed."
-    else:
-        data["needs_migration"] = current != latest
-    data["daemon_tables"] = describe(dd.path, "", None).daemon_tables
-    return data
+        reason = "The store or its folder is read-only, so nothing can be changed."
+    return replace(
+        facts,
+        read_only=reason is not None,
+        read_only_reason=reason,
+        needs_migration=reason is None and current != facts.schema_latest,
+        readable=True,
+        daemon_tables=describe(dd.path, "", None).daemon_tables,
+    )
 
 
-def every_store(dd: DataDir, env: Mapping[str, str] | None = None, cwd: Path | None = None) -> list[dict[str, Any]]:
+def every_store(dd: DataDir, env: Mapping[str, str] | None = None, cwd: Path | None = None) -> list[ListedStore]:
     """``where --all``: every store on this machine, the chosen one marked (listed even when it was
     chosen by the flag, the environment or the remembered choice)."""
     found: list[FoundStore] = datadir.all_stores(env=env, cwd=cwd)
-    rows = []
-    chosen_listed = False
-    for f in found:
-        row = f.as_json()
-        row["chosen"] = f.data_dir == dd.path
-        chosen_listed = chosen_listed or f.data_dir == dd.path
-        rows.append(row)
-    if not chosen_listed and dd.store.is_file():
-        row = describe(dd.path, dd.how(), None).as_json()
-        row["chosen"] = True
-        rows.insert(0, row)
+    rows = [ListedStore.of(f, f.data_dir == dd.path) for f in found]
+    if not any(r.chosen for r in rows) and dd.store.is_file():
+        rows.insert(0, ListedStore.of(describe(dd.path, dd.how(), None), True))
     return rows
 
 

@@ -111,6 +111,6 @@ def export_retrievals(store: Store, user_id: str, flt: RetrievalFilter, path: Pa
 
 def export_audit(store: Store, user_id: str, text: str, path: Path, fmt: str) -> int:
     """Write every audit entry the filter matches as JSON or CSV; returns how many."""
-    rows = audit.all_entries(store, user_id, text=text or None, page=EXPORT_PAGE)
+    rows = [e.as_json() for e in audit.all_entries(store, user_id, text=text or None, page=EXPORT_PAGE)]
     write_rows(path, fmt, rows, AUDIT_COLUMNS, protected=[store.data_dir.path])
     return len(rows)

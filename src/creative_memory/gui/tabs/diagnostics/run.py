@@ -43,16 +43,10 @@ class RunActions(DiagnosticsCore):
         dry = dry_run or self._read_only or self.ctrl.store.read_only
         self.run_button.setEnabled(False)
         try:
-            outcome = await self.ctrl.run(
-                retrieval.run,
-                self.ctrl.store,
-                self.ctrl.user,
-                project_id=project_id,
-                now=self.ctrl.now(),
-                mode=mode,
-                origin=Origin.GUI,
-                dry_run=dry,
+            request = retrieval.RetrievalRequest(
+                self.ctrl.user, project_id=project_id, now=self.ctrl.now(), mode=mode, origin=Origin.GUI, dry_run=dry
             )
+            outcome = await self.ctrl.run(retrieval.run, self.ctrl.store, request)
         finally:
             self.run_button.setEnabled(True)
         result = outcome.result
