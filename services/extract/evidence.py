@@ -87,7 +87,7 @@ def _further(prop: Property, old: float, new: float, i: int) -> bool:
 
 def _moved(prop: Property, old: float, new: float, i: int, j: int) -> str:
     verb = "grew" if new > old else "fell"
-    text = f"{prop.what} {verb} from {_number(old)} to {_number(new)}{' ' + prop.unit if prop.unit else ''}"
+    text = f"{prop.what} {verb} from {_number(old)} to {prop.show(new)}"
     if i != j:
         text += f" ({prop.degrees[i].replace('_', ' ')} → {prop.degrees[j].replace('_', ' ')})"
     return text
@@ -95,6 +95,7 @@ def _moved(prop: Property, old: float, new: float, i: int, j: int) -> str:
 
 def _number(value: float) -> str:
     return f"{value:g}"
+
 
 
 def _named(prop: Property, features: Mapping[str, Mapping[str, FeatureValue]], value: FeatureValue) -> str:

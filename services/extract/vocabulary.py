@@ -51,13 +51,13 @@ class Property:
 
     def show(self, value: FeatureValue) -> str:
         text = f"{value:g}" if isinstance(value, float) else str(value)
-        return f"{text} {self.unit}" if self.unit else text
+        return f"{text}{_spaced(self.unit)}"
 
     def span(self, i: int) -> str:
         """The values degree ``i`` covers, in words (``11–20 px``)."""
         if not self.ordered:
             return self.categories[i]
-        unit = f" {self.unit}" if self.unit else ""
+        unit = _spaced(self.unit)
         if i == 0:
             return f"up to {self.bounds[0]:g}{unit}"
         if i == len(self.bounds):
@@ -70,6 +70,11 @@ class Property:
 
     def is_end(self, i: int) -> bool:
         return i in (0, len(self.degrees) - 1)
+
+
+def _spaced(unit: str) -> str:
+    """A unit as it follows a number: ``12 px``, ``4.5:1``."""
+    return unit if not unit or unit.startswith(":") else f" {unit}"
 
 
 _FAMILIES: Final = ("serif", "sans", "mono", "display")
@@ -111,7 +116,7 @@ PROPERTIES: Final[tuple[Property, ...]] = (
              tuple(f"{h}_accents" for h in _HUES), categories=_HUES, what="the accent colour's hue"),
     Property("contrast", "color", "color", "contrast",
              ("low_contrast_text", "medium_contrast_text", "high_contrast_text"), bounds=(4.5, 12.0),
-             unit=": 1", what="the text's contrast on its ground"),
+             unit=":1", what="the text's contrast on its ground"),
     Property("corners", "shape", "shape", "radius_px",
              ("square_corners", "soft_corners", "rounded_corners"), bounds=(2.0, 10.0), unit="px",
              what="the usual corner radius"),
