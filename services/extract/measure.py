@@ -15,7 +15,9 @@ from creative_memory.services.extract.cascade import Box, Styled
 from creative_memory.services.extract.shorthands import Value
 from creative_memory.services.extract.values import VIEW_W, length_px, significant
 
-BODY_TAGS: Final = frozenset({"p", "li", "dd", "dt", "blockquote", "td", "th", "figcaption", "label", "summary"})
+# Running text: paragraphs, list items, quotes, definitions, captions (not table cells or labels,
+# which dashboards set in a face of their own).
+BODY_TAGS: Final = frozenset({"p", "li", "dd", "blockquote", "figcaption"})
 HEADING_TAGS: Final = frozenset({"h1", "h2", "h3"})
 
 
@@ -27,7 +29,7 @@ class Page:
     boxes: list[Box]
     visible: list[int]
     text: list[int]  # visible boxes with text of their own
-    body: list[int]  # text boxes of body copy (paragraphs, items, cells…), else all text boxes
+    body: list[int]  # text boxes of running text (paragraphs, items…), else every text box but headings
     headings: list[int]  # text boxes inside h1–h3
     width_limit: list[float]  # px: the narrowest width or max-width around each box
 
