@@ -78,6 +78,7 @@ def style_page(tree: LexborHTMLParser) -> Styled:
     index = {n.mem_id: i for i, n in enumerate(nodes)}
     matched: list[list[tuple[_Key, Decl]]] = [[] for _ in nodes]
     cache: dict[str, list[int]] = {}
+    memo: dict[tuple[int, int], _Expanded] = {}
     for rule in sheet.rules:
         hits = cache.get(rule.selector)
         if hits is None:
@@ -100,7 +101,7 @@ def style_page(tree: LexborHTMLParser) -> Styled:
                 matched[i].append(((d.important, True, (0, 0, 0), 0, k), d))
         matched[i].sort(key=lambda kd: kd[0])
         parent = boxes[parents[i]] if parents[i] >= 0 else None
-        box = _compute(node, parents[i], parent, [d for _, d in matched[i]], root_px)
+        box = _compute(node, parents[i], parent, [d for _, d in matched[i]], root_px, memo)
         if i == 0:
             root_px = box.font_px
         boxes.append(box)
@@ -135,7 +136,15 @@ def _elements(tree: LexborHTMLParser) -> tuple[list[LexborNode], list[int]]:
     return nodes, parents
 
 
-def _compute(node: LexborNode, parent_i: int, parent: Box | None, decls: list[Decl], root_px: float) -> Box:
+# What one declaration sets under one set of custom properties: (keyword or "", longhands).
+_Expanded = tuple[str, tuple[tuple[str, Value], ...]]
+_KEYWORDS: Final = frozenset({"inherit", "initial", "unset", "revert", "revert-layer"})
+
+
+def _compute(
+    node: LexborNode, parent_i: int, parent: Box | None, decls: list[Decl], root_px: float,
+    memo: dict[tuple[int, int], _Expanded],
+) -> Box:
     inherited = parent.customs if parent is not None else {}
     own = {d.name: d.value for d in decls if d.name.startswith("--")}
     customs = _customs(own, inherited) if own else inherited
@@ -143,20 +152,30 @@ def _compute(node: LexborNode, parent_i: int, parent: Box | None, decls: list[De
     for d in decls:
         if d.name.startswith("--"):
             continue
-        value = substitute(d.value, customs)
-        if value is None:
-            continue
-        sig = significant(value)
-        if len(sig) == 1 and sig[0].type == "ident" and sig[0].lower_value in ("inherit", "initial", "unset", "revert", "revert-layer"):
-            word = str(sig[0].lower_value)
-            for name, _ in expand(d.name, value):
-                props.pop(name, None)
-                if word == "inherit" and parent is not None and name in parent.props:
-                    props[name] = parent.props[name]
-            continue
-        for name, v in expand(d.name, value):
-            props[name] = v
+        # Most boxes share their custom properties with their parent: a declaration is
+        # substituted and expanded once per set of them (both live as long as the page).
+        key = (id(d), id(customs))
+        done = memo.get(key)
+        if done is None:
+            done = memo[key] = _expand(d, customs)
+        word, longhands = done
+        for name, v in longhands:
+            if not word:
+                props[name] = v
+                continue
+            props.pop(name, None)
+            if word == "inherit" and parent is not None and name in parent.props:
+                props[name] = parent.props[name]
     return _inherit(node, parent_i, parent, props, customs, root_px)
+
+
+def _expand(d: Decl, customs: Mapping[str, Value]) -> _Expanded:
+    value = substitute(d.value, customs)
+    if value is None:
+        return "", ()
+    sig = significant(value)
+    word = str(sig[0].lower_value) if len(sig) == 1 and sig[0].type == "ident" else ""
+    return (word if word in _KEYWORDS else ""), tuple(expand(d.name, value))
 
 
 def _customs(own: dict[str, Value], inherited: Mapping[str, Value]) -> dict[str, Value]:
