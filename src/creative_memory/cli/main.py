@@ -49,6 +49,7 @@ COMMANDS: dict[str, str] = {
     "retrieve": "retrieve:retrieve",
     "preview": "retrieve:preview",
     "diagnostics": "retrieve:diagnostics",
+    "extract": "extract:extract",
     "decay": "maintenance:decay",
     "rebuild": "maintenance:rebuild",
     "audit": "maintenance:audit",
@@ -60,7 +61,7 @@ COMMANDS: dict[str, str] = {
     "serve": "serve:serve",
 }
 # Commands that must not open (or create) the store before they run.
-NO_STORE = frozenset({"where", "use", "serve"})
+NO_STORE = frozenset({"where", "use", "serve", "extract"})
 # Commands that only read: on a missing store they exit 4 and create nothing; they never migrate.
 READ_ONLY = frozenset({"status", "inspect", "explain", "diagnostics", "preview", "audit", "report"})
 
@@ -95,7 +96,7 @@ def check_numbers(args: argparse.Namespace) -> None:
 
 # Commands that re-derive (or erase) everything themselves: no re-derivation before them. serve
 # opens the store on its first call (the daemon owns app.sqlite; it is never created at start).
-NO_REDERIVE = frozenset({"where", "use", "rebuild", "reset", "demo", "serve"})
+NO_REDERIVE = frozenset({"where", "use", "rebuild", "reset", "demo", "serve", "extract"})
 
 
 def run(args: argparse.Namespace, ctx: Context, out: Out) -> int:

@@ -70,6 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     _erase_commands(cmd)
     _ingest_command(cmd)
     _retrieve_commands(cmd)
+    _extract_command(cmd)
     _decay_and_rebuild_commands(cmd)
     _transfer_commands(cmd)
     _audit_and_self_test_commands(cmd)
@@ -209,6 +210,13 @@ def _retrieve_commands(cmd: Command) -> None:
     p.add_argument("--type", metavar="EVENT")
     p.add_argument("--origin", choices=[str(o) for o in Origin])
     p.add_argument("--limit", type=int, default=20, metavar="N")
+
+
+def _extract_command(cmd: Command) -> None:
+    """``extract`` (cli/commands/extract.py)."""
+    p = cmd("extract", "the style features of a page and the patterns they show (opens no store)")
+    p.add_argument("page", metavar="PAGE", help="an HTML page as Open Design makes it (UTF-8, at most 2 MB)")
+    p.add_argument("--before", metavar="OLD", help="the page before an edit: show what the edit moved")
 
 
 # cli/commands/maintenance.py: --help lists its commands between other groups, in three places.

@@ -5,6 +5,7 @@ below it; the import-linter contracts in ``pyproject.toml`` hold this):
 
 - ``common``: errors, the clock, sentences, names and spellings;
 - ``engine``: the pure engine: events to preferences, retrieval stages, the prompt block;
+- ``extract``: pure: a page's style features and the patterns they show;
 - ``location``: where the store is, found without opening it;
 - ``store``: opening, migrations, backups, short writes beside the daemon, ``where``;
 - ``keychain``: the install secret;
