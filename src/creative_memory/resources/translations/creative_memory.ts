@@ -336,110 +336,120 @@
 <context>
     <name>CountsCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="130"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="161"/>
         <source>What is remembered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="136"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="167"/>
         <source>Preferences:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="136"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="167"/>
         <source>Learned preferences of every status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="137"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="168"/>
         <source>By confidence:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="137"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="168"/>
         <source>Preferences that are not archived, by confidence tier</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="138"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="169"/>
         <source>Raw events:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="138"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="169"/>
         <source>Reactions recorded from your work, the evidence behind preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="139"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="170"/>
         <source>Retrievals:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="139"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="170"/>
         <source>Recorded retrievals (see Diagnostics)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="140"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="171"/>
         <source>Last event:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="140"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="171"/>
         <source>When the newest event happened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="141"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="172"/>
         <source>Last injected:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="142"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="173"/>
         <source>When Open Design last added creative memory to a prompt (self-tests and previews do not count)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="163"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="194"/>
         <source>Nothing is remembered yet. Memory grows as you react to work generated in Open Design. To look around first, explore a demo data set (about 1,000 preferences) in a separate demo store; your own memory is not touched.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="170"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="201"/>
         <source>Explore with &amp;demo data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="172"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="203"/>
         <source>Explore with demo data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="174"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="205"/>
         <source>Open a separate demo store with generated data; your own memory is not touched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/cards.py" line="230"/>
+        <source>{n} {tier}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/cards.py" line="234"/>
+        <source>{n} archived</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>DangerCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="367"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="455"/>
         <source>Danger zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="372"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="460"/>
         <source>Reset erases all creative memory of this user — preferences, raw events and diagnostics — and proves nothing recoverable remains. It cannot be undone; the dialog offers to export a backup first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="377"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="465"/>
         <source>Re&amp;set…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="377"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="465"/>
         <source>Erase all creative memory (asks first)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2191,73 +2201,74 @@
 <context>
     <name>MemoryActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="56"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="79"/>
         <source>Could not turn creative memory on.</source>
+        <extracomment>an action changed the memory status; the argument is the new MemoryStatus</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="56"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="79"/>
         <source>Could not turn creative memory off.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="85"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="108"/>
         <source>Could not pause creative memory.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="101"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="124"/>
         <source>Could not resume creative memory.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="115"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="138"/>
         <source>The folder {path} could not be opened in a file manager; open it by hand.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="139"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="162"/>
         <source>Running the checks…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="145"/>
-        <location filename="../../gui/tabs/overview/actions.py" line="146"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="168"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="169"/>
         <source>The self-test could not run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="163"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="186"/>
         <source>Rebuilding preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="163"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="186"/>
         <source>Re-deriving every preference from the raw events…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="179"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="202"/>
         <source>Could not rebuild the preferences.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="185"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="208"/>
         <source>Rebuilt {n} preferences from {e} events in {s:.1f} s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="208"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="231"/>
         <source>Loading demo data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="208"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="231"/>
         <source>Generating the demo data set ({size})…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="224"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="247"/>
         <source>Could not load the demo data.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2265,70 +2276,77 @@
 <context>
     <name>MemoryCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="87"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="98"/>
         <source>Creative &amp;memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="89"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="100"/>
         <source>Creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="90"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="101"/>
         <source>Turn creative memory on or off. Off keeps what is stored.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="91"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="102"/>
         <source>&amp;Pause…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="91"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="102"/>
         <source>Pause learning and/or using for a while</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="93"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="104"/>
         <source>R&amp;esume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="93"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="104"/>
         <source>End the pause now: learn and use again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="100"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="111"/>
         <source>When on, Open Design learns your style from how you react to the work it generates (what you accept, refine, rate or revert) and adds it to the next prompt as a “Creative memory” block. When off, nothing is learned and nothing is added; what is already stored is kept.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/tabs/overview/cards.py" line="153"/>
+        <source>%n project(s) have memory switched off for them (see Projects).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>MemoryNotesCheck</name>
     <message>
-        <location filename="../../gui/memory_notes.py" line="26"/>
+        <location filename="../../gui/memory_notes.py" line="23"/>
         <source>Show memor&amp;y notes in chat</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/memory_notes.py" line="30"/>
+        <location filename="../../gui/memory_notes.py" line="27"/>
         <source>Show memory notes in chat</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/memory_notes.py" line="33"/>
+        <location filename="../../gui/memory_notes.py" line="30"/>
         <source>After each generation, Open Design shows one short line such as “memory: 7 preferences used; 2 capped”, which opens that retrieval here. Off by default.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/memory_notes.py" line="50"/>
+        <location filename="../../gui/memory_notes.py" line="47"/>
         <source>This store is read-only, so this cannot be changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/memory_notes.py" line="69"/>
+        <location filename="../../gui/memory_notes.py" line="66"/>
         <source>Could not change memory notes.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2342,54 +2360,20 @@
     </message>
 </context>
 <context>
-    <name>OverviewCore</name>
-    <message>
-        <location filename="../../gui/tabs/overview/core.py" line="151"/>
-        <source>{name} — read-only: {reason}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/overview/core.py" line="154"/>
-        <source>{name} — demo data only; Open Design never reads it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/overview/core.py" line="156"/>
-        <source>{name} — shared with Open Design</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/tabs/overview/core.py" line="173"/>
-        <source>%n project(s) have memory switched off for them (see Projects).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/overview/core.py" line="186"/>
-        <source>{n} {tier}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/overview/core.py" line="190"/>
-        <source>{n} archived</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>OverviewTab</name>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="67"/>
+        <location filename="../../gui/tabs/overview/view.py" line="96"/>
         <source>Overview</source>
+        <extracomment>another switch about memory under the master switch (the memory notes), once added</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="173"/>
+        <location filename="../../gui/tabs/overview/view.py" line="210"/>
         <source>This store is read-only, so this cannot be changed: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="174"/>
+        <location filename="../../gui/tabs/overview/view.py" line="211"/>
         <source>no change can be made.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4042,27 +4026,27 @@
 <context>
     <name>ResetActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="48"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="62"/>
         <source>Back up creative memory to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="58"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="72"/>
         <source>The backup could not be written, so nothing was erased.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="63"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="77"/>
         <source>Resetting creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="63"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="77"/>
         <source>Erasing…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="71"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="85"/>
         <source>The reset did not finish.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4375,62 +4359,62 @@
 <context>
     <name>SelfTestCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="238"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="320"/>
         <source>Self-test</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="243"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="325"/>
         <source>Proves the gates: with memory off, using paused or a project disabled, a retrieval returns nothing. Your settings are put back exactly as they were.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="249"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="331"/>
         <source>Run sel&amp;f-test</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="249"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="331"/>
         <source>Run the checks now (takes a moment)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="253"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="335"/>
         <source>Reb&amp;uild from events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="254"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="336"/>
         <source>Re-derive every preference from the raw events (shows progress; can be cancelled)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="259"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="341"/>
         <source>Self-test result</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="262"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="344"/>
         <source>Self-test checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="294"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="382"/>
         <source>passed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="294"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="382"/>
         <source>failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="317"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="405"/>
         <source>✓ All {n} checks passed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="320"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="408"/>
         <source>✗ {bad} of {n} checks failed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4484,83 +4468,98 @@
 <context>
     <name>StoreCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="192"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="244"/>
         <source>Where it is stored</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="197"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="249"/>
         <source>Data folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="199"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="251"/>
         <source>How the folder was chosen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="201"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="253"/>
         <source>Store file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="203"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="255"/>
         <source>Keychain</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="204"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="256"/>
         <source>Where the install secret (used for blocked patterns) is kept</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="205"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="257"/>
         <source>Folder:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="206"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="258"/>
         <source>Why here:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="207"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="259"/>
         <source>Store:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="208"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="260"/>
         <source>Keychain:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="210"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="262"/>
         <source>&amp;Open folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="210"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="262"/>
         <source>Show the data folder in the file manager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="213"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="265"/>
         <source>C&amp;hange…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="213"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="265"/>
         <source>Every store found on this computer, or a folder of your choosing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="218"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="270"/>
         <source>Mo&amp;ve to this program&apos;s folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="219"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="271"/>
         <source>This store is in the first release&apos;s folder, which Open Design may use later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/cards.py" line="301"/>
+        <source>{name} — read-only: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/cards.py" line="303"/>
+        <source>{name} — demo data only; Open Design never reads it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/cards.py" line="305"/>
+        <source>{name} — shared with Open Design</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4788,78 +4787,79 @@ are upgraded from schema {old} to {new}.</source>
 <context>
     <name>TransferActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="37"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="53"/>
         <source>Export creative memory</source>
+        <extracomment>the system keychain holds secrets (the tab says so): an export may remember its passphrase</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="67"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="83"/>
         <source>Could not export creative memory.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="70"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="86"/>
         <source>Exported {events} events ({prefs} preferences) to {path}{enc}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="74"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="90"/>
         <source>, encrypted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="79"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="95"/>
         <source>The passphrase is remembered in the keychain.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="81"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="97"/>
         <source>The passphrase could not be remembered: no system keychain is available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="91"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="107"/>
         <source>Import creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="106"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="122"/>
         <source>{name} is encrypted. Enter the passphrase it was exported with.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="110"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="126"/>
         <source>The passphrase remembered in the keychain for this file is filled in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="148"/>
-        <location filename="../../gui/tabs/overview/transfer.py" line="170"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="164"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="186"/>
         <source>Could not import {name}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="151"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="167"/>
         <source>Nothing was imported from {name}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="154"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="170"/>
         <source>Importing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="154"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="170"/>
         <source>Importing {name}…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="182"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="198"/>
         <source>Imported {events} events from {name}; {prefs} preferences now.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="186"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="202"/>
         <source>{n} were already here, blocked or not learned under your settings and were skipped.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4867,52 +4867,52 @@ are upgraded from schema {old} to {new}.</source>
 <context>
     <name>TransferCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="329"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="417"/>
         <source>Export and import</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="334"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="422"/>
         <source>Move memory between computers without a cloud. Exports are readable only by you; encrypt them to carry them safely. Import also reads the prototype&apos;s preferences.json.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="340"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="428"/>
         <source>E&amp;xport…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="340"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="428"/>
         <source>Write all creative memory to a file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="342"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="430"/>
         <source>E&amp;ncrypt with a passphrase</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="344"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="432"/>
         <source>Encrypt with a passphrase</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="345"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="433"/>
         <source>Ask for a passphrase and encrypt the export (AES-GCM)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="347"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="435"/>
         <source>&amp;Import…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="347"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="435"/>
         <source>Merge or replace memory from an exported file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="350"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="438"/>
         <source>Last export or import</source>
         <translation type="unfinished"></translation>
     </message>
