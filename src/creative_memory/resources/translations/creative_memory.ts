@@ -645,93 +645,28 @@
 <context>
     <name>DiagnosticsCommon</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="68"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="82"/>
         <source>This project ignores its own memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="68"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="82"/>
         <source>This project ignores global memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="68"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="82"/>
         <source>This project uses no memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="70"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="84"/>
         <source>{project} — ignores global memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="70"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="84"/>
         <source>{project} — ignores memory</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>DiagnosticsCore</name>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="87"/>
-        <source>No retrieval matches these filters.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="88"/>
-        <source>Clear filters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="88"/>
-        <source>Show every recorded retrieval again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="92"/>
-        <source>No retrievals recorded yet. Open Design records one each time it adds Creative memory to a prompt; “Run a retrieval now” records one from here.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/tabs/diagnostics/core.py" line="103"/>
-        <source>%n retrievals loaded — scroll down for more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="105"/>
-        <source>{n} retrievals</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="107"/>
-        <source>1 retrieval</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="155"/>
-        <source>Select a retrieval to see its stage events.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="172"/>
-        <source>Retrieval #{id}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="177"/>
-        <source>kept +{pos} / −{neg}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="178"/>
-        <source>{n} tokens</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="179"/>
-        <source>{n} stage events</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -766,397 +701,8 @@
 <context>
     <name>DiagnosticsTab</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="43"/>
-        <source>Memory off</source>
-        <extracomment>diagnostic event types (engine notes), in stage order, with the label the filter shows</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="44"/>
-        <source>Using paused</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="45"/>
-        <source>Project ignores memory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="46"/>
-        <source>Project override suppression</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
-        <source>Below threshold</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
-        <source>Hard cap applied</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
-        <source>Polarity ceiling applied</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
-        <source>Polarity backfill</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
-        <source>Category ceiling applied</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
-        <source>Category backfill</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
-        <source>Token budget exceeded</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
-        <source>Kept</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="24"/>
-        <source>Open Design (daemon)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="25"/>
-        <source>Command line</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="26"/>
-        <source>Recorded here (Diagnostics)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="27"/>
-        <source>Preview (older versions)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="28"/>
-        <source>Self-test</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="31"/>
-        <source>Generation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="32"/>
-        <source>Critique</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="33"/>
-        <source>Legacy format</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="104"/>
-        <source>All origins</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="107"/>
-        <source>Origin filter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="107"/>
-        <source>Show retrievals made by this caller only</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="111"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="379"/>
-        <source>All projects</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="114"/>
-        <source>Project filter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="114"/>
-        <source>Show retrievals for this project only</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="118"/>
-        <source>Any event</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="124"/>
-        <source>Event type filter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="125"/>
-        <source>Show only retrievals in which a stage emitted this diagnostic event</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="157"/>
-        <source>&amp;From</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="159"/>
-        <source>Filter from a time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="159"/>
-        <source>Show only retrievals at or after this time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
-        <source>From time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
-        <source>The earliest time to show (local time)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="162"/>
-        <source>&amp;Until</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="164"/>
-        <source>Filter up to a time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="164"/>
-        <source>Show only retrievals up to this time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
-        <source>To time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
-        <source>The latest time to show (local time, the whole minute)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="130"/>
-        <source>Search by pattern, type or project…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="134"/>
-        <source>Search retrievals</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="135"/>
-        <source>Show retrievals that name this pattern, type or project (Ctrl+F); Escape clears</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="138"/>
-        <source>C&amp;lear filters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="140"/>
-        <source>Clear filters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="140"/>
-        <source>Show every recorded retrieval again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="145"/>
-        <source>&amp;Origin:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="146"/>
-        <source>&amp;Project:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="147"/>
-        <source>E&amp;vent:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="148"/>
-        <source>&amp;Search:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="172"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="380"/>
-        <source>No project (global only)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="175"/>
-        <source>Project to retrieve for</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="175"/>
-        <source>The project the retrieval runs for</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="180"/>
-        <source>Block format</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="180"/>
-        <source>Which prompt block format to build</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="181"/>
-        <source>&amp;Dry run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="185"/>
-        <source>Dry run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="186"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="399"/>
-        <source>Run the engine and show its stage events here without recording anything</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="189"/>
-        <source>&amp;Run (dry run)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="193"/>
-        <source>Run a retrieval now</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="194"/>
-        <source>Retrieve for the chosen project now; a recorded run appears at the top of the list</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="196"/>
-        <source>E&amp;xport…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="198"/>
-        <source>Export</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="198"/>
-        <source>Save the filtered list as JSON or CSV</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="200"/>
-        <source>Run a retrieval now:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="206"/>
-        <source>Pro&amp;ject:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="207"/>
-        <source>&amp;Mode:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="217"/>
-        <source>Last action</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="234"/>
-        <source>Retrievals</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="236"/>
-        <source>Recorded retrievals, newest first; select one to see its stage events</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="253"/>
-        <source>How many retrievals are shown</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="268"/>
-        <source>Selected retrieval</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="281"/>
-        <source>Stage events</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="283"/>
-        <source>The stage events of the selected retrieval, in the order they happened</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="297"/>
-        <source>Stage event detail</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="298"/>
-        <source>The whole trace and every field of the selected stage event</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="299"/>
-        <source>Select a stage event to read its whole trace.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="371"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="117"/>
         <source>Diagnostics</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="396"/>
-        <source>This store is read-only: a retrieval can only be a dry run</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1238,6 +784,64 @@
     <message>
         <location filename="../../gui/errors.py" line="123"/>
         <source>Close this message</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EventsPane</name>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="55"/>
+        <source>Selected retrieval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="68"/>
+        <source>Stage events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="70"/>
+        <source>The stage events of the selected retrieval, in the order they happened</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="84"/>
+        <source>Stage event detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="85"/>
+        <source>The whole trace and every field of the selected stage event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="86"/>
+        <source>Select a stage event to read its whole trace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="126"/>
+        <source>Select a retrieval to see its stage events.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="150"/>
+        <source>Retrieval #{id}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="155"/>
+        <source>kept +{pos} / −{neg}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="156"/>
+        <source>{n} tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="157"/>
+        <source>{n} stage events</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4191,74 +3795,366 @@
     </message>
 </context>
 <context>
+    <name>RetrievalFilters</name>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="44"/>
+        <source>Memory off</source>
+        <extracomment>diagnostic event types (engine notes), in stage order, with the label the filter shows (the Diagnostics tab&apos;s RetrievalFilters translates it)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="45"/>
+        <source>Using paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="46"/>
+        <source>Project ignores memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
+        <source>Project override suppression</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
+        <source>Below threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
+        <source>Hard cap applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
+        <source>Polarity ceiling applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
+        <source>Polarity backfill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
+        <source>Category ceiling applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
+        <source>Category backfill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
+        <source>Token budget exceeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="55"/>
+        <source>Kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="25"/>
+        <source>Open Design (daemon)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="26"/>
+        <source>Command line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="27"/>
+        <source>Recorded here (Diagnostics)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="28"/>
+        <source>Preview (older versions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="29"/>
+        <source>Self-test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="36"/>
+        <source>All origins</source>
+        <extracomment>how long the time bounds must stay put before the list follows them (ms) a filter changed: the list should follow now</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="39"/>
+        <source>Origin filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="39"/>
+        <source>Show retrievals made by this caller only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="43"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="206"/>
+        <source>All projects</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="46"/>
+        <source>Project filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="46"/>
+        <source>Show retrievals for this project only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="50"/>
+        <source>Any event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="56"/>
+        <source>Event type filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="57"/>
+        <source>Show only retrievals in which a stage emitted this diagnostic event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="62"/>
+        <source>Search by pattern, type or project…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="66"/>
+        <source>Search retrievals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="67"/>
+        <source>Show retrievals that name this pattern, type or project (Ctrl+F); Escape clears</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="70"/>
+        <source>C&amp;lear filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="72"/>
+        <source>Clear filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="72"/>
+        <source>Show every recorded retrieval again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="77"/>
+        <source>&amp;Origin:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="78"/>
+        <source>&amp;Project:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="79"/>
+        <source>E&amp;vent:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="80"/>
+        <source>&amp;Search:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="90"/>
+        <source>&amp;From</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="92"/>
+        <source>Filter from a time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="92"/>
+        <source>Show only retrievals at or after this time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="94"/>
+        <source>From time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="94"/>
+        <source>The earliest time to show (local time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="95"/>
+        <source>&amp;Until</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="97"/>
+        <source>Filter up to a time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="97"/>
+        <source>Show only retrievals up to this time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="99"/>
+        <source>To time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="99"/>
+        <source>The latest time to show (local time, the whole minute)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RetrievalList</name>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="51"/>
+        <source>Retrievals</source>
+        <extracomment>the current retrieval changed: its row, or None when none is current &quot;Clear filters&quot; in the empty state</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="53"/>
+        <source>Recorded retrievals, newest first; select one to see its stage events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="70"/>
+        <source>How many retrievals are shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="85"/>
+        <source>No retrieval matches these filters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="86"/>
+        <source>Clear filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="86"/>
+        <source>Show every recorded retrieval again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="90"/>
+        <source>No retrievals recorded yet. Open Design records one each time it adds Creative memory to a prompt; “Run a retrieval now” records one from here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="101"/>
+        <source>%n retrievals loaded — scroll down for more</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="103"/>
+        <source>{n} retrievals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="105"/>
+        <source>1 retrieval</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RetrievalsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="58"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
         <source>memory off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="60"/>
         <source>paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="60"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="61"/>
         <source>project off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="61"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="62"/>
         <source>nothing eligible</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="71"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="72"/>
         <source>Time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="72"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="73"/>
         <source>Origin</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="73"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="74"/>
         <source>Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="74"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="75"/>
         <source>Mode</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="75"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="76"/>
         <source>Kept +/−</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="76"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="77"/>
         <source>Tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="77"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="78"/>
         <source>Duration</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="103"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="104"/>
         <source>(no project)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="128"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="129"/>
         <source>{pos} preferred, {neg} avoided ({high} high, {medium} medium)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="139"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="140"/>
         <source>Estimated tokens of the Creative memory block (4 characters a token)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4266,71 +4162,180 @@
 <context>
     <name>RunActions</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="27"/>
-        <source>&amp;Run (dry run)</source>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="52"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="111"/>
+        <source>No project (global only)</source>
+        <extracomment>a dry run was shown nowhere yet: its summary and its stage events (as JSON rows) a recorded retrieval is in the reloaded list: its id (select it)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="27"/>
-        <source>&amp;Run a recorded retrieval</source>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="55"/>
+        <source>Project to retrieve for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="37"/>
-        <source>The retrieval could not run.</source>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="55"/>
+        <source>The project the retrieval runs for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/diagnostics/run.py" line="60"/>
-        <source>kept +{pos} / −{neg}, {tokens} tokens</source>
+        <source>Block format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="60"/>
+        <source>Which prompt block format to build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="61"/>
+        <source>&amp;Dry run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="65"/>
+        <source>Dry run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="66"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="120"/>
+        <source>Run the engine and show its stage events here without recording anything</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/diagnostics/run.py" line="69"/>
-        <source>Dry run (not recorded) · {where} · {mode} · {kept}</source>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="131"/>
+        <source>&amp;Run (dry run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="73"/>
+        <source>Run a retrieval now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="74"/>
+        <source>Retrieve for the chosen project now; a recorded run appears at the top of the list</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/diagnostics/run.py" line="76"/>
-        <source>Dry run for {where}: {kept}. Nothing was recorded.</source>
+        <source>E&amp;xport…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="78"/>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="78"/>
+        <source>Save the filtered list as JSON or CSV</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/diagnostics/run.py" line="80"/>
+        <source>Run a retrieval now:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="86"/>
+        <source>Pro&amp;ject:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="87"/>
+        <source>&amp;Mode:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="97"/>
+        <source>Last action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="117"/>
+        <source>This store is read-only: a retrieval can only be a dry run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="131"/>
+        <source>&amp;Run a recorded retrieval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="141"/>
+        <source>The retrieval could not run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="164"/>
+        <source>kept +{pos} / −{neg}, {tokens} tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="168"/>
+        <source>Dry run (not recorded) · {where} · {mode} · {kept}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="175"/>
+        <source>Dry run for {where}: {kept}. Nothing was recorded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="178"/>
         <source>Recorded retrieval #{id} for {where}: {kept}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="84"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="182"/>
         <source>The current filters hide it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="91"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="191"/>
         <source>Export retrievals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="95"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="195"/>
         <source>JSON (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="95"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="195"/>
         <source>CSV (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="112"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="212"/>
         <source>The retrievals could not be exported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/diagnostics/run.py" line="119"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="219"/>
         <source>Exported %n retrievals to {path}.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="32"/>
+        <source>Generation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="33"/>
+        <source>Critique</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="34"/>
+        <source>Legacy format</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
