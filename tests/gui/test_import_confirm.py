@@ -62,8 +62,8 @@ def test_an_import_that_changes_a_project_switch_asks_first(
     path = bundle_with_a_switch(ctrl, seed, tmp_path)
     tab = tabs(other_ctrl)
     task = qloop.create_task(tab.import_from(path, "merge"))
-    wait_until(lambda: tab.import_confirm_dialog is not None and tab.import_confirm_dialog.isVisible())
-    dialog = tab.import_confirm_dialog
+    wait_until(lambda: tab.transfer_actions.import_confirm_dialog is not None and tab.transfer_actions.import_confirm_dialog.isVisible())
+    dialog = tab.transfer_actions.import_confirm_dialog
     assert dialog is not None
     assert "project p_nda: use memory on → on, learn on → off" in dialog.text.text()
     assert events_of(other_ctrl) == 0  # nothing is written while it asks
@@ -89,8 +89,8 @@ def test_another_users_bundle_says_whose_it_is(
     path = bundle_with_a_switch(ctrl, seed, tmp_path, user="bob")
     tab = tabs(other_ctrl)
     task = qloop.create_task(tab.import_from(path, "merge"))
-    wait_until(lambda: tab.import_confirm_dialog is not None and tab.import_confirm_dialog.isVisible())
-    dialog = tab.import_confirm_dialog
+    wait_until(lambda: tab.transfer_actions.import_confirm_dialog is not None and tab.transfer_actions.import_confirm_dialog.isVisible())
+    dialog = tab.transfer_actions.import_confirm_dialog
     assert dialog is not None and "holds the memory of user “bob”" in dialog.text.text()
     dialog.accept()
     result = run_async(task, timeout=30)

@@ -146,8 +146,8 @@ def test_switch_follows_changes_made_elsewhere(tab: OverviewTab, ctrl: Controlle
 # --------------------------------------------------------------------------- pause / resume
 def open_pause(tab: OverviewTab, wait_until: Any) -> Any:
     tab.pause_button.click()
-    wait_until(lambda: tab.pause_dialog is not None and tab.pause_dialog.isVisible())
-    return tab.pause_dialog
+    wait_until(lambda: tab.memory_actions.pause_dialog is not None and tab.memory_actions.pause_dialog.isVisible())
+    return tab.memory_actions.pause_dialog
 
 
 def test_pause_for_one_hour_then_resume(tab: OverviewTab, ctrl: Controller, wait_until: Any) -> None:
@@ -193,7 +193,7 @@ def test_pause_learning_only_until_tomorrow(tab: OverviewTab, ctrl: Controller, 
 def test_cancelling_the_pause_dialog_changes_nothing(tab: OverviewTab, ctrl: Controller, wait_until: Any) -> None:
     dialog = open_pause(tab, wait_until)
     dialog.reject()
-    wait_until(lambda: tab.pause_dialog is None)
+    wait_until(lambda: tab.memory_actions.pause_dialog is None)
     st = status(ctrl)
     assert not st.learning_paused and not st.using_paused
 
@@ -293,8 +293,8 @@ def test_export_into_a_missing_folder_shows_a_sentence(tab: OverviewTab, tmp_pat
 # --------------------------------------------------------------------------- reset
 def open_reset(tab: OverviewTab, wait_until: Any) -> Any:
     tab.reset_button.click()
-    wait_until(lambda: tab.reset_dialog is not None and tab.reset_dialog.isVisible())
-    return tab.reset_dialog
+    wait_until(lambda: tab.reset_actions.reset_dialog is not None and tab.reset_actions.reset_dialog.isVisible())
+    return tab.reset_actions.reset_dialog
 
 
 def test_reset_cancel_changes_nothing(tab: OverviewTab, ctrl: Controller, seed: Any, run_async: Any,
@@ -308,7 +308,7 @@ def test_reset_cancel_changes_nothing(tab: OverviewTab, ctrl: Controller, seed: 
     qtbot.keyClicks(dialog.confirm_edit, "RESET")
     assert dialog.reset_button.isEnabled()
     dialog.cancel_button.click()
-    wait_until(lambda: tab.reset_dialog is None)
+    wait_until(lambda: tab.reset_actions.reset_dialog is None)
     assert status(ctrl).counts == before
 
 
@@ -333,10 +333,10 @@ def test_confirmed_reset_backs_up_erases_everything_and_shows_a_receipt(
     assert not dialog.reset_button.isEnabled()
     qtbot.keyClicks(dialog.confirm_edit, "T")
     qtbot.mouseClick(dialog.reset_button, Qt.MouseButton.LeftButton)
-    wait_until(lambda: tab.receipt_dialog is not None and tab.receipt_dialog.isVisible(), timeout=30)
+    wait_until(lambda: tab.reset_actions.receipt_dialog is not None and tab.reset_actions.receipt_dialog.isVisible(), timeout=30)
 
     assert status(ctrl).counts == StatusCounts()
-    receipt = tab.receipt_dialog
+    receipt = tab.reset_actions.receipt_dialog
     assert receipt is not None
     assert receipt.values["events_deleted"].text() == str(before.events)
     assert receipt.values["preferences"].text() == str(before.preferences)
@@ -371,9 +371,9 @@ def test_demo_data_opens_a_separate_store_and_never_touches_the_real_one(
     assert tab.demo_button.text() == "Explore with &demo data"
 
     task = qloop.create_task(tab.load_demo("S"))
-    wait_until(lambda: tab.progress_dialog is not None)
-    assert tab.progress_dialog is not None and tab.progress_dialog.cancellable
-    tab.progress_dialog.request_cancel()
+    wait_until(lambda: tab.work.progress_dialog is not None)
+    assert tab.work.progress_dialog is not None and tab.work.progress_dialog.cancellable
+    tab.work.progress_dialog.request_cancel()
     assert run_async(task, timeout=60) is None
     wait_until(lambda: any("cancelled" in b.text() for b in error_boxes()))
     close_error_boxes()

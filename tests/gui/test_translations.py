@@ -118,7 +118,7 @@ def test_as_many_messages_as_the_window_shows(extracted: tuple[Path, ET.Element]
     assert len(messages) >= FLOOR
     # strings that only reach the window through a table of labels are marked where they are kept
     assert ("StoreDialog", "Folder") in messages
-    assert ("DiagnosticsTab", "Memory off") in messages
+    assert ("RetrievalFilters", "Memory off") in messages
     assert ("AuditModel", "forget and block") in messages
 
 
@@ -183,9 +183,9 @@ def test_a_counted_message_is_looked_up_with_its_count(marked: QTranslator, ctrl
     assert tab.count_label.text() == _mark("%n project(s)").replace("%n", "0")
 
 
-def test_an_inherited_method_finds_its_strings_under_the_class_that_defines_it(
+def test_a_part_of_a_tab_finds_its_strings_under_its_own_class(
         marked: QTranslator, ctrl: Any, qtbot: Any) -> None:
-    tab = DiagnosticsTab(ctrl)  # _update_run_label is RunActions's; lupdate files it under RunActions
+    tab = DiagnosticsTab(ctrl)  # the run row is RunActions's, a part of the tab; lupdate files it under RunActions
     qtbot.addWidget(tab)
     tab.dry_run_check.setChecked(True)
     tab.dry_run_check.setChecked(False)

@@ -1,22 +1,19 @@
 """The Overview's "Show memory notes in chat" switch (off by default; docs/decisions/0014).
 
-It is attached to the Overview's memory card from outside (:func:`attach`), so the Overview's
-own module does not grow."""
+It is made here and handed to the Overview (:func:`attach`), which puts it under the master switch
+(:meth:`OverviewTab.add_memory_switch`), so the Overview's own module does not grow."""
 
 from __future__ import annotations
 
-import logging
-
-from PySide6.QtWidgets import QBoxLayout, QCheckBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QWidget
 
 from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.errors import show_error
+from creative_memory.gui.tabs.overview.view import OverviewTab
 from creative_memory.services.common.errors import CreativeMemoryError
 from creative_memory.services.controls import notes
 from creative_memory.services.controls.status import MemoryStatus
-
-log = logging.getLogger("cm.gui")
 
 
 class MemoryNotesCheck(QCheckBox):
@@ -75,19 +72,10 @@ class MemoryNotesCheck(QCheckBox):
         return True
 
 
-def attach(overview: QWidget, ctrl: Controller) -> MemoryNotesCheck | None:
+def attach(overview: OverviewTab, ctrl: Controller) -> MemoryNotesCheck:
     """Put the switch under the master switch's explanation on the Overview's memory card."""
-    box = getattr(overview, "memory_box", None)
-    layout = box.layout() if isinstance(box, QWidget) else None
-    if not isinstance(layout, QBoxLayout):
-        log.warning("the Overview has no memory card; memory notes are only in the CLI")
-        return None
-    check = MemoryNotesCheck(ctrl, box)
-    layout.addWidget(check)
+    check = MemoryNotesCheck(ctrl, overview)
+    overview.add_memory_switch(check)
     ctrl.statusChanged.connect(check.apply_status)
     check.apply_status(ctrl.status)
-    after = getattr(overview, "resume_button", None)
-    if isinstance(after, QWidget):
-        QWidget.setTabOrder(after, check)
-    overview.notes_check = check  # type: ignore[attr-defined]
     return check

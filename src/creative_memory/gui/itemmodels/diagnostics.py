@@ -38,20 +38,21 @@ def fetch_retrieval_events(store: Store, retrieval_id: int) -> list[Row]:
 
 
 
-#: diagnostic event types (engine notes), in stage order, with the label the filter shows
+#: diagnostic event types (engine notes), in stage order, with the label the filter shows (the
+#: Diagnostics tab's RetrievalFilters translates it)
 EVENT_TYPES: tuple[tuple[str, str], ...] = (
-    ("memory_disabled", QT_TRANSLATE_NOOP("DiagnosticsTab", "Memory off")),
-    ("memory_paused", QT_TRANSLATE_NOOP("DiagnosticsTab", "Using paused")),
-    ("project_memory_disabled", QT_TRANSLATE_NOOP("DiagnosticsTab", "Project ignores memory")),
-    ("project_override_suppression", QT_TRANSLATE_NOOP("DiagnosticsTab", "Project override suppression")),
-    ("below_threshold", QT_TRANSLATE_NOOP("DiagnosticsTab", "Below threshold")),
-    ("hard_cap_applied", QT_TRANSLATE_NOOP("DiagnosticsTab", "Hard cap applied")),
-    ("diversity_ceiling_applied", QT_TRANSLATE_NOOP("DiagnosticsTab", "Polarity ceiling applied")),
-    ("diversity_backfill", QT_TRANSLATE_NOOP("DiagnosticsTab", "Polarity backfill")),
-    ("category_ceiling_applied", QT_TRANSLATE_NOOP("DiagnosticsTab", "Category ceiling applied")),
-    ("category_backfill", QT_TRANSLATE_NOOP("DiagnosticsTab", "Category backfill")),
-    ("token_budget_exceeded", QT_TRANSLATE_NOOP("DiagnosticsTab", "Token budget exceeded")),
-    ("kept", QT_TRANSLATE_NOOP("DiagnosticsTab", "Kept")),
+    ("memory_disabled", QT_TRANSLATE_NOOP("RetrievalFilters", "Memory off")),
+    ("memory_paused", QT_TRANSLATE_NOOP("RetrievalFilters", "Using paused")),
+    ("project_memory_disabled", QT_TRANSLATE_NOOP("RetrievalFilters", "Project ignores memory")),
+    ("project_override_suppression", QT_TRANSLATE_NOOP("RetrievalFilters", "Project override suppression")),
+    ("below_threshold", QT_TRANSLATE_NOOP("RetrievalFilters", "Below threshold")),
+    ("hard_cap_applied", QT_TRANSLATE_NOOP("RetrievalFilters", "Hard cap applied")),
+    ("diversity_ceiling_applied", QT_TRANSLATE_NOOP("RetrievalFilters", "Polarity ceiling applied")),
+    ("diversity_backfill", QT_TRANSLATE_NOOP("RetrievalFilters", "Polarity backfill")),
+    ("category_ceiling_applied", QT_TRANSLATE_NOOP("RetrievalFilters", "Category ceiling applied")),
+    ("category_backfill", QT_TRANSLATE_NOOP("RetrievalFilters", "Category backfill")),
+    ("token_budget_exceeded", QT_TRANSLATE_NOOP("RetrievalFilters", "Token budget exceeded")),
+    ("kept", QT_TRANSLATE_NOOP("RetrievalFilters", "Kept")),
 )
 
 _EMPTY_SHORT = {

@@ -336,110 +336,120 @@
 <context>
     <name>CountsCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="130"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="161"/>
         <source>What is remembered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="136"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="167"/>
         <source>Preferences:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="136"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="167"/>
         <source>Learned preferences of every status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="137"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="168"/>
         <source>By confidence:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="137"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="168"/>
         <source>Preferences that are not archived, by confidence tier</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="138"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="169"/>
         <source>Raw events:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="138"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="169"/>
         <source>Reactions recorded from your work, the evidence behind preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="139"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="170"/>
         <source>Retrievals:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="139"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="170"/>
         <source>Recorded retrievals (see Diagnostics)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="140"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="171"/>
         <source>Last event:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="140"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="171"/>
         <source>When the newest event happened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="141"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="172"/>
         <source>Last injected:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="142"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="173"/>
         <source>When Open Design last added creative memory to a prompt (self-tests and previews do not count)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="163"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="194"/>
         <source>Nothing is remembered yet. Memory grows as you react to work generated in Open Design. To look around first, explore a demo data set (about 1,000 preferences) in a separate demo store; your own memory is not touched.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="170"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="201"/>
         <source>Explore with &amp;demo data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="172"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="203"/>
         <source>Explore with demo data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="174"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="205"/>
         <source>Open a separate demo store with generated data; your own memory is not touched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/cards.py" line="230"/>
+        <source>{n} {tier}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/cards.py" line="234"/>
+        <source>{n} archived</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>DangerCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="367"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="455"/>
         <source>Danger zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="372"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="460"/>
         <source>Reset erases all creative memory of this user — preferences, raw events and diagnostics — and proves nothing recoverable remains. It cannot be undone; the dialog offers to export a backup first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="377"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="465"/>
         <source>Re&amp;set…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="377"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="465"/>
         <source>Erase all creative memory (asks first)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -635,93 +645,28 @@
 <context>
     <name>DiagnosticsCommon</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="68"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="82"/>
         <source>This project ignores its own memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="68"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="82"/>
         <source>This project ignores global memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="68"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="82"/>
         <source>This project uses no memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="70"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="84"/>
         <source>{project} — ignores global memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="70"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="84"/>
         <source>{project} — ignores memory</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>DiagnosticsCore</name>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="87"/>
-        <source>No retrieval matches these filters.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="88"/>
-        <source>Clear filters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="88"/>
-        <source>Show every recorded retrieval again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="92"/>
-        <source>No retrievals recorded yet. Open Design records one each time it adds Creative memory to a prompt; “Run a retrieval now” records one from here.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/tabs/diagnostics/core.py" line="103"/>
-        <source>%n retrievals loaded — scroll down for more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="105"/>
-        <source>{n} retrievals</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="107"/>
-        <source>1 retrieval</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="155"/>
-        <source>Select a retrieval to see its stage events.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="172"/>
-        <source>Retrieval #{id}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="177"/>
-        <source>kept +{pos} / −{neg}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="178"/>
-        <source>{n} tokens</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/core.py" line="179"/>
-        <source>{n} stage events</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -756,397 +701,8 @@
 <context>
     <name>DiagnosticsTab</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="43"/>
-        <source>Memory off</source>
-        <extracomment>diagnostic event types (engine notes), in stage order, with the label the filter shows</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="44"/>
-        <source>Using paused</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="45"/>
-        <source>Project ignores memory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="46"/>
-        <source>Project override suppression</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
-        <source>Below threshold</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
-        <source>Hard cap applied</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
-        <source>Polarity ceiling applied</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
-        <source>Polarity backfill</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
-        <source>Category ceiling applied</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
-        <source>Category backfill</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
-        <source>Token budget exceeded</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
-        <source>Kept</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="24"/>
-        <source>Open Design (daemon)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="25"/>
-        <source>Command line</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="26"/>
-        <source>Recorded here (Diagnostics)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="27"/>
-        <source>Preview (older versions)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="28"/>
-        <source>Self-test</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="31"/>
-        <source>Generation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="32"/>
-        <source>Critique</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="33"/>
-        <source>Legacy format</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="104"/>
-        <source>All origins</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="107"/>
-        <source>Origin filter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="107"/>
-        <source>Show retrievals made by this caller only</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="111"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="379"/>
-        <source>All projects</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="114"/>
-        <source>Project filter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="114"/>
-        <source>Show retrievals for this project only</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="118"/>
-        <source>Any event</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="124"/>
-        <source>Event type filter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="125"/>
-        <source>Show only retrievals in which a stage emitted this diagnostic event</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="157"/>
-        <source>&amp;From</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="159"/>
-        <source>Filter from a time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="159"/>
-        <source>Show only retrievals at or after this time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
-        <source>From time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="161"/>
-        <source>The earliest time to show (local time)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="162"/>
-        <source>&amp;Until</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="164"/>
-        <source>Filter up to a time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="164"/>
-        <source>Show only retrievals up to this time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
-        <source>To time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="166"/>
-        <source>The latest time to show (local time, the whole minute)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="130"/>
-        <source>Search by pattern, type or project…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="134"/>
-        <source>Search retrievals</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="135"/>
-        <source>Show retrievals that name this pattern, type or project (Ctrl+F); Escape clears</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="138"/>
-        <source>C&amp;lear filters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="140"/>
-        <source>Clear filters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="140"/>
-        <source>Show every recorded retrieval again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="145"/>
-        <source>&amp;Origin:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="146"/>
-        <source>&amp;Project:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="147"/>
-        <source>E&amp;vent:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="148"/>
-        <source>&amp;Search:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="172"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="380"/>
-        <source>No project (global only)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="175"/>
-        <source>Project to retrieve for</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="175"/>
-        <source>The project the retrieval runs for</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="180"/>
-        <source>Block format</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="180"/>
-        <source>Which prompt block format to build</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="181"/>
-        <source>&amp;Dry run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="185"/>
-        <source>Dry run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="186"/>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="399"/>
-        <source>Run the engine and show its stage events here without recording anything</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="189"/>
-        <source>&amp;Run (dry run)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="193"/>
-        <source>Run a retrieval now</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="194"/>
-        <source>Retrieve for the chosen project now; a recorded run appears at the top of the list</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="196"/>
-        <source>E&amp;xport…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="198"/>
-        <source>Export</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="198"/>
-        <source>Save the filtered list as JSON or CSV</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="200"/>
-        <source>Run a retrieval now:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="206"/>
-        <source>Pro&amp;ject:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="207"/>
-        <source>&amp;Mode:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="217"/>
-        <source>Last action</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="234"/>
-        <source>Retrievals</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="236"/>
-        <source>Recorded retrievals, newest first; select one to see its stage events</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="253"/>
-        <source>How many retrievals are shown</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="268"/>
-        <source>Selected retrieval</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="281"/>
-        <source>Stage events</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="283"/>
-        <source>The stage events of the selected retrieval, in the order they happened</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="297"/>
-        <source>Stage event detail</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="298"/>
-        <source>The whole trace and every field of the selected stage event</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="299"/>
-        <source>Select a stage event to read its whole trace.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="371"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="117"/>
         <source>Diagnostics</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="396"/>
-        <source>This store is read-only: a retrieval can only be a dry run</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1228,6 +784,64 @@
     <message>
         <location filename="../../gui/errors.py" line="123"/>
         <source>Close this message</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EventsPane</name>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="55"/>
+        <source>Selected retrieval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="68"/>
+        <source>Stage events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="70"/>
+        <source>The stage events of the selected retrieval, in the order they happened</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="84"/>
+        <source>Stage event detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="85"/>
+        <source>The whole trace and every field of the selected stage event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="86"/>
+        <source>Select a stage event to read its whole trace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="126"/>
+        <source>Select a retrieval to see its stage events.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="150"/>
+        <source>Retrieval #{id}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="155"/>
+        <source>kept +{pos} / −{neg}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="156"/>
+        <source>{n} tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="157"/>
+        <source>{n} stage events</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2191,73 +1805,74 @@
 <context>
     <name>MemoryActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="56"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="79"/>
         <source>Could not turn creative memory on.</source>
+        <extracomment>an action changed the memory status; the argument is the new MemoryStatus</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="56"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="79"/>
         <source>Could not turn creative memory off.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="85"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="108"/>
         <source>Could not pause creative memory.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="101"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="124"/>
         <source>Could not resume creative memory.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="115"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="138"/>
         <source>The folder {path} could not be opened in a file manager; open it by hand.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="139"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="162"/>
         <source>Running the checks…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="145"/>
-        <location filename="../../gui/tabs/overview/actions.py" line="146"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="168"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="169"/>
         <source>The self-test could not run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="163"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="186"/>
         <source>Rebuilding preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="163"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="186"/>
         <source>Re-deriving every preference from the raw events…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="179"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="202"/>
         <source>Could not rebuild the preferences.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="185"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="208"/>
         <source>Rebuilt {n} preferences from {e} events in {s:.1f} s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="208"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="231"/>
         <source>Loading demo data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="208"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="231"/>
         <source>Generating the demo data set ({size})…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="224"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="247"/>
         <source>Could not load the demo data.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2265,70 +1880,77 @@
 <context>
     <name>MemoryCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="87"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="98"/>
         <source>Creative &amp;memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="89"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="100"/>
         <source>Creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="90"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="101"/>
         <source>Turn creative memory on or off. Off keeps what is stored.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="91"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="102"/>
         <source>&amp;Pause…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="91"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="102"/>
         <source>Pause learning and/or using for a while</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="93"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="104"/>
         <source>R&amp;esume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="93"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="104"/>
         <source>End the pause now: learn and use again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="100"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="111"/>
         <source>When on, Open Design learns your style from how you react to the work it generates (what you accept, refine, rate or revert) and adds it to the next prompt as a “Creative memory” block. When off, nothing is learned and nothing is added; what is already stored is kept.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/tabs/overview/cards.py" line="153"/>
+        <source>%n project(s) have memory switched off for them (see Projects).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>MemoryNotesCheck</name>
     <message>
-        <location filename="../../gui/memory_notes.py" line="26"/>
+        <location filename="../../gui/memory_notes.py" line="23"/>
         <source>Show memor&amp;y notes in chat</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/memory_notes.py" line="30"/>
+        <location filename="../../gui/memory_notes.py" line="27"/>
         <source>Show memory notes in chat</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/memory_notes.py" line="33"/>
+        <location filename="../../gui/memory_notes.py" line="30"/>
         <source>After each generation, Open Design shows one short line such as “memory: 7 preferences used; 2 capped”, which opens that retrieval here. Off by default.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/memory_notes.py" line="50"/>
+        <location filename="../../gui/memory_notes.py" line="47"/>
         <source>This store is read-only, so this cannot be changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/memory_notes.py" line="69"/>
+        <location filename="../../gui/memory_notes.py" line="66"/>
         <source>Could not change memory notes.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2342,54 +1964,20 @@
     </message>
 </context>
 <context>
-    <name>OverviewCore</name>
-    <message>
-        <location filename="../../gui/tabs/overview/core.py" line="151"/>
-        <source>{name} — read-only: {reason}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/overview/core.py" line="154"/>
-        <source>{name} — demo data only; Open Design never reads it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/overview/core.py" line="156"/>
-        <source>{name} — shared with Open Design</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/tabs/overview/core.py" line="173"/>
-        <source>%n project(s) have memory switched off for them (see Projects).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/overview/core.py" line="186"/>
-        <source>{n} {tier}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/overview/core.py" line="190"/>
-        <source>{n} archived</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>OverviewTab</name>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="67"/>
+        <location filename="../../gui/tabs/overview/view.py" line="96"/>
         <source>Overview</source>
+        <extracomment>another switch about memory under the master switch (the memory notes), once added</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="173"/>
+        <location filename="../../gui/tabs/overview/view.py" line="210"/>
         <source>This store is read-only, so this cannot be changed: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="174"/>
+        <location filename="../../gui/tabs/overview/view.py" line="211"/>
         <source>no change can be made.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4042,27 +3630,27 @@
 <context>
     <name>ResetActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="48"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="62"/>
         <source>Back up creative memory to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="58"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="72"/>
         <source>The backup could not be written, so nothing was erased.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="63"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="77"/>
         <source>Resetting creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="63"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="77"/>
         <source>Erasing…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="71"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="85"/>
         <source>The reset did not finish.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4207,74 +3795,366 @@
     </message>
 </context>
 <context>
+    <name>RetrievalFilters</name>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="44"/>
+        <source>Memory off</source>
+        <extracomment>diagnostic event types (engine notes), in stage order, with the label the filter shows (the Diagnostics tab&apos;s RetrievalFilters translates it)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="45"/>
+        <source>Using paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="46"/>
+        <source>Project ignores memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
+        <source>Project override suppression</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
+        <source>Below threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
+        <source>Hard cap applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
+        <source>Polarity ceiling applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
+        <source>Polarity backfill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
+        <source>Category ceiling applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
+        <source>Category backfill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
+        <source>Token budget exceeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="55"/>
+        <source>Kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="25"/>
+        <source>Open Design (daemon)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="26"/>
+        <source>Command line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="27"/>
+        <source>Recorded here (Diagnostics)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="28"/>
+        <source>Preview (older versions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="29"/>
+        <source>Self-test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="36"/>
+        <source>All origins</source>
+        <extracomment>how long the time bounds must stay put before the list follows them (ms) a filter changed: the list should follow now</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="39"/>
+        <source>Origin filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="39"/>
+        <source>Show retrievals made by this caller only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="43"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="206"/>
+        <source>All projects</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="46"/>
+        <source>Project filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="46"/>
+        <source>Show retrievals for this project only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="50"/>
+        <source>Any event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="56"/>
+        <source>Event type filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="57"/>
+        <source>Show only retrievals in which a stage emitted this diagnostic event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="62"/>
+        <source>Search by pattern, type or project…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="66"/>
+        <source>Search retrievals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="67"/>
+        <source>Show retrievals that name this pattern, type or project (Ctrl+F); Escape clears</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="70"/>
+        <source>C&amp;lear filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="72"/>
+        <source>Clear filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="72"/>
+        <source>Show every recorded retrieval again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="77"/>
+        <source>&amp;Origin:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="78"/>
+        <source>&amp;Project:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="79"/>
+        <source>E&amp;vent:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="80"/>
+        <source>&amp;Search:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="90"/>
+        <source>&amp;From</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="92"/>
+        <source>Filter from a time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="92"/>
+        <source>Show only retrievals at or after this time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="94"/>
+        <source>From time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="94"/>
+        <source>The earliest time to show (local time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="95"/>
+        <source>&amp;Until</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="97"/>
+        <source>Filter up to a time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="97"/>
+        <source>Show only retrievals up to this time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="99"/>
+        <source>To time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="99"/>
+        <source>The latest time to show (local time, the whole minute)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RetrievalList</name>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="51"/>
+        <source>Retrievals</source>
+        <extracomment>the current retrieval changed: its row, or None when none is current &quot;Clear filters&quot; in the empty state</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="53"/>
+        <source>Recorded retrievals, newest first; select one to see its stage events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="70"/>
+        <source>How many retrievals are shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="85"/>
+        <source>No retrieval matches these filters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="86"/>
+        <source>Clear filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="86"/>
+        <source>Show every recorded retrieval again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="90"/>
+        <source>No retrievals recorded yet. Open Design records one each time it adds Creative memory to a prompt; “Run a retrieval now” records one from here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="101"/>
+        <source>%n retrievals loaded — scroll down for more</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="103"/>
+        <source>{n} retrievals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="105"/>
+        <source>1 retrieval</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RetrievalsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="58"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
         <source>memory off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="60"/>
         <source>paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="60"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="61"/>
         <source>project off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="61"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="62"/>
         <source>nothing eligible</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="71"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="72"/>
         <source>Time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="72"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="73"/>
         <source>Origin</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="73"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="74"/>
         <source>Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="74"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="75"/>
         <source>Mode</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="75"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="76"/>
         <source>Kept +/−</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="76"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="77"/>
         <source>Tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="77"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="78"/>
         <source>Duration</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="103"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="104"/>
         <source>(no project)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="128"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="129"/>
         <source>{pos} preferred, {neg} avoided ({high} high, {medium} medium)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="139"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="140"/>
         <source>Estimated tokens of the Creative memory block (4 characters a token)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4282,71 +4162,180 @@
 <context>
     <name>RunActions</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="27"/>
-        <source>&amp;Run (dry run)</source>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="52"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="111"/>
+        <source>No project (global only)</source>
+        <extracomment>a dry run was shown nowhere yet: its summary and its stage events (as JSON rows) a recorded retrieval is in the reloaded list: its id (select it)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="27"/>
-        <source>&amp;Run a recorded retrieval</source>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="55"/>
+        <source>Project to retrieve for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="37"/>
-        <source>The retrieval could not run.</source>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="55"/>
+        <source>The project the retrieval runs for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/diagnostics/run.py" line="60"/>
-        <source>kept +{pos} / −{neg}, {tokens} tokens</source>
+        <source>Block format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="60"/>
+        <source>Which prompt block format to build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="61"/>
+        <source>&amp;Dry run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="65"/>
+        <source>Dry run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="66"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="120"/>
+        <source>Run the engine and show its stage events here without recording anything</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/diagnostics/run.py" line="69"/>
-        <source>Dry run (not recorded) · {where} · {mode} · {kept}</source>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="131"/>
+        <source>&amp;Run (dry run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="73"/>
+        <source>Run a retrieval now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="74"/>
+        <source>Retrieve for the chosen project now; a recorded run appears at the top of the list</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/diagnostics/run.py" line="76"/>
-        <source>Dry run for {where}: {kept}. Nothing was recorded.</source>
+        <source>E&amp;xport…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="78"/>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="78"/>
+        <source>Save the filtered list as JSON or CSV</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/diagnostics/run.py" line="80"/>
+        <source>Run a retrieval now:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="86"/>
+        <source>Pro&amp;ject:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="87"/>
+        <source>&amp;Mode:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="97"/>
+        <source>Last action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="117"/>
+        <source>This store is read-only: a retrieval can only be a dry run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="131"/>
+        <source>&amp;Run a recorded retrieval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="141"/>
+        <source>The retrieval could not run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="164"/>
+        <source>kept +{pos} / −{neg}, {tokens} tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="168"/>
+        <source>Dry run (not recorded) · {where} · {mode} · {kept}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="175"/>
+        <source>Dry run for {where}: {kept}. Nothing was recorded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="178"/>
         <source>Recorded retrieval #{id} for {where}: {kept}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="84"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="182"/>
         <source>The current filters hide it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="91"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="191"/>
         <source>Export retrievals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="95"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="195"/>
         <source>JSON (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="95"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="195"/>
         <source>CSV (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="112"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="212"/>
         <source>The retrievals could not be exported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/diagnostics/run.py" line="119"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="219"/>
         <source>Exported %n retrievals to {path}.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="32"/>
+        <source>Generation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="33"/>
+        <source>Critique</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="34"/>
+        <source>Legacy format</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4375,62 +4364,62 @@
 <context>
     <name>SelfTestCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="238"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="320"/>
         <source>Self-test</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="243"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="325"/>
         <source>Proves the gates: with memory off, using paused or a project disabled, a retrieval returns nothing. Your settings are put back exactly as they were.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="249"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="331"/>
         <source>Run sel&amp;f-test</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="249"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="331"/>
         <source>Run the checks now (takes a moment)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="253"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="335"/>
         <source>Reb&amp;uild from events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="254"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="336"/>
         <source>Re-derive every preference from the raw events (shows progress; can be cancelled)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="259"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="341"/>
         <source>Self-test result</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="262"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="344"/>
         <source>Self-test checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="294"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="382"/>
         <source>passed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="294"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="382"/>
         <source>failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="317"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="405"/>
         <source>✓ All {n} checks passed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="320"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="408"/>
         <source>✗ {bad} of {n} checks failed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4484,83 +4473,98 @@
 <context>
     <name>StoreCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="192"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="244"/>
         <source>Where it is stored</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="197"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="249"/>
         <source>Data folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="199"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="251"/>
         <source>How the folder was chosen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="201"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="253"/>
         <source>Store file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="203"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="255"/>
         <source>Keychain</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="204"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="256"/>
         <source>Where the install secret (used for blocked patterns) is kept</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="205"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="257"/>
         <source>Folder:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="206"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="258"/>
         <source>Why here:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="207"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="259"/>
         <source>Store:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="208"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="260"/>
         <source>Keychain:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="210"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="262"/>
         <source>&amp;Open folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="210"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="262"/>
         <source>Show the data folder in the file manager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="213"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="265"/>
         <source>C&amp;hange…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="213"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="265"/>
         <source>Every store found on this computer, or a folder of your choosing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="218"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="270"/>
         <source>Mo&amp;ve to this program&apos;s folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="219"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="271"/>
         <source>This store is in the first release&apos;s folder, which Open Design may use later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/cards.py" line="301"/>
+        <source>{name} — read-only: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/cards.py" line="303"/>
+        <source>{name} — demo data only; Open Design never reads it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/cards.py" line="305"/>
+        <source>{name} — shared with Open Design</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4788,78 +4792,79 @@ are upgraded from schema {old} to {new}.</source>
 <context>
     <name>TransferActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="37"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="53"/>
         <source>Export creative memory</source>
+        <extracomment>the system keychain holds secrets (the tab says so): an export may remember its passphrase</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="67"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="83"/>
         <source>Could not export creative memory.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="70"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="86"/>
         <source>Exported {events} events ({prefs} preferences) to {path}{enc}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="74"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="90"/>
         <source>, encrypted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="79"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="95"/>
         <source>The passphrase is remembered in the keychain.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="81"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="97"/>
         <source>The passphrase could not be remembered: no system keychain is available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="91"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="107"/>
         <source>Import creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="106"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="122"/>
         <source>{name} is encrypted. Enter the passphrase it was exported with.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="110"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="126"/>
         <source>The passphrase remembered in the keychain for this file is filled in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="148"/>
-        <location filename="../../gui/tabs/overview/transfer.py" line="170"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="164"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="186"/>
         <source>Could not import {name}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="151"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="167"/>
         <source>Nothing was imported from {name}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="154"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="170"/>
         <source>Importing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="154"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="170"/>
         <source>Importing {name}…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="182"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="198"/>
         <source>Imported {events} events from {name}; {prefs} preferences now.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="186"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="202"/>
         <source>{n} were already here, blocked or not learned under your settings and were skipped.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4867,52 +4872,52 @@ are upgraded from schema {old} to {new}.</source>
 <context>
     <name>TransferCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="329"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="417"/>
         <source>Export and import</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="334"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="422"/>
         <source>Move memory between computers without a cloud. Exports are readable only by you; encrypt them to carry them safely. Import also reads the prototype&apos;s preferences.json.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="340"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="428"/>
         <source>E&amp;xport…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="340"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="428"/>
         <source>Write all creative memory to a file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="342"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="430"/>
         <source>E&amp;ncrypt with a passphrase</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="344"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="432"/>
         <source>Encrypt with a passphrase</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="345"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="433"/>
         <source>Ask for a passphrase and encrypt the export (AES-GCM)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="347"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="435"/>
         <source>&amp;Import…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="347"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="435"/>
         <source>Merge or replace memory from an exported file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="350"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="438"/>
         <source>Last export or import</source>
         <translation type="unfinished"></translation>
     </message>

@@ -1,13 +1,14 @@
-"""What the Diagnostics tab shares with the Preview and Activity tabs: the origin and mode names, a
-compact row height, and the project pickers."""
+"""What the Diagnostics tab's parts share, also with the Preview and Activity tabs: the origin and
+mode names, a compact row height, the project pickers, and the numbers of a "why empty" sentence."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QComboBox,
+    QLabel,
     QWidget,
 )
 
@@ -21,16 +22,16 @@ if TYPE_CHECKING:
     from creative_memory.services.controls.project_choices import ProjectChoice
 
 ORIGINS: tuple[tuple[str, str], ...] = (
-    ("daemon", QT_TRANSLATE_NOOP("DiagnosticsTab", "Open Design (daemon)")),
-    ("cli", QT_TRANSLATE_NOOP("DiagnosticsTab", "Command line")),
-    ("gui", QT_TRANSLATE_NOOP("DiagnosticsTab", "Recorded here (Diagnostics)")),
-    ("preview", QT_TRANSLATE_NOOP("DiagnosticsTab", "Preview (older versions)")),
-    ("self_test", QT_TRANSLATE_NOOP("DiagnosticsTab", "Self-test")),
+    ("daemon", QT_TRANSLATE_NOOP("RetrievalFilters", "Open Design (daemon)")),
+    ("cli", QT_TRANSLATE_NOOP("RetrievalFilters", "Command line")),
+    ("gui", QT_TRANSLATE_NOOP("RetrievalFilters", "Recorded here (Diagnostics)")),
+    ("preview", QT_TRANSLATE_NOOP("RetrievalFilters", "Preview (older versions)")),
+    ("self_test", QT_TRANSLATE_NOOP("RetrievalFilters", "Self-test")),
 )
 MODES: tuple[tuple[Mode, str], ...] = (
-    (Mode.GENERATION, QT_TRANSLATE_NOOP("DiagnosticsTab", "Generation")),
-    (Mode.CRITIQUE, QT_TRANSLATE_NOOP("DiagnosticsTab", "Critique")),
-    (Mode.LEGACY, QT_TRANSLATE_NOOP("DiagnosticsTab", "Legacy format")),
+    (Mode.GENERATION, QT_TRANSLATE_NOOP("RunActions", "Generation")),
+    (Mode.CRITIQUE, QT_TRANSLATE_NOOP("RunActions", "Critique")),
+    (Mode.LEGACY, QT_TRANSLATE_NOOP("RunActions", "Legacy format")),
 )
 
 
@@ -42,6 +43,19 @@ def row_height(widget: QWidget) -> int:
 def named(widget: QWidget, name: str, tooltip: str) -> None:
     widget.setAccessibleName(name)
     widget.setToolTip(tooltip)
+
+
+def buddy(host: QWidget, text: str, widget: QWidget) -> QLabel:
+    """A label for ``widget`` whose mnemonic moves the focus to it."""
+    label = QLabel(text, host)
+    label.setBuddy(widget)
+    return label
+
+
+def empty_numbers(projects: Sequence[ProjectChoice], project_id: str | None) -> dict[str, Any]:
+    """The numbers of a "why nothing was kept" sentence: the project and its name, when it has one."""
+    name = next((p.name for p in projects if p.id == project_id), None)
+    return {"project_id": project_id, "project_name": name if name != project_id else None}
 
 
 def project_label(project: ProjectRow | ProjectChoice) -> str:

@@ -6,365 +6,111 @@ emitted them; the selected event's whole trace and fields show word-wrapped besi
 "Run a retrieval now" runs the engine for a project: as a dry run (the default) whose events are
 shown here and stored nowhere, or — only when "Dry run" is unchecked — as a recorded retrieval with
 origin ``gui``, which never counts as an injection.
+
+The tab composes its parts and connects their signals: :class:`.filters.RetrievalFilters` (the
+filters), :class:`.run.RunActions` (run now, export, the line that says what happened),
+:class:`.retrievals.RetrievalList` (the list), :class:`.events.EventsPane` (the shown retrieval's
+stage events) and :class:`.kept.KeptPanel` (what it used), whose requests the main window connects.
 """
 
 from __future__ import annotations
 
-import itertools
+from pathlib import Path
 
-from PySide6.QtCore import QDateTime, QEvent, Qt, QTimer
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QCheckBox,
-    QComboBox,
-    QDateTimeEdit,
-    QHeaderView,
-    QLabel,
-    QPlainTextEdit,
-    QPushButton,
-    QSizePolicy,
-    QSplitter,
-    QStackedWidget,
-    QTableView,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QDateTime, QEvent, Qt
+from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
 from creative_memory.gui.controller import Controller
-from creative_memory.gui.flow import FlowLayout, flow, group
-from creative_memory.gui.icons import palette_icon
-from creative_memory.gui.itemmodels.diagnostics import EVENT_TYPES, RetrievalsModel
-from creative_memory.gui.itemmodels.stage_events import StageEventsModel
-from creative_memory.gui.keyboard import add_context_actions
+from creative_memory.gui.itemmodels.diagnostics import RetrievalsModel
+from creative_memory.gui.itemmodels.rows import Row
 from creative_memory.gui.settings import AppSettings
-from creative_memory.gui.tabs.diagnostics.common import MODES, ORIGINS, fill_projects, named, row_height
-from creative_memory.gui.tabs.diagnostics.filters import FilterActions
+from creative_memory.gui.tabs.base import Tab
+from creative_memory.gui.tabs.diagnostics.events import EventsPane
+from creative_memory.gui.tabs.diagnostics.filters import RetrievalFilters
 from creative_memory.gui.tabs.diagnostics.kept import KeptPanel
+from creative_memory.gui.tabs.diagnostics.retrievals import RetrievalList
 from creative_memory.gui.tabs.diagnostics.run import RunActions
-from creative_memory.gui.widgets import EmptyState, FilterLineEdit
 from creative_memory.gui.widgets.log_line import LogFileLine
+from creative_memory.model.constants import Mode
 from creative_memory.services.controls.project_choices import project_choices
+from creative_memory.services.retrieval import retrieval
+from creative_memory.services.transfer.list_export import RetrievalFilter
 
 
-class DiagnosticsTab(FilterActions, RunActions):
+class DiagnosticsTab(Tab):
     key = "diagnostics"
 
     def __init__(self, ctrl: Controller, parent: QWidget | None = None) -> None:
         super().__init__(ctrl, parent)
+        self._showing_dry_run = False
         self.model = RetrievalsModel(ctrl, self)
-        self.events_model = StageEventsModel(self)
-        filters = self._build_filters()
-        top_row = self._build_run_row()
-        list_box = self._build_list()
-        events_box = self._build_events()
+        # The parts, made in the order the keyboard walks them.
+        self.filters = RetrievalFilters(self)
+        self.runner = RunActions(ctrl, self.model, self)
+        self.retrievals = RetrievalList(self.model, self)
+        self.events = EventsPane(ctrl, self.model, self)
+        self._alias_controls()
         self.splitter = QSplitter(Qt.Orientation.Vertical, self)
         self.splitter.setObjectName("diagnostics_split")
-        self.splitter.addWidget(list_box)
-        self.splitter.addWidget(events_box)
+        self.splitter.addWidget(self.retrievals.box)
+        self.splitter.addWidget(self.events.box)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setChildrenCollapsible(False)
 
         layout = QVBoxLayout(self)
-        layout.addLayout(filters)
-        layout.addLayout(top_row)
+        layout.addLayout(self.filters.row)
+        layout.addLayout(self.runner.row)
         layout.addWidget(self.message)
         layout.addWidget(self.splitter, 1)
         self.log_label = LogFileLine(self)
         layout.addWidget(self.log_label)
         self._connect()
-        self._on_time_toggled()
+        self.filters.update_time_window()
         self._update_list_state()
-        self._show_nothing_selected()
-        self._update_icons()
+        self.events.show_nothing()
+        self.runner.update_icons(self.palette())
 
         settings = AppSettings()
         settings.restore_splitter("diagnostics", self.splitter)
         settings.restore_splitter("diagnostics_events", self.events_split)
         settings.restore_header("diagnostics_retrievals", self.table.horizontalHeader())
-        self.kept_panel = self._build_kept_panel()
+        # made last, so that the keyboard reaches it after the rest of the tab
+        self.kept_panel = KeptPanel(self.ctrl, self)
+        self.events.add_kept_panel(self.kept_panel)
 
-    def _build_kept_panel(self) -> KeptPanel:
-        """What the shown retrieval used, between its summary and its stage events (made last, so
-        that the keyboard reaches it after the rest of the tab); it follows whatever the tab shows
-        (a recorded retrieval or a dry run)."""
-        panel = KeptPanel(self.ctrl, self)
-        box = self.summary.parentWidget()
-        layout = box.layout() if box is not None else None
-        assert isinstance(layout, QVBoxLayout)
-        layout.insertWidget(layout.indexOf(self.summary) + 1, panel)
-        self.events_model.modelReset.connect(lambda: panel.set_events(self.events_model.events))
-        return panel
+    def _alias_controls(self) -> None:
+        """The parts' controls, by the names the window's tests and the kept panel's helpers use."""
+        f, r = self.filters, self.runner
+        self.origin_combo, self.project_combo, self.event_combo = f.origin_combo, f.project_combo, f.event_combo
+        self.since_check, self.since_edit = f.since_check, f.since_edit
+        self.until_check, self.until_edit = f.until_check, f.until_edit
+        self.search_edit, self.clear_button = f.search_edit, f.clear_button
+        self.run_project_combo, self.run_mode_combo = r.run_project_combo, r.run_mode_combo
+        self.dry_run_check, self.run_button, self.export_button = r.dry_run_check, r.run_button, r.export_button
+        self.message = r.message
+        self.table, self.empty = self.retrievals.table, self.retrievals.empty
+        self.list_stack, self.count_label = self.retrievals.list_stack, self.retrievals.count_label
+        self.events_model, self.summary = self.events.events_model, self.events.summary
+        self.events_view, self.detail, self.events_split = self.events.events_view, self.events.detail, self.events.events_split
 
-    # ------------------------------------------------------------------ building
-    def _build_filters(self) -> FlowLayout:
-        """Origin, project, event type, search, a time window, and Clear filters."""
-        self.origin_combo = QComboBox(self)
-        self.origin_combo.setObjectName("origin_filter")
-        self.origin_combo.addItem(self.tr("All origins"), None)
-        for value, label in ORIGINS:
-            self.origin_combo.addItem(self.tr(label), value)
-        named(self.origin_combo, self.tr("Origin filter"), self.tr("Show retrievals made by this caller only"))
-
-        self.project_combo = QComboBox(self)
-        self.project_combo.setObjectName("project_filter")
-        self.project_combo.addItem(self.tr("All projects"), None)
-        self.project_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.project_combo.setMinimumContentsLength(18)
-        named(self.project_combo, self.tr("Project filter"), self.tr("Show retrievals for this project only"))
-
-        self.event_combo = QComboBox(self)
-        self.event_combo.setObjectName("event_filter")
-        self.event_combo.addItem(self.tr("Any event"), None)
-        for value, label in EVENT_TYPES:
-            self.event_combo.addItem(self.tr(label), value)
-            self.event_combo.setItemData(self.event_combo.count() - 1, value, Qt.ItemDataRole.ToolTipRole)
-        named(
-            self.event_combo,
-            self.tr("Event type filter"),
-            self.tr("Show only retrievals in which a stage emitted this diagnostic event"),
-        )
-
-        self._build_time_window()
-
-        self.search_edit = FilterLineEdit(self, placeholder=self.tr("Search by pattern, type or project…"))
-        self.search_edit.setObjectName("diagnostics_search")
-        named(
-            self.search_edit,
-            self.tr("Search retrievals"),
-            self.tr("Show retrievals that name this pattern, type or project (Ctrl+F); Escape clears"),
-        )
-
-        self.clear_button = QPushButton(self.tr("C&lear filters"), self)
-        self.clear_button.setObjectName("clear_filters")
-        named(self.clear_button, self.tr("Clear filters"), self.tr("Show every recorded retrieval again"))
-
-        self.search_edit.setMinimumWidth(self.fontMetrics().averageCharWidth() * 24)
-        return flow(
-            self,
-            group(self, self._buddy(self.tr("&Origin:"), self.origin_combo), self.origin_combo),
-            group(self, self._buddy(self.tr("&Project:"), self.project_combo), self.project_combo),
-            group(self, self._buddy(self.tr("E&vent:"), self.event_combo), self.event_combo),
-            group(self, self._buddy(self.tr("&Search:"), self.search_edit), self.search_edit),
-            group(self, self.since_check, self.since_edit),
-            group(self, self.until_check, self.until_edit),
-            self.clear_button,
-        )
-
-    def _build_time_window(self) -> None:
-        """From and Until, each a check box and a date and time (the last week, unchecked)."""
-        now = QDateTime.currentDateTime()
-        self.since_check = QCheckBox(self.tr("&From"), self)
-        self.since_check.setObjectName("since_enabled")
-        named(self.since_check, self.tr("Filter from a time"), self.tr("Show only retrievals at or after this time"))
-        self.since_edit = self._date_edit(now.addDays(-7), "since")
-        named(self.since_edit, self.tr("From time"), self.tr("The earliest time to show (local time)"))
-        self.until_check = QCheckBox(self.tr("&Until"), self)
-        self.until_check.setObjectName("until_enabled")
-        named(self.until_check, self.tr("Filter up to a time"), self.tr("Show only retrievals up to this time"))
-        self.until_edit = self._date_edit(now, "until")
-        named(self.until_edit, self.tr("To time"), self.tr("The latest time to show (local time, the whole minute)"))
-
-    def _build_run_row(self) -> FlowLayout:
-        """Run a retrieval now (project, mode, dry run) and Export; the line that says what happened."""
-        self.run_project_combo = QComboBox(self)
-        self.run_project_combo.setObjectName("run_project")
-        self.run_project_combo.addItem(self.tr("No project (global only)"), None)
-        self.run_project_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.run_project_combo.setMinimumContentsLength(18)
-        named(self.run_project_combo, self.tr("Project to retrieve for"), self.tr("The project the retrieval runs for"))
-        self.run_mode_combo = QComboBox(self)
-        self.run_mode_combo.setObjectName("run_mode")
-        for mode, label in MODES:
-            self.run_mode_combo.addItem(self.tr(label), str(mode))
-        named(self.run_mode_combo, self.tr("Block format"), self.tr("Which prompt block format to build"))
-        self.dry_run_check = QCheckBox(self.tr("&Dry run"), self)
-        self.dry_run_check.setObjectName("dry_run")
-        named(
-            self.dry_run_check,
-            self.tr("Dry run"),
-            self.tr("Run the engine and show its stage events here without recording anything"),
-        )
-        self.dry_run_check.setChecked(True)
-        self.run_button = QPushButton(self.tr("&Run (dry run)"), self)
-        self.run_button.setObjectName("run_now")
-        named(
-            self.run_button,
-            self.tr("Run a retrieval now"),
-            self.tr("Retrieve for the chosen project now; a recorded run appears at the top of the list"),
-        )
-        self.export_button = QPushButton(self.tr("E&xport…"), self)
-        self.export_button.setObjectName("export")
-        named(self.export_button, self.tr("Export"), self.tr("Save the filtered list as JSON or CSV"))
-
-        run_title = QLabel(self.tr("Run a retrieval now:"), self)
-        bold = run_title.font()
-        bold.setBold(True)
-        run_title.setFont(bold)
-        row = flow(
-            self,
-            group(self, run_title, self._buddy(self.tr("Pro&ject:"), self.run_project_combo), self.run_project_combo),
-            group(self, self._buddy(self.tr("&Mode:"), self.run_mode_combo), self.run_mode_combo),
-            self.dry_run_check,
-            self.run_button,
-            self.export_button,
-        )
-
-        self.message = QLabel(self)
-        self.message.setObjectName("diagnostics_message")
-        self.message.setWordWrap(True)
-        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.message.setAccessibleName(self.tr("Last action"))
-        self.message.setVisible(False)
-        return row
-
-    def _build_list(self) -> QWidget:
-        """The retrievals, newest first (or why there are none), and how many are shown."""
-        self.table = QTableView(self)
-        self.table.setObjectName("retrievals")
-        self.table.setModel(self.model)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setAlternatingRowColors(True)
-        self.table.setWordWrap(False)
-        self.table.verticalHeader().setVisible(False)
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.table.verticalHeader().setDefaultSectionSize(row_height(self))
-        self.table.setTabKeyNavigation(False)
-        self.table.setAccessibleName(self.tr("Retrievals"))
-        add_context_actions(self.table)  # Copy (Ctrl+C), from the Menu key or Shift+F10 too
-        self.table.setToolTip(self.tr("Recorded retrievals, newest first; select one to see its stage events"))
-        header = self.table.horizontalHeader()
-        header.setStretchLastSection(False)
-        header.setHighlightSections(False)
-        for col in range(self.model.columnCount()):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-
-        self.empty = EmptyState(parent=self)
-        self.empty.setObjectName("retrievals_empty")
-        self.empty.actionTriggered.connect(self._clear_filters)
-        self.list_stack = QStackedWidget(self)
-        self.list_stack.addWidget(self.table)
-        self.list_stack.addWidget(self.empty)
-
-        self.count_label = QLabel(self)
-        self.count_label.setObjectName("retrievals_count")
-        self.count_label.setAccessibleName(self.tr("How many retrievals are shown"))
-
-        list_box = QWidget(self)
-        list_layout = QVBoxLayout(list_box)
-        list_layout.setContentsMargins(0, 0, 0, 0)
-        list_layout.addWidget(self.list_stack, 1)
-        list_layout.addWidget(self.count_label)
-        return list_box
-
-    def _build_events(self) -> QWidget:
-        """The selected retrieval's summary, its stage events and the selected event's whole trace."""
-        self.summary = QLabel(self)
-        self.summary.setObjectName("retrieval_summary")
-        self.summary.setWordWrap(True)
-        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.summary.setAccessibleName(self.tr("Selected retrieval"))
-        self.summary.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-
-        self.events_view = QTableView(self)
-        self.events_view.setObjectName("stage_events")
-        self.events_view.setModel(self.events_model)
-        self.events_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.events_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.events_view.setWordWrap(True)
-        self.events_view.setAlternatingRowColors(True)
-        self.events_view.verticalHeader().setVisible(False)
-        self.events_view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.events_view.setTabKeyNavigation(False)
-        self.events_view.setAccessibleName(self.tr("Stage events"))
-        add_context_actions(self.events_view)
-        self.events_view.setToolTip(self.tr("The stage events of the selected retrieval, in the order they happened"))
-        eh = self.events_view.horizontalHeader()
-        eh.setHighlightSections(False)
-        eh.setStretchLastSection(True)
-        for col in range(3):
-            eh.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
-        eh.setSectionResizeMode(3, QHeaderView.ResizeMode.Interactive)
-        eh.resizeSection(3, self.fontMetrics().averageCharWidth() * 34)
-
-        self.detail = QPlainTextEdit(self)
-        self.detail.setObjectName("event_detail")
-        self.detail.setReadOnly(True)
-        self.detail.setTabChangesFocus(True)
-        self.detail.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        self.detail.setAccessibleName(self.tr("Stage event detail"))
-        self.detail.setToolTip(self.tr("The whole trace and every field of the selected stage event"))
-        self.detail.setPlaceholderText(self.tr("Select a stage event to read its whole trace."))
-
-        events_split = QSplitter(Qt.Orientation.Horizontal, self)
-        events_split.setObjectName("diagnostics_events_split")
-        events_split.addWidget(self.events_view)
-        events_split.addWidget(self.detail)
-        events_split.setStretchFactor(0, 3)
-        events_split.setStretchFactor(1, 1)
-        events_split.setChildrenCollapsible(False)
-        self.events_split = events_split
-
-        events_box = QWidget(self)
-        events_layout = QVBoxLayout(events_box)
-        events_layout.setContentsMargins(0, 0, 0, 0)
-        events_layout.addWidget(self.summary)
-        events_layout.addWidget(events_split, 1)
-        return events_box
+    def _connect(self) -> None:
+        self.filters.changed.connect(self._apply_filters)
+        self.filters.search_edit.set_view(self.table)
+        self.runner.dryRunShown.connect(self._show_dry_run)
+        self.runner.recorded.connect(self._show_recorded)
+        self.retrievals.clearFiltersAsked.connect(self.filters.clear)
+        self.retrievals.currentChanged.connect(self._on_current_changed)
+        self.model.rowsLoaded.connect(self._update_list_state)
+        self.model.modelReset.connect(self._update_list_state)
 
     def show_log_file(self) -> None:
         self.log_label.update_path()
 
-    def _connect(self) -> None:
-        self._filter_timer = QTimer(self)
-        self._filter_timer.setSingleShot(True)
-        self._filter_timer.setInterval(250)
-        self._filter_timer.timeout.connect(self._apply_filters)
-        for combo in (self.origin_combo, self.project_combo, self.event_combo):
-            combo.currentIndexChanged.connect(self._apply_filters)
-        self.since_check.toggled.connect(self._on_time_toggled)
-        self.until_check.toggled.connect(self._on_time_toggled)
-        self.since_edit.dateTimeChanged.connect(self._filter_timer.start)
-        self.until_edit.dateTimeChanged.connect(self._filter_timer.start)
-        self.clear_button.clicked.connect(self._clear_filters)
-        self.search_edit.filterChanged.connect(lambda _t: self._apply_filters())
-        chain = [self.event_combo, self.search_edit, self.since_check, self.since_edit, self.until_check,
-                 self.until_edit, self.clear_button]
-        for a, b in itertools.pairwise(chain):
-            QWidget.setTabOrder(a, b)  # the visual order
-        self.search_edit.set_view(self.table)
-        self.run_button.clicked.connect(self._run_clicked)
-        self.dry_run_check.toggled.connect(self._update_run_label)
-        self.export_button.clicked.connect(self._export_clicked)
-        selection = self.table.selectionModel()
-        selection.currentRowChanged.connect(self._on_current_changed)
-        self.events_view.selectionModel().currentRowChanged.connect(self._on_event_changed)
-        self.model.rowsLoaded.connect(self._update_list_state)
-        self.model.modelReset.connect(self._update_list_state)
-
-    # ------------------------------------------------------------------ small builders
-    def _update_icons(self) -> None:
-        self.run_button.setIcon(palette_icon("self-test", self.palette()))
-        self.export_button.setIcon(palette_icon("export", self.palette()))
-
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange:
-            self._update_icons()
-
-    def _buddy(self, text: str, widget: QWidget) -> QLabel:
-        label = QLabel(text, self)
-        label.setBuddy(widget)
-        return label
-
-    def _date_edit(self, value: QDateTime, name: str) -> QDateTimeEdit:
-        edit = QDateTimeEdit(value, self)
-        edit.setObjectName(f"{name}_time")
-        edit.setCalendarPopup(True)
-        edit.setDisplayFormat("yyyy-MM-dd HH:mm")
-        return edit
+            self.runner.update_icons(self.palette())
 
     # ------------------------------------------------------------------ Tab contract
     def title(self) -> str:
@@ -373,11 +119,12 @@ class DiagnosticsTab(FilterActions, RunActions):
     async def refresh(self) -> None:
         self.stale = False
         self.show_log_file()
-        self._follow_now()
-        self._projects = await self.ctrl.run(project_choices, self.ctrl.store, self.ctrl.user)
-        self.model.project_names = {p.id: p.name for p in self._projects if p.name}
-        fill_projects(self.project_combo, self._projects, self.tr("All projects"))
-        fill_projects(self.run_project_combo, self._projects, self.tr("No project (global only)"))
+        self.filters.follow_now()
+        projects = await self.ctrl.run(project_choices, self.ctrl.store, self.ctrl.user)
+        self.model.project_names = {p.id: p.name for p in projects if p.name}
+        self.filters.fill_projects(projects)
+        self.runner.fill_projects(projects)
+        self.events.set_projects(projects)
         changed = self.model.set_filter(self.current_filter())
         scroll = self.table.verticalScrollBar().value()
         await self.model.reload(reset=changed)
@@ -390,18 +137,102 @@ class DiagnosticsTab(FilterActions, RunActions):
         return True
 
     def set_read_only(self, read_only: bool) -> None:
-        self._read_only = read_only
-        if read_only:
-            self.dry_run_check.setChecked(True)
-            self.dry_run_check.setToolTip(self.tr("This store is read-only: a retrieval can only be a dry run"))
-        else:
-            self.dry_run_check.setToolTip(
-                self.tr("Run the engine and show its stage events here without recording anything")
-            )
-        self.dry_run_check.setEnabled(not read_only)
+        self.runner.set_read_only(read_only)
 
     def save_state(self) -> None:
         settings = AppSettings()
         settings.save_splitter("diagnostics", self.splitter)
         settings.save_splitter("diagnostics_events", self.events_split)
         settings.save_header("diagnostics_retrievals", self.table.horizontalHeader())
+
+    # ------------------------------------------------------------------ the filters and the list
+    def current_filter(self) -> RetrievalFilter:
+        return self.filters.current_filter()
+
+    def set_filter(
+        self,
+        *,
+        origin: str | None = None,
+        project_id: str | None = None,
+        event_type: str | None = None,
+        since: QDateTime | None = None,
+        until: QDateTime | None = None,
+    ) -> None:
+        """Set every filter control at once and reload the list once."""
+        self.filters.set_filter(origin=origin, project_id=project_id, event_type=event_type, since=since, until=until)
+
+    def _apply_filters(self) -> None:
+        if self.model.set_filter(self.current_filter()):
+            self.ctrl.start(self.apply_filter(), name="diagnostics-filter")
+
+    async def apply_filter(self) -> None:
+        """Reload the list for the current filter controls (at once, from the top)."""
+        self.filters.settle()
+        self.model.set_filter(self.current_filter())
+        await self.model.reload(reset=True)
+        await self._after_load(reload_events=False)
+
+    def _update_list_state(self) -> None:
+        self.retrievals.update_state(filtering=self.model.filter != RetrievalFilter())
+        self.export_button.setEnabled(self.model.rowCount() > 0)
+
+    async def _after_load(self, *, reload_events: bool) -> None:
+        self._update_list_state()
+        current = self.table.selectionModel().currentIndex()
+        if current.isValid():
+            row = self.model.row_at(current.row())
+            if row is not None and (reload_events or row["id"] != self.events.shown_retrieval):
+                await self.show_retrieval(row)
+            return
+        if self._showing_dry_run:
+            return
+        if self.model.rowCount() > 0:
+            self.select_row(0)
+        else:
+            self.events.show_nothing()
+
+    def select_row(self, row: int) -> None:
+        self.retrievals.select_row(row)
+
+    def select_retrieval(self, retrieval_id: int) -> bool:
+        return self.retrievals.select_retrieval(retrieval_id)
+
+    def selected_retrieval(self) -> Row | None:
+        return self.retrievals.selected_retrieval()
+
+    def _on_current_changed(self, row: Row | None) -> None:
+        if row is None:
+            if not self._showing_dry_run:
+                self.events.show_nothing()
+            return
+        self._showing_dry_run = False
+        self.ctrl.start(self.show_retrieval(row), name="diagnostics-events")
+
+    # ------------------------------------------------------------------ the shown retrieval
+    async def show_retrieval(self, row: Row) -> None:
+        """Load and show the stage events of one recorded retrieval."""
+        await self.events.show_retrieval(row)
+
+    def shown_events(self) -> list[Row]:
+        return self.events.shown_events()
+
+    def _show_dry_run(self, summary: str, events: list[Row]) -> None:
+        """A dry run is shown instead of a retrieval of the list (none is selected)."""
+        self._showing_dry_run = True
+        self.retrievals.clear_current()
+        self.events.show_dry_run(summary, events)
+
+    def _show_recorded(self, retrieval_id: int) -> None:
+        self._showing_dry_run = False
+        self.select_retrieval(retrieval_id)
+
+    # ------------------------------------------------------------------ run now and export
+    async def run_retrieval(
+        self, project_id: str | None, *, mode: Mode = Mode.GENERATION, dry_run: bool = False
+    ) -> retrieval.RetrievalOutcome:
+        """Run the engine now; recorded runs are selected at the top, dry runs shown unrecorded."""
+        return await self.runner.run_retrieval(project_id, mode=mode, dry_run=dry_run)
+
+    async def export_to(self, path: str | Path, fmt: str) -> int:
+        """Write every retrieval the current filter matches to ``path``; returns how many."""
+        return await self.runner.export_to(path, fmt)

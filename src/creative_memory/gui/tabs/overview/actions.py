@@ -5,14 +5,15 @@ Every action of the tab has a method that does the work after its dialog (``set_
 ``pause``, ``resume``, ``run_self_test``, ``rebuild``, ``load_demo`` here; ``export_to``,
 ``import_from`` in :mod:`.transfer`; ``reset_store`` in :mod:`.reset`), so the buttons and the
 tests go through the same code; only the choosing (file dialogs, confirmations) is in the
-``*_clicked`` handlers.
+``*_clicked`` handlers, which the tab connects to the cards' buttons.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import QObject, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QDialog
 
@@ -20,7 +21,8 @@ from creative_memory.gui.asyncbridge import async_slot, wait_dialog
 from creative_memory.gui.dialogs import store as store_dialogs
 from creative_memory.gui.dialogs.pause import PauseDialog
 from creative_memory.gui.errors import show_error
-from creative_memory.gui.tabs.overview.core import OverviewCore
+from creative_memory.gui.tabs.overview.cards import CountsCard, MemoryCard, SelfTestCard
+from creative_memory.gui.tabs.overview.core import ActionSupport
 from creative_memory.services import selftest
 from creative_memory.services.common.errors import Cancelled, CreativeMemoryError
 from creative_memory.services.controls import audit, controls
@@ -36,12 +38,33 @@ DEMO_SEED = 1
 record_action = audit.record_action
 
 
-class MemoryActions(OverviewCore):
-    """What the memory, store and self-test cards do."""
+class MemoryActions(QObject):
+    """What the memory, store and self-test cards do (and the demo data of the counts card)."""
+
+    #: an action changed the memory status; the argument is the new MemoryStatus
+    statusChanged = Signal(object)
+
+    def __init__(
+        self,
+        work: ActionSupport,
+        memory: MemoryCard,
+        counts: CountsCard,
+        selftest: SelfTestCard,
+        refresh: Callable[[], Awaitable[None]],
+    ) -> None:
+        super().__init__(work.host)
+        self.work = work
+        self.ctrl = work.ctrl
+        self.task_keeper = work.ctrl.keeper
+        self.switch = memory.switch
+        self.demo_button = counts.demo_button
+        self.selftest = selftest
+        self._refresh = refresh
+        self.pause_dialog: PauseDialog | None = None
 
     # ------------------------------------------------------------------ master switch
     @async_slot()
-    async def _on_switch_clicked(self) -> None:
+    async def switch_clicked(self) -> None:
         await self.set_memory_enabled(self.switch.isChecked())
 
     async def set_memory_enabled(self, enabled: bool) -> bool:
@@ -49,22 +72,22 @@ class MemoryActions(OverviewCore):
         self.switch.setEnabled(False)
         try:
             status = await self.ctrl.run(
-                controls.set_enabled, self.ctrl.store, self.ctrl.user, enabled, actor=self._actor(), now=self.ctrl.now()
+                controls.set_enabled, self.ctrl.store, self.ctrl.user, enabled, actor=self.work.actor(), now=self.ctrl.now()
             )
         except Exception as exc:
             self.switch.setChecked(not enabled)
-            self._fail(exc, self.tr("Could not turn creative memory on.") if enabled else self.tr("Could not turn creative memory off."))
+            self.work.fail(exc, self.tr("Could not turn creative memory on.") if enabled else self.tr("Could not turn creative memory off."))
             return False
         finally:
-            self.switch.setEnabled(not self._read_only)
-        self._apply_status(status)
+            self.switch.setEnabled(not self.work.read_only)
+        self.statusChanged.emit(status)
         self.ctrl.notify("settings", "audit")
         return True
 
     # ------------------------------------------------------------------ pause / resume
     @async_slot()
     async def pause_clicked(self) -> None:
-        dialog = PauseDialog(self.window(), now_ms=self.ctrl.now())
+        dialog = PauseDialog(self.work.window(), now_ms=self.ctrl.now())
         self.pause_dialog = dialog
         try:
             result = await wait_dialog(dialog)
@@ -78,13 +101,13 @@ class MemoryActions(OverviewCore):
     async def pause(self, until: int | None, what: controls.What = "both") -> bool:
         try:
             status = await self.ctrl.run(
-                controls.pause, self.ctrl.store, self.ctrl.user, until=until, what=what, actor=self._actor(),
+                controls.pause, self.ctrl.store, self.ctrl.user, until=until, what=what, actor=self.work.actor(),
                 now=self.ctrl.now(),
             )
         except Exception as exc:
-            self._fail(exc, self.tr("Could not pause creative memory."))
+            self.work.fail(exc, self.tr("Could not pause creative memory."))
             return False
-        self._apply_status(status)
+        self.statusChanged.emit(status)
         self.ctrl.notify("settings", "audit")
         return True
 
@@ -95,12 +118,12 @@ class MemoryActions(OverviewCore):
     async def resume(self, what: controls.What = "both") -> bool:
         try:
             status = await self.ctrl.run(
-                controls.resume, self.ctrl.store, self.ctrl.user, what=what, actor=self._actor(), now=self.ctrl.now()
+                controls.resume, self.ctrl.store, self.ctrl.user, what=what, actor=self.work.actor(), now=self.ctrl.now()
             )
         except Exception as exc:
-            self._fail(exc, self.tr("Could not resume creative memory."))
+            self.work.fail(exc, self.tr("Could not resume creative memory."))
             return False
-        self._apply_status(status)
+        self.statusChanged.emit(status)
         self.ctrl.notify("settings", "audit")
         return True
 
@@ -110,7 +133,7 @@ class MemoryActions(OverviewCore):
         ok = QDesktopServices.openUrl(url)
         if not ok:
             show_error(
-                self.window(),
+                self.work.window(),
                 CreativeMemoryError(
                     self.tr("The folder {path} could not be opened in a file manager; open it by hand.").format(
                         path=self.ctrl.ctx.data_dir.path
@@ -121,13 +144,13 @@ class MemoryActions(OverviewCore):
 
     @async_slot()
     async def change_store_clicked(self) -> None:
-        folder = await store_dialogs.choose(self.ctrl, self)
+        folder = await store_dialogs.choose(self.ctrl, self.work.host)
         if folder is not None:
-            await store_dialogs.use_folder(self.ctrl, self, folder)
+            await store_dialogs.use_folder(self.ctrl, self.work.host, folder)
 
     @async_slot()
     async def move_store_clicked(self) -> None:
-        await store_dialogs.move_legacy(self.ctrl, self)
+        await store_dialogs.move_legacy(self.ctrl, self.work.host)
 
     # ------------------------------------------------------------------ self-test
     @async_slot()
@@ -135,21 +158,21 @@ class MemoryActions(OverviewCore):
         await self.run_self_test()
 
     async def run_self_test(self) -> selftest.SelfTestReport | None:
-        self.selftest_button.setEnabled(False)
-        self.selftest_summary.setText(self.tr("Running the checks…"))
+        self.selftest.selftest_button.setEnabled(False)
+        self.selftest.selftest_summary.setText(self.tr("Running the checks…"))
         try:
             report = await self.ctrl.run(
-                selftest.run, self.ctrl.store, self.ctrl.user, now=self.ctrl.now(), actor=self._actor()
+                selftest.run, self.ctrl.store, self.ctrl.user, now=self.ctrl.now(), actor=self.work.actor()
             )
         except Exception as exc:
-            self.selftest_summary.setText(self.tr("The self-test could not run."))
-            self._fail(exc, self.tr("The self-test could not run."))
+            self.selftest.selftest_summary.setText(self.tr("The self-test could not run."))
+            self.work.fail(exc, self.tr("The self-test could not run."))
             return None
         finally:
-            self.selftest_button.setEnabled(not self._read_only)
-        self.show_checks(report)
+            self.selftest.selftest_button.setEnabled(not self.work.read_only)
+        self.selftest.show_checks(report)
         self.ctrl.notify("diagnostics", "audit")
-        await self.refresh()
+        await self._refresh()
         return report
 
     # ------------------------------------------------------------------ rebuild
@@ -159,29 +182,29 @@ class MemoryActions(OverviewCore):
 
     async def rebuild(self) -> dict[str, Any] | None:
         """Full re-derivation on the store thread, with progress; Cancel leaves the old cache as it was."""
-        progress = self._progress(
+        progress = self.work.progress(
             self.tr("Rebuilding preferences"), self.tr("Re-deriving every preference from the raw events…"), cancellable=True
         )
-        self.rebuild_button.setEnabled(False)
+        self.selftest.rebuild_button.setEnabled(False)
         try:
             info = await self.ctrl.run(
                 derivation.rebuild, self.ctrl.store, self.ctrl.user, self.ctrl.now(),
                 progress=progress.report, cancelled=progress.is_cancelled,
             )
-            await self.ctrl.run(record_action, self.ctrl.store, self.ctrl.user, self._actor(), "rebuild",
+            await self.ctrl.run(record_action, self.ctrl.store, self.ctrl.user, self.work.actor(), "rebuild",
                                 "preferences", f"ok: {info.preferences}", self.ctrl.now())
         except Cancelled as exc:
-            self._progress_done(progress)
-            show_error(self.window(), exc)
+            self.work.progress_done(progress)
+            show_error(self.work.window(), exc)
             return None
         except Exception as exc:
-            self._progress_done(progress)
-            self._fail(exc, self.tr("Could not rebuild the preferences."))
+            self.work.progress_done(progress)
+            self.work.fail(exc, self.tr("Could not rebuild the preferences."))
             return None
         finally:
-            self.rebuild_button.setEnabled(not self._read_only)
-        self._progress_done(progress)
-        self.selftest_summary.setText(
+            self.selftest.rebuild_button.setEnabled(not self.work.read_only)
+        self.work.progress_done(progress)
+        self.selftest.selftest_summary.setText(
             self.tr("Rebuilt {n} preferences from {e} events in {s:.1f} s.").format(
                 n=info.preferences, e=info.events, s=info.duration_ms / 1000
             )
@@ -196,7 +219,7 @@ class MemoryActions(OverviewCore):
 
     async def load_demo(self, size: str = "S") -> DemoCounts | None:
         """Open the separate demo store (the window's), filling it with generated data on first use."""
-        window = self.window()
+        window = self.work.window()
         open_demo = getattr(window, "open_demo", None)
         if open_demo is None:  # the tab alone (tests): the controller switches stores itself
             await self.ctrl.switch_store(demostore.demo_data_dir())
@@ -204,28 +227,28 @@ class MemoryActions(OverviewCore):
             await open_demo()
         if not await self.ctrl.run(demostore.is_empty, self.ctrl.store, self.ctrl.user):
             return None
-        progress = self._progress(
+        progress = self.work.progress(
             self.tr("Loading demo data"), self.tr("Generating the demo data set ({size})…").format(size=size), cancellable=True
         )
         self.demo_button.setEnabled(False)
         try:
             counts = await self.ctrl.run(
                 demostore.fill, self.ctrl.store, self.ctrl.user, size=size, seed=DEMO_SEED, now=self.ctrl.now(),
-                actor=self._actor(), progress=progress.report, cancelled=progress.is_cancelled,
+                actor=self.work.actor(), progress=progress.report, cancelled=progress.is_cancelled,
                 blocks=self.ctrl.ctx.blocks,
             )
         except Cancelled as exc:
-            self._progress_done(progress)
-            show_error(self.window(), exc)
+            self.work.progress_done(progress)
+            show_error(self.work.window(), exc)
             self.ctrl.notify("all")
             return None
         except Exception as exc:
-            self._progress_done(progress)
-            self._fail(exc, self.tr("Could not load the demo data."))
+            self.work.progress_done(progress)
+            self.work.fail(exc, self.tr("Could not load the demo data."))
             return None
         finally:
-            self.demo_button.setEnabled(not self._read_only)
-        self._progress_done(progress)
+            self.demo_button.setEnabled(not self.work.read_only)
+        self.work.progress_done(progress)
         self.ctrl.notify("all")
-        await self.refresh()
+        await self._refresh()
         return counts

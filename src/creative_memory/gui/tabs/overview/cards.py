@@ -1,15 +1,17 @@
 """The Overview's cards: memory (the master switch), what is remembered, where it is stored, the
 self-test, export and import, and the danger zone.
 
-Each card is a widget that builds its own controls and shows what it is given; the tab
-(:mod:`.view`) places the cards, connects their buttons to its actions and keeps them up to date.
+Each card is a widget that builds its own controls and shows what it is given (``show_*``); the
+tab (:mod:`.view`) places the cards, connects their buttons to its action parts and hands the cards
+what it read from the store.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QLocale, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -26,12 +28,21 @@ from PySide6.QtWidgets import (
 )
 
 from creative_memory.gui.icons import icon, mix, tinted_icon
-from creative_memory.gui.tabs.overview.text import check_title
+from creative_memory.gui.tabs.overview.text import (
+    TIERS,
+    breakable_path,
+    check_title,
+    local_when,
+    state_sentence,
+    tier_name,
+)
 from creative_memory.gui.widgets import accent_colour
 from creative_memory.gui.widgets.switch import MemorySwitch
 
 if TYPE_CHECKING:
-    from creative_memory.services.selftest import SelfTestReport
+    from creative_memory.services.controls.status import MemoryStatus
+    from creative_memory.services.inspection.queries import OverviewFacts
+    from creative_memory.services.selftest import Check, SelfTestReport
 
 
 def _button(parent: QWidget, text: str, tip: str, icon_name: str | None = None, name: str | None = None) -> QPushButton:
@@ -121,6 +132,26 @@ class MemoryCard(QFrame):
         layout.addLayout(top)
         layout.addWidget(self.state_label)
         layout.addWidget(self.about_label)
+        self._layout = layout
+
+    def add_below(self, widget: QWidget) -> None:
+        """Put ``widget`` (another switch about memory) under the explanation."""
+        self._layout.addWidget(widget)
+
+    def show_status(self, status: MemoryStatus) -> None:
+        """The switch, the sentence on what memory does, and Resume while something is paused."""
+        self.switch.setChecked(status.enabled)
+        self.state_label.setText(state_sentence(status))
+        self.state_label.setAccessibleName(self.state_label.text())
+        paused = status.learning_paused or status.using_paused
+        self.resume_button.setVisible(paused)
+        disabled = status.projects_disabled
+        if disabled:
+            self.state_label.setText(
+                self.state_label.text()
+                + "\n"
+                + self.tr("%n project(s) have memory switched off for them (see Projects).", None, len(disabled))
+            )
 
 
 class CountsCard(QGroupBox):
@@ -184,6 +215,27 @@ class CountsCard(QGroupBox):
         layout.addLayout(form)
         layout.addWidget(self.empty_hint)
 
+    def show_counts(self, status: MemoryStatus) -> None:
+        """The three counts of a status; the way to the demo data while nothing is remembered."""
+        counts = status.counts
+        loc = QLocale()
+        for key, n in (("preferences", counts.preferences), ("events", counts.events), ("retrievals", counts.retrievals)):
+            self.count_labels[key].setText(loc.toString(n))
+        self.empty_hint.setVisible(not counts.preferences and not counts.events)
+
+    def show_facts(self, facts: OverviewFacts) -> None:
+        """The preferences by tier (and how many are archived) and the last times."""
+        loc = QLocale()
+        tiers = facts.tiers
+        parts = [self.tr("{n} {tier}").format(n=loc.toString(int(tiers.get(t, 0))), tier=tier_name(t)) for t in TIERS]
+        total = facts.status.counts.preferences
+        archived = total - sum(int(v) for v in tiers.values())
+        if archived > 0:
+            parts.append(self.tr("{n} archived").format(n=loc.toString(archived)))
+        self.count_labels["tiers"].setText(" · ".join(parts))
+        self.count_labels["last_event"].setText(local_when(facts.last_event))
+        self.count_labels["last_retrieval"].setText(local_when(facts.last_retrieval))
+
 
 class StoreCard(QGroupBox):
     """Where it is stored: the folder, the rule that chose it, the store file and the keychain."""
@@ -230,6 +282,36 @@ class StoreCard(QGroupBox):
         layout.addWidget(self.store_notice)
         layout.addLayout(row)
 
+    def show_location(self, path: Path, rule: str, *, legacy: bool, notes: list[str]) -> None:
+        """The data folder, why it is used (``rule``, already in the window's language), Move while
+        it is the first release's folder, and what was noticed on opening it."""
+        self.location_label.setText(breakable_path(path))
+        self.location_label.setToolTip(str(path))
+        self.rule_label.setText(rule)
+        self.rule_label.setToolTip(f"{path} ({rule})")
+        self.move_store_button.setVisible(legacy)
+        self.store_notice.setText("\n".join(notes))
+        self.store_notice.setVisible(bool(notes))
+
+    def show_store(self, path: Path, *, read_only_reason: str | None, demo: bool) -> None:
+        """The store file and what it is: read-only (``read_only_reason`` not None), the demo store,
+        or the one shared with Open Design."""
+        name = path.name
+        if read_only_reason is not None:
+            self.file_label.setText(self.tr("{name} — read-only: {reason}").format(name=name, reason=read_only_reason))
+        elif demo:
+            self.file_label.setText(self.tr("{name} — demo data only; Open Design never reads it").format(name=name))
+        else:
+            self.file_label.setText(self.tr("{name} — shared with Open Design").format(name=name))
+        self.file_label.setToolTip(str(path))
+
+    def show_store_error(self, text: str) -> None:
+        """Why there is no store to describe."""
+        self.file_label.setText(text)
+
+    def show_keychain(self, text: str) -> None:
+        self.keychain_label.setText(text)
+
 
 class SelfTestCard(QGroupBox):
     """The self-test (run it, see each check) and the rebuild from raw events."""
@@ -272,9 +354,15 @@ class SelfTestCard(QGroupBox):
         layout.addWidget(about)
         layout.addLayout(row)
         layout.addWidget(self.selftest_results)
+        self.last_checks: list[Check] = []
+
+    def check_marks(self) -> list[tuple[str, bool]]:
+        """(name, ok) of the checks shown, for tests and accessibility."""
+        return [(c.name, c.ok) for c in self.last_checks]
 
     def show_checks(self, report: SelfTestReport) -> None:
         """One row per check (a ✓ or ✗, its title and detail) and the summary line."""
+        self.last_checks = list(report.checks)
         _clear_layout(self.results_layout)
         palette = self.palette()
         good = QColor("#81c995") if palette.color(QPalette.ColorRole.Window).lightnessF() < 0.5 else QColor("#188038")

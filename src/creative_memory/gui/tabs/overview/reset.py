@@ -3,15 +3,17 @@ show the receipt."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QDialog
 
 from creative_memory.gui.asyncbridge import async_slot, wait_dialog
 from creative_memory.gui.dialogs.files import ask_save_path
 from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.dialogs.reset import ResetDialog
+from creative_memory.gui.tabs.overview.core import ActionSupport
 from creative_memory.gui.tabs.overview.transfer import TransferActions
 from creative_memory.services.forget import erasure
 from creative_memory.services.inspection import queries
@@ -19,16 +21,28 @@ from creative_memory.services.inspection import queries
 ACCEPTED = int(QDialog.DialogCode.Accepted.value)
 
 
-class ResetActions(TransferActions):
-    """What the danger zone does (its backup is an export)."""
+class ResetActions(QObject):
+    """What the danger zone does (its backup is an export of ``transfer``)."""
+
+    def __init__(
+        self, work: ActionSupport, transfer: TransferActions, refresh: Callable[[], Awaitable[None]]
+    ) -> None:
+        super().__init__(work.host)
+        self.work = work
+        self.ctrl = work.ctrl
+        self.task_keeper = work.ctrl.keeper
+        self.transfer = transfer
+        self._refresh = refresh
+        self.reset_dialog: ResetDialog | None = None
+        self.receipt_dialog: ReceiptDialog | None = None
 
     @async_slot()
     async def reset_clicked(self) -> None:
         counts = await self.ctrl.run(queries.reset_counts, self.ctrl.store, self.ctrl.user)
         dialog = ResetDialog(
-            self.window(),
+            self.work.window(),
             counts=counts,
-            backup_path=self.suggested_export_path("creative-memory-backup"),
+            backup_path=self.work.suggested_export_path("creative-memory-backup"),
             user=self.ctrl.user,
         )
         dialog.browseRequested.connect(lambda: self._browse_backup(dialog))
@@ -44,7 +58,7 @@ class ResetActions(TransferActions):
 
     @async_slot()
     async def _browse_backup(self, dialog: ResetDialog) -> None:
-        current = dialog.backup_path() or self.suggested_export_path("creative-memory-backup")
+        current = dialog.backup_path() or self.work.suggested_export_path("creative-memory-backup")
         path = await ask_save_path(dialog, self.tr("Back up creative memory to"), current)
         if path is not None:
             dialog.backup_edit.setText(str(path))
@@ -54,27 +68,27 @@ class ResetActions(TransferActions):
     ) -> erasure.Receipt | None:
         """Export a backup (when asked), erase everything, show the receipt."""
         if backup is not None:
-            exported = await self.export_to(
+            exported = await self.transfer.export_to(
                 backup, action=self.tr("The backup could not be written, so nothing was erased.")
             )
             if exported is None:
                 return None
             backup = exported.path
-        progress = self._progress(self.tr("Resetting creative memory"), self.tr("Erasing…"))
+        progress = self.work.progress(self.tr("Resetting creative memory"), self.tr("Erasing…"))
         try:
             receipt = await self.ctrl.run(
-                erasure.reset, self.ctrl.store, self.ctrl.user, confirm=True, actor=self._actor(),
+                erasure.reset, self.ctrl.store, self.ctrl.user, confirm=True, actor=self.work.actor(),
                 now=self.ctrl.now(), include_settings=include_settings, progress=progress.step,
             )
         except Exception as exc:
-            self._progress_done(progress)
-            self._fail(exc, self.tr("The reset did not finish."))
+            self.work.progress_done(progress)
+            self.work.fail(exc, self.tr("The reset did not finish."))
             self.ctrl.notify("all")
             return None
-        self._progress_done(progress)
+        self.work.progress_done(progress)
         self.ctrl.notify("all")
-        await self.refresh()
-        receipt_dialog = ReceiptDialog(receipt.as_json(), backup=backup, parent=self.window())
+        await self._refresh()
+        receipt_dialog = ReceiptDialog(receipt.as_json(), backup=backup, parent=self.work.window())
         receipt_dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         self.receipt_dialog = receipt_dialog
         receipt_dialog.open()

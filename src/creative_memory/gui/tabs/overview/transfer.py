@@ -8,9 +8,10 @@ that and asks.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtCore import QCoreApplication, QLocale, QObject
 from PySide6.QtWidgets import QDialog
 
 from creative_memory.gui.asyncbridge import async_slot, wait_dialog
@@ -19,7 +20,8 @@ from creative_memory.gui.dialogs.import_confirm import ImportConfirmDialog
 from creative_memory.gui.dialogs.import_mode import ImportDialog
 from creative_memory.gui.dialogs.passphrase import PassphraseDialog
 from creative_memory.gui.replace import replace_allowed
-from creative_memory.gui.tabs.overview.core import OverviewCore
+from creative_memory.gui.tabs.overview.cards import TransferCard
+from creative_memory.gui.tabs.overview.core import ActionSupport
 from creative_memory.gui.tabs.overview.text import breakable_path
 from creative_memory.services.keychain.secrets import passphrase_key
 from creative_memory.services.transfer import crypto, exporting, import_plan, importing
@@ -28,19 +30,33 @@ from creative_memory.services.transfer.bundle import TransferResult
 ACCEPTED = int(QDialog.DialogCode.Accepted.value)
 
 
-class TransferActions(OverviewCore):
+class TransferActions(QObject):
     """What the export and import card does."""
+
+    def __init__(self, work: ActionSupport, card: TransferCard, refresh: Callable[[], Awaitable[None]]) -> None:
+        super().__init__(work.host)
+        self.work = work
+        self.ctrl = work.ctrl
+        self.task_keeper = work.ctrl.keeper
+        self.encrypt_check = card.encrypt_check
+        self.transfer_result = card.transfer_result
+        self._refresh = refresh
+        #: the system keychain holds secrets (the tab says so): an export may remember its passphrase
+        self.keychain_available = False
+        self.passphrase_dialog: PassphraseDialog | None = None
+        self.import_dialog: ImportDialog | None = None
+        self.import_confirm_dialog: ImportConfirmDialog | None = None
 
     # ------------------------------------------------------------------ export
     @async_slot()
     async def export_clicked(self) -> None:
-        path = await ask_save_path(self.window(), self.tr("Export creative memory"), self.suggested_export_path())
+        path = await ask_save_path(self.work.window(), self.tr("Export creative memory"), self.work.suggested_export_path())
         if path is None:
             return
         passphrase: str | None = None
         remember = False
         if self.encrypt_check.isChecked():
-            dialog = PassphraseDialog(self.window(), confirm=True, keychain_available=self._keychain_ok)
+            dialog = PassphraseDialog(self.work.window(), confirm=True, keychain_available=self.keychain_available)
             self.passphrase_dialog = dialog
             try:
                 if await wait_dialog(dialog) != ACCEPTED:
@@ -57,14 +73,14 @@ class TransferActions(OverviewCore):
         """Export everything to ``path`` (0600), encrypted when a passphrase is given; an existing
         file only after the person chose "Replace" (gui.replace)."""
         try:
-            if (force := await replace_allowed(self.window(), Path(path), [self.ctrl.ctx.data_dir.path])) is None:
+            if (force := await replace_allowed(self.work.window(), Path(path), [self.ctrl.ctx.data_dir.path])) is None:
                 return None
             result = await self.ctrl.run(
                 exporting.export_bundle, self.ctrl.store, self.ctrl.user, Path(path), now=self.ctrl.now(),
-                actor=self._actor(), passphrase=passphrase, force=force,
+                actor=self.work.actor(), passphrase=passphrase, force=force,
             )
         except Exception as exc:
-            self._fail(exc, action or self.tr("Could not export creative memory."))
+            self.work.fail(exc, action or self.tr("Could not export creative memory."))
             return None
         loc = QLocale()
         text = self.tr("Exported {events} events ({prefs} preferences) to {path}{enc}.").format(
@@ -88,10 +104,10 @@ class TransferActions(OverviewCore):
     # ------------------------------------------------------------------ import
     @async_slot()
     async def import_clicked(self) -> None:
-        path = await ask_open_path(self.window(), self.tr("Import creative memory"), self._default_folder())
+        path = await ask_open_path(self.work.window(), self.tr("Import creative memory"), self.work.default_folder())
         if path is None:
             return
-        dialog = ImportDialog(self.window(), path=path)
+        dialog = ImportDialog(self.work.window(), path=path)
         self.import_dialog = dialog
         try:
             if await wait_dialog(dialog) != ACCEPTED:
@@ -108,7 +124,7 @@ class TransferActions(OverviewCore):
             )
             if remembered:
                 prompt += " " + self.tr("The passphrase remembered in the keychain for this file is filled in.")
-            pdialog = PassphraseDialog(self.window(), confirm=False, offer_remember=False, prompt=prompt)
+            pdialog = PassphraseDialog(self.work.window(), confirm=False, offer_remember=False, prompt=prompt)
             if remembered:
                 pdialog.set_passphrase(remembered)
             self.passphrase_dialog = pdialog
@@ -125,7 +141,7 @@ class TransferActions(OverviewCore):
         """Ask when the file is another user's or the import changes settings; True when nothing to ask."""
         if not plan.changes and plan.bundle_user in (None, self.ctrl.user):
             return True
-        dialog = ImportConfirmDialog(self.window(), name=path.name, plan=plan, user=self.ctrl.user)
+        dialog = ImportConfirmDialog(self.work.window(), name=path.name, plan=plan, user=self.ctrl.user)
         self.import_confirm_dialog = dialog
         try:
             return await wait_dialog(dialog) == ACCEPTED
@@ -145,13 +161,13 @@ class TransferActions(OverviewCore):
                 import_plan.plan_import, store, user, path, mode=mode, passphrase=ask, as_user=user
             )
         except Exception as exc:
-            self._fail(exc, self.tr("Could not import {name}.").format(name=path.name))
+            self.work.fail(exc, self.tr("Could not import {name}.").format(name=path.name))
             return None
         if not await self._confirmed(path, plan):
             self.transfer_result.setText(self.tr("Nothing was imported from {name}.").format(name=path.name))
             self.transfer_result.setVisible(True)
             return None
-        progress = self._progress(self.tr("Importing"), self.tr("Importing {name}…").format(name=path.name))
+        progress = self.work.progress(self.tr("Importing"), self.tr("Importing {name}…").format(name=path.name))
         try:
             result = await self.ctrl.run(
                 importing.import_file,
@@ -160,20 +176,20 @@ class TransferActions(OverviewCore):
                 path,
                 mode=mode,
                 now=self.ctrl.now(),
-                actor=self._actor(),
+                actor=self.work.actor(),
                 passphrase=ask,
                 blocks=self.ctrl.ctx.blocks,
                 as_user=user,
             )
         except Exception as exc:
-            self._progress_done(progress)
-            self._fail(exc, self.tr("Could not import {name}.").format(name=path.name))
+            self.work.progress_done(progress)
+            self.work.fail(exc, self.tr("Could not import {name}.").format(name=path.name))
             return None
-        self._progress_done(progress)
+        self.work.progress_done(progress)
         self.transfer_result.setText(self._result_text(path, result))
         self.transfer_result.setVisible(True)
         self.ctrl.notify("all")
-        await self.refresh()
+        await self._refresh()
         return result
 
     @staticmethod

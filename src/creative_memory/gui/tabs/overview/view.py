@@ -1,20 +1,25 @@
 """The Overview tab: the master switch, pause/resume, where the store is, what is remembered, the
 self-test, export/import, and the danger zone (reset).
 
-The tab places its cards (:mod:`.cards`) in two columns when there is room, one otherwise, and
-connects their controls to its actions (:mod:`.actions`, :mod:`.transfer`, :mod:`.reset`); what
-they share is in :mod:`.core`.
+The tab composes its parts and connects them: the cards (:mod:`.cards`, widgets that show what
+they are given), placed in two columns when there is room and one otherwise, and the action parts
+:class:`.actions.MemoryActions`, :class:`.transfer.TransferActions` and :class:`.reset.ResetActions`
+(``QObject``s with the helpers they share in one :class:`.core.ActionSupport`), to which it connects
+the cards' buttons. It reads what the cards show from the store and hands it to them; another switch
+about memory (the memory notes) is put under the master switch with :meth:`OverviewTab.add_memory_switch`.
 """
 
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QScrollArea, QVBoxLayout, QWidget
 
 from creative_memory.gui.controller import Controller
+from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.tabs.overview.actions import MemoryActions
 from creative_memory.gui.tabs.overview.cards import (
     CountsCard,
@@ -24,15 +29,35 @@ from creative_memory.gui.tabs.overview.cards import (
     StoreCard,
     TransferCard,
 )
+from creative_memory.gui.tabs.overview.core import (
+    ActionSupport,
+    KeychainLine,
+    keychain_status,
+    overview_facts,
+)
 from creative_memory.gui.tabs.overview.reset import ResetActions
+from creative_memory.gui.tabs.overview.transfer import TransferActions
+from creative_memory.gui.visible import said
 from creative_memory.services.common.errors import CreativeMemoryError
+from creative_memory.services.controls.status import MemoryStatus
+from creative_memory.services.forget.erasure import Receipt
+from creative_memory.services.inspection.queries import OverviewFacts
+from creative_memory.services.selftest import SelfTestReport
+from creative_memory.services.transfer.bundle import TransferResult
+
+if TYPE_CHECKING:
+    from creative_memory.services.demo.demo import DemoCounts
 
 
-class OverviewTab(MemoryActions, ResetActions):
+class OverviewTab(Tab):
     key = "overview"
 
     def __init__(self, ctrl: Controller, parent: QWidget | None = None) -> None:
         super().__init__(ctrl, parent)
+        self._read_only_reason = ""
+        self._status: MemoryStatus | None = None
+        #: another switch about memory under the master switch (the memory notes), once added
+        self.notes_check: QWidget | None = None
         self._tooltips: dict[QWidget, str] = {}
         self._columns = 0
         self._column_layouts: list[QVBoxLayout] = []
@@ -49,6 +74,10 @@ class OverviewTab(MemoryActions, ResetActions):
         outer.addWidget(self.scroll_area)
 
         self._build_cards()
+        self.work = ActionSupport(ctrl, self)
+        self.memory_actions = MemoryActions(self.work, self.memory_box, self.counts_box, self.selftest_box, self.refresh)
+        self.transfer_actions = TransferActions(self.work, self.transfer_box, self.refresh)
+        self.reset_actions = ResetActions(self.work, self.transfer_actions, self.refresh)
         self._connect()
         self._show_location()
 
@@ -92,18 +121,27 @@ class OverviewTab(MemoryActions, ResetActions):
         self.danger_box.restyle(self)
 
     def _connect(self) -> None:
-        self.switch.clicked.connect(self._on_switch_clicked)
-        self.pause_button.clicked.connect(self.pause_clicked)
-        self.resume_button.clicked.connect(self.resume_clicked)
-        self.demo_button.clicked.connect(self.demo_clicked)
-        self.open_folder_button.clicked.connect(self.open_folder)
-        self.change_store_button.clicked.connect(self.change_store_clicked)
-        self.move_store_button.clicked.connect(self.move_store_clicked)
-        self.selftest_button.clicked.connect(self.selftest_clicked)
-        self.rebuild_button.clicked.connect(self.rebuild_clicked)
-        self.export_button.clicked.connect(self.export_clicked)
-        self.import_button.clicked.connect(self.import_clicked)
-        self.reset_button.clicked.connect(self.reset_clicked)
+        memory, transfer = self.memory_actions, self.transfer_actions
+        self.switch.clicked.connect(memory.switch_clicked)
+        self.pause_button.clicked.connect(memory.pause_clicked)
+        self.resume_button.clicked.connect(memory.resume_clicked)
+        self.demo_button.clicked.connect(memory.demo_clicked)
+        self.open_folder_button.clicked.connect(memory.open_folder)
+        self.change_store_button.clicked.connect(memory.change_store_clicked)
+        self.move_store_button.clicked.connect(memory.move_store_clicked)
+        self.selftest_button.clicked.connect(memory.selftest_clicked)
+        self.rebuild_button.clicked.connect(memory.rebuild_clicked)
+        self.export_button.clicked.connect(transfer.export_clicked)
+        self.import_button.clicked.connect(transfer.import_clicked)
+        self.reset_button.clicked.connect(self.reset_actions.reset_clicked)
+        memory.statusChanged.connect(self._apply_status)
+
+    def add_memory_switch(self, switch: QWidget) -> None:
+        """Put another switch about memory (the memory notes) under the master switch's
+        explanation; the keyboard reaches it after Resume."""
+        self.memory_box.add_below(switch)
+        self.notes_check = switch
+        self._fix_tab_order()
 
     def _arrange(self, columns: int) -> None:
         """Two columns when there is room, one otherwise (the widgets keep their order)."""
@@ -142,9 +180,8 @@ class OverviewTab(MemoryActions, ResetActions):
             self.change_store_button, self.move_store_button, self.selftest_button, self.rebuild_button, self.export_button, self.encrypt_check, self.import_button,
             self.reset_button,
         ]
-        notes = getattr(self, "notes_check", None)  # the memory-notes switch, under the master switch
-        if isinstance(notes, QWidget):
-            order.insert(order.index(self.resume_button) + 1, notes)
+        if self.notes_check is not None:  # the memory-notes switch, under the master switch
+            order.insert(order.index(self.resume_button) + 1, self.notes_check)
         for first, second in itertools.pairwise(order):
             QWidget.setTabOrder(first, second)
 
@@ -164,7 +201,7 @@ class OverviewTab(MemoryActions, ResetActions):
                 self.reset_button, self.demo_button, self.rebuild_button]
 
     def set_read_only(self, read_only: bool) -> None:
-        self._read_only = read_only
+        self.work.read_only = read_only
         self._show_location()  # called whenever a store is (re)opened
         try:
             self._read_only_reason = self.ctrl.store.read_only_reason or ""
@@ -179,3 +216,65 @@ class OverviewTab(MemoryActions, ResetActions):
             widget.setEnabled(not read_only)
             widget.setToolTip(why if read_only else self._tooltips[widget])
         self._show_store_state()
+
+    # ------------------------------------------------------------------ showing
+    def _show_location(self) -> None:
+        dd = self.ctrl.ctx.data_dir
+        self.store_box.show_location(dd.path, said(dd.how_sentence()), legacy=dd.legacy, notes=list(self.ctrl.ctx.notes))
+
+    def _show_store_state(self) -> None:
+        try:
+            store = self.ctrl.store
+        except CreativeMemoryError as exc:
+            self.store_box.show_store_error(str(exc))
+            return
+        self.store_box.show_store(
+            store.path,
+            read_only_reason=(store.read_only_reason or "") if store.read_only else None,
+            demo=self.ctrl.ctx.data_dir.rule == "demo",
+        )
+
+    def _apply_status(self, status: MemoryStatus | None) -> None:
+        if status is None:
+            return
+        self._status = status
+        self.memory_box.show_status(status)
+        self.counts_box.show_counts(status)
+
+    def _apply_facts(self, facts: OverviewFacts, keychain: KeychainLine) -> None:
+        self._apply_status(facts.status)
+        self.counts_box.show_facts(facts)
+        self.store_box.show_keychain(said(keychain.sentence) if keychain.sentence is not None else keychain.detail)
+        self.transfer_actions.keychain_available = keychain.keyring
+        self._show_location()  # the store may have been switched (the demo store, and back)
+        self._show_store_state()
+
+    async def refresh(self) -> None:
+        with self.reading():
+            facts = await self.ctrl.run(overview_facts, self.ctrl.store, self.ctrl.user, self.ctrl.now())
+            keychain = await self.ctrl.run(keychain_status, self.ctrl.ctx.secrets)
+        self._apply_facts(facts, keychain)
+
+    def check_marks(self) -> list[tuple[str, bool]]:
+        """(name, ok) of the self-test checks shown, for tests and accessibility."""
+        return self.selftest_box.check_marks()
+
+    # ------------------------------------------------------------------ the actions, for the window and tests
+    async def run_self_test(self) -> SelfTestReport | None:
+        return await self.memory_actions.run_self_test()
+
+    async def load_demo(self, size: str = "S") -> DemoCounts | None:
+        return await self.memory_actions.load_demo(size)
+
+    async def export_to(
+        self, path: Path | str, passphrase: str | None = None, *, remember: bool = False
+    ) -> TransferResult | None:
+        return await self.transfer_actions.export_to(path, passphrase, remember=remember)
+
+    async def import_from(
+        self, path: Path | str, mode: str = "merge", passphrase: str | None = None
+    ) -> TransferResult | None:
+        return await self.transfer_actions.import_from(path, mode, passphrase)
+
+    async def reset_store(self, *, backup: Path | None = None, include_settings: bool = False) -> Receipt | None:
+        return await self.reset_actions.reset_store(backup=backup, include_settings=include_settings)
