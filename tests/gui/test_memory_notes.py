@@ -10,7 +10,6 @@ from harness import event
 from PySide6.QtCore import Qt
 
 from creative_memory.gui.itemmodels.preferences import PreferenceKey
-from creative_memory.gui.tabs.diagnostics.kept import open_in_diagnostics
 from creative_memory.model.constants import Actor, Origin
 from creative_memory.services.controls import notes
 from creative_memory.services.controls.status import MemoryStatus
@@ -76,7 +75,7 @@ def test_a_retrieval_id_opens_diagnostics_on_it_with_what_it_used(
         for _ in range(3)
     ]
     target = ids[1]  # not the newest: the tab must select it, not the first row
-    assert run_async(open_in_diagnostics(window.tabs, target))
+    assert run_async(window.show_retrieval(target))
     tab = window.current_page()
     assert tab.key == "diagnostics" and tab.selected_retrieval()["id"] == target
     panel = tab.kept_panel
@@ -84,7 +83,7 @@ def test_a_retrieval_id_opens_diagnostics_on_it_with_what_it_used(
     assert panel.isVisible()
     assert sorted(k.pattern for k in panel.kept()) == ["airy_spacing", "drop_shadows", "muted_palette"]
     assert all(panel.list.item(i).text().startswith(("Prefer ", "Avoid ")) for i in range(panel.list.count()))
-    assert not run_async(open_in_diagnostics(window.tabs, 9999))
+    assert not run_async(window.show_retrieval(9999))
     assert "#9999 is not in this store" in tab.message.text()
 
 
@@ -101,7 +100,7 @@ def test_show_in_inspector_and_forget_from_the_retrieval(
             origin=Origin.DAEMON,
         ),
     ).retrieval_id
-    assert run_async(open_in_diagnostics(window.tabs, rid))
+    assert run_async(window.show_retrieval(rid))
     panel = window.current_page().kept_panel
     key = PreferenceKey("global", "effects", "drop_shadows", "negative")
     panel.list.setCurrentRow(panel.kept().index(key))
@@ -111,7 +110,7 @@ def test_show_in_inspector_and_forget_from_the_retrieval(
     wait_until(lambda: inspector.current_key() == key)
     assert inspector.filter_edit.text() == "drop_shadows"
 
-    assert run_async(open_in_diagnostics(window.tabs, rid))
+    assert run_async(window.show_retrieval(rid))
     panel.list.setCurrentRow(panel.kept().index(key))
     panel.forget_button.click()
     wait_until(lambda: inspector.forget.forget_dialog is not None and inspector.forget.forget_dialog.isVisible())
@@ -153,7 +152,7 @@ def test_a_status_or_selection_while_the_store_is_switched_never_reopens_it(
             origin=Origin.DAEMON,
         ),
     ).retrieval_id
-    assert run_async(open_in_diagnostics(window.tabs, rid))
+    assert run_async(window.show_retrieval(rid))
     panel = window.current_page().kept_panel
     run_async(ctrl.run(ctrl.ctx.close))
     ctrl.statusChanged.emit(MemoryStatus(ctrl.user, memory_notes=True))

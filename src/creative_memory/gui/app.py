@@ -205,9 +205,7 @@ class _Launch:
         window.raise_()
         window.activateWindow()
         if request.get("retrieval"):
-            from creative_memory.gui.tabs.diagnostics.kept import open_in_diagnostics
-
-            await open_in_diagnostics(window.tabs, int(request["retrieval"]))
+            await window.show_retrieval(int(request["retrieval"]))
 
     def run(self) -> int:
         from creative_memory.gui.asyncbridge import run_app
@@ -305,9 +303,7 @@ class _Launch:
         painted (the start benchmark), the screenshots or the self-test."""
         args = self.args
         if args.retrieval:
-            from creative_memory.gui.tabs.diagnostics.kept import open_in_diagnostics
-
-            await open_in_diagnostics(window.tabs, args.retrieval)
+            await window.show_retrieval(args.retrieval)
         if os.environ.get("CM_QUIT_AFTER_START"):  # bench/bench_gui_start.py: painted and loaded
             while not window.showing_latest():  # store_opened() started its first refresh
                 await settle(actx.app, 0.005)

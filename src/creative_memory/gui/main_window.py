@@ -155,6 +155,16 @@ class MainWindow(QMainWindow):
         kept.forgetAsked.connect(inspector.forget.forget_key_asked)
         inspector.forget.forgettingChanged.connect(kept.set_busy)
 
+    async def show_retrieval(self, retrieval_id: int) -> bool:
+        """Diagnostics made current on one recorded retrieval (``--retrieval ID``, a memory note's
+        link); False, with a sentence in the tab, when the store has no such retrieval."""
+        from creative_memory.gui.tabs.diagnostics.kept import open_retrieval
+
+        diagnostics = self.page(DiagnosticsTab)
+        diagnostics.stale = False  # open_retrieval refreshes it once
+        self.tabs.setCurrentWidget(diagnostics)
+        return await open_retrieval(diagnostics, retrieval_id)
+
     def page(self, kind: type[TabT]) -> TabT:
         """The tab of this class."""
         return next(p for p in self.pages if isinstance(p, kind))

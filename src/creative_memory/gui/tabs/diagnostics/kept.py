@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -209,13 +208,3 @@ async def open_retrieval(tab: DiagnosticsTab, retrieval_id: int) -> bool:
     tab.message.setVisible(True)
     return False
 
-
-async def open_in_diagnostics(tabs: QTabWidget, retrieval_id: int) -> bool:
-    """Make the Diagnostics tab current and show ``retrieval_id`` there."""
-    for i in range(tabs.count()):
-        page = tabs.widget(i)
-        if page is not None and page.objectName() == "diagnostics":
-            page.stale = False  # type: ignore[attr-defined]  # open_retrieval refreshes it once
-            tabs.setCurrentIndex(i)
-            return await open_retrieval(page, retrieval_id)  # type: ignore[arg-type]
-    return False
