@@ -41,6 +41,7 @@ from creative_memory.services.forget.erasure import Target
 from creative_memory.services.forget.forget_scope import ErasePlan, ScopeRow
 from creative_memory.services.inspection.queries import ResetCounts
 from creative_memory.services.retrieval import retrieval
+from creative_memory.services.store.whereabouts import ListedStore
 from creative_memory.services.transfer.importing import ImportPlan
 
 
@@ -144,8 +145,8 @@ def dialogs(tmp_path: Path) -> Iterator[list[QDialog]]:
             ScopeRow("layout", "airy_spacing", "p1", "Deck", "negative", 0, 2)]
     receipt = {"erased": {"preferences": 3, "events_deleted": 40, "events_rewritten": 0, "diagnostics": 2},
                "verified": True, "checkpointed": True, "notes": [], "duration_ms": 12.5}
-    store_rows = [{"data_dir": str(tmp_path / "a"), "store": str(tmp_path / "a" / "app.sqlite"), "legacy": False,
-                   "channel": "stable", "route": "packaged", "size": 1024, "modified": None, "daemon_tables": True}]
+    store_rows = [ListedStore(data_dir=tmp_path / "a", route="packaged", channel="stable", namespace=None, size=1024,
+                              modified=0.0, daemon_tables=True)]
     made: list[QDialog] = [
         PauseDialog(now_ms=1_793_000_000_000),
         ResetDialog(counts=ResetCounts(preferences=3, events=9, retrievals=2), backup_path=tmp_path / "b.json"),

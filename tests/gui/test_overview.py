@@ -290,6 +290,28 @@ def test_export_into_a_missing_folder_shows_a_sentence(tab: OverviewTab, tmp_pat
     close_error_boxes()
 
 
+def test_save_a_report_writes_the_page_and_says_where(
+    tab: OverviewTab, seed: Any, run_async: Any, tmp_path: Path
+) -> None:
+    seed(some_events(4))
+    target = tmp_path / "memory.html"
+    assert tab.report_button.isVisibleTo(tab) and tab.report_button.accessibleName()
+    written = run_async(tab.transfer_actions.save_report(target))
+    assert written == target.resolve()
+    page = target.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "What creative memory knows about" in page
+    assert "Saved the report to" in tab.transfer_result.text()
+
+
+def test_a_report_into_a_missing_folder_shows_a_sentence_and_writes_nothing(
+    tab: OverviewTab, tmp_path: Path, run_async: Any, wait_until: Any
+) -> None:
+    assert run_async(tab.transfer_actions.save_report(tmp_path / "nope" / "r.html")) is None
+    wait_until(lambda: any("does not exist" in b.informativeText() for b in error_boxes()))
+    close_error_boxes()
+    assert not (tmp_path / "nope").exists()
+
+
 # --------------------------------------------------------------------------- reset
 def open_reset(tab: OverviewTab, wait_until: Any) -> Any:
     tab.reset_button.click()

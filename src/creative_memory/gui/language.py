@@ -36,6 +36,13 @@ def language_code(text: str) -> str:
 
 
 KEPT: list[object] = []
+#: the language the window's own translation speaks ("en" when none is loaded)
+SPOKEN: list[str] = ["en"]
+
+
+def spoken_language() -> str:
+    """The language the window speaks: a document it writes for a person (the report) speaks it too."""
+    return SPOKEN[-1]
 
 
 def install_translator(app: QApplication, lang: str | None = None) -> None:
@@ -51,6 +58,7 @@ def install_translator(app: QApplication, lang: str | None = None) -> None:
     if locale.language() in (QLocale.Language.English, QLocale.Language.C):
         return
     if load_translation(app, locale, "creative_memory", translations_folder()):
+        SPOKEN.append(locale.name().split("_", 1)[0])
         for folder in qt_translation_folders():
             if load_translation(app, locale, "qtbase", folder):
                 break

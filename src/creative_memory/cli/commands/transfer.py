@@ -82,12 +82,8 @@ def import_(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 
 def report(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     """One printable page of everything memory holds; the store is only read."""
-    from creative_memory.services.inspection import report_html
-    from creative_memory.services.inspection.report import gather
+    from creative_memory.services.inspection.report_html import save_report
 
-    store, now = ctx.store(), ctx.now()
-    target = safefile.check_target(args.to, force=args.force, protected=[store.data_dir.path])
-    page = report_html.render(gather(store, ctx.user, now), args.lang)
-    safefile.write_atomic(target, page.encode("utf-8"), what="report")
-    out.emit({"path": str(target), "bytes": len(page.encode("utf-8"))}, f"Wrote the report to {target}.")
+    path = save_report(ctx.store(), ctx.user, ctx.now(), args.to, args.lang, force=args.force)
+    out.emit({"path": str(path), "bytes": path.stat().st_size}, f"Wrote the report to {path}.")
     return 0

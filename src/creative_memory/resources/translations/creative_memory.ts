@@ -434,22 +434,22 @@
 <context>
     <name>DangerCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="455"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="463"/>
         <source>Danger zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="460"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="468"/>
         <source>Reset erases all creative memory of this user — preferences, raw events and diagnostics — and proves nothing recoverable remains. It cannot be undone; the dialog offers to export a backup first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="465"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="473"/>
         <source>Re&amp;set…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="465"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="473"/>
         <source>Erase all creative memory (asks first)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -673,27 +673,27 @@
 <context>
     <name>DiagnosticsKept</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="46"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="45"/>
         <source>Prefer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="46"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="45"/>
         <source>Avoid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="47"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="46"/>
         <source>global</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="50"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="49"/>
         <source>{verb} {pattern} — {type}, {where}, {strength} {tier}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="204"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="203"/>
         <source>Retrieval #{id} is not in this store. Recorded retrievals are kept for the retention period, then deleted; the newest ones are listed below.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1599,48 +1599,48 @@
 <context>
     <name>KeptPanel</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="76"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="75"/>
         <source>Used in this retrieval:</source>
         <extracomment>Show in Inspector: the preference&apos;s key Forget…: the preference&apos;s key (the Inspector asks and erases; :meth:`set_busy` meanwhile)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="79"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="78"/>
         <source>Preferences used in this retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="80"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="79"/>
         <source>The preferences this retrieval put into the prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="84"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="83"/>
         <source>Forg&amp;et…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="86"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="85"/>
         <source>Erase the selected preference and its evidence (asks first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="87"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="86"/>
         <source>Show in &amp;Inspector</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="89"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="88"/>
         <source>Open the Inspector on the selected preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="105"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="104"/>
         <source>Forget…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="108"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="107"/>
         <source>Show in Inspector</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1717,87 +1717,87 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="205"/>
+        <location filename="../../gui/main_window.py" line="215"/>
         <source>Store: {path}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="217"/>
+        <location filename="../../gui/main_window.py" line="227"/>
         <source>Updating preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="218"/>
+        <location filename="../../gui/main_window.py" line="228"/>
         <source>The rules that turn your reactions into preferences have changed. Re-deriving every preference from the raw events…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="226"/>
+        <location filename="../../gui/main_window.py" line="236"/>
         <source>Could not re-derive the preferences; they are shown as stored.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="235"/>
+        <location filename="../../gui/main_window.py" line="245"/>
         <source>No store open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="248"/>
+        <location filename="../../gui/main_window.py" line="258"/>
         <source>&amp;Turn on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="248"/>
+        <location filename="../../gui/main_window.py" line="258"/>
         <source>&amp;Resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="276"/>
+        <location filename="../../gui/main_window.py" line="286"/>
         <source>O&amp;K, hide this notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="311"/>
+        <location filename="../../gui/main_window.py" line="321"/>
         <source>Demo data — not your memory. Nothing here is used by Open Design.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="312"/>
+        <location filename="../../gui/main_window.py" line="322"/>
         <source>&amp;Back to my memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="398"/>
+        <location filename="../../gui/main_window.py" line="408"/>
         <source>There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, Ctrl+4 retrievals in Diagnostics.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="402"/>
+        <location filename="../../gui/main_window.py" line="412"/>
         <source>● Live</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="402"/>
+        <location filename="../../gui/main_window.py" line="412"/>
         <source>○ Not live</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="404"/>
+        <location filename="../../gui/main_window.py" line="414"/>
         <source>Changes made by Open Design appear here within a second or two.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="406"/>
+        <location filename="../../gui/main_window.py" line="416"/>
         <source>The store cannot be read right now; the view is not updating.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="412"/>
+        <location filename="../../gui/main_window.py" line="422"/>
         <source>Working…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="420"/>
+        <location filename="../../gui/main_window.py" line="430"/>
         <source>Bringing memory up to today: {done} of {total} preferences aged by the time passed…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1972,12 +1972,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="210"/>
+        <location filename="../../gui/tabs/overview/view.py" line="212"/>
         <source>This store is read-only, so this cannot be changed: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="211"/>
+        <location filename="../../gui/tabs/overview/view.py" line="213"/>
         <source>no change can be made.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4271,52 +4271,52 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="164"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="158"/>
         <source>kept +{pos} / −{neg}, {tokens} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="168"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="162"/>
         <source>Dry run (not recorded) · {where} · {mode} · {kept}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="175"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="169"/>
         <source>Dry run for {where}: {kept}. Nothing was recorded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="178"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="172"/>
         <source>Recorded retrieval #{id} for {where}: {kept}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="182"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="176"/>
         <source>The current filters hide it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="191"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="185"/>
         <source>Export retrievals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="195"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="189"/>
         <source>JSON (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="195"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="189"/>
         <source>CSV (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="212"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="206"/>
         <source>The retrievals could not be exported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/diagnostics/run.py" line="219"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="213"/>
         <source>Exported %n retrievals to {path}.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4571,123 +4571,123 @@
 <context>
     <name>StoreDialog</name>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="52"/>
+        <location filename="../../gui/dialogs/store.py" line="53"/>
         <source>first release&apos;s folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="61"/>
+        <location filename="../../gui/dialogs/store.py" line="62"/>
         <source>Folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="62"/>
+        <location filename="../../gui/dialogs/store.py" line="63"/>
         <source>Channel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="63"/>
+        <location filename="../../gui/dialogs/store.py" line="64"/>
         <source>Size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="64"/>
+        <location filename="../../gui/dialogs/store.py" line="65"/>
         <source>Last write</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="65"/>
+        <location filename="../../gui/dialogs/store.py" line="66"/>
         <source>Open Design&apos;s tables</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="73"/>
         <location filename="../../gui/dialogs/store.py" line="74"/>
+        <location filename="../../gui/dialogs/store.py" line="75"/>
         <source>Where creative memory is stored</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="78"/>
+        <location filename="../../gui/dialogs/store.py" line="79"/>
         <source>Stores found on this computer. The one you pick is remembered for the window and od-memory; OD_DATA_DIR and --data-dir still come first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="107"/>
+        <location filename="../../gui/dialogs/store.py" line="108"/>
         <source>Stores found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="121"/>
+        <location filename="../../gui/dialogs/store.py" line="122"/>
         <source>yes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="121"/>
+        <location filename="../../gui/dialogs/store.py" line="122"/>
         <source>no</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="121"/>
+        <location filename="../../gui/dialogs/store.py" line="122"/>
         <source>unreadable</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="85"/>
+        <location filename="../../gui/dialogs/store.py" line="86"/>
         <source>Open Design&apos;s store was not found on this computer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="134"/>
+        <location filename="../../gui/dialogs/store.py" line="135"/>
         <source>&amp;Use this store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="135"/>
+        <location filename="../../gui/dialogs/store.py" line="136"/>
         <source>Open the selected store and remember it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="136"/>
+        <location filename="../../gui/dialogs/store.py" line="137"/>
         <source>Choose a &amp;folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="137"/>
+        <location filename="../../gui/dialogs/store.py" line="138"/>
         <source>Pick the folder that holds app.sqlite</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="189"/>
+        <location filename="../../gui/dialogs/store.py" line="190"/>
         <source>Choose the folder that holds app.sqlite</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="223"/>
+        <location filename="../../gui/dialogs/store.py" line="224"/>
         <source>Could not use that folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="234"/>
+        <location filename="../../gui/dialogs/store.py" line="235"/>
         <source>Move the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="235"/>
+        <location filename="../../gui/dialogs/store.py" line="236"/>
         <source>This store is in the folder the first release used, which Open Design may use later. Move it to this program&apos;s own folder? It is copied, checked, and only then removed here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="244"/>
+        <location filename="../../gui/dialogs/store.py" line="245"/>
         <source>&amp;Move</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="255"/>
+        <location filename="../../gui/dialogs/store.py" line="256"/>
         <source>Could not move the store.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="271"/>
+        <location filename="../../gui/dialogs/store.py" line="272"/>
         <source>Creative memory keeps its own tables (creative_memory_*) in Open Design&apos;s store:
 {store}
 
@@ -4695,29 +4695,29 @@ They are added now. Open Design&apos;s own tables are not changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="274"/>
+        <location filename="../../gui/dialogs/store.py" line="275"/>
         <source>Creative memory&apos;s tables in
 {store}
 are upgraded from schema {old} to {new}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="278"/>
+        <location filename="../../gui/dialogs/store.py" line="279"/>
         <source>Prepare the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="279"/>
+        <location filename="../../gui/dialogs/store.py" line="280"/>
         <source>A backup copy of the store is made beside it first (only the latest copy is kept).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="284"/>
+        <location filename="../../gui/dialogs/store.py" line="285"/>
         <source>&amp;Continue</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="285"/>
+        <location filename="../../gui/dialogs/store.py" line="286"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4823,48 +4823,63 @@ are upgraded from schema {old} to {new}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="107"/>
-        <source>Import creative memory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="122"/>
-        <source>{name} is encrypted. Enter the passphrase it was exported with.</source>
+        <location filename="../../gui/tabs/overview/transfer.py" line="108"/>
+        <source>Save a report of creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/overview/transfer.py" line="126"/>
+        <source>Could not save the report.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/transfer.py" line="128"/>
+        <source>Saved the report to {path}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/transfer.py" line="136"/>
+        <source>Import creative memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/transfer.py" line="151"/>
+        <source>{name} is encrypted. Enter the passphrase it was exported with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/transfer.py" line="155"/>
         <source>The passphrase remembered in the keychain for this file is filled in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="164"/>
-        <location filename="../../gui/tabs/overview/transfer.py" line="186"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="193"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="215"/>
         <source>Could not import {name}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="167"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="196"/>
         <source>Nothing was imported from {name}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="170"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="199"/>
         <source>Importing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="170"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="199"/>
         <source>Importing {name}…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="198"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="227"/>
         <source>Imported {events} events from {name}; {prefs} preferences now.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="202"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="231"/>
         <source>{n} were already here, blocked or not learned under your settings and were skipped.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4917,7 +4932,17 @@ are upgraded from schema {old} to {new}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="438"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="439"/>
+        <source>Save &amp;a report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/cards.py" line="440"/>
+        <source>Write one printable page of everything memory knows about you, to read or to share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/cards.py" line="445"/>
         <source>Last export or import</source>
         <translation type="unfinished"></translation>
     </message>

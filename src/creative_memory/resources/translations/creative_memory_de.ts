@@ -436,22 +436,22 @@
 <context>
     <name>DangerCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="455"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="463"/>
         <source>Danger zone</source>
         <translation>Gefahrenbereich</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="460"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="468"/>
         <source>Reset erases all creative memory of this user — preferences, raw events and diagnostics — and proves nothing recoverable remains. It cannot be undone; the dialog offers to export a backup first.</source>
         <translation>Zurücksetzen löscht das gesamte kreative Gedächtnis dieses Benutzers – Präferenzen, Rohereignisse und Diagnosedaten – und weist nach, dass nichts Wiederherstellbares bleibt. Das kann nicht rückgängig gemacht werden; der Dialog bietet an, vorher eine Sicherung zu exportieren.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="465"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="473"/>
         <source>Re&amp;set…</source>
         <translation>&amp;Zurücksetzen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="465"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="473"/>
         <source>Erase all creative memory (asks first)</source>
         <translation>Das gesamte kreative Gedächtnis löschen (mit Rückfrage)</translation>
     </message>
@@ -675,27 +675,27 @@
 <context>
     <name>DiagnosticsKept</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="46"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="45"/>
         <source>Prefer</source>
         <translation>Bevorzugen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="46"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="45"/>
         <source>Avoid</source>
         <translation>Vermeiden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="47"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="46"/>
         <source>global</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="50"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="49"/>
         <source>{verb} {pattern} — {type}, {where}, {strength} {tier}</source>
         <translation>{verb} {pattern} – {type}, {where}, {strength} {tier}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="204"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="203"/>
         <source>Retrieval #{id} is not in this store. Recorded retrievals are kept for the retention period, then deleted; the newest ones are listed below.</source>
         <translation>Abruf Nr. {id} ist nicht in diesem Speicher. Aufgezeichnete Abrufe werden für die Aufbewahrungsdauer behalten und dann gelöscht; die neuesten sind unten aufgeführt.</translation>
     </message>
@@ -1601,48 +1601,48 @@
 <context>
     <name>KeptPanel</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="76"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="75"/>
         <source>Used in this retrieval:</source>
         <extracomment>Show in Inspector: the preference&apos;s key Forget…: the preference&apos;s key (the Inspector asks and erases; :meth:`set_busy` meanwhile)</extracomment>
         <translation>In diesem Abruf verwendet:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="79"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="78"/>
         <source>Preferences used in this retrieval</source>
         <translation>In diesem Abruf verwendete Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="80"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="79"/>
         <source>The preferences this retrieval put into the prompt</source>
         <translation>Die Präferenzen, die dieser Abruf in den Prompt eingefügt hat</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="84"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="83"/>
         <source>Forg&amp;et…</source>
         <translation>V&amp;ergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="86"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="85"/>
         <source>Erase the selected preference and its evidence (asks first)</source>
         <translation>Die gewählte Präferenz und ihre Belege löschen (mit Rückfrage)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="87"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="86"/>
         <source>Show in &amp;Inspector</source>
         <translation>Im &amp;Inspektor zeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="89"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="88"/>
         <source>Open the Inspector on the selected preference</source>
         <translation>Den Inspektor mit der gewählten Präferenz öffnen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="105"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="104"/>
         <source>Forget…</source>
         <translation>Vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="108"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="107"/>
         <source>Show in Inspector</source>
         <translation>Im Inspektor zeigen</translation>
     </message>
@@ -1719,87 +1719,87 @@
         <translation>{title} (Strg+{n})</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="205"/>
+        <location filename="../../gui/main_window.py" line="215"/>
         <source>Store: {path}</source>
         <translation>Speicher: {path}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="217"/>
+        <location filename="../../gui/main_window.py" line="227"/>
         <source>Updating preferences</source>
         <translation>Präferenzen werden aktualisiert</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="218"/>
+        <location filename="../../gui/main_window.py" line="228"/>
         <source>The rules that turn your reactions into preferences have changed. Re-deriving every preference from the raw events…</source>
         <translation>Die Regeln, die aus Ihren Reaktionen Präferenzen machen, haben sich geändert. Jede Präferenz wird aus den Rohereignissen neu abgeleitet…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="226"/>
+        <location filename="../../gui/main_window.py" line="236"/>
         <source>Could not re-derive the preferences; they are shown as stored.</source>
         <translation>Die Präferenzen konnten nicht neu abgeleitet werden; sie werden so angezeigt, wie sie gespeichert sind.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="235"/>
+        <location filename="../../gui/main_window.py" line="245"/>
         <source>No store open</source>
         <translation>Kein Speicher geöffnet</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="248"/>
+        <location filename="../../gui/main_window.py" line="258"/>
         <source>&amp;Turn on</source>
         <translation>&amp;Einschalten</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="248"/>
+        <location filename="../../gui/main_window.py" line="258"/>
         <source>&amp;Resume</source>
         <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="276"/>
+        <location filename="../../gui/main_window.py" line="286"/>
         <source>O&amp;K, hide this notice</source>
         <translation>O&amp;K, diesen Hinweis ausblenden</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="311"/>
+        <location filename="../../gui/main_window.py" line="321"/>
         <source>Demo data — not your memory. Nothing here is used by Open Design.</source>
         <translation>Demodaten – nicht Ihr Gedächtnis. Nichts hiervon wird von Open Design verwendet.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="312"/>
+        <location filename="../../gui/main_window.py" line="322"/>
         <source>&amp;Back to my memory</source>
         <translation>Zu&amp;rück zu meinem Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="398"/>
+        <location filename="../../gui/main_window.py" line="408"/>
         <source>There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, Ctrl+4 retrievals in Diagnostics.</source>
         <translation>Auf diesem Reiter gibt es nichts zu durchsuchen: Strg+3 durchsucht Präferenzen im Inspektor, Strg+4 Abrufe in der Diagnose.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="402"/>
+        <location filename="../../gui/main_window.py" line="412"/>
         <source>● Live</source>
         <translation>● Live</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="402"/>
+        <location filename="../../gui/main_window.py" line="412"/>
         <source>○ Not live</source>
         <translation>○ Nicht live</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="404"/>
+        <location filename="../../gui/main_window.py" line="414"/>
         <source>Changes made by Open Design appear here within a second or two.</source>
         <translation>Änderungen durch Open Design erscheinen hier innerhalb von ein, zwei Sekunden.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="406"/>
+        <location filename="../../gui/main_window.py" line="416"/>
         <source>The store cannot be read right now; the view is not updating.</source>
         <translation>Der Speicher kann gerade nicht gelesen werden; die Ansicht wird nicht aktualisiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="412"/>
+        <location filename="../../gui/main_window.py" line="422"/>
         <source>Working…</source>
         <translation>Wird bearbeitet…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="420"/>
+        <location filename="../../gui/main_window.py" line="430"/>
         <source>Bringing memory up to today: {done} of {total} preferences aged by the time passed…</source>
         <translation>Gedächtnis wird auf heute gebracht: {done} von {total} Präferenzen gealtert…</translation>
     </message>
@@ -1975,12 +1975,12 @@
         <translation>Übersicht</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="210"/>
+        <location filename="../../gui/tabs/overview/view.py" line="212"/>
         <source>This store is read-only, so this cannot be changed: {reason}</source>
         <translation>Dieser Speicher ist schreibgeschützt, daher kann das nicht geändert werden: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="211"/>
+        <location filename="../../gui/tabs/overview/view.py" line="213"/>
         <source>no change can be made.</source>
         <translation>es kann nichts geändert werden.</translation>
     </message>
@@ -4276,52 +4276,52 @@
         <translation>Der Abruf konnte nicht laufen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="164"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="158"/>
         <source>kept +{pos} / −{neg}, {tokens} tokens</source>
         <translation>behalten +{pos} / −{neg}, {tokens} Token</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="168"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="162"/>
         <source>Dry run (not recorded) · {where} · {mode} · {kept}</source>
         <translation>Probelauf (nicht aufgezeichnet) · {where} · {mode} · {kept}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="175"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="169"/>
         <source>Dry run for {where}: {kept}. Nothing was recorded.</source>
         <translation>Probelauf für {where}: {kept}. Nichts wurde aufgezeichnet.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="178"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="172"/>
         <source>Recorded retrieval #{id} for {where}: {kept}.</source>
         <translation>Abruf Nr. {id} für {where} aufgezeichnet: {kept}.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="182"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="176"/>
         <source>The current filters hide it.</source>
         <translation>Die aktuellen Filter blenden ihn aus.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="191"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="185"/>
         <source>Export retrievals</source>
         <translation>Abrufe exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="195"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="189"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="195"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="189"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="212"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="206"/>
         <source>The retrievals could not be exported.</source>
         <translation>Die Abrufe konnten nicht exportiert werden.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/diagnostics/run.py" line="219"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="213"/>
         <source>Exported %n retrievals to {path}.</source>
         <translation>
             <numerusform>%n Abruf nach {path} exportiert.</numerusform>
@@ -4577,123 +4577,123 @@
 <context>
     <name>StoreDialog</name>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="52"/>
+        <location filename="../../gui/dialogs/store.py" line="53"/>
         <source>first release&apos;s folder</source>
         <translation>Ordner der ersten Version</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="61"/>
+        <location filename="../../gui/dialogs/store.py" line="62"/>
         <source>Folder</source>
         <translation>Ordner</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="62"/>
+        <location filename="../../gui/dialogs/store.py" line="63"/>
         <source>Channel</source>
         <translation>Kanal</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="63"/>
+        <location filename="../../gui/dialogs/store.py" line="64"/>
         <source>Size</source>
         <translation>Größe</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="64"/>
+        <location filename="../../gui/dialogs/store.py" line="65"/>
         <source>Last write</source>
         <translation>Letzter Schreibvorgang</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="65"/>
+        <location filename="../../gui/dialogs/store.py" line="66"/>
         <source>Open Design&apos;s tables</source>
         <translation>Tabellen von Open Design</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="73"/>
         <location filename="../../gui/dialogs/store.py" line="74"/>
+        <location filename="../../gui/dialogs/store.py" line="75"/>
         <source>Where creative memory is stored</source>
         <translation>Wo das kreative Gedächtnis gespeichert ist</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="78"/>
+        <location filename="../../gui/dialogs/store.py" line="79"/>
         <source>Stores found on this computer. The one you pick is remembered for the window and od-memory; OD_DATA_DIR and --data-dir still come first.</source>
         <translation>Auf diesem Computer gefundene Speicher. Der gewählte wird für das Fenster und od-memory gemerkt; OD_DATA_DIR und --data-dir haben weiterhin Vorrang.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="107"/>
+        <location filename="../../gui/dialogs/store.py" line="108"/>
         <source>Stores found</source>
         <translation>Gefundene Speicher</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="121"/>
+        <location filename="../../gui/dialogs/store.py" line="122"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="121"/>
+        <location filename="../../gui/dialogs/store.py" line="122"/>
         <source>no</source>
         <translation>nein</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="121"/>
+        <location filename="../../gui/dialogs/store.py" line="122"/>
         <source>unreadable</source>
         <translation>nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="85"/>
+        <location filename="../../gui/dialogs/store.py" line="86"/>
         <source>Open Design&apos;s store was not found on this computer.</source>
         <translation>Der Speicher von Open Design wurde auf diesem Computer nicht gefunden.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="134"/>
+        <location filename="../../gui/dialogs/store.py" line="135"/>
         <source>&amp;Use this store</source>
         <translation>Diesen Speicher ver&amp;wenden</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="135"/>
+        <location filename="../../gui/dialogs/store.py" line="136"/>
         <source>Open the selected store and remember it</source>
         <translation>Den gewählten Speicher öffnen und merken</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="136"/>
+        <location filename="../../gui/dialogs/store.py" line="137"/>
         <source>Choose a &amp;folder…</source>
         <translation>&amp;Ordner wählen…</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="137"/>
+        <location filename="../../gui/dialogs/store.py" line="138"/>
         <source>Pick the folder that holds app.sqlite</source>
         <translation>Den Ordner wählen, der app.sqlite enthält</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="189"/>
+        <location filename="../../gui/dialogs/store.py" line="190"/>
         <source>Choose the folder that holds app.sqlite</source>
         <translation>Den Ordner wählen, der app.sqlite enthält</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="223"/>
+        <location filename="../../gui/dialogs/store.py" line="224"/>
         <source>Could not use that folder.</source>
         <translation>Dieser Ordner konnte nicht verwendet werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="234"/>
+        <location filename="../../gui/dialogs/store.py" line="235"/>
         <source>Move the store</source>
         <translation>Speicher verschieben</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="235"/>
+        <location filename="../../gui/dialogs/store.py" line="236"/>
         <source>This store is in the folder the first release used, which Open Design may use later. Move it to this program&apos;s own folder? It is copied, checked, and only then removed here.</source>
         <translation>Dieser Speicher liegt in dem Ordner, den die erste Version verwendet hat und den Open Design später verwenden könnte. In den eigenen Ordner dieses Programms verschieben? Er wird kopiert, geprüft und erst dann hier entfernt.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="244"/>
+        <location filename="../../gui/dialogs/store.py" line="245"/>
         <source>&amp;Move</source>
         <translation>&amp;Verschieben</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="255"/>
+        <location filename="../../gui/dialogs/store.py" line="256"/>
         <source>Could not move the store.</source>
         <translation>Der Speicher konnte nicht verschoben werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="271"/>
+        <location filename="../../gui/dialogs/store.py" line="272"/>
         <source>Creative memory keeps its own tables (creative_memory_*) in Open Design&apos;s store:
 {store}
 
@@ -4704,7 +4704,7 @@ They are added now. Open Design&apos;s own tables are not changed.</source>
 Sie werden jetzt angelegt. Die eigenen Tabellen von Open Design werden nicht verändert.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="274"/>
+        <location filename="../../gui/dialogs/store.py" line="275"/>
         <source>Creative memory&apos;s tables in
 {store}
 are upgraded from schema {old} to {new}.</source>
@@ -4713,22 +4713,22 @@ are upgraded from schema {old} to {new}.</source>
 werden von Schema {old} auf {new} aktualisiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="278"/>
+        <location filename="../../gui/dialogs/store.py" line="279"/>
         <source>Prepare the store</source>
         <translation>Speicher vorbereiten</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="279"/>
+        <location filename="../../gui/dialogs/store.py" line="280"/>
         <source>A backup copy of the store is made beside it first (only the latest copy is kept).</source>
         <translation>Zuerst wird daneben eine Sicherungskopie des Speichers angelegt (nur die neueste Kopie wird behalten).</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="284"/>
+        <location filename="../../gui/dialogs/store.py" line="285"/>
         <source>&amp;Continue</source>
         <translation>&amp;Fortfahren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="285"/>
+        <location filename="../../gui/dialogs/store.py" line="286"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
@@ -4834,48 +4834,63 @@ werden von Schema {old} auf {new} aktualisiert.</translation>
         <translation>Die Passphrase konnte nicht gemerkt werden: Kein Schlüsselbund des Systems ist verfügbar.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="107"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="108"/>
+        <source>Save a report of creative memory</source>
+        <translation>Bericht über das kreative Gedächtnis speichern</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/transfer.py" line="126"/>
+        <source>Could not save the report.</source>
+        <translation>Der Bericht konnte nicht gespeichert werden.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/transfer.py" line="128"/>
+        <source>Saved the report to {path}.</source>
+        <translation>Bericht gespeichert unter {path}.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/transfer.py" line="136"/>
         <source>Import creative memory</source>
         <translation>Kreatives Gedächtnis importieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="122"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="151"/>
         <source>{name} is encrypted. Enter the passphrase it was exported with.</source>
         <translation>{name} ist verschlüsselt. Geben Sie die Passphrase ein, mit der die Datei exportiert wurde.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="126"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="155"/>
         <source>The passphrase remembered in the keychain for this file is filled in.</source>
         <translation>Die im Schlüsselbund für diese Datei gemerkte Passphrase ist eingetragen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="164"/>
-        <location filename="../../gui/tabs/overview/transfer.py" line="186"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="193"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="215"/>
         <source>Could not import {name}.</source>
         <translation>{name} konnte nicht importiert werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="167"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="196"/>
         <source>Nothing was imported from {name}.</source>
         <translation>Aus {name} wurde nichts importiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="170"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="199"/>
         <source>Importing</source>
         <translation>Import läuft</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="170"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="199"/>
         <source>Importing {name}…</source>
         <translation>{name} wird importiert…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="198"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="227"/>
         <source>Imported {events} events from {name}; {prefs} preferences now.</source>
         <translation>{events} Ereignisse aus {name} importiert; jetzt {prefs} Präferenzen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="202"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="231"/>
         <source>{n} were already here, blocked or not learned under your settings and were skipped.</source>
         <translation>{n} waren schon hier, gesperrt oder unter Ihren Einstellungen nicht gelernt und wurden übersprungen.</translation>
     </message>
@@ -4928,7 +4943,17 @@ werden von Schema {old} auf {new} aktualisiert.</translation>
         <translation>Gedächtnis aus einer exportierten Datei zusammenführen oder ersetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="438"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="439"/>
+        <source>Save &amp;a report…</source>
+        <translation>Be&amp;richt speichern…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/cards.py" line="440"/>
+        <source>Write one printable page of everything memory knows about you, to read or to share</source>
+        <translation>Eine druckbare Seite mit allem, was das Gedächtnis über Sie weiß – zum Lesen oder Weitergeben</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/cards.py" line="445"/>
         <source>Last export or import</source>
         <translation>Letzter Export oder Import</translation>
     </message>

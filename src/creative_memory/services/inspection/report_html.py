@@ -12,10 +12,13 @@ import html
 import xml.etree.ElementTree as ET
 from datetime import UTC, datetime
 from importlib import resources
+from pathlib import Path
 
 from creative_memory.services.common.sentence import Translate
-from creative_memory.services.inspection.report import Report, ReportInjection, ReportPreference
+from creative_memory.services.inspection.report import Report, ReportInjection, ReportPreference, gather
 from creative_memory.services.retrieval.reasons import empty_block
+from creative_memory.services.store import safefile
+from creative_memory.services.store.store import Store
 
 LANGUAGES = ("en", "de")
 
@@ -78,25 +81,25 @@ _WORDS: dict[str, dict[str, str]] = {
     "de": {
         "title": "Was das kreative Gedächtnis über {user} weiß",
         "made": "Erstellt am {date}. Das kreative Gedächtnis ist, was Open Design aus Ihren Reaktionen "
-        "auf seine Entwürfe gelernt hat; es wird späteren Entwürfen als Anweisung mitgegeben.",
+        "auf seine Entwürfe gelernt hat; es wird in den Prompt späterer Entwürfe eingefügt.",
         "settings": "Einstellungen",
         "memory": "Kreatives Gedächtnis",
         "on": "an",
         "off": "aus",
         "learning": "Aus Ihren Reaktionen lernen",
-        "using": "Gedächtnis in Anweisungen nutzen",
+        "using": "Gedächtnis in Prompts nutzen",
         "until": "pausiert bis {at}",
-        "running": "aktiv",
+        "running": "läuft",
         "notes": "Eine kurze Notiz im Chat nach jedem Entwurf",
         "projects": "Projekte",
         "no_projects": "Kein Projekt hat eigene Einstellungen: das Gedächtnis wirkt in allen Projekten gleich.",
         "project": "Projekt",
         "use": "Nutzt das Gedächtnis",
-        "global": "Nutzt anderswo Gelerntes",
-        "learn": "Lernt aus diesem Projekt",
+        "global": "Globales Gedächtnis nutzen",
+        "learn": "Aus dem Projekt lernen",
         "yes": "ja",
         "no": "nein",
-        "prefs": "Vorlieben ({n})",
+        "prefs": "Präferenzen ({n})",
         "no_prefs": "Bisher wurde nichts gelernt.",
         "prefers": "Bevorzugt {what}",
         "avoids": "Vermeidet {what}",
@@ -106,24 +109,24 @@ _WORDS: dict[str, dict[str, str]] = {
         "moderate": "mittel",
         "weak": "schwach",
         "provisional": "vorläufig: nur aus einzelnen Reaktionen gelernt, noch nicht bestätigt",
-        "archived": "archiviert: wird nicht mehr in Anweisungen genutzt",
+        "archived": "archiviert: wird nicht mehr in Prompts eingefügt",
         "evidence": "{accepts} angenommen, {rejects} abgelehnt, {comparisons} verglichen",
         "tagged": "markiert als {tags}",
         "seen": "zuerst gesehen {first}, zuletzt {last}",
-        "injected": "zuletzt in einer Anweisung {at}",
-        "never_injected": "noch nie in einer Anweisung",
+        "injected": "zuletzt in einen Prompt eingefügt am {at}",
+        "never_injected": "noch nie in einen Prompt eingefügt",
         "kind": "zu {kind}",
         "chart": "Stärke im Verlauf",
         "erased": "Vergessen und gesperrt",
         "forgotten": "Auf Wunsch vergessene Muster: {n}",
         "blocked": "Für erneutes Lernen gesperrte Muster: {n}",
         "erased_note": "Vergessene Namen stehen hier nicht: nur ihre Anzahl.",
-        "recent": "Letzte Nutzungen in Anweisungen ({shown} von {total})",
-        "no_recent": "Das Gedächtnis wurde noch keiner Anweisung mitgegeben.",
+        "recent": "Zuletzt in Prompts eingefügt ({shown} von {total})",
+        "no_recent": "Das Gedächtnis wurde noch in keinen Prompt eingefügt.",
         "when": "Wann",
         "mode": "Art der Anfrage",
-        "kept": "Genutzte Vorlieben",
-        "why_empty": "Warum nichts mitgegeben wurde",
+        "kept": "Eingefügte Präferenzen",
+        "why_empty": "Warum nichts eingefügt wurde",
         "everywhere": "alle Projekte",
         "events": "Erfasste Reaktionen: {n}",
         "generation": "ein neuer Entwurf",
@@ -153,6 +156,16 @@ svg.chart { flex: none; } svg.chart polyline { fill: none; stroke: var(--bar); s
 svg.chart line { stroke: var(--line); }
 @media print { body { margin: 0; max-width: none; } .pref { border: 1px solid var(--line); } }
 """
+
+
+def save_report(store: Store, user_id: str, now: int, target: Path | str, lang: str = "en", *, force: bool = False) -> Path:
+    """Gather, render and write the page to ``target`` (a new file, or an existing one with
+    ``force``; never a store, a file in its data folder, a folder or a device); the store is only
+    read. Returns the path written."""
+    path = safefile.check_target(target, force=force, protected=[store.data_dir.path])
+    page = render(gather(store, user_id, now), lang)
+    safefile.write_atomic(path, page.encode("utf-8"), what="report")
+    return path
 
 
 def render(report: Report, lang: str = "en") -> str:

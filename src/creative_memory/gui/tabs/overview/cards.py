@@ -434,6 +434,13 @@ class TransferCard(QGroupBox):
         self.import_button = _button(
             self, self.tr("&Import…"), self.tr("Merge or replace memory from an exported file"), "import", "import_button"
         )
+        self.report_button = _button(
+            self,
+            self.tr("Save &a report…"),
+            self.tr("Write one printable page of everything memory knows about you, to read or to share"),
+            "export",
+            "report_button",
+        )
         self.transfer_result = _value(self, "transfer_result")
         self.transfer_result.setAccessibleName(self.tr("Last export or import"))
         self.transfer_result.setVisible(False)
@@ -441,6 +448,7 @@ class TransferCard(QGroupBox):
         grid.addWidget(self.export_button, 0, 0)
         grid.addWidget(self.encrypt_check, 0, 1)
         grid.addWidget(self.import_button, 1, 0)
+        grid.addWidget(self.report_button, 2, 0)
         grid.setColumnStretch(2, 1)
         layout = QVBoxLayout(self)
         layout.addWidget(about)

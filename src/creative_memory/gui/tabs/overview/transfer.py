@@ -101,6 +101,35 @@ class TransferActions(QObject):
         self.ctrl.notify("audit")
         return result
 
+    # ------------------------------------------------------------------ report
+    @async_slot()
+    async def report_clicked(self) -> None:
+        suggested = self.work.suggested_export_path("creative-memory-report").with_suffix(".html")
+        path = await ask_save_path(self.work.window(), self.tr("Save a report of creative memory"), suggested)
+        if path is not None:
+            await self.save_report(path)
+
+    async def save_report(self, path: Path | str) -> Path | None:
+        """Write the report to ``path`` in the window's language; an existing file only after the
+        person chose "Replace"."""
+        from creative_memory.gui.language import spoken_language
+        from creative_memory.services.inspection import report_html
+
+        lang = spoken_language() if spoken_language() in report_html.LANGUAGES else "en"
+        try:
+            if (force := await replace_allowed(self.work.window(), Path(path), [self.ctrl.ctx.data_dir.path])) is None:
+                return None
+            written = await self.ctrl.run(
+                report_html.save_report, self.ctrl.store, self.ctrl.user, self.ctrl.now(), Path(path), lang, force=force
+            )
+        except Exception as exc:
+            self.work.fail(exc, self.tr("Could not save the report."))
+            return None
+        text = self.tr("Saved the report to {path}.").format(path=written)
+        self.transfer_result.setText(breakable_path(text))
+        self.transfer_result.setVisible(True)
+        return written
+
     # ------------------------------------------------------------------ import
     @async_slot()
     async def import_clicked(self) -> None:

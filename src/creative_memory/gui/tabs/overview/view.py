@@ -116,6 +116,7 @@ class OverviewTab(Tab):
         self.transfer_box = transfer = TransferCard(self.content)
         self.export_button, self.encrypt_check = transfer.export_button, transfer.encrypt_check
         self.import_button, self.transfer_result = transfer.import_button, transfer.transfer_result
+        self.report_button = transfer.report_button
         self.danger_box = DangerCard(self.content)
         self.reset_button = self.danger_box.reset_button
         self.danger_box.restyle(self)
@@ -133,6 +134,7 @@ class OverviewTab(Tab):
         self.rebuild_button.clicked.connect(memory.rebuild_clicked)
         self.export_button.clicked.connect(transfer.export_clicked)
         self.import_button.clicked.connect(transfer.import_clicked)
+        self.report_button.clicked.connect(transfer.report_clicked)
         self.reset_button.clicked.connect(self.reset_actions.reset_clicked)
         memory.statusChanged.connect(self._apply_status)
 
