@@ -29,7 +29,7 @@ from creative_memory.gui.tabs.overview.view import OverviewTab
 from creative_memory.gui.tabs.preview.view import PreviewTab
 from creative_memory.gui.tabs.projects.view import ProjectsTab
 from creative_memory.gui.visible import number, said
-from creative_memory.gui.widgets import Banner
+from creative_memory.gui.widgets.banner import Banner
 from creative_memory.services.common.errors import CreativeMemoryError
 from creative_memory.services.controls import controls
 from creative_memory.services.controls.status import MemoryStatus

@@ -32,7 +32,8 @@ from creative_memory.gui.itemmodels.rows import Row
 from creative_memory.gui.itemmodels.stage_events import StageEventsModel, event_details
 from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.visible import said
-from creative_memory.gui.widgets import EmptyState, FilterLineEdit
+from creative_memory.gui.widgets.empty_state import EmptyState
+from creative_memory.gui.widgets.filter_edit import FilterLineEdit
 from creative_memory.services.retrieval import retrieval
 from creative_memory.services.transfer.list_export import RetrievalFilter
 

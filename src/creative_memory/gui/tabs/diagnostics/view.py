@@ -40,7 +40,8 @@ from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.diagnostics.common import MODES, ORIGINS, fill_projects, named, row_height
 from creative_memory.gui.tabs.diagnostics.filters import FilterActions
 from creative_memory.gui.tabs.diagnostics.run import RunActions
-from creative_memory.gui.widgets import EmptyState, FilterLineEdit
+from creative_memory.gui.widgets.empty_state import EmptyState
+from creative_memory.gui.widgets.filter_edit import FilterLineEdit
 from creative_memory.gui.widgets.log_line import LogFileLine
 from creative_memory.services.controls.project_choices import project_choices
 

@@ -42,7 +42,9 @@ from creative_memory.gui.itemmodels.window_view import KeySelectionModel, follow
 from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.visible import shown_id, shown_name
-from creative_memory.gui.widgets import EmptyState, FilterLineEdit, StrengthBarDelegate
+from creative_memory.gui.widgets.empty_state import EmptyState
+from creative_memory.gui.widgets.filter_edit import FilterLineEdit
+from creative_memory.gui.widgets.strength import StrengthBarDelegate
 from creative_memory.services.forget.erasure import Receipt
 from creative_memory.services.forget.session_forget import SessionReceipt
 from creative_memory.services.inspection import queries

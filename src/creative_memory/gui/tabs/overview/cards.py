@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from creative_memory.gui.icons import icon, mix, tinted_icon
 from creative_memory.gui.tabs.overview.text import check_title
-from creative_memory.gui.widgets import accent_colour
+from creative_memory.gui.widgets.banner import accent_colour
 from creative_memory.gui.widgets.switch import MemorySwitch
 
 if TYPE_CHECKING:
