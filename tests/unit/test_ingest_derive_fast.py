@@ -26,7 +26,7 @@ from creative_memory.model.constants import NEGATIVE_TAGS, POSITIVE_TAGS, WIRE_S
 from creative_memory.model.events import EventIn, FoldEvent, payload_items
 from creative_memory.model.records import PrefState
 from creative_memory.services.common.errors import StoreLocked
-from creative_memory.services.derivation import derivation
+from creative_memory.services.derivation import derivation, derivation_rows
 from creative_memory.services.derivation.derivation import PREF_COLUMNS, flat_items, sa_errors, state_json
 from creative_memory.services.engine.bulk import fold_stored
 from creative_memory.services.engine.derive import Deriver, derive
@@ -460,7 +460,7 @@ def test_iter_events_pages_in_fold_order_across_ties(store: Store) -> None:
     con.close()
     with store.read() as s:
         for batch in (1, 3, 7, 1000):
-            got = [r[0] for r in derivation.iter_events(s, USER, batch=batch)]
+            got = [r[0] for r in derivation_rows.iter_events(s, USER, batch=batch)]
             assert got == [e[0] for e in expected]
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -141,13 +141,6 @@ def derive_in(
     return fold_appended(session, user_id, now, appended)
 
 
-_EVENT_TABLE = Event.__tablename__
-_FOLD_SQL = (
-    "SELECT seq, event_id, occurred_at, signal_type, scope, session_id, tag, payload, content_hash "
-    f"FROM {_EVENT_TABLE}"
-)
-
-
 def load_groups(session: Session, user_id: str, groups: set[Group]) -> list[Preference]:
     """The stored records of the given (scope, type, pattern) groups."""
     if not groups:
@@ -162,27 +155,6 @@ def load_groups(session: Session, user_id: str, groups: set[Group]) -> list[Pref
             if (p.scope, p.preference_type, p.pattern) in groups:
                 out.append(p)
     return out
-
-
-def iter_events(session: Session, user_id: str, batch: int = 20_000) -> Iterator[Sequence[Any]]:
-    """The user's events in fold order, streamed in batches by keyset (no long-lived cursor).
-
-    Rows are ``seq, event_id, occurred_at, signal_type, scope, session_id, tag, payload,
-    content_hash`` (:data:`FOLD_COLUMNS` then the hash), plain tuples.
-    """
-    con = dbapi_connection(session)
-    # A row value, not "occurred_at > ? OR (occurred_at = ? AND seq > ?)": with the OR, SQLite
-    # uses only user_id of the (user_id, occurred_at, seq) index and each batch re-scans the
-    # user's events from the first (quadratic: half the read time of a 1 M-event rebuild).
-    sql = f"{_FOLD_SQL} WHERE user_id = ? AND (occurred_at, seq) > (?, ?) ORDER BY occurred_at, seq LIMIT ?"
-    last: tuple[int, int] = (-(1 << 62), -1)
-    while True:
-        with sa_errors():
-            rows = con.execute(sql, (user_id, last[0], last[1], batch)).fetchall()
-        if not rows:
-            return
-        yield from rows
-        last = (rows[-1][2], rows[-1][0])
 
 
 def rebuild(

@@ -23,17 +23,16 @@ from sqlalchemy.orm import Session
 from creative_memory.model.constants import DERIVATION_VERSION
 from creative_memory.model.events import payload_items
 from creative_memory.model.records import PrefKey
-from creative_memory.model.tables import Derivation
+from creative_memory.model.tables import Derivation, Event
 from creative_memory.services.derivation import changes
 from creative_memory.services.derivation.derivation import (
-    _EVENT_TABLE,
-    _FOLD_SQL,
     _MOD,
     DerivationInfo,
     _max_seq,
     cache_key_for,
 )
 from creative_memory.services.derivation.derivation_rows import (
+    FOLD_SQL,
     KEY_COLUMNS,
     PREF_COLUMNS,
     PREF_TABLE,
@@ -50,6 +49,7 @@ from creative_memory.services.store.row_batches import insert_many, update_many
 from creative_memory.services.store.writes import lease_holder
 
 _dbapi = dbapi_connection
+_EVENTS = Event.__tablename__
 _STATE = 1 + PREF_COLUMNS.index("state")
 _INJECTED = 1 + PREF_COLUMNS.index("last_injected_at")
 
@@ -156,7 +156,7 @@ def _incremental_raw(
     parsed = False
     if appended:
         (after,) = con.execute(
-            f"SELECT count(*) FROM {_EVENT_TABLE} WHERE user_id = ? AND seq > ?", (user_id, row.max_seq)
+            f"SELECT count(*) FROM {_EVENTS} WHERE user_id = ? AND seq > ?", (user_id, row.max_seq)
         ).fetchone()
         parsed = after == len(appended) and min(r[0] for r in appended) > row.max_seq
     if parsed:
@@ -164,7 +164,7 @@ def _incremental_raw(
         new_rows = sorted(appended, key=_order_key)
     else:
         new_rows = con.execute(
-            f"{_FOLD_SQL} WHERE user_id = ? AND seq > ? ORDER BY occurred_at, seq", (user_id, row.max_seq)
+            f"{FOLD_SQL} WHERE user_id = ? AND seq > ? ORDER BY occurred_at, seq", (user_id, row.max_seq)
         ).fetchall()
     if not new_rows:
         return (0, 0)

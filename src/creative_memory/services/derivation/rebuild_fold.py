@@ -13,8 +13,13 @@ from creative_memory.model.records import PrefKey, PrefState
 from creative_memory.model.tables import Event
 from creative_memory.services.common.errors import Cancelled
 from creative_memory.services.derivation import fold_split
-from creative_memory.services.derivation.derivation import _MOD, CancelCheck, Progress, iter_events
-from creative_memory.services.derivation.derivation_rows import SELECT_PREF, dbapi_connection, sa_errors
+from creative_memory.services.derivation.derivation import _MOD, CancelCheck, Progress
+from creative_memory.services.derivation.derivation_rows import (
+    SELECT_PREF,
+    dbapi_connection,
+    iter_events,
+    sa_errors,
+)
 from creative_memory.services.engine.bulk import fold_stored
 from creative_memory.services.engine.derive import Deriver, OrderKey
 from creative_memory.services.store.store import Store
