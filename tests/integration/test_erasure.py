@@ -37,7 +37,7 @@ from creative_memory.services.common.errors import RefusedForSafety
 from creative_memory.services.controls import audit as audit_module
 from creative_memory.services.controls import controls
 from creative_memory.services.controls.status import StatusCounts
-from creative_memory.services.derivation import derivation
+from creative_memory.services.derivation import cache_key, derivation
 from creative_memory.services.engine.block import human
 from creative_memory.services.forget import byte_scan, erasure, forget_events
 from creative_memory.services.ingest.blocklist import BlockChecker
@@ -683,7 +683,7 @@ def test_forget_between_an_ingest_and_its_derivation_keeps_the_cache_exact(
         hashes = list(s.scalars(select(Event.content_hash).where(Event.user_id == USER)))
         drow = s.get(Derivation, USER)
         assert drow is not None
-        assert drow.set_digest == derivation.digest_add("", hashes), "the set digest lost track of the events"
+        assert drow.set_digest == cache_key.digest_add("", hashes), "the set digest lost track of the events"
         assert drow.event_count == len(hashes)
     assert_cache_equals_full_derivation(store)
 

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from creative_memory.model.events import payload_items
 from creative_memory.model.tables import Derivation, Event, EventChange, EventPattern
+from creative_memory.services.derivation.cache_key import cache_key_for, digest_add
 from creative_memory.services.store.writes import quiet
 
 # More changes than this at once (a bulk edit by another program): a full derivation is cheaper
@@ -165,8 +166,6 @@ def _move_digest(
 ) -> None:
     """The set digest loses the old hashes it had added and gains the new ones (events up to the
     watermark only); the count and the last folded event follow."""
-    from creative_memory.services.derivation.derivation import cache_key_for, digest_add
-
     removed = [r[4] for s, r in first.items() if r[2] != "insert" and s <= upto and r[4]]
     added = [h for s, h in changed.fresh.items() if s <= upto]
     drow.set_digest = digest_add(digest_add(drow.set_digest, removed, -1), added)

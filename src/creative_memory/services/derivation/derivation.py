@@ -1,9 +1,7 @@
 """Persistence around the pure engine: keep the preference cache equal to a derivation of the events.
 
-The cache is content-addressed: ``cache_key = sha256(set digest of the user's event content hashes
-‖ DERIVATION_VERSION)``. The set digest is the sum of the content hashes modulo 2**256, so it is
-independent of order and can be kept up to date as events arrive or are rewritten (see
-docs/decisions/0002-cache-key.md). A stored key that does not match means: re-derive.
+The cache is content-addressed (``services.derivation.cache_key``): a stored key that does not match
+the events' set digest means: re-derive.
 
 Appending events whose ``(occurred_at, seq)`` sorts after everything folded so far is folded
 incrementally into the affected groups only; anything else re-derives in full. Full derivation
@@ -12,10 +10,9 @@ reads in one snapshot, folds outside any write lock, then writes in one short tr
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +22,7 @@ from sqlalchemy.orm import Session
 from creative_memory.model.constants import DERIVATION_VERSION
 from creative_memory.model.tables import Derivation, Event, Preference
 from creative_memory.services.derivation import changes
+from creative_memory.services.derivation.cache_key import cache_key_for
 
 # Events as the fold reads them, fold states as JSON and preference rows live in
 # services/derivation/derivation_rows.py; these names stay importable from here.
@@ -48,21 +46,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cm.engine")
 
-_MOD = 1 << 256
 Progress = Callable[[int, int], None]  # (done, total)
 CancelCheck = Callable[[], bool]
-
-
-# --------------------------------------------------------------------------- keys
-def digest_add(digest_hex: str, hashes: Iterable[str], sign: int = 1) -> str:
-    total = int(digest_hex, 16) if digest_hex else 0
-    for h in hashes:
-        total = (total + sign * int(h, 16)) % _MOD
-    return f"{total:064x}"
-
-
-def cache_key_for(set_digest: str) -> str:
-    return hashlib.sha256(f"{set_digest}|{DERIVATION_VERSION}".encode()).hexdigest()
 
 
 # --------------------------------------------------------------------------- status

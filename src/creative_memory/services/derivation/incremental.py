@@ -25,12 +25,8 @@ from creative_memory.model.events import payload_items
 from creative_memory.model.records import PrefKey
 from creative_memory.model.tables import Derivation, Event
 from creative_memory.services.derivation import changes
-from creative_memory.services.derivation.derivation import (
-    _MOD,
-    DerivationInfo,
-    _max_seq,
-    cache_key_for,
-)
+from creative_memory.services.derivation.cache_key import DIGEST_MODULUS, cache_key_for
+from creative_memory.services.derivation.derivation import DerivationInfo, _max_seq
 from creative_memory.services.derivation.derivation_rows import (
     FOLD_SQL,
     KEY_COLUMNS,
@@ -177,7 +173,7 @@ def _incremental_raw(
     stored = _load_group_rows(con, user_id, groups)
     deriver = Deriver(initial=[state_from_json(r[_STATE]) for r in stored.values()], last_key=last)
     added, count, top = fold_stored(deriver, new_rows)
-    digest = f"{(int(row.set_digest, 16) + added) % _MOD:064x}" if row.set_digest else f"{added % _MOD:064x}"
+    digest = f"{(int(row.set_digest, 16) + added) % DIGEST_MODULUS:064x}" if row.set_digest else f"{added % DIGEST_MODULUS:064x}"
     key = cache_key_for(digest)
     touched = deriver.touched
     writer = _PrefWriter(con)

@@ -31,11 +31,11 @@ from creative_memory.model.records import PrefKey, PrefState
 from creative_memory.model.tables import Derivation
 from creative_memory.services.common.errors import StoreLocked
 from creative_memory.services.derivation import changes
+from creative_memory.services.derivation.cache_key import cache_key_for
 from creative_memory.services.derivation.derivation import (
     CancelCheck,
     DerivationInfo,
     Progress,
-    cache_key_for,
     ensure_current,
 )
 from creative_memory.services.derivation.derivation_rows import (

@@ -32,7 +32,8 @@ from creative_memory.model.tables import (
     RetrievalEvent,
 )
 from creative_memory.services.common import spellings
-from creative_memory.services.derivation.derivation import Group, cache_key_for, dbapi_connection, digest_add
+from creative_memory.services.derivation.cache_key import cache_key_for, digest_add
+from creative_memory.services.derivation.derivation import Group, dbapi_connection
 from creative_memory.services.engine.block import human
 from creative_memory.services.forget.erasure import FORGOTTEN, Receipt, Target
 from creative_memory.services.forget.forget_places import move_created_items, places
