@@ -26,12 +26,12 @@ from creative_memory.model.constants import NEGATIVE_TAGS, POSITIVE_TAGS, WIRE_S
 from creative_memory.model.events import EventIn, FoldEvent, payload_items
 from creative_memory.model.records import PrefState
 from creative_memory.services.common.errors import StoreLocked
-from creative_memory.services.derivation import derivation, derivation_rows
+from creative_memory.services.derivation import derivation, derivation_rows, event_content
 from creative_memory.services.derivation.derivation import PREF_COLUMNS, flat_items, sa_errors, state_json
+from creative_memory.services.derivation.event_content import content_hash, content_hash_canonical
 from creative_memory.services.engine.bulk import fold_stored
 from creative_memory.services.engine.derive import Deriver, derive
 from creative_memory.services.ingest import ingest
-from creative_memory.services.ingest.ingest import content_hash, content_hash_canonical
 from creative_memory.services.location.datadir import DataDir
 from creative_memory.services.store.store import Store
 
@@ -82,7 +82,7 @@ def test_spliced_content_hash_equals_the_parsed_one(
         "session_id": session,
         "artifact_id": artifact,
         "scope": "global" if project is None else f"project:{project}",
-        "payload": ingest.canonical(payload),
+        "payload": event_content.canonical(payload),
     }
     assert content_hash_canonical(row) == content_hash(row)
 
@@ -202,7 +202,7 @@ def test_bulk_fold_of_stored_rows_equals_the_event_fold(raws: list[dict[str, Any
             e.scope,
             e.session_id,
             e.tag,
-            ingest.canonical(_payload(e)),
+            event_content.canonical(_payload(e)),
             f"{e.seq:064x}",
         )
         for e in events
@@ -410,7 +410,7 @@ def test_event_seqs_follow_autoincrement_and_are_never_reused(store: Store) -> N
                 "tag": None,
                 "session_id": None,
                 "artifact_id": None,
-                "payload": ingest.canonical(
+                "payload": event_content.canonical(
                     {
                         "scope": "global",
                         "patterns": [{"preference_type": "a", "pattern": "b", "polarity": "positive"}],

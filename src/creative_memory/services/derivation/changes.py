@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from creative_memory.model.events import payload_items
 from creative_memory.model.tables import Derivation, Event, EventChange, EventPattern
 from creative_memory.services.derivation.cache_key import cache_key_for, digest_add
+from creative_memory.services.derivation.event_content import content_hash, pattern_rows
 from creative_memory.services.store.writes import quiet
 
 # More changes than this at once (a bulk edit by another program): a full derivation is cheaper
@@ -120,8 +121,6 @@ def _what_changed(
 ) -> _Changed | None:
     """The groups the old and the new rows feed, the new hashes and index rows; None when a payload
     cannot be read."""
-    from creative_memory.services.ingest.ingest import content_hash, pattern_rows
-
     try:
         groups: set[Group] = set()
         for r in first.values():

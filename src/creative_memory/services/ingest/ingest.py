@@ -32,22 +32,10 @@ from creative_memory.services.ingest.event_rows import (
     prepared_rows,
 )
 from creative_memory.services.ingest.event_rows import (
-    canonical as canonical,
-)
-from creative_memory.services.ingest.event_rows import (
-    content_hash as content_hash,
-)
-from creative_memory.services.ingest.event_rows import (
-    content_hash_canonical as content_hash_canonical,
-)
-from creative_memory.services.ingest.event_rows import (
     event_row as event_row,
 )
 from creative_memory.services.ingest.event_rows import (
     insert_event_rows as insert_event_rows,
-)
-from creative_memory.services.ingest.event_rows import (
-    pattern_rows as pattern_rows,
 )
 from creative_memory.services.ingest.event_rows import (
     payload_of as payload_of,

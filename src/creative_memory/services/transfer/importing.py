@@ -50,9 +50,9 @@ from creative_memory.model.tables import (
 )
 from creative_memory.services.controls import audit, controls
 from creative_memory.services.derivation.derivation import dbapi_connection, rebuild, sa_errors
+from creative_memory.services.derivation.event_content import canonical
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import (
-    canonical,
     clean_diff,
     insert_event_rows,
     stored_event_ids,
