@@ -20,7 +20,9 @@ from sqlalchemy.orm import Session
 from creative_memory.model.events import payload_items
 from creative_memory.model.tables import Derivation, Event, EventChange, EventPattern
 from creative_memory.services.derivation.cache_key import cache_key_for, digest_add
+from creative_memory.services.derivation.derivation_rows import dbapi_connection
 from creative_memory.services.derivation.event_content import content_hash, pattern_rows
+from creative_memory.services.derivation.regroup import rederive_groups
 from creative_memory.services.store.writes import quiet
 
 # More changes than this at once (a bulk edit by another program): a full derivation is cheaper
@@ -67,8 +69,6 @@ def apply_changes(session: Session, user_id: str, drow: Derivation, now: int) ->
     Returns None (nothing written) when there are too many for a short transaction, or a changed
     payload cannot be read: then only a full derivation is exact.
     """
-    from creative_memory.services.derivation.derivation import dbapi_connection, rederive_groups
-
     session.flush()
     con = dbapi_connection(session)
     log = con.execute(

@@ -16,7 +16,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import DERIVATION_VERSION
@@ -29,7 +28,6 @@ from creative_memory.services.derivation.cache_key import cache_key_for
 from creative_memory.services.derivation.derivation_rows import FOLD_COLUMNS as FOLD_COLUMNS
 from creative_memory.services.derivation.derivation_rows import PREF_COLUMNS as PREF_COLUMNS
 from creative_memory.services.derivation.derivation_rows import Group as Group
-from creative_memory.services.derivation.derivation_rows import bulk_insert
 from creative_memory.services.derivation.derivation_rows import dbapi_connection as dbapi_connection
 from creative_memory.services.derivation.derivation_rows import flat_items as flat_items
 from creative_memory.services.derivation.derivation_rows import fold_event as fold_event
@@ -37,7 +35,6 @@ from creative_memory.services.derivation.derivation_rows import pref_row as pref
 from creative_memory.services.derivation.derivation_rows import sa_errors as sa_errors
 from creative_memory.services.derivation.derivation_rows import state_from_json as state_from_json
 from creative_memory.services.derivation.derivation_rows import state_json as state_json
-from creative_memory.services.engine.derive import Deriver
 from creative_memory.services.store.store import Store, raw_connection
 from creative_memory.services.store.writes import lease_holder
 
@@ -126,22 +123,6 @@ def derive_in(
     return fold_appended(session, user_id, now, appended)
 
 
-def load_groups(session: Session, user_id: str, groups: set[Group]) -> list[Preference]:
-    """The stored records of the given (scope, type, pattern) groups."""
-    if not groups:
-        return []
-    patterns = sorted({g[2] for g in groups})
-    out: list[Preference] = []
-    for i in range(0, len(patterns), 500):
-        chunk = patterns[i : i + 500]
-        for p in session.scalars(
-            select(Preference).where(Preference.user_id == user_id, Preference.pattern.in_(chunk))
-        ):
-            if (p.scope, p.preference_type, p.pattern) in groups:
-                out.append(p)
-    return out
-
-
 def rebuild(
     store: Store,
     user_id: str,
@@ -155,49 +136,6 @@ def rebuild(
     from creative_memory.services.derivation.rebuild import rebuild as full
 
     return full(store, user_id, now, progress=progress, cancelled=cancelled, takeover=takeover)
-
-
-def rederive_groups(
-    session: Session, user_id: str, groups: set[Group], now: int, *, max_seq: int | None = None
-) -> int:
-    """Re-derive only the given groups from their remaining events (after a forget rewrote them).
-
-    With ``max_seq``, only events up to that watermark are folded: later ones are not folded yet
-    and the next incremental derivation folds them (folding them here too would count them twice).
-    """
-    from creative_memory.model.tables import EventPattern
-
-    if not groups:
-        return 0
-    existing = load_groups(session, user_id, groups)
-    injected = {(p.scope, p.preference_type, p.pattern, p.polarity): p.last_injected_at for p in existing}
-    for i in range(0, len(existing), 900):
-        session.execute(delete(Preference).where(Preference.id.in_([p.id for p in existing[i : i + 900]])))
-    seqs: set[int] = set()
-    for scope, ptype, pattern in groups:
-        seqs.update(
-            session.scalars(
-                select(EventPattern.seq).where(
-                    EventPattern.user_id == user_id,
-                    EventPattern.preference_type == ptype,
-                    EventPattern.pattern == pattern,
-                    EventPattern.scope == scope,
-                    *([EventPattern.seq <= max_seq] if max_seq is not None else []),
-                )
-            )
-        )
-    rows: list[Sequence[Any]] = []
-    ordered = sorted(seqs)
-    for i in range(0, len(ordered), 900):
-        rows.extend(session.execute(select(*FOLD_COLUMNS).where(Event.seq.in_(ordered[i : i + 900]))).all())
-    rows.sort(key=lambda r: (r[2], r[0]))
-    deriver = Deriver()
-    deriver.fold(fold_event(r, only=groups) for r in rows)
-    drow = session.get(Derivation, user_id)
-    key = drow.cache_key if drow is not None else ""
-    out = [pref_row(st, user_id, now, key, injected.get(k)) for k, st in deriver.records.items()]
-    bulk_insert(session, out)
-    return len(out)
 
 
 def refresh_decay(
