@@ -37,7 +37,7 @@ from creative_memory.services.common.errors import RefusedForSafety
 from creative_memory.services.controls import audit as audit_module
 from creative_memory.services.controls import controls
 from creative_memory.services.controls.status import StatusCounts
-from creative_memory.services.derivation import cache_key, derivation
+from creative_memory.services.derivation import cache_key, cache_state, derivation
 from creative_memory.services.engine.block import human
 from creative_memory.services.forget import byte_scan, erasure, forget_events
 from creative_memory.services.ingest.blocklist import BlockChecker
@@ -285,7 +285,7 @@ def reference_prefs(tmp_path: Path, events: Sequence[WireEvent]) -> dict[Any, di
 
 def assert_cache_equals_full_derivation(store: Store) -> None:
     with store.read() as s:
-        assert derivation.is_current(s, USER), "the cache key no longer matches the events"
+        assert cache_state.is_current(s, USER), "the cache key no longer matches the events"
     cached = prefs(store)
     derivation.rebuild(store, USER, NOW)
     assert prefs(store) == cached, "the stored preferences differ from a full derivation of the events"
@@ -916,7 +916,7 @@ def test_forget_leaves_the_other_preference_rows_alone(loaded: Store, blocks: Bl
         }
         drow = s.get(Derivation, USER)
         assert drow is not None and drow.cache_key != old_key
-        assert derivation.is_current(s, USER)
+        assert cache_state.is_current(s, USER)
     assert after == {k: v for k, v in before.items() if k[2] != "coral_accent"}
     assert_cache_equals_full_derivation(store)
 

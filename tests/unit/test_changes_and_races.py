@@ -23,8 +23,8 @@ from store_helpers import due_records
 
 from creative_memory.cli.main import main as cli_main
 from creative_memory.model.constants import Actor
+from creative_memory.services.derivation import cache_state, derivation
 from creative_memory.services.derivation import decay as decay_module
-from creative_memory.services.derivation import derivation
 from creative_memory.services.derivation import rebuild as rebuild_module
 from creative_memory.services.forget import erasure
 from creative_memory.services.ingest import ingest
@@ -98,7 +98,7 @@ def without_ids(rows: dict[tuple[str, str, str, str], tuple[Any, ...]]) -> dict[
 
 def assert_equals_full_derivation(store: Store, now: int = NOW) -> None:
     with store.read() as s:
-        assert derivation.is_current(s, USER)
+        assert cache_state.is_current(s, USER)
     cached = without_ids(prefs(store))
     derivation.rebuild(store, USER, now)
     assert without_ids(prefs(store)) == cached, "the cache differs from a full derivation of the events"
@@ -185,7 +185,7 @@ def test_a_change_behind_the_programs_back_re_derives_exactly_what_changed(
         )
     assert change_log(store) > 0
     with store.read() as s:
-        assert not derivation.is_current(s, USER), "a change behind the program's back went unnoticed"
+        assert not cache_state.is_current(s, USER), "a change behind the program's back went unnoticed"
 
     info = derivation.ensure_current(store, USER, NOW)
 
@@ -432,7 +432,7 @@ def test_events_ingested_while_a_rebuild_holds_its_lease_are_folded_when_it_ends
         other.close()
     assert reports and reports[0].accepted == 30
     with store.read() as s:
-        assert derivation.is_current(s, USER), "the events stored during the rebuild were left unfolded"
+        assert cache_state.is_current(s, USER), "the events stored during the rebuild were left unfolded"
     assert_equals_full_derivation(store)
 
 

@@ -22,7 +22,7 @@ from store_helpers import outside_write
 from creative_memory.model.constants import Actor
 from creative_memory.services.context import Context
 from creative_memory.services.demo import demo
-from creative_memory.services.derivation import derivation
+from creative_memory.services.derivation import cache_state, derivation
 from creative_memory.services.forget import erasure, forget_phases, forgetting
 from creative_memory.services.forget.byte_scan import count_bytes, needles_for
 from creative_memory.services.ingest.blocklist import BlockChecker
@@ -78,7 +78,7 @@ def _full_derivation_equals_cache(store: Store) -> None:
         "accept_count, reject_count, state FROM creative_memory_preferences WHERE user_id = ?"
     )
     with store.read() as s:
-        assert derivation.is_current(s, USER)
+        assert cache_state.is_current(s, USER)
     cached = sorted(_sql(store, query, (USER,)))
     derivation.rebuild(store, USER, NOW)
     assert sorted(_sql(store, query, (USER,))) == cached, "the cache differs from a full derivation"

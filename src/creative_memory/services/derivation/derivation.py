@@ -1,7 +1,7 @@
 """Persistence around the pure engine: keep the preference cache equal to a derivation of the events.
 
-The cache is content-addressed (``services.derivation.cache_key``): a stored key that does not match
-the events' set digest means: re-derive.
+The cache is content-addressed (``services.derivation.cache_key``): a cache that is not current
+(``services.derivation.cache_state.is_current``) is derived again.
 
 Appending events whose ``(occurred_at, seq)`` sorts after everything folded so far is folded
 incrementally into the affected groups only; anything else re-derives in full. Full derivation
@@ -11,17 +11,12 @@ reads in one snapshot, folds outside any write lock, then writes in one short tr
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.orm import Session
 
-from creative_memory.model.constants import DERIVATION_VERSION
-from creative_memory.model.tables import Derivation, Event, Preference
-from creative_memory.services.derivation import changes
-from creative_memory.services.derivation.cache_key import cache_key_for
+from creative_memory.services.derivation.cache_state import CancelCheck, DerivationInfo, Progress, is_current
 
 # Events as the fold reads them, fold states as JSON and preference rows live in
 # services/derivation/derivation_rows.py; these names stay importable from here.
@@ -42,52 +37,6 @@ if TYPE_CHECKING:
     from creative_memory.services.derivation.decay import DecayCounts
 
 log = logging.getLogger("cm.engine")
-
-Progress = Callable[[int, int], None]  # (done, total)
-CancelCheck = Callable[[], bool]
-
-
-# --------------------------------------------------------------------------- status
-@dataclass(frozen=True)
-class DerivationInfo:
-    mode: str  # 'current', 'incremental', 'full'
-    preferences: int
-    events: int
-    duration_ms: float
-
-
-def _max_seq(db: Session | sqlite3.Connection, user_id: str) -> int:
-    row = raw_connection(db).execute(
-        f"SELECT coalesce(max(seq), 0) FROM {Event.__tablename__} WHERE user_id = ?", (user_id,)
-    ).fetchone()
-    return int(row[0])
-
-
-def is_current(db: Session | sqlite3.Connection, user_id: str) -> bool:
-    """Whether the stored preferences are the derivation of the user's events (plain SQL: hot path)."""
-    con = raw_connection(db)
-    row = con.execute(
-        f"SELECT derivation_version, max_seq, cache_key, set_digest FROM {Derivation.__tablename__} "
-        "WHERE user_id = ?",
-        (user_id,),
-    ).fetchone()
-    if row is None:
-        # Never derived: current when there is nothing to derive (no event, no stored preference,
-        # no logged change), so that looking at a user who has no memory writes nothing for them.
-        return (
-            _max_seq(con, user_id) == 0
-            and con.execute(f"SELECT 1 FROM {Preference.__tablename__} WHERE user_id = ? LIMIT 1", (user_id,)).fetchone()
-            is None
-            and not changes.pending(con, user_id)
-        )
-    if row[0] != DERIVATION_VERSION:
-        return False
-    return bool(
-        row[1] == _max_seq(con, user_id)
-        and row[2] == cache_key_for(row[3])
-        and not changes.pending(con, user_id)
-    )
-
 
 def ensure_current(
     store: Store,

@@ -26,7 +26,7 @@ from creative_memory.model.records import PrefKey
 from creative_memory.model.tables import Derivation, Event
 from creative_memory.services.derivation import changes
 from creative_memory.services.derivation.cache_key import DIGEST_MODULUS, cache_key_for
-from creative_memory.services.derivation.derivation import DerivationInfo, _max_seq
+from creative_memory.services.derivation.cache_state import DerivationInfo, max_seq
 from creative_memory.services.derivation.derivation_rows import (
     FOLD_SQL,
     KEY_COLUMNS,
@@ -83,7 +83,7 @@ def derive_in(
             applied = got
             row = _watermark(session, user_id)  # as the changes left it (flushed)
             assert row is not None
-    if row.max_seq == _max_seq(session, user_id):
+    if row.max_seq == max_seq(session, user_id):
         mode = "incremental" if applied else "current"
         return DerivationInfo(mode, 0, applied, (time.perf_counter() - t0) * 1000)
     # The fold makes many small objects and no cycles: no cyclic collections meanwhile.

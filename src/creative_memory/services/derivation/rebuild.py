@@ -32,12 +32,8 @@ from creative_memory.model.tables import Derivation
 from creative_memory.services.common.errors import StoreLocked
 from creative_memory.services.derivation import changes
 from creative_memory.services.derivation.cache_key import cache_key_for
-from creative_memory.services.derivation.derivation import (
-    CancelCheck,
-    DerivationInfo,
-    Progress,
-    ensure_current,
-)
+from creative_memory.services.derivation.cache_state import CancelCheck, DerivationInfo, Progress
+from creative_memory.services.derivation.derivation import ensure_current
 from creative_memory.services.derivation.derivation_rows import (
     KEY_COLUMNS,
     PREF_COLUMNS,

@@ -14,7 +14,7 @@ from creative_memory.model.tables import Event
 from creative_memory.services.common.errors import Cancelled
 from creative_memory.services.derivation import fold_split
 from creative_memory.services.derivation.cache_key import DIGEST_MODULUS
-from creative_memory.services.derivation.derivation import CancelCheck, Progress
+from creative_memory.services.derivation.cache_state import CancelCheck, Progress
 from creative_memory.services.derivation.derivation_rows import (
     SELECT_PREF,
     dbapi_connection,
