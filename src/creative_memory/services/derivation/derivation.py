@@ -11,10 +11,8 @@ reads in one snapshot, folds outside any write lock, then writes in one short tr
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
-
-from sqlalchemy.orm import Session
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from creative_memory.services.derivation.cache_state import CancelCheck, DerivationInfo, Progress, is_current
 
@@ -30,6 +28,7 @@ from creative_memory.services.derivation.derivation_rows import pref_row as pref
 from creative_memory.services.derivation.derivation_rows import sa_errors as sa_errors
 from creative_memory.services.derivation.derivation_rows import state_from_json as state_from_json
 from creative_memory.services.derivation.derivation_rows import state_json as state_json
+from creative_memory.services.derivation.incremental import derive_in
 from creative_memory.services.store.store import Store, raw_connection
 from creative_memory.services.store.writes import lease_holder
 
@@ -60,16 +59,6 @@ def ensure_current(
     if info is not None:
         return info
     return rebuild(store, user_id, now, progress=progress, cancelled=cancelled)
-
-
-def derive_in(
-    session: Session, user_id: str, now: int, appended: Sequence[Sequence[Any]] | None = None
-) -> DerivationInfo | None:
-    """Fold the events appended since the watermark, in this write transaction
-    (:func:`services.derivation.incremental.derive_in`)."""
-    from creative_memory.services.derivation.incremental import derive_in as fold_appended
-
-    return fold_appended(session, user_id, now, appended)
 
 
 def rebuild(

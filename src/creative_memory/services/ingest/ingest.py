@@ -25,7 +25,8 @@ from creative_memory.model.tables import IgnoredCount
 from creative_memory.model.vocabulary import WIRE_SIGNAL_NAMES
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.controls import controls
-from creative_memory.services.derivation.derivation import derive_in, ensure_current
+from creative_memory.services.derivation.derivation import ensure_current
+from creative_memory.services.derivation.incremental import derive_in
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.event_rows import (
     Prepared,
