@@ -29,7 +29,7 @@ from bench.common import NOW, USER, demo_store, header, parser, working_copy
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import Preference
 from creative_memory.services.demo import demo, demo_plan
-from creative_memory.services.derivation import derivation
+from creative_memory.services.derivation import decay, derivation
 from creative_memory.services.forget import erasure
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_events, validate_event
@@ -112,7 +112,7 @@ def _rebuild(empty: bool) -> Op:
 
 def _decay(store: Store, blocks: BlockChecker, tmp: Path) -> Callable[[], str]:
     def run() -> str:
-        d = derivation.refresh_decay(store, USER, NOW + 120 * DAY)
+        d = decay.refresh_decay(store, USER, NOW + 120 * DAY)
         return f"decayed {d.decayed}, archived {d.archived}"
 
     return run

@@ -23,7 +23,7 @@ from store_helpers import due_records
 
 from creative_memory.cli.main import main as cli_main
 from creative_memory.model.constants import Actor
-from creative_memory.services.derivation import cache_state, derivation
+from creative_memory.services.derivation import cache_state, decay, derivation
 from creative_memory.services.derivation import decay as decay_module
 from creative_memory.services.derivation import rebuild as rebuild_module
 from creative_memory.services.forget import erasure
@@ -289,7 +289,7 @@ def test_ingest_during_a_decay_refresh_is_not_overwritten(
 
     monkeypatch.setattr(decay_module, "state_from_json", read_then_ingest)
     try:
-        derivation.refresh_decay(store, USER, later)
+        decay.refresh_decay(store, USER, later)
         started[0].join(30)
     finally:
         other.close()
@@ -453,7 +453,7 @@ def test_a_decay_chunk_stops_at_its_deadline_and_the_next_one_goes_on(
     derivation.ensure_current(store, USER, later)
     before = HOLDS.count
     seen: list[tuple[int, int]] = []
-    counts = derivation.refresh_decay(store, USER, later, progress=lambda done, of: seen.append((done, of)))
+    counts = decay.refresh_decay(store, USER, later, progress=lambda done, of: seen.append((done, of)))
     assert HOLDS.count - before == -(-due // 4)  # one transaction per step of four rows
     assert seen[-1] == (due, due) and [d for d, _ in seen] == sorted({d for d, _ in seen})
     assert counts.decayed + counts.archived > 0
@@ -486,7 +486,7 @@ def test_a_long_decay_catch_up_writes_on_one_connection(filled: Store, monkeypat
     from creative_memory.services.store.lock_clock import HOLDS
 
     before = HOLDS.count
-    counts = derivation.refresh_decay(store, USER, later)
+    counts = decay.refresh_decay(store, USER, later)
     chunks = HOLDS.count - before
     monkeypatch.undo()
     assert counts.decayed + counts.archived > 8

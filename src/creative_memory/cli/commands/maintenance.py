@@ -11,13 +11,14 @@ from creative_memory.services.context import Context
 from creative_memory.services.controls import audit as audit_log
 from creative_memory.services.controls import controls
 from creative_memory.services.derivation import derivation
+from creative_memory.services.derivation.decay import refresh_decay
 
 
 def decay(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store = ctx.store()
     if store.read_only:  # refresh_decay would silently report 0 changes
         raise ReadOnly(store.read_only_reason or "This store is read-only, so decay cannot be applied.")
-    d = derivation.refresh_decay(store, ctx.user, ctx.now(), progress=progress(out, " preferences"))
+    d = refresh_decay(store, ctx.user, ctx.now(), progress=progress(out, " preferences"))
     out.emit(d.as_json(), f"Decayed {d.decayed}, archived {d.archived}.")
     return 0
 

@@ -11,8 +11,6 @@ reads in one snapshot, folds outside any write lock, then writes in one short tr
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from creative_memory.services.derivation.cache_state import CancelCheck, DerivationInfo, Progress, is_current
 
@@ -31,9 +29,6 @@ from creative_memory.services.derivation.derivation_rows import state_json as st
 from creative_memory.services.derivation.incremental import derive_in
 from creative_memory.services.store.store import Store, raw_connection
 from creative_memory.services.store.writes import lease_holder
-
-if TYPE_CHECKING:
-    from creative_memory.services.derivation.decay import DecayCounts
 
 log = logging.getLogger("cm.engine")
 
@@ -74,16 +69,3 @@ def rebuild(
     from creative_memory.services.derivation.rebuild import rebuild as full
 
     return full(store, user_id, now, progress=progress, cancelled=cancelled, takeover=takeover)
-
-
-def refresh_decay(
-    store: Store,
-    user_id: str,
-    now: int,
-    *,
-    progress: Callable[[int, int], None] | None = None,
-) -> DecayCounts:
-    """Bring the stored evaluation up to ``now`` (:func:`services.derivation.decay.refresh_decay`)."""
-    from creative_memory.services.derivation.decay import refresh_decay as refresh
-
-    return refresh(store, user_id, now, progress=progress)
