@@ -29,7 +29,7 @@ from bench.common import NOW, USER, demo_store, header, parser, working_copy
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import Preference
 from creative_memory.services.demo import demo, demo_plan
-from creative_memory.services.derivation import decay, derivation
+from creative_memory.services.derivation import decay, rebuild
 from creative_memory.services.forget import erasure
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_events, validate_event
@@ -102,7 +102,7 @@ def _rebuild(empty: bool) -> Op:
                 s.execute(delete(Preference).where(Preference.user_id == USER))
 
         def run() -> str:
-            info = derivation.rebuild(store, USER, NOW)
+            info = rebuild.rebuild(store, USER, NOW)
             return f"{info.preferences} preferences from {info.events} events"
 
         return run

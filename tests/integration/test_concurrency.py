@@ -26,7 +26,7 @@ from creative_memory.model.constants import Actor, Mode, Origin
 from creative_memory.model.tables import Event, Preference
 from creative_memory.services.common.clock import now_ms
 from creative_memory.services.controls import controls
-from creative_memory.services.derivation import cache_state, derivation
+from creative_memory.services.derivation import cache_state, derivation, rebuild
 from creative_memory.services.forget import erasure
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_events, validate_event
@@ -249,7 +249,7 @@ def test_a_concurrent_writer_loses_nothing_and_never_sees_a_lock(
                 (p.scope, p.preference_type, p.pattern, p.polarity, p.accept_count, p.reject_count)
                 for p in s.scalars(select(Preference).where(Preference.user_id == WRITER_USER))
             )
-        derivation.rebuild(store, WRITER_USER, now_ms())
+        rebuild.rebuild(store, WRITER_USER, now_ms())
         with store.read() as s:
             rebuilt = sorted(
                 (p.scope, p.preference_type, p.pattern, p.polarity, p.accept_count, p.reject_count)

@@ -44,7 +44,7 @@ from creative_memory.model.events import iso
 from creative_memory.model.tables import Preference
 from creative_memory.services.context import Context
 from creative_memory.services.controls import controls
-from creative_memory.services.derivation import cache_state, derivation
+from creative_memory.services.derivation import cache_state, derivation, rebuild
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_events, validate_event
 from creative_memory.services.keychain.secrets import SecretStore
@@ -339,7 +339,7 @@ def next_operation_works(store: Store) -> None:
     with store.read() as s:
         assert cache_state.is_current(s, USER)
     cached = prefs_of(store)
-    derivation.rebuild(store, USER, NOW)
+    rebuild.rebuild(store, USER, NOW)
     assert prefs_of(store) == cached, "after the crash the cache differs from a full derivation"
 
 

@@ -25,7 +25,7 @@ from sqlalchemy import func, select
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import EventPattern
 from creative_memory.services.demo import demo, demo_plan
-from creative_memory.services.derivation import decay, derivation
+from creative_memory.services.derivation import decay, rebuild
 from creative_memory.services.forget import erasure
 from creative_memory.services.forget import reset as reset_module
 from creative_memory.services.ingest.blocklist import BlockChecker
@@ -100,7 +100,7 @@ def _forget(store: Store, blocks: BlockChecker, tmp: Path) -> None:
 
 
 def _rebuild(store: Store, blocks: BlockChecker, tmp: Path) -> None:
-    assert derivation.rebuild(store, USER, NOW).preferences > 0
+    assert rebuild.rebuild(store, USER, NOW).preferences > 0
 
 
 def _decay(store: Store, blocks: BlockChecker, tmp: Path) -> None:

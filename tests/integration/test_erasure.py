@@ -37,7 +37,7 @@ from creative_memory.services.common.errors import RefusedForSafety
 from creative_memory.services.controls import audit as audit_module
 from creative_memory.services.controls import controls
 from creative_memory.services.controls.status import StatusCounts
-from creative_memory.services.derivation import cache_key, cache_state, derivation
+from creative_memory.services.derivation import cache_key, cache_state, derivation, rebuild
 from creative_memory.services.engine.block import human
 from creative_memory.services.forget import byte_scan, erasure, forget_events
 from creative_memory.services.ingest.blocklist import BlockChecker
@@ -287,7 +287,7 @@ def assert_cache_equals_full_derivation(store: Store) -> None:
     with store.read() as s:
         assert cache_state.is_current(s, USER), "the cache key no longer matches the events"
     cached = prefs(store)
-    derivation.rebuild(store, USER, NOW)
+    rebuild.rebuild(store, USER, NOW)
     assert prefs(store) == cached, "the stored preferences differ from a full derivation of the events"
 
 

@@ -22,6 +22,7 @@ from creative_memory.model.tables import Event, Preference, ProjectSettings
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.context import check_user
 from creative_memory.services.controls import controls
+from creative_memory.services.derivation import rebuild
 from creative_memory.services.forget import erasure
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_events, validate_event
@@ -302,9 +303,8 @@ def test_a_spelling_stored_decomposed_by_an_earlier_version_is_forgotten(
             (decomposed,),
         )
         con.execute("COMMIT")
-    from creative_memory.services.derivation import derivation
 
-    derivation.rebuild(store, USER, NOW)
+    rebuild.rebuild(store, USER, NOW)
     r = erasure.forget(
         store, USER, [erasure.Target("color", "CAFÉ_CRÈME")], blocks=blocks, actor=Actor.CLI, now=NOW
     )

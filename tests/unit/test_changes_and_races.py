@@ -100,7 +100,7 @@ def assert_equals_full_derivation(store: Store, now: int = NOW) -> None:
     with store.read() as s:
         assert cache_state.is_current(s, USER)
     cached = without_ids(prefs(store))
-    derivation.rebuild(store, USER, now)
+    rebuild_module.rebuild(store, USER, now)
     assert without_ids(prefs(store)) == cached, "the cache differs from a full derivation of the events"
 
 
@@ -252,7 +252,7 @@ def test_forget_during_a_rebuild_is_not_undone(
 
     monkeypatch.setattr(rebuild_module, "_in_key_order", order_after_a_forget)
     try:
-        derivation.rebuild(store, USER, NOW)
+        rebuild_module.rebuild(store, USER, NOW)
     finally:
         other.close()
     assert len(calls) == 2, "the rebuild did not start over after the forget"
@@ -427,7 +427,7 @@ def test_events_ingested_while_a_rebuild_holds_its_lease_are_folded_when_it_ends
 
     monkeypatch.setattr(rebuild_module, "_in_key_order", order_after_an_ingest)
     try:
-        derivation.rebuild(store, USER, NOW)
+        rebuild_module.rebuild(store, USER, NOW)
     finally:
         other.close()
     assert reports and reports[0].accepted == 30

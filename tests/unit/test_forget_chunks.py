@@ -22,7 +22,7 @@ from store_helpers import outside_write
 from creative_memory.model.constants import Actor
 from creative_memory.services.context import Context
 from creative_memory.services.demo import demo
-from creative_memory.services.derivation import cache_state, derivation
+from creative_memory.services.derivation import cache_state, derivation, rebuild
 from creative_memory.services.forget import erasure, forget_phases, forgetting
 from creative_memory.services.forget.byte_scan import count_bytes, needles_for
 from creative_memory.services.ingest.blocklist import BlockChecker
@@ -80,7 +80,7 @@ def _full_derivation_equals_cache(store: Store) -> None:
     with store.read() as s:
         assert cache_state.is_current(s, USER)
     cached = sorted(_sql(store, query, (USER,)))
-    derivation.rebuild(store, USER, NOW)
+    rebuild.rebuild(store, USER, NOW)
     assert sorted(_sql(store, query, (USER,))) == cached, "the cache differs from a full derivation"
 
 
@@ -174,7 +174,7 @@ def test_a_forget_that_died_between_chunks_is_finished_and_nothing_comes_back(
             other = _sql(store, "SELECT preference_type, pattern FROM creative_memory_preferences LIMIT 1")[0]
             erasure.forget(store, USER, [erasure.Target(*other)], blocks=blocks, actor=Actor.CLI, now=NOW)
         else:  # a full rebuild would re-derive the pattern from the events the dead run left
-            derivation.rebuild(store, USER, NOW)
+            rebuild.rebuild(store, USER, NOW)
     try:
         derivation.ensure_current(store, USER, NOW)
         assert _traces(store, ptype, pattern) == {"records": 0, "index": 0, "payloads": 0}

@@ -10,8 +10,8 @@ from creative_memory.services.common.errors import InvalidInput, ReadOnly
 from creative_memory.services.context import Context
 from creative_memory.services.controls import audit as audit_log
 from creative_memory.services.controls import controls
-from creative_memory.services.derivation import derivation
 from creative_memory.services.derivation.decay import refresh_decay
+from creative_memory.services.derivation.rebuild import rebuild as full_rebuild
 
 
 def decay(args: argparse.Namespace, ctx: Context, out: Out) -> int:
@@ -25,7 +25,7 @@ def decay(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 
 def rebuild(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store, now = ctx.store(), ctx.now()
-    info = derivation.rebuild(store, ctx.user, now, progress=progress(out, " events"))
+    info = full_rebuild(store, ctx.user, now, progress=progress(out, " events"))
     with store.write() as sess:
         audit_log.record(sess, ctx.user, Actor.CLI, "rebuild", "preferences", f"ok: {info.preferences}", now)
     data = {"preferences": info.preferences, "events": info.events, "duration_ms": round(info.duration_ms, 1)}

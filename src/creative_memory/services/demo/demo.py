@@ -2,7 +2,7 @@
 
 ``generate(store, user, size=..., seed=..., now=...)`` writes synthetic raw events (the rows
 :func:`services.ingest.ingest.insert_event_rows` would write, through a faster equivalent, see
-:func:`services.demo.demo_rows.insert_rows`) and then re-derives the user's preferences with :func:`services.derivation.derivation.rebuild`.
+:func:`services.demo.demo_rows.insert_rows`) and then re-derives the user's preferences with :func:`services.derivation.rebuild.rebuild`.
 Everything follows from ``random.Random(seed)`` and ``now``: two stores generated with the same
 arguments hold identical event rows and identical preference rows; nothing reads the wall clock.
 
@@ -49,7 +49,7 @@ from creative_memory.services.common.errors import Cancelled, InvalidInput, Read
 from creative_memory.services.common.naming import valid_name
 from creative_memory.services.demo.demo_plan import SIZES, Plan, make_plan, timeline
 from creative_memory.services.demo.demo_rows import Row, RowSink, RowWriter
-from creative_memory.services.derivation import derivation
+from creative_memory.services.derivation import derivation, rebuild
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.store.store import Store
 
@@ -189,7 +189,7 @@ def generate(
             if progress is not None:
                 progress(plan.items + (derive_units * done) // max(1, of), total)
 
-        info = derivation.rebuild(store, user_id, now, progress=derive_progress, cancelled=cancelled)
+        info = rebuild.rebuild(store, user_id, now, progress=derive_progress, cancelled=cancelled)
     except Cancelled:
         _remove(store, user_id, seed, now)
         raise Cancelled(_CANCELLED) from None

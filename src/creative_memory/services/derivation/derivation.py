@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 
-from creative_memory.services.derivation.cache_state import CancelCheck, DerivationInfo, Progress, is_current
+from creative_memory.services.derivation.cache_state import CancelCheck, DerivationInfo, Progress
 
 # Events as the fold reads them, fold states as JSON and preference rows live in
 # services/derivation/derivation_rows.py; these names stay importable from here.
@@ -26,9 +26,9 @@ from creative_memory.services.derivation.derivation_rows import pref_row as pref
 from creative_memory.services.derivation.derivation_rows import sa_errors as sa_errors
 from creative_memory.services.derivation.derivation_rows import state_from_json as state_from_json
 from creative_memory.services.derivation.derivation_rows import state_json as state_json
-from creative_memory.services.derivation.incremental import derive_in
-from creative_memory.services.store.store import Store, raw_connection
-from creative_memory.services.store.writes import lease_holder
+from creative_memory.services.derivation.incremental import catch_up
+from creative_memory.services.derivation.rebuild import rebuild
+from creative_memory.services.store.store import Store
 
 log = logging.getLogger("cm.engine")
 
@@ -40,32 +40,9 @@ def ensure_current(
     progress: Progress | None = None,
     cancelled: CancelCheck | None = None,
 ) -> DerivationInfo:
-    """Bring the cache up to date: nothing, an incremental fold, or a full re-derivation."""
-    if store.read_only:
-        return DerivationInfo("current", 0, 0, 0.0)
-    with store.read() as session:
-        con = raw_connection(session)
-        if is_current(con, user_id) or lease_holder(con, user_id) is not None:
-            # Current, or another run (reset, import, a large rebuild) is rewriting this memory in
-            # several transactions: serve what is stored; that run publishes the result.
-            return DerivationInfo("current", 0, 0, 0.0)
-    with store.write() as session:
-        info = derive_in(session, user_id, now)
+    """Bring the cache up to date: nothing, an incremental fold (:func:`incremental.catch_up`), or a
+    full re-derivation (:func:`rebuild.rebuild`) when only that is exact."""
+    info = catch_up(store, user_id, now)
     if info is not None:
         return info
     return rebuild(store, user_id, now, progress=progress, cancelled=cancelled)
-
-
-def rebuild(
-    store: Store,
-    user_id: str,
-    now: int,
-    *,
-    progress: Progress | None = None,
-    cancelled: CancelCheck | None = None,
-    takeover: str | None = None,
-) -> DerivationInfo:
-    """Full re-derivation from the raw events (:func:`services.derivation.rebuild.rebuild`)."""
-    from creative_memory.services.derivation.rebuild import rebuild as full
-
-    return full(store, user_id, now, progress=progress, cancelled=cancelled, takeover=takeover)

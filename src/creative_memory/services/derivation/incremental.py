@@ -26,7 +26,7 @@ from creative_memory.model.records import PrefKey
 from creative_memory.model.tables import Derivation, Event
 from creative_memory.services.derivation import changes
 from creative_memory.services.derivation.cache_key import DIGEST_MODULUS, cache_key_for
-from creative_memory.services.derivation.cache_state import DerivationInfo, max_seq
+from creative_memory.services.derivation.cache_state import DerivationInfo, is_current, max_seq
 from creative_memory.services.derivation.derivation_rows import (
     FOLD_SQL,
     KEY_COLUMNS,
@@ -42,6 +42,7 @@ from creative_memory.services.derivation.derivation_rows import (
 from creative_memory.services.engine.bulk import fold_stored
 from creative_memory.services.engine.derive import Deriver
 from creative_memory.services.store.row_batches import insert_many, update_many
+from creative_memory.services.store.store import Store, raw_connection
 from creative_memory.services.store.writes import lease_holder
 
 _dbapi = dbapi_connection
@@ -97,6 +98,23 @@ def derive_in(
     if done is None:
         return None
     return DerivationInfo("incremental", done[0], done[1], (time.perf_counter() - t0) * 1000)
+
+
+def catch_up(store: Store, user_id: str, now: int) -> DerivationInfo | None:
+    """Nothing to do, or the events appended since the watermark folded in a write of their own;
+    None when only a full re-derivation is exact (see :func:`derive_in`).
+
+    Nothing is written when the cache is current, when the store is read-only, or when another run
+    (reset, import, a large rebuild, a forget) is rewriting this memory in several transactions:
+    readers serve what is stored, and that run publishes the result."""
+    if store.read_only:
+        return DerivationInfo("current", 0, 0, 0.0)
+    with store.read() as session:
+        con = raw_connection(session)
+        if is_current(con, user_id) or lease_holder(con, user_id) is not None:
+            return DerivationInfo("current", 0, 0, 0.0)
+    with store.write() as session:
+        return derive_in(session, user_id, now)
 
 
 class _Watermark(NamedTuple):

@@ -33,7 +33,6 @@ from creative_memory.services.common.errors import StoreLocked
 from creative_memory.services.derivation import changes
 from creative_memory.services.derivation.cache_key import cache_key_for
 from creative_memory.services.derivation.cache_state import CancelCheck, DerivationInfo, Progress
-from creative_memory.services.derivation.derivation import ensure_current
 from creative_memory.services.derivation.derivation_rows import (
     KEY_COLUMNS,
     PREF_COLUMNS,
@@ -43,6 +42,7 @@ from creative_memory.services.derivation.derivation_rows import (
     sa_errors,
     state_json,
 )
+from creative_memory.services.derivation.incremental import catch_up
 from creative_memory.services.derivation.pref_epochs import epoch_moved_once
 from creative_memory.services.derivation.rebuild_fold import Folded, fold_every_event
 from creative_memory.services.store.store import Store
@@ -83,6 +83,23 @@ def rebuild(
 ) -> DerivationInfo:
     """Full re-derivation from the raw events, published in short transactions. ``takeover``:
     the lease of this run's own operation that the rebuild continues (an import)."""
+    info = _rebuild(store, user_id, now, progress, cancelled, takeover)
+    # Events stored while the lease was held were not folded (an ingest meanwhile leaves them above
+    # the watermark): fold them now, as the ingest would have; when only a full derivation is exact
+    # (one of them sorts before the watermark), derive in full again.
+    while catch_up(store, user_id, now) is None:
+        _rebuild(store, user_id, now, None, None, None)
+    return info
+
+
+def _rebuild(
+    store: Store,
+    user_id: str,
+    now: int,
+    progress: Progress | None,
+    cancelled: CancelCheck | None,
+    takeover: str | None,
+) -> DerivationInfo:
     from creative_memory.services.forget.forgetting import finish_interrupted
 
     finish_interrupted(store, user_id)  # a forget that died half-way: never re-derive from its leftovers
@@ -113,9 +130,7 @@ def rebuild(
             gc.enable()
         with store.write() as session, sa_errors():
             drop_lease(dbapi_connection(session), user_id, only="rebuild")
-    # Events stored while the lease was held were not folded (an ingest meanwhile leaves them above
-    # the watermark): fold them now, as the ingest would have.
-    ensure_current(store, user_id, now)
+    assert info is not None
     return info
 
 

@@ -49,8 +49,9 @@ from creative_memory.model.tables import (
     Settings,
 )
 from creative_memory.services.controls import audit, controls
-from creative_memory.services.derivation.derivation import dbapi_connection, rebuild, sa_errors
+from creative_memory.services.derivation.derivation import dbapi_connection, sa_errors
 from creative_memory.services.derivation.event_content import canonical
+from creative_memory.services.derivation.rebuild import rebuild
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import (
     clean_diff,

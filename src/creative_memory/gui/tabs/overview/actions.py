@@ -25,7 +25,7 @@ from creative_memory.services import selftest
 from creative_memory.services.common.errors import Cancelled, CreativeMemoryError
 from creative_memory.services.controls import audit, controls
 from creative_memory.services.demo import demostore
-from creative_memory.services.derivation import derivation
+from creative_memory.services.derivation import rebuild
 
 if TYPE_CHECKING:
     from creative_memory.services.demo.demo import DemoCounts
@@ -165,7 +165,7 @@ class MemoryActions(OverviewCore):
         self.rebuild_button.setEnabled(False)
         try:
             info = await self.ctrl.run(
-                derivation.rebuild, self.ctrl.store, self.ctrl.user, self.ctrl.now(),
+                rebuild.rebuild, self.ctrl.store, self.ctrl.user, self.ctrl.now(),
                 progress=progress.report, cancelled=progress.is_cancelled,
             )
             await self.ctrl.run(record_action, self.ctrl.store, self.ctrl.user, self._actor(), "rebuild",
