@@ -181,7 +181,7 @@ def test_a_forget_that_died_between_chunks_is_finished_and_nothing_comes_back(
         assert _sql(store, "SELECT count(*) FROM creative_memory_leases")[0][0] == 0
         placeholders = "SELECT count(*) FROM creative_memory_events WHERE payload LIKE '{\"patterns\":[]}%'"
         assert _sql(store, placeholders) == [(0,)]
-        forgetting.checkpoint(store)
+        erasure.checkpoint(store)
         assert count_bytes(store.path, needles_for(pattern), fold=True) == 0
         _full_derivation_equals_cache(store)
         assert _traces(store, ptype, pattern)["records"] == 0  # the rebuild did not bring it back

@@ -34,6 +34,7 @@ from creative_memory.services.forget.erasure_search import (
 )
 from creative_memory.services.forget.spelled_search import count_spelled
 from creative_memory.services.store.store import Store
+from creative_memory.services.store.writes import truncate_gently
 
 log = logging.getLogger("cm.erasure")
 FORGOTTEN = "[forgotten]"
@@ -121,6 +122,27 @@ COMPACT_NOTE = (
     "Old copies of the text remain in free space inside the store file. Close Open Design, then run "
     "the command again with --compact to rewrite the file without them."
 )
+
+
+def checkpoint(store: Store) -> bool:
+    """Empty the WAL. A PASSIVE checkpoint first copies the pages without blocking any writer; the
+    TRUNCATE one that follows (which holds off writers while it runs) then has little left."""
+    try:
+        with store.raw() as con:
+            con.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    except Exception as exc:  # a busy store: the TRUNCATE checkpoint below retries and reports
+        log.info("passive checkpoint skipped: %s", exc)
+    return store.checkpoint_truncate()
+
+
+def checkpoint_gently(store: Store) -> bool:
+    """A checkpoint for a retry while the daemon keeps writing (:func:`writes.truncate_gently`)."""
+    try:
+        with store.raw() as con:
+            return truncate_gently(con)
+    except Exception as exc:  # a store that cannot be written now: the receipt says it was not emptied
+        log.info("checkpoint failed: %s", exc)
+        return False
 
 
 def _verify(
@@ -243,8 +265,6 @@ def _search(store: Store, names: spellings.Spellings, *, account: bool) -> tuple
     occurrences = 0
     for attempt in range(3):
         if attempt:
-            from creative_memory.services.forget.forgetting import checkpoint_gently
-
             checkpoint_gently(store)  # short waits only: the daemon keeps writing between attempts
         with store.raw() as con:
             con.execute("BEGIN")

@@ -45,7 +45,7 @@ from creative_memory.services.derivation.derivation import (
 )
 from creative_memory.services.derivation.regroup import rederive_chunked
 from creative_memory.services.forget.byte_scan import needles_for
-from creative_memory.services.forget.erasure import _SNAPSHOT_NOTE, Receipt, Target, _verify
+from creative_memory.services.forget.erasure import _SNAPSHOT_NOTE, Receipt, Target, _verify, checkpoint
 from creative_memory.services.forget.forget_events import (
     delete_placeholders,
     diagnostics_naming,
@@ -73,7 +73,6 @@ from creative_memory.services.store.writes import (
     quiet,
     renew_lease,
     take_lease,
-    truncate_gently,
 )
 
 log = logging.getLogger("cm.erasure")
@@ -138,27 +137,6 @@ def forget(
         (time.perf_counter() - t3) * 1000,
     )
     return receipt
-
-
-def checkpoint(store: Store) -> bool:
-    """Empty the WAL. A PASSIVE checkpoint first copies the pages without blocking any writer; the
-    TRUNCATE one that follows (which holds off writers while it runs) then has little left."""
-    try:
-        with store.raw() as con:
-            con.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-    except Exception as exc:  # a busy store: the TRUNCATE checkpoint below retries and reports
-        log.info("passive checkpoint skipped: %s", exc)
-    return store.checkpoint_truncate()
-
-
-def checkpoint_gently(store: Store) -> bool:
-    """A checkpoint for a retry while the daemon keeps writing (:func:`writes.truncate_gently`)."""
-    try:
-        with store.raw() as con:
-            return truncate_gently(con)
-    except Exception as exc:  # a store that cannot be written now: the receipt says it was not emptied
-        log.info("checkpoint failed: %s", exc)
-        return False
 
 
 # --------------------------------------------------------------------------- the plan
