@@ -26,7 +26,7 @@ from creative_memory.model.constants import Actor
 from creative_memory.services.derivation import cache_state, decay, derivation
 from creative_memory.services.derivation import decay as decay_module
 from creative_memory.services.derivation import rebuild as rebuild_module
-from creative_memory.services.forget import erasure
+from creative_memory.services.forget import erasure, forgetting, reset
 from creative_memory.services.ingest import ingest
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_jsonl
@@ -216,10 +216,10 @@ def _co_patterns(store: Store, seq: int) -> set[str]:
 
 def test_our_own_forget_and_reset_leave_no_change_log(filled: Store, blocks: BlockChecker) -> None:
     store = filled
-    erasure.forget(store, USER, [erasure.Target(*GONE)], blocks=blocks, actor=Actor.CLI, now=NOW)
+    forgetting.forget(store, USER, [erasure.Target(*GONE)], blocks=blocks, actor=Actor.CLI, now=NOW)
     assert change_log(store) == 0
     assert_equals_full_derivation(store)
-    erasure.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW)
+    reset.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW)
     assert change_log(store) == 0
 
 
@@ -229,7 +229,7 @@ def second_handle(store: Store) -> Store:
 
 
 def _forget_gone(other: Store, blocks: BlockChecker) -> None:
-    erasure.forget(other, USER, [erasure.Target(*GONE)], blocks=blocks, block=True, actor=Actor.CLI, now=NOW)
+    forgetting.forget(other, USER, [erasure.Target(*GONE)], blocks=blocks, block=True, actor=Actor.CLI, now=NOW)
 
 
 def _gone_is_gone(store: Store) -> None:

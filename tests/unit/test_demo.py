@@ -18,7 +18,8 @@ from creative_memory.services.common.errors import Cancelled, InvalidInput
 from creative_memory.services.demo import demo, demo_words
 from creative_memory.services.demo.demo import DemoCounts
 from creative_memory.services.derivation import event_content
-from creative_memory.services.forget.erasure import Target, forget
+from creative_memory.services.forget.erasure import Target
+from creative_memory.services.forget.forgetting import forget
 from creative_memory.services.ingest import ingest
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.keychain.secrets import SecretStore

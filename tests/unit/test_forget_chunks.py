@@ -114,7 +114,7 @@ def test_a_busy_forget_commits_in_several_transactions_and_equals_a_full_derivat
     ptype, pattern, n = _busiest(demo_store)
     assert n > 100, "the demo store's busiest pattern is too small to need chunks"
     seen = _interrupt_after(monkeypatch, 10**9)  # counts the chunks, never stops
-    r = erasure.forget(demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
+    r = forgetting.forget(demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
     assert len(seen) > 2, "the events were not rewritten in several transactions"
     assert r.verified and r.events_deleted + r.events_rewritten >= n
     assert _traces(demo_store, ptype, pattern) == {"records": 0, "index": 0, "payloads": 0}
@@ -142,7 +142,7 @@ def test_between_chunks_readers_serve_the_stored_state_without_the_target(
 
     _interrupt_after(monkeypatch, 10**9, during=look)
     try:
-        erasure.forget(demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
+        forgetting.forget(demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
     finally:
         other.close()
     assert looked, "no chunk boundary was observed"
@@ -157,7 +157,7 @@ def test_a_forget_that_died_between_chunks_is_finished_and_nothing_comes_back(
     ptype, pattern, _n = _busiest(demo_store)
     _interrupt_after(monkeypatch, 3)
     with pytest.raises(KeyboardInterrupt):
-        erasure.forget(demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
+        forgetting.forget(demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
     monkeypatch.undo()
     half = _traces(demo_store, ptype, pattern)
     assert half["records"] == 0 and half["payloads"] > 0 and half["index"] > 0, half
@@ -172,7 +172,7 @@ def test_a_forget_that_died_between_chunks_is_finished_and_nothing_comes_back(
         store = Store.open(DataDir(tmp_path / "od", "flag"))
         if reopen == "forget":  # of another pattern: the interrupted one is finished first
             other = _sql(store, "SELECT preference_type, pattern FROM creative_memory_preferences LIMIT 1")[0]
-            erasure.forget(store, USER, [erasure.Target(*other)], blocks=blocks, actor=Actor.CLI, now=NOW)
+            forgetting.forget(store, USER, [erasure.Target(*other)], blocks=blocks, actor=Actor.CLI, now=NOW)
         else:  # a full rebuild would re-derive the pattern from the events the dead run left
             rebuild.rebuild(store, USER, NOW)
     try:
@@ -197,7 +197,7 @@ def test_a_failed_forget_does_not_keep_others_waiting(
     ptype, pattern, _n = _busiest(demo_store)
     _interrupt_after(monkeypatch, 2)
     with pytest.raises(KeyboardInterrupt):
-        erasure.forget(demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
+        forgetting.forget(demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
     monkeypatch.undo()
     con = sqlite3.connect(demo_store.path)
     try:

@@ -16,7 +16,7 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import func, select
 
@@ -280,41 +280,3 @@ def _search(store: Store, names: spellings.Spellings, *, account: bool) -> tuple
             finally:
                 con.execute("ROLLBACK")
     return occurrences, None
-
-
-if TYPE_CHECKING:
-    from creative_memory.services.forget.byte_scan import _FEW_NEEDLES as _FEW_NEEDLES
-    from creative_memory.services.forget.byte_scan import count_bytes as count_bytes
-    from creative_memory.services.forget.byte_scan import needles_for as needles_for
-    from creative_memory.services.forget.forget_events import _DIFF_BOUND as _DIFF_BOUND
-    from creative_memory.services.forget.forget_events import _rewrite_payload as _rewrite_payload
-    from creative_memory.services.forget.forget_events import diff_mentions as diff_mentions
-    from creative_memory.services.forget.forget_events import spelled_targets as spelled_targets
-    from creative_memory.services.forget.forgetting import forget as forget
-    from creative_memory.services.forget.reset import reset as reset
-
-_FORGET_EVENTS = ("_DIFF_BOUND", "_rewrite_payload", "diff_mentions", "spelled_targets")
-_SCAN = ("_FEW_NEEDLES", "count_bytes", "needles_for")
-
-
-# The operations live in services/forget/forgetting.py and services/forget/reset.py, the steps of a forget in
-# services/forget/forget_events.py (they use what is above);
-# reached from here on first use, so any of the modules can be imported first.
-def __getattr__(name: str) -> Any:
-    if name == "forget":
-        from creative_memory.services.forget.forgetting import forget
-
-        return forget
-    if name == "reset":
-        from creative_memory.services.forget.reset import reset
-
-        return reset
-    if name in _FORGET_EVENTS:  # the steps of forgetting one target (services/forget/forget_events.py)
-        from creative_memory.services.forget import forget_events
-
-        return getattr(forget_events, name)
-    if name in _SCAN:  # the byte search (services/forget/byte_scan.py)
-        from creative_memory.services.forget import byte_scan
-
-        return getattr(byte_scan, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

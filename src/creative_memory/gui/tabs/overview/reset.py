@@ -13,7 +13,7 @@ from creative_memory.gui.dialogs.files import ask_save_path
 from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.dialogs.reset import ResetDialog
 from creative_memory.gui.tabs.overview.transfer import TransferActions
-from creative_memory.services.forget import erasure
+from creative_memory.services.forget import erasure, reset
 from creative_memory.services.inspection import queries
 
 ACCEPTED = int(QDialog.DialogCode.Accepted.value)
@@ -63,7 +63,7 @@ class ResetActions(TransferActions):
         progress = self._progress(self.tr("Resetting creative memory"), self.tr("Erasing…"))
         try:
             receipt = await self.ctrl.run(
-                erasure.reset, self.ctrl.store, self.ctrl.user, confirm=True, actor=self._actor(),
+                reset.reset, self.ctrl.store, self.ctrl.user, confirm=True, actor=self._actor(),
                 now=self.ctrl.now(), include_settings=include_settings, progress=progress.step,
             )
         except Exception as exc:
