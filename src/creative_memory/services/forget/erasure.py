@@ -1,4 +1,7 @@
-"""Real erasure: forget one pattern (or many), reset everything, and prove it with a receipt.
+"""Real erasure, what it is asked and what it proves: the target of a forget (:class:`Target`), the
+receipt (:class:`Receipt`), the checkpoints that empty the WAL and the proof
+(:func:`verify_erasure`). The operations that use them are ``forget.forgetting.forget`` and
+``forget.reset.reset``.
 
 Forgetting removes the derived records, the pattern inside every raw event (an event left with no
 pattern is deleted), free-text mentions of it in event diffs, every diagnostic that names it, and
@@ -28,9 +31,9 @@ from creative_memory.model.tables import (
 from creative_memory.services.common import spellings
 from creative_memory.services.common.naming import optional_project, valid_name
 from creative_memory.services.forget.erasure_search import (
-    _mention_notes,
     live_copies,
     live_mentions,
+    mention_notes,
 )
 from creative_memory.services.forget.spelled_search import count_spelled
 from creative_memory.services.store.store import Store
@@ -112,7 +115,7 @@ class Receipt:
         }
 
 
-_SNAPSHOT_NOTE = (
+SNAPSHOT_NOTE = (
     "Another program kept an old snapshot open, so the write-ahead log could not be emptied yet; "
     "run the command again when Open Design is idle."
 )
@@ -145,7 +148,7 @@ def checkpoint_gently(store: Store) -> bool:
         return False
 
 
-def _verify(
+def verify_erasure(
     store: Store, user_id: str, targets: Sequence[Target], receipt: Receipt, *, compact: bool = False
 ) -> None:
     """Rows first, then bytes. Text still in the files must be live, legitimate data; a stale copy
@@ -162,13 +165,13 @@ def _verify(
             # Every copy in the files is accounted for by live data (another pattern whose name
             # contains this one, the same name under another type, Open Design's own data): no
             # stale copy is left anywhere, so there is nothing to compact.
-            receipt.notes.extend(_mention_notes(live))
+            receipt.notes.extend(mention_notes(live))
             receipt.verified = ok
             return
         if receipt.occurrences and live is not None and not compact:
             # Counted exactly, and the files hold more copies than live data puts there: a stale
             # copy is left in free space, which only a VACUUM removes.
-            receipt.notes.extend(_mention_notes(live))
+            receipt.notes.extend(mention_notes(live))
             receipt.notes.append(COMPACT_NOTE)
             receipt.verified = False
             return
@@ -220,7 +223,7 @@ def _compact(store: Store, receipt: Receipt) -> bool:
     receipt.checkpointed = store.checkpoint_truncate()
     if not receipt.checkpointed:
         ok = False
-        receipt.notes.append(_SNAPSHOT_NOTE)
+        receipt.notes.append(SNAPSHOT_NOTE)
     return ok
 
 
@@ -235,12 +238,12 @@ def _explained_by_live_rows(
             for table, count in live_mentions(session, anchor, fold=True).items():
                 found[table] = found.get(table, 0) + count
     if found and (compact or counted):
-        receipt.notes.extend(_mention_notes(found))
+        receipt.notes.extend(mention_notes(found))
         return True
     if found:
         # Live data holds the text, but the copies could not be counted against it (many
         # needles at once): a stale copy beside them cannot be ruled out without a VACUUM.
-        receipt.notes.extend(_mention_notes(found))
+        receipt.notes.extend(mention_notes(found))
         receipt.notes.append(COMPACT_NOTE)
         return False
     if not compact:

@@ -45,7 +45,7 @@ from creative_memory.services.derivation.derivation import (
 )
 from creative_memory.services.derivation.regroup import rederive_chunked
 from creative_memory.services.forget.byte_scan import needles_for
-from creative_memory.services.forget.erasure import _SNAPSHOT_NOTE, Receipt, Target, _verify, checkpoint
+from creative_memory.services.forget.erasure import SNAPSHOT_NOTE, Receipt, Target, checkpoint, verify_erasure
 from creative_memory.services.forget.forget_events import (
     delete_placeholders,
     diagnostics_naming,
@@ -122,10 +122,10 @@ def forget(
     t1 = time.perf_counter()
     receipt.checkpointed = checkpoint(store)
     if not receipt.checkpointed:
-        receipt.notes.append(_SNAPSHOT_NOTE)
+        receipt.notes.append(SNAPSHOT_NOTE)
     t2 = time.perf_counter()
     if verify:
-        _verify(store, user_id, forms, receipt, compact=compact)
+        verify_erasure(store, user_id, forms, receipt, compact=compact)
     t3 = time.perf_counter()
     # decision 0016; folded needles of every spelling (decision 0029)
     backups.settle(receipt, store.path, [n for f in forms for n in needles_for(f.pattern, [f.pattern])])
