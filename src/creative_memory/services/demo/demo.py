@@ -50,6 +50,7 @@ from creative_memory.services.common.naming import valid_name
 from creative_memory.services.demo.demo_plan import SIZES, Plan, make_plan, timeline
 from creative_memory.services.demo.demo_rows import Row, RowSink, RowWriter
 from creative_memory.services.derivation import derivation, rebuild
+from creative_memory.services.forget.forgetting import finish_interrupted
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.store.store import Store
 
@@ -166,6 +167,7 @@ def generate(
     seed whose demo data the store already holds.
     """
     key, user_id = _checked(store, user_id, size, seed)
+    finish_interrupted(store, user_id)  # a forget that died half-way: the rebuild below refuses its leftovers
     rng = random.Random(seed)
     plan = make_plan(rng, key, _blocked_patterns(store, user_id, blocks))
     derive_units = max(1, plan.items // 2)
