@@ -1,17 +1,16 @@
 """Persistence around the pure engine: keep the preference cache equal to a derivation of the events.
 
 The cache is content-addressed (``services.derivation.cache_key``): a cache that is not current
-(``services.derivation.cache_state.is_current``) is derived again.
-
+(``services.derivation.cache_state.is_current``) is derived again by :func:`ensure_current`.
 Appending events whose ``(occurred_at, seq)`` sorts after everything folded so far is folded
-incrementally into the affected groups only; anything else re-derives in full. Full derivation
-reads in one snapshot, folds outside any write lock, then writes in one short transaction.
+incrementally into the affected groups only (``services.derivation.incremental``); anything else
+re-derives in full (``services.derivation.rebuild``: one read snapshot folds outside any write
+lock, short transactions publish).
 """
 
 from __future__ import annotations
 
-import logging
-
+from creative_memory.services.common.errors import InterruptedWork
 from creative_memory.services.derivation.cache_state import CancelCheck, DerivationInfo, Progress
 
 # Events as the fold reads them, fold states as JSON and preference rows live in
@@ -30,7 +29,6 @@ from creative_memory.services.derivation.incremental import catch_up
 from creative_memory.services.derivation.rebuild import rebuild
 from creative_memory.services.store.store import Store
 
-log = logging.getLogger("cm.engine")
 
 def ensure_current(
     store: Store,
@@ -45,4 +43,10 @@ def ensure_current(
     info = catch_up(store, user_id, now)
     if info is not None:
         return info
-    return rebuild(store, user_id, now, progress=progress, cancelled=cancelled)
+    try:
+        return rebuild(store, user_id, now, progress=progress, cancelled=cancelled)
+    except InterruptedWork:
+        # A forget died half-way: nothing is derived from the events it left until it is finished
+        # (the next open of the store or forget does). Serve what is stored meanwhile, as while any
+        # run rewrites this memory: its targets' records are gone already (docs/decisions/0070).
+        return DerivationInfo("current", 0, 0, 0.0)

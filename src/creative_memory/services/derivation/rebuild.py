@@ -1,7 +1,10 @@
 """Full re-derivation: fold in a read snapshot, compare outside the lock, publish in short writes.
 
 1. A short write takes the user's ``rebuild`` lease (readers serve what is stored meanwhile, and
-   no other derivation starts: docs/decisions/0019).
+   no other derivation starts: docs/decisions/0019), unless a forget died half-way and left its
+   plan: then nothing is derived from the events it left (``writes.refuse_after_interrupted``
+   raises ``InterruptedWork``; the next open of the store, forget or rebuilding command finishes
+   it first, docs/decisions/0070).
 2. One read snapshot folds every event and reads the stored rows, with the snapshot's events token
    (services.derivation.rebuild_fold; on two cores when the store is large: services.derivation.fold_split).
 3. The difference (rows to update, insert, delete) is computed a chunk at a time outside any lock,
@@ -54,6 +57,7 @@ from creative_memory.services.store.writes import (
     count_between,
     drop_lease,
     lease_holder,
+    refuse_after_interrupted,
     renew_lease,
     take_lease,
     wal_kept,
@@ -100,11 +104,10 @@ def _rebuild(
     cancelled: CancelCheck | None,
     takeover: str | None,
 ) -> DerivationInfo:
-    from creative_memory.services.forget.forgetting import finish_interrupted
-
-    finish_interrupted(store, user_id)  # a forget that died half-way: never re-derive from its leftovers
     with store.write() as session, sa_errors():
-        take_lease(dbapi_connection(session), user_id, "rebuild", takeover=takeover)
+        con = dbapi_connection(session)
+        refuse_after_interrupted(con, user_id)  # a forget that died half-way: never re-derive from its leftovers
+        take_lease(con, user_id, "rebuild", takeover=takeover)
     gc_was_enabled = gc.isenabled()
     info: DerivationInfo | None = None
     try:
@@ -142,6 +145,7 @@ def _retake(store: Store, user_id: str) -> None:
         with store.write() as session, sa_errors():
             con = dbapi_connection(session)
             if lease_holder(con, user_id) in (None, "rebuild") or time.monotonic() > deadline:
+                refuse_after_interrupted(con, user_id)  # the forget died: its plan stays for the next run
                 take_lease(con, user_id, "rebuild")
                 return
         time.sleep(0.05)

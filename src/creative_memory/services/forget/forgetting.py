@@ -17,9 +17,11 @@ longer than the daemon may wait for the write lock. So (docs/decisions/0035):
 5. Checkpoint (PASSIVE first, so that the TRUNCATE one has little left to copy while it blocks
    writers), then the byte search of the files: "verified" is said after the last chunk.
 
-A run that dies between chunks leaves its plan in a lease whose process is gone. The next forget,
-rebuild or open of the store finishes it (:func:`finish_interrupted`): it erases what is left of
-the targets and has the cache re-derived in full, so nothing forgotten comes back.
+A run that dies between chunks leaves its plan in a lease whose process is gone. The next open of
+the store, forget, or command that rebuilds (an import, the demo, the window's Rebuild) finishes it
+(:func:`finish_interrupted`): it erases what is left of the targets and has the cache re-derived in
+full, so nothing forgotten comes back. Until then no rebuild derives from what it left
+(``writes.refuse_after_interrupted``; docs/decisions/0070).
 """
 
 from __future__ import annotations
@@ -243,8 +245,8 @@ def _run(
         phases["groups"] = time.perf_counter() - t1
         last_write(store, user_id, targets, spelled, top, diag_top, receipt, now, reset_cache=resumed)
     except BaseException:
-        # The plan stays with the lease; marked as over, it is finished by the next forget, rebuild or
-        # open of the store (finish_interrupted), and nobody waits for this run meanwhile.
+        # The plan stays with the lease; marked as over, it is finished by the next open of the store,
+        # forget or command that rebuilds (finish_interrupted), and nobody waits for this run meanwhile.
         try:
             with store.write() as session, sa_errors():
                 abandon_lease(dbapi_connection(session), user_id)
