@@ -29,8 +29,8 @@ from bench.common import NOW, USER, demo_store, header, parser, working_copy
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import Preference
 from creative_memory.services.demo import demo, demo_plan
-from creative_memory.services.derivation import derivation
-from creative_memory.services.forget import erasure
+from creative_memory.services.derivation import decay, rebuild
+from creative_memory.services.forget import erasure, forgetting, reset
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_events, validate_event
 from creative_memory.services.keychain.secrets import SecretStore
@@ -84,7 +84,7 @@ def _forget(label: str) -> Op:
             _l, t, p, n = next(x for x in pick_patterns(store, 0) if x[0] == label)
 
         def run() -> str:
-            r = erasure.forget(store, USER, [erasure.Target(t, p)], blocks=blocks, actor=Actor.CLI, now=NOW)
+            r = forgetting.forget(store, USER, [erasure.Target(t, p)], blocks=blocks, actor=Actor.CLI, now=NOW)
             return (
                 f"{t} {p} ({n} events): verified {r.verified}, {r.duration_ms:.0f} ms, "
                 f"longest write of ours {r.longest_write_ms:.0f} ms"
@@ -102,7 +102,7 @@ def _rebuild(empty: bool) -> Op:
                 s.execute(delete(Preference).where(Preference.user_id == USER))
 
         def run() -> str:
-            info = derivation.rebuild(store, USER, NOW)
+            info = rebuild.rebuild(store, USER, NOW)
             return f"{info.preferences} preferences from {info.events} events"
 
         return run
@@ -112,7 +112,7 @@ def _rebuild(empty: bool) -> Op:
 
 def _decay(store: Store, blocks: BlockChecker, tmp: Path) -> Callable[[], str]:
     def run() -> str:
-        d = derivation.refresh_decay(store, USER, NOW + 120 * DAY)
+        d = decay.refresh_decay(store, USER, NOW + 120 * DAY)
         return f"decayed {d.decayed}, archived {d.archived}"
 
     return run
@@ -135,7 +135,7 @@ def _import(store: Store, blocks: BlockChecker, tmp: Path) -> Callable[[], str]:
 
 def _reset(store: Store, blocks: BlockChecker, tmp: Path) -> Callable[[], str]:
     def run() -> str:
-        r = erasure.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW)
+        r = reset.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW)
         return f"{r.events_deleted} events, {r.preferences} preferences: verified {r.verified}"
 
     return run

@@ -105,9 +105,9 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
         t0 = time.perf_counter()
         store = await ctrl.open()
         if ctrl.outdated_rules is not None:
-            from creative_memory.services.derivation import derivation
+            from creative_memory.services.derivation import rebuild
 
-            await ctrl.run(derivation.rebuild, store, USER, ctrl.now())
+            await ctrl.run(rebuild.rebuild, store, USER, ctrl.now())
         while any(t.get_name() == "decay-catch-up" and not t.done() for t in asyncio.all_tasks()):
             await asyncio.sleep(0.05)
         out["open_s"] = time.perf_counter() - t0

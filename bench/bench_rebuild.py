@@ -1,4 +1,4 @@
-"""Full re-derivation (``services.derivation.derivation.rebuild``) of the demo store of ``--size``.
+"""Full re-derivation (``services.derivation.rebuild.rebuild``) of the demo store of ``--size``.
 Target (quality.md): ≤ 15 s for 1 M events (L).
 
     python -m bench.bench_rebuild --size M             # 3 runs
@@ -29,7 +29,7 @@ from bench.common import (
     runs_for,
     working_copy,
 )
-from creative_memory.services.derivation import derivation
+from creative_memory.services.derivation import rebuild
 
 TARGET_S_PER_M_EVENTS = 15.0
 
@@ -90,7 +90,7 @@ def main(argv: list[str] | None = None) -> None:
             def mark(done: int, _total: int, t0: float = t0) -> None:
                 marks.append((done, time.perf_counter() - t0))
 
-            info = derivation.rebuild(store, USER, NOW, progress=mark)
+            info = rebuild.rebuild(store, USER, NOW, progress=mark)
             took.append(time.perf_counter() - t0)
             cpu.append(_cpu() - c0)
             fold_end = max((t for d, t in marks if d < info.events), default=0.0)
@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> None:
         )
         if args.profile:
             print("-- cProfile: one rebuild (by internal time)")
-            print(profile(lambda: derivation.rebuild(store, USER, NOW), 1, top=30, sort="tottime"))
+            print(profile(lambda: rebuild.rebuild(store, USER, NOW), 1, top=30, sort="tottime"))
 
 
 if __name__ == "__main__":

@@ -49,6 +49,7 @@ from typing import IO, Any
 
 from bench.common import NOW, copy_store
 from creative_memory.model.events import iso
+from creative_memory.services.derivation import rebuild
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_DIR = ROOT / "tests" / "node"
@@ -599,7 +600,7 @@ def check(folder: Path, work: Path, log: Log) -> None:
             derivation.ensure_current(s, u, CLOCK)
         n0, h0, rows0 = pref_digest(copy / "app.sqlite")
         for u in users:
-            derivation.rebuild(s, u, CLOCK)
+            rebuild.rebuild(s, u, CLOCK)
         n1, h1, rows1 = pref_digest(copy / "app.sqlite")
     finally:
         s.close()

@@ -32,6 +32,7 @@ from typing import Any
 from creative_memory.model.constants import DERIVATION_VERSION
 from creative_memory.model.events import iso
 from creative_memory.services.demo import demo
+from creative_memory.services.derivation import rebuild
 from creative_memory.services.location.datadir import DataDir
 from creative_memory.services.store.store import Store
 
@@ -163,7 +164,6 @@ def make_current(store: Store, bs: BenchStore) -> float | None:
     """Re-derive a working copy of a store derived by older rules (seconds taken), else None."""
     if not outdated(bs):
         return None
-    from creative_memory.services.derivation import derivation
 
     print(
         f"   the cached store was derived by {bs.meta.get('derivation_version')}: re-deriving the copy "
@@ -171,7 +171,7 @@ def make_current(store: Store, bs: BenchStore) -> float | None:
         flush=True,
     )
     t0 = time.perf_counter()
-    derivation.rebuild(store, USER, NOW)
+    rebuild.rebuild(store, USER, NOW)
     took = time.perf_counter() - t0
     print(f"   re-derived by the new rules in {took:.2f} s (every record rewritten)", flush=True)
     return took

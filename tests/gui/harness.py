@@ -20,7 +20,8 @@ from creative_memory.gui.storeworker import StoreWorker
 from creative_memory.gui.tasks import TaskKeeper
 from creative_memory.model.constants import Actor
 from creative_memory.services.context import Context
-from creative_memory.services.derivation.derivation import ensure_current, is_current
+from creative_memory.services.derivation.cache_state import is_current
+from creative_memory.services.derivation.derivation import ensure_current
 from creative_memory.services.ingest.ingest import ingest_jsonl
 from creative_memory.services.location.datadir import DataDir
 

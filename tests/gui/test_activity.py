@@ -23,7 +23,7 @@ from creative_memory.gui.tabs.activity.view import ActivityTab
 from creative_memory.gui.theme import apply_scheme
 from creative_memory.model.constants import Actor
 from creative_memory.services.controls import audit, controls
-from creative_memory.services.forget import erasure
+from creative_memory.services.forget import erasure, forgetting
 
 SHOTS = Path(os.environ.get("CM_SHOTS_DIR") or tempfile.gettempdir()) / "cm-shots"
 
@@ -134,7 +134,7 @@ def test_export_csv_and_json_with_mode_0600(tab: ActivityTab, ctrl: Any, run_asy
 def test_forgotten_patterns_appear_only_as_fingerprints(tab: ActivityTab, ctrl: Any, seed: Any,
                                                         run_async: Any, tmp_path: Path) -> None:
     seed([event(i, pattern="secret_moodboard", project="p1", at_ms=ctrl.now() - 60_000 + i) for i in range(3)])
-    erasure.forget(ctrl.store, ctrl.user, [erasure.Target("layout", "secret_moodboard")],
+    forgetting.forget(ctrl.store, ctrl.user, [erasure.Target("layout", "secret_moodboard")],
                    blocks=ctrl.ctx.blocks, actor=Actor.GUI, now=ctrl.now())
     run_async(tab.refresh())
     rows = cells(tab)
@@ -191,7 +191,7 @@ def test_screenshots_light_and_dark(ctrl: Any, qtbot: Any, qapp: Any, seed: Any,
     controls.resume(ctrl.store, ctrl.user, what="learning", actor=Actor.GUI, now=ctrl.now())
     for pid in ("p_cafe_menu", "p_brand_refresh"):
         controls.set_project(ctrl.store, ctrl.user, pid, use_memory=False, actor=Actor.CLI, now=ctrl.now())
-    erasure.forget(ctrl.store, ctrl.user, [erasure.Target("layout", "dense_grids")], blocks=ctrl.ctx.blocks,
+    forgetting.forget(ctrl.store, ctrl.user, [erasure.Target("layout", "dense_grids")], blocks=ctrl.ctx.blocks,
                    actor=Actor.GUI, now=ctrl.now())
     SHOTS.mkdir(parents=True, exist_ok=True)
     tab = ActivityTab(ctrl)

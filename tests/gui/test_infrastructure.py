@@ -43,15 +43,10 @@ from PySide6.QtWidgets import (
 )
 
 from creative_memory.gui import errors, icons, logging_setup, settings
-from creative_memory.gui.widgets import (
-    STRENGTH_ROLE,
-    Banner,
-    EmptyState,
-    FilterLineEdit,
-    StrengthBarDelegate,
-    accent_colour,
-    is_dark,
-)
+from creative_memory.gui.widgets.banner import Banner, accent_colour, is_dark
+from creative_memory.gui.widgets.empty_state import EmptyState
+from creative_memory.gui.widgets.filter_edit import FilterLineEdit
+from creative_memory.gui.widgets.strength import STRENGTH_ROLE, StrengthBarDelegate
 from creative_memory.services.common.errors import Cancelled, InvalidInput, StoreUnavailable
 
 REPO_ROOT = Path(__file__).resolve().parents[2]

@@ -532,6 +532,37 @@ def test_rebuild_button_re_derives_from_the_events_and_records_it(
     assert not ctrl.errors
 
 
+def test_rebuild_button_first_finishes_a_forget_that_died_since_the_store_was_opened(
+    tab: OverviewTab, ctrl: Controller, seed: Any, wait_until: Any
+) -> None:
+    """A forget that failed half-way leaves its plan in the lease (decision 0035); the rebuild alone
+    would refuse to derive from the events it left (decision 0070): the button finishes it first."""
+    seed(some_events())
+    plan = f'{{"now":{ctrl.now()},"targets":[["typography","serif_headings",null,null,false]]}}'
+    with ctrl.store.write() as s:
+        s.execute(sqlite3_text("DELETE FROM creative_memory_preferences"))
+        s.execute(
+            sqlite3_text(
+                "INSERT INTO creative_memory_leases (user_id, operation, started_at, heartbeat_at, pid) "
+                "VALUES (:u, :op, 0, 0, NULL)"
+            ),
+            {"u": ctrl.user, "op": f"forget\n{plan}"},
+        )
+    tab.rebuild_button.click()
+    wait_until(lambda: status(ctrl).counts.preferences > 0 and tab.rebuild_button.isEnabled())
+    assert "Rebuilt" in tab.selftest_summary.text()
+    assert sql_count(ctrl, "creative_memory_leases") == 0
+    with ctrl.store.read() as s:
+        left = s.execute(
+            sqlite3_text(
+                "SELECT (SELECT count(*) FROM creative_memory_preferences WHERE pattern = 'serif_headings') + "
+                "(SELECT count(*) FROM creative_memory_events WHERE instr(payload, 'serif_headings') > 0)"
+            )
+        ).scalar()
+    assert left == 0
+    assert not ctrl.errors
+
+
 def sqlite3_text(sql: str) -> Any:
     from sqlalchemy import text
 

@@ -26,8 +26,8 @@ from creative_memory.model.constants import Actor, Mode, Origin
 from creative_memory.model.tables import Event, Preference
 from creative_memory.services.common.clock import now_ms
 from creative_memory.services.controls import controls
-from creative_memory.services.derivation import derivation
-from creative_memory.services.forget import erasure
+from creative_memory.services.derivation import cache_state, derivation, rebuild
+from creative_memory.services.forget import erasure, forgetting, reset
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_events, validate_event
 from creative_memory.services.keychain.secrets import SecretStore
@@ -159,7 +159,7 @@ def test_a_concurrent_writer_loses_nothing_and_never_sees_a_lock(
                 elif kind in (2, 6):
                     target = UNUSED[(actions["forget"]) % len(UNUSED)]
                     receipts.append(
-                        erasure.forget(
+                        forgetting.forget(
                             store,
                             WRITER_USER,
                             [erasure.Target(*target)],
@@ -178,7 +178,7 @@ def test_a_concurrent_writer_loses_nothing_and_never_sees_a_lock(
                     assert rec.retrieval_id is not None  # a recorded one writes beside the other process
                     actions["preview"] += 1
                 elif kind == 4:
-                    r = erasure.reset(store, OTHER, confirm=True, actor=Actor.GUI, now=now)
+                    r = reset.reset(store, OTHER, confirm=True, actor=Actor.GUI, now=now)
                     assert r.events_deleted > 0
                     actions["reset"] += 1
                     assert seed_other(store, blocks, step) == 60  # something to reset next time
@@ -244,12 +244,12 @@ def test_a_concurrent_writer_loses_nothing_and_never_sees_a_lock(
         # The derived cache of the writer's user is exact (not merely "current").
         derivation.ensure_current(store, WRITER_USER, now_ms())
         with store.read() as s:
-            assert derivation.is_current(s, WRITER_USER)
+            assert cache_state.is_current(s, WRITER_USER)
             cached = sorted(
                 (p.scope, p.preference_type, p.pattern, p.polarity, p.accept_count, p.reject_count)
                 for p in s.scalars(select(Preference).where(Preference.user_id == WRITER_USER))
             )
-        derivation.rebuild(store, WRITER_USER, now_ms())
+        rebuild.rebuild(store, WRITER_USER, now_ms())
         with store.read() as s:
             rebuilt = sorted(
                 (p.scope, p.preference_type, p.pattern, p.polarity, p.accept_count, p.reject_count)
@@ -261,7 +261,7 @@ def test_a_concurrent_writer_loses_nothing_and_never_sees_a_lock(
         # the writer held a snapshot, and once it is gone a second forget finishes the erasure.
         for r in receipts:
             assert r.verified or r.notes, r.as_json()
-        final = erasure.forget(
+        final = forgetting.forget(
             store,
             WRITER_USER,
             [erasure.Target(*t) for t in UNUSED],

@@ -44,7 +44,7 @@ from creative_memory.model.events import iso
 from creative_memory.model.tables import Preference
 from creative_memory.services.context import Context
 from creative_memory.services.controls import controls
-from creative_memory.services.derivation import derivation
+from creative_memory.services.derivation import cache_state, derivation, rebuild
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_events, validate_event
 from creative_memory.services.keychain.secrets import SecretStore
@@ -337,9 +337,9 @@ def next_operation_works(store: Store) -> None:
     out = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id="p_1", now=NOW))
     assert out.retrieval_id is not None
     with store.read() as s:
-        assert derivation.is_current(s, USER)
+        assert cache_state.is_current(s, USER)
     cached = prefs_of(store)
-    derivation.rebuild(store, USER, NOW)
+    rebuild.rebuild(store, USER, NOW)
     assert prefs_of(store) == cached, "after the crash the cache differs from a full derivation"
 
 
@@ -409,7 +409,7 @@ def test_kill_minus_nine_leaves_the_before_or_the_after_state(
                     assert now["full"] == before["full"], where
                 elif now["full"] != after["full"]:  # killed between the two: the cache must know
                     with store.read() as s:
-                        assert not derivation.is_current(s, USER), f"a stale cache passes as current: {where}"
+                        assert not cache_state.is_current(s, USER), f"a stale cache passes as current: {where}"
             else:  # one transaction: events, cache and audit change together
                 assert now["full"] in (before["full"], after["full"]), f"torn state: {where}"
                 if op == "forget":

@@ -25,8 +25,8 @@ from sqlalchemy import func, select
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import EventPattern
 from creative_memory.services.demo import demo, demo_plan
-from creative_memory.services.derivation import derivation
-from creative_memory.services.forget import erasure
+from creative_memory.services.derivation import decay, rebuild
+from creative_memory.services.forget import erasure, forgetting
 from creative_memory.services.forget import reset as reset_module
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_jsonl
@@ -93,18 +93,18 @@ def _ingest(store: Store, blocks: BlockChecker, tmp: Path) -> None:
 
 
 def _forget(store: Store, blocks: BlockChecker, tmp: Path) -> None:
-    r = erasure.forget(
+    r = forgetting.forget(
         store, USER, [erasure.Target(*_busiest(store))], blocks=blocks, actor=Actor.CLI, now=NOW
     )
     assert r.events_deleted + r.events_rewritten > 0
 
 
 def _rebuild(store: Store, blocks: BlockChecker, tmp: Path) -> None:
-    assert derivation.rebuild(store, USER, NOW).preferences > 0
+    assert rebuild.rebuild(store, USER, NOW).preferences > 0
 
 
 def _decay(store: Store, blocks: BlockChecker, tmp: Path) -> None:
-    derivation.refresh_decay(store, USER, NOW + 200 * DAY)
+    decay.refresh_decay(store, USER, NOW + 200 * DAY)
 
 
 def _import(store: Store, blocks: BlockChecker, tmp: Path) -> None:
@@ -115,7 +115,7 @@ def _import(store: Store, blocks: BlockChecker, tmp: Path) -> None:
 
 
 def _reset(store: Store, blocks: BlockChecker, tmp: Path) -> None:
-    assert erasure.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW).events_deleted > 0
+    assert reset_module.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW).events_deleted > 0
 
 
 OPERATIONS: dict[str, Callable[[Store, BlockChecker, Path], None]] = {
@@ -165,7 +165,7 @@ def test_the_daemon_loses_no_write_beside_a_busy_forget_on_a_large_store(
         demo.generate(store, USER, size="M", seed=3, now=NOW)
         ptype, pattern = _busiest(store)
         with node_writer.DaemonWriter(store.path, interval_ms=5) as writer:
-            r = erasure.forget(
+            r = forgetting.forget(
                 store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW
             )
         w = writer.result
@@ -226,7 +226,7 @@ def test_a_verified_forget_leaves_our_commits_visible_to_the_daemon(
     wal = store.path.with_name(store.path.name + "-wal")
     with store.raw() as ours:  # a connection that stays open, as the window's and serve's do
         ours.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        receipt = erasure.forget(
+        receipt = forgetting.forget(
             store, USER, [erasure.Target(*_busiest(store))], blocks=blocks, actor=Actor.CLI, now=NOW
         )
         assert receipt.verified

@@ -37,9 +37,9 @@ from creative_memory.services.common.errors import RefusedForSafety
 from creative_memory.services.controls import audit as audit_module
 from creative_memory.services.controls import controls
 from creative_memory.services.controls.status import StatusCounts
-from creative_memory.services.derivation import derivation
+from creative_memory.services.derivation import cache_key, cache_state, derivation, rebuild
 from creative_memory.services.engine.block import human
-from creative_memory.services.forget import byte_scan, erasure, forget_events
+from creative_memory.services.forget import byte_scan, erasure, forget_events, forgetting, reset
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_events, validate_event
 from creative_memory.services.inspection import explain, queries
@@ -285,9 +285,9 @@ def reference_prefs(tmp_path: Path, events: Sequence[WireEvent]) -> dict[Any, di
 
 def assert_cache_equals_full_derivation(store: Store) -> None:
     with store.read() as s:
-        assert derivation.is_current(s, USER), "the cache key no longer matches the events"
+        assert cache_state.is_current(s, USER), "the cache key no longer matches the events"
     cached = prefs(store)
-    derivation.rebuild(store, USER, NOW)
+    rebuild.rebuild(store, USER, NOW)
     assert prefs(store) == cached, "the stored preferences differ from a full derivation of the events"
 
 
@@ -346,7 +346,7 @@ def idle_connection(request: pytest.FixtureRequest, store: Store) -> Iterator[sq
 def forget(
     store: Store, blocks: BlockChecker, *targets: erasure.Target, block: bool = False
 ) -> erasure.Receipt:
-    return erasure.forget(store, USER, list(targets), blocks=blocks, block=block, actor=Actor.CLI, now=NOW)
+    return forgetting.forget(store, USER, list(targets), blocks=blocks, block=block, actor=Actor.CLI, now=NOW)
 
 
 # ------------------------------------------------------------------------------------ forget
@@ -622,7 +622,7 @@ def test_an_item_that_only_moves_up_keeps_its_record_with_its_new_place(store: S
         groups = forget_events.rewrite_events(s, USER, target, seqs, None)
     assert groups == {("global", *P)}
     q_before = prefs(store)[("global", *Q, "positive")]
-    erasure.forget(store, USER, [target], blocks=blocks, actor=Actor.CLI, now=NOW)
+    forgetting.forget(store, USER, [target], blocks=blocks, actor=Actor.CLI, now=NOW)
     remaining = copy.deepcopy(events)
     for e in remaining:
         e["patterns"] = [x for x in e["patterns"] if (x["preference_type"], x["pattern"]) != P]
@@ -683,7 +683,7 @@ def test_forget_between_an_ingest_and_its_derivation_keeps_the_cache_exact(
         hashes = list(s.scalars(select(Event.content_hash).where(Event.user_id == USER)))
         drow = s.get(Derivation, USER)
         assert drow is not None
-        assert drow.set_digest == derivation.digest_add("", hashes), "the set digest lost track of the events"
+        assert drow.set_digest == cache_key.digest_add("", hashes), "the set digest lost track of the events"
         assert drow.event_count == len(hashes)
     assert_cache_equals_full_derivation(store)
 
@@ -730,7 +730,7 @@ def test_live_copies_account_for_every_byte_of_a_compacted_store(loaded: Store) 
         with store.raw() as con:
             live = erasure.live_copies(con, ns)
         assert live is not None
-        assert sum(live.values()) == erasure.count_bytes(store.path, ns) == total(store.path, ns) > 0, w
+        assert sum(live.values()) == byte_scan.count_bytes(store.path, ns) == total(store.path, ns) > 0, w
     with store.raw() as con:
         assert erasure.live_copies(con, [b"no_such_text_anywhere"]) == {}
 
@@ -762,12 +762,12 @@ def test_count_bytes_counts_across_chunks_and_files(
                 n += sum(1 for i in range(len(d)) if d.startswith(w, i))
         return n
 
-    assert erasure.count_bytes(path, words) == naive(words)
-    assert erasure.count_bytes(path, words[:1]) == naive(words[:1])
+    assert byte_scan.count_bytes(path, words) == naive(words)
+    assert byte_scan.count_bytes(path, words[:1]) == naive(words[:1])
     many = [b"teal_gradient", b"teal gradient"] + [f"absent_{i}".encode() for i in range(20)]
-    assert erasure.count_bytes(path, many) == naive(words[:2])  # one expression for many needles
+    assert byte_scan.count_bytes(path, many) == naive(words[:2])  # one expression for many needles
     path.with_name("app.sqlite-wal").unlink()
-    assert erasure.count_bytes(path, words[:1]) == naive(words[:1]) - sum(
+    assert byte_scan.count_bytes(path, words[:1]) == naive(words[:1]) - sum(
         1 for i in range(1000) if datas[1].startswith(words[0], i)
     )
 
@@ -834,7 +834,7 @@ def test_a_stale_copy_the_rows_do_not_account_for_is_compacted_away(
     assert not r.verified and not compacted(caplog), "the stale copy was taken for live data"
     assert erasure.COMPACT_NOTE in r.notes, r.as_json()
 
-    r = erasure.forget(store, USER, [erasure.Target(*R)], blocks=blocks, actor=Actor.CLI, now=NOW, compact=True)
+    r = forgetting.forget(store, USER, [erasure.Target(*R)], blocks=blocks, actor=Actor.CLI, now=NOW, compact=True)
     assert compacted(caplog)
     assert r.verified and r.checkpointed, r.as_json()
     left = total(store.path, needles(R[1]))
@@ -916,7 +916,7 @@ def test_forget_leaves_the_other_preference_rows_alone(loaded: Store, blocks: Bl
         }
         drow = s.get(Derivation, USER)
         assert drow is not None and drow.cache_key != old_key
-        assert derivation.is_current(s, USER)
+        assert cache_state.is_current(s, USER)
     assert after == {k: v for k, v in before.items() if k[2] != "coral_accent"}
     assert_cache_equals_full_derivation(store)
 
@@ -939,7 +939,7 @@ def test_the_diff_scan_finds_every_mention_in_either_form_for_each_target(
     assert ingest(store, more, blocks).accepted == len(more)
     targets = [erasure.Target(*P), erasure.Target(*R), erasure.Target(*Q, polarity=Polarity.POSITIVE)]
     with store.read() as s:
-        mentions = erasure.diff_mentions(s, USER, targets)
+        mentions = forget_events.diff_mentions(s, USER, targets)
         seqs = dict(s.execute(select(Event.event_id, Event.seq)).all())
     assert mentions[targets[0]] == {seqs[e] for e in ["e_diff"] + [e["event_id"] for e in more]}
     assert mentions[targets[1]] == set() and mentions[targets[2]] == set()  # not whole: no free text
@@ -964,7 +964,7 @@ def test_a_bulk_forget_of_many_names_counts_the_copies_that_stay_without_a_vacuu
     assert ingest(store, [{**ev, "patterns": [pat(sans)]}], blocks).accepted == 1
     targets = [erasure.Target(*R), erasure.Target(*P)] + [erasure.Target("color", c) for c in OTHER_COLORS]
     targets += [erasure.Target("color", f"unused_shade_{i}") for i in range(6)]
-    assert len({n for t in targets for n in erasure.needles_for(t.pattern)}) > erasure._FEW_NEEDLES
+    assert len({n for t in targets for n in byte_scan.needles_for(t.pattern)}) > byte_scan._FEW_NEEDLES
     caplog.set_level("INFO", logger="cm.erasure")
 
     r = forget(store, blocks, *targets)
@@ -1028,10 +1028,10 @@ def test_reset_erases_everything_vacuums_and_keeps_settings(
     # Without confirmation: refused, and not one row changes.
     dump = table_dump(store.path)
     with pytest.raises(RefusedForSafety):
-        erasure.reset(store, USER, confirm=False, actor=Actor.CLI, now=NOW)
+        reset.reset(store, USER, confirm=False, actor=Actor.CLI, now=NOW)
     assert table_dump(store.path) == dump
 
-    r = erasure.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW)
+    r = reset.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW)
 
     assert r.verified and r.checkpointed and r.occurrences == 0 and r.notes == []
     assert r.events_deleted == len(corpus()) + 1500
@@ -1046,7 +1046,7 @@ def test_reset_erases_everything_vacuums_and_keeps_settings(
     finally:
         con.close()
     assert store.path.stat().st_size <= size_before
-    r = erasure.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW, compact=True)
+    r = reset.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW, compact=True)
     assert r.verified
     con = sqlite3.connect(store.path)
     try:
@@ -1070,7 +1070,7 @@ def test_reset_with_settings_clears_them_and_the_blocklist(loaded: Store, blocks
     controls.set_enabled(store, USER, False, actor=Actor.CLI, now=NOW)
     controls.set_project(store, USER, "p_1", use_memory=False, actor=Actor.CLI, now=NOW)
 
-    r = erasure.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW, include_settings=True)
+    r = reset.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW, include_settings=True)
 
     assert r.verified
     st = controls.status(store, USER, NOW)
@@ -1116,7 +1116,7 @@ def test_forget_and_reset_never_touch_the_daemons_tables(
         # The pattern is learned again, then everything is reset.
         again = [{**e, "event_id": e["event_id"] + "_again"} for e in corpus()]
         assert ingest(store, again, blocks).accepted == len(again)
-        r2 = erasure.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW)
+        r2 = reset.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW)
         assert daemon_store.digest(str(path)) == digest
         assert r2.verified and any("Open Design's own data" in n for n in r2.notes)
         for p in patterns_of(corpus()):

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from creative_memory.model.constants import NEGATIVE_TAGS, POSITIVE_TAGS, Actor
 from creative_memory.model.names import is_name
 from creative_memory.services.controls import controls
-from creative_memory.services.forget import erasure
+from creative_memory.services.forget import reset
 from creative_memory.services.ingest.ingest import ingest_events, validate_event
 from creative_memory.services.location.datadir import DataDir
 from creative_memory.services.store.store import Store
@@ -201,7 +201,7 @@ def test_every_export_imports_and_gives_the_same_rows(
             passphrase = PASSPHRASE if how == "encrypted" else None
             exporting.export_bundle(source, user, bundle, now=NOW, actor=Actor.CLI, passphrase=passphrase)
             if how == "reset-backup":  # what `reset --confirm --backup` does, then the restore
-                erasure.reset(source, user, confirm=True, actor=Actor.CLI, now=NOW)
+                reset.reset(source, user, confirm=True, actor=Actor.CLI, now=NOW)
                 assert rows(source, user)["events"] == []
                 target = source
             else:

@@ -22,7 +22,8 @@ from creative_memory.model.tables import Event, Preference, ProjectSettings
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.context import check_user
 from creative_memory.services.controls import controls
-from creative_memory.services.forget import erasure
+from creative_memory.services.derivation import rebuild
+from creative_memory.services.forget import erasure, forgetting
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_events, validate_event
 from creative_memory.services.inspection import queries
@@ -151,7 +152,7 @@ def test_names_in_several_scripts_can_be_inspected_switched_forgotten_and_export
     # Forgotten, each named in decomposed form: records, events, diff mentions and bytes all go.
     for ptype, pattern in SCRIPTS.items():
         assert trace_count(store.path, pattern) > 0
-        r = erasure.forget(
+        r = forgetting.forget(
             store, USER, [erasure.Target(nfd(ptype), nfd(pattern))], blocks=blocks, actor=Actor.CLI, now=NOW
         )
         assert r.verified and r.preferences >= 1, (pattern, r.as_json())
@@ -185,7 +186,7 @@ def test_forgetting_one_spelling_forgets_every_spelling_in_patterns_and_diffs(
     assert ingest(store, events, blocks).accepted == 6
     assert trace_count(store.path, "airy_spacing") > 0
 
-    r = erasure.forget(
+    r = forgetting.forget(
         store, USER, [erasure.Target("layout", "airy_spacing")], blocks=blocks, actor=Actor.CLI, now=NOW
     )
 
@@ -206,7 +207,7 @@ def test_a_block_holds_for_every_spelling_and_scrubs_incoming_diffs(
     store: Store, blocks: BlockChecker
 ) -> None:
     assert ingest(store, [ev(1, "imagery", "drop_shadows")], blocks).accepted == 1
-    r = erasure.forget(
+    r = forgetting.forget(
         store,
         USER,
         [erasure.Target("imagery", "drop_shadows")],
@@ -302,10 +303,9 @@ def test_a_spelling_stored_decomposed_by_an_earlier_version_is_forgotten(
             (decomposed,),
         )
         con.execute("COMMIT")
-    from creative_memory.services.derivation import derivation
 
-    derivation.rebuild(store, USER, NOW)
-    r = erasure.forget(
+    rebuild.rebuild(store, USER, NOW)
+    r = forgetting.forget(
         store, USER, [erasure.Target("color", "CAFÉ_CRÈME")], blocks=blocks, actor=Actor.CLI, now=NOW
     )
     assert r.verified and r.events_deleted == 2, r.as_json()

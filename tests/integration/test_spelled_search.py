@@ -13,7 +13,7 @@ import pytest
 from creative_memory.model.constants import Actor
 from creative_memory.model.names import canonical_name
 from creative_memory.services.common.spellings import Spelling, Spellings, fold_bytes
-from creative_memory.services.forget import erasure
+from creative_memory.services.forget import erasure, forgetting
 from creative_memory.services.forget.erasure_search import live_copies
 from creative_memory.services.forget.spelled_search import count_spelled
 from creative_memory.services.ingest.blocklist import BlockChecker
@@ -140,7 +140,7 @@ def test_forget_finds_a_mixed_case_spelling_that_was_never_stored(
             con.execute("INSERT INTO messages (body) VALUES (?)", (f"I said {mixed}",))
     finally:
         con.close()
-    r = erasure.forget(store, USER, [erasure.Target("color", stored)], blocks=blocks, actor=Actor.CLI, now=NOW)
+    r = forgetting.forget(store, USER, [erasure.Target("color", stored)], blocks=blocks, actor=Actor.CLI, now=NOW)
     assert r.occurrences == 1 and r.verified, r.as_json()  # the copy in Open Design's table, and only it
     assert any("Open Design's own data" in n for n in r.notes)
     con = sqlite3.connect(store.path)
@@ -151,5 +151,5 @@ def test_forget_finds_a_mixed_case_spelling_that_was_never_stored(
     finally:
         con.close()
     assert "[forgotten]" in payload and Spelling(canonical_name(stored)).count(fold_bytes(payload.encode())) == 0
-    erasure.forget(store, USER, [erasure.Target("layout", "grid")], blocks=blocks, actor=Actor.CLI, now=NOW)
+    forgetting.forget(store, USER, [erasure.Target("layout", "grid")], blocks=blocks, actor=Actor.CLI, now=NOW)
     assert count_spelled(store.path, Spellings([canonical_name(stored)])) == 0

@@ -34,8 +34,8 @@ import keyring.backends.fail
 from creative_memory.model.constants import Actor
 from creative_memory.model.events import iso
 from creative_memory.services.common.clock import now_ms
-from creative_memory.services.derivation import derivation
-from creative_memory.services.forget import erasure
+from creative_memory.services.derivation import rebuild
+from creative_memory.services.forget import erasure, forgetting, reset
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_events, validate_event
 from creative_memory.services.keychain.secrets import SecretStore
@@ -123,7 +123,7 @@ def run_op(cmd: dict[str, Any]) -> None:
     if op == "import":
         importing.import_file(store, user, Path(cmd["bundle"]), mode="merge", now=now, actor=Actor.CLI)
     elif op == "forget":
-        erasure.forget(
+        forgetting.forget(
             store,
             user,
             [erasure.Target(cmd["type"], cmd["pattern"])],
@@ -132,9 +132,9 @@ def run_op(cmd: dict[str, Any]) -> None:
             now=now,
         )
     elif op == "reset":
-        erasure.reset(store, user, confirm=True, actor=Actor.CLI, now=now)
+        reset.reset(store, user, confirm=True, actor=Actor.CLI, now=now)
     elif op == "rebuild":
-        derivation.rebuild(store, user, now)
+        rebuild.rebuild(store, user, now)
     else:
         raise ValueError(f"unknown op {op}")
     say(f"done {os.getpid()} {time.perf_counter() - t0:.6f}")

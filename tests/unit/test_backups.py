@@ -15,7 +15,7 @@ import pytest
 
 from creative_memory.model.constants import Actor
 from creative_memory.services.common.errors import RefusedForSafety, StoreUnavailable
-from creative_memory.services.forget import erasure
+from creative_memory.services.forget import erasure, forgetting, reset
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_jsonl
 from creative_memory.services.keychain.secrets import SecretStore
@@ -131,7 +131,7 @@ def test_forget_removes_the_backup_copies_that_hold_the_pattern(store: Store, bl
     copy = backups.make_backup(store.path)  # as a migration would, after memory existed
     folder = store.path.parent
     assert needle_files(folder, b"airy_spacing") and copy.name in needle_files(folder, b"airy_spacing")
-    receipt = erasure.forget(
+    receipt = forgetting.forget(
         store, "local", [erasure.Target("spacing", "airy_spacing")], blocks=blocks, actor=Actor.CLI, now=NOW
     )
     assert receipt.verified, receipt.notes
@@ -148,12 +148,12 @@ def test_forget_keeps_a_copy_without_the_pattern_and_reset_removes_every_copy(
     ingest_jsonl(store, events("tight_grid"), default_user="local", now=NOW)
     copy = backups.make_backup(store.path)
     ingest_jsonl(store, events("airy_spacing"), default_user="local", now=NOW)
-    receipt = erasure.forget(
+    receipt = forgetting.forget(
         store, "local", [erasure.Target("spacing", "airy_spacing")], blocks=blocks, actor=Actor.CLI, now=NOW
     )
     assert receipt.verified and copy.exists()
     assert not any("backup copy" in n for n in receipt.notes)
-    receipt = erasure.reset(store, "local", confirm=True, actor=Actor.CLI, now=NOW)
+    receipt = reset.reset(store, "local", confirm=True, actor=Actor.CLI, now=NOW)
     assert not copy.exists() and any("Removed the backup copy" in n for n in receipt.notes)
     assert needle_files(store.path.parent, b"tight_grid") == []
 

@@ -23,10 +23,10 @@ from store_helpers import due_records
 
 from creative_memory.cli.main import main as cli_main
 from creative_memory.model.constants import Actor
+from creative_memory.services.derivation import cache_state, decay, derivation
 from creative_memory.services.derivation import decay as decay_module
-from creative_memory.services.derivation import derivation
 from creative_memory.services.derivation import rebuild as rebuild_module
-from creative_memory.services.forget import erasure
+from creative_memory.services.forget import erasure, forgetting, reset
 from creative_memory.services.ingest import ingest
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_jsonl
@@ -98,9 +98,9 @@ def without_ids(rows: dict[tuple[str, str, str, str], tuple[Any, ...]]) -> dict[
 
 def assert_equals_full_derivation(store: Store, now: int = NOW) -> None:
     with store.read() as s:
-        assert derivation.is_current(s, USER)
+        assert cache_state.is_current(s, USER)
     cached = without_ids(prefs(store))
-    derivation.rebuild(store, USER, now)
+    rebuild_module.rebuild(store, USER, now)
     assert without_ids(prefs(store)) == cached, "the cache differs from a full derivation of the events"
 
 
@@ -185,7 +185,7 @@ def test_a_change_behind_the_programs_back_re_derives_exactly_what_changed(
         )
     assert change_log(store) > 0
     with store.read() as s:
-        assert not derivation.is_current(s, USER), "a change behind the program's back went unnoticed"
+        assert not cache_state.is_current(s, USER), "a change behind the program's back went unnoticed"
 
     info = derivation.ensure_current(store, USER, NOW)
 
@@ -216,10 +216,10 @@ def _co_patterns(store: Store, seq: int) -> set[str]:
 
 def test_our_own_forget_and_reset_leave_no_change_log(filled: Store, blocks: BlockChecker) -> None:
     store = filled
-    erasure.forget(store, USER, [erasure.Target(*GONE)], blocks=blocks, actor=Actor.CLI, now=NOW)
+    forgetting.forget(store, USER, [erasure.Target(*GONE)], blocks=blocks, actor=Actor.CLI, now=NOW)
     assert change_log(store) == 0
     assert_equals_full_derivation(store)
-    erasure.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW)
+    reset.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW)
     assert change_log(store) == 0
 
 
@@ -229,7 +229,7 @@ def second_handle(store: Store) -> Store:
 
 
 def _forget_gone(other: Store, blocks: BlockChecker) -> None:
-    erasure.forget(other, USER, [erasure.Target(*GONE)], blocks=blocks, block=True, actor=Actor.CLI, now=NOW)
+    forgetting.forget(other, USER, [erasure.Target(*GONE)], blocks=blocks, block=True, actor=Actor.CLI, now=NOW)
 
 
 def _gone_is_gone(store: Store) -> None:
@@ -252,7 +252,7 @@ def test_forget_during_a_rebuild_is_not_undone(
 
     monkeypatch.setattr(rebuild_module, "_in_key_order", order_after_a_forget)
     try:
-        derivation.rebuild(store, USER, NOW)
+        rebuild_module.rebuild(store, USER, NOW)
     finally:
         other.close()
     assert len(calls) == 2, "the rebuild did not start over after the forget"
@@ -289,7 +289,7 @@ def test_ingest_during_a_decay_refresh_is_not_overwritten(
 
     monkeypatch.setattr(decay_module, "state_from_json", read_then_ingest)
     try:
-        derivation.refresh_decay(store, USER, later)
+        decay.refresh_decay(store, USER, later)
         started[0].join(30)
     finally:
         other.close()
@@ -427,12 +427,12 @@ def test_events_ingested_while_a_rebuild_holds_its_lease_are_folded_when_it_ends
 
     monkeypatch.setattr(rebuild_module, "_in_key_order", order_after_an_ingest)
     try:
-        derivation.rebuild(store, USER, NOW)
+        rebuild_module.rebuild(store, USER, NOW)
     finally:
         other.close()
     assert reports and reports[0].accepted == 30
     with store.read() as s:
-        assert derivation.is_current(s, USER), "the events stored during the rebuild were left unfolded"
+        assert cache_state.is_current(s, USER), "the events stored during the rebuild were left unfolded"
     assert_equals_full_derivation(store)
 
 
@@ -453,7 +453,7 @@ def test_a_decay_chunk_stops_at_its_deadline_and_the_next_one_goes_on(
     derivation.ensure_current(store, USER, later)
     before = HOLDS.count
     seen: list[tuple[int, int]] = []
-    counts = derivation.refresh_decay(store, USER, later, progress=lambda done, of: seen.append((done, of)))
+    counts = decay.refresh_decay(store, USER, later, progress=lambda done, of: seen.append((done, of)))
     assert HOLDS.count - before == -(-due // 4)  # one transaction per step of four rows
     assert seen[-1] == (due, due) and [d for d, _ in seen] == sorted({d for d, _ in seen})
     assert counts.decayed + counts.archived > 0
@@ -486,7 +486,7 @@ def test_a_long_decay_catch_up_writes_on_one_connection(filled: Store, monkeypat
     from creative_memory.services.store.lock_clock import HOLDS
 
     before = HOLDS.count
-    counts = derivation.refresh_decay(store, USER, later)
+    counts = decay.refresh_decay(store, USER, later)
     chunks = HOLDS.count - before
     monkeypatch.undo()
     assert counts.decayed + counts.archived > 8

@@ -17,7 +17,9 @@ from creative_memory.model.tables import Event, EventPattern, Preference
 from creative_memory.services.common.errors import Cancelled, InvalidInput
 from creative_memory.services.demo import demo, demo_words
 from creative_memory.services.demo.demo import DemoCounts
-from creative_memory.services.forget.erasure import Target, forget
+from creative_memory.services.derivation import event_content
+from creative_memory.services.forget.erasure import Target
+from creative_memory.services.forget.forgetting import forget
 from creative_memory.services.ingest import ingest
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.keychain.secrets import SecretStore
@@ -223,7 +225,7 @@ def test_every_event_is_what_ingest_would_store_for_its_wire_form(stores: dict[s
         assert ev.effective_scope == row.scope
         assert ev.occurred_ms == row.occurred_at
         payload = ingest.payload_of(ev, ev.effective_scope, ev.patterns, ev.diff)
-        assert ingest.canonical(payload) == row.payload
+        assert event_content.canonical(payload) == row.payload
         hash_input = {
             c: getattr(row, c)
             for c in (
@@ -237,7 +239,7 @@ def test_every_event_is_what_ingest_would_store_for_its_wire_form(stores: dict[s
                 "payload",
             )
         }
-        assert ingest.content_hash(hash_input) == row.content_hash
+        assert event_content.content_hash(hash_input) == row.content_hash
         if ev.tag is not None:
             assert all(p.polarity is TAG_POLARITY[ev.tag] for p in ev.patterns)
         if ev.diff is not None:

@@ -19,7 +19,7 @@ from sqlalchemy import select
 from creative_memory.model.constants import Actor, Polarity
 from creative_memory.model.events import payload_items
 from creative_memory.model.tables import Event, EventPattern
-from creative_memory.services.forget import erasure
+from creative_memory.services.forget import erasure, forgetting
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_jsonl
 from creative_memory.services.keychain.secrets import SecretStore
@@ -130,7 +130,7 @@ def test_forget_of_one_side_reindexes_a_comparison_that_also_has_plain_patterns(
     store: Store, blocks: BlockChecker
 ) -> None:
     _ingest(store)
-    receipt = erasure.forget(store, USER, [erasure.Target(*A)], blocks=blocks, actor=Actor.CLI, now=NOW)
+    receipt = forgetting.forget(store, USER, [erasure.Target(*A)], blocks=blocks, actor=Actor.CLI, now=NOW)
     assert receipt.verified, receipt.as_json()
     stored = _stored(store)
     # The comparison lost its chosen side, so both sides went; the plain pattern C stayed.
@@ -144,7 +144,7 @@ def test_forget_by_polarity_reindexes_a_comparison_that_also_has_plain_patterns(
     store: Store, blocks: BlockChecker
 ) -> None:
     _ingest(store)
-    receipt = erasure.forget(
+    receipt = forgetting.forget(
         store,
         USER,
         [erasure.Target(*B, polarity=Polarity.NEGATIVE)],

@@ -1,5 +1,5 @@
 """The forget's scan for free-text mentions compares a payload's first bytes instead of searching
-every payload: sound only because stored payloads are canonical JSON (services.ingest.ingest.canonical)."""
+every payload: sound only because stored payloads are canonical JSON (services.derivation.event_content.canonical)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from creative_memory.services.forget.erasure import _DIFF_BOUND
-from creative_memory.services.ingest.ingest import canonical
+from creative_memory.services.derivation.event_content import canonical
+from creative_memory.services.forget.forget_events import _DIFF_BOUND
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=8),

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from creative_memory.model.constants import Actor
 from creative_memory.services.common.errors import InvalidInput, OperationFailed, RefusedForSafety
 from creative_memory.services.controls import controls
-from creative_memory.services.derivation import derivation
+from creative_memory.services.derivation import decay, rebuild
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_jsonl
 from creative_memory.services.inspection import queries
@@ -132,7 +132,7 @@ def filled(store: Store) -> Store:
 
 def prefs(store: Store, now: int = NOW) -> dict[tuple[str, ...], dict[str, Any]]:
     """The inspector's view, keyed by preference key (row ids are not part of the content)."""
-    derivation.refresh_decay(store, USER, now)
+    decay.refresh_decay(store, USER, now)
     with store.read() as session:
         rows = queries.inspect(session, USER)
     return {
@@ -696,7 +696,7 @@ def _import_or_refuse(store: Store, path: Path, data: bytes) -> None:
         assert digest(store) == before
         return
     # Accepted: the store must still derive and be readable.
-    derivation.rebuild(store, USER, NOW)
+    rebuild.rebuild(store, USER, NOW)
     prefs(store)
     controls.status(store, USER, NOW)
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from creative_memory.services.demo import demo
-from creative_memory.services.derivation import derivation, fold_split
+from creative_memory.services.derivation import fold_split, rebuild
 from creative_memory.services.store.store import Store
 
 USER = "local"
@@ -46,7 +46,7 @@ def _rebuilt_after(store: Store, *statements: str) -> Tables:
         con.execute(sql)
     con.commit()
     con.close()
-    derivation.rebuild(store, USER, NOW)
+    rebuild.rebuild(store, USER, NOW)
     return (
         _table(store, f"SELECT * FROM {PREFS} WHERE user_id = '{USER}'"),
         _table(store, f"SELECT * FROM creative_memory_derivations WHERE user_id = '{USER}'"),
@@ -97,7 +97,7 @@ def test_the_split_fold_equals_the_fold_in_one_process(
 def _tampered_then_rebuilt(store: Store) -> Tables:
     """From the current cache with rows changed, removed and marked injected behind the program's
     back, a rebuild (so that the write-back updates, inserts and keeps rows, not only inserts)."""
-    derivation.rebuild(store, USER, NOW)
+    rebuild.rebuild(store, USER, NOW)
     return _rebuilt_after(
         store,
         f"UPDATE {PREFS} SET last_injected_at = 1234 WHERE length(pattern) % 3 = 0",

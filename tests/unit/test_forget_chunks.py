@@ -1,6 +1,7 @@
 """Forget in short transactions (docs/decisions/0035): readers never see the target once the first
 transaction committed, the result equals a full derivation, and a run that dies between chunks is
-finished by the next open, forget or rebuild so that nothing forgotten comes back.
+finished by the next open, forget, import or rebuilding command so that nothing forgotten comes
+back, and that no rebuild derives from what it left before that (docs/decisions/0070).
 
 The stores are real SQLite files (a demo store); a run is interrupted by making one of its chunks
 raise, the way a crash or a lost lock would stop it, and a dead process is shown by the lease's pid.
@@ -20,15 +21,19 @@ from store_helpers import outside_read as _sql
 from store_helpers import outside_write
 
 from creative_memory.model.constants import Actor
+from creative_memory.services.common.errors import InterruptedWork
 from creative_memory.services.context import Context
 from creative_memory.services.demo import demo
-from creative_memory.services.derivation import derivation
+from creative_memory.services.derivation import cache_state, derivation, rebuild
 from creative_memory.services.forget import erasure, forget_phases, forgetting
 from creative_memory.services.forget.byte_scan import count_bytes, needles_for
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.location.datadir import DataDir
 from creative_memory.services.retrieval import retrieval
 from creative_memory.services.store.store import Store
+from creative_memory.services.store.writes import interrupted_plans
+from creative_memory.services.transfer.exporting import export_bundle
+from creative_memory.services.transfer.importing import import_file
 
 USER = "local"
 NOW = 1_780_000_000_000
@@ -78,9 +83,9 @@ def _full_derivation_equals_cache(store: Store) -> None:
         "accept_count, reject_count, state FROM creative_memory_preferences WHERE user_id = ?"
     )
     with store.read() as s:
-        assert derivation.is_current(s, USER)
+        assert cache_state.is_current(s, USER)
     cached = sorted(_sql(store, query, (USER,)))
-    derivation.rebuild(store, USER, NOW)
+    rebuild.rebuild(store, USER, NOW)
     assert sorted(_sql(store, query, (USER,))) == cached, "the cache differs from a full derivation"
 
 
@@ -114,7 +119,7 @@ def test_a_busy_forget_commits_in_several_transactions_and_equals_a_full_derivat
     ptype, pattern, n = _busiest(demo_store)
     assert n > 100, "the demo store's busiest pattern is too small to need chunks"
     seen = _interrupt_after(monkeypatch, 10**9)  # counts the chunks, never stops
-    r = erasure.forget(demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
+    r = forgetting.forget(demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
     assert len(seen) > 2, "the events were not rewritten in several transactions"
     assert r.verified and r.events_deleted + r.events_rewritten >= n
     assert _traces(demo_store, ptype, pattern) == {"records": 0, "index": 0, "payloads": 0}
@@ -142,7 +147,7 @@ def test_between_chunks_readers_serve_the_stored_state_without_the_target(
 
     _interrupt_after(monkeypatch, 10**9, during=look)
     try:
-        erasure.forget(demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
+        forgetting.forget(demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
     finally:
         other.close()
     assert looked, "no chunk boundary was observed"
@@ -150,19 +155,33 @@ def test_between_chunks_readers_serve_the_stored_state_without_the_target(
     assert looked[0]["payloads"] > 0  # really half-way: events still held it
 
 
-@pytest.mark.parametrize("reopen", ["open", "forget", "rebuild"])
+def _die_half_way(store: Store, blocks: BlockChecker, monkeypatch: pytest.MonkeyPatch) -> tuple[str, str, dict[str, int]]:
+    """Forget the busiest pattern and stop between two chunks, in a process that is then gone (its
+    lease, with the plan, names a pid that no longer runs); the target and its traces half-way."""
+    ptype, pattern, _n = _busiest(store)
+    _interrupt_after(monkeypatch, 3)
+    with pytest.raises(KeyboardInterrupt):
+        forgetting.forget(store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
+    monkeypatch.undo()
+    half = _traces(store, ptype, pattern)
+    assert half["records"] == 0 and half["payloads"] > 0 and half["index"] > 0, half
+    outside_write(store, "UPDATE creative_memory_leases SET pid = ?, heartbeat_at = ?", (_dead_pid(), NOW))
+    return ptype, pattern, half
+
+
+def _plans(store: Store) -> list[str]:
+    con = sqlite3.connect(store.path)
+    try:
+        return [u for u, _p in interrupted_plans(con, "forget")]
+    finally:
+        con.close()
+
+
+@pytest.mark.parametrize("reopen", ["open", "forget", "rebuild", "import"])
 def test_a_forget_that_died_between_chunks_is_finished_and_nothing_comes_back(
     reopen: str, demo_store: Store, blocks: BlockChecker, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    ptype, pattern, _n = _busiest(demo_store)
-    _interrupt_after(monkeypatch, 3)
-    with pytest.raises(KeyboardInterrupt):
-        erasure.forget(demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
-    monkeypatch.undo()
-    half = _traces(demo_store, ptype, pattern)
-    assert half["records"] == 0 and half["payloads"] > 0 and half["index"] > 0, half
-    # The process is gone: its lease (with the plan) names a pid that no longer runs.
-    outside_write(demo_store, "UPDATE creative_memory_leases SET pid = ?, heartbeat_at = ?", (_dead_pid(), NOW))
+    ptype, pattern, half = _die_half_way(demo_store, blocks, monkeypatch)
     demo_store.close()
 
     if reopen == "open":  # any command, the window or serve: they open through services.context
@@ -172,21 +191,85 @@ def test_a_forget_that_died_between_chunks_is_finished_and_nothing_comes_back(
         store = Store.open(DataDir(tmp_path / "od", "flag"))
         if reopen == "forget":  # of another pattern: the interrupted one is finished first
             other = _sql(store, "SELECT preference_type, pattern FROM creative_memory_preferences LIMIT 1")[0]
-            erasure.forget(store, USER, [erasure.Target(*other)], blocks=blocks, actor=Actor.CLI, now=NOW)
-        else:  # a full rebuild would re-derive the pattern from the events the dead run left
-            derivation.rebuild(store, USER, NOW)
+            forgetting.forget(store, USER, [erasure.Target(*other)], blocks=blocks, actor=Actor.CLI, now=NOW)
+        elif reopen == "rebuild":
+            # A full rebuild would re-derive the pattern from the events the dead run left: it
+            # refuses, changing nothing; what rebuilds (the window's Rebuild, an import, the demo,
+            # every command through services.context) finishes the forget first.
+            with pytest.raises(InterruptedWork):
+                rebuild.rebuild(store, USER, NOW)
+            assert _traces(store, ptype, pattern) == half and _plans(store) == [USER]
+            assert forgetting.finish_interrupted(store, USER) == 1
+            rebuild.rebuild(store, USER, NOW)
+        else:  # an import ends with a rebuild: it finishes the forget before its first write
+            empty = Store.open(DataDir(tmp_path / "empty", "flag"))
+            try:
+                bundle = export_bundle(empty, USER, tmp_path / "empty.json", now=NOW, actor=Actor.CLI).path
+            finally:
+                empty.close()
+            import_file(store, USER, bundle, now=NOW, actor=Actor.CLI)
     try:
         derivation.ensure_current(store, USER, NOW)
         assert _traces(store, ptype, pattern) == {"records": 0, "index": 0, "payloads": 0}
         assert _sql(store, "SELECT count(*) FROM creative_memory_leases")[0][0] == 0
         placeholders = "SELECT count(*) FROM creative_memory_events WHERE payload LIKE '{\"patterns\":[]}%'"
         assert _sql(store, placeholders) == [(0,)]
-        forgetting.checkpoint(store)
+        erasure.checkpoint(store)
         assert count_bytes(store.path, needles_for(pattern), fold=True) == 0
         _full_derivation_equals_cache(store)
         assert _traces(store, ptype, pattern)["records"] == 0  # the rebuild did not bring it back
     finally:
         store.close()
+
+
+def test_no_derivation_in_full_from_the_leftovers_of_an_interrupted_forget(
+    demo_store: Store, blocks: BlockChecker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Until the dead run is finished, neither a rebuild nor a read that needs one derives from the
+    events it left (they still name the target): the rebuild refuses and leaves the plan, a read
+    serves the stored state, in which the target's records are gone (docs/decisions/0070)."""
+    ptype, pattern, half = _die_half_way(demo_store, blocks, monkeypatch)
+    with pytest.raises(InterruptedWork):
+        rebuild.rebuild(demo_store, USER, NOW)
+    assert _traces(demo_store, ptype, pattern) == half and _plans(demo_store) == [USER]
+    # Rules of another version: only a full derivation is exact, and a read would run one.
+    outside_write(demo_store, "UPDATE creative_memory_derivations SET derivation_version = 'older'")
+    info = derivation.ensure_current(demo_store, USER, NOW)
+    assert info.mode == "current" and _traces(demo_store, ptype, pattern) == half
+    assert _plans(demo_store) == [USER]
+    out = retrieval.run(demo_store, USER, project_id=None, now=NOW, dry_run=True)
+    assert pattern.replace("_", " ") not in out.block
+    assert forgetting.finish_interrupted(demo_store, USER) == 1  # it derives in full once done
+    assert _traces(demo_store, ptype, pattern) == {"records": 0, "index": 0, "payloads": 0}
+    _full_derivation_equals_cache(demo_store)
+
+
+def test_a_rebuild_whose_lease_a_dying_forget_took_keeps_that_forgets_plan(
+    demo_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A forget takes a running rebuild's lease over (decision 0035); when it dies before it is done,
+    the rebuild must neither take the lease back (its plan would be lost) nor derive: it stops."""
+    plan = f'{{"now":{NOW},"targets":[["layout","nothing_here",null,null,false]]}}'
+    real = rebuild._rebuild_once
+    calls: list[int] = []
+
+    def taken_over(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 1:  # the forget took the lease over, then its process died
+            outside_write(
+                demo_store,
+                "UPDATE creative_memory_leases SET operation = ?, pid = ?, heartbeat_at = ?",
+                (f"forget\n{plan}", _dead_pid(), NOW),
+            )
+            raise rebuild._Retry()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(rebuild, "_rebuild_once", taken_over)
+    with pytest.raises(InterruptedWork):
+        rebuild.rebuild(demo_store, USER, NOW)
+    assert calls == [1]
+    assert _plans(demo_store) == [USER]
+    assert _sql(demo_store, "SELECT operation FROM creative_memory_leases") == [(f"forget\n{plan}",)]
 
 
 def test_a_failed_forget_does_not_keep_others_waiting(
@@ -197,7 +280,7 @@ def test_a_failed_forget_does_not_keep_others_waiting(
     ptype, pattern, _n = _busiest(demo_store)
     _interrupt_after(monkeypatch, 2)
     with pytest.raises(KeyboardInterrupt):
-        erasure.forget(demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
+        forgetting.forget(demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
     monkeypatch.undo()
     con = sqlite3.connect(demo_store.path)
     try:

@@ -14,7 +14,7 @@ from store_helpers import outside_read, outside_write
 
 from creative_memory.model.constants import Actor, Origin
 from creative_memory.services.context import Context
-from creative_memory.services.forget import erasure
+from creative_memory.services.forget import erasure, forgetting, reset
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.location.datadir import DataDir
 from creative_memory.services.retrieval import retrieval
@@ -163,10 +163,10 @@ def test_a_retrieval_answered_before_a_forget_is_not_recorded_after_it(
     answer = host.retrieve({"project_id": "p1"})
     assert answer["recorded"] and "grid twelve" in answer["block"]
     if erase == "forget":
-        receipt = erasure.forget(store, USER, [erasure.Target("layout", "grid_twelve")], blocks=blocks,
+        receipt = forgetting.forget(store, USER, [erasure.Target("layout", "grid_twelve")], blocks=blocks,
                                  actor=Actor.CLI, now=NOW)  # fmt: skip
     else:
-        receipt = erasure.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW)
+        receipt = reset.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW)
     assert receipt.verified
     host.settle()
     names = outside_read(store, "SELECT count(*) FROM creative_memory_retrieval_events WHERE pattern = 'grid_twelve'")

@@ -26,12 +26,12 @@ from creative_memory.model.constants import NEGATIVE_TAGS, POSITIVE_TAGS, WIRE_S
 from creative_memory.model.events import EventIn, FoldEvent, payload_items
 from creative_memory.model.records import PrefState
 from creative_memory.services.common.errors import StoreLocked
-from creative_memory.services.derivation import derivation
+from creative_memory.services.derivation import derivation_rows, event_content, rebuild
 from creative_memory.services.derivation.derivation import PREF_COLUMNS, flat_items, sa_errors, state_json
+from creative_memory.services.derivation.event_content import content_hash, content_hash_canonical
 from creative_memory.services.engine.bulk import fold_stored
 from creative_memory.services.engine.derive import Deriver, derive
 from creative_memory.services.ingest import ingest
-from creative_memory.services.ingest.ingest import content_hash, content_hash_canonical
 from creative_memory.services.location.datadir import DataDir
 from creative_memory.services.store.store import Store
 
@@ -82,7 +82,7 @@ def test_spliced_content_hash_equals_the_parsed_one(
         "session_id": session,
         "artifact_id": artifact,
         "scope": "global" if project is None else f"project:{project}",
-        "payload": ingest.canonical(payload),
+        "payload": event_content.canonical(payload),
     }
     assert content_hash_canonical(row) == content_hash(row)
 
@@ -202,7 +202,7 @@ def test_bulk_fold_of_stored_rows_equals_the_event_fold(raws: list[dict[str, Any
             e.scope,
             e.session_id,
             e.tag,
-            ingest.canonical(_payload(e)),
+            event_content.canonical(_payload(e)),
             f"{e.seq:064x}",
         )
         for e in events
@@ -282,7 +282,7 @@ def _open(path: Any) -> Store:
 def test_rebuild_write_back_equals_delete_all_insert_all(store: Store, tmp_path: Any) -> None:
     events = _wire(300)
     ingest.ingest_events(store, events, default_user=USER, now=NOW, derive=False)
-    derivation.rebuild(store, USER, NOW)
+    rebuild.rebuild(store, USER, NOW)
     reference = _prefs(store)
     assert reference
     # Tamper with the cache: a vanished row, a changed one, a stranger, an injection time.
@@ -305,7 +305,7 @@ def test_rebuild_write_back_equals_delete_all_insert_all(store: Store, tmp_path:
     )
     con.commit()
     con.close()
-    derivation.rebuild(store, USER, NOW)
+    rebuild.rebuild(store, USER, NOW)
     after = _prefs(store)
     inj = PREF_COLUMNS.index("last_injected_at")
     # Every row as before; the injection times the rows had survive the rebuild.
@@ -317,7 +317,7 @@ def test_rebuild_write_back_equals_delete_all_insert_all(store: Store, tmp_path:
     other = _open(tmp_path / "other")
     try:
         ingest.ingest_events(other, events, default_user=USER, now=NOW, derive=False)
-        derivation.rebuild(other, USER, NOW)
+        rebuild.rebuild(other, USER, NOW)
         assert _prefs(other) == reference
     finally:
         other.close()
@@ -342,18 +342,18 @@ def test_a_later_rebuild_rewrites_only_the_rows_whose_values_changed(store: Stor
     events = _wire(300)
     ingest.ingest_events(store, events, default_user=USER, now=NOW, derive=False)
     first = T0 + 40 * DAY  # after the January events: nothing decayed yet
-    derivation.rebuild(store, USER, first)
+    rebuild.rebuild(store, USER, first)
     before = _prefs(store)
     evaluated = PREF_COLUMNS.index("evaluated_at")
     soon, later = first + DAY, first + 70 * DAY  # nothing due / records decayed since
-    derivation.rebuild(store, USER, soon)
+    rebuild.rebuild(store, USER, soon)
     assert _prefs(store) == before  # not a row written
     for now in (soon, later):
-        derivation.rebuild(store, USER, now)
+        rebuild.rebuild(store, USER, now)
         fresh = _open(tmp_path / f"fresh-{now}")
         try:
             ingest.ingest_events(fresh, events, default_user=USER, now=NOW, derive=False)
-            derivation.rebuild(fresh, USER, now)
+            rebuild.rebuild(fresh, USER, now)
             assert _views(store, now) == _views(fresh, now)
         finally:
             fresh.close()
@@ -382,7 +382,7 @@ def test_ingest_keeps_the_cache_equal_to_a_full_derivation(store: Store, tmp_pat
     try:
         for b in batches:
             ingest.ingest_events(other, b, default_user=USER, now=NOW, derive=False)
-        derivation.rebuild(other, USER, NOW + DAY)
+        rebuild.rebuild(other, USER, NOW + DAY)
         full = {r[:6]: r for r in _prefs(other)}
     finally:
         other.close()
@@ -410,7 +410,7 @@ def test_event_seqs_follow_autoincrement_and_are_never_reused(store: Store) -> N
                 "tag": None,
                 "session_id": None,
                 "artifact_id": None,
-                "payload": ingest.canonical(
+                "payload": event_content.canonical(
                     {
                         "scope": "global",
                         "patterns": [{"preference_type": "a", "pattern": "b", "polarity": "positive"}],
@@ -460,7 +460,7 @@ def test_iter_events_pages_in_fold_order_across_ties(store: Store) -> None:
     con.close()
     with store.read() as s:
         for batch in (1, 3, 7, 1000):
-            got = [r[0] for r in derivation.iter_events(s, USER, batch=batch)]
+            got = [r[0] for r in derivation_rows.iter_events(s, USER, batch=batch)]
             assert got == [e[0] for e in expected]
 
 

@@ -10,7 +10,7 @@ import sqlite3
 from creative_memory.model.constants import Actor
 from creative_memory.services.controls import controls, project_counts
 from creative_memory.services.derivation import derivation
-from creative_memory.services.forget import erasure
+from creative_memory.services.forget import erasure, forgetting
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_jsonl
 from creative_memory.services.store.store import Store, raw_connection
@@ -83,7 +83,7 @@ def test_our_forget_is_counted_again(store: Store, blocks: BlockChecker) -> None
     add(store, 0, 20)
     add(store, 20, 6, pattern="dense_grid")
     assert listed(store) == full_counts(store)
-    erasure.forget(store, USER, [erasure.Target("layout", "dense_grid")], blocks=blocks, actor=Actor.CLI,
+    forgetting.forget(store, USER, [erasure.Target("layout", "dense_grid")], blocks=blocks, actor=Actor.CLI,
                    now=NOW)
     add(store, 26, 3)  # and some more after it: the kept count must not simply add them
     assert listed(store) == full_counts(store)

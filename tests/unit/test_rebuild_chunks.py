@@ -11,7 +11,6 @@ import pytest
 
 from creative_memory.services.common.errors import StoreUnavailable
 from creative_memory.services.demo import demo
-from creative_memory.services.derivation import derivation
 from creative_memory.services.derivation import rebuild as rebuild_module
 from creative_memory.services.derivation.rebuild import Op, _next_chunk
 from creative_memory.services.store.store import Store
@@ -77,7 +76,7 @@ def test_a_rebuild_in_many_chunks_writes_each_group_in_one_in_key_order_and_ever
     monkeypatch.setattr(rebuild_module, "_apply", recording)
     monkeypatch.setattr(rebuild_module, "FIRST_CHUNK", 50)
     monkeypatch.setattr(rebuild_module.Chunker, "record", lambda self, items, seconds: None)  # stays at 50
-    info = derivation.rebuild(store, USER, NOW)
+    info = rebuild_module.rebuild(store, USER, NOW)
 
     assert info.preferences == len(derived) > 500
     written = [op for chunk in chunks for op in chunk]
@@ -115,7 +114,7 @@ def test_a_rebuild_moves_the_epoch_and_leaves_the_triggers_as_they_were(store: S
     con.close()
     _, emptied = _triggers_and_epoch(store)
 
-    derivation.rebuild(store, USER, NOW)
+    rebuild_module.rebuild(store, USER, NOW)
     after, rebuilt = _triggers_and_epoch(store)
     assert after == triggers  # every trigger back, with the same text
     assert rebuilt is not None and rebuilt != emptied
@@ -143,6 +142,6 @@ def test_a_failed_chunk_leaves_the_triggers_and_the_rows(store: Store, monkeypat
 
     monkeypatch.setattr(rebuild_module, "_apply", failing)
     with pytest.raises(StoreUnavailable):  # the I/O error, in the store's words
-        derivation.rebuild(store, USER, NOW)
+        rebuild_module.rebuild(store, USER, NOW)
     assert _triggers_and_epoch(store) == before and before[0] == triggers
     assert _rows(store) == {}

@@ -11,7 +11,7 @@ import pytest
 from creative_memory.model.constants import Actor
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.controls import controls
-from creative_memory.services.forget import erasure
+from creative_memory.services.forget import erasure, forgetting
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_jsonl
 from creative_memory.services.inspection.queries import inspect
@@ -44,7 +44,7 @@ def test_forget_of_a_pattern_whose_name_another_type_shares_is_verified(store: S
     lines += [_line(10 + i, "layout", "drop_shadows") for i in range(4)]
     rep = ingest_jsonl(store, "\n".join(lines), default_user="local", now=NOW)
     assert rep.accepted == 7
-    receipt = erasure.forget(
+    receipt = forgetting.forget(
         store, "local", [erasure.Target("effects", "drop_shadows")], blocks=blocks, actor=Actor.CLI, now=NOW
     )
     assert receipt.verified, receipt.as_json()

@@ -10,7 +10,7 @@ import pytest
 
 from creative_memory.model.constants import Actor
 from creative_memory.services.common.errors import InvalidInput, NotFound
-from creative_memory.services.derivation import derivation
+from creative_memory.services.derivation import cache_state
 from creative_memory.services.forget.session_forget import forget_session, session_events
 from creative_memory.services.ingest.ingest import ingest_jsonl
 from creative_memory.services.inspection import queries
@@ -53,7 +53,7 @@ def test_forgetting_a_session_leaves_what_a_store_without_it_would_hold(store: S
     assert r.patterns == [("layout", "airy_spacing"), ("layout", "dense_grids"), ("layout", "serif_headlines")]
     assert session_events(store, USER, "s1") == 0
     with store.read() as session:
-        assert derivation.is_current(session, USER)
+        assert cache_state.is_current(session, USER)
     other = Store.open(DataDir(tmp_path / "other", "flag"))
     try:
         ingest_jsonl(other, "\n".join(KEEP), default_user=USER, now=NOW)

@@ -30,7 +30,7 @@ from creative_memory.gui.tabs.overview.view import OverviewTab
 from creative_memory.gui.tabs.preview.view import PreviewTab
 from creative_memory.gui.tabs.projects.view import ProjectsTab
 from creative_memory.gui.visible import number, said
-from creative_memory.gui.widgets import Banner
+from creative_memory.gui.widgets.banner import Banner
 from creative_memory.services.common.errors import CreativeMemoryError
 from creative_memory.services.controls import controls
 from creative_memory.services.controls.status import MemoryStatus
@@ -158,12 +158,10 @@ class MainWindow(QMainWindow):
     async def show_retrieval(self, retrieval_id: int) -> bool:
         """Diagnostics made current on one recorded retrieval (``--retrieval ID``, a memory note's
         link); False, with a sentence in the tab, when the store has no such retrieval."""
-        from creative_memory.gui.tabs.diagnostics.kept import open_retrieval
-
         diagnostics = self.page(DiagnosticsTab)
         diagnostics.stale = False  # open_retrieval refreshes it once
         self.tabs.setCurrentWidget(diagnostics)
-        return await open_retrieval(diagnostics, retrieval_id)
+        return await diagnostics.open_retrieval(retrieval_id)
 
     def page(self, kind: type[TabT]) -> TabT:
         """The tab of this class."""

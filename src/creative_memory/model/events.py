@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Protocol
 
 from pydantic import (
     AfterValidator,
@@ -246,3 +246,23 @@ class FoldEvent:
     @property
     def order_key(self) -> tuple[int, int]:
         return (self.occurred_at, self.seq)
+
+
+class EventView(Protocol):
+    """What the fold reads from an event besides its items (:class:`FoldEvent` has all of it;
+    the engine's fold and its reversal steps take either)."""
+
+    @property
+    def seq(self) -> int: ...
+    @property
+    def event_id(self) -> str: ...
+    @property
+    def occurred_at(self) -> int: ...
+    @property
+    def signal_type(self) -> SignalType: ...
+    @property
+    def scope(self) -> str: ...
+    @property
+    def session_id(self) -> str | None: ...
+    @property
+    def tag(self) -> str | None: ...

@@ -102,7 +102,7 @@ def _baseline(block: str, types: list[str], set_aside: list[str]) -> Check:
 
 def _scope_switch_checks(session: Session, user_id: str, now: int, probe: PrefState) -> list[Check]:
     """With one use switch of the probe project off, only the other scope's probe is injected."""
-    settings = controls._settings_for_write(session, user_id, now)
+    settings = controls.settings_for_write(session, user_id, now)
     settings.memory_enabled, settings.using_paused_until = True, None
     own = replace(probe, scope=f"project:{PROBE_PROJECT}", preference_type="color")
     session.execute(insert(Preference), [pref_row(own, user_id, now, DERIVATION_VERSION, None)])
@@ -164,7 +164,7 @@ def run(store: Store, user_id: str, *, now: int, actor: Actor) -> SelfTestReport
         session.execute(insert(Preference), [pref_row(probe, user_id, now, DERIVATION_VERSION, None)])
         # The user's own switches are set aside for the test (and put back below, in the same
         # transaction), so every gate is proven whatever they are.
-        settings = controls._settings_for_write(session, user_id, now)
+        settings = controls.settings_for_write(session, user_id, now)
         set_aside = _set_aside(settings, now)
         settings.memory_enabled, settings.using_paused_until = True, None
         session.flush()

@@ -8,7 +8,8 @@ from creative_memory.cli.output import Out, consent
 from creative_memory.model.constants import Actor, Polarity
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.context import Context
-from creative_memory.services.forget import erasure, matching
+from creative_memory.services.forget import erasure, forgetting, matching
+from creative_memory.services.forget.reset import reset as reset_memory
 from creative_memory.services.store import safefile
 
 _GENERIC_KEPT = "The same text is still part of other remembered data"
@@ -84,7 +85,7 @@ def forget(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         flag="--yes",
         what="Forget",
     )
-    r = erasure.forget(
+    r = forgetting.forget(
         store, ctx.user, [t], blocks=ctx.blocks, block=args.block, actor=Actor.CLI, now=now, compact=args.compact
     )
     kept = matching.kept_mentions(store, ctx.user, t.preference_type, t.pattern) if t.whole else []
@@ -112,7 +113,7 @@ def reset(args: argparse.Namespace, ctx: Context, out: Out) -> int:
                 store, ctx.user, args.backup, now=now, actor=Actor.CLI, force=args.force
             ).path
         )
-    r = erasure.reset(
+    r = reset_memory(
         store,
         ctx.user,
         confirm=True,

@@ -7,7 +7,7 @@ import argparse
 from creative_memory.cli.commands.retrieve import checked_project
 from creative_memory.cli.output import Out, table
 from creative_memory.services.context import Context
-from creative_memory.services.derivation import derivation
+from creative_memory.services.derivation import decay, derivation
 from creative_memory.services.inspection import queries
 from creative_memory.services.inspection.explain import Explanation
 from creative_memory.services.inspection.explain import explain as explain_pattern
@@ -28,7 +28,7 @@ def inspect(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     if ctx.elsewhen:  # another moment: evaluated in memory (queries), nothing stored changes
         derivation.ensure_current(store, ctx.user, ctx.persist_now())
     else:
-        derivation.refresh_decay(store, ctx.user, now)
+        decay.refresh_decay(store, ctx.user, now)
     with store.read() as sess:
         prefs = queries.inspect(
             sess,

@@ -10,21 +10,22 @@ from creative_memory.services.common.errors import InvalidInput, ReadOnly
 from creative_memory.services.context import Context
 from creative_memory.services.controls import audit as audit_log
 from creative_memory.services.controls import controls
-from creative_memory.services.derivation import derivation
+from creative_memory.services.derivation.decay import refresh_decay
+from creative_memory.services.derivation.rebuild import rebuild as full_rebuild
 
 
 def decay(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store = ctx.store()
     if store.read_only:  # refresh_decay would silently report 0 changes
         raise ReadOnly(store.read_only_reason or "This store is read-only, so decay cannot be applied.")
-    d = derivation.refresh_decay(store, ctx.user, ctx.now(), progress=progress(out, " preferences"))
+    d = refresh_decay(store, ctx.user, ctx.now(), progress=progress(out, " preferences"))
     out.emit(d.as_json(), f"Decayed {d.decayed}, archived {d.archived}.")
     return 0
 
 
 def rebuild(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store, now = ctx.store(), ctx.now()
-    info = derivation.rebuild(store, ctx.user, now, progress=progress(out, " events"))
+    info = full_rebuild(store, ctx.user, now, progress=progress(out, " events"))
     with store.write() as sess:
         audit_log.record(sess, ctx.user, Actor.CLI, "rebuild", "preferences", f"ok: {info.preferences}", now)
     data = {"preferences": info.preferences, "events": info.events, "duration_ms": round(info.duration_ms, 1)}

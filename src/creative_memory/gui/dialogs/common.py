@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from creative_memory.gui.widgets import accent_colour
+from creative_memory.gui.widgets.banner import accent_colour
 
 
 def plain(text: str) -> str:

@@ -38,7 +38,7 @@ from creative_memory.gui.icons import icon, tinted_icon
 from creative_memory.gui.itemmodels.preferences import PreferenceKey
 from creative_memory.gui.visible import number as _n
 from creative_memory.gui.visible import shown_id, shown_pair
-from creative_memory.gui.widgets import accent_colour
+from creative_memory.gui.widgets.banner import accent_colour
 from creative_memory.services.forget.erasure import Target
 from creative_memory.services.forget.forget_scope import ErasePlan, ScopeRow, count_erasure, targets_for
 

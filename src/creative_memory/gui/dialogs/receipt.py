@@ -24,7 +24,7 @@ from creative_memory.gui.dialogs.common import heading_font as _heading_font
 from creative_memory.gui.icons import tinted_icon
 from creative_memory.gui.visible import number as _n
 from creative_memory.gui.visible import shown_id, shown_pair
-from creative_memory.gui.widgets import accent_colour
+from creative_memory.gui.widgets.banner import accent_colour
 from creative_memory.services.forget.erasure import Target
 
 

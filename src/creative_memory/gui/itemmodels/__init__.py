@@ -1,5 +1,4 @@
-"""Qt item models over the services' read queries (SQL-side filtering, sorting and keyset paging)."""
+"""Qt item models over the services' read queries (SQL-side filtering, sorting and keyset paging).
 
-from creative_memory.gui.itemmodels.preferences import PreferenceKey, PreferenceTableModel
-
-__all__ = ["PreferenceKey", "PreferenceTableModel"]
+Each model has a module of its own (the preferences table: `preferences.PreferenceTableModel`);
+this package imports nothing, so a model's module never waits on the others."""

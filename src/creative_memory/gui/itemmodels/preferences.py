@@ -27,7 +27,7 @@ from creative_memory.gui.itemmodels.preference_columns import (
     format_time,
 )
 from creative_memory.gui.itemmodels.preference_window import PAGE_SIZE, WINDOW_PAGES, PreferenceWindow
-from creative_memory.gui.widgets import STRENGTH_ROLE
+from creative_memory.gui.widgets.strength import STRENGTH_ROLE
 from creative_memory.services.inspection.inspector_query import (
     R_INJECTED,
     R_STATUS,

@@ -57,6 +57,11 @@ class StoreLocked(CreativeMemoryError):
     kind = "locked"
 
 
+class InterruptedWork(StoreLocked):
+    """A run that rewrites memory in several transactions (a forget) died half-way and left its plan:
+    nothing may be derived from what it left until that run is finished (docs/decisions/0035, 0070)."""
+
+
 class RefusedForSafety(CreativeMemoryError):
     exit_code = 5
     kind = "refused"

@@ -43,7 +43,9 @@ def get_settings(session: Session, user_id: str) -> Settings:
     return row
 
 
-def _settings_for_write(session: Session, user_id: str, now: int) -> Settings:
+def settings_for_write(session: Session, user_id: str, now: int) -> Settings:
+    """Inside a write transaction: the user's settings row, added with the defaults when there is
+    none yet, its ``updated_at`` set to ``now`` (the caller changes the switches on it)."""
     row = session.get(Settings, user_id)
     if row is None:
         row = get_settings(session, user_id)
@@ -148,7 +150,7 @@ def status(store: Store, user_id: str, now: int) -> MemoryStatus:
 # --------------------------------------------------------------------------- master switch, pause
 def set_enabled(store: Store, user_id: str, enabled: bool, *, actor: Actor, now: int) -> MemoryStatus:
     with store.write() as session:
-        row = _settings_for_write(session, user_id, now)
+        row = settings_for_write(session, user_id, now)
         row.memory_enabled = enabled
         audit.record(session, user_id, actor, "enable" if enabled else "disable", "memory", "ok", now)
     return status(store, user_id, now)
@@ -166,7 +168,7 @@ def pause(
         )
     end = FOREVER_MS if until is None else until
     with store.write() as session:
-        row = _settings_for_write(session, user_id, now)
+        row = settings_for_write(session, user_id, now)
         if what in ("both", "learning"):
             row.learning_paused_until = end
         if what in ("both", "using"):
@@ -178,7 +180,7 @@ def pause(
 
 def resume(store: Store, user_id: str, *, what: What = "both", actor: Actor, now: int) -> MemoryStatus:
     with store.write() as session:
-        row = _settings_for_write(session, user_id, now)
+        row = settings_for_write(session, user_id, now)
         if what in ("both", "learning"):
             row.learning_paused_until = None
         if what in ("both", "using"):

@@ -2,7 +2,7 @@
 
 ``generate(store, user, size=..., seed=..., now=...)`` writes synthetic raw events (the rows
 :func:`services.ingest.ingest.insert_event_rows` would write, through a faster equivalent, see
-:func:`services.demo.demo_rows.insert_rows`) and then re-derives the user's preferences with :func:`services.derivation.derivation.rebuild`.
+:func:`services.demo.demo_rows.insert_rows`) and then re-derives the user's preferences with :func:`services.derivation.rebuild.rebuild`.
 Everything follows from ``random.Random(seed)`` and ``now``: two stores generated with the same
 arguments hold identical event rows and identical preference rows; nothing reads the wall clock.
 
@@ -49,7 +49,8 @@ from creative_memory.services.common.errors import Cancelled, InvalidInput, Read
 from creative_memory.services.common.naming import valid_name
 from creative_memory.services.demo.demo_plan import SIZES, Plan, make_plan, timeline
 from creative_memory.services.demo.demo_rows import Row, RowSink, RowWriter
-from creative_memory.services.derivation import derivation
+from creative_memory.services.derivation import derivation, rebuild
+from creative_memory.services.forget.forgetting import finish_interrupted
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.store.store import Store
 
@@ -166,6 +167,7 @@ def generate(
     seed whose demo data the store already holds.
     """
     key, user_id = _checked(store, user_id, size, seed)
+    finish_interrupted(store, user_id)  # a forget that died half-way: the rebuild below refuses its leftovers
     rng = random.Random(seed)
     plan = make_plan(rng, key, _blocked_patterns(store, user_id, blocks))
     derive_units = max(1, plan.items // 2)
@@ -189,7 +191,7 @@ def generate(
             if progress is not None:
                 progress(plan.items + (derive_units * done) // max(1, of), total)
 
-        info = derivation.rebuild(store, user_id, now, progress=derive_progress, cancelled=cancelled)
+        info = rebuild.rebuild(store, user_id, now, progress=derive_progress, cancelled=cancelled)
     except Cancelled:
         _remove(store, user_id, seed, now)
         raise Cancelled(_CANCELLED) from None

@@ -201,7 +201,7 @@ class RowWriter:
         payload = "{" + ",".join(parts) + "}"
         project_id = None if project is None else self.plan.projects[project - 1].project_id
         signal = str(ev.signal)
-        # content_hash as services.ingest.ingest.content_hash computes it (canonical JSON, keys sorted),
+        # content_hash as services.derivation.event_content.content_hash computes it (canonical JSON, keys sorted),
         # without a JSON round trip; tests/unit/test_demo.py checks the two agree.
         pid_json = "null" if project_id is None else f'"{project_id}"'
         content = (

@@ -19,6 +19,10 @@ from sqlalchemy.orm import Session
 
 from creative_memory.model.events import payload_items
 from creative_memory.model.tables import Derivation, Event, EventChange, EventPattern
+from creative_memory.services.derivation.cache_key import cache_key_for, digest_add
+from creative_memory.services.derivation.derivation_rows import dbapi_connection
+from creative_memory.services.derivation.event_content import content_hash, pattern_rows
+from creative_memory.services.derivation.regroup import rederive_groups
 from creative_memory.services.store.writes import quiet
 
 # More changes than this at once (a bulk edit by another program): a full derivation is cheaper
@@ -65,8 +69,6 @@ def apply_changes(session: Session, user_id: str, drow: Derivation, now: int) ->
     Returns None (nothing written) when there are too many for a short transaction, or a changed
     payload cannot be read: then only a full derivation is exact.
     """
-    from creative_memory.services.derivation.derivation import dbapi_connection, rederive_groups
-
     session.flush()
     con = dbapi_connection(session)
     log = con.execute(
@@ -119,8 +121,6 @@ def _what_changed(
 ) -> _Changed | None:
     """The groups the old and the new rows feed, the new hashes and index rows; None when a payload
     cannot be read."""
-    from creative_memory.services.ingest.ingest import content_hash, pattern_rows
-
     try:
         groups: set[Group] = set()
         for r in first.values():
@@ -165,8 +165,6 @@ def _move_digest(
 ) -> None:
     """The set digest loses the old hashes it had added and gains the new ones (events up to the
     watermark only); the count and the last folded event follow."""
-    from creative_memory.services.derivation.derivation import cache_key_for, digest_add
-
     removed = [r[4] for s, r in first.items() if r[2] != "insert" and s <= upto and r[4]]
     added = [h for s, h in changed.fresh.items() if s <= upto]
     drow.set_digest = digest_add(digest_add(drow.set_digest, removed, -1), added)

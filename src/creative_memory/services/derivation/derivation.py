@@ -1,37 +1,23 @@
 """Persistence around the pure engine: keep the preference cache equal to a derivation of the events.
 
-The cache is content-addressed: ``cache_key = sha256(set digest of the user's event content hashes
-‖ DERIVATION_VERSION)``. The set digest is the sum of the content hashes modulo 2**256, so it is
-independent of order and can be kept up to date as events arrive or are rewritten (see
-docs/decisions/0002-cache-key.md). A stored key that does not match means: re-derive.
-
+The cache is content-addressed (``services.derivation.cache_key``): a cache that is not current
+(``services.derivation.cache_state.is_current``) is derived again by :func:`ensure_current`.
 Appending events whose ``(occurred_at, seq)`` sorts after everything folded so far is folded
-incrementally into the affected groups only; anything else re-derives in full. Full derivation
-reads in one snapshot, folds outside any write lock, then writes in one short transaction.
+incrementally into the affected groups only (``services.derivation.incremental``); anything else
+re-derives in full (``services.derivation.rebuild``: one read snapshot folds outside any write
+lock, short transactions publish).
 """
 
 from __future__ import annotations
 
-import hashlib
-import logging
-import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-from sqlalchemy import delete, select
-from sqlalchemy.orm import Session
-
-from creative_memory.model.constants import DERIVATION_VERSION
-from creative_memory.model.tables import Derivation, Event, Preference
-from creative_memory.services.derivation import changes
+from creative_memory.services.common.errors import InterruptedWork
+from creative_memory.services.derivation.cache_state import CancelCheck, DerivationInfo, Progress
 
 # Events as the fold reads them, fold states as JSON and preference rows live in
 # services/derivation/derivation_rows.py; these names stay importable from here.
 from creative_memory.services.derivation.derivation_rows import FOLD_COLUMNS as FOLD_COLUMNS
 from creative_memory.services.derivation.derivation_rows import PREF_COLUMNS as PREF_COLUMNS
 from creative_memory.services.derivation.derivation_rows import Group as Group
-from creative_memory.services.derivation.derivation_rows import bulk_insert
 from creative_memory.services.derivation.derivation_rows import dbapi_connection as dbapi_connection
 from creative_memory.services.derivation.derivation_rows import flat_items as flat_items
 from creative_memory.services.derivation.derivation_rows import fold_event as fold_event
@@ -39,72 +25,9 @@ from creative_memory.services.derivation.derivation_rows import pref_row as pref
 from creative_memory.services.derivation.derivation_rows import sa_errors as sa_errors
 from creative_memory.services.derivation.derivation_rows import state_from_json as state_from_json
 from creative_memory.services.derivation.derivation_rows import state_json as state_json
-from creative_memory.services.engine.derive import Deriver
-from creative_memory.services.store.store import Store, raw_connection
-from creative_memory.services.store.writes import lease_holder
-
-if TYPE_CHECKING:
-    from creative_memory.services.derivation.decay import DecayCounts
-
-log = logging.getLogger("cm.engine")
-
-_MOD = 1 << 256
-Progress = Callable[[int, int], None]  # (done, total)
-CancelCheck = Callable[[], bool]
-
-
-# --------------------------------------------------------------------------- keys
-def digest_add(digest_hex: str, hashes: Iterable[str], sign: int = 1) -> str:
-    total = int(digest_hex, 16) if digest_hex else 0
-    for h in hashes:
-        total = (total + sign * int(h, 16)) % _MOD
-    return f"{total:064x}"
-
-
-def cache_key_for(set_digest: str) -> str:
-    return hashlib.sha256(f"{set_digest}|{DERIVATION_VERSION}".encode()).hexdigest()
-
-
-# --------------------------------------------------------------------------- status
-@dataclass(frozen=True)
-class DerivationInfo:
-    mode: str  # 'current', 'incremental', 'full'
-    preferences: int
-    events: int
-    duration_ms: float
-
-
-def _max_seq(db: Session | sqlite3.Connection, user_id: str) -> int:
-    row = raw_connection(db).execute(
-        f"SELECT coalesce(max(seq), 0) FROM {Event.__tablename__} WHERE user_id = ?", (user_id,)
-    ).fetchone()
-    return int(row[0])
-
-
-def is_current(db: Session | sqlite3.Connection, user_id: str) -> bool:
-    """Whether the stored preferences are the derivation of the user's events (plain SQL: hot path)."""
-    con = raw_connection(db)
-    row = con.execute(
-        f"SELECT derivation_version, max_seq, cache_key, set_digest FROM {Derivation.__tablename__} "
-        "WHERE user_id = ?",
-        (user_id,),
-    ).fetchone()
-    if row is None:
-        # Never derived: current when there is nothing to derive (no event, no stored preference,
-        # no logged change), so that looking at a user who has no memory writes nothing for them.
-        return (
-            _max_seq(con, user_id) == 0
-            and con.execute(f"SELECT 1 FROM {Preference.__tablename__} WHERE user_id = ? LIMIT 1", (user_id,)).fetchone()
-            is None
-            and not changes.pending(con, user_id)
-        )
-    if row[0] != DERIVATION_VERSION:
-        return False
-    return bool(
-        row[1] == _max_seq(con, user_id)
-        and row[2] == cache_key_for(row[3])
-        and not changes.pending(con, user_id)
-    )
+from creative_memory.services.derivation.incremental import catch_up
+from creative_memory.services.derivation.rebuild import rebuild
+from creative_memory.services.store.store import Store
 
 
 def ensure_current(
@@ -115,142 +38,15 @@ def ensure_current(
     progress: Progress | None = None,
     cancelled: CancelCheck | None = None,
 ) -> DerivationInfo:
-    """Bring the cache up to date: nothing, an incremental fold, or a full re-derivation."""
-    if store.read_only:
-        return DerivationInfo("current", 0, 0, 0.0)
-    with store.read() as session:
-        con = raw_connection(session)
-        if is_current(con, user_id) or lease_holder(con, user_id) is not None:
-            # Current, or another run (reset, import, a large rebuild) is rewriting this memory in
-            # several transactions: serve what is stored; that run publishes the result.
-            return DerivationInfo("current", 0, 0, 0.0)
-    with store.write() as session:
-        info = derive_in(session, user_id, now)
+    """Bring the cache up to date: nothing, an incremental fold (:func:`incremental.catch_up`), or a
+    full re-derivation (:func:`rebuild.rebuild`) when only that is exact."""
+    info = catch_up(store, user_id, now)
     if info is not None:
         return info
-    return rebuild(store, user_id, now, progress=progress, cancelled=cancelled)
-
-
-def derive_in(
-    session: Session, user_id: str, now: int, appended: Sequence[Sequence[Any]] | None = None
-) -> DerivationInfo | None:
-    """Fold the events appended since the watermark, in this write transaction
-    (:func:`services.derivation.incremental.derive_in`)."""
-    from creative_memory.services.derivation.incremental import derive_in as fold_appended
-
-    return fold_appended(session, user_id, now, appended)
-
-
-_EVENT_TABLE = Event.__tablename__
-_FOLD_SQL = (
-    "SELECT seq, event_id, occurred_at, signal_type, scope, session_id, tag, payload, content_hash "
-    f"FROM {_EVENT_TABLE}"
-)
-
-
-def load_groups(session: Session, user_id: str, groups: set[Group]) -> list[Preference]:
-    """The stored records of the given (scope, type, pattern) groups."""
-    if not groups:
-        return []
-    patterns = sorted({g[2] for g in groups})
-    out: list[Preference] = []
-    for i in range(0, len(patterns), 500):
-        chunk = patterns[i : i + 500]
-        for p in session.scalars(
-            select(Preference).where(Preference.user_id == user_id, Preference.pattern.in_(chunk))
-        ):
-            if (p.scope, p.preference_type, p.pattern) in groups:
-                out.append(p)
-    return out
-
-
-def iter_events(session: Session, user_id: str, batch: int = 20_000) -> Iterator[Sequence[Any]]:
-    """The user's events in fold order, streamed in batches by keyset (no long-lived cursor).
-
-    Rows are ``seq, event_id, occurred_at, signal_type, scope, session_id, tag, payload,
-    content_hash`` (:data:`FOLD_COLUMNS` then the hash), plain tuples.
-    """
-    con = dbapi_connection(session)
-    # A row value, not "occurred_at > ? OR (occurred_at = ? AND seq > ?)": with the OR, SQLite
-    # uses only user_id of the (user_id, occurred_at, seq) index and each batch re-scans the
-    # user's events from the first (quadratic: half the read time of a 1 M-event rebuild).
-    sql = f"{_FOLD_SQL} WHERE user_id = ? AND (occurred_at, seq) > (?, ?) ORDER BY occurred_at, seq LIMIT ?"
-    last: tuple[int, int] = (-(1 << 62), -1)
-    while True:
-        with sa_errors():
-            rows = con.execute(sql, (user_id, last[0], last[1], batch)).fetchall()
-        if not rows:
-            return
-        yield from rows
-        last = (rows[-1][2], rows[-1][0])
-
-
-def rebuild(
-    store: Store,
-    user_id: str,
-    now: int,
-    *,
-    progress: Progress | None = None,
-    cancelled: CancelCheck | None = None,
-    takeover: str | None = None,
-) -> DerivationInfo:
-    """Full re-derivation from the raw events (:func:`services.derivation.rebuild.rebuild`)."""
-    from creative_memory.services.derivation.rebuild import rebuild as full
-
-    return full(store, user_id, now, progress=progress, cancelled=cancelled, takeover=takeover)
-
-
-def rederive_groups(
-    session: Session, user_id: str, groups: set[Group], now: int, *, max_seq: int | None = None
-) -> int:
-    """Re-derive only the given groups from their remaining events (after a forget rewrote them).
-
-    With ``max_seq``, only events up to that watermark are folded: later ones are not folded yet
-    and the next incremental derivation folds them (folding them here too would count them twice).
-    """
-    from creative_memory.model.tables import EventPattern
-
-    if not groups:
-        return 0
-    existing = load_groups(session, user_id, groups)
-    injected = {(p.scope, p.preference_type, p.pattern, p.polarity): p.last_injected_at for p in existing}
-    for i in range(0, len(existing), 900):
-        session.execute(delete(Preference).where(Preference.id.in_([p.id for p in existing[i : i + 900]])))
-    seqs: set[int] = set()
-    for scope, ptype, pattern in groups:
-        seqs.update(
-            session.scalars(
-                select(EventPattern.seq).where(
-                    EventPattern.user_id == user_id,
-                    EventPattern.preference_type == ptype,
-                    EventPattern.pattern == pattern,
-                    EventPattern.scope == scope,
-                    *([EventPattern.seq <= max_seq] if max_seq is not None else []),
-                )
-            )
-        )
-    rows: list[Sequence[Any]] = []
-    ordered = sorted(seqs)
-    for i in range(0, len(ordered), 900):
-        rows.extend(session.execute(select(*FOLD_COLUMNS).where(Event.seq.in_(ordered[i : i + 900]))).all())
-    rows.sort(key=lambda r: (r[2], r[0]))
-    deriver = Deriver()
-    deriver.fold(fold_event(r, only=groups) for r in rows)
-    drow = session.get(Derivation, user_id)
-    key = drow.cache_key if drow is not None else ""
-    out = [pref_row(st, user_id, now, key, injected.get(k)) for k, st in deriver.records.items()]
-    bulk_insert(session, out)
-    return len(out)
-
-
-def refresh_decay(
-    store: Store,
-    user_id: str,
-    now: int,
-    *,
-    progress: Callable[[int, int], None] | None = None,
-) -> DecayCounts:
-    """Bring the stored evaluation up to ``now`` (:func:`services.derivation.decay.refresh_decay`)."""
-    from creative_memory.services.derivation.decay import refresh_decay as refresh
-
-    return refresh(store, user_id, now, progress=progress)
+    try:
+        return rebuild(store, user_id, now, progress=progress, cancelled=cancelled)
+    except InterruptedWork:
+        # A forget died half-way: nothing is derived from the events it left until it is finished
+        # (the next open of the store or forget does). Serve what is stored meanwhile, as while any
+        # run rewrites this memory: its targets' records are gone already (docs/decisions/0070).
+        return DerivationInfo("current", 0, 0, 0.0)

@@ -23,17 +23,12 @@ from sqlalchemy.orm import Session
 from creative_memory.model.constants import DERIVATION_VERSION
 from creative_memory.model.events import payload_items
 from creative_memory.model.records import PrefKey
-from creative_memory.model.tables import Derivation
+from creative_memory.model.tables import Derivation, Event
 from creative_memory.services.derivation import changes
-from creative_memory.services.derivation.derivation import (
-    _EVENT_TABLE,
-    _FOLD_SQL,
-    _MOD,
-    DerivationInfo,
-    _max_seq,
-    cache_key_for,
-)
+from creative_memory.services.derivation.cache_key import DIGEST_MODULUS, cache_key_for
+from creative_memory.services.derivation.cache_state import DerivationInfo, is_current, max_seq
 from creative_memory.services.derivation.derivation_rows import (
+    FOLD_SQL,
     KEY_COLUMNS,
     PREF_COLUMNS,
     PREF_TABLE,
@@ -47,9 +42,11 @@ from creative_memory.services.derivation.derivation_rows import (
 from creative_memory.services.engine.bulk import fold_stored
 from creative_memory.services.engine.derive import Deriver
 from creative_memory.services.store.row_batches import insert_many, update_many
+from creative_memory.services.store.store import Store, raw_connection
 from creative_memory.services.store.writes import lease_holder
 
 _dbapi = dbapi_connection
+_EVENTS = Event.__tablename__
 _STATE = 1 + PREF_COLUMNS.index("state")
 _INJECTED = 1 + PREF_COLUMNS.index("last_injected_at")
 
@@ -87,7 +84,7 @@ def derive_in(
             applied = got
             row = _watermark(session, user_id)  # as the changes left it (flushed)
             assert row is not None
-    if row.max_seq == _max_seq(session, user_id):
+    if row.max_seq == max_seq(session, user_id):
         mode = "incremental" if applied else "current"
         return DerivationInfo(mode, 0, applied, (time.perf_counter() - t0) * 1000)
     # The fold makes many small objects and no cycles: no cyclic collections meanwhile.
@@ -101,6 +98,23 @@ def derive_in(
     if done is None:
         return None
     return DerivationInfo("incremental", done[0], done[1], (time.perf_counter() - t0) * 1000)
+
+
+def catch_up(store: Store, user_id: str, now: int) -> DerivationInfo | None:
+    """Nothing to do, or the events appended since the watermark folded in a write of their own;
+    None when only a full re-derivation is exact (see :func:`derive_in`).
+
+    Nothing is written when the cache is current, when the store is read-only, or when another run
+    (reset, import, a large rebuild, a forget) is rewriting this memory in several transactions:
+    readers serve what is stored, and that run publishes the result."""
+    if store.read_only:
+        return DerivationInfo("current", 0, 0, 0.0)
+    with store.read() as session:
+        con = raw_connection(session)
+        if is_current(con, user_id) or lease_holder(con, user_id) is not None:
+            return DerivationInfo("current", 0, 0, 0.0)
+    with store.write() as session:
+        return derive_in(session, user_id, now)
 
 
 class _Watermark(NamedTuple):
@@ -156,7 +170,7 @@ def _incremental_raw(
     parsed = False
     if appended:
         (after,) = con.execute(
-            f"SELECT count(*) FROM {_EVENT_TABLE} WHERE user_id = ? AND seq > ?", (user_id, row.max_seq)
+            f"SELECT count(*) FROM {_EVENTS} WHERE user_id = ? AND seq > ?", (user_id, row.max_seq)
         ).fetchone()
         parsed = after == len(appended) and min(r[0] for r in appended) > row.max_seq
     if parsed:
@@ -164,7 +178,7 @@ def _incremental_raw(
         new_rows = sorted(appended, key=_order_key)
     else:
         new_rows = con.execute(
-            f"{_FOLD_SQL} WHERE user_id = ? AND seq > ? ORDER BY occurred_at, seq", (user_id, row.max_seq)
+            f"{FOLD_SQL} WHERE user_id = ? AND seq > ? ORDER BY occurred_at, seq", (user_id, row.max_seq)
         ).fetchall()
     if not new_rows:
         return (0, 0)
@@ -177,7 +191,7 @@ def _incremental_raw(
     stored = _load_group_rows(con, user_id, groups)
     deriver = Deriver(initial=[state_from_json(r[_STATE]) for r in stored.values()], last_key=last)
     added, count, top = fold_stored(deriver, new_rows)
-    digest = f"{(int(row.set_digest, 16) + added) % _MOD:064x}" if row.set_digest else f"{added % _MOD:064x}"
+    digest = f"{(int(row.set_digest, 16) + added) % DIGEST_MODULUS:064x}" if row.set_digest else f"{added % DIGEST_MODULUS:064x}"
     key = cache_key_for(digest)
     touched = deriver.touched
     writer = _PrefWriter(con)

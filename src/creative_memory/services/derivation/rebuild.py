@@ -1,7 +1,10 @@
 """Full re-derivation: fold in a read snapshot, compare outside the lock, publish in short writes.
 
 1. A short write takes the user's ``rebuild`` lease (readers serve what is stored meanwhile, and
-   no other derivation starts: docs/decisions/0019).
+   no other derivation starts: docs/decisions/0019), unless a forget died half-way and left its
+   plan: then nothing is derived from the events it left (``writes.refuse_after_interrupted``
+   raises ``InterruptedWork``; the next open of the store, forget or rebuilding command finishes
+   it first, docs/decisions/0070).
 2. One read snapshot folds every event and reads the stored rows, with the snapshot's events token
    (services.derivation.rebuild_fold; on two cores when the store is large: services.derivation.fold_split).
 3. The difference (rows to update, insert, delete) is computed a chunk at a time outside any lock,
@@ -31,13 +34,8 @@ from creative_memory.model.records import PrefKey, PrefState
 from creative_memory.model.tables import Derivation
 from creative_memory.services.common.errors import StoreLocked
 from creative_memory.services.derivation import changes
-from creative_memory.services.derivation.derivation import (
-    CancelCheck,
-    DerivationInfo,
-    Progress,
-    cache_key_for,
-    ensure_current,
-)
+from creative_memory.services.derivation.cache_key import cache_key_for
+from creative_memory.services.derivation.cache_state import CancelCheck, DerivationInfo, Progress
 from creative_memory.services.derivation.derivation_rows import (
     KEY_COLUMNS,
     PREF_COLUMNS,
@@ -47,6 +45,7 @@ from creative_memory.services.derivation.derivation_rows import (
     sa_errors,
     state_json,
 )
+from creative_memory.services.derivation.incremental import catch_up
 from creative_memory.services.derivation.pref_epochs import epoch_moved_once
 from creative_memory.services.derivation.rebuild_fold import Folded, fold_every_event
 from creative_memory.services.store.store import Store
@@ -58,6 +57,7 @@ from creative_memory.services.store.writes import (
     count_between,
     drop_lease,
     lease_holder,
+    refuse_after_interrupted,
     renew_lease,
     take_lease,
     wal_kept,
@@ -87,11 +87,27 @@ def rebuild(
 ) -> DerivationInfo:
     """Full re-derivation from the raw events, published in short transactions. ``takeover``:
     the lease of this run's own operation that the rebuild continues (an import)."""
-    from creative_memory.services.forget.forgetting import finish_interrupted
+    info = _rebuild(store, user_id, now, progress, cancelled, takeover)
+    # Events stored while the lease was held were not folded (an ingest meanwhile leaves them above
+    # the watermark): fold them now, as the ingest would have; when only a full derivation is exact
+    # (one of them sorts before the watermark), derive in full again.
+    while catch_up(store, user_id, now) is None:
+        _rebuild(store, user_id, now, None, None, None)
+    return info
 
-    finish_interrupted(store, user_id)  # a forget that died half-way: never re-derive from its leftovers
+
+def _rebuild(
+    store: Store,
+    user_id: str,
+    now: int,
+    progress: Progress | None,
+    cancelled: CancelCheck | None,
+    takeover: str | None,
+) -> DerivationInfo:
     with store.write() as session, sa_errors():
-        take_lease(dbapi_connection(session), user_id, "rebuild", takeover=takeover)
+        con = dbapi_connection(session)
+        refuse_after_interrupted(con, user_id)  # a forget that died half-way: never re-derive from its leftovers
+        take_lease(con, user_id, "rebuild", takeover=takeover)
     gc_was_enabled = gc.isenabled()
     info: DerivationInfo | None = None
     try:
@@ -117,9 +133,7 @@ def rebuild(
             gc.enable()
         with store.write() as session, sa_errors():
             drop_lease(dbapi_connection(session), user_id, only="rebuild")
-    # Events stored while the lease was held were not folded (an ingest meanwhile leaves them above
-    # the watermark): fold them now, as the ingest would have.
-    ensure_current(store, user_id, now)
+    assert info is not None
     return info
 
 
@@ -131,6 +145,7 @@ def _retake(store: Store, user_id: str) -> None:
         with store.write() as session, sa_errors():
             con = dbapi_connection(session)
             if lease_holder(con, user_id) in (None, "rebuild") or time.monotonic() > deadline:
+                refuse_after_interrupted(con, user_id)  # the forget died: its plan stays for the next run
                 take_lease(con, user_id, "rebuild")
                 return
         time.sleep(0.05)

@@ -13,8 +13,14 @@ from creative_memory.model.records import PrefKey, PrefState
 from creative_memory.model.tables import Event
 from creative_memory.services.common.errors import Cancelled
 from creative_memory.services.derivation import fold_split
-from creative_memory.services.derivation.derivation import _MOD, CancelCheck, Progress, iter_events
-from creative_memory.services.derivation.derivation_rows import SELECT_PREF, dbapi_connection, sa_errors
+from creative_memory.services.derivation.cache_key import DIGEST_MODULUS
+from creative_memory.services.derivation.cache_state import CancelCheck, Progress
+from creative_memory.services.derivation.derivation_rows import (
+    SELECT_PREF,
+    dbapi_connection,
+    iter_events,
+    sa_errors,
+)
 from creative_memory.services.engine.bulk import fold_stored
 from creative_memory.services.engine.derive import Deriver, OrderKey
 from creative_memory.services.store.store import Store
@@ -84,4 +90,4 @@ def fold_every_event(
                 (r[2], r[4], r[5], r[6]): r
                 for r in con.execute(f"{SELECT_PREF} WHERE user_id = ?", (user_id,))
             }
-    return Folded(deriver.records, built, last_key, digest % _MOD, count, max_seq, token, stored)
+    return Folded(deriver.records, built, last_key, digest % DIGEST_MODULUS, count, max_seq, token, stored)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from creative_memory.model.constants import DERIVATION_VERSION
 from creative_memory.model.tables import Derivation
-from creative_memory.services.derivation.derivation import CancelCheck, DerivationInfo, Progress, rebuild
+from creative_memory.services.derivation.cache_state import CancelCheck, DerivationInfo, Progress
+from creative_memory.services.derivation.rebuild import rebuild
 from creative_memory.services.store.store import Store, raw_connection
 
 

@@ -1,28 +1,27 @@
-"""Re-derive many groups in short transactions: fold in a read snapshot, publish a pattern at a time.
+"""Re-derive groups from their remaining events: a few inside the caller's write transaction
+(:func:`rederive_groups`), or many in short transactions of their own (:func:`rederive_chunked`).
 
 After a forget of a busy pattern the groups whose evidence changed can hold a large part of the
-store's events; folding them all inside one write transaction held the lock for seconds. Here each
-batch of groups is folded from a read snapshot (no lock), then published in a short write: the
-records of one (type, pattern) — every scope touched — always in the same transaction, after
-checking that no derivation of ours ran since the snapshot (the derivation row's ``generation``;
-while the caller's lease is held only the caller writes it). When it did, the batch is folded
-again. Only events up to the derivation's watermark are folded: later ones belong to the next
-incremental derivation (docs/decisions/0035).
+store's events; folding them all inside one write transaction held the lock for seconds. So
+:func:`rederive_chunked` folds each batch of groups from a read snapshot (no lock), then publishes
+it in a short write: the records of one (type, pattern) — every scope touched — always in the same
+transaction, after checking that no derivation of ours ran since the snapshot (the derivation
+row's ``generation``; while the caller's lease is held only the caller writes it). When it did, the
+batch is folded again. Only events up to the derivation's watermark are folded: later ones belong
+to the next incremental derivation (docs/decisions/0035).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
 
 from creative_memory.model.records import PrefKey, PrefState
 from creative_memory.model.tables import Derivation, Event, EventPattern, Preference
-from creative_memory.services.derivation.derivation import (
-    load_groups,
-)
 from creative_memory.services.derivation.derivation_rows import (
     FOLD_COLUMNS,
     Group,
@@ -37,6 +36,63 @@ from creative_memory.services.store.store import Store
 from creative_memory.services.store.writes import Chunker
 
 _ATTEMPTS = 4
+
+
+def load_groups(session: Session, user_id: str, groups: set[Group]) -> list[Preference]:
+    """The stored records of the given (scope, type, pattern) groups."""
+    if not groups:
+        return []
+    patterns = sorted({g[2] for g in groups})
+    out: list[Preference] = []
+    for i in range(0, len(patterns), 500):
+        chunk = patterns[i : i + 500]
+        for p in session.scalars(
+            select(Preference).where(Preference.user_id == user_id, Preference.pattern.in_(chunk))
+        ):
+            if (p.scope, p.preference_type, p.pattern) in groups:
+                out.append(p)
+    return out
+
+
+def rederive_groups(
+    session: Session, user_id: str, groups: set[Group], now: int, *, max_seq: int | None = None
+) -> int:
+    """Re-derive only the given groups from their remaining events (after a forget rewrote them).
+
+    With ``max_seq``, only events up to that watermark are folded: later ones are not folded yet
+    and the next incremental derivation folds them (folding them here too would count them twice).
+    """
+    if not groups:
+        return 0
+    existing = load_groups(session, user_id, groups)
+    injected = {(p.scope, p.preference_type, p.pattern, p.polarity): p.last_injected_at for p in existing}
+    for i in range(0, len(existing), 900):
+        session.execute(delete(Preference).where(Preference.id.in_([p.id for p in existing[i : i + 900]])))
+    seqs: set[int] = set()
+    for scope, ptype, pattern in groups:
+        seqs.update(
+            session.scalars(
+                select(EventPattern.seq).where(
+                    EventPattern.user_id == user_id,
+                    EventPattern.preference_type == ptype,
+                    EventPattern.pattern == pattern,
+                    EventPattern.scope == scope,
+                    *([EventPattern.seq <= max_seq] if max_seq is not None else []),
+                )
+            )
+        )
+    rows: list[Sequence[Any]] = []
+    ordered = sorted(seqs)
+    for i in range(0, len(ordered), 900):
+        rows.extend(session.execute(select(*FOLD_COLUMNS).where(Event.seq.in_(ordered[i : i + 900]))).all())
+    rows.sort(key=lambda r: (r[2], r[0]))
+    deriver = Deriver()
+    deriver.fold(fold_event(r, only=groups) for r in rows)
+    drow = session.get(Derivation, user_id)
+    key = drow.cache_key if drow is not None else ""
+    out = [pref_row(st, user_id, now, key, injected.get(k)) for k, st in deriver.records.items()]
+    bulk_insert(session, out)
+    return len(out)
 
 
 def _generation(session: Any, user_id: str) -> tuple[int, int] | None:

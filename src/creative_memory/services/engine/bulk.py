@@ -64,7 +64,7 @@ Row = Sequence[Any]
 
 
 class EventRow:
-    """One mutable event view (:class:`services.engine.derive.EventView`), refilled per event."""
+    """One mutable event view (:class:`model.events.EventView`), refilled per event."""
 
     __slots__ = ("event_id", "occurred_at", "scope", "seq", "session_id", "signal_type", "tag")
 

@@ -9,7 +9,7 @@ incremental derivation give bit-identical strengths.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Protocol
+from typing import Any
 
 from creative_memory.model.constants import (
     NORMALIZER,
@@ -24,7 +24,7 @@ from creative_memory.model.constants import (
     Tier,
     tier_for,
 )
-from creative_memory.model.events import FoldEvent, FoldItem
+from creative_memory.model.events import EventView, FoldEvent, FoldItem
 from creative_memory.model.records import PrefKey, PrefState, key_text
 from creative_memory.services.engine.evaluation import ARCHIVE_MS, DECAY_MS, advance, clamp, copy_state
 from creative_memory.services.engine.reversal import accumulate_shadow, count_reversal
@@ -47,25 +47,6 @@ _HIGH = Tier.HIGH
 _POSITIVE = Polarity.POSITIVE
 _PAIRWISE = SignalType.PAIRWISE_COMPARISON
 _LEGACY = SignalType.LEGACY_SNAPSHOT
-
-
-class EventView(Protocol):
-    """What the fold reads from an event besides its items (:class:`FoldEvent` has all of it)."""
-
-    @property
-    def seq(self) -> int: ...
-    @property
-    def event_id(self) -> str: ...
-    @property
-    def occurred_at(self) -> int: ...
-    @property
-    def signal_type(self) -> SignalType: ...
-    @property
-    def scope(self) -> str: ...
-    @property
-    def session_id(self) -> str | None: ...
-    @property
-    def tag(self) -> str | None: ...
 
 
 FlatItem = tuple[str, str, Polarity]  # (preference_type, pattern, polarity)

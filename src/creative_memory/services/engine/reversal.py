@@ -6,8 +6,6 @@ Pure functions on the records; the fold calls them in the order the engine notes
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from creative_memory.model.constants import (
     PROVISIONAL_MAX_STRENGTH,
     REVERSAL_MIN_SESSIONS,
@@ -19,11 +17,9 @@ from creative_memory.model.constants import (
     tier_down,
     tier_for,
 )
+from creative_memory.model.events import EventView
 from creative_memory.model.records import PrefState
 from creative_memory.services.engine.evaluation import DECAY_MS, clamp
-
-if TYPE_CHECKING:
-    from creative_memory.services.engine.derive import EventView
 
 _ARCHIVED = Status.ARCHIVED
 _UNDER_REVIEW = Status.UNDER_REVIEW

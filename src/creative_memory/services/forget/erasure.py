@@ -1,4 +1,7 @@
-"""Real erasure: forget one pattern (or many), reset everything, and prove it with a receipt.
+"""Real erasure, what it is asked and what it proves: the target of a forget (:class:`Target`), the
+receipt (:class:`Receipt`), the checkpoints that empty the WAL and the proof
+(:func:`verify_erasure`). The operations that use them are ``forget.forgetting.forget`` and
+``forget.reset.reset``.
 
 Forgetting removes the derived records, the pattern inside every raw event (an event left with no
 pattern is deleted), free-text mentions of it in event diffs, every diagnostic that names it, and
@@ -16,7 +19,7 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import func, select
 
@@ -28,12 +31,13 @@ from creative_memory.model.tables import (
 from creative_memory.services.common import spellings
 from creative_memory.services.common.naming import optional_project, valid_name
 from creative_memory.services.forget.erasure_search import (
-    _mention_notes,
     live_copies,
     live_mentions,
+    mention_notes,
 )
 from creative_memory.services.forget.spelled_search import count_spelled
 from creative_memory.services.store.store import Store
+from creative_memory.services.store.writes import truncate_gently
 
 log = logging.getLogger("cm.erasure")
 FORGOTTEN = "[forgotten]"
@@ -111,7 +115,7 @@ class Receipt:
         }
 
 
-_SNAPSHOT_NOTE = (
+SNAPSHOT_NOTE = (
     "Another program kept an old snapshot open, so the write-ahead log could not be emptied yet; "
     "run the command again when Open Design is idle."
 )
@@ -123,7 +127,28 @@ COMPACT_NOTE = (
 )
 
 
-def _verify(
+def checkpoint(store: Store) -> bool:
+    """Empty the WAL. A PASSIVE checkpoint first copies the pages without blocking any writer; the
+    TRUNCATE one that follows (which holds off writers while it runs) then has little left."""
+    try:
+        with store.raw() as con:
+            con.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    except Exception as exc:  # a busy store: the TRUNCATE checkpoint below retries and reports
+        log.info("passive checkpoint skipped: %s", exc)
+    return store.checkpoint_truncate()
+
+
+def checkpoint_gently(store: Store) -> bool:
+    """A checkpoint for a retry while the daemon keeps writing (:func:`writes.truncate_gently`)."""
+    try:
+        with store.raw() as con:
+            return truncate_gently(con)
+    except Exception as exc:  # a store that cannot be written now: the receipt says it was not emptied
+        log.info("checkpoint failed: %s", exc)
+        return False
+
+
+def verify_erasure(
     store: Store, user_id: str, targets: Sequence[Target], receipt: Receipt, *, compact: bool = False
 ) -> None:
     """Rows first, then bytes. Text still in the files must be live, legitimate data; a stale copy
@@ -140,13 +165,13 @@ def _verify(
             # Every copy in the files is accounted for by live data (another pattern whose name
             # contains this one, the same name under another type, Open Design's own data): no
             # stale copy is left anywhere, so there is nothing to compact.
-            receipt.notes.extend(_mention_notes(live))
+            receipt.notes.extend(mention_notes(live))
             receipt.verified = ok
             return
         if receipt.occurrences and live is not None and not compact:
             # Counted exactly, and the files hold more copies than live data puts there: a stale
             # copy is left in free space, which only a VACUUM removes.
-            receipt.notes.extend(_mention_notes(live))
+            receipt.notes.extend(mention_notes(live))
             receipt.notes.append(COMPACT_NOTE)
             receipt.verified = False
             return
@@ -198,7 +223,7 @@ def _compact(store: Store, receipt: Receipt) -> bool:
     receipt.checkpointed = store.checkpoint_truncate()
     if not receipt.checkpointed:
         ok = False
-        receipt.notes.append(_SNAPSHOT_NOTE)
+        receipt.notes.append(SNAPSHOT_NOTE)
     return ok
 
 
@@ -213,12 +238,12 @@ def _explained_by_live_rows(
             for table, count in live_mentions(session, anchor, fold=True).items():
                 found[table] = found.get(table, 0) + count
     if found and (compact or counted):
-        receipt.notes.extend(_mention_notes(found))
+        receipt.notes.extend(mention_notes(found))
         return True
     if found:
         # Live data holds the text, but the copies could not be counted against it (many
         # needles at once): a stale copy beside them cannot be ruled out without a VACUUM.
-        receipt.notes.extend(_mention_notes(found))
+        receipt.notes.extend(mention_notes(found))
         receipt.notes.append(COMPACT_NOTE)
         return False
     if not compact:
@@ -243,8 +268,6 @@ def _search(store: Store, names: spellings.Spellings, *, account: bool) -> tuple
     occurrences = 0
     for attempt in range(3):
         if attempt:
-            from creative_memory.services.forget.forgetting import checkpoint_gently
-
             checkpoint_gently(store)  # short waits only: the daemon keeps writing between attempts
         with store.raw() as con:
             con.execute("BEGIN")
@@ -260,41 +283,3 @@ def _search(store: Store, names: spellings.Spellings, *, account: bool) -> tuple
             finally:
                 con.execute("ROLLBACK")
     return occurrences, None
-
-
-if TYPE_CHECKING:
-    from creative_memory.services.forget.byte_scan import _FEW_NEEDLES as _FEW_NEEDLES
-    from creative_memory.services.forget.byte_scan import count_bytes as count_bytes
-    from creative_memory.services.forget.byte_scan import needles_for as needles_for
-    from creative_memory.services.forget.forget_events import _DIFF_BOUND as _DIFF_BOUND
-    from creative_memory.services.forget.forget_events import _rewrite_payload as _rewrite_payload
-    from creative_memory.services.forget.forget_events import diff_mentions as diff_mentions
-    from creative_memory.services.forget.forget_events import spelled_targets as spelled_targets
-    from creative_memory.services.forget.forgetting import forget as forget
-    from creative_memory.services.forget.reset import reset as reset
-
-_FORGET_EVENTS = ("_DIFF_BOUND", "_rewrite_payload", "diff_mentions", "spelled_targets")
-_SCAN = ("_FEW_NEEDLES", "count_bytes", "needles_for")
-
-
-# The operations live in services/forget/forgetting.py and services/forget/reset.py, the steps of a forget in
-# services/forget/forget_events.py (they use what is above);
-# reached from here on first use, so any of the modules can be imported first.
-def __getattr__(name: str) -> Any:
-    if name == "forget":
-        from creative_memory.services.forget.forgetting import forget
-
-        return forget
-    if name == "reset":
-        from creative_memory.services.forget.reset import reset
-
-        return reset
-    if name in _FORGET_EVENTS:  # the steps of forgetting one target (services/forget/forget_events.py)
-        from creative_memory.services.forget import forget_events
-
-        return getattr(forget_events, name)
-    if name in _SCAN:  # the byte search (services/forget/byte_scan.py)
-        from creative_memory.services.forget import byte_scan
-
-        return getattr(byte_scan, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

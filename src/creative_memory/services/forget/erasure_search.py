@@ -306,7 +306,7 @@ def daemon_mentions(session: Session, needle: str) -> int:
     return sum(n for t, n in live_mentions(session, needle).items() if not t.startswith(PREFIX))
 
 
-def _mention_notes(found: dict[str, int]) -> list[str]:
+def mention_notes(found: dict[str, int]) -> list[str]:
     notes = []
     if any(not t.startswith(PREFIX) for t in found):
         notes.append(

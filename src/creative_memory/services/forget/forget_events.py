@@ -32,11 +32,12 @@ from creative_memory.model.tables import (
     RetrievalEvent,
 )
 from creative_memory.services.common import spellings
-from creative_memory.services.derivation.derivation import Group, cache_key_for, dbapi_connection, digest_add
+from creative_memory.services.derivation.cache_key import cache_key_for, digest_add
+from creative_memory.services.derivation.derivation import Group, dbapi_connection
+from creative_memory.services.derivation.event_content import canonical, content_hash, pattern_rows
 from creative_memory.services.engine.block import human
 from creative_memory.services.forget.erasure import FORGOTTEN, Receipt, Target
 from creative_memory.services.forget.forget_places import move_created_items, places
-from creative_memory.services.ingest.ingest import canonical, content_hash, pattern_rows
 
 
 @functools.lru_cache(maxsize=256)
@@ -341,7 +342,7 @@ def last_diagnostic(session: Session) -> int:
     return int(session.scalar(select(func.max(RetrievalEvent.id))) or 0)
 
 
-# A payload is canonical JSON (keys sorted, no spaces: services.ingest.ingest.canonical), so one that has
+# A payload is canonical JSON (keys sorted, no spaces: services.derivation.event_content.canonical), so one that has
 # a "diff" begins with a key that sorts no later than "diff": its text sorts below '{"e'. The scan
 # compares three bytes of the ~90 % of payloads without a diff instead of searching them.
 _DIFF_BOUND = '{"e'

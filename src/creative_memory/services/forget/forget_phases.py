@@ -17,9 +17,9 @@ from creative_memory.services.derivation import changes
 from creative_memory.services.derivation.derivation import (
     Group,
     dbapi_connection,
-    rederive_groups,
     sa_errors,
 )
+from creative_memory.services.derivation.regroup import rederive_groups
 from creative_memory.services.forget.erasure import Receipt, Target
 from creative_memory.services.forget.forget_events import (
     delete_placeholders,

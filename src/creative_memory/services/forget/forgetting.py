@@ -17,9 +17,11 @@ longer than the daemon may wait for the write lock. So (docs/decisions/0035):
 5. Checkpoint (PASSIVE first, so that the TRUNCATE one has little left to copy while it blocks
    writers), then the byte search of the files: "verified" is said after the last chunk.
 
-A run that dies between chunks leaves its plan in a lease whose process is gone. The next forget,
-rebuild or open of the store finishes it (:func:`finish_interrupted`): it erases what is left of
-the targets and has the cache re-derived in full, so nothing forgotten comes back.
+A run that dies between chunks leaves its plan in a lease whose process is gone. The next open of
+the store, forget, or command that rebuilds (an import, the demo, the window's Rebuild) finishes it
+(:func:`finish_interrupted`): it erases what is left of the targets and has the cache re-derived in
+full, so nothing forgotten comes back. Until then no rebuild derives from what it left
+(``writes.refuse_after_interrupted``; docs/decisions/0070).
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from creative_memory.services.derivation.derivation import (
 )
 from creative_memory.services.derivation.regroup import rederive_chunked
 from creative_memory.services.forget.byte_scan import needles_for
-from creative_memory.services.forget.erasure import _SNAPSHOT_NOTE, Receipt, Target, _verify
+from creative_memory.services.forget.erasure import SNAPSHOT_NOTE, Receipt, Target, checkpoint, verify_erasure
 from creative_memory.services.forget.forget_events import (
     delete_placeholders,
     diagnostics_naming,
@@ -73,7 +75,6 @@ from creative_memory.services.store.writes import (
     quiet,
     renew_lease,
     take_lease,
-    truncate_gently,
 )
 
 log = logging.getLogger("cm.erasure")
@@ -123,10 +124,10 @@ def forget(
     t1 = time.perf_counter()
     receipt.checkpointed = checkpoint(store)
     if not receipt.checkpointed:
-        receipt.notes.append(_SNAPSHOT_NOTE)
+        receipt.notes.append(SNAPSHOT_NOTE)
     t2 = time.perf_counter()
     if verify:
-        _verify(store, user_id, forms, receipt, compact=compact)
+        verify_erasure(store, user_id, forms, receipt, compact=compact)
     t3 = time.perf_counter()
     # decision 0016; folded needles of every spelling (decision 0029)
     backups.settle(receipt, store.path, [n for f in forms for n in needles_for(f.pattern, [f.pattern])])
@@ -138,27 +139,6 @@ def forget(
         (time.perf_counter() - t3) * 1000,
     )
     return receipt
-
-
-def checkpoint(store: Store) -> bool:
-    """Empty the WAL. A PASSIVE checkpoint first copies the pages without blocking any writer; the
-    TRUNCATE one that follows (which holds off writers while it runs) then has little left."""
-    try:
-        with store.raw() as con:
-            con.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-    except Exception as exc:  # a busy store: the TRUNCATE checkpoint below retries and reports
-        log.info("passive checkpoint skipped: %s", exc)
-    return store.checkpoint_truncate()
-
-
-def checkpoint_gently(store: Store) -> bool:
-    """A checkpoint for a retry while the daemon keeps writing (:func:`writes.truncate_gently`)."""
-    try:
-        with store.raw() as con:
-            return truncate_gently(con)
-    except Exception as exc:  # a store that cannot be written now: the receipt says it was not emptied
-        log.info("checkpoint failed: %s", exc)
-        return False
 
 
 # --------------------------------------------------------------------------- the plan
@@ -265,8 +245,8 @@ def _run(
         phases["groups"] = time.perf_counter() - t1
         last_write(store, user_id, targets, spelled, top, diag_top, receipt, now, reset_cache=resumed)
     except BaseException:
-        # The plan stays with the lease; marked as over, it is finished by the next forget, rebuild or
-        # open of the store (finish_interrupted), and nobody waits for this run meanwhile.
+        # The plan stays with the lease; marked as over, it is finished by the next open of the store,
+        # forget or command that rebuilds (finish_interrupted), and nobody waits for this run meanwhile.
         try:
             with store.write() as session, sa_errors():
                 abandon_lease(dbapi_connection(session), user_id)

@@ -19,13 +19,9 @@ from creative_memory.model.tables import Derivation, Event, EventPattern, Prefer
 from creative_memory.services.common.errors import NotFound
 from creative_memory.services.common.naming import valid_name
 from creative_memory.services.controls import audit
-from creative_memory.services.derivation.derivation import (
-    cache_key_for,
-    dbapi_connection,
-    digest_add,
-    ensure_current,
-    rederive_groups,
-)
+from creative_memory.services.derivation.cache_key import cache_key_for, digest_add
+from creative_memory.services.derivation.derivation import dbapi_connection, ensure_current
+from creative_memory.services.derivation.regroup import rederive_groups
 from creative_memory.services.store.store import Store
 from creative_memory.services.store.writes import quiet
 

@@ -1,17 +1,16 @@
-"""Stored events: the payload and row an event is stored as, its content hash, the insert of event
-rows with their pattern index rows, and which events are stored already.
+"""Stored events: the payload and row an event is stored as, the insert of event rows with their
+pattern index rows, and which events are stored already.
 
-The content hash covers everything derivation reads from an event (docs/decisions/0002); the
-payload is canonical JSON (sorted keys, compact), so equal content is equal text.
+The payload is canonical JSON and the row carries its content hash, both as
+``services.derivation.event_content`` makes them (derivation, forgets and others' changes compute
+them there too).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
 from collections.abc import Iterable, Sequence
-from json.encoder import encode_basestring
 from operator import itemgetter
 from typing import Any
 
@@ -21,6 +20,7 @@ from creative_memory.model.events import EventIn, PatternIn, payload_items
 from creative_memory.model.tables import Event, EventPattern
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.derivation.derivation import dbapi_connection, sa_errors
+from creative_memory.services.derivation.event_content import canonical, content_hash, content_hash_canonical
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.redaction import clean_diff
 from creative_memory.services.store.row_batches import insert_many
@@ -47,68 +47,6 @@ def payload_of(ev: EventIn, scope: str, patterns: Sequence[PatternIn], diff: str
                 ],
             }
     return payload
-
-
-# json.dumps(x, **options) is JSONEncoder(**options).encode(x): the encoders, built once.
-_canonical_json = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
-_scalar_json = json.JSONEncoder(ensure_ascii=False).encode
-
-
-def canonical(obj: Any) -> str:
-    return _canonical_json(obj)
-
-
-def content_hash(row: dict[str, Any]) -> str:
-    """sha256 over everything derivation reads from the event (not its id, source or arrival time)."""
-    content = {
-        k: row[k]
-        for k in ("user_id", "project_id", "signal_type", "occurred_at", "session_id", "artifact_id", "scope")
-    }
-    content["payload"] = json.loads(row["payload"])
-    return hashlib.sha256(canonical(content).encode()).hexdigest()
-
-
-_encode_str = encode_basestring  # what JSONEncoder(ensure_ascii=False) writes for a str, in C
-
-
-def _scalar(value: Any) -> str:
-    """``_scalar_json(value)`` for the content's scalars, without the encoder's per-call dispatch."""
-    if value is None:
-        return "null"
-    if type(value) is str:
-        return _encode_str(value)
-    if type(value) is int:
-        return int.__repr__(value)
-    return _scalar_json(value)
-
-
-def content_hash_canonical(row: dict[str, Any]) -> str:
-    """:func:`content_hash` for a row whose ``payload`` is already canonical JSON (``canonical()``'s
-    output), without parsing it again: the content's canonical text is spliced together in sorted
-    key order (tests/unit/test_ingest_derive_fast.py checks the two agree)."""
-    text = (
-        f'{{"artifact_id":{_scalar(row["artifact_id"])},"occurred_at":{_scalar(row["occurred_at"])},'
-        f'"payload":{row["payload"]},"project_id":{_scalar(row["project_id"])},'
-        f'"scope":{_scalar(row["scope"])},"session_id":{_scalar(row["session_id"])},'
-        f'"signal_type":{_scalar(row["signal_type"])},"user_id":{_scalar(row["user_id"])}}}'
-    )
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def pattern_rows(seq: int, user_id: str, scope: str, payload: dict[str, Any]) -> list[dict[str, Any]]:
-    """The creative_memory_event_patterns rows of one stored event."""
-    return [
-        {
-            "seq": seq,
-            "user_id": user_id,
-            "scope": scope,
-            "preference_type": ptype,
-            "pattern": pattern,
-            "polarity": polarity,
-            "role": role,
-        }
-        for ptype, pattern, polarity, role in payload_items(payload)
-    ]
 
 
 _EVENT_COLUMNS = (

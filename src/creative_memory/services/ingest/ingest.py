@@ -25,29 +25,18 @@ from creative_memory.model.tables import IgnoredCount
 from creative_memory.model.vocabulary import WIRE_SIGNAL_NAMES
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.controls import controls
-from creative_memory.services.derivation.derivation import derive_in, ensure_current
+from creative_memory.services.derivation.derivation import ensure_current
+from creative_memory.services.derivation.incremental import derive_in
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.event_rows import (
     Prepared,
     prepared_rows,
 )
 from creative_memory.services.ingest.event_rows import (
-    canonical as canonical,
-)
-from creative_memory.services.ingest.event_rows import (
-    content_hash as content_hash,
-)
-from creative_memory.services.ingest.event_rows import (
-    content_hash_canonical as content_hash_canonical,
-)
-from creative_memory.services.ingest.event_rows import (
     event_row as event_row,
 )
 from creative_memory.services.ingest.event_rows import (
     insert_event_rows as insert_event_rows,
-)
-from creative_memory.services.ingest.event_rows import (
-    pattern_rows as pattern_rows,
 )
 from creative_memory.services.ingest.event_rows import (
     payload_of as payload_of,

@@ -17,7 +17,8 @@ from creative_memory.model.tables import Preference
 from creative_memory.services.common.sentence import Sentence
 from creative_memory.services.controls import controls
 from creative_memory.services.controls.notes import notes_enabled
-from creative_memory.services.derivation.derivation import ensure_current, is_current, state_from_json
+from creative_memory.services.derivation.cache_state import is_current
+from creative_memory.services.derivation.derivation import ensure_current, state_from_json
 from creative_memory.services.engine.block import build_block, estimate_tokens
 from creative_memory.services.engine.retrieve import (
     Gates,

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from creative_memory.model.tables import Derivation, Event, EventChange, Lease, Quiet
 from creative_memory.services.common.clock import now_ms
-from creative_memory.services.common.errors import ReadOnly, StoreLocked
+from creative_memory.services.common.errors import InterruptedWork, ReadOnly, StoreLocked
 from creative_memory.services.store import held_files
 from creative_memory.services.store.lock_clock import HOLDS
 from creative_memory.services.store.retry import retry_while_busy
@@ -304,6 +304,25 @@ def interrupted_plans(con: sqlite3.Connection, operation: str, user_id: str | No
     ).fetchall()
     wall = now_ms()
     return [(str(r[0]), str(r[1]).split("\n", 1)[1]) for r in rows if not _live(r[1:], wall)]
+
+
+def refuse_after_interrupted(con: sqlite3.Connection, user_id: str) -> None:
+    """Before re-deriving the user's memory from its events: raise :class:`InterruptedWork` when a
+    run that died left a plan in the user's lease (a forget: some events still name what it was
+    forgetting, docs/decisions/0035). Only the operation that owns the plan finishes it (the next
+    open of the store, forget, or a command that rebuilds does so first); a full derivation before
+    that would bring back what was being forgotten, and taking the lease would lose the plan."""
+    row = con.execute(
+        f"SELECT operation, heartbeat_at, pid FROM {_LEASES} WHERE user_id = ? AND operation LIKE ?",
+        (user_id, "%\n%"),
+    ).fetchone()
+    if row is not None and not _live(row, now_ms()):
+        operation = str(row[0]).split("\n", 1)[0]
+        raise InterruptedWork(
+            f"A {operation} of this memory was interrupted before it finished, and nothing is derived "
+            "from what it left. It is finished the next time the store is opened or a forget runs; "
+            "try again then."
+        )
 
 
 def take_lease(

@@ -41,7 +41,8 @@ from creative_memory.model.tables import (
 )
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.controls import controls
-from creative_memory.services.ingest.ingest import canonical, describe_validation_error
+from creative_memory.services.derivation.event_content import canonical
+from creative_memory.services.ingest.ingest import describe_validation_error
 from creative_memory.services.store import held_files
 from creative_memory.services.transfer import crypto
 

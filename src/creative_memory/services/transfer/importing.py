@@ -49,10 +49,12 @@ from creative_memory.model.tables import (
     Settings,
 )
 from creative_memory.services.controls import audit, controls
-from creative_memory.services.derivation.derivation import dbapi_connection, rebuild, sa_errors
+from creative_memory.services.derivation.derivation import dbapi_connection, sa_errors
+from creative_memory.services.derivation.event_content import canonical
+from creative_memory.services.derivation.rebuild import rebuild
+from creative_memory.services.forget.forgetting import finish_interrupted
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import (
-    canonical,
     clean_diff,
     insert_event_rows,
     stored_event_ids,
@@ -162,6 +164,9 @@ def import_file(
     if announce is not None:
         announce(plan)
     user = plan.user
+    # A forget of this memory that died half-way is finished first: the rebuild below never derives
+    # from what it left, and this import's lease would take the place of its plan (decision 0070).
+    finish_interrupted(store, user)
     chunked = len(rows) + _replaced_count(store, user, mode) > SINGLE_TRANSACTION_ROWS
     if chunked:
         with store.write() as session, sa_errors():

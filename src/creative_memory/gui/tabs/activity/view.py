@@ -32,7 +32,8 @@ from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.tabs.diagnostics.common import row_height
-from creative_memory.gui.widgets import EmptyState, FilterLineEdit
+from creative_memory.gui.widgets.empty_state import EmptyState
+from creative_memory.gui.widgets.filter_edit import FilterLineEdit
 from creative_memory.services.common.errors import CreativeMemoryError
 from creative_memory.services.transfer.list_export import export_audit, format_for
 

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QDateTimeEdit, QPushButton, 
 from creative_memory.gui.flow import flow, group
 from creative_memory.gui.itemmodels.diagnostics import EVENT_TYPES
 from creative_memory.gui.tabs.diagnostics.common import ORIGINS, buddy, fill_projects, named
-from creative_memory.gui.widgets import FilterLineEdit
+from creative_memory.gui.widgets.filter_edit import FilterLineEdit
 from creative_memory.services.controls.project_choices import ProjectChoice
 from creative_memory.services.transfer.list_export import RetrievalFilter
 

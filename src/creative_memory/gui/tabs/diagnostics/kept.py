@@ -4,10 +4,9 @@
 
 from __future__ import annotations
 
-import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -24,9 +23,6 @@ from creative_memory.gui.controller import Controller
 from creative_memory.gui.itemmodels.preferences import PreferenceKey
 from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.visible import shown_id, shown_name
-
-if TYPE_CHECKING:
-    from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 61
 
@@ -172,39 +168,3 @@ class KeptPanel(QWidget):
         remembered, how much is erased), the erasure and the receipt — without leaving this tab."""
         if not self._busy and not self._store_read_only():
             self.forgetAsked.emit(key)
-
-
-async def open_retrieval(tab: DiagnosticsTab, retrieval_id: int) -> bool:
-    """Show one retrieval in the Diagnostics tab (filters cleared), selected in the list.
-
-    The list pages newest first: pages are loaded until the retrieval is among them. False (and a
-    sentence in the tab) when the store has no such retrieval, e.g. once it was pruned.
-    """
-    tab.set_filter()
-    await tab.refresh()
-    model = tab.model
-    while model.row_of_id(retrieval_id) < 0 and model.has_more():
-        last = model.row_at(model.rowCount() - 1)
-        if last is not None and int(last["id"]) < retrieval_id:
-            break
-        model.fetchMore(QModelIndex())
-        while model.is_fetching():
-            await asyncio.sleep(0.01)
-    if tab.select_retrieval(retrieval_id):
-        row = tab.selected_retrieval()
-        if row is not None:
-            # Selecting started a load of its events in a task: let it begin, then load them here
-            # (the latest load wins), so they are shown when this returns.
-            await asyncio.sleep(0)
-            await tab.show_retrieval(row)
-        tab.table.setFocus(Qt.FocusReason.OtherFocusReason)
-        return True
-    tab.message.setText(
-        QCoreApplication.translate("DiagnosticsKept",
-            "Retrieval #{id} is not in this store. Recorded retrievals are kept for the retention "
-            "period, then deleted; the newest ones are listed below."
-        ).format(id=retrieval_id)
-    )
-    tab.message.setVisible(True)
-    return False
-

@@ -23,7 +23,7 @@ from creative_memory.gui.itemmodels.diagnostics import RetrievalsModel
 from creative_memory.gui.itemmodels.rows import Row
 from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.tabs.diagnostics.common import row_height
-from creative_memory.gui.widgets import EmptyState
+from creative_memory.gui.widgets.empty_state import EmptyState
 
 
 class RetrievalList(QObject):

@@ -15,9 +15,10 @@ stage events) and :class:`.kept.KeptPanel` (what it used), whose requests the ma
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
-from PySide6.QtCore import QDateTime, QEvent, Qt
+from PySide6.QtCore import QCoreApplication, QDateTime, QEvent, QModelIndex, Qt
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
 from creative_memory.gui.controller import Controller
@@ -236,3 +237,37 @@ class DiagnosticsTab(Tab):
     async def export_to(self, path: str | Path, fmt: str) -> int:
         """Write every retrieval the current filter matches to ``path``; returns how many."""
         return await self.runner.export_to(path, fmt)
+
+    async def open_retrieval(self, retrieval_id: int) -> bool:
+        """Show one retrieval in the Diagnostics tab (filters cleared), selected in the list.
+
+        The list pages newest first: pages are loaded until the retrieval is among them. False (and a
+        sentence in the tab) when the store has no such retrieval, e.g. once it was pruned.
+        """
+        self.set_filter()
+        await self.refresh()
+        model = self.model
+        while model.row_of_id(retrieval_id) < 0 and model.has_more():
+            last = model.row_at(model.rowCount() - 1)
+            if last is not None and int(last["id"]) < retrieval_id:
+                break
+            model.fetchMore(QModelIndex())
+            while model.is_fetching():
+                await asyncio.sleep(0.01)
+        if self.select_retrieval(retrieval_id):
+            row = self.selected_retrieval()
+            if row is not None:
+                # Selecting started a load of its events in a task: let it begin, then load them here
+                # (the latest load wins), so they are shown when this returns.
+                await asyncio.sleep(0)
+                await self.show_retrieval(row)
+            self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+            return True
+        self.message.setText(
+            QCoreApplication.translate("DiagnosticsKept",
+                "Retrieval #{id} is not in this store. Recorded retrievals are kept for the retention "
+                "period, then deleted; the newest ones are listed below."
+            ).format(id=retrieval_id)
+        )
+        self.message.setVisible(True)
+        return False

@@ -50,8 +50,8 @@ from creative_memory.gui.tabs.inspector.fields import (
 )
 from creative_memory.gui.visible import for_display, shown_id, shown_name, stored_name
 from creative_memory.gui.visible import number as _n
-from creative_memory.gui.widgets import EmptyState
 from creative_memory.gui.widgets.chart import StrengthChart
+from creative_memory.gui.widgets.empty_state import EmptyState
 from creative_memory.services.common.errors import InvalidInput, NotFound
 from creative_memory.services.inspection.explain import ExplainedEvent, Explanation
 from creative_memory.services.inspection.explain import load_explain as load_explanation

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QToolButton, QWidget
 
 from creative_memory.gui.tabs.inspector.controls import named
 from creative_memory.gui.visible import shown_id, shown_name
-from creative_memory.gui.widgets import FilterLineEdit
+from creative_memory.gui.widgets.filter_edit import FilterLineEdit
 from creative_memory.services.inspection.queries import PrefFilter
 
 

@@ -28,7 +28,7 @@ from creative_memory.gui.tabs.inspector.selection import PreferenceList
 from creative_memory.gui.visible import number as _n
 from creative_memory.gui.visible import shown_id
 from creative_memory.services.common.errors import CreativeMemoryError
-from creative_memory.services.forget import erasure, forget_scope, session_forget
+from creative_memory.services.forget import forget_scope, forgetting, session_forget
 from creative_memory.services.forget.erasure import Receipt
 from creative_memory.services.forget.session_forget import SessionReceipt
 from creative_memory.services.inspection import queries
@@ -181,7 +181,7 @@ class ForgetActions(QObject):
             self.ctrl.busyChanged.emit(True)
             try:
                 receipt = await self.ctrl.run(
-                    erasure.forget,
+                    forgetting.forget,
                     self.ctrl.store,
                     self.ctrl.user,
                     targets,

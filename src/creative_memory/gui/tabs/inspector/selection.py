@@ -22,7 +22,8 @@ from creative_memory.gui.itemmodels.preferences import (
 from creative_memory.gui.itemmodels.window_view import KeySelectionModel, follow_window
 from creative_memory.gui.tabs.inspector.controls import named
 from creative_memory.gui.visible import number as _n
-from creative_memory.gui.widgets import EmptyState, StrengthBarDelegate
+from creative_memory.gui.widgets.empty_state import EmptyState
+from creative_memory.gui.widgets.strength import StrengthBarDelegate
 
 
 class PreferenceList(QStackedWidget):

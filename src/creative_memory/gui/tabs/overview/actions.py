@@ -27,7 +27,10 @@ from creative_memory.services import selftest
 from creative_memory.services.common.errors import Cancelled, CreativeMemoryError
 from creative_memory.services.controls import audit, controls
 from creative_memory.services.demo import demostore
-from creative_memory.services.derivation import derivation
+from creative_memory.services.derivation import rebuild
+from creative_memory.services.derivation.cache_state import CancelCheck, DerivationInfo, Progress
+from creative_memory.services.forget.forgetting import finish_interrupted
+from creative_memory.services.store.store import Store
 
 if TYPE_CHECKING:
     from creative_memory.services.demo.demo import DemoCounts
@@ -36,6 +39,15 @@ ACCEPTED = int(QDialog.DialogCode.Accepted.value)
 DEMO_SEED = 1
 
 record_action = audit.record_action
+
+
+def rebuild_memory(
+    store: Store, user: str, now: int, *, progress: Progress | None, cancelled: CancelCheck | None
+) -> DerivationInfo:
+    """The Rebuild button, on the store thread: a forget that died half-way since the window opened
+    the store is finished first, since a rebuild never derives from what it left (decision 0070)."""
+    finish_interrupted(store, user)
+    return rebuild.rebuild(store, user, now, progress=progress, cancelled=cancelled)
 
 
 class MemoryActions(QObject):
@@ -188,7 +200,7 @@ class MemoryActions(QObject):
         self.selftest.rebuild_button.setEnabled(False)
         try:
             info = await self.ctrl.run(
-                derivation.rebuild, self.ctrl.store, self.ctrl.user, self.ctrl.now(),
+                rebuild_memory, self.ctrl.store, self.ctrl.user, self.ctrl.now(),
                 progress=progress.report, cancelled=progress.is_cancelled,
             )
             await self.ctrl.run(record_action, self.ctrl.store, self.ctrl.user, self.work.actor(), "rebuild",

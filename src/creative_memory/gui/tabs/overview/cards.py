@@ -36,7 +36,7 @@ from creative_memory.gui.tabs.overview.text import (
     state_sentence,
     tier_name,
 )
-from creative_memory.gui.widgets import accent_colour
+from creative_memory.gui.widgets.banner import accent_colour
 from creative_memory.gui.widgets.switch import MemorySwitch
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.dialogs.reset import ResetDialog
 from creative_memory.gui.tabs.overview.core import ActionSupport
 from creative_memory.gui.tabs.overview.transfer import TransferActions
-from creative_memory.services.forget import erasure
+from creative_memory.services.forget import erasure, reset
 from creative_memory.services.inspection import queries
 
 ACCEPTED = int(QDialog.DialogCode.Accepted.value)
@@ -77,7 +77,7 @@ class ResetActions(QObject):
         progress = self.work.progress(self.tr("Resetting creative memory"), self.tr("Erasing…"))
         try:
             receipt = await self.ctrl.run(
-                erasure.reset, self.ctrl.store, self.ctrl.user, confirm=True, actor=self.work.actor(),
+                reset.reset, self.ctrl.store, self.ctrl.user, confirm=True, actor=self.work.actor(),
                 now=self.ctrl.now(), include_settings=include_settings, progress=progress.step,
             )
         except Exception as exc:

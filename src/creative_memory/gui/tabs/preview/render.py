@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QLabel, QTextEdit
 
 from creative_memory.gui.icons import mix
 from creative_memory.gui.visible import for_display
-from creative_memory.gui.widgets import is_dark
+from creative_memory.gui.widgets.banner import is_dark
 from creative_memory.services.retrieval import preview
 from creative_memory.services.retrieval.personal import CUSTOM_PLACEHOLDER, PERSONAL_TRAILER
 

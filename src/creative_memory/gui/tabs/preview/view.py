@@ -47,7 +47,7 @@ from creative_memory.gui.tabs.preview.render import (
 )
 from creative_memory.gui.tabs.preview.whatif import DISABLED_TIP, GLOBAL_OFF_TIP, whatif_for, whatif_sentence
 from creative_memory.gui.visible import QT_TRANSLATE_NOOP, copied_message, said, shown_pair
-from creative_memory.gui.widgets import Banner
+from creative_memory.gui.widgets.banner import Banner
 from creative_memory.model.constants import Mode
 from creative_memory.services.controls.project_choices import project_choices
 from creative_memory.services.retrieval import preview, retrieval

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QStyleOptionViewItem,
 )
 
-from creative_memory.gui.widgets import accent_colour
+from creative_memory.gui.widgets.banner import accent_colour
 from creative_memory.gui.widgets.switch import paint_switch
 
 
