@@ -76,3 +76,28 @@ def for_display(text: str, *, isolate: bool = True, keep_newlines: bool = False)
 
 def _has_rtl(text: str) -> bool:
     return not text.isascii() and any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)
+
+
+#: why an event whose text is not Unicode is refused (a lone surrogate: ``"\ud800"`` in JSON)
+NOT_UNICODE = "the event holds text that is not Unicode (a lone surrogate such as \\ud800); send UTF-8 text"
+
+
+def not_unicode(value: object) -> bool:
+    """True when a string anywhere in a decoded JSON value (object keys included) holds a lone
+    surrogate: JSON can escape one (``"\\ud800"``), but it cannot be written as UTF-8, stored or
+    sent back as JSON (decision 0074)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if type(item) is str:
+            if not item.isascii():
+                try:
+                    item.encode("utf-8")
+                except UnicodeEncodeError:
+                    return True
+        elif type(item) is dict:
+            stack.extend(item)
+            stack.extend(item.values())
+        elif type(item) is list:
+            stack.extend(item)
+    return False

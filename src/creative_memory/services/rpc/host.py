@@ -20,6 +20,7 @@ from typing import Any
 from creative_memory import __version__
 from creative_memory.model.constants import MAX_PAYLOAD_BYTES, EventSource, Mode, Origin
 from creative_memory.model.events import EventIn
+from creative_memory.model.inert import NOT_UNICODE
 from creative_memory.services.common.errors import CreativeMemoryError, InvalidInput, ReadOnly
 from creative_memory.services.common.naming import optional_project, valid_name
 from creative_memory.services.context import Context, check_user
@@ -241,7 +242,11 @@ class Host:
         for i, obj in enumerate(raw):
             eid = obj.get("event_id") if isinstance(obj, dict) else None
             try:
-                if len(json.dumps(obj, ensure_ascii=False).encode()) > MAX_PAYLOAD_BYTES:
+                try:  # each event judged alone, whatever its text (decision 0074)
+                    size = len(json.dumps(obj, ensure_ascii=False).encode())
+                except UnicodeEncodeError:
+                    raise InvalidInput(NOT_UNICODE) from None
+                if size > MAX_PAYLOAD_BYTES:
                     raise InvalidInput("the event is larger than 64 KiB; shorten its diff")
                 valid.append(validate_event(obj))
                 outcomes.append(None)
