@@ -101,3 +101,21 @@ def not_unicode(value: object) -> bool:
         elif type(item) is list:
             stack.extend(item)
     return False
+
+
+def as_unicode(text: str) -> str:
+    """``text`` as Unicode that can be stored and written as UTF-8: a file name's bytes that are not
+    UTF-8 (decoded by Python as lone surrogates, ``\\udcff``) become their escape, ``\\xff``; any
+    other lone surrogate its ``\\udXXX`` escape."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raw = text.encode("utf-8", "surrogateescape") if _only_escaped_bytes(text) else None
+        if raw is not None:
+            return raw.decode("utf-8", "backslashreplace")
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
+def _only_escaped_bytes(text: str) -> bool:
+    return all(not 0xD800 <= ord(ch) <= 0xDFFF or 0xDC80 <= ord(ch) <= 0xDCFF for ch in text)
