@@ -26,6 +26,13 @@ def retrieve(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store, now = ctx.store(), ctx.now()
     project = checked_project(args, ctx)
     types = [t for t in (args.types or "").split(",") if t] or None
+    if not args.dry_run and not store.read_only:
+        from creative_memory.services.common.errors import StoreUnavailable
+        from creative_memory.services.store.integrity import damage, damaged_sentence
+
+        damaged = damage(store)  # a retrieval reads a few pages: it would record on top of damage
+        if damaged is not None:
+            raise StoreUnavailable(damaged_sentence("retrieve", damaged))
     o = retrieval.run(
         store,
         ctx.user,
