@@ -140,7 +140,7 @@ def make_context(args: argparse.Namespace) -> Context:
     from creative_memory.services.context import Context, check_user, default_user
     from creative_memory.services.location.datadir import resolve_data_dir
 
-    if args.command == "demo" and not args.data_dir:
+    if args.command == "demo" and args.data_dir is None:
         from creative_memory.services.demo.demostore import demo_data_dir
 
         dd = demo_data_dir()  # never the discovered real store
@@ -152,7 +152,8 @@ def make_context(args: argparse.Namespace) -> Context:
         from creative_memory.services.common.clock import parse_now
 
         now = parse_now(args.now)
-    return Context(data_dir=dd, user=user, actor=Actor.CLI, now_override=now, on_note=Out.note)
+    return Context(data_dir=dd, user=user, actor=Actor.CLI, now_override=now, on_note=Out.note,
+                   create_folder=args.create)
 
 
 def damaged(command: str, exc: BaseException) -> CreativeMemoryError | None:

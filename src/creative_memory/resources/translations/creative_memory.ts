@@ -4692,6 +4692,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../gui/dialogs/store.py" line="265"/>
+        <source>Create the data folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/store.py" line="265"/>
+        <source>The data folder
+{folder}
+({how}) does not exist: perhaps its disk is not attached, or the name has a typo. Create it there now, or quit and change nothing?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/store.py" line="265"/>
+        <source>Create it &amp;here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../../gui/dialogs/store.py" line="273"/>
         <source>Creative memory keeps its own tables (creative_memory_*) in Open Design&apos;s store:
 {store}

@@ -4698,6 +4698,25 @@
         <translation>Der Speicher konnte nicht verschoben werden.</translation>
     </message>
     <message>
+        <location filename="../../gui/dialogs/store.py" line="265"/>
+        <source>Create the data folder</source>
+        <translation>Datenordner anlegen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/store.py" line="265"/>
+        <source>The data folder
+{folder}
+({how}) does not exist: perhaps its disk is not attached, or the name has a typo. Create it there now, or quit and change nothing?</source>
+        <translation>Der Datenordner
+{folder}
+({how}) existiert nicht: Vielleicht ist sein Laufwerk nicht angeschlossen, oder der Name enthält einen Tippfehler. Jetzt dort anlegen, oder beenden, ohne etwas zu ändern?</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/store.py" line="265"/>
+        <source>Create it &amp;here</source>
+        <translation>&amp;Hier anlegen</translation>
+    </message>
+    <message>
         <location filename="../../gui/dialogs/store.py" line="273"/>
         <source>Creative memory keeps its own tables (creative_memory_*) in Open Design&apos;s store:
 {store}
