@@ -192,6 +192,7 @@ def test_a_missing_od_data_dir_is_created_only_after_the_window_asks(
     missing = tmp_path / "unmounted" / "od"
     monkeypatch.setenv("OD_DATA_DIR", str(missing))
     ctx = Context(data_dir=datadir.resolve_data_dir(), user="local", actor=Actor.GUI, config_dir=tmp_path / "cfg")
+    ctx.create_folder = False  # as the window starts
     worker = StoreWorker()
     ctrl = Controller(ctx, worker, TaskKeeper(lambda exc: None, loop=qloop))
     try:

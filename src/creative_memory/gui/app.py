@@ -238,7 +238,7 @@ class _Launch:
 
         # --screenshot of a store only looks: it never creates, migrates or backs one up (decision 0031)
         looking = bool(self.args.screenshot) and self.temp is None
-        ctx = Context(data_dir=self.data_dir, user=self.user, actor=Actor.GUI, looking=looking)
+        ctx = Context(data_dir=self.data_dir, user=self.user, actor=Actor.GUI, looking=looking, create_folder=False)
         if self.offscreen:  # nobody to wait for: a store locked past a few seconds ends the run
             ctx.lock_budget_s = OFFSCREEN_LOCK_BUDGET_S
         ctrl = Controller(ctx, actx.worker, actx.keeper)

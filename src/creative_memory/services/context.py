@@ -73,8 +73,10 @@ class Context:
     #: hears what opening the store did or is about to do (a first open, the embedded default)
     on_note: Callable[[str], None] | None = None
     notes: list[str] = field(default_factory=list)
-    #: the user said to create a missing data folder (``--create``, the window's "Create it here")
-    create_folder: bool = False
+    #: a missing data folder may be created without ``DataDir.creation_refused`` asking: the CLI
+    #: and the window set it from ``--create`` and the window's "Create it here" (False until then);
+    #: a context built in code (tests, benchmarks) names its folder itself
+    create_folder: bool = True
     #: only looking (``--screenshot`` on a store): never create, migrate or back up (decision 0031)
     looking: bool = False
     _store: Store | None = field(default=None, repr=False)
