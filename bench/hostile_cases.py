@@ -7,14 +7,23 @@ or output with every control character escaped — and never with a traceback.
 
 Prints one line per case and a table per category. Each case runs ``od-memory`` in a subprocess on
 a copy of a small store (13 events, two projects, a daemon ``projects`` table with a hostile name).
+
+The categories of the second round (decision 0074) are generators: each run draws new inputs —
+hostile JSON-RPC lines for ``serve``, key-derivation headers that cost too much, missing data
+folders, file names that are not UTF-8, descriptor limits, invisible characters in paths, bundles
+whose settings differ — from ``--seed`` (default: a new one each run, printed, so a failing run can
+be repeated).
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import json
 import os
+import random
+import resource
 import shutil
 import sqlite3
 import stat
@@ -41,6 +50,17 @@ class Case:
     stdin: str = "null"  # null | closed
     guarded: list[str] = field(default_factory=list)  # files (relative to the box) that must not change
     data_flag: bool = True
+    #: bytes on standard input (instead of nothing)
+    stdin_bytes: bytes | None = None
+    #: the soft and hard limit on open files for the process
+    nofile: int | None = None
+    #: "od-memory", or "window" for ``creative-memory`` (offscreen)
+    program: str = "od-memory"
+    #: a judge of its own: (exit code, stdout, stderr, the box) -> whether it ended as it should
+    check: Callable[[int, str, str, Path], bool] | None = None
+    timeout: float = 60.0
+    #: nothing may appear in the box (no folder, no store) that the setup did not make
+    box_unchanged: bool = False
 
 
 def _events(root: Path) -> Path:
@@ -86,6 +106,19 @@ def _corrupt(box: Path) -> None:
     page = int.from_bytes(raw[16:18], "big") or 65536
     for i in range(2 * page, min(len(raw), 40 * page)):
         raw[i] = 0xA5
+    path.write_bytes(bytes(raw))
+
+
+def _late_page(box: Path) -> None:
+    """One page near the end scribbled over: the store opens, a retrieval reads around it."""
+    con = sqlite3.connect(box / "od" / "app.sqlite")
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
+    path = box / "od" / "app.sqlite"
+    raw = bytearray(path.read_bytes())
+    page = int.from_bytes(raw[16:18], "big") or 65536
+    if len(raw) >= 4 * page:
+        raw[len(raw) - 2 * page : len(raw) - page] = b"\xa5" * page
     path.write_bytes(bytes(raw))
 
 
@@ -164,6 +197,275 @@ def cases() -> list[Case]:
     return out
 
 
+# ---------------------------------------------------------------------------- second round: generators
+def _strict(line: str) -> bool:
+    """RFC 8259 JSON in UTF-8: no NaN or Infinity, no lone surrogate."""
+
+    def refuse(_c: str) -> float:
+        raise ValueError("not JSON")
+
+    try:
+        line.encode("utf-8")
+        json.loads(line, parse_constant=refuse)
+    except ValueError:
+        return False
+    return True
+
+
+_SURROGATES = ["\\ud800", "\\udfff", "\\udc80", "a\\ud83d"]
+
+
+def _rpc_line(rng: random.Random) -> bytes:
+    ev = {"event_id": f"f{rng.randrange(10**6)}", "signal_type": "thumbs_up", "occurred_at": "2026-11-01T10:00:00Z",
+          "patterns": [{"preference_type": "layout", "pattern": "grid", "polarity": "positive"}]}
+    valid = [
+        {"jsonrpc": "2.0", "id": rng.randrange(100), "method": "ping"},
+        {"jsonrpc": "2.0", "id": "r", "method": "retrieve", "params": {"project_id": "p_brand"}},
+        {"jsonrpc": "2.0", "id": 7, "method": "ingest", "params": {"events": [ev, {**ev, "event_id": "g", "diff": "d"}]}},
+        {"jsonrpc": "2.0", "id": 8, "method": "status"},
+    ]
+    raw = json.dumps(rng.choice(valid))
+    how = rng.randrange(6)
+    if how == 0:  # an id that is not a JSON-RPC id
+        raw = raw.replace('"id": ', '"id": ' + rng.choice(["NaN", "1e999", "-Infinity", '"\\ud800"', "[1]"]) + ', "x": ', 1)
+    elif how == 1:  # a method, a parameter name or an event's text that is not Unicode
+        sur = rng.choice(_SURROGATES)
+        raw = rng.choice([raw.replace('"ping"', f'"p{sur}"'), raw.replace('"params": {', f'"params": {{"{sur}": 1, ', 1),
+                          raw.replace('"diff": "d"', f'"diff": "{sur}"'), raw.replace('"event_id": "g"', f'"event_id": "{sur}"')])
+    elif how == 2:  # random bytes spliced in
+        data = bytearray(raw.encode())
+        for _ in range(rng.randint(1, 5)):
+            pos = rng.randrange(len(data) + 1)
+            data[pos:pos] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 4)))
+        return bytes(data).replace(b"\n", b" ")
+    elif how == 3:
+        raw = raw.replace("2.0", rng.choice(["NaN", "2.0e0", "Infinity"]), 1)
+    return raw.encode("utf-8", "surrogatepass")
+
+
+def _serve_judge(rc: int, out: str, err: str, box: Path) -> bool:
+    del box
+    lines = out.splitlines()
+    if rc != 0 or "Traceback" in err or not lines or not all(_strict(ln) for ln in lines):
+        return False
+    last = json.loads(lines[-1])
+    return last.get("id") == "the end" and last.get("result", {}).get("pong") is True
+
+
+def serve_cases(rng: random.Random) -> list[Case]:
+    c = "the channel is strict and unkillable"
+    out = []
+    for i in range(6):
+        lines = [_rpc_line(rng) for _ in range(rng.randint(5, 40))]
+        lines.append(b'{"jsonrpc":"2.0","id":"the end","method":"ping"}')
+        out.append(Case(c, f"serve, {len(lines)} hostile lines (draw {i + 1})", ["serve", "--stdio"],
+                        stdin_bytes=b"\n".join(lines) + b"\n", check=_serve_judge, expect="works"))
+    return out
+
+
+def _envelope(n: int, r: int, p: int) -> Callable[[Path], None]:
+    def setup(box: Path) -> None:
+        def b64(k: int) -> str:
+            return base64.b64encode(os.urandom(k)).decode()
+
+        doc = {"format": "creative-memory-encrypted", "version": 1,
+               "kdf": {"name": "scrypt", "n": n, "r": r, "p": p, "salt": b64(16)},
+               "cipher": {"name": "AES-256-GCM", "nonce": b64(12)}, "ciphertext": b64(64)}
+        (box / "enc.json").write_text(json.dumps(doc, separators=(",", ":")))
+
+    return setup
+
+
+def cost_cases(rng: random.Random) -> list[Case]:
+    c = "bounded cost for untrusted input"
+    out = []
+    for _ in range(4):  # each inside its own range, too costly together (128·n·r bytes, n·r·p work)
+        n, r, p = 2 ** rng.randint(18, 20), rng.randint(8, 32), rng.randint(1, 16)
+        out.append(Case(c, f"import of a bundle asking scrypt n=2^{n.bit_length() - 1} r={r} p={p}",
+                        ["import", "{box}/enc.json", "--yes", "--passphrase-env", "CM_PASS"],
+                        env={"CM_PASS": "correct horse battery"}, setup=_envelope(n, r, p), timeout=20))
+    for _ in range(2):
+        w, h = rng.choice([(0, 0), (rng.randint(8000, 10**6), rng.randint(1, 10**6)), (rng.randint(1, 319), 600)])
+        out.append(Case(c, f"--screenshot --size {w}x{h}", ["--screenshot", "{box}/shots", "--size", f"{w}x{h}"],
+                        program="window", data_flag=False, box_unchanged=True, timeout=60))
+    return out
+
+
+def _missing_folder(rng: random.Random, box: Path) -> str:
+    word = "".join(rng.choice("abcdefgh") for _ in range(6))
+    return rng.choice([f"{box}/net/{word}/od", f"smb://{word}/od", f"//{word}/share/od", f"{box}/od-{word}/data",
+                       f"{word}/od", f"{box}/mnt/usb-{word}"])
+
+
+def _write_command(rng: random.Random) -> list[str]:
+    return rng.choice([["ingest", "{box}/events.jsonl"], ["pause", "--for", "1h"], ["notes", "on"],
+                       ["project", "disable", "p_new", "--new"], ["decay"], ["resume"]])
+
+
+def _chosen(folder: str) -> Callable[[Path], None]:
+    def setup(box: Path) -> None:
+        (box / "config").mkdir(exist_ok=True)
+        (box / "config" / "store.json").write_text(json.dumps({"data_dir": folder.replace("{box}", str(box))}))
+
+    return setup
+
+
+def where_cases(rng: random.Random) -> list[Case]:
+    c = "writes only where asked (missing folders)"
+    out = []
+    for _ in range(4):
+        argv = _write_command(rng)
+        folder = _missing_folder(rng, Path("{box}"))
+        out.append(Case(c, f"OD_DATA_DIR={folder.replace('{box}', '…')} {argv[0]}", argv, env={"OD_DATA_DIR": folder},
+                        data_flag=False, box_unchanged=True))
+    for _ in range(2):
+        argv = _write_command(rng)
+        out.append(Case(c, f"a chosen folder that was moved: {argv[0]}", argv, data_flag=False, box_unchanged=True,
+                        env={"CM_CONFIG_DIR": "{box}/config"}, setup=_chosen("{box}/moved-" + str(rng.randrange(999)))))
+    argv = _write_command(rng)
+    out.append(Case(c, f"--data-dir in a missing tree: {argv[0]}",
+                    ["--data-dir", f"{{box}}/gone{rng.randrange(999)}/od", *argv], data_flag=False, box_unchanged=True))
+    out.append(Case(c, "--screenshot --data-dir a missing folder", ["--screenshot", "{box}/shots", "--data-dir",
+                    f"{{box}}/missing{rng.randrange(999)}/x"], program="window", data_flag=False, box_unchanged=True))
+    out.append(Case(c, "--screenshot --data-dir ''", ["--screenshot", "{box}/shots", "--data-dir", ""],
+                    program="window", data_flag=False, box_unchanged=True))
+    return out
+
+
+def _not_utf8(rng: random.Random) -> str:
+    raw = bytes(rng.choice([0xFF, 0xFE, 0xC0, 0x80, 0xED, 0xE9]) for _ in range(rng.randint(1, 4)))
+    return os.fsdecode(b"x" + raw + b".json")
+
+
+def _exported(name: str) -> Callable[[int, str, str, Path], bool]:
+    def judge(rc: int, out: str, err: str, box: Path) -> bool:
+        return rc == 0 and "Traceback" not in err + out and (box / name).is_file()
+
+    return judge
+
+
+def _sentence_without(*words: str) -> Callable[[int, str, str, Path], bool]:
+    def judge(rc: int, out: str, err: str, box: Path) -> bool:
+        del box
+        lines = [ln for ln in err.splitlines() if ln.startswith("od-memory: ")]
+        return rc != 0 and bool(lines) and "Traceback" not in err and not any(w in err for w in words)
+
+    return judge
+
+
+def _folder_store(box: Path) -> None:
+    (box / "od" / "app.sqlite").rename(box / "real.sqlite")
+    (box / "od" / "app.sqlite").mkdir()
+
+
+def _dangling_store(box: Path) -> None:
+    (box / "od" / "app.sqlite").rename(box / "real.sqlite")
+    (box / "od" / "app.sqlite").symlink_to(box / "unmounted" / "app.sqlite")
+
+
+def limit_cases(rng: random.Random) -> list[Case]:
+    c = "sentences for any name bytes and any limit"
+    out = []
+    for _ in range(2):
+        name = _not_utf8(rng)
+        out.append(Case(c, f"export --to {name.encode('utf-8', 'surrogateescape')!r}", ["export", "--to", "{box}/" + name],
+                        expect="works", check=_exported(name)))
+    name = _not_utf8(rng)
+    out.append(Case(c, f"reset --backup {name.encode('utf-8', 'surrogateescape')!r}",
+                    ["reset", "--confirm", "--backup", "{box}/" + name], check=_exported(name), expect="works"))
+    for _ in range(3):
+        nofile = rng.randint(6, 18)
+        argv = rng.choice([["forget", "spacing", "airy_spacing", "--yes"], ["ingest", "{box}/events.jsonl"],
+                           ["export", "--to", "{box}/b.json"], ["rebuild"], ["status"]])
+        out.append(Case(c, f"ulimit -n {nofile}: {argv[0]}", argv, nofile=nofile, expect="sentence",
+                        check=_sentence_without("damaged", "Traceback"), guarded=["od/app.sqlite"]))
+    for setup, what in ((_folder_store, "a folder"), (_dangling_store, "a dangling link")):
+        argv = _write_command(rng)
+        out.append(Case(c, f"the store path is {what}: {argv[0]}", argv, setup=setup, box_unchanged=True,
+                        check=_sentence_without("disk I/O error", "could not be upgraded", "unable to open")))
+    return out
+
+
+def _said(*words: str) -> Callable[[int, str, str, Path], bool]:
+    def judge(rc: int, out: str, err: str, box: Path) -> bool:
+        del box, out
+        return rc != 0 and "Traceback" not in err and all(w in err for w in words)
+
+    return judge
+
+
+def cause_cases(rng: random.Random) -> list[Case]:
+    c = "sentences name the real cause"
+    out = []
+    for _ in range(2):
+        tail = "".join(rng.choice([" ", "\n", "\t", "\u00a0", "\u200b"]) for _ in range(rng.randint(1, 3)))
+        out.append(Case(c, f"OD_DATA_DIR with {tail!r} after it: status", ["status"], data_flag=False,
+                        env={"OD_DATA_DIR": "{box}/od" + tail}, check=_said('"')))
+    moved = f"{{box}}/moved-{rng.randrange(999)}"
+    out.append(Case(c, "a moved chosen folder is named: status", ["status"], data_flag=False,
+                    env={"CM_CONFIG_DIR": "{box}/config"}, setup=_chosen(moved), check=_said("moved-", "od-memory use")))
+    out.append(Case(c, "a damaged store is not told to export", ["export", "--to", "{box}/b.json"], setup=_corrupt,
+                    check=_sentence_without("export --to")))
+    out.append(Case(c, "a damaged page: a plain retrieve records nothing", ["retrieve"], setup=_late_page,
+                    check=_said("damaged")))
+    return out
+
+
+def _bundle_with(settings: dict[str, object], projects: list[dict[str, object]]) -> Callable[[Path], None]:
+    def setup(box: Path) -> None:
+        doc = json.loads((box / "bundle.json").read_text())
+        doc["settings"].update(settings)
+        doc["project_settings"] = projects
+        (box / "plan.json").write_text(json.dumps(doc))
+
+    return setup
+
+
+def _plan_judge(expected: list[str]) -> Callable[[int, str, str, Path], bool]:
+    def judge(rc: int, out: str, err: str, box: Path) -> bool:
+        del box, err
+        if rc != 0:
+            return False
+        changes = "\n".join(json.loads(out).get("changes", []))
+        return all(word in changes for word in expected)
+
+    return judge
+
+
+def plan_cases(rng: random.Random) -> list[Case]:
+    c = "the import plan lists every change"
+    out = []
+    for _ in range(3):
+        settings: dict[str, object] = {}
+        expected: list[str] = []
+        if rng.random() < 0.7:
+            settings["memory_notes"] = True
+            expected.append("memory notes: off → on")
+        if rng.random() < 0.5:
+            settings["diagnostics_retention_days"] = rng.randint(1, 29)
+            expected.append("diagnostics kept for (days)")
+        if rng.random() < 0.5:
+            settings["memory_enabled"] = False
+            expected.append("memory: on → off")
+        projects = []
+        for j in range(rng.randint(1, 3)):
+            use, glob, learn = rng.random() < 0.5, rng.random() < 0.5, rng.random() < 0.5
+            projects.append({"project_id": f"p_gen{j}", "use_memory": use, "use_global_memory": glob,
+                             "learn_from_project": learn})
+            expected += [f"project p_gen{j}: " + w for w, v in (("use memory on → off", use),) if not v]
+            expected += ["use global memory on → off"] if not glob else []
+            expected += ["learn on → off"] if not learn else []
+        out.append(Case(c, f"import --mode replace of settings {sorted(settings)} and {len(projects)} projects",
+                        ["--json", "import", "{box}/plan.json", "--mode", "replace", "--yes"],
+                        setup=_bundle_with(settings, projects), check=_plan_judge(expected), expect="works"))
+    return out
+
+
+def generated(rng: random.Random) -> list[Case]:
+    return [*serve_cases(rng), *cost_cases(rng), *where_cases(rng), *limit_cases(rng), *cause_cases(rng),
+            *plan_cases(rng)]
+
+
 # Runs od-memory from CM_HOSTILE_CODE (another checkout) when set: the editable install's finder
 # is taken out first, or it would still load this checkout's code.
 _LAUNCH = (
@@ -178,9 +480,16 @@ _LAUNCH = (
 )
 
 
-def launcher(env: dict[str, str]) -> list[str]:
+def launcher(env: dict[str, str], program: str = "od-memory") -> list[str]:
     del env  # the launcher reads CM_HOSTILE_CODE from the environment it is started with
+    if program == "window":
+        return [sys.executable, "-c", _LAUNCH.replace("od-memory", "creative-memory").replace("cli.main", "gui.app")]
     return [sys.executable, "-c", _LAUNCH]
+
+
+def tree(box: Path) -> set[str]:
+    """Every path in the box (what a case must not add to, when ``box_unchanged``)."""
+    return {str(p.relative_to(box)) for p in box.rglob("*")}
 
 
 def digest(path: Path) -> str:
@@ -191,7 +500,10 @@ def digest(path: Path) -> str:
         finally:
             con.close()
     except sqlite3.Error:
-        return hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else "missing"
+        try:
+            return hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else "missing"
+        except OSError as exc:  # a folder where the store should be
+            return f"unreadable ({exc.strerror})"
 
 
 def template(root: Path, env: dict[str, str]) -> Path:
@@ -209,10 +521,12 @@ def template(root: Path, env: dict[str, str]) -> Path:
     return box
 
 
-def judge(case: Case, rc: int, out: str, err: str, unchanged: bool) -> bool:
+def judge(case: Case, rc: int, out: str, err: str, unchanged: bool, box: Path) -> bool:
+    if case.check is not None:
+        return case.check(rc, out, err, box) and (unchanged or case.expect == "works")
     clean = "Traceback" not in err + out
     inert = not any(ch in out + err for ch in ("\x1b", "\u202e", "\x07"))
-    sentence = rc != 0 and any(line.startswith("od-memory: ") for line in err.splitlines())
+    sentence = rc != 0 and any(line.startswith(("od-memory: ", "creative-memory: ")) for line in err.splitlines())
     if case.expect == "works":
         return rc == 0 and clean
     if case.expect == "inert":
@@ -234,17 +548,22 @@ def run_case(case: Case, root: Path, tpl: Path, env: dict[str, str]) -> tuple[bo
         case.setup(box)
     store = box / "od" / "app.sqlite"
     before = digest(store)
+    paths_before = tree(box)
     guarded = {g: (box / g).read_bytes() if (box / g).is_file() else None for g in case.guarded}
     argv = [a.replace("{box}", str(box)) for a in case.argv]
     if case.data_flag:
         argv = ["--data-dir", str(box / "od"), *argv]
     if "--now" not in argv:
         argv = ["--now", NOW, *argv]
-    e = {**env, **case.env}
-    if case.data_flag or "OD_DATA_DIR" not in case.env:
-        e.setdefault("OD_DATA_DIR", str(root / "default-od"))
-    cmd = [*launcher(env), *argv]
-    kw: dict[str, object] = {"env": e, "stderr": subprocess.PIPE, "text": True, "timeout": 60}
+    e = {**env, **{k: v.replace("{box}", str(box)) for k, v in case.env.items()}}
+    if (case.data_flag or "OD_DATA_DIR" not in case.env) and "CM_CONFIG_DIR" not in case.env:
+        e.setdefault("OD_DATA_DIR", str(root / "default-od"))  # (a case with a chosen folder has none)
+    if case.program == "window":
+        argv = [a for a in argv if a != "--now" and a != NOW]
+        e["QT_QPA_PLATFORM"] = "offscreen"
+    cmd = [*launcher(env, case.program), *argv]
+    kw: dict[str, object] = {"env": e, "stderr": subprocess.PIPE, "text": True, "timeout": case.timeout,
+                             "cwd": box, "errors": "backslashreplace"}
     full = None
     if case.stdout == "full":
         full = Path("/dev/full").open("w")  # noqa: SIM115 - closed below
@@ -256,12 +575,26 @@ def run_case(case: Case, root: Path, tpl: Path, env: dict[str, str]) -> tuple[bo
         pre.append(1)
     if case.stdin == "closed":
         pre.append(0)
-    else:
+    elif case.stdin_bytes is None:
         kw["stdin"] = subprocess.DEVNULL
-    if pre:
-        kw["preexec_fn"] = lambda: [os.close(fd) for fd in pre]
+    nofile = case.nofile
+
+    def prepare() -> None:
+        for fd in pre:
+            os.close(fd)
+        if nofile is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+
+    if pre or nofile is not None:
+        kw["preexec_fn"] = prepare
+    if case.stdin_bytes is not None:  # bytes in, text out: encode the input the way text mode would not
+        kw["input"] = case.stdin_bytes.decode("utf-8", "surrogateescape")
+        kw["encoding"] = "utf-8"
+        kw["errors"] = "surrogateescape"
     try:
         res = subprocess.run(cmd, **kw)  # type: ignore[call-overload]
+    except subprocess.TimeoutExpired:
+        return False, f"still running after {case.timeout:g} s: killed"
     finally:
         if full is not None:
             full.close()
@@ -270,7 +603,9 @@ def run_case(case: Case, root: Path, tpl: Path, env: dict[str, str]) -> tuple[bo
     )
     unchanged = unchanged and not (root / "default-od").exists()
     unchanged = unchanged and not any((root / "xdg-data").iterdir())
-    ok = judge(case, res.returncode, res.stdout or "", res.stderr or "", unchanged)
+    if case.box_unchanged:
+        unchanged = unchanged and tree(box) == paths_before
+    ok = judge(case, res.returncode, res.stdout or "", res.stderr or "", unchanged, box)
     first = next((ln for ln in (res.stderr or "").splitlines() if ln.strip()), "")
     if "Traceback" in (res.stderr or ""):
         first = "Traceback: " + (res.stderr or "").strip().splitlines()[-1]
@@ -281,7 +616,11 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--code", type=Path, help="a checkout whose creative_memory/ to run instead of this one")
     ap.add_argument("--legacy", action="store_true", help="leave out --force (older versions lack it)")
+    ap.add_argument("--seed", type=int, help="the draw of the generated cases (default: a new one)")
+    ap.add_argument("--only-generated", action="store_true", help="run only the generated (second round) cases")
     args = ap.parse_args()
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    print(f"seed {seed} (repeat this draw with --seed {seed})")
     env = {k: v for k, v in os.environ.items() if not k.startswith("OD_")}
     env["PYTHON_KEYRING_BACKEND"] = "keyring.backends.fail.Keyring"
     if args.code:
@@ -296,7 +635,8 @@ def main() -> int:
             (root / sub).mkdir()
             env[var] = str(root / sub)
         tpl = template(root, env)
-        for case in cases():
+        fixed = [] if args.only_generated else cases()
+        for case in [*fixed, *generated(random.Random(seed))]:
             if args.legacy:
                 case.argv = [a for a in case.argv if a != "--force"]
             ok, what = run_case(case, root, tpl, env)

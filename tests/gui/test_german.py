@@ -190,6 +190,7 @@ def test_the_command_line_stays_english_under_a_german_locale(tmp_path: Path) ->
                               capture_output=True, text=True, check=True, stdin=subprocess.DEVNULL)
         return proc.stdout
 
+    (tmp_path / "data").mkdir()  # OD_DATA_DIR names it: a write never creates it (decision 0074)
     od("disable")
     preview = json.loads(od("--json", "preview"))
     assert preview["empty_sentence"] == (

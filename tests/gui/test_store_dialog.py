@@ -183,3 +183,33 @@ def test_before_its_tables_go_into_open_designs_store_the_window_says_so_and_may
     finally:
         worker.shutdown(timeout=5)
         ctx.close()
+
+
+def test_a_missing_od_data_dir_is_created_only_after_the_window_asks(
+    qloop: Any, run_async: Any, qtbot: Any, wait_until: Any, home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Decision 0074: Quit (the default) changes nothing; "Create it here" lets the store be made."""
+    missing = tmp_path / "unmounted" / "od"
+    monkeypatch.setenv("OD_DATA_DIR", str(missing))
+    ctx = Context(data_dir=datadir.resolve_data_dir(), user="local", actor=Actor.GUI, config_dir=tmp_path / "cfg")
+    ctx.create_folder = False  # as the window starts
+    worker = StoreWorker()
+    ctrl = Controller(ctx, worker, TaskKeeper(lambda exc: None, loop=qloop))
+    try:
+        for answer, expected in (("Quit", False), ("Create it here", True)):
+            task = qloop.create_task(dialogs_store.confirm_create_folder(ctrl, None))
+            wait_until(lambda: ctrl.property("create_folder_box") is not None)
+            box = ctrl.property("create_folder_box")
+            assert str(missing) in box.text() and "OD_DATA_DIR" in box.text()
+            assert box.defaultButton().text().replace("&", "") == "Quit"
+            if not expected:
+                assert not (tmp_path / "unmounted").exists()
+            next(b for b in box.buttons() if b.text().replace("&", "") == answer).click()
+            assert run_async(task) is expected
+            assert ctx.create_folder is expected
+        assert not missing.exists()  # asked, not made: opening the store makes it
+        run_async(ctrl.open())
+        assert (missing / "app.sqlite").is_file()
+    finally:
+        worker.shutdown(timeout=5)
+        ctx.close()

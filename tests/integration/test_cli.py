@@ -384,7 +384,7 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Template:
     ``retrieve`` (an injection, origin cli), reused through copies."""
     root = tmp_path_factory.mktemp("cli-template")
     box = Box(root / "box")
-    box.root.mkdir()
+    box.data.mkdir(parents=True)  # OD_DATA_DIR names it: a write never creates it (decision 0074)
     events_file = root / "events.jsonl"
     events_file.write_text(jsonl(EVENTS), encoding="utf-8")
     ingest = box.run("--json", "--now", NOW, "ingest", str(events_file))
@@ -1037,7 +1037,7 @@ def test_legacy_preferences_json_round_trips_exactly(tmp_path: Path) -> None:
     doc = json.loads(LEGACY.read_text())
     now = doc["last_updated"]
     box = Box(tmp_path / "legacy")
-    box.root.mkdir()
+    box.data.mkdir(parents=True)
     imp = box.run("--json", "--now", now, "import", str(LEGACY)).expect(0).data
     check_transfer(imp)
     records = [("global", p) for p in doc["global_preferences"]] + [

@@ -16,6 +16,7 @@ NOW = "2026-11-10T12:00:00Z"
 
 
 def od(root: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    (root / "od-data").mkdir(exist_ok=True)  # OD_DATA_DIR names it: a write never creates it
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OD_", "CM_", "XDG_", "PYTHON"))}
     env.update(
         HOME=str(root),

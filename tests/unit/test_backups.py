@@ -224,3 +224,20 @@ def test_a_backup_another_process_is_writing_is_left_to_it(tmp_path: Path) -> No
     # Both copies were made; the newest is the one kept.
     assert backups.list_backups(store) == [theirs] and theirs != mine
     assert files(tmp_path) == sorted(["app.sqlite", theirs.name])
+
+
+def test_a_refused_backup_states_the_copy_and_the_margin_apart(tmp_path: Path) -> None:
+    """A 56 KB store was told "the copy needs 8.1 MB": the margin shown as what the copy needs."""
+    store = tmp_path / "app.sqlite"
+    con = sqlite3.connect(store)
+    con.execute("CREATE TABLE t (x)")
+    con.executemany("INSERT INTO t VALUES (?)", [(b"x" * 1000,) for _ in range(50)])
+    con.commit()
+    con.close()
+    size = store.stat().st_size
+    with pytest.raises(RefusedForSafety) as err:
+        backups.make_backup(store, space=lambda _p: 3 << 20)
+    text = str(err.value)
+    assert f"the copy takes {size // 1024} KB, and 8.0 MB more are kept free beside it" in text
+    assert "disk has 3.0 MB free" in text and "needs" not in text
+    assert files(tmp_path) == ["app.sqlite"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import time
 from typing import Any
 
 import pytest
@@ -210,3 +211,34 @@ def test_is_encrypted(envelope: bytes) -> None:
     assert not crypto.is_encrypted(b"")
     assert not crypto.is_encrypted(b'{"format": "creative-memory-export", "version": 1}')
     assert not crypto.is_encrypted(b"\x00\x01binary")
+
+
+@pytest.mark.parametrize(
+    ("n", "r", "p", "needle"),
+    [
+        (2**20, 32, 16, "would hold 4096 MiB"),  # each inside its own range, 4 GiB together
+        (2**18, 8, 1, "would hold 256 MiB"),
+        (2**17, 8, 16, "would cost 64 times"),
+        (2**14, 32, 16, "would cost 32 times"),
+    ],
+)
+def test_a_header_whose_parameters_cost_too_much_is_refused_before_any_key_is_derived(
+    envelope: bytes, n: int, r: int, p: int, needle: str
+) -> None:
+    doc = _doc(envelope)
+    doc["kdf"].update(n=n, r=r, p=p)
+    t0 = time.perf_counter()
+    with pytest.raises(InvalidInput, match=needle) as err:
+        crypto.decrypt(json.dumps(doc).encode(), PASS)
+    assert time.perf_counter() - t0 < 0.5  # refused from the header, not after deriving
+    assert str(err.value).endswith("Nothing was imported; export it again with this program.")
+
+
+def test_the_bounds_allow_this_programs_own_cost_and_eight_times_it_at_most() -> None:
+    assert crypto.cost_refused(crypto.SCRYPT_N, crypto.SCRYPT_R, crypto.SCRYPT_P) is None
+    assert crypto.cost_refused(2**17, 8, 2) is None and crypto.cost_refused(2**17, 8, 3) is not None
+
+
+def test_encrypt_refuses_a_cost_its_own_decrypt_would_refuse() -> None:
+    with pytest.raises(InvalidInput, match="would hold 256 MiB"):
+        crypto.encrypt(PLAIN, PASS, n=2**18)

@@ -276,12 +276,20 @@ def test_remembered_choice_wins_over_discovery_but_not_over_env(home: Path, cwd:
     assert resolve(home, cwd, "linux").path == home / ".od"
 
 
-def test_a_remembered_folder_that_vanished_is_skipped(home: Path, cwd: Path, tmp_path: Path) -> None:
+def test_a_remembered_folder_that_vanished_is_named_never_passed_over(home: Path, cwd: Path, tmp_path: Path) -> None:
+    """Passed over, the next write went to this program's own folder without a word (decision 0074)."""
     chosen = tmp_path / "usb-stick"
     chosen.mkdir()
     datadir.remember(chosen, {"CM_CONFIG_DIR": str(home / "cfg")})
     chosen.rmdir()
-    assert resolve(home, cwd, "linux").rule == "default"
+    dd = resolve(home, cwd, "linux")
+    assert (dd.rule, dd.path, dd.detail) == ("remembered", chosen, "no longer there")
+    assert f"The folder you chose with od-memory use (or Change… in the window), {chosen}, is no longer there" in (
+        dd.missing_sentence()
+    )
+    refused = dd.creation_refused()
+    assert refused is not None and str(chosen) in refused and "--create" in refused and "use --clear" in refused
+    assert not chosen.exists()
 
 
 def test_use_picks_the_data_folder_of_a_packaged_layout(home: Path, tmp_path: Path) -> None:

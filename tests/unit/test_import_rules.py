@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import select
 
 from creative_memory.model.constants import Actor
-from creative_memory.model.tables import Event
+from creative_memory.model.tables import Event, ProjectSettings
 from creative_memory.services.common.errors import InvalidInput, RefusedForSafety
 from creative_memory.services.controls import controls
 from creative_memory.services.ingest.blocklist import BlockChecker
@@ -219,11 +219,11 @@ def test_the_plan_says_what_changes_before_anything_is_written(store: Store, tmp
     assert plan.changes == [
         "memory: on → off",
         "learning paused until: not paused → 2026-03-01T00:00:00.000Z",
-        "project p_old: its switches are cleared (use memory on, learn on)",
-        "project p_new: use memory on → on, learn on → off",
+        "project p_old: its switches are cleared (use memory off → on)",
+        "project p_new: learn on → off",
     ]
     merge = import_plan.plan_import(store, USER, path, mode="merge")
-    assert merge.changes == ["project p_new: use memory on → on, learn on → off"]
+    assert merge.changes == ["project p_new: learn on → off"]
     seen: list[str] = []
 
     def announce(p: import_plan.ImportPlan) -> None:
@@ -235,3 +235,50 @@ def test_the_plan_says_what_changes_before_anything_is_written(store: Store, tmp
     )
     assert seen == [before] and res.changes == tuple(plan.changes)
     assert controls.status(store, USER, NOW).enabled is False
+
+
+def test_the_plan_lists_every_setting_it_changes_one_by_one(store: Store, tmp_path: Path) -> None:
+    """Use global memory and memory notes changed without a line in the plan (decision 0074)."""
+    controls.set_project(store, USER, "p_kept", use_global_memory=False, actor=Actor.CLI, now=NOW)
+    controls.set_project(store, USER, "p_both", learn_from_project=False, actor=Actor.CLI, now=NOW)
+    doc = bundle(
+        [ev(1)],
+        settings={
+            "memory_notes": True,
+            "diagnostics_retention_days": 7,
+            "using_paused_until": "2026-03-01T00:00:00Z",
+        },
+        project_settings=[
+            {
+                "project_id": "p_both",
+                "use_memory": True,
+                "learn_from_project": False,
+                "use_global_memory": False,
+            },
+            {
+                "project_id": "p_legacy",
+                "use_memory": False,
+                "learn_from_project": True,
+            },  # no use_global_memory
+        ],
+    )
+    path = write(tmp_path, doc)
+    plan = import_plan.plan_import(store, USER, path, mode="replace")
+    assert plan.changes == [
+        "using paused until: not paused → 2026-03-01T00:00:00.000Z",
+        "diagnostics kept for (days): 30 → 7",
+        "memory notes: off → on",
+        "project p_kept: its switches are cleared (use global memory off → on)",
+        "project p_both: use global memory on → off",
+        "project p_legacy: use memory on → off, use global memory on → off",
+    ]
+    res = importing.import_file(store, USER, path, mode="replace", now=NOW, actor=Actor.CLI)
+    assert res.changes == tuple(plan.changes)
+    with store.read() as session:
+        switches = {
+            p.project_id: (p.use_memory, p.use_global_memory, p.learn_from_project)
+            for p in session.query(ProjectSettings).filter(ProjectSettings.user_id == USER)
+        }
+        settings = controls.get_settings(session, USER)
+        assert (settings.memory_notes, settings.diagnostics_retention_days) == (True, 7)
+    assert switches == {"p_both": (True, False, False), "p_legacy": (False, False, True)}

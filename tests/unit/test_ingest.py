@@ -405,3 +405,17 @@ def test_random_events_are_stored_or_rejected_cleanly(
         assert event_count(store) == rep.accepted
     finally:
         store.close()
+
+
+def test_a_line_whose_text_is_not_unicode_is_rejected_with_its_number() -> None:
+    good = (
+        '{"event_id":"a","signal_type":"thumbs_up","occurred_at":"2026-11-01T10:00:00Z",'
+        '"patterns":[{"preference_type":"layout","pattern":"grid","polarity":"positive"}]}'
+    )
+    bad_diff = good.replace('"event_id":"a"', '"event_id":"b","diff":"x\\ud800"')
+    bad_key = good.replace('"event_id":"a"', '"event_id":"c","\\udfff":1')
+    escaped = good.replace('"event_id":"a"', '"event_id":"d","diff":"\\\\ud800 \\u00e9"')
+    parsed = parse_jsonl("\n".join([bad_diff, good, bad_key, escaped]))
+    assert [n for n, _ in parsed.events] == [2, 4]
+    assert [r["line"] for r in parsed.rejected] == [1, 3]
+    assert all("not Unicode" in r["error"] for r in parsed.rejected)

@@ -102,6 +102,12 @@ NO_REDERIVE = frozenset({"where", "use", "rebuild", "reset", "demo", "serve", "e
 def run(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     check_numbers(args)
     if args.command not in NO_STORE:
+        from creative_memory.services.common.errors import OperationFailed
+        from creative_memory.services.common.limits import descriptor_shortage
+
+        short = descriptor_shortage()  # before anything is read or changed, not half way
+        if short is not None:
+            raise OperationFailed(short)
         # A missing, corrupt or locked store is reported before the command's own checks.
         only_reads = reads_only(args)
         ctx.store(create=not only_reads, migrate=not only_reads)
@@ -136,7 +142,7 @@ def make_context(args: argparse.Namespace) -> Context:
     from creative_memory.services.context import Context, check_user, default_user
     from creative_memory.services.location.datadir import resolve_data_dir
 
-    if args.command == "demo" and not args.data_dir:
+    if args.command == "demo" and args.data_dir is None:
         from creative_memory.services.demo.demostore import demo_data_dir
 
         dd = demo_data_dir()  # never the discovered real store
@@ -148,22 +154,33 @@ def make_context(args: argparse.Namespace) -> Context:
         from creative_memory.services.common.clock import parse_now
 
         now = parse_now(args.now)
-    return Context(data_dir=dd, user=user, actor=Actor.CLI, now_override=now, on_note=Out.note)
+    return Context(data_dir=dd, user=user, actor=Actor.CLI, now_override=now, on_note=Out.note,
+                   create_folder=args.create)
 
 
 def damaged(command: str, exc: BaseException) -> CreativeMemoryError | None:
-    """A database error that no service turned into a sentence: a damaged file, or one that is
-    not a database. Says which operation met it and the safe way on."""
-    from creative_memory.services.common.errors import StoreUnavailable, is_database_error
+    """An error that no service turned into a sentence: a limit of the machine (descriptors,
+    memory, disk), a failing disk, a damaged file or one that is not a database. Says which
+    operation met it and the safe way on."""
+    from creative_memory.services.common import limits
+    from creative_memory.services.common.errors import OperationFailed, StoreUnavailable, is_database_error
 
+    limit = limits.limit_sentence(exc, command)
+    if limit is not None:
+        return OperationFailed(limit)
     if not is_database_error(exc):
         return None
     detail = str(getattr(exc, "orig", None) or exc).splitlines()[0]
-    return StoreUnavailable(
-        f"The store is damaged ({detail}), so '{command}' stopped without finishing; nothing more was "
-        "changed. Back up what can still be read (od-memory export --to FILE), then rebuild from the "
-        "events (od-memory rebuild) or restore an earlier backup of app.sqlite."
-    )
+    if limits.io_failure(exc):
+        return StoreUnavailable(
+            f"Reading or writing the store failed ({detail}), so '{command}' stopped; a change under way "
+            "was rolled back. Check that its disk is attached and healthy (or not full), then run it again."
+        )
+    if not limits.damage_code(exc):
+        return StoreUnavailable(f"The store could not be used by '{command}' ({detail}); nothing more was changed.")
+    from creative_memory.services.store.integrity import damaged_sentence
+
+    return StoreUnavailable(damaged_sentence(command, detail))
 
 
 class _InertFormatter(logging.Formatter):
@@ -180,6 +197,18 @@ def _fail(out: Out, exc: CreativeMemoryError) -> int:
     if out.as_json and sys.stdout is not None:
         sys.stdout.write(json_text({"error": {"kind": exc.kind, "message": str(exc)}}) + "\n")
     return exc.exit_code
+
+
+def _output_error(exc: OSError) -> bool:
+    """Whether writing standard output failed (no file named: a file the command wrote has one)."""
+    return exc.errno in (errno.ENOSPC, errno.EBADF) and exc.filename is None
+
+
+def _limit(command: str, exc: BaseException) -> CreativeMemoryError:
+    from creative_memory.services.common import limits
+    from creative_memory.services.common.errors import OperationFailed
+
+    return OperationFailed(limits.limit_sentence(exc, command) or f"'{command}' failed ({exc}).")
 
 
 def _why(exc: OSError) -> str:
@@ -232,13 +261,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         except KeyboardInterrupt:
             say("od-memory: interrupted; the store was left consistent.")
             code = 1
+        except MemoryError as exc:
+            code = _fail(out, _limit(args.command, exc))
         except OSError as exc:
-            if not isinstance(exc, BrokenPipeError) and exc.errno not in (errno.ENOSPC, errno.EBADF):
-                raise
-            _silence_stdout()
-            say(f"od-memory: the output could not be written ({_why(exc)}); run it again with the "
-                "output going to a file or program that takes it all.")
-            code = 1
+            if isinstance(exc, BrokenPipeError) or _output_error(exc):
+                _silence_stdout()
+                say(f"od-memory: the output could not be written ({_why(exc)}); run it again with the "
+                    "output going to a file or program that takes it all.")
+                code = 1
+            else:
+                bad = damaged(args.command, exc)  # a limit of the machine: descriptors, memory, disk
+                if bad is None:
+                    raise
+                code = _fail(out, bad)
         except Exception as exc:
             bad = damaged(args.command, exc)
             if bad is None:

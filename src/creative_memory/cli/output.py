@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from creative_memory.model.inert import for_terminal
+from creative_memory.model.inert import as_unicode, for_terminal
 from creative_memory.services.common.errors import InvalidInput, RefusedForSafety
 
 
@@ -26,9 +26,24 @@ def _encodes(stream: Any, text: str) -> bool:
     return True
 
 
+def _unicode_data(data: Any) -> Any:
+    """``data`` with every string Unicode (``model.inert.as_unicode``: a file name's bytes that are
+    not UTF-8 as ``\\xff``), so that the JSON is UTF-8 with no lone surrogate in it."""
+    if isinstance(data, str):
+        return as_unicode(data)
+    if isinstance(data, dict):
+        return {_unicode_data(k): _unicode_data(v) for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        return [_unicode_data(v) for v in data]
+    return data
+
+
 def json_text(data: Any, stream: Any = None) -> str:
     """Exact JSON; ASCII escapes where the stream's encoding cannot hold a character."""
     text = json.dumps(data, ensure_ascii=False, indent=2)
+    if not _encodes(None, text):  # a lone surrogate: a file name's bytes that are not UTF-8
+        data = _unicode_data(data)
+        text = json.dumps(data, ensure_ascii=False, indent=2)
     return text if _encodes(stream or sys.stdout, text) else json.dumps(data, ensure_ascii=True, indent=2)
 
 
@@ -37,7 +52,7 @@ def say(msg: str, stream: Any = None) -> None:
     out = stream or sys.stderr
     if out is None:
         return
-    text = for_terminal(msg, keep_newlines=True)
+    text = as_unicode(for_terminal(msg, keep_newlines=True))
     if not _encodes(out, text):
         text = text.encode("ascii", "backslashreplace").decode("ascii")
     print(text, file=out)

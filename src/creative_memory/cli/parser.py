@@ -43,6 +43,12 @@ def _globals(p: argparse.ArgumentParser, *, top: bool) -> None:
     p.add_argument(
         "--now", metavar="ISO8601", default=d, help="evaluate as of this moment instead of the clock"
     )
+    p.add_argument(
+        "--create",
+        action="store_true",
+        default=False if top else argparse.SUPPRESS,
+        help="create the data folder if it does not exist (a command that changes memory only)",
+    )
 
 
 Command = Callable[[str, str], argparse.ArgumentParser]

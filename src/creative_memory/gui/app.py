@@ -21,6 +21,7 @@ from creative_memory.gui.offscreen import (
     sentence,
     settle,
     watchdog,
+    window_size,
 )
 
 if TYPE_CHECKING:
@@ -168,7 +169,8 @@ class _Launch:
         try:
             if args.screenshot is not None and not args.screenshot.strip():
                 raise InvalidInput("--screenshot is empty; give the folder to write the pictures to.")
-            if args.self_test or (args.screenshot and not args.data_dir):
+            window_size(args.size)  # before anything opens: a size no window can have is a sentence
+            if args.self_test or (args.screenshot and args.data_dir is None):
                 self.temp = tempfile.TemporaryDirectory(prefix="cm-")
                 self.data_dir = DataDir(Path(self.temp.name) / "data", "flag")
                 os.environ.setdefault("CM_SETTINGS_DIR", str(Path(self.temp.name) / "settings"))
@@ -244,9 +246,11 @@ class _Launch:
     async def body(self, actx: AppContext, settings: AppSettings) -> None:
         window = self.window(actx, settings)
         if not self.offscreen:
-            from creative_memory.gui.dialogs.store import confirm_first_open
+            from creative_memory.gui.dialogs.store import confirm_create_folder, confirm_first_open
 
-            if not await confirm_first_open(window.ctrl, window):  # nothing was changed
+            if not await confirm_create_folder(window.ctrl, window) or not await confirm_first_open(
+                window.ctrl, window
+            ):  # nothing was changed
                 actx.app.quit()
                 return
         if not await self.open_store(actx, window):
@@ -261,7 +265,9 @@ class _Launch:
         from creative_memory.model.constants import Actor
         from creative_memory.services.context import Context
 
-        ctx = Context(data_dir=self.data_dir, user=self.user, actor=Actor.GUI)
+        # --screenshot of a store only looks: it never creates, migrates or backs one up (decision 0031)
+        looking = bool(self.args.screenshot) and self.temp is None
+        ctx = Context(data_dir=self.data_dir, user=self.user, actor=Actor.GUI, looking=looking, create_folder=False)
         if self.offscreen:  # nobody to wait for: a store locked past a few seconds ends the run
             ctx.lock_budget_s = OFFSCREEN_LOCK_BUDGET_S
         ctrl = Controller(ctx, actx.worker, actx.keeper)

@@ -65,6 +65,28 @@ def screenshot_extras(ctrl: Controller) -> None:
     show_everything(ctrl.store, ctrl.user, ctrl.now())
 
 
+#: the window sizes --screenshot accepts: the smallest the tabs are laid out for, the largest an
+#: 8K screen shows (a picture of 100000x100000 would need 40 GB and crashed the renderer)
+MIN_SIZE = (320, 240)
+MAX_SIZE = (7680, 4320)
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """``--size WxH`` as (width, height), or InvalidInput with the range."""
+    from creative_memory.services.common.errors import InvalidInput
+
+    parts = text.strip().lower().split("x")
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):
+        raise InvalidInput(f"--size {text!r} is not WIDTHxHEIGHT; give it as, for example, 720x600.")
+    width, height = int(parts[0]), int(parts[1])
+    if not (MIN_SIZE[0] <= width <= MAX_SIZE[0] and MIN_SIZE[1] <= height <= MAX_SIZE[1]):
+        raise InvalidInput(
+            f"--size {width}x{height} is outside what the window can be: give a width from {MIN_SIZE[0]} to "
+            f"{MAX_SIZE[0]} and a height from {MIN_SIZE[1]} to {MAX_SIZE[1]} (for example 720x600)."
+        )
+    return width, height
+
+
 async def screenshots(
     actx: AppContext, window: MainWindow, folder: Path, palette: str, size: str = "1200x780", *, extras: bool = False
 ) -> int:
@@ -73,11 +95,7 @@ async def screenshots(
         print(f"creative-memory: {folder} is a file, not a folder; give a folder for the pictures.", file=sys.stderr)
         return 3
     folder.mkdir(parents=True, exist_ok=True)
-    try:
-        width, height = (int(v) for v in size.lower().split("x", 1))
-    except ValueError:
-        print(f"creative-memory: --size {size!r} is not WIDTHxHEIGHT (e.g. 720x600)", file=sys.stderr)
-        return 2
+    width, height = window_size(size)  # checked before the run began (app.py)
     window.resize(width, height)
     suffix = ("" if palette == "system" else f"-{palette}") + ("" if size == "1200x780" else f"-{width}")
     for i, page in enumerate(window.pages):

@@ -76,3 +76,46 @@ def for_display(text: str, *, isolate: bool = True, keep_newlines: bool = False)
 
 def _has_rtl(text: str) -> bool:
     return not text.isascii() and any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)
+
+
+#: why an event whose text is not Unicode is refused (a lone surrogate: ``"\ud800"`` in JSON)
+NOT_UNICODE = "the event holds text that is not Unicode (a lone surrogate such as \\ud800); send UTF-8 text"
+
+
+def not_unicode(value: object) -> bool:
+    """True when a string anywhere in a decoded JSON value (object keys included) holds a lone
+    surrogate: JSON can escape one (``"\\ud800"``), but it cannot be written as UTF-8, stored or
+    sent back as JSON (decision 0074)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if type(item) is str:
+            if not item.isascii():
+                try:
+                    item.encode("utf-8")
+                except UnicodeEncodeError:
+                    return True
+        elif type(item) is dict:
+            stack.extend(item)
+            stack.extend(item.values())
+        elif type(item) is list:
+            stack.extend(item)
+    return False
+
+
+def as_unicode(text: str) -> str:
+    """``text`` as Unicode that can be stored and written as UTF-8: a file name's bytes that are not
+    UTF-8 (decoded by Python as lone surrogates, ``\\udcff``) become their escape, ``\\xff``; any
+    other lone surrogate its ``\\udXXX`` escape."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raw = text.encode("utf-8", "surrogateescape") if _only_escaped_bytes(text) else None
+        if raw is not None:
+            return raw.decode("utf-8", "backslashreplace")
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
+def _only_escaped_bytes(text: str) -> bool:
+    return all(not 0xD800 <= ord(ch) <= 0xDFFF or 0xDC80 <= ord(ch) <= 0xDCFF for ch in text)

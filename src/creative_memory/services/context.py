@@ -73,6 +73,12 @@ class Context:
     #: hears what opening the store did or is about to do (a first open, the embedded default)
     on_note: Callable[[str], None] | None = None
     notes: list[str] = field(default_factory=list)
+    #: a missing data folder may be created without ``DataDir.creation_refused`` asking: the CLI
+    #: and the window set it from ``--create`` and the window's "Create it here" (False until then);
+    #: a context built in code (tests, benchmarks) names its folder itself
+    create_folder: bool = True
+    #: only looking (``--screenshot`` on a store): never create, migrate or back up (decision 0031)
+    looking: bool = False
     _store: Store | None = field(default=None, repr=False)
     _secrets: SecretStore | None = field(default=None, repr=False)
     _blocks: BlockChecker | None = field(default=None, repr=False)
@@ -102,11 +108,17 @@ class Context:
     def store(self, *, create: bool = True, migrate: bool = True) -> Store:
         """The open store. ``create=False`` (a read-only command): a missing store is reported with
         the places that were looked at, and nothing is created; ``migrate=False``: never migrated.
-        Created at the embedded default, it says so (and nothing remembers it as a choice)."""
+        Created at the embedded default, it says so (and nothing remembers it as a choice). A data
+        folder that does not exist is created only when :attr:`create_folder` says so or
+        ``DataDir.creation_refused`` allows it."""
         if self._store is None:
             from creative_memory.services.store.store import Store
+            from creative_memory.services.store.store_open import path_problem
 
             dd = self.data_dir
+            problem = path_problem(dd.store)
+            if problem is not None:
+                raise StoreUnavailable(problem)
             try:
                 exists = dd.store.exists()
             except OSError as exc:
@@ -114,8 +126,13 @@ class Context:
                     f"{dd.store} cannot be looked at ({exc.strerror or exc}); fix the folder's permissions "
                     "or point --data-dir at another folder. Nothing was changed."
                 ) from exc
+            if self.looking:
+                create = migrate = False
             if not create and not exists:
                 raise StoreUnavailable(dd.missing_sentence())
+            refused = None if exists or self.create_folder else dd.creation_refused()
+            if refused is not None:
+                raise StoreUnavailable(refused)
             fresh = dd.rule == "default" and not exists
             timeouts: dict[str, Any] = {}
             if self.busy_timeout_s is not None:

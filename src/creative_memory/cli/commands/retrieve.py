@@ -25,6 +25,13 @@ def checked_project(args: argparse.Namespace, ctx: Context) -> str | None:
 def retrieve(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store, now = ctx.store(), ctx.now()
     project = checked_project(args, ctx)
+    if not args.dry_run and not store.read_only:
+        from creative_memory.services.common.errors import StoreUnavailable
+        from creative_memory.services.store.integrity import damage, damaged_sentence
+
+        damaged = damage(store)  # a retrieval reads a few pages: it would record on top of damage
+        if damaged is not None:
+            raise StoreUnavailable(damaged_sentence("retrieve", damaged))
     request = retrieval.RetrievalRequest(
         ctx.user,
         project_id=project,

@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
 from creative_memory.gui.asyncbridge import wait_dialog
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.errors import show_error
-from creative_memory.gui.visible import QT_TRANSLATE_NOOP
+from creative_memory.gui.visible import QT_TRANSLATE_NOOP, said
 from creative_memory.services.common.errors import CreativeMemoryError
-from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.location.datadir import DataDir, shown
 from creative_memory.services.store import whereabouts
 from creative_memory.services.store.whereabouts import ListedStore
 
@@ -169,6 +169,7 @@ async def switch_store(ctrl: Controller, window: QWidget, dd: DataDir) -> bool:
     # The new folder first: a store call queued meanwhile (a refresh, a poll) that opens the store
     # again must open the new one, never the old one into the same context.
     ctrl.ctx.data_dir = dd
+    ctrl.ctx.create_folder = False  # a consent to create a folder was for that folder only
     await ctrl.close_store()
     ctrl.ctx.notes.clear()
     try:
@@ -256,6 +257,39 @@ async def move_legacy(ctrl: Controller, parent: QWidget, *, confirm: bool = True
         show_error(parent.window(), exc, action=QCoreApplication.translate("StoreDialog", "Could not move the store."))
         return await switch_store(ctrl, parent.window(), dd)
     return await switch_store(ctrl, parent.window(), moved)
+
+
+async def confirm_create_folder(ctrl: Controller, parent: QWidget | None) -> bool:
+    """Before the window creates a data folder it was not told to create (a missing OD_DATA_DIR,
+    --data-dir in a folder that is not there, a chosen folder that was moved): ask, naming the
+    folder and the rule that chose it; False (Quit, the default) when the user declines. This
+    program's own folder is created without a question, as always (decision 0074)."""
+    dd = ctrl.ctx.data_dir
+    if ctrl.ctx.create_folder or dd.creation_refused() is None:
+        return True
+    box = QMessageBox(
+        QMessageBox.Icon.Warning,
+        QCoreApplication.translate("StoreDialog", "Create the data folder"),
+        QCoreApplication.translate(
+            "StoreDialog",
+            "The data folder\n{folder}\n({how}) does not exist: perhaps its disk is not attached, or the "
+            "name has a typo. Create it there now, or quit and change nothing?",
+        ).format(folder=shown(dd.path), how=said(dd.how_sentence())),
+        QMessageBox.StandardButton.NoButton,
+        parent,
+    )
+    box.setObjectName("create_folder_box")
+    go = box.addButton(QCoreApplication.translate("StoreDialog", "Create it &here"), QMessageBox.ButtonRole.AcceptRole)
+    quit_ = box.addButton(QCoreApplication.translate("StoreDialog", "&Quit"), QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(quit_)
+    ctrl.setProperty("create_folder_box", box)  # reachable for tests while it is open
+    try:
+        await wait_dialog(box)
+        ctrl.ctx.create_folder = box.clickedButton() is go
+        return ctrl.ctx.create_folder
+    finally:
+        ctrl.setProperty("create_folder_box", None)
+        box.deleteLater()
 
 
 async def confirm_first_open(ctrl: Controller, parent: QWidget | None) -> bool:

@@ -17,82 +17,82 @@
 <context>
     <name>ActivityTab</name>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="72"/>
+        <location filename="../../gui/tabs/activity/view.py" line="73"/>
         <source>Filter by actor, action, target or outcome…</source>
         <translation>Nach Akteur, Aktion, Ziel oder Ergebnis filtern…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="74"/>
+        <location filename="../../gui/tabs/activity/view.py" line="75"/>
         <source>Filter the activity log</source>
         <translation>Aktivitätsprotokoll filtern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="76"/>
+        <location filename="../../gui/tabs/activity/view.py" line="77"/>
         <source>Show entries whose actor, action, target or outcome contains this text (Ctrl+F)</source>
         <translation>Einträge anzeigen, deren Akteur, Aktion, Ziel oder Ergebnis diesen Text enthält (Strg+F)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="78"/>
+        <location filename="../../gui/tabs/activity/view.py" line="79"/>
         <source>E&amp;xport…</source>
         <translation>E&amp;xportieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="80"/>
+        <location filename="../../gui/tabs/activity/view.py" line="81"/>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="81"/>
+        <location filename="../../gui/tabs/activity/view.py" line="82"/>
         <source>Save the filtered activity log as JSON or CSV</source>
         <translation>Das gefilterte Aktivitätsprotokoll als JSON oder CSV speichern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="103"/>
+        <location filename="../../gui/tabs/activity/view.py" line="104"/>
         <source>Activity log</source>
         <translation>Aktivitätsprotokoll</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="105"/>
+        <location filename="../../gui/tabs/activity/view.py" line="106"/>
         <source>Every change to a control, newest first</source>
         <translation>Jede Änderung an einer Einstellung, neueste zuerst</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="118"/>
+        <location filename="../../gui/tabs/activity/view.py" line="119"/>
         <source>How many entries are shown</source>
         <translation>Wie viele Einträge angezeigt werden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="122"/>
+        <location filename="../../gui/tabs/activity/view.py" line="123"/>
         <source>Last action</source>
         <translation>Letzte Aktion</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="136"/>
+        <location filename="../../gui/tabs/activity/view.py" line="137"/>
         <source>Activity</source>
         <translation>Aktivität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="179"/>
+        <location filename="../../gui/tabs/activity/view.py" line="180"/>
         <source>No activity matches “{text}”.</source>
         <translation>Keine Aktivität passt zu „{text}“.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="180"/>
+        <location filename="../../gui/tabs/activity/view.py" line="181"/>
         <source>Clear filter</source>
         <translation>Filter löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="180"/>
+        <location filename="../../gui/tabs/activity/view.py" line="181"/>
         <source>Show the whole activity log again</source>
         <translation>Wieder das ganze Aktivitätsprotokoll anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="183"/>
+        <location filename="../../gui/tabs/activity/view.py" line="184"/>
         <source>Nothing has been changed yet. Turning memory on or off, pausing, project switches, forgetting and resets are listed here.</source>
         <translation>Noch wurde nichts geändert. Hier erscheinen das Ein- und Ausschalten des Gedächtnisses, Pausen, Projektschalter, Vergessen und Zurücksetzen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/activity/view.py" line="192"/>
+        <location filename="../../gui/tabs/activity/view.py" line="193"/>
         <source>%n entries loaded — scroll down for more</source>
         <translation>
             <numerusform>%n Eintrag geladen – für mehr nach unten scrollen</numerusform>
@@ -100,37 +100,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="194"/>
+        <location filename="../../gui/tabs/activity/view.py" line="195"/>
         <source>1 entry</source>
         <translation>1 Eintrag</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="194"/>
+        <location filename="../../gui/tabs/activity/view.py" line="195"/>
         <source>{n} entries</source>
         <translation>{n} Einträge</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="200"/>
+        <location filename="../../gui/tabs/activity/view.py" line="201"/>
         <source>Export activity</source>
         <translation>Aktivität exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="204"/>
+        <location filename="../../gui/tabs/activity/view.py" line="205"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="204"/>
+        <location filename="../../gui/tabs/activity/view.py" line="205"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="219"/>
+        <location filename="../../gui/tabs/activity/view.py" line="220"/>
         <source>The activity log could not be exported.</source>
         <translation>Das Aktivitätsprotokoll konnte nicht exportiert werden.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/activity/view.py" line="224"/>
+        <location filename="../../gui/tabs/activity/view.py" line="225"/>
         <source>Exported %n entries to {path}.</source>
         <translation>
             <numerusform>%n Eintrag nach {path} exportiert.</numerusform>
@@ -675,27 +675,27 @@
 <context>
     <name>DiagnosticsKept</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="45"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="41"/>
         <source>Prefer</source>
         <translation>Bevorzugen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="45"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="41"/>
         <source>Avoid</source>
         <translation>Vermeiden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="46"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="42"/>
         <source>global</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="49"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="45"/>
         <source>{verb} {pattern} — {type}, {where}, {strength} {tier}</source>
         <translation>{verb} {pattern} – {type}, {where}, {strength} {tier}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="203"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="267"/>
         <source>Retrieval #{id} is not in this store. Recorded retrievals are kept for the retention period, then deleted; the newest ones are listed below.</source>
         <translation>Abruf Nr. {id} ist nicht in diesem Speicher. Aufgezeichnete Abrufe werden für die Aufbewahrungsdauer behalten und dann gelöscht; die neuesten sind unten aufgeführt.</translation>
     </message>
@@ -703,7 +703,7 @@
 <context>
     <name>DiagnosticsTab</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="117"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="118"/>
         <source>Diagnostics</source>
         <translation>Diagnose</translation>
     </message>
@@ -1601,48 +1601,48 @@
 <context>
     <name>KeptPanel</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="75"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="71"/>
         <source>Used in this retrieval:</source>
         <extracomment>Show in Inspector: the preference&apos;s key Forget…: the preference&apos;s key (the Inspector asks and erases; :meth:`set_busy` meanwhile)</extracomment>
         <translation>In diesem Abruf verwendet:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="78"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="74"/>
         <source>Preferences used in this retrieval</source>
         <translation>In diesem Abruf verwendete Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="79"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="75"/>
         <source>The preferences this retrieval put into the prompt</source>
         <translation>Die Präferenzen, die dieser Abruf in den Prompt eingefügt hat</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="83"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="79"/>
         <source>Forg&amp;et…</source>
         <translation>V&amp;ergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="85"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="81"/>
         <source>Erase the selected preference and its evidence (asks first)</source>
         <translation>Die gewählte Präferenz und ihre Belege löschen (mit Rückfrage)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="86"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="82"/>
         <source>Show in &amp;Inspector</source>
         <translation>Im &amp;Inspektor zeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="88"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="84"/>
         <source>Open the Inspector on the selected preference</source>
         <translation>Den Inspektor mit der gewählten Präferenz öffnen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="104"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="100"/>
         <source>Forget…</source>
         <translation>Vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="107"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="103"/>
         <source>Show in Inspector</source>
         <translation>Im Inspektor zeigen</translation>
     </message>
@@ -1719,87 +1719,87 @@
         <translation>{title} (Strg+{n})</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="215"/>
+        <location filename="../../gui/main_window.py" line="213"/>
         <source>Store: {path}</source>
         <translation>Speicher: {path}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="227"/>
+        <location filename="../../gui/main_window.py" line="225"/>
         <source>Updating preferences</source>
         <translation>Präferenzen werden aktualisiert</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="228"/>
+        <location filename="../../gui/main_window.py" line="226"/>
         <source>The rules that turn your reactions into preferences have changed. Re-deriving every preference from the raw events…</source>
         <translation>Die Regeln, die aus Ihren Reaktionen Präferenzen machen, haben sich geändert. Jede Präferenz wird aus den Rohereignissen neu abgeleitet…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="236"/>
+        <location filename="../../gui/main_window.py" line="234"/>
         <source>Could not re-derive the preferences; they are shown as stored.</source>
         <translation>Die Präferenzen konnten nicht neu abgeleitet werden; sie werden so angezeigt, wie sie gespeichert sind.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="245"/>
+        <location filename="../../gui/main_window.py" line="243"/>
         <source>No store open</source>
         <translation>Kein Speicher geöffnet</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="258"/>
+        <location filename="../../gui/main_window.py" line="256"/>
         <source>&amp;Turn on</source>
         <translation>&amp;Einschalten</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="258"/>
+        <location filename="../../gui/main_window.py" line="256"/>
         <source>&amp;Resume</source>
         <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="286"/>
+        <location filename="../../gui/main_window.py" line="284"/>
         <source>O&amp;K, hide this notice</source>
         <translation>O&amp;K, diesen Hinweis ausblenden</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="321"/>
+        <location filename="../../gui/main_window.py" line="319"/>
         <source>Demo data — not your memory. Nothing here is used by Open Design.</source>
         <translation>Demodaten – nicht Ihr Gedächtnis. Nichts hiervon wird von Open Design verwendet.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="322"/>
+        <location filename="../../gui/main_window.py" line="320"/>
         <source>&amp;Back to my memory</source>
         <translation>Zu&amp;rück zu meinem Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="408"/>
+        <location filename="../../gui/main_window.py" line="406"/>
         <source>There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, Ctrl+4 retrievals in Diagnostics.</source>
         <translation>Auf diesem Reiter gibt es nichts zu durchsuchen: Strg+3 durchsucht Präferenzen im Inspektor, Strg+4 Abrufe in der Diagnose.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="412"/>
+        <location filename="../../gui/main_window.py" line="410"/>
         <source>● Live</source>
         <translation>● Live</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="412"/>
+        <location filename="../../gui/main_window.py" line="410"/>
         <source>○ Not live</source>
         <translation>○ Nicht live</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="414"/>
+        <location filename="../../gui/main_window.py" line="412"/>
         <source>Changes made by Open Design appear here within a second or two.</source>
         <translation>Änderungen durch Open Design erscheinen hier innerhalb von ein, zwei Sekunden.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="416"/>
+        <location filename="../../gui/main_window.py" line="414"/>
         <source>The store cannot be read right now; the view is not updating.</source>
         <translation>Der Speicher kann gerade nicht gelesen werden; die Ansicht wird nicht aktualisiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="422"/>
+        <location filename="../../gui/main_window.py" line="420"/>
         <source>Working…</source>
         <translation>Wird bearbeitet…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="430"/>
+        <location filename="../../gui/main_window.py" line="428"/>
         <source>Bringing memory up to today: {done} of {total} preferences aged by the time passed…</source>
         <translation>Gedächtnis wird auf heute gebracht: {done} von {total} Präferenzen gealtert…</translation>
     </message>
@@ -1807,74 +1807,74 @@
 <context>
     <name>MemoryActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="79"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="91"/>
         <source>Could not turn creative memory on.</source>
         <extracomment>an action changed the memory status; the argument is the new MemoryStatus</extracomment>
         <translation>Das kreative Gedächtnis konnte nicht eingeschaltet werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="79"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="91"/>
         <source>Could not turn creative memory off.</source>
         <translation>Das kreative Gedächtnis konnte nicht ausgeschaltet werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="108"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="120"/>
         <source>Could not pause creative memory.</source>
         <translation>Das kreative Gedächtnis konnte nicht pausiert werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="124"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="136"/>
         <source>Could not resume creative memory.</source>
         <translation>Das kreative Gedächtnis konnte nicht fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="138"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="150"/>
         <source>The folder {path} could not be opened in a file manager; open it by hand.</source>
         <translation>Der Ordner {path} konnte nicht in einer Dateiverwaltung geöffnet werden; öffnen Sie ihn von Hand.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="162"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="174"/>
         <source>Running the checks…</source>
         <translation>Prüfungen laufen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="168"/>
-        <location filename="../../gui/tabs/overview/actions.py" line="169"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="180"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="181"/>
         <source>The self-test could not run.</source>
         <translation>Der Selbsttest konnte nicht laufen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="186"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="198"/>
         <source>Rebuilding preferences</source>
         <translation>Präferenzen werden neu aufgebaut</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="186"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="198"/>
         <source>Re-deriving every preference from the raw events…</source>
         <translation>Jede Präferenz wird aus den Rohereignissen neu abgeleitet…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="202"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="214"/>
         <source>Could not rebuild the preferences.</source>
         <translation>Die Präferenzen konnten nicht neu aufgebaut werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="208"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="220"/>
         <source>Rebuilt {n} preferences from {e} events in {s:.1f} s.</source>
         <translation>{n} Präferenzen aus {e} Ereignissen in {s:.1f} s neu aufgebaut.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="231"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="243"/>
         <source>Loading demo data</source>
         <translation>Demodaten werden geladen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="231"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="243"/>
         <source>Generating the demo data set ({size})…</source>
         <translation>Der Demodatensatz ({size}) wird erzeugt…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="247"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="259"/>
         <source>Could not load the demo data.</source>
         <translation>Die Demodaten konnten nicht geladen werden.</translation>
     </message>
@@ -2373,73 +2373,73 @@
 <context>
     <name>PreferenceList</name>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="45"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="46"/>
         <source>Nothing learned yet.</source>
         <extracomment>the selected rows changed (not while a reload puts them back) the current row changed (not while a reload puts it back) a reload put the selection back; True when it was a refresh (the scroll position kept too)</extracomment>
         <translation>Noch nichts gelernt.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="59"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="60"/>
         <source>Preferences</source>
         <translation>Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="60"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="61"/>
         <source>Learned preferences; select rows to see details, Delete forgets them</source>
         <translation>Gelernte Präferenzen; Zeilen wählen, um Details zu sehen, Entf vergisst sie</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="185"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="186"/>
         <source>Nothing learned yet. Preferences appear here as Open Design sees what you accept, refine, tag or reject.</source>
         <translation>Noch nichts gelernt. Präferenzen erscheinen hier, sobald Open Design sieht, was Sie annehmen, verfeinern, taggen oder ablehnen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="190"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="191"/>
         <source>Every preference is archived (not seen for 180 days).</source>
         <translation>Jede Präferenz ist archiviert (180 Tage nicht gesehen).</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="191"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="192"/>
         <source>Show archived</source>
         <translation>Archivierte anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="191"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="192"/>
         <source>Also show archived preferences</source>
         <translation>Auch archivierte Präferenzen anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="193"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="194"/>
         <source>No preference matches these filters.</source>
         <translation>Keine Präferenz passt zu diesen Filtern.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="194"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="195"/>
         <source>Clear filters</source>
         <translation>Filter löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="194"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="195"/>
         <source>Remove every filter and show all preferences</source>
         <translation>Alle Filter entfernen und alle Präferenzen anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="202"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="203"/>
         <source>Loading…</source>
         <translation>Wird geladen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="204"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="205"/>
         <source>1 preference</source>
         <translation>1 Präferenz</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="206"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="207"/>
         <source>{n} preferences</source>
         <translation>{n} Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="209"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="210"/>
         <source>{count} · {n} selected</source>
         <translation>{count} · {n} ausgewählt</translation>
     </message>
@@ -3049,100 +3049,100 @@
 <context>
     <name>ProjectsTab</name>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="75"/>
-        <location filename="../../gui/tabs/projects/view.py" line="273"/>
+        <location filename="../../gui/tabs/projects/view.py" line="76"/>
+        <location filename="../../gui/tabs/projects/view.py" line="274"/>
         <source>No projects yet. Projects appear here when Open Design creates them or when memory events name them.</source>
         <translation>Noch keine Projekte. Projekte erscheinen hier, wenn Open Design sie anlegt oder Gedächtnisereignisse sie nennen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="106"/>
+        <location filename="../../gui/tabs/projects/view.py" line="107"/>
         <source>Switch off “Use global memory in this project” to keep your general preferences out of a project&apos;s prompts (client or NDA work), “Use this project&apos;s memory” to leave out what was learned there, “Learn from this project” to keep its work out of memory. All are reversible and take effect at once.</source>
         <translation>Schalten Sie „Globales Gedächtnis nutzen“ aus, um Ihre allgemeinen Präferenzen aus den Prompts eines Projekts herauszuhalten (Kunden- oder NDA-Arbeit), „Projektgedächtnis nutzen“, um wegzulassen, was dort gelernt wurde, und „Aus dem Projekt lernen“, um seine Arbeit aus dem Gedächtnis herauszuhalten. Alles ist umkehrbar und wirkt sofort.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="117"/>
+        <location filename="../../gui/tabs/projects/view.py" line="118"/>
         <source>Filter by name or id…</source>
         <translation>Nach Name oder ID filtern…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="119"/>
+        <location filename="../../gui/tabs/projects/view.py" line="120"/>
         <source>Filter projects</source>
         <translation>Projekte filtern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="120"/>
+        <location filename="../../gui/tabs/projects/view.py" line="121"/>
         <source>Show the projects whose name or id contains these words (Ctrl+F)</source>
         <translation>Die Projekte zeigen, deren Name oder ID diese Wörter enthält (Strg+F)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="122"/>
+        <location filename="../../gui/tabs/projects/view.py" line="123"/>
         <source>&amp;Filter:</source>
         <translation>&amp;Filter:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="126"/>
+        <location filename="../../gui/tabs/projects/view.py" line="127"/>
         <source>Number of projects</source>
         <translation>Anzahl der Projekte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="143"/>
-        <location filename="../../gui/tabs/projects/view.py" line="171"/>
+        <location filename="../../gui/tabs/projects/view.py" line="144"/>
+        <location filename="../../gui/tabs/projects/view.py" line="172"/>
         <source>Projects</source>
         <translation>Projekte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="145"/>
-        <location filename="../../gui/tabs/projects/view.py" line="228"/>
+        <location filename="../../gui/tabs/projects/view.py" line="146"/>
+        <location filename="../../gui/tabs/projects/view.py" line="229"/>
         <source>Click a switch or press Space on it to change it</source>
         <translation>Einen Schalter anklicken oder darauf die Leertaste drücken, um ihn zu ändern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="180"/>
+        <location filename="../../gui/tabs/projects/view.py" line="181"/>
         <source>Use global memory in this project</source>
         <translation>Globales Gedächtnis nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="181"/>
+        <location filename="../../gui/tabs/projects/view.py" line="182"/>
         <source>Use this project&apos;s memory</source>
         <translation>Projektgedächtnis nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="182"/>
+        <location filename="../../gui/tabs/projects/view.py" line="183"/>
         <source>Learn from this project</source>
         <translation>Aus dem Projekt lernen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="183"/>
+        <location filename="../../gui/tabs/projects/view.py" line="184"/>
         <source>Preferences</source>
         <translation>Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="186"/>
+        <location filename="../../gui/tabs/projects/view.py" line="187"/>
         <source>Last activity</source>
         <translation>Letzte Aktivität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="225"/>
+        <location filename="../../gui/tabs/projects/view.py" line="226"/>
         <source>This store is read-only, so the switches cannot be changed: {reason}</source>
         <translation>Dieser Speicher ist schreibgeschützt, daher können die Schalter nicht geändert werden: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="280"/>
+        <location filename="../../gui/tabs/projects/view.py" line="281"/>
         <source>No project matches “{text}”.</source>
         <translation>Kein Projekt passt zu „{text}“.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="281"/>
+        <location filename="../../gui/tabs/projects/view.py" line="282"/>
         <source>&amp;Clear the filter</source>
         <translation>Filter &amp;löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="281"/>
+        <location filename="../../gui/tabs/projects/view.py" line="282"/>
         <source>Show every project again</source>
         <translation>Wieder jedes Projekt anzeigen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/projects/view.py" line="286"/>
+        <location filename="../../gui/tabs/projects/view.py" line="287"/>
         <source>%n project(s)</source>
         <translation>
             <numerusform>%n Projekt</numerusform>
@@ -3150,12 +3150,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="288"/>
+        <location filename="../../gui/tabs/projects/view.py" line="289"/>
         <source>{shown} of {n} projects</source>
         <translation>{shown} von {n} Projekten</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="320"/>
+        <location filename="../../gui/tabs/projects/view.py" line="321"/>
         <source>Could not change “{name}”; the switch was put back.</source>
         <translation>„{name}“ konnte nicht geändert werden; der Schalter wurde zurückgestellt.</translation>
     </message>
@@ -4663,37 +4663,56 @@
         <translation>Den Ordner wählen, der app.sqlite enthält</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="190"/>
+        <location filename="../../gui/dialogs/store.py" line="191"/>
         <source>Choose the folder that holds app.sqlite</source>
         <translation>Den Ordner wählen, der app.sqlite enthält</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="224"/>
+        <location filename="../../gui/dialogs/store.py" line="225"/>
         <source>Could not use that folder.</source>
         <translation>Dieser Ordner konnte nicht verwendet werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="235"/>
+        <location filename="../../gui/dialogs/store.py" line="236"/>
         <source>Move the store</source>
         <translation>Speicher verschieben</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="236"/>
+        <location filename="../../gui/dialogs/store.py" line="237"/>
         <source>This store is in the folder the first release used, which Open Design may use later. Move it to this program&apos;s own folder? It is copied, checked, and only then removed here.</source>
         <translation>Dieser Speicher liegt in dem Ordner, den die erste Version verwendet hat und den Open Design später verwenden könnte. In den eigenen Ordner dieses Programms verschieben? Er wird kopiert, geprüft und erst dann hier entfernt.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="245"/>
+        <location filename="../../gui/dialogs/store.py" line="246"/>
         <source>&amp;Move</source>
         <translation>&amp;Verschieben</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="256"/>
+        <location filename="../../gui/dialogs/store.py" line="257"/>
         <source>Could not move the store.</source>
         <translation>Der Speicher konnte nicht verschoben werden.</translation>
     </message>
     <message>
         <location filename="../../gui/dialogs/store.py" line="272"/>
+        <source>Create the data folder</source>
+        <translation>Datenordner anlegen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/store.py" line="273"/>
+        <source>The data folder
+{folder}
+({how}) does not exist: perhaps its disk is not attached, or the name has a typo. Create it there now, or quit and change nothing?</source>
+        <translation>Der Datenordner
+{folder}
+({how}) existiert nicht: Vielleicht ist sein Laufwerk nicht angeschlossen, oder der Name enthält einen Tippfehler. Jetzt dort anlegen, oder beenden, ohne etwas zu ändern?</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/store.py" line="282"/>
+        <source>Create it &amp;here</source>
+        <translation>&amp;Hier anlegen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/store.py" line="306"/>
         <source>Creative memory keeps its own tables (creative_memory_*) in Open Design&apos;s store:
 {store}
 
@@ -4704,7 +4723,7 @@ They are added now. Open Design&apos;s own tables are not changed.</source>
 Sie werden jetzt angelegt. Die eigenen Tabellen von Open Design werden nicht verändert.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="275"/>
+        <location filename="../../gui/dialogs/store.py" line="309"/>
         <source>Creative memory&apos;s tables in
 {store}
 are upgraded from schema {old} to {new}.</source>
@@ -4713,22 +4732,23 @@ are upgraded from schema {old} to {new}.</source>
 werden von Schema {old} auf {new} aktualisiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="279"/>
+        <location filename="../../gui/dialogs/store.py" line="313"/>
         <source>Prepare the store</source>
         <translation>Speicher vorbereiten</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="280"/>
+        <location filename="../../gui/dialogs/store.py" line="314"/>
         <source>A backup copy of the store is made beside it first (only the latest copy is kept).</source>
         <translation>Zuerst wird daneben eine Sicherungskopie des Speichers angelegt (nur die neueste Kopie wird behalten).</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="285"/>
+        <location filename="../../gui/dialogs/store.py" line="319"/>
         <source>&amp;Continue</source>
         <translation>&amp;Fortfahren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="286"/>
+        <location filename="../../gui/dialogs/store.py" line="283"/>
+        <location filename="../../gui/dialogs/store.py" line="320"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>

@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import Actor
 from creative_memory.model.events import iso
+from creative_memory.model.inert import as_unicode
 from creative_memory.model.tables import Audit
 from creative_memory.services.store.store import Store
 
@@ -44,6 +45,9 @@ class AuditEntry:
 def record(
     session: Session, user_id: str, actor: Actor | str, action: str, target: str, outcome: str, now: int
 ) -> None:
+    # A target may be a file name whose bytes are not UTF-8: stored as its escape, never refused
+    # after the file it names was written (decision 0074).
+    target, outcome = as_unicode(target), as_unicode(outcome)
     session.add(
         Audit(at=now, user_id=user_id, actor=str(actor), action=action, target=target, outcome=outcome)
     )

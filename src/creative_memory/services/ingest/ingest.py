@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import MAX_PAYLOAD_BYTES, SignalType
 from creative_memory.model.events import EventIn, PatternIn
+from creative_memory.model.inert import NOT_UNICODE, not_unicode
 from creative_memory.model.tables import IgnoredCount
 from creative_memory.model.vocabulary import WIRE_SIGNAL_NAMES
 from creative_memory.services.common.errors import InvalidInput
@@ -115,6 +116,9 @@ def parse_jsonl(text: str) -> ParsedBatch:
             obj = json.loads(line)
         except (ValueError, RecursionError) as exc:
             out.rejected.append({"line": n, "error": f"not valid JSON ({str(exc).split(':')[0]})"})
+            continue
+        if "\\u" in line and not_unicode(obj):  # only an escape makes a lone surrogate here
+            out.rejected.append({"line": n, "error": NOT_UNICODE})
             continue
         try:
             out.events.append((n, validate_event(obj)))

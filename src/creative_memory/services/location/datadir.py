@@ -86,11 +86,49 @@ class DataDir:
 
     def missing_sentence(self) -> str:
         """Why there is no store to read, and where the program looked."""
+        if self.rule == "remembered" and not _is_dir(self.path):
+            return self.moved_sentence()
         places = [self.path] if self.rule != "default" else [*self.looked, self.path]
-        listed = ", ".join(str(p) for p in places)
+        listed = ", ".join(shown(p) for p in places)
         return (
             f"No creative memory store was found (looked in: {listed}). Start Open Design once, or "
             "point at its data folder with --data-dir DIR or od-memory use DIR; nothing was created."
+        )
+
+    def moved_sentence(self) -> str:
+        return (
+            f"The folder you chose with od-memory use (or Change… in the window), {shown(self.path)}, is "
+            "no longer there: moved, renamed, or on a disk that is not attached. Attach or move it back, "
+            "choose another with od-memory use DIR, or forget the choice with od-memory use --clear; "
+            "nothing was created."
+        )
+
+    def creation_refused(self) -> str | None:
+        """Why a command that changes memory must not create this data folder without being told
+        to (``--create``, or the window's "Create it here"), or None when it may: the folder exists,
+        it is this program's own or the demo folder (created as always), or ``--data-dir`` names a
+        new folder inside one that exists. A missing ``OD_DATA_DIR`` or chosen folder is most often
+        a disk that is not mounted or a typo; creating it would hide the memory where it is
+        (decision 0074)."""
+        if self.rule in ("default", "demo") or _exists(self.path):
+            return None
+        if self.rule == "remembered":
+            return (
+                f"The folder you chose with od-memory use (or Change… in the window), {shown(self.path)}, "
+                "is no longer there: moved, renamed, or on a disk that is not attached. Nothing was "
+                "created: attach or move it back, choose another with od-memory use DIR, forget the "
+                "choice with od-memory use --clear, or add --create to make it again."
+            )
+        missing = self.path
+        while not _exists(missing.parent) and missing.parent != missing:
+            missing = missing.parent
+        if self.rule == "flag" and missing == self.path:
+            return None  # a new folder where --data-dir said, inside one that exists
+        source = "--data-dir" if self.rule == "flag" else "OD_DATA_DIR"
+        return (
+            f"{source} names {shown(self.path)}, and {shown(missing)} does not exist (a disk that is "
+            f"not mounted, or a typo?). Nothing was created: mount or create it, correct {source}, or "
+            "add --create to make the folders there."
         )
 
 
@@ -107,6 +145,26 @@ def _is_dir(path: Path) -> bool:
         return path.is_dir()
     except OSError:
         return False
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists() or path.is_symlink()
+    except OSError:
+        return True  # it is there, but cannot be looked at: opening it says why
+
+
+def shown(path: Path | str) -> str:
+    """A path as a sentence shows it: as it is when every character is visible, else quoted with
+    the invisible ones escaped, so that a trailing space or newline (an ``OD_DATA_DIR`` pasted
+    with one) can be seen."""
+    text = str(path)
+    if text == text.strip() and text.isprintable():
+        return text
+    escaped = "".join(
+        ch if ch.isprintable() and ch != '"' else ch.encode("unicode_escape").decode("ascii") for ch in text
+    )
+    return f'"{escaped}"'
 
 
 def _expand_home(raw: str, env: Mapping[str, str]) -> str:
@@ -136,15 +194,21 @@ def choice_file(env: Mapping[str, str] | None = None) -> Path:
 
 def remembered(env: Mapping[str, str] | None = None) -> Path | None:
     """The folder last chosen by the user, if one was and it still exists."""
+    p = remembered_choice(env)
+    return p if p is not None and _is_dir(p) else None
+
+
+def remembered_choice(env: Mapping[str, str] | None = None) -> Path | None:
+    """The folder last chosen by the user, if one was, whether or not it is still there."""
     try:
         data = json.loads(choice_file(env).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     raw = data.get("data_dir") if isinstance(data, dict) else None
-    if not isinstance(raw, str) or not raw.strip():
+    if not isinstance(raw, str) or not raw.strip() or "\x00" in raw:
         return None
     p = Path(raw)
-    return p if p.is_absolute() and _is_dir(p) else None
+    return p if p.is_absolute() else None
 
 
 def remember(folder: Path | None, env: Mapping[str, str] | None = None) -> Path:
@@ -236,9 +300,12 @@ def resolve_data_dir(
         data, packaged = _packaged_data(_resolve(p, "OD_DATA_DIR"), env)
         return DataDir(data, "env", "; ".join(d for d in (detail, packaged) if d))
     if use_choice:
-        chosen = remembered(env)
+        chosen = remembered_choice(env)
         if chosen is not None:
-            return DataDir(chosen, "remembered")
+            # A chosen folder that is gone is named, never passed over for another store: the
+            # next write would otherwise land somewhere the user did not choose (decision 0074).
+            gone = "" if _is_dir(chosen) else "no longer there"
+            return DataDir(chosen, "remembered", gone)
     return discover_data_dir(env=env, cwd=base, home=home, platform=platform)
 
 

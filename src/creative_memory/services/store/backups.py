@@ -98,7 +98,11 @@ def needed_bytes(store: Path) -> int:
 
 
 def _mb(n: int) -> str:
-    return f"{n / (1 << 20):.1f} MB"
+    """A size in the unit that shows it: 56 KB, 8.0 MB, 1.2 GB (never a small file as 0.1 MB)."""
+    for unit, shift in (("GB", 30), ("MB", 20), ("KB", 10)):
+        if n >= 1 << shift:
+            return f"{n / (1 << shift):.1f} {unit}".replace(".0 KB", " KB")
+    return f"{n} bytes"
 
 
 def make_backup(store: Path, *, space: FreeSpace = free_space) -> Path:
@@ -107,7 +111,8 @@ def make_backup(store: Path, *, space: FreeSpace = free_space) -> Path:
     Refuses, changing nothing, when the disk cannot hold the copy. Keeps only the newest copy.
     """
     remove_partials(store)
-    need = needed_bytes(store) + MARGIN
+    copy = needed_bytes(store)
+    need = copy + MARGIN
     try:
         free = space(store.parent)
     except OSError as exc:
@@ -117,8 +122,8 @@ def make_backup(store: Path, *, space: FreeSpace = free_space) -> Path:
     if free < need:
         raise RefusedForSafety(
             f"A backup of {store} must be made before the memory tables are added or upgraded, but the "
-            f"disk has {_mb(free)} free and the copy needs {_mb(need)}. Free some space and try again; "
-            "nothing was changed."
+            f"disk has {_mb(free)} free: the copy takes {_mb(copy)}, and {_mb(MARGIN)} more are kept free "
+            f"beside it ({_mb(need)} in all). Free some space and try again; nothing was changed."
         )
     final = store.with_name(f"{store.name}{MARK}{_stamp()}")
     partial = _partial_for(final)

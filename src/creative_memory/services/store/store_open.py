@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from creative_memory.services.common.errors import StoreLocked, StoreUnavailable
-from creative_memory.services.location.datadir import DataDir
+from creative_memory.services.location.datadir import DataDir, shown
 from creative_memory.services.location.schema import (
     ALEMBIC_VERSION_TABLE,
     alembic_config,
@@ -64,7 +65,9 @@ def prepare(
             f"There is no store at {path} yet. Run the program once without --no-create to create it."
         )
     folder_writable = os.access(folder, os.W_OK | os.X_OK)
-    reason = read_only_reason(folder, path, read_only=read_only, folder_writable=folder_writable, existed=existed)
+    reason = read_only_reason(
+        folder, path, read_only=read_only, folder_writable=folder_writable, existed=existed
+    )
     immutable = False
     current: str | None = None
     if existed:
@@ -96,8 +99,40 @@ def prepare(
     )
 
 
+def path_problem(path: Path) -> str | None:
+    """Why the store's path cannot be a database file whatever is done to it — a folder, a
+    symbolic link to nothing, a device or a pipe — or None. SQLite would say "disk I/O error" or
+    "unable to open database file", and creating the store would follow a dangling link."""
+    try:
+        st = path.lstat()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"{shown(path)} cannot be looked at ({exc.strerror or exc}); fix the folder's permissions. Nothing was changed."
+    if stat.S_ISLNK(st.st_mode):
+        try:
+            target = path.resolve(strict=True)
+        except (OSError, RuntimeError):
+            return (
+                f"{shown(path)} is a symbolic link to {shown(path.readlink())}, which does not exist (or loops); "
+                "attach or restore what it points to, or remove the link. Nothing was changed."
+            )
+        return path_problem(target)
+    if stat.S_ISDIR(st.st_mode):
+        return (
+            f"{shown(path)} is a folder, not a database file; point --data-dir at the folder that holds "
+            "app.sqlite (its parent, perhaps). Nothing was changed."
+        )
+    if not stat.S_ISREG(st.st_mode):
+        return f"{shown(path)} is not a regular file (a device, pipe or socket), so it is not a store. Nothing was changed."
+    return None
+
+
 def check_folder(folder: Path, path: Path, *, create: bool, read_only: bool) -> None:
     """The data folder exists (created when asked) and is a folder; read-only needs the file."""
+    problem = path_problem(path)
+    if problem is not None:
+        raise StoreUnavailable(problem)
     if read_only and not path.exists():
         raise StoreUnavailable(
             f"There is no store at {path} to open read-only. Open it once without read-only mode "
@@ -133,8 +168,7 @@ def read_only_reason(
         )
     if existed and not os.access(path, os.W_OK):
         return (
-            f"The store {path} is read-only, so nothing can be changed. Fix its permissions to make "
-            "changes."
+            f"The store {path} is read-only, so nothing can be changed. Fix its permissions to make changes."
         )
     return None
 
@@ -159,8 +193,7 @@ def probe_existing(path: Path, folder_writable: bool) -> tuple[str | None, bool]
     """Our schema revision of a store that exists, and whether it must be read immutable."""
     if not os.access(path, os.R_OK):
         raise StoreUnavailable(
-            f"The store {path} cannot be read (permission denied). Fix its permissions; nothing "
-            "was changed."
+            f"The store {path} cannot be read (permission denied). Fix its permissions; nothing was changed."
         )
     return probe(path, folder_writable)
 
@@ -261,8 +294,6 @@ def migrate_to_latest(path: Path, busy_timeout_s: float) -> None:
                 "The store could not be upgraded because another program holds a write lock. "
                 "Close it or try again in a moment; nothing was changed."
             ) from exc
-        raise StoreUnavailable(
-            f"The store could not be upgraded ({exc.orig}); nothing was changed."
-        ) from exc
+        raise StoreUnavailable(f"The store could not be upgraded ({exc.orig}); nothing was changed.") from exc
     finally:
         engine.dispose()

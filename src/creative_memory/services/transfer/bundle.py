@@ -33,6 +33,7 @@ from creative_memory.model.events import (
     ScopeText,
     to_ms,
 )
+from creative_memory.model.inert import not_unicode
 from creative_memory.model.names import check_name
 from creative_memory.model.records import key_text
 from creative_memory.model.tables import (
@@ -243,6 +244,11 @@ def read_import(path: Path, passphrase: Callable[[], str] | None) -> tuple[str, 
         ) from None
     if not isinstance(obj, dict):
         raise InvalidInput(f"{path} does not hold a JSON object; it is not a bundle or a preferences.json.")
+    if b"\\u" in raw and not_unicode(obj):  # only an escape makes a lone surrogate here
+        raise InvalidInput(
+            f"{path} holds text that is not Unicode (a lone surrogate such as \\ud800); this program "
+            "never writes one. Nothing was imported."
+        )
     if obj.get("format") == BUNDLE_FORMAT:
         if obj.get("version") != BUNDLE_VERSION:
             raise InvalidInput(

@@ -45,9 +45,14 @@ TAG_LENGTH = 16
 MIN_N = 2**14
 MAX_N = 2**20
 MIN_PASSPHRASE = 8
-# Enough for any export bundle and small enough that a hostile header cannot ask for gigabytes.
 MAX_R = 32
 MAX_P = 16
+# What a bundle's header may make the key derivation cost (decision 0075): scrypt holds 128·n·r
+# bytes and does work in proportion to n·r·p. Each bound alone let a header ask for 4 GiB and
+# minutes (n = 2^20, r = 32, p = 16); together they allow at most 128 MiB and 2^21 units of work,
+# eight times this program's own cost (2^15 · 8 · 1, 32 MiB, about 0.2 s): one to two seconds.
+MAX_MEMORY = 128 * 2**20
+MAX_WORK = 2**21
 
 _MARKER = b'"format":"' + FORMAT.encode() + b'"'
 _MARKER_SPACED = b'"format": "' + FORMAT.encode() + b'"'
@@ -98,14 +103,34 @@ def _valid_n(n: int) -> bool:
     return MIN_N <= n <= MAX_N and n & (n - 1) == 0
 
 
+def cost_refused(n: int, r: int, p: int) -> str | None:
+    """Why deriving a key with these scrypt parameters would cost too much, or None."""
+    memory = 128 * n * r
+    if memory > MAX_MEMORY:
+        return (
+            f"scrypt n={n}, r={r} would hold {memory // 2**20} MiB; the limit is {MAX_MEMORY // 2**20} MiB "
+            "(128·n·r bytes)"
+        )
+    if n * r * p > MAX_WORK:
+        return (
+            f"scrypt n={n}, r={r}, p={p} would cost {n * r * p // (SCRYPT_N * SCRYPT_R * SCRYPT_P)} times "
+            f"this program's own export; the limit is {MAX_WORK // (SCRYPT_N * SCRYPT_R * SCRYPT_P)} times"
+        )
+    return None
+
+
 def encrypt(plaintext: bytes, passphrase: str, *, n: int = SCRYPT_N) -> bytes:
     """Encrypt ``plaintext`` under ``passphrase``; returns the JSON envelope as UTF-8 bytes.
 
-    ``n`` (scrypt cost, a power of two in [2**14, 2**20]) may be lowered to 2**14 by tests.
+    ``n`` (scrypt cost, a power of two in [2**14, 2**17] with r = 8: see :func:`cost_refused`) may
+    be lowered to 2**14 by tests.
     """
     _check_passphrase(passphrase)
     if not _valid_n(n):
         raise InvalidInput(f"The scrypt cost n must be a power of two from {MIN_N} to {MAX_N}.")
+    too_much = cost_refused(n, SCRYPT_R, SCRYPT_P)
+    if too_much:
+        raise InvalidInput(f"The key derivation would cost too much: {too_much}.")
     salt = os.urandom(SALT_LENGTH)
     nonce = os.urandom(NONCE_LENGTH)
     header: dict[str, Any] = {
@@ -174,6 +199,12 @@ def _parse(envelope: bytes) -> tuple[dict[str, Any], bytes, bytes, bytes, int, i
         raise InvalidInput(
             f"The encrypted bundle is malformed: scrypt parameters r={r}, p={p} are outside the "
             f"accepted range (r 1–{MAX_R}, p 1–{MAX_P})."
+        )
+    too_much = cost_refused(n, r, p)
+    if too_much:  # checked before any key is derived: a header alone must not cost gigabytes
+        raise InvalidInput(
+            f"The encrypted bundle asks for more than this program spends on a passphrase: {too_much}. "
+            "Nothing was imported; export it again with this program."
         )
     salt = _b64d(kdf["salt"], "the salt", SALT_LENGTH)
     nonce = _b64d(cipher["nonce"], "the nonce", NONCE_LENGTH)

@@ -132,10 +132,31 @@ def _onoff(v: bool) -> str:
     return "on" if v else "off"
 
 
+#: a project's switches as the plan names them, and their columns (``bundle.apply_settings`` writes each)
+_SWITCHES = (
+    ("use memory", "use_memory"),
+    ("use global memory", "use_global_memory"),
+    ("learn", "learn_from_project"),
+)
+_DEFAULT_SWITCHES = (True, True, True)
+
+
+def _switch_changes(old: tuple[bool, ...], new: tuple[bool, ...]) -> str:
+    return ", ".join(
+        f"{name} {_onoff(o)} → {_onoff(n)}"
+        for (name, _col), o, n in zip(_SWITCHES, old, new, strict=True)
+        if o != n
+    )
+
+
 def _setting_changes(session: Session, user_id: str, doc: Bundle, mode: str) -> list[str]:
+    """Every setting and project switch the import will change, one line each with its old and new
+    value: the same fields ``bundle.apply_settings`` (replace) and the merge's new projects write,
+    so nothing changes that the plan did not say (decision 0074)."""
     out: list[str] = []
     projects = {
-        p.project_id: p for p in session.query(ProjectSettings).filter(ProjectSettings.user_id == user_id)
+        p.project_id: tuple(bool(getattr(p, col)) for _name, col in _SWITCHES)
+        for p in session.query(ProjectSettings).filter(ProjectSettings.user_id == user_id)
     }
     if mode == "replace":
         s = controls.get_settings(session, user_id)
@@ -157,23 +178,26 @@ def _setting_changes(session: Session, user_id: str, doc: Bundle, mode: str) -> 
                 str(s.diagnostics_retention_days),
                 str(b.diagnostics_retention_days),
             ),
+            ("memory notes", _onoff(bool(s.memory_notes)), _onoff(b.memory_notes)),
         ]
         out.extend(f"{name}: {old} → {new}" for name, old, new in pairs if old != new)
         incoming = {p.project_id for p in doc.project_settings}
         for pid in sorted(set(projects) - incoming):
-            gone = projects[pid]
-            if not (gone.use_memory and gone.learn_from_project):
-                out.append(f"project {pid}: its switches are cleared (use memory on, learn on)")
+            changed = _switch_changes(projects[pid], _DEFAULT_SWITCHES)
+            if changed:
+                out.append(f"project {pid}: its switches are cleared ({changed})")
     for p in doc.project_settings:
         cur = projects.get(p.project_id)
         if cur is not None and mode == "merge":
             continue  # a merge never changes an existing switch
-        old = (bool(cur.use_memory), bool(cur.learn_from_project)) if cur is not None else (True, True)
-        if old != (p.use_memory, p.learn_from_project):
-            out.append(
-                f"project {p.project_id}: use memory {_onoff(old[0])} → {_onoff(p.use_memory)}, "
-                f"learn {_onoff(old[1])} → {_onoff(p.learn_from_project)}"
-            )
+        new = (
+            p.use_memory,
+            p.use_memory if p.use_global_memory is None else p.use_global_memory,
+            p.learn_from_project,
+        )
+        changed = _switch_changes(cur or _DEFAULT_SWITCHES, new)
+        if changed:
+            out.append(f"project {p.project_id}: {changed}")
     return out
 
 
