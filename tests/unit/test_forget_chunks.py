@@ -237,7 +237,7 @@ def test_no_derivation_in_full_from_the_leftovers_of_an_interrupted_forget(
     info = derivation.ensure_current(demo_store, USER, NOW)
     assert info.mode == "current" and _traces(demo_store, ptype, pattern) == half
     assert _plans(demo_store) == [USER]
-    out = retrieval.run(demo_store, USER, project_id=None, now=NOW, dry_run=True)
+    out = retrieval.run(demo_store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, dry_run=True))
     assert pattern.replace("_", " ") not in out.block
     assert forgetting.finish_interrupted(demo_store, USER) == 1  # it derives in full once done
     assert _traces(demo_store, ptype, pattern) == {"records": 0, "index": 0, "payloads": 0}

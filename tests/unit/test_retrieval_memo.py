@@ -205,7 +205,8 @@ def test_nothing_is_prepared_without_an_ingest_and_a_failed_preparation_fails_no
         real_run = retrieval.run
 
         def failing(*args: Any, **kw: Any) -> Any:
-            calls.append(kw.get("dry_run"))
+            request = args[1] if len(args) > 1 else kw["request"]
+            calls.append(request.dry_run)
             raise StoreUnavailable("The store could not be used (disk I/O error). Nothing was changed.")
 
         monkeypatch.setattr(retrieval, "run", failing)
