@@ -31,7 +31,7 @@ from bench.common import (
     working_copy,
 )
 from creative_memory.model.constants import Actor
-from creative_memory.model.names import canonical_name
+from creative_memory.services.common.spellings import canonical_name
 from creative_memory.model.tables import EventPattern
 from creative_memory.services.common.spellings import Spellings
 from creative_memory.services.engine.block import human

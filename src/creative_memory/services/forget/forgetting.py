@@ -34,6 +34,7 @@ from sqlalchemy import func, select
 
 from creative_memory.model.constants import Actor, Polarity
 from creative_memory.model.tables import Event
+from creative_memory.services.common import spellings
 from creative_memory.services.common.clock import now_ms
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.controls import audit
@@ -44,7 +45,6 @@ from creative_memory.services.derivation.derivation import (
     sa_errors,
 )
 from creative_memory.services.derivation.regroup import rederive_chunked
-from creative_memory.services.forget.byte_scan import needles_for
 from creative_memory.services.forget.erasure import _SNAPSHOT_NOTE, Receipt, Target, _verify
 from creative_memory.services.forget.forget_events import (
     delete_placeholders,
@@ -129,7 +129,7 @@ def forget(
         _verify(store, user_id, forms, receipt, compact=compact)
     t3 = time.perf_counter()
     # decision 0016; folded needles of every spelling (decision 0029)
-    backups.settle(receipt, store.path, [n for f in forms for n in needles_for(f.pattern, [f.pattern])])
+    backups.settle(receipt, store.path, spellings.Spellings({spellings.canonical_name(f.pattern) for f in forms}))
     receipt.duration_ms = (time.perf_counter() - t0) * 1000
     log.info(
         "forget: checkpoint %.0f ms, verification %.0f ms, backups %.0f ms",
