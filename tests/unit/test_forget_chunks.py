@@ -20,11 +20,11 @@ from store_helpers import outside_read as _sql
 from store_helpers import outside_write
 
 from creative_memory.model.constants import Actor
+from creative_memory.services.common.spellings import Spellings, canonical_name
 from creative_memory.services.context import Context
 from creative_memory.services.demo import demo
 from creative_memory.services.derivation import derivation
 from creative_memory.services.forget import erasure, forget_phases, forgetting
-from creative_memory.services.common.spellings import Spellings, canonical_name
 from creative_memory.services.forget.spelled_search import count_spelled
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.location.datadir import DataDir

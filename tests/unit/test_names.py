@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from creative_memory.model.names import InvalidName, check_name, check_scope, is_name
-from creative_memory.services.common.spellings import canonical_name
 from creative_memory.services.common import spellings
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.common.naming import valid_name, valid_project
+from creative_memory.services.common.spellings import canonical_name
 from creative_memory.services.ingest.ingest import validate_event
 
 NFD = "NFD"

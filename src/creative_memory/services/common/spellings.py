@@ -59,6 +59,7 @@ def is_separator(ch: str) -> bool:
     )
 
 
+@lru_cache(maxsize=1 << 14)
 def is_invisible(ch: str) -> bool:
     return unicodedata.category(ch) == "Cf" or ord(ch) in _INVISIBLE_EXTRA
 
@@ -76,9 +77,21 @@ def fold_cluster(cluster: str) -> str:
 
 
 @lru_cache(maxsize=1 << 14)
+def _may_join(ch: str) -> bool:
+    """Whether ``ch`` can be part of the cluster before it: a mark, or (in NFKC) one, or a Hangul
+    vowel or final consonant jamo (the only other characters a canonical composition takes second)."""
+    c0 = unicodedata.normalize("NFKC", ch)[:1]
+    return any(
+        unicodedata.category(c)[0] == "M" or unicodedata.combining(c) or 0x1160 <= ord(c) <= 0x11FF for c in {ch, c0} if c
+    )
+
+
+@lru_cache(maxsize=1 << 14)
 def _joins(cluster: str, ch: str) -> bool:
     """Whether ``ch`` (not ASCII: no ASCII character is ever the second of a composition) belongs
     to the cluster before it: a mark, or a character NFKC composes with it."""
+    if not _may_join(ch):
+        return False
     if unicodedata.category(ch)[0] == "M" or unicodedata.combining(ch):
         return True
     nf = unicodedata.normalize
@@ -119,7 +132,7 @@ def _clusters(text: str) -> list[tuple[int, int]]:
     for i, ch in enumerate(text):
         if ch.isascii():
             pass
-        elif is_invisible(ch) or (start >= 0 and _joins(_visible(text[start:i]), ch)):
+        elif is_invisible(ch) or (start >= 0 and _may_join(ch) and _joins(_visible(text[start:i]), ch)):
             continue
         if start >= 0:
             spans.append((start, _last_visible(text, start, i)))
@@ -148,7 +161,14 @@ def fold(text: str) -> Folded:
     first: list[bool] = []
     last: list[bool] = []
     for s, e in _clusters(text):
-        piece = fold_cluster(_visible(text[s:e]))
+        piece = fold_cluster(text[s] if e - s == 1 else _visible(text[s:e]))
+        if len(piece) == 1 and piece != SEPARATOR:  # most clusters
+            chars.append(piece)
+            starts.append(s)
+            ends.append(e)
+            first.append(True)
+            last.append(True)
+            continue
         for k, ch in enumerate(piece):
             if ch == SEPARATOR and chars and chars[-1] == SEPARATOR:
                 ends[-1] = e  # a run of separators is one
@@ -318,12 +338,38 @@ def fold_bytes(data: bytes) -> bytes:
     return data.translate(FOLD)
 
 
+@dataclass(frozen=True)
+class _Tables:
+    #: every folded form a single non-ASCII character other than itself has, with the characters
+    #: that have it (``fl``: ``ﬂ``; ``a``: ``ａ``, ``𝐚``, the Cyrillic ``а``, …); ``""`` for the
+    #: invisible ones
+    preimages: dict[str, tuple[str, ...]]
+    #: the non-ASCII characters that can be part of, or change, a mention of a name written in
+    #: ASCII (marks, invisible characters, separators, what folds to something ASCII)
+    not_breaking: re.Pattern[str]
+    #: the last character a mention of a name written in ASCII cannot hold (not ASCII, not above)
+    last_breaking: re.Pattern[str]
+    #: and the first one
+    breaking: re.Pattern[str]
+
+
+def _ranges(cps: list[int]) -> str:
+    out: list[str] = []
+    k = 0
+    while k < len(cps):
+        j = k
+        while j + 1 < len(cps) and cps[j + 1] == cps[j] + 1:
+            j += 1
+        out.append(re.escape(chr(cps[k])) + ("-" + re.escape(chr(cps[j])) if j > k else ""))
+        k = j + 1
+    return "".join(out)
+
+
 @lru_cache(maxsize=1)
-def _preimages() -> dict[str, tuple[str, ...]]:
-    """Every folded form a single non-ASCII character other than itself has, with the characters
-    that have it (``fl``: ``ﬂ``; ``a``: ``ａ``, ``𝐚``, the Cyrillic ``а``, …); ``""`` for the invisible
-    ones. Built once (about half a second), only by the byte search."""
+def _tables() -> _Tables:
+    """Built once (about half a second), only by the byte search."""
     out: dict[str, list[str]] = {}
+    joining: list[int] = []
     for cp in range(0x80, 0x110000):
         if 0xD800 <= cp < 0xE000 or 0x4E00 <= cp < 0xA000 or 0xAC00 <= cp < 0xD7A4 or 0x20000 <= cp < 0x2F800:
             continue  # surrogates, unified ideographs and Hangul syllables fold to themselves
@@ -333,14 +379,24 @@ def _preimages() -> dict[str, tuple[str, ...]]:
         f = fold_cluster(ch)
         if f != ch:
             out.setdefault(f, []).append(ch)
-    return {k: tuple(v) for k, v in out.items()}
+        if _may_join(ch) or not f or any(c.isascii() for c in f):
+            joining.append(cp)
+    # Characters outside the Basic Multilingual Plane count as able to join (never as a break): a
+    # class of BMP characters only is matched in constant time, a long list of ranges is not.
+    cls = _ranges([cp for cp in joining if cp < 0x10000]) + "\U00010000-\U0010ffff"
+    return _Tables(
+        {k: tuple(v) for k, v in out.items()},
+        re.compile("[" + cls + "]"),
+        re.compile("(?s).*[^\\x00-\\x7f" + cls + "]"),
+        re.compile("[^\\x00-\\x7f" + cls + "]"),
+    )
 
 
 def _overlapping(canonical: str, start: int, width: int) -> set[str]:
     """The non-ASCII characters whose folded form can stand in the name at a place that overlaps
     ``canonical[start:start + width]``, and the invisible ones (they may stand anywhere)."""
     found: set[str] = set()
-    for f, chars in _preimages().items():
+    for f, chars in _tables().preimages.items():
         if not f or f == SEPARATOR:
             if not f:
                 found.update(chars)
@@ -362,18 +418,14 @@ def _char_forms(ch: str) -> set[str]:
     return {f for f in forms if canonical_name(f) == ch}
 
 
-def _decode_map(data: bytes) -> tuple[str, list[int]]:
-    """``data`` decoded (a byte that is no UTF-8 becomes a character of its own) and the byte offset
-    of each character, plus the end."""
-    text = data.decode("utf-8", "surrogateescape")
-    offsets = [0] * (len(text) + 1)
-    pos = 0
-    for k, ch in enumerate(text):
-        offsets[k] = pos
-        c = ord(ch)
-        pos += 1 if c < 0x80 or 0xDC80 <= c <= 0xDCFF else 2 if c < 0x800 else 3 if c < 0x10000 else 4
-    offsets[len(text)] = pos
-    return text, offsets
+def _byte_offset(text: str, k: int) -> int:
+    """The byte offset of character ``k`` of a text decoded with ``surrogateescape``."""
+    return len(text[:k].encode("utf-8", "surrogateescape"))
+
+
+# Every ASCII character :func:`is_separator` accepts (whitespace, '-', '_', '.', '/', '\\').
+_ASCII_SEPARATORS: Final = "".join(chr(c) for c in range(128) if is_separator(chr(c)))
+_SEP_BYTES: Final = frozenset(_ASCII_SEPARATORS.encode())
 
 
 def _trie(needles: Iterable[bytes]) -> bytes:
@@ -439,6 +491,15 @@ class Spelling:
         # bytes around a hit that can hold the rest of a mention (four bytes a character, and a few
         # invisible characters or a longer separator between them)
         self.context = 12 * len(canonical) + 32
+        #: for a name of ASCII letters, digits and inner separators: its mentions in ASCII text
+        #: (every separator class, runs of them; overlapping ones too, as the fold finds them)
+        self._ascii: re.Pattern[str] | None = None
+        if canonical and re.fullmatch(r"[a-z0-9]+(?:_[a-z0-9]+)*", canonical):
+            sep = "[" + re.escape(_ASCII_SEPARATORS) + "]+"
+            body = sep.join(re.escape(w) for w in canonical.split(SEPARATOR))
+            self._ascii = re.compile(f"(?=({body}))", re.IGNORECASE)
+        self._head = canonical[: self.offset].encode()
+        self._tail = canonical[self.offset + self.width :].encode()
 
     @property
     def needles(self) -> list[bytes]:
@@ -450,32 +511,102 @@ class Spelling:
         (:func:`exotic_sql`), the prefilter of rows, confirmed by :meth:`count`."""
         return ["%" + f.decode("utf-8").replace("\\", "\\\\").replace("%", "\\%") + "%" for f in self.forms]
 
-    def starts(self, data: bytes | bytearray, pos: int, width: int) -> set[int]:
-        """Where the mentions that the context of the hit ``data[pos:pos + width]`` holds start."""
+    def starts(self, data: bytes | bytearray | memoryview, pos: int, width: int) -> set[int]:
+        """Where the mentions that the context of the hit ``data[pos:pos + width]`` holds start (a hit
+        begins at a character: an anchor, or the first byte of an exotic character)."""
         lo = max(0, pos - self.context)
-        text, offsets = _decode_map(bytes(data[lo : pos + width + self.context]))
-        return {
-            lo + offsets[s]
-            for s, e in fold(text).find(self.canonical)
-            if lo + offsets[e] > pos and lo + offsets[s] < pos + width
-        }
+        before = bytes(data[lo:pos]).decode("utf-8", "surrogateescape")
+        after = bytes(data[pos : pos + width + self.context]).decode("utf-8", "surrogateescape")
+        if self._ascii is not None:
+            # A name written in ASCII: no mention holds a character that is neither ASCII nor able
+            # to fold into ASCII or change its neighbours (an undecodable byte, a CJK character, …);
+            # only the run between the nearest two around the hit is read.
+            t = _tables()
+            last = t.last_breaking.match(before)
+            first = t.breaking.search(after)
+            before = before[last.end() :] if last else before
+            after = after[: first.start()] if first else after
+            text = before + after
+            if not t.not_breaking.search(text):
+                # plain ASCII there: one regular expression finds the mentions, exactly as the fold
+                found = [(m.start(), m.start() + len(m.group(1))) for m in self._ascii.finditer(text)]
+            else:
+                found = fold(text).find(self.canonical)
+        else:
+            text = before + after
+            found = fold(text).find(self.canonical)
+        base = pos - len(before.encode("utf-8", "surrogateescape"))
+        out = set()
+        for s, e in found:
+            start = base + _byte_offset(text, s)
+            if start < pos + width and base + _byte_offset(text, e) > pos:
+                out.add(start)
+        return out
 
-    def at(self, data: bytes | bytearray, pos: int, width: int) -> bool:
+    def at(self, data: bytes | bytearray | memoryview, pos: int, width: int) -> bool:
         """Whether a mention holds the hit ``data[pos:pos + width]``."""
         return bool(self.starts(data, pos, width))
 
-    def ends_at(self, data: bytes | bytearray, pos: int, width: int) -> bool:
+    def ends_at(self, data: bytes | bytearray | memoryview, pos: int, width: int) -> bool:
         """Whether the anchor found at ``data[pos:pos + width]`` is a mention without looking further:
         the anchor is the whole name (folded ASCII) and the data ends after it or goes on with an
         ASCII byte (no ASCII character composes with what precedes it, and none after it joins it)."""
         end = pos + width
         return self.whole and (end >= len(data) or data[end] < 0x80)
 
-    def anchor_starts(self, data: bytes | bytearray, at: int, width: int) -> set[int]:
+    def anchor_starts(self, data: bytes | bytearray | memoryview, at: int, width: int) -> set[int]:
         """The mentions an anchor hit (of :attr:`forms`) belongs to."""
         if self.whole and width == len(self.forms[0]) and self.ends_at(data, at, width):
             return {at}
+        if self._ascii is not None:
+            quick = self._quick(data, at, width)
+            if quick is not None:
+                return quick
         return self.starts(data, at, width)
+
+    def _quick(self, data: bytes | bytearray | memoryview, pos: int, width: int) -> set[int] | None:
+        """For a name of ASCII letters, digits and inner separators: whether the anchor hit at
+        ``pos`` is the anchor of a mention written in ASCII, read byte by byte outwards from it —
+        the mention's start, or the empty set when an ASCII byte proves there is none; None when a
+        byte that is not ASCII is within reach (then the fold decides)."""
+        head, tail = self._head, self._tail
+        i, k = pos - 1, len(head) - 1
+        while k >= 0:
+            if i < 0:
+                return set()
+            b = data[i]
+            if b >= 0x80:
+                return None
+            if head[k] == 0x5F:  # '_': a run of separators
+                if b not in _SEP_BYTES:
+                    return set()
+                while i >= 0 and data[i] in _SEP_BYTES:
+                    i -= 1
+            elif b != head[k]:
+                return set()
+            else:
+                i -= 1
+            k -= 1
+        j, k, n = pos + width, 0, len(data)
+        while k < len(tail):
+            if j >= n:
+                return set()
+            b = data[j]
+            if b >= 0x80:
+                return None
+            if tail[k] == 0x5F:
+                if b not in _SEP_BYTES:
+                    return set()
+                while j < n and data[j] in _SEP_BYTES:
+                    j += 1
+            elif b != tail[k]:
+                return set()
+            else:
+                j += 1
+            k += 1
+        if j < n and data[j] >= 0x80:
+            return None  # a combining mark could change the last letter
+        return {i + 1}
 
     def found_starts(self, data: bytes | bytearray, lo: int = 0, hi: int | None = None) -> set[int]:
         """The starts of the mentions in folded ``data`` that hold a hit in ``[lo, hi)``."""
@@ -516,7 +647,7 @@ class Spellings:
     def count(self, data: bytes) -> int:
         return sum(s.count(data) for s in self.names)
 
-    def exotic_starts(self, data: bytes | bytearray, lo: int, hi: int) -> dict[int, set[int]]:
+    def exotic_starts(self, data: bytes | bytearray | memoryview, lo: int, hi: int) -> dict[int, set[int]]:
         """Per name (its index in :attr:`names`), the mentions that hold an exotic hit in ``[lo, hi)``."""
         out: dict[int, set[int]] = {}
         index = {id(s): k for k, s in enumerate(self.names)}

@@ -34,7 +34,9 @@ def count_spelled(path: Path, names: spellings.Spellings) -> int:
             for form in name.forms
             for at in hits(fold, addr, size, lead, stop, form)
         ]
-        data = bytes(fold[:size])
+        if not found and not names.exotic:
+            return 0
+        data = memoryview(fold)[:size]  # no copy of the chunk
         starts: dict[int, set[int]] = names.exotic_starts(data, lead, stop) if names.exotic else {}
         # Most hits of an ASCII name are settled by the byte after them; the others are decoded.
         for k, width, at in found:
