@@ -44,7 +44,7 @@ def receipt_text(r: erasure.Receipt, kept: list[str] | None = None) -> str:
 def forget_session(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     from creative_memory.services.forget import session_forget
 
-    if args.type or args.pattern or args.project or args.polarity or args.block:
+    if args.type or args.pattern or args.project or args.polarity or args.block or args.reason:
         raise InvalidInput("--session forgets a whole session; give it alone, without TYPE, PATTERN or other options.")
     store, now = ctx.store(), ctx.now()
     n = session_forget.session_events(store, ctx.user, args.session)
@@ -69,6 +69,8 @@ def forget_session(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 def forget(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     if args.session:
         return forget_session(args, ctx, out)
+    if args.reason is not None and not args.block:
+        raise InvalidInput("--reason says why a pattern is blocked; give it with --block.")
     if not args.type or not args.pattern:
         raise InvalidInput("Name what to forget: TYPE PATTERN (e.g. forget layout airy_spacing), or --session ID.")
     store, now = ctx.store(), ctx.now()
@@ -85,7 +87,15 @@ def forget(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         what="Forget",
     )
     r = erasure.forget(
-        store, ctx.user, [t], blocks=ctx.blocks, block=args.block, actor=Actor.CLI, now=now, compact=args.compact
+        store,
+        ctx.user,
+        [t],
+        blocks=ctx.blocks,
+        block=args.block,
+        actor=Actor.CLI,
+        now=now,
+        compact=args.compact,
+        reason=args.reason,
     )
     kept = matching.kept_mentions(store, ctx.user, t.preference_type, t.pattern) if t.whole else []
     out.emit({**r.as_json(), "kept": kept}, lambda: receipt_text(r, kept))

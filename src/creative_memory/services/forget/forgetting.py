@@ -91,8 +91,11 @@ def forget(
     now: int,
     verify: bool = True,
     compact: bool = False,
+    reason: str | None = None,
 ) -> Receipt:
     """Erase one or many patterns in short transactions, then checkpoint and verify.
+
+    ``reason``: why the person blocks them, kept with the block (the names scrubbed out of it).
 
     ``compact``: the user confirmed that Open Design is closed, so a VACUUM may remove old copies
     that the byte search finds in free space (it holds the write lock for the whole file).
@@ -112,7 +115,7 @@ def forget(
         for t, fp in zip(targets, fps, strict=True):
             receipt.fingerprints.append(fp)
             if block:
-                blocks.block(session, user_id, t.preference_type, t.pattern, now)
+                blocks.block(session, user_id, t.preference_type, t.pattern, now, reason=reason)
             where = f" in {t.project_id}" if t.project_id else " global only" if t.global_only else ""
             pol = f" ({t.polarity})" if t.polarity else ""
             action = "forget+block" if block else "forget"

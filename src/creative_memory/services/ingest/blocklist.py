@@ -17,11 +17,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
+from creative_memory.model.constants import Actor
 from creative_memory.model.tables import Blocklist
+from creative_memory.services.common.errors import InvalidInput, NotFound
 from creative_memory.services.common.spellings import Mentions, canonical_name
+from creative_memory.services.controls import audit
+from creative_memory.services.store.store import Store
 
 TEXT_TYPE = ""  # the "type" a pattern's text alone is fingerprinted under (no name is empty)
 REASON_MAX = 500  # characters of a block's reason that are kept
@@ -148,3 +152,113 @@ def clean_reason(reason: str | None, canonicals: Collection[str]) -> str | None:
         return None
     text = Mentions(canonicals).scrub(unicodedata.normalize("NFC", reason.strip()), REASON_SCRUB)
     return text[:REASON_MAX]
+
+
+# --------------------------------------------------------------------------- what is kept, lifting
+@dataclass(frozen=True)
+class Block:
+    """One block as the person sees it: the rows one forget-and-block wrote (a pattern fingerprint
+    and, right after it, the fingerprint of the pattern's text), never the name (it is not kept)."""
+
+    id: int  # the id of its first row
+    fingerprint: str  # of its first row
+    kinds: tuple[str, ...]
+    created_at: int
+    reason: str | None
+    row_ids: tuple[int, ...]
+
+    @property
+    def prefix(self) -> str:
+        return self.fingerprint[:16]  # as the activity log names it (fp:…)
+
+    def as_json(self) -> dict[str, object]:
+        from creative_memory.model.events import iso
+
+        return {
+            "id": self.id,
+            "fingerprint": self.prefix,
+            "kinds": list(self.kinds),
+            "created_at": iso(self.created_at),
+            "reason": self.reason,
+        }
+
+
+def _blocks(rows: list[BlockRow]) -> list[Block]:
+    out: list[Block] = []
+    k = 0
+    while k < len(rows):
+        r = rows[k]
+        group = [r]
+        nxt = rows[k + 1] if k + 1 < len(rows) else None
+        if (
+            nxt is not None
+            and r.kind != "text"
+            and nxt.kind in ("text", "unknown")
+            and nxt.id == r.id + 1
+            and nxt.created_at == r.created_at
+        ):
+            group.append(nxt)
+        out.append(
+            Block(
+                r.id,
+                r.fingerprint,
+                tuple(g.kind for g in group),
+                r.created_at,
+                next((g.reason for g in group if g.reason), None),
+                tuple(g.id for g in group),
+            )
+        )
+        k += len(group)
+    return out
+
+
+def list_blocks(store: Store, user_id: str) -> list[Block]:
+    """The user's blocks, oldest first (``od-memory block list``, the Blocked patterns dialog)."""
+    with store.read() as session:
+        rows = sorted(BlockChecker.rows(session, user_id), key=lambda r: r.id)
+    return _blocks(rows)
+
+
+def lift_block(store: Store, user_id: str, which: str, *, actor: Actor | str, now: int) -> Block:
+    """Lift one block, named by its id or a prefix of its fingerprint (at least 6 characters): its
+    rows are deleted and the lift is written to the activity log (with the fingerprint, not a name).
+    The pattern can be learned again, and its words are no longer scrubbed from incoming diffs."""
+    which = which.strip().lower()
+    with store.write() as session:
+        blocks = _blocks(sorted(BlockChecker.rows(session, user_id), key=lambda r: r.id))
+        if which.isdigit():
+            found = [b for b in blocks if b.id == int(which) or int(which) in b.row_ids]
+        elif len(which) >= 6 and all(c in "0123456789abcdef" for c in which):
+            found = [b for b in blocks if b.fingerprint.startswith(which)]
+        else:
+            raise InvalidInput(
+                f"{which!r} names no block; give its id or at least 6 characters of its fingerprint "
+                "(od-memory block list)."
+            )
+        if not found:
+            raise NotFound(f"No block {which!r}; od-memory block list shows the blocks that are kept.")
+        if len(found) > 1:
+            raise InvalidInput(f"{which!r} names {len(found)} blocks; give more of the fingerprint, or the id.")
+        block = found[0]
+        session.execute(delete(Blocklist).where(Blocklist.user_id == user_id, Blocklist.id.in_(block.row_ids)))
+        audit.record(session, user_id, actor, "lift block", f"fp:{block.prefix}", "ok", now)
+    return block
+
+
+def lift_pattern(
+    store: Store, checker: BlockChecker, user_id: str, preference_type: str, pattern: str, *, actor: Actor | str, now: int
+) -> list[Block]:
+    """Lift the block of a pattern named by the person (any spelling): the blocks whose first row is
+    its fingerprint (by the current rule or an older one)."""
+    keys = {
+        checker.fingerprint(preference_type, pattern),
+        checker._fp(preference_type, pattern),
+        checker._fp(legacy_canonical(preference_type), legacy_canonical(pattern)),
+    }
+    lifted = []
+    for b in list_blocks(store, user_id):
+        if b.fingerprint in keys:
+            lifted.append(lift_block(store, user_id, str(b.id), actor=actor, now=now))
+    if not lifted:
+        raise NotFound("That pattern is not blocked (in any spelling); od-memory block list shows the blocks.")
+    return lifted
