@@ -313,6 +313,85 @@
     </message>
 </context>
 <context>
+    <name>BlocksDialog</name>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="39"/>
+        <location filename="../../gui/dialogs/blocks.py" line="56"/>
+        <source>Blocked patterns</source>
+        <translation>Gesperrte Muster</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="43"/>
+        <source>A block keeps only keyed fingerprints of a pattern, never its name, so the list shows what is kept. Lifting a block lets the pattern be learned again.</source>
+        <translation>Eine Sperre behält nur verschlüsselte Fingerabdrücke eines Musters, nie seinen Namen; die Liste zeigt, was behalten wird. Wird eine Sperre aufgehoben, kann das Muster wieder gelernt werden.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="50"/>
+        <source>Fingerprint</source>
+        <translation>Fingerabdruck</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="50"/>
+        <source>Blocks</source>
+        <translation>Sperrt</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="50"/>
+        <source>When</source>
+        <translation>Wann</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="50"/>
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="57"/>
+        <source>Nothing is blocked.</source>
+        <translation>Nichts ist gesperrt.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="60"/>
+        <source>&amp;Lift block…</source>
+        <translation>Sperre &amp;aufheben…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="76"/>
+        <source>the pattern</source>
+        <translation>das Muster</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="76"/>
+        <source>its words in diffs</source>
+        <translation>seine Wörter in Diffs</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="76"/>
+        <source>(older block)</source>
+        <translation>(ältere Sperre)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="77"/>
+        <source> and </source>
+        <translation> und </translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="108"/>
+        <source>Lift block</source>
+        <translation>Sperre aufheben</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="110"/>
+        <source>Lift the block {fingerprint}? The pattern can be learned again, and its words are kept in diffs again.</source>
+        <translation>Die Sperre {fingerprint} aufheben? Das Muster kann wieder gelernt werden, und seine Wörter bleiben in Diffs wieder erhalten.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="125"/>
+        <source>The block could not be lifted: {error}</source>
+        <translation>Die Sperre konnte nicht aufgehoben werden: {error}</translation>
+    </message>
+</context>
+<context>
     <name>CellText</name>
     <message>
         <location filename="../../gui/itemmodels/preference_columns.py" line="212"/>
@@ -445,36 +524,46 @@
         <source>Erase all creative memory (asks first)</source>
         <translation>Das gesamte kreative Gedächtnis löschen (mit Rückfrage)</translation>
     </message>
+    <message>
+        <location filename="../../gui/tabs/overview/cards.py" line="379"/>
+        <source>B&amp;locked patterns…</source>
+        <translation>Gesperrte &amp;Muster…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/cards.py" line="379"/>
+        <source>What each block keeps, and lifting one</source>
+        <translation>Was jede Sperre behält, und eine aufheben</translation>
+    </message>
 </context>
 <context>
     <name>DataDir</name>
     <message>
-        <location filename="../../services/datadir.py" line="42"/>
+        <location filename="../../services/location/datadir.py" line="42"/>
         <source>chosen with --data-dir</source>
         <translation>mit --data-dir gewählt</translation>
     </message>
     <message>
-        <location filename="../../services/datadir.py" line="43"/>
+        <location filename="../../services/location/datadir.py" line="43"/>
         <source>from the OD_DATA_DIR environment variable</source>
         <translation>aus der Umgebungsvariablen OD_DATA_DIR</translation>
     </message>
     <message>
-        <location filename="../../services/datadir.py" line="44"/>
+        <location filename="../../services/location/datadir.py" line="44"/>
         <source>the folder you chose (od-memory use, or Change… in the window)</source>
         <translation>der von Ihnen gewählte Ordner (od-memory use oder „Ändern…“ im Fenster)</translation>
     </message>
     <message>
-        <location filename="../../services/datadir.py" line="45"/>
+        <location filename="../../services/location/datadir.py" line="45"/>
         <source>found where Open Design keeps its data</source>
         <translation>dort gefunden, wo Open Design seine Daten ablegt</translation>
     </message>
     <message>
-        <location filename="../../services/datadir.py" line="46"/>
+        <location filename="../../services/location/datadir.py" line="46"/>
         <source>this program&apos;s own folder: Open Design was not found on this computer; memory is kept here until it is</source>
         <translation>der eigene Ordner dieses Programms: Open Design wurde auf diesem Computer nicht gefunden; das Gedächtnis bleibt hier, bis es gefunden wird</translation>
     </message>
     <message>
-        <location filename="../../services/datadir.py" line="50"/>
+        <location filename="../../services/location/datadir.py" line="50"/>
         <source>the demo store, kept apart from your memory</source>
         <translation>der Demo-Speicher, getrennt von Ihrem Gedächtnis</translation>
     </message>
@@ -482,154 +571,154 @@
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="123"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="140"/>
         <source>Details of the current preference</source>
-        <extracomment>at most this many events are listed in the detail pane (the newest)</extracomment>
+        <extracomment>at most this many events are listed in the detail pane (the newest) the fewest average characters a value keeps beside its label before labels go above the values</extracomment>
         <translation>Details der aktuellen Präferenz</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="125"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="142"/>
         <source>Select a preference to see the events that built it, its strength over time and whether the last retrieval used it.</source>
         <translation>Wählen Sie eine Präferenz, um die Ereignisse, aus denen sie entstand, ihre Stärke im Zeitverlauf und ihre Verwendung im letzten Abruf zu sehen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="157"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="174"/>
         <source>Pattern</source>
         <translation>Muster</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="161"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="178"/>
         <source>Type, scope and polarity</source>
         <translation>Typ, Bereich und Polarität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="167"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="184"/>
         <source>Last retrieval</source>
         <translation>Letzter Abruf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="168"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="185"/>
         <source>Whether the last recorded retrieval injected this preference, and why</source>
         <translation>Ob der zuletzt aufgezeichnete Abruf diese Präferenz eingefügt hat, und warum</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="177"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
         <source>Fields</source>
         <translation>Felder</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="177"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
         <source>Every stored field of this preference</source>
         <translation>Jedes gespeicherte Feld dieser Präferenz</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="192"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="210"/>
         <source>Strength over time</source>
         <translation>Stärke im Zeitverlauf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
-        <location filename="../../gui/tabs/inspector/detail.py" line="199"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="213"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="217"/>
         <source>Events that built it</source>
         <translation>Ereignisse, aus denen sie entstand</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="200"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="218"/>
         <source>The raw signals that name this pattern in this scope, newest first</source>
         <translation>Die Rohsignale, die dieses Muster in diesem Bereich nennen, neueste zuerst</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="222"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="222"/>
         <source>Signal</source>
         <translation>Signal</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="222"/>
         <source>Polarity</source>
         <translation>Polarität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="222"/>
         <source>Project</source>
         <translation>Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="222"/>
         <source>Session</source>
         <translation>Sitzung</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="220"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="238"/>
         <source>Forget this &amp;session…</source>
         <translation>Diese &amp;Sitzung vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="223"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="241"/>
         <source>Forget this session</source>
         <translation>Diese Sitzung vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="224"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="242"/>
         <source>Erase every event of the selected event&apos;s generation session and what it taught</source>
         <translation>Jedes Ereignis der Generierungssitzung des gewählten Ereignisses löschen und alles, was sie gelehrt hat</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="228"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="246"/>
         <source>Forget this session…</source>
         <translation>Diese Sitzung vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="291"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="309"/>
         <source>The details of this preference cannot be read: {why} Forget it, or rebuild memory from the events (Overview).</source>
         <translation>Die Details dieser Präferenz können nicht gelesen werden: {why} Vergessen Sie sie, oder bauen Sie das Gedächtnis aus den Ereignissen neu auf (Übersicht).</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="305"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="323"/>
         <source>global</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="306"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="324"/>
         <source>project {project}</source>
         <translation>Projekt {project}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="309"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="327"/>
         <source>Stored as {raw}</source>
         <translation>Gespeichert als {raw}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="311"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="329"/>
         <source>{type} · {scope} · {polarity}</source>
         <translation>{type} · {scope} · {polarity}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="315"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="333"/>
         <source>Type stored as {raw}</source>
         <translation>Typ gespeichert als {raw}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="344"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="362"/>
         <source>no project</source>
         <translation>kein Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="350"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="368"/>
         <source>Event {id} from {source}</source>
         <translation>Ereignis {id} aus {source}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="358"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="376"/>
         <source>Events that built it (newest {shown} of {n})</source>
         <translation>Ereignisse, aus denen sie entstand (neueste {shown} von {n})</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="361"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="379"/>
         <source>Events that built it ({n})</source>
         <translation>Ereignisse, aus denen sie entstand ({n})</translation>
     </message>
@@ -1261,38 +1350,38 @@
 <context>
     <name>ForgetActions</name>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="133"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="134"/>
         <source>Could not forget the selection.</source>
         <extracomment>the events list keeps each event&apos;s stored session id under this role (column 4) &quot;Forget all shown&quot; lists every row in its dialog: at most this many</extracomment>
         <translation>Die Auswahl konnte nicht vergessen werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="180"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="181"/>
         <source>Forget a session — Creative Memory Studio</source>
         <translation>Eine Sitzung vergessen – Creative Memory Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="181"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="182"/>
         <source>Forget what session {session} taught?</source>
         <translation>Vergessen, was die Sitzung {session} gelehrt hat?</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="187"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="188"/>
         <source>This deletes the {n} events of this generation session and re-derives every preference they shaped from the events that remain. It cannot be undone.</source>
         <translation>Das löscht die {n} Ereignisse dieser Generierungssitzung und leitet jede Präferenz, die sie geprägt haben, aus den verbleibenden Ereignissen neu ab. Das kann nicht rückgängig gemacht werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="190"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="191"/>
         <source>&amp;Forget the session</source>
         <translation>Sitzung &amp;vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="192"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="193"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Abbrechen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="210"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="211"/>
         <source>Could not forget the session.</source>
         <translation>Die Sitzung konnte nicht vergessen werden.</translation>
     </message>
@@ -2277,73 +2366,73 @@
 <context>
     <name>MemoryActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="59"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="56"/>
         <source>Could not turn creative memory on.</source>
         <translation>Das kreative Gedächtnis konnte nicht eingeschaltet werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="59"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="56"/>
         <source>Could not turn creative memory off.</source>
         <translation>Das kreative Gedächtnis konnte nicht ausgeschaltet werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="88"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="85"/>
         <source>Could not pause creative memory.</source>
         <translation>Das kreative Gedächtnis konnte nicht pausiert werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="104"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="101"/>
         <source>Could not resume creative memory.</source>
         <translation>Das kreative Gedächtnis konnte nicht fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="118"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="115"/>
         <source>The folder {path} could not be opened in a file manager; open it by hand.</source>
         <translation>Der Ordner {path} konnte nicht in einer Dateiverwaltung geöffnet werden; öffnen Sie ihn von Hand.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="142"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="139"/>
         <source>Running the checks…</source>
         <translation>Prüfungen laufen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="148"/>
-        <location filename="../../gui/tabs/overview/actions.py" line="149"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="145"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="146"/>
         <source>The self-test could not run.</source>
         <translation>Der Selbsttest konnte nicht laufen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="166"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="163"/>
         <source>Rebuilding preferences</source>
         <translation>Präferenzen werden neu aufgebaut</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="166"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="163"/>
         <source>Re-deriving every preference from the raw events…</source>
         <translation>Jede Präferenz wird aus den Rohereignissen neu abgeleitet…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="182"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="179"/>
         <source>Could not rebuild the preferences.</source>
         <translation>Die Präferenzen konnten nicht neu aufgebaut werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="188"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="185"/>
         <source>Rebuilt {n} preferences from {e} events in {s:.1f} s.</source>
         <translation>{n} Präferenzen aus {e} Ereignissen in {s:.1f} s neu aufgebaut.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="211"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="208"/>
         <source>Loading demo data</source>
         <translation>Demodaten werden geladen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="211"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="208"/>
         <source>Generating the demo data set ({size})…</source>
         <translation>Der Demodatensatz ({size}) wird erzeugt…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="227"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="224"/>
         <source>Could not load the demo data.</source>
         <translation>Die Demodaten konnten nicht geladen werden.</translation>
     </message>
@@ -2430,22 +2519,22 @@
 <context>
     <name>OverviewCore</name>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="151"/>
+        <location filename="../../gui/tabs/overview/core.py" line="154"/>
         <source>{name} — read-only: {reason}</source>
         <translation>{name} – schreibgeschützt: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="154"/>
+        <location filename="../../gui/tabs/overview/core.py" line="157"/>
         <source>{name} — demo data only; Open Design never reads it</source>
         <translation>{name} – nur Demodaten; Open Design liest ihn nie</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="156"/>
+        <location filename="../../gui/tabs/overview/core.py" line="159"/>
         <source>{name} — shared with Open Design</source>
         <translation>{name} – gemeinsam mit Open Design genutzt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/core.py" line="173"/>
+        <location filename="../../gui/tabs/overview/core.py" line="176"/>
         <source>%n project(s) have memory switched off for them (see Projects).</source>
         <translation>
             <numerusform>Für %n Projekt ist das Gedächtnis ausgeschaltet (siehe Projekte).</numerusform>
@@ -2453,12 +2542,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="186"/>
+        <location filename="../../gui/tabs/overview/core.py" line="189"/>
         <source>{n} {tier}</source>
         <translation>{n} {tier}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/core.py" line="190"/>
+        <location filename="../../gui/tabs/overview/core.py" line="193"/>
         <source>{n} archived</source>
         <translation>{n} archiviert</translation>
     </message>
@@ -2471,12 +2560,12 @@
         <translation>Übersicht</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="173"/>
+        <location filename="../../gui/tabs/overview/view.py" line="175"/>
         <source>This store is read-only, so this cannot be changed: {reason}</source>
         <translation>Dieser Speicher ist schreibgeschützt, daher kann das nicht geändert werden: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="174"/>
+        <location filename="../../gui/tabs/overview/view.py" line="176"/>
         <source>no change can be made.</source>
         <translation>es kann nichts geändert werden.</translation>
     </message>
@@ -3472,7 +3561,7 @@
     <name>ProjectsTab</name>
     <message>
         <location filename="../../gui/tabs/projects/view.py" line="75"/>
-        <location filename="../../gui/tabs/projects/view.py" line="277"/>
+        <location filename="../../gui/tabs/projects/view.py" line="273"/>
         <source>No projects yet. Projects appear here when Open Design creates them or when memory events name them.</source>
         <translation>Noch keine Projekte. Projekte erscheinen hier, wenn Open Design sie anlegt oder Gedächtnisereignisse sie nennen.</translation>
     </message>
@@ -3514,7 +3603,7 @@
     </message>
     <message>
         <location filename="../../gui/tabs/projects/view.py" line="145"/>
-        <location filename="../../gui/tabs/projects/view.py" line="232"/>
+        <location filename="../../gui/tabs/projects/view.py" line="228"/>
         <source>Click a switch or press Space on it to change it</source>
         <translation>Einen Schalter anklicken oder darauf die Leertaste drücken, um ihn zu ändern</translation>
     </message>
@@ -3544,27 +3633,27 @@
         <translation>Letzte Aktivität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="229"/>
+        <location filename="../../gui/tabs/projects/view.py" line="225"/>
         <source>This store is read-only, so the switches cannot be changed: {reason}</source>
         <translation>Dieser Speicher ist schreibgeschützt, daher können die Schalter nicht geändert werden: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="284"/>
+        <location filename="../../gui/tabs/projects/view.py" line="280"/>
         <source>No project matches “{text}”.</source>
         <translation>Kein Projekt passt zu „{text}“.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="285"/>
+        <location filename="../../gui/tabs/projects/view.py" line="281"/>
         <source>&amp;Clear the filter</source>
         <translation>Filter &amp;löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="285"/>
+        <location filename="../../gui/tabs/projects/view.py" line="281"/>
         <source>Show every project again</source>
         <translation>Wieder jedes Projekt anzeigen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/projects/view.py" line="290"/>
+        <location filename="../../gui/tabs/projects/view.py" line="286"/>
         <source>%n project(s)</source>
         <translation>
             <numerusform>%n Projekt</numerusform>
@@ -3572,12 +3661,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="292"/>
+        <location filename="../../gui/tabs/projects/view.py" line="288"/>
         <source>{shown} of {n} projects</source>
         <translation>{shown} von {n} Projekten</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="324"/>
+        <location filename="../../gui/tabs/projects/view.py" line="320"/>
         <source>Could not change “{name}”; the switch was put back.</source>
         <translation>„{name}“ konnte nicht geändert werden; der Schalter wurde zurückgestellt.</translation>
     </message>
@@ -3585,283 +3674,283 @@
 <context>
     <name>Reasons</name>
     <message>
-        <location filename="../../services/reasons.py" line="80"/>
+        <location filename="../../services/retrieval/reasons.py" line="80"/>
         <source>no project</source>
         <translation>kein Projekt</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="81"/>
-        <location filename="../../services/reasons.py" line="327"/>
+        <location filename="../../services/retrieval/reasons.py" line="81"/>
+        <location filename="../../services/retrieval/reasons.py" line="327"/>
         <source>project {id}</source>
         <translation>Projekt {id}</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="86"/>
+        <location filename="../../services/retrieval/reasons.py" line="86"/>
         <source>this project</source>
         <translation>dieses Projekt</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="92"/>
+        <location filename="../../services/retrieval/reasons.py" line="92"/>
         <source>using memory is paused</source>
         <translation>das Nutzen des Gedächtnisses ist pausiert</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="92"/>
+        <location filename="../../services/retrieval/reasons.py" line="92"/>
         <source>using memory was paused</source>
         <translation>das Nutzen des Gedächtnisses war pausiert</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="94"/>
+        <location filename="../../services/retrieval/reasons.py" line="94"/>
         <source>using memory is paused until you resume it</source>
         <translation>das Nutzen des Gedächtnisses ist pausiert, bis Sie es fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="95"/>
+        <location filename="../../services/retrieval/reasons.py" line="95"/>
         <source>using memory was paused until you resume it</source>
         <translation>das Nutzen des Gedächtnisses war pausiert, bis Sie es fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="96"/>
+        <location filename="../../services/retrieval/reasons.py" line="96"/>
         <source>using memory is paused until {when}</source>
         <translation>das Nutzen des Gedächtnisses ist bis {when} pausiert</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="97"/>
+        <location filename="../../services/retrieval/reasons.py" line="97"/>
         <source>using memory was paused until {when}</source>
         <translation>das Nutzen des Gedächtnisses war bis {when} pausiert</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="115"/>
+        <location filename="../../services/retrieval/reasons.py" line="115"/>
         <source>it was strong and stable enough, and there was room for it</source>
         <translation>sie war stark und stabil genug, und es war Platz für sie</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="117"/>
+        <location filename="../../services/retrieval/reasons.py" line="117"/>
         <source>creative memory is switched off (the “Creative memory” switch)</source>
         <translation>das kreative Gedächtnis ist ausgeschaltet (der Schalter „Kreatives Gedächtnis“)</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="118"/>
+        <location filename="../../services/retrieval/reasons.py" line="118"/>
         <source>creative memory was switched off (the “Creative memory” switch)</source>
         <translation>das kreative Gedächtnis war ausgeschaltet (der Schalter „Kreatives Gedächtnis“)</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="122"/>
+        <location filename="../../services/retrieval/reasons.py" line="122"/>
         <source>{name} uses neither global memory nor its own (both switches are off)</source>
         <translation>{name} nutzt weder das globale noch das eigene Gedächtnis (beide Schalter sind aus)</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="123"/>
+        <location filename="../../services/retrieval/reasons.py" line="123"/>
         <source>{name} uses neither global memory nor its own (both switches were off)</source>
         <translation>{name} nutzte weder das globale noch das eigene Gedächtnis (beide Schalter waren aus)</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="126"/>
+        <location filename="../../services/retrieval/reasons.py" line="126"/>
         <source>its strength {strength:.2f} was below the {threshold:.2f} threshold</source>
         <translation>ihre Stärke {strength:.2f} lag unter der Schwelle von {threshold:.2f}</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="129"/>
+        <location filename="../../services/retrieval/reasons.py" line="129"/>
         <source>it was under review, because it was contradicted in several sessions</source>
         <translation>sie war in Prüfung, weil ihr in mehreren Sitzungen widersprochen wurde</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="131"/>
+        <location filename="../../services/retrieval/reasons.py" line="131"/>
         <source>it was archived after {days} days without a signal</source>
         <translation>sie wurde nach {days} Tagen ohne Signal archiviert</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="133"/>
+        <location filename="../../services/retrieval/reasons.py" line="133"/>
         <source>it was not stable then</source>
         <translation>sie war damals nicht stabil</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="135"/>
+        <location filename="../../services/retrieval/reasons.py" line="135"/>
         <source>its confidence was low (only medium and high confidence are used)</source>
         <translation>ihre Konfidenz war niedrig (nur mittlere und hohe Konfidenz werden genutzt)</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="139"/>
+        <location filename="../../services/retrieval/reasons.py" line="139"/>
         <source>only {types} preferences were asked for</source>
         <translation>nur Präferenzen vom Typ {types} waren gefragt</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="141"/>
+        <location filename="../../services/retrieval/reasons.py" line="141"/>
         <source>its type was not asked for</source>
         <translation>ihr Typ war nicht gefragt</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="143"/>
+        <location filename="../../services/retrieval/reasons.py" line="143"/>
         <source>{cap} stronger preferences filled the {cap} places</source>
         <translation>{cap} stärkere Präferenzen belegten die {cap} Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="146"/>
+        <location filename="../../services/retrieval/reasons.py" line="146"/>
         <source>at most {slots} things to avoid fit beside the preferences kept, and stronger ones took those places</source>
         <translation>neben den behaltenen Präferenzen passen höchstens {slots} zu vermeidende Dinge, und stärkere belegten diese Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="152"/>
+        <location filename="../../services/retrieval/reasons.py" line="152"/>
         <source>at most {cap} preferences of one type ({type}) are used, and stronger ones took those places</source>
         <translation>höchstens {cap} Präferenzen eines Typs ({type}) werden genutzt, und stärkere belegten diese Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="154"/>
+        <location filename="../../services/retrieval/reasons.py" line="154"/>
         <source>at most {cap} preferences of one type are used, and stronger ones took those places</source>
         <translation>höchstens {cap} Präferenzen eines Typs werden genutzt, und stärkere belegten diese Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="160"/>
+        <location filename="../../services/retrieval/reasons.py" line="160"/>
         <source>the project-override line may use at most half of the {budget}-token budget</source>
         <translation>die Zeile für Projektvorrang darf höchstens die Hälfte des Budgets von {budget} Token nutzen</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="163"/>
+        <location filename="../../services/retrieval/reasons.py" line="163"/>
         <source>the block had used {used} of its {budget} tokens, and this one did not fit</source>
         <translation>der Block hatte {used} seiner {budget} Token verbraucht, und diese passte nicht mehr hinein</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="165"/>
+        <location filename="../../services/retrieval/reasons.py" line="165"/>
         <source>the block reached its budget of {budget} tokens</source>
         <translation>der Block erreichte sein Budget von {budget} Token</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="167"/>
+        <location filename="../../services/retrieval/reasons.py" line="167"/>
         <source>{name} has its own preference for the same pattern, which is used instead</source>
         <translation>{name} hat eine eigene Präferenz für dasselbe Muster, die stattdessen genutzt wird</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="170"/>
+        <location filename="../../services/retrieval/reasons.py" line="170"/>
         <source>it was learned after that generation</source>
         <translation>sie wurde erst nach dieser Generierung gelernt</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="172"/>
+        <location filename="../../services/retrieval/reasons.py" line="172"/>
         <source>no preference is strong and stable enough yet</source>
         <translation>noch ist keine Präferenz stark und stabil genug</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="174"/>
+        <location filename="../../services/retrieval/reasons.py" line="174"/>
         <source>of a reason this version does not describe ({code})</source>
         <translation>aus einem Grund, den diese Version nicht beschreibt ({code})</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="201"/>
+        <location filename="../../services/retrieval/reasons.py" line="201"/>
         <source>Open Design has not used creative memory for {project} yet.</source>
         <translation>Open Design hat das kreative Gedächtnis für {project} noch nicht genutzt.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="203"/>
+        <location filename="../../services/retrieval/reasons.py" line="203"/>
         <source>Open Design has not used creative memory in a generation yet.</source>
         <translation>Open Design hat das kreative Gedächtnis noch in keiner Generierung genutzt.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="207"/>
+        <location filename="../../services/retrieval/reasons.py" line="207"/>
         <source>Used in the last generation for {where} ({when}).</source>
         <translation>Genutzt in der letzten Generierung für {where} ({when}).</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="210"/>
+        <location filename="../../services/retrieval/reasons.py" line="210"/>
         <source>Not used in the last generation for {where} ({when}): {because}.</source>
         <translation>Nicht genutzt in der letzten Generierung für {where} ({when}): {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="236"/>
+        <location filename="../../services/retrieval/reasons.py" line="236"/>
         <source>Nothing is injected: {because}.</source>
         <translation>Nichts wird eingefügt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="253"/>
+        <location filename="../../services/retrieval/reasons.py" line="253"/>
         <source>positive</source>
         <translation>positiv</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="255"/>
+        <location filename="../../services/retrieval/reasons.py" line="255"/>
         <source>negative</source>
         <translation>negativ</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="273"/>
+        <location filename="../../services/retrieval/reasons.py" line="273"/>
         <source>Kept.</source>
         <translation>Behalten.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="274"/>
+        <location filename="../../services/retrieval/reasons.py" line="274"/>
         <source>Kept {label} (strength {strength:.2f}).</source>
         <translation>Behalten: {label} (Stärke {strength:.2f}).</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="278"/>
+        <location filename="../../services/retrieval/reasons.py" line="278"/>
         <source>{n} {why}</source>
         <translation>{n} {why}</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="283"/>
+        <location filename="../../services/retrieval/reasons.py" line="283"/>
         <source>{count} left out by the lifecycle filter: {parts}. Among them: {sample}.</source>
         <translation>{count} vom Lebenszyklusfilter ausgelassen: {parts}. Darunter: {sample}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="285"/>
+        <location filename="../../services/retrieval/reasons.py" line="285"/>
         <source>{count} left out by the lifecycle filter: {parts}.</source>
         <translation>{count} vom Lebenszyklusfilter ausgelassen: {parts}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="290"/>
+        <location filename="../../services/retrieval/reasons.py" line="290"/>
         <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places. Next in line: {next}.</source>
         <translation>{total} Präferenzen kamen infrage; die {cap} stärksten belegen die {cap} Plätze. Als Nächstes an der Reihe: {next}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="293"/>
+        <location filename="../../services/retrieval/reasons.py" line="293"/>
         <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places.</source>
         <translation>{total} Präferenzen kamen infrage; die {cap} stärksten belegen die {cap} Plätze.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="299"/>
+        <location filename="../../services/retrieval/reasons.py" line="299"/>
         <source>Places freed by a ceiling went to {what}.</source>
         <translation>Durch eine Obergrenze frei gewordene Plätze gingen an {what}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="304"/>
+        <location filename="../../services/retrieval/reasons.py" line="304"/>
         <source>Left out: {cut}: {because}.</source>
         <translation>Ausgelassen: {cut}: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="308"/>
+        <location filename="../../services/retrieval/reasons.py" line="308"/>
         <source>Left out {what}: {because}.</source>
         <translation>Ausgelassen: {what}: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="311"/>
+        <location filename="../../services/retrieval/reasons.py" line="311"/>
         <source>Global {label} not used: {because}.</source>
         <translation>Globale Präferenz {label} nicht genutzt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="313"/>
+        <location filename="../../services/retrieval/reasons.py" line="313"/>
         <source>{count} more global preferences not used: {because}.</source>
         <translation>{count} weitere globale Präferenzen nicht genutzt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="315"/>
+        <location filename="../../services/retrieval/reasons.py" line="315"/>
         <source>Nothing injected: {because}.</source>
         <translation>Nichts eingefügt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="336"/>
+        <location filename="../../services/retrieval/reasons.py" line="336"/>
         <source>below the {threshold:.2f} strength threshold</source>
         <translation>unter der Stärkeschwelle von {threshold:.2f}</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="339"/>
+        <location filename="../../services/retrieval/reasons.py" line="339"/>
         <source>not stable (under review or archived)</source>
         <translation>nicht stabil (in Prüfung oder archiviert)</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="341"/>
+        <location filename="../../services/retrieval/reasons.py" line="341"/>
         <source>of low confidence</source>
         <translation>mit niedriger Konfidenz</translation>
     </message>
     <message>
-        <location filename="../../services/reasons.py" line="343"/>
+        <location filename="../../services/retrieval/reasons.py" line="343"/>
         <source>of a type not asked for</source>
         <translation>von einem nicht gefragten Typ</translation>
     </message>
@@ -4056,27 +4145,27 @@
 <context>
     <name>ResetActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="47"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="61"/>
         <source>Back up creative memory to</source>
         <translation>Kreatives Gedächtnis sichern nach</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="57"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="71"/>
         <source>The backup could not be written, so nothing was erased.</source>
         <translation>Die Sicherung konnte nicht geschrieben werden, daher wurde nichts gelöscht.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="62"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="76"/>
         <source>Resetting creative memory</source>
         <translation>Kreatives Gedächtnis wird zurückgesetzt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="62"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="76"/>
         <source>Erasing…</source>
         <translation>Wird gelöscht…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="70"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="84"/>
         <source>The reset did not finish.</source>
         <translation>Das Zurücksetzen wurde nicht abgeschlossen.</translation>
     </message>
@@ -4367,22 +4456,22 @@
 <context>
     <name>Secrets</name>
     <message>
-        <location filename="../../services/secret_status.py" line="29"/>
+        <location filename="../../services/keychain/secret_status.py" line="29"/>
         <source>Secrets are in the system keychain ({backend}).</source>
         <translation>Die Geheimnisse liegen im Schlüsselbund des Systems ({backend}).</translation>
     </message>
     <message>
-        <location filename="../../services/secret_status.py" line="41"/>
+        <location filename="../../services/keychain/secret_status.py" line="41"/>
         <source>The install secret is in {path} (readable only by you), kept there because it was created before a system keychain was available.</source>
         <translation>Das Installationsgeheimnis liegt in {path} (nur für Sie lesbar), weil es angelegt wurde, bevor ein Schlüsselbund des Systems verfügbar war.</translation>
     </message>
     <message>
-        <location filename="../../services/secret_status.py" line="51"/>
+        <location filename="../../services/keychain/secret_status.py" line="51"/>
         <source>No system keychain was found; the install secret is in {path} (readable only by you).</source>
         <translation>Es wurde kein Schlüsselbund des Systems gefunden; das Installationsgeheimnis liegt in {path} (nur für Sie lesbar).</translation>
     </message>
     <message>
-        <location filename="../../services/secret_status.py" line="59"/>
+        <location filename="../../services/keychain/secret_status.py" line="59"/>
         <source>Its permissions were too open and have been set to owner-only (0600).</source>
         <translation>Seine Zugriffsrechte waren zu offen und wurden auf „nur Eigentümer“ (0600) gesetzt.</translation>
     </message>
@@ -4668,37 +4757,37 @@
         <translation>Den Ordner wählen, der app.sqlite enthält</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="190"/>
+        <location filename="../../gui/dialogs/store.py" line="189"/>
         <source>Choose the folder that holds app.sqlite</source>
         <translation>Den Ordner wählen, der app.sqlite enthält</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="224"/>
+        <location filename="../../gui/dialogs/store.py" line="223"/>
         <source>Could not use that folder.</source>
         <translation>Dieser Ordner konnte nicht verwendet werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="235"/>
+        <location filename="../../gui/dialogs/store.py" line="234"/>
         <source>Move the store</source>
         <translation>Speicher verschieben</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="236"/>
+        <location filename="../../gui/dialogs/store.py" line="235"/>
         <source>This store is in the folder the first release used, which Open Design may use later. Move it to this program&apos;s own folder? It is copied, checked, and only then removed here.</source>
         <translation>Dieser Speicher liegt in dem Ordner, den die erste Version verwendet hat und den Open Design später verwenden könnte. In den eigenen Ordner dieses Programms verschieben? Er wird kopiert, geprüft und erst dann hier entfernt.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="245"/>
+        <location filename="../../gui/dialogs/store.py" line="244"/>
         <source>&amp;Move</source>
         <translation>&amp;Verschieben</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="257"/>
+        <location filename="../../gui/dialogs/store.py" line="255"/>
         <source>Could not move the store.</source>
         <translation>Der Speicher konnte nicht verschoben werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="273"/>
+        <location filename="../../gui/dialogs/store.py" line="271"/>
         <source>Creative memory keeps its own tables (creative_memory_*) in Open Design&apos;s store:
 {store}
 
@@ -4709,7 +4798,7 @@ They are added now. Open Design&apos;s own tables are not changed.</source>
 Sie werden jetzt angelegt. Die eigenen Tabellen von Open Design werden nicht verändert.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="276"/>
+        <location filename="../../gui/dialogs/store.py" line="274"/>
         <source>Creative memory&apos;s tables in
 {store}
 are upgraded from schema {old} to {new}.</source>
@@ -4718,22 +4807,22 @@ are upgraded from schema {old} to {new}.</source>
 werden von Schema {old} auf {new} aktualisiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="280"/>
+        <location filename="../../gui/dialogs/store.py" line="278"/>
         <source>Prepare the store</source>
         <translation>Speicher vorbereiten</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="281"/>
+        <location filename="../../gui/dialogs/store.py" line="279"/>
         <source>A backup copy of the store is made beside it first (only the latest copy is kept).</source>
         <translation>Zuerst wird daneben eine Sicherungskopie des Speichers angelegt (nur die neueste Kopie wird behalten).</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="286"/>
+        <location filename="../../gui/dialogs/store.py" line="284"/>
         <source>&amp;Continue</source>
         <translation>&amp;Fortfahren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="287"/>
+        <location filename="../../gui/dialogs/store.py" line="285"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>

@@ -16,6 +16,7 @@ from PySide6.QtCore import QDateTime, QLocale
 from PySide6.QtWidgets import QCheckBox, QLabel, QPushButton, QWidget
 
 from creative_memory.gui.controller import Controller
+from creative_memory.gui.dialogs.blocks import BlocksDialog
 from creative_memory.gui.dialogs.import_confirm import ImportConfirmDialog
 from creative_memory.gui.dialogs.import_mode import ImportDialog
 from creative_memory.gui.dialogs.passphrase import PassphraseDialog
@@ -111,6 +112,7 @@ class OverviewCore(Tab):
     import_button: QPushButton
     transfer_result: QLabel
     reset_button: QPushButton
+    blocks_button: QPushButton
 
     def __init__(self, ctrl: Controller, parent: QWidget | None = None) -> None:
         super().__init__(ctrl, parent)
@@ -123,6 +125,7 @@ class OverviewCore(Tab):
         self.import_dialog: ImportDialog | None = None
         self.import_confirm_dialog: ImportConfirmDialog | None = None
         self.reset_dialog: ResetDialog | None = None
+        self.blocks_dialog: BlocksDialog | None = None
         self.receipt_dialog: ReceiptDialog | None = None
         self.progress_dialog: ProgressDialog | None = None
         self.last_checks: list[Check] = []

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
 from creative_memory.gui.asyncbridge import async_slot, wait_dialog
+from creative_memory.gui.dialogs.blocks import BlocksDialog
 from creative_memory.gui.dialogs.files import ask_save_path
 from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.dialogs.reset import ResetDialog
@@ -41,6 +42,18 @@ class ResetActions(TransferActions):
             dialog.deleteLater()
         if result == ACCEPTED:
             await self.reset_store(backup=backup, include_settings=include_settings)
+
+    @async_slot()
+    async def blocks_clicked(self) -> None:
+        """The blocked patterns, with a Lift button (gui/dialogs/blocks.py)."""
+        dialog = BlocksDialog(self.ctrl, self.window(), read_only=self._read_only)
+        self.blocks_dialog = dialog
+        try:
+            await dialog.load()
+            await wait_dialog(dialog)
+        finally:
+            self.blocks_dialog = None
+            dialog.deleteLater()
 
     @async_slot()
     async def _browse_backup(self, dialog: ResetDialog) -> None:

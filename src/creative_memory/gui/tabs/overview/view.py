@@ -89,6 +89,7 @@ class OverviewTab(MemoryActions, ResetActions):
         self.import_button, self.transfer_result = transfer.import_button, transfer.transfer_result
         self.danger_box = DangerCard(self.content)
         self.reset_button = self.danger_box.reset_button
+        self.blocks_button = self.danger_box.blocks_button
         self.danger_box.restyle(self)
 
     def _connect(self) -> None:
@@ -104,6 +105,7 @@ class OverviewTab(MemoryActions, ResetActions):
         self.export_button.clicked.connect(self.export_clicked)
         self.import_button.clicked.connect(self.import_clicked)
         self.reset_button.clicked.connect(self.reset_clicked)
+        self.blocks_button.clicked.connect(self.blocks_clicked)
 
     def _arrange(self, columns: int) -> None:
         """Two columns when there is room, one otherwise (the widgets keep their order)."""
@@ -140,7 +142,7 @@ class OverviewTab(MemoryActions, ResetActions):
         order: list[QWidget] = [
             self.switch, self.pause_button, self.resume_button, self.demo_button, self.open_folder_button,
             self.change_store_button, self.move_store_button, self.selftest_button, self.rebuild_button, self.export_button, self.encrypt_check, self.import_button,
-            self.reset_button,
+            self.reset_button, self.blocks_button,
         ]
         notes = getattr(self, "notes_check", None)  # the memory-notes switch, under the master switch
         if isinstance(notes, QWidget):
