@@ -179,6 +179,8 @@ def _erase_commands(cmd: Command) -> None:
         "--confirm", "--yes", action="store_true", help="do not ask (needed without a terminal): cannot be undone"
     )
     p.add_argument("--backup", metavar="PATH", help="export a backup bundle first (a new file)")
+    p.add_argument("--encrypt", action="store_true", help="encrypt the --backup bundle with a passphrase")
+    p.add_argument("--passphrase-env", metavar="VAR", help="with --encrypt: read the passphrase from this variable")
     p.add_argument("--force", action="store_true", help="let --backup replace an existing file")
     p.add_argument("--include-settings", action="store_true", help="also reset settings and the blocklist")
     p.add_argument("--compact", action="store_true", help=_COMPACT)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from creative_memory.cli.output import Out, consent
+from creative_memory.cli.output import Out, consent, read_passphrase
 from creative_memory.model.constants import Actor, Polarity
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.context import Context
@@ -105,8 +105,15 @@ def forget(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 def reset(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store, now = ctx.store(), ctx.now()
     backup_path = None
+    if (args.encrypt or args.passphrase_env is not None) and args.backup is None:
+        raise InvalidInput("--encrypt and --passphrase-env are for the --backup bundle; give --backup PATH too.")
+    if args.passphrase_env is not None and not args.encrypt:
+        raise InvalidInput("--passphrase-env reads the passphrase of an encrypted backup; add --encrypt.")
+    passphrase = None
     if args.backup is not None:  # a bad target is refused before the question and before any erasure
         safefile.check_target(args.backup, force=args.force, protected=[store.data_dir.path])
+        if args.encrypt:  # asked (or read) before anything is written: no plain copy, ever
+            passphrase = read_passphrase(args.passphrase_env, confirm=True)
     consent(
         out,
         "Erase all creative memory of this user? This cannot be undone.",
@@ -119,7 +126,7 @@ def reset(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 
         backup_path = str(
             exporting.export_bundle(
-                store, ctx.user, args.backup, now=now, actor=Actor.CLI, force=args.force
+                store, ctx.user, args.backup, now=now, actor=Actor.CLI, force=args.force, passphrase=passphrase
             ).path
         )
     r = erasure.reset(

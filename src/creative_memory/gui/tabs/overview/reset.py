@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QDialog
 from creative_memory.gui.asyncbridge import async_slot, wait_dialog
 from creative_memory.gui.dialogs.blocks import BlocksDialog
 from creative_memory.gui.dialogs.files import ask_save_path
+from creative_memory.gui.dialogs.passphrase import PassphraseDialog
 from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.dialogs.reset import ResetDialog
 from creative_memory.gui.tabs.overview.transfer import TransferActions
@@ -40,8 +41,21 @@ class ResetActions(TransferActions):
         finally:
             self.reset_dialog = None
             dialog.deleteLater()
-        if result == ACCEPTED:
-            await self.reset_store(backup=backup, include_settings=include_settings)
+        if result != ACCEPTED:
+            return
+        passphrase: str | None = None
+        if backup is not None and self.encrypt_check.isChecked():
+            # "Encrypt with a passphrase" holds for the backup written before a reset as for an export.
+            ask = PassphraseDialog(self.window(), confirm=True, keychain_available=False)
+            self.passphrase_dialog = ask
+            try:
+                if await wait_dialog(ask) != ACCEPTED:
+                    return  # no passphrase, no plain copy: nothing is written or erased
+                passphrase = ask.passphrase()
+            finally:
+                self.passphrase_dialog = None
+                ask.deleteLater()
+        await self.reset_store(backup=backup, include_settings=include_settings, passphrase=passphrase)
 
     @async_slot()
     async def blocks_clicked(self) -> None:
@@ -63,12 +77,12 @@ class ResetActions(TransferActions):
             dialog.backup_edit.setText(str(path))
 
     async def reset_store(
-        self, *, backup: Path | None = None, include_settings: bool = False
+        self, *, backup: Path | None = None, include_settings: bool = False, passphrase: str | None = None
     ) -> erasure.Receipt | None:
-        """Export a backup (when asked), erase everything, show the receipt."""
+        """Export a backup (when asked; encrypted with ``passphrase``), erase everything, show the receipt."""
         if backup is not None:
             exported = await self.export_to(
-                backup, action=self.tr("The backup could not be written, so nothing was erased.")
+                backup, passphrase, action=self.tr("The backup could not be written, so nothing was erased.")
             )
             if exported is None:
                 return None
