@@ -180,3 +180,19 @@ def test_the_file_search_and_the_backup_search_find_the_same_mentions(tmp_path: 
     copy = folder / "copy.bak"
     copy.write_bytes(data)
     assert backups._contains(copy, names) is bool(found)
+
+
+def test_no_code_point_outside_the_scanned_ranges_folds_or_joins() -> None:
+    """The byte search's tables read only ``_SCANNED``: every other assigned code point folds to
+    itself and joins nothing (checked on this Python's Unicode data)."""
+    inside = {cp for lo, hi in spellings._SCANNED for cp in range(lo, hi)}
+    odd = []
+    for cp in range(0x80, 0x110000):
+        if cp in inside or 0xD800 <= cp < 0xE000:
+            continue
+        ch = chr(cp)
+        if unicodedata.category(ch) in ("Cn", "Co"):
+            continue
+        if spellings.fold_cluster.__wrapped__(ch) != ch or spellings._jamo_or_mark(ch):
+            odd.append(hex(cp))
+    assert odd == []

@@ -365,22 +365,46 @@ def _ranges(cps: list[int]) -> str:
     return "".join(out)
 
 
+# The code points whose fold can differ from themselves or that can join a cluster: everything but
+# the unified ideographs, Hangul syllables, surrogates, private use and the unassigned planes 3–13
+# (a test checks that nothing outside these ranges folds or joins).
+_SCANNED: Final = ((0x80, 0x3400), (0x4DC0, 0x4E00), (0xA000, 0xAC00), (0xD7A4, 0xD800), (0xF900, 0x20000),
+                   (0x2F800, 0x30000), (0xE0000, 0xE0200))  # fmt: skip
+
+
+def _jamo_or_mark(c: str) -> bool:
+    return unicodedata.category(c)[0] == "M" or bool(unicodedata.combining(c)) or 0x1160 <= ord(c) <= 0x11FF
+
+
 @lru_cache(maxsize=1)
 def _tables() -> _Tables:
-    """Built once (about half a second), only by the byte search."""
+    """Built once, only by the byte search: a cheap test per code point, the full fold only for the
+    few thousand that NFKC, case folding, the look-alikes or the separator and invisible classes
+    change (well under a second)."""
     out: dict[str, list[str]] = {}
     joining: list[int] = []
-    for cp in range(0x80, 0x110000):
-        if 0xD800 <= cp < 0xE000 or 0x4E00 <= cp < 0xA000 or 0xAC00 <= cp < 0xD7A4 or 0x20000 <= cp < 0x2F800:
-            continue  # surrogates, unified ideographs and Hangul syllables fold to themselves
-        ch = chr(cp)
-        if unicodedata.category(ch) in ("Cn", "Co"):
-            continue
-        f = fold_cluster(ch)
-        if f != ch:
-            out.setdefault(f, []).append(ch)
-        if _may_join(ch) or not f or any(c.isascii() for c in f):
-            joining.append(cp)
+    fold_one = fold_cluster.__wrapped__  # not through the cache: these are not text
+    for lo, hi in _SCANNED:
+        for cp in range(lo, hi):
+            ch = chr(cp)
+            cat = unicodedata.category(ch)
+            if cat in ("Cn", "Co"):
+                continue
+            nfkc = unicodedata.normalize("NFKC", ch)
+            plain = (
+                nfkc == ch
+                and ch.casefold() == ch
+                and cat not in ("Cf", "Zs", "Zl", "Zp", "Pd", "Pc")
+                and ch not in CONFUSABLES
+                and cp not in _INVISIBLE_EXTRA
+                and ch not in _EXTRA_SEPARATORS
+                and not ch.isspace()
+            )
+            f = ch if plain else fold_one(ch)
+            if f != ch:
+                out.setdefault(f, []).append(ch)
+            if _jamo_or_mark(ch) or (nfkc[:1] and _jamo_or_mark(nfkc[0])) or not f or any(c.isascii() for c in f):
+                joining.append(cp)
     # Characters outside the Basic Multilingual Plane count as able to join (never as a break): a
     # class of BMP characters only is matched in constant time, a long list of ranges is not.
     cls = _ranges([cp for cp in joining if cp < 0x10000]) + "\U00010000-\U0010ffff"
