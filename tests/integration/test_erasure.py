@@ -185,9 +185,9 @@ def transform(
                 sides[name] = left
             if all(sides.values()):
                 new["chose"], new["over"] = ({"patterns": sides["chose"]}, {"patterns": sides["over"]})
-            else:
-                new.pop("chose")
-                new.pop("over")
+            else:  # a comparison without both sides is no comparison: the event goes
+                deleted.add(ev["event_id"])
+                continue
         if new.get("diff"):
             for word in strip:
                 new["diff"] = new["diff"].replace(word, erasure.FORGOTTEN)
@@ -964,7 +964,7 @@ def test_a_bulk_forget_of_many_names_counts_the_copies_that_stay_without_a_vacuu
     assert ingest(store, [{**ev, "patterns": [pat(sans)]}], blocks).accepted == 1
     targets = [erasure.Target(*R), erasure.Target(*P)] + [erasure.Target("color", c) for c in OTHER_COLORS]
     targets += [erasure.Target("color", f"unused_shade_{i}") for i in range(6)]
-    assert len({n for t in targets for n in erasure.needles_for(t.pattern)}) > erasure._FEW_NEEDLES
+    assert len(targets) > erasure._FEW_NEEDLES  # many names at once
     caplog.set_level("INFO", logger="cm.erasure")
 
     r = forget(store, blocks, *targets)
