@@ -56,3 +56,44 @@ def test_an_export_after_forgetting_one_side_of_a_comparison_imports_back(tmp_pa
         assert res.events == 0
     finally:
         dst.close()
+
+
+def test_import_drops_only_the_blocked_pattern_not_the_whole_event(tmp_path: Path) -> None:
+    """As ingest does: an imported event that names a blocked pattern and another keeps the other."""
+    blocks = BlockChecker(SecretStore(config_dir=tmp_path / "cfg", keyring_backend=keyring.backends.fail.Keyring()))
+    both = {
+        "event_id": "m1",
+        "signal_type": "manual_refinement",
+        "occurred_at": "2026-11-06T10:00:00Z",
+        "session_id": "s1",
+        "patterns": [
+            {"preference_type": "layout", "pattern": "drop_shadows", "polarity": "positive"},
+            {"preference_type": "layout", "pattern": "airy_spacing", "polarity": "positive"},
+        ],
+    }
+    src = open_store(tmp_path / "a")
+    try:
+        assert ingest_jsonl(src, json.dumps(both), default_user=USER, now=NOW).accepted == 1
+        bundle = export_bundle(src, USER, tmp_path / "both.json", now=NOW, actor=Actor.CLI).path
+    finally:
+        src.close()
+    dst = open_store(tmp_path / "b")
+    try:
+        ingest_jsonl(dst, json.dumps({**both, "event_id": "x", "patterns": both["patterns"][:1]}), default_user=USER,
+                     now=NOW)
+        assert erasure.forget(
+            dst, USER, [erasure.Target("layout", "Drop-Shadows")], blocks=blocks, block=True, actor=Actor.CLI, now=NOW
+        ).verified
+        res = import_file(dst, USER, bundle, now=NOW, actor=Actor.CLI, blocks=blocks)
+        assert res.events == 1 and res.skipped == 0 and res.skipped_by_reason == {"blocked_patterns": 1}
+        from sqlalchemy import select
+
+        from creative_memory.model.tables import Event, Preference
+
+        with dst.read() as s:
+            payloads = [json.loads(p) for p in s.scalars(select(Event.payload))]
+            patterns = {p.pattern for p in s.scalars(select(Preference))}
+        assert [[p["pattern"] for p in pl["patterns"]] for pl in payloads] == [["airy_spacing"]]
+        assert patterns == {"airy_spacing"}
+    finally:
+        dst.close()
