@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import keyring.backends.fail
+import pytest
 
 from creative_memory.model.constants import Actor
 from creative_memory.services.forget import erasure
@@ -95,5 +96,50 @@ def test_import_drops_only_the_blocked_pattern_not_the_whole_event(tmp_path: Pat
             patterns = {p.pattern for p in s.scalars(select(Preference))}
         assert [[p["pattern"] for p in pl["patterns"]] for pl in payloads] == [["airy_spacing"]]
         assert patterns == {"airy_spacing"}
+    finally:
+        dst.close()
+
+
+def _bundle_with_pauses(tmp_path: Path, learning: str, using: str | None) -> Path:
+    src = open_store(tmp_path / "p")
+    try:
+        ingest_jsonl(src, json.dumps({"event_id": "p1", "signal_type": "manual_refinement",
+                                      "occurred_at": "2026-11-06T10:00:00Z", "session_id": "s",
+                                      "patterns": [{"preference_type": "layout", "pattern": "grid",
+                                                    "polarity": "positive"}]}), default_user=USER, now=NOW)
+        path = export_bundle(src, USER, tmp_path / "p.json", now=NOW, actor=Actor.CLI).path
+    finally:
+        src.close()
+    doc = json.loads(path.read_text())
+    doc["settings"]["learning_paused_until"] = learning
+    doc["settings"]["using_paused_until"] = using
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def test_import_refuses_a_pause_end_that_pause_refuses(tmp_path: Path) -> None:
+    from creative_memory.services.common.errors import InvalidInput
+
+    path = _bundle_with_pauses(tmp_path, "9999-12-31T23:59:59-14:00", None)  # 10000-01-01 in UTC
+    dst = open_store(tmp_path / "b")
+    try:
+        with pytest.raises(InvalidInput, match="9999"):
+            import_file(dst, USER, path, mode="replace", now=NOW, actor=Actor.CLI)
+    finally:
+        dst.close()
+
+
+def test_an_imported_pause_that_has_ended_is_no_pause(tmp_path: Path) -> None:
+    from creative_memory.model.tables import Settings
+
+    path = _bundle_with_pauses(tmp_path, "1900-01-01T00:00:00Z", "9999-12-31T23:59:59Z")
+    dst = open_store(tmp_path / "b")
+    try:
+        import_file(dst, USER, path, mode="replace", now=NOW, actor=Actor.CLI)
+        with dst.read() as s:
+            st = s.get(Settings, USER)
+            assert st is not None
+            assert st.learning_paused_until is None  # ended long ago, as pause would never store it
+            assert st.using_paused_until == 253_402_300_799_000  # "until resumed", as pause stores it
     finally:
         dst.close()
