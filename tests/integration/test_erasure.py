@@ -185,9 +185,9 @@ def transform(
                 sides[name] = left
             if all(sides.values()):
                 new["chose"], new["over"] = ({"patterns": sides["chose"]}, {"patterns": sides["over"]})
-            else:  # a comparison without both sides is no comparison: the event goes
-                deleted.add(ev["event_id"])
-                continue
+            else:
+                new.pop("chose")
+                new.pop("over")
         if new.get("diff"):
             for word in strip:
                 new["diff"] = new["diff"].replace(word, erasure.FORGOTTEN)

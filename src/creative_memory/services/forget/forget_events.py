@@ -67,19 +67,14 @@ def _rewrite_payload(payload: dict[str, Any], t: Target) -> tuple[dict[str, Any]
     snap = payload.get("snapshot")
     if snap and hit(snap, snap.get("polarity")):
         out.pop("snapshot", None)
-    lost_comparison = False
     if ("chose" in out) != ("over" in out):  # a comparison needs both sides
         out.pop("chose", None)
         out.pop("over", None)
-        lost_comparison = True
     if isinstance(out.get("diff"), str) and t.whole:
         # Every mention of the name (services.common.spellings: any case, separator, compatibility
         # form, e.g. "Airy Spacing" or "ａｉｒｙ spacing" for airy_spacing).
         out["diff"] = _mentions(canonical_name(t.pattern)).scrub(out["diff"], FORGOTTEN)
-    # A comparison that lost its sides is no comparison: the event goes, also when it names plain
-    # patterns besides (kept, it would be a pairwise_comparison without sides, which no ingest or
-    # import accepts, so a bundle exported after the forget would not import back).
-    alive = not lost_comparison and (bool(out["patterns"]) or "chose" in out or "snapshot" in out)
+    alive = bool(out["patterns"]) or "chose" in out or "snapshot" in out
     return out, alive
 
 
