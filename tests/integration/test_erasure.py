@@ -964,7 +964,7 @@ def test_a_bulk_forget_of_many_names_counts_the_copies_that_stay_without_a_vacuu
     assert ingest(store, [{**ev, "patterns": [pat(sans)]}], blocks).accepted == 1
     targets = [erasure.Target(*R), erasure.Target(*P)] + [erasure.Target("color", c) for c in OTHER_COLORS]
     targets += [erasure.Target("color", f"unused_shade_{i}") for i in range(6)]
-    assert len({n for t in targets for n in byte_scan.needles_for(t.pattern)}) > byte_scan._FEW_NEEDLES
+    assert len(targets) > byte_scan._FEW_NEEDLES  # many names at once
     caplog.set_level("INFO", logger="cm.erasure")
 
     r = forget(store, blocks, *targets)

@@ -22,11 +22,12 @@ from store_helpers import outside_write
 
 from creative_memory.model.constants import Actor
 from creative_memory.services.common.errors import InterruptedWork
+from creative_memory.services.common.spellings import Spellings, canonical_name
 from creative_memory.services.context import Context
 from creative_memory.services.demo import demo
 from creative_memory.services.derivation import cache_state, derivation, rebuild
 from creative_memory.services.forget import erasure, forget_phases, forgetting
-from creative_memory.services.forget.byte_scan import count_bytes, needles_for
+from creative_memory.services.forget.spelled_search import count_spelled
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.location.datadir import DataDir
 from creative_memory.services.retrieval import retrieval
@@ -215,7 +216,7 @@ def test_a_forget_that_died_between_chunks_is_finished_and_nothing_comes_back(
         placeholders = "SELECT count(*) FROM creative_memory_events WHERE payload LIKE '{\"patterns\":[]}%'"
         assert _sql(store, placeholders) == [(0,)]
         erasure.checkpoint(store)
-        assert count_bytes(store.path, needles_for(pattern), fold=True) == 0
+        assert count_spelled(store.path, Spellings([canonical_name(pattern)])) == 0
         _full_derivation_equals_cache(store)
         assert _traces(store, ptype, pattern)["records"] == 0  # the rebuild did not bring it back
     finally:

@@ -45,6 +45,7 @@ COMMANDS: dict[str, str] = {
     "explain": "inspect:explain",
     "forget": "erase:forget",
     "reset": "erase:reset",
+    "block": "blocks:block",
     "ingest": "ingest:ingest",
     "retrieve": "retrieve:retrieve",
     "preview": "retrieve:preview",
@@ -71,6 +72,8 @@ def reads_only(args: argparse.Namespace) -> bool:
         return bool(args.dry_run)
     if args.command == "project":
         return bool(args.project_cmd == "list")
+    if args.command == "block":
+        return bool(args.block_cmd == "list")
     return args.command in READ_ONLY
 
 

@@ -74,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     _project_command(cmd)
     _inspect_commands(cmd)
     _erase_commands(cmd)
+    _block_command(cmd)
     _ingest_command(cmd)
     _retrieve_commands(cmd)
     _extract_command(cmd)
@@ -176,6 +177,7 @@ def _erase_commands(cmd: Command) -> None:
     p.add_argument("--project", metavar="ID")
     p.add_argument("--polarity", choices=["positive", "negative"])
     p.add_argument("--block", action="store_true", help="never learn this pattern again")
+    p.add_argument("--reason", metavar="TEXT", help="with --block: why, kept with the block (the name is left out)")
     p.add_argument("--yes", action="store_true", help="do not ask for confirmation")
     p.add_argument("--compact", action="store_true", help=_COMPACT)
 
@@ -184,9 +186,24 @@ def _erase_commands(cmd: Command) -> None:
         "--confirm", "--yes", action="store_true", help="do not ask (needed without a terminal): cannot be undone"
     )
     p.add_argument("--backup", metavar="PATH", help="export a backup bundle first (a new file)")
+    p.add_argument("--encrypt", action="store_true", help="encrypt the --backup bundle with a passphrase")
+    p.add_argument("--passphrase-env", metavar="VAR", help="with --encrypt: read the passphrase from this variable")
     p.add_argument("--force", action="store_true", help="let --backup replace an existing file")
     p.add_argument("--include-settings", action="store_true", help="also reset settings and the blocklist")
     p.add_argument("--compact", action="store_true", help=_COMPACT)
+
+
+def _block_command(cmd: Command) -> None:
+    """``block list|lift`` (cli/commands/blocks.py)."""
+    p = cmd("block", "the blocked patterns: what is kept of them, and lifting a block")
+    bsub = p.add_subparsers(dest="block_cmd", metavar="ACTION", parser_class=Parser)
+    bsub.required = True
+    bl = bsub.add_parser("list", help="each block: id, fingerprint, kind, when, why (never the name: it is not kept)")
+    _globals(bl, top=False)
+    bf = bsub.add_parser("lift", help="lift a block: ID or FINGERPRINT from block list, or TYPE PATTERN")
+    _globals(bf, top=False)
+    bf.add_argument("what", nargs="+", metavar="ID|FINGERPRINT|TYPE PATTERN")
+    bf.add_argument("--yes", action="store_true", help="do not ask for confirmation")
 
 
 def _ingest_command(cmd: Command) -> None:

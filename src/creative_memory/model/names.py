@@ -18,9 +18,9 @@ symbols, control and format characters (other than the two joiners) and unpaired
 refused. A name is stored in its NFC form: ``café`` typed with a combining accent and ``café``
 typed with the precomposed letter are the same name.
 
-**Equivalent spellings.** :func:`canonical_name` is the form blocking and forgetting compare:
-NFC, case-folded, and each ``-``, ``_`` or space replaced by ``_``. ``Drop-Shadows``,
-``drop_shadows`` and the prompt block's ``drop shadows`` are one pattern.
+**Equivalent spellings** (when two names, or a name and a piece of text, are the same pattern for
+blocking and forgetting) are defined in one place, ``services/common/spellings.py``
+(docs/decisions/0076).
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ from typing import Final
 NAME_MAX: Final = 128
 ALPHABET: Final = "letters of any script with their combining marks, digits, '_' or '-'"
 NAME_RULE: Final = f"1–{NAME_MAX} {ALPHABET}"
-SEPARATORS: Final = frozenset("-_ ")
 JOINERS: Final = frozenset("\u200c\u200d")
 _ALLOWED_CATEGORIES: Final = frozenset(
     {"Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Nl", "No", "Pc"}
@@ -83,12 +82,6 @@ def check_name(value: object, what: str = "name") -> str:
         raise InvalidName(f"{shown} is not a {what}: it {problem}; use {NAME_RULE}.")
     assert isinstance(value, str)
     return normalize_name(value)
-
-
-def canonical_name(value: str) -> str:
-    """The form equivalent spellings share: NFC, case-folded, every ``-``/``_``/space as ``_``."""
-    folded = unicodedata.normalize("NFC", unicodedata.normalize("NFC", value).casefold())
-    return "".join("_" if ch in SEPARATORS else ch for ch in folded)
 
 
 def check_scope(value: object) -> str:

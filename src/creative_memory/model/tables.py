@@ -292,6 +292,11 @@ class Blocklist(Base):
     user_id: Mapped[str] = mapped_column(String(128))
     fingerprint: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[int] = mapped_column(Integer)
+    # migration 0009: "pattern" or "text"; a text row's canonical length; why, if the person said.
+    # NULL in rows written before (still honoured).
+    kind: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    length: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    reason: Mapped[str | None] = mapped_column(Text, nullable=True)
     __table_args__ = (UniqueConstraint("user_id", "fingerprint"),)
 
 

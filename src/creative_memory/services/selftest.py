@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import delete, insert
+from sqlalchemy import delete
 from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import DERIVATION_VERSION, Actor, Mode, Origin, Polarity, Status, Tier
@@ -27,7 +27,9 @@ from creative_memory.services.retrieval.retrieval import bounded_retrieve, recor
 from creative_memory.services.store.store import Store
 
 PROBE_PROJECT = "cm_self_test"
-PROBE_PATTERN = "self_test_probe"
+# Not a name (it holds spaces; model.names): no event can carry it, so no record of the person's
+# is ever this pattern. The probe rows are also removed by their own ids only.
+PROBE_PATTERN = "self test probe"
 
 
 @dataclass(frozen=True)
@@ -100,12 +102,22 @@ def _baseline(block: str, types: list[str], set_aside: list[str]) -> Check:
     )
 
 
-def _scope_switch_checks(session: Session, user_id: str, now: int, probe: PrefState) -> list[Check]:
+def _insert_probe(session: Session, probe: PrefState, user_id: str, now: int) -> int:
+    """Insert one probe record; its id (what the clean-up deletes, and nothing else)."""
+    row = Preference(**pref_row(probe, user_id, now, DERIVATION_VERSION, None))
+    session.add(row)
+    session.flush()
+    return int(row.id)
+
+
+def _scope_switch_checks(
+    session: Session, user_id: str, now: int, probe: PrefState, probe_ids: list[int]
+) -> list[Check]:
     """With one use switch of the probe project off, only the other scope's probe is injected."""
     settings = controls.settings_for_write(session, user_id, now)
     settings.memory_enabled, settings.using_paused_until = True, None
     own = replace(probe, scope=f"project:{PROBE_PROJECT}", preference_type="color")
-    session.execute(insert(Preference), [pref_row(own, user_id, now, DERIVATION_VERSION, None)])
+    probe_ids.append(_insert_probe(session, own, user_id, now))
     ps = session.get(ProjectSettings, (user_id, PROBE_PROJECT))
     assert ps is not None  # the project_disabled case made it
     checks = []
@@ -161,7 +173,7 @@ def run(store: Store, user_id: str, *, now: int, actor: Actor) -> SelfTestReport
             (True, True) if saved_proj is None else (saved_proj.use_memory, saved_proj.use_global_memory)
         )
         probe = _probe(now)
-        session.execute(insert(Preference), [pref_row(probe, user_id, now, DERIVATION_VERSION, None)])
+        probe_ids = [_insert_probe(session, probe, user_id, now)]
         # The user's own switches are set aside for the test (and put back below, in the same
         # transaction), so every gate is proven whatever they are.
         settings = controls.settings_for_write(session, user_id, now)
@@ -171,11 +183,9 @@ def run(store: Store, user_id: str, *, now: int, actor: Actor) -> SelfTestReport
         block, res = _retrieve(session, user_id, None, now)
         checks.append(_baseline(block, [e.type for e in res.events], set_aside))
         checks.extend(_gate_check(session, settings, user_id, case, now) for case in _GATE_CASES)
-        checks.extend(_scope_switch_checks(session, user_id, now, probe))
+        checks.extend(_scope_switch_checks(session, user_id, now, probe, probe_ids))
         # Put everything back exactly as it was, in the same transaction.
-        session.execute(
-            delete(Preference).where(Preference.user_id == user_id, Preference.pattern == PROBE_PATTERN)
-        )
+        session.execute(delete(Preference).where(Preference.id.in_(probe_ids)))
         if snapshot is None:
             session.delete(settings)
         else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from creative_memory.cli.output import Out, consent
+from creative_memory.cli.output import Out, consent, read_passphrase
 from creative_memory.model.constants import Actor, Polarity
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.context import Context
@@ -45,7 +45,7 @@ def receipt_text(r: erasure.Receipt, kept: list[str] | None = None) -> str:
 def forget_session(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     from creative_memory.services.forget import session_forget
 
-    if args.type or args.pattern or args.project or args.polarity or args.block:
+    if args.type or args.pattern or args.project or args.polarity or args.block or args.reason:
         raise InvalidInput("--session forgets a whole session; give it alone, without TYPE, PATTERN or other options.")
     store, now = ctx.store(), ctx.now()
     n = session_forget.session_events(store, ctx.user, args.session)
@@ -70,6 +70,8 @@ def forget_session(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 def forget(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     if args.session:
         return forget_session(args, ctx, out)
+    if args.reason is not None and not args.block:
+        raise InvalidInput("--reason says why a pattern is blocked; give it with --block.")
     if not args.type or not args.pattern:
         raise InvalidInput("Name what to forget: TYPE PATTERN (e.g. forget layout airy_spacing), or --session ID.")
     store, now = ctx.store(), ctx.now()
@@ -86,7 +88,15 @@ def forget(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         what="Forget",
     )
     r = forgetting.forget(
-        store, ctx.user, [t], blocks=ctx.blocks, block=args.block, actor=Actor.CLI, now=now, compact=args.compact
+        store,
+        ctx.user,
+        [t],
+        blocks=ctx.blocks,
+        block=args.block,
+        actor=Actor.CLI,
+        now=now,
+        compact=args.compact,
+        reason=args.reason,
     )
     kept = matching.kept_mentions(store, ctx.user, t.preference_type, t.pattern) if t.whole else []
     out.emit({**r.as_json(), "kept": kept}, lambda: receipt_text(r, kept))
@@ -96,8 +106,15 @@ def forget(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 def reset(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store, now = ctx.store(), ctx.now()
     backup_path = None
+    if (args.encrypt or args.passphrase_env is not None) and args.backup is None:
+        raise InvalidInput("--encrypt and --passphrase-env are for the --backup bundle; give --backup PATH too.")
+    if args.passphrase_env is not None and not args.encrypt:
+        raise InvalidInput("--passphrase-env reads the passphrase of an encrypted backup; add --encrypt.")
+    passphrase = None
     if args.backup is not None:  # a bad target is refused before the question and before any erasure
         safefile.check_target(args.backup, force=args.force, protected=[store.data_dir.path])
+        if args.encrypt:  # asked (or read) before anything is written: no plain copy, ever
+            passphrase = read_passphrase(args.passphrase_env, confirm=True)
     consent(
         out,
         "Erase all creative memory of this user? This cannot be undone.",
@@ -110,7 +127,7 @@ def reset(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 
         backup_path = str(
             exporting.export_bundle(
-                store, ctx.user, args.backup, now=now, actor=Actor.CLI, force=args.force
+                store, ctx.user, args.backup, now=now, actor=Actor.CLI, force=args.force, passphrase=passphrase
             ).path
         )
     r = reset_memory(

@@ -311,6 +311,85 @@
     </message>
 </context>
 <context>
+    <name>BlocksDialog</name>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="39"/>
+        <location filename="../../gui/dialogs/blocks.py" line="56"/>
+        <source>Blocked patterns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="43"/>
+        <source>A block keeps only keyed fingerprints of a pattern, never its name, so the list shows what is kept. Lifting a block lets the pattern be learned again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="50"/>
+        <source>Fingerprint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="50"/>
+        <source>Blocks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="50"/>
+        <source>When</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="50"/>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="57"/>
+        <source>Nothing is blocked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="60"/>
+        <source>&amp;Lift block…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="76"/>
+        <source>the pattern</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="76"/>
+        <source>its words in diffs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="76"/>
+        <source>(older block)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="77"/>
+        <source> and </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="108"/>
+        <source>Lift block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="110"/>
+        <source>Lift the block {fingerprint}? The pattern can be learned again, and its words are kept in diffs again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="125"/>
+        <source>The block could not be lifted: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>CellText</name>
     <message>
         <location filename="../../gui/itemmodels/preference_columns.py" line="212"/>
@@ -451,6 +530,16 @@
     <message>
         <location filename="../../gui/tabs/overview/cards.py" line="473"/>
         <source>Erase all creative memory (asks first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/cards.py" line="475"/>
+        <source>B&amp;locked patterns…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/cards.py" line="475"/>
+        <source>What each block keeps, and lifting one</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1972,12 +2061,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="212"/>
+        <location filename="../../gui/tabs/overview/view.py" line="214"/>
         <source>This store is read-only, so this cannot be changed: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="213"/>
+        <location filename="../../gui/tabs/overview/view.py" line="215"/>
         <source>no change can be made.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3630,27 +3719,27 @@
 <context>
     <name>ResetActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="62"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="91"/>
         <source>Back up creative memory to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="72"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="101"/>
         <source>The backup could not be written, so nothing was erased.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="77"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="106"/>
         <source>Resetting creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="77"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="106"/>
         <source>Erasing…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="85"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="114"/>
         <source>The reset did not finish.</source>
         <translation type="unfinished"></translation>
     </message>

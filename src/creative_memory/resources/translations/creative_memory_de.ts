@@ -313,6 +313,85 @@
     </message>
 </context>
 <context>
+    <name>BlocksDialog</name>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="39"/>
+        <location filename="../../gui/dialogs/blocks.py" line="56"/>
+        <source>Blocked patterns</source>
+        <translation>Gesperrte Muster</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="43"/>
+        <source>A block keeps only keyed fingerprints of a pattern, never its name, so the list shows what is kept. Lifting a block lets the pattern be learned again.</source>
+        <translation>Eine Sperre behält nur verschlüsselte Fingerabdrücke eines Musters, nie seinen Namen; die Liste zeigt, was behalten wird. Wird eine Sperre aufgehoben, kann das Muster wieder gelernt werden.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="50"/>
+        <source>Fingerprint</source>
+        <translation>Fingerabdruck</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="50"/>
+        <source>Blocks</source>
+        <translation>Sperrt</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="50"/>
+        <source>When</source>
+        <translation>Wann</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="50"/>
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="57"/>
+        <source>Nothing is blocked.</source>
+        <translation>Nichts ist gesperrt.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="60"/>
+        <source>&amp;Lift block…</source>
+        <translation>Sperre &amp;aufheben…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="76"/>
+        <source>the pattern</source>
+        <translation>das Muster</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="76"/>
+        <source>its words in diffs</source>
+        <translation>seine Wörter in Diffs</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="76"/>
+        <source>(older block)</source>
+        <translation>(ältere Sperre)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="77"/>
+        <source> and </source>
+        <translation> und </translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="108"/>
+        <source>Lift block</source>
+        <translation>Sperre aufheben</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="110"/>
+        <source>Lift the block {fingerprint}? The pattern can be learned again, and its words are kept in diffs again.</source>
+        <translation>Die Sperre {fingerprint} aufheben? Das Muster kann wieder gelernt werden, und seine Wörter bleiben in Diffs wieder erhalten.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="125"/>
+        <source>The block could not be lifted: {error}</source>
+        <translation>Die Sperre konnte nicht aufgehoben werden: {error}</translation>
+    </message>
+</context>
+<context>
     <name>CellText</name>
     <message>
         <location filename="../../gui/itemmodels/preference_columns.py" line="212"/>
@@ -454,6 +533,16 @@
         <location filename="../../gui/tabs/overview/cards.py" line="473"/>
         <source>Erase all creative memory (asks first)</source>
         <translation>Das gesamte kreative Gedächtnis löschen (mit Rückfrage)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/cards.py" line="475"/>
+        <source>B&amp;locked patterns…</source>
+        <translation>Gesperrte &amp;Muster…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/cards.py" line="475"/>
+        <source>What each block keeps, and lifting one</source>
+        <translation>Was jede Sperre behält, und eine aufheben</translation>
     </message>
 </context>
 <context>
@@ -1975,12 +2064,12 @@
         <translation>Übersicht</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="212"/>
+        <location filename="../../gui/tabs/overview/view.py" line="214"/>
         <source>This store is read-only, so this cannot be changed: {reason}</source>
         <translation>Dieser Speicher ist schreibgeschützt, daher kann das nicht geändert werden: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="213"/>
+        <location filename="../../gui/tabs/overview/view.py" line="215"/>
         <source>no change can be made.</source>
         <translation>es kann nichts geändert werden.</translation>
     </message>
@@ -3634,27 +3723,27 @@
 <context>
     <name>ResetActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="62"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="91"/>
         <source>Back up creative memory to</source>
         <translation>Kreatives Gedächtnis sichern nach</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="72"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="101"/>
         <source>The backup could not be written, so nothing was erased.</source>
         <translation>Die Sicherung konnte nicht geschrieben werden, daher wurde nichts gelöscht.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="77"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="106"/>
         <source>Resetting creative memory</source>
         <translation>Kreatives Gedächtnis wird zurückgesetzt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="77"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="106"/>
         <source>Erasing…</source>
         <translation>Wird gelöscht…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="85"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="114"/>
         <source>The reset did not finish.</source>
         <translation>Das Zurücksetzen wurde nicht abgeschlossen.</translation>
     </message>

@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from creative_memory.model.names import canonical_name
 from creative_memory.services.common import spellings
 from creative_memory.services.store import held_files
 from creative_memory.services.store.store import sqlite_file_set
@@ -152,7 +151,7 @@ def count_bytes(path: Path, needles: Sequence[bytes], *, fold: bool = False) -> 
 
 
 def needles_for(pattern: str, spelled: Iterable[str] = ()) -> list[bytes]:
-    """Folded needles (search them with ``fold=True``) for every form of the pattern's canonical
-    name — any ASCII case, any separator, the non-ASCII case and normalisation forms — and for the
-    spellings it is stored under."""
-    return spellings.byte_needles(canonical_name(pattern), spelled)
+    """Folded needles (search them with ``fold=True``): the anchors of the pattern's canonical name
+    and of the spellings it is stored under. Every mention holds one (a hit is not always a
+    mention: the exact count is :func:`creative_memory.services.forget.spelled_search.count_spelled`)."""
+    return spellings.byte_needles(spellings.canonical_name(pattern), spelled)

@@ -24,12 +24,12 @@ from typing import Any
 from sqlalchemy import func, select
 
 from creative_memory.model.constants import Polarity, scope_for
-from creative_memory.model.names import canonical_name
 from creative_memory.model.tables import (
     Preference,
 )
 from creative_memory.services.common import spellings
 from creative_memory.services.common.naming import optional_project, valid_name
+from creative_memory.services.common.spellings import canonical_name
 from creative_memory.services.forget.erasure_search import (
     live_copies,
     live_mentions,

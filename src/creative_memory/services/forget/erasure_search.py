@@ -238,6 +238,8 @@ def _table_copies(
     if not wordy:
         return 0
     where = " OR ".join(_contains_sql(_q(n), fold) for n in wordy for _t in texts)
+    if isinstance(needles, spellings.Spellings):  # a mention written without its ASCII anchor
+        where = " OR ".join([where] * bool(texts) + [spellings.exotic_sql(_q(n)) for n in wordy])
     params = [t for _n in wordy for t in texts]
     copies = 0
     for row in con.execute(f"SELECT {', '.join(select)} FROM {_q(table)} WHERE {where}", params):

@@ -22,7 +22,6 @@ from sqlalchemy import delete, func, insert, or_, select
 from sqlalchemy.orm import Session
 
 from creative_memory.model.events import payload_items
-from creative_memory.model.names import canonical_name
 from creative_memory.model.tables import (
     Derivation,
     Event,
@@ -32,6 +31,7 @@ from creative_memory.model.tables import (
     RetrievalEvent,
 )
 from creative_memory.services.common import spellings
+from creative_memory.services.common.spellings import canonical_name
 from creative_memory.services.derivation.cache_key import cache_key_for, digest_add
 from creative_memory.services.derivation.derivation import Group, dbapi_connection
 from creative_memory.services.derivation.event_content import canonical, content_hash, pattern_rows
@@ -72,7 +72,8 @@ def _rewrite_payload(payload: dict[str, Any], t: Target) -> tuple[dict[str, Any]
         out.pop("chose", None)
         out.pop("over", None)
     if isinstance(out.get("diff"), str) and t.whole:
-        # Every spelling of the name (any case, any separator, e.g. "Airy Spacing" for airy_spacing).
+        # Every mention of the name (services.common.spellings: any case, separator, compatibility
+        # form, e.g. "Airy Spacing" or "ａｉｒｙ spacing" for airy_spacing).
         out["diff"] = _mentions(canonical_name(t.pattern)).scrub(out["diff"], FORGOTTEN)
     alive = bool(out["patterns"]) or "chose" in out or "snapshot" in out
     return out, alive
@@ -351,21 +352,21 @@ _DIFF_BOUND = '{"e'
 def diff_mentions(
     session: Session, user_id: str, targets: Sequence[Target], *, after: int = 0
 ) -> dict[Target, set[int]]:
-    """The events whose diff mentions a whole target in any spelling (any case, ``-``/``_``/space;
-    the prompt block's human form included), per target: one scan of the user's events for all of
-    them, a ``LIKE`` prefilter in SQL (spellings.like_pattern) and an exact check of each hit.
+    """The events whose diff mentions a whole target (services.common.spellings; the prompt block's
+    human form included), per target: one scan of the user's events for all of them, a prefilter in
+    SQL (the names' ASCII anchors, or any character that is not ASCII) and an exact check of each hit.
     With ``after``, only the events with ``seq > after`` (an index range, not a scan)."""
     forms = {t: _mentions(canonical_name(t.pattern)) for t in targets if t.whole}
     out: dict[Target, set[int]] = {t: set() for t in targets}
     # The anchors of each name (docs/decisions/0029): every spelling holds one of them.
-    likes = sorted({like for m in forms.values() for like in spellings.Spelling(m.canonicals[0]).likes()})
-    if not likes:
+    likes = sorted({like for m in forms.values() for c in m.canonicals for like in spellings.Spelling(c).likes()})
+    if not forms:
         return out
     # "+user_id": a scan in table order, not an index lookup per event of the user.
     where = "user_id = ? AND seq > ?" if after else "+user_id = ? AND seq > ?"
     sql = (
         f"SELECT seq, payload FROM {_EVENTS} WHERE {where} AND payload < ? AND ("
-        + " OR ".join("payload LIKE ? ESCAPE '\\'" for _w in likes)
+        + " OR ".join(["payload LIKE ? ESCAPE '\\'" for _w in likes] + [spellings.exotic_sql("payload")])
         + ")"
     )
     for seq, payload in session.connection().exec_driver_sql(sql, (user_id, after, _DIFF_BOUND, *likes)):

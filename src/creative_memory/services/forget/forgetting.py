@@ -36,6 +36,7 @@ from sqlalchemy import func, select
 
 from creative_memory.model.constants import Actor, Polarity
 from creative_memory.model.tables import Event
+from creative_memory.services.common import spellings
 from creative_memory.services.common.clock import now_ms
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.controls import audit
@@ -46,7 +47,6 @@ from creative_memory.services.derivation.derivation import (
     sa_errors,
 )
 from creative_memory.services.derivation.regroup import rederive_chunked
-from creative_memory.services.forget.byte_scan import needles_for
 from creative_memory.services.forget.erasure import SNAPSHOT_NOTE, Receipt, Target, checkpoint, verify_erasure
 from creative_memory.services.forget.forget_events import (
     delete_placeholders,
@@ -92,8 +92,11 @@ def forget(
     now: int,
     verify: bool = True,
     compact: bool = False,
+    reason: str | None = None,
 ) -> Receipt:
     """Erase one or many patterns in short transactions, then checkpoint and verify.
+
+    ``reason``: why the person blocks them, kept with the block (the names scrubbed out of it).
 
     ``compact``: the user confirmed that Open Design is closed, so a VACUUM may remove old copies
     that the byte search finds in free space (it holds the write lock for the whole file).
@@ -113,7 +116,7 @@ def forget(
         for t, fp in zip(targets, fps, strict=True):
             receipt.fingerprints.append(fp)
             if block:
-                blocks.block(session, user_id, t.preference_type, t.pattern, now)
+                blocks.block(session, user_id, t.preference_type, t.pattern, now, reason=reason)
             where = f" in {t.project_id}" if t.project_id else " global only" if t.global_only else ""
             pol = f" ({t.polarity})" if t.polarity else ""
             action = "forget+block" if block else "forget"
@@ -130,7 +133,7 @@ def forget(
         verify_erasure(store, user_id, forms, receipt, compact=compact)
     t3 = time.perf_counter()
     # decision 0016; folded needles of every spelling (decision 0029)
-    backups.settle(receipt, store.path, [n for f in forms for n in needles_for(f.pattern, [f.pattern])])
+    backups.settle(receipt, store.path, spellings.Spellings({spellings.canonical_name(f.pattern) for f in forms}))
     receipt.duration_ms = (time.perf_counter() - t0) * 1000
     log.info(
         "forget: checkpoint %.0f ms, verification %.0f ms, backups %.0f ms",

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Collection
 
 from creative_memory.services.common import spellings
 from creative_memory.services.common.errors import InvalidInput
-from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.ingest.blocklist import BlockChecker, Blocked
 
 _REDACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=\-]{8,}"), "[redacted:token]"),
@@ -41,14 +42,16 @@ BLOCKED_TEXT = "[blocked]"
 MAX_STORED_DIFF_BYTES = 256 * 1024
 
 
-def clean_diff(diff: str | None, blocks: BlockChecker | None, fps: set[str] | None) -> str | None:
-    """A diff as it may be stored: NFC, secrets redacted, the words that spell a blocked pattern
-    (in any case, with any separator) replaced by ``[blocked]``."""
+def clean_diff(diff: str | None, blocks: BlockChecker | None, fps: Collection[str] | None) -> str | None:
+    """A diff as it may be stored: NFC, secrets redacted, every mention of a blocked pattern (as
+    ``services.common.spellings`` defines one: any case, separator, compatibility form, wherever it
+    stands) replaced by ``[blocked]``."""
     if diff is None:
         return None
     text = redact(unicodedata.normalize("NFC", diff))
     if blocks is not None and fps:
-        spans = spellings.blocked_spans(text, lambda canon: blocks.text_blocked(fps, canon))
+        lengths, legacy = (fps.lengths, fps.legacy) if isinstance(fps, Blocked) else (frozenset(), True)
+        spans = spellings.blocked_spans(text, lengths, lambda canon: blocks.text_blocked(fps, canon), legacy=legacy)
         text = spellings.scrub_spans(text, spans, BLOCKED_TEXT)
     if len(text.encode("utf-8", "surrogatepass")) > MAX_STORED_DIFF_BYTES:
         raise InvalidInput(

@@ -13,7 +13,7 @@ import logging
 import os
 import shutil
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from contextlib import suppress
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,7 +21,7 @@ from typing import Protocol
 from urllib.parse import quote
 
 from creative_memory.services.common.errors import RefusedForSafety, StoreUnavailable
-from creative_memory.services.common.spellings import fold_bytes
+from creative_memory.services.common.spellings import Spellings, fold_bytes
 from creative_memory.services.store.safefile import process_alive
 
 log = logging.getLogger("cm.backups")
@@ -160,18 +160,17 @@ def make_backup(store: Path, *, space: FreeSpace = free_space) -> Path:
     return final
 
 
-def _contains(path: Path, needles: Sequence[bytes]) -> bool:
-    """Whether any needle occurs in the file (read in chunks, overlapping by the longest needle).
-
-    The needles are folded (``byte_scan.needles_for``, decision 0029) and so is each chunk:
-    every spelling of a forgotten name is found."""
-    keep = max((len(n) for n in needles), default=1) - 1
+def _contains(path: Path, names: Spellings) -> bool:
+    """Whether the file mentions any of the names (read in chunks, each with the end of the one
+    before it), as the search of the store finds mentions (``services.common.spellings``, decision
+    0076): any case (mixed non-ASCII case too), separator, compatibility form."""
+    keep = 2 * names.context
     tail = b""
     try:
         with path.open("rb") as fh:
             while chunk := fh.read(4 << 20):
                 buf = tail + fold_bytes(chunk)
-                if any(n in buf for n in needles):
+                if names.count(buf):
                     return True
                 tail = buf[-keep:] if keep else b""
     except OSError:
@@ -179,8 +178,8 @@ def _contains(path: Path, needles: Sequence[bytes]) -> bool:
     return False
 
 
-def forget_in_backups(store: Path, needles: Sequence[bytes] | None) -> list[Path]:
-    """Remove the backup copies that hold any needle (every copy when ``needles`` is None).
+def forget_in_backups(store: Path, needles: Spellings | None) -> list[Path]:
+    """Remove the backup copies that mention any of the names (every copy when ``needles`` is None).
 
     Returns the removed files; a copy that cannot be removed is reported by the caller as a note.
     """
@@ -196,7 +195,7 @@ def forget_in_backups(store: Path, needles: Sequence[bytes] | None) -> list[Path
     return removed
 
 
-def erasure_notes(store: Path, needles: Sequence[bytes] | None) -> tuple[list[str], list[str], bool]:
+def erasure_notes(store: Path, needles: Spellings | None) -> tuple[list[str], list[str], bool]:
     """For a forget (``needles``) or reset (None) receipt: the removed copies, a sentence for each
     removed or left copy, and whether no copy holding the erased data is left."""
     removed = forget_in_backups(store, needles)
@@ -215,7 +214,7 @@ class Receipt(Protocol):
     verified: bool
 
 
-def settle(receipt: Receipt, store: Path, needles: Sequence[bytes] | None) -> None:
+def settle(receipt: Receipt, store: Path, needles: Spellings | None) -> None:
     """Forget (``needles``) or reset (None) in the backup copies, and say so on the receipt: a copy
     that holds the erased data and cannot be removed makes the receipt unverified."""
     _removed, notes, clean = erasure_notes(store, needles)

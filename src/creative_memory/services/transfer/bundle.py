@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError, field_validator
 from sqlalchemy import delete
 
 from creative_memory.model.constants import (
@@ -40,6 +40,7 @@ from creative_memory.model.tables import (
     ProjectSettings,
     Settings,
 )
+from creative_memory.services.common.clock import FOREVER_MS
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.controls import controls
 from creative_memory.services.derivation.event_content import canonical
@@ -82,6 +83,15 @@ class BundleSettings(BaseModel):
     using_paused_until: AwareDatetime | None = None
     diagnostics_retention_days: int = Field(default=30, ge=1, le=3650)
     memory_notes: bool = False
+
+    @field_validator("learning_paused_until", "using_paused_until")
+    @classmethod
+    def _within_what_pause_allows(cls, value: AwareDatetime | None) -> AwareDatetime | None:
+        """A pause end after the year 9999 (in UTC) is refused, as ``pause`` refuses it; one in the
+        past is an ended pause (``apply_settings``)."""
+        if value is not None and to_ms(value) > FOREVER_MS:
+            raise ValueError("a pause end after the year 9999 (UTC); pause without an end instead")
+        return value
 
 
 class BundleProject(BaseModel):
@@ -358,18 +368,22 @@ def check_payloads(events: list[BundleEvent]) -> None:
             )
 
 
+def _pause_end(value: AwareDatetime | None, now: int) -> int | None:
+    """A bundle's pause end as ``pause`` would store it: None when it has passed (or is missing)."""
+    if value is None:
+        return None
+    end = to_ms(value)
+    return end if end > now else None
+
+
 def apply_settings(session: Any, user_id: str, doc: Bundle, now: int) -> None:
     st = session.get(Settings, user_id)
     if st is None:
         st = controls.get_settings(session, user_id)
         session.add(st)
     st.memory_enabled = doc.settings.memory_enabled
-    st.learning_paused_until = (
-        to_ms(doc.settings.learning_paused_until) if doc.settings.learning_paused_until else None
-    )
-    st.using_paused_until = (
-        to_ms(doc.settings.using_paused_until) if doc.settings.using_paused_until else None
-    )
+    st.learning_paused_until = _pause_end(doc.settings.learning_paused_until, now)
+    st.using_paused_until = _pause_end(doc.settings.using_paused_until, now)
     st.diagnostics_retention_days = doc.settings.diagnostics_retention_days
     st.memory_notes = doc.settings.memory_notes
     st.updated_at = now

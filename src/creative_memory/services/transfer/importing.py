@@ -127,9 +127,14 @@ def _admit(
         if reason is not None:
             skipped[reason] += 1
             continue
-        if blocks is not None and _blocked(payload, fps, blocks):
-            skipped["blocked"] += 1
-            continue
+        if blocks is not None and fps:
+            kept, dropped = _unblocked(payload, fps, blocks)
+            if kept is None:  # an event left out
+                skipped["blocked"] += 1
+                continue
+            if dropped:  # patterns left out of an event that is kept (not counted as skipped events)
+                skipped["blocked_patterns"] += dropped
+            payload = kept
         if isinstance(payload.get("diff"), str):
             payload = {**payload, "diff": clean_diff(payload["diff"], blocks, fps)}
         existing.add(key)
@@ -137,10 +142,27 @@ def _admit(
     return fresh, skipped
 
 
-def _blocked(payload: dict[str, Any], fps: set[str], blocks: BlockChecker) -> bool:
+def _unblocked(payload: dict[str, Any], fps: set[str], blocks: BlockChecker) -> tuple[dict[str, Any] | None, int]:
+    """As ingest drops blocked patterns: the payload without them and how many were dropped; None
+    when the event is left out: nothing is left, a comparison has a blocked side, or a legacy
+    snapshot is blocked."""
     from creative_memory.model.events import payload_items
 
-    return any(blocks.blocked(fps, t, p) for t, p, _pol, _role in payload_items(payload))
+    sides = [p for side in ("chose", "over") for p in (payload.get(side) or {}).get("patterns", [])]
+    if any(blocks.blocked(fps, p["preference_type"], p["pattern"]) for p in sides):
+        return None, 1
+    snap = payload.get("snapshot")
+    if snap and blocks.blocked(fps, snap["preference_type"], snap["pattern"]):
+        return None, 1
+    patterns = payload.get("patterns", [])
+    kept = [p for p in patterns if not blocks.blocked(fps, p["preference_type"], p["pattern"])]
+    dropped = len(patterns) - len(kept)
+    if not dropped:
+        return payload, 0
+    out = {**payload, "patterns": kept}
+    if not payload_items(out):
+        return None, dropped
+    return out, dropped
 
 
 def import_file(
@@ -193,7 +215,7 @@ def import_file(
         preferences=info.preferences,
         path=path,
         kind=kind,
-        skipped=sum(skipped.values()),
+        skipped=sum(n for reason, n in skipped.items() if reason != "blocked_patterns"),
         encrypted=encrypted,
         skipped_by_reason=dict(skipped),
         user=user,

@@ -471,8 +471,12 @@ class DangerCard(QGroupBox):
             ),
         )
         self.reset_button = _button(self, self.tr("Re&set…"), self.tr("Erase all creative memory (asks first)"), "reset", "reset_button")
+        self.blocks_button = _button(
+            self, self.tr("B&locked patterns…"), self.tr("What each block keeps, and lifting one"), None, "blocks_button"
+        )
         row = QHBoxLayout()
         row.addWidget(self.reset_button)
+        row.addWidget(self.blocks_button)
         row.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addWidget(about)

@@ -10,7 +10,9 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QDialog
 
 from creative_memory.gui.asyncbridge import async_slot, wait_dialog
+from creative_memory.gui.dialogs.blocks import BlocksDialog
 from creative_memory.gui.dialogs.files import ask_save_path
+from creative_memory.gui.dialogs.passphrase import PassphraseDialog
 from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.dialogs.reset import ResetDialog
 from creative_memory.gui.tabs.overview.core import ActionSupport
@@ -35,6 +37,8 @@ class ResetActions(QObject):
         self._refresh = refresh
         self.reset_dialog: ResetDialog | None = None
         self.receipt_dialog: ReceiptDialog | None = None
+        self.passphrase_dialog: PassphraseDialog | None = None
+        self.blocks_dialog: BlocksDialog | None = None
 
     @async_slot()
     async def reset_clicked(self) -> None:
@@ -53,8 +57,33 @@ class ResetActions(QObject):
         finally:
             self.reset_dialog = None
             dialog.deleteLater()
-        if result == ACCEPTED:
-            await self.reset_store(backup=backup, include_settings=include_settings)
+        if result != ACCEPTED:
+            return
+        passphrase: str | None = None
+        if backup is not None and self.transfer.encrypt_check.isChecked():
+            # "Encrypt with a passphrase" holds for the backup written before a reset as for an export.
+            ask = PassphraseDialog(self.work.window(), confirm=True, keychain_available=False)
+            self.passphrase_dialog = ask
+            try:
+                if await wait_dialog(ask) != ACCEPTED:
+                    return  # no passphrase, no plain copy: nothing is written or erased
+                passphrase = ask.passphrase()
+            finally:
+                self.passphrase_dialog = None
+                ask.deleteLater()
+        await self.reset_store(backup=backup, include_settings=include_settings, passphrase=passphrase)
+
+    @async_slot()
+    async def blocks_clicked(self) -> None:
+        """The blocked patterns, with a Lift button (gui/dialogs/blocks.py)."""
+        dialog = BlocksDialog(self.ctrl, self.work.window(), read_only=self.work.read_only)
+        self.blocks_dialog = dialog
+        try:
+            await dialog.load()
+            await wait_dialog(dialog)
+        finally:
+            self.blocks_dialog = None
+            dialog.deleteLater()
 
     @async_slot()
     async def _browse_backup(self, dialog: ResetDialog) -> None:
@@ -64,12 +93,12 @@ class ResetActions(QObject):
             dialog.backup_edit.setText(str(path))
 
     async def reset_store(
-        self, *, backup: Path | None = None, include_settings: bool = False
+        self, *, backup: Path | None = None, include_settings: bool = False, passphrase: str | None = None
     ) -> erasure.Receipt | None:
-        """Export a backup (when asked), erase everything, show the receipt."""
+        """Export a backup (when asked; encrypted with ``passphrase``), erase everything, show the receipt."""
         if backup is not None:
             exported = await self.transfer.export_to(
-                backup, action=self.tr("The backup could not be written, so nothing was erased.")
+                backup, passphrase, action=self.tr("The backup could not be written, so nothing was erased.")
             )
             if exported is None:
                 return None

@@ -119,6 +119,7 @@ class OverviewTab(Tab):
         self.report_button = transfer.report_button
         self.danger_box = DangerCard(self.content)
         self.reset_button = self.danger_box.reset_button
+        self.blocks_button = self.danger_box.blocks_button
         self.danger_box.restyle(self)
 
     def _connect(self) -> None:
@@ -136,6 +137,7 @@ class OverviewTab(Tab):
         self.import_button.clicked.connect(transfer.import_clicked)
         self.report_button.clicked.connect(transfer.report_clicked)
         self.reset_button.clicked.connect(self.reset_actions.reset_clicked)
+        self.blocks_button.clicked.connect(self.reset_actions.blocks_clicked)
         memory.statusChanged.connect(self._apply_status)
 
     def add_memory_switch(self, switch: QWidget) -> None:
@@ -180,7 +182,7 @@ class OverviewTab(Tab):
         order: list[QWidget] = [
             self.switch, self.pause_button, self.resume_button, self.demo_button, self.open_folder_button,
             self.change_store_button, self.move_store_button, self.selftest_button, self.rebuild_button, self.export_button, self.encrypt_check, self.import_button,
-            self.reset_button,
+            self.reset_button, self.blocks_button,
         ]
         if self.notes_check is not None:  # the memory-notes switch, under the master switch
             order.insert(order.index(self.resume_button) + 1, self.notes_check)

@@ -1,0 +1,198 @@
+"""Every consumer of the spelling rule (decision 0076) finds exactly the same mentions.
+
+Names across scripts are spelled in generated ways — case (with full case folding: ß, İ, final
+sigma), NFD, full-width and mathematical letters, ligatures, a Cyrillic look-alike, zero-width and
+other invisible characters inside, every kind of separator and runs of them — and put in generated
+text (letters of several scripts, scripts without spaces, combining marks, separators, punctuation).
+Then forget's scrub (:class:`Mentions`), the block's scrub (:func:`blocked_spans`, by length and
+fingerprint only), the byte search of one value (:class:`Spelling`, as live copies are counted), the
+search of the store's files (:func:`count_spelled`) and of a backup copy agree, every mention found
+is the name (:func:`canonical_name`), and after a scrub no consumer finds anything.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import unicodedata
+from pathlib import Path
+
+import keyring.backends.fail
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from creative_memory.model.names import is_name
+from creative_memory.services.common import spellings
+from creative_memory.services.common.spellings import (
+    Mentions,
+    Spelling,
+    Spellings,
+    canonical_name,
+    fold_bytes,
+)
+from creative_memory.services.forget.spelled_search import count_spelled
+from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.keychain.secrets import SecretStore
+from creative_memory.services.store import backups
+
+NAMES = [
+    "flat_design",
+    "airy_spacing",
+    "余白",
+    "余白_広め",
+    "गहरा_नीला",
+    "éclat_doré",
+    "straße",
+    "istanbul",
+    "καφές",
+    "кофе_латте",
+    "3d_landscapes",
+    "خَط_عريض",
+]
+SEPARATORS = [" ", "-", "_", "\t", "\n", "\u00a0", "  ", "\u2013", "\u2011", ".", "/", "\u3000", " - "]
+INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u00ad", "\u2060", "\ufeff", "\ufe0f"]
+CYRILLIC = {"a": "\u0430", "e": "\u0435", "o": "\u043e", "p": "\u0440", "c": "\u0441", "x": "\u0445"}
+LIGATURES = {"fl": "\ufb02", "fi": "\ufb01", "ff": "\ufb00"}
+
+
+@st.composite
+def spelled(draw: st.DrawFn, name: str) -> str:
+    """One spelling of ``name``: each character written in a way the rule folds back to it."""
+    words = name.split("_")
+    out: list[str] = []
+    for w, word in enumerate(words):
+        if w:
+            out.append(draw(st.sampled_from(SEPARATORS)))
+        k = 0
+        while k < len(word):
+            pair = word[k : k + 2]
+            if pair in LIGATURES and draw(st.booleans()):
+                out.append(LIGATURES[pair])
+                k += 2
+                continue
+            if pair == "ss" and draw(st.booleans()):
+                out.append(draw(st.sampled_from(["ß", "ẞ", "SS"])))
+                k += 2
+                continue
+            ch = word[k]
+            how = draw(st.sampled_from(["same", "upper", "title", "nfd", "wide", "math", "cyrillic"]))
+            if how == "upper":
+                ch = ch.upper()
+            elif how == "title":
+                ch = ch.title()
+            elif how == "nfd":
+                ch = unicodedata.normalize("NFD", ch.upper() if draw(st.booleans()) else ch)
+            elif how == "wide" and "a" <= ch <= "z":
+                ch = chr(ord(ch) - ord("a") + 0xFF41)
+            elif how == "math" and "a" <= ch <= "z":
+                ch = chr(ord(ch) - ord("a") + 0x1D41A)  # mathematical bold small letters
+            elif how == "cyrillic" and ch in CYRILLIC:
+                ch = CYRILLIC[ch]
+            out.append(ch)
+            if k + 1 < len(word) and draw(st.integers(0, 5)) == 0:
+                out.append(draw(st.sampled_from(INVISIBLE)))
+            k += 1
+    return "".join(out)
+
+
+FILLER = st.text(
+    alphabet=st.one_of(
+        st.sampled_from(list("abcdefghijklmnopqrstuvwxyz ABCDEFG-_.,;:/'\"\t\n")),
+        st.sampled_from(list("余白広めをとって、。日本語カタカナ")),
+        st.sampled_from(list("गहरानीलाकम\u094d\u093f")),
+        st.sampled_from(list("éÉèçÇßẞİıσςΣκοферлатте\u0301\u0308\u0327")),
+        st.sampled_from([s for s in SEPARATORS if len(s) == 1] + INVISIBLE + ["\ufb02", "\uff46", "\U0001d41a"]),
+    ),
+    max_size=30,
+)
+
+
+@st.composite
+def case(draw: st.DrawFn) -> tuple[str, str, str]:
+    """(canonical name, a text holding some spellings of it, one of those spellings)"""
+    name = draw(st.sampled_from(NAMES))
+    one = draw(spelled(name))
+    parts = [draw(FILLER), " ", one, " ", draw(FILLER)]
+    for _ in range(draw(st.integers(0, 2))):
+        parts += [draw(st.sampled_from(["", " "])), draw(spelled(name)), draw(FILLER)]
+    return canonical_name(name), "".join(parts), one
+
+
+def text_mentions(canonical: str, text: str) -> list[tuple[int, int]]:
+    return spellings.fold(text).find(canonical)
+
+
+@pytest.fixture(scope="module")
+def checker(tmp_path_factory: pytest.TempPathFactory) -> BlockChecker:
+    cfg = tmp_path_factory.mktemp("cfg")
+    return BlockChecker(SecretStore(config_dir=cfg, keyring_backend=keyring.backends.fail.Keyring()))
+
+
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@SETTINGS
+@given(case())
+def test_every_consumer_finds_the_same_mentions_in_text(c: tuple[str, str, str]) -> None:
+    canonical, text, one = c
+    found = text_mentions(canonical, text)
+    assert found, "the inserted spelling is a mention"
+    assert canonical_name(one) == canonical
+    for s, e in found:
+        assert canonical_name(text[s:e]) == canonical, text[s:e]
+    merged = spellings.merge(found)
+    # forget's scrub and the block's scrub (which knows the name only by length and fingerprint)
+    assert Mentions([canonical]).spans(text) == merged
+    assert spellings.blocked_spans(text, {len(canonical)}, {canonical}.__contains__) == merged
+    # the byte search of one value (live copies), with and without bytes that are no text around
+    spelling = Spelling(canonical)
+    raw = text.encode("utf-8")
+    assert spelling.count(fold_bytes(raw)) == len(found)
+    assert spelling.count(fold_bytes(b"\x00\x81\xff" + raw + b"\xc3\x00")) == len(found)
+    # after a scrub, nobody finds anything
+    scrubbed = Mentions([canonical]).scrub(text, "[x]")
+    assert text_mentions(canonical, scrubbed) == []
+    assert spellings.blocked_spans(scrubbed, {len(canonical)}, {canonical}.__contains__) == []
+    assert spelling.count(fold_bytes(scrubbed.encode("utf-8"))) == 0
+
+
+@SETTINGS
+@given(case())
+def test_a_spelling_that_is_a_name_is_blocked_by_the_names_block(checker: BlockChecker, c: tuple[str, str, str]) -> None:
+    canonical, _text, one = c
+    if not is_name(one):
+        return
+    fps = {checker.fingerprint("style", canonical)}
+    assert checker.blocked(fps, "STYLE", one)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(case())
+def test_the_file_search_and_the_backup_search_find_the_same_mentions(tmp_path: Path, c: tuple[str, str, str]) -> None:
+    canonical, text, _one = c
+    found = text_mentions(canonical, text)
+    data = (b"\x00\x0d\x81" + text.encode("utf-8") + b"\x00") * 3
+    folder = Path(tempfile.mkdtemp(dir=tmp_path))
+    db = folder / "app.sqlite"
+    db.write_bytes(data)
+    names = Spellings([canonical])
+    assert count_spelled(db, names) == 3 * len(found)
+    copy = folder / "copy.bak"
+    copy.write_bytes(data)
+    assert backups._contains(copy, names) is bool(found)
+
+
+def test_no_code_point_outside_the_scanned_ranges_folds_or_joins() -> None:
+    """The byte search's tables read only ``_SCANNED``: every other assigned code point folds to
+    itself and joins nothing (checked on this Python's Unicode data)."""
+    inside = {cp for lo, hi in spellings._SCANNED for cp in range(lo, hi)}
+    odd = []
+    for cp in range(0x80, 0x110000):
+        if cp in inside or 0xD800 <= cp < 0xE000:
+            continue
+        ch = chr(cp)
+        if unicodedata.category(ch) in ("Cn", "Co"):
+            continue
+        if spellings.fold_cluster.__wrapped__(ch) != ch or spellings._jamo_or_mark(ch):
+            odd.append(hex(cp))
+    assert odd == []
