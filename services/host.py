@@ -1,4 +1,4 @@
-"""What the Open Design daemon calls through ``od-memory serve``: retrieve, ingest, decay, status, ping.
+"""What the Open Design daemon calls through ``od-memory serve``: retrieve, ingest, decay, status, ping, setup.
 
 Transport-free: each method takes the request's ``params`` (decoded JSON) and returns a
 JSON-ready dict, or raises a :class:`CreativeMemoryError` whose kind and sentence the transport
@@ -26,6 +26,7 @@ from creative_memory.services.errors import CreativeMemoryError, InvalidInput, R
 from creative_memory.services.naming import optional_project, valid_name
 from creative_memory.services.retrieval_record import ReservedIds, read_ahead
 from creative_memory.services.store import Store
+from creative_memory.services.store_open import MigrationNeeded
 
 log = logging.getLogger("cm.serve")
 
@@ -33,6 +34,32 @@ MAX_EVENTS_PER_CALL = 1000
 #: how long ``decay`` writes before it answers (the Node client waits 2 s for it)
 DECAY_ANSWER_S = 0.5
 GATES = frozenset({"memory_disabled", "memory_paused", "project_memory_disabled"})
+
+
+class NeedsSetup(CreativeMemoryError):
+    """serve was started without the user's consent to add (or upgrade) our tables in the store."""
+
+    exit_code = 4
+    kind = "needs_setup"
+
+
+def setup_sentence(exc: MigrationNeeded) -> str:
+    """What the first use (or an upgrade) of the daemon's store would do, said before it happens."""
+    try:
+        size = sum(f.stat().st_size for f in (exc.path, exc.path.with_name(exc.path.name + "-wal")) if f.exists())
+        copy = f"a backup copy of the store ({size / 1_000_000:.1f} MB) beside it"
+    except OSError:
+        copy = "a backup copy of the store beside it"
+    what = (
+        "does not hold Creative Memory's tables yet. Its first use adds them (creative_memory_*)"
+        if exc.current is None
+        else f"holds Creative Memory's tables at schema {exc.current}. Using it upgrades them to {exc.latest}"
+    )
+    return (
+        f"The store {exc.path} {what} after writing {copy}; Open Design's tables are not changed. "
+        "serve does not do this without the user's consent: agree in Open Design (the setup call of "
+        "creative memory) or open the Creative Memory window, which asks first."
+    )
 
 
 class Expired(CreativeMemoryError):
@@ -117,8 +144,11 @@ class _Pending:
 class Host:
     """The methods of the host protocol over one context (data dir, user, clock)."""
 
-    def __init__(self, ctx: Context, *, record_after_answer: bool = False) -> None:
+    def __init__(self, ctx: Context, *, record_after_answer: bool = False, ask_before_setup: bool = False) -> None:
         self.ctx = ctx
+        #: serve: a store without our tables (or with older ones) is set up only after ``setup``
+        self._ask = ask_before_setup
+        self._agreed = False
         #: serve: a retrieval is answered first and recorded by :meth:`settle` (decision 0057)
         self._later = record_after_answer
         self._ids = ReservedIds()
@@ -133,12 +163,16 @@ class Host:
             "retrieve": self.retrieve,
             "ingest": self.ingest,
             "decay": self.decay,
+            "setup": self.setup,
         }
 
     def store(self) -> Store:
         # The daemon owns app.sqlite: serve waits for it instead of creating it. A store that is
         # missing now is opened by the first call after it appears.
-        store = self.ctx.store(create=False)
+        try:
+            store = self.ctx.store(create=False, migrate=self._agreed or not self._ask)
+        except MigrationNeeded as exc:
+            raise NeedsSetup(setup_sentence(exc)) from exc
         # A recorded retrieval per generation: the log is checkpointed beside the calls, never
         # inside one (services.hot_write).
         store.background_checkpoints()
@@ -166,6 +200,16 @@ class Host:
     def ping(self, params: Any) -> dict[str, Any]:
         _params("ping", params, ())
         return {"pong": True, "version": __version__}
+
+    def setup(self, params: Any) -> dict[str, Any]:
+        """Add or upgrade our tables, announced and backed up, once the user agreed (``consent``)."""
+        p = _params("setup", params, ("consent",))
+        if p.get("consent") is not True:
+            raise InvalidInput("setup needs consent: true, sent only after the user agreed to it.")
+        self._agreed = True
+        seen = len(self.ctx.notes)
+        store = self.store()
+        return {"notices": self.ctx.notes[seen:], "store": str(store.path), "schema": store.schema.current}
 
     def status(self, params: Any) -> dict[str, Any]:
         p = _params("status", params, ("user_id",))
