@@ -19,7 +19,8 @@ A demo store (``od-memory demo``, a fixed ``--now``) is made in a temporary fold
   ``creative-memory --self-test`` started again and again.
 
 Before them, twice, a daemon's store without our tables is opened by five of our processes at once
-(serve and four ingests: each backs it up and migrates). Then, every process stopped, it checks: no process ended by a signal or printed a traceback;
+(serve and four ingests: an ingest backs it up and migrates; serve, which asks first, may answer
+needs_setup). Then, every process stopped, it checks: no process ended by a signal or printed a traceback;
 every write a writer reported as committed is in its table; every event ``serve`` answered as
 accepted is stored; ``PRAGMA integrity_check`` and ``foreign_key_check``; on a copy, the
 preferences the incremental path leaves (``ensure_current``) equal a full ``rebuild``'s; each
@@ -497,7 +498,8 @@ def _self_tests(folder: Path, env: dict[str, str], stop: threading.Event, log: L
 
 def first_open(work: Path, log: Log, rounds: int = 2) -> None:
     """A daemon's store that has none of our tables yet, opened by five of our processes at once
-    (serve and four ingests): each must succeed (the first open backs the store up and migrates)."""
+    (serve and four ingests): each must succeed (an ingest's first open backs the store up and
+    migrates; serve, which asks first, answers needs_setup until one has)."""
     for r in range(rounds):
         folder = work / f"first-open-{r}" / "data"
         folder.mkdir(parents=True)
@@ -530,7 +532,9 @@ def first_open(work: Path, log: Log, rounds: int = 2) -> None:
             out, err = p.communicate(timeout=120)
             log.count("first-open processes")
             _bad_output("first open", p.returncode, err, log)
-            if p.returncode != 0 or '"error"' in out:
+            # serve does not add our tables without consent: before an ingest has, its answer is
+            # needs_setup (the daemon's client shows it as a status), which is no failure
+            if p.returncode != 0 or ('"error"' in out and '"kind":"needs_setup"' not in out):
                 log.problem(f"a first open beside four others failed ({p.returncode}): {(err or out).strip()[-300:]}")
 
 

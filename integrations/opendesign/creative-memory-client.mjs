@@ -12,7 +12,6 @@
 //   await memory.close();                                        // also done on process exit
 
 import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 
 const NO_BLOCK = Object.freeze({
   block: '',
@@ -24,6 +23,55 @@ const NO_BLOCK = Object.freeze({
   emptyReason: null,
 });
 
+// Text made safe for one log line: control characters (terminal escape sequences among them), line
+// separators and bidirectional overrides written as \xNN / \uNNNN, cut to `max` characters.
+export function escapeLogText(text, max = 300) {
+  // eslint-disable-next-line no-control-regex
+  const escaped = String(text).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu, (ch) => {
+    const code = ch.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+  return escaped.length <= max ? escaped : `${escaped.slice(0, max)}… (${escaped.length - max} more characters)`;
+}
+
+// Calls onLine(Buffer) for each line of a stream, never holding more than maxBytes of one line: a
+// longer line is dropped as it arrives and onOverlong(bytes) is called when its end is seen.
+export function boundedLines(stream, maxBytes, onLine, onOverlong) {
+  let parts = [];
+  let size = 0;
+  let dropped = -1; // ≥ 0 while a line is being dropped
+  stream.on('data', (chunk) => {
+    let start = 0;
+    for (;;) {
+      const nl = chunk.indexOf(0x0a, start);
+      const end = nl === -1 ? chunk.length : nl;
+      if (dropped >= 0) dropped += end - start;
+      else if (size + end - start > maxBytes) {
+        dropped = size + end - start;
+        parts = [];
+        size = 0;
+      } else if (end > start) {
+        parts.push(Buffer.from(chunk.subarray(start, end)));
+        size += end - start;
+      }
+      if (nl === -1) return;
+      if (dropped >= 0) {
+        const bytes = dropped;
+        dropped = -1;
+        onOverlong(bytes);
+      } else {
+        const line = Buffer.concat(parts, size);
+        parts = [];
+        size = 0;
+        onLine(line);
+      }
+      start = nl + 1;
+    }
+  });
+}
+
+const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 export const DEFAULTS = Object.freeze({
   command: 'od-memory', // or an absolute path to the packaged od-memory
   args: [], // extra global options, e.g. ['--user', 'local']
@@ -34,6 +82,7 @@ export const DEFAULTS = Object.freeze({
   hungAfterMs: 30000, // a request unanswered this long means the child is stuck: restart it
   startTimeoutMs: 60000, // the same before its first answer (a cold start on a busy machine)
   appCommand: 'creative-memory', // the settings app, for openInApp
+  maxLineBytes: 1 << 20, // a longer line from the child is dropped
 });
 
 export class CreativeMemoryClient {
@@ -42,7 +91,15 @@ export class CreativeMemoryClient {
       throw new TypeError('CreativeMemoryClient needs dataDir: the data folder the daemon resolved.');
     }
     this.options = { ...DEFAULTS, ...options };
-    this.log = options.log ?? ((line) => console.warn(line));
+    const sink = options.log ?? ((line) => console.warn(line));
+    // every line escaped and bounded; a failing logger never reaches the daemon
+    this.log = (line) => {
+      try {
+        sink(escapeLogText(line, 1000));
+      } catch {
+        // ignored
+      }
+    };
     this.child = null;
     this.ready = false;
     this.closed = false;
@@ -80,8 +137,12 @@ export class CreativeMemoryClient {
       this.#childGone(child, `od-memory serve stopped (${signal ?? `exit code ${code}`})`),
     );
     child.stdin.on('error', () => {}); // a dead child's pipe: reported through 'exit'
-    createInterface({ input: child.stdout }).on('line', (line) => this.#onLine(line));
-    createInterface({ input: child.stderr }).on('line', (line) => this.log(`od-memory: ${line}`));
+    boundedLines(child.stdout, this.options.maxLineBytes, (line) => this.#onLine(child, line.toString('utf8')), (bytes) =>
+      this.#onOverlong(child, bytes),
+    );
+    boundedLines(child.stderr, 8192, (line) => this.log(`od-memory: ${escapeLogText(line.toString('utf8'))}`), (bytes) =>
+      this.log(`od-memory: (a line of ${bytes} bytes, not shown)`),
+    );
     for (const s of [child.stdin, child.stdout, child.stderr]) s.unref?.();
     child.unref(); // memory never keeps the daemon alive
     this.watchdog ??= setInterval(() => this.#checkHung(), Math.max(1000, this.options.hungAfterMs / 4));
@@ -136,7 +197,25 @@ export class CreativeMemoryClient {
     }
   }
 
-  #onLine(line) {
+  // A line longer than the limit: the oldest request gets `bad_answer` (serve answers in order).
+  #onOverlong(child, bytes) {
+    if (this.child !== child) return;
+    this.log(`creative-memory: dropped a line of ${bytes} bytes from od-memory serve`);
+    const oldest = Math.min(...this.pending.keys());
+    if (Number.isFinite(oldest)) this.#settle(oldest, { ok: false, error: 'bad_answer', message: 'an answer longer than the limit' });
+  }
+
+  #settle(id, reply) {
+    this.unanswered.delete(id);
+    const p = this.pending.get(id);
+    if (!p) return;
+    this.pending.delete(id);
+    clearTimeout(p.timer);
+    p.resolve(reply);
+  }
+
+  #onLine(child, line) {
+    if (this.child !== child) return;
     let msg;
     try {
       msg = JSON.parse(line);
@@ -144,16 +223,21 @@ export class CreativeMemoryClient {
       this.log('creative-memory: ignored a line that is not JSON from od-memory serve');
       return;
     }
-    this.unanswered.delete(msg.id);
-    const p = this.pending.get(msg.id);
-    if (!p) return; // the caller stopped waiting
-    this.pending.delete(msg.id);
-    clearTimeout(p.timer);
-    if (msg.error) {
-      const { kind = 'failed', message = msg.error.message } = msg.error.data ?? {};
-      p.resolve({ ok: false, error: kind, message });
+    // null, a number, an array, an answer without a request id: no request to answer
+    if (!isObject(msg) || typeof msg.id !== 'number') {
+      this.log('creative-memory: ignored an answer that is not a JSON-RPC response from od-memory serve');
+      return;
+    }
+    if (msg.error !== undefined && msg.error !== null) {
+      const error = isObject(msg.error) ? msg.error : {};
+      const data = isObject(error.data) ? error.data : {};
+      const kind = typeof data.kind === 'string' && /^[a-z][a-z0-9_]{0,39}$/u.test(data.kind) ? data.kind : 'failed';
+      const message = typeof data.message === 'string' ? data.message : String(error.message ?? 'no message');
+      this.#settle(msg.id, { ok: false, error: kind, message: escapeLogText(message, 1000) });
+    } else if (Object.prototype.hasOwnProperty.call(msg, 'result')) {
+      this.#settle(msg.id, { ok: true, result: msg.result });
     } else {
-      p.resolve({ ok: true, result: msg.result });
+      this.#settle(msg.id, { ok: false, error: 'bad_answer', message: 'an answer with neither result nor error' });
     }
   }
 
@@ -191,14 +275,19 @@ export class CreativeMemoryClient {
     const r = await this.#call('retrieve', params, wait);
     if (!r.ok) return { ...NO_BLOCK, error: r.error };
     const x = r.result;
+    if (!isObject(x) || typeof x.block !== 'string') {
+      this.log('creative-memory: retrieve gave no block (bad_answer: an answer without a block)');
+      return { ...NO_BLOCK, error: 'bad_answer' };
+    }
+    const str = (v) => (typeof v === 'string' ? v : null);
     return {
       block: x.block,
-      note: x.note,
-      retrievalId: x.retrieval_id,
-      tokens: x.tokens,
-      kept: x.kept,
-      gate: x.gate,
-      emptyReason: x.empty_reason,
+      note: str(x.note),
+      retrievalId: Number.isSafeInteger(x.retrieval_id) ? x.retrieval_id : null,
+      tokens: Number.isFinite(x.tokens) ? x.tokens : 0,
+      kept: Array.isArray(x.kept) ? x.kept.filter(isObject) : [],
+      gate: str(x.gate),
+      emptyReason: str(x.empty_reason),
     };
   }
 
@@ -207,24 +296,28 @@ export class CreativeMemoryClient {
   async ingestSignal(events, { timeoutMs } = {}) {
     const list = Array.isArray(events) ? events : [events];
     const r = await this.#call('ingest', { events: list }, timeoutMs ?? this.options.ingestTimeoutMs);
+    if (r.ok && !isObject(r.result)) return { ok: false, error: 'bad_answer', events: [] };
     return r.ok ? { ok: true, ...r.result } : { ok: false, error: r.error, events: [] };
   }
 
   // Brings decay and archival up to now (the seed: at session start).
   async runDecay({ timeoutMs } = {}) {
     const r = await this.#call('decay', {}, timeoutMs ?? this.options.ingestTimeoutMs);
+    if (r.ok && !isObject(r.result)) return { ok: false, error: 'bad_answer' };
     return r.ok ? { ok: true, ...r.result } : { ok: false, error: r.error };
   }
 
   // On/off, pauses, per-project switches, counts and whether memory notes are on.
   async status({ timeoutMs } = {}) {
     const r = await this.#call('status', {}, timeoutMs ?? this.options.ingestTimeoutMs);
+    if (r.ok && !isObject(r.result)) return { ok: false, error: 'bad_answer' };
     return r.ok ? { ok: true, ...r.result } : { ok: false, error: r.error };
   }
 
   // A health check: { ok, pong, version } or { ok: false, error }.
   async ping({ timeoutMs } = {}) {
     const r = await this.#call('ping', {}, timeoutMs ?? this.options.timeoutMs);
+    if (r.ok && !isObject(r.result)) return { ok: false, error: 'bad_answer' };
     return r.ok ? { ok: true, ...r.result } : { ok: false, error: r.error };
   }
 

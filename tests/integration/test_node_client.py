@@ -414,3 +414,69 @@ def test_a_slow_start_is_not_taken_for_a_hang(data_dir: Path) -> None:
     )
     assert out["error"] is None and "airy spacing" in out["block"]
     assert out["restarts"] == 0
+
+
+FAKE_SERVE = r"""
+import json, sys
+mode = sys.argv[1]
+sys.stderr.write("od-memory: \x1b[31mred\x1b[0m \x1b]0;title\x07 \u202e\n")
+sys.stderr.flush()
+out = sys.stdout.buffer
+for line in sys.stdin.buffer:
+    req = json.loads(line)
+    rid, method = req["id"], req["method"]
+    if method == "ping":
+        out.write(json.dumps({"jsonrpc": "2.0", "id": rid, "result": {"pong": True}}).encode() + b"\n")
+    elif mode == "null":
+        out.write(b"null\n")
+    elif mode == "number":
+        out.write(b"42\n")
+    elif mode == "no-result":
+        out.write(json.dumps({"jsonrpc": "2.0", "id": rid}).encode() + b"\n")
+    elif mode == "result-null":
+        out.write(json.dumps({"jsonrpc": "2.0", "id": rid, "result": None}).encode() + b"\n")
+    elif mode == "huge":
+        for _ in range(200):
+            out.write(b"a" * (1 << 20))
+        out.write(b"\n")
+    out.flush()
+"""
+
+
+@pytest.mark.parametrize("mode", ["null", "number", "no-result", "result-null", "huge"])
+def test_any_bytes_from_the_child_end_as_no_block_and_escaped_log_lines(mode: str, tmp_path: Path) -> None:
+    """A child that answers null, a number, an answer without result, a null result or a 200 MB
+    line: the call resolves to no block (never an exception in the daemon), and what the child
+    writes on standard error reaches the log escaped."""
+    fake = tmp_path / "fake_serve.py"
+    fake.write_text(FAKE_SERVE, encoding="utf-8")
+    script = (
+        f"import {{ createCreativeMemory }} from {json.dumps(CLIENT)};\n"
+        "const logs = [];\n"
+        f"const memory = createCreativeMemory({{ dataDir: {json.dumps(str(tmp_path))}, command: {json.dumps(sys.executable)},\n"
+        f"  args: [{json.dumps(str(fake))}, {json.dumps(mode)}], log: (l) => logs.push(l) }});\n"
+        "process.on('uncaughtException', (e) => { console.log(JSON.stringify({ uncaught: String(e) })); process.exit(3); });\n"
+        "await memory.ping({ timeoutMs: 60000 });\n"
+        # null and a number name no request: only the deadline ends the wait
+        f"const r = await memory.retrieveForInjection({{ projectId: 'p_1', timeoutMs: {30000 if mode == 'huge' else 1000} }});\n"
+        "const after = await memory.ping({ timeoutMs: 20000 });\n"
+        "await memory.close();\n"
+        "console.log(JSON.stringify({ r, after, logs, rss: process.memoryUsage().rss }));\n"
+    )
+    proc = subprocess.run(
+        ["node", "--input-type=module", "-e", script],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert out["r"]["block"] == "" and out["r"]["error"] in {"timeout", "bad_answer"}, out["r"]
+    assert out["after"]["ok"] is True  # the child still answers what it can
+    assert any("\\x1b[31mred\\x1b[0m \\x1b]0;title\\x07 \\u202e" in line for line in out["logs"]), out["logs"]
+    for line in out["logs"]:
+        assert not any(ord(ch) < 0x20 or 0x7F <= ord(ch) <= 0x9F or ch in "\u2028\u2029\u202e" for ch in line)
+    if mode == "huge":
+        assert any("dropped a line of 209715200 bytes" in line for line in out["logs"])
+        assert out["rss"] < 200 * 1024 * 1024  # the line was never held

@@ -108,3 +108,38 @@ def test_notes_on_and_off_from_the_command_line(tmp_path: Path) -> None:
     assert "note" not in json.loads(od("--json", "retrieve", "--dry-run").stdout)
     bad = od("notes", "maybe")
     assert bad.returncode == 2 and "invalid choice" in bad.stderr
+
+
+def test_serve_sets_up_the_daemons_store_only_after_consent(tmp_path: Path, daemon_store: Any) -> None:
+    """A daemon's store without our tables: serve answers needs_setup (with what the first use would
+    do) and changes nothing, not one byte of the file, no backup; ``setup`` with consent adds the
+    tables after the announced backup, and the next retrieval is answered."""
+    folder = tmp_path / "od"
+    folder.mkdir()
+    path = folder / "app.sqlite"
+    daemon_store.create(str(path))
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    asked = [req(1, "status"), req(2, "retrieve"), req(3, "setup", {}), req(4, "setup", {"consent": "yes"})]
+    proc = serve(asked, "serve", "--stdio", "--data-dir", str(folder), "--now", NOW)
+    assert proc.returncode == 0, proc.stderr
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [a["error"]["data"]["kind"] for a in answers] == [
+        "needs_setup", "needs_setup", "invalid_input", "invalid_input"
+    ]  # fmt: skip
+    sentence = answers[0]["error"]["data"]["message"]
+    assert "does not hold Creative Memory's tables yet" in sentence and "backup copy" in sentence
+    assert "MB)" in sentence and "Open Design's tables are not changed" in sentence
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before  # nothing written, no copy
+
+    digest = daemon_store.digest(str(path))
+    agreed = [req(1, "setup", {"consent": True}), req(2, "retrieve"), req(3, "setup", {"consent": True})]
+    proc = serve(agreed, "serve", "--stdio", "--data-dir", str(folder), "--now", NOW)
+    assert proc.returncode == 0, proc.stderr
+    first, retrieved, again = (json.loads(line) for line in proc.stdout.splitlines())
+    notices = first["result"]["notices"]
+    assert notices[0].startswith(f"First use of {path}: adding Creative Memory's own tables")
+    assert notices[1].startswith("Backup copy made: ")
+    assert retrieved["result"]["block"] == ""
+    assert again["result"]["notices"] == []  # set up already: nothing more to say
+    assert daemon_store.digest(str(path)) == digest  # the daemon's tables unchanged
+    assert len(list(folder.glob("app.sqlite.bak-*"))) == 1

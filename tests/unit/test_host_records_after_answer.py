@@ -175,3 +175,26 @@ def test_a_retrieval_answered_before_a_forget_is_not_recorded_after_it(
     # The next retrieval is recorded as usual.
     assert host.retrieve({"project_id": "p1"})["recorded"]
     host.settle()
+
+
+def test_after_a_warm_up_the_first_recorded_retrieval_finds_its_id_set_aside(store: Store, tmp_data_dir: DataDir) -> None:
+    """The daemon's client warms serve up with dry runs: once the store is open, settle sets the
+    next recorded retrieval's id aside, so that the first generation does not wait for that write."""
+    ctx = Context(
+        data_dir=tmp_data_dir, user=USER, actor=Actor.CLI, now_override=NOW, busy_timeout_s=0.2, lock_budget_s=0.6
+    )
+    h = Host(ctx, record_after_answer=True)
+    try:
+        h.ping(None)
+        h.settle()
+        assert ctx.open_store is None  # a ping opens nothing, so nothing is written
+        h.retrieve({"dry_run": True})
+        assert _rows(store) == []
+        h.settle()
+        ((seq,),) = outside_read(store, "SELECT seq FROM sqlite_sequence WHERE name = 'creative_memory_retrievals'")
+        answer = h.retrieve({})
+        assert answer["retrieval_id"] == seq and answer["recorded"]
+        h.settle()
+        assert [r[0] for r in _rows(store)] == [seq]
+    finally:
+        ctx.close()

@@ -217,7 +217,7 @@ def serve_lines(host: Host, lines: IO[bytes], out: IO[bytes]) -> None:
 def serve(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     protocol = sys.stdout.buffer
     sys.stdout = sys.stderr  # a stray print can never reach the daemon as protocol
-    host = Host(ctx, record_after_answer=True)
+    host = Host(ctx, record_after_answer=True, ask_before_setup=True)
     log.info("serving %s for user %s on stdio", ctx.data_dir.store, ctx.user)
     try:
         serve_lines(host, sys.stdin.buffer, protocol)

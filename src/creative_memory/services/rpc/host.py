@@ -1,4 +1,4 @@
-"""What the Open Design daemon calls through ``od-memory serve``: retrieve, ingest, decay, status, ping.
+"""What the Open Design daemon calls through ``od-memory serve``: retrieve, ingest, decay, status, ping, setup.
 
 Transport-free: each method takes the request's ``params`` (decoded JSON, checked against the
 method's model in ``services.rpc.params``) and returns a JSON-ready dict, or raises a :class:`CreativeMemoryError` whose kind and sentence the transport
@@ -36,16 +36,44 @@ from creative_memory.services.rpc.params import (
     IngestParams,
     PingParams,
     RetrieveParams,
+    SetupParams,
     StatusParams,
     parse,
 )
 from creative_memory.services.store.store import Store
+from creative_memory.services.store.store_open import MigrationNeeded
 
 log = logging.getLogger("cm.serve")
 
 #: how long ``decay`` writes before it answers (the Node client waits 2 s for it)
 DECAY_ANSWER_S = 0.5
 GATES = frozenset({"memory_disabled", "memory_paused", "project_memory_disabled"})
+
+
+class NeedsSetup(CreativeMemoryError):
+    """serve was started without the user's consent to add (or upgrade) our tables in the store."""
+
+    exit_code = 4
+    kind = "needs_setup"
+
+
+def setup_sentence(exc: MigrationNeeded) -> str:
+    """What the first use (or an upgrade) of the daemon's store would do, said before it happens."""
+    try:
+        size = sum(f.stat().st_size for f in (exc.path, exc.path.with_name(exc.path.name + "-wal")) if f.exists())
+        copy = f"a backup copy of the store ({size / 1_000_000:.1f} MB) beside it"
+    except OSError:
+        copy = "a backup copy of the store beside it"
+    what = (
+        "does not hold Creative Memory's tables yet. Its first use adds them (creative_memory_*)"
+        if exc.current is None
+        else f"holds Creative Memory's tables at schema {exc.current}. Using it upgrades them to {exc.latest}"
+    )
+    return (
+        f"The store {exc.path} {what} after writing {copy}; Open Design's tables are not changed. "
+        "serve does not do this without the user's consent: agree in Open Design (the setup call of "
+        "creative memory) or open the Creative Memory window, which asks first."
+    )
 
 
 class Expired(CreativeMemoryError):
@@ -96,8 +124,11 @@ class _Pending:
 class Host:
     """The methods of the host protocol over one context (data dir, user, clock)."""
 
-    def __init__(self, ctx: Context, *, record_after_answer: bool = False) -> None:
+    def __init__(self, ctx: Context, *, record_after_answer: bool = False, ask_before_setup: bool = False) -> None:
         self.ctx = ctx
+        #: serve: a store without our tables (or with older ones) is set up only after ``setup``
+        self._ask = ask_before_setup
+        self._agreed = False
         #: serve: a retrieval is answered first and recorded by :meth:`settle` (decision 0057)
         self._later = record_after_answer
         self._ids = ReservedIds()
@@ -114,12 +145,16 @@ class Host:
             "retrieve": self.retrieve,
             "ingest": self.ingest,
             "decay": self.decay,
+            "setup": self.setup,
         }
 
     def store(self) -> Store:
         # The daemon owns app.sqlite: serve waits for it instead of creating it. A store that is
         # missing now is opened by the first call after it appears.
-        store = self.ctx.store(create=False)
+        try:
+            store = self.ctx.store(create=False, migrate=self._agreed or not self._ask)
+        except MigrationNeeded as exc:
+            raise NeedsSetup(setup_sentence(exc)) from exc
         # A recorded retrieval per generation: the log is checkpointed beside the calls, never
         # inside one (services.store.hot_write).
         store.background_checkpoints()
@@ -142,6 +177,16 @@ class Host:
     def ping(self, params: Any) -> dict[str, Any]:
         parse(PingParams, "ping", params)
         return {"pong": True, "version": __version__}
+
+    def setup(self, params: Any) -> dict[str, Any]:
+        """Add or upgrade our tables, announced and backed up, once the user agreed (``consent``)."""
+        p = parse(SetupParams, "setup", params)
+        if p.consent is not True:
+            raise InvalidInput("setup needs consent: true, sent only after the user agreed to it.")
+        self._agreed = True
+        seen = len(self.ctx.notes)
+        store = self.store()
+        return {"notices": self.ctx.notes[seen:], "store": str(store.path), "schema": store.schema.current}
 
     def status(self, params: Any) -> dict[str, Any]:
         p = parse(StatusParams, "status", params)
@@ -257,9 +302,27 @@ class Host:
 
     def settle(self) -> None:
         """What serve does once an answer is out, before it reads the next request: record the
-        retrieval it answered, then prepare the next one if an ingest came (decision 0057)."""
+        retrieval it answered, then prepare the next one if an ingest came (decision 0057), and set
+        the next recorded retrieval's id aside if none is."""
         self._record_answered()
         self._prepare()
+        self._reserve_ahead()
+
+    def _reserve_ahead(self) -> None:
+        """Set an id aside for the next recorded retrieval when none is, once the store is open
+        (never opening it: before the user's consent there is nothing to write to). The daemon's
+        client warms serve up with dry runs; without this, the first generation after a start
+        waited for the reservation's write transaction (8-15 ms at M, with the kept write
+        connection's first use). Costs one row of ``sqlite_sequence``; an id left unused when the
+        process ends is a gap, as a rolled-back insert leaves."""
+        store = self.ctx.open_store
+        if not self._later or self._ids.left() or store is None or store.read_only:
+            return
+        try:
+            with store.hot_write() as con:
+                self._ids.reserve(con)
+        except CreativeMemoryError as exc:
+            log.debug("no id was set aside ahead: %s", exc)
 
     def _record_answered(self) -> None:
         """Record the retrieval answered last under the id its answer gave. A failure is logged:

@@ -89,8 +89,18 @@ class IngestParams(Params):
 
 
 #: every method's params, by method name
+class SetupParams(Params):
+    """setup: add or upgrade this program's tables in the daemon's store, announced and backed up,
+    once the user agreed (a store without them answers every other call with needs_setup)."""
+
+    consent: bool = Field(default=False, description="true: the user agreed to the first use, as announced.")
+
+    refusals: ClassVar[dict[str, str]] = {"consent": "consent must be true or false."}
+
+
 METHODS: dict[str, type[Params]] = {
     "ping": PingParams,
+    "setup": SetupParams,
     "status": StatusParams,
     "retrieve": RetrieveParams,
     "ingest": IngestParams,

@@ -33,6 +33,15 @@ from creative_memory.services.store.connections import ro_uri as _ro_uri
 from creative_memory.services.store.retry import is_busy
 
 
+class MigrationNeeded(StoreUnavailable):
+    """The store needs our tables added or upgraded and the caller did not allow it (same kind and
+    exit code as any unavailable store; ``current`` and ``latest`` say which schema is where)."""
+
+    def __init__(self, sentence: str, path: Path, current: str | None, latest: str) -> None:
+        super().__init__(sentence)
+        self.path, self.current, self.latest = path, current, latest
+
+
 @dataclass(frozen=True)
 class Opened:
     """What opening found: the schema revisions, why changes are refused (None: they are allowed),
@@ -254,7 +263,7 @@ def upgrade(
     tables is announced and backed up first (the backup's path is returned)."""
     backup: Path | None = None
     if existed and not migrate:
-        raise StoreUnavailable(migration_needed(path, current, latest))
+        raise MigrationNeeded(migration_needed(path, current, latest), path, current, latest)
     if existed and has_tables(path):
         if notify is not None:
             notify(migration_notice(path, current, latest))
