@@ -61,9 +61,11 @@ def service_case(src: Path, work: Path, now: int) -> None:
     finally:
         store.close()
     over = sum(1 for ms in holds if ms > 250)
-    print(f"refresh_decay: {took:.1f} s for {counts.due:,} records due ({counts.decayed:,} decayed, "
-          f"{counts.archived:,} archived); {len(holds)} write transactions, the longest "
-          f"{', '.join(f'{ms:.0f}' for ms in holds[:3])} ms, {over} over 250 ms")
+    print(
+        f"refresh_decay: {took:.1f} s for {counts.due:,} records due ({counts.decayed:,} decayed, "
+        f"{counts.archived:,} archived); {len(holds)} write transactions, the longest "
+        f"{', '.join(f'{ms:.0f}' for ms in holds[:3])} ms, {over} over 250 ms"
+    )
 
 
 def window_case(src: Path, work: Path, runs: int) -> None:
@@ -80,15 +82,26 @@ def window_case(src: Path, work: Path, runs: int) -> None:
         copy_store(src, data)
         cold(data)
         t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-c", BARE], env=env, check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(
+            [sys.executable, "-c", BARE],
+            env=env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         bare = time.perf_counter() - t0
         t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "creative_memory.gui.app", "--data-dir", str(data),
-                        "--user", USER], env=env, check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(
+            [sys.executable, "-m", "creative_memory.gui.app", "--data-dir", str(data), "--user", USER],
+            env=env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         app = time.perf_counter() - t0
-        print(f"window spawned → first tab loaded, run {i + 1}: {app:.2f} s (bare PySide6 window {bare:.2f} s)")
+        print(
+            f"window spawned → first tab loaded, run {i + 1}: {app:.2f} s (bare PySide6 window {bare:.2f} s)"
+        )
         shutil.rmtree(data, ignore_errors=True)
 
 
@@ -99,12 +112,25 @@ def serve_case(src: Path, work: Path) -> None:
     data = work / "serve"
     copy_store(src, data)
     cold(data)
-    env = dict(os.environ, PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring",
-               CM_CONFIG_DIR=str(work / "config"))
+    env = dict(
+        os.environ, PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring", CM_CONFIG_DIR=str(work / "config")
+    )
     child = subprocess.Popen(
-        [sys.executable, "-m", "creative_memory.cli.main", "--data-dir", str(data), "--user", USER,
-         "serve", "--stdio"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
+        [
+            sys.executable,
+            "-m",
+            "creative_memory.cli.main",
+            "--data-dir",
+            str(data),
+            "--user",
+            USER,
+            "serve",
+            "--stdio",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=env,
     )
     assert child.stdin is not None and child.stdout is not None
     ids = iter(range(1, 1_000_000))
@@ -112,8 +138,10 @@ def serve_case(src: Path, work: Path) -> None:
     def call(method: str, params: dict[str, object]) -> tuple[float, dict[str, object]]:
         assert child.stdin is not None and child.stdout is not None
         t0 = time.perf_counter()
-        child.stdin.write(json.dumps({"jsonrpc": "2.0", "id": next(ids), "method": method,
-                                      "params": params}).encode() + b"\n")
+        child.stdin.write(
+            json.dumps({"jsonrpc": "2.0", "id": next(ids), "method": method, "params": params}).encode()
+            + b"\n"
+        )
         child.stdin.flush()
         answer = json.loads(child.stdout.readline())
         return (time.perf_counter() - t0) * 1000, answer.get("result") or {}
@@ -129,8 +157,10 @@ def serve_case(src: Path, work: Path) -> None:
             wait, _ = call("retrieve", {"dry_run": True})
             waits.append(wait)
         waits.sort()
-        print(f"serve: 50 retrievals 100 ms apart after them: p50 {statistics.median(waits):.1f} ms, "
-              f"p98 {waits[48]:.1f} ms, max {waits[-1]:.1f} ms")
+        print(
+            f"serve: 50 retrievals 100 ms apart after them: p50 {statistics.median(waits):.1f} ms, "
+            f"p98 {waits[48]:.1f} ms, max {waits[-1]:.1f} ms"
+        )
     finally:
         child.stdin.close()
         child.wait(30)

@@ -84,7 +84,9 @@ def _forget(label: str) -> Op:
             _l, t, p, n = next(x for x in pick_patterns(store, 0) if x[0] == label)
 
         def run() -> str:
-            r = forgetting.forget(store, USER, [erasure.Target(t, p)], blocks=blocks, actor=Actor.CLI, now=NOW)
+            r = forgetting.forget(
+                store, USER, [erasure.Target(t, p)], blocks=blocks, actor=Actor.CLI, now=NOW
+            )
             return (
                 f"{t} {p} ({n} events): verified {r.verified}, {r.duration_ms:.0f} ms, "
                 f"longest write of ours {r.longest_write_ms:.0f} ms"
@@ -126,7 +128,14 @@ def _import(store: Store, blocks: BlockChecker, tmp: Path) -> Callable[[], str]:
 
     def run() -> str:
         res = importing.import_file(
-            store, "imported", bundle, mode="merge", now=NOW, actor=Actor.CLI, blocks=blocks, as_user="imported"
+            store,
+            "imported",
+            bundle,
+            mode="merge",
+            now=NOW,
+            actor=Actor.CLI,
+            blocks=blocks,
+            as_user="imported",
         )
         return f"{res.events} events (the M store's bundle, seed 2) into a new user, then its rebuild"
 
@@ -157,7 +166,11 @@ OPS: dict[str, Op] = {
 def _ours_near(at_ms: float, wait_ms: float) -> str:
     """Our holds that overlapped a wait of the daemon, longest first."""
     near = sorted(
-        ((ms, what) for start, ms, what in HOLDS.trace or [] if start < at_ms + wait_ms and start + ms > at_ms),
+        (
+            (ms, what)
+            for start, ms, what in HOLDS.trace or []
+            if start < at_ms + wait_ms and start + ms > at_ms
+        ),
         reverse=True,
     )
     if not near:
@@ -197,8 +210,14 @@ def main() -> None:
             r = w.result
             for at, wait in r.get("slowest", [])[:3]:
                 if wait >= 100:
-                    print(f"    the daemon waited {wait:.0f} ms at +{(at / 1000 - t0_wall):.2f} s; {_ours_near(at, wait)}")
-            hold = {"longest_hold_ms": round(HOLDS.longest_ms, 1), "longest_hold": HOLDS.longest_what, "holds": HOLDS.count}
+                    print(
+                        f"    the daemon waited {wait:.0f} ms at +{(at / 1000 - t0_wall):.2f} s; {_ours_near(at, wait)}"
+                    )
+            hold = {
+                "longest_hold_ms": round(HOLDS.longest_ms, 1),
+                "longest_hold": HOLDS.longest_what,
+                "holds": HOLDS.count,
+            }
             rows.append({"operation": name, "took_s": round(took, 3), **r, **hold, "detail": detail})
             print(
                 f"{name:<18} {took:>8.2f}s {r['attempted']:>13} {r['failed']:>6} "

@@ -93,8 +93,10 @@ def main() -> None:
         tokens.append(_best_ms(lambda c=css: [tinycss2.parse_stylesheet(s) for s in c], args.runs))
         whole.append(_best_ms(lambda h=html: extract(h), args.runs))
     kb = sorted(len(t.encode()) / 1024 for t in texts)
-    print(f"   {len(texts)} pages, {statistics.median(kb):.1f} kB median, {kb[-1]:.1f} kB largest; "
-          f"fastest of {args.runs} runs each")
+    print(
+        f"   {len(texts)} pages, {statistics.median(kb):.1f} kB median, {kb[-1]:.1f} kB largest; "
+        f"fastest of {args.runs} runs each"
+    )
     print(_line("HTML parse alone (Lexbor)", parse))
     print(_line("CSS tokenization alone (tinycss2)", tokens))
     print(_line("extract: features and patterns", whole))

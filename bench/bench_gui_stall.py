@@ -128,14 +128,22 @@ def run_window(folder: Path, args: Any) -> dict[str, Any]:
 
         ctrl.externalChange.connect(on_external)
 
-        def on_refreshed(key: str, began: float) -> None:  # a pass of the visible tab shows the store as of began
+        def on_refreshed(
+            key: str, began: float
+        ) -> None:  # a pass of the visible tab shows the store as of began
             if key == window.current_page().key:
                 out["passes"].append((began, time.time(), key))
 
         window.tabRefreshed.connect(on_refreshed)
         writer = await asyncio.create_subprocess_exec(
-            sys.executable, "-c", WRITER, str(folder), str(args.rate), str(args.seconds),
-            str(NOW + 400 * 86_400_000), stdout=asyncio.subprocess.PIPE,
+            sys.executable,
+            "-c",
+            WRITER,
+            str(folder),
+            str(args.rate),
+            str(args.seconds),
+            str(NOW + 400 * 86_400_000),
+            stdout=asyncio.subprocess.PIPE,
         )
         assert writer.stdout is not None
         started = time.time()
@@ -222,23 +230,31 @@ def main() -> None:
     worst: dict[str, float] = {}
     for seconds, tab, _noticed in lag:
         worst[tab] = max(worst.get(tab, 0.0), seconds)
-    print(f"timer ticks: {len(gaps)}; stall beyond the 10 ms interval: "
-          f"p50 {percentile(gaps, 0.5):.1f} ms, p99 {percentile(gaps, 0.99):.1f} ms, max {gaps[-1]:.1f} ms "
-          f"(target max ≤ 50 ms); stalls over 50 ms: {sum(g > 50 for g in gaps)}; CPU in the largest: "
-          f"the window's thread {gui_cpu:.1f} ms, the process {cpu:.1f} ms; the most CPU of the process in any "
-          f"tick {max(c for _g, c in out['frame_cpu']):.1f} ms")
-    print(f"writer batches committed: {len(out['commits'])}; window refreshes: {len(out['notices'])}; "
-          f"commits never shown before the end: {len(out['commits']) - len(lag)}")
+    print(
+        f"timer ticks: {len(gaps)}; stall beyond the 10 ms interval: "
+        f"p50 {percentile(gaps, 0.5):.1f} ms, p99 {percentile(gaps, 0.99):.1f} ms, max {gaps[-1]:.1f} ms "
+        f"(target max ≤ 50 ms); stalls over 50 ms: {sum(g > 50 for g in gaps)}; CPU in the largest: "
+        f"the window's thread {gui_cpu:.1f} ms, the process {cpu:.1f} ms; the most CPU of the process in any "
+        f"tick {max(c for _g, c in out['frame_cpu']):.1f} ms"
+    )
+    print(
+        f"writer batches committed: {len(out['commits'])}; window refreshes: {len(out['notices'])}; "
+        f"commits never shown before the end: {len(out['commits']) - len(lag)}"
+    )
     print(out["gc"])
     print_why(out)
     if lag:
         noticed = sorted(n for _s, _t, n in lag)
-        print(f"commit → shown: median {statistics.median(x for x, _t, _n in lag):.2f} s, max {lag[-1][0]:.2f} s "
-              f"(target ≤ 2 s); worst per visible tab: "
-              + ", ".join(f"{tab} {s:.2f} s" for tab, s in sorted(worst.items())))
-        print(f"  of which commit → noticed (the 1 s poll): median {statistics.median(noticed):.2f} s, "
-              f"max {noticed[-1]:.2f} s; a commit is shown once the visible "
-              f"tab's first refresh that began after it has ended")
+        print(
+            f"commit → shown: median {statistics.median(x for x, _t, _n in lag):.2f} s, max {lag[-1][0]:.2f} s "
+            f"(target ≤ 2 s); worst per visible tab: "
+            + ", ".join(f"{tab} {s:.2f} s" for tab, s in sorted(worst.items()))
+        )
+        print(
+            f"  of which commit → noticed (the 1 s poll): median {statistics.median(noticed):.2f} s, "
+            f"max {noticed[-1]:.2f} s; a commit is shown once the visible "
+            f"tab's first refresh that began after it has ended"
+        )
 
 
 if __name__ == "__main__":

@@ -83,7 +83,9 @@ def main() -> None:
 
     def line(label: str, values: list[float]) -> None:
         m = statistics.median(values)
-        print(f"{label:<34} median {m:5.0f} ms  (min {min(values):.0f}, max {max(values):.0f})  {m / mb:.2f} × bare")
+        print(
+            f"{label:<34} median {m:5.0f} ms  (min {min(values):.0f}, max {max(values):.0f})  {m / mb:.2f} × bare"
+        )
 
     line("bare PySide6 window (reference)", bare)
     line("creative-memory, first paint", painted)

@@ -118,7 +118,9 @@ console.log(JSON.stringify({ first, coldPing, coldRetrieve, tokens: r0.tokens, k
 """
 
 
-def node_round_trips(data_dir: Path, project: str, runs: int, reactions: list[dict[str, object]]) -> dict[str, Any]:
+def node_round_trips(
+    data_dir: Path, project: str, runs: int, reactions: list[dict[str, object]]
+) -> dict[str, Any]:
     values = {
         "reactions": reactions,
         "pauseMs": PAUSE_MS,
@@ -132,7 +134,12 @@ def node_round_trips(data_dir: Path, project: str, runs: int, reactions: list[di
     script = DRIVER % {"client": json.dumps(CLIENT), "values": json.dumps(values)}
     proc = subprocess.run(
         # the script on standard input: the reactions make it too long for an argument
-        ["node", "--input-type=module"], input=script, capture_output=True, text=True, check=True, cwd=REPO
+        ["node", "--input-type=module"],
+        input=script,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPO,
     )
     data: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
     return data

@@ -85,7 +85,9 @@ def ingest_batches(
     totals = {"accepted": 0, "duplicates": 0}
     for i in range(0, len(events), batch):
         with clock(t):
-            rep = ingest.ingest_events(store, events[i : i + batch], default_user=USER, now=now, derive=derive)
+            rep = ingest.ingest_events(
+                store, events[i : i + batch], default_user=USER, now=now, derive=derive
+            )
         totals["accepted"] += rep.accepted
         totals["duplicates"] += rep.duplicates
     return t, totals
@@ -93,7 +95,10 @@ def ingest_batches(
 
 def rows_of(events: list[EventIn], now: int) -> list[dict[str, Any]]:
     """The rows ``ingest_events`` builds (no gates, no blocklist): the raw insert path's input."""
-    return [ingest.event_row(ev, ev.user_id or USER, list(ev.patterns), None, None, "cli", now)[0] for ev in events]
+    return [
+        ingest.event_row(ev, ev.user_id or USER, list(ev.patterns), None, None, "cli", now)[0]
+        for ev in events
+    ]
 
 
 def raw_insert(store: Store, rows: list[dict[str, Any]], batch: int, grouped: bool) -> Timing:

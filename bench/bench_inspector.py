@@ -52,8 +52,20 @@ from bench.common import (
 )
 
 #: words whose prefixes are typed (found in the demo stores' patterns, types and project names)
-WORDS = ("serif", "grid", "warm", "shadow", "dense", "minimal", "color", "airy", "brand", "icon",
-         "neutral", "motion")
+WORDS = (
+    "serif",
+    "grid",
+    "warm",
+    "shadow",
+    "dense",
+    "minimal",
+    "color",
+    "airy",
+    "brand",
+    "icon",
+    "neutral",
+    "motion",
+)
 
 
 def rss_mb() -> float:
@@ -208,6 +220,7 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
                 tab.filter_edit.setText(text)
                 tab.filter_edit.blockSignals(False)
                 tab.filter_edit.flush()
+
             return go
 
         texts, clears, texts_cpu, clears_cpu, texts_forced, clears_forced = [], [], [], [], [], []
@@ -234,10 +247,15 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
         print("measuring: sorts …", file=sys.stderr, flush=True)
         sorts: list[tuple[str, float, float]] = []
         header_view = table.horizontalHeader()
+
         def click(i: int) -> Any:
             x = header_view.sectionViewportPosition(i) + header_view.sectionSize(i) // 2
-            return lambda: QTest.mouseClick(header_view.viewport(), Qt.MouseButton.LeftButton,
-                                            Qt.KeyboardModifier.NoModifier, QPoint(x, header_view.height() // 2))
+            return lambda: QTest.mouseClick(
+                header_view.viewport(),
+                Qt.MouseButton.LeftButton,
+                Qt.KeyboardModifier.NoModifier,
+                QPoint(x, header_view.height() // 2),
+            )
 
         for i, col in enumerate(COLUMNS):
             table.scrollTo(model.index(0, i))
@@ -277,8 +295,15 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
             while model.is_loading():
                 await asyncio.sleep(0.002)
             if os.environ.get("CM_BENCH_DEBUG"):
-                print(presses, model.rowCount(), model.canFetchMore(), model.can_fetch_previous(),
-                      table.currentIndex().row(), table.verticalScrollBar().value(), file=sys.stderr)
+                print(
+                    presses,
+                    model.rowCount(),
+                    model.canFetchMore(),
+                    model.can_fetch_previous(),
+                    table.currentIndex().row(),
+                    table.verticalScrollBar().value(),
+                    file=sys.stderr,
+                )
             if not model.canFetchMore() and table.currentIndex().row() == model.rowCount() - 1:
                 break
         out["end"] = (presses, time.perf_counter() - t0, longest_frame(), model.rowCount())
@@ -294,8 +319,12 @@ def run_tab(folder: Path, args: Any) -> dict[str, Any]:
 
         c0, t0 = time.process_time(), time.perf_counter()
         gc.collect()
-        out["full_gc"] = ((time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000,
-                          len(gc.get_objects()), gc.get_freeze_count())
+        out["full_gc"] = (
+            (time.perf_counter() - t0) * 1000,
+            (time.process_time() - c0) * 1000,
+            len(gc.get_objects()),
+            gc.get_freeze_count(),
+        )
         out["total"] = model.total
         out["held_rows"] = model.rowCount()
         tab.close()
@@ -320,35 +349,51 @@ def main() -> None:
         out = run_tab(work / "data", args)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    print(f"open of the copy (migration and decay brought up to date, untimed): {out['open_s']:.1f} s; "
-          f"first load of the tab {out['first_load_ms']:.0f} ms")
-    print(f"text → rows painted ({len(out['texts'])} strings):  {fmt_ms(summary(out['texts']))}  (target p95 ≤ 50 ms)")
+    print(
+        f"open of the copy (migration and decay brought up to date, untimed): {out['open_s']:.1f} s; "
+        f"first load of the tab {out['first_load_ms']:.0f} ms"
+    )
+    print(
+        f"text → rows painted ({len(out['texts'])} strings):  {fmt_ms(summary(out['texts']))}  (target p95 ≤ 50 ms)"
+    )
     print(f"  reference, empty filter → rows painted:  {fmt_ms(summary(out['clears']))}")
-    print(f"  CPU time of the process (both threads) for the same spans: text {fmt_ms(summary(out['texts_cpu']))}; "
-          f"empty filter {fmt_ms(summary(out['clears_cpu']))}")
-    print(f"  with a second, forced repaint after the first (as measured before 2026-11-27): text "
-          f"{fmt_ms(summary(out['texts_forced']))}; empty filter {fmt_ms(summary(out['clears_forced']))}")
+    print(
+        f"  CPU time of the process (both threads) for the same spans: text {fmt_ms(summary(out['texts_cpu']))}; "
+        f"empty filter {fmt_ms(summary(out['clears_cpu']))}"
+    )
+    print(
+        f"  with a second, forced repaint after the first (as measured before 2026-11-27): text "
+        f"{fmt_ms(summary(out['texts_forced']))}; empty filter {fmt_ms(summary(out['clears_forced']))}"
+    )
     print(f"  {out['gc_text']}")
     for name, took, gap in out["sorts"]:
         print(f"sort by {name:<14} → rows painted {took:7.1f} ms, longest frame {gap:6.1f} ms")
     print(f"sort: longest frame {max(g for _n, _t, g in out['sorts']):.1f} ms (target ≤ 50 ms)")
     print(f"  {out['gc_sort']}")
     n, s, (gap, gui_cpu, cpu, busiest), rows = out["pagedown"]
-    print(f"Page Down ×{n} in {s:.1f} s: longest frame {gap:.1f} ms (target ≤ 50 ms; CPU in it: GUI thread "
-          f"{gui_cpu:.1f} ms, process {cpu:.1f} ms; the most CPU in any frame {busiest:.1f} ms); rows held {rows}")
+    print(
+        f"Page Down ×{n} in {s:.1f} s: longest frame {gap:.1f} ms (target ≤ 50 ms; CPU in it: GUI thread "
+        f"{gui_cpu:.1f} ms, process {cpu:.1f} ms; the most CPU in any frame {busiest:.1f} ms); rows held {rows}"
+    )
     print(f"  {out['gc_pagedown']}")
     n, s, (gap, gui_cpu, cpu, busiest), rows = out["end"]
-    print(f"Ctrl+End ×{n} to the last row in {s:.1f} s: longest frame {gap:.1f} ms (target ≤ 50 ms; CPU in it: "
-          f"GUI thread {gui_cpu:.1f} ms, process {cpu:.1f} ms; the most CPU in any frame {busiest:.1f} ms); "
-          f"rows held {rows} "
-          f"of {out['total']}; last row {out['at_end']}")
+    print(
+        f"Ctrl+End ×{n} to the last row in {s:.1f} s: longest frame {gap:.1f} ms (target ≤ 50 ms; CPU in it: "
+        f"GUI thread {gui_cpu:.1f} ms, process {cpu:.1f} ms; the most CPU in any frame {busiest:.1f} ms); "
+        f"rows held {rows} "
+        f"of {out['total']}; last row {out['at_end']}"
+    )
     print(f"  {out['gc_end']}")
     print_why(out)
     wall, cpu, tracked, frozen = out["full_gc"]
-    print(f"a full collection after the walk: {wall:.1f} ms ({cpu:.1f} ms CPU) over {tracked} tracked objects "
-          f"({frozen} more frozen)")
-    print(f"resident memory: start {out['rss_start']:.0f} MB, tab open {out['rss_open']:.0f} MB, "
-          f"after scrolling to the end {out['rss_end']:.0f} MB (target ≤ 300 MB on L)")
+    print(
+        f"a full collection after the walk: {wall:.1f} ms ({cpu:.1f} ms CPU) over {tracked} tracked objects "
+        f"({frozen} more frozen)"
+    )
+    print(
+        f"resident memory: start {out['rss_start']:.0f} MB, tab open {out['rss_open']:.0f} MB, "
+        f"after scrolling to the end {out['rss_end']:.0f} MB (target ≤ 300 MB on L)"
+    )
 
 
 if __name__ == "__main__":

@@ -25,8 +25,13 @@ def _process_ms(args: list[str], env: dict[str, str], runs: int) -> list[float]:
     times = []
     for _ in range(runs):
         t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "creative_memory.cli.main", *args], env=env, check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(
+            [sys.executable, "-m", "creative_memory.cli.main", *args],
+            env=env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         times.append((time.perf_counter() - t0) * 1000)
     return times
 
@@ -69,8 +74,10 @@ def main() -> None:
         shutil.copy2(store, copy_dir / "app.sqlite")
         t0 = time.perf_counter()
         made = backups.make_backup(copy_dir / "app.sqlite")
-        print(f"   making a backup copy (SQLite backup API, fsync, rename): {(time.perf_counter() - t0) * 1000:.0f} ms"
-              f" ({made.stat().st_size / 1e6:.0f} MB)")
+        print(
+            f"   making a backup copy (SQLite backup API, fsync, rename): {(time.perf_counter() - t0) * 1000:.0f} ms"
+            f" ({made.stat().st_size / 1e6:.0f} MB)"
+        )
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -147,7 +147,7 @@ def _bad_output(name: str, rc: int, err: str, log: Log) -> None:
     if rc < 0:
         log.problem(f"{name} ended by signal {-rc}: {err[-400:]}")
     if "Traceback" in err:
-        log.problem(f"{name} printed a traceback: {err[err.index('Traceback'):][:1500]}")
+        log.problem(f"{name} printed a traceback: {err[err.index('Traceback') :][:1500]}")
     if "locked" in err.lower():
         log.problem(f"{name} failed on a locked store: {err.strip()[-400:]}")
 
@@ -196,7 +196,9 @@ def _drain(stream: IO[str] | None, into: list[str]) -> None:
         into.extend(stream)
 
 
-def serve_driver(folder: Path, rng: random.Random, stop: threading.Event, log: Log, kill: bool = False) -> None:
+def serve_driver(
+    folder: Path, rng: random.Random, stop: threading.Event, log: Log, kill: bool = False
+) -> None:
     n = 0
     rid = 0
     while not stop.is_set():
@@ -239,7 +241,11 @@ def serve_driver(folder: Path, rng: random.Random, stop: threading.Event, log: L
                 user = rng.choice([SERVE_USER, "local"])
                 req = {
                     "method": "retrieve",
-                    "params": {"user_id": user, "project_id": f"p_chaos_{rng.randint(1, 3)}", "dry_run": rng.random() < 0.3},
+                    "params": {
+                        "user_id": user,
+                        "project_id": f"p_chaos_{rng.randint(1, 3)}",
+                        "dry_run": rng.random() < 0.3,
+                    },
                 }
             else:
                 req = {"method": "decay", "params": {"user_id": rng.choice([SERVE_USER, "local"])}}
@@ -288,7 +294,11 @@ def serve_driver(folder: Path, rng: random.Random, stop: threading.Event, log: L
 
 
 def od(
-    folder: Path, *args: str, user: str | None = None, stdin: str | None = None, kill_after: float | None = None
+    folder: Path,
+    *args: str,
+    user: str | None = None,
+    stdin: str | None = None,
+    kill_after: float | None = None,
 ) -> tuple[int, str, str]:
     """Run a command; with ``kill_after``, end it by SIGKILL if it still runs after that many seconds."""
     cmd = [OD, "--data-dir", str(folder), "--now", CLOCK_ISO, "--json"]
@@ -374,7 +384,11 @@ def cli_driver(
         elif pick == "probe" or (pick == "forget" and not pending):
             probes += 1
             name = f"chaosprobe_{rng.randint(10**5, 10**6 - 1)}_{probes}"
-            pick, args, stdin = "ingest", ["ingest", "-"], probe_events("local", name, start + probes * 60_000, 5)
+            pick, args, stdin = (
+                "ingest",
+                ["ingest", "-"],
+                probe_events("local", name, start + probes * 60_000, 5),
+            )
             pending.append(name)
         elif pick == "forget":
             name = pending.pop(rng.randrange(len(pending)))
@@ -397,7 +411,9 @@ def cli_driver(
         elif pick == "reset":
             probes += 1
             name = f"chaosside_{probes}"
-            rc, out, err = od(folder, "ingest", "-", stdin=probe_events(SIDE_USER, name, start + probes * 60_000, 3))
+            rc, out, err = od(
+                folder, "ingest", "-", stdin=probe_events(SIDE_USER, name, start + probes * 60_000, 3)
+            )
             _bad_output("ingest (side)", rc, err, log)
             backup = work / f"reset-backup-{probes}.json"
             user, args = SIDE_USER, ["reset", "--confirm", "--backup", str(backup)]
@@ -439,7 +455,9 @@ def cli_driver(
         if pick == "reset":
             hits = byte_hits(folder, f"chaosside_{probes}")
             if hits:
-                log.problem(f"reset of {SIDE_USER} said verified, but chaosside_{probes} is in {hits} right after")
+                log.problem(
+                    f"reset of {SIDE_USER} said verified, but chaosside_{probes} is in {hits} right after"
+                )
         if pick == "forget":
             receipt = json.loads(out)
             if receipt.get("verified"):
@@ -485,7 +503,11 @@ def _self_tests(folder: Path, env: dict[str, str], stop: threading.Event, log: L
     while not stop.is_set():
         try:
             p = subprocess.run(
-                [WINDOW, "--data-dir", str(folder), "--self-test"], capture_output=True, text=True, env=env, timeout=300
+                [WINDOW, "--data-dir", str(folder), "--self-test"],
+                capture_output=True,
+                text=True,
+                env=env,
+                timeout=300,
             )
         except subprocess.TimeoutExpired:
             log.problem("a window --self-test did not end within 300 s (killed)")
@@ -512,14 +534,20 @@ def first_open(work: Path, log: Log, rounds: int = 2) -> None:
         procs = [
             subprocess.Popen(
                 [OD, "--data-dir", str(folder), "--now", CLOCK_ISO, "--json", "ingest", "-"],
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
             )
             for _ in range(4)
         ]
         procs.append(
             subprocess.Popen(
                 [OD, "--data-dir", str(folder), "--now", CLOCK_ISO, "serve", "--stdio"],
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
             )
         )
         for i, p in enumerate(procs):
@@ -527,7 +555,9 @@ def first_open(work: Path, log: Log, rounds: int = 2) -> None:
             if i < 4:
                 p.stdin.write(probe_events("local", f"first_open_{r}_{i}", CLOCK - DAY, 2))
             else:
-                p.stdin.write(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "status", "params": {}}) + "\n")
+                p.stdin.write(
+                    json.dumps({"jsonrpc": "2.0", "id": 1, "method": "status", "params": {}}) + "\n"
+                )
         for p in procs:
             out, err = p.communicate(timeout=120)
             log.count("first-open processes")
@@ -535,7 +565,9 @@ def first_open(work: Path, log: Log, rounds: int = 2) -> None:
             # serve does not add our tables without consent: before an ingest has, its answer is
             # needs_setup (the daemon's client shows it as a status), which is no failure
             if p.returncode != 0 or ('"error"' in out and '"kind":"needs_setup"' not in out):
-                log.problem(f"a first open beside four others failed ({p.returncode}): {(err or out).strip()[-300:]}")
+                log.problem(
+                    f"a first open beside four others failed ({p.returncode}): {(err or out).strip()[-300:]}"
+                )
 
 
 # -- the checks afterwards -------------------------------------------------------------------
@@ -583,7 +615,12 @@ def check(folder: Path, work: Path, log: Log) -> None:
             print(f"  {table}: {len(keys)} committed, {len(lost)} missing")
             if lost:
                 log.problem(f"{table}: {len(lost)} committed writes missing, e.g. {sorted(lost)[:5]}")
-        have = {r[0] for r in con.execute("SELECT event_id FROM creative_memory_events WHERE user_id = ?", (SERVE_USER,))}
+        have = {
+            r[0]
+            for r in con.execute(
+                "SELECT event_id FROM creative_memory_events WHERE user_id = ?", (SERVE_USER,)
+            )
+        }
         lost = log.served_events - have
         print(f"  serve's accepted events: {len(log.served_events)}, {len(lost)} missing")
         if lost:
@@ -608,7 +645,9 @@ def check(folder: Path, work: Path, log: Log) -> None:
         n1, h1, rows1 = pref_digest(copy / "app.sqlite")
     finally:
         s.close()
-    print(f"  preferences after ensure_current: {n0} rows {h0}; after rebuild: {n1} rows {h1} ({len(users)} users)")
+    print(
+        f"  preferences after ensure_current: {n0} rows {h0}; after rebuild: {n1} rows {h1} ({len(users)} users)"
+    )
     if h0 != h1:
         a, b = set(rows0), set(rows1)
         log.problem(
@@ -623,7 +662,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--size", choices=("S", "M"), default="S")
     ap.add_argument("--window", action="store_true", help="also start the window offscreen, again and again")
-    ap.add_argument("--kill", action="store_true", help="also end some commands and serve children by SIGKILL")
+    ap.add_argument(
+        "--kill", action="store_true", help="also end some commands and serve children by SIGKILL"
+    )
     ap.add_argument("--keep", action="store_true", help="keep the temporary folder and say where it is")
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
@@ -648,8 +689,12 @@ def main(argv: list[str] | None = None) -> None:
         threading.Thread(target=writer, args=(store, "keep", "od_chaos_keep", 20, stop, log)),
         threading.Thread(target=writer, args=(store, "churn", "od_chaos_churn", 40, stop, log)),
         threading.Thread(target=writer, args=(store, "peek", "-", 150, stop, log)),
-        threading.Thread(target=serve_driver, args=(folder, random.Random(rng.random()), stop, log, args.kill)),
-        threading.Thread(target=cli_driver, args=(folder, work, random.Random(rng.random()), stop, log, args.kill)),
+        threading.Thread(
+            target=serve_driver, args=(folder, random.Random(rng.random()), stop, log, args.kill)
+        ),
+        threading.Thread(
+            target=cli_driver, args=(folder, work, random.Random(rng.random()), stop, log, args.kill)
+        ),
     ]
     if args.window:
         actors.append(threading.Thread(target=window_driver, args=(folder, stop, log)))

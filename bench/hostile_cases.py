@@ -86,8 +86,12 @@ def _events(root: Path) -> Path:
 
 def _edge(when: str) -> Callable[[Path], None]:
     def setup(box: Path) -> None:
-        ev = {"event_id": "edge", "signal_type": "thumbs_up", "occurred_at": when,
-              "patterns": [{"preference_type": "layout", "pattern": "grid", "polarity": "positive"}]}
+        ev = {
+            "event_id": "edge",
+            "signal_type": "thumbs_up",
+            "occurred_at": when,
+            "patterns": [{"preference_type": "layout", "pattern": "grid", "polarity": "positive"}],
+        }
         (box / "edge.jsonl").write_text(json.dumps(ev) + "\n")
 
     return setup
@@ -140,58 +144,141 @@ def _loop(box: Path) -> None:
 
 
 def cases() -> list[Case]:
-    w, r, p, s, t, x = "writes only where asked", "consent", "no poisoned store", "inert text", \
-        "sentences, not tracebacks", "forget and projects do only what was asked"
+    w, r, p, s, t, x = (
+        "writes only where asked",
+        "consent",
+        "no poisoned store",
+        "inert text",
+        "sentences, not tracebacks",
+        "forget and projects do only what was asked",
+    )
     out: list[Case] = []
-    for target in ("od/app.sqlite", "od/app.sqlite-wal", "od/app.sqlite-shm", "od/app.sqlite-journal", "od/x.json"):
-        out.append(Case(w, f"export --to {target}", ["export", "--to", "{box}/" + target, "--force"],
-                        guarded=["od/app.sqlite"]))
-        out.append(Case(w, f"reset --backup {target}", ["reset", "--confirm", "--backup", "{box}/" + target],
-                        guarded=["od/app.sqlite"]))
+    for target in (
+        "od/app.sqlite",
+        "od/app.sqlite-wal",
+        "od/app.sqlite-shm",
+        "od/app.sqlite-journal",
+        "od/x.json",
+    ):
+        out.append(
+            Case(
+                w,
+                f"export --to {target}",
+                ["export", "--to", "{box}/" + target, "--force"],
+                guarded=["od/app.sqlite"],
+            )
+        )
+        out.append(
+            Case(
+                w,
+                f"reset --backup {target}",
+                ["reset", "--confirm", "--backup", "{box}/" + target],
+                guarded=["od/app.sqlite"],
+            )
+        )
     out += [
         Case(w, "export --to a folder", ["export", "--to", "{box}"]),
         # A device node of its own (never /dev/null: a version that replaces devices would replace it).
         Case(w, "export --to a device", ["export", "--to", "{box}/null", "--force"], setup=_device),
         Case(w, "export --to a FIFO", ["export", "--to", "{box}/pipe"], setup=_fifo),
-        Case(w, "export --to an existing file", ["export", "--to", "{box}/backup.json"], setup=_existing,
-             guarded=["backup.json"]),
-        Case(w, "reset --backup onto an existing file", ["reset", "--confirm", "--backup", "{box}/backup.json"],
-             setup=_existing, guarded=["backup.json"]),
+        Case(
+            w,
+            "export --to an existing file",
+            ["export", "--to", "{box}/backup.json"],
+            setup=_existing,
+            guarded=["backup.json"],
+        ),
+        Case(
+            w,
+            "reset --backup onto an existing file",
+            ["reset", "--confirm", "--backup", "{box}/backup.json"],
+            setup=_existing,
+            guarded=["backup.json"],
+        ),
         Case(r, "forget without a terminal", ["forget", "spacing", "airy_spacing"]),
         Case(r, "forget --json without --yes", ["--json", "forget", "spacing", "airy_spacing"]),
         Case(r, "reset without --confirm", ["reset"]),
         Case(r, "import --mode replace without --yes", ["import", "{box}/bundle.json", "--mode", "replace"]),
         Case(r, "demo on a store with data", ["demo", "--size", "S"]),
         Case(r, "--data-dir '' reset --confirm", ["--data-dir", "", "reset", "--confirm"], data_flag=False),
-        Case(r, "OD_DATA_DIR='' reset --confirm", ["reset", "--confirm"], env={"OD_DATA_DIR": ""}, data_flag=False),
+        Case(
+            r,
+            "OD_DATA_DIR='' reset --confirm",
+            ["reset", "--confirm"],
+            env={"OD_DATA_DIR": ""},
+            data_flag=False,
+        ),
         Case(r, "--user '' reset --confirm", ["--user", "", "reset", "--confirm"]),
-        Case(p, "ingest 9999-12-31T23:59:59Z", ["ingest", "{box}/edge.jsonl"], setup=_edge("9999-12-31T23:59:59Z")),
-        Case(p, "ingest 0001-01-01 +05:00", ["ingest", "{box}/edge.jsonl"],
-             setup=_edge("0001-01-01T00:00:00+05:00")),
+        Case(
+            p,
+            "ingest 9999-12-31T23:59:59Z",
+            ["ingest", "{box}/edge.jsonl"],
+            setup=_edge("9999-12-31T23:59:59Z"),
+        ),
+        Case(
+            p,
+            "ingest 0001-01-01 +05:00",
+            ["ingest", "{box}/edge.jsonl"],
+            setup=_edge("0001-01-01T00:00:00+05:00"),
+        ),
         Case(p, "--now 9999-12-31T23:59:59Z decay", ["--now", "9999-12-31T23:59:59Z", "decay"]),
         Case(p, "inspect over an old out-of-range row", ["inspect"], expect="works", setup=_old_row),
-        Case(p, "export over an old out-of-range row", ["export", "--to", "{box}/b.json"], expect="works",
-             setup=_old_row),
-        Case(p, "explain over an old out-of-range row", ["explain", "palette", "warm_tones"], expect="works",
-             setup=_old_row),
+        Case(
+            p,
+            "export over an old out-of-range row",
+            ["export", "--to", "{box}/b.json"],
+            expect="works",
+            setup=_old_row,
+        ),
+        Case(
+            p,
+            "explain over an old out-of-range row",
+            ["explain", "palette", "warm_tones"],
+            expect="works",
+            setup=_old_row,
+        ),
         Case(s, "project list with a hostile daemon name", ["project", "list"], expect="inert"),
-        Case(s, "an echoed argument with OSC 52", ["forget", "spacing", "x", "--project", "p\x1b]52;c;aGk=\x07"],
-             expect="inert"),
+        Case(
+            s,
+            "an echoed argument with OSC 52",
+            ["forget", "spacing", "x", "--project", "p\x1b]52;c;aGk=\x07"],
+            expect="inert",
+        ),
         Case(s, "an echoed argument with U+202E", ["explain", "spacing\u202e", "x"], expect="inert"),
         Case(t, "--limit beyond 64 bits", ["inspect", "--limit", str(2**64)]),
         Case(t, "stdout is /dev/full", ["inspect"], expect="sentence", stdout="full"),
         Case(t, "stdout closed", ["status"], expect="sentence", stdout="closed"),
         Case(t, "stdin closed: ingest -", ["ingest", "-"], stdin="closed"),
-        Case(t, "a non-UTF-8 locale and a non-ASCII argument", ["forget", "spacing", "é_x", "--yes"],
-             env={"PYTHONIOENCODING": "ascii", "LC_ALL": "C"}),
-        Case(t, "a symlink loop in the data path", ["--data-dir", "{box}/a/od", "status"], setup=_loop,
-             data_flag=False),
+        Case(
+            t,
+            "a non-UTF-8 locale and a non-ASCII argument",
+            ["forget", "spacing", "é_x", "--yes"],
+            env={"PYTHONIOENCODING": "ascii", "LC_ALL": "C"},
+        ),
+        Case(
+            t,
+            "a symlink loop in the data path",
+            ["--data-dir", "{box}/a/od", "status"],
+            setup=_loop,
+            data_flag=False,
+        ),
         Case(t, "a damaged page: rebuild", ["rebuild"], setup=_corrupt, expect="sentence"),
-        Case(t, "a damaged page: forget", ["forget", "spacing", "airy_spacing", "--yes"], setup=_corrupt,
-             expect="sentence"),
-        Case(t, "a damaged page: export", ["export", "--to", "{box}/b.json"], setup=_corrupt, expect="sentence"),
+        Case(
+            t,
+            "a damaged page: forget",
+            ["forget", "spacing", "airy_spacing", "--yes"],
+            setup=_corrupt,
+            expect="sentence",
+        ),
+        Case(
+            t, "a damaged page: export", ["export", "--to", "{box}/b.json"], setup=_corrupt, expect="sentence"
+        ),
         Case(x, "forget of a type that does not exist", ["forget", "bogus", "airy_spacing", "--yes"]),
-        Case(x, "forget --block of a pattern never seen", ["forget", "imagery", "drop_shadows", "--block", "--yes"]),
+        Case(
+            x,
+            "forget --block of a pattern never seen",
+            ["forget", "imagery", "drop_shadows", "--block", "--yes"],
+        ),
         Case(x, "project disable of a typo", ["project", "disable", "p_brnad"]),
     ]
     return out
@@ -216,22 +303,39 @@ _SURROGATES = ["\\ud800", "\\udfff", "\\udc80", "a\\ud83d"]
 
 
 def _rpc_line(rng: random.Random) -> bytes:
-    ev = {"event_id": f"f{rng.randrange(10**6)}", "signal_type": "thumbs_up", "occurred_at": "2026-11-01T10:00:00Z",
-          "patterns": [{"preference_type": "layout", "pattern": "grid", "polarity": "positive"}]}
+    ev = {
+        "event_id": f"f{rng.randrange(10**6)}",
+        "signal_type": "thumbs_up",
+        "occurred_at": "2026-11-01T10:00:00Z",
+        "patterns": [{"preference_type": "layout", "pattern": "grid", "polarity": "positive"}],
+    }
     valid = [
         {"jsonrpc": "2.0", "id": rng.randrange(100), "method": "ping"},
         {"jsonrpc": "2.0", "id": "r", "method": "retrieve", "params": {"project_id": "p_brand"}},
-        {"jsonrpc": "2.0", "id": 7, "method": "ingest", "params": {"events": [ev, {**ev, "event_id": "g", "diff": "d"}]}},
+        {
+            "jsonrpc": "2.0",
+            "id": 7,
+            "method": "ingest",
+            "params": {"events": [ev, {**ev, "event_id": "g", "diff": "d"}]},
+        },
         {"jsonrpc": "2.0", "id": 8, "method": "status"},
     ]
     raw = json.dumps(rng.choice(valid))
     how = rng.randrange(6)
     if how == 0:  # an id that is not a JSON-RPC id
-        raw = raw.replace('"id": ', '"id": ' + rng.choice(["NaN", "1e999", "-Infinity", '"\\ud800"', "[1]"]) + ', "x": ', 1)
+        raw = raw.replace(
+            '"id": ', '"id": ' + rng.choice(["NaN", "1e999", "-Infinity", '"\\ud800"', "[1]"]) + ', "x": ', 1
+        )
     elif how == 1:  # a method, a parameter name or an event's text that is not Unicode
         sur = rng.choice(_SURROGATES)
-        raw = rng.choice([raw.replace('"ping"', f'"p{sur}"'), raw.replace('"params": {', f'"params": {{"{sur}": 1, ', 1),
-                          raw.replace('"diff": "d"', f'"diff": "{sur}"'), raw.replace('"event_id": "g"', f'"event_id": "{sur}"')])
+        raw = rng.choice(
+            [
+                raw.replace('"ping"', f'"p{sur}"'),
+                raw.replace('"params": {', f'"params": {{"{sur}": 1, ', 1),
+                raw.replace('"diff": "d"', f'"diff": "{sur}"'),
+                raw.replace('"event_id": "g"', f'"event_id": "{sur}"'),
+            ]
+        )
     elif how == 2:  # random bytes spliced in
         data = bytearray(raw.encode())
         for _ in range(rng.randint(1, 5)):
@@ -258,8 +362,16 @@ def serve_cases(rng: random.Random) -> list[Case]:
     for i in range(6):
         lines = [_rpc_line(rng) for _ in range(rng.randint(5, 40))]
         lines.append(b'{"jsonrpc":"2.0","id":"the end","method":"ping"}')
-        out.append(Case(c, f"serve, {len(lines)} hostile lines (draw {i + 1})", ["serve", "--stdio"],
-                        stdin_bytes=b"\n".join(lines) + b"\n", check=_serve_judge, expect="works"))
+        out.append(
+            Case(
+                c,
+                f"serve, {len(lines)} hostile lines (draw {i + 1})",
+                ["serve", "--stdio"],
+                stdin_bytes=b"\n".join(lines) + b"\n",
+                check=_serve_judge,
+                expect="works",
+            )
+        )
     return out
 
 
@@ -268,9 +380,13 @@ def _envelope(n: int, r: int, p: int) -> Callable[[Path], None]:
         def b64(k: int) -> str:
             return base64.b64encode(os.urandom(k)).decode()
 
-        doc = {"format": "creative-memory-encrypted", "version": 1,
-               "kdf": {"name": "scrypt", "n": n, "r": r, "p": p, "salt": b64(16)},
-               "cipher": {"name": "AES-256-GCM", "nonce": b64(12)}, "ciphertext": b64(64)}
+        doc = {
+            "format": "creative-memory-encrypted",
+            "version": 1,
+            "kdf": {"name": "scrypt", "n": n, "r": r, "p": p, "salt": b64(16)},
+            "cipher": {"name": "AES-256-GCM", "nonce": b64(12)},
+            "ciphertext": b64(64),
+        }
         (box / "enc.json").write_text(json.dumps(doc, separators=(",", ":")))
 
     return setup
@@ -281,31 +397,67 @@ def cost_cases(rng: random.Random) -> list[Case]:
     out = []
     for _ in range(4):  # each inside its own range, too costly together (128·n·r bytes, n·r·p work)
         n, r, p = 2 ** rng.randint(18, 20), rng.randint(8, 32), rng.randint(1, 16)
-        out.append(Case(c, f"import of a bundle asking scrypt n=2^{n.bit_length() - 1} r={r} p={p}",
-                        ["import", "{box}/enc.json", "--yes", "--passphrase-env", "CM_PASS"],
-                        env={"CM_PASS": "correct horse battery"}, setup=_envelope(n, r, p), timeout=20))
+        out.append(
+            Case(
+                c,
+                f"import of a bundle asking scrypt n=2^{n.bit_length() - 1} r={r} p={p}",
+                ["import", "{box}/enc.json", "--yes", "--passphrase-env", "CM_PASS"],
+                env={"CM_PASS": "correct horse battery"},
+                setup=_envelope(n, r, p),
+                timeout=20,
+            )
+        )
     for _ in range(2):
-        w, h = rng.choice([(0, 0), (rng.randint(8000, 10**6), rng.randint(1, 10**6)), (rng.randint(1, 319), 600)])
-        out.append(Case(c, f"--screenshot --size {w}x{h}", ["--screenshot", "{box}/shots", "--size", f"{w}x{h}"],
-                        program="window", data_flag=False, box_unchanged=True, timeout=60))
+        w, h = rng.choice(
+            [(0, 0), (rng.randint(8000, 10**6), rng.randint(1, 10**6)), (rng.randint(1, 319), 600)]
+        )
+        out.append(
+            Case(
+                c,
+                f"--screenshot --size {w}x{h}",
+                ["--screenshot", "{box}/shots", "--size", f"{w}x{h}"],
+                program="window",
+                data_flag=False,
+                box_unchanged=True,
+                timeout=60,
+            )
+        )
     return out
 
 
 def _missing_folder(rng: random.Random, box: Path) -> str:
     word = "".join(rng.choice("abcdefgh") for _ in range(6))
-    return rng.choice([f"{box}/net/{word}/od", f"smb://{word}/od", f"//{word}/share/od", f"{box}/od-{word}/data",
-                       f"{word}/od", f"{box}/mnt/usb-{word}"])
+    return rng.choice(
+        [
+            f"{box}/net/{word}/od",
+            f"smb://{word}/od",
+            f"//{word}/share/od",
+            f"{box}/od-{word}/data",
+            f"{word}/od",
+            f"{box}/mnt/usb-{word}",
+        ]
+    )
 
 
 def _write_command(rng: random.Random) -> list[str]:
-    return rng.choice([["ingest", "{box}/events.jsonl"], ["pause", "--for", "1h"], ["notes", "on"],
-                       ["project", "disable", "p_new", "--new"], ["decay"], ["resume"]])
+    return rng.choice(
+        [
+            ["ingest", "{box}/events.jsonl"],
+            ["pause", "--for", "1h"],
+            ["notes", "on"],
+            ["project", "disable", "p_new", "--new"],
+            ["decay"],
+            ["resume"],
+        ]
+    )
 
 
 def _chosen(folder: str) -> Callable[[Path], None]:
     def setup(box: Path) -> None:
         (box / "config").mkdir(exist_ok=True)
-        (box / "config" / "store.json").write_text(json.dumps({"data_dir": folder.replace("{box}", str(box))}))
+        (box / "config" / "store.json").write_text(
+            json.dumps({"data_dir": folder.replace("{box}", str(box))})
+        )
 
     return setup
 
@@ -316,19 +468,59 @@ def where_cases(rng: random.Random) -> list[Case]:
     for _ in range(4):
         argv = _write_command(rng)
         folder = _missing_folder(rng, Path("{box}"))
-        out.append(Case(c, f"OD_DATA_DIR={folder.replace('{box}', '…')} {argv[0]}", argv, env={"OD_DATA_DIR": folder},
-                        data_flag=False, box_unchanged=True))
+        out.append(
+            Case(
+                c,
+                f"OD_DATA_DIR={folder.replace('{box}', '…')} {argv[0]}",
+                argv,
+                env={"OD_DATA_DIR": folder},
+                data_flag=False,
+                box_unchanged=True,
+            )
+        )
     for _ in range(2):
         argv = _write_command(rng)
-        out.append(Case(c, f"a chosen folder that was moved: {argv[0]}", argv, data_flag=False, box_unchanged=True,
-                        env={"CM_CONFIG_DIR": "{box}/config"}, setup=_chosen("{box}/moved-" + str(rng.randrange(999)))))
+        out.append(
+            Case(
+                c,
+                f"a chosen folder that was moved: {argv[0]}",
+                argv,
+                data_flag=False,
+                box_unchanged=True,
+                env={"CM_CONFIG_DIR": "{box}/config"},
+                setup=_chosen("{box}/moved-" + str(rng.randrange(999))),
+            )
+        )
     argv = _write_command(rng)
-    out.append(Case(c, f"--data-dir in a missing tree: {argv[0]}",
-                    ["--data-dir", f"{{box}}/gone{rng.randrange(999)}/od", *argv], data_flag=False, box_unchanged=True))
-    out.append(Case(c, "--screenshot --data-dir a missing folder", ["--screenshot", "{box}/shots", "--data-dir",
-                    f"{{box}}/missing{rng.randrange(999)}/x"], program="window", data_flag=False, box_unchanged=True))
-    out.append(Case(c, "--screenshot --data-dir ''", ["--screenshot", "{box}/shots", "--data-dir", ""],
-                    program="window", data_flag=False, box_unchanged=True))
+    out.append(
+        Case(
+            c,
+            f"--data-dir in a missing tree: {argv[0]}",
+            ["--data-dir", f"{{box}}/gone{rng.randrange(999)}/od", *argv],
+            data_flag=False,
+            box_unchanged=True,
+        )
+    )
+    out.append(
+        Case(
+            c,
+            "--screenshot --data-dir a missing folder",
+            ["--screenshot", "{box}/shots", "--data-dir", f"{{box}}/missing{rng.randrange(999)}/x"],
+            program="window",
+            data_flag=False,
+            box_unchanged=True,
+        )
+    )
+    out.append(
+        Case(
+            c,
+            "--screenshot --data-dir ''",
+            ["--screenshot", "{box}/shots", "--data-dir", ""],
+            program="window",
+            data_flag=False,
+            box_unchanged=True,
+        )
+    )
     return out
 
 
@@ -368,21 +560,59 @@ def limit_cases(rng: random.Random) -> list[Case]:
     out = []
     for _ in range(2):
         name = _not_utf8(rng)
-        out.append(Case(c, f"export --to {name.encode('utf-8', 'surrogateescape')!r}", ["export", "--to", "{box}/" + name],
-                        expect="works", check=_exported(name)))
+        out.append(
+            Case(
+                c,
+                f"export --to {name.encode('utf-8', 'surrogateescape')!r}",
+                ["export", "--to", "{box}/" + name],
+                expect="works",
+                check=_exported(name),
+            )
+        )
     name = _not_utf8(rng)
-    out.append(Case(c, f"reset --backup {name.encode('utf-8', 'surrogateescape')!r}",
-                    ["reset", "--confirm", "--backup", "{box}/" + name], check=_exported(name), expect="works"))
+    out.append(
+        Case(
+            c,
+            f"reset --backup {name.encode('utf-8', 'surrogateescape')!r}",
+            ["reset", "--confirm", "--backup", "{box}/" + name],
+            check=_exported(name),
+            expect="works",
+        )
+    )
     for _ in range(3):
         nofile = rng.randint(6, 18)
-        argv = rng.choice([["forget", "spacing", "airy_spacing", "--yes"], ["ingest", "{box}/events.jsonl"],
-                           ["export", "--to", "{box}/b.json"], ["rebuild"], ["status"]])
-        out.append(Case(c, f"ulimit -n {nofile}: {argv[0]}", argv, nofile=nofile, expect="sentence",
-                        check=_sentence_without("damaged", "Traceback"), guarded=["od/app.sqlite"]))
+        argv = rng.choice(
+            [
+                ["forget", "spacing", "airy_spacing", "--yes"],
+                ["ingest", "{box}/events.jsonl"],
+                ["export", "--to", "{box}/b.json"],
+                ["rebuild"],
+                ["status"],
+            ]
+        )
+        out.append(
+            Case(
+                c,
+                f"ulimit -n {nofile}: {argv[0]}",
+                argv,
+                nofile=nofile,
+                expect="sentence",
+                check=_sentence_without("damaged", "Traceback"),
+                guarded=["od/app.sqlite"],
+            )
+        )
     for setup, what in ((_folder_store, "a folder"), (_dangling_store, "a dangling link")):
         argv = _write_command(rng)
-        out.append(Case(c, f"the store path is {what}: {argv[0]}", argv, setup=setup, box_unchanged=True,
-                        check=_sentence_without("disk I/O error", "could not be upgraded", "unable to open")))
+        out.append(
+            Case(
+                c,
+                f"the store path is {what}: {argv[0]}",
+                argv,
+                setup=setup,
+                box_unchanged=True,
+                check=_sentence_without("disk I/O error", "could not be upgraded", "unable to open"),
+            )
+        )
     return out
 
 
@@ -399,15 +629,46 @@ def cause_cases(rng: random.Random) -> list[Case]:
     out = []
     for _ in range(2):
         tail = "".join(rng.choice([" ", "\n", "\t", "\u00a0", "\u200b"]) for _ in range(rng.randint(1, 3)))
-        out.append(Case(c, f"OD_DATA_DIR with {tail!r} after it: status", ["status"], data_flag=False,
-                        env={"OD_DATA_DIR": "{box}/od" + tail}, check=_said('"')))
+        out.append(
+            Case(
+                c,
+                f"OD_DATA_DIR with {tail!r} after it: status",
+                ["status"],
+                data_flag=False,
+                env={"OD_DATA_DIR": "{box}/od" + tail},
+                check=_said('"'),
+            )
+        )
     moved = f"{{box}}/moved-{rng.randrange(999)}"
-    out.append(Case(c, "a moved chosen folder is named: status", ["status"], data_flag=False,
-                    env={"CM_CONFIG_DIR": "{box}/config"}, setup=_chosen(moved), check=_said("moved-", "od-memory use")))
-    out.append(Case(c, "a damaged store is not told to export", ["export", "--to", "{box}/b.json"], setup=_corrupt,
-                    check=_sentence_without("export --to")))
-    out.append(Case(c, "a damaged page: a plain retrieve records nothing", ["retrieve"], setup=_late_page,
-                    check=_said("damaged")))
+    out.append(
+        Case(
+            c,
+            "a moved chosen folder is named: status",
+            ["status"],
+            data_flag=False,
+            env={"CM_CONFIG_DIR": "{box}/config"},
+            setup=_chosen(moved),
+            check=_said("moved-", "od-memory use"),
+        )
+    )
+    out.append(
+        Case(
+            c,
+            "a damaged store is not told to export",
+            ["export", "--to", "{box}/b.json"],
+            setup=_corrupt,
+            check=_sentence_without("export --to"),
+        )
+    )
+    out.append(
+        Case(
+            c,
+            "a damaged page: a plain retrieve records nothing",
+            ["retrieve"],
+            setup=_late_page,
+            check=_said("damaged"),
+        )
+    )
     return out
 
 
@@ -450,20 +711,39 @@ def plan_cases(rng: random.Random) -> list[Case]:
         projects = []
         for j in range(rng.randint(1, 3)):
             use, glob, learn = rng.random() < 0.5, rng.random() < 0.5, rng.random() < 0.5
-            projects.append({"project_id": f"p_gen{j}", "use_memory": use, "use_global_memory": glob,
-                             "learn_from_project": learn})
+            projects.append(
+                {
+                    "project_id": f"p_gen{j}",
+                    "use_memory": use,
+                    "use_global_memory": glob,
+                    "learn_from_project": learn,
+                }
+            )
             expected += [f"project p_gen{j}: " + w for w, v in (("use memory on → off", use),) if not v]
             expected += ["use global memory on → off"] if not glob else []
             expected += ["learn on → off"] if not learn else []
-        out.append(Case(c, f"import --mode replace of settings {sorted(settings)} and {len(projects)} projects",
-                        ["--json", "import", "{box}/plan.json", "--mode", "replace", "--yes"],
-                        setup=_bundle_with(settings, projects), check=_plan_judge(expected), expect="works"))
+        out.append(
+            Case(
+                c,
+                f"import --mode replace of settings {sorted(settings)} and {len(projects)} projects",
+                ["--json", "import", "{box}/plan.json", "--mode", "replace", "--yes"],
+                setup=_bundle_with(settings, projects),
+                check=_plan_judge(expected),
+                expect="works",
+            )
+        )
     return out
 
 
 def generated(rng: random.Random) -> list[Case]:
-    return [*serve_cases(rng), *cost_cases(rng), *where_cases(rng), *limit_cases(rng), *cause_cases(rng),
-            *plan_cases(rng)]
+    return [
+        *serve_cases(rng),
+        *cost_cases(rng),
+        *where_cases(rng),
+        *limit_cases(rng),
+        *cause_cases(rng),
+        *plan_cases(rng),
+    ]
 
 
 # Runs od-memory from CM_HOSTILE_CODE (another checkout) when set: the editable install's finder
@@ -483,7 +763,11 @@ _LAUNCH = (
 def launcher(env: dict[str, str], program: str = "od-memory") -> list[str]:
     del env  # the launcher reads CM_HOSTILE_CODE from the environment it is started with
     if program == "window":
-        return [sys.executable, "-c", _LAUNCH.replace("od-memory", "creative-memory").replace("cli.main", "gui.app")]
+        return [
+            sys.executable,
+            "-c",
+            _LAUNCH.replace("od-memory", "creative-memory").replace("cli.main", "gui.app"),
+        ]
     return [sys.executable, "-c", _LAUNCH]
 
 
@@ -512,7 +796,9 @@ def template(root: Path, env: dict[str, str]) -> Path:
     events = _events(box)
     run = [*launcher(env), "--data-dir", str(box / "od"), "--now", NOW]
     subprocess.run([*run, "ingest", str(events)], env=env, check=True, capture_output=True)
-    subprocess.run([*run, "export", "--to", str(box / "bundle.json")], env=env, check=True, capture_output=True)
+    subprocess.run(
+        [*run, "export", "--to", str(box / "bundle.json")], env=env, check=True, capture_output=True
+    )
     con = sqlite3.connect(box / "od" / "app.sqlite")
     con.execute("CREATE TABLE IF NOT EXISTS projects (id TEXT PRIMARY KEY, name TEXT)")
     con.execute("INSERT OR REPLACE INTO projects VALUES ('p_brand', ?)", (EVIL,))
@@ -526,7 +812,9 @@ def judge(case: Case, rc: int, out: str, err: str, unchanged: bool, box: Path) -
         return case.check(rc, out, err, box) and (unchanged or case.expect == "works")
     clean = "Traceback" not in err + out
     inert = not any(ch in out + err for ch in ("\x1b", "\u202e", "\x07"))
-    sentence = rc != 0 and any(line.startswith(("od-memory: ", "creative-memory: ")) for line in err.splitlines())
+    sentence = rc != 0 and any(
+        line.startswith(("od-memory: ", "creative-memory: ")) for line in err.splitlines()
+    )
     if case.expect == "works":
         return rc == 0 and clean
     if case.expect == "inert":
@@ -562,8 +850,14 @@ def run_case(case: Case, root: Path, tpl: Path, env: dict[str, str]) -> tuple[bo
         argv = [a for a in argv if a != "--now" and a != NOW]
         e["QT_QPA_PLATFORM"] = "offscreen"
     cmd = [*launcher(env, case.program), *argv]
-    kw: dict[str, object] = {"env": e, "stderr": subprocess.PIPE, "text": True, "timeout": case.timeout,
-                             "cwd": box, "errors": "backslashreplace"}
+    kw: dict[str, object] = {
+        "env": e,
+        "stderr": subprocess.PIPE,
+        "text": True,
+        "timeout": case.timeout,
+        "cwd": box,
+        "errors": "backslashreplace",
+    }
     full = None
     if case.stdout == "full":
         full = Path("/dev/full").open("w")  # noqa: SIM115 - closed below
@@ -617,7 +911,9 @@ def main() -> int:
     ap.add_argument("--code", type=Path, help="a checkout whose creative_memory/ to run instead of this one")
     ap.add_argument("--legacy", action="store_true", help="leave out --force (older versions lack it)")
     ap.add_argument("--seed", type=int, help="the draw of the generated cases (default: a new one)")
-    ap.add_argument("--only-generated", action="store_true", help="run only the generated (second round) cases")
+    ap.add_argument(
+        "--only-generated", action="store_true", help="run only the generated (second round) cases"
+    )
     args = ap.parse_args()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     print(f"seed {seed} (repeat this draw with --seed {seed})")
@@ -630,8 +926,13 @@ def main() -> int:
         root = Path(tmp)
         env["CM_CONFIG_DIR"] = str(root / "config")
         # An older version falls back to the default folder on a blank path: keep that inside too.
-        for var, sub in (("HOME", "home"), ("XDG_DATA_HOME", "xdg-data"), ("XDG_CONFIG_HOME", "xdg-config"),
-                         ("XDG_CACHE_HOME", "xdg-cache"), ("XDG_STATE_HOME", "xdg-state")):
+        for var, sub in (
+            ("HOME", "home"),
+            ("XDG_DATA_HOME", "xdg-data"),
+            ("XDG_CONFIG_HOME", "xdg-config"),
+            ("XDG_CACHE_HOME", "xdg-cache"),
+            ("XDG_STATE_HOME", "xdg-state"),
+        ):
             (root / sub).mkdir()
             env[var] = str(root / sub)
         tpl = template(root, env)

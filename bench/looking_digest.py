@@ -22,7 +22,9 @@ from creative_memory.services.store.digest import store_digest, table_digests
 
 
 def _run(module: str, *args: str, env: dict[str, str]) -> None:
-    proc = subprocess.run([sys.executable, "-m", module, *args], env=env, capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", module, *args], env=env, capture_output=True, text=True, check=False
+    )
     if proc.returncode != 0:
         raise SystemExit(f"{module} {' '.join(args)} exited {proc.returncode}: {proc.stderr.strip()}")
 
@@ -35,16 +37,29 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="cm-looking-") as tmp:
         root = Path(tmp)
         data = root / "data"
-        env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "CM_SETTINGS_DIR": str(root / "settings"),
-               "CM_CONFIG_DIR": str(root / "config"), "CM_DEMO_DIR": str(root / "demo")}
+        env = {
+            **os.environ,
+            "QT_QPA_PLATFORM": "offscreen",
+            "CM_SETTINGS_DIR": str(root / "settings"),
+            "CM_CONFIG_DIR": str(root / "config"),
+            "CM_DEMO_DIR": str(root / "demo"),
+        }
         cli = "creative_memory.cli.main"
         _run(cli, "--data-dir", str(data), "demo", "--size", args.size, "--seed", str(args.seed), env=env)
         _run(cli, "--data-dir", str(data), "retrieve", env=env)  # one injection, as the daemon records it
         store = data / "app.sqlite"
         before, tables_before = store_digest(store), table_digests(store)
         _run("creative_memory.gui.app", "--data-dir", str(data), "--screenshot", str(root / "shots"), env=env)
-        for command in (["preview", "--with-personal"], ["preview", "--mode", "critique"], ["inspect"],
-                        ["status"], ["diagnostics"], ["retrieve", "--dry-run"], ["audit"], ["project", "list"]):
+        for command in (
+            ["preview", "--with-personal"],
+            ["preview", "--mode", "critique"],
+            ["inspect"],
+            ["status"],
+            ["diagnostics"],
+            ["retrieve", "--dry-run"],
+            ["audit"],
+            ["project", "list"],
+        ):
             _run(cli, "--data-dir", str(data), *command, env=env)
         after, tables_after = store_digest(store), table_digests(store)
         print(f"store: demo {args.size} seed {args.seed}, {len(tables_before)} tables")

@@ -54,7 +54,12 @@ def commit_pages(bs: BenchStore, project: str | None, *, calls: int = 50, advanc
     """``calls`` recorded retrievals (origin ``daemon``) on a fresh working copy, after 5 untimed ones."""
     with working_copy(bs) as store:
         for i in range(5):
-            retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=project, now=NOW + i * advance_ms, origin=Origin.DAEMON))
+            retrieval.run(
+                store,
+                retrieval.RetrievalRequest(
+                    USER, project_id=project, now=NOW + i * advance_ms, origin=Origin.DAEMON
+                ),
+            )
         with store.hot_write() as con:
             con.execute("PRAGMA wal_autocheckpoint=0")
         side = sqlite3.connect(store.path)
@@ -68,7 +73,9 @@ def commit_pages(bs: BenchStore, project: str | None, *, calls: int = 50, advanc
             written: list[int] = []
             for i in range(calls):
                 now = NOW + (5 + i) * advance_ms
-                retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=project, now=now, origin=Origin.DAEMON))
+                retrieval.run(
+                    store, retrieval.RetrievalRequest(USER, project_id=project, now=now, origin=Origin.DAEMON)
+                )
                 pages, pos = _page_numbers(wal, pos, page_size)
                 frames.append(len(pages))
                 written.extend(pages)

@@ -101,9 +101,18 @@ def window(ctrl: Controller, qtbot: Any, run_async: Callable[..., Any]) -> Any:
     return w
 
 
-def event(n: int, *, pattern: str = "airy_spacing", ptype: str = "layout", polarity: str = "positive",
-          signal: str = "manual_refinement", project: str | None = None, session: str = "s1",
-          at_ms: int | None = None, **extra: Any) -> str:
+def event(
+    n: int,
+    *,
+    pattern: str = "airy_spacing",
+    ptype: str = "layout",
+    polarity: str = "positive",
+    signal: str = "manual_refinement",
+    project: str | None = None,
+    session: str = "s1",
+    at_ms: int | None = None,
+    **extra: Any,
+) -> str:
     """One JSON line of the event wire shape."""
     from creative_memory.model.events import iso
 
@@ -125,8 +134,9 @@ def seed(ctrl: Controller) -> Callable[[list[str]], Any]:
     """``seed([event(1), event(2, pattern=…)])``: ingest JSON lines into the controller's store (sync)."""
 
     def go(lines: list[str]) -> Any:
-        rep = ingest_jsonl(ctrl.store, "\n".join(lines), default_user=ctrl.user, now=ctrl.now(),
-                           blocks=ctrl.ctx.blocks)
+        rep = ingest_jsonl(
+            ctrl.store, "\n".join(lines), default_user=ctrl.user, now=ctrl.now(), blocks=ctrl.ctx.blocks
+        )
         assert not rep.rejected, rep.rejected
         derived(ctrl)
         return rep

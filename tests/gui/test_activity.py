@@ -28,8 +28,6 @@ from creative_memory.services.forget import erasure, forgetting
 SHOTS = Path(os.environ.get("CM_SHOTS_DIR") or tempfile.gettempdir()) / "cm-shots"
 
 
-
-
 @pytest.fixture
 def tab(ctrl: Any, qtbot: Any) -> ActivityTab:
     t = ActivityTab(ctrl)
@@ -49,8 +47,9 @@ def stored(ctrl: Any, text: str | None = None) -> list[dict[str, Any]]:
         return [e.as_json() for e in audit.entries(session, ctrl.user, limit=1_000_000, text=text)]
 
 
-def test_control_actions_appear_with_their_actor_newest_first(tab: ActivityTab, ctrl: Any,
-                                                              run_async: Any) -> None:
+def test_control_actions_appear_with_their_actor_newest_first(
+    tab: ActivityTab, ctrl: Any, run_async: Any
+) -> None:
     controls.set_enabled(ctrl.store, ctrl.user, False, actor=Actor.GUI, now=ctrl.now())
     controls.set_enabled(ctrl.store, ctrl.user, True, actor=Actor.CLI, now=ctrl.now())
     controls.set_project(ctrl.store, ctrl.user, "p7", use_memory=False, actor=Actor.CLI, now=ctrl.now())
@@ -75,8 +74,9 @@ def test_control_actions_appear_with_their_actor_newest_first(tab: ActivityTab, 
     assert [i.row() for i in selected] == [3]
 
 
-def test_filter_narrows_in_sql(tab: ActivityTab, ctrl: Any, run_async: Any, qtbot: Any,
-                               wait_until: Any) -> None:
+def test_filter_narrows_in_sql(
+    tab: ActivityTab, ctrl: Any, run_async: Any, qtbot: Any, wait_until: Any
+) -> None:
     controls.set_enabled(ctrl.store, ctrl.user, False, actor=Actor.GUI, now=ctrl.now())
     controls.set_enabled(ctrl.store, ctrl.user, True, actor=Actor.CLI, now=ctrl.now())
     controls.set_project(ctrl.store, ctrl.user, "p7", use_memory=False, actor=Actor.CLI, now=ctrl.now())
@@ -104,8 +104,9 @@ def test_filter_narrows_in_sql(tab: ActivityTab, ctrl: Any, run_async: Any, qtbo
     assert tab.filter_edit.text() == ""
 
 
-def test_export_csv_and_json_with_mode_0600(tab: ActivityTab, ctrl: Any, run_async: Any,
-                                            tmp_path: Path) -> None:
+def test_export_csv_and_json_with_mode_0600(
+    tab: ActivityTab, ctrl: Any, run_async: Any, tmp_path: Path
+) -> None:
     controls.set_enabled(ctrl.store, ctrl.user, False, actor=Actor.GUI, now=ctrl.now())
     controls.set_enabled(ctrl.store, ctrl.user, True, actor=Actor.CLI, now=ctrl.now())
     run_async(tab.refresh())
@@ -131,11 +132,20 @@ def test_export_csv_and_json_with_mode_0600(tab: ActivityTab, ctrl: Any, run_asy
     assert "Exported 1 entries" in tab.message.text()
 
 
-def test_forgotten_patterns_appear_only_as_fingerprints(tab: ActivityTab, ctrl: Any, seed: Any,
-                                                        run_async: Any, tmp_path: Path) -> None:
-    seed([event(i, pattern="secret_moodboard", project="p1", at_ms=ctrl.now() - 60_000 + i) for i in range(3)])
-    forgetting.forget(ctrl.store, ctrl.user, [erasure.Target("layout", "secret_moodboard")],
-                   blocks=ctrl.ctx.blocks, actor=Actor.GUI, now=ctrl.now())
+def test_forgotten_patterns_appear_only_as_fingerprints(
+    tab: ActivityTab, ctrl: Any, seed: Any, run_async: Any, tmp_path: Path
+) -> None:
+    seed(
+        [event(i, pattern="secret_moodboard", project="p1", at_ms=ctrl.now() - 60_000 + i) for i in range(3)]
+    )
+    forgetting.forget(
+        ctrl.store,
+        ctrl.user,
+        [erasure.Target("layout", "secret_moodboard")],
+        blocks=ctrl.ctx.blocks,
+        actor=Actor.GUI,
+        now=ctrl.now(),
+    )
     run_async(tab.refresh())
     rows = cells(tab)
     forget = [r for r in rows if r[2] == "forget"]
@@ -153,8 +163,9 @@ def test_forgotten_patterns_appear_only_as_fingerprints(tab: ActivityTab, ctrl: 
 
 def test_paging_reaches_every_entry(tab: ActivityTab, ctrl: Any, run_async: Any, wait_until: Any) -> None:
     for i in range(230):
-        controls.set_enabled(ctrl.store, ctrl.user, bool(i % 2), actor=Actor.CLI if i % 3 else Actor.GUI,
-                             now=ctrl.now())
+        controls.set_enabled(
+            ctrl.store, ctrl.user, bool(i % 2), actor=Actor.CLI if i % 3 else Actor.GUI, now=ctrl.now()
+        )
     every = [e["id"] for e in stored(ctrl)]
     assert len(every) == 230
     run_async(tab.refresh())
@@ -191,8 +202,14 @@ def test_screenshots_light_and_dark(ctrl: Any, qtbot: Any, qapp: Any, seed: Any,
     controls.resume(ctrl.store, ctrl.user, what="learning", actor=Actor.GUI, now=ctrl.now())
     for pid in ("p_cafe_menu", "p_brand_refresh"):
         controls.set_project(ctrl.store, ctrl.user, pid, use_memory=False, actor=Actor.CLI, now=ctrl.now())
-    forgetting.forget(ctrl.store, ctrl.user, [erasure.Target("layout", "dense_grids")], blocks=ctrl.ctx.blocks,
-                   actor=Actor.GUI, now=ctrl.now())
+    forgetting.forget(
+        ctrl.store,
+        ctrl.user,
+        [erasure.Target("layout", "dense_grids")],
+        blocks=ctrl.ctx.blocks,
+        actor=Actor.GUI,
+        now=ctrl.now(),
+    )
     SHOTS.mkdir(parents=True, exist_ok=True)
     tab = ActivityTab(ctrl)
     qtbot.addWidget(tab)

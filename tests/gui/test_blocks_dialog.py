@@ -22,8 +22,14 @@ from creative_memory.services.ingest.ingest import ingest_jsonl
 
 def block(ctrl: Controller, pattern: str, reason: str | None = None) -> None:
     r = erasure.forget(
-        ctrl.store, ctrl.user, [erasure.Target("layout", pattern)], blocks=ctrl.ctx.blocks, block=True,
-        actor=Actor.CLI, now=ctrl.now(), reason=reason,
+        ctrl.store,
+        ctrl.user,
+        [erasure.Target("layout", pattern)],
+        blocks=ctrl.ctx.blocks,
+        block=True,
+        actor=Actor.CLI,
+        now=ctrl.now(),
+        reason=reason,
     )
     assert r.blocked
 
@@ -52,8 +58,13 @@ def test_the_dialog_lists_blocks_without_names_and_lifts_one(
         with ctrl.store.read() as s:
             lifts = [e for e in audit.entries(s, ctrl.user) if e["action"] == "lift block"]
         assert len(lifts) == 1 and lifts[0]["target"] == f"fp:{first.prefix}"
-        rep = ingest_jsonl(ctrl.store, event(3, pattern="drop_shadows") + "\n" + event(4, pattern="lens_flare"),
-                           default_user=ctrl.user, now=ctrl.now(), blocks=ctrl.ctx.blocks)
+        rep = ingest_jsonl(
+            ctrl.store,
+            event(3, pattern="drop_shadows") + "\n" + event(4, pattern="lens_flare"),
+            default_user=ctrl.user,
+            now=ctrl.now(),
+            blocks=ctrl.ctx.blocks,
+        )
         assert rep.accepted == 1 and rep.ignored == {"blocked": 1}
     finally:
         shiboken6.delete(dialog)

@@ -44,7 +44,6 @@ def test_the_main_window_holds_the_collector_while_it_is_open(window: Any) -> No
     assert gc.isenabled()
 
 
-
 def _long_lived(n: int) -> list[list[Any]]:
     """``n`` tracked objects moved into the oldest generation (a collection of the younger two
     moves their survivors there)."""

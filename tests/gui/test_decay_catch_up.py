@@ -25,7 +25,11 @@ def due_in(path: Any, now: int) -> int:
     """Records of the window's user due at ``now`` in the store at ``path`` (open or not)."""
     con = sqlite3.connect(path)
     try:
-        return len(con.execute(decay_module._DUE_IDS, ("local", now, now - decay_module.ARCHIVE_DAYS * DAY_MS)).fetchall())
+        return len(
+            con.execute(
+                decay_module._DUE_IDS, ("local", now, now - decay_module.ARCHIVE_DAYS * DAY_MS)
+            ).fetchall()
+        )
     finally:
         con.close()
 
@@ -141,7 +145,9 @@ def test_a_change_while_the_catch_up_reads_what_is_due_is_shown_when_it_ends(
     assert due_count(ctrl) == 0
 
 
-def test_switching_stores_stops_the_old_stores_catch_up(months_later: Any, run_async: Any, tmp_path: Any) -> None:
+def test_switching_stores_stops_the_old_stores_catch_up(
+    months_later: Any, run_async: Any, tmp_path: Any
+) -> None:
     """Another store opened while a catch-up runs: it stops after the slice under way instead of
     writing on into the closed store, and the new store's live refresh is not held by it."""
     from creative_memory.services.location.datadir import DataDir
@@ -166,8 +172,9 @@ def test_switching_stores_stops_the_old_stores_catch_up(months_later: Any, run_a
     assert ctrl.store.path != old_path
 
 
-
-def test_a_catch_up_that_ends_after_its_store_was_closed_reopens_nothing(months_later: Any, run_async: Any) -> None:
+def test_a_catch_up_that_ends_after_its_store_was_closed_reopens_nothing(
+    months_later: Any, run_async: Any
+) -> None:
     """The store closed under a running catch-up (not through a switch, which stops it first):
     its end shows nothing and asks for no store, so the closed one is not opened again."""
     ctrl = months_later

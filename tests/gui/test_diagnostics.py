@@ -39,15 +39,18 @@ def seed_preferences(seed: Any, ctrl: Any) -> None:
     now = ctrl.now()
     lines = [event(i, project="p1", at_ms=now - (30 - i) * 60_000) for i in range(1, 6)]
     lines += [
-        event(10 + i, project="p1", pattern="drop_shadows", polarity="negative", at_ms=now - (20 - i) * 60_000)
+        event(
+            10 + i, project="p1", pattern="drop_shadows", polarity="negative", at_ms=now - (20 - i) * 60_000
+        )
         for i in range(1, 6)
     ]
     lines.append(event(40, project="p2", pattern="dense_grids", signal="thumbs_up", at_ms=now - 60_000))
     seed(lines)
 
 
-def run(ctrl: Any, project: str | None, origin: Origin, *, now: int | None = None,
-        dry_run: bool = False) -> retrieval.RetrievalOutcome:
+def run(
+    ctrl: Any, project: str | None, origin: Origin, *, now: int | None = None, dry_run: bool = False
+) -> retrieval.RetrievalOutcome:
     return retrieval.run(
         ctrl.store,
         retrieval.RetrievalRequest(
@@ -62,13 +65,13 @@ def run(ctrl: Any, project: str | None, origin: Origin, *, now: int | None = Non
 
 def stored_ids(ctrl: Any, **kw: Any) -> list[int]:
     with ctrl.store.read() as session:
-        return [r.id for r in session.scalars(retrieval_log.retrievals_query(ctrl.user, limit=1_000_000, **kw))]
+        return [
+            r.id for r in session.scalars(retrieval_log.retrievals_query(ctrl.user, limit=1_000_000, **kw))
+        ]
 
 
 def shown_ids(tab: DiagnosticsTab) -> list[int]:
     return [tab.model.row_at(i)["id"] for i in range(tab.model.rowCount())]  # type: ignore[index]
-
-
 
 
 @pytest.fixture
@@ -81,8 +84,9 @@ def tab(ctrl: Any, qtbot: Any) -> DiagnosticsTab:
 
 
 # --------------------------------------------------------------------------- the list
-def test_list_shows_retrievals_newest_first_with_their_columns(tab: DiagnosticsTab, ctrl: Any, seed: Any,
-                                                               run_async: Any, wait_until: Any) -> None:
+def test_list_shows_retrievals_newest_first_with_their_columns(
+    tab: DiagnosticsTab, ctrl: Any, seed: Any, run_async: Any, wait_until: Any
+) -> None:
     seed_preferences(seed, ctrl)
     a = run(ctrl, "p1", Origin.DAEMON).retrieval_id
     b = run(ctrl, "p2", Origin.CLI).retrieval_id
@@ -103,15 +107,23 @@ def test_list_shows_retrievals_newest_first_with_their_columns(tab: DiagnosticsT
     wait_until(lambda: len(tab.shown_events()) > 0)
 
 
-def test_filters_narrow_by_origin_project_event_type_and_time(tab: DiagnosticsTab, ctrl: Any, seed: Any,
-                                                              run_async: Any, wait_until: Any) -> None:
+def test_filters_narrow_by_origin_project_event_type_and_time(
+    tab: DiagnosticsTab, ctrl: Any, seed: Any, run_async: Any, wait_until: Any
+) -> None:
     seed_preferences(seed, ctrl)
     old = run(ctrl, "p1", Origin.DAEMON, now=ctrl.now() - 3 * DAY).retrieval_id
     a = run(ctrl, "p1", Origin.DAEMON).retrieval_id
     b = run(ctrl, "p2", Origin.CLI).retrieval_id
     c = run(ctrl, None, Origin.SELF_TEST).retrieval_id
-    controls.set_project(ctrl.store, ctrl.user, "p2", use_memory=False, use_global_memory=False, actor=Actor.GUI,
-                         now=ctrl.now())
+    controls.set_project(
+        ctrl.store,
+        ctrl.user,
+        "p2",
+        use_memory=False,
+        use_global_memory=False,
+        actor=Actor.GUI,
+        now=ctrl.now(),
+    )
     off = run(ctrl, "p2", Origin.DAEMON).retrieval_id
     run_async(tab.refresh())
     assert shown_ids(tab) == [off, c, b, a, old]
@@ -157,8 +169,15 @@ def test_selecting_a_retrieval_shows_its_stage_events_and_traces_in_order(
 ) -> None:
     seed_preferences(seed, ctrl)
     first = run(ctrl, "p1", Origin.DAEMON)
-    controls.set_project(ctrl.store, ctrl.user, "p2", use_memory=False, use_global_memory=False, actor=Actor.GUI,
-                         now=ctrl.now())
+    controls.set_project(
+        ctrl.store,
+        ctrl.user,
+        "p2",
+        use_memory=False,
+        use_global_memory=False,
+        actor=Actor.GUI,
+        now=ctrl.now(),
+    )
     second = run(ctrl, "p2", Origin.DAEMON)
     run_async(tab.refresh())
 
@@ -183,8 +202,10 @@ def test_selecting_a_retrieval_shows_its_stage_events_and_traces_in_order(
 
     tab.select_retrieval(second.retrieval_id)  # type: ignore[arg-type]
     wait_until(lambda: [e["type"] for e in tab.shown_events()] == ["project_memory_disabled"])
-    assert "Nothing is injected: project p2 uses neither global memory nor its own (both switches are off)." in (
-        tab.summary.text())
+    assert (
+        "Nothing is injected: project p2 uses neither global memory nor its own (both switches are off)."
+        in (tab.summary.text())
+    )
 
 
 def test_run_now_records_a_row_at_the_top_and_a_dry_run_records_nothing(
@@ -222,8 +243,9 @@ def test_run_now_records_a_row_at_the_top_and_a_dry_run_records_nothing(
     assert outcome.retrieval_id is None and stored_ids(ctrl) == after
 
 
-def test_refresh_keeps_the_selection_when_new_retrievals_arrive(tab: DiagnosticsTab, ctrl: Any, seed: Any,
-                                                                run_async: Any) -> None:
+def test_refresh_keeps_the_selection_when_new_retrievals_arrive(
+    tab: DiagnosticsTab, ctrl: Any, seed: Any, run_async: Any
+) -> None:
     seed_preferences(seed, ctrl)
     ids = [run(ctrl, "p1", Origin.DAEMON).retrieval_id for _ in range(6)]
     run_async(tab.refresh())
@@ -283,9 +305,9 @@ def qt_messages() -> Iterator[list[str]]:
         qInstallMessageHandler(previous)
 
 
-def test_retrievals_model_passes_the_item_model_tester(ctrl: Any, seed: Any, run_async: Any,
-                                                       qt_messages: list[str], qtmodeltester: Any,
-                                                       wait_until: Any) -> None:
+def test_retrievals_model_passes_the_item_model_tester(
+    ctrl: Any, seed: Any, run_async: Any, qt_messages: list[str], qtmodeltester: Any, wait_until: Any
+) -> None:
     seed_preferences(seed, ctrl)
     for i in range(7):
         run(ctrl, "p1" if i % 2 else "p2", Origin.DAEMON)
@@ -319,8 +341,9 @@ def test_retrievals_model_passes_the_item_model_tester(ctrl: Any, seed: Any, run
     assert not failures, failures
 
 
-def test_paging_reaches_every_one_of_350_retrievals(tab: DiagnosticsTab, ctrl: Any, seed: Any,
-                                                    run_async: Any, wait_until: Any) -> None:
+def test_paging_reaches_every_one_of_350_retrievals(
+    tab: DiagnosticsTab, ctrl: Any, seed: Any, run_async: Any, wait_until: Any
+) -> None:
     seed_preferences(seed, ctrl)
     for i in range(350):
         run(ctrl, "p1" if i % 3 else "p2", Origin.DAEMON if i % 2 else Origin.CLI)
@@ -341,8 +364,9 @@ def test_paging_reaches_every_one_of_350_retrievals(tab: DiagnosticsTab, ctrl: A
 
 
 # --------------------------------------------------------------------------- screenshots
-def test_screenshots_light_and_dark(ctrl: Any, qtbot: Any, qapp: Any, run_async: Any,
-                                    wait_until: Any) -> None:
+def test_screenshots_light_and_dark(
+    ctrl: Any, qtbot: Any, qapp: Any, run_async: Any, wait_until: Any
+) -> None:
     from creative_memory.services.demo import demo
 
     now = ctrl.now()

@@ -75,8 +75,14 @@ def test_pause_dialog_returns_the_clicked_preset_and_what(qtbot: Any) -> None:
 def test_the_presets_people_pause_with(qtbot: Any) -> None:
     d = shown(qtbot, PauseDialog(now_ms=NOW))
     labels = [b.text() for b in d.preset_buttons.values()]
-    assert labels == ["For &1 hour", "For &2 hours", "Until &tomorrow, 08:00", "For 1 &week",
-                      "Until I &resume", "Until a &date and time:"]
+    assert labels == [
+        "For &1 hour",
+        "For &2 hours",
+        "Until &tomorrow, 08:00",
+        "For 1 &week",
+        "Until I &resume",
+        "Until a &date and time:",
+    ]
     click(qtbot, d.preset_buttons["two_hours"])
     assert (d.choice().preset, d.choice().until) == ("two_hours", NOW + 2 * HOUR)
     assert preset_end("two_hours", NOW) == NOW + 2 * HOUR

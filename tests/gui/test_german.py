@@ -86,14 +86,24 @@ def test_the_shipped_binary_holds_every_translation_of_the_source(qapp: Any) -> 
 
 def test_every_string_the_sources_mark_is_in_the_german_file(tmp_path: Path) -> None:
     files = sorted(str(p) for p in (REPO / "src" / "creative_memory" / "gui").rglob("*.py"))
-    files += sorted(str(p) for p in (REPO / "src" / "creative_memory" / "services").rglob("*.py") if "QT_TRANSLATE_NOOP" in p.read_text("utf-8"))
+    files += sorted(
+        str(p)
+        for p in (REPO / "src" / "creative_memory" / "services").rglob("*.py")
+        if "QT_TRANSLATE_NOOP" in p.read_text("utf-8")
+    )
     listing = tmp_path / "files"
     listing.write_text("\n".join(files) + "\n", encoding="utf-8")
     out = tmp_path / "now.ts"
-    subprocess.run([str(BIN / "pyside6-lupdate"), f"@{listing}", "-ts", str(out)],
-                   check=True, capture_output=True, text=True)
+    subprocess.run(
+        [str(BIN / "pyside6-lupdate"), f"@{listing}", "-ts", str(out)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     root = ET.parse(out).getroot()
-    extracted = {(c.findtext("name"), m.findtext("source")) for c in root.iter("context") for m in c.iter("message")}
+    extracted = {
+        (c.findtext("name"), m.findtext("source")) for c in root.iter("context") for m in c.iter("message")
+    }
     shipped = {(context, m.findtext("source")) for context, m in _messages()}
     assert ("Reasons", "Nothing is injected: {because}.") in extracted
     assert sorted(extracted - shipped) == []  # type: ignore[type-var]
@@ -112,8 +122,9 @@ def german(qapp: QApplication) -> Iterator[QApplication]:
     QLocale.setDefault(before)
 
 
-def test_lang_de_loads_the_german_translation_and_a_tab_speaks_german(german: QApplication, ctrl: Any,
-                                                                       qtbot: Any) -> None:
+def test_lang_de_loads_the_german_translation_and_a_tab_speaks_german(
+    german: QApplication, ctrl: Any, qtbot: Any
+) -> None:
     assert len(language.KEPT) >= 1
     tab = ActivityTab(ctrl)
     qtbot.addWidget(tab)
@@ -133,8 +144,9 @@ def test_a_counted_message_has_both_german_forms(german: QApplication) -> None:
     assert QCoreApplication.translate("ProjectsTab", "%n project(s)", None, 4) == "4 Projekte"
 
 
-def test_the_overview_says_where_and_the_keychain_in_german(german: QApplication, ctrl: Any, qtbot: Any,
-                                                          run_async: Any, tmp_path: Path) -> None:
+def test_the_overview_says_where_and_the_keychain_in_german(
+    german: QApplication, ctrl: Any, qtbot: Any, run_async: Any, tmp_path: Path
+) -> None:
     """Why this folder and where the secret is: worded in services, shown in the window's language;
     the English (od-memory where, status) is unchanged."""
     from creative_memory.gui.tabs.overview.view import OverviewTab
@@ -144,13 +156,18 @@ def test_the_overview_says_where_and_the_keychain_in_german(german: QApplication
 
     assert DataDir(tmp_path, "flag").how() == "chosen with --data-dir"
     assert said(DataDir(tmp_path, "flag").how_sentence()) == "mit --data-dir gewählt"
-    assert said(DataDir(tmp_path, "env", detail="x").how_sentence()) == "aus der Umgebungsvariablen OD_DATA_DIR; x"
+    assert (
+        said(DataDir(tmp_path, "env", detail="x").how_sentence())
+        == "aus der Umgebungsvariablen OD_DATA_DIR; x"
+    )
     import keyring.backends.fail
 
     status = SecretStore(config_dir=tmp_path / "c", keyring_backend=keyring.backends.fail.Keyring()).status()
     assert status.detail.startswith("No system keychain was found; the install secret is in ")
     assert status.sentence is not None
-    assert said(status.sentence).startswith("Es wurde kein Schlüsselbund des Systems gefunden; das Installationsgeheimnis liegt in ")
+    assert said(status.sentence).startswith(
+        "Es wurde kein Schlüsselbund des Systems gefunden; das Installationsgeheimnis liegt in "
+    )
     tab = OverviewTab(ctrl)
     qtbot.addWidget(tab)
     tab.show()
@@ -159,8 +176,9 @@ def test_the_overview_says_where_and_the_keychain_in_german(german: QApplication
     assert "Schlüsselbund" in tab.keychain_label.text()
 
 
-def test_a_services_sentence_is_shown_in_german(german: QApplication, ctrl: Any, qtbot: Any,
-                                                run_async: Any) -> None:
+def test_a_services_sentence_is_shown_in_german(
+    german: QApplication, ctrl: Any, qtbot: Any, run_async: Any
+) -> None:
     controls.set_enabled(ctrl.store, ctrl.user, False, actor=Actor.GUI, now=ctrl.now())
     tab = PreviewTab(ctrl)
     qtbot.addWidget(tab)
@@ -170,10 +188,15 @@ def test_a_services_sentence_is_shown_in_german(german: QApplication, ctrl: Any,
     assert tab.empty_banner.text() == (
         "Nichts wird eingefügt: das kreative Gedächtnis ist ausgeschaltet (der Schalter „Kreatives Gedächtnis“)."
     )
-    assert retrieval_sentence(None) == "Open Design hat das kreative Gedächtnis noch in keiner Generierung genutzt."
+    assert (
+        retrieval_sentence(None)
+        == "Open Design hat das kreative Gedächtnis noch in keiner Generierung genutzt."
+    )
 
 
-def test_an_unknown_language_is_said_and_the_window_speaks_english(capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unknown_language_is_said_and_the_window_speaks_english(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert gui_app.build_parser().parse_args(["--lang", "xx"]).lang == "en"
     assert "no 'xx' translation" in capsys.readouterr().err
     assert gui_app.build_parser().parse_args(["--lang", "de-AT"]).lang == "de"
@@ -182,12 +205,25 @@ def test_an_unknown_language_is_said_and_the_window_speaks_english(capsys: pytes
 
 def test_the_command_line_stays_english_under_a_german_locale(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OD_", "CM_", "LANG", "LC_"))}
-    env.update(OD_DATA_DIR=str(tmp_path / "data"), CM_CONFIG_DIR=str(tmp_path / "cfg"), HOME=str(tmp_path),
-               LANG="de_DE.UTF-8", LC_ALL="de_DE.UTF-8", PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring")
+    env.update(
+        OD_DATA_DIR=str(tmp_path / "data"),
+        CM_CONFIG_DIR=str(tmp_path / "cfg"),
+        HOME=str(tmp_path),
+        LANG="de_DE.UTF-8",
+        LC_ALL="de_DE.UTF-8",
+        PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring",
+    )
 
     def od(*args: str) -> str:
-        proc = subprocess.run([sys.executable, "-m", "creative_memory.cli.main", *args], env=env, cwd=REPO,
-                              capture_output=True, text=True, check=True, stdin=subprocess.DEVNULL)
+        proc = subprocess.run(
+            [sys.executable, "-m", "creative_memory.cli.main", *args],
+            env=env,
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            check=True,
+            stdin=subprocess.DEVNULL,
+        )
         return proc.stdout
 
     (tmp_path / "data").mkdir()  # OD_DATA_DIR names it: a write never creates it (decision 0074)
@@ -201,8 +237,13 @@ def test_the_command_line_stays_english_under_a_german_locale(tmp_path: Path) ->
 def test_a_stage_event_of_diagnostics_reads_in_german(german: QApplication) -> None:
     from creative_memory.gui.itemmodels.stage_events import event_details
 
-    kept = {"type": "kept", "stage": "rank", "preference_key": "global/layout/airy_spacing/positive",
-            "strength": 0.71, "trace": "kept"}
+    kept = {
+        "type": "kept",
+        "stage": "rank",
+        "preference_key": "global/layout/airy_spacing/positive",
+        "strength": 0.71,
+        "trace": "kept",
+    }
     assert event_details(kept).startswith("Behalten: airy spacing (layout), positiv (Stärke 0.71).")
 
 
@@ -217,8 +258,9 @@ def test_without_lang_the_system_locale_decides(tmp_path: Path) -> None:
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LANG", "LC_"))}
     env.update(LANG="de_DE.UTF-8", LC_ALL="de_DE.UTF-8", QT_QPA_PLATFORM="offscreen")
-    out = subprocess.run([sys.executable, "-c", script], env=env, cwd=tmp_path, capture_output=True, text=True,
-                         check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", script], env=env, cwd=tmp_path, capture_output=True, text=True, check=True
+    ).stdout
     assert out.split() == ["de_DE", "Aktivitätsprotokoll"]
 
 
@@ -239,7 +281,7 @@ def test_accelerators_stay_distinct_where_the_english_ones_are() -> None:
             by_context.setdefault(context, []).append((english, german_key, source))
     for context, keys in by_context.items():
         for i, (en_a, de_a, a) in enumerate(keys):
-            for en_b, de_b, b in keys[i + 1:]:
+            for en_b, de_b, b in keys[i + 1 :]:
                 if en_a != en_b and de_a == de_b:
                     clashes.append((context, a, b))
     assert clashes == []

@@ -85,7 +85,9 @@ def _answer(button: str) -> None:
     QTimer.singleShot(20, click)
 
 
-def test_export_asks_before_replacing_a_file(ctrl: Any, seed: Any, qtbot: Any, run_async: Any, tmp_path: Path) -> None:
+def test_export_asks_before_replacing_a_file(
+    ctrl: Any, seed: Any, qtbot: Any, run_async: Any, tmp_path: Path
+) -> None:
     seed([event(1), event(2)])
     tab = OverviewTab(ctrl)
     qtbot.addWidget(tab)
@@ -115,12 +117,18 @@ def _gui(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "TMPDIR": str(tmp), "CM_OFFSCREEN_DEADLINE_S": "60"}
     return subprocess.run(
         [sys.executable, "-m", "creative_memory.gui.app", *args],
-        capture_output=True, text=True, env=env, timeout=120, check=False,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
     )
 
 
 @pytest.mark.parametrize("case", ["target_is_a_file", "corrupt_store", "blank"])
-def test_screenshot_errors_end_the_run_with_a_sentence_and_no_temporary_folder(tmp_path: Path, case: str) -> None:
+def test_screenshot_errors_end_the_run_with_a_sentence_and_no_temporary_folder(
+    tmp_path: Path, case: str
+) -> None:
     if case == "target_is_a_file":
         target = tmp_path / "shots"
         target.write_text("not a folder")
@@ -175,9 +183,13 @@ def test_the_inspector_can_forget_one_polarity_and_keep_the_other(
     from creative_memory.gui.tabs.inspector.view import InspectorTab
     from creative_memory.services.inspection import queries
 
-    seed([event(i, pattern="dense_grids", signal="thumbs_up", session=f"s{i}") for i in range(1, 4)]
-         + [event(i, pattern="dense_grids", polarity="negative", signal="thumbs_down", session=f"s{i}")
-            for i in range(10, 14)])
+    seed(
+        [event(i, pattern="dense_grids", signal="thumbs_up", session=f"s{i}") for i in range(1, 4)]
+        + [
+            event(i, pattern="dense_grids", polarity="negative", signal="thumbs_down", session=f"s{i}")
+            for i in range(10, 14)
+        ]
+    )
     tab = InspectorTab(ctrl)
     qtbot.addWidget(tab)
     tab.resize(1000, 600)
@@ -189,8 +201,11 @@ def test_the_inspector_can_forget_one_polarity_and_keep_the_other(
     wait_until(lambda: tab.forget.forget_dialog is not None and tab.forget.forget_dialog.isVisible())
     dialog = tab.forget.forget_dialog
     # One polarity, like `od-memory forget --polarity`: only the selected (avoid) row is ticked.
-    ticked = [dialog.list.item(i).text() for i in range(dialog.list.count())
-              if dialog.list.item(i).checkState() == Qt.CheckState.Checked]
+    ticked = [
+        dialog.list.item(i).text()
+        for i in range(dialog.list.count())
+        if dialog.list.item(i).checkState() == Qt.CheckState.Checked
+    ]
     assert ticked == ["dense grids (layout) — global, avoid: 1 preference, 4 events"]
     dialog.forget_button.click()
     wait_until(lambda: tab.forget.receipt_dialog is not None and tab.forget.receipt_dialog.isVisible())

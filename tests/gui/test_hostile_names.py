@@ -82,8 +82,10 @@ def _painted(delegate: QStyledItemDelegate, index: Any, width: int, height: int)
 def test_the_pattern_and_type_columns_show_readable_inert_names_and_keep_the_stored_one(
     tab: InspectorTab, ctrl: Any, seed: Any, run_async: Any
 ) -> None:
-    seed([event(i, pattern=MIXED, ptype="logos", session=f"s{i}") for i in range(1, 4)]
-         + [event(10 + i, pattern="dense_grids", session=f"s{10 + i}") for i in range(1, 4)])
+    seed(
+        [event(i, pattern=MIXED, ptype="logos", session=f"s{i}") for i in range(1, 4)]
+        + [event(10 + i, pattern="dense_grids", session=f"s{10 + i}") for i in range(1, 4)]
+    )
     run_async(tab.refresh())  # the tab's own first load (and derivation) has finished
     _poison(ctrl, "dense_grids", EVIL_PATTERN, EVIL_TYPE)
     run_async(tab.refresh())
@@ -131,9 +133,13 @@ def test_the_pattern_and_type_columns_show_readable_inert_names_and_keep_the_sto
 def test_the_detail_pane_shows_readable_inert_names_and_survives_a_name_refused_today(
     tab: InspectorTab, ctrl: Any, seed: Any, run_async: Any, wait_until: Any
 ) -> None:
-    seed([event(i, pattern=MIXED, ptype="logos", session=f"s{i}", signal="explicit_tag", tag="love this")
-          for i in range(1, 4)]
-         + [event(10 + i, pattern="dense_grids", session=f"s{10 + i}") for i in range(1, 4)])
+    seed(
+        [
+            event(i, pattern=MIXED, ptype="logos", session=f"s{i}", signal="explicit_tag", tag="love this")
+            for i in range(1, 4)
+        ]
+        + [event(10 + i, pattern="dense_grids", session=f"s{10 + i}") for i in range(1, 4)]
+    )
     run_async(tab.refresh())  # the tab's own first load (and derivation) has finished
     _poison(ctrl, "dense_grids", EVIL_PATTERN, EVIL_TYPE)
     con = sqlite3.connect(ctrl.ctx.data_dir.store)  # a tag as an older version could have stored it
@@ -143,21 +149,36 @@ def test_the_detail_pane_shows_readable_inert_names_and_survives_a_name_refused_
     run_async(tab.refresh())
 
     sm = tab.table.selectionModel()
-    sm.setCurrentIndex(tab.model.index(_row_of(tab, MIXED), 0), sm.SelectionFlag.ClearAndSelect | sm.SelectionFlag.Rows)
+    sm.setCurrentIndex(
+        tab.model.index(_row_of(tab, MIXED), 0), sm.SelectionFlag.ClearAndSelect | sm.SelectionFlag.Rows
+    )
     wait_until(lambda: tab.detail.detail_key() is not None and tab.detail.detail_key().pattern == MIXED)
     assert tab.detail.detail_title.text() == f"{FSI}logo שלום مرحبا bold{PDI}"
     assert "logo_שלום_مرحبا_bold" in tab.detail.detail_title.toolTip()
     fields = tab.detail.fields_view.toPlainText()
     assert f"{FSI}logo שלום مرحبا bold{PDI} (stored as logo_שלום_مرحبا_bold)" in fields
     assert "logos" in fields and "logos (stored as" not in fields  # said only where it reads differently
-    signals = {tab.detail.events_view.topLevelItem(i).text(1) for i in range(tab.detail.events_view.topLevelItemCount())}
+    signals = {
+        tab.detail.events_view.topLevelItem(i).text(1)
+        for i in range(tab.detail.events_view.topLevelItemCount())
+    }
     assert signals == {f"explicit tag ({FSI}love [RLO]שלום[ESC]{PDI})"}
 
-    sm.setCurrentIndex(tab.model.index(_row_of(tab, EVIL_PATTERN), 0), sm.SelectionFlag.ClearAndSelect | sm.SelectionFlag.Rows)
-    wait_until(lambda: tab.detail.detail_key() is not None and tab.detail.detail_key().pattern == EVIL_PATTERN)
+    sm.setCurrentIndex(
+        tab.model.index(_row_of(tab, EVIL_PATTERN), 0),
+        sm.SelectionFlag.ClearAndSelect | sm.SelectionFlag.Rows,
+    )
+    wait_until(
+        lambda: tab.detail.detail_key() is not None and tab.detail.detail_key().pattern == EVIL_PATTERN
+    )
     assert tab.detail.detail_title.text() == f"{FSI}abc[RLO]dcba [ESC][2J grid{PDI}"
     assert tab.detail.detail_subtitle.text().startswith(f"{FSI}lay[RLO]out{PDI} · ")
-    shown = tab.detail.detail_title.text() + tab.detail.detail_subtitle.text() + tab.detail.fields_view.toPlainText() + tab.detail.retrieval_label.text()
+    shown = (
+        tab.detail.detail_title.text()
+        + tab.detail.detail_subtitle.text()
+        + tab.detail.fields_view.toPlainText()
+        + tab.detail.retrieval_label.text()
+    )
     assert "\u202e" not in shown and "\x1b" not in shown
     assert tab.detail.retrieval_label.text().startswith("The details of this preference cannot be read:")
     assert ctrl.errors == []  # a sentence in the pane, not an error dialog
@@ -173,8 +194,17 @@ def test_every_other_place_shows_the_same_readable_inert_form(ctrl: Any, seed: A
     staged = pattern_of({"preference_key": f"project:p1/{EVIL_TYPE}/{EVIL_PATTERN}/negative", "type": "kept"})
     assert staged == (f"{FSI}abc[RLO]dcba [ESC][2J grid{PDI} ({FSI}lay[RLO]out{PDI}), negative · project p1")
     sentence = StageEventsModel()
-    sentence.set_events([{"type": "kept", "stage": "rank", "preference_key": f"global/{EVIL_TYPE}/{EVIL_PATTERN}/positive",
-                          "strength": 0.9, "trace": ""}])
+    sentence.set_events(
+        [
+            {
+                "type": "kept",
+                "stage": "rank",
+                "preference_key": f"global/{EVIL_TYPE}/{EVIL_PATTERN}/positive",
+                "strength": 0.9,
+                "trace": "",
+            }
+        ]
+    )
     trace = sentence.index(0, 4).data()
     assert "[RLO]" in trace and "\u202e" not in trace and "\x1b" not in trace
     assert "[ESC]" in sentence.index(0, 4).data(Qt.ItemDataRole.ToolTipRole)

@@ -42,7 +42,9 @@ def tabs() -> Iterator[Callable[[Controller], OverviewTab]]:
 
 def bundle_with_a_switch(ctrl: Controller, seed: Any, tmp_path: Path, user: str | None = None) -> Path:
     seed([event(i, project="p_nda" if i % 2 else None) for i in range(4)])
-    controls.set_project(ctrl.store, ctrl.user, "p_nda", learn_from_project=False, actor=Actor.GUI, now=ctrl.now())
+    controls.set_project(
+        ctrl.store, ctrl.user, "p_nda", learn_from_project=False, actor=Actor.GUI, now=ctrl.now()
+    )
     path = tmp_path / "bundle.json"
     exporting.export_bundle(ctrl.store, ctrl.user, path, now=ctrl.now(), actor=Actor.GUI)
     if user is not None:  # the same bundle, as another user's
@@ -56,13 +58,26 @@ def events_of(c: Controller) -> int:
 
 @pytest.mark.parametrize("answer", ["cancel", "import"])
 def test_an_import_that_changes_a_project_switch_asks_first(
-    ctrl: Controller, other_ctrl: Controller, seed: Any, tabs: Any, run_async: Any, wait_until: Any,
-    qloop: Any, tmp_path: Path, answer: str, qtbot: Any,
+    ctrl: Controller,
+    other_ctrl: Controller,
+    seed: Any,
+    tabs: Any,
+    run_async: Any,
+    wait_until: Any,
+    qloop: Any,
+    tmp_path: Path,
+    answer: str,
+    qtbot: Any,
 ) -> None:
     path = bundle_with_a_switch(ctrl, seed, tmp_path)
     tab = tabs(other_ctrl)
     task = qloop.create_task(tab.import_from(path, "merge"))
-    wait_until(lambda: tab.transfer_actions.import_confirm_dialog is not None and tab.transfer_actions.import_confirm_dialog.isVisible())
+    wait_until(
+        lambda: (
+            tab.transfer_actions.import_confirm_dialog is not None
+            and tab.transfer_actions.import_confirm_dialog.isVisible()
+        )
+    )
     dialog = tab.transfer_actions.import_confirm_dialog
     assert dialog is not None
     assert "project p_nda: learn on → off" in dialog.text.text()
@@ -83,13 +98,24 @@ def test_an_import_that_changes_a_project_switch_asks_first(
 
 
 def test_another_users_bundle_says_whose_it_is(
-    ctrl: Controller, other_ctrl: Controller, seed: Any, tabs: Any, run_async: Any, wait_until: Any,
-    qloop: Any, tmp_path: Path,
+    ctrl: Controller,
+    other_ctrl: Controller,
+    seed: Any,
+    tabs: Any,
+    run_async: Any,
+    wait_until: Any,
+    qloop: Any,
+    tmp_path: Path,
 ) -> None:
     path = bundle_with_a_switch(ctrl, seed, tmp_path, user="bob")
     tab = tabs(other_ctrl)
     task = qloop.create_task(tab.import_from(path, "merge"))
-    wait_until(lambda: tab.transfer_actions.import_confirm_dialog is not None and tab.transfer_actions.import_confirm_dialog.isVisible())
+    wait_until(
+        lambda: (
+            tab.transfer_actions.import_confirm_dialog is not None
+            and tab.transfer_actions.import_confirm_dialog.isVisible()
+        )
+    )
     dialog = tab.transfer_actions.import_confirm_dialog
     assert dialog is not None and "holds the memory of user “bob”" in dialog.text.text()
     dialog.accept()

@@ -426,7 +426,17 @@ def test_app_icon_and_hicolor_pngs(qapp: QApplication) -> None:
     sizes = {s.width() for s in app_icon.availableSizes()}
     assert {16, 32, 48, 256, 512} <= sizes
     for size in icons.APP_ICON_SIZES:
-        png = REPO_ROOT / "src" / "creative_memory" / "resources" / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png"
+        png = (
+            REPO_ROOT
+            / "src"
+            / "creative_memory"
+            / "resources"
+            / "icons"
+            / "hicolor"
+            / f"{size}x{size}"
+            / "apps"
+            / f"{APP_ID}.png"
+        )
         image = QImage(str(png))
         assert image.width() == size and image.height() == size, png
 

@@ -81,12 +81,28 @@ def sql(ctrl: Any, query: str, *args: Any) -> list[tuple[Any, ...]]:
         con.close()
 
 
-def strong(pattern: str, ptype: str = "layout", *, start: int, count: int = 6, polarity: str = "positive",
-           project: str | None = None, signal: str = "explicit_tag") -> list[str]:
+def strong(
+    pattern: str,
+    ptype: str = "layout",
+    *,
+    start: int,
+    count: int = 6,
+    polarity: str = "positive",
+    project: str | None = None,
+    signal: str = "explicit_tag",
+) -> list[str]:
     tag = "love this" if polarity == "positive" else "not this"
     return [
-        event(start + i, pattern=pattern, ptype=ptype, polarity=polarity, project=project, signal=signal,
-              session=f"s{start + i}", **({"tag": tag} if signal == "explicit_tag" else {}))
+        event(
+            start + i,
+            pattern=pattern,
+            ptype=ptype,
+            polarity=polarity,
+            project=project,
+            signal=signal,
+            session=f"s{start + i}",
+            **({"tag": tag} if signal == "explicit_tag" else {}),
+        )
         for i in range(count)
     ]
 
@@ -100,8 +116,17 @@ def header_click(qtbot: Any, tab: InspectorTab, column: int) -> None:
     qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, header.height() // 2))
 
 
-MINE = ("gui/tabs/inspector/view.py", "gui/tabs/inspector/layout.py", "gui/tabs/inspector/filters.py",
-        "gui/tabs/inspector/detail.py", "gui/tabs/inspector/forget.py", "gui/itemmodels/preferences.py", "gui/dialogs/forget.py", "gui/dialogs/receipt.py", "gui/widgets/chart.py")
+MINE = (
+    "gui/tabs/inspector/view.py",
+    "gui/tabs/inspector/layout.py",
+    "gui/tabs/inspector/filters.py",
+    "gui/tabs/inspector/detail.py",
+    "gui/tabs/inspector/forget.py",
+    "gui/itemmodels/preferences.py",
+    "gui/dialogs/forget.py",
+    "gui/dialogs/receipt.py",
+    "gui/widgets/chart.py",
+)
 
 
 def inspector_errors(ctrl: Any) -> list[BaseException]:
@@ -120,8 +145,21 @@ def cli(ctrl: Any, *args: str) -> dict[str, Any]:
     env["PYTHON_KEYRING_BACKEND"] = "keyring.backends.fail.Keyring"
     env["CM_CONFIG_DIR"] = str(ctrl.ctx.config_dir)
     out = subprocess.run(
-        [sys.executable, "-m", "creative_memory.cli.main", "--json", "--data-dir", str(ctrl.ctx.data_dir.path), *args],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=False,
+        [
+            sys.executable,
+            "-m",
+            "creative_memory.cli.main",
+            "--json",
+            "--data-dir",
+            str(ctrl.ctx.data_dir.path),
+            *args,
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     assert out.returncode == 0, out.stderr
     data: dict[str, Any] = json.loads(out.stdout)
@@ -201,8 +239,12 @@ def test_the_models_queries_select_what_the_services_queries_select(ctrl: Any) -
     with ctrl.store.read() as s:
         for flt in filters:
             for sort, desc in (("strength", True), ("pattern", False), ("last_injected_at", True)):
-                expected = [p.id for p in s.scalars(
-                    queries.page_query(ctrl.user, flt, sort=sort, descending=desc, limit=100_000))]
+                expected = [
+                    p.id
+                    for p in s.scalars(
+                        queries.page_query(ctrl.user, flt, sort=sort, descending=desc, limit=100_000)
+                    )
+                ]
                 page = load_page(ctrl.store, ctrl.user, flt, sort, desc, None, 100_000, True, index)
                 index = page.index or index
                 assert [r[0] for r in page.rows] == expected, (flt, sort)
@@ -218,9 +260,11 @@ def test_the_models_queries_select_what_the_services_queries_select(ctrl: Any) -
 def test_typing_in_the_filter_shows_only_matching_rows_and_the_count(
     tab: InspectorTab, ctrl: Any, seed: Any, qtbot: Any, run_async: Any, wait_until: Any
 ) -> None:
-    seed(strong("airy_spacing", "spacing", start=1, count=2)
-         + strong("dense_grids", "layout", start=10, count=2, polarity="negative", signal="thumbs_down")
-         + strong("modular_grid_gaps", "spacing", start=20, count=2))
+    seed(
+        strong("airy_spacing", "spacing", start=1, count=2)
+        + strong("dense_grids", "layout", start=10, count=2, polarity="negative", signal="thumbs_down")
+        + strong("modular_grid_gaps", "spacing", start=20, count=2)
+    )
     run_async(tab.refresh())
     assert tab.model.rowCount() == 3
     assert tab.count_label.text() == "3 preferences"
@@ -291,23 +335,27 @@ def test_sort_by_header_click_matches_sql_order(
         return [r[0] for r in tab.model.rows()]
 
     # default: strength, strongest first
-    assert ids() == [r[0] for r in sql(ctrl, f"SELECT id {base} ORDER BY strength DESC, id DESC LIMIT 200",
-                                       ctrl.user)]
+    assert ids() == [
+        r[0] for r in sql(ctrl, f"SELECT id {base} ORDER BY strength DESC, id DESC LIMIT 200", ctrl.user)
+    ]
     strength = column_of("strength")
     header_click(qtbot, tab, strength)  # flips to ascending
     wait_until(lambda: not tab.model.descending and not tab.model.is_loading())
-    assert ids() == [r[0] for r in sql(ctrl, f"SELECT id {base} ORDER BY strength ASC, id ASC LIMIT 200",
-                                       ctrl.user)]
+    assert ids() == [
+        r[0] for r in sql(ctrl, f"SELECT id {base} ORDER BY strength ASC, id ASC LIMIT 200", ctrl.user)
+    ]
     header_click(qtbot, tab, strength)
     wait_until(lambda: tab.model.descending and not tab.model.is_loading())
-    assert ids() == [r[0] for r in sql(ctrl, f"SELECT id {base} ORDER BY strength DESC, id DESC LIMIT 200",
-                                       ctrl.user)]
+    assert ids() == [
+        r[0] for r in sql(ctrl, f"SELECT id {base} ORDER BY strength DESC, id DESC LIMIT 200", ctrl.user)
+    ]
     header_click(qtbot, tab, column_of("pattern"))  # a word column starts A to Z
     wait_until(lambda: tab.model.sort_key == "pattern" and not tab.model.is_loading())
     assert not tab.model.descending
     assert tab.table.horizontalHeader().sortIndicatorSection() == column_of("pattern")
-    assert ids() == [r[0] for r in sql(ctrl, f"SELECT id {base} ORDER BY pattern ASC, id ASC LIMIT 200",
-                                       ctrl.user)]
+    assert ids() == [
+        r[0] for r in sql(ctrl, f"SELECT id {base} ORDER BY pattern ASC, id ASC LIMIT 200", ctrl.user)
+    ]
     # paging continues in the same order (keyset cursor)
     run_async(tab.model.fetch_all())
     n = tab.model.rowCount()
@@ -339,8 +387,10 @@ def test_scrolling_to_the_bottom_pages_until_every_row_is_loaded(
 def test_selecting_a_row_fills_the_detail_pane_and_the_retrieval_sentence(
     tab: InspectorTab, ctrl: Any, seed: Any, run_async: Any, wait_until: Any
 ) -> None:
-    seed(strong("airy_spacing", "spacing", start=1, count=6)
-         + strong("drop_shadows", "layout", start=20, count=3, polarity="negative", signal="thumbs_down"))
+    seed(
+        strong("airy_spacing", "spacing", start=1, count=6)
+        + strong("drop_shadows", "layout", start=20, count=3, polarity="negative", signal="thumbs_down")
+    )
     run_async(tab.refresh())
     assert tab.detail.currentWidget() is tab.detail.detail_empty
     key = PreferenceKey("global", "spacing", "airy_spacing", "positive")
@@ -353,12 +403,23 @@ def test_selecting_a_row_fills_the_detail_pane_and_the_retrieval_sentence(
     assert tab.detail.field_values["accept_count"] == "6"
     assert "explicit tag" in tab.detail.field_values["sources"]
     assert "airy_spacing" in tab.detail.fields_view.toPlainText()
-    assert tab.detail.retrieval_label.text() == "Open Design has not used creative memory in a generation yet."
-    assert retrieval_sentence(None, "p_cafe") == "Open Design has not used creative memory for project p_cafe yet."
+    assert (
+        tab.detail.retrieval_label.text() == "Open Design has not used creative memory in a generation yet."
+    )
+    assert (
+        retrieval_sentence(None, "p_cafe")
+        == "Open Design has not used creative memory for project p_cafe yet."
+    )
 
     # A self-test is not an injection: the sentence still says there has been none.
-    retrieval.run(ctrl.store, retrieval.RetrievalRequest(ctrl.user, project_id=None, now=ctrl.now(), origin=Origin.SELF_TEST))
-    out = retrieval.run(ctrl.store, retrieval.RetrievalRequest(ctrl.user, project_id=None, now=ctrl.now(), origin=Origin.DAEMON))
+    retrieval.run(
+        ctrl.store,
+        retrieval.RetrievalRequest(ctrl.user, project_id=None, now=ctrl.now(), origin=Origin.SELF_TEST),
+    )
+    out = retrieval.run(
+        ctrl.store,
+        retrieval.RetrievalRequest(ctrl.user, project_id=None, now=ctrl.now(), origin=Origin.DAEMON),
+    )
     assert out.retrieval_id is not None
     run_async(tab.refresh())
     wait_until(lambda: tab.detail.retrieval_label.text().startswith("Used in the last generation"))
@@ -404,9 +465,17 @@ def test_a_narrow_detail_pane_puts_each_label_above_its_value(
 
 
 def test_retrieval_sentence_words() -> None:
-    last = {"project_id": "p_cafe", "project_name": "Café menu", "at_ms": 1_793_008_800_000,
-            "retrieval_id": 3, "origin": "daemon", "mode": "generation", "verdict": "dropped",
-            "code": "strength", "numbers": {"strength": 0.2}}
+    last = {
+        "project_id": "p_cafe",
+        "project_name": "Café menu",
+        "at_ms": 1_793_008_800_000,
+        "retrieval_id": 3,
+        "origin": "daemon",
+        "mode": "generation",
+        "verdict": "dropped",
+        "code": "strength",
+        "numbers": {"strength": 0.2},
+    }
     text = retrieval_sentence(last)
     assert text.startswith("Not used in the last generation for Café menu (")
     assert text.endswith("): its strength 0.20 was below the 0.40 threshold.")
@@ -417,7 +486,9 @@ def test_retrieval_sentence_words() -> None:
 
 def test_chart_series_painting_and_description(qapp: Any) -> None:
     def point(t: int, strength: float, polarity: str) -> StrengthPoint:
-        return StrengthPoint(at="", t=t, polarity=polarity, strength=strength, confidence="low", status="stable")
+        return StrengthPoint(
+            at="", t=t, polarity=polarity, strength=strength, confidence="low", status="stable"
+        )
 
     hist = [
         point(1_000_000_000_000, 0.1, "positive"),
@@ -426,7 +497,11 @@ def test_chart_series_painting_and_description(qapp: Any) -> None:
         point(1_000_200_000_000, 0.2, "negative"),
     ]
     series = series_from_history(hist, now=1_000_900_000_000, current={"positive": 0.25})
-    assert series["positive"] == [(1_000_000_000_000, 0.1), (1_000_100_000_000, 0.35), (1_000_900_000_000, 0.25)]
+    assert series["positive"] == [
+        (1_000_000_000_000, 0.1),
+        (1_000_100_000_000, 0.35),
+        (1_000_900_000_000, 0.25),
+    ]
     assert series["negative"] == [(1_000_200_000_000, 0.2)]
     chart = StrengthChart()
     chart.resize(480, 220)
@@ -445,7 +520,9 @@ def test_chart_series_painting_and_description(qapp: Any) -> None:
     # the positive line is drawn in the highlight colour somewhere in the plot
     colour = chart.colour_for("positive").rgb() & 0xFFFFFF
     found = any(
-        (img.pixel(x, y) & 0xFFFFFF) == colour for x in range(0, img.width(), 2) for y in range(0, img.height(), 2)
+        (img.pixel(x, y) & 0xFFFFFF) == colour
+        for x in range(0, img.width(), 2)
+        for y in range(0, img.height(), 2)
     )
     assert found
 
@@ -468,8 +545,10 @@ def test_plan_targets_forgets_global_rows_everywhere_and_project_rows_there_only
 def test_forget_with_the_delete_key_erases_the_pattern_and_shows_a_receipt(
     tab: InspectorTab, ctrl: Any, seed: Any, qtbot: Any, run_async: Any, wait_until: Any
 ) -> None:
-    seed(strong("airy_spacing", "spacing", start=1, count=3)
-         + strong("dense_grids", "layout", start=20, count=4, polarity="negative", signal="thumbs_down"))
+    seed(
+        strong("airy_spacing", "spacing", start=1, count=3)
+        + strong("dense_grids", "layout", start=20, count=4, polarity="negative", signal="thumbs_down")
+    )
     run_async(tab.refresh())
     key = PreferenceKey("global", "layout", "dense_grids", "negative")
     assert tab.select_key(key)
@@ -493,7 +572,10 @@ def test_forget_with_the_delete_key_erases_the_pattern_and_shows_a_receipt(
     wait_until(lambda: not tab.model.is_loading() and tab.model.rowCount() == 1)
     assert tab.model.key_at(0) == PreferenceKey("global", "spacing", "airy_spacing", "positive")
     assert patterns_in_cli(ctrl) == {("spacing", "airy_spacing")}
-    assert sql(ctrl, "SELECT count(*) FROM creative_memory_event_patterns WHERE pattern='dense_grids'")[0][0] == 0
+    assert (
+        sql(ctrl, "SELECT count(*) FROM creative_memory_event_patterns WHERE pattern='dense_grids'")[0][0]
+        == 0
+    )
     assert sql(ctrl, "SELECT count(*) FROM creative_memory_blocklist")[0][0] == 0
     tab.forget.receipt_dialog.close()
     assert not ctrl.errors
@@ -502,8 +584,10 @@ def test_forget_with_the_delete_key_erases_the_pattern_and_shows_a_receipt(
 def test_forget_and_block_adds_a_blocklist_row(
     tab: InspectorTab, ctrl: Any, seed: Any, qtbot: Any, run_async: Any, wait_until: Any
 ) -> None:
-    seed(strong("airy_spacing", "spacing", start=1, count=2)
-         + strong("neon_accents", "color", start=10, count=2, project="p_cafe"))
+    seed(
+        strong("airy_spacing", "spacing", start=1, count=2)
+        + strong("neon_accents", "color", start=10, count=2, project="p_cafe")
+    )
     run_async(tab.refresh())
     key = PreferenceKey("project:p_cafe", "color", "neon_accents", "positive")
     assert tab.select_key(key)
@@ -511,7 +595,9 @@ def test_forget_and_block_adds_a_blocklist_row(
     wait_until(lambda: tab.forget.forget_dialog is not None and tab.forget.forget_dialog.isVisible())
     dialog = tab.forget.forget_dialog
     assert dialog is not None and dialog.block_box.isChecked()
-    assert dialog.list.item(0).text() == "neon accents (color) — project p_cafe, prefer: 1 preference, 2 events"
+    assert (
+        dialog.list.item(0).text() == "neon accents (color) — project p_cafe, prefer: 1 preference, 2 events"
+    )
     assert dialog.forget_button.text() == "&Forget and block"
     dialog.forget_button.click()
     wait_until(lambda: tab.forget.receipt_dialog is not None)
@@ -529,10 +615,12 @@ def test_forget_and_block_adds_a_blocklist_row(
 def test_forget_offers_its_scope_and_erases_only_what_is_ticked(
     tab: InspectorTab, ctrl: Any, seed: Any, qtbot: Any, run_async: Any, wait_until: Any
 ) -> None:
-    seed(strong("dense_grids", start=1, count=4)
-         + strong("dense_grids", start=10, count=3, polarity="negative", signal="thumbs_down")
-         + strong("dense_grids", start=20, count=2, project="p_cafe")
-         + strong("airy_spacing", "spacing", start=30, count=2))
+    seed(
+        strong("dense_grids", start=1, count=4)
+        + strong("dense_grids", start=10, count=3, polarity="negative", signal="thumbs_down")
+        + strong("dense_grids", start=20, count=2, project="p_cafe")
+        + strong("airy_spacing", "spacing", start=30, count=2)
+    )
     run_async(tab.refresh())
     assert tab.select_key(PreferenceKey("global", "layout", "dense_grids", "positive"))
     tab.table.setFocus()
@@ -564,10 +652,16 @@ def test_forget_offers_its_scope_and_erases_only_what_is_ticked(
     assert receipt is not None and receipt.preferences == dialog.plan.preferences
     assert receipt.events_deleted + receipt.events_rewritten == dialog.plan.events
     assert tab.forget.receipt_dialog.values["what"].text() == "dense grids (layout): global, prefer only"
-    assert sql(ctrl, "SELECT count(*) FROM creative_memory_event_patterns WHERE pattern='dense_grids' "
-                     "AND scope='global' AND polarity='positive'") == [(0,)]
-    left = sql(ctrl, "SELECT scope, polarity FROM creative_memory_preferences WHERE pattern='dense_grids' "
-                     "ORDER BY scope, polarity")
+    assert sql(
+        ctrl,
+        "SELECT count(*) FROM creative_memory_event_patterns WHERE pattern='dense_grids' "
+        "AND scope='global' AND polarity='positive'",
+    ) == [(0,)]
+    left = sql(
+        ctrl,
+        "SELECT scope, polarity FROM creative_memory_preferences WHERE pattern='dense_grids' "
+        "ORDER BY scope, polarity",
+    )
     # The avoid events left now stand on their own; the project's record is untouched.
     assert ("global", "positive") not in left and ("project:p_cafe", "positive") in left
     tab.forget.receipt_dialog.close()
@@ -619,8 +713,11 @@ def test_read_only_disables_forget_and_delete_does_nothing(
 def test_preview_as_if_forgotten_emits_the_selection_in_each_scope(
     tab: InspectorTab, ctrl: Any, seed: Any, qtbot: Any, run_async: Any
 ) -> None:
-    seed(strong("airy_spacing", "spacing", start=1, count=2) + strong("dense_grids", start=10, count=2)
-         + strong("dense_grids", start=20, count=2, project="p_a"))
+    seed(
+        strong("airy_spacing", "spacing", start=1, count=2)
+        + strong("dense_grids", start=10, count=2)
+        + strong("dense_grids", start=20, count=2, project="p_a")
+    )
     run_async(tab.refresh())
     assert not tab.whatif_button.isEnabled()
     tab.table.selectAll()
@@ -628,12 +725,16 @@ def test_preview_as_if_forgotten_emits_the_selection_in_each_scope(
         tab.whatif_button.click()
     pairs = blocker.args[0]
     # Each in its own scope: the what-if forgets a project row only in that project.
-    assert sorted(pairs) == [("layout", "dense_grids", "global"), ("layout", "dense_grids", "project:p_a"),
-                             ("spacing", "airy_spacing", "global")]
+    assert sorted(pairs) == [
+        ("layout", "dense_grids", "global"),
+        ("layout", "dense_grids", "project:p_a"),
+        ("spacing", "airy_spacing", "global"),
+    ]
 
 
-def test_the_what_if_button_shows_the_preview_tab(window: Any, ctrl: Any, seed: Any, run_async: Any,
-                                                 wait_until: Any) -> None:
+def test_the_what_if_button_shows_the_preview_tab(
+    window: Any, ctrl: Any, seed: Any, run_async: Any, wait_until: Any
+) -> None:
     seed(strong("airy_spacing", "spacing", start=1, count=6))
     window.tabs.setCurrentIndex(2)
     page: InspectorTab = window.pages[2]
@@ -694,8 +795,21 @@ def test_a_write_by_another_process_appears_live_keeping_the_selection(
     env["CM_CONFIG_DIR"] = str(ctrl.ctx.config_dir)
     ctrl.start_polling()
     proc = subprocess.run(
-        [sys.executable, "-m", "creative_memory.cli.main", "ingest", str(feed), "--data-dir", str(ctrl.ctx.data_dir.path)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=False,
+        [
+            sys.executable,
+            "-m",
+            "creative_memory.cli.main",
+            "ingest",
+            str(feed),
+            "--data-dir",
+            str(ctrl.ctx.data_dir.path),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     wait_until(lambda: any(r[4] == "warm_neutrals" for r in page.model.rows()), timeout=10.0)
@@ -704,7 +818,9 @@ def test_a_write_by_another_process_appears_live_keeping_the_selection(
     assert not inspector_errors(ctrl)
 
 
-def test_ctrl_f_focuses_the_filter_and_state_is_saved(window: Any, ctrl: Any, qtbot: Any, run_async: Any) -> None:
+def test_ctrl_f_focuses_the_filter_and_state_is_saved(
+    window: Any, ctrl: Any, qtbot: Any, run_async: Any
+) -> None:
     window.tabs.setCurrentIndex(2)
     page: InspectorTab = window.pages[2]
     run_async(page.refresh())
@@ -731,9 +847,20 @@ def test_ctrl_f_focuses_the_filter_and_state_is_saved(window: Any, ctrl: Any, qt
 
 def test_every_control_has_an_accessible_name_and_a_tooltip(tab: InspectorTab) -> None:
     controls = [
-        tab.filter_edit, tab.scope_combo, tab.type_combo, tab.polarity_combo, tab.status_combo,
-        tab.archived_box, tab.forget_button, tab.block_button, tab.whatif_button, tab.refresh_button,
-        tab.table, tab.detail.events_view, tab.detail.fields_view, *tab.tier_buttons.values(),
+        tab.filter_edit,
+        tab.scope_combo,
+        tab.type_combo,
+        tab.polarity_combo,
+        tab.status_combo,
+        tab.archived_box,
+        tab.forget_button,
+        tab.block_button,
+        tab.whatif_button,
+        tab.refresh_button,
+        tab.table,
+        tab.detail.events_view,
+        tab.detail.fields_view,
+        *tab.tier_buttons.values(),
     ]
     for w in controls:
         assert w.accessibleName(), w.objectName()
@@ -743,8 +870,9 @@ def test_every_control_has_an_accessible_name_and_a_tooltip(tab: InspectorTab) -
 
 
 # --------------------------------------------------------------------------- screenshots
-def test_screenshots_light_and_dark(window: Any, ctrl: Any, qapp: Any, run_async: Any, wait_until: Any,
-                                    qtbot: Any) -> None:
+def test_screenshots_light_and_dark(
+    window: Any, ctrl: Any, qapp: Any, run_async: Any, wait_until: Any, qtbot: Any
+) -> None:
     from creative_memory.gui.theme import apply_scheme
 
     make_demo(ctrl)
@@ -788,15 +916,21 @@ def test_screenshots_light_and_dark(window: Any, ctrl: Any, qapp: Any, run_async
 def test_forget_what_one_session_taught_from_the_event_list(
     tab: InspectorTab, ctrl: Any, seed: Any, run_async: Any, wait_until: Any
 ) -> None:
-    seed([event(i, session="s_chat", pattern="dense_grids") for i in range(1, 4)]
-         + [event(10 + i, session=f"s_other{i}", pattern="dense_grids") for i in range(1, 3)]
-         + [event(20, session="s_chat", pattern="serif_headlines", ptype="typography")])
+    seed(
+        [event(i, session="s_chat", pattern="dense_grids") for i in range(1, 4)]
+        + [event(10 + i, session=f"s_other{i}", pattern="dense_grids") for i in range(1, 3)]
+        + [event(20, session="s_chat", pattern="serif_headlines", ptype="typography")]
+    )
     run_async(tab.refresh())
     key = PreferenceKey("global", "layout", "dense_grids", "positive")
     assert tab.select_key(key)
     wait_until(lambda: tab.detail.detail_key() == key and tab.detail.events_view.topLevelItemCount() == 5)
     assert not tab.detail.forget_session_button.isEnabled()
-    item = next(tab.detail.events_view.topLevelItem(i) for i in range(5) if tab.detail.events_view.topLevelItem(i).text(4) == "s_chat")
+    item = next(
+        tab.detail.events_view.topLevelItem(i)
+        for i in range(5)
+        if tab.detail.events_view.topLevelItem(i).text(4) == "s_chat"
+    )
     tab.detail.events_view.setCurrentItem(item)
     assert tab.detail.forget_session_button.isEnabled() and tab.detail.selected_session() == "s_chat"
     task = ctrl.start(tab.forget.forget_session("s_chat"))
@@ -817,8 +951,11 @@ def test_forget_what_one_session_taught_from_the_event_list(
 def test_forget_everything_the_filter_shows_in_one_step(
     tab: InspectorTab, ctrl: Any, seed: Any, qtbot: Any, run_async: Any, wait_until: Any
 ) -> None:
-    seed(strong("dense_grids", start=1, count=2) + strong("dense_shadows", "imagery", start=10, count=2)
-         + strong("airy_spacing", "spacing", start=20, count=2))
+    seed(
+        strong("dense_grids", start=1, count=2)
+        + strong("dense_shadows", "imagery", start=10, count=2)
+        + strong("airy_spacing", "spacing", start=20, count=2)
+    )
     run_async(tab.refresh())
     assert not tab.forget_all_button.isEnabled()  # nothing filtered: not "everything" by accident
     qtbot.keyClicks(tab.filter_edit, "dense")

@@ -24,8 +24,12 @@ PAGE, PAGES = 50, 3  # a window of 150 rows over the S demo store's ~1000
 def all_ids(ctrl: Any, order: str) -> list[int]:
     con = sqlite3.connect(str(ctrl.store.path))
     try:
-        return [r[0] for r in con.execute(
-            f"SELECT id FROM creative_memory_preferences WHERE user_id=? ORDER BY {order}", (ctrl.user,))]
+        return [
+            r[0]
+            for r in con.execute(
+                f"SELECT id FROM creative_memory_preferences WHERE user_id=? ORDER BY {order}", (ctrl.user,)
+            )
+        ]
     finally:
         con.close()
 
@@ -36,8 +40,11 @@ def ids(model: PreferenceTableModel) -> list[int]:
 
 @pytest.fixture
 def small_window(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(inspector_view, "PreferenceTableModel",
-                        functools.partial(PreferenceTableModel, page_size=PAGE, window_pages=PAGES))
+    monkeypatch.setattr(
+        inspector_view,
+        "PreferenceTableModel",
+        functools.partial(PreferenceTableModel, page_size=PAGE, window_pages=PAGES),
+    )
 
 
 @pytest.fixture
@@ -77,19 +84,19 @@ def test_the_window_slides_both_ways_holding_a_contiguous_slice_and_never_more_t
         settle(model, wait_until)
         pages += 1
         start = expected.index(ids(model)[0])
-        assert ids(model) == expected[start:start + model.rowCount()]  # a slice of the order, no gap
+        assert ids(model) == expected[start : start + model.rowCount()]  # a slice of the order, no gap
         assert model.rowCount() <= model.max_rows and model.total == len(expected)
     assert pages >= len(expected) // PAGE - 1
     assert most[0] == model.max_rows  # full, never over
-    assert ids(model) == expected[-model.max_rows:] and model.can_fetch_previous()
+    assert ids(model) == expected[-model.max_rows :] and model.can_fetch_previous()
     # back to the top: the dropped rows are read again (the page before the window, by keyset)
     while model.can_fetch_previous():
         model.fetch_previous()
         settle(model, wait_until)
         start = expected.index(ids(model)[0])
-        assert ids(model) == expected[start:start + model.rowCount()]
+        assert ids(model) == expected[start : start + model.rowCount()]
         assert model.rowCount() <= model.max_rows
-    assert ids(model) == expected[:model.max_rows] and model.canFetchMore()
+    assert ids(model) == expected[: model.max_rows] and model.canFetchMore()
     del tester
     assert not ctrl.errors
 
@@ -107,7 +114,7 @@ def test_the_window_slides_in_a_text_filter_and_an_ascending_sort_too(
         model.fetchMore()
         settle(model, wait_until)
         new = ids(model)
-        seen += new[new.index(seen[-1]) + 1:]
+        seen += new[new.index(seen[-1]) + 1 :]
     assert len(seen) == model.total == len(set(seen))
     while model.can_fetch_previous():
         model.fetch_previous()
@@ -121,9 +128,13 @@ def test_selection_survives_scrolling_away_and_back(
     run_async(tab.refresh())
     model = tab.model
     sm = tab.table.selectionModel()
-    sm.setCurrentIndex(model.index(3, 0), QItemSelectionModel.SelectionFlag.ClearAndSelect
-                       | QItemSelectionModel.SelectionFlag.Rows)
-    sm.select(model.index(7, 0), QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows)
+    sm.setCurrentIndex(
+        model.index(3, 0),
+        QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+    )
+    sm.select(
+        model.index(7, 0), QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+    )
     keys = tab.selected_keys()
     current = tab.current_key()
     assert len(keys) == 2 and current == keys[0]
@@ -160,8 +171,10 @@ def test_a_new_selection_forgets_the_rows_selected_outside_the_window(
     run_async(tab.refresh())
     model = tab.model
     sm = tab.table.selectionModel()
-    sm.setCurrentIndex(model.index(0, 0), QItemSelectionModel.SelectionFlag.ClearAndSelect
-                       | QItemSelectionModel.SelectionFlag.Rows)
+    sm.setCurrentIndex(
+        model.index(0, 0),
+        QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+    )
     away = tab.selected_keys()
     for _ in range(30):
         tab.table.scrollToBottom()
@@ -170,8 +183,10 @@ def test_a_new_selection_forgets_the_rows_selected_outside_the_window(
             break
     assert tab.selected_keys() == away
     row = model.rowCount() - 1
-    sm.setCurrentIndex(model.index(row, 0), QItemSelectionModel.SelectionFlag.ClearAndSelect
-                       | QItemSelectionModel.SelectionFlag.Rows)  # a click on another row
+    sm.setCurrentIndex(
+        model.index(row, 0),
+        QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+    )  # a click on another row
     assert tab.selected_keys() == [model.key_at(row)]
     tab.table.clearSelection()
     assert tab.selected_keys() == [] and tab.selected_count() == 0

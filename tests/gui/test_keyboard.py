@@ -50,11 +50,15 @@ def test_every_tab_has_unique_mnemonics_and_names_every_control(
 
 
 def _dialogs(tmp_path: Path) -> list[QWidget]:
-    rows = [ScopeRow("layout", "airy_spacing", None, None, "positive", 1, 4),
-            ScopeRow("layout", "airy_spacing", "p1", "Deck", "negative", 0, 2)]
+    rows = [
+        ScopeRow("layout", "airy_spacing", None, None, "positive", 1, 4),
+        ScopeRow("layout", "airy_spacing", "p1", "Deck", "negative", 0, 2),
+    ]
     return [
         PauseDialog(now_ms=1_793_000_000_000),
-        ResetDialog(counts=ResetCounts(preferences=3, events=9, retrievals=2), backup_path=tmp_path / "b.json"),
+        ResetDialog(
+            counts=ResetCounts(preferences=3, events=9, retrievals=2), backup_path=tmp_path / "b.json"
+        ),
         ForgetDialog(rows, [rows[0].key], ErasePlan(1, 1, 4), block=False),
         ImportDialog(path=tmp_path / "bundle.json"),
         PassphraseDialog(confirm=True),
@@ -70,8 +74,12 @@ def test_every_dialog_names_every_control_and_has_unique_mnemonics(qtbot: Any, t
         d.close()
 
 
-def test_destructive_dialogs_default_to_cancel_and_enter_resets_once_confirmed(qtbot: Any, tmp_path: Path) -> None:
-    d = ResetDialog(counts=ResetCounts(preferences=3, events=9, retrievals=2), backup_path=tmp_path / "b.json")
+def test_destructive_dialogs_default_to_cancel_and_enter_resets_once_confirmed(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    d = ResetDialog(
+        counts=ResetCounts(preferences=3, events=9, retrievals=2), backup_path=tmp_path / "b.json"
+    )
     qtbot.addWidget(d)
     d.show()
     d.backup_check.setChecked(False)
@@ -92,12 +100,21 @@ def test_destructive_dialogs_default_to_cancel_and_enter_resets_once_confirmed(q
 def test_ctrl_f_goes_to_each_tabs_search_and_diagnostics_searches_by_pattern_and_project(
     window: Any, ctrl: Any, seed: Any, run_async: Any, qtbot: Any, wait_until: Any
 ) -> None:
-    seed([event(i, project="p1") for i in range(1, 6)]
-         + [event(10 + i, pattern="serif_headlines", ptype="typography", project="p2") for i in range(1, 6)])
+    seed(
+        [event(i, project="p1") for i in range(1, 6)]
+        + [event(10 + i, pattern="serif_headlines", ptype="typography", project="p2") for i in range(1, 6)]
+    )
     for project in ("p1", "p2"):
-        retrieval.run(ctrl.store, retrieval.RetrievalRequest(ctrl.user, project_id=project, now=ctrl.now(), origin=Origin.DAEMON))
-    expected = {"projects": "filter_edit", "inspector": "filter_edit", "diagnostics": "search_edit",
-                "activity": "filter_edit"}
+        retrieval.run(
+            ctrl.store,
+            retrieval.RetrievalRequest(ctrl.user, project_id=project, now=ctrl.now(), origin=Origin.DAEMON),
+        )
+    expected = {
+        "projects": "filter_edit",
+        "inspector": "filter_edit",
+        "diagnostics": "search_edit",
+        "activity": "filter_edit",
+    }
     for i, page in enumerate(window.pages):
         window.tabs.setCurrentIndex(i)
         run_async(page.refresh())
@@ -123,8 +140,10 @@ def test_ctrl_f_goes_to_each_tabs_search_and_diagnostics_searches_by_pattern_and
 def test_down_and_enter_from_the_filter_enter_the_table_and_tab_leaves_it(
     window: Any, ctrl: Any, seed: Any, run_async: Any, qtbot: Any, wait_until: Any
 ) -> None:
-    seed([event(i) for i in range(1, 6)] + [event(10 + i, pattern="serif_headlines", ptype="typography")
-                                            for i in range(1, 6)])
+    seed(
+        [event(i) for i in range(1, 6)]
+        + [event(10 + i, pattern="serif_headlines", ptype="typography") for i in range(1, 6)]
+    )
     inspector = next(p for p in window.pages if isinstance(p, InspectorTab))
     window.tabs.setCurrentWidget(inspector)
     run_async(inspector.refresh())

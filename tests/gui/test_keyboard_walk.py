@@ -62,7 +62,9 @@ def _select_everything(page: Any, run_async: Any, wait_until: Any) -> None:
         wait_until(lambda: page.model.filter.text == "airy" and not page.model.is_loading())
         sm = page.table.selectionModel()
         sm.setCurrentIndex(page.model.index(0, 0), sm.SelectionFlag.ClearAndSelect | sm.SelectionFlag.Rows)
-        wait_until(lambda: page.detail.detail_key() is not None and page.detail.events_view.topLevelItemCount() > 0)
+        wait_until(
+            lambda: page.detail.detail_key() is not None and page.detail.events_view.topLevelItemCount() > 0
+        )
         page.detail.events_view.setCurrentItem(page.detail.events_view.topLevelItem(0))
     elif isinstance(page, DiagnosticsTab):
         page.table.selectRow(0)
@@ -82,7 +84,9 @@ def _radio_group(button: QRadioButton) -> list[QRadioButton]:
     if group is not None:
         return [b for b in group.buttons() if isinstance(b, QRadioButton)]
     parent = button.parentWidget()
-    return [b for b in parent.findChildren(QRadioButton) if b.parentWidget() is parent] if parent else [button]
+    return (
+        [b for b in parent.findChildren(QRadioButton) if b.parentWidget() is parent] if parent else [button]
+    )
 
 
 def _arrows_reach(radios: list[QWidget], stops: list[QWidget]) -> list[QWidget]:
@@ -125,9 +129,14 @@ def test_tab_reaches_every_control_on_every_tab(
     stops = [w.objectName() for w in _walk_and_check(window, window.tabs.tabBar(), "empty")]
     # in the order they are read: the memory card (its notes switch included), then the cards below
     assert stops[:5] == ["memory_switch", "pause_button", "memory_notes", "demo_button", "open_folder"]
-    seed([event(i, project="p1", session=f"s{i}") for i in range(1, 6)]
-         + [event(10 + i, pattern="serif_headlines", ptype="typography", project="p2") for i in range(1, 6)])
-    retrieval.run(ctrl.store, retrieval.RetrievalRequest(ctrl.user, project_id="p1", now=ctrl.now(), origin=Origin.DAEMON))
+    seed(
+        [event(i, project="p1", session=f"s{i}") for i in range(1, 6)]
+        + [event(10 + i, pattern="serif_headlines", ptype="typography", project="p2") for i in range(1, 6)]
+    )
+    retrieval.run(
+        ctrl.store,
+        retrieval.RetrievalRequest(ctrl.user, project_id="p1", now=ctrl.now(), origin=Origin.DAEMON),
+    )
     _every_banner(window, ctrl, run_async)
     window.show()
     window.activateWindow()
@@ -141,23 +150,47 @@ def test_tab_reaches_every_control_on_every_tab(
 
 @pytest.fixture
 def dialogs(tmp_path: Path) -> Iterator[list[QDialog]]:
-    rows = [ScopeRow("layout", "airy_spacing", None, None, "positive", 1, 4),
-            ScopeRow("layout", "airy_spacing", "p1", "Deck", "negative", 0, 2)]
-    receipt = {"erased": {"preferences": 3, "events_deleted": 40, "events_rewritten": 0, "diagnostics": 2},
-               "verified": True, "checkpointed": True, "notes": [], "duration_ms": 12.5}
-    store_rows = [ListedStore(data_dir=tmp_path / "a", route="packaged", channel="stable", namespace=None, size=1024,
-                              modified=0.0, daemon_tables=True)]
+    rows = [
+        ScopeRow("layout", "airy_spacing", None, None, "positive", 1, 4),
+        ScopeRow("layout", "airy_spacing", "p1", "Deck", "negative", 0, 2),
+    ]
+    receipt = {
+        "erased": {"preferences": 3, "events_deleted": 40, "events_rewritten": 0, "diagnostics": 2},
+        "verified": True,
+        "checkpointed": True,
+        "notes": [],
+        "duration_ms": 12.5,
+    }
+    store_rows = [
+        ListedStore(
+            data_dir=tmp_path / "a",
+            route="packaged",
+            channel="stable",
+            namespace=None,
+            size=1024,
+            modified=0.0,
+            daemon_tables=True,
+        )
+    ]
     made: list[QDialog] = [
         PauseDialog(now_ms=1_793_000_000_000),
-        ResetDialog(counts=ResetCounts(preferences=3, events=9, retrievals=2), backup_path=tmp_path / "b.json"),
+        ResetDialog(
+            counts=ResetCounts(preferences=3, events=9, retrievals=2), backup_path=tmp_path / "b.json"
+        ),
         ForgetDialog(rows, [rows[0].key], ErasePlan(1, 1, 4), block=False),
         ImportDialog(path=tmp_path / "bundle.json"),
         PassphraseDialog(confirm=True),
         ReceiptDialog(receipt),
         ReceiptDialog(receipt, patterns=1, targets=[Target("layout", "airy_spacing")]),
         StoreDialog(None, store_rows, tmp_path / "a"),
-        ImportConfirmDialog(None, name="bundle.json", user="local", plan=ImportPlan(
-            "bundle", "merge", "bob", "local", False, 3, changes=["memory: on → off"], notes=["A note."])),
+        ImportConfirmDialog(
+            None,
+            name="bundle.json",
+            user="local",
+            plan=ImportPlan(
+                "bundle", "merge", "bob", "local", False, 3, changes=["memory: on → off"], notes=["A note."]
+            ),
+        ),
         ProgressDialog(title="Work", text="Working…", cancellable=True, show_after_ms=0),
     ]
     yield made
@@ -215,7 +248,9 @@ def test_table_actions_open_from_the_menu_key_and_shift_f10_and_copy_copies(
     assert copied.split("\t")[:3] == ["p1", "layout", "airy spacing"]
 
 
-def test_ctrl_f_on_a_tab_without_a_search_box_says_where_to_search(window: Any, qtbot: Any, run_async: Any) -> None:
+def test_ctrl_f_on_a_tab_without_a_search_box_says_where_to_search(
+    window: Any, qtbot: Any, run_async: Any
+) -> None:
     for i in (0, 4):  # Overview, Preview
         window.tabs.setCurrentIndex(i)
         window.statusBar().clearMessage()
@@ -223,7 +258,9 @@ def test_ctrl_f_on_a_tab_without_a_search_box_says_where_to_search(window: Any, 
         assert "Ctrl+3 searches preferences" in window.statusBar().currentMessage(), i
 
 
-def test_escape_clears_the_search_box_of_every_tab_that_has_one(window: Any, qtbot: Any, run_async: Any) -> None:
+def test_escape_clears_the_search_box_of_every_tab_that_has_one(
+    window: Any, qtbot: Any, run_async: Any
+) -> None:
     window.show()
     window.activateWindow()
     searched = 0

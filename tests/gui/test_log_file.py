@@ -45,8 +45,13 @@ def test_the_log_file_rotates_and_keeps_a_bounded_number_of_old_files(
 ) -> None:
     log_file = tmp_path / "logs" / "creative-memory.log"
     logging_setup.setup_logging(
-        logging.INFO, log_file=log_file, stream=io.StringIO(),
-        qt_messages=False, capture_warnings=False, max_bytes=2_000, backups=2,
+        logging.INFO,
+        log_file=log_file,
+        stream=io.StringIO(),
+        qt_messages=False,
+        capture_warnings=False,
+        max_bytes=2_000,
+        backups=2,
     )
     assert logging_setup.current_log_file() == log_file
     log = logging_setup.get_logger("store")
@@ -69,8 +74,11 @@ def test_an_unwritable_log_folder_leaves_the_console(tmp_path: Path, restore_log
     blocker.write_text("a file where the log folder would be")
     console = io.StringIO()
     logging_setup.setup_logging(
-        logging.INFO, log_file=blocker / "creative-memory.log", stream=console,
-        qt_messages=False, capture_warnings=False,
+        logging.INFO,
+        log_file=blocker / "creative-memory.log",
+        stream=console,
+        qt_messages=False,
+        capture_warnings=False,
     )
     assert logging_setup.current_log_file() is None
     logging_setup.get_logger("gui").warning("still heard")
@@ -87,8 +95,11 @@ def test_the_diagnostics_tab_shows_where_the_log_is(
     assert logging_setup.current_log_file() is None and not tab.log_label.isVisible()
     log_file = tmp_path / "log" / "creative-memory.log"
     logging_setup.setup_logging(
-        logging.WARNING, log_file=log_file, stream=io.StringIO(),
-        qt_messages=False, capture_warnings=False,
+        logging.WARNING,
+        log_file=log_file,
+        stream=io.StringIO(),
+        qt_messages=False,
+        capture_warnings=False,
     )
     tab.show_log_file()
     assert tab.log_label.isVisible()

@@ -21,10 +21,21 @@ from creative_memory.services.store.digest import store_digest, table_digests
 def _seed_store(ctrl: Any, seed: Any) -> None:
     now = ctrl.now()
     lines = [event(i, project="p1", at_ms=now - (50 - i) * 60_000) for i in range(1, 6)]
-    lines += [event(10 + i, pattern="serif_headlines", ptype="typography", at_ms=now - (40 - i) * 60_000)
-              for i in range(1, 6)]
-    lines += [event(20 + i, pattern="drop_shadows", ptype="imagery", polarity="negative", project="p2",
-                    at_ms=now - (30 - i) * 60_000) for i in range(1, 4)]
+    lines += [
+        event(10 + i, pattern="serif_headlines", ptype="typography", at_ms=now - (40 - i) * 60_000)
+        for i in range(1, 6)
+    ]
+    lines += [
+        event(
+            20 + i,
+            pattern="drop_shadows",
+            ptype="imagery",
+            polarity="negative",
+            project="p2",
+            at_ms=now - (30 - i) * 60_000,
+        )
+        for i in range(1, 4)
+    ]
     seed(lines)
     con = sqlite3.connect(ctrl.store.path)
     with con:
@@ -32,11 +43,15 @@ def _seed_store(ctrl: Any, seed: Any) -> None:
         con.execute("INSERT INTO projects VALUES ('p1', 'Investor deck'), ('p2', 'Café menu')")
     con.close()
     for project in (None, "p1"):
-        retrieval.run(ctrl.store, retrieval.RetrievalRequest(ctrl.user, project_id=project, now=now, origin=Origin.DAEMON))
+        retrieval.run(
+            ctrl.store,
+            retrieval.RetrievalRequest(ctrl.user, project_id=project, now=now, origin=Origin.DAEMON),
+        )
 
 
-def test_opening_every_tab_and_previewing_changes_no_table(ctrl: Any, seed: Any, window: Any,
-                                                           run_async: Any, wait_until: Any) -> None:
+def test_opening_every_tab_and_previewing_changes_no_table(
+    ctrl: Any, seed: Any, window: Any, run_async: Any, wait_until: Any
+) -> None:
     _seed_store(ctrl, seed)
     run_async(ctrl.reload_status())
     before = table_digests(ctrl.store.path)
@@ -93,7 +108,7 @@ def test_only_an_explicit_recorded_run_in_diagnostics_records_and_it_is_not_an_i
     # The retrieval and its stage events; no preference's "last injected" moved.
     assert changed == {"creative_memory_retrievals", "creative_memory_retrieval_events", "sqlite_sequence"}
     with ctrl.store.read() as session:
-        origin = session.execute(
-            Retrieval.__table__.select().where(Retrieval.id == out.retrieval_id)
-        ).one().origin
+        origin = (
+            session.execute(Retrieval.__table__.select().where(Retrieval.id == out.retrieval_id)).one().origin
+        )
     assert origin == "gui"

@@ -40,10 +40,20 @@ def test_banner_says_off_and_paused_with_a_resume_action() -> None:
     assert kind == "error" and "newer version" in text
 
 
-def test_banner_resume_button_resumes_through_the_service(window: Any, ctrl: Any, run_async: Any,
-                                                         wait_until: Any) -> None:
-    run_async(ctrl.run(controls.pause, ctrl.store, ctrl.user, until=None, what="both", actor=ctrl.ctx.actor,
-                       now=ctrl.now()))
+def test_banner_resume_button_resumes_through_the_service(
+    window: Any, ctrl: Any, run_async: Any, wait_until: Any
+) -> None:
+    run_async(
+        ctrl.run(
+            controls.pause,
+            ctrl.store,
+            ctrl.user,
+            until=None,
+            what="both",
+            actor=ctrl.ctx.actor,
+            now=ctrl.now(),
+        )
+    )
     run_async(ctrl.reload_status())
     assert window.banner.isVisible() and "Paused" in window.banner.text()
     window.banner.actionButton().click()
@@ -71,7 +81,9 @@ def test_a_store_derived_by_older_rules_is_re_derived_on_opening(
     monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
     first = open_controller(qloop, run_async, tmp_path)
     c = next(first)
-    ingest_jsonl(c.store, "\n".join(event(i, session=f"s{i}") for i in range(1, 6)), default_user=c.user, now=c.now())
+    ingest_jsonl(
+        c.store, "\n".join(event(i, session=f"s{i}") for i in range(1, 6)), default_user=c.user, now=c.now()
+    )
     db = c.ctx.data_dir.store
     first.close()
     with sqlite3.connect(db) as con:
@@ -88,7 +100,9 @@ def test_a_store_derived_by_older_rules_is_re_derived_on_opening(
         w.store_opened()
         wait_until(lambda: ctrl.outdated_rules is None)
         with sqlite3.connect(db) as con:
-            versions = {v for (v,) in con.execute("SELECT derivation_version FROM creative_memory_preferences")}
+            versions = {
+                v for (v,) in con.execute("SELECT derivation_version FROM creative_memory_preferences")
+            }
             (derived,) = con.execute("SELECT derivation_version FROM creative_memory_derivations").fetchone()
         assert versions == {DERIVATION_VERSION} and derived == DERIVATION_VERSION
         assert not ctrl.errors  # type: ignore[attr-defined]

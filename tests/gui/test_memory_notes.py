@@ -113,12 +113,18 @@ def test_show_in_inspector_and_forget_from_the_retrieval(
     assert run_async(window.show_retrieval(rid))
     panel.list.setCurrentRow(panel.kept().index(key))
     panel.forget_button.click()
-    wait_until(lambda: inspector.forget.forget_dialog is not None and inspector.forget.forget_dialog.isVisible())
+    wait_until(
+        lambda: inspector.forget.forget_dialog is not None and inspector.forget.forget_dialog.isVisible()
+    )
     assert window.current_page().key == "diagnostics"  # asked without leaving the retrieval
     assert not panel.forget_button.isEnabled()  # the Inspector says a forget is under way
     inspector.forget.forget_dialog.forget_button.click()
-    wait_until(lambda: inspector.forget.receipt_dialog is not None and inspector.forget.receipt_dialog.isVisible())
-    after = retrieval.run(ctrl.store, retrieval.RetrievalRequest(ctrl.user, project_id=None, now=ctrl.now(), dry_run=True))
+    wait_until(
+        lambda: inspector.forget.receipt_dialog is not None and inspector.forget.receipt_dialog.isVisible()
+    )
+    after = retrieval.run(
+        ctrl.store, retrieval.RetrievalRequest(ctrl.user, project_id=None, now=ctrl.now(), dry_run=True)
+    )
     assert "drop_shadows" not in {p.pattern for p in after.result.negatives}
     assert {p.pattern for p in after.result.positives} == {"airy_spacing", "muted_palette"}
 

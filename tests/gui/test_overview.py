@@ -42,10 +42,25 @@ HOUR = 3_600_000
 def cli(ctrl: Controller, tmp_path: Path, *args: str) -> Any:
     """Run ``od-memory --json --data-dir <the tab's store> ARGS`` in a separate process."""
     env = dict(os.environ)
-    env.update(PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring", CM_CONFIG_DIR=str(tmp_path / "cli-config"))
+    env.update(
+        PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring", CM_CONFIG_DIR=str(tmp_path / "cli-config")
+    )
     out = subprocess.run(
-        [sys.executable, "-m", "creative_memory.cli.main", "--json", "--data-dir", str(ctrl.ctx.data_dir.path), *args],
-        env=env, cwd=REPO, capture_output=True, text=True, timeout=120, check=False,
+        [
+            sys.executable,
+            "-m",
+            "creative_memory.cli.main",
+            "--json",
+            "--data-dir",
+            str(ctrl.ctx.data_dir.path),
+            *args,
+        ],
+        env=env,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
@@ -92,7 +107,9 @@ def make_tab() -> Iterator[Callable[[Controller], OverviewTab]]:
 
 
 @pytest.fixture
-def tab(ctrl: Controller, make_tab: Callable[[Controller], OverviewTab], run_async: Callable[..., Any]) -> OverviewTab:
+def tab(
+    ctrl: Controller, make_tab: Callable[[Controller], OverviewTab], run_async: Callable[..., Any]
+) -> OverviewTab:
     t = make_tab(ctrl)
     t.resize(1100, 760)
     t.show()
@@ -146,7 +163,9 @@ def test_switch_follows_changes_made_elsewhere(tab: OverviewTab, ctrl: Controlle
 # --------------------------------------------------------------------------- pause / resume
 def open_pause(tab: OverviewTab, wait_until: Any) -> Any:
     tab.pause_button.click()
-    wait_until(lambda: tab.memory_actions.pause_dialog is not None and tab.memory_actions.pause_dialog.isVisible())
+    wait_until(
+        lambda: tab.memory_actions.pause_dialog is not None and tab.memory_actions.pause_dialog.isVisible()
+    )
     return tab.memory_actions.pause_dialog
 
 
@@ -190,7 +209,9 @@ def test_pause_learning_only_until_tomorrow(tab: OverviewTab, ctrl: Controller, 
     wait_until(lambda: "learning is paused" in tab.state_label.text())
 
 
-def test_cancelling_the_pause_dialog_changes_nothing(tab: OverviewTab, ctrl: Controller, wait_until: Any) -> None:
+def test_cancelling_the_pause_dialog_changes_nothing(
+    tab: OverviewTab, ctrl: Controller, wait_until: Any
+) -> None:
     dialog = open_pause(tab, wait_until)
     dialog.reject()
     wait_until(lambda: tab.memory_actions.pause_dialog is None)
@@ -200,8 +221,13 @@ def test_cancelling_the_pause_dialog_changes_nothing(tab: OverviewTab, ctrl: Con
 
 def test_state_sentence_names_each_state() -> None:
     assert state_sentence(MemoryStatus("local", enabled=False)).startswith("Off")
-    both = MemoryStatus("local", learning_paused_until="2026-11-24T09:00:00.000Z",
-                        using_paused_until="2026-11-24T09:00:00.000Z", learning_paused=True, using_paused=True)
+    both = MemoryStatus(
+        "local",
+        learning_paused_until="2026-11-24T09:00:00.000Z",
+        using_paused_until="2026-11-24T09:00:00.000Z",
+        learning_paused=True,
+        using_paused=True,
+    )
     assert "learning and using" in state_sentence(both) and "Nov" in state_sentence(both)
     using = MemoryStatus("local", using_paused_until="2026-11-24T09:00:00.000Z", using_paused=True)
     assert "using is paused" in state_sentence(using)
@@ -244,8 +270,14 @@ def test_self_test_button_shows_every_check_passing(tab: OverviewTab, wait_until
 # --------------------------------------------------------------------------- export / import
 @pytest.mark.parametrize("passphrase", [None, "correct horse battery"])
 def test_export_then_merge_import_into_a_fresh_store_restores_the_counts(
-    tab: OverviewTab, ctrl: Controller, fresh_ctrl: Controller, seed: Any, run_async: Any,
-    tmp_path: Path, make_tab: Any, passphrase: str | None,
+    tab: OverviewTab,
+    ctrl: Controller,
+    fresh_ctrl: Controller,
+    seed: Any,
+    run_async: Any,
+    tmp_path: Path,
+    make_tab: Any,
+    passphrase: str | None,
 ) -> None:
     seed(some_events(8))
     before = status(ctrl).counts
@@ -270,7 +302,12 @@ def test_export_then_merge_import_into_a_fresh_store_restores_the_counts(
 
 
 def test_an_encrypted_import_with_the_wrong_passphrase_says_so_and_changes_nothing(
-    tab: OverviewTab, fresh_ctrl: Controller, seed: Any, run_async: Any, tmp_path: Path, make_tab: Any,
+    tab: OverviewTab,
+    fresh_ctrl: Controller,
+    seed: Any,
+    run_async: Any,
+    tmp_path: Path,
+    make_tab: Any,
     wait_until: Any,
 ) -> None:
     seed(some_events(3))
@@ -283,8 +320,9 @@ def test_an_encrypted_import_with_the_wrong_passphrase_says_so_and_changes_nothi
     assert status(fresh_ctrl).counts.events == 0
 
 
-def test_export_into_a_missing_folder_shows_a_sentence(tab: OverviewTab, tmp_path: Path, run_async: Any,
-                                                       wait_until: Any) -> None:
+def test_export_into_a_missing_folder_shows_a_sentence(
+    tab: OverviewTab, tmp_path: Path, run_async: Any, wait_until: Any
+) -> None:
     assert run_async(tab.export_to(tmp_path / "nope" / "x.json")) is None
     wait_until(lambda: any("does not exist" in b.informativeText() for b in error_boxes()))
     close_error_boxes()
@@ -315,12 +353,15 @@ def test_a_report_into_a_missing_folder_shows_a_sentence_and_writes_nothing(
 # --------------------------------------------------------------------------- reset
 def open_reset(tab: OverviewTab, wait_until: Any) -> Any:
     tab.reset_button.click()
-    wait_until(lambda: tab.reset_actions.reset_dialog is not None and tab.reset_actions.reset_dialog.isVisible())
+    wait_until(
+        lambda: tab.reset_actions.reset_dialog is not None and tab.reset_actions.reset_dialog.isVisible()
+    )
     return tab.reset_actions.reset_dialog
 
 
-def test_reset_cancel_changes_nothing(tab: OverviewTab, ctrl: Controller, seed: Any, run_async: Any,
-                                      wait_until: Any, qtbot: Any) -> None:
+def test_reset_cancel_changes_nothing(
+    tab: OverviewTab, ctrl: Controller, seed: Any, run_async: Any, wait_until: Any, qtbot: Any
+) -> None:
     seed(some_events(4))
     run_async(tab.refresh())
     before = status(ctrl).counts
@@ -339,7 +380,10 @@ def test_confirmed_reset_backs_up_erases_everything_and_shows_a_receipt(
 ) -> None:
     seed(some_events(5))
     for project in (None, None, None):
-        retrieval.run(ctrl.store, retrieval.RetrievalRequest(ctrl.user, project_id=project, now=ctrl.now(), origin=Origin.DAEMON))
+        retrieval.run(
+            ctrl.store,
+            retrieval.RetrievalRequest(ctrl.user, project_id=project, now=ctrl.now(), origin=Origin.DAEMON),
+        )
     run_async(tab.refresh())
     before = status(ctrl).counts
     assert before.events == 10 and before.preferences > 0
@@ -347,15 +391,20 @@ def test_confirmed_reset_backs_up_erases_everything_and_shows_a_receipt(
     assert diagnostics > before.retrievals == 3
     dialog = open_reset(tab, wait_until)
     # Every count in the dialog is the one the receipt then shows.
-    assert f"3 recorded retrievals and their {diagnostics} stage diagnostics" in dialog.findChild(
-        QLabel, "reset_what").text()
+    assert (
+        f"3 recorded retrievals and their {diagnostics} stage diagnostics"
+        in dialog.findChild(QLabel, "reset_what").text()
+    )
     backup = tmp_path / "backup.json"
     dialog.backup_edit.setText(str(backup))
     qtbot.keyClicks(dialog.confirm_edit, "RESE")
     assert not dialog.reset_button.isEnabled()
     qtbot.keyClicks(dialog.confirm_edit, "T")
     qtbot.mouseClick(dialog.reset_button, Qt.MouseButton.LeftButton)
-    wait_until(lambda: tab.reset_actions.receipt_dialog is not None and tab.reset_actions.receipt_dialog.isVisible(), timeout=30)
+    wait_until(
+        lambda: tab.reset_actions.receipt_dialog is not None and tab.reset_actions.receipt_dialog.isVisible(),
+        timeout=30,
+    )
 
     assert status(ctrl).counts == StatusCounts()
     receipt = tab.reset_actions.receipt_dialog
@@ -384,7 +433,12 @@ def test_reset_stops_when_the_backup_cannot_be_written(
 
 # --------------------------------------------------------------------------- demo data
 def test_demo_data_opens_a_separate_store_and_never_touches_the_real_one(
-    tab: OverviewTab, ctrl: Controller, run_async: Any, wait_until: Any, qloop: Any, tmp_path: Path,
+    tab: OverviewTab,
+    ctrl: Controller,
+    run_async: Any,
+    wait_until: Any,
+    qloop: Any,
+    tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("CM_DEMO_DIR", str(tmp_path / "demo"))
@@ -466,11 +520,19 @@ def test_every_interactive_widget_has_a_name_a_tooltip_and_a_mnemonic(tab: Overv
 def test_narrow_window_uses_one_column(tab: OverviewTab, qtbot: Any) -> None:
     tab.resize(520, 700)
     qtbot.waitUntil(lambda: tab._columns == 1, timeout=2000)
-    qtbot.waitUntil(lambda: tab.danger_box.geometry().left() == tab.counts_box.geometry().left(), timeout=2000)
-    assert tab.danger_box.geometry().top() > tab.selftest_box.geometry().bottom() > tab.counts_box.geometry().bottom()
+    qtbot.waitUntil(
+        lambda: tab.danger_box.geometry().left() == tab.counts_box.geometry().left(), timeout=2000
+    )
+    assert (
+        tab.danger_box.geometry().top()
+        > tab.selftest_box.geometry().bottom()
+        > tab.counts_box.geometry().bottom()
+    )
     tab.resize(1200, 700)
     qtbot.waitUntil(lambda: tab._columns == 2, timeout=2000)
-    qtbot.waitUntil(lambda: tab.selftest_box.geometry().left() > tab.counts_box.geometry().right(), timeout=2000)
+    qtbot.waitUntil(
+        lambda: tab.selftest_box.geometry().left() > tab.counts_box.geometry().right(), timeout=2000
+    )
 
 
 # --------------------------------------------------------------------------- screenshots

@@ -36,8 +36,12 @@ def seed_p1(seed: Any, ctrl: Any) -> None:
     """In project p1: airy spacing at 0.50 (medium), serif headlines at 0.50, both injectable."""
     now = ctrl.now()
     lines = [event(i, project="p1", at_ms=now - (40 - i) * 60_000) for i in range(1, 6)]
-    lines += [event(10 + i, project="p1", pattern="serif_headlines", ptype="typography",
-                    at_ms=now - (30 - i) * 60_000) for i in range(1, 6)]
+    lines += [
+        event(
+            10 + i, project="p1", pattern="serif_headlines", ptype="typography", at_ms=now - (30 - i) * 60_000
+        )
+        for i in range(1, 6)
+    ]
     seed(lines)
 
 
@@ -69,8 +73,6 @@ def block_background(doc: QTextDocument, starts_with: str) -> QColor:
     raise AssertionError(f"no line starts with {starts_with!r}")
 
 
-
-
 @pytest.fixture
 def tab(ctrl: Any, qtbot: Any, run_async: Any) -> PreviewTab:
     t = PreviewTab(ctrl)
@@ -80,8 +82,9 @@ def tab(ctrl: Any, qtbot: Any, run_async: Any) -> PreviewTab:
     return t
 
 
-def test_project_block_holds_the_pattern_in_human_form(tab: PreviewTab, ctrl: Any, seed: Any,
-                                                       run_async: Any) -> None:
+def test_project_block_holds_the_pattern_in_human_form(
+    tab: PreviewTab, ctrl: Any, seed: Any, run_async: Any
+) -> None:
     seed_p1(seed, ctrl)
     run_async(tab.refresh())
     assert [tab.project_combo.itemData(i) for i in range(tab.project_combo.count())] == [None, "p1"]
@@ -115,8 +118,9 @@ def test_legacy_and_critique_modes(tab: PreviewTab, ctrl: Any, seed: Any, run_as
     assert "Prefer (medium, supporting context): " in tab.text_view.toPlainText()
 
 
-def test_personal_memory_comes_first_and_the_blocks_look_different(tab: PreviewTab, ctrl: Any, seed: Any,
-                                                                   run_async: Any) -> None:
+def test_personal_memory_comes_first_and_the_blocks_look_different(
+    tab: PreviewTab, ctrl: Any, seed: Any, run_async: Any
+) -> None:
     shutil.copytree(FIXTURE_MEMORY, ctrl.ctx.data_dir.path / "memory")
     seed_p1(seed, ctrl)
     run_async(tab.refresh())
@@ -144,22 +148,32 @@ def test_personal_memory_warnings_are_shown(tab: PreviewTab, ctrl: Any, run_asyn
     memory = ctrl.ctx.data_dir.path / "memory"
     shutil.copytree(FIXTURE_MEMORY, memory)
     index = memory / "MEMORY.md"
-    index.write_text(index.read_text(encoding="utf-8") + "- [Gone](gone_entry.md) — deleted\n", encoding="utf-8")
+    index.write_text(
+        index.read_text(encoding="utf-8") + "- [Gone](gone_entry.md) — deleted\n", encoding="utf-8"
+    )
     run_async(tab.refresh())
     assert tab.warnings_banner.isVisible()
     assert "gone_entry.md" in tab.warnings_banner.text()
     assert tab.text_view.toPlainText().startswith("## Personal memory")  # the rest still composes
-    index.write_text(index.read_text(encoding="utf-8").replace("- [Gone](gone_entry.md) — deleted\n", ""),
-                     encoding="utf-8")
+    index.write_text(
+        index.read_text(encoding="utf-8").replace("- [Gone](gone_entry.md) — deleted\n", ""), encoding="utf-8"
+    )
     run_async(tab.compose_preview())
     assert not tab.warnings_banner.isVisible()
 
 
-def test_disabling_the_project_explains_the_empty_block(tab: PreviewTab, ctrl: Any, seed: Any,
-                                                        run_async: Any) -> None:
+def test_disabling_the_project_explains_the_empty_block(
+    tab: PreviewTab, ctrl: Any, seed: Any, run_async: Any
+) -> None:
     seed_p1(seed, ctrl)
     controls.set_project(
-        ctrl.store, ctrl.user, "p1", use_memory=False, use_global_memory=False, actor=Actor.GUI, now=ctrl.now()
+        ctrl.store,
+        ctrl.user,
+        "p1",
+        use_memory=False,
+        use_global_memory=False,
+        actor=Actor.GUI,
+        now=ctrl.now(),
     )
     run_async(tab.refresh())
     choose(tab, run_async, project="p1")
@@ -172,8 +186,9 @@ def test_disabling_the_project_explains_the_empty_block(tab: PreviewTab, ctrl: A
     assert "Creative memory: none" in tab.tokens_text()
 
 
-def test_whatif_project_disabled_changes_nothing_and_records_nothing(tab: PreviewTab, ctrl: Any, seed: Any,
-                                                                     run_async: Any) -> None:
+def test_whatif_project_disabled_changes_nothing_and_records_nothing(
+    tab: PreviewTab, ctrl: Any, seed: Any, run_async: Any
+) -> None:
     seed_p1(seed, ctrl)
     run_async(tab.refresh())
     choose(tab, run_async, project="p1")
@@ -199,11 +214,17 @@ def test_whatif_project_disabled_changes_nothing_and_records_nothing(tab: Previe
     assert not tab.whatif_banner.isVisible()
 
 
-def test_whatif_without_global_memory_keeps_only_the_projects_own(tab: PreviewTab, ctrl: Any, seed: Any,
-                                                                 run_async: Any) -> None:
+def test_whatif_without_global_memory_keeps_only_the_projects_own(
+    tab: PreviewTab, ctrl: Any, seed: Any, run_async: Any
+) -> None:
     seed_p1(seed, ctrl)
     now = ctrl.now()
-    seed([event(30 + i, pattern="muted_palette", ptype="color", at_ms=now - (20 - i) * 60_000) for i in range(1, 6)])
+    seed(
+        [
+            event(30 + i, pattern="muted_palette", ptype="color", at_ms=now - (20 - i) * 60_000)
+            for i in range(1, 6)
+        ]
+    )
     run_async(tab.refresh())
     choose(tab, run_async, project="p1")
     assert "muted palette" in tab.text_view.toPlainText()
@@ -218,8 +239,9 @@ def test_whatif_without_global_memory_keeps_only_the_projects_own(tab: PreviewTa
     assert p1.use_global_memory is True  # nothing changed
 
 
-def test_whatif_as_if_forgotten_uses_the_inspector_selection(tab: PreviewTab, ctrl: Any, seed: Any,
-                                                             run_async: Any) -> None:
+def test_whatif_as_if_forgotten_uses_the_inspector_selection(
+    tab: PreviewTab, ctrl: Any, seed: Any, run_async: Any
+) -> None:
     seed_p1(seed, ctrl)
     run_async(tab.refresh())
     choose(tab, run_async, project="p1")
@@ -246,8 +268,9 @@ def test_whatif_as_if_forgotten_uses_the_inspector_selection(tab: PreviewTab, ct
     assert "serif headlines" not in text and "airy spacing" in text
 
 
-def test_copy_puts_the_exact_text_on_the_clipboard(tab: PreviewTab, ctrl: Any, seed: Any,
-                                                   run_async: Any) -> None:
+def test_copy_puts_the_exact_text_on_the_clipboard(
+    tab: PreviewTab, ctrl: Any, seed: Any, run_async: Any
+) -> None:
     shutil.copytree(FIXTURE_MEMORY, ctrl.ctx.data_dir.path / "memory")
     seed_p1(seed, ctrl)
     run_async(tab.refresh())
@@ -286,8 +309,9 @@ def contrast(a: QColor, b: QColor) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
-def test_screenshots_light_and_dark_keep_the_blocks_readable(ctrl: Any, qtbot: Any, qapp: Any,
-                                                             run_async: Any) -> None:
+def test_screenshots_light_and_dark_keep_the_blocks_readable(
+    ctrl: Any, qtbot: Any, qapp: Any, run_async: Any
+) -> None:
     from creative_memory.gui.theme import scheme_palette
     from creative_memory.services.demo import demo
 
@@ -315,14 +339,28 @@ def test_screenshots_light_and_dark_keep_the_blocks_readable(ctrl: Any, qtbot: A
             tab.text_view.verticalScrollBar().setValue(tab.text_view.verticalScrollBar().maximum())
             run_async(asyncio.sleep(0.1))
             assert tab.grab().save(str(SHOTS / f"preview-{sfx}.png"))
-            controls.set_project(ctrl.store, ctrl.user, projects[1].id, use_memory=False,
-                                 use_global_memory=False, actor=Actor.GUI, now=ctrl.now())
+            controls.set_project(
+                ctrl.store,
+                ctrl.user,
+                projects[1].id,
+                use_memory=False,
+                use_global_memory=False,
+                actor=Actor.GUI,
+                now=ctrl.now(),
+            )
             run_async(tab.refresh())
             choose(tab, run_async, project=projects[1].id)
             assert tab.empty_banner.isVisible()
             assert tab.grab().save(str(SHOTS / f"preview-empty-{sfx}.png"))
-            controls.set_project(ctrl.store, ctrl.user, projects[1].id, use_memory=True,
-                                 use_global_memory=True, actor=Actor.GUI, now=ctrl.now())
+            controls.set_project(
+                ctrl.store,
+                ctrl.user,
+                projects[1].id,
+                use_memory=True,
+                use_global_memory=True,
+                actor=Actor.GUI,
+                now=ctrl.now(),
+            )
             choose(tab, run_async, project=projects[0].id)
             tab.disabled_check.setChecked(True)
             run_async(tab.compose_preview())
@@ -336,8 +374,10 @@ def test_whatif_forgets_a_project_scoped_selection_only_in_its_project(
     tab: PreviewTab, ctrl: Any, seed: Any, run_async: Any
 ) -> None:
     now = ctrl.now()
-    seed([event(i, project="p1", at_ms=now - (40 - i) * 60_000) for i in range(1, 6)]
-         + [event(20 + i, at_ms=now - (30 - i) * 60_000) for i in range(1, 6)])  # airy spacing, global too
+    seed(
+        [event(i, project="p1", at_ms=now - (40 - i) * 60_000) for i in range(1, 6)]
+        + [event(20 + i, at_ms=now - (30 - i) * 60_000) for i in range(1, 6)]
+    )  # airy spacing, global too
     run_async(tab.refresh())
     choose(tab, run_async, project=None)
     assert "airy spacing" in tab.text_view.toPlainText()
@@ -352,8 +392,9 @@ def test_whatif_forgets_a_project_scoped_selection_only_in_its_project(
     assert tab.empty_banner.text().startswith("In this what-if: Nothing is injected")
 
 
-def test_the_creative_block_is_in_view_at_the_default_size(window: Any, ctrl: Any, seed: Any,
-                                                           run_async: Any) -> None:
+def test_the_creative_block_is_in_view_at_the_default_size(
+    window: Any, ctrl: Any, seed: Any, run_async: Any
+) -> None:
     shutil.copytree(FIXTURE_MEMORY, ctrl.ctx.data_dir.path / "memory")
     seed_p1(seed, ctrl)
     window.resize(1100, 720)

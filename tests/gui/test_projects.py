@@ -37,10 +37,17 @@ DAEMON_IDS = {"p_brand", "p_nda", "p_deck", "p_café"}
 
 def cli(ctrl: Controller, tmp_path: Path, *args: str) -> Any:
     env = dict(os.environ)
-    env.update(PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring", CM_CONFIG_DIR=str(tmp_path / "cli-config"))
+    env.update(
+        PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring", CM_CONFIG_DIR=str(tmp_path / "cli-config")
+    )
     out = subprocess.run(
         [sys.executable, "-m", "creative_memory.cli.main", "--data-dir", str(ctrl.ctx.data_dir.path), *args],
-        env=env, cwd=REPO, capture_output=True, text=True, timeout=120, check=False,
+        env=env,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
@@ -81,12 +88,14 @@ def make_tab() -> Iterator[Callable[[Controller], ProjectsTab]]:
 
 @pytest.fixture
 def tab(daemon_ctrl: Controller, seed: Any, make_tab: Any, run_async: Any) -> ProjectsTab:
-    seed([
-        event(1, project="p_brand", pattern="airy_spacing"),
-        event(2, project="p_brand", pattern="airy_spacing"),
-        event(3, project="p_events_only", pattern="bold_type", ptype="typography"),
-        event(4, pattern="muted_palette", ptype="color"),
-    ])
+    seed(
+        [
+            event(1, project="p_brand", pattern="airy_spacing"),
+            event(2, project="p_brand", pattern="airy_spacing"),
+            event(3, project="p_events_only", pattern="bold_type", ptype="typography"),
+            event(4, pattern="muted_palette", ptype="color"),
+        ]
+    )
     t = make_tab(daemon_ctrl)
     run_async(t.refresh())
     return t
@@ -119,8 +128,9 @@ def test_rows_come_from_the_daemon_table_and_from_events(tab: ProjectsTab) -> No
     assert tab.stack.currentWidget() is tab.table
 
 
-def test_preference_count_is_the_project_scoped_one(daemon_ctrl: Controller, seed: Any, make_tab: Any,
-                                                    run_async: Any) -> None:
+def test_preference_count_is_the_project_scoped_one(
+    daemon_ctrl: Controller, seed: Any, make_tab: Any, run_async: Any
+) -> None:
     seed([event(i, project="p_deck", pattern="grid_layout", session=f"s{i}") for i in range(1, 6)])
     t = make_tab(daemon_ctrl)
     run_async(t.refresh())
@@ -149,7 +159,9 @@ def test_toggling_use_memory_writes_it_and_the_cli_sees_it(
     assert row.learn_from_project, "only the one switch changed"
     listed = {r["id"]: r for r in cli(daemon_ctrl, tmp_path, "project", "list", "--json")}
     assert listed["p_nda"]["use_memory"] is False and listed["p_nda"]["learn_from_project"] is True
-    assert "p_nda" in controls.status(daemon_ctrl.store, daemon_ctrl.user, daemon_ctrl.now()).projects_disabled
+    assert (
+        "p_nda" in controls.status(daemon_ctrl.store, daemon_ctrl.user, daemon_ctrl.now()).projects_disabled
+    )
     assert not error_boxes()
 
 
@@ -158,12 +170,17 @@ def test_space_on_the_global_memory_cell_keeps_global_preferences_out_of_the_pro
 ) -> None:
     # "Use global memory in this project" off: the project's own preference is still injected,
     # the global one is not; the project's other switches are untouched.
-    seed([event(10 + i, pattern="muted_palette", ptype="color", session=f"g{i}") for i in range(5)]
-         + [event(20 + i, project="p_brand", pattern="airy_spacing", session=f"b{i}") for i in range(5)])
+    seed(
+        [event(10 + i, pattern="muted_palette", ptype="color", session=f"g{i}") for i in range(5)]
+        + [event(20 + i, project="p_brand", pattern="airy_spacing", session=f"b{i}") for i in range(5)]
+    )
 
     def block() -> str:
         now = daemon_ctrl.now()
-        return retrieval.run(daemon_ctrl.store, retrieval.RetrievalRequest(daemon_ctrl.user, project_id="p_brand", now=now, dry_run=True)).block
+        return retrieval.run(
+            daemon_ctrl.store,
+            retrieval.RetrievalRequest(daemon_ctrl.user, project_id="p_brand", now=now, dry_run=True),
+        ).block
 
     assert "muted palette" in block() and "airy spacing" in block()
     index = cell(tab, "p_brand", "use_global_memory")
@@ -195,13 +212,16 @@ def test_space_on_the_learn_cell_switches_learning_off_and_on(
     wait_until(lambda: projects(daemon_ctrl)["p_events_only"].learn_from_project)
 
 
-def test_clicking_the_check_box_toggles(tab: ProjectsTab, daemon_ctrl: Controller, wait_until: Any,
-                                        qtbot: Any) -> None:
+def test_clicking_the_check_box_toggles(
+    tab: ProjectsTab, daemon_ctrl: Controller, wait_until: Any, qtbot: Any
+) -> None:
     index = cell(tab, "p_deck", "use_memory")
     rect = tab.table.visualRect(index)
     # The check indicator sits at the start of the cell.
-    pos = QPoint(rect.left() + tab.table.style().pixelMetric(tab.table.style().PixelMetric.PM_IndicatorWidth) // 2 + 4,
-                 rect.center().y())
+    pos = QPoint(
+        rect.left() + tab.table.style().pixelMetric(tab.table.style().PixelMetric.PM_IndicatorWidth) // 2 + 4,
+        rect.center().y(),
+    )
     qtbot.mouseClick(tab.table.viewport(), Qt.MouseButton.LeftButton, pos=pos)
     wait_until(lambda: not projects(daemon_ctrl)["p_deck"].use_memory)
 
@@ -215,8 +235,11 @@ def test_a_failed_write_puts_the_switch_back_and_says_so(
     monkeypatch.setattr(controls, "set_project", locked)
     tab.toggle("p_brand", "use_memory", False)
     assert cell(tab, "p_brand", "use_memory").data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Unchecked
-    wait_until(lambda: cell(tab, "p_brand", "use_memory").data(Qt.ItemDataRole.CheckStateRole)
-               == Qt.CheckState.Checked)
+    wait_until(
+        lambda: (
+            cell(tab, "p_brand", "use_memory").data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
+        )
+    )
     wait_until(lambda: any("put back" in b.text() and "busy" in b.informativeText() for b in error_boxes()))
     for box in error_boxes():
         box.close()
@@ -228,7 +251,9 @@ def test_read_only_removes_the_check_boxes(tab: ProjectsTab) -> None:
     tab.set_read_only(True)
     index = cell(tab, "p_brand", "use_memory")
     assert not (index.flags() & Qt.ItemFlag.ItemIsUserCheckable)
-    assert not tab.model.setData(tab.proxy.mapToSource(index), Qt.CheckState.Unchecked, Qt.ItemDataRole.CheckStateRole)
+    assert not tab.model.setData(
+        tab.proxy.mapToSource(index), Qt.CheckState.Unchecked, Qt.ItemDataRole.CheckStateRole
+    )
     assert "read-only" in tab.table.toolTip()
     tab.set_read_only(False)
     assert cell(tab, "p_brand", "use_memory").flags() & Qt.ItemFlag.ItemIsUserCheckable
@@ -294,9 +319,17 @@ def test_refresh_keeps_the_selection_and_adds_new_projects(
 # --------------------------------------------------------------------------- the model
 def rows(n: int, *, prefix: str = "p") -> list[ProjectRow]:
     return [
-        ProjectRow(id=f"{prefix}{i}", name=f"Project {i}" if i % 2 else None, use_memory=bool(i % 3),
-                   use_global_memory=True, learn_from_project=True, preferences=i, events=i * 2,
-                   last_activity=f"2026-11-{10 + i:02d}T09:00:00.000Z" if i % 4 else None, in_daemon=bool(i % 2))
+        ProjectRow(
+            id=f"{prefix}{i}",
+            name=f"Project {i}" if i % 2 else None,
+            use_memory=bool(i % 3),
+            use_global_memory=True,
+            learn_from_project=True,
+            preferences=i,
+            events=i * 2,
+            last_activity=f"2026-11-{10 + i:02d}T09:00:00.000Z" if i % 4 else None,
+            in_daemon=bool(i % 2),
+        )
         for i in range(n)
     ]
 
@@ -319,8 +352,9 @@ def test_model_passes_the_item_model_tester_through_changes(qtbot: Any) -> None:
         model.set_rows(changed)  # changed in place, the removed ones back
         proxy.set_filter_text("project 3")
         proxy.set_filter_text("")
-        model.setData(model.index(0, COL["use_memory"]), Qt.CheckState.Unchecked.value,
-                      Qt.ItemDataRole.CheckStateRole)
+        model.setData(
+            model.index(0, COL["use_memory"]), Qt.CheckState.Unchecked.value, Qt.ItemDataRole.CheckStateRole
+        )
         model.set_read_only(True)
         model.set_rows([])
         assert model.rowCount() == 0
@@ -391,7 +425,9 @@ def test_model_check_state_round_trip_and_signal(qtbot: Any) -> None:
     assert index.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Unchecked
     assert index.data(ID_ROLE) == "p1"
     assert not model.setData(index, "nonsense", Qt.ItemDataRole.CheckStateRole)
-    assert not model.setData(model.index(1, COL["name"]), Qt.CheckState.Checked, Qt.ItemDataRole.CheckStateRole)
+    assert not model.setData(
+        model.index(1, COL["name"]), Qt.CheckState.Checked, Qt.ItemDataRole.CheckStateRole
+    )
     assert model.set_flag("p1", "learn_from_project", True)
     assert index.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
 
@@ -403,7 +439,10 @@ def test_controls_have_names_and_tooltips(tab: ProjectsTab) -> None:
     header = tab.model
     for col in range(header.columnCount()):
         assert header.headerData(col, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
-    assert cell(tab, "p_brand", "use_memory").data(Qt.ItemDataRole.AccessibleTextRole) == "Use this project's memory: on"
+    assert (
+        cell(tab, "p_brand", "use_memory").data(Qt.ItemDataRole.AccessibleTextRole)
+        == "Use this project's memory: on"
+    )
     assert cell(tab, "p_brand", "use_global_memory").data(Qt.ItemDataRole.AccessibleTextRole) == (
         "Use global memory in this project: on"
     )
@@ -416,8 +455,12 @@ def test_screenshots_light_and_dark_with_demo_data(
     from creative_memory.gui.theme import apply_scheme
     from creative_memory.services.demo import demo
 
-    run_async(daemon_ctrl.run(demo.generate, daemon_ctrl.store, daemon_ctrl.user, size="S", seed=7,
-                              now=daemon_ctrl.now()), timeout=120)
+    run_async(
+        daemon_ctrl.run(
+            demo.generate, daemon_ctrl.store, daemon_ctrl.user, size="S", seed=7, now=daemon_ctrl.now()
+        ),
+        timeout=120,
+    )
     t = make_tab(daemon_ctrl)
     t.resize(1100, 700)
     run_async(t.refresh())

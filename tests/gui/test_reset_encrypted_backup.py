@@ -89,21 +89,53 @@ def test_declining_the_passphrase_writes_and_erases_nothing(
         shiboken6.delete(tab)
 
 
-def test_the_command_line_encrypts_the_reset_backup(
-    ctrl: Controller, seed: Any, tmp_path: Path
-) -> None:
+def test_the_command_line_encrypts_the_reset_backup(ctrl: Controller, seed: Any, tmp_path: Path) -> None:
     seed([event(i) for i in range(2)])
     env = dict(os.environ)
-    env.update(PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring", CM_CONFIG_DIR=str(tmp_path / "cli-config"),
-               CM_TEST_PASS=PASSPHRASE)
-    base = [sys.executable, "-m", "creative_memory.cli.main", "--json", "--data-dir", str(ctrl.ctx.data_dir.path),
-            "--user", ctrl.user]
+    env.update(
+        PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring",
+        CM_CONFIG_DIR=str(tmp_path / "cli-config"),
+        CM_TEST_PASS=PASSPHRASE,
+    )
+    base = [
+        sys.executable,
+        "-m",
+        "creative_memory.cli.main",
+        "--json",
+        "--data-dir",
+        str(ctrl.ctx.data_dir.path),
+        "--user",
+        ctrl.user,
+    ]
     backup = tmp_path / "b.cmbundle"
-    bad = subprocess.run([*base, "reset", "--encrypt", "--confirm"], env=env, cwd=REPO, capture_output=True,
-                         text=True, timeout=120, check=False)
+    bad = subprocess.run(
+        [*base, "reset", "--encrypt", "--confirm"],
+        env=env,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert bad.returncode == 3 and "--backup" in bad.stderr
-    out = subprocess.run([*base, "reset", "--backup", str(backup), "--encrypt", "--passphrase-env", "CM_TEST_PASS",
-                          "--confirm"], env=env, cwd=REPO, capture_output=True, text=True, timeout=120, check=False)
+    out = subprocess.run(
+        [
+            *base,
+            "reset",
+            "--backup",
+            str(backup),
+            "--encrypt",
+            "--passphrase-env",
+            "CM_TEST_PASS",
+            "--confirm",
+        ],
+        env=env,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert out.returncode == 0, out.stderr
     data = backup.read_bytes()
     assert crypto.is_encrypted(data)

@@ -45,7 +45,9 @@ def test_a_request_reaches_the_open_window(qtbot: QtBot, runtime: Path, tmp_path
     server.close()
 
 
-def test_a_malformed_request_is_refused_and_changes_nothing(qtbot: QtBot, runtime: Path, tmp_path: Path) -> None:
+def test_a_malformed_request_is_refused_and_changes_nothing(
+    qtbot: QtBot, runtime: Path, tmp_path: Path
+) -> None:
     name = instance_name(tmp_path / "od", "local")
     server = InstanceServer()
     assert server.listen(name)
@@ -82,15 +84,30 @@ def test_another_store_or_user_is_another_window(tmp_path: Path) -> None:
     assert instance_name(tmp_path / "od", "someone") != one
 
 
-def test_a_second_start_with_a_retrieval_hands_it_over_and_ends(qtbot: QtBot, runtime: Path, tmp_path: Path) -> None:
+def test_a_second_start_with_a_retrieval_hands_it_over_and_ends(
+    qtbot: QtBot, runtime: Path, tmp_path: Path
+) -> None:
     data = tmp_path / "od"
     server = InstanceServer()
     assert server.listen(instance_name(data.resolve(), "local"))
     env = {**os.environ, "XDG_RUNTIME_DIR": str(runtime), "QT_QPA_PLATFORM": "offscreen"}
     t0 = time.monotonic()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "creative_memory.gui.app", "--data-dir", str(data), "--user", "local", "--retrieval", "7"],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-m",
+            "creative_memory.gui.app",
+            "--data-dir",
+            str(data),
+            "--user",
+            "local",
+            "--retrieval",
+            "7",
+        ],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     with qtbot.waitSignal(server.asked, timeout=20000) as signal:
         pass

@@ -37,8 +37,13 @@ def _run(tmp_path: Path, env_extra: dict[str, str], *args: str) -> subprocess.Co
         **env_extra,
     }
     return subprocess.run(
-        [sys.executable, "-c", PROBE, *args], input=json.dumps(HEAVY),
-        capture_output=True, text=True, env=env, timeout=120, check=False,
+        [sys.executable, "-c", PROBE, *args],
+        input=json.dumps(HEAVY),
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
     )
 
 
@@ -65,7 +70,9 @@ def test_the_full_start_goes_on_to_the_loaded_main_window(tmp_path: Path) -> Non
 
 
 def test_a_bad_user_is_refused_before_any_window(tmp_path: Path) -> None:
-    r = _run(tmp_path, {"CM_QUIT_AFTER_FIRST_PAINT": "1"}, "--data-dir", str(tmp_path / "od"), "--user", "bad id")
+    r = _run(
+        tmp_path, {"CM_QUIT_AFTER_FIRST_PAINT": "1"}, "--data-dir", str(tmp_path / "od"), "--user", "bad id"
+    )
     assert json.loads(r.stdout.splitlines()[-1])["code"] == 3, r.stderr
     assert r.stderr.startswith("creative-memory: ")
     assert "is not a user id" in r.stderr

@@ -58,7 +58,9 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def open_window(
     qloop: asyncio.AbstractEventLoop, run_async: Callable[..., Any], qtbot: Any, dd: DataDir, cfg: Path
 ) -> Iterator[tuple[Controller, MainWindow]]:
-    ctx = Context(data_dir=dd, user="local", actor=Actor.GUI, config_dir=cfg, busy_timeout_s=1.0, lock_budget_s=2.0)
+    ctx = Context(
+        data_dir=dd, user="local", actor=Actor.GUI, config_dir=cfg, busy_timeout_s=1.0, lock_budget_s=2.0
+    )
     worker = StoreWorker()
     keeper = TaskKeeper(lambda exc: None, loop=qloop)
     ctrl = Controller(ctx, worker, keeper, poll_ms=100)
@@ -100,8 +102,10 @@ def test_change_lists_every_store_and_switches_to_the_one_picked(
         wait_until(lambda: tab.property("store_dialog") is not None)
         dialog = tab.property("store_dialog")
         assert dialog.table.rowCount() == 2
-        cells = {dialog.table.item(r, 0).text(): [dialog.table.item(r, c).text() for c in range(5)]
-                 for r in range(2)}
+        cells = {
+            dialog.table.item(r, 0).text(): [dialog.table.item(r, c).text() for c in range(5)]
+            for r in range(2)
+        }
         assert cells[str(packaged)][1] == "stable" and cells[str(packaged)][4] == "yes"
         assert cells[str(other)][4] == "yes"
         # Keyboard: the table has focus; Down selects the other store, Enter uses it.
@@ -123,7 +127,9 @@ def test_a_store_in_the_first_releases_folder_is_offered_a_move(
     legacy = home / ".local" / "share" / "Open Design"
     dd = DataDir(legacy, "flag")
     with open_window(qloop, run_async, qtbot, dd, tmp_path / "cfg") as (ctrl, window):
-        rep = ingest_jsonl(ctrl.store, "\n".join(event(i) for i in range(3)), default_user="local", now=ctrl.now())
+        rep = ingest_jsonl(
+            ctrl.store, "\n".join(event(i) for i in range(3)), default_user="local", now=ctrl.now()
+        )
         assert rep.accepted == 3
     dd = datadir.resolve_data_dir()
     assert dd.legacy and dd.path == legacy
@@ -186,12 +192,20 @@ def test_before_its_tables_go_into_open_designs_store_the_window_says_so_and_may
 
 
 def test_a_missing_od_data_dir_is_created_only_after_the_window_asks(
-    qloop: Any, run_async: Any, qtbot: Any, wait_until: Any, home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qloop: Any,
+    run_async: Any,
+    qtbot: Any,
+    wait_until: Any,
+    home: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Decision 0074: Quit (the default) changes nothing; "Create it here" lets the store be made."""
     missing = tmp_path / "unmounted" / "od"
     monkeypatch.setenv("OD_DATA_DIR", str(missing))
-    ctx = Context(data_dir=datadir.resolve_data_dir(), user="local", actor=Actor.GUI, config_dir=tmp_path / "cfg")
+    ctx = Context(
+        data_dir=datadir.resolve_data_dir(), user="local", actor=Actor.GUI, config_dir=tmp_path / "cfg"
+    )
     ctx.create_folder = False  # as the window starts
     worker = StoreWorker()
     ctrl = Controller(ctx, worker, TaskKeeper(lambda exc: None, loop=qloop))

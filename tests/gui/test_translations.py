@@ -44,8 +44,9 @@ def _lupdate(out: Path) -> ET.Element:
     files = sorted(GUI.rglob("*.py"))
     listing = out.with_suffix(".files")
     listing.write_text("\n".join(str(f) for f in files) + "\n", encoding="utf-8")
-    subprocess.run([_tool("pyside6-lupdate"), f"@{listing}", "-ts", str(out)],
-                   check=True, capture_output=True, text=True)
+    subprocess.run(
+        [_tool("pyside6-lupdate"), f"@{listing}", "-ts", str(out)], check=True, capture_output=True, text=True
+    )
     return ET.parse(out).getroot()
 
 
@@ -56,8 +57,11 @@ def extracted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, ET.Elemen
 
 
 def _messages(root: ET.Element) -> list[tuple[str, str]]:
-    return [(c.findtext("name") or "", m.findtext("source") or "")
-            for c in root.iter("context") for m in c.iter("message")]
+    return [
+        (c.findtext("name") or "", m.findtext("source") or "")
+        for c in root.iter("context")
+        for m in c.iter("message")
+    ]
 
 
 def _source_contexts() -> set[str]:
@@ -83,11 +87,20 @@ def _marked_in_source() -> set[tuple[str, str]]:
     def visit(node: ast.AST, cls: str) -> None:
         if isinstance(node, ast.ClassDef):
             cls = node.name
-        if isinstance(node, ast.Call) and node.args and all(isinstance(a, ast.Constant) for a in node.args[:2]):
+        if (
+            isinstance(node, ast.Call)
+            and node.args
+            and all(isinstance(a, ast.Constant) for a in node.args[:2])
+        ):
             func = node.func
             first = node.args[0].value  # type: ignore[attr-defined]
-            if (isinstance(func, ast.Attribute) and func.attr == "tr" and isinstance(func.value, ast.Name)
-                    and func.value.id == "self" and isinstance(first, str)):
+            if (
+                isinstance(func, ast.Attribute)
+                and func.attr == "tr"
+                and isinstance(func.value, ast.Name)
+                and func.value.id == "self"
+                and isinstance(first, str)
+            ):
                 found.add((cls, first))
             called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
             if called in ("translate", "QT_TRANSLATE_NOOP") and len(node.args) >= 2:
@@ -129,7 +142,8 @@ def test_counted_messages_carry_the_count_for_plural_forms(extracted: tuple[Path
 
 
 def test_every_context_is_a_class_or_a_literal_context_in_the_source(
-        extracted: tuple[Path, ET.Element]) -> None:
+    extracted: tuple[Path, ET.Element],
+) -> None:
     contexts = {c.findtext("name") or "" for c in extracted[1].iter("context")}
     assert len(contexts) > 40
     assert contexts - _source_contexts() == set()
@@ -168,8 +182,9 @@ def marked(extracted: tuple[Path, ET.Element], tmp_path: Path, qapp: Any) -> Ite
     QCoreApplication.removeTranslator(translator)
 
 
-def test_a_tab_shows_its_strings_from_the_extracted_context(marked: QTranslator, ctrl: Any,
-                                                            qtbot: Any) -> None:
+def test_a_tab_shows_its_strings_from_the_extracted_context(
+    marked: QTranslator, ctrl: Any, qtbot: Any
+) -> None:
     tab = ActivityTab(ctrl)
     qtbot.addWidget(tab)
     assert tab.export_button.text() == _mark("E&xport…")
@@ -184,8 +199,11 @@ def test_a_counted_message_is_looked_up_with_its_count(marked: QTranslator, ctrl
 
 
 def test_a_part_of_a_tab_finds_its_strings_under_its_own_class(
-        marked: QTranslator, ctrl: Any, qtbot: Any) -> None:
-    tab = DiagnosticsTab(ctrl)  # the run row is RunActions's, a part of the tab; lupdate files it under RunActions
+    marked: QTranslator, ctrl: Any, qtbot: Any
+) -> None:
+    tab = DiagnosticsTab(
+        ctrl
+    )  # the run row is RunActions's, a part of the tab; lupdate files it under RunActions
     qtbot.addWidget(tab)
     tab.dry_run_check.setChecked(True)
     tab.dry_run_check.setChecked(False)
@@ -195,8 +213,9 @@ def test_a_part_of_a_tab_finds_its_strings_under_its_own_class(
     assert tab.origin_combo.itemText(1) == _mark("Open Design (daemon)")  # a table of labels
 
 
-def test_a_dialog_shows_its_strings_from_the_extracted_context(marked: QTranslator, tmp_path: Path,
-                                                               qtbot: Any) -> None:
+def test_a_dialog_shows_its_strings_from_the_extracted_context(
+    marked: QTranslator, tmp_path: Path, qtbot: Any
+) -> None:
     dialog = StoreDialog(None, [], tmp_path)
     qtbot.addWidget(dialog)
     assert dialog.windowTitle() == _mark("Where creative memory is stored")
@@ -204,8 +223,9 @@ def test_a_dialog_shows_its_strings_from_the_extracted_context(marked: QTranslat
     assert header is not None and header.text() == _mark("Folder")
 
 
-def test_an_item_model_shows_its_headers_from_the_extracted_context(marked: QTranslator, ctrl: Any,
-                                                                    qtbot: Any) -> None:
+def test_an_item_model_shows_its_headers_from_the_extracted_context(
+    marked: QTranslator, ctrl: Any, qtbot: Any
+) -> None:
     tab = ActivityTab(ctrl)
     qtbot.addWidget(tab)
     model = tab.model

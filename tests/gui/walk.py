@@ -23,7 +23,13 @@ from PySide6.QtWidgets import (
 )
 
 INTERACTIVE = (
-    QAbstractButton, QAbstractItemView, QAbstractSpinBox, QComboBox, QLineEdit, QPlainTextEdit, QSlider,
+    QAbstractButton,
+    QAbstractItemView,
+    QAbstractSpinBox,
+    QComboBox,
+    QLineEdit,
+    QPlainTextEdit,
+    QSlider,
     QTextEdit,
 )
 _MNEMONIC = re.compile(r"(?<!&)&([^&\s])")
@@ -96,7 +102,9 @@ def keyboard_targets(root: QWidget) -> list[QWidget]:
             continue
         if w.parentWidget() is not None and isinstance(w.parentWidget(), QAbstractItemView):
             continue  # an item view's own parts (its viewport, an editor)
-        if isinstance(w, QAbstractButton) and (w.objectName().startswith("qt_") or isinstance(w.parentWidget(), QLineEdit)):
+        if isinstance(w, QAbstractButton) and (
+            w.objectName().startswith("qt_") or isinstance(w.parentWidget(), QLineEdit)
+        ):
             continue  # a line edit's decoration (its icon; the clear button, which Escape does too)
         out.append(w)
     return out
@@ -111,7 +119,9 @@ def _owner(w: QWidget | None, targets: list[QWidget]) -> QWidget | None:
     return None
 
 
-def tab_walk(root: QWidget, targets: list[QWidget], *, backwards: bool = False, limit: int = 0) -> list[QWidget]:
+def tab_walk(
+    root: QWidget, targets: list[QWidget], *, backwards: bool = False, limit: int = 0
+) -> list[QWidget]:
     """Press Tab (or Shift+Tab) from the focus's current place until it comes back to where it
     started; the targets that had the focus, in order (each once, the starting one first). Tab is
     sent to whatever has the focus, as the keyboard would (a date-time field takes one Tab per part)."""

@@ -698,8 +698,9 @@ def test_demo_never_fills_a_persons_store(template: Template, fresh: Callable[[s
     before = db_digest(box.db)
     demo_dir = box.root / "demo-store"
     # OD_DATA_DIR names the real store; without --data-dir, demo fills the separate demo store.
-    made = box.run("--json", "--now", NOW, "demo", "--size", "S", "--seed", "3",
-                   env={"CM_DEMO_DIR": str(demo_dir)}).expect(0)
+    made = box.run(
+        "--json", "--now", NOW, "demo", "--size", "S", "--seed", "3", env={"CM_DEMO_DIR": str(demo_dir)}
+    ).expect(0)
     assert made.data["events"] > 0 and (demo_dir / "app.sqlite").is_file()
     assert str(demo_dir) in made.stderr
     assert db_digest(box.db) == before
@@ -708,11 +709,13 @@ def test_demo_never_fills_a_persons_store(template: Template, fresh: Callable[[s
     assert refused.rc == 5 and "not demo data" in refused.stderr and "--force" in refused.stderr
     assert db_digest(box.db) == before
     # A demo store may be filled again (its events are all demo events).
-    again = box.run("--json", "--now", NOW, "--data-dir", str(demo_dir), "demo", "--size", "S", "--seed", "4",
-                    "--yes")
+    again = box.run(
+        "--json", "--now", NOW, "--data-dir", str(demo_dir), "demo", "--size", "S", "--seed", "4", "--yes"
+    )
     assert again.rc == 0, again.stderr
-    forced = box.run("--json", "--now", NOW, "--data-dir", str(box.data), "demo", "--size", "S", "--force",
-                     "--yes")
+    forced = box.run(
+        "--json", "--now", NOW, "--data-dir", str(box.data), "demo", "--size", "S", "--force", "--yes"
+    )
     assert forced.rc == 0 and db_digest(box.db) != before
 
 
@@ -720,10 +723,16 @@ def test_read_only_commands_change_no_table(template: Template, fresh: Callable[
     box = fresh("looking")
     before = db_digest(box.db)
     commands = [
-        ["where"], ["status"], ["project", "list"], ["inspect"], ["audit"],
+        ["where"],
+        ["status"],
+        ["project", "list"],
+        ["inspect"],
+        ["audit"],
         ["explain", "layout", "airy_spacing", "--project", "p_brand"],
-        ["preview", "--project", "p_brand", "--with-personal"], ["preview", "--mode", "legacy"],
-        ["diagnostics"], ["retrieve", "--project", "p_brand", "--dry-run"],
+        ["preview", "--project", "p_brand", "--with-personal"],
+        ["preview", "--mode", "legacy"],
+        ["diagnostics"],
+        ["retrieve", "--project", "p_brand", "--dry-run"],
     ]
     results = run_all([(box, ["--json", "--now", NOW, *c]) for c in commands])
     for c, r in zip(commands, results, strict=True):
@@ -1071,10 +1080,15 @@ def test_legacy_preferences_json_round_trips_exactly(tmp_path: Path) -> None:
     assert {r["status"] for r in got.values()} == {"stable", "under_review", "archived"}
 
 
-def test_forget_session_erases_what_one_session_taught(template: Template, fresh: Callable[[str], Box]) -> None:
+def test_forget_session_erases_what_one_session_taught(
+    template: Template, fresh: Callable[[str], Box]
+) -> None:
     box = fresh("session")
-    sessions = query(box.db, "SELECT session_id, count(*) FROM creative_memory_events "
-                             "WHERE session_id IS NOT NULL GROUP BY session_id ORDER BY 2 DESC LIMIT 1")
+    sessions = query(
+        box.db,
+        "SELECT session_id, count(*) FROM creative_memory_events "
+        "WHERE session_id IS NOT NULL GROUP BY session_id ORDER BY 2 DESC LIMIT 1",
+    )
     if not sessions:
         pytest.skip("the template's events carry no session")
     sid, n = sessions[0]

@@ -20,7 +20,9 @@ class Box:
         self.root = root
 
     def run(self, *args: str, stdin: str | None = None) -> tuple[int, str, str]:
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("OD_", "CM_", "XDG_", "PYTHON", "DBUS_"))}
+        env = {
+            k: v for k, v in os.environ.items() if not k.startswith(("OD_", "CM_", "XDG_", "PYTHON", "DBUS_"))
+        }
         env.update(
             HOME=str(self.root),
             OD_DATA_DIR=str(self.root / "od-data"),
@@ -78,7 +80,9 @@ def test_block_list_shows_what_is_kept_and_lift_lets_the_pattern_back(tmp_path: 
     # lifting by fingerprint: the pattern is learned again, the other block holds
     lifted = box.json("block", "lift", blocks[0]["fingerprint"][:8], "--yes")
     assert [b["id"] for b in lifted["lifted"]] == [blocks[0]["id"]]
-    rep = box.json("ingest", "-", stdin=ev(3, "Drop-Shadows", diff="more drop shadows") + ev(4, "airy_spacing"))
+    rep = box.json(
+        "ingest", "-", stdin=ev(3, "Drop-Shadows", diff="more drop shadows") + ev(4, "airy_spacing")
+    )
     assert rep["accepted"] == 1 and rep["ignored"] == {"blocked": 1}
     assert [b["id"] for b in box.json("block", "list")] == [blocks[1]["id"]]
     audit = box.json("audit")

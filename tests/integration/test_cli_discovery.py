@@ -41,15 +41,24 @@ class Home:
 
     def env(self, **extra: str) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("OD_", "CM_", "XDG_", "PYTHON"))}
-        env.update(HOME=str(self.home), PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring",
-                   PYTHONIOENCODING="utf-8", **extra)
+        env.update(
+            HOME=str(self.home),
+            PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring",
+            PYTHONIOENCODING="utf-8",
+            **extra,
+        )
         return env
 
     def run(self, *args: str, **env: str) -> tuple[int, Any, str]:
         proc = subprocess.run(
             [sys.executable, "-m", "creative_memory.cli.main", "--json", "--now", NOW, *args],
-            cwd=self.cwd, env=self.env(**env), stdin=subprocess.DEVNULL, capture_output=True, text=True,
-            timeout=120, check=False,
+            cwd=self.cwd,
+            env=self.env(**env),
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
         )
         try:
             data = json.loads(proc.stdout) if proc.stdout.strip() else None
@@ -134,14 +143,26 @@ def test_several_stores_where_says_which_rule_won_and_that_others_exist(tmp_path
     assert len(where["others"]) == 2 and "2 other stores found" in where["rule_detail"]
     assert where["schema"]["current"] is None and where["needs_migration"] is True
     proc = subprocess.run(
-        [sys.executable, "-m", "creative_memory.cli.main", "where"], cwd=h.cwd, env=h.env(),
-        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120, check=False,
+        [sys.executable, "-m", "creative_memory.cli.main", "where"],
+        cwd=h.cwd,
+        env=h.env(),
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert "Rule: discovered" in proc.stdout and "stable channel" in proc.stdout
     assert "Other stores found: 2" in proc.stdout
     proc = subprocess.run(
-        [sys.executable, "-m", "creative_memory.cli.main", "where", "--all"], cwd=h.cwd, env=h.env(),
-        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120, check=False,
+        [sys.executable, "-m", "creative_memory.cli.main", "where", "--all"],
+        cwd=h.cwd,
+        env=h.env(),
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert proc.returncode == 0 and str(h.home / ".od") in proc.stdout and "stable" in proc.stdout
     # OD_DATA_DIR still wins over discovery, and `use` over discovery (not over OD_DATA_DIR).

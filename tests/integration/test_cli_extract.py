@@ -75,7 +75,9 @@ def test_one_page_prints_its_features_and_the_degrees_they_show(tmp_path: Path) 
     assert data["features"]["layout"]["content_px"] == 1040.0
 
 
-@pytest.mark.parametrize("case", ["missing", "folder", "latin-1", "too large", "empty name", "before missing"])
+@pytest.mark.parametrize(
+    "case", ["missing", "folder", "latin-1", "too large", "empty name", "before missing"]
+)
 def test_a_page_it_cannot_read_is_one_sentence_and_exit_3(tmp_path: Path, case: str) -> None:
     pages = tmp_path / "pages"
     pages.mkdir()

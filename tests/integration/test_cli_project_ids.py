@@ -75,7 +75,9 @@ def _patterns(stdout: str) -> set[str]:
 
 def _answers(root: Path, *params: dict[str, Any]) -> list[dict[str, Any]]:
     lines = [req(i, "retrieve", {**p, "dry_run": True}) for i, p in enumerate(params)]
-    proc = serve(lines, "serve", "--stdio", "--data-dir", str(root / "od-data"), "--now", "2026-11-10T12:00:00Z")
+    proc = serve(
+        lines, "serve", "--stdio", "--data-dir", str(root / "od-data"), "--now", "2026-11-10T12:00:00Z"
+    )
     assert proc.returncode == 0, proc.stderr
     return [json.loads(line) for line in proc.stdout.splitlines()]
 
@@ -83,7 +85,11 @@ def _answers(root: Path, *params: dict[str, Any]) -> list[dict[str, Any]]:
 def test_serve_checks_ids_before_the_gates_and_serves_a_project_it_has_not_seen(tmp_path: Path) -> None:
     root = _store(tmp_path)
     nfc, nfd, fresh, bad = _answers(
-        root, {"project_id": CAFE}, {"project_id": CAFE_NFD}, {"project_id": "p_just_created"}, {"project_id": "p_café "}
+        root,
+        {"project_id": CAFE},
+        {"project_id": CAFE_NFD},
+        {"project_id": "p_just_created"},
+        {"project_id": "p_café "},
     )
     for disabled in (nfc, nfd):
         assert disabled["result"]["block"] == "", disabled

@@ -174,7 +174,12 @@ def test_a_concurrent_writer_loses_nothing_and_never_sees_a_lock(
                         store, WRITER_USER, MEMORY_DIR, project_id="wp_1", mode=Mode.GENERATION, now=now
                     )
                     assert pv.outcome.retrieval_id is None  # a preview only looks
-                    rec = retrieval.run(store, retrieval.RetrievalRequest(WRITER_USER, project_id="wp_1", now=now, origin=Origin.DAEMON))
+                    rec = retrieval.run(
+                        store,
+                        retrieval.RetrievalRequest(
+                            WRITER_USER, project_id="wp_1", now=now, origin=Origin.DAEMON
+                        ),
+                    )
                     assert rec.retrieval_id is not None  # a recorded one writes beside the other process
                     actions["preview"] += 1
                 elif kind == 4:

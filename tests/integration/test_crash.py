@@ -409,7 +409,9 @@ def test_kill_minus_nine_leaves_the_before_or_the_after_state(
                     assert now["full"] == before["full"], where
                 elif now["full"] != after["full"]:  # killed between the two: the cache must know
                     with store.read() as s:
-                        assert not cache_state.is_current(s, USER), f"a stale cache passes as current: {where}"
+                        assert not cache_state.is_current(s, USER), (
+                            f"a stale cache passes as current: {where}"
+                        )
             else:  # one transaction: events, cache and audit change together
                 assert now["full"] in (before["full"], after["full"]), f"torn state: {where}"
                 if op == "forget":

@@ -601,7 +601,9 @@ def test_forget_and_block_ignores_later_events_and_keeps_only_a_fingerprint(
     assert_cache_equals_full_derivation(store)
 
 
-def test_an_item_that_only_moves_up_keeps_its_record_with_its_new_place(store: Store, blocks: BlockChecker) -> None:
+def test_an_item_that_only_moves_up_keeps_its_record_with_its_new_place(
+    store: Store, blocks: BlockChecker
+) -> None:
     """Forgetting P moves Q and R one place up in the events that named P first. Q's record was
     created by such an event: its creation place moves with it (no re-derivation); R's was created
     by an earlier event and is left alone. Only P's group is re-derived, and the cache equals a
@@ -628,7 +630,10 @@ def test_an_item_that_only_moves_up_keeps_its_record_with_its_new_place(store: S
         e["patterns"] = [x for x in e["patterns"] if (x["preference_type"], x["pattern"]) != P]
     after = prefs(store)
     assert after == reference_prefs(store.path.parent.parent, remaining)
-    assert (q_before["state"]["created_item"], after[("global", *Q, "positive")]["state"]["created_item"]) == (1, 0)
+    assert (
+        q_before["state"]["created_item"],
+        after[("global", *Q, "positive")]["state"]["created_item"],
+    ) == (1, 0)
     assert_cache_equals_full_derivation(store)
 
 
@@ -834,7 +839,9 @@ def test_a_stale_copy_the_rows_do_not_account_for_is_compacted_away(
     assert not r.verified and not compacted(caplog), "the stale copy was taken for live data"
     assert erasure.COMPACT_NOTE in r.notes, r.as_json()
 
-    r = forgetting.forget(store, USER, [erasure.Target(*R)], blocks=blocks, actor=Actor.CLI, now=NOW, compact=True)
+    r = forgetting.forget(
+        store, USER, [erasure.Target(*R)], blocks=blocks, actor=Actor.CLI, now=NOW, compact=True
+    )
     assert compacted(caplog)
     assert r.verified and r.checkpointed, r.as_json()
     left = total(store.path, needles(R[1]))

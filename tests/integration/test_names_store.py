@@ -252,8 +252,18 @@ def test_a_malformed_project_id_is_refused_never_a_bypass(store: Store, blocks: 
     controls.set_project(
         store, USER, "p_nda", use_memory=False, use_global_memory=False, actor=Actor.CLI, now=NOW
     )
-    assert retrieval.run(store, retrieval.RetrievalRequest(USER, project_id="p_nda", now=NOW, dry_run=True)).block == ""
-    assert "airy spacing" in retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, dry_run=True)).block
+    assert (
+        retrieval.run(
+            store, retrieval.RetrievalRequest(USER, project_id="p_nda", now=NOW, dry_run=True)
+        ).block
+        == ""
+    )
+    assert (
+        "airy spacing"
+        in retrieval.run(
+            store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, dry_run=True)
+        ).block
+    )
     for bad in ("p_nda ", " p_nda", "p_nda\n", "p nda", ""):
         with pytest.raises(InvalidInput, match="is not a project id"):
             retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=bad, now=NOW, dry_run=True))
@@ -274,7 +284,12 @@ def test_a_decomposed_project_id_reads_the_gate_of_its_composed_form(
     controls.set_project(
         store, USER, "p_ndá", use_memory=False, use_global_memory=False, actor=Actor.CLI, now=NOW
     )
-    assert retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=nfd("p_ndá"), now=NOW, dry_run=True)).block == ""
+    assert (
+        retrieval.run(
+            store, retrieval.RetrievalRequest(USER, project_id=nfd("p_ndá"), now=NOW, dry_run=True)
+        ).block
+        == ""
+    )
 
 
 def test_a_spelling_stored_decomposed_by_an_earlier_version_is_forgotten(

@@ -35,7 +35,9 @@ NOW = T0 + 2 * 86_400_000
 
 @pytest.fixture
 def blocks(tmp_path: Path) -> BlockChecker:
-    return BlockChecker(SecretStore(config_dir=tmp_path / "cfg", keyring_backend=keyring.backends.fail.Keyring()))
+    return BlockChecker(
+        SecretStore(config_dir=tmp_path / "cfg", keyring_backend=keyring.backends.fail.Keyring())
+    )
 
 
 def ev(i: int, ptype: str, pattern: str, **kw: Any) -> dict[str, Any]:
@@ -52,7 +54,9 @@ def ev(i: int, ptype: str, pattern: str, **kw: Any) -> dict[str, Any]:
 
 
 def ingest(store: Store, events: list[dict[str, Any]], blocks: BlockChecker) -> Any:
-    return ingest_events(store, [validate_event(e) for e in events], default_user=USER, now=NOW, blocks=blocks)
+    return ingest_events(
+        store, [validate_event(e) for e in events], default_user=USER, now=NOW, blocks=blocks
+    )
 
 
 def forget(store: Store, blocks: BlockChecker, ptype: str, pattern: str, *, block: bool = False) -> Any:
@@ -93,7 +97,10 @@ def test_a_blocked_name_without_spaces_is_scrubbed_from_later_diffs_and_stays_fo
 def test_a_ligature_spelling_in_a_diff_is_forgotten(store: Store, blocks: BlockChecker) -> None:
     ingest(
         store,
-        [ev(1, "style", "flat_design"), ev(2, "layout", "grid", diff="went \ufb02at Design, then FLAT\u2013DESIGN")],
+        [
+            ev(1, "style", "flat_design"),
+            ev(2, "layout", "grid", diff="went \ufb02at Design, then FLAT\u2013DESIGN"),
+        ],
         blocks,
     )
     r = forget(store, blocks, "style", "flat_design")
@@ -102,10 +109,14 @@ def test_a_ligature_spelling_in_a_diff_is_forgotten(store: Store, blocks: BlockC
     assert "\ufb02at".encode() not in raw(store.path)
 
 
-def test_a_backup_with_a_mention_in_mixed_non_ascii_case_is_removed(store: Store, blocks: BlockChecker) -> None:
+def test_a_backup_with_a_mention_in_mixed_non_ascii_case_is_removed(
+    store: Store, blocks: BlockChecker
+) -> None:
     """The backup search looked for a few whole-name case forms (lower, upper, title): a diff that
     wrote "éclat DORÉ" kept the copy after a verified forget."""
-    ingest(store, [ev(1, "color", "éclat_doré"), ev(2, "layout", "grid", diff="an éclat DORÉ finish")], blocks)
+    ingest(
+        store, [ev(1, "color", "éclat_doré"), ev(2, "layout", "grid", diff="an éclat DORÉ finish")], blocks
+    )
     # the copy must hold only the mixed-case mention, not the name itself
     forget_first = forget(store, blocks, "color", "éclat_doré")
     assert forget_first.verified
@@ -146,13 +157,21 @@ def test_a_block_scrubs_every_spelling_from_diffs(store: Store, blocks: BlockChe
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_forget_scrubs_every_spelling_from_diffs(store: Store, blocks: BlockChecker, variant: str) -> None:
-    ingest(store, [ev(1, "style", "flat_design"), ev(2, "layout", "grid", diff=f"more {variant} please")], blocks)
+    ingest(
+        store, [ev(1, "style", "flat_design"), ev(2, "layout", "grid", diff=f"more {variant} please")], blocks
+    )
     r = forget(store, blocks, "style", "flat_design")
     assert r.verified, r.notes
     assert diffs(store)["e2"] == "more [forgotten] please"
 
 
-NAME_VARIANTS = ["\uff46\uff4c\uff41\uff54_design", "fla\u200dt_design", "fl\u0430t_design", "\ufb02at_design", "Flat-Design"]
+NAME_VARIANTS = [
+    "\uff46\uff4c\uff41\uff54_design",
+    "fla\u200dt_design",
+    "fl\u0430t_design",
+    "\ufb02at_design",
+    "Flat-Design",
+]
 
 
 @pytest.mark.parametrize("variant", NAME_VARIANTS)
@@ -168,7 +187,9 @@ def test_a_block_refuses_every_spelling_of_the_pattern_and_inspect_shows_none(
 
 
 @pytest.mark.parametrize("variant", NAME_VARIANTS)
-def test_forget_of_the_name_forgets_every_stored_spelling(store: Store, blocks: BlockChecker, variant: str) -> None:
+def test_forget_of_the_name_forgets_every_stored_spelling(
+    store: Store, blocks: BlockChecker, variant: str
+) -> None:
     ingest(store, [ev(1, "style", variant), ev(2, "style", "grid")], blocks)
     r = forget(store, blocks, "style", "flat_design")
     assert r.verified, r.notes

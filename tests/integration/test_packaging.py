@@ -324,7 +324,18 @@ def test_the_wheel_installs_one_import_name_holding_every_source_file(tmp_path: 
     checkout = _clean_checkout(tmp_path / "checkout")
     wheels = tmp_path / "wheels"
     _run(
-        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--disable-pip-version-check", "-w", str(wheels), "."],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "-q",
+            "--no-deps",
+            "--disable-pip-version-check",
+            "-w",
+            str(wheels),
+            ".",
+        ],
         checkout,
         timeout=540,
     )
@@ -336,14 +347,15 @@ def test_the_wheel_installs_one_import_name_holding_every_source_file(tmp_path: 
     assert zipfile.ZipFile(wheel).read(dist_info).decode().split() == ["creative_memory"]
     assert wheel.name.startswith(f"creative_memory_studio-{VERSION}-")
 
-    tracked = (
-        subprocess.run(["git", "ls-files", "src/creative_memory"], cwd=REPO, capture_output=True, text=True, check=True)
-        .stdout.split()
-    )
+    tracked = subprocess.run(
+        ["git", "ls-files", "src/creative_memory"], cwd=REPO, capture_output=True, text=True, check=True
+    ).stdout.split()
     shipped_kinds = (".py", ".mako", ".svg", ".png", ".desktop", ".xml", ".qm", ".ts", ".qss", "py.typed")
     demo_memory = "src/creative_memory/resources/demo_memory/"
     expected = {
-        rel.removeprefix("src/") for rel in tracked if rel.endswith(shipped_kinds) or rel.startswith(demo_memory)
+        rel.removeprefix("src/")
+        for rel in tracked
+        if rel.endswith(shipped_kinds) or rel.startswith(demo_memory)
     }
     assert expected - set(names) == set(), "source files missing from the wheel"
     assert {n for n in names if n.startswith("creative_memory/")} - expected == set(), "unexpected files"

@@ -90,7 +90,9 @@ def test_every_readme_command_runs_on_demo_data(tmp_path: Path) -> None:
     for args, comment in readme_commands():
         proc = run(tmp_path, args)
         want = 5 if "refuse" in comment else 0
-        assert proc.returncode == want, f"od-memory {shlex.join(args)} exited {proc.returncode}\n{proc.stderr}"
+        assert proc.returncode == want, (
+            f"od-memory {shlex.join(args)} exited {proc.returncode}\n{proc.stderr}"
+        )
         outputs[args[0]] = proc.stdout + proc.stderr
 
     assert "Accepted 9," in outputs["ingest"]

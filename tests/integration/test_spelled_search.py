@@ -82,14 +82,16 @@ def test_a_hit_settled_by_the_byte_after_it_is_a_spelling(name: str, follows: st
 
 
 def test_a_combining_mark_after_the_name_makes_another_name(tmp_path: Path) -> None:
-    """"airy_spacinǵ" (a combining acute on the last letter) is not a spelling of airy_spacing; the
+    """ "airy_spacinǵ" (a combining acute on the last letter) is not a spelling of airy_spacing; the
     file search and the live count both leave it out, and count the plain one beside it."""
     db = tmp_path / "app.sqlite"
     con = sqlite3.connect(db)
     try:
         con.execute("CREATE TABLE messages (id INTEGER PRIMARY KEY, body TEXT)")
         with con:
-            con.executemany("INSERT INTO messages (body) VALUES (?)", [("airy_spacing\u0301 here",), ("AIRY SPACING!",)])
+            con.executemany(
+                "INSERT INTO messages (body) VALUES (?)", [("airy_spacing\u0301 here",), ("AIRY SPACING!",)]
+            )
         names = Spellings(["airy_spacing"])
         assert count_spelled(db, names) == 1
         assert sum((live_copies(con, names) or {}).values()) == 1
@@ -140,16 +142,24 @@ def test_forget_finds_a_mixed_case_spelling_that_was_never_stored(
             con.execute("INSERT INTO messages (body) VALUES (?)", (f"I said {mixed}",))
     finally:
         con.close()
-    r = forgetting.forget(store, USER, [erasure.Target("color", stored)], blocks=blocks, actor=Actor.CLI, now=NOW)
+    r = forgetting.forget(
+        store, USER, [erasure.Target("color", stored)], blocks=blocks, actor=Actor.CLI, now=NOW
+    )
     assert r.occurrences == 1 and r.verified, r.as_json()  # the copy in Open Design's table, and only it
     assert any("Open Design's own data" in n for n in r.notes)
     con = sqlite3.connect(store.path)
     try:
-        (payload,) = con.execute("SELECT payload FROM creative_memory_events WHERE event_id = 'e9'").fetchone()
+        (payload,) = con.execute(
+            "SELECT payload FROM creative_memory_events WHERE event_id = 'e9'"
+        ).fetchone()
         con.execute("DELETE FROM messages")
         con.commit()
     finally:
         con.close()
-    assert "[forgotten]" in payload and Spelling(canonical_name(stored)).count(fold_bytes(payload.encode())) == 0
-    forgetting.forget(store, USER, [erasure.Target("layout", "grid")], blocks=blocks, actor=Actor.CLI, now=NOW)
+    assert (
+        "[forgotten]" in payload and Spelling(canonical_name(stored)).count(fold_bytes(payload.encode())) == 0
+    )
+    forgetting.forget(
+        store, USER, [erasure.Target("layout", "grid")], blocks=blocks, actor=Actor.CLI, now=NOW
+    )
     assert count_spelled(store.path, Spellings([canonical_name(stored)])) == 0

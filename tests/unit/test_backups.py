@@ -40,13 +40,19 @@ def daemon_dir(tmp_data_dir: DataDir, daemon_store: ModuleType) -> DataDir:
 
 def events(*patterns: str) -> str:
     return "\n".join(
-        json.dumps({
-            "event_id": f"e_{i}_{p}", "user_id": "local", "signal_type": "manual_refinement",
-            "occurred_at": "2026-11-01T10:00:00Z", "session_id": "s1",
-            "patterns": [{"preference_type": "spacing", "pattern": p, "polarity": "positive"}],
-            "diff": f"more {p.replace('_', ' ')} please",
-        })
-        for p in patterns for i in range(3)
+        json.dumps(
+            {
+                "event_id": f"e_{i}_{p}",
+                "user_id": "local",
+                "signal_type": "manual_refinement",
+                "occurred_at": "2026-11-01T10:00:00Z",
+                "session_id": "s1",
+                "patterns": [{"preference_type": "spacing", "pattern": p, "polarity": "positive"}],
+                "diff": f"more {p.replace('_', ' ')} please",
+            }
+        )
+        for p in patterns
+        for i in range(3)
     )
 
 
@@ -55,7 +61,9 @@ def needle_files(folder: Path, needle: bytes) -> list[str]:
 
 
 # ---------------------------------------------------------------------------- first open
-def test_first_open_announces_before_it_changes_anything(daemon_dir: DataDir, daemon_store: ModuleType) -> None:
+def test_first_open_announces_before_it_changes_anything(
+    daemon_dir: DataDir, daemon_store: ModuleType
+) -> None:
     heard: list[tuple[str, list[str]]] = []
     before = daemon_store.digest(str(daemon_dir.store))
     s = Store.open(daemon_dir, notify=lambda m: heard.append((m, files(daemon_dir.path))), **SHORT)

@@ -158,7 +158,9 @@ def _both(
         )
         for _again in range(2 if memo is not None else 0):
             forget_results(memo)  # the hints are under test, not the remembered result (0057)
-            hinted = bounded_retrieve(session, USER, project, now=now, gates=gates, preference_types=types, memo=memo)
+            hinted = bounded_retrieve(
+                session, USER, project, now=now, gates=gates, preference_types=types, memo=memo
+            )
             assert _view(hinted, Mode.GENERATION) == _view(fast, Mode.GENERATION)
         everything = every_record(session, USER, project)
     full = retrieve(everything, **common)
@@ -215,7 +217,9 @@ def test_a_hint_of_how_deep_to_read_each_group_is_kept_and_a_wrong_one_is_harmle
         assert len(hints) == 1
         key = next(iter(hints))
         depths = hints[key]
-        assert isinstance(depths, dict) and max(depths.values()) > 1  # the saturated store needed deeper reads
+        assert (
+            isinstance(depths, dict) and max(depths.values()) > 1
+        )  # the saturated store needed deeper reads
         memo[key] = {("project:gone", "positive", "no_such_type"): 9, **depths}  # a group gone since
         forget_results(memo)
         again = bounded_retrieve(session, USER, "p1", now=now, gates=Gates(), memo=memo)

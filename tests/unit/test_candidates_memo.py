@@ -21,7 +21,9 @@ PROJECT = "p_brand"
 PREFS = "creative_memory_preferences"
 
 
-def _lines(pattern: str, *, n: int = 5, project: str | None = None, polarity: str = "positive", tag: str = "") -> list[str]:
+def _lines(
+    pattern: str, *, n: int = 5, project: str | None = None, polarity: str = "positive", tag: str = ""
+) -> list[str]:
     out = []
     for i in range(n):
         obj: dict[str, object] = {
@@ -58,7 +60,9 @@ def _fresh(store: Store) -> str:
     """The same retrieval by a store opened anew: nothing remembered."""
     other = Store.open(DataDir(store.path.parent, "flag"))
     try:
-        return _fingerprint(retrieval.run(other, retrieval.RetrievalRequest(USER, project_id=PROJECT, now=NOW, dry_run=True)))
+        return _fingerprint(
+            retrieval.run(other, retrieval.RetrievalRequest(USER, project_id=PROJECT, now=NOW, dry_run=True))
+        )
     finally:
         other.close()
 
@@ -85,7 +89,10 @@ def _counting_statements(store: Store) -> list[str]:
 
 CHANGES: dict[str, Callable[[Store], None]] = {
     "ingest adds and strengthens records": lambda s: ingest_jsonl(
-        s, "\n".join(_lines("global_9") + _lines("global_3", project=PROJECT, tag="x")), default_user=USER, now=NOW
+        s,
+        "\n".join(_lines("global_9") + _lines("global_3", project=PROJECT, tag="x")),
+        default_user=USER,
+        now=NOW,
     ),
     "a record archived by hand": lambda s: _sql(
         s, f"UPDATE {PREFS} SET status = 'archived' WHERE scope = 'global' AND pattern = 'global_5'"
@@ -102,7 +109,9 @@ CHANGES: dict[str, Callable[[Store], None]] = {
 @pytest.mark.parametrize("change", sorted(CHANGES))
 def test_the_counts_are_reused_until_a_writer_changes_the_preferences(store: Store, change: str) -> None:
     _fill(store)
-    first = _fingerprint(retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=PROJECT, now=NOW, dry_run=True)))
+    first = _fingerprint(
+        retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=PROJECT, now=NOW, dry_run=True))
+    )
     assert _counting_statements(store) == []  # nothing changed: reused
     # A recorded retrieval sets last_injected_at on what it kept: not a change of what is counted.
     retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=PROJECT, now=NOW, origin=Origin.DAEMON))
@@ -110,6 +119,8 @@ def test_the_counts_are_reused_until_a_writer_changes_the_preferences(store: Sto
 
     CHANGES[change](store)
     assert _counting_statements(store) != []  # counted again after the change
-    after = _fingerprint(retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=PROJECT, now=NOW, dry_run=True)))
+    after = _fingerprint(
+        retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=PROJECT, now=NOW, dry_run=True))
+    )
     assert after == _fresh(store)
     assert after != first

@@ -104,7 +104,9 @@ def assert_equals_full_derivation(store: Store, now: int = NOW) -> None:
     assert without_ids(prefs(store)) == cached, "the cache differs from a full derivation of the events"
 
 
-def behind_our_back(store: Store, sql: str, params: tuple[Any, ...] = (), *, foreign_keys: bool = False) -> None:
+def behind_our_back(
+    store: Store, sql: str, params: tuple[Any, ...] = (), *, foreign_keys: bool = False
+) -> None:
     con = sqlite3.connect(store.path)
     try:
         con.execute(f"PRAGMA foreign_keys={'ON' if foreign_keys else 'OFF'}")
@@ -147,7 +149,9 @@ def test_a_change_behind_the_programs_back_re_derives_exactly_what_changed(
     if edit == "update-payload":
         # The event now names hue_5 instead of grid_2 (a content change the seq cannot show).
         con = sqlite3.connect(store.path)
-        payload = json.loads(con.execute("SELECT payload FROM creative_memory_events WHERE seq = ?", (seq,)).fetchone()[0])
+        payload = json.loads(
+            con.execute("SELECT payload FROM creative_memory_events WHERE seq = ?", (seq,)).fetchone()[0]
+        )
         con.close()
         for p in payload["patterns"]:
             if p["pattern"] == "grid_2":
@@ -166,13 +170,17 @@ def test_a_change_behind_the_programs_back_re_derives_exactly_what_changed(
             foreign_keys=foreign_keys,
         )
     elif edit == "delete":
-        behind_our_back(store, "DELETE FROM creative_memory_events WHERE seq = ?", (seq,), foreign_keys=foreign_keys)
+        behind_our_back(
+            store, "DELETE FROM creative_memory_events WHERE seq = ?", (seq,), foreign_keys=foreign_keys
+        )
     else:  # a row with an explicit seq in a gap below the watermark (after a deletion)
         con = sqlite3.connect(store.path)
         row = con.execute("SELECT * FROM creative_memory_events WHERE seq = ?", (seq,)).fetchone()
         cols = [d[0] for d in con.execute("SELECT * FROM creative_memory_events LIMIT 0").description]
         con.close()
-        behind_our_back(store, "DELETE FROM creative_memory_events WHERE seq = ?", (seq,), foreign_keys=foreign_keys)
+        behind_our_back(
+            store, "DELETE FROM creative_memory_events WHERE seq = ?", (seq,), foreign_keys=foreign_keys
+        )
         derivation.ensure_current(store, USER, NOW)
         before = prefs(store)
         values = dict(zip(cols, row, strict=True))
@@ -229,7 +237,9 @@ def second_handle(store: Store) -> Store:
 
 
 def _forget_gone(other: Store, blocks: BlockChecker) -> None:
-    forgetting.forget(other, USER, [erasure.Target(*GONE)], blocks=blocks, block=True, actor=Actor.CLI, now=NOW)
+    forgetting.forget(
+        other, USER, [erasure.Target(*GONE)], blocks=blocks, block=True, actor=Actor.CLI, now=NOW
+    )
 
 
 def _gone_is_gone(store: Store) -> None:
@@ -422,7 +432,11 @@ def test_events_ingested_while_a_rebuild_holds_its_lease_are_folded_when_it_ends
 
     def order_after_an_ingest(*args: Any, **kwargs: Any) -> Any:
         if not reports:
-            reports.append(ingest_jsonl(other, _lines("mid", 30, 60 * 24 * 25), default_user=USER, now=NOW, blocks=blocks))
+            reports.append(
+                ingest_jsonl(
+                    other, _lines("mid", 30, 60 * 24 * 25), default_user=USER, now=NOW, blocks=blocks
+                )
+            )
         return real_order(*args, **kwargs)
 
     monkeypatch.setattr(rebuild_module, "_in_key_order", order_after_an_ingest)
@@ -461,7 +475,9 @@ def test_a_decay_chunk_stops_at_its_deadline_and_the_next_one_goes_on(
     assert_equals_full_derivation(store, later)
 
 
-def test_a_long_decay_catch_up_writes_on_one_connection(filled: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_long_decay_catch_up_writes_on_one_connection(
+    filled: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A store idle for months has many records due: their chunks share one warm connection (a
     connection per chunk parsed the schema and read every index page again, and its commits
     checkpointed inside the lock) — the same rows as chunk by chunk."""

@@ -18,7 +18,9 @@ INSTALL_LINE = "apt-get install --no-install-recommends $(sed 's/#.*//' packagin
 
 
 def listed() -> list[str]:
-    return [w for line in PACKAGES.read_text(encoding="utf-8").splitlines() for w in line.split("#")[0].split()]
+    return [
+        w for line in PACKAGES.read_text(encoding="utf-8").splitlines() for w in line.split("#")[0].split()
+    ]
 
 
 def debian_package(soname: str) -> str:
@@ -44,7 +46,10 @@ def test_every_x11_library_of_the_xcb_plugin_is_listed() -> None:
     import PySide6
 
     qt = Path(PySide6.__file__).parent / "Qt"
-    binaries = [qt / "plugins" / "platforms" / "libqxcb.so", *sorted((qt / "lib").glob("libQt6XcbQpa.so*"))[:1]]
+    binaries = [
+        qt / "plugins" / "platforms" / "libqxcb.so",
+        *sorted((qt / "lib").glob("libQt6XcbQpa.so*"))[:1],
+    ]
     binaries += sorted((qt / "plugins" / "xcbglintegrations").glob("*.so"))
     sonames: set[str] = set()
     for binary in binaries:

@@ -27,7 +27,9 @@ def test_a_filled_demo_store_has_retrievals_and_personal_memory(tmp_path: Path) 
     try:
         demostore.fill(store, USER, size="S", seed=5, now=NOW, actor=Actor.CLI)
         with store.read() as session:
-            recorded = session.scalar(select(func.count()).select_from(Retrieval).where(Retrieval.user_id == USER))
+            recorded = session.scalar(
+                select(func.count()).select_from(Retrieval).where(Retrieval.user_id == USER)
+            )
             modes = set(session.scalars(select(Retrieval.mode).where(Retrieval.user_id == USER)))
         assert recorded == 2 * (1 + demostore.DEMO_RETRIEVAL_PROJECTS)
         assert modes == {"generation", "critique"}

@@ -528,7 +528,8 @@ def test_pairwise_evidence_lifts_and_is_never_provisional() -> None:
 def test_a_shadow_built_from_unary_contradictions_is_provisional() -> None:
     # A tagged record contradicted by thumbs_down in three sessions: the shadow is unary evidence.
     events = [
-        ev(k + 1, T0 + k, SignalType.EXPLICIT_TAG, [item("airy")], tag="love this", session="s0") for k in range(4)
+        ev(k + 1, T0 + k, SignalType.EXPLICIT_TAG, [item("airy")], tag="love this", session="s0")
+        for k in range(4)
     ]
     events += [
         ev(10 + k, T0 + DAY + k, SignalType.THUMBS_DOWN, [item("airy", "negative")], session=f"s{k % 3 + 1}")

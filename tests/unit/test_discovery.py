@@ -219,12 +219,18 @@ def test_nothing_found_gives_the_embedded_default_and_creates_nothing(
 def test_facts_of_a_found_store(home: Path, cwd: Path) -> None:
     make_store(home / ".od", mtime=1_234_567)
     make_store(cwd / ".od", daemon=False, mtime=1_000)
-    found = {f.data_dir: f for f in discovery.discover(discovery.locations(env={}, home=home, platform="linux", cwd=cwd))}
+    found = {
+        f.data_dir: f
+        for f in discovery.discover(discovery.locations(env={}, home=home, platform="linux", cwd=cwd))
+    }
     ours, theirs = found[cwd / ".od"], found[home / ".od"]
     assert theirs.daemon_tables is True and ours.daemon_tables is False
     assert theirs.modified == 1_234_567 and theirs.size == (home / ".od" / "app.sqlite").stat().st_size
     (cwd / ".od" / "app.sqlite").write_bytes(b"not a database at all" * 100)
-    found = {f.data_dir: f for f in discovery.discover(discovery.locations(env={}, home=home, platform="linux", cwd=cwd))}
+    found = {
+        f.data_dir: f
+        for f in discovery.discover(discovery.locations(env={}, home=home, platform="linux", cwd=cwd))
+    }
     assert found[cwd / ".od"].daemon_tables is None
 
 
@@ -262,7 +268,9 @@ def test_relative_od_data_dir_is_said_so(home: Path, cwd: Path) -> None:
 
 
 # ---------------------------------------------------------------------------- the remembered choice
-def test_remembered_choice_wins_over_discovery_but_not_over_env(home: Path, cwd: Path, tmp_path: Path) -> None:
+def test_remembered_choice_wins_over_discovery_but_not_over_env(
+    home: Path, cwd: Path, tmp_path: Path
+) -> None:
     make_store(home / ".od")
     chosen = tmp_path / "chosen"
     chosen.mkdir()
@@ -276,7 +284,9 @@ def test_remembered_choice_wins_over_discovery_but_not_over_env(home: Path, cwd:
     assert resolve(home, cwd, "linux").path == home / ".od"
 
 
-def test_a_remembered_folder_that_vanished_is_named_never_passed_over(home: Path, cwd: Path, tmp_path: Path) -> None:
+def test_a_remembered_folder_that_vanished_is_named_never_passed_over(
+    home: Path, cwd: Path, tmp_path: Path
+) -> None:
     """Passed over, the next write went to this program's own folder without a word (decision 0074)."""
     chosen = tmp_path / "usb-stick"
     chosen.mkdir()
@@ -284,11 +294,14 @@ def test_a_remembered_folder_that_vanished_is_named_never_passed_over(home: Path
     chosen.rmdir()
     dd = resolve(home, cwd, "linux")
     assert (dd.rule, dd.path, dd.detail) == ("remembered", chosen, "no longer there")
-    assert f"The folder you chose with od-memory use (or Change… in the window), {chosen}, is no longer there" in (
-        dd.missing_sentence()
+    assert (
+        f"The folder you chose with od-memory use (or Change… in the window), {chosen}, is no longer there"
+        in (dd.missing_sentence())
     )
     refused = dd.creation_refused()
-    assert refused is not None and str(chosen) in refused and "--create" in refused and "use --clear" in refused
+    assert (
+        refused is not None and str(chosen) in refused and "--create" in refused and "use --clear" in refused
+    )
     assert not chosen.exists()
 
 
@@ -296,7 +309,9 @@ def test_use_picks_the_data_folder_of_a_packaged_layout(home: Path, tmp_path: Pa
     base = tmp_path / "Open Design"
     make_store(base / "namespaces" / "release-stable-linux" / "data")
     env = {"HOME": str(home), "CM_CONFIG_DIR": str(home / "cfg")}
-    assert whereabouts.use(str(base), env=env)["data_dir"] == str(base / "namespaces" / "release-stable-linux" / "data")
+    assert whereabouts.use(str(base), env=env)["data_dir"] == str(
+        base / "namespaces" / "release-stable-linux" / "data"
+    )
 
 
 @pytest.mark.parametrize("bad", ["", "   ", "no/such/folder"])
@@ -330,7 +345,9 @@ def test_move_copies_then_removes_the_old_files_and_backups(tmp_path: Path) -> N
     moved = whereabouts.move_legacy(datadir.DataDir(legacy, "discovered", legacy=True), own)
     assert moved.path == own and not legacy.exists()
     con = sqlite3.connect(own / "app.sqlite")
-    assert con.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall() == [("creative_memory_settings",)]
+    assert con.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall() == [
+        ("creative_memory_settings",)
+    ]
     con.close()
     assert sorted(p.name for p in own.iterdir()) == ["app.sqlite"]
 
@@ -344,8 +361,9 @@ def test_a_deleted_current_directory_and_a_symlink_loop_are_no_traceback(
     gone.mkdir()
     monkeypatch.chdir(gone)
     gone.rmdir()
-    dd = resolve_data_dir(None, env={"HOME": str(home), "CM_CONFIG_DIR": str(home / "cfg")}, home=home,
-                          platform="linux")
+    dd = resolve_data_dir(
+        None, env={"HOME": str(home), "CM_CONFIG_DIR": str(home / "cfg")}, home=home, platform="linux"
+    )
     assert dd.rule == "default"
     loop = tmp_path / "loop"
     loop.symlink_to(loop)

@@ -22,7 +22,9 @@ def _store(tmp_path: Path, index: str) -> sqlite3.Connection:
 
 
 def test_integer_casts_are_counted_like_integer_columns(tmp_path: Path) -> None:
-    con = _store(tmp_path, "CREATE INDEX ix ON prefs (CAST(substr(state, 15) AS INTEGER) DESC, pattern) WHERE id > 0")
+    con = _store(
+        tmp_path, "CREATE INDEX ix ON prefs (CAST(substr(state, 15) AS INTEGER) DESC, pattern) WHERE id > 0"
+    )
     # The row holds the pattern once and the index entry once more.
     assert erasure_search.live_copies(con, [b"airy_spacing"]) == {"prefs": 2}
 
@@ -31,7 +33,10 @@ def test_another_expression_cannot_be_counted(tmp_path: Path) -> None:
     con = _store(tmp_path, "CREATE INDEX ix ON prefs (lower(pattern))")
     assert erasure_search.live_copies(con, [b"airy_spacing"]) is None
     assert erasure_search._integer_expressions("CREATE INDEX ix ON prefs (lower(pattern))") is None
-    assert erasure_search._integer_expressions(
-        "CREATE INDEX ix ON t (user_id, strength DESC, CAST(substr(state, instr(state, '\"a,b\":') + 4) AS INTEGER), "
-        "pattern) WHERE status = 'stable'"
-    ) == 1
+    assert (
+        erasure_search._integer_expressions(
+            "CREATE INDEX ix ON t (user_id, strength DESC, CAST(substr(state, instr(state, '\"a,b\":') + 4) AS INTEGER), "
+            "pattern) WHERE status = 'stable'"
+        )
+        == 1
+    )

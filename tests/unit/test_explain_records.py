@@ -26,13 +26,17 @@ def _ingest(store: Store) -> None:
     lines = []
     for k in range(6):
         for pattern, pol in (("airy_spacing", "positive"), ("dense_grid", "positive")):
-            lines.append(json.dumps({
-                "event_id": f"{pattern}-{pol}-{k}",
-                "signal_type": "thumbs_up",
-                "occurred_at": f"2026-01-02T10:{k:02d}:00Z",
-                "session_id": f"s{k}",
-                "patterns": [{"preference_type": "layout", "pattern": pattern, "polarity": pol}],
-            }))
+            lines.append(
+                json.dumps(
+                    {
+                        "event_id": f"{pattern}-{pol}-{k}",
+                        "signal_type": "thumbs_up",
+                        "occurred_at": f"2026-01-02T10:{k:02d}:00Z",
+                        "session_id": f"s{k}",
+                        "patterns": [{"preference_type": "layout", "pattern": pattern, "polarity": pol}],
+                    }
+                )
+            )
     ingest_jsonl(store, "\n".join(lines), default_user="local", now=NOW)
 
 
@@ -40,7 +44,9 @@ def test_the_records_query_uses_the_key_not_the_strength_index(store: Store) -> 
     _ingest(store)
     seen: list[tuple[str, Any]] = []
 
-    def capture(_conn: Any, _cursor: Any, statement: str, parameters: Any, _context: Any, _many: bool) -> None:
+    def capture(
+        _conn: Any, _cursor: Any, statement: str, parameters: Any, _context: Any, _many: bool
+    ) -> None:
         if "FROM creative_memory_preferences" in statement and "pattern = ?" in statement:
             seen.append((statement, parameters))
 
@@ -62,4 +68,3 @@ def test_the_records_query_uses_the_key_not_the_strength_index(store: Store) -> 
         con.close()
     strengths = [(r["strength"], r["id"]) for r in got.records]
     assert strengths and strengths == sorted(strengths, key=lambda s: (-s[0], -s[1]))
-

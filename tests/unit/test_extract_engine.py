@@ -73,7 +73,9 @@ def test_media_queries_for_the_reference_window(query: str, applies: bool | None
 
 
 def test_the_cascade_specificity_order_important_and_inline() -> None:
-    css = "p { font-size: 10px } .a { font-size: 12px } #x { font-size: 14px } p { font-size: 11px !important }"
+    css = (
+        "p { font-size: 10px } .a { font-size: 12px } #x { font-size: 14px } p { font-size: 11px !important }"
+    )
     assert features(css, '<p class="a" id="x">t</p>')["type"]["body_px"] == 11.0
     css = "p.a { font-size: 12px } p { font-size: 10px }"
     assert features(css, '<p class="a">t</p>')["type"]["body_px"] == 12.0
@@ -114,7 +116,10 @@ def test_font_shorthand_and_relative_sizes() -> None:
 
 
 def test_hidden_boxes_and_head_elements_are_not_measured() -> None:
-    f = features("p { font-size: 14px } .gone { display: none } .gone p { font-size: 40px }", "<p>a</p><div class=gone><p>b</p></div>")
+    f = features(
+        "p { font-size: 14px } .gone { display: none } .gone p { font-size: 40px }",
+        "<p>a</p><div class=gone><p>b</p></div>",
+    )
     assert f["type"]["largest_px"] == 14.0
 
 
@@ -163,8 +168,12 @@ def test_conflicts_are_neighbours_or_the_same_degree_never_opposites() -> None:
     assert conflicts([("airy_spacing", "positive"), ("regular_spacing", "negative")]) == [
         ("airy_spacing", "regular_spacing")
     ]
-    assert conflicts([("airy_spacing", "positive"), ("airy_spacing", "negative")]) == [("airy_spacing", "airy_spacing")]
-    assert conflicts([("dark_ground", "positive"), ("light_ground", "negative")]) == []  # two degrees: opposites
+    assert conflicts([("airy_spacing", "positive"), ("airy_spacing", "negative")]) == [
+        ("airy_spacing", "airy_spacing")
+    ]
+    assert (
+        conflicts([("dark_ground", "positive"), ("light_ground", "negative")]) == []
+    )  # two degrees: opposites
     assert conflicts([("serif_body_text", "positive"), ("sans_body_text", "negative")]) == []
     assert conflicts([("airy_spacing", "positive"), ("my_own_pattern", "negative")]) == []
 

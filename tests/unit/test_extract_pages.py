@@ -34,7 +34,9 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """Every ``design-templates/**/*.html`` and ``templates/**/*.html`` page of the snapshot, by its
     path in the snapshot (only those members are unpacked)."""
     if not ARCHIVE.is_file():
-        pytest.skip(f"the Open Design snapshot is not beside this checkout ({ARCHIVE.name} in ../shared/upstream)")
+        pytest.skip(
+            f"the Open Design snapshot is not beside this checkout ({ARCHIVE.name} in ../shared/upstream)"
+        )
     root = tmp_path_factory.mktemp("open-design")
     found: dict[str, str] = {}
     with tarfile.open(ARCHIVE, "r:gz") as tar:
@@ -109,7 +111,10 @@ EXPECTED: dict[str, dict[tuple[str, str], object]] = {
     },
     "design-templates/magazine-poster/example.html": {
         ("type", "body_family"): "serif",  # body { font: 14px/1.55 var(--serif-body) }
-        ("type", "body_font"): "iowan old style",  # --serif-body: 'Iowan Old Style', 'Charter', Georgia, serif
+        (
+            "type",
+            "body_font",
+        ): "iowan old style",  # --serif-body: 'Iowan Old Style', 'Charter', Georgia, serif
         ("color", "accent"): "#b85a3a",  # --accent
     },
     "design-templates/kami-landing/example.html": {
@@ -193,7 +198,9 @@ SPACING_MOVES = {
 }
 
 
-def test_more_space_gives_airy_spacing_or_leaves_tight(pages: dict[str, str], extracted: dict[str, Extraction]) -> None:
+def test_more_space_gives_airy_spacing_or_leaves_tight(
+    pages: dict[str, str], extracted: dict[str, Extraction]
+) -> None:
     moved = 0
     for name in _sample(pages):
         found, after = _edit(extracted[name], rewrite_css(pages[name], scale_spacing(2.5)))
@@ -240,7 +247,10 @@ def test_a_muted_palette(pages: dict[str, str], extracted: dict[str, Extraction]
         if new <= 0.12:
             moved += 1
             assert ("color", "muted_palette", "positive") in found, name
-            assert not {("color", "balanced_palette", "positive"), ("color", "vivid_palette", "positive")} & found
+            assert (
+                not {("color", "balanced_palette", "positive"), ("color", "vivid_palette", "positive")}
+                & found
+            )
             if old > 0.3:
                 assert ("color", "vivid_palette", "negative") in found, name
     assert moved >= 12

@@ -48,7 +48,15 @@ def outcome(root: Path, lines: list[str]) -> tuple[str, list[tuple[Any, ...]]]:
         with store.read() as s:
             key = str(s.get(Derivation, USER).cache_key)  # type: ignore[union-attr]
             prefs = sorted(
-                (p.scope, p.preference_type, p.pattern, p.polarity, round(p.strength, 9), p.status, p.confidence)
+                (
+                    p.scope,
+                    p.preference_type,
+                    p.pattern,
+                    p.polarity,
+                    round(p.strength, 9),
+                    p.status,
+                    p.confidence,
+                )
                 for p in s.scalars(select(Preference))
             )
         return key, prefs

@@ -73,7 +73,9 @@ def _traces(store: Store, ptype: str, pattern: str) -> dict[str, int]:
             (ptype, pattern),
         )[0][0],
         "payloads": _sql(
-            store, "SELECT count(*) FROM creative_memory_events WHERE instr(payload, ?) > 0", (f'"{pattern}"',)
+            store,
+            "SELECT count(*) FROM creative_memory_events WHERE instr(payload, ?) > 0",
+            (f'"{pattern}"',),
         )[0][0],
     }
 
@@ -120,14 +122,16 @@ def test_a_busy_forget_commits_in_several_transactions_and_equals_a_full_derivat
     ptype, pattern, n = _busiest(demo_store)
     assert n > 100, "the demo store's busiest pattern is too small to need chunks"
     seen = _interrupt_after(monkeypatch, 10**9)  # counts the chunks, never stops
-    r = forgetting.forget(demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
+    r = forgetting.forget(
+        demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW
+    )
     assert len(seen) > 2, "the events were not rewritten in several transactions"
     assert r.verified and r.events_deleted + r.events_rewritten >= n
     assert _traces(demo_store, ptype, pattern) == {"records": 0, "index": 0, "payloads": 0}
     assert _sql(demo_store, "SELECT count(*) FROM creative_memory_leases")[0][0] == 0
-    assert _sql(demo_store, "SELECT count(*) FROM creative_memory_events WHERE payload LIKE '{\"patterns\":[]}%'") == [
-        (0,)
-    ]
+    assert _sql(
+        demo_store, "SELECT count(*) FROM creative_memory_events WHERE payload LIKE '{\"patterns\":[]}%'"
+    ) == [(0,)]
     _full_derivation_equals_cache(demo_store)
 
 
@@ -148,7 +152,9 @@ def test_between_chunks_readers_serve_the_stored_state_without_the_target(
 
     _interrupt_after(monkeypatch, 10**9, during=look)
     try:
-        forgetting.forget(demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
+        forgetting.forget(
+            demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW
+        )
     finally:
         other.close()
     assert looked, "no chunk boundary was observed"
@@ -156,13 +162,17 @@ def test_between_chunks_readers_serve_the_stored_state_without_the_target(
     assert looked[0]["payloads"] > 0  # really half-way: events still held it
 
 
-def _die_half_way(store: Store, blocks: BlockChecker, monkeypatch: pytest.MonkeyPatch) -> tuple[str, str, dict[str, int]]:
+def _die_half_way(
+    store: Store, blocks: BlockChecker, monkeypatch: pytest.MonkeyPatch
+) -> tuple[str, str, dict[str, int]]:
     """Forget the busiest pattern and stop between two chunks, in a process that is then gone (its
     lease, with the plan, names a pid that no longer runs); the target and its traces half-way."""
     ptype, pattern, _n = _busiest(store)
     _interrupt_after(monkeypatch, 3)
     with pytest.raises(KeyboardInterrupt):
-        forgetting.forget(store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
+        forgetting.forget(
+            store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW
+        )
     monkeypatch.undo()
     half = _traces(store, ptype, pattern)
     assert half["records"] == 0 and half["payloads"] > 0 and half["index"] > 0, half
@@ -281,7 +291,9 @@ def test_a_failed_forget_does_not_keep_others_waiting(
     ptype, pattern, _n = _busiest(demo_store)
     _interrupt_after(monkeypatch, 2)
     with pytest.raises(KeyboardInterrupt):
-        forgetting.forget(demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW)
+        forgetting.forget(
+            demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW
+        )
     monkeypatch.undo()
     con = sqlite3.connect(demo_store.path)
     try:

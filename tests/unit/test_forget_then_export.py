@@ -37,7 +37,9 @@ def open_store(root: Path) -> Store:
     "(tests/unit/test_erasure_index.py wants those patterns kept), and import refuses that shape",
 )
 def test_an_export_after_forgetting_one_side_of_a_comparison_imports_back(tmp_path: Path) -> None:
-    blocks = BlockChecker(SecretStore(config_dir=tmp_path / "cfg", keyring_backend=keyring.backends.fail.Keyring()))
+    blocks = BlockChecker(
+        SecretStore(config_dir=tmp_path / "cfg", keyring_backend=keyring.backends.fail.Keyring())
+    )
     comparison = {
         "event_id": "c1",
         "signal_type": "pairwise_comparison",
@@ -51,7 +53,12 @@ def test_an_export_after_forgetting_one_side_of_a_comparison_imports_back(tmp_pa
         rep = ingest_jsonl(src, json.dumps(comparison), default_user=USER, now=NOW)
         assert rep.accepted == 1, rep
         r = erasure.forget(
-            src, USER, [erasure.Target("typography", "sans_headlines")], blocks=blocks, actor=Actor.CLI, now=NOW
+            src,
+            USER,
+            [erasure.Target("typography", "sans_headlines")],
+            blocks=blocks,
+            actor=Actor.CLI,
+            now=NOW,
         )
         assert r.verified
         bundle = export_bundle(src, USER, tmp_path / "after-forget.json", now=NOW, actor=Actor.CLI).path
@@ -66,7 +73,9 @@ def test_an_export_after_forgetting_one_side_of_a_comparison_imports_back(tmp_pa
 
 def test_import_drops_only_the_blocked_pattern_not_the_whole_event(tmp_path: Path) -> None:
     """As ingest does: an imported event that names a blocked pattern and another keeps the other."""
-    blocks = BlockChecker(SecretStore(config_dir=tmp_path / "cfg", keyring_backend=keyring.backends.fail.Keyring()))
+    blocks = BlockChecker(
+        SecretStore(config_dir=tmp_path / "cfg", keyring_backend=keyring.backends.fail.Keyring())
+    )
     both = {
         "event_id": "m1",
         "signal_type": "manual_refinement",
@@ -85,10 +94,20 @@ def test_import_drops_only_the_blocked_pattern_not_the_whole_event(tmp_path: Pat
         src.close()
     dst = open_store(tmp_path / "b")
     try:
-        ingest_jsonl(dst, json.dumps({**both, "event_id": "x", "patterns": both["patterns"][:1]}), default_user=USER,
-                     now=NOW)
+        ingest_jsonl(
+            dst,
+            json.dumps({**both, "event_id": "x", "patterns": both["patterns"][:1]}),
+            default_user=USER,
+            now=NOW,
+        )
         assert erasure.forget(
-            dst, USER, [erasure.Target("layout", "Drop-Shadows")], blocks=blocks, block=True, actor=Actor.CLI, now=NOW
+            dst,
+            USER,
+            [erasure.Target("layout", "Drop-Shadows")],
+            blocks=blocks,
+            block=True,
+            actor=Actor.CLI,
+            now=NOW,
         ).verified
         res = import_file(dst, USER, bundle, now=NOW, actor=Actor.CLI, blocks=blocks)
         assert res.events == 1 and res.skipped == 0 and res.skipped_by_reason == {"blocked_patterns": 1}
@@ -108,10 +127,20 @@ def test_import_drops_only_the_blocked_pattern_not_the_whole_event(tmp_path: Pat
 def _bundle_with_pauses(tmp_path: Path, learning: str, using: str | None) -> Path:
     src = open_store(tmp_path / "p")
     try:
-        ingest_jsonl(src, json.dumps({"event_id": "p1", "signal_type": "manual_refinement",
-                                      "occurred_at": "2026-11-06T10:00:00Z", "session_id": "s",
-                                      "patterns": [{"preference_type": "layout", "pattern": "grid",
-                                                    "polarity": "positive"}]}), default_user=USER, now=NOW)
+        ingest_jsonl(
+            src,
+            json.dumps(
+                {
+                    "event_id": "p1",
+                    "signal_type": "manual_refinement",
+                    "occurred_at": "2026-11-06T10:00:00Z",
+                    "session_id": "s",
+                    "patterns": [{"preference_type": "layout", "pattern": "grid", "polarity": "positive"}],
+                }
+            ),
+            default_user=USER,
+            now=NOW,
+        )
         path = export_bundle(src, USER, tmp_path / "p.json", now=NOW, actor=Actor.CLI).path
     finally:
         src.close()

@@ -111,7 +111,7 @@ def test_our_ddl_double_quotes_identifiers_only(shared_file: Path) -> None:
             outside = re.sub(r"'(?:[^']|'')*'", "''", sql)
             for quoted in re.findall(r'"((?:[^"]|"")*)"', outside):
                 checked += 1
-                assert quoted.lower() in identifiers, f"{name}: \"{quoted}\" is a string, not an identifier"
+                assert quoted.lower() in identifiers, f'{name}: "{quoted}" is a string, not an identifier'
         assert checked > 0  # SQLAlchemy quotes some names: the check ran on real DDL
     finally:
         con.close()

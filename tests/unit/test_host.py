@@ -149,7 +149,9 @@ def test_a_caller_that_stopped_waiting_gets_nothing_recorded(store: Store, host:
     _learn(store, "airy_spacing")
     with pytest.raises(Expired):
         host.call("retrieve", {"deadline_ms": time.time() * 1000 - 1})
-    late = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW), still_wanted=lambda: False)
+    late = retrieval.run(
+        store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW), still_wanted=lambda: False
+    )
     assert late.block and late.retrieval_id is None
     ok = host.call("retrieve", {"deadline_ms": time.time() * 1000 + 60_000})
     assert ok["recorded"]
@@ -164,7 +166,11 @@ def test_a_caller_that_stopped_waiting_gets_nothing_recorded(store: Store, host:
         ("retrieve", {"dry_run": "yes"}, "dry_run must be true or false"),
         ("retrieve", {"colour": 1}, "retrieve has no parameter 'colour'"),
         ("retrieve", [1, 2], "must be a JSON object"),
-        ("retrieve", {"project_id": 7}, "^project_id must be a string id, or null for global memory only[.]$"),
+        (
+            "retrieve",
+            {"project_id": 7},
+            "^project_id must be a string id, or null for global memory only[.]$",
+        ),
         ("retrieve", {"types": "color"}, "^types must be a list of preference type names"),
         ("retrieve", {"types": ["color", 3]}, "^types must be a list of preference type names"),
         ("retrieve", {"types": ["bad type"]}, "is not a preference type"),
@@ -172,10 +178,18 @@ def test_a_caller_that_stopped_waiting_gets_nothing_recorded(store: Store, host:
         ("retrieve", {"deadline_ms": True}, "^deadline_ms must be a time in milliseconds since 1970"),
         ("retrieve", {"user_id": 5}, "^user_id must be a string id, or left out for the default user[.]$"),
         ("retrieve", {"user_id": "a b"}, "is not a user id"),
-        ("retrieve", {"zeta": 1, "alpha": 2}, "^retrieve has no parameter 'alpha'; its parameters are: "
-         "project_id, mode, dry_run, types, user_id, deadline_ms[.]$"),
+        (
+            "retrieve",
+            {"zeta": 1, "alpha": 2},
+            "^retrieve has no parameter 'alpha'; its parameters are: "
+            "project_id, mode, dry_run, types, user_id, deadline_ms[.]$",
+        ),
         ("status", {"user_id": []}, "^user_id must be a string id"),
-        ("decay", {"project_id": "p"}, "^decay has no parameter 'project_id'; its parameters are: user_id[.]$"),
+        (
+            "decay",
+            {"project_id": "p"},
+            "^decay has no parameter 'project_id'; its parameters are: user_id[.]$",
+        ),
         ("ping", {"x": 1}, "^ping has no parameter 'x'; its parameters are: none[.]$"),
         ("ping", "hello", "^The params of ping must be a JSON object [(]named parameters[)][.]$"),
         ("ingest", {"events": []}, "non-empty list"),

@@ -39,7 +39,12 @@ def _event(i: int) -> dict[str, Any]:
 @pytest.fixture
 def host(store: Store, tmp_data_dir: DataDir) -> Iterator[Host]:
     ctx = Context(
-        data_dir=tmp_data_dir, user=USER, actor=Actor.CLI, now_override=NOW, busy_timeout_s=0.2, lock_budget_s=0.6
+        data_dir=tmp_data_dir,
+        user=USER,
+        actor=Actor.CLI,
+        now_override=NOW,
+        busy_timeout_s=0.2,
+        lock_budget_s=0.6,
     )
     h = Host(ctx, record_after_answer=True)
     h.ingest({"events": [_event(i) for i in range(5)]})
@@ -59,10 +64,17 @@ def _rows(store: Store) -> list[tuple[Any, ...]]:
 
 
 def _injected(store: Store) -> list[Any]:
-    return [r[0] for r in outside_read(store, "SELECT last_injected_at FROM creative_memory_preferences WHERE scope = 'project:p1'")]
+    return [
+        r[0]
+        for r in outside_read(
+            store, "SELECT last_injected_at FROM creative_memory_preferences WHERE scope = 'project:p1'"
+        )
+    ]
 
 
-def test_the_answer_comes_first_and_the_recording_under_its_id_when_serve_settles(host: Host, store: Store) -> None:
+def test_the_answer_comes_first_and_the_recording_under_its_id_when_serve_settles(
+    host: Host, store: Store
+) -> None:
     answer = host.retrieve({"project_id": "p1"})
     rid = answer["retrieval_id"]
     assert answer["recorded"] and "grid twelve" in answer["block"]
@@ -83,7 +95,9 @@ def test_other_writers_number_their_retrievals_after_the_reserved_block(host: Ho
     first = host.retrieve({"project_id": "p1"})["retrieval_id"]
     host.settle()
     # The window (or the CLI) records a retrieval of its own meanwhile: AUTOINCREMENT skips the block.
-    theirs = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id="p1", now=NOW, origin=Origin.GUI)).retrieval_id
+    theirs = retrieval.run(
+        store, retrieval.RetrievalRequest(USER, project_id="p1", now=NOW, origin=Origin.GUI)
+    ).retrieval_id
     assert theirs is not None and theirs == first + 2  # serve holds the next id, first + 1
     ours = host.retrieve({"project_id": "p1"})["retrieval_id"]
     host.settle()
@@ -97,7 +111,9 @@ def test_each_recording_sets_the_next_id_aside(host: Host, store: Store) -> None
         host.settle()
     assert len(set(seen)) == len(seen) == len(_rows(store))
     assert [r[0] for r in _rows(store)] == sorted(seen) == list(range(seen[0], seen[0] + 5))
-    ((seq,),) = outside_read(store, "SELECT seq FROM sqlite_sequence WHERE name = 'creative_memory_retrievals'")
+    ((seq,),) = outside_read(
+        store, "SELECT seq FROM sqlite_sequence WHERE name = 'creative_memory_retrievals'"
+    )
     assert seq == seen[-1] + 1 and ReservedIds.RESERVE == 1
 
 
@@ -169,7 +185,9 @@ def test_a_retrieval_answered_before_a_forget_is_not_recorded_after_it(
         receipt = reset.reset(store, USER, confirm=True, actor=Actor.CLI, now=NOW)
     assert receipt.verified
     host.settle()
-    names = outside_read(store, "SELECT count(*) FROM creative_memory_retrieval_events WHERE pattern = 'grid_twelve'")
+    names = outside_read(
+        store, "SELECT count(*) FROM creative_memory_retrieval_events WHERE pattern = 'grid_twelve'"
+    )
     assert names == [(0,)]
     assert b"grid_twelve" not in _store_bytes(store)
     # The next retrieval is recorded as usual.
@@ -177,11 +195,18 @@ def test_a_retrieval_answered_before_a_forget_is_not_recorded_after_it(
     host.settle()
 
 
-def test_after_a_warm_up_the_first_recorded_retrieval_finds_its_id_set_aside(store: Store, tmp_data_dir: DataDir) -> None:
+def test_after_a_warm_up_the_first_recorded_retrieval_finds_its_id_set_aside(
+    store: Store, tmp_data_dir: DataDir
+) -> None:
     """The daemon's client warms serve up with dry runs: once the store is open, settle sets the
     next recorded retrieval's id aside, so that the first generation does not wait for that write."""
     ctx = Context(
-        data_dir=tmp_data_dir, user=USER, actor=Actor.CLI, now_override=NOW, busy_timeout_s=0.2, lock_budget_s=0.6
+        data_dir=tmp_data_dir,
+        user=USER,
+        actor=Actor.CLI,
+        now_override=NOW,
+        busy_timeout_s=0.2,
+        lock_budget_s=0.6,
     )
     h = Host(ctx, record_after_answer=True)
     try:
@@ -191,7 +216,9 @@ def test_after_a_warm_up_the_first_recorded_retrieval_finds_its_id_set_aside(sto
         h.retrieve({"dry_run": True})
         assert _rows(store) == []
         h.settle()
-        ((seq,),) = outside_read(store, "SELECT seq FROM sqlite_sequence WHERE name = 'creative_memory_retrievals'")
+        ((seq,),) = outside_read(
+            store, "SELECT seq FROM sqlite_sequence WHERE name = 'creative_memory_retrievals'"
+        )
         answer = h.retrieve({})
         assert answer["retrieval_id"] == seq and answer["recorded"]
         h.settle()

@@ -145,7 +145,9 @@ def test_reset_backup_onto_an_existing_file_refuses_before_erasing(cli: Cli, tmp
 
 
 def test_a_temporary_file_left_by_a_kill_is_removed_by_the_next_write(cli: Cli, tmp_path: Path) -> None:
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    )
     stale = tmp_path / f".backup.json{safefile.TEMP_MARK}{dead.stdout.strip()}-0123abcd"
     stale.write_bytes(b"half")
     mine = tmp_path / f".other.json{safefile.TEMP_MARK}{os.getpid()}-0123abcd"
@@ -175,7 +177,7 @@ def test_sigterm_during_a_write_removes_the_temporary_file(tmp_path: Path) -> No
             print("writing", flush=True)
             time.sleep(30)
         os.fsync = slow
-        safefile.write_atomic(Path({str(tmp_path / 'big.json')!r}), b"x" * 1000)
+        safefile.write_atomic(Path({str(tmp_path / "big.json")!r}), b"x" * 1000)
         """
     )
     with subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True) as proc:
@@ -271,7 +273,8 @@ def test_project_switch_of_an_unknown_id_needs_new(cli: Cli) -> None:
 
 # ---------------------------------------------------------------- 3. no poisoned store
 @pytest.mark.parametrize(
-    "when", ["9999-12-31T23:59:59Z", "0001-01-01T00:00:00+05:00", "1969-12-31T23:59:59Z", "9000-01-01T00:00:00Z"]
+    "when",
+    ["9999-12-31T23:59:59Z", "0001-01-01T00:00:00+05:00", "1969-12-31T23:59:59Z", "9000-01-01T00:00:00Z"],
 )
 def test_ingest_refuses_instants_outside_the_range_and_says_it(cli: Cli, tmp_path: Path, when: str) -> None:
     bad = tmp_path / "bad.jsonl"
@@ -298,13 +301,19 @@ def test_a_row_already_on_disk_with_an_impossible_time_does_not_break_reads(cli:
     con.execute("UPDATE creative_memory_events SET occurred_at = 253402300800000 WHERE event_id = 'e10'")
     con.commit()
     con.close()
-    for argv in (("inspect",), ("explain", "palette", "warm_tones"), ("export", "--to", str(tmp_path / "x.json"))):
+    for argv in (
+        ("inspect",),
+        ("explain", "palette", "warm_tones"),
+        ("export", "--to", str(tmp_path / "x.json")),
+    ):
         r = cli(*argv)
         assert "Traceback" not in r.err and r.rc == 0, (argv, r.err)
     assert "invalid time" in (tmp_path / "x.json").read_text()
 
 
-def test_decay_and_inspect_never_depend_on_an_earlier_now(cli: Cli, capsys: pytest.CaptureFixture[str]) -> None:
+def test_decay_and_inspect_never_depend_on_an_earlier_now(
+    cli: Cli, capsys: pytest.CaptureFixture[str]
+) -> None:
     def statuses() -> list[str]:
         capsys.readouterr()
         assert main(["--data-dir", str(cli.data), "--now", NOW, "--json", "inspect"]) == 0
@@ -317,7 +326,9 @@ def test_decay_and_inspect_never_depend_on_an_earlier_now(cli: Cli, capsys: pyte
 
 
 # ---------------------------------------------------------------- 4. inert text
-def test_escape_sequences_in_event_fields_and_arguments_never_reach_the_terminal(cli: Cli, tmp_path: Path) -> None:
+def test_escape_sequences_in_event_fields_and_arguments_never_reach_the_terminal(
+    cli: Cli, tmp_path: Path
+) -> None:
     r = cli("forget", "spacing", "x", "--project", "p\x1b]52;c;aGk=\x07", "--yes")
     assert r.rc == 3 and "\x1b" not in r.err and "\\x1b" in r.err
     r = cli("explain", "spacing\u202e", "airy")
@@ -341,7 +352,9 @@ def test_project_names_from_the_daemon_are_escaped_in_text_and_exact_in_json(cli
 
 
 # ---------------------------------------------------------------- 8. sentences, not tracebacks
-@pytest.mark.parametrize("argv", [("inspect", "--limit", str(2**64)), ("audit", "--limit", "0"), ("demo", "--seed", "-1")])
+@pytest.mark.parametrize(
+    "argv", [("inspect", "--limit", str(2**64)), ("audit", "--limit", "0"), ("demo", "--seed", "-1")]
+)
 def test_numbers_out_of_range_are_an_invalid_input_sentence(cli: Cli, argv: tuple[str, ...]) -> None:
     before = cli.digest()
     r = cli(*argv).refused(3)
@@ -394,9 +407,22 @@ def test_closed_and_full_streams_are_sentences(cli: Cli) -> None:
 def test_a_locale_that_cannot_encode_the_text_falls_back_to_escapes(cli: Cli) -> None:
     env = {**os.environ, "PYTHONIOENCODING": "ascii", "LC_ALL": "C"}
     r = subprocess.run(
-        [sys.executable, "-m", "creative_memory.cli.main", "--data-dir", str(cli.data), "--now", NOW,
-         "forget", "spacing", "é_pattern", "--yes"],
-        capture_output=True, text=True, env=env,
+        [
+            sys.executable,
+            "-m",
+            "creative_memory.cli.main",
+            "--data-dir",
+            str(cli.data),
+            "--now",
+            NOW,
+            "forget",
+            "spacing",
+            "é_pattern",
+            "--yes",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
     )
     assert r.returncode == 1 and "Traceback" not in r.stderr
     assert "\\xe9_pattern" in r.stderr
@@ -447,7 +473,9 @@ def test_a_passphrase_remembered_by_export_is_recalled_by_import_from_any_spelli
     monkeypatch.setenv("PASS", "correct horse")
     monkeypatch.chdir(tmp_path)
     (tmp_path / "sub").mkdir()
-    r = cli("export", "--to", "sub/../enc.json", "--encrypt", "--passphrase-env", "PASS", "--remember-passphrase")
+    r = cli(
+        "export", "--to", "sub/../enc.json", "--encrypt", "--passphrase-env", "PASS", "--remember-passphrase"
+    )
     assert r.rc == 0, r.err
     assert [k[1].endswith(str(tmp_path / "enc.json")) for k in backend.items] == [True]
     monkeypatch.delenv("PASS")
@@ -462,7 +490,9 @@ def full_disk(tmp_path: Path) -> Iterator[Path]:
     """A 64 KiB tmpfs filled to the last byte (root only; skipped where mounting is not allowed)."""
     mnt = tmp_path / "full"
     mnt.mkdir()
-    r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mnt)], capture_output=True, check=False)
+    r = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mnt)], capture_output=True, check=False
+    )
     if r.returncode != 0:
         pytest.skip(f"cannot mount a small tmpfs here ({r.stderr.decode(errors='replace').strip()})")
     try:
@@ -479,7 +509,9 @@ def full_disk(tmp_path: Path) -> Iterator[Path]:
         subprocess.run(["umount", str(mnt)], check=False)
 
 
-def test_a_full_disk_during_export_is_a_sentence_and_leaves_no_partial_file(cli: Cli, full_disk: Path) -> None:
+def test_a_full_disk_during_export_is_a_sentence_and_leaves_no_partial_file(
+    cli: Cli, full_disk: Path
+) -> None:
     before = cli.digest()
     r = cli("export", "--to", str(full_disk / "backup.json")).refused(1)
     assert "No space left on device" in r.err and "nothing was written there" in r.err

@@ -25,12 +25,33 @@ DOCUMENTED = {0, 1, 2, 3, 4, 5}
 # Text that attacks: controls, escape sequences, bidi overrides, blanks, NUL, huge numbers.
 nasty = st.one_of(
     st.sampled_from(
-        ["", " ", "\t", "\x00", "\x1b[2J", "\x1b]52;c;aGk=\x07", "abc\u202edcba", "~", "$HOME", "../..",
-         "-1", "0", str(2**64), "9" * 40, "1e9", "NaN", "app.sqlite", "é", "a" * 300]
+        [
+            "",
+            " ",
+            "\t",
+            "\x00",
+            "\x1b[2J",
+            "\x1b]52;c;aGk=\x07",
+            "abc\u202edcba",
+            "~",
+            "$HOME",
+            "../..",
+            "-1",
+            "0",
+            str(2**64),
+            "9" * 40,
+            "1e9",
+            "NaN",
+            "app.sqlite",
+            "é",
+            "a" * 300,
+        ]
     ),
     st.text(min_size=0, max_size=12),
 )
-ident = st.one_of(st.sampled_from(["spacing", "airy_spacing", "palette", "warm_tones", "p_brand", "layout"]), nasty)
+ident = st.one_of(
+    st.sampled_from(["spacing", "airy_spacing", "palette", "warm_tones", "p_brand", "layout"]), nasty
+)
 
 COMMANDS = {
     "status": [],
@@ -88,12 +109,21 @@ def _digest(path: Path) -> str:
 def workplace(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("hostile")
     events = [
-        json.dumps({
-            "event_id": f"e{i}", "signal_type": "manual_refinement", "occurred_at": f"2026-11-0{1 + i % 8}T10:00:00Z",
-            "project_id": "p_brand" if i % 2 else None,
-            "patterns": [{"preference_type": "spacing" if i % 3 else "palette",
-                          "pattern": "airy_spacing" if i % 3 else "warm_tones", "polarity": "positive"}],
-        })
+        json.dumps(
+            {
+                "event_id": f"e{i}",
+                "signal_type": "manual_refinement",
+                "occurred_at": f"2026-11-0{1 + i % 8}T10:00:00Z",
+                "project_id": "p_brand" if i % 2 else None,
+                "patterns": [
+                    {
+                        "preference_type": "spacing" if i % 3 else "palette",
+                        "pattern": "airy_spacing" if i % 3 else "warm_tones",
+                        "polarity": "positive",
+                    }
+                ],
+            }
+        )
         for i in range(12)
     ]
     (root / "events.jsonl").write_text("\n".join(events) + "\n")
@@ -107,7 +137,10 @@ EXAMPLES = int(os.environ.get("CM_HOSTILE_EXAMPLES") or 40)
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 @given(argv=command_lines(), env_mode=st.sampled_from(["flag", "env", "blank-env"]))
 def test_any_command_line_gives_a_documented_code_a_sentence_and_no_traceback(
-    workplace: Path, argv: list[str], env_mode: str, capsys: pytest.CaptureFixture[str],
+    workplace: Path,
+    argv: list[str],
+    env_mode: str,
+    capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     data = workplace / "od"

@@ -26,7 +26,9 @@ def _fill(store: Store, patterns: int = 12) -> None:
                 "event_id": f"e{p}-{i}",
                 "signal_type": "manual_refinement",
                 "occurred_at": f"2026-11-0{1 + i}T10:00:00Z",
-                "patterns": [{"preference_type": "layout", "pattern": f"pattern_{p}", "polarity": "positive"}],
+                "patterns": [
+                    {"preference_type": "layout", "pattern": f"pattern_{p}", "polarity": "positive"}
+                ],
             }
         )
         for p in range(patterns)
@@ -57,12 +59,16 @@ def test_recorded_retrievals_reuse_one_connection_and_are_visible_at_once(store:
     _fill(store)
     ids = []
     for i in range(3):
-        out = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW + i, origin=Origin.DAEMON))
+        out = retrieval.run(
+            store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW + i, origin=Origin.DAEMON)
+        )
         assert out.retrieval_id is not None
         ids.append(out.retrieval_id)
         # Another connection sees the retrieval, its stage events and the injection marks now.
         assert _one(store, f"SELECT count(*) FROM creative_memory_retrievals WHERE id = {ids[-1]}") == 1
-        assert _one(store, f"SELECT count(*) FROM creative_memory_retrieval_events WHERE retrieval_id = {ids[-1]}")
+        assert _one(
+            store, f"SELECT count(*) FROM creative_memory_retrieval_events WHERE retrieval_id = {ids[-1]}"
+        )
         assert _one(store, "SELECT max(last_injected_at) FROM creative_memory_preferences") == NOW + i
     con = store._hot._con
     assert con is not None
@@ -82,7 +88,9 @@ def test_a_failing_write_rolls_back_and_the_connection_stays_usable(store: Store
         )
         raise RuntimeError("the caller failed half-way")
     assert _one(store, "SELECT count(*) FROM creative_memory_retrievals") == before
-    out = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, origin=Origin.DAEMON))
+    out = retrieval.run(
+        store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, origin=Origin.DAEMON)
+    )
     assert out.retrieval_id is not None
 
 
@@ -92,23 +100,31 @@ def test_a_locked_store_is_a_sentence_and_the_next_write_works(store: Store) -> 
     store._hot._lock_budget_s = 0.2
     blocker = sqlite3.connect(store.path, timeout=0.1, isolation_level=None)
     try:
-        retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, origin=Origin.DAEMON))  # opens the kept one
+        retrieval.run(
+            store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, origin=Origin.DAEMON)
+        )  # opens the kept one
         store._hot._con.execute("PRAGMA busy_timeout=50")  # type: ignore[union-attr]
         blocker.execute("BEGIN IMMEDIATE")
         with pytest.raises(Exception) as info:
-            retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW + 1, origin=Origin.DAEMON))
+            retrieval.run(
+                store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW + 1, origin=Origin.DAEMON)
+            )
         assert "busy" in str(info.value) and "Nothing was changed" in str(info.value)
         blocker.execute("ROLLBACK")
     finally:
         blocker.close()
-    assert retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW + 2, origin=Origin.DAEMON)).retrieval_id
+    assert retrieval.run(
+        store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW + 2, origin=Origin.DAEMON)
+    ).retrieval_id
 
 
 def test_background_checkpoints_copy_the_log_without_a_commit_doing_it(store: Store) -> None:
     _fill(store)
     store.background_checkpoints()
     for i in range(5):
-        retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW + i, origin=Origin.DAEMON))
+        retrieval.run(
+            store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW + i, origin=Origin.DAEMON)
+        )
     con = store._hot._con
     assert con is not None
     assert con.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0  # no commit checkpoints
@@ -167,7 +183,9 @@ def test_while_serving_reads_use_the_recording_connection_and_write_nothing(stor
     assert _one(store, "SELECT count(*) FROM creative_memory_events") == 60
     with store.snapshot() as con:  # the connection is opened again and reads as before
         assert con.execute("SELECT count(*) FROM creative_memory_events").fetchone() == (60,)
-    out = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, origin=Origin.DAEMON))
+    out = retrieval.run(
+        store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, origin=Origin.DAEMON)
+    )
     assert out.retrieval_id is not None  # the same connection writes again after the read
     assert _one(store, "SELECT count(*) FROM creative_memory_retrievals") == 1
     assert _one(store, "SELECT count(*) FROM creative_memory_events") == 60

@@ -192,9 +192,12 @@ def test_no_module_forwards_names_with_getattr() -> None:
         f"{m.path.relative_to(SRC)}:{node.lineno}"
         for m in MODULES.values()
         for node in m.tree.body
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in {"__getattr__", "__dir__"}
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.name in {"__getattr__", "__dir__"}
     ]
-    assert forwarding == [], "a module __getattr__ (import the name from where it lives):\n" + "\n".join(forwarding)
+    assert forwarding == [], "a module __getattr__ (import the name from where it lives):\n" + "\n".join(
+        forwarding
+    )
 
 
 def _private(name: str) -> bool:
@@ -226,7 +229,9 @@ def test_no_private_name_crosses_a_module() -> None:
             if isinstance(node, ast.Attribute) and _private(node.attr):
                 owner = modules_bound.get(_dotted(node.value) or "")
                 if owner is not None and owner != m.name:
-                    crossing.append(f"{m.path.relative_to(SRC)}:{node.lineno} reads {_short(owner)}.{node.attr}")
+                    crossing.append(
+                        f"{m.path.relative_to(SRC)}:{node.lineno} reads {_short(owner)}.{node.attr}"
+                    )
     assert crossing == [], "private names used outside their module:\n" + "\n".join(crossing)
 
 

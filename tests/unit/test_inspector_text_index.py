@@ -18,9 +18,34 @@ USER = "local"
 
 TYPED = [
     # prefixes as typed, then words that contain earlier ones, several words, odd case
-    "s", "se", "ser", "seri", "serif", "erif", "g", "gr", "grid", "co", "col", "colo", "olor",
-    "color", "p_", "project", "PROJECT:P", "glob", "global co", "co global", "serif grid",
-    "ri", "rif", "zz", "_", "a b c", "  Airy   Spacing ", "",
+    "s",
+    "se",
+    "ser",
+    "seri",
+    "serif",
+    "erif",
+    "g",
+    "gr",
+    "grid",
+    "co",
+    "col",
+    "colo",
+    "olor",
+    "color",
+    "p_",
+    "project",
+    "PROJECT:P",
+    "glob",
+    "global co",
+    "co global",
+    "serif grid",
+    "ri",
+    "rif",
+    "zz",
+    "_",
+    "a b c",
+    "  Airy   Spacing ",
+    "",
 ]
 
 
@@ -85,9 +110,12 @@ def test_pages_walked_with_the_listed_ids_are_the_like_rule_s(
         for sort, descending in (("strength", True), ("pattern", False), ("last_injected_at", True)):
             flt = PrefFilter(text=text, show_archived=True)
             with demo_store.read() as session:
-                want = [p.id for p in session.scalars(
-                    queries.page_query(USER, flt, sort=sort, descending=descending, limit=1_000_000)
-                )]
+                want = [
+                    p.id
+                    for p in session.scalars(
+                        queries.page_query(USER, flt, sort=sort, descending=descending, limit=1_000_000)
+                    )
+                ]
             got: list[int] = []
             after = None
             while True:

@@ -61,24 +61,31 @@ def test_pages_of_the_unarchived_rows_by_strength_are_the_plain_query_s(
     demo_store: Store, flt: PrefFilter, descending: bool
 ) -> None:
     with demo_store.read() as session:
-        want = [p.id for p in session.scalars(
-            queries.page_query(USER, flt, sort="strength", descending=descending, limit=1_000_000)
-        )]
+        want = [
+            p.id
+            for p in session.scalars(
+                queries.page_query(USER, flt, sort="strength", descending=descending, limit=1_000_000)
+            )
+        ]
     assert _walk(demo_store, flt, descending) == want
     assert load_total(demo_store, USER, flt) == len(want)
 
 
 def test_a_project_s_unarchived_rows_and_the_paths_that_keep_the_plain_query(demo_store: Store) -> None:
     with demo_store.read() as session:
-        project = next(p.project_id for p in session.scalars(
-            queries.page_query(USER, PrefFilter(scope="project"), limit=1)
-        ))
+        project = next(
+            p.project_id
+            for p in session.scalars(queries.page_query(USER, PrefFilter(scope="project"), limit=1))
+        )
         flt = PrefFilter(show_archived=False, project_id=project)
         want = [p.id for p in session.scalars(queries.page_query(USER, flt, limit=1_000_000))]
     assert want and _walk(demo_store, flt, True) == want
     merged = plan_queries(USER, flt, sort="strength", descending=True, after=None, limit=5, index=None)
     assert "UNION ALL" in str(merged.page)
-    for other in (PrefFilter(show_archived=True), PrefFilter(show_archived=False, statuses=frozenset({"stable"}))):
+    for other in (
+        PrefFilter(show_archived=True),
+        PrefFilter(show_archived=False, statuses=frozenset({"stable"})),
+    ):
         plain = plan_queries(USER, other, sort="strength", descending=True, after=None, limit=5, index=None)
         assert "UNION" not in str(plain.page)
     by_pattern = plan_queries(USER, flt, sort="pattern", descending=False, after=None, limit=5, index=None)

@@ -65,4 +65,3 @@ def test_the_package_is_a_real_folder_under_src() -> None:
         assert (package / folder).is_dir() and not (package / folder).is_symlink()
         assert not (REPO / folder).exists(), f"{folder}/ belongs under src/creative_memory/"
     assert not (REPO / "creative_memory").exists()
-

@@ -22,18 +22,27 @@ NOW = 1_793_000_000_000
 
 def test_retrievals_export_as_json_with_events_and_as_csv_one_line_each(store: Store, tmp_path: Path) -> None:
     ids = [
-        retrieval.run(store, retrieval.RetrievalRequest("local", project_id=project, now=NOW + i, origin=origin)).retrieval_id
+        retrieval.run(
+            store, retrieval.RetrievalRequest("local", project_id=project, now=NOW + i, origin=origin)
+        ).retrieval_id
         for i, (project, origin) in enumerate([("p1", Origin.DAEMON), ("p2", Origin.CLI), ("p1", Origin.CLI)])
     ]
     everything = tmp_path / "all.json"
-    assert list_export.export_retrievals(store, "local", list_export.RetrievalFilter(), everything, "json") == 3
+    assert (
+        list_export.export_retrievals(store, "local", list_export.RetrievalFilter(), everything, "json") == 3
+    )
     assert stat.S_IMODE(everything.stat().st_mode) == 0o600
     rows = json.loads(everything.read_text(encoding="utf-8"))
     assert [r["id"] for r in rows] == list(reversed(ids))
     assert all(isinstance(r["events"], list) for r in rows)  # JSON carries each one's stage events
 
     only_cli = tmp_path / "cli.csv"
-    assert list_export.export_retrievals(store, "local", list_export.RetrievalFilter(origin="cli"), only_cli, "csv") == 2
+    assert (
+        list_export.export_retrievals(
+            store, "local", list_export.RetrievalFilter(origin="cli"), only_cli, "csv"
+        )
+        == 2
+    )
     with only_cli.open(newline="", encoding="utf-8") as fh:
         reader = csv.DictReader(fh)
         assert tuple(reader.fieldnames or ()) == list_export.RETRIEVAL_EXPORT_COLUMNS
@@ -53,7 +62,9 @@ def test_the_audit_log_exports_what_its_filter_matches(store: Store, tmp_path: P
     assert list(parsed[0]) == list(list_export.AUDIT_COLUMNS)
 
 
-def test_a_store_file_or_an_unknown_format_is_refused_and_nothing_is_written(store: Store, tmp_path: Path) -> None:
+def test_a_store_file_or_an_unknown_format_is_refused_and_nothing_is_written(
+    store: Store, tmp_path: Path
+) -> None:
     before = store.path.read_bytes()
     with pytest.raises(CreativeMemoryError):
         list_export.export_retrievals(store, "local", list_export.RetrievalFilter(), store.path, "json")

@@ -63,7 +63,9 @@ def test_a_hold_over_the_budget_is_logged_with_what_held_it(caplog: pytest.LogCa
         clock.record(BUDGET_MS - 1, "a short one")
         assert caplog.records == []
         clock.record(BUDGET_MS + 60, "a slow chunk")
-    assert [r.getMessage() for r in caplog.records] == ["a slow chunk held the write lock 310 ms (budget 250 ms)"]
+    assert [r.getMessage() for r in caplog.records] == [
+        "a slow chunk held the write lock 310 ms (budget 250 ms)"
+    ]
     assert (clock.count, clock.longest_what, clock.longest_ms) == (2, "a slow chunk", BUDGET_MS + 60)
     assert clock.total_ms == 2 * BUDGET_MS + 59
     clock.reset()

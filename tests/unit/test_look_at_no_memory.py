@@ -25,10 +25,16 @@ def data(tmp_path: Path) -> Path:
     events = tmp_path / "events.jsonl"
     events.write_text(
         "\n".join(
-            json.dumps({
-                "event_id": f"e{i}", "signal_type": "manual_refinement", "occurred_at": f"2026-11-0{1 + i}T10:00:00Z",
-                "patterns": [{"preference_type": "palette", "pattern": "warm_tones", "polarity": "positive"}],
-            })
+            json.dumps(
+                {
+                    "event_id": f"e{i}",
+                    "signal_type": "manual_refinement",
+                    "occurred_at": f"2026-11-0{1 + i}T10:00:00Z",
+                    "patterns": [
+                        {"preference_type": "palette", "pattern": "warm_tones", "polarity": "positive"}
+                    ],
+                }
+            )
             for i in range(3)
         )
         + "\n"

@@ -62,7 +62,9 @@ def test_0007_rebuilds_the_ranked_indexes_in_first_seen_order_and_back(tmp_path:
                 "event_id": f"e{p}-{i}",
                 "signal_type": "manual_refinement",
                 "occurred_at": f"2026-11-0{1 + i}T10:00:{59 - p:02d}Z",  # the last first
-                "patterns": [{"preference_type": "layout", "pattern": f"tied_{p:02d}", "polarity": "positive"}],
+                "patterns": [
+                    {"preference_type": "layout", "pattern": f"tied_{p:02d}", "polarity": "positive"}
+                ],
             }
         )
         for p in range(12)
@@ -88,7 +90,9 @@ def test_0007_rebuilds_the_ranked_indexes_in_first_seen_order_and_back(tmp_path:
     # their names' order here).
     store = Store.open(data_dir)
     try:
-        out = retrieval.run(store, retrieval.RetrievalRequest("local", project_id=None, now=NOW, dry_run=True))
+        out = retrieval.run(
+            store, retrieval.RetrievalRequest("local", project_id=None, now=NOW, dry_run=True)
+        )
         names = [p.pattern for p in out.result.positives]
         assert len(names) > 2 and names == sorted(names, reverse=True) and names[0] == "tied_11"
     finally:

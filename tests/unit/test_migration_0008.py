@@ -71,7 +71,9 @@ def test_0008_drops_the_pattern_index_keeps_the_rows_and_the_readers_still_find_
             store, "\n".join(_lines("airy_spacing") + _lines("dense_grids")), default_user=USER, now=NOW
         )
         assert rep.accepted == 10
-        out = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, origin=Origin.DAEMON))
+        out = retrieval.run(
+            store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, origin=Origin.DAEMON)
+        )
         assert out.retrieval_id is not None
     finally:
         store.close()

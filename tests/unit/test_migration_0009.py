@@ -51,7 +51,9 @@ def test_0009_adds_the_columns_and_an_older_block_still_holds(tmp_path: Path) ->
     Store.open(data_dir).close()
     migrate(data_dir.store, "0008", down=True)
     assert "length" not in columns(data_dir.store)
-    blocks = BlockChecker(SecretStore(config_dir=tmp_path / "cfg", keyring_backend=keyring.backends.fail.Keyring()))
+    blocks = BlockChecker(
+        SecretStore(config_dir=tmp_path / "cfg", keyring_backend=keyring.backends.fail.Keyring())
+    )
     con = sqlite3.connect(data_dir.store)
     with con:  # a block as the previous version wrote it: two fingerprints, nothing else
         for fp in (blocks.fingerprint("layout", "drop_shadows"), blocks.text_fingerprint("drop_shadows")):

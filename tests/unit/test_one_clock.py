@@ -40,7 +40,10 @@ def _ingest(store: Store) -> None:
 
 
 def _retrieved(store: Store, now: int) -> dict[str, tuple[float, str]]:
-    out = retrieval.run(store, retrieval.RetrievalRequest("local", project_id=None, now=now, mode=Mode.GENERATION, dry_run=True))
+    out = retrieval.run(
+        store,
+        retrieval.RetrievalRequest("local", project_id=None, now=now, mode=Mode.GENERATION, dry_run=True),
+    )
     res = out.result
     return {r.pattern: (round(r.strength, 6), str(r.confidence)) for r in (*res.positives, *res.negatives)}
 

@@ -159,7 +159,11 @@ def test_names_and_descriptions_that_are_not_strings_fall_back(mem: Path) -> Non
 
 def test_body_lines_are_indented_and_blank_lines_become_two_spaces(mem: Path) -> None:
     _only(mem)
-    _entry(mem, "project_x", "---\nname: X\ndescription: x\ntype: project\n---\n\n\n  first  \n\n\tsecond\nthird \n\n\n")
+    _entry(
+        mem,
+        "project_x",
+        "---\nname: X\ndescription: x\ntype: project\n---\n\n\n  first  \n\n\tsecond\nthird \n\n\n",
+    )
     assert compose_personal(mem).body == "### Project\n- **X** — x\n  first  \n  \n  \tsecond\n  third"
 
 

@@ -31,7 +31,9 @@ COLUMNS = ("i", "r", "s", "b", "n")
 
 def _table(con: sqlite3.Connection) -> None:
     # Affinities as the store's columns have them (INTEGER, FLOAT, VARCHAR, TEXT) and a NOT NULL.
-    con.execute(f"CREATE TABLE {TABLE} (id INTEGER PRIMARY KEY, i INTEGER, r FLOAT, s VARCHAR(8), b TEXT, n INTEGER NOT NULL)")
+    con.execute(
+        f"CREATE TABLE {TABLE} (id INTEGER PRIMARY KEY, i INTEGER, r FLOAT, s VARCHAR(8), b TEXT, n INTEGER NOT NULL)"
+    )
 
 
 ROWS: list[tuple[Any, ...]] = [
@@ -44,7 +46,9 @@ ROWS: list[tuple[Any, ...]] = [
 
 
 def _dump(con: sqlite3.Connection) -> list[tuple[Any, ...]]:
-    return con.execute(f"SELECT id, i, typeof(i), r, typeof(r), s, typeof(s), b, n FROM {TABLE} ORDER BY id").fetchall()
+    return con.execute(
+        f"SELECT id, i, typeof(i), r, typeof(r), s, typeof(s), b, n FROM {TABLE} ORDER BY id"
+    ).fetchall()
 
 
 @pytest.mark.parametrize("limit", [999, 12])  # 12 variables: a statement of 2 rows, many statements
@@ -78,10 +82,14 @@ def test_update_many_runs_the_epoch_triggers(store: Store) -> None:
         values = _pref_values("local", "global", "color", "teal")
         insert_many(con, Preference.__tablename__, PREF_COLUMNS, [values])
         con.execute("COMMIT")
-        (epoch,) = con.execute("SELECT epoch FROM creative_memory_pref_epochs WHERE user_id = 'local'").fetchone()
+        (epoch,) = con.execute(
+            "SELECT epoch FROM creative_memory_pref_epochs WHERE user_id = 'local'"
+        ).fetchone()
         (pid,) = con.execute(f"SELECT id FROM {Preference.__tablename__}").fetchone()
         update_many(con, Preference.__tablename__, ("strength", "cache_key"), [(0.9, "k2", pid)])
-        (after,) = con.execute("SELECT epoch FROM creative_memory_pref_epochs WHERE user_id = 'local'").fetchone()
+        (after,) = con.execute(
+            "SELECT epoch FROM creative_memory_pref_epochs WHERE user_id = 'local'"
+        ).fetchone()
         assert after != epoch
         row = con.execute(f"SELECT strength, cache_key FROM {Preference.__tablename__}").fetchone()
         assert row == (0.9, "k2")

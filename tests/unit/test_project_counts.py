@@ -19,16 +19,24 @@ NOW = 1_794_312_000_000  # 2026-11-10T12:00:00Z
 USER = "local"
 
 
-def add(store: Store, first: int, count: int, *, projects: tuple[str | None, ...] = ("p_a", "p_b", None),
-        pattern: str = "airy_spacing") -> None:
+def add(
+    store: Store,
+    first: int,
+    count: int,
+    *,
+    projects: tuple[str | None, ...] = ("p_a", "p_b", None),
+    pattern: str = "airy_spacing",
+) -> None:
     lines = [
-        json.dumps({
-            "event_id": f"e{n}",
-            "signal_type": "thumbs_up",
-            "occurred_at": f"2026-11-{1 + n % 9:02d}T09:{n % 60:02d}:00Z",
-            **({"project_id": p} if (p := projects[n % len(projects)]) else {}),
-            "patterns": [{"preference_type": "layout", "pattern": pattern, "polarity": "positive"}],
-        })
+        json.dumps(
+            {
+                "event_id": f"e{n}",
+                "signal_type": "thumbs_up",
+                "occurred_at": f"2026-11-{1 + n % 9:02d}T09:{n % 60:02d}:00Z",
+                **({"project_id": p} if (p := projects[n % len(projects)]) else {}),
+                "patterns": [{"preference_type": "layout", "pattern": pattern, "polarity": "positive"}],
+            }
+        )
         for n in range(first, first + count)
     ]
     rep = ingest_jsonl(store, "\n".join(lines), default_user=USER, now=NOW)
@@ -43,13 +51,17 @@ def full_counts(store: Store) -> tuple[dict[str, tuple[int, int]], dict[str, int
             str(p): (int(last), int(n))
             for p, last, n in con.execute(
                 "SELECT project_id, max(occurred_at), count(*) FROM creative_memory_events "
-                "WHERE user_id = ? AND project_id IS NOT NULL GROUP BY project_id", (USER,))
+                "WHERE user_id = ? AND project_id IS NOT NULL GROUP BY project_id",
+                (USER,),
+            )
         }
         prefs = {
             str(p): int(n)
             for p, n in con.execute(
                 "SELECT project_id, count(*) FROM creative_memory_preferences "
-                "WHERE user_id = ? AND project_id IS NOT NULL GROUP BY project_id", (USER,))
+                "WHERE user_id = ? AND project_id IS NOT NULL GROUP BY project_id",
+                (USER,),
+            )
         }
     finally:
         con.close()
@@ -60,7 +72,9 @@ def listed(store: Store) -> tuple[dict[str, tuple[int, int]], dict[str, int]]:
     """The counts as the Projects list reads them (with the store's kept counts)."""
     with store.read() as session:
         con = raw_connection(session)
-        return project_counts.project_activity(con, USER, store.memo), project_counts.preference_counts(con, USER)
+        return project_counts.project_activity(con, USER, store.memo), project_counts.preference_counts(
+            con, USER
+        )
 
 
 def kept(store: Store) -> project_counts.KeptActivity:
@@ -83,8 +97,9 @@ def test_our_forget_is_counted_again(store: Store, blocks: BlockChecker) -> None
     add(store, 0, 20)
     add(store, 20, 6, pattern="dense_grid")
     assert listed(store) == full_counts(store)
-    forgetting.forget(store, USER, [erasure.Target("layout", "dense_grid")], blocks=blocks, actor=Actor.CLI,
-                   now=NOW)
+    forgetting.forget(
+        store, USER, [erasure.Target("layout", "dense_grid")], blocks=blocks, actor=Actor.CLI, now=NOW
+    )
     add(store, 26, 3)  # and some more after it: the kept count must not simply add them
     assert listed(store) == full_counts(store)
     assert sum(n for _last, n in listed(store)[0].values()) == 16  # 14 + 2 new; the 4 forgotten are gone
@@ -142,9 +157,14 @@ def test_the_inspectors_project_facet_lists_the_same_projects(store: Store) -> N
     add(store, 0, 12, projects=("p_b", "p_a", None, "p_c"))
     con = sqlite3.connect(store.path)
     try:
-        expected = [str(p) for (p,) in con.execute(
-            "SELECT DISTINCT project_id FROM creative_memory_preferences WHERE user_id = ? AND project_id IS NOT NULL "
-            "ORDER BY project_id", (USER,))]
+        expected = [
+            str(p)
+            for (p,) in con.execute(
+                "SELECT DISTINCT project_id FROM creative_memory_preferences WHERE user_id = ? AND project_id IS NOT NULL "
+                "ORDER BY project_id",
+                (USER,),
+            )
+        ]
     finally:
         con.close()
     assert queries.load_facets(store, USER).projects == expected == ["p_a", "p_b", "p_c"]

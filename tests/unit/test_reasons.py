@@ -29,8 +29,15 @@ def when(ms: int) -> str:
 
 def fate(code: str, verdict: str = "dropped", **numbers: object) -> Fate:
     return Fate(
-        verdict=verdict, code=code, retrieval_id=1, at=AT, origin="daemon", mode="generation",
-        project_id="p_deck", project_name="Investor deck", numbers=numbers,
+        verdict=verdict,
+        code=code,
+        retrieval_id=1,
+        at=AT,
+        origin="daemon",
+        mode="generation",
+        project_id="p_deck",
+        project_name="Investor deck",
+        numbers=numbers,
     )
 
 
@@ -55,7 +62,8 @@ SENTENCES = [
     (fate("hard_cap_applied", cap=20), HEAD + "20 stronger preferences filled the 20 places."),
     (
         fate("diversity_ceiling_applied", max_negative_slots=4),
-        HEAD + "at most 4 things to avoid fit beside the preferences kept, and stronger ones took those places.",
+        HEAD
+        + "at most 4 things to avoid fit beside the preferences kept, and stronger ones took those places.",
     ),
     (
         fate("category_ceiling_applied", max_per_category=3, preference_type="layout"),
@@ -89,8 +97,16 @@ def test_no_internal_identifier_is_shown_alone() -> None:
 
 
 def test_a_project_without_a_name_is_named_by_its_id_and_no_injection_says_so() -> None:
-    f = Fate(verdict="kept", code="kept", retrieval_id=1, at=AT, origin="cli", mode="generation",
-             project_id="p_42", project_name=None)
+    f = Fate(
+        verdict="kept",
+        code="kept",
+        retrieval_id=1,
+        at=AT,
+        origin="cli",
+        mode="generation",
+        project_id="p_42",
+        project_name=None,
+    )
     assert reasons.sentence(f, when=when) == f"Used in the last generation for project p_42 (<{AT}>)."
     assert reasons.sentence(None) == "Open Design has not used creative memory in a generation yet."
     assert (
@@ -106,9 +122,12 @@ def test_the_empty_block_sentences() -> None:
     assert reasons.empty_block_sentence("memory_paused", {"paused_until": NOW}, when=when) == (
         f"Nothing is injected: using memory is paused until <{NOW}>."
     )
-    assert reasons.empty_block_sentence(
-        "project_memory_disabled", {"project_id": "p_deck", "project_name": "Investor deck"}
-    ) == "Nothing is injected: Investor deck uses neither global memory nor its own (both switches are off)."
+    assert (
+        reasons.empty_block_sentence(
+            "project_memory_disabled", {"project_id": "p_deck", "project_name": "Investor deck"}
+        )
+        == "Nothing is injected: Investor deck uses neither global memory nor its own (both switches are off)."
+    )
     assert retrieval.describe_empty("nothing_above_threshold") == (
         "Nothing is injected: no preference is strong and stable enough yet."
     )
@@ -119,8 +138,11 @@ def test_diagnostics_event_sentences_use_readable_names() -> None:
     kept = {"type": "kept", "preference_key": "global/layout/airy_spacing/positive", "strength": 0.71}
     assert reasons.event_sentence(kept) == "Kept airy spacing (layout), positive (strength 0.71)."
     budget = {
-        "type": "token_budget_exceeded", "preference_key": "global/imagery/drop_shadows/negative",
-        "pattern": "drop_shadows", "estimated_tokens_at_cut": 190, "budget": 200,
+        "type": "token_budget_exceeded",
+        "preference_key": "global/imagery/drop_shadows/negative",
+        "pattern": "drop_shadows",
+        "estimated_tokens_at_cut": 190,
+        "budget": 200,
     }
     assert reasons.event_sentence(budget) == (
         "Left out drop shadows (imagery), negative: the block had used 190 of its 200 tokens, "
@@ -133,7 +155,12 @@ def test_diagnostics_event_sentences_use_readable_names() -> None:
     )
     named = {**lifecycle, "sample": ["project:p1/layout/dense_grids/negative"]}
     assert reasons.event_sentence(named).endswith(" Among them: dense grids (layout), negative, project p1.")
-    capped = {"type": "hard_cap_applied", "total_eligible": 22, "cap": 20, "dropped_patterns": ["muted_palette"]}
+    capped = {
+        "type": "hard_cap_applied",
+        "total_eligible": 22,
+        "cap": 20,
+        "dropped_patterns": ["muted_palette"],
+    }
     assert reasons.event_sentence(capped).endswith(" Next in line: muted palette.")
     gate = {"type": "memory_paused"}
     assert reasons.event_sentence(gate) == "Nothing injected: using memory was paused."
@@ -173,17 +200,31 @@ def _why(store: Store, pattern: str, project: str | None = None) -> explain.Expl
 
 def test_the_why_is_about_the_last_injection_only(store: Store) -> None:
     _projects_table(store)
-    assert ingest_jsonl(store, "\n".join(_lines("airy_spacing", 5, "p_deck") + _lines("weak_grid", 1, "p_deck")),
-                        default_user=USER, now=NOW).accepted == 6
+    assert (
+        ingest_jsonl(
+            store,
+            "\n".join(_lines("airy_spacing", 5, "p_deck") + _lines("weak_grid", 1, "p_deck")),
+            default_user=USER,
+            now=NOW,
+        ).accepted
+        == 6
+    )
     # Nothing injected yet: a self-test, a Diagnostics run and a preview do not count.
-    retrieval.run(store, retrieval.RetrievalRequest(USER, project_id="p_deck", now=NOW, origin=Origin.SELF_TEST))
+    retrieval.run(
+        store, retrieval.RetrievalRequest(USER, project_id="p_deck", now=NOW, origin=Origin.SELF_TEST)
+    )
     retrieval.run(store, retrieval.RetrievalRequest(USER, project_id="p_deck", now=NOW, origin=Origin.GUI))
-    retrieval.run(store, retrieval.RetrievalRequest(USER, project_id="p_deck", now=NOW, origin=Origin.PREVIEW, dry_run=True))
+    retrieval.run(
+        store,
+        retrieval.RetrievalRequest(USER, project_id="p_deck", now=NOW, origin=Origin.PREVIEW, dry_run=True),
+    )
     d = _why(store, "airy_spacing", "p_deck")
     assert d.last_retrieval is None
     assert d.why == "Open Design has not used creative memory for Investor deck yet."
 
-    out = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id="p_deck", now=NOW, origin=Origin.DAEMON))
+    out = retrieval.run(
+        store, retrieval.RetrievalRequest(USER, project_id="p_deck", now=NOW, origin=Origin.DAEMON)
+    )
     d = _why(store, "airy_spacing", "p_deck")
     last = d.last_retrieval
     assert isinstance(last, dict) and last["retrieval_id"] == out.retrieval_id and last["verdict"] == "kept"
@@ -193,13 +234,17 @@ def test_the_why_is_about_the_last_injection_only(store: Store) -> None:
 
     # A later self-test with memory off changes nothing in the sentence.
     controls.set_enabled(store, USER, False, actor=controls.Actor.CLI, now=NOW)
-    retrieval.run(store, retrieval.RetrievalRequest(USER, project_id="p_deck", now=NOW + 1, origin=Origin.SELF_TEST))
+    retrieval.run(
+        store, retrieval.RetrievalRequest(USER, project_id="p_deck", now=NOW + 1, origin=Origin.SELF_TEST)
+    )
     assert _why(store, "airy_spacing", "p_deck").last_retrieval == last
 
     # The daemon's next retrieval with memory paused names the pause's end.
     controls.set_enabled(store, USER, True, actor=controls.Actor.CLI, now=NOW)
     controls.pause(store, USER, until=NOW + 3_600_000, what="using", actor=controls.Actor.CLI, now=NOW)
-    retrieval.run(store, retrieval.RetrievalRequest(USER, project_id="p_deck", now=NOW + 2, origin=Origin.DAEMON))
+    retrieval.run(
+        store, retrieval.RetrievalRequest(USER, project_id="p_deck", now=NOW + 2, origin=Origin.DAEMON)
+    )
     d = _why(store, "airy_spacing", "p_deck")
     last = d.last_retrieval
     assert isinstance(last, dict) and last["code"] == "memory_paused"

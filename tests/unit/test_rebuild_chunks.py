@@ -98,7 +98,9 @@ def _triggers_and_epoch(store: Store) -> tuple[dict[str, str], int | None]:
     con = sqlite3.connect(store.path)
     try:
         triggers = dict(con.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").fetchall())
-        row = con.execute("SELECT epoch FROM creative_memory_pref_epochs WHERE user_id = ?", (USER,)).fetchone()
+        row = con.execute(
+            "SELECT epoch FROM creative_memory_pref_epochs WHERE user_id = ?", (USER,)
+        ).fetchone()
         return triggers, None if row is None else int(row[0])
     finally:
         con.close()
@@ -126,7 +128,9 @@ def test_a_rebuild_moves_the_epoch_and_leaves_the_triggers_as_they_were(store: S
     assert _triggers_and_epoch(store)[1] != rebuilt
 
 
-def test_a_failed_chunk_leaves_the_triggers_and_the_rows(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_chunk_leaves_the_triggers_and_the_rows(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
     demo.generate(store, USER, size="S", seed=3, now=NOW)
     triggers, _ = _triggers_and_epoch(store)
     con = sqlite3.connect(store.path)

@@ -36,10 +36,14 @@ def _line(n: int, ptype: str, pattern: str, *, project: str | None = None, polar
 
 @pytest.fixture
 def blocks(tmp_path: Path) -> BlockChecker:
-    return BlockChecker(SecretStore(config_dir=tmp_path / "cfg", keyring_backend=keyring.backends.fail.Keyring()))
+    return BlockChecker(
+        SecretStore(config_dir=tmp_path / "cfg", keyring_backend=keyring.backends.fail.Keyring())
+    )
 
 
-def test_forget_of_a_pattern_whose_name_another_type_shares_is_verified(store: Store, blocks: BlockChecker) -> None:
+def test_forget_of_a_pattern_whose_name_another_type_shares_is_verified(
+    store: Store, blocks: BlockChecker
+) -> None:
     lines = [_line(i, "effects", "drop_shadows") for i in range(3)]
     lines += [_line(10 + i, "layout", "drop_shadows") for i in range(4)]
     rep = ingest_jsonl(store, "\n".join(lines), default_user="local", now=NOW)
@@ -58,7 +62,9 @@ def test_forget_of_a_pattern_whose_name_another_type_shares_is_verified(store: S
 
 
 def test_the_daemons_non_ascii_project_ids_work(store: Store) -> None:
-    rep = ingest_jsonl(store, _line(1, "color", "warm_palette", project="p_café"), default_user="local", now=NOW)
+    rep = ingest_jsonl(
+        store, _line(1, "color", "warm_palette", project="p_café"), default_user="local", now=NOW
+    )
     assert rep.accepted == 1 and not rep.rejected
     row = controls.set_project(store, "local", "p_café", use_memory=False, actor=Actor.CLI, now=NOW)
     assert row.id == "p_café" and row.use_memory is False

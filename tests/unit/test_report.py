@@ -88,7 +88,15 @@ def test_a_name_from_elsewhere_is_shown_as_text_never_as_markup(store: Store) ->
 
 def test_a_forgotten_name_is_counted_never_shown(store: Store, blocks: BlockChecker) -> None:
     _ingest(store)
-    forget(store, USER, [Target("colour", "secret_moodboard")], blocks=blocks, block=True, actor=Actor.CLI, now=NOW)
+    forget(
+        store,
+        USER,
+        [Target("colour", "secret_moodboard")],
+        blocks=blocks,
+        block=True,
+        actor=Actor.CLI,
+        now=NOW,
+    )
     report = gather(store, USER, NOW)
     page = report_html.render(report, "en")
     assert "secret" not in page and "moodboard" not in page
@@ -104,11 +112,20 @@ def test_gathering_writes_nothing(store: Store) -> None:
 
 
 def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring", "CM_CONFIG_DIR": str(cwd / "cfg")}
+    env = {
+        **os.environ,
+        "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
+        "CM_CONFIG_DIR": str(cwd / "cfg"),
+    }
     env.pop("OD_DATA_DIR", None)
     return subprocess.run(
         [sys.executable, "-m", "creative_memory.cli.main", *args],
-        cwd=cwd, capture_output=True, text=True, env=env, timeout=120, check=False,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
     )
 
 
@@ -128,7 +145,9 @@ def test_the_command_writes_only_the_file_asked_for_and_refuses_to_replace_it(tm
     r = _cli("--data-dir", str(data), "report", "--to", str(data / "inside.html"), cwd=tmp_path)
     assert r.returncode == 5 and not (data / "inside.html").exists()
 
-    r = _cli("--data-dir", str(data), "--json", "report", "--to", "r.html", "--force", "--lang", "de", cwd=tmp_path)
+    r = _cli(
+        "--data-dir", str(data), "--json", "report", "--to", "r.html", "--force", "--lang", "de", cwd=tmp_path
+    )
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     assert Path(out["path"]) == (tmp_path / "r.html").resolve()

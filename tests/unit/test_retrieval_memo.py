@@ -45,7 +45,9 @@ def _statements(con: sqlite3.Connection) -> list[str]:
 def _fresh(store: Store, project: str | None, now: int, gates: Gates | None = None) -> dict[str, Any]:
     """The retrieval of a reader that remembers nothing (its own connection, no memo)."""
     with store.read() as session:
-        return _view(bounded_retrieve(session, USER, project, now=now, gates=gates or Gates()), Mode.GENERATION)
+        return _view(
+            bounded_retrieve(session, USER, project, now=now, gates=gates or Gates()), Mode.GENERATION
+        )
 
 
 def test_the_same_question_in_an_unchanged_store_is_answered_without_reading_it_again(
@@ -125,7 +127,10 @@ def test_remembered_answers_equal_answers_from_nothing(
                     (rng.choice([0.1, 0.5, 0.95]),),
                 )
             elif step < 0.5:
-                outside_write(store, "DELETE FROM creative_memory_preferences WHERE id = (SELECT max(id) FROM creative_memory_preferences)")
+                outside_write(
+                    store,
+                    "DELETE FROM creative_memory_preferences WHERE id = (SELECT max(id) FROM creative_memory_preferences)",
+                )
             project = rng.choice([None, "p1", "p1", "p2"])
             gates = rng.choice([Gates(), Gates(), Gates(project_use_global=False)])
             with store.snapshot() as con:

@@ -16,7 +16,9 @@ NOW = 1_794_312_000_000
 
 def test_ids_and_types_are_stored_in_their_nfc_form() -> None:
     nfd = unicodedata.normalize("NFD", "p_ndá")
-    r = RetrievalRequest(unicodedata.normalize("NFD", "jérôme"), project_id=nfd, now=NOW, types=["color", "layout"])
+    r = RetrievalRequest(
+        unicodedata.normalize("NFD", "jérôme"), project_id=nfd, now=NOW, types=["color", "layout"]
+    )
     assert r.project_id == "p_ndá" and r.project_id != nfd
     assert r.user_id == "jérôme"
     assert r.types == ("color", "layout")
@@ -49,9 +51,16 @@ def test_a_malformed_field_is_refused_in_one_sentence(fields: dict[str, object],
 
 def test_a_changed_copy_is_checked_again_and_keeps_the_rest() -> None:
     whatif = WhatIf(project_disabled=True)
-    r = RetrievalRequest("local", project_id="p_1", now=NOW, mode=Mode.CRITIQUE, origin=Origin.GUI, whatif=whatif)
+    r = RetrievalRequest(
+        "local", project_id="p_1", now=NOW, mode=Mode.CRITIQUE, origin=Origin.GUI, whatif=whatif
+    )
     dry = dataclasses.replace(r, dry_run=True)
-    assert dry.dry_run and (dry.project_id, dry.mode, dry.origin, dry.whatif) == ("p_1", Mode.CRITIQUE, Origin.GUI, whatif)
+    assert dry.dry_run and (dry.project_id, dry.mode, dry.origin, dry.whatif) == (
+        "p_1",
+        Mode.CRITIQUE,
+        Origin.GUI,
+        whatif,
+    )
     with pytest.raises(InvalidInput):
         dataclasses.replace(r, project_id="bad id")
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -107,7 +107,9 @@ def test_an_unreadable_store_is_reported_in_one_sentence(store: Store) -> None:
         retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, dry_run=True))
 
 
-@pytest.mark.parametrize(("origin", "marks"), [(Origin.DAEMON, True), (Origin.CLI, True), (Origin.PREVIEW, False)])
+@pytest.mark.parametrize(
+    ("origin", "marks"), [(Origin.DAEMON, True), (Origin.CLI, True), (Origin.PREVIEW, False)]
+)
 def test_a_recorded_retrieval_stores_its_trace_and_marks_what_it_injected(
     store: Store, origin: Origin, marks: bool
 ) -> None:
@@ -142,21 +144,33 @@ def test_a_recorded_retrieval_stores_its_trace_and_marks_what_it_injected(
         "SELECT pattern, polarity, last_injected_at FROM creative_memory_preferences ORDER BY pattern",
     )
     want = NOW if marks else None
-    assert marked == [("airy_spacing", "positive", want), ("dense_grids", "negative", want), ("weak", "positive", None)]
+    assert marked == [
+        ("airy_spacing", "positive", want),
+        ("dense_grids", "negative", want),
+        ("weak", "positive", None),
+    ]
 
 
 def test_recorded_retrievals_are_pruned_after_the_retention_days(store: Store) -> None:
     _ingest(store, *_lines("airy_spacing"))
-    old = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, origin=Origin.PREVIEW))
-    within = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW + 29 * DAY_MS, origin=Origin.PREVIEW))
+    old = retrieval.run(
+        store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, origin=Origin.PREVIEW)
+    )
+    within = retrieval.run(
+        store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW + 29 * DAY_MS, origin=Origin.PREVIEW)
+    )
     ids = {r[0] for r in _rows(store, "SELECT id FROM creative_memory_retrievals")}
     assert ids == {old.retrieval_id, within.retrieval_id}
     # The default keeps 30 days: the first one goes, with its stage events.
-    later = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW + 31 * DAY_MS, origin=Origin.PREVIEW))
+    later = retrieval.run(
+        store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW + 31 * DAY_MS, origin=Origin.PREVIEW)
+    )
     ids = {r[0] for r in _rows(store, "SELECT id FROM creative_memory_retrievals")}
     assert ids == {within.retrieval_id, later.retrieval_id}
     assert _rows(
-        store, "SELECT count(*) FROM creative_memory_retrieval_events WHERE retrieval_id = ?", (old.retrieval_id,)
+        store,
+        "SELECT count(*) FROM creative_memory_retrieval_events WHERE retrieval_id = ?",
+        (old.retrieval_id,),
     ) == [(0,)]
     # A longer retention setting keeps them longer.
     con = sqlite3.connect(store.path)
@@ -167,6 +181,8 @@ def test_recorded_retrievals_are_pruned_after_the_retention_days(store: Store) -
             (USER,),
         )
     con.close()
-    retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW + 80 * DAY_MS, origin=Origin.PREVIEW))
+    retrieval.run(
+        store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW + 80 * DAY_MS, origin=Origin.PREVIEW)
+    )
     ids = {r[0] for r in _rows(store, "SELECT id FROM creative_memory_retrievals")}
     assert {within.retrieval_id, later.retrieval_id} <= ids

@@ -150,15 +150,18 @@ def test_the_retry_never_waits_on_a_failure_that_is_not_a_lock(db: Path) -> None
     clock = FakeClock()
     con = sqlite3.connect(db)
     with pytest.raises(sqlite3.OperationalError):
-        retry.retry_while_busy(lambda: con.execute("INSERT INTO nowhere VALUES (1)"), budget_s=5,
-                               sleep=clock.sleep, clock=clock)
+        retry.retry_while_busy(
+            lambda: con.execute("INSERT INTO nowhere VALUES (1)"), budget_s=5, sleep=clock.sleep, clock=clock
+        )
     with pytest.raises(ValueError):
         retry.retry_while_busy(lambda: int("x"), budget_s=5, sleep=clock.sleep, clock=clock)
     con.close()
     assert clock.slept == []
 
 
-def test_the_store_turns_each_kind_into_its_sentence(tmp_path: Path, db: Path, holder: sqlite3.Connection) -> None:
+def test_the_store_turns_each_kind_into_its_sentence(
+    tmp_path: Path, db: Path, holder: sqlite3.Connection
+) -> None:
     store = Store.open(DataDir(tmp_path / "data", "flag"), busy_timeout_s=0.2, lock_budget_s=0.6)
     try:
         assert isinstance(store._translate(_busy_error(db)), StoreLocked)

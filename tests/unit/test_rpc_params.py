@@ -46,4 +46,7 @@ def test_left_out_params_are_the_defaults_and_numbers_may_be_integers() -> None:
     assert (p.project_id, p.mode, p.dry_run, p.types, p.user_id, p.deadline_ms) == (
         None, "generation", False, None, None, None,
     )  # fmt: skip
-    assert parse(RetrieveParams, "retrieve", {"deadline_ms": 1_794_312_000_000}).deadline_ms == 1_794_312_000_000.0
+    assert (
+        parse(RetrieveParams, "retrieve", {"deadline_ms": 1_794_312_000_000}).deadline_ms
+        == 1_794_312_000_000.0
+    )

@@ -37,13 +37,16 @@ def lines(ptype: str, pattern: str) -> str:
 def prefs(store: Store) -> list[tuple[str, str, str, str, float]]:
     with store.read() as s:
         return sorted(
-            (p.scope, p.preference_type, p.pattern, p.polarity, p.strength) for p in s.scalars(select(Preference))
+            (p.scope, p.preference_type, p.pattern, p.polarity, p.strength)
+            for p in s.scalars(select(Preference))
         )
 
 
 @pytest.mark.parametrize("ptype", ["color", "layout"])
 def test_self_test_keeps_a_persons_preferences_named_like_the_old_probe(store: Store, ptype: str) -> None:
-    rep = ingest_jsonl(store, lines(ptype, "self_test_probe") + "\n" + lines("spacing", "airy"), default_user=USER, now=NOW)
+    rep = ingest_jsonl(
+        store, lines(ptype, "self_test_probe") + "\n" + lines("spacing", "airy"), default_user=USER, now=NOW
+    )
     assert rep.accepted == 8
     before = prefs(store)
     assert any(p[2] == "self_test_probe" for p in before)

@@ -66,22 +66,37 @@ def test_an_empty_block_reads_as_it_always_did(code: str, numbers: dict[str, Any
 
 @pytest.mark.parametrize("verdict", ["kept", "dropped"])
 def test_the_why_sentence_reads_as_it_always_did(verdict: str) -> None:
-    fate = Fate(verdict=verdict, code="hard_cap_applied", retrieval_id=3, at=1_700_000_000_000, origin="daemon",
-                mode="generation", project_id="p1", project_name=None, numbers={"cap": 20})
+    fate = Fate(
+        verdict=verdict,
+        code="hard_cap_applied",
+        retrieval_id=3,
+        at=1_700_000_000_000,
+        origin="daemon",
+        mode="generation",
+        project_id="p1",
+        project_name=None,
+        numbers={"cap": 20},
+    )
     assert str(reasons.why(fate, when=_when)) == reasons.sentence(fate, when=_when)
     assert str(reasons.why(None, project_id="p9")) == reasons.sentence(None, project_id="p9")
     assert str(reasons.why(None)) == reasons.sentence(None)
 
 
 def test_the_translation_fills_the_translated_template_and_nested_clauses() -> None:
-    fate = Fate(verdict="dropped", code="strength", retrieval_id=3, at=5, origin="daemon", mode="generation",
-                project_id=None, numbers={"strength": 0.31})
+    fate = Fate(
+        verdict="dropped",
+        code="strength",
+        retrieval_id=3,
+        at=5,
+        origin="daemon",
+        mode="generation",
+        project_id=None,
+        numbers={"strength": 0.31},
+    )
     german = {
-        "Not used in the last generation for {where} ({when}): {because}.":
-            "Nicht verwendet in der letzten Generierung für {where} ({when}): {because}.",
+        "Not used in the last generation for {where} ({when}): {because}.": "Nicht verwendet in der letzten Generierung für {where} ({when}): {because}.",
         "no project": "kein Projekt",
-        "its strength {strength:.2f} was below the {threshold:.2f} threshold":
-            "ihre Stärke {strength:.2f} lag unter der Schwelle {threshold:.2f}",
+        "its strength {strength:.2f} was below the {threshold:.2f} threshold": "ihre Stärke {strength:.2f} lag unter der Schwelle {threshold:.2f}",
     }
     seen: list[str] = []
 
@@ -100,27 +115,55 @@ def test_a_value_is_never_read_as_a_template() -> None:
     assert Sentence("project {id}", {"id": "{evil}"}).render(lambda c, t: "Projekt {id}") == "Projekt {evil}"
 
 
-@pytest.mark.parametrize(("event", "english"), [
-    ({"type": "hard_cap_applied", "total_eligible": 30, "cap": 20, "dropped_patterns": ["airy_spacing"]},
-     "30 preferences were eligible; the 20 strongest fill the 20 places. Next in line: airy spacing."),
-    ({"type": "hard_cap_applied", "total_eligible": 3, "cap": 20},
-     "3 preferences were eligible; the 20 strongest fill the 20 places."),
-    ({"type": "category_backfill", "backfilled_count": 2}, "Places freed by a ceiling went to 2."),
-    ({"type": "diversity_ceiling_applied", "max_negative_slots": 2},
-     "at most 2 things to avoid fit beside the preferences kept, and stronger ones took those places."),
-    ({"type": "category_ceiling_applied", "max_per_category": 4},
-     "Left out: : at most 4 preferences of one type are used, and stronger ones took those places."),
-    ({"type": "project_override_suppression", "count": 3, "project_id": "p1"},
-     "3 more global preferences not used: project p1 has its own preference for the same pattern, which is "
-     "used instead."),
-    ({"type": "below_threshold", "count": 2, "reasons": {"tier": 1, "odd_reason": 1},
-      "sample": ["project:p1/layout/dense_grids/negative"]},
-     "2 left out by the lifecycle filter: 1 of low confidence, 1 odd reason. Among them: dense grids (layout), "
-     "negative, project p1."),
-    ({"type": "memory_disabled"},
-     "Nothing injected: creative memory was switched off (the “Creative memory” switch)."),
-])
-def test_a_stage_event_reads_as_it_always_did_and_translates_by_template(event: dict[str, Any], english: str) -> None:
+@pytest.mark.parametrize(
+    ("event", "english"),
+    [
+        (
+            {
+                "type": "hard_cap_applied",
+                "total_eligible": 30,
+                "cap": 20,
+                "dropped_patterns": ["airy_spacing"],
+            },
+            "30 preferences were eligible; the 20 strongest fill the 20 places. Next in line: airy spacing.",
+        ),
+        (
+            {"type": "hard_cap_applied", "total_eligible": 3, "cap": 20},
+            "3 preferences were eligible; the 20 strongest fill the 20 places.",
+        ),
+        ({"type": "category_backfill", "backfilled_count": 2}, "Places freed by a ceiling went to 2."),
+        (
+            {"type": "diversity_ceiling_applied", "max_negative_slots": 2},
+            "at most 2 things to avoid fit beside the preferences kept, and stronger ones took those places.",
+        ),
+        (
+            {"type": "category_ceiling_applied", "max_per_category": 4},
+            "Left out: : at most 4 preferences of one type are used, and stronger ones took those places.",
+        ),
+        (
+            {"type": "project_override_suppression", "count": 3, "project_id": "p1"},
+            "3 more global preferences not used: project p1 has its own preference for the same pattern, which is "
+            "used instead.",
+        ),
+        (
+            {
+                "type": "below_threshold",
+                "count": 2,
+                "reasons": {"tier": 1, "odd_reason": 1},
+                "sample": ["project:p1/layout/dense_grids/negative"],
+            },
+            "2 left out by the lifecycle filter: 1 of low confidence, 1 odd reason. Among them: dense grids (layout), "
+            "negative, project p1.",
+        ),
+        (
+            {"type": "memory_disabled"},
+            "Nothing injected: creative memory was switched off (the “Creative memory” switch).",
+        ),
+    ],
+)
+def test_a_stage_event_reads_as_it_always_did_and_translates_by_template(
+    event: dict[str, Any], english: str
+) -> None:
     assert reasons.event_sentence(event) == english
     assert str(reasons.event_said(event)) == english
     looked_up: list[str] = []

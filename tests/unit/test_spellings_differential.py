@@ -101,7 +101,9 @@ FILLER = st.text(
         st.sampled_from(list("余白広めをとって、。日本語カタカナ")),
         st.sampled_from(list("गहरानीलाकम\u094d\u093f")),
         st.sampled_from(list("éÉèçÇßẞİıσςΣκοферлатте\u0301\u0308\u0327")),
-        st.sampled_from([s for s in SEPARATORS if len(s) == 1] + INVISIBLE + ["\ufb02", "\uff46", "\U0001d41a"]),
+        st.sampled_from(
+            [s for s in SEPARATORS if len(s) == 1] + INVISIBLE + ["\ufb02", "\uff46", "\U0001d41a"]
+        ),
     ),
     max_size=30,
 )
@@ -128,7 +130,9 @@ def checker(tmp_path_factory: pytest.TempPathFactory) -> BlockChecker:
     return BlockChecker(SecretStore(config_dir=cfg, keyring_backend=keyring.backends.fail.Keyring()))
 
 
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+SETTINGS = settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 
 
 @SETTINGS
@@ -158,7 +162,9 @@ def test_every_consumer_finds_the_same_mentions_in_text(c: tuple[str, str, str])
 
 @SETTINGS
 @given(case())
-def test_a_spelling_that_is_a_name_is_blocked_by_the_names_block(checker: BlockChecker, c: tuple[str, str, str]) -> None:
+def test_a_spelling_that_is_a_name_is_blocked_by_the_names_block(
+    checker: BlockChecker, c: tuple[str, str, str]
+) -> None:
     canonical, _text, one = c
     if not is_name(one):
         return
@@ -168,7 +174,9 @@ def test_a_spelling_that_is_a_name_is_blocked_by_the_names_block(checker: BlockC
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(case())
-def test_the_file_search_and_the_backup_search_find_the_same_mentions(tmp_path: Path, c: tuple[str, str, str]) -> None:
+def test_the_file_search_and_the_backup_search_find_the_same_mentions(
+    tmp_path: Path, c: tuple[str, str, str]
+) -> None:
     canonical, text, _one = c
     found = text_mentions(canonical, text)
     data = (b"\x00\x0d\x81" + text.encode("utf-8") + b"\x00") * 3

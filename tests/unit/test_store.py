@@ -556,7 +556,13 @@ def as_normal_user() -> Iterator[dict[str, PermissionCase]]:
             data_dir.store.chmod(file_mode)
             data_dir.path.chmod(folder_mode)
         proc = subprocess.run(
-            [*prefix, sys.executable, "-c", _UNPRIVILEGED_PROBE, *(str(c.data_dir.path) for c in cases.values())],
+            [
+                *prefix,
+                sys.executable,
+                "-c",
+                _UNPRIVILEGED_PROBE,
+                *(str(c.data_dir.path) for c in cases.values()),
+            ],
             capture_output=True,
             text=True,
             timeout=60,

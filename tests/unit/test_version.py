@@ -22,7 +22,9 @@ def test_the_package_metadata_reads_the_version_from_the_code() -> None:
 
 
 def test_the_newest_appstream_release_is_this_version() -> None:
-    metainfo = ROOT / "src" / "creative_memory" / "resources" / "io.opendesign.CreativeMemoryStudio.metainfo.xml"
+    metainfo = (
+        ROOT / "src" / "creative_memory" / "resources" / "io.opendesign.CreativeMemoryStudio.metainfo.xml"
+    )
     releases = ET.parse(metainfo).getroot().find("releases")
     assert releases is not None
     newest = releases.find("release")
@@ -39,6 +41,9 @@ def test_no_packaging_file_spells_a_version_of_its_own() -> None:
 def test_od_memory_prints_this_version() -> None:
     out = subprocess.run(
         [sys.executable, "-m", "creative_memory.cli.main", "--version"],
-        capture_output=True, text=True, timeout=60, check=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
     )
     assert out.stdout.split() == ["od-memory", __version__]

@@ -49,7 +49,9 @@ def comparison(n: int, signal: str = "comparison", **extra: Any) -> dict[str, An
             ],
         },
     )
-    ev.setdefault("over", {"artifact_id": "a_2", "patterns": [{"preference_type": "spacing", "pattern": "cramped"}]})
+    ev.setdefault(
+        "over", {"artifact_id": "a_2", "patterns": [{"preference_type": "spacing", "pattern": "cramped"}]}
+    )
     return ev
 
 
@@ -191,7 +193,9 @@ def test_the_schemas_signal_names_are_exactly_the_accepted_ones() -> None:
 
     assert list(get_args(WireSignalName)) == list(WIRE_SIGNAL_NAMES)
     for name in WIRE_SIGNAL_NAMES:
-        extra: dict[str, Any] = {"thumbs": {"rating": "up"}, "explicit_tag": {"tag": "love this"}}.get(name, {})
+        extra: dict[str, Any] = {"thumbs": {"rating": "up"}, "explicit_tag": {"tag": "love this"}}.get(
+            name, {}
+        )
         if name in {"thumbs_down", "single_rejection", "abandoned_generation", "abandon"}:
             extra = {"patterns": [{**AIRY, "polarity": "negative"}]}  # a rejection names what it turned from
         ev = comparison(1, name) if "comparison" in name else event(1, name, **extra)

@@ -42,7 +42,9 @@ def test_frames_waiting_are_what_sqlite_counts(store: Store) -> None:
         wal_size = store.path.with_name(store.path.name + "-wal").stat().st_size
         _write_pages(con, 3, start=100)  # SQLite writes the log from its start again
         assert 0 < wal_frames_waiting(_shm(store)) < log
-        assert store.path.with_name(store.path.name + "-wal").stat().st_size == wal_size  # the file did not shrink
+        assert (
+            store.path.with_name(store.path.name + "-wal").stat().st_size == wal_size
+        )  # the file did not shrink
 
 
 def test_an_unreadable_index_counts_as_full(tmp_path: Path) -> None:
@@ -51,7 +53,9 @@ def test_an_unreadable_index_counts_as_full(tmp_path: Path) -> None:
     assert wal_frames_waiting(tmp_path / "short-shm") == CHECKPOINT_PAGES
 
 
-def test_a_grown_log_is_not_checkpointed_after_every_chunk(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_grown_log_is_not_checkpointed_after_every_chunk(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
     runs: list[int] = []
     original = writes.WalKeeper._checkpoint_here
 

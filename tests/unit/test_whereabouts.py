@@ -20,7 +20,10 @@ def test_a_missing_store_says_where_it_was_looked_for(tmp_path: Path) -> None:
     assert not facts.exists and facts.missing == dd.missing_sentence()
     data = facts.as_json()
     assert list(data) == [*COMMON, "looked", "missing"]
-    assert data["looked"] == [str(tmp_path / "none")] and data["schema"] == {"current": None, "latest": latest_revision()}
+    assert data["looked"] == [str(tmp_path / "none")] and data["schema"] == {
+        "current": None,
+        "latest": latest_revision(),
+    }
     assert not (tmp_path / "none").exists()
 
 
@@ -28,7 +31,12 @@ def test_a_current_store_names_its_schema_and_whether_open_designs_tables_are_in
     dd = DataDir(tmp_path, "flag")
     Store.open(dd).close()
     facts = whereabouts.where(dd)
-    assert (facts.exists, facts.read_only, facts.needs_migration, facts.daemon_tables) == (True, False, False, False)
+    assert (facts.exists, facts.read_only, facts.needs_migration, facts.daemon_tables) == (
+        True,
+        False,
+        False,
+        False,
+    )
     data = facts.as_json()
     assert list(data) == [*COMMON, "daemon_tables"]
     assert data["schema"] == {"current": latest_revision(), "latest": latest_revision()}
@@ -39,7 +47,11 @@ def test_a_file_that_is_no_database_is_read_only_with_the_reason_and_no_table_fa
     dd = DataDir(tmp_path, "flag")
     dd.store.write_bytes(b"not a database at all" * 100)
     facts = whereabouts.where(dd)
-    assert facts.read_only and facts.read_only_reason and "not a readable SQLite database" in facts.read_only_reason
+    assert (
+        facts.read_only
+        and facts.read_only_reason
+        and "not a readable SQLite database" in facts.read_only_reason
+    )
     assert list(facts.as_json()) == [*COMMON, "read_only_reason"]
 
 

@@ -94,7 +94,9 @@ def check_numbers(args: argparse.Namespace) -> None:
         value = getattr(args, name, None)
         if value is not None and not low <= value <= MAX_N:
             shown = str(value) if len(str(value)) <= 24 else f"{str(value)[:20]}…"
-            raise InvalidInput(f"--{name} {shown} is out of range; give a whole number from {low} to {MAX_N}.")
+            raise InvalidInput(
+                f"--{name} {shown} is out of range; give a whole number from {low} to {MAX_N}."
+            )
 
 
 # Commands that re-derive (or erase) everything themselves: no re-derivation before them. serve
@@ -157,8 +159,9 @@ def make_context(args: argparse.Namespace) -> Context:
         from creative_memory.services.common.clock import parse_now
 
         now = parse_now(args.now)
-    return Context(data_dir=dd, user=user, actor=Actor.CLI, now_override=now, on_note=Out.note,
-                   create_folder=args.create)
+    return Context(
+        data_dir=dd, user=user, actor=Actor.CLI, now_override=now, on_note=Out.note, create_folder=args.create
+    )
 
 
 def damaged(command: str, exc: BaseException) -> CreativeMemoryError | None:
@@ -180,7 +183,9 @@ def damaged(command: str, exc: BaseException) -> CreativeMemoryError | None:
             "was rolled back. Check that its disk is attached and healthy (or not full), then run it again."
         )
     if not limits.damage_code(exc):
-        return StoreUnavailable(f"The store could not be used by '{command}' ({detail}); nothing more was changed.")
+        return StoreUnavailable(
+            f"The store could not be used by '{command}' ({detail}); nothing more was changed."
+        )
     from creative_memory.services.store.integrity import damaged_sentence
 
     return StoreUnavailable(damaged_sentence(command, detail))
@@ -239,8 +244,10 @@ def _flush_stdout() -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None:
-        say("od-memory: standard output is closed; run the command with its output going somewhere "
-            "(for example > /dev/null). Nothing was done.")
+        say(
+            "od-memory: standard output is closed; run the command with its output going somewhere "
+            "(for example > /dev/null). Nothing was done."
+        )
         return 1
     from creative_memory.services.store.safefile import install_signal_cleanup
 
@@ -269,8 +276,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         except OSError as exc:
             if isinstance(exc, BrokenPipeError) or _output_error(exc):
                 _silence_stdout()
-                say(f"od-memory: the output could not be written ({_why(exc)}); run it again with the "
-                    "output going to a file or program that takes it all.")
+                say(
+                    f"od-memory: the output could not be written ({_why(exc)}); run it again with the "
+                    "output going to a file or program that takes it all."
+                )
                 code = 1
             else:
                 bad = damaged(args.command, exc)  # a limit of the machine: descriptors, memory, disk

@@ -28,6 +28,7 @@ _COMPACT = (
     "free space; Open Design cannot write meanwhile"
 )
 
+
 def _globals(p: argparse.ArgumentParser, *, top: bool) -> None:
     d = None if top else argparse.SUPPRESS
     p.add_argument(
@@ -177,17 +178,24 @@ def _erase_commands(cmd: Command) -> None:
     p.add_argument("--project", metavar="ID")
     p.add_argument("--polarity", choices=["positive", "negative"])
     p.add_argument("--block", action="store_true", help="never learn this pattern again")
-    p.add_argument("--reason", metavar="TEXT", help="with --block: why, kept with the block (the name is left out)")
+    p.add_argument(
+        "--reason", metavar="TEXT", help="with --block: why, kept with the block (the name is left out)"
+    )
     p.add_argument("--yes", action="store_true", help="do not ask for confirmation")
     p.add_argument("--compact", action="store_true", help=_COMPACT)
 
     p = cmd("reset", "erase all creative memory of the user")
     p.add_argument(
-        "--confirm", "--yes", action="store_true", help="do not ask (needed without a terminal): cannot be undone"
+        "--confirm",
+        "--yes",
+        action="store_true",
+        help="do not ask (needed without a terminal): cannot be undone",
     )
     p.add_argument("--backup", metavar="PATH", help="export a backup bundle first (a new file)")
     p.add_argument("--encrypt", action="store_true", help="encrypt the --backup bundle with a passphrase")
-    p.add_argument("--passphrase-env", metavar="VAR", help="with --encrypt: read the passphrase from this variable")
+    p.add_argument(
+        "--passphrase-env", metavar="VAR", help="with --encrypt: read the passphrase from this variable"
+    )
     p.add_argument("--force", action="store_true", help="let --backup replace an existing file")
     p.add_argument("--include-settings", action="store_true", help="also reset settings and the blocklist")
     p.add_argument("--compact", action="store_true", help=_COMPACT)
@@ -198,7 +206,9 @@ def _block_command(cmd: Command) -> None:
     p = cmd("block", "the blocked patterns: what is kept of them, and lifting a block")
     bsub = p.add_subparsers(dest="block_cmd", metavar="ACTION", parser_class=Parser)
     bsub.required = True
-    bl = bsub.add_parser("list", help="each block: id, fingerprint, kind, when, why (never the name: it is not kept)")
+    bl = bsub.add_parser(
+        "list", help="each block: id, fingerprint, kind, when, why (never the name: it is not kept)"
+    )
     _globals(bl, top=False)
     bf = bsub.add_parser("lift", help="lift a block: ID or FINGERPRINT from block list, or TYPE PATTERN")
     _globals(bf, top=False)
@@ -261,8 +271,11 @@ def _demo_command(cmd: Command) -> None:
     p = cmd("demo", "fill the separate demo store (or the --data-dir store) with generated data")
     p.add_argument("--size", choices=["S", "M", "L"], default="S")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--force", action="store_true",
-                   help="fill a --data-dir store even though it holds events that are not demo data")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="fill a --data-dir store even though it holds events that are not demo data",
+    )
     p.add_argument("--yes", action="store_true", help="do not ask when the user already has memory")
 
 

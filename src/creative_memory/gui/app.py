@@ -44,18 +44,38 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--user", metavar="ID", help="whose memory (default: OD_USER_ID or 'local')")
     p.add_argument("--version", action="version", version=f"creative-memory {__version__}")
     p.add_argument("--screenshot", metavar="DIR", help="render every tab to PNG files in DIR and exit")
-    p.add_argument("--self-test", action="store_true",
-                   help="open offscreen on a temporary store, prove the gates, render each tab; exit 0/1")
-    p.add_argument("--retrieval", type=_retrieval_id, metavar="ID",
-                   help="open Diagnostics on this recorded retrieval (the link of a memory note)")
-    p.add_argument("--size", metavar="WxH", default="1200x780",
-                   help="window size for --screenshot (default 1200x780; e.g. 720x600)")
-    p.add_argument("--palette", choices=["system", "light", "dark"], default="system",
-                   help="colour scheme (default: follow the system)")
-    p.add_argument("--lang", type=language_code, metavar="CODE",
-                   help="language of the window: " + ", ".join(shipped_languages())
-                   + " (default: the system's). For any other code the window says so on stderr "
-                   "and speaks English")
+    p.add_argument(
+        "--self-test",
+        action="store_true",
+        help="open offscreen on a temporary store, prove the gates, render each tab; exit 0/1",
+    )
+    p.add_argument(
+        "--retrieval",
+        type=_retrieval_id,
+        metavar="ID",
+        help="open Diagnostics on this recorded retrieval (the link of a memory note)",
+    )
+    p.add_argument(
+        "--size",
+        metavar="WxH",
+        default="1200x780",
+        help="window size for --screenshot (default 1200x780; e.g. 720x600)",
+    )
+    p.add_argument(
+        "--palette",
+        choices=["system", "light", "dark"],
+        default="system",
+        help="colour scheme (default: follow the system)",
+    )
+    p.add_argument(
+        "--lang",
+        type=language_code,
+        metavar="CODE",
+        help="language of the window: "
+        + ", ".join(shipped_languages())
+        + " (default: the system's). For any other code the window says so on stderr "
+        "and speaks English",
+    )
     p.add_argument("--log-level", default=os.environ.get("CM_LOG_LEVEL", "WARNING"))
     return p
 
@@ -267,7 +287,9 @@ class _Launch:
 
         # --screenshot of a store only looks: it never creates, migrates or backs one up (decision 0031)
         looking = bool(self.args.screenshot) and self.temp is None
-        ctx = Context(data_dir=self.data_dir, user=self.user, actor=Actor.GUI, looking=looking, create_folder=False)
+        ctx = Context(
+            data_dir=self.data_dir, user=self.user, actor=Actor.GUI, looking=looking, create_folder=False
+        )
         if self.offscreen:  # nobody to wait for: a store locked past a few seconds ends the run
             ctx.lock_budget_s = OFFSCREEN_LOCK_BUDGET_S
         ctrl = Controller(ctx, actx.worker, actx.keeper)

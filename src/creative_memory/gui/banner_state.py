@@ -23,13 +23,18 @@ class StoreInfo:
     keychain_fallback: bool = False
     keychain_detail: str | None = None
 
+
 def time_left(ms: int) -> str:
     """'2 days 3 h left', '1 h 20 min left', '5 min left', 'less than a minute left'."""
     minutes = ms // 60_000
     days, rest = divmod(minutes, 24 * 60)
     hours, mins = divmod(rest, 60)
     if days:
-        text = QCoreApplication.translate("BannerState", "{d} days {h} h").format(d=days, h=hours) if days > 1 else QCoreApplication.translate("BannerState", "1 day {h} h").format(h=hours)
+        text = (
+            QCoreApplication.translate("BannerState", "{d} days {h} h").format(d=days, h=hours)
+            if days > 1
+            else QCoreApplication.translate("BannerState", "1 day {h} h").format(h=hours)
+        )
     elif hours:
         text = QCoreApplication.translate("BannerState", "{h} h {m} min").format(h=hours, m=mins)
     elif mins:
@@ -49,7 +54,9 @@ def format_until(iso_text: str | None, *, forever: bool, now_ms: int | None = No
     when = QLocale().toString(local, "ddd d MMM, HH:mm")
     if now_ms is None:
         return QCoreApplication.translate("BannerState", "until {when}").format(when=when)
-    return QCoreApplication.translate("BannerState", "until {when} ({left})").format(when=when, left=time_left(max(end - now_ms, 0)))
+    return QCoreApplication.translate("BannerState", "until {when} ({left})").format(
+        when=when, left=time_left(max(end - now_ms, 0))
+    )
 
 
 def banner_state(
@@ -66,14 +73,26 @@ def banner_state(
     action: str | None = None
     if store_info.too_new:
         kind = "error"
-        lines.append(QCoreApplication.translate("BannerState", "Store written by a newer version: {reason}").format(reason=store_info.reason))
+        lines.append(
+            QCoreApplication.translate("BannerState", "Store written by a newer version: {reason}").format(
+                reason=store_info.reason
+            )
+        )
     elif store_info.read_only:
         kind = "warning"
-        lines.append(QCoreApplication.translate("BannerState", "This store is read-only: {reason}").format(reason=store_info.reason))
+        lines.append(
+            QCoreApplication.translate("BannerState", "This store is read-only: {reason}").format(
+                reason=store_info.reason
+            )
+        )
     if status is not None:
         if not status.enabled:
             kind = "warning" if kind == "info" else kind
-            lines.append(QCoreApplication.translate("BannerState", "Creative memory is off: nothing is learned and nothing is injected."))
+            lines.append(
+                QCoreApplication.translate(
+                    "BannerState", "Creative memory is off: nothing is learned and nothing is injected."
+                )
+            )
             action = action or "enable"
         lp, up = status.learning_paused_until, status.using_paused_until
         forever = status.paused_until_resumed
@@ -108,5 +127,7 @@ def banner_state(
 def notice_state(store_info: StoreInfo) -> tuple[str, str] | None:
     """(key, text) of a dismissable notice, or None. The key remembers a dismissal."""
     if store_info.keychain_fallback:
-        return "keychain", store_info.keychain_detail or QCoreApplication.translate("BannerState", "No system keychain was found.")
+        return "keychain", store_info.keychain_detail or QCoreApplication.translate(
+            "BannerState", "No system keychain was found."
+        )
     return None

@@ -57,10 +57,14 @@ class FlowLayout(QLayout):
         style = widget.style() if widget is not None else None
         if style is None:
             return 6
-        return style.layoutSpacing(
-            QSizePolicy.ControlType.PushButton, QSizePolicy.ControlType.PushButton, Qt.Orientation.Horizontal
-        ) if style.pixelMetric(QStyle.PixelMetric.PM_LayoutHorizontalSpacing) < 0 else style.pixelMetric(
-            QStyle.PixelMetric.PM_LayoutHorizontalSpacing
+        return (
+            style.layoutSpacing(
+                QSizePolicy.ControlType.PushButton,
+                QSizePolicy.ControlType.PushButton,
+                Qt.Orientation.Horizontal,
+            )
+            if style.pixelMetric(QStyle.PixelMetric.PM_LayoutHorizontalSpacing) < 0
+            else style.pixelMetric(QStyle.PixelMetric.PM_LayoutHorizontalSpacing)
         )
 
     def _arrange(self, rect: QRect, *, apply: bool) -> int:

@@ -53,7 +53,9 @@ def selected_text(view: QAbstractItemView) -> str:
     return "\n".join(lines).replace(FSI, "").replace(PDI, "")
 
 
-def add_context_actions(view: QAbstractItemView, actions: Sequence[QAction] = (), *, copy: bool = True) -> None:
+def add_context_actions(
+    view: QAbstractItemView, actions: Sequence[QAction] = (), *, copy: bool = True
+) -> None:
     """Give ``view`` a context menu of ``actions`` (and Copy), opened by the mouse, the Menu key or
     Shift+F10. The actions are added to the view too, so their shortcuts work while it has the focus."""
     items: list[QAction | None] = list(actions)
@@ -62,7 +64,9 @@ def add_context_actions(view: QAbstractItemView, actions: Sequence[QAction] = ()
         copy_action.setObjectName(f"{view.objectName() or 'view'}_copy")
         copy_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Copy))
         copy_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        copy_action.setToolTip(QCoreApplication.translate("Keyboard", "Copy the selected rows as text (Ctrl+C)"))
+        copy_action.setToolTip(
+            QCoreApplication.translate("Keyboard", "Copy the selected rows as text (Ctrl+C)")
+        )
         copy_action.triggered.connect(lambda: QGuiApplication.clipboard().setText(selected_text(view)))
         if items:
             items.append(None)  # a separator before Copy
@@ -102,8 +106,9 @@ def open_context_menu(view: QAbstractItemView, items: Sequence[QAction | None], 
     view.context_menu_at = time.monotonic()  # type: ignore[attr-defined]
     menu.popup(view.viewport().mapToGlobal(pos))
     if menu.actions():
-        menu.setActiveAction(next((a for a in menu.actions() if a.isEnabled() and not a.isSeparator()),
-                                  menu.actions()[0]))
+        menu.setActiveAction(
+            next((a for a in menu.actions() if a.isEnabled() and not a.isSeparator()), menu.actions()[0])
+        )
     return menu
 
 

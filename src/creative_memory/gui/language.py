@@ -20,7 +20,9 @@ def translations_folder() -> Path:
 
 def shipped_languages() -> list[str]:
     """English (the source) and every language whose ``creative_memory_<code>.qm`` is shipped."""
-    shipped = {p.stem.removeprefix("creative_memory_") for p in translations_folder().glob("creative_memory_*.qm")}
+    shipped = {
+        p.stem.removeprefix("creative_memory_") for p in translations_folder().glob("creative_memory_*.qm")
+    }
     return ["en", *sorted(shipped - {"en"})]
 
 
@@ -30,8 +32,11 @@ def language_code(text: str) -> str:
     code = text.strip().replace("-", "_").split("_", 1)[0].lower()
     if code in shipped_languages():
         return code
-    print(f"creative-memory: there is no '{text}' translation; the window speaks English "
-          f"(available: {', '.join(shipped_languages())}).", file=sys.stderr)
+    print(
+        f"creative-memory: there is no '{text}' translation; the window speaks English "
+        f"(available: {', '.join(shipped_languages())}).",
+        file=sys.stderr,
+    )
     return "en"
 
 

@@ -88,7 +88,9 @@ def default_log_file(env: dict[str, str] | None = None) -> Path:
 def current_log_file() -> Path | None:
     """The file the log is being written to, or None when it goes to the console only."""
     for handler in logging.getLogger().handlers:
-        if getattr(handler, _HANDLER_MARK, False) and isinstance(handler, logging.handlers.RotatingFileHandler):
+        if getattr(handler, _HANDLER_MARK, False) and isinstance(
+            handler, logging.handlers.RotatingFileHandler
+        ):
             return Path(handler.baseFilename)
     return None
 
@@ -97,7 +99,9 @@ def close_log_file() -> None:
     """Stop writing the log file (the console stays): before its folder is removed."""
     root = logging.getLogger()
     for handler in list(root.handlers):
-        if getattr(handler, _HANDLER_MARK, False) and isinstance(handler, logging.handlers.RotatingFileHandler):
+        if getattr(handler, _HANDLER_MARK, False) and isinstance(
+            handler, logging.handlers.RotatingFileHandler
+        ):
             root.removeHandler(handler)
             handler.close()
 

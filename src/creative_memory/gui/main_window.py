@@ -142,7 +142,9 @@ class MainWindow(QMainWindow):
             self.tabs.setTabToolTip(i - 1, self.tr("{title} (Ctrl+{n})").format(title=page.title(), n=i))
             sc = QShortcut(QKeySequence(f"Ctrl+{i}"), self)
             sc.activated.connect(lambda idx=i - 1: self.tabs.setCurrentIndex(idx))
-        QShortcut(QKeySequence(QKeySequence.StandardKey.Refresh), self).activated.connect(self.refresh_current)
+        QShortcut(QKeySequence(QKeySequence.StandardKey.Refresh), self).activated.connect(
+            self.refresh_current
+        )
         QShortcut(QKeySequence("F5"), self).activated.connect(self.refresh_current)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self).activated.connect(self._focus_filter)
 
@@ -222,16 +224,24 @@ class MainWindow(QMainWindow):
 
     async def _rederive(self) -> None:
         """Re-derive preferences derived by older rules (decision 0026), with progress."""
-        dialog = ProgressDialog(self, title=self.tr("Updating preferences"), text=self.tr(
-            "The rules that turn your reactions into preferences have changed. Re-deriving every "
-            "preference from the raw events…"))
+        dialog = ProgressDialog(
+            self,
+            title=self.tr("Updating preferences"),
+            text=self.tr(
+                "The rules that turn your reactions into preferences have changed. Re-deriving every "
+                "preference from the raw events…"
+            ),
+        )
         self.ctrl.busyChanged.emit(True)
         try:
-            await self.ctrl.run(rederive_if_outdated, self.ctrl.store, self.ctrl.user, self.ctrl.now(),
-                                progress=dialog.report)
+            await self.ctrl.run(
+                rederive_if_outdated, self.ctrl.store, self.ctrl.user, self.ctrl.now(), progress=dialog.report
+            )
             self.ctrl.outdated_rules = None
         except CreativeMemoryError as exc:
-            show_error(self, exc, action=self.tr("Could not re-derive the preferences; they are shown as stored."))
+            show_error(
+                self, exc, action=self.tr("Could not re-derive the preferences; they are shown as stored.")
+            )
         finally:
             dialog.finish()
             self.ctrl.busyChanged.emit(False)
@@ -264,11 +274,23 @@ class MainWindow(QMainWindow):
             return
         try:
             if action == "enable":
-                await self.ctrl.run(controls.set_enabled, self.ctrl.store, self.ctrl.user, True,
-                                    actor=self.ctrl.ctx.actor, now=self.ctrl.now())
+                await self.ctrl.run(
+                    controls.set_enabled,
+                    self.ctrl.store,
+                    self.ctrl.user,
+                    True,
+                    actor=self.ctrl.ctx.actor,
+                    now=self.ctrl.now(),
+                )
             elif action == "resume":
-                await self.ctrl.run(controls.resume, self.ctrl.store, self.ctrl.user, what="both",
-                                    actor=self.ctrl.ctx.actor, now=self.ctrl.now())
+                await self.ctrl.run(
+                    controls.resume,
+                    self.ctrl.store,
+                    self.ctrl.user,
+                    what="both",
+                    actor=self.ctrl.ctx.actor,
+                    now=self.ctrl.now(),
+                )
         except CreativeMemoryError as exc:
             show_error(self, exc)
             return
@@ -402,9 +424,13 @@ class MainWindow(QMainWindow):
 
     def _focus_filter(self) -> None:
         if not self.current_page().focus_filter():  # Ctrl+F on a tab with no list to search
-            self.statusBar().showMessage(self.tr(
-                "There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, "
-                "Ctrl+4 retrievals in Diagnostics."), 8000)
+            self.statusBar().showMessage(
+                self.tr(
+                    "There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, "
+                    "Ctrl+4 retrievals in Diagnostics."
+                ),
+                8000,
+            )
 
     def _set_live(self, live: bool) -> None:
         self.live_label.setText(self.tr("● Live") if live else self.tr("○ Not live"))

@@ -49,7 +49,10 @@ def watchdog(actx: AppContext, end: Callable[[AppContext, int], None]) -> None:
     def expire() -> None:
         end(actx, 1)
         with suppress(OSError):  # nobody to tell (a broken pipe): the run ends all the same
-            print(f"creative-memory: the run did not finish within {seconds:g} s, so it was stopped.", file=sys.stderr)
+            print(
+                f"creative-memory: the run did not finish within {seconds:g} s, so it was stopped.",
+                file=sys.stderr,
+            )
 
     timer = QTimer(actx.app)
     timer.setSingleShot(True)
@@ -88,11 +91,20 @@ def window_size(text: str) -> tuple[int, int]:
 
 
 async def screenshots(
-    actx: AppContext, window: MainWindow, folder: Path, palette: str, size: str = "1200x780", *, extras: bool = False
+    actx: AppContext,
+    window: MainWindow,
+    folder: Path,
+    palette: str,
+    size: str = "1200x780",
+    *,
+    extras: bool = False,
 ) -> int:
     """Every tab; on the generated store (no --data-dir) also the Forget dialog and the demo banner."""
     if folder.exists() and not folder.is_dir():
-        print(f"creative-memory: {folder} is a file, not a folder; give a folder for the pictures.", file=sys.stderr)
+        print(
+            f"creative-memory: {folder} is a file, not a folder; give a folder for the pictures.",
+            file=sys.stderr,
+        )
         return 3
     folder.mkdir(parents=True, exist_ok=True)
     width, height = window_size(size)  # checked before the run began (app.py)

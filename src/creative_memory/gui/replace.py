@@ -21,13 +21,24 @@ def replace_box(parent: QWidget | None, path: Path) -> QMessageBox:
     box = QMessageBox(parent)
     box.setObjectName("replace_file_dialog")
     box.setIcon(QMessageBox.Icon.Warning)
-    box.setWindowTitle(QCoreApplication.translate("ReplaceDialog", "Replace the file? — Creative Memory Studio"))
-    box.setTextFormat(Qt.TextFormat.PlainText)
-    box.setText(QCoreApplication.translate("ReplaceDialog", "{name} already exists. Replace it?").format(name=for_display(path.name)))
-    box.setInformativeText(
-        QCoreApplication.translate("ReplaceDialog", "Its contents will be lost. The new file is written completely before the old one is replaced.")
+    box.setWindowTitle(
+        QCoreApplication.translate("ReplaceDialog", "Replace the file? — Creative Memory Studio")
     )
-    replace = box.addButton(QCoreApplication.translate("ReplaceDialog", "Replace"), QMessageBox.ButtonRole.AcceptRole)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setText(
+        QCoreApplication.translate("ReplaceDialog", "{name} already exists. Replace it?").format(
+            name=for_display(path.name)
+        )
+    )
+    box.setInformativeText(
+        QCoreApplication.translate(
+            "ReplaceDialog",
+            "Its contents will be lost. The new file is written completely before the old one is replaced.",
+        )
+    )
+    replace = box.addButton(
+        QCoreApplication.translate("ReplaceDialog", "Replace"), QMessageBox.ButtonRole.AcceptRole
+    )
     replace.setObjectName("replace_button")
     cancel = box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(cancel)
@@ -45,8 +56,11 @@ async def replace_allowed(parent: QWidget | None, path: Path, protected: Sequenc
     box = replace_box(parent, path)
     try:
         await wait_dialog(box)
-        return True if box.clickedButton() is not None and box.buttonRole(box.clickedButton()) == (
-            QMessageBox.ButtonRole.AcceptRole
-        ) else None
+        return (
+            True
+            if box.clickedButton() is not None
+            and box.buttonRole(box.clickedButton()) == (QMessageBox.ButtonRole.AcceptRole)
+            else None
+        )
     finally:
         box.deleteLater()

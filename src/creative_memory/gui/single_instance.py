@@ -100,6 +100,8 @@ def parse_request(data: bytes) -> dict[str, Any] | None:
     if not isinstance(value, dict):
         return None
     retrieval = value.get("retrieval")
-    if retrieval is not None and (not isinstance(retrieval, int) or isinstance(retrieval, bool) or retrieval < 1):
+    if retrieval is not None and (
+        not isinstance(retrieval, int) or isinstance(retrieval, bool) or retrieval < 1
+    ):
         return None
     return {"retrieval": retrieval}

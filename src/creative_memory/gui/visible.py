@@ -19,7 +19,18 @@ from creative_memory.model.inert import for_display, for_terminal, has_controls
 from creative_memory.services.common.sentence import Sentence
 from creative_memory.services.retrieval.reasons import readable, readable_name
 
-__all__ = ["copied_message", "for_display", "has_controls", "number", "said", "shown_id", "shown_name", "shown_pair", "stored_name", "with_stored"]
+__all__ = [
+    "copied_message",
+    "for_display",
+    "has_controls",
+    "number",
+    "said",
+    "shown_id",
+    "shown_name",
+    "shown_pair",
+    "stored_name",
+    "with_stored",
+]
 
 
 @functools.lru_cache(maxsize=65536)
@@ -45,7 +56,9 @@ def with_stored(name: str) -> str:
     stored = stored_name(name)
     if stored == readable_name(name):
         return shown_name(name)
-    return QCoreApplication.translate("Names", "{name} (stored as {raw})").format(name=shown_name(name), raw=stored)
+    return QCoreApplication.translate("Names", "{name} (stored as {raw})").format(
+        name=shown_name(name), raw=stored
+    )
 
 
 def stored_name(name: str) -> str:
@@ -58,9 +71,10 @@ def copied_message(text: str) -> str:
     holds control or bidirectional characters (the view shows them as symbols)."""
     msg = QCoreApplication.translate("PreviewTab", "Copied {n} characters").format(n=len(text))
     if has_controls(text):
-        msg += QCoreApplication.translate("PreviewTab",
+        msg += QCoreApplication.translate(
+            "PreviewTab",
             " — exactly what the model gets, including control or direction characters (shown as "
-            "symbols here); check the text before pasting it into a terminal."
+            "symbols here); check the text before pasting it into a terminal.",
         )
     return msg
 

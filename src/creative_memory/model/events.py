@@ -104,7 +104,9 @@ class EventIn(BaseModel):
         title="Creative memory event",
         json_schema_extra={"$comment": "Generated from creative_memory.model.events.EventIn; do not edit."},
     )
-    event_id: Ident = Field(description="Idempotency key: an event id already stored is counted as a duplicate.")
+    event_id: Ident = Field(
+        description="Idempotency key: an event id already stored is counted as a duplicate."
+    )
     user_id: Ident | None = None
     project_id: Ident | None = None
     signal_type: WireSignal = Field(
@@ -121,7 +123,9 @@ class EventIn(BaseModel):
     tag: str | None = Field(default=None, description="explicit_tag only: one of the known tags.")
     diff: str | None = Field(default=None, max_length=60_000, description="Free text; secrets are redacted.")
     chose: PairwiseSide | None = Field(default=None, description="Comparison only: the side the user chose.")
-    over: PairwiseSide | None = Field(default=None, description="Comparison only: the side it was chosen over.")
+    over: PairwiseSide | None = Field(
+        default=None, description="Comparison only: the side it was chosen over."
+    )
     rating: Rating | None = Field(
         default=None, description="thumbs only: up or down (positive and negative are accepted too)."
     )

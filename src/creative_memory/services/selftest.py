@@ -270,5 +270,7 @@ def _settings_unchanged(before: MemoryStatus, after: MemoryStatus) -> Check:
     return Check(
         "settings_unchanged",
         same,
-        "the user's settings are as they were" if same else f"settings changed: {json.dumps(was)} -> {json.dumps(now)}",
+        "the user's settings are as they were"
+        if same
+        else f"settings changed: {json.dumps(was)} -> {json.dumps(now)}",
     )

@@ -31,7 +31,13 @@ def _list(ctx: Context, out: Out) -> int:
         if not blocks:
             return "Nothing is blocked."
         rows = [
-            (b.id, b.prefix, " + ".join(KINDS.get(k, k) for k in b.kinds), _when(b.created_at), b.reason or "")
+            (
+                b.id,
+                b.prefix,
+                " + ".join(KINDS.get(k, k) for k in b.kinds),
+                _when(b.created_at),
+                b.reason or "",
+            )
             for b in blocks
         ]
         return (
@@ -48,7 +54,9 @@ def _lift(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store, now = ctx.store(), ctx.now()
     what = list(args.what)
     if len(what) > 2:
-        raise InvalidInput("Give one block (ID or FINGERPRINT from od-memory block list) or one TYPE PATTERN.")
+        raise InvalidInput(
+            "Give one block (ID or FINGERPRINT from od-memory block list) or one TYPE PATTERN."
+        )
     consent(
         out,
         "Lift this block? The pattern can be learned again, and its words are kept in diffs again.",
@@ -59,7 +67,9 @@ def _lift(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     if len(what) == 1:
         lifted = [blocklist.lift_block(store, ctx.user, what[0], actor=Actor.CLI, now=now)]
     else:
-        lifted = blocklist.lift_pattern(store, ctx.blocks, ctx.user, what[0], what[1], actor=Actor.CLI, now=now)
+        lifted = blocklist.lift_pattern(
+            store, ctx.blocks, ctx.user, what[0], what[1], actor=Actor.CLI, now=now
+        )
     out.emit(
         {"lifted": [b.as_json() for b in lifted]},
         "\n".join(f"Lifted block {b.id} (fingerprint {b.prefix}); the activity log says so." for b in lifted),

@@ -38,7 +38,9 @@ def receipt_text(r: erasure.Receipt, kept: list[str] | None = None) -> str:
             + ", ".join(kept)
             + "."
         )
-    lines.extend(n.replace(_GENERIC_KEPT, "Kept: other remembered data holds the same text", 1) for n in notes)
+    lines.extend(
+        n.replace(_GENERIC_KEPT, "Kept: other remembered data holds the same text", 1) for n in notes
+    )
     return "\n".join(lines)
 
 
@@ -46,7 +48,9 @@ def forget_session(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     from creative_memory.services.forget import session_forget
 
     if args.type or args.pattern or args.project or args.polarity or args.block or args.reason:
-        raise InvalidInput("--session forgets a whole session; give it alone, without TYPE, PATTERN or other options.")
+        raise InvalidInput(
+            "--session forgets a whole session; give it alone, without TYPE, PATTERN or other options."
+        )
     store, now = ctx.store(), ctx.now()
     n = session_forget.session_events(store, ctx.user, args.session)
     if n:
@@ -73,7 +77,9 @@ def forget(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     if args.reason is not None and not args.block:
         raise InvalidInput("--reason says why a pattern is blocked; give it with --block.")
     if not args.type or not args.pattern:
-        raise InvalidInput("Name what to forget: TYPE PATTERN (e.g. forget layout airy_spacing), or --session ID.")
+        raise InvalidInput(
+            "Name what to forget: TYPE PATTERN (e.g. forget layout airy_spacing), or --session ID."
+        )
     store, now = ctx.store(), ctx.now()
     t = erasure.Target(
         args.type, args.pattern, args.project, Polarity(args.polarity) if args.polarity else None
@@ -107,7 +113,9 @@ def reset(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store, now = ctx.store(), ctx.now()
     backup_path = None
     if (args.encrypt or args.passphrase_env is not None) and args.backup is None:
-        raise InvalidInput("--encrypt and --passphrase-env are for the --backup bundle; give --backup PATH too.")
+        raise InvalidInput(
+            "--encrypt and --passphrase-env are for the --backup bundle; give --backup PATH too."
+        )
     if args.passphrase_env is not None and not args.encrypt:
         raise InvalidInput("--passphrase-env reads the passphrase of an encrypted backup; add --encrypt.")
     passphrase = None
@@ -127,7 +135,13 @@ def reset(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 
         backup_path = str(
             exporting.export_bundle(
-                store, ctx.user, args.backup, now=now, actor=Actor.CLI, force=args.force, passphrase=passphrase
+                store,
+                ctx.user,
+                args.backup,
+                now=now,
+                actor=Actor.CLI,
+                force=args.force,
+                passphrase=passphrase,
             ).path
         )
     r = reset_memory(

@@ -31,7 +31,9 @@ def ingest(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         try:
             text = sys.stdin.read(MAX_INGEST_CHARS + 1)
         except (OSError, UnicodeDecodeError, ValueError) as exc:
-            raise InvalidInput(f"Standard input could not be read ({exc}); pipe UTF-8 JSON lines in.") from None
+            raise InvalidInput(
+                f"Standard input could not be read ({exc}); pipe UTF-8 JSON lines in."
+            ) from None
         if len(text) > MAX_INGEST_CHARS:
             raise InvalidInput(TOO_LARGE.format(what="Standard input"))
     else:

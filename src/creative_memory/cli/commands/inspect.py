@@ -83,8 +83,7 @@ def explain_text(d: Explanation) -> str:
             lines.append(PROVISIONAL_NOTE.strip().lstrip("* "))
     for e in d.events:
         lines.append(
-            f"  {e.at}  {e.signal_type:<22} {e.polarity:<8} {e.project_id or '-':<16} "
-            f"{e.session_id or ''}"
+            f"  {e.at}  {e.signal_type:<22} {e.polarity:<8} {e.project_id or '-':<16} {e.session_id or ''}"
         )
     lines.append(d.why or "")
     return "\n".join(lines)

@@ -81,12 +81,20 @@ def demo(args: argparse.Namespace, ctx: Context, out: Out) -> int:
             what="Adding demo data to existing memory",
         )
     made = demostore.fill(
-        store, ctx.user, size=args.size, seed=args.seed, now=now, actor=Actor.CLI,
-        force=args.force, progress=progress(out),
+        store,
+        ctx.user,
+        size=args.size,
+        seed=args.seed,
+        now=now,
+        actor=Actor.CLI,
+        force=args.force,
+        progress=progress(out),
     )
     if ctx.data_dir.rule == "demo":
-        out.note(f"Demo data is in {ctx.data_dir.path}, apart from your memory; open it with "
-                f"--data-dir \"{ctx.data_dir.path}\".")
+        out.note(
+            f"Demo data is in {ctx.data_dir.path}, apart from your memory; open it with "
+            f'--data-dir "{ctx.data_dir.path}".'
+        )
     out.emit(
         made.as_json(),
         f"Generated {made.events} events, {made.preferences} preferences, {made.projects} projects.",

@@ -43,5 +43,7 @@ def notes(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     from creative_memory.services.controls import notes as memory_notes
 
     s = memory_notes.set_notes(ctx.store(), ctx.user, args.state == "on", actor=Actor.CLI, now=ctx.now())
-    out.emit(s.as_json(), lambda: status_text(s) + ("" if s.memory_notes else "\nMemory notes in chat are off."))
+    out.emit(
+        s.as_json(), lambda: status_text(s) + ("" if s.memory_notes else "\nMemory notes in chat are off.")
+    )
     return 0

@@ -47,7 +47,9 @@ class BlocksDialog(QDialog):
         )
         self.table = QTableWidget(0, 4, self)
         self.table.setObjectName("blocks_table")
-        self.table.setHorizontalHeaderLabels([self.tr("Fingerprint"), self.tr("Blocks"), self.tr("When"), self.tr("Why")])
+        self.table.setHorizontalHeaderLabels(
+            [self.tr("Fingerprint"), self.tr("Blocks"), self.tr("When"), self.tr("Why")]
+        )
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -73,7 +75,11 @@ class BlocksDialog(QDialog):
         self.resize(self.fontMetrics().averageCharWidth() * 90, self.fontMetrics().height() * 20)
 
     def kinds_text(self, kinds: tuple[str, ...]) -> str:
-        names = {"pattern": self.tr("the pattern"), "text": self.tr("its words in diffs"), "unknown": self.tr("(older block)")}
+        names = {
+            "pattern": self.tr("the pattern"),
+            "text": self.tr("its words in diffs"),
+            "unknown": self.tr("(older block)"),
+        }
         return self.tr(" and ").join(names.get(k, k) for k in kinds)
 
     async def load(self) -> None:
@@ -119,7 +125,12 @@ class BlocksDialog(QDialog):
         self.problem.setVisible(False)
         try:
             await self.ctrl.run(
-                blocklist.lift_block, self.ctrl.store, self.ctrl.user, str(block.id), actor=self.ctrl.ctx.actor, now=self.ctrl.now()
+                blocklist.lift_block,
+                self.ctrl.store,
+                self.ctrl.user,
+                str(block.id),
+                actor=self.ctrl.ctx.actor,
+                now=self.ctrl.now(),
             )
         except Exception as exc:
             self.problem.setText(self.tr("The block could not be lifted: {error}").format(error=exc))

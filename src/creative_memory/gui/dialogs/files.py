@@ -21,7 +21,9 @@ async def ask_save_path(parent: QWidget | None, title: str, suggested: Path) -> 
     dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
     dialog.setOption(QFileDialog.Option.DontConfirmOverwrite)  # gui.replace asks, once, for every path
     dialog.setFileMode(QFileDialog.FileMode.AnyFile)
-    dialog.setNameFilter(QCoreApplication.translate("DialogsFiles", "Creative memory (*.json);;All files (*)"))
+    dialog.setNameFilter(
+        QCoreApplication.translate("DialogsFiles", "Creative memory (*.json);;All files (*)")
+    )
     dialog.setDefaultSuffix("json")
     dialog.selectFile(str(suggested))
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
@@ -41,7 +43,11 @@ async def ask_open_path(parent: QWidget | None, title: str, folder: Path) -> Pat
     dialog.setObjectName("open_file_dialog")
     dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
     dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
-    dialog.setNameFilter(QCoreApplication.translate("DialogsFiles", "Creative memory or preferences.json (*.json);;All files (*)"))
+    dialog.setNameFilter(
+        QCoreApplication.translate(
+            "DialogsFiles", "Creative memory or preferences.json (*.json);;All files (*)"
+        )
+    )
     try:
         result = await wait_dialog(dialog)
         files = dialog.selectedFiles()

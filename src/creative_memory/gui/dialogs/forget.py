@@ -108,11 +108,12 @@ class ForgetDialog(QDialog):
         self.list.setFocus()
 
     def _build_heading(self) -> tuple[QLabel, QLabel]:
-        """"Forget this pattern?" and the label of the list."""
+        """ "Forget this pattern?" and the label of the list."""
         pairs = {(r.preference_type, r.pattern) for r in self.rows}
         n = len(pairs)
         heading = QLabel(
-            self.tr("Forget this pattern?") if n == 1 else self.tr("Forget {n} patterns?").format(n=_n(n)), self
+            self.tr("Forget this pattern?") if n == 1 else self.tr("Forget {n} patterns?").format(n=_n(n)),
+            self,
         )
         heading.setObjectName("forget_heading")
         heading.setFont(_heading_font(self))
@@ -144,12 +145,14 @@ class ForgetDialog(QDialog):
         self.list.setMinimumHeight(min(self.list.count(), 4) * (line + 8) + 8)
 
     def _build_everywhere(self) -> None:
-        """"Tick everywhere"."""
+        """ "Tick everywhere"."""
         self.everywhere_button = QPushButton(self.tr("Tick &everywhere"), self)
         self.everywhere_button.setObjectName("forget_everywhere")
         self.everywhere_button.setAccessibleName(self.tr("Tick everywhere"))
         self.everywhere_button.setToolTip(
-            self.tr("Forget the selected patterns in every scope and both polarities (their text leaves the file)")
+            self.tr(
+                "Forget the selected patterns in every scope and both polarities (their text leaves the file)"
+            )
         )
         self.everywhere_button.setAutoDefault(False)
         self.everywhere_button.clicked.connect(self.tick_everywhere)
@@ -164,7 +167,9 @@ class ForgetDialog(QDialog):
 
         warn_icon = QLabel(self)
         size = self.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize, None, self)
-        warn_icon.setPixmap(tinted_icon("warning", accent_colour("warning", self.palette())).pixmap(size, size))
+        warn_icon.setPixmap(
+            tinted_icon("warning", accent_colour("warning", self.palette())).pixmap(size, size)
+        )
         warn_icon.setAccessibleName(self.tr("Warning"))
         undo = QLabel(self.tr("This cannot be undone. Nothing recoverable is kept."), self)
         undo.setObjectName("forget_undo")
@@ -175,12 +180,14 @@ class ForgetDialog(QDialog):
         return warn
 
     def _build_block(self, block: bool) -> None:
-        """"Also block these patterns from being learned again"."""
+        """ "Also block these patterns from being learned again"."""
         self.block_box = QCheckBox(self.tr("Also &block these patterns from being learned again"), self)
         self.block_box.setObjectName("forget_block")
         self.block_box.setChecked(block)
         self.block_box.setToolTip(
-            self.tr("Keeps only a keyed fingerprint of each pattern, never its text, so it is never learned again")
+            self.tr(
+                "Keeps only a keyed fingerprint of each pattern, never its text, so it is never learned again"
+            )
         )
         self.block_box.setAccessibleName(self.tr("Block from being learned again"))
 
@@ -207,14 +214,22 @@ class ForgetDialog(QDialog):
     # rows --------------------------------------------------------------------------------------
     def describe(self, r: ScopeRow) -> str:
         where = (
-            self.tr("global") if r.project_id is None
+            self.tr("global")
+            if r.project_id is None
             else self.tr("project {project}").format(project=shown_id(r.project_name or r.project_id))
         )
-        prefs = self.tr("1 preference") if r.preferences == 1 else self.tr("{n} preferences").format(n=_n(r.preferences))
+        prefs = (
+            self.tr("1 preference")
+            if r.preferences == 1
+            else self.tr("{n} preferences").format(n=_n(r.preferences))
+        )
         events = self.tr("1 event") if r.events == 1 else self.tr("{n} events").format(n=_n(r.events))
         return self.tr("{name} — {where}, {polarity}: {prefs}, {events}").format(
-            name=shown_pair(r.preference_type, r.pattern), where=where,
-            polarity=self.tr("prefer") if r.polarity == "positive" else self.tr("avoid"), prefs=prefs, events=events,
+            name=shown_pair(r.preference_type, r.pattern),
+            where=where,
+            polarity=self.tr("prefer") if r.polarity == "positive" else self.tr("avoid"),
+            prefs=prefs,
+            events=events,
         )
 
     def checked_rows(self) -> list[ScopeRow]:
@@ -249,11 +264,13 @@ class ForgetDialog(QDialog):
             self.summary.setText(self.tr("Nothing is ticked, so nothing would be erased."))
         else:
             records = (
-                self.tr("1 learned preference") if plan.preferences == 1
+                self.tr("1 learned preference")
+                if plan.preferences == 1
                 else self.tr("{n} learned preferences").format(n=_n(plan.preferences))
             )
             events = (
-                self.tr("1 recorded event") if plan.events == 1
+                self.tr("1 recorded event")
+                if plan.events == 1
                 else self.tr("{n} recorded events").format(n=_n(plan.events))
             )
             self.summary.setText(

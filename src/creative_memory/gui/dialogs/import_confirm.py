@@ -41,7 +41,9 @@ class ImportConfirmDialog(QDialog):
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setText(self.tr("&Import"))
         ok.setToolTip(self.tr("Import the file and apply these changes"))
-        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip(self.tr("Close without importing"))
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip(
+            self.tr("Close without importing")
+        )
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)

@@ -40,7 +40,9 @@ class ImportDialog(QDialog):
         )
         self.replace_button.setAccessibleName(self.tr("Replace"))
         replace_note = wrap(
-            self.tr("Your current preferences and events are erased first; settings from a bundle replace yours."),
+            self.tr(
+                "Your current preferences and events are erased first; settings from a bundle replace yours."
+            ),
             self,
         )
         for note in (merge_note, replace_note):
@@ -57,7 +59,9 @@ class ImportDialog(QDialog):
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setText(self.tr("&Import"))
         ok.setToolTip(self.tr("Import the file"))
-        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip(self.tr("Close without importing"))
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip(
+            self.tr("Close without importing")
+        )
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
 

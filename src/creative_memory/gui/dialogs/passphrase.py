@@ -95,17 +95,21 @@ class PassphraseDialog(QDialog):
         self.show_check.toggled.connect(self._on_show)
 
     def _build_remember(self, keychain_available: bool) -> None:
-        """"Remember it in the system keychain" (disabled, saying why, without a keychain)."""
+        """ "Remember it in the system keychain" (disabled, saying why, without a keychain)."""
         self.remember_check = QCheckBox(self.tr("&Remember it in the system keychain"), self)
         self.remember_check.setObjectName("remember_passphrase")
         self.remember_check.setAccessibleName(self.tr("Remember the passphrase in the system keychain"))
         if keychain_available:
             self.remember_check.setToolTip(
-                self.tr("Keep the passphrase in the keychain so importing this file on this computer does not ask")
+                self.tr(
+                    "Keep the passphrase in the keychain so importing this file on this computer does not ask"
+                )
             )
         else:
             self.remember_check.setEnabled(False)
-            self.remember_check.setToolTip(self.tr("No system keychain was found, so it cannot be remembered"))
+            self.remember_check.setToolTip(
+                self.tr("No system keychain was found, so it cannot be remembered")
+            )
 
     def _build_form(self, confirm: bool) -> QFormLayout:
         """The labelled fields; the repetition only when choosing a passphrase."""
@@ -129,7 +133,9 @@ class PassphraseDialog(QDialog):
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setText(self.tr("&Encrypt") if confirm else self.tr("&Open"))
         ok.setToolTip(self.tr("Use this passphrase"))
-        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip(self.tr("Go back without a passphrase"))
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip(
+            self.tr("Go back without a passphrase")
+        )
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
 
@@ -149,7 +155,9 @@ class PassphraseDialog(QDialog):
             return self.tr("Enter a passphrase.")
         if self._confirm:
             if len(text) < MIN_PASSPHRASE:
-                return self.tr("The passphrase is too short: use at least {n} characters.").format(n=MIN_PASSPHRASE)
+                return self.tr("The passphrase is too short: use at least {n} characters.").format(
+                    n=MIN_PASSPHRASE
+                )
             if text != self.confirm_edit.text():
                 return self.tr("The two passphrases do not match; type the same passphrase twice.")
         return None

@@ -115,7 +115,7 @@ class PauseDialog(QDialog):
         self.preset_buttons["hour"].setFocus()
 
     def _build_when(self, now_ms: int) -> QGroupBox:
-        """"How long": the presets and the date and time of "Until a date and time"."""
+        """ "How long": the presets and the date and time of "Until a date and time"."""
         when_box = QGroupBox(self.tr("How long"), self)
         when_layout = QGridLayout(when_box)
         self.preset_group = QButtonGroup(self)
@@ -128,7 +128,10 @@ class PauseDialog(QDialog):
             ),
             "week": (self.tr("For 1 &week"), self.tr("Pause for seven days from now")),
             "resume": (self.tr("Until I &resume"), self.tr("Pause with no end; resume it yourself")),
-            "custom": (self.tr("Until a &date and time:"), self.tr("Pause until the date and time you choose")),
+            "custom": (
+                self.tr("Until a &date and time:"),
+                self.tr("Pause until the date and time you choose"),
+            ),
         }
         self.preset_buttons: dict[Preset, QRadioButton] = {}
         for i, key in enumerate(PRESETS):
@@ -152,7 +155,7 @@ class PauseDialog(QDialog):
         return when_box
 
     def _build_what(self) -> QGroupBox:
-        """"What to pause": both, learning only, using only."""
+        """ "What to pause": both, learning only, using only."""
         what_box = QGroupBox(self.tr("What to pause"), self)
         what_layout = QVBoxLayout(what_box)
         self.what_group = QButtonGroup(self)
@@ -272,7 +275,9 @@ class PauseDialog(QDialog):
             self.ends_label.setText(self.tr("{what} will stay paused until you resume.").format(what=what))
         else:
             when = QDateTime.fromMSecsSinceEpoch(until).toString("ddd d MMM yyyy, HH:mm")
-            self.ends_label.setText(self.tr("{what} will be paused until {when}.").format(what=what, when=when))
+            self.ends_label.setText(
+                self.tr("{what} will be paused until {when}.").format(what=what, when=when)
+            )
         problem = self.problem_text()
         self.problem.setText(problem or "")
         self.problem.setVisible(bool(problem))

@@ -36,15 +36,19 @@ class ReceiptDialog(QDialog):
     """
 
     def target_text(self, t: Target, names: dict[str, str]) -> str:
-        """"airy spacing (layout): everywhere" / "…: global, avoid only" / "…: project Deck"."""
+        """ "airy spacing (layout): everywhere" / "…: global, avoid only" / "…: project Deck"."""
         if t.project_id:
-            where = self.tr("project {project}").format(project=shown_id(names.get(t.project_id) or t.project_id))
+            where = self.tr("project {project}").format(
+                project=shown_id(names.get(t.project_id) or t.project_id)
+            )
         elif t.global_only:
             where = self.tr("global")
         else:
             where = self.tr("everywhere")
         if t.polarity is not None:
-            where += ", " + (self.tr("prefer only") if str(t.polarity) == "positive" else self.tr("avoid only"))
+            where += ", " + (
+                self.tr("prefer only") if str(t.polarity) == "positive" else self.tr("avoid only")
+            )
         return f"{shown_pair(t.preference_type, t.pattern)}: {where}"
 
     def __init__(
@@ -88,7 +92,9 @@ class ReceiptDialog(QDialog):
         if patterns is None:
             heading_text = self.tr("Reset and verified") if verified else self.tr("Reset, but not verified")
         else:
-            heading_text = self.tr("Forgotten and verified") if verified else self.tr("Forgotten, but not verified")
+            heading_text = (
+                self.tr("Forgotten and verified") if verified else self.tr("Forgotten, but not verified")
+            )
         heading = QLabel(heading_text, self)
         heading.setObjectName("receipt_heading")
         heading.setFont(_heading_font(self))
@@ -117,26 +123,48 @@ class ReceiptDialog(QDialog):
         if patterns is not None:
             add("patterns", self.tr("Patterns"), _n(patterns))
         if targets:
-            add("what", self.tr("What was erased"), "\n".join(self.target_text(t, names or {}) for t in targets[:50])
-                + ("\n" + self.tr("… and {n} more").format(n=_n(len(targets) - 50)) if len(targets) > 50 else ""))
+            add(
+                "what",
+                self.tr("What was erased"),
+                "\n".join(self.target_text(t, names or {}) for t in targets[:50])
+                + (
+                    "\n" + self.tr("… and {n} more").format(n=_n(len(targets) - 50))
+                    if len(targets) > 50
+                    else ""
+                ),
+            )
         add("preferences", self.tr("Learned preferences erased"), _n(int(erased.get("preferences", 0))))
         add("events_deleted", self.tr("Events deleted"), _n(int(erased.get("events_deleted", 0))))
         if patterns is not None or erased.get("events_rewritten"):
-            add("events_rewritten", self.tr("Events with the pattern removed"), _n(int(erased.get("events_rewritten", 0))))
+            add(
+                "events_rewritten",
+                self.tr("Events with the pattern removed"),
+                _n(int(erased.get("events_rewritten", 0))),
+            )
         add("diagnostics", self.tr("Diagnostics erased"), _n(int(erased.get("diagnostics", 0))))
         if patterns is not None:
-            add("blocked", self.tr("Blocked from being learned again"), self.tr("yes") if receipt.get("blocked") else self.tr("no"))
+            add(
+                "blocked",
+                self.tr("Blocked from being learned again"),
+                self.tr("yes") if receipt.get("blocked") else self.tr("no"),
+            )
         occurrences = int(receipt.get("occurrences_found", 0))
         if verified:
             verified_text = self.tr("yes — a byte search of the database files found no trace")
         elif occurrences:
-            verified_text = self.tr("no — a byte search still found {n} occurrence(s)").format(n=_n(occurrences))
+            verified_text = self.tr("no — a byte search still found {n} occurrence(s)").format(
+                n=_n(occurrences)
+            )
         else:
             verified_text = self.tr("no — see the notes below")
         add("verified", self.tr("Verified"), verified_text)
         if backup is not None:
             add("backup", self.tr("Backup"), str(backup))
-        add("duration", self.tr("Time taken"), self.tr("{ms} ms").format(ms=QLocale().toString(float(receipt.get("duration_ms", 0.0)), "f", 0)))
+        add(
+            "duration",
+            self.tr("Time taken"),
+            self.tr("{ms} ms").format(ms=QLocale().toString(float(receipt.get("duration_ms", 0.0)), "f", 0)),
+        )
         return form
 
     def _add_value(self, form: QFormLayout, key: str, label: str, value: str) -> None:
@@ -154,8 +182,10 @@ class ReceiptDialog(QDialog):
         if patterns is None and not verified and not receipt.get("checkpointed", True):
             # a forget's notes say so themselves; a reset's do not
             notes.append(
-                self.tr("The write-ahead log could not be emptied (another program holds the store open); "
-                        "old page images may remain until Open Design closes it.")
+                self.tr(
+                    "The write-ahead log could not be emptied (another program holds the store open); "
+                    "old page images may remain until Open Design closes it."
+                )
             )
         self.notes_label = QLabel("\n".join(f"• {n}" for n in notes), self)
         self.notes_label.setObjectName("receipt_notes")

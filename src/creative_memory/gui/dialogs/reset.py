@@ -118,7 +118,7 @@ class ResetDialog(QDialog):
         )
 
     def _build_backup(self, backup_path: Path) -> QHBoxLayout:
-        """"Export a backup first, to:", the file and Browse; returns the row of the last two."""
+        """ "Export a backup first, to:", the file and Browse; returns the row of the last two."""
         self.backup_check = QCheckBox(self.tr("E&xport a backup first, to:"), self)
         self.backup_check.setObjectName("reset_backup")
         self.backup_check.setAccessibleName(self.tr("Export a backup first"))

@@ -119,7 +119,13 @@ class StoreDialog(QDialog):
         for col in range(1, len(self.COLUMNS)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         for r, row in enumerate(rows):
-            tables = self.tr("unreadable") if row.daemon_tables is None else self.tr("yes") if row.daemon_tables else self.tr("no")
+            tables = (
+                self.tr("unreadable")
+                if row.daemon_tables is None
+                else self.tr("yes")
+                if row.daemon_tables
+                else self.tr("no")
+            )
             when = datetime.fromtimestamp(row.modified).strftime("%Y-%m-%d %H:%M") if row.modified else "—"
             cells = [str(row.data_dir), channel_text(row), size_text(row.size), when, tables]
             for c, text in enumerate(cells):
@@ -132,7 +138,9 @@ class StoreDialog(QDialog):
     def _build_buttons(self) -> QDialogButtonBox:
         """Use this store, Choose a folder…, Cancel (the default)."""
         buttons = QDialogButtonBox(self)
-        self.use_button = buttons.addButton(self.tr("&Use this store"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.use_button = buttons.addButton(
+            self.tr("&Use this store"), QDialogButtonBox.ButtonRole.AcceptRole
+        )
         self.use_button.setToolTip(self.tr("Open the selected store and remember it"))
         self.folder_button = QPushButton(self.tr("Choose a &folder…"), self)
         self.folder_button.setToolTip(self.tr("Pick the folder that holds app.sqlite"))
@@ -188,7 +196,11 @@ async def switch_store(ctrl: Controller, window: QWidget, dd: DataDir) -> bool:
 
 
 async def ask_folder(parent: QWidget | None, start: Path) -> Path | None:
-    dialog = QFileDialog(parent, QCoreApplication.translate("StoreDialog", "Choose the folder that holds app.sqlite"), str(start))
+    dialog = QFileDialog(
+        parent,
+        QCoreApplication.translate("StoreDialog", "Choose the folder that holds app.sqlite"),
+        str(start),
+    )
     dialog.setObjectName("store_folder_dialog")
     dialog.setFileMode(QFileDialog.FileMode.Directory)
     dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
@@ -222,7 +234,11 @@ async def use_folder(ctrl: Controller, parent: QWidget, folder: Path) -> bool:
     try:
         used = await ctrl.run(whereabouts.use, str(folder))
     except CreativeMemoryError as exc:
-        show_error(parent.window(), exc, action=QCoreApplication.translate("StoreDialog", "Could not use that folder."))
+        show_error(
+            parent.window(),
+            exc,
+            action=QCoreApplication.translate("StoreDialog", "Could not use that folder."),
+        )
         return False
     return await switch_store(ctrl, parent.window(), DataDir(Path(used["data_dir"]), "remembered"))
 
@@ -234,16 +250,19 @@ async def move_legacy(ctrl: Controller, parent: QWidget, *, confirm: bool = True
         box = QMessageBox(
             QMessageBox.Icon.Question,
             QCoreApplication.translate("StoreDialog", "Move the store"),
-            QCoreApplication.translate("StoreDialog",
+            QCoreApplication.translate(
+                "StoreDialog",
                 "This store is in the folder the first release used, which Open Design may use "
                 "later. Move it to this program's own folder? It is copied, checked, and only then "
-                "removed here."
+                "removed here.",
             ),
             QMessageBox.StandardButton.Cancel,
             parent.window(),
         )
         box.setObjectName("move_store_box")
-        move = box.addButton(QCoreApplication.translate("StoreDialog", "&Move"), QMessageBox.ButtonRole.AcceptRole)
+        move = box.addButton(
+            QCoreApplication.translate("StoreDialog", "&Move"), QMessageBox.ButtonRole.AcceptRole
+        )
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         await wait_dialog(box)
         clicked = box.clickedButton()
@@ -254,7 +273,11 @@ async def move_legacy(ctrl: Controller, parent: QWidget, *, confirm: bool = True
     try:
         moved = await ctrl.run(whereabouts.move_legacy, dd)
     except CreativeMemoryError as exc:
-        show_error(parent.window(), exc, action=QCoreApplication.translate("StoreDialog", "Could not move the store."))
+        show_error(
+            parent.window(),
+            exc,
+            action=QCoreApplication.translate("StoreDialog", "Could not move the store."),
+        )
         return await switch_store(ctrl, parent.window(), dd)
     return await switch_store(ctrl, parent.window(), moved)
 
@@ -279,8 +302,12 @@ async def confirm_create_folder(ctrl: Controller, parent: QWidget | None) -> boo
         parent,
     )
     box.setObjectName("create_folder_box")
-    go = box.addButton(QCoreApplication.translate("StoreDialog", "Create it &here"), QMessageBox.ButtonRole.AcceptRole)
-    quit_ = box.addButton(QCoreApplication.translate("StoreDialog", "&Quit"), QMessageBox.ButtonRole.RejectRole)
+    go = box.addButton(
+        QCoreApplication.translate("StoreDialog", "Create it &here"), QMessageBox.ButtonRole.AcceptRole
+    )
+    quit_ = box.addButton(
+        QCoreApplication.translate("StoreDialog", "&Quit"), QMessageBox.ButtonRole.RejectRole
+    )
     box.setDefaultButton(quit_)
     ctrl.setProperty("create_folder_box", box)  # reachable for tests while it is open
     try:
@@ -303,20 +330,32 @@ async def confirm_first_open(ctrl: Controller, parent: QWidget | None) -> bool:
         return True
     current = facts.schema_current
     what = (
-        QCoreApplication.translate("StoreDialog", "Creative memory keeps its own tables (creative_memory_*) in Open Design's store:\n{store}\n\n"
-                                                  "They are added now. Open Design's own tables are not changed.")
+        QCoreApplication.translate(
+            "StoreDialog",
+            "Creative memory keeps its own tables (creative_memory_*) in Open Design's store:\n{store}\n\n"
+            "They are added now. Open Design's own tables are not changed.",
+        )
         if current is None
-        else QCoreApplication.translate("StoreDialog", "Creative memory's tables in\n{store}\nare upgraded from schema {old} to {new}.")
+        else QCoreApplication.translate(
+            "StoreDialog", "Creative memory's tables in\n{store}\nare upgraded from schema {old} to {new}."
+        )
     ).format(store=facts.store, old=current, new=facts.schema_latest)
     box = QMessageBox(
         QMessageBox.Icon.Information,
         QCoreApplication.translate("StoreDialog", "Prepare the store"),
-        what + "\n\n" + QCoreApplication.translate("StoreDialog", "A backup copy of the store is made beside it first (only the latest copy is kept)."),
+        what
+        + "\n\n"
+        + QCoreApplication.translate(
+            "StoreDialog",
+            "A backup copy of the store is made beside it first (only the latest copy is kept).",
+        ),
         QMessageBox.StandardButton.NoButton,
         parent,
     )
     box.setObjectName("first_open_box")
-    go = box.addButton(QCoreApplication.translate("StoreDialog", "&Continue"), QMessageBox.ButtonRole.AcceptRole)
+    go = box.addButton(
+        QCoreApplication.translate("StoreDialog", "&Continue"), QMessageBox.ButtonRole.AcceptRole
+    )
     box.addButton(QCoreApplication.translate("StoreDialog", "&Quit"), QMessageBox.ButtonRole.RejectRole)
     box.setDefaultButton(go)
     ctrl.setProperty("first_open_box", box)  # reachable for tests while it is open

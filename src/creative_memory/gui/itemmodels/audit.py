@@ -16,8 +16,10 @@ from creative_memory.services.store.store import Store
 
 def fetch_audit(store: Store, user_id: str, text: str, before_id: int | None, limit: int) -> list[Row]:
     """One page of audit entries (store thread), as the table's rows."""
-    return [e.as_json() for e in audit.entries_page(store, user_id, limit=limit, before_id=before_id, text=text or None)]
-
+    return [
+        e.as_json()
+        for e in audit.entries_page(store, user_id, limit=limit, before_id=before_id, text=text or None)
+    ]
 
 
 _ACTIONS = {
@@ -34,7 +36,9 @@ def readable_target(target: str) -> str:
         fp, _, rest = target[3:].partition(" ")
         where = rest.strip()
         where = where.replace("global only", QCoreApplication.translate("Activity", "global only"))
-        text = QCoreApplication.translate("Activity", "a forgotten pattern (fingerprint {fp}…)").format(fp=fp[:8])
+        text = QCoreApplication.translate("Activity", "a forgotten pattern (fingerprint {fp}…)").format(
+            fp=fp[:8]
+        )
         return f"{text} {where}".rstrip()
     return target
 

@@ -37,7 +37,6 @@ def fetch_retrieval_events(store: Store, retrieval_id: int) -> list[Row]:
     return retrieval_log.load_retrieval_events(store, retrieval_id)
 
 
-
 #: diagnostic event types (engine notes), in stage order, with the label the filter shows (the
 #: Diagnostics tab's RetrievalFilters translates it)
 EVENT_TYPES: tuple[tuple[str, str], ...] = (
@@ -103,7 +102,11 @@ class RetrievalsModel(PagedTableModel):
         if not project_id:
             return self.tr("(no project)")
         name = self.project_names.get(project_id)  # the daemon's names are untrusted text: shown inert
-        return f"{shown_id(name)} ({shown_id(project_id)})" if name and name != project_id else shown_id(project_id)
+        return (
+            f"{shown_id(name)} ({shown_id(project_id)})"
+            if name and name != project_id
+            else shown_id(project_id)
+        )
 
     def display(self, row: Row, key: str) -> str:
         if key == "at":

@@ -78,18 +78,37 @@ def titles() -> dict[str, str]:
 
 def header_tips() -> dict[str, str]:
     return {
-        "scope": QCoreApplication.translate("PreferenceTableModel", "Global, or the project the preference was learned in"),
-        "type": QCoreApplication.translate("PreferenceTableModel", "The kind of preference (typography, color, layout …)"),
+        "scope": QCoreApplication.translate(
+            "PreferenceTableModel", "Global, or the project the preference was learned in"
+        ),
+        "type": QCoreApplication.translate(
+            "PreferenceTableModel", "The kind of preference (typography, color, layout …)"
+        ),
         "pattern": QCoreApplication.translate("PreferenceTableModel", "What was learned"),
-        "polarity": QCoreApplication.translate("PreferenceTableModel", "Positive: wanted; negative: to avoid"),
-        "strength": QCoreApplication.translate("PreferenceTableModel", "How strong the preference is, from 0 to 1 (injected from 0.40)"),
-        "tier": QCoreApplication.translate("PreferenceTableModel", "Confidence tier: low below 0.35, high above 0.65"),
-        "status": QCoreApplication.translate("PreferenceTableModel", "Stable, under review (recently contradicted) or archived (not seen for 180 days)"),
+        "polarity": QCoreApplication.translate(
+            "PreferenceTableModel", "Positive: wanted; negative: to avoid"
+        ),
+        "strength": QCoreApplication.translate(
+            "PreferenceTableModel", "How strong the preference is, from 0 to 1 (injected from 0.40)"
+        ),
+        "tier": QCoreApplication.translate(
+            "PreferenceTableModel", "Confidence tier: low below 0.35, high above 0.65"
+        ),
+        "status": QCoreApplication.translate(
+            "PreferenceTableModel",
+            "Stable, under review (recently contradicted) or archived (not seen for 180 days)",
+        ),
         "sources": QCoreApplication.translate("PreferenceTableModel", "The kinds of signal that built it"),
-        "counts": QCoreApplication.translate("PreferenceTableModel", "How many signals accepted and rejected it (sorts by accepts)"),
+        "counts": QCoreApplication.translate(
+            "PreferenceTableModel", "How many signals accepted and rejected it (sorts by accepts)"
+        ),
         "last_seen": QCoreApplication.translate("PreferenceTableModel", "When a signal last named it"),
-        "decay_at": QCoreApplication.translate("PreferenceTableModel", "When it weakens next if nothing names it again"),
-        "last_injected": QCoreApplication.translate("PreferenceTableModel", "When it was last put into a generation prompt"),
+        "decay_at": QCoreApplication.translate(
+            "PreferenceTableModel", "When it weakens next if nothing names it again"
+        ),
+        "last_injected": QCoreApplication.translate(
+            "PreferenceTableModel", "When it was last put into a generation prompt"
+        ),
     }
 
 
@@ -187,7 +206,11 @@ class CellText:
             return shown_id(str(row.project_id or project_of(row.scope) or row.scope))
 
         def injected(row: InspectorRow) -> str:
-            return format_time(row.last_injected_at, False) if row.last_injected_at is not None else word("never")
+            return (
+                format_time(row.last_injected_at, False)
+                if row.last_injected_at is not None
+                else word("never")
+            )
 
         by_name: dict[str, Callable[[InspectorRow], str]] = {
             "scope": scope,
@@ -211,18 +234,26 @@ class CellText:
             if row.scope == "global":
                 return QCoreApplication.translate("CellText", "Global: learned across projects")
             project = shown_id(str(row.project_id or row.scope))
-            return QCoreApplication.translate("CellText", "Learned in project {project}").format(project=project)
+            return QCoreApplication.translate("CellText", "Learned in project {project}").format(
+                project=project
+            )
         if name in ("type", "pattern"):
             raw = row.preference_type if name == "type" else row.pattern
             return f"{self.titles()[name]}: {with_stored(raw)}"
         if name == "strength":
-            return QCoreApplication.translate("CellText", "Strength {value:.3f} of 1").format(value=row.strength)
-        if name == "counts":
-            return QCoreApplication.translate("CellText", "{accepts} accepting and {rejects} rejecting signals").format(
-                accepts=row.accept_count, rejects=row.reject_count
+            return QCoreApplication.translate("CellText", "Strength {value:.3f} of 1").format(
+                value=row.strength
             )
+        if name == "counts":
+            return QCoreApplication.translate(
+                "CellText", "{accepts} accepting and {rejects} rejecting signals"
+            ).format(accepts=row.accept_count, rejects=row.reject_count)
         if name in ("last_seen", "decay_at", "last_injected"):
-            ms = {"last_seen": row.last_seen, "decay_at": row.decay_at, "last_injected": row.last_injected_at}[name]
+            ms = {
+                "last_seen": row.last_seen,
+                "decay_at": row.decay_at,
+                "last_injected": row.last_injected_at,
+            }[name]
             if ms is None:
                 return self.header_tips()[name]
             return f"{self.titles()[name]}: {format_time(ms)}"

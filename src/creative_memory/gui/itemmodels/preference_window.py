@@ -246,7 +246,16 @@ class PreferenceWindow(WindowPages, QAbstractTableModel):
                 await asyncio.wait([self._warming])  # the index being built ahead: not a second one
             index = None if tag == "refresh" else self._text_index
             page = await self._ctrl.run(
-                load_page, self._ctrl.store, self._ctrl.user, flt, sort, descending, start, limit, False, index
+                load_page,
+                self._ctrl.store,
+                self._ctrl.user,
+                flt,
+                sort,
+                descending,
+                start,
+                limit,
+                False,
+                index,
             )
         finally:
             self._reloads -= 1

@@ -58,8 +58,12 @@ _STRENGTH: Final = int(STRENGTH_ROLE)
 _KEY: Final = int(KEY_ROLE)
 _RAW: Final = int(RAW_ROLE)
 #: the roles :meth:`PreferenceTableModel.data` answers (None for every other role)
-_ANSWERED: Final = frozenset({_DISPLAY, _ACCESSIBLE_TEXT, _ALIGNMENT, _FOREGROUND, _STRENGTH, _TOOLTIP, _KEY, _RAW})
-_ROW_FLAGS: Final = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+_ANSWERED: Final = frozenset(
+    {_DISPLAY, _ACCESSIBLE_TEXT, _ALIGNMENT, _FOREGROUND, _STRENGTH, _TOOLTIP, _KEY, _RAW}
+)
+_ROW_FLAGS: Final = (
+    Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+)
 _NO_FLAGS: Final = Qt.ItemFlag.NoItemFlags
 _ALIGN_LEFT: Final = int((Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter).value)
 _ALIGN_RIGHT: Final = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)

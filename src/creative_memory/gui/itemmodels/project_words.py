@@ -11,25 +11,46 @@ from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, Qt
 
 def headers() -> dict[str, tuple[str, str]]:
     return {
-        "name": (QCoreApplication.translate("Projects", "Name"), QCoreApplication.translate("Projects", "The project's name in Open Design")),
-        "id": (QCoreApplication.translate("Projects", "ID"), QCoreApplication.translate("Projects", "The project id used in events and on the command line")),
+        "name": (
+            QCoreApplication.translate("Projects", "Name"),
+            QCoreApplication.translate("Projects", "The project's name in Open Design"),
+        ),
+        "id": (
+            QCoreApplication.translate("Projects", "ID"),
+            QCoreApplication.translate("Projects", "The project id used in events and on the command line"),
+        ),
         "use_global_memory": (
             QCoreApplication.translate("Projects", "Use global memory in this project"),
-            QCoreApplication.translate("Projects",
+            QCoreApplication.translate(
+                "Projects",
                 "On: your global preferences are added to this project's prompts. Off: they are not "
-                "(client or NDA work); the project's own preferences still are."
+                "(client or NDA work); the project's own preferences still are.",
             ),
         ),
         "use_memory": (
             QCoreApplication.translate("Projects", "Use this project's memory"),
-            QCoreApplication.translate("Projects", "On: the preferences learned in this project are added to its prompts. Off: they are not."),
+            QCoreApplication.translate(
+                "Projects",
+                "On: the preferences learned in this project are added to its prompts. Off: they are not.",
+            ),
         ),
         "learn_from_project": (
             QCoreApplication.translate("Projects", "Learn from this project"),
-            QCoreApplication.translate("Projects", "On: reactions to this project's work feed memory. Off: its work is not learned from."),
+            QCoreApplication.translate(
+                "Projects",
+                "On: reactions to this project's work feed memory. Off: its work is not learned from.",
+            ),
         ),
-        "preferences": (QCoreApplication.translate("Projects", "Preferences"), QCoreApplication.translate("Projects", "Preferences learned for this project only (project scope)")),
-        "last_activity": (QCoreApplication.translate("Projects", "Last activity"), QCoreApplication.translate("Projects", "When the newest memory event of this project happened")),
+        "preferences": (
+            QCoreApplication.translate("Projects", "Preferences"),
+            QCoreApplication.translate(
+                "Projects", "Preferences learned for this project only (project scope)"
+            ),
+        ),
+        "last_activity": (
+            QCoreApplication.translate("Projects", "Last activity"),
+            QCoreApplication.translate("Projects", "When the newest memory event of this project happened"),
+        ),
     }
 
 
@@ -40,7 +61,9 @@ def local_time(iso_text: str | None) -> str:
         dt = datetime.fromisoformat(iso_text.replace("Z", "+00:00")).astimezone()
     except ValueError:
         return iso_text
-    return QLocale().toString(QDateTime.fromMSecsSinceEpoch(int(dt.timestamp() * 1000)).toLocalTime(), "ddd d MMM yyyy, HH:mm")
+    return QLocale().toString(
+        QDateTime.fromMSecsSinceEpoch(int(dt.timestamp() * 1000)).toLocalTime(), "ddd d MMM yyyy, HH:mm"
+    )
 
 
 def check_value(value: Any) -> bool | None:

@@ -59,21 +59,29 @@ _ROW_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _CHECK_FLAGS = _ROW_FLAGS | Qt.ItemFlag.ItemIsUserCheckable
 _CHECKED, _UNCHECKED = Qt.CheckState.Checked, Qt.CheckState.Unchecked
 _DISPLAY, _TOOLTIP, _CHECK_STATE, _ACCESSIBLE_TEXT = (
-    int(r.value) for r in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.CheckStateRole,
-                           Qt.ItemDataRole.AccessibleTextRole)
+    int(r.value)
+    for r in (
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.ToolTipRole,
+        Qt.ItemDataRole.CheckStateRole,
+        Qt.ItemDataRole.AccessibleTextRole,
+    )
 )
 _ID, _NAME, _SORT = int(ID_ROLE), int(NAME_ROLE), int(SORT_ROLE)
 _ALIGNMENT, _FOREGROUND, _FONT = (
-    int(r.value) for r in (Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.FontRole)
+    int(r.value)
+    for r in (Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.FontRole)
 )
 _ALIGN_LEFT = int((Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter).value)
 _ALIGN_RIGHT = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
 #: the roles :meth:`ProjectsModel.data` may answer (None for any other, at once)
-_ANSWERED = frozenset({_DISPLAY, _TOOLTIP, _CHECK_STATE, _ACCESSIBLE_TEXT, _ID, _NAME, _SORT, _ALIGNMENT, _FOREGROUND, _FONT})
+_ANSWERED = frozenset(
+    {_DISPLAY, _TOOLTIP, _CHECK_STATE, _ACCESSIBLE_TEXT, _ID, _NAME, _SORT, _ALIGNMENT, _FOREGROUND, _FONT}
+)
 _NOT_YET = object()
 #: the columns from "preferences" on show these fields (the events in a tooltip), and no other does
 _COUNTS = ("preferences", "events", "last_activity")
-assert COLUMNS[COL["preferences"]:] == ("preferences", "last_activity")
+assert COLUMNS[COL["preferences"] :] == ("preferences", "last_activity")
 
 
 def _counts_of(row: ProjectRow) -> dict[str, Any]:
@@ -103,7 +111,9 @@ class ProjectsModel(QAbstractTableModel):
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(COLUMNS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
             return None
         title, tip = self._headers[COLUMNS[section]]
@@ -167,7 +177,9 @@ class ProjectsModel(QAbstractTableModel):
                 what=title, state=state, project=self._label(row)
             )
         if role == _ACCESSIBLE_TEXT:
-            return self.tr("{what}: {state}").format(what=self._headers[key][0], state=self.tr("on") if on else self.tr("off"))
+            return self.tr("{what}: {state}").format(
+                what=self._headers[key][0], state=self.tr("on") if on else self.tr("off")
+            )
         return None
 
     def _display(self, row: ProjectRow, key: str) -> Any:

@@ -18,7 +18,7 @@ from creative_memory.services.retrieval.reasons import event_said
 
 
 def pattern_of(event: Row) -> str:
-    """"airy spacing (layout), positive" from the event's preference key, or its ``pattern`` field
+    """ "airy spacing (layout), positive" from the event's preference key, or its ``pattern`` field
     (names readable and inert)."""
     key = event.get("preference_key")
     if isinstance(key, str) and key:

@@ -91,8 +91,16 @@ class WindowPages:
         descending = self._descending if forward else not self._descending
         try:
             page = await self._ctrl.run(
-                load_page, self._ctrl.store, self._ctrl.user, self._flt, self._sort, descending,
-                after, self._page_size, False, self._text_index,
+                load_page,
+                self._ctrl.store,
+                self._ctrl.user,
+                self._flt,
+                self._sort,
+                descending,
+                after,
+                self._page_size,
+                False,
+                self._text_index,
             )
         except BaseException:
             if gen == self._gen:

@@ -115,7 +115,9 @@ class StrengthChart(QWidget):
             d0 = locale.toString(QDateTime.fromMSecsSinceEpoch(t0).date(), QLocale.FormatType.ShortFormat)
             d1 = locale.toString(QDateTime.fromMSecsSinceEpoch(t1).date(), QLocale.FormatType.ShortFormat)
             parts.append(
-                self.tr("{polarity}: {n} points, from {first:.2f} on {d0} to {last:.2f} on {d1}, highest {top:.2f}").format(
+                self.tr(
+                    "{polarity}: {n} points, from {first:.2f} on {d0} to {last:.2f} on {d1}, highest {top:.2f}"
+                ).format(
                     polarity=self._polarity_word(pol),
                     n=len(pts),
                     first=s0,
@@ -139,14 +141,23 @@ class StrengthChart(QWidget):
             shown = pts[-self.READ_OUT :]
             items = ", ".join(
                 self.tr("{date} {strength:.2f}").format(
-                    date=locale.toString(QDateTime.fromMSecsSinceEpoch(t).date(), QLocale.FormatType.ShortFormat),
+                    date=locale.toString(
+                        QDateTime.fromMSecsSinceEpoch(t).date(), QLocale.FormatType.ShortFormat
+                    ),
                     strength=v,
                 )
                 for t, v in shown
             )
-            more = self.tr(" (the last {n} of {total})").format(n=len(shown), total=len(pts)) if len(pts) > len(shown) else ""
-            out.append(self.tr("{polarity} strength{more}: {items}.").format(
-                polarity=self._polarity_word(pol).capitalize(), more=more, items=items))
+            more = (
+                self.tr(" (the last {n} of {total})").format(n=len(shown), total=len(pts))
+                if len(pts) > len(shown)
+                else ""
+            )
+            out.append(
+                self.tr("{polarity} strength{more}: {items}.").format(
+                    polarity=self._polarity_word(pol).capitalize(), more=more, items=items
+                )
+            )
         return " ".join(out)
 
     def _ordered(self) -> list[str]:
@@ -213,8 +224,17 @@ class StrengthChart(QWidget):
             mid = (tmin + tmax) // 2
             tmin, tmax = mid - DAY_MS // 2, mid + DAY_MS // 2
         frame = _Frame(
-            bounds=bounds, plot=plot, fm=fm, pad=pad, tmin=tmin, tmax=tmax, text=text, base=base, faint=faint,
-            grid=mix(base, text, 0.12), threshold=QPen(mix(base, text, 0.45), 1.0, Qt.PenStyle.DashLine),
+            bounds=bounds,
+            plot=plot,
+            fm=fm,
+            pad=pad,
+            tmin=tmin,
+            tmax=tmax,
+            text=text,
+            base=base,
+            faint=faint,
+            grid=mix(base, text, 0.12),
+            threshold=QPen(mix(base, text, 0.45), 1.0, Qt.PenStyle.DashLine),
         )
         painter.setFont(self.font())
         self._paint_grid(painter, frame, y_label_w)
@@ -274,7 +294,9 @@ class StrengthChart(QWidget):
                 path.lineTo(f.x_of(t1), f.y_of(s0))
                 path.lineTo(f.x_of(t1), f.y_of(s1))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.setPen(QPen(colour, 2.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+            painter.setPen(
+                QPen(colour, 2.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+            )
             painter.drawPath(path)
             if len(pts) <= 80:
                 radius = max(2.0, f.fm.height() / 7)

@@ -10,7 +10,7 @@ from creative_memory.gui.logging_setup import current_log_file
 
 
 class LogFileLine(QLabel):
-    """"Program log (warnings and errors): <path>", selectable, in the placeholder colour."""
+    """ "Program log (warnings and errors): <path>", selectable, in the placeholder colour."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

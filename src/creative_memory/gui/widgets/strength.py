@@ -32,7 +32,11 @@ _SELECTED = int(QStyle.StateFlag.State_Selected.value)
 _ENABLED = int(QStyle.StateFlag.State_Enabled.value)
 _ACTIVE = int(QStyle.StateFlag.State_Active.value)
 _ALIGN = int((Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight).value)
-_NORMAL, _DISABLED, _INACTIVE = QPalette.ColorGroup.Normal, QPalette.ColorGroup.Disabled, QPalette.ColorGroup.Inactive
+_NORMAL, _DISABLED, _INACTIVE = (
+    QPalette.ColorGroup.Normal,
+    QPalette.ColorGroup.Disabled,
+    QPalette.ColorGroup.Inactive,
+)
 
 
 class StrengthBarDelegate(QStyledItemDelegate):
@@ -121,7 +125,9 @@ class StrengthBarDelegate(QStyledItemDelegate):
         if found is None:
             if len(self._colour_cache) > 32:
                 self._colour_cache.clear()
-            text_colour = palette.color(group, QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text)
+            text_colour = palette.color(
+                group, QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
+            )
             base = palette.color(group, QPalette.ColorRole.Highlight if selected else QPalette.ColorRole.Base)
             fill = text_colour if selected else palette.color(group, QPalette.ColorRole.Highlight)
             found = self._colour_cache[key] = (text_colour, fill, mix(base, text_colour, 0.18))
@@ -133,7 +139,11 @@ class StrengthBarDelegate(QStyledItemDelegate):
         found = self._metric_cache.get(key)
         if found is None:
             fm = QFontMetrics(font)
-            found = (fm.horizontalAdvance("0." + "0" * self._decimals), max(3, fm.height() // 4), max(4, fm.height() // 2))
+            found = (
+                fm.horizontalAdvance("0." + "0" * self._decimals),
+                max(3, fm.height() // 4),
+                max(4, fm.height() // 2),
+            )
             self._metric_cache[key] = found
         return found
 

@@ -12,7 +12,9 @@ from PySide6.QtWidgets import QCheckBox, QSizePolicy, QWidget
 from creative_memory.gui.icons import mix
 
 
-def switch_colours(palette: QPalette, *, on: bool, enabled: bool = True, selected: bool = False) -> tuple[QColor, QColor]:
+def switch_colours(
+    palette: QPalette, *, on: bool, enabled: bool = True, selected: bool = False
+) -> tuple[QColor, QColor]:
     """(track, knob) colours of a switch: the accent when on, a neutral grey when off."""
     group = QPalette.ColorGroup.Normal if enabled else QPalette.ColorGroup.Disabled
     if selected:  # on a selected row the accent is the background: invert
@@ -103,7 +105,9 @@ class MemorySwitch(QCheckBox):
     def sizeHint(self) -> QSize:
         width, height, gap = self._geometry()
         fm = self.fontMetrics()
-        return QSize(4 + width + gap + fm.horizontalAdvance(self._plain_text()) + 4, max(height, fm.height()) + 8)
+        return QSize(
+            4 + width + gap + fm.horizontalAdvance(self._plain_text()) + 4, max(height, fm.height()) + 8
+        )
 
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint()
@@ -117,7 +121,9 @@ class MemorySwitch(QCheckBox):
         painter = QPainter(self)
         left = 4.0
         track = QRectF(left, (self.height() - height) / 2, width, height)
-        paint_switch(painter, track, palette, on=self.isChecked(), enabled=self.isEnabled(), focus=self.hasFocus())
+        paint_switch(
+            painter, track, palette, on=self.isChecked(), enabled=self.isEnabled(), focus=self.hasFocus()
+        )
         text_rect = self.rect().adjusted(int(left + width + gap), 0, 0, 0)
         self.style().drawItemText(
             painter,

@@ -4,12 +4,12 @@
 <context>
     <name>Activity</name>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="36"/>
+        <location filename="../../gui/itemmodels/audit.py" line="38"/>
         <source>global only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="37"/>
+        <location filename="../../gui/itemmodels/audit.py" line="39"/>
         <source>a forgotten pattern (fingerprint {fp}…)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -17,121 +17,121 @@
 <context>
     <name>ActivityTab</name>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="73"/>
+        <location filename="../../gui/tabs/activity/view.py" line="74"/>
         <source>Filter by actor, action, target or outcome…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="75"/>
+        <location filename="../../gui/tabs/activity/view.py" line="77"/>
         <source>Filter the activity log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="77"/>
+        <location filename="../../gui/tabs/activity/view.py" line="79"/>
         <source>Show entries whose actor, action, target or outcome contains this text (Ctrl+F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="79"/>
+        <location filename="../../gui/tabs/activity/view.py" line="81"/>
         <source>E&amp;xport…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="81"/>
+        <location filename="../../gui/tabs/activity/view.py" line="83"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="82"/>
+        <location filename="../../gui/tabs/activity/view.py" line="84"/>
         <source>Save the filtered activity log as JSON or CSV</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="104"/>
+        <location filename="../../gui/tabs/activity/view.py" line="106"/>
         <source>Activity log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="106"/>
+        <location filename="../../gui/tabs/activity/view.py" line="108"/>
         <source>Every change to a control, newest first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="119"/>
+        <location filename="../../gui/tabs/activity/view.py" line="121"/>
         <source>How many entries are shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="123"/>
+        <location filename="../../gui/tabs/activity/view.py" line="125"/>
         <source>Last action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="137"/>
+        <location filename="../../gui/tabs/activity/view.py" line="139"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="180"/>
+        <location filename="../../gui/tabs/activity/view.py" line="183"/>
         <source>No activity matches “{text}”.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="181"/>
+        <location filename="../../gui/tabs/activity/view.py" line="185"/>
         <source>Clear filter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="181"/>
+        <location filename="../../gui/tabs/activity/view.py" line="185"/>
         <source>Show the whole activity log again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="184"/>
+        <location filename="../../gui/tabs/activity/view.py" line="189"/>
         <source>Nothing has been changed yet. Turning memory on or off, pausing, project switches, forgetting and resets are listed here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/activity/view.py" line="193"/>
+        <location filename="../../gui/tabs/activity/view.py" line="199"/>
         <source>%n entries loaded — scroll down for more</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/activity/view.py" line="225"/>
+        <location filename="../../gui/tabs/activity/view.py" line="237"/>
         <source>Exported %n entries to {path}.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="195"/>
+        <location filename="../../gui/tabs/activity/view.py" line="202"/>
         <source>1 entry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="195"/>
+        <location filename="../../gui/tabs/activity/view.py" line="202"/>
         <source>{n} entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="201"/>
+        <location filename="../../gui/tabs/activity/view.py" line="209"/>
         <source>Export activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="205"/>
+        <location filename="../../gui/tabs/activity/view.py" line="213"/>
         <source>JSON (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="205"/>
+        <location filename="../../gui/tabs/activity/view.py" line="213"/>
         <source>CSV (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="220"/>
+        <location filename="../../gui/tabs/activity/view.py" line="230"/>
         <source>The activity log could not be exported.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -139,67 +139,67 @@
 <context>
     <name>AuditModel</name>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="24"/>
+        <location filename="../../gui/itemmodels/audit.py" line="26"/>
         <source>forget and block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="25"/>
+        <location filename="../../gui/itemmodels/audit.py" line="27"/>
         <source>forget a session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="26"/>
+        <location filename="../../gui/itemmodels/audit.py" line="28"/>
         <source>pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="27"/>
+        <location filename="../../gui/itemmodels/audit.py" line="29"/>
         <source>resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="43"/>
+        <location filename="../../gui/itemmodels/audit.py" line="47"/>
         <source>Creative Memory Studio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="44"/>
+        <location filename="../../gui/itemmodels/audit.py" line="48"/>
         <source>od-memory (command line)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="45"/>
+        <location filename="../../gui/itemmodels/audit.py" line="49"/>
         <source>Open Design</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="55"/>
+        <location filename="../../gui/itemmodels/audit.py" line="59"/>
         <source>Time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="56"/>
+        <location filename="../../gui/itemmodels/audit.py" line="60"/>
         <source>Actor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="57"/>
+        <location filename="../../gui/itemmodels/audit.py" line="61"/>
         <source>Action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="58"/>
+        <location filename="../../gui/itemmodels/audit.py" line="62"/>
         <source>Target</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="59"/>
+        <location filename="../../gui/itemmodels/audit.py" line="63"/>
         <source>Outcome</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="101"/>
+        <location filename="../../gui/itemmodels/audit.py" line="105"/>
         <source>A forgotten pattern is named only by its fingerprint, never by its text: {target}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -230,82 +230,82 @@
 <context>
     <name>BannerState</name>
     <message>
-        <location filename="../../gui/banner_state.py" line="32"/>
+        <location filename="../../gui/banner_state.py" line="34"/>
         <source>{d} days {h} h</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="32"/>
+        <location filename="../../gui/banner_state.py" line="36"/>
         <source>1 day {h} h</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="34"/>
+        <location filename="../../gui/banner_state.py" line="39"/>
         <source>{h} h {m} min</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="36"/>
+        <location filename="../../gui/banner_state.py" line="41"/>
         <source>{m} min</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="38"/>
+        <location filename="../../gui/banner_state.py" line="43"/>
         <source>less than a minute left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="39"/>
+        <location filename="../../gui/banner_state.py" line="44"/>
         <source>{left} left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="45"/>
+        <location filename="../../gui/banner_state.py" line="50"/>
         <source>until you resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="51"/>
+        <location filename="../../gui/banner_state.py" line="56"/>
         <source>until {when}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="52"/>
+        <location filename="../../gui/banner_state.py" line="57"/>
         <source>until {when} ({left})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="69"/>
+        <location filename="../../gui/banner_state.py" line="77"/>
         <source>Store written by a newer version: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="72"/>
+        <location filename="../../gui/banner_state.py" line="84"/>
         <source>This store is read-only: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="76"/>
+        <location filename="../../gui/banner_state.py" line="92"/>
         <source>Creative memory is off: nothing is learned and nothing is injected.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="82"/>
+        <location filename="../../gui/banner_state.py" line="101"/>
         <source>Paused — learning and using — {until}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="89"/>
+        <location filename="../../gui/banner_state.py" line="108"/>
         <source>Paused — learning — {until}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="95"/>
+        <location filename="../../gui/banner_state.py" line="114"/>
         <source>Paused — using — {until}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="111"/>
+        <location filename="../../gui/banner_state.py" line="130"/>
         <source>No system keychain was found.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -314,7 +314,7 @@
     <name>BlocksDialog</name>
     <message>
         <location filename="../../gui/dialogs/blocks.py" line="39"/>
-        <location filename="../../gui/dialogs/blocks.py" line="56"/>
+        <location filename="../../gui/dialogs/blocks.py" line="58"/>
         <source>Blocked patterns</source>
         <translation type="unfinished"></translation>
     </message>
@@ -324,67 +324,67 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="50"/>
+        <location filename="../../gui/dialogs/blocks.py" line="51"/>
         <source>Fingerprint</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="50"/>
+        <location filename="../../gui/dialogs/blocks.py" line="51"/>
         <source>Blocks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="50"/>
+        <location filename="../../gui/dialogs/blocks.py" line="51"/>
         <source>When</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="50"/>
+        <location filename="../../gui/dialogs/blocks.py" line="51"/>
         <source>Why</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="57"/>
+        <location filename="../../gui/dialogs/blocks.py" line="59"/>
         <source>Nothing is blocked.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="60"/>
+        <location filename="../../gui/dialogs/blocks.py" line="62"/>
         <source>&amp;Lift block…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="76"/>
+        <location filename="../../gui/dialogs/blocks.py" line="79"/>
         <source>the pattern</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="76"/>
+        <location filename="../../gui/dialogs/blocks.py" line="80"/>
         <source>its words in diffs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="76"/>
+        <location filename="../../gui/dialogs/blocks.py" line="81"/>
         <source>(older block)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="77"/>
+        <location filename="../../gui/dialogs/blocks.py" line="83"/>
         <source> and </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="108"/>
+        <location filename="../../gui/dialogs/blocks.py" line="114"/>
         <source>Lift block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="110"/>
+        <location filename="../../gui/dialogs/blocks.py" line="116"/>
         <source>Lift the block {fingerprint}? The pattern can be learned again, and its words are kept in diffs again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="125"/>
+        <location filename="../../gui/dialogs/blocks.py" line="136"/>
         <source>The block could not be lifted: {error}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -392,22 +392,22 @@
 <context>
     <name>CellText</name>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="212"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="235"/>
         <source>Global: learned across projects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="214"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="237"/>
         <source>Learned in project {project}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="219"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="244"/>
         <source>Strength {value:.3f} of 1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="221"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="248"/>
         <source>{accepts} accepting and {rejects} rejecting signals</source>
         <translation type="unfinished"></translation>
     </message>
@@ -415,97 +415,97 @@
 <context>
     <name>CountsCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="161"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="175"/>
         <source>What is remembered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="167"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="181"/>
         <source>Preferences:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="167"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="181"/>
         <source>Learned preferences of every status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="168"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="184"/>
         <source>By confidence:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="168"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="185"/>
         <source>Preferences that are not archived, by confidence tier</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="169"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="189"/>
         <source>Raw events:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="169"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="190"/>
         <source>Reactions recorded from your work, the evidence behind preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="170"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="192"/>
         <source>Retrievals:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="170"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="192"/>
         <source>Recorded retrievals (see Diagnostics)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="171"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="193"/>
         <source>Last event:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="171"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="193"/>
         <source>When the newest event happened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="172"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="196"/>
         <source>Last injected:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="173"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="198"/>
         <source>When Open Design last added creative memory to a prompt (self-tests and previews do not count)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="194"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="221"/>
         <source>Nothing is remembered yet. Memory grows as you react to work generated in Open Design. To look around first, explore a demo data set (about 1,000 preferences) in a separate demo store; your own memory is not touched.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="201"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="228"/>
         <source>Explore with &amp;demo data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="203"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="230"/>
         <source>Explore with demo data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="205"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="232"/>
         <source>Open a separate demo store with generated data; your own memory is not touched</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="230"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="262"/>
         <source>{n} {tier}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="234"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="268"/>
         <source>{n} archived</source>
         <translation type="unfinished"></translation>
     </message>
@@ -513,32 +513,32 @@
 <context>
     <name>DangerCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="463"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="528"/>
         <source>Danger zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="468"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="533"/>
         <source>Reset erases all creative memory of this user — preferences, raw events and diagnostics — and proves nothing recoverable remains. It cannot be undone; the dialog offers to export a backup first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="473"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="540"/>
         <source>Re&amp;set…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="473"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="541"/>
         <source>Erase all creative memory (asks first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="475"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="547"/>
         <source>B&amp;locked patterns…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="475"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="548"/>
         <source>What each block keeps, and lifting one</source>
         <translation type="unfinished"></translation>
     </message>
@@ -561,17 +561,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/location/datadir.py" line="45"/>
+        <location filename="../../services/location/datadir.py" line="47"/>
         <source>found where Open Design keeps its data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/location/datadir.py" line="46"/>
+        <location filename="../../services/location/datadir.py" line="48"/>
         <source>this program&apos;s own folder: Open Design was not found on this computer; memory is kept here until it is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/location/datadir.py" line="50"/>
+        <location filename="../../services/location/datadir.py" line="52"/>
         <source>the demo store, kept apart from your memory</source>
         <translation type="unfinished"></translation>
     </message>
@@ -585,148 +585,148 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="107"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="108"/>
         <source>Select a preference to see the events that built it, its strength over time and whether the last retrieval used it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="139"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="141"/>
         <source>Pattern</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="143"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="145"/>
         <source>Type, scope and polarity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="149"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="151"/>
         <source>Last retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="150"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="153"/>
         <source>Whether the last recorded retrieval injected this preference, and why</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="160"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="164"/>
         <source>Fields</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="160"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="164"/>
         <source>Every stored field of this preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="175"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="179"/>
         <source>Strength over time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="178"/>
         <location filename="../../gui/tabs/inspector/detail.py" line="182"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="188"/>
         <source>Events that built it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="183"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="189"/>
         <source>The raw signals that name this pattern in this scope, newest first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="187"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
         <source>Time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="187"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
         <source>Signal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="187"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
         <source>Polarity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="187"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
         <source>Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="187"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
         <source>Session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="203"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="212"/>
         <source>Forget this &amp;session…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="217"/>
         <source>Forget this session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="207"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="218"/>
         <source>Erase every event of the selected event&apos;s generation session and what it taught</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="211"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="224"/>
         <source>Forget this session…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="265"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="290"/>
         <source>The details of this preference cannot be read: {why} Forget it, or rebuild memory from the events (Overview).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="279"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="305"/>
         <source>global</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="280"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="307"/>
         <source>project {project}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="283"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="310"/>
         <source>Stored as {raw}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="285"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="312"/>
         <source>{type} · {scope} · {polarity}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="289"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="317"/>
         <source>Type stored as {raw}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="318"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="348"/>
         <source>no project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="324"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="355"/>
         <source>Event {id} from {source}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="332"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="363"/>
         <source>Events that built it (newest {shown} of {n})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="335"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="368"/>
         <source>Events that built it ({n})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -734,27 +734,27 @@
 <context>
     <name>DiagnosticsCommon</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="82"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="89"/>
         <source>This project ignores its own memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="82"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="91"/>
         <source>This project ignores global memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="82"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="93"/>
         <source>This project uses no memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="84"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="97"/>
         <source>{project} — ignores global memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="84"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="99"/>
         <source>{project} — ignores memory</source>
         <translation type="unfinished"></translation>
     </message>
@@ -762,27 +762,27 @@
 <context>
     <name>DiagnosticsKept</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="41"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="42"/>
         <source>Prefer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="41"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="44"/>
         <source>Avoid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="42"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="47"/>
         <source>global</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="45"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="53"/>
         <source>{verb} {pattern} — {type}, {where}, {strength} {tier}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="267"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="281"/>
         <source>Retrieval #{id} is not in this store. Recorded retrievals are kept for the retention period, then deleted; the newest ones are listed below.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -790,7 +790,7 @@
 <context>
     <name>DiagnosticsTab</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="118"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="130"/>
         <source>Diagnostics</source>
         <translation type="unfinished"></translation>
     </message>
@@ -798,12 +798,12 @@
 <context>
     <name>DialogsFiles</name>
     <message>
-        <location filename="../../gui/dialogs/files.py" line="24"/>
+        <location filename="../../gui/dialogs/files.py" line="25"/>
         <source>Creative memory (*.json);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/files.py" line="44"/>
+        <location filename="../../gui/dialogs/files.py" line="47"/>
         <source>Creative memory or preferences.json (*.json);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -889,47 +889,47 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="70"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="71"/>
         <source>The stage events of the selected retrieval, in the order they happened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="84"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="86"/>
         <source>Stage event detail</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="85"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="87"/>
         <source>The whole trace and every field of the selected stage event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="86"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="88"/>
         <source>Select a stage event to read its whole trace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="126"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="128"/>
         <source>Select a retrieval to see its stage events.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="150"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="152"/>
         <source>Retrieval #{id}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="155"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="157"/>
         <source>kept +{pos} / −{neg}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="156"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="160"/>
         <source>{n} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="157"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="161"/>
         <source>{n} stage events</source>
         <translation type="unfinished"></translation>
     </message>
@@ -943,153 +943,153 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="32"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="34"/>
         <source>Filter preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="33"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="35"/>
         <source>Type words that the pattern, type or project must contain (Ctrl+F); Escape clears</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="39"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="44"/>
         <source>Scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="39"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="45"/>
         <source>Show global preferences, project ones, or one project&apos;s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="42"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="49"/>
         <source>Type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="42"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="49"/>
         <source>Show one type of preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="45"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="54"/>
         <source>Polarity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="46"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="55"/>
         <source>Show wanted (positive) or avoided (negative) preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="47"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="57"/>
         <source>Both polarities</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="48"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="58"/>
         <source>Positive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="49"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="59"/>
         <source>Negative</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="52"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="62"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="52"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="62"/>
         <source>Show one status only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="53"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="63"/>
         <source>Any status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="54"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="64"/>
         <source>Stable</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="55"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="65"/>
         <source>Under review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="56"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="66"/>
         <source>Archived</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="62"/>
-        <location filename="../../gui/tabs/inspector/filters.py" line="64"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="72"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="76"/>
         <source>Show archived</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="65"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="77"/>
         <source>Also show preferences not seen for 180 days (they are never injected)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="74"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="87"/>
         <source>Tier:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="76"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="89"/>
         <source>High</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="76"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="89"/>
         <source>Medium</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="76"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="89"/>
         <source>Low</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="81"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="96"/>
         <source>Tier {tier}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="82"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="97"/>
         <source>Show {tier} confidence preferences (none checked: every tier)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="91"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="109"/>
         <source>All scopes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="92"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="110"/>
         <source>Global only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="93"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="111"/>
         <source>Any project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="100"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="119"/>
         <source>Project {project}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="111"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="131"/>
         <source>All types</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1128,7 +1128,7 @@
     </message>
     <message>
         <location filename="../../gui/tabs/inspector/forget.py" line="73"/>
-        <location filename="../../gui/tabs/inspector/forget.py" line="109"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="112"/>
         <source>Erase the selected preferences and their evidence (Delete)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1138,69 +1138,69 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="78"/>
-        <location filename="../../gui/tabs/inspector/forget.py" line="110"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="79"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="115"/>
         <source>Erase the selected preferences and never learn these patterns again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="81"/>
-        <location filename="../../gui/tabs/inspector/forget.py" line="117"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="83"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="123"/>
         <source>Forget all shown…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="107"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="109"/>
         <source>This store is read-only; nothing can be forgotten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="116"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="123"/>
         <source>Forget all {n} shown…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="119"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="126"/>
         <source>Forget every preference this filter shows ({n}); the dialog lists them all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="120"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="130"/>
         <source>Filter first: this forgets every preference the filter shows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="194"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="205"/>
         <source>Could not forget the selection.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="232"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="246"/>
         <source>Forget a session — Creative Memory Studio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="233"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="247"/>
         <source>Forget what session {session} taught?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="239"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="254"/>
         <source>This deletes the {n} events of this generation session and re-derives every preference they shaped from the events that remain. It cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="242"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="258"/>
         <source>&amp;Forget the session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="244"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="260"/>
         <source>&amp;Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="262"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="282"/>
         <source>Could not forget the session.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1224,168 +1224,168 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="120"/>
+        <location filename="../../gui/dialogs/forget.py" line="121"/>
         <source>&amp;Where it is remembered (tick what to forget):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="128"/>
+        <location filename="../../gui/dialogs/forget.py" line="129"/>
         <source>Where the selection is remembered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="129"/>
+        <location filename="../../gui/dialogs/forget.py" line="130"/>
         <source>Tick the places to forget; Space ticks the current row</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="148"/>
+        <location filename="../../gui/dialogs/forget.py" line="149"/>
         <source>Tick &amp;everywhere</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="150"/>
+        <location filename="../../gui/dialogs/forget.py" line="151"/>
         <source>Tick everywhere</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="152"/>
+        <location filename="../../gui/dialogs/forget.py" line="154"/>
         <source>Forget the selected patterns in every scope and both polarities (their text leaves the file)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="163"/>
+        <location filename="../../gui/dialogs/forget.py" line="166"/>
         <source>What will be erased</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="168"/>
+        <location filename="../../gui/dialogs/forget.py" line="173"/>
         <source>Warning</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="169"/>
+        <location filename="../../gui/dialogs/forget.py" line="174"/>
         <source>This cannot be undone. Nothing recoverable is kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="179"/>
+        <location filename="../../gui/dialogs/forget.py" line="184"/>
         <source>Also &amp;block these patterns from being learned again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="183"/>
+        <location filename="../../gui/dialogs/forget.py" line="189"/>
         <source>Keeps only a keyed fingerprint of each pattern, never its text, so it is never learned again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="185"/>
+        <location filename="../../gui/dialogs/forget.py" line="192"/>
         <source>Block from being learned again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="190"/>
-        <location filename="../../gui/dialogs/forget.py" line="271"/>
+        <location filename="../../gui/dialogs/forget.py" line="197"/>
+        <location filename="../../gui/dialogs/forget.py" line="288"/>
         <source>&amp;Forget</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="192"/>
+        <location filename="../../gui/dialogs/forget.py" line="199"/>
         <source>Erase what is ticked above</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="197"/>
+        <location filename="../../gui/dialogs/forget.py" line="204"/>
         <source>&amp;Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="198"/>
+        <location filename="../../gui/dialogs/forget.py" line="205"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="199"/>
+        <location filename="../../gui/dialogs/forget.py" line="206"/>
         <source>Keep everything as it is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="210"/>
+        <location filename="../../gui/dialogs/forget.py" line="217"/>
         <source>global</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="211"/>
+        <location filename="../../gui/dialogs/forget.py" line="219"/>
         <source>project {project}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="213"/>
+        <location filename="../../gui/dialogs/forget.py" line="222"/>
         <source>1 preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="213"/>
+        <location filename="../../gui/dialogs/forget.py" line="224"/>
         <source>{n} preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="214"/>
+        <location filename="../../gui/dialogs/forget.py" line="226"/>
         <source>1 event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="214"/>
+        <location filename="../../gui/dialogs/forget.py" line="226"/>
         <source>{n} events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="215"/>
+        <location filename="../../gui/dialogs/forget.py" line="227"/>
         <source>{name} — {where}, {polarity}: {prefs}, {events}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="217"/>
+        <location filename="../../gui/dialogs/forget.py" line="230"/>
         <source>prefer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="217"/>
+        <location filename="../../gui/dialogs/forget.py" line="230"/>
         <source>avoid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="249"/>
+        <location filename="../../gui/dialogs/forget.py" line="264"/>
         <source>Nothing is ticked, so nothing would be erased.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="252"/>
+        <location filename="../../gui/dialogs/forget.py" line="267"/>
         <source>1 learned preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="253"/>
+        <location filename="../../gui/dialogs/forget.py" line="269"/>
         <source>{n} learned preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="256"/>
+        <location filename="../../gui/dialogs/forget.py" line="272"/>
         <source>1 recorded event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="257"/>
+        <location filename="../../gui/dialogs/forget.py" line="274"/>
         <source>{n} recorded events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="261"/>
+        <location filename="../../gui/dialogs/forget.py" line="278"/>
         <source>This erases {records} and the pattern inside {events} (an event that names nothing else is deleted), and every diagnostic that mentions it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="271"/>
+        <location filename="../../gui/dialogs/forget.py" line="288"/>
         <source>&amp;Forget and block</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1428,7 +1428,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/import_confirm.py" line="44"/>
+        <location filename="../../gui/dialogs/import_confirm.py" line="45"/>
         <source>Close without importing</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1482,22 +1482,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/import_mode.py" line="43"/>
+        <location filename="../../gui/dialogs/import_mode.py" line="44"/>
         <source>Your current preferences and events are erased first; settings from a bundle replace yours.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/import_mode.py" line="58"/>
+        <location filename="../../gui/dialogs/import_mode.py" line="60"/>
         <source>&amp;Import</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/import_mode.py" line="59"/>
+        <location filename="../../gui/dialogs/import_mode.py" line="61"/>
         <source>Import the file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/import_mode.py" line="60"/>
+        <location filename="../../gui/dialogs/import_mode.py" line="63"/>
         <source>Close without importing</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1625,17 +1625,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="64"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="66"/>
         <source>provisional — unary signals only; at most medium until a tag, refinement, revert or comparison</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="66"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="71"/>
         <source>confirmed by a tag, refinement, revert or comparison</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="76"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="83"/>
         <source>never</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1649,38 +1649,38 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/view.py" line="103"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="104"/>
         <source>Show in the Preview tab the memory block as it would be without the selected patterns; nothing is changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/view.py" line="108"/>
-        <location filename="../../gui/tabs/inspector/view.py" line="117"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="110"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="119"/>
         <source>Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/view.py" line="110"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="112"/>
         <source>Reload the preferences from the store (F5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/view.py" line="127"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="133"/>
         <source>Number of preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/view.py" line="128"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="134"/>
         <source>How many preferences match the filters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/view.py" line="152"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="158"/>
         <source>Preferences and details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/view.py" line="189"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="215"/>
         <source>Inspector</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1688,48 +1688,48 @@
 <context>
     <name>KeptPanel</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="71"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="81"/>
         <source>Used in this retrieval:</source>
         <extracomment>Show in Inspector: the preference&apos;s key Forget…: the preference&apos;s key (the Inspector asks and erases; :meth:`set_busy` meanwhile)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="74"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="84"/>
         <source>Preferences used in this retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="75"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="85"/>
         <source>The preferences this retrieval put into the prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="79"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="89"/>
         <source>Forg&amp;et…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="81"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="91"/>
         <source>Erase the selected preference and its evidence (asks first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="82"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="92"/>
         <source>Show in &amp;Inspector</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="84"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="94"/>
         <source>Open the Inspector on the selected preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="100"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="110"/>
         <source>Forget…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="103"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="113"/>
         <source>Show in Inspector</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1737,18 +1737,18 @@
 <context>
     <name>Keyboard</name>
     <message>
-        <location filename="../../gui/keyboard.py" line="61"/>
+        <location filename="../../gui/keyboard.py" line="63"/>
         <source>&amp;Copy</source>
         <extracomment>the key that opens a context menu on every platform&apos;s keyboard convention (besides the Menu key) a second request this soon after a menu opened, while it is open, is the same key press</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/keyboard.py" line="65"/>
+        <location filename="../../gui/keyboard.py" line="68"/>
         <source>Copy the selected rows as text (Ctrl+C)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/keyboard.py" line="95"/>
+        <location filename="../../gui/keyboard.py" line="99"/>
         <source>Actions for the selection</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1806,87 +1806,87 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="213"/>
+        <location filename="../../gui/main_window.py" line="215"/>
         <source>Store: {path}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="225"/>
+        <location filename="../../gui/main_window.py" line="229"/>
         <source>Updating preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="226"/>
+        <location filename="../../gui/main_window.py" line="231"/>
         <source>The rules that turn your reactions into preferences have changed. Re-deriving every preference from the raw events…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="234"/>
+        <location filename="../../gui/main_window.py" line="243"/>
         <source>Could not re-derive the preferences; they are shown as stored.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="243"/>
+        <location filename="../../gui/main_window.py" line="253"/>
         <source>No store open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="256"/>
+        <location filename="../../gui/main_window.py" line="266"/>
         <source>&amp;Turn on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="256"/>
+        <location filename="../../gui/main_window.py" line="266"/>
         <source>&amp;Resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="284"/>
+        <location filename="../../gui/main_window.py" line="306"/>
         <source>O&amp;K, hide this notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="319"/>
+        <location filename="../../gui/main_window.py" line="341"/>
         <source>Demo data — not your memory. Nothing here is used by Open Design.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="320"/>
+        <location filename="../../gui/main_window.py" line="342"/>
         <source>&amp;Back to my memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="406"/>
+        <location filename="../../gui/main_window.py" line="429"/>
         <source>There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, Ctrl+4 retrievals in Diagnostics.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="410"/>
+        <location filename="../../gui/main_window.py" line="436"/>
         <source>● Live</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="410"/>
+        <location filename="../../gui/main_window.py" line="436"/>
         <source>○ Not live</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="412"/>
+        <location filename="../../gui/main_window.py" line="438"/>
         <source>Changes made by Open Design appear here within a second or two.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="414"/>
+        <location filename="../../gui/main_window.py" line="440"/>
         <source>The store cannot be read right now; the view is not updating.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="420"/>
+        <location filename="../../gui/main_window.py" line="446"/>
         <source>Working…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="428"/>
+        <location filename="../../gui/main_window.py" line="454"/>
         <source>Bringing memory up to today: {done} of {total} preferences aged by the time passed…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1894,74 +1894,74 @@
 <context>
     <name>MemoryActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="91"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="98"/>
         <source>Could not turn creative memory on.</source>
         <extracomment>an action changed the memory status; the argument is the new MemoryStatus</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="91"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="100"/>
         <source>Could not turn creative memory off.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="120"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="135"/>
         <source>Could not pause creative memory.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="136"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="156"/>
         <source>Could not resume creative memory.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="150"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="171"/>
         <source>The folder {path} could not be opened in a file manager; open it by hand.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="174"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="194"/>
         <source>Running the checks…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="180"/>
-        <location filename="../../gui/tabs/overview/actions.py" line="181"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="200"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="201"/>
         <source>The self-test could not run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="198"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="218"/>
         <source>Rebuilding preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="198"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="219"/>
         <source>Re-deriving every preference from the raw events…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="214"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="248"/>
         <source>Could not rebuild the preferences.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="220"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="254"/>
         <source>Rebuilt {n} preferences from {e} events in {s:.1f} s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="243"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="277"/>
         <source>Loading demo data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="243"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="278"/>
         <source>Generating the demo data set ({size})…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="259"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="302"/>
         <source>Could not load the demo data.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1969,47 +1969,47 @@
 <context>
     <name>MemoryCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="98"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="100"/>
         <source>Creative &amp;memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="100"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="102"/>
         <source>Creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="101"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="103"/>
         <source>Turn creative memory on or off. Off keeps what is stored.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="102"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="106"/>
         <source>&amp;Pause…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="102"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="107"/>
         <source>Pause learning and/or using for a while</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="104"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="113"/>
         <source>R&amp;esume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="104"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="114"/>
         <source>End the pause now: learn and use again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="111"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="123"/>
         <source>When on, Open Design learns your style from how you react to the work it generates (what you accept, refine, rate or revert) and adds it to the next prompt as a “Creative memory” block. When off, nothing is learned and nothing is added; what is already stored is kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/cards.py" line="153"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="166"/>
         <source>%n project(s) have memory switched off for them (see Projects).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2047,7 +2047,7 @@
 <context>
     <name>Names</name>
     <message>
-        <location filename="../../gui/visible.py" line="48"/>
+        <location filename="../../gui/visible.py" line="59"/>
         <source>{name} (stored as {raw})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2055,18 +2055,18 @@
 <context>
     <name>OverviewTab</name>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="96"/>
+        <location filename="../../gui/tabs/overview/view.py" line="98"/>
         <source>Overview</source>
         <extracomment>another switch about memory under the master switch (the memory notes), once added</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="214"/>
+        <location filename="../../gui/tabs/overview/view.py" line="244"/>
         <source>This store is read-only, so this cannot be changed: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="215"/>
+        <location filename="../../gui/tabs/overview/view.py" line="245"/>
         <source>no change can be made.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2079,82 +2079,82 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="29"/>
+        <location filename="../../gui/tabs/overview/text.py" line="31"/>
         <source>until you resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="30"/>
+        <location filename="../../gui/tabs/overview/text.py" line="32"/>
         <source>until {when}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="38"/>
+        <location filename="../../gui/tabs/overview/text.py" line="40"/>
         <source>Off — nothing is learned and nothing is added to prompts. What is stored is kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="43"/>
+        <location filename="../../gui/tabs/overview/text.py" line="48"/>
         <source>Paused — learning and using — {until}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="46"/>
+        <location filename="../../gui/tabs/overview/text.py" line="51"/>
         <source>Paused — learning {l_until}, using {u_until}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="51"/>
+        <location filename="../../gui/tabs/overview/text.py" line="58"/>
         <source>On, but learning is paused {until}; what is remembered is still used.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="55"/>
+        <location filename="../../gui/tabs/overview/text.py" line="62"/>
         <source>On, but using is paused {until}; learning goes on.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="58"/>
+        <location filename="../../gui/tabs/overview/text.py" line="65"/>
         <source>On — learning from your reactions and adding what it learned to prompts.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="69"/>
+        <location filename="../../gui/tabs/overview/text.py" line="78"/>
         <source>Baseline: with memory on, a probe preference is injected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="70"/>
+        <location filename="../../gui/tabs/overview/text.py" line="81"/>
         <source>Memory off returns nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="71"/>
+        <location filename="../../gui/tabs/overview/text.py" line="82"/>
         <source>Using paused returns nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="72"/>
+        <location filename="../../gui/tabs/overview/text.py" line="83"/>
         <source>A disabled project returns nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="73"/>
+        <location filename="../../gui/tabs/overview/text.py" line="84"/>
         <source>Your settings are unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="79"/>
+        <location filename="../../gui/tabs/overview/text.py" line="91"/>
         <source>high</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="79"/>
+        <location filename="../../gui/tabs/overview/text.py" line="92"/>
         <source>medium</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="79"/>
+        <location filename="../../gui/tabs/overview/text.py" line="93"/>
         <source>low</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2227,57 +2227,57 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="104"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="105"/>
         <source>Keep the passphrase in the keychain so importing this file on this computer does not ask</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="108"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="111"/>
         <source>No system keychain was found, so it cannot be remembered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="113"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="117"/>
         <source>&amp;Passphrase:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="117"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="121"/>
         <source>Repe&amp;at:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="130"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="134"/>
         <source>&amp;Encrypt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="130"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="134"/>
         <source>&amp;Open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="131"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="135"/>
         <source>Use this passphrase</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="132"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="137"/>
         <source>Go back without a passphrase</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="149"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="155"/>
         <source>Enter a passphrase.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="152"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="158"/>
         <source>The passphrase is too short: use at least {n} characters.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="154"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="162"/>
         <source>The two passphrases do not match; type the same passphrase twice.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2351,107 +2351,107 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="131"/>
+        <location filename="../../gui/dialogs/pause.py" line="132"/>
         <source>Until a &amp;date and time:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="131"/>
+        <location filename="../../gui/dialogs/pause.py" line="133"/>
         <source>Pause until the date and time you choose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="147"/>
+        <location filename="../../gui/dialogs/pause.py" line="150"/>
         <source>Pause until (date and time)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="148"/>
+        <location filename="../../gui/dialogs/pause.py" line="151"/>
         <source>The local date and time when the pause ends by itself</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="156"/>
+        <location filename="../../gui/dialogs/pause.py" line="159"/>
         <source>What to pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="161"/>
+        <location filename="../../gui/dialogs/pause.py" line="164"/>
         <source>&amp;Both learning and using</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="162"/>
+        <location filename="../../gui/dialogs/pause.py" line="165"/>
         <source>Nothing new is learned and nothing is added to prompts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="165"/>
+        <location filename="../../gui/dialogs/pause.py" line="168"/>
         <source>&amp;Learning only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="166"/>
+        <location filename="../../gui/dialogs/pause.py" line="169"/>
         <source>Keep using what is remembered, but learn nothing new from your work</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="169"/>
+        <location filename="../../gui/dialogs/pause.py" line="172"/>
         <source>&amp;Using only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="170"/>
+        <location filename="../../gui/dialogs/pause.py" line="173"/>
         <source>Keep learning, but add nothing to Open Design&apos;s prompts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="191"/>
+        <location filename="../../gui/dialogs/pause.py" line="194"/>
         <source>&amp;Pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="193"/>
+        <location filename="../../gui/dialogs/pause.py" line="196"/>
         <source>Start the pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="194"/>
+        <location filename="../../gui/dialogs/pause.py" line="197"/>
         <source>Pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="196"/>
+        <location filename="../../gui/dialogs/pause.py" line="199"/>
         <source>Close without pausing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="261"/>
+        <location filename="../../gui/dialogs/pause.py" line="264"/>
         <source>The end of the pause must be in the future; choose a later date and time.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="267"/>
+        <location filename="../../gui/dialogs/pause.py" line="270"/>
         <source>Learning and using</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="268"/>
+        <location filename="../../gui/dialogs/pause.py" line="271"/>
         <source>Learning</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="269"/>
+        <location filename="../../gui/dialogs/pause.py" line="272"/>
         <source>Using</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="272"/>
+        <location filename="../../gui/dialogs/pause.py" line="275"/>
         <source>{what} will stay paused until you resume.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="275"/>
+        <location filename="../../gui/dialogs/pause.py" line="279"/>
         <source>{what} will be paused until {when}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2465,67 +2465,67 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="60"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="62"/>
         <source>Preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="61"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="63"/>
         <source>Learned preferences; select rows to see details, Delete forgets them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="186"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="196"/>
         <source>Nothing learned yet. Preferences appear here as Open Design sees what you accept, refine, tag or reject.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="191"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="202"/>
         <source>Every preference is archived (not seen for 180 days).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="192"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="203"/>
         <source>Show archived</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="192"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="203"/>
         <source>Also show archived preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="194"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="205"/>
         <source>No preference matches these filters.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="195"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="207"/>
         <source>Clear filters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="195"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="207"/>
         <source>Remove every filter and show all preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="203"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="216"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="205"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="218"/>
         <source>1 preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="207"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="220"/>
         <source>{n} preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="210"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="223"/>
         <source>{count} · {n} selected</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2599,107 +2599,107 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="82"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="84"/>
         <source>The kind of preference (typography, color, layout …)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="83"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="87"/>
         <source>What was learned</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="84"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="88"/>
         <source>Positive: wanted; negative: to avoid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="85"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="91"/>
         <source>How strong the preference is, from 0 to 1 (injected from 0.40)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="86"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="94"/>
         <source>Confidence tier: low below 0.35, high above 0.65</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="87"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="97"/>
         <source>Stable, under review (recently contradicted) or archived (not seen for 180 days)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="88"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="101"/>
         <source>The kinds of signal that built it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="89"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="102"/>
         <source>How many signals accepted and rejected it (sorts by accepts)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="90"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="105"/>
         <source>When a signal last named it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="91"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="106"/>
         <source>When it weakens next if nothing names it again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="92"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="109"/>
         <source>When it was last put into a generation prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="99"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="118"/>
         <source>global</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="100"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="119"/>
         <source>positive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="101"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="120"/>
         <source>negative</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="102"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="121"/>
         <source>low</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="103"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="122"/>
         <source>medium</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="104"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="123"/>
         <source>high</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="105"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="124"/>
         <source>stable</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="106"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="125"/>
         <source>under review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="107"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="126"/>
         <source>archived</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="108"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="127"/>
         <source>never</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2707,22 +2707,22 @@
 <context>
     <name>PreviewRender</name>
     <message>
-        <location filename="../../gui/tabs/preview/render.py" line="123"/>
+        <location filename="../../gui/tabs/preview/render.py" line="124"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/render.py" line="123"/>
+        <location filename="../../gui/tabs/preview/render.py" line="126"/>
         <source>1 token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/render.py" line="123"/>
+        <location filename="../../gui/tabs/preview/render.py" line="128"/>
         <source>{n} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/render.py" line="125"/>
+        <location filename="../../gui/tabs/preview/render.py" line="131"/>
         <source>Personal memory: {p} · Creative memory: {c}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2745,174 +2745,174 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="126"/>
-        <location filename="../../gui/tabs/preview/view.py" line="245"/>
+        <location filename="../../gui/tabs/preview/view.py" line="127"/>
+        <location filename="../../gui/tabs/preview/view.py" line="261"/>
         <source>No project</source>
         <extracomment>the Inspector&apos;s selection handed over by &quot;Preview as if forgotten&quot;: (type, pattern[, scope])</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="131"/>
+        <location filename="../../gui/tabs/preview/view.py" line="134"/>
         <source>Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="132"/>
+        <location filename="../../gui/tabs/preview/view.py" line="135"/>
         <source>Compose the prefix as Open Design would for a generation in this project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="140"/>
+        <location filename="../../gui/tabs/preview/view.py" line="143"/>
         <source>Mode</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="141"/>
+        <location filename="../../gui/tabs/preview/view.py" line="145"/>
         <source>Generation (preferences first), critique (things to avoid first) or the prototype&apos;s legacy [MEMORY CONTEXT] format</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="144"/>
+        <location filename="../../gui/tabs/preview/view.py" line="149"/>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="146"/>
+        <location filename="../../gui/tabs/preview/view.py" line="151"/>
         <source>Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="146"/>
+        <location filename="../../gui/tabs/preview/view.py" line="151"/>
         <source>Copy the exact prefix text to the clipboard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="147"/>
+        <location filename="../../gui/tabs/preview/view.py" line="152"/>
         <source>R&amp;ecompose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="149"/>
+        <location filename="../../gui/tabs/preview/view.py" line="156"/>
         <source>Recompose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="149"/>
+        <location filename="../../gui/tabs/preview/view.py" line="157"/>
         <source>Compose the prefix again from the store now (F5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="151"/>
+        <location filename="../../gui/tabs/preview/view.py" line="160"/>
         <source>&amp;Project:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="153"/>
+        <location filename="../../gui/tabs/preview/view.py" line="162"/>
         <source>&amp;Mode:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="160"/>
+        <location filename="../../gui/tabs/preview/view.py" line="172"/>
         <source>As if &amp;forgotten (Inspector selection)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="164"/>
+        <location filename="../../gui/tabs/preview/view.py" line="176"/>
         <source>As if forgotten (Inspector selection)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="165"/>
+        <location filename="../../gui/tabs/preview/view.py" line="177"/>
         <source>Show the prefix as if the preferences selected in the Inspector were forgotten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="167"/>
+        <location filename="../../gui/tabs/preview/view.py" line="179"/>
         <source>As if this project were &amp;disabled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="169"/>
+        <location filename="../../gui/tabs/preview/view.py" line="181"/>
         <source>As if this project were disabled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="170"/>
+        <location filename="../../gui/tabs/preview/view.py" line="182"/>
         <source>As if without &amp;global memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="172"/>
+        <location filename="../../gui/tabs/preview/view.py" line="186"/>
         <source>As if this project did not use global memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="173"/>
+        <location filename="../../gui/tabs/preview/view.py" line="189"/>
         <source>What if:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="184"/>
+        <location filename="../../gui/tabs/preview/view.py" line="200"/>
         <source>What-if notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="187"/>
+        <location filename="../../gui/tabs/preview/view.py" line="203"/>
         <source>Why there is no Creative memory block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="190"/>
+        <location filename="../../gui/tabs/preview/view.py" line="206"/>
         <source>Personal memory warnings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="208"/>
+        <location filename="../../gui/tabs/preview/view.py" line="224"/>
         <source>Composed prefix</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="209"/>
+        <location filename="../../gui/tabs/preview/view.py" line="225"/>
         <source>The memory part of the prompt, as Open Design would send it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="215"/>
+        <location filename="../../gui/tabs/preview/view.py" line="231"/>
         <source>Token estimates: 4 characters a token, as the engine counts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="218"/>
+        <location filename="../../gui/tabs/preview/view.py" line="234"/>
         <source>Preview status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="240"/>
+        <location filename="../../gui/tabs/preview/view.py" line="256"/>
         <source>Preview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="265"/>
+        <location filename="../../gui/tabs/preview/view.py" line="281"/>
         <source>Choose a project first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="270"/>
+        <location filename="../../gui/tabs/preview/view.py" line="286"/>
         <source>Show the prefix as if these preferences were forgotten: {names}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="274"/>
+        <location filename="../../gui/tabs/preview/view.py" line="291"/>
         <source>Select preferences in the Inspector first; this shows the prefix as if they were forgotten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="342"/>
+        <location filename="../../gui/tabs/preview/view.py" line="362"/>
         <source>In this what-if: {sentence}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="350"/>
+        <location filename="../../gui/tabs/preview/view.py" line="370"/>
         <source>Personal memory: some entries were skipped.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2922,17 +2922,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/whatif.py" line="11"/>
+        <location filename="../../gui/tabs/preview/whatif.py" line="13"/>
         <source>Show the prefix as if “Use global memory in this project” were off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/visible.py" line="59"/>
+        <location filename="../../gui/visible.py" line="72"/>
         <source>Copied {n} characters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/visible.py" line="61"/>
+        <location filename="../../gui/visible.py" line="74"/>
         <source> — exactly what the model gets, including control or direction characters (shown as symbols here); check the text before pasting it into a terminal.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2940,37 +2940,37 @@
 <context>
     <name>PreviewWhatif</name>
     <message>
-        <location filename="../../gui/tabs/preview/whatif.py" line="29"/>
+        <location filename="../../gui/tabs/preview/whatif.py" line="33"/>
         <source>this project were disabled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/whatif.py" line="31"/>
+        <location filename="../../gui/tabs/preview/whatif.py" line="35"/>
         <source>this project did not use global memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/whatif.py" line="35"/>
+        <location filename="../../gui/tabs/preview/whatif.py" line="40"/>
         <source>the Inspector selection were forgotten (nothing is selected there)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/whatif.py" line="37"/>
+        <location filename="../../gui/tabs/preview/whatif.py" line="46"/>
         <source>{names} were forgotten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/whatif.py" line="39"/>
+        <location filename="../../gui/tabs/preview/whatif.py" line="52"/>
         <source>{n} selected preferences were forgotten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/whatif.py" line="40"/>
+        <location filename="../../gui/tabs/preview/whatif.py" line="56"/>
         <source>What-if preview — nothing has changed. This is the prefix as if {what}; the store is untouched and this preview is not recorded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/whatif.py" line="43"/>
+        <location filename="../../gui/tabs/preview/whatif.py" line="60"/>
         <source> and </source>
         <translation type="unfinished"></translation>
     </message>
@@ -3001,72 +3001,72 @@
 <context>
     <name>Projects</name>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="14"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="15"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="14"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="16"/>
         <source>The project&apos;s name in Open Design</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="15"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="19"/>
         <source>ID</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="15"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="20"/>
         <source>The project id used in events and on the command line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="17"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="23"/>
         <source>Use global memory in this project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="18"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="24"/>
         <source>On: your global preferences are added to this project&apos;s prompts. Off: they are not (client or NDA work); the project&apos;s own preferences still are.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="24"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="31"/>
         <source>Use this project&apos;s memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="25"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="32"/>
         <source>On: the preferences learned in this project are added to its prompts. Off: they are not.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="28"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="38"/>
         <source>Learn from this project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="29"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="39"/>
         <source>On: reactions to this project&apos;s work feed memory. Off: its work is not learned from.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="31"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="45"/>
         <source>Preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="31"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="46"/>
         <source>Preferences learned for this project only (project scope)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="32"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="51"/>
         <source>Last activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="32"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="52"/>
         <source>When the newest memory event of this project happened</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3074,60 +3074,60 @@
 <context>
     <name>ProjectsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="159"/>
+        <location filename="../../gui/itemmodels/projects.py" line="169"/>
         <source>On</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="159"/>
+        <location filename="../../gui/itemmodels/projects.py" line="169"/>
         <source>Off</source>
         <extracomment>the roles :meth:`ProjectsModel.data` may answer (None for any other, at once) the columns from &quot;preferences&quot; on show these fields (the events in a tooltip), and no other does (project id, field &quot;use_global_memory&quot; | &quot;use_memory&quot; | &quot;learn_from_project&quot;, new value)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="165"/>
-        <location filename="../../gui/itemmodels/projects.py" line="170"/>
+        <location filename="../../gui/itemmodels/projects.py" line="175"/>
+        <location filename="../../gui/itemmodels/projects.py" line="181"/>
         <source>on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="165"/>
-        <location filename="../../gui/itemmodels/projects.py" line="170"/>
+        <location filename="../../gui/itemmodels/projects.py" line="175"/>
+        <location filename="../../gui/itemmodels/projects.py" line="181"/>
         <source>off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="166"/>
+        <location filename="../../gui/itemmodels/projects.py" line="176"/>
         <source>{what} is {state} for {project}. Click or press Space to switch it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="170"/>
+        <location filename="../../gui/itemmodels/projects.py" line="180"/>
         <source>{what}: {state}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="175"/>
+        <location filename="../../gui/itemmodels/projects.py" line="187"/>
         <source>(known from events only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="181"/>
+        <location filename="../../gui/itemmodels/projects.py" line="193"/>
         <source>—</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="200"/>
+        <location filename="../../gui/itemmodels/projects.py" line="212"/>
         <source>Open Design&apos;s project list does not have this project; it is known from memory events only.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="205"/>
+        <location filename="../../gui/itemmodels/projects.py" line="217"/>
         <source>No memory events yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="207"/>
+        <location filename="../../gui/itemmodels/projects.py" line="219"/>
         <source>{n} project-scoped preferences; {e} events</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3136,7 +3136,7 @@
     <name>ProjectsTab</name>
     <message>
         <location filename="../../gui/tabs/projects/view.py" line="76"/>
-        <location filename="../../gui/tabs/projects/view.py" line="274"/>
+        <location filename="../../gui/tabs/projects/view.py" line="286"/>
         <source>No projects yet. Projects appear here when Open Design creates them or when memory events name them.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3156,91 +3156,91 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="121"/>
+        <location filename="../../gui/tabs/projects/view.py" line="122"/>
         <source>Show the projects whose name or id contains these words (Ctrl+F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="123"/>
+        <location filename="../../gui/tabs/projects/view.py" line="125"/>
         <source>&amp;Filter:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="127"/>
+        <location filename="../../gui/tabs/projects/view.py" line="129"/>
         <source>Number of projects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="144"/>
-        <location filename="../../gui/tabs/projects/view.py" line="172"/>
+        <location filename="../../gui/tabs/projects/view.py" line="146"/>
+        <location filename="../../gui/tabs/projects/view.py" line="174"/>
         <source>Projects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="146"/>
-        <location filename="../../gui/tabs/projects/view.py" line="229"/>
+        <location filename="../../gui/tabs/projects/view.py" line="148"/>
+        <location filename="../../gui/tabs/projects/view.py" line="238"/>
         <source>Click a switch or press Space on it to change it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="181"/>
+        <location filename="../../gui/tabs/projects/view.py" line="183"/>
         <source>Use global memory in this project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="182"/>
+        <location filename="../../gui/tabs/projects/view.py" line="184"/>
         <source>Use this project&apos;s memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="183"/>
+        <location filename="../../gui/tabs/projects/view.py" line="185"/>
         <source>Learn from this project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="184"/>
+        <location filename="../../gui/tabs/projects/view.py" line="186"/>
         <source>Preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="187"/>
+        <location filename="../../gui/tabs/projects/view.py" line="192"/>
         <source>Last activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="226"/>
+        <location filename="../../gui/tabs/projects/view.py" line="233"/>
         <source>This store is read-only, so the switches cannot be changed: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="281"/>
+        <location filename="../../gui/tabs/projects/view.py" line="294"/>
         <source>No project matches “{text}”.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="282"/>
+        <location filename="../../gui/tabs/projects/view.py" line="296"/>
         <source>&amp;Clear the filter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="282"/>
+        <location filename="../../gui/tabs/projects/view.py" line="296"/>
         <source>Show every project again</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/projects/view.py" line="287"/>
+        <location filename="../../gui/tabs/projects/view.py" line="301"/>
         <source>%n project(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="289"/>
+        <location filename="../../gui/tabs/projects/view.py" line="303"/>
         <source>{shown} of {n} projects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="321"/>
+        <location filename="../../gui/tabs/projects/view.py" line="338"/>
         <source>Could not change “{name}”; the switch was put back.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3253,278 +3253,278 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="81"/>
-        <location filename="../../services/retrieval/reasons.py" line="327"/>
+        <location filename="../../services/retrieval/reasons.py" line="84"/>
+        <location filename="../../services/retrieval/reasons.py" line="469"/>
         <source>project {id}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="86"/>
+        <location filename="../../services/retrieval/reasons.py" line="93"/>
         <source>this project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="92"/>
+        <location filename="../../services/retrieval/reasons.py" line="101"/>
         <source>using memory is paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="92"/>
+        <location filename="../../services/retrieval/reasons.py" line="103"/>
         <source>using memory was paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="94"/>
+        <location filename="../../services/retrieval/reasons.py" line="107"/>
         <source>using memory is paused until you resume it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="95"/>
+        <location filename="../../services/retrieval/reasons.py" line="109"/>
         <source>using memory was paused until you resume it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="96"/>
+        <location filename="../../services/retrieval/reasons.py" line="112"/>
         <source>using memory is paused until {when}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="97"/>
+        <location filename="../../services/retrieval/reasons.py" line="114"/>
         <source>using memory was paused until {when}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="115"/>
+        <location filename="../../services/retrieval/reasons.py" line="135"/>
         <source>it was strong and stable enough, and there was room for it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="117"/>
+        <location filename="../../services/retrieval/reasons.py" line="139"/>
         <source>creative memory is switched off (the “Creative memory” switch)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="118"/>
+        <location filename="../../services/retrieval/reasons.py" line="141"/>
         <source>creative memory was switched off (the “Creative memory” switch)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="122"/>
+        <location filename="../../services/retrieval/reasons.py" line="149"/>
         <source>{name} uses neither global memory nor its own (both switches are off)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="123"/>
+        <location filename="../../services/retrieval/reasons.py" line="153"/>
         <source>{name} uses neither global memory nor its own (both switches were off)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="126"/>
+        <location filename="../../services/retrieval/reasons.py" line="160"/>
         <source>its strength {strength:.2f} was below the {threshold:.2f} threshold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="129"/>
+        <location filename="../../services/retrieval/reasons.py" line="167"/>
         <source>it was under review, because it was contradicted in several sessions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="131"/>
+        <location filename="../../services/retrieval/reasons.py" line="173"/>
         <source>it was archived after {days} days without a signal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="133"/>
+        <location filename="../../services/retrieval/reasons.py" line="177"/>
         <source>it was not stable then</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="135"/>
+        <location filename="../../services/retrieval/reasons.py" line="180"/>
         <source>its confidence was low (only medium and high confidence are used)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="139"/>
+        <location filename="../../services/retrieval/reasons.py" line="188"/>
         <source>only {types} preferences were asked for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="141"/>
+        <location filename="../../services/retrieval/reasons.py" line="191"/>
         <source>its type was not asked for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="143"/>
+        <location filename="../../services/retrieval/reasons.py" line="194"/>
         <source>{cap} stronger preferences filled the {cap} places</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="146"/>
+        <location filename="../../services/retrieval/reasons.py" line="199"/>
         <source>at most {slots} things to avoid fit beside the preferences kept, and stronger ones took those places</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="152"/>
+        <location filename="../../services/retrieval/reasons.py" line="211"/>
         <source>at most {cap} preferences of one type ({type}) are used, and stronger ones took those places</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="154"/>
+        <location filename="../../services/retrieval/reasons.py" line="219"/>
         <source>at most {cap} preferences of one type are used, and stronger ones took those places</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="160"/>
+        <location filename="../../services/retrieval/reasons.py" line="230"/>
         <source>the project-override line may use at most half of the {budget}-token budget</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="163"/>
+        <location filename="../../services/retrieval/reasons.py" line="238"/>
         <source>the block had used {used} of its {budget} tokens, and this one did not fit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="165"/>
+        <location filename="../../services/retrieval/reasons.py" line="245"/>
         <source>the block reached its budget of {budget} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="167"/>
+        <location filename="../../services/retrieval/reasons.py" line="250"/>
         <source>{name} has its own preference for the same pattern, which is used instead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="170"/>
+        <location filename="../../services/retrieval/reasons.py" line="256"/>
         <source>it was learned after that generation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="172"/>
+        <location filename="../../services/retrieval/reasons.py" line="258"/>
         <source>no preference is strong and stable enough yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="174"/>
+        <location filename="../../services/retrieval/reasons.py" line="261"/>
         <source>of a reason this version does not describe ({code})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="201"/>
+        <location filename="../../services/retrieval/reasons.py" line="291"/>
         <source>Open Design has not used creative memory for {project} yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="203"/>
+        <location filename="../../services/retrieval/reasons.py" line="295"/>
         <source>Open Design has not used creative memory in a generation yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="207"/>
+        <location filename="../../services/retrieval/reasons.py" line="301"/>
         <source>Used in the last generation for {where} ({when}).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="210"/>
+        <location filename="../../services/retrieval/reasons.py" line="306"/>
         <source>Not used in the last generation for {where} ({when}): {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="236"/>
+        <location filename="../../services/retrieval/reasons.py" line="334"/>
         <source>Nothing is injected: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="253"/>
+        <location filename="../../services/retrieval/reasons.py" line="355"/>
         <source>positive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="255"/>
+        <location filename="../../services/retrieval/reasons.py" line="357"/>
         <source>negative</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="273"/>
+        <location filename="../../services/retrieval/reasons.py" line="378"/>
         <source>Kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="274"/>
+        <location filename="../../services/retrieval/reasons.py" line="380"/>
         <source>Kept {label} (strength {strength:.2f}).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="278"/>
+        <location filename="../../services/retrieval/reasons.py" line="386"/>
         <source>{n} {why}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="283"/>
+        <location filename="../../services/retrieval/reasons.py" line="394"/>
         <source>{count} left out by the lifecycle filter: {parts}. Among them: {sample}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="285"/>
+        <location filename="../../services/retrieval/reasons.py" line="400"/>
         <source>{count} left out by the lifecycle filter: {parts}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="290"/>
+        <location filename="../../services/retrieval/reasons.py" line="410"/>
         <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places. Next in line: {next}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="293"/>
+        <location filename="../../services/retrieval/reasons.py" line="418"/>
         <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="299"/>
+        <location filename="../../services/retrieval/reasons.py" line="428"/>
         <source>Places freed by a ceiling went to {what}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="304"/>
+        <location filename="../../services/retrieval/reasons.py" line="435"/>
         <source>Left out: {cut}: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="308"/>
+        <location filename="../../services/retrieval/reasons.py" line="441"/>
         <source>Left out {what}: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="311"/>
+        <location filename="../../services/retrieval/reasons.py" line="446"/>
         <source>Global {label} not used: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="313"/>
+        <location filename="../../services/retrieval/reasons.py" line="450"/>
         <source>{count} more global preferences not used: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="315"/>
+        <location filename="../../services/retrieval/reasons.py" line="453"/>
         <source>Nothing injected: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="336"/>
+        <location filename="../../services/retrieval/reasons.py" line="484"/>
         <source>below the {threshold:.2f} strength threshold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="339"/>
+        <location filename="../../services/retrieval/reasons.py" line="488"/>
         <source>not stable (under review or archived)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="341"/>
+        <location filename="../../services/retrieval/reasons.py" line="490"/>
         <source>of low confidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="343"/>
+        <location filename="../../services/retrieval/reasons.py" line="492"/>
         <source>of a type not asked for</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3537,158 +3537,158 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="43"/>
+        <location filename="../../gui/dialogs/receipt.py" line="45"/>
         <source>global</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="45"/>
+        <location filename="../../gui/dialogs/receipt.py" line="47"/>
         <source>everywhere</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="47"/>
+        <location filename="../../gui/dialogs/receipt.py" line="50"/>
         <source>prefer only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="47"/>
+        <location filename="../../gui/dialogs/receipt.py" line="50"/>
         <source>avoid only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="65"/>
+        <location filename="../../gui/dialogs/receipt.py" line="69"/>
         <source>Deletion receipt — Creative Memory Studio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="87"/>
-        <location filename="../../gui/dialogs/receipt.py" line="136"/>
+        <location filename="../../gui/dialogs/receipt.py" line="91"/>
+        <location filename="../../gui/dialogs/receipt.py" line="160"/>
         <source>Verified</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="87"/>
+        <location filename="../../gui/dialogs/receipt.py" line="91"/>
         <source>Not verified</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="89"/>
+        <location filename="../../gui/dialogs/receipt.py" line="93"/>
         <source>Reset and verified</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="89"/>
+        <location filename="../../gui/dialogs/receipt.py" line="93"/>
         <source>Reset, but not verified</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="91"/>
+        <location filename="../../gui/dialogs/receipt.py" line="96"/>
         <source>Forgotten and verified</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="91"/>
+        <location filename="../../gui/dialogs/receipt.py" line="96"/>
         <source>Forgotten, but not verified</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="118"/>
+        <location filename="../../gui/dialogs/receipt.py" line="124"/>
         <source>Patterns</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="120"/>
+        <location filename="../../gui/dialogs/receipt.py" line="128"/>
         <source>What was erased</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="121"/>
+        <location filename="../../gui/dialogs/receipt.py" line="131"/>
         <source>… and {n} more</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="122"/>
+        <location filename="../../gui/dialogs/receipt.py" line="136"/>
         <source>Learned preferences erased</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="123"/>
+        <location filename="../../gui/dialogs/receipt.py" line="137"/>
         <source>Events deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="125"/>
+        <location filename="../../gui/dialogs/receipt.py" line="141"/>
         <source>Events with the pattern removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="126"/>
+        <location filename="../../gui/dialogs/receipt.py" line="144"/>
         <source>Diagnostics erased</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="128"/>
+        <location filename="../../gui/dialogs/receipt.py" line="148"/>
         <source>Blocked from being learned again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="128"/>
+        <location filename="../../gui/dialogs/receipt.py" line="149"/>
         <source>yes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="128"/>
+        <location filename="../../gui/dialogs/receipt.py" line="149"/>
         <source>no</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="131"/>
+        <location filename="../../gui/dialogs/receipt.py" line="153"/>
         <source>yes — a byte search of the database files found no trace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="133"/>
+        <location filename="../../gui/dialogs/receipt.py" line="155"/>
         <source>no — a byte search still found {n} occurrence(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="135"/>
+        <location filename="../../gui/dialogs/receipt.py" line="159"/>
         <source>no — see the notes below</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="138"/>
+        <location filename="../../gui/dialogs/receipt.py" line="162"/>
         <source>Backup</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="139"/>
+        <location filename="../../gui/dialogs/receipt.py" line="165"/>
         <source>Time taken</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="139"/>
+        <location filename="../../gui/dialogs/receipt.py" line="166"/>
         <source>{ms} ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="157"/>
+        <location filename="../../gui/dialogs/receipt.py" line="186"/>
         <source>The write-ahead log could not be emptied (another program holds the store open); old page images may remain until Open Design closes it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="164"/>
+        <location filename="../../gui/dialogs/receipt.py" line="194"/>
         <source>Notes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="171"/>
+        <location filename="../../gui/dialogs/receipt.py" line="201"/>
         <source>Close the receipt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="172"/>
+        <location filename="../../gui/dialogs/receipt.py" line="202"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3696,22 +3696,22 @@
 <context>
     <name>ReplaceDialog</name>
     <message>
-        <location filename="../../gui/replace.py" line="24"/>
+        <location filename="../../gui/replace.py" line="25"/>
         <source>Replace the file? — Creative Memory Studio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/replace.py" line="26"/>
+        <location filename="../../gui/replace.py" line="29"/>
         <source>{name} already exists. Replace it?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/replace.py" line="28"/>
+        <location filename="../../gui/replace.py" line="34"/>
         <source>Its contents will be lost. The new file is written completely before the old one is replaced.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/replace.py" line="30"/>
+        <location filename="../../gui/replace.py" line="40"/>
         <source>Replace</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3739,7 +3739,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="114"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="120"/>
         <source>The reset did not finish.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3886,63 +3886,63 @@
 <context>
     <name>RetrievalFilters</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="44"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="43"/>
         <source>Memory off</source>
         <extracomment>diagnostic event types (engine notes), in stage order, with the label the filter shows (the Diagnostics tab&apos;s RetrievalFilters translates it)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="45"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="44"/>
         <source>Using paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="46"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="45"/>
         <source>Project ignores memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="46"/>
         <source>Project override suppression</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
         <source>Below threshold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
         <source>Hard cap applied</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
         <source>Polarity ceiling applied</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
         <source>Polarity backfill</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
         <source>Category ceiling applied</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
         <source>Category backfill</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
         <source>Token budget exceeded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="55"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
         <source>Kept</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3978,143 +3978,143 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="39"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="40"/>
         <source>Origin filter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="39"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="40"/>
         <source>Show retrievals made by this caller only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="43"/>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="206"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="45"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="233"/>
         <source>All projects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="46"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="50"/>
         <source>Project filter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="46"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="50"/>
         <source>Show retrievals for this project only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="50"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="54"/>
         <source>Any event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="56"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="60"/>
         <source>Event type filter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="57"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="61"/>
         <source>Show only retrievals in which a stage emitted this diagnostic event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="62"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="66"/>
         <source>Search by pattern, type or project…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="66"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="70"/>
         <source>Search retrievals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="67"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="71"/>
         <source>Show retrievals that name this pattern, type or project (Ctrl+F); Escape clears</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="70"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="74"/>
         <source>C&amp;lear filters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="72"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="76"/>
         <source>Clear filters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="72"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="76"/>
         <source>Show every recorded retrieval again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="77"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="81"/>
         <source>&amp;Origin:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="78"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="82"/>
         <source>&amp;Project:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="79"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="83"/>
         <source>E&amp;vent:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="80"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="84"/>
         <source>&amp;Search:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="90"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="94"/>
         <source>&amp;From</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="92"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="98"/>
         <source>Filter from a time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="92"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="99"/>
         <source>Show only retrievals at or after this time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="94"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="102"/>
         <source>From time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="94"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="102"/>
         <source>The earliest time to show (local time)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="95"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="103"/>
         <source>&amp;Until</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="97"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="106"/>
         <source>Filter up to a time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="97"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="106"/>
         <source>Show only retrievals up to this time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="99"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="111"/>
         <source>To time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="99"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="112"/>
         <source>The latest time to show (local time, the whole minute)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4128,49 +4128,49 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="53"/>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="54"/>
         <source>Recorded retrievals, newest first; select one to see its stage events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="70"/>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="72"/>
         <source>How many retrievals are shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="85"/>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="87"/>
         <source>No retrieval matches these filters.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="86"/>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="88"/>
         <source>Clear filters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="86"/>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="88"/>
         <source>Show every recorded retrieval again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="90"/>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="92"/>
         <source>No retrievals recorded yet. Open Design records one each time it adds Creative memory to a prompt; “Run a retrieval now” records one from here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="101"/>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="103"/>
         <source>%n retrievals loaded — scroll down for more</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="103"/>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="105"/>
         <source>{n} retrievals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="105"/>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="107"/>
         <source>1 retrieval</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4178,72 +4178,72 @@
 <context>
     <name>RetrievalsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="58"/>
         <source>memory off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="60"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
         <source>paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="61"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="60"/>
         <source>project off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="62"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="61"/>
         <source>nothing eligible</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="72"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="71"/>
         <source>Time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="73"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="72"/>
         <source>Origin</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="74"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="73"/>
         <source>Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="75"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="74"/>
         <source>Mode</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="76"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="75"/>
         <source>Kept +/−</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="77"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="76"/>
         <source>Tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="78"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="77"/>
         <source>Duration</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="104"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="103"/>
         <source>(no project)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="129"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="132"/>
         <source>{pos} preferred, {neg} avoided ({high} high, {medium} medium)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="140"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="143"/>
         <source>Estimated tokens of the Creative memory block (4 characters a token)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4252,160 +4252,160 @@
     <name>RunActions</name>
     <message>
         <location filename="../../gui/tabs/diagnostics/run.py" line="52"/>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="111"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="122"/>
         <source>No project (global only)</source>
         <extracomment>a dry run was shown nowhere yet: its summary and its stage events (as JSON rows) a recorded retrieval is in the reloaded list: its id (select it)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="55"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="59"/>
         <source>Project to retrieve for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="55"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="60"/>
         <source>The project the retrieval runs for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="60"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="66"/>
         <source>Block format</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="60"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="66"/>
         <source>Which prompt block format to build</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="61"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="67"/>
         <source>&amp;Dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="65"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="71"/>
         <source>Dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="66"/>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="120"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="72"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="133"/>
         <source>Run the engine and show its stage events here without recording anything</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="69"/>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="131"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="75"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="144"/>
         <source>&amp;Run (dry run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="73"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="79"/>
         <source>Run a retrieval now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="74"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="80"/>
         <source>Retrieve for the chosen project now; a recorded run appears at the top of the list</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="76"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="82"/>
         <source>E&amp;xport…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="78"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="84"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="78"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="84"/>
         <source>Save the filtered list as JSON or CSV</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="80"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="86"/>
         <source>Run a retrieval now:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="86"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="95"/>
         <source>Pro&amp;ject:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="87"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="98"/>
         <source>&amp;Mode:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="97"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="108"/>
         <source>Last action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="117"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="129"/>
         <source>This store is read-only: a retrieval can only be a dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="131"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="144"/>
         <source>&amp;Run a recorded retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="141"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="154"/>
         <source>The retrieval could not run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="158"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="176"/>
         <source>kept +{pos} / −{neg}, {tokens} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="162"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="180"/>
         <source>Dry run (not recorded) · {where} · {mode} · {kept}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="169"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="188"/>
         <source>Dry run for {where}: {kept}. Nothing was recorded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="172"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="192"/>
         <source>Recorded retrieval #{id} for {where}: {kept}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="176"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="196"/>
         <source>The current filters hide it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="185"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="205"/>
         <source>Export retrievals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="189"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="209"/>
         <source>JSON (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="189"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="209"/>
         <source>CSV (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="206"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="224"/>
         <source>The retrievals could not be exported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/diagnostics/run.py" line="213"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="231"/>
         <source>Exported %n retrievals to {path}.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4445,7 +4445,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/keychain/secret_status.py" line="59"/>
+        <location filename="../../services/keychain/secret_status.py" line="60"/>
         <source>Its permissions were too open and have been set to owner-only (0600).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4453,62 +4453,62 @@
 <context>
     <name>SelfTestCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="320"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="369"/>
         <source>Self-test</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="325"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="374"/>
         <source>Proves the gates: with memory off, using paused or a project disabled, a retrieval returns nothing. Your settings are put back exactly as they were.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="331"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="381"/>
         <source>Run sel&amp;f-test</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="331"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="382"/>
         <source>Run the checks now (takes a moment)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="335"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="388"/>
         <source>Reb&amp;uild from events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="336"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="389"/>
         <source>Re-derive every preference from the raw events (shows progress; can be cancelled)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="341"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="394"/>
         <source>Self-test result</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="344"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="397"/>
         <source>Self-test checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="382"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="439"/>
         <source>passed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="382"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="439"/>
         <source>failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="405"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="462"/>
         <source>✓ All {n} checks passed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="408"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="465"/>
         <source>✗ {bad} of {n} checks failed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4562,97 +4562,97 @@
 <context>
     <name>StoreCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="244"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="278"/>
         <source>Where it is stored</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="249"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="283"/>
         <source>Data folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="251"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="285"/>
         <source>How the folder was chosen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="253"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="287"/>
         <source>Store file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="255"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="289"/>
         <source>Keychain</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="256"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="291"/>
         <source>Where the install secret (used for blocked patterns) is kept</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="257"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="293"/>
         <source>Folder:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="258"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="294"/>
         <source>Why here:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="259"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="295"/>
         <source>Store:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="260"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="296"/>
         <source>Keychain:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="262"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="299"/>
         <source>&amp;Open folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="262"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="300"/>
         <source>Show the data folder in the file manager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="265"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="306"/>
         <source>C&amp;hange…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="265"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="307"/>
         <source>Every store found on this computer, or a folder of your choosing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="270"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="313"/>
         <source>Mo&amp;ve to this program&apos;s folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="271"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="314"/>
         <source>This store is in the first release&apos;s folder, which Open Design may use later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="301"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="347"/>
         <source>{name} — read-only: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="303"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="351"/>
         <source>{name} — demo data only; Open Design never reads it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="305"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="354"/>
         <source>{name} — shared with Open Design</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4706,17 +4706,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="122"/>
+        <location filename="../../gui/dialogs/store.py" line="125"/>
         <source>yes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="122"/>
+        <location filename="../../gui/dialogs/store.py" line="127"/>
         <source>no</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="122"/>
+        <location filename="../../gui/dialogs/store.py" line="123"/>
         <source>unreadable</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4726,74 +4726,74 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="135"/>
+        <location filename="../../gui/dialogs/store.py" line="142"/>
         <source>&amp;Use this store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="136"/>
+        <location filename="../../gui/dialogs/store.py" line="144"/>
         <source>Open the selected store and remember it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="137"/>
+        <location filename="../../gui/dialogs/store.py" line="145"/>
         <source>Choose a &amp;folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="138"/>
+        <location filename="../../gui/dialogs/store.py" line="146"/>
         <source>Pick the folder that holds app.sqlite</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="191"/>
+        <location filename="../../gui/dialogs/store.py" line="201"/>
         <source>Choose the folder that holds app.sqlite</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="225"/>
+        <location filename="../../gui/dialogs/store.py" line="240"/>
         <source>Could not use that folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="236"/>
+        <location filename="../../gui/dialogs/store.py" line="252"/>
         <source>Move the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="237"/>
+        <location filename="../../gui/dialogs/store.py" line="253"/>
         <source>This store is in the folder the first release used, which Open Design may use later. Move it to this program&apos;s own folder? It is copied, checked, and only then removed here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="246"/>
+        <location filename="../../gui/dialogs/store.py" line="264"/>
         <source>&amp;Move</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="257"/>
+        <location filename="../../gui/dialogs/store.py" line="279"/>
         <source>Could not move the store.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="272"/>
+        <location filename="../../gui/dialogs/store.py" line="295"/>
         <source>Create the data folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="273"/>
+        <location filename="../../gui/dialogs/store.py" line="296"/>
         <source>The data folder
 {folder}
 ({how}) does not exist: perhaps its disk is not attached, or the name has a typo. Create it there now, or quit and change nothing?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="282"/>
+        <location filename="../../gui/dialogs/store.py" line="306"/>
         <source>Create it &amp;here</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="306"/>
+        <location filename="../../gui/dialogs/store.py" line="333"/>
         <source>Creative memory keeps its own tables (creative_memory_*) in Open Design&apos;s store:
 {store}
 
@@ -4801,30 +4801,30 @@ They are added now. Open Design&apos;s own tables are not changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="309"/>
+        <location filename="../../gui/dialogs/store.py" line="339"/>
         <source>Creative memory&apos;s tables in
 {store}
 are upgraded from schema {old} to {new}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="313"/>
+        <location filename="../../gui/dialogs/store.py" line="345"/>
         <source>Prepare the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="314"/>
+        <location filename="../../gui/dialogs/store.py" line="348"/>
         <source>A backup copy of the store is made beside it first (only the latest copy is kept).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="319"/>
+        <location filename="../../gui/dialogs/store.py" line="357"/>
         <source>&amp;Continue</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="283"/>
-        <location filename="../../gui/dialogs/store.py" line="320"/>
+        <location filename="../../gui/dialogs/store.py" line="309"/>
+        <location filename="../../gui/dialogs/store.py" line="359"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4857,33 +4857,33 @@ are upgraded from schema {old} to {new}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="118"/>
+        <location filename="../../gui/widgets/chart.py" line="119"/>
         <source>{polarity}: {n} points, from {first:.2f} on {d0} to {last:.2f} on {d1}, highest {top:.2f}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="141"/>
+        <location filename="../../gui/widgets/chart.py" line="143"/>
         <source>{date} {strength:.2f}</source>
         <extracomment>at most this many points per series are read out (the events list holds every one)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="147"/>
+        <location filename="../../gui/widgets/chart.py" line="152"/>
         <source> (the last {n} of {total})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="148"/>
+        <location filename="../../gui/widgets/chart.py" line="157"/>
         <source>{polarity} strength{more}: {items}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="195"/>
+        <location filename="../../gui/widgets/chart.py" line="206"/>
         <source>No strength history yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="306"/>
+        <location filename="../../gui/widgets/chart.py" line="328"/>
         <source>injected above {value:.2f}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4891,7 +4891,7 @@ are upgraded from schema {old} to {new}.</source>
 <context>
     <name>SwitchDelegate</name>
     <message>
-        <location filename="../../gui/tabs/projects/switches.py" line="100"/>
+        <location filename="../../gui/tabs/projects/switches.py" line="101"/>
         <source>Off</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4899,94 +4899,94 @@ are upgraded from schema {old} to {new}.</source>
 <context>
     <name>TransferActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="53"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="56"/>
         <source>Export creative memory</source>
         <extracomment>the system keychain holds secrets (the tab says so): an export may remember its passphrase</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="83"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="102"/>
         <source>Could not export creative memory.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="86"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="105"/>
         <source>Exported {events} events ({prefs} preferences) to {path}{enc}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="90"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="109"/>
         <source>, encrypted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="95"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="116"/>
         <source>The passphrase is remembered in the keychain.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="97"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="118"/>
         <source>The passphrase could not be remembered: no system keychain is available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="108"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="129"/>
         <source>Save a report of creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="126"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="155"/>
         <source>Could not save the report.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="128"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="157"/>
         <source>Saved the report to {path}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="136"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="166"/>
         <source>Import creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="151"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="182"/>
         <source>{name} is encrypted. Enter the passphrase it was exported with.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="155"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="187"/>
         <source>The passphrase remembered in the keychain for this file is filled in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="193"/>
-        <location filename="../../gui/tabs/overview/transfer.py" line="215"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="226"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="250"/>
         <source>Could not import {name}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="196"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="229"/>
         <source>Nothing was imported from {name}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="199"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="233"/>
         <source>Importing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="199"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="233"/>
         <source>Importing {name}…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="227"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="262"/>
         <source>Imported {events} events from {name}; {prefs} preferences now.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="231"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="266"/>
         <source>{n} were already here, blocked or not learned under your settings and were skipped.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4994,62 +4994,62 @@ are upgraded from schema {old} to {new}.</source>
 <context>
     <name>TransferCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="417"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="474"/>
         <source>Export and import</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="422"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="479"/>
         <source>Move memory between computers without a cloud. Exports are readable only by you; encrypt them to carry them safely. Import also reads the prototype&apos;s preferences.json.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="428"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="486"/>
         <source>E&amp;xport…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="428"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="487"/>
         <source>Write all creative memory to a file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="430"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="491"/>
         <source>E&amp;ncrypt with a passphrase</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="432"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="493"/>
         <source>Encrypt with a passphrase</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="433"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="494"/>
         <source>Ask for a passphrase and encrypt the export (AES-GCM)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="435"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="497"/>
         <source>&amp;Import…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="435"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="498"/>
         <source>Merge or replace memory from an exported file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="439"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="504"/>
         <source>Save &amp;a report…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="440"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="505"/>
         <source>Write one printable page of everything memory knows about you, to read or to share</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="445"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="510"/>
         <source>Last export or import</source>
         <translation type="unfinished"></translation>
     </message>

@@ -4,12 +4,12 @@
 <context>
     <name>Activity</name>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="36"/>
+        <location filename="../../gui/itemmodels/audit.py" line="38"/>
         <source>global only</source>
         <translation>nur global</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="37"/>
+        <location filename="../../gui/itemmodels/audit.py" line="39"/>
         <source>a forgotten pattern (fingerprint {fp}…)</source>
         <translation>ein vergessenes Muster (Fingerabdruck {fp}…)</translation>
     </message>
@@ -17,82 +17,82 @@
 <context>
     <name>ActivityTab</name>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="73"/>
+        <location filename="../../gui/tabs/activity/view.py" line="74"/>
         <source>Filter by actor, action, target or outcome…</source>
         <translation>Nach Akteur, Aktion, Ziel oder Ergebnis filtern…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="75"/>
+        <location filename="../../gui/tabs/activity/view.py" line="77"/>
         <source>Filter the activity log</source>
         <translation>Aktivitätsprotokoll filtern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="77"/>
+        <location filename="../../gui/tabs/activity/view.py" line="79"/>
         <source>Show entries whose actor, action, target or outcome contains this text (Ctrl+F)</source>
         <translation>Einträge anzeigen, deren Akteur, Aktion, Ziel oder Ergebnis diesen Text enthält (Strg+F)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="79"/>
+        <location filename="../../gui/tabs/activity/view.py" line="81"/>
         <source>E&amp;xport…</source>
         <translation>E&amp;xportieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="81"/>
+        <location filename="../../gui/tabs/activity/view.py" line="83"/>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="82"/>
+        <location filename="../../gui/tabs/activity/view.py" line="84"/>
         <source>Save the filtered activity log as JSON or CSV</source>
         <translation>Das gefilterte Aktivitätsprotokoll als JSON oder CSV speichern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="104"/>
+        <location filename="../../gui/tabs/activity/view.py" line="106"/>
         <source>Activity log</source>
         <translation>Aktivitätsprotokoll</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="106"/>
+        <location filename="../../gui/tabs/activity/view.py" line="108"/>
         <source>Every change to a control, newest first</source>
         <translation>Jede Änderung an einer Einstellung, neueste zuerst</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="119"/>
+        <location filename="../../gui/tabs/activity/view.py" line="121"/>
         <source>How many entries are shown</source>
         <translation>Wie viele Einträge angezeigt werden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="123"/>
+        <location filename="../../gui/tabs/activity/view.py" line="125"/>
         <source>Last action</source>
         <translation>Letzte Aktion</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="137"/>
+        <location filename="../../gui/tabs/activity/view.py" line="139"/>
         <source>Activity</source>
         <translation>Aktivität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="180"/>
+        <location filename="../../gui/tabs/activity/view.py" line="183"/>
         <source>No activity matches “{text}”.</source>
         <translation>Keine Aktivität passt zu „{text}“.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="181"/>
+        <location filename="../../gui/tabs/activity/view.py" line="185"/>
         <source>Clear filter</source>
         <translation>Filter löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="181"/>
+        <location filename="../../gui/tabs/activity/view.py" line="185"/>
         <source>Show the whole activity log again</source>
         <translation>Wieder das ganze Aktivitätsprotokoll anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="184"/>
+        <location filename="../../gui/tabs/activity/view.py" line="189"/>
         <source>Nothing has been changed yet. Turning memory on or off, pausing, project switches, forgetting and resets are listed here.</source>
         <translation>Noch wurde nichts geändert. Hier erscheinen das Ein- und Ausschalten des Gedächtnisses, Pausen, Projektschalter, Vergessen und Zurücksetzen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/activity/view.py" line="193"/>
+        <location filename="../../gui/tabs/activity/view.py" line="199"/>
         <source>%n entries loaded — scroll down for more</source>
         <translation>
             <numerusform>%n Eintrag geladen – für mehr nach unten scrollen</numerusform>
@@ -100,37 +100,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="195"/>
+        <location filename="../../gui/tabs/activity/view.py" line="202"/>
         <source>1 entry</source>
         <translation>1 Eintrag</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="195"/>
+        <location filename="../../gui/tabs/activity/view.py" line="202"/>
         <source>{n} entries</source>
         <translation>{n} Einträge</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="201"/>
+        <location filename="../../gui/tabs/activity/view.py" line="209"/>
         <source>Export activity</source>
         <translation>Aktivität exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="205"/>
+        <location filename="../../gui/tabs/activity/view.py" line="213"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="205"/>
+        <location filename="../../gui/tabs/activity/view.py" line="213"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="220"/>
+        <location filename="../../gui/tabs/activity/view.py" line="230"/>
         <source>The activity log could not be exported.</source>
         <translation>Das Aktivitätsprotokoll konnte nicht exportiert werden.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/activity/view.py" line="225"/>
+        <location filename="../../gui/tabs/activity/view.py" line="237"/>
         <source>Exported %n entries to {path}.</source>
         <translation>
             <numerusform>%n Eintrag nach {path} exportiert.</numerusform>
@@ -141,67 +141,67 @@
 <context>
     <name>AuditModel</name>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="24"/>
+        <location filename="../../gui/itemmodels/audit.py" line="26"/>
         <source>forget and block</source>
         <translation>vergessen und sperren</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="25"/>
+        <location filename="../../gui/itemmodels/audit.py" line="27"/>
         <source>forget a session</source>
         <translation>eine Sitzung vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="26"/>
+        <location filename="../../gui/itemmodels/audit.py" line="28"/>
         <source>pause</source>
         <translation>pausieren</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="27"/>
+        <location filename="../../gui/itemmodels/audit.py" line="29"/>
         <source>resume</source>
         <translation>fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="43"/>
+        <location filename="../../gui/itemmodels/audit.py" line="47"/>
         <source>Creative Memory Studio</source>
         <translation>Creative Memory Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="44"/>
+        <location filename="../../gui/itemmodels/audit.py" line="48"/>
         <source>od-memory (command line)</source>
         <translation>od-memory (Befehlszeile)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="45"/>
+        <location filename="../../gui/itemmodels/audit.py" line="49"/>
         <source>Open Design</source>
         <translation>Open Design</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="55"/>
+        <location filename="../../gui/itemmodels/audit.py" line="59"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="56"/>
+        <location filename="../../gui/itemmodels/audit.py" line="60"/>
         <source>Actor</source>
         <translation>Akteur</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="57"/>
+        <location filename="../../gui/itemmodels/audit.py" line="61"/>
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="58"/>
+        <location filename="../../gui/itemmodels/audit.py" line="62"/>
         <source>Target</source>
         <translation>Ziel</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="59"/>
+        <location filename="../../gui/itemmodels/audit.py" line="63"/>
         <source>Outcome</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="101"/>
+        <location filename="../../gui/itemmodels/audit.py" line="105"/>
         <source>A forgotten pattern is named only by its fingerprint, never by its text: {target}</source>
         <translation>Ein vergessenes Muster wird nur mit seinem Fingerabdruck genannt, nie mit seinem Text: {target}</translation>
     </message>
@@ -232,82 +232,82 @@
 <context>
     <name>BannerState</name>
     <message>
-        <location filename="../../gui/banner_state.py" line="32"/>
+        <location filename="../../gui/banner_state.py" line="34"/>
         <source>{d} days {h} h</source>
         <translation>{d} Tage {h} Std.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="32"/>
+        <location filename="../../gui/banner_state.py" line="36"/>
         <source>1 day {h} h</source>
         <translation>1 Tag {h} Std.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="34"/>
+        <location filename="../../gui/banner_state.py" line="39"/>
         <source>{h} h {m} min</source>
         <translation>{h} Std. {m} Min.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="36"/>
+        <location filename="../../gui/banner_state.py" line="41"/>
         <source>{m} min</source>
         <translation>{m} Min.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="38"/>
+        <location filename="../../gui/banner_state.py" line="43"/>
         <source>less than a minute left</source>
         <translation>weniger als eine Minute übrig</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="39"/>
+        <location filename="../../gui/banner_state.py" line="44"/>
         <source>{left} left</source>
         <translation>noch {left}</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="45"/>
+        <location filename="../../gui/banner_state.py" line="50"/>
         <source>until you resume</source>
         <translation>bis Sie fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="51"/>
+        <location filename="../../gui/banner_state.py" line="56"/>
         <source>until {when}</source>
         <translation>bis {when}</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="52"/>
+        <location filename="../../gui/banner_state.py" line="57"/>
         <source>until {when} ({left})</source>
         <translation>bis {when} ({left})</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="69"/>
+        <location filename="../../gui/banner_state.py" line="77"/>
         <source>Store written by a newer version: {reason}</source>
         <translation>Speicher von einer neueren Version geschrieben: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="72"/>
+        <location filename="../../gui/banner_state.py" line="84"/>
         <source>This store is read-only: {reason}</source>
         <translation>Dieser Speicher ist schreibgeschützt: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="76"/>
+        <location filename="../../gui/banner_state.py" line="92"/>
         <source>Creative memory is off: nothing is learned and nothing is injected.</source>
         <translation>Das kreative Gedächtnis ist aus: Es wird nichts gelernt und nichts eingefügt.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="82"/>
+        <location filename="../../gui/banner_state.py" line="101"/>
         <source>Paused — learning and using — {until}.</source>
         <translation>Pausiert – Lernen und Nutzen – {until}.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="89"/>
+        <location filename="../../gui/banner_state.py" line="108"/>
         <source>Paused — learning — {until}.</source>
         <translation>Pausiert – Lernen – {until}.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="95"/>
+        <location filename="../../gui/banner_state.py" line="114"/>
         <source>Paused — using — {until}.</source>
         <translation>Pausiert – Nutzen – {until}.</translation>
     </message>
     <message>
-        <location filename="../../gui/banner_state.py" line="111"/>
+        <location filename="../../gui/banner_state.py" line="130"/>
         <source>No system keychain was found.</source>
         <translation>Es wurde kein Schlüsselbund des Systems gefunden.</translation>
     </message>
@@ -316,7 +316,7 @@
     <name>BlocksDialog</name>
     <message>
         <location filename="../../gui/dialogs/blocks.py" line="39"/>
-        <location filename="../../gui/dialogs/blocks.py" line="56"/>
+        <location filename="../../gui/dialogs/blocks.py" line="58"/>
         <source>Blocked patterns</source>
         <translation>Gesperrte Muster</translation>
     </message>
@@ -326,67 +326,67 @@
         <translation>Eine Sperre behält nur verschlüsselte Fingerabdrücke eines Musters, nie seinen Namen; die Liste zeigt, was behalten wird. Wird eine Sperre aufgehoben, kann das Muster wieder gelernt werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="50"/>
+        <location filename="../../gui/dialogs/blocks.py" line="51"/>
         <source>Fingerprint</source>
         <translation>Fingerabdruck</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="50"/>
+        <location filename="../../gui/dialogs/blocks.py" line="51"/>
         <source>Blocks</source>
         <translation>Sperrt</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="50"/>
+        <location filename="../../gui/dialogs/blocks.py" line="51"/>
         <source>When</source>
         <translation>Wann</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="50"/>
+        <location filename="../../gui/dialogs/blocks.py" line="51"/>
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="57"/>
+        <location filename="../../gui/dialogs/blocks.py" line="59"/>
         <source>Nothing is blocked.</source>
         <translation>Nichts ist gesperrt.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="60"/>
+        <location filename="../../gui/dialogs/blocks.py" line="62"/>
         <source>&amp;Lift block…</source>
         <translation>Sperre &amp;aufheben…</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="76"/>
+        <location filename="../../gui/dialogs/blocks.py" line="79"/>
         <source>the pattern</source>
         <translation>das Muster</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="76"/>
+        <location filename="../../gui/dialogs/blocks.py" line="80"/>
         <source>its words in diffs</source>
         <translation>seine Wörter in Diffs</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="76"/>
+        <location filename="../../gui/dialogs/blocks.py" line="81"/>
         <source>(older block)</source>
         <translation>(ältere Sperre)</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="77"/>
+        <location filename="../../gui/dialogs/blocks.py" line="83"/>
         <source> and </source>
         <translation> und </translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="108"/>
+        <location filename="../../gui/dialogs/blocks.py" line="114"/>
         <source>Lift block</source>
         <translation>Sperre aufheben</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="110"/>
+        <location filename="../../gui/dialogs/blocks.py" line="116"/>
         <source>Lift the block {fingerprint}? The pattern can be learned again, and its words are kept in diffs again.</source>
         <translation>Die Sperre {fingerprint} aufheben? Das Muster kann wieder gelernt werden, und seine Wörter bleiben in Diffs wieder erhalten.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="125"/>
+        <location filename="../../gui/dialogs/blocks.py" line="136"/>
         <source>The block could not be lifted: {error}</source>
         <translation>Die Sperre konnte nicht aufgehoben werden: {error}</translation>
     </message>
@@ -394,22 +394,22 @@
 <context>
     <name>CellText</name>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="212"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="235"/>
         <source>Global: learned across projects</source>
         <translation>Global: projektübergreifend gelernt</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="214"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="237"/>
         <source>Learned in project {project}</source>
         <translation>Gelernt im Projekt {project}</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="219"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="244"/>
         <source>Strength {value:.3f} of 1</source>
         <translation>Stärke {value:.3f} von 1</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="221"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="248"/>
         <source>{accepts} accepting and {rejects} rejecting signals</source>
         <translation>{accepts} zustimmende und {rejects} ablehnende Signale</translation>
     </message>
@@ -417,97 +417,97 @@
 <context>
     <name>CountsCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="161"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="175"/>
         <source>What is remembered</source>
         <translation>Was gespeichert ist</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="167"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="181"/>
         <source>Preferences:</source>
         <translation>Präferenzen:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="167"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="181"/>
         <source>Learned preferences of every status</source>
         <translation>Gelernte Präferenzen jedes Status</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="168"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="184"/>
         <source>By confidence:</source>
         <translation>Nach Konfidenz:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="168"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="185"/>
         <source>Preferences that are not archived, by confidence tier</source>
         <translation>Nicht archivierte Präferenzen nach Konfidenzstufe</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="169"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="189"/>
         <source>Raw events:</source>
         <translation>Rohereignisse:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="169"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="190"/>
         <source>Reactions recorded from your work, the evidence behind preferences</source>
         <translation>Aus Ihrer Arbeit aufgezeichnete Reaktionen, die Belege hinter den Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="170"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="192"/>
         <source>Retrievals:</source>
         <translation>Abrufe:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="170"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="192"/>
         <source>Recorded retrievals (see Diagnostics)</source>
         <translation>Aufgezeichnete Abrufe (siehe Diagnose)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="171"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="193"/>
         <source>Last event:</source>
         <translation>Letztes Ereignis:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="171"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="193"/>
         <source>When the newest event happened</source>
         <translation>Wann das neueste Ereignis stattfand</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="172"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="196"/>
         <source>Last injected:</source>
         <translation>Zuletzt eingefügt:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="173"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="198"/>
         <source>When Open Design last added creative memory to a prompt (self-tests and previews do not count)</source>
         <translation>Wann Open Design zuletzt das kreative Gedächtnis in einen Prompt eingefügt hat (Selbsttests und Vorschauen zählen nicht)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="194"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="221"/>
         <source>Nothing is remembered yet. Memory grows as you react to work generated in Open Design. To look around first, explore a demo data set (about 1,000 preferences) in a separate demo store; your own memory is not touched.</source>
         <translation>Noch ist nichts gespeichert. Das Gedächtnis wächst, während Sie auf Arbeiten reagieren, die Open Design erzeugt. Um sich zuerst umzusehen, erkunden Sie einen Demodatensatz (etwa 1.000 Präferenzen) in einem eigenen Demospeicher; Ihr eigenes Gedächtnis bleibt unberührt.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="201"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="228"/>
         <source>Explore with &amp;demo data</source>
         <translation>Mit &amp;Demodaten erkunden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="203"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="230"/>
         <source>Explore with demo data</source>
         <translation>Mit Demodaten erkunden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="205"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="232"/>
         <source>Open a separate demo store with generated data; your own memory is not touched</source>
         <translation>Einen eigenen Demospeicher mit erzeugten Daten öffnen; Ihr eigenes Gedächtnis bleibt unberührt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="230"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="262"/>
         <source>{n} {tier}</source>
         <translation>{n} {tier}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="234"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="268"/>
         <source>{n} archived</source>
         <translation>{n} archiviert</translation>
     </message>
@@ -515,32 +515,32 @@
 <context>
     <name>DangerCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="463"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="528"/>
         <source>Danger zone</source>
         <translation>Gefahrenbereich</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="468"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="533"/>
         <source>Reset erases all creative memory of this user — preferences, raw events and diagnostics — and proves nothing recoverable remains. It cannot be undone; the dialog offers to export a backup first.</source>
         <translation>Zurücksetzen löscht das gesamte kreative Gedächtnis dieses Benutzers – Präferenzen, Rohereignisse und Diagnosedaten – und weist nach, dass nichts Wiederherstellbares bleibt. Das kann nicht rückgängig gemacht werden; der Dialog bietet an, vorher eine Sicherung zu exportieren.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="473"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="540"/>
         <source>Re&amp;set…</source>
         <translation>&amp;Zurücksetzen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="473"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="541"/>
         <source>Erase all creative memory (asks first)</source>
         <translation>Das gesamte kreative Gedächtnis löschen (mit Rückfrage)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="475"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="547"/>
         <source>B&amp;locked patterns…</source>
         <translation>Gesperrte &amp;Muster…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="475"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="548"/>
         <source>What each block keeps, and lifting one</source>
         <translation>Was jede Sperre behält, und eine aufheben</translation>
     </message>
@@ -563,17 +563,17 @@
         <translation>der von Ihnen gewählte Ordner (od-memory use oder „Ändern…“ im Fenster)</translation>
     </message>
     <message>
-        <location filename="../../services/location/datadir.py" line="45"/>
+        <location filename="../../services/location/datadir.py" line="47"/>
         <source>found where Open Design keeps its data</source>
         <translation>dort gefunden, wo Open Design seine Daten ablegt</translation>
     </message>
     <message>
-        <location filename="../../services/location/datadir.py" line="46"/>
+        <location filename="../../services/location/datadir.py" line="48"/>
         <source>this program&apos;s own folder: Open Design was not found on this computer; memory is kept here until it is</source>
         <translation>der eigene Ordner dieses Programms: Open Design wurde auf diesem Computer nicht gefunden; das Gedächtnis bleibt hier, bis es gefunden wird</translation>
     </message>
     <message>
-        <location filename="../../services/location/datadir.py" line="50"/>
+        <location filename="../../services/location/datadir.py" line="52"/>
         <source>the demo store, kept apart from your memory</source>
         <translation>der Demo-Speicher, getrennt von Ihrem Gedächtnis</translation>
     </message>
@@ -587,148 +587,148 @@
         <translation>Details der aktuellen Präferenz</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="107"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="108"/>
         <source>Select a preference to see the events that built it, its strength over time and whether the last retrieval used it.</source>
         <translation>Wählen Sie eine Präferenz, um die Ereignisse, aus denen sie entstand, ihre Stärke im Zeitverlauf und ihre Verwendung im letzten Abruf zu sehen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="139"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="141"/>
         <source>Pattern</source>
         <translation>Muster</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="143"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="145"/>
         <source>Type, scope and polarity</source>
         <translation>Typ, Bereich und Polarität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="149"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="151"/>
         <source>Last retrieval</source>
         <translation>Letzter Abruf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="150"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="153"/>
         <source>Whether the last recorded retrieval injected this preference, and why</source>
         <translation>Ob der zuletzt aufgezeichnete Abruf diese Präferenz eingefügt hat, und warum</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="160"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="164"/>
         <source>Fields</source>
         <translation>Felder</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="160"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="164"/>
         <source>Every stored field of this preference</source>
         <translation>Jedes gespeicherte Feld dieser Präferenz</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="175"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="179"/>
         <source>Strength over time</source>
         <translation>Stärke im Zeitverlauf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="178"/>
         <location filename="../../gui/tabs/inspector/detail.py" line="182"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="188"/>
         <source>Events that built it</source>
         <translation>Ereignisse, aus denen sie entstand</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="183"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="189"/>
         <source>The raw signals that name this pattern in this scope, newest first</source>
         <translation>Die Rohsignale, die dieses Muster in diesem Bereich nennen, neueste zuerst</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="187"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="187"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
         <source>Signal</source>
         <translation>Signal</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="187"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
         <source>Polarity</source>
         <translation>Polarität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="187"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
         <source>Project</source>
         <translation>Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="187"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
         <source>Session</source>
         <translation>Sitzung</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="203"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="212"/>
         <source>Forget this &amp;session…</source>
         <translation>Diese &amp;Sitzung vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="217"/>
         <source>Forget this session</source>
         <translation>Diese Sitzung vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="207"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="218"/>
         <source>Erase every event of the selected event&apos;s generation session and what it taught</source>
         <translation>Jedes Ereignis der Generierungssitzung des gewählten Ereignisses löschen und alles, was sie gelehrt hat</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="211"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="224"/>
         <source>Forget this session…</source>
         <translation>Diese Sitzung vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="265"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="290"/>
         <source>The details of this preference cannot be read: {why} Forget it, or rebuild memory from the events (Overview).</source>
         <translation>Die Details dieser Präferenz können nicht gelesen werden: {why} Vergessen Sie sie, oder bauen Sie das Gedächtnis aus den Ereignissen neu auf (Übersicht).</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="279"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="305"/>
         <source>global</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="280"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="307"/>
         <source>project {project}</source>
         <translation>Projekt {project}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="283"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="310"/>
         <source>Stored as {raw}</source>
         <translation>Gespeichert als {raw}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="285"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="312"/>
         <source>{type} · {scope} · {polarity}</source>
         <translation>{type} · {scope} · {polarity}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="289"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="317"/>
         <source>Type stored as {raw}</source>
         <translation>Typ gespeichert als {raw}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="318"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="348"/>
         <source>no project</source>
         <translation>kein Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="324"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="355"/>
         <source>Event {id} from {source}</source>
         <translation>Ereignis {id} aus {source}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="332"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="363"/>
         <source>Events that built it (newest {shown} of {n})</source>
         <translation>Ereignisse, aus denen sie entstand (neueste {shown} von {n})</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="335"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="368"/>
         <source>Events that built it ({n})</source>
         <translation>Ereignisse, aus denen sie entstand ({n})</translation>
     </message>
@@ -736,27 +736,27 @@
 <context>
     <name>DiagnosticsCommon</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="82"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="89"/>
         <source>This project ignores its own memory</source>
         <translation>Dieses Projekt ignoriert sein eigenes Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="82"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="91"/>
         <source>This project ignores global memory</source>
         <translation>Dieses Projekt ignoriert das globale Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="82"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="93"/>
         <source>This project uses no memory</source>
         <translation>Dieses Projekt nutzt kein Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="84"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="97"/>
         <source>{project} — ignores global memory</source>
         <translation>{project} – ignoriert das globale Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/common.py" line="84"/>
+        <location filename="../../gui/tabs/diagnostics/common.py" line="99"/>
         <source>{project} — ignores memory</source>
         <translation>{project} – ignoriert das Gedächtnis</translation>
     </message>
@@ -764,27 +764,27 @@
 <context>
     <name>DiagnosticsKept</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="41"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="42"/>
         <source>Prefer</source>
         <translation>Bevorzugen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="41"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="44"/>
         <source>Avoid</source>
         <translation>Vermeiden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="42"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="47"/>
         <source>global</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="45"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="53"/>
         <source>{verb} {pattern} — {type}, {where}, {strength} {tier}</source>
         <translation>{verb} {pattern} – {type}, {where}, {strength} {tier}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="267"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="281"/>
         <source>Retrieval #{id} is not in this store. Recorded retrievals are kept for the retention period, then deleted; the newest ones are listed below.</source>
         <translation>Abruf Nr. {id} ist nicht in diesem Speicher. Aufgezeichnete Abrufe werden für die Aufbewahrungsdauer behalten und dann gelöscht; die neuesten sind unten aufgeführt.</translation>
     </message>
@@ -792,7 +792,7 @@
 <context>
     <name>DiagnosticsTab</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="118"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="130"/>
         <source>Diagnostics</source>
         <translation>Diagnose</translation>
     </message>
@@ -800,12 +800,12 @@
 <context>
     <name>DialogsFiles</name>
     <message>
-        <location filename="../../gui/dialogs/files.py" line="24"/>
+        <location filename="../../gui/dialogs/files.py" line="25"/>
         <source>Creative memory (*.json);;All files (*)</source>
         <translation>Kreatives Gedächtnis (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/files.py" line="44"/>
+        <location filename="../../gui/dialogs/files.py" line="47"/>
         <source>Creative memory or preferences.json (*.json);;All files (*)</source>
         <translation>Kreatives Gedächtnis oder preferences.json (*.json);;Alle Dateien (*)</translation>
     </message>
@@ -891,47 +891,47 @@
         <translation>Phasenereignisse</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="70"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="71"/>
         <source>The stage events of the selected retrieval, in the order they happened</source>
         <translation>Die Phasenereignisse des gewählten Abrufs in der Reihenfolge, in der sie geschahen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="84"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="86"/>
         <source>Stage event detail</source>
         <translation>Details des Phasenereignisses</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="85"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="87"/>
         <source>The whole trace and every field of the selected stage event</source>
         <translation>Die ganze Ablaufspur und jedes Feld des gewählten Phasenereignisses</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="86"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="88"/>
         <source>Select a stage event to read its whole trace.</source>
         <translation>Wählen Sie ein Phasenereignis, um seine ganze Ablaufspur zu lesen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="126"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="128"/>
         <source>Select a retrieval to see its stage events.</source>
         <translation>Wählen Sie einen Abruf, um seine Phasenereignisse zu sehen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="150"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="152"/>
         <source>Retrieval #{id}</source>
         <translation>Abruf Nr. {id}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="155"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="157"/>
         <source>kept +{pos} / −{neg}</source>
         <translation>behalten +{pos} / −{neg}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="156"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="160"/>
         <source>{n} tokens</source>
         <translation>{n} Token</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="157"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="161"/>
         <source>{n} stage events</source>
         <translation>{n} Phasenereignisse</translation>
     </message>
@@ -945,153 +945,153 @@
         <translation>Nach Muster, Typ oder Projekt filtern…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="32"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="34"/>
         <source>Filter preferences</source>
         <translation>Präferenzen filtern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="33"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="35"/>
         <source>Type words that the pattern, type or project must contain (Ctrl+F); Escape clears</source>
         <translation>Wörter eingeben, die Muster, Typ oder Projekt enthalten müssen (Strg+F); Esc löscht</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="39"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="44"/>
         <source>Scope</source>
         <translation>Bereich</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="39"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="45"/>
         <source>Show global preferences, project ones, or one project&apos;s</source>
         <translation>Globale Präferenzen, Projektpräferenzen oder die eines Projekts anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="42"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="49"/>
         <source>Type</source>
         <translation>Typ</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="42"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="49"/>
         <source>Show one type of preference</source>
         <translation>Eine Art von Präferenz anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="45"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="54"/>
         <source>Polarity</source>
         <translation>Polarität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="46"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="55"/>
         <source>Show wanted (positive) or avoided (negative) preferences</source>
         <translation>Gewünschte (positive) oder vermiedene (negative) Präferenzen anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="47"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="57"/>
         <source>Both polarities</source>
         <translation>Beide Polaritäten</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="48"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="58"/>
         <source>Positive</source>
         <translation>Positiv</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="49"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="59"/>
         <source>Negative</source>
         <translation>Negativ</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="52"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="62"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="52"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="62"/>
         <source>Show one status only</source>
         <translation>Nur einen Status anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="53"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="63"/>
         <source>Any status</source>
         <translation>Jeder Status</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="54"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="64"/>
         <source>Stable</source>
         <translation>Stabil</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="55"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="65"/>
         <source>Under review</source>
         <translation>In Prüfung</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="56"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="66"/>
         <source>Archived</source>
         <translation>Archiviert</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="62"/>
-        <location filename="../../gui/tabs/inspector/filters.py" line="64"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="72"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="76"/>
         <source>Show archived</source>
         <translation>Archivierte anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="65"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="77"/>
         <source>Also show preferences not seen for 180 days (they are never injected)</source>
         <translation>Auch Präferenzen anzeigen, die 180 Tage nicht gesehen wurden (sie werden nie eingefügt)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="74"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="87"/>
         <source>Tier:</source>
         <translation>Stufe:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="76"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="89"/>
         <source>High</source>
         <translation>Hoch</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="76"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="89"/>
         <source>Medium</source>
         <translation>Mittel</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="76"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="89"/>
         <source>Low</source>
         <translation>Niedrig</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="81"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="96"/>
         <source>Tier {tier}</source>
         <translation>Stufe {tier}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="82"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="97"/>
         <source>Show {tier} confidence preferences (none checked: every tier)</source>
         <translation>Präferenzen der Konfidenzstufe „{tier}“ anzeigen (keine gewählt: jede Stufe)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="91"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="109"/>
         <source>All scopes</source>
         <translation>Alle Bereiche</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="92"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="110"/>
         <source>Global only</source>
         <translation>Nur global</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="93"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="111"/>
         <source>Any project</source>
         <translation>Jedes Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="100"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="119"/>
         <source>Project {project}</source>
         <translation>Projekt {project}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="111"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="131"/>
         <source>All types</source>
         <translation>Alle Typen</translation>
     </message>
@@ -1130,7 +1130,7 @@
     </message>
     <message>
         <location filename="../../gui/tabs/inspector/forget.py" line="73"/>
-        <location filename="../../gui/tabs/inspector/forget.py" line="109"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="112"/>
         <source>Erase the selected preferences and their evidence (Delete)</source>
         <translation>Die gewählten Präferenzen und ihre Belege löschen (Entf)</translation>
     </message>
@@ -1140,69 +1140,69 @@
         <translation>Vergessen und sperren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="78"/>
-        <location filename="../../gui/tabs/inspector/forget.py" line="110"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="79"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="115"/>
         <source>Erase the selected preferences and never learn these patterns again</source>
         <translation>Die gewählten Präferenzen löschen und diese Muster nie wieder lernen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="81"/>
-        <location filename="../../gui/tabs/inspector/forget.py" line="117"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="83"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="123"/>
         <source>Forget all shown…</source>
         <translation>Alle angezeigten vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="107"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="109"/>
         <source>This store is read-only; nothing can be forgotten</source>
         <translation>Dieser Speicher ist schreibgeschützt; nichts kann vergessen werden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="116"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="123"/>
         <source>Forget all {n} shown…</source>
         <translation>Alle {n} angezeigten vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="119"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="126"/>
         <source>Forget every preference this filter shows ({n}); the dialog lists them all</source>
         <translation>Jede Präferenz vergessen, die dieser Filter anzeigt ({n}); der Dialog listet sie alle auf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="120"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="130"/>
         <source>Filter first: this forgets every preference the filter shows</source>
         <translation>Zuerst filtern: Das vergisst jede Präferenz, die der Filter anzeigt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="194"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="205"/>
         <source>Could not forget the selection.</source>
         <translation>Die Auswahl konnte nicht vergessen werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="232"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="246"/>
         <source>Forget a session — Creative Memory Studio</source>
         <translation>Eine Sitzung vergessen – Creative Memory Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="233"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="247"/>
         <source>Forget what session {session} taught?</source>
         <translation>Vergessen, was die Sitzung {session} gelehrt hat?</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="239"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="254"/>
         <source>This deletes the {n} events of this generation session and re-derives every preference they shaped from the events that remain. It cannot be undone.</source>
         <translation>Das löscht die {n} Ereignisse dieser Generierungssitzung und leitet jede Präferenz, die sie geprägt haben, aus den verbleibenden Ereignissen neu ab. Das kann nicht rückgängig gemacht werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="242"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="258"/>
         <source>&amp;Forget the session</source>
         <translation>Sitzung &amp;vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="244"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="260"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Abbrechen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="262"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="282"/>
         <source>Could not forget the session.</source>
         <translation>Die Sitzung konnte nicht vergessen werden.</translation>
     </message>
@@ -1226,168 +1226,168 @@
         <translation>{n} Muster vergessen?</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="120"/>
+        <location filename="../../gui/dialogs/forget.py" line="121"/>
         <source>&amp;Where it is remembered (tick what to forget):</source>
         <translation>&amp;Wo es gespeichert ist (zu Vergessendes ankreuzen):</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="128"/>
+        <location filename="../../gui/dialogs/forget.py" line="129"/>
         <source>Where the selection is remembered</source>
         <translation>Wo die Auswahl gespeichert ist</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="129"/>
+        <location filename="../../gui/dialogs/forget.py" line="130"/>
         <source>Tick the places to forget; Space ticks the current row</source>
         <translation>Die zu vergessenden Stellen ankreuzen; Leertaste kreuzt die aktuelle Zeile an</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="148"/>
+        <location filename="../../gui/dialogs/forget.py" line="149"/>
         <source>Tick &amp;everywhere</source>
         <translation>&amp;Überall ankreuzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="150"/>
+        <location filename="../../gui/dialogs/forget.py" line="151"/>
         <source>Tick everywhere</source>
         <translation>Überall ankreuzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="152"/>
+        <location filename="../../gui/dialogs/forget.py" line="154"/>
         <source>Forget the selected patterns in every scope and both polarities (their text leaves the file)</source>
         <translation>Die gewählten Muster in jedem Bereich und beiden Polaritäten vergessen (ihr Text verschwindet aus der Datei)</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="163"/>
+        <location filename="../../gui/dialogs/forget.py" line="166"/>
         <source>What will be erased</source>
         <translation>Was gelöscht wird</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="168"/>
+        <location filename="../../gui/dialogs/forget.py" line="173"/>
         <source>Warning</source>
         <translation>Warnung</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="169"/>
+        <location filename="../../gui/dialogs/forget.py" line="174"/>
         <source>This cannot be undone. Nothing recoverable is kept.</source>
         <translation>Das kann nicht rückgängig gemacht werden. Nichts Wiederherstellbares wird behalten.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="179"/>
+        <location filename="../../gui/dialogs/forget.py" line="184"/>
         <source>Also &amp;block these patterns from being learned again</source>
         <translation>Diese Muster auch für erneutes Lernen &amp;sperren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="183"/>
+        <location filename="../../gui/dialogs/forget.py" line="189"/>
         <source>Keeps only a keyed fingerprint of each pattern, never its text, so it is never learned again</source>
         <translation>Behält von jedem Muster nur einen verschlüsselten Fingerabdruck, nie seinen Text, damit es nie wieder gelernt wird</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="185"/>
+        <location filename="../../gui/dialogs/forget.py" line="192"/>
         <source>Block from being learned again</source>
         <translation>Für erneutes Lernen sperren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="190"/>
-        <location filename="../../gui/dialogs/forget.py" line="271"/>
+        <location filename="../../gui/dialogs/forget.py" line="197"/>
+        <location filename="../../gui/dialogs/forget.py" line="288"/>
         <source>&amp;Forget</source>
         <translation>&amp;Vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="192"/>
+        <location filename="../../gui/dialogs/forget.py" line="199"/>
         <source>Erase what is ticked above</source>
         <translation>Löschen, was oben angekreuzt ist</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="197"/>
+        <location filename="../../gui/dialogs/forget.py" line="204"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Abbrechen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="198"/>
+        <location filename="../../gui/dialogs/forget.py" line="205"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="199"/>
+        <location filename="../../gui/dialogs/forget.py" line="206"/>
         <source>Keep everything as it is</source>
         <translation>Alles so lassen, wie es ist</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="210"/>
+        <location filename="../../gui/dialogs/forget.py" line="217"/>
         <source>global</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="211"/>
+        <location filename="../../gui/dialogs/forget.py" line="219"/>
         <source>project {project}</source>
         <translation>Projekt {project}</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="213"/>
+        <location filename="../../gui/dialogs/forget.py" line="222"/>
         <source>1 preference</source>
         <translation>1 Präferenz</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="213"/>
+        <location filename="../../gui/dialogs/forget.py" line="224"/>
         <source>{n} preferences</source>
         <translation>{n} Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="214"/>
+        <location filename="../../gui/dialogs/forget.py" line="226"/>
         <source>1 event</source>
         <translation>1 Ereignis</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="214"/>
+        <location filename="../../gui/dialogs/forget.py" line="226"/>
         <source>{n} events</source>
         <translation>{n} Ereignisse</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="215"/>
+        <location filename="../../gui/dialogs/forget.py" line="227"/>
         <source>{name} — {where}, {polarity}: {prefs}, {events}</source>
         <translation>{name} – {where}, {polarity}: {prefs}, {events}</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="217"/>
+        <location filename="../../gui/dialogs/forget.py" line="230"/>
         <source>prefer</source>
         <translation>bevorzugen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="217"/>
+        <location filename="../../gui/dialogs/forget.py" line="230"/>
         <source>avoid</source>
         <translation>vermeiden</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="249"/>
+        <location filename="../../gui/dialogs/forget.py" line="264"/>
         <source>Nothing is ticked, so nothing would be erased.</source>
         <translation>Nichts ist angekreuzt, also würde nichts gelöscht.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="252"/>
+        <location filename="../../gui/dialogs/forget.py" line="267"/>
         <source>1 learned preference</source>
         <translation>1 gelernte Präferenz</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="253"/>
+        <location filename="../../gui/dialogs/forget.py" line="269"/>
         <source>{n} learned preferences</source>
         <translation>{n} gelernte Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="256"/>
+        <location filename="../../gui/dialogs/forget.py" line="272"/>
         <source>1 recorded event</source>
         <translation>1 aufgezeichnetes Ereignis</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="257"/>
+        <location filename="../../gui/dialogs/forget.py" line="274"/>
         <source>{n} recorded events</source>
         <translation>{n} aufgezeichnete Ereignisse</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="261"/>
+        <location filename="../../gui/dialogs/forget.py" line="278"/>
         <source>This erases {records} and the pattern inside {events} (an event that names nothing else is deleted), and every diagnostic that mentions it.</source>
         <translation>Das löscht {records} und das Muster in {events} (ein Ereignis, das sonst nichts nennt, wird gelöscht) sowie jede Diagnose, die es erwähnt.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="271"/>
+        <location filename="../../gui/dialogs/forget.py" line="288"/>
         <source>&amp;Forget and block</source>
         <translation>&amp;Vergessen und sperren</translation>
     </message>
@@ -1430,7 +1430,7 @@
         <translation>Die Datei importieren und diese Änderungen anwenden</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/import_confirm.py" line="44"/>
+        <location filename="../../gui/dialogs/import_confirm.py" line="45"/>
         <source>Close without importing</source>
         <translation>Schließen, ohne zu importieren</translation>
     </message>
@@ -1484,22 +1484,22 @@
         <translation>Ersetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/import_mode.py" line="43"/>
+        <location filename="../../gui/dialogs/import_mode.py" line="44"/>
         <source>Your current preferences and events are erased first; settings from a bundle replace yours.</source>
         <translation>Ihre aktuellen Präferenzen und Ereignisse werden zuerst gelöscht; Einstellungen aus einem Paket ersetzen Ihre.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/import_mode.py" line="58"/>
+        <location filename="../../gui/dialogs/import_mode.py" line="60"/>
         <source>&amp;Import</source>
         <translation>&amp;Importieren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/import_mode.py" line="59"/>
+        <location filename="../../gui/dialogs/import_mode.py" line="61"/>
         <source>Import the file</source>
         <translation>Die Datei importieren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/import_mode.py" line="60"/>
+        <location filename="../../gui/dialogs/import_mode.py" line="63"/>
         <source>Close without importing</source>
         <translation>Schließen, ohne zu importieren</translation>
     </message>
@@ -1627,17 +1627,17 @@
         <translation>Projekt {project}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="64"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="66"/>
         <source>provisional — unary signals only; at most medium until a tag, refinement, revert or comparison</source>
         <translation>vorläufig – nur einstellige Signale; höchstens mittel bis zu einem Tag, einer Verfeinerung, einem Rückgängigmachen oder einem Vergleich</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="66"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="71"/>
         <source>confirmed by a tag, refinement, revert or comparison</source>
         <translation>bestätigt durch einen Tag, eine Verfeinerung, ein Rückgängigmachen oder einen Vergleich</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="76"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="83"/>
         <source>never</source>
         <translation>nie</translation>
     </message>
@@ -1651,38 +1651,38 @@
         <translation>Vorschau wie vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/view.py" line="103"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="104"/>
         <source>Show in the Preview tab the memory block as it would be without the selected patterns; nothing is changed</source>
         <translation>Im Reiter Vorschau den Gedächtnisblock so zeigen, wie er ohne die gewählten Muster wäre; nichts wird geändert</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/view.py" line="108"/>
-        <location filename="../../gui/tabs/inspector/view.py" line="117"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="110"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="119"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/view.py" line="110"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="112"/>
         <source>Reload the preferences from the store (F5)</source>
         <translation>Die Präferenzen neu aus dem Speicher laden (F5)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/view.py" line="127"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="133"/>
         <source>Number of preferences</source>
         <translation>Anzahl der Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/view.py" line="128"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="134"/>
         <source>How many preferences match the filters</source>
         <translation>Wie viele Präferenzen zu den Filtern passen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/view.py" line="152"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="158"/>
         <source>Preferences and details</source>
         <translation>Präferenzen und Details</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/view.py" line="189"/>
+        <location filename="../../gui/tabs/inspector/view.py" line="215"/>
         <source>Inspector</source>
         <translation>Inspektor</translation>
     </message>
@@ -1690,48 +1690,48 @@
 <context>
     <name>KeptPanel</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="71"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="81"/>
         <source>Used in this retrieval:</source>
         <extracomment>Show in Inspector: the preference&apos;s key Forget…: the preference&apos;s key (the Inspector asks and erases; :meth:`set_busy` meanwhile)</extracomment>
         <translation>In diesem Abruf verwendet:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="74"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="84"/>
         <source>Preferences used in this retrieval</source>
         <translation>In diesem Abruf verwendete Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="75"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="85"/>
         <source>The preferences this retrieval put into the prompt</source>
         <translation>Die Präferenzen, die dieser Abruf in den Prompt eingefügt hat</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="79"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="89"/>
         <source>Forg&amp;et…</source>
         <translation>V&amp;ergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="81"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="91"/>
         <source>Erase the selected preference and its evidence (asks first)</source>
         <translation>Die gewählte Präferenz und ihre Belege löschen (mit Rückfrage)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="82"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="92"/>
         <source>Show in &amp;Inspector</source>
         <translation>Im &amp;Inspektor zeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="84"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="94"/>
         <source>Open the Inspector on the selected preference</source>
         <translation>Den Inspektor mit der gewählten Präferenz öffnen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="100"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="110"/>
         <source>Forget…</source>
         <translation>Vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="103"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="113"/>
         <source>Show in Inspector</source>
         <translation>Im Inspektor zeigen</translation>
     </message>
@@ -1739,18 +1739,18 @@
 <context>
     <name>Keyboard</name>
     <message>
-        <location filename="../../gui/keyboard.py" line="61"/>
+        <location filename="../../gui/keyboard.py" line="63"/>
         <source>&amp;Copy</source>
         <extracomment>the key that opens a context menu on every platform&apos;s keyboard convention (besides the Menu key) a second request this soon after a menu opened, while it is open, is the same key press</extracomment>
         <translation>&amp;Kopieren</translation>
     </message>
     <message>
-        <location filename="../../gui/keyboard.py" line="65"/>
+        <location filename="../../gui/keyboard.py" line="68"/>
         <source>Copy the selected rows as text (Ctrl+C)</source>
         <translation>Die gewählten Zeilen als Text kopieren (Strg+C)</translation>
     </message>
     <message>
-        <location filename="../../gui/keyboard.py" line="95"/>
+        <location filename="../../gui/keyboard.py" line="99"/>
         <source>Actions for the selection</source>
         <translation>Aktionen für die Auswahl</translation>
     </message>
@@ -1808,87 +1808,87 @@
         <translation>{title} (Strg+{n})</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="213"/>
+        <location filename="../../gui/main_window.py" line="215"/>
         <source>Store: {path}</source>
         <translation>Speicher: {path}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="225"/>
+        <location filename="../../gui/main_window.py" line="229"/>
         <source>Updating preferences</source>
         <translation>Präferenzen werden aktualisiert</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="226"/>
+        <location filename="../../gui/main_window.py" line="231"/>
         <source>The rules that turn your reactions into preferences have changed. Re-deriving every preference from the raw events…</source>
         <translation>Die Regeln, die aus Ihren Reaktionen Präferenzen machen, haben sich geändert. Jede Präferenz wird aus den Rohereignissen neu abgeleitet…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="234"/>
+        <location filename="../../gui/main_window.py" line="243"/>
         <source>Could not re-derive the preferences; they are shown as stored.</source>
         <translation>Die Präferenzen konnten nicht neu abgeleitet werden; sie werden so angezeigt, wie sie gespeichert sind.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="243"/>
+        <location filename="../../gui/main_window.py" line="253"/>
         <source>No store open</source>
         <translation>Kein Speicher geöffnet</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="256"/>
+        <location filename="../../gui/main_window.py" line="266"/>
         <source>&amp;Turn on</source>
         <translation>&amp;Einschalten</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="256"/>
+        <location filename="../../gui/main_window.py" line="266"/>
         <source>&amp;Resume</source>
         <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="284"/>
+        <location filename="../../gui/main_window.py" line="306"/>
         <source>O&amp;K, hide this notice</source>
         <translation>O&amp;K, diesen Hinweis ausblenden</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="319"/>
+        <location filename="../../gui/main_window.py" line="341"/>
         <source>Demo data — not your memory. Nothing here is used by Open Design.</source>
         <translation>Demodaten – nicht Ihr Gedächtnis. Nichts hiervon wird von Open Design verwendet.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="320"/>
+        <location filename="../../gui/main_window.py" line="342"/>
         <source>&amp;Back to my memory</source>
         <translation>Zu&amp;rück zu meinem Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="406"/>
+        <location filename="../../gui/main_window.py" line="429"/>
         <source>There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, Ctrl+4 retrievals in Diagnostics.</source>
         <translation>Auf diesem Reiter gibt es nichts zu durchsuchen: Strg+3 durchsucht Präferenzen im Inspektor, Strg+4 Abrufe in der Diagnose.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="410"/>
+        <location filename="../../gui/main_window.py" line="436"/>
         <source>● Live</source>
         <translation>● Live</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="410"/>
+        <location filename="../../gui/main_window.py" line="436"/>
         <source>○ Not live</source>
         <translation>○ Nicht live</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="412"/>
+        <location filename="../../gui/main_window.py" line="438"/>
         <source>Changes made by Open Design appear here within a second or two.</source>
         <translation>Änderungen durch Open Design erscheinen hier innerhalb von ein, zwei Sekunden.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="414"/>
+        <location filename="../../gui/main_window.py" line="440"/>
         <source>The store cannot be read right now; the view is not updating.</source>
         <translation>Der Speicher kann gerade nicht gelesen werden; die Ansicht wird nicht aktualisiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="420"/>
+        <location filename="../../gui/main_window.py" line="446"/>
         <source>Working…</source>
         <translation>Wird bearbeitet…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="428"/>
+        <location filename="../../gui/main_window.py" line="454"/>
         <source>Bringing memory up to today: {done} of {total} preferences aged by the time passed…</source>
         <translation>Gedächtnis wird auf heute gebracht: {done} von {total} Präferenzen gealtert…</translation>
     </message>
@@ -1896,74 +1896,74 @@
 <context>
     <name>MemoryActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="91"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="98"/>
         <source>Could not turn creative memory on.</source>
         <extracomment>an action changed the memory status; the argument is the new MemoryStatus</extracomment>
         <translation>Das kreative Gedächtnis konnte nicht eingeschaltet werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="91"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="100"/>
         <source>Could not turn creative memory off.</source>
         <translation>Das kreative Gedächtnis konnte nicht ausgeschaltet werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="120"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="135"/>
         <source>Could not pause creative memory.</source>
         <translation>Das kreative Gedächtnis konnte nicht pausiert werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="136"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="156"/>
         <source>Could not resume creative memory.</source>
         <translation>Das kreative Gedächtnis konnte nicht fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="150"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="171"/>
         <source>The folder {path} could not be opened in a file manager; open it by hand.</source>
         <translation>Der Ordner {path} konnte nicht in einer Dateiverwaltung geöffnet werden; öffnen Sie ihn von Hand.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="174"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="194"/>
         <source>Running the checks…</source>
         <translation>Prüfungen laufen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="180"/>
-        <location filename="../../gui/tabs/overview/actions.py" line="181"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="200"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="201"/>
         <source>The self-test could not run.</source>
         <translation>Der Selbsttest konnte nicht laufen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="198"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="218"/>
         <source>Rebuilding preferences</source>
         <translation>Präferenzen werden neu aufgebaut</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="198"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="219"/>
         <source>Re-deriving every preference from the raw events…</source>
         <translation>Jede Präferenz wird aus den Rohereignissen neu abgeleitet…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="214"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="248"/>
         <source>Could not rebuild the preferences.</source>
         <translation>Die Präferenzen konnten nicht neu aufgebaut werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="220"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="254"/>
         <source>Rebuilt {n} preferences from {e} events in {s:.1f} s.</source>
         <translation>{n} Präferenzen aus {e} Ereignissen in {s:.1f} s neu aufgebaut.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="243"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="277"/>
         <source>Loading demo data</source>
         <translation>Demodaten werden geladen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="243"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="278"/>
         <source>Generating the demo data set ({size})…</source>
         <translation>Der Demodatensatz ({size}) wird erzeugt…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="259"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="302"/>
         <source>Could not load the demo data.</source>
         <translation>Die Demodaten konnten nicht geladen werden.</translation>
     </message>
@@ -1971,47 +1971,47 @@
 <context>
     <name>MemoryCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="98"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="100"/>
         <source>Creative &amp;memory</source>
         <translation>Kreatives &amp;Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="100"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="102"/>
         <source>Creative memory</source>
         <translation>Kreatives Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="101"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="103"/>
         <source>Turn creative memory on or off. Off keeps what is stored.</source>
         <translation>Das kreative Gedächtnis ein- oder ausschalten. Aus behält, was gespeichert ist.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="102"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="106"/>
         <source>&amp;Pause…</source>
         <translation>&amp;Pausieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="102"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="107"/>
         <source>Pause learning and/or using for a while</source>
         <translation>Lernen und/oder Nutzen eine Zeit lang pausieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="104"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="113"/>
         <source>R&amp;esume</source>
         <translation>Fort&amp;setzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="104"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="114"/>
         <source>End the pause now: learn and use again</source>
         <translation>Die Pause jetzt beenden: wieder lernen und nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="111"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="123"/>
         <source>When on, Open Design learns your style from how you react to the work it generates (what you accept, refine, rate or revert) and adds it to the next prompt as a “Creative memory” block. When off, nothing is learned and nothing is added; what is already stored is kept.</source>
         <translation>Wenn es an ist, lernt Open Design Ihren Stil daraus, wie Sie auf die erzeugten Arbeiten reagieren (was Sie annehmen, verfeinern, bewerten oder rückgängig machen), und fügt ihn dem nächsten Prompt als Block „Creative memory“ hinzu. Wenn es aus ist, wird nichts gelernt und nichts hinzugefügt; was schon gespeichert ist, bleibt erhalten.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/cards.py" line="153"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="166"/>
         <source>%n project(s) have memory switched off for them (see Projects).</source>
         <translation>
             <numerusform>Für %n Projekt ist das Gedächtnis ausgeschaltet (siehe Projekte).</numerusform>
@@ -2050,7 +2050,7 @@
 <context>
     <name>Names</name>
     <message>
-        <location filename="../../gui/visible.py" line="48"/>
+        <location filename="../../gui/visible.py" line="59"/>
         <source>{name} (stored as {raw})</source>
         <translation>{name} (gespeichert als {raw})</translation>
     </message>
@@ -2058,18 +2058,18 @@
 <context>
     <name>OverviewTab</name>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="96"/>
+        <location filename="../../gui/tabs/overview/view.py" line="98"/>
         <source>Overview</source>
         <extracomment>another switch about memory under the master switch (the memory notes), once added</extracomment>
         <translation>Übersicht</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="214"/>
+        <location filename="../../gui/tabs/overview/view.py" line="244"/>
         <source>This store is read-only, so this cannot be changed: {reason}</source>
         <translation>Dieser Speicher ist schreibgeschützt, daher kann das nicht geändert werden: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="215"/>
+        <location filename="../../gui/tabs/overview/view.py" line="245"/>
         <source>no change can be made.</source>
         <translation>es kann nichts geändert werden.</translation>
     </message>
@@ -2082,82 +2082,82 @@
         <translation>nie</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="29"/>
+        <location filename="../../gui/tabs/overview/text.py" line="31"/>
         <source>until you resume</source>
         <translation>bis Sie fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="30"/>
+        <location filename="../../gui/tabs/overview/text.py" line="32"/>
         <source>until {when}</source>
         <translation>bis {when}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="38"/>
+        <location filename="../../gui/tabs/overview/text.py" line="40"/>
         <source>Off — nothing is learned and nothing is added to prompts. What is stored is kept.</source>
         <translation>Aus – nichts wird gelernt und nichts in Prompts eingefügt. Was gespeichert ist, bleibt erhalten.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="43"/>
+        <location filename="../../gui/tabs/overview/text.py" line="48"/>
         <source>Paused — learning and using — {until}.</source>
         <translation>Pausiert – Lernen und Nutzen – {until}.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="46"/>
+        <location filename="../../gui/tabs/overview/text.py" line="51"/>
         <source>Paused — learning {l_until}, using {u_until}.</source>
         <translation>Pausiert – Lernen {l_until}, Nutzen {u_until}.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="51"/>
+        <location filename="../../gui/tabs/overview/text.py" line="58"/>
         <source>On, but learning is paused {until}; what is remembered is still used.</source>
         <translation>An, aber das Lernen ist pausiert {until}; was gespeichert ist, wird weiter genutzt.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="55"/>
+        <location filename="../../gui/tabs/overview/text.py" line="62"/>
         <source>On, but using is paused {until}; learning goes on.</source>
         <translation>An, aber das Nutzen ist pausiert {until}; das Lernen geht weiter.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="58"/>
+        <location filename="../../gui/tabs/overview/text.py" line="65"/>
         <source>On — learning from your reactions and adding what it learned to prompts.</source>
         <translation>An – lernt aus Ihren Reaktionen und fügt das Gelernte in Prompts ein.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="69"/>
+        <location filename="../../gui/tabs/overview/text.py" line="78"/>
         <source>Baseline: with memory on, a probe preference is injected</source>
         <translation>Grundlinie: Mit eingeschaltetem Gedächtnis wird eine Testpräferenz eingefügt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="70"/>
+        <location filename="../../gui/tabs/overview/text.py" line="81"/>
         <source>Memory off returns nothing</source>
         <translation>Gedächtnis aus liefert nichts</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="71"/>
+        <location filename="../../gui/tabs/overview/text.py" line="82"/>
         <source>Using paused returns nothing</source>
         <translation>Nutzen pausiert liefert nichts</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="72"/>
+        <location filename="../../gui/tabs/overview/text.py" line="83"/>
         <source>A disabled project returns nothing</source>
         <translation>Ein deaktiviertes Projekt liefert nichts</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="73"/>
+        <location filename="../../gui/tabs/overview/text.py" line="84"/>
         <source>Your settings are unchanged</source>
         <translation>Ihre Einstellungen sind unverändert</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="79"/>
+        <location filename="../../gui/tabs/overview/text.py" line="91"/>
         <source>high</source>
         <translation>hoch</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="79"/>
+        <location filename="../../gui/tabs/overview/text.py" line="92"/>
         <source>medium</source>
         <translation>mittel</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="79"/>
+        <location filename="../../gui/tabs/overview/text.py" line="93"/>
         <source>low</source>
         <translation>niedrig</translation>
     </message>
@@ -2230,57 +2230,57 @@
         <translation>Die Passphrase im Schlüsselbund des Systems merken</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="104"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="105"/>
         <source>Keep the passphrase in the keychain so importing this file on this computer does not ask</source>
         <translation>Die Passphrase im Schlüsselbund aufbewahren, damit der Import dieser Datei auf diesem Computer nicht nachfragt</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="108"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="111"/>
         <source>No system keychain was found, so it cannot be remembered</source>
         <translation>Kein Schlüsselbund des Systems gefunden, daher kann sie nicht gemerkt werden</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="113"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="117"/>
         <source>&amp;Passphrase:</source>
         <translation>&amp;Passphrase:</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="117"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="121"/>
         <source>Repe&amp;at:</source>
         <translation>&amp;Wiederholen:</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="130"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="134"/>
         <source>&amp;Encrypt</source>
         <translation>&amp;Verschlüsseln</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="130"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="134"/>
         <source>&amp;Open</source>
         <translation>Ö&amp;ffnen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="131"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="135"/>
         <source>Use this passphrase</source>
         <translation>Diese Passphrase verwenden</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="132"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="137"/>
         <source>Go back without a passphrase</source>
         <translation>Ohne Passphrase zurückgehen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="149"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="155"/>
         <source>Enter a passphrase.</source>
         <translation>Geben Sie eine Passphrase ein.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="152"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="158"/>
         <source>The passphrase is too short: use at least {n} characters.</source>
         <translation>Die Passphrase ist zu kurz: Verwenden Sie mindestens {n} Zeichen.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="154"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="162"/>
         <source>The two passphrases do not match; type the same passphrase twice.</source>
         <translation>Die beiden Passphrasen stimmen nicht überein; geben Sie zweimal dieselbe Passphrase ein.</translation>
     </message>
@@ -2354,107 +2354,107 @@
         <translation>Ohne Ende pausieren; Sie setzen selbst fort</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="131"/>
+        <location filename="../../gui/dialogs/pause.py" line="132"/>
         <source>Until a &amp;date and time:</source>
         <translation>Bis zu einem &amp;Datum und einer Uhrzeit:</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="131"/>
+        <location filename="../../gui/dialogs/pause.py" line="133"/>
         <source>Pause until the date and time you choose</source>
         <translation>Bis zum gewählten Datum und zur gewählten Uhrzeit pausieren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="147"/>
+        <location filename="../../gui/dialogs/pause.py" line="150"/>
         <source>Pause until (date and time)</source>
         <translation>Pausieren bis (Datum und Uhrzeit)</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="148"/>
+        <location filename="../../gui/dialogs/pause.py" line="151"/>
         <source>The local date and time when the pause ends by itself</source>
         <translation>Das lokale Datum und die Uhrzeit, zu der die Pause von selbst endet</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="156"/>
+        <location filename="../../gui/dialogs/pause.py" line="159"/>
         <source>What to pause</source>
         <translation>Was pausiert wird</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="161"/>
+        <location filename="../../gui/dialogs/pause.py" line="164"/>
         <source>&amp;Both learning and using</source>
         <translation>&amp;Lernen und Nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="162"/>
+        <location filename="../../gui/dialogs/pause.py" line="165"/>
         <source>Nothing new is learned and nothing is added to prompts</source>
         <translation>Nichts Neues wird gelernt und nichts in Prompts eingefügt</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="165"/>
+        <location filename="../../gui/dialogs/pause.py" line="168"/>
         <source>&amp;Learning only</source>
         <translation>Nur L&amp;ernen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="166"/>
+        <location filename="../../gui/dialogs/pause.py" line="169"/>
         <source>Keep using what is remembered, but learn nothing new from your work</source>
         <translation>Weiter nutzen, was gespeichert ist, aber nichts Neues aus Ihrer Arbeit lernen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="169"/>
+        <location filename="../../gui/dialogs/pause.py" line="172"/>
         <source>&amp;Using only</source>
         <translation>Nur &amp;Nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="170"/>
+        <location filename="../../gui/dialogs/pause.py" line="173"/>
         <source>Keep learning, but add nothing to Open Design&apos;s prompts</source>
         <translation>Weiter lernen, aber nichts in die Prompts von Open Design einfügen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="191"/>
+        <location filename="../../gui/dialogs/pause.py" line="194"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausieren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="193"/>
+        <location filename="../../gui/dialogs/pause.py" line="196"/>
         <source>Start the pause</source>
         <translation>Die Pause beginnen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="194"/>
+        <location filename="../../gui/dialogs/pause.py" line="197"/>
         <source>Pause</source>
         <translation>Pausieren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="196"/>
+        <location filename="../../gui/dialogs/pause.py" line="199"/>
         <source>Close without pausing</source>
         <translation>Schließen, ohne zu pausieren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="261"/>
+        <location filename="../../gui/dialogs/pause.py" line="264"/>
         <source>The end of the pause must be in the future; choose a later date and time.</source>
         <translation>Das Ende der Pause muss in der Zukunft liegen; wählen Sie ein späteres Datum und eine spätere Uhrzeit.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="267"/>
+        <location filename="../../gui/dialogs/pause.py" line="270"/>
         <source>Learning and using</source>
         <translation>Lernen und Nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="268"/>
+        <location filename="../../gui/dialogs/pause.py" line="271"/>
         <source>Learning</source>
         <translation>Lernen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="269"/>
+        <location filename="../../gui/dialogs/pause.py" line="272"/>
         <source>Using</source>
         <translation>Nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="272"/>
+        <location filename="../../gui/dialogs/pause.py" line="275"/>
         <source>{what} will stay paused until you resume.</source>
         <translation>{what} bleibt pausiert, bis Sie fortsetzen.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="275"/>
+        <location filename="../../gui/dialogs/pause.py" line="279"/>
         <source>{what} will be paused until {when}.</source>
         <translation>{what} wird bis {when} pausiert.</translation>
     </message>
@@ -2468,67 +2468,67 @@
         <translation>Noch nichts gelernt.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="60"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="62"/>
         <source>Preferences</source>
         <translation>Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="61"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="63"/>
         <source>Learned preferences; select rows to see details, Delete forgets them</source>
         <translation>Gelernte Präferenzen; Zeilen wählen, um Details zu sehen, Entf vergisst sie</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="186"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="196"/>
         <source>Nothing learned yet. Preferences appear here as Open Design sees what you accept, refine, tag or reject.</source>
         <translation>Noch nichts gelernt. Präferenzen erscheinen hier, sobald Open Design sieht, was Sie annehmen, verfeinern, taggen oder ablehnen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="191"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="202"/>
         <source>Every preference is archived (not seen for 180 days).</source>
         <translation>Jede Präferenz ist archiviert (180 Tage nicht gesehen).</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="192"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="203"/>
         <source>Show archived</source>
         <translation>Archivierte anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="192"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="203"/>
         <source>Also show archived preferences</source>
         <translation>Auch archivierte Präferenzen anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="194"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="205"/>
         <source>No preference matches these filters.</source>
         <translation>Keine Präferenz passt zu diesen Filtern.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="195"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="207"/>
         <source>Clear filters</source>
         <translation>Filter löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="195"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="207"/>
         <source>Remove every filter and show all preferences</source>
         <translation>Alle Filter entfernen und alle Präferenzen anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="203"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="216"/>
         <source>Loading…</source>
         <translation>Wird geladen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="205"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="218"/>
         <source>1 preference</source>
         <translation>1 Präferenz</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="207"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="220"/>
         <source>{n} preferences</source>
         <translation>{n} Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="210"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="223"/>
         <source>{count} · {n} selected</source>
         <translation>{count} · {n} ausgewählt</translation>
     </message>
@@ -2602,107 +2602,107 @@
         <translation>Global oder das Projekt, in dem die Präferenz gelernt wurde</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="82"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="84"/>
         <source>The kind of preference (typography, color, layout …)</source>
         <translation>Die Art der Präferenz (Typografie, Farbe, Layout …)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="83"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="87"/>
         <source>What was learned</source>
         <translation>Was gelernt wurde</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="84"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="88"/>
         <source>Positive: wanted; negative: to avoid</source>
         <translation>Positiv: gewünscht; negativ: zu vermeiden</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="85"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="91"/>
         <source>How strong the preference is, from 0 to 1 (injected from 0.40)</source>
         <translation>Wie stark die Präferenz ist, von 0 bis 1 (eingefügt ab 0,40)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="86"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="94"/>
         <source>Confidence tier: low below 0.35, high above 0.65</source>
         <translation>Konfidenzstufe: niedrig unter 0,35, hoch über 0,65</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="87"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="97"/>
         <source>Stable, under review (recently contradicted) or archived (not seen for 180 days)</source>
         <translation>Stabil, in Prüfung (kürzlich widersprochen) oder archiviert (180 Tage nicht gesehen)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="88"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="101"/>
         <source>The kinds of signal that built it</source>
         <translation>Die Arten von Signalen, aus denen sie entstand</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="89"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="102"/>
         <source>How many signals accepted and rejected it (sorts by accepts)</source>
         <translation>Wie viele Signale ihr zugestimmt und sie abgelehnt haben (sortiert nach Zustimmungen)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="90"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="105"/>
         <source>When a signal last named it</source>
         <translation>Wann ein Signal sie zuletzt genannt hat</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="91"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="106"/>
         <source>When it weakens next if nothing names it again</source>
         <translation>Wann sie sich als Nächstes abschwächt, wenn nichts sie wieder nennt</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="92"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="109"/>
         <source>When it was last put into a generation prompt</source>
         <translation>Wann sie zuletzt in einen Generierungs-Prompt eingefügt wurde</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="99"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="118"/>
         <source>global</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="100"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="119"/>
         <source>positive</source>
         <translation>positiv</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="101"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="120"/>
         <source>negative</source>
         <translation>negativ</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="102"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="121"/>
         <source>low</source>
         <translation>niedrig</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="103"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="122"/>
         <source>medium</source>
         <translation>mittel</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="104"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="123"/>
         <source>high</source>
         <translation>hoch</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="105"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="124"/>
         <source>stable</source>
         <translation>stabil</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="106"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="125"/>
         <source>under review</source>
         <translation>in Prüfung</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="107"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="126"/>
         <source>archived</source>
         <translation>archiviert</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="108"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="127"/>
         <source>never</source>
         <translation>nie</translation>
     </message>
@@ -2710,22 +2710,22 @@
 <context>
     <name>PreviewRender</name>
     <message>
-        <location filename="../../gui/tabs/preview/render.py" line="123"/>
+        <location filename="../../gui/tabs/preview/render.py" line="124"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/render.py" line="123"/>
+        <location filename="../../gui/tabs/preview/render.py" line="126"/>
         <source>1 token</source>
         <translation>1 Token</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/render.py" line="123"/>
+        <location filename="../../gui/tabs/preview/render.py" line="128"/>
         <source>{n} tokens</source>
         <translation>{n} Token</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/render.py" line="125"/>
+        <location filename="../../gui/tabs/preview/render.py" line="131"/>
         <source>Personal memory: {p} · Creative memory: {c}</source>
         <translation>Persönliches Gedächtnis: {p} · Kreatives Gedächtnis: {c}</translation>
     </message>
@@ -2748,174 +2748,174 @@
         <translation>Alt ([MEMORY CONTEXT])</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="126"/>
-        <location filename="../../gui/tabs/preview/view.py" line="245"/>
+        <location filename="../../gui/tabs/preview/view.py" line="127"/>
+        <location filename="../../gui/tabs/preview/view.py" line="261"/>
         <source>No project</source>
         <extracomment>the Inspector&apos;s selection handed over by &quot;Preview as if forgotten&quot;: (type, pattern[, scope])</extracomment>
         <translation>Kein Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="131"/>
+        <location filename="../../gui/tabs/preview/view.py" line="134"/>
         <source>Project</source>
         <translation>Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="132"/>
+        <location filename="../../gui/tabs/preview/view.py" line="135"/>
         <source>Compose the prefix as Open Design would for a generation in this project</source>
         <translation>Das Präfix so zusammenstellen, wie Open Design es für eine Generierung in diesem Projekt täte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="140"/>
+        <location filename="../../gui/tabs/preview/view.py" line="143"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="141"/>
+        <location filename="../../gui/tabs/preview/view.py" line="145"/>
         <source>Generation (preferences first), critique (things to avoid first) or the prototype&apos;s legacy [MEMORY CONTEXT] format</source>
         <translation>Generierung (Präferenzen zuerst), Kritik (zu Vermeidendes zuerst) oder das alte Format [MEMORY CONTEXT] des Prototyps</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="144"/>
+        <location filename="../../gui/tabs/preview/view.py" line="149"/>
         <source>&amp;Copy</source>
         <translation>&amp;Kopieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="146"/>
+        <location filename="../../gui/tabs/preview/view.py" line="151"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="146"/>
+        <location filename="../../gui/tabs/preview/view.py" line="151"/>
         <source>Copy the exact prefix text to the clipboard</source>
         <translation>Den genauen Text des Präfixes in die Zwischenablage kopieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="147"/>
+        <location filename="../../gui/tabs/preview/view.py" line="152"/>
         <source>R&amp;ecompose</source>
         <translation>&amp;Neu zusammenstellen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="149"/>
+        <location filename="../../gui/tabs/preview/view.py" line="156"/>
         <source>Recompose</source>
         <translation>Neu zusammenstellen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="149"/>
+        <location filename="../../gui/tabs/preview/view.py" line="157"/>
         <source>Compose the prefix again from the store now (F5)</source>
         <translation>Das Präfix jetzt neu aus dem Speicher zusammenstellen (F5)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="151"/>
+        <location filename="../../gui/tabs/preview/view.py" line="160"/>
         <source>&amp;Project:</source>
         <translation>&amp;Projekt:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="153"/>
+        <location filename="../../gui/tabs/preview/view.py" line="162"/>
         <source>&amp;Mode:</source>
         <translation>&amp;Modus:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="160"/>
+        <location filename="../../gui/tabs/preview/view.py" line="172"/>
         <source>As if &amp;forgotten (Inspector selection)</source>
         <translation>Wie &amp;vergessen (Auswahl im Inspektor)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="164"/>
+        <location filename="../../gui/tabs/preview/view.py" line="176"/>
         <source>As if forgotten (Inspector selection)</source>
         <translation>Wie vergessen (Auswahl im Inspektor)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="165"/>
+        <location filename="../../gui/tabs/preview/view.py" line="177"/>
         <source>Show the prefix as if the preferences selected in the Inspector were forgotten</source>
         <translation>Das Präfix so zeigen, als wären die im Inspektor gewählten Präferenzen vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="167"/>
+        <location filename="../../gui/tabs/preview/view.py" line="179"/>
         <source>As if this project were &amp;disabled</source>
         <translation>Als wäre dieses Projekt &amp;deaktiviert</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="169"/>
+        <location filename="../../gui/tabs/preview/view.py" line="181"/>
         <source>As if this project were disabled</source>
         <translation>Als wäre dieses Projekt deaktiviert</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="170"/>
+        <location filename="../../gui/tabs/preview/view.py" line="182"/>
         <source>As if without &amp;global memory</source>
         <translation>Als gäbe es kein &amp;globales Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="172"/>
+        <location filename="../../gui/tabs/preview/view.py" line="186"/>
         <source>As if this project did not use global memory</source>
         <translation>Als nutzte dieses Projekt kein globales Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="173"/>
+        <location filename="../../gui/tabs/preview/view.py" line="189"/>
         <source>What if:</source>
         <translation>Was wäre, wenn:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="184"/>
+        <location filename="../../gui/tabs/preview/view.py" line="200"/>
         <source>What-if notice</source>
         <translation>Was-wäre-wenn-Hinweis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="187"/>
+        <location filename="../../gui/tabs/preview/view.py" line="203"/>
         <source>Why there is no Creative memory block</source>
         <translation>Warum es keinen Block „Creative memory“ gibt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="190"/>
+        <location filename="../../gui/tabs/preview/view.py" line="206"/>
         <source>Personal memory warnings</source>
         <translation>Warnungen zum persönlichen Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="208"/>
+        <location filename="../../gui/tabs/preview/view.py" line="224"/>
         <source>Composed prefix</source>
         <translation>Zusammengestelltes Präfix</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="209"/>
+        <location filename="../../gui/tabs/preview/view.py" line="225"/>
         <source>The memory part of the prompt, as Open Design would send it</source>
         <translation>Der Gedächtnisteil des Prompts, so wie Open Design ihn senden würde</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="215"/>
+        <location filename="../../gui/tabs/preview/view.py" line="231"/>
         <source>Token estimates: 4 characters a token, as the engine counts</source>
         <translation>Tokenschätzung: 4 Zeichen pro Token, wie die Engine zählt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="218"/>
+        <location filename="../../gui/tabs/preview/view.py" line="234"/>
         <source>Preview status</source>
         <translation>Vorschaustatus</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="240"/>
+        <location filename="../../gui/tabs/preview/view.py" line="256"/>
         <source>Preview</source>
         <translation>Vorschau</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="265"/>
+        <location filename="../../gui/tabs/preview/view.py" line="281"/>
         <source>Choose a project first</source>
         <translation>Wählen Sie zuerst ein Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="270"/>
+        <location filename="../../gui/tabs/preview/view.py" line="286"/>
         <source>Show the prefix as if these preferences were forgotten: {names}</source>
         <translation>Das Präfix so zeigen, als wären diese Präferenzen vergessen: {names}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="274"/>
+        <location filename="../../gui/tabs/preview/view.py" line="291"/>
         <source>Select preferences in the Inspector first; this shows the prefix as if they were forgotten</source>
         <translation>Wählen Sie zuerst Präferenzen im Inspektor; dann zeigt dies das Präfix, als wären sie vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="342"/>
+        <location filename="../../gui/tabs/preview/view.py" line="362"/>
         <source>In this what-if: {sentence}</source>
         <translation>In diesem Was-wäre-wenn: {sentence}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/view.py" line="350"/>
+        <location filename="../../gui/tabs/preview/view.py" line="370"/>
         <source>Personal memory: some entries were skipped.</source>
         <translation>Persönliches Gedächtnis: Einige Einträge wurden übersprungen.</translation>
     </message>
@@ -2925,17 +2925,17 @@
         <translation>Das Präfix so zeigen, als nutzte dieses Projekt gar kein Gedächtnis (beide Schalter „… Gedächtnis … nutzen“ aus)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/whatif.py" line="11"/>
+        <location filename="../../gui/tabs/preview/whatif.py" line="13"/>
         <source>Show the prefix as if “Use global memory in this project” were off</source>
         <translation>Das Präfix so zeigen, als wäre „Globales Gedächtnis nutzen“ für dieses Projekt aus</translation>
     </message>
     <message>
-        <location filename="../../gui/visible.py" line="59"/>
+        <location filename="../../gui/visible.py" line="72"/>
         <source>Copied {n} characters</source>
         <translation>{n} Zeichen kopiert</translation>
     </message>
     <message>
-        <location filename="../../gui/visible.py" line="61"/>
+        <location filename="../../gui/visible.py" line="74"/>
         <source> — exactly what the model gets, including control or direction characters (shown as symbols here); check the text before pasting it into a terminal.</source>
         <translation> – genau das, was das Modell erhält, einschließlich Steuer- oder Richtungszeichen (hier als Symbole gezeigt); prüfen Sie den Text, bevor Sie ihn in ein Terminal einfügen.</translation>
     </message>
@@ -2943,37 +2943,37 @@
 <context>
     <name>PreviewWhatif</name>
     <message>
-        <location filename="../../gui/tabs/preview/whatif.py" line="29"/>
+        <location filename="../../gui/tabs/preview/whatif.py" line="33"/>
         <source>this project were disabled</source>
         <translation>dieses Projekt deaktiviert wäre</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/whatif.py" line="31"/>
+        <location filename="../../gui/tabs/preview/whatif.py" line="35"/>
         <source>this project did not use global memory</source>
         <translation>dieses Projekt kein globales Gedächtnis nutzte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/whatif.py" line="35"/>
+        <location filename="../../gui/tabs/preview/whatif.py" line="40"/>
         <source>the Inspector selection were forgotten (nothing is selected there)</source>
         <translation>die Auswahl im Inspektor vergessen wäre (dort ist nichts ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/whatif.py" line="37"/>
+        <location filename="../../gui/tabs/preview/whatif.py" line="46"/>
         <source>{names} were forgotten</source>
         <translation>{names} vergessen wären</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/whatif.py" line="39"/>
+        <location filename="../../gui/tabs/preview/whatif.py" line="52"/>
         <source>{n} selected preferences were forgotten</source>
         <translation>{n} gewählte Präferenzen vergessen wären</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/whatif.py" line="40"/>
+        <location filename="../../gui/tabs/preview/whatif.py" line="56"/>
         <source>What-if preview — nothing has changed. This is the prefix as if {what}; the store is untouched and this preview is not recorded.</source>
         <translation>Was-wäre-wenn-Vorschau – nichts wurde geändert. Dies ist das Präfix, als ob {what}; der Speicher bleibt unberührt und diese Vorschau wird nicht aufgezeichnet.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/preview/whatif.py" line="43"/>
+        <location filename="../../gui/tabs/preview/whatif.py" line="60"/>
         <source> and </source>
         <translation> und </translation>
     </message>
@@ -3004,72 +3004,72 @@
 <context>
     <name>Projects</name>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="14"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="15"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="14"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="16"/>
         <source>The project&apos;s name in Open Design</source>
         <translation>Der Name des Projekts in Open Design</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="15"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="19"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="15"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="20"/>
         <source>The project id used in events and on the command line</source>
         <translation>Die Projekt-ID in Ereignissen und auf der Befehlszeile</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="17"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="23"/>
         <source>Use global memory in this project</source>
         <translation>Globales Gedächtnis nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="18"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="24"/>
         <source>On: your global preferences are added to this project&apos;s prompts. Off: they are not (client or NDA work); the project&apos;s own preferences still are.</source>
         <translation>An: Ihre globalen Präferenzen werden den Prompts dieses Projekts hinzugefügt. Aus: nicht (Kunden- oder NDA-Arbeit); die eigenen Präferenzen des Projekts weiterhin.</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="24"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="31"/>
         <source>Use this project&apos;s memory</source>
         <translation>Projektgedächtnis nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="25"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="32"/>
         <source>On: the preferences learned in this project are added to its prompts. Off: they are not.</source>
         <translation>An: Die in diesem Projekt gelernten Präferenzen werden seinen Prompts hinzugefügt. Aus: nicht.</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="28"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="38"/>
         <source>Learn from this project</source>
         <translation>Aus dem Projekt lernen</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="29"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="39"/>
         <source>On: reactions to this project&apos;s work feed memory. Off: its work is not learned from.</source>
         <translation>An: Reaktionen auf die Arbeit dieses Projekts fließen ins Gedächtnis. Aus: Aus seiner Arbeit wird nicht gelernt.</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="31"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="45"/>
         <source>Preferences</source>
         <translation>Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="31"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="46"/>
         <source>Preferences learned for this project only (project scope)</source>
         <translation>Nur für dieses Projekt gelernte Präferenzen (Projektbereich)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="32"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="51"/>
         <source>Last activity</source>
         <translation>Letzte Aktivität</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/project_words.py" line="32"/>
+        <location filename="../../gui/itemmodels/project_words.py" line="52"/>
         <source>When the newest memory event of this project happened</source>
         <translation>Wann das neueste Gedächtnisereignis dieses Projekts stattfand</translation>
     </message>
@@ -3077,60 +3077,60 @@
 <context>
     <name>ProjectsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="159"/>
+        <location filename="../../gui/itemmodels/projects.py" line="169"/>
         <source>On</source>
         <translation>An</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="159"/>
+        <location filename="../../gui/itemmodels/projects.py" line="169"/>
         <source>Off</source>
         <extracomment>the roles :meth:`ProjectsModel.data` may answer (None for any other, at once) the columns from &quot;preferences&quot; on show these fields (the events in a tooltip), and no other does (project id, field &quot;use_global_memory&quot; | &quot;use_memory&quot; | &quot;learn_from_project&quot;, new value)</extracomment>
         <translation>Aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="165"/>
-        <location filename="../../gui/itemmodels/projects.py" line="170"/>
+        <location filename="../../gui/itemmodels/projects.py" line="175"/>
+        <location filename="../../gui/itemmodels/projects.py" line="181"/>
         <source>on</source>
         <translation>an</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="165"/>
-        <location filename="../../gui/itemmodels/projects.py" line="170"/>
+        <location filename="../../gui/itemmodels/projects.py" line="175"/>
+        <location filename="../../gui/itemmodels/projects.py" line="181"/>
         <source>off</source>
         <translation>aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="166"/>
+        <location filename="../../gui/itemmodels/projects.py" line="176"/>
         <source>{what} is {state} for {project}. Click or press Space to switch it.</source>
         <translation>{what} ist {state} für {project}. Klicken oder Leertaste drücken, um umzuschalten.</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="170"/>
+        <location filename="../../gui/itemmodels/projects.py" line="180"/>
         <source>{what}: {state}</source>
         <translation>{what}: {state}</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="175"/>
+        <location filename="../../gui/itemmodels/projects.py" line="187"/>
         <source>(known from events only)</source>
         <translation>(nur aus Ereignissen bekannt)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="181"/>
+        <location filename="../../gui/itemmodels/projects.py" line="193"/>
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="200"/>
+        <location filename="../../gui/itemmodels/projects.py" line="212"/>
         <source>Open Design&apos;s project list does not have this project; it is known from memory events only.</source>
         <translation>Die Projektliste von Open Design enthält dieses Projekt nicht; es ist nur aus Gedächtnisereignissen bekannt.</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="205"/>
+        <location filename="../../gui/itemmodels/projects.py" line="217"/>
         <source>No memory events yet</source>
         <translation>Noch keine Gedächtnisereignisse</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="207"/>
+        <location filename="../../gui/itemmodels/projects.py" line="219"/>
         <source>{n} project-scoped preferences; {e} events</source>
         <translation>{n} projektbezogene Präferenzen; {e} Ereignisse</translation>
     </message>
@@ -3139,7 +3139,7 @@
     <name>ProjectsTab</name>
     <message>
         <location filename="../../gui/tabs/projects/view.py" line="76"/>
-        <location filename="../../gui/tabs/projects/view.py" line="274"/>
+        <location filename="../../gui/tabs/projects/view.py" line="286"/>
         <source>No projects yet. Projects appear here when Open Design creates them or when memory events name them.</source>
         <translation>Noch keine Projekte. Projekte erscheinen hier, wenn Open Design sie anlegt oder Gedächtnisereignisse sie nennen.</translation>
     </message>
@@ -3159,79 +3159,79 @@
         <translation>Projekte filtern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="121"/>
+        <location filename="../../gui/tabs/projects/view.py" line="122"/>
         <source>Show the projects whose name or id contains these words (Ctrl+F)</source>
         <translation>Die Projekte zeigen, deren Name oder ID diese Wörter enthält (Strg+F)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="123"/>
+        <location filename="../../gui/tabs/projects/view.py" line="125"/>
         <source>&amp;Filter:</source>
         <translation>&amp;Filter:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="127"/>
+        <location filename="../../gui/tabs/projects/view.py" line="129"/>
         <source>Number of projects</source>
         <translation>Anzahl der Projekte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="144"/>
-        <location filename="../../gui/tabs/projects/view.py" line="172"/>
+        <location filename="../../gui/tabs/projects/view.py" line="146"/>
+        <location filename="../../gui/tabs/projects/view.py" line="174"/>
         <source>Projects</source>
         <translation>Projekte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="146"/>
-        <location filename="../../gui/tabs/projects/view.py" line="229"/>
+        <location filename="../../gui/tabs/projects/view.py" line="148"/>
+        <location filename="../../gui/tabs/projects/view.py" line="238"/>
         <source>Click a switch or press Space on it to change it</source>
         <translation>Einen Schalter anklicken oder darauf die Leertaste drücken, um ihn zu ändern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="181"/>
+        <location filename="../../gui/tabs/projects/view.py" line="183"/>
         <source>Use global memory in this project</source>
         <translation>Globales Gedächtnis nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="182"/>
+        <location filename="../../gui/tabs/projects/view.py" line="184"/>
         <source>Use this project&apos;s memory</source>
         <translation>Projektgedächtnis nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="183"/>
+        <location filename="../../gui/tabs/projects/view.py" line="185"/>
         <source>Learn from this project</source>
         <translation>Aus dem Projekt lernen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="184"/>
+        <location filename="../../gui/tabs/projects/view.py" line="186"/>
         <source>Preferences</source>
         <translation>Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="187"/>
+        <location filename="../../gui/tabs/projects/view.py" line="192"/>
         <source>Last activity</source>
         <translation>Letzte Aktivität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="226"/>
+        <location filename="../../gui/tabs/projects/view.py" line="233"/>
         <source>This store is read-only, so the switches cannot be changed: {reason}</source>
         <translation>Dieser Speicher ist schreibgeschützt, daher können die Schalter nicht geändert werden: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="281"/>
+        <location filename="../../gui/tabs/projects/view.py" line="294"/>
         <source>No project matches “{text}”.</source>
         <translation>Kein Projekt passt zu „{text}“.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="282"/>
+        <location filename="../../gui/tabs/projects/view.py" line="296"/>
         <source>&amp;Clear the filter</source>
         <translation>Filter &amp;löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="282"/>
+        <location filename="../../gui/tabs/projects/view.py" line="296"/>
         <source>Show every project again</source>
         <translation>Wieder jedes Projekt anzeigen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/projects/view.py" line="287"/>
+        <location filename="../../gui/tabs/projects/view.py" line="301"/>
         <source>%n project(s)</source>
         <translation>
             <numerusform>%n Projekt</numerusform>
@@ -3239,12 +3239,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="289"/>
+        <location filename="../../gui/tabs/projects/view.py" line="303"/>
         <source>{shown} of {n} projects</source>
         <translation>{shown} von {n} Projekten</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="321"/>
+        <location filename="../../gui/tabs/projects/view.py" line="338"/>
         <source>Could not change “{name}”; the switch was put back.</source>
         <translation>„{name}“ konnte nicht geändert werden; der Schalter wurde zurückgestellt.</translation>
     </message>
@@ -3257,278 +3257,278 @@
         <translation>kein Projekt</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="81"/>
-        <location filename="../../services/retrieval/reasons.py" line="327"/>
+        <location filename="../../services/retrieval/reasons.py" line="84"/>
+        <location filename="../../services/retrieval/reasons.py" line="469"/>
         <source>project {id}</source>
         <translation>Projekt {id}</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="86"/>
+        <location filename="../../services/retrieval/reasons.py" line="93"/>
         <source>this project</source>
         <translation>dieses Projekt</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="92"/>
+        <location filename="../../services/retrieval/reasons.py" line="101"/>
         <source>using memory is paused</source>
         <translation>das Nutzen des Gedächtnisses ist pausiert</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="92"/>
+        <location filename="../../services/retrieval/reasons.py" line="103"/>
         <source>using memory was paused</source>
         <translation>das Nutzen des Gedächtnisses war pausiert</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="94"/>
+        <location filename="../../services/retrieval/reasons.py" line="107"/>
         <source>using memory is paused until you resume it</source>
         <translation>das Nutzen des Gedächtnisses ist pausiert, bis Sie es fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="95"/>
+        <location filename="../../services/retrieval/reasons.py" line="109"/>
         <source>using memory was paused until you resume it</source>
         <translation>das Nutzen des Gedächtnisses war pausiert, bis Sie es fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="96"/>
+        <location filename="../../services/retrieval/reasons.py" line="112"/>
         <source>using memory is paused until {when}</source>
         <translation>das Nutzen des Gedächtnisses ist bis {when} pausiert</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="97"/>
+        <location filename="../../services/retrieval/reasons.py" line="114"/>
         <source>using memory was paused until {when}</source>
         <translation>das Nutzen des Gedächtnisses war bis {when} pausiert</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="115"/>
+        <location filename="../../services/retrieval/reasons.py" line="135"/>
         <source>it was strong and stable enough, and there was room for it</source>
         <translation>sie war stark und stabil genug, und es war Platz für sie</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="117"/>
+        <location filename="../../services/retrieval/reasons.py" line="139"/>
         <source>creative memory is switched off (the “Creative memory” switch)</source>
         <translation>das kreative Gedächtnis ist ausgeschaltet (der Schalter „Kreatives Gedächtnis“)</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="118"/>
+        <location filename="../../services/retrieval/reasons.py" line="141"/>
         <source>creative memory was switched off (the “Creative memory” switch)</source>
         <translation>das kreative Gedächtnis war ausgeschaltet (der Schalter „Kreatives Gedächtnis“)</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="122"/>
+        <location filename="../../services/retrieval/reasons.py" line="149"/>
         <source>{name} uses neither global memory nor its own (both switches are off)</source>
         <translation>{name} nutzt weder das globale noch das eigene Gedächtnis (beide Schalter sind aus)</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="123"/>
+        <location filename="../../services/retrieval/reasons.py" line="153"/>
         <source>{name} uses neither global memory nor its own (both switches were off)</source>
         <translation>{name} nutzte weder das globale noch das eigene Gedächtnis (beide Schalter waren aus)</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="126"/>
+        <location filename="../../services/retrieval/reasons.py" line="160"/>
         <source>its strength {strength:.2f} was below the {threshold:.2f} threshold</source>
         <translation>ihre Stärke {strength:.2f} lag unter der Schwelle von {threshold:.2f}</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="129"/>
+        <location filename="../../services/retrieval/reasons.py" line="167"/>
         <source>it was under review, because it was contradicted in several sessions</source>
         <translation>sie war in Prüfung, weil ihr in mehreren Sitzungen widersprochen wurde</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="131"/>
+        <location filename="../../services/retrieval/reasons.py" line="173"/>
         <source>it was archived after {days} days without a signal</source>
         <translation>sie wurde nach {days} Tagen ohne Signal archiviert</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="133"/>
+        <location filename="../../services/retrieval/reasons.py" line="177"/>
         <source>it was not stable then</source>
         <translation>sie war damals nicht stabil</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="135"/>
+        <location filename="../../services/retrieval/reasons.py" line="180"/>
         <source>its confidence was low (only medium and high confidence are used)</source>
         <translation>ihre Konfidenz war niedrig (nur mittlere und hohe Konfidenz werden genutzt)</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="139"/>
+        <location filename="../../services/retrieval/reasons.py" line="188"/>
         <source>only {types} preferences were asked for</source>
         <translation>nur Präferenzen vom Typ {types} waren gefragt</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="141"/>
+        <location filename="../../services/retrieval/reasons.py" line="191"/>
         <source>its type was not asked for</source>
         <translation>ihr Typ war nicht gefragt</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="143"/>
+        <location filename="../../services/retrieval/reasons.py" line="194"/>
         <source>{cap} stronger preferences filled the {cap} places</source>
         <translation>{cap} stärkere Präferenzen belegten die {cap} Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="146"/>
+        <location filename="../../services/retrieval/reasons.py" line="199"/>
         <source>at most {slots} things to avoid fit beside the preferences kept, and stronger ones took those places</source>
         <translation>neben den behaltenen Präferenzen passen höchstens {slots} zu vermeidende Dinge, und stärkere belegten diese Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="152"/>
+        <location filename="../../services/retrieval/reasons.py" line="211"/>
         <source>at most {cap} preferences of one type ({type}) are used, and stronger ones took those places</source>
         <translation>höchstens {cap} Präferenzen eines Typs ({type}) werden genutzt, und stärkere belegten diese Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="154"/>
+        <location filename="../../services/retrieval/reasons.py" line="219"/>
         <source>at most {cap} preferences of one type are used, and stronger ones took those places</source>
         <translation>höchstens {cap} Präferenzen eines Typs werden genutzt, und stärkere belegten diese Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="160"/>
+        <location filename="../../services/retrieval/reasons.py" line="230"/>
         <source>the project-override line may use at most half of the {budget}-token budget</source>
         <translation>die Zeile für Projektvorrang darf höchstens die Hälfte des Budgets von {budget} Token nutzen</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="163"/>
+        <location filename="../../services/retrieval/reasons.py" line="238"/>
         <source>the block had used {used} of its {budget} tokens, and this one did not fit</source>
         <translation>der Block hatte {used} seiner {budget} Token verbraucht, und diese passte nicht mehr hinein</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="165"/>
+        <location filename="../../services/retrieval/reasons.py" line="245"/>
         <source>the block reached its budget of {budget} tokens</source>
         <translation>der Block erreichte sein Budget von {budget} Token</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="167"/>
+        <location filename="../../services/retrieval/reasons.py" line="250"/>
         <source>{name} has its own preference for the same pattern, which is used instead</source>
         <translation>{name} hat eine eigene Präferenz für dasselbe Muster, die stattdessen genutzt wird</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="170"/>
+        <location filename="../../services/retrieval/reasons.py" line="256"/>
         <source>it was learned after that generation</source>
         <translation>sie wurde erst nach dieser Generierung gelernt</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="172"/>
+        <location filename="../../services/retrieval/reasons.py" line="258"/>
         <source>no preference is strong and stable enough yet</source>
         <translation>noch ist keine Präferenz stark und stabil genug</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="174"/>
+        <location filename="../../services/retrieval/reasons.py" line="261"/>
         <source>of a reason this version does not describe ({code})</source>
         <translation>aus einem Grund, den diese Version nicht beschreibt ({code})</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="201"/>
+        <location filename="../../services/retrieval/reasons.py" line="291"/>
         <source>Open Design has not used creative memory for {project} yet.</source>
         <translation>Open Design hat das kreative Gedächtnis für {project} noch nicht genutzt.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="203"/>
+        <location filename="../../services/retrieval/reasons.py" line="295"/>
         <source>Open Design has not used creative memory in a generation yet.</source>
         <translation>Open Design hat das kreative Gedächtnis noch in keiner Generierung genutzt.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="207"/>
+        <location filename="../../services/retrieval/reasons.py" line="301"/>
         <source>Used in the last generation for {where} ({when}).</source>
         <translation>Genutzt in der letzten Generierung für {where} ({when}).</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="210"/>
+        <location filename="../../services/retrieval/reasons.py" line="306"/>
         <source>Not used in the last generation for {where} ({when}): {because}.</source>
         <translation>Nicht genutzt in der letzten Generierung für {where} ({when}): {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="236"/>
+        <location filename="../../services/retrieval/reasons.py" line="334"/>
         <source>Nothing is injected: {because}.</source>
         <translation>Nichts wird eingefügt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="253"/>
+        <location filename="../../services/retrieval/reasons.py" line="355"/>
         <source>positive</source>
         <translation>positiv</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="255"/>
+        <location filename="../../services/retrieval/reasons.py" line="357"/>
         <source>negative</source>
         <translation>negativ</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="273"/>
+        <location filename="../../services/retrieval/reasons.py" line="378"/>
         <source>Kept.</source>
         <translation>Behalten.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="274"/>
+        <location filename="../../services/retrieval/reasons.py" line="380"/>
         <source>Kept {label} (strength {strength:.2f}).</source>
         <translation>Behalten: {label} (Stärke {strength:.2f}).</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="278"/>
+        <location filename="../../services/retrieval/reasons.py" line="386"/>
         <source>{n} {why}</source>
         <translation>{n} {why}</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="283"/>
+        <location filename="../../services/retrieval/reasons.py" line="394"/>
         <source>{count} left out by the lifecycle filter: {parts}. Among them: {sample}.</source>
         <translation>{count} vom Lebenszyklusfilter ausgelassen: {parts}. Darunter: {sample}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="285"/>
+        <location filename="../../services/retrieval/reasons.py" line="400"/>
         <source>{count} left out by the lifecycle filter: {parts}.</source>
         <translation>{count} vom Lebenszyklusfilter ausgelassen: {parts}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="290"/>
+        <location filename="../../services/retrieval/reasons.py" line="410"/>
         <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places. Next in line: {next}.</source>
         <translation>{total} Präferenzen kamen infrage; die {cap} stärksten belegen die {cap} Plätze. Als Nächstes an der Reihe: {next}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="293"/>
+        <location filename="../../services/retrieval/reasons.py" line="418"/>
         <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places.</source>
         <translation>{total} Präferenzen kamen infrage; die {cap} stärksten belegen die {cap} Plätze.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="299"/>
+        <location filename="../../services/retrieval/reasons.py" line="428"/>
         <source>Places freed by a ceiling went to {what}.</source>
         <translation>Durch eine Obergrenze frei gewordene Plätze gingen an {what}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="304"/>
+        <location filename="../../services/retrieval/reasons.py" line="435"/>
         <source>Left out: {cut}: {because}.</source>
         <translation>Ausgelassen: {cut}: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="308"/>
+        <location filename="../../services/retrieval/reasons.py" line="441"/>
         <source>Left out {what}: {because}.</source>
         <translation>Ausgelassen: {what}: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="311"/>
+        <location filename="../../services/retrieval/reasons.py" line="446"/>
         <source>Global {label} not used: {because}.</source>
         <translation>Globale Präferenz {label} nicht genutzt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="313"/>
+        <location filename="../../services/retrieval/reasons.py" line="450"/>
         <source>{count} more global preferences not used: {because}.</source>
         <translation>{count} weitere globale Präferenzen nicht genutzt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="315"/>
+        <location filename="../../services/retrieval/reasons.py" line="453"/>
         <source>Nothing injected: {because}.</source>
         <translation>Nichts eingefügt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="336"/>
+        <location filename="../../services/retrieval/reasons.py" line="484"/>
         <source>below the {threshold:.2f} strength threshold</source>
         <translation>unter der Stärkeschwelle von {threshold:.2f}</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="339"/>
+        <location filename="../../services/retrieval/reasons.py" line="488"/>
         <source>not stable (under review or archived)</source>
         <translation>nicht stabil (in Prüfung oder archiviert)</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="341"/>
+        <location filename="../../services/retrieval/reasons.py" line="490"/>
         <source>of low confidence</source>
         <translation>mit niedriger Konfidenz</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="343"/>
+        <location filename="../../services/retrieval/reasons.py" line="492"/>
         <source>of a type not asked for</source>
         <translation>von einem nicht gefragten Typ</translation>
     </message>
@@ -3541,158 +3541,158 @@
         <translation>Projekt {project}</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="43"/>
+        <location filename="../../gui/dialogs/receipt.py" line="45"/>
         <source>global</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="45"/>
+        <location filename="../../gui/dialogs/receipt.py" line="47"/>
         <source>everywhere</source>
         <translation>überall</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="47"/>
+        <location filename="../../gui/dialogs/receipt.py" line="50"/>
         <source>prefer only</source>
         <translation>nur bevorzugen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="47"/>
+        <location filename="../../gui/dialogs/receipt.py" line="50"/>
         <source>avoid only</source>
         <translation>nur vermeiden</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="65"/>
+        <location filename="../../gui/dialogs/receipt.py" line="69"/>
         <source>Deletion receipt — Creative Memory Studio</source>
         <translation>Löschbeleg – Creative Memory Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="87"/>
-        <location filename="../../gui/dialogs/receipt.py" line="136"/>
+        <location filename="../../gui/dialogs/receipt.py" line="91"/>
+        <location filename="../../gui/dialogs/receipt.py" line="160"/>
         <source>Verified</source>
         <translation>Geprüft</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="87"/>
+        <location filename="../../gui/dialogs/receipt.py" line="91"/>
         <source>Not verified</source>
         <translation>Nicht geprüft</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="89"/>
+        <location filename="../../gui/dialogs/receipt.py" line="93"/>
         <source>Reset and verified</source>
         <translation>Zurückgesetzt und geprüft</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="89"/>
+        <location filename="../../gui/dialogs/receipt.py" line="93"/>
         <source>Reset, but not verified</source>
         <translation>Zurückgesetzt, aber nicht geprüft</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="91"/>
+        <location filename="../../gui/dialogs/receipt.py" line="96"/>
         <source>Forgotten and verified</source>
         <translation>Vergessen und geprüft</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="91"/>
+        <location filename="../../gui/dialogs/receipt.py" line="96"/>
         <source>Forgotten, but not verified</source>
         <translation>Vergessen, aber nicht geprüft</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="118"/>
+        <location filename="../../gui/dialogs/receipt.py" line="124"/>
         <source>Patterns</source>
         <translation>Muster</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="120"/>
+        <location filename="../../gui/dialogs/receipt.py" line="128"/>
         <source>What was erased</source>
         <translation>Was gelöscht wurde</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="121"/>
+        <location filename="../../gui/dialogs/receipt.py" line="131"/>
         <source>… and {n} more</source>
         <translation>… und {n} weitere</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="122"/>
+        <location filename="../../gui/dialogs/receipt.py" line="136"/>
         <source>Learned preferences erased</source>
         <translation>Gelöschte gelernte Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="123"/>
+        <location filename="../../gui/dialogs/receipt.py" line="137"/>
         <source>Events deleted</source>
         <translation>Gelöschte Ereignisse</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="125"/>
+        <location filename="../../gui/dialogs/receipt.py" line="141"/>
         <source>Events with the pattern removed</source>
         <translation>Ereignisse, aus denen das Muster entfernt wurde</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="126"/>
+        <location filename="../../gui/dialogs/receipt.py" line="144"/>
         <source>Diagnostics erased</source>
         <translation>Gelöschte Diagnosedaten</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="128"/>
+        <location filename="../../gui/dialogs/receipt.py" line="148"/>
         <source>Blocked from being learned again</source>
         <translation>Für erneutes Lernen gesperrt</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="128"/>
+        <location filename="../../gui/dialogs/receipt.py" line="149"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="128"/>
+        <location filename="../../gui/dialogs/receipt.py" line="149"/>
         <source>no</source>
         <translation>nein</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="131"/>
+        <location filename="../../gui/dialogs/receipt.py" line="153"/>
         <source>yes — a byte search of the database files found no trace</source>
         <translation>ja – eine Bytesuche in den Datenbankdateien fand keine Spur</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="133"/>
+        <location filename="../../gui/dialogs/receipt.py" line="155"/>
         <source>no — a byte search still found {n} occurrence(s)</source>
         <translation>nein – eine Bytesuche fand noch {n} Vorkommen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="135"/>
+        <location filename="../../gui/dialogs/receipt.py" line="159"/>
         <source>no — see the notes below</source>
         <translation>nein – siehe die Hinweise unten</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="138"/>
+        <location filename="../../gui/dialogs/receipt.py" line="162"/>
         <source>Backup</source>
         <translation>Sicherung</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="139"/>
+        <location filename="../../gui/dialogs/receipt.py" line="165"/>
         <source>Time taken</source>
         <translation>Dauer</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="139"/>
+        <location filename="../../gui/dialogs/receipt.py" line="166"/>
         <source>{ms} ms</source>
         <translation>{ms} ms</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="157"/>
+        <location filename="../../gui/dialogs/receipt.py" line="186"/>
         <source>The write-ahead log could not be emptied (another program holds the store open); old page images may remain until Open Design closes it.</source>
         <translation>Das Write-Ahead-Log konnte nicht geleert werden (ein anderes Programm hält den Speicher offen); alte Seitenabbilder können bleiben, bis Open Design ihn schließt.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="164"/>
+        <location filename="../../gui/dialogs/receipt.py" line="194"/>
         <source>Notes</source>
         <translation>Hinweise</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="171"/>
+        <location filename="../../gui/dialogs/receipt.py" line="201"/>
         <source>Close the receipt</source>
         <translation>Den Beleg schließen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="172"/>
+        <location filename="../../gui/dialogs/receipt.py" line="202"/>
         <source>Close</source>
         <translation>Schließen</translation>
     </message>
@@ -3700,22 +3700,22 @@
 <context>
     <name>ReplaceDialog</name>
     <message>
-        <location filename="../../gui/replace.py" line="24"/>
+        <location filename="../../gui/replace.py" line="25"/>
         <source>Replace the file? — Creative Memory Studio</source>
         <translation>Datei ersetzen? – Creative Memory Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/replace.py" line="26"/>
+        <location filename="../../gui/replace.py" line="29"/>
         <source>{name} already exists. Replace it?</source>
         <translation>{name} existiert bereits. Ersetzen?</translation>
     </message>
     <message>
-        <location filename="../../gui/replace.py" line="28"/>
+        <location filename="../../gui/replace.py" line="34"/>
         <source>Its contents will be lost. The new file is written completely before the old one is replaced.</source>
         <translation>Ihr Inhalt geht verloren. Die neue Datei wird vollständig geschrieben, bevor die alte ersetzt wird.</translation>
     </message>
     <message>
-        <location filename="../../gui/replace.py" line="30"/>
+        <location filename="../../gui/replace.py" line="40"/>
         <source>Replace</source>
         <translation>Ersetzen</translation>
     </message>
@@ -3743,7 +3743,7 @@
         <translation>Wird gelöscht…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="114"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="120"/>
         <source>The reset did not finish.</source>
         <translation>Das Zurücksetzen wurde nicht abgeschlossen.</translation>
     </message>
@@ -3890,63 +3890,63 @@
 <context>
     <name>RetrievalFilters</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="44"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="43"/>
         <source>Memory off</source>
         <extracomment>diagnostic event types (engine notes), in stage order, with the label the filter shows (the Diagnostics tab&apos;s RetrievalFilters translates it)</extracomment>
         <translation>Gedächtnis aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="45"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="44"/>
         <source>Using paused</source>
         <translation>Nutzen pausiert</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="46"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="45"/>
         <source>Project ignores memory</source>
         <translation>Projekt ignoriert Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="46"/>
         <source>Project override suppression</source>
         <translation>Unterdrückt durch Projektvorrang</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
         <source>Below threshold</source>
         <translation>Unter dem Schwellenwert</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
         <source>Hard cap applied</source>
         <translation>Obergrenze angewendet</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
         <source>Polarity ceiling applied</source>
         <translation>Polaritätsgrenze angewendet</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
         <source>Polarity backfill</source>
         <translation>Polaritätsauffüllung</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
         <source>Category ceiling applied</source>
         <translation>Kategoriegrenze angewendet</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
         <source>Category backfill</source>
         <translation>Kategorieauffüllung</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
         <source>Token budget exceeded</source>
         <translation>Tokenbudget überschritten</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="55"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
         <source>Kept</source>
         <translation>Behalten</translation>
     </message>
@@ -3982,143 +3982,143 @@
         <translation>Alle Herkünfte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="39"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="40"/>
         <source>Origin filter</source>
         <translation>Herkunftsfilter</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="39"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="40"/>
         <source>Show retrievals made by this caller only</source>
         <translation>Nur Abrufe dieses Aufrufers anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="43"/>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="206"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="45"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="233"/>
         <source>All projects</source>
         <translation>Alle Projekte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="46"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="50"/>
         <source>Project filter</source>
         <translation>Projektfilter</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="46"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="50"/>
         <source>Show retrievals for this project only</source>
         <translation>Nur Abrufe für dieses Projekt anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="50"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="54"/>
         <source>Any event</source>
         <translation>Jedes Ereignis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="56"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="60"/>
         <source>Event type filter</source>
         <translation>Ereignistypfilter</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="57"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="61"/>
         <source>Show only retrievals in which a stage emitted this diagnostic event</source>
         <translation>Nur Abrufe anzeigen, in denen eine Phase dieses Diagnoseereignis ausgegeben hat</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="62"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="66"/>
         <source>Search by pattern, type or project…</source>
         <translation>Nach Muster, Typ oder Projekt suchen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="66"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="70"/>
         <source>Search retrievals</source>
         <translation>Abrufe durchsuchen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="67"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="71"/>
         <source>Show retrievals that name this pattern, type or project (Ctrl+F); Escape clears</source>
         <translation>Abrufe anzeigen, die dieses Muster, diesen Typ oder dieses Projekt nennen (Strg+F); Esc löscht</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="70"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="74"/>
         <source>C&amp;lear filters</source>
         <translation>Filter &amp;löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="72"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="76"/>
         <source>Clear filters</source>
         <translation>Filter löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="72"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="76"/>
         <source>Show every recorded retrieval again</source>
         <translation>Wieder jeden aufgezeichneten Abruf anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="77"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="81"/>
         <source>&amp;Origin:</source>
         <translation>&amp;Herkunft:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="78"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="82"/>
         <source>&amp;Project:</source>
         <translation>&amp;Projekt:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="79"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="83"/>
         <source>E&amp;vent:</source>
         <translation>Ereig&amp;nis:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="80"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="84"/>
         <source>&amp;Search:</source>
         <translation>&amp;Suche:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="90"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="94"/>
         <source>&amp;From</source>
         <translation>&amp;Von</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="92"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="98"/>
         <source>Filter from a time</source>
         <translation>Ab einem Zeitpunkt filtern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="92"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="99"/>
         <source>Show only retrievals at or after this time</source>
         <translation>Nur Abrufe zu oder nach diesem Zeitpunkt anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="94"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="102"/>
         <source>From time</source>
         <translation>Startzeit</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="94"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="102"/>
         <source>The earliest time to show (local time)</source>
         <translation>Der früheste anzuzeigende Zeitpunkt (Ortszeit)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="95"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="103"/>
         <source>&amp;Until</source>
         <translation>&amp;Bis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="97"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="106"/>
         <source>Filter up to a time</source>
         <translation>Bis zu einem Zeitpunkt filtern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="97"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="106"/>
         <source>Show only retrievals up to this time</source>
         <translation>Nur Abrufe bis zu diesem Zeitpunkt anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="99"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="111"/>
         <source>To time</source>
         <translation>Endzeit</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/filters.py" line="99"/>
+        <location filename="../../gui/tabs/diagnostics/filters.py" line="112"/>
         <source>The latest time to show (local time, the whole minute)</source>
         <translation>Der späteste anzuzeigende Zeitpunkt (Ortszeit, die ganze Minute)</translation>
     </message>
@@ -4132,37 +4132,37 @@
         <translation>Abrufe</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="53"/>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="54"/>
         <source>Recorded retrievals, newest first; select one to see its stage events</source>
         <translation>Aufgezeichnete Abrufe, neueste zuerst; wählen Sie einen, um seine Phasenereignisse zu sehen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="70"/>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="72"/>
         <source>How many retrievals are shown</source>
         <translation>Wie viele Abrufe angezeigt werden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="85"/>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="87"/>
         <source>No retrieval matches these filters.</source>
         <translation>Kein Abruf passt zu diesen Filtern.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="86"/>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="88"/>
         <source>Clear filters</source>
         <translation>Filter löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="86"/>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="88"/>
         <source>Show every recorded retrieval again</source>
         <translation>Wieder jeden aufgezeichneten Abruf anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="90"/>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="92"/>
         <source>No retrievals recorded yet. Open Design records one each time it adds Creative memory to a prompt; “Run a retrieval now” records one from here.</source>
         <translation>Noch keine Abrufe aufgezeichnet. Open Design zeichnet jedes Mal einen auf, wenn es das kreative Gedächtnis in einen Prompt einfügt; „Jetzt abrufen“ zeichnet einen von hier aus auf.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="101"/>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="103"/>
         <source>%n retrievals loaded — scroll down for more</source>
         <translation>
             <numerusform>%n Abruf geladen – für mehr nach unten scrollen</numerusform>
@@ -4170,12 +4170,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="103"/>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="105"/>
         <source>{n} retrievals</source>
         <translation>{n} Abrufe</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="105"/>
+        <location filename="../../gui/tabs/diagnostics/retrievals.py" line="107"/>
         <source>1 retrieval</source>
         <translation>1 Abruf</translation>
     </message>
@@ -4183,72 +4183,72 @@
 <context>
     <name>RetrievalsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="58"/>
         <source>memory off</source>
         <translation>Gedächtnis aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="60"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
         <source>paused</source>
         <translation>pausiert</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="61"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="60"/>
         <source>project off</source>
         <translation>Projekt aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="62"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="61"/>
         <source>nothing eligible</source>
         <translation>nichts infrage kommend</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="72"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="71"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="73"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="72"/>
         <source>Origin</source>
         <translation>Herkunft</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="74"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="73"/>
         <source>Project</source>
         <translation>Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="75"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="74"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="76"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="75"/>
         <source>Kept +/−</source>
         <translation>Behalten +/−</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="77"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="76"/>
         <source>Tokens</source>
         <translation>Token</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="78"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="77"/>
         <source>Duration</source>
         <translation>Dauer</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="104"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="103"/>
         <source>(no project)</source>
         <translation>(kein Projekt)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="129"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="132"/>
         <source>{pos} preferred, {neg} avoided ({high} high, {medium} medium)</source>
         <translation>{pos} bevorzugt, {neg} vermieden ({high} hoch, {medium} mittel)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="140"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="143"/>
         <source>Estimated tokens of the Creative memory block (4 characters a token)</source>
         <translation>Geschätzte Token des Blocks „Creative memory“ (4 Zeichen pro Token)</translation>
     </message>
@@ -4257,160 +4257,160 @@
     <name>RunActions</name>
     <message>
         <location filename="../../gui/tabs/diagnostics/run.py" line="52"/>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="111"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="122"/>
         <source>No project (global only)</source>
         <extracomment>a dry run was shown nowhere yet: its summary and its stage events (as JSON rows) a recorded retrieval is in the reloaded list: its id (select it)</extracomment>
         <translation>Kein Projekt (nur global)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="55"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="59"/>
         <source>Project to retrieve for</source>
         <translation>Projekt für den Abruf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="55"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="60"/>
         <source>The project the retrieval runs for</source>
         <translation>Das Projekt, für das der Abruf läuft</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="60"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="66"/>
         <source>Block format</source>
         <translation>Blockformat</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="60"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="66"/>
         <source>Which prompt block format to build</source>
         <translation>Welches Format der Prompt-Block haben soll</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="61"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="67"/>
         <source>&amp;Dry run</source>
         <translation>P&amp;robelauf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="65"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="71"/>
         <source>Dry run</source>
         <translation>Probelauf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="66"/>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="120"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="72"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="133"/>
         <source>Run the engine and show its stage events here without recording anything</source>
         <translation>Die Engine ausführen und ihre Phasenereignisse hier anzeigen, ohne etwas aufzuzeichnen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="69"/>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="131"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="75"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="144"/>
         <source>&amp;Run (dry run)</source>
         <translation>&amp;Ausführen (Probelauf)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="73"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="79"/>
         <source>Run a retrieval now</source>
         <translation>Jetzt abrufen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="74"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="80"/>
         <source>Retrieve for the chosen project now; a recorded run appears at the top of the list</source>
         <translation>Jetzt für das gewählte Projekt abrufen; ein aufgezeichneter Lauf erscheint oben in der Liste</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="76"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="82"/>
         <source>E&amp;xport…</source>
         <translation>E&amp;xportieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="78"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="84"/>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="78"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="84"/>
         <source>Save the filtered list as JSON or CSV</source>
         <translation>Die gefilterte Liste als JSON oder CSV speichern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="80"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="86"/>
         <source>Run a retrieval now:</source>
         <translation>Jetzt abrufen:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="86"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="95"/>
         <source>Pro&amp;ject:</source>
         <translation>Pro&amp;jekt:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="87"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="98"/>
         <source>&amp;Mode:</source>
         <translation>&amp;Modus:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="97"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="108"/>
         <source>Last action</source>
         <translation>Letzte Aktion</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="117"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="129"/>
         <source>This store is read-only: a retrieval can only be a dry run</source>
         <translation>Dieser Speicher ist schreibgeschützt: Ein Abruf kann nur ein Probelauf sein</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="131"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="144"/>
         <source>&amp;Run a recorded retrieval</source>
         <translation>&amp;Aufgezeichneten Abruf ausführen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="141"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="154"/>
         <source>The retrieval could not run.</source>
         <translation>Der Abruf konnte nicht laufen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="158"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="176"/>
         <source>kept +{pos} / −{neg}, {tokens} tokens</source>
         <translation>behalten +{pos} / −{neg}, {tokens} Token</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="162"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="180"/>
         <source>Dry run (not recorded) · {where} · {mode} · {kept}</source>
         <translation>Probelauf (nicht aufgezeichnet) · {where} · {mode} · {kept}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="169"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="188"/>
         <source>Dry run for {where}: {kept}. Nothing was recorded.</source>
         <translation>Probelauf für {where}: {kept}. Nichts wurde aufgezeichnet.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="172"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="192"/>
         <source>Recorded retrieval #{id} for {where}: {kept}.</source>
         <translation>Abruf Nr. {id} für {where} aufgezeichnet: {kept}.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="176"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="196"/>
         <source>The current filters hide it.</source>
         <translation>Die aktuellen Filter blenden ihn aus.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="185"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="205"/>
         <source>Export retrievals</source>
         <translation>Abrufe exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="189"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="209"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="189"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="209"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="206"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="224"/>
         <source>The retrievals could not be exported.</source>
         <translation>Die Abrufe konnten nicht exportiert werden.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/diagnostics/run.py" line="213"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="231"/>
         <source>Exported %n retrievals to {path}.</source>
         <translation>
             <numerusform>%n Abruf nach {path} exportiert.</numerusform>
@@ -4451,7 +4451,7 @@
         <translation>Es wurde kein Schlüsselbund des Systems gefunden; das Installationsgeheimnis liegt in {path} (nur für Sie lesbar).</translation>
     </message>
     <message>
-        <location filename="../../services/keychain/secret_status.py" line="59"/>
+        <location filename="../../services/keychain/secret_status.py" line="60"/>
         <source>Its permissions were too open and have been set to owner-only (0600).</source>
         <translation>Seine Zugriffsrechte waren zu offen und wurden auf „nur Eigentümer“ (0600) gesetzt.</translation>
     </message>
@@ -4459,62 +4459,62 @@
 <context>
     <name>SelfTestCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="320"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="369"/>
         <source>Self-test</source>
         <translation>Selbsttest</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="325"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="374"/>
         <source>Proves the gates: with memory off, using paused or a project disabled, a retrieval returns nothing. Your settings are put back exactly as they were.</source>
         <translation>Weist die Sperren nach: Bei ausgeschaltetem Gedächtnis, pausiertem Nutzen oder deaktiviertem Projekt liefert ein Abruf nichts. Ihre Einstellungen werden genau so zurückgestellt, wie sie waren.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="331"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="381"/>
         <source>Run sel&amp;f-test</source>
         <translation>Selbst&amp;test ausführen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="331"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="382"/>
         <source>Run the checks now (takes a moment)</source>
         <translation>Die Prüfungen jetzt ausführen (dauert einen Moment)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="335"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="388"/>
         <source>Reb&amp;uild from events</source>
         <translation>Aus Ereignissen neu auf&amp;bauen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="336"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="389"/>
         <source>Re-derive every preference from the raw events (shows progress; can be cancelled)</source>
         <translation>Jede Präferenz aus den Rohereignissen neu ableiten (zeigt den Fortschritt; kann abgebrochen werden)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="341"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="394"/>
         <source>Self-test result</source>
         <translation>Ergebnis des Selbsttests</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="344"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="397"/>
         <source>Self-test checks</source>
         <translation>Prüfungen des Selbsttests</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="382"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="439"/>
         <source>passed</source>
         <translation>bestanden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="382"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="439"/>
         <source>failed</source>
         <translation>fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="405"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="462"/>
         <source>✓ All {n} checks passed.</source>
         <translation>✓ Alle {n} Prüfungen bestanden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="408"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="465"/>
         <source>✗ {bad} of {n} checks failed.</source>
         <translation>✗ {bad} von {n} Prüfungen fehlgeschlagen.</translation>
     </message>
@@ -4568,97 +4568,97 @@
 <context>
     <name>StoreCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="244"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="278"/>
         <source>Where it is stored</source>
         <translation>Wo es gespeichert ist</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="249"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="283"/>
         <source>Data folder</source>
         <translation>Datenordner</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="251"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="285"/>
         <source>How the folder was chosen</source>
         <translation>Wie der Ordner gewählt wurde</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="253"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="287"/>
         <source>Store file</source>
         <translation>Speicherdatei</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="255"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="289"/>
         <source>Keychain</source>
         <translation>Schlüsselbund</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="256"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="291"/>
         <source>Where the install secret (used for blocked patterns) is kept</source>
         <translation>Wo das Installationsgeheimnis (für gesperrte Muster) aufbewahrt wird</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="257"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="293"/>
         <source>Folder:</source>
         <translation>Ordner:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="258"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="294"/>
         <source>Why here:</source>
         <translation>Warum hier:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="259"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="295"/>
         <source>Store:</source>
         <translation>Speicher:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="260"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="296"/>
         <source>Keychain:</source>
         <translation>Schlüsselbund:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="262"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="299"/>
         <source>&amp;Open folder</source>
         <translation>&amp;Ordner öffnen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="262"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="300"/>
         <source>Show the data folder in the file manager</source>
         <translation>Den Datenordner in der Dateiverwaltung zeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="265"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="306"/>
         <source>C&amp;hange…</source>
         <translation>Ä&amp;ndern…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="265"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="307"/>
         <source>Every store found on this computer, or a folder of your choosing</source>
         <translation>Jeder auf diesem Computer gefundene Speicher oder ein Ordner Ihrer Wahl</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="270"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="313"/>
         <source>Mo&amp;ve to this program&apos;s folder…</source>
         <translation>In den Ordner dieses Programms &amp;verschieben…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="271"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="314"/>
         <source>This store is in the first release&apos;s folder, which Open Design may use later</source>
         <translation>Dieser Speicher liegt im Ordner der ersten Version, den Open Design später verwenden könnte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="301"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="347"/>
         <source>{name} — read-only: {reason}</source>
         <translation>{name} – schreibgeschützt: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="303"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="351"/>
         <source>{name} — demo data only; Open Design never reads it</source>
         <translation>{name} – nur Demodaten; Open Design liest ihn nie</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="305"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="354"/>
         <source>{name} — shared with Open Design</source>
         <translation>{name} – gemeinsam mit Open Design genutzt</translation>
     </message>
@@ -4712,17 +4712,17 @@
         <translation>Gefundene Speicher</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="122"/>
+        <location filename="../../gui/dialogs/store.py" line="125"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="122"/>
+        <location filename="../../gui/dialogs/store.py" line="127"/>
         <source>no</source>
         <translation>nein</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="122"/>
+        <location filename="../../gui/dialogs/store.py" line="123"/>
         <source>unreadable</source>
         <translation>nicht lesbar</translation>
     </message>
@@ -4732,62 +4732,62 @@
         <translation>Der Speicher von Open Design wurde auf diesem Computer nicht gefunden.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="135"/>
+        <location filename="../../gui/dialogs/store.py" line="142"/>
         <source>&amp;Use this store</source>
         <translation>Diesen Speicher ver&amp;wenden</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="136"/>
+        <location filename="../../gui/dialogs/store.py" line="144"/>
         <source>Open the selected store and remember it</source>
         <translation>Den gewählten Speicher öffnen und merken</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="137"/>
+        <location filename="../../gui/dialogs/store.py" line="145"/>
         <source>Choose a &amp;folder…</source>
         <translation>&amp;Ordner wählen…</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="138"/>
+        <location filename="../../gui/dialogs/store.py" line="146"/>
         <source>Pick the folder that holds app.sqlite</source>
         <translation>Den Ordner wählen, der app.sqlite enthält</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="191"/>
+        <location filename="../../gui/dialogs/store.py" line="201"/>
         <source>Choose the folder that holds app.sqlite</source>
         <translation>Den Ordner wählen, der app.sqlite enthält</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="225"/>
+        <location filename="../../gui/dialogs/store.py" line="240"/>
         <source>Could not use that folder.</source>
         <translation>Dieser Ordner konnte nicht verwendet werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="236"/>
+        <location filename="../../gui/dialogs/store.py" line="252"/>
         <source>Move the store</source>
         <translation>Speicher verschieben</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="237"/>
+        <location filename="../../gui/dialogs/store.py" line="253"/>
         <source>This store is in the folder the first release used, which Open Design may use later. Move it to this program&apos;s own folder? It is copied, checked, and only then removed here.</source>
         <translation>Dieser Speicher liegt in dem Ordner, den die erste Version verwendet hat und den Open Design später verwenden könnte. In den eigenen Ordner dieses Programms verschieben? Er wird kopiert, geprüft und erst dann hier entfernt.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="246"/>
+        <location filename="../../gui/dialogs/store.py" line="264"/>
         <source>&amp;Move</source>
         <translation>&amp;Verschieben</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="257"/>
+        <location filename="../../gui/dialogs/store.py" line="279"/>
         <source>Could not move the store.</source>
         <translation>Der Speicher konnte nicht verschoben werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="272"/>
+        <location filename="../../gui/dialogs/store.py" line="295"/>
         <source>Create the data folder</source>
         <translation>Datenordner anlegen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="273"/>
+        <location filename="../../gui/dialogs/store.py" line="296"/>
         <source>The data folder
 {folder}
 ({how}) does not exist: perhaps its disk is not attached, or the name has a typo. Create it there now, or quit and change nothing?</source>
@@ -4796,12 +4796,12 @@
 ({how}) existiert nicht: Vielleicht ist sein Laufwerk nicht angeschlossen, oder der Name enthält einen Tippfehler. Jetzt dort anlegen, oder beenden, ohne etwas zu ändern?</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="282"/>
+        <location filename="../../gui/dialogs/store.py" line="306"/>
         <source>Create it &amp;here</source>
         <translation>&amp;Hier anlegen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="306"/>
+        <location filename="../../gui/dialogs/store.py" line="333"/>
         <source>Creative memory keeps its own tables (creative_memory_*) in Open Design&apos;s store:
 {store}
 
@@ -4812,7 +4812,7 @@ They are added now. Open Design&apos;s own tables are not changed.</source>
 Sie werden jetzt angelegt. Die eigenen Tabellen von Open Design werden nicht verändert.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="309"/>
+        <location filename="../../gui/dialogs/store.py" line="339"/>
         <source>Creative memory&apos;s tables in
 {store}
 are upgraded from schema {old} to {new}.</source>
@@ -4821,23 +4821,23 @@ are upgraded from schema {old} to {new}.</source>
 werden von Schema {old} auf {new} aktualisiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="313"/>
+        <location filename="../../gui/dialogs/store.py" line="345"/>
         <source>Prepare the store</source>
         <translation>Speicher vorbereiten</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="314"/>
+        <location filename="../../gui/dialogs/store.py" line="348"/>
         <source>A backup copy of the store is made beside it first (only the latest copy is kept).</source>
         <translation>Zuerst wird daneben eine Sicherungskopie des Speichers angelegt (nur die neueste Kopie wird behalten).</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="319"/>
+        <location filename="../../gui/dialogs/store.py" line="357"/>
         <source>&amp;Continue</source>
         <translation>&amp;Fortfahren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="283"/>
-        <location filename="../../gui/dialogs/store.py" line="320"/>
+        <location filename="../../gui/dialogs/store.py" line="309"/>
+        <location filename="../../gui/dialogs/store.py" line="359"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
@@ -4870,33 +4870,33 @@ werden von Schema {old} auf {new} aktualisiert.</translation>
         <translation>Kein Stärkeverlauf.</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="118"/>
+        <location filename="../../gui/widgets/chart.py" line="119"/>
         <source>{polarity}: {n} points, from {first:.2f} on {d0} to {last:.2f} on {d1}, highest {top:.2f}</source>
         <translation>{polarity}: {n} Punkte, von {first:.2f} am {d0} bis {last:.2f} am {d1}, höchstens {top:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="141"/>
+        <location filename="../../gui/widgets/chart.py" line="143"/>
         <source>{date} {strength:.2f}</source>
         <extracomment>at most this many points per series are read out (the events list holds every one)</extracomment>
         <translation>{date} {strength:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="147"/>
+        <location filename="../../gui/widgets/chart.py" line="152"/>
         <source> (the last {n} of {total})</source>
         <translation> (die letzten {n} von {total})</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="148"/>
+        <location filename="../../gui/widgets/chart.py" line="157"/>
         <source>{polarity} strength{more}: {items}.</source>
         <translation>{polarity}e Stärke{more}: {items}.</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="195"/>
+        <location filename="../../gui/widgets/chart.py" line="206"/>
         <source>No strength history yet</source>
         <translation>Noch kein Stärkeverlauf</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/chart.py" line="306"/>
+        <location filename="../../gui/widgets/chart.py" line="328"/>
         <source>injected above {value:.2f}</source>
         <translation>eingefügt über {value:.2f}</translation>
     </message>
@@ -4904,7 +4904,7 @@ werden von Schema {old} auf {new} aktualisiert.</translation>
 <context>
     <name>SwitchDelegate</name>
     <message>
-        <location filename="../../gui/tabs/projects/switches.py" line="100"/>
+        <location filename="../../gui/tabs/projects/switches.py" line="101"/>
         <source>Off</source>
         <translation>Aus</translation>
     </message>
@@ -4912,94 +4912,94 @@ werden von Schema {old} auf {new} aktualisiert.</translation>
 <context>
     <name>TransferActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="53"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="56"/>
         <source>Export creative memory</source>
         <extracomment>the system keychain holds secrets (the tab says so): an export may remember its passphrase</extracomment>
         <translation>Kreatives Gedächtnis exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="83"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="102"/>
         <source>Could not export creative memory.</source>
         <translation>Das kreative Gedächtnis konnte nicht exportiert werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="86"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="105"/>
         <source>Exported {events} events ({prefs} preferences) to {path}{enc}.</source>
         <translation>{events} Ereignisse ({prefs} Präferenzen) nach {path}{enc} exportiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="90"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="109"/>
         <source>, encrypted</source>
         <translation>, verschlüsselt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="95"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="116"/>
         <source>The passphrase is remembered in the keychain.</source>
         <translation>Die Passphrase ist im Schlüsselbund gemerkt.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="97"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="118"/>
         <source>The passphrase could not be remembered: no system keychain is available.</source>
         <translation>Die Passphrase konnte nicht gemerkt werden: Kein Schlüsselbund des Systems ist verfügbar.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="108"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="129"/>
         <source>Save a report of creative memory</source>
         <translation>Bericht über das kreative Gedächtnis speichern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="126"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="155"/>
         <source>Could not save the report.</source>
         <translation>Der Bericht konnte nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="128"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="157"/>
         <source>Saved the report to {path}.</source>
         <translation>Bericht gespeichert unter {path}.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="136"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="166"/>
         <source>Import creative memory</source>
         <translation>Kreatives Gedächtnis importieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="151"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="182"/>
         <source>{name} is encrypted. Enter the passphrase it was exported with.</source>
         <translation>{name} ist verschlüsselt. Geben Sie die Passphrase ein, mit der die Datei exportiert wurde.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="155"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="187"/>
         <source>The passphrase remembered in the keychain for this file is filled in.</source>
         <translation>Die im Schlüsselbund für diese Datei gemerkte Passphrase ist eingetragen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="193"/>
-        <location filename="../../gui/tabs/overview/transfer.py" line="215"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="226"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="250"/>
         <source>Could not import {name}.</source>
         <translation>{name} konnte nicht importiert werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="196"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="229"/>
         <source>Nothing was imported from {name}.</source>
         <translation>Aus {name} wurde nichts importiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="199"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="233"/>
         <source>Importing</source>
         <translation>Import läuft</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="199"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="233"/>
         <source>Importing {name}…</source>
         <translation>{name} wird importiert…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="227"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="262"/>
         <source>Imported {events} events from {name}; {prefs} preferences now.</source>
         <translation>{events} Ereignisse aus {name} importiert; jetzt {prefs} Präferenzen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="231"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="266"/>
         <source>{n} were already here, blocked or not learned under your settings and were skipped.</source>
         <translation>{n} waren schon hier, gesperrt oder unter Ihren Einstellungen nicht gelernt und wurden übersprungen.</translation>
     </message>
@@ -5007,62 +5007,62 @@ werden von Schema {old} auf {new} aktualisiert.</translation>
 <context>
     <name>TransferCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="417"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="474"/>
         <source>Export and import</source>
         <translation>Export und Import</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="422"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="479"/>
         <source>Move memory between computers without a cloud. Exports are readable only by you; encrypt them to carry them safely. Import also reads the prototype&apos;s preferences.json.</source>
         <translation>Gedächtnis ohne Cloud zwischen Computern übertragen. Exporte sind nur für Sie lesbar; verschlüsseln Sie sie, um sie sicher mitzunehmen. Der Import liest auch die preferences.json des Prototyps.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="428"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="486"/>
         <source>E&amp;xport…</source>
         <translation>E&amp;xportieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="428"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="487"/>
         <source>Write all creative memory to a file</source>
         <translation>Das gesamte kreative Gedächtnis in eine Datei schreiben</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="430"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="491"/>
         <source>E&amp;ncrypt with a passphrase</source>
         <translation>Mit einer P&amp;assphrase verschlüsseln</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="432"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="493"/>
         <source>Encrypt with a passphrase</source>
         <translation>Mit einer Passphrase verschlüsseln</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="433"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="494"/>
         <source>Ask for a passphrase and encrypt the export (AES-GCM)</source>
         <translation>Nach einer Passphrase fragen und den Export verschlüsseln (AES-GCM)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="435"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="497"/>
         <source>&amp;Import…</source>
         <translation>&amp;Importieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="435"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="498"/>
         <source>Merge or replace memory from an exported file</source>
         <translation>Gedächtnis aus einer exportierten Datei zusammenführen oder ersetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="439"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="504"/>
         <source>Save &amp;a report…</source>
         <translation>Be&amp;richt speichern…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="440"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="505"/>
         <source>Write one printable page of everything memory knows about you, to read or to share</source>
         <translation>Eine druckbare Seite mit allem, was das Gedächtnis über Sie weiß – zum Lesen oder Weitergeben</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="445"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="510"/>
         <source>Last export or import</source>
         <translation>Letzter Export oder Import</translation>
     </message>

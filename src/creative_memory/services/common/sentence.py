@@ -51,4 +51,3 @@ class Sentence:
 
     def __str__(self) -> str:
         return self.render()
-

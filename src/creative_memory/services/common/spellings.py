@@ -82,7 +82,9 @@ def _may_join(ch: str) -> bool:
     vowel or final consonant jamo (the only other characters a canonical composition takes second)."""
     c0 = unicodedata.normalize("NFKC", ch)[:1]
     return any(
-        unicodedata.category(c)[0] == "M" or unicodedata.combining(c) or 0x1160 <= ord(c) <= 0x11FF for c in {ch, c0} if c
+        unicodedata.category(c)[0] == "M" or unicodedata.combining(c) or 0x1160 <= ord(c) <= 0x11FF
+        for c in {ch, c0}
+        if c
     )
 
 
@@ -403,7 +405,12 @@ def _tables() -> _Tables:
             f = ch if plain else fold_one(ch)
             if f != ch:
                 out.setdefault(f, []).append(ch)
-            if _jamo_or_mark(ch) or (nfkc[:1] and _jamo_or_mark(nfkc[0])) or not f or any(c.isascii() for c in f):
+            if (
+                _jamo_or_mark(ch)
+                or (nfkc[:1] and _jamo_or_mark(nfkc[0]))
+                or not f
+                or any(c.isascii() for c in f)
+            ):
                 joining.append(cp)
     # Characters outside the Basic Multilingual Plane count as able to join (never as a break): a
     # class of BMP characters only is matched in constant time, a long list of ranges is not.

@@ -79,7 +79,9 @@ class Gate:
 _PAUSES = {"learning": "learning_paused_until", "using": "using_paused_until"}
 
 
-def _switch_and_pause(con: sqlite3.Connection, user_id: str, pause: Literal["learning", "using"]) -> tuple[bool, Any]:
+def _switch_and_pause(
+    con: sqlite3.Connection, user_id: str, pause: Literal["learning", "using"]
+) -> tuple[bool, Any]:
     """Whether memory is on and until when ``pause`` runs (the defaults when the user has no
     settings row yet), in plain SQL."""
     row = con.execute(
@@ -236,7 +238,9 @@ def by_name(ids: set[str], names: dict[str, str]) -> list[str]:
     return sorted(ids, key=lambda p: ((names.get(p) or p).casefold(), p))
 
 
-def project_list(session: Session, user_id: str, memo: dict[object, object] | None = None) -> list[ProjectRow]:
+def project_list(
+    session: Session, user_id: str, memo: dict[object, object] | None = None
+) -> list[ProjectRow]:
     """Every project the daemon or memory knows, with its switches and counts; with ``memo`` (the
     store's) the events' counts are kept there between calls (``services.controls.project_counts``)."""
     names = daemon_projects(session)

@@ -49,10 +49,17 @@ def project_ids(session: Session, user_id: str) -> set[str]:
     """The ids of projects with events or project-scoped preferences of ``user_id``."""
     con = raw_connection(session)
     events, prefs = Event.__tablename__, Preference.__tablename__
-    ids = set(_distinct(con, f"SELECT project_id FROM {events} WHERE user_id = ? AND project_id > ? "
-                             "ORDER BY project_id LIMIT 1", user_id))
-    for scope in _distinct(con, f"SELECT scope FROM {prefs} WHERE user_id = ? AND scope > ? "
-                                "ORDER BY scope LIMIT 1", user_id):
+    ids = set(
+        _distinct(
+            con,
+            f"SELECT project_id FROM {events} WHERE user_id = ? AND project_id > ? "
+            "ORDER BY project_id LIMIT 1",
+            user_id,
+        )
+    )
+    for scope in _distinct(
+        con, f"SELECT scope FROM {prefs} WHERE user_id = ? AND scope > ? ORDER BY scope LIMIT 1", user_id
+    ):
         pid = project_of(scope)
         if pid is not None:
             ids.add(pid)
@@ -68,12 +75,14 @@ def project_choices(store: Store, user_id: str) -> list[ProjectChoice]:
     out = []
     for pid in by_name(ids, names):
         ps = settings.get(pid)
-        out.append(ProjectChoice(
-            id=pid,
-            name=names.get(pid),
-            use_memory=True if ps is None else bool(ps.use_memory),
-            use_global_memory=True if ps is None else bool(ps.use_global_memory),
-        ))
+        out.append(
+            ProjectChoice(
+                id=pid,
+                name=names.get(pid),
+                use_memory=True if ps is None else bool(ps.use_memory),
+                use_global_memory=True if ps is None else bool(ps.use_global_memory),
+            )
+        )
     return out
 
 

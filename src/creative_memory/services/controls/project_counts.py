@@ -80,7 +80,9 @@ def _all_per_project(con: sqlite3.Connection, user_id: str) -> Activity:
 
 
 def _count_upto(con: sqlite3.Connection, user_id: str, upto: int) -> int:
-    (n,) = con.execute(f"SELECT count(*) FROM {_EVENTS} WHERE user_id = ? AND seq <= ?", (user_id, upto)).fetchone()
+    (n,) = con.execute(
+        f"SELECT count(*) FROM {_EVENTS} WHERE user_id = ? AND seq <= ?", (user_id, upto)
+    ).fetchone()
     return int(n)
 
 
@@ -92,12 +94,16 @@ def _still_valid(con: sqlite3.Connection, user_id: str, kept: KeptActivity, top:
     return _count_upto(con, user_id, kept.max_seq) == kept.upto
 
 
-def project_activity(con: sqlite3.Connection, user_id: str, memo: dict[object, object] | None = None) -> Activity:
+def project_activity(
+    con: sqlite3.Connection, user_id: str, memo: dict[object, object] | None = None
+) -> Activity:
     """Per project id with events: (the last event's ``occurred_at``, the number of events) — the
     same as a ``GROUP BY project_id`` over all the user's events. With ``memo`` (the store's, read
     in one snapshot), what an earlier call counted is kept there and only the events added since are
     counted, when nothing it counted has changed."""
-    (top,) = con.execute(f"SELECT coalesce(max(seq), 0) FROM {_EVENTS} WHERE user_id = ?", (user_id,)).fetchone()
+    (top,) = con.execute(
+        f"SELECT coalesce(max(seq), 0) FROM {_EVENTS} WHERE user_id = ?", (user_id,)
+    ).fetchone()
     top = int(top)
     kept = memo.get(_memo_key(user_id)) if memo is not None else None
     reads = 0

@@ -71,7 +71,9 @@ def demo_owner(store: Store, seed: int) -> str | None:
         user = session.scalar(select(func.min(Event.user_id)))
         while user is not None:
             if session.scalar(
-                select(Event.seq).where(Event.user_id == user, Event.event_id >= lo, Event.event_id < hi).limit(1)
+                select(Event.seq)
+                .where(Event.user_id == user, Event.event_id >= lo, Event.event_id < hi)
+                .limit(1)
             ):
                 return str(user)
             user = session.scalar(select(func.min(Event.user_id)).where(Event.user_id > user))
@@ -207,7 +209,12 @@ def generate(
 
 
 def _write_events(
-    rng: random.Random, plan: Plan, now: int, sink: RowSink, writer: RowWriter, emit: Callable[[RowWriter], None]
+    rng: random.Random,
+    plan: Plan,
+    now: int,
+    sink: RowSink,
+    writer: RowWriter,
+    emit: Callable[[RowWriter], None],
 ) -> None:
     """Draw the plan's events in time order and write them in batches through ``sink``; raises the
     writer thread's error, if any, once it is closed."""

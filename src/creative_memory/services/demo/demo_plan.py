@@ -55,7 +55,6 @@ _FLIP_SHARE: Final = 0.09  # of the groups with enough signals
 _NOISE_RATE: Final = 0.035  # chance that a later signal of a group contradicts it
 
 
-
 @dataclass(frozen=True, slots=True)
 class PlannedProject:
     project_id: str
@@ -316,7 +315,9 @@ def _session_sizes(rng: random.Random, n: int) -> list[int]:
     return sizes
 
 
-def timeline(rng: random.Random, plan: Plan, now: int) -> Iterator[tuple[int, PlannedEvent, int | None, str, str]]:
+def timeline(
+    rng: random.Random, plan: Plan, now: int
+) -> Iterator[tuple[int, PlannedEvent, int | None, str, str]]:
     """Period by period: events per scope, sessions, times. Yields, in chronological order,
     ``(occurred_at, event, project index or None, session id, artifact id)``."""
     start = now - SPAN_DAYS * DAY_MS

@@ -179,7 +179,13 @@ class RowWriter:
         return "; ".join(parts)
 
     def add(
-        self, rng: random.Random, ev: PlannedEvent, at: int, project: int | None, session_id: str, artifact_id: str
+        self,
+        rng: random.Random,
+        ev: PlannedEvent,
+        at: int,
+        project: int | None,
+        session_id: str,
+        artifact_id: str,
     ) -> None:
         scope = self.scope_text[ev.scope]
         # Payload keys in canonical (sorted) order: chose, diff, over, patterns, scope, tag.

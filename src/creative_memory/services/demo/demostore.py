@@ -33,7 +33,9 @@ DEMO_SOURCE = "demo"
 def demo_data_dir() -> DataDir:
     """Where the demo store lives (created on first use)."""
     override = os.environ.get("CM_DEMO_DIR", "").strip()
-    base = Path(override) if override else Path(platformdirs.user_data_dir(APP_FOLDER, appauthor=False)) / "demo"
+    base = (
+        Path(override) if override else Path(platformdirs.user_data_dir(APP_FOLDER, appauthor=False)) / "demo"
+    )
     return DataDir(base, "demo")
 
 
@@ -73,8 +75,9 @@ def fill(
     from creative_memory.services.demo import demo
 
     check_may_fill(store, force=force)
-    made = demo.generate(store, user_id, size=size, seed=seed, now=now, progress=progress, cancelled=cancelled,
-                         blocks=blocks)
+    made = demo.generate(
+        store, user_id, size=size, seed=seed, now=now, progress=progress, cancelled=cancelled, blocks=blocks
+    )
     show_everything(store, user_id, now)
     with store.write() as session:
         audit.record(session, user_id, actor, "demo", f"size {size} seed {seed}", "ok", now)
@@ -107,7 +110,10 @@ def show_everything(store: Store, user_id: str, now: int) -> None:
     for project in [None, *projects]:
         for mode in (Mode.GENERATION, Mode.CRITIQUE):
             retrieval.run(
-                store, retrieval.RetrievalRequest(user_id, project_id=project, now=now, mode=mode, origin=Origin.DAEMON)
+                store,
+                retrieval.RetrievalRequest(
+                    user_id, project_id=project, now=now, mode=mode, origin=Origin.DAEMON
+                ),
             )
     memory = store.data_dir.path / "memory"
     if memory.exists() or foreign_events(store):

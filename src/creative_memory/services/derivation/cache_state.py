@@ -35,9 +35,11 @@ class DerivationInfo:
 
 def max_seq(db: Session | sqlite3.Connection, user_id: str) -> int:
     """The seq of the user's newest stored event (0: none)."""
-    row = raw_connection(db).execute(
-        f"SELECT coalesce(max(seq), 0) FROM {Event.__tablename__} WHERE user_id = ?", (user_id,)
-    ).fetchone()
+    row = (
+        raw_connection(db)
+        .execute(f"SELECT coalesce(max(seq), 0) FROM {Event.__tablename__} WHERE user_id = ?", (user_id,))
+        .fetchone()
+    )
     return int(row[0])
 
 
@@ -54,7 +56,9 @@ def is_current(db: Session | sqlite3.Connection, user_id: str) -> bool:
         # no logged change), so that looking at a user who has no memory writes nothing for them.
         return (
             max_seq(con, user_id) == 0
-            and con.execute(f"SELECT 1 FROM {Preference.__tablename__} WHERE user_id = ? LIMIT 1", (user_id,)).fetchone()
+            and con.execute(
+                f"SELECT 1 FROM {Preference.__tablename__} WHERE user_id = ? LIMIT 1", (user_id,)
+            ).fetchone()
             is None
             and not changes.pending(con, user_id)
         )

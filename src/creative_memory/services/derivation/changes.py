@@ -36,7 +36,9 @@ Group = tuple[str, str, str]
 
 
 def pending(con: sqlite3.Connection, user_id: str) -> bool:
-    return con.execute(f"SELECT 1 FROM {_CHANGES} WHERE user_id = ? LIMIT 1", (user_id,)).fetchone() is not None
+    return (
+        con.execute(f"SELECT 1 FROM {_CHANGES} WHERE user_id = ? LIMIT 1", (user_id,)).fetchone() is not None
+    )
 
 
 def last_change(con: sqlite3.Connection, user_id: str) -> int:
@@ -131,8 +133,22 @@ def _what_changed(
             groups |= _groups(c[7], c[8])
         fresh = {
             int(c[0]): content_hash(
-                dict(zip(("user_id", "project_id", "signal_type", "occurred_at", "session_id", "artifact_id",
-                          "scope", "payload"), c[1:9], strict=True))
+                dict(
+                    zip(
+                        (
+                            "user_id",
+                            "project_id",
+                            "signal_type",
+                            "occurred_at",
+                            "session_id",
+                            "artifact_id",
+                            "scope",
+                            "payload",
+                        ),
+                        c[1:9],
+                        strict=True,
+                    )
+                )
             )
             for c in mine
         }

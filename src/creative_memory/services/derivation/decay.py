@@ -35,9 +35,7 @@ from creative_memory.services.store.writes import (
 )
 
 _PREFS = Preference.__tablename__
-_DUE_IDS = (
-    f"SELECT id FROM {_PREFS} WHERE user_id = ? AND status != 'archived' AND (decay_at <= ? OR last_seen <= ?)"
-)
+_DUE_IDS = f"SELECT id FROM {_PREFS} WHERE user_id = ? AND status != 'archived' AND (decay_at <= ? OR last_seen <= ?)"
 _ROWS = f"SELECT id, state, status, decay_count, decay_at, last_seen, evaluated_at FROM {_PREFS} WHERE id IN "
 _SET = (
     f"UPDATE {_PREFS} SET strength = ?, confidence = ?, status = ?, decay_at = ?, demoted_by = ?, "
@@ -256,6 +254,15 @@ def _decay_rows(con: Any, ids: list[int], now: int, archive_before: int, counts:
         elif ev.decay_count > decay_count:
             counts.decayed += 1
         params.append(
-            (ev.strength, str(ev.confidence), str(ev.status), ev.decay_at, ev.demoted_by, ev.decay_count, now, pid)
+            (
+                ev.strength,
+                str(ev.confidence),
+                str(ev.status),
+                ev.decay_at,
+                ev.demoted_by,
+                ev.decay_count,
+                now,
+                pid,
+            )
         )
     con.executemany(_SET, params)

@@ -39,6 +39,7 @@ from creative_memory.services.store.connections import ro_uri
 
 log = logging.getLogger("cm.engine")
 
+
 def _min_events(default: int = 200_000) -> int:
     text = os.environ.get("CM_FOLD_SPLIT_MIN_EVENTS", "").strip()
     return int(text) if text.isdigit() else default

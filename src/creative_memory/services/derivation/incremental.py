@@ -191,7 +191,11 @@ def _incremental_raw(
     stored = _load_group_rows(con, user_id, groups)
     deriver = Deriver(initial=[state_from_json(r[_STATE]) for r in stored.values()], last_key=last)
     added, count, top = fold_stored(deriver, new_rows)
-    digest = f"{(int(row.set_digest, 16) + added) % DIGEST_MODULUS:064x}" if row.set_digest else f"{added % DIGEST_MODULUS:064x}"
+    digest = (
+        f"{(int(row.set_digest, 16) + added) % DIGEST_MODULUS:064x}"
+        if row.set_digest
+        else f"{added % DIGEST_MODULUS:064x}"
+    )
     key = cache_key_for(digest)
     touched = deriver.touched
     writer = _PrefWriter(con)

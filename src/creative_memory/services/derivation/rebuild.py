@@ -106,7 +106,9 @@ def _rebuild(
 ) -> DerivationInfo:
     with store.write() as session, sa_errors():
         con = dbapi_connection(session)
-        refuse_after_interrupted(con, user_id)  # a forget that died half-way: never re-derive from its leftovers
+        refuse_after_interrupted(
+            con, user_id
+        )  # a forget that died half-way: never re-derive from its leftovers
         take_lease(con, user_id, "rebuild", takeover=takeover)
     gc_was_enabled = gc.isenabled()
     info: DerivationInfo | None = None

@@ -183,7 +183,9 @@ def rederive_chunked(
                 if renew is not None:
                     renew(dbapi_connection(session), user_id)
                 wanted: set[Group] = set().union(*batch)
-                mine = [r for ptype, pattern in {g[1:] for g in wanted} for r in records.get((ptype, pattern), [])]
+                mine = [
+                    r for ptype, pattern in {g[1:] for g in wanted} for r in records.get((ptype, pattern), [])
+                ]
                 written += publish(session, user_id, wanted, mine, now)
             chunker.record(len(batch), time.perf_counter() - t0)
             if held is not None:

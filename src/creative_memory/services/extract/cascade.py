@@ -23,7 +23,9 @@ from creative_memory.services.extract.sheet import Decl, Sheet, declarations, me
 from creative_memory.services.extract.shorthands import Value, expand
 from creative_memory.services.extract.values import ROOT_PX, Ctx, length_px, number, significant, split_commas
 
-_NO_BOX: Final = frozenset({"head", "script", "style", "template", "noscript", "title", "meta", "link", "base"})
+_NO_BOX: Final = frozenset(
+    {"head", "script", "style", "template", "noscript", "title", "meta", "link", "base"}
+)
 _FONT_WORDS: Final[dict[str, float]] = {
     "xx-small": 9.0, "x-small": 10.0, "small": 13.0, "medium": 16.0, "large": 18.0,
     "x-large": 24.0, "xx-large": 32.0, "xxx-large": 48.0,
@@ -142,7 +144,11 @@ _KEYWORDS: Final = frozenset({"inherit", "initial", "unset", "revert", "revert-l
 
 
 def _compute(
-    node: LexborNode, parent_i: int, parent: Box | None, decls: list[Decl], root_px: float,
+    node: LexborNode,
+    parent_i: int,
+    parent: Box | None,
+    decls: list[Decl],
+    root_px: float,
     memo: dict[tuple[int, int], _Expanded],
 ) -> Box:
     inherited = parent.customs if parent is not None else {}
@@ -246,7 +252,11 @@ def _rejoin(parts: list[list[Any]]) -> list[list[Any]]:
 
 
 def _inherit(
-    node: LexborNode, parent_i: int, parent: Box | None, props: dict[str, Value], customs: Mapping[str, Value],
+    node: LexborNode,
+    parent_i: int,
+    parent: Box | None,
+    props: dict[str, Value],
+    customs: Mapping[str, Value],
     root_px: float,
 ) -> Box:
     p_font = parent.font_px if parent is not None else ROOT_PX
@@ -258,7 +268,11 @@ def _inherit(
     letter = parent.letter_px if parent is not None else 0.0
     if "letter-spacing" in props:
         raw = significant(props["letter-spacing"])
-        letter = 0.0 if len(raw) == 1 and raw[0].type == "ident" and raw[0].lower_value == "normal" else length_px(raw, ctx)
+        letter = (
+            0.0
+            if len(raw) == 1 and raw[0].type == "ident" and raw[0].lower_value == "normal"
+            else length_px(raw, ctx)
+        )
     family = parent.family if parent is not None else None
     if "font-family" in props:
         family = families(props["font-family"])

@@ -107,7 +107,9 @@ _D50_TO_D65: Final = (
 )
 
 
-def _mul(m: tuple[tuple[float, float, float], ...], v: tuple[float, float, float]) -> tuple[float, float, float]:
+def _mul(
+    m: tuple[tuple[float, float, float], ...], v: tuple[float, float, float]
+) -> tuple[float, float, float]:
     return (
         m[0][0] * v[0] + m[0][1] * v[1] + m[0][2] * v[2],
         m[1][0] * v[0] + m[1][1] * v[1] + m[1][2] * v[2],

@@ -53,7 +53,9 @@ def edit_evidence(before_html: str, after_html: str) -> Evidence:
     return Evidence(EXTRACTOR_VERSION, before, after, tuple(moves(before, after)))
 
 
-def moves(before: Mapping[str, Mapping[str, FeatureValue]], after: Mapping[str, Mapping[str, FeatureValue]]) -> Iterator[Shown]:
+def moves(
+    before: Mapping[str, Mapping[str, FeatureValue]], after: Mapping[str, Mapping[str, FeatureValue]]
+) -> Iterator[Shown]:
     for prop in PROPERTIES:
         old, new = prop.value(before), prop.value(after)
         i, j = prop.degree(old), prop.degree(new)
@@ -95,7 +97,6 @@ def _moved(prop: Property, old: float, new: float, i: int, j: int) -> str:
 
 def _number(value: float) -> str:
     return f"{value:g}"
-
 
 
 def _named(prop: Property, features: Mapping[str, Mapping[str, FeatureValue]], value: FeatureValue) -> str:

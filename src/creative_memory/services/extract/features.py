@@ -62,7 +62,11 @@ def typography(page: Page) -> Group:
     if known and len(known) * 2 >= len(leading):
         out["leading"] = rounded(median(known) or 0.0, 2)
     tracked = [boxes[i].letter_px for i in (page.headings or page.body)]
-    tracking = [t / boxes[i].font_px for t, i in zip(tracked, page.headings or page.body, strict=True) if t is not None]
+    tracking = [
+        t / boxes[i].font_px
+        for t, i in zip(tracked, page.headings or page.body, strict=True)
+        if t is not None
+    ]
     if tracking:
         out["heading_tracking_em"] = rounded(median(tracking) or 0.0, 3)
     caps = sum(1 for i in page.text if boxes[i].transform == "uppercase")

@@ -18,7 +18,7 @@ _ICON_PX: Final = 48.0
 
 
 def kind_of(address: str) -> str | None:
-    """"photo", "illustration" or None (the markup does not say) for an image's address."""
+    """ "photo", "illustration" or None (the markup does not say) for an image's address."""
     a = address.strip().lower()
     if a.startswith("data:"):
         mime = a[5:].split(";", 1)[0].split(",", 1)[0]

@@ -29,7 +29,9 @@ def read_page_file(name: str, role: str = "the page") -> str:
     except FileNotFoundError:
         raise InvalidInput(f"{path} does not exist; name the HTML file of {role}.") from None
     except OSError as exc:
-        raise InvalidInput(f"{path} cannot be read ({exc.strerror or exc}); name a readable HTML file.") from None
+        raise InvalidInput(
+            f"{path} cannot be read ({exc.strerror or exc}); name a readable HTML file."
+        ) from None
     if len(raw) > MAX_PAGE_BYTES:
         raise InvalidInput(f"{path} is over 2 MB, the most a page may be; name a smaller page.")
     try:

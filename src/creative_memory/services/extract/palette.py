@@ -74,7 +74,9 @@ def _fill(box: Box) -> RGBA | None:
         if stops:
             n = len(stops)
             return RGBA(
-                sum(c.r for c in stops) / n, sum(c.g for c in stops) / n, sum(c.b for c in stops) / n,
+                sum(c.r for c in stops) / n,
+                sum(c.g for c in stops) / n,
+                sum(c.b for c in stops) / n,
                 sum(c.a for c in stops) / n,
             )
     c = _color_of(box.props.get("background-color"), box)

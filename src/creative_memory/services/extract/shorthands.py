@@ -62,7 +62,18 @@ _FONT_PREFIX: Final = frozenset(
      "condensed", "expanded", "semi-condensed", "semi-expanded", "ultra-condensed", "extra-condensed"}
 )  # fmt: skip
 _FONT_SIZE_WORDS: Final = frozenset(
-    {"xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large", "smaller", "larger"}
+    {
+        "xx-small",
+        "x-small",
+        "small",
+        "medium",
+        "large",
+        "x-large",
+        "xx-large",
+        "xxx-large",
+        "smaller",
+        "larger",
+    }
 )
 
 Pair = tuple[str, Value]
@@ -146,8 +157,10 @@ def _border(name: str, parts: list[Any]) -> Iterator[Pair]:
         word = str(t.lower_value) if t.type == "ident" else None
         if word in _BORDER_STYLES:
             style = (t,)
-        elif word in _WIDTH_WORDS or t.type in ("dimension", "number") or (
-            t.type == "function" and t.lower_name in ("calc", "clamp", "min", "max")
+        elif (
+            word in _WIDTH_WORDS
+            or t.type in ("dimension", "number")
+            or (t.type == "function" and t.lower_name in ("calc", "clamp", "min", "max"))
         ):
             width = (t,)
         elif word == "currentcolor" or parse_color(t) is not None:
@@ -166,7 +179,9 @@ def _background(value: Value) -> Iterator[Pair]:
     color: Any = _ident("transparent")
     for i, layer in enumerate(layers):
         for t in significant(layer):
-            if t.type == "url" or (t.type == "function" and (t.lower_name == "url" or "gradient" in t.lower_name)):
+            if t.type == "url" or (
+                t.type == "function" and (t.lower_name == "url" or "gradient" in t.lower_name)
+            ):
                 images.append(t)
             elif i == len(layers) - 1 and parse_color(t) is not None:
                 color = t

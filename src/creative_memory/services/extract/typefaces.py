@@ -13,6 +13,7 @@ from typing import Final
 def _names(text: str) -> frozenset[str]:
     return frozenset(n.strip() for n in text.replace("\n", "|").split("|") if n.strip())
 
+
 _SERIF: Final = _names(
     """georgia|times|times new roman|garamond|eb garamond|cormorant|cormorant garamond|libre baskerville
     baskerville|merriweather|lora|pt serif|source serif pro|source serif 4|crimson text|crimson pro|fraunces

@@ -179,7 +179,10 @@ def verify_erasure(
             ok = _compact(store, receipt) and ok
             receipt.occurrences, _live = _search(store, names, account=False)
         if receipt.occurrences:
-            ok = _explained_by_live_rows(store, anchors, receipt, compact=compact, counted=live is not None) and ok
+            ok = (
+                _explained_by_live_rows(store, anchors, receipt, compact=compact, counted=live is not None)
+                and ok
+            )
     receipt.verified = ok
 
 

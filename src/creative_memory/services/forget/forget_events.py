@@ -214,7 +214,9 @@ class _Rewrites:
                 "payload": new_text,
             }
         )
-        self.rewrites.append((_padded(new_text, size) if self.later is not None else new_text, new_hash, ev.seq))
+        self.rewrites.append(
+            (_padded(new_text, size) if self.later is not None else new_text, new_hash, ev.seq)
+        )
         self.reindex.extend(pattern_rows(ev.seq, ev.user_id, ev.scope, payload))
         if folded:
             self.added_hashes.append(new_hash)
@@ -231,7 +233,9 @@ class _Rewrites:
         if self.deletes:
             con.exec_driver_sql(f"DELETE FROM {_EVENTS} WHERE seq = ?", self.deletes)
         if self.rewrites:
-            con.exec_driver_sql(f"UPDATE {_EVENTS} SET payload = ?, content_hash = ? WHERE seq = ?", self.rewrites)
+            con.exec_driver_sql(
+                f"UPDATE {_EVENTS} SET payload = ?, content_hash = ? WHERE seq = ?", self.rewrites
+            )
         # The index mirrors every stored payload. A rewrite can drop more than the target (a comparison
         # that lost one side loses both), so each changed event's rows are rebuilt from what it names
         # now, as ingest writes them; a deleted event keeps none (not left to the foreign key's cascade).
@@ -247,7 +251,9 @@ class _Rewrites:
         is_current checks); a preference row's own cache_key says under which key it was last
         written, as after an incremental derivation, so the other rows are not rewritten."""
         if drow is not None and (self.removed_hashes or self.added_hashes):
-            drow.set_digest = digest_add(digest_add(drow.set_digest, self.removed_hashes, -1), self.added_hashes)
+            drow.set_digest = digest_add(
+                digest_add(drow.set_digest, self.removed_hashes, -1), self.added_hashes
+            )
             drow.cache_key = cache_key_for(drow.set_digest)
             drow.event_count -= self.deleted_folded
 
@@ -275,11 +281,15 @@ def rewrite_events(
     # Events after the derivation's watermark are not folded yet (another writer, or an ingest
     # without derivation, committed them): they are rewritten like the others but touch neither
     # the digest nor the records; the next derivation folds them as they are then.
-    out = _Rewrites(drow.max_seq if drow is not None else 0, later, receipt if receipt is not None else Receipt())
+    out = _Rewrites(
+        drow.max_seq if drow is not None else 0, later, receipt if receipt is not None else Receipt()
+    )
     ordered = sorted(set(seqs))
     for i in range(0, len(ordered), 500):
         chunk = ordered[i : i + 500]
-        for ev in session.execute(select(*_EVENT_COLUMNS).where(Event.seq.in_(chunk), Event.user_id == user_id)).all():
+        for ev in session.execute(
+            select(*_EVENT_COLUMNS).where(Event.seq.in_(chunk), Event.user_id == user_id)
+        ).all():
             out.event(ev, t)
     out.resolve(session, user_id)
     out.write(session)
@@ -359,7 +369,9 @@ def diff_mentions(
     forms = {t: _mentions(canonical_name(t.pattern)) for t in targets if t.whole}
     out: dict[Target, set[int]] = {t: set() for t in targets}
     # The anchors of each name (docs/decisions/0029): every spelling holds one of them.
-    likes = sorted({like for m in forms.values() for c in m.canonicals for like in spellings.Spelling(c).likes()})
+    likes = sorted(
+        {like for m in forms.values() for c in m.canonicals for like in spellings.Spelling(c).likes()}
+    )
     if not forms:
         return out
     # "+user_id": a scan in table order, not an index lookup per event of the user.

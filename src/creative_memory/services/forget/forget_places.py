@@ -66,7 +66,10 @@ def move_created_items(
     for group, seq in sorted(shifted):
         if group in groups:
             continue
-        found = [(int(i), str(s), _moved(str(s), moved_places[seq])) for i, s in con.exec_driver_sql(sql, (user_id, *group, seq))]
+        found = [
+            (int(i), str(s), _moved(str(s), moved_places[seq]))
+            for i, s in con.exec_driver_sql(sql, (user_id, *group, seq))
+        ]
         if any(new is None for _i, _s, new in found):
             groups.add(group)
             continue

@@ -49,7 +49,9 @@ def count_erasure(store: Store, user_id: str, targets: Sequence[Target]) -> Eras
                 pairs = [(t.preference_type, t.pattern) for t in whole[i : i + _CHUNK]]
                 prefs += _count_many(session, user_id, ("preference_type", "pattern"), pairs, seqs)
             for i in range(0, len(scoped), _CHUNK):
-                triples = [(scope_for(t.project_id), t.preference_type, t.pattern) for t in scoped[i : i + _CHUNK]]
+                triples = [
+                    (scope_for(t.project_id), t.preference_type, t.pattern) for t in scoped[i : i + _CHUNK]
+                ]
                 prefs += _count_many(session, user_id, ("scope", "preference_type", "pattern"), triples, seqs)
     return ErasePlan(patterns=len(targets), preferences=prefs, events=len(seqs))
 
@@ -82,10 +84,14 @@ def _count_many(
     """Many targets at once by a tuple of ``columns``: their records (returned) and events (added)."""
     event_key = tuple_(*(getattr(EventPattern, c) for c in columns))
     pref_key = tuple_(*(getattr(Preference, c) for c in columns))
-    seqs.update(session.scalars(select(EventPattern.seq).where(EventPattern.user_id == user_id, event_key.in_(keys))))
+    seqs.update(
+        session.scalars(select(EventPattern.seq).where(EventPattern.user_id == user_id, event_key.in_(keys)))
+    )
     return int(
         session.scalar(
-            select(func.count()).select_from(Preference).where(Preference.user_id == user_id, pref_key.in_(keys))
+            select(func.count())
+            .select_from(Preference)
+            .where(Preference.user_id == user_id, pref_key.in_(keys))
         )
         or 0
     )
@@ -127,8 +133,9 @@ def scope_rows(store: Store, user_id: str, pairs: Iterable[tuple[str, str]]) -> 
             chunk = wanted[i : i + _CHUNK]
             prefs: dict[tuple[str, str, str, str], int] = {}
             for ptype, pattern, scope, polarity in session.execute(
-                select(Preference.preference_type, Preference.pattern, Preference.scope, Preference.polarity)
-                .where(
+                select(
+                    Preference.preference_type, Preference.pattern, Preference.scope, Preference.polarity
+                ).where(
                     Preference.user_id == user_id,
                     tuple_(Preference.preference_type, Preference.pattern).in_(chunk),
                 )
@@ -148,13 +155,26 @@ def scope_rows(store: Store, user_id: str, pairs: Iterable[tuple[str, str]]) -> 
                     EventPattern.user_id == user_id,
                     tuple_(EventPattern.preference_type, EventPattern.pattern).in_(chunk),
                 )
-                .group_by(EventPattern.preference_type, EventPattern.pattern, EventPattern.scope, EventPattern.polarity)
+                .group_by(
+                    EventPattern.preference_type,
+                    EventPattern.pattern,
+                    EventPattern.scope,
+                    EventPattern.polarity,
+                )
             ):
                 events[(ptype, pattern, scope, polarity)] = int(n)
             for k in sorted(set(prefs) | set(events), key=_order):
                 pid = project_of(k[2])
                 rows.append(
-                    ScopeRow(k[0], k[1], pid, names.get(pid) if pid else None, k[3], prefs.get(k, 0), events.get(k, 0))
+                    ScopeRow(
+                        k[0],
+                        k[1],
+                        pid,
+                        names.get(pid) if pid else None,
+                        k[3],
+                        prefs.get(k, 0),
+                        events.get(k, 0),
+                    )
                 )
     return rows
 

@@ -133,7 +133,9 @@ def forget(
         verify_erasure(store, user_id, forms, receipt, compact=compact)
     t3 = time.perf_counter()
     # decision 0016; folded needles of every spelling (decision 0029)
-    backups.settle(receipt, store.path, spellings.Spellings({spellings.canonical_name(f.pattern) for f in forms}))
+    backups.settle(
+        receipt, store.path, spellings.Spellings({spellings.canonical_name(f.pattern) for f in forms})
+    )
     receipt.duration_ms = (time.perf_counter() - t0) * 1000
     log.info(
         "forget: checkpoint %.0f ms, verification %.0f ms, backups %.0f ms",

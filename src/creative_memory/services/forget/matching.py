@@ -43,12 +43,16 @@ def is_remembered(
 ) -> bool:
     """A preference record or a raw event names this (type, pattern), in the project and polarity
     when they are given."""
-    pref = select(func.count()).select_from(Preference).where(
-        Preference.user_id == user_id,
-        Preference.preference_type == preference_type,
-        Preference.pattern == pattern,
-        *([Preference.scope == scope_for(project_id)] if project_id else []),
-        *([Preference.polarity == polarity] if polarity else []),
+    pref = (
+        select(func.count())
+        .select_from(Preference)
+        .where(
+            Preference.user_id == user_id,
+            Preference.preference_type == preference_type,
+            Preference.pattern == pattern,
+            *([Preference.scope == scope_for(project_id)] if project_id else []),
+            *([Preference.polarity == polarity] if polarity else []),
+        )
     )
     if session.scalar(pref.limit(1)):
         return True
@@ -159,7 +163,9 @@ def known_project(store: Store, user_id: str, project_id: str | None, *, new: bo
     return project_id
 
 
-def kept_mentions(store: Store, user_id: str, preference_type: str, pattern: str, limit: int = 5) -> list[str]:
+def kept_mentions(
+    store: Store, user_id: str, preference_type: str, pattern: str, limit: int = 5
+) -> list[str]:
     """Other remembered (type, pattern) pairs whose name contains ``pattern``: kept because they were
     not asked to be forgotten, and the reason the same text can still be found in the files."""
     with store.read() as session:
@@ -169,6 +175,4 @@ def kept_mentions(store: Store, user_id: str, preference_type: str, pattern: str
             .distinct()
             .limit(limit + 1)
         ).all()
-    return [
-        f"{t} {p}" for t, p in rows if (str(t), str(p)) != (preference_type, pattern)
-    ][:limit]
+    return [f"{t} {p}" for t, p in rows if (str(t), str(p)) != (preference_type, pattern)][:limit]

@@ -151,7 +151,9 @@ def _collect(store: Store, user_id: str) -> tuple[set[str], int]:
         patterns |= set(
             session.scalars(select(EventPattern.pattern).where(EventPattern.user_id == user_id).distinct())
         )
-        rows = int(session.scalar(select(func.count()).select_from(Event).where(Event.user_id == user_id)) or 0)
+        rows = int(
+            session.scalar(select(func.count()).select_from(Event).where(Event.user_id == user_id)) or 0
+        )
     return patterns, rows
 
 

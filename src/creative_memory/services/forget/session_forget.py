@@ -51,7 +51,9 @@ def session_events(store: Store, user_id: str, session_id: str) -> int:
     """How many events of the session are remembered (what the confirmation names)."""
     with store.read() as session:
         n = session.scalar(
-            select(func.count()).select_from(Event).where(Event.user_id == user_id, Event.session_id == session_id)
+            select(func.count())
+            .select_from(Event)
+            .where(Event.user_id == user_id, Event.session_id == session_id)
         )
     return int(n or 0)
 
@@ -65,7 +67,9 @@ def forget_session(store: Store, user_id: str, session_id: str, *, actor: Actor,
     ensure_current(store, user_id, now)
     with store.write() as session, quiet(dbapi_connection(session)):
         rows = session.execute(
-            select(Event.seq, Event.content_hash).where(Event.user_id == user_id, Event.session_id == session_id)
+            select(Event.seq, Event.content_hash).where(
+                Event.user_id == user_id, Event.session_id == session_id
+            )
         ).all()
         if not rows:
             raise NotFound(f"No event of session {session_id} is remembered, so nothing was changed.")

@@ -99,7 +99,9 @@ class BlockChecker:
         out = Blocked()
         lengths: set[int] = set()
         for fp, kind, length in session.execute(
-            select(Blocklist.fingerprint, Blocklist.kind, Blocklist.length).where(Blocklist.user_id == user_id)
+            select(Blocklist.fingerprint, Blocklist.kind, Blocklist.length).where(
+                Blocklist.user_id == user_id
+            )
         ):
             out.add(fp)
             if kind == "text" and length:
@@ -123,11 +125,18 @@ class BlockChecker:
         fp = self.fingerprint(preference_type, pattern)
         kept = clean_reason(reason, [canon, canonical_name(preference_type)])
         for key, kind, length in ((fp, "pattern", None), (self.text_fingerprint(canon), "text", len(canon))):
-            row = session.scalar(select(Blocklist).where(Blocklist.user_id == user_id, Blocklist.fingerprint == key))
+            row = session.scalar(
+                select(Blocklist).where(Blocklist.user_id == user_id, Blocklist.fingerprint == key)
+            )
             if row is None:
                 session.add(
                     Blocklist(
-                        user_id=user_id, fingerprint=key, created_at=now, kind=kind, length=length, reason=kept
+                        user_id=user_id,
+                        fingerprint=key,
+                        created_at=now,
+                        kind=kind,
+                        length=length,
+                        reason=kept,
                     )
                 )
             else:
@@ -141,7 +150,8 @@ class BlockChecker:
         """What the user's blocklist keeps, oldest first."""
         q = select(Blocklist).where(Blocklist.user_id == user_id).order_by(Blocklist.created_at, Blocklist.id)
         return [
-            BlockRow(r.id, r.fingerprint, r.kind or "unknown", r.created_at, r.reason) for r in session.scalars(q)
+            BlockRow(r.id, r.fingerprint, r.kind or "unknown", r.created_at, r.reason)
+            for r in session.scalars(q)
         ]
 
 
@@ -238,15 +248,26 @@ def lift_block(store: Store, user_id: str, which: str, *, actor: Actor | str, no
         if not found:
             raise NotFound(f"No block {which!r}; od-memory block list shows the blocks that are kept.")
         if len(found) > 1:
-            raise InvalidInput(f"{which!r} names {len(found)} blocks; give more of the fingerprint, or the id.")
+            raise InvalidInput(
+                f"{which!r} names {len(found)} blocks; give more of the fingerprint, or the id."
+            )
         block = found[0]
-        session.execute(delete(Blocklist).where(Blocklist.user_id == user_id, Blocklist.id.in_(block.row_ids)))
+        session.execute(
+            delete(Blocklist).where(Blocklist.user_id == user_id, Blocklist.id.in_(block.row_ids))
+        )
         audit.record(session, user_id, actor, "lift block", f"fp:{block.prefix}", "ok", now)
     return block
 
 
 def lift_pattern(
-    store: Store, checker: BlockChecker, user_id: str, preference_type: str, pattern: str, *, actor: Actor | str, now: int
+    store: Store,
+    checker: BlockChecker,
+    user_id: str,
+    preference_type: str,
+    pattern: str,
+    *,
+    actor: Actor | str,
+    now: int,
 ) -> list[Block]:
     """Lift the block of a pattern named by the person (any spelling): the blocks whose first row is
     its fingerprint (by the current rule or an older one)."""
@@ -260,5 +281,7 @@ def lift_pattern(
         if b.fingerprint in keys:
             lifted.append(lift_block(store, user_id, str(b.id), actor=actor, now=now))
     if not lifted:
-        raise NotFound("That pattern is not blocked (in any spelling); od-memory block list shows the blocks.")
+        raise NotFound(
+            "That pattern is not blocked (in any spelling); od-memory block list shows the blocks."
+        )
     return lifted

@@ -191,7 +191,7 @@ def ingest_events(
     # batch of several chunks runs them on one connection (Store.writes_kept), whose page cache
     # stays warm between them; it closes before the idle one.
     several = len(batch) > chunker.size
-    with wal_kept(store) as keeper, (store.writes_kept() if several else nullcontext()):
+    with wal_kept(store) as keeper, store.writes_kept() if several else nullcontext():
         while i < len(batch):
             chunk = batch[i : i + chunker.size]
             prepared = prepared_rows(chunk, default_user, source, now)

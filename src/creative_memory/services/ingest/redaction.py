@@ -51,7 +51,9 @@ def clean_diff(diff: str | None, blocks: BlockChecker | None, fps: Collection[st
     text = redact(unicodedata.normalize("NFC", diff))
     if blocks is not None and fps:
         lengths, legacy = (fps.lengths, fps.legacy) if isinstance(fps, Blocked) else (frozenset(), True)
-        spans = spellings.blocked_spans(text, lengths, lambda canon: blocks.text_blocked(fps, canon), legacy=legacy)
+        spans = spellings.blocked_spans(
+            text, lengths, lambda canon: blocks.text_blocked(fps, canon), legacy=legacy
+        )
         text = spellings.scrub_spans(text, spans, BLOCKED_TEXT)
     if len(text.encode("utf-8", "surrogatepass")) > MAX_STORED_DIFF_BYTES:
         raise InvalidInput(

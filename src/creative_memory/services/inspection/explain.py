@@ -74,7 +74,13 @@ class Explanation:
 
 
 def load_explain(
-    store: Store, user_id: str, preference_type: str, pattern: str, project_id: str | None, *, now: int | None = None
+    store: Store,
+    user_id: str,
+    preference_type: str,
+    pattern: str,
+    project_id: str | None,
+    *,
+    now: int | None = None,
 ) -> Explanation:
     """``explain`` in its own read transaction (the Inspector's detail pane)."""
     with store.read() as session:

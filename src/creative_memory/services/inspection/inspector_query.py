@@ -221,12 +221,16 @@ def _unarchived_by_strength(
         if status is Status.ARCHIVED:
             continue
         one = replace(flt, statuses=frozenset({str(status)}), show_archived=True)
-        page = queries.page_query(user_id, one, sort="strength", descending=descending, after=after, limit=limit)
+        page = queries.page_query(
+            user_id, one, sort="strength", descending=descending, after=after, limit=limit
+        )
         arms.append(select(page.with_only_columns(*ROW_COLUMNS).subquery()))
     direction = "DESC" if descending else "ASC"
-    return union_all(*arms).order_by(
-        literal_column(f"strength {direction}"), literal_column(f"id {direction}")
-    ).limit(limit)
+    return (
+        union_all(*arms)
+        .order_by(literal_column(f"strength {direction}"), literal_column(f"id {direction}"))
+        .limit(limit)
+    )
 
 
 def _listing(session: Any, listed: frozenset[int] | None) -> None:
@@ -286,7 +290,14 @@ def load_page(
         if flt.text.strip() and index is None:
             index = TextIndex.load(session, user_id)
         plan = plan_queries(
-            user_id, flt, sort=sort, descending=descending, after=after, limit=limit, index=index, with_counts=with_count
+            user_id,
+            flt,
+            sort=sort,
+            descending=descending,
+            after=after,
+            limit=limit,
+            index=index,
+            with_counts=with_count,
         )
         _listing(session, plan.listed)
         rows = [InspectorRow._make((*r, _sources_text(r[R_SOURCES]))) for r in session.execute(plan.page)]

@@ -97,7 +97,8 @@ class TextIndex:
         # the values of a shorter word inside this one are the only candidates
         wider = max((w for w in self._seen if w in word), key=len, default=None)
         found = tuple(
-            f.matching(word, None if wider is None else self._seen[wider][k]) for k, f in enumerate(self._fields)
+            f.matching(word, None if wider is None else self._seen[wider][k])
+            for k, f in enumerate(self._fields)
         )
         if len(self._seen) >= self.REMEMBERED:
             del self._seen[next(iter(self._seen))]
@@ -160,7 +161,9 @@ class TextMatch:
 
     def miss(self) -> list[int]:
         if self._miss is None:
-            self._miss = [] if self.count == len(self._ids) else list(compress(self._ids, self._mask.translate(_FLIP)))
+            self._miss = (
+                [] if self.count == len(self._ids) else list(compress(self._ids, self._mask.translate(_FLIP)))
+            )
         return self._miss
 
     def listed(self) -> tuple[frozenset[int], bool]:

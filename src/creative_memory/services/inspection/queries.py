@@ -62,7 +62,9 @@ class PrefFilter:
         elif self.scope == "project":
             conds.append(Preference.scope.like("project:%"))
         if self.preference_type:
-            conds.append(Preference.preference_type.like(escape_like(self.preference_type) + "%", escape="\\"))
+            conds.append(
+                Preference.preference_type.like(escape_like(self.preference_type) + "%", escape="\\")
+            )
         if self.polarity:
             conds.append(Preference.polarity == self.polarity)
         if self.tiers:
@@ -243,15 +245,29 @@ def reset_counts(store: Store, user_id: str) -> ResetCounts:
     with store.read() as session:
         user_rets = select(Retrieval.id).where(Retrieval.user_id == user_id).scalar_subquery()
         return ResetCounts(
-            preferences=int(session.scalar(
-                select(func.count()).select_from(Preference).where(Preference.user_id == user_id)) or 0),
-            events=int(session.scalar(
-                select(func.count()).select_from(Event).where(Event.user_id == user_id)) or 0),
-            retrievals=int(session.scalar(
-                select(func.count()).select_from(Retrieval).where(Retrieval.user_id == user_id)) or 0),
-            diagnostics=int(session.scalar(
-                select(func.count()).select_from(RetrievalEvent).where(RetrievalEvent.retrieval_id.in_(user_rets)))
-                or 0),
+            preferences=int(
+                session.scalar(
+                    select(func.count()).select_from(Preference).where(Preference.user_id == user_id)
+                )
+                or 0
+            ),
+            events=int(
+                session.scalar(select(func.count()).select_from(Event).where(Event.user_id == user_id)) or 0
+            ),
+            retrievals=int(
+                session.scalar(
+                    select(func.count()).select_from(Retrieval).where(Retrieval.user_id == user_id)
+                )
+                or 0
+            ),
+            diagnostics=int(
+                session.scalar(
+                    select(func.count())
+                    .select_from(RetrievalEvent)
+                    .where(RetrievalEvent.retrieval_id.in_(user_rets))
+                )
+                or 0
+            ),
         )
 
 

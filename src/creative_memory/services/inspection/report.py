@@ -130,7 +130,11 @@ def gather(store: Store, user_id: str, now: int, *, charted: int = CHARTED) -> R
                 session,
                 select(func.count())
                 .select_from(Audit)
-                .where(Audit.user_id == user_id, Audit.action.in_(("forget", "forget+block")), Audit.outcome == "ok"),
+                .where(
+                    Audit.user_id == user_id,
+                    Audit.action.in_(("forget", "forget+block")),
+                    Audit.outcome == "ok",
+                ),
             ),
             injections=_injections(session, user_id, names),
             retrievals=_count(

@@ -158,7 +158,9 @@ svg.chart line { stroke: var(--line); }
 """
 
 
-def save_report(store: Store, user_id: str, now: int, target: Path | str, lang: str = "en", *, force: bool = False) -> Path:
+def save_report(
+    store: Store, user_id: str, now: int, target: Path | str, lang: str = "en", *, force: bool = False
+) -> Path:
     """Gather, render and write the page to ``target`` (a new file, or an existing one with
     ``force``; never a store, a file in its data folder, a folder or a device); the store is only
     read. Returns the path written."""
@@ -218,7 +220,7 @@ def _settings(r: Report, w: dict[str, str], lang: str) -> str:
         (w["notes"], w["on"] if r.memory_notes else w["off"]),
     ]
     body = "".join(f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in rows)
-    return f"<h2>{_e(w['settings'])}</h2>\n<table>{body}</table>\n<p class=\"muted\">{_e(w['events'].format(n=r.events))}</p>\n"
+    return f'<h2>{_e(w["settings"])}</h2>\n<table>{body}</table>\n<p class="muted">{_e(w["events"].format(n=r.events))}</p>\n'
 
 
 def _projects(r: Report, w: dict[str, str]) -> str:
@@ -238,7 +240,7 @@ def _projects(r: Report, w: dict[str, str]) -> str:
 
 
 def sentence(p: ReportPreference, w: dict[str, str]) -> str:
-    """"Prefers airy spacing — in Brand refresh only"."""
+    """ "Prefers airy spacing — in Brand refresh only"."""
     what = p.pattern.replace("_", " ")
     text = w["prefers" if p.polarity == "positive" else "avoids"].format(what=what)
     if p.project_id:
@@ -300,7 +302,7 @@ def _chart(p: ReportPreference, w: dict[str, str]) -> str:
 def _erased(r: Report, w: dict[str, str]) -> str:
     return (
         f"<h2>{_e(w['erased'])}</h2>\n<p>{_e(w['forgotten'].format(n=r.forgotten))}<br>"
-        f"{_e(w['blocked'].format(n=r.blocked))}</p>\n<p class=\"muted\">{_e(w['erased_note'])}</p>\n"
+        f'{_e(w["blocked"].format(n=r.blocked))}</p>\n<p class="muted">{_e(w["erased_note"])}</p>\n'
     )
 
 
@@ -320,9 +322,14 @@ def _recent(r: Report, w: dict[str, str], lang: str) -> str:
         )
 
     cols = (w["when"], w["project"], w["mode"], w["kept"], w["why_empty"])
-    return head + "<table><tr>" + "".join(f"<th>{_e(c)}</th>" for c in cols) + "</tr>" + "".join(
-        row(i) for i in r.injections
-    ) + "</table>\n"
+    return (
+        head
+        + "<table><tr>"
+        + "".join(f"<th>{_e(c)}</th>" for c in cols)
+        + "</tr>"
+        + "".join(row(i) for i in r.injections)
+        + "</table>\n"
+    )
 
 
 @functools.cache
@@ -338,7 +345,12 @@ def _translator(lang: str) -> Translate:
             for message in context.iter("message"):
                 translation = message.find("translation")
                 text = message.findtext("source")
-                if text and translation is not None and translation.text and translation.get("type") != "unfinished":
+                if (
+                    text
+                    and translation is not None
+                    and translation.text
+                    and translation.get("type") != "unfinished"
+                ):
                     table[(name, text)] = translation.text
 
     def translate(context: str, template: str) -> str:

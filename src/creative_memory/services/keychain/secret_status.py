@@ -49,14 +49,17 @@ def in_file(path: Path, *, keyring_available: bool, fixed: bool) -> SecretStatus
     else:
         said = Sentence(
             QT_TRANSLATE_NOOP(
-                "Secrets", "No system keychain was found; the install secret is in {path} (readable only by you)."
+                "Secrets",
+                "No system keychain was found; the install secret is in {path} (readable only by you).",
             ),
             {"path": str(path)},
             _CONTEXT,
         )
     if fixed:
         then = Sentence(
-            QT_TRANSLATE_NOOP("Secrets", "Its permissions were too open and have been set to owner-only (0600)."),
+            QT_TRANSLATE_NOOP(
+                "Secrets", "Its permissions were too open and have been set to owner-only (0600)."
+            ),
             context=_CONTEXT,
         )
         said = Sentence("{first} {then}", {"first": said, "then": then}, _CONTEXT)

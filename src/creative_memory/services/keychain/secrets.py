@@ -43,6 +43,7 @@ MARKER_FILE_NAME = "install-secret.in-keychain"
 SECRET_BYTES = 32
 FILE_MODE = 0o600
 
+
 def default_config_dir() -> Path:
     return Path(platformdirs.user_config_dir(SERVICE_NAME, appauthor=False))
 

@@ -41,7 +41,9 @@ _CONTEXT = "DataDir"
 _HOW: dict[str, str] = {
     "flag": QT_TRANSLATE_NOOP("DataDir", "chosen with --data-dir"),
     "env": QT_TRANSLATE_NOOP("DataDir", "from the OD_DATA_DIR environment variable"),
-    "remembered": QT_TRANSLATE_NOOP("DataDir", "the folder you chose (od-memory use, or Change… in the window)"),
+    "remembered": QT_TRANSLATE_NOOP(
+        "DataDir", "the folder you chose (od-memory use, or Change… in the window)"
+    ),
     "discovered": QT_TRANSLATE_NOOP("DataDir", "found where Open Design keeps its data"),
     "default": QT_TRANSLATE_NOOP(
         "DataDir",
@@ -49,6 +51,7 @@ _HOW: dict[str, str] = {
     ),
     "demo": QT_TRANSLATE_NOOP("DataDir", "the demo store, kept apart from your memory"),
 }
+
 
 @dataclass(frozen=True)
 class DataDir:
@@ -329,7 +332,10 @@ def discover_data_dir(
 
 
 def all_stores(
-    *, env: Mapping[str, str] | None = None, cwd: Path | None = None, home: Path | None = None,
+    *,
+    env: Mapping[str, str] | None = None,
+    cwd: Path | None = None,
+    home: Path | None = None,
     platform: str | None = None,
 ) -> list[FoundStore]:
     """Every store on this machine: the discovered ones and this program's own, if it exists."""
@@ -358,4 +364,6 @@ def _resolve(p: Path, source: str) -> Path:
             "give another folder."
         ) from None
     except OSError as exc:
-        raise InvalidInput(f"{source} {p} cannot be used ({exc.strerror or exc}); give another folder.") from None
+        raise InvalidInput(
+            f"{source} {p} cannot be used ({exc.strerror or exc}); give another folder."
+        ) from None

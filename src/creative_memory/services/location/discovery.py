@@ -141,9 +141,7 @@ def legacy_dir(platform: str, env: Mapping[str, str], home: Path | None = None) 
     return _env_dir(env, "XDG_DATA_HOME", h / ".local" / "share") / "Open Design"
 
 
-def locations(
-    *, env: Mapping[str, str], home: Path | None, platform: str, cwd: Path
-) -> list[Location]:
+def locations(*, env: Mapping[str, str], home: Path | None, platform: str, cwd: Path) -> list[Location]:
     """Every place an install of Open Design (or the first release of this program) keeps a store."""
     h = _home_of(env, home)
     out: list[Location] = []

@@ -96,7 +96,9 @@ def has_tables(path: Path) -> bool:
     try:
         con = sqlite3.connect(quiet_uri(path), uri=True, timeout=2.0)
         try:
-            return con.execute("SELECT 1 FROM sqlite_master WHERE type='table' LIMIT 1").fetchone() is not None
+            return (
+                con.execute("SELECT 1 FROM sqlite_master WHERE type='table' LIMIT 1").fetchone() is not None
+            )
         finally:
             con.close()
     except sqlite3.Error:

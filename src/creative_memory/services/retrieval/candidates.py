@@ -161,6 +161,7 @@ def load(
 
 _BUILT = "candidates.built"  # the memo's key of ``Reader``'s records by row
 
+
 def _hidden_globals(
     con: sqlite3.Connection,
     user_id: str,
@@ -375,4 +376,3 @@ class Reader:
             reached = sum(1 for i in g.ids if rank_key(states[i]) <= far)
             out[key] = max(1, min(max(g.read, FIRST_DEPTH), reached + MARGIN))
         return out
-

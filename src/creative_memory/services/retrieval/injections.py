@@ -110,7 +110,9 @@ def fate(
         return Fate(verdict="dropped", code=str(ret.empty_reason), numbers=numbers, **base)
     evs = list(
         session.scalars(
-            select(RetrievalEvent).where(RetrievalEvent.retrieval_id == ret.id).order_by(RetrievalEvent.ordinal)
+            select(RetrievalEvent)
+            .where(RetrievalEvent.retrieval_id == ret.id)
+            .order_by(RetrievalEvent.ordinal)
         )
     )
     keys = {key_text((p.scope, p.preference_type, p.pattern, p.polarity)) for p in recs}
@@ -151,8 +153,9 @@ def fate_json(f: Fate | None) -> dict[str, Any] | None:
         "verdict": f.verdict,
         "code": f.code,
         "numbers": dict(f.numbers),
-        "reason": "" if f.verdict == "kept" else because(f.code, {**f.numbers, "project_id": f.project_id,
-                                                                 "project_name": f.project_name}),
+        "reason": ""
+        if f.verdict == "kept"
+        else because(f.code, {**f.numbers, "project_id": f.project_id, "project_name": f.project_name}),
     }
 
 
@@ -170,4 +173,3 @@ def fate_from_json(d: dict[str, Any] | None) -> Fate | None:
         project_name=d.get("project_name"),
         numbers=dict(d.get("numbers") or {}),
     )
-

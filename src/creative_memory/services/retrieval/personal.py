@@ -175,7 +175,9 @@ def _list_entries(memory_dir: Path) -> list[_Entry]:
 def _body(memory_dir: Path, entry: _Entry, warnings: list[str]) -> str:
     """The entry's body read again, as the daemon does when it renders it ("" if it cannot)."""
     if len(entry.id) > MAX_ID_LENGTH:
-        warnings.append(f"{entry.id}.md has a name longer than {MAX_ID_LENGTH} characters; its text is left out.")
+        warnings.append(
+            f"{entry.id}.md has a name longer than {MAX_ID_LENGTH} characters; its text is left out."
+        )
         return ""
     path = memory_dir / f"{entry.id}.md"
     try:

@@ -78,23 +78,42 @@ def project_label(project_id: str | None, name: str | None) -> str:
 def project_label_of(project_id: str | None, name: str | None) -> Sentence:
     if project_id is None:
         return Sentence(QT_TRANSLATE_NOOP("Reasons", "no project"))
-    return Sentence("{name}", {"name": name}) if name else Sentence(QT_TRANSLATE_NOOP("Reasons", "project {id}"), {"id": project_id})
+    return (
+        Sentence("{name}", {"name": name})
+        if name
+        else Sentence(QT_TRANSLATE_NOOP("Reasons", "project {id}"), {"id": project_id})
+    )
 
 
 def _this_project(n: Mapping[str, Any]) -> Sentence:
     pid = n.get("project_id")
-    return project_label_of(pid, n.get("project_name")) if pid else Sentence(QT_TRANSLATE_NOOP("Reasons", "this project"))
+    return (
+        project_label_of(pid, n.get("project_name"))
+        if pid
+        else Sentence(QT_TRANSLATE_NOOP("Reasons", "this project"))
+    )
 
 
 def _pause_end(numbers: Mapping[str, Any], when: Formatter, now: bool) -> Sentence:
     until = numbers.get("paused_until")
     if until is None:
-        return Sentence(QT_TRANSLATE_NOOP("Reasons", "using memory is paused") if now else QT_TRANSLATE_NOOP("Reasons", "using memory was paused"))
+        return Sentence(
+            QT_TRANSLATE_NOOP("Reasons", "using memory is paused")
+            if now
+            else QT_TRANSLATE_NOOP("Reasons", "using memory was paused")
+        )
     if int(until) >= FOREVER_MS:
-        return Sentence(QT_TRANSLATE_NOOP("Reasons", "using memory is paused until you resume it") if now
-                        else QT_TRANSLATE_NOOP("Reasons", "using memory was paused until you resume it"))
-    return Sentence(QT_TRANSLATE_NOOP("Reasons", "using memory is paused until {when}") if now
-                    else QT_TRANSLATE_NOOP("Reasons", "using memory was paused until {when}"), {"when": when(int(until))})
+        return Sentence(
+            QT_TRANSLATE_NOOP("Reasons", "using memory is paused until you resume it")
+            if now
+            else QT_TRANSLATE_NOOP("Reasons", "using memory was paused until you resume it")
+        )
+    return Sentence(
+        QT_TRANSLATE_NOOP("Reasons", "using memory is paused until {when}")
+        if now
+        else QT_TRANSLATE_NOOP("Reasons", "using memory was paused until {when}"),
+        {"when": when(int(until))},
+    )
 
 
 def because(code: str, numbers: Mapping[str, Any] | None = None, *, when: Formatter = local_time) -> str:
@@ -112,66 +131,136 @@ def because_of(
     n = dict(numbers or {})
     match code:
         case "kept":
-            return Sentence(QT_TRANSLATE_NOOP("Reasons", "it was strong and stable enough, and there was room for it"))
+            return Sentence(
+                QT_TRANSLATE_NOOP("Reasons", "it was strong and stable enough, and there was room for it")
+            )
         case "memory_disabled":
-            return Sentence(QT_TRANSLATE_NOOP("Reasons", "creative memory is switched off (the “Creative memory” switch)") if now
-                            else QT_TRANSLATE_NOOP("Reasons", "creative memory was switched off (the “Creative memory” switch)"))
+            return Sentence(
+                QT_TRANSLATE_NOOP("Reasons", "creative memory is switched off (the “Creative memory” switch)")
+                if now
+                else QT_TRANSLATE_NOOP(
+                    "Reasons", "creative memory was switched off (the “Creative memory” switch)"
+                )
+            )
         case "memory_paused":
             return _pause_end(n, when, now)
         case "project_memory_disabled":
-            return Sentence(QT_TRANSLATE_NOOP("Reasons", "{name} uses neither global memory nor its own (both switches are off)") if now
-                            else QT_TRANSLATE_NOOP("Reasons", "{name} uses neither global memory nor its own (both switches were off)"),
-                            {"name": _this_project(n)})
+            return Sentence(
+                QT_TRANSLATE_NOOP(
+                    "Reasons", "{name} uses neither global memory nor its own (both switches are off)"
+                )
+                if now
+                else QT_TRANSLATE_NOOP(
+                    "Reasons", "{name} uses neither global memory nor its own (both switches were off)"
+                ),
+                {"name": _this_project(n)},
+            )
         case "strength":
-            return Sentence(QT_TRANSLATE_NOOP("Reasons", "its strength {strength:.2f} was below the {threshold:.2f} threshold"),
-                            {"strength": float(n.get("strength", 0.0)), "threshold": INJECTION_THRESHOLD})
+            return Sentence(
+                QT_TRANSLATE_NOOP(
+                    "Reasons", "its strength {strength:.2f} was below the {threshold:.2f} threshold"
+                ),
+                {"strength": float(n.get("strength", 0.0)), "threshold": INJECTION_THRESHOLD},
+            )
         case "under_review":
-            return Sentence(QT_TRANSLATE_NOOP("Reasons", "it was under review, because it was contradicted in several sessions"))
+            return Sentence(
+                QT_TRANSLATE_NOOP(
+                    "Reasons", "it was under review, because it was contradicted in several sessions"
+                )
+            )
         case "archived":
-            return Sentence(QT_TRANSLATE_NOOP("Reasons", "it was archived after {days} days without a signal"), {"days": ARCHIVE_DAYS})
+            return Sentence(
+                QT_TRANSLATE_NOOP("Reasons", "it was archived after {days} days without a signal"),
+                {"days": ARCHIVE_DAYS},
+            )
         case "status":
             return Sentence(QT_TRANSLATE_NOOP("Reasons", "it was not stable then"))
         case "tier":
-            return Sentence(QT_TRANSLATE_NOOP("Reasons", "its confidence was low (only medium and high confidence are used)"))
+            return Sentence(
+                QT_TRANSLATE_NOOP(
+                    "Reasons", "its confidence was low (only medium and high confidence are used)"
+                )
+            )
         case "type":
             asked = n.get("types") or []
             if asked:
-                return Sentence(QT_TRANSLATE_NOOP("Reasons", "only {types} preferences were asked for"),
-                                {"types": ", ".join(human(t) for t in asked)})
+                return Sentence(
+                    QT_TRANSLATE_NOOP("Reasons", "only {types} preferences were asked for"),
+                    {"types": ", ".join(human(t) for t in asked)},
+                )
             return Sentence(QT_TRANSLATE_NOOP("Reasons", "its type was not asked for"))
         case "hard_cap_applied":
-            return Sentence(QT_TRANSLATE_NOOP("Reasons", "{cap} stronger preferences filled the {cap} places"),
-                            {"cap": int(n.get("cap", MAX_INJECTION_COUNT))})
+            return Sentence(
+                QT_TRANSLATE_NOOP("Reasons", "{cap} stronger preferences filled the {cap} places"),
+                {"cap": int(n.get("cap", MAX_INJECTION_COUNT))},
+            )
         case "diversity_ceiling_applied":
-            return Sentence(QT_TRANSLATE_NOOP("Reasons", "at most {slots} things to avoid fit beside the preferences kept, "
-                              "and stronger ones took those places"), {"slots": int(n.get("max_negative_slots", 2))})
+            return Sentence(
+                QT_TRANSLATE_NOOP(
+                    "Reasons",
+                    "at most {slots} things to avoid fit beside the preferences kept, "
+                    "and stronger ones took those places",
+                ),
+                {"slots": int(n.get("max_negative_slots", 2))},
+            )
         case "category_ceiling_applied":
             cap = int(n.get("max_per_category", MAX_PER_CATEGORY))
             kind = n.get("preference_type")
             if kind:
-                return Sentence(QT_TRANSLATE_NOOP("Reasons", "at most {cap} preferences of one type ({type}) are used, and stronger "
-                                  "ones took those places"), {"cap": cap, "type": human(str(kind))})
-            return Sentence(QT_TRANSLATE_NOOP("Reasons", "at most {cap} preferences of one type are used, and stronger ones took "
-                              "those places"), {"cap": cap})
+                return Sentence(
+                    QT_TRANSLATE_NOOP(
+                        "Reasons",
+                        "at most {cap} preferences of one type ({type}) are used, and stronger "
+                        "ones took those places",
+                    ),
+                    {"cap": cap, "type": human(str(kind))},
+                )
+            return Sentence(
+                QT_TRANSLATE_NOOP(
+                    "Reasons",
+                    "at most {cap} preferences of one type are used, and stronger ones took those places",
+                ),
+                {"cap": cap},
+            )
         case "token_budget_exceeded":
             budget = int(n.get("budget", TOKEN_BUDGET))
             used = n.get("estimated_tokens_at_cut")
             if n.get("override"):
-                return Sentence(QT_TRANSLATE_NOOP("Reasons", "the project-override line may use at most half of the {budget}-token "
-                                  "budget"), {"budget": budget})
+                return Sentence(
+                    QT_TRANSLATE_NOOP(
+                        "Reasons",
+                        "the project-override line may use at most half of the {budget}-token budget",
+                    ),
+                    {"budget": budget},
+                )
             if used is not None:
-                return Sentence(QT_TRANSLATE_NOOP("Reasons", "the block had used {used} of its {budget} tokens, and this one did not "
-                                  "fit"), {"used": int(used), "budget": budget})
-            return Sentence(QT_TRANSLATE_NOOP("Reasons", "the block reached its budget of {budget} tokens"), {"budget": budget})
+                return Sentence(
+                    QT_TRANSLATE_NOOP(
+                        "Reasons",
+                        "the block had used {used} of its {budget} tokens, and this one did not fit",
+                    ),
+                    {"used": int(used), "budget": budget},
+                )
+            return Sentence(
+                QT_TRANSLATE_NOOP("Reasons", "the block reached its budget of {budget} tokens"),
+                {"budget": budget},
+            )
         case "project_override_suppression":
-            return Sentence(QT_TRANSLATE_NOOP("Reasons", "{name} has its own preference for the same pattern, which is used instead"),
-                            {"name": _this_project(n)})
+            return Sentence(
+                QT_TRANSLATE_NOOP(
+                    "Reasons", "{name} has its own preference for the same pattern, which is used instead"
+                ),
+                {"name": _this_project(n)},
+            )
         case "learned_after":
             return Sentence(QT_TRANSLATE_NOOP("Reasons", "it was learned after that generation"))
         case "nothing_above_threshold":
             return Sentence(QT_TRANSLATE_NOOP("Reasons", "no preference is strong and stable enough yet"))
         case _:
-            return Sentence(QT_TRANSLATE_NOOP("Reasons", "of a reason this version does not describe ({code})"), {"code": human(code)})
+            return Sentence(
+                QT_TRANSLATE_NOOP("Reasons", "of a reason this version does not describe ({code})"),
+                {"code": human(code)},
+            )
 
 
 def sentence(
@@ -198,17 +287,25 @@ def why(
     """:func:`sentence` as a :class:`Sentence` the window translates."""
     if fate is None:
         if project_id is not None:
-            return Sentence(QT_TRANSLATE_NOOP("Reasons", "Open Design has not used creative memory for {project} yet."),
-                            {"project": project_label_of(project_id, project_name)})
-        return Sentence(QT_TRANSLATE_NOOP("Reasons", "Open Design has not used creative memory in a generation yet."))
+            return Sentence(
+                QT_TRANSLATE_NOOP("Reasons", "Open Design has not used creative memory for {project} yet."),
+                {"project": project_label_of(project_id, project_name)},
+            )
+        return Sentence(
+            QT_TRANSLATE_NOOP("Reasons", "Open Design has not used creative memory in a generation yet.")
+        )
     where = project_label_of(fate.project_id, fate.project_name)
     when_text = when(fate.at)
     if fate.verdict == "kept":
-        return Sentence(QT_TRANSLATE_NOOP("Reasons", "Used in the last generation for {where} ({when})."),
-                        {"where": where, "when": when_text})
+        return Sentence(
+            QT_TRANSLATE_NOOP("Reasons", "Used in the last generation for {where} ({when})."),
+            {"where": where, "when": when_text},
+        )
     numbers = {"project_id": fate.project_id, "project_name": fate.project_name, **fate.numbers}
-    return Sentence(QT_TRANSLATE_NOOP("Reasons", "Not used in the last generation for {where} ({when}): {because}."),
-                    {"where": where, "when": when_text, "because": because_of(fate.code, numbers, when=when)})
+    return Sentence(
+        QT_TRANSLATE_NOOP("Reasons", "Not used in the last generation for {where} ({when}): {because}."),
+        {"where": where, "when": when_text, "because": because_of(fate.code, numbers, when=when)},
+    )
 
 
 def empty_block_sentence(
@@ -233,8 +330,10 @@ def empty_block(
     ``nothing_above_threshold``, worded in the present tense)."""
     if reason is None:
         return None
-    return Sentence(QT_TRANSLATE_NOOP("Reasons", "Nothing is injected: {because}."),
-                    {"because": because_of(reason, numbers, when=when, now=True)})
+    return Sentence(
+        QT_TRANSLATE_NOOP("Reasons", "Nothing is injected: {because}."),
+        {"because": because_of(reason, numbers, when=when, now=True)},
+    )
 
 
 def event_sentence(event: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
@@ -244,8 +343,11 @@ def event_sentence(event: Mapping[str, Any], names: Mapping[str, str] | None = N
 
 def _listed(parts: Sequence[Sentence | str]) -> Sentence:
     """Items joined by ", ", each translated on its own (the joined template is never looked up)."""
-    return Sentence(", ".join("{" + f"p{i}" + "}" for i in range(len(parts))),
-                    {f"p{i}": part for i, part in enumerate(parts)}, context="")
+    return Sentence(
+        ", ".join("{" + f"p{i}" + "}" for i in range(len(parts))),
+        {f"p{i}": part for i, part in enumerate(parts)},
+        context="",
+    )
 
 
 def _polarity(word: str) -> Sentence | str:
@@ -263,55 +365,91 @@ def event_said(event: Mapping[str, Any], names: Mapping[str, str] | None = None)
     label: Sentence | None = None
     if isinstance(key, str) and key.count("/") >= 3:
         _scope, ptype, pattern, polarity = key.rsplit("/", 3)
-        label = Sentence("{name}, {polarity}", {"name": readable(ptype, pattern), "polarity": _polarity(polarity)},
-                         context="")
+        label = Sentence(
+            "{name}, {polarity}",
+            {"name": readable(ptype, pattern), "polarity": _polarity(polarity)},
+            context="",
+        )
     names = names or {}
     pid = event.get("project_id")
     numbers = {**event, "project_name": names.get(str(pid)) if pid else None}
     if kind == "kept":
         if label is None:
             return Sentence(QT_TRANSLATE_NOOP("Reasons", "Kept."))
-        return Sentence(QT_TRANSLATE_NOOP("Reasons", "Kept {label} (strength {strength:.2f})."),
-                        {"label": label, "strength": float(event.get("strength", 0))})
+        return Sentence(
+            QT_TRANSLATE_NOOP("Reasons", "Kept {label} (strength {strength:.2f})."),
+            {"label": label, "strength": float(event.get("strength", 0))},
+        )
     if kind == "below_threshold":
         reasons: Mapping[str, int] = event.get("reasons") or {}
-        parts = [Sentence(QT_TRANSLATE_NOOP("Reasons", "{n} {why}"), {"n": v, "why": _lifecycle(k)})
-                 for k, v in reasons.items() if v]
+        parts = [
+            Sentence(QT_TRANSLATE_NOOP("Reasons", "{n} {why}"), {"n": v, "why": _lifecycle(k)})
+            for k, v in reasons.items()
+            if v
+        ]
         sample = [_key_label(k) for k in event.get("sample") or [] if isinstance(k, str)]
         args: dict[str, Any] = {"count": int(event.get("count", 0)), "parts": _listed(parts)}
         if sample:
-            return Sentence(QT_TRANSLATE_NOOP("Reasons", "{count} left out by the lifecycle filter: {parts}. "
-                                              "Among them: {sample}."), {**args, "sample": _listed(sample)})
-        return Sentence(QT_TRANSLATE_NOOP("Reasons", "{count} left out by the lifecycle filter: {parts}."), args)
+            return Sentence(
+                QT_TRANSLATE_NOOP(
+                    "Reasons", "{count} left out by the lifecycle filter: {parts}. Among them: {sample}."
+                ),
+                {**args, "sample": _listed(sample)},
+            )
+        return Sentence(
+            QT_TRANSLATE_NOOP("Reasons", "{count} left out by the lifecycle filter: {parts}."), args
+        )
     if kind == "hard_cap_applied":
-        args = {"total": int(event.get("total_eligible", 0)), "cap": int(event.get("cap", MAX_INJECTION_COUNT))}
+        args = {
+            "total": int(event.get("total_eligible", 0)),
+            "cap": int(event.get("cap", MAX_INJECTION_COUNT)),
+        }
         nxt = [human(str(p)) for p in event.get("dropped_patterns") or []]
         if nxt:
-            return Sentence(QT_TRANSLATE_NOOP("Reasons", "{total} preferences were eligible; the {cap} strongest "
-                                              "fill the {cap} places. Next in line: {next}."),
-                            {**args, "next": ", ".join(nxt)})
-        return Sentence(QT_TRANSLATE_NOOP("Reasons", "{total} preferences were eligible; the {cap} strongest fill "
-                                          "the {cap} places."), args)
+            return Sentence(
+                QT_TRANSLATE_NOOP(
+                    "Reasons",
+                    "{total} preferences were eligible; the {cap} strongest "
+                    "fill the {cap} places. Next in line: {next}.",
+                ),
+                {**args, "next": ", ".join(nxt)},
+            )
+        return Sentence(
+            QT_TRANSLATE_NOOP(
+                "Reasons", "{total} preferences were eligible; the {cap} strongest fill the {cap} places."
+            ),
+            args,
+        )
     if kind in ("diversity_backfill", "category_backfill"):
         got = event.get("backfilled_patterns") or []
         count = int(event.get("backfilled_count", len(got)))
         went = ", ".join(human(str(p)) for p in got) if got else f"{count}"
-        return Sentence(QT_TRANSLATE_NOOP("Reasons", "Places freed by a ceiling went to {what}."), {"what": went})
+        return Sentence(
+            QT_TRANSLATE_NOOP("Reasons", "Places freed by a ceiling went to {what}."), {"what": went}
+        )
     because = because_of(kind, numbers)
     if kind in ("diversity_ceiling_applied", "category_ceiling_applied"):
         cut = ", ".join(human(str(p)) for p in event.get("trimmed_patterns") or [])
         if cut or kind == "category_ceiling_applied":
-            return Sentence(QT_TRANSLATE_NOOP("Reasons", "Left out: {cut}: {because}."), {"cut": cut, "because": because})
+            return Sentence(
+                QT_TRANSLATE_NOOP("Reasons", "Left out: {cut}: {because}."), {"cut": cut, "because": because}
+            )
         return Sentence("{because}.", {"because": because}, context="")
     if kind == "token_budget_exceeded":
         what: Sentence | str = label if label is not None else human(str(event.get("pattern") or ""))
-        return Sentence(QT_TRANSLATE_NOOP("Reasons", "Left out {what}: {because}."), {"what": what, "because": because})
+        return Sentence(
+            QT_TRANSLATE_NOOP("Reasons", "Left out {what}: {because}."), {"what": what, "because": because}
+        )
     if kind == "project_override_suppression":
         if label is not None:
-            return Sentence(QT_TRANSLATE_NOOP("Reasons", "Global {label} not used: {because}."),
-                            {"label": label, "because": because})
-        return Sentence(QT_TRANSLATE_NOOP("Reasons", "{count} more global preferences not used: {because}."),
-                        {"count": int(event.get("count", 0)), "because": because})
+            return Sentence(
+                QT_TRANSLATE_NOOP("Reasons", "Global {label} not used: {because}."),
+                {"label": label, "because": because},
+            )
+        return Sentence(
+            QT_TRANSLATE_NOOP("Reasons", "{count} more global preferences not used: {because}."),
+            {"count": int(event.get("count", 0)), "because": because},
+        )
     return Sentence(QT_TRANSLATE_NOOP("Reasons", "Nothing injected: {because}."), {"because": because})
 
 
@@ -321,20 +459,31 @@ def _key_label(key: str) -> Sentence | str:
         return key
     scope, ptype, pattern, polarity = key.rsplit("/", 3)
     if scope == "global":
-        return Sentence("{name}, {polarity}", {"name": readable(ptype, pattern), "polarity": _polarity(polarity)},
-                        context="")
+        return Sentence(
+            "{name}, {polarity}",
+            {"name": readable(ptype, pattern), "polarity": _polarity(polarity)},
+            context="",
+        )
     kind, _, ident = scope.partition(":")
-    where: Sentence | str = (Sentence(QT_TRANSLATE_NOOP("Reasons", "project {id}"), {"id": ident})
-                             if kind == "project" and ident else scope.replace(":", " "))
-    return Sentence("{name}, {polarity}, {where}",
-                    {"name": readable(ptype, pattern), "polarity": _polarity(polarity), "where": where}, context="")
+    where: Sentence | str = (
+        Sentence(QT_TRANSLATE_NOOP("Reasons", "project {id}"), {"id": ident})
+        if kind == "project" and ident
+        else scope.replace(":", " ")
+    )
+    return Sentence(
+        "{name}, {polarity}, {where}",
+        {"name": readable(ptype, pattern), "polarity": _polarity(polarity), "where": where},
+        context="",
+    )
 
 
 def _lifecycle(reason: str) -> Sentence | str:
     match reason:
         case "strength":
-            return Sentence(QT_TRANSLATE_NOOP("Reasons", "below the {threshold:.2f} strength threshold"),
-                            {"threshold": INJECTION_THRESHOLD})
+            return Sentence(
+                QT_TRANSLATE_NOOP("Reasons", "below the {threshold:.2f} strength threshold"),
+                {"threshold": INJECTION_THRESHOLD},
+            )
         case "status":
             return Sentence(QT_TRANSLATE_NOOP("Reasons", "not stable (under review or archived)"))
         case "tier":

@@ -27,8 +27,10 @@ class WhatIf:
     def apply(self, states: list[PrefState]) -> list[PrefState]:
         gone = self.forgotten
         return [
-            s for s in states
-            if (s.preference_type, s.pattern) not in gone and (s.preference_type, s.pattern, s.scope) not in gone
+            s
+            for s in states
+            if (s.preference_type, s.pattern) not in gone
+            and (s.preference_type, s.pattern, s.scope) not in gone
         ]
 
     def apply_gates(self, gates: Gates) -> Gates:

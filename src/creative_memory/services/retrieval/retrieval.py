@@ -240,7 +240,12 @@ def run(
     block = build_block(result, request.mode)
     tokens = estimate_tokens(block)
     outcome = RetrievalOutcome(
-        result=result, block=block, tokens=tokens, mode=request.mode, retrieval_id=None, notes_enabled=notes_on
+        result=result,
+        block=block,
+        tokens=tokens,
+        mode=request.mode,
+        retrieval_id=None,
+        notes_enabled=notes_on,
     )
     if not request.dry_run and not store.read_only and (still_wanted is None or still_wanted()):
         # The kept write connection: no connection to open per call (services.store.hot_write).

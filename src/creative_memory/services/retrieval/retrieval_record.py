@@ -79,7 +79,8 @@ def _insert_events(n: int) -> str:
     retrieval has a few dozen events: the bounded diagnostics of decision 0010 keep the
     parameters far below SQLite's limit)."""
     rows = (
-        "(?1, " + ", ".join(f"?{2 + i * _EVENT_WIDTH + k}" for k in range(_EVENT_WIDTH)) + ")" for i in range(n)
+        "(?1, " + ", ".join(f"?{2 + i * _EVENT_WIDTH + k}" for k in range(_EVENT_WIDTH)) + ")"
+        for i in range(n)
     )
     return f"INSERT INTO {RetrievalEvent.__tablename__} ({', '.join(_EVENT_COLS)}) VALUES {', '.join(rows)}"
 

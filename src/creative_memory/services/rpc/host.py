@@ -60,7 +60,9 @@ class NeedsSetup(CreativeMemoryError):
 def setup_sentence(exc: MigrationNeeded) -> str:
     """What the first use (or an upgrade) of the daemon's store would do, said before it happens."""
     try:
-        size = sum(f.stat().st_size for f in (exc.path, exc.path.with_name(exc.path.name + "-wal")) if f.exists())
+        size = sum(
+            f.stat().st_size for f in (exc.path, exc.path.with_name(exc.path.name + "-wal")) if f.exists()
+        )
         copy = f"a backup copy of the store ({size / 1_000_000:.1f} MB) beside it"
     except OSError:
         copy = "a backup copy of the store beside it"
@@ -124,7 +126,9 @@ class _Pending:
 class Host:
     """The methods of the host protocol over one context (data dir, user, clock)."""
 
-    def __init__(self, ctx: Context, *, record_after_answer: bool = False, ask_before_setup: bool = False) -> None:
+    def __init__(
+        self, ctx: Context, *, record_after_answer: bool = False, ask_before_setup: bool = False
+    ) -> None:
         self.ctx = ctx
         #: serve: a store without our tables (or with older ones) is set up only after ``setup``
         self._ask = ask_before_setup
@@ -346,7 +350,9 @@ class Host:
                 if rid is not None:
                     log.warning("the retrieval answered as %d was recorded as %d", p.rid, rid)
             if rid is None:
-                log.info("the retrieval answered as %d was not recorded: a record it read was erased since", p.rid)
+                log.info(
+                    "the retrieval answered as %d was not recorded: a record it read was erased since", p.rid
+                )
         except CreativeMemoryError as exc:
             log.warning("the retrieval answered as %d was not recorded: %s", p.rid, exc)
 
@@ -360,7 +366,9 @@ class Host:
 
             self._damage = (store, damage(store))
             if self._damage[1] is not None:
-                log.warning("the store is damaged (%s): retrievals are answered, not recorded", self._damage[1])
+                log.warning(
+                    "the store is damaged (%s): retrievals are answered, not recorded", self._damage[1]
+                )
         return self._damage[1]
 
     def _prepare(self) -> None:

@@ -205,7 +205,9 @@ def erasure_notes(store: Path, needles: Spellings | None) -> tuple[list[str], li
         for p in removed
     ]
     left = [p for p in list_backups(store) if needles is None or _contains(p, needles)]
-    notes += [f"The backup copy {p} still holds the erased data and could not be removed; delete it." for p in left]
+    notes += [
+        f"The backup copy {p} still holds the erased data and could not be removed; delete it." for p in left
+    ]
     return [str(p) for p in removed], notes, not left
 
 

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from sqlalchemy.orm import Session
     from sqlalchemy.pool import Pool
 
+
 def ro_uri(path: Path, immutable: bool = False) -> str:
     uri = f"file:{quote(str(path))}?mode=ro"
     return uri + "&immutable=1" if immutable else uri

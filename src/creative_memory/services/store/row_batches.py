@@ -53,7 +53,9 @@ def _values(width: int, rows: int) -> str:
     return ", ".join([one] * rows)
 
 
-def insert_many(con: sqlite3.Connection, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+def insert_many(
+    con: sqlite3.Connection, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]
+) -> None:
     """``INSERT INTO table (columns) VALUES …`` of ``rows``, in their order."""
     width = len(columns)
     head = f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
@@ -63,7 +65,9 @@ def insert_many(con: sqlite3.Connection, table: str, columns: Sequence[str], row
         i += n
 
 
-def update_many(con: sqlite3.Connection, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+def update_many(
+    con: sqlite3.Connection, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]
+) -> None:
     """Set ``columns`` of the rows whose ``id`` is each row's last value (``(*values, id)``)."""
     sets = ", ".join(f"{c} = v.c{i}" for i, c in enumerate(columns))
     if not UPDATE_FROM:

@@ -60,14 +60,14 @@ def resolve_target(raw: str | os.PathLike[str]) -> Path:
     try:
         return Path(text).expanduser().resolve(strict=False)
     except RuntimeError:  # "Symlink loop from …"
-        raise InvalidInput(f"{text} is a symbolic link that loops back on itself; name a real file.") from None
+        raise InvalidInput(
+            f"{text} is a symbolic link that loops back on itself; name a real file."
+        ) from None
     except OSError as exc:
         raise InvalidInput(f"{text} cannot be used ({exc.strerror or exc}); name another file.") from None
 
 
-def check_target(
-    raw: str | os.PathLike[str], *, force: bool = False, protected: Iterable[Path] = ()
-) -> Path:
+def check_target(raw: str | os.PathLike[str], *, force: bool = False, protected: Iterable[Path] = ()) -> Path:
     """Refuse every target that is not "a new file, or an existing regular file the user said to
     replace"; return the resolved path to write. ``protected`` are data folders to keep out of."""
     target = resolve_target(raw)

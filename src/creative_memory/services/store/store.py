@@ -51,7 +51,6 @@ class SchemaInfo:
     latest: str
 
 
-
 class Store:
     """An open store. Create with :meth:`open`; use :meth:`read` and :meth:`write` per operation."""
 

@@ -167,7 +167,9 @@ def where(dd: DataDir) -> Whereabouts:
     )
 
 
-def every_store(dd: DataDir, env: Mapping[str, str] | None = None, cwd: Path | None = None) -> list[ListedStore]:
+def every_store(
+    dd: DataDir, env: Mapping[str, str] | None = None, cwd: Path | None = None
+) -> list[ListedStore]:
     """``where --all``: every store on this machine, the chosen one marked (listed even when it was
     chosen by the flag, the environment or the remembered choice)."""
     found: list[FoundStore] = datadir.all_stores(env=env, cwd=cwd)
@@ -211,7 +213,9 @@ def move_legacy(dd: DataDir, dest: Path | None = None) -> DataDir:
     if not src.is_file():
         raise InvalidInput(f"There is no store at {src} to move.")
     if describe(dd.path, "", None).daemon_tables:
-        raise RefusedForSafety(f"{src} holds Open Design's own tables, so it stays where Open Design keeps it.")
+        raise RefusedForSafety(
+            f"{src} holds Open Design's own tables, so it stays where Open Design keeps it."
+        )
     if target.exists():
         raise RefusedForSafety(
             f"{target} already exists, so the store was not moved there; choose it with Change… or move "
@@ -220,7 +224,9 @@ def move_legacy(dd: DataDir, dest: Path | None = None) -> DataDir:
     need = backups.needed_bytes(src) + backups.MARGIN
     target_dir.mkdir(parents=True, exist_ok=True)
     if backups.free_space(target_dir) < need:
-        raise RefusedForSafety(f"The disk holding {target_dir} has not enough space for the store; nothing was moved.")
+        raise RefusedForSafety(
+            f"The disk holding {target_dir} has not enough space for the store; nothing was moved."
+        )
     partial = target.with_name(target.name + backups.PARTIAL)
     try:
         fd = os.open(partial, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)

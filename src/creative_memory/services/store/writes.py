@@ -231,8 +231,9 @@ def wal_frames_waiting(shm: Path) -> int:
     mx = int.from_bytes(head[_MX_FRAME], sys.byteorder)
     done = int.from_bytes(head[_N_BACKFILL], sys.byteorder)
     return max(0, mx - done)
-KEPT_CACHE_KIB = 64 * 1024  # the kept connection's page cache: a long write's index pages stay in it
 
+
+KEPT_CACHE_KIB = 64 * 1024  # the kept connection's page cache: a long write's index pages stay in it
 
 
 @contextmanager
@@ -294,7 +295,9 @@ def _live(row: tuple[object, ...], wall: int) -> bool:
     return wall - int(str(row[1])) < LEASE_STALE_MS
 
 
-def interrupted_plans(con: sqlite3.Connection, operation: str, user_id: str | None = None) -> list[tuple[str, str]]:
+def interrupted_plans(
+    con: sqlite3.Connection, operation: str, user_id: str | None = None
+) -> list[tuple[str, str]]:
     """(user_id, plan) of every lease of ``operation`` that carries a plan and whose run is gone: an
     operation that must be finished by the next run (docs/decisions/0035)."""
     rows = con.execute(
@@ -326,7 +329,12 @@ def refuse_after_interrupted(con: sqlite3.Connection, user_id: str) -> None:
 
 
 def take_lease(
-    con: sqlite3.Connection, user_id: str, operation: str, *, takeover: str | None = None, plan: str | None = None
+    con: sqlite3.Connection,
+    user_id: str,
+    operation: str,
+    *,
+    takeover: str | None = None,
+    plan: str | None = None,
 ) -> None:
     """Inside an open write transaction: take (or renew) the user's lease for ``operation``.
 
@@ -339,9 +347,7 @@ def take_lease(
     wall = now_ms()
     other = lease_holder(con, user_id, wall)
     if other is not None and other not in (operation, takeover):
-        raise StoreLocked(
-            f"Another {other} of this memory is still running; try again when it has finished."
-        )
+        raise StoreLocked(f"Another {other} of this memory is still running; try again when it has finished.")
     con.execute(
         f"INSERT INTO {_LEASES} (user_id, operation, started_at, heartbeat_at, pid) VALUES (?, ?, ?, ?, ?) "
         "ON CONFLICT(user_id) DO UPDATE SET operation = excluded.operation, "
@@ -399,8 +405,12 @@ def events_token(con: sqlite3.Connection, user_id: str) -> EventsToken:
     (change,) = con.execute(
         f"SELECT coalesce(max(change_id), 0) FROM {_CHANGES} WHERE user_id = ?", (user_id,)
     ).fetchone()
-    (top,) = con.execute(f"SELECT coalesce(max(seq), 0) FROM {_EVENTS} WHERE user_id = ?", (user_id,)).fetchone()
-    return EventsToken(gen, int(change), watermark, count_between(con, user_id, watermark, int(top)), int(top))
+    (top,) = con.execute(
+        f"SELECT coalesce(max(seq), 0) FROM {_EVENTS} WHERE user_id = ?", (user_id,)
+    ).fetchone()
+    return EventsToken(
+        gen, int(change), watermark, count_between(con, user_id, watermark, int(top)), int(top)
+    )
 
 
 def count_between(con: sqlite3.Connection, user_id: str, after: int, upto: int) -> int:

@@ -83,6 +83,8 @@ _SOURCES = ("daemon", "cli", "import", "legacy", "demo")
 # whole import within the lock budget; a larger import is written in short chunks under the
 # user's ``import`` lease (docs/decisions/0019).
 SINGLE_TRANSACTION_ROWS = 10_000
+
+
 # --------------------------------------------------------------------------- import
 def _rows(doc: Bundle | LegacyFile, user: str) -> list[dict[str, Any]]:
     if isinstance(doc, LegacyFile):
@@ -142,7 +144,9 @@ def _admit(
     return fresh, skipped
 
 
-def _unblocked(payload: dict[str, Any], fps: set[str], blocks: BlockChecker) -> tuple[dict[str, Any] | None, int]:
+def _unblocked(
+    payload: dict[str, Any], fps: set[str], blocks: BlockChecker
+) -> tuple[dict[str, Any] | None, int]:
     """As ingest drops blocked patterns: the payload without them and how many were dropped; None
     when the event is left out: nothing is left, a comparison has a blocked side, or a legacy
     snapshot is blocked."""

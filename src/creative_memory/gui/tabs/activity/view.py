@@ -70,7 +70,9 @@ class ActivityTab(Tab):
 
     def _build_top(self) -> QHBoxLayout:
         """The filter box and Export…"""
-        self.filter_edit = FilterLineEdit(self, placeholder=self.tr("Filter by actor, action, target or outcome…"))
+        self.filter_edit = FilterLineEdit(
+            self, placeholder=self.tr("Filter by actor, action, target or outcome…")
+        )
         self.filter_edit.setObjectName("activity_filter")
         self.filter_edit.setAccessibleName(self.tr("Filter the activity log"))
         self.filter_edit.setToolTip(
@@ -177,12 +179,16 @@ class ActivityTab(Tab):
         rows = self.model.rowCount()
         if rows == 0 and self.model.loaded_once():
             if self.model.text_filter:
-                self.empty.setText(self.tr("No activity matches “{text}”.").format(text=self.model.text_filter))
+                self.empty.setText(
+                    self.tr("No activity matches “{text}”.").format(text=self.model.text_filter)
+                )
                 self.empty.setAction(self.tr("Clear filter"), self.tr("Show the whole activity log again"))
             else:
                 self.empty.setText(
-                    self.tr("Nothing has been changed yet. Turning memory on or off, pausing, project switches, "
-                            "forgetting and resets are listed here.")
+                    self.tr(
+                        "Nothing has been changed yet. Turning memory on or off, pausing, project switches, "
+                        "forgetting and resets are listed here."
+                    )
                 )
                 self.empty.setAction(None)
             self.stack.setCurrentWidget(self.empty)
@@ -192,7 +198,9 @@ class ActivityTab(Tab):
         if self.model.has_more():
             self.count_label.setText(self.tr("%n entries loaded — scroll down for more", None, rows))
         else:
-            self.count_label.setText(self.tr("1 entry") if rows == 1 else self.tr("{n} entries").format(n=rows))
+            self.count_label.setText(
+                self.tr("1 entry") if rows == 1 else self.tr("{n} entries").format(n=rows)
+            )
         self.export_button.setEnabled(rows > 0)
 
     # ------------------------------------------------------------------ export
@@ -206,7 +214,9 @@ class ActivityTab(Tab):
         dialog.setNameFilters([csv_filter, json_filter])
         dialog.setDefaultSuffix("csv")
         dialog.selectFile("activity.csv")
-        dialog.filterSelected.connect(lambda f: dialog.setDefaultSuffix("json" if f == json_filter else "csv"))
+        dialog.filterSelected.connect(
+            lambda f: dialog.setDefaultSuffix("json" if f == json_filter else "csv")
+        )
         if await wait_dialog(dialog) != QFileDialog.DialogCode.Accepted.value:
             return
         files = dialog.selectedFiles()
@@ -221,6 +231,8 @@ class ActivityTab(Tab):
 
     async def export_to(self, path: str | Path, fmt: str) -> int:
         """Write every entry the filter matches to ``path`` (mode 0600); returns how many."""
-        n = await self.ctrl.run(export_audit, self.ctrl.store, self.ctrl.user, self.model.text_filter, Path(path), fmt)
+        n = await self.ctrl.run(
+            export_audit, self.ctrl.store, self.ctrl.user, self.model.text_filter, Path(path), fmt
+        )
         self.message.setText(self.tr("Exported %n entries to {path}.", None, n).format(path=str(path)))
         return n

@@ -65,7 +65,11 @@ def project_label(project: ProjectRow | ProjectChoice) -> str:
 
 
 def fill_projects(
-    combo: QComboBox, projects: Sequence[ProjectRow | ProjectChoice], first: str, *, mark_disabled: bool = False
+    combo: QComboBox,
+    projects: Sequence[ProjectRow | ProjectChoice],
+    first: str,
+    *,
+    mark_disabled: bool = False,
 ) -> None:
     """(Re)fill a project picker keeping the chosen project (``first`` is the None entry).
 
@@ -79,9 +83,21 @@ def fill_projects(
         for p in projects:
             label = project_label(p)
             own, glob = p.use_memory, p.use_global_memory
-            tip = "" if own and glob else QCoreApplication.translate("DiagnosticsCommon", "This project ignores its own memory") if glob else QCoreApplication.translate("DiagnosticsCommon", "This project ignores global memory") if own else QCoreApplication.translate("DiagnosticsCommon", "This project uses no memory")
+            tip = (
+                ""
+                if own and glob
+                else QCoreApplication.translate("DiagnosticsCommon", "This project ignores its own memory")
+                if glob
+                else QCoreApplication.translate("DiagnosticsCommon", "This project ignores global memory")
+                if own
+                else QCoreApplication.translate("DiagnosticsCommon", "This project uses no memory")
+            )
             if mark_disabled and not glob:
-                label = (QCoreApplication.translate("DiagnosticsCommon", "{project} — ignores global memory") if own else QCoreApplication.translate("DiagnosticsCommon", "{project} — ignores memory")).format(project=label)
+                label = (
+                    QCoreApplication.translate("DiagnosticsCommon", "{project} — ignores global memory")
+                    if own
+                    else QCoreApplication.translate("DiagnosticsCommon", "{project} — ignores memory")
+                ).format(project=label)
             combo.addItem(label, p.id)
             if tip:
                 combo.setItemData(combo.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)

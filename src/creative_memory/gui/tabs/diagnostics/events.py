@@ -67,7 +67,9 @@ class EventsPane(QObject):
         self.events_view.setTabKeyNavigation(False)
         self.events_view.setAccessibleName(self.tr("Stage events"))
         add_context_actions(self.events_view)
-        self.events_view.setToolTip(self.tr("The stage events of the selected retrieval, in the order they happened"))
+        self.events_view.setToolTip(
+            self.tr("The stage events of the selected retrieval, in the order they happened")
+        )
         eh = self.events_view.horizontalHeader()
         eh.setHighlightSections(False)
         eh.setStretchLastSection(True)
@@ -152,7 +154,9 @@ class EventsPane(QObject):
             str(row.get("origin") or ""),
             self.model.project_label(row.get("project_id")),
             str(row.get("mode") or ""),
-            self.tr("kept +{pos} / −{neg}").format(pos=row.get("kept_positive", 0), neg=row.get("kept_negative", 0)),
+            self.tr("kept +{pos} / −{neg}").format(
+                pos=row.get("kept_positive", 0), neg=row.get("kept_negative", 0)
+            ),
             self.tr("{n} tokens").format(n=row.get("tokens", 0)),
             self.tr("{n} stage events").format(n=n_events),
         ]

@@ -36,12 +36,16 @@ class RetrievalFilters(QObject):
         self.origin_combo.addItem(self.tr("All origins"), None)
         for value, label in ORIGINS:
             self.origin_combo.addItem(self.tr(label), value)
-        named(self.origin_combo, self.tr("Origin filter"), self.tr("Show retrievals made by this caller only"))
+        named(
+            self.origin_combo, self.tr("Origin filter"), self.tr("Show retrievals made by this caller only")
+        )
 
         self.project_combo = QComboBox(host)
         self.project_combo.setObjectName("project_filter")
         self.project_combo.addItem(self.tr("All projects"), None)
-        self.project_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.project_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
         self.project_combo.setMinimumContentsLength(18)
         named(self.project_combo, self.tr("Project filter"), self.tr("Show retrievals for this project only"))
 
@@ -89,14 +93,24 @@ class RetrievalFilters(QObject):
         now = QDateTime.currentDateTime()
         self.since_check = QCheckBox(self.tr("&From"), host)
         self.since_check.setObjectName("since_enabled")
-        named(self.since_check, self.tr("Filter from a time"), self.tr("Show only retrievals at or after this time"))
+        named(
+            self.since_check,
+            self.tr("Filter from a time"),
+            self.tr("Show only retrievals at or after this time"),
+        )
         self.since_edit = _date_edit(host, now.addDays(-7), "since")
         named(self.since_edit, self.tr("From time"), self.tr("The earliest time to show (local time)"))
         self.until_check = QCheckBox(self.tr("&Until"), host)
         self.until_check.setObjectName("until_enabled")
-        named(self.until_check, self.tr("Filter up to a time"), self.tr("Show only retrievals up to this time"))
+        named(
+            self.until_check, self.tr("Filter up to a time"), self.tr("Show only retrievals up to this time")
+        )
         self.until_edit = _date_edit(host, now, "until")
-        named(self.until_edit, self.tr("To time"), self.tr("The latest time to show (local time, the whole minute)"))
+        named(
+            self.until_edit,
+            self.tr("To time"),
+            self.tr("The latest time to show (local time, the whole minute)"),
+        )
 
     def _connect(self) -> None:
         self._timer = QTimer(self)
@@ -111,8 +125,15 @@ class RetrievalFilters(QObject):
         self.until_edit.dateTimeChanged.connect(self._timer.start)
         self.clear_button.clicked.connect(self.clear)
         self.search_edit.filterChanged.connect(lambda _t: self._changed_now())
-        chain = [self.event_combo, self.search_edit, self.since_check, self.since_edit, self.until_check,
-                 self.until_edit, self.clear_button]
+        chain = [
+            self.event_combo,
+            self.search_edit,
+            self.since_check,
+            self.since_edit,
+            self.until_check,
+            self.until_edit,
+            self.clear_button,
+        ]
         for a, b in itertools.pairwise(chain):
             QWidget.setTabOrder(a, b)  # the visual order
 
@@ -150,7 +171,13 @@ class RetrievalFilters(QObject):
         until: QDateTime | None = None,
     ) -> None:
         """Set every filter control at once and say :attr:`changed` once."""
-        widgets = (self.origin_combo, self.project_combo, self.event_combo, self.since_check, self.until_check)
+        widgets = (
+            self.origin_combo,
+            self.project_combo,
+            self.event_combo,
+            self.since_check,
+            self.until_check,
+        )
         for w in widgets:
             w.blockSignals(True)
         try:

@@ -38,11 +38,21 @@ def kept_keys(events: list[dict[str, Any]]) -> list[tuple[PreferenceKey, dict[st
 
 
 def item_text(key: PreferenceKey, event: dict[str, Any]) -> str:
-    verb = QCoreApplication.translate("DiagnosticsKept", "Prefer") if key.polarity == "positive" else QCoreApplication.translate("DiagnosticsKept", "Avoid")
-    where = QCoreApplication.translate("DiagnosticsKept", "global") if key.project_id is None else shown_id(key.project_id)
+    verb = (
+        QCoreApplication.translate("DiagnosticsKept", "Prefer")
+        if key.polarity == "positive"
+        else QCoreApplication.translate("DiagnosticsKept", "Avoid")
+    )
+    where = (
+        QCoreApplication.translate("DiagnosticsKept", "global")
+        if key.project_id is None
+        else shown_id(key.project_id)
+    )
     strength = event.get("strength")
     amount = f"{float(strength):.2f}" if isinstance(strength, int | float) else "?"
-    return QCoreApplication.translate("DiagnosticsKept", "{verb} {pattern} — {type}, {where}, {strength} {tier}").format(
+    return QCoreApplication.translate(
+        "DiagnosticsKept", "{verb} {pattern} — {type}, {where}, {strength} {tier}"
+    ).format(
         verb=verb,
         pattern=shown_name(key.pattern),
         type=shown_name(key.preference_type),

@@ -50,7 +50,9 @@ class RetrievalList(QObject):
         self.table.setTabKeyNavigation(False)
         self.table.setAccessibleName(self.tr("Retrievals"))
         add_context_actions(self.table)  # Copy (Ctrl+C), from the Menu key or Shift+F10 too
-        self.table.setToolTip(self.tr("Recorded retrievals, newest first; select one to see its stage events"))
+        self.table.setToolTip(
+            self.tr("Recorded retrievals, newest first; select one to see its stage events")
+        )
         header = self.table.horizontalHeader()
         header.setStretchLastSection(False)
         header.setHighlightSections(False)

@@ -50,9 +50,15 @@ class RunActions(QObject):
         self.run_project_combo = QComboBox(host)
         self.run_project_combo.setObjectName("run_project")
         self.run_project_combo.addItem(self.tr("No project (global only)"), None)
-        self.run_project_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.run_project_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
         self.run_project_combo.setMinimumContentsLength(18)
-        named(self.run_project_combo, self.tr("Project to retrieve for"), self.tr("The project the retrieval runs for"))
+        named(
+            self.run_project_combo,
+            self.tr("Project to retrieve for"),
+            self.tr("The project the retrieval runs for"),
+        )
         self.run_mode_combo = QComboBox(host)
         self.run_mode_combo.setObjectName("run_mode")
         for mode, label in MODES:
@@ -83,7 +89,12 @@ class RunActions(QObject):
         run_title.setFont(bold)
         self.row = flow(
             host,
-            group(host, run_title, buddy(host, self.tr("Pro&ject:"), self.run_project_combo), self.run_project_combo),
+            group(
+                host,
+                run_title,
+                buddy(host, self.tr("Pro&ject:"), self.run_project_combo),
+                self.run_project_combo,
+            ),
             group(host, buddy(host, self.tr("&Mode:"), self.run_mode_combo), self.run_mode_combo),
             self.dry_run_check,
             self.run_button,
@@ -114,7 +125,9 @@ class RunActions(QObject):
         self._read_only = read_only
         if read_only:
             self.dry_run_check.setChecked(True)
-            self.dry_run_check.setToolTip(self.tr("This store is read-only: a retrieval can only be a dry run"))
+            self.dry_run_check.setToolTip(
+                self.tr("This store is read-only: a retrieval can only be a dry run")
+            )
         else:
             self.dry_run_check.setToolTip(
                 self.tr("Run the engine and show its stage events here without recording anything")
@@ -148,7 +161,12 @@ class RunActions(QObject):
         self.run_button.setEnabled(False)
         try:
             request = retrieval.RetrievalRequest(
-                self.ctrl.user, project_id=project_id, now=self.ctrl.now(), mode=mode, origin=Origin.GUI, dry_run=dry
+                self.ctrl.user,
+                project_id=project_id,
+                now=self.ctrl.now(),
+                mode=mode,
+                origin=Origin.GUI,
+                dry_run=dry,
             )
             outcome = await self.ctrl.run(retrieval.run, self.ctrl.store, request)
         finally:
@@ -166,7 +184,9 @@ class RunActions(QObject):
                 numbers = empty_numbers(self._projects, project_id)
                 summary += "\n" + said(retrieval.explain_empty(result.empty_reason, numbers))
             self.dryRunShown.emit(summary, [e.as_json() for e in result.events])
-            self.say(self.tr("Dry run for {where}: {kept}. Nothing was recorded.").format(where=where, kept=kept))
+            self.say(
+                self.tr("Dry run for {where}: {kept}. Nothing was recorded.").format(where=where, kept=kept)
+            )
         else:
             await self.model.reload()
             text = self.tr("Recorded retrieval #{id} for {where}: {kept}.").format(
@@ -190,9 +210,7 @@ class RunActions(QObject):
         dialog.setNameFilters([json_filter, csv_filter])
         dialog.setDefaultSuffix("json")
         dialog.selectFile("retrievals.json")
-        dialog.filterSelected.connect(
-            lambda f: dialog.setDefaultSuffix("csv" if f == csv_filter else "json")
-        )
+        dialog.filterSelected.connect(lambda f: dialog.setDefaultSuffix("csv" if f == csv_filter else "json"))
         if await wait_dialog(dialog) != QFileDialog.DialogCode.Accepted.value:
             return
         files = dialog.selectedFiles()

@@ -83,17 +83,29 @@ class DiagnosticsTab(Tab):
     def _alias_controls(self) -> None:
         """The parts' controls, by the names the window's tests and the kept panel's helpers use."""
         f, r = self.filters, self.runner
-        self.origin_combo, self.project_combo, self.event_combo = f.origin_combo, f.project_combo, f.event_combo
+        self.origin_combo, self.project_combo, self.event_combo = (
+            f.origin_combo,
+            f.project_combo,
+            f.event_combo,
+        )
         self.since_check, self.since_edit = f.since_check, f.since_edit
         self.until_check, self.until_edit = f.until_check, f.until_edit
         self.search_edit, self.clear_button = f.search_edit, f.clear_button
         self.run_project_combo, self.run_mode_combo = r.run_project_combo, r.run_mode_combo
-        self.dry_run_check, self.run_button, self.export_button = r.dry_run_check, r.run_button, r.export_button
+        self.dry_run_check, self.run_button, self.export_button = (
+            r.dry_run_check,
+            r.run_button,
+            r.export_button,
+        )
         self.message = r.message
         self.table, self.empty = self.retrievals.table, self.retrievals.empty
         self.list_stack, self.count_label = self.retrievals.list_stack, self.retrievals.count_label
         self.events_model, self.summary = self.events.events_model, self.events.summary
-        self.events_view, self.detail, self.events_split = self.events.events_view, self.events.detail, self.events.events_split
+        self.events_view, self.detail, self.events_split = (
+            self.events.events_view,
+            self.events.detail,
+            self.events.events_split,
+        )
 
     def _connect(self) -> None:
         self.filters.changed.connect(self._apply_filters)
@@ -160,7 +172,9 @@ class DiagnosticsTab(Tab):
         until: QDateTime | None = None,
     ) -> None:
         """Set every filter control at once and reload the list once."""
-        self.filters.set_filter(origin=origin, project_id=project_id, event_type=event_type, since=since, until=until)
+        self.filters.set_filter(
+            origin=origin, project_id=project_id, event_type=event_type, since=since, until=until
+        )
 
     def _apply_filters(self) -> None:
         if self.model.set_filter(self.current_filter()):
@@ -264,9 +278,10 @@ class DiagnosticsTab(Tab):
             self.table.setFocus(Qt.FocusReason.OtherFocusReason)
             return True
         self.message.setText(
-            QCoreApplication.translate("DiagnosticsKept",
+            QCoreApplication.translate(
+                "DiagnosticsKept",
                 "Retrieval #{id} is not in this store. Recorded retrievals are kept for the retention "
-                "period, then deleted; the newest ones are listed below."
+                "period, then deleted; the newest ones are listed below.",
             ).format(id=retrieval_id)
         )
         self.message.setVisible(True)

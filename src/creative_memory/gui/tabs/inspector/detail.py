@@ -104,8 +104,10 @@ class DetailPane(QStackedWidget):
         self.setObjectName("inspector_detail")
         self.setAccessibleName(self.tr("Details of the current preference"))
         self.detail_empty = EmptyState(
-            self.tr("Select a preference to see the events that built it, its strength over time and "
-                    "whether the last retrieval used it."),
+            self.tr(
+                "Select a preference to see the events that built it, its strength over time and "
+                "whether the last retrieval used it."
+            ),
             "info",
             self,
         )
@@ -147,7 +149,9 @@ class DetailPane(QStackedWidget):
         self.retrieval_label.setTextFormat(Qt.TextFormat.PlainText)
         self.retrieval_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.retrieval_label.setAccessibleName(self.tr("Last retrieval"))
-        self.retrieval_label.setToolTip(self.tr("Whether the last recorded retrieval injected this preference, and why"))
+        self.retrieval_label.setToolTip(
+            self.tr("Whether the last recorded retrieval injected this preference, and why")
+        )
 
         # Every field, as a two-column table in a read-only text view: it wraps, scrolls and can
         # be selected and copied.
@@ -179,12 +183,17 @@ class DetailPane(QStackedWidget):
         self.events_heading.setObjectName("events_heading")
         self.events_view = QTreeWidget(right)
         self.events_view.setObjectName("detail_events")
-        named(self.events_view, self.tr("Events that built it"),
-               self.tr("The raw signals that name this pattern in this scope, newest first"))
+        named(
+            self.events_view,
+            self.tr("Events that built it"),
+            self.tr("The raw signals that name this pattern in this scope, newest first"),
+        )
         self.events_view.setRootIsDecorated(False)
         self.events_view.setUniformRowHeights(True)
         self.events_view.setAlternatingRowColors(True)
-        self.events_view.setHeaderLabels([self.tr("Time"), self.tr("Signal"), self.tr("Polarity"), self.tr("Project"), self.tr("Session")])
+        self.events_view.setHeaderLabels(
+            [self.tr("Time"), self.tr("Signal"), self.tr("Polarity"), self.tr("Project"), self.tr("Session")]
+        )
         efm = self.events_view.fontMetrics()
         ew = efm.averageCharWidth()
         event_samples = (
@@ -203,12 +212,17 @@ class DetailPane(QStackedWidget):
         self.forget_session_button.setText(self.tr("Forget this &session…"))
         self.forget_session_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.forget_session_button.setIcon(icon("forget"))
-        named(self.forget_session_button, self.tr("Forget this session"),
-               self.tr("Erase every event of the selected event's generation session and what it taught"))
+        named(
+            self.forget_session_button,
+            self.tr("Forget this session"),
+            self.tr("Erase every event of the selected event's generation session and what it taught"),
+        )
         self.forget_session_button.setEnabled(False)
         self.forget_session_button.clicked.connect(self._forget_session_clicked)
         # the same from the events list's context menu (Menu key, Shift+F10), with Copy
-        self.forget_session_action = QAction(icon("forget"), self.tr("Forget this session…"), self.events_view)
+        self.forget_session_action = QAction(
+            icon("forget"), self.tr("Forget this session…"), self.events_view
+        )
         self.forget_session_action.setObjectName("forget_session_action")
         self.forget_session_action.setEnabled(False)
         self.forget_session_action.triggered.connect(self.forget_session_button.click)
@@ -256,14 +270,26 @@ class DetailPane(QStackedWidget):
     def _unreadable(self, key: PreferenceKey, why: str) -> tuple[Explanation, str]:
         """What the table row holds, and the sentence that says why the rest cannot be read."""
         row = self.model.row_at(self.model.rows_of_keys({key}).get(key, -1))
-        rec: dict[str, Any] = {"scope": key.scope, "project_id": key.project_id,
-                               "preference_type": key.preference_type, "pattern": key.pattern,
-                               "polarity": key.polarity}
+        rec: dict[str, Any] = {
+            "scope": key.scope,
+            "project_id": key.project_id,
+            "preference_type": key.preference_type,
+            "pattern": key.pattern,
+            "polarity": key.polarity,
+        }
         if row is not None:
-            rec.update(strength=row.strength, confidence=row.confidence, status=row.status,
-                       accept_count=row.accept_count, reject_count=row.reject_count, id=row.id)
-        sentence = self.tr("The details of this preference cannot be read: {why} Forget it, or rebuild "
-                                                            "memory from the events (Overview).").format(why=why)
+            rec.update(
+                strength=row.strength,
+                confidence=row.confidence,
+                status=row.status,
+                accept_count=row.accept_count,
+                reject_count=row.reject_count,
+                id=row.id,
+            )
+        sentence = self.tr(
+            "The details of this preference cannot be read: {why} Forget it, or rebuild "
+            "memory from the events (Overview)."
+        ).format(why=why)
         empty = Explanation(
             preference=rec, records=[], events=[], history=[], last_retrieval=None, project_name=None, why=""
         )
@@ -276,7 +302,8 @@ class DetailPane(QStackedWidget):
         rec = next((r for r in records if r.get("polarity") == key.polarity), data.preference) or {}
         polarity_word = self.model.word(key.polarity)
         scope_text = (
-            self.tr("global") if key.project_id is None
+            self.tr("global")
+            if key.project_id is None
             else self.tr("project {project}").format(project=shown_id(key.project_id))
         )
         self.detail_title.setText(shown_name(key.pattern))
@@ -286,9 +313,12 @@ class DetailPane(QStackedWidget):
                 type=shown_name(key.preference_type), scope=scope_text, polarity=polarity_word
             )
         )
-        self.detail_subtitle.setToolTip(self.tr("Type stored as {raw}").format(raw=stored_name(key.preference_type)))
+        self.detail_subtitle.setToolTip(
+            self.tr("Type stored as {raw}").format(raw=stored_name(key.preference_type))
+        )
         self.retrieval_label.setText(
-            for_display(unreadable) if unreadable
+            for_display(unreadable)
+            if unreadable
             else retrieval_sentence(data.last_retrieval, key.project_id, data.project_name)
         )
         self.retrieval_label.setAccessibleDescription(self.retrieval_label.text())
@@ -321,15 +351,18 @@ class DetailPane(QStackedWidget):
                 )
                 item.setData(4, SESSION_ROLE, e.session_id or None)
                 item.setToolTip(0, e.at)
-                item.setToolTip(1, self.tr("Event {id} from {source}").format(
-                    id=stored_name(e.event_id), source=e.source))
+                item.setToolTip(
+                    1, self.tr("Event {id} from {source}").format(id=stored_name(e.event_id), source=e.source)
+                )
                 items.append(item)
             self.events_view.addTopLevelItems(items)
         finally:
             self.events_view.setUpdatesEnabled(True)
         if len(events) > EVENTS_SHOWN:
             self.events_heading.setText(
-                self.tr("Events that built it (newest {shown} of {n})").format(shown=_n(EVENTS_SHOWN), n=_n(len(events)))
+                self.tr("Events that built it (newest {shown} of {n})").format(
+                    shown=_n(EVENTS_SHOWN), n=_n(len(events))
+                )
             )
         else:
             self.events_heading.setText(self.tr("Events that built it ({n})").format(n=_n(len(events))))
@@ -397,4 +430,12 @@ class DetailPane(QStackedWidget):
             self.forgetSessionAsked.emit(session_id)
 
 
-__all__ = ["EVENTS_SHOWN", "SESSION_ROLE", "DetailPane", "format_iso", "load_explain", "retrieval_sentence", "when_ms"]
+__all__ = [
+    "EVENTS_SHOWN",
+    "SESSION_ROLE",
+    "DetailPane",
+    "format_iso",
+    "load_explain",
+    "retrieval_sentence",
+    "when_ms",
+]

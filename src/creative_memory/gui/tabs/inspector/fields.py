@@ -51,7 +51,9 @@ def field_text(
     if name == "scope":
         if value == "global":
             return QCoreApplication.translate("InspectorFields", "global")
-        return QCoreApplication.translate("InspectorFields", "project {project}").format(project=shown_id(str(rec.get("project_id"))))
+        return QCoreApplication.translate("InspectorFields", "project {project}").format(
+            project=shown_id(str(rec.get("project_id")))
+        )
     if name in ("pattern", "preference_type") and value:
         # the readable form, and the stored spelling for reviewers (both inert)
         return with_stored(str(value))
@@ -61,9 +63,14 @@ def field_text(
         if value is None:
             return "—"
         return (
-            QCoreApplication.translate("InspectorFields", "provisional — unary signals only; at most medium until a tag, refinement, revert or comparison")
+            QCoreApplication.translate(
+                "InspectorFields",
+                "provisional — unary signals only; at most medium until a tag, refinement, revert or comparison",
+            )
             if value
-            else QCoreApplication.translate("InspectorFields", "confirmed by a tag, refinement, revert or comparison")
+            else QCoreApplication.translate(
+                "InspectorFields", "confirmed by a tag, refinement, revert or comparison"
+            )
         )
     if name == "strength":
         return f"{float(value):.3f}" if value is not None else "—"
@@ -80,6 +87,7 @@ def field_text(
 
 
 # --------------------------------------------------------------------------- formatting
+
 
 def format_iso(text: str | None) -> str:
     """An ISO timestamp from the services, in the user's locale and local time."""
@@ -105,4 +113,6 @@ def retrieval_sentence(
 
     ``project_id`` is the preference's project: a project preference is only ever injected for
     its project, so "not yet" names it."""
-    return said(reasons.why(fate_from_json(last), project_id=project_id, project_name=project_name, when=when_ms))
+    return said(
+        reasons.why(fate_from_json(last), project_id=project_id, project_name=project_name, when=when_ms)
+    )

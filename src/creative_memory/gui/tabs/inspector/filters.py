@@ -29,21 +29,31 @@ class FilterBar(QObject):
         self._text = ""
         self.filter_edit = FilterLineEdit(host, placeholder=self.tr("Filter by pattern, type or project…"))
         self.filter_edit.setObjectName("inspector_filter")
-        named(self.filter_edit, self.tr("Filter preferences"),
-              self.tr("Type words that the pattern, type or project must contain (Ctrl+F); Escape clears"))
+        named(
+            self.filter_edit,
+            self.tr("Filter preferences"),
+            self.tr("Type words that the pattern, type or project must contain (Ctrl+F); Escape clears"),
+        )
         self.filter_edit.filterChanged.connect(self._on_text)
         self.filter_edit.textEdited.connect(self.textEdited)
 
         self.scope_combo = QComboBox(host)
         self.scope_combo.setObjectName("scope_filter")
-        named(self.scope_combo, self.tr("Scope"), self.tr("Show global preferences, project ones, or one project's"))
+        named(
+            self.scope_combo,
+            self.tr("Scope"),
+            self.tr("Show global preferences, project ones, or one project's"),
+        )
         self.type_combo = QComboBox(host)
         self.type_combo.setObjectName("type_filter")
         named(self.type_combo, self.tr("Type"), self.tr("Show one type of preference"))
         self.polarity_combo = QComboBox(host)
         self.polarity_combo.setObjectName("polarity_filter")
-        named(self.polarity_combo, self.tr("Polarity"),
-              self.tr("Show wanted (positive) or avoided (negative) preferences"))
+        named(
+            self.polarity_combo,
+            self.tr("Polarity"),
+            self.tr("Show wanted (positive) or avoided (negative) preferences"),
+        )
         self.polarity_combo.addItem(self.tr("Both polarities"), "")
         self.polarity_combo.addItem(self.tr("Positive"), "positive")
         self.polarity_combo.addItem(self.tr("Negative"), "negative")
@@ -61,8 +71,11 @@ class FilterBar(QObject):
 
         self.archived_box = QCheckBox(self.tr("Show archived"), host)
         self.archived_box.setObjectName("show_archived")
-        named(self.archived_box, self.tr("Show archived"),
-              self.tr("Also show preferences not seen for 180 days (they are never injected)"))
+        named(
+            self.archived_box,
+            self.tr("Show archived"),
+            self.tr("Also show preferences not seen for 180 days (they are never injected)"),
+        )
 
         for combo in (self.scope_combo, self.type_combo, self.polarity_combo, self.status_combo):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
@@ -70,7 +83,7 @@ class FilterBar(QObject):
         self.archived_box.toggled.connect(self._on_facets)
 
     def _build_tier_buttons(self, host: QWidget) -> None:
-        """"Tier:" and a checkable button for each tier."""
+        """ "Tier:" and a checkable button for each tier."""
         self.tier_label = QLabel(self.tr("Tier:"), host)
         self.tier_buttons: dict[str, QToolButton] = {}
         for tier, text in (("high", self.tr("High")), ("medium", self.tr("Medium")), ("low", self.tr("Low"))):
@@ -78,8 +91,13 @@ class FilterBar(QObject):
             b.setText(text)
             b.setCheckable(True)
             b.setObjectName(f"tier_{tier}")
-            named(b, self.tr("Tier {tier}").format(tier=text),
-                  self.tr("Show {tier} confidence preferences (none checked: every tier)").format(tier=text.lower()))
+            named(
+                b,
+                self.tr("Tier {tier}").format(tier=text),
+                self.tr("Show {tier} confidence preferences (none checked: every tier)").format(
+                    tier=text.lower()
+                ),
+            )
             b.toggled.connect(self._on_facets)
             self.tier_buttons[tier] = b
 
@@ -97,7 +115,9 @@ class FilterBar(QObject):
             if names:
                 self.scope_combo.insertSeparator(self.scope_combo.count())
             for p in names:
-                self.scope_combo.addItem(self.tr("Project {project}").format(project=shown_id(p)), f"project:{p}")
+                self.scope_combo.addItem(
+                    self.tr("Project {project}").format(project=shown_id(p)), f"project:{p}"
+                )
             i = self.scope_combo.findData(current)
             self.scope_combo.setCurrentIndex(max(i, 0))
         finally:
@@ -124,7 +144,7 @@ class FilterBar(QObject):
         project_id: str | None = None
         scope = "all"
         if scope_value.startswith("project:"):
-            scope, project_id = "project", scope_value[len("project:"):]
+            scope, project_id = "project", scope_value[len("project:") :]
         elif scope_value in ("global", "project"):
             scope = scope_value
         status = str(self.status_combo.currentData() or "")
@@ -162,8 +182,13 @@ class FilterBar(QObject):
 
     def clear(self) -> None:
         """Every filter back to showing everything, announced once."""
-        widgets = (self.scope_combo, self.type_combo, self.polarity_combo, self.status_combo,
-                   *self.tier_buttons.values())
+        widgets = (
+            self.scope_combo,
+            self.type_combo,
+            self.polarity_combo,
+            self.status_combo,
+            *self.tier_buttons.values(),
+        )
         for w in widgets:
             w.blockSignals(True)
         try:

@@ -75,7 +75,9 @@ class ForgetActions(QObject):
 
         self.block_action = QAction(icon("block"), self.tr("Forget and block…"), host)
         self.block_action.setObjectName("forget_block_action")
-        self.block_action.setToolTip(self.tr("Erase the selected preferences and never learn these patterns again"))
+        self.block_action.setToolTip(
+            self.tr("Erase the selected preferences and never learn these patterns again")
+        )
         self.block_action.triggered.connect(self._on_forget_block)
 
         self.forget_all_action = QAction(icon("forget"), self.tr("Forget all shown…"), host)
@@ -106,18 +108,26 @@ class ForgetActions(QObject):
             for a in (self.forget_action, self.block_action):
                 a.setToolTip(self.tr("This store is read-only; nothing can be forgotten"))
         else:
-            self.forget_action.setToolTip(self.tr("Erase the selected preferences and their evidence (Delete)"))
-            self.block_action.setToolTip(self.tr("Erase the selected preferences and never learn these patterns again"))
+            self.forget_action.setToolTip(
+                self.tr("Erase the selected preferences and their evidence (Delete)")
+            )
+            self.block_action.setToolTip(
+                self.tr("Erase the selected preferences and never learn these patterns again")
+            )
         self.forget_button.setToolTip(self.forget_action.toolTip())
         self.block_button.setToolTip(self.block_action.toolTip())
         total = self.model.total or 0
         filtered = self.model.filter != PrefFilter(show_archived=self.model.filter.show_archived)
         self.forget_all_action.setEnabled(writable and filtered and 0 < total <= FORGET_ALL_LIMIT)
-        self.forget_all_action.setText(self.tr("Forget all {n} shown…").format(n=_n(total)) if filtered else
-                                       self.tr("Forget all shown…"))
+        self.forget_all_action.setText(
+            self.tr("Forget all {n} shown…").format(n=_n(total)) if filtered else self.tr("Forget all shown…")
+        )
         self.forget_all_action.setToolTip(
-            self.tr("Forget every preference this filter shows ({n}); the dialog lists them all").format(n=_n(total))
-            if filtered else self.tr("Filter first: this forgets every preference the filter shows")
+            self.tr("Forget every preference this filter shows ({n}); the dialog lists them all").format(
+                n=_n(total)
+            )
+            if filtered
+            else self.tr("Filter first: this forgets every preference the filter shows")
         )
         self.forget_all_button.setToolTip(self.forget_all_action.toolTip())
 
@@ -148,7 +158,8 @@ class ForgetActions(QObject):
             queries.filter_keys, self.ctrl.store, self.ctrl.user, self.model.filter, FORGET_ALL_LIMIT
         )
         return await self.forget_keys(
-            [PreferenceKey(scope, ptype, pattern, polarity) for scope, ptype, pattern, polarity in keys], block=block
+            [PreferenceKey(scope, ptype, pattern, polarity) for scope, ptype, pattern, polarity in keys],
+            block=block,
         )
 
     async def forget_keys(self, keys: Sequence[PreferenceKey], *, block: bool = False) -> Receipt | None:
@@ -203,8 +214,11 @@ class ForgetActions(QObject):
         self.ctrl.notify("preferences", "diagnostics", "audit")
         names = {str(r.project_id): str(r.project_name) for r in rows if r.project_id and r.project_name}
         self.receipt_dialog = ReceiptDialog(
-            receipt.as_json(), patterns=len({(t.preference_type, t.pattern) for t in targets}),
-            targets=targets, names=names, parent=self._host,
+            receipt.as_json(),
+            patterns=len({(t.preference_type, t.pattern) for t in targets}),
+            targets=targets,
+            names=names,
+            parent=self._host,
         )
         self.receipt_dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         self.receipt_dialog.destroyed.connect(self._receipt_gone)
@@ -236,8 +250,10 @@ class ForgetActions(QObject):
         )
         box.setObjectName("forget_session_dialog")
         box.setInformativeText(
-            self.tr("This deletes the {n} events of this generation session and re-derives every preference "
-                    "they shaped from the events that remain. It cannot be undone.").format(n=_n(n))
+            self.tr(
+                "This deletes the {n} events of this generation session and re-derives every preference "
+                "they shaped from the events that remain. It cannot be undone."
+            ).format(n=_n(n))
         )
         confirm = box.addButton(self.tr("&Forget the session"), QMessageBox.ButtonRole.DestructiveRole)
         cancel = box.addButton(QMessageBox.StandardButton.Cancel)
@@ -255,8 +271,12 @@ class ForgetActions(QObject):
             return None
         try:
             receipt = await self.ctrl.run(
-                session_forget.forget_session, self.ctrl.store, self.ctrl.user, session_id,
-                actor=self.ctrl.ctx.actor, now=self.ctrl.now(),
+                session_forget.forget_session,
+                self.ctrl.store,
+                self.ctrl.user,
+                session_id,
+                actor=self.ctrl.ctx.actor,
+                now=self.ctrl.now(),
             )
         except CreativeMemoryError as exc:
             show_error(self._host, exc, action=self.tr("Could not forget the session."))

@@ -57,8 +57,11 @@ class PreferenceList(QStackedWidget):
         table = QTableView(self)
         table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move inside it
         table.setObjectName("inspector_table")
-        named(table, self.tr("Preferences"),
-              self.tr("Learned preferences; select rows to see details, Delete forgets them"))
+        named(
+            table,
+            self.tr("Preferences"),
+            self.tr("Learned preferences; select rows to see details, Delete forgets them"),
+        )
         table.setModel(self.model)
         # the selection outlives rows leaving the model's window; the view follows the window (0043)
         default_selection = table.selectionModel()
@@ -99,7 +102,9 @@ class PreferenceList(QStackedWidget):
             "scope": "p_brand_refresh",
             "type": "iconography",
             "pattern": "asymmetric_compositions",
-            "polarity": max((self.model.word("positive"), self.model.word("negative")), key=fm.horizontalAdvance),
+            "polarity": max(
+                (self.model.word("positive"), self.model.word("negative")), key=fm.horizontalAdvance
+            ),
             "strength": "0000000.00",
             "tier": max((self.model.word(t) for t in ("low", "medium", "high")), key=fm.horizontalAdvance),
             "status": self.model.word("under_review"),
@@ -152,14 +157,18 @@ class PreferenceList(QStackedWidget):
                 current if keep_scroll and current_row is None else None,
             )
             if current_row is not None:
-                sm.setCurrentIndex(self.model.index(current_row, 0), QItemSelectionModel.SelectionFlag.NoUpdate)
+                sm.setCurrentIndex(
+                    self.model.index(current_row, 0), QItemSelectionModel.SelectionFlag.NoUpdate
+                )
             if keep_scroll:
                 # Lay out now so the scroll range fits the rows, then put the view back where it was.
                 self.table.doItemsLayout()
                 self.table.verticalScrollBar().setValue(vscroll)
                 self.table.horizontalScrollBar().setValue(hscroll)
             elif current_row is not None:
-                self.table.scrollTo(self.model.index(current_row, 0), QAbstractItemView.ScrollHint.EnsureVisible)
+                self.table.scrollTo(
+                    self.model.index(current_row, 0), QAbstractItemView.ScrollHint.EnsureVisible
+                )
             else:
                 self.table.scrollToTop()
         finally:
@@ -183,8 +192,10 @@ class PreferenceList(QStackedWidget):
             return True
         if nothing_learned and not filtered:
             self.empty.setText(
-                self.tr("Nothing learned yet. Preferences appear here as Open Design sees what you accept, "
-                        "refine, tag or reject.")
+                self.tr(
+                    "Nothing learned yet. Preferences appear here as Open Design sees what you accept, "
+                    "refine, tag or reject."
+                )
             )
             self.empty.setAction(None)
         elif not filtered and not archived_shown:
@@ -192,7 +203,9 @@ class PreferenceList(QStackedWidget):
             self.empty.setAction(self.tr("Show archived"), self.tr("Also show archived preferences"))
         else:
             self.empty.setText(self.tr("No preference matches these filters."))
-            self.empty.setAction(self.tr("Clear filters"), self.tr("Remove every filter and show all preferences"))
+            self.empty.setAction(
+                self.tr("Clear filters"), self.tr("Remove every filter and show all preferences")
+            )
         self.setCurrentWidget(self.empty)
         return False
 

@@ -100,8 +100,10 @@ class InspectorTab(Tab):
         self.whatif_action = QAction(icon("self-test"), self.tr("Preview as if forgotten"), self)
         self.whatif_action.setObjectName("whatif_action")
         self.whatif_action.setToolTip(
-            self.tr("Show in the Preview tab the memory block as it would be without the selected patterns; "
-                    "nothing is changed")
+            self.tr(
+                "Show in the Preview tab the memory block as it would be without the selected patterns; "
+                "nothing is changed"
+            )
         )
         self.whatif_action.triggered.connect(self.preview_as_if_forgotten)
 
@@ -116,10 +118,14 @@ class InspectorTab(Tab):
         self.refresh_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         self.refresh_button.setAccessibleName(self.tr("Refresh"))
         self._action_icons: dict[QAction, str] = {
-            **self.forget.icons(), self.whatif_action: "self-test", self.refresh_action: "refresh",
+            **self.forget.icons(),
+            self.whatif_action: "self-test",
+            self.refresh_action: "refresh",
         }
         # the Menu key or Shift+F10 opens these at the current row; Delete forgets, Ctrl+C copies
-        add_context_actions(self.rows.table, [self.forget.forget_action, self.forget.block_action, self.whatif_action])
+        add_context_actions(
+            self.rows.table, [self.forget.forget_action, self.forget.block_action, self.whatif_action]
+        )
 
     def _build_count(self) -> QLabel:
         label = QLabel(self)
@@ -153,16 +159,36 @@ class InspectorTab(Tab):
 
         self.filter_edit.set_view(self.table)
         self.filter_edit.setMinimumWidth(self.fontMetrics().averageCharWidth() * 34)
-        top = flow(self, self.filter_edit, self.forget_button, self.block_button, self.whatif_button,
-                   self.forget_all_button, self.refresh_button)
-        chain = [self.filter_edit, self.forget_button, self.block_button, self.whatif_button,
-                 self.forget_all_button, self.refresh_button, self.scope_combo]
+        top = flow(
+            self,
+            self.filter_edit,
+            self.forget_button,
+            self.block_button,
+            self.whatif_button,
+            self.forget_all_button,
+            self.refresh_button,
+        )
+        chain = [
+            self.filter_edit,
+            self.forget_button,
+            self.block_button,
+            self.whatif_button,
+            self.forget_all_button,
+            self.refresh_button,
+            self.scope_combo,
+        ]
         for a, b in itertools.pairwise(chain):
             QWidget.setTabOrder(a, b)  # the visual order (the buttons were made after the filters)
         f = self.filters
         facet_row = flow(
-            self, f.scope_combo, f.type_combo, f.polarity_combo, f.status_combo,
-            group(self, f.tier_label, *f.tier_buttons.values()), f.archived_box, self.count_label,
+            self,
+            f.scope_combo,
+            f.type_combo,
+            f.polarity_combo,
+            f.status_combo,
+            group(self, f.tier_label, *f.tier_buttons.values()),
+            f.archived_box,
+            self.count_label,
         )
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -244,7 +270,8 @@ class InspectorTab(Tab):
             section = header.sortIndicatorSection()
             if 0 <= section < len(COLUMNS):
                 self.model.set_sort(
-                    COLUMNS[section].sort, header.sortIndicatorOrder() == Qt.SortOrder.DescendingOrder,
+                    COLUMNS[section].sort,
+                    header.sortIndicatorOrder() == Qt.SortOrder.DescendingOrder,
                     reload=False,
                 )
         archived = settings.value("inspector/show_archived", False)
@@ -275,7 +302,8 @@ class InspectorTab(Tab):
             self.last_filter_latency_ms = (time.perf_counter() - self._filter_t0) * 1000
             self._filter_t0 = None
         shown = self.rows.update_empty(
-            nothing_learned=not self._facets.any, filtered=self.filters.is_filtered(),
+            nothing_learned=not self._facets.any,
+            filtered=self.filters.is_filtered(),
             archived_shown=self.archived_box.isChecked(),
         )
         self.detail.setVisible(shown)  # one empty state, not two

@@ -84,11 +84,21 @@ class MemoryActions(QObject):
         self.switch.setEnabled(False)
         try:
             status = await self.ctrl.run(
-                controls.set_enabled, self.ctrl.store, self.ctrl.user, enabled, actor=self.work.actor(), now=self.ctrl.now()
+                controls.set_enabled,
+                self.ctrl.store,
+                self.ctrl.user,
+                enabled,
+                actor=self.work.actor(),
+                now=self.ctrl.now(),
             )
         except Exception as exc:
             self.switch.setChecked(not enabled)
-            self.work.fail(exc, self.tr("Could not turn creative memory on.") if enabled else self.tr("Could not turn creative memory off."))
+            self.work.fail(
+                exc,
+                self.tr("Could not turn creative memory on.")
+                if enabled
+                else self.tr("Could not turn creative memory off."),
+            )
             return False
         finally:
             self.switch.setEnabled(not self.work.read_only)
@@ -113,7 +123,12 @@ class MemoryActions(QObject):
     async def pause(self, until: int | None, what: controls.What = "both") -> bool:
         try:
             status = await self.ctrl.run(
-                controls.pause, self.ctrl.store, self.ctrl.user, until=until, what=what, actor=self.work.actor(),
+                controls.pause,
+                self.ctrl.store,
+                self.ctrl.user,
+                until=until,
+                what=what,
+                actor=self.work.actor(),
                 now=self.ctrl.now(),
             )
         except Exception as exc:
@@ -130,7 +145,12 @@ class MemoryActions(QObject):
     async def resume(self, what: controls.What = "both") -> bool:
         try:
             status = await self.ctrl.run(
-                controls.resume, self.ctrl.store, self.ctrl.user, what=what, actor=self.work.actor(), now=self.ctrl.now()
+                controls.resume,
+                self.ctrl.store,
+                self.ctrl.user,
+                what=what,
+                actor=self.work.actor(),
+                now=self.ctrl.now(),
             )
         except Exception as exc:
             self.work.fail(exc, self.tr("Could not resume creative memory."))
@@ -147,9 +167,9 @@ class MemoryActions(QObject):
             show_error(
                 self.work.window(),
                 CreativeMemoryError(
-                    self.tr("The folder {path} could not be opened in a file manager; open it by hand.").format(
-                        path=self.ctrl.ctx.data_dir.path
-                    )
+                    self.tr(
+                        "The folder {path} could not be opened in a file manager; open it by hand."
+                    ).format(path=self.ctrl.ctx.data_dir.path)
                 ),
             )
         return bool(ok)
@@ -195,16 +215,30 @@ class MemoryActions(QObject):
     async def rebuild(self) -> dict[str, Any] | None:
         """Full re-derivation on the store thread, with progress; Cancel leaves the old cache as it was."""
         progress = self.work.progress(
-            self.tr("Rebuilding preferences"), self.tr("Re-deriving every preference from the raw events…"), cancellable=True
+            self.tr("Rebuilding preferences"),
+            self.tr("Re-deriving every preference from the raw events…"),
+            cancellable=True,
         )
         self.selftest.rebuild_button.setEnabled(False)
         try:
             info = await self.ctrl.run(
-                rebuild_memory, self.ctrl.store, self.ctrl.user, self.ctrl.now(),
-                progress=progress.report, cancelled=progress.is_cancelled,
+                rebuild_memory,
+                self.ctrl.store,
+                self.ctrl.user,
+                self.ctrl.now(),
+                progress=progress.report,
+                cancelled=progress.is_cancelled,
             )
-            await self.ctrl.run(record_action, self.ctrl.store, self.ctrl.user, self.work.actor(), "rebuild",
-                                "preferences", f"ok: {info.preferences}", self.ctrl.now())
+            await self.ctrl.run(
+                record_action,
+                self.ctrl.store,
+                self.ctrl.user,
+                self.work.actor(),
+                "rebuild",
+                "preferences",
+                f"ok: {info.preferences}",
+                self.ctrl.now(),
+            )
         except Cancelled as exc:
             self.work.progress_done(progress)
             show_error(self.work.window(), exc)
@@ -240,13 +274,22 @@ class MemoryActions(QObject):
         if not await self.ctrl.run(demostore.is_empty, self.ctrl.store, self.ctrl.user):
             return None
         progress = self.work.progress(
-            self.tr("Loading demo data"), self.tr("Generating the demo data set ({size})…").format(size=size), cancellable=True
+            self.tr("Loading demo data"),
+            self.tr("Generating the demo data set ({size})…").format(size=size),
+            cancellable=True,
         )
         self.demo_button.setEnabled(False)
         try:
             counts = await self.ctrl.run(
-                demostore.fill, self.ctrl.store, self.ctrl.user, size=size, seed=DEMO_SEED, now=self.ctrl.now(),
-                actor=self.work.actor(), progress=progress.report, cancelled=progress.is_cancelled,
+                demostore.fill,
+                self.ctrl.store,
+                self.ctrl.user,
+                size=size,
+                seed=DEMO_SEED,
+                now=self.ctrl.now(),
+                actor=self.work.actor(),
+                progress=progress.report,
+                cancelled=progress.is_cancelled,
                 blocks=self.ctrl.ctx.blocks,
             )
         except Cancelled as exc:

@@ -45,7 +45,9 @@ if TYPE_CHECKING:
     from creative_memory.services.selftest import Check, SelfTestReport
 
 
-def _button(parent: QWidget, text: str, tip: str, icon_name: str | None = None, name: str | None = None) -> QPushButton:
+def _button(
+    parent: QWidget, text: str, tip: str, icon_name: str | None = None, name: str | None = None
+) -> QPushButton:
     button = QPushButton(text, parent)
     button.setToolTip(tip)
     button.setAccessibleName(text.replace("&", "").rstrip("…"))
@@ -99,9 +101,19 @@ class MemoryCard(QFrame):
         self.switch.setObjectName("memory_switch")
         self.switch.setAccessibleName(self.tr("Creative memory"))
         self.switch.setToolTip(self.tr("Turn creative memory on or off. Off keeps what is stored."))
-        self.pause_button = _button(self, self.tr("&Pause…"), self.tr("Pause learning and/or using for a while"), "pause", "pause_button")
+        self.pause_button = _button(
+            self,
+            self.tr("&Pause…"),
+            self.tr("Pause learning and/or using for a while"),
+            "pause",
+            "pause_button",
+        )
         self.resume_button = _button(
-            self, self.tr("R&esume"), self.tr("End the pause now: learn and use again"), "resume", "resume_button"
+            self,
+            self.tr("R&esume"),
+            self.tr("End the pause now: learn and use again"),
+            "resume",
+            "resume_button",
         )
         self.resume_button.setVisible(False)
 
@@ -150,7 +162,9 @@ class MemoryCard(QFrame):
             self.state_label.setText(
                 self.state_label.text()
                 + "\n"
-                + self.tr("%n project(s) have memory switched off for them (see Projects).", None, len(disabled))
+                + self.tr(
+                    "%n project(s) have memory switched off for them (see Projects).", None, len(disabled)
+                )
             )
 
 
@@ -165,12 +179,25 @@ class CountsCard(QGroupBox):
         self.count_labels: dict[str, QLabel] = {}
         rows = [
             ("preferences", self.tr("Preferences:"), self.tr("Learned preferences of every status")),
-            ("tiers", self.tr("By confidence:"), self.tr("Preferences that are not archived, by confidence tier")),
-            ("events", self.tr("Raw events:"), self.tr("Reactions recorded from your work, the evidence behind preferences")),
+            (
+                "tiers",
+                self.tr("By confidence:"),
+                self.tr("Preferences that are not archived, by confidence tier"),
+            ),
+            (
+                "events",
+                self.tr("Raw events:"),
+                self.tr("Reactions recorded from your work, the evidence behind preferences"),
+            ),
             ("retrievals", self.tr("Retrievals:"), self.tr("Recorded retrievals (see Diagnostics)")),
             ("last_event", self.tr("Last event:"), self.tr("When the newest event happened")),
-            ("last_retrieval", self.tr("Last injected:"),
-             self.tr("When Open Design last added creative memory to a prompt (self-tests and previews do not count)")),
+            (
+                "last_retrieval",
+                self.tr("Last injected:"),
+                self.tr(
+                    "When Open Design last added creative memory to a prompt (self-tests and previews do not count)"
+                ),
+            ),
         ]
         for key, label_text, tip in rows:
             value = _value(self, f"count_{key}")
@@ -219,7 +246,11 @@ class CountsCard(QGroupBox):
         """The three counts of a status; the way to the demo data while nothing is remembered."""
         counts = status.counts
         loc = QLocale()
-        for key, n in (("preferences", counts.preferences), ("events", counts.events), ("retrievals", counts.retrievals)):
+        for key, n in (
+            ("preferences", counts.preferences),
+            ("events", counts.events),
+            ("retrievals", counts.retrievals),
+        ):
             self.count_labels[key].setText(loc.toString(n))
         self.empty_hint.setVisible(not counts.preferences and not counts.events)
 
@@ -227,7 +258,10 @@ class CountsCard(QGroupBox):
         """The preferences by tier (and how many are archived) and the last times."""
         loc = QLocale()
         tiers = facts.tiers
-        parts = [self.tr("{n} {tier}").format(n=loc.toString(int(tiers.get(t, 0))), tier=tier_name(t)) for t in TIERS]
+        parts = [
+            self.tr("{n} {tier}").format(n=loc.toString(int(tiers.get(t, 0))), tier=tier_name(t))
+            for t in TIERS
+        ]
         total = facts.status.counts.preferences
         archived = total - sum(int(v) for v in tiers.values())
         if archived > 0:
@@ -253,22 +287,33 @@ class StoreCard(QGroupBox):
         self.file_label.setAccessibleName(self.tr("Store file"))
         self.keychain_label = _value(self, "keychain_status")
         self.keychain_label.setAccessibleName(self.tr("Keychain"))
-        self.keychain_label.setToolTip(self.tr("Where the install secret (used for blocked patterns) is kept"))
+        self.keychain_label.setToolTip(
+            self.tr("Where the install secret (used for blocked patterns) is kept")
+        )
         form.addRow(self.tr("Folder:"), self.location_label)
         form.addRow(self.tr("Why here:"), self.rule_label)
         form.addRow(self.tr("Store:"), self.file_label)
         form.addRow(self.tr("Keychain:"), self.keychain_label)
         self.open_folder_button = _button(
-            self, self.tr("&Open folder"), self.tr("Show the data folder in the file manager"), "folder", "open_folder"
+            self,
+            self.tr("&Open folder"),
+            self.tr("Show the data folder in the file manager"),
+            "folder",
+            "open_folder",
         )
         self.change_store_button = _button(
-            self, self.tr("C&hange…"), self.tr("Every store found on this computer, or a folder of your choosing"), None,
+            self,
+            self.tr("C&hange…"),
+            self.tr("Every store found on this computer, or a folder of your choosing"),
+            None,
             "change_store",
         )
         self.move_store_button = _button(
             self,
             self.tr("Mo&ve to this program's folder…"),
-            self.tr("This store is in the first release's folder, which Open Design may use later"), None, "move_store",
+            self.tr("This store is in the first release's folder, which Open Design may use later"),
+            None,
+            "move_store",
         )
         self.store_notice = _wrap(self, muted=True)
         self.store_notice.setObjectName("store_notice")
@@ -298,9 +343,13 @@ class StoreCard(QGroupBox):
         or the one shared with Open Design."""
         name = path.name
         if read_only_reason is not None:
-            self.file_label.setText(self.tr("{name} — read-only: {reason}").format(name=name, reason=read_only_reason))
+            self.file_label.setText(
+                self.tr("{name} — read-only: {reason}").format(name=name, reason=read_only_reason)
+            )
         elif demo:
-            self.file_label.setText(self.tr("{name} — demo data only; Open Design never reads it").format(name=name))
+            self.file_label.setText(
+                self.tr("{name} — demo data only; Open Design never reads it").format(name=name)
+            )
         else:
             self.file_label.setText(self.tr("{name} — shared with Open Design").format(name=name))
         self.file_label.setToolTip(str(path))
@@ -328,7 +377,11 @@ class SelfTestCard(QGroupBox):
             muted=True,
         )
         self.selftest_button = _button(
-            self, self.tr("Run sel&f-test"), self.tr("Run the checks now (takes a moment)"), "self-test", "selftest_button"
+            self,
+            self.tr("Run sel&f-test"),
+            self.tr("Run the checks now (takes a moment)"),
+            "self-test",
+            "selftest_button",
         )
         self.rebuild_button = _button(
             self,
@@ -365,7 +418,11 @@ class SelfTestCard(QGroupBox):
         self.last_checks = list(report.checks)
         _clear_layout(self.results_layout)
         palette = self.palette()
-        good = QColor("#81c995") if palette.color(QPalette.ColorRole.Window).lightnessF() < 0.5 else QColor("#188038")
+        good = (
+            QColor("#81c995")
+            if palette.color(QPalette.ColorRole.Window).lightnessF() < 0.5
+            else QColor("#188038")
+        )
         bad = accent_colour("error", palette)
         checks = report.checks
         for row, check in enumerate(checks):
@@ -425,14 +482,22 @@ class TransferCard(QGroupBox):
             muted=True,
         )
         self.export_button = _button(
-            self, self.tr("E&xport…"), self.tr("Write all creative memory to a file"), "export", "export_button"
+            self,
+            self.tr("E&xport…"),
+            self.tr("Write all creative memory to a file"),
+            "export",
+            "export_button",
         )
         self.encrypt_check = QCheckBox(self.tr("E&ncrypt with a passphrase"), self)
         self.encrypt_check.setObjectName("encrypt_check")
         self.encrypt_check.setAccessibleName(self.tr("Encrypt with a passphrase"))
         self.encrypt_check.setToolTip(self.tr("Ask for a passphrase and encrypt the export (AES-GCM)"))
         self.import_button = _button(
-            self, self.tr("&Import…"), self.tr("Merge or replace memory from an exported file"), "import", "import_button"
+            self,
+            self.tr("&Import…"),
+            self.tr("Merge or replace memory from an exported file"),
+            "import",
+            "import_button",
         )
         self.report_button = _button(
             self,
@@ -470,9 +535,19 @@ class DangerCard(QGroupBox):
                 "dialog offers to export a backup first."
             ),
         )
-        self.reset_button = _button(self, self.tr("Re&set…"), self.tr("Erase all creative memory (asks first)"), "reset", "reset_button")
+        self.reset_button = _button(
+            self,
+            self.tr("Re&set…"),
+            self.tr("Erase all creative memory (asks first)"),
+            "reset",
+            "reset_button",
+        )
         self.blocks_button = _button(
-            self, self.tr("B&locked patterns…"), self.tr("What each block keeps, and lifting one"), None, "blocks_button"
+            self,
+            self.tr("B&locked patterns…"),
+            self.tr("What each block keeps, and lifting one"),
+            None,
+            "blocks_button",
         )
         row = QHBoxLayout()
         row.addWidget(self.reset_button)

@@ -45,7 +45,9 @@ def keychain_status(secrets: SecretStore) -> KeychainLine:
         st = secrets.status()
     except CreativeMemoryError as exc:
         return KeychainLine(str(exc), fallback=True, keyring=False)
-    return KeychainLine(st.detail, fallback=st.fallback, keyring=st.backend == "keyring", sentence=st.sentence)
+    return KeychainLine(
+        st.detail, fallback=st.fallback, keyring=st.backend == "keyring", sentence=st.sentence
+    )
 
 
 class ActionSupport(QObject):

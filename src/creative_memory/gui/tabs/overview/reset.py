@@ -106,8 +106,14 @@ class ResetActions(QObject):
         progress = self.work.progress(self.tr("Resetting creative memory"), self.tr("Erasing…"))
         try:
             receipt = await self.ctrl.run(
-                reset.reset, self.ctrl.store, self.ctrl.user, confirm=True, actor=self.work.actor(),
-                now=self.ctrl.now(), include_settings=include_settings, progress=progress.step,
+                reset.reset,
+                self.ctrl.store,
+                self.ctrl.user,
+                confirm=True,
+                actor=self.work.actor(),
+                now=self.ctrl.now(),
+                include_settings=include_settings,
+                progress=progress.step,
             )
         except Exception as exc:
             self.work.progress_done(progress)
@@ -122,4 +128,3 @@ class ResetActions(QObject):
         self.receipt_dialog = receipt_dialog
         receipt_dialog.open()
         return receipt
-

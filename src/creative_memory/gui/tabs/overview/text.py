@@ -21,7 +21,9 @@ def local_when(iso_text: str | None) -> str:
         dt = datetime.fromisoformat(iso_text.replace("Z", "+00:00")).astimezone()
     except ValueError:
         return iso_text
-    return QLocale().toString(QDateTime.fromMSecsSinceEpoch(int(dt.timestamp() * 1000)).toLocalTime(), "ddd d MMM yyyy, HH:mm")
+    return QLocale().toString(
+        QDateTime.fromMSecsSinceEpoch(int(dt.timestamp() * 1000)).toLocalTime(), "ddd d MMM yyyy, HH:mm"
+    )
 
 
 def until_text(iso_text: str | None, forever: bool) -> str:
@@ -35,27 +37,34 @@ def state_sentence(status: MemoryStatus | None) -> str:
     if status is None:
         return ""
     if not status.enabled:
-        return QCoreApplication.translate("OverviewText", "Off — nothing is learned and nothing is added to prompts. What is stored is kept.")
+        return QCoreApplication.translate(
+            "OverviewText",
+            "Off — nothing is learned and nothing is added to prompts. What is stored is kept.",
+        )
     lp, up = status.learning_paused_until, status.using_paused_until
     forever = status.paused_until_resumed
     if lp and up:
         if lp == up:
-            return QCoreApplication.translate("OverviewText", "Paused — learning and using — {until}.").format(
-                until=until_text(lp, forever.learning)
-            )
-        return QCoreApplication.translate("OverviewText", "Paused — learning {l_until}, using {u_until}.").format(
+            return QCoreApplication.translate(
+                "OverviewText", "Paused — learning and using — {until}."
+            ).format(until=until_text(lp, forever.learning))
+        return QCoreApplication.translate(
+            "OverviewText", "Paused — learning {l_until}, using {u_until}."
+        ).format(
             l_until=until_text(lp, forever.learning),
             u_until=until_text(up, forever.using),
         )
     if lp:
-        return QCoreApplication.translate("OverviewText", "On, but learning is paused {until}; what is remembered is still used.").format(
-            until=until_text(lp, forever.learning)
-        )
+        return QCoreApplication.translate(
+            "OverviewText", "On, but learning is paused {until}; what is remembered is still used."
+        ).format(until=until_text(lp, forever.learning))
     if up:
-        return QCoreApplication.translate("OverviewText", "On, but using is paused {until}; learning goes on.").format(
-            until=until_text(up, forever.using)
-        )
-    return QCoreApplication.translate("OverviewText", "On — learning from your reactions and adding what it learned to prompts.")
+        return QCoreApplication.translate(
+            "OverviewText", "On, but using is paused {until}; learning goes on."
+        ).format(until=until_text(up, forever.using))
+    return QCoreApplication.translate(
+        "OverviewText", "On — learning from your reactions and adding what it learned to prompts."
+    )
 
 
 def breakable_path(path: Path | str) -> str:
@@ -66,7 +75,9 @@ def breakable_path(path: Path | str) -> str:
 def check_title(name: str) -> str:
     """A readable title for a self-test check name."""
     titles = {
-        "baseline": QCoreApplication.translate("OverviewText", "Baseline: with memory on, a probe preference is injected"),
+        "baseline": QCoreApplication.translate(
+            "OverviewText", "Baseline: with memory on, a probe preference is injected"
+        ),
         "memory_off": QCoreApplication.translate("OverviewText", "Memory off returns nothing"),
         "using_paused": QCoreApplication.translate("OverviewText", "Using paused returns nothing"),
         "project_disabled": QCoreApplication.translate("OverviewText", "A disabled project returns nothing"),
@@ -76,4 +87,8 @@ def check_title(name: str) -> str:
 
 
 def tier_name(tier: str) -> str:
-    return {"high": QCoreApplication.translate("OverviewText", "high"), "medium": QCoreApplication.translate("OverviewText", "medium"), "low": QCoreApplication.translate("OverviewText", "low")}.get(tier, tier)
+    return {
+        "high": QCoreApplication.translate("OverviewText", "high"),
+        "medium": QCoreApplication.translate("OverviewText", "medium"),
+        "low": QCoreApplication.translate("OverviewText", "low"),
+    }.get(tier, tier)

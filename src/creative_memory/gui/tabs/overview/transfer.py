@@ -33,7 +33,9 @@ ACCEPTED = int(QDialog.DialogCode.Accepted.value)
 class TransferActions(QObject):
     """What the export and import card does."""
 
-    def __init__(self, work: ActionSupport, card: TransferCard, refresh: Callable[[], Awaitable[None]]) -> None:
+    def __init__(
+        self, work: ActionSupport, card: TransferCard, refresh: Callable[[], Awaitable[None]]
+    ) -> None:
         super().__init__(work.host)
         self.work = work
         self.ctrl = work.ctrl
@@ -50,13 +52,17 @@ class TransferActions(QObject):
     # ------------------------------------------------------------------ export
     @async_slot()
     async def export_clicked(self) -> None:
-        path = await ask_save_path(self.work.window(), self.tr("Export creative memory"), self.work.suggested_export_path())
+        path = await ask_save_path(
+            self.work.window(), self.tr("Export creative memory"), self.work.suggested_export_path()
+        )
         if path is None:
             return
         passphrase: str | None = None
         remember = False
         if self.encrypt_check.isChecked():
-            dialog = PassphraseDialog(self.work.window(), confirm=True, keychain_available=self.keychain_available)
+            dialog = PassphraseDialog(
+                self.work.window(), confirm=True, keychain_available=self.keychain_available
+            )
             self.passphrase_dialog = dialog
             try:
                 if await wait_dialog(dialog) != ACCEPTED:
@@ -68,16 +74,29 @@ class TransferActions(QObject):
         await self.export_to(path, passphrase, remember=remember)
 
     async def export_to(
-        self, path: Path | str, passphrase: str | None = None, *, remember: bool = False, action: str | None = None
+        self,
+        path: Path | str,
+        passphrase: str | None = None,
+        *,
+        remember: bool = False,
+        action: str | None = None,
     ) -> TransferResult | None:
         """Export everything to ``path`` (0600), encrypted when a passphrase is given; an existing
         file only after the person chose "Replace" (gui.replace)."""
         try:
-            if (force := await replace_allowed(self.work.window(), Path(path), [self.ctrl.ctx.data_dir.path])) is None:
+            if (
+                force := await replace_allowed(self.work.window(), Path(path), [self.ctrl.ctx.data_dir.path])
+            ) is None:
                 return None
             result = await self.ctrl.run(
-                exporting.export_bundle, self.ctrl.store, self.ctrl.user, Path(path), now=self.ctrl.now(),
-                actor=self.work.actor(), passphrase=passphrase, force=force,
+                exporting.export_bundle,
+                self.ctrl.store,
+                self.ctrl.user,
+                Path(path),
+                now=self.ctrl.now(),
+                actor=self.work.actor(),
+                passphrase=passphrase,
+                force=force,
             )
         except Exception as exc:
             self.work.fail(exc, action or self.tr("Could not export creative memory."))
@@ -90,7 +109,9 @@ class TransferActions(QObject):
             enc=self.tr(", encrypted") if result.encrypted else "",
         )
         if passphrase is not None and remember:
-            stored = await self.ctrl.run(self.ctrl.ctx.secrets.remember_passphrase, passphrase_key(result.path), passphrase)
+            stored = await self.ctrl.run(
+                self.ctrl.ctx.secrets.remember_passphrase, passphrase_key(result.path), passphrase
+            )
             text += " " + (
                 self.tr("The passphrase is remembered in the keychain.")
                 if stored
@@ -117,10 +138,18 @@ class TransferActions(QObject):
 
         lang = spoken_language() if spoken_language() in report_html.LANGUAGES else "en"
         try:
-            if (force := await replace_allowed(self.work.window(), Path(path), [self.ctrl.ctx.data_dir.path])) is None:
+            if (
+                force := await replace_allowed(self.work.window(), Path(path), [self.ctrl.ctx.data_dir.path])
+            ) is None:
                 return None
             written = await self.ctrl.run(
-                report_html.save_report, self.ctrl.store, self.ctrl.user, self.ctrl.now(), Path(path), lang, force=force
+                report_html.save_report,
+                self.ctrl.store,
+                self.ctrl.user,
+                self.ctrl.now(),
+                Path(path),
+                lang,
+                force=force,
             )
         except Exception as exc:
             self.work.fail(exc, self.tr("Could not save the report."))
@@ -133,7 +162,9 @@ class TransferActions(QObject):
     # ------------------------------------------------------------------ import
     @async_slot()
     async def import_clicked(self) -> None:
-        path = await ask_open_path(self.work.window(), self.tr("Import creative memory"), self.work.default_folder())
+        path = await ask_open_path(
+            self.work.window(), self.tr("Import creative memory"), self.work.default_folder()
+        )
         if path is None:
             return
         dialog = ImportDialog(self.work.window(), path=path)
@@ -152,7 +183,9 @@ class TransferActions(QObject):
                 name=path.name
             )
             if remembered:
-                prompt += " " + self.tr("The passphrase remembered in the keychain for this file is filled in.")
+                prompt += " " + self.tr(
+                    "The passphrase remembered in the keychain for this file is filled in."
+                )
             pdialog = PassphraseDialog(self.work.window(), confirm=False, offer_remember=False, prompt=prompt)
             if remembered:
                 pdialog.set_passphrase(remembered)
@@ -196,7 +229,9 @@ class TransferActions(QObject):
             self.transfer_result.setText(self.tr("Nothing was imported from {name}.").format(name=path.name))
             self.transfer_result.setVisible(True)
             return None
-        progress = self.work.progress(self.tr("Importing"), self.tr("Importing {name}…").format(name=path.name))
+        progress = self.work.progress(
+            self.tr("Importing"), self.tr("Importing {name}…").format(name=path.name)
+        )
         try:
             result = await self.ctrl.run(
                 importing.import_file,
@@ -224,11 +259,12 @@ class TransferActions(QObject):
     @staticmethod
     def _result_text(path: Path, result: TransferResult) -> str:
         loc = QLocale()
-        text = QCoreApplication.translate("TransferActions", "Imported {events} events from {name}; {prefs} preferences now.").format(
-            events=loc.toString(result.events), name=path.name, prefs=loc.toString(result.preferences)
-        )
+        text = QCoreApplication.translate(
+            "TransferActions", "Imported {events} events from {name}; {prefs} preferences now."
+        ).format(events=loc.toString(result.events), name=path.name, prefs=loc.toString(result.preferences))
         if result.skipped:
-            text += " " + QCoreApplication.translate("TransferActions",
-                "{n} were already here, blocked or not learned under your settings and were skipped."
+            text += " " + QCoreApplication.translate(
+                "TransferActions",
+                "{n} were already here, blocked or not learned under your settings and were skipped.",
             ).format(n=loc.toString(result.skipped))
         return text

@@ -75,7 +75,9 @@ class OverviewTab(Tab):
 
         self._build_cards()
         self.work = ActionSupport(ctrl, self)
-        self.memory_actions = MemoryActions(self.work, self.memory_box, self.counts_box, self.selftest_box, self.refresh)
+        self.memory_actions = MemoryActions(
+            self.work, self.memory_box, self.counts_box, self.selftest_box, self.refresh
+        )
         self.transfer_actions = TransferActions(self.work, self.transfer_box, self.refresh)
         self.reset_actions = ResetActions(self.work, self.transfer_actions, self.refresh)
         self._connect()
@@ -99,7 +101,11 @@ class OverviewTab(Tab):
     def _build_cards(self) -> None:
         """The six cards, and their controls under the tab's names."""
         self.memory_box = memory = MemoryCard(self.content)
-        self.switch, self.pause_button, self.resume_button = memory.switch, memory.pause_button, memory.resume_button
+        self.switch, self.pause_button, self.resume_button = (
+            memory.switch,
+            memory.pause_button,
+            memory.resume_button,
+        )
         self.about_label, self.state_label = memory.about_label, memory.state_label
         self.counts_box = counts = CountsCard(self.content)
         self.count_labels, self.empty_hint = counts.count_labels, counts.empty_hint
@@ -107,7 +113,10 @@ class OverviewTab(Tab):
         self.store_box = store = StoreCard(self.content)
         self.location_label, self.rule_label = store.location_label, store.rule_label
         self.file_label, self.keychain_label = store.file_label, store.keychain_label
-        self.open_folder_button, self.change_store_button = store.open_folder_button, store.change_store_button
+        self.open_folder_button, self.change_store_button = (
+            store.open_folder_button,
+            store.change_store_button,
+        )
         self.move_store_button, self.store_notice = store.move_store_button, store.store_notice
         self.selftest_box = selftest = SelfTestCard(self.content)
         self.selftest_button, self.rebuild_button = selftest.selftest_button, selftest.rebuild_button
@@ -180,9 +189,20 @@ class OverviewTab(Tab):
 
     def _fix_tab_order(self) -> None:
         order: list[QWidget] = [
-            self.switch, self.pause_button, self.resume_button, self.demo_button, self.open_folder_button,
-            self.change_store_button, self.move_store_button, self.selftest_button, self.rebuild_button, self.export_button, self.encrypt_check, self.import_button,
-            self.reset_button, self.blocks_button,
+            self.switch,
+            self.pause_button,
+            self.resume_button,
+            self.demo_button,
+            self.open_folder_button,
+            self.change_store_button,
+            self.move_store_button,
+            self.selftest_button,
+            self.rebuild_button,
+            self.export_button,
+            self.encrypt_check,
+            self.import_button,
+            self.reset_button,
+            self.blocks_button,
         ]
         if self.notes_check is not None:  # the memory-notes switch, under the master switch
             order.insert(order.index(self.resume_button) + 1, self.notes_check)
@@ -196,13 +216,23 @@ class OverviewTab(Tab):
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
-        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange) and hasattr(self, "danger_box"):
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange) and hasattr(
+            self, "danger_box"
+        ):
             self.danger_box.restyle(self)
 
     # ------------------------------------------------------------------ read-only
     def writing_controls(self) -> list[QWidget]:
-        return [self.switch, self.pause_button, self.resume_button, self.selftest_button, self.import_button,
-                self.reset_button, self.demo_button, self.rebuild_button]
+        return [
+            self.switch,
+            self.pause_button,
+            self.resume_button,
+            self.selftest_button,
+            self.import_button,
+            self.reset_button,
+            self.demo_button,
+            self.rebuild_button,
+        ]
 
     def set_read_only(self, read_only: bool) -> None:
         self.work.read_only = read_only
@@ -224,7 +254,9 @@ class OverviewTab(Tab):
     # ------------------------------------------------------------------ showing
     def _show_location(self) -> None:
         dd = self.ctrl.ctx.data_dir
-        self.store_box.show_location(dd.path, said(dd.how_sentence()), legacy=dd.legacy, notes=list(self.ctrl.ctx.notes))
+        self.store_box.show_location(
+            dd.path, said(dd.how_sentence()), legacy=dd.legacy, notes=list(self.ctrl.ctx.notes)
+        )
 
     def _show_store_state(self) -> None:
         try:
@@ -248,7 +280,9 @@ class OverviewTab(Tab):
     def _apply_facts(self, facts: OverviewFacts, keychain: KeychainLine) -> None:
         self._apply_status(facts.status)
         self.counts_box.show_facts(facts)
-        self.store_box.show_keychain(said(keychain.sentence) if keychain.sentence is not None else keychain.detail)
+        self.store_box.show_keychain(
+            said(keychain.sentence) if keychain.sentence is not None else keychain.detail
+        )
         self.transfer_actions.keychain_available = keychain.keyring
         self._show_location()  # the store may have been switched (the demo store, and back)
         self._show_store_state()
@@ -280,5 +314,7 @@ class OverviewTab(Tab):
     ) -> TransferResult | None:
         return await self.transfer_actions.import_from(path, mode, passphrase)
 
-    async def reset_store(self, *, backup: Path | None = None, include_settings: bool = False) -> Receipt | None:
+    async def reset_store(
+        self, *, backup: Path | None = None, include_settings: bool = False
+    ) -> Receipt | None:
         return await self.reset_actions.reset_store(backup=backup, include_settings=include_settings)

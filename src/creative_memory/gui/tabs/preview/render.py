@@ -115,12 +115,18 @@ def scroll_to_creative(view: QTextEdit, line_height: int) -> None:
 
 
 def tokens_text(result: preview.Preview | None) -> str:
-    """"Personal memory: 123 tokens · Creative memory: 87 tokens" (plain text)."""
+    """ "Personal memory: 123 tokens · Creative memory: 87 tokens" (plain text)."""
     if result is None:
         return ""
 
     def count(n: int) -> str:
-        return QCoreApplication.translate("PreviewRender", "none") if n == 0 else QCoreApplication.translate("PreviewRender", "1 token") if n == 1 else QCoreApplication.translate("PreviewRender", "{n} tokens").format(n=n)
+        return (
+            QCoreApplication.translate("PreviewRender", "none")
+            if n == 0
+            else QCoreApplication.translate("PreviewRender", "1 token")
+            if n == 1
+            else QCoreApplication.translate("PreviewRender", "{n} tokens").format(n=n)
+        )
 
     return QCoreApplication.translate("PreviewRender", "Personal memory: {p} · Creative memory: {c}").format(
         p=count(result.personal_tokens), c=count(result.tokens)

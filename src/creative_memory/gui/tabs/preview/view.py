@@ -62,6 +62,7 @@ MODES: tuple[tuple[Mode, str], ...] = (
     (Mode.LEGACY, QT_TRANSLATE_NOOP("PreviewTab", "Legacy ([MEMORY CONTEXT])")),
 )
 
+
 def _named(widget: QWidget, name: str, tooltip: str) -> None:
     widget.setAccessibleName(name)
     widget.setToolTip(tooltip)
@@ -124,7 +125,9 @@ class PreviewTab(Tab):
         self.project_combo = QComboBox(self)
         self.project_combo.setObjectName("preview_project")
         self.project_combo.addItem(self.tr("No project"), None)
-        self.project_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.project_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
         self.project_combo.setMinimumContentsLength(16)
         _named(
             self.project_combo,
@@ -138,23 +141,32 @@ class PreviewTab(Tab):
         _named(
             self.mode_combo,
             self.tr("Mode"),
-            self.tr("Generation (preferences first), critique (things to avoid first) or the prototype's "
-                    "legacy [MEMORY CONTEXT] format"),
+            self.tr(
+                "Generation (preferences first), critique (things to avoid first) or the prototype's "
+                "legacy [MEMORY CONTEXT] format"
+            ),
         )
         self.copy_button = QPushButton(self.tr("&Copy"), self)
         self.copy_button.setObjectName("copy")
         _named(self.copy_button, self.tr("Copy"), self.tr("Copy the exact prefix text to the clipboard"))
         self.refresh_button = QPushButton(self.tr("R&ecompose"), self)
         self.refresh_button.setObjectName("recompose")
-        _named(self.refresh_button, self.tr("Recompose"), self.tr("Compose the prefix again from the store now (F5)"))
+        _named(
+            self.refresh_button,
+            self.tr("Recompose"),
+            self.tr("Compose the prefix again from the store now (F5)"),
+        )
 
         project_label = QLabel(self.tr("&Project:"), self)
         project_label.setBuddy(self.project_combo)
         mode_label = QLabel(self.tr("&Mode:"), self)
         mode_label.setBuddy(self.mode_combo)
         top = flow(
-            self, group(self, project_label, self.project_combo), group(self, mode_label, self.mode_combo),
-            self.refresh_button, self.copy_button,
+            self,
+            group(self, project_label, self.project_combo),
+            group(self, mode_label, self.mode_combo),
+            self.refresh_button,
+            self.copy_button,
         )
 
         self.forgotten_check = QCheckBox(self.tr("As if &forgotten (Inspector selection)"), self)
@@ -169,7 +181,11 @@ class PreviewTab(Tab):
         _named(self.disabled_check, self.tr("As if this project were disabled"), self.tr(DISABLED_TIP))
         self.global_check = QCheckBox(self.tr("As if without &global memory"), self)
         self.global_check.setObjectName("whatif_global_off")
-        _named(self.global_check, self.tr("As if this project did not use global memory"), self.tr(GLOBAL_OFF_TIP))
+        _named(
+            self.global_check,
+            self.tr("As if this project did not use global memory"),
+            self.tr(GLOBAL_OFF_TIP),
+        )
         whatif_label = QLabel(self.tr("What if:"), self)
         whatif_row = flow(self, whatif_label, self.forgotten_check, self.disabled_check, self.global_check)
         QWidget.setTabOrder(self.mode_combo, self.refresh_button)
@@ -271,7 +287,9 @@ class PreviewTab(Tab):
             )
         else:
             self.forgotten_check.setToolTip(
-                self.tr("Select preferences in the Inspector first; this shows the prefix as if they were forgotten")
+                self.tr(
+                    "Select preferences in the Inspector first; this shows the prefix as if they were forgotten"
+                )
             )
 
     @async_slot()
@@ -332,7 +350,9 @@ class PreviewTab(Tab):
         self.copy_button.setEnabled(True)
 
         if whatif is not None:
-            self.whatif_banner.show_message("warning", whatif_sentence(whatif, self.forgotten_check.isChecked()))
+            self.whatif_banner.show_message(
+                "warning", whatif_sentence(whatif, self.forgotten_check.isChecked())
+            )
         else:
             self.whatif_banner.clear()
 
@@ -347,7 +367,9 @@ class PreviewTab(Tab):
         if result.personal_warnings:
             self.warnings_banner.show_message(
                 "warning",
-                self.tr("Personal memory: some entries were skipped.") + "\n" + "\n".join(result.personal_warnings),
+                self.tr("Personal memory: some entries were skipped.")
+                + "\n"
+                + "\n".join(result.personal_warnings),
             )
         else:
             self.warnings_banner.clear()
@@ -368,7 +390,7 @@ class PreviewTab(Tab):
         show_tokens(self.tokens_label, self._preview)
 
     def tokens_text(self) -> str:
-        """"Personal memory: 123 tokens · Creative memory: 87 tokens" (plain text)."""
+        """ "Personal memory: 123 tokens · Creative memory: 87 tokens" (plain text)."""
         return tokens_text(self._preview)
 
     def changeEvent(self, event: QEvent) -> None:

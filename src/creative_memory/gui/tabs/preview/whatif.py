@@ -7,8 +7,12 @@ from PySide6.QtCore import QCoreApplication
 from creative_memory.gui.visible import QT_TRANSLATE_NOOP, shown_name
 from creative_memory.services.retrieval import retrieval
 
-DISABLED_TIP = QT_TRANSLATE_NOOP("PreviewTab", "Show the prefix as if this project used no memory at all (both “Use …memory” switches off)")
-GLOBAL_OFF_TIP = QT_TRANSLATE_NOOP("PreviewTab", "Show the prefix as if “Use global memory in this project” were off")
+DISABLED_TIP = QT_TRANSLATE_NOOP(
+    "PreviewTab", "Show the prefix as if this project used no memory at all (both “Use …memory” switches off)"
+)
+GLOBAL_OFF_TIP = QT_TRANSLATE_NOOP(
+    "PreviewTab", "Show the prefix as if “Use global memory in this project” were off"
+)
 
 
 def whatif_for(
@@ -32,12 +36,25 @@ def whatif_sentence(whatif: retrieval.WhatIf, forgotten_checked: bool) -> str:
     if forgotten_checked:
         names = sorted(shown_name(f[1]) for f in whatif.forgotten)
         if not names:
-            what.append(QCoreApplication.translate("PreviewWhatif", "the Inspector selection were forgotten (nothing is selected there)"))
+            what.append(
+                QCoreApplication.translate(
+                    "PreviewWhatif", "the Inspector selection were forgotten (nothing is selected there)"
+                )
+            )
         elif len(names) <= 3:
-            what.append(QCoreApplication.translate("PreviewWhatif", "{names} were forgotten").format(names=", ".join(f"“{n}”" for n in names)))
+            what.append(
+                QCoreApplication.translate("PreviewWhatif", "{names} were forgotten").format(
+                    names=", ".join(f"“{n}”" for n in names)
+                )
+            )
         else:
-            what.append(QCoreApplication.translate("PreviewWhatif", "{n} selected preferences were forgotten").format(n=len(names)))
-    return QCoreApplication.translate("PreviewWhatif",
+            what.append(
+                QCoreApplication.translate("PreviewWhatif", "{n} selected preferences were forgotten").format(
+                    n=len(names)
+                )
+            )
+    return QCoreApplication.translate(
+        "PreviewWhatif",
         "What-if preview — nothing has changed. This is the prefix as if {what}; "
-        "the store is untouched and this preview is not recorded."
+        "the store is untouched and this preview is not recorded.",
     ).format(what=QCoreApplication.translate("PreviewWhatif", " and ").join(what))

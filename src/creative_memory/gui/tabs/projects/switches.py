@@ -51,8 +51,9 @@ class SwitchDelegate(QStyledItemDelegate):
         right = int(track.right()) + pad + option.fontMetrics.horizontalAdvance(text) + pad
         return QRect(option.rect.left(), option.rect.top(), right - option.rect.left(), option.rect.height())
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
-              index: QModelIndex | QPersistentModelIndex) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)  # the check state too: asked for once, with the other roles
         if not opt.features & QStyleOptionViewItem.ViewItemFeature.HasCheckIndicator:  # no check state
@@ -100,8 +101,13 @@ class SwitchDelegate(QStyledItemDelegate):
         width = int(track.width()) + pad * 3 + option.fontMetrics.horizontalAdvance(self.tr("Off"))
         return QSize(max(hint.width(), width), hint.height())
 
-    def editorEvent(self, event: QEvent, model: QAbstractItemModel, option: QStyleOptionViewItem,
-                    index: QModelIndex | QPersistentModelIndex) -> bool:
+    def editorEvent(
+        self,
+        event: QEvent,
+        model: QAbstractItemModel,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> bool:
         flags = index.flags()
         if not (flags & Qt.ItemFlag.ItemIsUserCheckable) or not (flags & Qt.ItemFlag.ItemIsEnabled):
             return False
@@ -109,7 +115,11 @@ class SwitchDelegate(QStyledItemDelegate):
         if state is None:
             return False
         kind = event.type()
-        if kind in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease, QEvent.Type.MouseButtonDblClick):
+        if kind in (
+            QEvent.Type.MouseButtonPress,
+            QEvent.Type.MouseButtonRelease,
+            QEvent.Type.MouseButtonDblClick,
+        ):
             assert isinstance(event, QMouseEvent)
             if event.button() != Qt.MouseButton.LeftButton:
                 return False

@@ -118,7 +118,9 @@ class ProjectsTab(Tab):
         self.filter_edit = FilterLineEdit(self, placeholder=self.tr("Filter by name or id…"))
         self.filter_edit.setObjectName("projects_filter")
         self.filter_edit.setAccessibleName(self.tr("Filter projects"))
-        self.filter_edit.setToolTip(self.tr("Show the projects whose name or id contains these words (Ctrl+F)"))
+        self.filter_edit.setToolTip(
+            self.tr("Show the projects whose name or id contains these words (Ctrl+F)")
+        )
         self.filter_edit.filterChanged.connect(self.set_filter)
         filter_label = QLabel(self.tr("&Filter:"), self)
         filter_label.setBuddy(self.filter_edit)
@@ -182,9 +184,14 @@ class ProjectsTab(Tab):
             ("use_memory", fm.horizontalAdvance(self.tr("Use this project's memory")) + pad),
             ("learn_from_project", fm.horizontalAdvance(self.tr("Learn from this project")) + pad),
             ("preferences", fm.horizontalAdvance(self.tr("Preferences")) + pad),
-            ("last_activity", max(fm.horizontalAdvance("Wed 28 Sep 2026, 00:00") + char * 3,
-                                  fm.horizontalAdvance(_wide_date()) + char * 3,  # "Mi. 30 Sept. 2026, 00:00"
-                                  fm.horizontalAdvance(self.tr("Last activity")) + pad)),
+            (
+                "last_activity",
+                max(
+                    fm.horizontalAdvance("Wed 28 Sep 2026, 00:00") + char * 3,
+                    fm.horizontalAdvance(_wide_date()) + char * 3,  # "Mi. 30 Sept. 2026, 00:00"
+                    fm.horizontalAdvance(self.tr("Last activity")) + pad,
+                ),
+            ),
         ):
             header.resizeSection(COL[key], width)
 
@@ -223,7 +230,9 @@ class ProjectsTab(Tab):
             except CreativeMemoryError:
                 reason = ""
             self.table.setToolTip(
-                self.tr("This store is read-only, so the switches cannot be changed: {reason}").format(reason=reason)
+                self.tr("This store is read-only, so the switches cannot be changed: {reason}").format(
+                    reason=reason
+                )
             )
         else:
             self.table.setToolTip(self.tr("Click a switch or press Space on it to change it"))
@@ -252,8 +261,11 @@ class ProjectsTab(Tab):
         row = self.model.row_of(project_id)
         if row < 0:
             return False
-        index = self.proxy.mapFromSource(self.model.index(row, self.table.currentIndex().column()
-                                                          if self.table.currentIndex().isValid() else 0))
+        index = self.proxy.mapFromSource(
+            self.model.index(
+                row, self.table.currentIndex().column() if self.table.currentIndex().isValid() else 0
+            )
+        )
         if not index.isValid():
             return False
         self.table.selectionModel().setCurrentIndex(
@@ -278,7 +290,9 @@ class ProjectsTab(Tab):
             self.empty.setAction(None)
             self.stack.setCurrentWidget(self.empty)
         elif shown == 0:
-            self.empty.setText(self.tr("No project matches “{text}”.").format(text=self.filter_edit.text().strip()))
+            self.empty.setText(
+                self.tr("No project matches “{text}”.").format(text=self.filter_edit.text().strip())
+            )
             self.empty.setAction(self.tr("&Clear the filter"), self.tr("Show every project again"))
             self.stack.setCurrentWidget(self.empty)
         else:
@@ -318,8 +332,11 @@ class ProjectsTab(Tab):
         except Exception as exc:
             self.model.set_flag(project_id, key, not value)
             name = self._name_of(project_id)
-            show_error(self.window(), exc, action=self.tr("Could not change “{name}”; the switch was put back.").format(
-                name=name))
+            show_error(
+                self.window(),
+                exc,
+                action=self.tr("Could not change “{name}”; the switch was put back.").format(name=name),
+            )
             return
         finally:
             self._pending -= 1
