@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Set up (once) and run every check: ruff, mypy, the import-linter contract, and the test suite.
+# Set up (once) and run every check: ruff (lint and format), mypy, the import-linter contracts, and the test suite.
 set -euo pipefail
 cd "$(dirname "$0")"
 PY=${PYTHON:-python3}
@@ -11,6 +11,7 @@ if [ ! -x .venv/bin/pytest ] || [ pyproject.toml -nt .venv/.installed ]; then
 fi
 export QT_QPA_PLATFORM=offscreen
 echo "== ruff";        .venv/bin/ruff check .
+echo "== ruff format"; .venv/bin/ruff format --check .
 echo "== mypy";        .venv/bin/mypy
 echo "== import-linter"; .venv/bin/lint-imports
 # Two workers: much of the suite waits on child processes (the CLI, serve, Node), so two run
