@@ -10,6 +10,7 @@ from creative_memory.services.context import Context
 from creative_memory.services.controls import notes
 from creative_memory.services.inspection import retrieval_log
 from creative_memory.services.retrieval import retrieval
+from creative_memory.services.retrieval.guarded import run_unless_damaged
 
 
 def checked_project(args: argparse.Namespace, ctx: Context) -> str | None:
@@ -25,13 +26,6 @@ def checked_project(args: argparse.Namespace, ctx: Context) -> str | None:
 def retrieve(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store, now = ctx.store(), ctx.now()
     project = checked_project(args, ctx)
-    if not args.dry_run and not store.read_only:
-        from creative_memory.services.common.errors import StoreUnavailable
-        from creative_memory.services.store.integrity import damage, damaged_sentence
-
-        damaged = damage(store)  # a retrieval reads a few pages: it would record on top of damage
-        if damaged is not None:
-            raise StoreUnavailable(damaged_sentence("retrieve", damaged))
     request = retrieval.RetrievalRequest(
         ctx.user,
         project_id=project,
@@ -42,7 +36,7 @@ def retrieve(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         dry_run=args.dry_run,
         derive_at=ctx.persist_now() if ctx.elsewhen and args.dry_run else None,
     )
-    o = retrieval.run(store, request)
+    o = run_unless_damaged(store, request, "retrieve")
     data = o.as_json()
     with store.snapshot() as con:
         if notes.notes_enabled(con, ctx.user):  # the line Open Design would show in the chat

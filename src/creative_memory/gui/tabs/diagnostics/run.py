@@ -27,6 +27,7 @@ from creative_memory.model.constants import Mode, Origin
 from creative_memory.services.common.errors import CreativeMemoryError
 from creative_memory.services.controls.project_choices import ProjectChoice
 from creative_memory.services.retrieval import retrieval
+from creative_memory.services.retrieval.guarded import run_unless_damaged
 from creative_memory.services.transfer.list_export import export_retrievals, format_for
 
 
@@ -168,7 +169,9 @@ class RunActions(QObject):
                 origin=Origin.GUI,
                 dry_run=dry,
             )
-            outcome = await self.ctrl.run(retrieval.run, self.ctrl.store, request)
+            outcome = await self.ctrl.run(
+                run_unless_damaged, self.ctrl.store, request, "Run a recorded retrieval"
+            )
         finally:
             self.run_button.setEnabled(True)
         result = outcome.result
