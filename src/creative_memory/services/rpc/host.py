@@ -9,7 +9,6 @@ project switches are read afresh on every call. See docs/decisions/0013-host-pro
 
 from __future__ import annotations
 
-import json
 import logging
 import sqlite3
 import time
@@ -194,15 +193,21 @@ class Host:
 
     def ingest(self, params: Any) -> dict[str, Any]:
         raw = parse(IngestParams, "ingest", params).events
-        from creative_memory.services.ingest.ingest import ingest_events, stored_event_ids, validate_event
+        from creative_memory.services.ingest.ingest import (
+            TOO_LARGE,
+            beside_pages_bytes,
+            ingest_events,
+            stored_event_ids,
+            validate_event,
+        )
 
         valid: list[EventIn] = []
         outcomes: list[dict[str, Any] | None] = []
         for i, obj in enumerate(raw):
             eid = obj.get("event_id") if isinstance(obj, dict) else None
             try:
-                if len(json.dumps(obj, ensure_ascii=False).encode()) > MAX_PAYLOAD_BYTES:
-                    raise InvalidInput("the event is larger than 64 KiB; shorten its diff")
+                if beside_pages_bytes(obj) > MAX_PAYLOAD_BYTES:
+                    raise InvalidInput(TOO_LARGE)
                 valid.append(validate_event(obj))
                 outcomes.append(None)
             except InvalidInput as exc:
