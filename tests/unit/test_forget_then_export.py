@@ -13,7 +13,7 @@ import keyring.backends.fail
 import pytest
 
 from creative_memory.model.constants import Actor
-from creative_memory.services.forget import erasure
+from creative_memory.services.forget import erasure, forgetting
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_jsonl
 from creative_memory.services.keychain.secrets import SecretStore
@@ -52,7 +52,7 @@ def test_an_export_after_forgetting_one_side_of_a_comparison_imports_back(tmp_pa
     try:
         rep = ingest_jsonl(src, json.dumps(comparison), default_user=USER, now=NOW)
         assert rep.accepted == 1, rep
-        r = erasure.forget(
+        r = forgetting.forget(
             src,
             USER,
             [erasure.Target("typography", "sans_headlines")],
@@ -100,7 +100,7 @@ def test_import_drops_only_the_blocked_pattern_not_the_whole_event(tmp_path: Pat
             default_user=USER,
             now=NOW,
         )
-        assert erasure.forget(
+        assert forgetting.forget(
             dst,
             USER,
             [erasure.Target("layout", "Drop-Shadows")],
