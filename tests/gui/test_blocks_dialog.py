@@ -15,13 +15,13 @@ from creative_memory.gui.dialogs.blocks import BlocksDialog
 from creative_memory.gui.tabs.overview.view import OverviewTab
 from creative_memory.model.constants import Actor
 from creative_memory.services.controls import audit
-from creative_memory.services.forget import erasure
+from creative_memory.services.forget import erasure, forgetting
 from creative_memory.services.ingest import blocklist
 from creative_memory.services.ingest.ingest import ingest_jsonl
 
 
 def block(ctrl: Controller, pattern: str, reason: str | None = None) -> None:
-    r = erasure.forget(
+    r = forgetting.forget(
         ctrl.store,
         ctrl.user,
         [erasure.Target("layout", pattern)],
@@ -56,8 +56,8 @@ def test_the_dialog_lists_blocks_without_names_and_lifts_one(
         assert dialog.table.rowCount() == 1
         assert [b.id for b in blocklist.list_blocks(ctrl.store, ctrl.user)] == [dialog.blocks[0].id]
         with ctrl.store.read() as s:
-            lifts = [e for e in audit.entries(s, ctrl.user) if e["action"] == "lift block"]
-        assert len(lifts) == 1 and lifts[0]["target"] == f"fp:{first.prefix}"
+            lifts = [e for e in audit.entries(s, ctrl.user) if e.action == "lift block"]
+        assert len(lifts) == 1 and lifts[0].target == f"fp:{first.prefix}"
         rep = ingest_jsonl(
             ctrl.store,
             event(3, pattern="drop_shadows") + "\n" + event(4, pattern="lens_flare"),
@@ -80,12 +80,12 @@ def test_the_overview_opens_it_and_a_read_only_store_cannot_lift(
         tab.show()
         run_async(tab.refresh())
         tab.blocks_button.click()
-        wait_until(lambda: tab.blocks_dialog is not None and tab.blocks_dialog.isVisible())
-        dialog = tab.blocks_dialog
+        wait_until(lambda: tab.reset_actions.blocks_dialog is not None and tab.reset_actions.blocks_dialog.isVisible())
+        dialog = tab.reset_actions.blocks_dialog
         assert dialog is not None
         wait_until(lambda: dialog.table.rowCount() == 1)
         dialog.reject()
-        wait_until(lambda: tab.blocks_dialog is None)
+        wait_until(lambda: tab.reset_actions.blocks_dialog is None)
     finally:
         tab.close()
         shiboken6.delete(tab)

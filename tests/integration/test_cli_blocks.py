@@ -18,6 +18,7 @@ NOW = "2026-11-10T12:00:00Z"
 class Box:
     def __init__(self, root: Path) -> None:
         self.root = root
+        (root / "od-data").mkdir(exist_ok=True)  # OD_DATA_DIR names a folder that exists (decision 0074)
 
     def run(self, *args: str, stdin: str | None = None) -> tuple[int, str, str]:
         env = {

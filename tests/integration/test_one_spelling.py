@@ -20,7 +20,7 @@ from sqlalchemy import select
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import Event, Preference
 from creative_memory.services.common.spellings import Spellings, canonical_name
-from creative_memory.services.forget import erasure
+from creative_memory.services.forget import erasure, forgetting
 from creative_memory.services.forget.spelled_search import count_spelled
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_events, validate_event
@@ -60,7 +60,7 @@ def ingest(store: Store, events: list[dict[str, Any]], blocks: BlockChecker) -> 
 
 
 def forget(store: Store, blocks: BlockChecker, ptype: str, pattern: str, *, block: bool = False) -> Any:
-    return erasure.forget(
+    return forgetting.forget(
         store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, block=block, actor=Actor.CLI, now=NOW
     )
 
