@@ -80,7 +80,11 @@ def test_the_overview_opens_it_and_a_read_only_store_cannot_lift(
         tab.show()
         run_async(tab.refresh())
         tab.blocks_button.click()
-        wait_until(lambda: tab.reset_actions.blocks_dialog is not None and tab.reset_actions.blocks_dialog.isVisible())
+        wait_until(
+            lambda: (
+                tab.reset_actions.blocks_dialog is not None and tab.reset_actions.blocks_dialog.isVisible()
+            )
+        )
         dialog = tab.reset_actions.blocks_dialog
         assert dialog is not None
         wait_until(lambda: dialog.table.rowCount() == 1)

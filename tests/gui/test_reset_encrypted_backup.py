@@ -34,7 +34,9 @@ def open_tab(ctrl: Controller, run_async: Any) -> OverviewTab:
 
 def confirm_reset(tab: OverviewTab, backup: Path, qtbot: Any, wait_until: Any) -> None:
     tab.reset_button.click()
-    wait_until(lambda: tab.reset_actions.reset_dialog is not None and tab.reset_actions.reset_dialog.isVisible())
+    wait_until(
+        lambda: tab.reset_actions.reset_dialog is not None and tab.reset_actions.reset_dialog.isVisible()
+    )
     dialog = tab.reset_actions.reset_dialog
     assert dialog is not None
     dialog.backup_edit.setText(str(backup))
@@ -51,13 +53,23 @@ def test_a_ticked_encrypt_box_encrypts_the_reset_backup(
         tab.encrypt_check.setChecked(True)
         backup = tmp_path / "backup.cmbundle"
         confirm_reset(tab, backup, qtbot, wait_until)
-        wait_until(lambda: tab.reset_actions.passphrase_dialog is not None and tab.reset_actions.passphrase_dialog.isVisible())
+        wait_until(
+            lambda: (
+                tab.reset_actions.passphrase_dialog is not None
+                and tab.reset_actions.passphrase_dialog.isVisible()
+            )
+        )
         ask = tab.reset_actions.passphrase_dialog
         assert ask is not None
         qtbot.keyClicks(ask.passphrase_edit, PASSPHRASE)
         qtbot.keyClicks(ask.confirm_edit, PASSPHRASE)
         ask.buttons.button(ask.buttons.StandardButton.Ok).click()
-        wait_until(lambda: tab.reset_actions.receipt_dialog is not None and tab.reset_actions.receipt_dialog.isVisible(), timeout=30)
+        wait_until(
+            lambda: (
+                tab.reset_actions.receipt_dialog is not None and tab.reset_actions.receipt_dialog.isVisible()
+            ),
+            timeout=30,
+        )
         data = backup.read_bytes()
         assert crypto.is_encrypted(data) and b"airy_spacing" not in data
         assert len(json.loads(crypto.decrypt(data, PASSPHRASE))["events"]) == 4
@@ -77,7 +89,12 @@ def test_declining_the_passphrase_writes_and_erases_nothing(
         tab.encrypt_check.setChecked(True)
         backup = tmp_path / "backup.cmbundle"
         confirm_reset(tab, backup, qtbot, wait_until)
-        wait_until(lambda: tab.reset_actions.passphrase_dialog is not None and tab.reset_actions.passphrase_dialog.isVisible())
+        wait_until(
+            lambda: (
+                tab.reset_actions.passphrase_dialog is not None
+                and tab.reset_actions.passphrase_dialog.isVisible()
+            )
+        )
         ask = tab.reset_actions.passphrase_dialog
         assert ask is not None
         ask.reject()
