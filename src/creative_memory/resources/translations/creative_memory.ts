@@ -415,97 +415,97 @@
 <context>
     <name>CountsCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="175"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="126"/>
         <source>What is remembered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="181"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="132"/>
         <source>Preferences:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="181"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="132"/>
         <source>Learned preferences of every status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="184"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="135"/>
         <source>By confidence:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="185"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="136"/>
         <source>Preferences that are not archived, by confidence tier</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="189"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="140"/>
         <source>Raw events:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="190"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="141"/>
         <source>Reactions recorded from your work, the evidence behind preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="192"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="143"/>
         <source>Retrievals:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="192"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="143"/>
         <source>Recorded retrievals (see Diagnostics)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="193"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="144"/>
         <source>Last event:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="193"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="144"/>
         <source>When the newest event happened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="196"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="147"/>
         <source>Last injected:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="198"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="149"/>
         <source>When Open Design last added creative memory to a prompt (self-tests and previews do not count)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="221"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="172"/>
         <source>Nothing is remembered yet. Memory grows as you react to work generated in Open Design. To look around first, explore a demo data set (about 1,000 preferences) in a separate demo store; your own memory is not touched.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="228"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="179"/>
         <source>Explore with &amp;demo data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="230"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="181"/>
         <source>Explore with demo data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="232"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="183"/>
         <source>Open a separate demo store with generated data; your own memory is not touched</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="262"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="213"/>
         <source>{n} {tier}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="268"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="219"/>
         <source>{n} archived</source>
         <translation type="unfinished"></translation>
     </message>
@@ -513,32 +513,32 @@
 <context>
     <name>DangerCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="528"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="197"/>
         <source>Danger zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="533"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="202"/>
         <source>Reset erases all creative memory of this user — preferences, raw events and diagnostics — and proves nothing recoverable remains. It cannot be undone; the dialog offers to export a backup first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="540"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="209"/>
         <source>Re&amp;set…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="541"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="210"/>
         <source>Erase all creative memory (asks first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="547"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="216"/>
         <source>B&amp;locked patterns…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="548"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="217"/>
         <source>What each block keeps, and lifting one</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1894,74 +1894,74 @@
 <context>
     <name>MemoryActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="98"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="99"/>
         <source>Could not turn creative memory on.</source>
         <extracomment>an action changed the memory status; the argument is the new MemoryStatus</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="100"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="101"/>
         <source>Could not turn creative memory off.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="135"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="136"/>
         <source>Could not pause creative memory.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="156"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="157"/>
         <source>Could not resume creative memory.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="171"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="172"/>
         <source>The folder {path} could not be opened in a file manager; open it by hand.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="194"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="195"/>
         <source>Running the checks…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="200"/>
         <location filename="../../gui/tabs/overview/actions.py" line="201"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="202"/>
         <source>The self-test could not run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="218"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="219"/>
         <source>Rebuilding preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="219"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="220"/>
         <source>Re-deriving every preference from the raw events…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="248"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="249"/>
         <source>Could not rebuild the preferences.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="254"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="255"/>
         <source>Rebuilt {n} preferences from {e} events in {s:.1f} s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="277"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="278"/>
         <source>Loading demo data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="278"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="279"/>
         <source>Generating the demo data set ({size})…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="302"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="303"/>
         <source>Could not load the demo data.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1969,47 +1969,47 @@
 <context>
     <name>MemoryCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="100"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="51"/>
         <source>Creative &amp;memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="102"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="53"/>
         <source>Creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="103"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="54"/>
         <source>Turn creative memory on or off. Off keeps what is stored.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="106"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="57"/>
         <source>&amp;Pause…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="107"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="58"/>
         <source>Pause learning and/or using for a while</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="113"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="64"/>
         <source>R&amp;esume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="114"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="65"/>
         <source>End the pause now: learn and use again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="123"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="74"/>
         <source>When on, Open Design learns your style from how you react to the work it generates (what you accept, refine, rate or revert) and adds it to the next prompt as a “Creative memory” block. When off, nothing is learned and nothing is added; what is already stored is kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/cards.py" line="166"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="117"/>
         <source>%n project(s) have memory switched off for them (see Projects).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2055,18 +2055,18 @@
 <context>
     <name>OverviewTab</name>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="98"/>
+        <location filename="../../gui/tabs/overview/view.py" line="92"/>
         <source>Overview</source>
         <extracomment>another switch about memory under the master switch (the memory notes), once added</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="244"/>
+        <location filename="../../gui/tabs/overview/view.py" line="238"/>
         <source>This store is read-only, so this cannot be changed: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="245"/>
+        <location filename="../../gui/tabs/overview/view.py" line="239"/>
         <source>no change can be made.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4251,161 +4251,161 @@
 <context>
     <name>RunActions</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="52"/>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="122"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="53"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="123"/>
         <source>No project (global only)</source>
         <extracomment>a dry run was shown nowhere yet: its summary and its stage events (as JSON rows) a recorded retrieval is in the reloaded list: its id (select it)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="59"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="60"/>
         <source>Project to retrieve for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="60"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="61"/>
         <source>The project the retrieval runs for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="66"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="67"/>
         <source>Block format</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="66"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="67"/>
         <source>Which prompt block format to build</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="67"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="68"/>
         <source>&amp;Dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="71"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="72"/>
         <source>Dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="72"/>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="133"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="73"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="134"/>
         <source>Run the engine and show its stage events here without recording anything</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="75"/>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="144"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="76"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="145"/>
         <source>&amp;Run (dry run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="79"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="80"/>
         <source>Run a retrieval now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="80"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="81"/>
         <source>Retrieve for the chosen project now; a recorded run appears at the top of the list</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="82"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="83"/>
         <source>E&amp;xport…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="84"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="85"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="84"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="85"/>
         <source>Save the filtered list as JSON or CSV</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="86"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="87"/>
         <source>Run a retrieval now:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="95"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="96"/>
         <source>Pro&amp;ject:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="98"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="99"/>
         <source>&amp;Mode:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="108"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="109"/>
         <source>Last action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="129"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="130"/>
         <source>This store is read-only: a retrieval can only be a dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="144"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="145"/>
         <source>&amp;Run a recorded retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="154"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="155"/>
         <source>The retrieval could not run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="176"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="179"/>
         <source>kept +{pos} / −{neg}, {tokens} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="180"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="183"/>
         <source>Dry run (not recorded) · {where} · {mode} · {kept}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="188"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="191"/>
         <source>Dry run for {where}: {kept}. Nothing was recorded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="192"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="195"/>
         <source>Recorded retrieval #{id} for {where}: {kept}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="196"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="199"/>
         <source>The current filters hide it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="205"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="208"/>
         <source>Export retrievals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="209"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="212"/>
         <source>JSON (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="209"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="212"/>
         <source>CSV (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="224"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="227"/>
         <source>The retrievals could not be exported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/diagnostics/run.py" line="231"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="234"/>
         <source>Exported %n retrievals to {path}.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4453,62 +4453,62 @@
 <context>
     <name>SelfTestCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="369"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="38"/>
         <source>Self-test</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="374"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="43"/>
         <source>Proves the gates: with memory off, using paused or a project disabled, a retrieval returns nothing. Your settings are put back exactly as they were.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="381"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="50"/>
         <source>Run sel&amp;f-test</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="382"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="51"/>
         <source>Run the checks now (takes a moment)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="388"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="57"/>
         <source>Reb&amp;uild from events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="389"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="58"/>
         <source>Re-derive every preference from the raw events (shows progress; can be cancelled)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="394"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="63"/>
         <source>Self-test result</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="397"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="66"/>
         <source>Self-test checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="439"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="108"/>
         <source>passed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="439"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="108"/>
         <source>failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="462"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="131"/>
         <source>✓ All {n} checks passed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="465"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="134"/>
         <source>✗ {bad} of {n} checks failed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4562,97 +4562,97 @@
 <context>
     <name>StoreCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="278"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="229"/>
         <source>Where it is stored</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="283"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="234"/>
         <source>Data folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="285"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="236"/>
         <source>How the folder was chosen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="287"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="238"/>
         <source>Store file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="289"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="240"/>
         <source>Keychain</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="291"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="242"/>
         <source>Where the install secret (used for blocked patterns) is kept</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="293"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="244"/>
         <source>Folder:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="294"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="245"/>
         <source>Why here:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="295"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="246"/>
         <source>Store:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="296"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="247"/>
         <source>Keychain:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="299"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="250"/>
         <source>&amp;Open folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="300"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="251"/>
         <source>Show the data folder in the file manager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="306"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="257"/>
         <source>C&amp;hange…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="307"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="258"/>
         <source>Every store found on this computer, or a folder of your choosing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="313"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="264"/>
         <source>Mo&amp;ve to this program&apos;s folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="314"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="265"/>
         <source>This store is in the first release&apos;s folder, which Open Design may use later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="347"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="298"/>
         <source>{name} — read-only: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="351"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="302"/>
         <source>{name} — demo data only; Open Design never reads it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="354"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="305"/>
         <source>{name} — shared with Open Design</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4994,62 +4994,62 @@ are upgraded from schema {old} to {new}.</source>
 <context>
     <name>TransferCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="474"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="143"/>
         <source>Export and import</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="479"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="148"/>
         <source>Move memory between computers without a cloud. Exports are readable only by you; encrypt them to carry them safely. Import also reads the prototype&apos;s preferences.json.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="486"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="155"/>
         <source>E&amp;xport…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="487"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="156"/>
         <source>Write all creative memory to a file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="491"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="160"/>
         <source>E&amp;ncrypt with a passphrase</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="493"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="162"/>
         <source>Encrypt with a passphrase</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="494"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="163"/>
         <source>Ask for a passphrase and encrypt the export (AES-GCM)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="497"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="166"/>
         <source>&amp;Import…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="498"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="167"/>
         <source>Merge or replace memory from an exported file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="504"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="173"/>
         <source>Save &amp;a report…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="505"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="174"/>
         <source>Write one printable page of everything memory knows about you, to read or to share</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="510"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="179"/>
         <source>Last export or import</source>
         <translation type="unfinished"></translation>
     </message>

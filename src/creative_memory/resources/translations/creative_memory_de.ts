@@ -417,97 +417,97 @@
 <context>
     <name>CountsCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="175"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="126"/>
         <source>What is remembered</source>
         <translation>Was gespeichert ist</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="181"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="132"/>
         <source>Preferences:</source>
         <translation>Präferenzen:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="181"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="132"/>
         <source>Learned preferences of every status</source>
         <translation>Gelernte Präferenzen jedes Status</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="184"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="135"/>
         <source>By confidence:</source>
         <translation>Nach Konfidenz:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="185"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="136"/>
         <source>Preferences that are not archived, by confidence tier</source>
         <translation>Nicht archivierte Präferenzen nach Konfidenzstufe</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="189"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="140"/>
         <source>Raw events:</source>
         <translation>Rohereignisse:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="190"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="141"/>
         <source>Reactions recorded from your work, the evidence behind preferences</source>
         <translation>Aus Ihrer Arbeit aufgezeichnete Reaktionen, die Belege hinter den Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="192"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="143"/>
         <source>Retrievals:</source>
         <translation>Abrufe:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="192"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="143"/>
         <source>Recorded retrievals (see Diagnostics)</source>
         <translation>Aufgezeichnete Abrufe (siehe Diagnose)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="193"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="144"/>
         <source>Last event:</source>
         <translation>Letztes Ereignis:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="193"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="144"/>
         <source>When the newest event happened</source>
         <translation>Wann das neueste Ereignis stattfand</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="196"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="147"/>
         <source>Last injected:</source>
         <translation>Zuletzt eingefügt:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="198"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="149"/>
         <source>When Open Design last added creative memory to a prompt (self-tests and previews do not count)</source>
         <translation>Wann Open Design zuletzt das kreative Gedächtnis in einen Prompt eingefügt hat (Selbsttests und Vorschauen zählen nicht)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="221"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="172"/>
         <source>Nothing is remembered yet. Memory grows as you react to work generated in Open Design. To look around first, explore a demo data set (about 1,000 preferences) in a separate demo store; your own memory is not touched.</source>
         <translation>Noch ist nichts gespeichert. Das Gedächtnis wächst, während Sie auf Arbeiten reagieren, die Open Design erzeugt. Um sich zuerst umzusehen, erkunden Sie einen Demodatensatz (etwa 1.000 Präferenzen) in einem eigenen Demospeicher; Ihr eigenes Gedächtnis bleibt unberührt.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="228"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="179"/>
         <source>Explore with &amp;demo data</source>
         <translation>Mit &amp;Demodaten erkunden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="230"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="181"/>
         <source>Explore with demo data</source>
         <translation>Mit Demodaten erkunden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="232"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="183"/>
         <source>Open a separate demo store with generated data; your own memory is not touched</source>
         <translation>Einen eigenen Demospeicher mit erzeugten Daten öffnen; Ihr eigenes Gedächtnis bleibt unberührt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="262"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="213"/>
         <source>{n} {tier}</source>
         <translation>{n} {tier}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="268"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="219"/>
         <source>{n} archived</source>
         <translation>{n} archiviert</translation>
     </message>
@@ -515,32 +515,32 @@
 <context>
     <name>DangerCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="528"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="197"/>
         <source>Danger zone</source>
         <translation>Gefahrenbereich</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="533"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="202"/>
         <source>Reset erases all creative memory of this user — preferences, raw events and diagnostics — and proves nothing recoverable remains. It cannot be undone; the dialog offers to export a backup first.</source>
         <translation>Zurücksetzen löscht das gesamte kreative Gedächtnis dieses Benutzers – Präferenzen, Rohereignisse und Diagnosedaten – und weist nach, dass nichts Wiederherstellbares bleibt. Das kann nicht rückgängig gemacht werden; der Dialog bietet an, vorher eine Sicherung zu exportieren.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="540"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="209"/>
         <source>Re&amp;set…</source>
         <translation>&amp;Zurücksetzen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="541"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="210"/>
         <source>Erase all creative memory (asks first)</source>
         <translation>Das gesamte kreative Gedächtnis löschen (mit Rückfrage)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="547"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="216"/>
         <source>B&amp;locked patterns…</source>
         <translation>Gesperrte &amp;Muster…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="548"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="217"/>
         <source>What each block keeps, and lifting one</source>
         <translation>Was jede Sperre behält, und eine aufheben</translation>
     </message>
@@ -1896,74 +1896,74 @@
 <context>
     <name>MemoryActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="98"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="99"/>
         <source>Could not turn creative memory on.</source>
         <extracomment>an action changed the memory status; the argument is the new MemoryStatus</extracomment>
         <translation>Das kreative Gedächtnis konnte nicht eingeschaltet werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="100"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="101"/>
         <source>Could not turn creative memory off.</source>
         <translation>Das kreative Gedächtnis konnte nicht ausgeschaltet werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="135"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="136"/>
         <source>Could not pause creative memory.</source>
         <translation>Das kreative Gedächtnis konnte nicht pausiert werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="156"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="157"/>
         <source>Could not resume creative memory.</source>
         <translation>Das kreative Gedächtnis konnte nicht fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="171"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="172"/>
         <source>The folder {path} could not be opened in a file manager; open it by hand.</source>
         <translation>Der Ordner {path} konnte nicht in einer Dateiverwaltung geöffnet werden; öffnen Sie ihn von Hand.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="194"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="195"/>
         <source>Running the checks…</source>
         <translation>Prüfungen laufen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="200"/>
         <location filename="../../gui/tabs/overview/actions.py" line="201"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="202"/>
         <source>The self-test could not run.</source>
         <translation>Der Selbsttest konnte nicht laufen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="218"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="219"/>
         <source>Rebuilding preferences</source>
         <translation>Präferenzen werden neu aufgebaut</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="219"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="220"/>
         <source>Re-deriving every preference from the raw events…</source>
         <translation>Jede Präferenz wird aus den Rohereignissen neu abgeleitet…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="248"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="249"/>
         <source>Could not rebuild the preferences.</source>
         <translation>Die Präferenzen konnten nicht neu aufgebaut werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="254"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="255"/>
         <source>Rebuilt {n} preferences from {e} events in {s:.1f} s.</source>
         <translation>{n} Präferenzen aus {e} Ereignissen in {s:.1f} s neu aufgebaut.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="277"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="278"/>
         <source>Loading demo data</source>
         <translation>Demodaten werden geladen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="278"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="279"/>
         <source>Generating the demo data set ({size})…</source>
         <translation>Der Demodatensatz ({size}) wird erzeugt…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="302"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="303"/>
         <source>Could not load the demo data.</source>
         <translation>Die Demodaten konnten nicht geladen werden.</translation>
     </message>
@@ -1971,47 +1971,47 @@
 <context>
     <name>MemoryCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="100"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="51"/>
         <source>Creative &amp;memory</source>
         <translation>Kreatives &amp;Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="102"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="53"/>
         <source>Creative memory</source>
         <translation>Kreatives Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="103"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="54"/>
         <source>Turn creative memory on or off. Off keeps what is stored.</source>
         <translation>Das kreative Gedächtnis ein- oder ausschalten. Aus behält, was gespeichert ist.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="106"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="57"/>
         <source>&amp;Pause…</source>
         <translation>&amp;Pausieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="107"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="58"/>
         <source>Pause learning and/or using for a while</source>
         <translation>Lernen und/oder Nutzen eine Zeit lang pausieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="113"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="64"/>
         <source>R&amp;esume</source>
         <translation>Fort&amp;setzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="114"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="65"/>
         <source>End the pause now: learn and use again</source>
         <translation>Die Pause jetzt beenden: wieder lernen und nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="123"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="74"/>
         <source>When on, Open Design learns your style from how you react to the work it generates (what you accept, refine, rate or revert) and adds it to the next prompt as a “Creative memory” block. When off, nothing is learned and nothing is added; what is already stored is kept.</source>
         <translation>Wenn es an ist, lernt Open Design Ihren Stil daraus, wie Sie auf die erzeugten Arbeiten reagieren (was Sie annehmen, verfeinern, bewerten oder rückgängig machen), und fügt ihn dem nächsten Prompt als Block „Creative memory“ hinzu. Wenn es aus ist, wird nichts gelernt und nichts hinzugefügt; was schon gespeichert ist, bleibt erhalten.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/cards.py" line="166"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="117"/>
         <source>%n project(s) have memory switched off for them (see Projects).</source>
         <translation>
             <numerusform>Für %n Projekt ist das Gedächtnis ausgeschaltet (siehe Projekte).</numerusform>
@@ -2058,18 +2058,18 @@
 <context>
     <name>OverviewTab</name>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="98"/>
+        <location filename="../../gui/tabs/overview/view.py" line="92"/>
         <source>Overview</source>
         <extracomment>another switch about memory under the master switch (the memory notes), once added</extracomment>
         <translation>Übersicht</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="244"/>
+        <location filename="../../gui/tabs/overview/view.py" line="238"/>
         <source>This store is read-only, so this cannot be changed: {reason}</source>
         <translation>Dieser Speicher ist schreibgeschützt, daher kann das nicht geändert werden: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="245"/>
+        <location filename="../../gui/tabs/overview/view.py" line="239"/>
         <source>no change can be made.</source>
         <translation>es kann nichts geändert werden.</translation>
     </message>
@@ -4256,161 +4256,161 @@
 <context>
     <name>RunActions</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="52"/>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="122"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="53"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="123"/>
         <source>No project (global only)</source>
         <extracomment>a dry run was shown nowhere yet: its summary and its stage events (as JSON rows) a recorded retrieval is in the reloaded list: its id (select it)</extracomment>
         <translation>Kein Projekt (nur global)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="59"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="60"/>
         <source>Project to retrieve for</source>
         <translation>Projekt für den Abruf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="60"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="61"/>
         <source>The project the retrieval runs for</source>
         <translation>Das Projekt, für das der Abruf läuft</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="66"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="67"/>
         <source>Block format</source>
         <translation>Blockformat</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="66"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="67"/>
         <source>Which prompt block format to build</source>
         <translation>Welches Format der Prompt-Block haben soll</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="67"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="68"/>
         <source>&amp;Dry run</source>
         <translation>P&amp;robelauf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="71"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="72"/>
         <source>Dry run</source>
         <translation>Probelauf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="72"/>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="133"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="73"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="134"/>
         <source>Run the engine and show its stage events here without recording anything</source>
         <translation>Die Engine ausführen und ihre Phasenereignisse hier anzeigen, ohne etwas aufzuzeichnen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="75"/>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="144"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="76"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="145"/>
         <source>&amp;Run (dry run)</source>
         <translation>&amp;Ausführen (Probelauf)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="79"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="80"/>
         <source>Run a retrieval now</source>
         <translation>Jetzt abrufen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="80"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="81"/>
         <source>Retrieve for the chosen project now; a recorded run appears at the top of the list</source>
         <translation>Jetzt für das gewählte Projekt abrufen; ein aufgezeichneter Lauf erscheint oben in der Liste</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="82"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="83"/>
         <source>E&amp;xport…</source>
         <translation>E&amp;xportieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="84"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="85"/>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="84"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="85"/>
         <source>Save the filtered list as JSON or CSV</source>
         <translation>Die gefilterte Liste als JSON oder CSV speichern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="86"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="87"/>
         <source>Run a retrieval now:</source>
         <translation>Jetzt abrufen:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="95"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="96"/>
         <source>Pro&amp;ject:</source>
         <translation>Pro&amp;jekt:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="98"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="99"/>
         <source>&amp;Mode:</source>
         <translation>&amp;Modus:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="108"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="109"/>
         <source>Last action</source>
         <translation>Letzte Aktion</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="129"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="130"/>
         <source>This store is read-only: a retrieval can only be a dry run</source>
         <translation>Dieser Speicher ist schreibgeschützt: Ein Abruf kann nur ein Probelauf sein</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="144"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="145"/>
         <source>&amp;Run a recorded retrieval</source>
         <translation>&amp;Aufgezeichneten Abruf ausführen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="154"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="155"/>
         <source>The retrieval could not run.</source>
         <translation>Der Abruf konnte nicht laufen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="176"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="179"/>
         <source>kept +{pos} / −{neg}, {tokens} tokens</source>
         <translation>behalten +{pos} / −{neg}, {tokens} Token</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="180"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="183"/>
         <source>Dry run (not recorded) · {where} · {mode} · {kept}</source>
         <translation>Probelauf (nicht aufgezeichnet) · {where} · {mode} · {kept}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="188"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="191"/>
         <source>Dry run for {where}: {kept}. Nothing was recorded.</source>
         <translation>Probelauf für {where}: {kept}. Nichts wurde aufgezeichnet.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="192"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="195"/>
         <source>Recorded retrieval #{id} for {where}: {kept}.</source>
         <translation>Abruf Nr. {id} für {where} aufgezeichnet: {kept}.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="196"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="199"/>
         <source>The current filters hide it.</source>
         <translation>Die aktuellen Filter blenden ihn aus.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="205"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="208"/>
         <source>Export retrievals</source>
         <translation>Abrufe exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="209"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="212"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="209"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="212"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/run.py" line="224"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="227"/>
         <source>The retrievals could not be exported.</source>
         <translation>Die Abrufe konnten nicht exportiert werden.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/diagnostics/run.py" line="231"/>
+        <location filename="../../gui/tabs/diagnostics/run.py" line="234"/>
         <source>Exported %n retrievals to {path}.</source>
         <translation>
             <numerusform>%n Abruf nach {path} exportiert.</numerusform>
@@ -4459,62 +4459,62 @@
 <context>
     <name>SelfTestCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="369"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="38"/>
         <source>Self-test</source>
         <translation>Selbsttest</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="374"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="43"/>
         <source>Proves the gates: with memory off, using paused or a project disabled, a retrieval returns nothing. Your settings are put back exactly as they were.</source>
         <translation>Weist die Sperren nach: Bei ausgeschaltetem Gedächtnis, pausiertem Nutzen oder deaktiviertem Projekt liefert ein Abruf nichts. Ihre Einstellungen werden genau so zurückgestellt, wie sie waren.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="381"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="50"/>
         <source>Run sel&amp;f-test</source>
         <translation>Selbst&amp;test ausführen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="382"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="51"/>
         <source>Run the checks now (takes a moment)</source>
         <translation>Die Prüfungen jetzt ausführen (dauert einen Moment)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="388"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="57"/>
         <source>Reb&amp;uild from events</source>
         <translation>Aus Ereignissen neu auf&amp;bauen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="389"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="58"/>
         <source>Re-derive every preference from the raw events (shows progress; can be cancelled)</source>
         <translation>Jede Präferenz aus den Rohereignissen neu ableiten (zeigt den Fortschritt; kann abgebrochen werden)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="394"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="63"/>
         <source>Self-test result</source>
         <translation>Ergebnis des Selbsttests</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="397"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="66"/>
         <source>Self-test checks</source>
         <translation>Prüfungen des Selbsttests</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="439"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="108"/>
         <source>passed</source>
         <translation>bestanden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="439"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="108"/>
         <source>failed</source>
         <translation>fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="462"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="131"/>
         <source>✓ All {n} checks passed.</source>
         <translation>✓ Alle {n} Prüfungen bestanden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="465"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="134"/>
         <source>✗ {bad} of {n} checks failed.</source>
         <translation>✗ {bad} von {n} Prüfungen fehlgeschlagen.</translation>
     </message>
@@ -4568,97 +4568,97 @@
 <context>
     <name>StoreCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="278"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="229"/>
         <source>Where it is stored</source>
         <translation>Wo es gespeichert ist</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="283"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="234"/>
         <source>Data folder</source>
         <translation>Datenordner</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="285"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="236"/>
         <source>How the folder was chosen</source>
         <translation>Wie der Ordner gewählt wurde</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="287"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="238"/>
         <source>Store file</source>
         <translation>Speicherdatei</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="289"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="240"/>
         <source>Keychain</source>
         <translation>Schlüsselbund</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="291"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="242"/>
         <source>Where the install secret (used for blocked patterns) is kept</source>
         <translation>Wo das Installationsgeheimnis (für gesperrte Muster) aufbewahrt wird</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="293"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="244"/>
         <source>Folder:</source>
         <translation>Ordner:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="294"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="245"/>
         <source>Why here:</source>
         <translation>Warum hier:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="295"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="246"/>
         <source>Store:</source>
         <translation>Speicher:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="296"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="247"/>
         <source>Keychain:</source>
         <translation>Schlüsselbund:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="299"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="250"/>
         <source>&amp;Open folder</source>
         <translation>&amp;Ordner öffnen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="300"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="251"/>
         <source>Show the data folder in the file manager</source>
         <translation>Den Datenordner in der Dateiverwaltung zeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="306"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="257"/>
         <source>C&amp;hange…</source>
         <translation>Ä&amp;ndern…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="307"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="258"/>
         <source>Every store found on this computer, or a folder of your choosing</source>
         <translation>Jeder auf diesem Computer gefundene Speicher oder ein Ordner Ihrer Wahl</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="313"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="264"/>
         <source>Mo&amp;ve to this program&apos;s folder…</source>
         <translation>In den Ordner dieses Programms &amp;verschieben…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="314"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="265"/>
         <source>This store is in the first release&apos;s folder, which Open Design may use later</source>
         <translation>Dieser Speicher liegt im Ordner der ersten Version, den Open Design später verwenden könnte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="347"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="298"/>
         <source>{name} — read-only: {reason}</source>
         <translation>{name} – schreibgeschützt: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="351"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="302"/>
         <source>{name} — demo data only; Open Design never reads it</source>
         <translation>{name} – nur Demodaten; Open Design liest ihn nie</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="354"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="305"/>
         <source>{name} — shared with Open Design</source>
         <translation>{name} – gemeinsam mit Open Design genutzt</translation>
     </message>
@@ -5007,62 +5007,62 @@ werden von Schema {old} auf {new} aktualisiert.</translation>
 <context>
     <name>TransferCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="474"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="143"/>
         <source>Export and import</source>
         <translation>Export und Import</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="479"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="148"/>
         <source>Move memory between computers without a cloud. Exports are readable only by you; encrypt them to carry them safely. Import also reads the prototype&apos;s preferences.json.</source>
         <translation>Gedächtnis ohne Cloud zwischen Computern übertragen. Exporte sind nur für Sie lesbar; verschlüsseln Sie sie, um sie sicher mitzunehmen. Der Import liest auch die preferences.json des Prototyps.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="486"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="155"/>
         <source>E&amp;xport…</source>
         <translation>E&amp;xportieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="487"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="156"/>
         <source>Write all creative memory to a file</source>
         <translation>Das gesamte kreative Gedächtnis in eine Datei schreiben</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="491"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="160"/>
         <source>E&amp;ncrypt with a passphrase</source>
         <translation>Mit einer P&amp;assphrase verschlüsseln</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="493"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="162"/>
         <source>Encrypt with a passphrase</source>
         <translation>Mit einer Passphrase verschlüsseln</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="494"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="163"/>
         <source>Ask for a passphrase and encrypt the export (AES-GCM)</source>
         <translation>Nach einer Passphrase fragen und den Export verschlüsseln (AES-GCM)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="497"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="166"/>
         <source>&amp;Import…</source>
         <translation>&amp;Importieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="498"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="167"/>
         <source>Merge or replace memory from an exported file</source>
         <translation>Gedächtnis aus einer exportierten Datei zusammenführen oder ersetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="504"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="173"/>
         <source>Save &amp;a report…</source>
         <translation>Be&amp;richt speichern…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="505"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="174"/>
         <source>Write one printable page of everything memory knows about you, to read or to share</source>
         <translation>Eine druckbare Seite mit allem, was das Gedächtnis über Sie weiß – zum Lesen oder Weitergeben</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="510"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="179"/>
         <source>Last export or import</source>
         <translation>Letzter Export oder Import</translation>
     </message>

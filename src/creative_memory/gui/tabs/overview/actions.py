@@ -21,8 +21,9 @@ from creative_memory.gui.asyncbridge import async_slot, wait_dialog
 from creative_memory.gui.dialogs import store as store_dialogs
 from creative_memory.gui.dialogs.pause import PauseDialog
 from creative_memory.gui.errors import show_error
-from creative_memory.gui.tabs.overview.cards import CountsCard, MemoryCard, SelfTestCard
+from creative_memory.gui.tabs.overview.cards import CountsCard, MemoryCard
 from creative_memory.gui.tabs.overview.core import ActionSupport
+from creative_memory.gui.tabs.overview.tool_cards import SelfTestCard
 from creative_memory.services import selftest
 from creative_memory.services.common.errors import Cancelled, CreativeMemoryError
 from creative_memory.services.controls import audit, controls

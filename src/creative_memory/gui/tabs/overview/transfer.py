@@ -20,9 +20,9 @@ from creative_memory.gui.dialogs.import_confirm import ImportConfirmDialog
 from creative_memory.gui.dialogs.import_mode import ImportDialog
 from creative_memory.gui.dialogs.passphrase import PassphraseDialog
 from creative_memory.gui.replace import replace_allowed
-from creative_memory.gui.tabs.overview.cards import TransferCard
 from creative_memory.gui.tabs.overview.core import ActionSupport
 from creative_memory.gui.tabs.overview.text import breakable_path
+from creative_memory.gui.tabs.overview.tool_cards import TransferCard
 from creative_memory.services.keychain.secrets import passphrase_key
 from creative_memory.services.transfer import crypto, exporting, import_plan, importing
 from creative_memory.services.transfer.bundle import TransferResult

@@ -21,14 +21,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QScrollArea, QVBoxLayout, QWi
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.tabs.overview.actions import MemoryActions
-from creative_memory.gui.tabs.overview.cards import (
-    CountsCard,
-    DangerCard,
-    MemoryCard,
-    SelfTestCard,
-    StoreCard,
-    TransferCard,
-)
+from creative_memory.gui.tabs.overview.cards import CountsCard, MemoryCard, StoreCard
 from creative_memory.gui.tabs.overview.core import (
     ActionSupport,
     KeychainLine,
@@ -36,6 +29,7 @@ from creative_memory.gui.tabs.overview.core import (
     overview_facts,
 )
 from creative_memory.gui.tabs.overview.reset import ResetActions
+from creative_memory.gui.tabs.overview.tool_cards import DangerCard, SelfTestCard, TransferCard
 from creative_memory.gui.tabs.overview.transfer import TransferActions
 from creative_memory.gui.visible import said
 from creative_memory.services.common.errors import CreativeMemoryError
