@@ -27,7 +27,7 @@ from creative_memory.gui.theme import apply_scheme
 from creative_memory.model.constants import Actor, Mode, Origin
 from creative_memory.services.controls import controls
 from creative_memory.services.inspection import retrieval_log
-from creative_memory.services.retrieval import reasons, retrieval
+from creative_memory.services.retrieval import event_reasons, retrieval
 
 DAY = 86_400_000
 SHOTS = Path(os.environ.get("CM_SHOTS_DIR") or tempfile.gettempdir()) / "cm-shots"
@@ -187,7 +187,7 @@ def test_selecting_a_retrieval_shows_its_stage_events_and_traces_in_order(
     wait_until(lambda: [(e["stage"], e["type"], e["trace"]) for e in tab.shown_events()] == expected)
     m = tab.events_model
     assert [m.index(i, 4).data() for i in range(m.rowCount())] == [
-        reasons.event_sentence(e.as_json()) for e in first.result.events
+        event_reasons.event_sentence(e.as_json()) for e in first.result.events
     ]
     assert [m.index(i, 0).data() for i in range(m.rowCount())] == [str(i + 1) for i in range(len(expected))]
     kept = [m.index(i, 3).data() for i in range(m.rowCount()) if m.index(i, 2).data() == "kept"]
@@ -195,7 +195,9 @@ def test_selecting_a_retrieval_shows_its_stage_events_and_traces_in_order(
     assert tab.events_view.wordWrap()
     # The selected event's whole trace and its fields are readable in the detail pane.
     tab.events_view.selectRow(len(expected) - 1)
-    assert tab.detail.toPlainText().startswith(reasons.event_sentence(first.result.events[-1].as_json()))
+    assert tab.detail.toPlainText().startswith(
+        event_reasons.event_sentence(first.result.events[-1].as_json())
+    )
     assert expected[-1][2] in tab.detail.toPlainText()
     assert "preference_key:" in tab.detail.toPlainText()
     assert f"Retrieval #{first.retrieval_id}" in tab.summary.text()

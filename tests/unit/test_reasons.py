@@ -14,7 +14,7 @@ from creative_memory.services.common.clock import FOREVER_MS
 from creative_memory.services.controls import controls
 from creative_memory.services.ingest.ingest import ingest_jsonl
 from creative_memory.services.inspection import explain
-from creative_memory.services.retrieval import reasons, retrieval
+from creative_memory.services.retrieval import event_reasons, reasons, retrieval
 from creative_memory.services.retrieval.reasons import Fate
 from creative_memory.services.store.store import Store
 
@@ -136,7 +136,7 @@ def test_the_empty_block_sentences() -> None:
 
 def test_diagnostics_event_sentences_use_readable_names() -> None:
     kept = {"type": "kept", "preference_key": "global/layout/airy_spacing/positive", "strength": 0.71}
-    assert reasons.event_sentence(kept) == "Kept airy spacing (layout), positive (strength 0.71)."
+    assert event_reasons.event_sentence(kept) == "Kept airy spacing (layout), positive (strength 0.71)."
     budget = {
         "type": "token_budget_exceeded",
         "preference_key": "global/imagery/drop_shadows/negative",
@@ -144,28 +144,33 @@ def test_diagnostics_event_sentences_use_readable_names() -> None:
         "estimated_tokens_at_cut": 190,
         "budget": 200,
     }
-    assert reasons.event_sentence(budget) == (
+    assert event_reasons.event_sentence(budget) == (
         "Left out drop shadows (imagery), negative: the block had used 190 of its 200 tokens, "
         "and this one did not fit."
     )
     lifecycle = {"type": "below_threshold", "count": 3, "reasons": {"strength": 2, "status": 1, "tier": 0}}
-    assert reasons.event_sentence(lifecycle) == (
+    assert event_reasons.event_sentence(lifecycle) == (
         "3 left out by the lifecycle filter: 2 below the 0.40 strength threshold, "
         "1 not stable (under review or archived)."
     )
     named = {**lifecycle, "sample": ["project:p1/layout/dense_grids/negative"]}
-    assert reasons.event_sentence(named).endswith(" Among them: dense grids (layout), negative, project p1.")
+    assert event_reasons.event_sentence(named).endswith(
+        " Among them: dense grids (layout), negative, project p1."
+    )
     capped = {
         "type": "hard_cap_applied",
         "total_eligible": 22,
         "cap": 20,
         "dropped_patterns": ["muted_palette"],
     }
-    assert reasons.event_sentence(capped).endswith(" Next in line: muted palette.")
+    assert event_reasons.event_sentence(capped).endswith(" Next in line: muted palette.")
     gate = {"type": "memory_paused"}
-    assert reasons.event_sentence(gate) == "Nothing injected: using memory was paused."
+    assert event_reasons.event_sentence(gate) == "Nothing injected: using memory was paused."
     cap = {"type": "hard_cap_applied", "total_eligible": 31, "cap": 20}
-    assert reasons.event_sentence(cap) == "31 preferences were eligible; the 20 strongest fill the 20 places."
+    assert (
+        event_reasons.event_sentence(cap)
+        == "31 preferences were eligible; the 20 strongest fill the 20 places."
+    )
 
 
 # --------------------------------------------------------------------------- on a real store

@@ -14,7 +14,7 @@ from PySide6.QtCore import (
 
 from creative_memory.gui.itemmodels.rows import Index, Row, RowsTableModel
 from creative_memory.gui.visible import for_display, said, shown_id, shown_name, shown_pair
-from creative_memory.services.retrieval.reasons import event_said
+from creative_memory.services.retrieval.event_reasons import event_said
 
 
 def pattern_of(event: Row) -> str:

@@ -3253,8 +3253,8 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../services/retrieval/event_reasons.py" line="146"/>
         <location filename="../../services/retrieval/reasons.py" line="84"/>
-        <location filename="../../services/retrieval/reasons.py" line="469"/>
         <source>project {id}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3434,97 +3434,97 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="355"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="32"/>
         <source>positive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="357"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="34"/>
         <source>negative</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="378"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="55"/>
         <source>Kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="380"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="57"/>
         <source>Kept {label} (strength {strength:.2f}).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="386"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="63"/>
         <source>{n} {why}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="394"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="71"/>
         <source>{count} left out by the lifecycle filter: {parts}. Among them: {sample}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="400"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="77"/>
         <source>{count} left out by the lifecycle filter: {parts}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="410"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="87"/>
         <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places. Next in line: {next}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="418"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="95"/>
         <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="428"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="105"/>
         <source>Places freed by a ceiling went to {what}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="435"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="112"/>
         <source>Left out: {cut}: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="441"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="118"/>
         <source>Left out {what}: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="446"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="123"/>
         <source>Global {label} not used: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="450"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="127"/>
         <source>{count} more global preferences not used: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="453"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="130"/>
         <source>Nothing injected: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="484"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="161"/>
         <source>below the {threshold:.2f} strength threshold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="488"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="165"/>
         <source>not stable (under review or archived)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="490"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="167"/>
         <source>of low confidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="492"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="169"/>
         <source>of a type not asked for</source>
         <translation type="unfinished"></translation>
     </message>
