@@ -32,7 +32,8 @@ from bench.common import (
 )
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import EventPattern
-from creative_memory.services.common.spellings import Spellings, canonical_name
+from creative_memory.services.common.spelled_bytes import Spellings
+from creative_memory.services.common.spellings import canonical_name
 from creative_memory.services.engine.block import human
 from creative_memory.services.forget.byte_scan import count_bytes, needles_for
 from creative_memory.services.forget.erasure import Target

@@ -19,7 +19,8 @@ from sqlalchemy import select
 
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import Event, Preference
-from creative_memory.services.common.spellings import Spellings, canonical_name
+from creative_memory.services.common.spelled_bytes import Spellings
+from creative_memory.services.common.spellings import canonical_name
 from creative_memory.services.forget import erasure, forgetting
 from creative_memory.services.forget.spelled_search import count_spelled
 from creative_memory.services.ingest.blocklist import BlockChecker

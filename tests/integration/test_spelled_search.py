@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from creative_memory.model.constants import Actor
-from creative_memory.services.common.spellings import Spelling, Spellings, canonical_name, fold_bytes
+from creative_memory.services.common.spelled_bytes import Spelling, Spellings, fold_bytes
+from creative_memory.services.common.spellings import canonical_name
 from creative_memory.services.forget import erasure, forgetting
 from creative_memory.services.forget.erasure_search import live_copies
 from creative_memory.services.forget.spelled_search import count_spelled

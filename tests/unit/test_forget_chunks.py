@@ -22,7 +22,8 @@ from store_helpers import outside_write
 
 from creative_memory.model.constants import Actor
 from creative_memory.services.common.errors import InterruptedWork
-from creative_memory.services.common.spellings import Spellings, canonical_name
+from creative_memory.services.common.spelled_bytes import Spellings
+from creative_memory.services.common.spellings import canonical_name
 from creative_memory.services.context import Context
 from creative_memory.services.demo import demo
 from creative_memory.services.derivation import cache_state, derivation, rebuild

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from creative_memory.model.names import InvalidName, check_name, check_scope, is_name
-from creative_memory.services.common import spellings
+from creative_memory.services.common import spelled_bytes, spellings
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.common.naming import valid_name, valid_project
 from creative_memory.services.common.spellings import canonical_name
@@ -154,8 +154,8 @@ def test_mentions_find_and_scrub_every_spelling(name: str, text: str, found: boo
     import sqlite3
 
     con = sqlite3.connect(":memory:")
-    likes = spellings.Spelling(canonical_name(name)).likes()
-    where = " OR ".join(["? LIKE ? ESCAPE '\\'"] * len(likes) + [spellings.exotic_sql("?")])
+    likes = spelled_bytes.Spelling(canonical_name(name)).likes()
+    where = " OR ".join(["? LIKE ? ESCAPE '\\'"] * len(likes) + [spelled_bytes.exotic_sql("?")])
     args = [a for like in likes for a in (text, like)] + [text, text]
     hit = con.execute(f"SELECT {where}", args).fetchone()[0]
     assert bool(hit) or not found
@@ -165,11 +165,11 @@ def test_mentions_find_and_scrub_every_spelling(name: str, text: str, found: boo
 def test_byte_needles_find_every_case_and_normalisation_form(name: str) -> None:
     """ASCII case and separators are folded; non-ASCII letters in any uniform case, and the stored
     spelling itself (forget passes every stored spelling), in NFC and NFD."""
-    needles = spellings.byte_needles(canonical_name(name), [name])
+    needles = spelled_bytes.byte_needles(canonical_name(name), [name])
     forms = {name, name.upper(), name.title(), name.replace("_", " "), name.upper().replace("_", "-")}
     for form in forms:
         for nf in ("NFC", NFD):
-            data = spellings.fold_bytes(f"xx {unicodedata.normalize(nf, form)} yy".encode())
+            data = spelled_bytes.fold_bytes(f"xx {unicodedata.normalize(nf, form)} yy".encode())
             assert any(n in data for n in needles), (form, nf)
 
 

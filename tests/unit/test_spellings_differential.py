@@ -22,14 +22,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from creative_memory.model.names import is_name
-from creative_memory.services.common import spellings
-from creative_memory.services.common.spellings import (
-    Mentions,
-    Spelling,
-    Spellings,
-    canonical_name,
-    fold_bytes,
-)
+from creative_memory.services.common import spelled_bytes, spellings
+from creative_memory.services.common.spelled_bytes import Spelling, Spellings, fold_bytes
+from creative_memory.services.common.spellings import Mentions, canonical_name
 from creative_memory.services.forget.spelled_search import count_spelled
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.keychain.secrets import SecretStore
@@ -193,7 +188,7 @@ def test_the_file_search_and_the_backup_search_find_the_same_mentions(
 def test_no_code_point_outside_the_scanned_ranges_folds_or_joins() -> None:
     """The byte search's tables read only ``_SCANNED``: every other assigned code point folds to
     itself and joins nothing (checked on this Python's Unicode data)."""
-    inside = {cp for lo, hi in spellings._SCANNED for cp in range(lo, hi)}
+    inside = {cp for lo, hi in spelled_bytes._SCANNED for cp in range(lo, hi)}
     odd = []
     for cp in range(0x80, 0x110000):
         if cp in inside or 0xD800 <= cp < 0xE000:
@@ -201,6 +196,6 @@ def test_no_code_point_outside_the_scanned_ranges_folds_or_joins() -> None:
         ch = chr(cp)
         if unicodedata.category(ch) in ("Cn", "Co"):
             continue
-        if spellings.fold_cluster.__wrapped__(ch) != ch or spellings._jamo_or_mark(ch):
+        if spellings.fold_cluster.__wrapped__(ch) != ch or spelled_bytes._jamo_or_mark(ch):
             odd.append(hex(cp))
     assert odd == []

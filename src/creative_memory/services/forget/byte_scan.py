@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from creative_memory.services.common import spellings
+from creative_memory.services.common import spelled_bytes, spellings
 from creative_memory.services.store import held_files
 from creative_memory.services.store.store import sqlite_file_set
 
@@ -66,7 +66,7 @@ def folded(buf: bytearray) -> tuple[bytearray, int]:
     buffer's address (for ``memmem``). One pass: folding a slice of the buffer and copying it back
     into the buffer read and copied every byte twice more (the search of a large store ran at about
     half the speed of the fold alone)."""
-    out = buf.translate(spellings.FOLD)
+    out = buf.translate(spelled_bytes.FOLD)
     return out, ctypes.addressof((ctypes.c_char * len(out)).from_buffer(out))
 
 
@@ -154,4 +154,4 @@ def needles_for(pattern: str, spelled: Iterable[str] = ()) -> list[bytes]:
     """Folded needles (search them with ``fold=True``): the anchors of the pattern's canonical name
     and of the spellings it is stored under. Every mention holds one (a hit is not always a
     mention: the exact count is :func:`creative_memory.services.forget.spelled_search.count_spelled`)."""
-    return spellings.byte_needles(spellings.canonical_name(pattern), spelled)
+    return spelled_bytes.byte_needles(spellings.canonical_name(pattern), spelled)

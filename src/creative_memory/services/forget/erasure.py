@@ -27,7 +27,7 @@ from creative_memory.model.constants import Polarity, scope_for
 from creative_memory.model.tables import (
     Preference,
 )
-from creative_memory.services.common import spellings
+from creative_memory.services.common import spelled_bytes
 from creative_memory.services.common.naming import optional_project, valid_name
 from creative_memory.services.common.spellings import canonical_name
 from creative_memory.services.forget.erasure_search import (
@@ -158,7 +158,7 @@ def verify_erasure(
     whole = [t for t in targets if t.whole]
     if whole:
         # Every spelling of each name, mixed non-ASCII case included (docs/decisions/0029).
-        names = spellings.Spellings({canonical_name(t.pattern) for t in whole})
+        names = spelled_bytes.Spellings({canonical_name(t.pattern) for t in whole})
         anchors = sorted({f.decode("utf-8") for s in names.names for f in s.forms})
         receipt.occurrences, live = _search(store, names, account=receipt.checkpointed)
         if receipt.occurrences and live is not None and sum(live.values()) == receipt.occurrences:
@@ -261,7 +261,9 @@ def _wal_empty(path: Path) -> bool:
         return True
 
 
-def _search(store: Store, names: spellings.Spellings, *, account: bool) -> tuple[int, dict[str, int] | None]:
+def _search(
+    store: Store, names: spelled_bytes.Spellings, *, account: bool
+) -> tuple[int, dict[str, int] | None]:
     """The byte search of the store's files, as a reader (never holding the write lock: the search
     reads the whole file, far longer than the daemon may wait; decision 0019). With ``account`` and
     occurrences found, also the copies live data accounts for, from a snapshot pinned for the whole

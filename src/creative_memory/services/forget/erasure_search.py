@@ -17,11 +17,13 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session
 
 from creative_memory.model.tables import PREFIX
-from creative_memory.services.common import spellings
+from creative_memory.services.common import spelled_bytes
 from creative_memory.services.store import held_files
 
 
-def _occurrences(value: object, needles: Sequence[bytes] | spellings.Spellings, fold: bool = False) -> int:
+def _occurrences(
+    value: object, needles: Sequence[bytes] | spelled_bytes.Spellings, fold: bool = False
+) -> int:
     """Overlapping occurrences of the needles in one stored value (text as its UTF-8 bytes), in
     folded bytes with ``fold``; with :class:`~creative_memory.services.common.spellings.Spellings`, its
     occurrences (in folded bytes), as :func:`creative_memory.services.forget.spelled_search.count_spelled`
@@ -32,9 +34,9 @@ def _occurrences(value: object, needles: Sequence[bytes] | spellings.Spellings, 
         data = value
     else:
         return 0  # numbers and NULL are not stored as text
-    if fold or isinstance(needles, spellings.Spellings):
-        data = spellings.fold_bytes(data)
-    if isinstance(needles, spellings.Spellings):
+    if fold or isinstance(needles, spelled_bytes.Spellings):
+        data = spelled_bytes.fold_bytes(data)
+    if isinstance(needles, spelled_bytes.Spellings):
         return needles.count(data)
     n = 0
     for needle in needles:
@@ -144,7 +146,7 @@ def _contains_sql(column: str, fold: bool) -> str:
 
 
 def live_copies(
-    con: sqlite3.Connection, needles: Sequence[bytes] | spellings.Spellings, *, fold: bool = False
+    con: sqlite3.Connection, needles: Sequence[bytes] | spelled_bytes.Spellings, *, fold: bool = False
 ) -> dict[str, int] | None:
     """Copies of the needles that live data puts in the database file, per table (its rows and the
     entries of its indexes), counted as :func:`creative_memory.services.forget.byte_scan.count_bytes`
@@ -163,7 +165,7 @@ def live_copies(
     usable = int(con.execute("PRAGMA page_size").fetchone()[0]) - _reserved_bytes(con)
     table_local = usable - 35  # the largest payload a table b-tree cell keeps on its page
     index_local = (usable - 12) * 64 // 255 - 23  # the same for an index b-tree cell
-    if isinstance(needles, spellings.Spellings):
+    if isinstance(needles, spelled_bytes.Spellings):
         texts, fold = needles.likes(), True  # the anchors' prefilter; each value is then counted
     else:
         texts = [_like_needle(n) if fold else n.decode("utf-8", "surrogatepass") for n in needles]
@@ -217,7 +219,7 @@ def _table_copies(
     table: str,
     sql: str | None,
     index_sql: dict[str, str | None],
-    needles: Sequence[bytes] | spellings.Spellings,
+    needles: Sequence[bytes] | spelled_bytes.Spellings,
     fold: bool,
     texts: Sequence[str],
     local: tuple[int, int],
@@ -238,8 +240,8 @@ def _table_copies(
     if not wordy:
         return 0
     where = " OR ".join(_contains_sql(_q(n), fold) for n in wordy for _t in texts)
-    if isinstance(needles, spellings.Spellings):  # a mention written without its ASCII anchor
-        where = " OR ".join([where] * bool(texts) + [spellings.exotic_sql(_q(n)) for n in wordy])
+    if isinstance(needles, spelled_bytes.Spellings):  # a mention written without its ASCII anchor
+        where = " OR ".join([where] * bool(texts) + [spelled_bytes.exotic_sql(_q(n)) for n in wordy])
     params = [t for _n in wordy for t in texts]
     copies = 0
     for row in con.execute(f"SELECT {', '.join(select)} FROM {_q(table)} WHERE {where}", params):

@@ -30,7 +30,7 @@ from creative_memory.model.tables import (
     Retrieval,
     RetrievalEvent,
 )
-from creative_memory.services.common import spellings
+from creative_memory.services.common import spelled_bytes, spellings
 from creative_memory.services.common.spellings import canonical_name
 from creative_memory.services.derivation.cache_key import cache_key_for, digest_add
 from creative_memory.services.derivation.derivation import Group, dbapi_connection
@@ -370,7 +370,7 @@ def diff_mentions(
     out: dict[Target, set[int]] = {t: set() for t in targets}
     # The anchors of each name (docs/decisions/0029): every spelling holds one of them.
     likes = sorted(
-        {like for m in forms.values() for c in m.canonicals for like in spellings.Spelling(c).likes()}
+        {like for m in forms.values() for c in m.canonicals for like in spelled_bytes.Spelling(c).likes()}
     )
     if not forms:
         return out
@@ -378,7 +378,7 @@ def diff_mentions(
     where = "user_id = ? AND seq > ?" if after else "+user_id = ? AND seq > ?"
     sql = (
         f"SELECT seq, payload FROM {_EVENTS} WHERE {where} AND payload < ? AND ("
-        + " OR ".join(["payload LIKE ? ESCAPE '\\'" for _w in likes] + [spellings.exotic_sql("payload")])
+        + " OR ".join(["payload LIKE ? ESCAPE '\\'" for _w in likes] + [spelled_bytes.exotic_sql("payload")])
         + ")"
     )
     for seq, payload in session.connection().exec_driver_sql(sql, (user_id, after, _DIFF_BOUND, *likes)):

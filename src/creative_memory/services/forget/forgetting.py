@@ -36,7 +36,7 @@ from sqlalchemy import func, select
 
 from creative_memory.model.constants import Actor, Polarity
 from creative_memory.model.tables import Event
-from creative_memory.services.common import spellings
+from creative_memory.services.common import spelled_bytes, spellings
 from creative_memory.services.common.clock import now_ms
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.controls import audit
@@ -134,7 +134,7 @@ def forget(
     t3 = time.perf_counter()
     # decision 0016; folded needles of every spelling (decision 0029)
     backups.settle(
-        receipt, store.path, spellings.Spellings({spellings.canonical_name(f.pattern) for f in forms})
+        receipt, store.path, spelled_bytes.Spellings({spellings.canonical_name(f.pattern) for f in forms})
     )
     receipt.duration_ms = (time.perf_counter() - t0) * 1000
     log.info(

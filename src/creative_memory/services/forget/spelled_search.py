@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from creative_memory.services.common import spellings
+from creative_memory.services.common import spelled_bytes
 from creative_memory.services.forget.byte_scan import folded, hits, scan_chunks
 
 
-def count_spelled(path: Path, names: spellings.Spellings) -> int:
+def count_spelled(path: Path, names: spelled_bytes.Spellings) -> int:
     """Mentions of the names in the store's three files, counted as
     :meth:`creative_memory.services.common.spellings.Spellings.count` counts them in one value: each
     mention once, in the chunk where it starts."""

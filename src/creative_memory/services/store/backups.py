@@ -21,7 +21,7 @@ from typing import Protocol
 from urllib.parse import quote
 
 from creative_memory.services.common.errors import RefusedForSafety, StoreUnavailable
-from creative_memory.services.common.spellings import Spellings, fold_bytes
+from creative_memory.services.common.spelled_bytes import Spellings, fold_bytes
 from creative_memory.services.store.safefile import process_alive
 
 log = logging.getLogger("cm.backups")

@@ -1,0 +1,402 @@
+"""A name's spellings in the bytes of files: the store, its WAL and the backup copies (decision 0076).
+
+The byte search that proves a forget finds exactly the mentions :mod:`.spellings` defines: an
+ASCII name's anchors are confirmed byte by byte, and only the runs that hold characters which can
+stand for part of a name (compatibility forms, other cases, invisible characters, look-alikes) are
+decoded and folded with :func:`~creative_memory.services.common.spellings.fold`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+from creative_memory.services.common.spellings import (
+    CONFUSABLES,
+    EXTRA_SEPARATORS,
+    INVISIBLE_EXTRA,
+    SEPARATOR,
+    canonical_name,
+    fold,
+    fold_cluster,
+    is_separator,
+)
+
+# --------------------------------------------------------------------------- bytes
+_ASCII_UPPER: Final = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+# Bytes of a file folded before a byte search: ASCII letters to lower case, '-' and ' ' to '_'.
+# UTF-8 continuation and lead bytes are never ASCII, so folding cannot make or break a character,
+# and it keeps every byte at its place.
+FOLD: Final = bytes.maketrans(_ASCII_UPPER + b"- ", _ASCII_UPPER.lower() + b"__")
+
+
+def fold_bytes(data: bytes) -> bytes:
+    return data.translate(FOLD)
+
+
+@dataclass(frozen=True)
+class _Tables:
+    #: every folded form a single non-ASCII character other than itself has, with the characters
+    #: that have it (``fl``: ``ﬂ``; ``a``: ``ａ``, ``𝐚``, the Cyrillic ``а``, …); ``""`` for the
+    #: invisible ones
+    preimages: dict[str, tuple[str, ...]]
+    #: the non-ASCII characters that can be part of, or change, a mention of a name written in
+    #: ASCII (marks, invisible characters, separators, what folds to something ASCII)
+    not_breaking: re.Pattern[str]
+    #: the last character a mention of a name written in ASCII cannot hold (not ASCII, not above)
+    last_breaking: re.Pattern[str]
+    #: and the first one
+    breaking: re.Pattern[str]
+
+
+def _ranges(cps: list[int]) -> str:
+    out: list[str] = []
+    k = 0
+    while k < len(cps):
+        j = k
+        while j + 1 < len(cps) and cps[j + 1] == cps[j] + 1:
+            j += 1
+        out.append(re.escape(chr(cps[k])) + ("-" + re.escape(chr(cps[j])) if j > k else ""))
+        k = j + 1
+    return "".join(out)
+
+
+# The code points whose fold can differ from themselves or that can join a cluster: everything but
+# the unified ideographs, Hangul syllables, surrogates, private use and the unassigned planes 3–13
+# (a test checks that nothing outside these ranges folds or joins).
+_SCANNED: Final = ((0x80, 0x3400), (0x4DC0, 0x4E00), (0xA000, 0xAC00), (0xD7A4, 0xD800), (0xF900, 0x20000),
+                   (0x2F800, 0x30000), (0xE0000, 0xE0200))  # fmt: skip
+
+
+def _jamo_or_mark(c: str) -> bool:
+    return unicodedata.category(c)[0] == "M" or bool(unicodedata.combining(c)) or 0x1160 <= ord(c) <= 0x11FF
+
+
+@lru_cache(maxsize=1)
+def _tables() -> _Tables:
+    """Built once, only by the byte search: a cheap test per code point, the full fold only for the
+    few thousand that NFKC, case folding, the look-alikes or the separator and invisible classes
+    change (well under a second)."""
+    out: dict[str, list[str]] = {}
+    joining: list[int] = []
+    fold_one = fold_cluster.__wrapped__  # not through the cache: these are not text
+    for lo, hi in _SCANNED:
+        for cp in range(lo, hi):
+            ch = chr(cp)
+            cat = unicodedata.category(ch)
+            if cat in ("Cn", "Co"):
+                continue
+            nfkc = unicodedata.normalize("NFKC", ch)
+            plain = (
+                nfkc == ch
+                and ch.casefold() == ch
+                and cat not in ("Cf", "Zs", "Zl", "Zp", "Pd", "Pc")
+                and ch not in CONFUSABLES
+                and cp not in INVISIBLE_EXTRA
+                and ch not in EXTRA_SEPARATORS
+                and not ch.isspace()
+            )
+            f = ch if plain else fold_one(ch)
+            if f != ch:
+                out.setdefault(f, []).append(ch)
+            if (
+                _jamo_or_mark(ch)
+                or (nfkc[:1] and _jamo_or_mark(nfkc[0]))
+                or not f
+                or any(c.isascii() for c in f)
+            ):
+                joining.append(cp)
+    # Characters outside the Basic Multilingual Plane count as able to join (never as a break): a
+    # class of BMP characters only is matched in constant time, a long list of ranges is not.
+    cls = _ranges([cp for cp in joining if cp < 0x10000]) + "\U00010000-\U0010ffff"
+    return _Tables(
+        {k: tuple(v) for k, v in out.items()},
+        re.compile("[" + cls + "]"),
+        re.compile("(?s).*[^\\x00-\\x7f" + cls + "]"),
+        re.compile("[^\\x00-\\x7f" + cls + "]"),
+    )
+
+
+def _overlapping(canonical: str, start: int, width: int) -> set[str]:
+    """The non-ASCII characters whose folded form can stand in the name at a place that overlaps
+    ``canonical[start:start + width]``, and the invisible ones (they may stand anywhere)."""
+    found: set[str] = set()
+    for f, chars in _tables().preimages.items():
+        if not f or f == SEPARATOR:
+            if not f:
+                found.update(chars)
+            continue
+        at = canonical.find(f)
+        while at >= 0:
+            if at < start + width and at + len(f) > start:
+                found.update(chars)
+                break
+            at = canonical.find(f, at + 1)
+    return found
+
+
+def _char_forms(ch: str) -> set[str]:
+    """The ways of writing the canonical character ``ch`` itself: its case forms, composed and
+    decomposed, as they appear in folded bytes."""
+    cases = {ch, ch.upper(), ch.lower(), ch.title(), *(c.lower() for c in (ch.upper(), ch.title()))}
+    forms = {unicodedata.normalize(f, c) for c in cases for f in ("NFC", "NFD")}
+    return {f for f in forms if canonical_name(f) == ch}
+
+
+def _byte_offset(text: str, k: int) -> int:
+    """The byte offset of character ``k`` of a text decoded with ``surrogateescape``."""
+    return len(text[:k].encode("utf-8", "surrogateescape"))
+
+
+# Every ASCII character :func:`is_separator` accepts (whitespace, '-', '_', '.', '/', '\\').
+_ASCII_SEPARATORS: Final = "".join(chr(c) for c in range(128) if is_separator(chr(c)))
+_SEP_BYTES: Final = frozenset(_ASCII_SEPARATORS.encode())
+
+
+def _trie(needles: Iterable[bytes]) -> bytes:
+    """A regular expression (bytes) matching any of the needles, factored by common prefixes."""
+    groups: dict[bytes, list[bytes]] = {}
+    for n in needles:
+        groups.setdefault(n[:1], []).append(n[1:])
+    alts = []
+    for head, tails in sorted(groups.items()):
+        if any(not t for t in tails):
+            alts.append(re.escape(head))  # a shorter needle already matches every longer one
+        else:
+            alts.append(re.escape(head) + b"(?:" + _trie(tails) + b")")
+    return b"|".join(alts)
+
+
+@lru_cache(maxsize=256)
+def _compiled(needles: tuple[bytes, ...]) -> re.Pattern[bytes]:
+    return re.compile(_trie(needles) if needles else b"(?!)")
+
+
+def _exotic_needle(ch: str) -> bytes:
+    """How the byte search looks for an exotic character: its UTF-8 bytes, the first two of a
+    four-byte one (the mathematical letters share a few such prefixes; each hit is confirmed)."""
+    b = ch.encode("utf-8")
+    return b[:2] if len(b) == 4 else b
+
+
+class Spelling:
+    """Finds every mention of one canonical name in folded bytes (:data:`FOLD`), whatever its case,
+    compatibility form, separators or invisible characters: the same mentions :class:`Mentions`
+    finds in the decoded text.
+
+    An **anchor** is a part every mention writes with one of a few byte strings: the name's longest
+    run of ASCII letters and digits (folded, so of any case), else the forms of one non-ASCII
+    character (:attr:`forms`, searched with ``memmem``). A mention that does not hold it writes, at
+    its place, one of the other characters that fold into it — a ligature, a full-width, Cyrillic or
+    mathematical letter, an invisible character (:func:`_overlapping`); those (:attr:`exotic`) are
+    searched with one regular expression. Each hit is confirmed by folding the text around it
+    (:meth:`starts`), and a mention is counted once, at the byte where it starts.
+    """
+
+    def __init__(self, canonical: str) -> None:
+        self.canonical = canonical
+        best = (0, 0)  # (length, -start) of the longest ASCII run without separators
+        for m in re.finditer(r"[a-z0-9]+", canonical):
+            best = max(best, (m.end() - m.start(), -m.start()))
+        length, start = best[0], -best[1]
+        others = [(len(_char_forms(ch)), i) for i, ch in enumerate(canonical) if not ch.isascii()]
+        #: the anchor is the whole name, in ASCII: a hit followed by an ASCII byte is a mention
+        #: (see :meth:`ends_at`)
+        self.whole = False
+        if length >= 3 or (length and not others) or not canonical:
+            self.offset, self.width = start, length
+            self.forms = [canonical[start : start + length].encode()] if length else []
+            self.whole = length == len(canonical) and length > 0
+        else:
+            _n, i = min(others)
+            self.offset, self.width = i, 1
+            self.forms = sorted(fold_bytes(f.encode("utf-8")) for f in _char_forms(canonical[i]))
+        extra = _overlapping(canonical, self.offset, self.width) if canonical else set()
+        self.exotic = tuple(sorted({_exotic_needle(ch) for ch in extra} - set(self.forms)))
+        # bytes around a hit that can hold the rest of a mention (four bytes a character, and a few
+        # invisible characters or a longer separator between them)
+        self.context = 12 * len(canonical) + 32
+        #: for a name of ASCII letters, digits and inner separators: its mentions in ASCII text
+        #: (every separator class, runs of them; overlapping ones too, as the fold finds them)
+        self._ascii: re.Pattern[str] | None = None
+        if canonical and re.fullmatch(r"[a-z0-9]+(?:_[a-z0-9]+)*", canonical):
+            sep = "[" + re.escape(_ASCII_SEPARATORS) + "]+"
+            body = sep.join(re.escape(w) for w in canonical.split(SEPARATOR))
+            self._ascii = re.compile(f"(?=({body}))", re.IGNORECASE)
+        self._head = canonical[: self.offset].encode()
+        self._tail = canonical[self.offset + self.width :].encode()
+
+    @property
+    def needles(self) -> list[bytes]:
+        return [*self.forms, *self.exotic]
+
+    def likes(self) -> list[str]:
+        """``LIKE`` patterns that every text holding a mention written in ASCII around its anchor
+        matches (ASCII any case, ``_`` any character): with "holds a character that is not ASCII"
+        (:func:`exotic_sql`), the prefilter of rows, confirmed by :meth:`count`."""
+        return ["%" + f.decode("utf-8").replace("\\", "\\\\").replace("%", "\\%") + "%" for f in self.forms]
+
+    def starts(self, data: bytes | bytearray | memoryview, pos: int, width: int) -> set[int]:
+        """Where the mentions that the context of the hit ``data[pos:pos + width]`` holds start (a hit
+        begins at a character: an anchor, or the first byte of an exotic character)."""
+        lo = max(0, pos - self.context)
+        before = bytes(data[lo:pos]).decode("utf-8", "surrogateescape")
+        after = bytes(data[pos : pos + width + self.context]).decode("utf-8", "surrogateescape")
+        if self._ascii is not None:
+            # A name written in ASCII: no mention holds a character that is neither ASCII nor able
+            # to fold into ASCII or change its neighbours (an undecodable byte, a CJK character, …);
+            # only the run between the nearest two around the hit is read.
+            t = _tables()
+            last = t.last_breaking.match(before)
+            first = t.breaking.search(after)
+            before = before[last.end() :] if last else before
+            after = after[: first.start()] if first else after
+            text = before + after
+            if not t.not_breaking.search(text):
+                # plain ASCII there: one regular expression finds the mentions, exactly as the fold
+                found = [(m.start(), m.start() + len(m.group(1))) for m in self._ascii.finditer(text)]
+            else:
+                found = fold(text).find(self.canonical)
+        else:
+            text = before + after
+            found = fold(text).find(self.canonical)
+        base = pos - len(before.encode("utf-8", "surrogateescape"))
+        out = set()
+        for s, e in found:
+            start = base + _byte_offset(text, s)
+            if start < pos + width and base + _byte_offset(text, e) > pos:
+                out.add(start)
+        return out
+
+    def at(self, data: bytes | bytearray | memoryview, pos: int, width: int) -> bool:
+        """Whether a mention holds the hit ``data[pos:pos + width]``."""
+        return bool(self.starts(data, pos, width))
+
+    def ends_at(self, data: bytes | bytearray | memoryview, pos: int, width: int) -> bool:
+        """Whether the anchor found at ``data[pos:pos + width]`` is a mention without looking further:
+        the anchor is the whole name (folded ASCII) and the data ends after it or goes on with an
+        ASCII byte (no ASCII character composes with what precedes it, and none after it joins it)."""
+        end = pos + width
+        return self.whole and (end >= len(data) or data[end] < 0x80)
+
+    def anchor_starts(self, data: bytes | bytearray | memoryview, at: int, width: int) -> set[int]:
+        """The mentions an anchor hit (of :attr:`forms`) belongs to."""
+        if self.whole and width == len(self.forms[0]) and self.ends_at(data, at, width):
+            return {at}
+        if self._ascii is not None:
+            quick = self._quick(data, at, width)
+            if quick is not None:
+                return quick
+        return self.starts(data, at, width)
+
+    def _quick(self, data: bytes | bytearray | memoryview, pos: int, width: int) -> set[int] | None:
+        """For a name of ASCII letters, digits and inner separators: whether the anchor hit at
+        ``pos`` is the anchor of a mention written in ASCII, read byte by byte outwards from it —
+        the mention's start, or the empty set when an ASCII byte proves there is none; None when a
+        byte that is not ASCII is within reach (then the fold decides)."""
+        head, tail = self._head, self._tail
+        i, k = pos - 1, len(head) - 1
+        while k >= 0:
+            if i < 0:
+                return set()
+            b = data[i]
+            if b >= 0x80:
+                return None
+            if head[k] == 0x5F:  # '_': a run of separators
+                if b not in _SEP_BYTES:
+                    return set()
+                while i >= 0 and data[i] in _SEP_BYTES:
+                    i -= 1
+            elif b != head[k]:
+                return set()
+            else:
+                i -= 1
+            k -= 1
+        j, k, n = pos + width, 0, len(data)
+        while k < len(tail):
+            if j >= n:
+                return set()
+            b = data[j]
+            if b >= 0x80:
+                return None
+            if tail[k] == 0x5F:
+                if b not in _SEP_BYTES:
+                    return set()
+                while j < n and data[j] in _SEP_BYTES:
+                    j += 1
+            elif b != tail[k]:
+                return set()
+            else:
+                j += 1
+            k += 1
+        if j < n and data[j] >= 0x80:
+            return None  # a combining mark could change the last letter
+        return {i + 1}
+
+    def found_starts(self, data: bytes | bytearray, lo: int = 0, hi: int | None = None) -> set[int]:
+        """The starts of the mentions in folded ``data`` that hold a hit in ``[lo, hi)``."""
+        hi = len(data) if hi is None else hi
+        out: set[int] = set()
+        for form in self.forms:
+            at = data.find(form, lo, hi + len(form) - 1)
+            while 0 <= at < hi:
+                out |= self.anchor_starts(data, at, len(form))
+                at = data.find(form, at + 1, hi + len(form) - 1)
+        if self.exotic:
+            for m in _compiled(self.exotic).finditer(data, lo, hi + 3):
+                if m.start() < hi:
+                    out |= self.starts(data, m.start(), m.end() - m.start())
+        return out
+
+    def count(self, data: bytes) -> int:
+        """Mentions in folded bytes."""
+        return len(self.found_starts(data))
+
+
+class Spellings:
+    """Several names at once (a forget of many targets): counts add up, prefilters are joined."""
+
+    def __init__(self, canonicals: Iterable[str]) -> None:
+        self.names = [Spelling(c) for c in sorted(set(canonicals)) if c]
+        self.context = max((s.context for s in self.names), default=0)
+        #: which names each exotic needle may belong to, and one expression for all of them
+        self.exotic: dict[bytes, list[Spelling]] = {}
+        for s in self.names:
+            for n in s.exotic:
+                self.exotic.setdefault(n, []).append(s)
+        self.exotic_rx = _compiled(tuple(sorted(self.exotic)))
+
+    def likes(self) -> list[str]:
+        return sorted({like for s in self.names for like in s.likes()})
+
+    def count(self, data: bytes) -> int:
+        return sum(s.count(data) for s in self.names)
+
+    def exotic_starts(self, data: bytes | bytearray | memoryview, lo: int, hi: int) -> dict[int, set[int]]:
+        """Per name (its index in :attr:`names`), the mentions that hold an exotic hit in ``[lo, hi)``."""
+        out: dict[int, set[int]] = {}
+        index = {id(s): k for k, s in enumerate(self.names)}
+        for m in self.exotic_rx.finditer(data, lo, min(len(data), hi + 3)):
+            if m.start() >= hi:
+                break
+            for s in self.exotic.get(m.group(), ()):
+                out.setdefault(index[id(s)], set()).update(s.starts(data, m.start(), m.end() - m.start()))
+        return out
+
+
+def exotic_sql(column: str) -> str:
+    """SQL true when a text value holds a character that is not ASCII (its bytes outnumber its
+    characters): the rows where a mention may be written without its ASCII anchor."""
+    return f"length(CAST({column} AS BLOB)) != length({column})"
+
+
+def byte_needles(canonical: str, spellings: Iterable[str] = ()) -> list[bytes]:
+    """Folded UTF-8 needles: the anchors of the name (and of the stored spellings' canonical forms)
+    that a mention written without compatibility forms or invisible characters holds; the complete
+    search is :class:`Spelling` (which adds the characters that can stand for an anchor)."""
+    names = {canonical, *(canonical_name(s) for s in spellings)}
+    return sorted({n for c in names if c for n in Spelling(c).forms})
