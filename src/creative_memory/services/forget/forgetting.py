@@ -40,6 +40,8 @@ from creative_memory.services.common import spelled_bytes, spellings
 from creative_memory.services.common.clock import now_ms
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.controls import audit
+from creative_memory.services.derivation import rebuild
+from creative_memory.services.derivation.cache_state import CancelCheck, DerivationInfo, Progress
 from creative_memory.services.derivation.derivation import (
     Group,
     dbapi_connection,
@@ -270,3 +272,18 @@ def _run(
         receipt.longest_write_ms,
     )
     return forms
+
+
+def rebuild_after_interrupted_forget(
+    store: Store,
+    user_id: str,
+    now: int,
+    *,
+    progress: Progress | None = None,
+    cancelled: CancelCheck | None = None,
+) -> DerivationInfo:
+    """A full rebuild asked for by a person (the window's Rebuild): a forget that died half-way since
+    the store was opened is finished first, since a rebuild never derives from what it left
+    (decision 0070)."""
+    finish_interrupted(store, user_id)
+    return rebuild.rebuild(store, user_id, now, progress=progress, cancelled=cancelled)

@@ -28,10 +28,7 @@ from creative_memory.services import selftest
 from creative_memory.services.common.errors import Cancelled, CreativeMemoryError
 from creative_memory.services.controls import audit, controls
 from creative_memory.services.demo import demostore
-from creative_memory.services.derivation import rebuild
-from creative_memory.services.derivation.cache_state import CancelCheck, DerivationInfo, Progress
-from creative_memory.services.forget.forgetting import finish_interrupted
-from creative_memory.services.store.store import Store
+from creative_memory.services.forget import forgetting
 
 if TYPE_CHECKING:
     from creative_memory.services.demo.demo import DemoCounts
@@ -40,15 +37,6 @@ ACCEPTED = int(QDialog.DialogCode.Accepted.value)
 DEMO_SEED = 1
 
 record_action = audit.record_action
-
-
-def rebuild_memory(
-    store: Store, user: str, now: int, *, progress: Progress | None, cancelled: CancelCheck | None
-) -> DerivationInfo:
-    """The Rebuild button, on the store thread: a forget that died half-way since the window opened
-    the store is finished first, since a rebuild never derives from what it left (decision 0070)."""
-    finish_interrupted(store, user)
-    return rebuild.rebuild(store, user, now, progress=progress, cancelled=cancelled)
 
 
 class MemoryActions(QObject):
@@ -223,7 +211,7 @@ class MemoryActions(QObject):
         self.selftest.rebuild_button.setEnabled(False)
         try:
             info = await self.ctrl.run(
-                rebuild_memory,
+                forgetting.rebuild_after_interrupted_forget,
                 self.ctrl.store,
                 self.ctrl.user,
                 self.ctrl.now(),
