@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 from creative_memory import __version__
 from creative_memory.gui.language import install_translator, language_code, shipped_languages
 from creative_memory.gui.offscreen import (
-    screenshot_extras,
     screenshots,
     self_test,
     sentence,
@@ -320,7 +319,9 @@ class _Launch:
             from creative_memory.services.demo import demo
 
             await ctrl.run(demo.generate, ctrl.store, self.user, size="S", seed=7, now=ctrl.now())
-            await ctrl.run(screenshot_extras, ctrl)
+            from creative_memory.services.demo.demostore import show_everything
+
+            await ctrl.run(show_everything, ctrl.store, self.user, ctrl.now())
             await ctrl.reload_status()
         window.store_opened()
         ctrl.start_polling()

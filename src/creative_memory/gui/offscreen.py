@@ -60,14 +60,6 @@ def watchdog(actx: AppContext, end: Callable[[AppContext, int], None]) -> None:
     timer.start(int(seconds * 1000))
 
 
-def screenshot_extras(ctrl: Controller) -> None:
-    """Screenshot data: retrievals as the daemon would record them, and Personal memory (what the
-    demo store shows besides its events)."""
-    from creative_memory.services.demo.demostore import show_everything
-
-    show_everything(ctrl.store, ctrl.user, ctrl.now())
-
-
 #: the window sizes --screenshot accepts: the smallest the tabs are laid out for, the largest an
 #: 8K screen shows (a picture of 100000x100000 would need 40 GB and crashed the renderer)
 MIN_SIZE = (320, 240)

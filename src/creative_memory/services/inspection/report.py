@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import Status
 from creative_memory.model.events import iso
-from creative_memory.model.tables import Audit, Event, Retrieval
+from creative_memory.model.tables import Audit, Retrieval
 from creative_memory.services.controls import controls
 from creative_memory.services.inspection import queries
 from creative_memory.services.inspection.explain import strength_history
@@ -110,6 +110,7 @@ def gather(store: Store, user_id: str, now: int, *, charted: int = CHARTED) -> R
         listed = tuple(
             _preference(session, user_id, p, names, chart=i < charted) for i, p in enumerate(prefs)
         )
+        erased = _forgets(session, user_id)
         return Report(
             user=user_id,
             now=now,
@@ -117,34 +118,24 @@ def gather(store: Store, user_id: str, now: int, *, charted: int = CHARTED) -> R
             learning_paused_until=status.learning_paused_until,
             using_paused_until=status.using_paused_until,
             memory_notes=status.memory_notes,
-            events=_count(session, select(func.count()).select_from(Event).where(Event.user_id == user_id)),
+            events=status.counts.events,
             preferences=listed,
             projects=projects,
-            blocked=_count(
-                session,
-                select(func.count())
-                .select_from(Audit)
-                .where(Audit.user_id == user_id, Audit.action == "forget+block", Audit.outcome == "ok"),
-            ),
-            forgotten=_count(
-                session,
-                select(func.count())
-                .select_from(Audit)
-                .where(
-                    Audit.user_id == user_id,
-                    Audit.action.in_(("forget", "forget+block")),
-                    Audit.outcome == "ok",
-                ),
-            ),
+            blocked=erased.get("forget+block", 0),
+            forgotten=sum(erased.values()),
             injections=_injections(session, user_id, names),
-            retrievals=_count(
-                session, select(func.count()).select_from(Retrieval).where(Retrieval.user_id == user_id)
-            ),
+            retrievals=status.counts.retrievals,
         )
 
 
-def _count(session: Session, query: object) -> int:
-    return int(session.execute(query).scalar_one())  # type: ignore[call-overload]
+def _forgets(session: Session, user_id: str) -> dict[str, int]:
+    """How many forgets the activity log holds, by action (``forget``, ``forget+block``): counts only."""
+    rows = session.execute(
+        select(Audit.action, func.count())
+        .where(Audit.user_id == user_id, Audit.action.in_(("forget", "forget+block")), Audit.outcome == "ok")
+        .group_by(Audit.action)
+    )
+    return {str(action): int(n) for action, n in rows}
 
 
 def _preference(
