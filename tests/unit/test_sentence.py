@@ -9,7 +9,7 @@ import pytest
 
 from creative_memory.services.common.clock import FOREVER_MS
 from creative_memory.services.common.sentence import CONTEXT, Sentence
-from creative_memory.services.retrieval import reasons
+from creative_memory.services.retrieval import event_reasons, reasons
 from creative_memory.services.retrieval.reasons import Fate
 
 CODES: list[tuple[str, dict[str, Any]]] = [
@@ -164,8 +164,8 @@ def test_a_value_is_never_read_as_a_template() -> None:
 def test_a_stage_event_reads_as_it_always_did_and_translates_by_template(
     event: dict[str, Any], english: str
 ) -> None:
-    assert reasons.event_sentence(event) == english
-    assert str(reasons.event_said(event)) == english
+    assert event_reasons.event_sentence(event) == english
+    assert str(event_reasons.event_said(event)) == english
     looked_up: list[str] = []
-    reasons.event_said(event).render(lambda context, text: looked_up.append(text) or text)
+    event_reasons.event_said(event).render(lambda context, text: looked_up.append(text) or text)
     assert looked_up  # at least one template went through the translation
