@@ -9,8 +9,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Final
 
-# Bump when the derivation rules change: every cached preference re-derives lazily.
-DERIVATION_VERSION: Final = "cm-derive-2"
+# Bump when the derivation rules change: every cached preference re-derives lazily. The style
+# extractor's version is part of it (decision 0065): a new extractor is a new derivation version.
+# (services.extract.vocabulary.EXTRACTOR_VERSION; a test holds the two together.)
+DERIVATION_VERSION: Final = "cm-derive-2+extract-1"
 
 NORMALIZER: Final = 2.0
 DECAY_DAYS: Final = 90
@@ -33,6 +35,12 @@ REVERSAL_STEP3_FACTOR: Final = 0.60
 REVERSAL_MIN_SESSIONS: Final = 3
 
 MAX_PAYLOAD_BYTES: Final = 64 * 1024
+# A page an event carries (HTML text, UTF-8): up to 2 MB each, beside the 64 KiB of everything else.
+MAX_PAGE_BYTES: Final = 2 * 1024 * 1024
+# The most a line (or a serve event) may be before it is decoded: the rest, and two pages JSON-escaped
+# (a character of a page may take six bytes escaped).
+MAX_EVENT_LINE_BYTES: Final = MAX_PAYLOAD_BYTES + 2 * 6 * MAX_PAGE_BYTES
+PAGE_FIELDS: Final = ("page", "page_before")
 # Ids, preference types and patterns: see model/names.py (one check for every entry point, decision 0029).
 
 

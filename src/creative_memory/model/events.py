@@ -20,7 +20,13 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from creative_memory.model.constants import REJECTING_SIGNALS, TAG_POLARITY, Polarity, SignalType
+from creative_memory.model.constants import (
+    MAX_PAGE_BYTES,
+    REJECTING_SIGNALS,
+    TAG_POLARITY,
+    Polarity,
+    SignalType,
+)
 from creative_memory.model.instants import from_ms as from_ms
 from creative_memory.model.instants import iso as iso
 from creative_memory.model.instants import to_ms as to_ms
@@ -85,10 +91,43 @@ class SidePattern(BaseModel):
     pattern: PatternText
 
 
+def _page(value: str) -> str:
+    if len(value.encode("utf-8", "surrogatepass")) > MAX_PAGE_BYTES:
+        raise PydanticCustomError("page", "the page is over 2 MB, the most a page may be")
+    if not value.strip():
+        raise PydanticCustomError("page", "the page is empty; send the page's HTML or leave the field out")
+    return value
+
+
+_PAGE_SCHEMA = {
+    "type": "string",
+    "minLength": 1,
+    "description": "The page's HTML text, at most 2 MB (UTF-8).",
+}
+PageText = Annotated[str, AfterValidator(_page), WithJsonSchema(_PAGE_SCHEMA)]
+# Signals that may carry the page they judged, and the edits that carry the page before and after.
+PAGE_SIGNALS = frozenset(
+    {
+        SignalType.REPEATED_ACCEPTANCE,
+        SignalType.THUMBS_UP,
+        SignalType.THUMBS_DOWN,
+        SignalType.ABANDONED_GENERATION,
+    }
+)
+EDIT_SIGNALS = frozenset({SignalType.MANUAL_REFINEMENT, SignalType.REVERT_AFTER_EDIT})
+
+
 class PairwiseSide(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     artifact_id: Ident | None = None
-    patterns: list[SidePattern] = Field(min_length=1, max_length=64)
+    patterns: list[SidePattern] = Field(default_factory=list, max_length=64)
+    page: PageText | None = Field(default=None, description="The side's page; what differs is learned.")
+
+    @model_validator(mode="after")
+    def _check_side(self) -> PairwiseSide:
+        if not self.patterns and self.page is None:
+            raise ValueError("patterns: a side needs its patterns or its page")
+        return self
 
 
 # signal_type accepts this project's names and the seed's (model/vocabulary.py); the schema lists both.
@@ -128,6 +167,14 @@ class EventIn(BaseModel):
     )
     rating: Rating | None = Field(
         default=None, description="thumbs only: up or down (positive and negative are accepted too)."
+    )
+    page: PageText | None = Field(
+        default=None,
+        description="The generated page (HTML) an accepted, rated or abandoned generation judged, or the "
+        "page after an edit; its style is extracted and only a style digest of it is stored.",
+    )
+    page_before: PageText | None = Field(
+        default=None, description="manual_refinement and revert only: the page before the edit."
     )
     dimensions: list[PatternText] | None = Field(
         default=None,
@@ -178,15 +225,38 @@ class EventIn(BaseModel):
                         f"patterns[{i}].polarity: a {self.signal_type} cannot strengthen the positive "
                         f"pattern '{p.pattern}'; send what was rejected with polarity 'negative'"
                     )
+        self._check_pages()
         if self.signal_type is SignalType.PAIRWISE_COMPARISON:
             if self.chose is None or self.over is None:
                 raise ValueError("chose/over: a pairwise_comparison event needs both 'chose' and 'over'")
         else:
             if self.chose is not None or self.over is not None:
                 raise ValueError("chose/over: only a pairwise_comparison event may carry 'chose' and 'over'")
-            if not self.patterns:
-                raise ValueError("patterns: at least one pattern is needed")
+            if not self.patterns and self.page is None:
+                raise ValueError("patterns: at least one pattern (or the page) is needed")
         return self
+
+    def _check_pages(self) -> None:
+        kind = self.signal_type
+        if self.page is not None and kind not in PAGE_SIGNALS | EDIT_SIGNALS:
+            raise ValueError(
+                f"page: a {kind} event carries no page; pages belong to accepted, rated, abandoned "
+                "and edited generations (a comparison's pages go in 'chose' and 'over')"
+            )
+        if kind in EDIT_SIGNALS:
+            if (self.page is None) != (self.page_before is None):
+                raise ValueError(
+                    "page_before: an edit's evidence is the page before and the page after; send both"
+                )
+        elif self.page_before is not None:
+            raise ValueError(
+                "page_before: only an edit (manual_refinement or revert) carries the page before"
+            )
+
+    @property
+    def has_pages(self) -> bool:
+        sides = (self.chose, self.over)
+        return self.page is not None or any(s is not None and s.page is not None for s in sides)
 
     @property
     def effective_scope(self) -> str:

@@ -107,6 +107,16 @@ class EventPattern(Base):
     )
 
 
+class PageDigest(Base):
+    """The style digests of the pages events carried (decision 0065): content-addressed (``digest_id``
+    is the sha256 of ``body``), shared by every event whose payload names it, deleted with the last
+    of them. The body is HTML with the page's CSS and structure, none of its words or addresses."""
+
+    __tablename__ = "creative_memory_page_digests"
+    digest_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    body: Mapped[str] = mapped_column(Text)
+
+
 class Preference(Base):
     """Derived preferences: a cache over the events, one row per (user, scope, type, pattern, polarity).
 

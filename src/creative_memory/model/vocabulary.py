@@ -103,7 +103,7 @@ def _keep_dimensions(data: dict[str, Any], dims: set[str]) -> dict[str, Any]:
         if not isinstance(value, Mapping) or not isinstance(value.get("patterns"), list):
             continue
         kept = [p for p in value["patterns"] if isinstance(p, Mapping) and p.get("preference_type") in dims]
-        if not kept:
+        if not kept and not value.get("page"):
             named = ", ".join(f"'{d}'" for d in sorted(dims))
             raise ValueError(
                 f"dimensions: '{side}' has no pattern of the compared dimensions ({named}); "

@@ -5,12 +5,13 @@ below it; the import-linter contracts in ``pyproject.toml`` hold this):
 
 - ``common``: errors, the clock, sentences, names and spellings;
 - ``engine``: the pure engine: events to preferences, retrieval stages, the prompt block;
-- ``extract``: pure: a page's style features and the patterns they show;
 - ``location``: where the store is, found without opening it;
 - ``store``: opening, migrations, backups, short writes beside the daemon, ``where``;
 - ``keychain``: the install secret;
 - ``controls``: switches, pauses, projects, notes, status, the activity log;
 - ``derivation``: the preference cache kept current (incremental, rebuild, decay);
+- ``extract``: pure: a page's style features, the patterns they show and its style digest (it reads
+  a named page through the store's held files); ingest extracts the pages events carry;
 - ``ingest``: events in, blocks;
 - ``retrieval``: memory out, its record and its reasons, the preview;
 - ``forget``: forget a pattern or a session, reset, and the proof;

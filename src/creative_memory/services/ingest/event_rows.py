@@ -22,6 +22,7 @@ from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.derivation.derivation import dbapi_connection, sa_errors
 from creative_memory.services.derivation.event_content import canonical, content_hash, content_hash_canonical
 from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.ingest.pages import FROM_PAGE, PageEvidence, unblocked
 from creative_memory.services.ingest.redaction import clean_diff
 from creative_memory.services.store.row_batches import insert_many
 from creative_memory.services.store.store import raw_connection
@@ -31,7 +32,16 @@ def _pattern_json(p: PatternIn) -> dict[str, str]:
     return {"preference_type": p.preference_type, "pattern": p.pattern, "polarity": str(p.polarity)}
 
 
-def payload_of(ev: EventIn, scope: str, patterns: Sequence[PatternIn], diff: str | None) -> dict[str, Any]:
+def payload_of(
+    ev: EventIn,
+    scope: str,
+    patterns: Sequence[PatternIn],
+    diff: str | None,
+    evidence: PageEvidence | None = None,
+) -> dict[str, Any]:
+    """The stored payload; with ``evidence`` (the event's pages, services.ingest.pages), the patterns
+    its pages showed follow the host's, marked ``"from": "page"``, and the pages are referenced by
+    their digests' ids (decision 0065)."""
     payload: dict[str, Any] = {"scope": scope, "patterns": [_pattern_json(p) for p in patterns]}
     if ev.tag is not None:
         payload["tag"] = ev.tag
@@ -46,7 +56,41 @@ def payload_of(ev: EventIn, scope: str, patterns: Sequence[PatternIn], diff: str
                     {"preference_type": s.preference_type, "pattern": s.pattern} for s in side.patterns
                 ],
             }
+    if evidence is not None:
+        _add_evidence(payload, evidence)
     return payload
+
+
+def _add_evidence(payload: dict[str, Any], evidence: PageEvidence) -> None:
+    payload["extractor"] = evidence.extractor_version
+    sides = {"positive": payload.get("chose"), "negative": payload.get("over")}
+    if "chose" in payload:
+        for side_name in ("chose", "over"):
+            if side_name in evidence.refs:
+                payload[side_name]["page"] = evidence.refs[side_name]
+        for ptype, pattern, polarity in evidence.patterns:
+            side = sides[polarity]
+            assert side is not None
+            if not any(s["preference_type"] == ptype and s["pattern"] == pattern for s in side["patterns"]):
+                side["patterns"].append({"preference_type": ptype, "pattern": pattern, "from": FROM_PAGE})
+        return
+    payload["pages"] = dict(evidence.refs)
+    named = {(p["preference_type"], p["pattern"], p["polarity"]) for p in payload["patterns"]}
+    payload["patterns"].extend(
+        {"preference_type": t, "pattern": p, "polarity": pol, "from": FROM_PAGE}
+        for t, p, pol in evidence.patterns
+        if (t, p, pol) not in named
+    )
+
+
+def page_digest_ids(payload: dict[str, Any]) -> list[str]:
+    """The ids of the page digests a stored payload references."""
+    ids = list((payload.get("pages") or {}).values())
+    for side_name in ("chose", "over"):
+        side = payload.get(side_name)
+        if side and side.get("page"):
+            ids.append(side["page"])
+    return ids
 
 
 _EVENT_COLUMNS = (
@@ -152,14 +196,18 @@ def event_row(
     fps: set[str] | None,
     source: str,
     now: int,
+    evidence: PageEvidence | None = None,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The stored row of an admitted event (its diff cleaned of blocked patterns) and its payload."""
+    """The stored row of an admitted event (its diff cleaned of blocked patterns, its pages'
+    patterns without blocked ones) and its payload."""
     scope = ev.effective_scope
     try:
         diff = clean_diff(ev.diff, blocks, fps)
     except InvalidInput as exc:
         raise InvalidInput(f"Event {ev.event_id}: {exc}") from None
-    payload = payload_of(ev, scope, patterns, diff)
+    if evidence is not None and blocks is not None and fps:
+        evidence, _ = unblocked(evidence, lambda t, p: blocks.blocked(fps, t, p))
+    payload = payload_of(ev, scope, patterns, diff, evidence)
     row: dict[str, Any] = {
         "event_id": ev.event_id,
         "user_id": user,
@@ -181,16 +229,25 @@ def event_row(
 Prepared = tuple[dict[str, Any], dict[str, Any]]
 
 
-def prepared_rows(chunk: list[EventIn], default_user: str, source: str, now: int) -> list[Prepared | None]:
+def prepared_rows(
+    chunk: list[EventIn],
+    default_user: str,
+    source: str,
+    now: int,
+    evidence: Sequence[PageEvidence | None] | None = None,
+) -> list[Prepared | None]:
     """Each event's row and payload as stored when none of its user's patterns is blocked, built
     before the chunk's transaction: the canonical payload and its hash are then time away from the
     lock, in the pause a waiting writer is owed (decision 0047), and the chunk holds the lock for
     less. None where building fails (a diff too long once redacted): the transaction builds that
     row again only if the event is admitted, and raises then, as before."""
     out: list[Prepared | None] = []
-    for ev in chunk:
+    for i, ev in enumerate(chunk):
+        found = evidence[i] if evidence is not None else None
         try:
-            out.append(event_row(ev, ev.user_id or default_user, list(ev.patterns), None, None, source, now))
+            out.append(
+                event_row(ev, ev.user_id or default_user, list(ev.patterns), None, None, source, now, found)
+            )
         except InvalidInput:
             out.append(None)
     return out

@@ -14,15 +14,16 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from contextlib import nullcontext, suppress
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from pydantic import ValidationError
 from sqlalchemy.orm import Session
 
-from creative_memory.model.constants import MAX_PAYLOAD_BYTES, SignalType
+from creative_memory.model.constants import MAX_EVENT_LINE_BYTES, MAX_PAYLOAD_BYTES, PAGE_FIELDS, SignalType
 from creative_memory.model.events import EventIn, PatternIn
 from creative_memory.model.inert import NOT_UNICODE, not_unicode
-from creative_memory.model.tables import IgnoredCount
+from creative_memory.model.tables import IgnoredCount, PageDigest
 from creative_memory.model.vocabulary import WIRE_SIGNAL_NAMES
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.controls import controls
@@ -45,6 +46,7 @@ from creative_memory.services.ingest.event_rows import (
 from creative_memory.services.ingest.event_rows import (
     stored_event_ids as stored_event_ids,
 )
+from creative_memory.services.ingest.pages import PageEvidence, page_evidence, unblocked
 from creative_memory.services.ingest.redaction import MAX_STORED_DIFF_BYTES as MAX_STORED_DIFF_BYTES
 from creative_memory.services.ingest.redaction import clean_diff as clean_diff
 from creative_memory.services.ingest.redaction import redact as redact
@@ -84,6 +86,21 @@ def describe_validation_error(err: ValidationError) -> str:
     return "; ".join(msgs)
 
 
+TOO_LARGE = "the event is larger than 64 KiB beside its pages; shorten its diff"
+
+
+def beside_pages_bytes(obj: Any) -> int:
+    """The size of an event's JSON without its pages (each page has its own limit, 2 MB)."""
+    if isinstance(obj, dict):
+        rest = {k: v for k, v in obj.items() if k not in PAGE_FIELDS}
+        for side in ("chose", "over"):
+            value = rest.get(side)
+            if isinstance(value, dict) and "page" in value:
+                rest[side] = {k: v for k, v in value.items() if k != "page"}
+        obj = rest
+    return len(json.dumps(obj, ensure_ascii=False).encode())
+
+
 def validate_event(obj: Any) -> EventIn:
     """Validate one decoded event; raise InvalidInput with the field and the reason."""
     if not isinstance(obj, dict):
@@ -109,8 +126,9 @@ def parse_jsonl(text: str) -> ParsedBatch:
         line = raw_line.removesuffix("\r")
         if not line.strip():
             continue
-        if len(line.encode("utf-8", "surrogatepass")) > MAX_PAYLOAD_BYTES:
-            out.rejected.append({"line": n, "error": "the event is larger than 64 KiB; shorten its diff"})
+        size = len(line.encode("utf-8", "surrogatepass"))
+        if size > MAX_EVENT_LINE_BYTES:
+            out.rejected.append({"line": n, "error": TOO_LARGE})
             continue
         try:
             obj = json.loads(line)
@@ -119,6 +137,9 @@ def parse_jsonl(text: str) -> ParsedBatch:
             continue
         if "\\u" in line and not_unicode(obj):  # only an escape makes a lone surrogate here
             out.rejected.append({"line": n, "error": NOT_UNICODE})
+            continue
+        if size > MAX_PAYLOAD_BYTES and beside_pages_bytes(obj) > MAX_PAYLOAD_BYTES:
+            out.rejected.append({"line": n, "error": TOO_LARGE})
             continue
         try:
             out.events.append((n, validate_event(obj)))
@@ -194,14 +215,26 @@ def ingest_events(
     with wal_kept(store) as keeper, store.writes_kept() if several else nullcontext():
         while i < len(batch):
             chunk = batch[i : i + chunker.size]
-            prepared = prepared_rows(chunk, default_user, source, now)
+            # The pages' digests and patterns, before the lock (an extraction takes milliseconds).
+            evidence = [page_evidence(ev) for ev in chunk]
+            prepared = prepared_rows(chunk, default_user, source, now, evidence)
             # The last chunk's checkpoint ran beside this preparation; never beside a transaction,
             # whose commit would queue behind its writes (decision 0056).
             keeper.wait()
             with chunker.timed(len(chunk)), store.write() as session:
                 _chunk_pragmas(raw_connection(session), keeper)
                 rebuild_users |= _ingest_chunk(
-                    session, chunk, prepared, default_user, now, source, blocks, derive, report, ignored
+                    session,
+                    chunk,
+                    prepared,
+                    evidence,
+                    default_user,
+                    now,
+                    source,
+                    blocks,
+                    derive,
+                    report,
+                    ignored,
                 )
             keeper.checkpoint()
             i += len(chunk)
@@ -227,6 +260,7 @@ def _ingest_chunk(
     session: Session,
     batch: list[EventIn],
     prepared: Sequence[Prepared | None],
+    evidence: Sequence[PageEvidence | None],
     default_user: str,
     now: int,
     source: str,
@@ -246,7 +280,8 @@ def _ingest_chunk(
     rows: list[dict[str, Any]] = []
     payloads: list[dict[str, Any]] = []
     per_user_ignored: dict[str, Counter[str]] = {}
-    for ev, ready in zip(batch, prepared, strict=True):
+    digests: dict[str, str] = {}
+    for ev, ready, found in zip(batch, prepared, evidence, strict=True):
         user = ev.user_id or default_user
         if (user, ev.event_id) in existing or (user, ev.event_id) in seen_ids:
             report.duplicates += 1
@@ -267,12 +302,20 @@ def _ingest_chunk(
             kept = _unblocked(ev, fps, blocks, uc)
             if kept is None:
                 continue
-            row, payload = event_row(ev, user, kept, blocks, fps, source, now)
+            if found is not None:
+                found, dropped = unblocked(found, partial(blocks.blocked, fps))
+                uc["blocked"] += dropped
+                if dropped and not found.patterns and not kept and not _side_patterns(ev):
+                    continue  # everything its pages showed is blocked, and the host named nothing
+            row, payload = event_row(ev, user, kept, blocks, fps, source, now, found)
         else:  # nothing of this user's is blocked: the row as prepared (the same as built here)
-            row, payload = ready or event_row(ev, user, list(ev.patterns), blocks, fps, source, now)
+            row, payload = ready or event_row(ev, user, list(ev.patterns), blocks, fps, source, now, found)
+        if found is not None:
+            digests.update(found.bodies)
         rows.append(row)
         payloads.append(payload)
         users.add(user)
+    _insert_digests(session, digests)
     appended = _appended_by_user(session, rows, payloads)
     _count_ignored(session, per_user_ignored, ignored, now)
     report.accepted += len(rows)
@@ -283,6 +326,21 @@ def _ingest_chunk(
         return set()
     session.flush()
     return {u for u in sorted(users) if derive_in(session, u, now, appended.get(u)) is None}
+
+
+def _side_patterns(ev: EventIn) -> bool:
+    return any(side is not None and side.patterns for side in (ev.chose, ev.over))
+
+
+def _insert_digests(session: Session, digests: dict[str, str]) -> None:
+    """The admitted events' page digests; one already stored (another event's page) stays as it is."""
+    if not digests:
+        return
+    con = raw_connection(session)
+    con.executemany(
+        f"INSERT OR IGNORE INTO {PageDigest.__tablename__} (digest_id, body) VALUES (?, ?)",
+        sorted(digests.items()),
+    )
 
 
 def _count_ignored(
@@ -297,7 +355,8 @@ def _count_ignored(
 
 def _unblocked(ev: EventIn, fps: set[str], blocks: BlockChecker, uc: Counter[str]) -> list[PatternIn] | None:
     """The event's patterns that are not blocked, each blocked one counted in ``uc``; None when the
-    event is dropped: every pattern blocked, or a comparison with a blocked side (counted once)."""
+    event is dropped: every pattern blocked, or a comparison with a blocked side (counted once).
+    The patterns its pages show are checked apart (``pages.unblocked``)."""
     patterns = list(ev.patterns)
     kept = [p for p in patterns if not blocks.blocked(fps, p.preference_type, p.pattern)]
     dropped = len(patterns) - len(kept)
@@ -308,7 +367,7 @@ def _unblocked(ev: EventIn, fps: set[str], blocks: BlockChecker, uc: Counter[str
             return None
     elif dropped:
         uc["blocked"] += dropped
-        if not kept:
+        if not kept and not ev.has_pages:
             return None
     return kept
 

@@ -9,7 +9,6 @@ project switches are read afresh on every call. See docs/decisions/0013-host-pro
 
 from __future__ import annotations
 
-import json
 import logging
 import sqlite3
 import time
@@ -254,7 +253,13 @@ class Host:
 
     def ingest(self, params: Any) -> dict[str, Any]:
         raw = parse(IngestParams, "ingest", params).events
-        from creative_memory.services.ingest.ingest import ingest_events, stored_event_ids, validate_event
+        from creative_memory.services.ingest.ingest import (
+            TOO_LARGE,
+            beside_pages_bytes,
+            ingest_events,
+            stored_event_ids,
+            validate_event,
+        )
 
         valid: list[EventIn] = []
         outcomes: list[dict[str, Any] | None] = []
@@ -262,11 +267,11 @@ class Host:
             eid = obj.get("event_id") if isinstance(obj, dict) else None
             try:
                 try:  # each event judged alone, whatever its text (decision 0074)
-                    size = len(json.dumps(obj, ensure_ascii=False).encode())
+                    size = beside_pages_bytes(obj)
                 except UnicodeEncodeError:
                     raise InvalidInput(NOT_UNICODE) from None
                 if size > MAX_PAYLOAD_BYTES:
-                    raise InvalidInput("the event is larger than 64 KiB; shorten its diff")
+                    raise InvalidInput(TOO_LARGE)
                 valid.append(validate_event(obj))
                 outcomes.append(None)
             except InvalidInput as exc:
