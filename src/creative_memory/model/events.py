@@ -291,6 +291,27 @@ def payload_items(payload: Mapping[str, Any]) -> list[tuple[str, str, str, str]]
     return items
 
 
+def page_digest_ids(payload: Mapping[str, Any]) -> list[str]:
+    """The ids of the page digests a stored event payload names (decision 0065): ``pages`` of a
+    unary signal or an edit, each comparison side's ``page``."""
+    ids = [str(v) for v in (payload.get("pages") or {}).values()]
+    for side in ("chose", "over"):
+        data = payload.get(side)
+        if data and data.get("page"):
+            ids.append(str(data["page"]))
+    return ids
+
+
+def without_pages(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """The payload naming no page digest (its patterns, the extractor's version and the rest kept)."""
+    out = {k: v for k, v in payload.items() if k != "pages"}
+    for side in ("chose", "over"):
+        data = out.get(side)
+        if data and "page" in data:
+            out[side] = {k: v for k, v in data.items() if k != "page"}
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class FoldItem:
     """One (pattern, polarity) an event speaks for; ``role`` as in :func:`payload_items`."""

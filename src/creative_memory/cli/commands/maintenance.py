@@ -11,7 +11,7 @@ from creative_memory.services.context import Context
 from creative_memory.services.controls import audit as audit_log
 from creative_memory.services.controls import controls
 from creative_memory.services.derivation.decay import refresh_decay
-from creative_memory.services.derivation.rebuild import rebuild as full_rebuild
+from creative_memory.services.forget.forgetting import rebuild_on_request
 
 
 def decay(args: argparse.Namespace, ctx: Context, out: Out) -> int:
@@ -25,14 +25,25 @@ def decay(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 
 def rebuild(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     store, now = ctx.store(), ctx.now()
-    info = full_rebuild(store, ctx.user, now, progress=progress(out, " events"))
+    rebuilt = rebuild_on_request(store, ctx.user, now, blocks=ctx.blocks, progress=progress(out, " events"))
+    info = rebuilt.derivation
     with store.write() as sess:
         audit_log.record(sess, ctx.user, Actor.CLI, "rebuild", "preferences", f"ok: {info.preferences}", now)
-    data = {"preferences": info.preferences, "events": info.events, "duration_ms": round(info.duration_ms, 1)}
-    out.emit(
-        data,
-        f"Re-derived {info.preferences} preferences from {info.events} events in {info.duration_ms:.0f} ms.",
+    data = {
+        "preferences": info.preferences,
+        "events": info.events,
+        "duration_ms": round(info.duration_ms, 1),
+        "pages_reread": rebuilt.pages.events,
+    }
+    text = (
+        f"Re-derived {info.preferences} preferences from {info.events} events in {info.duration_ms:.0f} ms."
     )
+    if rebuilt.pages.events:
+        text = (
+            f"Read the pages of {rebuilt.pages.events} events again with {rebuilt.pages.extractor_version} "
+            f"({rebuilt.pages.changed} changed). " + text
+        )
+    out.emit(data, text)
     return 0
 
 

@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy import delete, func, insert, or_, select
 from sqlalchemy.orm import Session
 
-from creative_memory.model.events import payload_items
+from creative_memory.model.events import page_digest_ids, payload_items, without_pages
 from creative_memory.model.tables import (
     Derivation,
     Event,
@@ -38,6 +38,7 @@ from creative_memory.services.derivation.event_content import canonical, content
 from creative_memory.services.engine.block import human
 from creative_memory.services.forget.erasure import FORGOTTEN, Receipt, Target
 from creative_memory.services.forget.forget_places import move_created_items, places
+from creative_memory.services.store.page_digests import drop_unnamed_digests
 
 
 @functools.lru_cache(maxsize=256)
@@ -76,6 +77,10 @@ def _rewrite_payload(payload: dict[str, Any], t: Target) -> tuple[dict[str, Any]
         # form, e.g. "Airy Spacing" or "ａｉｒｙ spacing" for airy_spacing).
         out["diff"] = _mentions(canonical_name(t.pattern)).scrub(out["diff"], FORGOTTEN)
     alive = bool(out["patterns"]) or "chose" in out or "snapshot" in out
+    if alive and page_digest_ids(payload) and payload_items(out) != payload_items(payload):
+        # The page is evidence of what was forgotten: a later extractor reading it again would
+        # find the target anew. The event keeps its other patterns, but no longer its pages.
+        out = without_pages(out)
     return out, alive
 
 
@@ -167,6 +172,7 @@ class _Rewrites:
     reindex: list[dict[str, Any]] = field(default_factory=list)  # the index rows of the rewritten payloads
     shifted: set[tuple[Group, int]] = field(default_factory=set)  # (group, seq) of items only moved up
     places: dict[int, dict[int, int]] = field(default_factory=dict)  # seq: old item index -> new one
+    digests: set[str] = field(default_factory=set)  # the page digests the changed events named
 
     def event(self, ev: Any, t: Target) -> None:
         before = json.loads(ev.payload)
@@ -174,6 +180,7 @@ class _Rewrites:
         new_text = canonical(payload) if alive else ""
         if alive and new_text == ev.payload.rstrip(" "):
             return  # named another type's pattern of the same name: nothing of the target here
+        self.digests.update(page_digest_ids(before))
         # Every group whose evidence changed is re-derived: the target's, other patterns of a deleted
         # event or of a comparison that lost its other side. An item left after a removed one keeps
         # its evidence and its order but moves up in the event's item list: that place is kept only
@@ -293,6 +300,7 @@ def rewrite_events(
             out.event(ev, t)
     out.resolve(session, user_id)
     out.write(session)
+    drop_unnamed_digests(session, out.digests)
     out.keep_digest(drow)
     return out.groups
 

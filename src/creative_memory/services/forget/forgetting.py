@@ -30,6 +30,7 @@ import json
 import logging
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import func, select
@@ -69,6 +70,7 @@ from creative_memory.services.forget.forget_phases import (
     rewrite_in_chunks,
 )
 from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.ingest.reextract import Reread, reextract
 from creative_memory.services.store import backups
 from creative_memory.services.store.store import Store
 from creative_memory.services.store.writes import (
@@ -274,16 +276,27 @@ def _run(
     return forms
 
 
-def rebuild_after_interrupted_forget(
+@dataclass(frozen=True, slots=True)
+class Rebuilt:
+    """What a person's rebuild did: the stored pages read again, and the re-derivation."""
+
+    pages: Reread
+    derivation: DerivationInfo
+
+
+def rebuild_on_request(
     store: Store,
     user_id: str,
     now: int,
     *,
+    blocks: BlockChecker | None,
     progress: Progress | None = None,
     cancelled: CancelCheck | None = None,
-) -> DerivationInfo:
-    """A full rebuild asked for by a person (the window's Rebuild): a forget that died half-way since
-    the store was opened is finished first, since a rebuild never derives from what it left
-    (decision 0070)."""
+) -> Rebuilt:
+    """A full rebuild asked for by a person (the window's Rebuild, ``od-memory rebuild``): a forget
+    that died half-way since the store was opened is finished first, since a rebuild never derives
+    from what it left (decision 0070); the pages another extractor version read are read again
+    from their stored digests (decision 0065); then every preference is re-derived."""
     finish_interrupted(store, user_id)
-    return rebuild.rebuild(store, user_id, now, progress=progress, cancelled=cancelled)
+    pages = reextract(store, user_id, blocks)
+    return Rebuilt(pages, rebuild.rebuild(store, user_id, now, progress=progress, cancelled=cancelled))

@@ -37,6 +37,7 @@ from creative_memory.services.forget.byte_scan import count_bytes
 from creative_memory.services.forget.erasure import Receipt
 from creative_memory.services.forget.erasure_search import daemon_mentions
 from creative_memory.services.store import backups
+from creative_memory.services.store.page_digests import drop_unnamed_digests
 from creative_memory.services.store.store import Store
 from creative_memory.services.store.writes import (
     Chunker,
@@ -178,6 +179,7 @@ def _erase_the_rest(
                 counts[table] = counts.get(table, 0) + int(cur.rowcount or 0)
         session.execute(delete(Derivation).where(Derivation.user_id == user_id))
         session.execute(delete(IgnoredCount).where(IgnoredCount.user_id == user_id))
+        drop_unnamed_digests(session)  # the pages only this user's events named
         if include_settings:
             session.execute(delete(Settings).where(Settings.user_id == user_id))
             session.execute(delete(ProjectSettings).where(ProjectSettings.user_id == user_id))

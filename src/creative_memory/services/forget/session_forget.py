@@ -22,6 +22,7 @@ from creative_memory.services.controls import audit
 from creative_memory.services.derivation.cache_key import cache_key_for, digest_add
 from creative_memory.services.derivation.derivation import dbapi_connection, ensure_current
 from creative_memory.services.derivation.regroup import rederive_groups
+from creative_memory.services.store.page_digests import drop_unnamed_digests
 from creative_memory.services.store.store import Store
 from creative_memory.services.store.writes import quiet
 
@@ -95,6 +96,7 @@ def forget_session(store: Store, user_id: str, session_id: str, *, actor: Actor,
             session.execute(delete(EventPattern).where(EventPattern.seq.in_(chunk)))
             session.execute(delete(Event).where(Event.seq.in_(chunk)))
         receipt.events_deleted = len(seqs)
+        drop_unnamed_digests(session)
         if drow is not None:
             drow.set_digest = digest_add(drow.set_digest, removed, -1)
             drow.cache_key = cache_key_for(drow.set_digest)

@@ -57,40 +57,46 @@ def payload_of(
                 ],
             }
     if evidence is not None:
+        if ev.dimensions and "chose" in payload:  # what a later extractor must learn on again
+            payload["dimensions"] = sorted(set(ev.dimensions))
         _add_evidence(payload, evidence)
     return payload
 
 
 def _add_evidence(payload: dict[str, Any], evidence: PageEvidence) -> None:
     payload["extractor"] = evidence.extractor_version
-    sides = {"positive": payload.get("chose"), "negative": payload.get("over")}
     if "chose" in payload:
         for side_name in ("chose", "over"):
             if side_name in evidence.refs:
                 payload[side_name]["page"] = evidence.refs[side_name]
-        for ptype, pattern, polarity in evidence.patterns:
-            side = sides[polarity]
-            assert side is not None
-            if not any(s["preference_type"] == ptype and s["pattern"] == pattern for s in side["patterns"]):
-                side["patterns"].append({"preference_type": ptype, "pattern": pattern, "from": FROM_PAGE})
+        for s in evidence.patterns:
+            side = payload["chose" if s.polarity == "positive" else "over"]
+            if not any(
+                p["preference_type"] == s.preference_type and p["pattern"] == s.pattern
+                for p in side["patterns"]
+            ):
+                side["patterns"].append(
+                    {
+                        "preference_type": s.preference_type,
+                        "pattern": s.pattern,
+                        "from": FROM_PAGE,
+                        "because": s.because,
+                    }
+                )
         return
     payload["pages"] = dict(evidence.refs)
     named = {(p["preference_type"], p["pattern"], p["polarity"]) for p in payload["patterns"]}
     payload["patterns"].extend(
-        {"preference_type": t, "pattern": p, "polarity": pol, "from": FROM_PAGE}
-        for t, p, pol in evidence.patterns
-        if (t, p, pol) not in named
+        {
+            "preference_type": s.preference_type,
+            "pattern": s.pattern,
+            "polarity": s.polarity,
+            "from": FROM_PAGE,
+            "because": s.because,
+        }
+        for s in evidence.patterns
+        if (s.preference_type, s.pattern, s.polarity) not in named
     )
-
-
-def page_digest_ids(payload: dict[str, Any]) -> list[str]:
-    """The ids of the page digests a stored payload references."""
-    ids = list((payload.get("pages") or {}).values())
-    for side_name in ("chose", "over"):
-        side = payload.get(side_name)
-        if side and side.get("page"):
-            ids.append(side["page"])
-    return ids
 
 
 _EVENT_COLUMNS = (

@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 from creative_memory.model.constants import MAX_EVENT_LINE_BYTES, MAX_PAYLOAD_BYTES, PAGE_FIELDS, SignalType
 from creative_memory.model.events import EventIn, PatternIn
 from creative_memory.model.inert import NOT_UNICODE, not_unicode
-from creative_memory.model.tables import IgnoredCount, PageDigest
+from creative_memory.model.tables import IgnoredCount
 from creative_memory.model.vocabulary import WIRE_SIGNAL_NAMES
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.controls import controls
@@ -50,6 +50,7 @@ from creative_memory.services.ingest.pages import PageEvidence, page_evidence, u
 from creative_memory.services.ingest.redaction import MAX_STORED_DIFF_BYTES as MAX_STORED_DIFF_BYTES
 from creative_memory.services.ingest.redaction import clean_diff as clean_diff
 from creative_memory.services.ingest.redaction import redact as redact
+from creative_memory.services.store.page_digests import insert_digests
 from creative_memory.services.store.store import Store, raw_connection
 from creative_memory.services.store.writes import KEPT_CACHE_KIB, Chunker, WalKeeper, wal_kept
 
@@ -315,7 +316,7 @@ def _ingest_chunk(
         rows.append(row)
         payloads.append(payload)
         users.add(user)
-    _insert_digests(session, digests)
+    insert_digests(session, digests)
     appended = _appended_by_user(session, rows, payloads)
     _count_ignored(session, per_user_ignored, ignored, now)
     report.accepted += len(rows)
@@ -330,17 +331,6 @@ def _ingest_chunk(
 
 def _side_patterns(ev: EventIn) -> bool:
     return any(side is not None and side.patterns for side in (ev.chose, ev.over))
-
-
-def _insert_digests(session: Session, digests: dict[str, str]) -> None:
-    """The admitted events' page digests; one already stored (another event's page) stays as it is."""
-    if not digests:
-        return
-    con = raw_connection(session)
-    con.executemany(
-        f"INSERT OR IGNORE INTO {PageDigest.__tablename__} (digest_id, body) VALUES (?, ?)",
-        sorted(digests.items()),
-    )
 
 
 def _count_ignored(

@@ -14,7 +14,7 @@ extractor version can read again is exactly what this one read.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
 from creative_memory.model.constants import REJECTING_SIGNALS, SignalType
@@ -22,65 +22,72 @@ from creative_memory.model.events import EventIn
 from creative_memory.services.extract.digest import digest
 from creative_memory.services.extract.evidence import moves
 from creative_memory.services.extract.page import read_features
-from creative_memory.services.extract.vocabulary import EXTRACTOR_VERSION, shown
+from creative_memory.services.extract.vocabulary import EXTRACTOR_VERSION, Shown, shown
 
 FROM_PAGE = "page"  # the ``from`` of a stored pattern the extractor found
 
 
+Features = dict[str, dict[str, float | int | str]]
+
+
 @dataclass(frozen=True, slots=True)
 class PageEvidence:
-    """What an event's pages give: patterns (``(type, pattern, polarity)``; a comparison's positive
-    ones are the chosen side's, its negative ones the other side's), the digest id of each page
-    by its place (``page``, ``page_before``, ``chose``, ``over``) and the digests' bodies."""
+    """What an event's pages give: patterns (a comparison's positive ones are the chosen side's, its
+    negative ones the other side's), each with the values that decided it in words, the digest id of
+    each page by its place (``page``, ``page_before``, ``chose``, ``over``) and the digests' bodies."""
 
-    patterns: tuple[tuple[str, str, str], ...]
+    patterns: tuple[Shown, ...]
     refs: dict[str, str] = field(default_factory=dict)
     bodies: dict[str, str] = field(default_factory=dict)
     extractor_version: str = EXTRACTOR_VERSION
+
+
+def learned(
+    signal_type: SignalType, dimensions: Collection[str] | None, read: Mapping[str, Features]
+) -> tuple[Shown, ...]:
+    """The patterns pages show, by the places they were read at (see the module's docstring): the
+    one rule both ingest (from the pages) and a re-extraction (from the stored digests) apply."""
+    found: list[Shown] = []
+    if signal_type is SignalType.PAIRWISE_COMPARISON:
+        if "chose" in read and "over" in read:  # one side's page alone tells nothing that differs
+            dims = set(dimensions) if dimensions else None
+            found = [
+                s for s in moves(read["over"], read["chose"]) if dims is None or s.preference_type in dims
+            ]
+    elif "page" in read and "page_before" in read:
+        found = list(moves(read["page_before"], read["page"]))
+    elif "page" in read:
+        polarity = "negative" if signal_type in REJECTING_SIGNALS else "positive"
+        found = [Shown(s.preference_type, s.pattern, polarity, s.because) for s in shown(read["page"])]
+    seen: dict[tuple[str, str, str], Shown] = {}
+    for s in found:
+        seen.setdefault((s.preference_type, s.pattern, s.polarity), s)
+    return tuple(seen.values())
 
 
 def page_evidence(ev: EventIn) -> PageEvidence | None:
     """The evidence of the event's pages; None when it carries none."""
     if not ev.has_pages:
         return None
+    pages: dict[str, str | None] = {"page": ev.page, "page_before": ev.page_before}
+    if ev.chose is not None and ev.over is not None:
+        pages = {"chose": ev.chose.page, "over": ev.over.page}
     refs: dict[str, str] = {}
     bodies: dict[str, str] = {}
-
-    def read(place: str, html: str) -> dict[str, dict[str, float | int | str]]:
+    read: dict[str, Features] = {}
+    for place, html in pages.items():
+        if html is None:
+            continue
         d = digest(html)
         refs[place] = d.digest_id
         bodies[d.digest_id] = d.body
-        return read_features(d.body)[0]
-
-    found: list[tuple[str, str, str]] = []
-    kind = ev.signal_type
-    if kind is SignalType.PAIRWISE_COMPARISON:
-        assert ev.chose is not None and ev.over is not None
-        if ev.chose.page is not None and ev.over.page is not None:
-            chose, over = read("chose", ev.chose.page), read("over", ev.over.page)
-            dims = set(ev.dimensions) if ev.dimensions else None
-            found = [
-                (s.preference_type, s.pattern, s.polarity)
-                for s in moves(over, chose)
-                if dims is None or s.preference_type in dims
-            ]
-        else:  # one side's page alone tells nothing that differs: kept, not learned from
-            for place, side in (("chose", ev.chose), ("over", ev.over)):
-                if side.page is not None:
-                    read(place, side.page)
-    elif ev.page is not None and ev.page_before is not None:
-        before, after = read("page_before", ev.page_before), read("page", ev.page)
-        found = [(s.preference_type, s.pattern, s.polarity) for s in moves(before, after)]
-    elif ev.page is not None:
-        polarity = "negative" if kind in REJECTING_SIGNALS else "positive"
-        found = [(s.preference_type, s.pattern, polarity) for s in shown(read("page", ev.page))]
-    unique = tuple(dict.fromkeys(found))
-    return PageEvidence(unique, refs, bodies)
+        read[place] = read_features(d.body)[0]
+    return PageEvidence(learned(ev.signal_type, ev.dimensions, read), refs, bodies)
 
 
 def unblocked(evidence: PageEvidence, blocked: Callable[[str, str], bool]) -> tuple[PageEvidence, int]:
     """The evidence without the patterns ``blocked(type, pattern)`` names, and how many went."""
-    kept = tuple(p for p in evidence.patterns if not blocked(p[0], p[1]))
+    kept = tuple(p for p in evidence.patterns if not blocked(p.preference_type, p.pattern))
     if len(kept) == len(evidence.patterns):
         return evidence, 0
     return PageEvidence(kept, evidence.refs, evidence.bodies, evidence.extractor_version), len(

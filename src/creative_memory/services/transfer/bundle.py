@@ -14,12 +14,21 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    field_validator,
+)
 from sqlalchemy import delete
 
 from creative_memory.model.constants import (
+    MAX_PAGE_BYTES,
     Polarity,
     SignalType,
     Status,
@@ -27,10 +36,11 @@ from creative_memory.model.constants import (
 )
 from creative_memory.model.events import (
     Ident,
-    PairwiseSide,
     PatternIn,
     PatternText,
     ScopeText,
+    SidePattern,
+    page_digest_ids,
     to_ms,
 )
 from creative_memory.model.inert import not_unicode
@@ -44,6 +54,8 @@ from creative_memory.services.common.clock import FOREVER_MS
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.controls import controls
 from creative_memory.services.derivation.event_content import canonical
+from creative_memory.services.extract.digest import digest, digest_id_of
+from creative_memory.services.extract.vocabulary import PROPERTIES
 from creative_memory.services.ingest.ingest import describe_validation_error
 from creative_memory.services.store import held_files
 from creative_memory.services.transfer import crypto
@@ -54,6 +66,11 @@ MAX_IMPORT_BYTES = 512 * 1024 * 1024
 # Counters and times must fit SQLite's INTEGER (an overflow would surface only at re-derivation,
 # after the events were committed, and break every later read).
 MAX_COUNT = 2**31 - 1
+# A stored event names the host's patterns (at most 64) and those its pages showed (at most two
+# degrees of each property the extractor reads: what moved from and to).
+MAX_STORED_PATTERNS = 64 + 2 * len(PROPERTIES)
+MAX_BECAUSE = 300  # the words that say why the extractor found a pattern
+DigestId = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
 MIN_MS = -62_135_596_800_000  # 0001-01-01T00:00:00Z
 MAX_MS = 253_402_300_799_999  # 9999-12-31T23:59:59.999Z
 
@@ -112,6 +129,10 @@ class Bundle(BaseModel):
     settings: BundleSettings
     project_settings: list[BundleProject] = Field(default_factory=list)
     events: list[BundleEvent]
+    # The style digests the events' payloads name (decision 0065), by id; absent in older bundles.
+    page_digests: dict[DigestId, Annotated[str, Field(max_length=MAX_PAGE_BYTES)]] = Field(
+        default_factory=dict
+    )
     preferences: int = 0
 
 
@@ -160,6 +181,27 @@ class BundleSnapshot(BaseModel):
     shadow_of: str | None = None
 
 
+class StoredPattern(PatternIn):
+    """A stored pattern: the wire's, and for one the extractor found, where from and why."""
+
+    from_: Literal["page"] | None = Field(default=None, alias="from")
+    because: str | None = Field(default=None, max_length=MAX_BECAUSE)
+
+
+class StoredSidePattern(SidePattern):
+    from_: Literal["page"] | None = Field(default=None, alias="from")
+    because: str | None = Field(default=None, max_length=MAX_BECAUSE)
+
+
+class StoredSide(BaseModel):
+    """A comparison side as stored: its patterns and the digest of its page, if it had one."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    artifact_id: Ident | None = None
+    patterns: list[StoredSidePattern] = Field(default_factory=list, max_length=MAX_STORED_PATTERNS)
+    page: DigestId | None = None
+
+
 class BundlePayload(BaseModel):
     """An event's stored payload (what ``services.ingest.ingest.payload_of`` writes, or a legacy import's
     snapshot), checked before anything is written: its patterns and comparison sides with the wire
@@ -172,12 +214,15 @@ class BundlePayload(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     scope: ScopeText | None = None
-    patterns: list[PatternIn] = Field(default_factory=list, max_length=64)
+    patterns: list[StoredPattern] = Field(default_factory=list, max_length=MAX_STORED_PATTERNS)
     tag: str | None = None
     diff: str | None = None
-    chose: PairwiseSide | None = None
-    over: PairwiseSide | None = None
+    chose: StoredSide | None = None
+    over: StoredSide | None = None
     snapshot: BundleSnapshot | None = None
+    pages: dict[Literal["page", "page_before"], DigestId] | None = None
+    extractor: str | None = Field(default=None, max_length=32)
+    dimensions: list[PatternText] | None = Field(default=None, max_length=64)
 
 
 class _EventPayload(BaseModel):
@@ -366,6 +411,31 @@ def check_payloads(events: list[BundleEvent]) -> None:
                 f"events[{e.event_id}]: only a legacy_snapshot event carries a payload.snapshot, and "
                 "nothing else. Nothing was imported."
             )
+
+
+def check_digests(doc: Bundle) -> None:
+    """Refuse the bundle (before anything is written) if a page digest it carries is not one this
+    program stores — its id not the sha256 of its body, or a body that still holds what a digest
+    leaves out (a page's words, addresses or scripts) — or if an event names a digest it does not
+    carry."""
+    for digest_id, body in doc.page_digests.items():
+        if digest_id_of(body) != digest_id:
+            raise InvalidInput(
+                f"page_digests[{digest_id}]: the id is not the sha256 of its body; the file was changed "
+                "after it was exported. Nothing was imported."
+            )
+        if digest(body).body != body:
+            raise InvalidInput(
+                f"page_digests[{digest_id}]: this is not a style digest (it holds more than a page's "
+                "style and structure). Nothing was imported."
+            )
+    for e in doc.events:
+        for digest_id in page_digest_ids(e.payload):
+            if digest_id not in doc.page_digests:
+                raise InvalidInput(
+                    f"events[{e.event_id}]: names the page digest {digest_id}, which the bundle does not "
+                    "carry. Nothing was imported."
+                )
 
 
 def _pause_end(value: AwareDatetime | None, now: int) -> int | None:

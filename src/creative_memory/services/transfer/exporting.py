@@ -10,10 +10,11 @@ from typing import Any
 from sqlalchemy import func, select
 
 from creative_memory.model.constants import DERIVATION_VERSION, Actor
-from creative_memory.model.events import iso
+from creative_memory.model.events import iso, page_digest_ids
 from creative_memory.model.tables import Event, Preference, ProjectSettings
 from creative_memory.services.controls import audit, controls
 from creative_memory.services.store import safefile
+from creative_memory.services.store.page_digests import digest_bodies
 from creative_memory.services.store.store import Store
 from creative_memory.services.transfer import crypto
 from creative_memory.services.transfer.bundle import BUNDLE_FORMAT, BUNDLE_VERSION, TransferResult
@@ -50,6 +51,7 @@ def build_bundle(store: Store, user_id: str, now: int) -> dict[str, Any]:
                 .order_by(ProjectSettings.project_id)
             )
         ]
+        bodies = digest_bodies(session, (d for e in events for d in page_digest_ids(e["payload"])))
         prefs = int(
             session.scalar(select(func.count()).select_from(Preference).where(Preference.user_id == user_id))
             or 0
@@ -69,6 +71,7 @@ def build_bundle(store: Store, user_id: str, now: int) -> dict[str, Any]:
         },
         "project_settings": projects,
         "events": events,
+        "page_digests": dict(sorted(bodies.items())),
         "preferences": prefs,
     }
 

@@ -84,13 +84,25 @@ def wire_form(e: BundleEvent) -> dict[str, Any] | None:
         "session_id": e.session_id,
         "artifact_id": e.artifact_id,
         "scope": "global" if e.scope == "global" else "project",
-        "patterns": p.get("patterns", []),
+        "patterns": _hosts(p.get("patterns", [])),
         "tag": e.tag,
     }
+    # What the extractor found is the stored payload's (checked by check_payloads); the wire form
+    # holds the host's patterns and says which pages the event carried (decision 0065).
+    for place, digest_id in (p.get("pages") or {}).items():
+        out[place] = digest_id
     for side in ("chose", "over"):
-        if p.get(side) is not None:
-            out[side] = p[side]
+        data = p.get(side)
+        if data is not None:
+            out[side] = {**data, "patterns": _hosts(data.get("patterns", []))}
+    if p.get("dimensions"):
+        out["dimensions"] = p["dimensions"]
     return out
+
+
+def _hosts(patterns: list[Any]) -> list[Any]:
+    """The patterns a host named (not those the extractor found), as the wire has them."""
+    return [p for p in patterns if not (isinstance(p, dict) and p.get("from") == "page")]
 
 
 def check_events(events: list[BundleEvent]) -> None:

@@ -59,6 +59,7 @@ from creative_memory.services.ingest.ingest import (
     insert_event_rows,
     stored_event_ids,
 )
+from creative_memory.services.store.page_digests import drop_unnamed_digests, insert_digests
 from creative_memory.services.store.store import Store
 from creative_memory.services.store.writes import (
     Chunker,
@@ -73,6 +74,7 @@ from creative_memory.services.transfer.bundle import (
     Bundle,
     LegacyFile,
     TransferResult,
+    check_digests,
     legacy_events,
     read_import,
 )
@@ -90,6 +92,7 @@ def _rows(doc: Bundle | LegacyFile, user: str) -> list[dict[str, Any]]:
     if isinstance(doc, LegacyFile):
         return legacy_events(doc, user)
     check_events(doc.events)
+    check_digests(doc)
     return [
         {
             "event_id": e.event_id,
@@ -275,6 +278,9 @@ def _write_batches(
                 with sa_errors():
                     renew_lease(dbapi_connection(session), user)
             if last:
+                if isinstance(doc, Bundle):
+                    insert_digests(session, doc.page_digests)
+                drop_unnamed_digests(session)  # a replaced event's, or one the bundle named in vain
                 _apply(session, user, doc, mode, now)
                 audit.record(
                     session, user, actor, "import", target,

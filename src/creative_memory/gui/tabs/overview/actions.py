@@ -210,14 +210,16 @@ class MemoryActions(QObject):
         )
         self.selftest.rebuild_button.setEnabled(False)
         try:
-            info = await self.ctrl.run(
-                forgetting.rebuild_after_interrupted_forget,
+            rebuilt = await self.ctrl.run(
+                forgetting.rebuild_on_request,
                 self.ctrl.store,
                 self.ctrl.user,
                 self.ctrl.now(),
+                blocks=self.ctrl.ctx.blocks,
                 progress=progress.report,
                 cancelled=progress.is_cancelled,
             )
+            info = rebuilt.derivation
             await self.ctrl.run(
                 record_action,
                 self.ctrl.store,
