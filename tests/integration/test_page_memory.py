@@ -265,3 +265,41 @@ def test_a_rebuild_reads_again_the_pages_an_older_extractor_read(store: Store, b
     assert ("spacing", "airy_spacing") in prefs and ("spacing", "tight_spacing") not in prefs
     # A second rebuild has nothing left to read again.
     assert forgetting.rebuild_on_request(store, USER, NOW, blocks=blocks).pages.events == 0
+
+
+def test_explain_says_in_words_what_the_pages_showed(store: Store) -> None:
+    from creative_memory.services.inspection.explain import load_explain
+
+    seed(
+        store,
+        line("e1", "manual_refinement", page=PAGE, page_before=TIGHT),
+        line("e2", "manual_refinement", session="s2", page=PAGE, page_before=TIGHT).replace(
+            "2026-11-01T10:00:00Z", "2026-12-02T09:30:00Z"
+        ),
+        line(
+            "host",
+            "thumbs_up",
+            session="s3",
+            patterns=[{"preference_type": "spacing", "pattern": "airy_spacing", "polarity": "positive"}],
+        ),
+    )
+    d = load_explain(store, USER, "spacing", "airy_spacing", None)
+    assert d.from_pages == (
+        "the usual padding, margin and gap grew from 8 to 32 px (tight spacing → airy spacing)"
+        " — in 2 edits; last on 2 Dec 2026"
+    )
+    by_id = {e.event_id: e.because for e in d.events}
+    assert by_id["host"] is None and by_id["e1"] == by_id["e2"] is not None
+    assert "from_pages" in d.as_json()
+    # A pattern no page showed has no such sentence.
+    assert load_explain(store, USER, "spacing", "tight_spacing", None).from_pages is not None
+    seed(
+        store,
+        line(
+            "h2",
+            "thumbs_up",
+            session="s4",
+            patterns=[{"preference_type": "layout", "pattern": "hero_first", "polarity": "positive"}],
+        ),
+    )
+    assert load_explain(store, USER, "layout", "hero_first", None).from_pages is None

@@ -85,6 +85,8 @@ def explain_text(d: Explanation) -> str:
         lines.append(
             f"  {e.at}  {e.signal_type:<22} {e.polarity:<8} {e.project_id or '-':<16} {e.session_id or ''}"
         )
+    if d.from_pages:
+        lines.append(f"From pages: {d.from_pages}")
     lines.append(d.why or "")
     return "\n".join(lines)
 

@@ -20,6 +20,7 @@ from creative_memory.services.controls.controls import daemon_projects
 from creative_memory.services.derivation.derivation import FOLD_COLUMNS, fold_event
 from creative_memory.services.derivation.pref_view import pref_json
 from creative_memory.services.engine.derive import Deriver
+from creative_memory.services.inspection.page_evidence import PageSeen, because, summary
 from creative_memory.services.retrieval.injections import fate, fate_json
 from creative_memory.services.retrieval.reasons import sentence
 from creative_memory.services.store.store import Store
@@ -39,6 +40,7 @@ class ExplainedEvent:
     role: str | None
     tag: str | None
     source: str
+    because: str | None = None  # for a pattern its page showed: the values that decided it
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,7 @@ class Explanation:
     last_retrieval: dict[str, Any] | None
     project_name: str | None
     why: str
+    from_pages: str | None = None  # the pages' evidence in a sentence (page_evidence.summary)
 
     def as_json(self) -> dict[str, Any]:
         """The wire form (``explain --json``)."""
@@ -108,14 +111,22 @@ def explain(
     records = sorted((pref_json(p, now) for p in recs), key=lambda d: -d["strength"])
     last = fate(session, user_id, preference_type, pattern, project_id, recs)
     names = daemon_projects(session)
+    events = [_explained_event(r, preference_type, pattern) for r in ev_rows]
     return Explanation(
         preference=records[0] if records else None,
         records=records,
-        events=[_explained_event(r) for r in ev_rows],
+        events=events,
         history=_history(ev_rows, {(scope, preference_type, pattern)}),
         last_retrieval=fate_json(last),
         project_name=names.get(project_id) if project_id else None,
         why=sentence(last, project_id=project_id, project_name=names.get(project_id or "")),
+        from_pages=summary(
+            [
+                PageSeen(e.at, e.signal_type, e.polarity, e.because, names.get(e.project_id or ""))
+                for e in events
+                if e.because
+            ]
+        ),
     )
 
 
@@ -170,7 +181,7 @@ def _instant(ms: int) -> str:
     return text
 
 
-def _explained_event(r: Sequence[Any]) -> ExplainedEvent:
+def _explained_event(r: Sequence[Any], preference_type: str, pattern: str) -> ExplainedEvent:
     return ExplainedEvent(
         event_id=r[1],
         at=_instant(r[2]),
@@ -181,6 +192,7 @@ def _explained_event(r: Sequence[Any]) -> ExplainedEvent:
         role=r[11] or None,
         tag=r[6],
         source=r[9],
+        because=because(r[7], preference_type, pattern, r[11] or None),
     )
 
 

@@ -153,6 +153,16 @@ class DetailPane(QStackedWidget):
             self.tr("Whether the last recorded retrieval injected this preference, and why")
         )
 
+        # For a preference learned from pages: what the extractor saw, in words (hidden otherwise).
+        self.pages_label = QLabel(info)
+        self.pages_label.setObjectName("pages_sentence")
+        self.pages_label.setWordWrap(True)
+        self.pages_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.pages_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.pages_label.setAccessibleName(self.tr("Learned from pages"))
+        self.pages_label.setToolTip(self.tr("What Open Design's pages showed about this preference"))
+        self.pages_label.hide()
+
         # Every field, as a two-column table in a read-only text view: it wraps, scrolls and can
         # be selected and copied.
         self.fields_view = FieldsView(info, self._fields_width_changed)
@@ -167,6 +177,7 @@ class DetailPane(QStackedWidget):
         info_layout.addWidget(self.detail_title)
         info_layout.addWidget(self.detail_subtitle)
         info_layout.addWidget(self.retrieval_label)
+        info_layout.addWidget(self.pages_label)
         info_layout.addWidget(self.fields_view, 1)
         info.setMinimumWidth(self.fontMetrics().averageCharWidth() * 30)
         return info
@@ -322,6 +333,12 @@ class DetailPane(QStackedWidget):
             else retrieval_sentence(data.last_retrieval, key.project_id, data.project_name)
         )
         self.retrieval_label.setAccessibleDescription(self.retrieval_label.text())
+        if data.from_pages:
+            self.pages_label.setText(
+                self.tr("From pages: {evidence}").format(evidence=for_display(data.from_pages))
+            )
+            self.pages_label.setAccessibleDescription(self.pages_label.text())
+        self.pages_label.setVisible(bool(data.from_pages))
         self.field_values = {name: self._field_text(name, rec) for name in self._field_titles()}
         self._render_fields()
 
@@ -351,9 +368,10 @@ class DetailPane(QStackedWidget):
                 )
                 item.setData(4, SESSION_ROLE, e.session_id or None)
                 item.setToolTip(0, e.at)
-                item.setToolTip(
-                    1, self.tr("Event {id} from {source}").format(id=stored_name(e.event_id), source=e.source)
-                )
+                tip = self.tr("Event {id} from {source}").format(id=stored_name(e.event_id), source=e.source)
+                if e.because:
+                    tip += "\n" + self.tr("Its page showed: {because}").format(because=for_display(e.because))
+                item.setToolTip(1, tip)
                 items.append(item)
             self.events_view.addTopLevelItems(items)
         finally:
