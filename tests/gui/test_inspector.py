@@ -973,3 +973,42 @@ def test_forget_everything_the_filter_shows_in_one_step(
     assert tab.forget.last_receipt is not None and tab.forget.last_receipt.preferences == 2
     assert patterns_in_cli(ctrl) == {("spacing", "airy_spacing")}
     tab.forget.receipt_dialog.close()
+
+
+def test_a_preference_learned_from_pages_says_what_they_showed(
+    tab: InspectorTab, ctrl: Any, seed: Any, run_async: Any, wait_until: Any
+) -> None:
+    page = "<html><head><style>p{margin:8px 0;padding:8px}</style></head><body><p>Words</p></body></html>"
+    airy = page.replace("8px", "32px")
+    seed(
+        [
+            json.dumps(
+                {
+                    "event_id": f"edit{i}",
+                    "signal_type": "manual_refinement",
+                    "occurred_at": f"2026-11-0{i}T10:00:00Z",
+                    "session_id": f"s{i}",
+                    "page_before": page,
+                    "page": airy,
+                }
+            )
+            for i in (1, 2)
+        ]
+        + strong("hero_first", "layout", start=10, count=3)
+    )
+    run_async(tab.refresh())
+    key = PreferenceKey("global", "spacing", "airy_spacing", "positive")
+    assert tab.select_key(key)
+    wait_until(lambda: tab.detail.detail_key() == key)
+    assert tab.detail.pages_label.isVisibleTo(tab)
+    text = tab.detail.pages_label.text()
+    assert text.startswith("From pages: the usual padding, margin and gap grew from 8 to 32 px"), text
+    assert "in 2 edits; last on 2 Nov 2026" in text
+    assert "Its page showed: the usual padding" in tab.detail.events_view.topLevelItem(0).toolTip(1)
+    if os.environ.get("CM_SHOTS"):
+        tab.grab().save(os.path.join(os.environ["CM_SHOTS"], "inspector-pages.png"))
+    # A preference no page showed has no such line.
+    other = PreferenceKey("global", "layout", "hero_first", "positive")
+    assert tab.select_key(other)
+    wait_until(lambda: tab.detail.detail_key() == other)
+    assert not tab.detail.pages_label.isVisibleTo(tab)

@@ -351,11 +351,11 @@ def test_the_wheel_installs_one_import_name_holding_every_source_file(tmp_path: 
         ["git", "ls-files", "src/creative_memory"], cwd=REPO, capture_output=True, text=True, check=True
     ).stdout.split()
     shipped_kinds = (".py", ".mako", ".svg", ".png", ".desktop", ".xml", ".qm", ".ts", ".qss", "py.typed")
-    demo_memory = "src/creative_memory/resources/demo_memory/"
+    demo_files = ("src/creative_memory/resources/demo_memory/", "src/creative_memory/resources/demo_pages/")
     expected = {
         rel.removeprefix("src/")
         for rel in tracked
-        if rel.endswith(shipped_kinds) or rel.startswith(demo_memory)
+        if rel.endswith(shipped_kinds) or rel.startswith(demo_files)
     }
     assert expected - set(names) == set(), "source files missing from the wheel"
     assert {n for n in names if n.startswith("creative_memory/")} - expected == set(), "unexpected files"

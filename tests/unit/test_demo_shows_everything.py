@@ -50,3 +50,23 @@ def test_a_personal_memory_that_is_there_already_is_left_alone(tmp_path: Path) -
         store.close()
     assert sorted(p.name for p in mine.iterdir()) == ["MEMORY.md"]
     assert (mine / "MEMORY.md").read_text(encoding="utf-8") == "# mine\n"
+
+
+def test_the_demo_learns_from_pages_and_says_why(tmp_path: Path) -> None:
+    from creative_memory.services.controls import controls
+    from creative_memory.services.inspection.explain import load_explain
+
+    store = _open(tmp_path / "demo")
+    try:
+        demostore.fill(store, USER, size="S", seed=5, now=NOW, actor=Actor.CLI)
+        project = [p.id for p in controls.projects(store, USER)][0]
+        airy = load_explain(store, USER, "spacing", "airy_spacing", project)
+        assert airy.from_pages is not None and "grew from 12 to 32 px" in airy.from_pages
+        calm = load_explain(store, USER, "shape", "no_shadows", project)
+        assert calm.from_pages is not None and "fell from 24 to 0 px" in calm.from_pages
+        # Filled again (the demo's own events are there): nothing is added twice.
+        demostore.show_everything(store, USER, NOW)
+        again = load_explain(store, USER, "spacing", "airy_spacing", project)
+        assert len(again.events) == len(airy.events)
+    finally:
+        store.close()

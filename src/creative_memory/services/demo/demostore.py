@@ -107,6 +107,8 @@ def show_everything(store: Store, user_id: str, now: int) -> None:
     from creative_memory.services.retrieval import retrieval
 
     projects = [p.id for p in controls.projects(store, user_id)][:DEMO_RETRIEVAL_PROJECTS]
+    if projects and not foreign_events(store):
+        page_edits(store, user_id, projects[0], now)
     for project in [None, *projects]:
         for mode in (Mode.GENERATION, Mode.CRITIQUE):
             retrieval.run(
@@ -123,3 +125,51 @@ def show_everything(store: Store, user_id: str, now: int) -> None:
     for entry in sample.iterdir():
         if entry.name.endswith(".md"):
             (memory / entry.name).write_bytes(entry.read_bytes())
+
+
+#: What the demo's page edits change in its sample page (``resources/demo_pages/landing.html``): the
+#: person opened up the spacing, then took the shadows off and set the headlines in a serif.
+_AIRY = ("--gap: 12px", "--gap: 32px")
+_CALM = (
+    ("box-shadow: 0 6px 18px rgba(0, 0, 0, 0.18)", "box-shadow: none"),
+    (
+        'h1, h2 { font-family: "Inter", Helvetica, Arial, sans-serif',
+        'h1, h2 { font-family: Georgia, "Times New Roman", serif',
+    ),
+)
+_DAY_MS = 86_400_000
+
+
+def page_edits(store: Store, user_id: str, project_id: str, now: int) -> None:
+    """Events that carry pages, as the daemon sends them (decision 0065): a generated page accepted,
+    then two edits of it — so the demo shows what the extractor learns and says why."""
+    import json
+    from importlib import resources
+
+    from creative_memory.model.instants import iso
+    from creative_memory.services.ingest.ingest import ingest_jsonl
+
+    first = (resources.files("creative_memory.resources") / "demo_pages" / "landing.html").read_text("utf-8")
+    second = first.replace(*_AIRY)
+    third = second
+    for old, new in _CALM:
+        third = third.replace(old, new)
+    common = {"project_id": project_id, "artifact_id": "f_landing_html", "session_id": "demo-pages"}
+    events = [  # (id, signal, days ago, page before, page after)
+        ("demo-pages-1", "generation_accepted", 21, None, first),
+        ("demo-pages-2", "manual_refinement", 14, first, second),
+        ("demo-pages-3", "manual_refinement", 6, second, third),
+    ]
+    lines = []
+    for event_id, signal, days, before, after in events:
+        event = {
+            **common,
+            "event_id": event_id,
+            "signal_type": signal,
+            "occurred_at": iso(now - days * _DAY_MS),
+        }
+        event["page"] = after
+        if before is not None:
+            event["page_before"] = before
+        lines.append(json.dumps(event))
+    ingest_jsonl(store, "\n".join(lines), default_user=user_id, now=now, source=DEMO_SOURCE)
