@@ -57,8 +57,8 @@ def _wide_date() -> str:
 
 log = logging.getLogger("cm.gui")
 
-#: the name column is as wide as the widest name up to this many average characters (wider when
-#: the window has room)
+# The name column is as wide as the widest name up to this many average characters (wider when
+# the window has room).
 NAME_CAP_CHARS = 24
 
 
