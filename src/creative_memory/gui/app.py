@@ -115,8 +115,12 @@ def _apply_look(app: QApplication, args: argparse.Namespace) -> None:
     app.setApplicationVersion(__version__)
     app.setDesktopFileName("io.opendesign.CreativeMemoryStudio")
     install_translator(app, getattr(args, "lang", None))
-    if args.palette != "system" or os.environ.get("QT_QPA_PLATFORM") == "offscreen":
-        app.setStyle("Fusion")
+    style = app.style()
+    fusion = style is not None and style.name().lower() == "fusion"
+    if fusion or args.palette != "system" or os.environ.get("QT_QPA_PLATFORM") == "offscreen":
+        from creative_memory.gui.style import use_readable_style
+
+        use_readable_style(app)  # Fusion with edges and a focus ring that stand out (WCAG AA)
     if args.palette != "system":
         from PySide6.QtCore import Qt
 

@@ -54,6 +54,19 @@ def headers() -> dict[str, tuple[str, str]]:
     }
 
 
+def two_lines(title: str) -> str:
+    """A column title broken at the space that makes its longest line shortest (a switch's title,
+    so that its column stays about as narrow as the switch)."""
+    words = title.split(" ")
+    if len(words) < 2:
+        return title
+    best = min(
+        range(1, len(words)),
+        key=lambda i: max(len(" ".join(words[:i])), len(" ".join(words[i:]))),
+    )
+    return " ".join(words[:best]) + "\n" + " ".join(words[best:])
+
+
 def local_time(iso_text: str | None) -> str:
     if not iso_text:
         return ""
@@ -82,4 +95,4 @@ def check_value(value: Any) -> bool | None:
     return None
 
 
-__all__ = ["check_value", "headers", "local_time"]
+__all__ = ["check_value", "headers", "local_time", "two_lines"]

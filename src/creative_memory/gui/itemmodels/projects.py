@@ -28,7 +28,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
-from creative_memory.gui.itemmodels.project_words import check_value, headers, local_time
+from creative_memory.gui.itemmodels.project_words import check_value, headers, local_time, two_lines
 from creative_memory.model.inert import for_display
 
 if TYPE_CHECKING:
@@ -116,8 +116,11 @@ class ProjectsModel(QAbstractTableModel):
     ) -> Any:
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
             return None
-        title, tip = self._headers[COLUMNS[section]]
-        if role == Qt.ItemDataRole.DisplayRole:
+        key = COLUMNS[section]
+        title, tip = self._headers[key]
+        if role == Qt.ItemDataRole.DisplayRole:  # a switch's column is as narrow as its title on two lines
+            return two_lines(title) if key in CHECK_COLUMNS else title
+        if role == Qt.ItemDataRole.AccessibleTextRole:
             return title
         if role == Qt.ItemDataRole.ToolTipRole:
             return tip
@@ -209,9 +212,8 @@ class ProjectsModel(QAbstractTableModel):
         if key == "name":
             if not row.in_daemon:
                 return self.tr(
-                    "Open Design's project list does not have this project; it is known from memory "
-                    "events only."
-                )
+                    "{shown}: Open Design's project list does not have this project; memory events name it."
+                ).format(shown=self._display(row, "name"))
             return for_display(row.name or "")
         if key == "last_activity":
             return row.last_activity or self.tr("No memory events yet")

@@ -59,7 +59,7 @@ def accent_colour(kind: BannerKind, palette: QPalette) -> QColor:
         # Keep the accent readable as a line/icon colour against the window.
         return colour.lighter(135) if dark and colour.lightnessF() < 0.55 else colour
     if kind == "warning":
-        return QColor("#f2b53a") if dark else QColor("#b26a00")
+        return QColor("#f2b53a") if dark else QColor("#9a5700")  # 4.5 : 1 as text on a light window
     return QColor("#f28b82") if dark else QColor("#c5221f")
 
 

@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QCheckBox, QSizePolicy, QWidget
 
 from creative_memory.gui.icons import mix
+from creative_memory.gui.style import edge_colour
 
 
 def switch_colours(
@@ -22,8 +23,8 @@ def switch_colours(
         fore = palette.color(group, QPalette.ColorRole.HighlightedText)
         return (fore, back) if on else (mix(back, fore, 0.45), back)
     window = palette.color(group, QPalette.ColorRole.Window)
-    text = palette.color(group, QPalette.ColorRole.WindowText)
-    track = palette.color(group, QPalette.ColorRole.Highlight) if on else mix(window, text, 0.42)
+    # off: the edge colour of a check box, 3 : 1 against the window and the knob (WCAG AA)
+    track = palette.color(group, QPalette.ColorRole.Highlight) if on else edge_colour(palette)
     knob = palette.color(group, QPalette.ColorRole.HighlightedText if on else QPalette.ColorRole.Base)
     if not enabled:
         track = mix(window, track, 0.45)

@@ -17,82 +17,82 @@
 <context>
     <name>ActivityTab</name>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="74"/>
+        <location filename="../../gui/tabs/activity/view.py" line="75"/>
         <source>Filter by actor, action, target or outcome…</source>
         <translation>Nach Akteur, Aktion, Ziel oder Ergebnis filtern…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="77"/>
+        <location filename="../../gui/tabs/activity/view.py" line="78"/>
         <source>Filter the activity log</source>
         <translation>Aktivitätsprotokoll filtern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="79"/>
+        <location filename="../../gui/tabs/activity/view.py" line="80"/>
         <source>Show entries whose actor, action, target or outcome contains this text (Ctrl+F)</source>
         <translation>Einträge anzeigen, deren Akteur, Aktion, Ziel oder Ergebnis diesen Text enthält (Strg+F)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="81"/>
+        <location filename="../../gui/tabs/activity/view.py" line="82"/>
         <source>E&amp;xport…</source>
         <translation>E&amp;xportieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="83"/>
+        <location filename="../../gui/tabs/activity/view.py" line="84"/>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="84"/>
+        <location filename="../../gui/tabs/activity/view.py" line="85"/>
         <source>Save the filtered activity log as JSON or CSV</source>
         <translation>Das gefilterte Aktivitätsprotokoll als JSON oder CSV speichern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="106"/>
+        <location filename="../../gui/tabs/activity/view.py" line="107"/>
         <source>Activity log</source>
         <translation>Aktivitätsprotokoll</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="108"/>
+        <location filename="../../gui/tabs/activity/view.py" line="109"/>
         <source>Every change to a control, newest first</source>
         <translation>Jede Änderung an einer Einstellung, neueste zuerst</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="121"/>
+        <location filename="../../gui/tabs/activity/view.py" line="126"/>
         <source>How many entries are shown</source>
         <translation>Wie viele Einträge angezeigt werden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="125"/>
+        <location filename="../../gui/tabs/activity/view.py" line="130"/>
         <source>Last action</source>
         <translation>Letzte Aktion</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="139"/>
+        <location filename="../../gui/tabs/activity/view.py" line="144"/>
         <source>Activity</source>
         <translation>Aktivität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="183"/>
+        <location filename="../../gui/tabs/activity/view.py" line="188"/>
         <source>No activity matches “{text}”.</source>
         <translation>Keine Aktivität passt zu „{text}“.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="185"/>
+        <location filename="../../gui/tabs/activity/view.py" line="190"/>
         <source>Clear filter</source>
         <translation>Filter löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="185"/>
+        <location filename="../../gui/tabs/activity/view.py" line="190"/>
         <source>Show the whole activity log again</source>
         <translation>Wieder das ganze Aktivitätsprotokoll anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="189"/>
+        <location filename="../../gui/tabs/activity/view.py" line="194"/>
         <source>Nothing has been changed yet. Turning memory on or off, pausing, project switches, forgetting and resets are listed here.</source>
         <translation>Noch wurde nichts geändert. Hier erscheinen das Ein- und Ausschalten des Gedächtnisses, Pausen, Projektschalter, Vergessen und Zurücksetzen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/activity/view.py" line="199"/>
+        <location filename="../../gui/tabs/activity/view.py" line="204"/>
         <source>%n entries loaded — scroll down for more</source>
         <translation>
             <numerusform>%n Eintrag geladen – für mehr nach unten scrollen</numerusform>
@@ -100,37 +100,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="202"/>
+        <location filename="../../gui/tabs/activity/view.py" line="207"/>
         <source>1 entry</source>
         <translation>1 Eintrag</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="202"/>
+        <location filename="../../gui/tabs/activity/view.py" line="207"/>
         <source>{n} entries</source>
         <translation>{n} Einträge</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="209"/>
+        <location filename="../../gui/tabs/activity/view.py" line="214"/>
         <source>Export activity</source>
         <translation>Aktivität exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="213"/>
+        <location filename="../../gui/tabs/activity/view.py" line="218"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="213"/>
+        <location filename="../../gui/tabs/activity/view.py" line="218"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="230"/>
+        <location filename="../../gui/tabs/activity/view.py" line="235"/>
         <source>The activity log could not be exported.</source>
         <translation>Das Aktivitätsprotokoll konnte nicht exportiert werden.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/activity/view.py" line="237"/>
+        <location filename="../../gui/tabs/activity/view.py" line="242"/>
         <source>Exported %n entries to {path}.</source>
         <translation>
             <numerusform>%n Eintrag nach {path} exportiert.</numerusform>
@@ -1896,74 +1896,74 @@
 <context>
     <name>MemoryActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="99"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="87"/>
         <source>Could not turn creative memory on.</source>
         <extracomment>an action changed the memory status; the argument is the new MemoryStatus</extracomment>
         <translation>Das kreative Gedächtnis konnte nicht eingeschaltet werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="101"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="89"/>
         <source>Could not turn creative memory off.</source>
         <translation>Das kreative Gedächtnis konnte nicht ausgeschaltet werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="136"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="124"/>
         <source>Could not pause creative memory.</source>
         <translation>Das kreative Gedächtnis konnte nicht pausiert werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="157"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="145"/>
         <source>Could not resume creative memory.</source>
         <translation>Das kreative Gedächtnis konnte nicht fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="172"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="160"/>
         <source>The folder {path} could not be opened in a file manager; open it by hand.</source>
         <translation>Der Ordner {path} konnte nicht in einer Dateiverwaltung geöffnet werden; öffnen Sie ihn von Hand.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="195"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="183"/>
         <source>Running the checks…</source>
         <translation>Prüfungen laufen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="201"/>
-        <location filename="../../gui/tabs/overview/actions.py" line="202"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="189"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="190"/>
         <source>The self-test could not run.</source>
         <translation>Der Selbsttest konnte nicht laufen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="219"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="207"/>
         <source>Rebuilding preferences</source>
         <translation>Präferenzen werden neu aufgebaut</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="220"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="208"/>
         <source>Re-deriving every preference from the raw events…</source>
         <translation>Jede Präferenz wird aus den Rohereignissen neu abgeleitet…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="249"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="237"/>
         <source>Could not rebuild the preferences.</source>
         <translation>Die Präferenzen konnten nicht neu aufgebaut werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="255"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="243"/>
         <source>Rebuilt {n} preferences from {e} events in {s:.1f} s.</source>
         <translation>{n} Präferenzen aus {e} Ereignissen in {s:.1f} s neu aufgebaut.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="278"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="266"/>
         <source>Loading demo data</source>
         <translation>Demodaten werden geladen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="279"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="267"/>
         <source>Generating the demo data set ({size})…</source>
         <translation>Der Demodatensatz ({size}) wird erzeugt…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="303"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="291"/>
         <source>Could not load the demo data.</source>
         <translation>Die Demodaten konnten nicht geladen werden.</translation>
     </message>
@@ -3077,60 +3077,60 @@
 <context>
     <name>ProjectsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="169"/>
+        <location filename="../../gui/itemmodels/projects.py" line="172"/>
         <source>On</source>
         <translation>An</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="169"/>
+        <location filename="../../gui/itemmodels/projects.py" line="172"/>
         <source>Off</source>
         <extracomment>the roles :meth:`ProjectsModel.data` may answer (None for any other, at once) the columns from &quot;preferences&quot; on show these fields (the events in a tooltip), and no other does (project id, field &quot;use_global_memory&quot; | &quot;use_memory&quot; | &quot;learn_from_project&quot;, new value)</extracomment>
         <translation>Aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="175"/>
-        <location filename="../../gui/itemmodels/projects.py" line="181"/>
+        <location filename="../../gui/itemmodels/projects.py" line="178"/>
+        <location filename="../../gui/itemmodels/projects.py" line="184"/>
         <source>on</source>
         <translation>an</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="175"/>
-        <location filename="../../gui/itemmodels/projects.py" line="181"/>
+        <location filename="../../gui/itemmodels/projects.py" line="178"/>
+        <location filename="../../gui/itemmodels/projects.py" line="184"/>
         <source>off</source>
         <translation>aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="176"/>
+        <location filename="../../gui/itemmodels/projects.py" line="179"/>
         <source>{what} is {state} for {project}. Click or press Space to switch it.</source>
         <translation>{what} ist {state} für {project}. Klicken oder Leertaste drücken, um umzuschalten.</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="180"/>
+        <location filename="../../gui/itemmodels/projects.py" line="183"/>
         <source>{what}: {state}</source>
         <translation>{what}: {state}</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="187"/>
+        <location filename="../../gui/itemmodels/projects.py" line="190"/>
         <source>(known from events only)</source>
-        <translation>(nur aus Ereignissen bekannt)</translation>
+        <translation>(nur aus Ereignissen)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="193"/>
+        <location filename="../../gui/itemmodels/projects.py" line="196"/>
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="212"/>
-        <source>Open Design&apos;s project list does not have this project; it is known from memory events only.</source>
-        <translation>Die Projektliste von Open Design enthält dieses Projekt nicht; es ist nur aus Gedächtnisereignissen bekannt.</translation>
+        <location filename="../../gui/itemmodels/projects.py" line="215"/>
+        <source>{shown}: Open Design&apos;s project list does not have this project; memory events name it.</source>
+        <translation>{shown}: Die Projektliste von Open Design hat dieses Projekt nicht; Gedächtnisereignisse nennen es.</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="217"/>
+        <location filename="../../gui/itemmodels/projects.py" line="219"/>
         <source>No memory events yet</source>
         <translation>Noch keine Gedächtnisereignisse</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/projects.py" line="219"/>
+        <location filename="../../gui/itemmodels/projects.py" line="221"/>
         <source>{n} project-scoped preferences; {e} events</source>
         <translation>{n} projektbezogene Präferenzen; {e} Ereignisse</translation>
     </message>
@@ -3138,100 +3138,85 @@
 <context>
     <name>ProjectsTab</name>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="76"/>
-        <location filename="../../gui/tabs/projects/view.py" line="286"/>
+        <location filename="../../gui/tabs/projects/view.py" line="82"/>
+        <location filename="../../gui/tabs/projects/view.py" line="329"/>
         <source>No projects yet. Projects appear here when Open Design creates them or when memory events name them.</source>
         <translation>Noch keine Projekte. Projekte erscheinen hier, wenn Open Design sie anlegt oder Gedächtnisereignisse sie nennen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="107"/>
+        <location filename="../../gui/tabs/projects/view.py" line="113"/>
         <source>Switch off “Use global memory in this project” to keep your general preferences out of a project&apos;s prompts (client or NDA work), “Use this project&apos;s memory” to leave out what was learned there, “Learn from this project” to keep its work out of memory. All are reversible and take effect at once.</source>
         <translation>Schalten Sie „Globales Gedächtnis nutzen“ aus, um Ihre allgemeinen Präferenzen aus den Prompts eines Projekts herauszuhalten (Kunden- oder NDA-Arbeit), „Projektgedächtnis nutzen“, um wegzulassen, was dort gelernt wurde, und „Aus dem Projekt lernen“, um seine Arbeit aus dem Gedächtnis herauszuhalten. Alles ist umkehrbar und wirkt sofort.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="118"/>
+        <location filename="../../gui/tabs/projects/view.py" line="124"/>
         <source>Filter by name or id…</source>
         <translation>Nach Name oder ID filtern…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="120"/>
+        <location filename="../../gui/tabs/projects/view.py" line="126"/>
         <source>Filter projects</source>
         <translation>Projekte filtern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="122"/>
+        <location filename="../../gui/tabs/projects/view.py" line="128"/>
         <source>Show the projects whose name or id contains these words (Ctrl+F)</source>
         <translation>Die Projekte zeigen, deren Name oder ID diese Wörter enthält (Strg+F)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="125"/>
+        <location filename="../../gui/tabs/projects/view.py" line="131"/>
         <source>&amp;Filter:</source>
         <translation>&amp;Filter:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="129"/>
+        <location filename="../../gui/tabs/projects/view.py" line="135"/>
         <source>Number of projects</source>
         <translation>Anzahl der Projekte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="146"/>
-        <location filename="../../gui/tabs/projects/view.py" line="174"/>
+        <location filename="../../gui/tabs/projects/view.py" line="152"/>
+        <location filename="../../gui/tabs/projects/view.py" line="184"/>
         <source>Projects</source>
         <translation>Projekte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="148"/>
-        <location filename="../../gui/tabs/projects/view.py" line="238"/>
+        <location filename="../../gui/tabs/projects/view.py" line="154"/>
+        <location filename="../../gui/tabs/projects/view.py" line="281"/>
         <source>Click a switch or press Space on it to change it</source>
         <translation>Einen Schalter anklicken oder darauf die Leertaste drücken, um ihn zu ändern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="183"/>
-        <source>Use global memory in this project</source>
-        <translation>Globales Gedächtnis nutzen</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/projects/view.py" line="184"/>
-        <source>Use this project&apos;s memory</source>
-        <translation>Projektgedächtnis nutzen</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/projects/view.py" line="185"/>
-        <source>Learn from this project</source>
-        <translation>Aus dem Projekt lernen</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/projects/view.py" line="186"/>
+        <location filename="../../gui/tabs/projects/view.py" line="198"/>
         <source>Preferences</source>
         <translation>Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="192"/>
+        <location filename="../../gui/tabs/projects/view.py" line="204"/>
         <source>Last activity</source>
         <translation>Letzte Aktivität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="233"/>
+        <location filename="../../gui/tabs/projects/view.py" line="276"/>
         <source>This store is read-only, so the switches cannot be changed: {reason}</source>
         <translation>Dieser Speicher ist schreibgeschützt, daher können die Schalter nicht geändert werden: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="294"/>
+        <location filename="../../gui/tabs/projects/view.py" line="337"/>
         <source>No project matches “{text}”.</source>
         <translation>Kein Projekt passt zu „{text}“.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="296"/>
+        <location filename="../../gui/tabs/projects/view.py" line="339"/>
         <source>&amp;Clear the filter</source>
         <translation>Filter &amp;löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="296"/>
+        <location filename="../../gui/tabs/projects/view.py" line="339"/>
         <source>Show every project again</source>
         <translation>Wieder jedes Projekt anzeigen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/projects/view.py" line="301"/>
+        <location filename="../../gui/tabs/projects/view.py" line="344"/>
         <source>%n project(s)</source>
         <translation>
             <numerusform>%n Projekt</numerusform>
@@ -3239,12 +3224,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="303"/>
+        <location filename="../../gui/tabs/projects/view.py" line="346"/>
         <source>{shown} of {n} projects</source>
         <translation>{shown} von {n} Projekten</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/projects/view.py" line="338"/>
+        <location filename="../../gui/tabs/projects/view.py" line="381"/>
         <source>Could not change “{name}”; the switch was put back.</source>
         <translation>„{name}“ konnte nicht geändert werden; der Schalter wurde zurückgestellt.</translation>
     </message>
@@ -4904,7 +4889,7 @@ werden von Schema {old} auf {new} aktualisiert.</translation>
 <context>
     <name>SwitchDelegate</name>
     <message>
-        <location filename="../../gui/tabs/projects/switches.py" line="101"/>
+        <location filename="../../gui/tabs/projects/switches.py" line="52"/>
         <source>Off</source>
         <translation>Aus</translation>
     </message>

@@ -67,6 +67,7 @@ class ActivityTab(Tab):
         self.model.modelReset.connect(self._update_state)
         self._update_state()
         AppSettings().restore_header("activity", header)
+        self._fit_columns(header)  # a saved state keeps its order and sorting, not cut columns
 
     def _build_top(self) -> QHBoxLayout:
         """The filter box and Export…"""
@@ -109,10 +110,14 @@ class ActivityTab(Tab):
         header = self.table.horizontalHeader()
         header.setHighlightSections(False)
         header.setStretchLastSection(False)
+        self._fit_columns(header)
+        return header
+
+    def _fit_columns(self, header: QHeaderView) -> None:
+        """Every column as wide as its words, the target taking the rest of the room."""
         for col in range(self.model.columnCount()):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        return header
 
     def _build_bottom(self) -> QHBoxLayout:
         """How many entries are shown, and the last action's message."""

@@ -16,7 +16,7 @@ from PySide6.QtCore import (
     QSize,
     Qt,
 )
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPalette
+from PySide6.QtGui import QColor, QFontMetrics, QKeyEvent, QMouseEvent, QPainter, QPalette
 from PySide6.QtWidgets import (
     QApplication,
     QStyle,
@@ -44,6 +44,12 @@ class SwitchDelegate(QStyledItemDelegate):
         rect = option.rect
         track = QRectF(rect.left() + pad, rect.center().y() - height / 2 + 0.5, width, height)
         return track, pad
+
+    def cell_width(self, fm: QFontMetrics) -> int:
+        """How wide a switch cell is: the switch and its word, with margins."""
+        height = max(10, round(fm.height() * 0.9))
+        pad = max(4, fm.averageCharWidth())
+        return round(height * 1.8) + pad * 3 + fm.horizontalAdvance(self.tr("Off"))
 
     def _hit_rect(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QRect:
         track, pad = self._geometry(option)
@@ -97,9 +103,7 @@ class SwitchDelegate(QStyledItemDelegate):
         hint = super().sizeHint(option, index)
         if index.data(Qt.ItemDataRole.CheckStateRole) is None:
             return hint
-        track, pad = self._geometry(option)
-        width = int(track.width()) + pad * 3 + option.fontMetrics.horizontalAdvance(self.tr("Off"))
-        return QSize(max(hint.width(), width), hint.height())
+        return QSize(max(hint.width(), self.cell_width(option.fontMetrics)), hint.height())
 
     def editorEvent(
         self,

@@ -9,7 +9,9 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
+    QEvent,
     QItemSelectionModel,
+    QObject,
     Qt,
 )
 from PySide6.QtGui import QPalette
@@ -54,6 +56,10 @@ def _wide_date() -> str:
 
 
 log = logging.getLogger("cm.gui")
+
+# The name column is as wide as the widest name up to this many average characters (wider when
+# the window has room).
+NAME_CAP_CHARS = 24
 
 
 class ProjectsTab(Tab):
@@ -164,11 +170,15 @@ class ProjectsTab(Tab):
         header.setHighlightSections(False)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)
-        header.setSectionResizeMode(COL["name"], QHeaderView.ResizeMode.Stretch)
         header.setSortIndicator(COL["name"], Qt.SortOrder.AscendingOrder)
         self._size_columns()
-        self._header_restored = AppSettings().restore_header("projects", header)
+        # "-columns": widths saved before the switches' columns were narrowed are not restored
+        self._header_restored = AppSettings().restore_header("projects-columns", header)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self._id_sized = self._header_restored
+        # The name column takes the room the others leave, and never less than its names need.
+        header.sectionResized.connect(self._other_column_resized)
+        self.table.viewport().installEventFilter(self)
 
     def title(self) -> str:
         return self.tr("Projects")
@@ -177,12 +187,14 @@ class ProjectsTab(Tab):
         fm = self.table.fontMetrics()
         header = self.table.horizontalHeader()
         char = fm.averageCharWidth()
-        pad = char * 6  # the check box and the sort arrow
+        pad = char * 5  # the margins and the sort arrow
+        switch = self.switch_delegate.cell_width(fm)
+        for key in CHECK_COLUMNS:  # the title on two lines (with the sort arrow), or the switch and its word
+            title = str(self.model.headerData(COL[key], Qt.Orientation.Horizontal))
+            lines = max(fm.horizontalAdvance(line) for line in title.split("\n"))
+            header.resizeSection(COL[key], max(lines + char * 4, switch))
         for key, width in (
             ("id", max(char * 18, fm.horizontalAdvance("ID") + pad)),
-            ("use_global_memory", fm.horizontalAdvance(self.tr("Use global memory in this project")) + pad),
-            ("use_memory", fm.horizontalAdvance(self.tr("Use this project's memory")) + pad),
-            ("learn_from_project", fm.horizontalAdvance(self.tr("Learn from this project")) + pad),
             ("preferences", fm.horizontalAdvance(self.tr("Preferences")) + pad),
             (
                 "last_activity",
@@ -194,6 +206,36 @@ class ProjectsTab(Tab):
             ),
         ):
             header.resizeSection(COL[key], width)
+        header.resizeSection(COL["name"], char * NAME_CAP_CHARS)
+
+    def _name_width(self) -> int:
+        """What the names need (the widest of them), up to :data:`NAME_CAP_CHARS` characters; a
+        longer name is cut and shown whole in its tooltip."""
+        cap = self.table.fontMetrics().averageCharWidth() * NAME_CAP_CHARS
+        if not self.proxy.rowCount():
+            return cap
+        return min(cap, self.table.sizeHintForColumn(COL["name"]))
+
+    def _fit_name_column(self) -> None:
+        header = self.table.horizontalHeader()
+        name = COL["name"]
+        others = sum(
+            header.sectionSize(c)
+            for c in range(header.count())
+            if c != name and not header.isSectionHidden(c)
+        )
+        width = max(self._name_width(), self.table.viewport().width() - others)
+        if header.sectionSize(name) != width:
+            header.resizeSection(name, width)
+
+    def _other_column_resized(self, column: int, _old: int, _new: int) -> None:
+        if column != COL["name"]:
+            self._fit_name_column()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_name_column()
+        return super().eventFilter(watched, event)
 
     # ------------------------------------------------------------------ Tab contract
     async def refresh(self) -> None:
@@ -212,6 +254,7 @@ class ProjectsTab(Tab):
             limit = fm.averageCharWidth() * 40
             header = self.table.horizontalHeader()
             header.resizeSection(COL["id"], max(header.sectionSize(COL["id"]), min(widest, limit)))
+        self._fit_name_column()
         if current is not None:
             self.select_project(current)
         self._update_view()
@@ -238,7 +281,7 @@ class ProjectsTab(Tab):
             self.table.setToolTip(self.tr("Click a switch or press Space on it to change it"))
 
     def save_state(self) -> None:
-        AppSettings().save_header("projects", self.table.horizontalHeader())
+        AppSettings().save_header("projects-columns", self.table.horizontalHeader())
 
     # ------------------------------------------------------------------ filter, selection
     def set_filter(self, text: str) -> None:
