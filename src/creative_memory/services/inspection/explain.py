@@ -20,8 +20,8 @@ from creative_memory.services.controls.controls import daemon_projects
 from creative_memory.services.derivation.derivation import FOLD_COLUMNS, fold_event
 from creative_memory.services.derivation.pref_view import pref_json
 from creative_memory.services.engine.derive import Deriver
-from creative_memory.services.retrieval.injections import fate, fate_json
-from creative_memory.services.retrieval.reasons import sentence
+from creative_memory.services.retrieval.injections import fate
+from creative_memory.services.retrieval.reasons import Fate, sentence
 from creative_memory.services.store.store import Store
 
 
@@ -57,20 +57,28 @@ class StrengthPoint:
 class Explanation:
     """Why one pattern is remembered as it is. ``preference`` is the strongest record and
     ``records`` every record of the pattern in the scope, both in the stored form
-    (``pref_view.pref_json``); ``last_retrieval`` is the fate of its last retrieval
-    (``injections.fate_json``), ``why`` that fate in a sentence."""
+    (``pref_view.pref_json``); ``last_retrieval`` is the fate of its last retrieval (None before
+    any injection), ``why`` that fate in a sentence."""
 
     preference: dict[str, Any] | None
     records: list[dict[str, Any]]
     events: list[ExplainedEvent]
     history: list[StrengthPoint]
-    last_retrieval: dict[str, Any] | None
+    last_retrieval: Fate | None
     project_name: str | None
     why: str
 
     def as_json(self) -> dict[str, Any]:
         """The wire form (``explain --json``)."""
-        return asdict(self)
+        return {
+            "preference": self.preference,
+            "records": self.records,
+            "events": [asdict(e) for e in self.events],
+            "history": [asdict(h) for h in self.history],
+            "last_retrieval": None if self.last_retrieval is None else self.last_retrieval.as_json(),
+            "project_name": self.project_name,
+            "why": self.why,
+        }
 
 
 def load_explain(
@@ -113,7 +121,7 @@ def explain(
         records=records,
         events=[_explained_event(r) for r in ev_rows],
         history=_history(ev_rows, {(scope, preference_type, pattern)}),
-        last_retrieval=fate_json(last),
+        last_retrieval=last,
         project_name=names.get(project_id) if project_id else None,
         why=sentence(last, project_id=project_id, project_name=names.get(project_id or "")),
     )

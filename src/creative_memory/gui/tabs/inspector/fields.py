@@ -12,7 +12,7 @@ from PySide6.QtCore import QCoreApplication, QDateTime, Qt
 from creative_memory.gui.itemmodels.preferences import format_qdatetime
 from creative_memory.gui.visible import said, shown_id, shown_name, with_stored
 from creative_memory.services.retrieval import reasons
-from creative_memory.services.retrieval.injections import fate_from_json
+from creative_memory.services.retrieval.reasons import Fate
 
 
 def field_titles() -> dict[str, str]:
@@ -107,12 +107,10 @@ def when_ms(ms: int) -> str:
 
 
 def retrieval_sentence(
-    last: dict[str, Any] | None, project_id: str | None = None, project_name: str | None = None
+    last: Fate | None, project_id: str | None = None, project_name: str | None = None
 ) -> str:
     """The why-sentence about the last injection (``services.retrieval.reasons``), times in the user's locale.
 
     ``project_id`` is the preference's project: a project preference is only ever injected for
     its project, so "not yet" names it."""
-    return said(
-        reasons.why(fate_from_json(last), project_id=project_id, project_name=project_name, when=when_ms)
-    )
+    return said(reasons.why(last, project_id=project_id, project_name=project_name, when=when_ms))
