@@ -25,6 +25,7 @@ from creative_memory.gui.itemmodels.diagnostics import RetrievalsModel
 from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
 from creative_memory.gui.theme import apply_scheme
 from creative_memory.model.constants import Actor, Mode, Origin
+from creative_memory.model.records import DiagEvent
 from creative_memory.services.controls import controls
 from creative_memory.services.inspection import retrieval_log
 from creative_memory.services.retrieval import event_reasons, retrieval
@@ -273,7 +274,7 @@ def test_export_json_and_csv_hold_the_filtered_rows_with_mode_0600(
     rows = json.loads(path.read_text(encoding="utf-8"))
     assert [r["id"] for r in rows] == [c, b, a]
     assert rows[0]["origin"] == "cli" and rows[0]["project_id"] == "p1"
-    assert [e["type"] for e in rows[0]["events"]] == [e["type"] for e in queries_events(ctrl, c)]
+    assert [e["type"] for e in rows[0]["events"]] == [e.type for e in queries_events(ctrl, c)]
     assert any(e["type"] == "kept" for e in rows[0]["events"])
 
     tab.set_filter(origin="cli")
@@ -290,7 +291,7 @@ def test_export_json_and_csv_hold_the_filtered_rows_with_mode_0600(
     assert parsed[1]["project_id"] == "p2" and int(parsed[0]["kept_positive"]) == 1
 
 
-def queries_events(ctrl: Any, retrieval_id: int) -> list[dict[str, Any]]:
+def queries_events(ctrl: Any, retrieval_id: int) -> list[DiagEvent]:
     with ctrl.store.read() as session:
         return retrieval_log.retrieval_events(session, retrieval_id)
 

@@ -19,6 +19,7 @@ from creative_memory.gui.dialogs.pause import PauseDialog, preset_end
 from creative_memory.gui.dialogs.progress import ProgressDialog
 from creative_memory.gui.dialogs.receipt import ReceiptDialog
 from creative_memory.gui.dialogs.reset import ResetDialog
+from creative_memory.services.forget.erasure import Receipt
 from creative_memory.services.inspection.queries import ResetCounts
 
 NOW = 1_793_000_000_000  # 2026-10-26T…Z
@@ -247,13 +248,15 @@ def test_progress_without_cancel_cannot_be_closed_early(qtbot: Any) -> None:
 
 
 def test_receipt_lists_what_was_erased(qtbot: Any) -> None:
-    receipt = {
-        "erased": {"preferences": 3, "events_deleted": 40, "events_rewritten": 0, "diagnostics": 2},
-        "verified": True,
-        "checkpointed": True,
-        "notes": [],
-        "duration_ms": 12.5,
-    }
+    receipt = Receipt(
+        preferences=3,
+        events_deleted=40,
+        events_rewritten=0,
+        diagnostics=2,
+        verified=True,
+        checkpointed=True,
+        duration_ms=12.5,
+    )
     d = shown(qtbot, ReceiptDialog(receipt, backup=Path("backup.json")))
     assert d.values["preferences"].text() == "3"
     assert d.values["events_deleted"].text() == "40"
@@ -267,15 +270,18 @@ def test_receipt_lists_what_was_erased(qtbot: Any) -> None:
 
 
 def test_one_receipt_dialog_serves_forget_and_reset(qtbot: Any) -> None:
-    unproven = {
-        "erased": {"preferences": 1, "events_deleted": 2, "events_rewritten": 1, "diagnostics": 0},
-        "verified": False,
-        "checkpointed": False,
-        "occurrences_found": 2,
-        "blocked": True,
-        "notes": ["Another program kept an old snapshot open."],
-        "duration_ms": 3.0,
-    }
+    unproven = Receipt(
+        preferences=1,
+        events_deleted=2,
+        events_rewritten=1,
+        diagnostics=0,
+        verified=False,
+        checkpointed=False,
+        occurrences=2,
+        blocked=True,
+        notes=["Another program kept an old snapshot open."],
+        duration_ms=3.0,
+    )
     forget = shown(qtbot, ReceiptDialog(unproven, patterns=1))
     assert forget.values["patterns"].text() == "1" and forget.values["blocked"].text() == "yes"
     assert forget.values["verified"].text() == "no — a byte search still found 2 occurrence(s)"

@@ -211,5 +211,5 @@ def test_the_inspector_can_forget_one_polarity_and_keep_the_other(
     wait_until(lambda: tab.forget.receipt_dialog is not None and tab.forget.receipt_dialog.isVisible())
     tab.forget.receipt_dialog.close()
     with ctrl.store.read() as session:
-        left = {(p["pattern"], p["polarity"]) for p in queries.inspect(session, ctrl.user)}
+        left = {(p.pattern, p.polarity) for p in queries.inspect(session, ctrl.user)}
     assert ("dense_grids", "positive") in left and ("dense_grids", "negative") not in left

@@ -11,6 +11,7 @@ import sys
 import tempfile
 import traceback
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,7 @@ from creative_memory.services.inspection.explain import StrengthPoint
 from creative_memory.services.inspection.inspector_query import cursor_of, load_page
 from creative_memory.services.inspection.queries import PrefFilter
 from creative_memory.services.retrieval import retrieval
+from creative_memory.services.retrieval.reasons import Fate
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path(os.environ.get("CM_SHOTS_DIR") or tempfile.gettempdir()) / "cm-shots"
@@ -465,21 +467,21 @@ def test_a_narrow_detail_pane_puts_each_label_above_its_value(
 
 
 def test_retrieval_sentence_words() -> None:
-    last = {
-        "project_id": "p_cafe",
-        "project_name": "Café menu",
-        "at_ms": 1_793_008_800_000,
-        "retrieval_id": 3,
-        "origin": "daemon",
-        "mode": "generation",
-        "verdict": "dropped",
-        "code": "strength",
-        "numbers": {"strength": 0.2},
-    }
+    last = Fate(
+        project_id="p_cafe",
+        project_name="Café menu",
+        at=1_793_008_800_000,
+        retrieval_id=3,
+        origin="daemon",
+        mode="generation",
+        verdict="dropped",
+        code="strength",
+        numbers={"strength": 0.2},
+    )
     text = retrieval_sentence(last)
     assert text.startswith("Not used in the last generation for Café menu (")
     assert text.endswith("): its strength 0.20 was below the 0.40 threshold.")
-    assert retrieval_sentence({**last, "verdict": "kept", "project_id": None}).startswith(
+    assert retrieval_sentence(replace(last, verdict="kept", project_id=None)).startswith(
         "Used in the last generation for no project ("
     )
 
@@ -1006,7 +1008,7 @@ def test_a_preference_learned_from_pages_says_what_they_showed(
     assert "in 2 edits; last on 2 Nov 2026" in text
     assert "Its page showed: the usual padding" in tab.detail.events_view.topLevelItem(0).toolTip(1)
     if os.environ.get("CM_SHOTS"):
-        tab.grab().save(os.path.join(os.environ["CM_SHOTS"], "inspector-pages.png"))
+        tab.grab().save(str(Path(os.environ["CM_SHOTS"]) / "inspector-pages.png"))
     # A preference no page showed has no such line.
     other = PreferenceKey("global", "layout", "hero_first", "positive")
     assert tab.select_key(other)

@@ -37,7 +37,7 @@ from creative_memory.gui.tabs.inspector.view import InspectorTab
 from creative_memory.gui.tabs.preview.view import PreviewTab
 from creative_memory.model.constants import Actor, Origin
 from creative_memory.services.controls import controls
-from creative_memory.services.forget.erasure import Target
+from creative_memory.services.forget.erasure import Receipt, Target
 from creative_memory.services.forget.forget_scope import ErasePlan, ScopeRow
 from creative_memory.services.inspection.queries import ResetCounts
 from creative_memory.services.retrieval import retrieval
@@ -154,13 +154,15 @@ def dialogs(tmp_path: Path) -> Iterator[list[QDialog]]:
         ScopeRow("layout", "airy_spacing", None, None, "positive", 1, 4),
         ScopeRow("layout", "airy_spacing", "p1", "Deck", "negative", 0, 2),
     ]
-    receipt = {
-        "erased": {"preferences": 3, "events_deleted": 40, "events_rewritten": 0, "diagnostics": 2},
-        "verified": True,
-        "checkpointed": True,
-        "notes": [],
-        "duration_ms": 12.5,
-    }
+    receipt = Receipt(
+        preferences=3,
+        events_deleted=40,
+        events_rewritten=0,
+        diagnostics=2,
+        verified=True,
+        checkpointed=True,
+        duration_ms=12.5,
+    )
     store_rows = [
         ListedStore(
             data_dir=tmp_path / "a",

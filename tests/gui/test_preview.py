@@ -257,7 +257,7 @@ def test_whatif_as_if_forgotten_uses_the_inspector_selection(
     assert all_ids(ctrl) == recorded
     with ctrl.store.read() as session:
         prefs = queries.inspect(session, ctrl.user, project_id="p1")
-    assert any(p["pattern"] == "airy_spacing" for p in prefs)  # still remembered
+    assert any(p.pattern == "airy_spacing" for p in prefs)  # still remembered
 
     # The Inspector's selection changes while the toggle is on: showing the tab re-composes.
     tab.show_as_if_forgotten([("typography", "serif_headlines")])
@@ -295,7 +295,7 @@ def test_previews_are_never_recorded(tab: PreviewTab, ctrl: Any, seed: Any, run_
     assert "diagnostics" not in changes
     with ctrl.store.read() as session:
         prefs = queries.inspect(session, ctrl.user, project_id="p1")
-    assert all(p["last_injected"] is None for p in prefs)
+    assert all(p.last_injected is None for p in prefs)
 
 
 def contrast(a: QColor, b: QColor) -> float:

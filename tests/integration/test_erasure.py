@@ -391,7 +391,7 @@ def test_forget_erases_every_copy_and_keeps_what_shared_its_events(
 
     # Q is still derivable and shown; the whole cache equals a derivation of what is left.
     with store.read() as s:
-        shown = {(p["preference_type"], p["pattern"], p["polarity"]) for p in queries.inspect(s, USER)}
+        shown = {(p.preference_type, p.pattern, p.polarity) for p in queries.inspect(s, USER)}
         explained = explain.explain(s, USER, *Q)
     assert (*Q, "positive") in shown and not any((t, p) == P for t, p, _ in shown)
     assert {"e_shared", "e_pair_mixed"} <= {e.event_id for e in explained.events}

@@ -119,7 +119,7 @@ def test_names_in_several_scripts_can_be_inspected_switched_forgotten_and_export
 ) -> None:
     assert ingest(store, script_events(), blocks).accepted == 13
     with store.read() as s:
-        shown = {(p["preference_type"], p["pattern"]) for p in queries.inspect(s, USER)}
+        shown = {(p.preference_type, p.pattern) for p in queries.inspect(s, USER)}
         stored_projects = set(s.scalars(select(Event.project_id).where(Event.project_id.is_not(None))))
     assert set(SCRIPTS.items()) <= shown  # stored NFC, whatever form was sent
     assert stored_projects == {PROJECT}

@@ -59,7 +59,7 @@ def test_the_demo_learns_from_pages_and_says_why(tmp_path: Path) -> None:
     store = _open(tmp_path / "demo")
     try:
         demostore.fill(store, USER, size="S", seed=5, now=NOW, actor=Actor.CLI)
-        project = [p.id for p in controls.projects(store, USER)][0]
+        project = next(p.id for p in controls.projects(store, USER))
         airy = load_explain(store, USER, "spacing", "airy_spacing", project)
         assert airy.from_pages is not None and "grew from 12 to 32 px" in airy.from_pages
         calm = load_explain(store, USER, "shape", "no_shadows", project)

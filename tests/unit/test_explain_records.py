@@ -66,5 +66,5 @@ def test_the_records_query_uses_the_key_not_the_strength_index(store: Store) -> 
             assert "SCAN" not in steps, steps
     finally:
         con.close()
-    strengths = [(r["strength"], r["id"]) for r in got.records]
+    strengths = [(r.strength, r.id) for r in got.records]
     assert strengths and strengths == sorted(strengths, key=lambda s: (-s[0], -s[1]))

@@ -136,8 +136,8 @@ def prefs(store: Store, now: int = NOW) -> dict[tuple[str, ...], dict[str, Any]]
     with store.read() as session:
         rows = queries.inspect(session, USER)
     return {
-        (r["scope"], r["preference_type"], r["pattern"], r["polarity"]): {
-            k: v for k, v in r.items() if k != "id"
+        (r.scope, r.preference_type, r.pattern, r.polarity): {
+            k: v for k, v in r.as_json().items() if k != "id"
         }
         for r in rows
     }

@@ -328,10 +328,13 @@ def _views(store: Store, now: int) -> list[dict[str, Any]]:
     from sqlalchemy import select
 
     from creative_memory.model.tables import Preference
-    from creative_memory.services.derivation.pref_view import pref_json
+    from creative_memory.services.derivation.pref_view import preference_view
 
     with store.read() as s:
-        rows = [pref_json(p, now) for p in s.scalars(select(Preference).where(Preference.user_id == USER))]
+        rows = [
+            preference_view(p, now).as_json()
+            for p in s.scalars(select(Preference).where(Preference.user_id == USER))
+        ]
     return sorted(({k: v for k, v in r.items() if k != "id"} for r in rows), key=str)
 
 

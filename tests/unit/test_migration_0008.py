@@ -96,7 +96,7 @@ def test_0008_drops_the_pattern_index_keeps_the_rows_and_the_readers_still_find_
     try:
         # Diagnostics' text filter and forget's diagnostics step find the pattern without the index.
         found = retrieval_log.retrieval_page(store, USER, before_id=None, limit=10, text="airy spacing")
-        assert [r["id"] for r in found] == [out.retrieval_id]
+        assert [r.id for r in found] == [out.retrieval_id]
         assert retrieval_log.retrieval_page(store, USER, before_id=None, limit=10, text="nowhere_named") == []
         with store.read() as session:
             naming = forget_events.diagnostics_naming(session, USER, Target("layout", "airy_spacing"))

@@ -52,7 +52,7 @@ def _retrieved(store: Store, now: int) -> dict[str, tuple[float, str]]:
 def test_inspect_explain_and_retrieve_agree_at_one_now(store: Store, now: int) -> None:
     _ingest(store)
     with store.read() as session:
-        listed = {p["pattern"]: p for p in queries.inspect(session, "local", now=now)}
+        listed = {p.pattern: p for p in queries.inspect(session, "local", now=now)}
         explained = {
             pattern: explain.explain(session, "local", ptype, pattern, now=now).preference
             for ptype, pattern in (("layout", "airy_spacing"), ("color", "neon"), ("type", "serif"))
@@ -60,19 +60,19 @@ def test_inspect_explain_and_retrieve_agree_at_one_now(store: Store, now: int) -
     kept = _retrieved(store, now)
     for pattern, p in listed.items():
         e = explained[pattern]
-        assert (e["strength"], e["confidence"], e["status"]) == (p["strength"], p["confidence"], p["status"])
-        if p["status"] == "stable" and p["strength"] >= 0.40 and p["confidence"] != "low":
-            assert kept[pattern] == (p["strength"], p["confidence"])
+        assert (e.strength, e.confidence, e.status) == (p.strength, p.confidence, p.status)
+        if p.status == "stable" and p.strength >= 0.40 and p.confidence != "low":
+            assert kept[pattern] == (p.strength, p.confidence)
         else:
             assert pattern not in kept
     if now == JAN_3:
         # The day after the events: everything is stable and injected, the thumbs provisionally.
-        assert {p["status"] for p in listed.values()} == {"stable"}
+        assert {p.status for p in listed.values()} == {"stable"}
         assert set(kept) == {"airy_spacing", "neon", "serif"}
-        assert listed["serif"]["provisional"] and not listed["airy_spacing"]["provisional"]
+        assert listed["serif"].provisional and not listed["airy_spacing"].provisional
     else:
         # Ten months idle: archived, and nothing is injected.
-        assert {p["status"] for p in listed.values()} == {"archived"} and kept == {}
+        assert {p.status for p in listed.values()} == {"archived"} and kept == {}
 
 
 def test_the_status_filter_applies_to_the_evaluation_at_now(store: Store) -> None:
@@ -82,4 +82,4 @@ def test_the_status_filter_applies_to_the_evaluation_at_now(store: Store) -> Non
         stable_in_november = queries.inspect(session, "local", status="stable", now=NOV)
         strongest = queries.inspect(session, "local", limit=1, now=JAN_3)
     assert len(stable_in_january) == 3 and stable_in_november == []
-    assert strongest[0]["strength"] == max(p["strength"] for p in stable_in_january)
+    assert strongest[0].strength == max(p.strength for p in stable_in_january)

@@ -232,7 +232,7 @@ def test_the_why_is_about_the_last_injection_only(store: Store) -> None:
     )
     d = _why(store, "airy_spacing", "p_deck")
     last = d.last_retrieval
-    assert isinstance(last, dict) and last["retrieval_id"] == out.retrieval_id and last["verdict"] == "kept"
+    assert last is not None and last.retrieval_id == out.retrieval_id and last.verdict == "kept"
     assert re.fullmatch(r"Used in the last generation for Investor deck \(.+\)\.", str(d.why))
     weak = _why(store, "weak_grid", "p_deck")
     assert str(weak.why).endswith(": its strength 0.10 was below the 0.40 threshold.")
@@ -252,7 +252,7 @@ def test_the_why_is_about_the_last_injection_only(store: Store) -> None:
     )
     d = _why(store, "airy_spacing", "p_deck")
     last = d.last_retrieval
-    assert isinstance(last, dict) and last["code"] == "memory_paused"
-    assert last["numbers"] == {"paused_until": NOW + 3_600_000}
+    assert last is not None and last.code == "memory_paused"
+    assert last.numbers == {"paused_until": NOW + 3_600_000}
     assert str(d.why).startswith("Not used in the last generation for Investor deck (")
     assert "using memory was paused until " in str(d.why)

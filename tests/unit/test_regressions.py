@@ -57,8 +57,8 @@ def test_forget_of_a_pattern_whose_name_another_type_shares_is_verified(
     assert any("another type" in n for n in receipt.notes)
     with store.read() as s:
         left = inspect(s, "local")
-    assert [(p["preference_type"], p["pattern"]) for p in left] == [("layout", "drop_shadows")]
-    assert left[0]["accept_count"] == 4
+    assert [(p.preference_type, p.pattern) for p in left] == [("layout", "drop_shadows")]
+    assert left[0].accept_count == 4
 
 
 def test_the_daemons_non_ascii_project_ids_work(store: Store) -> None:

@@ -54,8 +54,7 @@ def _prefs(store: Store) -> list[tuple[object, ...]]:
     with store.read() as session:
         rows = queries.inspect(session, USER, scope="all", status="all", limit=1000)
     return sorted(
-        (p["scope"], p["pattern"], p["polarity"], round(p["strength"], 6), p["confidence"], p["status"])
-        for p in rows
+        (p.scope, p.pattern, p.polarity, round(p.strength, 6), p.confidence, p.status) for p in rows
     )
 
 

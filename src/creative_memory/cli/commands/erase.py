@@ -18,10 +18,9 @@ _GENERIC_KEPT = "The same text is still part of other remembered data"
 def receipt_text(r: erasure.Receipt, kept: list[str] | None = None) -> str:
     """What was erased, whether that is verified, and — separately — what still holds the same
     text and why it was kept (never "no trace" followed by "still there")."""
-    j = r.as_json()["erased"]
     lines = [
-        f"Erased {j['preferences']} preferences, deleted {j['events_deleted']} events, rewrote "
-        f"{j['events_rewritten']}, removed {j['diagnostics']} diagnostics.",
+        f"Erased {r.preferences} preferences, deleted {r.events_deleted} events, rewrote "
+        f"{r.events_rewritten}, removed {r.diagnostics} diagnostics.",
         (
             "Verified: no copy of what was erased is left in the store files."
             if r.verified

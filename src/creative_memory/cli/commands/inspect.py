@@ -41,27 +41,27 @@ def inspect(args: argparse.Namespace, ctx: Context, out: Out) -> int:
             now=now,
         )
     out.emit(
-        {"preferences": prefs},
+        {"preferences": [p.as_json() for p in prefs]},
         lambda: (
             table(
                 [
                     (
-                        p["scope"],
-                        p["preference_type"],
-                        p["pattern"],
-                        p["polarity"],
-                        f"{p['strength']:.3f}",
-                        p["confidence"] + ("*" if p["provisional"] else ""),
-                        p["status"],
-                        p["accept_count"],
-                        p["reject_count"],
-                        (p["last_seen"] or "")[:10],
+                        p.scope,
+                        p.preference_type,
+                        p.pattern,
+                        p.polarity,
+                        f"{p.strength:.3f}",
+                        p.confidence + ("*" if p.provisional else ""),
+                        p.status,
+                        p.accept_count,
+                        p.reject_count,
+                        (p.last_seen or "")[:10],
                     )
                     for p in prefs
                 ],
                 _COLUMNS,
             )
-            + (PROVISIONAL_NOTE if any(p["provisional"] for p in prefs) else "")
+            + (PROVISIONAL_NOTE if any(p.provisional for p in prefs) else "")
             if prefs
             else "No preferences match."
         ),
@@ -74,12 +74,12 @@ def explain_text(d: Explanation) -> str:
     p = d.preference
     if p:
         lines.append(
-            f"{readable(p['preference_type'], p['pattern'])} — {p['preference_type']} '{p['pattern']}' "
-            f"({p['scope']}, {p['polarity']}): "
-            f"strength {p['strength']:.3f}, {p['confidence']}, {p['status']}"
-            + (", provisional" if p.get("provisional") else "")
+            f"{readable(p.preference_type, p.pattern)} — {p.preference_type} '{p.pattern}' "
+            f"({p.scope}, {p.polarity}): "
+            f"strength {p.strength:.3f}, {p.confidence}, {p.status}"
+            + (", provisional" if p.provisional else "")
         )
-        if p.get("provisional"):
+        if p.provisional:
             lines.append(PROVISIONAL_NOTE.strip().lstrip("* "))
     for e in d.events:
         lines.append(

@@ -85,12 +85,12 @@ def diagnostics(args: argparse.Namespace, ctx: Context, out: Out) -> int:
             limit=args.limit,
         )
     out.emit(
-        {"retrievals": rets},
+        {"retrievals": [r.as_json() for r in rets]},
         lambda: (
             "\n".join(
-                f"#{r['id']} {r['at']} {r['origin']} {r['project_id'] or '-'} {r['mode']} "
-                f"+{r['kept_positive']}/-{r['kept_negative']} {r['tokens']} tok {r['duration_ms']} ms"
-                + "".join(f"\n    [{e['stage']}] {e['trace']}" for e in r["events"])
+                f"#{r.id} {r.at} {r.origin} {r.project_id or '-'} {r.mode} "
+                f"+{r.kept_positive}/-{r.kept_negative} {r.tokens} tok {r.duration_ms} ms"
+                + "".join(f"\n    [{e.stage}] {e.trace}" for e in r.events or ())
                 for r in rets
             )
             or "No retrievals recorded."

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from PySide6.QtCore import QLocale, Qt
 from PySide6.QtWidgets import (
@@ -25,7 +25,7 @@ from creative_memory.gui.icons import tinted_icon
 from creative_memory.gui.visible import number as _n
 from creative_memory.gui.visible import shown_id, shown_pair
 from creative_memory.gui.widgets.banner import accent_colour
-from creative_memory.services.forget.erasure import Target
+from creative_memory.services.forget.erasure import Receipt, Target
 
 
 class ReceiptDialog(QDialog):
@@ -53,7 +53,7 @@ class ReceiptDialog(QDialog):
 
     def __init__(
         self,
-        receipt: dict[str, Any],
+        receipt: Receipt,
         *,
         patterns: int | None = None,
         targets: Sequence[Target] = (),
@@ -67,11 +67,10 @@ class ReceiptDialog(QDialog):
         self.setObjectName("receipt_dialog")
         self.receipt = receipt
         self.setWindowTitle(self.tr("Deletion receipt — Creative Memory Studio"))
-        verified = bool(receipt.get("verified"))
-        erased = receipt.get("erased", {})
+        verified = receipt.verified
 
         heading, top = self._build_heading(verified, patterns)
-        form = self._build_values(receipt, erased, verified, patterns, targets, names, backup)
+        form = self._build_values(receipt, verified, patterns, targets, names, backup)
 
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -106,8 +105,7 @@ class ReceiptDialog(QDialog):
 
     def _build_values(
         self,
-        receipt: dict[str, Any],
-        erased: dict[str, Any],
+        receipt: Receipt,
         verified: bool,
         patterns: int | None,
         targets: Sequence[Target],
@@ -133,22 +131,18 @@ class ReceiptDialog(QDialog):
                     else ""
                 ),
             )
-        add("preferences", self.tr("Learned preferences erased"), _n(int(erased.get("preferences", 0))))
-        add("events_deleted", self.tr("Events deleted"), _n(int(erased.get("events_deleted", 0))))
-        if patterns is not None or erased.get("events_rewritten"):
-            add(
-                "events_rewritten",
-                self.tr("Events with the pattern removed"),
-                _n(int(erased.get("events_rewritten", 0))),
-            )
-        add("diagnostics", self.tr("Diagnostics erased"), _n(int(erased.get("diagnostics", 0))))
+        add("preferences", self.tr("Learned preferences erased"), _n(receipt.preferences))
+        add("events_deleted", self.tr("Events deleted"), _n(receipt.events_deleted))
+        if patterns is not None or receipt.events_rewritten:
+            add("events_rewritten", self.tr("Events with the pattern removed"), _n(receipt.events_rewritten))
+        add("diagnostics", self.tr("Diagnostics erased"), _n(receipt.diagnostics))
         if patterns is not None:
             add(
                 "blocked",
                 self.tr("Blocked from being learned again"),
-                self.tr("yes") if receipt.get("blocked") else self.tr("no"),
+                self.tr("yes") if receipt.blocked else self.tr("no"),
             )
-        occurrences = int(receipt.get("occurrences_found", 0))
+        occurrences = receipt.occurrences
         if verified:
             verified_text = self.tr("yes — a byte search of the database files found no trace")
         elif occurrences:
@@ -163,7 +157,7 @@ class ReceiptDialog(QDialog):
         add(
             "duration",
             self.tr("Time taken"),
-            self.tr("{ms} ms").format(ms=QLocale().toString(float(receipt.get("duration_ms", 0.0)), "f", 0)),
+            self.tr("{ms} ms").format(ms=QLocale().toString(round(receipt.duration_ms, 1), "f", 0)),
         )
         return form
 
@@ -176,10 +170,10 @@ class ReceiptDialog(QDialog):
         self.values[key] = lab
         form.addRow(label, lab)
 
-    def _build_notes(self, receipt: dict[str, Any], verified: bool, patterns: int | None) -> None:
+    def _build_notes(self, receipt: Receipt, verified: bool, patterns: int | None) -> None:
         """The notes, one bullet each (hidden when there are none)."""
-        notes = [str(n) for n in receipt.get("notes", [])]
-        if patterns is None and not verified and not receipt.get("checkpointed", True):
+        notes = list(receipt.notes)
+        if patterns is None and not verified and not receipt.checkpointed:
             # a forget's notes say so themselves; a reset's do not
             notes.append(
                 self.tr(

@@ -28,13 +28,15 @@ from creative_memory.services.transfer.list_export import RetrievalFilter
 def fetch_retrievals(
     store: Store, user_id: str, flt: RetrievalFilter, before_id: int | None, limit: int
 ) -> list[Row]:
-    """One page of retrievals (store thread)."""
-    return retrieval_log.retrieval_page(store, user_id, before_id=before_id, limit=limit, **flt.kwargs())
+    """One page of retrievals (store thread), as the table's rows."""
+    page = retrieval_log.retrieval_page(store, user_id, before_id=before_id, limit=limit, **flt.kwargs())
+    return [r.as_json() for r in page]
 
 
 def fetch_retrieval_events(store: Store, retrieval_id: int) -> list[Row]:
-    """The stage events of one retrieval, in order (store thread)."""
-    return retrieval_log.load_retrieval_events(store, retrieval_id)
+    """The stage events of one retrieval, in order (store thread), as the table's rows (the form a
+    dry run's events are shown in too)."""
+    return [e.as_json() for e in retrieval_log.load_retrieval_events(store, retrieval_id)]
 
 
 #: diagnostic event types (engine notes), in stage order, with the label the filter shows (the

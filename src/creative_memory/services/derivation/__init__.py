@@ -4,4 +4,4 @@ reads it (`event_content.content_hash`, `event_content.pattern_rows`), increment
 (`incremental`), others' changes (`changes`), a full rebuild (`rebuild`, `rebuild_fold`,
 `fold_split`), regrouping (`regroup`, `rederive`), decay over time (`decay.DecayRun`, `reevaluate`),
 preference rows (`derivation_rows`, `pref_epochs`) and a stored preference as read at one moment
-(`pref_view.pref_json`)."""
+(`pref_view.PreferenceView`)."""

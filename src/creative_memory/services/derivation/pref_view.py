@@ -10,6 +10,7 @@ status whatever the wall clock was when the events were ingested (decision 0024)
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, fields
 from typing import Any
 
 from creative_memory.model.constants import Status, tier_for
@@ -33,7 +34,43 @@ def is_provisional(p: Preference) -> bool:
     return _PROVISIONAL in p.state
 
 
-def pref_json(p: Preference, now: int | None = None) -> dict[str, Any]:
+@dataclass(frozen=True)
+class PreferenceView:
+    """One stored preference as ``inspect``, ``explain`` and the Inspector show it: its key, its
+    evaluation (strength, tiers, status), its evidence counts and its times as ISO text."""
+
+    id: int
+    scope: str
+    project_id: str | None
+    preference_type: str
+    pattern: str
+    polarity: str
+    strength: float
+    confidence: str
+    status: str
+    provisional: bool
+    sources: tuple[str, ...]
+    explicit_tags: tuple[str, ...]
+    accept_count: int
+    reject_count: int
+    pairwise_count: int
+    first_seen: str | None
+    last_seen: str | None
+    decay_at: str | None
+    last_injected: str | None
+    reversal_signals: int
+    shadow_of: str | None
+    demoted_by: str | None
+    derived_tier: str
+
+    def as_json(self) -> dict[str, Any]:
+        """The wire form (``inspect --json``'s preferences, ``explain --json``'s records)."""
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out["sources"], out["explicit_tags"] = list(self.sources), list(self.explicit_tags)
+        return out
+
+
+def preference_view(p: Preference, now: int | None = None) -> PreferenceView:
     """The record's fields; evaluated at ``now`` when given (else as stored)."""
     strength, confidence, status = p.strength, p.confidence, p.status
     decay_at, demoted_by = p.decay_at, p.demoted_by
@@ -43,28 +80,28 @@ def pref_json(p: Preference, now: int | None = None) -> dict[str, Any]:
             st = evaluated(st, now)
         strength, confidence, status = st.strength, str(st.confidence), str(st.status)
         decay_at, demoted_by = st.decay_at, st.demoted_by
-    return {
-        "id": p.id,
-        "scope": p.scope,
-        "project_id": p.project_id,
-        "preference_type": p.preference_type,
-        "pattern": p.pattern,
-        "polarity": p.polarity,
-        "strength": round(strength, 6),
-        "confidence": confidence,
-        "status": status,
-        "provisional": is_provisional(p),
-        "sources": json.loads(p.sources),
-        "explicit_tags": json.loads(p.explicit_tags),
-        "accept_count": p.accept_count,
-        "reject_count": p.reject_count,
-        "pairwise_count": p.pairwise_count,
-        "first_seen": iso(p.first_seen),
-        "last_seen": iso(p.last_seen),
-        "decay_at": iso(decay_at),
-        "last_injected": iso(p.last_injected_at),
-        "reversal_signals": p.reversal_signals,
-        "shadow_of": p.shadow_of,
-        "demoted_by": demoted_by,
-        "derived_tier": str(tier_for(strength)),
-    }
+    return PreferenceView(
+        id=p.id,
+        scope=p.scope,
+        project_id=p.project_id,
+        preference_type=p.preference_type,
+        pattern=p.pattern,
+        polarity=p.polarity,
+        strength=round(strength, 6),
+        confidence=confidence,
+        status=status,
+        provisional=is_provisional(p),
+        sources=tuple(json.loads(p.sources)),
+        explicit_tags=tuple(json.loads(p.explicit_tags)),
+        accept_count=p.accept_count,
+        reject_count=p.reject_count,
+        pairwise_count=p.pairwise_count,
+        first_seen=iso(p.first_seen),
+        last_seen=iso(p.last_seen),
+        decay_at=iso(decay_at),
+        last_injected=iso(p.last_injected_at),
+        reversal_signals=p.reversal_signals,
+        shadow_of=p.shadow_of,
+        demoted_by=demoted_by,
+        derived_tier=str(tier_for(strength)),
+    )

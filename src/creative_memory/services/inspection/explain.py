@@ -18,11 +18,11 @@ from creative_memory.services.common.errors import NotFound
 from creative_memory.services.common.naming import optional_project, valid_name
 from creative_memory.services.controls.controls import daemon_projects
 from creative_memory.services.derivation.derivation import FOLD_COLUMNS, fold_event
-from creative_memory.services.derivation.pref_view import pref_json
+from creative_memory.services.derivation.pref_view import PreferenceView, preference_view
 from creative_memory.services.engine.derive import Deriver
 from creative_memory.services.inspection.page_evidence import PageSeen, because, summary
-from creative_memory.services.retrieval.injections import fate, fate_json
-from creative_memory.services.retrieval.reasons import sentence
+from creative_memory.services.retrieval.injections import fate
+from creative_memory.services.retrieval.reasons import Fate, sentence
 from creative_memory.services.store.store import Store
 
 
@@ -58,22 +58,31 @@ class StrengthPoint:
 @dataclass(frozen=True)
 class Explanation:
     """Why one pattern is remembered as it is. ``preference`` is the strongest record and
-    ``records`` every record of the pattern in the scope, both in the stored form
-    (``pref_view.pref_json``); ``last_retrieval`` is the fate of its last retrieval
-    (``injections.fate_json``), ``why`` that fate in a sentence."""
+    ``records`` every record of the pattern in the scope, both as the read commands show them
+    (``pref_view.PreferenceView``); ``last_retrieval`` is the fate of its last retrieval (None before
+    any injection), ``why`` that fate in a sentence."""
 
-    preference: dict[str, Any] | None
-    records: list[dict[str, Any]]
+    preference: PreferenceView | None
+    records: list[PreferenceView]
     events: list[ExplainedEvent]
     history: list[StrengthPoint]
-    last_retrieval: dict[str, Any] | None
+    last_retrieval: Fate | None
     project_name: str | None
     why: str
     from_pages: str | None = None  # the pages' evidence in a sentence (page_evidence.summary)
 
     def as_json(self) -> dict[str, Any]:
         """The wire form (``explain --json``)."""
-        return asdict(self)
+        return {
+            "preference": None if self.preference is None else self.preference.as_json(),
+            "records": [r.as_json() for r in self.records],
+            "events": [asdict(e) for e in self.events],
+            "history": [asdict(h) for h in self.history],
+            "last_retrieval": None if self.last_retrieval is None else self.last_retrieval.as_json(),
+            "project_name": self.project_name,
+            "why": self.why,
+            "from_pages": self.from_pages,
+        }
 
 
 def load_explain(
@@ -108,7 +117,7 @@ def explain(
     if not recs and not ev_rows:
         where = f" in project {project_id}" if project_id else ""
         raise NotFound(f"Nothing is remembered about {preference_type} '{pattern}'{where}.")
-    records = sorted((pref_json(p, now) for p in recs), key=lambda d: -d["strength"])
+    records = sorted((preference_view(p, now) for p in recs), key=lambda v: -v.strength)
     last = fate(session, user_id, preference_type, pattern, project_id, recs)
     names = daemon_projects(session)
     events = [_explained_event(r, preference_type, pattern) for r in ev_rows]
@@ -117,7 +126,7 @@ def explain(
         records=records,
         events=events,
         history=_history(ev_rows, {(scope, preference_type, pattern)}),
-        last_retrieval=fate_json(last),
+        last_retrieval=last,
         project_name=names.get(project_id) if project_id else None,
         why=sentence(last, project_id=project_id, project_name=names.get(project_id or "")),
         from_pages=summary(

@@ -19,7 +19,7 @@ from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.common.naming import optional_project, valid_name
 from creative_memory.services.controls import project_counts
 from creative_memory.services.controls.status import MemoryStatus
-from creative_memory.services.derivation.pref_view import pref_json, stale_at
+from creative_memory.services.derivation.pref_view import PreferenceView, preference_view, stale_at
 from creative_memory.services.store.store import Store, raw_connection
 
 SORTABLE: dict[str, Any] = {
@@ -137,7 +137,7 @@ def inspect(
     preference_type: str | None = None,
     limit: int | None = None,
     now: int | None = None,
-) -> list[dict[str, Any]]:
+) -> list[PreferenceView]:
     """Every matching preference, strongest first; evaluated at ``now`` when given (one clock:
     the status filter and the order then apply to the evaluation at ``now``)."""
     if scope not in ("all", "global", "project"):
@@ -156,13 +156,13 @@ def inspect(
     q = page_query(user_id, flt, limit=limit or 1_000_000)
     rows = list(session.scalars(q))
     if now is None or (not statuses and not any(stale_at(p, now) for p in rows)):
-        return [pref_json(p, now) for p in rows]
+        return [preference_view(p, now) for p in rows]
     # A status filter, or stored evaluations that are not those at now: filter and order the
     # evaluations at now instead of the stored columns.
     unfiltered = replace(flt, statuses=frozenset())
-    out = [pref_json(p, now) for p in session.scalars(page_query(user_id, unfiltered, limit=1_000_000))]
-    out = [d for d in out if not statuses or d["status"] in statuses]
-    out.sort(key=lambda d: (-d["strength"], -d["id"]))
+    out = [preference_view(p, now) for p in session.scalars(page_query(user_id, unfiltered, limit=1_000_000))]
+    out = [v for v in out if not statuses or v.status in statuses]
+    out.sort(key=lambda v: (-v.strength, -v.id))
     return out[:limit] if limit else out
 
 

@@ -19,6 +19,7 @@ from creative_memory.model.constants import Status
 from creative_memory.model.events import iso
 from creative_memory.model.tables import Audit, Retrieval
 from creative_memory.services.controls import controls
+from creative_memory.services.derivation.pref_view import PreferenceView
 from creative_memory.services.inspection import queries
 from creative_memory.services.inspection.explain import strength_history
 from creative_memory.services.store.store import Store
@@ -139,31 +140,29 @@ def _forgets(session: Session, user_id: str) -> dict[str, int]:
 
 
 def _preference(
-    session: Session, user_id: str, p: dict[str, object], names: dict[str, str], *, chart: bool
+    session: Session, user_id: str, p: PreferenceView, names: dict[str, str], *, chart: bool
 ) -> ReportPreference:
-    project_id = p["project_id"] if isinstance(p["project_id"], str) else None
     history: tuple[tuple[int, float], ...] = ()
-    if chart and p["status"] != Status.ARCHIVED:
-        points = strength_history(session, user_id, str(p["preference_type"]), str(p["pattern"]), project_id)
-        history = tuple((point.t, point.strength) for point in points if point.polarity == p["polarity"])
-    tags = p["explicit_tags"]
+    if chart and p.status != Status.ARCHIVED:
+        points = strength_history(session, user_id, p.preference_type, p.pattern, p.project_id)
+        history = tuple((point.t, point.strength) for point in points if point.polarity == p.polarity)
     return ReportPreference(
-        preference_type=str(p["preference_type"]),
-        pattern=str(p["pattern"]),
-        polarity=str(p["polarity"]),
-        project_id=project_id,
-        project_name=names.get(project_id) if project_id else None,
-        strength=float(p["strength"]),  # type: ignore[arg-type]
-        tier=str(p["derived_tier"]),
-        status=str(p["status"]),
-        provisional=bool(p["provisional"]),
-        accepts=int(p["accept_count"]),  # type: ignore[call-overload]
-        rejects=int(p["reject_count"]),  # type: ignore[call-overload]
-        comparisons=int(p["pairwise_count"]),  # type: ignore[call-overload]
-        tags=tuple(str(t) for t in tags) if isinstance(tags, list) else (),
-        first_seen=p["first_seen"] if isinstance(p["first_seen"], str) else None,
-        last_seen=p["last_seen"] if isinstance(p["last_seen"], str) else None,
-        last_injected=p["last_injected"] if isinstance(p["last_injected"], str) else None,
+        preference_type=p.preference_type,
+        pattern=p.pattern,
+        polarity=p.polarity,
+        project_id=p.project_id,
+        project_name=names.get(p.project_id) if p.project_id else None,
+        strength=p.strength,
+        tier=p.derived_tier,
+        status=p.status,
+        provisional=p.provisional,
+        accepts=p.accept_count,
+        rejects=p.reject_count,
+        comparisons=p.pairwise_count,
+        tags=p.explicit_tags,
+        first_seen=p.first_seen,
+        last_seen=p.last_seen,
+        last_injected=p.last_injected,
         history=history,
     )
 

@@ -16,11 +16,10 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import Origin
-from creative_memory.model.events import iso
 from creative_memory.model.records import key_text
 from creative_memory.model.tables import Event, EventPattern, Preference, Retrieval, RetrievalEvent
 from creative_memory.services.controls import controls
-from creative_memory.services.retrieval.reasons import Fate, because, fallback_code, status_code
+from creative_memory.services.retrieval.reasons import Fate, fallback_code, status_code
 
 INJECTING = (str(Origin.DAEMON), str(Origin.CLI))
 GATES = ("memory_disabled", "memory_paused", "project_memory_disabled")
@@ -137,39 +136,3 @@ def fate(
         else:
             numbers = cap
     return Fate(verdict="dropped", code=code, numbers=numbers, **base)
-
-
-def fate_json(f: Fate | None) -> dict[str, Any] | None:
-    if f is None:
-        return None
-    return {
-        "retrieval_id": f.retrieval_id,
-        "at": iso(f.at),
-        "at_ms": f.at,
-        "origin": f.origin,
-        "mode": f.mode,
-        "project_id": f.project_id,
-        "project_name": f.project_name,
-        "verdict": f.verdict,
-        "code": f.code,
-        "numbers": dict(f.numbers),
-        "reason": ""
-        if f.verdict == "kept"
-        else because(f.code, {**f.numbers, "project_id": f.project_id, "project_name": f.project_name}),
-    }
-
-
-def fate_from_json(d: dict[str, Any] | None) -> Fate | None:
-    if not d:
-        return None
-    return Fate(
-        verdict=str(d["verdict"]),
-        code=str(d["code"]),
-        retrieval_id=int(d["retrieval_id"]),
-        at=int(d["at_ms"]),
-        origin=str(d["origin"]),
-        mode=str(d["mode"]),
-        project_id=d.get("project_id"),
-        project_name=d.get("project_name"),
-        numbers=dict(d.get("numbers") or {}),
-    )

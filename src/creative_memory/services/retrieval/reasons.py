@@ -24,6 +24,7 @@ from creative_memory.model.constants import (
     MAX_PER_CATEGORY,
     TOKEN_BUDGET,
 )
+from creative_memory.model.events import iso
 from creative_memory.services.common.clock import FOREVER_MS
 from creative_memory.services.common.sentence import QT_TRANSLATE_NOOP, Sentence
 from creative_memory.services.engine.block import human
@@ -68,6 +69,27 @@ class Fate:
     project_id: str | None
     project_name: str | None = None
     numbers: Mapping[str, Any] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        """The wire form (``explain --json``'s ``last_retrieval``): the time as ISO text and in ms,
+        and the reason as an English clause (empty when it was kept)."""
+        return {
+            "retrieval_id": self.retrieval_id,
+            "at": iso(self.at),
+            "at_ms": self.at,
+            "origin": self.origin,
+            "mode": self.mode,
+            "project_id": self.project_id,
+            "project_name": self.project_name,
+            "verdict": self.verdict,
+            "code": self.code,
+            "numbers": dict(self.numbers),
+            "reason": ""
+            if self.verdict == "kept"
+            else because(
+                self.code, {**self.numbers, "project_id": self.project_id, "project_name": self.project_name}
+            ),
+        }
 
 
 def project_label(project_id: str | None, name: str | None) -> str:

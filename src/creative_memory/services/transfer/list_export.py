@@ -104,9 +104,12 @@ RETRIEVAL_EXPORT_COLUMNS = (
 
 def export_retrievals(store: Store, user_id: str, flt: RetrievalFilter, path: Path, fmt: str) -> int:
     """Write every retrieval the filter matches (JSON with its stage events; CSV one line each)."""
-    rows = retrieval_log.all_retrievals(
-        store, user_id, with_events=fmt == "json", page=EXPORT_PAGE, **flt.kwargs()
-    )
+    rows = [
+        r.as_json()
+        for r in retrieval_log.all_retrievals(
+            store, user_id, with_events=fmt == "json", page=EXPORT_PAGE, **flt.kwargs()
+        )
+    ]
     write_rows(path, fmt, rows, RETRIEVAL_EXPORT_COLUMNS, protected=[store.data_dir.path])
     return len(rows)
 

@@ -13,8 +13,7 @@ beside them for reviewers.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QAction, QFont, QPalette, QResizeEvent
@@ -45,6 +44,7 @@ from creative_memory.gui.tabs.inspector.fields import (
     field_text,
     field_titles,
     format_iso,
+    record_fields,
     retrieval_sentence,
     when_ms,
 )
@@ -264,6 +264,7 @@ class DetailPane(QStackedWidget):
         self._detail_gen += 1
         gen = self._detail_gen
         unreadable: str | None = None
+        known: dict[str, object] | None = None
         try:
             data = await self.ctrl.run(load_explain, self.ctrl.store, self.ctrl.user, key, self.ctrl.now())
         except NotFound:
@@ -273,15 +274,24 @@ class DetailPane(QStackedWidget):
         except InvalidInput as exc:
             # A name an older version stored that today's name rules refuse (a control or direction
             # character): show what the table holds and say why the rest cannot be read.
-            data, unreadable = self._unreadable(key, str(exc))
+            known, unreadable = self._unreadable(key, str(exc))
+            data = Explanation(
+                preference=None,
+                records=[],
+                events=[],
+                history=[],
+                last_retrieval=None,
+                project_name=None,
+                why="",
+            )
         if gen != self._detail_gen or key != current():
             return
-        self.show_detail(key, data, unreadable)
+        self.show_detail(key, data, unreadable, known)
 
-    def _unreadable(self, key: PreferenceKey, why: str) -> tuple[Explanation, str]:
-        """What the table row holds, and the sentence that says why the rest cannot be read."""
+    def _unreadable(self, key: PreferenceKey, why: str) -> tuple[dict[str, object], str]:
+        """The fields the table row holds, and the sentence that says why the rest cannot be read."""
         row = self.model.row_at(self.model.rows_of_keys({key}).get(key, -1))
-        rec: dict[str, Any] = {
+        known: dict[str, object] = {
             "scope": key.scope,
             "project_id": key.project_id,
             "preference_type": key.preference_type,
@@ -289,7 +299,7 @@ class DetailPane(QStackedWidget):
             "polarity": key.polarity,
         }
         if row is not None:
-            rec.update(
+            known.update(
                 strength=row.strength,
                 confidence=row.confidence,
                 status=row.status,
@@ -301,16 +311,22 @@ class DetailPane(QStackedWidget):
             "The details of this preference cannot be read: {why} Forget it, or rebuild "
             "memory from the events (Overview)."
         ).format(why=why)
-        empty = Explanation(
-            preference=rec, records=[], events=[], history=[], last_retrieval=None, project_name=None, why=""
-        )
-        return empty, sentence
+        return known, sentence
 
-    def show_detail(self, key: PreferenceKey, data: Explanation, unreadable: str | None = None) -> None:
+    def show_detail(
+        self,
+        key: PreferenceKey,
+        data: Explanation,
+        unreadable: str | None = None,
+        known: Mapping[str, object] | None = None,
+    ) -> None:
+        """Show ``data`` for ``key``; when it could not be read, ``unreadable`` says why and
+        ``known`` holds the fields the table row still tells."""
         self._detail_key = key
         self._detail_data = data
         records = data.records
-        rec = next((r for r in records if r.get("polarity") == key.polarity), data.preference) or {}
+        rec = next((r for r in records if r.polarity == key.polarity), data.preference)
+        fields = record_fields(rec) if rec is not None else dict(known or {})
         polarity_word = self.model.word(key.polarity)
         scope_text = (
             self.tr("global")
@@ -339,10 +355,10 @@ class DetailPane(QStackedWidget):
             )
             self.pages_label.setAccessibleDescription(self.pages_label.text())
         self.pages_label.setVisible(bool(data.from_pages))
-        self.field_values = {name: self._field_text(name, rec) for name in self._field_titles()}
+        self.field_values = {name: self._field_text(name, fields) for name in self._field_titles()}
         self._render_fields()
 
-        current = {str(r["polarity"]): float(r["strength"]) for r in records if "polarity" in r}
+        current = {r.polarity: r.strength for r in records}
         self.chart.set_history(data.history, now=self.ctrl.now(), current=current)
         self._fill_events(data.events)
         self.setCurrentWidget(self.detail_splitter)
@@ -417,7 +433,7 @@ class DetailPane(QStackedWidget):
             )
         self.fields_view.setHtml(f'<table cellspacing="0" cellpadding="1">{rows}</table>')
 
-    def _field_text(self, name: str, rec: dict[str, Any]) -> str:
+    def _field_text(self, name: str, rec: Mapping[str, object]) -> str:
         return field_text(name, rec, self.model.word, format_iso)
 
     def detail_key(self) -> PreferenceKey | None:

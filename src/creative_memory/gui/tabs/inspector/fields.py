@@ -4,15 +4,15 @@ the last injection."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import QCoreApplication, QDateTime, Qt
 
 from creative_memory.gui.itemmodels.preferences import format_qdatetime
 from creative_memory.gui.visible import said, shown_id, shown_name, with_stored
+from creative_memory.services.derivation.pref_view import PreferenceView
 from creative_memory.services.retrieval import reasons
-from creative_memory.services.retrieval.injections import fate_from_json
+from creative_memory.services.retrieval.reasons import Fate
 
 
 def field_titles() -> dict[str, str]:
@@ -42,11 +42,42 @@ def field_titles() -> dict[str, str]:
     }
 
 
+def record_fields(rec: PreferenceView) -> dict[str, object]:
+    """The record's values under the names :func:`field_titles` gives them (read by attribute, so a
+    renamed field of the record is found by the type checker, not shown as "—")."""
+    return {
+        "scope": rec.scope,
+        "project_id": rec.project_id,
+        "preference_type": rec.preference_type,
+        "pattern": rec.pattern,
+        "polarity": rec.polarity,
+        "strength": rec.strength,
+        "confidence": rec.confidence,
+        "provisional": rec.provisional,
+        "derived_tier": rec.derived_tier,
+        "status": rec.status,
+        "sources": rec.sources,
+        "explicit_tags": rec.explicit_tags,
+        "accept_count": rec.accept_count,
+        "reject_count": rec.reject_count,
+        "pairwise_count": rec.pairwise_count,
+        "first_seen": rec.first_seen,
+        "last_seen": rec.last_seen,
+        "decay_at": rec.decay_at,
+        "last_injected": rec.last_injected,
+        "reversal_signals": rec.reversal_signals,
+        "shadow_of": rec.shadow_of,
+        "demoted_by": rec.demoted_by,
+        "id": rec.id,
+    }
+
+
 def field_text(
-    name: str, rec: dict[str, Any], word: Callable[[str], str], when: Callable[[str | None], str]
+    name: str, rec: Mapping[str, object], word: Callable[[str], str], when: Callable[[str | None], str]
 ) -> str:
-    """``rec``'s field ``name`` as the Inspector shows it (``word``: a stored word in the user's
-    language; ``when``: an ISO time in the user's locale)."""
+    """Field ``name`` of ``rec`` (:func:`record_fields`, or the few a row that cannot be read
+    still tells) as the Inspector shows it (``word``: a stored word in the user's language;
+    ``when``: an ISO time in the user's locale)."""
     value = rec.get(name)
     if name == "scope":
         if value == "global":
@@ -73,14 +104,14 @@ def field_text(
             )
         )
     if name == "strength":
-        return f"{float(value):.3f}" if value is not None else "—"
+        return f"{value:.3f}" if isinstance(value, int | float) else "—"
     if name in ("sources", "explicit_tags"):
-        items = [shown_name(str(v)) for v in (value or [])]
+        items = [shown_name(str(v)) for v in value] if isinstance(value, list | tuple) else []
         return ", ".join(items) if items else "—"
     if name in ("first_seen", "last_seen", "decay_at"):
-        return when(value) or "—"
+        return when(str(value) if value else None) or "—"
     if name == "last_injected":
-        return when(value) if value else QCoreApplication.translate("InspectorFields", "never")
+        return when(str(value)) if value else QCoreApplication.translate("InspectorFields", "never")
     if value is None or value == "":
         return "—"
     return shown_id(str(value))
@@ -107,12 +138,10 @@ def when_ms(ms: int) -> str:
 
 
 def retrieval_sentence(
-    last: dict[str, Any] | None, project_id: str | None = None, project_name: str | None = None
+    last: Fate | None, project_id: str | None = None, project_name: str | None = None
 ) -> str:
     """The why-sentence about the last injection (``services.retrieval.reasons``), times in the user's locale.
 
     ``project_id`` is the preference's project: a project preference is only ever injected for
     its project, so "not yet" names it."""
-    return said(
-        reasons.why(fate_from_json(last), project_id=project_id, project_name=project_name, when=when_ms)
-    )
+    return said(reasons.why(last, project_id=project_id, project_name=project_name, when=when_ms))

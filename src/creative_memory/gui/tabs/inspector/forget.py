@@ -214,7 +214,7 @@ class ForgetActions(QObject):
         self.ctrl.notify("preferences", "diagnostics", "audit")
         names = {str(r.project_id): str(r.project_name) for r in rows if r.project_id and r.project_name}
         self.receipt_dialog = ReceiptDialog(
-            receipt.as_json(),
+            receipt,
             patterns=len({(t.preference_type, t.pattern) for t in targets}),
             targets=targets,
             names=names,

@@ -123,7 +123,7 @@ class ResetActions(QObject):
         self.work.progress_done(progress)
         self.ctrl.notify("all")
         await self._refresh()
-        receipt_dialog = ReceiptDialog(receipt.as_json(), backup=backup, parent=self.work.window())
+        receipt_dialog = ReceiptDialog(receipt, backup=backup, parent=self.work.window())
         receipt_dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         self.receipt_dialog = receipt_dialog
         receipt_dialog.open()
