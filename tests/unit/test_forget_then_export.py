@@ -1,8 +1,8 @@
 """Point 4 of issue 32: a bundle exported after a forget imports back. A comparison that also names
 plain patterns loses both sides when one side is forgotten (a comparison needs both); the event
 is kept as a pairwise_comparison without sides, which the export writes and the import refuses.
-Still open (strict xfail). Import drops only blocked patterns and holds pause ends to what pause
-allows (fixed)."""
+The import checks an exported event as it was stored, so that shape imports back with its plain
+patterns. Import drops only blocked patterns and holds pause ends to what pause allows."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ from pathlib import Path
 
 import keyring.backends.fail
 import pytest
+from sqlalchemy import select
 
 from creative_memory.model.constants import Actor
+from creative_memory.model.tables import Event
 from creative_memory.services.forget import erasure, forgetting
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_jsonl
@@ -31,11 +33,6 @@ def open_store(root: Path) -> Store:
     return Store.open(DataDir(root, "flag"))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="not fixed on this branch: the event keeps its plain patterns as a pairwise_comparison without sides "
-    "(tests/unit/test_erasure_index.py wants those patterns kept), and import refuses that shape",
-)
 def test_an_export_after_forgetting_one_side_of_a_comparison_imports_back(tmp_path: Path) -> None:
     blocks = BlockChecker(
         SecretStore(config_dir=tmp_path / "cfg", keyring_backend=keyring.backends.fail.Keyring())
@@ -66,7 +63,13 @@ def test_an_export_after_forgetting_one_side_of_a_comparison_imports_back(tmp_pa
         src.close()
     dst = open_store(tmp_path / "b")
     try:
-        import_file(dst, USER, bundle, now=NOW, actor=Actor.CLI, blocks=blocks)
+        res = import_file(dst, USER, bundle, now=NOW, actor=Actor.CLI, blocks=blocks)
+        assert res.events == 1
+        with dst.read() as s:
+            (payload,) = s.scalars(select(Event.payload))
+        kept = json.loads(payload)
+        assert "chose" not in kept and "over" not in kept
+        assert [p["pattern"] for p in kept["patterns"]] == ["airy_spacing"]
     finally:
         dst.close()
 

@@ -14,6 +14,7 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    ValidationInfo,
     WithJsonSchema,
     field_validator,
     model_validator,
@@ -134,6 +135,10 @@ class PairwiseSide(BaseModel):
 WireSignal = Annotated[SignalType, BeforeValidator(signal_alias, json_schema_input_type=WireSignalName)]
 
 
+#: The validation context under which an event is checked as it was stored, not as a host sends it.
+STORED = "stored"
+
+
 class EventIn(BaseModel):
     """One raw signal event as hosts send it (JSON lines for ``od-memory ingest``)."""
 
@@ -200,7 +205,7 @@ class EventIn(BaseModel):
         return v
 
     @model_validator(mode="after")
-    def _check_shape(self) -> EventIn:
+    def _check_shape(self, info: ValidationInfo) -> EventIn:
         check_extras(self.signal_type, self.rating, self.dimensions)
         if self.signal_type is SignalType.LEGACY_SNAPSHOT:
             raise ValueError("signal_type: 'legacy_snapshot' is internal; import a preferences.json instead")
@@ -227,7 +232,12 @@ class EventIn(BaseModel):
                     )
         self._check_pages()
         if self.signal_type is SignalType.PAIRWISE_COMPARISON:
-            if self.chose is None or self.over is None:
+            # A stored comparison (an import's check of an exported event, ``STORED``) may have lost
+            # both sides to a forget and kept its plain patterns: it is still a valid stored event.
+            sides_forgotten = self.chose is None and self.over is None and bool(self.patterns)
+            if (self.chose is None or self.over is None) and not (
+                STORED in (info.context or ()) and sides_forgotten
+            ):
                 raise ValueError("chose/over: a pairwise_comparison event needs both 'chose' and 'over'")
         else:
             if self.chose is not None or self.over is not None:

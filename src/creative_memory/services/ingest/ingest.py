@@ -21,7 +21,7 @@ from pydantic import ValidationError
 from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import MAX_EVENT_LINE_BYTES, MAX_PAYLOAD_BYTES, PAGE_FIELDS, SignalType
-from creative_memory.model.events import EventIn, PatternIn
+from creative_memory.model.events import STORED, EventIn, PatternIn
 from creative_memory.model.inert import NOT_UNICODE, not_unicode
 from creative_memory.model.tables import IgnoredCount
 from creative_memory.model.vocabulary import WIRE_SIGNAL_NAMES
@@ -102,12 +102,13 @@ def beside_pages_bytes(obj: Any) -> int:
     return len(json.dumps(obj, ensure_ascii=False).encode())
 
 
-def validate_event(obj: Any) -> EventIn:
-    """Validate one decoded event; raise InvalidInput with the field and the reason."""
+def validate_event(obj: Any, *, stored: bool = False) -> EventIn:
+    """Validate one decoded event; raise InvalidInput with the field and the reason. ``stored``: the
+    event as this program stored it (an import's check), which a forget may have narrowed."""
     if not isinstance(obj, dict):
         raise InvalidInput("the event must be a JSON object")
     try:
-        return EventIn.model_validate(obj)
+        return EventIn.model_validate(obj, context={STORED: True} if stored else None)
     except ValidationError as exc:
         raise InvalidInput(describe_validation_error(exc)) from None
 

@@ -123,7 +123,7 @@ def check_events(events: list[BundleEvent]) -> None:
         if wire is None:
             continue
         try:
-            validate_event(wire)
+            validate_event(wire, stored=True)
         except InvalidInput as exc:
             raise InvalidInput(f"events[{e.event_id}]: {exc}. Nothing was imported.") from None
 
