@@ -629,3 +629,33 @@ def sqlite3_text(sql: str) -> Any:
     from sqlalchemy import text
 
     return text(sql)
+
+
+def test_a_ticked_encrypt_box_locks_the_report_with_the_passphrase_asked_for(
+    tab: OverviewTab, seed: Any, run_async: Any, wait_until: Any, qtbot: Any, tmp_path: Path
+) -> None:
+    import asyncio
+
+    from creative_memory.services.inspection import report_lock
+
+    seed(some_events(4))
+    tab.encrypt_check.setChecked(True)
+    target = tmp_path / "locked.html"
+    actions = tab.transfer_actions
+
+    async def answer() -> None:
+        while actions.passphrase_dialog is None or not actions.passphrase_dialog.isVisible():
+            await asyncio.sleep(0.02)
+        ask = actions.passphrase_dialog
+        qtbot.keyClicks(ask.passphrase_edit, "correct horse")
+        qtbot.keyClicks(ask.confirm_edit, "correct horse")
+        ask.buttons.button(ask.buttons.StandardButton.Ok).click()
+
+    async def both() -> Any:
+        written, _ = await asyncio.gather(actions.report_to(target), answer())
+        return written
+
+    assert run_async(both(), timeout=60) == target.resolve()
+    page = report_lock.unlock(target.read_text(encoding="utf-8"), "correct horse")
+    assert "What creative memory knows about" in page
+    assert "locked" in tab.transfer_result.text()

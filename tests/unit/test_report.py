@@ -152,3 +152,93 @@ def test_the_command_writes_only_the_file_asked_for_and_refuses_to_replace_it(tm
     out = json.loads(r.stdout)
     assert Path(out["path"]) == (tmp_path / "r.html").resolve()
     assert (tmp_path / "r.html").read_text(encoding="utf-8").startswith('<!DOCTYPE html>\n<html lang="de">')
+
+
+def test_a_locked_report_opens_only_with_its_passphrase(store: Store, tmp_path: Path) -> None:
+    import pytest
+
+    from creative_memory.services.common.errors import InvalidInput
+    from creative_memory.services.inspection import report_lock
+
+    _ingest(store)
+    plain = report_html.render(gather(store, USER, NOW))
+    target = tmp_path / "locked.html"
+    with pytest.raises(InvalidInput, match="at least 8"):
+        report_html.save_report(store, USER, NOW, target, passphrase="short")
+    assert not target.exists()
+    report_html.save_report(store, USER, NOW, target, passphrase="correct horse")
+    locked = target.read_text(encoding="utf-8")
+    assert "airy spacing" not in locked and "airy_spacing" not in locked and "p_brand" not in locked
+    assert 'type="password"' in locked
+    assert report_lock.unlock(locked, "correct horse") == plain
+    with pytest.raises(InvalidInput, match="does not open"):
+        report_lock.unlock(locked, "wrong horse!")
+    # A page that asks for a ruinous number of key rounds is refused before any work.
+    start = locked.index('<script id="cm-box" type="application/json">') + len(
+        '<script id="cm-box" type="application/json">'
+    )
+    box = json.loads(locked[start : locked.index("</script>", start)])
+    box["header"]["iterations"] = 10**10  # a header made consistently by someone else
+    box["aad"] = json.dumps(box["header"], sort_keys=True, separators=(",", ":"))
+    costly = locked[:start] + json.dumps(box) + locked[locked.index("</script>", start) :]
+    with pytest.raises(InvalidInput, match="key rounds"):
+        report_lock.unlock(costly, "correct horse")
+
+
+def test_the_locked_page_opens_in_a_browsers_web_crypto(store: Store, tmp_path: Path) -> None:
+    """The page's own decryption function, run by Node's Web Crypto (the API browsers have)."""
+    import shutil
+
+    import pytest
+
+    from creative_memory.services.inspection import report_lock
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node.js is not installed")
+    _ingest(store)
+    plain = report_html.render(gather(store, USER, NOW))
+    locked = report_lock.lock(plain, "correct horse", "de")
+    start = locked.index('<script id="cm-box" type="application/json">') + len(
+        '<script id="cm-box" type="application/json">'
+    )
+    box = locked[start : locked.index("</script>", start)]
+    assert report_lock.SCRIPT in locked
+    script = (
+        "const crypto = globalThis.crypto;\n"
+        + report_lock.SCRIPT
+        + f"\nconst box = JSON.parse({json.dumps(box)});\n"
+        + "cmUnlock(box, process.argv[1]).then((t) => process.stdout.write(t),"
+        + " () => { process.stdout.write('WRONG'); });\n"
+    )
+    ok = subprocess.run(
+        [node, "-e", script, "correct horse"], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert ok.stdout == plain
+    wrong = subprocess.run(
+        [node, "-e", script, "wrong horse!"], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert wrong.stdout == "WRONG"
+
+
+def test_the_command_locks_the_report_with_a_passphrase_from_a_variable(tmp_path: Path) -> None:
+    from creative_memory.services.inspection import report_lock
+
+    data = tmp_path / "od"
+    data.mkdir()
+    _cli("--data-dir", str(data), "--now", "2026-01-03T00:00:00Z", "ingest", "-", cwd=tmp_path)
+    r = _cli("--data-dir", str(data), "report", "--to", "r.html", "--passphrase-env", "CM_PASS", cwd=tmp_path)
+    assert r.returncode == 3 and "--encrypt" in r.stderr and not (tmp_path / "r.html").exists()
+    env_pass = {"CM_PASS": "correct horse"}
+    os.environ.update(env_pass)
+    try:
+        r = _cli(
+            "--data-dir", str(data), "--json", "report", "--to", "r.html", "--encrypt",
+            "--passphrase-env", "CM_PASS", cwd=tmp_path,
+        )  # fmt: skip
+    finally:
+        os.environ.pop("CM_PASS")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["encrypted"] is True
+    page = report_lock.unlock((tmp_path / "r.html").read_text(encoding="utf-8"), "correct horse")
+    assert page.startswith("<!DOCTYPE html>")

@@ -299,6 +299,12 @@ def _transfer_commands(cmd: Command) -> None:
     p.add_argument("--to", required=True, metavar="PATH", help="a new .html file (never a store or a folder)")
     p.add_argument("--lang", choices=["en", "de"], default="en", help="the language of the page")
     p.add_argument("--force", action="store_true", help="replace an existing file")
+    p.add_argument(
+        "--encrypt", action="store_true", help="lock the page with a passphrase (opens in a browser)"
+    )
+    p.add_argument(
+        "--passphrase-env", metavar="VAR", help="with --encrypt: read the passphrase from this variable"
+    )
 
 
 def _serve_command(cmd: Command) -> None:

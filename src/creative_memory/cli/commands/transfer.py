@@ -84,6 +84,20 @@ def report(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     """One printable page of everything memory holds; the store is only read."""
     from creative_memory.services.inspection.report_html import save_report
 
-    path = save_report(ctx.store(), ctx.user, ctx.now(), args.to, args.lang, force=args.force)
-    out.emit({"path": str(path), "bytes": path.stat().st_size}, f"Wrote the report to {path}.")
+    if args.passphrase_env and not args.encrypt:
+        raise InvalidInput(
+            "--passphrase-env goes with --encrypt; add --encrypt to lock the report. Nothing was written."
+        )
+    store = ctx.store()
+    # A bad target is refused before the passphrase is asked for.
+    safefile.check_target(args.to, force=args.force, protected=[store.data_dir.path])
+    passphrase = read_passphrase(args.passphrase_env, confirm=True) if args.encrypt else None
+    path = save_report(
+        store, ctx.user, ctx.now(), args.to, args.lang, force=args.force, passphrase=passphrase
+    )
+    locked = ", locked with the passphrase" if passphrase is not None else ""
+    out.emit(
+        {"path": str(path), "bytes": path.stat().st_size, "encrypted": passphrase is not None},
+        f"Wrote the report to {path}{locked}.",
+    )
     return 0

@@ -15,8 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from creative_memory.gui.dialogs.common import error_label, wrap
-
-MIN_PASSPHRASE = 8  # the same minimum as services.transfer.crypto (checked here so the dialog can say so)
+from creative_memory.services.common.passphrase import MIN_PASSPHRASE  # the dialog says it too
 
 
 class PassphraseDialog(QDialog):

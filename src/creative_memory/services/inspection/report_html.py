@@ -14,8 +14,10 @@ from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 
+from creative_memory.services.common.passphrase import check_passphrase
 from creative_memory.services.common.sentence import Translate
 from creative_memory.services.inspection.report import Report, ReportInjection, ReportPreference, gather
+from creative_memory.services.inspection.report_lock import lock
 from creative_memory.services.retrieval.reasons import empty_block
 from creative_memory.services.store import safefile
 from creative_memory.services.store.store import Store
@@ -159,13 +161,25 @@ svg.chart line { stroke: var(--line); }
 
 
 def save_report(
-    store: Store, user_id: str, now: int, target: Path | str, lang: str = "en", *, force: bool = False
+    store: Store,
+    user_id: str,
+    now: int,
+    target: Path | str,
+    lang: str = "en",
+    *,
+    force: bool = False,
+    passphrase: str | None = None,
 ) -> Path:
     """Gather, render and write the page to ``target`` (a new file, or an existing one with
     ``force``; never a store, a file in its data folder, a folder or a device); the store is only
-    read. Returns the path written."""
+    read. With ``passphrase`` the page is locked (``report_lock``): it opens in a browser only with
+    the passphrase. Returns the path written."""
+    if passphrase is not None:
+        check_passphrase(passphrase)
     path = safefile.check_target(target, force=force, protected=[store.data_dir.path])
     page = render(gather(store, user_id, now), lang)
+    if passphrase is not None:
+        page = lock(page, passphrase, lang)
     safefile.write_atomic(path, page.encode("utf-8"), what="report")
     return path
 

@@ -27,6 +27,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
 from creative_memory.services.common.errors import InvalidInput
+from creative_memory.services.common.passphrase import check_passphrase
 from creative_memory.services.store import held_files
 
 FORMAT = "creative-memory-encrypted"
@@ -44,7 +45,6 @@ TAG_LENGTH = 16
 
 MIN_N = 2**14
 MAX_N = 2**20
-MIN_PASSPHRASE = 8
 MAX_R = 32
 MAX_P = 16
 # What a bundle's header may make the key derivation cost (decision 0075): scrypt holds 128·n·r
@@ -85,11 +85,6 @@ def _b64d(text: object, what: str, length: int | None = None) -> bytes:
     return raw
 
 
-def _check_passphrase(passphrase: str) -> None:
-    if len(passphrase) < MIN_PASSPHRASE:
-        raise InvalidInput(f"Choose a passphrase of at least {MIN_PASSPHRASE} characters.")
-
-
 def _derive(passphrase: str, salt: bytes, n: int, r: int, p: int) -> bytes:
     kdf = Scrypt(salt=salt, length=KEY_LENGTH, n=n, r=r, p=p)
     return kdf.derive(passphrase.encode("utf-8"))
@@ -125,7 +120,7 @@ def encrypt(plaintext: bytes, passphrase: str, *, n: int = SCRYPT_N) -> bytes:
     ``n`` (scrypt cost, a power of two in [2**14, 2**17] with r = 8: see :func:`cost_refused`) may
     be lowered to 2**14 by tests.
     """
-    _check_passphrase(passphrase)
+    check_passphrase(passphrase)
     if not _valid_n(n):
         raise InvalidInput(f"The scrypt cost n must be a power of two from {MIN_N} to {MAX_N}.")
     too_much = cost_refused(n, SCRYPT_R, SCRYPT_P)

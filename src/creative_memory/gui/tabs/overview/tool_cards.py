@@ -160,7 +160,9 @@ class TransferCard(QGroupBox):
         self.encrypt_check = QCheckBox(self.tr("E&ncrypt with a passphrase"), self)
         self.encrypt_check.setObjectName("encrypt_check")
         self.encrypt_check.setAccessibleName(self.tr("Encrypt with a passphrase"))
-        self.encrypt_check.setToolTip(self.tr("Ask for a passphrase and encrypt the export (AES-GCM)"))
+        self.encrypt_check.setToolTip(
+            self.tr("Ask for a passphrase and encrypt the export, the reset's backup and the report")
+        )
         self.import_button = card_button(
             self,
             self.tr("&Import…"),

@@ -128,11 +128,27 @@ class TransferActions(QObject):
         suggested = self.work.suggested_export_path("creative-memory-report").with_suffix(".html")
         path = await ask_save_path(self.work.window(), self.tr("Save a report of creative memory"), suggested)
         if path is not None:
-            await self.save_report(path)
+            await self.report_to(path)
 
-    async def save_report(self, path: Path | str) -> Path | None:
-        """Write the report to ``path`` in the window's language; an existing file only after the
-        person chose "Replace"."""
+    async def report_to(self, path: Path) -> Path | None:
+        """Save the report to ``path``, locked when "Encrypt with a passphrase" is ticked (the
+        passphrase is asked for first)."""
+        passphrase: str | None = None
+        if self.encrypt_check.isChecked():  # the same choice as the export's: a locked page
+            dialog = PassphraseDialog(self.work.window(), confirm=True, keychain_available=False)
+            self.passphrase_dialog = dialog
+            try:
+                if await wait_dialog(dialog) != ACCEPTED:
+                    return None
+                passphrase = dialog.passphrase()
+            finally:
+                self.passphrase_dialog = None
+                dialog.deleteLater()
+        return await self.save_report(path, passphrase)
+
+    async def save_report(self, path: Path | str, passphrase: str | None = None) -> Path | None:
+        """Write the report to ``path`` in the window's language, locked with ``passphrase`` when
+        given; an existing file only after the person chose "Replace"."""
         from creative_memory.gui.language import spoken_language
         from creative_memory.services.inspection import report_html
 
@@ -150,11 +166,16 @@ class TransferActions(QObject):
                 Path(path),
                 lang,
                 force=force,
+                passphrase=passphrase,
             )
         except Exception as exc:
             self.work.fail(exc, self.tr("Could not save the report."))
             return None
-        text = self.tr("Saved the report to {path}.").format(path=written)
+        text = (
+            self.tr("Saved the report to {path}, locked: it opens in a browser with the passphrase.")
+            if passphrase is not None
+            else self.tr("Saved the report to {path}.")
+        ).format(path=written)
         self.transfer_result.setText(breakable_path(text))
         self.transfer_result.setVisible(True)
         return written
