@@ -170,12 +170,17 @@ def test_passphrase_dialog_refuses_short_or_mismatched_with_a_visible_sentence(
     qtbot: Any, first: str, second: str, words: str
 ) -> None:
     d = shown(qtbot, PassphraseDialog(confirm=True))
+    qtbot.waitExposed(d)
+    heights = (d.passphrase_edit.height(), d.confirm_edit.height())
     qtbot.keyClicks(d.passphrase_edit, first)
     qtbot.keyClicks(d.confirm_edit, second)
     assert not d.problem.isVisible()
     d.buttons.button(d.buttons.StandardButton.Ok).click()
     assert d.isVisible(), "the dialog must stay open"
     assert d.problem.isVisible() and words in d.problem.text()
+    # the dialog grows for the sentence: the fields keep their height (they were squashed to ~10 px)
+    qtbot.waitUntil(lambda: d.problem.height() >= d.problem.heightForWidth(d.problem.width()))
+    assert (d.passphrase_edit.height(), d.confirm_edit.height()) == heights
     # Typing again hides the stale sentence.
     qtbot.keyClicks(d.passphrase_edit, "x")
     assert not d.problem.isVisible()
