@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 import shiboken6
 from PySide6.QtCore import QDateTime, QPoint, Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialog, QLabel
 
 from creative_memory.gui.dialogs.import_mode import ImportDialog
@@ -111,6 +112,41 @@ def test_a_chosen_date_time_selects_the_custom_preset(qtbot: Any) -> None:
     assert d.until_edit.dateTime().toMSecsSinceEpoch() == NOW + HOUR
 
 
+def type_until(qtbot: Any, d: PauseDialog, text: str) -> None:
+    """Choose "Until a date and time", Tab to its field and type ``text`` there."""
+    qtbot.waitExposed(d)
+    d.activateWindow()
+    qtbot.waitUntil(d.isActiveWindow)
+    button = d.preset_buttons["custom"]
+    button.setFocus()
+    qtbot.keyClick(button, Qt.Key.Key_Space)
+    assert d.preset() == "custom"
+    qtbot.keyClick(button, Qt.Key.Key_Tab)
+    assert d.focusWidget() is d.until_edit
+    QTest.keyClicks(d.until_edit, text)
+
+
+@pytest.mark.parametrize("typed", ["2026-12-02 09:30", "202612020930"])
+def test_a_date_and_time_can_be_typed_digit_by_digit(qtbot: Any, typed: str) -> None:
+    d = shown(qtbot, PauseDialog(now_ms=NOW))
+    assert isinstance(d, PauseDialog)
+    type_until(qtbot, d, typed)
+    assert d.until_edit.dateTime().toString("yyyy-MM-dd HH:mm") == "2026-12-02 09:30"
+    assert d.choice().preset == "custom" and d.ok_button().isEnabled()
+    assert d.ends_label.text() == "Learning and using will be paused until Wednesday, 2 December 2026, 09:30."
+
+
+def test_the_date_field_starts_at_its_first_digits_not_at_a_weekday(qtbot: Any) -> None:
+    d = shown(qtbot, PauseDialog(now_ms=NOW))
+    assert isinstance(d, PauseDialog)
+    assert "ddd" not in d.until_edit.displayFormat() and "MMM" not in d.until_edit.displayFormat()
+    type_until(qtbot, d, "")
+    assert d.until_edit.currentSectionIndex() == 0
+    # a day before today's, typed on the way to a later month, is not refused mid-typing
+    QTest.keyClicks(d.until_edit, "2027-01-01 00:00")
+    assert d.until_edit.dateTime().toString("yyyy-MM-dd HH:mm") == "2027-01-01 00:00"
+
+
 def test_a_custom_time_in_the_past_is_refused_with_a_sentence(qtbot: Any) -> None:
     now = int(QDateTime.currentMSecsSinceEpoch())
     d = shown(qtbot, PauseDialog(now_ms=now))
@@ -135,12 +171,17 @@ def test_passphrase_dialog_refuses_short_or_mismatched_with_a_visible_sentence(
     qtbot: Any, first: str, second: str, words: str
 ) -> None:
     d = shown(qtbot, PassphraseDialog(confirm=True))
+    qtbot.waitExposed(d)
+    heights = (d.passphrase_edit.height(), d.confirm_edit.height())
     qtbot.keyClicks(d.passphrase_edit, first)
     qtbot.keyClicks(d.confirm_edit, second)
     assert not d.problem.isVisible()
     d.buttons.button(d.buttons.StandardButton.Ok).click()
     assert d.isVisible(), "the dialog must stay open"
     assert d.problem.isVisible() and words in d.problem.text()
+    # the dialog grows for the sentence: the fields keep their height (they were squashed to ~10 px)
+    qtbot.waitUntil(lambda: d.problem.height() >= d.problem.heightForWidth(d.problem.width()))
+    assert (d.passphrase_edit.height(), d.confirm_edit.height()) == heights
     # Typing again hides the stale sentence.
     qtbot.keyClicks(d.passphrase_edit, "x")
     assert not d.problem.isVisible()

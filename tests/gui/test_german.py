@@ -15,16 +15,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, Qt, QTranslator
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QDateTimeEdit
 
 from creative_memory.gui import app as gui_app
 from creative_memory.gui import language
+from creative_memory.gui.dialogs.import_mode import ImportDialog
+from creative_memory.gui.dialogs.pause import PauseDialog
 from creative_memory.gui.tabs.activity.view import ActivityTab
 from creative_memory.gui.tabs.inspector.detail import retrieval_sentence
 from creative_memory.gui.tabs.preview.view import PreviewTab
 from creative_memory.model.constants import Actor
 from creative_memory.services.controls import controls
+from creative_memory.services.transfer.import_plan import ImportContents
 
 REPO = Path(__file__).resolve().parents[2]
 FOLDER = REPO / "src" / "creative_memory" / "resources" / "translations"
@@ -137,6 +141,44 @@ def test_qt_standard_buttons_speak_german_when_qt_ships_german(german: QApplicat
     if not any((folder / "qtbase_de.qm").is_file() for folder in language.qt_translation_folders()):
         pytest.skip("this PySide6 ships no qtbase_de.qm")
     assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Abbrechen"
+
+
+def test_a_pause_end_is_typed_and_said_in_german(german: QApplication, qtbot: Any) -> None:
+    dialog = PauseDialog(now_ms=1_793_000_000_000)  # 2026-10-26
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    assert dialog.until_edit.displayFormat() == "dd.MM.yyyy HH:mm"
+    button = dialog.preset_buttons["custom"]
+    button.setFocus()
+    qtbot.keyClick(button, Qt.Key.Key_Space)
+    qtbot.keyClick(button, Qt.Key.Key_Tab)
+    assert dialog.focusWidget() is dialog.until_edit
+    assert dialog.until_edit.currentSection() == QDateTimeEdit.Section.DaySection
+    QTest.keyClicks(dialog.until_edit, "02.12.2026 09:30")
+    assert dialog.until_edit.dateTime().toString("yyyy-MM-dd HH:mm") == "2026-12-02 09:30"
+    assert (
+        dialog.ends_label.text() == "Lernen und Nutzen werden bis Mittwoch, 2. Dezember 2026, 09:30 pausiert."
+    )
+    dialog.set_what("learning")
+    assert dialog.ends_label.text() == "Das Lernen wird bis Mittwoch, 2. Dezember 2026, 09:30 pausiert."
+    dialog.set_preset("resume")
+    assert dialog.ends_label.text() == "Das Lernen bleibt pausiert, bis Sie fortsetzen."
+
+
+def test_an_import_says_what_the_file_holds_in_german(
+    german: QApplication, qtbot: Any, tmp_path: Path
+) -> None:
+    contents = ImportContents("bundle", True, "local", 6, 3, 0, 1_793_000_000_000, None)  # type: ignore[arg-type]
+    dialog = ImportDialog(path=tmp_path / "sicherung.json", contents=contents)
+    qtbot.addWidget(dialog)
+    assert dialog.holds_label.text() == (
+        "sicherung.json enthält 6 Ereignisse aus dem Gedächtnis des Benutzers local, exportiert am "
+        + QLocale().toString(QDateTime.fromMSecsSinceEpoch(1_793_000_000_000), QLocale.FormatType.ShortFormat)
+        + ". Sie ist verschlüsselt; die Passphrase hat sie geöffnet."
+    )
 
 
 def test_a_counted_message_has_both_german_forms(german: QApplication) -> None:

@@ -320,6 +320,93 @@ def test_an_encrypted_import_with_the_wrong_passphrase_says_so_and_changes_nothi
     assert status(fresh_ctrl).counts.events == 0
 
 
+def test_import_reads_the_file_and_its_passphrase_before_asking_merge_or_replace(
+    tab: OverviewTab,
+    ctrl: Controller,
+    fresh_ctrl: Controller,
+    seed: Any,
+    run_async: Any,
+    tmp_path: Path,
+    make_tab: Any,
+    wait_until: Any,
+    qtbot: Any,
+) -> None:
+    seed(some_events(3))
+    target = tmp_path / "secret.json"
+    assert run_async(tab.export_to(target, "right passphrase")) is not None
+    other = make_tab(fresh_ctrl)
+    other.resize(1100, 760)
+    other.show()
+    run_async(other.refresh())
+    actions = other.transfer_actions
+    task = fresh_ctrl.start(actions.import_asked(target), name="test-import")
+    # first the passphrase: how to apply the file is not asked before the file is open
+    wait_until(lambda: actions.passphrase_dialog is not None and actions.passphrase_dialog.isVisible())
+    ask = actions.passphrase_dialog
+    assert ask is not None and actions.import_dialog is None
+    field_height = ask.passphrase_edit.height()
+    qtbot.keyClicks(ask.passphrase_edit, "wrong passphrase")
+    qtbot.keyClick(ask.passphrase_edit, Qt.Key.Key_Return)
+    # a wrong passphrase asks for the passphrase again, with a sentence, and nothing else
+    wait_until(lambda: ask.isVisible() and ask.problem.isVisible(), timeout=30)
+    assert "does not open secret.json" in ask.problem.text()
+    assert actions.import_dialog is None and not error_boxes() and not task.done()
+    assert ask.passphrase_edit.height() == field_height  # the sentence did not squash the field
+    assert ask.passphrase_edit.selectedText() == "wrong passphrase"
+    qtbot.keyClicks(ask.passphrase_edit, "right passphrase")
+    qtbot.keyClick(ask.passphrase_edit, Qt.Key.Key_Return)
+    # then what the file holds, and merge or replace
+    wait_until(lambda: actions.import_dialog is not None and actions.import_dialog.isVisible(), timeout=30)
+    dialog = actions.import_dialog
+    assert dialog is not None and actions.passphrase_dialog is None
+    holds = dialog.holds_label.text()
+    assert holds.startswith("secret.json holds 6 events of the memory of user local, exported ")
+    assert holds.endswith("It is encrypted; the passphrase opened it.")
+    assert dialog.mode() == "merge"
+    dialog.buttons.accepted.emit()
+    wait_until(task.done, timeout=30)
+    result = task.result()
+    assert result is not None and result.events == 6
+    assert status(fresh_ctrl).counts.events == 6
+    assert not error_boxes()
+
+
+def test_an_import_that_is_not_a_bundle_says_so_before_asking_anything(
+    fresh_ctrl: Controller, run_async: Any, tmp_path: Path, make_tab: Any, wait_until: Any
+) -> None:
+    broken = tmp_path / "notes.json"
+    broken.write_text("{not json")
+    other = make_tab(fresh_ctrl)
+    run_async(other.refresh())
+    assert run_async(other.transfer_actions.import_asked(broken)) is None
+    wait_until(lambda: any("not a JSON file" in b.informativeText() for b in error_boxes()))
+    close_error_boxes()
+    assert other.transfer_actions.import_dialog is None
+
+
+def test_cancelling_the_passphrase_of_an_import_changes_nothing(
+    tab: OverviewTab,
+    fresh_ctrl: Controller,
+    seed: Any,
+    run_async: Any,
+    tmp_path: Path,
+    make_tab: Any,
+    wait_until: Any,
+) -> None:
+    seed(some_events(2))
+    target = tmp_path / "secret.json"
+    assert run_async(tab.export_to(target, "right passphrase")) is not None
+    other = make_tab(fresh_ctrl)
+    actions = other.transfer_actions
+    task = fresh_ctrl.start(actions.import_asked(target), name="test-import")
+    wait_until(lambda: actions.passphrase_dialog is not None and actions.passphrase_dialog.isVisible())
+    assert actions.passphrase_dialog is not None
+    actions.passphrase_dialog.reject()
+    wait_until(task.done)
+    assert task.result() is None and actions.import_dialog is None and not error_boxes()
+    assert status(fresh_ctrl).counts.events == 0
+
+
 def test_export_into_a_missing_folder_shows_a_sentence(
     tab: OverviewTab, tmp_path: Path, run_async: Any, wait_until: Any
 ) -> None:

@@ -21,7 +21,7 @@ from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import MAX_STORED_DIFF_BYTES, ingest_events, validate_event
 from creative_memory.services.keychain.secrets import SecretStore
 from creative_memory.services.store.store import Store
-from creative_memory.services.transfer import import_plan, importing
+from creative_memory.services.transfer import crypto, import_plan, importing
 
 USER = "local"
 NOW = 1_767_225_600_000 + 86_400_000
@@ -282,3 +282,31 @@ def test_the_plan_lists_every_setting_it_changes_one_by_one(store: Store, tmp_pa
         settings = controls.get_settings(session, USER)
         assert (settings.memory_notes, settings.diagnostics_retention_days) == (True, 7)
     assert switches == {"p_both": (True, False, False), "p_legacy": (False, False, True)}
+
+
+# --------------------------------------------------------------------------- read first
+def test_the_contents_are_read_before_any_store_is_named(tmp_path: Path) -> None:
+    doc = bundle([ev(1), ev(2, project_id="p_cafe")], project_settings=[{"project_id": "p_cafe"}])
+    plain = write(tmp_path, doc)
+    contents = import_plan.read_contents(plain)
+    assert (contents.kind, contents.encrypted, contents.user, contents.events, contents.projects) == (
+        "bundle",
+        False,
+        USER,
+        2,
+        1,
+    )
+    assert contents.as_json()["exported_at"] == "2026-01-02T00:00:00.000Z"
+    secret = tmp_path / "secret.json"
+    secret.write_bytes(crypto.encrypt(plain.read_bytes(), "right passphrase", n=2**14))
+    with pytest.raises(InvalidInput, match="give its passphrase"):
+        import_plan.read_contents(secret)
+    with pytest.raises(crypto.WrongPassphrase, match="passphrase is wrong"):
+        import_plan.read_contents(secret, lambda: "wrong passphrase")
+    opened = import_plan.read_contents(secret, lambda: "right passphrase")
+    assert opened.encrypted and opened.events == 2
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    with pytest.raises(InvalidInput, match="not a JSON file") as refused:
+        import_plan.read_contents(broken)
+    assert not isinstance(refused.value, crypto.WrongPassphrase)

@@ -169,12 +169,31 @@ class PassphraseDialog(QDialog):
         self.passphrase_edit.setEchoMode(mode)
         self.confirm_edit.setEchoMode(mode)
 
+    def show_problem(self, problem: str) -> None:
+        """Say what is wrong under the fields, the dialog growing to hold the sentence (the fields
+        keep their height), and put the cursor back in the passphrase."""
+        self.problem.setText(problem)
+        self.problem.setVisible(True)
+        self.problem.setAccessibleName(problem)
+        self._fit_height()
+        self.passphrase_edit.selectAll()
+        self.passphrase_edit.setFocus()
+
+    def _fit_height(self) -> None:
+        # A wrapped sentence's height depends on the width, which a window's minimum size does not
+        # follow: without this the new line took its room from the fields (squashed to ~10 px).
+        layout = self.layout()
+        if layout is None:
+            return
+        layout.activate()
+        need = layout.totalHeightForWidth(self.width()) if layout.hasHeightForWidth() else -1
+        need = max(need, layout.totalSizeHint().height())
+        if need > self.height():
+            self.resize(self.width(), need)
+
     def accept(self) -> None:
         problem = self.problem_text()
         if problem is not None:
-            self.problem.setText(problem)
-            self.problem.setVisible(True)
-            self.problem.setAccessibleName(problem)
-            self.passphrase_edit.setFocus()
+            self.show_problem(problem)
             return
         super().accept()

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Literal
 
-from PySide6.QtCore import QDateTime
+from PySide6.QtCore import QDateTime, QLocale
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDateTimeEdit,
@@ -60,6 +61,67 @@ def preset_end(preset: Preset, now_ms: int) -> int | None:
     if preset == "resume":
         return None
     raise ValueError(f"no fixed end for preset {preset!r}")
+
+
+def edit_format(locale: QLocale) -> str:
+    """The date and time field's format in ``locale``: its short date and time, typed digit by
+    digit — two-digit days, months and hours, a four-digit year and no weekday or month name,
+    so the first field is the day (or the month, where the month comes first) and typing
+    ``02122026`` fills it. Without a real locale (C), ISO order."""
+    if locale.language() == QLocale.Language.C:
+        return "yyyy-MM-dd HH:mm"
+    text = locale.dateTimeFormat(QLocale.FormatType.ShortFormat)
+    out: list[str] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "'":  # a quoted literal, kept as it is
+            end = text.find("'", i + 1)
+            end = len(text) - 1 if end < 0 else end
+            out.append(text[i : end + 1])
+            i = end + 1
+            continue
+        run = 1
+        while i + run < len(text) and text[i + run] == ch:
+            run += 1
+        if ch == "y":
+            out.append("yyyy")
+        elif ch in "dMHhm" and run <= 2:
+            out.append(ch * 2)
+        else:
+            out.append(ch * run)
+        i += run
+    return "".join(out)
+
+
+def spoken_end(ms: int, locale: QLocale) -> str:
+    """When a pause ends, as a sentence says it in ``locale``: the long date (with the weekday)
+    and the time, local time."""
+    dt = QDateTime.fromMSecsSinceEpoch(ms).toLocalTime()
+    date = locale.toString(dt.date(), QLocale.FormatType.LongFormat)
+    return f"{date}, {locale.toString(dt.time(), QLocale.FormatType.ShortFormat)}"
+
+
+class DateTimeField(QDateTimeEdit):
+    """A date and time typed as people write it: ``02.12.2026 09:30`` as well as ``021220260930``.
+
+    Qt moves to the next field by itself once a field's digits are complete; the separator a
+    person types next would then skip a field. A separator right after such a move is taken as
+    the one already made."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._moved_on = False
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        text = event.text()
+        if len(text) == 1 and not text.isalnum() and text.isprintable() and self._moved_on:
+            self._moved_on = False
+            event.accept()
+            return
+        before = self.currentSectionIndex()
+        super().keyPressEvent(event)
+        self._moved_on = len(text) == 1 and text.isdigit() and self.currentSectionIndex() != before
 
 
 @dataclass(frozen=True)
@@ -143,13 +205,18 @@ class PauseDialog(QDialog):
             self.preset_group.addButton(button, i)
             self.preset_buttons[key] = button
             when_layout.addWidget(button, i, 0)
-        self.until_edit = QDateTimeEdit(when_box)
+        self.until_edit = DateTimeField(when_box)
         self.until_edit.setObjectName("pause_until")
         self.until_edit.setCalendarPopup(True)
-        self.until_edit.setDisplayFormat("ddd d MMM yyyy, HH:mm")
+        # Digits typed in the person's order (no weekday first, where digits do nothing). No
+        # minimum: a day typed before today's (on the way to a later month) would be refused
+        # mid-typing; an end in the past is said below the fields instead.
+        self.until_edit.setDisplayFormat(edit_format(self.locale()))
+        self.until_edit.setCurrentSectionIndex(0)
         self.until_edit.setAccessibleName(self.tr("Pause until (date and time)"))
-        self.until_edit.setToolTip(self.tr("The local date and time when the pause ends by itself"))
-        self.until_edit.setMinimumDateTime(QDateTime.fromMSecsSinceEpoch(now_ms))
+        self.until_edit.setToolTip(
+            self.tr("The local date and time when the pause ends by itself; type the digits or pick a day")
+        )
         when_layout.addWidget(self.until_edit, len(PRESETS) - 1, 1)
         when_layout.setColumnStretch(1, 1)
         return when_box
@@ -264,20 +331,25 @@ class PauseDialog(QDialog):
             return self.tr("The end of the pause must be in the future; choose a later date and time.")
         return None
 
-    def _update(self) -> None:
+    def summary(self) -> str:
+        """The sentence under the choices: what is paused, and until when."""
         until = self.until()
-        what = {
-            "both": self.tr("Learning and using"),
-            "learning": self.tr("Learning"),
-            "using": self.tr("Using"),
-        }[self.what()]
+        what = self.what()
         if until is None:
-            self.ends_label.setText(self.tr("{what} will stay paused until you resume.").format(what=what))
-        else:
-            when = QDateTime.fromMSecsSinceEpoch(until).toString("ddd d MMM yyyy, HH:mm")
-            self.ends_label.setText(
-                self.tr("{what} will be paused until {when}.").format(what=what, when=when)
-            )
+            return {
+                "both": self.tr("Learning and using will stay paused until you resume."),
+                "learning": self.tr("Learning will stay paused until you resume."),
+                "using": self.tr("Using will stay paused until you resume."),
+            }[what]
+        sentence = {
+            "both": self.tr("Learning and using will be paused until {when}."),
+            "learning": self.tr("Learning will be paused until {when}."),
+            "using": self.tr("Using will be paused until {when}."),
+        }[what]
+        return sentence.format(when=spoken_end(until, self.locale()))
+
+    def _update(self) -> None:
+        self.ends_label.setText(self.summary())
         problem = self.problem_text()
         self.problem.setText(problem or "")
         self.problem.setVisible(bool(problem))

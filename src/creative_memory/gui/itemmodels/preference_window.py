@@ -85,6 +85,7 @@ class PreferenceWindow(WindowPages, QAbstractTableModel):
         self._rows: list[Row] = []
         self._ids: set[int] = set()
         self._flt = flt if flt is not None else PrefFilter()
+        self._shown_flt = self._flt  # the filter of the rows in the window
         self._sort = "strength"
         self._descending = True
         self._gen = 0
@@ -106,6 +107,12 @@ class PreferenceWindow(WindowPages, QAbstractTableModel):
     @property
     def filter(self) -> PrefFilter:
         return self._flt
+
+    @property
+    def shown_filter(self) -> PrefFilter:
+        """The filter of the rows in the window: :attr:`filter` once its reload is applied
+        (``modelAboutToBeReset`` still sees the old one, ``modelReset`` the new one)."""
+        return self._shown_flt
 
     @property
     def sort_key(self) -> str:
@@ -170,6 +177,10 @@ class PreferenceWindow(WindowPages, QAbstractTableModel):
                 if len(found) == len(keys):
                     break
         return found
+
+    def holds_whole_result(self) -> bool:
+        """Whether every row of the filter's result is in the window (none before or after it)."""
+        return not self._more and not self._earlier
 
     def can_fetch_previous(self) -> bool:
         """Whether rows before the window exist (the window was moved on, or started there)."""
@@ -270,6 +281,7 @@ class PreferenceWindow(WindowPages, QAbstractTableModel):
         counted = start is not None or len(page.rows) >= limit
         self.reset_tag = tag
         self.beginResetModel()
+        self._shown_flt = flt
         self._rows = page.rows
         self._ids = {r.id for r in page.rows}
         self._more = len(page.rows) >= limit

@@ -1436,69 +1436,114 @@
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../../gui/dialogs/import_mode.py" line="29"/>
-        <location filename="../../gui/dialogs/import_mode.py" line="30"/>
+        <location filename="../../gui/dialogs/import_mode.py" line="36"/>
+        <location filename="../../gui/dialogs/import_mode.py" line="37"/>
         <source>Import creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/import_mode.py" line="31"/>
-        <source>Import from {name}:</source>
+        <location filename="../../gui/dialogs/import_mode.py" line="41"/>
+        <source>How should it be applied?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/import_mode.py" line="33"/>
+        <location filename="../../gui/dialogs/import_mode.py" line="42"/>
         <source>&amp;Merge: add its events to the memory here</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/import_mode.py" line="34"/>
+        <location filename="../../gui/dialogs/import_mode.py" line="43"/>
         <source>Events that are already here are skipped; nothing is erased</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/import_mode.py" line="35"/>
+        <location filename="../../gui/dialogs/import_mode.py" line="44"/>
         <source>Merge</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/import_mode.py" line="36"/>
+        <location filename="../../gui/dialogs/import_mode.py" line="45"/>
         <source>Events already here are skipped; nothing is erased.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/import_mode.py" line="37"/>
+        <location filename="../../gui/dialogs/import_mode.py" line="46"/>
         <source>&amp;Replace: erase the memory here, then import</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/import_mode.py" line="39"/>
+        <location filename="../../gui/dialogs/import_mode.py" line="48"/>
         <source>Your preferences and events are erased first; settings from the file replace yours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/import_mode.py" line="41"/>
+        <location filename="../../gui/dialogs/import_mode.py" line="50"/>
         <source>Replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/import_mode.py" line="44"/>
+        <location filename="../../gui/dialogs/import_mode.py" line="53"/>
         <source>Your current preferences and events are erased first; settings from a bundle replace yours.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/import_mode.py" line="60"/>
+        <location filename="../../gui/dialogs/import_mode.py" line="69"/>
         <source>&amp;Import</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/import_mode.py" line="61"/>
+        <location filename="../../gui/dialogs/import_mode.py" line="70"/>
         <source>Import the file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/import_mode.py" line="63"/>
+        <location filename="../../gui/dialogs/import_mode.py" line="72"/>
         <source>Close without importing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/import_mode.py" line="92"/>
+        <source>Import from {name}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/import_mode.py" line="95"/>
+        <source>1 preference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/import_mode.py" line="95"/>
+        <source>{n} preferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/import_mode.py" line="96"/>
+        <source>{name} is a prototype preferences.json with {preferences}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/import_mode.py" line="99"/>
+        <source>1 event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/import_mode.py" line="99"/>
+        <source>{n} events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/import_mode.py" line="102"/>
+        <source>{name} holds {events} of the memory of user {user}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/import_mode.py" line="109"/>
+        <source>{name} holds {events} of the memory of user {user}, exported {when}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/import_mode.py" line="112"/>
+        <source>It is encrypted; the passphrase opened it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2285,247 +2330,252 @@
 <context>
     <name>PauseDialog</name>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="81"/>
-        <location filename="../../gui/dialogs/pause.py" line="82"/>
+        <location filename="../../gui/dialogs/pause.py" line="143"/>
+        <location filename="../../gui/dialogs/pause.py" line="144"/>
         <source>Pause creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="87"/>
+        <location filename="../../gui/dialogs/pause.py" line="149"/>
         <source>A pause ends by itself at the time you choose; you can also resume earlier.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="119"/>
+        <location filename="../../gui/dialogs/pause.py" line="181"/>
         <source>How long</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="123"/>
+        <location filename="../../gui/dialogs/pause.py" line="185"/>
         <source>For &amp;1 hour</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="123"/>
+        <location filename="../../gui/dialogs/pause.py" line="185"/>
         <source>Pause for one hour from now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="124"/>
+        <location filename="../../gui/dialogs/pause.py" line="186"/>
         <source>For &amp;2 hours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="124"/>
+        <location filename="../../gui/dialogs/pause.py" line="186"/>
         <source>Pause for two hours from now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="126"/>
+        <location filename="../../gui/dialogs/pause.py" line="188"/>
         <source>Until &amp;tomorrow, 08:00</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="127"/>
+        <location filename="../../gui/dialogs/pause.py" line="189"/>
         <source>Pause until eight in the morning tomorrow (local time)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="129"/>
+        <location filename="../../gui/dialogs/pause.py" line="191"/>
         <source>For 1 &amp;week</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="129"/>
+        <location filename="../../gui/dialogs/pause.py" line="191"/>
         <source>Pause for seven days from now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="130"/>
+        <location filename="../../gui/dialogs/pause.py" line="192"/>
         <source>Until I &amp;resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="130"/>
+        <location filename="../../gui/dialogs/pause.py" line="192"/>
         <source>Pause with no end; resume it yourself</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="132"/>
+        <location filename="../../gui/dialogs/pause.py" line="194"/>
         <source>Until a &amp;date and time:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="133"/>
+        <location filename="../../gui/dialogs/pause.py" line="195"/>
         <source>Pause until the date and time you choose</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="150"/>
+        <location filename="../../gui/dialogs/pause.py" line="216"/>
         <source>Pause until (date and time)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="151"/>
-        <source>The local date and time when the pause ends by itself</source>
+        <location filename="../../gui/dialogs/pause.py" line="218"/>
+        <source>The local date and time when the pause ends by itself; type the digits or pick a day</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="159"/>
+        <location filename="../../gui/dialogs/pause.py" line="340"/>
+        <source>Learning and using will stay paused until you resume.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/pause.py" line="341"/>
+        <source>Learning will stay paused until you resume.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/pause.py" line="342"/>
+        <source>Using will stay paused until you resume.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/pause.py" line="345"/>
+        <source>Learning and using will be paused until {when}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/pause.py" line="346"/>
+        <source>Learning will be paused until {when}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/pause.py" line="347"/>
+        <source>Using will be paused until {when}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/pause.py" line="226"/>
         <source>What to pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="164"/>
+        <location filename="../../gui/dialogs/pause.py" line="231"/>
         <source>&amp;Both learning and using</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="165"/>
+        <location filename="../../gui/dialogs/pause.py" line="232"/>
         <source>Nothing new is learned and nothing is added to prompts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="168"/>
+        <location filename="../../gui/dialogs/pause.py" line="235"/>
         <source>&amp;Learning only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="169"/>
+        <location filename="../../gui/dialogs/pause.py" line="236"/>
         <source>Keep using what is remembered, but learn nothing new from your work</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="172"/>
+        <location filename="../../gui/dialogs/pause.py" line="239"/>
         <source>&amp;Using only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="173"/>
+        <location filename="../../gui/dialogs/pause.py" line="240"/>
         <source>Keep learning, but add nothing to Open Design&apos;s prompts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="194"/>
+        <location filename="../../gui/dialogs/pause.py" line="261"/>
         <source>&amp;Pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="196"/>
+        <location filename="../../gui/dialogs/pause.py" line="263"/>
         <source>Start the pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="197"/>
+        <location filename="../../gui/dialogs/pause.py" line="264"/>
         <source>Pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="199"/>
+        <location filename="../../gui/dialogs/pause.py" line="266"/>
         <source>Close without pausing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/pause.py" line="264"/>
+        <location filename="../../gui/dialogs/pause.py" line="331"/>
         <source>The end of the pause must be in the future; choose a later date and time.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/dialogs/pause.py" line="270"/>
-        <source>Learning and using</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/dialogs/pause.py" line="271"/>
-        <source>Learning</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/dialogs/pause.py" line="272"/>
-        <source>Using</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/dialogs/pause.py" line="275"/>
-        <source>{what} will stay paused until you resume.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/dialogs/pause.py" line="279"/>
-        <source>{what} will be paused until {when}.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>PreferenceList</name>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="46"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="95"/>
         <source>Nothing learned yet.</source>
         <extracomment>the selected rows changed (not while a reload puts them back) the current row changed (not while a reload puts it back) a reload put the selection back; True when it was a refresh (the scroll position kept too)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="62"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="111"/>
         <source>Preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="63"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="112"/>
         <source>Learned preferences; select rows to see details, Delete forgets them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="196"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="245"/>
         <source>Nothing learned yet. Preferences appear here as Open Design sees what you accept, refine, tag or reject.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="202"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="251"/>
         <source>Every preference is archived (not seen for 180 days).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="203"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="252"/>
         <source>Show archived</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="203"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="252"/>
         <source>Also show archived preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="205"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="254"/>
         <source>No preference matches these filters.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="207"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="256"/>
         <source>Clear filters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="207"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="256"/>
         <source>Remove every filter and show all preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="216"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="265"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="218"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="267"/>
         <source>1 preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="220"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="269"/>
         <source>{n} preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="223"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="272"/>
         <source>{count} · {n} selected</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4884,94 +4934,100 @@ are upgraded from schema {old} to {new}.</source>
 <context>
     <name>TransferActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="56"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="60"/>
         <source>Export creative memory</source>
         <extracomment>the system keychain holds secrets (the tab says so): an export may remember its passphrase</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="102"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="106"/>
         <source>Could not export creative memory.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="105"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="109"/>
         <source>Exported {events} events ({prefs} preferences) to {path}{enc}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="109"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="113"/>
         <source>, encrypted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="116"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="120"/>
         <source>The passphrase is remembered in the keychain.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="118"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="122"/>
         <source>The passphrase could not be remembered: no system keychain is available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="129"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="133"/>
         <source>Save a report of creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="155"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="159"/>
         <source>Could not save the report.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="157"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="161"/>
         <source>Saved the report to {path}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="166"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="170"/>
         <source>Import creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="182"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="205"/>
         <source>{name} is encrypted. Enter the passphrase it was exported with.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="187"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="209"/>
         <source>The passphrase remembered in the keychain for this file is filled in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="226"/>
-        <location filename="../../gui/tabs/overview/transfer.py" line="250"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="197"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="262"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="286"/>
         <source>Could not import {name}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="229"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="224"/>
+        <source>This passphrase does not open {name}: it is wrong, or the file was changed after export. Type the passphrase again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/transfer.py" line="265"/>
         <source>Nothing was imported from {name}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="233"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="269"/>
         <source>Importing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="233"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="269"/>
         <source>Importing {name}…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="262"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="298"/>
         <source>Imported {events} events from {name}; {prefs} preferences now.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="266"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="302"/>
         <source>{n} were already here, blocked or not learned under your settings and were skipped.</source>
         <translation type="unfinished"></translation>
     </message>

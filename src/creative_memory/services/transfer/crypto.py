@@ -210,14 +210,20 @@ def _parse(envelope: bytes) -> tuple[dict[str, Any], bytes, bytes, bytes, int, i
     return header, salt, nonce, ciphertext, n, r, p
 
 
+class WrongPassphrase(InvalidInput):
+    """The passphrase does not open the bundle: it is wrong, or the file was changed after export
+    (the two cannot be told apart). Another passphrase may open it."""
+
+
 def decrypt(envelope: bytes, passphrase: str) -> bytes:
-    """The plaintext, or InvalidInput if the passphrase is wrong or anything was changed."""
+    """The plaintext, or :class:`WrongPassphrase` if the passphrase is wrong or anything was
+    changed (InvalidInput if the envelope itself is malformed)."""
     header, salt, nonce, ciphertext, n, r, p = _parse(envelope)
     key = _derive(passphrase, salt, n, r, p)
     try:
         return AESGCM(key).decrypt(nonce, ciphertext, _aad(header))
     except InvalidTag as exc:
-        raise InvalidInput(WRONG_OR_CHANGED) from exc
+        raise WrongPassphrase(WRONG_OR_CHANGED) from exc
 
 
 def is_encrypted(data: bytes) -> bool:

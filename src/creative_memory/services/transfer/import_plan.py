@@ -1,7 +1,8 @@
-"""What an import will do, said before it does it: whose memory the file holds and who receives it,
-how many events, which settings and project switches change (:func:`plan_import`); and the checks
-every bundle event passes first (the wire schema ingest uses). :mod:`services.transfer.importing` applies
-the plan."""
+"""What an import will do, said before it does it: what the file holds, read before anything is
+asked about applying it (:func:`read_contents`); whose memory it is and who receives it, how many
+events, which settings and project switches change (:func:`plan_import`); and the checks every
+bundle event passes first (the wire schema ingest uses). :mod:`services.transfer.importing`
+applies the plan."""
 
 from __future__ import annotations
 
@@ -211,6 +212,51 @@ def _setting_changes(session: Session, user_id: str, doc: Bundle, mode: str) -> 
         if changed:
             out.append(f"project {p.project_id}: {changed}")
     return out
+
+
+@dataclass(frozen=True)
+class ImportContents:
+    """What a file to import holds, read (and decrypted) before asking how to apply it."""
+
+    kind: str  # "bundle" or "legacy" (a prototype preferences.json)
+    encrypted: bool
+    user: str | None  # whose memory it is (None: a preferences.json that does not say)
+    events: int  # a bundle's events, or a preferences.json's preferences
+    preferences: int  # the preferences the bundle's memory had when exported (0: not said)
+    projects: int  # projects with settings of their own
+    exported_at: int | None  # ms since the epoch (a bundle)
+    doc: Bundle | LegacyFile
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "encrypted": self.encrypted,
+            "user": self.user,
+            "events": self.events,
+            "preferences": self.preferences,
+            "projects": self.projects,
+            "exported_at": iso(self.exported_at) if self.exported_at is not None else None,
+        }
+
+
+def read_contents(path: Path, passphrase: Callable[[], str] | None = None) -> ImportContents:
+    """Read ``path`` as an import reads it — whether it is a bundle or a preferences.json, valid,
+    and, when encrypted, opened by ``passphrase`` (:class:`~.crypto.WrongPassphrase` when not) —
+    and say what it holds. Touches no store."""
+    kind, doc, encrypted = read_import(path, passphrase)
+    if isinstance(doc, Bundle):
+        return ImportContents(
+            kind,
+            encrypted,
+            doc.user_id,
+            len(doc.events),
+            doc.preferences,
+            len(doc.project_settings),
+            to_ms(doc.exported_at),
+            doc,
+        )
+    n = len(doc.global_preferences) + sum(len(v) for v in doc.project_overrides.values())
+    return ImportContents(kind, encrypted, doc.user_id, n, n, len(doc.project_overrides), None, doc)
 
 
 def plan_import(

@@ -7,7 +7,9 @@ what follows (the detail pane, the actions, the count).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStackedWidget, QTableView, QWidget
@@ -24,6 +26,53 @@ from creative_memory.gui.tabs.inspector.controls import named
 from creative_memory.gui.visible import number as _n
 from creative_memory.gui.widgets.empty_state import EmptyState
 from creative_memory.gui.widgets.strength import StrengthBarDelegate
+from creative_memory.services.inspection.queries import PrefFilter
+
+
+class _Before(NamedTuple):
+    """What was selected and shown when a reset began."""
+
+    keys: list[PreferenceKey]
+    current: PreferenceKey | None
+    filter: PrefFilter
+    vscroll: int
+    hscroll: int
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where the selection goes after a reload: the rows in the window to select, the current
+    row there, and the keys kept as selected (and current) outside the window."""
+
+    rows: list[int]
+    current_row: int | None
+    away: list[PreferenceKey]
+    away_current: PreferenceKey | None
+
+
+def place_after_reset(
+    keys: Sequence[PreferenceKey],
+    current: PreferenceKey | None,
+    where: Mapping[PreferenceKey, int],
+    *,
+    may_be_away: bool,
+) -> Place:
+    """What stays selected and current after a reload that put the keys of ``where`` at its rows.
+
+    A selected row the reload still shows stays selected; one it does not show stays selected
+    (outside the window) only if it ``may_be_away`` — the result has rows outside the window and
+    the filter did not change — and is dropped otherwise: a row the filter hides, or that was
+    forgotten, is neither selected nor counted nor shown in the detail pane. The current row
+    stays current on the same terms; when it is gone, the first selected row still shown
+    becomes current, so the detail pane shows a row that is selected, or nothing.
+    """
+    rows = sorted(where[k] for k in keys if k in where)
+    away = [k for k in keys if k not in where] if may_be_away else []
+    current_row = where.get(current) if current is not None else None
+    away_current = current if may_be_away and current is not None and current_row is None else None
+    if current_row is None and away_current is None and rows:
+        current_row = rows[0]
+    return Place(rows, current_row, away, away_current)
 
 
 class PreferenceList(QStackedWidget):
@@ -41,7 +90,7 @@ class PreferenceList(QStackedWidget):
         self.setObjectName("inspector_table_stack")
         self.model = model
         self._restoring = False
-        self._reset_state: tuple[list[PreferenceKey], PreferenceKey | None, int, int] | None = None
+        self._reset_state: _Before | None = None
         self.table = self._build_table()
         self.empty = EmptyState(self.tr("Nothing learned yet."), "info", self)
         self.empty.setObjectName("inspector_empty")
@@ -122,58 +171,58 @@ class PreferenceList(QStackedWidget):
 
     # ------------------------------------------------------------------ across reloads
     def _before_reset(self) -> None:
-        self._reset_state = (
+        self._reset_state = _Before(
             self.selected_keys(),
             self.current_key(),
+            self.model.shown_filter,
             self.table.verticalScrollBar().value(),
             self.table.horizontalScrollBar().value(),
         )
 
     def _after_reset(self) -> None:
-        state, self._reset_state = self._reset_state, None
-        if state is None:
+        """Put back what is selected and current after any reload (a sort, a filter, a facet, a
+        forget, a refresh): the one place that decides it. The tab then makes the detail pane,
+        the actions and the count follow (:attr:`restored`)."""
+        before, self._reset_state = self._reset_state, None
+        if before is None:
             return
-        keys, current, vscroll, hscroll = state
-        keep_scroll = self.model.reset_tag == "refresh"
+        refresh = self.model.reset_tag == "refresh"
+        place = place_after_reset(
+            before.keys,
+            before.current,
+            self.model.rows_of_keys({*before.keys, *([before.current] if before.current else [])}),
+            # rows not in the window may still be in the result only if there are rows outside
+            # it, and only if the reload was not asked to show other rows (a new filter)
+            may_be_away=not self.model.holds_whole_result() and before.filter == self.model.shown_filter,
+        )
         self._restoring = True
         try:
-            wanted = set(keys)
-            if current is not None:
-                wanted.add(current)
-            where = self.model.rows_of_keys(wanted)
             sm = self.table.selectionModel()
             selection = QItemSelection()
             last = self.model.columnCount() - 1
-            for k in keys:
-                row = where.get(k)
-                if row is not None:
-                    selection.select(self.model.index(row, 0), self.model.index(row, last))
+            for row in place.rows:
+                selection.select(self.model.index(row, 0), self.model.index(row, last))
             if not selection.isEmpty():
                 sm.select(selection, QItemSelectionModel.SelectionFlag.ClearAndSelect)
-            current_row = where.get(current) if current is not None else None
-            # rows selected outside the window stay selected across a refresh (not a new query)
-            self._kept_selection().keep_away(
-                [k for k in keys if k not in where] if keep_scroll else [],
-                current if keep_scroll and current_row is None else None,
-            )
-            if current_row is not None:
+            self._kept_selection().keep_away(place.away, place.away_current)
+            if place.current_row is not None:
                 sm.setCurrentIndex(
-                    self.model.index(current_row, 0), QItemSelectionModel.SelectionFlag.NoUpdate
+                    self.model.index(place.current_row, 0), QItemSelectionModel.SelectionFlag.NoUpdate
                 )
-            if keep_scroll:
+            if refresh:
                 # Lay out now so the scroll range fits the rows, then put the view back where it was.
                 self.table.doItemsLayout()
-                self.table.verticalScrollBar().setValue(vscroll)
-                self.table.horizontalScrollBar().setValue(hscroll)
-            elif current_row is not None:
+                self.table.verticalScrollBar().setValue(before.vscroll)
+                self.table.horizontalScrollBar().setValue(before.hscroll)
+            elif place.current_row is not None:
                 self.table.scrollTo(
-                    self.model.index(current_row, 0), QAbstractItemView.ScrollHint.EnsureVisible
+                    self.model.index(place.current_row, 0), QAbstractItemView.ScrollHint.EnsureVisible
                 )
             else:
                 self.table.scrollToTop()
         finally:
             self._restoring = False
-        self.restored.emit(keep_scroll)
+        self.restored.emit(refresh)
 
     def _selection_changed(self, *_args: Any) -> None:
         if not self._restoring:
@@ -230,7 +279,8 @@ class PreferenceList(QStackedWidget):
         return sm
 
     def has_selection(self) -> bool:
-        return self.table.selectionModel().hasSelection()
+        """Whether any row is selected, in the window or outside it (what Forget acts on)."""
+        return self.table.selectionModel().hasSelection() or bool(self._kept_selection().away_keys())
 
     def selected_keys(self) -> list[PreferenceKey]:
         """The selected rows' keys: those in the window (in order), then those outside it
@@ -268,4 +318,4 @@ class PreferenceList(QStackedWidget):
         return True
 
 
-__all__ = ["PreferenceList"]
+__all__ = ["Place", "PreferenceList", "place_after_reset"]

@@ -1,5 +1,8 @@
 """The Overview's export and import: choose a file (and a passphrase), see what will change, write.
 
+An import reads the file first (whether it is a bundle, its passphrase, what it holds), then asks
+how to apply it (merge or replace); a wrong passphrase asks for the passphrase again, only.
+
 Before an import writes anything its plan (services.transfer.import_plan.plan_import) is read on the store
 thread; when the file belongs to another user, or the import would change settings or project
 switches, :class:`~creative_memory.gui.dialogs.import_confirm.ImportConfirmDialog` lists exactly
@@ -8,6 +11,7 @@ that and asks.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -188,37 +192,69 @@ class TransferActions(QObject):
         )
         if path is None:
             return
-        dialog = ImportDialog(self.work.window(), path=path)
+        await self.import_asked(path)
+
+    async def import_asked(self, path: Path) -> TransferResult | None:
+        """Read the file first — is it one, its passphrase, what it holds — then ask how to apply it
+        (merge or replace), then import. A wrong passphrase asks for the passphrase again, only."""
+        read = await self._read_file(path)
+        if read is None:
+            return None
+        contents, passphrase = read
+        dialog = ImportDialog(self.work.window(), path=path, contents=contents)
         self.import_dialog = dialog
         try:
             if await wait_dialog(dialog) != ACCEPTED:
-                return
+                return None
             mode = dialog.mode()
         finally:
             self.import_dialog = None
             dialog.deleteLater()
-        passphrase: str | None = None
-        if await self.ctrl.run(crypto.file_is_encrypted, path):
-            remembered = await self.ctrl.run(self.ctrl.ctx.secrets.recall_passphrase, passphrase_key(path))
-            prompt = self.tr("{name} is encrypted. Enter the passphrase it was exported with.").format(
-                name=path.name
-            )
-            if remembered:
-                prompt += " " + self.tr(
-                    "The passphrase remembered in the keychain for this file is filled in."
-                )
-            pdialog = PassphraseDialog(self.work.window(), confirm=False, offer_remember=False, prompt=prompt)
-            if remembered:
-                pdialog.set_passphrase(remembered)
-            self.passphrase_dialog = pdialog
+        return await self.import_from(path, mode, passphrase)
+
+    async def _read_file(self, path: Path) -> tuple[import_plan.ImportContents, str | None] | None:
+        """What ``path`` holds and the passphrase that opened it; None (after saying why, or when
+        the person cancelled) when it cannot be imported."""
+        cannot = self.tr("Could not import {name}.").format(name=path.name)
+        if not await self.ctrl.run(crypto.file_is_encrypted, path):
             try:
-                if await wait_dialog(pdialog) != ACCEPTED:
-                    return
+                return await self.ctrl.run(import_plan.read_contents, path, None), None
+            except Exception as exc:
+                self.work.fail(exc, cannot)
+                return None
+        remembered = await self.ctrl.run(self.ctrl.ctx.secrets.recall_passphrase, passphrase_key(path))
+        prompt = self.tr("{name} is encrypted. Enter the passphrase it was exported with.").format(
+            name=path.name
+        )
+        if remembered:
+            prompt += " " + self.tr("The passphrase remembered in the keychain for this file is filled in.")
+        pdialog = PassphraseDialog(self.work.window(), confirm=False, offer_remember=False, prompt=prompt)
+        if remembered:
+            pdialog.set_passphrase(remembered)
+        self.passphrase_dialog = pdialog
+        try:
+            while await wait_dialog(pdialog) == ACCEPTED:
                 passphrase = pdialog.passphrase()
-            finally:
-                self.passphrase_dialog = None
-                pdialog.deleteLater()
-        await self.import_from(path, mode, passphrase)
+                try:
+                    contents = await self.ctrl.run(
+                        import_plan.read_contents, path, functools.partial(str, passphrase)
+                    )
+                except crypto.WrongPassphrase:
+                    pdialog.show_problem(
+                        self.tr(
+                            "This passphrase does not open {name}: it is wrong, or the file was changed "
+                            "after export. Type the passphrase again."
+                        ).format(name=path.name)
+                    )
+                    continue
+                except Exception as exc:
+                    self.work.fail(exc, cannot)
+                    return None
+                return contents, passphrase
+            return None
+        finally:
+            self.passphrase_dialog = None
+            pdialog.deleteLater()
 
     async def _confirmed(self, path: Path, plan: import_plan.ImportPlan) -> bool:
         """Ask when the file is another user's or the import changes settings; True when nothing to ask."""
