@@ -8,7 +8,8 @@ type-checks the daemon's sources and tests, then runs upstream's prompt tests, t
 files the patches touch and the tests the patches add — among them the patched daemon with a real
 ``od-memory serve`` of this checkout (tests/creative-memory/daemon-e2e.test.ts): consent before
 the store is touched, the block's place and wording in the prompts of real runs, nothing added
-when memory is off, paused, disabled or empty, Personal memory unchanged. Skipped only where Node
+when memory is off, paused, disabled or empty, Personal memory unchanged, and the pages of file
+versions stored with the patterns this checkout's extractor finds in them. Skipped only where Node
 is missing.
 
 Open Design's package manager and node-gyp need their caches, so the set-up commands run with
