@@ -24,6 +24,7 @@ from creative_memory.services.common.errors import CreativeMemoryError, InvalidI
 from creative_memory.services.common.naming import optional_project
 from creative_memory.services.context import Context, check_user
 from creative_memory.services.controls import controls, notes
+from creative_memory.services.engine.gates import TEMPORARY
 from creative_memory.services.retrieval import retrieval
 from creative_memory.services.retrieval.request import RetrievalRequest
 from creative_memory.services.retrieval.retrieval_record import ReservedIds, read_ahead
@@ -46,7 +47,7 @@ log = logging.getLogger("cm.serve")
 
 #: how long ``decay`` writes before it answers (the Node client waits 2 s for it)
 DECAY_ANSWER_S = 0.5
-GATES = frozenset({"memory_disabled", "memory_paused", "project_memory_disabled"})
+GATES = frozenset({"temporary_conversation", "memory_disabled", "memory_paused", "project_memory_disabled"})
 
 
 class NeedsSetup(CreativeMemoryError):
@@ -210,12 +211,14 @@ class Host:
             origin=Origin.DAEMON,
             dry_run=p.dry_run,
             read_notes=True,  # in the retrieval's own read transaction
+            temporary=p.temporary,
         )
         deadline = p.deadline_ms
         if _expired(deadline):
             raise Expired("The caller's deadline passed before this retrieval started; nothing was recorded.")
         store = self.store()
-        self._asked[(request.user_id, request.project_id)] = request.types
+        if not request.temporary:  # what a temporary conversation asks prepares nothing
+            self._asked[(request.user_id, request.project_id)] = request.types
         damaged = None if request.dry_run or store.read_only else self._damaged(store)
         if damaged is not None:  # answered, never recorded on top of damage
             request = replace(request, dry_run=True)
@@ -252,10 +255,12 @@ class Host:
         return answer
 
     def ingest(self, params: Any) -> dict[str, Any]:
-        raw = parse(IngestParams, "ingest", params).events
+        p = parse(IngestParams, "ingest", params)
+        raw = p.events
         from creative_memory.services.ingest.ingest import (
             TOO_LARGE,
             beside_pages_bytes,
+            ignore_events,
             ingest_events,
             stored_event_ids,
             validate_event,
@@ -278,7 +283,14 @@ class Host:
                 outcomes.append({"index": i, "event_id": eid, "outcome": "rejected", "reason": str(exc)})
         report = None
         stored: Iterator[dict[str, Any]] = iter(())
-        if valid:
+        if valid and p.temporary:  # checked as any event, then counted, never stored (decision 0087)
+            report = ignore_events(
+                self.store(), valid, TEMPORARY, default_user=self.ctx.user, now=self.ctx.now()
+            )
+            stored = iter(
+                {"event_id": ev.event_id, "outcome": "ignored", "reason": TEMPORARY} for ev in valid
+            )
+        elif valid:
             store, now = self.store(), self.ctx.now()
             keys = [(ev.user_id or self.ctx.user, ev.event_id) for ev in valid]
             with store.read() as session:

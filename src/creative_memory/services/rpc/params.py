@@ -28,6 +28,9 @@ class Params(BaseModel):
 
 
 _USER = "user_id must be a string id, or left out for the default user."
+_TEMPORARY = (
+    "temporary must be true or false (true: a temporary conversation, which memory neither uses nor feeds)."
+)
 
 
 class PingParams(Params):
@@ -64,6 +67,11 @@ class RetrieveParams(Params):
         description="Milliseconds since 1970 after which the caller stops waiting: a retrieval "
         "answered later is not recorded.",
     )
+    temporary: bool = Field(
+        default=False,
+        description="true: a temporary conversation, which memory neither uses nor feeds: the block is "
+        "empty, and the recorded retrieval's one stage event (temporary_conversation) says why.",
+    )
 
     refusals: ClassVar[dict[str, str]] = {
         "project_id": "project_id must be a string id, or null for global memory only.",
@@ -72,6 +80,7 @@ class RetrieveParams(Params):
         "types": "types must be a list of preference type names, or null for all types.",
         "user_id": _USER,
         "deadline_ms": "deadline_ms must be a time in milliseconds since 1970 (a number).",
+        "temporary": _TEMPORARY,
     }
 
 
@@ -84,8 +93,16 @@ class IngestParams(Params):
         max_length=MAX_EVENTS_PER_CALL,
         description="The events, at most 1000 per call (docs/events/events.schema.json).",
     )
+    temporary: bool = Field(
+        default=False,
+        description="true: a temporary conversation, which memory neither uses nor feeds: no event is "
+        "stored; each valid one is counted as ignored (temporary_conversation).",
+    )
 
-    refusals: ClassVar[dict[str, str]] = {"events": "events must be a non-empty list of event objects."}
+    refusals: ClassVar[dict[str, str]] = {
+        "events": "events must be a non-empty list of event objects.",
+        "temporary": _TEMPORARY,
+    }
 
 
 #: every method's params, by method name
