@@ -9,6 +9,7 @@
 //   const memory = createCreativeMemory({ dataDir });          // the data dir the daemon resolved
 //   const { block } = await memory.retrieveForInjection({ projectId, mode: 'generation' });
 //   await memory.ingestSignal({ event_id, signal_type: 'manual_refinement', ... });
+//   await memory.rate(retrievalId, 'not_relevant', { preferenceType, pattern });
 //   await memory.close();                                        // also done on process exit
 
 import { spawn } from 'node:child_process';
@@ -304,6 +305,21 @@ export class CreativeMemoryClient {
     const r = await this.#call('ingest', params, timeoutMs ?? this.options.ingestTimeoutMs);
     if (r.ok && !isObject(r.result)) return { ok: false, error: 'bad_answer', events: [] };
     return r.ok ? { ok: true, ...r.result } : { ok: false, error: r.error, events: [] };
+  }
+
+  // A person's word on one injection (the retrievalId a retrieval answered): outcome 'helped',
+  // 'too_much', 'not_relevant' or 'missed' — the last two name the preference ({ preferenceType,
+  // pattern }; polarity 'negative' for a missed thing to avoid). Validated and stored like every
+  // event (a recall_rating). Returns { ok, stored, not_stored, event_id, … } or { ok: false, error }.
+  async rate(retrievalId, outcome, { preferenceType, pattern, polarity, sessionId, eventId, timeoutMs } = {}) {
+    const params = { retrieval_id: retrievalId, outcome };
+    for (const [key, value] of [['preference_type', preferenceType], ['pattern', pattern], ['polarity', polarity],
+      ['session_id', sessionId], ['event_id', eventId]]) {
+      if (value !== undefined && value !== null) params[key] = value;
+    }
+    const r = await this.#call('rate', params, timeoutMs ?? this.options.ingestTimeoutMs);
+    if (r.ok && !isObject(r.result)) return { ok: false, error: 'bad_answer' };
+    return r.ok ? { ok: true, ...r.result } : { ok: false, error: r.error, message: r.message };
   }
 
   // Brings decay and archival up to now (the seed: at session start).

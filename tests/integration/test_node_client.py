@@ -356,6 +356,46 @@ def test_a_temporary_conversation_through_the_client_leaves_no_trace(data_dir: P
     assert gates == [("temporary_conversation",)]
 
 
+def test_the_client_rates_an_injection(data_dir: Path) -> None:
+    out = node(
+        """
+        const memory = createCreativeMemory(options);
+        await ready(memory);
+        const got = await memory.retrieveForInjection({ projectId: 'p_brand', timeoutMs: 5000 });
+        await memory.close();
+        const again = createCreativeMemory(options);  // a new serve: the retrieval is recorded by now
+        await ready(again);
+        const helped = await again.rate(got.retrievalId, 'helped', { sessionId: 's_chat' });
+        const off = await again.rate(got.retrievalId, 'not_relevant',
+                                     { preferenceType: 'layout', pattern: 'airy_spacing' });
+        const typo = await again.rate(got.retrievalId + 50, 'too_much');
+        await again.close();
+        console.log(JSON.stringify({ got, helped, off, typo }));
+        """,
+        data_dir,
+    )
+    rid = out["got"]["retrievalId"]
+    assert out["helped"]["ok"] and out["helped"]["stored"] and out["helped"]["retrieval_id"] == rid
+    assert out["off"]["ok"] and out["off"]["patterns"] == [
+        {"preference_type": "layout", "pattern": "airy_spacing", "polarity": "positive"}
+    ]
+    assert out["typo"] == {
+        "ok": False,
+        "error": "invalid_input",
+        "message": f"There is no recorded retrieval {rid + 50}; the Diagnostics tab and "
+        "`od-memory diagnostics` list the retrievals there are. Nothing was rated.",
+    }
+    con = sqlite3.connect(data_dir / "app.sqlite")
+    try:
+        rows = con.execute(
+            "SELECT session_id, json_extract(payload, '$.recall.retrieval_id') FROM creative_memory_events "
+            "WHERE signal_type = 'recall_rating' ORDER BY seq"
+        ).fetchall()
+    finally:
+        con.close()
+    assert rows == [("s_chat", rid), (None, rid)]
+
+
 def test_open_in_app_starts_the_app_on_that_retrieval(data_dir: Path, tmp_path: Path) -> None:
     app = tmp_path / "fake-app"
     args_file = tmp_path / "app-args.json"

@@ -213,3 +213,77 @@ def test_a_temporary_conversation_neither_uses_nor_feeds_memory(tmp_path: Path) 
         capture_output=True, text=True, timeout=120, check=True,
     )  # fmt: skip
     assert json.loads(shown.stdout)["ignored"] == {"temporary_conversation": 1}
+
+
+def test_the_daemon_rates_an_injection_through_serve(tmp_path: Path) -> None:
+    """``rate``: each outcome stored as a recall_rating event with the retrieval it answers; a
+    retrieval that does not exist, or a wrong shape, refused in a sentence with nothing stored."""
+    data = tmp_path / "od"
+    Store.open(DataDir(data, "flag")).close()
+    learn = [
+        {
+            "event_id": f"ev_{i}",
+            "signal_type": "explicit_tag",
+            "tag": "love this",
+            "occurred_at": "2026-11-09T10:00:00Z",
+            "session_id": f"s_{i}",
+            "project_id": "p_brand",
+            "patterns": [{"preference_type": "layout", "pattern": "airy_spacing", "polarity": "positive"}],
+        }
+        for i in range(4)
+    ]
+    base = ["--data-dir", str(data), "--now", NOW, "serve", "--stdio"]
+    first = serve([req(1, "ingest", {"events": learn}), req(2, "retrieve", {"project_id": "p_brand"})], *base)
+    rid = json.loads(first.stdout.splitlines()[1])["result"]["retrieval_id"]
+    named = {"preference_type": "layout", "pattern": "airy_spacing"}
+    proc = serve(
+        [
+            req(1, "rate", {"retrieval_id": rid, "outcome": "helped", "session_id": "s_chat"}),
+            req(2, "rate", {"retrieval_id": rid, "outcome": "not_relevant", **named}),
+            req(
+                3,
+                "rate",
+                {
+                    "retrieval_id": rid,
+                    "outcome": "missed",
+                    "preference_type": "color",
+                    "pattern": "muted_palette",
+                    "polarity": "negative",
+                    "event_id": "od_r4",
+                },
+            ),
+            req(4, "rate", {"retrieval_id": rid + 100, "outcome": "helped"}),
+            req(5, "rate", {"retrieval_id": rid, "outcome": "meh"}),
+            req(6, "rate", {"retrieval_id": str(rid), "outcome": "helped"}),
+            req(7, "rate", {"retrieval_id": rid, "outcome": "missed", **named}),
+        ],
+        *base,
+    )
+    assert proc.returncode == 0, proc.stderr
+    out = {r["id"]: r for r in map(json.loads, proc.stdout.splitlines())}
+    assert out[1]["result"]["stored"] is True and out[1]["result"]["patterns"] == [
+        {**named, "polarity": "positive"}
+    ]
+    assert out[2]["result"]["outcome"] == "not_relevant"
+    assert out[3]["result"]["event_id"] == "od_r4"
+    assert out[4]["error"]["data"]["message"].startswith(f"There is no recorded retrieval {rid + 100}")
+    assert out[5]["error"]["data"]["message"] == (
+        "outcome must be 'helped', 'too_much', 'not_relevant' or 'missed'."
+    )
+    assert "whole number" in out[6]["error"]["data"]["message"]
+    assert "already" in out[7]["error"]["data"]["message"]
+    rows = _stored(
+        data,
+        "SELECT event_id, session_id, source, json_extract(payload, '$.recall.outcome') FROM "
+        "creative_memory_events WHERE signal_type = 'recall_rating' ORDER BY seq",
+    )
+    assert [(r[1], r[2], r[3]) for r in rows] == [
+        ("s_chat", "daemon", "helped"),
+        (None, "daemon", "not_relevant"),
+        (None, "daemon", "missed"),
+    ]
+    assert rows[2][0] == "od_r4"
+    assert (
+        _stored(data, "SELECT actor, target FROM creative_memory_audit WHERE action = 'rate'")
+        == [("host", f"retrieval {rid}")] * 3
+    )

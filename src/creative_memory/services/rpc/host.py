@@ -1,4 +1,5 @@
-"""What the Open Design daemon calls through ``od-memory serve``: retrieve, ingest, decay, status, ping, setup.
+"""What the Open Design daemon calls through ``od-memory serve``: retrieve, ingest, rate, decay, status,
+ping, setup.
 
 Transport-free: each method takes the request's ``params`` (decoded JSON, checked against the
 method's model in ``services.rpc.params``) and returns a JSON-ready dict, or raises a :class:`CreativeMemoryError` whose kind and sentence the transport
@@ -17,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from creative_memory import __version__
-from creative_memory.model.constants import MAX_PAYLOAD_BYTES, EventSource, Mode, Origin
+from creative_memory.model.constants import MAX_PAYLOAD_BYTES, Actor, EventSource, Mode, Origin
 from creative_memory.model.events import EventIn
 from creative_memory.model.inert import NOT_UNICODE
 from creative_memory.services.common.errors import CreativeMemoryError, InvalidInput, ReadOnly
@@ -35,6 +36,7 @@ from creative_memory.services.rpc.params import (
     DecayParams,
     IngestParams,
     PingParams,
+    RateParams,
     RetrieveParams,
     SetupParams,
     StatusParams,
@@ -150,6 +152,7 @@ class Host:
             "ingest": self.ingest,
             "decay": self.decay,
             "setup": self.setup,
+            "rate": self.rate,
         }
 
     def store(self) -> Store:
@@ -311,6 +314,27 @@ class Host:
             "rejected": sum(1 for o in outcomes if o is not None),
             "events": events,
         }
+
+    def rate(self, params: Any) -> dict[str, Any]:
+        """A person's word on one injection, as a recall_rating event (decision 0088)."""
+        p = parse(RateParams, "rate", params)
+        from creative_memory.services.retrieval.rating import rate
+
+        r = rate(
+            self.store(),
+            self._user(p.user_id),
+            p.retrieval_id,
+            p.outcome,
+            now=self.ctx.now(),
+            actor=Actor.HOST,
+            preference_type=p.preference_type,
+            pattern=p.pattern,
+            polarity=p.polarity,
+            session_id=p.session_id,
+            event_id=p.event_id,
+            blocks=self.ctx.blocks,
+        )
+        return r.as_json()
 
     def _take_id(self, store: Store) -> int:
         rid = self._ids.take()

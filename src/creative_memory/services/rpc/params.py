@@ -105,6 +105,46 @@ class IngestParams(Params):
     }
 
 
+class RateParams(Params):
+    """rate: a person's word on one injection (a recorded retrieval), stored as a recall_rating
+    event through ingest's rules (docs/events/README.md; decision 0088)."""
+
+    retrieval_id: int = Field(
+        ge=1, description="The recorded retrieval, as retrieve answered it (retrieval_id)."
+    )
+    outcome: Literal["helped", "too_much", "not_relevant", "missed"] = Field(
+        description="helped; too_much (the block was too much here); not_relevant (the preference named "
+        "was injected and not relevant here); missed (the preference named should have been injected)."
+    )
+    preference_type: str | None = Field(
+        default=None, description="not_relevant and missed: the preference's type."
+    )
+    pattern: str | None = Field(
+        default=None, description="not_relevant and missed: the preference's pattern."
+    )
+    polarity: Literal["positive", "negative"] | None = Field(
+        default=None, description="missed: 'negative' for something to avoid; left out: positive."
+    )
+    session_id: str | None = Field(
+        default=None, description="The generation session (forget --session finds it)."
+    )
+    event_id: str | None = Field(
+        default=None, description="The event's id (idempotency); left out: one is made from the retrieval."
+    )
+    user_id: str | None = Field(default=None, description="The user; left out: the default user.")
+
+    refusals: ClassVar[dict[str, str]] = {
+        "retrieval_id": "retrieval_id must be a retrieval's id, a whole number from 1 up.",
+        "outcome": "outcome must be 'helped', 'too_much', 'not_relevant' or 'missed'.",
+        "preference_type": "preference_type must be a preference type name.",
+        "pattern": "pattern must be a pattern name.",
+        "polarity": "polarity must be 'positive' or 'negative'.",
+        "session_id": "session_id must be a string id.",
+        "event_id": "event_id must be a string id.",
+        "user_id": _USER,
+    }
+
+
 #: every method's params, by method name
 class SetupParams(Params):
     """setup: add or upgrade this program's tables in the daemon's store, announced and backed up,
@@ -122,6 +162,7 @@ METHODS: dict[str, type[Params]] = {
     "retrieve": RetrieveParams,
     "ingest": IngestParams,
     "decay": DecayParams,
+    "rate": RateParams,
 }
 
 P = TypeVar("P", bound=Params)
