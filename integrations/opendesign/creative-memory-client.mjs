@@ -9,6 +9,7 @@
 //   const memory = createCreativeMemory({ dataDir });          // the data dir the daemon resolved
 //   const { block } = await memory.retrieveForInjection({ projectId, mode: 'generation' });
 //   await memory.ingestSignal({ event_id, signal_type: 'manual_refinement', ... });
+//   await memory.rate(retrievalId, 'not_relevant', { preferenceType, pattern });
 //   await memory.close();                                        // also done on process exit
 
 import { spawn } from 'node:child_process';
@@ -269,9 +270,12 @@ export class CreativeMemoryClient {
   // The `## Creative memory` block for one run. Recorded as the daemon's injection unless dryRun.
   // Returns { block, note, retrievalId, tokens, kept, gate, emptyReason } — block '' on any failure
   // (then also `error`). `note` is one short line for the chat when the user turned notes on.
-  async retrieveForInjection({ projectId = null, mode = 'generation', dryRun = false, timeoutMs } = {}) {
+  // `temporary: true`: a conversation the user marked temporary — memory is neither read into its
+  // prompt (block '', gate 'temporary_conversation') nor fed by it (see ingestSignal).
+  async retrieveForInjection({ projectId = null, mode = 'generation', dryRun = false, temporary = false, timeoutMs } = {}) {
     const wait = timeoutMs ?? this.options.timeoutMs;
     const params = { project_id: projectId, mode, dry_run: dryRun, deadline_ms: Date.now() + wait };
+    if (temporary === true) params.temporary = true;
     const r = await this.#call('retrieve', params, wait);
     if (!r.ok) return { ...NO_BLOCK, error: r.error };
     const x = r.result;
@@ -293,11 +297,29 @@ export class CreativeMemoryClient {
 
   // One classified signal (or a list of them) in the wire shape `od-memory ingest` accepts.
   // Returns { ok, accepted, duplicates, events: [{ index, event_id, outcome, reason? }] }.
-  async ingestSignal(events, { timeoutMs } = {}) {
+  // `temporary: true`: the signals of a temporary conversation — checked, counted as ignored
+  // (reason 'temporary_conversation'), never stored or learned from.
+  async ingestSignal(events, { temporary = false, timeoutMs } = {}) {
     const list = Array.isArray(events) ? events : [events];
-    const r = await this.#call('ingest', { events: list }, timeoutMs ?? this.options.ingestTimeoutMs);
+    const params = temporary === true ? { events: list, temporary: true } : { events: list };
+    const r = await this.#call('ingest', params, timeoutMs ?? this.options.ingestTimeoutMs);
     if (r.ok && !isObject(r.result)) return { ok: false, error: 'bad_answer', events: [] };
     return r.ok ? { ok: true, ...r.result } : { ok: false, error: r.error, events: [] };
+  }
+
+  // A person's word on one injection (the retrievalId a retrieval answered): outcome 'helped',
+  // 'too_much', 'not_relevant' or 'missed' — the last two name the preference ({ preferenceType,
+  // pattern }; polarity 'negative' for a missed thing to avoid). Validated and stored like every
+  // event (a recall_rating). Returns { ok, stored, not_stored, event_id, … } or { ok: false, error }.
+  async rate(retrievalId, outcome, { preferenceType, pattern, polarity, sessionId, eventId, timeoutMs } = {}) {
+    const params = { retrieval_id: retrievalId, outcome };
+    for (const [key, value] of [['preference_type', preferenceType], ['pattern', pattern], ['polarity', polarity],
+      ['session_id', sessionId], ['event_id', eventId]]) {
+      if (value !== undefined && value !== null) params[key] = value;
+    }
+    const r = await this.#call('rate', params, timeoutMs ?? this.options.ingestTimeoutMs);
+    if (r.ok && !isObject(r.result)) return { ok: false, error: 'bad_answer' };
+    return r.ok ? { ok: true, ...r.result } : { ok: false, error: r.error, message: r.message };
   }
 
   // Brings decay and archival up to now (the seed: at session start).

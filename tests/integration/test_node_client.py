@@ -316,6 +316,86 @@ def test_ingest_decay_status_and_notes_through_the_client(data_dir: Path) -> Non
     assert out["noted"]["note"] == f"memory: {kept} preferences used" and kept == 4
 
 
+def test_a_temporary_conversation_through_the_client_leaves_no_trace(data_dir: Path) -> None:
+    out = node(
+        """
+        const memory = createCreativeMemory(options);
+        await ready(memory);
+        const ev = { event_id: 'ev_temp', signal_type: 'explicit_tag', tag: 'love this',
+                     occurred_at: '2026-11-09T10:00:00Z', project_id: 'p_brand',
+                     patterns: [{ preference_type: 'layout', pattern: 'neon_glow', polarity: 'positive' }] };
+        const used = await memory.retrieveForInjection({ projectId: 'p_brand', timeoutMs: 5000 });
+        const temp = await memory.retrieveForInjection({ projectId: 'p_brand', temporary: true, timeoutMs: 5000 });
+        const fed = await memory.ingestSignal([ev], { temporary: true });
+        const status = await memory.status();
+        await memory.close();
+        console.log(JSON.stringify({ used, temp, fed, status }));
+        """,
+        data_dir,
+    )
+    assert out["used"]["block"] and out["used"]["gate"] is None
+    temp = out["temp"]
+    assert (temp["block"], temp["kept"], temp["gate"]) == ("", [], "temporary_conversation")
+    assert temp["emptyReason"] == "temporary_conversation" and temp["retrievalId"] is not None
+    fed = out["fed"]
+    assert fed["ok"] and fed["accepted"] == 0 and fed["ignored"] == {"temporary_conversation": 1}
+    assert fed["events"] == [
+        {"index": 0, "event_id": "ev_temp", "outcome": "ignored", "reason": "temporary_conversation"}
+    ]
+    assert out["status"]["counts"]["events"] == 16
+    con = sqlite3.connect(data_dir / "app.sqlite")
+    try:
+        assert con.execute(
+            "SELECT count(*) FROM creative_memory_events WHERE payload LIKE '%neon%'"
+        ).fetchone() == (0,)
+        gates = con.execute(
+            "SELECT type FROM creative_memory_retrieval_events WHERE retrieval_id = ?", (temp["retrievalId"],)
+        ).fetchall()
+    finally:
+        con.close()
+    assert gates == [("temporary_conversation",)]
+
+
+def test_the_client_rates_an_injection(data_dir: Path) -> None:
+    out = node(
+        """
+        const memory = createCreativeMemory(options);
+        await ready(memory);
+        const got = await memory.retrieveForInjection({ projectId: 'p_brand', timeoutMs: 5000 });
+        await memory.close();
+        const again = createCreativeMemory(options);  // a new serve: the retrieval is recorded by now
+        await ready(again);
+        const helped = await again.rate(got.retrievalId, 'helped', { sessionId: 's_chat' });
+        const off = await again.rate(got.retrievalId, 'not_relevant',
+                                     { preferenceType: 'layout', pattern: 'airy_spacing' });
+        const typo = await again.rate(got.retrievalId + 50, 'too_much');
+        await again.close();
+        console.log(JSON.stringify({ got, helped, off, typo }));
+        """,
+        data_dir,
+    )
+    rid = out["got"]["retrievalId"]
+    assert out["helped"]["ok"] and out["helped"]["stored"] and out["helped"]["retrieval_id"] == rid
+    assert out["off"]["ok"] and out["off"]["patterns"] == [
+        {"preference_type": "layout", "pattern": "airy_spacing", "polarity": "positive"}
+    ]
+    assert out["typo"] == {
+        "ok": False,
+        "error": "invalid_input",
+        "message": f"There is no recorded retrieval {rid + 50}; the Diagnostics tab and "
+        "`od-memory diagnostics` list the retrievals there are. Nothing was rated.",
+    }
+    con = sqlite3.connect(data_dir / "app.sqlite")
+    try:
+        rows = con.execute(
+            "SELECT session_id, json_extract(payload, '$.recall.retrieval_id') FROM creative_memory_events "
+            "WHERE signal_type = 'recall_rating' ORDER BY seq"
+        ).fetchall()
+    finally:
+        con.close()
+    assert rows == [("s_chat", rid), (None, rid)]
+
+
 def test_open_in_app_starts_the_app_on_that_retrieval(data_dir: Path, tmp_path: Path) -> None:
     app = tmp_path / "fake-app"
     args_file = tmp_path / "app-args.json"

@@ -143,3 +143,147 @@ def test_serve_sets_up_the_daemons_store_only_after_consent(tmp_path: Path, daem
     assert again["result"]["notices"] == []  # set up already: nothing more to say
     assert daemon_store.digest(str(path)) == digest  # the daemon's tables unchanged
     assert len(list(folder.glob("app.sqlite.bak-*"))) == 1
+
+
+def _stored(data: Path, sql: str) -> list[tuple[Any, ...]]:
+    import sqlite3
+
+    con = sqlite3.connect(data / "app.sqlite")
+    try:
+        return con.execute(sql).fetchall()
+    finally:
+        con.close()
+
+
+def test_a_temporary_conversation_neither_uses_nor_feeds_memory(tmp_path: Path) -> None:
+    """``temporary: true``: retrieve answers an empty block whatever memory holds, recorded with one
+    gate event that says why; ingest stores none of the conversation's events and counts them as
+    ignored; the same calls without it use and feed memory as before."""
+    data = tmp_path / "od"
+    Store.open(DataDir(data, "flag")).close()
+    ev = {
+        "signal_type": "explicit_tag",
+        "tag": "love this",
+        "occurred_at": "2026-11-09T10:00:00Z",
+        "project_id": "p_brand",
+        "patterns": [{"preference_type": "layout", "pattern": "airy_spacing", "polarity": "positive"}],
+    }
+    learn = [{**ev, "event_id": f"ev_{i}", "session_id": f"s_{i}"} for i in range(4)]
+    secret = {**ev, "event_id": "ev_secret", "patterns": [{**ev["patterns"][0], "pattern": "neon_glow"}]}
+    base = ["--data-dir", str(data), "--now", NOW, "serve", "--stdio"]
+    proc = serve(
+        [
+            req(1, "ingest", {"events": learn}),
+            req(2, "retrieve", {"project_id": "p_brand"}),
+            req(3, "retrieve", {"project_id": "p_brand", "temporary": True}),
+            req(4, "ingest", {"events": [secret, {**secret, "event_id": "bad id"}], "temporary": True}),
+            req(5, "retrieve", {"project_id": "p_brand", "temporary": "yes"}),
+            req(6, "status", {}),
+        ],
+        *base,
+    )
+    assert proc.returncode == 0, proc.stderr
+    out = {r["id"]: r for r in map(json.loads, proc.stdout.splitlines())}
+    used = out[2]["result"]
+    assert "airy spacing" in used["block"].lower() and used["gate"] is None
+    temp = out[3]["result"]
+    assert temp["block"] == "" and temp["kept"] == []
+    assert temp["gate"] == "temporary_conversation" == temp["empty_reason"]
+    assert temp["recorded"] is True
+    fed = out[4]["result"]
+    assert fed["accepted"] == 0 and fed["ignored"] == {"temporary_conversation": 1} and fed["rejected"] == 1
+    assert [e["outcome"] for e in fed["events"]] == ["ignored", "rejected"]
+    assert fed["events"][0]["reason"] == "temporary_conversation"
+    assert out[5]["error"]["data"]["message"].startswith("temporary must be true or false")
+    assert out[6]["result"]["ignored"] == {"temporary_conversation": 1}
+    # Nothing of the temporary conversation is stored; its retrieval says, in one gate event, why
+    # it used nothing.
+    assert _stored(data, "SELECT count(*) FROM creative_memory_events WHERE payload LIKE '%neon%'") == [(0,)]
+    assert _stored(data, "SELECT count(*) FROM creative_memory_events") == [(4,)]
+    events = _stored(
+        data,
+        "SELECT stage, type, trace FROM creative_memory_retrieval_events WHERE retrieval_id = "
+        f"{temp['retrieval_id']} ORDER BY ordinal",
+    )
+    assert events == [
+        ("gates", "temporary_conversation", "A temporary conversation: memory was neither used nor fed")
+    ]
+    shown = subprocess.run(
+        [*CLI, "--data-dir", str(data), "--now", NOW, "--json", "status"],
+        capture_output=True, text=True, timeout=120, check=True,
+    )  # fmt: skip
+    assert json.loads(shown.stdout)["ignored"] == {"temporary_conversation": 1}
+
+
+def test_the_daemon_rates_an_injection_through_serve(tmp_path: Path) -> None:
+    """``rate``: each outcome stored as a recall_rating event with the retrieval it answers; a
+    retrieval that does not exist, or a wrong shape, refused in a sentence with nothing stored."""
+    data = tmp_path / "od"
+    Store.open(DataDir(data, "flag")).close()
+    learn = [
+        {
+            "event_id": f"ev_{i}",
+            "signal_type": "explicit_tag",
+            "tag": "love this",
+            "occurred_at": "2026-11-09T10:00:00Z",
+            "session_id": f"s_{i}",
+            "project_id": "p_brand",
+            "patterns": [{"preference_type": "layout", "pattern": "airy_spacing", "polarity": "positive"}],
+        }
+        for i in range(4)
+    ]
+    base = ["--data-dir", str(data), "--now", NOW, "serve", "--stdio"]
+    first = serve([req(1, "ingest", {"events": learn}), req(2, "retrieve", {"project_id": "p_brand"})], *base)
+    rid = json.loads(first.stdout.splitlines()[1])["result"]["retrieval_id"]
+    named = {"preference_type": "layout", "pattern": "airy_spacing"}
+    proc = serve(
+        [
+            req(1, "rate", {"retrieval_id": rid, "outcome": "helped", "session_id": "s_chat"}),
+            req(2, "rate", {"retrieval_id": rid, "outcome": "not_relevant", **named}),
+            req(
+                3,
+                "rate",
+                {
+                    "retrieval_id": rid,
+                    "outcome": "missed",
+                    "preference_type": "color",
+                    "pattern": "muted_palette",
+                    "polarity": "negative",
+                    "event_id": "od_r4",
+                },
+            ),
+            req(4, "rate", {"retrieval_id": rid + 100, "outcome": "helped"}),
+            req(5, "rate", {"retrieval_id": rid, "outcome": "meh"}),
+            req(6, "rate", {"retrieval_id": str(rid), "outcome": "helped"}),
+            req(7, "rate", {"retrieval_id": rid, "outcome": "missed", **named}),
+        ],
+        *base,
+    )
+    assert proc.returncode == 0, proc.stderr
+    out = {r["id"]: r for r in map(json.loads, proc.stdout.splitlines())}
+    assert out[1]["result"]["stored"] is True and out[1]["result"]["patterns"] == [
+        {**named, "polarity": "positive"}
+    ]
+    assert out[2]["result"]["outcome"] == "not_relevant"
+    assert out[3]["result"]["event_id"] == "od_r4"
+    assert out[4]["error"]["data"]["message"].startswith(f"There is no recorded retrieval {rid + 100}")
+    assert out[5]["error"]["data"]["message"] == (
+        "outcome must be 'helped', 'too_much', 'not_relevant' or 'missed'."
+    )
+    assert "whole number" in out[6]["error"]["data"]["message"]
+    assert "already" in out[7]["error"]["data"]["message"]
+    rows = _stored(
+        data,
+        "SELECT event_id, session_id, source, json_extract(payload, '$.recall.outcome') FROM "
+        "creative_memory_events WHERE signal_type = 'recall_rating' ORDER BY seq",
+    )
+    assert [(r[1], r[2], r[3]) for r in rows] == [
+        ("s_chat", "daemon", "helped"),
+        (None, "daemon", "not_relevant"),
+        (None, "daemon", "missed"),
+    ]
+    assert rows[2][0] == "od_r4"
+    assert (
+        _stored(data, "SELECT actor, target FROM creative_memory_audit WHERE action = 'rate'")
+        == [("host", f"retrieval {rid}")] * 3
+    )

@@ -27,7 +27,9 @@ from creative_memory.services.engine.evaluation import advance, evaluated
 POS = ("global", "layout", "airy", "positive")
 NEG = ("global", "layout", "airy", "negative")
 PLAIN_SIGNALS = [
-    s for s in SignalType if s not in (SignalType.PAIRWISE_COMPARISON, SignalType.LEGACY_SNAPSHOT)
+    s
+    for s in SignalType
+    if s not in (SignalType.PAIRWISE_COMPARISON, SignalType.LEGACY_SNAPSHOT, SignalType.RECALL_RATING)
 ]
 
 
@@ -38,6 +40,16 @@ def _one(signal: SignalType, polarity: str, tag: str | None = None) -> PrefState
 
 
 # -- weights, tags, tiers ---------------------------------------------------------------------
+
+
+def test_a_recall_rating_is_folded_into_no_preference() -> None:
+    """Its patterns are indexed for forget and explain, never evidence (decision 0088)."""
+    plain = [ev(1, T0, SignalType.EXPLICIT_TAG, [item("airy", "positive")], tag="love this")]
+    rated = [
+        *plain,
+        ev(2, T0 + DAY, SignalType.RECALL_RATING, [item("airy", "positive"), item("bold", "positive")]),
+    ]
+    assert derive(rated) == derive(plain)
 
 
 @pytest.mark.parametrize("signal", PLAIN_SIGNALS)

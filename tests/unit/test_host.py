@@ -182,7 +182,7 @@ def test_a_caller_that_stopped_waiting_gets_nothing_recorded(store: Store, host:
             "retrieve",
             {"zeta": 1, "alpha": 2},
             "^retrieve has no parameter 'alpha'; its parameters are: "
-            "project_id, mode, dry_run, types, user_id, deadline_ms[.]$",
+            "project_id, mode, dry_run, types, user_id, deadline_ms, temporary[.]$",
         ),
         ("status", {"user_id": []}, "^user_id must be a string id"),
         (

@@ -198,5 +198,7 @@ def test_the_schemas_signal_names_are_exactly_the_accepted_ones() -> None:
         )
         if name in {"thumbs_down", "single_rejection", "abandoned_generation", "abandon"}:
             extra = {"patterns": [{**AIRY, "polarity": "negative"}]}  # a rejection names what it turned from
+        if name == "recall_rating":
+            extra = {"recall": {"retrieval_id": 1, "outcome": "helped"}}
         ev = comparison(1, name) if "comparison" in name else event(1, name, **extra)
         assert validate_event(ev).signal_type  # every listed name validates

@@ -50,6 +50,7 @@ COMMANDS: dict[str, str] = {
     "retrieve": "retrieve:retrieve",
     "preview": "retrieve:preview",
     "diagnostics": "retrieve:diagnostics",
+    "rate": "retrieve:rate",
     "extract": "extract:extract",
     "decay": "maintenance:decay",
     "rebuild": "maintenance:rebuild",

@@ -244,6 +244,23 @@ def _retrieve_commands(cmd: Command) -> None:
     p.add_argument("--origin", choices=[str(o) for o in Origin])
     p.add_argument("--limit", type=int, default=20, metavar="N")
 
+    p = cmd("rate", "say how one recorded injection went: helped, too much, not relevant, missed")
+    p.add_argument("retrieval_id", metavar="RETRIEVAL_ID", help="the retrieval, as diagnostics lists it")
+    g = p.add_mutually_exclusive_group(required=True)
+    g.add_argument("--helped", action="store_true", help="what it injected helped")
+    g.add_argument("--too-much", action="store_true", help="the block was too much for this context")
+    g.add_argument(
+        "--not-relevant",
+        nargs=2,
+        metavar=("TYPE", "PATTERN"),
+        help="a preference it injected was not relevant here",
+    )
+    g.add_argument(
+        "--missed", nargs=2, metavar=("TYPE", "PATTERN"), help="a preference it should have injected"
+    )
+    p.add_argument("--avoid", action="store_true", help="with --missed: something to avoid was missed")
+    p.add_argument("--session", metavar="ID", help="the generation session the rating belongs to")
+
 
 def _extract_command(cmd: Command) -> None:
     """``extract`` (cli/commands/extract.py)."""

@@ -54,6 +54,9 @@ class SignalType(StrEnum):
     ABANDONED_GENERATION = "abandoned_generation"
     REVERT_AFTER_EDIT = "revert_after_edit"
     PAIRWISE_COMPARISON = "pairwise_comparison"
+    # A person's word on one injection: it helped, was too much, named a preference that was not
+    # relevant there, or missed one (decision 0088). Folded into no preference.
+    RECALL_RATING = "recall_rating"
     # Internal only: a synthetic event carrying a prototype record's state (legacy import).
     # Never accepted on the wire.
     LEGACY_SNAPSHOT = "legacy_snapshot"
@@ -71,8 +74,17 @@ SIGNAL_WEIGHTS: Final[dict[str, float]] = {
     # Pairwise: each side weighs more than any unary signal (derivation version 2,
     # docs/decisions/0021-provisional-unary-evidence.md); version 1 used the acceptance weight.
     SignalType.PAIRWISE_COMPARISON: 0.20,
+    SignalType.RECALL_RATING: 0.0,
     SignalType.LEGACY_SNAPSHOT: 0.0,
 }
+
+# Signals the fold of events into preferences passes over: their patterns are indexed (forget,
+# explain and export find them) but add no evidence to a preference (decision 0088).
+UNFOLDED_SIGNALS: Final = frozenset({SignalType.RECALL_RATING})
+# What a recall rating says about the injection it answers (the seed's recall outcomes, decision 0088).
+RECALL_OUTCOMES: Final = ("helped", "too_much", "not_relevant", "missed")
+# The outcomes that name one preference (type and pattern) in the event's patterns.
+RECALL_NAMING: Final = frozenset({"not_relevant", "missed"})
 
 # Unary signals: one bit about one artifact. A record built only from these is provisional (at
 # most medium confidence, strength capped at PROVISIONAL_MAX_STRENGTH) until a lifting signal
@@ -131,6 +143,7 @@ class EventSource(StrEnum):
     IMPORT = "import"
     LEGACY = "legacy"
     DEMO = "demo"
+    GUI = "gui"  # a rating given in the window's Diagnostics
 
 
 class Origin(StrEnum):

@@ -23,6 +23,7 @@ from pydantic_core import PydanticCustomError
 
 from creative_memory.model.constants import (
     MAX_PAGE_BYTES,
+    RECALL_NAMING,
     REJECTING_SIGNALS,
     TAG_POLARITY,
     Polarity,
@@ -131,6 +132,26 @@ class PairwiseSide(BaseModel):
         return self
 
 
+RecallOutcome = Literal["helped", "too_much", "not_relevant", "missed"]
+
+
+class RecallIn(BaseModel):
+    """What a recall rating answers: the recorded retrieval (its id), what the person said of it,
+    and the mode it was for (decision 0088)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    retrieval_id: int = Field(
+        ge=1, le=2**63 - 1, strict=True, description="The recorded retrieval the rating answers."
+    )
+    outcome: RecallOutcome = Field(
+        description="helped; too_much (the block was too long for this context); not_relevant (the one "
+        "pattern named was not relevant here); missed (the one pattern named should have been there)."
+    )
+    mode: Literal["generation", "critique", "legacy"] | None = Field(
+        default=None, description="The mode of the retrieval, when known."
+    )
+
+
 # signal_type accepts this project's names and the seed's (model/vocabulary.py); the schema lists both.
 WireSignal = Annotated[SignalType, BeforeValidator(signal_alias, json_schema_input_type=WireSignalName)]
 
@@ -187,6 +208,10 @@ class EventIn(BaseModel):
         max_length=MAX_DIMENSIONS,
         description="Comparison only: the preference types compared; other side patterns are not learned.",
     )
+    recall: RecallIn | None = Field(
+        default=None,
+        description="recall_rating only: the retrieval it answers and what the person said of it.",
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -231,6 +256,14 @@ class EventIn(BaseModel):
                         f"pattern '{p.pattern}'; send what was rejected with polarity 'negative'"
                     )
         self._check_pages()
+        if (self.recall is None) != (self.signal_type is not SignalType.RECALL_RATING):
+            raise ValueError(
+                "recall: a recall_rating event needs 'recall' (the retrieval and the outcome), "
+                "and only a recall_rating event carries it"
+            )
+        if self.recall is not None:
+            self._check_recall(self.recall)
+            return self
         if self.signal_type is SignalType.PAIRWISE_COMPARISON:
             # A stored comparison (an import's check of an exported event, ``STORED``) may have lost
             # both sides to a forget and kept its plain patterns: it is still a valid stored event.
@@ -245,6 +278,16 @@ class EventIn(BaseModel):
             if not self.patterns and self.page is None:
                 raise ValueError("patterns: at least one pattern (or the page) is needed")
         return self
+
+    def _check_recall(self, recall: RecallIn) -> None:
+        if self.tag is not None or self.chose is not None or self.diff is not None:
+            raise ValueError("recall: a recall_rating event carries no tag, diff or comparison")
+        if recall.outcome in RECALL_NAMING and len(self.patterns) != 1:
+            raise ValueError(
+                f"patterns: a '{recall.outcome}' rating names exactly one pattern (the preference it is about)"
+            )
+        if recall.outcome == "too_much" and self.patterns:
+            raise ValueError("patterns: a 'too_much' rating is about the whole block and names no pattern")
 
     def _check_pages(self) -> None:
         kind = self.signal_type

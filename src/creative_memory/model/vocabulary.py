@@ -49,6 +49,7 @@ WireSignalName = Literal[
     "abandoned_generation",
     "revert_after_edit",
     "pairwise_comparison",
+    "recall_rating",
     "generation_accepted",
     "abandon",
     "revert",

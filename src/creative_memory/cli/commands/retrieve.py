@@ -1,16 +1,20 @@
-"""``retrieve``, ``preview`` and ``diagnostics``: what the model is told, and what was recorded."""
+"""``retrieve``, ``preview``, ``diagnostics`` and ``rate``: what the model is told, what was
+recorded, and how it went."""
 
 from __future__ import annotations
 
 import argparse
 
 from creative_memory.cli.output import Out
-from creative_memory.model.constants import Mode, Origin
+from creative_memory.model.constants import Actor, Mode, Origin
+from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.context import Context
 from creative_memory.services.controls import notes
 from creative_memory.services.inspection import retrieval_log
 from creative_memory.services.retrieval import retrieval
 from creative_memory.services.retrieval.guarded import run_unless_damaged
+from creative_memory.services.retrieval.rating import OUTCOME_WORDS
+from creative_memory.services.retrieval.rating import rate as rate_retrieval
 
 
 def checked_project(args: argparse.Namespace, ctx: Context) -> str | None:
@@ -96,4 +100,48 @@ def diagnostics(args: argparse.Namespace, ctx: Context, out: Out) -> int:
             or "No retrievals recorded."
         ),
     )
+    return 0
+
+
+def rate(args: argparse.Namespace, ctx: Context, out: Out) -> int:
+    """``rate RETRIEVAL_ID --helped|--too-much|--not-relevant T P|--missed T P``: one rating event."""
+    text = str(args.retrieval_id)
+    if not text.isdecimal() or not text.isascii():
+        raise InvalidInput(
+            f"{text!r} is not a retrieval id: give the number Diagnostics or `od-memory diagnostics` "
+            "shows. Nothing was rated."
+        )
+    if args.avoid and not args.missed:
+        raise InvalidInput("--avoid goes with --missed (something to avoid that was missed).")
+    named = args.not_relevant or args.missed
+    outcome = (
+        "helped"
+        if args.helped
+        else "too_much"
+        if args.too_much
+        else "not_relevant"
+        if args.not_relevant
+        else "missed"
+    )
+    r = rate_retrieval(
+        ctx.store(),
+        ctx.user,
+        int(text),
+        outcome,
+        now=ctx.now(),
+        actor=Actor.CLI,
+        preference_type=named[0] if named else None,
+        pattern=named[1] if named else None,
+        polarity="negative" if args.avoid else None,
+        session_id=args.session,
+        blocks=ctx.blocks,
+    )
+
+    def said() -> str:
+        head = f"Retrieval {r.retrieval_id} rated {OUTCOME_WORDS[r.outcome]}"
+        if r.stored:
+            return f"{head} (event {r.event_id})."
+        return f"{head}, but not stored: {r.not_stored}."
+
+    out.emit(r.as_json(), said)
     return 0

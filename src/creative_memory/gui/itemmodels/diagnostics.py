@@ -42,6 +42,7 @@ def fetch_retrieval_events(store: Store, retrieval_id: int) -> list[Row]:
 #: diagnostic event types (engine notes), in stage order, with the label the filter shows (the
 #: Diagnostics tab's RetrievalFilters translates it)
 EVENT_TYPES: tuple[tuple[str, str], ...] = (
+    ("temporary_conversation", QT_TRANSLATE_NOOP("RetrievalFilters", "Temporary conversation")),
     ("memory_disabled", QT_TRANSLATE_NOOP("RetrievalFilters", "Memory off")),
     ("memory_paused", QT_TRANSLATE_NOOP("RetrievalFilters", "Using paused")),
     ("project_memory_disabled", QT_TRANSLATE_NOOP("RetrievalFilters", "Project ignores memory")),
@@ -57,6 +58,7 @@ EVENT_TYPES: tuple[tuple[str, str], ...] = (
 )
 
 _EMPTY_SHORT = {
+    "temporary_conversation": QT_TRANSLATE_NOOP("RetrievalsModel", "temporary"),
     "memory_disabled": QT_TRANSLATE_NOOP("RetrievalsModel", "memory off"),
     "memory_paused": QT_TRANSLATE_NOOP("RetrievalsModel", "paused"),
     "project_memory_disabled": QT_TRANSLATE_NOOP("RetrievalsModel", "project off"),

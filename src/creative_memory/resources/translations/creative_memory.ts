@@ -610,123 +610,143 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="164"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="162"/>
+        <source>Learned from pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/detail.py" line="163"/>
+        <source>What Open Design&apos;s pages showed about this preference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/detail.py" line="174"/>
         <source>Fields</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="164"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="174"/>
         <source>Every stored field of this preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="179"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="190"/>
         <source>Strength over time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="182"/>
-        <location filename="../../gui/tabs/inspector/detail.py" line="188"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="193"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="199"/>
         <source>Events that built it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="189"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="200"/>
         <source>The raw signals that name this pattern in this scope, newest first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
         <source>Time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
         <source>Signal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
         <source>Polarity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
         <source>Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
         <source>Session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="212"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="223"/>
         <source>Forget this &amp;session…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="217"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="228"/>
         <source>Forget this session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="218"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="229"/>
         <source>Erase every event of the selected event&apos;s generation session and what it taught</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="224"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="235"/>
         <source>Forget this session…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="290"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="301"/>
         <source>The details of this preference cannot be read: {why} Forget it, or rebuild memory from the events (Overview).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="305"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="316"/>
         <source>global</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="307"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="318"/>
         <source>project {project}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="310"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="321"/>
         <source>Stored as {raw}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="312"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="323"/>
         <source>{type} · {scope} · {polarity}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="317"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="328"/>
         <source>Type stored as {raw}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="348"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="338"/>
+        <source>From pages: {evidence}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/detail.py" line="365"/>
         <source>no project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="355"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="371"/>
         <source>Event {id} from {source}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="363"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="373"/>
+        <source>Its page showed: {because}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/detail.py" line="381"/>
         <source>Events that built it (newest {shown} of {n})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="368"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="386"/>
         <source>Events that built it ({n})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1986,27 +2006,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="237"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="239"/>
         <source>Could not rebuild the preferences.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="243"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="245"/>
         <source>Rebuilt {n} preferences from {e} events in {s:.1f} s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="266"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="268"/>
         <source>Loading demo data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="267"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="269"/>
         <source>Generating the demo data set ({size})…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="291"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="293"/>
         <source>Could not load the demo data.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3345,126 +3365,136 @@
     </message>
     <message>
         <location filename="../../services/retrieval/reasons.py" line="149"/>
-        <source>{name} uses neither global memory nor its own (both switches are off)</source>
+        <source>the conversation is temporary, so memory is neither used nor fed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../services/retrieval/reasons.py" line="153"/>
+        <source>the conversation was temporary, so memory was neither used nor fed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/reasons.py" line="159"/>
+        <source>{name} uses neither global memory nor its own (both switches are off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/reasons.py" line="163"/>
         <source>{name} uses neither global memory nor its own (both switches were off)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="160"/>
+        <location filename="../../services/retrieval/reasons.py" line="170"/>
         <source>its strength {strength:.2f} was below the {threshold:.2f} threshold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="167"/>
+        <location filename="../../services/retrieval/reasons.py" line="177"/>
         <source>it was under review, because it was contradicted in several sessions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="173"/>
+        <location filename="../../services/retrieval/reasons.py" line="183"/>
         <source>it was archived after {days} days without a signal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="177"/>
+        <location filename="../../services/retrieval/reasons.py" line="187"/>
         <source>it was not stable then</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="180"/>
+        <location filename="../../services/retrieval/reasons.py" line="190"/>
         <source>its confidence was low (only medium and high confidence are used)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="188"/>
+        <location filename="../../services/retrieval/reasons.py" line="198"/>
         <source>only {types} preferences were asked for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="191"/>
+        <location filename="../../services/retrieval/reasons.py" line="201"/>
         <source>its type was not asked for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="194"/>
+        <location filename="../../services/retrieval/reasons.py" line="204"/>
         <source>{cap} stronger preferences filled the {cap} places</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="199"/>
+        <location filename="../../services/retrieval/reasons.py" line="209"/>
         <source>at most {slots} things to avoid fit beside the preferences kept, and stronger ones took those places</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="211"/>
+        <location filename="../../services/retrieval/reasons.py" line="221"/>
         <source>at most {cap} preferences of one type ({type}) are used, and stronger ones took those places</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="219"/>
+        <location filename="../../services/retrieval/reasons.py" line="229"/>
         <source>at most {cap} preferences of one type are used, and stronger ones took those places</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="230"/>
+        <location filename="../../services/retrieval/reasons.py" line="240"/>
         <source>the project-override line may use at most half of the {budget}-token budget</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="238"/>
+        <location filename="../../services/retrieval/reasons.py" line="248"/>
         <source>the block had used {used} of its {budget} tokens, and this one did not fit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="245"/>
+        <location filename="../../services/retrieval/reasons.py" line="255"/>
         <source>the block reached its budget of {budget} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="250"/>
+        <location filename="../../services/retrieval/reasons.py" line="260"/>
         <source>{name} has its own preference for the same pattern, which is used instead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="256"/>
+        <location filename="../../services/retrieval/reasons.py" line="266"/>
         <source>it was learned after that generation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="258"/>
+        <location filename="../../services/retrieval/reasons.py" line="268"/>
         <source>no preference is strong and stable enough yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="261"/>
+        <location filename="../../services/retrieval/reasons.py" line="271"/>
         <source>of a reason this version does not describe ({code})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="291"/>
+        <location filename="../../services/retrieval/reasons.py" line="301"/>
         <source>Open Design has not used creative memory for {project} yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="295"/>
+        <location filename="../../services/retrieval/reasons.py" line="305"/>
         <source>Open Design has not used creative memory in a generation yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="301"/>
+        <location filename="../../services/retrieval/reasons.py" line="311"/>
         <source>Used in the last generation for {where} ({when}).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="306"/>
+        <location filename="../../services/retrieval/reasons.py" line="316"/>
         <source>Not used in the last generation for {where} ({when}): {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="334"/>
+        <location filename="../../services/retrieval/reasons.py" line="344"/>
         <source>Nothing is injected: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3922,62 +3952,67 @@
     <name>RetrievalFilters</name>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="43"/>
-        <source>Memory off</source>
+        <source>Temporary conversation</source>
         <extracomment>diagnostic event types (engine notes), in stage order, with the label the filter shows (the Diagnostics tab&apos;s RetrievalFilters translates it)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="44"/>
-        <source>Using paused</source>
+        <source>Memory off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="45"/>
-        <source>Project ignores memory</source>
+        <source>Using paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="46"/>
-        <source>Project override suppression</source>
+        <source>Project ignores memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
-        <source>Below threshold</source>
+        <source>Project override suppression</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
-        <source>Hard cap applied</source>
+        <source>Below threshold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
-        <source>Polarity ceiling applied</source>
+        <source>Hard cap applied</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
-        <source>Polarity backfill</source>
+        <source>Polarity ceiling applied</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
-        <source>Category ceiling applied</source>
+        <source>Polarity backfill</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
-        <source>Category backfill</source>
+        <source>Category ceiling applied</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
-        <source>Token budget exceeded</source>
+        <source>Category backfill</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
+        <source>Token budget exceeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="55"/>
         <source>Kept</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4213,72 +4248,77 @@
 <context>
     <name>RetrievalsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="58"/>
-        <source>memory off</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
-        <source>paused</source>
+        <source>temporary</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="60"/>
-        <source>project off</source>
+        <source>memory off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="61"/>
+        <source>paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="62"/>
+        <source>project off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="63"/>
         <source>nothing eligible</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="71"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="73"/>
         <source>Time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="72"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="74"/>
         <source>Origin</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="73"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="75"/>
         <source>Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="74"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="76"/>
         <source>Mode</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="75"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="77"/>
         <source>Kept +/−</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="76"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="78"/>
         <source>Tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="77"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="79"/>
         <source>Duration</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="103"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="105"/>
         <source>(no project)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="132"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="134"/>
         <source>{pos} preferred, {neg} avoided ({high} high, {medium} medium)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="143"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="145"/>
         <source>Estimated tokens of the Creative memory block (4 characters a token)</source>
         <translation type="unfinished"></translation>
     </message>

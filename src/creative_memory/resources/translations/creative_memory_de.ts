@@ -612,123 +612,143 @@
         <translation>Ob der zuletzt aufgezeichnete Abruf diese Präferenz eingefügt hat, und warum</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="164"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="162"/>
+        <source>Learned from pages</source>
+        <translation>Aus Seiten gelernt</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/detail.py" line="163"/>
+        <source>What Open Design&apos;s pages showed about this preference</source>
+        <translation>Was die Seiten von Open Design über diese Präferenz zeigten</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/detail.py" line="174"/>
         <source>Fields</source>
         <translation>Felder</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="164"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="174"/>
         <source>Every stored field of this preference</source>
         <translation>Jedes gespeicherte Feld dieser Präferenz</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="179"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="190"/>
         <source>Strength over time</source>
         <translation>Stärke im Zeitverlauf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="182"/>
-        <location filename="../../gui/tabs/inspector/detail.py" line="188"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="193"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="199"/>
         <source>Events that built it</source>
         <translation>Ereignisse, aus denen sie entstand</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="189"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="200"/>
         <source>The raw signals that name this pattern in this scope, newest first</source>
         <translation>Die Rohsignale, die dieses Muster in diesem Bereich nennen, neueste zuerst</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
         <source>Signal</source>
         <translation>Signal</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
         <source>Polarity</source>
         <translation>Polarität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
         <source>Project</source>
         <translation>Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="195"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
         <source>Session</source>
         <translation>Sitzung</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="212"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="223"/>
         <source>Forget this &amp;session…</source>
         <translation>Diese &amp;Sitzung vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="217"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="228"/>
         <source>Forget this session</source>
         <translation>Diese Sitzung vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="218"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="229"/>
         <source>Erase every event of the selected event&apos;s generation session and what it taught</source>
         <translation>Jedes Ereignis der Generierungssitzung des gewählten Ereignisses löschen und alles, was sie gelehrt hat</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="224"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="235"/>
         <source>Forget this session…</source>
         <translation>Diese Sitzung vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="290"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="301"/>
         <source>The details of this preference cannot be read: {why} Forget it, or rebuild memory from the events (Overview).</source>
         <translation>Die Details dieser Präferenz können nicht gelesen werden: {why} Vergessen Sie sie, oder bauen Sie das Gedächtnis aus den Ereignissen neu auf (Übersicht).</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="305"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="316"/>
         <source>global</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="307"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="318"/>
         <source>project {project}</source>
         <translation>Projekt {project}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="310"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="321"/>
         <source>Stored as {raw}</source>
         <translation>Gespeichert als {raw}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="312"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="323"/>
         <source>{type} · {scope} · {polarity}</source>
         <translation>{type} · {scope} · {polarity}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="317"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="328"/>
         <source>Type stored as {raw}</source>
         <translation>Typ gespeichert als {raw}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="348"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="338"/>
+        <source>From pages: {evidence}</source>
+        <translation>Aus Seiten: {evidence}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/detail.py" line="365"/>
         <source>no project</source>
         <translation>kein Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="355"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="371"/>
         <source>Event {id} from {source}</source>
         <translation>Ereignis {id} aus {source}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="363"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="373"/>
+        <source>Its page showed: {because}</source>
+        <translation>Ihre Seite zeigte: {because}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/detail.py" line="381"/>
         <source>Events that built it (newest {shown} of {n})</source>
         <translation>Ereignisse, aus denen sie entstand (neueste {shown} von {n})</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="368"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="386"/>
         <source>Events that built it ({n})</source>
         <translation>Ereignisse, aus denen sie entstand ({n})</translation>
     </message>
@@ -1988,27 +2008,27 @@
         <translation>Jede Präferenz wird aus den Rohereignissen neu abgeleitet…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="237"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="239"/>
         <source>Could not rebuild the preferences.</source>
         <translation>Die Präferenzen konnten nicht neu aufgebaut werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="243"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="245"/>
         <source>Rebuilt {n} preferences from {e} events in {s:.1f} s.</source>
         <translation>{n} Präferenzen aus {e} Ereignissen in {s:.1f} s neu aufgebaut.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="266"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="268"/>
         <source>Loading demo data</source>
         <translation>Demodaten werden geladen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="267"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="269"/>
         <source>Generating the demo data set ({size})…</source>
         <translation>Der Demodatensatz ({size}) wird erzeugt…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="291"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="293"/>
         <source>Could not load the demo data.</source>
         <translation>Die Demodaten konnten nicht geladen werden.</translation>
     </message>
@@ -3349,126 +3369,136 @@
     </message>
     <message>
         <location filename="../../services/retrieval/reasons.py" line="149"/>
+        <source>the conversation is temporary, so memory is neither used nor fed</source>
+        <translation>das Gespräch ist vorübergehend, daher wird das Gedächtnis weder genutzt noch gefüttert</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/reasons.py" line="153"/>
+        <source>the conversation was temporary, so memory was neither used nor fed</source>
+        <translation>das Gespräch war vorübergehend, daher wurde das Gedächtnis weder genutzt noch gefüttert</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/reasons.py" line="159"/>
         <source>{name} uses neither global memory nor its own (both switches are off)</source>
         <translation>{name} nutzt weder das globale noch das eigene Gedächtnis (beide Schalter sind aus)</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="153"/>
+        <location filename="../../services/retrieval/reasons.py" line="163"/>
         <source>{name} uses neither global memory nor its own (both switches were off)</source>
         <translation>{name} nutzte weder das globale noch das eigene Gedächtnis (beide Schalter waren aus)</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="160"/>
+        <location filename="../../services/retrieval/reasons.py" line="170"/>
         <source>its strength {strength:.2f} was below the {threshold:.2f} threshold</source>
         <translation>ihre Stärke {strength:.2f} lag unter der Schwelle von {threshold:.2f}</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="167"/>
+        <location filename="../../services/retrieval/reasons.py" line="177"/>
         <source>it was under review, because it was contradicted in several sessions</source>
         <translation>sie war in Prüfung, weil ihr in mehreren Sitzungen widersprochen wurde</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="173"/>
+        <location filename="../../services/retrieval/reasons.py" line="183"/>
         <source>it was archived after {days} days without a signal</source>
         <translation>sie wurde nach {days} Tagen ohne Signal archiviert</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="177"/>
+        <location filename="../../services/retrieval/reasons.py" line="187"/>
         <source>it was not stable then</source>
         <translation>sie war damals nicht stabil</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="180"/>
+        <location filename="../../services/retrieval/reasons.py" line="190"/>
         <source>its confidence was low (only medium and high confidence are used)</source>
         <translation>ihre Konfidenz war niedrig (nur mittlere und hohe Konfidenz werden genutzt)</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="188"/>
+        <location filename="../../services/retrieval/reasons.py" line="198"/>
         <source>only {types} preferences were asked for</source>
         <translation>nur Präferenzen vom Typ {types} waren gefragt</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="191"/>
+        <location filename="../../services/retrieval/reasons.py" line="201"/>
         <source>its type was not asked for</source>
         <translation>ihr Typ war nicht gefragt</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="194"/>
+        <location filename="../../services/retrieval/reasons.py" line="204"/>
         <source>{cap} stronger preferences filled the {cap} places</source>
         <translation>{cap} stärkere Präferenzen belegten die {cap} Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="199"/>
+        <location filename="../../services/retrieval/reasons.py" line="209"/>
         <source>at most {slots} things to avoid fit beside the preferences kept, and stronger ones took those places</source>
         <translation>neben den behaltenen Präferenzen passen höchstens {slots} zu vermeidende Dinge, und stärkere belegten diese Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="211"/>
+        <location filename="../../services/retrieval/reasons.py" line="221"/>
         <source>at most {cap} preferences of one type ({type}) are used, and stronger ones took those places</source>
         <translation>höchstens {cap} Präferenzen eines Typs ({type}) werden genutzt, und stärkere belegten diese Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="219"/>
+        <location filename="../../services/retrieval/reasons.py" line="229"/>
         <source>at most {cap} preferences of one type are used, and stronger ones took those places</source>
         <translation>höchstens {cap} Präferenzen eines Typs werden genutzt, und stärkere belegten diese Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="230"/>
+        <location filename="../../services/retrieval/reasons.py" line="240"/>
         <source>the project-override line may use at most half of the {budget}-token budget</source>
         <translation>die Zeile für Projektvorrang darf höchstens die Hälfte des Budgets von {budget} Token nutzen</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="238"/>
+        <location filename="../../services/retrieval/reasons.py" line="248"/>
         <source>the block had used {used} of its {budget} tokens, and this one did not fit</source>
         <translation>der Block hatte {used} seiner {budget} Token verbraucht, und diese passte nicht mehr hinein</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="245"/>
+        <location filename="../../services/retrieval/reasons.py" line="255"/>
         <source>the block reached its budget of {budget} tokens</source>
         <translation>der Block erreichte sein Budget von {budget} Token</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="250"/>
+        <location filename="../../services/retrieval/reasons.py" line="260"/>
         <source>{name} has its own preference for the same pattern, which is used instead</source>
         <translation>{name} hat eine eigene Präferenz für dasselbe Muster, die stattdessen genutzt wird</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="256"/>
+        <location filename="../../services/retrieval/reasons.py" line="266"/>
         <source>it was learned after that generation</source>
         <translation>sie wurde erst nach dieser Generierung gelernt</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="258"/>
+        <location filename="../../services/retrieval/reasons.py" line="268"/>
         <source>no preference is strong and stable enough yet</source>
         <translation>noch ist keine Präferenz stark und stabil genug</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="261"/>
+        <location filename="../../services/retrieval/reasons.py" line="271"/>
         <source>of a reason this version does not describe ({code})</source>
         <translation>aus einem Grund, den diese Version nicht beschreibt ({code})</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="291"/>
+        <location filename="../../services/retrieval/reasons.py" line="301"/>
         <source>Open Design has not used creative memory for {project} yet.</source>
         <translation>Open Design hat das kreative Gedächtnis für {project} noch nicht genutzt.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="295"/>
+        <location filename="../../services/retrieval/reasons.py" line="305"/>
         <source>Open Design has not used creative memory in a generation yet.</source>
         <translation>Open Design hat das kreative Gedächtnis noch in keiner Generierung genutzt.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="301"/>
+        <location filename="../../services/retrieval/reasons.py" line="311"/>
         <source>Used in the last generation for {where} ({when}).</source>
         <translation>Genutzt in der letzten Generierung für {where} ({when}).</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="306"/>
+        <location filename="../../services/retrieval/reasons.py" line="316"/>
         <source>Not used in the last generation for {where} ({when}): {because}.</source>
         <translation>Nicht genutzt in der letzten Generierung für {where} ({when}): {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="334"/>
+        <location filename="../../services/retrieval/reasons.py" line="344"/>
         <source>Nothing is injected: {because}.</source>
         <translation>Nichts wird eingefügt: {because}.</translation>
     </message>
@@ -3926,62 +3956,67 @@
     <name>RetrievalFilters</name>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="43"/>
-        <source>Memory off</source>
+        <source>Temporary conversation</source>
         <extracomment>diagnostic event types (engine notes), in stage order, with the label the filter shows (the Diagnostics tab&apos;s RetrievalFilters translates it)</extracomment>
-        <translation>Gedächtnis aus</translation>
+        <translation>Vorübergehendes Gespräch</translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="44"/>
+        <source>Memory off</source>
+        <translation>Gedächtnis aus</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="45"/>
         <source>Using paused</source>
         <translation>Nutzen pausiert</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="45"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="46"/>
         <source>Project ignores memory</source>
         <translation>Projekt ignoriert Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="46"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
         <source>Project override suppression</source>
         <translation>Unterdrückt durch Projektvorrang</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
         <source>Below threshold</source>
         <translation>Unter dem Schwellenwert</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
         <source>Hard cap applied</source>
         <translation>Obergrenze angewendet</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
         <source>Polarity ceiling applied</source>
         <translation>Polaritätsgrenze angewendet</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
         <source>Polarity backfill</source>
         <translation>Polaritätsauffüllung</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
         <source>Category ceiling applied</source>
         <translation>Kategoriegrenze angewendet</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
         <source>Category backfill</source>
         <translation>Kategorieauffüllung</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
         <source>Token budget exceeded</source>
         <translation>Tokenbudget überschritten</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="55"/>
         <source>Kept</source>
         <translation>Behalten</translation>
     </message>
@@ -4218,72 +4253,77 @@
 <context>
     <name>RetrievalsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="58"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
+        <source>temporary</source>
+        <translation>vorübergehend</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="60"/>
         <source>memory off</source>
         <translation>Gedächtnis aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="61"/>
         <source>paused</source>
         <translation>pausiert</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="60"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="62"/>
         <source>project off</source>
         <translation>Projekt aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="61"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="63"/>
         <source>nothing eligible</source>
         <translation>nichts infrage kommend</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="71"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="73"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="72"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="74"/>
         <source>Origin</source>
         <translation>Herkunft</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="73"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="75"/>
         <source>Project</source>
         <translation>Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="74"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="76"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="75"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="77"/>
         <source>Kept +/−</source>
         <translation>Behalten +/−</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="76"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="78"/>
         <source>Tokens</source>
         <translation>Token</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="77"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="79"/>
         <source>Duration</source>
         <translation>Dauer</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="103"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="105"/>
         <source>(no project)</source>
         <translation>(kein Projekt)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="132"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="134"/>
         <source>{pos} preferred, {neg} avoided ({high} high, {medium} medium)</source>
         <translation>{pos} bevorzugt, {neg} vermieden ({high} hoch, {medium} mittel)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="143"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="145"/>
         <source>Estimated tokens of the Creative memory block (4 characters a token)</source>
         <translation>Geschätzte Token des Blocks „Creative memory“ (4 Zeichen pro Token)</translation>
     </message>

@@ -20,6 +20,7 @@ from creative_memory.services.controls.status import MemoryStatus
 from creative_memory.services.store.store import Store, raw_connection
 
 _GATE_NOTES = {
+    "temporary_conversation": "memory: a temporary conversation, neither used nor fed",
     "memory_disabled": "memory: off, nothing used",
     "memory_paused": "memory: paused, nothing used",
     "project_memory_disabled": "memory: switched off for this project, nothing used",

@@ -21,7 +21,15 @@ from sqlalchemy import insert
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
-from creative_memory.model.constants import DERIVATION_VERSION, Polarity, SignalType, Status, Tier, project_of
+from creative_memory.model.constants import (
+    DERIVATION_VERSION,
+    UNFOLDED_SIGNALS,
+    Polarity,
+    SignalType,
+    Status,
+    Tier,
+    project_of,
+)
 from creative_memory.model.events import FoldEvent, FoldItem, payload_items
 from creative_memory.model.records import PrefState
 from creative_memory.model.tables import Event, Preference
@@ -70,6 +78,8 @@ def fold_parsed(row: Sequence[Any], payload: Mapping[str, Any], only: set[Group]
         FoldItem(t, p, _POLARITY.get(pol) or Polarity(pol), role, i)
         for i, (t, p, pol, role) in enumerate(payload_items(payload))
     ]
+    if signal_type in UNFOLDED_SIGNALS:  # a recall rating: indexed, never folded (decision 0088)
+        items = []
     if only is not None:
         items = [i for i in items if (scope, i.preference_type, i.pattern) in only]
     return FoldEvent(

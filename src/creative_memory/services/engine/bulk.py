@@ -23,6 +23,7 @@ from creative_memory.model.constants import (
     TIER_HIGH_ABOVE,
     TIER_MEDIUM_MIN,
     UNARY_SIGNALS,
+    UNFOLDED_SIGNALS,
     Polarity,
     SignalType,
     Status,
@@ -127,7 +128,7 @@ def fold_stored(
     create = deriver._create
     signals, per_signal = _SIGNAL, _PER_SIGNAL
     archived, stable, low, medium, high = _ARCHIVED, _STABLE, _LOW, _MEDIUM, _HIGH
-    positive, legacy = _POSITIVE, _LEGACY
+    positive, legacy, unfolded = _POSITIVE, _LEGACY, UNFOLDED_SIGNALS
     archive_ms, decay_ms = ARCHIVE_MS, DECAY_MS
     cap, medium_min, high_above = PROVISIONAL_MAX_STRENGTH, TIER_MEDIUM_MIN, TIER_HIGH_ABOVE
     loads, raw_decode = json.loads, _raw_decode
@@ -172,7 +173,7 @@ def fold_stored(
         last = (t, seq)
         filled = False  # the event view is filled only for the Deriver's own methods
         weight, added, unary, pairwise, source = per_signal[signal]
-        items = flat_items(payload)
+        items = flat_items(payload) if signal not in unfolded else []
         for index, (ptype, pattern, polarity) in enumerate(items):
             group = (scope, ptype, pattern)
             members = groups.get(group)

@@ -18,6 +18,7 @@ from creative_memory.model.constants import (
     TIER_HIGH_ABOVE,
     TIER_MEDIUM_MIN,
     UNARY_SIGNALS,
+    UNFOLDED_SIGNALS,
     Polarity,
     SignalType,
     Status,
@@ -147,6 +148,8 @@ class Deriver:
         signal = ev.signal_type
         if signal is _LEGACY:
             self._apply_snapshot(ev)
+        elif signal in UNFOLDED_SIGNALS:  # a recall rating: no evidence for a preference
+            pass
         else:
             weight = SIGNAL_WEIGHTS[signal]
             for i, item in enumerate(ev.items):
@@ -168,6 +171,9 @@ class Deriver:
         signal = ev.signal_type
         if signal is _LEGACY:
             raise ValueError(f"legacy snapshot event {ev.event_id} must be applied with apply()")
+        if signal in UNFOLDED_SIGNALS:
+            self._last_key = order_key
+            return
         weight = SIGNAL_WEIGHTS[signal]
         fold_item = self._fold_item
         for i, (preference_type, pattern, polarity) in enumerate(items):

@@ -12,6 +12,9 @@ from dataclasses import dataclass
 
 from creative_memory.model.records import DiagEvent
 
+#: the gate of a conversation the host marked temporary (decision 0087)
+TEMPORARY = "temporary_conversation"
+
 
 @dataclass(frozen=True, slots=True)
 class Gates:
@@ -23,10 +26,14 @@ class Gates:
     using_paused: bool = False
     project_use_memory: bool = True
     project_use_global: bool = True
+    #: the host marked the conversation temporary: nothing is read into its prompt
+    temporary: bool = False
 
 
 def closed_gate(gates: Gates, project_id: str | None) -> tuple[str, str] | None:
     """The first gate that is closed, as (event type, trace), or None when retrieval may proceed."""
+    if gates.temporary:
+        return (TEMPORARY, "A temporary conversation: memory was neither used nor fed")
     if not gates.memory_enabled:
         return ("memory_disabled", "Creative memory is turned off: nothing injected")
     if gates.using_paused:

@@ -45,6 +45,8 @@ def payload_of(
     payload: dict[str, Any] = {"scope": scope, "patterns": [_pattern_json(p) for p in patterns]}
     if ev.tag is not None:
         payload["tag"] = ev.tag
+    if ev.recall is not None:  # the retrieval a recall rating answers (decision 0088)
+        payload["recall"] = ev.recall.model_dump(exclude_none=True)
     if diff is not None:
         payload["diff"] = diff
     for side_name in ("chose", "over"):

@@ -25,7 +25,7 @@ from creative_memory.model.events import STORED, EventIn, PatternIn
 from creative_memory.model.inert import NOT_UNICODE, not_unicode
 from creative_memory.model.tables import IgnoredCount
 from creative_memory.model.vocabulary import WIRE_SIGNAL_NAMES
-from creative_memory.services.common.errors import InvalidInput
+from creative_memory.services.common.errors import InvalidInput, ReadOnly
 from creative_memory.services.controls import controls
 from creative_memory.services.derivation.derivation import ensure_current
 from creative_memory.services.derivation.incremental import derive_in
@@ -160,6 +160,21 @@ def bump_ignored(session: Session, user_id: str, counts: dict[str, int], now: in
         else:
             row.count += n
             row.last_at = now
+
+
+def ignore_events(
+    store: Store, events: Sequence[EventIn], reason: str, *, default_user: str, now: int
+) -> IngestReport:
+    """Store none of ``events`` (validated already): count each as ignored for ``reason``, per
+    user, as a closed learning gate counts what it keeps out (a temporary conversation's events,
+    decision 0087). A read-only store counts nothing and says so (ReadOnly)."""
+    per_user = Counter(ev.user_id or default_user for ev in events)
+    if store.read_only:
+        raise ReadOnly(store.read_only_reason or "This store is read-only, so nothing can be counted in it.")
+    with store.write() as session:
+        for user, n in sorted(per_user.items()):
+            bump_ignored(session, user, {reason: n}, now)
+    return IngestReport(ignored={reason: len(events)} if events else {})
 
 
 @dataclass

@@ -22,7 +22,7 @@ from creative_memory.services.controls import controls
 from creative_memory.services.retrieval.reasons import Fate, fallback_code, status_code
 
 INJECTING = (str(Origin.DAEMON), str(Origin.CLI))
-GATES = ("memory_disabled", "memory_paused", "project_memory_disabled")
+GATES = ("temporary_conversation", "memory_disabled", "memory_paused", "project_memory_disabled")
 _NAMING_LISTS = ("trimmed_patterns", "dropped_patterns")
 
 

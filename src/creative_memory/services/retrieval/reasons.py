@@ -166,6 +166,16 @@ def because_of(
             )
         case "memory_paused":
             return _pause_end(n, when, now)
+        case "temporary_conversation":
+            return Sentence(
+                QT_TRANSLATE_NOOP(
+                    "Reasons", "the conversation is temporary, so memory is neither used nor fed"
+                )
+                if now
+                else QT_TRANSLATE_NOOP(
+                    "Reasons", "the conversation was temporary, so memory was neither used nor fed"
+                )
+            )
         case "project_memory_disabled":
             return Sentence(
                 QT_TRANSLATE_NOOP(

@@ -67,6 +67,8 @@ class RetrievalRequest:
     moment a stale cache is re-derived at, when ``now`` is another moment than the real one (a dry
     run at ``--now`` persists no evaluation of that moment). ``read_notes``: also read the
     memory-notes setting, in the same read transaction as the gates (``serve`` asks on every call).
+    ``temporary``: the host marked the conversation temporary; nothing is read into its prompt and
+    one gate event says so (decision 0087).
     """
 
     user_id: str
@@ -79,6 +81,7 @@ class RetrievalRequest:
     whatif: WhatIf | None = None
     derive_at: int | None = None
     read_notes: bool = False
+    temporary: bool = False
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__  # a frozen dataclass normalises its own fields here only

@@ -182,7 +182,13 @@ def _retrieve_in(
     types: Sequence[str] | None,
     overrides: WhatIf | None,
     memo: dict[object, object] | None = None,
+    *,
+    temporary: bool = False,
 ) -> RetrievalResult:
+    if temporary:  # before any switch is read: a temporary conversation reads nothing of memory
+        return retrieve(
+            (), project_id=project_id, now=now, preference_types=types, gates=Gates(temporary=True)
+        )
     g = controls.using_gate(con, user_id, project_id, now)
     gates = Gates(
         memory_enabled=g.memory_enabled,
@@ -229,8 +235,17 @@ def run(
     notes_on: bool | None = None
     for first in (True, False):
         with store.snapshot() as con:
-            if not (first and not store.read_only and not is_current(con, user_id)):
-                result = _retrieve_in(con, user_id, project_id, now, types, request.whatif, store.memo)
+            if not (first and not store.read_only and not request.temporary and not is_current(con, user_id)):
+                result = _retrieve_in(
+                    con,
+                    user_id,
+                    project_id,
+                    now,
+                    types,
+                    request.whatif,
+                    store.memo,
+                    temporary=request.temporary,
+                )
                 if request.read_notes:
                     notes_on = notes_enabled(con, user_id)
         if result is not None:

@@ -1,4 +1,5 @@
-"""What the Open Design daemon calls through ``od-memory serve``: retrieve, ingest, decay, status, ping, setup.
+"""What the Open Design daemon calls through ``od-memory serve``: retrieve, ingest, rate, decay, status,
+ping, setup.
 
 Transport-free: each method takes the request's ``params`` (decoded JSON, checked against the
 method's model in ``services.rpc.params``) and returns a JSON-ready dict, or raises a :class:`CreativeMemoryError` whose kind and sentence the transport
@@ -17,13 +18,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from creative_memory import __version__
-from creative_memory.model.constants import MAX_PAYLOAD_BYTES, EventSource, Mode, Origin
+from creative_memory.model.constants import MAX_PAYLOAD_BYTES, Actor, EventSource, Mode, Origin
 from creative_memory.model.events import EventIn
 from creative_memory.model.inert import NOT_UNICODE
 from creative_memory.services.common.errors import CreativeMemoryError, InvalidInput, ReadOnly
 from creative_memory.services.common.naming import optional_project
 from creative_memory.services.context import Context, check_user
 from creative_memory.services.controls import controls, notes
+from creative_memory.services.engine.gates import TEMPORARY
 from creative_memory.services.retrieval import retrieval
 from creative_memory.services.retrieval.request import RetrievalRequest
 from creative_memory.services.retrieval.retrieval_record import ReservedIds, read_ahead
@@ -34,6 +36,7 @@ from creative_memory.services.rpc.params import (
     DecayParams,
     IngestParams,
     PingParams,
+    RateParams,
     RetrieveParams,
     SetupParams,
     StatusParams,
@@ -46,7 +49,7 @@ log = logging.getLogger("cm.serve")
 
 #: how long ``decay`` writes before it answers (the Node client waits 2 s for it)
 DECAY_ANSWER_S = 0.5
-GATES = frozenset({"memory_disabled", "memory_paused", "project_memory_disabled"})
+GATES = frozenset({"temporary_conversation", "memory_disabled", "memory_paused", "project_memory_disabled"})
 
 
 class NeedsSetup(CreativeMemoryError):
@@ -149,6 +152,7 @@ class Host:
             "ingest": self.ingest,
             "decay": self.decay,
             "setup": self.setup,
+            "rate": self.rate,
         }
 
     def store(self) -> Store:
@@ -210,12 +214,14 @@ class Host:
             origin=Origin.DAEMON,
             dry_run=p.dry_run,
             read_notes=True,  # in the retrieval's own read transaction
+            temporary=p.temporary,
         )
         deadline = p.deadline_ms
         if _expired(deadline):
             raise Expired("The caller's deadline passed before this retrieval started; nothing was recorded.")
         store = self.store()
-        self._asked[(request.user_id, request.project_id)] = request.types
+        if not request.temporary:  # what a temporary conversation asks prepares nothing
+            self._asked[(request.user_id, request.project_id)] = request.types
         damaged = None if request.dry_run or store.read_only else self._damaged(store)
         if damaged is not None:  # answered, never recorded on top of damage
             request = replace(request, dry_run=True)
@@ -252,10 +258,12 @@ class Host:
         return answer
 
     def ingest(self, params: Any) -> dict[str, Any]:
-        raw = parse(IngestParams, "ingest", params).events
+        p = parse(IngestParams, "ingest", params)
+        raw = p.events
         from creative_memory.services.ingest.ingest import (
             TOO_LARGE,
             beside_pages_bytes,
+            ignore_events,
             ingest_events,
             stored_event_ids,
             validate_event,
@@ -278,7 +286,14 @@ class Host:
                 outcomes.append({"index": i, "event_id": eid, "outcome": "rejected", "reason": str(exc)})
         report = None
         stored: Iterator[dict[str, Any]] = iter(())
-        if valid:
+        if valid and p.temporary:  # checked as any event, then counted, never stored (decision 0087)
+            report = ignore_events(
+                self.store(), valid, TEMPORARY, default_user=self.ctx.user, now=self.ctx.now()
+            )
+            stored = iter(
+                {"event_id": ev.event_id, "outcome": "ignored", "reason": TEMPORARY} for ev in valid
+            )
+        elif valid:
             store, now = self.store(), self.ctx.now()
             keys = [(ev.user_id or self.ctx.user, ev.event_id) for ev in valid]
             with store.read() as session:
@@ -299,6 +314,27 @@ class Host:
             "rejected": sum(1 for o in outcomes if o is not None),
             "events": events,
         }
+
+    def rate(self, params: Any) -> dict[str, Any]:
+        """A person's word on one injection, as a recall_rating event (decision 0088)."""
+        p = parse(RateParams, "rate", params)
+        from creative_memory.services.retrieval.rating import rate
+
+        r = rate(
+            self.store(),
+            self._user(p.user_id),
+            p.retrieval_id,
+            p.outcome,
+            now=self.ctx.now(),
+            actor=Actor.HOST,
+            preference_type=p.preference_type,
+            pattern=p.pattern,
+            polarity=p.polarity,
+            session_id=p.session_id,
+            event_id=p.event_id,
+            blocks=self.ctx.blocks,
+        )
+        return r.as_json()
 
     def _take_id(self, store: Store) -> int:
         rid = self._ids.take()

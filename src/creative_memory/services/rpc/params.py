@@ -28,6 +28,9 @@ class Params(BaseModel):
 
 
 _USER = "user_id must be a string id, or left out for the default user."
+_TEMPORARY = (
+    "temporary must be true or false (true: a temporary conversation, which memory neither uses nor feeds)."
+)
 
 
 class PingParams(Params):
@@ -64,6 +67,11 @@ class RetrieveParams(Params):
         description="Milliseconds since 1970 after which the caller stops waiting: a retrieval "
         "answered later is not recorded.",
     )
+    temporary: bool = Field(
+        default=False,
+        description="true: a temporary conversation, which memory neither uses nor feeds: the block is "
+        "empty, and the recorded retrieval's one stage event (temporary_conversation) says why.",
+    )
 
     refusals: ClassVar[dict[str, str]] = {
         "project_id": "project_id must be a string id, or null for global memory only.",
@@ -72,6 +80,7 @@ class RetrieveParams(Params):
         "types": "types must be a list of preference type names, or null for all types.",
         "user_id": _USER,
         "deadline_ms": "deadline_ms must be a time in milliseconds since 1970 (a number).",
+        "temporary": _TEMPORARY,
     }
 
 
@@ -84,8 +93,56 @@ class IngestParams(Params):
         max_length=MAX_EVENTS_PER_CALL,
         description="The events, at most 1000 per call (docs/events/events.schema.json).",
     )
+    temporary: bool = Field(
+        default=False,
+        description="true: a temporary conversation, which memory neither uses nor feeds: no event is "
+        "stored; each valid one is counted as ignored (temporary_conversation).",
+    )
 
-    refusals: ClassVar[dict[str, str]] = {"events": "events must be a non-empty list of event objects."}
+    refusals: ClassVar[dict[str, str]] = {
+        "events": "events must be a non-empty list of event objects.",
+        "temporary": _TEMPORARY,
+    }
+
+
+class RateParams(Params):
+    """rate: a person's word on one injection (a recorded retrieval), stored as a recall_rating
+    event through ingest's rules (docs/events/README.md; decision 0088)."""
+
+    retrieval_id: int = Field(
+        ge=1, description="The recorded retrieval, as retrieve answered it (retrieval_id)."
+    )
+    outcome: Literal["helped", "too_much", "not_relevant", "missed"] = Field(
+        description="helped; too_much (the block was too much here); not_relevant (the preference named "
+        "was injected and not relevant here); missed (the preference named should have been injected)."
+    )
+    preference_type: str | None = Field(
+        default=None, description="not_relevant and missed: the preference's type."
+    )
+    pattern: str | None = Field(
+        default=None, description="not_relevant and missed: the preference's pattern."
+    )
+    polarity: Literal["positive", "negative"] | None = Field(
+        default=None, description="missed: 'negative' for something to avoid; left out: positive."
+    )
+    session_id: str | None = Field(
+        default=None, description="The generation session (forget --session finds it)."
+    )
+    event_id: str | None = Field(
+        default=None, description="The event's id (idempotency); left out: one is made from the retrieval."
+    )
+    user_id: str | None = Field(default=None, description="The user; left out: the default user.")
+
+    refusals: ClassVar[dict[str, str]] = {
+        "retrieval_id": "retrieval_id must be a retrieval's id, a whole number from 1 up.",
+        "outcome": "outcome must be 'helped', 'too_much', 'not_relevant' or 'missed'.",
+        "preference_type": "preference_type must be a preference type name.",
+        "pattern": "pattern must be a pattern name.",
+        "polarity": "polarity must be 'positive' or 'negative'.",
+        "session_id": "session_id must be a string id.",
+        "event_id": "event_id must be a string id.",
+        "user_id": _USER,
+    }
 
 
 #: every method's params, by method name
@@ -105,6 +162,7 @@ METHODS: dict[str, type[Params]] = {
     "retrieve": RetrieveParams,
     "ingest": IngestParams,
     "decay": DecayParams,
+    "rate": RateParams,
 }
 
 P = TypeVar("P", bound=Params)

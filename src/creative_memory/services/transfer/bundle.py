@@ -38,6 +38,7 @@ from creative_memory.model.events import (
     Ident,
     PatternIn,
     PatternText,
+    RecallIn,
     ScopeText,
     SidePattern,
     page_digest_ids,
@@ -223,6 +224,7 @@ class BundlePayload(BaseModel):
     pages: dict[Literal["page", "page_before"], DigestId] | None = None
     extractor: str | None = Field(default=None, max_length=32)
     dimensions: list[PatternText] | None = Field(default=None, max_length=64)
+    recall: RecallIn | None = None
 
 
 class _EventPayload(BaseModel):
@@ -410,6 +412,11 @@ def check_payloads(events: list[BundleEvent]) -> None:
             raise InvalidInput(
                 f"events[{e.event_id}]: only a legacy_snapshot event carries a payload.snapshot, and "
                 "nothing else. Nothing was imported."
+            )
+        if (e.signal_type is SignalType.RECALL_RATING) != (payload.recall is not None):
+            raise InvalidInput(
+                f"events[{e.event_id}]: a recall_rating event carries payload.recall (the retrieval it "
+                "answers), and only such an event does. Nothing was imported."
             )
 
 

@@ -98,6 +98,8 @@ def wire_form(e: BundleEvent) -> dict[str, Any] | None:
             out[side] = {**data, "patterns": _hosts(data.get("patterns", []))}
     if p.get("dimensions"):
         out["dimensions"] = p["dimensions"]
+    if p.get("recall") is not None:  # a recall rating's retrieval and outcome (decision 0088)
+        out["recall"] = p["recall"]
     return out
 
 

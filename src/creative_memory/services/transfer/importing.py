@@ -80,7 +80,7 @@ from creative_memory.services.transfer.bundle import (
 )
 from creative_memory.services.transfer.import_plan import ImportPlan, check_events, plan_for
 
-_SOURCES = ("daemon", "cli", "import", "legacy", "demo")
+_SOURCES = ("daemon", "cli", "import", "legacy", "demo", "gui")
 # Up to this many events (and, for a replace, events already stored) one transaction holds the
 # whole import within the lock budget; a larger import is written in short chunks under the
 # user's ``import`` lease (docs/decisions/0019).
