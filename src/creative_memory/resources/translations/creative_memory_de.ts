@@ -515,32 +515,32 @@
 <context>
     <name>DangerCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="197"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="199"/>
         <source>Danger zone</source>
         <translation>Gefahrenbereich</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="202"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="204"/>
         <source>Reset erases all creative memory of this user — preferences, raw events and diagnostics — and proves nothing recoverable remains. It cannot be undone; the dialog offers to export a backup first.</source>
         <translation>Zurücksetzen löscht das gesamte kreative Gedächtnis dieses Benutzers – Präferenzen, Rohereignisse und Diagnosedaten – und weist nach, dass nichts Wiederherstellbares bleibt. Das kann nicht rückgängig gemacht werden; der Dialog bietet an, vorher eine Sicherung zu exportieren.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="209"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="211"/>
         <source>Re&amp;set…</source>
         <translation>&amp;Zurücksetzen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="210"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="212"/>
         <source>Erase all creative memory (asks first)</source>
         <translation>Das gesamte kreative Gedächtnis löschen (mit Rückfrage)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="216"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="218"/>
         <source>B&amp;locked patterns…</source>
         <translation>Gesperrte &amp;Muster…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="217"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="219"/>
         <source>What each block keeps, and lifting one</source>
         <translation>Was jede Sperre behält, und eine aufheben</translation>
     </message>
@@ -693,62 +693,62 @@
         <translation>Diese Sitzung vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="301"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="311"/>
         <source>The details of this preference cannot be read: {why} Forget it, or rebuild memory from the events (Overview).</source>
         <translation>Die Details dieser Präferenz können nicht gelesen werden: {why} Vergessen Sie sie, oder bauen Sie das Gedächtnis aus den Ereignissen neu auf (Übersicht).</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="316"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="332"/>
         <source>global</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="318"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="334"/>
         <source>project {project}</source>
         <translation>Projekt {project}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="321"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="337"/>
         <source>Stored as {raw}</source>
         <translation>Gespeichert als {raw}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="323"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="339"/>
         <source>{type} · {scope} · {polarity}</source>
         <translation>{type} · {scope} · {polarity}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="328"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="344"/>
         <source>Type stored as {raw}</source>
         <translation>Typ gespeichert als {raw}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="338"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="354"/>
         <source>From pages: {evidence}</source>
         <translation>Aus Seiten: {evidence}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="365"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="381"/>
         <source>no project</source>
         <translation>kein Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="371"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="387"/>
         <source>Event {id} from {source}</source>
         <translation>Ereignis {id} aus {source}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="373"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="389"/>
         <source>Its page showed: {because}</source>
         <translation>Ihre Seite zeigte: {because}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="381"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="397"/>
         <source>Events that built it (newest {shown} of {n})</source>
         <translation>Ereignisse, aus denen sie entstand (neueste {shown} von {n})</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="386"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="402"/>
         <source>Events that built it ({n})</source>
         <translation>Ereignisse, aus denen sie entstand ({n})</translation>
     </message>
@@ -1682,27 +1682,27 @@
         <translation>Datensatz-ID</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="53"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="84"/>
         <source>global</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="54"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="85"/>
         <source>project {project}</source>
         <translation>Projekt {project}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="66"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="97"/>
         <source>provisional — unary signals only; at most medium until a tag, refinement, revert or comparison</source>
         <translation>vorläufig – nur einstellige Signale; höchstens mittel bis zu einem Tag, einer Verfeinerung, einem Rückgängigmachen oder einem Vergleich</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="71"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="102"/>
         <source>confirmed by a tag, refinement, revert or comparison</source>
         <translation>bestätigt durch einen Tag, eine Verfeinerung, ein Rückgängigmachen oder einen Vergleich</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="83"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="114"/>
         <source>never</source>
         <translation>nie</translation>
     </message>
@@ -2230,122 +2230,122 @@
 <context>
     <name>PassphraseDialog</name>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="46"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="45"/>
         <source>Encrypt the export</source>
         <translation>Export verschlüsseln</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="46"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="45"/>
         <source>Passphrase needed</source>
         <translation>Passphrase erforderlich</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="51"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="50"/>
         <source>Choose a passphrase of at least {n} characters. Without it the export cannot be opened, so keep it somewhere safe.</source>
         <translation>Wählen Sie eine Passphrase mit mindestens {n} Zeichen. Ohne sie lässt sich der Export nicht öffnen, bewahren Sie sie also sicher auf.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="55"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="54"/>
         <source>This file is encrypted. Enter the passphrase it was exported with.</source>
         <translation>Diese Datei ist verschlüsselt. Geben Sie die Passphrase ein, mit der sie exportiert wurde.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="85"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="84"/>
         <source>Passphrase</source>
         <translation>Passphrase</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="86"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="85"/>
         <source>The passphrase (hidden as you type)</source>
         <translation>Die Passphrase (bei der Eingabe verborgen)</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="90"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="89"/>
         <source>Repeat the passphrase</source>
         <translation>Passphrase wiederholen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="91"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="90"/>
         <source>Type the same passphrase again</source>
         <translation>Dieselbe Passphrase noch einmal eingeben</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="92"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="91"/>
         <source>S&amp;how the passphrase</source>
         <translation>Passphrase an&amp;zeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="93"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="92"/>
         <source>Show the characters instead of dots</source>
         <translation>Die Zeichen statt Punkten anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="94"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="93"/>
         <source>Show the passphrase</source>
         <translation>Passphrase anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="99"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="98"/>
         <source>&amp;Remember it in the system keychain</source>
         <translation>Im &amp;Schlüsselbund des Systems merken</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="101"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="100"/>
         <source>Remember the passphrase in the system keychain</source>
         <translation>Die Passphrase im Schlüsselbund des Systems merken</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="105"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="104"/>
         <source>Keep the passphrase in the keychain so importing this file on this computer does not ask</source>
         <translation>Die Passphrase im Schlüsselbund aufbewahren, damit der Import dieser Datei auf diesem Computer nicht nachfragt</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="111"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="110"/>
         <source>No system keychain was found, so it cannot be remembered</source>
         <translation>Kein Schlüsselbund des Systems gefunden, daher kann sie nicht gemerkt werden</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="117"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="116"/>
         <source>&amp;Passphrase:</source>
         <translation>&amp;Passphrase:</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="121"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="120"/>
         <source>Repe&amp;at:</source>
         <translation>&amp;Wiederholen:</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="134"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="133"/>
         <source>&amp;Encrypt</source>
         <translation>&amp;Verschlüsseln</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="134"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="133"/>
         <source>&amp;Open</source>
         <translation>Ö&amp;ffnen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="135"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="134"/>
         <source>Use this passphrase</source>
         <translation>Diese Passphrase verwenden</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="137"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="136"/>
         <source>Go back without a passphrase</source>
         <translation>Ohne Passphrase zurückgehen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="155"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="154"/>
         <source>Enter a passphrase.</source>
         <translation>Geben Sie eine Passphrase ein.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="158"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="157"/>
         <source>The passphrase is too short: use at least {n} characters.</source>
         <translation>Die Passphrase ist zu kurz: Verwenden Sie mindestens {n} Zeichen.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/passphrase.py" line="162"/>
+        <location filename="../../gui/dialogs/passphrase.py" line="161"/>
         <source>The two passphrases do not match; type the same passphrase twice.</source>
         <translation>Die beiden Passphrasen stimmen nicht überein; geben Sie zweimal dieselbe Passphrase ein.</translation>
     </message>
@@ -3307,198 +3307,198 @@
 <context>
     <name>Reasons</name>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="80"/>
+        <location filename="../../services/retrieval/reasons.py" line="102"/>
         <source>no project</source>
         <translation>kein Projekt</translation>
     </message>
     <message>
         <location filename="../../services/retrieval/event_reasons.py" line="146"/>
-        <location filename="../../services/retrieval/reasons.py" line="84"/>
+        <location filename="../../services/retrieval/reasons.py" line="106"/>
         <source>project {id}</source>
         <translation>Projekt {id}</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="93"/>
+        <location filename="../../services/retrieval/reasons.py" line="115"/>
         <source>this project</source>
         <translation>dieses Projekt</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="101"/>
+        <location filename="../../services/retrieval/reasons.py" line="123"/>
         <source>using memory is paused</source>
         <translation>das Nutzen des Gedächtnisses ist pausiert</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="103"/>
+        <location filename="../../services/retrieval/reasons.py" line="125"/>
         <source>using memory was paused</source>
         <translation>das Nutzen des Gedächtnisses war pausiert</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="107"/>
+        <location filename="../../services/retrieval/reasons.py" line="129"/>
         <source>using memory is paused until you resume it</source>
         <translation>das Nutzen des Gedächtnisses ist pausiert, bis Sie es fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="109"/>
+        <location filename="../../services/retrieval/reasons.py" line="131"/>
         <source>using memory was paused until you resume it</source>
         <translation>das Nutzen des Gedächtnisses war pausiert, bis Sie es fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="112"/>
+        <location filename="../../services/retrieval/reasons.py" line="134"/>
         <source>using memory is paused until {when}</source>
         <translation>das Nutzen des Gedächtnisses ist bis {when} pausiert</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="114"/>
+        <location filename="../../services/retrieval/reasons.py" line="136"/>
         <source>using memory was paused until {when}</source>
         <translation>das Nutzen des Gedächtnisses war bis {when} pausiert</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="135"/>
+        <location filename="../../services/retrieval/reasons.py" line="157"/>
         <source>it was strong and stable enough, and there was room for it</source>
         <translation>sie war stark und stabil genug, und es war Platz für sie</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="139"/>
+        <location filename="../../services/retrieval/reasons.py" line="161"/>
         <source>creative memory is switched off (the “Creative memory” switch)</source>
         <translation>das kreative Gedächtnis ist ausgeschaltet (der Schalter „Kreatives Gedächtnis“)</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="141"/>
+        <location filename="../../services/retrieval/reasons.py" line="163"/>
         <source>creative memory was switched off (the “Creative memory” switch)</source>
         <translation>das kreative Gedächtnis war ausgeschaltet (der Schalter „Kreatives Gedächtnis“)</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="149"/>
+        <location filename="../../services/retrieval/reasons.py" line="171"/>
         <source>the conversation is temporary, so memory is neither used nor fed</source>
         <translation>das Gespräch ist vorübergehend, daher wird das Gedächtnis weder genutzt noch gefüttert</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="153"/>
+        <location filename="../../services/retrieval/reasons.py" line="175"/>
         <source>the conversation was temporary, so memory was neither used nor fed</source>
         <translation>das Gespräch war vorübergehend, daher wurde das Gedächtnis weder genutzt noch gefüttert</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="159"/>
+        <location filename="../../services/retrieval/reasons.py" line="181"/>
         <source>{name} uses neither global memory nor its own (both switches are off)</source>
         <translation>{name} nutzt weder das globale noch das eigene Gedächtnis (beide Schalter sind aus)</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="163"/>
+        <location filename="../../services/retrieval/reasons.py" line="185"/>
         <source>{name} uses neither global memory nor its own (both switches were off)</source>
         <translation>{name} nutzte weder das globale noch das eigene Gedächtnis (beide Schalter waren aus)</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="170"/>
+        <location filename="../../services/retrieval/reasons.py" line="192"/>
         <source>its strength {strength:.2f} was below the {threshold:.2f} threshold</source>
         <translation>ihre Stärke {strength:.2f} lag unter der Schwelle von {threshold:.2f}</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="177"/>
+        <location filename="../../services/retrieval/reasons.py" line="199"/>
         <source>it was under review, because it was contradicted in several sessions</source>
         <translation>sie war in Prüfung, weil ihr in mehreren Sitzungen widersprochen wurde</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="183"/>
+        <location filename="../../services/retrieval/reasons.py" line="205"/>
         <source>it was archived after {days} days without a signal</source>
         <translation>sie wurde nach {days} Tagen ohne Signal archiviert</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="187"/>
+        <location filename="../../services/retrieval/reasons.py" line="209"/>
         <source>it was not stable then</source>
         <translation>sie war damals nicht stabil</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="190"/>
+        <location filename="../../services/retrieval/reasons.py" line="212"/>
         <source>its confidence was low (only medium and high confidence are used)</source>
         <translation>ihre Konfidenz war niedrig (nur mittlere und hohe Konfidenz werden genutzt)</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="198"/>
+        <location filename="../../services/retrieval/reasons.py" line="220"/>
         <source>only {types} preferences were asked for</source>
         <translation>nur Präferenzen vom Typ {types} waren gefragt</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="201"/>
+        <location filename="../../services/retrieval/reasons.py" line="223"/>
         <source>its type was not asked for</source>
         <translation>ihr Typ war nicht gefragt</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="204"/>
+        <location filename="../../services/retrieval/reasons.py" line="226"/>
         <source>{cap} stronger preferences filled the {cap} places</source>
         <translation>{cap} stärkere Präferenzen belegten die {cap} Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="209"/>
+        <location filename="../../services/retrieval/reasons.py" line="231"/>
         <source>at most {slots} things to avoid fit beside the preferences kept, and stronger ones took those places</source>
         <translation>neben den behaltenen Präferenzen passen höchstens {slots} zu vermeidende Dinge, und stärkere belegten diese Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="221"/>
+        <location filename="../../services/retrieval/reasons.py" line="243"/>
         <source>at most {cap} preferences of one type ({type}) are used, and stronger ones took those places</source>
         <translation>höchstens {cap} Präferenzen eines Typs ({type}) werden genutzt, und stärkere belegten diese Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="229"/>
+        <location filename="../../services/retrieval/reasons.py" line="251"/>
         <source>at most {cap} preferences of one type are used, and stronger ones took those places</source>
         <translation>höchstens {cap} Präferenzen eines Typs werden genutzt, und stärkere belegten diese Plätze</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="240"/>
+        <location filename="../../services/retrieval/reasons.py" line="262"/>
         <source>the project-override line may use at most half of the {budget}-token budget</source>
         <translation>die Zeile für Projektvorrang darf höchstens die Hälfte des Budgets von {budget} Token nutzen</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="248"/>
+        <location filename="../../services/retrieval/reasons.py" line="270"/>
         <source>the block had used {used} of its {budget} tokens, and this one did not fit</source>
         <translation>der Block hatte {used} seiner {budget} Token verbraucht, und diese passte nicht mehr hinein</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="255"/>
+        <location filename="../../services/retrieval/reasons.py" line="277"/>
         <source>the block reached its budget of {budget} tokens</source>
         <translation>der Block erreichte sein Budget von {budget} Token</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="260"/>
+        <location filename="../../services/retrieval/reasons.py" line="282"/>
         <source>{name} has its own preference for the same pattern, which is used instead</source>
         <translation>{name} hat eine eigene Präferenz für dasselbe Muster, die stattdessen genutzt wird</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="266"/>
+        <location filename="../../services/retrieval/reasons.py" line="288"/>
         <source>it was learned after that generation</source>
         <translation>sie wurde erst nach dieser Generierung gelernt</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="268"/>
+        <location filename="../../services/retrieval/reasons.py" line="290"/>
         <source>no preference is strong and stable enough yet</source>
         <translation>noch ist keine Präferenz stark und stabil genug</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="271"/>
+        <location filename="../../services/retrieval/reasons.py" line="293"/>
         <source>of a reason this version does not describe ({code})</source>
         <translation>aus einem Grund, den diese Version nicht beschreibt ({code})</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="301"/>
+        <location filename="../../services/retrieval/reasons.py" line="323"/>
         <source>Open Design has not used creative memory for {project} yet.</source>
         <translation>Open Design hat das kreative Gedächtnis für {project} noch nicht genutzt.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="305"/>
+        <location filename="../../services/retrieval/reasons.py" line="327"/>
         <source>Open Design has not used creative memory in a generation yet.</source>
         <translation>Open Design hat das kreative Gedächtnis noch in keiner Generierung genutzt.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="311"/>
+        <location filename="../../services/retrieval/reasons.py" line="333"/>
         <source>Used in the last generation for {where} ({when}).</source>
         <translation>Genutzt in der letzten Generierung für {where} ({when}).</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="316"/>
+        <location filename="../../services/retrieval/reasons.py" line="338"/>
         <source>Not used in the last generation for {where} ({when}): {because}.</source>
         <translation>Nicht genutzt in der letzten Generierung für {where} ({when}): {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/reasons.py" line="344"/>
+        <location filename="../../services/retrieval/reasons.py" line="366"/>
         <source>Nothing is injected: {because}.</source>
         <translation>Nichts wird eingefügt: {because}.</translation>
     </message>
@@ -3631,133 +3631,133 @@
         <translation>Löschbeleg – Creative Memory Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="91"/>
-        <location filename="../../gui/dialogs/receipt.py" line="160"/>
+        <location filename="../../gui/dialogs/receipt.py" line="90"/>
+        <location filename="../../gui/dialogs/receipt.py" line="154"/>
         <source>Verified</source>
         <translation>Geprüft</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="91"/>
+        <location filename="../../gui/dialogs/receipt.py" line="90"/>
         <source>Not verified</source>
         <translation>Nicht geprüft</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="93"/>
+        <location filename="../../gui/dialogs/receipt.py" line="92"/>
         <source>Reset and verified</source>
         <translation>Zurückgesetzt und geprüft</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="93"/>
+        <location filename="../../gui/dialogs/receipt.py" line="92"/>
         <source>Reset, but not verified</source>
         <translation>Zurückgesetzt, aber nicht geprüft</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="96"/>
+        <location filename="../../gui/dialogs/receipt.py" line="95"/>
         <source>Forgotten and verified</source>
         <translation>Vergessen und geprüft</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="96"/>
+        <location filename="../../gui/dialogs/receipt.py" line="95"/>
         <source>Forgotten, but not verified</source>
         <translation>Vergessen, aber nicht geprüft</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="124"/>
+        <location filename="../../gui/dialogs/receipt.py" line="122"/>
         <source>Patterns</source>
         <translation>Muster</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="128"/>
+        <location filename="../../gui/dialogs/receipt.py" line="126"/>
         <source>What was erased</source>
         <translation>Was gelöscht wurde</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="131"/>
+        <location filename="../../gui/dialogs/receipt.py" line="129"/>
         <source>… and {n} more</source>
         <translation>… und {n} weitere</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="136"/>
+        <location filename="../../gui/dialogs/receipt.py" line="134"/>
         <source>Learned preferences erased</source>
         <translation>Gelöschte gelernte Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="137"/>
+        <location filename="../../gui/dialogs/receipt.py" line="135"/>
         <source>Events deleted</source>
         <translation>Gelöschte Ereignisse</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="141"/>
+        <location filename="../../gui/dialogs/receipt.py" line="137"/>
         <source>Events with the pattern removed</source>
         <translation>Ereignisse, aus denen das Muster entfernt wurde</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="144"/>
+        <location filename="../../gui/dialogs/receipt.py" line="138"/>
         <source>Diagnostics erased</source>
         <translation>Gelöschte Diagnosedaten</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="148"/>
+        <location filename="../../gui/dialogs/receipt.py" line="142"/>
         <source>Blocked from being learned again</source>
         <translation>Für erneutes Lernen gesperrt</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="149"/>
+        <location filename="../../gui/dialogs/receipt.py" line="143"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="149"/>
+        <location filename="../../gui/dialogs/receipt.py" line="143"/>
         <source>no</source>
         <translation>nein</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="153"/>
+        <location filename="../../gui/dialogs/receipt.py" line="147"/>
         <source>yes — a byte search of the database files found no trace</source>
         <translation>ja – eine Bytesuche in den Datenbankdateien fand keine Spur</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="155"/>
+        <location filename="../../gui/dialogs/receipt.py" line="149"/>
         <source>no — a byte search still found {n} occurrence(s)</source>
         <translation>nein – eine Bytesuche fand noch {n} Vorkommen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="159"/>
+        <location filename="../../gui/dialogs/receipt.py" line="153"/>
         <source>no — see the notes below</source>
         <translation>nein – siehe die Hinweise unten</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="162"/>
+        <location filename="../../gui/dialogs/receipt.py" line="156"/>
         <source>Backup</source>
         <translation>Sicherung</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="165"/>
+        <location filename="../../gui/dialogs/receipt.py" line="159"/>
         <source>Time taken</source>
         <translation>Dauer</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="166"/>
+        <location filename="../../gui/dialogs/receipt.py" line="160"/>
         <source>{ms} ms</source>
         <translation>{ms} ms</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="186"/>
+        <location filename="../../gui/dialogs/receipt.py" line="180"/>
         <source>The write-ahead log could not be emptied (another program holds the store open); old page images may remain until Open Design closes it.</source>
         <translation>Das Write-Ahead-Log konnte nicht geleert werden (ein anderes Programm hält den Speicher offen); alte Seitenabbilder können bleiben, bis Open Design ihn schließt.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="194"/>
+        <location filename="../../gui/dialogs/receipt.py" line="188"/>
         <source>Notes</source>
         <translation>Hinweise</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="201"/>
+        <location filename="../../gui/dialogs/receipt.py" line="195"/>
         <source>Close the receipt</source>
         <translation>Den Beleg schließen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/receipt.py" line="202"/>
+        <location filename="../../gui/dialogs/receipt.py" line="196"/>
         <source>Close</source>
         <translation>Schließen</translation>
     </message>
@@ -3955,68 +3955,68 @@
 <context>
     <name>RetrievalFilters</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="43"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="45"/>
         <source>Temporary conversation</source>
         <extracomment>diagnostic event types (engine notes), in stage order, with the label the filter shows (the Diagnostics tab&apos;s RetrievalFilters translates it)</extracomment>
         <translation>Vorübergehendes Gespräch</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="44"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="46"/>
         <source>Memory off</source>
         <translation>Gedächtnis aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="45"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
         <source>Using paused</source>
         <translation>Nutzen pausiert</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="46"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
         <source>Project ignores memory</source>
         <translation>Projekt ignoriert Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
         <source>Project override suppression</source>
         <translation>Unterdrückt durch Projektvorrang</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
         <source>Below threshold</source>
         <translation>Unter dem Schwellenwert</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
         <source>Hard cap applied</source>
         <translation>Obergrenze angewendet</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
         <source>Polarity ceiling applied</source>
         <translation>Polaritätsgrenze angewendet</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
         <source>Polarity backfill</source>
         <translation>Polaritätsauffüllung</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
         <source>Category ceiling applied</source>
         <translation>Kategoriegrenze angewendet</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="55"/>
         <source>Category backfill</source>
         <translation>Kategorieauffüllung</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="56"/>
         <source>Token budget exceeded</source>
         <translation>Tokenbudget überschritten</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="55"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="57"/>
         <source>Kept</source>
         <translation>Behalten</translation>
     </message>
@@ -4253,77 +4253,77 @@
 <context>
     <name>RetrievalsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="61"/>
         <source>temporary</source>
         <translation>vorübergehend</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="60"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="62"/>
         <source>memory off</source>
         <translation>Gedächtnis aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="61"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="63"/>
         <source>paused</source>
         <translation>pausiert</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="62"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="64"/>
         <source>project off</source>
         <translation>Projekt aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="63"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="65"/>
         <source>nothing eligible</source>
         <translation>nichts infrage kommend</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="73"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="75"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="74"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="76"/>
         <source>Origin</source>
         <translation>Herkunft</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="75"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="77"/>
         <source>Project</source>
         <translation>Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="76"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="78"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="77"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="79"/>
         <source>Kept +/−</source>
         <translation>Behalten +/−</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="78"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="80"/>
         <source>Tokens</source>
         <translation>Token</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="79"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="81"/>
         <source>Duration</source>
         <translation>Dauer</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="105"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="107"/>
         <source>(no project)</source>
         <translation>(kein Projekt)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="134"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="136"/>
         <source>{pos} preferred, {neg} avoided ({high} high, {medium} medium)</source>
         <translation>{pos} bevorzugt, {neg} vermieden ({high} hoch, {medium} mittel)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="145"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="147"/>
         <source>Estimated tokens of the Creative memory block (4 characters a token)</source>
         <translation>Geschätzte Token des Blocks „Creative memory“ (4 Zeichen pro Token)</translation>
     </message>
@@ -5023,64 +5023,69 @@ werden von Schema {old} auf {new} aktualisiert.</translation>
         <translation>Bericht über das kreative Gedächtnis speichern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="159"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="176"/>
         <source>Could not save the report.</source>
         <translation>Der Bericht konnte nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="161"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="179"/>
+        <source>Saved the report to {path}, locked: it opens in a browser with the passphrase.</source>
+        <translation>Bericht unter {path} gespeichert, gesperrt: Er öffnet sich im Browser mit der Passphrase.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/transfer.py" line="181"/>
         <source>Saved the report to {path}.</source>
         <translation>Bericht gespeichert unter {path}.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="170"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="191"/>
         <source>Import creative memory</source>
         <translation>Kreatives Gedächtnis importieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="205"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="226"/>
         <source>{name} is encrypted. Enter the passphrase it was exported with.</source>
         <translation>{name} ist verschlüsselt. Geben Sie die Passphrase ein, mit der die Datei exportiert wurde.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="209"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="230"/>
         <source>The passphrase remembered in the keychain for this file is filled in.</source>
         <translation>Die im Schlüsselbund für diese Datei gemerkte Passphrase ist eingetragen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="197"/>
-        <location filename="../../gui/tabs/overview/transfer.py" line="262"/>
-        <location filename="../../gui/tabs/overview/transfer.py" line="286"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="218"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="283"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="307"/>
         <source>Could not import {name}.</source>
         <translation>{name} konnte nicht importiert werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="224"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="245"/>
         <source>This passphrase does not open {name}: it is wrong, or the file was changed after export. Type the passphrase again.</source>
         <translation>Diese Passphrase öffnet {name} nicht: Sie ist falsch, oder die Datei wurde nach dem Export verändert. Geben Sie die Passphrase erneut ein.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="265"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="286"/>
         <source>Nothing was imported from {name}.</source>
         <translation>Aus {name} wurde nichts importiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="269"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="290"/>
         <source>Importing</source>
         <translation>Import läuft</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="269"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="290"/>
         <source>Importing {name}…</source>
         <translation>{name} wird importiert…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="298"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="319"/>
         <source>Imported {events} events from {name}; {prefs} preferences now.</source>
         <translation>{events} Ereignisse aus {name} importiert; jetzt {prefs} Präferenzen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="302"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="323"/>
         <source>{n} were already here, blocked or not learned under your settings and were skipped.</source>
         <translation>{n} waren schon hier, gesperrt oder unter Ihren Einstellungen nicht gelernt und wurden übersprungen.</translation>
     </message>
@@ -5118,32 +5123,32 @@ werden von Schema {old} auf {new} aktualisiert.</translation>
         <translation>Mit einer Passphrase verschlüsseln</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="163"/>
-        <source>Ask for a passphrase and encrypt the export (AES-GCM)</source>
-        <translation>Nach einer Passphrase fragen und den Export verschlüsseln (AES-GCM)</translation>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="164"/>
+        <source>Ask for a passphrase and encrypt the export, the reset&apos;s backup and the report</source>
+        <translation>Nach einer Passphrase fragen und damit den Export, die Sicherung vor dem Zurücksetzen und den Bericht verschlüsseln</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="166"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="168"/>
         <source>&amp;Import…</source>
         <translation>&amp;Importieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="167"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="169"/>
         <source>Merge or replace memory from an exported file</source>
         <translation>Gedächtnis aus einer exportierten Datei zusammenführen oder ersetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="173"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="175"/>
         <source>Save &amp;a report…</source>
         <translation>Be&amp;richt speichern…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="174"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="176"/>
         <source>Write one printable page of everything memory knows about you, to read or to share</source>
         <translation>Eine druckbare Seite mit allem, was das Gedächtnis über Sie weiß – zum Lesen oder Weitergeben</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="179"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="181"/>
         <source>Last export or import</source>
         <translation>Letzter Export oder Import</translation>
     </message>
