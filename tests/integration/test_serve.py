@@ -287,3 +287,67 @@ def test_the_daemon_rates_an_injection_through_serve(tmp_path: Path) -> None:
         _stored(data, "SELECT actor, target FROM creative_memory_audit WHERE action = 'rate'")
         == [("host", f"retrieval {rid}")] * 3
     )
+
+
+def test_serve_answers_from_the_store_file_that_is_there_now(tmp_path: Path) -> None:
+    """A store file replaced under a running serve (after a forget in the new file, say) is not
+    answered from any longer; a removed one gets an error per call, and serve keeps answering."""
+    import shutil
+
+    from creative_memory.services.ingest.ingest import ingest_jsonl
+    from creative_memory.services.location.datadir import DataDir
+    from creative_memory.services.store.store import Store
+
+    def filled(folder: Path, pattern: str) -> Path:
+        folder.mkdir()
+        store = Store.open(DataDir(folder, "flag"))
+        lines = [
+            json.dumps(
+                {
+                    "event_id": f"{pattern}{i}",
+                    "signal_type": "explicit_tag",
+                    "tag": "love this",
+                    "occurred_at": f"2026-11-0{i}T10:00:00Z",
+                    "patterns": [{"preference_type": "layout", "pattern": pattern, "polarity": "positive"}],
+                }
+            )
+            for i in range(1, 6)
+        ]
+        ingest_jsonl(store, "\n".join(lines), default_user="local", now=1_794_312_000_000)
+        store.close()
+        return folder / "app.sqlite"
+
+    live = filled(tmp_path / "od", "airy_spacing")
+    other = filled(tmp_path / "other", "dense_grid")
+    proc = subprocess.Popen(
+        [*CLI, "serve", "--stdio", "--data-dir", str(tmp_path / "od"), "--now", "2026-11-10T12:00:00Z"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+
+    def ask(i: int) -> dict[str, Any]:
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(req(i, "retrieve", {"dry_run": True}) + "\n")
+        proc.stdin.flush()
+        return dict(json.loads(proc.stdout.readline()))
+
+    try:
+        assert "airy spacing" in ask(1)["result"]["block"]
+        for suffix in ("-wal", "-shm"):
+            Path(str(live) + suffix).unlink(missing_ok=True)
+        tmp = live.with_name("app.sqlite.new")
+        shutil.copyfile(other, tmp)
+        tmp.replace(live)  # another file at the same path
+        block = ask(2)["result"]["block"]
+        assert "dense grid" in block and "airy spacing" not in block
+        live.unlink()
+        gone = ask(3)
+        assert "error" in gone and "airy spacing" not in json.dumps(gone)
+        assert ask(4)["id"] == 4  # still answering
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=30)
+        proc.stdout.close()

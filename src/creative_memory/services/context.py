@@ -6,6 +6,7 @@ The store, the keychain and the clock are imported when first used, so a command
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
     from creative_memory.services.ingest.blocklist import BlockChecker
     from creative_memory.services.keychain.secrets import SecretStore
     from creative_memory.services.store.store import Store
+
+log = logging.getLogger("cm.store")
 
 
 def default_user(env: dict[str, str] | None = None) -> str:
@@ -111,6 +114,15 @@ class Context:
         Created at the embedded default, it says so (and nothing remembers it as a choice). A data
         folder that does not exist is created only when :attr:`create_folder` says so or
         ``DataDir.creation_refused`` allows it."""
+        if self._store is not None and self._store.replaced():
+            # Its file was removed or replaced under it: answers come from the file that is there
+            # now, or from none (never from an unlinked copy, where a forget that ran in the new
+            # file cannot reach).
+            log.warning(
+                "the store file %s was replaced or removed; opening the one there now", self._store.path
+            )
+            self._store.close()
+            self._store = None
         if self._store is None:
             from creative_memory.services.store.store import Store
             from creative_memory.services.store.store_open import path_problem

@@ -30,7 +30,7 @@ from creative_memory.services.store.page_digests import digest_bodies
 from creative_memory.services.store.store import Store
 from creative_memory.services.store.writes import quiet
 
-log = logging.getLogger("creative_memory.extract")
+log = logging.getLogger("cm.extract")
 
 _CHUNK = 200  # events rewritten per write transaction
 

@@ -89,6 +89,13 @@ class Store:
         self.memo: dict[object, object] = {}
         self._counted = True  # among the users of the kept descriptors of its files (held_files)
         held_files.store_opened(self.path)
+        self._identity = _file_identity(self.path)  # the file this store has open
+
+    def replaced(self) -> bool:
+        """Whether the file at this store's path is no longer the one it opened: removed, or
+        replaced by another (a restore from a copy, a sync tool, a person's ``mv``). A long-running
+        process asks before each call and opens the file that is there now (``Context.store``)."""
+        return self._identity is not None and _file_identity(self.path) != self._identity
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -342,3 +349,12 @@ class Store:
         if self._counted:  # the last store of this file closed: its kept descriptors go too
             self._counted = False
             held_files.store_closed(self.path)
+
+
+def _file_identity(path: Path) -> tuple[int, int] | None:
+    """(device, inode) of the file at ``path``; None when there is none."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
