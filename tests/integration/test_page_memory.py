@@ -303,3 +303,57 @@ def test_explain_says_in_words_what_the_pages_showed(store: Store) -> None:
         ),
     )
     assert load_explain(store, USER, "layout", "hero_first", None).from_pages is None
+
+
+def test_a_forget_erases_the_hash_of_every_block_that_named_it(store: Store, blocks: BlockChecker) -> None:
+    """A block's hash confirms a guess of the block; after a forget, the hashes of the blocks that
+    injected the forgotten name are gone, and the others stay."""
+    from creative_memory.services.retrieval import retrieval
+
+    tag = {"signal_type": "explicit_tag", "tag": "love this"}
+    seed(
+        store,
+        *[
+            json.dumps(
+                {
+                    **tag,
+                    "event_id": f"a{i}",
+                    "occurred_at": "2026-11-01T10:00:00Z",
+                    "patterns": [
+                        {"preference_type": "layout", "pattern": "airy_spacing", "polarity": "positive"}
+                    ],
+                }
+            )
+            for i in range(5)
+        ],
+    )
+    named = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW)).retrieval_id
+    seed(
+        store,
+        *[
+            json.dumps(
+                {
+                    **tag,
+                    "event_id": f"b{i}",
+                    "project_id": "p_two",
+                    "occurred_at": "2026-11-01T10:00:00Z",
+                    "scope": "project",
+                    "patterns": [
+                        {"preference_type": "layout", "pattern": "dense_grid", "polarity": "positive"}
+                    ],
+                }
+            )
+            for i in range(5)
+        ],
+    )
+    hashes_before = dict(
+        query(store.data_dir.store, "SELECT id, block_sha256 FROM creative_memory_retrievals")
+    )
+    assert hashes_before[named]
+    forgetting.forget(
+        store, USER, [erasure.Target("layout", "airy_spacing")], blocks=blocks, actor=Actor.CLI, now=NOW
+    )
+    other = retrieval.run(store, retrieval.RetrievalRequest(USER, project_id="p_two", now=NOW)).retrieval_id
+    hashes = dict(query(store.data_dir.store, "SELECT id, block_sha256 FROM creative_memory_retrievals"))
+    assert hashes[named] == ""
+    assert len(hashes[other]) == 64

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete, func, insert, or_, select
+from sqlalchemy import delete, func, insert, or_, select, update
 from sqlalchemy.orm import Session
 
 from creative_memory.model.events import page_digest_ids, payload_items, without_pages
@@ -349,9 +349,15 @@ def diagnostics_naming(session: Session, user_id: str, t: Target, *, after: int 
 
 
 def drop_diagnostics(session: Session, ids: Sequence[int], receipt: Receipt | None) -> None:
+    """Delete these stage events, and the hash of the block their retrievals injected: a block that
+    named the target is confirmed by hashing a guess of it, so the hash goes with what named it
+    (``''``: erased by a forget)."""
     n = 0
     for i in range(0, len(ids), 500):
-        res = session.execute(delete(RetrievalEvent).where(RetrievalEvent.id.in_(ids[i : i + 500])))
+        chunk = ids[i : i + 500]
+        named = select(RetrievalEvent.retrieval_id).where(RetrievalEvent.id.in_(chunk)).distinct()
+        session.execute(update(Retrieval).where(Retrieval.id.in_(named)).values(block_sha256=""))
+        res = session.execute(delete(RetrievalEvent).where(RetrievalEvent.id.in_(chunk)))
         n += int(getattr(res, "rowcount", 0) or 0)
     if receipt is not None:
         receipt.diagnostics += n
