@@ -130,10 +130,10 @@ def reset(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         what="Reset",
     )
     if args.backup is not None:
-        from creative_memory.services.transfer import exporting
+        from creative_memory.services.transfer.backup import write_backup
 
         backup_path = str(
-            exporting.export_bundle(
+            write_backup(
                 store,
                 ctx.user,
                 args.backup,

@@ -98,7 +98,10 @@ class ResetActions(QObject):
         """Export a backup (when asked; encrypted with ``passphrase``), erase everything, show the receipt."""
         if backup is not None:
             exported = await self.transfer.export_to(
-                backup, passphrase, action=self.tr("The backup could not be written, so nothing was erased.")
+                backup,
+                passphrase,
+                action=self.tr("The backup could not be written, so nothing was erased."),
+                as_backup=True,
             )
             if exported is None:
                 return None

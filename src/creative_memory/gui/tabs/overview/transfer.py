@@ -28,7 +28,7 @@ from creative_memory.gui.tabs.overview.core import ActionSupport
 from creative_memory.gui.tabs.overview.text import breakable_path
 from creative_memory.gui.tabs.overview.tool_cards import TransferCard
 from creative_memory.services.keychain.secrets import passphrase_key
-from creative_memory.services.transfer import crypto, exporting, import_plan, importing
+from creative_memory.services.transfer import backup, crypto, exporting, import_plan, importing
 from creative_memory.services.transfer.bundle import TransferResult
 
 ACCEPTED = int(QDialog.DialogCode.Accepted.value)
@@ -84,6 +84,7 @@ class TransferActions(QObject):
         *,
         remember: bool = False,
         action: str | None = None,
+        as_backup: bool = False,
     ) -> TransferResult | None:
         """Export everything to ``path`` (0600), encrypted when a passphrase is given; an existing
         file only after the person chose "Replace" (gui.replace)."""
@@ -93,7 +94,7 @@ class TransferActions(QObject):
             ) is None:
                 return None
             result = await self.ctrl.run(
-                exporting.export_bundle,
+                backup.write_backup if as_backup else exporting.export_bundle,
                 self.ctrl.store,
                 self.ctrl.user,
                 Path(path),
