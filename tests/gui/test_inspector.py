@@ -605,8 +605,13 @@ def test_forget_and_block_adds_a_blocklist_row(
     wait_until(lambda: tab.forget.receipt_dialog is not None)
     assert tab.forget.last_receipt is not None and tab.forget.last_receipt.blocked
     assert tab.forget.receipt_dialog.values["blocked"].text() == "yes"
-    # Two fingerprints: the pattern's, and its text's alone for incoming diffs (decision 0029).
-    assert sql(ctrl, "SELECT count(*) FROM creative_memory_blocklist")[0][0] == 2
+    # Two fingerprints: the pattern's, and its text's alone for incoming diffs (decision 0029); the
+    # first block of a user also marks which install secret made them.
+    assert sql(ctrl, "SELECT kind FROM creative_memory_blocklist ORDER BY id") == [
+        ("key",),
+        ("pattern",),
+        ("text",),
+    ]
     assert ("color", "neon_accents") not in patterns_in_cli(ctrl)
     # blocked: the same pattern is not learned again
     seed(strong("neon_accents", "color", start=50, count=2, project="p_cafe"))

@@ -70,7 +70,7 @@ def test_0009_adds_the_columns_and_an_older_block_still_holds(tmp_path: Path) ->
         with store.read() as s:
             rows = s.scalars(select(Blocklist)).all()
             assert [(r.kind, r.length, r.reason) for r in rows] == [(None, None, None)] * 2
-            fps = BlockChecker.fingerprints(s, USER)
+            fps = blocks.fingerprints(s, USER)
         assert fps.legacy and not fps.lengths
         rep = ingest_jsonl(
             store,

@@ -22,12 +22,16 @@ from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import Blocklist
-from creative_memory.services.common.errors import InvalidInput, NotFound
+from creative_memory.services.common.errors import InvalidInput, NotFound, RefusedForSafety
 from creative_memory.services.common.spellings import Mentions, canonical_name
 from creative_memory.services.controls import audit
 from creative_memory.services.store.store import Store
 
 TEXT_TYPE = ""  # the "type" a pattern's text alone is fingerprinted under (no name is empty)
+# The row that says which install secret made a user's blocks: the fingerprint of this pair, which
+# no name can give (a canonical name is never empty, and no type is the empty one with this text).
+KEY_KIND = "key"
+_KEY_CHECK = (TEXT_TYPE, "\x00the install secret of these blocks")
 REASON_MAX = 500  # characters of a block's reason that are kept
 REASON_SCRUB = "[the blocked name]"
 
@@ -49,6 +53,7 @@ class Blocked(set[str]):
 
     lengths: frozenset[int] = frozenset()
     legacy: bool = False
+    key_check: str | None = None  # which secret made them (None: blocks from before it was kept)
 
 
 @dataclass(frozen=True)
@@ -94,8 +99,15 @@ class BlockChecker:
     def text_blocked(self, fps: Collection[str], canonical_text: str) -> bool:
         return bool(fps) and self.text_fingerprint(canonical_text) in fps
 
-    @staticmethod
-    def fingerprints(session: Session, user_id: str) -> Blocked:
+    def key_check(self) -> str:
+        """This install secret's mark, kept beside the blocks it makes."""
+        return self._fp(*_KEY_CHECK)
+
+    def fingerprints(self, session: Session, user_id: str) -> Blocked:
+        """The user's block fingerprints, for learning. Refused (:class:`RefusedForSafety`) when
+        they were made with another install secret than this process has — another home, a
+        keychain that holds another secret: its fingerprints would match nothing, and blocked
+        patterns would be learned again (issue 32, point 3)."""
         out = Blocked()
         lengths: set[int] = set()
         for fp, kind, length in session.execute(
@@ -103,12 +115,22 @@ class BlockChecker:
                 Blocklist.user_id == user_id
             )
         ):
+            if kind == KEY_KIND:
+                out.key_check = fp
+                continue
             out.add(fp)
             if kind == "text" and length:
                 lengths.add(int(length))
             elif kind is None:
                 out.legacy = True
         out.lengths = frozenset(lengths)
+        if out.key_check is not None and out.key_check != self.key_check():
+            raise RefusedForSafety(
+                "This store's blocks were made with another install secret than this program has here "
+                "(another home folder or keychain), so it cannot tell what they block and learns "
+                "nothing: run it as the person whose program made them, or copy that install's "
+                "secret file to this one. Nothing was stored."
+            )
         return out
 
     def block(
@@ -124,7 +146,18 @@ class BlockChecker:
         canon = canonical_name(pattern)
         fp = self.fingerprint(preference_type, pattern)
         kept = clean_reason(reason, [canon, canonical_name(preference_type)])
-        for key, kind, length in ((fp, "pattern", None), (self.text_fingerprint(canon), "text", len(canon))):
+        marks = [(self.key_check(), KEY_KIND, None)]
+        if session.scalar(
+            select(Blocklist.id).where(Blocklist.user_id == user_id, Blocklist.kind == KEY_KIND)
+        ):
+            marks = []
+        elif session.scalar(select(Blocklist.id).where(Blocklist.user_id == user_id).limit(1)) is not None:
+            marks = []  # blocks from before the mark was kept: which secret made them is not known
+        for key, kind, length in (
+            *marks,
+            (fp, "pattern", None),
+            (self.text_fingerprint(canon), "text", len(canon)),
+        ):
             row = session.scalar(
                 select(Blocklist).where(Blocklist.user_id == user_id, Blocklist.fingerprint == key)
             )
@@ -148,7 +181,11 @@ class BlockChecker:
     @staticmethod
     def rows(session: Session, user_id: str) -> list[BlockRow]:
         """What the user's blocklist keeps, oldest first."""
-        q = select(Blocklist).where(Blocklist.user_id == user_id).order_by(Blocklist.created_at, Blocklist.id)
+        q = (
+            select(Blocklist)
+            .where(Blocklist.user_id == user_id, Blocklist.kind.is_distinct_from(KEY_KIND))
+            .order_by(Blocklist.created_at, Blocklist.id)
+        )
         return [
             BlockRow(r.id, r.fingerprint, r.kind or "unknown", r.created_at, r.reason)
             for r in session.scalars(q)

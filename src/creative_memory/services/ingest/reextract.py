@@ -117,7 +117,7 @@ def reextract(store: Store, user_id: str, blocks: BlockChecker | None) -> Reread
             return Reread()
         payloads = {r.seq: json.loads(r.payload) for r in rows}
         bodies = digest_bodies(session, (d for p in payloads.values() for d in page_digest_ids(p)))
-        fps = BlockChecker.fingerprints(session, user_id) if blocks is not None else set()
+        fps = blocks.fingerprints(session, user_id) if blocks is not None else set()
 
     def is_blocked(ptype: str, pattern: str) -> bool:
         return blocks is not None and bool(fps) and blocks.blocked(fps, ptype, pattern)

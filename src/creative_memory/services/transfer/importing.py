@@ -117,7 +117,7 @@ def _admit(
     """The rows to store: not already stored (per user), not gated, blocked patterns dropped and
     diffs cleaned as ingest does; the others counted per reason."""
     user = plan.user
-    fps = BlockChecker.fingerprints(session, user) if blocks is not None else set()
+    fps = blocks.fingerprints(session, user) if blocks is not None else set()
     gate = controls.learning_gate(session, user, now)
     existing = stored_event_ids(session, [(user, str(r["event_id"])) for r in rows])
     skipped: Counter[str] = Counter()
