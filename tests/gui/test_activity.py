@@ -19,6 +19,7 @@ import pytest
 from harness import event
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
 
+from creative_memory.gui.itemmodels.audit import AuditModel
 from creative_memory.gui.tabs.activity.view import ActivityTab
 from creative_memory.gui.theme import apply_scheme
 from creative_memory.model.constants import Actor
@@ -173,12 +174,35 @@ def test_paging_reaches_every_entry(tab: ActivityTab, ctrl: Any, run_async: Any,
     assert "scroll down for more" in tab.count_label.text()
     tab.table.scrollToBottom()  # the view asks for the next page
     wait_until(lambda: tab.model.rowCount() == 230)
-    assert [tab.model.row_at(i)["id"] for i in range(230)] == every  # type: ignore[index]
+    assert [tab.model.row_at(i).id for i in range(230)] == every  # type: ignore[union-attr]
     assert not tab.model.canFetchMore(QModelIndex())
     # A filter pages too, from the top.
     tab.filter_edit.setText("gui")
     run_async(tab.apply_filter())
     assert tab.model.rowCount() == len(stored(ctrl, "gui"))
+
+
+def test_audit_model_passes_the_item_model_tester(
+    ctrl: Any, run_async: Any, qtmodeltester: Any, wait_until: Any
+) -> None:
+    for i in range(7):
+        controls.set_enabled(ctrl.store, ctrl.user, bool(i % 2), actor=Actor.CLI, now=ctrl.now())
+    model = AuditModel(ctrl)
+    model.page_size = 3  # several pages with a handful of rows
+    qtmodeltester.check(model, force_py=True)
+    run_async(model.reload())
+    assert model.rowCount() == 3 and model.canFetchMore(QModelIndex())
+    while model.canFetchMore(QModelIndex()):
+        model.fetchMore(QModelIndex())
+        wait_until(lambda: not model.is_fetching())
+    every = [e["id"] for e in stored(ctrl)]
+    assert [model.row_at(i).id for i in range(model.rowCount())] == every  # type: ignore[union-attr]
+    assert all(isinstance(r, audit.AuditEntry) for r in model.rows)
+    assert model.index(0, 0).data(Qt.ItemDataRole.UserRole) == every[0]
+    controls.set_enabled(ctrl.store, ctrl.user, True, actor=Actor.GUI, now=ctrl.now())
+    run_async(model.reload())  # as many rows as were loaded, the new entry at the top
+    assert model.rowCount() == 7 and model.index(0, 1).data() == "gui"
+    assert [model.row_at(i).id for i in range(1, 7)] == every[:6]  # type: ignore[union-attr]
 
 
 def test_ctrl_f_focuses_the_filter_box(window: Any, qtbot: Any, run_async: Any) -> None:

@@ -21,7 +21,8 @@ from harness import event
 from PySide6.QtCore import QDateTime, QModelIndex, Qt, qInstallMessageHandler
 from PySide6.QtTest import QAbstractItemModelTester
 
-from creative_memory.gui.itemmodels.diagnostics import RetrievalsModel
+from creative_memory.gui.itemmodels.diagnostics import RetrievalsModel, fetch_retrieval_events
+from creative_memory.gui.itemmodels.stage_events import StageEventsModel
 from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
 from creative_memory.gui.theme import apply_scheme
 from creative_memory.model.constants import Actor, Mode, Origin
@@ -72,7 +73,7 @@ def stored_ids(ctrl: Any, **kw: Any) -> list[int]:
 
 
 def shown_ids(tab: DiagnosticsTab) -> list[int]:
-    return [tab.model.row_at(i)["id"] for i in range(tab.model.rowCount())]  # type: ignore[index]
+    return [tab.model.row_at(i).id for i in range(tab.model.rowCount())]  # type: ignore[union-attr]
 
 
 @pytest.fixture
@@ -104,7 +105,7 @@ def test_list_shows_retrievals_newest_first_with_their_columns(
     assert int(top[5]) > 0 and top[6].endswith("ms")
     assert model.index(2, 4).data().startswith("+0 / −0")  # p2: nothing above threshold
     # The newest row is selected and its events are shown.
-    assert tab.selected_retrieval()["id"] == d  # type: ignore[index]
+    assert tab.selected_retrieval().id == d  # type: ignore[union-attr]
     wait_until(lambda: len(tab.shown_events()) > 0)
 
 
@@ -185,10 +186,10 @@ def test_selecting_a_retrieval_shows_its_stage_events_and_traces_in_order(
     tab.select_retrieval(first.retrieval_id)  # type: ignore[arg-type]
     expected = [(e.stage, e.type, e.trace) for e in first.result.events]
     assert len(expected) >= 2 and all(trace for *_x, trace in expected)
-    wait_until(lambda: [(e["stage"], e["type"], e["trace"]) for e in tab.shown_events()] == expected)
+    wait_until(lambda: [(e.stage, e.type, e.trace) for e in tab.shown_events()] == expected)
     m = tab.events_model
     assert [m.index(i, 4).data() for i in range(m.rowCount())] == [
-        event_reasons.event_sentence(e.as_json()) for e in first.result.events
+        event_reasons.event_sentence(e) for e in first.result.events
     ]
     assert [m.index(i, 0).data() for i in range(m.rowCount())] == [str(i + 1) for i in range(len(expected))]
     kept = [m.index(i, 3).data() for i in range(m.rowCount()) if m.index(i, 2).data() == "kept"]
@@ -196,15 +197,13 @@ def test_selecting_a_retrieval_shows_its_stage_events_and_traces_in_order(
     assert tab.events_view.wordWrap()
     # The selected event's whole trace and its fields are readable in the detail pane.
     tab.events_view.selectRow(len(expected) - 1)
-    assert tab.detail.toPlainText().startswith(
-        event_reasons.event_sentence(first.result.events[-1].as_json())
-    )
+    assert tab.detail.toPlainText().startswith(event_reasons.event_sentence(first.result.events[-1]))
     assert expected[-1][2] in tab.detail.toPlainText()
     assert "preference_key:" in tab.detail.toPlainText()
     assert f"Retrieval #{first.retrieval_id}" in tab.summary.text()
 
     tab.select_retrieval(second.retrieval_id)  # type: ignore[arg-type]
-    wait_until(lambda: [e["type"] for e in tab.shown_events()] == ["project_memory_disabled"])
+    wait_until(lambda: [e.type for e in tab.shown_events()] == ["project_memory_disabled"])
     assert (
         "Nothing is injected: project p2 uses neither global memory nor its own (both switches are off)."
         in (tab.summary.text())
@@ -227,8 +226,8 @@ def test_run_now_records_a_row_at_the_top_and_a_dry_run_records_nothing(
     after = stored_ids(ctrl)
     assert len(after) == len(before) + 1
     top = tab.model.row_at(0)
-    assert top is not None and top["id"] == after[0] and top["origin"] == "gui" and top["project_id"] == "p1"
-    wait_until(lambda: (tab.selected_retrieval() or {}).get("id") == after[0])
+    assert top is not None and top.id == after[0] and top.origin == "gui" and top.project_id == "p1"
+    wait_until(lambda: getattr(tab.selected_retrieval(), "id", None) == after[0])
     assert "Recorded retrieval" in tab.message.text()
 
     tab.dry_run_check.setChecked(True)
@@ -236,7 +235,7 @@ def test_run_now_records_a_row_at_the_top_and_a_dry_run_records_nothing(
     wait_until(lambda: tab.summary.text().startswith("Dry run"))
     assert stored_ids(ctrl) == after
     assert tab.model.rowCount() == len(after)
-    assert any(e["type"] == "kept" for e in tab.shown_events())
+    assert any(e.type == "kept" for e in tab.shown_events())
     assert "Nothing was recorded" in tab.message.text()
 
     # A read-only store: recording is not offered, and a run cannot record.
@@ -256,7 +255,7 @@ def test_refresh_keeps_the_selection_when_new_retrievals_arrive(
     new = run(ctrl, "p2", Origin.DAEMON).retrieval_id
     run_async(tab.refresh())
     assert shown_ids(tab)[0] == new
-    assert tab.selected_retrieval()["id"] == ids[2]  # type: ignore[index]
+    assert tab.selected_retrieval().id == ids[2]  # type: ignore[union-attr]
 
 
 def test_export_json_and_csv_hold_the_filtered_rows_with_mode_0600(
@@ -323,7 +322,7 @@ def test_retrievals_model_passes_the_item_model_tester(
     assert model.rowCount() >= 3 and model.canFetchMore(QModelIndex())
 
     def ids() -> list[int]:
-        return [model.row_at(i)["id"] for i in range(model.rowCount())]  # type: ignore[index]
+        return [model.row_at(i).id for i in range(model.rowCount())]  # type: ignore[union-attr]
 
     model.fetchMore(QModelIndex())
     wait_until(lambda: model.rowCount() >= 6 and not model.is_fetching())
@@ -339,6 +338,27 @@ def test_retrievals_model_passes_the_item_model_tester(
     assert ids() == stored_ids(ctrl) and len(ids()) == 8
     run_async(model.reload(reset=True))
     assert ids() == stored_ids(ctrl)[:3]
+    del tester
+    failures = [m for m in qt_messages if "FAIL" in m]
+    assert not failures, failures
+
+
+def test_stage_events_model_passes_the_item_model_tester(
+    ctrl: Any, seed: Any, qt_messages: list[str], qtmodeltester: Any
+) -> None:
+    seed_preferences(seed, ctrl)
+    recorded = run(ctrl, "p1", Origin.DAEMON).retrieval_id
+    assert recorded is not None
+    model = StageEventsModel()
+    tester = QAbstractItemModelTester(model, QAbstractItemModelTester.FailureReportingMode.Warning)
+    events = fetch_retrieval_events(ctrl.store, recorded)
+    assert events and all(isinstance(e, DiagEvent) for e in events)
+    model.set_events(events)
+    qtmodeltester.check(model, force_py=True)
+    assert model.events == events and model.rowCount() == len(events)
+    assert [model.index(i, 2).data() for i in range(model.rowCount())] == [e.type for e in events]
+    model.set_events([])
+    assert model.rowCount() == 0
     del tester
     failures = [m for m in qt_messages if "FAIL" in m]
     assert not failures, failures

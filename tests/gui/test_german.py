@@ -278,14 +278,9 @@ def test_the_command_line_stays_english_under_a_german_locale(tmp_path: Path) ->
 
 def test_a_stage_event_of_diagnostics_reads_in_german(german: QApplication) -> None:
     from creative_memory.gui.itemmodels.stage_events import event_details
+    from creative_memory.model.records import DiagEvent
 
-    kept = {
-        "type": "kept",
-        "stage": "rank",
-        "preference_key": "global/layout/airy_spacing/positive",
-        "strength": 0.71,
-        "trace": "kept",
-    }
+    kept = DiagEvent("kept", "rank", "kept", "global/layout/airy_spacing/positive", {"strength": 0.71})
     assert event_details(kept).startswith("Behalten: airy spacing (layout), positiv (Stärke 0.71).")
 
 

@@ -28,6 +28,8 @@ from creative_memory.gui.tabs.inspector.view import InspectorTab
 from creative_memory.gui.tabs.preview.whatif import whatif_sentence
 from creative_memory.gui.visible import shown_name, shown_pair
 from creative_memory.model.inert import FSI, PDI
+from creative_memory.model.records import DiagEvent
+from creative_memory.services.controls.audit import AuditEntry
 from creative_memory.services.inspection.inspector_query import PreferenceKey
 from creative_memory.services.retrieval import retrieval
 
@@ -189,27 +191,20 @@ def test_every_other_place_shows_the_same_readable_inert_form(ctrl: Any, seed: A
     assert shown_pair("logos", MIXED) == f"{FSI}logo שלום مرحبا bold{PDI} (logos)"
     assert shown_pair(EVIL_TYPE, "grid") == f"grid ({FSI}lay[RLO]out{PDI})"
     key = PreferenceKey("global", EVIL_TYPE, EVIL_PATTERN, "positive")
-    kept = item_text(key, {"strength": 0.8, "confidence": "high"})
+    kept = item_text(key, DiagEvent("kept", "rank", "", fields={"strength": 0.8, "confidence": "high"}))
     assert shown_name(EVIL_PATTERN) in kept and "\u202e" not in kept and "\x1b" not in kept
-    staged = pattern_of({"preference_key": f"project:p1/{EVIL_TYPE}/{EVIL_PATTERN}/negative", "type": "kept"})
+    staged = pattern_of(DiagEvent("kept", "rank", "", f"project:p1/{EVIL_TYPE}/{EVIL_PATTERN}/negative"))
     assert staged == (f"{FSI}abc[RLO]dcba [ESC][2J grid{PDI} ({FSI}lay[RLO]out{PDI}), negative · project p1")
     sentence = StageEventsModel()
     sentence.set_events(
-        [
-            {
-                "type": "kept",
-                "stage": "rank",
-                "preference_key": f"global/{EVIL_TYPE}/{EVIL_PATTERN}/positive",
-                "strength": 0.9,
-                "trace": "",
-            }
-        ]
+        [DiagEvent("kept", "rank", "", f"global/{EVIL_TYPE}/{EVIL_PATTERN}/positive", {"strength": 0.9})]
     )
     trace = sentence.index(0, 4).data()
     assert "[RLO]" in trace and "\u202e" not in trace and "\x1b" not in trace
     assert "[ESC]" in sentence.index(0, 4).data(Qt.ItemDataRole.ToolTipRole)
     audit = AuditModel(ctrl)
-    target = audit.display({"target": f"session s\u202e1 of {MIXED}"}, "target")
+    entry = AuditEntry(1, 0, "gui", "forget-session", f"session s\u202e1 of {MIXED}", "ok")
+    target = audit.display(entry, next(c for c in audit.columns if c.key == "target"))
     assert target == f"{FSI}session s[RLO]1 of {MIXED}{PDI}"
     seed([event(i, pattern=MIXED, ptype="logos", session=f"s{i}") for i in range(1, 4)])
     whatif = retrieval.WhatIf(forgotten=frozenset({("logos", MIXED, "global")}))

@@ -128,7 +128,8 @@ def test_ctrl_f_goes_to_each_tabs_search_and_diagnostics_searches_by_pattern_and
     qtbot.keyClicks(diagnostics.search_edit, "serif headlines")
     diagnostics.search_edit.flush()
     wait_until(lambda: diagnostics.model.rowCount() == 1)
-    assert diagnostics.model.row_at(0)["project_id"] == "p2"
+    top = diagnostics.model.row_at(0)
+    assert top is not None and top.project_id == "p2"
     # Down enters the list; Escape in the box clears the search.
     qtbot.keyClick(diagnostics.search_edit, Qt.Key.Key_Down)
     assert QApplication.focusWidget() is diagnostics.table

@@ -77,7 +77,7 @@ def test_a_retrieval_id_opens_diagnostics_on_it_with_what_it_used(
     target = ids[1]  # not the newest: the tab must select it, not the first row
     assert run_async(window.show_retrieval(target))
     tab = window.current_page()
-    assert tab.key == "diagnostics" and tab.selected_retrieval()["id"] == target
+    assert tab.key == "diagnostics" and tab.selected_retrieval().id == target
     panel = tab.kept_panel
     assert panel.list.count() == 3, (panel.list.count(), panel.isHidden(), tab.events_model.events)
     assert panel.isVisible()

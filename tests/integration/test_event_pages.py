@@ -178,7 +178,7 @@ def test_a_block_stops_a_pattern_being_extracted_and_large_pages_are_refused(
 
     big = {**lines()[0], "event_id": "big", "page": "<p>" + "x" * (2 * 1024 * 1024) + "</p>"}
     refused = ingest_jsonl(store, json.dumps(big), default_user=USER, now=NOW_MS)
-    assert refused.accepted == 0 and "2 MB" in refused.rejected[0]["error"]
+    assert refused.accepted == 0 and "2 MB" in refused.rejected[0].error
     fits = {**lines()[0], "event_id": "fits", "page": PAGE + " " * (1024 * 1024)}
     assert ingest_jsonl(store, json.dumps(fits), default_user=USER, now=NOW_MS).accepted == 1
     long_diff = {**lines()[0], "event_id": "diff", "diff": "d" * 70_000}

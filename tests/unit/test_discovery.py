@@ -276,7 +276,7 @@ def test_remembered_choice_wins_over_discovery_but_not_over_env(
     chosen.mkdir()
     env = {"HOME": str(home), "CM_CONFIG_DIR": str(home / "cfg")}
     result = whereabouts.use(str(chosen), env=env)
-    assert result["data_dir"] == str(chosen) and not result["store_exists"]
+    assert result.data_dir == chosen and not result.store_exists
     assert resolve(home, cwd, "linux").rule == "remembered"
     assert resolve(home, cwd, "linux").path == chosen
     assert resolve(home, cwd, "linux", OD_DATA_DIR=str(tmp_path / "env")).rule == "env"
@@ -309,7 +309,7 @@ def test_use_picks_the_data_folder_of_a_packaged_layout(home: Path, tmp_path: Pa
     base = tmp_path / "Open Design"
     make_store(base / "namespaces" / "release-stable-linux" / "data")
     env = {"HOME": str(home), "CM_CONFIG_DIR": str(home / "cfg")}
-    assert whereabouts.use(str(base), env=env)["data_dir"] == str(
+    assert whereabouts.use(str(base), env=env).data_dir == (
         base / "namespaces" / "release-stable-linux" / "data"
     )
 

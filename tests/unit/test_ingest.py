@@ -69,8 +69,8 @@ def rejection(obj: dict[str, Any] | str) -> str:
     parsed = parse_jsonl(lines(obj))
     assert parsed.events == [], "the line was accepted"
     (r,) = parsed.rejected
-    assert r["line"] == 1
-    return str(r["error"])
+    assert r.line == 1
+    return str(r.error)
 
 
 # --------------------------------------------------------------------------- validation
@@ -182,10 +182,10 @@ def test_every_bad_line_is_reported_with_its_number() -> None:
     )
     parsed = parse_jsonl(text)
     assert [n for n, _e in parsed.events] == [1, 7]
-    assert [r["line"] for r in parsed.rejected] == [3, 4, 6]
-    assert "JSON" in parsed.rejected[0]["error"]
-    assert "signal_type" in parsed.rejected[1]["error"]
-    assert "object" in parsed.rejected[2]["error"]
+    assert [r.line for r in parsed.rejected] == [3, 4, 6]
+    assert "JSON" in parsed.rejected[0].error
+    assert "signal_type" in parsed.rejected[1].error
+    assert "object" in parsed.rejected[2].error
 
 
 def test_line_separators_inside_json_strings_do_not_split_lines() -> None:
@@ -196,18 +196,18 @@ def test_line_separators_inside_json_strings_do_not_split_lines() -> None:
     parsed = parse_jsonl(text)
     assert [n for n, _e in parsed.events] == [1]
     assert parsed.events[0][1].diff == first["diff"]
-    assert [r["line"] for r in parsed.rejected] == [2]
+    assert [r.line for r in parsed.rejected] == [2]
 
 
 def test_invalid_batch_stores_nothing(store: Store) -> None:
     before = event_count(store)
     rep = ingest(store, event(1), event(2, occurred_at="yesterday"), event(3))
     assert rep.accepted == 0
-    assert [r["line"] for r in rep.rejected] == [2]
-    assert "occurred_at" in rep.rejected[0]["error"]
+    assert [r.line for r in rep.rejected] == [2]
+    assert "occurred_at" in rep.rejected[0].error
     assert event_count(store) == before
     rep = ingest(store, event(1), event(2, occurred_at="yesterday"), event(3), skip_invalid=True)
-    assert rep.accepted == 2 and [r["line"] for r in rep.rejected] == [2]
+    assert rep.accepted == 2 and [r.line for r in rep.rejected] == [2]
     assert event_count(store) == before + 2
 
 
@@ -380,11 +380,11 @@ def test_parse_jsonl_never_raises_and_every_rejection_has_a_line_and_a_message(b
     parsed = parse_jsonl(text)
     physical = text.split("\n")
     non_blank = [i for i, line in enumerate(physical, start=1) if line.removesuffix("\r").strip()]
-    seen = sorted([n for n, _e in parsed.events] + [r["line"] for r in parsed.rejected])
+    seen = sorted([n for n, _e in parsed.events] + [r.line for r in parsed.rejected])
     assert seen == non_blank, "every non-blank line is either accepted or rejected, once"
     for r in parsed.rejected:
-        assert type(r["line"]) is int and 1 <= r["line"] <= len(physical)
-        assert isinstance(r["error"], str) and r["error"].strip()
+        assert type(r.line) is int and 1 <= r.line <= len(physical)
+        assert isinstance(r.error, str) and r.error.strip()
 
 
 @settings(max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
@@ -417,5 +417,5 @@ def test_a_line_whose_text_is_not_unicode_is_rejected_with_its_number() -> None:
     escaped = good.replace('"event_id":"a"', '"event_id":"d","diff":"\\\\ud800 \\u00e9"')
     parsed = parse_jsonl("\n".join([bad_diff, good, bad_key, escaped]))
     assert [n for n, _ in parsed.events] == [2, 4]
-    assert [r["line"] for r in parsed.rejected] == [1, 3]
-    assert all("not Unicode" in r["error"] for r in parsed.rejected)
+    assert [r.line for r in parsed.rejected] == [1, 3]
+    assert all("not Unicode" in r.error for r in parsed.rejected)

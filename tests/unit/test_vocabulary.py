@@ -153,7 +153,7 @@ def test_bad_vocabulary_is_refused_in_one_sentence_and_nothing_is_stored(
     for w in words:
         assert w in message, message
     rep = ingest(store, event(2, "revert"), ev)
-    assert rep.accepted == 0 and [r["line"] for r in rep.rejected] == [2]
+    assert rep.accepted == 0 and [r.line for r in rep.rejected] == [2]
     assert stored(store) == []
 
 

@@ -50,7 +50,7 @@ def ingest(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     )
     data = rep.as_json()
     for rj in rep.rejected:
-        out.note(f"line {rj['line']}: {rj['error']}")
+        out.note(f"line {rj.line}: {rj.error}")
     out.emit(
         data,
         lambda: (

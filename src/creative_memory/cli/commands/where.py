@@ -91,14 +91,15 @@ def where(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 
 
 def use(args: argparse.Namespace, ctx: Context, out: Out) -> int:
-    data = whereabouts.use(args.dir, clear=args.clear)
-    if data["cleared"]:
+    used = whereabouts.use(args.dir, clear=args.clear)
+    data = used.as_json()
+    if used.cleared:
         out.emit(data, "The remembered folder was forgotten; the store is found by discovery again.")
         return 0
-    text = f"od-memory and the window now use {data['data_dir']} (remembered in {data['choice_file']})."
-    if not data["store_exists"]:
+    text = f"od-memory and the window now use {used.data_dir} (remembered in {used.choice_file})."
+    if not used.store_exists:
         text += " It holds no app.sqlite yet; the first change creates one there."
-    if data["overridden_by"]:
+    if used.overridden_by:
         text += " OD_DATA_DIR is set in this environment and still takes precedence."
     out.emit(data, text)
     return 0

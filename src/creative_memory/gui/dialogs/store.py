@@ -240,7 +240,9 @@ async def use_folder(ctrl: Controller, parent: QWidget, folder: Path) -> bool:
             action=QCoreApplication.translate("StoreDialog", "Could not use that folder."),
         )
         return False
-    return await switch_store(ctrl, parent.window(), DataDir(Path(used["data_dir"]), "remembered"))
+    if used.data_dir is None:  # only a forgotten choice has none, and this remembers one
+        return False
+    return await switch_store(ctrl, parent.window(), DataDir(used.data_dir, "remembered"))
 
 
 async def move_legacy(ctrl: Controller, parent: QWidget, *, confirm: bool = True) -> bool:

@@ -8,18 +8,17 @@ from PySide6.QtCore import QCoreApplication, QObject
 
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.itemmodels.paged import PagedTableModel, local_time
-from creative_memory.gui.itemmodels.rows import Row
+from creative_memory.gui.itemmodels.rows import Column
 from creative_memory.gui.visible import QT_TRANSLATE_NOOP, shown_id
 from creative_memory.services.controls import audit
 from creative_memory.services.store.store import Store
 
+Entry = audit.AuditEntry
 
-def fetch_audit(store: Store, user_id: str, text: str, before_id: int | None, limit: int) -> list[Row]:
-    """One page of audit entries (store thread), as the table's rows."""
-    return [
-        e.as_json()
-        for e in audit.entries_page(store, user_id, limit=limit, before_id=before_id, text=text or None)
-    ]
+
+def fetch_audit(store: Store, user_id: str, text: str, before_id: int | None, limit: int) -> list[Entry]:
+    """One page of audit entries (store thread), the table's rows."""
+    return audit.entries_page(store, user_id, limit=limit, before_id=before_id, text=text or None)
 
 
 _ACTIONS = {
@@ -50,17 +49,17 @@ _ACTORS = {
 }
 
 
-class AuditModel(PagedTableModel):
+class AuditModel(PagedTableModel[Entry]):
     """Audit entries: time, actor, action, target, outcome."""
 
     def __init__(self, ctrl: Controller, parent: QObject | None = None) -> None:
         super().__init__(ctrl, parent)
         self.columns = (
-            ("at", self.tr("Time")),
-            ("actor", self.tr("Actor")),
-            ("action", self.tr("Action")),
-            ("target", self.tr("Target")),
-            ("outcome", self.tr("Outcome")),
+            Column[Entry]("at", self.tr("Time"), lambda e: e.at),
+            Column[Entry]("actor", self.tr("Actor"), lambda e: e.actor),
+            Column[Entry]("action", self.tr("Action"), lambda e: e.action),
+            Column[Entry]("target", self.tr("Target"), lambda e: e.target),
+            Column[Entry]("outcome", self.tr("Outcome"), lambda e: e.outcome),
         )
         self._text = ""
 
@@ -75,36 +74,34 @@ class AuditModel(PagedTableModel):
         self._text = text
         return True
 
-    def fetcher(self) -> Callable[[int | None, int], list[Row]]:
+    def fetcher(self) -> Callable[[int | None, int], list[Entry]]:
         store, user, text = self.ctrl.store, self.ctrl.user, self._text
 
-        def fetch(before_id: int | None, limit: int) -> list[Row]:
+        def fetch(before_id: int | None, limit: int) -> list[Entry]:
             return fetch_audit(store, user, text, before_id, limit)
 
         return fetch
 
-    def display(self, row: Row, key: str) -> str:
-        if key == "at":
-            return local_time(row.get("at"))
-        if key == "target":  # names a project, a session or a file: untrusted text, shown inert
-            return shown_id(readable_target(str(row.get("target") or "")))
-        if key == "action":
-            action = str(row.get("action") or "")
-            return self.tr(_ACTIONS[action]) if action in _ACTIONS else action
-        return super().display(row, key)
+    def display(self, row: Entry, column: Column[Entry]) -> str:
+        if column.key == "at":
+            return local_time(row.at)
+        if column.key == "target":  # names a project, a session or a file: untrusted text, shown inert
+            return shown_id(readable_target(row.target))
+        if column.key == "action":
+            return self.tr(_ACTIONS[row.action]) if row.action in _ACTIONS else row.action
+        return super().display(row, column)
 
-    def tooltip(self, row: Row, key: str) -> str | None:
-        if key == "at":
-            return str(row.get("at") or "")
-        if key == "actor":
-            actor = str(row.get("actor") or "")
-            who = _ACTORS.get(actor)
-            return self.tr(who) if who else actor
-        if key == "target" and str(row.get("target", "")).startswith("fp:"):
+    def tooltip(self, row: Entry, column: Column[Entry]) -> str | None:
+        if column.key == "at":
+            return row.at
+        if column.key == "actor":
+            who = _ACTORS.get(row.actor)
+            return self.tr(who) if who else row.actor
+        if column.key == "target" and row.target.startswith("fp:"):
             return self.tr(
                 "A forgotten pattern is named only by its fingerprint, never by its text: {target}"
-            ).format(target=row.get("target"))
-        return super().tooltip(row, key)
+            ).format(target=row.target)
+        return super().tooltip(row, column)
 
 
 __all__ = ["AuditModel", "fetch_audit"]

@@ -1,8 +1,8 @@
 """The Diagnostics tab's list of recorded retrievals (a :class:`PagedTableModel`); the stage events
 of the one selected are :mod:`gui.itemmodels.stage_events`.
 
-The fetch functions (``fetch_retrievals`` …) run on the store thread and return plain dicts; the
-export is :func:`creative_memory.services.transfer.list_export.export_retrievals`.
+The fetch functions (``fetch_retrievals`` …) run on the store thread and return the services' own
+values (:class:`RecordedRetrieval`, the engine's :class:`DiagEvent`); the export is :func:`creative_memory.services.transfer.list_export.export_retrievals`.
 """
 
 from __future__ import annotations
@@ -16,9 +16,11 @@ from PySide6.QtCore import (
 
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.itemmodels.paged import PagedTableModel, local_time
-from creative_memory.gui.itemmodels.rows import Row
+from creative_memory.gui.itemmodels.rows import Column
 from creative_memory.gui.visible import QT_TRANSLATE_NOOP, said, shown_id
+from creative_memory.model.records import DiagEvent
 from creative_memory.services.inspection import retrieval_log
+from creative_memory.services.inspection.retrieval_log import RecordedRetrieval
 from creative_memory.services.retrieval.retrieval import explain_empty
 from creative_memory.services.store.store import Store
 from creative_memory.services.transfer.list_export import RetrievalFilter
@@ -27,16 +29,15 @@ from creative_memory.services.transfer.list_export import RetrievalFilter
 # --------------------------------------------------------------------------- retrievals
 def fetch_retrievals(
     store: Store, user_id: str, flt: RetrievalFilter, before_id: int | None, limit: int
-) -> list[Row]:
-    """One page of retrievals (store thread), as the table's rows."""
-    page = retrieval_log.retrieval_page(store, user_id, before_id=before_id, limit=limit, **flt.kwargs())
-    return [r.as_json() for r in page]
+) -> list[RecordedRetrieval]:
+    """One page of retrievals (store thread), the table's rows."""
+    return retrieval_log.retrieval_page(store, user_id, before_id=before_id, limit=limit, **flt.kwargs())
 
 
-def fetch_retrieval_events(store: Store, retrieval_id: int) -> list[Row]:
-    """The stage events of one retrieval, in order (store thread), as the table's rows (the form a
-    dry run's events are shown in too)."""
-    return [e.as_json() for e in retrieval_log.load_retrieval_events(store, retrieval_id)]
+def fetch_retrieval_events(store: Store, retrieval_id: int) -> list[DiagEvent]:
+    """The stage events of one retrieval, in order (store thread): the engine's own events, the form
+    a dry run's events are shown in too."""
+    return retrieval_log.load_retrieval_events(store, retrieval_id)
 
 
 #: diagnostic event types (engine notes), in stage order, with the label the filter shows (the
@@ -66,19 +67,22 @@ _EMPTY_SHORT = {
 }
 
 
-class RetrievalsModel(PagedTableModel):
+Retrieval = RecordedRetrieval
+
+
+class RetrievalsModel(PagedTableModel[Retrieval]):
     """Recorded retrievals, newest first, narrowed by a :class:`RetrievalFilter`."""
 
     def __init__(self, ctrl: Controller, parent: QObject | None = None) -> None:
         super().__init__(ctrl, parent)
         self.columns = (
-            ("at", self.tr("Time")),
-            ("origin", self.tr("Origin")),
-            ("project_id", self.tr("Project")),
-            ("mode", self.tr("Mode")),
-            ("kept", self.tr("Kept +/−")),
-            ("tokens", self.tr("Tokens")),
-            ("duration_ms", self.tr("Duration")),
+            Column[Retrieval]("at", self.tr("Time"), lambda r: r.at),
+            Column[Retrieval]("origin", self.tr("Origin"), lambda r: r.origin),
+            Column[Retrieval]("project_id", self.tr("Project"), lambda r: r.project_id),
+            Column[Retrieval]("mode", self.tr("Mode"), lambda r: r.mode),
+            Column[Retrieval]("kept", self.tr("Kept +/−"), lambda r: (r.kept_positive, r.kept_negative)),
+            Column[Retrieval]("tokens", self.tr("Tokens"), lambda r: r.tokens),
+            Column[Retrieval]("duration_ms", self.tr("Duration"), lambda r: r.duration_ms),
         )
         self._filter = RetrievalFilter()
         self.project_names: dict[str, str] = {}
@@ -94,10 +98,10 @@ class RetrievalsModel(PagedTableModel):
         self._filter = flt
         return True
 
-    def fetcher(self) -> Callable[[int | None, int], list[Row]]:
+    def fetcher(self) -> Callable[[int | None, int], list[Retrieval]]:
         store, user, flt = self.ctrl.store, self.ctrl.user, self._filter
 
-        def fetch(before_id: int | None, limit: int) -> list[Row]:
+        def fetch(before_id: int | None, limit: int) -> list[Retrieval]:
             return fetch_retrievals(store, user, flt, before_id, limit)
 
         return fetch
@@ -112,40 +116,40 @@ class RetrievalsModel(PagedTableModel):
             else shown_id(project_id)
         )
 
-    def display(self, row: Row, key: str) -> str:
-        if key == "at":
-            return local_time(row.get("at"))
-        if key == "project_id":
-            return self.project_label(row.get("project_id"))
-        if key == "kept":
-            text = f"+{row.get('kept_positive', 0)} / −{row.get('kept_negative', 0)}"
-            reason = row.get("empty_reason")
+    def display(self, row: Retrieval, column: Column[Retrieval]) -> str:
+        if column.key == "at":
+            return local_time(row.at)
+        if column.key == "project_id":
+            return self.project_label(row.project_id)
+        if column.key == "kept":
+            text = f"+{row.kept_positive} / −{row.kept_negative}"
+            reason = row.empty_reason
             if reason:
-                text += f"  ({self.tr(_EMPTY_SHORT.get(str(reason), str(reason)))})"
+                text += f"  ({self.tr(_EMPTY_SHORT.get(reason, reason))})"
             return text
-        if key == "duration_ms":
-            ms = float(row.get("duration_ms") or 0.0)
+        if column.key == "duration_ms":
+            ms = float(row.duration_ms or 0.0)
             return f"{ms:.2f} ms" if ms < 100 else f"{ms:.0f} ms"
-        return super().display(row, key)
+        return super().display(row, column)
 
-    def tooltip(self, row: Row, key: str) -> str | None:
-        if key == "at":
-            return str(row.get("at") or "")
-        if key == "kept":
+    def tooltip(self, row: Retrieval, column: Column[Retrieval]) -> str | None:
+        if column.key == "at":
+            return row.at or ""
+        if column.key == "kept":
             lines = [
                 self.tr("{pos} preferred, {neg} avoided ({high} high, {medium} medium)").format(
-                    pos=row.get("kept_positive", 0),
-                    neg=row.get("kept_negative", 0),
-                    high=row.get("kept_high", 0),
-                    medium=row.get("kept_medium", 0),
+                    pos=row.kept_positive,
+                    neg=row.kept_negative,
+                    high=row.kept_high,
+                    medium=row.kept_medium,
                 )
             ]
-            if row.get("empty_reason"):
-                lines.append(said(explain_empty(row["empty_reason"], {"project_id": row.get("project_id")})))
+            if row.empty_reason:
+                lines.append(said(explain_empty(row.empty_reason, {"project_id": row.project_id})))
             return "\n".join(lines)
-        if key == "tokens":
+        if column.key == "tokens":
             return self.tr("Estimated tokens of the Creative memory block (4 characters a token)")
-        return super().tooltip(row, key)
+        return super().tooltip(row, column)
 
     def alignment(self, key: str) -> Qt.AlignmentFlag | None:
         if key in ("tokens", "duration_ms"):

@@ -1,7 +1,7 @@
 """The keyset-paged table model the Diagnostics and Activity lists share, and the local time their
 rows show.
 
-:class:`PagedTableModel` holds a *window* of rows (dicts with an integer ``id``), newest first. The
+:class:`PagedTableModel` holds a *window* of rows (a service's values, each with an integer ``id``), newest first. The
 first page arrives through :meth:`PagedTableModel.reload`; further pages through Qt's
 ``canFetchMore``/``fetchMore``, which start an asynchronous fetch through the controller (the store
 thread) and insert the rows when they arrive. A reload keeps the rows it already had as the same
@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from PySide6.QtCore import (
     QDateTime,
@@ -25,9 +25,19 @@ from PySide6.QtCore import (
 )
 
 from creative_memory.gui.controller import Controller
-from creative_memory.gui.itemmodels.rows import Index, Row, RowsTableModel
+from creative_memory.gui.itemmodels.rows import Column, Index, RowsTableModel, shown
 
 PAGE_SIZE = 200
+
+
+class HasId(Protocol):
+    """A row of a paged table: its id orders the rows (newest first) and keys the pages."""
+
+    @property
+    def id(self) -> int: ...
+
+
+PagedRowT = TypeVar("PagedRowT", bound=HasId)
 
 
 def iso_to_ms(text: str | None) -> int | None:
@@ -45,10 +55,10 @@ def local_time(text: str | None) -> str:
     return QDateTime.fromMSecsSinceEpoch(ms).toLocalTime().toString("yyyy-MM-dd HH:mm:ss")
 
 
-class PagedTableModel(RowsTableModel):
+class PagedTableModel(RowsTableModel[PagedRowT]):
     """A table of rows ordered by ``id`` descending, loaded page by page (keyset paging).
 
-    Subclasses give :attr:`columns` (key, header) and :meth:`fetcher`, a function run on the store
+    Subclasses give :attr:`columns` and :meth:`fetcher`, a function run on the store
     thread as ``fetcher()(before_id, limit)`` returning at most ``limit`` rows with ids below
     ``before_id`` (all rows when None), newest first.
     """
@@ -63,7 +73,6 @@ class PagedTableModel(RowsTableModel):
     def __init__(self, ctrl: Controller, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.ctrl = ctrl
-        self._rows: list[Row] = []
         self._has_more = False
         self._fetching = False
         self._generation = 0
@@ -71,15 +80,14 @@ class PagedTableModel(RowsTableModel):
         self._loaded_once = False
 
     # ------------------------------------------------------------------ to override
-    def fetcher(self) -> Callable[[int | None, int], list[Row]]:
+    def fetcher(self) -> Callable[[int | None, int], list[PagedRowT]]:
         raise NotImplementedError
 
-    def display(self, row: Row, key: str) -> str:
-        value = row.get(key)
-        return "" if value is None else str(value)
+    def display(self, row: PagedRowT, column: Column[PagedRowT]) -> str:
+        return shown(column.value(row))
 
-    def tooltip(self, row: Row, key: str) -> str | None:
-        text = self.display(row, key)
+    def tooltip(self, row: PagedRowT, column: Column[PagedRowT]) -> str | None:
+        text = self.display(row, column)
         return text or None
 
     def alignment(self, key: str) -> Qt.AlignmentFlag | None:
@@ -87,15 +95,15 @@ class PagedTableModel(RowsTableModel):
 
     # ------------------------------------------------------------------ state
     @property
-    def rows(self) -> list[Row]:
+    def rows(self) -> list[PagedRowT]:
         return list(self._rows)
 
-    def row_at(self, row: int) -> Row | None:
+    def row_at(self, row: int) -> PagedRowT | None:
         return self._rows[row] if 0 <= row < len(self._rows) else None
 
     def row_of_id(self, row_id: int) -> int:
         for i, r in enumerate(self._rows):
-            if r["id"] == row_id:
+            if r.id == row_id:
                 return i
         return -1
 
@@ -118,16 +126,16 @@ class PagedTableModel(RowsTableModel):
         cell = self.cell(index)
         if cell is None:
             return None
-        row, key = cell
+        row, column = cell
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
-            return self.display(row, key)
+            return self.display(row, column)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self.tooltip(row, key)
+            return self.tooltip(row, column)
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            align = self.alignment(key)
+            align = self.alignment(column.key)
             return None if align is None else int(align | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.UserRole:
-            return row.get("id")
+            return row.id
         return None
 
     def headerData(
@@ -136,9 +144,9 @@ class PagedTableModel(RowsTableModel):
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.columns):
             return super().headerData(section, orientation, role)
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            return self.columns[section][1]
+            return self.columns[section].header
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            align = self.alignment(self.columns[section][0])
+            align = self.alignment(self.columns[section].key)
             return None if align is None else int(align | Qt.AlignmentFlag.AlignVCenter)
         return None
 
@@ -152,7 +160,7 @@ class PagedTableModel(RowsTableModel):
         self.ctrl.start(self._fetch_more(self._generation), name=f"{type(self).__name__}.fetchMore")
 
     async def _fetch_more(self, generation: int) -> None:
-        before = self._rows[-1]["id"] if self._rows else None
+        before = self._rows[-1].id if self._rows else None
         fetch = self.fetcher()
         try:
             page = await self.ctrl.run(fetch, before, self.page_size + 1)
@@ -163,8 +171,8 @@ class PagedTableModel(RowsTableModel):
             return  # a reload (e.g. a new filter) replaced the rows meanwhile
         more = len(page) > self.page_size
         page = page[: self.page_size]
-        known = {r["id"] for r in self._rows}
-        page = [r for r in page if r["id"] not in known]
+        known = {r.id for r in self._rows}
+        page = [r for r in page if r.id not in known]
         if page:
             first = len(self._rows)
             self.beginInsertRows(QModelIndex(), first, first + len(page) - 1)
@@ -222,26 +230,26 @@ class PagedTableModel(RowsTableModel):
         self._has_more = False
         self.endResetModel()
 
-    def _merge(self, new: list[Row]) -> None:
+    def _merge(self, new: list[PagedRowT]) -> None:
         """Turn the current rows into ``new`` (both id-descending) with minimal row changes."""
-        new_ids = {r["id"] for r in new}
+        new_ids = {r.id for r in new}
         i = len(self._rows) - 1
         while i >= 0:
-            if self._rows[i]["id"] in new_ids:
+            if self._rows[i].id in new_ids:
                 i -= 1
                 continue
             j = i
-            while j > 0 and self._rows[j - 1]["id"] not in new_ids:
+            while j > 0 and self._rows[j - 1].id not in new_ids:
                 j -= 1
             self.beginRemoveRows(QModelIndex(), j, i)
             del self._rows[j : i + 1]
             self.endRemoveRows()
             i = j - 1
-        old_ids = {r["id"] for r in self._rows}
+        old_ids = {r.id for r in self._rows}
         changed: list[int] = []
         pos = k = 0
         while k < len(new):
-            if new[k]["id"] in old_ids:
+            if new[k].id in old_ids:
                 if self._rows[pos] != new[k]:
                     self._rows[pos] = new[k]
                     changed.append(pos)
@@ -249,7 +257,7 @@ class PagedTableModel(RowsTableModel):
                 k += 1
                 continue
             start = k
-            while k < len(new) and new[k]["id"] not in old_ids:
+            while k < len(new) and new[k].id not in old_ids:
                 k += 1
             self.beginInsertRows(QModelIndex(), pos, pos + (k - start) - 1)
             self._rows[pos:pos] = new[start:k]

@@ -12,83 +12,82 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from creative_memory.gui.itemmodels.rows import Index, Row, RowsTableModel
+from creative_memory.gui.itemmodels.rows import Column, Index, RowsTableModel, shown
 from creative_memory.gui.visible import for_display, said, shown_id, shown_name, shown_pair
+from creative_memory.model.records import DiagEvent
 from creative_memory.services.retrieval.event_reasons import event_said
 
 
-def pattern_of(event: Row) -> str:
+def pattern_of(event: DiagEvent) -> str:
     """ "airy spacing (layout), positive" from the event's preference key, or its ``pattern`` field
     (names readable and inert)."""
-    key = event.get("preference_key")
-    if isinstance(key, str) and key:
+    key = event.preference_key
+    if key:
         parts = key.split("/")
         if len(parts) >= 4:
             scope = "/".join(parts[:-3])
             text = f"{shown_pair(parts[-3], parts[-2])}, {parts[-1]}"
             return text if scope == "global" else f"{text} · {shown_id(scope.replace(':', ' '))}"
         return shown_id(key)
-    pattern = event.get("pattern")
+    pattern = event.fields.get("pattern")
     return shown_name(str(pattern)) if pattern else ""
+
+
+def what_happened(event: DiagEvent) -> str:
+    """The event in a plain sentence (translated; names inert)."""
+    return for_display(said(event_said(event)))
 
 
 _EVENT_BASE_KEYS = frozenset({"type", "stage", "trace", "preference_key"})
 
 
-def event_details(event: Row) -> str:
+def event_details(event: DiagEvent) -> str:
     """The whole event as text: the plain sentence, the trace, then every other field on its own line."""
-    lines = [said(event_said(event)), str(event.get("trace") or "")]
-    key = event.get("preference_key")
-    if key:
-        lines.append(f"preference_key: {key}")
-    for name in sorted(k for k in event if k not in _EVENT_BASE_KEYS):
-        value = event[name]
+    lines = [said(event_said(event)), event.trace or ""]
+    if event.preference_key:
+        lines.append(f"preference_key: {event.preference_key}")
+    for name, value in sorted((k, v) for k, v in event.fields.items() if k not in _EVENT_BASE_KEYS):
         if isinstance(value, dict | list | tuple):
             value = json.dumps(value, ensure_ascii=False, sort_keys=True)
         lines.append(f"{name}: {value}")
     return for_display("\n".join(lines), isolate=False, keep_newlines=True)
 
 
-class StageEventsModel(RowsTableModel):
+class StageEventsModel(RowsTableModel[DiagEvent]):
     """The stage events of one retrieval, in the order the engine emitted them."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.columns = (
-            ("n", self.tr("#")),
-            ("stage", self.tr("Stage")),
-            ("type", self.tr("Type")),
-            ("pattern", self.tr("Pattern")),
-            ("trace", self.tr("What happened")),
+            Column[DiagEvent]("n", self.tr("#"), lambda _e: None),  # the row's number, from its index
+            Column[DiagEvent]("stage", self.tr("Stage"), lambda e: e.stage),
+            Column[DiagEvent]("type", self.tr("Type"), lambda e: e.type),
+            Column[DiagEvent]("pattern", self.tr("Pattern"), pattern_of),
+            Column[DiagEvent]("trace", self.tr("What happened"), what_happened),
         )
-        self._rows: list[Row] = []
 
     @property
-    def events(self) -> list[Row]:
+    def events(self) -> list[DiagEvent]:
         return list(self._rows)
 
-    def set_events(self, events: Sequence[Row]) -> None:
+    def set_events(self, events: Sequence[DiagEvent]) -> None:
         self.beginResetModel()
-        self._rows = [dict(e) for e in events]
+        self._rows = list(events)
         self.endResetModel()
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         cell = self.cell(index)
         if cell is None:
             return None
-        event, key = cell
+        event, column = cell
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
-            if key == "n":
+            if column.key == "n":
                 return str(index.row() + 1)
-            if key == "pattern":
-                return pattern_of(event)
-            if key == "trace":
-                return for_display(said(event_said(event)))
-            return str(event.get(key) or "")
+            return shown(column.value(event) or "")
         if role == Qt.ItemDataRole.ToolTipRole:
             return event_details(event)
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            align = Qt.AlignmentFlag.AlignRight if key == "n" else Qt.AlignmentFlag.AlignLeft
+            align = Qt.AlignmentFlag.AlignRight if column.key == "n" else Qt.AlignmentFlag.AlignLeft
             return int(align | Qt.AlignmentFlag.AlignTop)
         return None
 
@@ -97,9 +96,9 @@ class StageEventsModel(RowsTableModel):
     ) -> Any:
         if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.columns):
             if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-                return self.columns[section][1]
+                return self.columns[section].header
             return None
         return super().headerData(section, orientation, role)
 
 
-__all__ = ["StageEventsModel", "event_details", "pattern_of"]
+__all__ = ["StageEventsModel", "event_details", "pattern_of", "what_happened"]

@@ -113,10 +113,22 @@ def validate_event(obj: Any, *, stored: bool = False) -> EventIn:
         raise InvalidInput(describe_validation_error(exc)) from None
 
 
+@dataclass(frozen=True)
+class RejectedLine:
+    """A line of an ingest that was not stored: its number (from 1) and why, in a sentence."""
+
+    line: int
+    error: str
+
+    def as_json(self) -> dict[str, Any]:
+        """The wire form (``ingest --json``'s ``rejected``)."""
+        return {"line": self.line, "error": self.error}
+
+
 @dataclass
 class ParsedBatch:
     events: list[tuple[int, EventIn]] = field(default_factory=list)
-    rejected: list[dict[str, Any]] = field(default_factory=list)
+    rejected: list[RejectedLine] = field(default_factory=list)
 
 
 def parse_jsonl(text: str) -> ParsedBatch:
@@ -130,23 +142,23 @@ def parse_jsonl(text: str) -> ParsedBatch:
             continue
         size = len(line.encode("utf-8", "surrogatepass"))
         if size > MAX_EVENT_LINE_BYTES:
-            out.rejected.append({"line": n, "error": TOO_LARGE})
+            out.rejected.append(RejectedLine(n, TOO_LARGE))
             continue
         try:
             obj = json.loads(line)
         except (ValueError, RecursionError) as exc:
-            out.rejected.append({"line": n, "error": f"not valid JSON ({str(exc).split(':')[0]})"})
+            out.rejected.append(RejectedLine(n, f"not valid JSON ({str(exc).split(':')[0]})"))
             continue
         if "\\u" in line and not_unicode(obj):  # only an escape makes a lone surrogate here
-            out.rejected.append({"line": n, "error": NOT_UNICODE})
+            out.rejected.append(RejectedLine(n, NOT_UNICODE))
             continue
         if size > MAX_PAYLOAD_BYTES and beside_pages_bytes(obj) > MAX_PAYLOAD_BYTES:
-            out.rejected.append({"line": n, "error": TOO_LARGE})
+            out.rejected.append(RejectedLine(n, TOO_LARGE))
             continue
         try:
             out.events.append((n, validate_event(obj)))
         except InvalidInput as exc:
-            out.rejected.append({"line": n, "error": str(exc)})
+            out.rejected.append(RejectedLine(n, str(exc)))
     return out
 
 
@@ -182,14 +194,14 @@ class IngestReport:
     accepted: int = 0
     duplicates: int = 0
     ignored: dict[str, int] = field(default_factory=dict)
-    rejected: list[dict[str, Any]] = field(default_factory=list)
+    rejected: list[RejectedLine] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         return {
             "accepted": self.accepted,
             "duplicates": self.duplicates,
             "ignored": dict(self.ignored),
-            "rejected": list(self.rejected),
+            "rejected": [r.as_json() for r in self.rejected],
         }
 
 

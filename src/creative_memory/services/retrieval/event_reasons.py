@@ -8,12 +8,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from creative_memory.model.constants import INJECTION_THRESHOLD, MAX_INJECTION_COUNT
+from creative_memory.model.records import DiagEvent
 from creative_memory.services.common.sentence import QT_TRANSLATE_NOOP, Sentence
 from creative_memory.services.engine.block import human
 from creative_memory.services.retrieval.reasons import because_of, readable
 
 
-def event_sentence(event: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
+def event_sentence(event: DiagEvent | Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
     """One Diagnostics stage event as a sentence (readable names, the numbers that decided)."""
     return str(event_said(event, names))
 
@@ -35,8 +36,11 @@ def _polarity(word: str) -> Sentence | str:
     return word
 
 
-def event_said(event: Mapping[str, Any], names: Mapping[str, str] | None = None) -> Sentence:
-    """:func:`event_sentence` as a :class:`Sentence` the window translates."""
+def event_said(event: DiagEvent | Mapping[str, Any], names: Mapping[str, str] | None = None) -> Sentence:
+    """:func:`event_sentence` as a :class:`Sentence` the window translates. The event is the engine's
+    own, or its wire form (a stage event as ``diagnostics --json`` writes it)."""
+    if isinstance(event, DiagEvent):
+        event = event.as_json()
     kind = str(event.get("type") or "")
     key = event.get("preference_key")
     label: Sentence | None = None

@@ -179,25 +179,49 @@ def every_store(
     return rows
 
 
-def use(raw: str | None, *, clear: bool = False, env: Mapping[str, str] | None = None) -> dict[str, Any]:
+@dataclass(frozen=True)
+class UsedFolder:
+    """What ``od-memory use`` remembered: the folder (None when the choice was forgotten), the file
+    the choice is kept in, whether the folder holds a store yet, and the variable that still takes
+    precedence in this environment, if one does."""
+
+    data_dir: Path | None
+    choice_file: Path
+    cleared: bool
+    store_exists: bool = False
+    overridden_by: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """``use --json``: a forgotten choice names only the folder (null) and the choice file."""
+        if self.cleared:
+            return {"data_dir": None, "choice_file": str(self.choice_file), "cleared": True}
+        return {
+            "data_dir": None if self.data_dir is None else str(self.data_dir),
+            "store_exists": self.store_exists,
+            "choice_file": str(self.choice_file),
+            "overridden_by": self.overridden_by,
+            "cleared": False,
+        }
+
+
+def use(raw: str | None, *, clear: bool = False, env: Mapping[str, str] | None = None) -> UsedFolder:
     """``od-memory use DIR``: remember a folder (``clear`` forgets the choice). Never creates a store."""
     e = os.environ if env is None else env
     if clear:
-        target = datadir.remember(None, e)
-        return {"data_dir": None, "choice_file": str(target), "cleared": True}
+        return UsedFolder(data_dir=None, choice_file=datadir.remember(None, e), cleared=True)
     if raw is None:
         raise InvalidInput("Name the folder that holds app.sqlite, or pass --clear to forget the choice.")
     folder = datadir.chosen_folder(raw, env=e)
     if not folder.is_dir():  # chosen_folder checked it; a race must not write a choice to nowhere
         raise StoreUnavailable(f"{folder} is no longer a folder; nothing was remembered.")
     target = datadir.remember(folder, e)
-    return {
-        "data_dir": str(folder),
-        "store_exists": (folder / STORE_FILE).is_file(),
-        "choice_file": str(target),
-        "overridden_by": "OD_DATA_DIR" if e.get("OD_DATA_DIR", "").strip() else None,
-        "cleared": False,
-    }
+    return UsedFolder(
+        data_dir=folder,
+        choice_file=target,
+        cleared=False,
+        store_exists=(folder / STORE_FILE).is_file(),
+        overridden_by="OD_DATA_DIR" if e.get("OD_DATA_DIR", "").strip() else None,
+    )
 
 
 def move_legacy(dd: DataDir, dest: Path | None = None) -> DataDir:

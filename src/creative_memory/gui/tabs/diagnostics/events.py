@@ -26,13 +26,14 @@ from PySide6.QtWidgets import (
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.itemmodels.diagnostics import RetrievalsModel, fetch_retrieval_events
 from creative_memory.gui.itemmodels.paged import local_time
-from creative_memory.gui.itemmodels.rows import Row
 from creative_memory.gui.itemmodels.stage_events import StageEventsModel, event_details
 from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.tabs.diagnostics.common import empty_numbers
 from creative_memory.gui.tabs.diagnostics.kept import KeptPanel
 from creative_memory.gui.visible import said
+from creative_memory.model.records import DiagEvent
 from creative_memory.services.controls.project_choices import ProjectChoice
+from creative_memory.services.inspection.retrieval_log import RecordedRetrieval
 from creative_memory.services.retrieval import retrieval
 
 
@@ -119,7 +120,7 @@ class EventsPane(QObject):
         """The id of the recorded retrieval shown (None: nothing, or a dry run)."""
         return self._shown_retrieval
 
-    def shown_events(self) -> list[Row]:
+    def shown_events(self) -> list[DiagEvent]:
         return self.events_model.events
 
     def show_nothing(self) -> None:
@@ -129,44 +130,42 @@ class EventsPane(QObject):
         self.events_model.set_events([])
         self.detail.clear()
 
-    async def show_retrieval(self, row: Row) -> None:
+    async def show_retrieval(self, row: RecordedRetrieval) -> None:
         """Load and show the stage events of one recorded retrieval."""
         self._generation += 1
         generation = self._generation
-        events = await self.ctrl.run(fetch_retrieval_events, self.ctrl.store, int(row["id"]))
+        events = await self.ctrl.run(fetch_retrieval_events, self.ctrl.store, row.id)
         if generation != self._generation:
             return
-        self._shown_retrieval = int(row["id"])
+        self._shown_retrieval = row.id
         self.summary.setText(self._summary(row, len(events)))
         self._set_events(events)
 
-    def show_dry_run(self, summary: str, events: list[Row]) -> None:
+    def show_dry_run(self, summary: str, events: Sequence[DiagEvent]) -> None:
         """A dry run's summary and stage events (it was recorded nowhere)."""
         self._generation += 1
         self._shown_retrieval = None
         self.summary.setText(summary)
         self._set_events(events)
 
-    def _summary(self, row: Row, n_events: int) -> str:
+    def _summary(self, row: RecordedRetrieval, n_events: int) -> str:
         parts = [
-            self.tr("Retrieval #{id}").format(id=row["id"]),
-            local_time(row.get("at")),
-            str(row.get("origin") or ""),
-            self.model.project_label(row.get("project_id")),
-            str(row.get("mode") or ""),
-            self.tr("kept +{pos} / −{neg}").format(
-                pos=row.get("kept_positive", 0), neg=row.get("kept_negative", 0)
-            ),
-            self.tr("{n} tokens").format(n=row.get("tokens", 0)),
+            self.tr("Retrieval #{id}").format(id=row.id),
+            local_time(row.at),
+            row.origin,
+            self.model.project_label(row.project_id),
+            row.mode,
+            self.tr("kept +{pos} / −{neg}").format(pos=row.kept_positive, neg=row.kept_negative),
+            self.tr("{n} tokens").format(n=row.tokens),
             self.tr("{n} stage events").format(n=n_events),
         ]
         text = " · ".join(p for p in parts if p)
-        if row.get("empty_reason"):
-            numbers = empty_numbers(self._projects, row.get("project_id"))
-            text += "\n" + said(retrieval.explain_empty(row["empty_reason"], numbers))
+        if row.empty_reason:
+            numbers = empty_numbers(self._projects, row.project_id)
+            text += "\n" + said(retrieval.explain_empty(row.empty_reason, numbers))
         return text
 
-    def _set_events(self, events: list[Row]) -> None:
+    def _set_events(self, events: Sequence[DiagEvent]) -> None:
         self.events_model.set_events(events)
         self.detail.clear()
         if events:

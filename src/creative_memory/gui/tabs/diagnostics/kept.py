@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
@@ -23,21 +24,24 @@ from creative_memory.gui.controller import Controller
 from creative_memory.gui.itemmodels.preferences import PreferenceKey
 from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.visible import shown_id, shown_name
+from creative_memory.model.records import DiagEvent
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 61
 
 
-def kept_keys(events: list[dict[str, Any]]) -> list[tuple[PreferenceKey, dict[str, Any]]]:
+def kept_keys(events: Sequence[DiagEvent]) -> list[tuple[PreferenceKey, DiagEvent]]:
     """The preferences a retrieval kept, from its ``kept`` stage events (in the engine's order)."""
     out = []
     for e in events:
-        parts = str(e.get("preference_key") or "").split("/")
-        if e.get("type") == "kept" and len(parts) == 4:
+        parts = (e.preference_key or "").split("/")
+        if e.type == "kept" and len(parts) == 4:
             out.append((PreferenceKey(*parts), e))
     return out
 
 
-def item_text(key: PreferenceKey, event: dict[str, Any]) -> str:
+def item_text(key: PreferenceKey, event: DiagEvent) -> str:
+    """One line of the list; the strength and confidence tier are the fields the engine gives every
+    ``kept`` event."""
     verb = (
         QCoreApplication.translate("DiagnosticsKept", "Prefer")
         if key.polarity == "positive"
@@ -48,7 +52,7 @@ def item_text(key: PreferenceKey, event: dict[str, Any]) -> str:
         if key.project_id is None
         else shown_id(key.project_id)
     )
-    strength = event.get("strength")
+    strength = event.fields.get("strength")
     amount = f"{float(strength):.2f}" if isinstance(strength, int | float) else "?"
     return QCoreApplication.translate(
         "DiagnosticsKept", "{verb} {pattern} — {type}, {where}, {strength} {tier}"
@@ -58,7 +62,7 @@ def item_text(key: PreferenceKey, event: dict[str, Any]) -> str:
         type=shown_name(key.preference_type),
         where=where,
         strength=amount,
-        tier=event.get("confidence", ""),
+        tier=event.fields.get("confidence", ""),
     )
 
 
@@ -123,7 +127,7 @@ class KeptPanel(QWidget):
         store = self.ctrl.ctx.open_store  # never (re)open a store from a selection signal
         return store is None or store.read_only
 
-    def set_events(self, events: list[dict[str, Any]]) -> None:
+    def set_events(self, events: Sequence[DiagEvent]) -> None:
         self.list.clear()
         for key, event in kept_keys(events):
             item = QListWidgetItem(item_text(key, event))

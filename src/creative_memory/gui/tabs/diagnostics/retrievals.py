@@ -20,16 +20,16 @@ from PySide6.QtWidgets import (
 )
 
 from creative_memory.gui.itemmodels.diagnostics import RetrievalsModel
-from creative_memory.gui.itemmodels.rows import Row
 from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.tabs.diagnostics.common import row_height
 from creative_memory.gui.widgets.empty_state import EmptyState
+from creative_memory.services.inspection.retrieval_log import RecordedRetrieval
 
 
 class RetrievalList(QObject):
     """The table of retrievals and its empty state; their widgets are children of ``host``."""
 
-    #: the current retrieval changed: its row, or None when none is current
+    #: the current retrieval changed: its RecordedRetrieval, or None when none is current
     currentChanged = Signal(object)
     #: "Clear filters" in the empty state
     clearFiltersAsked = Signal()
@@ -123,7 +123,7 @@ class RetrievalList(QObject):
             self.select_row(row)
         return row >= 0
 
-    def selected_retrieval(self) -> Row | None:
+    def selected_retrieval(self) -> RecordedRetrieval | None:
         current = self.table.selectionModel().currentIndex()
         return self.model.row_at(current.row()) if current.isValid() else None
 

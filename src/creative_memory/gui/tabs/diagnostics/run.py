@@ -34,7 +34,7 @@ from creative_memory.services.transfer.list_export import export_retrievals, for
 class RunActions(QObject):
     """Run now and export; their controls are children of ``host``."""
 
-    #: a dry run was shown nowhere yet: its summary and its stage events (as JSON rows)
+    #: a dry run was shown nowhere yet: its summary and its stage events (the engine's DiagEvents)
     dryRunShown = Signal(str, list)
     #: a recorded retrieval is in the reloaded list: its id (select it)
     recorded = Signal(int)
@@ -186,7 +186,7 @@ class RunActions(QObject):
             if result.empty_reason:
                 numbers = empty_numbers(self._projects, project_id)
                 summary += "\n" + said(retrieval.explain_empty(result.empty_reason, numbers))
-            self.dryRunShown.emit(summary, [e.as_json() for e in result.events])
+            self.dryRunShown.emit(summary, list(result.events))
             self.say(
                 self.tr("Dry run for {where}: {kept}. Nothing was recorded.").format(where=where, kept=kept)
             )

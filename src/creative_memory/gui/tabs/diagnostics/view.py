@@ -23,7 +23,6 @@ from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.itemmodels.diagnostics import RetrievalsModel
-from creative_memory.gui.itemmodels.rows import Row
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.tabs.diagnostics.events import EventsPane
@@ -33,7 +32,9 @@ from creative_memory.gui.tabs.diagnostics.retrievals import RetrievalList
 from creative_memory.gui.tabs.diagnostics.run import RunActions
 from creative_memory.gui.widgets.log_line import LogFileLine
 from creative_memory.model.constants import Mode
+from creative_memory.model.records import DiagEvent
 from creative_memory.services.controls.project_choices import project_choices
+from creative_memory.services.inspection.retrieval_log import RecordedRetrieval
 from creative_memory.services.retrieval import retrieval
 from creative_memory.services.transfer.list_export import RetrievalFilter
 
@@ -196,7 +197,7 @@ class DiagnosticsTab(Tab):
         current = self.table.selectionModel().currentIndex()
         if current.isValid():
             row = self.model.row_at(current.row())
-            if row is not None and (reload_events or row["id"] != self.events.shown_retrieval):
+            if row is not None and (reload_events or row.id != self.events.shown_retrieval):
                 await self.show_retrieval(row)
             return
         if self._showing_dry_run:
@@ -212,10 +213,10 @@ class DiagnosticsTab(Tab):
     def select_retrieval(self, retrieval_id: int) -> bool:
         return self.retrievals.select_retrieval(retrieval_id)
 
-    def selected_retrieval(self) -> Row | None:
+    def selected_retrieval(self) -> RecordedRetrieval | None:
         return self.retrievals.selected_retrieval()
 
-    def _on_current_changed(self, row: Row | None) -> None:
+    def _on_current_changed(self, row: RecordedRetrieval | None) -> None:
         if row is None:
             if not self._showing_dry_run:
                 self.events.show_nothing()
@@ -224,14 +225,14 @@ class DiagnosticsTab(Tab):
         self.ctrl.start(self.show_retrieval(row), name="diagnostics-events")
 
     # ------------------------------------------------------------------ the shown retrieval
-    async def show_retrieval(self, row: Row) -> None:
+    async def show_retrieval(self, row: RecordedRetrieval) -> None:
         """Load and show the stage events of one recorded retrieval."""
         await self.events.show_retrieval(row)
 
-    def shown_events(self) -> list[Row]:
+    def shown_events(self) -> list[DiagEvent]:
         return self.events.shown_events()
 
-    def _show_dry_run(self, summary: str, events: list[Row]) -> None:
+    def _show_dry_run(self, summary: str, events: list[DiagEvent]) -> None:
         """A dry run is shown instead of a retrieval of the list (none is selected)."""
         self._showing_dry_run = True
         self.retrievals.clear_current()
@@ -263,7 +264,7 @@ class DiagnosticsTab(Tab):
         model = self.model
         while model.row_of_id(retrieval_id) < 0 and model.has_more():
             last = model.row_at(model.rowCount() - 1)
-            if last is not None and int(last["id"]) < retrieval_id:
+            if last is not None and last.id < retrieval_id:
                 break
             model.fetchMore(QModelIndex())
             while model.is_fetching():

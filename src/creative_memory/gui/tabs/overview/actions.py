@@ -11,7 +11,7 @@ tests go through the same code; only the choosing (file dialogs, confirmations) 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
@@ -28,6 +28,7 @@ from creative_memory.services import selftest
 from creative_memory.services.common.errors import Cancelled, CreativeMemoryError
 from creative_memory.services.controls import audit, controls
 from creative_memory.services.demo import demostore
+from creative_memory.services.derivation.cache_state import DerivationInfo
 from creative_memory.services.forget import forgetting
 
 if TYPE_CHECKING:
@@ -201,8 +202,9 @@ class MemoryActions(QObject):
     async def rebuild_clicked(self) -> None:
         await self.rebuild()
 
-    async def rebuild(self) -> dict[str, Any] | None:
-        """Full re-derivation on the store thread, with progress; Cancel leaves the old cache as it was."""
+    async def rebuild(self) -> DerivationInfo | None:
+        """Full re-derivation on the store thread, with progress; Cancel leaves the old cache as it was.
+        Its counts (None when it was cancelled or failed)."""
         progress = self.work.progress(
             self.tr("Rebuilding preferences"),
             self.tr("Re-deriving every preference from the raw events…"),
@@ -247,7 +249,7 @@ class MemoryActions(QObject):
             )
         )
         self.ctrl.notify("preferences", "audit")
-        return {"preferences": info.preferences, "events": info.events}
+        return info
 
     # ------------------------------------------------------------------ demo data
     @async_slot()
