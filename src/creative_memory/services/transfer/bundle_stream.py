@@ -46,8 +46,8 @@ from creative_memory.services.transfer.event_rules import check_events
 from creative_memory.services.transfer.json_stream import BytesSource, NotJson, Reader, Source, TooLarge
 
 MiB = 1024 * 1024
-# An encrypted bundle is decrypted whole: the envelope, its ciphertext and the plaintext are held
-# at once (measured: about 4.3 times the file at its peak, decision 0085).
+# An encrypted bundle is decrypted whole: the envelope, its text, the ciphertext and the plaintext
+# are held at once (measured: about 3.4 times the file beyond the program's own, decision 0085).
 MAX_ENCRYPTED_BYTES = 128 * MiB
 # A prototype preferences.json is validated whole (its records are few: the prototype kept them in
 # one JSON file it rewrote on every change).
