@@ -298,13 +298,13 @@ def _write_batches(
     chunker = Chunker(500)
     while True:
         batch = rows.take(chunker.size)
+        last = rows.done  # the next block is read (and checked) outside the lock
         keeper.wait()  # the last chunk's checkpoint, outside this chunk's time
         with chunker.timed(len(batch)), store.write() as session:
             keeper.defer(dbapi_connection(session))
             tally.store(session, batch, plan, blocks, now)
             with sa_errors():
                 renew_lease(dbapi_connection(session), user)
-            last = rows.done
             if last:
                 _finish(session, user, doc, mode, now, actor, target, tally)
         keeper.checkpoint()
