@@ -63,11 +63,12 @@ def _loc(loc: Sequence[int | str]) -> str:
     return out or "event"
 
 
-def describe_validation_error(err: ValidationError) -> str:
-    """One sentence per problem, each naming the field and what to do."""
+def describe_validation_error(err: ValidationError, at: Sequence[int | str] = ()) -> str:
+    """One sentence per problem, each naming the field (under ``at``: the place of the value
+    validated, as ``("events", 3)``) and what to do."""
     msgs: list[str] = []
     for e in err.errors():
-        where = _loc(e["loc"])
+        where = _loc((*at, *e["loc"]))
         kind = e["type"]
         if kind == "extra_forbidden":
             msgs.append(f"{where}: unknown field; remove it")

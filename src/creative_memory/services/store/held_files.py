@@ -24,6 +24,7 @@ import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 _POSIX = sys.platform != "win32"
 _SIDE_SUFFIXES = ("-wal", "-shm", "-journal")
@@ -213,3 +214,57 @@ def _read_named(path: Path, limit: int | None) -> bytes:
             else:
                 os.close(fd)
     return b"".join(chunks)
+
+
+class NamedFile:
+    """A file a person names (an import bundle), read piece by piece as :func:`read_head` reads
+    it: a file of the SQLite family — perhaps a store this process has open — through a kept
+    descriptor, any other one opened here and closed by :meth:`close`. Raises OSError as ``open``
+    does."""
+
+    def __init__(self, path: Path) -> None:
+        self._path = path
+        self._fh: BinaryIO | None = None
+        self._fd: int | None = None
+        self._new = False
+        self._head = b""
+        if not _POSIX:
+            self._fh = path.open("rb")
+            return
+        st = path.stat()
+        with _lock:
+            fd = _kept_for(st)
+        if fd is None:
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+            self._new = True
+        self._fd = fd
+
+    def read_at(self, offset: int, size: int) -> bytes:
+        if self._fh is not None:
+            self._fh.seek(offset)
+            data: bytes = self._fh.read(size)
+        else:
+            assert self._fd is not None
+            data = os.pread(self._fd, size, offset)
+        if offset == 0 and not self._head:
+            self._head = data[:16]
+        return data
+
+    def close(self) -> None:
+        if self._fh is not None:
+            self._fh.close()
+            return
+        fd, self._fd = self._fd, None
+        if fd is None or not self._new:
+            return
+        if of_sqlite(self._path, self._head or os.pread(fd, 16, 0)):
+            with _lock:  # kept: closing it could drop a lock of this process
+                _keep(self._path, fd)
+        else:
+            os.close(fd)
+
+    def __enter__(self) -> NamedFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -11,17 +11,15 @@ from pathlib import Path
 from creative_memory.model.constants import Actor
 from creative_memory.services.common.errors import CreativeMemoryError, RefusedForSafety
 from creative_memory.services.store.store import Store
-from creative_memory.services.transfer.bundle import Bundle, TransferResult, check_digests, read_import
+from creative_memory.services.transfer.bundle import TransferResult
+from creative_memory.services.transfer.bundle_stream import read_import
 from creative_memory.services.transfer.exporting import export_bundle
-from creative_memory.services.transfer.import_plan import check_events
 
 
 def check_importable(path: Path, passphrase: Callable[[], str] | None = None) -> None:
-    """Raise the import's own sentence if ``path`` would not import (touches no store)."""
-    _kind, doc, _encrypted = read_import(path, passphrase)
-    if isinstance(doc, Bundle):
-        check_events(doc.events)
-        check_digests(doc)
+    """Raise the import's own sentence if ``path`` would not import: the import's first pass, which
+    holds every event, digest and setting to its rules (touches no store)."""
+    read_import(path, passphrase)
 
 
 def write_backup(

@@ -2,16 +2,14 @@
 prototype's preferences.json — their shape, and reading them back.
 
 The bundle carries the canonical data — raw events, settings, project settings — so the importing
-side re-derives the same preferences. :mod:`services.transfer.exporting` writes it; :mod:`services.transfer.importing`
-reads it with :func:`read_import` and applies it (one transaction: merge dedupes by event id,
-replace swaps the user's memory as a whole).
+side re-derives the same preferences. :mod:`services.transfer.exporting` writes it;
+:mod:`services.transfer.bundle_stream` reads it piece by piece and :mod:`services.transfer.importing`
+applies it (merge dedupes by event id, replace swaps the user's memory as a whole).
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -41,10 +39,8 @@ from creative_memory.model.events import (
     RecallIn,
     ScopeText,
     SidePattern,
-    page_digest_ids,
     to_ms,
 )
-from creative_memory.model.inert import not_unicode
 from creative_memory.model.names import check_name
 from creative_memory.model.records import key_text
 from creative_memory.model.tables import (
@@ -58,8 +54,6 @@ from creative_memory.services.derivation.event_content import canonical
 from creative_memory.services.extract.digest import digest, digest_id_of
 from creative_memory.services.extract.vocabulary import PROPERTIES
 from creative_memory.services.ingest.ingest import describe_validation_error
-from creative_memory.services.store import held_files
-from creative_memory.services.transfer import crypto
 
 BUNDLE_FORMAT = "creative-memory-bundle"
 BUNDLE_VERSION = 1
@@ -120,7 +114,11 @@ class BundleProject(BaseModel):
     use_global_memory: bool | None = None  # absent in older bundles: follows use_memory
 
 
-class Bundle(BaseModel):
+class BundleHead(BaseModel):
+    """A bundle's members but its events: those are read, checked and handed on one by one
+    (:mod:`services.transfer.bundle_stream`); here ``events`` only has to be a list (it is validated
+    empty when it was read as it came)."""
+
     model_config = ConfigDict(extra="forbid")
     format: Literal["creative-memory-bundle"]
     version: Literal[1]
@@ -129,7 +127,7 @@ class Bundle(BaseModel):
     derivation_version: str
     settings: BundleSettings
     project_settings: list[BundleProject] = Field(default_factory=list)
-    events: list[BundleEvent]
+    events: list[Any]
     # The style digests the events' payloads name (decision 0065), by id; absent in older bundles.
     page_digests: dict[DigestId, Annotated[str, Field(max_length=MAX_PAGE_BYTES)]] = Field(
         default_factory=dict
@@ -272,59 +270,6 @@ class TransferResult:
         }
 
 
-# --------------------------------------------------------------------------- export
-def _validation(prefix: str, err: ValidationError) -> InvalidInput:
-    return InvalidInput(f"{prefix}: {describe_validation_error(err)}. Nothing was imported.")
-
-
-def read_import(path: Path, passphrase: Callable[[], str] | None) -> tuple[str, Bundle | LegacyFile, bool]:
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise InvalidInput(f"Cannot read {path} ({exc.strerror}); check the path.") from None
-    if size > MAX_IMPORT_BYTES:
-        raise InvalidInput(f"{path} is larger than 512 MiB; that is not a bundle this program wrote.")
-    try:
-        raw = held_files.read_whole(path)  # a store's file named by mistake stays locked
-    except OSError as exc:  # a folder, a file without read permission, …
-        raise InvalidInput(f"Cannot read {path} ({exc.strerror}); choose a file to import.") from None
-    encrypted = crypto.is_encrypted(raw)
-    if encrypted:
-        if passphrase is None:
-            raise InvalidInput(f"{path} is encrypted; give its passphrase to import it.")
-        raw = crypto.decrypt(raw, passphrase())
-    try:
-        obj = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise InvalidInput(
-            f"{path} is not a JSON file; choose a bundle exported by this program or a preferences.json."
-        ) from None
-    if not isinstance(obj, dict):
-        raise InvalidInput(f"{path} does not hold a JSON object; it is not a bundle or a preferences.json.")
-    if b"\\u" in raw and not_unicode(obj):  # only an escape makes a lone surrogate here
-        raise InvalidInput(
-            f"{path} holds text that is not Unicode (a lone surrogate such as \\ud800); this program "
-            "never writes one. Nothing was imported."
-        )
-    if obj.get("format") == BUNDLE_FORMAT:
-        if obj.get("version") != BUNDLE_VERSION:
-            raise InvalidInput(
-                f"{path} is bundle version {obj.get('version')!r}, which this program cannot read; update the program."
-            )
-        try:
-            return "bundle", Bundle.model_validate(obj), encrypted
-        except ValidationError as exc:
-            raise _validation(f"{path} is not a valid bundle", exc) from None
-    if "schema_version" in obj and ("global_preferences" in obj or "project_overrides" in obj):
-        try:
-            return "legacy", LegacyFile.model_validate(obj), encrypted
-        except ValidationError as exc:
-            raise _validation(f"{path} is not a valid prototype preferences.json", exc) from None
-    raise InvalidInput(
-        f"{path} is neither a creative memory bundle nor a prototype preferences.json; nothing was imported."
-    )
-
-
 def legacy_events(doc: LegacyFile, user_id: str) -> list[dict[str, Any]]:
     """Each prototype record becomes one synthetic ``legacy`` snapshot event that re-derives to it."""
     records = _legacy_records(doc)
@@ -420,29 +365,20 @@ def check_payloads(events: list[BundleEvent]) -> None:
             )
 
 
-def check_digests(doc: Bundle) -> None:
+def check_digest(digest_id: str, body: str) -> None:
     """Refuse the bundle (before anything is written) if a page digest it carries is not one this
-    program stores — its id not the sha256 of its body, or a body that still holds what a digest
-    leaves out (a page's words, addresses or scripts) — or if an event names a digest it does not
-    carry."""
-    for digest_id, body in doc.page_digests.items():
-        if digest_id_of(body) != digest_id:
-            raise InvalidInput(
-                f"page_digests[{digest_id}]: the id is not the sha256 of its body; the file was changed "
-                "after it was exported. Nothing was imported."
-            )
-        if digest(body).body != body:
-            raise InvalidInput(
-                f"page_digests[{digest_id}]: this is not a style digest (it holds more than a page's "
-                "style and structure). Nothing was imported."
-            )
-    for e in doc.events:
-        for digest_id in page_digest_ids(e.payload):
-            if digest_id not in doc.page_digests:
-                raise InvalidInput(
-                    f"events[{e.event_id}]: names the page digest {digest_id}, which the bundle does not "
-                    "carry. Nothing was imported."
-                )
+    program stores: its id not the sha256 of its body, or a body that still holds what a digest
+    leaves out (a page's words, addresses or scripts)."""
+    if digest_id_of(body) != digest_id:
+        raise InvalidInput(
+            f"page_digests[{digest_id}]: the id is not the sha256 of its body; the file was changed "
+            "after it was exported. Nothing was imported."
+        )
+    if digest(body).body != body:
+        raise InvalidInput(
+            f"page_digests[{digest_id}]: this is not a style digest (it holds more than a page's "
+            "style and structure). Nothing was imported."
+        )
 
 
 def _pause_end(value: AwareDatetime | None, now: int) -> int | None:
@@ -453,7 +389,7 @@ def _pause_end(value: AwareDatetime | None, now: int) -> int | None:
     return end if end > now else None
 
 
-def apply_settings(session: Any, user_id: str, doc: Bundle, now: int) -> None:
+def apply_settings(session: Any, user_id: str, doc: BundleHead, now: int) -> None:
     st = session.get(Settings, user_id)
     if st is None:
         st = controls.get_settings(session, user_id)

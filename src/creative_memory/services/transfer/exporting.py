@@ -12,12 +12,14 @@ from sqlalchemy import func, select
 from creative_memory.model.constants import DERIVATION_VERSION, Actor
 from creative_memory.model.events import iso, page_digest_ids
 from creative_memory.model.tables import Event, Preference, ProjectSettings
+from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.controls import audit, controls
 from creative_memory.services.store import safefile
 from creative_memory.services.store.page_digests import digest_bodies
 from creative_memory.services.store.store import Store
 from creative_memory.services.transfer import crypto
 from creative_memory.services.transfer.bundle import BUNDLE_FORMAT, BUNDLE_VERSION, TransferResult
+from creative_memory.services.transfer.bundle_stream import MAX_ENCRYPTED_BYTES, MiB
 
 
 def build_bundle(store: Store, user_id: str, now: int) -> dict[str, Any]:
@@ -95,6 +97,12 @@ def export_bundle(
     data = json.dumps(bundle, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     if passphrase is not None:
         data = crypto.encrypt(data, passphrase)
+        if len(data) > MAX_ENCRYPTED_BYTES:  # an import decrypts it whole (decision 0085)
+            raise InvalidInput(
+                f"Encrypted, this memory would be a file of {len(data) // MiB} MiB; an encrypted bundle "
+                f"is read whole, so this program imports one of at most {MAX_ENCRYPTED_BYTES // MiB} MiB. "
+                "Export it without --encrypt and keep the file safe. Nothing was written."
+            )
     target = safefile.check_target(path, force=force, protected=protected)
     safefile.write_atomic(target, data, what="export")
     if not store.read_only:

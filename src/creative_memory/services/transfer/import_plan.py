@@ -1,7 +1,7 @@
 """What an import will do, said before it does it: what the file holds, read before anything is
 asked about applying it (:func:`read_contents`); whose memory it is and who receives it, how many
-events, which settings and project switches change (:func:`plan_import`); and the checks every
-bundle event passes first (the wire schema ingest uses). :mod:`services.transfer.importing`
+events, which settings and project switches change (:func:`plan_import`), from what the first pass
+over the file gathered (:mod:`services.transfer.bundle_stream`). :mod:`services.transfer.importing`
 applies the plan."""
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from creative_memory.model.constants import SignalType
 from creative_memory.model.events import iso, to_ms
 from creative_memory.model.tables import (
     ProjectSettings,
@@ -21,18 +20,9 @@ from creative_memory.model.tables import (
 from creative_memory.services.common.errors import InvalidInput, RefusedForSafety
 from creative_memory.services.common.naming import valid_name
 from creative_memory.services.controls import controls
-from creative_memory.services.ingest.ingest import (
-    MAX_STORED_DIFF_BYTES,
-    validate_event,
-)
 from creative_memory.services.store.store import Store
-from creative_memory.services.transfer.bundle import (
-    Bundle,
-    BundleEvent,
-    LegacyFile,
-    check_payloads,
-    read_import,
-)
+from creative_memory.services.transfer.bundle import BundleHead, LegacyFile
+from creative_memory.services.transfer.bundle_stream import StreamedBundle, read_import
 
 RESTORE_NOTE = (
     "This restores your own backup, so its events are brought back whole: they were learned under "
@@ -67,78 +57,15 @@ class ImportPlan:
         }
 
 
-# --------------------------------------------------------------------------- rules
-def wire_form(e: BundleEvent) -> dict[str, Any] | None:
-    """The event as a host would have sent it (None for a legacy snapshot, which is not a wire event)."""
-    if e.signal_type is SignalType.LEGACY_SNAPSHOT:
-        return None
-    p = e.payload
-    if e.scope != "global" and e.scope != f"project:{e.project_id}":
-        raise InvalidInput(
-            f"events[{e.event_id}].scope: '{e.scope}' does not match project_id {e.project_id!r}. Nothing was imported."
-        )
-    out: dict[str, Any] = {
-        "event_id": e.event_id,
-        "project_id": e.project_id,
-        "signal_type": str(e.signal_type),
-        "occurred_at": iso(to_ms(e.occurred_at)),
-        "session_id": e.session_id,
-        "artifact_id": e.artifact_id,
-        "scope": "global" if e.scope == "global" else "project",
-        "patterns": _hosts(p.get("patterns", [])),
-        "tag": e.tag,
-    }
-    # What the extractor found is the stored payload's (checked by check_payloads); the wire form
-    # holds the host's patterns and says which pages the event carried (decision 0065).
-    for place, digest_id in (p.get("pages") or {}).items():
-        out[place] = digest_id
-    for side in ("chose", "over"):
-        data = p.get(side)
-        if data is not None:
-            out[side] = {**data, "patterns": _hosts(data.get("patterns", []))}
-    if p.get("dimensions"):
-        out["dimensions"] = p["dimensions"]
-    if p.get("recall") is not None:  # a recall rating's retrieval and outcome (decision 0088)
-        out["recall"] = p["recall"]
-    return out
-
-
-def _hosts(patterns: list[Any]) -> list[Any]:
-    """The patterns a host named (not those the extractor found), as the wire has them."""
-    return [p for p in patterns if not (isinstance(p, dict) and p.get("from") == "page")]
-
-
-def check_events(events: list[BundleEvent]) -> None:
-    """Refuse the bundle (nothing written) if an event breaks a rule ingest applies."""
-    check_payloads(events)
-    for e in events:
-        if e.payload.get("tag") != e.tag:
-            raise InvalidInput(
-                f"events[{e.event_id}]: the payload's tag differs from the event's. Nothing was imported."
-            )
-        diff = e.payload.get("diff")
-        if diff is not None and len(str(diff).encode("utf-8", "surrogatepass")) > MAX_STORED_DIFF_BYTES:
-            raise InvalidInput(
-                f"events[{e.event_id}].diff: larger than ingest ever stores ({MAX_STORED_DIFF_BYTES // 1024} KiB). "
-                "Nothing was imported."
-            )
-        wire = wire_form(e)
-        if wire is None:
-            continue
-        try:
-            validate_event(wire, stored=True)
-        except InvalidInput as exc:
-            raise InvalidInput(f"events[{e.event_id}]: {exc}. Nothing was imported.") from None
-
-
-def _target_user(kind: str, doc: Bundle | LegacyFile, user_id: str, as_user: str | None) -> str:
+def _target_user(kind: str, doc: StreamedBundle | LegacyFile, user_id: str, as_user: str | None) -> str:
     if as_user is not None:
         return valid_name(as_user, "user id")
-    if isinstance(doc, Bundle) and doc.user_id != user_id:
+    if isinstance(doc, StreamedBundle) and doc.head.user_id != user_id:
+        owner = doc.head.user_id
         raise RefusedForSafety(
-            f"This bundle holds the memory of user '{doc.user_id}', not '{user_id}'; nothing was imported. "
+            f"This bundle holds the memory of user '{owner}', not '{user_id}'; nothing was imported. "
             f"To add it to {user_id}'s memory repeat with --as-user {user_id}; to restore it as "
-            f"{doc.user_id}, repeat with --user {doc.user_id}."
+            f"{owner}, repeat with --user {owner}."
         )
     return user_id
 
@@ -164,7 +91,7 @@ def _switch_changes(old: tuple[bool, ...], new: tuple[bool, ...]) -> str:
     )
 
 
-def _setting_changes(session: Session, user_id: str, doc: Bundle, mode: str) -> list[str]:
+def _setting_changes(session: Session, user_id: str, doc: BundleHead, mode: str) -> list[str]:
     """Every setting and project switch the import will change, one line each with its old and new
     value: the same fields ``bundle.apply_settings`` (replace) and the merge's new projects write,
     so nothing changes that the plan did not say (decision 0074)."""
@@ -227,7 +154,7 @@ class ImportContents:
     preferences: int  # the preferences the bundle's memory had when exported (0: not said)
     projects: int  # projects with settings of their own
     exported_at: int | None  # ms since the epoch (a bundle)
-    doc: Bundle | LegacyFile
+    doc: StreamedBundle | LegacyFile
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -246,15 +173,16 @@ def read_contents(path: Path, passphrase: Callable[[], str] | None = None) -> Im
     and, when encrypted, opened by ``passphrase`` (:class:`~.crypto.WrongPassphrase` when not) —
     and say what it holds. Touches no store."""
     kind, doc, encrypted = read_import(path, passphrase)
-    if isinstance(doc, Bundle):
+    if isinstance(doc, StreamedBundle):
+        head = doc.head
         return ImportContents(
             kind,
             encrypted,
-            doc.user_id,
-            len(doc.events),
-            doc.preferences,
-            len(doc.project_settings),
-            to_ms(doc.exported_at),
+            head.user_id,
+            doc.events,
+            head.preferences,
+            len(head.project_settings),
+            to_ms(head.exported_at),
             doc,
         )
     n = len(doc.global_preferences) + sum(len(v) for v in doc.project_overrides.values())
@@ -275,22 +203,29 @@ def plan_import(
 
 
 def plan_for(
-    store: Store, user_id: str, kind: str, doc: Bundle | LegacyFile, *, mode: str, as_user: str | None
+    store: Store,
+    user_id: str,
+    kind: str,
+    doc: StreamedBundle | LegacyFile,
+    *,
+    mode: str,
+    as_user: str | None,
 ) -> ImportPlan:
     if mode not in ("merge", "replace"):
         raise InvalidInput(f"Unknown import mode '{mode}'; use merge or replace.")
     target = _target_user(kind, doc, user_id, as_user)
-    bundle_user = doc.user_id
-    restore = isinstance(doc, Bundle) and mode == "replace" and doc.user_id == target
+    head = doc.head if isinstance(doc, StreamedBundle) else None
+    bundle_user = doc.user_id if isinstance(doc, LegacyFile) else doc.events_user
+    restore = head is not None and mode == "replace" and head.user_id == target
     n = (
-        len(doc.events)
-        if isinstance(doc, Bundle)
-        else len(doc.global_preferences) + sum(len(v) for v in doc.project_overrides.values())
+        len(doc.global_preferences) + sum(len(v) for v in doc.project_overrides.values())
+        if isinstance(doc, LegacyFile)
+        else doc.events
     )
     plan = ImportPlan(kind, mode, bundle_user, target, restore, n)
-    if isinstance(doc, Bundle) and doc.user_id != target:
+    if head is not None and head.user_id != target:
         plan.notes.append(
-            f"The bundle holds the memory of user '{doc.user_id}'; it is imported as '{target}'."
+            f"The bundle holds the memory of user '{head.user_id}'; it is imported as '{target}'."
         )
     if restore:
         plan.notes.append(RESTORE_NOTE)
@@ -300,10 +235,11 @@ def plan_for(
             "not learning) are skipped, as ingest skips them."
         )
     with store.read() as session:
-        if isinstance(doc, Bundle):
-            plan.changes = _setting_changes(session, target, doc, mode)
+        if head is not None:
+            plan.changes = _setting_changes(session, target, head, mode)
         elif (
-            mode == "replace"
+            isinstance(doc, LegacyFile)
+            and mode == "replace"
             and bool(controls.get_settings(session, target).memory_enabled) != doc.memory_enabled
         ):
             plan.changes = [f"memory: {_onoff(not doc.memory_enabled)} → {_onoff(doc.memory_enabled)}"]

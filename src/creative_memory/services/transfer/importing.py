@@ -21,8 +21,11 @@ What an import will do is worked out first by :mod:`services.transfer.import_pla
   larger one is written in chunks of a few dozen milliseconds each under the user's ``import``
   lease, so the daemon never waits long for the write lock, and readers serve the stored
   preferences until the rebuild that follows publishes the new ones. Every event is validated
-  before the first chunk; an interrupted large import leaves a prefix of the bundle, and importing
-  it again adds the rest.
+  before the first chunk (the first pass of :mod:`services.transfer.bundle_stream`); an interrupted
+  large import leaves a prefix of the bundle, and importing it again adds the rest.
+- **Never the whole file.** The events come from the second pass a block at a time and are
+  written a batch at a time; what the import holds is one block, one batch, the bundle's settings
+  and digests (decision 0085).
 
 See docs/decisions/0019 and 0030.
 """
@@ -31,7 +34,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -71,14 +74,13 @@ from creative_memory.services.store.writes import (
     take_lease,
 )
 from creative_memory.services.transfer.bundle import (
-    Bundle,
+    BundleEvent,
     LegacyFile,
     TransferResult,
-    check_digests,
     legacy_events,
-    read_import,
 )
-from creative_memory.services.transfer.import_plan import ImportPlan, check_events, plan_for
+from creative_memory.services.transfer.bundle_stream import StreamedBundle, read_import
+from creative_memory.services.transfer.import_plan import ImportPlan, plan_for
 
 _SOURCES = ("daemon", "cli", "import", "legacy", "demo", "gui")
 # Up to this many events (and, for a replace, events already stored) one transaction holds the
@@ -88,27 +90,49 @@ SINGLE_TRANSACTION_ROWS = 10_000
 
 
 # --------------------------------------------------------------------------- import
-def _rows(doc: Bundle | LegacyFile, user: str) -> list[dict[str, Any]]:
-    if isinstance(doc, LegacyFile):
-        return legacy_events(doc, user)
-    check_events(doc.events)
-    check_digests(doc)
-    return [
-        {
-            "event_id": e.event_id,
-            "user_id": user,
-            "project_id": e.project_id,
-            "scope": e.scope,
-            "signal_type": str(e.signal_type),
-            "occurred_at": to_ms(e.occurred_at),
-            "tag": e.tag,
-            "session_id": e.session_id,
-            "artifact_id": e.artifact_id,
-            "payload": e.payload,
-            "source": e.source if e.source in _SOURCES else "import",
-        }
-        for e in doc.events
-    ]
+def _row(e: BundleEvent, user: str) -> dict[str, Any]:
+    return {
+        "event_id": e.event_id,
+        "user_id": user,
+        "project_id": e.project_id,
+        "scope": e.scope,
+        "signal_type": str(e.signal_type),
+        "occurred_at": to_ms(e.occurred_at),
+        "tag": e.tag,
+        "session_id": e.session_id,
+        "artifact_id": e.artifact_id,
+        "payload": e.payload,
+        "source": e.source if e.source in _SOURCES else "import",
+    }
+
+
+class _Rows:
+    """The rows to import, taken a batch at a time from the bundle's second pass (or the legacy
+    file's records); ``done`` once none is left."""
+
+    def __init__(self, doc: StreamedBundle | LegacyFile, user: str) -> None:
+        self._blocks: Iterator[list[dict[str, Any]]]
+        if isinstance(doc, LegacyFile):
+            self._blocks = iter([legacy_events(doc, user)])
+        else:
+            self._blocks = ([_row(e, user) for e in block] for block in doc.batches())
+        self._pending: list[dict[str, Any]] = []
+
+    def take(self, n: int) -> list[dict[str, Any]]:
+        while len(self._pending) < n:
+            block = next(self._blocks, None)
+            if block is None:
+                break
+            self._pending.extend(block)
+        out, self._pending = self._pending[:n], self._pending[n:]
+        return out
+
+    @property
+    def done(self) -> bool:
+        """Whether every row was taken (reads the next block to know)."""
+        if not self._pending:
+            self._pending = next(self._blocks, [])
+        return not self._pending
 
 
 def _admit(
@@ -189,14 +213,13 @@ def import_file(
     A store too large for one short transaction is imported in chunks under the user's lease."""
     kind, doc, encrypted = read_import(path, passphrase)
     plan = plan_for(store, user_id, kind, doc, mode=mode, as_user=as_user)
-    rows = _rows(doc, plan.user)
     if announce is not None:
         announce(plan)
     user = plan.user
     # A forget of this memory that died half-way is finished first: the rebuild below never derives
     # from what it left, and this import's lease would take the place of its plan (decision 0070).
     finish_interrupted(store, user)
-    chunked = len(rows) + _replaced_count(store, user, mode) > SINGLE_TRANSACTION_ROWS
+    chunked = plan.events + _replaced_count(store, user, mode) > SINGLE_TRANSACTION_ROWS
     if chunked:
         with store.write() as session, sa_errors():
             take_lease(dbapi_connection(session), user, "import")
@@ -209,7 +232,7 @@ def import_file(
                 for table in (EventPattern.__tablename__, Event.__tablename__, Preference.__tablename__):
                     delete_chunked(store, user, table, "user_id = ?", counts, keeper)
             added, skipped = _write_batches(
-                store, rows, doc, plan, mode, chunked=chunked, blocks=blocks, now=now, actor=actor,
+                store, _Rows(doc, user), doc, plan, mode, chunked=chunked, blocks=blocks, now=now, actor=actor,
                 target=f"{path.name} ({kind}, {mode})", keeper=keeper,
             )  # fmt: skip
         info = rebuild(store, user, now, takeover="import" if chunked else None)
@@ -241,8 +264,8 @@ def _replaced_count(store: Store, user: str, mode: str) -> int:
 
 def _write_batches(
     store: Store,
-    rows: list[dict[str, Any]],
-    doc: Bundle | LegacyFile,
+    rows: _Rows,
+    doc: StreamedBundle | LegacyFile,
     plan: ImportPlan,
     mode: str,
     *,
@@ -255,41 +278,81 @@ def _write_batches(
 ) -> tuple[int, Counter[str]]:
     """Store the admitted rows — in one transaction, or in timed chunks renewing the lease — and,
     with the last batch, the bundle's settings and the audit entry. Returns (events added, the
-    rows left out per reason)."""
+    rows left out per reason). A block the second pass refuses (the file changed) ends the import
+    before its batch commits: nothing at all in one transaction, a prefix when chunked."""
     user = plan.user
-    added = 0
-    skipped: Counter[str] = Counter()
-    chunker = Chunker(500 if chunked else max(1, len(rows)))
-    i = 0
+    tally = _Tally()
+    if not chunked:
+        with store.write() as session:
+            keeper.defer(dbapi_connection(session))
+            if mode == "replace":
+                _delete_all(session, user)
+            while True:
+                batch = rows.take(5000)
+                tally.store(session, batch, plan, blocks, now)
+                if rows.done:
+                    break
+            _finish(session, user, doc, mode, now, actor, target, tally)
+        keeper.checkpoint()
+        return tally.added, tally.skipped
+    chunker = Chunker(500)
     while True:
-        batch = rows[i : i + chunker.size]
-        last = i + len(batch) >= len(rows)
+        batch = rows.take(chunker.size)
+        last = rows.done  # the next block is read (and checked) outside the lock
         keeper.wait()  # the last chunk's checkpoint, outside this chunk's time
         with chunker.timed(len(batch)), store.write() as session:
             keeper.defer(dbapi_connection(session))
-            if i == 0 and not chunked and mode == "replace":
-                _delete_all(session, user)
-            fresh, dropped = _admit(session, batch, plan, blocks, now)
-            for j in range(0, len(fresh), 5000):
-                insert_event_rows(session, fresh[j : j + 5000])
-            added += len(fresh)
-            skipped += dropped
-            if chunked:
-                with sa_errors():
-                    renew_lease(dbapi_connection(session), user)
+            tally.store(session, batch, plan, blocks, now)
+            with sa_errors():
+                renew_lease(dbapi_connection(session), user)
             if last:
-                if isinstance(doc, Bundle):
-                    insert_digests(session, doc.page_digests)
-                drop_unnamed_digests(session)  # a replaced event's, or one the bundle named in vain
-                _apply(session, user, doc, mode, now)
-                audit.record(
-                    session, user, actor, "import", target,
-                    f"ok: {added} events, {sum(skipped.values())} skipped", now,
-                )  # fmt: skip
+                _finish(session, user, doc, mode, now, actor, target, tally)
         keeper.checkpoint()
-        i += len(batch)
         if last:
-            return added, skipped
+            return tally.added, tally.skipped
+
+
+class _Tally:
+    """Events stored so far and those left out per reason."""
+
+    def __init__(self) -> None:
+        self.added = 0
+        self.skipped: Counter[str] = Counter()
+
+    def store(
+        self,
+        session: Session,
+        batch: list[dict[str, Any]],
+        plan: ImportPlan,
+        blocks: BlockChecker | None,
+        now: int,
+    ) -> None:
+        fresh, dropped = _admit(session, batch, plan, blocks, now)
+        if fresh:
+            insert_event_rows(session, fresh)
+        self.added += len(fresh)
+        self.skipped += dropped
+
+
+def _finish(
+    session: Session,
+    user: str,
+    doc: StreamedBundle | LegacyFile,
+    mode: str,
+    now: int,
+    actor: Actor,
+    target: str,
+    tally: _Tally,
+) -> None:
+    """With the last batch: the digests, the settings and the audit entry."""
+    if isinstance(doc, StreamedBundle):
+        insert_digests(session, doc.head.page_digests)
+    drop_unnamed_digests(session)  # a replaced event's, or one the bundle named in vain
+    _apply(session, user, doc, mode, now)
+    audit.record(
+        session, user, actor, "import", target,
+        f"ok: {tally.added} events, {sum(tally.skipped.values())} skipped", now,
+    )  # fmt: skip
 
 
 def _delete_all(session: Session, user_id: str) -> None:
@@ -301,13 +364,13 @@ def _delete_all(session: Session, user_id: str) -> None:
         session.execute(delete(Derivation).where(Derivation.user_id == user_id))
 
 
-def _apply(session: Session, user: str, doc: Bundle | LegacyFile, mode: str, now: int) -> None:
+def _apply(session: Session, user: str, doc: StreamedBundle | LegacyFile, mode: str, now: int) -> None:
     from creative_memory.services.transfer.bundle import apply_settings
 
-    if isinstance(doc, Bundle) and mode == "replace":
-        apply_settings(session, user, doc, now)
-    elif isinstance(doc, Bundle):
-        for p in doc.project_settings:
+    if isinstance(doc, StreamedBundle) and mode == "replace":
+        apply_settings(session, user, doc.head, now)
+    elif isinstance(doc, StreamedBundle):
+        for p in doc.head.project_settings:
             if session.get(ProjectSettings, (user, p.project_id)) is None:
                 session.add(
                     ProjectSettings(
