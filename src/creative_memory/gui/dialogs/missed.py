@@ -44,7 +44,7 @@ class MissedDialog(QDialog):
         about = wrap(
             self.tr(
                 "Name a preference this retrieval should have used. Memory learns it as if you had "
-                "tagged it yourself, for this project and everywhere else."
+                "tagged it yourself in this retrieval's project."
             ),
             self,
         )
