@@ -802,7 +802,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="281"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="287"/>
         <source>Retrieval #{id} is not in this store. Recorded retrievals are kept for the retention period, then deleted; the newest ones are listed below.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -810,7 +810,7 @@
 <context>
     <name>DiagnosticsTab</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="130"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="135"/>
         <source>Diagnostics</source>
         <translation type="unfinished"></translation>
     </message>
@@ -899,57 +899,58 @@
 <context>
     <name>EventsPane</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="55"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="61"/>
         <source>Selected retrieval</source>
+        <extracomment>what is shown changed, once its stage events are in: the recorded retrieval&apos;s row (None for nothing or a dry run) and whether it is a dry run</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="68"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="74"/>
         <source>Stage events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="71"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="77"/>
         <source>The stage events of the selected retrieval, in the order they happened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="86"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="92"/>
         <source>Stage event detail</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="87"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="93"/>
         <source>The whole trace and every field of the selected stage event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="88"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="94"/>
         <source>Select a stage event to read its whole trace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="128"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="144"/>
         <source>Select a retrieval to see its stage events.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="152"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="173"/>
         <source>Retrieval #{id}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="157"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="178"/>
         <source>kept +{pos} / −{neg}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="160"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="181"/>
         <source>{n} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="161"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="182"/>
         <source>{n} stage events</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1789,12 +1790,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="110"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="111"/>
         <source>Forget…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="113"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="114"/>
         <source>Show in Inspector</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2106,6 +2107,109 @@
     <message>
         <location filename="../../gui/memory_notes.py" line="66"/>
         <source>Could not change memory notes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MissedDialog</name>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="43"/>
+        <source>Name what was missed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="46"/>
+        <source>Name a preference this retrieval should have used. Memory learns it as if you had tagged it yourself in this retrieval&apos;s project.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="57"/>
+        <source>Kind of preference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="58"/>
+        <source>What the preference is about, such as layout or typography</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="61"/>
+        <source>e.g. layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="64"/>
+        <source>e.g. airy_spacing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="65"/>
+        <source>What was missed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="66"/>
+        <source>The preference itself, in a few words or as memory names it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="67"/>
+        <source>&amp;Prefer it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="69"/>
+        <source>You want this in your designs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="70"/>
+        <source>A&amp;void it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="72"/>
+        <source>You want this kept out of your designs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="83"/>
+        <source>&amp;Kind:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="85"/>
+        <source>&amp;Missed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="89"/>
+        <source>Polarity:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="93"/>
+        <source>&amp;Rate as missed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="96"/>
+        <source>Tell memory this retrieval should have used it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="98"/>
+        <source>&amp;Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="124"/>
+        <source>Name the kind of preference, such as layout.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="126"/>
+        <source>Name what was missed, such as airy_spacing.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3301,6 +3405,165 @@
     </message>
 </context>
 <context>
+    <name>RateActions</name>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="48"/>
+        <source>Rate this retrieval:</source>
+        <extracomment>a sentence for the tab&apos;s message line: what a rating did, or why it was not stored</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="52"/>
+        <source>&amp;Helped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="54"/>
+        <source>Too mu&amp;ch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="56"/>
+        <source>Missed somethin&amp;g…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="58"/>
+        <source>&amp;Not relevant here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="64"/>
+        <source>Why rating is not possible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="90"/>
+        <source>A dry run is recorded nowhere, so it cannot be rated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="91"/>
+        <source>Select a recorded retrieval to rate it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="94"/>
+        <source>This retrieval was for a temporary conversation, which memory neither uses nor learns from, so it cannot be rated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="98"/>
+        <source>This store is read-only, so a rating cannot be stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="108"/>
+        <source>This retrieval put nothing into the prompt; only something it missed can be named.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="111"/>
+        <source>Select a preference it used, then say it was not relevant here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="118"/>
+        <source>Rated helped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="120"/>
+        <source>What memory put into this prompt helped: it leans a little more on those preferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="125"/>
+        <source>Rated too much</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="127"/>
+        <source>This prompt got more memory than it needed: this project&apos;s prompts of this kind get fewer preferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="133"/>
+        <source>Rate the selected preference not relevant here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="135"/>
+        <source>The selected preference did not belong in this project&apos;s prompts: it is used less here, and as before everywhere else</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="141"/>
+        <source>Name what this retrieval missed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="142"/>
+        <source>Name a preference this retrieval should have used (asks which)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="222"/>
+        <source>Retrieval #{id} was not rated. {why}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="236"/>
+        <source>The same rating was given a moment ago.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="237"/>
+        <source>The preference it names is blocked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="238"/>
+        <source>Memory is off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="239"/>
+        <source>Learning is paused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="240"/>
+        <source>This project does not feed memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="242"/>
+        <source>Retrieval #{id} was not rated: {why}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="246"/>
+        <source>Retrieval #{id} rated helped: the preferences it used count a little more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="249"/>
+        <source>Retrieval #{id} rated too much: its project gets fewer preferences in prompts of this kind.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="252"/>
+        <source>{pattern} rated not relevant in retrieval #{id}: it is used less in this project, and as before everywhere else.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="256"/>
+        <source>{pattern} named as missed by retrieval #{id}: memory learns it as a tag you gave.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Reasons</name>
     <message>
         <location filename="../../services/retrieval/reasons.py" line="102"/>
@@ -3308,7 +3571,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="146"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="183"/>
         <location filename="../../services/retrieval/reasons.py" line="106"/>
         <source>project {id}</source>
         <translation type="unfinished"></translation>
@@ -3559,37 +3822,52 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="123"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="129"/>
+        <source>Lowered here: {label} was rated not relevant in this project and mode (strength {strength:.2f}, here {score:.2f}), so it was left out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/event_reasons.py" line="137"/>
+        <source>Lowered here: {label} was rated not relevant in this project and mode (strength {strength:.2f}, here {score:.2f}); still kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/event_reasons.py" line="146"/>
+        <source>Narrowed here: rated too much in this project and mode, so preferences need {threshold:.2f} instead of {usual:.2f}; {count} left out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/event_reasons.py" line="160"/>
         <source>Global {label} not used: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="127"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="164"/>
         <source>{count} more global preferences not used: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="130"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="167"/>
         <source>Nothing injected: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="161"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="198"/>
         <source>below the {threshold:.2f} strength threshold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="165"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="202"/>
         <source>not stable (under review or archived)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="167"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="204"/>
         <source>of low confidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="169"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="206"/>
         <source>of a type not asked for</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3983,36 +4261,46 @@
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
-        <source>Hard cap applied</source>
+        <source>Lowered here by a rating</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
-        <source>Polarity ceiling applied</source>
+        <source>Narrowed here by a rating</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
-        <source>Polarity backfill</source>
+        <source>Hard cap applied</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
-        <source>Category ceiling applied</source>
+        <source>Polarity ceiling applied</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="55"/>
-        <source>Category backfill</source>
+        <source>Polarity backfill</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="56"/>
-        <source>Token budget exceeded</source>
+        <source>Category ceiling applied</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="57"/>
+        <source>Category backfill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="58"/>
+        <source>Token budget exceeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
         <source>Kept</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4248,77 +4536,77 @@
 <context>
     <name>RetrievalsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="61"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="63"/>
         <source>temporary</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="62"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="64"/>
         <source>memory off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="63"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="65"/>
         <source>paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="64"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="66"/>
         <source>project off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="65"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="67"/>
         <source>nothing eligible</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="75"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="77"/>
         <source>Time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="76"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="78"/>
         <source>Origin</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="77"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="79"/>
         <source>Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="78"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="80"/>
         <source>Mode</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="79"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="81"/>
         <source>Kept +/−</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="80"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="82"/>
         <source>Tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="81"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="83"/>
         <source>Duration</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="107"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="109"/>
         <source>(no project)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="136"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="138"/>
         <source>{pos} preferred, {neg} avoided ({high} high, {medium} medium)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="147"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="149"/>
         <source>Estimated tokens of the Creative memory block (4 characters a token)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -804,7 +804,7 @@
         <translation>{verb} {pattern} – {type}, {where}, {strength} {tier}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="281"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="287"/>
         <source>Retrieval #{id} is not in this store. Recorded retrievals are kept for the retention period, then deleted; the newest ones are listed below.</source>
         <translation>Abruf Nr. {id} ist nicht in diesem Speicher. Aufgezeichnete Abrufe werden für die Aufbewahrungsdauer behalten und dann gelöscht; die neuesten sind unten aufgeführt.</translation>
     </message>
@@ -812,7 +812,7 @@
 <context>
     <name>DiagnosticsTab</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="130"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="135"/>
         <source>Diagnostics</source>
         <translation>Diagnose</translation>
     </message>
@@ -901,57 +901,58 @@
 <context>
     <name>EventsPane</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="55"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="61"/>
         <source>Selected retrieval</source>
+        <extracomment>what is shown changed, once its stage events are in: the recorded retrieval&apos;s row (None for nothing or a dry run) and whether it is a dry run</extracomment>
         <translation>Gewählter Abruf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="68"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="74"/>
         <source>Stage events</source>
         <translation>Phasenereignisse</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="71"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="77"/>
         <source>The stage events of the selected retrieval, in the order they happened</source>
         <translation>Die Phasenereignisse des gewählten Abrufs in der Reihenfolge, in der sie geschahen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="86"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="92"/>
         <source>Stage event detail</source>
         <translation>Details des Phasenereignisses</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="87"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="93"/>
         <source>The whole trace and every field of the selected stage event</source>
         <translation>Die ganze Ablaufspur und jedes Feld des gewählten Phasenereignisses</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="88"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="94"/>
         <source>Select a stage event to read its whole trace.</source>
         <translation>Wählen Sie ein Phasenereignis, um seine ganze Ablaufspur zu lesen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="128"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="144"/>
         <source>Select a retrieval to see its stage events.</source>
         <translation>Wählen Sie einen Abruf, um seine Phasenereignisse zu sehen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="152"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="173"/>
         <source>Retrieval #{id}</source>
         <translation>Abruf Nr. {id}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="157"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="178"/>
         <source>kept +{pos} / −{neg}</source>
         <translation>behalten +{pos} / −{neg}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="160"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="181"/>
         <source>{n} tokens</source>
         <translation>{n} Token</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="161"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="182"/>
         <source>{n} stage events</source>
         <translation>{n} Phasenereignisse</translation>
     </message>
@@ -1791,12 +1792,12 @@
         <translation>Den Inspektor mit der gewählten Präferenz öffnen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="110"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="111"/>
         <source>Forget…</source>
         <translation>Vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="113"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="114"/>
         <source>Show in Inspector</source>
         <translation>Im Inspektor zeigen</translation>
     </message>
@@ -2110,6 +2111,109 @@
         <location filename="../../gui/memory_notes.py" line="66"/>
         <source>Could not change memory notes.</source>
         <translation>Die Gedächtnishinweise konnten nicht geändert werden.</translation>
+    </message>
+</context>
+<context>
+    <name>MissedDialog</name>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="43"/>
+        <source>Name what was missed</source>
+        <translation>Benennen, was fehlte</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="46"/>
+        <source>Name a preference this retrieval should have used. Memory learns it as if you had tagged it yourself in this retrieval&apos;s project.</source>
+        <translation>Nennen Sie eine Präferenz, die dieser Abruf hätte nutzen sollen. Das Gedächtnis lernt sie, als hätten Sie sie im Projekt dieses Abrufs selbst markiert.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="57"/>
+        <source>Kind of preference</source>
+        <translation>Art der Präferenz</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="58"/>
+        <source>What the preference is about, such as layout or typography</source>
+        <translation>Worum es bei der Präferenz geht, etwa Layout oder Typografie</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="61"/>
+        <source>e.g. layout</source>
+        <translation>z. B. layout</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="64"/>
+        <source>e.g. airy_spacing</source>
+        <translation>z. B. airy_spacing</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="65"/>
+        <source>What was missed</source>
+        <translation>Was fehlte</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="66"/>
+        <source>The preference itself, in a few words or as memory names it</source>
+        <translation>Die Präferenz selbst, in wenigen Worten oder so, wie das Gedächtnis sie nennt</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="67"/>
+        <source>&amp;Prefer it</source>
+        <translation>&amp;Bevorzugen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="69"/>
+        <source>You want this in your designs</source>
+        <translation>Sie möchten das in Ihren Entwürfen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="70"/>
+        <source>A&amp;void it</source>
+        <translation>&amp;Vermeiden</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="72"/>
+        <source>You want this kept out of your designs</source>
+        <translation>Sie möchten das aus Ihren Entwürfen heraushalten</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="83"/>
+        <source>&amp;Kind:</source>
+        <translation>&amp;Art:</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="85"/>
+        <source>&amp;Missed:</source>
+        <translation>&amp;Fehlte:</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="89"/>
+        <source>Polarity:</source>
+        <translation>Polarität:</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="93"/>
+        <source>&amp;Rate as missed</source>
+        <translation>Als fehlend be&amp;werten</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="96"/>
+        <source>Tell memory this retrieval should have used it</source>
+        <translation>Dem Gedächtnis sagen, dass dieser Abruf sie hätte nutzen sollen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="98"/>
+        <source>&amp;Cancel</source>
+        <translation>Abbre&amp;chen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="124"/>
+        <source>Name the kind of preference, such as layout.</source>
+        <translation>Nennen Sie die Art der Präferenz, etwa layout.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="126"/>
+        <source>Name what was missed, such as airy_spacing.</source>
+        <translation>Nennen Sie, was fehlte, etwa airy_spacing.</translation>
     </message>
 </context>
 <context>
@@ -3305,6 +3409,165 @@
     </message>
 </context>
 <context>
+    <name>RateActions</name>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="48"/>
+        <source>Rate this retrieval:</source>
+        <extracomment>a sentence for the tab&apos;s message line: what a rating did, or why it was not stored</extracomment>
+        <translation>Diesen Abruf bewerten:</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="52"/>
+        <source>&amp;Helped</source>
+        <translation>Hat &amp;geholfen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="54"/>
+        <source>Too mu&amp;ch</source>
+        <translation>&amp;Zu viel</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="56"/>
+        <source>Missed somethin&amp;g…</source>
+        <translation>Etwas fehl&amp;te…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="58"/>
+        <source>&amp;Not relevant here</source>
+        <translation>Hier ni&amp;cht relevant</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="64"/>
+        <source>Why rating is not possible</source>
+        <translation>Warum nicht bewertet werden kann</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="90"/>
+        <source>A dry run is recorded nowhere, so it cannot be rated.</source>
+        <translation>Ein Probelauf wird nirgends aufgezeichnet und kann daher nicht bewertet werden.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="91"/>
+        <source>Select a recorded retrieval to rate it.</source>
+        <translation>Wählen Sie einen aufgezeichneten Abruf, um ihn zu bewerten.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="94"/>
+        <source>This retrieval was for a temporary conversation, which memory neither uses nor learns from, so it cannot be rated.</source>
+        <translation>Dieser Abruf galt einem temporären Gespräch, das das Gedächtnis weder nutzt noch aus ihm lernt; er kann daher nicht bewertet werden.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="98"/>
+        <source>This store is read-only, so a rating cannot be stored.</source>
+        <translation>Dieser Speicher ist schreibgeschützt; eine Bewertung kann nicht gespeichert werden.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="108"/>
+        <source>This retrieval put nothing into the prompt; only something it missed can be named.</source>
+        <translation>Dieser Abruf hat nichts in den Prompt eingefügt; nur etwas, das fehlte, kann benannt werden.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="111"/>
+        <source>Select a preference it used, then say it was not relevant here.</source>
+        <translation>Wählen Sie eine Präferenz, die er genutzt hat, und sagen Sie dann, dass sie hier nicht relevant war.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="118"/>
+        <source>Rated helped</source>
+        <translation>Als hilfreich bewertet</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="120"/>
+        <source>What memory put into this prompt helped: it leans a little more on those preferences</source>
+        <translation>Was das Gedächtnis in diesen Prompt eingefügt hat, hat geholfen: Es stützt sich etwas mehr auf diese Präferenzen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="125"/>
+        <source>Rated too much</source>
+        <translation>Als zu viel bewertet</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="127"/>
+        <source>This prompt got more memory than it needed: this project&apos;s prompts of this kind get fewer preferences</source>
+        <translation>Dieser Prompt bekam mehr Gedächtnis als nötig: Prompts dieser Art in diesem Projekt bekommen weniger Präferenzen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="133"/>
+        <source>Rate the selected preference not relevant here</source>
+        <translation>Die gewählte Präferenz hier als nicht relevant bewerten</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="135"/>
+        <source>The selected preference did not belong in this project&apos;s prompts: it is used less here, and as before everywhere else</source>
+        <translation>Die gewählte Präferenz gehörte nicht in die Prompts dieses Projekts: Sie wird hier weniger genutzt, überall sonst wie bisher</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="141"/>
+        <source>Name what this retrieval missed</source>
+        <translation>Benennen, was diesem Abruf fehlte</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="142"/>
+        <source>Name a preference this retrieval should have used (asks which)</source>
+        <translation>Eine Präferenz nennen, die dieser Abruf hätte nutzen sollen (fragt, welche)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="222"/>
+        <source>Retrieval #{id} was not rated. {why}</source>
+        <translation>Abruf #{id} wurde nicht bewertet. {why}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="236"/>
+        <source>The same rating was given a moment ago.</source>
+        <translation>Dieselbe Bewertung wurde gerade eben abgegeben.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="237"/>
+        <source>The preference it names is blocked.</source>
+        <translation>Die genannte Präferenz ist gesperrt.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="238"/>
+        <source>Memory is off.</source>
+        <translation>Das Gedächtnis ist ausgeschaltet.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="239"/>
+        <source>Learning is paused.</source>
+        <translation>Das Lernen ist pausiert.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="240"/>
+        <source>This project does not feed memory.</source>
+        <translation>Aus diesem Projekt wird nicht gelernt.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="242"/>
+        <source>Retrieval #{id} was not rated: {why}</source>
+        <translation>Abruf #{id} wurde nicht bewertet: {why}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="246"/>
+        <source>Retrieval #{id} rated helped: the preferences it used count a little more.</source>
+        <translation>Abruf #{id} als hilfreich bewertet: Die genutzten Präferenzen zählen etwas mehr.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="249"/>
+        <source>Retrieval #{id} rated too much: its project gets fewer preferences in prompts of this kind.</source>
+        <translation>Abruf #{id} als zu viel bewertet: Sein Projekt bekommt in Prompts dieser Art weniger Präferenzen.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="252"/>
+        <source>{pattern} rated not relevant in retrieval #{id}: it is used less in this project, and as before everywhere else.</source>
+        <translation>{pattern} in Abruf #{id} als nicht relevant bewertet: In diesem Projekt wird es weniger genutzt, überall sonst wie bisher.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="256"/>
+        <source>{pattern} named as missed by retrieval #{id}: memory learns it as a tag you gave.</source>
+        <translation>{pattern} als in Abruf #{id} fehlend benannt: Das Gedächtnis lernt es wie eine Markierung von Ihnen.</translation>
+    </message>
+</context>
+<context>
     <name>Reasons</name>
     <message>
         <location filename="../../services/retrieval/reasons.py" line="102"/>
@@ -3312,7 +3575,7 @@
         <translation>kein Projekt</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="146"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="183"/>
         <location filename="../../services/retrieval/reasons.py" line="106"/>
         <source>project {id}</source>
         <translation>Projekt {id}</translation>
@@ -3563,37 +3826,52 @@
         <translation>Ausgelassen: {what}: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="123"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="129"/>
+        <source>Lowered here: {label} was rated not relevant in this project and mode (strength {strength:.2f}, here {score:.2f}), so it was left out.</source>
+        <translation>Hier abgeschwächt: {label} wurde in diesem Projekt und Modus als nicht relevant bewertet (Stärke {strength:.2f}, hier {score:.2f}) und daher weggelassen.</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/event_reasons.py" line="137"/>
+        <source>Lowered here: {label} was rated not relevant in this project and mode (strength {strength:.2f}, here {score:.2f}); still kept.</source>
+        <translation>Hier abgeschwächt: {label} wurde in diesem Projekt und Modus als nicht relevant bewertet (Stärke {strength:.2f}, hier {score:.2f}); trotzdem behalten.</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/event_reasons.py" line="146"/>
+        <source>Narrowed here: rated too much in this project and mode, so preferences need {threshold:.2f} instead of {usual:.2f}; {count} left out.</source>
+        <translation>Hier eingeengt: in diesem Projekt und Modus als zu viel bewertet, daher brauchen Präferenzen {threshold:.2f} statt {usual:.2f}; {count} weggelassen.</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/event_reasons.py" line="160"/>
         <source>Global {label} not used: {because}.</source>
         <translation>Globale Präferenz {label} nicht genutzt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="127"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="164"/>
         <source>{count} more global preferences not used: {because}.</source>
         <translation>{count} weitere globale Präferenzen nicht genutzt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="130"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="167"/>
         <source>Nothing injected: {because}.</source>
         <translation>Nichts eingefügt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="161"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="198"/>
         <source>below the {threshold:.2f} strength threshold</source>
         <translation>unter der Stärkeschwelle von {threshold:.2f}</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="165"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="202"/>
         <source>not stable (under review or archived)</source>
         <translation>nicht stabil (in Prüfung oder archiviert)</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="167"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="204"/>
         <source>of low confidence</source>
         <translation>mit niedriger Konfidenz</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="169"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="206"/>
         <source>of a type not asked for</source>
         <translation>von einem nicht gefragten Typ</translation>
     </message>
@@ -3987,36 +4265,46 @@
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
+        <source>Lowered here by a rating</source>
+        <translation>Durch Bewertung abgeschwächt</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
+        <source>Narrowed here by a rating</source>
+        <translation>Durch Bewertung eingeengt</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
         <source>Hard cap applied</source>
         <translation>Obergrenze angewendet</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
         <source>Polarity ceiling applied</source>
         <translation>Polaritätsgrenze angewendet</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="55"/>
         <source>Polarity backfill</source>
         <translation>Polaritätsauffüllung</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="56"/>
         <source>Category ceiling applied</source>
         <translation>Kategoriegrenze angewendet</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="55"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="57"/>
         <source>Category backfill</source>
         <translation>Kategorieauffüllung</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="56"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="58"/>
         <source>Token budget exceeded</source>
         <translation>Tokenbudget überschritten</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="57"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
         <source>Kept</source>
         <translation>Behalten</translation>
     </message>
@@ -4253,77 +4541,77 @@
 <context>
     <name>RetrievalsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="61"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="63"/>
         <source>temporary</source>
         <translation>vorübergehend</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="62"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="64"/>
         <source>memory off</source>
         <translation>Gedächtnis aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="63"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="65"/>
         <source>paused</source>
         <translation>pausiert</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="64"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="66"/>
         <source>project off</source>
         <translation>Projekt aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="65"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="67"/>
         <source>nothing eligible</source>
         <translation>nichts infrage kommend</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="75"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="77"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="76"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="78"/>
         <source>Origin</source>
         <translation>Herkunft</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="77"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="79"/>
         <source>Project</source>
         <translation>Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="78"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="80"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="79"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="81"/>
         <source>Kept +/−</source>
         <translation>Behalten +/−</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="80"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="82"/>
         <source>Tokens</source>
         <translation>Token</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="81"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="83"/>
         <source>Duration</source>
         <translation>Dauer</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="107"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="109"/>
         <source>(no project)</source>
         <translation>(kein Projekt)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="136"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="138"/>
         <source>{pos} preferred, {neg} avoided ({high} high, {medium} medium)</source>
         <translation>{pos} bevorzugt, {neg} vermieden ({high} hoch, {medium} mittel)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="147"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="149"/>
         <source>Estimated tokens of the Creative memory block (4 characters a token)</source>
         <translation>Geschätzte Token des Blocks „Creative memory“ (4 Zeichen pro Token)</translation>
     </message>
