@@ -82,7 +82,7 @@ def _retrieve(store: Store, **kw: object) -> int:
 def _prefs(store: Store) -> list[tuple[object, ...]]:
     with store.read() as session:
         rows = queries.inspect(session, USER, scope="all", status="all", limit=1000)
-    return sorted((p["scope"], p["pattern"], p["polarity"], p["strength"], p["confidence"]) for p in rows)
+    return sorted((p.scope, p.pattern, p.polarity, p.strength, str(p.confidence)) for p in rows)
 
 
 def _ratings(store: Store) -> list[tuple[object, ...]]:
@@ -97,7 +97,7 @@ def _ratings(store: Store) -> list[tuple[object, ...]]:
     return [(e, p, s, json.loads(payload)) for e, p, s, payload in rows]
 
 
-def test_each_rating_is_an_event_with_its_retrieval_and_derives_nothing(store: Store) -> None:
+def test_each_rating_is_an_event_with_its_retrieval_and_only_missed_derives(store: Store) -> None:
     rid = _retrieve(store)
     before = _prefs(store)
     helped = rate(store, USER, rid, "helped", now=NOW, actor=Actor.CLI)
@@ -129,10 +129,12 @@ def test_each_rating_is_an_event_with_its_retrieval_and_derives_nothing(store: S
     ]
     assert {r[1] for r in rows} == {"p1"} and rows[3][2] == "s_talk"
     assert rows[1][3]["patterns"] == []
-    # No rating changes a preference: not its strength, not a new record for the missed one.
-    assert _prefs(store) == before
+    # Only the missed one is evidence (decision 0086): a tag of the project it was missed in; the
+    # other ratings change no preference's strength.
+    missed_record = ("project:p1", "muted_palette", "positive", 0.15, "low")
+    assert _prefs(store) == sorted([*before, missed_record])
     rebuild(store, USER, NOW + 10)
-    assert _prefs(store) == before
+    assert _prefs(store) == sorted([*before, missed_record])
     with store.read() as session:
         log = audit.entries(session, USER, limit=10)
     assert [(e.action, e.target, e.outcome) for e in log][:4] == [

@@ -12,7 +12,9 @@ from typing import Final
 # Bump when the derivation rules change: every cached preference re-derives lazily. The style
 # extractor's version is part of it (decision 0065): a new extractor is a new derivation version.
 # (services.extract.vocabulary.EXTRACTOR_VERSION; a test holds the two together.)
-DERIVATION_VERSION: Final = "cm-derive-2+extract-1"
+# Version 3: a recall rating "missed" is folded as an explicit tag of the preference it names
+# (decision 0086); a store without ratings derives exactly as version 2 did.
+DERIVATION_VERSION: Final = "cm-derive-3+extract-1"
 
 NORMALIZER: Final = 2.0
 DECAY_DAYS: Final = 90
@@ -85,6 +87,10 @@ UNFOLDED_SIGNALS: Final = frozenset({SignalType.RECALL_RATING})
 RECALL_OUTCOMES: Final = ("helped", "too_much", "not_relevant", "missed")
 # The outcomes that name one preference (type and pattern) in the event's patterns.
 RECALL_NAMING: Final = frozenset({"not_relevant", "missed"})
+# What the fold makes of a recall rating, by its outcome (decision 0086): a preference named as
+# missed is evidence as a tag the person gave is; the other outcomes change no preference (they
+# tune retrieval in their context, services.engine.context).
+RECALL_FOLDED_AS: Final[dict[str, SignalType]] = {"missed": SignalType.EXPLICIT_TAG}
 
 # Unary signals: one bit about one artifact. A record built only from these is provisional (at
 # most medium confidence, strength capped at PROVISIONAL_MAX_STRENGTH) until a lifting signal

@@ -23,9 +23,11 @@ from pydantic_core import PydanticCustomError
 
 from creative_memory.model.constants import (
     MAX_PAGE_BYTES,
+    RECALL_FOLDED_AS,
     RECALL_NAMING,
     REJECTING_SIGNALS,
     TAG_POLARITY,
+    UNFOLDED_SIGNALS,
     Polarity,
     SignalType,
 )
@@ -324,6 +326,17 @@ class EventIn(BaseModel):
 
 
 # The instants' helpers live in model.instants (no pydantic); kept importable from here.
+
+
+def folded_signal(signal: SignalType, payload: Mapping[str, Any]) -> SignalType | None:
+    """The signal the fold weighs a stored event as: its own, except for a recall rating, which is
+    folded as :data:`RECALL_FOLDED_AS` says for its outcome (a missed preference as an explicit
+    tag) or not at all (None; decision 0086)."""
+    if signal not in UNFOLDED_SIGNALS:
+        return signal
+    recall = payload.get("recall")
+    outcome = recall.get("outcome") if isinstance(recall, Mapping) else None
+    return RECALL_FOLDED_AS.get(outcome) if isinstance(outcome, str) else None
 
 
 def payload_items(payload: Mapping[str, Any]) -> list[tuple[str, str, str, str]]:

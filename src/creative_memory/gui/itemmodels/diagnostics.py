@@ -49,6 +49,8 @@ EVENT_TYPES: tuple[tuple[str, str], ...] = (
     ("project_memory_disabled", QT_TRANSLATE_NOOP("RetrievalFilters", "Project ignores memory")),
     ("project_override_suppression", QT_TRANSLATE_NOOP("RetrievalFilters", "Project override suppression")),
     ("below_threshold", QT_TRANSLATE_NOOP("RetrievalFilters", "Below threshold")),
+    ("rated_not_relevant", QT_TRANSLATE_NOOP("RetrievalFilters", "Lowered here by a rating")),
+    ("rated_too_much", QT_TRANSLATE_NOOP("RetrievalFilters", "Narrowed here by a rating")),
     ("hard_cap_applied", QT_TRANSLATE_NOOP("RetrievalFilters", "Hard cap applied")),
     ("diversity_ceiling_applied", QT_TRANSLATE_NOOP("RetrievalFilters", "Polarity ceiling applied")),
     ("diversity_backfill", QT_TRANSLATE_NOOP("RetrievalFilters", "Polarity backfill")),

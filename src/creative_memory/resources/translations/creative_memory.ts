@@ -4,12 +4,12 @@
 <context>
     <name>Activity</name>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="38"/>
+        <location filename="../../gui/itemmodels/audit.py" line="37"/>
         <source>global only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="39"/>
+        <location filename="../../gui/itemmodels/audit.py" line="38"/>
         <source>a forgotten pattern (fingerprint {fp}…)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -139,67 +139,67 @@
 <context>
     <name>AuditModel</name>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="26"/>
+        <location filename="../../gui/itemmodels/audit.py" line="25"/>
         <source>forget and block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="27"/>
+        <location filename="../../gui/itemmodels/audit.py" line="26"/>
         <source>forget a session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="28"/>
+        <location filename="../../gui/itemmodels/audit.py" line="27"/>
         <source>pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="29"/>
+        <location filename="../../gui/itemmodels/audit.py" line="28"/>
         <source>resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="47"/>
+        <location filename="../../gui/itemmodels/audit.py" line="46"/>
         <source>Creative Memory Studio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="48"/>
+        <location filename="../../gui/itemmodels/audit.py" line="47"/>
         <source>od-memory (command line)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="49"/>
+        <location filename="../../gui/itemmodels/audit.py" line="48"/>
         <source>Open Design</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="59"/>
+        <location filename="../../gui/itemmodels/audit.py" line="58"/>
         <source>Time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="60"/>
+        <location filename="../../gui/itemmodels/audit.py" line="59"/>
         <source>Actor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="61"/>
+        <location filename="../../gui/itemmodels/audit.py" line="60"/>
         <source>Action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="62"/>
+        <location filename="../../gui/itemmodels/audit.py" line="61"/>
         <source>Target</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="63"/>
+        <location filename="../../gui/itemmodels/audit.py" line="62"/>
         <source>Outcome</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="105"/>
+        <location filename="../../gui/itemmodels/audit.py" line="102"/>
         <source>A forgotten pattern is named only by its fingerprint, never by its text: {target}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -782,27 +782,27 @@
 <context>
     <name>DiagnosticsKept</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="42"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="46"/>
         <source>Prefer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="44"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="48"/>
         <source>Avoid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="47"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="51"/>
         <source>global</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="53"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="57"/>
         <source>{verb} {pattern} — {type}, {where}, {strength} {tier}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="281"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="288"/>
         <source>Retrieval #{id} is not in this store. Recorded retrievals are kept for the retention period, then deleted; the newest ones are listed below.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -810,7 +810,7 @@
 <context>
     <name>DiagnosticsTab</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="130"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="136"/>
         <source>Diagnostics</source>
         <translation type="unfinished"></translation>
     </message>
@@ -899,57 +899,58 @@
 <context>
     <name>EventsPane</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="55"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="62"/>
         <source>Selected retrieval</source>
+        <extracomment>what is shown changed, once its stage events are in: the recorded retrieval&apos;s row (None for nothing or a dry run) and whether it is a dry run</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="68"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="75"/>
         <source>Stage events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="71"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="78"/>
         <source>The stage events of the selected retrieval, in the order they happened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="86"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="93"/>
         <source>Stage event detail</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="87"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="94"/>
         <source>The whole trace and every field of the selected stage event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="88"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="95"/>
         <source>Select a stage event to read its whole trace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="128"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="145"/>
         <source>Select a retrieval to see its stage events.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="152"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="174"/>
         <source>Retrieval #{id}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="157"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="179"/>
         <source>kept +{pos} / −{neg}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="160"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="180"/>
         <source>{n} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="161"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="181"/>
         <source>{n} stage events</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1753,48 +1754,48 @@
 <context>
     <name>KeptPanel</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="81"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="85"/>
         <source>Used in this retrieval:</source>
         <extracomment>Show in Inspector: the preference&apos;s key Forget…: the preference&apos;s key (the Inspector asks and erases; :meth:`set_busy` meanwhile)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="84"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="88"/>
         <source>Preferences used in this retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="85"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="89"/>
         <source>The preferences this retrieval put into the prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="89"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="93"/>
         <source>Forg&amp;et…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="91"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="95"/>
         <source>Erase the selected preference and its evidence (asks first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="92"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="96"/>
         <source>Show in &amp;Inspector</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="94"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="98"/>
         <source>Open the Inspector on the selected preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="110"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="115"/>
         <source>Forget…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="113"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="118"/>
         <source>Show in Inspector</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1959,74 +1960,74 @@
 <context>
     <name>MemoryActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="87"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="88"/>
         <source>Could not turn creative memory on.</source>
         <extracomment>an action changed the memory status; the argument is the new MemoryStatus</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="89"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="90"/>
         <source>Could not turn creative memory off.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="124"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="125"/>
         <source>Could not pause creative memory.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="145"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="146"/>
         <source>Could not resume creative memory.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="160"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="161"/>
         <source>The folder {path} could not be opened in a file manager; open it by hand.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="183"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="184"/>
         <source>Running the checks…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="189"/>
         <location filename="../../gui/tabs/overview/actions.py" line="190"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="191"/>
         <source>The self-test could not run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="207"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="209"/>
         <source>Rebuilding preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="208"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="210"/>
         <source>Re-deriving every preference from the raw events…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="239"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="241"/>
         <source>Could not rebuild the preferences.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="245"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="247"/>
         <source>Rebuilt {n} preferences from {e} events in {s:.1f} s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="268"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="270"/>
         <source>Loading demo data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="269"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="271"/>
         <source>Generating the demo data set ({size})…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="293"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="295"/>
         <source>Could not load the demo data.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2106,6 +2107,109 @@
     <message>
         <location filename="../../gui/memory_notes.py" line="66"/>
         <source>Could not change memory notes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MissedDialog</name>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="43"/>
+        <source>Name what was missed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="46"/>
+        <source>Name a preference this retrieval should have used. Memory learns it as if you had tagged it yourself in this retrieval&apos;s project.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="57"/>
+        <source>Kind of preference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="58"/>
+        <source>What the preference is about, such as layout or typography</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="61"/>
+        <source>e.g. layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="64"/>
+        <source>e.g. airy_spacing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="65"/>
+        <source>What was missed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="66"/>
+        <source>The preference itself, in a few words or as memory names it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="67"/>
+        <source>&amp;Prefer it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="69"/>
+        <source>You want this in your designs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="70"/>
+        <source>A&amp;void it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="72"/>
+        <source>You want this kept out of your designs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="83"/>
+        <source>&amp;Kind:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="85"/>
+        <source>&amp;Missed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="89"/>
+        <source>Polarity:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="93"/>
+        <source>&amp;Rate as missed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="96"/>
+        <source>Tell memory this retrieval should have used it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="98"/>
+        <source>&amp;Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="124"/>
+        <source>Name the kind of preference, such as layout.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="126"/>
+        <source>Name what was missed, such as airy_spacing.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3301,6 +3405,165 @@
     </message>
 </context>
 <context>
+    <name>RateActions</name>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="48"/>
+        <source>Rate this retrieval:</source>
+        <extracomment>a sentence for the tab&apos;s message line: what a rating did, or why it was not stored</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="52"/>
+        <source>&amp;Helped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="54"/>
+        <source>Too mu&amp;ch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="56"/>
+        <source>Missed somethin&amp;g…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="58"/>
+        <source>&amp;Not relevant here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="64"/>
+        <source>Why rating is not possible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="90"/>
+        <source>A dry run is recorded nowhere, so it cannot be rated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="91"/>
+        <source>Select a recorded retrieval to rate it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="94"/>
+        <source>This retrieval was for a temporary conversation, which memory neither uses nor learns from, so it cannot be rated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="98"/>
+        <source>This store is read-only, so a rating cannot be stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="108"/>
+        <source>This retrieval put nothing into the prompt; only something it missed can be named.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="111"/>
+        <source>Select a preference it used, then say it was not relevant here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="118"/>
+        <source>Rated helped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="120"/>
+        <source>What memory put into this prompt helped: it leans a little more on those preferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="125"/>
+        <source>Rated too much</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="127"/>
+        <source>This prompt got more memory than it needed: this project&apos;s prompts of this kind get fewer preferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="133"/>
+        <source>Rate the selected preference not relevant here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="135"/>
+        <source>The selected preference did not belong in this project&apos;s prompts: it is used less here, and as before everywhere else</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="141"/>
+        <source>Name what this retrieval missed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="142"/>
+        <source>Name a preference this retrieval should have used (asks which)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="222"/>
+        <source>Retrieval #{id} was not rated. {why}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="236"/>
+        <source>The same rating was given a moment ago.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="237"/>
+        <source>The preference it names is blocked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="238"/>
+        <source>Memory is off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="239"/>
+        <source>Learning is paused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="240"/>
+        <source>This project does not feed memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="242"/>
+        <source>Retrieval #{id} was not rated: {why}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="246"/>
+        <source>Retrieval #{id} rated helped: the preferences it used count a little more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="249"/>
+        <source>Retrieval #{id} rated too much: its project gets fewer preferences in prompts of this kind.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="252"/>
+        <source>{pattern} rated not relevant in retrieval #{id}: it is used less in this project, and as before everywhere else.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="256"/>
+        <source>{pattern} named as missed by retrieval #{id}: memory learns it as a tag you gave.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Reasons</name>
     <message>
         <location filename="../../services/retrieval/reasons.py" line="102"/>
@@ -3308,7 +3571,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="146"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="187"/>
         <location filename="../../services/retrieval/reasons.py" line="106"/>
         <source>project {id}</source>
         <translation type="unfinished"></translation>
@@ -3499,97 +3762,112 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="32"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="33"/>
         <source>positive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="34"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="35"/>
         <source>negative</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="55"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="59"/>
         <source>Kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="57"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="61"/>
         <source>Kept {label} (strength {strength:.2f}).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="63"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="67"/>
         <source>{n} {why}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="71"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="75"/>
         <source>{count} left out by the lifecycle filter: {parts}. Among them: {sample}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="77"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="81"/>
         <source>{count} left out by the lifecycle filter: {parts}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="87"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="91"/>
         <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places. Next in line: {next}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="95"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="99"/>
         <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="105"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="109"/>
         <source>Places freed by a ceiling went to {what}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="112"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="116"/>
         <source>Left out: {cut}: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="118"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="122"/>
         <source>Left out {what}: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="123"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="133"/>
+        <source>Lowered here: {label} was rated not relevant in this project and mode (strength {strength:.2f}, here {score:.2f}), so it was left out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/event_reasons.py" line="141"/>
+        <source>Lowered here: {label} was rated not relevant in this project and mode (strength {strength:.2f}, here {score:.2f}); still kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/event_reasons.py" line="150"/>
+        <source>Narrowed here: rated too much in this project and mode, so preferences need {threshold:.2f} instead of {usual:.2f}; {count} left out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/event_reasons.py" line="164"/>
         <source>Global {label} not used: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="127"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="168"/>
         <source>{count} more global preferences not used: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="130"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="171"/>
         <source>Nothing injected: {because}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="161"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="202"/>
         <source>below the {threshold:.2f} strength threshold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="165"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="206"/>
         <source>not stable (under review or archived)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="167"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="208"/>
         <source>of low confidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="169"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="210"/>
         <source>of a type not asked for</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3789,22 +4067,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="101"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="103"/>
         <source>The backup could not be written, so nothing was erased.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="106"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="109"/>
         <source>Resetting creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="106"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="109"/>
         <source>Erasing…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="120"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="123"/>
         <source>The reset did not finish.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3951,68 +4229,78 @@
 <context>
     <name>RetrievalFilters</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="45"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="46"/>
         <source>Temporary conversation</source>
         <extracomment>diagnostic event types (engine notes), in stage order, with the label the filter shows (the Diagnostics tab&apos;s RetrievalFilters translates it)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="46"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
         <source>Memory off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
         <source>Using paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
         <source>Project ignores memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
         <source>Project override suppression</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
         <source>Below threshold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
-        <source>Hard cap applied</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
-        <source>Polarity ceiling applied</source>
+        <source>Lowered here by a rating</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
-        <source>Polarity backfill</source>
+        <source>Narrowed here by a rating</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
-        <source>Category ceiling applied</source>
+        <source>Hard cap applied</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="55"/>
-        <source>Category backfill</source>
+        <source>Polarity ceiling applied</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="56"/>
-        <source>Token budget exceeded</source>
+        <source>Polarity backfill</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/diagnostics.py" line="57"/>
+        <source>Category ceiling applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="58"/>
+        <source>Category backfill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
+        <source>Token budget exceeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="60"/>
         <source>Kept</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4194,7 +4482,7 @@
     <message>
         <location filename="../../gui/tabs/diagnostics/retrievals.py" line="51"/>
         <source>Retrievals</source>
-        <extracomment>the current retrieval changed: its row, or None when none is current &quot;Clear filters&quot; in the empty state</extracomment>
+        <extracomment>the current retrieval changed: its RecordedRetrieval, or None when none is current &quot;Clear filters&quot; in the empty state</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4248,77 +4536,77 @@
 <context>
     <name>RetrievalsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="61"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="64"/>
         <source>temporary</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="62"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="65"/>
         <source>memory off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="63"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="66"/>
         <source>paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="64"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="67"/>
         <source>project off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="65"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="68"/>
         <source>nothing eligible</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="75"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="81"/>
         <source>Time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="76"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="82"/>
         <source>Origin</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="77"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="83"/>
         <source>Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="78"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="84"/>
         <source>Mode</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="79"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="85"/>
         <source>Kept +/−</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="80"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="86"/>
         <source>Tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="81"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="87"/>
         <source>Duration</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="107"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="113"/>
         <source>(no project)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="136"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="142"/>
         <source>{pos} preferred, {neg} avoided ({high} high, {medium} medium)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="147"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="153"/>
         <source>Estimated tokens of the Creative memory block (4 characters a token)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4329,7 +4617,7 @@
         <location filename="../../gui/tabs/diagnostics/run.py" line="53"/>
         <location filename="../../gui/tabs/diagnostics/run.py" line="123"/>
         <source>No project (global only)</source>
-        <extracomment>a dry run was shown nowhere yet: its summary and its stage events (as JSON rows) a recorded retrieval is in the reloaded list: its id (select it)</extracomment>
+        <extracomment>a dry run was shown nowhere yet: its summary and its stage events (the engine&apos;s DiagEvents) a recorded retrieval is in the reloaded list: its id (select it)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4591,27 +4879,27 @@
 <context>
     <name>StageEventsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="58"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="62"/>
         <source>#</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="59"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="63"/>
         <source>Stage</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="60"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="64"/>
         <source>Type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="61"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="65"/>
         <source>Pattern</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="62"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="66"/>
         <source>What happened</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4831,44 +5119,44 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="252"/>
+        <location filename="../../gui/dialogs/store.py" line="254"/>
         <source>Move the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="253"/>
+        <location filename="../../gui/dialogs/store.py" line="255"/>
         <source>This store is in the folder the first release used, which Open Design may use later. Move it to this program&apos;s own folder? It is copied, checked, and only then removed here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="264"/>
+        <location filename="../../gui/dialogs/store.py" line="266"/>
         <source>&amp;Move</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="279"/>
+        <location filename="../../gui/dialogs/store.py" line="281"/>
         <source>Could not move the store.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="295"/>
+        <location filename="../../gui/dialogs/store.py" line="297"/>
         <source>Create the data folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="296"/>
+        <location filename="../../gui/dialogs/store.py" line="298"/>
         <source>The data folder
 {folder}
 ({how}) does not exist: perhaps its disk is not attached, or the name has a typo. Create it there now, or quit and change nothing?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="306"/>
+        <location filename="../../gui/dialogs/store.py" line="308"/>
         <source>Create it &amp;here</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="333"/>
+        <location filename="../../gui/dialogs/store.py" line="335"/>
         <source>Creative memory keeps its own tables (creative_memory_*) in Open Design&apos;s store:
 {store}
 
@@ -4876,30 +5164,30 @@ They are added now. Open Design&apos;s own tables are not changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="339"/>
+        <location filename="../../gui/dialogs/store.py" line="341"/>
         <source>Creative memory&apos;s tables in
 {store}
 are upgraded from schema {old} to {new}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="345"/>
+        <location filename="../../gui/dialogs/store.py" line="347"/>
         <source>Prepare the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="348"/>
+        <location filename="../../gui/dialogs/store.py" line="350"/>
         <source>A backup copy of the store is made beside it first (only the latest copy is kept).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="357"/>
+        <location filename="../../gui/dialogs/store.py" line="359"/>
         <source>&amp;Continue</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="309"/>
-        <location filename="../../gui/dialogs/store.py" line="359"/>
+        <location filename="../../gui/dialogs/store.py" line="311"/>
+        <location filename="../../gui/dialogs/store.py" line="361"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4980,99 +5268,99 @@ are upgraded from schema {old} to {new}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="106"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="107"/>
         <source>Could not export creative memory.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="109"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="110"/>
         <source>Exported {events} events ({prefs} preferences) to {path}{enc}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="113"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="114"/>
         <source>, encrypted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="120"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="121"/>
         <source>The passphrase is remembered in the keychain.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="122"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="123"/>
         <source>The passphrase could not be remembered: no system keychain is available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="133"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="134"/>
         <source>Save a report of creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="176"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="177"/>
         <source>Could not save the report.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="179"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="180"/>
         <source>Saved the report to {path}, locked: it opens in a browser with the passphrase.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="181"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="182"/>
         <source>Saved the report to {path}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="191"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="192"/>
         <source>Import creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="226"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="227"/>
         <source>{name} is encrypted. Enter the passphrase it was exported with.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="230"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="231"/>
         <source>The passphrase remembered in the keychain for this file is filled in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="218"/>
-        <location filename="../../gui/tabs/overview/transfer.py" line="283"/>
-        <location filename="../../gui/tabs/overview/transfer.py" line="307"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="219"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="284"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="308"/>
         <source>Could not import {name}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="245"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="246"/>
         <source>This passphrase does not open {name}: it is wrong, or the file was changed after export. Type the passphrase again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="286"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="287"/>
         <source>Nothing was imported from {name}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="290"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="291"/>
         <source>Importing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="290"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="291"/>
         <source>Importing {name}…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="319"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="320"/>
         <source>Imported {events} events from {name}; {prefs} preferences now.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="323"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="324"/>
         <source>{n} were already here, blocked or not learned under your settings and were skipped.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -4,12 +4,12 @@
 <context>
     <name>Activity</name>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="38"/>
+        <location filename="../../gui/itemmodels/audit.py" line="37"/>
         <source>global only</source>
         <translation>nur global</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="39"/>
+        <location filename="../../gui/itemmodels/audit.py" line="38"/>
         <source>a forgotten pattern (fingerprint {fp}…)</source>
         <translation>ein vergessenes Muster (Fingerabdruck {fp}…)</translation>
     </message>
@@ -141,67 +141,67 @@
 <context>
     <name>AuditModel</name>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="26"/>
+        <location filename="../../gui/itemmodels/audit.py" line="25"/>
         <source>forget and block</source>
         <translation>vergessen und sperren</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="27"/>
+        <location filename="../../gui/itemmodels/audit.py" line="26"/>
         <source>forget a session</source>
         <translation>eine Sitzung vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="28"/>
+        <location filename="../../gui/itemmodels/audit.py" line="27"/>
         <source>pause</source>
         <translation>pausieren</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="29"/>
+        <location filename="../../gui/itemmodels/audit.py" line="28"/>
         <source>resume</source>
         <translation>fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="47"/>
+        <location filename="../../gui/itemmodels/audit.py" line="46"/>
         <source>Creative Memory Studio</source>
         <translation>Creative Memory Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="48"/>
+        <location filename="../../gui/itemmodels/audit.py" line="47"/>
         <source>od-memory (command line)</source>
         <translation>od-memory (Befehlszeile)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="49"/>
+        <location filename="../../gui/itemmodels/audit.py" line="48"/>
         <source>Open Design</source>
         <translation>Open Design</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="59"/>
+        <location filename="../../gui/itemmodels/audit.py" line="58"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="60"/>
+        <location filename="../../gui/itemmodels/audit.py" line="59"/>
         <source>Actor</source>
         <translation>Akteur</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="61"/>
+        <location filename="../../gui/itemmodels/audit.py" line="60"/>
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="62"/>
+        <location filename="../../gui/itemmodels/audit.py" line="61"/>
         <source>Target</source>
         <translation>Ziel</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="63"/>
+        <location filename="../../gui/itemmodels/audit.py" line="62"/>
         <source>Outcome</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="105"/>
+        <location filename="../../gui/itemmodels/audit.py" line="102"/>
         <source>A forgotten pattern is named only by its fingerprint, never by its text: {target}</source>
         <translation>Ein vergessenes Muster wird nur mit seinem Fingerabdruck genannt, nie mit seinem Text: {target}</translation>
     </message>
@@ -784,27 +784,27 @@
 <context>
     <name>DiagnosticsKept</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="42"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="46"/>
         <source>Prefer</source>
         <translation>Bevorzugen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="44"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="48"/>
         <source>Avoid</source>
         <translation>Vermeiden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="47"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="51"/>
         <source>global</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="53"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="57"/>
         <source>{verb} {pattern} — {type}, {where}, {strength} {tier}</source>
         <translation>{verb} {pattern} – {type}, {where}, {strength} {tier}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="281"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="288"/>
         <source>Retrieval #{id} is not in this store. Recorded retrievals are kept for the retention period, then deleted; the newest ones are listed below.</source>
         <translation>Abruf Nr. {id} ist nicht in diesem Speicher. Aufgezeichnete Abrufe werden für die Aufbewahrungsdauer behalten und dann gelöscht; die neuesten sind unten aufgeführt.</translation>
     </message>
@@ -812,7 +812,7 @@
 <context>
     <name>DiagnosticsTab</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="130"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="136"/>
         <source>Diagnostics</source>
         <translation>Diagnose</translation>
     </message>
@@ -901,57 +901,58 @@
 <context>
     <name>EventsPane</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="55"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="62"/>
         <source>Selected retrieval</source>
+        <extracomment>what is shown changed, once its stage events are in: the recorded retrieval&apos;s row (None for nothing or a dry run) and whether it is a dry run</extracomment>
         <translation>Gewählter Abruf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="68"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="75"/>
         <source>Stage events</source>
         <translation>Phasenereignisse</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="71"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="78"/>
         <source>The stage events of the selected retrieval, in the order they happened</source>
         <translation>Die Phasenereignisse des gewählten Abrufs in der Reihenfolge, in der sie geschahen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="86"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="93"/>
         <source>Stage event detail</source>
         <translation>Details des Phasenereignisses</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="87"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="94"/>
         <source>The whole trace and every field of the selected stage event</source>
         <translation>Die ganze Ablaufspur und jedes Feld des gewählten Phasenereignisses</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="88"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="95"/>
         <source>Select a stage event to read its whole trace.</source>
         <translation>Wählen Sie ein Phasenereignis, um seine ganze Ablaufspur zu lesen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="128"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="145"/>
         <source>Select a retrieval to see its stage events.</source>
         <translation>Wählen Sie einen Abruf, um seine Phasenereignisse zu sehen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="152"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="174"/>
         <source>Retrieval #{id}</source>
         <translation>Abruf Nr. {id}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="157"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="179"/>
         <source>kept +{pos} / −{neg}</source>
         <translation>behalten +{pos} / −{neg}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="160"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="180"/>
         <source>{n} tokens</source>
         <translation>{n} Token</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="161"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="181"/>
         <source>{n} stage events</source>
         <translation>{n} Phasenereignisse</translation>
     </message>
@@ -1755,48 +1756,48 @@
 <context>
     <name>KeptPanel</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="81"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="85"/>
         <source>Used in this retrieval:</source>
         <extracomment>Show in Inspector: the preference&apos;s key Forget…: the preference&apos;s key (the Inspector asks and erases; :meth:`set_busy` meanwhile)</extracomment>
         <translation>In diesem Abruf verwendet:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="84"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="88"/>
         <source>Preferences used in this retrieval</source>
         <translation>In diesem Abruf verwendete Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="85"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="89"/>
         <source>The preferences this retrieval put into the prompt</source>
         <translation>Die Präferenzen, die dieser Abruf in den Prompt eingefügt hat</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="89"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="93"/>
         <source>Forg&amp;et…</source>
         <translation>V&amp;ergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="91"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="95"/>
         <source>Erase the selected preference and its evidence (asks first)</source>
         <translation>Die gewählte Präferenz und ihre Belege löschen (mit Rückfrage)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="92"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="96"/>
         <source>Show in &amp;Inspector</source>
         <translation>Im &amp;Inspektor zeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="94"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="98"/>
         <source>Open the Inspector on the selected preference</source>
         <translation>Den Inspektor mit der gewählten Präferenz öffnen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="110"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="115"/>
         <source>Forget…</source>
         <translation>Vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="113"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="118"/>
         <source>Show in Inspector</source>
         <translation>Im Inspektor zeigen</translation>
     </message>
@@ -1961,74 +1962,74 @@
 <context>
     <name>MemoryActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="87"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="88"/>
         <source>Could not turn creative memory on.</source>
         <extracomment>an action changed the memory status; the argument is the new MemoryStatus</extracomment>
         <translation>Das kreative Gedächtnis konnte nicht eingeschaltet werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="89"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="90"/>
         <source>Could not turn creative memory off.</source>
         <translation>Das kreative Gedächtnis konnte nicht ausgeschaltet werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="124"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="125"/>
         <source>Could not pause creative memory.</source>
         <translation>Das kreative Gedächtnis konnte nicht pausiert werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="145"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="146"/>
         <source>Could not resume creative memory.</source>
         <translation>Das kreative Gedächtnis konnte nicht fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="160"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="161"/>
         <source>The folder {path} could not be opened in a file manager; open it by hand.</source>
         <translation>Der Ordner {path} konnte nicht in einer Dateiverwaltung geöffnet werden; öffnen Sie ihn von Hand.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="183"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="184"/>
         <source>Running the checks…</source>
         <translation>Prüfungen laufen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="189"/>
         <location filename="../../gui/tabs/overview/actions.py" line="190"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="191"/>
         <source>The self-test could not run.</source>
         <translation>Der Selbsttest konnte nicht laufen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="207"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="209"/>
         <source>Rebuilding preferences</source>
         <translation>Präferenzen werden neu aufgebaut</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="208"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="210"/>
         <source>Re-deriving every preference from the raw events…</source>
         <translation>Jede Präferenz wird aus den Rohereignissen neu abgeleitet…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="239"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="241"/>
         <source>Could not rebuild the preferences.</source>
         <translation>Die Präferenzen konnten nicht neu aufgebaut werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="245"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="247"/>
         <source>Rebuilt {n} preferences from {e} events in {s:.1f} s.</source>
         <translation>{n} Präferenzen aus {e} Ereignissen in {s:.1f} s neu aufgebaut.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="268"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="270"/>
         <source>Loading demo data</source>
         <translation>Demodaten werden geladen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="269"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="271"/>
         <source>Generating the demo data set ({size})…</source>
         <translation>Der Demodatensatz ({size}) wird erzeugt…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/actions.py" line="293"/>
+        <location filename="../../gui/tabs/overview/actions.py" line="295"/>
         <source>Could not load the demo data.</source>
         <translation>Die Demodaten konnten nicht geladen werden.</translation>
     </message>
@@ -2110,6 +2111,109 @@
         <location filename="../../gui/memory_notes.py" line="66"/>
         <source>Could not change memory notes.</source>
         <translation>Die Gedächtnishinweise konnten nicht geändert werden.</translation>
+    </message>
+</context>
+<context>
+    <name>MissedDialog</name>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="43"/>
+        <source>Name what was missed</source>
+        <translation>Benennen, was fehlte</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="46"/>
+        <source>Name a preference this retrieval should have used. Memory learns it as if you had tagged it yourself in this retrieval&apos;s project.</source>
+        <translation>Nennen Sie eine Präferenz, die dieser Abruf hätte nutzen sollen. Das Gedächtnis lernt sie, als hätten Sie sie im Projekt dieses Abrufs selbst markiert.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="57"/>
+        <source>Kind of preference</source>
+        <translation>Art der Präferenz</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="58"/>
+        <source>What the preference is about, such as layout or typography</source>
+        <translation>Worum es bei der Präferenz geht, etwa Layout oder Typografie</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="61"/>
+        <source>e.g. layout</source>
+        <translation>z. B. layout</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="64"/>
+        <source>e.g. airy_spacing</source>
+        <translation>z. B. airy_spacing</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="65"/>
+        <source>What was missed</source>
+        <translation>Was fehlte</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="66"/>
+        <source>The preference itself, in a few words or as memory names it</source>
+        <translation>Die Präferenz selbst, in wenigen Worten oder so, wie das Gedächtnis sie nennt</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="67"/>
+        <source>&amp;Prefer it</source>
+        <translation>&amp;Bevorzugen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="69"/>
+        <source>You want this in your designs</source>
+        <translation>Sie möchten das in Ihren Entwürfen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="70"/>
+        <source>A&amp;void it</source>
+        <translation>&amp;Vermeiden</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="72"/>
+        <source>You want this kept out of your designs</source>
+        <translation>Sie möchten das aus Ihren Entwürfen heraushalten</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="83"/>
+        <source>&amp;Kind:</source>
+        <translation>&amp;Art:</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="85"/>
+        <source>&amp;Missed:</source>
+        <translation>&amp;Fehlte:</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="89"/>
+        <source>Polarity:</source>
+        <translation>Polarität:</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="93"/>
+        <source>&amp;Rate as missed</source>
+        <translation>Als fehlend be&amp;werten</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="96"/>
+        <source>Tell memory this retrieval should have used it</source>
+        <translation>Dem Gedächtnis sagen, dass dieser Abruf sie hätte nutzen sollen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="98"/>
+        <source>&amp;Cancel</source>
+        <translation>Abbre&amp;chen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="124"/>
+        <source>Name the kind of preference, such as layout.</source>
+        <translation>Nennen Sie die Art der Präferenz, etwa layout.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/missed.py" line="126"/>
+        <source>Name what was missed, such as airy_spacing.</source>
+        <translation>Nennen Sie, was fehlte, etwa airy_spacing.</translation>
     </message>
 </context>
 <context>
@@ -3305,6 +3409,165 @@
     </message>
 </context>
 <context>
+    <name>RateActions</name>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="48"/>
+        <source>Rate this retrieval:</source>
+        <extracomment>a sentence for the tab&apos;s message line: what a rating did, or why it was not stored</extracomment>
+        <translation>Diesen Abruf bewerten:</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="52"/>
+        <source>&amp;Helped</source>
+        <translation>Hat &amp;geholfen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="54"/>
+        <source>Too mu&amp;ch</source>
+        <translation>&amp;Zu viel</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="56"/>
+        <source>Missed somethin&amp;g…</source>
+        <translation>Etwas fehl&amp;te…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="58"/>
+        <source>&amp;Not relevant here</source>
+        <translation>Hier ni&amp;cht relevant</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="64"/>
+        <source>Why rating is not possible</source>
+        <translation>Warum nicht bewertet werden kann</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="90"/>
+        <source>A dry run is recorded nowhere, so it cannot be rated.</source>
+        <translation>Ein Probelauf wird nirgends aufgezeichnet und kann daher nicht bewertet werden.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="91"/>
+        <source>Select a recorded retrieval to rate it.</source>
+        <translation>Wählen Sie einen aufgezeichneten Abruf, um ihn zu bewerten.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="94"/>
+        <source>This retrieval was for a temporary conversation, which memory neither uses nor learns from, so it cannot be rated.</source>
+        <translation>Dieser Abruf galt einem temporären Gespräch, das das Gedächtnis weder nutzt noch aus ihm lernt; er kann daher nicht bewertet werden.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="98"/>
+        <source>This store is read-only, so a rating cannot be stored.</source>
+        <translation>Dieser Speicher ist schreibgeschützt; eine Bewertung kann nicht gespeichert werden.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="108"/>
+        <source>This retrieval put nothing into the prompt; only something it missed can be named.</source>
+        <translation>Dieser Abruf hat nichts in den Prompt eingefügt; nur etwas, das fehlte, kann benannt werden.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="111"/>
+        <source>Select a preference it used, then say it was not relevant here.</source>
+        <translation>Wählen Sie eine Präferenz, die er genutzt hat, und sagen Sie dann, dass sie hier nicht relevant war.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="118"/>
+        <source>Rated helped</source>
+        <translation>Als hilfreich bewertet</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="120"/>
+        <source>What memory put into this prompt helped: it leans a little more on those preferences</source>
+        <translation>Was das Gedächtnis in diesen Prompt eingefügt hat, hat geholfen: Es stützt sich etwas mehr auf diese Präferenzen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="125"/>
+        <source>Rated too much</source>
+        <translation>Als zu viel bewertet</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="127"/>
+        <source>This prompt got more memory than it needed: this project&apos;s prompts of this kind get fewer preferences</source>
+        <translation>Dieser Prompt bekam mehr Gedächtnis als nötig: Prompts dieser Art in diesem Projekt bekommen weniger Präferenzen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="133"/>
+        <source>Rate the selected preference not relevant here</source>
+        <translation>Die gewählte Präferenz hier als nicht relevant bewerten</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="135"/>
+        <source>The selected preference did not belong in this project&apos;s prompts: it is used less here, and as before everywhere else</source>
+        <translation>Die gewählte Präferenz gehörte nicht in die Prompts dieses Projekts: Sie wird hier weniger genutzt, überall sonst wie bisher</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="141"/>
+        <source>Name what this retrieval missed</source>
+        <translation>Benennen, was diesem Abruf fehlte</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="142"/>
+        <source>Name a preference this retrieval should have used (asks which)</source>
+        <translation>Eine Präferenz nennen, die dieser Abruf hätte nutzen sollen (fragt, welche)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="222"/>
+        <source>Retrieval #{id} was not rated. {why}</source>
+        <translation>Abruf #{id} wurde nicht bewertet. {why}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="236"/>
+        <source>The same rating was given a moment ago.</source>
+        <translation>Dieselbe Bewertung wurde gerade eben abgegeben.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="237"/>
+        <source>The preference it names is blocked.</source>
+        <translation>Die genannte Präferenz ist gesperrt.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="238"/>
+        <source>Memory is off.</source>
+        <translation>Das Gedächtnis ist ausgeschaltet.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="239"/>
+        <source>Learning is paused.</source>
+        <translation>Das Lernen ist pausiert.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="240"/>
+        <source>This project does not feed memory.</source>
+        <translation>Aus diesem Projekt wird nicht gelernt.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="242"/>
+        <source>Retrieval #{id} was not rated: {why}</source>
+        <translation>Abruf #{id} wurde nicht bewertet: {why}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="246"/>
+        <source>Retrieval #{id} rated helped: the preferences it used count a little more.</source>
+        <translation>Abruf #{id} als hilfreich bewertet: Die genutzten Präferenzen zählen etwas mehr.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="249"/>
+        <source>Retrieval #{id} rated too much: its project gets fewer preferences in prompts of this kind.</source>
+        <translation>Abruf #{id} als zu viel bewertet: Sein Projekt bekommt in Prompts dieser Art weniger Präferenzen.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="252"/>
+        <source>{pattern} rated not relevant in retrieval #{id}: it is used less in this project, and as before everywhere else.</source>
+        <translation>{pattern} in Abruf #{id} als nicht relevant bewertet: In diesem Projekt wird es weniger genutzt, überall sonst wie bisher.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/rate.py" line="256"/>
+        <source>{pattern} named as missed by retrieval #{id}: memory learns it as a tag you gave.</source>
+        <translation>{pattern} als in Abruf #{id} fehlend benannt: Das Gedächtnis lernt es wie eine Markierung von Ihnen.</translation>
+    </message>
+</context>
+<context>
     <name>Reasons</name>
     <message>
         <location filename="../../services/retrieval/reasons.py" line="102"/>
@@ -3312,7 +3575,7 @@
         <translation>kein Projekt</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="146"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="187"/>
         <location filename="../../services/retrieval/reasons.py" line="106"/>
         <source>project {id}</source>
         <translation>Projekt {id}</translation>
@@ -3503,97 +3766,112 @@
         <translation>Nichts wird eingefügt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="32"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="33"/>
         <source>positive</source>
         <translation>positiv</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="34"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="35"/>
         <source>negative</source>
         <translation>negativ</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="55"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="59"/>
         <source>Kept.</source>
         <translation>Behalten.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="57"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="61"/>
         <source>Kept {label} (strength {strength:.2f}).</source>
         <translation>Behalten: {label} (Stärke {strength:.2f}).</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="63"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="67"/>
         <source>{n} {why}</source>
         <translation>{n} {why}</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="71"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="75"/>
         <source>{count} left out by the lifecycle filter: {parts}. Among them: {sample}.</source>
         <translation>{count} vom Lebenszyklusfilter ausgelassen: {parts}. Darunter: {sample}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="77"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="81"/>
         <source>{count} left out by the lifecycle filter: {parts}.</source>
         <translation>{count} vom Lebenszyklusfilter ausgelassen: {parts}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="87"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="91"/>
         <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places. Next in line: {next}.</source>
         <translation>{total} Präferenzen kamen infrage; die {cap} stärksten belegen die {cap} Plätze. Als Nächstes an der Reihe: {next}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="95"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="99"/>
         <source>{total} preferences were eligible; the {cap} strongest fill the {cap} places.</source>
         <translation>{total} Präferenzen kamen infrage; die {cap} stärksten belegen die {cap} Plätze.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="105"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="109"/>
         <source>Places freed by a ceiling went to {what}.</source>
         <translation>Durch eine Obergrenze frei gewordene Plätze gingen an {what}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="112"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="116"/>
         <source>Left out: {cut}: {because}.</source>
         <translation>Ausgelassen: {cut}: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="118"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="122"/>
         <source>Left out {what}: {because}.</source>
         <translation>Ausgelassen: {what}: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="123"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="133"/>
+        <source>Lowered here: {label} was rated not relevant in this project and mode (strength {strength:.2f}, here {score:.2f}), so it was left out.</source>
+        <translation>Hier abgeschwächt: {label} wurde in diesem Projekt und Modus als nicht relevant bewertet (Stärke {strength:.2f}, hier {score:.2f}) und daher weggelassen.</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/event_reasons.py" line="141"/>
+        <source>Lowered here: {label} was rated not relevant in this project and mode (strength {strength:.2f}, here {score:.2f}); still kept.</source>
+        <translation>Hier abgeschwächt: {label} wurde in diesem Projekt und Modus als nicht relevant bewertet (Stärke {strength:.2f}, hier {score:.2f}); trotzdem behalten.</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/event_reasons.py" line="150"/>
+        <source>Narrowed here: rated too much in this project and mode, so preferences need {threshold:.2f} instead of {usual:.2f}; {count} left out.</source>
+        <translation>Hier eingeengt: in diesem Projekt und Modus als zu viel bewertet, daher brauchen Präferenzen {threshold:.2f} statt {usual:.2f}; {count} weggelassen.</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/event_reasons.py" line="164"/>
         <source>Global {label} not used: {because}.</source>
         <translation>Globale Präferenz {label} nicht genutzt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="127"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="168"/>
         <source>{count} more global preferences not used: {because}.</source>
         <translation>{count} weitere globale Präferenzen nicht genutzt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="130"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="171"/>
         <source>Nothing injected: {because}.</source>
         <translation>Nichts eingefügt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="161"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="202"/>
         <source>below the {threshold:.2f} strength threshold</source>
         <translation>unter der Stärkeschwelle von {threshold:.2f}</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="165"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="206"/>
         <source>not stable (under review or archived)</source>
         <translation>nicht stabil (in Prüfung oder archiviert)</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="167"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="208"/>
         <source>of low confidence</source>
         <translation>mit niedriger Konfidenz</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="169"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="210"/>
         <source>of a type not asked for</source>
         <translation>von einem nicht gefragten Typ</translation>
     </message>
@@ -3793,22 +4071,22 @@
         <translation>Kreatives Gedächtnis sichern nach</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="101"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="103"/>
         <source>The backup could not be written, so nothing was erased.</source>
         <translation>Die Sicherung konnte nicht geschrieben werden, daher wurde nichts gelöscht.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="106"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="109"/>
         <source>Resetting creative memory</source>
         <translation>Kreatives Gedächtnis wird zurückgesetzt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="106"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="109"/>
         <source>Erasing…</source>
         <translation>Wird gelöscht…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/reset.py" line="120"/>
+        <location filename="../../gui/tabs/overview/reset.py" line="123"/>
         <source>The reset did not finish.</source>
         <translation>Das Zurücksetzen wurde nicht abgeschlossen.</translation>
     </message>
@@ -3955,68 +4233,78 @@
 <context>
     <name>RetrievalFilters</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="45"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="46"/>
         <source>Temporary conversation</source>
         <extracomment>diagnostic event types (engine notes), in stage order, with the label the filter shows (the Diagnostics tab&apos;s RetrievalFilters translates it)</extracomment>
         <translation>Vorübergehendes Gespräch</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="46"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
         <source>Memory off</source>
         <translation>Gedächtnis aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
         <source>Using paused</source>
         <translation>Nutzen pausiert</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
         <source>Project ignores memory</source>
         <translation>Projekt ignoriert Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
         <source>Project override suppression</source>
         <translation>Unterdrückt durch Projektvorrang</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
         <source>Below threshold</source>
         <translation>Unter dem Schwellenwert</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
+        <source>Lowered here by a rating</source>
+        <translation>Durch Bewertung abgeschwächt</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
+        <source>Narrowed here by a rating</source>
+        <translation>Durch Bewertung eingeengt</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
         <source>Hard cap applied</source>
         <translation>Obergrenze angewendet</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="55"/>
         <source>Polarity ceiling applied</source>
         <translation>Polaritätsgrenze angewendet</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="56"/>
         <source>Polarity backfill</source>
         <translation>Polaritätsauffüllung</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="57"/>
         <source>Category ceiling applied</source>
         <translation>Kategoriegrenze angewendet</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="55"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="58"/>
         <source>Category backfill</source>
         <translation>Kategorieauffüllung</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="56"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
         <source>Token budget exceeded</source>
         <translation>Tokenbudget überschritten</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="57"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="60"/>
         <source>Kept</source>
         <translation>Behalten</translation>
     </message>
@@ -4198,7 +4486,7 @@
     <message>
         <location filename="../../gui/tabs/diagnostics/retrievals.py" line="51"/>
         <source>Retrievals</source>
-        <extracomment>the current retrieval changed: its row, or None when none is current &quot;Clear filters&quot; in the empty state</extracomment>
+        <extracomment>the current retrieval changed: its RecordedRetrieval, or None when none is current &quot;Clear filters&quot; in the empty state</extracomment>
         <translation>Abrufe</translation>
     </message>
     <message>
@@ -4253,77 +4541,77 @@
 <context>
     <name>RetrievalsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="61"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="64"/>
         <source>temporary</source>
         <translation>vorübergehend</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="62"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="65"/>
         <source>memory off</source>
         <translation>Gedächtnis aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="63"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="66"/>
         <source>paused</source>
         <translation>pausiert</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="64"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="67"/>
         <source>project off</source>
         <translation>Projekt aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="65"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="68"/>
         <source>nothing eligible</source>
         <translation>nichts infrage kommend</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="75"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="81"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="76"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="82"/>
         <source>Origin</source>
         <translation>Herkunft</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="77"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="83"/>
         <source>Project</source>
         <translation>Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="78"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="84"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="79"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="85"/>
         <source>Kept +/−</source>
         <translation>Behalten +/−</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="80"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="86"/>
         <source>Tokens</source>
         <translation>Token</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="81"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="87"/>
         <source>Duration</source>
         <translation>Dauer</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="107"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="113"/>
         <source>(no project)</source>
         <translation>(kein Projekt)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="136"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="142"/>
         <source>{pos} preferred, {neg} avoided ({high} high, {medium} medium)</source>
         <translation>{pos} bevorzugt, {neg} vermieden ({high} hoch, {medium} mittel)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="147"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="153"/>
         <source>Estimated tokens of the Creative memory block (4 characters a token)</source>
         <translation>Geschätzte Token des Blocks „Creative memory“ (4 Zeichen pro Token)</translation>
     </message>
@@ -4334,7 +4622,7 @@
         <location filename="../../gui/tabs/diagnostics/run.py" line="53"/>
         <location filename="../../gui/tabs/diagnostics/run.py" line="123"/>
         <source>No project (global only)</source>
-        <extracomment>a dry run was shown nowhere yet: its summary and its stage events (as JSON rows) a recorded retrieval is in the reloaded list: its id (select it)</extracomment>
+        <extracomment>a dry run was shown nowhere yet: its summary and its stage events (the engine&apos;s DiagEvents) a recorded retrieval is in the reloaded list: its id (select it)</extracomment>
         <translation>Kein Projekt (nur global)</translation>
     </message>
     <message>
@@ -4597,27 +4885,27 @@
 <context>
     <name>StageEventsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="58"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="62"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="59"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="63"/>
         <source>Stage</source>
         <translation>Phase</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="60"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="64"/>
         <source>Type</source>
         <translation>Typ</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="61"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="65"/>
         <source>Pattern</source>
         <translation>Muster</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="62"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="66"/>
         <source>What happened</source>
         <translation>Was geschah</translation>
     </message>
@@ -4837,32 +5125,32 @@
         <translation>Dieser Ordner konnte nicht verwendet werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="252"/>
+        <location filename="../../gui/dialogs/store.py" line="254"/>
         <source>Move the store</source>
         <translation>Speicher verschieben</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="253"/>
+        <location filename="../../gui/dialogs/store.py" line="255"/>
         <source>This store is in the folder the first release used, which Open Design may use later. Move it to this program&apos;s own folder? It is copied, checked, and only then removed here.</source>
         <translation>Dieser Speicher liegt in dem Ordner, den die erste Version verwendet hat und den Open Design später verwenden könnte. In den eigenen Ordner dieses Programms verschieben? Er wird kopiert, geprüft und erst dann hier entfernt.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="264"/>
+        <location filename="../../gui/dialogs/store.py" line="266"/>
         <source>&amp;Move</source>
         <translation>&amp;Verschieben</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="279"/>
+        <location filename="../../gui/dialogs/store.py" line="281"/>
         <source>Could not move the store.</source>
         <translation>Der Speicher konnte nicht verschoben werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="295"/>
+        <location filename="../../gui/dialogs/store.py" line="297"/>
         <source>Create the data folder</source>
         <translation>Datenordner anlegen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="296"/>
+        <location filename="../../gui/dialogs/store.py" line="298"/>
         <source>The data folder
 {folder}
 ({how}) does not exist: perhaps its disk is not attached, or the name has a typo. Create it there now, or quit and change nothing?</source>
@@ -4871,12 +5159,12 @@
 ({how}) existiert nicht: Vielleicht ist sein Laufwerk nicht angeschlossen, oder der Name enthält einen Tippfehler. Jetzt dort anlegen, oder beenden, ohne etwas zu ändern?</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="306"/>
+        <location filename="../../gui/dialogs/store.py" line="308"/>
         <source>Create it &amp;here</source>
         <translation>&amp;Hier anlegen</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="333"/>
+        <location filename="../../gui/dialogs/store.py" line="335"/>
         <source>Creative memory keeps its own tables (creative_memory_*) in Open Design&apos;s store:
 {store}
 
@@ -4887,7 +5175,7 @@ They are added now. Open Design&apos;s own tables are not changed.</source>
 Sie werden jetzt angelegt. Die eigenen Tabellen von Open Design werden nicht verändert.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="339"/>
+        <location filename="../../gui/dialogs/store.py" line="341"/>
         <source>Creative memory&apos;s tables in
 {store}
 are upgraded from schema {old} to {new}.</source>
@@ -4896,23 +5184,23 @@ are upgraded from schema {old} to {new}.</source>
 werden von Schema {old} auf {new} aktualisiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="345"/>
+        <location filename="../../gui/dialogs/store.py" line="347"/>
         <source>Prepare the store</source>
         <translation>Speicher vorbereiten</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="348"/>
+        <location filename="../../gui/dialogs/store.py" line="350"/>
         <source>A backup copy of the store is made beside it first (only the latest copy is kept).</source>
         <translation>Zuerst wird daneben eine Sicherungskopie des Speichers angelegt (nur die neueste Kopie wird behalten).</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="357"/>
+        <location filename="../../gui/dialogs/store.py" line="359"/>
         <source>&amp;Continue</source>
         <translation>&amp;Fortfahren</translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/store.py" line="309"/>
-        <location filename="../../gui/dialogs/store.py" line="359"/>
+        <location filename="../../gui/dialogs/store.py" line="311"/>
+        <location filename="../../gui/dialogs/store.py" line="361"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
@@ -4993,99 +5281,99 @@ werden von Schema {old} auf {new} aktualisiert.</translation>
         <translation>Kreatives Gedächtnis exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="106"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="107"/>
         <source>Could not export creative memory.</source>
         <translation>Das kreative Gedächtnis konnte nicht exportiert werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="109"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="110"/>
         <source>Exported {events} events ({prefs} preferences) to {path}{enc}.</source>
         <translation>{events} Ereignisse ({prefs} Präferenzen) nach {path}{enc} exportiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="113"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="114"/>
         <source>, encrypted</source>
         <translation>, verschlüsselt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="120"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="121"/>
         <source>The passphrase is remembered in the keychain.</source>
         <translation>Die Passphrase ist im Schlüsselbund gemerkt.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="122"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="123"/>
         <source>The passphrase could not be remembered: no system keychain is available.</source>
         <translation>Die Passphrase konnte nicht gemerkt werden: Kein Schlüsselbund des Systems ist verfügbar.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="133"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="134"/>
         <source>Save a report of creative memory</source>
         <translation>Bericht über das kreative Gedächtnis speichern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="176"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="177"/>
         <source>Could not save the report.</source>
         <translation>Der Bericht konnte nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="179"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="180"/>
         <source>Saved the report to {path}, locked: it opens in a browser with the passphrase.</source>
         <translation>Bericht unter {path} gespeichert, gesperrt: Er öffnet sich im Browser mit der Passphrase.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="181"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="182"/>
         <source>Saved the report to {path}.</source>
         <translation>Bericht gespeichert unter {path}.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="191"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="192"/>
         <source>Import creative memory</source>
         <translation>Kreatives Gedächtnis importieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="226"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="227"/>
         <source>{name} is encrypted. Enter the passphrase it was exported with.</source>
         <translation>{name} ist verschlüsselt. Geben Sie die Passphrase ein, mit der die Datei exportiert wurde.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="230"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="231"/>
         <source>The passphrase remembered in the keychain for this file is filled in.</source>
         <translation>Die im Schlüsselbund für diese Datei gemerkte Passphrase ist eingetragen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="218"/>
-        <location filename="../../gui/tabs/overview/transfer.py" line="283"/>
-        <location filename="../../gui/tabs/overview/transfer.py" line="307"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="219"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="284"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="308"/>
         <source>Could not import {name}.</source>
         <translation>{name} konnte nicht importiert werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="245"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="246"/>
         <source>This passphrase does not open {name}: it is wrong, or the file was changed after export. Type the passphrase again.</source>
         <translation>Diese Passphrase öffnet {name} nicht: Sie ist falsch, oder die Datei wurde nach dem Export verändert. Geben Sie die Passphrase erneut ein.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="286"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="287"/>
         <source>Nothing was imported from {name}.</source>
         <translation>Aus {name} wurde nichts importiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="290"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="291"/>
         <source>Importing</source>
         <translation>Import läuft</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="290"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="291"/>
         <source>Importing {name}…</source>
         <translation>{name} wird importiert…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="319"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="320"/>
         <source>Imported {events} events from {name}; {prefs} preferences now.</source>
         <translation>{events} Ereignisse aus {name} importiert; jetzt {prefs} Präferenzen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="323"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="324"/>
         <source>{n} were already here, blocked or not learned under your settings and were skipped.</source>
         <translation>{n} waren schon hier, gesperrt oder unter Ihren Einstellungen nicht gelernt und wurden übersprungen.</translation>
     </message>

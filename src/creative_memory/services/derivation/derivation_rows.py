@@ -30,7 +30,7 @@ from creative_memory.model.constants import (
     Tier,
     project_of,
 )
-from creative_memory.model.events import FoldEvent, FoldItem, payload_items
+from creative_memory.model.events import FoldEvent, FoldItem, folded_signal, payload_items
 from creative_memory.model.records import PrefState
 from creative_memory.model.tables import Event, Preference
 from creative_memory.services.engine.bulk import flat_items as flat_items  # the engine's, re-exported
@@ -78,15 +78,20 @@ def fold_parsed(row: Sequence[Any], payload: Mapping[str, Any], only: set[Group]
         FoldItem(t, p, _POLARITY.get(pol) or Polarity(pol), role, i)
         for i, (t, p, pol, role) in enumerate(payload_items(payload))
     ]
-    if signal_type in UNFOLDED_SIGNALS:  # a recall rating: indexed, never folded (decision 0088)
-        items = []
+    signal = _SIGNAL.get(signal_type) or SignalType(signal_type)
+    if signal in UNFOLDED_SIGNALS:  # a recall rating: folded by its outcome, or not (decision 0086)
+        folded = folded_signal(signal, payload)
+        if folded is None:
+            items = []
+        else:
+            signal = folded
     if only is not None:
         items = [i for i in items if (scope, i.preference_type, i.pattern) in only]
     return FoldEvent(
         seq,
         event_id,
         occurred_at,
-        _SIGNAL.get(signal_type) or SignalType(signal_type),
+        signal,
         scope,
         session_id,
         tuple(items),

@@ -29,7 +29,7 @@ from creative_memory.model.constants import (
     Status,
     Tier,
 )
-from creative_memory.model.events import FoldEvent, FoldItem, payload_items
+from creative_memory.model.events import FoldEvent, FoldItem, folded_signal, payload_items
 from creative_memory.services.engine.derive import Deriver
 from creative_memory.services.engine.evaluation import ARCHIVE_MS, DECAY_MS, advance
 
@@ -158,6 +158,8 @@ def fold_stored(
             except (ValueError, TypeError):
                 payload = loads(text)
         signal = signals.get(signal_text) or SignalType(signal_text)
+        if signal in unfolded:  # a recall rating: folded by its outcome, or not (decision 0086)
+            signal = folded_signal(signal, payload) or signal
         digest += int(content_hash, 16)
         count += 1
         if seq > max_seq:

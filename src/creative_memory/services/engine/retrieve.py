@@ -13,7 +13,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from creative_memory.model.constants import Polarity
 from creative_memory.model.records import DiagEvent, PrefState, RetrievalResult
-from creative_memory.services.engine import budget, diversity, stages
+from creative_memory.services.engine import budget, context, diversity, stages
+from creative_memory.services.engine.context import ContextRatings
 
 # Re-exported: callers import the gates and the reach of a retrieval with the engine.
 from creative_memory.services.engine.gates import Gates as Gates
@@ -65,6 +66,8 @@ def retrieve(
     unloaded: Unloaded | None = None,
     horizons: Sequence[PrefState] = (),
     scans: list[Scan] | None = None,
+    ratings: ContextRatings | None = None,
+    mode: str = "generation",
 ) -> RetrievalResult:
     """Select the preferences to inject for ``project_id`` (None = no project) at ``now``.
 
@@ -76,7 +79,8 @@ def retrieve(
     were read only down to some depth, the last record read; when a stage would look past one,
     ``NeedDeeper`` names the groups to read deeper (the result would not be exact otherwise).
     ``scans``: if given, the stages' scans are appended to it (``reach.furthest`` says how far down
-    they looked: a caller's hint of how deep to read next time).
+    they looked: a caller's hint of how deep to read next time). ``ratings``: what the person's
+    ratings of earlier retrievals in this project and ``mode`` change here (``context``, decision 0086).
     """
     start = time.perf_counter()
     run = stages.Run(
@@ -90,6 +94,7 @@ def retrieve(
     globals_, projects = stages.split_scopes(records, gates, project_id, now)
     candidates = stages.project_merge(run, globals_, projects)
     eligible = stages.lifecycle(run, candidates, excluded)
+    eligible = context.apply(run.events, eligible, ratings, project_id, mode)
     run.set_horizons(horizons)
     kept, overflow = stages.hard_cap(run, eligible)
     kept, overflow = diversity.polarity_ceiling(run, kept, overflow)

@@ -121,6 +121,43 @@ def event_said(event: DiagEvent | Mapping[str, Any], names: Mapping[str, str] | 
         return Sentence(
             QT_TRANSLATE_NOOP("Reasons", "Left out {what}: {because}."), {"what": what, "because": because}
         )
+    if kind == "rated_not_relevant":  # decision 0086
+        args = {
+            "label": label if label is not None else "",
+            "factor": float(event.get("factor", 1)),
+            "strength": float(event.get("strength", 0)),
+            "score": float(event.get("score", 0)),
+        }
+        if event.get("left_out"):
+            return Sentence(
+                QT_TRANSLATE_NOOP(
+                    "Reasons",
+                    "Lowered here: {label} was rated not relevant in this project and mode "
+                    "(strength {strength:.2f}, here {score:.2f}), so it was left out.",
+                ),
+                args,
+            )
+        return Sentence(
+            QT_TRANSLATE_NOOP(
+                "Reasons",
+                "Lowered here: {label} was rated not relevant in this project and mode "
+                "(strength {strength:.2f}, here {score:.2f}); still kept.",
+            ),
+            args,
+        )
+    if kind == "rated_too_much":
+        return Sentence(
+            QT_TRANSLATE_NOOP(
+                "Reasons",
+                "Narrowed here: rated too much in this project and mode, so preferences need "
+                "{threshold:.2f} instead of {usual:.2f}; {count} left out.",
+            ),
+            {
+                "threshold": float(event.get("threshold", INJECTION_THRESHOLD)),
+                "usual": INJECTION_THRESHOLD,
+                "count": int(event.get("count", 0)),
+            },
+        )
     if kind == "project_override_suppression":
         if label is not None:
             return Sentence(

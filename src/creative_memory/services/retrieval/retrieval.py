@@ -20,6 +20,7 @@ from creative_memory.services.controls.notes import notes_enabled
 from creative_memory.services.derivation.cache_state import is_current
 from creative_memory.services.derivation.derivation import ensure_current, state_from_json
 from creative_memory.services.engine.block import build_block, estimate_tokens
+from creative_memory.services.engine.context import ContextRatings
 from creative_memory.services.engine.retrieve import (
     Gates,
     NeedDeeper,
@@ -29,6 +30,7 @@ from creative_memory.services.engine.retrieve import (
     retrieve,
     scope_switches,
 )
+from creative_memory.services.retrieval import context_ratings
 from creative_memory.services.retrieval.candidates import load as load_candidates
 from creative_memory.services.retrieval.reasons import empty_block, empty_block_sentence
 from creative_memory.services.retrieval.request import RetrievalRequest as RetrievalRequest
@@ -110,16 +112,22 @@ def bounded_retrieve(
     gates: Gates,
     preference_types: Sequence[str] | None = None,
     memo: dict[object, object] | None = None,
+    ratings: ContextRatings | None = None,
+    mode: str = "generation",
 ) -> RetrievalResult:
     """The engine over the bounded read (``services.retrieval.candidates``), read deeper where it asks.
-    ``memo``: the store's (``Store.memo``), where the read keeps its counts between calls."""
+    ``memo``: the store's (``Store.memo``), where the read keeps its counts between calls.
+    ``ratings``: what ratings change in this project and ``mode`` (decision 0086)."""
     if closed_gate(gates, project_id) is not None:  # nothing to read
         return retrieve((), project_id=project_id, now=now, preference_types=preference_types, gates=gates)
     start = time.perf_counter()
     con = raw_connection(db)
     # The same question in a snapshot where nothing it depends on has changed: the last answer
     # (services.retrieval.retrieval_memo, decision 0057).
-    question = (user_id, project_id, None if preference_types is None else tuple(preference_types), gates)
+    question = (
+        user_id, project_id, None if preference_types is None else tuple(preference_types), gates,
+        ratings, mode if ratings else None,
+    )  # fmt: skip
     version = data_version(con) if memo is not None else 0
     if memo is not None and (kept := recall(memo, con, question, version, now)) is not None:
         return timed(kept, (time.perf_counter() - start) * 1000.0)
@@ -159,6 +167,8 @@ def bounded_retrieve(
                 unloaded=c.unloaded,
                 horizons=c.horizons,
                 scans=scans,
+                ratings=ratings,
+                mode=mode,
             )
         except NeedDeeper as more:
             asked.update(more.groups)
@@ -184,6 +194,7 @@ def _retrieve_in(
     memo: dict[object, object] | None = None,
     *,
     temporary: bool = False,
+    mode: str = "generation",
 ) -> RetrievalResult:
     if temporary:  # before any switch is read: a temporary conversation reads nothing of memory
         return retrieve(
@@ -200,6 +211,7 @@ def _retrieve_in(
         gates = overrides.apply_gates(gates)
     if closed_gate(gates, project_id) is not None:
         return retrieve((), project_id=project_id, now=now, preference_types=types, gates=gates)
+    ratings = context_ratings.load(con, user_id, project_id, mode, now)
     if overrides is not None and overrides.forgotten:
         # A what-if forget: the forgotten records' places go to records ranked below them, so
         # every record is read.
@@ -209,8 +221,13 @@ def _retrieve_in(
             now=now,
             preference_types=types,
             gates=gates,
+            ratings=ratings,
+            mode=mode,
         )
-    return bounded_retrieve(con, user_id, project_id, now=now, gates=gates, preference_types=types, memo=memo)
+    return bounded_retrieve(
+        con, user_id, project_id, now=now, gates=gates, preference_types=types, memo=memo,
+        ratings=ratings, mode=mode,
+    )  # fmt: skip
 
 
 def run(
@@ -245,6 +262,7 @@ def run(
                     request.whatif,
                     store.memo,
                     temporary=request.temporary,
+                    mode=str(request.mode),
                 )
                 if request.read_notes:
                     notes_on = notes_enabled(con, user_id)

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject, Qt
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
+    QLayout,
     QPlainTextEdit,
     QSizePolicy,
     QSplitter,
@@ -40,6 +41,10 @@ from creative_memory.services.retrieval import retrieval
 class EventsPane(QObject):
     """The summary, the stage events and the trace; their widgets are children of ``host``."""
 
+    #: what is shown changed, once its stage events are in: the recorded retrieval's row (None for
+    #: nothing or a dry run) and whether it is a dry run
+    shown = Signal(object, bool)
+
     def __init__(self, ctrl: Controller, model: RetrievalsModel, host: QWidget) -> None:
         super().__init__(host)
         self.ctrl = ctrl
@@ -47,6 +52,7 @@ class EventsPane(QObject):
         self.events_model = StageEventsModel(host)
         self._generation = 0  # the latest load wins
         self._shown_retrieval: int | None = None
+        self._shown_row: RecordedRetrieval | None = None
         self._projects: list[ProjectChoice] = []
 
         self.summary = QLabel(host)
@@ -111,6 +117,10 @@ class EventsPane(QObject):
         self._layout.insertWidget(self._layout.indexOf(self.summary) + 1, panel)
         self.events_model.modelReset.connect(lambda: panel.set_events(self.events_model.events))
 
+    def add_rate_row(self, row: QLayout) -> None:
+        """The rating buttons of what is shown, between its summary and what it used."""
+        self._layout.insertLayout(self._layout.indexOf(self.summary) + 1, row)
+
     def set_projects(self, projects: Sequence[ProjectChoice]) -> None:
         """The projects, for the sentence on why a retrieval kept nothing."""
         self._projects = list(projects)
@@ -120,15 +130,22 @@ class EventsPane(QObject):
         """The id of the recorded retrieval shown (None: nothing, or a dry run)."""
         return self._shown_retrieval
 
+    @property
+    def shown_row(self) -> RecordedRetrieval | None:
+        """The recorded retrieval shown (None: nothing, or a dry run)."""
+        return self._shown_row
+
     def shown_events(self) -> list[DiagEvent]:
         return self.events_model.events
 
     def show_nothing(self) -> None:
         self._shown_retrieval = None
+        self._shown_row = None
         self._generation += 1
         self.summary.setText(self.tr("Select a retrieval to see its stage events."))
         self.events_model.set_events([])
         self.detail.clear()
+        self.shown.emit(None, False)
 
     async def show_retrieval(self, row: RecordedRetrieval) -> None:
         """Load and show the stage events of one recorded retrieval."""
@@ -138,15 +155,19 @@ class EventsPane(QObject):
         if generation != self._generation:
             return
         self._shown_retrieval = row.id
+        self._shown_row = row
         self.summary.setText(self._summary(row, len(events)))
         self._set_events(events)
+        self.shown.emit(row, False)
 
     def show_dry_run(self, summary: str, events: Sequence[DiagEvent]) -> None:
         """A dry run's summary and stage events (it was recorded nowhere)."""
         self._generation += 1
         self._shown_retrieval = None
+        self._shown_row = None
         self.summary.setText(summary)
         self._set_events(events)
+        self.shown.emit(None, True)
 
     def _summary(self, row: RecordedRetrieval, n_events: int) -> str:
         parts = [

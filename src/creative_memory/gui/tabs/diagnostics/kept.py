@@ -100,6 +100,7 @@ class KeptPanel(QWidget):
         buttons.addWidget(self.forget_button)
         buttons.addWidget(self.show_button)
         buttons.addStretch(1)
+        self._buttons = buttons
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.list, 1)
@@ -123,19 +124,34 @@ class KeptPanel(QWidget):
         self.list.clear()
         self.setVisible(False)
 
+    def add_button(self, button: QPushButton) -> None:
+        """Another action on the selected preference, under Show in Inspector (rating it, from the
+        tab's rating part)."""
+        self._buttons.insertWidget(self._buttons.count() - 1, button)
+
     def _store_read_only(self) -> bool:
         store = self.ctrl.ctx.open_store  # never (re)open a store from a selection signal
         return store is None or store.read_only
 
     def set_events(self, events: Sequence[DiagEvent]) -> None:
-        self.list.clear()
-        for key, event in kept_keys(events):
-            item = QListWidgetItem(item_text(key, event))
-            item.setData(KEY_ROLE, "/".join(key))  # a Qt role keeps text, not a named tuple
-            self.list.addItem(item)
-        self.setVisible(self.list.count() > 0)
-        if self.list.count():
-            self.list.setCurrentRow(0)
+        """The preferences ``events`` kept; the selected one stays selected when it is among them."""
+        before = self.current_key()
+        self.list.blockSignals(True)
+        try:
+            self.list.clear()
+            current = 0
+            for key, event in kept_keys(events):
+                item = QListWidgetItem(item_text(key, event))
+                item.setData(KEY_ROLE, "/".join(key))  # a Qt role keeps text, not a named tuple
+                if key == before:
+                    current = self.list.count()
+                self.list.addItem(item)
+            self.setVisible(self.list.count() > 0)
+            if self.list.count():
+                self.list.setCurrentRow(current)
+        finally:
+            self.list.blockSignals(False)
+        self.list.currentRowChanged.emit(self.list.currentRow())
         self._update_buttons()
 
     @staticmethod

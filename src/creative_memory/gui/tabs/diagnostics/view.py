@@ -28,6 +28,7 @@ from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.tabs.diagnostics.events import EventsPane
 from creative_memory.gui.tabs.diagnostics.filters import RetrievalFilters
 from creative_memory.gui.tabs.diagnostics.kept import KeptPanel
+from creative_memory.gui.tabs.diagnostics.rate import RateActions
 from creative_memory.gui.tabs.diagnostics.retrievals import RetrievalList
 from creative_memory.gui.tabs.diagnostics.run import RunActions
 from creative_memory.gui.widgets.log_line import LogFileLine
@@ -80,6 +81,10 @@ class DiagnosticsTab(Tab):
         # made last, so that the keyboard reaches it after the rest of the tab
         self.kept_panel = KeptPanel(self.ctrl, self)
         self.events.add_kept_panel(self.kept_panel)
+        self.rater = RateActions(self.ctrl, self.kept_panel, self)
+        self.events.add_rate_row(self.rater.row)
+        self.events.shown.connect(self.rater.set_retrieval)
+        self.rater.said.connect(self.runner.say)
 
     def _alias_controls(self) -> None:
         """The parts' controls, by the names the window's tests and the kept panel's helpers use."""
@@ -152,6 +157,7 @@ class DiagnosticsTab(Tab):
 
     def set_read_only(self, read_only: bool) -> None:
         self.runner.set_read_only(read_only)
+        self.rater.update_buttons()
 
     def save_state(self) -> None:
         settings = AppSettings()
