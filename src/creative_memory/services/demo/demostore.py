@@ -9,6 +9,7 @@ when it holds an event that ``demo`` did not make, unless the caller forces it.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -78,7 +79,9 @@ def fill(
     made = demo.generate(
         store, user_id, size=size, seed=seed, now=now, progress=progress, cancelled=cancelled, blocks=blocks
     )
-    show_everything(store, user_id, now)
+    added = show_everything(store, user_id, now)
+    if added:  # the page edits are events of the demo too (preferences follow from the status)
+        made = replace(made, events=made.events + added)
     with store.write() as session:
         audit.record(session, user_id, actor, "demo", f"size {size} seed {seed}", "ok", now)
     return made
@@ -95,11 +98,11 @@ def is_empty(store: Store, user_id: str) -> bool:
 DEMO_RETRIEVAL_PROJECTS = 3
 
 
-def show_everything(store: Store, user_id: str, now: int) -> None:
+def show_everything(store: Store, user_id: str, now: int) -> int:
     """What generated events alone do not show: retrievals as the daemon records them (Diagnostics,
     the why of kept and dropped preferences, Preview's last injection) and, in a data folder that
     has none, a sample of Open Design's Personal memory (``memory/``, beside which Preview shows the
-    Creative memory block)."""
+    Creative memory block). Returns how many events it added (the page edits)."""
     from importlib import resources
 
     from creative_memory.model.constants import Mode, Origin
@@ -107,8 +110,7 @@ def show_everything(store: Store, user_id: str, now: int) -> None:
     from creative_memory.services.retrieval import retrieval
 
     projects = [p.id for p in controls.projects(store, user_id)][:DEMO_RETRIEVAL_PROJECTS]
-    if projects and not foreign_events(store):
-        page_edits(store, user_id, projects[0], now)
+    added = page_edits(store, user_id, projects[0], now) if projects and not foreign_events(store) else 0
     for project in [None, *projects]:
         for mode in (Mode.GENERATION, Mode.CRITIQUE):
             retrieval.run(
@@ -119,12 +121,13 @@ def show_everything(store: Store, user_id: str, now: int) -> None:
             )
     memory = store.data_dir.path / "memory"
     if memory.exists() or foreign_events(store):
-        return  # Open Design's own Personal memory, or a store with a person's events: left alone
+        return added  # Open Design's own Personal memory, or a store with a person's events: left alone
     sample = resources.files("creative_memory.resources") / "demo_memory"
     memory.mkdir()
     for entry in sample.iterdir():
         if entry.name.endswith(".md"):
             (memory / entry.name).write_bytes(entry.read_bytes())
+    return added
 
 
 #: What the demo's page edits change in its sample page (``resources/demo_pages/landing.html``): the
@@ -140,7 +143,7 @@ _CALM = (
 _DAY_MS = 86_400_000
 
 
-def page_edits(store: Store, user_id: str, project_id: str, now: int) -> None:
+def page_edits(store: Store, user_id: str, project_id: str, now: int) -> int:
     """Events that carry pages, as the daemon sends them (decision 0065): a generated page accepted,
     then two edits of it — so the demo shows what the extractor learns and says why."""
     import json
@@ -172,4 +175,4 @@ def page_edits(store: Store, user_id: str, project_id: str, now: int) -> None:
         if before is not None:
             event["page_before"] = before
         lines.append(json.dumps(event))
-    ingest_jsonl(store, "\n".join(lines), default_user=user_id, now=now, source=DEMO_SOURCE)
+    return ingest_jsonl(store, "\n".join(lines), default_user=user_id, now=now, source=DEMO_SOURCE).accepted
