@@ -277,3 +277,20 @@ def test_ratings_travel_in_an_export_and_come_back_on_import(store: Store, tmp_p
             import_file(third, USER, bad, now=NOW, actor=Actor.CLI)
     finally:
         third.close()
+
+
+def test_explain_shows_a_rating_among_the_evidence_in_words(store: Store) -> None:
+    from creative_memory.cli.commands.inspect import explain_text
+    from creative_memory.services.inspection.explain import load_explain
+
+    rid = _retrieve(store)
+    rate(
+        store, USER, rid, "not_relevant", preference_type="effects", pattern="drop_shadows",
+        now=NOW + 5, actor=Actor.CLI,
+    )  # fmt: skip
+    d = load_explain(store, USER, "effects", "drop_shadows", "p1")
+    ratings = [e for e in d.events if e.rating is not None]
+    assert [e.rating for e in ratings] == ["not_relevant"]
+    assert all(e.rating is None for e in d.events if e.signal_type != "recall_rating")
+    assert "rated not relevant" in explain_text(d)
+    assert d.as_json()["events"][-1]["rating"] == "not_relevant"

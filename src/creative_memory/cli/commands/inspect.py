@@ -9,7 +9,7 @@ from creative_memory.cli.output import Out, table
 from creative_memory.services.context import Context
 from creative_memory.services.derivation import decay, derivation
 from creative_memory.services.inspection import queries
-from creative_memory.services.inspection.explain import Explanation
+from creative_memory.services.inspection.explain import ExplainedEvent, Explanation
 from creative_memory.services.inspection.explain import explain as explain_pattern
 from creative_memory.services.retrieval.reasons import readable
 
@@ -69,6 +69,11 @@ def inspect(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     return 0
 
 
+def _signal_words(e: ExplainedEvent) -> str:
+    """The event's signal; a rating of an injection says its outcome (``rated not relevant``)."""
+    return f"rated {e.rating.replace('_', ' ')}" if e.rating else e.signal_type
+
+
 def explain_text(d: Explanation) -> str:
     lines = []
     p = d.preference
@@ -83,7 +88,7 @@ def explain_text(d: Explanation) -> str:
             lines.append(PROVISIONAL_NOTE.strip().lstrip("* "))
     for e in d.events:
         lines.append(
-            f"  {e.at}  {e.signal_type:<22} {e.polarity:<8} {e.project_id or '-':<16} {e.session_id or ''}"
+            f"  {e.at}  {_signal_words(e):<22} {e.polarity:<8} {e.project_id or '-':<16} {e.session_id or ''}"
         )
     if d.from_pages:
         lines.append(f"From pages: {d.from_pages}")

@@ -726,27 +726,52 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="381"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="370"/>
+        <source>rated: helped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/detail.py" line="371"/>
+        <source>rated: too much</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/detail.py" line="372"/>
+        <source>rated: not relevant here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/detail.py" line="373"/>
+        <source>rated: missed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/detail.py" line="375"/>
+        <source>rated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/detail.py" line="392"/>
         <source>no project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="387"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="398"/>
         <source>Event {id} from {source}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="389"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="400"/>
         <source>Its page showed: {because}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="397"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="408"/>
         <source>Events that built it (newest {shown} of {n})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="402"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="413"/>
         <source>Events that built it ({n})</source>
         <translation type="unfinished"></translation>
     </message>

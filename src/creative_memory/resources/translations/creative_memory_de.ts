@@ -728,27 +728,52 @@
         <translation>Aus Seiten: {evidence}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="381"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="370"/>
+        <source>rated: helped</source>
+        <translation>bewertet: hat geholfen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/detail.py" line="371"/>
+        <source>rated: too much</source>
+        <translation>bewertet: zu viel</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/detail.py" line="372"/>
+        <source>rated: not relevant here</source>
+        <translation>bewertet: hier nicht relevant</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/detail.py" line="373"/>
+        <source>rated: missed</source>
+        <translation>bewertet: fehlte</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/detail.py" line="375"/>
+        <source>rated</source>
+        <translation>bewertet</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/detail.py" line="392"/>
         <source>no project</source>
         <translation>kein Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="387"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="398"/>
         <source>Event {id} from {source}</source>
         <translation>Ereignis {id} aus {source}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="389"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="400"/>
         <source>Its page showed: {because}</source>
         <translation>Ihre Seite zeigte: {because}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="397"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="408"/>
         <source>Events that built it (newest {shown} of {n})</source>
         <translation>Ereignisse, aus denen sie entstand (neueste {shown} von {n})</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="402"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="413"/>
         <source>Events that built it ({n})</source>
         <translation>Ereignisse, aus denen sie entstand ({n})</translation>
     </message>

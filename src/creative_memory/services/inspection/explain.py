@@ -4,6 +4,7 @@ detail pane)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -11,7 +12,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from creative_memory.model.constants import scope_for
+from creative_memory.model.constants import SignalType, scope_for
 from creative_memory.model.events import iso
 from creative_memory.model.tables import Event, EventPattern, Preference
 from creative_memory.services.common.errors import NotFound
@@ -41,6 +42,7 @@ class ExplainedEvent:
     tag: str | None
     source: str
     because: str | None = None  # for a pattern its page showed: the values that decided it
+    rating: str | None = None  # for a rating of an injection: its outcome (helped, not_relevant, …)
 
 
 @dataclass(frozen=True)
@@ -202,7 +204,20 @@ def _explained_event(r: Sequence[Any], preference_type: str, pattern: str) -> Ex
         tag=r[6],
         source=r[9],
         because=because(r[7], preference_type, pattern, r[11] or None),
+        rating=_rating(r[3], r[7]),
     )
+
+
+def _rating(signal_type: str, payload_text: str) -> str | None:
+    """A rating's outcome (decision 0088), None for every other event."""
+    if signal_type != SignalType.RECALL_RATING:
+        return None
+    try:
+        recall = json.loads(payload_text).get("recall") or {}
+    except (ValueError, AttributeError):
+        return None
+    outcome = recall.get("outcome") if isinstance(recall, dict) else None
+    return str(outcome) if outcome else None
 
 
 def _history(ev_rows: Sequence[Sequence[Any]], group: set[tuple[str, str, str]]) -> list[StrengthPoint]:

@@ -364,6 +364,16 @@ class DetailPane(QStackedWidget):
         self.setCurrentWidget(self.detail_splitter)
         self.shown.emit(key)
 
+    def _rated(self, outcome: str) -> str:
+        """A rating of an injection in words (decision 0088)."""
+        words = {
+            "helped": self.tr("rated: helped"),
+            "too_much": self.tr("rated: too much"),
+            "not_relevant": self.tr("rated: not relevant here"),
+            "missed": self.tr("rated: missed"),
+        }
+        return words.get(outcome, self.tr("rated"))
+
     def _fill_events(self, events: list[ExplainedEvent]) -> None:
         """The newest events first; a tag, project or session id shown inert."""
         shown = events[-EVENTS_SHOWN:][::-1]
@@ -373,10 +383,11 @@ class DetailPane(QStackedWidget):
             items = []
             for e in shown:
                 tag = f" ({shown_name(e.tag)})" if e.tag else ""
+                signal = self._rated(e.rating) if e.rating else e.signal_type.replace("_", " ") + tag
                 item = QTreeWidgetItem(
                     [
                         format_iso(e.at),
-                        e.signal_type.replace("_", " ") + tag,
+                        signal,
                         self.model.word(e.polarity),
                         shown_id(e.project_id) if e.project_id else self.tr("no project"),
                         shown_id(e.session_id or ""),
