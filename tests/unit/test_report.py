@@ -242,3 +242,25 @@ def test_the_command_locks_the_report_with_a_passphrase_from_a_variable(tmp_path
     assert json.loads(r.stdout)["encrypted"] is True
     page = report_lock.unlock((tmp_path / "r.html").read_text(encoding="utf-8"), "correct horse")
     assert page.startswith("<!DOCTYPE html>")
+
+
+def test_recent_injections_show_how_they_were_rated(store: Store) -> None:
+    from creative_memory.model.constants import Origin
+    from creative_memory.services.retrieval import retrieval
+    from creative_memory.services.retrieval.rating import rate
+
+    _ingest(store)
+    out = retrieval.run(
+        store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, origin=Origin.DAEMON)
+    )
+    assert out.retrieval_id is not None
+    rate(store, USER, out.retrieval_id, "helped", now=NOW + 1, actor=Actor.CLI)
+    rate(
+        store, USER, out.retrieval_id, "missed", preference_type="colour", pattern="muted_palette",
+        now=NOW + 2, actor=Actor.CLI,
+    )  # fmt: skip
+    report = gather(store, USER, NOW + 3)
+    (shown,) = [i for i in report.injections if i.ratings]
+    assert shown.ratings == (("helped", None), ("missed", "muted palette"))
+    assert "helped; missed: muted palette" in report_html.render(report)
+    assert "hat geholfen; fehlte: muted palette" in report_html.render(report, "de")

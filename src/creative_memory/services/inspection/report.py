@@ -10,16 +10,18 @@ the most recent injections. ``services.inspection.report_html`` turns it into on
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from creative_memory.model.constants import Status
+from creative_memory.model.constants import SignalType, Status
 from creative_memory.model.events import iso
-from creative_memory.model.tables import Audit, Retrieval
+from creative_memory.model.tables import Audit, Event, Retrieval
 from creative_memory.services.controls import controls
 from creative_memory.services.derivation.pref_view import PreferenceView
+from creative_memory.services.engine.block import human
 from creative_memory.services.inspection import queries
 from creative_memory.services.inspection.explain import strength_history
 from creative_memory.services.store.store import Store
@@ -73,6 +75,8 @@ class ReportInjection:
     origin: str
     kept: int
     empty_reason: str | None
+    # What the person said about it (decision 0088): (outcome, the pattern named or None), oldest first.
+    ratings: tuple[tuple[str, str | None], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -168,12 +172,15 @@ def _preference(
 
 
 def _injections(session: Session, user_id: str, names: dict[str, str]) -> tuple[ReportInjection, ...]:
-    rows = session.scalars(
-        select(Retrieval)
-        .where(Retrieval.user_id == user_id)
-        .order_by(Retrieval.id.desc())
-        .limit(RECENT_INJECTIONS)
+    rows = list(
+        session.scalars(
+            select(Retrieval)
+            .where(Retrieval.user_id == user_id)
+            .order_by(Retrieval.id.desc())
+            .limit(RECENT_INJECTIONS)
+        )
     )
+    rated = _ratings(session, user_id, {r.id for r in rows})
     return tuple(
         ReportInjection(
             at=iso(r.at),
@@ -183,6 +190,31 @@ def _injections(session: Session, user_id: str, names: dict[str, str]) -> tuple[
             origin=r.origin,
             kept=r.kept_positive + r.kept_negative,
             empty_reason=r.empty_reason,
+            ratings=tuple(rated.get(r.id, ())),
         )
         for r in rows
     )
+
+
+def _ratings(session: Session, user_id: str, ids: set[int]) -> dict[int, list[tuple[str, str | None]]]:
+    """The ratings given to these retrievals, by retrieval: (outcome, the one pattern a "not
+    relevant" or "missed" names, in words)."""
+    out: dict[int, list[tuple[str, str | None]]] = {}
+    if not ids:
+        return out
+    for (text,) in session.execute(
+        select(Event.payload)
+        .where(Event.user_id == user_id, Event.signal_type == str(SignalType.RECALL_RATING))
+        .order_by(Event.seq)
+    ):
+        payload = json.loads(text)
+        recall = payload.get("recall") or {}
+        rid = recall.get("retrieval_id")
+        if rid not in ids:
+            continue
+        outcome = str(recall.get("outcome"))
+        named = None
+        if outcome in ("not_relevant", "missed") and payload.get("patterns"):
+            named = human(str(payload["patterns"][0]["pattern"]))
+        out.setdefault(int(rid), []).append((outcome, named))
+    return out

@@ -74,6 +74,11 @@ _WORDS: dict[str, dict[str, str]] = {
         "mode": "Kind of request",
         "kept": "Preferences used",
         "why_empty": "Why nothing was added",
+        "rated": "Rated",
+        "rated_helped": "helped",
+        "rated_too_much": "too much",
+        "rated_not_relevant": "not relevant here: {name}",
+        "rated_missed": "missed: {name}",
         "everywhere": "all projects",
         "events": "Reactions recorded: {n}",
         "generation": "a new design",
@@ -129,6 +134,11 @@ _WORDS: dict[str, dict[str, str]] = {
         "mode": "Art der Anfrage",
         "kept": "Eingefügte Präferenzen",
         "why_empty": "Warum nichts eingefügt wurde",
+        "rated": "Bewertet",
+        "rated_helped": "hat geholfen",
+        "rated_too_much": "zu viel",
+        "rated_not_relevant": "hier nicht relevant: {name}",
+        "rated_missed": "fehlte: {name}",
         "everywhere": "alle Projekte",
         "events": "Erfasste Reaktionen: {n}",
         "generation": "ein neuer Entwurf",
@@ -330,12 +340,13 @@ def _recent(r: Report, w: dict[str, str], lang: str) -> str:
         mode = w.get(i.mode, i.mode)
         reason = empty_block(i.empty_reason)
         why = reason.render(_translator(lang)) if reason is not None else ""
+        rated = "; ".join(w[f"rated_{o}"].format(name=n or "") for o, n in i.ratings if f"rated_{o}" in w)
         return (
             f"<tr><td>{_e(_date(i.at, lang, clock=True))}</td><td>{_e(where)}</td><td>{_e(mode)}</td>"
-            f"<td>{i.kept}</td><td>{_e(why)}</td></tr>"
+            f"<td>{i.kept}</td><td>{_e(why)}</td><td>{_e(rated)}</td></tr>"
         )
 
-    cols = (w["when"], w["project"], w["mode"], w["kept"], w["why_empty"])
+    cols = (w["when"], w["project"], w["mode"], w["kept"], w["why_empty"], w["rated"])
     return (
         head
         + "<table><tr>"
