@@ -1,3 +1,5 @@
 """What the Inspector, Diagnostics and `explain` read: filtered, sorted, paged queries
 (`queries`, `inspector_query.load_page`, `inspector_text.TextIndex`), the events behind one
-preference (`explain.explain`) and the recorded retrievals (`retrieval_log`)."""
+preference (`explain.explain`) with what pages showed of it (`page_evidence.summary`), the recorded
+retrievals (`retrieval_log`), and the report of everything memory knows (`report.gather`,
+`report_html.save_report`, locked with a passphrase by `report_lock.lock`)."""

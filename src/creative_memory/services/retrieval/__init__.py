@@ -2,4 +2,5 @@
 `retrieval.run`), asked as one value (`request.RetrievalRequest`, the Preview's `request.WhatIf`), its candidates (`candidates`, `candidate_rows`, `candidate_counts`,
 `candidate_ties`, `retrieval_memo`), its record (`retrieval_record`), why each preference was kept or
 dropped (`reasons`, `injections`), the Personal memory block beside ours (`personal`,
-`personal_text`) and the prompt a generation would get (`preview`)."""
+`personal_text`), the prompt a generation would get (`preview`), and a person's ratings of an
+injection (`rating.rate`) with what they change in their context (`context_ratings`)."""
