@@ -38,6 +38,23 @@ def content_hash(row: dict[str, Any]) -> str:
 _encode_str = encode_basestring  # what JSONEncoder(ensure_ascii=False) writes for a str, in C
 
 
+def rewritten_hash(ev: Any, payload_text: str) -> str:
+    """:func:`content_hash` of a stored event (a row or an ``Event``, read by attribute) whose payload
+    becomes ``payload_text`` (a forget's rewrite, a re-extraction)."""
+    return content_hash(
+        {
+            "user_id": ev.user_id,
+            "project_id": ev.project_id,
+            "signal_type": ev.signal_type,
+            "occurred_at": ev.occurred_at,
+            "session_id": ev.session_id,
+            "artifact_id": ev.artifact_id,
+            "scope": ev.scope,
+            "payload": payload_text,
+        }
+    )
+
+
 def _scalar(value: Any) -> str:
     """``_scalar_json(value)`` for the content's scalars, without the encoder's per-call dispatch."""
     if value is None:

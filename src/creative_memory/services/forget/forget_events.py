@@ -34,7 +34,7 @@ from creative_memory.services.common import spelled_bytes, spellings
 from creative_memory.services.common.spellings import canonical_name
 from creative_memory.services.derivation.cache_key import cache_key_for, digest_add
 from creative_memory.services.derivation.derivation import Group, dbapi_connection
-from creative_memory.services.derivation.event_content import canonical, content_hash, pattern_rows
+from creative_memory.services.derivation.event_content import canonical, pattern_rows, rewritten_hash
 from creative_memory.services.engine.block import human
 from creative_memory.services.forget.erasure import FORGOTTEN, Receipt, Target
 from creative_memory.services.forget.forget_places import move_created_items, places
@@ -209,18 +209,7 @@ class _Rewrites:
             self.receipt.events_deleted += 1
             self.deleted_folded += folded
             return
-        new_hash = content_hash(
-            {
-                "user_id": ev.user_id,
-                "project_id": ev.project_id,
-                "signal_type": ev.signal_type,
-                "occurred_at": ev.occurred_at,
-                "session_id": ev.session_id,
-                "artifact_id": ev.artifact_id,
-                "scope": ev.scope,
-                "payload": new_text,
-            }
-        )
+        new_hash = rewritten_hash(ev, new_text)
         self.rewrites.append(
             (_padded(new_text, size) if self.later is not None else new_text, new_hash, ev.seq)
         )

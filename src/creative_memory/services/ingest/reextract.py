@@ -21,7 +21,7 @@ from creative_memory.model.constants import SignalType
 from creative_memory.model.events import page_digest_ids
 from creative_memory.model.tables import Event, EventPattern
 from creative_memory.services.derivation.derivation import dbapi_connection
-from creative_memory.services.derivation.event_content import canonical, content_hash, pattern_rows
+from creative_memory.services.derivation.event_content import canonical, pattern_rows, rewritten_hash
 from creative_memory.services.extract.page import read_features
 from creative_memory.services.extract.vocabulary import EXTRACTOR_VERSION, Shown
 from creative_memory.services.ingest.blocklist import BlockChecker
@@ -148,18 +148,7 @@ def _write(store: Store, user_id: str, updates: Sequence[tuple[int, str, str]]) 
             ev = session.get(Event, seq)
             assert ev is not None
             payload = json.loads(text)
-            ev.content_hash = content_hash(
-                {
-                    "user_id": ev.user_id,
-                    "project_id": ev.project_id,
-                    "signal_type": ev.signal_type,
-                    "occurred_at": ev.occurred_at,
-                    "session_id": ev.session_id,
-                    "artifact_id": ev.artifact_id,
-                    "scope": ev.scope,
-                    "payload": text,
-                }
-            )
+            ev.content_hash = rewritten_hash(ev, text)
             ev.payload = text
             session.execute(delete(EventPattern).where(EventPattern.seq == seq))
             index = pattern_rows(seq, user_id, ev.scope, payload)
