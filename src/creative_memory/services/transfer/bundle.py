@@ -265,6 +265,26 @@ class TransferResult:
         """The blocked patterns that left events out: lifting them and importing again brings those in."""
         return tuple(p for p in self.skipped_patterns if p.events)
 
+    @property
+    def skipped_blocked(self) -> int:
+        """Events left out because a pattern of theirs is blocked."""
+        return self.skipped_by_reason.get("blocked", 0)
+
+    @property
+    def skipped_paused(self) -> int:
+        """Events skipped because learning is paused."""
+        return self.skipped_by_reason.get("learning_paused", 0)
+
+    @property
+    def skipped_memory_off(self) -> int:
+        """Events skipped because memory is off."""
+        return self.skipped_by_reason.get("memory_disabled", 0)
+
+    @property
+    def skipped_duplicates(self) -> int:
+        """Events the store already holds."""
+        return self.skipped_by_reason.get("duplicate", 0)
+
     def as_json(self) -> dict[str, Any]:
         return {
             "events": self.events,
