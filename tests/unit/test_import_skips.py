@@ -24,7 +24,7 @@ from creative_memory.services.keychain.secrets import SecretStore
 from creative_memory.services.store.store import Store
 from creative_memory.services.transfer.exporting import export_bundle
 from creative_memory.services.transfer.importing import import_file
-from creative_memory.services.transfer.skips import SkippedPattern, SkippedProject
+from creative_memory.services.transfer.skips import SkippedPattern, SkippedProject, lift_skips
 
 USER = "local"
 NOW = 1_793_500_000_000
@@ -111,16 +111,19 @@ def test_lifting_the_blocks_and_the_switch_then_importing_again_brings_exactly_t
 ) -> None:
     bundle = backup_then_reset(store, blocks, tmp_path)
     first = import_file(store, USER, bundle, now=NOW, actor=Actor.CLI, blocks=blocks)
-    for p in first.liftable_blocks:
-        blocklist.lift_pattern(store, blocks, USER, p.preference_type, p.pattern, actor=Actor.GUI, now=NOW)
-    for proj in first.skipped_projects:
-        controls.set_project(store, USER, proj.project_id, learn_from_project=True, actor=Actor.GUI, now=NOW)
+    lifted = lift_skips(
+        store, blocks, USER, first.liftable_blocks, first.skipped_projects, actor=Actor.GUI, now=NOW
+    )
+    assert lifted == 2 and blocklist.list_blocks(store, USER) == []
     again = import_file(store, USER, bundle, now=NOW, actor=Actor.CLI, blocks=blocks)
     assert again.events == 16 and again.skipped_by_reason == {"duplicate": 2}
     assert again.skipped_patterns == () and again.skipped_projects == ()
     assert events_in(store) == 18
-    lifts = [e for e in audit.all_entries(store, USER) if e.action == "lift block"]
-    assert len(lifts) == 2
+    entries = audit.all_entries(store, USER)
+    assert len([e for e in entries if e.action == "lift block"]) == 2
+    assert any(e.action == "project" and e.target == "brand: learn=on" for e in entries)
+    # A block lifted meanwhile is passed over.
+    assert lift_skips(store, blocks, USER, first.liftable_blocks, (), actor=Actor.GUI, now=NOW) == 0
 
 
 def test_a_blocked_pattern_dropped_from_an_event_that_comes_in_is_listed_apart(

@@ -10,10 +10,16 @@ counts only."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from creative_memory.model.constants import Actor
+from creative_memory.services.common.errors import NotFound
+from creative_memory.services.controls import controls
+from creative_memory.services.ingest import blocklist
 from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.store.store import Store
 
 
 @dataclass(frozen=True)
@@ -120,3 +126,31 @@ def unblocked(
     if not payload_items(out):
         return None, dropped
     return out, dropped
+
+
+def lift_skips(
+    store: Store,
+    checker: BlockChecker,
+    user_id: str,
+    patterns: Sequence[SkippedPattern],
+    projects: Sequence[SkippedProject],
+    *,
+    actor: Actor,
+    now: int,
+) -> int:
+    """Lift the blocks of ``patterns`` (every spelling) and turn "Learn from this project" back on
+    in ``projects``, each written to the activity log as any lift and switch is; returns how many
+    blocks were lifted (a block someone lifted meanwhile is passed over)."""
+    lifted = 0
+    for p in patterns:
+        try:
+            lifted += len(
+                blocklist.lift_pattern(
+                    store, checker, user_id, p.preference_type, p.pattern, actor=actor, now=now
+                )
+            )
+        except NotFound:
+            continue
+    for proj in projects:
+        controls.set_project(store, user_id, proj.project_id, learn_from_project=True, actor=actor, now=now)
+    return lifted
