@@ -32,6 +32,7 @@ class Box:
             XDG_DATA_HOME=str(self.root / "xdg-data"),
             PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring",
             PYTHONIOENCODING="utf-8",
+            PYTHONPATH=str(REPO / "src"),  # this checkout's program, whichever is installed
         )
         proc = subprocess.run(
             [sys.executable, "-m", "creative_memory.cli.main", "--now", NOW, *args],
@@ -109,3 +110,38 @@ def test_lifting_asks_first_and_refuses_what_names_no_block(tmp_path: Path) -> N
     assert rc != 0 and "No block" in err
     rc, _out, err = box.run("forget", "layout", "x", "--reason", "why", "--yes")
     assert rc == 3 and "--block" in err
+
+
+def test_import_after_a_reset_says_which_block_and_switch_skipped_what_and_how_to_lift_them(
+    tmp_path: Path,
+) -> None:
+    box = Box(tmp_path)
+    shadows = "".join(ev(i, "drop_shadows") for i in range(1, 4))
+    brand = json.dumps(
+        {
+            "event_id": "p1",
+            "signal_type": "manual_refinement",
+            "occurred_at": "2026-11-05T10:00:00Z",
+            "project_id": "brand",
+            "patterns": [{"preference_type": "layout", "pattern": "airy_spacing", "polarity": "positive"}],
+        }
+    )
+    box.json("ingest", "-", stdin=shadows + brand + "\n")
+    bundle = tmp_path / "backup.json"
+    box.json("export", "--to", str(bundle))
+    box.json("forget", "layout", "drop_shadows", "--block", "--yes")
+    box.json("project", "disable", "brand", "--learning-only")
+    box.json("reset", "--yes")
+
+    rc, human, err = box.run("import", str(bundle))
+    assert rc == 0, err
+    assert "Blocked: 3 events — layout drop_shadows (3)." in human
+    assert "od-memory block lift layout drop_shadows" in human
+    assert "Project brand does not learn: 1 events." in human
+    assert "od-memory project set brand --learning on" in human
+
+    box.json("block", "lift", "layout", "drop_shadows", "--yes")
+    box.json("project", "set", "brand", "--learning", "on")
+    again = box.json("import", str(bundle))
+    assert again["events"] == 4 and again["skipped_by_reason"] == {}
+    assert again["skipped_patterns"] == [] and again["skipped_projects"] == []

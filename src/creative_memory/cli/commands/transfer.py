@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 from pathlib import Path
 
 from creative_memory.cli.output import Out, consent, read_passphrase
@@ -12,6 +13,8 @@ from creative_memory.services.context import Context
 from creative_memory.services.keychain.secrets import passphrase_key
 from creative_memory.services.store import safefile
 from creative_memory.services.transfer import exporting, import_plan, importing
+from creative_memory.services.transfer.bundle import TransferResult
+from creative_memory.services.transfer.skips import SkippedPattern
 
 
 def export(args: argparse.Namespace, ctx: Context, out: Out) -> int:
@@ -74,10 +77,73 @@ def import_(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     )
     out.emit(
         res.as_json(),
-        f"Imported {res.events} events ({res.preferences} preferences) into {res.user}'s memory from {res.path}."
-        + (f" Skipped: {skipped}." if skipped else ""),
+        "\n".join(
+            [
+                f"Imported {res.events} events ({res.preferences} preferences) into {res.user}'s memory "
+                f"from {res.path}." + (f" Skipped: {skipped}." if skipped else ""),
+                *skip_lines(res),
+            ]
+        ),
     )
     return 0
+
+
+SHOWN = 3  # patterns or projects named per reason; the rest are counted
+
+
+def _more(n: int) -> str:
+    return f", and {n} more" if n > 0 else ""
+
+
+def _named(p: SkippedPattern, n: int) -> str:
+    return f"{p.preference_type} {p.pattern} ({n})"
+
+
+def skip_lines(res: TransferResult) -> list[str]:
+    """Which rule skipped which events, a few lines per reason, with the commands that lift it
+    (duplicates are only counted)."""
+    lines: list[str] = []
+    again = f"then import {shlex.quote(str(res.path))} again"
+    if res.skipped_blocked:
+        shown = res.liftable_blocks[:SHOWN]
+        lines.append(
+            f"Blocked: {res.skipped_blocked} events — "
+            + ", ".join(_named(p, p.events) for p in shown)
+            + _more(len(res.liftable_blocks) - len(shown))
+            + "."
+        )
+        lifts = "; ".join(
+            f"od-memory block lift {shlex.quote(p.preference_type)} {shlex.quote(p.pattern)}" for p in shown
+        )
+        lines.append(f"  To learn them: {lifts}; {again}.")
+    dropped = [p for p in res.skipped_patterns if p.left_out]
+    if dropped:
+        lines.append(
+            "Blocked patterns left out of events that came in: "
+            + ", ".join(_named(p, p.left_out) for p in dropped[:SHOWN])
+            + _more(len(dropped) - SHOWN)
+            + "."
+        )
+    for proj in res.skipped_projects[:SHOWN]:
+        lines.append(
+            f"Project {proj.label} does not learn: {proj.events} events. To learn them: "
+            f"od-memory project set {shlex.quote(proj.project_id)} --learning on; {again}."
+        )
+    if len(res.skipped_projects) > SHOWN:
+        rest = res.skipped_projects[SHOWN:]
+        lines.append(
+            f"  and {len(rest)} more projects that do not learn: {sum(p.events for p in rest)} events."
+        )
+    if res.skipped_paused:
+        lines.append(
+            f"Learning is paused: {res.skipped_paused} events. "
+            f"To learn them: od-memory resume --learning; {again}."
+        )
+    if res.skipped_memory_off:
+        lines.append(
+            f"Memory is off: {res.skipped_memory_off} events. To learn them: od-memory enable; {again}."
+        )
+    return lines
 
 
 def report(args: argparse.Namespace, ctx: Context, out: Out) -> int:

@@ -513,32 +513,32 @@
 <context>
     <name>DangerCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="199"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="211"/>
         <source>Danger zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="204"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="216"/>
         <source>Reset erases all creative memory of this user — preferences, raw events and diagnostics — and proves nothing recoverable remains. It cannot be undone; the dialog offers to export a backup first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="211"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="223"/>
         <source>Re&amp;set…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="212"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="224"/>
         <source>Erase all creative memory (asks first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="218"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="230"/>
         <source>B&amp;locked patterns…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="219"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="231"/>
         <source>What each block keeps, and lifting one</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1594,6 +1594,73 @@
     </message>
 </context>
 <context>
+    <name>ImportWords</name>
+    <message>
+        <location filename="../../gui/tabs/overview/text.py" line="110"/>
+        <source>{type} {pattern} ({n})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/tabs/overview/text.py" line="116"/>
+        <source>, and %n more</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/text.py" line="121"/>
+        <source>Imported {events} events from {name}; {prefs} preferences now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/tabs/overview/text.py" line="126"/>
+        <source>Already here: %n event(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/tabs/overview/text.py" line="129"/>
+        <source>Blocked: %n event(s) — {patterns}.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/text.py" line="136"/>
+        <source>Blocked patterns left out of events that came in: {patterns}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/tabs/overview/text.py" line="142"/>
+        <source>Project {project} does not learn: %n event(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/tabs/overview/text.py" line="149"/>
+        <source>%n more project(s) that do not learn: {events} event(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/tabs/overview/text.py" line="154"/>
+        <source>Learning is paused: %n event(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/tabs/overview/text.py" line="156"/>
+        <source>Memory is off: %n event(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>InspectorFields</name>
     <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="20"/>
@@ -1841,6 +1908,68 @@
     <message>
         <location filename="../../gui/keyboard.py" line="99"/>
         <source>Actions for the selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LiftSkipsDialog</name>
+    <message>
+        <location filename="../../gui/dialogs/lift_skips.py" line="21"/>
+        <source>Lift and import again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/lift_skips.py" line="22"/>
+        <source>Lift what left events out and import again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/lift_skips.py" line="26"/>
+        <source>Lift the block on {pattern} and import {name} again?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/lift_skips.py" line="30"/>
+        <source>Turn learning back on in project {project} and import {name} again?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/lift_skips.py" line="34"/>
+        <source>Lift what kept events of {name} out, and import it again?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/dialogs/lift_skips.py" line="44"/>
+        <source>Lift the block on {type} {pattern} (%n event(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/dialogs/lift_skips.py" line="53"/>
+        <source>Learn from project {project} again (%n event(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/lift_skips.py" line="66"/>
+        <source>A lifted pattern can be learned again and its words are kept in diffs again. Each lift and switch is written to the activity log. The import is a merge: only the events that were skipped come in ({n} events at most).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/lift_skips.py" line="80"/>
+        <source>&amp;Lift and import again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/lift_skips.py" line="81"/>
+        <source>Lift what is ticked, then import the file again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/lift_skips.py" line="83"/>
+        <source>Keep the blocks and switches as they are</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2255,12 +2384,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="238"/>
+        <location filename="../../gui/tabs/overview/view.py" line="242"/>
         <source>This store is read-only, so this cannot be changed: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="239"/>
+        <location filename="../../gui/tabs/overview/view.py" line="243"/>
         <source>no change can be made.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2268,87 +2397,87 @@
 <context>
     <name>OverviewText</name>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="19"/>
+        <location filename="../../gui/tabs/overview/text.py" line="22"/>
         <source>never</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="31"/>
+        <location filename="../../gui/tabs/overview/text.py" line="34"/>
         <source>until you resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="32"/>
+        <location filename="../../gui/tabs/overview/text.py" line="35"/>
         <source>until {when}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="40"/>
+        <location filename="../../gui/tabs/overview/text.py" line="43"/>
         <source>Off — nothing is learned and nothing is added to prompts. What is stored is kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="48"/>
+        <location filename="../../gui/tabs/overview/text.py" line="51"/>
         <source>Paused — learning and using — {until}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="51"/>
+        <location filename="../../gui/tabs/overview/text.py" line="54"/>
         <source>Paused — learning {l_until}, using {u_until}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="58"/>
+        <location filename="../../gui/tabs/overview/text.py" line="61"/>
         <source>On, but learning is paused {until}; what is remembered is still used.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="62"/>
+        <location filename="../../gui/tabs/overview/text.py" line="65"/>
         <source>On, but using is paused {until}; learning goes on.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="65"/>
+        <location filename="../../gui/tabs/overview/text.py" line="68"/>
         <source>On — learning from your reactions and adding what it learned to prompts.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="78"/>
+        <location filename="../../gui/tabs/overview/text.py" line="81"/>
         <source>Baseline: with memory on, a probe preference is injected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="81"/>
+        <location filename="../../gui/tabs/overview/text.py" line="84"/>
         <source>Memory off returns nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="82"/>
+        <location filename="../../gui/tabs/overview/text.py" line="85"/>
         <source>Using paused returns nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="83"/>
+        <location filename="../../gui/tabs/overview/text.py" line="86"/>
         <source>A disabled project returns nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="84"/>
+        <location filename="../../gui/tabs/overview/text.py" line="87"/>
         <source>Your settings are unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="91"/>
+        <location filename="../../gui/tabs/overview/text.py" line="94"/>
         <source>high</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="92"/>
+        <location filename="../../gui/tabs/overview/text.py" line="95"/>
         <source>medium</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="93"/>
+        <location filename="../../gui/tabs/overview/text.py" line="96"/>
         <source>low</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5287,106 +5416,101 @@ are upgraded from schema {old} to {new}.</source>
 <context>
     <name>TransferActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="60"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="67"/>
         <source>Export creative memory</source>
-        <extracomment>the system keychain holds secrets (the tab says so): an export may remember its passphrase</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="107"/>
-        <source>Could not export creative memory.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="110"/>
-        <source>Exported {events} events ({prefs} preferences) to {path}{enc}.</source>
+        <extracomment>the last import that blocks or a project&apos;s switch left events out of: its file, its passphrase and its result, so that &quot;Lift and import again&quot; can import it again the system keychain holds secrets (the tab says so): an export may remember its passphrase</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/overview/transfer.py" line="114"/>
-        <source>, encrypted</source>
+        <source>Could not export creative memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/transfer.py" line="117"/>
+        <source>Exported {events} events ({prefs} preferences) to {path}{enc}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/overview/transfer.py" line="121"/>
+        <source>, encrypted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/transfer.py" line="128"/>
         <source>The passphrase is remembered in the keychain.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="123"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="130"/>
         <source>The passphrase could not be remembered: no system keychain is available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="134"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="141"/>
         <source>Save a report of creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="177"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="184"/>
         <source>Could not save the report.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="180"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="187"/>
         <source>Saved the report to {path}, locked: it opens in a browser with the passphrase.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="182"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="189"/>
         <source>Saved the report to {path}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="192"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="199"/>
         <source>Import creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="227"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="234"/>
         <source>{name} is encrypted. Enter the passphrase it was exported with.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="231"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="238"/>
         <source>The passphrase remembered in the keychain for this file is filled in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="219"/>
-        <location filename="../../gui/tabs/overview/transfer.py" line="284"/>
-        <location filename="../../gui/tabs/overview/transfer.py" line="308"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="370"/>
+        <source>Could not lift the blocks or switches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/transfer.py" line="226"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="293"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="317"/>
         <source>Could not import {name}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="246"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="253"/>
         <source>This passphrase does not open {name}: it is wrong, or the file was changed after export. Type the passphrase again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="287"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="296"/>
         <source>Nothing was imported from {name}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="291"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="300"/>
         <source>Importing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="291"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="300"/>
         <source>Importing {name}…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="320"/>
-        <source>Imported {events} events from {name}; {prefs} preferences now.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="324"/>
-        <source>{n} were already here, blocked or not learned under your settings and were skipped.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5450,6 +5574,16 @@ are upgraded from schema {old} to {new}.</source>
     <message>
         <location filename="../../gui/tabs/overview/tool_cards.py" line="181"/>
         <source>Last export or import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="185"/>
+        <source>Lift and import a&amp;gain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="187"/>
+        <source>Lift the blocks or turn on the projects&apos; learning that left the last import&apos;s events out, then import the file again</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -515,32 +515,32 @@
 <context>
     <name>DangerCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="199"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="211"/>
         <source>Danger zone</source>
         <translation>Gefahrenbereich</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="204"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="216"/>
         <source>Reset erases all creative memory of this user — preferences, raw events and diagnostics — and proves nothing recoverable remains. It cannot be undone; the dialog offers to export a backup first.</source>
         <translation>Zurücksetzen löscht das gesamte kreative Gedächtnis dieses Benutzers – Präferenzen, Rohereignisse und Diagnosedaten – und weist nach, dass nichts Wiederherstellbares bleibt. Das kann nicht rückgängig gemacht werden; der Dialog bietet an, vorher eine Sicherung zu exportieren.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="211"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="223"/>
         <source>Re&amp;set…</source>
         <translation>&amp;Zurücksetzen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="212"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="224"/>
         <source>Erase all creative memory (asks first)</source>
         <translation>Das gesamte kreative Gedächtnis löschen (mit Rückfrage)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="218"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="230"/>
         <source>B&amp;locked patterns…</source>
         <translation>Gesperrte &amp;Muster…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="219"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="231"/>
         <source>What each block keeps, and lifting one</source>
         <translation>Was jede Sperre behält, und eine aufheben</translation>
     </message>
@@ -1596,6 +1596,80 @@
     </message>
 </context>
 <context>
+    <name>ImportWords</name>
+    <message>
+        <location filename="../../gui/tabs/overview/text.py" line="110"/>
+        <source>{type} {pattern} ({n})</source>
+        <translation>{type} {pattern} ({n})</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/tabs/overview/text.py" line="116"/>
+        <source>, and %n more</source>
+        <translation>
+            <numerusform>, und %n weiteres</numerusform>
+            <numerusform>, und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/text.py" line="121"/>
+        <source>Imported {events} events from {name}; {prefs} preferences now.</source>
+        <translation>{events} Ereignisse aus {name} importiert; jetzt {prefs} Präferenzen.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/tabs/overview/text.py" line="126"/>
+        <source>Already here: %n event(s).</source>
+        <translation>
+            <numerusform>Schon hier: %n Ereignis.</numerusform>
+            <numerusform>Schon hier: %n Ereignisse.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/tabs/overview/text.py" line="129"/>
+        <source>Blocked: %n event(s) — {patterns}.</source>
+        <translation>
+            <numerusform>Gesperrt: %n Ereignis – {patterns}.</numerusform>
+            <numerusform>Gesperrt: %n Ereignisse – {patterns}.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/text.py" line="136"/>
+        <source>Blocked patterns left out of events that came in: {patterns}.</source>
+        <translation>Gesperrte Muster, die aus importierten Ereignissen weggelassen wurden: {patterns}.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/tabs/overview/text.py" line="142"/>
+        <source>Project {project} does not learn: %n event(s).</source>
+        <translation>
+            <numerusform>Projekt {project} lernt nicht: %n Ereignis.</numerusform>
+            <numerusform>Projekt {project} lernt nicht: %n Ereignisse.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/tabs/overview/text.py" line="149"/>
+        <source>%n more project(s) that do not learn: {events} event(s).</source>
+        <translation>
+            <numerusform>%n weiteres Projekt, das nicht lernt: {events} Ereignis(se).</numerusform>
+            <numerusform>%n weitere Projekte, die nicht lernen: {events} Ereignis(se).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/tabs/overview/text.py" line="154"/>
+        <source>Learning is paused: %n event(s).</source>
+        <translation>
+            <numerusform>Lernen ist pausiert: %n Ereignis.</numerusform>
+            <numerusform>Lernen ist pausiert: %n Ereignisse.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/tabs/overview/text.py" line="156"/>
+        <source>Memory is off: %n event(s).</source>
+        <translation>
+            <numerusform>Das Gedächtnis ist ausgeschaltet: %n Ereignis.</numerusform>
+            <numerusform>Das Gedächtnis ist ausgeschaltet: %n Ereignisse.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>InspectorFields</name>
     <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="20"/>
@@ -1844,6 +1918,70 @@
         <location filename="../../gui/keyboard.py" line="99"/>
         <source>Actions for the selection</source>
         <translation>Aktionen für die Auswahl</translation>
+    </message>
+</context>
+<context>
+    <name>LiftSkipsDialog</name>
+    <message>
+        <location filename="../../gui/dialogs/lift_skips.py" line="21"/>
+        <source>Lift and import again</source>
+        <translation>Aufheben und erneut importieren</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/lift_skips.py" line="22"/>
+        <source>Lift what left events out and import again</source>
+        <translation>Aufheben, was Ereignisse ausgeschlossen hat, und erneut importieren</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/lift_skips.py" line="26"/>
+        <source>Lift the block on {pattern} and import {name} again?</source>
+        <translation>Die Sperre von {pattern} aufheben und {name} erneut importieren?</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/lift_skips.py" line="30"/>
+        <source>Turn learning back on in project {project} and import {name} again?</source>
+        <translation>Das Lernen im Projekt {project} wieder einschalten und {name} erneut importieren?</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/lift_skips.py" line="34"/>
+        <source>Lift what kept events of {name} out, and import it again?</source>
+        <translation>Aufheben, was Ereignisse aus {name} ausgeschlossen hat, und die Datei erneut importieren?</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/dialogs/lift_skips.py" line="44"/>
+        <source>Lift the block on {type} {pattern} (%n event(s))</source>
+        <translation>
+            <numerusform>Sperre von {type} {pattern} aufheben (%n Ereignis)</numerusform>
+            <numerusform>Sperre von {type} {pattern} aufheben (%n Ereignisse)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/dialogs/lift_skips.py" line="53"/>
+        <source>Learn from project {project} again (%n event(s))</source>
+        <translation>
+            <numerusform>Wieder aus Projekt {project} lernen (%n Ereignis)</numerusform>
+            <numerusform>Wieder aus Projekt {project} lernen (%n Ereignisse)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/lift_skips.py" line="66"/>
+        <source>A lifted pattern can be learned again and its words are kept in diffs again. Each lift and switch is written to the activity log. The import is a merge: only the events that were skipped come in ({n} events at most).</source>
+        <translation>Ein freigegebenes Muster kann wieder gelernt werden, und seine Wörter bleiben in Diffs wieder erhalten. Jede Aufhebung und jeder Schalter wird im Aktivitätsprotokoll vermerkt. Der Import wird zusammengeführt: Nur die übersprungenen Ereignisse kommen hinzu (höchstens {n} Ereignisse).</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/lift_skips.py" line="80"/>
+        <source>&amp;Lift and import again</source>
+        <translation>&amp;Aufheben und erneut importieren</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/lift_skips.py" line="81"/>
+        <source>Lift what is ticked, then import the file again</source>
+        <translation>Das Angekreuzte aufheben, dann die Datei erneut importieren</translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/lift_skips.py" line="83"/>
+        <source>Keep the blocks and switches as they are</source>
+        <translation>Sperren und Schalter so lassen, wie sie sind</translation>
     </message>
 </context>
 <context>
@@ -2258,12 +2396,12 @@
         <translation>Übersicht</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="238"/>
+        <location filename="../../gui/tabs/overview/view.py" line="242"/>
         <source>This store is read-only, so this cannot be changed: {reason}</source>
         <translation>Dieser Speicher ist schreibgeschützt, daher kann das nicht geändert werden: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="239"/>
+        <location filename="../../gui/tabs/overview/view.py" line="243"/>
         <source>no change can be made.</source>
         <translation>es kann nichts geändert werden.</translation>
     </message>
@@ -2271,87 +2409,87 @@
 <context>
     <name>OverviewText</name>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="19"/>
+        <location filename="../../gui/tabs/overview/text.py" line="22"/>
         <source>never</source>
         <translation>nie</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="31"/>
+        <location filename="../../gui/tabs/overview/text.py" line="34"/>
         <source>until you resume</source>
         <translation>bis Sie fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="32"/>
+        <location filename="../../gui/tabs/overview/text.py" line="35"/>
         <source>until {when}</source>
         <translation>bis {when}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="40"/>
+        <location filename="../../gui/tabs/overview/text.py" line="43"/>
         <source>Off — nothing is learned and nothing is added to prompts. What is stored is kept.</source>
         <translation>Aus – nichts wird gelernt und nichts in Prompts eingefügt. Was gespeichert ist, bleibt erhalten.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="48"/>
+        <location filename="../../gui/tabs/overview/text.py" line="51"/>
         <source>Paused — learning and using — {until}.</source>
         <translation>Pausiert – Lernen und Nutzen – {until}.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="51"/>
+        <location filename="../../gui/tabs/overview/text.py" line="54"/>
         <source>Paused — learning {l_until}, using {u_until}.</source>
         <translation>Pausiert – Lernen {l_until}, Nutzen {u_until}.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="58"/>
+        <location filename="../../gui/tabs/overview/text.py" line="61"/>
         <source>On, but learning is paused {until}; what is remembered is still used.</source>
         <translation>An, aber das Lernen ist pausiert {until}; was gespeichert ist, wird weiter genutzt.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="62"/>
+        <location filename="../../gui/tabs/overview/text.py" line="65"/>
         <source>On, but using is paused {until}; learning goes on.</source>
         <translation>An, aber das Nutzen ist pausiert {until}; das Lernen geht weiter.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="65"/>
+        <location filename="../../gui/tabs/overview/text.py" line="68"/>
         <source>On — learning from your reactions and adding what it learned to prompts.</source>
         <translation>An – lernt aus Ihren Reaktionen und fügt das Gelernte in Prompts ein.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="78"/>
+        <location filename="../../gui/tabs/overview/text.py" line="81"/>
         <source>Baseline: with memory on, a probe preference is injected</source>
         <translation>Grundlinie: Mit eingeschaltetem Gedächtnis wird eine Testpräferenz eingefügt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="81"/>
+        <location filename="../../gui/tabs/overview/text.py" line="84"/>
         <source>Memory off returns nothing</source>
         <translation>Gedächtnis aus liefert nichts</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="82"/>
+        <location filename="../../gui/tabs/overview/text.py" line="85"/>
         <source>Using paused returns nothing</source>
         <translation>Nutzen pausiert liefert nichts</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="83"/>
+        <location filename="../../gui/tabs/overview/text.py" line="86"/>
         <source>A disabled project returns nothing</source>
         <translation>Ein deaktiviertes Projekt liefert nichts</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="84"/>
+        <location filename="../../gui/tabs/overview/text.py" line="87"/>
         <source>Your settings are unchanged</source>
         <translation>Ihre Einstellungen sind unverändert</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="91"/>
+        <location filename="../../gui/tabs/overview/text.py" line="94"/>
         <source>high</source>
         <translation>hoch</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="92"/>
+        <location filename="../../gui/tabs/overview/text.py" line="95"/>
         <source>medium</source>
         <translation>mittel</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="93"/>
+        <location filename="../../gui/tabs/overview/text.py" line="96"/>
         <source>low</source>
         <translation>niedrig</translation>
     </message>
@@ -5300,107 +5438,102 @@ werden von Schema {old} auf {new} aktualisiert.</translation>
 <context>
     <name>TransferActions</name>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="60"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="67"/>
         <source>Export creative memory</source>
-        <extracomment>the system keychain holds secrets (the tab says so): an export may remember its passphrase</extracomment>
+        <extracomment>the last import that blocks or a project&apos;s switch left events out of: its file, its passphrase and its result, so that &quot;Lift and import again&quot; can import it again the system keychain holds secrets (the tab says so): an export may remember its passphrase</extracomment>
         <translation>Kreatives Gedächtnis exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="107"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="114"/>
         <source>Could not export creative memory.</source>
         <translation>Das kreative Gedächtnis konnte nicht exportiert werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="110"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="117"/>
         <source>Exported {events} events ({prefs} preferences) to {path}{enc}.</source>
         <translation>{events} Ereignisse ({prefs} Präferenzen) nach {path}{enc} exportiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="114"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="121"/>
         <source>, encrypted</source>
         <translation>, verschlüsselt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="121"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="128"/>
         <source>The passphrase is remembered in the keychain.</source>
         <translation>Die Passphrase ist im Schlüsselbund gemerkt.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="123"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="130"/>
         <source>The passphrase could not be remembered: no system keychain is available.</source>
         <translation>Die Passphrase konnte nicht gemerkt werden: Kein Schlüsselbund des Systems ist verfügbar.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="134"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="141"/>
         <source>Save a report of creative memory</source>
         <translation>Bericht über das kreative Gedächtnis speichern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="177"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="184"/>
         <source>Could not save the report.</source>
         <translation>Der Bericht konnte nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="180"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="187"/>
         <source>Saved the report to {path}, locked: it opens in a browser with the passphrase.</source>
         <translation>Bericht unter {path} gespeichert, gesperrt: Er öffnet sich im Browser mit der Passphrase.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="182"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="189"/>
         <source>Saved the report to {path}.</source>
         <translation>Bericht gespeichert unter {path}.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="192"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="199"/>
         <source>Import creative memory</source>
         <translation>Kreatives Gedächtnis importieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="227"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="234"/>
         <source>{name} is encrypted. Enter the passphrase it was exported with.</source>
         <translation>{name} ist verschlüsselt. Geben Sie die Passphrase ein, mit der die Datei exportiert wurde.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="231"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="238"/>
         <source>The passphrase remembered in the keychain for this file is filled in.</source>
         <translation>Die im Schlüsselbund für diese Datei gemerkte Passphrase ist eingetragen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="219"/>
-        <location filename="../../gui/tabs/overview/transfer.py" line="284"/>
-        <location filename="../../gui/tabs/overview/transfer.py" line="308"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="370"/>
+        <source>Could not lift the blocks or switches.</source>
+        <translation>Die Sperren oder Schalter konnten nicht aufgehoben werden.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/transfer.py" line="226"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="293"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="317"/>
         <source>Could not import {name}.</source>
         <translation>{name} konnte nicht importiert werden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="246"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="253"/>
         <source>This passphrase does not open {name}: it is wrong, or the file was changed after export. Type the passphrase again.</source>
         <translation>Diese Passphrase öffnet {name} nicht: Sie ist falsch, oder die Datei wurde nach dem Export verändert. Geben Sie die Passphrase erneut ein.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="287"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="296"/>
         <source>Nothing was imported from {name}.</source>
         <translation>Aus {name} wurde nichts importiert.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="291"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="300"/>
         <source>Importing</source>
         <translation>Import läuft</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="291"/>
+        <location filename="../../gui/tabs/overview/transfer.py" line="300"/>
         <source>Importing {name}…</source>
         <translation>{name} wird importiert…</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="320"/>
-        <source>Imported {events} events from {name}; {prefs} preferences now.</source>
-        <translation>{events} Ereignisse aus {name} importiert; jetzt {prefs} Präferenzen.</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/overview/transfer.py" line="324"/>
-        <source>{n} were already here, blocked or not learned under your settings and were skipped.</source>
-        <translation>{n} waren schon hier, gesperrt oder unter Ihren Einstellungen nicht gelernt und wurden übersprungen.</translation>
     </message>
 </context>
 <context>
@@ -5464,6 +5597,16 @@ werden von Schema {old} auf {new} aktualisiert.</translation>
         <location filename="../../gui/tabs/overview/tool_cards.py" line="181"/>
         <source>Last export or import</source>
         <translation>Letzter Export oder Import</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="185"/>
+        <source>Lift and import a&amp;gain…</source>
+        <translation>Auf&amp;heben und erneut importieren…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="187"/>
+        <source>Lift the blocks or turn on the projects&apos; learning that left the last import&apos;s events out, then import the file again</source>
+        <translation>Die Sperren aufheben oder das Lernen der Projekte einschalten, die Ereignisse des letzten Imports ausgeschlossen haben, dann die Datei erneut importieren</translation>
     </message>
 </context>
 </TS>

@@ -54,6 +54,7 @@ from creative_memory.services.derivation.event_content import canonical
 from creative_memory.services.extract.digest import digest, digest_id_of
 from creative_memory.services.extract.vocabulary import PROPERTIES
 from creative_memory.services.ingest.ingest import describe_validation_error
+from creative_memory.services.transfer.skips import SkippedPattern, SkippedProject
 
 BUNDLE_FORMAT = "creative-memory-bundle"
 BUNDLE_VERSION = 1
@@ -254,6 +255,35 @@ class TransferResult:
     user: str | None = None
     changes: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    #: the blocked patterns as the bundle names them, most events left out first
+    skipped_patterns: tuple[SkippedPattern, ...] = ()
+    #: the projects that do not learn, with the bundle's events of each that were skipped
+    skipped_projects: tuple[SkippedProject, ...] = ()
+
+    @property
+    def liftable_blocks(self) -> tuple[SkippedPattern, ...]:
+        """The blocked patterns that left events out: lifting them and importing again brings those in."""
+        return tuple(p for p in self.skipped_patterns if p.events)
+
+    @property
+    def skipped_blocked(self) -> int:
+        """Events left out because a pattern of theirs is blocked."""
+        return self.skipped_by_reason.get("blocked", 0)
+
+    @property
+    def skipped_paused(self) -> int:
+        """Events skipped because learning is paused."""
+        return self.skipped_by_reason.get("learning_paused", 0)
+
+    @property
+    def skipped_memory_off(self) -> int:
+        """Events skipped because memory is off."""
+        return self.skipped_by_reason.get("memory_disabled", 0)
+
+    @property
+    def skipped_duplicates(self) -> int:
+        """Events the store already holds."""
+        return self.skipped_by_reason.get("duplicate", 0)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -267,6 +297,8 @@ class TransferResult:
             "user": self.user,
             "changes": list(self.changes),
             "notes": list(self.notes),
+            "skipped_patterns": [p.as_json() for p in self.skipped_patterns],
+            "skipped_projects": [p.as_json() for p in self.skipped_projects],
         }
 
 

@@ -81,6 +81,7 @@ from creative_memory.services.transfer.bundle import (
 )
 from creative_memory.services.transfer.bundle_stream import StreamedBundle, read_import
 from creative_memory.services.transfer.import_plan import ImportPlan, plan_for
+from creative_memory.services.transfer.skips import SkipTally, unblocked
 
 _SOURCES = ("daemon", "cli", "import", "legacy", "demo", "gui")
 # Up to this many events (and, for a replace, events already stored) one transaction holds the
@@ -136,10 +137,15 @@ class _Rows:
 
 
 def _admit(
-    session: Session, rows: list[dict[str, Any]], plan: ImportPlan, blocks: BlockChecker | None, now: int
+    session: Session,
+    rows: list[dict[str, Any]],
+    plan: ImportPlan,
+    blocks: BlockChecker | None,
+    now: int,
+    why: SkipTally,
 ) -> tuple[list[dict[str, Any]], Counter[str]]:
     """The rows to store: not already stored (per user), not gated, blocked patterns dropped and
-    diffs cleaned as ingest does; the others counted per reason."""
+    diffs cleaned as ingest does; the others counted per reason, and in ``why`` by pattern and project."""
     user = plan.user
     fps = blocks.fingerprints(session, user) if blocks is not None else set()
     gate = controls.learning_gate(session, user, now)
@@ -155,45 +161,23 @@ def _admit(
         reason = None if plan.restore else gate.reason_for(r["project_id"])
         if reason is not None:
             skipped[reason] += 1
+            if reason == "project_learning_disabled":
+                why.projects[str(r["project_id"])] += 1
             continue
         if blocks is not None and fps:
-            kept, dropped = _unblocked(payload, fps, blocks)
+            kept, dropped = unblocked(payload, fps, blocks)
+            why.blocked(dropped, event_left_out=kept is None)
             if kept is None:  # an event left out
                 skipped["blocked"] += 1
                 continue
             if dropped:  # patterns left out of an event that is kept (not counted as skipped events)
-                skipped["blocked_patterns"] += dropped
+                skipped["blocked_patterns"] += len(dropped)
             payload = kept
         if isinstance(payload.get("diff"), str):
             payload = {**payload, "diff": clean_diff(payload["diff"], blocks, fps)}
         existing.add(key)
         fresh.append({**r, "payload": canonical(payload), "ingested_at": now})
     return fresh, skipped
-
-
-def _unblocked(
-    payload: dict[str, Any], fps: set[str], blocks: BlockChecker
-) -> tuple[dict[str, Any] | None, int]:
-    """As ingest drops blocked patterns: the payload without them and how many were dropped; None
-    when the event is left out: nothing is left, a comparison has a blocked side, or a legacy
-    snapshot is blocked."""
-    from creative_memory.model.events import payload_items
-
-    sides = [p for side in ("chose", "over") for p in (payload.get(side) or {}).get("patterns", [])]
-    if any(blocks.blocked(fps, p["preference_type"], p["pattern"]) for p in sides):
-        return None, 1
-    snap = payload.get("snapshot")
-    if snap and blocks.blocked(fps, snap["preference_type"], snap["pattern"]):
-        return None, 1
-    patterns = payload.get("patterns", [])
-    kept = [p for p in patterns if not blocks.blocked(fps, p["preference_type"], p["pattern"])]
-    dropped = len(patterns) - len(kept)
-    if not dropped:
-        return payload, 0
-    out = {**payload, "patterns": kept}
-    if not payload_items(out):
-        return None, dropped
-    return out, dropped
 
 
 def import_file(
@@ -231,7 +215,7 @@ def import_file(
                 counts: dict[str, int] = {}
                 for table in (EventPattern.__tablename__, Event.__tablename__, Preference.__tablename__):
                     delete_chunked(store, user, table, "user_id = ?", counts, keeper)
-            added, skipped = _write_batches(
+            tally = _write_batches(
                 store, _Rows(doc, user), doc, plan, mode, chunked=chunked, blocks=blocks, now=now, actor=actor,
                 target=f"{path.name} ({kind}, {mode})", keeper=keeper,
             )  # fmt: skip
@@ -240,17 +224,23 @@ def import_file(
         if chunked:
             with store.write() as session, sa_errors():
                 drop_lease(dbapi_connection(session), user)
+    names: dict[str, str] = {}
+    if tally.why.projects:
+        with store.read() as session:
+            names = controls.daemon_projects(session)
     return TransferResult(
-        events=added,
+        events=tally.added,
         preferences=info.preferences,
         path=path,
         kind=kind,
-        skipped=sum(n for reason, n in skipped.items() if reason != "blocked_patterns"),
+        skipped=sum(n for reason, n in tally.skipped.items() if reason != "blocked_patterns"),
         encrypted=encrypted,
-        skipped_by_reason=dict(skipped),
+        skipped_by_reason=dict(tally.skipped),
         user=user,
         changes=tuple(plan.changes),
         notes=tuple(plan.notes),
+        skipped_patterns=tally.why.patterns(),
+        skipped_projects=tally.why.skipped_projects(names),
     )
 
 
@@ -275,13 +265,13 @@ def _write_batches(
     actor: Actor,
     target: str,
     keeper: WalKeeper,
-) -> tuple[int, Counter[str]]:
+) -> _Tally:
     """Store the admitted rows — in one transaction, or in timed chunks renewing the lease — and,
-    with the last batch, the bundle's settings and the audit entry. Returns (events added, the
-    rows left out per reason). A block the second pass refuses (the file changed) ends the import
+    with the last batch, the bundle's settings and the audit entry. Returns the events added and
+    those left out, per reason and by pattern and project. A block the second pass refuses (the file changed) ends the import
     before its batch commits: nothing at all in one transaction, a prefix when chunked."""
     user = plan.user
-    tally = _Tally()
+    tally = _Tally(blocks)
     if not chunked:
         with store.write() as session:
             keeper.defer(dbapi_connection(session))
@@ -294,7 +284,7 @@ def _write_batches(
                     break
             _finish(session, user, doc, mode, now, actor, target, tally)
         keeper.checkpoint()
-        return tally.added, tally.skipped
+        return tally
     chunker = Chunker(500)
     while True:
         batch = rows.take(chunker.size)
@@ -309,15 +299,16 @@ def _write_batches(
                 _finish(session, user, doc, mode, now, actor, target, tally)
         keeper.checkpoint()
         if last:
-            return tally.added, tally.skipped
+            return tally
 
 
 class _Tally:
-    """Events stored so far and those left out per reason."""
+    """Events stored so far and those left out per reason, and by pattern and project (``why``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, blocks: BlockChecker | None) -> None:
         self.added = 0
         self.skipped: Counter[str] = Counter()
+        self.why = SkipTally(blocks)
 
     def store(
         self,
@@ -327,7 +318,7 @@ class _Tally:
         blocks: BlockChecker | None,
         now: int,
     ) -> None:
-        fresh, dropped = _admit(session, batch, plan, blocks, now)
+        fresh, dropped = _admit(session, batch, plan, blocks, now, self.why)
         if fresh:
             insert_event_rows(session, fresh)
         self.added += len(fresh)

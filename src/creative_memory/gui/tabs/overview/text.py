@@ -1,13 +1,16 @@
-"""The Overview's words: times, the one-line state of memory, self-test titles, tier names."""
+"""The Overview's words: times, the one-line state of memory, self-test titles, tier names, what an
+import skipped."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QDateTime, QLocale
+from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, QObject
 
 from creative_memory.services.controls.status import MemoryStatus
+from creative_memory.services.transfer.bundle import TransferResult
+from creative_memory.services.transfer.skips import SkippedPattern
 
 ZWSP = "\u200b"
 TIERS = ("high", "medium", "low")
@@ -92,3 +95,68 @@ def tier_name(tier: str) -> str:
         "medium": QCoreApplication.translate("OverviewText", "medium"),
         "low": QCoreApplication.translate("OverviewText", "low"),
     }.get(tier, tier)
+
+
+SHOWN = 3  # blocked patterns or projects named per reason; the rest are counted
+
+
+class ImportWords(QObject):
+    """What an import did, and below it which rule skipped which events: blocked patterns as the
+    file names them and projects that do not learn by name, a few per reason; duplicates counted."""
+
+    def patterns(self, patterns: tuple[SkippedPattern, ...], *, dropped: bool = False) -> str:
+        loc = QLocale()
+        names = ", ".join(
+            self.tr("{type} {pattern} ({n})").format(
+                type=p.preference_type, pattern=p.pattern, n=loc.toString(p.left_out if dropped else p.events)
+            )
+            for p in patterns[:SHOWN]
+        )
+        if len(patterns) > SHOWN:
+            names += self.tr(", and %n more", None, len(patterns) - SHOWN)
+        return names
+
+    def result_text(self, name: str, result: TransferResult) -> str:
+        loc = QLocale()
+        text = self.tr("Imported {events} events from {name}; {prefs} preferences now.").format(
+            events=loc.toString(result.events), name=name, prefs=loc.toString(result.preferences)
+        )
+        lines = [text]
+        if result.skipped_duplicates:
+            lines.append(self.tr("Already here: %n event(s).", None, result.skipped_duplicates))
+        if result.skipped_blocked:
+            lines.append(
+                self.tr("Blocked: %n event(s) — {patterns}.", None, result.skipped_blocked).format(
+                    patterns=self.patterns(result.liftable_blocks)
+                )
+            )
+        dropped = tuple(p for p in result.skipped_patterns if p.left_out)
+        if dropped:
+            lines.append(
+                self.tr("Blocked patterns left out of events that came in: {patterns}.").format(
+                    patterns=self.patterns(dropped, dropped=True)
+                )
+            )
+        for proj in result.skipped_projects[:SHOWN]:
+            lines.append(
+                self.tr("Project {project} does not learn: %n event(s).", None, proj.events).format(
+                    project=proj.label
+                )
+            )
+        rest = result.skipped_projects[SHOWN:]
+        if rest:
+            lines.append(
+                self.tr("%n more project(s) that do not learn: {events} event(s).", None, len(rest)).format(
+                    events=loc.toString(sum(p.events for p in rest))
+                )
+            )
+        if result.skipped_paused:
+            lines.append(self.tr("Learning is paused: %n event(s).", None, result.skipped_paused))
+        if result.skipped_memory_off:
+            lines.append(self.tr("Memory is off: %n event(s).", None, result.skipped_memory_off))
+        return "\n".join(lines)
+
+
+def import_result_text(name: str, result: TransferResult) -> str:
+    """What an import did and which rule skipped which events (:class:`ImportWords`)."""
+    return ImportWords().result_text(name, result)

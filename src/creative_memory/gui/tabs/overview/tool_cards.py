@@ -180,6 +180,17 @@ class TransferCard(QGroupBox):
         self.transfer_result = value_label(self, "transfer_result")
         self.transfer_result.setAccessibleName(self.tr("Last export or import"))
         self.transfer_result.setVisible(False)
+        self.lift_button = card_button(
+            self,
+            self.tr("Lift and import a&gain…"),
+            self.tr(
+                "Lift the blocks or turn on the projects' learning that left the last import's events "
+                "out, then import the file again"
+            ),
+            None,
+            "lift_skips_button",
+        )
+        self.lift_button.setVisible(False)
         grid = QGridLayout()
         grid.addWidget(self.export_button, 0, 0)
         grid.addWidget(self.encrypt_check, 0, 1)
@@ -190,6 +201,7 @@ class TransferCard(QGroupBox):
         layout.addWidget(about)
         layout.addLayout(grid)
         layout.addWidget(self.transfer_result)
+        layout.addWidget(self.lift_button, 0, Qt.AlignmentFlag.AlignLeft)
 
 
 class DangerCard(QGroupBox):

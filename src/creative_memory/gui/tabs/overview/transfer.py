@@ -15,21 +15,23 @@ import functools
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLocale, QObject
+from PySide6.QtCore import QLocale, QObject
 from PySide6.QtWidgets import QDialog
 
 from creative_memory.gui.asyncbridge import async_slot, wait_dialog
 from creative_memory.gui.dialogs.files import ask_open_path, ask_save_path
 from creative_memory.gui.dialogs.import_confirm import ImportConfirmDialog
 from creative_memory.gui.dialogs.import_mode import ImportDialog
+from creative_memory.gui.dialogs.lift_skips import LiftSkipsDialog
 from creative_memory.gui.dialogs.passphrase import PassphraseDialog
 from creative_memory.gui.replace import replace_allowed
 from creative_memory.gui.tabs.overview.core import ActionSupport
-from creative_memory.gui.tabs.overview.text import breakable_path
+from creative_memory.gui.tabs.overview.text import breakable_path, import_result_text
 from creative_memory.gui.tabs.overview.tool_cards import TransferCard
 from creative_memory.services.keychain.secrets import passphrase_key
 from creative_memory.services.transfer import backup, crypto, exporting, import_plan, importing
 from creative_memory.services.transfer.bundle import TransferResult
+from creative_memory.services.transfer.skips import SkippedPattern, SkippedProject, lift_skips
 
 ACCEPTED = int(QDialog.DialogCode.Accepted.value)
 
@@ -46,6 +48,11 @@ class TransferActions(QObject):
         self.task_keeper = work.ctrl.keeper
         self.encrypt_check = card.encrypt_check
         self.transfer_result = card.transfer_result
+        self.lift_button = card.lift_button
+        #: the last import that blocks or a project's switch left events out of: its file, its
+        #: passphrase and its result, so that "Lift and import again" can import it again
+        self.last_skips: tuple[Path, str | None, TransferResult] | None = None
+        self.lift_dialog: LiftSkipsDialog | None = None
         self._refresh = refresh
         #: the system keychain holds secrets (the tab says so): an export may remember its passphrase
         self.keychain_available = False
@@ -270,10 +277,12 @@ class TransferActions(QObject):
             dialog.deleteLater()
 
     async def import_from(
-        self, path: Path | str, mode: str = "merge", passphrase: str | None = None
+        self, path: Path | str, mode: str = "merge", passphrase: str | None = None, *, asked: bool = False
     ) -> TransferResult | None:
-        """Import a bundle (or a prototype preferences.json); merge or replace, after asking."""
+        """Import a bundle (or a prototype preferences.json); merge or replace, after asking (unless
+        ``asked``: the same file again, after lifting what left its events out)."""
         path = Path(path)
+        self._forget_skips()
         ask = (lambda: passphrase) if passphrase is not None else None
         store, user = self.ctrl.store, self.ctrl.user
         try:
@@ -283,7 +292,7 @@ class TransferActions(QObject):
         except Exception as exc:
             self.work.fail(exc, self.tr("Could not import {name}.").format(name=path.name))
             return None
-        if not await self._confirmed(path, plan):
+        if not asked and not await self._confirmed(path, plan):
             self.transfer_result.setText(self.tr("Nothing was imported from {name}.").format(name=path.name))
             self.transfer_result.setVisible(True)
             return None
@@ -308,21 +317,57 @@ class TransferActions(QObject):
             self.work.fail(exc, self.tr("Could not import {name}.").format(name=path.name))
             return None
         self.work.progress_done(progress)
-        self.transfer_result.setText(self._result_text(path, result))
+        self.transfer_result.setText(import_result_text(path.name, result))
         self.transfer_result.setVisible(True)
+        if result.liftable_blocks or result.skipped_projects:
+            self.last_skips = (path, passphrase, result)
+            self.lift_button.setVisible(True)
         self.ctrl.notify("all")
         await self._refresh()
         return result
 
-    @staticmethod
-    def _result_text(path: Path, result: TransferResult) -> str:
-        loc = QLocale()
-        text = QCoreApplication.translate(
-            "TransferActions", "Imported {events} events from {name}; {prefs} preferences now."
-        ).format(events=loc.toString(result.events), name=path.name, prefs=loc.toString(result.preferences))
-        if result.skipped:
-            text += " " + QCoreApplication.translate(
-                "TransferActions",
-                "{n} were already here, blocked or not learned under your settings and were skipped.",
-            ).format(n=loc.toString(result.skipped))
-        return text
+    def _forget_skips(self) -> None:
+        self.last_skips = None
+        self.lift_button.setVisible(False)
+
+    @async_slot()
+    async def lift_clicked(self) -> None:
+        """Offer to lift the blocks and switches that left the last import's events out."""
+        if self.last_skips is None:
+            return
+        path, _passphrase, result = self.last_skips
+        dialog = LiftSkipsDialog(self.work.window(), name=path.name, result=result)
+        self.lift_dialog = dialog
+        try:
+            if await wait_dialog(dialog) != ACCEPTED:
+                return
+            blocks, projects = dialog.chosen_blocks(), dialog.chosen_projects()
+        finally:
+            self.lift_dialog = None
+            dialog.deleteLater()
+        await self.lift_and_import(blocks, projects)
+
+    async def lift_and_import(
+        self, blocks: list[SkippedPattern], projects: list[SkippedProject]
+    ) -> TransferResult | None:
+        """Lift ``blocks`` and turn learning on in ``projects`` (the activity log says so), then
+        import the last file again as a merge: only what was skipped comes in."""
+        if self.last_skips is None:
+            return None
+        path, passphrase, _result = self.last_skips
+        try:
+            await self.ctrl.run(
+                lift_skips,
+                self.ctrl.store,
+                self.ctrl.ctx.blocks,
+                self.ctrl.user,
+                blocks,
+                projects,
+                actor=self.work.actor(),
+                now=self.ctrl.now(),
+            )
+        except Exception as exc:
+            self.work.fail(exc, self.tr("Could not lift the blocks or switches."))
+            return None
+        self.ctrl.notify("all")
+        return await self.import_from(path, "merge", passphrase, asked=True)

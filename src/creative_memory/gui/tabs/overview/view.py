@@ -120,6 +120,7 @@ class OverviewTab(Tab):
         self.export_button, self.encrypt_check = transfer.export_button, transfer.encrypt_check
         self.import_button, self.transfer_result = transfer.import_button, transfer.transfer_result
         self.report_button = transfer.report_button
+        self.lift_button = transfer.lift_button
         self.danger_box = DangerCard(self.content)
         self.reset_button = self.danger_box.reset_button
         self.blocks_button = self.danger_box.blocks_button
@@ -138,6 +139,7 @@ class OverviewTab(Tab):
         self.rebuild_button.clicked.connect(memory.rebuild_clicked)
         self.export_button.clicked.connect(transfer.export_clicked)
         self.import_button.clicked.connect(transfer.import_clicked)
+        self.lift_button.clicked.connect(transfer.lift_clicked)
         self.report_button.clicked.connect(transfer.report_clicked)
         self.reset_button.clicked.connect(self.reset_actions.reset_clicked)
         self.blocks_button.clicked.connect(self.reset_actions.blocks_clicked)
@@ -195,6 +197,7 @@ class OverviewTab(Tab):
             self.export_button,
             self.encrypt_check,
             self.import_button,
+            self.lift_button,
             self.reset_button,
             self.blocks_button,
         ]
@@ -223,6 +226,7 @@ class OverviewTab(Tab):
             self.resume_button,
             self.selftest_button,
             self.import_button,
+            self.lift_button,
             self.reset_button,
             self.demo_button,
             self.rebuild_button,
