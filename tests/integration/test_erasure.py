@@ -559,8 +559,15 @@ def test_forget_and_block_ignores_later_events_and_keeps_only_a_fingerprint(
 
     with store.read() as s:
         rows = s.execute(select(Blocklist.user_id, Blocklist.fingerprint)).all()
-    # The pattern's fingerprint, and its text's alone (for scrubbing incoming diffs): no text.
-    assert sorted(rows) == sorted([(USER, blocks.fingerprint(*P)), (USER, blocks.text_fingerprint(P[1]))])
+    # The pattern's fingerprint, and its text's alone (for scrubbing incoming diffs), and the mark
+    # of the install secret that made them: no text.
+    assert sorted(rows) == sorted(
+        [
+            (USER, blocks.fingerprint(*P)),
+            (USER, blocks.text_fingerprint(P[1])),
+            (USER, blocks.key_check()),
+        ]
+    )
     assert all(re.fullmatch(r"[0-9a-f]{64}", fp) for _u, fp in rows)
 
     later: list[WireEvent] = [
