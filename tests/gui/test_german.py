@@ -205,10 +205,10 @@ def test_the_overview_says_where_and_the_keychain_in_german(
     import keyring.backends.fail
 
     status = SecretStore(config_dir=tmp_path / "c", keyring_backend=keyring.backends.fail.Keyring()).status()
-    assert status.detail.startswith("No system keychain was found; the install secret is in ")
+    assert status.detail.startswith("No system keychain was found; the key that keeps your blocked patterns ")
     assert status.sentence is not None
     assert said(status.sentence).startswith(
-        "Es wurde kein Schlüsselbund des Systems gefunden; das Installationsgeheimnis liegt in "
+        "Es wurde kein Schlüsselbund des Systems gefunden; der Schlüssel, der Ihre blockierten Muster "
     )
     tab = OverviewTab(ctrl)
     qtbot.addWidget(tab)

@@ -7,7 +7,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QDateTime, QLocale
 
+from creative_memory.gui.visible import project_shown
 from creative_memory.services.controls.status import MemoryStatus
+from creative_memory.services.inspection.queries import SwitchedOff
 
 ZWSP = "\u200b"
 TIERS = ("high", "medium", "low")
@@ -64,6 +66,21 @@ def state_sentence(status: MemoryStatus | None) -> str:
         ).format(until=until_text(up, forever.using))
     return QCoreApplication.translate(
         "OverviewText", "On — learning from your reactions and adding what it learned to prompts."
+    )
+
+
+def switched_off_line(project: SwitchedOff) -> str:
+    """What one project switched off, precisely: "Brand refresh: nothing new is learned there."."""
+    parts = []
+    if project.global_memory_off:
+        parts.append(QCoreApplication.translate("OverviewText", "your global preferences are not used there"))
+    if project.project_memory_off:
+        parts.append(QCoreApplication.translate("OverviewText", "what was learned in it is not used"))
+    if project.learning_off:
+        parts.append(QCoreApplication.translate("OverviewText", "nothing new is learned there"))
+    return QCoreApplication.translate("OverviewText", "{project}: {what} (see Projects).").format(
+        project=project_shown(project.id, project.name),
+        what=QCoreApplication.translate("OverviewText", "; ").join(parts),
     )
 
 
