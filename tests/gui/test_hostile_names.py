@@ -92,6 +92,11 @@ def test_the_pattern_and_type_columns_show_readable_inert_names_and_keep_the_sto
     _poison(ctrl, "dense_grids", EVIL_PATTERN, EVIL_TYPE)
     run_async(tab.refresh())
     model, c_pattern, c_type = tab.model, column_of("pattern"), column_of("type")
+    for column in (c_pattern, c_type):  # the stored values' columns, shown as a person shows them
+        tab.table.setColumnHidden(column, False)
+    assert model.index(_row_of(tab, EVIL_PATTERN), column_of("preference")).data() == (
+        f"Prefers {FSI}abc[RLO]dcba [ESC][2J grid{PDI}"
+    )
 
     evil = model.index(_row_of(tab, EVIL_PATTERN), c_pattern)
     assert evil.data() == f"{FSI}abc[RLO]dcba [ESC][2J grid{PDI}"  # the override is named, not obeyed

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.icons import icon
+from creative_memory.gui.itemmodels.preference_columns import preference_sentence, scope_words
 from creative_memory.gui.itemmodels.preferences import (
     PreferenceKey,
     PreferenceTableModel,
@@ -48,7 +49,14 @@ from creative_memory.gui.tabs.inspector.fields import (
     retrieval_sentence,
     when_ms,
 )
-from creative_memory.gui.visible import for_display, shown_id, shown_name, stored_name
+from creative_memory.gui.visible import (
+    for_display,
+    project_shown,
+    project_tip,
+    shown_id,
+    shown_name,
+    stored_name,
+)
 from creative_memory.gui.visible import number as _n
 from creative_memory.gui.widgets.chart import StrengthChart
 from creative_memory.gui.widgets.empty_state import EmptyState
@@ -326,22 +334,24 @@ class DetailPane(QStackedWidget):
         self._detail_data = data
         records = data.records
         rec = next((r for r in records if r.polarity == key.polarity), data.preference)
-        fields = record_fields(rec) if rec is not None else dict(known or {})
-        polarity_word = self.model.word(key.polarity)
-        scope_text = (
-            self.tr("global")
-            if key.project_id is None
-            else self.tr("project {project}").format(project=shown_id(key.project_id))
+        fields = (
+            record_fields(rec, data.project_name)
+            if rec is not None
+            else {**(known or {}), "project_id": key.project_id, "project_name": data.project_name}
         )
-        self.detail_title.setText(shown_name(key.pattern))
-        self.detail_title.setToolTip(self.tr("Stored as {raw}").format(raw=stored_name(key.pattern)))
-        self.detail_subtitle.setText(
-            self.tr("{type} · {scope} · {polarity}").format(
-                type=shown_name(key.preference_type), scope=scope_text, polarity=polarity_word
+        scope_text = scope_words(key.project_id, data.project_name)
+        self.detail_title.setText(preference_sentence(key.polarity, key.pattern))
+        self.detail_title.setToolTip(
+            self.tr("Stored as {type} · {pattern} · {polarity}").format(
+                type=stored_name(key.preference_type), pattern=stored_name(key.pattern), polarity=key.polarity
             )
         )
+        self.detail_subtitle.setText(
+            self.tr("{type} · {scope}").format(type=shown_name(key.preference_type), scope=scope_text)
+        )
         self.detail_subtitle.setToolTip(
-            self.tr("Type stored as {raw}").format(raw=stored_name(key.preference_type))
+            project_tip(key.project_id, data.project_name)
+            or self.tr("Type stored as {raw}").format(raw=stored_name(key.preference_type))
         )
         self.retrieval_label.setText(
             for_display(unreadable)
@@ -378,7 +388,9 @@ class DetailPane(QStackedWidget):
                         format_iso(e.at),
                         e.signal_type.replace("_", " ") + tag,
                         self.model.word(e.polarity),
-                        shown_id(e.project_id) if e.project_id else self.tr("no project"),
+                        project_shown(e.project_id, self.model.cells.names.get(e.project_id))
+                        if e.project_id
+                        else self.tr("no project"),
                         shown_id(e.session_id or ""),
                     ]
                 )
@@ -388,6 +400,8 @@ class DetailPane(QStackedWidget):
                 if e.because:
                     tip += "\n" + self.tr("Its page showed: {because}").format(because=for_display(e.because))
                 item.setToolTip(1, tip)
+                if e.project_id:
+                    item.setToolTip(3, project_tip(e.project_id, self.model.cells.names.get(e.project_id)))
                 items.append(item)
             self.events_view.addTopLevelItems(items)
         finally:
