@@ -98,6 +98,12 @@ def check_title(name: str) -> str:
         "memory_off": QCoreApplication.translate("OverviewText", "Memory off returns nothing"),
         "using_paused": QCoreApplication.translate("OverviewText", "Using paused returns nothing"),
         "project_disabled": QCoreApplication.translate("OverviewText", "A disabled project returns nothing"),
+        "project_global_off": QCoreApplication.translate(
+            "OverviewText", "A project without global memory gets only its own"
+        ),
+        "project_own_off": QCoreApplication.translate(
+            "OverviewText", "A project without its own memory gets only global memory"
+        ),
         "settings_unchanged": QCoreApplication.translate("OverviewText", "Your settings are unchanged"),
     }
     return titles.get(name) or name.replace("_", " ").capitalize()
