@@ -156,7 +156,9 @@ def test_forgotten_patterns_appear_only_as_fingerprints(
     rows = cells(tab)
     forget = [r for r in rows if r[2] == "forget"]
     assert len(forget) == 1
-    assert forget[0][1] == "Creative Memory Studio" and forget[0][3].startswith("a forgotten pattern (fingerprint ")
+    assert forget[0][1] == "Creative Memory Studio" and forget[0][3].startswith(
+        "a forgotten pattern (fingerprint "
+    )
     for row in rows:
         for text in row:
             assert "secret" not in text and "moodboard" not in text

@@ -936,7 +936,7 @@ def test_forget_what_one_session_taught_from_the_event_list(
     item = next(
         tab.detail.events_view.topLevelItem(i)
         for i in range(5)
-        if tab.detail.events_view.topLevelItem(i).text(4) == "s_chat"
+        if tab.detail.events_view.topLevelItem(i).toolTip(4) == "Stored as session s_chat"
     )
     tab.detail.events_view.setCurrentItem(item)
     assert tab.detail.forget_session_button.isEnabled() and tab.detail.selected_session() == "s_chat"

@@ -14,14 +14,14 @@ from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, Qt
 from creative_memory.gui.visible import (
     project_shown,
     project_tip,
+    said,
     shown_name,
     stored_name,
     with_stored,
 )
 from creative_memory.model.constants import project_of
-from creative_memory.services.inspection.inspector_query import (
-    InspectorRow,
-)
+from creative_memory.services.inspection.inspector_query import InspectorRow, source_codes
+from creative_memory.services.retrieval.labels import signal_label
 
 
 @dataclass(frozen=True)
@@ -163,6 +163,12 @@ def preference_sentence(polarity: str, pattern: str) -> str:
     return text.format(pattern=shown_name(pattern))
 
 
+@functools.lru_cache(maxsize=4096)
+def sources_words(raw: str | None) -> str:
+    """The kinds of signal that built a preference, in the window's language ("thumbs up, tag")."""
+    return ", ".join(said(signal_label(code)) for code in source_codes(raw))
+
+
 def scope_words(project_id: str | None, name: str | None) -> str:
     """ "everywhere" for a global preference, else "in Brand refresh only" (the project's name)."""
     if project_id is None:
@@ -279,7 +285,7 @@ class CellText:
             "strength": lambda row: self.strength_word(row.confidence),
             "tier": lambda row: word(row.confidence),
             "status": lambda row: word(row.status),
-            "sources": lambda row: str(row.sources_text),
+            "sources": lambda row: sources_words(row.sources),
             "counts": lambda row: f"{row.accept_count} / {row.reject_count}",
             "last_seen": lambda row: format_time(row.last_seen, False),
             "decay_at": lambda row: format_time(row.decay_at, False),

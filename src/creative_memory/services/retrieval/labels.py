@@ -67,6 +67,21 @@ MODES: Final[dict[str, str]] = {
 }
 
 
+SIGNALS: Final[dict[str, str]] = {
+    "explicit_tag": QT_TRANSLATE_NOOP("Labels", "explicit tag"),
+    "manual_refinement": QT_TRANSLATE_NOOP("Labels", "manual refinement"),
+    "repeated_acceptance": QT_TRANSLATE_NOOP("Labels", "repeated acceptance"),
+    "thumbs_up": QT_TRANSLATE_NOOP("Labels", "thumbs up"),
+    "thumbs_down": QT_TRANSLATE_NOOP("Labels", "thumbs down"),
+    "single_rejection": QT_TRANSLATE_NOOP("Labels", "single rejection"),
+    "abandoned_generation": QT_TRANSLATE_NOOP("Labels", "abandoned generation"),
+    "revert_after_edit": QT_TRANSLATE_NOOP("Labels", "revert after edit"),
+    "pairwise_comparison": QT_TRANSLATE_NOOP("Labels", "pairwise comparison"),
+    "recall_rating": QT_TRANSLATE_NOOP("Labels", "rating of a retrieval"),
+    "legacy_snapshot": QT_TRANSLATE_NOOP("Labels", "imported from the prototype"),
+}
+
+
 def _label(table: dict[str, str], code: str | None) -> Sentence:
     if not code:
         return Sentence("")
@@ -91,6 +106,11 @@ def origin_label(code: str | None) -> Sentence:
     return _label(ORIGINS, code)
 
 
+def signal_label(code: str | None) -> Sentence:
+    """A kind of signal an event carries (``thumbs_up`` → "thumbs up")."""
+    return _label(SIGNALS, code)
+
+
 def mode_label(code: str | None) -> Sentence:
     """What a retrieval was for (``generation``, ``critique``, the older block format)."""
     return _label(MODES, code)
@@ -100,9 +120,11 @@ __all__ = [
     "EVENTS",
     "MODES",
     "ORIGINS",
+    "SIGNALS",
     "STAGES",
     "event_label",
     "mode_label",
     "origin_label",
+    "signal_label",
     "stage_label",
 ]

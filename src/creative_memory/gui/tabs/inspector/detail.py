@@ -53,6 +53,7 @@ from creative_memory.gui.visible import (
     for_display,
     project_shown,
     project_tip,
+    said,
     shown_id,
     shown_name,
     stored_name,
@@ -63,6 +64,7 @@ from creative_memory.gui.widgets.empty_state import EmptyState
 from creative_memory.services.common.errors import InvalidInput, NotFound
 from creative_memory.services.inspection.explain import ExplainedEvent, Explanation
 from creative_memory.services.inspection.explain import load_explain as load_explanation
+from creative_memory.services.retrieval.labels import signal_label
 from creative_memory.services.store.store import Store
 
 #: the events list keeps each event's stored session id under this role (column 4)
@@ -381,19 +383,25 @@ class DetailPane(QStackedWidget):
         try:
             self.events_view.clear()
             items = []
+            # a session by its place in this list ("session 1" is the newest's): the id is in the tooltip
+            numbers: dict[str, int] = {}
             for e in shown:
+                if e.session_id:
+                    numbers.setdefault(e.session_id, len(numbers) + 1)
                 tag = f" ({shown_name(e.tag)})" if e.tag else ""
                 item = QTreeWidgetItem(
                     [
                         format_iso(e.at),
-                        e.signal_type.replace("_", " ") + tag,
+                        said(signal_label(e.signal_type)) + tag,
                         self.model.word(e.polarity),
                         project_shown(e.project_id, self.model.cells.names.get(e.project_id))
                         if e.project_id
                         else self.tr("no project"),
-                        shown_id(e.session_id or ""),
+                        self.tr("session {n}").format(n=numbers[e.session_id]) if e.session_id else "",
                     ]
                 )
+                if e.session_id:
+                    item.setToolTip(4, self.tr("Stored as session {id}").format(id=shown_id(e.session_id)))
                 item.setData(4, SESSION_ROLE, e.session_id or None)
                 item.setToolTip(0, e.at)
                 tip = self.tr("Event {id} from {source}").format(id=stored_name(e.event_id), source=e.source)

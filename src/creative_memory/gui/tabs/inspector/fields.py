@@ -14,6 +14,7 @@ from creative_memory.gui.visible import said, shown_id, shown_name, stored_name,
 from creative_memory.model.constants import DECAY_DAYS
 from creative_memory.services.derivation.pref_view import PreferenceView
 from creative_memory.services.retrieval import reasons
+from creative_memory.services.retrieval.labels import signal_label
 from creative_memory.services.retrieval.reasons import Fate
 
 
@@ -123,7 +124,10 @@ def field_text(
         )
     if name == "strength":
         return f"{value:.3f}" if isinstance(value, int | float) else "—"
-    if name in ("sources", "explicit_tags"):
+    if name == "sources":
+        items = [said(signal_label(str(v))) for v in value] if isinstance(value, list | tuple) else []
+        return ", ".join(items) if items else "—"
+    if name == "explicit_tags":
         items = [shown_name(str(v)) for v in value] if isinstance(value, list | tuple) else []
         return ", ".join(items) if items else "—"
     if name in ("first_seen", "last_seen", "decay_at"):
