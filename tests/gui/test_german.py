@@ -208,7 +208,7 @@ def test_the_overview_says_where_and_the_keychain_in_german(
     assert status.detail.startswith("No system keychain was found; the key that keeps your blocked patterns ")
     assert status.sentence is not None
     assert said(status.sentence).startswith(
-        "Es wurde kein Schlüsselbund des Systems gefunden; der Schlüssel, der Ihre blockierten Muster "
+        "Es wurde kein Schlüsselbund des Systems gefunden; der Schlüssel, der Ihre gesperrten Muster "
     )
     tab = OverviewTab(ctrl)
     qtbot.addWidget(tab)

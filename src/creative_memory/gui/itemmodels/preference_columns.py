@@ -163,7 +163,6 @@ def preference_sentence(polarity: str, pattern: str) -> str:
     return text.format(pattern=shown_name(pattern))
 
 
-@functools.lru_cache(maxsize=4096)
 def sources_words(raw: str | None) -> str:
     """The kinds of signal that built a preference, in the window's language ("thumbs up, tag")."""
     return ", ".join(said(signal_label(code)) for code in source_codes(raw))
