@@ -139,11 +139,13 @@ class AuditModel(PagedTableModel[Entry]):
         if column.key == "actor":
             return self.tr("Stored as {code}").format(code=row.actor)
         if column.key == "target" and row.action == "project":
-            return self.tr("Stored as {target}").format(target=shown_id(row.target))
+            stored = self.tr("Stored as {target}").format(target=shown_id(row.target))
+            return f"{self.display(row, column)}\n{stored}"
         if column.key == "target" and row.target.startswith("fp:"):
-            return self.tr(
+            why = self.tr(
                 "A forgotten pattern is named only by its fingerprint, never by its text: {target}"
             ).format(target=row.target)
+            return f"{self.display(row, column)}\n{why}"
         return super().tooltip(row, column)
 
 

@@ -294,19 +294,23 @@ class CellText:
 
     def tooltip(self, row: InspectorRow, column: int) -> str:
         name = COLUMNS[column].name
-        if name == "preference":
-            return QCoreApplication.translate("CellText", "Stored as {type} · {pattern} · {polarity}").format(
+        if name == "preference":  # the whole sentence (a cell may cut it), then the stored values
+            stored = QCoreApplication.translate(
+                "CellText", "Stored as {type} · {pattern} · {polarity}"
+            ).format(
                 type=stored_name(row.preference_type),
                 pattern=stored_name(row.pattern),
                 polarity=row.polarity,
             )
+            return f"{self.display(row, column)}\n{stored}"
         if name == "scope":
             if row.scope == "global":
                 return QCoreApplication.translate("CellText", "Everywhere: learned across projects")
             pid = str(row.project_id or project_of(row.scope) or row.scope)
-            return QCoreApplication.translate("CellText", "Learned in {project}").format(
+            learned = QCoreApplication.translate("CellText", "Learned in {project}").format(
                 project=project_tip(pid, self.names.get(pid))
             )
+            return f"{self.display(row, column)}\n{learned}"
         if name in ("type", "pattern"):
             raw = row.preference_type if name == "type" else row.pattern
             return f"{self.titles()[name]}: {with_stored(raw)}"
