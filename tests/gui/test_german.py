@@ -117,12 +117,13 @@ def test_every_string_the_sources_mark_is_in_the_german_file(tmp_path: Path) -> 
 def german(qapp: QApplication) -> Iterator[QApplication]:
     """What ``creative-memory --lang de`` installs, removed again after the test."""
     before = QLocale()
-    kept = len(language.KEPT)
+    kept, spoken = len(language.KEPT), len(language.SPOKEN)
     language.install_translator(qapp, gui_app.build_parser().parse_args(["--lang", "de"]).lang)
     yield qapp
     for translator in language.KEPT[kept:]:
         qapp.removeTranslator(translator)  # type: ignore[arg-type]
     del language.KEPT[kept:]
+    del language.SPOKEN[spoken:]  # a report written later speaks English again
     QLocale.setDefault(before)
 
 
