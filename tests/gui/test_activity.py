@@ -56,12 +56,12 @@ def test_control_actions_appear_with_their_actor_newest_first(
     controls.set_project(ctrl.store, ctrl.user, "p7", use_memory=False, actor=Actor.CLI, now=ctrl.now())
     run_async(tab.refresh())
     headers = [tab.model.headerData(i, Qt.Orientation.Horizontal) for i in range(tab.model.columnCount())]
-    assert headers == ["Time", "Actor", "Action", "Target", "Outcome"]
+    assert headers == ["Time", "Who", "Action", "Target", "Outcome"]
     rows = cells(tab)
     assert [r[1:] for r in rows] == [
-        ["cli", "project", "p7: use_memory=off", "ok"],
-        ["cli", "enable", "memory", "ok"],
-        ["gui", "disable", "memory", "ok"],
+        ["od-memory (command line)", "project switches", "project p7: its own memory off", "ok"],
+        ["od-memory (command line)", "switch memory on", "memory", "ok"],
+        ["Creative Memory Studio", "switch memory off", "memory", "ok"],
     ]
     assert all(len(r[0]) == 19 for r in rows)  # local "yyyy-MM-dd HH:mm:ss"
     assert tab.count_label.text() == "3 entries"
@@ -70,7 +70,12 @@ def test_control_actions_appear_with_their_actor_newest_first(
     tab.table.selectRow(2)
     controls.set_enabled(ctrl.store, ctrl.user, False, actor=Actor.GUI, now=ctrl.now())
     run_async(tab.refresh())
-    assert [r[2] for r in cells(tab)] == ["disable", "project", "enable", "disable"]
+    assert [r[2] for r in cells(tab)] == [
+        "switch memory off",
+        "project switches",
+        "switch memory on",
+        "switch memory off",
+    ]
     selected = tab.table.selectionModel().selectedRows()
     assert [i.row() for i in selected] == [3]
 
@@ -86,15 +91,15 @@ def test_filter_narrows_in_sql(
 
     qtbot.keyClicks(tab.filter_edit, "disable")  # typed, applied after the pause
     wait_until(lambda: tab.model.rowCount() == 1)
-    assert cells(tab)[0][1:3] == ["gui", "disable"]
+    assert cells(tab)[0][1:3] == ["Creative Memory Studio", "switch memory off"]
 
     tab.filter_edit.setText("p7")
     run_async(tab.apply_filter())
-    assert [r[3] for r in cells(tab)] == ["p7: use_memory=off"]
+    assert [r[3] for r in cells(tab)] == ["project p7: its own memory off"]
 
     tab.filter_edit.setText("cli")
     run_async(tab.apply_filter())
-    assert [r[1] for r in cells(tab)] == ["cli", "cli"]
+    assert [r[1] for r in cells(tab)] == ["od-memory (command line)"] * 2
 
     tab.filter_edit.setText("nothing like this")
     run_async(tab.apply_filter())
@@ -151,7 +156,9 @@ def test_forgotten_patterns_appear_only_as_fingerprints(
     rows = cells(tab)
     forget = [r for r in rows if r[2] == "forget"]
     assert len(forget) == 1
-    assert forget[0][1] == "gui" and forget[0][3].startswith("a forgotten pattern (fingerprint ")
+    assert forget[0][1] == "Creative Memory Studio" and forget[0][3].startswith(
+        "a forgotten pattern (fingerprint "
+    )
     for row in rows:
         for text in row:
             assert "secret" not in text and "moodboard" not in text
@@ -201,7 +208,7 @@ def test_audit_model_passes_the_item_model_tester(
     assert model.index(0, 0).data(Qt.ItemDataRole.UserRole) == every[0]
     controls.set_enabled(ctrl.store, ctrl.user, True, actor=Actor.GUI, now=ctrl.now())
     run_async(model.reload())  # as many rows as were loaded, the new entry at the top
-    assert model.rowCount() == 7 and model.index(0, 1).data() == "gui"
+    assert model.rowCount() == 7 and model.index(0, 1).data() == "Creative Memory Studio"
     assert [model.row_at(i).id for i in range(1, 7)] == every[:6]  # type: ignore[union-attr]
 
 

@@ -29,7 +29,7 @@ from creative_memory.model.constants import Actor, Mode, Origin
 from creative_memory.model.records import DiagEvent
 from creative_memory.services.controls import controls
 from creative_memory.services.inspection import retrieval_log
-from creative_memory.services.retrieval import event_reasons, retrieval
+from creative_memory.services.retrieval import event_reasons, labels, retrieval
 
 DAY = 86_400_000
 SHOTS = Path(os.environ.get("CM_SHOTS_DIR") or tempfile.gettempdir()) / "cm-shots"
@@ -100,7 +100,7 @@ def test_list_shows_retrievals_newest_first_with_their_columns(
     headers = [model.headerData(i, Qt.Orientation.Horizontal) for i in range(model.columnCount())]
     assert headers == ["Time", "Origin", "Project", "Mode", "Kept +/−", "Tokens", "Duration"]
     top = [model.index(0, col).data() for col in range(model.columnCount())]
-    assert top[1] == "cli" and top[2] == "p1" and top[3] == "generation"
+    assert top[1] == "command line" and top[2] == "project p1" and top[3] == "generation"
     assert top[4].startswith("+1 / −1")  # airy spacing kept, drop shadows kept
     assert int(top[5]) > 0 and top[6].endswith("ms")
     assert model.index(2, 4).data().startswith("+0 / −0")  # p2: nothing above threshold
@@ -192,8 +192,8 @@ def test_selecting_a_retrieval_shows_its_stage_events_and_traces_in_order(
         event_reasons.event_sentence(e) for e in first.result.events
     ]
     assert [m.index(i, 0).data() for i in range(m.rowCount())] == [str(i + 1) for i in range(len(expected))]
-    kept = [m.index(i, 3).data() for i in range(m.rowCount()) if m.index(i, 2).data() == "kept"]
-    assert "airy spacing (layout), positive · project p1" in kept
+    kept = [m.index(i, 3).data() for i in range(m.rowCount()) if m.index(i, 2).data() == "used"]
+    assert "Prefers airy spacing (layout) · in project p1 only" in kept
     assert tab.events_view.wordWrap()
     # The selected event's whole trace and its fields are readable in the detail pane.
     tab.events_view.selectRow(len(expected) - 1)
@@ -356,7 +356,12 @@ def test_stage_events_model_passes_the_item_model_tester(
     model.set_events(events)
     qtmodeltester.check(model, force_py=True)
     assert model.events == events and model.rowCount() == len(events)
-    assert [model.index(i, 2).data() for i in range(model.rowCount())] == [e.type for e in events]
+    assert [model.index(i, 2).data() for i in range(model.rowCount())] == [
+        labels.EVENTS[e.type] for e in events
+    ]
+    assert [model.index(i, 2).data(Qt.ItemDataRole.ToolTipRole) for i in range(model.rowCount())] == [
+        f"Stored as {e.type}" for e in events
+    ]
     model.set_events([])
     assert model.rowCount() == 0
     del tester

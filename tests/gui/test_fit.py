@@ -92,12 +92,13 @@ def language(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str
         yield "en"
         return
     before = QLocale()
-    kept = len(lang.KEPT)
+    kept, spoken = len(lang.KEPT), len(lang.SPOKEN)
     lang.install_translator(qapp, gui_app.build_parser().parse_args(["--lang", "de"]).lang)
     yield "de"
     for translator in lang.KEPT[kept:]:
         qapp.removeTranslator(translator)  # type: ignore[arg-type]
     del lang.KEPT[kept:]
+    del lang.SPOKEN[spoken:]  # a report written later speaks English again
     QLocale.setDefault(before)
 
 

@@ -117,12 +117,13 @@ def test_every_string_the_sources_mark_is_in_the_german_file(tmp_path: Path) -> 
 def german(qapp: QApplication) -> Iterator[QApplication]:
     """What ``creative-memory --lang de`` installs, removed again after the test."""
     before = QLocale()
-    kept = len(language.KEPT)
+    kept, spoken = len(language.KEPT), len(language.SPOKEN)
     language.install_translator(qapp, gui_app.build_parser().parse_args(["--lang", "de"]).lang)
     yield qapp
     for translator in language.KEPT[kept:]:
         qapp.removeTranslator(translator)  # type: ignore[arg-type]
     del language.KEPT[kept:]
+    del language.SPOKEN[spoken:]  # a report written later speaks English again
     QLocale.setDefault(before)
 
 
@@ -205,10 +206,10 @@ def test_the_overview_says_where_and_the_keychain_in_german(
     import keyring.backends.fail
 
     status = SecretStore(config_dir=tmp_path / "c", keyring_backend=keyring.backends.fail.Keyring()).status()
-    assert status.detail.startswith("No system keychain was found; the install secret is in ")
+    assert status.detail.startswith("No system keychain was found; the key that keeps your blocked patterns ")
     assert status.sentence is not None
     assert said(status.sentence).startswith(
-        "Es wurde kein Schlüsselbund des Systems gefunden; das Installationsgeheimnis liegt in "
+        "Es wurde kein Schlüsselbund des Systems gefunden; der Schlüssel, der Ihre gesperrten Muster "
     )
     tab = OverviewTab(ctrl)
     qtbot.addWidget(tab)

@@ -92,6 +92,11 @@ def test_the_pattern_and_type_columns_show_readable_inert_names_and_keep_the_sto
     _poison(ctrl, "dense_grids", EVIL_PATTERN, EVIL_TYPE)
     run_async(tab.refresh())
     model, c_pattern, c_type = tab.model, column_of("pattern"), column_of("type")
+    for column in (c_pattern, c_type):  # the stored values' columns, shown as a person shows them
+        tab.table.setColumnHidden(column, False)
+    assert model.index(_row_of(tab, EVIL_PATTERN), column_of("preference")).data() == (
+        f"Prefers {FSI}abc[RLO]dcba [ESC][2J grid{PDI}"
+    )
 
     evil = model.index(_row_of(tab, EVIL_PATTERN), c_pattern)
     assert evil.data() == f"{FSI}abc[RLO]dcba [ESC][2J grid{PDI}"  # the override is named, not obeyed
@@ -155,7 +160,7 @@ def test_the_detail_pane_shows_readable_inert_names_and_survives_a_name_refused_
         tab.model.index(_row_of(tab, MIXED), 0), sm.SelectionFlag.ClearAndSelect | sm.SelectionFlag.Rows
     )
     wait_until(lambda: tab.detail.detail_key() is not None and tab.detail.detail_key().pattern == MIXED)
-    assert tab.detail.detail_title.text() == f"{FSI}logo שלום مرحبا bold{PDI}"
+    assert tab.detail.detail_title.text() == f"Prefers {FSI}logo שלום مرحبا bold{PDI}"
     assert "logo_שלום_مرحبا_bold" in tab.detail.detail_title.toolTip()
     fields = tab.detail.fields_view.toPlainText()
     assert f"{FSI}logo שלום مرحبا bold{PDI} (stored as logo_שלום_مرحبا_bold)" in fields
@@ -173,7 +178,7 @@ def test_the_detail_pane_shows_readable_inert_names_and_survives_a_name_refused_
     wait_until(
         lambda: tab.detail.detail_key() is not None and tab.detail.detail_key().pattern == EVIL_PATTERN
     )
-    assert tab.detail.detail_title.text() == f"{FSI}abc[RLO]dcba [ESC][2J grid{PDI}"
+    assert tab.detail.detail_title.text() == f"Prefers {FSI}abc[RLO]dcba [ESC][2J grid{PDI}"
     assert tab.detail.detail_subtitle.text().startswith(f"{FSI}lay[RLO]out{PDI} · ")
     shown = (
         tab.detail.detail_title.text()
@@ -194,7 +199,9 @@ def test_every_other_place_shows_the_same_readable_inert_form(ctrl: Any, seed: A
     kept = item_text(key, DiagEvent("kept", "rank", "", fields={"strength": 0.8, "confidence": "high"}))
     assert shown_name(EVIL_PATTERN) in kept and "\u202e" not in kept and "\x1b" not in kept
     staged = pattern_of(DiagEvent("kept", "rank", "", f"project:p1/{EVIL_TYPE}/{EVIL_PATTERN}/negative"))
-    assert staged == (f"{FSI}abc[RLO]dcba [ESC][2J grid{PDI} ({FSI}lay[RLO]out{PDI}), negative · project p1")
+    assert staged == (
+        f"Avoids {FSI}abc[RLO]dcba [ESC][2J grid{PDI} ({FSI}lay[RLO]out{PDI}) · in project p1 only"
+    )
     sentence = StageEventsModel()
     sentence.set_events(
         [DiagEvent("kept", "rank", "", f"global/{EVIL_TYPE}/{EVIL_PATTERN}/positive", {"strength": 0.9})]

@@ -351,10 +351,10 @@ def test_sort_by_header_click_matches_sql_order(
     assert ids() == [
         r[0] for r in sql(ctrl, f"SELECT id {base} ORDER BY strength DESC, id DESC LIMIT 200", ctrl.user)
     ]
-    header_click(qtbot, tab, column_of("pattern"))  # a word column starts A to Z
+    header_click(qtbot, tab, column_of("preference"))  # a word column starts A to Z
     wait_until(lambda: tab.model.sort_key == "pattern" and not tab.model.is_loading())
     assert not tab.model.descending
-    assert tab.table.horizontalHeader().sortIndicatorSection() == column_of("pattern")
+    assert tab.table.horizontalHeader().sortIndicatorSection() == column_of("preference")
     assert ids() == [
         r[0] for r in sql(ctrl, f"SELECT id {base} ORDER BY pattern ASC, id ASC LIMIT 200", ctrl.user)
     ]
@@ -398,7 +398,7 @@ def test_selecting_a_row_fills_the_detail_pane_and_the_retrieval_sentence(
     key = PreferenceKey("global", "spacing", "airy_spacing", "positive")
     assert tab.select_key(key)
     wait_until(lambda: tab.detail.detail_key() == key)
-    assert tab.detail.detail_title.text() == "airy spacing"
+    assert tab.detail.detail_title.text() == "Prefers airy spacing"
     assert tab.detail.events_view.topLevelItemCount() == 6
     assert "(6)" in tab.detail.events_heading.text()
     assert tab.detail.chart.point_count() >= 6 and "positive" in tab.detail.chart.series()
@@ -843,12 +843,12 @@ def test_ctrl_f_focuses_the_filter_and_state_is_saved(
     assert page.filter_edit.hasFocus() or QApplication.focusWidget() is page.filter_edit
     # header and splitter state survive a new tab
     header = page.table.horizontalHeader()
-    header.resizeSection(column_of("pattern"), 333)
+    header.resizeSection(column_of("preference"), 333)
     header.setSortIndicator(column_of("last_seen"), Qt.SortOrder.AscendingOrder)
     page.save_state()
     again = InspectorTab(ctrl)
     qtbot.addWidget(again)
-    assert again.table.horizontalHeader().sectionSize(column_of("pattern")) == 333
+    assert again.table.horizontalHeader().sectionSize(column_of("preference")) == 333
     assert again.model.sort_key == "last_seen" and not again.model.descending
 
 
@@ -936,7 +936,7 @@ def test_forget_what_one_session_taught_from_the_event_list(
     item = next(
         tab.detail.events_view.topLevelItem(i)
         for i in range(5)
-        if tab.detail.events_view.topLevelItem(i).text(4) == "s_chat"
+        if tab.detail.events_view.topLevelItem(i).toolTip(4) == "Stored as session s_chat"
     )
     tab.detail.events_view.setCurrentItem(item)
     assert tab.detail.forget_session_button.isEnabled() and tab.detail.selected_session() == "s_chat"

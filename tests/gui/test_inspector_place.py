@@ -115,14 +115,14 @@ def test_sorting_keeps_the_selection_the_current_row_and_the_detail(
 ) -> None:
     select(tab, wait_until, GRID, AIRY)
     order = [tab.model.key_at(r) for r in range(tab.model.rowCount())]
-    header_click(qtbot, tab, column_of("pattern"))
+    header_click(qtbot, tab, column_of("preference"))
     wait_until(lambda: [tab.model.key_at(r) for r in range(tab.model.rowCount())] != order)
     settle(tab, wait_until)
     assert tab.model.sort_key == "pattern"
     assert_agree(tab, [GRID, AIRY], GRID)
     descending = tab.model.descending
     order = [tab.model.key_at(r) for r in range(tab.model.rowCount())]
-    header_click(qtbot, tab, column_of("pattern"))  # and the other way round
+    header_click(qtbot, tab, column_of("preference"))  # and the other way round
     wait_until(lambda: [tab.model.key_at(r) for r in range(tab.model.rowCount())] == order[::-1])
     assert tab.model.descending != descending
     settle(tab, wait_until)
@@ -152,7 +152,7 @@ def test_sorting_keeps_selected_rows_the_new_order_puts_outside_the_window(
         strongest = [t.model.key_at(r) for r in range(2)]
         assert all(k is not None and k.pattern >= "pattern_50" for k in strongest)
         select(t, wait_until, *[k for k in strongest if k])
-        header_click(qtbot, t, column_of("pattern"))
+        header_click(qtbot, t, column_of("preference"))
         wait_until(lambda: t.model.sort_key == "pattern")
         settle(t, wait_until)
         assert not t.model.descending and t.model.key_at(0).pattern == "pattern_00"  # type: ignore[union-attr]

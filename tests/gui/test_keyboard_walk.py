@@ -247,7 +247,7 @@ def test_table_actions_open_from_the_menu_key_and_shift_f10_and_copy_copies(
     inspector.table.setFocus()
     qtbot.keyClick(inspector.table, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
     copied = QGuiApplication.clipboard().text()
-    assert copied.split("\t")[:3] == ["p1", "layout", "airy spacing"]
+    assert copied.split("\t")[:3] == ["Prefers airy spacing", "in project p1 only", "faint"]
 
 
 def test_ctrl_f_on_a_tab_without_a_search_box_says_where_to_search(

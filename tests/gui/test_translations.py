@@ -230,7 +230,7 @@ def test_an_item_model_shows_its_headers_from_the_extracted_context(
     qtbot.addWidget(tab)
     model = tab.model
     headers = [model.headerData(i, Qt.Orientation.Horizontal) for i in range(model.columnCount())]
-    assert headers == [_mark(h) for h in ("Time", "Actor", "Action", "Target", "Outcome")]
+    assert headers == [_mark(h) for h in ("Time", "Who", "Action", "Target", "Outcome")]
 
 
 def test_without_a_translator_the_window_speaks_english(ctrl: Any, qtbot: Any) -> None:

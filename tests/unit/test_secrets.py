@@ -207,7 +207,7 @@ def test_loose_permissions_are_fixed_and_reported(tmp_path: Path) -> None:
     store = SecretStore(config_dir=tmp_path, keyring_backend=keyring.backends.fail.Keyring())
     store.install_secret()
     assert _mode(path) == 0o600
-    assert "0600" in store.status().detail
+    assert "made readable only by you" in store.status().detail
 
 
 @pytest.mark.parametrize(

@@ -323,9 +323,13 @@ class _Launch:
             from creative_memory.services.demo import demo
 
             await ctrl.run(demo.generate, ctrl.store, self.user, size="S", seed=7, now=ctrl.now())
-            from creative_memory.services.demo.demostore import show_everything
+            from creative_memory.services.controls import controls
+            from creative_memory.services.demo.demostore import name_projects, show_everything
 
             await ctrl.run(show_everything, ctrl.store, self.user, ctrl.now())
+            # A folder of this run's own: its projects get names as Open Design's would have.
+            ids = [p.id for p in await ctrl.run(controls.projects, ctrl.store, self.user)]
+            await ctrl.run(name_projects, ctrl.store, ids)
             await ctrl.reload_status()
         window.store_opened()
         ctrl.start_polling()

@@ -17,13 +17,15 @@ from PySide6.QtCore import QCoreApplication, QLocale
 
 from creative_memory.model.inert import for_display, for_terminal, has_controls
 from creative_memory.services.common.sentence import Sentence
-from creative_memory.services.retrieval.reasons import readable, readable_name
+from creative_memory.services.retrieval.reasons import project_label_of, readable, readable_name
 
 __all__ = [
     "copied_message",
     "for_display",
     "has_controls",
     "number",
+    "project_shown",
+    "project_tip",
     "said",
     "shown_id",
     "shown_name",
@@ -49,6 +51,24 @@ def shown_id(text: str) -> str:
 def shown_pair(preference_type: str, pattern: str) -> str:
     """``airy spacing (layout)``, each name made visible and isolated on its own."""
     return readable(preference_type, pattern, each=for_display)
+
+
+def project_shown(project_id: str | None, name: str | None) -> str:
+    """A project as a person knows it: Open Design's name, made inert; a project only memory knows
+    by its id ("project p_x"), and "no project" for None. The id belongs in the tooltip
+    (:func:`project_tip`)."""
+    return said(project_label_of(project_id, None if name is None else for_display(name)))
+
+
+def project_tip(project_id: str | None, name: str | None) -> str:
+    """The tooltip of a project shown by name: its name and its id."""
+    if project_id is None:
+        return ""
+    if not name:
+        return QCoreApplication.translate("Names", "Project id: {id}").format(id=shown_id(project_id))
+    return QCoreApplication.translate("Names", "{name} (project id: {id})").format(
+        name=for_display(name), id=shown_id(project_id)
+    )
 
 
 def with_stored(name: str) -> str:

@@ -9,7 +9,7 @@ preference makes the baseline non-empty, so an empty block proves the gate and n
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import delete
@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from creative_memory.model.constants import DERIVATION_VERSION, Actor, Mode, Origin, Polarity, Status, Tier
 from creative_memory.model.records import PrefState
 from creative_memory.model.tables import Preference, ProjectSettings, Settings
+from creative_memory.services.common.sentence import QT_TRANSLATE_NOOP, Sentence
 from creative_memory.services.controls import audit, controls
 from creative_memory.services.controls.status import MemoryStatus
 from creative_memory.services.derivation.derivation import ensure_current, pref_row
@@ -31,6 +32,9 @@ PROBE_PROJECT = "cm_self_test"
 # is ever this pattern. The probe rows are also removed by their own ids only.
 PROBE_PATTERN = "self test probe"
 
+#: the translation context of what a check says to a person
+_CONTEXT = "SelfTest"
+
 
 @dataclass(frozen=True)
 class Check:
@@ -42,6 +46,9 @@ class Check:
     detail: str
     set_aside: list[str] | None = None
     retrieval_id: int | None = None
+    #: what was seen in a person's words, which the window translates (``detail`` stays the
+    #: wire form and the command line's words)
+    said: Sentence | None = field(default=None, compare=False)
 
     def as_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"name": self.name, "ok": self.ok, "detail": self.detail}
@@ -91,14 +98,43 @@ def _baseline(block: str, types: list[str], set_aside: list[str]) -> Check:
         if set_aside
         else ""
     )
+    put_back = (
+        Sentence(
+            QT_TRANSLATE_NOOP("SelfTest", " Your settings were set aside for the test and put back."),
+            context=_CONTEXT,
+        )
+        if set_aside
+        else Sentence("")
+    )
     if block:
-        return Check("baseline", True, f"with memory on, the probe preference is injected{aside}", set_aside)
+        return Check(
+            "baseline",
+            True,
+            f"with memory on, the probe preference is injected{aside}",
+            set_aside,
+            said=Sentence(
+                QT_TRANSLATE_NOOP(
+                    "SelfTest", "With memory on, a test preference is added to the prompt.{then}"
+                ),
+                {"then": put_back},
+                _CONTEXT,
+            ),
+        )
     return Check(
         "baseline",
         False,
         "the probe preference was not injected, so the gates cannot be proven; what stopped "
         f"it: {', '.join(types) or 'nothing was recorded'}{aside}",
         set_aside,
+        said=Sentence(
+            QT_TRANSLATE_NOOP(
+                "SelfTest",
+                "A test preference was not added to the prompt even with memory on, so the switches "
+                "cannot be proven.{then}",
+            ),
+            {"then": put_back},
+            _CONTEXT,
+        ),
     )
 
 
@@ -137,6 +173,7 @@ def _scope_switch_checks(
                 f"only the {scope} probe injected, {gate_event} reported"
                 if ok
                 else f"expected only the {scope} probe and {gate_event}; got {sorted(scopes)}",
+                said=_scope_said(name, ok),
             )
         )
     return checks
@@ -261,6 +298,15 @@ def _gate_check(
         if ok
         else f"expected an empty block and {gate_event}; got {len(block)} characters, {types}",
         retrieval_id=rid,
+        said=Sentence(
+            QT_TRANSLATE_NOOP(
+                "SelfTest", "Nothing was added to the prompt; the test run is listed in Diagnostics."
+            )
+            if ok
+            else QT_TRANSLATE_NOOP("SelfTest", "Something was still added to the prompt ({n} characters)."),
+            {} if ok else {"n": len(block)},
+            _CONTEXT,
+        ),
     )
 
 
@@ -273,4 +319,30 @@ def _settings_unchanged(before: MemoryStatus, after: MemoryStatus) -> Check:
         "the user's settings are as they were"
         if same
         else f"settings changed: {json.dumps(was)} -> {json.dumps(now)}",
+        said=Sentence(
+            QT_TRANSLATE_NOOP("SelfTest", "Your settings are as they were.")
+            if same
+            else QT_TRANSLATE_NOOP(
+                "SelfTest", "Your settings changed during the test; check them here and in Projects."
+            ),
+            context=_CONTEXT,
+        ),
+    )
+
+
+def _scope_said(name: str, ok: bool) -> Sentence:
+    """A project switch's check in a person's words."""
+    if not ok:
+        return Sentence(
+            QT_TRANSLATE_NOOP("SelfTest", "More than the switch allows was added to the prompt."),
+            context=_CONTEXT,
+        )
+    if name == "project_global_off":
+        return Sentence(
+            QT_TRANSLATE_NOOP("SelfTest", "Only what was learned in the project was added to the prompt."),
+            context=_CONTEXT,
+        )
+    return Sentence(
+        QT_TRANSLATE_NOOP("SelfTest", "Only your global preferences were added to the prompt."),
+        context=_CONTEXT,
     )

@@ -9,7 +9,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.itemmodels.paged import PagedTableModel, local_time
 from creative_memory.gui.itemmodels.rows import Column
-from creative_memory.gui.visible import QT_TRANSLATE_NOOP, shown_id
+from creative_memory.gui.visible import QT_TRANSLATE_NOOP, project_shown, shown_id
 from creative_memory.services.controls import audit
 from creative_memory.services.store.store import Store
 
@@ -22,10 +22,29 @@ def fetch_audit(store: Store, user_id: str, text: str, before_id: int | None, li
 
 
 _ACTIONS = {
+    "forget": QT_TRANSLATE_NOOP("AuditModel", "forget"),
     "forget+block": QT_TRANSLATE_NOOP("AuditModel", "forget and block"),
     "forget-session": QT_TRANSLATE_NOOP("AuditModel", "forget a session"),
     "pause": QT_TRANSLATE_NOOP("AuditModel", "pause"),
     "resume": QT_TRANSLATE_NOOP("AuditModel", "resume"),
+    "enable": QT_TRANSLATE_NOOP("AuditModel", "switch memory on"),
+    "disable": QT_TRANSLATE_NOOP("AuditModel", "switch memory off"),
+    "project": QT_TRANSLATE_NOOP("AuditModel", "project switches"),
+    "memory notes": QT_TRANSLATE_NOOP("AuditModel", "memory notes in chat"),
+    "self-test": QT_TRANSLATE_NOOP("AuditModel", "self-test"),
+    "lift block": QT_TRANSLATE_NOOP("AuditModel", "lift a block"),
+    "demo": QT_TRANSLATE_NOOP("AuditModel", "demo data"),
+    "rate": QT_TRANSLATE_NOOP("AuditModel", "rate a retrieval"),
+    "reset": QT_TRANSLATE_NOOP("AuditModel", "reset"),
+    "export": QT_TRANSLATE_NOOP("AuditModel", "export"),
+    "import": QT_TRANSLATE_NOOP("AuditModel", "import"),
+}
+
+#: a project switch as the audit log stores it (``use_memory=off``), in words
+_SWITCHES = {
+    "use_global_memory": QT_TRANSLATE_NOOP("AuditModel", "global memory"),
+    "use_memory": QT_TRANSLATE_NOOP("AuditModel", "its own memory"),
+    "learn": QT_TRANSLATE_NOOP("AuditModel", "learning"),
 }
 
 
@@ -56,12 +75,14 @@ class AuditModel(PagedTableModel[Entry]):
         super().__init__(ctrl, parent)
         self.columns = (
             Column[Entry]("at", self.tr("Time"), lambda e: e.at),
-            Column[Entry]("actor", self.tr("Actor"), lambda e: e.actor),
+            Column[Entry]("actor", self.tr("Who"), lambda e: e.actor),
             Column[Entry]("action", self.tr("Action"), lambda e: e.action),
             Column[Entry]("target", self.tr("Target"), lambda e: e.target),
             Column[Entry]("outcome", self.tr("Outcome"), lambda e: e.outcome),
         )
         self._text = ""
+        #: Open Design's names of projects by id (a project's entry names it)
+        self.project_names: dict[str, str] = {}
 
     @property
     def text_filter(self) -> str:
@@ -86,21 +107,45 @@ class AuditModel(PagedTableModel[Entry]):
         if column.key == "at":
             return local_time(row.at)
         if column.key == "target":  # names a project, a session or a file: untrusted text, shown inert
+            if row.action == "project":
+                return self.project_target(row.target)
             return shown_id(readable_target(row.target))
         if column.key == "action":
             return self.tr(_ACTIONS[row.action]) if row.action in _ACTIONS else row.action
+        if column.key == "actor":
+            who = _ACTORS.get(row.actor)
+            return self.tr(who) if who else row.actor
         return super().display(row, column)
+
+    def project_target(self, target: str) -> str:
+        """``p_brand: use_memory=off, learn=on`` → "Brand refresh: its own memory off, learning on"."""
+        pid, _, changes = target.partition(": ")
+        said_changes = []
+        for change in changes.split(", "):
+            name, _, state = change.partition("=")
+            if name in _SWITCHES and state in ("on", "off"):
+                said_changes.append(
+                    (self.tr("{switch} on") if state == "on" else self.tr("{switch} off")).format(
+                        switch=self.tr(_SWITCHES[name])
+                    )
+                )
+            elif change:
+                said_changes.append(shown_id(change))
+        return "{}: {}".format(project_shown(pid, self.project_names.get(pid)), ", ".join(said_changes))
 
     def tooltip(self, row: Entry, column: Column[Entry]) -> str | None:
         if column.key == "at":
             return row.at
         if column.key == "actor":
-            who = _ACTORS.get(row.actor)
-            return self.tr(who) if who else row.actor
+            return self.tr("Stored as {code}").format(code=row.actor)
+        if column.key == "target" and row.action == "project":
+            stored = self.tr("Stored as {target}").format(target=shown_id(row.target))
+            return f"{self.display(row, column)}\n{stored}"
         if column.key == "target" and row.target.startswith("fp:"):
-            return self.tr(
+            why = self.tr(
                 "A forgotten pattern is named only by its fingerprint, never by its text: {target}"
             ).format(target=row.target)
+            return f"{self.display(row, column)}\n{why}"
         return super().tooltip(row, column)
 
 

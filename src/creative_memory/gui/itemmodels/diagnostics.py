@@ -17,10 +17,11 @@ from PySide6.QtCore import (
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.itemmodels.paged import PagedTableModel, local_time
 from creative_memory.gui.itemmodels.rows import Column
-from creative_memory.gui.visible import QT_TRANSLATE_NOOP, said, shown_id
+from creative_memory.gui.visible import QT_TRANSLATE_NOOP, project_shown, project_tip, said
 from creative_memory.model.records import DiagEvent
 from creative_memory.services.inspection import retrieval_log
 from creative_memory.services.inspection.retrieval_log import RecordedRetrieval
+from creative_memory.services.retrieval.labels import mode_label, origin_label
 from creative_memory.services.retrieval.retrieval import explain_empty
 from creative_memory.services.store.store import Store
 from creative_memory.services.transfer.list_export import RetrievalFilter
@@ -109,20 +110,20 @@ class RetrievalsModel(PagedTableModel[Retrieval]):
         return fetch
 
     def project_label(self, project_id: str | None) -> str:
+        """The project by Open Design's name (shown inert); its id is in the tooltip."""
         if not project_id:
             return self.tr("(no project)")
-        name = self.project_names.get(project_id)  # the daemon's names are untrusted text: shown inert
-        return (
-            f"{shown_id(name)} ({shown_id(project_id)})"
-            if name and name != project_id
-            else shown_id(project_id)
-        )
+        return project_shown(project_id, self.project_names.get(project_id))
 
     def display(self, row: Retrieval, column: Column[Retrieval]) -> str:
         if column.key == "at":
             return local_time(row.at)
         if column.key == "project_id":
             return self.project_label(row.project_id)
+        if column.key == "origin":
+            return said(origin_label(row.origin))
+        if column.key == "mode":
+            return said(mode_label(row.mode))
         if column.key == "kept":
             text = f"+{row.kept_positive} / −{row.kept_negative}"
             reason = row.empty_reason
@@ -137,6 +138,8 @@ class RetrievalsModel(PagedTableModel[Retrieval]):
     def tooltip(self, row: Retrieval, column: Column[Retrieval]) -> str | None:
         if column.key == "at":
             return row.at or ""
+        if column.key == "project_id":
+            return project_tip(row.project_id, self.project_names.get(row.project_id or "")) or None
         if column.key == "kept":
             lines = [
                 self.tr("{pos} preferred, {neg} avoided ({high} high, {medium} medium)").format(
@@ -147,7 +150,17 @@ class RetrievalsModel(PagedTableModel[Retrieval]):
                 )
             ]
             if row.empty_reason:
-                lines.append(said(explain_empty(row.empty_reason, {"project_id": row.project_id})))
+                lines.append(
+                    said(
+                        explain_empty(
+                            row.empty_reason,
+                            {
+                                "project_id": row.project_id,
+                                "project_name": self.project_names.get(row.project_id or ""),
+                            },
+                        )
+                    )
+                )
             return "\n".join(lines)
         if column.key == "tokens":
             return self.tr("Estimated tokens of the Creative memory block (4 characters a token)")

@@ -11,11 +11,17 @@ from typing import Any, Final
 
 from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, Qt
 
-from creative_memory.gui.visible import shown_id, shown_name, with_stored
-from creative_memory.model.constants import project_of
-from creative_memory.services.inspection.inspector_query import (
-    InspectorRow,
+from creative_memory.gui.visible import (
+    project_shown,
+    project_tip,
+    said,
+    shown_name,
+    stored_name,
+    with_stored,
 )
+from creative_memory.model.constants import project_of
+from creative_memory.services.inspection.inspector_query import InspectorRow, source_codes
+from creative_memory.services.retrieval.labels import signal_label
 
 
 @dataclass(frozen=True)
@@ -26,19 +32,23 @@ class Column:
 
 
 COLUMNS: Final = (
+    Column("preference", "pattern"),  # "Prefers airy spacing": sorted by the pattern
     Column("scope", "scope"),
-    Column("type", "preference_type"),
-    Column("pattern", "pattern"),
-    Column("polarity", "polarity"),
     Column("strength", "strength", numeric=True),
-    Column("tier", "confidence"),
     Column("status", "status"),
     Column("sources", "sources"),
     Column("counts", "accept_count", numeric=True),
     Column("last_seen", "last_seen"),
     Column("decay_at", "decay_at"),
     Column("last_injected", "last_injected_at"),
+    # the stored values, one a column: hidden until a person shows them (the header's menu)
+    Column("type", "preference_type"),
+    Column("pattern", "pattern"),
+    Column("polarity", "polarity"),
+    Column("tier", "confidence"),
 )
+#: the columns a new window hides (a person shows them from the header's context menu)
+HIDDEN_BY_DEFAULT: Final = frozenset({"type", "pattern", "polarity", "tier"})
 COLUMN_NAMES: Final = tuple(c.name for c in COLUMNS)
 C_STRENGTH: Final = COLUMN_NAMES.index("strength")
 C_TYPE: Final = COLUMN_NAMES.index("type")
@@ -61,7 +71,8 @@ def column_for_sort(sort: str) -> int:
 
 def titles() -> dict[str, str]:
     return {
-        "scope": QCoreApplication.translate("PreferenceTableModel", "Scope"),
+        "preference": QCoreApplication.translate("PreferenceTableModel", "Preference"),
+        "scope": QCoreApplication.translate("PreferenceTableModel", "Where"),
         "type": QCoreApplication.translate("PreferenceTableModel", "Type"),
         "pattern": QCoreApplication.translate("PreferenceTableModel", "Pattern"),
         "polarity": QCoreApplication.translate("PreferenceTableModel", "Polarity"),
@@ -78,8 +89,11 @@ def titles() -> dict[str, str]:
 
 def header_tips() -> dict[str, str]:
     return {
+        "preference": QCoreApplication.translate(
+            "PreferenceTableModel", "What you prefer or avoid (sorts by what it names)"
+        ),
         "scope": QCoreApplication.translate(
-            "PreferenceTableModel", "Global, or the project the preference was learned in"
+            "PreferenceTableModel", "Everywhere, or only in the project it was learned in"
         ),
         "type": QCoreApplication.translate(
             "PreferenceTableModel", "The kind of preference (typography, color, layout …)"
@@ -89,7 +103,9 @@ def header_tips() -> dict[str, str]:
             "PreferenceTableModel", "Positive: wanted; negative: to avoid"
         ),
         "strength": QCoreApplication.translate(
-            "PreferenceTableModel", "How strong the preference is, from 0 to 1 (injected from 0.40)"
+            "PreferenceTableModel",
+            "How strong the preference is: faint, moderate or strong (a number from 0 to 1 in the "
+            "tooltip; added to prompts from 0.40)",
         ),
         "tier": QCoreApplication.translate(
             "PreferenceTableModel", "Confidence tier: low below 0.35, high above 0.65"
@@ -125,7 +141,40 @@ def words() -> dict[str, str]:
         "under_review": QCoreApplication.translate("PreferenceTableModel", "under review"),
         "archived": QCoreApplication.translate("PreferenceTableModel", "archived"),
         "never": QCoreApplication.translate("PreferenceTableModel", "never"),
+        "everywhere": QCoreApplication.translate("PreferenceTableModel", "everywhere"),
     }
+
+
+def strength_words() -> dict[str, str]:
+    """A confidence tier as the strength a person reads beside the bar."""
+    return {
+        "high": QCoreApplication.translate("PreferenceTableModel", "strong"),
+        "medium": QCoreApplication.translate("PreferenceTableModel", "moderate"),
+        "low": QCoreApplication.translate("PreferenceTableModel", "faint"),
+    }
+
+
+def preference_sentence(polarity: str, pattern: str) -> str:
+    """ "Prefers airy spacing" / "Avoids drop shadows": a preference as a person says it."""
+    if polarity == "negative":
+        text = QCoreApplication.translate("PreferenceTableModel", "Avoids {pattern}")
+    else:
+        text = QCoreApplication.translate("PreferenceTableModel", "Prefers {pattern}")
+    return text.format(pattern=shown_name(pattern))
+
+
+def sources_words(raw: str | None) -> str:
+    """The kinds of signal that built a preference, in the window's language ("thumbs up, tag")."""
+    return ", ".join(said(signal_label(code)) for code in source_codes(raw))
+
+
+def scope_words(project_id: str | None, name: str | None) -> str:
+    """ "everywhere" for a global preference, else "in Brand refresh only" (the project's name)."""
+    if project_id is None:
+        return QCoreApplication.translate("PreferenceTableModel", "everywhere")
+    return QCoreApplication.translate("PreferenceTableModel", "in {project} only").format(
+        project=project_shown(project_id, name)
+    )
 
 
 # --------------------------------------------------------------------------- times
@@ -160,6 +209,9 @@ class CellText:
         self._titles: dict[str, str] | None = None
         self._tips: dict[str, str] | None = None
         self._words: dict[str, str] | None = None
+        self._strengths: dict[str, str] | None = None
+        #: Open Design's names of projects by id (the scope says "in Brand refresh only")
+        self.names: dict[str, str] = {}
         self.formatters = self._make_formatters()
 
     def titles(self) -> dict[str, str]:
@@ -177,6 +229,16 @@ class CellText:
         if self._words is None:
             self._words = words()
         return self._words.get(raw, raw.replace("_", " "))
+
+    def strength_word(self, tier: str) -> str:
+        """ "strong", "moderate" or "faint" for a confidence tier."""
+        if self._strengths is None:
+            self._strengths = strength_words()
+        return self._strengths.get(tier, self.word(tier))
+
+    def project_name(self, row: InspectorRow) -> str | None:
+        pid = row.project_id or project_of(row.scope)
+        return None if pid is None else self.names.get(pid)
 
     def header(self, section: int, role: int) -> Any:
         """The header of column ``section`` for ``role``."""
@@ -202,8 +264,9 @@ class CellText:
 
         def scope(row: InspectorRow) -> str:
             if row.scope == "global":
-                return word("global")
-            return shown_id(str(row.project_id or project_of(row.scope) or row.scope))
+                return word("everywhere")
+            pid = str(row.project_id or project_of(row.scope) or row.scope)
+            return scope_words(pid, self.names.get(pid))
 
         def injected(row: InspectorRow) -> str:
             return (
@@ -213,14 +276,15 @@ class CellText:
             )
 
         by_name: dict[str, Callable[[InspectorRow], str]] = {
+            "preference": lambda row: preference_sentence(row.polarity, row.pattern),
             "scope": scope,
             "type": lambda row: shown_name(row.preference_type),
             "pattern": lambda row: shown_name(row.pattern),
             "polarity": lambda row: word(row.polarity),
-            "strength": lambda row: f"{row.strength:.2f}",
+            "strength": lambda row: self.strength_word(row.confidence),
             "tier": lambda row: word(row.confidence),
             "status": lambda row: word(row.status),
-            "sources": lambda row: str(row.sources_text),
+            "sources": lambda row: sources_words(row.sources),
             "counts": lambda row: f"{row.accept_count} / {row.reject_count}",
             "last_seen": lambda row: format_time(row.last_seen, False),
             "decay_at": lambda row: format_time(row.decay_at, False),
@@ -230,19 +294,29 @@ class CellText:
 
     def tooltip(self, row: InspectorRow, column: int) -> str:
         name = COLUMNS[column].name
+        if name == "preference":  # the whole sentence (a cell may cut it), then the stored values
+            stored = QCoreApplication.translate(
+                "CellText", "Stored as {type} · {pattern} · {polarity}"
+            ).format(
+                type=stored_name(row.preference_type),
+                pattern=stored_name(row.pattern),
+                polarity=row.polarity,
+            )
+            return f"{self.display(row, column)}\n{stored}"
         if name == "scope":
             if row.scope == "global":
-                return QCoreApplication.translate("CellText", "Global: learned across projects")
-            project = shown_id(str(row.project_id or row.scope))
-            return QCoreApplication.translate("CellText", "Learned in project {project}").format(
-                project=project
+                return QCoreApplication.translate("CellText", "Everywhere: learned across projects")
+            pid = str(row.project_id or project_of(row.scope) or row.scope)
+            learned = QCoreApplication.translate("CellText", "Learned in {project}").format(
+                project=project_tip(pid, self.names.get(pid))
             )
+            return f"{self.display(row, column)}\n{learned}"
         if name in ("type", "pattern"):
             raw = row.preference_type if name == "type" else row.pattern
             return f"{self.titles()[name]}: {with_stored(raw)}"
         if name == "strength":
-            return QCoreApplication.translate("CellText", "Strength {value:.3f} of 1").format(
-                value=row.strength
+            return QCoreApplication.translate("CellText", "{word}: strength {value:.3f} of 1").format(
+                word=self.strength_word(row.confidence), value=row.strength
             )
         if name == "counts":
             return QCoreApplication.translate(
@@ -264,6 +338,7 @@ __all__ = [
     "COLUMNS",
     "COLUMN_NAMES",
     "C_STRENGTH",
+    "HIDDEN_BY_DEFAULT",
     "CellText",
     "Column",
     "column_for_sort",
@@ -271,6 +346,9 @@ __all__ = [
     "format_qdatetime",
     "format_time",
     "header_tips",
+    "preference_sentence",
+    "scope_words",
+    "strength_words",
     "titles",
     "words",
 ]

@@ -4,46 +4,60 @@ order, each with the preference it names (readable and inert) and what happened,
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
+    QCoreApplication,
     QObject,
     Qt,
 )
 
+from creative_memory.gui.itemmodels.preference_columns import preference_sentence, scope_words
 from creative_memory.gui.itemmodels.rows import Column, Index, RowsTableModel, shown
-from creative_memory.gui.visible import for_display, said, shown_id, shown_name, shown_pair
+from creative_memory.gui.visible import for_display, said, shown_id, shown_name
+from creative_memory.model.constants import project_of
 from creative_memory.model.records import DiagEvent
 from creative_memory.services.retrieval.event_reasons import event_said
+from creative_memory.services.retrieval.labels import event_label, stage_label
 
 
-def pattern_of(event: DiagEvent) -> str:
-    """ "airy spacing (layout), positive" from the event's preference key, or its ``pattern`` field
-    (names readable and inert)."""
+def pattern_of(event: DiagEvent, names: Mapping[str, str] | None = None) -> str:
+    """ "Prefers airy spacing (layout)" from the event's preference key, with "in Brand refresh
+    only" for a project's (``names``: Open Design's project names), or its ``pattern`` field (names
+    readable and inert)."""
     key = event.preference_key
     if key:
         parts = key.split("/")
         if len(parts) >= 4:
             scope = "/".join(parts[:-3])
-            text = f"{shown_pair(parts[-3], parts[-2])}, {parts[-1]}"
-            return text if scope == "global" else f"{text} · {shown_id(scope.replace(':', ' '))}"
+            text = f"{preference_sentence(parts[-1], parts[-2])} ({shown_name(parts[-3])})"
+            pid = project_of(scope)
+            if pid is None:
+                return text
+            return f"{text} · {scope_words(pid, (names or {}).get(pid))}"
         return shown_id(key)
     pattern = event.fields.get("pattern")
     return shown_name(str(pattern)) if pattern else ""
 
 
-def what_happened(event: DiagEvent) -> str:
-    """The event in a plain sentence (translated; names inert)."""
-    return for_display(said(event_said(event)))
+def what_happened(event: DiagEvent, names: Mapping[str, str] | None = None) -> str:
+    """The event in a plain sentence (translated; names inert; projects by ``names``)."""
+    return for_display(said(event_said(event, names)))
 
 
 _EVENT_BASE_KEYS = frozenset({"type", "stage", "trace", "preference_key"})
 
 
-def event_details(event: DiagEvent) -> str:
-    """The whole event as text: the plain sentence, the trace, then every other field on its own line."""
-    lines = [said(event_said(event)), event.trace or ""]
+def event_details(event: DiagEvent, names: Mapping[str, str] | None = None) -> str:
+    """The whole event as text: the plain sentence, then, under "Stored as", the trace and every
+    other field on its own line, as recorded (for a reviewer)."""
+    lines = [
+        said(event_said(event, names)),
+        "",
+        QCoreApplication.translate("StageEventsModel", "Stored as:"),
+        event.trace or "",
+    ]
     if event.preference_key:
         lines.append(f"preference_key: {event.preference_key}")
     for name, value in sorted((k, v) for k, v in event.fields.items() if k not in _EVENT_BASE_KEYS):
@@ -60,11 +74,15 @@ class StageEventsModel(RowsTableModel[DiagEvent]):
         super().__init__(parent)
         self.columns = (
             Column[DiagEvent]("n", self.tr("#"), lambda _e: None),  # the row's number, from its index
-            Column[DiagEvent]("stage", self.tr("Stage"), lambda e: e.stage),
-            Column[DiagEvent]("type", self.tr("Type"), lambda e: e.type),
-            Column[DiagEvent]("pattern", self.tr("Pattern"), pattern_of),
-            Column[DiagEvent]("trace", self.tr("What happened"), what_happened),
+            Column[DiagEvent]("stage", self.tr("Stage"), lambda e: said(stage_label(e.stage))),
+            Column[DiagEvent]("type", self.tr("What"), lambda e: said(event_label(e.type))),
+            Column[DiagEvent]("pattern", self.tr("Preference"), lambda e: pattern_of(e, self.project_names)),
+            Column[DiagEvent](
+                "trace", self.tr("What happened"), lambda e: what_happened(e, self.project_names)
+            ),
         )
+        #: Open Design's names of projects by id (a project's preference says "in Brand refresh only")
+        self.project_names: dict[str, str] = {}
 
     @property
     def events(self) -> list[DiagEvent]:
@@ -85,7 +103,11 @@ class StageEventsModel(RowsTableModel[DiagEvent]):
                 return str(index.row() + 1)
             return shown(column.value(event) or "")
         if role == Qt.ItemDataRole.ToolTipRole:
-            return event_details(event)
+            if column.key == "stage":
+                return self.tr("Stored as stage {code}").format(code=event.stage)
+            if column.key == "type":
+                return self.tr("Stored as {code}").format(code=event.type)
+            return event_details(event, self.project_names)
         if role == Qt.ItemDataRole.TextAlignmentRole:
             align = Qt.AlignmentFlag.AlignRight if column.key == "n" else Qt.AlignmentFlag.AlignLeft
             return int(align | Qt.AlignmentFlag.AlignTop)

@@ -1,4 +1,5 @@
-"""The strength bar: a table cell that paints a strength in 0..1 as a bar with the number beside it."""
+"""The strength bar: a table cell that paints a strength in 0..1 as a bar with the number, or the
+cell's words ("strong"), beside it."""
 
 from __future__ import annotations
 
@@ -43,13 +44,18 @@ class StrengthBarDelegate(QStyledItemDelegate):
     """Paints a strength in 0..1 as a bar with the number beside it.
 
     Reads :data:`STRENGTH_ROLE` first, then ``DisplayRole``; a value that is not a number is painted
-    as ordinary text. Selection, focus and the palette come from the style, so it matches the rest of
+    as ordinary text. When the strength comes from :data:`STRENGTH_ROLE` and the display text is
+    words ("strong", "faint"), the words are painted beside the bar instead of the number. Selection, focus and the palette come from the style, so it matches the rest of
     the view in light and dark themes.
     """
 
-    def __init__(self, parent: QWidget | None = None, *, decimals: int = 2) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, *, decimals: int = 2, labels: tuple[str, ...] = ()
+    ) -> None:
         super().__init__(parent)
         self._decimals = decimals
+        #: the words the cells may say: room is kept for the widest, so every bar is as long
+        self._labels = labels
         self._colour_cache: dict[tuple[int, bool, QPalette.ColorGroup], tuple[QColor, QColor, QColor]] = {}
         self._metric_cache: dict[str, tuple[int, int, int]] = {}
 
@@ -90,6 +96,13 @@ class StrengthBarDelegate(QStyledItemDelegate):
         text_colour, fill, track = self._colours(opt.palette, int(opt.state.value))
         number_width, pad, bar_height = self._metrics(opt.font)
         number = self._number_text(value)
+        shown = index.data(Qt.ItemDataRole.DisplayRole)
+        if isinstance(shown, str) and shown and index.data(STRENGTH_ROLE) is not None:
+            try:
+                float(shown)
+            except ValueError:  # words: as wide as they are
+                number = shown
+                number_width = max(self._text_width(opt.font, w) for w in (shown, *self._labels))
         inner = rect.adjusted(pad, 0, -pad, 0)
         bar_width = inner.width() - number_width - pad * 2
         painter.save()
@@ -146,6 +159,15 @@ class StrengthBarDelegate(QStyledItemDelegate):
             )
             self._metric_cache[key] = found
         return found
+
+    def _text_width(self, font: QFont, text: str) -> int:
+        key = f"{font.key()}\x00{text}"
+        found = self._metric_cache.get(key)
+        if found is None:
+            if len(self._metric_cache) > 256:
+                self._metric_cache.clear()
+            found = self._metric_cache[key] = (QFontMetrics(font).horizontalAdvance(text), 0, 0)
+        return found[0]
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         hint = super().sizeHint(option, index)

@@ -4,12 +4,12 @@
 <context>
     <name>Activity</name>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="37"/>
+        <location filename="../../gui/itemmodels/audit.py" line="56"/>
         <source>global only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="38"/>
+        <location filename="../../gui/itemmodels/audit.py" line="57"/>
         <source>a forgotten pattern (fingerprint {fp}…)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -17,121 +17,121 @@
 <context>
     <name>ActivityTab</name>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="75"/>
+        <location filename="../../gui/tabs/activity/view.py" line="76"/>
         <source>Filter by actor, action, target or outcome…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="78"/>
+        <location filename="../../gui/tabs/activity/view.py" line="79"/>
         <source>Filter the activity log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="80"/>
+        <location filename="../../gui/tabs/activity/view.py" line="81"/>
         <source>Show entries whose actor, action, target or outcome contains this text (Ctrl+F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="82"/>
+        <location filename="../../gui/tabs/activity/view.py" line="83"/>
         <source>E&amp;xport…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="84"/>
+        <location filename="../../gui/tabs/activity/view.py" line="85"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="85"/>
+        <location filename="../../gui/tabs/activity/view.py" line="86"/>
         <source>Save the filtered activity log as JSON or CSV</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="107"/>
+        <location filename="../../gui/tabs/activity/view.py" line="108"/>
         <source>Activity log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="109"/>
+        <location filename="../../gui/tabs/activity/view.py" line="110"/>
         <source>Every change to a control, newest first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="126"/>
+        <location filename="../../gui/tabs/activity/view.py" line="127"/>
         <source>How many entries are shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="130"/>
+        <location filename="../../gui/tabs/activity/view.py" line="131"/>
         <source>Last action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="144"/>
+        <location filename="../../gui/tabs/activity/view.py" line="145"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="188"/>
+        <location filename="../../gui/tabs/activity/view.py" line="191"/>
         <source>No activity matches “{text}”.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="190"/>
+        <location filename="../../gui/tabs/activity/view.py" line="193"/>
         <source>Clear filter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="190"/>
+        <location filename="../../gui/tabs/activity/view.py" line="193"/>
         <source>Show the whole activity log again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="194"/>
+        <location filename="../../gui/tabs/activity/view.py" line="197"/>
         <source>Nothing has been changed yet. Turning memory on or off, pausing, project switches, forgetting and resets are listed here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/activity/view.py" line="204"/>
+        <location filename="../../gui/tabs/activity/view.py" line="207"/>
         <source>%n entries loaded — scroll down for more</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/activity/view.py" line="242"/>
+        <location filename="../../gui/tabs/activity/view.py" line="245"/>
         <source>Exported %n entries to {path}.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="207"/>
+        <location filename="../../gui/tabs/activity/view.py" line="210"/>
         <source>1 entry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="207"/>
+        <location filename="../../gui/tabs/activity/view.py" line="210"/>
         <source>{n} entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="214"/>
+        <location filename="../../gui/tabs/activity/view.py" line="217"/>
         <source>Export activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="218"/>
+        <location filename="../../gui/tabs/activity/view.py" line="221"/>
         <source>JSON (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="218"/>
+        <location filename="../../gui/tabs/activity/view.py" line="221"/>
         <source>CSV (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="235"/>
+        <location filename="../../gui/tabs/activity/view.py" line="238"/>
         <source>The activity log could not be exported.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -140,66 +140,163 @@
     <name>AuditModel</name>
     <message>
         <location filename="../../gui/itemmodels/audit.py" line="25"/>
-        <source>forget and block</source>
+        <source>forget</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/audit.py" line="26"/>
-        <source>forget a session</source>
+        <source>forget and block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/audit.py" line="27"/>
-        <source>pause</source>
+        <source>forget a session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/audit.py" line="28"/>
+        <source>pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="29"/>
         <source>resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../gui/itemmodels/audit.py" line="30"/>
+        <source>switch memory on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="31"/>
+        <source>switch memory off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="32"/>
+        <source>project switches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="33"/>
+        <source>memory notes in chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="34"/>
+        <source>self-test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="35"/>
+        <source>lift a block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="36"/>
+        <source>demo data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="37"/>
+        <source>rate a retrieval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="38"/>
+        <source>reset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="39"/>
+        <source>export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="40"/>
+        <source>import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="45"/>
+        <source>global memory</source>
+        <extracomment>a project switch as the audit log stores it (``use_memory=off``), in words</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../../gui/itemmodels/audit.py" line="46"/>
-        <source>Creative Memory Studio</source>
+        <source>its own memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/audit.py" line="47"/>
+        <source>learning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="65"/>
+        <source>Creative Memory Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="66"/>
         <source>od-memory (command line)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="48"/>
+        <location filename="../../gui/itemmodels/audit.py" line="67"/>
         <source>Open Design</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="58"/>
+        <location filename="../../gui/itemmodels/audit.py" line="77"/>
         <source>Time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="59"/>
-        <source>Actor</source>
+        <location filename="../../gui/itemmodels/audit.py" line="78"/>
+        <source>Who</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="60"/>
+        <location filename="../../gui/itemmodels/audit.py" line="79"/>
         <source>Action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="61"/>
+        <location filename="../../gui/itemmodels/audit.py" line="80"/>
         <source>Target</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="62"/>
+        <location filename="../../gui/itemmodels/audit.py" line="81"/>
         <source>Outcome</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="102"/>
+        <location filename="../../gui/itemmodels/audit.py" line="128"/>
+        <source>{switch} on</source>
+        <extracomment>Open Design&apos;s names of projects by id (a project&apos;s entry names it)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="128"/>
+        <source>{switch} off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="140"/>
+        <source>Stored as {code}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="142"/>
+        <source>Stored as {target}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="146"/>
         <source>A forgotten pattern is named only by its fingerprint, never by its text: {target}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -392,22 +489,28 @@
 <context>
     <name>CellText</name>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="235"/>
-        <source>Global: learned across projects</source>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="298"/>
+        <source>Stored as {type} · {pattern} · {polarity}</source>
+        <extracomment>Open Design&apos;s names of projects by id (the scope says &quot;in Brand refresh only&quot;)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="237"/>
-        <source>Learned in project {project}</source>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="308"/>
+        <source>Everywhere: learned across projects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="244"/>
-        <source>Strength {value:.3f} of 1</source>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="310"/>
+        <source>Learned in {project}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="248"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="318"/>
+        <source>{word}: strength {value:.3f} of 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="322"/>
         <source>{accepts} accepting and {rejects} rejecting signals</source>
         <translation type="unfinished"></translation>
     </message>
@@ -415,97 +518,97 @@
 <context>
     <name>CountsCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="126"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="130"/>
         <source>What is remembered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="132"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="136"/>
         <source>Preferences:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="132"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="136"/>
         <source>Learned preferences of every status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="135"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="139"/>
         <source>By confidence:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="136"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="140"/>
         <source>Preferences that are not archived, by confidence tier</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="140"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="144"/>
         <source>Raw events:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="141"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="145"/>
         <source>Reactions recorded from your work, the evidence behind preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="143"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="147"/>
         <source>Retrievals:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="143"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="147"/>
         <source>Recorded retrievals (see Diagnostics)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="144"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="148"/>
         <source>Last event:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="144"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="148"/>
         <source>When the newest event happened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="147"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="151"/>
         <source>Last injected:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="149"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="153"/>
         <source>When Open Design last added creative memory to a prompt (self-tests and previews do not count)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="172"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="176"/>
         <source>Nothing is remembered yet. Memory grows as you react to work generated in Open Design. To look around first, explore a demo data set (about 1,000 preferences) in a separate demo store; your own memory is not touched.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="179"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="183"/>
         <source>Explore with &amp;demo data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="181"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="185"/>
         <source>Explore with demo data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="183"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="187"/>
         <source>Open a separate demo store with generated data; your own memory is not touched</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="213"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="217"/>
         <source>{n} {tier}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="219"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="223"/>
         <source>{n} archived</source>
         <translation type="unfinished"></translation>
     </message>
@@ -513,32 +616,32 @@
 <context>
     <name>DangerCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="211"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="212"/>
         <source>Danger zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="216"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="217"/>
         <source>Reset erases all creative memory of this user — preferences, raw events and diagnostics — and proves nothing recoverable remains. It cannot be undone; the dialog offers to export a backup first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="223"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="224"/>
         <source>Re&amp;set…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="224"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="225"/>
         <source>Erase all creative memory (asks first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="230"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="231"/>
         <source>B&amp;locked patterns…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="231"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="232"/>
         <source>What each block keeps, and lifting one</source>
         <translation type="unfinished"></translation>
     </message>
@@ -579,199 +682,199 @@
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="105"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="115"/>
         <source>Details of the current preference</source>
         <extracomment>the events list keeps each event&apos;s stored session id under this role (column 4) at most this many events are listed in the detail pane (the newest) the fewest average characters a value keeps beside its label before labels go above the values the pane now shows this key (None: nothing selected / gone) Forget this session…: the stored id of the selected event&apos;s session</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="108"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="118"/>
         <source>Select a preference to see the events that built it, its strength over time and whether the last retrieval used it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="141"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="151"/>
         <source>Pattern</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="145"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="155"/>
         <source>Type, scope and polarity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="151"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="161"/>
         <source>Last retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="153"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="163"/>
         <source>Whether the last recorded retrieval injected this preference, and why</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="162"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="172"/>
         <source>Learned from pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="163"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="173"/>
         <source>What Open Design&apos;s pages showed about this preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="174"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="184"/>
         <source>Fields</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="174"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="184"/>
         <source>Every stored field of this preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="190"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="200"/>
         <source>Strength over time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="193"/>
-        <location filename="../../gui/tabs/inspector/detail.py" line="199"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="203"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="209"/>
         <source>Events that built it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="200"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="210"/>
         <source>The raw signals that name this pattern in this scope, newest first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="216"/>
         <source>Time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="216"/>
         <source>Signal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="216"/>
         <source>Polarity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="216"/>
         <source>Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="216"/>
         <source>Session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="223"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="233"/>
         <source>Forget this &amp;session…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="228"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="238"/>
         <source>Forget this session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="229"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="239"/>
         <source>Erase every event of the selected event&apos;s generation session and what it taught</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="235"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="245"/>
         <source>Forget this session…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="311"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="321"/>
         <source>The details of this preference cannot be read: {why} Forget it, or rebuild memory from the events (Overview).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="332"/>
-        <source>global</source>
+        <location filename="../../gui/tabs/inspector/detail.py" line="347"/>
+        <source>Stored as {type} · {pattern} · {polarity}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="334"/>
-        <source>project {project}</source>
+        <location filename="../../gui/tabs/inspector/detail.py" line="352"/>
+        <source>{type} · {scope}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="337"/>
-        <source>Stored as {raw}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="339"/>
-        <source>{type} · {scope} · {polarity}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="344"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="356"/>
         <source>Type stored as {raw}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="354"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="366"/>
         <source>From pages: {evidence}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="370"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="382"/>
         <source>rated: helped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="371"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="383"/>
         <source>rated: too much</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="372"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="384"/>
         <source>rated: not relevant here</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="373"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="385"/>
         <source>rated: missed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="375"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="387"/>
         <source>rated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="392"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="410"/>
         <source>no project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="398"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="411"/>
+        <source>session {n}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/detail.py" line="415"/>
+        <source>Stored as session {id}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/detail.py" line="418"/>
         <source>Event {id} from {source}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="400"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="420"/>
         <source>Its page showed: {because}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="408"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="430"/>
         <source>Events that built it (newest {shown} of {n})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="413"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="435"/>
         <source>Events that built it ({n})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -807,28 +910,13 @@
 <context>
     <name>DiagnosticsKept</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="46"/>
-        <source>Prefer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="48"/>
-        <source>Avoid</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="51"/>
-        <source>global</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="57"/>
-        <source>{verb} {pattern} — {type}, {where}, {strength} {tier}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="288"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="289"/>
         <source>Retrieval #{id} is not in this store. Recorded retrievals are kept for the retention period, then deleted; the newest ones are listed below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="52"/>
+        <source>{preference} — {type}, {where}, {strength}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -924,58 +1012,58 @@
 <context>
     <name>EventsPane</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="62"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="63"/>
         <source>Selected retrieval</source>
         <extracomment>what is shown changed, once its stage events are in: the recorded retrieval&apos;s row (None for nothing or a dry run) and whether it is a dry run</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="75"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="76"/>
         <source>Stage events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="78"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="79"/>
         <source>The stage events of the selected retrieval, in the order they happened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="93"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="94"/>
         <source>Stage event detail</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="94"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="95"/>
         <source>The whole trace and every field of the selected stage event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="95"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="96"/>
         <source>Select a stage event to read its whole trace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="145"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="147"/>
         <source>Select a retrieval to see its stage events.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="174"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="176"/>
         <source>Retrieval #{id}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="179"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="181"/>
         <source>kept +{pos} / −{neg}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="180"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="182"/>
         <source>{n} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="181"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="183"/>
         <source>{n} stage events</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1115,27 +1203,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="109"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="111"/>
         <source>All scopes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="110"/>
-        <source>Global only</source>
+        <location filename="../../gui/tabs/inspector/filters.py" line="112"/>
+        <source>Used everywhere</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="111"/>
-        <source>Any project</source>
+        <location filename="../../gui/tabs/inspector/filters.py" line="113"/>
+        <source>Only in a project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="119"/>
-        <source>Project {project}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="131"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="134"/>
         <source>All types</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1596,64 +1679,64 @@
 <context>
     <name>ImportWords</name>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="110"/>
+        <location filename="../../gui/tabs/overview/text.py" line="133"/>
         <source>{type} {pattern} ({n})</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/text.py" line="116"/>
+        <location filename="../../gui/tabs/overview/text.py" line="139"/>
         <source>, and %n more</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="121"/>
+        <location filename="../../gui/tabs/overview/text.py" line="144"/>
         <source>Imported {events} events from {name}; {prefs} preferences now.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/text.py" line="126"/>
+        <location filename="../../gui/tabs/overview/text.py" line="149"/>
         <source>Already here: %n event(s).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/text.py" line="129"/>
+        <location filename="../../gui/tabs/overview/text.py" line="152"/>
         <source>Blocked: %n event(s) — {patterns}.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="136"/>
+        <location filename="../../gui/tabs/overview/text.py" line="159"/>
         <source>Blocked patterns left out of events that came in: {patterns}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/text.py" line="142"/>
+        <location filename="../../gui/tabs/overview/text.py" line="165"/>
         <source>Project {project} does not learn: %n event(s).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/text.py" line="149"/>
+        <location filename="../../gui/tabs/overview/text.py" line="172"/>
         <source>%n more project(s) that do not learn: {events} event(s).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/text.py" line="154"/>
+        <location filename="../../gui/tabs/overview/text.py" line="177"/>
         <source>Learning is paused: %n event(s).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/text.py" line="156"/>
+        <location filename="../../gui/tabs/overview/text.py" line="179"/>
         <source>Memory is off: %n event(s).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1663,137 +1746,157 @@
 <context>
     <name>InspectorFields</name>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="20"/>
-        <source>Scope</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="21"/>
-        <source>Type</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="22"/>
-        <source>Pattern</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="23"/>
-        <source>Polarity</source>
+        <source>Where</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="24"/>
-        <source>Strength</source>
+        <source>Type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="25"/>
-        <source>Confidence tier</source>
+        <source>Pattern</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="26"/>
-        <source>Evidence</source>
+        <source>Polarity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="27"/>
-        <source>Tier from strength</source>
+        <source>Strength</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="28"/>
-        <source>Status</source>
+        <source>Confidence tier</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="29"/>
-        <source>Sources</source>
+        <source>Evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="30"/>
-        <source>Explicit tags</source>
+        <source>Tier from strength</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="31"/>
-        <source>Accepts</source>
+        <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="32"/>
-        <source>Rejects</source>
+        <source>Sources</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="33"/>
-        <source>Pairwise comparisons</source>
+        <source>Explicit tags</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="34"/>
-        <source>First seen</source>
+        <source>Accepts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="35"/>
-        <source>Last seen</source>
+        <source>Rejects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="36"/>
-        <source>Decay due</source>
+        <source>Pairwise comparisons</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="37"/>
-        <source>Last injected</source>
+        <source>First seen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="38"/>
-        <source>Reversal signals</source>
+        <source>Last seen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="39"/>
-        <source>Shadow of</source>
+        <source>Decay due</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="40"/>
-        <source>Demoted by event</source>
+        <source>Last injected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="41"/>
-        <source>Record id</source>
+        <source>Reversal signals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="84"/>
-        <source>global</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="42"/>
+        <source>Contradicts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="85"/>
-        <source>project {project}</source>
+        <location filename="../../gui/tabs/inspector/fields.py" line="43"/>
+        <source>Last weakened</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/fields.py" line="44"/>
+        <source>Stored as</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/fields.py" line="90"/>
+        <source>everywhere</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="97"/>
+        <source>the opposite preference; this one is still gathering evidence and takes over once it is at least moderate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/fields.py" line="149"/>
+        <source>on {date}: nothing had named it for {days} days, so it faded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/fields.py" line="152"/>
+        <source>a reaction that said the opposite (stored as event {id})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/fields.py" line="162"/>
+        <source>{values}, record {id}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/fields.py" line="166"/>
+        <source>{values}, scope {scope}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/fields.py" line="116"/>
         <source>provisional — unary signals only; at most medium until a tag, refinement, revert or comparison</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="102"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="121"/>
         <source>confirmed by a tag, refinement, revert or comparison</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="114"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="136"/>
         <source>never</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1846,49 +1949,55 @@
 <context>
     <name>KeptPanel</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="85"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="76"/>
         <source>Used in this retrieval:</source>
         <extracomment>Show in Inspector: the preference&apos;s key Forget…: the preference&apos;s key (the Inspector asks and erases; :meth:`set_busy` meanwhile)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="88"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="79"/>
         <source>Preferences used in this retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="89"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="80"/>
         <source>The preferences this retrieval put into the prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="93"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="84"/>
         <source>Forg&amp;et…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="95"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="86"/>
         <source>Erase the selected preference and its evidence (asks first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="96"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="87"/>
         <source>Show in &amp;Inspector</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="98"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="89"/>
         <source>Open the Inspector on the selected preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="115"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="108"/>
         <source>Forget…</source>
+        <extracomment>Open Design&apos;s names of projects by id (set with the Diagnostics tab&apos;s projects)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="118"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="111"/>
         <source>Show in Inspector</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="140"/>
+        <source>Stored as {key}, strength {strength}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1908,6 +2017,240 @@
     <message>
         <location filename="../../gui/keyboard.py" line="99"/>
         <source>Actions for the selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Labels</name>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="22"/>
+        <source>switches and pauses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="23"/>
+        <source>project and global memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="24"/>
+        <source>strength and status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="25"/>
+        <source>your ratings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="26"/>
+        <source>how many fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="27"/>
+        <source>balance of likes and dislikes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="28"/>
+        <location filename="../../services/retrieval/labels.py" line="29"/>
+        <source>variety of kinds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="30"/>
+        <source>length of the block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="31"/>
+        <source>what was used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="35"/>
+        <source>temporary conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="36"/>
+        <source>memory switched off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="37"/>
+        <source>using paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="38"/>
+        <source>project uses no memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="39"/>
+        <source>project leaves out global memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="40"/>
+        <source>project leaves out its own memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="41"/>
+        <source>project&apos;s own preference wins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="42"/>
+        <source>too weak or not settled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="43"/>
+        <source>nothing strong enough</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="44"/>
+        <source>lowered by a rating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="45"/>
+        <source>narrowed by a rating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="46"/>
+        <source>too many</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="47"/>
+        <source>too many of one side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="48"/>
+        <source>added for balance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="49"/>
+        <source>too many of one kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="50"/>
+        <source>added for variety</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="51"/>
+        <source>block too long</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="52"/>
+        <source>used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="56"/>
+        <source>Open Design</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="57"/>
+        <source>command line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="58"/>
+        <source>this window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="59"/>
+        <source>Preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="60"/>
+        <source>self-test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="64"/>
+        <source>generation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="65"/>
+        <source>critique</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="66"/>
+        <source>older block format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="71"/>
+        <source>explicit tag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="72"/>
+        <source>manual refinement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="73"/>
+        <source>repeated acceptance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="74"/>
+        <source>thumbs up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="75"/>
+        <source>thumbs down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="76"/>
+        <source>single rejection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="77"/>
+        <source>abandoned generation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="78"/>
+        <source>revert after edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="79"/>
+        <source>pairwise comparison</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="80"/>
+        <source>rating of a retrieval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="81"/>
+        <source>imported from the prototype</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2189,51 +2532,44 @@
 <context>
     <name>MemoryCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="51"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="54"/>
         <source>Creative &amp;memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="53"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="56"/>
         <source>Creative memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="54"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="57"/>
         <source>Turn creative memory on or off. Off keeps what is stored.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="57"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="60"/>
         <source>&amp;Pause…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="58"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="61"/>
         <source>Pause learning and/or using for a while</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="64"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="67"/>
         <source>R&amp;esume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="65"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="68"/>
         <source>End the pause now: learn and use again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="74"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="77"/>
         <source>When on, Open Design learns your style from how you react to the work it generates (what you accept, refine, rate or revert) and adds it to the next prompt as a “Creative memory” block. When off, nothing is learned and nothing is added; what is already stored is kept.</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/tabs/overview/cards.py" line="117"/>
-        <source>%n project(s) have memory switched off for them (see Projects).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -2370,7 +2706,17 @@
 <context>
     <name>Names</name>
     <message>
-        <location filename="../../gui/visible.py" line="59"/>
+        <location filename="../../gui/visible.py" line="68"/>
+        <source>Project id: {id}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/visible.py" line="69"/>
+        <source>{name} (project id: {id})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/visible.py" line="79"/>
         <source>{name} (stored as {raw})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2378,18 +2724,18 @@
 <context>
     <name>OverviewTab</name>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="92"/>
+        <location filename="../../gui/tabs/overview/view.py" line="93"/>
         <source>Overview</source>
         <extracomment>another switch about memory under the master switch (the memory notes), once added</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="242"/>
+        <location filename="../../gui/tabs/overview/view.py" line="243"/>
         <source>This store is read-only, so this cannot be changed: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="243"/>
+        <location filename="../../gui/tabs/overview/view.py" line="244"/>
         <source>no change can be made.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2397,87 +2743,122 @@
 <context>
     <name>OverviewText</name>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="22"/>
+        <location filename="../../gui/tabs/overview/text.py" line="24"/>
         <source>never</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="34"/>
+        <location filename="../../gui/tabs/overview/text.py" line="36"/>
         <source>until you resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="35"/>
+        <location filename="../../gui/tabs/overview/text.py" line="37"/>
         <source>until {when}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="43"/>
+        <location filename="../../gui/tabs/overview/text.py" line="45"/>
         <source>Off — nothing is learned and nothing is added to prompts. What is stored is kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="51"/>
+        <location filename="../../gui/tabs/overview/text.py" line="53"/>
         <source>Paused — learning and using — {until}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="54"/>
+        <location filename="../../gui/tabs/overview/text.py" line="56"/>
         <source>Paused — learning {l_until}, using {u_until}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="61"/>
+        <location filename="../../gui/tabs/overview/text.py" line="63"/>
         <source>On, but learning is paused {until}; what is remembered is still used.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="65"/>
+        <location filename="../../gui/tabs/overview/text.py" line="67"/>
         <source>On, but using is paused {until}; learning goes on.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="68"/>
+        <location filename="../../gui/tabs/overview/text.py" line="70"/>
         <source>On — learning from your reactions and adding what it learned to prompts.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../gui/tabs/overview/text.py" line="79"/>
+        <source>your global preferences are not used there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../../gui/tabs/overview/text.py" line="81"/>
-        <source>Baseline: with memory on, a probe preference is injected</source>
+        <source>what was learned in it is not used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/text.py" line="83"/>
+        <source>nothing new is learned there</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/overview/text.py" line="84"/>
-        <source>Memory off returns nothing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/overview/text.py" line="85"/>
-        <source>Using paused returns nothing</source>
+        <source>{project}: {what} (see Projects).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/tabs/overview/text.py" line="86"/>
+        <source>; </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/text.py" line="98"/>
+        <source>Baseline: with memory on, a probe preference is injected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/text.py" line="101"/>
+        <source>Memory off returns nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/text.py" line="102"/>
+        <source>Using paused returns nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/text.py" line="103"/>
         <source>A disabled project returns nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="87"/>
+        <location filename="../../gui/tabs/overview/text.py" line="104"/>
+        <source>A project without global memory gets only its own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/text.py" line="107"/>
+        <source>A project without its own memory gets only global memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/text.py" line="110"/>
         <source>Your settings are unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="94"/>
+        <location filename="../../gui/tabs/overview/text.py" line="117"/>
         <source>high</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="95"/>
+        <location filename="../../gui/tabs/overview/text.py" line="118"/>
         <source>medium</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="96"/>
+        <location filename="../../gui/tabs/overview/text.py" line="119"/>
         <source>low</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2787,73 +3168,78 @@
 <context>
     <name>PreferenceList</name>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="95"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="96"/>
         <source>Nothing learned yet.</source>
         <extracomment>the selected rows changed (not while a reload puts them back) the current row changed (not while a reload puts it back) a reload put the selection back; True when it was a refresh (the scroll position kept too)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="111"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="112"/>
         <source>Preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="112"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="113"/>
         <source>Learned preferences; select rows to see details, Delete forgets them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="245"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="147"/>
+        <source>Right-click a column title to show the stored values as columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="271"/>
         <source>Nothing learned yet. Preferences appear here as Open Design sees what you accept, refine, tag or reject.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="251"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="277"/>
         <source>Every preference is archived (not seen for 180 days).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="252"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="278"/>
         <source>Show archived</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="252"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="278"/>
         <source>Also show archived preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="254"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="280"/>
         <source>No preference matches these filters.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="256"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="282"/>
         <source>Clear filters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="256"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="282"/>
         <source>Remove every filter and show all preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="265"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="291"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="267"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="293"/>
         <source>1 preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="269"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="295"/>
         <source>{n} preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="272"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="298"/>
         <source>{count} · {n} selected</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2861,174 +3247,220 @@
 <context>
     <name>PreferenceTableModel</name>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="64"/>
-        <source>Scope</source>
-        <extracomment>the columns that show a name (untrusted text: readable form, controls visible, bidi isolated)</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="65"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="76"/>
         <source>Type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="66"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="77"/>
         <source>Pattern</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="67"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="78"/>
         <source>Polarity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="68"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="79"/>
         <source>Strength</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="69"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="80"/>
         <source>Tier</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="70"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="81"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="71"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="82"/>
         <source>Sources</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="72"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="83"/>
         <source>Accepts / rejects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="73"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="84"/>
         <source>Last seen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="74"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="85"/>
         <source>Decay due</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="75"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="86"/>
         <source>Last injected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="81"/>
-        <source>Global, or the project the preference was learned in</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="84"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="98"/>
         <source>The kind of preference (typography, color, layout …)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="87"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="101"/>
         <source>What was learned</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="88"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="102"/>
         <source>Positive: wanted; negative: to avoid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="91"/>
-        <source>How strong the preference is, from 0 to 1 (injected from 0.40)</source>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="74"/>
+        <source>Preference</source>
+        <extracomment>the columns a new window hides (a person shows them from the header&apos;s context menu) the columns that show a name (untrusted text: readable form, controls visible, bidi isolated)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="94"/>
-        <source>Confidence tier: low below 0.35, high above 0.65</source>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="75"/>
+        <source>Where</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="97"/>
-        <source>Stable, under review (recently contradicted) or archived (not seen for 180 days)</source>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="92"/>
+        <source>What you prefer or avoid (sorts by what it names)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="101"/>
-        <source>The kinds of signal that built it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="102"/>
-        <source>How many signals accepted and rejected it (sorts by accepts)</source>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="95"/>
+        <source>Everywhere, or only in the project it was learned in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/preference_columns.py" line="105"/>
-        <source>When a signal last named it</source>
+        <source>How strong the preference is: faint, moderate or strong (a number from 0 to 1 in the tooltip; added to prompts from 0.40)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="106"/>
-        <source>When it weakens next if nothing names it again</source>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="110"/>
+        <source>Confidence tier: low below 0.35, high above 0.65</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="109"/>
-        <source>When it was last put into a generation prompt</source>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="113"/>
+        <source>Stable, under review (recently contradicted) or archived (not seen for 180 days)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="117"/>
+        <source>The kinds of signal that built it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/preference_columns.py" line="118"/>
-        <source>global</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="119"/>
-        <source>positive</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="120"/>
-        <source>negative</source>
+        <source>How many signals accepted and rejected it (sorts by accepts)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/preference_columns.py" line="121"/>
-        <source>low</source>
+        <source>When a signal last named it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/preference_columns.py" line="122"/>
-        <source>medium</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="123"/>
-        <source>high</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="124"/>
-        <source>stable</source>
+        <source>When it weakens next if nothing names it again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/itemmodels/preference_columns.py" line="125"/>
+        <source>When it was last put into a generation prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="134"/>
+        <source>global</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="135"/>
+        <source>positive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="136"/>
+        <source>negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="137"/>
+        <source>low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="138"/>
+        <source>medium</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="139"/>
+        <source>high</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="140"/>
+        <source>stable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="141"/>
         <source>under review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="126"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="142"/>
         <source>archived</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="127"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="143"/>
         <source>never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="144"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="174"/>
+        <source>everywhere</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="151"/>
+        <source>strong</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="152"/>
+        <source>moderate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="153"/>
+        <source>faint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="160"/>
+        <source>Avoids {pattern}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="162"/>
+        <source>Prefers {pattern}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="175"/>
+        <source>in {project} only</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3255,12 +3687,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/visible.py" line="72"/>
+        <location filename="../../gui/visible.py" line="92"/>
         <source>Copied {n} characters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/visible.py" line="74"/>
+        <location filename="../../gui/visible.py" line="94"/>
         <source> — exactly what the model gets, including control or direction characters (shown as symbols here); check the text before pasting it into a terminal.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3725,7 +4157,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="187"/>
         <location filename="../../services/retrieval/reasons.py" line="106"/>
         <source>project {id}</source>
         <translation type="unfinished"></translation>
@@ -4006,22 +4437,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="202"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="201"/>
         <source>below the {threshold:.2f} strength threshold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="206"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="205"/>
         <source>not stable (under review or archived)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="208"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="207"/>
         <source>of low confidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="210"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="209"/>
         <source>of a type not asked for</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4383,78 +4814,78 @@
 <context>
     <name>RetrievalFilters</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="46"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
         <source>Temporary conversation</source>
         <extracomment>diagnostic event types (engine notes), in stage order, with the label the filter shows (the Diagnostics tab&apos;s RetrievalFilters translates it)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
         <source>Memory off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
         <source>Using paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
         <source>Project ignores memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
         <source>Project override suppression</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
         <source>Below threshold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
         <source>Lowered here by a rating</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
         <source>Narrowed here by a rating</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="55"/>
         <source>Hard cap applied</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="55"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="56"/>
         <source>Polarity ceiling applied</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="56"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="57"/>
         <source>Polarity backfill</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="57"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="58"/>
         <source>Category ceiling applied</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="58"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
         <source>Category backfill</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="60"/>
         <source>Token budget exceeded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="60"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="61"/>
         <source>Kept</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4690,77 +5121,77 @@
 <context>
     <name>RetrievalsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="64"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="65"/>
         <source>temporary</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="65"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="66"/>
         <source>memory off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="66"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="67"/>
         <source>paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="67"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="68"/>
         <source>project off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="68"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="69"/>
         <source>nothing eligible</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="81"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="82"/>
         <source>Time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="82"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="83"/>
         <source>Origin</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="83"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="84"/>
         <source>Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="84"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="85"/>
         <source>Mode</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="85"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="86"/>
         <source>Kept +/−</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="86"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="87"/>
         <source>Tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="87"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="88"/>
         <source>Duration</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="113"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="115"/>
         <source>(no project)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="142"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="145"/>
         <source>{pos} preferred, {neg} avoided ({high} high, {medium} medium)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="153"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="166"/>
         <source>Estimated tokens of the Creative memory block (4 characters a token)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4948,84 +5379,138 @@
     <name>Secrets</name>
     <message>
         <location filename="../../services/keychain/secret_status.py" line="29"/>
-        <source>Secrets are in the system keychain ({backend}).</source>
+        <source>The key that keeps your blocked patterns unreadable is in the system keychain ({backend}).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/keychain/secret_status.py" line="41"/>
-        <source>The install secret is in {path} (readable only by you), kept there because it was created before a system keychain was available.</source>
+        <location filename="../../services/keychain/secret_status.py" line="44"/>
+        <source>The key that keeps your blocked patterns unreadable is in a file only you can read, {path}: it was made before this computer had a system keychain.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/keychain/secret_status.py" line="51"/>
-        <source>No system keychain was found; the install secret is in {path} (readable only by you).</source>
+        <location filename="../../services/keychain/secret_status.py" line="54"/>
+        <source>No system keychain was found; the key that keeps your blocked patterns unreadable is in a file only you can read, {path}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../services/keychain/secret_status.py" line="60"/>
-        <source>Its permissions were too open and have been set to owner-only (0600).</source>
+        <location filename="../../services/keychain/secret_status.py" line="64"/>
+        <source>Others could read that file, so it was made readable only by you.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SelfTest</name>
+    <message>
+        <location filename="../../services/selftest.py" line="103"/>
+        <source> Your settings were set aside for the test and put back.</source>
+        <extracomment>the translation context of what a check says to a person what was seen in a person&apos;s words, which the window translates (``detail`` stays the wire form and the command line&apos;s words)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/selftest.py" line="116"/>
+        <source>With memory on, a test preference is added to the prompt.{then}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/selftest.py" line="130"/>
+        <source>A test preference was not added to the prompt even with memory on, so the switches cannot be proven.{then}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/selftest.py" line="302"/>
+        <source>Nothing was added to the prompt; the test run is listed in Diagnostics.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/selftest.py" line="306"/>
+        <source>Something was still added to the prompt ({n} characters).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/selftest.py" line="323"/>
+        <source>Your settings are as they were.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/selftest.py" line="325"/>
+        <source>Your settings changed during the test; check them here and in Projects.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/selftest.py" line="337"/>
+        <source>More than the switch allows was added to the prompt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/selftest.py" line="342"/>
+        <source>Only what was learned in the project was added to the prompt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../services/selftest.py" line="346"/>
+        <source>Only your global preferences were added to the prompt.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>SelfTestCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="38"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="39"/>
         <source>Self-test</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="43"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="44"/>
         <source>Proves the gates: with memory off, using paused or a project disabled, a retrieval returns nothing. Your settings are put back exactly as they were.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="50"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="51"/>
         <source>Run sel&amp;f-test</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="51"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="52"/>
         <source>Run the checks now (takes a moment)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="57"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="58"/>
         <source>Reb&amp;uild from events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="58"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="59"/>
         <source>Re-derive every preference from the raw events (shows progress; can be cancelled)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="63"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="64"/>
         <source>Self-test result</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="66"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="67"/>
         <source>Self-test checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="108"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="109"/>
         <source>passed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="108"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="109"/>
         <source>failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="131"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="132"/>
         <source>✓ All {n} checks passed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="134"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="135"/>
         <source>✗ {bad} of {n} checks failed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5033,27 +5518,43 @@
 <context>
     <name>StageEventsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="62"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="58"/>
+        <source>Stored as:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/stage_events.py" line="76"/>
         <source>#</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="63"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="77"/>
         <source>Stage</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="64"/>
-        <source>Type</source>
+        <location filename="../../gui/itemmodels/stage_events.py" line="78"/>
+        <source>What</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="65"/>
-        <source>Pattern</source>
+        <location filename="../../gui/itemmodels/stage_events.py" line="79"/>
+        <source>Preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="66"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="107"/>
+        <source>Stored as stage {code}</source>
+        <extracomment>Open Design&apos;s names of projects by id (a project&apos;s preference says &quot;in Brand refresh only&quot;)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/stage_events.py" line="109"/>
+        <source>Stored as {code}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/stage_events.py" line="81"/>
         <source>What happened</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5079,98 +5580,103 @@
 <context>
     <name>StoreCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="229"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="233"/>
         <source>Where it is stored</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="234"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="238"/>
         <source>Data folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="236"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="240"/>
         <source>How the folder was chosen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="238"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="242"/>
         <source>Store file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="240"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="244"/>
         <source>Keychain</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="242"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="246"/>
         <source>Where the install secret (used for blocked patterns) is kept</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="244"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="248"/>
         <source>Folder:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="245"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="249"/>
         <source>Why here:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="246"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="250"/>
         <source>Store:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="247"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="251"/>
         <source>Keychain:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="250"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="254"/>
         <source>&amp;Open folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="251"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="255"/>
         <source>Show the data folder in the file manager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="257"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="261"/>
         <source>C&amp;hange…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="258"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="262"/>
         <source>Every store found on this computer, or a folder of your choosing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="264"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="268"/>
         <source>Mo&amp;ve to this program&apos;s folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="265"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="269"/>
         <source>This store is in the first release&apos;s folder, which Open Design may use later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="298"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="305"/>
         <source>{name} — read-only: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="302"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="309"/>
         <source>{name} — demo data only; Open Design never reads it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="305"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="312"/>
         <source>{name} — shared with Open Design</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/cards.py" line="317"/>
+        <source>{name} — no Open Design data was found in this folder</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5517,72 +6023,72 @@ are upgraded from schema {old} to {new}.</source>
 <context>
     <name>TransferCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="143"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="144"/>
         <source>Export and import</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="148"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="149"/>
         <source>Move memory between computers without a cloud. Exports are readable only by you; encrypt them to carry them safely. Import also reads the prototype&apos;s preferences.json.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="155"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="156"/>
         <source>E&amp;xport…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="156"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="157"/>
         <source>Write all creative memory to a file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="160"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="161"/>
         <source>E&amp;ncrypt with a passphrase</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="162"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="163"/>
         <source>Encrypt with a passphrase</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="164"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="165"/>
         <source>Ask for a passphrase and encrypt the export, the reset&apos;s backup and the report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="168"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="169"/>
         <source>&amp;Import…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="169"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="170"/>
         <source>Merge or replace memory from an exported file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="175"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="176"/>
         <source>Save &amp;a report…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="176"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="177"/>
         <source>Write one printable page of everything memory knows about you, to read or to share</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="181"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="182"/>
         <source>Last export or import</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="185"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="186"/>
         <source>Lift and import a&amp;gain…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="187"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="188"/>
         <source>Lift the blocks or turn on the projects&apos; learning that left the last import&apos;s events out, then import the file again</source>
         <translation type="unfinished"></translation>
     </message>

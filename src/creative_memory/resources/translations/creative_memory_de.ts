@@ -4,12 +4,12 @@
 <context>
     <name>Activity</name>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="37"/>
+        <location filename="../../gui/itemmodels/audit.py" line="56"/>
         <source>global only</source>
         <translation>nur global</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="38"/>
+        <location filename="../../gui/itemmodels/audit.py" line="57"/>
         <source>a forgotten pattern (fingerprint {fp}…)</source>
         <translation>ein vergessenes Muster (Fingerabdruck {fp}…)</translation>
     </message>
@@ -17,82 +17,82 @@
 <context>
     <name>ActivityTab</name>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="75"/>
+        <location filename="../../gui/tabs/activity/view.py" line="76"/>
         <source>Filter by actor, action, target or outcome…</source>
         <translation>Nach Akteur, Aktion, Ziel oder Ergebnis filtern…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="78"/>
+        <location filename="../../gui/tabs/activity/view.py" line="79"/>
         <source>Filter the activity log</source>
         <translation>Aktivitätsprotokoll filtern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="80"/>
+        <location filename="../../gui/tabs/activity/view.py" line="81"/>
         <source>Show entries whose actor, action, target or outcome contains this text (Ctrl+F)</source>
         <translation>Einträge anzeigen, deren Akteur, Aktion, Ziel oder Ergebnis diesen Text enthält (Strg+F)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="82"/>
+        <location filename="../../gui/tabs/activity/view.py" line="83"/>
         <source>E&amp;xport…</source>
         <translation>E&amp;xportieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="84"/>
+        <location filename="../../gui/tabs/activity/view.py" line="85"/>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="85"/>
+        <location filename="../../gui/tabs/activity/view.py" line="86"/>
         <source>Save the filtered activity log as JSON or CSV</source>
         <translation>Das gefilterte Aktivitätsprotokoll als JSON oder CSV speichern</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="107"/>
+        <location filename="../../gui/tabs/activity/view.py" line="108"/>
         <source>Activity log</source>
         <translation>Aktivitätsprotokoll</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="109"/>
+        <location filename="../../gui/tabs/activity/view.py" line="110"/>
         <source>Every change to a control, newest first</source>
         <translation>Jede Änderung an einer Einstellung, neueste zuerst</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="126"/>
+        <location filename="../../gui/tabs/activity/view.py" line="127"/>
         <source>How many entries are shown</source>
         <translation>Wie viele Einträge angezeigt werden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="130"/>
+        <location filename="../../gui/tabs/activity/view.py" line="131"/>
         <source>Last action</source>
         <translation>Letzte Aktion</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="144"/>
+        <location filename="../../gui/tabs/activity/view.py" line="145"/>
         <source>Activity</source>
         <translation>Aktivität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="188"/>
+        <location filename="../../gui/tabs/activity/view.py" line="191"/>
         <source>No activity matches “{text}”.</source>
         <translation>Keine Aktivität passt zu „{text}“.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="190"/>
+        <location filename="../../gui/tabs/activity/view.py" line="193"/>
         <source>Clear filter</source>
         <translation>Filter löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="190"/>
+        <location filename="../../gui/tabs/activity/view.py" line="193"/>
         <source>Show the whole activity log again</source>
         <translation>Wieder das ganze Aktivitätsprotokoll anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="194"/>
+        <location filename="../../gui/tabs/activity/view.py" line="197"/>
         <source>Nothing has been changed yet. Turning memory on or off, pausing, project switches, forgetting and resets are listed here.</source>
         <translation>Noch wurde nichts geändert. Hier erscheinen das Ein- und Ausschalten des Gedächtnisses, Pausen, Projektschalter, Vergessen und Zurücksetzen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/activity/view.py" line="204"/>
+        <location filename="../../gui/tabs/activity/view.py" line="207"/>
         <source>%n entries loaded — scroll down for more</source>
         <translation>
             <numerusform>%n Eintrag geladen – für mehr nach unten scrollen</numerusform>
@@ -100,37 +100,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="207"/>
+        <location filename="../../gui/tabs/activity/view.py" line="210"/>
         <source>1 entry</source>
         <translation>1 Eintrag</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="207"/>
+        <location filename="../../gui/tabs/activity/view.py" line="210"/>
         <source>{n} entries</source>
         <translation>{n} Einträge</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="214"/>
+        <location filename="../../gui/tabs/activity/view.py" line="217"/>
         <source>Export activity</source>
         <translation>Aktivität exportieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="218"/>
+        <location filename="../../gui/tabs/activity/view.py" line="221"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="218"/>
+        <location filename="../../gui/tabs/activity/view.py" line="221"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/activity/view.py" line="235"/>
+        <location filename="../../gui/tabs/activity/view.py" line="238"/>
         <source>The activity log could not be exported.</source>
         <translation>Das Aktivitätsprotokoll konnte nicht exportiert werden.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/activity/view.py" line="242"/>
+        <location filename="../../gui/tabs/activity/view.py" line="245"/>
         <source>Exported %n entries to {path}.</source>
         <translation>
             <numerusform>%n Eintrag nach {path} exportiert.</numerusform>
@@ -142,66 +142,163 @@
     <name>AuditModel</name>
     <message>
         <location filename="../../gui/itemmodels/audit.py" line="25"/>
+        <source>forget</source>
+        <translation>vergessen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="26"/>
         <source>forget and block</source>
         <translation>vergessen und sperren</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="26"/>
+        <location filename="../../gui/itemmodels/audit.py" line="27"/>
         <source>forget a session</source>
         <translation>eine Sitzung vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="27"/>
+        <location filename="../../gui/itemmodels/audit.py" line="28"/>
         <source>pause</source>
         <translation>pausieren</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="28"/>
+        <location filename="../../gui/itemmodels/audit.py" line="29"/>
         <source>resume</source>
         <translation>fortsetzen</translation>
     </message>
     <message>
+        <location filename="../../gui/itemmodels/audit.py" line="30"/>
+        <source>switch memory on</source>
+        <translation>Gedächtnis eingeschaltet</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="31"/>
+        <source>switch memory off</source>
+        <translation>Gedächtnis ausgeschaltet</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="32"/>
+        <source>project switches</source>
+        <translation>Projektschalter</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="33"/>
+        <source>memory notes in chat</source>
+        <translation>Gedächtnishinweise im Chat</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="34"/>
+        <source>self-test</source>
+        <translation>Selbsttest</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="35"/>
+        <source>lift a block</source>
+        <translation>Sperre aufgehoben</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="36"/>
+        <source>demo data</source>
+        <translation>Demodaten</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="37"/>
+        <source>rate a retrieval</source>
+        <translation>Abruf bewertet</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="38"/>
+        <source>reset</source>
+        <translation>zurückgesetzt</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="39"/>
+        <source>export</source>
+        <translation>exportiert</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="40"/>
+        <source>import</source>
+        <translation>importiert</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="45"/>
+        <source>global memory</source>
+        <extracomment>a project switch as the audit log stores it (``use_memory=off``), in words</extracomment>
+        <translation>globales Gedächtnis</translation>
+    </message>
+    <message>
         <location filename="../../gui/itemmodels/audit.py" line="46"/>
+        <source>its own memory</source>
+        <translation>Projektgedächtnis</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="47"/>
+        <source>learning</source>
+        <translation>Lernen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="65"/>
         <source>Creative Memory Studio</source>
         <translation>Creative Memory Studio</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="47"/>
+        <location filename="../../gui/itemmodels/audit.py" line="66"/>
         <source>od-memory (command line)</source>
         <translation>od-memory (Befehlszeile)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="48"/>
+        <location filename="../../gui/itemmodels/audit.py" line="67"/>
         <source>Open Design</source>
         <translation>Open Design</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="58"/>
+        <location filename="../../gui/itemmodels/audit.py" line="77"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="59"/>
-        <source>Actor</source>
-        <translation>Akteur</translation>
+        <location filename="../../gui/itemmodels/audit.py" line="78"/>
+        <source>Who</source>
+        <translation>Wer</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="60"/>
+        <location filename="../../gui/itemmodels/audit.py" line="79"/>
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="61"/>
+        <location filename="../../gui/itemmodels/audit.py" line="80"/>
         <source>Target</source>
         <translation>Ziel</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="62"/>
+        <location filename="../../gui/itemmodels/audit.py" line="81"/>
         <source>Outcome</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="102"/>
+        <location filename="../../gui/itemmodels/audit.py" line="128"/>
+        <source>{switch} on</source>
+        <extracomment>Open Design&apos;s names of projects by id (a project&apos;s entry names it)</extracomment>
+        <translation>{switch} ein</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="128"/>
+        <source>{switch} off</source>
+        <translation>{switch} aus</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="140"/>
+        <source>Stored as {code}</source>
+        <translation>Gespeichert als {code}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="142"/>
+        <source>Stored as {target}</source>
+        <translation>Gespeichert als {target}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/audit.py" line="146"/>
         <source>A forgotten pattern is named only by its fingerprint, never by its text: {target}</source>
         <translation>Ein vergessenes Muster wird nur mit seinem Fingerabdruck genannt, nie mit seinem Text: {target}</translation>
     </message>
@@ -394,22 +491,28 @@
 <context>
     <name>CellText</name>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="235"/>
-        <source>Global: learned across projects</source>
-        <translation>Global: projektübergreifend gelernt</translation>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="298"/>
+        <source>Stored as {type} · {pattern} · {polarity}</source>
+        <extracomment>Open Design&apos;s names of projects by id (the scope says &quot;in Brand refresh only&quot;)</extracomment>
+        <translation>Gespeichert als {type} · {pattern} · {polarity}</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="237"/>
-        <source>Learned in project {project}</source>
-        <translation>Gelernt im Projekt {project}</translation>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="308"/>
+        <source>Everywhere: learned across projects</source>
+        <translation>Überall: projektübergreifend gelernt</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="244"/>
-        <source>Strength {value:.3f} of 1</source>
-        <translation>Stärke {value:.3f} von 1</translation>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="310"/>
+        <source>Learned in {project}</source>
+        <translation>Gelernt in {project}</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="248"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="318"/>
+        <source>{word}: strength {value:.3f} of 1</source>
+        <translation>{word}: Stärke {value:.3f} von 1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="322"/>
         <source>{accepts} accepting and {rejects} rejecting signals</source>
         <translation>{accepts} zustimmende und {rejects} ablehnende Signale</translation>
     </message>
@@ -417,97 +520,97 @@
 <context>
     <name>CountsCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="126"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="130"/>
         <source>What is remembered</source>
         <translation>Was gespeichert ist</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="132"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="136"/>
         <source>Preferences:</source>
         <translation>Präferenzen:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="132"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="136"/>
         <source>Learned preferences of every status</source>
         <translation>Gelernte Präferenzen jedes Status</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="135"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="139"/>
         <source>By confidence:</source>
         <translation>Nach Konfidenz:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="136"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="140"/>
         <source>Preferences that are not archived, by confidence tier</source>
         <translation>Nicht archivierte Präferenzen nach Konfidenzstufe</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="140"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="144"/>
         <source>Raw events:</source>
         <translation>Rohereignisse:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="141"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="145"/>
         <source>Reactions recorded from your work, the evidence behind preferences</source>
         <translation>Aus Ihrer Arbeit aufgezeichnete Reaktionen, die Belege hinter den Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="143"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="147"/>
         <source>Retrievals:</source>
         <translation>Abrufe:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="143"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="147"/>
         <source>Recorded retrievals (see Diagnostics)</source>
         <translation>Aufgezeichnete Abrufe (siehe Diagnose)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="144"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="148"/>
         <source>Last event:</source>
         <translation>Letztes Ereignis:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="144"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="148"/>
         <source>When the newest event happened</source>
         <translation>Wann das neueste Ereignis stattfand</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="147"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="151"/>
         <source>Last injected:</source>
         <translation>Zuletzt eingefügt:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="149"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="153"/>
         <source>When Open Design last added creative memory to a prompt (self-tests and previews do not count)</source>
         <translation>Wann Open Design zuletzt das kreative Gedächtnis in einen Prompt eingefügt hat (Selbsttests und Vorschauen zählen nicht)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="172"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="176"/>
         <source>Nothing is remembered yet. Memory grows as you react to work generated in Open Design. To look around first, explore a demo data set (about 1,000 preferences) in a separate demo store; your own memory is not touched.</source>
         <translation>Noch ist nichts gespeichert. Das Gedächtnis wächst, während Sie auf Arbeiten reagieren, die Open Design erzeugt. Um sich zuerst umzusehen, erkunden Sie einen Demodatensatz (etwa 1.000 Präferenzen) in einem eigenen Demospeicher; Ihr eigenes Gedächtnis bleibt unberührt.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="179"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="183"/>
         <source>Explore with &amp;demo data</source>
         <translation>Mit &amp;Demodaten erkunden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="181"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="185"/>
         <source>Explore with demo data</source>
         <translation>Mit Demodaten erkunden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="183"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="187"/>
         <source>Open a separate demo store with generated data; your own memory is not touched</source>
         <translation>Einen eigenen Demospeicher mit erzeugten Daten öffnen; Ihr eigenes Gedächtnis bleibt unberührt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="213"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="217"/>
         <source>{n} {tier}</source>
         <translation>{n} {tier}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="219"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="223"/>
         <source>{n} archived</source>
         <translation>{n} archiviert</translation>
     </message>
@@ -515,32 +618,32 @@
 <context>
     <name>DangerCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="211"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="212"/>
         <source>Danger zone</source>
         <translation>Gefahrenbereich</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="216"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="217"/>
         <source>Reset erases all creative memory of this user — preferences, raw events and diagnostics — and proves nothing recoverable remains. It cannot be undone; the dialog offers to export a backup first.</source>
         <translation>Zurücksetzen löscht das gesamte kreative Gedächtnis dieses Benutzers – Präferenzen, Rohereignisse und Diagnosedaten – und weist nach, dass nichts Wiederherstellbares bleibt. Das kann nicht rückgängig gemacht werden; der Dialog bietet an, vorher eine Sicherung zu exportieren.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="223"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="224"/>
         <source>Re&amp;set…</source>
         <translation>&amp;Zurücksetzen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="224"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="225"/>
         <source>Erase all creative memory (asks first)</source>
         <translation>Das gesamte kreative Gedächtnis löschen (mit Rückfrage)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="230"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="231"/>
         <source>B&amp;locked patterns…</source>
         <translation>Gesperrte &amp;Muster…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="231"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="232"/>
         <source>What each block keeps, and lifting one</source>
         <translation>Was jede Sperre behält, und eine aufheben</translation>
     </message>
@@ -581,199 +684,199 @@
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="105"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="115"/>
         <source>Details of the current preference</source>
         <extracomment>the events list keeps each event&apos;s stored session id under this role (column 4) at most this many events are listed in the detail pane (the newest) the fewest average characters a value keeps beside its label before labels go above the values the pane now shows this key (None: nothing selected / gone) Forget this session…: the stored id of the selected event&apos;s session</extracomment>
         <translation>Details der aktuellen Präferenz</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="108"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="118"/>
         <source>Select a preference to see the events that built it, its strength over time and whether the last retrieval used it.</source>
         <translation>Wählen Sie eine Präferenz, um die Ereignisse, aus denen sie entstand, ihre Stärke im Zeitverlauf und ihre Verwendung im letzten Abruf zu sehen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="141"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="151"/>
         <source>Pattern</source>
         <translation>Muster</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="145"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="155"/>
         <source>Type, scope and polarity</source>
         <translation>Typ, Bereich und Polarität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="151"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="161"/>
         <source>Last retrieval</source>
         <translation>Letzter Abruf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="153"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="163"/>
         <source>Whether the last recorded retrieval injected this preference, and why</source>
         <translation>Ob der zuletzt aufgezeichnete Abruf diese Präferenz eingefügt hat, und warum</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="162"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="172"/>
         <source>Learned from pages</source>
         <translation>Aus Seiten gelernt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="163"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="173"/>
         <source>What Open Design&apos;s pages showed about this preference</source>
         <translation>Was die Seiten von Open Design über diese Präferenz zeigten</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="174"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="184"/>
         <source>Fields</source>
         <translation>Felder</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="174"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="184"/>
         <source>Every stored field of this preference</source>
         <translation>Jedes gespeicherte Feld dieser Präferenz</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="190"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="200"/>
         <source>Strength over time</source>
         <translation>Stärke im Zeitverlauf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="193"/>
-        <location filename="../../gui/tabs/inspector/detail.py" line="199"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="203"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="209"/>
         <source>Events that built it</source>
         <translation>Ereignisse, aus denen sie entstand</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="200"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="210"/>
         <source>The raw signals that name this pattern in this scope, newest first</source>
         <translation>Die Rohsignale, die dieses Muster in diesem Bereich nennen, neueste zuerst</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="216"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="216"/>
         <source>Signal</source>
         <translation>Signal</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="216"/>
         <source>Polarity</source>
         <translation>Polarität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="216"/>
         <source>Project</source>
         <translation>Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="206"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="216"/>
         <source>Session</source>
         <translation>Sitzung</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="223"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="233"/>
         <source>Forget this &amp;session…</source>
         <translation>Diese &amp;Sitzung vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="228"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="238"/>
         <source>Forget this session</source>
         <translation>Diese Sitzung vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="229"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="239"/>
         <source>Erase every event of the selected event&apos;s generation session and what it taught</source>
         <translation>Jedes Ereignis der Generierungssitzung des gewählten Ereignisses löschen und alles, was sie gelehrt hat</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="235"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="245"/>
         <source>Forget this session…</source>
         <translation>Diese Sitzung vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="311"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="321"/>
         <source>The details of this preference cannot be read: {why} Forget it, or rebuild memory from the events (Overview).</source>
         <translation>Die Details dieser Präferenz können nicht gelesen werden: {why} Vergessen Sie sie, oder bauen Sie das Gedächtnis aus den Ereignissen neu auf (Übersicht).</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="332"/>
-        <source>global</source>
-        <translation>global</translation>
+        <location filename="../../gui/tabs/inspector/detail.py" line="347"/>
+        <source>Stored as {type} · {pattern} · {polarity}</source>
+        <translation>Gespeichert als {type} · {pattern} · {polarity}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="334"/>
-        <source>project {project}</source>
-        <translation>Projekt {project}</translation>
+        <location filename="../../gui/tabs/inspector/detail.py" line="352"/>
+        <source>{type} · {scope}</source>
+        <translation>{type} · {scope}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="337"/>
-        <source>Stored as {raw}</source>
-        <translation>Gespeichert als {raw}</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="339"/>
-        <source>{type} · {scope} · {polarity}</source>
-        <translation>{type} · {scope} · {polarity}</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="344"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="356"/>
         <source>Type stored as {raw}</source>
         <translation>Typ gespeichert als {raw}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="354"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="366"/>
         <source>From pages: {evidence}</source>
         <translation>Aus Seiten: {evidence}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="370"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="382"/>
         <source>rated: helped</source>
         <translation>bewertet: hat geholfen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="371"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="383"/>
         <source>rated: too much</source>
         <translation>bewertet: zu viel</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="372"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="384"/>
         <source>rated: not relevant here</source>
         <translation>bewertet: hier nicht relevant</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="373"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="385"/>
         <source>rated: missed</source>
         <translation>bewertet: fehlte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="375"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="387"/>
         <source>rated</source>
         <translation>bewertet</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="392"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="410"/>
         <source>no project</source>
         <translation>kein Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="398"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="411"/>
+        <source>session {n}</source>
+        <translation>Sitzung {n}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/detail.py" line="415"/>
+        <source>Stored as session {id}</source>
+        <translation>Gespeichert als Sitzung {id}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/detail.py" line="418"/>
         <source>Event {id} from {source}</source>
         <translation>Ereignis {id} aus {source}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="400"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="420"/>
         <source>Its page showed: {because}</source>
         <translation>Ihre Seite zeigte: {because}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="408"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="430"/>
         <source>Events that built it (newest {shown} of {n})</source>
         <translation>Ereignisse, aus denen sie entstand (neueste {shown} von {n})</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="413"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="435"/>
         <source>Events that built it ({n})</source>
         <translation>Ereignisse, aus denen sie entstand ({n})</translation>
     </message>
@@ -809,29 +912,14 @@
 <context>
     <name>DiagnosticsKept</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="46"/>
-        <source>Prefer</source>
-        <translation>Bevorzugen</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="48"/>
-        <source>Avoid</source>
-        <translation>Vermeiden</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="51"/>
-        <source>global</source>
-        <translation>global</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="57"/>
-        <source>{verb} {pattern} — {type}, {where}, {strength} {tier}</source>
-        <translation>{verb} {pattern} – {type}, {where}, {strength} {tier}</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/diagnostics/view.py" line="288"/>
+        <location filename="../../gui/tabs/diagnostics/view.py" line="289"/>
         <source>Retrieval #{id} is not in this store. Recorded retrievals are kept for the retention period, then deleted; the newest ones are listed below.</source>
         <translation>Abruf Nr. {id} ist nicht in diesem Speicher. Aufgezeichnete Abrufe werden für die Aufbewahrungsdauer behalten und dann gelöscht; die neuesten sind unten aufgeführt.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="52"/>
+        <source>{preference} — {type}, {where}, {strength}</source>
+        <translation>{preference} – {type}, {where}, {strength}</translation>
     </message>
 </context>
 <context>
@@ -926,58 +1014,58 @@
 <context>
     <name>EventsPane</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="62"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="63"/>
         <source>Selected retrieval</source>
         <extracomment>what is shown changed, once its stage events are in: the recorded retrieval&apos;s row (None for nothing or a dry run) and whether it is a dry run</extracomment>
         <translation>Gewählter Abruf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="75"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="76"/>
         <source>Stage events</source>
         <translation>Phasenereignisse</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="78"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="79"/>
         <source>The stage events of the selected retrieval, in the order they happened</source>
         <translation>Die Phasenereignisse des gewählten Abrufs in der Reihenfolge, in der sie geschahen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="93"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="94"/>
         <source>Stage event detail</source>
         <translation>Details des Phasenereignisses</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="94"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="95"/>
         <source>The whole trace and every field of the selected stage event</source>
         <translation>Die ganze Ablaufspur und jedes Feld des gewählten Phasenereignisses</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="95"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="96"/>
         <source>Select a stage event to read its whole trace.</source>
         <translation>Wählen Sie ein Phasenereignis, um seine ganze Ablaufspur zu lesen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="145"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="147"/>
         <source>Select a retrieval to see its stage events.</source>
         <translation>Wählen Sie einen Abruf, um seine Phasenereignisse zu sehen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="174"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="176"/>
         <source>Retrieval #{id}</source>
         <translation>Abruf Nr. {id}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="179"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="181"/>
         <source>kept +{pos} / −{neg}</source>
         <translation>behalten +{pos} / −{neg}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="180"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="182"/>
         <source>{n} tokens</source>
         <translation>{n} Token</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/events.py" line="181"/>
+        <location filename="../../gui/tabs/diagnostics/events.py" line="183"/>
         <source>{n} stage events</source>
         <translation>{n} Phasenereignisse</translation>
     </message>
@@ -1117,27 +1205,22 @@
         <translation>Präferenzen der Konfidenzstufe „{tier}“ anzeigen (keine gewählt: jede Stufe)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="109"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="111"/>
         <source>All scopes</source>
         <translation>Alle Bereiche</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="110"/>
-        <source>Global only</source>
-        <translation>Nur global</translation>
+        <location filename="../../gui/tabs/inspector/filters.py" line="112"/>
+        <source>Used everywhere</source>
+        <translation>Überall verwendet</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="111"/>
-        <source>Any project</source>
-        <translation>Jedes Projekt</translation>
+        <location filename="../../gui/tabs/inspector/filters.py" line="113"/>
+        <source>Only in a project</source>
+        <translation>Nur in einem Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="119"/>
-        <source>Project {project}</source>
-        <translation>Projekt {project}</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/filters.py" line="131"/>
+        <location filename="../../gui/tabs/inspector/filters.py" line="134"/>
         <source>All types</source>
         <translation>Alle Typen</translation>
     </message>
@@ -1598,12 +1681,12 @@
 <context>
     <name>ImportWords</name>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="110"/>
+        <location filename="../../gui/tabs/overview/text.py" line="133"/>
         <source>{type} {pattern} ({n})</source>
         <translation>{type} {pattern} ({n})</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/text.py" line="116"/>
+        <location filename="../../gui/tabs/overview/text.py" line="139"/>
         <source>, and %n more</source>
         <translation>
             <numerusform>, und %n weiteres</numerusform>
@@ -1611,12 +1694,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="121"/>
+        <location filename="../../gui/tabs/overview/text.py" line="144"/>
         <source>Imported {events} events from {name}; {prefs} preferences now.</source>
         <translation>{events} Ereignisse aus {name} importiert; jetzt {prefs} Präferenzen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/text.py" line="126"/>
+        <location filename="../../gui/tabs/overview/text.py" line="149"/>
         <source>Already here: %n event(s).</source>
         <translation>
             <numerusform>Schon hier: %n Ereignis.</numerusform>
@@ -1624,7 +1707,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/text.py" line="129"/>
+        <location filename="../../gui/tabs/overview/text.py" line="152"/>
         <source>Blocked: %n event(s) — {patterns}.</source>
         <translation>
             <numerusform>Gesperrt: %n Ereignis – {patterns}.</numerusform>
@@ -1632,12 +1715,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="136"/>
+        <location filename="../../gui/tabs/overview/text.py" line="159"/>
         <source>Blocked patterns left out of events that came in: {patterns}.</source>
         <translation>Gesperrte Muster, die aus importierten Ereignissen weggelassen wurden: {patterns}.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/text.py" line="142"/>
+        <location filename="../../gui/tabs/overview/text.py" line="165"/>
         <source>Project {project} does not learn: %n event(s).</source>
         <translation>
             <numerusform>Projekt {project} lernt nicht: %n Ereignis.</numerusform>
@@ -1645,7 +1728,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/text.py" line="149"/>
+        <location filename="../../gui/tabs/overview/text.py" line="172"/>
         <source>%n more project(s) that do not learn: {events} event(s).</source>
         <translation>
             <numerusform>%n weiteres Projekt, das nicht lernt: {events} Ereignis(se).</numerusform>
@@ -1653,7 +1736,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/text.py" line="154"/>
+        <location filename="../../gui/tabs/overview/text.py" line="177"/>
         <source>Learning is paused: %n event(s).</source>
         <translation>
             <numerusform>Lernen ist pausiert: %n Ereignis.</numerusform>
@@ -1661,7 +1744,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/text.py" line="156"/>
+        <location filename="../../gui/tabs/overview/text.py" line="179"/>
         <source>Memory is off: %n event(s).</source>
         <translation>
             <numerusform>Das Gedächtnis ist ausgeschaltet: %n Ereignis.</numerusform>
@@ -1672,137 +1755,157 @@
 <context>
     <name>InspectorFields</name>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="20"/>
-        <source>Scope</source>
-        <translation>Bereich</translation>
+        <location filename="../../gui/tabs/inspector/fields.py" line="23"/>
+        <source>Where</source>
+        <translation>Wo</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="21"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="24"/>
         <source>Type</source>
         <translation>Typ</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="22"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="25"/>
         <source>Pattern</source>
         <translation>Muster</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="23"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="26"/>
         <source>Polarity</source>
         <translation>Polarität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="24"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="27"/>
         <source>Strength</source>
         <translation>Stärke</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="25"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="28"/>
         <source>Confidence tier</source>
         <translation>Konfidenzstufe</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="26"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="29"/>
         <source>Evidence</source>
         <translation>Belege</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="27"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="30"/>
         <source>Tier from strength</source>
         <translation>Stufe nach Stärke</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="28"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="31"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="29"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="32"/>
         <source>Sources</source>
         <translation>Quellen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="30"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="33"/>
         <source>Explicit tags</source>
         <translation>Explizite Tags</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="31"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="34"/>
         <source>Accepts</source>
         <translation>Zustimmungen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="32"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="35"/>
         <source>Rejects</source>
         <translation>Ablehnungen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="33"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="36"/>
         <source>Pairwise comparisons</source>
         <translation>Paarvergleiche</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="34"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="37"/>
         <source>First seen</source>
         <translation>Zuerst gesehen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="35"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="38"/>
         <source>Last seen</source>
         <translation>Zuletzt gesehen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="36"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="39"/>
         <source>Decay due</source>
         <translation>Abschwächung fällig</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="37"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="40"/>
         <source>Last injected</source>
         <translation>Zuletzt eingefügt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="38"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="41"/>
         <source>Reversal signals</source>
         <translation>Umkehrsignale</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="39"/>
-        <source>Shadow of</source>
-        <translation>Schatten von</translation>
+        <location filename="../../gui/tabs/inspector/fields.py" line="42"/>
+        <source>Contradicts</source>
+        <translation>Widerspricht</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="40"/>
-        <source>Demoted by event</source>
-        <translation>Herabgestuft durch Ereignis</translation>
+        <location filename="../../gui/tabs/inspector/fields.py" line="43"/>
+        <source>Last weakened</source>
+        <translation>Zuletzt abgeschwächt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="41"/>
-        <source>Record id</source>
-        <translation>Datensatz-ID</translation>
+        <location filename="../../gui/tabs/inspector/fields.py" line="44"/>
+        <source>Stored as</source>
+        <translation>Gespeichert als</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="84"/>
-        <source>global</source>
-        <translation>global</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="85"/>
-        <source>project {project}</source>
-        <translation>Projekt {project}</translation>
+        <location filename="../../gui/tabs/inspector/fields.py" line="90"/>
+        <source>everywhere</source>
+        <translation>überall</translation>
     </message>
     <message>
         <location filename="../../gui/tabs/inspector/fields.py" line="97"/>
+        <source>the opposite preference; this one is still gathering evidence and takes over once it is at least moderate</source>
+        <translation>der gegenteiligen Präferenz; diese sammelt noch Belege und übernimmt, sobald sie mindestens mäßig ist</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/fields.py" line="149"/>
+        <source>on {date}: nothing had named it for {days} days, so it faded</source>
+        <translation>am {date}: {days} Tage lang hatte nichts sie genannt, daher verblasste sie</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/fields.py" line="152"/>
+        <source>a reaction that said the opposite (stored as event {id})</source>
+        <translation>eine Reaktion, die das Gegenteil sagte (gespeichert als Ereignis {id})</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/fields.py" line="162"/>
+        <source>{values}, record {id}</source>
+        <translation>{values}, Datensatz {id}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/fields.py" line="166"/>
+        <source>{values}, scope {scope}</source>
+        <translation>{values}, Bereich {scope}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/fields.py" line="116"/>
         <source>provisional — unary signals only; at most medium until a tag, refinement, revert or comparison</source>
         <translation>vorläufig – nur einstellige Signale; höchstens mittel bis zu einem Tag, einer Verfeinerung, einem Rückgängigmachen oder einem Vergleich</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="102"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="121"/>
         <source>confirmed by a tag, refinement, revert or comparison</source>
         <translation>bestätigt durch einen Tag, eine Verfeinerung, ein Rückgängigmachen oder einen Vergleich</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="114"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="136"/>
         <source>never</source>
         <translation>nie</translation>
     </message>
@@ -1855,50 +1958,56 @@
 <context>
     <name>KeptPanel</name>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="85"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="76"/>
         <source>Used in this retrieval:</source>
         <extracomment>Show in Inspector: the preference&apos;s key Forget…: the preference&apos;s key (the Inspector asks and erases; :meth:`set_busy` meanwhile)</extracomment>
         <translation>In diesem Abruf verwendet:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="88"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="79"/>
         <source>Preferences used in this retrieval</source>
         <translation>In diesem Abruf verwendete Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="89"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="80"/>
         <source>The preferences this retrieval put into the prompt</source>
         <translation>Die Präferenzen, die dieser Abruf in den Prompt eingefügt hat</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="93"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="84"/>
         <source>Forg&amp;et…</source>
         <translation>V&amp;ergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="95"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="86"/>
         <source>Erase the selected preference and its evidence (asks first)</source>
         <translation>Die gewählte Präferenz und ihre Belege löschen (mit Rückfrage)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="96"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="87"/>
         <source>Show in &amp;Inspector</source>
         <translation>Im &amp;Inspektor zeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="98"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="89"/>
         <source>Open the Inspector on the selected preference</source>
         <translation>Den Inspektor mit der gewählten Präferenz öffnen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="115"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="108"/>
         <source>Forget…</source>
+        <extracomment>Open Design&apos;s names of projects by id (set with the Diagnostics tab&apos;s projects)</extracomment>
         <translation>Vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/diagnostics/kept.py" line="118"/>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="111"/>
         <source>Show in Inspector</source>
         <translation>Im Inspektor zeigen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/diagnostics/kept.py" line="140"/>
+        <source>Stored as {key}, strength {strength}</source>
+        <translation>Gespeichert als {key}, Stärke {strength}</translation>
     </message>
 </context>
 <context>
@@ -1918,6 +2027,240 @@
         <location filename="../../gui/keyboard.py" line="99"/>
         <source>Actions for the selection</source>
         <translation>Aktionen für die Auswahl</translation>
+    </message>
+</context>
+<context>
+    <name>Labels</name>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="22"/>
+        <source>switches and pauses</source>
+        <translation>Schalter und Pausen</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="23"/>
+        <source>project and global memory</source>
+        <translation>Projekt- und globales Gedächtnis</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="24"/>
+        <source>strength and status</source>
+        <translation>Stärke und Status</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="25"/>
+        <source>your ratings</source>
+        <translation>Ihre Bewertungen</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="26"/>
+        <source>how many fit</source>
+        <translation>wie viele passen</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="27"/>
+        <source>balance of likes and dislikes</source>
+        <translation>Gleichgewicht von Vorlieben und Abneigungen</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="28"/>
+        <location filename="../../services/retrieval/labels.py" line="29"/>
+        <source>variety of kinds</source>
+        <translation>Vielfalt der Arten</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="30"/>
+        <source>length of the block</source>
+        <translation>Länge des Blocks</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="31"/>
+        <source>what was used</source>
+        <translation>was genutzt wurde</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="35"/>
+        <source>temporary conversation</source>
+        <translation>vorübergehende Unterhaltung</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="36"/>
+        <source>memory switched off</source>
+        <translation>Gedächtnis ausgeschaltet</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="37"/>
+        <source>using paused</source>
+        <translation>Nutzen pausiert</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="38"/>
+        <source>project uses no memory</source>
+        <translation>Projekt nutzt kein Gedächtnis</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="39"/>
+        <source>project leaves out global memory</source>
+        <translation>Projekt lässt globales Gedächtnis weg</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="40"/>
+        <source>project leaves out its own memory</source>
+        <translation>Projekt lässt eigenes Gedächtnis weg</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="41"/>
+        <source>project&apos;s own preference wins</source>
+        <translation>eigene Präferenz des Projekts gilt</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="42"/>
+        <source>too weak or not settled</source>
+        <translation>zu schwach oder nicht gefestigt</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="43"/>
+        <source>nothing strong enough</source>
+        <translation>nichts stark genug</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="44"/>
+        <source>lowered by a rating</source>
+        <translation>durch eine Bewertung gesenkt</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="45"/>
+        <source>narrowed by a rating</source>
+        <translation>durch eine Bewertung eingeengt</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="46"/>
+        <source>too many</source>
+        <translation>zu viele</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="47"/>
+        <source>too many of one side</source>
+        <translation>zu viele einer Seite</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="48"/>
+        <source>added for balance</source>
+        <translation>zum Ausgleich ergänzt</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="49"/>
+        <source>too many of one kind</source>
+        <translation>zu viele einer Art</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="50"/>
+        <source>added for variety</source>
+        <translation>für Vielfalt ergänzt</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="51"/>
+        <source>block too long</source>
+        <translation>Block zu lang</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="52"/>
+        <source>used</source>
+        <translation>genutzt</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="56"/>
+        <source>Open Design</source>
+        <translation>Open Design</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="57"/>
+        <source>command line</source>
+        <translation>Befehlszeile</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="58"/>
+        <source>this window</source>
+        <translation>dieses Fenster</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="59"/>
+        <source>Preview</source>
+        <translation>Vorschau</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="60"/>
+        <source>self-test</source>
+        <translation>Selbsttest</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="64"/>
+        <source>generation</source>
+        <translation>Generierung</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="65"/>
+        <source>critique</source>
+        <translation>Kritik</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="66"/>
+        <source>older block format</source>
+        <translation>älteres Blockformat</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="71"/>
+        <source>explicit tag</source>
+        <translation>ausdrückliches Tag</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="72"/>
+        <source>manual refinement</source>
+        <translation>manuelle Verfeinerung</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="73"/>
+        <source>repeated acceptance</source>
+        <translation>wiederholte Annahme</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="74"/>
+        <source>thumbs up</source>
+        <translation>Daumen hoch</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="75"/>
+        <source>thumbs down</source>
+        <translation>Daumen runter</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="76"/>
+        <source>single rejection</source>
+        <translation>einzelne Ablehnung</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="77"/>
+        <source>abandoned generation</source>
+        <translation>abgebrochene Generierung</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="78"/>
+        <source>revert after edit</source>
+        <translation>Rückgängig nach Bearbeitung</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="79"/>
+        <source>pairwise comparison</source>
+        <translation>paarweiser Vergleich</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="80"/>
+        <source>rating of a retrieval</source>
+        <translation>Bewertung eines Abrufs</translation>
+    </message>
+    <message>
+        <location filename="../../services/retrieval/labels.py" line="81"/>
+        <source>imported from the prototype</source>
+        <translation>aus dem Prototyp importiert</translation>
     </message>
 </context>
 <context>
@@ -2200,52 +2543,44 @@
 <context>
     <name>MemoryCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="51"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="54"/>
         <source>Creative &amp;memory</source>
         <translation>Kreatives &amp;Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="53"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="56"/>
         <source>Creative memory</source>
         <translation>Kreatives Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="54"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="57"/>
         <source>Turn creative memory on or off. Off keeps what is stored.</source>
         <translation>Das kreative Gedächtnis ein- oder ausschalten. Aus behält, was gespeichert ist.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="57"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="60"/>
         <source>&amp;Pause…</source>
         <translation>&amp;Pausieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="58"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="61"/>
         <source>Pause learning and/or using for a while</source>
         <translation>Lernen und/oder Nutzen eine Zeit lang pausieren</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="64"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="67"/>
         <source>R&amp;esume</source>
         <translation>Fort&amp;setzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="65"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="68"/>
         <source>End the pause now: learn and use again</source>
         <translation>Die Pause jetzt beenden: wieder lernen und nutzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="74"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="77"/>
         <source>When on, Open Design learns your style from how you react to the work it generates (what you accept, refine, rate or revert) and adds it to the next prompt as a “Creative memory” block. When off, nothing is learned and nothing is added; what is already stored is kept.</source>
         <translation>Wenn es an ist, lernt Open Design Ihren Stil daraus, wie Sie auf die erzeugten Arbeiten reagieren (was Sie annehmen, verfeinern, bewerten oder rückgängig machen), und fügt ihn dem nächsten Prompt als Block „Creative memory“ hinzu. Wenn es aus ist, wird nichts gelernt und nichts hinzugefügt; was schon gespeichert ist, bleibt erhalten.</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../gui/tabs/overview/cards.py" line="117"/>
-        <source>%n project(s) have memory switched off for them (see Projects).</source>
-        <translation>
-            <numerusform>Für %n Projekt ist das Gedächtnis ausgeschaltet (siehe Projekte).</numerusform>
-            <numerusform>Für %n Projekte ist das Gedächtnis ausgeschaltet (siehe Projekte).</numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -2382,7 +2717,17 @@
 <context>
     <name>Names</name>
     <message>
-        <location filename="../../gui/visible.py" line="59"/>
+        <location filename="../../gui/visible.py" line="68"/>
+        <source>Project id: {id}</source>
+        <translation>Projekt-ID: {id}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/visible.py" line="69"/>
+        <source>{name} (project id: {id})</source>
+        <translation>{name} (Projekt-ID: {id})</translation>
+    </message>
+    <message>
+        <location filename="../../gui/visible.py" line="79"/>
         <source>{name} (stored as {raw})</source>
         <translation>{name} (gespeichert als {raw})</translation>
     </message>
@@ -2390,18 +2735,18 @@
 <context>
     <name>OverviewTab</name>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="92"/>
+        <location filename="../../gui/tabs/overview/view.py" line="93"/>
         <source>Overview</source>
         <extracomment>another switch about memory under the master switch (the memory notes), once added</extracomment>
         <translation>Übersicht</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="242"/>
+        <location filename="../../gui/tabs/overview/view.py" line="243"/>
         <source>This store is read-only, so this cannot be changed: {reason}</source>
         <translation>Dieser Speicher ist schreibgeschützt, daher kann das nicht geändert werden: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="243"/>
+        <location filename="../../gui/tabs/overview/view.py" line="244"/>
         <source>no change can be made.</source>
         <translation>es kann nichts geändert werden.</translation>
     </message>
@@ -2409,87 +2754,122 @@
 <context>
     <name>OverviewText</name>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="22"/>
+        <location filename="../../gui/tabs/overview/text.py" line="24"/>
         <source>never</source>
         <translation>nie</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="34"/>
+        <location filename="../../gui/tabs/overview/text.py" line="36"/>
         <source>until you resume</source>
         <translation>bis Sie fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="35"/>
+        <location filename="../../gui/tabs/overview/text.py" line="37"/>
         <source>until {when}</source>
         <translation>bis {when}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="43"/>
+        <location filename="../../gui/tabs/overview/text.py" line="45"/>
         <source>Off — nothing is learned and nothing is added to prompts. What is stored is kept.</source>
         <translation>Aus – nichts wird gelernt und nichts in Prompts eingefügt. Was gespeichert ist, bleibt erhalten.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="51"/>
+        <location filename="../../gui/tabs/overview/text.py" line="53"/>
         <source>Paused — learning and using — {until}.</source>
         <translation>Pausiert – Lernen und Nutzen – {until}.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="54"/>
+        <location filename="../../gui/tabs/overview/text.py" line="56"/>
         <source>Paused — learning {l_until}, using {u_until}.</source>
         <translation>Pausiert – Lernen {l_until}, Nutzen {u_until}.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="61"/>
+        <location filename="../../gui/tabs/overview/text.py" line="63"/>
         <source>On, but learning is paused {until}; what is remembered is still used.</source>
         <translation>An, aber das Lernen ist pausiert {until}; was gespeichert ist, wird weiter genutzt.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="65"/>
+        <location filename="../../gui/tabs/overview/text.py" line="67"/>
         <source>On, but using is paused {until}; learning goes on.</source>
         <translation>An, aber das Nutzen ist pausiert {until}; das Lernen geht weiter.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="68"/>
+        <location filename="../../gui/tabs/overview/text.py" line="70"/>
         <source>On — learning from your reactions and adding what it learned to prompts.</source>
         <translation>An – lernt aus Ihren Reaktionen und fügt das Gelernte in Prompts ein.</translation>
     </message>
     <message>
+        <location filename="../../gui/tabs/overview/text.py" line="79"/>
+        <source>your global preferences are not used there</source>
+        <translation>Ihre globalen Präferenzen werden dort nicht genutzt</translation>
+    </message>
+    <message>
         <location filename="../../gui/tabs/overview/text.py" line="81"/>
+        <source>what was learned in it is not used</source>
+        <translation>was darin gelernt wurde, wird nicht genutzt</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/text.py" line="83"/>
+        <source>nothing new is learned there</source>
+        <translation>dort wird nichts Neues gelernt</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/text.py" line="84"/>
+        <source>{project}: {what} (see Projects).</source>
+        <translation>{project}: {what} (siehe Projekte).</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/text.py" line="86"/>
+        <source>; </source>
+        <translation>; </translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/text.py" line="98"/>
         <source>Baseline: with memory on, a probe preference is injected</source>
         <translation>Grundlinie: Mit eingeschaltetem Gedächtnis wird eine Testpräferenz eingefügt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="84"/>
+        <location filename="../../gui/tabs/overview/text.py" line="101"/>
         <source>Memory off returns nothing</source>
         <translation>Gedächtnis aus liefert nichts</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="85"/>
+        <location filename="../../gui/tabs/overview/text.py" line="102"/>
         <source>Using paused returns nothing</source>
         <translation>Nutzen pausiert liefert nichts</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="86"/>
+        <location filename="../../gui/tabs/overview/text.py" line="103"/>
         <source>A disabled project returns nothing</source>
         <translation>Ein deaktiviertes Projekt liefert nichts</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="87"/>
+        <location filename="../../gui/tabs/overview/text.py" line="104"/>
+        <source>A project without global memory gets only its own</source>
+        <translation>Ein Projekt ohne globales Gedächtnis erhält nur sein eigenes</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/text.py" line="107"/>
+        <source>A project without its own memory gets only global memory</source>
+        <translation>Ein Projekt ohne eigenes Gedächtnis erhält nur das globale</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/text.py" line="110"/>
         <source>Your settings are unchanged</source>
         <translation>Ihre Einstellungen sind unverändert</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="94"/>
+        <location filename="../../gui/tabs/overview/text.py" line="117"/>
         <source>high</source>
         <translation>hoch</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="95"/>
+        <location filename="../../gui/tabs/overview/text.py" line="118"/>
         <source>medium</source>
         <translation>mittel</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="96"/>
+        <location filename="../../gui/tabs/overview/text.py" line="119"/>
         <source>low</source>
         <translation>niedrig</translation>
     </message>
@@ -2799,73 +3179,78 @@
 <context>
     <name>PreferenceList</name>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="95"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="96"/>
         <source>Nothing learned yet.</source>
         <extracomment>the selected rows changed (not while a reload puts them back) the current row changed (not while a reload puts it back) a reload put the selection back; True when it was a refresh (the scroll position kept too)</extracomment>
         <translation>Noch nichts gelernt.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="111"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="112"/>
         <source>Preferences</source>
         <translation>Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="112"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="113"/>
         <source>Learned preferences; select rows to see details, Delete forgets them</source>
         <translation>Gelernte Präferenzen; Zeilen wählen, um Details zu sehen, Entf vergisst sie</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="245"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="147"/>
+        <source>Right-click a column title to show the stored values as columns</source>
+        <translation>Rechtsklick auf einen Spaltentitel zeigt die gespeicherten Werte als Spalten</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/selection.py" line="271"/>
         <source>Nothing learned yet. Preferences appear here as Open Design sees what you accept, refine, tag or reject.</source>
         <translation>Noch nichts gelernt. Präferenzen erscheinen hier, sobald Open Design sieht, was Sie annehmen, verfeinern, taggen oder ablehnen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="251"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="277"/>
         <source>Every preference is archived (not seen for 180 days).</source>
         <translation>Jede Präferenz ist archiviert (180 Tage nicht gesehen).</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="252"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="278"/>
         <source>Show archived</source>
         <translation>Archivierte anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="252"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="278"/>
         <source>Also show archived preferences</source>
         <translation>Auch archivierte Präferenzen anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="254"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="280"/>
         <source>No preference matches these filters.</source>
         <translation>Keine Präferenz passt zu diesen Filtern.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="256"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="282"/>
         <source>Clear filters</source>
         <translation>Filter löschen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="256"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="282"/>
         <source>Remove every filter and show all preferences</source>
         <translation>Alle Filter entfernen und alle Präferenzen anzeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="265"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="291"/>
         <source>Loading…</source>
         <translation>Wird geladen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="267"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="293"/>
         <source>1 preference</source>
         <translation>1 Präferenz</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="269"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="295"/>
         <source>{n} preferences</source>
         <translation>{n} Präferenzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/selection.py" line="272"/>
+        <location filename="../../gui/tabs/inspector/selection.py" line="298"/>
         <source>{count} · {n} selected</source>
         <translation>{count} · {n} ausgewählt</translation>
     </message>
@@ -2873,175 +3258,221 @@
 <context>
     <name>PreferenceTableModel</name>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="64"/>
-        <source>Scope</source>
-        <extracomment>the columns that show a name (untrusted text: readable form, controls visible, bidi isolated)</extracomment>
-        <translation>Bereich</translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="65"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="76"/>
         <source>Type</source>
         <translation>Typ</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="66"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="77"/>
         <source>Pattern</source>
         <translation>Muster</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="67"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="78"/>
         <source>Polarity</source>
         <translation>Polarität</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="68"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="79"/>
         <source>Strength</source>
         <translation>Stärke</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="69"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="80"/>
         <source>Tier</source>
         <translation>Stufe</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="70"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="81"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="71"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="82"/>
         <source>Sources</source>
         <translation>Quellen</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="72"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="83"/>
         <source>Accepts / rejects</source>
         <translation>Zustimmungen / Ablehnungen</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="73"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="84"/>
         <source>Last seen</source>
         <translation>Zuletzt gesehen</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="74"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="85"/>
         <source>Decay due</source>
         <translation>Abschwächung fällig</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="75"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="86"/>
         <source>Last injected</source>
         <translation>Zuletzt eingefügt</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="81"/>
-        <source>Global, or the project the preference was learned in</source>
-        <translation>Global oder das Projekt, in dem die Präferenz gelernt wurde</translation>
-    </message>
-    <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="84"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="98"/>
         <source>The kind of preference (typography, color, layout …)</source>
         <translation>Die Art der Präferenz (Typografie, Farbe, Layout …)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="87"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="101"/>
         <source>What was learned</source>
         <translation>Was gelernt wurde</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="88"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="102"/>
         <source>Positive: wanted; negative: to avoid</source>
         <translation>Positiv: gewünscht; negativ: zu vermeiden</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="91"/>
-        <source>How strong the preference is, from 0 to 1 (injected from 0.40)</source>
-        <translation>Wie stark die Präferenz ist, von 0 bis 1 (eingefügt ab 0,40)</translation>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="74"/>
+        <source>Preference</source>
+        <extracomment>the columns a new window hides (a person shows them from the header&apos;s context menu) the columns that show a name (untrusted text: readable form, controls visible, bidi isolated)</extracomment>
+        <translation>Präferenz</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="94"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="75"/>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="92"/>
+        <source>What you prefer or avoid (sorts by what it names)</source>
+        <translation>Was Sie bevorzugen oder vermeiden (sortiert nach dem Genannten)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="95"/>
+        <source>Everywhere, or only in the project it was learned in</source>
+        <translation>Überall oder nur in dem Projekt, in dem sie gelernt wurde</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="105"/>
+        <source>How strong the preference is: faint, moderate or strong (a number from 0 to 1 in the tooltip; added to prompts from 0.40)</source>
+        <translation>Wie stark die Präferenz ist: schwach, mäßig oder stark (eine Zahl von 0 bis 1 im Tooltip; ab 0,40 in Prompts eingefügt)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="110"/>
         <source>Confidence tier: low below 0.35, high above 0.65</source>
         <translation>Konfidenzstufe: niedrig unter 0,35, hoch über 0,65</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="97"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="113"/>
         <source>Stable, under review (recently contradicted) or archived (not seen for 180 days)</source>
         <translation>Stabil, in Prüfung (kürzlich widersprochen) oder archiviert (180 Tage nicht gesehen)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="101"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="117"/>
         <source>The kinds of signal that built it</source>
         <translation>Die Arten von Signalen, aus denen sie entstand</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="102"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="118"/>
         <source>How many signals accepted and rejected it (sorts by accepts)</source>
         <translation>Wie viele Signale ihr zugestimmt und sie abgelehnt haben (sortiert nach Zustimmungen)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="105"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="121"/>
         <source>When a signal last named it</source>
         <translation>Wann ein Signal sie zuletzt genannt hat</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="106"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="122"/>
         <source>When it weakens next if nothing names it again</source>
         <translation>Wann sie sich als Nächstes abschwächt, wenn nichts sie wieder nennt</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="109"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="125"/>
         <source>When it was last put into a generation prompt</source>
         <translation>Wann sie zuletzt in einen Generierungs-Prompt eingefügt wurde</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="118"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="134"/>
         <source>global</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="119"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="135"/>
         <source>positive</source>
         <translation>positiv</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="120"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="136"/>
         <source>negative</source>
         <translation>negativ</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="121"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="137"/>
         <source>low</source>
         <translation>niedrig</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="122"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="138"/>
         <source>medium</source>
         <translation>mittel</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="123"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="139"/>
         <source>high</source>
         <translation>hoch</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="124"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="140"/>
         <source>stable</source>
         <translation>stabil</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="125"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="141"/>
         <source>under review</source>
         <translation>in Prüfung</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="126"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="142"/>
         <source>archived</source>
         <translation>archiviert</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/preference_columns.py" line="127"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="143"/>
         <source>never</source>
         <translation>nie</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="144"/>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="174"/>
+        <source>everywhere</source>
+        <translation>überall</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="151"/>
+        <source>strong</source>
+        <translation>stark</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="152"/>
+        <source>moderate</source>
+        <translation>mäßig</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="153"/>
+        <source>faint</source>
+        <translation>schwach</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="160"/>
+        <source>Avoids {pattern}</source>
+        <translation>Vermeidet {pattern}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="162"/>
+        <source>Prefers {pattern}</source>
+        <translation>Bevorzugt {pattern}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/preference_columns.py" line="175"/>
+        <source>in {project} only</source>
+        <translation>nur in {project}</translation>
     </message>
 </context>
 <context>
@@ -3267,12 +3698,12 @@
         <translation>Das Präfix so zeigen, als wäre „Globales Gedächtnis nutzen“ für dieses Projekt aus</translation>
     </message>
     <message>
-        <location filename="../../gui/visible.py" line="72"/>
+        <location filename="../../gui/visible.py" line="92"/>
         <source>Copied {n} characters</source>
         <translation>{n} Zeichen kopiert</translation>
     </message>
     <message>
-        <location filename="../../gui/visible.py" line="74"/>
+        <location filename="../../gui/visible.py" line="94"/>
         <source> — exactly what the model gets, including control or direction characters (shown as symbols here); check the text before pasting it into a terminal.</source>
         <translation> – genau das, was das Modell erhält, einschließlich Steuer- oder Richtungszeichen (hier als Symbole gezeigt); prüfen Sie den Text, bevor Sie ihn in ein Terminal einfügen.</translation>
     </message>
@@ -3738,7 +4169,6 @@
         <translation>kein Projekt</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="187"/>
         <location filename="../../services/retrieval/reasons.py" line="106"/>
         <source>project {id}</source>
         <translation>Projekt {id}</translation>
@@ -4019,22 +4449,22 @@
         <translation>Nichts eingefügt: {because}.</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="202"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="201"/>
         <source>below the {threshold:.2f} strength threshold</source>
         <translation>unter der Stärkeschwelle von {threshold:.2f}</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="206"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="205"/>
         <source>not stable (under review or archived)</source>
         <translation>nicht stabil (in Prüfung oder archiviert)</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="208"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="207"/>
         <source>of low confidence</source>
         <translation>mit niedriger Konfidenz</translation>
     </message>
     <message>
-        <location filename="../../services/retrieval/event_reasons.py" line="210"/>
+        <location filename="../../services/retrieval/event_reasons.py" line="209"/>
         <source>of a type not asked for</source>
         <translation>von einem nicht gefragten Typ</translation>
     </message>
@@ -4396,78 +4826,78 @@
 <context>
     <name>RetrievalFilters</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="46"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
         <source>Temporary conversation</source>
         <extracomment>diagnostic event types (engine notes), in stage order, with the label the filter shows (the Diagnostics tab&apos;s RetrievalFilters translates it)</extracomment>
         <translation>Vorübergehendes Gespräch</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="47"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
         <source>Memory off</source>
         <translation>Gedächtnis aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="48"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
         <source>Using paused</source>
         <translation>Nutzen pausiert</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="49"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
         <source>Project ignores memory</source>
         <translation>Projekt ignoriert Gedächtnis</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="50"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
         <source>Project override suppression</source>
         <translation>Unterdrückt durch Projektvorrang</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="51"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
         <source>Below threshold</source>
         <translation>Unter dem Schwellenwert</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="52"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
         <source>Lowered here by a rating</source>
         <translation>Durch Bewertung abgeschwächt</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="53"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
         <source>Narrowed here by a rating</source>
         <translation>Durch Bewertung eingeengt</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="54"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="55"/>
         <source>Hard cap applied</source>
         <translation>Obergrenze angewendet</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="55"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="56"/>
         <source>Polarity ceiling applied</source>
         <translation>Polaritätsgrenze angewendet</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="56"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="57"/>
         <source>Polarity backfill</source>
         <translation>Polaritätsauffüllung</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="57"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="58"/>
         <source>Category ceiling applied</source>
         <translation>Kategoriegrenze angewendet</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="58"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
         <source>Category backfill</source>
         <translation>Kategorieauffüllung</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="59"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="60"/>
         <source>Token budget exceeded</source>
         <translation>Tokenbudget überschritten</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="60"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="61"/>
         <source>Kept</source>
         <translation>Behalten</translation>
     </message>
@@ -4704,77 +5134,77 @@
 <context>
     <name>RetrievalsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="64"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="65"/>
         <source>temporary</source>
         <translation>vorübergehend</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="65"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="66"/>
         <source>memory off</source>
         <translation>Gedächtnis aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="66"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="67"/>
         <source>paused</source>
         <translation>pausiert</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="67"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="68"/>
         <source>project off</source>
         <translation>Projekt aus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="68"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="69"/>
         <source>nothing eligible</source>
         <translation>nichts infrage kommend</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="81"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="82"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="82"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="83"/>
         <source>Origin</source>
         <translation>Herkunft</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="83"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="84"/>
         <source>Project</source>
         <translation>Projekt</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="84"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="85"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="85"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="86"/>
         <source>Kept +/−</source>
         <translation>Behalten +/−</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="86"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="87"/>
         <source>Tokens</source>
         <translation>Token</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="87"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="88"/>
         <source>Duration</source>
         <translation>Dauer</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="113"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="115"/>
         <source>(no project)</source>
         <translation>(kein Projekt)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="142"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="145"/>
         <source>{pos} preferred, {neg} avoided ({high} high, {medium} medium)</source>
         <translation>{pos} bevorzugt, {neg} vermieden ({high} hoch, {medium} mittel)</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/diagnostics.py" line="153"/>
+        <location filename="../../gui/itemmodels/diagnostics.py" line="166"/>
         <source>Estimated tokens of the Creative memory block (4 characters a token)</source>
         <translation>Geschätzte Token des Blocks „Creative memory“ (4 Zeichen pro Token)</translation>
     </message>
@@ -4963,84 +5393,138 @@
     <name>Secrets</name>
     <message>
         <location filename="../../services/keychain/secret_status.py" line="29"/>
-        <source>Secrets are in the system keychain ({backend}).</source>
-        <translation>Die Geheimnisse liegen im Schlüsselbund des Systems ({backend}).</translation>
+        <source>The key that keeps your blocked patterns unreadable is in the system keychain ({backend}).</source>
+        <translation>Der Schlüssel, der Ihre gesperrten Muster unlesbar hält, liegt im Schlüsselbund des Systems ({backend}).</translation>
     </message>
     <message>
-        <location filename="../../services/keychain/secret_status.py" line="41"/>
-        <source>The install secret is in {path} (readable only by you), kept there because it was created before a system keychain was available.</source>
-        <translation>Das Installationsgeheimnis liegt in {path} (nur für Sie lesbar), weil es angelegt wurde, bevor ein Schlüsselbund des Systems verfügbar war.</translation>
+        <location filename="../../services/keychain/secret_status.py" line="44"/>
+        <source>The key that keeps your blocked patterns unreadable is in a file only you can read, {path}: it was made before this computer had a system keychain.</source>
+        <translation>Der Schlüssel, der Ihre gesperrten Muster unlesbar hält, liegt in einer Datei, die nur Sie lesen können, {path}: Er entstand, bevor dieser Computer einen Schlüsselbund des Systems hatte.</translation>
     </message>
     <message>
-        <location filename="../../services/keychain/secret_status.py" line="51"/>
-        <source>No system keychain was found; the install secret is in {path} (readable only by you).</source>
-        <translation>Es wurde kein Schlüsselbund des Systems gefunden; das Installationsgeheimnis liegt in {path} (nur für Sie lesbar).</translation>
+        <location filename="../../services/keychain/secret_status.py" line="54"/>
+        <source>No system keychain was found; the key that keeps your blocked patterns unreadable is in a file only you can read, {path}.</source>
+        <translation>Es wurde kein Schlüsselbund des Systems gefunden; der Schlüssel, der Ihre gesperrten Muster unlesbar hält, liegt in einer Datei, die nur Sie lesen können, {path}.</translation>
     </message>
     <message>
-        <location filename="../../services/keychain/secret_status.py" line="60"/>
-        <source>Its permissions were too open and have been set to owner-only (0600).</source>
-        <translation>Seine Zugriffsrechte waren zu offen und wurden auf „nur Eigentümer“ (0600) gesetzt.</translation>
+        <location filename="../../services/keychain/secret_status.py" line="64"/>
+        <source>Others could read that file, so it was made readable only by you.</source>
+        <translation>Andere konnten diese Datei lesen, daher ist sie jetzt nur für Sie lesbar.</translation>
+    </message>
+</context>
+<context>
+    <name>SelfTest</name>
+    <message>
+        <location filename="../../services/selftest.py" line="103"/>
+        <source> Your settings were set aside for the test and put back.</source>
+        <extracomment>the translation context of what a check says to a person what was seen in a person&apos;s words, which the window translates (``detail`` stays the wire form and the command line&apos;s words)</extracomment>
+        <translation> Ihre Einstellungen wurden für den Test beiseitegelegt und wiederhergestellt.</translation>
+    </message>
+    <message>
+        <location filename="../../services/selftest.py" line="116"/>
+        <source>With memory on, a test preference is added to the prompt.{then}</source>
+        <translation>Bei eingeschaltetem Gedächtnis wird eine Testpräferenz in den Prompt eingefügt.{then}</translation>
+    </message>
+    <message>
+        <location filename="../../services/selftest.py" line="130"/>
+        <source>A test preference was not added to the prompt even with memory on, so the switches cannot be proven.{then}</source>
+        <translation>Eine Testpräferenz wurde selbst bei eingeschaltetem Gedächtnis nicht in den Prompt eingefügt, daher lassen sich die Schalter nicht prüfen.{then}</translation>
+    </message>
+    <message>
+        <location filename="../../services/selftest.py" line="302"/>
+        <source>Nothing was added to the prompt; the test run is listed in Diagnostics.</source>
+        <translation>Nichts wurde in den Prompt eingefügt; der Testlauf ist in der Diagnose aufgeführt.</translation>
+    </message>
+    <message>
+        <location filename="../../services/selftest.py" line="306"/>
+        <source>Something was still added to the prompt ({n} characters).</source>
+        <translation>Es wurde trotzdem etwas in den Prompt eingefügt ({n} Zeichen).</translation>
+    </message>
+    <message>
+        <location filename="../../services/selftest.py" line="323"/>
+        <source>Your settings are as they were.</source>
+        <translation>Ihre Einstellungen sind wie zuvor.</translation>
+    </message>
+    <message>
+        <location filename="../../services/selftest.py" line="325"/>
+        <source>Your settings changed during the test; check them here and in Projects.</source>
+        <translation>Ihre Einstellungen haben sich während des Tests geändert; prüfen Sie sie hier und unter Projekte.</translation>
+    </message>
+    <message>
+        <location filename="../../services/selftest.py" line="337"/>
+        <source>More than the switch allows was added to the prompt.</source>
+        <translation>Es wurde mehr in den Prompt eingefügt, als der Schalter erlaubt.</translation>
+    </message>
+    <message>
+        <location filename="../../services/selftest.py" line="342"/>
+        <source>Only what was learned in the project was added to the prompt.</source>
+        <translation>Nur was im Projekt gelernt wurde, wurde in den Prompt eingefügt.</translation>
+    </message>
+    <message>
+        <location filename="../../services/selftest.py" line="346"/>
+        <source>Only your global preferences were added to the prompt.</source>
+        <translation>Nur Ihre globalen Präferenzen wurden in den Prompt eingefügt.</translation>
     </message>
 </context>
 <context>
     <name>SelfTestCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="38"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="39"/>
         <source>Self-test</source>
         <translation>Selbsttest</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="43"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="44"/>
         <source>Proves the gates: with memory off, using paused or a project disabled, a retrieval returns nothing. Your settings are put back exactly as they were.</source>
         <translation>Weist die Sperren nach: Bei ausgeschaltetem Gedächtnis, pausiertem Nutzen oder deaktiviertem Projekt liefert ein Abruf nichts. Ihre Einstellungen werden genau so zurückgestellt, wie sie waren.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="50"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="51"/>
         <source>Run sel&amp;f-test</source>
         <translation>Selbst&amp;test ausführen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="51"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="52"/>
         <source>Run the checks now (takes a moment)</source>
         <translation>Die Prüfungen jetzt ausführen (dauert einen Moment)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="57"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="58"/>
         <source>Reb&amp;uild from events</source>
         <translation>Aus Ereignissen neu auf&amp;bauen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="58"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="59"/>
         <source>Re-derive every preference from the raw events (shows progress; can be cancelled)</source>
         <translation>Jede Präferenz aus den Rohereignissen neu ableiten (zeigt den Fortschritt; kann abgebrochen werden)</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="63"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="64"/>
         <source>Self-test result</source>
         <translation>Ergebnis des Selbsttests</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="66"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="67"/>
         <source>Self-test checks</source>
         <translation>Prüfungen des Selbsttests</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="108"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="109"/>
         <source>passed</source>
         <translation>bestanden</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="108"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="109"/>
         <source>failed</source>
         <translation>fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="131"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="132"/>
         <source>✓ All {n} checks passed.</source>
         <translation>✓ Alle {n} Prüfungen bestanden.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="134"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="135"/>
         <source>✗ {bad} of {n} checks failed.</source>
         <translation>✗ {bad} von {n} Prüfungen fehlgeschlagen.</translation>
     </message>
@@ -5048,27 +5532,43 @@
 <context>
     <name>StageEventsModel</name>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="62"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="58"/>
+        <source>Stored as:</source>
+        <translation>Gespeichert als:</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/stage_events.py" line="76"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="63"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="77"/>
         <source>Stage</source>
         <translation>Phase</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="64"/>
-        <source>Type</source>
-        <translation>Typ</translation>
+        <location filename="../../gui/itemmodels/stage_events.py" line="78"/>
+        <source>What</source>
+        <translation>Was</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="65"/>
-        <source>Pattern</source>
-        <translation>Muster</translation>
+        <location filename="../../gui/itemmodels/stage_events.py" line="79"/>
+        <source>Preference</source>
+        <translation>Präferenz</translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/stage_events.py" line="66"/>
+        <location filename="../../gui/itemmodels/stage_events.py" line="107"/>
+        <source>Stored as stage {code}</source>
+        <extracomment>Open Design&apos;s names of projects by id (a project&apos;s preference says &quot;in Brand refresh only&quot;)</extracomment>
+        <translation>Gespeichert als Phase {code}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/stage_events.py" line="109"/>
+        <source>Stored as {code}</source>
+        <translation>Gespeichert als {code}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/itemmodels/stage_events.py" line="81"/>
         <source>What happened</source>
         <translation>Was geschah</translation>
     </message>
@@ -5094,99 +5594,104 @@
 <context>
     <name>StoreCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="229"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="233"/>
         <source>Where it is stored</source>
         <translation>Wo es gespeichert ist</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="234"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="238"/>
         <source>Data folder</source>
         <translation>Datenordner</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="236"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="240"/>
         <source>How the folder was chosen</source>
         <translation>Wie der Ordner gewählt wurde</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="238"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="242"/>
         <source>Store file</source>
         <translation>Speicherdatei</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="240"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="244"/>
         <source>Keychain</source>
         <translation>Schlüsselbund</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="242"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="246"/>
         <source>Where the install secret (used for blocked patterns) is kept</source>
         <translation>Wo das Installationsgeheimnis (für gesperrte Muster) aufbewahrt wird</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="244"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="248"/>
         <source>Folder:</source>
         <translation>Ordner:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="245"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="249"/>
         <source>Why here:</source>
         <translation>Warum hier:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="246"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="250"/>
         <source>Store:</source>
         <translation>Speicher:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="247"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="251"/>
         <source>Keychain:</source>
         <translation>Schlüsselbund:</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="250"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="254"/>
         <source>&amp;Open folder</source>
         <translation>&amp;Ordner öffnen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="251"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="255"/>
         <source>Show the data folder in the file manager</source>
         <translation>Den Datenordner in der Dateiverwaltung zeigen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="257"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="261"/>
         <source>C&amp;hange…</source>
         <translation>Ä&amp;ndern…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="258"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="262"/>
         <source>Every store found on this computer, or a folder of your choosing</source>
         <translation>Jeder auf diesem Computer gefundene Speicher oder ein Ordner Ihrer Wahl</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="264"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="268"/>
         <source>Mo&amp;ve to this program&apos;s folder…</source>
         <translation>In den Ordner dieses Programms &amp;verschieben…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="265"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="269"/>
         <source>This store is in the first release&apos;s folder, which Open Design may use later</source>
         <translation>Dieser Speicher liegt im Ordner der ersten Version, den Open Design später verwenden könnte</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="298"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="305"/>
         <source>{name} — read-only: {reason}</source>
         <translation>{name} – schreibgeschützt: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="302"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="309"/>
         <source>{name} — demo data only; Open Design never reads it</source>
         <translation>{name} – nur Demodaten; Open Design liest ihn nie</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/cards.py" line="305"/>
+        <location filename="../../gui/tabs/overview/cards.py" line="312"/>
         <source>{name} — shared with Open Design</source>
         <translation>{name} – gemeinsam mit Open Design genutzt</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/overview/cards.py" line="317"/>
+        <source>{name} — no Open Design data was found in this folder</source>
+        <translation>{name} – in diesem Ordner wurden keine Daten von Open Design gefunden</translation>
     </message>
 </context>
 <context>
@@ -5539,72 +6044,72 @@ werden von Schema {old} auf {new} aktualisiert.</translation>
 <context>
     <name>TransferCard</name>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="143"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="144"/>
         <source>Export and import</source>
         <translation>Export und Import</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="148"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="149"/>
         <source>Move memory between computers without a cloud. Exports are readable only by you; encrypt them to carry them safely. Import also reads the prototype&apos;s preferences.json.</source>
         <translation>Gedächtnis ohne Cloud zwischen Computern übertragen. Exporte sind nur für Sie lesbar; verschlüsseln Sie sie, um sie sicher mitzunehmen. Der Import liest auch die preferences.json des Prototyps.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="155"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="156"/>
         <source>E&amp;xport…</source>
         <translation>E&amp;xportieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="156"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="157"/>
         <source>Write all creative memory to a file</source>
         <translation>Das gesamte kreative Gedächtnis in eine Datei schreiben</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="160"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="161"/>
         <source>E&amp;ncrypt with a passphrase</source>
         <translation>Mit einer P&amp;assphrase verschlüsseln</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="162"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="163"/>
         <source>Encrypt with a passphrase</source>
         <translation>Mit einer Passphrase verschlüsseln</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="164"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="165"/>
         <source>Ask for a passphrase and encrypt the export, the reset&apos;s backup and the report</source>
         <translation>Nach einer Passphrase fragen und damit den Export, die Sicherung vor dem Zurücksetzen und den Bericht verschlüsseln</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="168"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="169"/>
         <source>&amp;Import…</source>
         <translation>&amp;Importieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="169"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="170"/>
         <source>Merge or replace memory from an exported file</source>
         <translation>Gedächtnis aus einer exportierten Datei zusammenführen oder ersetzen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="175"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="176"/>
         <source>Save &amp;a report…</source>
         <translation>Be&amp;richt speichern…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="176"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="177"/>
         <source>Write one printable page of everything memory knows about you, to read or to share</source>
         <translation>Eine druckbare Seite mit allem, was das Gedächtnis über Sie weiß – zum Lesen oder Weitergeben</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="181"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="182"/>
         <source>Last export or import</source>
         <translation>Letzter Export oder Import</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="185"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="186"/>
         <source>Lift and import a&amp;gain…</source>
         <translation>Auf&amp;heben und erneut importieren…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/tool_cards.py" line="187"/>
+        <location filename="../../gui/tabs/overview/tool_cards.py" line="188"/>
         <source>Lift the blocks or turn on the projects&apos; learning that left the last import&apos;s events out, then import the file again</source>
         <translation>Die Sperren aufheben oder das Lernen der Projekte einschalten, die Ereignisse des letzten Imports ausgeschlossen haben, dann die Datei erneut importieren</translation>
     </message>

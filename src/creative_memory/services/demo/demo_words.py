@@ -165,6 +165,15 @@ PROJECT_WORDS: Final = (
     "label", "onboarding", "checkout", "keynote", "album", "festival", "gallery",
 )
 
+
+
+def project_name(project_id: str) -> str:
+    """The name a demo project goes by in its stand-in of Open Design's project list:
+    ``p_brand_refresh`` → ``Brand refresh``, ``p_poster_2`` → ``Poster 2``."""
+    words = project_id.removeprefix("p_").replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
 # Signal mix per polarity of the patterns an event speaks for (weights, cumulative below).
 POS_SIGNALS: Final = (
     (SignalType.THUMBS_UP, 36),

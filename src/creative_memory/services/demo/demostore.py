@@ -109,7 +109,12 @@ def show_everything(store: Store, user_id: str, now: int) -> int:
     from creative_memory.services.controls import controls
     from creative_memory.services.retrieval import retrieval
 
-    projects = [p.id for p in controls.projects(store, user_id)][:DEMO_RETRIEVAL_PROJECTS]
+    every = [p.id for p in controls.projects(store, user_id)]
+    if store.data_dir.rule == "demo" and not foreign_events(store):
+        # Only in this program's own demo folder: a folder named with --data-dir may be given to
+        # Open Design one day, whose own projects table must be its to create.
+        name_projects(store, every)
+    projects = every[:DEMO_RETRIEVAL_PROJECTS]
     added = page_edits(store, user_id, projects[0], now) if projects and not foreign_events(store) else 0
     for project in [None, *projects]:
         for mode in (Mode.GENERATION, Mode.CRITIQUE):
@@ -128,6 +133,36 @@ def show_everything(store: Store, user_id: str, now: int) -> int:
         if entry.name.endswith(".md"):
             (memory / entry.name).write_bytes(entry.read_bytes())
     return added
+
+
+#: The stand-in of Open Design's project list in a demo store that has none: the columns the
+#: window reads (the id and the name) and the two times Open Design keeps.
+_PROJECTS_TABLE = (
+    "CREATE TABLE projects (id TEXT PRIMARY KEY, name TEXT NOT NULL, created_at INTEGER NOT NULL, "
+    "updated_at INTEGER NOT NULL)"
+)
+
+
+def name_projects(store: Store, project_ids: list[str]) -> None:
+    """Give the demo's projects names, as Open Design's ``projects`` table gives a person's, so the
+    window shows "Brand refresh" where a person would see a name. Only in a store without that
+    table: a store Open Design writes keeps its own list untouched."""
+    from sqlalchemy import text
+
+    from creative_memory.services.demo.demo_words import project_name
+
+    with store.write() as session:
+        exists = session.execute(
+            text("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'projects'")
+        ).first()
+        if exists is not None:
+            return
+        session.execute(text(_PROJECTS_TABLE))
+        for pid in project_ids:
+            session.execute(
+                text("INSERT INTO projects (id, name, created_at, updated_at) VALUES (:id, :name, 0, 0)"),
+                {"id": pid, "name": project_name(pid)},
+            )
 
 
 #: What the demo's page edits change in its sample page (``resources/demo_pages/landing.html``): the

@@ -260,6 +260,16 @@ class InspectorPage:
 
 
 @functools.lru_cache(maxsize=4096)
+def source_codes(raw: str | None) -> tuple[str, ...]:
+    """The stored JSON list of sources (``InspectorRow.sources``) as its signal codes, in order."""
+    try:
+        items = json.loads(raw or "[]")
+    except (TypeError, ValueError):
+        return ()
+    return tuple(str(s) for s in items) if isinstance(items, list) else ()
+
+
+@functools.lru_cache(maxsize=4096)
 def _sources_text(raw: str | None) -> str:
     """The stored JSON list of sources as words (a few thousand distinct lists at L: kept once parsed)."""
     try:

@@ -18,8 +18,10 @@ from creative_memory.model.tables import Event, Preference, Retrieval, Retrieval
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.common.naming import optional_project, valid_name
 from creative_memory.services.controls import project_counts
+from creative_memory.services.controls.controls import daemon_projects, project_settings
 from creative_memory.services.controls.status import MemoryStatus
 from creative_memory.services.derivation.pref_view import PreferenceView, preference_view, stale_at
+from creative_memory.services.location.discovery import DAEMON_TABLES
 from creative_memory.services.store.store import Store, raw_connection
 
 SORTABLE: dict[str, Any] = {
@@ -187,12 +189,13 @@ def filter_keys(store: Store, user_id: str, flt: PrefFilter, limit: int) -> list
 
 @dataclass(frozen=True)
 class Facets:
-    """The preference types and projects that preferences exist for (the Inspector's pickers), and
-    whether there is any preference at all."""
+    """The preference types and projects that preferences exist for (the Inspector's pickers),
+    whether there is any preference at all, and Open Design's names of the projects it lists."""
 
     types: list[str] = field(default_factory=list)
     projects: list[str] = field(default_factory=list)
     any: bool = False
+    names: dict[str, str] = field(default_factory=dict)
 
 
 def load_facets(store: Store, user_id: str) -> Facets:
@@ -200,10 +203,40 @@ def load_facets(store: Store, user_id: str) -> Facets:
     with store.read() as session:
         types = facets(session, user_id)["types"]
         projects = project_counts.preference_projects(raw_connection(session), user_id)
-    return Facets(types=types, projects=projects, any=bool(types))
+        names = daemon_projects(session)
+    return Facets(types=types, projects=projects, any=bool(types), names=names)
 
 
 # --------------------------------------------------------------------------- diagnostics
+@dataclass(frozen=True)
+class SwitchedOff:
+    """A project with a switch off, as the Overview names it: Open Design's name (None when only
+    memory knows the project) and which of its three switches are off."""
+
+    id: str
+    name: str | None
+    global_memory_off: bool
+    project_memory_off: bool
+    learning_off: bool
+
+
+def switched_off(session: Session, user_id: str) -> list[SwitchedOff]:
+    """The projects with at least one switch off, by name then id."""
+    names = daemon_projects(session)
+    out = [
+        SwitchedOff(
+            id=pid,
+            name=names.get(pid),
+            global_memory_off=not ps.use_global_memory,
+            project_memory_off=not ps.use_memory,
+            learning_off=not ps.learn_from_project,
+        )
+        for pid, ps in project_settings(session, user_id).items()
+        if not (ps.use_global_memory and ps.use_memory and ps.learn_from_project)
+    ]
+    return sorted(out, key=lambda s: (s.name is None, (s.name or "").casefold(), s.id))
+
+
 @dataclass(frozen=True)
 class OverviewFacts:
     """What the Overview shows from the store: the status, the records not archived per tier, the
@@ -213,6 +246,9 @@ class OverviewFacts:
     tiers: dict[str, int]
     last_event: str | None
     last_retrieval: str | None
+    switched_off: list[SwitchedOff] = field(default_factory=list)
+    #: whether the store's file also holds Open Design's own tables (its data folder was found)
+    shared: bool = False
 
 
 def overview_facts(store: Store, user_id: str, now: int) -> OverviewFacts:
@@ -226,7 +262,18 @@ def overview_facts(store: Store, user_id: str, now: int) -> OverviewFacts:
         tiers = counts_by_tier(session, user_id)
         last_event = last_event_time(session, user_id)
         last_retrieval = iso(injections.last_injection_time(session, user_id))
-    return OverviewFacts(status=status, tiers=tiers, last_event=last_event, last_retrieval=last_retrieval)
+        off = switched_off(session, user_id)
+        tables = {str(r[0]) for r in raw_connection(session).execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'"
+        )}  # fmt: skip
+    return OverviewFacts(
+        status=status,
+        tiers=tiers,
+        last_event=last_event,
+        last_retrieval=last_retrieval,
+        switched_off=off,
+        shared=tables >= DAEMON_TABLES,
+    )
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,10 @@ class SecretStatus:
 
 def in_keychain(backend_name: str) -> SecretStatus:
     said = Sentence(
-        QT_TRANSLATE_NOOP("Secrets", "Secrets are in the system keychain ({backend})."),
+        QT_TRANSLATE_NOOP(
+            "Secrets",
+            "The key that keeps your blocked patterns unreadable is in the system keychain ({backend}).",
+        ),
         {"backend": backend_name},
         _CONTEXT,
     )
@@ -40,8 +43,8 @@ def in_file(path: Path, *, keyring_available: bool, fixed: bool) -> SecretStatus
         said = Sentence(
             QT_TRANSLATE_NOOP(
                 "Secrets",
-                "The install secret is in {path} (readable only by you), kept there because it was created "
-                "before a system keychain was available.",
+                "The key that keeps your blocked patterns unreadable is in a file only you can read, {path}: "
+                "it was made before this computer had a system keychain.",
             ),
             {"path": str(path)},
             _CONTEXT,
@@ -50,16 +53,15 @@ def in_file(path: Path, *, keyring_available: bool, fixed: bool) -> SecretStatus
         said = Sentence(
             QT_TRANSLATE_NOOP(
                 "Secrets",
-                "No system keychain was found; the install secret is in {path} (readable only by you).",
+                "No system keychain was found; the key that keeps your blocked patterns unreadable is in "
+                "a file only you can read, {path}.",
             ),
             {"path": str(path)},
             _CONTEXT,
         )
     if fixed:
         then = Sentence(
-            QT_TRANSLATE_NOOP(
-                "Secrets", "Its permissions were too open and have been set to owner-only (0600)."
-            ),
+            QT_TRANSLATE_NOOP("Secrets", "Others could read that file, so it was made readable only by you."),
             context=_CONTEXT,
         )
         said = Sentence("{first} {then}", {"first": said, "then": then}, _CONTEXT)

@@ -11,7 +11,7 @@ from creative_memory.model.constants import INJECTION_THRESHOLD, MAX_INJECTION_C
 from creative_memory.model.records import DiagEvent
 from creative_memory.services.common.sentence import QT_TRANSLATE_NOOP, Sentence
 from creative_memory.services.engine.block import human
-from creative_memory.services.retrieval.reasons import because_of, readable
+from creative_memory.services.retrieval.reasons import because_of, project_label_of, readable
 
 
 def event_sentence(event: DiagEvent | Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
@@ -68,7 +68,7 @@ def event_said(event: DiagEvent | Mapping[str, Any], names: Mapping[str, str] | 
             for k, v in reasons.items()
             if v
         ]
-        sample = [_key_label(k) for k in event.get("sample") or [] if isinstance(k, str)]
+        sample = [_key_label(k, names) for k in event.get("sample") or [] if isinstance(k, str)]
         args: dict[str, Any] = {"count": int(event.get("count", 0)), "parts": _listed(parts)}
         if sample:
             return Sentence(
@@ -171,8 +171,9 @@ def event_said(event: DiagEvent | Mapping[str, Any], names: Mapping[str, str] | 
     return Sentence(QT_TRANSLATE_NOOP("Reasons", "Nothing injected: {because}."), {"because": because})
 
 
-def _key_label(key: str) -> Sentence | str:
-    """``global/layout/airy_spacing/positive`` → ``airy spacing (layout), positive``."""
+def _key_label(key: str, names: Mapping[str, str]) -> Sentence | str:
+    """``global/layout/airy_spacing/positive`` → ``airy spacing (layout), positive``; a project's
+    by Open Design's name (``names``) where it has one."""
     if key.count("/") < 3:
         return key
     scope, ptype, pattern, polarity = key.rsplit("/", 3)
@@ -184,9 +185,7 @@ def _key_label(key: str) -> Sentence | str:
         )
     kind, _, ident = scope.partition(":")
     where: Sentence | str = (
-        Sentence(QT_TRANSLATE_NOOP("Reasons", "project {id}"), {"id": ident})
-        if kind == "project" and ident
-        else scope.replace(":", " ")
+        project_label_of(ident, names.get(ident)) if kind == "project" and ident else scope.replace(":", " ")
     )
     return Sentence(
         "{name}, {polarity}, {where}",

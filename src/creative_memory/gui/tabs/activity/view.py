@@ -35,6 +35,7 @@ from creative_memory.gui.tabs.diagnostics.common import row_height
 from creative_memory.gui.widgets.empty_state import EmptyState
 from creative_memory.gui.widgets.filter_edit import FilterLineEdit
 from creative_memory.services.common.errors import CreativeMemoryError
+from creative_memory.services.controls.project_choices import project_choices
 from creative_memory.services.transfer.list_export import export_audit, format_for
 
 
@@ -146,6 +147,8 @@ class ActivityTab(Tab):
     async def refresh(self) -> None:
         self.stale = False
         changed = self.model.set_text_filter(self.filter_edit.text())
+        projects = await self.ctrl.run(project_choices, self.ctrl.store, self.ctrl.user)
+        self.model.project_names = {p.id: p.name for p in projects if p.name}
         scroll = self.table.verticalScrollBar().value()
         await self.model.reload(reset=changed)
         if not changed:

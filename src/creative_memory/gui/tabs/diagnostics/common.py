@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from creative_memory.gui.visible import QT_TRANSLATE_NOOP, shown_id
+from creative_memory.gui.visible import QT_TRANSLATE_NOOP, project_shown, project_tip
 from creative_memory.model.constants import Mode
 
 if TYPE_CHECKING:
@@ -59,9 +59,9 @@ def empty_numbers(projects: Sequence[ProjectChoice], project_id: str | None) -> 
 
 
 def project_label(project: ProjectRow | ProjectChoice) -> str:
-    name = project.name  # the daemon's name is untrusted text: controls visible, bidi isolated
-    pid = project.id
-    return f"{shown_id(str(name))} ({shown_id(pid)})" if name and name != pid else shown_id(pid)
+    """The project by Open Design's name (untrusted text: controls visible, bidi isolated); its id
+    is in the picker's tooltip."""
+    return project_shown(project.id, project.name)
 
 
 def fill_projects(
@@ -99,8 +99,9 @@ def fill_projects(
                     else QCoreApplication.translate("DiagnosticsCommon", "{project} — ignores memory")
                 ).format(project=label)
             combo.addItem(label, p.id)
-            if tip:
-                combo.setItemData(combo.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+            ident = project_tip(p.id, p.name)
+            tip = f"{ident}\n{tip}" if tip else ident
+            combo.setItemData(combo.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
         index = combo.findData(current) if current is not None else 0
         combo.setCurrentIndex(max(index, 0))
     finally:

@@ -36,6 +36,7 @@ from creative_memory.model.records import DiagEvent
 from creative_memory.services.controls.project_choices import ProjectChoice
 from creative_memory.services.inspection.retrieval_log import RecordedRetrieval
 from creative_memory.services.retrieval import retrieval
+from creative_memory.services.retrieval.labels import mode_label, origin_label
 
 
 class EventsPane(QObject):
@@ -124,6 +125,7 @@ class EventsPane(QObject):
     def set_projects(self, projects: Sequence[ProjectChoice]) -> None:
         """The projects, for the sentence on why a retrieval kept nothing."""
         self._projects = list(projects)
+        self.events_model.project_names = {p.id: p.name for p in projects if p.name}
 
     @property
     def shown_retrieval(self) -> int | None:
@@ -173,9 +175,9 @@ class EventsPane(QObject):
         parts = [
             self.tr("Retrieval #{id}").format(id=row.id),
             local_time(row.at),
-            row.origin,
+            said(origin_label(row.origin)),
             self.model.project_label(row.project_id),
-            row.mode,
+            said(mode_label(row.mode)),
             self.tr("kept +{pos} / −{neg}").format(pos=row.kept_positive, neg=row.kept_negative),
             self.tr("{n} tokens").format(n=row.tokens),
             self.tr("{n} stage events").format(n=n_events),
@@ -200,6 +202,6 @@ class EventsPane(QObject):
     def _on_event_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         events = self.events_model.events
         if current.isValid() and 0 <= current.row() < len(events):
-            self.detail.setPlainText(event_details(events[current.row()]))
+            self.detail.setPlainText(event_details(events[current.row()], self.events_model.project_names))
         else:
             self.detail.clear()

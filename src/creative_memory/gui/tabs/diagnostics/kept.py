@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
@@ -21,9 +21,14 @@ from PySide6.QtWidgets import (
 )
 
 from creative_memory.gui.controller import Controller
+from creative_memory.gui.itemmodels.preference_columns import (
+    preference_sentence,
+    scope_words,
+    strength_words,
+)
 from creative_memory.gui.itemmodels.preferences import PreferenceKey
 from creative_memory.gui.keyboard import add_context_actions
-from creative_memory.gui.visible import shown_id, shown_name
+from creative_memory.gui.visible import shown_name
 from creative_memory.model.records import DiagEvent
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 61
@@ -39,30 +44,16 @@ def kept_keys(events: Sequence[DiagEvent]) -> list[tuple[PreferenceKey, DiagEven
     return out
 
 
-def item_text(key: PreferenceKey, event: DiagEvent) -> str:
-    """One line of the list; the strength and confidence tier are the fields the engine gives every
-    ``kept`` event."""
-    verb = (
-        QCoreApplication.translate("DiagnosticsKept", "Prefer")
-        if key.polarity == "positive"
-        else QCoreApplication.translate("DiagnosticsKept", "Avoid")
-    )
-    where = (
-        QCoreApplication.translate("DiagnosticsKept", "global")
-        if key.project_id is None
-        else shown_id(key.project_id)
-    )
-    strength = event.fields.get("strength")
-    amount = f"{float(strength):.2f}" if isinstance(strength, int | float) else "?"
-    return QCoreApplication.translate(
-        "DiagnosticsKept", "{verb} {pattern} — {type}, {where}, {strength} {tier}"
-    ).format(
-        verb=verb,
-        pattern=shown_name(key.pattern),
+def item_text(key: PreferenceKey, event: DiagEvent, names: Mapping[str, str] | None = None) -> str:
+    """One line of the list ("Avoids drop shadows — layout, everywhere, strong"); the confidence
+    tier (said as a strength) is a field the engine gives every ``kept`` event; ``names``: Open
+    Design's project names."""
+    tier = str(event.fields.get("confidence", ""))
+    return QCoreApplication.translate("DiagnosticsKept", "{preference} — {type}, {where}, {strength}").format(
+        preference=preference_sentence(key.polarity, key.pattern),
         type=shown_name(key.preference_type),
-        where=where,
-        strength=amount,
-        tier=event.fields.get("confidence", ""),
+        where=scope_words(key.project_id, (names or {}).get(key.project_id or "")),
+        strength=strength_words().get(tier, tier),
     )
 
 
@@ -101,6 +92,8 @@ class KeptPanel(QWidget):
         buttons.addWidget(self.show_button)
         buttons.addStretch(1)
         self._buttons = buttons
+        #: Open Design's names of projects by id (set with the Diagnostics tab's projects)
+        self.project_names: dict[str, str] = {}
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.list, 1)
@@ -141,7 +134,14 @@ class KeptPanel(QWidget):
             self.list.clear()
             current = 0
             for key, event in kept_keys(events):
-                item = QListWidgetItem(item_text(key, event))
+                item = QListWidgetItem(item_text(key, event, self.project_names))
+                strength = event.fields.get("strength")
+                item.setToolTip(
+                    self.tr("Stored as {key}, strength {strength}").format(
+                        key="/".join(key),
+                        strength=f"{float(strength):.2f}" if isinstance(strength, int | float) else "?",
+                    )
+                )
                 item.setData(KEY_ROLE, "/".join(key))  # a Qt role keeps text, not a named tuple
                 if key == before:
                     current = self.list.count()

@@ -141,6 +141,7 @@ class DiagnosticsTab(Tab):
         self.filters.follow_now()
         projects = await self.ctrl.run(project_choices, self.ctrl.store, self.ctrl.user)
         self.model.project_names = {p.id: p.name for p in projects if p.name}
+        self.kept_panel.project_names = dict(self.model.project_names)
         self.filters.fill_projects(projects)
         self.runner.fill_projects(projects)
         self.events.set_projects(projects)

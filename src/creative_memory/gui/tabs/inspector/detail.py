@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.icons import icon
+from creative_memory.gui.itemmodels.preference_columns import preference_sentence, scope_words
 from creative_memory.gui.itemmodels.preferences import (
     PreferenceKey,
     PreferenceTableModel,
@@ -48,13 +49,22 @@ from creative_memory.gui.tabs.inspector.fields import (
     retrieval_sentence,
     when_ms,
 )
-from creative_memory.gui.visible import for_display, shown_id, shown_name, stored_name
+from creative_memory.gui.visible import (
+    for_display,
+    project_shown,
+    project_tip,
+    said,
+    shown_id,
+    shown_name,
+    stored_name,
+)
 from creative_memory.gui.visible import number as _n
 from creative_memory.gui.widgets.chart import StrengthChart
 from creative_memory.gui.widgets.empty_state import EmptyState
 from creative_memory.services.common.errors import InvalidInput, NotFound
 from creative_memory.services.inspection.explain import ExplainedEvent, Explanation
 from creative_memory.services.inspection.explain import load_explain as load_explanation
+from creative_memory.services.retrieval.labels import signal_label
 from creative_memory.services.store.store import Store
 
 #: the events list keeps each event's stored session id under this role (column 4)
@@ -326,22 +336,24 @@ class DetailPane(QStackedWidget):
         self._detail_data = data
         records = data.records
         rec = next((r for r in records if r.polarity == key.polarity), data.preference)
-        fields = record_fields(rec) if rec is not None else dict(known or {})
-        polarity_word = self.model.word(key.polarity)
-        scope_text = (
-            self.tr("global")
-            if key.project_id is None
-            else self.tr("project {project}").format(project=shown_id(key.project_id))
+        fields = (
+            record_fields(rec, data.project_name)
+            if rec is not None
+            else {**(known or {}), "project_id": key.project_id, "project_name": data.project_name}
         )
-        self.detail_title.setText(shown_name(key.pattern))
-        self.detail_title.setToolTip(self.tr("Stored as {raw}").format(raw=stored_name(key.pattern)))
-        self.detail_subtitle.setText(
-            self.tr("{type} · {scope} · {polarity}").format(
-                type=shown_name(key.preference_type), scope=scope_text, polarity=polarity_word
+        scope_text = scope_words(key.project_id, data.project_name)
+        self.detail_title.setText(preference_sentence(key.polarity, key.pattern))
+        self.detail_title.setToolTip(
+            self.tr("Stored as {type} · {pattern} · {polarity}").format(
+                type=stored_name(key.preference_type), pattern=stored_name(key.pattern), polarity=key.polarity
             )
         )
+        self.detail_subtitle.setText(
+            self.tr("{type} · {scope}").format(type=shown_name(key.preference_type), scope=scope_text)
+        )
         self.detail_subtitle.setToolTip(
-            self.tr("Type stored as {raw}").format(raw=stored_name(key.preference_type))
+            project_tip(key.project_id, data.project_name)
+            or self.tr("Type stored as {raw}").format(raw=stored_name(key.preference_type))
         )
         self.retrieval_label.setText(
             for_display(unreadable)
@@ -381,24 +393,34 @@ class DetailPane(QStackedWidget):
         try:
             self.events_view.clear()
             items = []
+            # a session by its place in this list ("session 1" is the newest's): the id is in the tooltip
+            numbers: dict[str, int] = {}
             for e in shown:
+                if e.session_id:
+                    numbers.setdefault(e.session_id, len(numbers) + 1)
                 tag = f" ({shown_name(e.tag)})" if e.tag else ""
-                signal = self._rated(e.rating) if e.rating else e.signal_type.replace("_", " ") + tag
+                signal = self._rated(e.rating) if e.rating else said(signal_label(e.signal_type)) + tag
                 item = QTreeWidgetItem(
                     [
                         format_iso(e.at),
                         signal,
                         self.model.word(e.polarity),
-                        shown_id(e.project_id) if e.project_id else self.tr("no project"),
-                        shown_id(e.session_id or ""),
+                        project_shown(e.project_id, self.model.cells.names.get(e.project_id))
+                        if e.project_id
+                        else self.tr("no project"),
+                        self.tr("session {n}").format(n=numbers[e.session_id]) if e.session_id else "",
                     ]
                 )
+                if e.session_id:
+                    item.setToolTip(4, self.tr("Stored as session {id}").format(id=shown_id(e.session_id)))
                 item.setData(4, SESSION_ROLE, e.session_id or None)
                 item.setToolTip(0, e.at)
                 tip = self.tr("Event {id} from {source}").format(id=stored_name(e.event_id), source=e.source)
                 if e.because:
                     tip += "\n" + self.tr("Its page showed: {because}").format(because=for_display(e.because))
                 item.setToolTip(1, tip)
+                if e.project_id:
+                    item.setToolTip(3, project_tip(e.project_id, self.model.cells.names.get(e.project_id)))
                 items.append(item)
             self.events_view.addTopLevelItems(items)
         finally:

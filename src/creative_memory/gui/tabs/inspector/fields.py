@@ -8,16 +8,19 @@ from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import QCoreApplication, QDateTime, Qt
 
+from creative_memory.gui.itemmodels.preference_columns import scope_words
 from creative_memory.gui.itemmodels.preferences import format_qdatetime
-from creative_memory.gui.visible import said, shown_id, shown_name, with_stored
+from creative_memory.gui.visible import said, shown_id, shown_name, stored_name, with_stored
+from creative_memory.model.constants import DECAY_DAYS
 from creative_memory.services.derivation.pref_view import PreferenceView
 from creative_memory.services.retrieval import reasons
+from creative_memory.services.retrieval.labels import signal_label
 from creative_memory.services.retrieval.reasons import Fate
 
 
 def field_titles() -> dict[str, str]:
     return {
-        "scope": QCoreApplication.translate("InspectorFields", "Scope"),
+        "scope": QCoreApplication.translate("InspectorFields", "Where"),
         "preference_type": QCoreApplication.translate("InspectorFields", "Type"),
         "pattern": QCoreApplication.translate("InspectorFields", "Pattern"),
         "polarity": QCoreApplication.translate("InspectorFields", "Polarity"),
@@ -36,18 +39,20 @@ def field_titles() -> dict[str, str]:
         "decay_at": QCoreApplication.translate("InspectorFields", "Decay due"),
         "last_injected": QCoreApplication.translate("InspectorFields", "Last injected"),
         "reversal_signals": QCoreApplication.translate("InspectorFields", "Reversal signals"),
-        "shadow_of": QCoreApplication.translate("InspectorFields", "Shadow of"),
-        "demoted_by": QCoreApplication.translate("InspectorFields", "Demoted by event"),
-        "id": QCoreApplication.translate("InspectorFields", "Record id"),
+        "shadow_of": QCoreApplication.translate("InspectorFields", "Contradicts"),
+        "demoted_by": QCoreApplication.translate("InspectorFields", "Last weakened"),
+        "id": QCoreApplication.translate("InspectorFields", "Stored as"),
     }
 
 
-def record_fields(rec: PreferenceView) -> dict[str, object]:
+def record_fields(rec: PreferenceView, project_name: str | None = None) -> dict[str, object]:
     """The record's values under the names :func:`field_titles` gives them (read by attribute, so a
-    renamed field of the record is found by the type checker, not shown as "—")."""
+    renamed field of the record is found by the type checker, not shown as "—"), and Open Design's
+    name of its project."""
     return {
         "scope": rec.scope,
         "project_id": rec.project_id,
+        "project_name": project_name,
         "preference_type": rec.preference_type,
         "pattern": rec.pattern,
         "polarity": rec.polarity,
@@ -80,11 +85,25 @@ def field_text(
     ``when``: an ISO time in the user's locale)."""
     value = rec.get(name)
     if name == "scope":
-        if value == "global":
-            return QCoreApplication.translate("InspectorFields", "global")
-        return QCoreApplication.translate("InspectorFields", "project {project}").format(
-            project=shown_id(str(rec.get("project_id")))
+        pid = rec.get("project_id")
+        if value == "global" or not pid:
+            return QCoreApplication.translate("InspectorFields", "everywhere")
+        pname = rec.get("project_name")
+        return scope_words(str(pid), str(pname) if pname else None)
+    if name == "demoted_by":
+        return weakened_text(value)
+    if name == "shadow_of":
+        return (
+            QCoreApplication.translate(
+                "InspectorFields",
+                "the opposite preference; this one is still gathering evidence and takes over once it "
+                "is at least moderate",
+            )
+            if value
+            else "—"
         )
+    if name == "id":
+        return stored_text(rec)
     if name in ("pattern", "preference_type") and value:
         # the readable form, and the stored spelling for reviewers (both inert)
         return with_stored(str(value))
@@ -105,7 +124,10 @@ def field_text(
         )
     if name == "strength":
         return f"{value:.3f}" if isinstance(value, int | float) else "—"
-    if name in ("sources", "explicit_tags"):
+    if name == "sources":
+        items = [said(signal_label(str(v))) for v in value] if isinstance(value, list | tuple) else []
+        return ", ".join(items) if items else "—"
+    if name == "explicit_tags":
         items = [shown_name(str(v)) for v in value] if isinstance(value, list | tuple) else []
         return ", ".join(items) if items else "—"
     if name in ("first_seen", "last_seen", "decay_at"):
@@ -115,6 +137,36 @@ def field_text(
     if value is None or value == "":
         return "—"
     return shown_id(str(value))
+
+
+def weakened_text(value: object) -> str:
+    """What last weakened the preference, as a sentence: a decay (its date in the user's locale) or a
+    contradicting reaction; "—" when nothing has."""
+    text = str(value or "")
+    if not text:
+        return "—"
+    if text.startswith("decay@") and text[6:].isdigit():
+        return QCoreApplication.translate(
+            "InspectorFields", "on {date}: nothing had named it for {days} days, so it faded"
+        ).format(date=when_ms(int(text[6:])), days=DECAY_DAYS)
+    return QCoreApplication.translate(
+        "InspectorFields", "a reaction that said the opposite (stored as event {id})"
+    ).format(id=shown_id(text))
+
+
+def stored_text(rec: Mapping[str, object]) -> str:
+    """The stored values, for reviewers: "spacing · airy_spacing · positive, record 12"."""
+    parts = [stored_name(str(rec.get(k) or "")) for k in ("preference_type", "pattern", "polarity")]
+    text = " · ".join(p for p in parts if p)
+    if rec.get("id") is not None:
+        text = QCoreApplication.translate("InspectorFields", "{values}, record {id}").format(
+            values=text, id=rec.get("id")
+        )
+    if rec.get("scope") and rec.get("scope") != "global":
+        text = QCoreApplication.translate("InspectorFields", "{values}, scope {scope}").format(
+            values=text, scope=shown_id(str(rec.get("scope")))
+        )
+    return text or "—"
 
 
 # --------------------------------------------------------------------------- formatting

@@ -4,14 +4,14 @@ archived). :class:`FilterBar` builds them on the tab (which places them), says w
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QToolButton, QWidget
 
 from creative_memory.gui.tabs.inspector.controls import named
-from creative_memory.gui.visible import shown_id, shown_name
+from creative_memory.gui.visible import project_shown, project_tip, shown_name
 from creative_memory.gui.widgets.filter_edit import FilterLineEdit
 from creative_memory.services.inspection.queries import PrefFilter
 
@@ -101,22 +101,25 @@ class FilterBar(QObject):
             b.toggled.connect(self._on_facets)
             self.tier_buttons[tier] = b
 
-    def fill_scope(self, projects: Sequence[str]) -> None:
+    def fill_scope(self, projects: Sequence[str], names: Mapping[str, str] | None = None) -> None:
+        """The scope picker: everywhere, any project, and each project by its name (id in the tip)."""
+        known = names or {}
         current = self.scope_combo.currentData() or "all"
         self.scope_combo.blockSignals(True)
         try:
             self.scope_combo.clear()
             self.scope_combo.addItem(self.tr("All scopes"), "all")
-            self.scope_combo.addItem(self.tr("Global only"), "global")
-            self.scope_combo.addItem(self.tr("Any project"), "project")
-            names = list(projects)
-            if current.startswith("project:") and current[8:] not in names:
-                names.append(current[8:])
-            if names:
+            self.scope_combo.addItem(self.tr("Used everywhere"), "global")
+            self.scope_combo.addItem(self.tr("Only in a project"), "project")
+            ids = list(projects)
+            if current.startswith("project:") and current[8:] not in ids:
+                ids.append(current[8:])
+            if ids:
                 self.scope_combo.insertSeparator(self.scope_combo.count())
-            for p in names:
-                self.scope_combo.addItem(
-                    self.tr("Project {project}").format(project=shown_id(p)), f"project:{p}"
+            for p in sorted(ids, key=lambda p: ((known.get(p) or p).casefold(), p)):
+                self.scope_combo.addItem(project_shown(p, known.get(p)), f"project:{p}")
+                self.scope_combo.setItemData(
+                    self.scope_combo.count() - 1, project_tip(p, known.get(p)), Qt.ItemDataRole.ToolTipRole
                 )
             i = self.scope_combo.findData(current)
             self.scope_combo.setCurrentIndex(max(i, 0))

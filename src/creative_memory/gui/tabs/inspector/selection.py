@@ -11,9 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, Qt, Signal
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStackedWidget, QTableView, QWidget
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, QPoint, Qt, Signal
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QStackedWidget, QTableView, QWidget
 
+from creative_memory.gui.itemmodels.preference_columns import HIDDEN_BY_DEFAULT, strength_words
 from creative_memory.gui.itemmodels.preferences import (
     C_STRENGTH,
     COLUMNS,
@@ -124,7 +125,9 @@ class PreferenceList(QStackedWidget):
         table.setTextElideMode(Qt.TextElideMode.ElideRight)
         table.setShowGrid(False)
         table.setCornerButtonEnabled(False)
-        table.setItemDelegateForColumn(C_STRENGTH, StrengthBarDelegate(table))
+        table.setItemDelegateForColumn(
+            C_STRENGTH, StrengthBarDelegate(table, labels=tuple(strength_words().values()))
+        )
         table.verticalHeader().setVisible(False)
         fm = table.fontMetrics()
         table.verticalHeader().setDefaultSectionSize(fm.height() + max(6, fm.height() // 2))
@@ -137,9 +140,31 @@ class PreferenceList(QStackedWidget):
         header.setSortIndicatorShown(True)
         header.setMinimumSectionSize(fm.averageCharWidth() * 4)
         self._set_default_widths(table)
+        for i, c in enumerate(COLUMNS):
+            table.setColumnHidden(i, c.name in HIDDEN_BY_DEFAULT)
+        header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        header.customContextMenuRequested.connect(self._column_menu)
+        header.setToolTip(self.tr("Right-click a column title to show the stored values as columns"))
         header.setSortIndicator(C_STRENGTH, Qt.SortOrder.DescendingOrder)
         table.setSortingEnabled(True)
         return table
+
+    def column_menu(self) -> QMenu:
+        """The header's menu: a check per column (every column but the preference itself)."""
+        menu = QMenu(self.table)
+        menu.setObjectName("inspector_columns_menu")
+        for i in range(1, len(COLUMNS)):
+            title = str(self.model.headerData(i, Qt.Orientation.Horizontal))
+            action = menu.addAction(title)
+            action.setCheckable(True)
+            action.setChecked(not self.table.isColumnHidden(i))
+            action.toggled.connect(lambda shown, i=i: self.table.setColumnHidden(i, not shown))
+        return menu
+
+    def _column_menu(self, pos: QPoint) -> None:
+        menu = self.column_menu()
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.popup(self.table.horizontalHeader().mapToGlobal(pos))
 
     def _set_default_widths(self, table: QTableView) -> None:
         """Column widths from sample contents and the header titles (no pixel constants)."""
@@ -148,13 +173,14 @@ class PreferenceList(QStackedWidget):
         cw = fm.averageCharWidth()
         sample_date = format_time(1_798_761_540_000, False)  # a date with two-digit parts
         samples = {
-            "scope": "p_brand_refresh",
+            "preference": "Avoids asymmetric compositions",
+            "scope": "in Brand refresh only",
             "type": "iconography",
             "pattern": "asymmetric_compositions",
             "polarity": max(
                 (self.model.word("positive"), self.model.word("negative")), key=fm.horizontalAdvance
             ),
-            "strength": "0000000.00",
+            "strength": "000000 " + max(strength_words().values(), key=fm.horizontalAdvance),
             "tier": max((self.model.word(t) for t in ("low", "medium", "high")), key=fm.horizontalAdvance),
             "status": self.model.word("under_review"),
             "sources": "thumbs up, rep",

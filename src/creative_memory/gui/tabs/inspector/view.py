@@ -239,7 +239,8 @@ class InspectorTab(Tab):
     async def _refresh_once(self) -> None:
         facets = await self.ctrl.run(load_facets, self.ctrl.store, self.ctrl.user)
         self._facets = facets
-        self.filters.fill_scope(facets.projects)
+        self.model.cells.names = dict(facets.names)
+        self.filters.fill_scope(facets.projects, facets.names)
         self.filters.fill_types(facets.types)
         self.model.set_filter(self.current_filter(), reload=False)
         await self.model.reload(min_rows=self.model.rowCount(), tag="refresh")
@@ -257,7 +258,7 @@ class InspectorTab(Tab):
         settings = AppSettings()
         settings.save_splitter("inspector", self.splitter)
         settings.save_splitter("inspector_detail", self.detail.detail_splitter)
-        settings.save_header("inspector", self.table.horizontalHeader())
+        settings.save_header("inspector_columns", self.table.horizontalHeader())
         settings.set_value("inspector/show_archived", self.archived_box.isChecked())
         settings.sync()
 
@@ -266,7 +267,7 @@ class InspectorTab(Tab):
         settings.restore_splitter("inspector", self.splitter)
         settings.restore_splitter("inspector_detail", self.detail.detail_splitter)
         header = self.table.horizontalHeader()
-        if settings.restore_header("inspector", header):
+        if settings.restore_header("inspector_columns", header):
             section = header.sortIndicatorSection()
             if 0 <= section < len(COLUMNS):
                 self.model.set_sort(

@@ -32,13 +32,16 @@ from creative_memory.gui.tabs.overview.text import (
     breakable_path,
     local_when,
     state_sentence,
+    switched_off_line,
     tier_name,
 )
 from creative_memory.gui.widgets.switch import MemorySwitch
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from creative_memory.services.controls.status import MemoryStatus
-    from creative_memory.services.inspection.queries import OverviewFacts
+    from creative_memory.services.inspection.queries import OverviewFacts, SwitchedOff
 
 
 class MemoryCard(QFrame):
@@ -80,6 +83,7 @@ class MemoryCard(QFrame):
         )
         self.state_label = card_text(self)
         self.state_label.setObjectName("memory_state")
+        self._switched = ""  # the lines on projects with a switch off, below the state
         font = QFont(self.state_label.font())
         font.setBold(True)
         self.state_label.setFont(font)
@@ -108,15 +112,15 @@ class MemoryCard(QFrame):
         self.state_label.setAccessibleName(self.state_label.text())
         paused = status.learning_paused or status.using_paused
         self.resume_button.setVisible(paused)
-        disabled = status.projects_disabled
-        if disabled:
-            self.state_label.setText(
-                self.state_label.text()
-                + "\n"
-                + self.tr(
-                    "%n project(s) have memory switched off for them (see Projects).", None, len(disabled)
-                )
-            )
+        self.state_label.setText(state_sentence(status) + self._switched)
+
+    def show_switched_off(self, projects: Sequence[SwitchedOff]) -> None:
+        """Under the state: each project with a switch off, by name, and what exactly is off there."""
+        lines = [switched_off_line(p) for p in projects]
+        text = self.state_label.text().removesuffix(self._switched)
+        self._switched = "".join("\n" + line for line in lines)
+        self.state_label.setText(text + self._switched)
+        self.state_label.setAccessibleName(self.state_label.text())
 
 
 class CountsCard(QGroupBox):
@@ -289,9 +293,12 @@ class StoreCard(QGroupBox):
         self.store_notice.setText("\n".join(notes))
         self.store_notice.setVisible(bool(notes))
 
-    def show_store(self, path: Path, *, read_only_reason: str | None, demo: bool) -> None:
+    def show_store(
+        self, path: Path, *, read_only_reason: str | None, demo: bool, shared: bool | None = None
+    ) -> None:
         """The store file and what it is: read-only (``read_only_reason`` not None), the demo store,
-        or the one shared with Open Design."""
+        the one shared with Open Design (``shared``: Open Design's own tables are in the file), or a
+        store of this program's only (``shared`` False; None: not known yet)."""
         name = path.name
         if read_only_reason is not None:
             self.file_label.setText(
@@ -301,8 +308,14 @@ class StoreCard(QGroupBox):
             self.file_label.setText(
                 self.tr("{name} — demo data only; Open Design never reads it").format(name=name)
             )
-        else:
+        elif shared:
             self.file_label.setText(self.tr("{name} — shared with Open Design").format(name=name))
+        elif shared is None:
+            self.file_label.setText(name)
+        else:
+            self.file_label.setText(
+                self.tr("{name} — no Open Design data was found in this folder").format(name=name)
+            )
         self.file_label.setToolTip(str(path))
 
     def show_store_error(self, text: str) -> None:

@@ -8,7 +8,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, QObject
 
+from creative_memory.gui.visible import project_shown
 from creative_memory.services.controls.status import MemoryStatus
+from creative_memory.services.inspection.queries import SwitchedOff
 from creative_memory.services.transfer.bundle import TransferResult
 from creative_memory.services.transfer.skips import SkippedPattern
 
@@ -70,6 +72,21 @@ def state_sentence(status: MemoryStatus | None) -> str:
     )
 
 
+def switched_off_line(project: SwitchedOff) -> str:
+    """What one project switched off, precisely: "Brand refresh: nothing new is learned there."."""
+    parts = []
+    if project.global_memory_off:
+        parts.append(QCoreApplication.translate("OverviewText", "your global preferences are not used there"))
+    if project.project_memory_off:
+        parts.append(QCoreApplication.translate("OverviewText", "what was learned in it is not used"))
+    if project.learning_off:
+        parts.append(QCoreApplication.translate("OverviewText", "nothing new is learned there"))
+    return QCoreApplication.translate("OverviewText", "{project}: {what} (see Projects).").format(
+        project=project_shown(project.id, project.name),
+        what=QCoreApplication.translate("OverviewText", "; ").join(parts),
+    )
+
+
 def breakable_path(path: Path | str) -> str:
     """A path that a word-wrapped label may break after each separator."""
     return str(path).replace("/", "/" + ZWSP).replace("\\", "\\" + ZWSP)
@@ -84,6 +101,12 @@ def check_title(name: str) -> str:
         "memory_off": QCoreApplication.translate("OverviewText", "Memory off returns nothing"),
         "using_paused": QCoreApplication.translate("OverviewText", "Using paused returns nothing"),
         "project_disabled": QCoreApplication.translate("OverviewText", "A disabled project returns nothing"),
+        "project_global_off": QCoreApplication.translate(
+            "OverviewText", "A project without global memory gets only its own"
+        ),
+        "project_own_off": QCoreApplication.translate(
+            "OverviewText", "A project without its own memory gets only global memory"
+        ),
         "settings_unchanged": QCoreApplication.translate("OverviewText", "Your settings are unchanged"),
     }
     return titles.get(name) or name.replace("_", " ").capitalize()

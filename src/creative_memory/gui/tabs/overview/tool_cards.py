@@ -22,6 +22,7 @@ from creative_memory.gui.icons import mix, tinted_icon
 from creative_memory.gui.tabs.overview.text import (
     check_title,
 )
+from creative_memory.gui.visible import said
 from creative_memory.gui.widgets.banner import accent_colour
 
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ class SelfTestCard(QGroupBox):
             mark.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
             mark.setAccessibleName(self.tr("passed") if ok else self.tr("failed"))
             title = check_title(check.name)
-            detail = check.detail
+            detail = said(check.said) if check.said is not None else check.detail
             text = QLabel(title, self.selftest_results)
             text.setObjectName(f"check_text_{row}")
             text.setWordWrap(True)

@@ -50,6 +50,7 @@ class OverviewTab(Tab):
         super().__init__(ctrl, parent)
         self._read_only_reason = ""
         self._status: MemoryStatus | None = None
+        self._shared: bool | None = None  # whether the store file holds Open Design's tables
         #: another switch about memory under the master switch (the memory notes), once added
         self.notes_check: QWidget | None = None
         self._tooltips: dict[QWidget, str] = {}
@@ -266,6 +267,7 @@ class OverviewTab(Tab):
             store.path,
             read_only_reason=(store.read_only_reason or "") if store.read_only else None,
             demo=self.ctrl.ctx.data_dir.rule == "demo",
+            shared=self._shared,
         )
 
     def _apply_status(self, status: MemoryStatus | None) -> None:
@@ -277,6 +279,10 @@ class OverviewTab(Tab):
 
     def _apply_facts(self, facts: OverviewFacts, keychain: KeychainLine) -> None:
         self._apply_status(facts.status)
+        self.memory_box.show_switched_off(facts.switched_off)
+        if self._shared != facts.shared:
+            self._shared = facts.shared
+            self._show_store_state()
         self.counts_box.show_facts(facts)
         self.store_box.show_keychain(
             said(keychain.sentence) if keychain.sentence is not None else keychain.detail
