@@ -81,6 +81,14 @@ class Event(Base):
         Index("ix_cm_events_user_time", "user_id", "occurred_at", "seq"),
         Index("ix_cm_events_user_seq", "user_id", "seq"),
         Index("ix_cm_events_user_project_time", "user_id", "project_id", "occurred_at"),
+        # The ratings of an injection, which every retrieval reads for its context (migration 0010).
+        Index(
+            "ix_cm_events_ratings",
+            "user_id",
+            "project_id",
+            "occurred_at",
+            sqlite_where=text("signal_type = 'recall_rating'"),
+        ),
         # An event's identity is per user (migration 0005): two users may send the same id.
         UniqueConstraint("user_id", "event_id", name="uq_cm_events_user_event"),
         # AUTOINCREMENT: a seq is never reused after a forget (it is the derivation watermark).

@@ -11,9 +11,11 @@ from creative_memory.model.constants import SignalType
 from creative_memory.model.tables import Event
 from creative_memory.services.engine.context import ContextRatings, Item, weight
 
-_SQL = (
+# The signal type is written out, not bound: SQLite uses the partial index of the ratings
+# (``ix_cm_events_ratings``, migration 0010) only when the query's WHERE names its condition.
+RATINGS_SQL = (
     f"SELECT occurred_at, payload FROM {Event.__tablename__} "
-    "WHERE user_id = ? AND project_id IS ? AND signal_type = ? AND occurred_at <= ?"
+    f"WHERE user_id = ? AND project_id IS ? AND signal_type = '{SignalType.RECALL_RATING}' AND occurred_at <= ?"
 )
 
 
@@ -24,7 +26,7 @@ def load(
     not_relevant: dict[Item, float] = {}
     helped: dict[Item, float] = {}
     too_much = helped_all = 0.0
-    for at, text in con.execute(_SQL, (user_id, project_id, str(SignalType.RECALL_RATING), now)):
+    for at, text in con.execute(RATINGS_SQL, (user_id, project_id, now)):
         payload = json.loads(text)
         recall = payload.get("recall") or {}
         if recall.get("mode") != mode:

@@ -352,6 +352,7 @@ class Host:
         self._record_answered()
         self._prepare()
         self._reserve_ahead()
+        self._look_for_damage()
 
     def _reserve_ahead(self) -> None:
         """Set an id aside for the next recorded retrieval when none is, once the store is open
@@ -368,6 +369,21 @@ class Host:
                 self._ids.reserve(con)
         except CreativeMemoryError as exc:
             log.debug("no id was set aside ahead: %s", exc)
+
+    def _look_for_damage(self) -> None:
+        """Look for the open store's damage between calls, once (the whole-file check takes about
+        150 ms on the M demo store): after the client's warm-up dry runs, so that the first
+        generation does not wait for it (it used to run inside that generation's retrieval). Never
+        opens a store; a failure is left for the first recording to meet."""
+        store = self.ctx.open_store
+        if not self._later or store is None or store.read_only:
+            return
+        if self._damage is not None and self._damage[0] is store:
+            return
+        try:
+            self._damaged(store)
+        except CreativeMemoryError as exc:
+            log.debug("the store's damage was not looked for ahead: %s", exc)
 
     def _record_answered(self) -> None:
         """Record the retrieval answered last under the id its answer gave. A failure is logged:

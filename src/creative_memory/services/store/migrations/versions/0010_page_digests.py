@@ -1,4 +1,4 @@
-"""the style digests of the pages events carry
+"""the style digests of the pages events carry; the ratings of a context read from an index
 
 Revision ID: 0010
 Revises: 0009
@@ -24,13 +24,24 @@ depends_on = None
 TABLE = "creative_memory_page_digests"
 
 
+EVENTS = "creative_memory_events"
+RATINGS_INDEX = "ix_cm_events_ratings"
+
+
 def upgrade() -> None:
     op.create_table(
         TABLE,
         sa.Column("digest_id", sa.String(64), primary_key=True),
         sa.Column("body", sa.Text(), nullable=False),
     )
+    op.create_index(
+        RATINGS_INDEX,
+        EVENTS,
+        ["user_id", "project_id", "occurred_at"],
+        sqlite_where=sa.text("signal_type = 'recall_rating'"),
+    )
 
 
 def downgrade() -> None:
+    op.execute(f"DROP INDEX IF EXISTS {RATINGS_INDEX}")
     op.drop_table(TABLE)
