@@ -82,7 +82,9 @@ def test_a_retrieval_id_opens_diagnostics_on_it_with_what_it_used(
     assert panel.list.count() == 3, (panel.list.count(), panel.isHidden(), tab.events_model.events)
     assert panel.isVisible()
     assert sorted(k.pattern for k in panel.kept()) == ["airy_spacing", "drop_shadows", "muted_palette"]
-    assert all(panel.list.item(i).text().startswith(("Prefers ", "Avoids ")) for i in range(panel.list.count()))
+    assert all(
+        panel.list.item(i).text().startswith(("Prefers ", "Avoids ")) for i in range(panel.list.count())
+    )
     assert not run_async(window.show_retrieval(9999))
     assert "#9999 is not in this store" in tab.message.text()
 
