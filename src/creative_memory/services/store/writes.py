@@ -185,7 +185,15 @@ class WalKeeper:
     def _checkpoint_here(self) -> None:
         if self._own is None:
             assert self._opener is not None
-            self._own = self._opener()
+            try:
+                self._own = self._opener()
+            except sqlite3.OperationalError:
+                if (
+                    self.shm is not None
+                    and not self.shm.with_name(self.shm.name.removesuffix("-shm")).exists()
+                ):
+                    return  # the store file was moved or removed meanwhile: nothing is left to checkpoint
+                raise
         self._own.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
 
     def wait(self) -> None:
