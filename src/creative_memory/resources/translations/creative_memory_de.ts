@@ -684,199 +684,118 @@
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="115"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="104"/>
         <source>Details of the current preference</source>
-        <extracomment>the events list keeps each event&apos;s stored session id under this role (column 4) at most this many events are listed in the detail pane (the newest) the fewest average characters a value keeps beside its label before labels go above the values the pane now shows this key (None: nothing selected / gone) Forget this session…: the stored id of the selected event&apos;s session</extracomment>
+        <extracomment>the fewest average characters a value keeps beside its label before labels go above the values the pane now shows this key (None: nothing selected / gone) Forget this session…: the stored id of the selected event&apos;s session</extracomment>
         <translation>Details der aktuellen Präferenz</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="118"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="107"/>
         <source>Select a preference to see the events that built it, its strength over time and whether the last retrieval used it.</source>
         <translation>Wählen Sie eine Präferenz, um die Ereignisse, aus denen sie entstand, ihre Stärke im Zeitverlauf und ihre Verwendung im letzten Abruf zu sehen.</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="151"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="140"/>
         <source>Pattern</source>
         <translation>Muster</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="155"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="144"/>
         <source>Type, scope and polarity</source>
         <translation>Typ, Bereich und Polarität</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="161"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="150"/>
         <source>Last retrieval</source>
         <translation>Letzter Abruf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="163"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="152"/>
         <source>Whether the last recorded retrieval injected this preference, and why</source>
         <translation>Ob der zuletzt aufgezeichnete Abruf diese Präferenz eingefügt hat, und warum</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="172"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="161"/>
         <source>Learned from pages</source>
         <translation>Aus Seiten gelernt</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="173"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="162"/>
         <source>What Open Design&apos;s pages showed about this preference</source>
         <translation>Was die Seiten von Open Design über diese Präferenz zeigten</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="184"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="173"/>
         <source>Fields</source>
         <translation>Felder</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="184"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="173"/>
         <source>Every stored field of this preference</source>
         <translation>Jedes gespeicherte Feld dieser Präferenz</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="200"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="189"/>
         <source>Strength over time</source>
         <translation>Stärke im Zeitverlauf</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="203"/>
-        <location filename="../../gui/tabs/inspector/detail.py" line="209"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="192"/>
         <source>Events that built it</source>
         <translation>Ereignisse, aus denen sie entstand</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="210"/>
-        <source>The raw signals that name this pattern in this scope, newest first</source>
-        <translation>Die Rohsignale, die dieses Muster in diesem Bereich nennen, neueste zuerst</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="216"/>
-        <source>Time</source>
-        <translation>Zeit</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="216"/>
-        <source>Signal</source>
-        <translation>Signal</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="216"/>
-        <source>Polarity</source>
-        <translation>Polarität</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="216"/>
-        <source>Project</source>
-        <translation>Projekt</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="216"/>
-        <source>Session</source>
-        <translation>Sitzung</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="233"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="199"/>
         <source>Forget this &amp;session…</source>
         <translation>Diese &amp;Sitzung vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="238"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="204"/>
         <source>Forget this session</source>
         <translation>Diese Sitzung vergessen</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="239"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="205"/>
         <source>Erase every event of the selected event&apos;s generation session and what it taught</source>
         <translation>Jedes Ereignis der Generierungssitzung des gewählten Ereignisses löschen und alles, was sie gelehrt hat</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="245"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="211"/>
         <source>Forget this session…</source>
         <translation>Diese Sitzung vergessen…</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="321"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="287"/>
         <source>The details of this preference cannot be read: {why} Forget it, or rebuild memory from the events (Overview).</source>
         <translation>Die Details dieser Präferenz können nicht gelesen werden: {why} Vergessen Sie sie, oder bauen Sie das Gedächtnis aus den Ereignissen neu auf (Übersicht).</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="347"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="313"/>
         <source>Stored as {type} · {pattern} · {polarity}</source>
         <translation>Gespeichert als {type} · {pattern} · {polarity}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="352"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="318"/>
         <source>{type} · {scope}</source>
         <translation>{type} · {scope}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="356"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="322"/>
         <source>Type stored as {raw}</source>
         <translation>Typ gespeichert als {raw}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="366"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="332"/>
         <source>From pages: {evidence}</source>
         <translation>Aus Seiten: {evidence}</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="382"/>
-        <source>rated: helped</source>
-        <translation>bewertet: hat geholfen</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="383"/>
-        <source>rated: too much</source>
-        <translation>bewertet: zu viel</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="384"/>
-        <source>rated: not relevant here</source>
-        <translation>bewertet: hier nicht relevant</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="385"/>
-        <source>rated: missed</source>
-        <translation>bewertet: fehlte</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="387"/>
-        <source>rated</source>
-        <translation>bewertet</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="410"/>
-        <source>no project</source>
-        <translation>kein Projekt</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="411"/>
-        <source>session {n}</source>
-        <translation>Sitzung {n}</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="415"/>
-        <source>Stored as session {id}</source>
-        <translation>Gespeichert als Sitzung {id}</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="418"/>
-        <source>Event {id} from {source}</source>
-        <translation>Ereignis {id} aus {source}</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="420"/>
-        <source>Its page showed: {because}</source>
-        <translation>Ihre Seite zeigte: {because}</translation>
-    </message>
-    <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="430"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="349"/>
         <source>Events that built it (newest {shown} of {n})</source>
         <translation>Ereignisse, aus denen sie entstand (neueste {shown} von {n})</translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/detail.py" line="435"/>
+        <location filename="../../gui/tabs/inspector/detail.py" line="354"/>
         <source>Events that built it ({n})</source>
         <translation>Ereignisse, aus denen sie entstand ({n})</translation>
     </message>
@@ -1009,6 +928,95 @@
         <location filename="../../gui/errors.py" line="123"/>
         <source>Close this message</source>
         <translation>Diese Meldung schließen</translation>
+    </message>
+</context>
+<context>
+    <name>EventList</name>
+    <message>
+        <location filename="../../gui/tabs/inspector/event_list.py" line="47"/>
+        <source>Events that built it</source>
+        <extracomment>the events list keeps each event&apos;s stored session id under this role (column 4) at most this many events are listed (the newest); the heading says how many there are</extracomment>
+        <translation>Ereignisse, aus denen sie entstand</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/event_list.py" line="48"/>
+        <source>The raw signals that name this pattern in this scope, newest first</source>
+        <translation>Die Rohsignale, die dieses Muster in diesem Bereich nennen, neueste zuerst</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/event_list.py" line="54"/>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/event_list.py" line="54"/>
+        <source>Signal</source>
+        <translation>Signal</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/event_list.py" line="54"/>
+        <source>Polarity</source>
+        <translation>Polarität</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/event_list.py" line="54"/>
+        <source>Project</source>
+        <translation>Projekt</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/event_list.py" line="54"/>
+        <source>Session</source>
+        <translation>Sitzung</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/event_list.py" line="92"/>
+        <source>no project</source>
+        <translation>kein Projekt</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/event_list.py" line="93"/>
+        <source>session {n}</source>
+        <translation>Sitzung {n}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/event_list.py" line="97"/>
+        <source>Stored as session {id}</source>
+        <translation>Gespeichert als Sitzung {id}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/event_list.py" line="100"/>
+        <source>Event {id} from {source}</source>
+        <translation>Ereignis {id} aus {source}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/event_list.py" line="102"/>
+        <source>Its page showed: {because}</source>
+        <translation>Ihre Seite zeigte: {because}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/event_list.py" line="111"/>
+        <source>rated: helped</source>
+        <translation>bewertet: hat geholfen</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/event_list.py" line="112"/>
+        <source>rated: too much</source>
+        <translation>bewertet: zu viel</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/event_list.py" line="113"/>
+        <source>rated: not relevant here</source>
+        <translation>bewertet: hier nicht relevant</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/event_list.py" line="114"/>
+        <source>rated: missed</source>
+        <translation>bewertet: fehlte</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/event_list.py" line="116"/>
+        <source>rated</source>
+        <translation>bewertet</translation>
     </message>
 </context>
 <context>

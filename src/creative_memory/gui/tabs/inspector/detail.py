@@ -25,8 +25,6 @@ from PySide6.QtWidgets import (
     QStackedWidget,
     QTextBrowser,
     QToolButton,
-    QTreeWidget,
-    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -37,10 +35,10 @@ from creative_memory.gui.itemmodels.preference_columns import preference_sentenc
 from creative_memory.gui.itemmodels.preferences import (
     PreferenceKey,
     PreferenceTableModel,
-    format_time,
 )
 from creative_memory.gui.keyboard import add_context_actions
 from creative_memory.gui.tabs.inspector.controls import named
+from creative_memory.gui.tabs.inspector.event_list import EVENTS_SHOWN, SESSION_ROLE, EventList
 from creative_memory.gui.tabs.inspector.fields import (
     field_text,
     field_titles,
@@ -51,10 +49,7 @@ from creative_memory.gui.tabs.inspector.fields import (
 )
 from creative_memory.gui.visible import (
     for_display,
-    project_shown,
     project_tip,
-    said,
-    shown_id,
     shown_name,
     stored_name,
 )
@@ -64,14 +59,8 @@ from creative_memory.gui.widgets.empty_state import EmptyState
 from creative_memory.services.common.errors import InvalidInput, NotFound
 from creative_memory.services.inspection.explain import ExplainedEvent, Explanation
 from creative_memory.services.inspection.explain import load_explain as load_explanation
-from creative_memory.services.retrieval.labels import signal_label
 from creative_memory.services.store.store import Store
 
-#: the events list keeps each event's stored session id under this role (column 4)
-SESSION_ROLE = Qt.ItemDataRole.UserRole + 71
-
-#: at most this many events are listed in the detail pane (the newest)
-EVENTS_SHOWN = 500
 #: the fewest average characters a value keeps beside its label before labels go above the values
 VALUE_CHARS = 24
 
@@ -202,30 +191,7 @@ class DetailPane(QStackedWidget):
         self.chart = StrengthChart(right)
         self.events_heading = QLabel(self.tr("Events that built it"), right)
         self.events_heading.setObjectName("events_heading")
-        self.events_view = QTreeWidget(right)
-        self.events_view.setObjectName("detail_events")
-        named(
-            self.events_view,
-            self.tr("Events that built it"),
-            self.tr("The raw signals that name this pattern in this scope, newest first"),
-        )
-        self.events_view.setRootIsDecorated(False)
-        self.events_view.setUniformRowHeights(True)
-        self.events_view.setAlternatingRowColors(True)
-        self.events_view.setHeaderLabels(
-            [self.tr("Time"), self.tr("Signal"), self.tr("Polarity"), self.tr("Project"), self.tr("Session")]
-        )
-        efm = self.events_view.fontMetrics()
-        ew = efm.averageCharWidth()
-        event_samples = (
-            format_time(1_798_761_540_000),
-            "manual refinement (too noisy)",
-            max((self.model.word("positive"), self.model.word("negative")), key=efm.horizontalAdvance),
-            "p_conference_poster",
-            "s_00000",
-        )
-        for i, sample in enumerate(event_samples):
-            self.events_view.header().resizeSection(i, efm.horizontalAdvance(sample) + ew * 3)
+        self.events_view = EventList(right, self.model.word, lambda pid: self.model.cells.names.get(pid))
         right_layout.addWidget(self.chart_heading)
         right_layout.addWidget(self.chart, 2)
         self.forget_session_button = QToolButton(right)
@@ -376,55 +342,8 @@ class DetailPane(QStackedWidget):
         self.setCurrentWidget(self.detail_splitter)
         self.shown.emit(key)
 
-    def _rated(self, outcome: str) -> str:
-        """A rating of an injection in words (decision 0088)."""
-        words = {
-            "helped": self.tr("rated: helped"),
-            "too_much": self.tr("rated: too much"),
-            "not_relevant": self.tr("rated: not relevant here"),
-            "missed": self.tr("rated: missed"),
-        }
-        return words.get(outcome, self.tr("rated"))
-
     def _fill_events(self, events: list[ExplainedEvent]) -> None:
-        """The newest events first; a tag, project or session id shown inert."""
-        shown = events[-EVENTS_SHOWN:][::-1]
-        self.events_view.setUpdatesEnabled(False)
-        try:
-            self.events_view.clear()
-            items = []
-            # a session by its place in this list ("session 1" is the newest's): the id is in the tooltip
-            numbers: dict[str, int] = {}
-            for e in shown:
-                if e.session_id:
-                    numbers.setdefault(e.session_id, len(numbers) + 1)
-                tag = f" ({shown_name(e.tag)})" if e.tag else ""
-                signal = self._rated(e.rating) if e.rating else said(signal_label(e.signal_type)) + tag
-                item = QTreeWidgetItem(
-                    [
-                        format_iso(e.at),
-                        signal,
-                        self.model.word(e.polarity),
-                        project_shown(e.project_id, self.model.cells.names.get(e.project_id))
-                        if e.project_id
-                        else self.tr("no project"),
-                        self.tr("session {n}").format(n=numbers[e.session_id]) if e.session_id else "",
-                    ]
-                )
-                if e.session_id:
-                    item.setToolTip(4, self.tr("Stored as session {id}").format(id=shown_id(e.session_id)))
-                item.setData(4, SESSION_ROLE, e.session_id or None)
-                item.setToolTip(0, e.at)
-                tip = self.tr("Event {id} from {source}").format(id=stored_name(e.event_id), source=e.source)
-                if e.because:
-                    tip += "\n" + self.tr("Its page showed: {because}").format(because=for_display(e.because))
-                item.setToolTip(1, tip)
-                if e.project_id:
-                    item.setToolTip(3, project_tip(e.project_id, self.model.cells.names.get(e.project_id)))
-                items.append(item)
-            self.events_view.addTopLevelItems(items)
-        finally:
-            self.events_view.setUpdatesEnabled(True)
+        self.events_view.fill(events)
         if len(events) > EVENTS_SHOWN:
             self.events_heading.setText(
                 self.tr("Events that built it (newest {shown} of {n})").format(
@@ -483,9 +402,7 @@ class DetailPane(QStackedWidget):
         self._update_session_button()
 
     def selected_session(self) -> str | None:
-        item = self.events_view.currentItem()
-        raw = item.data(4, SESSION_ROLE) if item is not None else None  # the stored id, not its shown form
-        return str(raw) if raw else None
+        return self.events_view.selected_session()
 
     def _update_session_button(self) -> None:
         self.forget_session_button.setEnabled(not self._read_only and self.selected_session() is not None)
