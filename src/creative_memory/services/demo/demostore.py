@@ -110,12 +110,13 @@ def show_everything(store: Store, user_id: str, now: int) -> int:
     from creative_memory.services.retrieval import retrieval
 
     every = [p.id for p in controls.projects(store, user_id)]
-    if store.data_dir.rule == "demo" and not foreign_events(store):
+    demo_only = not foreign_events(store)  # a count over every event: read once (the demo adds none)
+    if store.data_dir.rule == "demo" and demo_only:
         # Only in this program's own demo folder: a folder named with --data-dir may be given to
         # Open Design one day, whose own projects table must be its to create.
         name_projects(store, every)
     projects = every[:DEMO_RETRIEVAL_PROJECTS]
-    added = page_edits(store, user_id, projects[0], now) if projects and not foreign_events(store) else 0
+    added = page_edits(store, user_id, projects[0], now) if projects and demo_only else 0
     for project in [None, *projects]:
         for mode in (Mode.GENERATION, Mode.CRITIQUE):
             retrieval.run(
@@ -125,7 +126,7 @@ def show_everything(store: Store, user_id: str, now: int) -> int:
                 ),
             )
     memory = store.data_dir.path / "memory"
-    if memory.exists() or foreign_events(store):
+    if memory.exists() or not demo_only:
         return added  # Open Design's own Personal memory, or a store with a person's events: left alone
     sample = resources.files("creative_memory.resources") / "demo_memory"
     memory.mkdir()

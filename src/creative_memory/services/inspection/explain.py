@@ -5,7 +5,7 @@ detail pane)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -193,6 +193,12 @@ def _instant(ms: int) -> str:
 
 
 def _explained_event(r: Sequence[Any], preference_type: str, pattern: str) -> ExplainedEvent:
+    try:
+        payload = json.loads(r[7])  # read once: what a page showed, and a rating's outcome
+    except ValueError:
+        payload = {}
+    if not isinstance(payload, dict):
+        payload = {}
     return ExplainedEvent(
         event_id=r[1],
         at=_instant(r[2]),
@@ -203,19 +209,16 @@ def _explained_event(r: Sequence[Any], preference_type: str, pattern: str) -> Ex
         role=r[11] or None,
         tag=r[6],
         source=r[9],
-        because=because(r[7], preference_type, pattern, r[11] or None),
-        rating=_rating(r[3], r[7]),
+        because=because(payload, preference_type, pattern, r[11] or None),
+        rating=_rating(r[3], payload),
     )
 
 
-def _rating(signal_type: str, payload_text: str) -> str | None:
+def _rating(signal_type: str, payload: Mapping[str, Any]) -> str | None:
     """A rating's outcome (decision 0088), None for every other event."""
     if signal_type != SignalType.RECALL_RATING:
         return None
-    try:
-        recall = json.loads(payload_text).get("recall") or {}
-    except (ValueError, AttributeError):
-        return None
+    recall = payload.get("recall") or {}
     outcome = recall.get("outcome") if isinstance(recall, dict) else None
     return str(outcome) if outcome else None
 

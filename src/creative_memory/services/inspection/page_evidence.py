@@ -5,11 +5,11 @@ or pages, when last and where."""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from creative_memory.model.constants import SignalType
 
@@ -29,13 +29,9 @@ class PageSeen:
     project_name: str | None
 
 
-def because(payload_text: str, preference_type: str, pattern: str, role: str | None) -> str | None:
+def because(payload: Mapping[str, Any], preference_type: str, pattern: str, role: str | None) -> str | None:
     """What decided the pattern in this stored payload, if the event's page showed it (``role``: a
     comparison's side it is on)."""
-    try:
-        payload = json.loads(payload_text)
-    except ValueError:
-        return None
     entries = (payload.get(role) or {}).get("patterns", []) if role else payload.get("patterns", [])
     for p in entries:
         if (
