@@ -146,13 +146,10 @@ class BlockChecker:
         canon = canonical_name(pattern)
         fp = self.fingerprint(preference_type, pattern)
         kept = clean_reason(reason, [canon, canonical_name(preference_type)])
-        marks = [(self.key_check(), KEY_KIND, None)]
-        if session.scalar(
-            select(Blocklist.id).where(Blocklist.user_id == user_id, Blocklist.kind == KEY_KIND)
-        ):
-            marks = []
-        elif session.scalar(select(Blocklist.id).where(Blocklist.user_id == user_id).limit(1)) is not None:
-            marks = []  # blocks from before the mark was kept: which secret made them is not known
+        # The user's first block marks the secret that made it; blocks from before the mark was
+        # kept get none (which secret made them is not known).
+        first = session.scalar(select(Blocklist.id).where(Blocklist.user_id == user_id).limit(1)) is None
+        marks = [(self.key_check(), KEY_KIND, None)] if first else []
         for key, kind, length in (
             *marks,
             (fp, "pattern", None),
