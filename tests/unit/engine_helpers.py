@@ -28,7 +28,10 @@ def ev(
     tag: str | None = None,
     event_id: str | None = None,
     snapshot: Mapping[str, Any] | None = None,
+    content_hash: str | None = None,
 ) -> FoldEvent:
+    """A fold event; its content hash, unless given, orders events of one instant by ``seq``
+    (as arrival did before decision 0089), which the prototype's order follows."""
     return FoldEvent(
         seq=seq,
         event_id=event_id or f"e{seq}",
@@ -39,6 +42,7 @@ def ev(
         items=tuple(items),
         tag=tag,
         snapshot=snapshot,
+        content_hash=content_hash if content_hash is not None else f"{seq:012x}" + "0" * 52,
     )
 
 

@@ -312,14 +312,20 @@ def test_the_head_of_a_state_text_gives_the_creation_position_and_the_mark() -> 
     from creative_memory.services.retrieval.candidate_ties import HEAD_CHARS, parse_head
 
     st = _random_state(random.Random(3), "global", "layout", "p", "positive")
+    from creative_memory.model.events import order_tie
+
+    biggest_tie = order_tie("f" * 64)  # decision 0089: the creating event's order tie
+    assert biggest_tie == 2**48 - 1
     st.created_at, st.created_seq, st.created_item, st.provisional = (
         1_799_999_999_999,
-        12_345_678_901,
+        biggest_tie,
         65_535,
-        True,
+        False,
     )
     text = state_json(st)
-    assert parse_head(text[:HEAD_CHARS]) == (1_799_999_999_999, 12_345_678_901, 65_535, True)
+    assert parse_head(text[:HEAD_CHARS]) == (1_799_999_999_999, biggest_tie, 65_535, False)
+    st.provisional = True
+    assert parse_head(state_json(st)[:HEAD_CHARS]) == (1_799_999_999_999, biggest_tie, 65_535, True)
     st.provisional = False
     assert parse_head(state_json(st)[:HEAD_CHARS])[3] is False
     assert parse_head('{"scope":"global"}') == (0, 0, 0, False)  # a state written by older rules

@@ -457,7 +457,10 @@ def test_events_must_be_in_order() -> None:
     with pytest.raises(ValueError):
         d.apply(ev(9, T0 - 1, SignalType.THUMBS_UP, [item("airy")]))
     d.apply(ev(6, T0, SignalType.THUMBS_UP, [item("airy")]))
-    assert d.last_key == (T0, 6)
+    assert d.last_key == ev(6, T0, SignalType.THUMBS_UP, []).order_key
+    # the same instant: a later arrival whose content sorts first is not after it (decision 0089)
+    with pytest.raises(ValueError, match="not after"):
+        d.apply(ev(7, T0, SignalType.THUMBS_UP, [item("airy")], content_hash="0" * 64))
     resumed = Deriver(d.records.values(), last_key=d.last_key)
     with pytest.raises(ValueError):
         resumed.apply(ev(1, T0, SignalType.THUMBS_UP, [item("airy")]))

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 from dataclasses import asdict
@@ -114,8 +115,12 @@ def raw_event(draw: st.DrawFn) -> dict[str, Any]:
 
 
 def _events(raws: list[dict[str, Any]]) -> list[FoldEvent]:
+    """Fold events whose content hash is ``f"{seq:064x}"`` (what the stored rows below say)."""
     built = [
-        ev(i + 1, r["t"], r["signal"], r["items"], scope=r["scope"], session=r["session"], tag=r["tag"])
+        dataclasses.replace(
+            ev(i + 1, r["t"], r["signal"], r["items"], scope=r["scope"], session=r["session"], tag=r["tag"]),
+            content_hash=f"{i + 1:064x}",
+        )
         for i, r in enumerate(raws)
     ]
     return sorted(built, key=lambda e: e.order_key)
@@ -452,14 +457,16 @@ def test_sqlite_errors_of_direct_calls_are_translated(store: Store) -> None:
 
 
 def test_iter_events_pages_in_fold_order_across_ties(store: Store) -> None:
-    """The keyset read (a row value over (occurred_at, seq)) visits each event once, in order,
-    also when a page boundary falls inside a run of equal times."""
+    """The keyset read (a row value over the fold order) visits each event once, in order, also
+    when a page boundary falls inside a run of equal times (decision 0089)."""
     evs = _wire(40)
-    # many events at the same instant: ties broken by seq
+    # many events at the same instant: ties broken by content
     same = [e.model_copy(update={"occurred_at": evs[0].occurred_at}) for e in evs[:25]]
     ingest.ingest_events(store, same + evs[25:], default_user=USER, now=NOW, derive=False)
     con = sqlite3.connect(f"file:{store.path}?mode=ro", uri=True)
-    expected = con.execute("SELECT seq FROM creative_memory_events ORDER BY occurred_at, seq").fetchall()
+    expected = con.execute(
+        "SELECT seq FROM creative_memory_events ORDER BY occurred_at, content_hash, seq"
+    ).fetchall()
     con.close()
     with store.read() as s:
         for batch in (1, 3, 7, 1000):

@@ -14,7 +14,9 @@ from typing import Final
 # (services.extract.vocabulary.EXTRACTOR_VERSION; a test holds the two together.)
 # Version 3: a recall rating "missed" is folded as an explicit tag of the preference it names
 # (decision 0086); a store without ratings derives exactly as version 2 did.
-DERIVATION_VERSION: Final = "cm-derive-3+extract-1"
+# Version 4: events of the same instant fold in the order of their content, not of their arrival
+# (decision 0089); a store with no two events at one instant derives exactly as version 3 did.
+DERIVATION_VERSION: Final = "cm-derive-4+extract-1"
 
 NORMALIZER: Final = 2.0
 DECAY_DAYS: Final = 90

@@ -390,6 +390,13 @@ class FoldItem:
     index: int = -1
 
 
+def order_tie(content_hash: str) -> int:
+    """An event's place among the events of its instant, as a record created by it keeps it
+    (``PrefState.created_seq``, decision 0089): the first 48 bits of its content hash, so the
+    first-seen order of records created at one instant follows the fold order, not arrival."""
+    return int(content_hash[:12], 16) if content_hash else 0
+
+
 @dataclass(frozen=True, slots=True)
 class FoldEvent:
     """The engine's view of a stored event: everything derivation needs, nothing more."""
@@ -403,10 +410,15 @@ class FoldEvent:
     items: tuple[FoldItem, ...]
     tag: str | None = None
     snapshot: Mapping[str, Any] | None = None
+    # What derivation reads of the event, hashed (services.derivation.event_content): it breaks ties
+    # between events of the same instant, so the fold order is a function of the event set.
+    content_hash: str = ""
 
     @property
-    def order_key(self) -> tuple[int, int]:
-        return (self.occurred_at, self.seq)
+    def order_key(self) -> tuple[int, str, int]:
+        """The fold order (decision 0089): time, then content, then arrival (only equal content
+        is left to arrival, and equal content folds alike)."""
+        return (self.occurred_at, self.content_hash, self.seq)
 
 
 class EventView(Protocol):
@@ -419,6 +431,8 @@ class EventView(Protocol):
     def event_id(self) -> str: ...
     @property
     def occurred_at(self) -> int: ...
+    @property
+    def content_hash(self) -> str: ...
     @property
     def signal_type(self) -> SignalType: ...
     @property

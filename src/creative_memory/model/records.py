@@ -50,9 +50,12 @@ class PrefState:
     last_seq: int = 0
     last_injected_at: int | None = None
     # Derivation version 2. ``provisional``: built only from unary signals (decision 0021).
-    # ``created_*``: where the fold created the record — (occurred_at, seq, item index) of the
-    # creating event; (0, seq, 0) for a legacy snapshot — the prototype's first-seen order that
-    # breaks ties (decision 0022).
+    # ``created_*``: where the fold created the record — (occurred_at, order tie, item index) of
+    # the creating event; (0, seq, 0) for a legacy snapshot — the prototype's first-seen order that
+    # breaks ties (decision 0022). Since derivation version 4 the middle number is the creating
+    # event's place among the events of its instant, :func:`model.events.order_tie` of its content
+    # hash, not its arrival number (decision 0089); the field keeps its name because the ranked
+    # indexes read it by name (migration 0007).
     provisional: bool = False
     created_at: int = 0
     created_seq: int = 0

@@ -2,7 +2,7 @@
 
 The cache is content-addressed (``services.derivation.cache_key``): a cache that is not current
 (``services.derivation.cache_state.is_current``) is derived again by :func:`ensure_current`.
-Appending events whose ``(occurred_at, seq)`` sorts after everything folded so far is folded
+Appending events whose ``(occurred_at, content_hash, seq)`` sorts after everything folded so far is folded
 incrementally into the affected groups only (``services.derivation.incremental``); anything else
 re-derives in full (``services.derivation.rebuild``: one read snapshot folds outside any write
 lock, short transactions publish).

@@ -49,15 +49,26 @@ FOLD_COLUMNS = (
     Event.session_id,
     Event.tag,
     Event.payload,
+    Event.content_hash,
 )
 
 
-#: The user's events as the fold reads them: :data:`FOLD_COLUMNS` then the content hash (plain SQL:
-#: the rebuild, the incremental fold and the fold's helper process read through it).
+#: The user's events as the fold reads them: :data:`FOLD_COLUMNS` (plain SQL: the rebuild, the
+#: incremental fold and the fold's helper process read through it). Their fold order is
+#: :data:`FOLD_ORDER` (decision 0089).
 FOLD_SQL = (
     "SELECT seq, event_id, occurred_at, signal_type, scope, session_id, tag, payload, content_hash "
     f"FROM {Event.__tablename__}"
 )
+#: The fold order in SQL: time, then content (ties between events of one instant do not depend on
+#: which arrived first), then arrival. The (user_id, occurred_at, seq) index gives the first part;
+#: SQLite sorts each instant's few events for the rest.
+FOLD_ORDER = "occurred_at, content_hash, seq"
+
+
+def fold_key(row: Sequence[Any]) -> tuple[int, str, int]:
+    """The fold order of a row of :data:`FOLD_COLUMNS` (the engine's ``FoldEvent.order_key``)."""
+    return (row[2], row[8], row[0])
 
 
 _POLARITY: dict[str, Polarity] = {str(p): p for p in Polarity}
@@ -97,6 +108,7 @@ def fold_parsed(row: Sequence[Any], payload: Mapping[str, Any], only: set[Group]
         tuple(items),
         tag,
         snapshot,
+        row[8],
     )
 
 
@@ -279,15 +291,15 @@ def iter_events(session: Session, user_id: str, batch: int = 20_000) -> Iterator
     content_hash`` (:data:`FOLD_COLUMNS` then the hash), plain tuples.
     """
     con = dbapi_connection(session)
-    # A row value, not "occurred_at > ? OR (occurred_at = ? AND seq > ?)": with the OR, SQLite
-    # uses only user_id of the (user_id, occurred_at, seq) index and each batch re-scans the
-    # user's events from the first (quadratic: half the read time of a 1 M-event rebuild).
-    sql = f"{FOLD_SQL} WHERE user_id = ? AND (occurred_at, seq) > (?, ?) ORDER BY occurred_at, seq LIMIT ?"
-    last: tuple[int, int] = (-(1 << 62), -1)
+    # A row value, not "occurred_at > ? OR (occurred_at = ? AND ...)": with the OR, SQLite uses
+    # only user_id of the (user_id, occurred_at, seq) index and each batch re-scans the user's
+    # events from the first (quadratic: half the read time of a 1 M-event rebuild).
+    sql = f"{FOLD_SQL} WHERE user_id = ? AND ({FOLD_ORDER}) > (?, ?, ?) ORDER BY {FOLD_ORDER} LIMIT ?"
+    last: tuple[int, str, int] = (-(1 << 62), "", -1)
     while True:
         with sa_errors():
-            rows = con.execute(sql, (user_id, last[0], last[1], batch)).fetchall()
+            rows = con.execute(sql, (user_id, *last, batch)).fetchall()
         if not rows:
             return
         yield from rows
-        last = (rows[-1][2], rows[-1][0])
+        last = fold_key(rows[-1])

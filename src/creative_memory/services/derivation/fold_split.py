@@ -32,7 +32,7 @@ from typing import Any
 
 from creative_memory.model.records import PrefKey, PrefState
 from creative_memory.model.tables import Event
-from creative_memory.services.derivation.derivation_rows import FOLD_SQL, pref_values
+from creative_memory.services.derivation.derivation_rows import FOLD_ORDER, FOLD_SQL, pref_values
 from creative_memory.services.engine.bulk import fold_stored
 from creative_memory.services.engine.derive import Deriver, OrderKey
 from creative_memory.services.store.connections import ro_uri
@@ -52,7 +52,7 @@ SHARE = 0.5  # of the events, counted per project, that the helper takes
 PATIENCE_S = 20.0  # the least a late helper is waited for, after this process's own fold
 _EVENTS = Event.__tablename__
 _SCOPE_SQL = (
-    f"{FOLD_SQL} WHERE user_id = ? AND project_id = ? AND scope = ? AND +seq <= ? ORDER BY occurred_at, seq"
+    f"{FOLD_SQL} WHERE user_id = ? AND project_id = ? AND scope = ? AND +seq <= ? ORDER BY {FOLD_ORDER}"
 )
 
 Row = tuple[Any, ...]

@@ -28,19 +28,21 @@ from creative_memory.services.derivation import changes
 from creative_memory.services.derivation.cache_key import DIGEST_MODULUS, cache_key_for
 from creative_memory.services.derivation.cache_state import DerivationInfo, is_current, max_seq
 from creative_memory.services.derivation.derivation_rows import (
+    FOLD_ORDER,
     FOLD_SQL,
     KEY_COLUMNS,
     PREF_COLUMNS,
     PREF_TABLE,
     Group,
     dbapi_connection,
+    fold_key,
     loads_payload,
     pref_values,
     sa_errors,
     state_from_json,
 )
 from creative_memory.services.engine.bulk import fold_stored
-from creative_memory.services.engine.derive import Deriver
+from creative_memory.services.engine.derive import Deriver, OrderKey
 from creative_memory.services.store.row_batches import insert_many, update_many
 from creative_memory.services.store.store import Store, raw_connection
 from creative_memory.services.store.writes import lease_holder
@@ -154,8 +156,25 @@ def _incremental(
         return _incremental_raw(session, user_id, row, now, appended)
 
 
-def _order_key(r: Sequence[Any]) -> tuple[int, int]:
-    return (r[2], r[0])
+def _folded_after(con: sqlite3.Connection, user_id: str, row: _Watermark, first: OrderKey) -> OrderKey | None:
+    """The order key the new events must follow (the last folded one's, as far as the order needs
+    it), or None when ``first`` (the earliest new event in fold order) sorts before an event
+    already folded: then only a full derivation is exact.
+
+    Events of the same instant are folded in the order of their content (decision 0089), so one
+    arriving at the instant of the last folded events must not sort before any of them: the
+    highest content hash among the folded events of that instant (a probe of the time index)."""
+    if first[0] < row.last_occurred_at:
+        return None
+    if first[0] > row.last_occurred_at:
+        return (row.last_occurred_at, "", 0)
+    (highest,) = con.execute(
+        f"SELECT max(content_hash) FROM {_EVENTS} WHERE user_id = ? AND occurred_at = ? AND seq <= ?",
+        (user_id, row.last_occurred_at, row.max_seq),
+    ).fetchone()
+    if highest is not None and first[1] < highest:
+        return None
+    return (row.last_occurred_at, highest or "", 0)
 
 
 def _incremental_raw(
@@ -175,15 +194,15 @@ def _incremental_raw(
         parsed = after == len(appended) and min(r[0] for r in appended) > row.max_seq
     if parsed:
         assert appended is not None
-        new_rows = sorted(appended, key=_order_key)
+        new_rows = sorted(appended, key=fold_key)
     else:
         new_rows = con.execute(
-            f"{FOLD_SQL} WHERE user_id = ? AND seq > ? ORDER BY occurred_at, seq", (user_id, row.max_seq)
+            f"{FOLD_SQL} WHERE user_id = ? AND seq > ? ORDER BY {FOLD_ORDER}", (user_id, row.max_seq)
         ).fetchall()
     if not new_rows:
         return (0, 0)
-    last = (row.last_occurred_at, row.last_folded_seq)
-    if (new_rows[0][2], new_rows[0][0]) <= last:
+    last = _folded_after(con, user_id, row, fold_key(new_rows[0]))
+    if last is None:
         return None  # an event sorts before what was folded: only a full derivation is exact
     if not parsed:  # read back: parse once, for the groups and for the fold
         new_rows = [(*r[:7], loads_payload(r[7]), r[8]) for r in new_rows]

@@ -48,6 +48,7 @@ from creative_memory.services.derivation.derivation_rows import (
 from creative_memory.services.derivation.incremental import catch_up
 from creative_memory.services.derivation.pref_epochs import epoch_moved_once
 from creative_memory.services.derivation.rebuild_fold import Folded, fold_every_event
+from creative_memory.services.engine.derive import OrderKey
 from creative_memory.services.store.store import Store
 from creative_memory.services.store.writes import (
     LEASE_STALE_MS,
@@ -284,13 +285,16 @@ def _save_derivation(
     key: str,
     count: int,
     max_seq: int,
-    last_key: tuple[int, int],
+    last_key: OrderKey,
     now: int,
     dur: float,
 ) -> None:
+    """The derivation row keeps the last folded event's time and seq (its content hash is read
+    from the event when an order needs it: ``services.derivation.incremental``)."""
+    at, _hash, seq = last_key
     con.execute(
         _SAVE_DERIVATION,
-        (user_id, DERIVATION_VERSION, set_digest, key, count, max_seq, *last_key, now, now, dur),
+        (user_id, DERIVATION_VERSION, set_digest, key, count, max_seq, at, seq, now, now, dur),
     )
 
 
@@ -326,7 +330,7 @@ def _rebuild_once(
     set_digest = f"{folded.digest:064x}"
     key = cache_key_for(set_digest)
     ops = _ops(_in_key_order(folded), folded, user_id, now, key)
-    last_key = folded.last_key or (0, 0)
+    last_key = folded.last_key or (0, "", 0)
     chunker = Chunker(FIRST_CHUNK)
     pending: list[Op] = []
     written = 0

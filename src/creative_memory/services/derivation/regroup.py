@@ -28,6 +28,7 @@ from creative_memory.services.derivation.derivation_rows import (
     bulk_insert,
     dbapi_connection,
     fold_event,
+    fold_key,
     pref_row,
     sa_errors,
 )
@@ -85,7 +86,7 @@ def rederive_groups(
     ordered = sorted(seqs)
     for i in range(0, len(ordered), 900):
         rows.extend(session.execute(select(*FOLD_COLUMNS).where(Event.seq.in_(ordered[i : i + 900]))).all())
-    rows.sort(key=lambda r: (r[2], r[0]))
+    rows.sort(key=fold_key)
     deriver = Deriver()
     deriver.fold(fold_event(r, only=groups) for r in rows)
     drow = session.get(Derivation, user_id)
@@ -124,7 +125,7 @@ def fold_groups(session: Any, user_id: str, groups: set[Group], max_seq: int) ->
     ordered = sorted(seqs)
     for i in range(0, len(ordered), 900):
         rows.extend(session.execute(select(*FOLD_COLUMNS).where(Event.seq.in_(ordered[i : i + 900]))).all())
-    rows.sort(key=lambda r: (r[2], r[0]))
+    rows.sort(key=fold_key)
     deriver = Deriver()
     deriver.fold(fold_event(r, only=groups) for r in rows)
     return deriver

@@ -67,12 +67,22 @@ Row = Sequence[Any]
 class EventRow:
     """One mutable event view (:class:`model.events.EventView`), refilled per event."""
 
-    __slots__ = ("event_id", "occurred_at", "scope", "seq", "session_id", "signal_type", "tag")
+    __slots__ = (
+        "content_hash",
+        "event_id",
+        "occurred_at",
+        "scope",
+        "seq",
+        "session_id",
+        "signal_type",
+        "tag",
+    )
 
     def __init__(self) -> None:
         self.seq = 0
         self.event_id = ""
         self.occurred_at = 0
+        self.content_hash = ""
         self.signal_type = SignalType.THUMBS_UP
         self.scope = ""
         self.session_id: str | None = None
@@ -84,7 +94,9 @@ def _snapshot_event(row: Row, signal: SignalType, payload: dict[str, Any]) -> Fo
         FoldItem(t, p, _POLARITY.get(pol) or Polarity(pol), role, i)
         for i, (t, p, pol, role) in enumerate(payload_items(payload))
     )
-    return FoldEvent(row[0], row[1], row[2], signal, row[4], row[5], items, row[6], payload.get("snapshot"))
+    return FoldEvent(
+        row[0], row[1], row[2], signal, row[4], row[5], items, row[6], payload.get("snapshot"), row[8]
+    )
 
 
 def flat_items(payload: Mapping[str, Any]) -> list[tuple[str, str, Polarity]]:
@@ -112,7 +124,7 @@ def fold_stored(
     *,
     skip: Mapping[str, list[int]] | None = None,
 ) -> tuple[int, int, int]:
-    """Fold stored event rows (ascending ``(occurred_at, seq)``) into ``deriver``.
+    """Fold stored event rows (ascending ``(occurred_at, content_hash, seq)``) into ``deriver``.
 
     Returns ``(sum of the content hashes as integers, events counted, highest seq)``; calls
     ``tick(done)`` every ``every`` events. An event whose scope is in ``skip`` is counted (hash,
@@ -170,9 +182,11 @@ def fold_stored(
             deriver.apply(_snapshot_event(row, signal, payload))
             last = deriver.last_key
             continue
-        if last is not None and (t, seq) <= last:
-            raise ValueError(f"event {event_id} at {(t, seq)} is not after the last applied event {last}")
-        last = (t, seq)
+        if last is not None and (t, content_hash, seq) <= last:
+            raise ValueError(
+                f"event {event_id} at {(t, content_hash, seq)} is not after the last applied event {last}"
+            )
+        last = (t, content_hash, seq)
         filled = False  # the event view is filled only for the Deriver's own methods
         weight, added, unary, pairwise, source = per_signal[signal]
         items = flat_items(payload) if signal not in unfolded else []
@@ -187,6 +201,7 @@ def fold_stored(
             if general:
                 if not filled:
                     view.seq, view.event_id, view.occurred_at, view.signal_type = seq, event_id, t, signal
+                    view.content_hash = content_hash
                     view.scope, view.session_id, view.tag = scope, session_id, tag
                     filled = True
                 if members is None:

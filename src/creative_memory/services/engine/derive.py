@@ -1,6 +1,8 @@
 """Derivation: fold raw signal events into preference records (pure, deterministic).
 
-Events are folded in ascending ``(occurred_at, seq)`` order. Decay and archival are functions of
+Events are folded in ascending ``(occurred_at, content_hash, seq)`` order (decision 0089): events of
+the same instant in the order of their content, so the same event set folds to the same records in
+any arrival order. Decay and archival are functions of
 time (``services.engine.evaluation.advance``), so a record can be evaluated at any ``now``. The rules are the engine notes'
 (shared design ``engine.md``); float operations happen in a fixed order so that a full and an
 incremental derivation give bit-identical strengths.
@@ -25,13 +27,13 @@ from creative_memory.model.constants import (
     Tier,
     tier_for,
 )
-from creative_memory.model.events import EventView, FoldEvent, FoldItem
+from creative_memory.model.events import EventView, FoldEvent, FoldItem, order_tie
 from creative_memory.model.records import PrefKey, PrefState, key_text
 from creative_memory.services.engine.evaluation import ARCHIVE_MS, DECAY_MS, advance, clamp, copy_state
 from creative_memory.services.engine.reversal import accumulate_shadow, count_reversal
 
 Group = tuple[str, str, str]  # (scope, preference_type, pattern)
-OrderKey = tuple[int, int]  # (occurred_at, seq)
+OrderKey = tuple[int, str, int]  # (occurred_at, content_hash, seq)
 
 # Lookups by dict instead of enum calls on the fold's hot path (a StrEnum member hashes and
 # compares as its text, so these accept either form).
@@ -112,7 +114,7 @@ class Deriver:
 
     @property
     def last_key(self) -> OrderKey | None:
-        """``(occurred_at, seq)`` of the last applied event (or the one given at construction)."""
+        """``(occurred_at, content_hash, seq)`` of the last applied event (or the one given at construction)."""
         return self._last_key
 
     # -- bookkeeping -------------------------------------------------------------------------
@@ -139,8 +141,8 @@ class Deriver:
             self.apply(ev)
 
     def apply(self, ev: FoldEvent) -> None:
-        """Apply one event; events must arrive in strictly ascending ``(occurred_at, seq)`` order."""
-        order_key = (ev.occurred_at, ev.seq)
+        """Apply one event; events must arrive in strictly ascending ``(occurred_at, content_hash, seq)`` order."""
+        order_key = (ev.occurred_at, ev.content_hash, ev.seq)
         if self._last_key is not None and order_key <= self._last_key:
             raise ValueError(
                 f"event {ev.event_id} at {order_key} is not after the last applied event {self._last_key}"
@@ -163,7 +165,7 @@ class Deriver:
         building those objects (a full derivation folds millions of events). ``ev`` is only read
         during the call, so a caller may reuse one mutable object for every event.
         """
-        order_key = (ev.occurred_at, ev.seq)
+        order_key = (ev.occurred_at, ev.content_hash, ev.seq)
         if self._last_key is not None and order_key <= self._last_key:
             raise ValueError(
                 f"event {ev.event_id} at {order_key} is not after the last applied event {self._last_key}"
@@ -223,7 +225,7 @@ class Deriver:
             shadow_of=shadow_of,
             provisional=ev.signal_type in UNARY_SIGNALS,
             created_at=t,
-            created_seq=ev.seq,
+            created_seq=order_tie(ev.content_hash),
             created_item=index,
         )
         rec.confidence = tier_for(rec.strength)
@@ -370,7 +372,7 @@ def derive(
     initial: Iterable[PrefState] = (),
     last_key: OrderKey | None = None,
 ) -> dict[PrefKey, PrefState]:
-    """Fold ``events`` (ascending ``(occurred_at, seq)``; not re-sorted here) onto ``initial``."""
+    """Fold ``events`` (ascending ``(occurred_at, content_hash, seq)``; not re-sorted here) onto ``initial``."""
     deriver = Deriver(initial, last_key)
     deriver.fold(events)
     return deriver.records

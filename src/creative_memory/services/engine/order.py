@@ -3,7 +3,8 @@
 The prototype sorts with JavaScript's stable sort over ``[...globals, ...project records]``, each
 array in the order its records were created, so equal strengths keep that order. A record knows
 where the fold created it (``created_at``, ``created_seq``, ``created_item``: the creating event's
-time and sequence number and the item's place in it), which reproduces the arrays' order; global
+time, its place among the events of that instant (its order tie, decision 0089) and the item's place
+in it), which reproduces the arrays' order; global
 records come before project records, as in the prototype's merge.
 """
 

@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy import delete, func, insert, or_, select, update
 from sqlalchemy.orm import Session
 
-from creative_memory.model.events import page_digest_ids, payload_items, without_pages
+from creative_memory.model.events import order_tie, page_digest_ids, payload_items, without_pages
 from creative_memory.model.tables import (
     Derivation,
     Event,
@@ -37,7 +37,7 @@ from creative_memory.services.derivation.derivation import Group, dbapi_connecti
 from creative_memory.services.derivation.event_content import canonical, pattern_rows, rewritten_hash
 from creative_memory.services.engine.block import human
 from creative_memory.services.forget.erasure import FORGOTTEN, Receipt, Target
-from creative_memory.services.forget.forget_places import move_created_items, places
+from creative_memory.services.forget.forget_places import move_created_items, places, sharing_an_instant
 from creative_memory.services.store.page_digests import drop_unnamed_digests
 
 
@@ -170,8 +170,12 @@ class _Rewrites:
     rewrites: list[tuple[str, str, int]] = field(default_factory=list)
     masks: list[tuple[str, int]] = field(default_factory=list)
     reindex: list[dict[str, Any]] = field(default_factory=list)  # the index rows of the rewritten payloads
-    shifted: set[tuple[Group, int]] = field(default_factory=set)  # (group, seq) of items only moved up
+    shifted: set[tuple[Group, int]] = field(default_factory=set)  # (group, seq) of the items a rewrite kept
     places: dict[int, dict[int, int]] = field(default_factory=dict)  # seq: old item index -> new one
+    instants: dict[int, int] = field(default_factory=dict)  # seq: occurred_at, of events with shifted items
+    ties: dict[int, tuple[int, int, int]] = field(
+        default_factory=dict
+    )  # seq: (occurred_at, old tie, new tie)
     digests: set[str] = field(default_factory=set)  # the page digests the changed events named
 
     def event(self, ev: Any, t: Target) -> None:
@@ -182,20 +186,22 @@ class _Rewrites:
             return  # named another type's pattern of the same name: nothing of the target here
         self.digests.update(page_digest_ids(before))
         # Every group whose evidence changed is re-derived: the target's, other patterns of a deleted
-        # event or of a comparison that lost its other side. An item left after a removed one keeps
-        # its evidence and its order but moves up in the event's item list: that place is kept only
-        # as the creation position of a record this event created (decision 0022), which is moved
-        # with it instead (services/forget/forget_places.py; docs/decisions/0053).
+        # event or of a comparison that lost its other side. An item left keeps its evidence, but
+        # the event's content changed, so its place among the events of its instant (decision
+        # 0089), and an item after a removed one moves up in the event's item list: both places
+        # are kept only as the creation position of a record this event created (decision 0022),
+        # which is moved with it instead (services/forget/forget_places.py; docs/decisions/0053).
         old, new = payload_items(before), payload_items(payload) if alive else []
         removed = set(Counter(old) - Counter(new))
         self.groups.update((ev.scope, ptype, pattern) for ptype, pattern, _pol, _role in removed)
-        moved = {b for i, b in enumerate(old) if i >= len(new) or new[i] != b} - removed
-        place = places(old, new) if moved else None
+        kept = set(new) - removed
+        place = places(old, new) if kept else None
         if place is None:  # not a plain removal (never expected): re-derive them
-            self.groups.update((ev.scope, ptype, pattern) for ptype, pattern, _pol, _role in moved)
+            self.groups.update((ev.scope, ptype, pattern) for ptype, pattern, _pol, _role in kept)
         else:
             self.places[ev.seq] = place
-            self.shifted.update(((ev.scope, ptype, pattern), ev.seq) for ptype, pattern, _pol, _role in moved)
+            self.instants[ev.seq] = ev.occurred_at
+            self.shifted.update(((ev.scope, ptype, pattern), ev.seq) for ptype, pattern, _pol, _role in kept)
         size = len(ev.payload.encode("utf-8", "surrogatepass"))
         folded = ev.seq <= self.folded_upto
         if folded:
@@ -210,6 +216,8 @@ class _Rewrites:
             self.deleted_folded += folded
             return
         new_hash = rewritten_hash(ev, new_text)
+        if ev.seq in self.instants:
+            self.ties[ev.seq] = (ev.occurred_at, order_tie(ev.content_hash), order_tie(new_hash))
         self.rewrites.append(
             (_padded(new_text, size) if self.later is not None else new_text, new_hash, ev.seq)
         )
@@ -219,8 +227,11 @@ class _Rewrites:
         self.receipt.events_rewritten += 1
 
     def resolve(self, session: Session, user_id: str) -> None:
-        """Move the creation place of the records created where their item moved up."""
-        move_created_items(session, user_id, self.shifted, self.places, self.groups)
+        """Move the creation place of the records created where their item moved up. A rewritten
+        event's content decides its place among the events of its instant (decision 0089): where
+        another event of that instant speaks for the same group, the group is re-derived instead."""
+        self.groups |= sharing_an_instant(session, user_id, self.shifted, self.instants)
+        move_created_items(session, user_id, self.shifted, self.places, self.groups, self.ties)
 
     def write(self, session: Session) -> None:
         con = session.connection()

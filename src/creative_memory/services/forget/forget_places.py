@@ -4,7 +4,8 @@ That place is kept in one field only: ``created_item`` of a record the event cre
 first-seen order, decision 0022; the fold uses an item's index for nothing else). So instead of
 folding such a group's whole history again, the forget moves that field of the records the event
 created to the item's new place, in the same transaction as the rewrite (docs/decisions/0053). A
-record whose creating item has no new place is left to a re-derivation of its group.
+record whose creating item has no new place is left to a re-derivation of its group, and so is a
+group another event of the rewritten event's instant speaks for (:func:`sharing_an_instant`).
 """
 
 from __future__ import annotations
@@ -13,12 +14,15 @@ from collections.abc import Sequence
 
 from sqlalchemy.orm import Session
 
-from creative_memory.model.tables import SQL_CREATED_ORDER, Preference
+from creative_memory.model.tables import Event, EventPattern, Preference
 from creative_memory.services.derivation.derivation import Group
 from creative_memory.services.retrieval.candidate_ties import PREFIX, parse_head
 
 _PREFERENCES = Preference.__tablename__
+_EVENTS = Event.__tablename__
+_EVENT_PATTERNS = EventPattern.__tablename__
 _ITEM = '"created_item":'
+_TIE = '"created_seq":'  # the creating event's order tie (model.events.order_tie)
 
 
 def places(old: Sequence[object], new: Sequence[object]) -> dict[int, int] | None:
@@ -34,15 +38,17 @@ def places(old: Sequence[object], new: Sequence[object]) -> dict[int, int] | Non
     return out if j == len(new) else None
 
 
-def _moved(state: str, place: dict[int, int]) -> str | None:
-    """The state text with ``created_item`` at its new place, or None if it cannot be moved."""
+def _moved(state: str, place: dict[int, int], tie: int) -> str | None:
+    """The state text with ``created_item`` at its new place and the creating event's new order
+    tie (its content changed), or None if it cannot be moved."""
     if not state.startswith(PREFIX):
         return None
-    _at, _seq, item, _provisional = parse_head(state)
+    _at, _tie, item, _provisional = parse_head(state)
     new = place.get(item)
     parts = state.split(",", 3)
-    if new is None or len(parts) < 4 or not parts[2].startswith(_ITEM):
+    if new is None or len(parts) < 4 or not parts[1].startswith(_TIE) or not parts[2].startswith(_ITEM):
         return None
+    parts[1] = f"{_TIE}{tie}"
     parts[2] = f"{_ITEM}{new}"
     return ",".join(parts)
 
@@ -53,22 +59,40 @@ def move_created_items(
     shifted: set[tuple[Group, int]],
     moved_places: dict[int, dict[int, int]],
     groups: set[Group],
+    ties: dict[int, tuple[int, int, int]],
 ) -> None:
-    """Inside the rewrite's transaction: for each (group, seq) whose item only moved up in event
-    ``seq``, move ``created_item`` of the group's records that event created; a group with a
-    record that cannot be moved joins ``groups`` (re-derived in full)."""
+    """Inside the rewrite's transaction: for each (group, seq) whose item a rewrite of event
+    ``seq`` kept, give the group's record that event created its item's new place and the event's
+    new order tie (``ties``: seq → (occurred_at, old tie, new tie)); a group with a record that
+    cannot be moved joins ``groups`` (re-derived in full). The event's records are known by their
+    creation instant and tie: no other event of that instant speaks for the group
+    (:func:`sharing_an_instant` sent those groups to ``groups``). The groups' records are read in
+    one statement per 300 groups (a busy pattern's events share a few other groups)."""
+    wanted = sorted({g for g, _seq in shifted if g not in groups})
+    if not wanted:
+        return
     con = session.connection()
-    sql = (
-        f"SELECT id, state FROM {_PREFERENCES} WHERE user_id = ? AND scope = ? AND preference_type = ? "
-        f"AND pattern = ? AND {SQL_CREATED_ORDER[1]} = ?"
-    )
+    created: dict[tuple[Group, int, int], list[tuple[int, str]]] = {}
+    for i in range(0, len(wanted), 300):
+        part = wanted[i : i + 300]
+        for rid, scope, ptype, pattern, state in con.exec_driver_sql(
+            f"WITH g(scope, preference_type, pattern) AS (VALUES {', '.join(['(?, ?, ?)'] * len(part))}) "
+            f"SELECT p.id, p.scope, p.preference_type, p.pattern, p.state FROM g CROSS JOIN {_PREFERENCES} "
+            "AS p ON p.user_id = ? AND p.scope = g.scope AND p.preference_type = g.preference_type "
+            "AND p.pattern = g.pattern",
+            (*(v for grp in part for v in grp), user_id),
+        ):
+            at, tie, _item, _provisional = parse_head(str(state))
+            created.setdefault(((str(scope), str(ptype), str(pattern)), at, tie), []).append(
+                (int(rid), str(state))
+            )
     updates: list[tuple[str, int]] = []
     for group, seq in sorted(shifted):
         if group in groups:
             continue
+        at, old_tie, new_tie = ties[seq]
         found = [
-            (int(i), str(s), _moved(str(s), moved_places[seq]))
-            for i, s in con.exec_driver_sql(sql, (user_id, *group, seq))
+            (i, s, _moved(s, moved_places[seq], new_tie)) for i, s in created.get((group, at, old_tie), [])
         ]
         if any(new is None for _i, _s, new in found):
             groups.add(group)
@@ -76,3 +100,43 @@ def move_created_items(
         updates.extend((new, i) for i, old, new in found if new is not None and new != old)
     if updates:
         con.exec_driver_sql(f"UPDATE {_PREFERENCES} SET state = ? WHERE id = ?", updates)
+
+
+def sharing_an_instant(
+    session: Session, user_id: str, shifted: set[tuple[Group, int]], instants: dict[int, int]
+) -> set[Group]:
+    """The groups of ``shifted`` (group, seq) that another event of the same instant as event
+    ``seq`` (``instants``) also speaks for: a rewrite changes the event's content hash, so its
+    order among them (decision 0089), which only a re-derivation of the group follows. One probe
+    of the time index per instant, and the pattern index of the few events found."""
+    if not shifted:
+        return set()
+    con = session.connection()
+    at_instant: dict[int, list[int]] = {}
+    times = sorted(set(instants.values()))
+    for i in range(0, len(times), 500):
+        part = times[i : i + 500]
+        for seq, at in con.exec_driver_sql(
+            f"SELECT seq, occurred_at FROM {_EVENTS} WHERE user_id = ? AND occurred_at IN "
+            f"({', '.join('?' * len(part))})",
+            (user_id, *part),
+        ):
+            at_instant.setdefault(int(at), []).append(int(seq))
+    others = {
+        seq: [o for o in at_instant.get(instants[seq], []) if o != seq]
+        for _g, seq in shifted
+        if seq in instants
+    }
+    wanted = sorted({o for found in others.values() for o in found})
+    if not wanted:
+        return set()
+    named: dict[int, set[Group]] = {}
+    for i in range(0, len(wanted), 500):
+        part = wanted[i : i + 500]
+        for seq, scope, ptype, pattern in con.exec_driver_sql(
+            f"SELECT seq, scope, preference_type, pattern FROM {_EVENT_PATTERNS} WHERE seq IN "
+            f"({', '.join('?' * len(part))})",
+            tuple(part),
+        ):
+            named.setdefault(int(seq), set()).add((str(scope), str(ptype), str(pattern)))
+    return {group for group, seq in shifted if any(group in named.get(o, ()) for o in others.get(seq, ()))}

@@ -181,7 +181,7 @@ def _pattern_events(
             EventPattern.pattern == pattern,
             EventPattern.scope == scope,
         )
-        .order_by(Event.occurred_at, Event.seq)
+        .order_by(Event.occurred_at, Event.content_hash, Event.seq)
     ).all()
 
 
@@ -203,13 +203,13 @@ def _explained_event(r: Sequence[Any], preference_type: str, pattern: str) -> Ex
         event_id=r[1],
         at=_instant(r[2]),
         signal_type=r[3],
-        project_id=r[8],
+        project_id=r[9],
         session_id=r[5],
-        polarity=r[10],
-        role=r[11] or None,
+        polarity=r[11],
+        role=r[12] or None,
         tag=r[6],
-        source=r[9],
-        because=because(payload, preference_type, pattern, r[11] or None),
+        source=r[10],
+        because=because(payload, preference_type, pattern, r[12] or None),
         rating=_rating(r[3], payload),
     )
 
@@ -232,7 +232,7 @@ def _history(ev_rows: Sequence[Sequence[Any]], group: set[tuple[str, str, str]])
         if r[0] in seen:
             continue
         seen.add(r[0])
-        deriver.apply(fold_event(r[:8], only=group))
+        deriver.apply(fold_event(r[:9], only=group))
         for st in deriver.records.values():
             history.append(
                 StrengthPoint(
