@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from harness import event
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
+from PySide6.QtCore import QItemSelectionModel, QLocale, QModelIndex, Qt
 
 from creative_memory.gui.itemmodels.audit import AuditModel
 from creative_memory.gui.tabs.activity.view import ActivityTab
@@ -108,6 +108,68 @@ def test_filter_narrows_in_sql(
     tab.empty.actionButton().click()  # "Clear filter"
     wait_until(lambda: tab.model.rowCount() == 3)
     assert tab.filter_edit.text() == ""
+
+
+def _filtered(tab: ActivityTab, run_async: Any, text: str) -> list[list[str]]:
+    tab.filter_edit.setText(text)
+    run_async(tab.apply_filter())
+    return cells(tab)
+
+
+def test_filter_matches_the_words_shown_not_only_the_codes_stored(
+    tab: ActivityTab, ctrl: Any, run_async: Any, qapp: Any, seed: Any
+) -> None:
+    """The log stores codes (``forget+block``, ``host``, ``p7: use_memory=off``, ``fp:…``); the
+    table shows words. A person filters by the words they read, in their language, and the
+    export writes what the filter shows."""
+    from creative_memory.gui import app as gui_app
+    from creative_memory.gui import language
+
+    controls.set_enabled(ctrl.store, ctrl.user, False, actor=Actor.HOST, now=ctrl.now())
+    controls.set_project(ctrl.store, ctrl.user, "p7", use_memory=False, actor=Actor.CLI, now=ctrl.now())
+    seed([event(i, pattern="muted_palette", at_ms=ctrl.now() - 60_000 + i) for i in range(2)])
+    forgetting.forget(
+        ctrl.store,
+        ctrl.user,
+        [erasure.Target("layout", "muted_palette")],
+        blocks=ctrl.ctx.blocks,
+        block=True,
+        actor=Actor.GUI,
+        now=ctrl.now(),
+    )
+    run_async(tab.refresh())
+    assert tab.model.rowCount() == 3
+    tab.model.project_names = {"p7": "Brand refresh"}  # Open Design's name of the project
+
+    assert [r[2] for r in _filtered(tab, run_async, "forget and block")] == ["forget and block"]
+    assert [r[1] for r in _filtered(tab, run_async, "open design")] == ["Open Design"]
+    assert [r[3] for r in _filtered(tab, run_async, "brand")] == ["Brand refresh: its own memory off"]
+    assert [r[3] for r in _filtered(tab, run_async, "its own memory")] == [
+        "Brand refresh: its own memory off"
+    ]
+    found = _filtered(tab, run_async, "forgotten pattern")
+    assert len(found) == 1 and found[0][3].startswith("a forgotten pattern (fingerprint")
+    # LIKE's wildcards are letters here: "%" and "_" match only themselves
+    assert _filtered(tab, run_async, "%") == []
+    assert _filtered(tab, run_async, "use_memory") != []  # the stored code, as typed
+    assert _filtered(tab, run_async, "use%memory") == []
+
+    target = Path(tempfile.mkdtemp()) / "activity.json"
+    tab.filter_edit.setText("forget and block")
+    run_async(tab.apply_filter())
+    assert run_async(tab.export_to(target, "json")) == 1
+    assert [e["action"] for e in json.loads(target.read_text())] == ["forget+block"]
+
+    before, kept = QLocale(), len(language.KEPT)
+    language.install_translator(qapp, gui_app.build_parser().parse_args(["--lang", "de"]).lang)
+    try:
+        assert [r[2] for r in _filtered(tab, run_async, "vergessen und sperren")] == ["vergessen und sperren"]
+        assert [r[1] for r in _filtered(tab, run_async, "gedächtnis ausgeschaltet")] == ["Open Design"]
+    finally:
+        for translator in language.KEPT[kept:]:
+            qapp.removeTranslator(translator)
+        del language.KEPT[kept:]
+        QLocale.setDefault(before)
 
 
 def test_export_csv_and_json_with_mode_0600(

@@ -16,9 +16,18 @@ from creative_memory.services.store.store import Store
 Entry = audit.AuditEntry
 
 
-def fetch_audit(store: Store, user_id: str, text: str, before_id: int | None, limit: int) -> list[Entry]:
+def fetch_audit(
+    store: Store,
+    user_id: str,
+    text: str,
+    before_id: int | None,
+    limit: int,
+    shown: audit.ShownWords | None = None,
+) -> list[Entry]:
     """One page of audit entries (store thread), the table's rows."""
-    return audit.entries_page(store, user_id, limit=limit, before_id=before_id, text=text or None)
+    return audit.entries_page(
+        store, user_id, limit=limit, before_id=before_id, text=text or None, shown=shown
+    )
 
 
 _ACTIONS = {
@@ -95,11 +104,33 @@ class AuditModel(PagedTableModel[Entry]):
         self._text = text
         return True
 
+    def shown_words(self, text: str | None = None) -> audit.ShownWords:
+        """The stored codes whose words, as this table shows them (in the window's language), hold
+        ``text`` (the filter by default): a person filters by what they read ("forget and block",
+        "Open Design", a project's name, "vergessen"), not by the log's codes."""
+        needle = (self._text if text is None else text).strip().casefold()
+        if not needle:
+            return audit.ShownWords()
+
+        def says(words: str) -> bool:
+            return needle in words.casefold()
+
+        forgotten = QCoreApplication.translate("Activity", "a forgotten pattern (fingerprint {fp}…)")
+        return audit.ShownWords(
+            actions=tuple(code for code, words in _ACTIONS.items() if says(self.tr(words))),
+            actors=tuple(code for code, words in _ACTORS.items() if says(self.tr(words))),
+            target_prefixes=tuple(
+                [f"{pid}: " for pid, name in sorted(self.project_names.items()) if says(name)]
+                + (["fp:"] if says(forgotten.format(fp="")) else [])
+            ),
+            target_parts=tuple(f"{code}=" for code, words in _SWITCHES.items() if says(self.tr(words))),
+        )
+
     def fetcher(self) -> Callable[[int | None, int], list[Entry]]:
-        store, user, text = self.ctrl.store, self.ctrl.user, self._text
+        store, user, text, shown = self.ctrl.store, self.ctrl.user, self._text, self.shown_words()
 
         def fetch(before_id: int | None, limit: int) -> list[Entry]:
-            return fetch_audit(store, user, text, before_id, limit)
+            return fetch_audit(store, user, text, before_id, limit, shown)
 
         return fetch
 

@@ -16,6 +16,7 @@ from creative_memory.model.constants import Status, scope_for
 from creative_memory.model.events import iso
 from creative_memory.model.tables import Event, Preference, Retrieval, RetrievalEvent
 from creative_memory.services.common.errors import InvalidInput
+from creative_memory.services.common.like import escape_like
 from creative_memory.services.common.naming import optional_project, valid_name
 from creative_memory.services.controls import project_counts
 from creative_memory.services.controls.controls import daemon_projects, project_settings
@@ -86,10 +87,6 @@ class PrefFilter:
                     )
                 )
         return conds
-
-
-def escape_like(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 def page_query(

@@ -16,9 +16,9 @@ from creative_memory.model.events import iso
 from creative_memory.model.records import DiagEvent
 from creative_memory.model.tables import Retrieval, RetrievalEvent
 from creative_memory.services.common.errors import InvalidInput
+from creative_memory.services.common.like import escape_like
 from creative_memory.services.common.naming import optional_project
 from creative_memory.services.controls.controls import daemon_projects
-from creative_memory.services.inspection.queries import escape_like
 from creative_memory.services.store.store import Store
 
 

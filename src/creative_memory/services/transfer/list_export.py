@@ -114,8 +114,14 @@ def export_retrievals(store: Store, user_id: str, flt: RetrievalFilter, path: Pa
     return len(rows)
 
 
-def export_audit(store: Store, user_id: str, text: str, path: Path, fmt: str) -> int:
-    """Write every audit entry the filter matches as JSON or CSV; returns how many."""
-    rows = [e.as_json() for e in audit.all_entries(store, user_id, text=text or None, page=EXPORT_PAGE)]
+def export_audit(
+    store: Store, user_id: str, text: str, path: Path, fmt: str, shown: audit.ShownWords | None = None
+) -> int:
+    """Write every audit entry the filter matches (``shown``: the codes its words name, as the
+    window shows them) as JSON or CSV; returns how many."""
+    rows = [
+        e.as_json()
+        for e in audit.all_entries(store, user_id, text=text or None, shown=shown, page=EXPORT_PAGE)
+    ]
     write_rows(path, fmt, rows, AUDIT_COLUMNS, protected=[store.data_dir.path])
     return len(rows)

@@ -240,7 +240,13 @@ class ActivityTab(Tab):
     async def export_to(self, path: str | Path, fmt: str) -> int:
         """Write every entry the filter matches to ``path`` (mode 0600); returns how many."""
         n = await self.ctrl.run(
-            export_audit, self.ctrl.store, self.ctrl.user, self.model.text_filter, Path(path), fmt
+            export_audit,
+            self.ctrl.store,
+            self.ctrl.user,
+            self.model.text_filter,
+            Path(path),
+            fmt,
+            self.model.shown_words(),
         )
         self.message.setText(self.tr("Exported %n entries to {path}.", None, n).format(path=str(path)))
         return n
