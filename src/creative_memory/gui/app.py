@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from creative_memory import __version__
 from creative_memory.gui.language import install_translator, language_code, shipped_languages
 from creative_memory.gui.offscreen import (
+    next_turn,
     screenshots,
     self_test,
     sentence,
@@ -22,6 +23,7 @@ from creative_memory.gui.offscreen import (
     watchdog,
     window_size,
 )
+from creative_memory.gui.startmarks import mark
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -158,6 +160,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if not launch.offscreen:  # paint first: nothing heavy has been imported yet
         launch.settings, launch.shell = _paint_start_window(args, launch.data_dir.path)
+        mark("first_paint")
         if os.environ.get("CM_QUIT_AFTER_FIRST_PAINT"):  # bench/bench_gui_start.py
             return 0
     return launch.run()
@@ -342,10 +345,13 @@ class _Launch:
         if args.retrieval:
             await window.show_retrieval(args.retrieval)
         if os.environ.get("CM_QUIT_AFTER_START"):  # bench/bench_gui_start.py: painted and loaded
-            while not window.showing_latest():  # store_opened() started its first refresh
+            while not window.first_screen_loaded():  # store_opened() started its first refresh
                 await settle(actx.app, 0.005)
             window.repaint()
-            actx.app.quit()
+            await next_turn()  # the event loop turns: the window answers
+            mark("loaded")
+            mark("close")
+            window.close()  # as a person's close: the program ends when its last window has closed
         elif args.screenshot:
             code = await screenshots(
                 actx, window, Path(args.screenshot), args.palette, args.size, extras=self.temp is not None

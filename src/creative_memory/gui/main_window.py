@@ -56,6 +56,7 @@ class MainWindow(QMainWindow):
         self._collector_held = True
         self._store_loaded = False  # a store's tab has been loaded (then start-up's objects are frozen)
         self._decay_note: str | None = None  # the status bar's note of a long decay catch-up
+        self._busy = False  # a long operation runs (the status bar says "Working…")
         self.ctrl = ctrl
         self.task_keeper = ctrl.keeper
         self.settings = settings
@@ -404,6 +405,14 @@ class MainWindow(QMainWindow):
         page = self.current_page()
         return not page.stale and page.key not in self._refreshing
 
+    def first_screen_loaded(self) -> bool:
+        """Whether the window shows its first screen whole: the store is open and its status is in
+        the banner, the visible tab shows the store's data (no refresh of it running or asked
+        for), and no long operation is under way."""
+        return (
+            self._store_loaded and self.ctrl.status is not None and self.showing_latest() and not self._busy
+        )
+
     def _on_tab_changed(self, index: int) -> None:
         self.settings.last_tab = index
         page = self.pages[index]
@@ -442,6 +451,7 @@ class MainWindow(QMainWindow):
         self.live_label.setAccessibleName(self.live_label.text())
 
     def _on_busy(self, busy: bool) -> None:
+        self._busy = busy
         if busy:
             self.statusBar().showMessage(self.tr("Working…"))
         else:
