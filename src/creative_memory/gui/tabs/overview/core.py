@@ -21,12 +21,10 @@ from creative_memory.gui.errors import show_error
 from creative_memory.model.constants import Actor
 from creative_memory.services.common.errors import CreativeMemoryError
 from creative_memory.services.common.sentence import Sentence
-from creative_memory.services.inspection import queries
+from creative_memory.services.inspection.overview import overview_facts as overview_facts
 from creative_memory.services.keychain.secrets import SecretStore
 
 log = logging.getLogger("cm.gui")
-
-overview_facts = queries.overview_facts
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, QObject
 
 from creative_memory.gui.visible import project_shown
 from creative_memory.services.controls.status import MemoryStatus
-from creative_memory.services.inspection.queries import SwitchedOff
+from creative_memory.services.inspection.overview import SwitchedOff
 from creative_memory.services.transfer.bundle import TransferResult
 from creative_memory.services.transfer.skips import SkippedPattern
 

@@ -35,7 +35,7 @@ from creative_memory.gui.visible import said
 from creative_memory.services.common.errors import CreativeMemoryError
 from creative_memory.services.controls.status import MemoryStatus
 from creative_memory.services.forget.erasure import Receipt
-from creative_memory.services.inspection.queries import OverviewFacts
+from creative_memory.services.inspection.overview import OverviewFacts
 from creative_memory.services.selftest import SelfTestReport
 from creative_memory.services.transfer.bundle import TransferResult
 
