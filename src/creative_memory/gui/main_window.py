@@ -57,7 +57,10 @@ class MainWindow(QMainWindow):
         self._store_loaded = False  # a store's tab has been loaded (then start-up's objects are frozen)
         self._decay_note: str | None = None  # the status bar's note of a long decay catch-up
         self._busy = False  # a long operation runs (the status bar says "Working…")
+        self._first_screen_shown = False  # the first refresh after the store opened has ended
+        self._first_screen_waiting: list[asyncio.Future[None]] = []
         self.ctrl = ctrl
+        ctrl.after_first_screen = self.first_screen  # the decay catch-up waits for the first screen
         self.task_keeper = ctrl.keeper
         self.settings = settings
         self.store_info = StoreInfo()
@@ -220,8 +223,28 @@ class MainWindow(QMainWindow):
         self._on_status(self.ctrl.status)
         self._store_loaded = True
         self.refresh_current()
+        if not self.current_page().isEnabled():  # nothing to load: nothing waits for it
+            self._first_screen_done()
         if self.ctrl.outdated_rules is not None:
             self.ctrl.start(self._rederive(), name="rederive")
+
+    async def first_screen(self) -> None:
+        """Return once the window's first screen is shown: the first refresh of the tab shown
+        after the store was opened has ended (what can wait waits for it)."""
+        if self._first_screen_shown:
+            return
+        shown: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._first_screen_waiting.append(shown)
+        await shown
+
+    def _first_screen_done(self) -> None:
+        if self._first_screen_shown:
+            return
+        self._first_screen_shown = True
+        waiting, self._first_screen_waiting = self._first_screen_waiting, []
+        for shown in waiting:
+            if not shown.done():
+                shown.set_result(None)
 
     async def _rederive(self) -> None:
         """Re-derive preferences derived by older rules (decision 0026), with progress."""
@@ -386,6 +409,8 @@ class MainWindow(QMainWindow):
                 for future in waiting:
                     if not future.done():
                         future.set_result(None)
+            if self._store_loaded:
+                self._first_screen_done()
         if self._store_loaded and self._collector_held:
             collector().settle()  # once: what start-up and the first tab made is never walked again
 
