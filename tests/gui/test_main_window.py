@@ -108,3 +108,12 @@ def test_a_store_derived_by_older_rules_is_re_derived_on_opening(
         assert not ctrl.errors  # type: ignore[attr-defined]
     finally:
         again.close()
+
+
+def test_where_the_secret_is_kept_is_asked_after_the_first_screen(window: Any, wait_until: Any) -> None:
+    """The keychain is asked on the store thread once the first tab has loaded (it may be slow
+    to answer); with no keychain here the secret is in a file, and the notice says so then."""
+    wait_until(window.notice.isVisible)
+    assert window.store_info.keychain_fallback
+    assert window.notice.text().startswith("No system keychain was found")
+    assert window.showing_latest()  # the tab had loaded first

@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
@@ -36,6 +36,10 @@ from creative_memory.services.controls import controls
 from creative_memory.services.controls.status import MemoryStatus
 from creative_memory.services.demo.demostore import demo_data_dir
 from creative_memory.services.derivation.rederive import rederive_if_outdated
+
+if TYPE_CHECKING:
+    from creative_memory.services.context import Context
+    from creative_memory.services.keychain.secret_status import SecretStatus
 
 log = logging.getLogger("cm.gui")
 TabT = TypeVar("TabT", bound=Tab)
@@ -200,21 +204,9 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ store lifecycle
     def store_opened(self) -> None:
         store = self.ctrl.store
-        secret_status = None
-        try:
-            secret_status = self.ctrl.ctx.secrets.status()
-        except CreativeMemoryError as exc:
-            secret_status = None
-            self.store_info.keychain_fallback = True
-            self.store_info.keychain_detail = str(exc)
         self.store_info.read_only = store.read_only
         self.store_info.too_new = store.too_new
         self.store_info.reason = store.read_only_reason or ""
-        if secret_status is not None and secret_status.fallback:
-            self.store_info.keychain_fallback = True
-            self.store_info.keychain_detail = (
-                said(secret_status.sentence) if secret_status.sentence is not None else secret_status.detail
-            )
         dd = self.ctrl.ctx.data_dir
         self.store_label.setText(self.tr("Store: {path}").format(path=str(dd.store)))
         self.store_label.setToolTip(dd.describe())
@@ -225,8 +217,28 @@ class MainWindow(QMainWindow):
         self.refresh_current()
         if not self.current_page().isEnabled():  # nothing to load: nothing waits for it
             self._first_screen_done()
+        self.ctrl.start(self._check_keychain(), name="keychain-notice")
         if self.ctrl.outdated_rules is not None:
             self.ctrl.start(self._rederive(), name="rederive")
+
+    async def _check_keychain(self) -> None:
+        """Where the install secret is kept, asked on the store thread once the first screen is
+        shown (a keychain can take long to answer, and its module is imported there): the notice
+        says so when it is kept in a file."""
+        await self.first_screen()
+        try:
+            secret_status = await self.ctrl.run(_secret_status, self.ctrl.ctx)
+        except CreativeMemoryError as exc:
+            self.store_info.keychain_fallback = True
+            self.store_info.keychain_detail = str(exc)
+        else:
+            if not secret_status.fallback:
+                return
+            self.store_info.keychain_fallback = True
+            self.store_info.keychain_detail = (
+                said(secret_status.sentence) if secret_status.sentence is not None else secret_status.detail
+            )
+        self._show_notice()
 
     async def first_screen(self) -> None:
         """Return once the window's first screen is shown: the first refresh of the tab shown
@@ -506,3 +518,9 @@ class MainWindow(QMainWindow):
         if self._collector_held:
             self._collector_held = False
             collector().release()
+
+
+def _secret_status(ctx: Context) -> SecretStatus:
+    """Where the install secret is kept (on the store thread: the keychain's module is imported
+    there, and a keychain may take long to answer)."""
+    return ctx.secrets.status()

@@ -277,25 +277,30 @@ class OverviewTab(Tab):
         self.memory_box.show_status(status)
         self.counts_box.show_counts(status)
 
-    def _apply_facts(self, facts: OverviewFacts, keychain: KeychainLine) -> None:
+    def _apply_facts(self, facts: OverviewFacts) -> None:
         self._apply_status(facts.status)
         self.memory_box.show_switched_off(facts.switched_off)
         if self._shared != facts.shared:
             self._shared = facts.shared
             self._show_store_state()
         self.counts_box.show_facts(facts)
+        self._show_location()  # the store may have been switched (the demo store, and back)
+        self._show_store_state()
+
+    def _apply_keychain(self, keychain: KeychainLine) -> None:
         self.store_box.show_keychain(
             said(keychain.sentence) if keychain.sentence is not None else keychain.detail
         )
         self.transfer_actions.keychain_available = keychain.keyring
-        self._show_location()  # the store may have been switched (the demo store, and back)
-        self._show_store_state()
 
     async def refresh(self) -> None:
+        """The facts first, then the keychain line (a keychain may be slow to answer: what the
+        store holds is shown meanwhile)."""
         with self.reading():
             facts = await self.ctrl.run(overview_facts, self.ctrl.store, self.ctrl.user, self.ctrl.now())
-            keychain = await self.ctrl.run(keychain_status, self.ctrl.ctx.secrets)
-        self._apply_facts(facts, keychain)
+            self._apply_facts(facts)
+            keychain = await self.ctrl.run(keychain_status, self.ctrl.ctx)
+        self._apply_keychain(keychain)
 
     def check_marks(self) -> list[tuple[str, bool]]:
         """(name, ok) of the self-test checks shown, for tests and accessibility."""
