@@ -304,6 +304,7 @@ class _Launch:
             settings.set_value("notices/dismissed", "keychain")
             os.environ.setdefault("CM_DEMO_DIR", str(Path(self.temp.name) / "demo"))
         window = MainWindow(ctrl, settings)
+        window.ends_program = not self.offscreen
         if self.shell is not None:
             self.shell.hand_over(window)
         else:

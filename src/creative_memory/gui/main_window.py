@@ -87,6 +87,9 @@ class MainWindow(QMainWindow):
         # cycles are collected on this thread only while the window is open (gui/collector.py)
         collector().hold()
         self._collector_held = True
+        #: closing this window ends the program (the program's own window, not a test's): its
+        #: close leaves the process's memory to the process's end (``GuiCollector.release``)
+        self.ends_program = False
         self._store_loaded = False  # a store's tab has been loaded (then start-up's objects are frozen)
         self._decay_note: str | None = None  # the status bar's note of a long decay catch-up
         self._busy = False  # a long operation runs (the status bar says "Working…")
@@ -601,7 +604,7 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
         if self._collector_held:
             self._collector_held = False
-            collector().release()
+            collector().release(ending=self.ends_program)
 
 
 def _secret_status(ctx: Context) -> SecretStatus:
