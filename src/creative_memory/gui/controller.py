@@ -126,6 +126,11 @@ class Controller(QObject):
             if ms > 100:
                 log.info("store call %s took %.0f ms", getattr(fn, "__qualname__", fn), ms)
 
+    async def run_optional(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """As :meth:`run`, for the window's own work (the decay catch-up, the polls): not waited
+        for when the program ends (``StoreWorker.run_optional``)."""
+        return await self.worker.run_optional(fn, *args, **kwargs)
+
     def start(self, coro: Coroutine[Any, Any, T], *, name: str | None = None) -> Any:
         return self.keeper.start(coro, name=name)
 
@@ -195,16 +200,16 @@ class Controller(QObject):
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.after_first_screen(), FIRST_SCREEN_WAIT_S)
             # which records are due, read once; its connection, opened next, stays for the slices
-            run = await self.run(_start_decay_run, store, self.user, now)
-            await self.run(run.watch)
+            run = await self.run_optional(_start_decay_run, store, self.user, now)
+            await self.run_optional(run.watch)
             # A commit from elsewhere before the run's connection began to count is not lost:
             # shown when the catch-up ends (the polls meanwhile cannot tell it from ours).
-            if await self.run(store.data_version) != base:
+            if await self.run_optional(store.data_version) != base:
                 self._change_missed = True
             self._decay_run = run
             total = len(run.ids)
             while not run.finished:
-                part = await self.run(run.go, budget_s=DECAY_SLICE_S)
+                part = await self.run_optional(run.go, budget_s=DECAY_SLICE_S)
                 decayed += part.decayed
                 archived += part.archived
                 if not run.finished:
@@ -212,8 +217,8 @@ class Controller(QObject):
             # The version the polls go on from, read before they may see changes again: a poll
             # queued behind the last slice would otherwise reload the tab a second time. Then
             # whether anyone else committed since the last poll: after this read, the polls see it.
-            self._data_version = await self.run(store.data_version)
-            if await self.run(run.changed_elsewhere):
+            self._data_version = await self.run_optional(store.data_version)
+            if await self.run_optional(run.changed_elsewhere):
                 self._change_missed = True
         except CreativeMemoryError as exc:  # a busy store must not stop the window working
             log.warning("decay catch-up skipped: %s", exc)
@@ -242,7 +247,7 @@ class Controller(QObject):
         """The catch-up's connection is closed on the store thread, where it was used — also when
         the catch-up is stopped meanwhile (another store opened): a call cancelled before it starts
         never runs, and the old store would be closed with this connection still open on it."""
-        closing = asyncio.ensure_future(self.run(run.close))
+        closing = asyncio.ensure_future(self.run_optional(run.close))
         try:
             await asyncio.shield(closing)
         except asyncio.CancelledError:  # stopped: the close still runs before the stopper goes on
@@ -277,7 +282,7 @@ class Controller(QObject):
 
     async def _poll(self) -> None:
         try:
-            version = await self.run(self.store.data_version)
+            version = await self.run_optional(self.store.data_version)
         except (CreativeMemoryError, WorkerShutDown, OSError) as exc:
             if self._live:
                 log.warning("live view paused: %s", exc)
@@ -298,7 +303,7 @@ class Controller(QObject):
                 self._change_missed = self._change_missed or changed
                 return
             try:
-                changed = await self.run(run.changed_elsewhere)
+                changed = await self.run_optional(run.changed_elsewhere)
             except Exception as exc:  # the catch-up's connection failed: its end shows the change
                 log.warning("live view during the decay catch-up: %s", exc)
                 self._change_missed = True
