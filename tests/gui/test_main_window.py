@@ -117,6 +117,8 @@ def test_where_the_secret_is_kept_is_asked_after_the_first_screen(window: Any, w
     assert window.store_info.keychain_fallback
     assert window.notice.text().startswith("No system keychain was found")
     assert window.showing_latest()  # the tab had loaded first
+    overview = window.current_page()  # its keychain line, too, follows the first screen
+    wait_until(lambda: overview.keychain_label.text().startswith("No system keychain was found"))
 
 
 def test_a_tab_is_built_when_first_shown_under_the_title_it_gives_itself(window: Any, qtbot: Any) -> None:

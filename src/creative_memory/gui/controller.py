@@ -97,6 +97,9 @@ class Controller(QObject):
         #: main window sets it: until its first screen is shown), so that the first screen's reads
         #: do not queue behind it
         self.after_first_screen: Callable[[], Awaitable[None]] | None = None
+        #: the window's first screen is loading (the main window says so): a tab leaves what can
+        #: wait (the Overview's keychain line) until after it
+        self.first_screen_pending = False
         self._status_due = False
         self._timer = QTimer(self)
         self._timer.setInterval(poll_ms)

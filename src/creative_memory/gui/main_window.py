@@ -97,6 +97,7 @@ class MainWindow(QMainWindow):
         self._first_screen_waiting: list[asyncio.Future[None]] = []
         self.ctrl = ctrl
         ctrl.after_first_screen = self.first_screen  # the decay catch-up waits for the first screen
+        ctrl.first_screen_pending = True
         self.task_keeper = ctrl.keeper
         self.settings = settings
         self.store_info = StoreInfo()
@@ -336,6 +337,7 @@ class MainWindow(QMainWindow):
         if self._first_screen_shown:
             return
         self._first_screen_shown = True
+        self.ctrl.first_screen_pending = False
         waiting, self._first_screen_waiting = self._first_screen_waiting, []
         for shown in waiting:
             if not shown.done():

@@ -339,12 +339,21 @@ class OverviewTab(Tab):
 
     async def refresh(self) -> None:
         """The facts first, then the keychain line (a keychain may be slow to answer: what the
-        store holds is shown meanwhile)."""
+        store holds is shown meanwhile; while the window's first screen loads, the line follows
+        it, and the keychain's module is not loaded before)."""
         with self.reading():
             facts = await self.ctrl.run(overview_facts, self.ctrl.store, self.ctrl.user, self.ctrl.now())
             self._apply_facts(facts)
+            if self.ctrl.first_screen_pending:
+                self.ctrl.start(self._keychain_after_first_screen(), name="overview-keychain")
+                return
             keychain = await self.ctrl.run(keychain_status, self.ctrl.ctx)
         self._apply_keychain(keychain)
+
+    async def _keychain_after_first_screen(self) -> None:
+        if self.ctrl.after_first_screen is not None:
+            await self.ctrl.after_first_screen()
+        self._apply_keychain(await self.ctrl.run(keychain_status, self.ctrl.ctx))
 
     def check_marks(self) -> list[tuple[str, bool]]:
         """(name, ok) of the self-test checks shown, for tests and accessibility."""
