@@ -229,6 +229,12 @@ class _Launch:
             server.asked.connect(lambda request: actx.keeper.start(self.asked(window, request)))
             self.server = server
 
+    async def listen_after_first_screen(self, actx: AppContext, window: MainWindow) -> None:
+        """:meth:`listen` once the first screen is shown (a start meanwhile opens its own window, as
+        before any window listened)."""
+        await window.first_screen()
+        self.listen(actx, window)
+
     async def asked(self, window: MainWindow, request: dict[str, Any]) -> None:
         """A later start's request: come forward, and show the retrieval it names."""
         if window.isMinimized():
@@ -307,7 +313,7 @@ class _Launch:
         if not await self.open_store(actx, window):
             return
         if not self.offscreen:
-            self.listen(actx, window)
+            actx.keeper.start(self.listen_after_first_screen(actx, window), name="listen")
         await self.after_open(actx, window)
 
     def window(self, actx: AppContext, settings: AppSettings) -> MainWindow:
