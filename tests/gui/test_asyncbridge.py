@@ -132,6 +132,39 @@ def test_shutdown_with_a_long_running_call_is_bounded(run_async: RunAsync) -> No
         run_async(after())
 
 
+def test_shutdown_does_not_wait_for_an_optional_call_but_for_any_other(run_async: RunAsync) -> None:
+    """The window's own work (run_optional) does not hold the program's end; a call someone asked
+    for is waited for until it has finished."""
+    release = threading.Event()
+    started = threading.Event()
+
+    def held() -> str:
+        started.set()
+        release.wait(30)
+        return "finished"
+
+    async def scenario(optional: bool) -> tuple[bool, float, bool]:
+        worker = StoreWorker()
+        call = asyncio.ensure_future(worker.run_optional(held) if optional else worker.run(held))
+        while not started.is_set():
+            await asyncio.sleep(0.01)
+        if not optional:  # it finishes a moment after the shutdown began
+            threading.Timer(0.2, release.set).start()
+        t0 = time.monotonic()
+        clean = worker.shutdown(timeout=5.0)
+        took = time.monotonic() - t0
+        release.set()
+        await asyncio.wait_for(call, 5)
+        return clean, took, worker.left_optional
+
+    clean, took, left = run_async(scenario(True))
+    assert (clean, left) == (False, True) and took < 0.15  # left unfinished, at once
+    started.clear()
+    release.clear()
+    clean, took, left = run_async(scenario(False))
+    assert (clean, left) == (True, False) and took >= 0.15  # waited for until it had finished
+
+
 def test_shutdown_of_an_unused_worker_is_immediate() -> None:
     worker = StoreWorker()
     assert worker.shutdown(timeout=5.0)  # True: nothing was running, so the thread ended

@@ -95,3 +95,24 @@ def test_the_main_window_freezes_start_up_after_its_first_tab_has_loaded(window:
     qtbot.waitUntil(lambda: gc.get_freeze_count() > 0 and not window.current_page().stale, timeout=10_000)
     window.close()
     assert gc.get_freeze_count() == 0
+
+
+def test_the_release_that_ends_the_program_collects_nothing_and_leaves_collection_off(qapp: Any) -> None:
+    c = GuiCollector()
+    was_enabled = gc.isenabled()
+    c.hold()
+    try:
+        gc.collect()
+        garbage = [[] for _ in range(100)]
+        for item in garbage:
+            item.append(item)  # cycles only a collection frees
+        del garbage, item
+        before = gc.get_count()[0]
+        c.release(ending=True)
+        assert gc.get_count()[0] >= before  # not collected: the process hands its memory back
+        assert not gc.isenabled()  # and no other thread collects the window's objects meanwhile
+        assert c.holders == 0
+    finally:
+        if was_enabled:
+            gc.enable()
+        gc.collect()

@@ -125,13 +125,13 @@ def test_a_change_while_the_catch_up_reads_what_is_due_is_shown_when_it_ends(
     run_async(ctrl._poll())
     seen: list[str] = []
     ctrl.externalChange.connect(lambda: seen.append("external"))
-    made = decay_module.DecayRun
+    made = controller_module._start_decay_run
 
     def slow_start(*args: Any, **kwargs: Any) -> Any:
         commit_from_elsewhere(ctrl, 2)
         return made(*args, **kwargs)
 
-    monkeypatch.setattr(controller_module, "DecayRun", slow_start)
+    monkeypatch.setattr(controller_module, "_start_decay_run", slow_start)
 
     async def poll_while_reading() -> None:
         await asyncio.sleep(0)
@@ -223,7 +223,7 @@ def _switch_while_the_catch_up_is(
                 ctrl.worker._executor.submit(tab_done.wait, 10)
             return super().changed_elsewhere()
 
-    monkeypatch.setattr(controller_module, "DecayRun", Held)
+    monkeypatch.setattr(decay_module, "DecayRun", Held)  # what the catch-up's run is made of
     ctrl._catch_up = ctrl.start(ctrl._catch_up_decay(ctrl.store), name="decay-catch-up")
 
     async def switch() -> None:

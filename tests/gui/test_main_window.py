@@ -108,3 +108,41 @@ def test_a_store_derived_by_older_rules_is_re_derived_on_opening(
         assert not ctrl.errors  # type: ignore[attr-defined]
     finally:
         again.close()
+
+
+def test_where_the_secret_is_kept_is_asked_after_the_first_screen(window: Any, wait_until: Any) -> None:
+    """The keychain is asked on the store thread once the first tab has loaded (it may be slow
+    to answer); with no keychain here the secret is in a file, and the notice says so then."""
+    wait_until(window.notice.isVisible)
+    assert window.store_info.keychain_fallback
+    assert window.notice.text().startswith("No system keychain was found")
+    assert window.showing_latest()  # the tab had loaded first
+    overview = window.current_page()  # its keychain line, too, follows the first screen
+    wait_until(lambda: overview.keychain_label.text().startswith("No system keychain was found"))
+
+
+def test_a_tab_is_built_when_first_shown_under_the_title_it_gives_itself(window: Any, qtbot: Any) -> None:
+    """Only the tab shown first is built with the window (the others' modules load when they are
+    first shown); each keeps its place, title and tooltip, and becomes the page of its tab."""
+    from creative_memory.gui.tabs.base import Tab
+
+    assert [page is not None for page in window._pages] == [True, False, False, False, False, False]
+    before = [(window.tabs.tabText(i), window.tabs.tabToolTip(i)) for i in range(window.tabs.count())]
+    qtbot.keyClick(window, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
+    inspector = window.tabs.currentWidget()
+    assert isinstance(inspector, Tab) and inspector.key == "inspector"
+    assert window.tabs.currentIndex() == 2 and window._pages[2] is inspector
+    pages = window.pages  # every tab, built now
+    assert [p.key for p in pages] == [
+        "overview",
+        "projects",
+        "inspector",
+        "diagnostics",
+        "preview",
+        "activity",
+    ]
+    assert [(p.title(), window.tabs.widget(i)) for i, p in enumerate(pages)] == [
+        (before[i][0], p) for i, p in enumerate(pages)
+    ]
+    assert [window.tabs.tabToolTip(i) for i in range(6)] == [tip for _title, tip in before]
+    assert window.tabs.currentIndex() == 2  # building the others did not change the tab shown

@@ -60,13 +60,34 @@ def test_the_first_paint_imports_no_store_layer_and_creates_nothing(tmp_path: Pa
     assert not data.exists()  # looking for the store never creates it
 
 
-def test_the_full_start_goes_on_to_the_loaded_main_window(tmp_path: Path) -> None:
+def test_the_full_start_goes_on_to_the_loaded_main_window_and_ends_when_it_closes(tmp_path: Path) -> None:
+    """The program as started (it ends its own process when its window has closed): the first
+    window painted, then the main window loaded, then closed, and the store made."""
     data = tmp_path / "od"
-    r = _run(tmp_path, {"CM_QUIT_AFTER_START": "1"}, "--data-dir", str(data), "--user", "local")
+    marks = tmp_path / "marks"
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "CM_SETTINGS_DIR": str(tmp_path / "settings"),
+        "CM_CONFIG_DIR": str(tmp_path / "config"),
+        "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
+        "CM_QUIT_AFTER_START": "1",
+        "CM_BENCH_MARKS": str(marks),
+    }
+    r = subprocess.run(
+        [sys.executable, "-m", "creative_memory.gui.app", "--data-dir", str(data), "--user", "local"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
     assert r.returncode == 0, r.stderr
-    out = json.loads(r.stdout.splitlines()[-1])
-    assert {"sqlalchemy", "asyncio"} <= set(out["heavy"])  # the store was opened after the paint
+    assert "Traceback" not in r.stderr
+    seen = [line.split()[0] for line in marks.read_text().splitlines()]
+    assert seen == ["first_paint", "loaded", "close"]
     assert (data / "app.sqlite").is_file()
+    assert (tmp_path / "settings" / "creative-memory-studio.ini").is_file()  # what the window keeps
 
 
 def test_a_bad_user_is_refused_before_any_window(tmp_path: Path) -> None:

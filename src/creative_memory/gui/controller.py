@@ -14,20 +14,24 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import replace
-from typing import Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from creative_memory.gui.storeworker import StoreWorker, WorkerShutDown
 from creative_memory.gui.tasks import TaskKeeper
+from creative_memory.model.constants import DERIVATION_VERSION
 from creative_memory.services.common.errors import CreativeMemoryError
 from creative_memory.services.context import Context
-from creative_memory.services.controls import controls
+from creative_memory.services.controls import status as plain_status
 from creative_memory.services.controls.status import MemoryStatus
-from creative_memory.services.derivation.decay import DecayRun
-from creative_memory.services.derivation.rederive import outdated_version
-from creative_memory.services.location.datadir import DataDir
-from creative_memory.services.store.store import Store
+
+if TYPE_CHECKING:
+    # The derivation (and with it SQLAlchemy) is imported on the store thread, once the first
+    # screen is shown (``_start_decay_run``): the window's first reads are plain SQL.
+    from creative_memory.services.derivation.decay import DecayRun
+    from creative_memory.services.location.datadir import DataDir
+    from creative_memory.services.store.store import Store
 
 log = logging.getLogger("cm.gui")
 T = TypeVar("T")
@@ -36,6 +40,8 @@ P = ParamSpec("P")
 POLL_MS = 1000
 #: how long one slice of a decay catch-up may keep the store thread (the tabs' calls run between)
 DECAY_SLICE_S = 0.1
+#: how long the decay catch-up waits for the window's first screen before it starts all the same
+FIRST_SCREEN_WAIT_S = 10.0
 
 
 class Controller(QObject):
@@ -87,6 +93,13 @@ class Controller(QObject):
         #: awaited between an external change and the status reload (the main window sets it: its
         #: refreshes), so that the status (50-150 ms at L) does not queue before the tab's reads
         self.before_status: Callable[[], Awaitable[None]] | None = None
+        #: awaited before the work that can wait (the decay catch-up) takes the store thread (the
+        #: main window sets it: until its first screen is shown), so that the first screen's reads
+        #: do not queue behind it
+        self.after_first_screen: Callable[[], Awaitable[None]] | None = None
+        #: the window's first screen is loading (the main window says so): a tab leaves what can
+        #: wait (the Overview's keychain line) until after it
+        self.first_screen_pending = False
         self._status_due = False
         self._timer = QTimer(self)
         self._timer.setInterval(poll_ms)
@@ -115,6 +128,11 @@ class Controller(QObject):
             ms = (time.perf_counter() - t0) * 1000
             if ms > 100:
                 log.info("store call %s took %.0f ms", getattr(fn, "__qualname__", fn), ms)
+
+    async def run_optional(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """As :meth:`run`, for the window's own work (the decay catch-up, the polls): not waited
+        for when the program ends (``StoreWorker.run_optional``)."""
+        return await self.worker.run_optional(fn, *args, **kwargs)
 
     def start(self, coro: Coroutine[Any, Any, T], *, name: str | None = None) -> Any:
         return self.keeper.start(coro, name=name)
@@ -146,8 +164,11 @@ class Controller(QObject):
         self._data_version = await self.run(store.data_version)
         await self.reload_status()
         # Preferences derived by older rules are re-derived with progress (MainWindow.store_opened),
-        # which also brings decay up to now.
-        self.outdated_rules = None if store.read_only else await self.run(outdated_version, store, self.user)
+        # which also brings decay up to now. Plain SQL: the derivation is imported only if due.
+        version = (
+            None if store.read_only else await self.run(plain_status.derivation_version, store, self.user)
+        )
+        self.outdated_rules = None if version in (None, DERIVATION_VERSION) else version
         if not store.read_only and self.outdated_rules is None:
             self._catch_up = self.start(self._catch_up_decay(store), name="decay-catch-up")
         return store
@@ -178,17 +199,20 @@ class Controller(QObject):
         run: DecayRun | None = None
         base = self._data_version
         try:
+            if self.after_first_screen is not None:  # at most a few seconds: it must start
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.after_first_screen(), FIRST_SCREEN_WAIT_S)
             # which records are due, read once; its connection, opened next, stays for the slices
-            run = await self.run(DecayRun, store, self.user, now, keep=True)
-            await self.run(run.watch)
+            run = await self.run_optional(_start_decay_run, store, self.user, now)
+            await self.run_optional(run.watch)
             # A commit from elsewhere before the run's connection began to count is not lost:
             # shown when the catch-up ends (the polls meanwhile cannot tell it from ours).
-            if await self.run(store.data_version) != base:
+            if await self.run_optional(store.data_version) != base:
                 self._change_missed = True
             self._decay_run = run
             total = len(run.ids)
             while not run.finished:
-                part = await self.run(run.go, budget_s=DECAY_SLICE_S)
+                part = await self.run_optional(run.go, budget_s=DECAY_SLICE_S)
                 decayed += part.decayed
                 archived += part.archived
                 if not run.finished:
@@ -196,8 +220,8 @@ class Controller(QObject):
             # The version the polls go on from, read before they may see changes again: a poll
             # queued behind the last slice would otherwise reload the tab a second time. Then
             # whether anyone else committed since the last poll: after this read, the polls see it.
-            self._data_version = await self.run(store.data_version)
-            if await self.run(run.changed_elsewhere):
+            self._data_version = await self.run_optional(store.data_version)
+            if await self.run_optional(run.changed_elsewhere):
                 self._change_missed = True
         except CreativeMemoryError as exc:  # a busy store must not stop the window working
             log.warning("decay catch-up skipped: %s", exc)
@@ -226,7 +250,7 @@ class Controller(QObject):
         """The catch-up's connection is closed on the store thread, where it was used — also when
         the catch-up is stopped meanwhile (another store opened): a call cancelled before it starts
         never runs, and the old store would be closed with this connection still open on it."""
-        closing = asyncio.ensure_future(self.run(run.close))
+        closing = asyncio.ensure_future(self.run_optional(run.close))
         try:
             await asyncio.shield(closing)
         except asyncio.CancelledError:  # stopped: the close still runs before the stopper goes on
@@ -237,7 +261,7 @@ class Controller(QObject):
             log.debug("decay catch-up's connection: %s", exc)
 
     async def reload_status(self) -> MemoryStatus:
-        self.status = await self.run(controls.status, self.store, self.user, self.now())
+        self.status = await self.run(plain_status.status, self.store, self.user, self.now())
         self.statusChanged.emit(self.status)
         return self.status
 
@@ -261,7 +285,7 @@ class Controller(QObject):
 
     async def _poll(self) -> None:
         try:
-            version = await self.run(self.store.data_version)
+            version = await self.run_optional(self.store.data_version)
         except (CreativeMemoryError, WorkerShutDown, OSError) as exc:
             if self._live:
                 log.warning("live view paused: %s", exc)
@@ -282,7 +306,7 @@ class Controller(QObject):
                 self._change_missed = self._change_missed or changed
                 return
             try:
-                changed = await self.run(run.changed_elsewhere)
+                changed = await self.run_optional(run.changed_elsewhere)
             except Exception as exc:  # the catch-up's connection failed: its end shows the change
                 log.warning("live view during the decay catch-up: %s", exc)
                 self._change_missed = True
@@ -307,3 +331,11 @@ class Controller(QObject):
         if live != self._live:
             self._live = live
             self.liveChanged.emit(live)
+
+
+def _start_decay_run(store: Store, user_id: str, now: int) -> DecayRun:
+    """A decay catch-up's run, made on the store thread: the derivation is imported there, not on
+    the window's thread."""
+    from creative_memory.services.derivation.decay import DecayRun
+
+    return DecayRun(store, user_id, now, keep=True)

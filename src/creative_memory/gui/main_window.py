@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import logging
 import time
-from typing import TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar, cast
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
@@ -16,32 +18,63 @@ from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.banner_state import StoreInfo, banner_state, notice_state
 from creative_memory.gui.collector import collector
 from creative_memory.gui.controller import Controller
-from creative_memory.gui.dialogs.progress import ProgressDialog
 from creative_memory.gui.errors import show_error
 from creative_memory.gui.icons import app_icon
-from creative_memory.gui.itemmodels.preferences import PreferenceKey
-from creative_memory.gui.memory_notes import attach as attach_memory_notes
 from creative_memory.gui.settings import AppSettings
-from creative_memory.gui.tabs.activity.view import ActivityTab
 from creative_memory.gui.tabs.base import Tab
-from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
-from creative_memory.gui.tabs.inspector.view import InspectorTab
-from creative_memory.gui.tabs.overview.view import OverviewTab
-from creative_memory.gui.tabs.preview.view import PreviewTab
-from creative_memory.gui.tabs.projects.view import ProjectsTab
-from creative_memory.gui.visible import number, said
+from creative_memory.gui.visible import QT_TRANSLATE_NOOP, number, said
 from creative_memory.gui.widgets.banner import Banner
 from creative_memory.services.common.errors import CreativeMemoryError
-from creative_memory.services.controls import controls
 from creative_memory.services.controls.status import MemoryStatus
-from creative_memory.services.demo.demostore import demo_data_dir
-from creative_memory.services.derivation.rederive import rederive_if_outdated
+
+if TYPE_CHECKING:
+    from creative_memory.gui.itemmodels.preferences import PreferenceKey
+    from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
+    from creative_memory.gui.tabs.inspector.view import InspectorTab
+    from creative_memory.services.context import Context
+    from creative_memory.services.derivation.cache_state import DerivationInfo, Progress
+    from creative_memory.services.keychain.secret_status import SecretStatus
+    from creative_memory.services.store.store import Store
 
 log = logging.getLogger("cm.gui")
 TabT = TypeVar("TabT", bound=Tab)
 
 
 DISMISSED = "notices/dismissed"
+
+
+@dataclass(frozen=True)
+class TabSpec:
+    """A tab of the window before it is built: its key, its class (the module, and the class's
+    name, which is also the context its title is translated in) and its title (the class's
+    ``title()`` says the same)."""
+
+    key: str
+    module: str
+    name: str
+    title: str
+
+    def translated_title(self) -> str:
+        return QCoreApplication.translate(self.name, self.title)
+
+
+#: the six tabs in their order; each is built when it is first shown or asked for (``MainWindow.page``)
+TABS = (
+    TabSpec("overview", "creative_memory.gui.tabs.overview.view", "OverviewTab", QT_TRANSLATE_NOOP("OverviewTab", "Overview")),
+    TabSpec("projects", "creative_memory.gui.tabs.projects.view", "ProjectsTab", QT_TRANSLATE_NOOP("ProjectsTab", "Projects")),
+    TabSpec("inspector", "creative_memory.gui.tabs.inspector.view", "InspectorTab", QT_TRANSLATE_NOOP("InspectorTab", "Inspector")),
+    TabSpec("diagnostics", "creative_memory.gui.tabs.diagnostics.view", "DiagnosticsTab", QT_TRANSLATE_NOOP("DiagnosticsTab", "Diagnostics")),
+    TabSpec("preview", "creative_memory.gui.tabs.preview.view", "PreviewTab", QT_TRANSLATE_NOOP("PreviewTab", "Preview")),
+    TabSpec("activity", "creative_memory.gui.tabs.activity.view", "ActivityTab", QT_TRANSLATE_NOOP("ActivityTab", "Activity")),
+)  # fmt: skip
+
+
+def _rederive(store: Store, user_id: str, now: int, progress: Progress) -> DerivationInfo | None:
+    """Re-derive preferences derived by older rules, on the store thread (where the derivation is
+    imported: it is not needed before)."""
+    from creative_memory.services.derivation.rederive import rederive_if_outdated
+
+    return rederive_if_outdated(store, user_id, now, progress=progress)
 
 
 class MainWindow(QMainWindow):
@@ -54,9 +87,17 @@ class MainWindow(QMainWindow):
         # cycles are collected on this thread only while the window is open (gui/collector.py)
         collector().hold()
         self._collector_held = True
+        #: closing this window ends the program (the program's own window, not a test's): its
+        #: close leaves the process's memory to the process's end (``GuiCollector.release``)
+        self.ends_program = False
         self._store_loaded = False  # a store's tab has been loaded (then start-up's objects are frozen)
         self._decay_note: str | None = None  # the status bar's note of a long decay catch-up
+        self._busy = False  # a long operation runs (the status bar says "Working…")
+        self._first_screen_shown = False  # the first refresh after the store opened has ended
+        self._first_screen_waiting: list[asyncio.Future[None]] = []
         self.ctrl = ctrl
+        ctrl.after_first_screen = self.first_screen  # the decay catch-up waits for the first screen
+        ctrl.first_screen_pending = True
         self.task_keeper = ctrl.keeper
         self.settings = settings
         self.store_info = StoreInfo()
@@ -103,6 +144,7 @@ class MainWindow(QMainWindow):
         last = settings.last_tab
         if 0 <= last < self.tabs.count():
             self.tabs.setCurrentIndex(last)
+        self._page_at(self.tabs.currentIndex())  # the tab shown first is built now, the others when shown
 
     def _build_banners(self, central: QWidget, layout: QVBoxLayout) -> None:
         """The demo notice, the state banner and the notice, top to bottom."""
@@ -124,22 +166,14 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.notice)
 
     def _build_pages(self, ctrl: Controller) -> None:
-        """The six tabs, their Ctrl+1…6 shortcuts, Refresh/F5 and Find."""
-        self.pages: list[Tab] = [
-            OverviewTab(ctrl),
-            ProjectsTab(ctrl),
-            InspectorTab(ctrl),
-            DiagnosticsTab(ctrl),
-            PreviewTab(ctrl),
-            ActivityTab(ctrl),
-        ]
-        for page in self.pages:  # memory notes: the Overview's switch
-            if isinstance(page, OverviewTab):
-                attach_memory_notes(page, ctrl)
-        self._connect_pages()
-        for i, page in enumerate(self.pages, start=1):
-            self.tabs.addTab(page, page.title())
-            self.tabs.setTabToolTip(i - 1, self.tr("{title} (Ctrl+{n})").format(title=page.title(), n=i))
+        """The six tabs' places (each tab is built when first shown: :meth:`_page_at`), their
+        Ctrl+1…6 shortcuts, Refresh/F5 and Find."""
+        self._pages: list[Tab | None] = [None] * len(TABS)
+        self._pages_enabled = True  # False while no store could be opened
+        for i, spec in enumerate(TABS, start=1):
+            title = spec.translated_title()
+            self.tabs.addTab(QWidget(self.tabs), title)
+            self.tabs.setTabToolTip(i - 1, self.tr("{title} (Ctrl+{n})").format(title=title, n=i))
             sc = QShortcut(QKeySequence(f"Ctrl+{i}"), self)
             sc.activated.connect(lambda idx=i - 1: self.tabs.setCurrentIndex(idx))
         QShortcut(QKeySequence(QKeySequence.StandardKey.Refresh), self).activated.connect(
@@ -148,29 +182,85 @@ class MainWindow(QMainWindow):
         QShortcut(QKeySequence("F5"), self).activated.connect(self.refresh_current)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self).activated.connect(self._focus_filter)
 
-    def _connect_pages(self) -> None:
-        """What one tab asks of another goes through here: a signal of the one, a slot of the other."""
-        inspector = self.page(InspectorTab)
-        inspector.whatIfForget.connect(self._preview_as_if_forgotten)
-        kept = self.page(DiagnosticsTab).kept_panel  # what a retrieval used
-        kept.showInInspector.connect(self._show_in_inspector)
-        kept.forgetAsked.connect(inspector.forget.forget_key_asked)
-        inspector.forget.forgettingChanged.connect(kept.set_busy)
+    @property
+    def pages(self) -> list[Tab]:
+        """Every tab in order (those not shown yet are built now)."""
+        return [self._page_at(i) for i in range(len(TABS))]
+
+    def _built_pages(self) -> list[Tab]:
+        """The tabs built so far (a tab not yet built has nothing to update or save)."""
+        return [page for page in self._pages if page is not None]
+
+    def _page_at(self, index: int) -> Tab:
+        """The tab at ``index``, built the first time it is asked for in the place kept for it:
+        its module is imported then, so the window opens without the tabs nobody has looked at."""
+        page = self._pages[index]
+        if page is not None:
+            return page
+        spec = TABS[index]
+        kind = cast("type[Tab]", getattr(importlib.import_module(spec.module), spec.name))
+        page = kind(self.ctrl)
+        self._pages[index] = page
+        current = self.tabs.currentIndex()
+        blocked = self.tabs.blockSignals(True)  # the place is swapped, the current tab stays
+        try:
+            place = self.tabs.widget(index)
+            tip = self.tabs.tabToolTip(index)
+            self.tabs.removeTab(index)
+            self.tabs.insertTab(index, page, page.title())
+            self.tabs.setTabToolTip(index, tip)
+            self.tabs.setCurrentIndex(current)
+        finally:
+            self.tabs.blockSignals(blocked)
+        if place is not None:
+            place.deleteLater()
+        self._connect_page(page)
+        if not self._pages_enabled:
+            page.setEnabled(False)
+        elif self._store_loaded:
+            page.set_read_only(self.ctrl.store.read_only)
+        return page
+
+    def _connect_page(self, page: Tab) -> None:
+        """What one tab asks of another goes through here: a signal of the one, a slot of the
+        other (connected when the tab is built); the Overview gets the memory-notes switch."""
+        if page.key == "overview":
+            from creative_memory.gui.memory_notes import attach as attach_memory_notes
+            from creative_memory.gui.tabs.overview.view import OverviewTab
+
+            attach_memory_notes(cast("OverviewTab", page), self.ctrl)
+        elif page.key == "inspector":
+            cast("InspectorTab", page).whatIfForget.connect(self._preview_as_if_forgotten)
+        elif page.key == "diagnostics":
+            from creative_memory.gui.tabs.inspector.view import InspectorTab
+
+            inspector = self.page(InspectorTab)  # its forget panel forgets what Diagnostics shows
+            kept = cast("DiagnosticsTab", page).kept_panel  # what a retrieval used
+            kept.showInInspector.connect(self._show_in_inspector)
+            kept.forgetAsked.connect(inspector.forget.forget_key_asked)
+            inspector.forget.forgettingChanged.connect(kept.set_busy)
 
     async def show_retrieval(self, retrieval_id: int) -> bool:
         """Diagnostics made current on one recorded retrieval (``--retrieval ID``, a memory note's
         link); False, with a sentence in the tab, when the store has no such retrieval."""
+        from creative_memory.gui.tabs.diagnostics.view import DiagnosticsTab
+
         diagnostics = self.page(DiagnosticsTab)
         diagnostics.stale = False  # open_retrieval refreshes it once
         self.tabs.setCurrentWidget(diagnostics)
         return await diagnostics.open_retrieval(retrieval_id)
 
     def page(self, kind: type[TabT]) -> TabT:
-        """The tab of this class."""
+        """The tab of this class (built now if it was not yet)."""
+        for i, spec in enumerate(TABS):
+            if spec.name == kind.__name__:
+                return cast("TabT", self._page_at(i))
         return next(p for p in self.pages if isinstance(p, kind))
 
     def _preview_as_if_forgotten(self, pairs: list[tuple[str, str, str]]) -> None:
         """The Inspector's "Preview as if forgotten": the Preview tab takes the selection and is shown."""
+        from creative_memory.gui.tabs.preview.view import PreviewTab
+
         preview = self.page(PreviewTab)
         preview.show_as_if_forgotten(pairs)
         if pairs:
@@ -178,6 +268,8 @@ class MainWindow(QMainWindow):
 
     def _show_in_inspector(self, key: PreferenceKey) -> None:
         """Diagnostics' Show in Inspector: the Inspector, filtered to the pattern, the preference selected."""
+        from creative_memory.gui.tabs.inspector.view import InspectorTab
+
         inspector = self.page(InspectorTab)
         self.tabs.setCurrentWidget(inspector)
         self.ctrl.start(inspector.show_key(key), name="show-in-inspector")
@@ -196,34 +288,65 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ store lifecycle
     def store_opened(self) -> None:
         store = self.ctrl.store
-        secret_status = None
-        try:
-            secret_status = self.ctrl.ctx.secrets.status()
-        except CreativeMemoryError as exc:
-            secret_status = None
-            self.store_info.keychain_fallback = True
-            self.store_info.keychain_detail = str(exc)
         self.store_info.read_only = store.read_only
         self.store_info.too_new = store.too_new
         self.store_info.reason = store.read_only_reason or ""
-        if secret_status is not None and secret_status.fallback:
-            self.store_info.keychain_fallback = True
-            self.store_info.keychain_detail = (
-                said(secret_status.sentence) if secret_status.sentence is not None else secret_status.detail
-            )
         dd = self.ctrl.ctx.data_dir
         self.store_label.setText(self.tr("Store: {path}").format(path=str(dd.store)))
         self.store_label.setToolTip(dd.describe())
-        for page in self.pages:
+        for page in self._built_pages():  # a tab built later is told when it is built
             page.set_read_only(store.read_only)
         self._on_status(self.ctrl.status)
         self._store_loaded = True
         self.refresh_current()
+        if not self.current_page().isEnabled():  # nothing to load: nothing waits for it
+            self._first_screen_done()
+        self.ctrl.start(self._check_keychain(), name="keychain-notice")
         if self.ctrl.outdated_rules is not None:
             self.ctrl.start(self._rederive(), name="rederive")
 
+    async def _check_keychain(self) -> None:
+        """Where the install secret is kept, asked on the store thread once the first screen is
+        shown (a keychain can take long to answer, and its module is imported there): the notice
+        says so when it is kept in a file."""
+        await self.first_screen()
+        try:
+            secret_status = await self.ctrl.run(_secret_status, self.ctrl.ctx)
+        except CreativeMemoryError as exc:
+            self.store_info.keychain_fallback = True
+            self.store_info.keychain_detail = str(exc)
+        else:
+            if not secret_status.fallback:
+                return
+            self.store_info.keychain_fallback = True
+            self.store_info.keychain_detail = (
+                said(secret_status.sentence) if secret_status.sentence is not None else secret_status.detail
+            )
+        self._show_notice()
+
+    async def first_screen(self) -> None:
+        """Return once the window's first screen is shown: the first refresh of the tab shown
+        after the store was opened has ended (what can wait waits for it)."""
+        if self._first_screen_shown:
+            return
+        shown: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._first_screen_waiting.append(shown)
+        await shown
+
+    def _first_screen_done(self) -> None:
+        if self._first_screen_shown:
+            return
+        self._first_screen_shown = True
+        self.ctrl.first_screen_pending = False
+        waiting, self._first_screen_waiting = self._first_screen_waiting, []
+        for shown in waiting:
+            if not shown.done():
+                shown.set_result(None)
+
     async def _rederive(self) -> None:
         """Re-derive preferences derived by older rules (decision 0026), with progress."""
+        from creative_memory.gui.dialogs.progress import ProgressDialog
+
         dialog = ProgressDialog(
             self,
             title=self.tr("Updating preferences"),
@@ -234,9 +357,7 @@ class MainWindow(QMainWindow):
         )
         self.ctrl.busyChanged.emit(True)
         try:
-            await self.ctrl.run(
-                rederive_if_outdated, self.ctrl.store, self.ctrl.user, self.ctrl.now(), progress=dialog.report
-            )
+            await self.ctrl.run(_rederive, self.ctrl.store, self.ctrl.user, self.ctrl.now(), dialog.report)
             self.ctrl.outdated_rules = None
         except CreativeMemoryError as exc:
             show_error(
@@ -251,7 +372,8 @@ class MainWindow(QMainWindow):
         """The store could not be opened: say so across the window, keep the window usable."""
         self.banner.show_message("error", str(exc))
         self.store_label.setText(self.tr("No store open"))
-        for page in self.pages:
+        self._pages_enabled = False
+        for page in self._built_pages():
             page.setEnabled(False)
         self._set_live(False)
 
@@ -269,6 +391,8 @@ class MainWindow(QMainWindow):
 
     @async_slot()
     async def _banner_action(self) -> None:
+        from creative_memory.services.controls import controls
+
         action = getattr(self, "_banner_action_kind", None)
         if self.ctrl.store.read_only:
             return
@@ -319,6 +443,8 @@ class MainWindow(QMainWindow):
 
     async def open_demo(self) -> None:
         """Open the separate demo store in place of the person's own (filled on first use)."""
+        from creative_memory.services.demo.demostore import demo_data_dir
+
         if not self.in_demo:
             self._real_data_dir = self.ctrl.ctx.data_dir
             await self.ctrl.switch_store(demo_data_dir())
@@ -343,16 +469,15 @@ class MainWindow(QMainWindow):
             )
         else:
             self.demo_banner.clear()
-        for page in self.pages:
+        self._pages_enabled = True
+        for page in self._built_pages():
             page.setEnabled(True)
         self._mark_all_stale()
         self.store_opened()
 
     # ------------------------------------------------------------------ refresh plumbing
     def current_page(self) -> Tab:
-        page = self.tabs.currentWidget()
-        assert isinstance(page, Tab)
-        return page
+        return self._page_at(self.tabs.currentIndex())
 
     def refresh_current(self) -> None:
         page = self.current_page()
@@ -385,6 +510,8 @@ class MainWindow(QMainWindow):
                 for future in waiting:
                     if not future.done():
                         future.set_result(None)
+            if self._store_loaded:
+                self._first_screen_done()
         if self._store_loaded and self._collector_held:
             collector().settle()  # once: what start-up and the first tab made is never walked again
 
@@ -404,14 +531,22 @@ class MainWindow(QMainWindow):
         page = self.current_page()
         return not page.stale and page.key not in self._refreshing
 
+    def first_screen_loaded(self) -> bool:
+        """Whether the window shows its first screen whole: the store is open and its status is in
+        the banner, the visible tab shows the store's data (no refresh of it running or asked
+        for), and no long operation is under way."""
+        return (
+            self._store_loaded and self.ctrl.status is not None and self.showing_latest() and not self._busy
+        )
+
     def _on_tab_changed(self, index: int) -> None:
         self.settings.last_tab = index
-        page = self.pages[index]
+        page = self._page_at(index)
         if page.stale and page.isEnabled():
             self._refresh(page)
 
     def _mark_all_stale(self) -> None:
-        for page in self.pages:
+        for page in self._built_pages():  # a tab not built yet reads the store when it is
             page.stale = True
 
     def _on_changed(self, _what: str) -> None:
@@ -442,6 +577,7 @@ class MainWindow(QMainWindow):
         self.live_label.setAccessibleName(self.live_label.text())
 
     def _on_busy(self, busy: bool) -> None:
+        self._busy = busy
         if busy:
             self.statusBar().showMessage(self.tr("Working…"))
         else:
@@ -464,10 +600,16 @@ class MainWindow(QMainWindow):
         self.ctrl.stop_polling()
         self.settings.save_window(self)
         self.settings.last_tab = self.tabs.currentIndex()
-        for page in self.pages:
+        for page in self._built_pages():
             page.save_state()
         self.settings.sync()
         super().closeEvent(event)
         if self._collector_held:
             self._collector_held = False
-            collector().release()
+            collector().release(ending=self.ends_program)
+
+
+def _secret_status(ctx: Context) -> SecretStatus:
+    """Where the install secret is kept (on the store thread: the keychain's module is imported
+    there, and a keychain may take long to answer)."""
+    return ctx.secrets.status()

@@ -12,7 +12,6 @@ from creative_memory.gui.controller import Controller
 from creative_memory.gui.errors import show_error
 from creative_memory.gui.tabs.overview.view import OverviewTab
 from creative_memory.services.common.errors import CreativeMemoryError
-from creative_memory.services.controls import notes
 from creative_memory.services.controls.status import MemoryStatus
 
 
@@ -51,6 +50,8 @@ class MemoryNotesCheck(QCheckBox):
         await self.set_notes(self.isChecked())
 
     async def set_notes(self, on: bool) -> bool:
+        from creative_memory.services.controls import notes  # with the ORM: not needed to start
+
         self.setEnabled(False)
         try:
             status = await self.ctrl.run(

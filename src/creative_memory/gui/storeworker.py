@@ -18,6 +18,7 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 STORE_THREAD_PREFIX = "cm-store"
+OPTIONAL_CHECK_S = 0.01  # how often shutdown looks whether the running call is an optional one
 
 
 class WorkerShutDown(RuntimeError):
@@ -31,6 +32,8 @@ class StoreWorker:
     order they were made. ``await worker.run(fn, *args, **kwargs)`` returns ``fn``'s result or
     raises its exception. If the awaiting task is cancelled before the call starts, the call never
     runs; a call that has started runs to its end (a short transaction by design).
+    ``run_optional`` is for the work the window does on its own (the decay catch-up, the polls):
+    when the program ends, such a call still running is not waited for.
     """
 
     def __init__(self) -> None:
@@ -45,6 +48,9 @@ class StoreWorker:
         self._thread_started = threading.Event()
         self._submitted = False
         self._closed = False
+        self._running_optional = False  # the call running now was made with run_optional
+        #: shutdown left an optional call running (the caller ends the process without it)
+        self.left_optional = False
 
     def _on_thread_start(self) -> None:
         self._thread = threading.current_thread()
@@ -64,37 +70,48 @@ class StoreWorker:
         """Whether the caller runs on the store thread."""
         return threading.current_thread().name.startswith(STORE_THREAD_PREFIX)
 
-    def _call(self, fn: Callable[[], T]) -> T:
+    def _call(self, fn: Callable[[], T], optional: bool = False) -> T:
         with self._lock:
             self._active += 1
             self._idle.clear()
+            self._running_optional = optional
         try:
             return fn()
         finally:
             with self._lock:
                 self._active -= 1
+                self._running_optional = False
                 if self._active == 0:
                     self._idle.set()
 
     async def run(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         """Run ``fn(*args, **kwargs)`` on the store thread and await its result."""
+        return await self._submit(functools.partial(fn, *args, **kwargs), optional=False)
+
+    async def run_optional(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """As :meth:`run`, for work nobody asked for (the decay catch-up, the polls): at the
+        program's end such a call still running is left unfinished instead of holding the exit (a
+        write it began is rolled back by SQLite, and the next run does it again)."""
+        return await self._submit(functools.partial(fn, *args, **kwargs), optional=True)
+
+    async def _submit(self, call: Callable[[], T], *, optional: bool) -> T:
         if self._closed:
             raise WorkerShutDown("the store worker has been shut down")
         loop = asyncio.get_running_loop()
-        call = functools.partial(fn, *args, **kwargs)
         try:
-            future = loop.run_in_executor(self._executor, self._call, call)
+            future = loop.run_in_executor(self._executor, self._call, call, optional)
         except RuntimeError as exc:  # executor shut down between the check and the submit
             raise WorkerShutDown("the store worker has been shut down") from exc
         self._submitted = True
         return await future
 
     def shutdown(self, timeout: float = 2.0) -> bool:
-        """Stop taking calls, cancel queued ones, and wait at most ``timeout`` s for a running one.
+        """Stop taking calls, cancel queued ones, and wait at most ``timeout`` s for a running one
+        — not at all for one made with :meth:`run_optional` (then :attr:`left_optional`).
 
         Returns True when the store thread has ended (or never started), False when a call was
-        still running at the deadline; the caller decides whether to leave without it (see
-        :func:`run_app`). Never blocks much longer than ``timeout``.
+        still running at the deadline, or an optional one now; the caller decides whether to
+        leave without it (see :func:`run_app`). Never blocks much longer than ``timeout``.
         """
         self._closed = True
         self._executor.shutdown(wait=False, cancel_futures=True)
@@ -106,7 +123,14 @@ class StoreWorker:
             return False
         thread = self._thread
         if thread is not None:
-            thread.join(max(0.0, deadline - time.monotonic()))
+            while thread.is_alive() and time.monotonic() < deadline:
+                with self._lock:
+                    optional = self._running_optional
+                if optional:
+                    log.info("Leaving the store thread's optional call (the window's own work) unfinished")
+                    self.left_optional = True
+                    return False
+                thread.join(min(OPTIONAL_CHECK_S, max(0.0, deadline - time.monotonic())))
             if thread.is_alive():
                 log.warning("A store call was still running %.1f s after shutdown began", timeout)
                 return False

@@ -1,4 +1,5 @@
-"""What the Inspector, Diagnostics and `explain` read: filtered, sorted, paged queries
+"""What the Overview, the Inspector, Diagnostics and `explain` read: the Overview's facts in plain SQL
+(`overview.overview_facts`), filtered, sorted, paged queries
 (`queries`, `inspector_query.load_page`, `inspector_text.TextIndex`), the events behind one
 preference (`explain.explain`) with what pages showed of it (`page_evidence.summary`), the recorded
 retrievals (`retrieval_log`), and the report of everything memory knows (`report.gather`,

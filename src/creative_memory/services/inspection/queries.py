@@ -13,16 +13,14 @@ from sqlalchemy import ColumnElement, Select, and_, func, or_, select
 from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import Status, scope_for
-from creative_memory.model.events import iso
 from creative_memory.model.tables import Event, Preference, Retrieval, RetrievalEvent
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.common.like import escape_like
 from creative_memory.services.common.naming import optional_project, valid_name
 from creative_memory.services.controls import project_counts
-from creative_memory.services.controls.controls import daemon_projects, project_settings
-from creative_memory.services.controls.status import MemoryStatus
+from creative_memory.services.controls.controls import daemon_projects
 from creative_memory.services.derivation.pref_view import PreferenceView, preference_view, stale_at
-from creative_memory.services.location.discovery import DAEMON_TABLES
+from creative_memory.services.inspection import overview
 from creative_memory.services.store.store import Store, raw_connection
 
 SORTABLE: dict[str, Any] = {
@@ -204,73 +202,11 @@ def load_facets(store: Store, user_id: str) -> Facets:
     return Facets(types=types, projects=projects, any=bool(types), names=names)
 
 
-# --------------------------------------------------------------------------- diagnostics
-@dataclass(frozen=True)
-class SwitchedOff:
-    """A project with a switch off, as the Overview names it: Open Design's name (None when only
-    memory knows the project) and which of its three switches are off."""
-
-    id: str
-    name: str | None
-    global_memory_off: bool
-    project_memory_off: bool
-    learning_off: bool
-
-
-def switched_off(session: Session, user_id: str) -> list[SwitchedOff]:
-    """The projects with at least one switch off, by name then id."""
-    names = daemon_projects(session)
-    out = [
-        SwitchedOff(
-            id=pid,
-            name=names.get(pid),
-            global_memory_off=not ps.use_global_memory,
-            project_memory_off=not ps.use_memory,
-            learning_off=not ps.learn_from_project,
-        )
-        for pid, ps in project_settings(session, user_id).items()
-        if not (ps.use_global_memory and ps.use_memory and ps.learn_from_project)
-    ]
-    return sorted(out, key=lambda s: (s.name is None, (s.name or "").casefold(), s.id))
-
-
-@dataclass(frozen=True)
-class OverviewFacts:
-    """What the Overview shows from the store: the status, the records not archived per tier, the
-    last event's and the last injection's instants (ISO, None when there is none)."""
-
-    status: MemoryStatus
-    tiers: dict[str, int]
-    last_event: str | None
-    last_retrieval: str | None
-    switched_off: list[SwitchedOff] = field(default_factory=list)
-    #: whether the store's file also holds Open Design's own tables (its data folder was found)
-    shared: bool = False
-
-
-def overview_facts(store: Store, user_id: str, now: int) -> OverviewFacts:
-    """Everything the Overview shows from the store, in one go (self-tests and Diagnostics'
-    recorded runs are not injections)."""
-    from creative_memory.services.controls import controls
-    from creative_memory.services.retrieval import injections
-
-    status = controls.status(store, user_id, now)
-    with store.read() as session:
-        tiers = counts_by_tier(session, user_id)
-        last_event = last_event_time(session, user_id)
-        last_retrieval = iso(injections.last_injection_time(session, user_id))
-        off = switched_off(session, user_id)
-        tables = {str(r[0]) for r in raw_connection(session).execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table'"
-        )}  # fmt: skip
-    return OverviewFacts(
-        status=status,
-        tiers=tiers,
-        last_event=last_event,
-        last_retrieval=last_retrieval,
-        switched_off=off,
-        shared=tables >= DAEMON_TABLES,
-    )
+# --------------------------------------------------------------------------- the Overview
+# read with plain SQL (services.inspection.overview); named here as before
+OverviewFacts = overview.OverviewFacts
+SwitchedOff = overview.SwitchedOff
+overview_facts = overview.overview_facts
 
 
 @dataclass(frozen=True)
@@ -313,16 +249,3 @@ def reset_counts(store: Store, user_id: str) -> ResetCounts:
                 or 0
             ),
         )
-
-
-def counts_by_tier(session: Session, user_id: str) -> dict[str, int]:
-    rows = session.execute(
-        select(Preference.confidence, func.count())
-        .where(Preference.user_id == user_id, Preference.status != str(Status.ARCHIVED))
-        .group_by(Preference.confidence)
-    ).all()
-    return {str(t): int(n) for t, n in rows}
-
-
-def last_event_time(session: Session, user_id: str) -> str | None:
-    return iso(session.scalar(select(func.max(Event.occurred_at)).where(Event.user_id == user_id)))

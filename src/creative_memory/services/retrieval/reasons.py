@@ -24,7 +24,7 @@ from creative_memory.model.constants import (
     MAX_PER_CATEGORY,
     TOKEN_BUDGET,
 )
-from creative_memory.model.events import iso
+from creative_memory.model.instants import iso
 from creative_memory.services.common.clock import FOREVER_MS
 from creative_memory.services.common.sentence import QT_TRANSLATE_NOOP, Sentence
 from creative_memory.services.engine.block import human

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from creative_memory.services.controls.status import MemoryStatus
-    from creative_memory.services.inspection.queries import OverviewFacts, SwitchedOff
+    from creative_memory.services.inspection.overview import OverviewFacts, SwitchedOff
 
 
 class MemoryCard(QFrame):

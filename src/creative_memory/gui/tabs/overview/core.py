@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QDateTime, QObject
 from PySide6.QtWidgets import QWidget
@@ -21,12 +22,12 @@ from creative_memory.gui.errors import show_error
 from creative_memory.model.constants import Actor
 from creative_memory.services.common.errors import CreativeMemoryError
 from creative_memory.services.common.sentence import Sentence
-from creative_memory.services.inspection import queries
-from creative_memory.services.keychain.secrets import SecretStore
+from creative_memory.services.inspection.overview import overview_facts as overview_facts
+
+if TYPE_CHECKING:
+    from creative_memory.services.context import Context
 
 log = logging.getLogger("cm.gui")
-
-overview_facts = queries.overview_facts
 
 
 @dataclass(frozen=True)
@@ -39,10 +40,11 @@ class KeychainLine:
     sentence: Sentence | None = None  # ``detail`` in the window's language (translated when shown)
 
 
-def keychain_status(secrets: SecretStore) -> KeychainLine:
-    """The keychain line (runs on the store thread: a keyring call may block)."""
+def keychain_status(ctx: Context) -> KeychainLine:
+    """The keychain line (runs on the store thread, where the keychain's module is imported: a
+    keyring call may block)."""
     try:
-        st = secrets.status()
+        st = ctx.secrets.status()
     except CreativeMemoryError as exc:
         return KeychainLine(str(exc), fallback=True, keyring=False)
     return KeychainLine(

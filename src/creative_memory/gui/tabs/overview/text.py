@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, QObject
 
 from creative_memory.gui.visible import project_shown
 from creative_memory.services.controls.status import MemoryStatus
-from creative_memory.services.inspection.queries import SwitchedOff
-from creative_memory.services.transfer.bundle import TransferResult
-from creative_memory.services.transfer.skips import SkippedPattern
+from creative_memory.services.inspection.overview import SwitchedOff
+
+if TYPE_CHECKING:
+    from creative_memory.services.transfer.bundle import TransferResult
+    from creative_memory.services.transfer.skips import SkippedPattern
 
 ZWSP = "\u200b"
 TIERS = ("high", "medium", "low")

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QScrollArea, QVBoxLayout, QWi
 
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.tabs.base import Tab
-from creative_memory.gui.tabs.overview.actions import MemoryActions
 from creative_memory.gui.tabs.overview.cards import CountsCard, MemoryCard, StoreCard
 from creative_memory.gui.tabs.overview.core import (
     ActionSupport,
@@ -28,19 +27,22 @@ from creative_memory.gui.tabs.overview.core import (
     keychain_status,
     overview_facts,
 )
-from creative_memory.gui.tabs.overview.reset import ResetActions
 from creative_memory.gui.tabs.overview.tool_cards import DangerCard, SelfTestCard, TransferCard
-from creative_memory.gui.tabs.overview.transfer import TransferActions
 from creative_memory.gui.visible import said
 from creative_memory.services.common.errors import CreativeMemoryError
 from creative_memory.services.controls.status import MemoryStatus
-from creative_memory.services.forget.erasure import Receipt
-from creative_memory.services.inspection.queries import OverviewFacts
-from creative_memory.services.selftest import SelfTestReport
-from creative_memory.services.transfer.bundle import TransferResult
+from creative_memory.services.inspection.overview import OverviewFacts
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from creative_memory.gui.tabs.overview.actions import MemoryActions
+    from creative_memory.gui.tabs.overview.reset import ResetActions
+    from creative_memory.gui.tabs.overview.transfer import TransferActions
     from creative_memory.services.demo.demo import DemoCounts
+    from creative_memory.services.forget.erasure import Receipt
+    from creative_memory.services.selftest import SelfTestReport
+    from creative_memory.services.transfer.bundle import TransferResult
 
 
 class OverviewTab(Tab):
@@ -70,11 +72,11 @@ class OverviewTab(Tab):
 
         self._build_cards()
         self.work = ActionSupport(ctrl, self)
-        self.memory_actions = MemoryActions(
-            self.work, self.memory_box, self.counts_box, self.selftest_box, self.refresh
-        )
-        self.transfer_actions = TransferActions(self.work, self.transfer_box, self.refresh)
-        self.reset_actions = ResetActions(self.work, self.transfer_actions, self.refresh)
+        # The action parts are made when first used (their modules import the services they call)
+        self._memory_actions: MemoryActions | None = None
+        self._transfer_actions: TransferActions | None = None
+        self._reset_actions: ResetActions | None = None
+        self._keychain_available = False  # the system keychain holds the secret (the last refresh said)
         self._connect()
         self._show_location()
 
@@ -127,24 +129,64 @@ class OverviewTab(Tab):
         self.blocks_button = self.danger_box.blocks_button
         self.danger_box.restyle(self)
 
+    @property
+    def memory_actions(self) -> MemoryActions:
+        """What the memory, store and self-test cards do (made on first use)."""
+        if self._memory_actions is None:
+            from creative_memory.gui.tabs.overview.actions import MemoryActions
+
+            memory = MemoryActions(
+                self.work, self.memory_box, self.counts_box, self.selftest_box, self.refresh
+            )
+            memory.statusChanged.connect(self._apply_status)
+            self._memory_actions = memory
+        return self._memory_actions
+
+    @property
+    def transfer_actions(self) -> TransferActions:
+        """Export, import, lifting skips and the report (made on first use)."""
+        if self._transfer_actions is None:
+            from creative_memory.gui.tabs.overview.transfer import TransferActions
+
+            self._transfer_actions = TransferActions(self.work, self.transfer_box, self.refresh)
+            self._transfer_actions.keychain_available = self._keychain_available
+        return self._transfer_actions
+
+    @property
+    def reset_actions(self) -> ResetActions:
+        """Reset and the blocklist (made on first use)."""
+        if self._reset_actions is None:
+            from creative_memory.gui.tabs.overview.reset import ResetActions
+
+            self._reset_actions = ResetActions(self.work, self.transfer_actions, self.refresh)
+        return self._reset_actions
+
+    def _on(self, part: str, slot: str) -> Callable[..., object]:
+        """A button's slot: ``slot`` of the action part ``part`` (which takes no argument: a
+        click's ``checked`` is not passed on), the part made when the button is first used."""
+
+        def call(*_signal_args: object) -> object:
+            return getattr(getattr(self, part), slot)()
+
+        return call
+
     def _connect(self) -> None:
-        memory, transfer = self.memory_actions, self.transfer_actions
-        self.switch.clicked.connect(memory.switch_clicked)
-        self.pause_button.clicked.connect(memory.pause_clicked)
-        self.resume_button.clicked.connect(memory.resume_clicked)
-        self.demo_button.clicked.connect(memory.demo_clicked)
-        self.open_folder_button.clicked.connect(memory.open_folder)
-        self.change_store_button.clicked.connect(memory.change_store_clicked)
-        self.move_store_button.clicked.connect(memory.move_store_clicked)
-        self.selftest_button.clicked.connect(memory.selftest_clicked)
-        self.rebuild_button.clicked.connect(memory.rebuild_clicked)
-        self.export_button.clicked.connect(transfer.export_clicked)
-        self.import_button.clicked.connect(transfer.import_clicked)
-        self.lift_button.clicked.connect(transfer.lift_clicked)
-        self.report_button.clicked.connect(transfer.report_clicked)
-        self.reset_button.clicked.connect(self.reset_actions.reset_clicked)
-        self.blocks_button.clicked.connect(self.reset_actions.blocks_clicked)
-        memory.statusChanged.connect(self._apply_status)
+        memory, transfer, reset = "memory_actions", "transfer_actions", "reset_actions"
+        self.switch.clicked.connect(self._on(memory, "switch_clicked"))
+        self.pause_button.clicked.connect(self._on(memory, "pause_clicked"))
+        self.resume_button.clicked.connect(self._on(memory, "resume_clicked"))
+        self.demo_button.clicked.connect(self._on(memory, "demo_clicked"))
+        self.open_folder_button.clicked.connect(self._on(memory, "open_folder"))
+        self.change_store_button.clicked.connect(self._on(memory, "change_store_clicked"))
+        self.move_store_button.clicked.connect(self._on(memory, "move_store_clicked"))
+        self.selftest_button.clicked.connect(self._on(memory, "selftest_clicked"))
+        self.rebuild_button.clicked.connect(self._on(memory, "rebuild_clicked"))
+        self.export_button.clicked.connect(self._on(transfer, "export_clicked"))
+        self.import_button.clicked.connect(self._on(transfer, "import_clicked"))
+        self.lift_button.clicked.connect(self._on(transfer, "lift_clicked"))
+        self.report_button.clicked.connect(self._on(transfer, "report_clicked"))
+        self.reset_button.clicked.connect(self._on(reset, "reset_clicked"))
+        self.blocks_button.clicked.connect(self._on(reset, "blocks_clicked"))
 
     def add_memory_switch(self, switch: QWidget) -> None:
         """Put another switch about memory (the memory notes) under the master switch's
@@ -277,25 +319,41 @@ class OverviewTab(Tab):
         self.memory_box.show_status(status)
         self.counts_box.show_counts(status)
 
-    def _apply_facts(self, facts: OverviewFacts, keychain: KeychainLine) -> None:
+    def _apply_facts(self, facts: OverviewFacts) -> None:
         self._apply_status(facts.status)
         self.memory_box.show_switched_off(facts.switched_off)
         if self._shared != facts.shared:
             self._shared = facts.shared
             self._show_store_state()
         self.counts_box.show_facts(facts)
-        self.store_box.show_keychain(
-            said(keychain.sentence) if keychain.sentence is not None else keychain.detail
-        )
-        self.transfer_actions.keychain_available = keychain.keyring
         self._show_location()  # the store may have been switched (the demo store, and back)
         self._show_store_state()
 
+    def _apply_keychain(self, keychain: KeychainLine) -> None:
+        self.store_box.show_keychain(
+            said(keychain.sentence) if keychain.sentence is not None else keychain.detail
+        )
+        self._keychain_available = keychain.keyring
+        if self._transfer_actions is not None:
+            self._transfer_actions.keychain_available = keychain.keyring
+
     async def refresh(self) -> None:
+        """The facts first, then the keychain line (a keychain may be slow to answer: what the
+        store holds is shown meanwhile; while the window's first screen loads, the line follows
+        it, and the keychain's module is not loaded before)."""
         with self.reading():
             facts = await self.ctrl.run(overview_facts, self.ctrl.store, self.ctrl.user, self.ctrl.now())
-            keychain = await self.ctrl.run(keychain_status, self.ctrl.ctx.secrets)
-        self._apply_facts(facts, keychain)
+            self._apply_facts(facts)
+            if self.ctrl.first_screen_pending:
+                self.ctrl.start(self._keychain_after_first_screen(), name="overview-keychain")
+                return
+            keychain = await self.ctrl.run(keychain_status, self.ctrl.ctx)
+        self._apply_keychain(keychain)
+
+    async def _keychain_after_first_screen(self) -> None:
+        if self.ctrl.after_first_screen is not None:
+            await self.ctrl.after_first_screen()
+        self._apply_keychain(await self.ctrl.run(keychain_status, self.ctrl.ctx))
 
     def check_marks(self) -> list[tuple[str, bool]]:
         """(name, ok) of the self-test checks shown, for tests and accessibility."""
