@@ -165,6 +165,42 @@ def test_shutdown_does_not_wait_for_an_optional_call_but_for_any_other(run_async
     assert (clean, left) == (True, False) and took >= 0.15  # waited for until it had finished
 
 
+def test_a_change_asked_for_is_made_even_when_the_window_closes_before_it_starts(run_async: RunAsync) -> None:
+    """A person asks for a change (a forget, a switch) while the store thread is busy, then closes
+    the window: the quit cancels the awaiting tasks. The change is made anyway and the shutdown
+    waits for it; a read queued the same way is dropped (nobody needs its answer any more)."""
+    release = threading.Event()
+    started = threading.Event()
+    made: list[str] = []
+
+    def busy() -> str:
+        started.set()
+        release.wait(30)
+        return "busy"
+
+    async def scenario() -> tuple[bool, float]:
+        worker = StoreWorker()
+        first = asyncio.ensure_future(worker.run_optional(busy))  # the window's own work, running
+        while not started.is_set():
+            await asyncio.sleep(0.01)
+        change = asyncio.ensure_future(worker.run_change(lambda: made.append("forget") or "forgotten"))
+        read = asyncio.ensure_future(worker.run(lambda: made.append("read") or "rows"))
+        await asyncio.sleep(0.05)
+        assert worker.changes_pending == 1
+        change.cancel()  # the quit cancels every kept task
+        read.cancel()
+        threading.Timer(0.2, release.set).start()
+        t0 = time.monotonic()
+        clean = worker.shutdown(timeout=0.05, change_timeout=10.0)
+        took = time.monotonic() - t0
+        first.cancel()
+        return clean, took
+
+    clean, took = run_async(scenario())
+    assert made == ["forget"]  # the change ran, after the busy call; the read did not
+    assert clean and 0.15 <= took < 5  # waited for the change, past the plain timeout
+
+
 def test_shutdown_of_an_unused_worker_is_immediate() -> None:
     worker = StoreWorker()
     assert worker.shutdown(timeout=5.0)  # True: nothing was running, so the thread ended

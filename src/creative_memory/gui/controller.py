@@ -129,6 +129,12 @@ class Controller(QObject):
             if ms > 100:
                 log.info("store call %s took %.0f ms", getattr(fn, "__qualname__", fn), ms)
 
+    async def change(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """As :meth:`run`, for a change a person asked for (a forget, a switch, an import, a
+        reset): made even when the window closes before it starts, and waited for when the
+        program ends (``StoreWorker.run_change``)."""
+        return await self.worker.run_change(fn, *args, **kwargs)
+
     async def run_optional(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         """As :meth:`run`, for the window's own work (the decay catch-up, the polls): not waited
         for when the program ends (``StoreWorker.run_optional``)."""

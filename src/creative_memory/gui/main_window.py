@@ -398,7 +398,7 @@ class MainWindow(QMainWindow):
             return
         try:
             if action == "enable":
-                await self.ctrl.run(
+                await self.ctrl.change(
                     controls.set_enabled,
                     self.ctrl.store,
                     self.ctrl.user,
@@ -407,7 +407,7 @@ class MainWindow(QMainWindow):
                     now=self.ctrl.now(),
                 )
             elif action == "resume":
-                await self.ctrl.run(
+                await self.ctrl.change(
                     controls.resume,
                     self.ctrl.store,
                     self.ctrl.user,

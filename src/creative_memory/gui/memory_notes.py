@@ -54,7 +54,7 @@ class MemoryNotesCheck(QCheckBox):
 
         self.setEnabled(False)
         try:
-            status = await self.ctrl.run(
+            status = await self.ctrl.change(
                 notes.set_notes,
                 self.ctrl.store,
                 self.ctrl.user,

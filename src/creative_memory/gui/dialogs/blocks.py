@@ -124,7 +124,7 @@ class BlocksDialog(QDialog):
         """Lift one block (written to the activity log) and show the list again."""
         self.problem.setVisible(False)
         try:
-            await self.ctrl.run(
+            await self.ctrl.change(
                 blocklist.lift_block,
                 self.ctrl.store,
                 self.ctrl.user,

@@ -232,7 +232,7 @@ async def choose(ctrl: Controller, parent: QWidget) -> Path | None:
 async def use_folder(ctrl: Controller, parent: QWidget, folder: Path) -> bool:
     """Remember ``folder`` as the user's choice and reopen the window on it."""
     try:
-        used = await ctrl.run(whereabouts.use, str(folder))
+        used = await ctrl.change(whereabouts.use, str(folder))
     except CreativeMemoryError as exc:
         show_error(
             parent.window(),
@@ -273,7 +273,7 @@ async def move_legacy(ctrl: Controller, parent: QWidget, *, confirm: bool = True
             return False
     await ctrl.close_store()
     try:
-        moved = await ctrl.run(whereabouts.move_legacy, dd)
+        moved = await ctrl.change(whereabouts.move_legacy, dd)
     except CreativeMemoryError as exc:
         show_error(
             parent.window(),

@@ -204,7 +204,7 @@ class RateActions(QObject):
         self._busy = True
         self.update_buttons()
         try:
-            result = await self.ctrl.run(
+            result = await self.ctrl.change(
                 rating.rate,
                 self.ctrl.store,
                 self.ctrl.user,

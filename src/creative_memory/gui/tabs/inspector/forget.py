@@ -191,7 +191,7 @@ class ForgetActions(QObject):
                 return None
             self.ctrl.busyChanged.emit(True)
             try:
-                receipt = await self.ctrl.run(
+                receipt = await self.ctrl.change(
                     forgetting.forget,
                     self.ctrl.store,
                     self.ctrl.user,
@@ -270,7 +270,7 @@ class ForgetActions(QObject):
         if chosen is not confirm:
             return None
         try:
-            receipt = await self.ctrl.run(
+            receipt = await self.ctrl.change(
                 session_forget.forget_session,
                 self.ctrl.store,
                 self.ctrl.user,

@@ -73,7 +73,7 @@ class MemoryActions(QObject):
         self.switch.setChecked(enabled)
         self.switch.setEnabled(False)
         try:
-            status = await self.ctrl.run(
+            status = await self.ctrl.change(
                 controls.set_enabled,
                 self.ctrl.store,
                 self.ctrl.user,
@@ -112,7 +112,7 @@ class MemoryActions(QObject):
 
     async def pause(self, until: int | None, what: controls.What = "both") -> bool:
         try:
-            status = await self.ctrl.run(
+            status = await self.ctrl.change(
                 controls.pause,
                 self.ctrl.store,
                 self.ctrl.user,
@@ -134,7 +134,7 @@ class MemoryActions(QObject):
 
     async def resume(self, what: controls.What = "both") -> bool:
         try:
-            status = await self.ctrl.run(
+            status = await self.ctrl.change(
                 controls.resume,
                 self.ctrl.store,
                 self.ctrl.user,
@@ -183,7 +183,7 @@ class MemoryActions(QObject):
         self.selftest.selftest_button.setEnabled(False)
         self.selftest.selftest_summary.setText(self.tr("Running the checks…"))
         try:
-            report = await self.ctrl.run(
+            report = await self.ctrl.change(
                 selftest.run, self.ctrl.store, self.ctrl.user, now=self.ctrl.now(), actor=self.work.actor()
             )
         except Exception as exc:
@@ -212,7 +212,7 @@ class MemoryActions(QObject):
         )
         self.selftest.rebuild_button.setEnabled(False)
         try:
-            rebuilt = await self.ctrl.run(
+            rebuilt = await self.ctrl.change(
                 forgetting.rebuild_on_request,
                 self.ctrl.store,
                 self.ctrl.user,
@@ -222,7 +222,7 @@ class MemoryActions(QObject):
                 cancelled=progress.is_cancelled,
             )
             info = rebuilt.derivation
-            await self.ctrl.run(
+            await self.ctrl.change(
                 record_action,
                 self.ctrl.store,
                 self.ctrl.user,
@@ -273,7 +273,7 @@ class MemoryActions(QObject):
         )
         self.demo_button.setEnabled(False)
         try:
-            counts = await self.ctrl.run(
+            counts = await self.ctrl.change(
                 demostore.fill,
                 self.ctrl.store,
                 self.ctrl.user,

@@ -108,7 +108,7 @@ class ResetActions(QObject):
             backup = exported.path
         progress = self.work.progress(self.tr("Resetting creative memory"), self.tr("Erasing…"))
         try:
-            receipt = await self.ctrl.run(
+            receipt = await self.ctrl.change(
                 reset.reset,
                 self.ctrl.store,
                 self.ctrl.user,

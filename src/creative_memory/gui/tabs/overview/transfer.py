@@ -100,7 +100,7 @@ class TransferActions(QObject):
                 force := await replace_allowed(self.work.window(), Path(path), [self.ctrl.ctx.data_dir.path])
             ) is None:
                 return None
-            result = await self.ctrl.run(
+            result = await self.ctrl.change(
                 backup.write_backup if as_backup else exporting.export_bundle,
                 self.ctrl.store,
                 self.ctrl.user,
@@ -121,7 +121,7 @@ class TransferActions(QObject):
             enc=self.tr(", encrypted") if result.encrypted else "",
         )
         if passphrase is not None and remember:
-            stored = await self.ctrl.run(
+            stored = await self.ctrl.change(
                 self.ctrl.ctx.secrets.remember_passphrase, passphrase_key(result.path), passphrase
             )
             text += " " + (
@@ -170,7 +170,7 @@ class TransferActions(QObject):
                 force := await replace_allowed(self.work.window(), Path(path), [self.ctrl.ctx.data_dir.path])
             ) is None:
                 return None
-            written = await self.ctrl.run(
+            written = await self.ctrl.change(
                 report_html.save_report,
                 self.ctrl.store,
                 self.ctrl.user,
@@ -300,7 +300,7 @@ class TransferActions(QObject):
             self.tr("Importing"), self.tr("Importing {name}…").format(name=path.name)
         )
         try:
-            result = await self.ctrl.run(
+            result = await self.ctrl.change(
                 importing.import_file,
                 store,
                 user,
@@ -356,7 +356,7 @@ class TransferActions(QObject):
             return None
         path, passphrase, _result = self.last_skips
         try:
-            await self.ctrl.run(
+            await self.ctrl.change(
                 lift_skips,
                 self.ctrl.store,
                 self.ctrl.ctx.blocks,

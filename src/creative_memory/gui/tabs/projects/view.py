@@ -363,7 +363,7 @@ class ProjectsTab(Tab):
     async def _write_switch(self, project_id: str, key: str, value: bool) -> None:
         self._pending += 1
         try:
-            row = await self.ctrl.run(
+            row = await self.ctrl.change(
                 controls.set_project,
                 self.ctrl.store,
                 self.ctrl.user,
