@@ -10,6 +10,7 @@ import asyncio
 import json
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -156,3 +157,25 @@ def wait_until(run_async: Callable[..., Any]) -> Callable[..., None]:
         run_async(poll(), timeout=timeout)
 
     return go
+
+
+@contextmanager
+def speaking(qapp: Any, lang: str = "de") -> Iterator[None]:
+    """The window's language set as ``--lang`` sets it, and put back afterwards: the translators,
+    the language a report is written in (``language.SPOKEN``) and the default locale, so that a
+    later test meets English again."""
+    from PySide6.QtCore import QLocale
+
+    from creative_memory.gui import app as gui_app
+    from creative_memory.gui import language
+
+    before, kept, spoken = QLocale(), len(language.KEPT), len(language.SPOKEN)
+    language.install_translator(qapp, gui_app.build_parser().parse_args(["--lang", lang]).lang)
+    try:
+        yield
+    finally:
+        for translator in language.KEPT[kept:]:
+            qapp.removeTranslator(translator)
+        del language.KEPT[kept:]
+        del language.SPOKEN[spoken:]
+        QLocale.setDefault(before)

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import event
-from PySide6.QtCore import QItemSelectionModel, QLocale, QModelIndex, Qt
+from harness import event, speaking
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
 
 from creative_memory.gui.itemmodels.audit import AuditModel
 from creative_memory.gui.tabs.activity.view import ActivityTab
@@ -122,9 +122,6 @@ def test_filter_matches_the_words_shown_not_only_the_codes_stored(
     """The log stores codes (``forget+block``, ``host``, ``p7: use_memory=off``, ``fp:…``); the
     table shows words. A person filters by the words they read, in their language, and the
     export writes what the filter shows."""
-    from creative_memory.gui import app as gui_app
-    from creative_memory.gui import language
-
     controls.set_enabled(ctrl.store, ctrl.user, False, actor=Actor.HOST, now=ctrl.now())
     controls.set_project(ctrl.store, ctrl.user, "p7", use_memory=False, actor=Actor.CLI, now=ctrl.now())
     seed([event(i, pattern="muted_palette", at_ms=ctrl.now() - 60_000 + i) for i in range(2)])
@@ -160,16 +157,9 @@ def test_filter_matches_the_words_shown_not_only_the_codes_stored(
     assert run_async(tab.export_to(target, "json")) == 1
     assert [e["action"] for e in json.loads(target.read_text())] == ["forget+block"]
 
-    before, kept = QLocale(), len(language.KEPT)
-    language.install_translator(qapp, gui_app.build_parser().parse_args(["--lang", "de"]).lang)
-    try:
+    with speaking(qapp, "de"):
         assert [r[2] for r in _filtered(tab, run_async, "vergessen und sperren")] == ["vergessen und sperren"]
         assert [r[1] for r in _filtered(tab, run_async, "gedächtnis ausgeschaltet")] == ["Open Design"]
-    finally:
-        for translator in language.KEPT[kept:]:
-            qapp.removeTranslator(translator)
-        del language.KEPT[kept:]
-        QLocale.setDefault(before)
 
 
 def test_export_csv_and_json_with_mode_0600(

@@ -272,7 +272,7 @@ def test_screenshots_of_the_rating_row_narrow_and_wide(
     seed_two(seed, ctrl)
     rid = record(ctrl)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    before, kept = QLocale(), len(language.KEPT)
+    before, kept, spoken = QLocale(), len(language.KEPT), len(language.SPOKEN)
     if german:
         language.install_translator(qapp, gui_app.build_parser().parse_args(["--lang", "de"]).lang)
     try:
@@ -297,4 +297,5 @@ def test_screenshots_of_the_rating_row_narrow_and_wide(
         for translator in language.KEPT[kept:]:
             qapp.removeTranslator(translator)
         del language.KEPT[kept:]
+        del language.SPOKEN[spoken:]  # a report written later speaks English again
         QLocale.setDefault(before)
