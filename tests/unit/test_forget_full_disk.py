@@ -25,6 +25,7 @@ from creative_memory.services.common.spellings import canonical_name
 from creative_memory.services.context import Context
 from creative_memory.services.demo import demo
 from creative_memory.services.forget import erasure, forgetting
+from creative_memory.services.forget.forget_progress import ForgetProgress
 from creative_memory.services.forget.spelled_search import count_spelled
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.location.datadir import DataDir
@@ -240,3 +241,16 @@ def test_the_command_line_prints_the_same_sentence(
     assert code != 0
     assert "disk is full" in err and "Already" in err and "nothing was changed" not in err.lower(), err
     assert "Traceback" not in err
+
+
+def test_each_phase_a_full_disk_can_stop_says_what_is_done_and_what_is_left() -> None:
+    # Stopped among the events (a real disk fills its log there; the page limit above cannot make
+    # an event rewrite, which keeps every record's size, need a page).
+    p = ForgetProgress(blocked=True, first=True, events={1, 2, 3, 4}, erased={1, 2, 3})
+    sentence = p.disk_full()
+    assert "3 of the 4 recorded events that held the name no longer do" in sentence
+    assert "1 recorded event still holds copies of the name" in sentence
+    assert "blocked from being learned again" in sentence and "nothing was changed" not in sentence
+    assert "no recorded event holds the name" in ForgetProgress(first=True, events_done=True).disk_full()
+    assert "erased from the memory" in ForgetProgress(first=True, events_done=True, written=True).disk_full()
+    assert "nothing was changed" in ForgetProgress().disk_full()
