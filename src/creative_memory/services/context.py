@@ -36,9 +36,17 @@ def check_user(user: str) -> str:
     return valid_name(user, "user id")
 
 
-def _finish_interrupted(store: Store) -> None:
+#: what a command says when a forget that stopped half-way cannot be finished yet (the disk is full)
+UNFINISHED_FORGET = (
+    "A forget that stopped before it finished could not be finished now: the disk is full. Free some "
+    "space on the disk, then run the same forget again: it finishes what is left and checks the files."
+)
+
+
+def _finish_interrupted(store: Store, note: Callable[[str], None]) -> None:
     """A forget whose run died between its chunks is finished by the next open of the store
-    (docs/decisions/0035); the check is one read of the small lease table."""
+    (docs/decisions/0035); the check is one read of the small lease table. On a full disk it waits:
+    the command goes on (readers serve the stored state) and ``note`` says so."""
     if store.read_only:
         return
     try:  # plain sqlite3 on the kept read connection: no SQLAlchemy for a command like status
@@ -61,6 +69,13 @@ def _finish_interrupted(store: Store) -> None:
             finish_interrupted(store)
         except StoreLocked:  # another process is finishing it right now; readers serve the stored state
             pass
+        except Exception as exc:
+            from creative_memory.services.common.limits import disk_full
+
+            if not disk_full(exc):
+                raise
+            log.warning("a forget that stopped half-way could not be finished: the disk is full")
+            note(UNFINISHED_FORGET)
 
 
 @dataclass
@@ -152,7 +167,7 @@ class Context:
             if self.lock_budget_s is not None:
                 timeouts["lock_budget_s"] = self.lock_budget_s
             self._store = Store.open(dd, create=create, migrate=migrate, notify=self.note, **timeouts)
-            _finish_interrupted(self._store)
+            _finish_interrupted(self._store, self.note)
             if fresh:
                 self.note(
                     f"Open Design was not found on this computer; memory is kept in {dd.path} until it is."

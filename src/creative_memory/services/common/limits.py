@@ -92,6 +92,20 @@ def limit_sentence(exc: BaseException, command: str) -> str | None:
     return None
 
 
+def disk_full(exc: BaseException) -> bool:
+    """Whether ``exc``, or an error it was raised from, says the disk is full (SQLite's "database or
+    disk is full", or the system's "no space left on device")."""
+    seen: set[int] = set()
+    cur: BaseException | None = exc
+    while cur is not None and id(cur) not in seen:
+        seen.add(id(cur))
+        err = cur.errno if isinstance(cur, OSError) else None
+        if err in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)) or _sqlite_code(cur) == SQLITE_FULL:
+            return True
+        cur = cur.__cause__ or cur.__context__
+    return False
+
+
 def damage_code(exc: BaseException) -> bool:
     """Whether SQLite said the file itself is damaged or not a database (not a limit, not I/O)."""
     return _sqlite_code(exc) in (SQLITE_CORRUPT, SQLITE_NOTADB, None)

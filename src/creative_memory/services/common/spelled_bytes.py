@@ -346,7 +346,7 @@ class Spelling:
             while 0 <= at < hi:
                 out |= self.anchor_starts(data, at, len(form))
                 at = data.find(form, at + 1, hi + len(form) - 1)
-        if self.exotic:
+        if self.exotic and not data.isascii():  # every exotic needle is a character that is not ASCII
             for m in _compiled(self.exotic).finditer(data, lo, hi + 3):
                 if m.start() < hi:
                     out |= self.starts(data, m.start(), m.end() - m.start())
@@ -363,6 +363,8 @@ class Spellings:
     def __init__(self, canonicals: Iterable[str]) -> None:
         self.names = [Spelling(c) for c in sorted(set(canonicals)) if c]
         self.context = max((s.context for s in self.names), default=0)
+        #: every name's anchors: folded text of ASCII only holds a mention only if it holds one
+        self.forms = tuple(sorted({f for s in self.names for f in s.forms}))
         #: which names each exotic needle may belong to, and one expression for all of them
         self.exotic: dict[bytes, list[Spelling]] = {}
         for s in self.names:
@@ -374,6 +376,8 @@ class Spellings:
         return sorted({like for s in self.names for like in s.likes()})
 
     def count(self, data: bytes) -> int:
+        if data.isascii() and not any(f in data for f in self.forms):
+            return 0  # no anchor, and no character that could stand for one (see Spelling)
         return sum(s.count(data) for s in self.names)
 
     def exotic_starts(self, data: bytes | bytearray | memoryview, lo: int, hi: int) -> dict[int, set[int]]:

@@ -30,6 +30,7 @@ from creative_memory.services.forget.forget_events import (
     indexed_events,
     rewrite_events,
 )
+from creative_memory.services.forget.forget_progress import ForgetProgress
 from creative_memory.services.store.store import Store
 from creative_memory.services.store.writes import (
     Chunker,
@@ -61,9 +62,10 @@ def in_chunks(
     *,
     start: int = 50,
     now: int | None = None,
+    done: Callable[[Sequence[int]], None] | None = None,
 ) -> None:
     """Run ``step`` over ``items`` in timed write transactions under the lease (quiet: this program's
-    own rewrites keep the derivation exact themselves)."""
+    own rewrites keep the derivation exact themselves); ``done`` hears each batch once it committed."""
     # Small first: the first chunk runs on a cold page cache; the measured rate sizes the next.
     chunker = Chunker(start, minimum=5)
     i = 0
@@ -80,6 +82,8 @@ def in_chunks(
             session.flush()
         chunker.record(len(batch), time.perf_counter() - t0)
         receipt.held(time.perf_counter() - t0)
+        if done is not None:
+            done(batch)
         i += len(batch)
 
 
@@ -91,15 +95,25 @@ def rewrite_in_chunks(
     groups: set[Group],
     now: int,
     later: list[int],
+    progress: ForgetProgress | None = None,
 ) -> None:
     """Erase each form from its events, in chunks; collects the groups whose evidence changed and,
-    for a whole target, the events to delete once no event holds its text (``later``)."""
+    for a whole target, the events to delete once no event holds its text (``later``); ``progress``
+    hears which events are done."""
     for form, seqs in work:
 
         def step(session: Any, ids: Sequence[int], f: Target = form) -> None:
             groups.update(rewrite_events(session, user_id, f, ids, receipt, later if f.whole else None))
 
-        in_chunks(store, user_id, sorted(seqs), step, receipt, now=now)
+        in_chunks(
+            store,
+            user_id,
+            sorted(seqs),
+            step,
+            receipt,
+            now=now,
+            done=None if progress is None else progress.committed,
+        )
 
 
 def arrived(
@@ -124,6 +138,7 @@ def catch_up(
     groups: set[Group],
     now: int,
     later: list[int],
+    progress: ForgetProgress | None = None,
 ) -> int:
     """Erase the targets from events stored while the chunks ran (the daemon keeps writing), until a
     check finds none; returns the highest seq checked."""
@@ -134,7 +149,9 @@ def catch_up(
         top = max(top, newest)
         if not any(seqs for _f, seqs in found):
             break
-        rewrite_in_chunks(store, user_id, found, receipt, groups, now, later)
+        if progress is not None:
+            progress.events.update(seq for _f, seqs in found for seq in seqs)
+        rewrite_in_chunks(store, user_id, found, receipt, groups, now, later, progress)
     return top
 
 

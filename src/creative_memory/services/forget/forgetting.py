@@ -37,9 +37,9 @@ from sqlalchemy import func, select
 
 from creative_memory.model.constants import Actor, Polarity
 from creative_memory.model.tables import Event
-from creative_memory.services.common import spelled_bytes, spellings
+from creative_memory.services.common import limits, spelled_bytes, spellings
 from creative_memory.services.common.clock import now_ms
-from creative_memory.services.common.errors import InvalidInput
+from creative_memory.services.common.errors import InvalidInput, OperationFailed
 from creative_memory.services.controls import audit
 from creative_memory.services.derivation import rebuild
 from creative_memory.services.derivation.cache_state import CancelCheck, DerivationInfo, Progress
@@ -69,6 +69,7 @@ from creative_memory.services.forget.forget_phases import (
     last_write,
     rewrite_in_chunks,
 )
+from creative_memory.services.forget.forget_progress import ForgetProgress
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.reextract import Reread, reextract
 from creative_memory.services.store import backups
@@ -108,6 +109,42 @@ def forget(
     if not targets:
         raise InvalidInput("Name at least one pattern to forget.")
     targets = [t.normalized() for t in targets]
+    progress = ForgetProgress(blocked=block)
+    try:
+        return _forget(
+            store,
+            user_id,
+            targets,
+            progress,
+            blocks=blocks,
+            block=block,
+            actor=actor,
+            now=now,
+            verify=verify,
+            compact=compact,
+            reason=reason,
+        )
+    except Exception as exc:
+        if limits.disk_full(exc):
+            # What its committed transactions did stays; the same forget run again finishes it.
+            raise OperationFailed(progress.disk_full()) from exc
+        raise
+
+
+def _forget(
+    store: Store,
+    user_id: str,
+    targets: list[Target],
+    progress: ForgetProgress,
+    *,
+    blocks: BlockChecker,
+    block: bool,
+    actor: Actor,
+    now: int,
+    verify: bool,
+    compact: bool,
+    reason: str | None,
+) -> Receipt:
     t0 = time.perf_counter()
     finish_interrupted(store, user_id)  # a forget that died half-way is finished first
     receipt = Receipt(blocked=block)
@@ -127,7 +164,7 @@ def forget(
             audit.record(session, user_id, actor, action, f"fp:{fp[:16]}{where}{pol}", "ok", now)
 
     with store.writes_kept():  # dozens to thousands of short transactions: one connection
-        forms = _run(store, user_id, targets, receipt, now, first=first, resumed=False)
+        forms = _run(store, user_id, targets, receipt, now, first=first, resumed=False, progress=progress)
     t1 = time.perf_counter()
     receipt.checkpointed = checkpoint(store)
     if not receipt.checkpointed:
@@ -203,9 +240,12 @@ def _run(
     *,
     first: Callable[[Any], None] | None,
     resumed: bool,
+    progress: ForgetProgress | None = None,
 ) -> list[Target]:
-    """Read, then every write of the forget; returns every spelled form that was erased.
-    (Longer than most functions: it is the forget's sequence of phases, read top to bottom.)"""
+    """Read, then every write of the forget; returns every spelled form that was erased; ``progress``
+    hears what each committed phase did. (Longer than most functions: it is the forget's sequence
+    of phases, read top to bottom.)"""
+    progress = progress or ForgetProgress()
     t0 = time.perf_counter()
     # The store's kept connection stays open meanwhile: the connection of each chunk, closing, would
     # otherwise be the last one open and checkpoint the whole WAL (SQLite does so on the last close).
@@ -225,6 +265,7 @@ def _run(
         diag = sorted({i for f in forms for i in diagnostics_naming(session, user_id, f)})
         # A dead run's events that were waiting to be deleted (docs/decisions/0035).
         later: list[int] = placeholders(session, user_id) if resumed else []
+    progress.events.update(seq for _f, seqs in work for seq in seqs)
     groups: set[Group] = set()
     phases = {"read": time.perf_counter() - t0}
     t1 = time.perf_counter()
@@ -239,20 +280,23 @@ def _run(
             if first is not None:
                 first(session)
     receipt.held(time.perf_counter() - t1)
+    progress.first = True
     try:
         t1 = time.perf_counter()
         in_chunks(store, user_id, diag, lambda s, ids: drop_diagnostics(s, ids, receipt), receipt, start=200)
-        rewrite_in_chunks(store, user_id, work, receipt, groups, now, later)
-        top = catch_up(store, user_id, targets, spelled, top, receipt, groups, now, later)
+        rewrite_in_chunks(store, user_id, work, receipt, groups, now, later, progress)
+        top = catch_up(store, user_id, targets, spelled, top, receipt, groups, now, later, progress)
         in_chunks(
             store, user_id, sorted(set(later)), lambda s, ids: delete_placeholders(s, user_id, ids), receipt
         )
+        progress.events_done = True
         phases["events"] = time.perf_counter() - t1
         t1 = time.perf_counter()
         if not resumed:
             rederive_chunked(store, user_id, groups, now, renew=renew_lease, held=receipt.held)
         phases["groups"] = time.perf_counter() - t1
         last_write(store, user_id, targets, spelled, top, diag_top, receipt, now, reset_cache=resumed)
+        progress.written = True
     except BaseException:
         # The plan stays with the lease; marked as over, it is finished by the next open of the store,
         # forget or command that rebuilds (finish_interrupted), and nobody waits for this run meanwhile.

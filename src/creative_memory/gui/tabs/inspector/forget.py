@@ -202,6 +202,9 @@ class ForgetActions(QObject):
                     now=self.ctrl.now(),
                 )
             except CreativeMemoryError as exc:
+                # A forget a full disk stopped half-way keeps what it committed (its sentence says
+                # what): the tabs show the memory as it is now.
+                self.ctrl.notify("preferences", "diagnostics", "audit")
                 show_error(self._host, exc, action=self.tr("Could not forget the selection."))
                 return None
             finally:
