@@ -130,11 +130,15 @@ def _forget(store: Store, blocks: BlockChecker, targets: list[erasure.Target]) -
 
 
 def _fill_after_first_write(monkeypatch: pytest.MonkeyPatch, disk: FullDisk) -> None:
-    """The disk fills once the forget's first transaction committed (its events are next)."""
+    """The disk fills once the first forget's first transaction committed (its events are next);
+    a forget run again after :meth:`FullDisk.free` meets a disk with room."""
     real = forgetting.rewrite_in_chunks
+    filled: list[bool] = []
 
     def rewrite(*args: Any, **kwargs: Any) -> Any:
-        disk.fill()
+        if not filled:
+            filled.append(True)
+            disk.fill()
         return real(*args, **kwargs)
 
     monkeypatch.setattr(forgetting, "rewrite_in_chunks", rewrite)
