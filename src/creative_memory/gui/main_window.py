@@ -20,6 +20,7 @@ from creative_memory.gui.collector import collector
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.errors import show_error
 from creative_memory.gui.icons import app_icon
+from creative_memory.gui.offscreen import next_turn
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.visible import QT_TRANSLATE_NOOP, number, said
@@ -96,7 +97,7 @@ class MainWindow(QMainWindow):
         self._first_screen_shown = False  # the first refresh after the store opened has ended
         self._first_screen_waiting: list[asyncio.Future[None]] = []
         self.ctrl = ctrl
-        ctrl.after_first_screen = self.first_screen  # the decay catch-up waits for the first screen
+        ctrl.after_first_screen = self.first_screen_settled  # what can wait waits for the first screen
         ctrl.first_screen_pending = True
         self.task_keeper = ctrl.keeper
         self.settings = settings
@@ -308,8 +309,8 @@ class MainWindow(QMainWindow):
     async def _check_keychain(self) -> None:
         """Where the install secret is kept, asked on the store thread once the first screen is
         shown (a keychain can take long to answer, and its module is imported there): the notice
-        says so when it is kept in a file."""
-        await self.first_screen()
+        says so when it is kept in a file (a moment after the first screen: :meth:`first_screen_settled`)."""
+        await self.first_screen_settled()
         try:
             secret_status = await self.ctrl.run(_secret_status, self.ctrl.ctx)
         except CreativeMemoryError as exc:
@@ -332,6 +333,15 @@ class MainWindow(QMainWindow):
         shown: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._first_screen_waiting.append(shown)
         await shown
+
+    async def first_screen_settled(self) -> None:
+        """Return a moment after the first screen has painted and answered: what can wait (the
+        keychain, whose module takes about 60 ms to import and holds the interpreter meanwhile;
+        the decay catch-up, which loads the derivation) starts then, not while the first screen
+        is being painted."""
+        await self.first_screen()
+        await next_turn()
+        await asyncio.sleep(AFTER_FIRST_SCREEN_S)
 
     def _first_screen_done(self) -> None:
         if self._first_screen_shown:
@@ -607,6 +617,10 @@ class MainWindow(QMainWindow):
         if self._collector_held:
             self._collector_held = False
             collector().release(ending=self.ends_program)
+
+
+#: how long after the first screen has answered the work that can wait starts (first_screen_settled)
+AFTER_FIRST_SCREEN_S = 0.1
 
 
 def _secret_status(ctx: Context) -> SecretStatus:
