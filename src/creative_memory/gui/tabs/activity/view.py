@@ -239,7 +239,7 @@ class ActivityTab(Tab):
 
     async def export_to(self, path: str | Path, fmt: str) -> int:
         """Write every entry the filter matches to ``path`` (mode 0600); returns how many."""
-        n = await self.ctrl.run(
+        n = await self.ctrl.change(
             export_audit,
             self.ctrl.store,
             self.ctrl.user,

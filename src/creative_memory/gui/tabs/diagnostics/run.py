@@ -228,7 +228,7 @@ class RunActions(QObject):
 
     async def export_to(self, path: str | Path, fmt: str) -> int:
         """Write every retrieval the current filter matches to ``path`` (mode 0600); returns how many."""
-        n = await self.ctrl.run(
+        n = await self.ctrl.change(
             export_retrievals, self.ctrl.store, self.ctrl.user, self.model.filter, Path(path), fmt
         )
         self.say(self.tr("Exported %n retrievals to {path}.", None, n).format(path=str(path)))
