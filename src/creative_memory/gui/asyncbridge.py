@@ -350,3 +350,20 @@ __all__ = [
     "wait_dialog",
     "wait_signal",
 ]
+
+
+async def next_turn() -> None:
+    """Return once the Qt event loop has turned: what was queued before (paints, input) has been
+    handled, so the window answers."""
+    import asyncio
+
+    from PySide6.QtCore import QTimer
+
+    turned: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def turn() -> None:
+        if not turned.done():
+            turned.set_result(None)
+
+    QTimer.singleShot(0, turn)
+    await turned

@@ -14,13 +14,12 @@ from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
-from creative_memory.gui.asyncbridge import async_slot
+from creative_memory.gui.asyncbridge import async_slot, next_turn
 from creative_memory.gui.banner_state import StoreInfo, banner_state, notice_state
 from creative_memory.gui.collector import collector
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.errors import show_error
 from creative_memory.gui.icons import app_icon
-from creative_memory.gui.offscreen import next_turn
 from creative_memory.gui.settings import AppSettings
 from creative_memory.gui.tabs.base import Tab
 from creative_memory.gui.visible import QT_TRANSLATE_NOOP, number, said

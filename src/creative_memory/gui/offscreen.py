@@ -30,20 +30,11 @@ async def settle(app: QApplication, seconds: float = 0.3) -> None:
 
 
 async def next_turn() -> None:
-    """Return once the Qt event loop has turned: what was queued before (paints, input) has been
-    handled, so the window answers."""
-    import asyncio
+    """:func:`creative_memory.gui.asyncbridge.next_turn`, imported when called (this module is
+    imported before the first paint, asyncio is not)."""
+    from creative_memory.gui.asyncbridge import next_turn as turned
 
-    from PySide6.QtCore import QTimer
-
-    turned: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-
-    def turn() -> None:
-        if not turned.done():
-            turned.set_result(None)
-
-    QTimer.singleShot(0, turn)
-    await turned
+    await turned()
 
 
 def sentence(exc: BaseException) -> str:
