@@ -230,9 +230,9 @@ class _Launch:
             self.server = server
 
     async def listen_after_first_screen(self, actx: AppContext, window: MainWindow) -> None:
-        """:meth:`listen` once the first screen is shown (a start meanwhile opens its own window, as
-        before any window listened)."""
-        await window.first_screen()
+        """:meth:`listen` a moment after the first screen is shown (``first_screen_settled``; a
+        start meanwhile opens its own window, as before any window listened)."""
+        await window.first_screen_settled()
         self.listen(actx, window)
 
     async def asked(self, window: MainWindow, request: dict[str, Any]) -> None:

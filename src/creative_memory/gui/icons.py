@@ -238,6 +238,9 @@ def app_icon() -> QIcon:
     combined = QIcon()
     for size in APP_ICON_SIZES:
         png = hicolor.joinpath(f"{size}x{size}", "apps", f"{APP_ID}.png")
+        if isinstance(png, Path) and png.is_file():
+            combined.addFile(str(png), QSize(size, size))  # read when that size is first drawn
+            continue
         pixmap = QPixmap()
         if png.is_file() and pixmap.loadFromData(png.read_bytes(), "PNG"):
             combined.addPixmap(pixmap)
