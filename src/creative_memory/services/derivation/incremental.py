@@ -207,7 +207,7 @@ def _incremental_raw(
     if not parsed:  # read back: parse once, for the groups and for the fold
         new_rows = [(*r[:7], loads_payload(r[7]), r[8]) for r in new_rows]
     groups = {(r[4], t, p) for r in new_rows for t, p, _pol, _role in payload_items(r[7])}
-    stored = _load_group_rows(con, user_id, groups)
+    stored = load_group_rows(con, user_id, groups)
     deriver = Deriver(initial=[state_from_json(r[_STATE]) for r in stored.values()], last_key=last)
     added, count, top = fold_stored(deriver, new_rows)
     digest = (
@@ -233,7 +233,7 @@ def _incremental_raw(
     return (len(touched), count)
 
 
-def _load_group_rows(
+def load_group_rows(
     con: sqlite3.Connection, user_id: str, groups: set[Group]
 ) -> dict[PrefKey, tuple[Any, ...]]:
     """The stored rows (``id`` then :data:`PREF_COLUMNS`) of the given groups, by key, in id order.

@@ -15,11 +15,14 @@ from collections.abc import Sequence
 from sqlalchemy.orm import Session
 
 from creative_memory.model.tables import Event, EventPattern, Preference
-from creative_memory.services.derivation.derivation import Group
+from creative_memory.services.derivation.derivation import Group, dbapi_connection
+from creative_memory.services.derivation.derivation_rows import PREF_COLUMNS
+from creative_memory.services.derivation.incremental import load_group_rows
 from creative_memory.services.retrieval.candidate_ties import PREFIX, parse_head
 
 _PREFERENCES = Preference.__tablename__
 _EVENTS = Event.__tablename__
+_STATE = 1 + PREF_COLUMNS.index("state")  # in a row of load_group_rows (id first)
 _EVENT_PATTERNS = EventPattern.__tablename__
 _ITEM = '"created_item":'
 _TIE = '"created_seq":'  # the creating event's order tie (model.events.order_tie)
@@ -67,25 +70,17 @@ def move_created_items(
     cannot be moved joins ``groups`` (re-derived in full). The event's records are known by their
     creation instant and tie: no other event of that instant speaks for the group
     (:func:`sharing_an_instant` sent those groups to ``groups``). The groups' records are read in
-    one statement per 300 groups (a busy pattern's events share a few other groups)."""
+    one statement per 300 groups (``incremental.load_group_rows``: a busy pattern's events share a
+    few other groups)."""
     wanted = sorted({g for g, _seq in shifted if g not in groups})
     if not wanted:
         return
     con = session.connection()
     created: dict[tuple[Group, int, int], list[tuple[int, str]]] = {}
-    for i in range(0, len(wanted), 300):
-        part = wanted[i : i + 300]
-        for rid, scope, ptype, pattern, state in con.exec_driver_sql(
-            f"WITH g(scope, preference_type, pattern) AS (VALUES {', '.join(['(?, ?, ?)'] * len(part))}) "
-            f"SELECT p.id, p.scope, p.preference_type, p.pattern, p.state FROM g CROSS JOIN {_PREFERENCES} "
-            "AS p ON p.user_id = ? AND p.scope = g.scope AND p.preference_type = g.preference_type "
-            "AND p.pattern = g.pattern",
-            (*(v for grp in part for v in grp), user_id),
-        ):
-            at, tie, _item, _provisional = parse_head(str(state))
-            created.setdefault(((str(scope), str(ptype), str(pattern)), at, tie), []).append(
-                (int(rid), str(state))
-            )
+    for row in load_group_rows(dbapi_connection(session), user_id, set(wanted)).values():
+        rid, state = int(row[0]), str(row[_STATE])
+        at, tie, _item, _provisional = parse_head(state)
+        created.setdefault(((str(row[2]), str(row[4]), str(row[5])), at, tie), []).append((rid, state))
     updates: list[tuple[str, int]] = []
     for group, seq in sorted(shifted):
         if group in groups:
