@@ -315,7 +315,7 @@ def test_the_head_of_a_state_text_gives_the_creation_position_and_the_mark() -> 
     from creative_memory.model.events import order_tie
 
     biggest_tie = order_tie("f" * 64)  # decision 0089: the creating event's order tie
-    assert biggest_tie == 2**48 - 1
+    assert biggest_tie == 10**15 + 2**48 - 1 and len(str(biggest_tie)) == len(str(order_tie("0" * 64))) == 16
     st.created_at, st.created_seq, st.created_item, st.provisional = (
         1_799_999_999_999,
         biggest_tie,

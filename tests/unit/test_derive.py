@@ -19,7 +19,7 @@ from creative_memory.model.constants import (
     Tier,
     tier_for,
 )
-from creative_memory.model.events import EventIn, FoldEvent
+from creative_memory.model.events import EventIn, FoldEvent, order_tie
 from creative_memory.model.records import PrefState, key_text
 from creative_memory.services.engine.derive import Deriver, derive
 from creative_memory.services.engine.evaluation import advance, evaluated
@@ -563,4 +563,5 @@ def test_created_order_is_where_the_fold_created_the_record() -> None:
     ]
     recs = derive(events)
     created = {k[2]: (r.created_at, r.created_seq, r.created_item) for k, r in recs.items()}
-    assert created == {"b": (T0, 5, 0), "a": (T0, 5, 1), "c": (T0 + 1, 2, 1)}
+    tie5, tie2 = order_tie(events[0].content_hash), order_tie(events[1].content_hash)  # decision 0089
+    assert created == {"b": (T0, tie5, 0), "a": (T0, tie5, 1), "c": (T0 + 1, tie2, 1)}

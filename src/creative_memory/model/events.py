@@ -393,8 +393,15 @@ class FoldItem:
 def order_tie(content_hash: str) -> int:
     """An event's place among the events of its instant, as a record created by it keeps it
     (``PrefState.created_seq``, decision 0089): the first 48 bits of its content hash, so the
-    first-seen order of records created at one instant follows the fold order, not arrival."""
-    return int(content_hash[:12], 16) if content_hash else 0
+    first-seen order of records created at one instant follows the fold order, not arrival. Always
+    16 digits (:data:`TIE_BASE` added): a forget that rewrites the event gives its records the new
+    tie in a state text of the same length, which SQLite overwrites in place (a longer or shorter
+    one moves the record and can leave its old bytes, the names in it, in the page's free space)."""
+    return TIE_BASE + int(content_hash[:12], 16) if content_hash else 0
+
+
+#: added to every order tie so that each has 16 digits (48 bits are at most 15)
+TIE_BASE = 10**15
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,8 +51,15 @@ def _moved(state: str, place: dict[int, int], tie: int) -> str | None:
     parts = state.split(",", 3)
     if new is None or len(parts) < 4 or not parts[1].startswith(_TIE) or not parts[2].startswith(_ITEM):
         return None
+    old_tie, old_item = parts[1], parts[2]
     parts[1] = f"{_TIE}{tie}"
     parts[2] = f"{_ITEM}{new}"
+    if len(parts[1]) > len(old_tie):
+        return None  # a longer tie than the state has room for: the group is re-derived instead
+    # The same length as before (JSON allows the spaces): SQLite overwrites the record in place,
+    # leaving no old copy of its text in the page (an item only moves up: never more digits).
+    parts[1] = parts[1].ljust(len(old_tie))
+    parts[2] = parts[2].ljust(len(old_item))
     return ",".join(parts)
 
 

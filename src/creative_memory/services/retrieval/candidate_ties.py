@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 TABLE = "creative_memory_preferences"
-HEAD_CHARS = 100  # the four fields take at most 96 characters (a 15-digit order tie)
+HEAD_CHARS = 100  # the four fields take at most 97 characters (a 16-digit order tie)
 HEAD = f"substr(state, 1, {HEAD_CHARS})"
 HEAD_OF_G = f"substr(g.state, 1, {HEAD_CHARS})"  # the same, of a table aliased ``g``
 PREFIX = '{"created_at":'  # how a state text derived by version 2 opens
