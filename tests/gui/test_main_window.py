@@ -126,12 +126,12 @@ def test_a_tab_is_built_when_first_shown_under_the_title_it_gives_itself(window:
     first shown); each keeps its place, title and tooltip, and becomes the page of its tab."""
     from creative_memory.gui.tabs.base import Tab
 
-    assert [page is not None for page in window._pages] == [True, False, False, False, False, False]
+    assert [page is not None for page in window.places._pages] == [True, False, False, False, False, False]
     before = [(window.tabs.tabText(i), window.tabs.tabToolTip(i)) for i in range(window.tabs.count())]
     qtbot.keyClick(window, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
     inspector = window.tabs.currentWidget()
     assert isinstance(inspector, Tab) and inspector.key == "inspector"
-    assert window.tabs.currentIndex() == 2 and window._pages[2] is inspector
+    assert window.tabs.currentIndex() == 2 and window.places._pages[2] is inspector
     pages = window.pages  # every tab, built now
     assert [p.key for p in pages] == [
         "overview",

@@ -4,26 +4,26 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import logging
 import time
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
-from creative_memory.gui.asyncbridge import async_slot, next_turn
-from creative_memory.gui.banner_state import StoreInfo, banner_state, notice_state
+from creative_memory.gui.asyncbridge import async_slot
+from creative_memory.gui.banner_state import StoreInfo
 from creative_memory.gui.collector import collector
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.errors import show_error
+from creative_memory.gui.first_screen import FirstScreen
 from creative_memory.gui.icons import app_icon
 from creative_memory.gui.settings import AppSettings
+from creative_memory.gui.tab_places import TabPlaces, TabT
 from creative_memory.gui.tabs.base import Tab
-from creative_memory.gui.visible import QT_TRANSLATE_NOOP, number, said
-from creative_memory.gui.widgets.banner import Banner
+from creative_memory.gui.visible import number, said
+from creative_memory.gui.window_banners import WindowBanners
 from creative_memory.services.common.errors import CreativeMemoryError
 from creative_memory.services.controls.status import MemoryStatus
 
@@ -37,36 +37,6 @@ if TYPE_CHECKING:
     from creative_memory.services.store.store import Store
 
 log = logging.getLogger("cm.gui")
-TabT = TypeVar("TabT", bound=Tab)
-
-
-DISMISSED = "notices/dismissed"
-
-
-@dataclass(frozen=True)
-class TabSpec:
-    """A tab of the window before it is built: its key, its class (the module, and the class's
-    name, which is also the context its title is translated in) and its title (the class's
-    ``title()`` says the same)."""
-
-    key: str
-    module: str
-    name: str
-    title: str
-
-    def translated_title(self) -> str:
-        return QCoreApplication.translate(self.name, self.title)
-
-
-#: the six tabs in their order; each is built when it is first shown or asked for (``MainWindow.page``)
-TABS = (
-    TabSpec("overview", "creative_memory.gui.tabs.overview.view", "OverviewTab", QT_TRANSLATE_NOOP("OverviewTab", "Overview")),
-    TabSpec("projects", "creative_memory.gui.tabs.projects.view", "ProjectsTab", QT_TRANSLATE_NOOP("ProjectsTab", "Projects")),
-    TabSpec("inspector", "creative_memory.gui.tabs.inspector.view", "InspectorTab", QT_TRANSLATE_NOOP("InspectorTab", "Inspector")),
-    TabSpec("diagnostics", "creative_memory.gui.tabs.diagnostics.view", "DiagnosticsTab", QT_TRANSLATE_NOOP("DiagnosticsTab", "Diagnostics")),
-    TabSpec("preview", "creative_memory.gui.tabs.preview.view", "PreviewTab", QT_TRANSLATE_NOOP("PreviewTab", "Preview")),
-    TabSpec("activity", "creative_memory.gui.tabs.activity.view", "ActivityTab", QT_TRANSLATE_NOOP("ActivityTab", "Activity")),
-)  # fmt: skip
 
 
 def _rederive(store: Store, user_id: str, now: int, progress: Progress) -> DerivationInfo | None:
@@ -93,10 +63,9 @@ class MainWindow(QMainWindow):
         self._store_loaded = False  # a store's tab has been loaded (then start-up's objects are frozen)
         self._decay_note: str | None = None  # the status bar's note of a long decay catch-up
         self._busy = False  # a long operation runs (the status bar says "Working…")
-        self._first_screen_shown = False  # the first refresh after the store opened has ended
-        self._first_screen_waiting: list[asyncio.Future[None]] = []
+        self.first = FirstScreen()  # the first refresh after the store opened
         self.ctrl = ctrl
-        ctrl.after_first_screen = self.first_screen_settled  # what can wait waits for the first screen
+        ctrl.after_first_screen = self.first.settled  # what can wait waits for the first screen
         ctrl.first_screen_pending = True
         self.task_keeper = ctrl.keeper
         self.settings = settings
@@ -144,38 +113,23 @@ class MainWindow(QMainWindow):
         last = settings.last_tab
         if 0 <= last < self.tabs.count():
             self.tabs.setCurrentIndex(last)
-        self._page_at(self.tabs.currentIndex())  # the tab shown first is built now, the others when shown
+        self.places.current()  # the tab shown first is built now, the others when shown
 
     def _build_banners(self, central: QWidget, layout: QVBoxLayout) -> None:
-        """The demo notice, the state banner and the notice, top to bottom."""
-        self.banner = Banner(central)
-        self.banner.setObjectName("state_banner")
-        self.banner.clear()
-        self.banner.actionTriggered.connect(self._banner_action)
-        self.banner.setAccessibleName(self.tr("Memory state"))
-        self.demo_banner = Banner(central)
-        self.demo_banner.setObjectName("demo_banner")
-        self.demo_banner.setAccessibleName(self.tr("Demo data notice"))
+        """The demo notice, the state banner and the notice, top to bottom (``gui/window_banners.py``)."""
+        self.banners = WindowBanners(central, layout, self.ctrl, self.settings, self.store_info)
+        self.banner, self.demo_banner, self.notice = (
+            self.banners.state,
+            self.banners.demo,
+            self.banners.notice,
+        )
         self.demo_banner.actionTriggered.connect(self._back_to_real)
-        self.notice = Banner(central)
-        self.notice.setObjectName("notice_banner")
-        self.notice.setAccessibleName(self.tr("Notice"))
-        self.notice.actionTriggered.connect(self._dismiss_notice)
-        layout.addWidget(self.demo_banner)
-        layout.addWidget(self.banner)
-        layout.addWidget(self.notice)
 
     def _build_pages(self, ctrl: Controller) -> None:
-        """The six tabs' places (each tab is built when first shown: :meth:`_page_at`), their
+        """The six tabs' places (each tab is built when first shown: ``gui/tab_places.py``), their
         Ctrl+1…6 shortcuts, Refresh/F5 and Find."""
-        self._pages: list[Tab | None] = [None] * len(TABS)
         self._pages_enabled = True  # False while no store could be opened
-        for i, spec in enumerate(TABS, start=1):
-            title = spec.translated_title()
-            self.tabs.addTab(QWidget(self.tabs), title)
-            self.tabs.setTabToolTip(i - 1, self.tr("{title} (Ctrl+{n})").format(title=title, n=i))
-            sc = QShortcut(QKeySequence(f"Ctrl+{i}"), self)
-            sc.activated.connect(lambda idx=i - 1: self.tabs.setCurrentIndex(idx))
+        self.places = TabPlaces(self.tabs, self, ctrl, self._prepare_page)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Refresh), self).activated.connect(
             self.refresh_current
         )
@@ -185,41 +139,15 @@ class MainWindow(QMainWindow):
     @property
     def pages(self) -> list[Tab]:
         """Every tab in order (those not shown yet are built now)."""
-        return [self._page_at(i) for i in range(len(TABS))]
+        return self.places.every()
 
-    def _built_pages(self) -> list[Tab]:
-        """The tabs built so far (a tab not yet built has nothing to update or save)."""
-        return [page for page in self._pages if page is not None]
-
-    def _page_at(self, index: int) -> Tab:
-        """The tab at ``index``, built the first time it is asked for in the place kept for it:
-        its module is imported then, so the window opens without the tabs nobody has looked at."""
-        page = self._pages[index]
-        if page is not None:
-            return page
-        spec = TABS[index]
-        kind = cast("type[Tab]", getattr(importlib.import_module(spec.module), spec.name))
-        page = kind(self.ctrl)
-        self._pages[index] = page
-        current = self.tabs.currentIndex()
-        blocked = self.tabs.blockSignals(True)  # the place is swapped, the current tab stays
-        try:
-            place = self.tabs.widget(index)
-            tip = self.tabs.tabToolTip(index)
-            self.tabs.removeTab(index)
-            self.tabs.insertTab(index, page, page.title())
-            self.tabs.setTabToolTip(index, tip)
-            self.tabs.setCurrentIndex(current)
-        finally:
-            self.tabs.blockSignals(blocked)
-        if place is not None:
-            place.deleteLater()
+    def _prepare_page(self, page: Tab) -> None:
+        """A tab just built: connected to the others and told the store's state."""
         self._connect_page(page)
         if not self._pages_enabled:
             page.setEnabled(False)
         elif self._store_loaded:
             page.set_read_only(self.ctrl.store.read_only)
-        return page
 
     def _connect_page(self, page: Tab) -> None:
         """What one tab asks of another goes through here: a signal of the one, a slot of the
@@ -252,10 +180,7 @@ class MainWindow(QMainWindow):
 
     def page(self, kind: type[TabT]) -> TabT:
         """The tab of this class (built now if it was not yet)."""
-        for i, spec in enumerate(TABS):
-            if spec.name == kind.__name__:
-                return cast("TabT", self._page_at(i))
-        return next(p for p in self.pages if isinstance(p, kind))
+        return self.places.of(kind)
 
     def _preview_as_if_forgotten(self, pairs: list[tuple[str, str, str]]) -> None:
         """The Inspector's "Preview as if forgotten": the Preview tab takes the selection and is shown."""
@@ -294,7 +219,7 @@ class MainWindow(QMainWindow):
         dd = self.ctrl.ctx.data_dir
         self.store_label.setText(self.tr("Store: {path}").format(path=str(dd.store)))
         self.store_label.setToolTip(dd.describe())
-        for page in self._built_pages():  # a tab built later is told when it is built
+        for page in self.places.built():  # a tab built later is told when it is built
             page.set_read_only(store.read_only)
         self._on_status(self.ctrl.status)
         self._store_loaded = True
@@ -325,32 +250,16 @@ class MainWindow(QMainWindow):
         self._show_notice()
 
     async def first_screen(self) -> None:
-        """Return once the window's first screen is shown: the first refresh of the tab shown
-        after the store was opened has ended (what can wait waits for it)."""
-        if self._first_screen_shown:
-            return
-        shown: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._first_screen_waiting.append(shown)
-        await shown
+        """Return once the window's first screen is shown (what can wait waits for it)."""
+        await self.first.wait()
 
     async def first_screen_settled(self) -> None:
-        """Return a moment after the first screen has painted and answered: what can wait (the
-        keychain, whose module takes about 60 ms to import and holds the interpreter meanwhile;
-        the decay catch-up, which loads the derivation) starts then, not while the first screen
-        is being painted."""
-        await self.first_screen()
-        await next_turn()
-        await asyncio.sleep(AFTER_FIRST_SCREEN_S)
+        """Return a moment after the first screen has painted and answered (``FirstScreen.settled``)."""
+        await self.first.settled()
 
     def _first_screen_done(self) -> None:
-        if self._first_screen_shown:
-            return
-        self._first_screen_shown = True
-        self.ctrl.first_screen_pending = False
-        waiting, self._first_screen_waiting = self._first_screen_waiting, []
-        for shown in waiting:
-            if not shown.done():
-                shown.set_result(None)
+        if self.first.done():
+            self.ctrl.first_screen_pending = False
 
     async def _rederive(self) -> None:
         """Re-derive preferences derived by older rules (decision 0026), with progress."""
@@ -382,68 +291,16 @@ class MainWindow(QMainWindow):
         self.banner.show_message("error", str(exc))
         self.store_label.setText(self.tr("No store open"))
         self._pages_enabled = False
-        for page in self._built_pages():
+        for page in self.places.built():
             page.setEnabled(False)
         self._set_live(False)
 
     # ------------------------------------------------------------------ banner
     def _on_status(self, status: MemoryStatus | None) -> None:
-        self._show_notice()
-        state = banner_state(status, self.store_info, self.ctrl.now())
-        if state is None:
-            self.banner.clear()
-            return
-        kind, text, action = state
-        label = {"enable": self.tr("&Turn on"), "resume": self.tr("&Resume")}.get(action or "")
-        self._banner_action_kind = action
-        self.banner.show_message(kind, text, label)  # type: ignore[arg-type]
-
-    @async_slot()
-    async def _banner_action(self) -> None:
-        from creative_memory.services.controls import controls
-
-        action = getattr(self, "_banner_action_kind", None)
-        if self.ctrl.store.read_only:
-            return
-        try:
-            if action == "enable":
-                await self.ctrl.change(
-                    controls.set_enabled,
-                    self.ctrl.store,
-                    self.ctrl.user,
-                    True,
-                    actor=self.ctrl.ctx.actor,
-                    now=self.ctrl.now(),
-                )
-            elif action == "resume":
-                await self.ctrl.change(
-                    controls.resume,
-                    self.ctrl.store,
-                    self.ctrl.user,
-                    what="both",
-                    actor=self.ctrl.ctx.actor,
-                    now=self.ctrl.now(),
-                )
-        except CreativeMemoryError as exc:
-            show_error(self, exc)
-            return
-        self.ctrl.notify("settings", "audit")
+        self.banners.show_status(status)
 
     def _show_notice(self) -> None:
-        state = notice_state(self.store_info)
-        dismissed = str(self.settings.value(DISMISSED, "") or "").split(",")
-        if state is None or state[0] in dismissed:
-            self.notice.clear()
-            return
-        self._notice_key = state[0]
-        self.notice.show_message("info", state[1], self.tr("O&K, hide this notice"))
-
-    def _dismiss_notice(self) -> None:
-        key = getattr(self, "_notice_key", "")
-        dismissed = [k for k in str(self.settings.value(DISMISSED, "") or "").split(",") if k]
-        if key and key not in dismissed:
-            self.settings.set_value(DISMISSED, ",".join([*dismissed, key]))
-        self.notice.clear()
+        self.banners.show_notice()
 
     # ------------------------------------------------------------------ the demo store
     @property
@@ -470,23 +327,16 @@ class MainWindow(QMainWindow):
             show_error(self, exc)
 
     def _store_switched(self) -> None:
-        if self.in_demo:
-            self.demo_banner.show_message(
-                "warning",
-                self.tr("Demo data — not your memory. Nothing here is used by Open Design."),
-                self.tr("&Back to my memory"),
-            )
-        else:
-            self.demo_banner.clear()
+        self.banners.show_demo(self.in_demo)
         self._pages_enabled = True
-        for page in self._built_pages():
+        for page in self.places.built():
             page.setEnabled(True)
         self._mark_all_stale()
         self.store_opened()
 
     # ------------------------------------------------------------------ refresh plumbing
     def current_page(self) -> Tab:
-        return self._page_at(self.tabs.currentIndex())
+        return self.places.current()
 
     def refresh_current(self) -> None:
         page = self.current_page()
@@ -550,12 +400,12 @@ class MainWindow(QMainWindow):
 
     def _on_tab_changed(self, index: int) -> None:
         self.settings.last_tab = index
-        page = self._page_at(index)
+        page = self.places.at(index)
         if page.stale and page.isEnabled():
             self._refresh(page)
 
     def _mark_all_stale(self) -> None:
-        for page in self._built_pages():  # a tab not built yet reads the store when it is
+        for page in self.places.built():  # a tab not built yet reads the store when it is
             page.stale = True
 
     def _on_changed(self, _what: str) -> None:
@@ -609,17 +459,13 @@ class MainWindow(QMainWindow):
         self.ctrl.stop_polling()
         self.settings.save_window(self)
         self.settings.last_tab = self.tabs.currentIndex()
-        for page in self._built_pages():
+        for page in self.places.built():
             page.save_state()
         self.settings.sync()
         super().closeEvent(event)
         if self._collector_held:
             self._collector_held = False
             collector().release(ending=self.ends_program)
-
-
-#: how long after the first screen has answered the work that can wait starts (first_screen_settled)
-AFTER_FIRST_SCREEN_S = 0.1
 
 
 def _secret_status(ctx: Context) -> SecretStatus:

@@ -4,13 +4,15 @@
 <context>
     <name>Activity</name>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="56"/>
+        <location filename="../../gui/itemmodels/audit.py" line="65"/>
         <source>global only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="57"/>
+        <location filename="../../gui/itemmodels/audit.py" line="66"/>
+        <location filename="../../gui/itemmodels/audit.py" line="118"/>
         <source>a forgotten pattern (fingerprint {fp}…)</source>
+        <extracomment>Open Design&apos;s names of projects by id (a project&apos;s entry names it)</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -67,6 +69,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../gui/tab_places.py" line="48"/>
         <location filename="../../gui/tabs/activity/view.py" line="145"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
@@ -99,7 +102,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/activity/view.py" line="245"/>
+        <location filename="../../gui/tabs/activity/view.py" line="251"/>
         <source>Exported %n entries to {path}.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -139,164 +142,163 @@
 <context>
     <name>AuditModel</name>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="25"/>
+        <location filename="../../gui/itemmodels/audit.py" line="34"/>
         <source>forget</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="26"/>
+        <location filename="../../gui/itemmodels/audit.py" line="35"/>
         <source>forget and block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="27"/>
+        <location filename="../../gui/itemmodels/audit.py" line="36"/>
         <source>forget a session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="28"/>
+        <location filename="../../gui/itemmodels/audit.py" line="37"/>
         <source>pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="29"/>
+        <location filename="../../gui/itemmodels/audit.py" line="38"/>
         <source>resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="30"/>
+        <location filename="../../gui/itemmodels/audit.py" line="39"/>
         <source>switch memory on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="31"/>
+        <location filename="../../gui/itemmodels/audit.py" line="40"/>
         <source>switch memory off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="32"/>
+        <location filename="../../gui/itemmodels/audit.py" line="41"/>
         <source>project switches</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="33"/>
+        <location filename="../../gui/itemmodels/audit.py" line="42"/>
         <source>memory notes in chat</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="34"/>
+        <location filename="../../gui/itemmodels/audit.py" line="43"/>
         <source>self-test</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="35"/>
+        <location filename="../../gui/itemmodels/audit.py" line="44"/>
         <source>lift a block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="36"/>
+        <location filename="../../gui/itemmodels/audit.py" line="45"/>
         <source>demo data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="37"/>
+        <location filename="../../gui/itemmodels/audit.py" line="46"/>
         <source>rate a retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="38"/>
+        <location filename="../../gui/itemmodels/audit.py" line="47"/>
         <source>reset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="39"/>
+        <location filename="../../gui/itemmodels/audit.py" line="48"/>
         <source>export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="40"/>
+        <location filename="../../gui/itemmodels/audit.py" line="49"/>
         <source>import</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="45"/>
+        <location filename="../../gui/itemmodels/audit.py" line="54"/>
         <source>global memory</source>
         <extracomment>a project switch as the audit log stores it (``use_memory=off``), in words</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="46"/>
+        <location filename="../../gui/itemmodels/audit.py" line="55"/>
         <source>its own memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="47"/>
+        <location filename="../../gui/itemmodels/audit.py" line="56"/>
         <source>learning</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="65"/>
+        <location filename="../../gui/itemmodels/audit.py" line="74"/>
         <source>Creative Memory Studio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="66"/>
+        <location filename="../../gui/itemmodels/audit.py" line="75"/>
         <source>od-memory (command line)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="67"/>
+        <location filename="../../gui/itemmodels/audit.py" line="76"/>
         <source>Open Design</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="77"/>
+        <location filename="../../gui/itemmodels/audit.py" line="86"/>
         <source>Time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="78"/>
+        <location filename="../../gui/itemmodels/audit.py" line="87"/>
         <source>Who</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="79"/>
+        <location filename="../../gui/itemmodels/audit.py" line="88"/>
         <source>Action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="80"/>
+        <location filename="../../gui/itemmodels/audit.py" line="89"/>
         <source>Target</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="81"/>
+        <location filename="../../gui/itemmodels/audit.py" line="90"/>
         <source>Outcome</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="128"/>
+        <location filename="../../gui/itemmodels/audit.py" line="159"/>
         <source>{switch} on</source>
-        <extracomment>Open Design&apos;s names of projects by id (a project&apos;s entry names it)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="128"/>
+        <location filename="../../gui/itemmodels/audit.py" line="159"/>
         <source>{switch} off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="140"/>
+        <location filename="../../gui/itemmodels/audit.py" line="171"/>
         <source>Stored as {code}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="142"/>
+        <location filename="../../gui/itemmodels/audit.py" line="173"/>
         <source>Stored as {target}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/itemmodels/audit.py" line="146"/>
+        <location filename="../../gui/itemmodels/audit.py" line="177"/>
         <source>A forgotten pattern is named only by its fingerprint, never by its text: {target}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -842,6 +844,7 @@
 <context>
     <name>DiagnosticsTab</name>
     <message>
+        <location filename="../../gui/tab_places.py" line="46"/>
         <location filename="../../gui/tabs/diagnostics/view.py" line="136"/>
         <source>Diagnostics</source>
         <translation type="unfinished"></translation>
@@ -1307,37 +1310,37 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="205"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="208"/>
         <source>Could not forget the selection.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="246"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="249"/>
         <source>Forget a session — Creative Memory Studio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="247"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="250"/>
         <source>Forget what session {session} taught?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="254"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="257"/>
         <source>This deletes the {n} events of this generation session and re-derives every preference they shaped from the events that remain. It cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="258"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="261"/>
         <source>&amp;Forget the session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="260"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="263"/>
         <source>&amp;Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="282"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="285"/>
         <source>Could not forget the session.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1687,64 +1690,64 @@
 <context>
     <name>ImportWords</name>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="133"/>
+        <location filename="../../gui/tabs/overview/text.py" line="136"/>
         <source>{type} {pattern} ({n})</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/text.py" line="139"/>
+        <location filename="../../gui/tabs/overview/text.py" line="142"/>
         <source>, and %n more</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="144"/>
+        <location filename="../../gui/tabs/overview/text.py" line="147"/>
         <source>Imported {events} events from {name}; {prefs} preferences now.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/text.py" line="149"/>
+        <location filename="../../gui/tabs/overview/text.py" line="152"/>
         <source>Already here: %n event(s).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/text.py" line="152"/>
+        <location filename="../../gui/tabs/overview/text.py" line="155"/>
         <source>Blocked: %n event(s) — {patterns}.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="159"/>
+        <location filename="../../gui/tabs/overview/text.py" line="162"/>
         <source>Blocked patterns left out of events that came in: {patterns}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/text.py" line="165"/>
+        <location filename="../../gui/tabs/overview/text.py" line="168"/>
         <source>Project {project} does not learn: %n event(s).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/text.py" line="172"/>
+        <location filename="../../gui/tabs/overview/text.py" line="175"/>
         <source>%n more project(s) that do not learn: {events} event(s).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/text.py" line="177"/>
+        <location filename="../../gui/tabs/overview/text.py" line="180"/>
         <source>Learning is paused: %n event(s).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/tabs/overview/text.py" line="179"/>
+        <location filename="../../gui/tabs/overview/text.py" line="182"/>
         <source>Memory is off: %n event(s).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1949,6 +1952,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../gui/tab_places.py" line="45"/>
         <location filename="../../gui/tabs/inspector/view.py" line="215"/>
         <source>Inspector</source>
         <translation type="unfinished"></translation>
@@ -2345,119 +2349,79 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/main_window.py" line="63"/>
+        <location filename="../../gui/main_window.py" line="73"/>
         <source>Creative Memory Studio</source>
-        <extracomment>a pass of a tab&apos;s refresh has ended: the tab&apos;s key and when the pass began (``time.time()``); what the tab shows is the store as of then (how live refresh is measured, decision 0060)</extracomment>
+        <extracomment>a pass of a tab&apos;s refresh has ended: the tab&apos;s key and when the pass began (``time.time()``); what the tab shows is the store as of then (how live refresh is measured, decision 0060) closing this window ends the program (the program&apos;s own window, not a test&apos;s): its close leaves the process&apos;s memory to the process&apos;s end (``GuiCollector.release``)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="113"/>
-        <source>Memory state</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="116"/>
-        <source>Demo data notice</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="120"/>
-        <source>Notice</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="84"/>
+        <location filename="../../gui/main_window.py" line="94"/>
         <source>Sections</source>
         <extracomment>the tabs whose refresh runs (the key), and whether it was asked for again meanwhile</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="142"/>
+        <location filename="../../gui/tab_places.py" line="66"/>
         <source>{title} (Ctrl+{n})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="215"/>
+        <location filename="../../gui/main_window.py" line="220"/>
         <source>Store: {path}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="229"/>
+        <location filename="../../gui/main_window.py" line="270"/>
         <source>Updating preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="231"/>
+        <location filename="../../gui/main_window.py" line="272"/>
         <source>The rules that turn your reactions into preferences have changed. Re-deriving every preference from the raw events…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="243"/>
+        <location filename="../../gui/main_window.py" line="282"/>
         <source>Could not re-derive the preferences; they are shown as stored.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="253"/>
+        <location filename="../../gui/main_window.py" line="292"/>
         <source>No store open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="266"/>
-        <source>&amp;Turn on</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="266"/>
-        <source>&amp;Resume</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="306"/>
-        <source>O&amp;K, hide this notice</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="341"/>
-        <source>Demo data — not your memory. Nothing here is used by Open Design.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="342"/>
-        <source>&amp;Back to my memory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/main_window.py" line="429"/>
+        <location filename="../../gui/main_window.py" line="423"/>
         <source>There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, Ctrl+4 retrievals in Diagnostics.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="436"/>
+        <location filename="../../gui/main_window.py" line="430"/>
         <source>● Live</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="436"/>
+        <location filename="../../gui/main_window.py" line="430"/>
         <source>○ Not live</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="438"/>
+        <location filename="../../gui/main_window.py" line="432"/>
         <source>Changes made by Open Design appear here within a second or two.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="440"/>
+        <location filename="../../gui/main_window.py" line="434"/>
         <source>The store cannot be read right now; the view is not updating.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="446"/>
+        <location filename="../../gui/main_window.py" line="441"/>
         <source>Working…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="454"/>
+        <location filename="../../gui/main_window.py" line="449"/>
         <source>Bringing memory up to today: {done} of {total} preferences aged by the time passed…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2583,27 +2547,27 @@
 <context>
     <name>MemoryNotesCheck</name>
     <message>
-        <location filename="../../gui/memory_notes.py" line="23"/>
+        <location filename="../../gui/memory_notes.py" line="22"/>
         <source>Show memor&amp;y notes in chat</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/memory_notes.py" line="27"/>
+        <location filename="../../gui/memory_notes.py" line="26"/>
         <source>Show memory notes in chat</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/memory_notes.py" line="30"/>
+        <location filename="../../gui/memory_notes.py" line="29"/>
         <source>After each generation, Open Design shows one short line such as “memory: 7 preferences used; 2 capped”, which opens that retrieval here. Off by default.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/memory_notes.py" line="47"/>
+        <location filename="../../gui/memory_notes.py" line="46"/>
         <source>This store is read-only, so this cannot be changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/memory_notes.py" line="66"/>
+        <location filename="../../gui/memory_notes.py" line="67"/>
         <source>Could not change memory notes.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2732,18 +2696,21 @@
 <context>
     <name>OverviewTab</name>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="93"/>
+        <location filename="../../gui/tab_places.py" line="43"/>
+        <location filename="../../gui/tabs/overview/view.py" line="95"/>
         <source>Overview</source>
-        <extracomment>another switch about memory under the master switch (the memory notes), once added</extracomment>
+        <extracomment>the six tabs in their order; each is built when it is first shown or asked for (``TabPlaces.at``)
+----------
+another switch about memory under the master switch (the memory notes), once added</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="243"/>
+        <location filename="../../gui/tabs/overview/view.py" line="285"/>
         <source>This store is read-only, so this cannot be changed: {reason}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/view.py" line="244"/>
+        <location filename="../../gui/tabs/overview/view.py" line="286"/>
         <source>no change can be made.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2751,122 +2718,122 @@
 <context>
     <name>OverviewText</name>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="24"/>
+        <location filename="../../gui/tabs/overview/text.py" line="27"/>
         <source>never</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="36"/>
+        <location filename="../../gui/tabs/overview/text.py" line="39"/>
         <source>until you resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="37"/>
+        <location filename="../../gui/tabs/overview/text.py" line="40"/>
         <source>until {when}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="45"/>
+        <location filename="../../gui/tabs/overview/text.py" line="48"/>
         <source>Off — nothing is learned and nothing is added to prompts. What is stored is kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="53"/>
+        <location filename="../../gui/tabs/overview/text.py" line="56"/>
         <source>Paused — learning and using — {until}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="56"/>
+        <location filename="../../gui/tabs/overview/text.py" line="59"/>
         <source>Paused — learning {l_until}, using {u_until}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="63"/>
+        <location filename="../../gui/tabs/overview/text.py" line="66"/>
         <source>On, but learning is paused {until}; what is remembered is still used.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="67"/>
+        <location filename="../../gui/tabs/overview/text.py" line="70"/>
         <source>On, but using is paused {until}; learning goes on.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="70"/>
+        <location filename="../../gui/tabs/overview/text.py" line="73"/>
         <source>On — learning from your reactions and adding what it learned to prompts.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="79"/>
+        <location filename="../../gui/tabs/overview/text.py" line="82"/>
         <source>your global preferences are not used there</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="81"/>
+        <location filename="../../gui/tabs/overview/text.py" line="84"/>
         <source>what was learned in it is not used</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="83"/>
+        <location filename="../../gui/tabs/overview/text.py" line="86"/>
         <source>nothing new is learned there</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="84"/>
+        <location filename="../../gui/tabs/overview/text.py" line="87"/>
         <source>{project}: {what} (see Projects).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="86"/>
+        <location filename="../../gui/tabs/overview/text.py" line="89"/>
         <source>; </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="98"/>
+        <location filename="../../gui/tabs/overview/text.py" line="101"/>
         <source>Baseline: with memory on, a probe preference is injected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="101"/>
+        <location filename="../../gui/tabs/overview/text.py" line="104"/>
         <source>Memory off returns nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="102"/>
+        <location filename="../../gui/tabs/overview/text.py" line="105"/>
         <source>Using paused returns nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="103"/>
+        <location filename="../../gui/tabs/overview/text.py" line="106"/>
         <source>A disabled project returns nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="104"/>
+        <location filename="../../gui/tabs/overview/text.py" line="107"/>
         <source>A project without global memory gets only its own</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="107"/>
+        <location filename="../../gui/tabs/overview/text.py" line="110"/>
         <source>A project without its own memory gets only global memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="110"/>
+        <location filename="../../gui/tabs/overview/text.py" line="113"/>
         <source>Your settings are unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="117"/>
+        <location filename="../../gui/tabs/overview/text.py" line="120"/>
         <source>high</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="118"/>
+        <location filename="../../gui/tabs/overview/text.py" line="121"/>
         <source>medium</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/overview/text.py" line="119"/>
+        <location filename="../../gui/tabs/overview/text.py" line="122"/>
         <source>low</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3655,6 +3622,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../gui/tab_places.py" line="47"/>
         <location filename="../../gui/tabs/preview/view.py" line="256"/>
         <source>Preview</source>
         <translation type="unfinished"></translation>
@@ -3939,6 +3907,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../gui/tab_places.py" line="44"/>
         <location filename="../../gui/tabs/projects/view.py" line="152"/>
         <location filename="../../gui/tabs/projects/view.py" line="184"/>
         <source>Projects</source>
@@ -6098,6 +6067,49 @@ are upgraded from schema {old} to {new}.</source>
     <message>
         <location filename="../../gui/tabs/overview/tool_cards.py" line="188"/>
         <source>Lift the blocks or turn on the projects&apos; learning that left the last import&apos;s events out, then import the file again</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WindowBanners</name>
+    <message>
+        <location filename="../../gui/window_banners.py" line="44"/>
+        <source>Memory state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/window_banners.py" line="47"/>
+        <source>Demo data notice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/window_banners.py" line="50"/>
+        <source>Notice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/window_banners.py" line="63"/>
+        <source>&amp;Turn on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/window_banners.py" line="63"/>
+        <source>&amp;Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/window_banners.py" line="95"/>
+        <source>O&amp;K, hide this notice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/window_banners.py" line="108"/>
+        <source>Demo data — not your memory. Nothing here is used by Open Design.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/window_banners.py" line="109"/>
+        <source>&amp;Back to my memory</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
