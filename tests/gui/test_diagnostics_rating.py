@@ -6,6 +6,7 @@ reason, and a refusal is a sentence. Screenshots at 720 px and wide, light and d
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import sqlite3
@@ -14,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import event
-from PySide6.QtCore import QLocale, Qt
+from harness import event, speaking
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from walk import duplicates, unnamed
 
@@ -266,36 +267,26 @@ def test_the_rating_buttons_have_mnemonics_names_and_tooltips(
 def test_screenshots_of_the_rating_row_narrow_and_wide(
     ctrl: Any, qtbot: Any, qapp: Any, seed: Any, run_async: Any, wait_until: Any, german: bool
 ) -> None:
-    from creative_memory.gui import app as gui_app
-    from creative_memory.gui import language
-
     seed_two(seed, ctrl)
     rid = record(ctrl)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    before, kept, spoken = QLocale(), len(language.KEPT), len(language.SPOKEN)
-    if german:
-        language.install_translator(qapp, gui_app.build_parser().parse_args(["--lang", "de"]).lang)
-    try:
-        tab = DiagnosticsTab(ctrl)
-        qtbot.addWidget(tab)
-        tab.show()
-        for dark in (False, True):
-            apply_scheme(qapp, dark=dark)
-            for width in (720, 1280):
-                tab.resize(width, 760)
-                show(tab, rid, run_async, wait_until)
-                tab.kept_panel.list.setCurrentRow(1)
-                run_async(asyncio.sleep(0.2))
-                image = tab.grab().toImage()
-                assert not image.isNull()
-                lang = "de" if german else "en"
-                name = f"diagnostics-rating-{lang}-{'dark' if dark else 'light'}-{width}.png"
-                assert image.save(str(SHOTS / name))
-                assert tab.rater.helped_button.isVisible() and tab.rater.not_relevant_button.isVisible()
-    finally:
-        apply_scheme(qapp, dark=False)
-        for translator in language.KEPT[kept:]:
-            qapp.removeTranslator(translator)
-        del language.KEPT[kept:]
-        del language.SPOKEN[spoken:]  # a report written later speaks English again
-        QLocale.setDefault(before)
+    with speaking(qapp, "de") if german else contextlib.nullcontext():
+        try:
+            tab = DiagnosticsTab(ctrl)
+            qtbot.addWidget(tab)
+            tab.show()
+            for dark in (False, True):
+                apply_scheme(qapp, dark=dark)
+                for width in (720, 1280):
+                    tab.resize(width, 760)
+                    show(tab, rid, run_async, wait_until)
+                    tab.kept_panel.list.setCurrentRow(1)
+                    run_async(asyncio.sleep(0.2))
+                    image = tab.grab().toImage()
+                    assert not image.isNull()
+                    lang = "de" if german else "en"
+                    name = f"diagnostics-rating-{lang}-{'dark' if dark else 'light'}-{width}.png"
+                    assert image.save(str(SHOTS / name))
+                    assert tab.rater.helped_button.isVisible() and tab.rater.not_relevant_button.isVisible()
+        finally:
+            apply_scheme(qapp, dark=False)

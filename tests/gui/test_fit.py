@@ -21,11 +21,10 @@ from fit_check import (
     squeezed,
     unreachable,
 )
-from PySide6.QtCore import QLocale, Qt
+from harness import speaking
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QTableView
 
-from creative_memory.gui import app as gui_app
-from creative_memory.gui import language as lang
 from creative_memory.gui.controller import Controller
 from creative_memory.model.constants import Actor
 from creative_memory.services.controls import controls
@@ -91,15 +90,8 @@ def language(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str
     if request.param == "en":
         yield "en"
         return
-    before = QLocale()
-    kept, spoken = len(lang.KEPT), len(lang.SPOKEN)
-    lang.install_translator(qapp, gui_app.build_parser().parse_args(["--lang", "de"]).lang)
-    yield "de"
-    for translator in lang.KEPT[kept:]:
-        qapp.removeTranslator(translator)  # type: ignore[arg-type]
-    del lang.KEPT[kept:]
-    del lang.SPOKEN[spoken:]  # a report written later speaks English again
-    QLocale.setDefault(before)
+    with speaking(qapp, "de"):
+        yield "de"
 
 
 @pytest.mark.parametrize("width, height", [(720, 600), (1100, 720)])

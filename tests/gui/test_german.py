@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from harness import speaking
 from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, Qt, QTranslator
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDateTimeEdit
@@ -116,15 +117,8 @@ def test_every_string_the_sources_mark_is_in_the_german_file(tmp_path: Path) -> 
 @pytest.fixture
 def german(qapp: QApplication) -> Iterator[QApplication]:
     """What ``creative-memory --lang de`` installs, removed again after the test."""
-    before = QLocale()
-    kept, spoken = len(language.KEPT), len(language.SPOKEN)
-    language.install_translator(qapp, gui_app.build_parser().parse_args(["--lang", "de"]).lang)
-    yield qapp
-    for translator in language.KEPT[kept:]:
-        qapp.removeTranslator(translator)  # type: ignore[arg-type]
-    del language.KEPT[kept:]
-    del language.SPOKEN[spoken:]  # a report written later speaks English again
-    QLocale.setDefault(before)
+    with speaking(qapp, "de"):
+        yield qapp
 
 
 def test_lang_de_loads_the_german_translation_and_a_tab_speaks_german(

@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QLocale, Qt
+from harness import speaking
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -29,8 +30,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from creative_memory.gui import app as gui_app
-from creative_memory.gui import language as lang
 from creative_memory.gui.controller import Controller
 from creative_memory.model.constants import Actor
 from creative_memory.services.controls import controls
@@ -83,15 +82,8 @@ def language(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str
     if request.param == "en":
         yield "en"
         return
-    before = QLocale()
-    kept, spoken = len(lang.KEPT), len(lang.SPOKEN)
-    lang.install_translator(qapp, gui_app.build_parser().parse_args(["--lang", "de"]).lang)
-    yield "de"
-    for translator in lang.KEPT[kept:]:
-        qapp.removeTranslator(translator)  # type: ignore[arg-type]
-    del lang.KEPT[kept:]
-    del lang.SPOKEN[spoken:]  # a report written later speaks English again
-    QLocale.setDefault(before)
+    with speaking(qapp, "de"):
+        yield "de"
 
 
 def _readable_part(text: str) -> str:
