@@ -172,7 +172,6 @@ class _Rewrites:
     reindex: list[dict[str, Any]] = field(default_factory=list)  # the index rows of the rewritten payloads
     shifted: set[tuple[Group, int]] = field(default_factory=set)  # (group, seq) of the items a rewrite kept
     places: dict[int, dict[int, int]] = field(default_factory=dict)  # seq: old item index -> new one
-    instants: dict[int, int] = field(default_factory=dict)  # seq: occurred_at, of events with shifted items
     ties: dict[int, tuple[int, int, int]] = field(
         default_factory=dict
     )  # seq: (occurred_at, old tie, new tie)
@@ -200,7 +199,6 @@ class _Rewrites:
             self.groups.update((ev.scope, ptype, pattern) for ptype, pattern, _pol, _role in kept)
         else:
             self.places[ev.seq] = place
-            self.instants[ev.seq] = ev.occurred_at
             self.shifted.update(((ev.scope, ptype, pattern), ev.seq) for ptype, pattern, _pol, _role in kept)
         size = len(ev.payload.encode("utf-8", "surrogatepass"))
         folded = ev.seq <= self.folded_upto
@@ -216,7 +214,7 @@ class _Rewrites:
             self.deleted_folded += folded
             return
         new_hash = rewritten_hash(ev, new_text)
-        if ev.seq in self.instants:
+        if ev.seq in self.places:
             self.ties[ev.seq] = (ev.occurred_at, order_tie(ev.content_hash), order_tie(new_hash))
         self.rewrites.append(
             (_padded(new_text, size) if self.later is not None else new_text, new_hash, ev.seq)
@@ -230,7 +228,7 @@ class _Rewrites:
         """Move the creation place of the records created where their item moved up. A rewritten
         event's content decides its place among the events of its instant (decision 0089): where
         another event of that instant speaks for the same group, the group is re-derived instead."""
-        self.groups |= sharing_an_instant(session, user_id, self.shifted, self.instants)
+        self.groups |= sharing_an_instant(session, user_id, self.shifted, self.ties)
         move_created_items(session, user_id, self.shifted, self.places, self.groups, self.ties)
 
     def write(self, session: Session) -> None:

@@ -105,16 +105,17 @@ def move_created_items(
 
 
 def sharing_an_instant(
-    session: Session, user_id: str, shifted: set[tuple[Group, int]], instants: dict[int, int]
+    session: Session, user_id: str, shifted: set[tuple[Group, int]], ties: dict[int, tuple[int, int, int]]
 ) -> set[Group]:
     """The groups of ``shifted`` (group, seq) that another event of the same instant as event
-    ``seq`` (``instants``) also speaks for: a rewrite changes the event's content hash, so its
+    ``seq`` (``ties``: seq → (occurred_at, old tie, new tie)) also speaks for: a rewrite changes the event's content hash, so its
     order among them (decision 0089), which only a re-derivation of the group follows. One probe
     of the time index per instant, and the pattern index of the few events found."""
     if not shifted:
         return set()
     con = session.connection()
     at_instant: dict[int, list[int]] = {}
+    instants = {seq: tie[0] for seq, tie in ties.items()}
     times = sorted(set(instants.values()))
     for i in range(0, len(times), 500):
         part = times[i : i + 500]
