@@ -33,6 +33,7 @@ from creative_memory.model.tables import (
     ProjectSettings,
     RetrievalEvent,
 )
+from creative_memory.services.common import spelled_scan
 from creative_memory.services.common.errors import RefusedForSafety
 from creative_memory.services.controls import audit as audit_module
 from creative_memory.services.controls import controls
@@ -753,7 +754,7 @@ def test_count_bytes_counts_across_chunks_and_files(
 ) -> None:
     monkeypatch.setattr(byte_scan, "_CHUNK", 64)
     if not memmem:
-        monkeypatch.setattr(byte_scan, "_MEMMEM", None)
+        monkeypatch.setattr(spelled_scan, "_MEMMEM", None)
     path = tmp_path / "app.sqlite"
     rnd = random.Random(7)
     words = [b"teal_gradient", b"teal gradient", b"aa_aa"]

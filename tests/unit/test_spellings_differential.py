@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from creative_memory.model.names import is_name
 from creative_memory.services.common import spelled_bytes, spellings
 from creative_memory.services.common.spelled_bytes import Spelling, Spellings, fold_bytes
+from creative_memory.services.common.spelled_scan import SpelledScan
 from creative_memory.services.common.spellings import Mentions, canonical_name
 from creative_memory.services.forget.spelled_search import count_spelled
 from creative_memory.services.ingest.blocklist import BlockChecker
@@ -148,6 +149,11 @@ def test_every_consumer_finds_the_same_mentions_in_text(c: tuple[str, str, str])
     raw = text.encode("utf-8")
     assert spelling.count(fold_bytes(raw)) == len(found)
     assert spelling.count(fold_bytes(b"\x00\x81\xff" + raw + b"\xc3\x00")) == len(found)
+    # the search of raw bytes (files, backups), with Hyperscan and without
+    for fast in (True, False):
+        scan = SpelledScan(Spellings([canonical]), fast=fast)
+        assert scan.count(raw) == len(found), fast
+        assert scan.count(b"\x00\x81\xff" + raw.upper() + b"\xc3\x00") == len(found), fast
     # after a scrub, nobody finds anything
     scrubbed = Mentions([canonical]).scrub(text, "[x]")
     assert text_mentions(canonical, scrubbed) == []
@@ -180,6 +186,7 @@ def test_the_file_search_and_the_backup_search_find_the_same_mentions(
     db.write_bytes(data)
     names = Spellings([canonical])
     assert count_spelled(db, names) == 3 * len(found)
+    assert count_spelled(db, names, fast=False) == 3 * len(found)
     copy = folder / "copy.bak"
     copy.write_bytes(data)
     assert backups._contains(copy, names) is bool(found)
@@ -199,3 +206,40 @@ def test_no_code_point_outside_the_scanned_ranges_folds_or_joins() -> None:
         if spellings.fold_cluster.__wrapped__(ch) != ch or spelled_bytes._jamo_or_mark(ch):
             odd.append(hex(cp))
     assert odd == []
+
+
+#: names whose anchor has a part after it, or is one letter, or comes back in the name
+MORE_NAMES = ["wide_margins_xl", "a_b_c", "x_spacing_spacing", "muted_palette"]
+
+
+@st.composite
+def raw_parts(draw: st.DrawFn) -> tuple[str, bytes]:
+    name = draw(st.sampled_from(NAMES + MORE_NAMES))
+    parts = draw(
+        st.lists(
+            st.one_of(
+                st.binary(max_size=8),
+                spelled(name).map(lambda t: t.encode("utf-8")),
+                st.sampled_from([*SEPARATORS, "X", "é", "\u0301"]).map(lambda t: t.encode("utf-8")),
+                case().map(lambda c: c[1].encode("utf-8")),
+            ),
+            max_size=8,
+        )
+    )
+    return name, b"".join(parts)
+
+
+@settings(max_examples=300, deadline=None)
+@given(raw_parts())
+def test_hyperscan_and_the_plain_search_give_the_same_hits(c: tuple[str, bytes]) -> None:
+    """The two ways of finding the hits (decision 0091) find the same mentions, in bytes that are
+    no text too, upper case included, near the ends of the range searched; Hyperscan reports no
+    hit the plain search does not (it leaves out the anchors the bytes around them rule out)."""
+    name, data = c
+    data = data + data.upper()
+    names = Spellings([canonical_name(name), "air"])
+    fast, plain = SpelledScan(names, fast=True), SpelledScan(names, fast=False)
+    view = memoryview(data)
+    for lo, hi in ((0, len(data)), (1, max(1, len(data) - 3)), (len(data) // 2, len(data))):
+        assert set(fast.hits(view, lo, hi)) <= set(plain.hits(view, lo, hi))
+        assert fast.starts(view, lo, hi) == plain.starts(view, lo, hi)

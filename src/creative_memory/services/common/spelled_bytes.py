@@ -155,6 +155,8 @@ def _byte_offset(text: str, k: int) -> int:
 # Every ASCII character :func:`is_separator` accepts (whitespace, '-', '_', '.', '/', '\\').
 _ASCII_SEPARATORS: Final = "".join(chr(c) for c in range(128) if is_separator(chr(c)))
 _SEP_BYTES: Final = frozenset(_ASCII_SEPARATORS.encode())
+#: the bytes a run of separators in a name written in ASCII may hold
+SEP_BYTES: Final = _SEP_BYTES
 
 
 def _trie(needles: Iterable[bytes]) -> bytes:
@@ -172,7 +174,8 @@ def _trie(needles: Iterable[bytes]) -> bytes:
 
 
 @lru_cache(maxsize=256)
-def _compiled(needles: tuple[bytes, ...]) -> re.Pattern[bytes]:
+def compiled_needles(needles: tuple[bytes, ...]) -> re.Pattern[bytes]:
+    """One regular expression (cached) that matches any of the needles."""
     return re.compile(_trie(needles) if needles else b"(?!)")
 
 
@@ -293,17 +296,22 @@ class Spelling:
                 return quick
         return self.starts(data, at, width)
 
+    def quick_parts(self) -> tuple[bytes | None, bytes | None]:
+        """For a name of ASCII letters, digits and inner separators: the parts before and after its
+        anchor, which :meth:`_quick` reads byte by byte (None, None for any other name)."""
+        return (self._head, self._tail) if self._ascii is not None else (None, None)
+
     def _quick(self, data: bytes | bytearray | memoryview, pos: int, width: int) -> set[int] | None:
         """For a name of ASCII letters, digits and inner separators: whether the anchor hit at
         ``pos`` is the anchor of a mention written in ASCII, read byte by byte outwards from it —
         the mention's start, or the empty set when an ASCII byte proves there is none; None when a
         byte that is not ASCII is within reach (then the fold decides)."""
-        head, tail = self._head, self._tail
+        head, tail, fold = self._head, self._tail, FOLD  # the bytes may be folded or not
         i, k = pos - 1, len(head) - 1
         while k >= 0:
             if i < 0:
                 return set()
-            b = data[i]
+            b = fold[data[i]]
             if b >= 0x80:
                 return None
             if head[k] == 0x5F:  # '_': a run of separators
@@ -320,7 +328,7 @@ class Spelling:
         while k < len(tail):
             if j >= n:
                 return set()
-            b = data[j]
+            b = fold[data[j]]
             if b >= 0x80:
                 return None
             if tail[k] == 0x5F:
@@ -347,7 +355,7 @@ class Spelling:
                 out |= self.anchor_starts(data, at, len(form))
                 at = data.find(form, at + 1, hi + len(form) - 1)
         if self.exotic and not data.isascii():  # every exotic needle is a character that is not ASCII
-            for m in _compiled(self.exotic).finditer(data, lo, hi + 3):
+            for m in compiled_needles(self.exotic).finditer(data, lo, hi + 3):
                 if m.start() < hi:
                     out |= self.starts(data, m.start(), m.end() - m.start())
         return out
@@ -365,12 +373,6 @@ class Spellings:
         self.context = max((s.context for s in self.names), default=0)
         #: every name's anchors: folded text of ASCII only holds a mention only if it holds one
         self.forms = tuple(sorted({f for s in self.names for f in s.forms}))
-        #: which names each exotic needle may belong to, and one expression for all of them
-        self.exotic: dict[bytes, list[Spelling]] = {}
-        for s in self.names:
-            for n in s.exotic:
-                self.exotic.setdefault(n, []).append(s)
-        self.exotic_rx = _compiled(tuple(sorted(self.exotic)))
 
     def likes(self) -> list[str]:
         return sorted({like for s in self.names for like in s.likes()})
@@ -379,17 +381,6 @@ class Spellings:
         if data.isascii() and not any(f in data for f in self.forms):
             return 0  # no anchor, and no character that could stand for one (see Spelling)
         return sum(s.count(data) for s in self.names)
-
-    def exotic_starts(self, data: bytes | bytearray | memoryview, lo: int, hi: int) -> dict[int, set[int]]:
-        """Per name (its index in :attr:`names`), the mentions that hold an exotic hit in ``[lo, hi)``."""
-        out: dict[int, set[int]] = {}
-        index = {id(s): k for k, s in enumerate(self.names)}
-        for m in self.exotic_rx.finditer(data, lo, min(len(data), hi + 3)):
-            if m.start() >= hi:
-                break
-            for s in self.exotic.get(m.group(), ()):
-                out.setdefault(index[id(s)], set()).update(s.starts(data, m.start(), m.end() - m.start()))
-        return out
 
 
 def exotic_sql(column: str) -> str:

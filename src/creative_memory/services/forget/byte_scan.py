@@ -12,62 +12,18 @@ import re
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
 
 from creative_memory.services.common import spelled_bytes, spellings
+from creative_memory.services.common.spelled_scan import folded, hits
 from creative_memory.services.store import held_files
 from creative_memory.services.store.store import sqlite_file_set
 
 # --------------------------------------------------------------------------- verification
 # The byte search reads the files in chunks (never a mapping: a file that another program
-# truncates under a mapping kills the process with SIGBUS) on a few threads; libc's ``memmem``,
-# called through ctypes, searches without holding the GIL, so the threads really run in parallel.
+# truncates under a mapping kills the process with SIGBUS) on a few threads; the searches
+# (:mod:`creative_memory.services.common.spelled_scan`) hold no GIL, so the threads run in parallel.
 _CHUNK = 4 << 20
 _FEW_NEEDLES = 8  # more needles than this (a reset): one regular expression per chunk instead
-
-
-def _load_memmem() -> Any:
-    try:
-        fn = ctypes.CDLL(None).memmem
-    except Exception:  # no C library to load (Windows), or one without memmem
-        return None
-    fn.restype = ctypes.c_void_p
-    fn.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t)
-    return fn
-
-
-_MEMMEM = _load_memmem()
-
-
-def hits(buf: bytearray, addr: int, size: int, start: int, end: int, needle: bytes) -> list[int]:
-    """Positions in ``[start, end)`` where ``needle`` begins in ``buf[:size]``, overlapping ones too
-    (``memmem`` on the buffer's address when libc has it, else ``bytearray.find``)."""
-    out: list[int] = []
-    pos, k = start, len(needle)
-    while pos < end:
-        if _MEMMEM is not None:
-            hit = _MEMMEM(addr + pos, size - pos, needle, k)
-            if not hit:
-                break
-            at = int(hit) - addr
-        else:
-            at = buf.find(needle, pos, size)
-            if at < 0:
-                break
-        if at >= end:
-            break
-        out.append(at)
-        pos = at + 1
-    return out
-
-
-def folded(buf: bytearray) -> tuple[bytearray, int]:
-    """The buffer folded (:data:`creative_memory.services.common.spellings.FOLD`) into a new buffer, and that
-    buffer's address (for ``memmem``). One pass: folding a slice of the buffer and copying it back
-    into the buffer read and copied every byte twice more (the search of a large store ran at about
-    half the speed of the fold alone)."""
-    out = buf.translate(spelled_bytes.FOLD)
-    return out, ctypes.addressof((ctypes.c_char * len(out)).from_buffer(out))
 
 
 #: what a scanner is given for each chunk: the buffer, a view of it, its address (for memmem),

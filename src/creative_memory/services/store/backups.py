@@ -21,7 +21,8 @@ from typing import Protocol
 from urllib.parse import quote
 
 from creative_memory.services.common.errors import RefusedForSafety, StoreUnavailable
-from creative_memory.services.common.spelled_bytes import Spellings, fold_bytes
+from creative_memory.services.common.spelled_bytes import Spellings
+from creative_memory.services.common.spelled_scan import SpelledScan
 from creative_memory.services.store.safefile import process_alive
 
 log = logging.getLogger("cm.backups")
@@ -162,15 +163,16 @@ def make_backup(store: Path, *, space: FreeSpace = free_space) -> Path:
 
 def _contains(path: Path, names: Spellings) -> bool:
     """Whether the file mentions any of the names (read in chunks, each with the end of the one
-    before it), as the search of the store finds mentions (``services.common.spellings``, decision
-    0076): any case (mixed non-ASCII case too), separator, compatibility form."""
+    before it), as the search of the store finds mentions (``services.common.spelled_scan``,
+    decision 0076): any case (mixed non-ASCII case too), separator, compatibility form."""
+    scan = SpelledScan(names)
     keep = 2 * names.context
     tail = b""
     try:
         with path.open("rb") as fh:
             while chunk := fh.read(4 << 20):
-                buf = tail + fold_bytes(chunk)
-                if names.count(buf):
+                buf = tail + chunk
+                if scan.count(buf):
                     return True
                 tail = buf[-keep:] if keep else b""
     except OSError:
