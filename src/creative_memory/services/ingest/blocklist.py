@@ -270,11 +270,17 @@ def lift_block(store: Store, user_id: str, which: str, *, actor: Actor | str, no
     which = which.strip().lower()
     with store.write() as session:
         blocks = _blocks(sorted(BlockChecker.rows(session, user_id), key=lambda r: r.id))
-        if which.isdigit():
-            found = [b for b in blocks if b.id == int(which) or int(which) in b.row_ids]
-        elif len(which) >= 6 and all(c in "0123456789abcdef" for c in which):
-            found = [b for b in blocks if b.fingerprint.startswith(which)]
-        else:
+        # A fingerprint's prefix may be all digits (about one in 40 of 8 characters): digits name
+        # an id or such a prefix, and naming both of two blocks is refused below.
+        by_id = which.isdigit()
+        by_fingerprint = len(which) >= 6 and all(c in "0123456789abcdef" for c in which)
+        found = [
+            b
+            for b in blocks
+            if (by_id and (b.id == int(which) or int(which) in b.row_ids))
+            or (by_fingerprint and b.fingerprint.startswith(which))
+        ]
+        if not (by_id or by_fingerprint):
             raise InvalidInput(
                 f"{which!r} names no block; give its id or at least 6 characters of its fingerprint "
                 "(od-memory block list)."
