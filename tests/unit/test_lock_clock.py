@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import gc
 import logging
+import subprocess
+import sys
 import threading
 
 import pytest
+from sqlalchemy import func, select
 
 from creative_memory.model.tables import Audit
+from creative_memory.services.store import held_files
 from creative_memory.services.store.lock_clock import BUDGET_MS, GAP_MS, HOLDS, STREAK_MS, LockClock
 from creative_memory.services.store.store import Store
 from creative_memory.services.store.writes import wal_kept
@@ -164,3 +168,57 @@ def test_a_recorded_retrievals_write_is_a_hold(store: Store) -> None:
             "VALUES (1, 'u', 'cli', 'probe', '', 'ok')"
         )
     assert (HOLDS.count, HOLDS.longest_what) == (1, "a recorded retrieval")
+
+
+def test_no_pause_when_no_other_process_has_the_store_open() -> None:
+    t = FakeTime()
+    others = [False]
+    clock = LockClock(monotonic=t.monotonic, sleep=t.sleep, neighbours=lambda: others[0])
+    for _ in range(3):  # 135 ms held back to back
+        clock.breathe()
+        t.now += 0.045
+        clock.record(45, "a chunk")
+    clock.breathe()
+    assert (t.slept, clock.pauses, clock.skipped) == ([], 0, 1)
+    others[0] = True  # a process opens the store: the next streak pauses for it
+    for _ in range(3):
+        clock.breathe()
+        t.now += 0.045
+        clock.record(45, "a chunk")
+    clock.breathe()
+    assert (t.slept, clock.pauses, clock.skipped) == ([GAP_MS], 1, 1)
+
+
+def test_another_process_with_the_store_open_is_seen_and_ours_are_not(store: Store) -> None:
+    """``F_GETLK`` on the WAL index's DMS byte: this process's own connections never count; a
+    second process reading the store does, until it exits; the question drops no lock of ours."""
+    if sys.platform not in ("linux", "darwin"):
+        assert held_files.others_have_open(store.path)  # cannot be told: assume a neighbour
+        return
+    assert not held_files.others_have_open(store.path)
+    with store.read() as s:  # with a connection of ours open (the WAL index in use)
+        s.execute(select(func.count()).select_from(Audit)).scalar()
+        assert not held_files.others_have_open(store.path)
+        assert not held_files.others_have_a_store_open()
+    code = (
+        "import sqlite3, sys, time\n"
+        f"c = sqlite3.connect({str(store.path)!r})\n"
+        "c.execute('SELECT count(*) FROM sqlite_master').fetchall()\n"
+        "print('open', flush=True)\n"
+        "sys.stdin.readline()\n"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "open"
+        assert held_files.others_have_open(store.path)
+        assert held_files.others_have_a_store_open()
+        with store.read() as s:
+            s.execute(select(func.count()).select_from(Audit)).scalar()
+            assert held_files.others_have_open(store.path)
+    finally:
+        proc.communicate("\n", timeout=30)
+    assert not held_files.others_have_open(store.path)
+    with store.write() as s:  # our own locks are intact: writing still works
+        s.add(Audit(at=1, user_id="u", actor="cli", action="probe", target="", outcome="ok"))

@@ -268,3 +268,60 @@ class NamedFile:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+# --------------------------------------------------------------------------- neighbours
+# SQLite's unix VFS: every connection that has a database open in WAL mode holds a shared lock on
+# this byte of the WAL index (``UNIX_SHM_DMS``, 120 + 8), from the first read to its close.
+_SHM_DMS = 128
+
+
+def _flock_probe() -> tuple[bytes, Callable[[bytes], int]] | None:
+    """How a ``struct flock`` asking for a write lock on the DMS byte is written on this system,
+    and how the answer's lock type is read (None where the layout is not known: then nobody can
+    be ruled out)."""
+    import fcntl
+    import struct
+
+    if sys.platform.startswith("linux"):
+        # short l_type, short l_whence, off_t l_start, off_t l_len, pid_t l_pid (native alignment)
+        size = struct.calcsize("hhqqi")
+        packed = struct.pack("hhqqi", fcntl.F_WRLCK, os.SEEK_SET, _SHM_DMS, 1, 0)
+        return packed + bytes(-size % 8), lambda out: int(struct.unpack_from("h", out)[0])
+    if sys.platform == "darwin":
+        # off_t l_start, off_t l_len, pid_t l_pid, short l_type, short l_whence
+        packed = struct.pack("qqihh", _SHM_DMS, 1, 0, fcntl.F_WRLCK, os.SEEK_SET)
+        return packed, lambda out: int(struct.unpack_from("qqih", out)[3])
+    return None
+
+
+def others_have_open(db: Path) -> bool:
+    """Whether another process has the database open: it holds SQLite's shared lock on the WAL
+    index (asked with ``F_GETLK``, which changes no lock; this process's own locks never count,
+    and the question goes through the kept descriptor, so no lock of ours is lost). True whenever
+    it cannot be told: Windows, an unknown lock layout, an error. No WAL index means nobody has the
+    database open: every connection to a database in WAL mode (it stays in WAL mode) creates it
+    at its first read and keeps it until the last one closes."""
+    if not _POSIX:
+        return True
+    probe = _flock_probe()
+    if probe is None:
+        return True
+    try:
+        import fcntl
+
+        fd = _held_fd(db.with_name(db.name + "-shm"))
+        if fd is None:
+            return False
+        packed, lock_type = probe
+        return lock_type(fcntl.fcntl(fd, fcntl.F_GETLK, packed)) != fcntl.F_UNLCK
+    except OSError:
+        return True
+
+
+def others_have_a_store_open() -> bool:
+    """Whether another process has any of the stores this process has open (True when this
+    process has none open, or it cannot be told)."""
+    with _lock:
+        names = list(_stores)
+    return not names or any(others_have_open(Path(n)) for n in names)

@@ -19,6 +19,9 @@ each write transaction begins, lets the lock go for :data:`GAP_MS` once this pro
 tried again within 25 ms of any moment before its 103rd millisecond and within 50 ms until its
 228th, so it gets in during the pause and waits about 150 ms at most (docs/decisions/0047).
 Time spent outside the lock (reading, computing) counts as a pause when it lasts as long.
+A pause is skipped when no other process has the store open (``held_files.others_have_open``:
+nobody can be waiting for its lock then; docs/decisions/0092); one that opens it meanwhile waits
+for one transaction at most, and the next streak pauses for it.
 
 Python's cyclic garbage collector does not run while the main thread holds the lock
 (:func:`collector_held`; the window's store thread is left alone, see there):
@@ -37,6 +40,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Final
 
+from creative_memory.services.store import held_files
+
 log = logging.getLogger("cm.store")
 
 BUDGET_MS: Final = 250.0
@@ -48,16 +53,21 @@ class LockClock:
     """The longest and the total hold since :meth:`reset`, and how many holds (thread-safe)."""
 
     def __init__(
-        self, monotonic: Callable[[], float] = time.monotonic, sleep: Callable[[float], None] = time.sleep
+        self,
+        monotonic: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+        neighbours: Callable[[], bool] = held_files.others_have_a_store_open,
     ) -> None:
         self._monotonic = monotonic
         self._sleep = sleep
+        self._neighbours = neighbours
         self._lock = threading.Lock()
         self.longest_ms = 0.0
         self.longest_what = ""
         self.total_ms = 0.0
         self.count = 0
         self.pauses = 0  # how many times breathe() waited
+        self.skipped = 0  # how many pauses were skipped: no other process had the store open
         self._streak_ms = 0.0  # held since the last pause of GAP_MS
         self._released = 0.0  # time.monotonic() when the last hold ended
         #: when a list: every hold as (wall-clock start in ms, ms held, what), for a benchmark's
@@ -71,6 +81,7 @@ class LockClock:
             self.total_ms = 0.0
             self.count = 0
             self.pauses = 0
+            self.skipped = 0
 
     def breathe(self) -> None:
         """Before a write transaction begins: if this process has held the lock :data:`STREAK_MS`
@@ -83,6 +94,11 @@ class LockClock:
             if self._streak_ms < STREAK_MS:
                 return
             self._streak_ms = 0.0
+        if not self._neighbours():  # nobody else has the store open: nobody is waiting
+            with self._lock:
+                self.skipped += 1
+            return
+        with self._lock:
             self.pauses += 1
         self._sleep((GAP_MS - idle_ms) / 1000)
 
