@@ -162,6 +162,52 @@ def test_void_qt_calls_do_not_exhaust_none(qapp: QApplication) -> None:
     assert gui.guard_singleton_refcounts() == gui.SINGLETON_REFCOUNT_GUARD  # idempotent
 
 
+def test_pyside_reads_no_module_source_and_features_still_work(
+    qapp: QApplication, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PySide6 no longer reads the source of each module imported after it (decision 0093), yet a
+    module that selects ``snake_case`` gets it, and one imported after it sees Qt's own names."""
+    import inspect
+
+    from PySide6.support import feature
+
+    from creative_memory import gui
+
+    assert gui.FEATURE_SCAN_SKIPPED
+    (tmp_path / "cm_snake_probe.py").write_text(
+        "from __feature__ import snake_case\n"
+        "from PySide6.QtCore import QObject\n"
+        "def name():\n"
+        "    o = QObject()\n"
+        "    o.set_object_name('snake')\n"
+        "    return o.object_name()\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "cm_plain_probe.py").write_text(
+        "from PySide6.QtCore import QObject\n"
+        "def name():\n"
+        "    o = QObject()\n"
+        "    o.setObjectName('plain')\n"
+        "    return o.objectName()\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    read: list[object] = []
+    real = inspect.getsource
+    monkeypatch.setattr(inspect, "getsource", lambda obj: read.append(obj) or real(obj))
+    snake = __import__("cm_snake_probe")  # through builtins.__import__, where PySide6 hooks in
+    plain = __import__("cm_plain_probe")
+    try:
+        assert read == []  # nothing was read to decide
+        assert feature.pyside_feature_dict["cm_plain_probe"] == 0  # PySide6's default, no feature
+        assert snake.name() == "snake"
+        assert plain.name() == "plain"  # not left with snake_case's names
+        assert snake.name() == "snake"
+    finally:
+        sys.modules.pop("cm_snake_probe", None)
+        sys.modules.pop("cm_plain_probe", None)
+
+
 # --- logging ------------------------------------------------------------------------------------
 
 

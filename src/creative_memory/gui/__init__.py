@@ -3,7 +3,8 @@
 Talks to ``services`` only and receives DTOs only. Nothing here is imported by ``services``,
 ``model`` or ``cli``.
 
-Importing this package applies one workaround, :func:`guard_singleton_refcounts`, first thing.
+Importing this package applies two workarounds, :func:`guard_singleton_refcounts` first thing, then
+:func:`skip_feature_source_scan` (docs/decisions/0093).
 PySide6/shiboken6 6.12.0 (abi3 wheels) return ``None``, ``True`` and ``False`` without adding the
 reference they hand over — every void Qt method (``setText``, ``resize``, ``stop``…), every getter
 that returns ``None``, and ``Signal.emit()``/``disconnect()`` take one reference away. That is
@@ -64,3 +65,35 @@ def guard_singleton_refcounts() -> bool:
 
 SINGLETON_REFCOUNT_GUARD = guard_singleton_refcounts()
 """Whether this process needed (and got) the workaround."""
+
+
+def _every_module_uses_pyside(_module: object) -> bool:
+    return True
+
+
+def skip_feature_source_scan() -> bool:
+    """Stop PySide6 reading the source of every module imported after it; True if done.
+
+    Once ``PySide6.QtCore`` is imported, PySide6 calls a hook after every import in the process, and
+    for each new module it reads that module's whole source (``inspect.getsource``) to see whether
+    it mentions PySide6. It needs that only for modules that may say ``from __feature__ import …``
+    (snake_case names, true properties), which this program never does. On the window's start
+    that is some 200 modules and about 40 ms of a 340 ms start at M. The answer for every module
+    becomes "uses PySide6, with no feature selected" (what PySide6 answers for each of ours): every
+    module then sees Qt's own names, and a module that does import ``__feature__`` still gets its
+    features, which that import sets. (Answering "does not use PySide6" instead would leave a
+    module with whatever names the last module that chose features had selected.)
+    """
+    import PySide6.QtCore  # noqa: F401 - what installs the hook (and loads the module below)
+
+    feature = sys.modules.get("PySide6.support.feature")  # PySide6's own, untyped
+    if feature is None:
+        return False
+    if not callable(getattr(feature, "_mod_uses_pyside", None)):
+        return False  # another PySide6: nothing to skip, or not in this way
+    setattr(feature, "_mod_uses_pyside", _every_module_uses_pyside)  # noqa: B010 - untyped module
+    return True
+
+
+FEATURE_SCAN_SKIPPED = skip_feature_source_scan()
+"""Whether PySide6's reading of every imported module's source is skipped in this process."""

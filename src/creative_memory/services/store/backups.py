@@ -17,13 +17,14 @@ from collections.abc import Callable
 from contextlib import suppress
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 from urllib.parse import quote
 
 from creative_memory.services.common.errors import RefusedForSafety, StoreUnavailable
-from creative_memory.services.common.spelled_bytes import Spellings
-from creative_memory.services.common.spelled_scan import SpelledScan
 from creative_memory.services.store.safefile import process_alive
+
+if TYPE_CHECKING:  # the search is imported by a forget only: the window's start lists backups
+    from creative_memory.services.common.spelled_bytes import Spellings
 
 log = logging.getLogger("cm.backups")
 
@@ -165,6 +166,8 @@ def _contains(path: Path, names: Spellings) -> bool:
     """Whether the file mentions any of the names (read in chunks, each with the end of the one
     before it), as the search of the store finds mentions (``services.common.spelled_scan``,
     decision 0076): any case (mixed non-ASCII case too), separator, compatibility form."""
+    from creative_memory.services.common.spelled_scan import SpelledScan
+
     scan = SpelledScan(names)
     keep = 2 * names.context
     tail = b""
