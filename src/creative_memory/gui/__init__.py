@@ -84,10 +84,13 @@ def skip_feature_source_scan() -> bool:
     features, which that import sets. (Answering "does not use PySide6" instead would leave a
     module with whatever names the last module that chose features had selected.)
     """
+    import importlib
+
     import PySide6.QtCore  # noqa: F401 - what installs the hook (and loads the module below)
 
-    feature = sys.modules.get("PySide6.support.feature")  # PySide6's own, untyped
-    if feature is None:
+    try:
+        feature = importlib.import_module("PySide6.support.feature")  # PySide6's own, untyped
+    except ImportError:
         return False
     if not callable(getattr(feature, "_mod_uses_pyside", None)):
         return False  # another PySide6: nothing to skip, or not in this way
