@@ -15,7 +15,7 @@ from creative_memory.services.common.spelled_bytes import Spelling, Spellings, f
 from creative_memory.services.common.spellings import canonical_name
 from creative_memory.services.forget import erasure, forgetting
 from creative_memory.services.forget.erasure_search import live_copies
-from creative_memory.services.forget.spelled_search import count_spelled
+from creative_memory.services.forget.spelled_search import count_spelled, search_spelled
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_events, validate_event
 from creative_memory.services.location.datadir import DataDir
@@ -62,6 +62,50 @@ def test_the_file_search_and_the_live_count_agree(name: str, text: str, n: int, 
         names = Spellings([canonical_name(name)])
         assert count_spelled(db, names) == n
         assert sum((live_copies(con, names) or {}).values()) == n
+        found = search_spelled(db, names)
+        # the rows found by anchors alone hold every live copy when no copy lacks its anchor
+        assert sum((live_copies(con, names, without_anchor=found.without_anchor) or {}).values()) == n
+    finally:
+        con.close()
+
+
+# (name, text, whether a mention is written without the ASCII letters of its anchor)
+ANCHORS = [
+    ("airy_spacing", "airy spacing", False),
+    ("airy_spacing", "\u0430iry spacing", False),  # a Cyrillic а outside the anchor: it is still there
+    ("airy_spacing", "airy sp\u0430cing", True),  # inside the anchor
+    ("airy_spacing", "airy spa\u200bcing", True),  # an invisible character splits it
+    (
+        "airy_spacing",
+        "\uff41\uff49\uff52\uff59 \uff53\uff50\uff41\uff43\uff49\uff4e\uff47",
+        True,
+    ),  # full width
+    ("flat_design", "\ufb02at design", False),  # the ligature is outside the anchor "design"
+]
+
+
+@pytest.mark.parametrize(("name", "text", "unanchored"), ANCHORS)
+def test_the_search_says_whether_a_mention_lacks_its_anchor_and_the_live_count_agrees(
+    name: str, text: str, unanchored: bool, tmp_path: Path
+) -> None:
+    """A live copy written without its anchor is counted (its row found by the second half of the
+    prefilter) exactly when the file search says such a copy is there; otherwise that half is left out
+    and the count is the same."""
+    db = tmp_path / "app.sqlite"
+    con = sqlite3.connect(db)
+    try:
+        con.execute("CREATE TABLE messages (id INTEGER PRIMARY KEY, body TEXT)")
+        with con:
+            con.executemany(
+                "INSERT INTO messages (body) VALUES (?)", [(text,), ("nothing here",), ("spacing",)]
+            )
+        names = Spellings([canonical_name(name)])
+        for fast in (True, False):
+            found = search_spelled(db, names, fast=fast)
+            assert (found.mentions, found.without_anchor) == (1, unanchored), fast
+        assert live_copies(con, names, without_anchor=unanchored) == {"messages": 1}
+        if unanchored:  # without the second half, that copy would not be found
+            assert not live_copies(con, names, without_anchor=False)
     finally:
         con.close()
 

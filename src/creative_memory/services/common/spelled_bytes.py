@@ -373,6 +373,9 @@ class Spellings:
         self.context = max((s.context for s in self.names), default=0)
         #: every name's anchors: folded text of ASCII only holds a mention only if it holds one
         self.forms = tuple(sorted({f for s in self.names for f in s.forms}))
+        #: the anchors that are ASCII, as text: ASCII text holds a mention only if its lower case
+        #: holds one of them (a non-ASCII name has no mention in ASCII text)
+        self.ascii_forms = tuple(f.decode("ascii") for f in self.forms if f.isascii())
 
     def likes(self) -> list[str]:
         return sorted({like for s in self.names for like in s.likes()})

@@ -242,15 +242,28 @@ class SpelledScan:
 
     def starts(self, data: memoryview, lo: int, hi: int) -> dict[int, set[int]]:
         """Per name (its index), where the mentions that hold a hit starting in ``[lo, hi)`` start."""
-        out: dict[int, set[int]] = {}
+        anchored, other = self.starts_split(data, lo, hi)
+        for k, found in other.items():
+            anchored.setdefault(k, set()).update(found)
+        return anchored
+
+    def starts_split(
+        self, data: memoryview, lo: int, hi: int
+    ) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
+        """:meth:`starts`, in two parts: the mentions an anchor hit confirmed, and those that only
+        a look-alike character's hit did (a mention written without the anchor's ASCII letters)."""
+        anchored: dict[int, set[int]] = {}
+        other: dict[int, set[int]] = {}
         spelled = self.names.names
         for ks, at, width, anchor in self.hits(data, lo, hi):
             for k in ks:
                 s = spelled[k]
                 found = s.anchor_starts(data, at, width) if anchor else s.starts(data, at, width)
                 if found:
-                    out.setdefault(k, set()).update(found)
-        return out
+                    (anchored if anchor else other).setdefault(k, set()).update(found)
+        for k, found in other.items():
+            found -= anchored.get(k, set())
+        return anchored, {k: v for k, v in other.items() if v}
 
     def count(self, data: bytes | bytearray) -> int:
         """Mentions in raw bytes (each once)."""

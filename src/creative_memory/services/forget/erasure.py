@@ -35,7 +35,7 @@ from creative_memory.services.forget.erasure_search import (
     live_mentions,
     mention_notes,
 )
-from creative_memory.services.forget.spelled_search import count_spelled
+from creative_memory.services.forget.spelled_search import search_spelled
 from creative_memory.services.store.store import Store
 from creative_memory.services.store.writes import truncate_gently
 
@@ -279,10 +279,13 @@ def _search(
             con.execute("SELECT count(*) FROM sqlite_master").fetchone()  # pins the snapshot
             try:
                 still = _wal_empty(store.path)
-                occurrences = count_spelled(store.path, names)
+                found = search_spelled(store.path, names)
+                occurrences = found.mentions
                 if not (occurrences and account and still):
                     return occurrences, None
-                live = live_copies(con, names)  # counted like the file search, value by value
+                # counted like the file search, value by value; rows that may hold a mention
+                # without its anchor are looked for only if the files hold such a mention
+                live = live_copies(con, names, without_anchor=found.without_anchor)
                 if _wal_empty(store.path):
                     return occurrences, live
             finally:

@@ -29,6 +29,12 @@ def _occurrences(
     occurrences (in folded bytes), as :func:`creative_memory.services.forget.spelled_search.count_spelled`
     counts them in the files."""
     if isinstance(value, str):
+        if isinstance(needles, spelled_bytes.Spellings) and value.isascii():
+            # ASCII text holds a mention only if it holds an anchor (``Spellings.count``): most
+            # values of a row the prefilter found are settled here, without encoding or folding
+            low = value.lower()
+            if not any(f in low for f in needles.ascii_forms):
+                return 0
         data = value.encode("utf-8", "surrogatepass")
     elif isinstance(value, bytes):
         data = value
@@ -146,7 +152,11 @@ def _contains_sql(column: str, fold: bool) -> str:
 
 
 def live_copies(
-    con: sqlite3.Connection, needles: Sequence[bytes] | spelled_bytes.Spellings, *, fold: bool = False
+    con: sqlite3.Connection,
+    needles: Sequence[bytes] | spelled_bytes.Spellings,
+    *,
+    fold: bool = False,
+    without_anchor: bool = True,
 ) -> dict[str, int] | None:
     """Copies of the needles that live data puts in the database file, per table (its rows and the
     entries of its indexes), counted as :func:`creative_memory.services.forget.byte_scan.count_bytes`
@@ -159,6 +169,12 @@ def live_copies(
     spans two values of a record). None for what cannot be counted that way: another text encoding,
     an index on an expression other than ``CAST(… AS INTEGER)`` or with an unreadable condition, a
     record that may overflow.
+
+    With :class:`~creative_memory.services.common.spelled_bytes.Spellings`, rows are found by their
+    anchors and, unless ``without_anchor`` is False, also every row that holds a character that is
+    not ASCII (a mention may be written without its anchor's letters). The byte search of the files
+    says False when it found no such mention anywhere in them: then no live row, whose bytes are
+    in the files, holds one either, and that slow second half of the search is left out.
     """
     if str(con.execute("PRAGMA encoding").fetchone()[0]).upper() != "UTF-8":
         return None
@@ -180,7 +196,9 @@ def live_copies(
     for kind, table, _t, sql in schema:
         if kind != "table" or (sql or "").lstrip().upper().startswith("CREATE VIRTUAL"):
             continue  # a virtual table stores nothing itself (its shadow tables are ordinary tables)
-        copies = _table_copies(con, table, sql, index_sql, needles, fold, texts, (table_local, index_local))
+        copies = _table_copies(
+            con, table, sql, index_sql, needles, fold, texts, (table_local, index_local), without_anchor
+        )
         if copies is None:
             return None
         if copies:
@@ -223,6 +241,7 @@ def _table_copies(
     fold: bool,
     texts: Sequence[str],
     local: tuple[int, int],
+    without_anchor: bool = True,
 ) -> int | None:
     """The copies one table's rows and index entries put in the file (see :func:`live_copies`)."""
     table_local, index_local = local
@@ -240,7 +259,7 @@ def _table_copies(
     if not wordy:
         return 0
     where = " OR ".join(_contains_sql(_q(n), fold) for n in wordy for _t in texts)
-    if isinstance(needles, spelled_bytes.Spellings):  # a mention written without its ASCII anchor
+    if isinstance(needles, spelled_bytes.Spellings) and without_anchor:  # written without its anchor
         where = " OR ".join([where] * bool(texts) + [spelled_bytes.exotic_sql(_q(n)) for n in wordy])
     params = [t for _n in wordy for t in texts]
     copies = 0

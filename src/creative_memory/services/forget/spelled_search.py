@@ -11,6 +11,7 @@ found without decoding the whole file.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from creative_memory.services.common import spelled_bytes
@@ -18,18 +19,38 @@ from creative_memory.services.common.spelled_scan import SpelledScan
 from creative_memory.services.forget.byte_scan import scan_chunks
 
 
-def count_spelled(path: Path, names: spelled_bytes.Spellings, *, fast: bool | None = None) -> int:
+@dataclass(frozen=True)
+class SpelledCount:
+    """What the byte search found: every mention, and whether any was written without the ASCII
+    letters of its name's anchor (only a look-alike character's hit found it)."""
+
+    mentions: int
+    without_anchor: bool
+
+
+def search_spelled(path: Path, names: spelled_bytes.Spellings, *, fast: bool | None = None) -> SpelledCount:
     """Mentions of the names in the store's three files, counted as
     :meth:`creative_memory.services.common.spellings.Spellings.count` counts them in one value: each
     mention once, in the chunk where it starts. ``fast=False``: without Hyperscan (for the tests)."""
     if not names.names:
-        return 0
+        return SpelledCount(0, False)
     scan = SpelledScan(names, fast=fast)
+    unanchored: list[bool] = []
 
     def count(_buf: bytearray, view: memoryview, _addr: int, size: int, lead: int, end: int) -> int:
         # a mention that starts in [lead, end) holds its hits before end + context
-        found = scan.starts(view[:size], lead, min(size, end + names.context))
-        return sum(1 for s in found.values() for at in s if lead <= at < end)
+        anchored, other = scan.starts_split(view[:size], lead, min(size, end + names.context))
+        n = sum(1 for s in anchored.values() for at in s if lead <= at < end)
+        more = sum(1 for s in other.values() for at in s if lead <= at < end)
+        if more:
+            unanchored.append(True)
+        return n + more
 
     # the context around a chunk lets a mention that starts in it be judged whole
-    return scan_chunks(path, count, before=names.context, after=2 * names.context)
+    total = scan_chunks(path, count, before=names.context, after=2 * names.context)
+    return SpelledCount(total, bool(unanchored))
+
+
+def count_spelled(path: Path, names: spelled_bytes.Spellings, *, fast: bool | None = None) -> int:
+    """The number of mentions :func:`search_spelled` finds."""
+    return search_spelled(path, names, fast=fast).mentions
