@@ -91,7 +91,7 @@ class FakeTime:
 
 def test_after_a_streak_of_holds_the_lock_is_let_go_for_a_pause() -> None:
     t = FakeTime()
-    clock = LockClock(monotonic=t.monotonic, sleep=t.sleep)
+    clock = LockClock(monotonic=t.monotonic, sleep=t.sleep, neighbours=lambda: True)  # someone may wait
     for _ in range(2):  # 2 × 45 ms back to back: under the streak, no pause
         clock.breathe()
         t.now += 0.045
@@ -110,7 +110,7 @@ def test_after_a_streak_of_holds_the_lock_is_let_go_for_a_pause() -> None:
 
 def test_time_away_from_the_lock_counts_as_a_pause() -> None:
     t = FakeTime()
-    clock = LockClock(monotonic=t.monotonic, sleep=t.sleep)
+    clock = LockClock(monotonic=t.monotonic, sleep=t.sleep, neighbours=lambda: True)  # someone may wait
     for _ in range(10):  # 10 × 80 ms held, each followed by 60 ms of reading: never a wait
         clock.breathe()
         t.now += 0.080
