@@ -12,6 +12,7 @@
 #   od-memory --json --data-dir T enable  creates the store; where says it is at the bundled head
 #   od-memory --json --data-dir T where / status
 #   od-memory demo + rebuild with the fold split over two processes (multiprocessing in the bundle)
+#   od-memory forget of a demo pattern: verified (the byte search, with the bundled Hyperscan)
 #   the data files the frozen app loads by importlib.resources, and keyring's entry points
 #   and, if dist/creative-memory-<version>-linux-<arch>.tar.gz exists: unpack it, install.sh into a
 #   temporary HOME (~/.local), run the installed symlinks, validate the installed desktop entry,
@@ -42,9 +43,9 @@ cd "$tmp/cwd"
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 step() { echo; echo "== $*"; }
-# The one version source (decision 0012): __version__ in creative_memory/__init__.py.
-expected_version="$(sed -n 's/^__version__ = "\(.*\)"/\1/p' "$root/creative_memory/__init__.py")"
-[[ -n "$expected_version" ]] || fail "no __version__ in creative_memory/__init__.py"
+# The one version source (decision 0012): __version__ in src/creative_memory/__init__.py.
+expected_version="$(sed -n 's/^__version__ = "\(.*\)"/\1/p' "$root/src/creative_memory/__init__.py")"
+[[ -n "$expected_version" ]] || fail "no __version__ in src/creative_memory/__init__.py"
 
 step "bundle $bundle ($(du -sh "$bundle" | cut -f1))"
 [[ -x "$gui" ]] || fail "no $gui"
@@ -103,6 +104,14 @@ grep -q "helper process folded" "$tmp/rebuild.err" || { cat "$tmp/rebuild.err"; 
 grep -q '"preferences"' "$tmp/rebuild.json" || fail "rebuild printed no result"
 echo "ok"
 
+step "od-memory forget of a demo pattern, verified by the byte search of the store (Hyperscan, bundled)"
+# its own config folder: the block secret a forget keeps is memory data, which uninstall.sh keeps
+CM_CONFIG_DIR="$tmp/forget-config" "$cli" --json --data-dir "$demo" forget spacing airy_spacing --yes \
+    >"$tmp/forget.json" 2>"$tmp/forget.err" \
+    || { cat "$tmp/forget.err"; fail "od-memory forget exited $?"; }
+grep -q '"verified": true' "$tmp/forget.json" || { cat "$tmp/forget.json"; fail "the forget was not verified"; }
+echo "ok"
+
 step "bundled data files and metadata"
 internal="$bundle/_internal"
 [[ -d "$internal" ]] || internal="$bundle"
@@ -112,6 +121,7 @@ for f in creative_memory/services/store/migrations/env.py creative_memory/servic
 done
 ls "$internal"/creative_memory/services/store/migrations/versions/*.py >/dev/null || fail "no migration scripts in the bundle"
 ls "$internal"/keyring-*.dist-info/entry_points.txt >/dev/null || fail "keyring's entry points are not bundled"
+compgen -G "$internal/hyperscan/_hs_ext*" >/dev/null || fail "Hyperscan (the byte search of a forget) is not bundled"
 for f in tkinter _tkinter PySide6/QtNetwork.abi3.so PySide6/QtQml.abi3.so libgtk-3.so.0; do
     if compgen -G "$internal/$f*" >/dev/null; then fail "$f should not be in the bundle"; fi
 done
