@@ -316,6 +316,8 @@ def test_isolated_install_runs_both_commands(tmp_path: Path) -> None:
     )
     assert "self-test passed" in _run([str(bindir / GUI_COMMAND), "--self-test"], elsewhere, env, timeout=300)
     data = str(tmp_path / "data")
+    # status only looks (a missing store is refused, decision 0074); enable creates and migrates it
+    _run([str(bindir / CLI_COMMAND), "--json", "--data-dir", data, "enable"], elsewhere, env)
     status = json.loads(
         _run([str(bindir / CLI_COMMAND), "--json", "--data-dir", data, "status"], elsewhere, env)
     )
