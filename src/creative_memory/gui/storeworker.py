@@ -179,21 +179,3 @@ class StoreWorker:
                 )
                 return False
         return True
-        deadline = time.monotonic() + max(0.0, timeout)
-        if not self._thread_started.wait(max(0.0, deadline - time.monotonic())):
-            log.warning("The store thread did not start within %.1f s of shutdown", timeout)
-            return False
-        thread = self._thread
-        if thread is not None:
-            while thread.is_alive() and time.monotonic() < deadline:
-                with self._lock:
-                    optional = self._running_optional
-                if optional:
-                    log.info("Leaving the store thread's optional call (the window's own work) unfinished")
-                    self.left_optional = True
-                    return False
-                thread.join(min(OPTIONAL_CHECK_S, max(0.0, deadline - time.monotonic())))
-            if thread.is_alive():
-                log.warning("A store call was still running %.1f s after shutdown began", timeout)
-                return False
-        return True
