@@ -22,6 +22,7 @@ from __future__ import annotations
 import ctypes
 import logging
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -120,16 +121,13 @@ def _patterns(names: spelled_bytes.Spellings) -> list[_Pattern]:
     the name should be (then the fold decides): a busy anchor such as ``spacing`` is part of
     thousands of other names. Every other needle (the anchors of other names, the look-alike
     characters) is reported wherever it is."""
-    plain: dict[tuple[bytes, bool], list[int]] = {}
     out: list[_Pattern] = []
+    quick: list[int] = []  # the names whose anchors get the patterns below instead of their own
     for k, s in enumerate(names.names):
-        for n in s.exotic:
-            plain.setdefault((n, False), []).append(k)
         head, tail = s.quick_parts()
         if s.whole or head is None or tail is None:
-            for f in s.forms:
-                plain.setdefault((f, True), []).append(k)
             continue
+        quick.append(k)
         (form,) = s.forms
         anchor = b"".join(_tokens(form))
         h, t = _tokens(head), _tokens(tail)
@@ -140,8 +138,26 @@ def _patterns(names: spelled_bytes.Spellings) -> list[_Pattern]:
         ends = [b"".join(t), *(b"".join(t[:m]) + _NOT_ASCII for m in range(len(t)))]
         body = b"".join(h) + anchor + b"(?:" + b"|".join(ends) + b")"
         out.append(_Pattern(body, True, (k,), len(form), True, span=form))
-    out.extend(_Pattern(_expression(n), a, tuple(ks), len(n), a) for (n, a), ks in sorted(plain.items()))
+    out.extend(
+        _Pattern(_expression(n), a, ks, len(n), a) for n, a, ks in _needles(names, without_anchors_of=quick)
+    )
     return out
+
+
+def _needles(
+    names: spelled_bytes.Spellings, *, without_anchors_of: Sequence[int] = ()
+) -> list[tuple[bytes, bool, tuple[int, ...]]]:
+    """Every needle of the names — each anchor form and each look-alike — with whether it is an
+    anchor and the names (their indexes) it belongs to; the anchors of ``without_anchors_of``
+    left out."""
+    found: dict[tuple[bytes, bool], list[int]] = {}
+    for k, s in enumerate(names.names):
+        if k not in without_anchors_of:
+            for f in s.forms:
+                found.setdefault((f, True), []).append(k)
+        for n in s.exotic:
+            found.setdefault((n, False), []).append(k)
+    return [(needle, anchor, tuple(ks)) for (needle, anchor), ks in sorted(found.items())]
 
 
 class SpelledScan:
@@ -150,19 +166,16 @@ class SpelledScan:
 
     def __init__(self, names: spelled_bytes.Spellings, *, fast: bool | None = None) -> None:
         self.names = names
-        #: the needles of the fallback, each with the names it belongs to, whether it is an anchor
-        targets: dict[tuple[bytes, bool], list[int]] = {}
-        for k, s in enumerate(names.names):
-            for f in s.forms:
-                targets.setdefault((f, True), []).append(k)
-            for n in s.exotic:
-                targets.setdefault((n, False), []).append(k)
-        self._needles = [(needle, anchor, tuple(ks)) for (needle, anchor), ks in sorted(targets.items())]
-        self.longest = max((len(n) for n, _a, _k in self._needles), default=0)
+        #: the fallback's needles: the anchors (with their names), found one by one with memmem,
+        #: and the look-alikes, found with one regular expression
+        needles = _needles(names)
+        self._anchors = [(n, ks) for n, a, ks in needles if a]
+        self._exotic = {n: ks for n, a, ks in needles if not a}
+        self.longest = max((len(n) for n, _a, _k in needles), default=0)
         self._db: Any = None
         self._patterns: list[_Pattern] = []
         self._local = threading.local()
-        if fast is not False and _hs is not None and self._needles:
+        if fast is not False and _hs is not None and needles:
             try:
                 patterns = _patterns(names)
                 db = _hs.Database(mode=_hs.HS_MODE_BLOCK)
@@ -225,19 +238,17 @@ class SpelledScan:
 
     def _plain_hits(self, data: memoryview, lo: int, hi: int, end: int) -> list[Hit]:
         fold, addr = folded(bytearray(data[:end]))
-        out: list[Hit] = []
-        exotic = []
-        for needle, anchor, ks in self._needles:
-            if anchor:
-                out.extend((ks, at, len(needle), True) for at in hits(fold, addr, end, lo, hi, needle))
-            else:
-                exotic.append(needle)
-        if exotic and not fold.isascii():
-            index = {n: ks for n, a, ks in self._needles if not a}
-            for m in spelled_bytes.compiled_needles(tuple(exotic)).finditer(fold, lo, end):
+        out: list[Hit] = [
+            (ks, at, len(needle), True)
+            for needle, ks in self._anchors
+            for at in hits(fold, addr, end, lo, hi, needle)
+        ]
+        if self._exotic and not fold.isascii():  # every look-alike is a character that is not ASCII
+            rx = spelled_bytes.compiled_needles(tuple(self._exotic))  # compiled once (cached)
+            for m in rx.finditer(fold, lo, end):
                 if m.start() >= hi:
                     break
-                out.append((index[m.group()], m.start(), m.end() - m.start(), False))
+                out.append((self._exotic[m.group()], m.start(), m.end() - m.start(), False))
         return out
 
     def starts(self, data: memoryview, lo: int, hi: int) -> dict[int, set[int]]:
