@@ -154,9 +154,8 @@ def _byte_offset(text: str, k: int) -> int:
 
 # Every ASCII character :func:`is_separator` accepts (whitespace, '-', '_', '.', '/', '\\').
 _ASCII_SEPARATORS: Final = "".join(chr(c) for c in range(128) if is_separator(chr(c)))
-_SEP_BYTES: Final = frozenset(_ASCII_SEPARATORS.encode())
 #: the bytes a run of separators in a name written in ASCII may hold
-SEP_BYTES: Final = _SEP_BYTES
+SEP_BYTES: Final = frozenset(_ASCII_SEPARATORS.encode())
 
 
 def _trie(needles: Iterable[bytes]) -> bytes:
@@ -315,9 +314,9 @@ class Spelling:
             if b >= 0x80:
                 return None
             if head[k] == 0x5F:  # '_': a run of separators
-                if b not in _SEP_BYTES:
+                if b not in SEP_BYTES:
                     return set()
-                while i >= 0 and data[i] in _SEP_BYTES:
+                while i >= 0 and data[i] in SEP_BYTES:
                     i -= 1
             elif b != head[k]:
                 return set()
@@ -332,9 +331,9 @@ class Spelling:
             if b >= 0x80:
                 return None
             if tail[k] == 0x5F:
-                if b not in _SEP_BYTES:
+                if b not in SEP_BYTES:
                     return set()
-                while j < n and data[j] in _SEP_BYTES:
+                while j < n and data[j] in SEP_BYTES:
                     j += 1
             elif b != tail[k]:
                 return set()
@@ -373,17 +372,28 @@ class Spellings:
         self.context = max((s.context for s in self.names), default=0)
         #: every name's anchors: folded text of ASCII only holds a mention only if it holds one
         self.forms = tuple(sorted({f for s in self.names for f in s.forms}))
-        #: the anchors that are ASCII, as text: ASCII text holds a mention only if its lower case
-        #: holds one of them (a non-ASCII name has no mention in ASCII text)
-        self.ascii_forms = tuple(f.decode("ascii") for f in self.forms if f.isascii())
+        #: the same, those that are ASCII, as text (for :meth:`count_text`)
+        self._ascii_forms = tuple(f.decode("ascii") for f in self.forms if f.isascii())
 
     def likes(self) -> list[str]:
         return sorted({like for s in self.names for like in s.likes()})
 
     def count(self, data: bytes) -> int:
+        """Mentions in folded bytes."""
         if data.isascii() and not any(f in data for f in self.forms):
             return 0  # no anchor, and no character that could stand for one (see Spelling)
         return sum(s.count(data) for s in self.names)
+
+    def count_text(self, text: str) -> int:
+        """Mentions in a text value (as :meth:`count` counts them in its folded UTF-8 bytes). Text of
+        ASCII only without an anchor is settled without encoding or folding it: its lower case is
+        what the fold would make of it around an anchor, and a name that is not ASCII has no
+        mention in it."""
+        if text.isascii():
+            low = text.lower()
+            if not any(f in low for f in self._ascii_forms):
+                return 0
+        return self.count(fold_bytes(text.encode("utf-8", "surrogatepass")))
 
 
 def exotic_sql(column: str) -> str:

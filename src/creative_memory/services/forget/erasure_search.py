@@ -29,12 +29,8 @@ def _occurrences(
     occurrences (in folded bytes), as :func:`creative_memory.services.forget.spelled_search.count_spelled`
     counts them in the files."""
     if isinstance(value, str):
-        if isinstance(needles, spelled_bytes.Spellings) and value.isascii():
-            # ASCII text holds a mention only if it holds an anchor (``Spellings.count``): most
-            # values of a row the prefilter found are settled here, without encoding or folding
-            low = value.lower()
-            if not any(f in low for f in needles.ascii_forms):
-                return 0
+        if isinstance(needles, spelled_bytes.Spellings):
+            return needles.count_text(value)
         data = value.encode("utf-8", "surrogatepass")
     elif isinstance(value, bytes):
         data = value
