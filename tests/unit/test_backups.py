@@ -249,3 +249,39 @@ def test_a_refused_backup_states_the_copy_and_the_margin_apart(tmp_path: Path) -
     assert f"the copy takes {size // 1024} KB, and 8.0 MB more are kept free beside it" in text
     assert "disk has 3.0 MB free" in text and "needs" not in text
     assert files(tmp_path) == ["app.sqlite"]
+
+
+def test_erasure_notes_search_each_backup_once_and_name_the_copy_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A forget in the backups: a copy that mentions the name is removed, one that cannot be removed
+    is named as left, and a copy found clean is not read a second time (a backup is as large as
+    the store)."""
+    from creative_memory.services.common.spelled_bytes import Spellings
+
+    store = tmp_path / "app.sqlite"
+    store.write_bytes(b"")
+    mentions = tmp_path / f"app.sqlite{backups.MARK}20261101T000000000000Z"
+    stuck = tmp_path / f"app.sqlite{backups.MARK}20261102T000000000000Z"
+    clean = tmp_path / f"app.sqlite{backups.MARK}20261103T000000000000Z"
+    mentions.write_bytes(b"\x00 AIRY Spacing \x00")
+    stuck.write_bytes(b"\x00 airy-spacing \x00")
+    clean.write_bytes(b"\x00 tight spacing \x00")
+    read: list[Path] = []
+    real_contains = backups._contains
+    monkeypatch.setattr(backups, "_contains", lambda p, names: read.append(p) or real_contains(p, names))
+    real_unlink = Path.unlink
+
+    def unlink(self: Path, missing_ok: bool = False) -> None:
+        if self == stuck:
+            raise PermissionError("read-only")
+        real_unlink(self, missing_ok=missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", unlink)
+    removed, notes, no_copy_left = backups.erasure_notes(store, Spellings(["airy_spacing"]))
+    assert removed == [str(mentions)] and not mentions.exists()
+    assert stuck.exists() and clean.exists()
+    assert not no_copy_left
+    assert any(str(stuck) in n and "could not be removed" in n for n in notes)
+    assert not any(str(clean) in n for n in notes)
+    assert sorted(read) == sorted([mentions, stuck, clean, stuck])  # the clean copy read once

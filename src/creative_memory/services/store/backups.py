@@ -25,6 +25,7 @@ from creative_memory.services.store.safefile import process_alive
 
 if TYPE_CHECKING:  # the search is imported by a forget only: the window's start lists backups
     from creative_memory.services.common.spelled_bytes import Spellings
+    from creative_memory.services.common.spelled_scan import SpelledScan
 
 log = logging.getLogger("cm.backups")
 
@@ -162,14 +163,15 @@ def make_backup(store: Path, *, space: FreeSpace = free_space) -> Path:
     return final
 
 
-def _contains(path: Path, names: Spellings) -> bool:
+def _contains(path: Path, names: Spellings | SpelledScan) -> bool:
     """Whether the file mentions any of the names (read in chunks, each with the end of the one
     before it), as the search of the store finds mentions (``services.common.spelled_scan``,
-    decision 0076): any case (mixed non-ASCII case too), separator, compatibility form."""
+    decision 0076): any case (mixed non-ASCII case too), separator, compatibility form. Given the
+    names' :class:`SpelledScan`, several files are searched with one compiled search."""
     from creative_memory.services.common.spelled_scan import SpelledScan
 
-    scan = SpelledScan(names)
-    keep = 2 * names.context
+    scan = names if isinstance(names, SpelledScan) else SpelledScan(names)
+    keep = 2 * scan.names.context
     tail = b""
     try:
         with path.open("rb") as fh:
@@ -183,33 +185,67 @@ def _contains(path: Path, names: Spellings) -> bool:
     return False
 
 
-def forget_in_backups(store: Path, needles: Spellings | None) -> list[Path]:
-    """Remove the backup copies that mention any of the names (every copy when ``needles`` is None).
+def _identity(path: Path) -> tuple[int, int, int] | None:
+    """What tells a file apart from another one at the same path, or from itself after a change."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_ino, st.st_size, st.st_mtime_ns
 
-    Returns the removed files; a copy that cannot be removed is reported by the caller as a note.
-    """
-    removed = []
+
+def _forget(
+    store: Path, scan: SpelledScan | None
+) -> tuple[list[Path], dict[Path, tuple[int, int, int] | None]]:
+    """Remove the backup copies that mention any of the names (every copy without ``scan``): the
+    removed files, and those searched and found clean, each with its :func:`_identity`."""
+    removed: list[Path] = []
+    clean: dict[Path, tuple[int, int, int] | None] = {}
     for p in _candidates(store):
-        if needles is None or _is_partial(p) or _contains(p, needles):
+        identity = _identity(p)
+        if scan is None or _is_partial(p) or _contains(p, scan):
             try:
                 p.unlink()
             except OSError as exc:
                 log.warning("backup %s could not be removed: %s", p, exc)
                 continue
             removed.append(p)
-    return removed
+        else:
+            clean[p] = identity
+    return removed, clean
+
+
+def _scan(needles: Spellings | None) -> SpelledScan | None:
+    from creative_memory.services.common.spelled_scan import SpelledScan
+
+    return None if needles is None else SpelledScan(needles)
+
+
+def forget_in_backups(store: Path, needles: Spellings | None) -> list[Path]:
+    """Remove the backup copies that mention any of the names (every copy when ``needles`` is None).
+
+    Returns the removed files; a copy that cannot be removed is reported by the caller as a note.
+    """
+    return _forget(store, _scan(needles))[0]
 
 
 def erasure_notes(store: Path, needles: Spellings | None) -> tuple[list[str], list[str], bool]:
     """For a forget (``needles``) or reset (None) receipt: the removed copies, a sentence for each
-    removed or left copy, and whether no copy holding the erased data is left."""
-    removed = forget_in_backups(store, needles)
+    removed or left copy, and whether no copy holding the erased data is left. What is left is
+    searched again, except a copy found clean a moment ago and unchanged since (a backup is as
+    large as the store: it was read twice on every forget)."""
+    scan = _scan(needles)
+    removed, clean = _forget(store, scan)
     notes = [
         f"Removed the backup copy {p.name}, made before the memory tables were added or upgraded, "
         "because it held the erased data."
         for p in removed
     ]
-    left = [p for p in list_backups(store) if needles is None or _contains(p, needles)]
+    left = [
+        p
+        for p in list_backups(store)
+        if scan is None or ((p not in clean or clean[p] != _identity(p)) and _contains(p, scan))
+    ]
     notes += [
         f"The backup copy {p} still holds the erased data and could not be removed; delete it." for p in left
     ]
