@@ -272,15 +272,15 @@ def lift_block(store: Store, user_id: str, which: str, *, actor: Actor | str, no
         blocks = _blocks(sorted(BlockChecker.rows(session, user_id), key=lambda r: r.id))
         # A fingerprint's prefix may be all digits (about one in 40 of 8 characters): digits name
         # an id or such a prefix, and naming both of two blocks is refused below.
-        by_id = which.isdigit()
+        number = int(which) if which.isdigit() else None
         by_fingerprint = len(which) >= 6 and all(c in "0123456789abcdef" for c in which)
         found = [
             b
             for b in blocks
-            if (by_id and (b.id == int(which) or int(which) in b.row_ids))
+            if (number is not None and (b.id == number or number in b.row_ids))
             or (by_fingerprint and b.fingerprint.startswith(which))
         ]
-        if not (by_id or by_fingerprint):
+        if number is None and not by_fingerprint:
             raise InvalidInput(
                 f"{which!r} names no block; give its id or at least 6 characters of its fingerprint "
                 "(od-memory block list)."

@@ -23,6 +23,7 @@ import os
 import sys
 import threading
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO
 
@@ -276,10 +277,11 @@ class NamedFile:
 _SHM_DMS = 128
 
 
+@lru_cache(maxsize=1)
 def _flock_probe() -> tuple[bytes, Callable[[bytes], int]] | None:
     """How a ``struct flock`` asking for a write lock on the DMS byte is written on this system,
     and how the answer's lock type is read (None where the layout is not known: then nobody can
-    be ruled out)."""
+    be ruled out). Made once."""
     import fcntl
     import struct
 
