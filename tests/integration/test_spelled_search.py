@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import sqlite3
 import unicodedata
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -27,6 +29,20 @@ NOW = 1_780_000_000_000
 
 def nfd(text: str) -> str:
     return unicodedata.normalize("NFD", text)
+
+
+@contextmanager
+def messages(tmp_path: Path, texts: Sequence[str]) -> Iterator[tuple[Path, sqlite3.Connection]]:
+    """A database of one table of Open Design's kind holding the texts, open."""
+    db = tmp_path / "app.sqlite"
+    con = sqlite3.connect(db)
+    try:
+        con.execute("CREATE TABLE messages (id INTEGER PRIMARY KEY, body TEXT)")
+        with con:
+            con.executemany("INSERT INTO messages (body) VALUES (?)", [(t,) for t in texts])
+        yield db, con
+    finally:
+        con.close()
 
 
 # (name, text holding spellings, how many) — mixed case, other normalisation, other separators count;
@@ -53,20 +69,13 @@ def test_every_spelling_is_counted_in_bytes(name: str, text: str, n: int) -> Non
 def test_the_file_search_and_the_live_count_agree(name: str, text: str, n: int, tmp_path: Path) -> None:
     """A table of Open Design's holding the text: the file search finds each spelling once, the count
     of live values the same number (so the receipt can tell live text from a stale copy)."""
-    db = tmp_path / "app.sqlite"
-    con = sqlite3.connect(db)
-    try:
-        con.execute("CREATE TABLE messages (id INTEGER PRIMARY KEY, body TEXT)")
-        with con:
-            con.executemany("INSERT INTO messages (body) VALUES (?)", [(w,) for w in text.split("; ")])
+    with messages(tmp_path, text.split("; ")) as (db, con):
         names = Spellings([canonical_name(name)])
         assert count_spelled(db, names) == n
         assert sum((live_copies(con, names) or {}).values()) == n
         found = search_spelled(db, names)
         # the rows found by anchors alone hold every live copy when no copy lacks its anchor
         assert sum((live_copies(con, names, without_anchor=found.without_anchor) or {}).values()) == n
-    finally:
-        con.close()
 
 
 # (name, text, whether a mention is written without the ASCII letters of its anchor)
@@ -91,14 +100,7 @@ def test_the_search_says_whether_a_mention_lacks_its_anchor_and_the_live_count_a
     """A live copy written without its anchor is counted (its row found by the second half of the
     prefilter) exactly when the file search says such a copy is there; otherwise that half is left out
     and the count is the same."""
-    db = tmp_path / "app.sqlite"
-    con = sqlite3.connect(db)
-    try:
-        con.execute("CREATE TABLE messages (id INTEGER PRIMARY KEY, body TEXT)")
-        with con:
-            con.executemany(
-                "INSERT INTO messages (body) VALUES (?)", [(text,), ("nothing here",), ("spacing",)]
-            )
+    with messages(tmp_path, [text, "nothing here", "spacing"]) as (db, con):
         names = Spellings([canonical_name(name)])
         for fast in (True, False):
             found = search_spelled(db, names, fast=fast)
@@ -106,8 +108,6 @@ def test_the_search_says_whether_a_mention_lacks_its_anchor_and_the_live_count_a
         assert live_copies(con, names, without_anchor=unanchored) == {"messages": 1}
         if unanchored:  # without the second half, that copy would not be found
             assert not live_copies(con, names, without_anchor=False)
-    finally:
-        con.close()
 
 
 @pytest.mark.parametrize("name", ["airyspacing", "serifheadlines", "3dlandscapes"])
@@ -129,19 +129,10 @@ def test_a_hit_settled_by_the_byte_after_it_is_a_spelling(name: str, follows: st
 def test_a_combining_mark_after_the_name_makes_another_name(tmp_path: Path) -> None:
     """ "airy_spacinǵ" (a combining acute on the last letter) is not a spelling of airy_spacing; the
     file search and the live count both leave it out, and count the plain one beside it."""
-    db = tmp_path / "app.sqlite"
-    con = sqlite3.connect(db)
-    try:
-        con.execute("CREATE TABLE messages (id INTEGER PRIMARY KEY, body TEXT)")
-        with con:
-            con.executemany(
-                "INSERT INTO messages (body) VALUES (?)", [("airy_spacing\u0301 here",), ("AIRY SPACING!",)]
-            )
+    with messages(tmp_path, ["airy_spacing\u0301 here", "AIRY SPACING!"]) as (db, con):
         names = Spellings(["airy_spacing"])
         assert count_spelled(db, names) == 1
         assert sum((live_copies(con, names) or {}).values()) == 1
-    finally:
-        con.close()
 
 
 @pytest.fixture()
