@@ -10,7 +10,8 @@ group another event of the rewritten event's instant speaks for (:func:`sharing_
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from sqlalchemy.orm import Session
 
@@ -113,18 +114,12 @@ def sharing_an_instant(
     of the time index per instant, and the pattern index of the few events found."""
     if not shifted:
         return set()
-    con = session.connection()
     at_instant: dict[int, list[int]] = {}
     instants = {seq: tie[0] for seq, tie in ties.items()}
     times = sorted(set(instants.values()))
-    for i in range(0, len(times), 500):
-        part = times[i : i + 500]
-        for seq, at in con.exec_driver_sql(
-            f"SELECT seq, occurred_at FROM {_EVENTS} WHERE user_id = ? AND occurred_at IN "
-            f"({', '.join('?' * len(part))})",
-            (user_id, *part),
-        ):
-            at_instant.setdefault(int(at), []).append(int(seq))
+    sql = f"SELECT seq, occurred_at FROM {_EVENTS} WHERE user_id = ? AND occurred_at IN"
+    for seq, at in _rows_in(session, sql, times, user_id):
+        at_instant.setdefault(int(at), []).append(int(seq))
     others = {
         seq: [o for o in at_instant.get(instants[seq], []) if o != seq]
         for _g, seq in shifted
@@ -134,12 +129,16 @@ def sharing_an_instant(
     if not wanted:
         return set()
     named: dict[int, set[Group]] = {}
-    for i in range(0, len(wanted), 500):
-        part = wanted[i : i + 500]
-        for seq, scope, ptype, pattern in con.exec_driver_sql(
-            f"SELECT seq, scope, preference_type, pattern FROM {_EVENT_PATTERNS} WHERE seq IN "
-            f"({', '.join('?' * len(part))})",
-            tuple(part),
-        ):
-            named.setdefault(int(seq), set()).add((str(scope), str(ptype), str(pattern)))
+    sql = f"SELECT seq, scope, preference_type, pattern FROM {_EVENT_PATTERNS} WHERE seq IN"
+    for seq, scope, ptype, pattern in _rows_in(session, sql, wanted):
+        named.setdefault(int(seq), set()).add((str(scope), str(ptype), str(pattern)))
     return {group for group, seq in shifted if any(group in named.get(o, ()) for o in others.get(seq, ()))}
+
+
+def _rows_in(session: Session, sql: str, values: Sequence[int], *lead: object) -> Iterator[Sequence[Any]]:
+    """The rows of ``sql`` (which ends in ``IN``, after the parameters ``lead``) for ``values``, 500
+    at a time (SQLite's limit on bound parameters)."""
+    con = session.connection()
+    for i in range(0, len(values), 500):
+        part = values[i : i + 500]
+        yield from con.exec_driver_sql(f"{sql} ({', '.join('?' * len(part))})", (*lead, *part))
