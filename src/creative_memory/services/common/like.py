@@ -20,3 +20,11 @@ def contains(text: str) -> str:
 def starts_with(text: str) -> str:
     """A pattern for values that start with ``text``."""
     return f"{escape_like(text)}%"
+
+
+def contains_folded(needle: str) -> str:
+    """A pattern for values that hold a folded needle (``services.common.spelled_bytes.FOLD``) in
+    any spelling the fold joins: ASCII letters in any case (``LIKE`` ignores it), ``_`` standing for
+    any character (the fold writes every separator as ``_``). Only ``%`` and the escape character
+    are escaped."""
+    return f"%{needle.replace(ESCAPE, ESCAPE * 2).replace('%', ESCAPE + '%')}%"

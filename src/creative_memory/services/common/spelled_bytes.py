@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from creative_memory.services.common import like
 from creative_memory.services.common.spellings import (
     CONFUSABLES,
     EXTRA_SEPARATORS,
@@ -240,7 +241,7 @@ class Spelling:
         """``LIKE`` patterns that every text holding a mention written in ASCII around its anchor
         matches (ASCII any case, ``_`` any character): with "holds a character that is not ASCII"
         (:func:`exotic_sql`), the prefilter of rows, confirmed by :meth:`count`."""
-        return ["%" + f.decode("utf-8").replace("\\", "\\\\").replace("%", "\\%") + "%" for f in self.forms]
+        return [like.contains_folded(f.decode("utf-8")) for f in self.forms]
 
     def starts(self, data: bytes | bytearray | memoryview, pos: int, width: int) -> set[int]:
         """Where the mentions that the context of the hit ``data[pos:pos + width]`` holds start (a hit

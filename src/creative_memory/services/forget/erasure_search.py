@@ -17,7 +17,7 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session
 
 from creative_memory.model.tables import PREFIX
-from creative_memory.services.common import spelled_bytes
+from creative_memory.services.common import like, spelled_bytes
 from creative_memory.services.store import held_files
 
 
@@ -139,8 +139,7 @@ def _q(name: str) -> str:
 
 def _like_needle(needle: bytes) -> str:
     """A LIKE pattern for a folded needle: ASCII letters match in any case, ``_`` any character."""
-    text_ = needle.decode("utf-8", "surrogatepass")
-    return "%" + "".join("\\" + c if c in "%\\" else c for c in text_) + "%"
+    return like.contains_folded(needle.decode("utf-8", "surrogatepass"))
 
 
 def _contains_sql(column: str, fold: bool) -> str:
