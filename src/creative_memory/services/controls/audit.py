@@ -85,10 +85,8 @@ def entries(
     if text:
         like = contains(text)
         matches = [
-            Audit.action.like(like, escape=ESCAPE),
-            Audit.target.like(like, escape=ESCAPE),
-            Audit.outcome.like(like, escape=ESCAPE),
-            Audit.actor.like(like, escape=ESCAPE),
+            column.like(like, escape=ESCAPE)
+            for column in (Audit.action, Audit.target, Audit.outcome, Audit.actor)
         ]
         if shown:
             if shown.actions:
