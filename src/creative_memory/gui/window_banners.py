@@ -37,17 +37,11 @@ class WindowBanners(QObject):
         self.task_keeper = ctrl.keeper  # async_slot starts its coroutines here
         self._action: str | None = None  # what the state banner's button does
         self._notice_key = ""  # which notice is shown (hidden for good once dismissed)
-        self.state = Banner(central)
-        self.state.setObjectName("state_banner")
+        self.state = _banner(central, "state_banner", self.tr("Memory state"))
         self.state.clear()
         self.state.actionTriggered.connect(self._state_action)
-        self.state.setAccessibleName(self.tr("Memory state"))
-        self.demo = Banner(central)
-        self.demo.setObjectName("demo_banner")
-        self.demo.setAccessibleName(self.tr("Demo data notice"))
-        self.notice = Banner(central)
-        self.notice.setObjectName("notice_banner")
-        self.notice.setAccessibleName(self.tr("Notice"))
+        self.demo = _banner(central, "demo_banner", self.tr("Demo data notice"))
+        self.notice = _banner(central, "notice_banner", self.tr("Notice"))
         self.notice.actionTriggered.connect(self._dismiss_notice)
         layout.addWidget(self.demo)
         layout.addWidget(self.state)
@@ -87,8 +81,7 @@ class WindowBanners(QObject):
 
     def show_notice(self) -> None:
         state = notice_state(self.store_info)
-        dismissed = str(self.settings.value(DISMISSED, "") or "").split(",")
-        if state is None or state[0] in dismissed:
+        if state is None or state[0] in self._dismissed():
             self.notice.clear()
             return
         self._notice_key = state[0]
@@ -96,10 +89,14 @@ class WindowBanners(QObject):
 
     def _dismiss_notice(self) -> None:
         key = self._notice_key
-        dismissed = [k for k in str(self.settings.value(DISMISSED, "") or "").split(",") if k]
+        dismissed = self._dismissed()
         if key and key not in dismissed:
             self.settings.set_value(DISMISSED, ",".join([*dismissed, key]))
         self.notice.clear()
+
+    def _dismissed(self) -> list[str]:
+        """The notices hidden for good (kept in the settings, comma-separated)."""
+        return [k for k in str(self.settings.value(DISMISSED, "") or "").split(",") if k]
 
     def show_demo(self, in_demo: bool) -> None:
         if in_demo:
@@ -110,3 +107,10 @@ class WindowBanners(QObject):
             )
         else:
             self.demo.clear()
+
+
+def _banner(parent: QWidget, name: str, accessible: str) -> Banner:
+    banner = Banner(parent)
+    banner.setObjectName(name)
+    banner.setAccessibleName(accessible)
+    return banner
