@@ -20,3 +20,29 @@ def migrate(path: Path, rev: str, *, down: bool = False) -> None:
             (command.downgrade if down else command.upgrade)(cfg, rev)
     finally:
         engine.dispose()
+
+
+def table_rows(path: Path, table: str) -> list[tuple[object, ...]]:
+    """Every row of ``table`` in the store file, in the order of its first column."""
+    import sqlite3
+
+    con = sqlite3.connect(path)
+    try:
+        return con.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()
+    finally:
+        con.close()
+
+
+def index_sql(path: Path, table: str) -> dict[str, str]:
+    """The ``CREATE INDEX`` statement of each index of ``table`` (not SQLite's own), by name."""
+    import sqlite3
+
+    con = sqlite3.connect(path)
+    try:
+        rows = con.execute(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
+            (table,),
+        ).fetchall()
+    finally:
+        con.close()
+    return {str(r[0]): str(r[1]) for r in rows}

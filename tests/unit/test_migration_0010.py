@@ -8,7 +8,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-from migration_helpers import migrate
+from migration_helpers import migrate, table_rows
 
 from creative_memory.services.ingest.ingest import ingest_jsonl
 from creative_memory.services.location.datadir import DataDir
@@ -28,11 +28,7 @@ def tables(path: Path) -> set[str]:
 
 
 def rows(path: Path, table: str) -> list[tuple[object, ...]]:
-    con = sqlite3.connect(path)
-    try:
-        return con.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()
-    finally:
-        con.close()
+    return table_rows(path, table)
 
 
 def test_0010_on_a_committed_0009_store(tmp_path: Path) -> None:

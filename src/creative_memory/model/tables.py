@@ -110,7 +110,8 @@ class EventPattern(Base):
     role: Mapped[str] = mapped_column(String(8), default="")
 
     __table_args__ = (
-        Index("ix_cm_event_patterns_key", "user_id", "preference_type", "pattern"),
+        # a pattern's events in seq order, with their scope: read from the index alone (migration 0011)
+        Index("ix_cm_event_patterns_group", "user_id", "preference_type", "pattern", "seq", "scope"),
         Index("ix_cm_event_patterns_seq", "seq"),
     )
 

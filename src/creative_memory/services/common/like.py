@@ -28,3 +28,16 @@ def contains_folded(needle: str) -> str:
     any character (the fold writes every separator as ``_``). Only ``%`` and the escape character
     are escaped."""
     return f"%{needle.replace(ESCAPE, ESCAPE * 2).replace('%', ESCAPE + '%')}%"
+
+
+def any_of(conditions: list[str]) -> str:
+    """SQL that holds when any of ``conditions`` holds, nested as a balanced tree: SQLite parses
+    ``a OR b OR c …`` one level deeper per term and refuses more than 1 000 levels ("Expression tree
+    is too large"), which a forget of many names at once reaches (their anchors times the columns
+    searched); balanced, 1 000 000 terms nest 20 deep. ``FALSE`` when there are none."""
+    if not conditions:
+        return "0"
+    if len(conditions) == 1:
+        return conditions[0]
+    half = len(conditions) // 2
+    return f"({any_of(conditions[:half])} OR {any_of(conditions[half:])})"

@@ -104,8 +104,9 @@ def _generation(session: Any, user_id: str) -> tuple[int, int] | None:
 
 
 def fold_groups(session: Any, user_id: str, groups: set[Group], max_seq: int) -> Deriver:
-    """The fold of the given groups' events up to ``max_seq``, in fold order: one index range per
-    (type, pattern) for all its scopes, and each event read once."""
+    """The fold of the given groups' events up to ``max_seq``, in fold order: one range of the
+    pattern index per (type, pattern) for all its scopes, read from the index alone (it holds the
+    scope: migration 0011), and each event read once."""
     scopes: dict[tuple[str, str], set[str]] = {}
     for scope, ptype, pattern in groups:
         scopes.setdefault((ptype, pattern), set()).add(scope)

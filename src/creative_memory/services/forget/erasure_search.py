@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from creative_memory.model.tables import PREFIX
 from creative_memory.services.common import like, spelled_bytes
+from creative_memory.services.common.like import any_of
 from creative_memory.services.store import held_files
 
 
@@ -142,8 +143,10 @@ def _like_needle(needle: bytes) -> str:
     return like.contains_folded(needle.decode("utf-8", "surrogatepass"))
 
 
-def _contains_sql(column: str, fold: bool) -> str:
-    return f"{column} LIKE ? ESCAPE '\\'" if fold else f"instr({column}, ?) > 0"
+def _contains_sql(column: str, fold: bool, number: int) -> str:
+    """``column`` holds the text bound to parameter ``number`` (``?NNN``: one parameter per text,
+    however many columns are searched for it)."""
+    return f"{column} LIKE ?{number} ESCAPE '\\'" if fold else f"instr({column}, ?{number}) > 0"
 
 
 def live_copies(
@@ -253,10 +256,11 @@ def _table_copies(
     wordy = [c[1] for c in cols if _text_affinity(str(c[2] or ""))]
     if not wordy:
         return 0
-    where = " OR ".join(_contains_sql(_q(n), fold) for n in wordy for _t in texts)
+    terms = [_contains_sql(_q(n), fold, i + 1) for n in wordy for i in range(len(texts))]
     if isinstance(needles, spelled_bytes.Spellings) and without_anchor:  # written without its anchor
-        where = " OR ".join([where] * bool(texts) + [spelled_bytes.exotic_sql(_q(n)) for n in wordy])
-    params = [t for _n in wordy for t in texts]
+        terms += [spelled_bytes.exotic_sql(_q(n)) for n in wordy]
+    where = any_of(terms)
+    params = list(texts)
     copies = 0
     for row in con.execute(f"SELECT {', '.join(select)} FROM {_q(table)} WHERE {where}", params):
         values = row[: len(names)]

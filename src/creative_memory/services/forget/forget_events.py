@@ -31,6 +31,7 @@ from creative_memory.model.tables import (
     RetrievalEvent,
 )
 from creative_memory.services.common import spelled_bytes, spellings
+from creative_memory.services.common.like import any_of
 from creative_memory.services.common.spellings import canonical_name
 from creative_memory.services.derivation.cache_key import cache_key_for, digest_add
 from creative_memory.services.derivation.derivation import Group, dbapi_connection
@@ -85,6 +86,7 @@ def _rewrite_payload(payload: dict[str, Any], t: Target) -> tuple[dict[str, Any]
 
 
 _EVENTS = Event.__tablename__
+_EVENT_PATTERNS = EventPattern.__tablename__
 _EVENT_COLUMNS = (
     Event.seq,
     Event.user_id,
@@ -242,14 +244,39 @@ class _Rewrites:
                 f"UPDATE {_EVENTS} SET payload = ?, content_hash = ? WHERE seq = ?", self.rewrites
             )
         # The index mirrors every stored payload. A rewrite can drop more than the target (a comparison
-        # that lost one side loses both), so each changed event's rows are rebuilt from what it names
-        # now, as ingest writes them; a deleted event keeps none (not left to the foreign key's cascade).
+        # that lost one side loses both), so each changed event's rows are made what it names now, as
+        # ingest writes them; a deleted event keeps none (not left to the foreign key's cascade).
         changed = sorted(seq for (seq,) in self.deletes) + sorted(seq for _p, seq in self.masks)
         changed += sorted(seq for _t, _h, seq in self.rewrites)
+        self._reindex(session, changed)
+
+    def _reindex(self, session: Session, changed: Sequence[int]) -> None:
+        """Only the rows that differ change: a row the new payload still names stays where it is.
+        Rewriting them all moved the rows of the other patterns of every rewritten event, and the
+        page splits and merges that caused left old bytes behind in the index's free space."""
+        wanted: Counter[tuple[Any, ...]] = Counter(
+            (r["seq"], r["scope"], r["preference_type"], r["pattern"], r["polarity"], r["role"])
+            for r in self.reindex
+        )
+        drop: list[int] = []
+        con = session.connection()
+        sql = (
+            f"SELECT id, seq, scope, preference_type, pattern, polarity, role FROM {_EVENT_PATTERNS} "
+            "WHERE seq IN"
+        )
         for i in range(0, len(changed), 500):
-            session.execute(delete(EventPattern).where(EventPattern.seq.in_(changed[i : i + 500])))
-        if self.reindex:
-            session.execute(insert(EventPattern), self.reindex)
+            part = changed[i : i + 500]
+            for row in con.exec_driver_sql(f"{sql} ({', '.join('?' * len(part))})", tuple(part)):
+                key = tuple(row[1:])
+                if wanted[key] > 0:
+                    wanted[key] -= 1  # stays
+                else:
+                    drop.append(int(row[0]))
+        if drop:
+            con.exec_driver_sql(f"DELETE FROM {_EVENT_PATTERNS} WHERE id = ?", [(i,) for i in sorted(drop)])
+        add = [r for r in self.reindex if _take(wanted, r)]
+        if add:
+            session.execute(insert(EventPattern), add)
 
     def keep_digest(self, drow: Derivation | None) -> None:
         """Keep the content-addressed key honest. The key lives in the derivation row (what
@@ -261,6 +288,15 @@ class _Rewrites:
             )
             drow.cache_key = cache_key_for(drow.set_digest)
             drow.event_count -= self.deleted_folded
+
+
+def _take(left: Counter[tuple[Any, ...]], row: dict[str, Any]) -> bool:
+    """Whether ``row`` is one of the rows still to insert (``left`` counts them down)."""
+    key = (row["seq"], row["scope"], row["preference_type"], row["pattern"], row["polarity"], row["role"])
+    if left[key] > 0:
+        left[key] -= 1
+        return True
+    return False
 
 
 def rewrite_events(
@@ -390,7 +426,7 @@ def diff_mentions(
     where = "user_id = ? AND seq > ?" if after else "+user_id = ? AND seq > ?"
     sql = (
         f"SELECT seq, payload FROM {_EVENTS} WHERE {where} AND payload < ? AND ("
-        + " OR ".join(["payload LIKE ? ESCAPE '\\'" for _w in likes] + [spelled_bytes.exotic_sql("payload")])
+        + any_of(["payload LIKE ? ESCAPE '\\'" for _w in likes] + [spelled_bytes.exotic_sql("payload")])
         + ")"
     )
     for seq, payload in session.connection().exec_driver_sql(sql, (user_id, after, _DIFF_BOUND, *likes)):

@@ -90,7 +90,7 @@ def in_chunks(
 def rewrite_in_chunks(
     store: Store,
     user_id: str,
-    work: Sequence[tuple[Target, set[int]]],
+    work: Sequence[tuple[Target, list[int]]],
     receipt: Receipt,
     groups: set[Group],
     now: int,
@@ -108,7 +108,7 @@ def rewrite_in_chunks(
         in_chunks(
             store,
             user_id,
-            sorted(seqs),
+            seqs,  # in seq order: each chunk deletes one run of the target's index entries
             step,
             receipt,
             now=now,
@@ -118,11 +118,11 @@ def rewrite_in_chunks(
 
 def arrived(
     session: Any, user_id: str, targets: list[Target], spelled: dict[Target, list[Target]], after: int
-) -> list[tuple[Target, set[int]]]:
+) -> list[tuple[Target, list[int]]]:
     """The events stored after ``after`` (seq) that name a target: an index range, no scan."""
     mentions = diff_mentions(session, user_id, targets, after=after)
     return [
-        (f, indexed_events(session, user_id, f, after=after) | (mentions[t] if f is t else set()))
+        (f, sorted(indexed_events(session, user_id, f, after=after) | (mentions[t] if f is t else set())))
         for t in targets
         for f in spelled[t]
     ]

@@ -256,7 +256,7 @@ def _run(
         mentions = diff_mentions(session, user_id, targets)
         forms = [f for t in targets for f in spelled[t]]
         work = [
-            (f, indexed_events(session, user_id, f) | (mentions[t] if f is t else set()))
+            (f, sorted(indexed_events(session, user_id, f) | (mentions[t] if f is t else set())))
             for t in targets
             for f in spelled[t]
         ]

@@ -18,7 +18,7 @@ ALEMBIC_VERSION_TABLE = "creative_memory_alembic_version"
 #: The newest migration's revision id. Opening a store compares its version row with this and
 #: reads the migration files only when they differ (a migration is due, or the store is newer);
 #: ``tests/unit/test_schema_head.py`` checks it against Alembic's own head.
-HEAD_REVISION = "0010"
+HEAD_REVISION = "0011"
 
 
 def _migrations_dir() -> Path:
