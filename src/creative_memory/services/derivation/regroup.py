@@ -24,6 +24,7 @@ from creative_memory.model.records import PrefKey, PrefState
 from creative_memory.model.tables import Derivation, Event, EventPattern, Preference
 from creative_memory.services.derivation.derivation_rows import (
     FOLD_COLUMNS,
+    FOLD_SQL,
     Group,
     bulk_insert,
     dbapi_connection,
@@ -103,6 +104,12 @@ def _generation(session: Any, user_id: str) -> tuple[int, int] | None:
     return None if row is None else (int(row[0]), int(row[1]))
 
 
+_PATTERN_EVENTS = (
+    f"SELECT seq, scope FROM {EventPattern.__tablename__} "
+    "WHERE user_id = ? AND preference_type = ? AND pattern = ? AND seq <= ?"
+)
+
+
 def fold_groups(session: Any, user_id: str, groups: set[Group], max_seq: int) -> Deriver:
     """The fold of the given groups' events up to ``max_seq``, in fold order: one range of the
     pattern index per (type, pattern) for all its scopes, read from the index alone (it holds the
@@ -110,22 +117,17 @@ def fold_groups(session: Any, user_id: str, groups: set[Group], max_seq: int) ->
     scopes: dict[tuple[str, str], set[str]] = {}
     for scope, ptype, pattern in groups:
         scopes.setdefault((ptype, pattern), set()).add(scope)
+    con = dbapi_connection(session)  # plain rows: tens of thousands of them
     seqs: set[int] = set()
     for (ptype, pattern), wanted in scopes.items():
-        for seq, scope in session.execute(
-            select(EventPattern.seq, EventPattern.scope).where(
-                EventPattern.user_id == user_id,
-                EventPattern.preference_type == ptype,
-                EventPattern.pattern == pattern,
-                EventPattern.seq <= max_seq,
-            )
-        ):
+        for seq, scope in con.execute(_PATTERN_EVENTS, (user_id, ptype, pattern, max_seq)):
             if scope in wanted:
                 seqs.add(int(seq))
     rows: list[Any] = []
     ordered = sorted(seqs)
     for i in range(0, len(ordered), 900):
-        rows.extend(session.execute(select(*FOLD_COLUMNS).where(Event.seq.in_(ordered[i : i + 900]))).all())
+        part = ordered[i : i + 900]
+        rows.extend(con.execute(f"{FOLD_SQL} WHERE seq IN ({', '.join('?' * len(part))})", part))
     rows.sort(key=fold_key)
     deriver = Deriver()
     deriver.fold(fold_event(r, only=groups) for r in rows)

@@ -414,28 +414,63 @@ def diff_mentions(
     human form included), per target: one scan of the user's events for all of them, a prefilter in
     SQL (the names' ASCII anchors, or any character that is not ASCII) and an exact check of each hit.
     With ``after``, only the events with ``seq > after`` (an index range, not a scan)."""
-    forms = {t: _mentions(canonical_name(t.pattern)) for t in targets if t.whole}
-    out: dict[Target, set[int]] = {t: set() for t in targets}
+    seqs = diff_candidates(session, user_id, targets, after=after)
+    return mentions_in(payloads(session, seqs), targets)
+
+
+def diff_candidates(
+    session: Session, user_id: str, targets: Sequence[Target], *, after: int = 0
+) -> list[int]:
+    """The events :func:`diff_mentions` checks: those the SQL prefilter keeps, in seq order. SQLite
+    gathers them in one value (``group_concat``), so the scan hands one row, not one per event, to
+    the interpreter: run on a thread beside a write (``forget_phases.MentionScan``), it then almost
+    never takes the interpreter's lock from the thread that holds the store's."""
     # The anchors of each name (docs/decisions/0029): every spelling holds one of them.
     likes = sorted(
-        {like for m in forms.values() for c in m.canonicals for like in spelled_bytes.Spelling(c).likes()}
+        {
+            like
+            for t in targets
+            if t.whole
+            for c in _mentions(canonical_name(t.pattern)).canonicals
+            for like in spelled_bytes.Spelling(c).likes()
+        }
     )
-    if not forms:
-        return out
+    if not any(t.whole for t in targets):
+        return []
     # "+user_id": a scan in table order, not an index lookup per event of the user.
     where = "user_id = ? AND seq > ?" if after else "+user_id = ? AND seq > ?"
     sql = (
-        f"SELECT seq, payload FROM {_EVENTS} WHERE {where} AND payload < ? AND ("
+        f"SELECT group_concat(seq) FROM {_EVENTS} WHERE {where} AND payload < ? AND ("
         + any_of(["payload LIKE ? ESCAPE '\\'" for _w in likes] + [spelled_bytes.exotic_sql("payload")])
         + ")"
     )
-    for seq, payload in session.connection().exec_driver_sql(sql, (user_id, after, _DIFF_BOUND, *likes)):
+    found = session.connection().exec_driver_sql(sql, (user_id, after, _DIFF_BOUND, *likes)).scalar()
+    return sorted(int(seq) for seq in str(found).split(",")) if found else []
+
+
+def payloads(session: Session, seqs: Sequence[int]) -> list[tuple[int, str]]:
+    """(seq, payload) of these events (those that are still there)."""
+    con = session.connection()
+    out: list[tuple[int, str]] = []
+    for i in range(0, len(seqs), 500):
+        part = seqs[i : i + 500]
+        sql = f"SELECT seq, payload FROM {_EVENTS} WHERE seq IN ({', '.join('?' * len(part))})"
+        out.extend((int(seq), str(payload)) for seq, payload in con.exec_driver_sql(sql, tuple(part)))
+    return out
+
+
+def mentions_in(rows: Iterable[tuple[int, str]], targets: Sequence[Target]) -> dict[Target, set[int]]:
+    """The exact check of :func:`diff_candidates`' events: those whose diff mentions each whole
+    target."""
+    forms = {t: _mentions(canonical_name(t.pattern)) for t in targets if t.whole}
+    out: dict[Target, set[int]] = {t: set() for t in targets}
+    for seq, payload in rows:
         diff = json.loads(payload).get("diff")
         if not isinstance(diff, str):
             continue
         for t, m in forms.items():
             if m.found(diff):
-                out[t].add(int(seq))
+                out[t].add(seq)
     return out
 
 

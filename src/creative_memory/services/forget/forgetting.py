@@ -54,7 +54,6 @@ from creative_memory.services.forget.erasure import SNAPSHOT_NOTE, Receipt, Targ
 from creative_memory.services.forget.forget_events import (
     delete_placeholders,
     diagnostics_naming,
-    diff_mentions,
     drop_diagnostics,
     drop_records,
     indexed_events,
@@ -63,6 +62,7 @@ from creative_memory.services.forget.forget_events import (
     spelled_targets,
 )
 from creative_memory.services.forget.forget_phases import (
+    MentionScan,
     catch_up,
     fold_changes,
     in_chunks,
@@ -253,13 +253,8 @@ def _run(
         pass
     with store.read() as session:
         spelled = spelled_targets(session, user_id, targets)  # every stored spelling (decision 0029)
-        mentions = diff_mentions(session, user_id, targets)
         forms = [f for t in targets for f in spelled[t]]
-        work = [
-            (f, sorted(indexed_events(session, user_id, f) | (mentions[t] if f is t else set())))
-            for t in targets
-            for f in spelled[t]
-        ]
+        work = [(f, sorted(indexed_events(session, user_id, f))) for f in forms]
         top = int(session.scalar(select(func.max(Event.seq)).where(Event.user_id == user_id)) or 0)
         diag_top = last_diagnostic(session)
         diag = sorted({i for f in forms for i in diagnostics_naming(session, user_id, f)})
@@ -281,10 +276,16 @@ def _run(
                 first(session)
     receipt.held(time.perf_counter() - t1)
     progress.first = True
+    # Its snapshot begins after ``top`` was read: what it does not see, the catch-up does.
+    scan = MentionScan(store, user_id, targets)
     try:
         t1 = time.perf_counter()
         in_chunks(store, user_id, diag, lambda s, ids: drop_diagnostics(s, ids, receipt), receipt, start=200)
         rewrite_in_chunks(store, user_id, work, receipt, groups, now, later, progress)
+        mentioned = scan.events_beside(work)
+        progress.events.update(seq for _f, seqs in mentioned for seq in seqs)
+        rewrite_in_chunks(store, user_id, mentioned, receipt, groups, now, later, progress)
+        work += mentioned
         top = catch_up(store, user_id, targets, spelled, top, receipt, groups, now, later, progress)
         in_chunks(
             store, user_id, sorted(set(later)), lambda s, ids: delete_placeholders(s, user_id, ids), receipt
@@ -300,6 +301,7 @@ def _run(
     except BaseException:
         # The plan stays with the lease; marked as over, it is finished by the next open of the store,
         # forget or command that rebuilds (finish_interrupted), and nobody waits for this run meanwhile.
+        scan.stop()  # no thread of this forget outlives it
         try:
             with store.write() as session, sa_errors():
                 abandon_lease(dbapi_connection(session), user_id)
