@@ -69,6 +69,11 @@ def _blocks(tmp_path: Path) -> BlockChecker:
     return BlockChecker(SecretStore(config_dir=tmp_path / "config"))
 
 
+def _forget_shadows(store: Store, tmp_path: Path) -> erasure.Receipt:
+    target = erasure.Target("layout", "drop_shadows")
+    return forgetting.forget(store, USER, [target], blocks=_blocks(tmp_path), actor=Actor.CLI, now=NOW)
+
+
 def test_events_only_a_diff_names_are_rewritten_and_the_scan_ran_on_its_own_thread(
     store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -80,14 +85,7 @@ def test_events_only_a_diff_names_are_rewritten_and_the_scan_ran_on_its_own_thre
         return real(*args, **kwargs)
 
     monkeypatch.setattr(forget_phases, "diff_candidates", candidates)
-    receipt = forgetting.forget(
-        store,
-        USER,
-        [erasure.Target("layout", "drop_shadows")],
-        blocks=_blocks(tmp_path),
-        actor=Actor.CLI,
-        now=NOW,
-    )
+    receipt = _forget_shadows(store, tmp_path)
     assert receipt.verified, receipt.as_json()
     assert receipt.events_rewritten == 40 + 12
     assert threads == ["cm-forget-mentions"]
@@ -139,12 +137,5 @@ def test_no_thread_of_a_forget_that_stopped_outlives_it(
     monkeypatch.setattr(forget_phases, "diff_candidates", slow)
     monkeypatch.setattr(forgetting, "rewrite_in_chunks", failing)
     with pytest.raises(RuntimeError, match="first chunk"):
-        forgetting.forget(
-            store,
-            USER,
-            [erasure.Target("layout", "drop_shadows")],
-            blocks=_blocks(tmp_path),
-            actor=Actor.CLI,
-            now=NOW,
-        )
+        _forget_shadows(store, tmp_path)
     assert not [t for t in threading.enumerate() if t.name == "cm-forget-mentions"]
