@@ -32,10 +32,26 @@ _FEW_NEEDLES = 8  # more needles than this (a reset): one regular expression per
 ChunkCounter = Callable[[bytearray, memoryview, int, int, int, int], int]
 
 
+#: what :func:`scan_located` gives a scanner beside a chunk: the file it is from and where in that
+#: file the buffer begins
+ChunkPlace = tuple[Path, int]
+LocatedCounter = Callable[[bytearray, memoryview, int, int, int, int, ChunkPlace], int]
+
+
 def scan_chunks(path: Path, count: ChunkCounter, *, before: int = 0, after: int = 0) -> int:
     """Sum of ``count`` over the store's three files (database, WAL, index) read in ``_CHUNK``
     pieces, each with up to ``before`` bytes ahead of it and ``after`` bytes past it (so a match
     across a chunk boundary is seen once), on up to four threads."""
+    return scan_located(
+        path,
+        lambda buf, view, addr, size, lead, end, _place: count(buf, view, addr, size, lead, end),
+        before=before,
+        after=after,
+    )
+
+
+def scan_located(path: Path, count: LocatedCounter, *, before: int = 0, after: int = 0) -> int:
+    """:func:`scan_chunks`, telling ``count`` where each buffer lies (:data:`ChunkPlace`)."""
     jobs: list[tuple[Path, int]] = []
     for f in sqlite_file_set(path):
         try:
@@ -62,7 +78,7 @@ def scan_chunks(path: Path, count: ChunkCounter, *, before: int = 0, after: int 
                 size = held_files.read_into(f, off - lead, view)
                 if size <= lead:  # the file is gone or shorter now: nothing of this chunk is left
                     continue
-                totals[w] += count(buf, view, addr, size, lead, min(size, lead + _CHUNK))
+                totals[w] += count(buf, view, addr, size, lead, min(size, lead + _CHUNK), (f, off - lead))
         except BaseException as exc:  # re-raised in the calling thread
             errors.append(exc)
         finally:

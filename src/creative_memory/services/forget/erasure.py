@@ -35,7 +35,8 @@ from creative_memory.services.forget.erasure_search import (
     live_mentions,
     mention_notes,
 )
-from creative_memory.services.forget.spelled_search import search_spelled
+from creative_memory.services.forget.page_places import place_copies
+from creative_memory.services.forget.spelled_search import SpelledCount, search_spelled
 from creative_memory.services.store.store import Store
 from creative_memory.services.store.writes import truncate_gently
 
@@ -261,6 +262,26 @@ def _wal_empty(path: Path) -> bool:
         return True
 
 
+def _placed(
+    con: sqlite3.Connection, path: Path, found: SpelledCount, names: spelled_bytes.Spellings
+) -> dict[str, int] | None:
+    """The copies live data holds, per table, from where each copy lies in the database file
+    (``page_places``); None when a copy is outside it or on a page that cannot be placed."""
+    places = found.places
+    if places is None or any(f != path for f in places):
+        return None
+    trees = [("sqlite_master", "sqlite_master", 1)]
+    trees += [
+        (str(t), str(n), int(r or 0))
+        for t, n, r in con.execute("SELECT tbl_name, name, rootpage FROM sqlite_master WHERE rootpage > 0")
+    ]
+    width = min((len(f) for s in names.names for f in s.forms), default=1)
+    placed = place_copies(path, places.get(path, []), width, trees)
+    if placed is None or placed.unplaced:
+        return None
+    return placed.live
+
+
 def _search(
     store: Store, names: spelled_bytes.Spellings, *, account: bool
 ) -> tuple[int, dict[str, int] | None]:
@@ -279,13 +300,16 @@ def _search(
             con.execute("SELECT count(*) FROM sqlite_master").fetchone()  # pins the snapshot
             try:
                 still = _wal_empty(store.path)
-                found = search_spelled(store.path, names)
+                found = search_spelled(store.path, names, places=account)
                 occurrences = found.mentions
                 if not (occurrences and account and still):
                     return occurrences, None
-                # counted like the file search, value by value; rows that may hold a mention
-                # without its anchor are looked for only if the files hold such a mention
-                live = live_copies(con, names, without_anchor=found.without_anchor)
+                # where each copy lies, page by page (decision 0096); else counted like the file
+                # search, value by value (rows that may hold a mention without its anchor are looked
+                # for only if the files hold such a mention)
+                live = _placed(con, store.path, found, names)
+                if live is None:
+                    live = live_copies(con, names, without_anchor=found.without_anchor)
                 if _wal_empty(store.path):
                     return occurrences, live
             finally:

@@ -11,44 +11,67 @@ found without decoding the whole file.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
 from creative_memory.services.common import spelled_bytes
 from creative_memory.services.common.spelled_scan import SpelledScan
-from creative_memory.services.forget.byte_scan import scan_chunks
+from creative_memory.services.forget.byte_scan import ChunkPlace, scan_located
+
+#: the most mention places a search keeps (a few MB); past it the places are dropped
+PLACES_KEPT = 1_000_000
 
 
 @dataclass(frozen=True)
 class SpelledCount:
     """What the byte search found: every mention, and whether any was written without the ASCII
-    letters of its name's anchor (only a look-alike character's hit found it)."""
+    letters of its name's anchor (only a look-alike character's hit found it). With ``places``
+    asked for, where each mention starts, by file (None when there were too many to keep)."""
 
     mentions: int
     without_anchor: bool
+    places: dict[Path, list[int]] | None = None
 
 
-def search_spelled(path: Path, names: spelled_bytes.Spellings, *, fast: bool | None = None) -> SpelledCount:
+def search_spelled(
+    path: Path, names: spelled_bytes.Spellings, *, fast: bool | None = None, places: bool = False
+) -> SpelledCount:
     """Mentions of the names in the store's three files, counted as
     :meth:`creative_memory.services.common.spellings.Spellings.count` counts them in one value: each
-    mention once, in the chunk where it starts. ``fast=False``: without Hyperscan (for the tests)."""
+    mention once, in the chunk where it starts. ``fast=False``: without Hyperscan (for the tests).
+    ``places``: also where each one starts (:attr:`SpelledCount.places`)."""
     if not names.names:
-        return SpelledCount(0, False)
+        return SpelledCount(0, False, {} if places else None)
     scan = SpelledScan(names, fast=fast)
     unanchored: list[bool] = []
+    found: dict[Path, list[int]] = {}
+    kept_count = [0]
+    lock = threading.Lock()
 
-    def count(_buf: bytearray, view: memoryview, _addr: int, size: int, lead: int, end: int) -> int:
+    def count(
+        _buf: bytearray, view: memoryview, _addr: int, size: int, lead: int, end: int, place: ChunkPlace
+    ) -> int:
         # a mention that starts in [lead, end) holds its hits before end + context
         anchored, other = scan.starts_split(view[:size], lead, min(size, end + names.context))
-        n = sum(1 for s in anchored.values() for at in s if lead <= at < end)
-        more = sum(1 for s in other.values() for at in s if lead <= at < end)
+        starts = [at for s in anchored.values() for at in s if lead <= at < end]
+        more = [at for s in other.values() for at in s if lead <= at < end]
         if more:
             unanchored.append(True)
-        return n + more
+        if places and (starts or more):
+            file, base = place
+            with lock:
+                if kept_count[0] <= PLACES_KEPT:
+                    found.setdefault(file, []).extend(base + at for at in (*starts, *more))
+                    kept_count[0] += len(starts) + len(more)
+        return len(starts) + len(more)
 
     # the context around a chunk lets a mention that starts in it be judged whole
-    total = scan_chunks(path, count, before=names.context, after=2 * names.context)
-    return SpelledCount(total, bool(unanchored))
+    total = scan_located(path, count, before=names.context, after=2 * names.context)
+    kept = None
+    if places and total <= PLACES_KEPT:
+        kept = {f: sorted(at) for f, at in found.items()}
+    return SpelledCount(total, bool(unanchored), kept)
 
 
 def count_spelled(path: Path, names: spelled_bytes.Spellings, *, fast: bool | None = None) -> int:
