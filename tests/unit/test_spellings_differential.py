@@ -12,6 +12,7 @@ is the name (:func:`canonical_name`), and after a scrub no consumer finds anythi
 
 from __future__ import annotations
 
+import sqlite3
 import tempfile
 import unicodedata
 from pathlib import Path
@@ -26,6 +27,9 @@ from creative_memory.services.common import spelled_bytes, spellings
 from creative_memory.services.common.spelled_bytes import Spelling, Spellings, fold_bytes
 from creative_memory.services.common.spelled_scan import SpelledScan
 from creative_memory.services.common.spellings import Mentions, canonical_name
+from creative_memory.services.derivation import event_content
+from creative_memory.services.forget import forget_events
+from creative_memory.services.forget.erasure import Target
 from creative_memory.services.forget.spelled_search import count_spelled
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.keychain.secrets import SecretStore
@@ -131,6 +135,45 @@ SETTINGS = settings(
 )
 
 
+ASCII_SEPARATORS = [c for c in map(chr, range(128)) if spellings.is_separator(c)]
+
+
+@st.composite
+def ascii_case(draw: st.DrawFn) -> tuple[str, str]:
+    """(canonical name, a text of ASCII only holding a spelling of it): any case, and between its
+    words any run of ASCII separators (tabs and line breaks, which JSON writes escaped, included)."""
+    name = draw(st.sampled_from([n for n in NAMES if n.isascii()]))
+    parts = []
+    for w, word in enumerate(name.split("_")):
+        if w:
+            parts.append("".join(draw(st.lists(st.sampled_from(ASCII_SEPARATORS), min_size=1, max_size=3))))
+        parts.append("".join(c.upper() if draw(st.booleans()) else c for c in word))
+    filler = st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=20)
+    return canonical_name(name), draw(filler) + " " + "".join(parts) + " " + draw(filler)
+
+
+@SETTINGS
+@given(ascii_case())
+def test_the_diff_prefilter_keeps_every_mention_written_in_ascii(c: tuple[str, str]) -> None:
+    canonical, text = c
+    assert text_mentions(canonical, text), "the text holds a spelling"
+    assert _kept_by_the_diff_prefilter(canonical, text)
+
+
+def _kept_by_the_diff_prefilter(canonical: str, text: str) -> bool:
+    """Whether the payload of an event with ``text`` as its diff passes the SQL prefilter of
+    ``forget_events.diff_candidates`` (the payload as ingest stores it: canonical JSON)."""
+    condition, params = forget_events.diff_prefilter([Target("layout", canonical)])
+    con = sqlite3.connect(":memory:")
+    try:
+        con.execute("CREATE TABLE t (payload TEXT)")
+        con.execute("INSERT INTO t VALUES (?)", (event_content.canonical({"diff": text, "patterns": []}),))
+        sql = f"SELECT count(*) FROM t WHERE payload < ? AND ({condition})"
+        return bool(con.execute(sql, ('{"e', *params)).fetchone()[0])
+    finally:
+        con.close()
+
+
 @SETTINGS
 @given(case())
 def test_every_consumer_finds_the_same_mentions_in_text(c: tuple[str, str, str]) -> None:
@@ -154,6 +197,8 @@ def test_every_consumer_finds_the_same_mentions_in_text(c: tuple[str, str, str])
         scan = SpelledScan(Spellings([canonical]), fast=fast)
         assert scan.count(raw) == len(found), fast
         assert scan.count(b"\x00\x81\xff" + raw.upper() + b"\xc3\x00") == len(found), fast
+    # the SQL prefilter of forget's scan of the events' diffs keeps the payload that holds them
+    assert _kept_by_the_diff_prefilter(canonical, text)
     # after a scrub, nobody finds anything
     scrubbed = Mentions([canonical]).scrub(text, "[x]")
     assert text_mentions(canonical, scrubbed) == []

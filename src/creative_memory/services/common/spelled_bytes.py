@@ -186,6 +186,10 @@ def _exotic_needle(ch: str) -> bytes:
     return b[:2] if len(b) == 4 else b
 
 
+#: characters JSON writes escaped: a word holding one is not found as written in a payload
+_JSON_ESCAPED = frozenset('"\\') | frozenset(chr(c) for c in range(0x20)) | {"\x7f"}
+
+
 class Spelling:
     """Finds every mention of one canonical name in folded bytes (:data:`FOLD`), whatever its case,
     compatibility form, separators or invisible characters: the same mentions :class:`Mentions`
@@ -242,6 +246,19 @@ class Spelling:
         matches (ASCII any case, ``_`` any character): with "holds a character that is not ASCII"
         (:func:`exotic_sql`), the prefilter of rows, confirmed by :meth:`count`."""
         return [like.contains_folded(f.decode("utf-8")) for f in self.forms]
+
+    def json_likes(self) -> list[str]:
+        """:meth:`likes` for texts stored inside JSON (an event's payload), narrower where that is
+        safe: a mention in a text of ASCII only is the name's words in order, in any case, with runs
+        of ASCII separators between them (the module :mod:`~creative_memory.services.common.spellings`
+        folds nothing else in ASCII), so such a text matches ``%word%word%…%``; JSON writes the
+        separators it escapes (a tab as ``\\t``) as ASCII too. A text with any other character is
+        :func:`exotic_sql`'s. A name that is not ASCII, or whose words hold a character JSON
+        escapes, keeps the anchors."""
+        words = [w for w in self.canonical.split(SEPARATOR) if w]
+        if not words or not self.canonical.isascii() or any(c in _JSON_ESCAPED for w in words for c in w):
+            return self.likes()
+        return ["%" + "%".join(like.escape_like(w) for w in words) + "%"]
 
     def starts(self, data: bytes | bytearray | memoryview, pos: int, width: int) -> set[int]:
         """Where the mentions that the context of the hit ``data[pos:pos + width]`` holds start (a hit

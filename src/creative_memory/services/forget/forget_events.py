@@ -425,27 +425,32 @@ def diff_candidates(
     gathers them in one value (``group_concat``), so the scan hands one row, not one per event, to
     the interpreter: run on a thread beside a write (``forget_phases.MentionScan``), it then almost
     never takes the interpreter's lock from the thread that holds the store's."""
-    # The anchors of each name (docs/decisions/0029): every spelling holds one of them.
+    if not any(t.whole for t in targets):
+        return []
+    condition, likes = diff_prefilter(targets)
+    # "+user_id": a scan in table order, not an index lookup per event of the user.
+    where = "user_id = ? AND seq > ?" if after else "+user_id = ? AND seq > ?"
+    sql = f"SELECT group_concat(seq) FROM {_EVENTS} WHERE {where} AND payload < ? AND ({condition})"
+    found = session.connection().exec_driver_sql(sql, (user_id, after, _DIFF_BOUND, *likes)).scalar()
+    return sorted(int(seq) for seq in str(found).split(",")) if found else []
+
+
+def diff_prefilter(targets: Sequence[Target]) -> tuple[str, list[str]]:
+    """The SQL condition on ``payload`` (and its parameters) that every stored payload whose diff
+    mentions a whole target meets: a mention written in ASCII matches one of the ``LIKE`` patterns
+    (the name's words in order, or its anchors: docs/decisions/0029), one written otherwise is in a
+    payload with a character that is not ASCII."""
     likes = sorted(
         {
             like
             for t in targets
             if t.whole
             for c in _mentions(canonical_name(t.pattern)).canonicals
-            for like in spelled_bytes.Spelling(c).likes()
+            for like in spelled_bytes.Spelling(c).json_likes()
         }
     )
-    if not any(t.whole for t in targets):
-        return []
-    # "+user_id": a scan in table order, not an index lookup per event of the user.
-    where = "user_id = ? AND seq > ?" if after else "+user_id = ? AND seq > ?"
-    sql = (
-        f"SELECT group_concat(seq) FROM {_EVENTS} WHERE {where} AND payload < ? AND ("
-        + any_of(["payload LIKE ? ESCAPE '\\'" for _w in likes] + [spelled_bytes.exotic_sql("payload")])
-        + ")"
-    )
-    found = session.connection().exec_driver_sql(sql, (user_id, after, _DIFF_BOUND, *likes)).scalar()
-    return sorted(int(seq) for seq in str(found).split(",")) if found else []
+    terms = ["payload LIKE ? ESCAPE '\\'" for _like in likes] + [spelled_bytes.exotic_sql("payload")]
+    return any_of(terms), likes
 
 
 def payloads(session: Session, seqs: Sequence[int]) -> list[tuple[int, str]]:
