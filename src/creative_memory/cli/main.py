@@ -105,8 +105,24 @@ def check_numbers(args: argparse.Namespace) -> None:
 NO_REDERIVE = frozenset({"where", "use", "rebuild", "reset", "demo", "serve", "extract"})
 
 
+def check_paths(args: argparse.Namespace) -> None:
+    """A file name no file can have (empty, or with a NUL character) is invalid input before any
+    store is opened or created: the same check the command itself makes (``safefile``)."""
+    from creative_memory.services.store import safefile
+
+    if args.command == "import":
+        safefile.source_path(args.path, "bundle")
+    elif args.command == "ingest" and args.file != "-":
+        safefile.source_path(args.file, "events file")
+    for name in ("to", "backup"):
+        value = getattr(args, name, None)
+        if isinstance(value, str):
+            safefile.resolve_target(value)
+
+
 def run(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     check_numbers(args)
+    check_paths(args)
     if args.command not in NO_STORE:
         from creative_memory.services.common.errors import OperationFailed
         from creative_memory.services.common.limits import descriptor_shortage

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from creative_memory.cli.output import Out
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.context import Context
 from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.store import safefile
 
 #: the most one ingest reads: it is one transaction, held in memory whole (an ingest of 131 MB of
 #: events held 680 MB, measured), so the bound keeps it near 700 MB (decision 0075)
@@ -22,7 +22,7 @@ TOO_LARGE = (
 
 
 def ingest(args: argparse.Namespace, ctx: Context, out: Out) -> int:
-    store, now = ctx.store(), ctx.now()
+    # What to ingest is read first: a name that cannot be read opens (or creates) no store.
     if not args.file.strip():
         raise InvalidInput("The file name is empty; name a JSON-lines file, or - for standard input.")
     if args.file == "-":
@@ -37,14 +37,16 @@ def ingest(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         if len(text) > MAX_INGEST_CHARS:
             raise InvalidInput(TOO_LARGE.format(what="Standard input"))
     else:
+        path = safefile.source_path(args.file, "events file")
         try:
-            if Path(args.file).stat().st_size > MAX_INGEST_CHARS * 4:  # 4 bytes at most per character
+            if path.stat().st_size > MAX_INGEST_CHARS * 4:  # 4 bytes at most per character
                 raise InvalidInput(TOO_LARGE.format(what=args.file))
-            text = Path(args.file).read_text(encoding="utf-8")
+            text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise InvalidInput(f"Cannot read {args.file} ({exc}); give a UTF-8 JSON-lines file.") from None
         if len(text) > MAX_INGEST_CHARS:
             raise InvalidInput(TOO_LARGE.format(what=args.file))
+    store, now = ctx.store(), ctx.now()
     rep = ingest_jsonl(
         store, text, default_user=ctx.user, now=now, skip_invalid=args.skip_invalid, blocks=ctx.blocks
     )

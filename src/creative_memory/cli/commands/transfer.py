@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import shlex
-from pathlib import Path
 
 from creative_memory.cli.output import Out, consent, read_passphrase
 from creative_memory.model.constants import Actor
@@ -36,10 +35,8 @@ def export(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 
 
 def import_(args: argparse.Namespace, ctx: Context, out: Out) -> int:
+    path = safefile.source_path(args.path, "bundle")  # before the store is opened (or created)
     store, now = ctx.store(), ctx.now()
-    if not args.path.strip():
-        raise InvalidInput("The bundle path is empty; name the file to import.")
-    path = Path(args.path)
     if args.mode == "replace":
         consent(
             out,

@@ -67,6 +67,17 @@ def resolve_target(raw: str | os.PathLike[str]) -> Path:
         raise InvalidInput(f"{text} cannot be used ({exc.strerror or exc}); name another file.") from None
 
 
+def source_path(raw: str | os.PathLike[str], what: str = "file") -> Path:
+    """The path of a file to read (a bundle to import, events to ingest) as the person gave it; an
+    empty name or one with a NUL character (which no file has) is a sentence, not a traceback."""
+    text = os.fspath(raw)
+    if not text.strip():
+        raise InvalidInput(f"The {what} name is empty; name the file to read.")
+    if "\x00" in text:
+        raise InvalidInput(f"The {what} name contains a NUL character; name a plain file.")
+    return Path(text).expanduser()
+
+
 def check_target(raw: str | os.PathLike[str], *, force: bool = False, protected: Iterable[Path] = ()) -> Path:
     """Refuse every target that is not "a new file, or an existing regular file the user said to
     replace"; return the resolved path to write. ``protected`` are data folders to keep out of."""

@@ -31,7 +31,7 @@ from creative_memory.model.events import page_digest_ids
 from creative_memory.model.inert import not_unicode
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.ingest.ingest import describe_validation_error
-from creative_memory.services.store import held_files
+from creative_memory.services.store import held_files, safefile
 from creative_memory.services.transfer import crypto
 from creative_memory.services.transfer.bundle import (
     BUNDLE_FORMAT,
@@ -296,6 +296,7 @@ def read_import(
 ) -> tuple[str, StreamedBundle | LegacyFile, bool]:
     """The first pass over an import file (module docstring): ("bundle" or "legacy", what it holds,
     whether it was encrypted). Refuses with a sentence anything the import would refuse."""
+    path = safefile.source_path(path, "bundle")  # every caller: a name no file can have is a sentence
     size = _size(path)
     if size > MAX_IMPORT_BYTES:
         raise InvalidInput(f"{path} is larger than 512 MiB; that is not a bundle this program wrote.")
