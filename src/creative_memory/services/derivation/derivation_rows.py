@@ -258,6 +258,16 @@ def bulk_insert(session: Session, rows: list[dict[str, Any]], chunk: int = 5000)
         session.execute(insert(Preference), rows[i : i + chunk])
 
 
+def rows_in(
+    con: sqlite3.Connection, sql: str, values: Sequence[Any], *lead: object, size: int = 500
+) -> Iterator[Sequence[Any]]:
+    """The rows of ``sql`` (which ends in ``IN``, after the parameters ``lead``) for ``values``,
+    ``size`` at a time (SQLite's limit on bound parameters)."""
+    for i in range(0, len(values), size):
+        part = values[i : i + size]
+        yield from con.execute(f"{sql} ({', '.join('?' * len(part))})", (*lead, *part))
+
+
 def dbapi_connection(session: Session) -> sqlite3.Connection:
     """The session's own sqlite3 connection (same transaction), for executemany without ORM cost.
 

@@ -14,16 +14,15 @@ to the next incremental derivation (docs/decisions/0035).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from creative_memory.model.records import PrefKey, PrefState
-from creative_memory.model.tables import Derivation, Event, EventPattern, Preference
+from creative_memory.model.tables import Derivation, EventPattern, Preference
 from creative_memory.services.derivation.derivation_rows import (
-    FOLD_COLUMNS,
     FOLD_SQL,
     Group,
     bulk_insert,
@@ -31,6 +30,7 @@ from creative_memory.services.derivation.derivation_rows import (
     fold_event,
     fold_key,
     pref_row,
+    rows_in,
     sa_errors,
 )
 from creative_memory.services.engine.derive import Deriver
@@ -59,42 +59,19 @@ def load_groups(session: Session, user_id: str, groups: set[Group]) -> list[Pref
 def rederive_groups(
     session: Session, user_id: str, groups: set[Group], now: int, *, max_seq: int | None = None
 ) -> int:
-    """Re-derive only the given groups from their remaining events (after a forget rewrote them).
+    """Re-derive only the given groups from their remaining events (after a forget rewrote them),
+    inside the caller's write transaction: :func:`fold_groups`, then :func:`publish`.
 
     With ``max_seq``, only events up to that watermark are folded: later ones are not folded yet
     and the next incremental derivation folds them (folding them here too would count them twice).
     """
     if not groups:
         return 0
-    existing = load_groups(session, user_id, groups)
-    injected = {(p.scope, p.preference_type, p.pattern, p.polarity): p.last_injected_at for p in existing}
-    for i in range(0, len(existing), 900):
-        session.execute(delete(Preference).where(Preference.id.in_([p.id for p in existing[i : i + 900]])))
-    seqs: set[int] = set()
-    for scope, ptype, pattern in groups:
-        seqs.update(
-            session.scalars(
-                select(EventPattern.seq).where(
-                    EventPattern.user_id == user_id,
-                    EventPattern.preference_type == ptype,
-                    EventPattern.pattern == pattern,
-                    EventPattern.scope == scope,
-                    *([EventPattern.seq <= max_seq] if max_seq is not None else []),
-                )
-            )
-        )
-    rows: list[Sequence[Any]] = []
-    ordered = sorted(seqs)
-    for i in range(0, len(ordered), 900):
-        rows.extend(session.execute(select(*FOLD_COLUMNS).where(Event.seq.in_(ordered[i : i + 900]))).all())
-    rows.sort(key=fold_key)
-    deriver = Deriver()
-    deriver.fold(fold_event(r, only=groups) for r in rows)
-    drow = session.get(Derivation, user_id)
-    key = drow.cache_key if drow is not None else ""
-    out = [pref_row(st, user_id, now, key, injected.get(k)) for k, st in deriver.records.items()]
-    bulk_insert(session, out)
-    return len(out)
+    deriver = fold_groups(session, user_id, groups, _NO_WATERMARK if max_seq is None else max_seq)
+    return publish(session, user_id, groups, list(deriver.records.items()), now)
+
+
+_NO_WATERMARK = 2**63 - 1  # the largest seq SQLite can store: every event
 
 
 def _generation(session: Any, user_id: str) -> tuple[int, int] | None:
@@ -123,11 +100,7 @@ def fold_groups(session: Any, user_id: str, groups: set[Group], max_seq: int) ->
         for seq, scope in con.execute(_PATTERN_EVENTS, (user_id, ptype, pattern, max_seq)):
             if scope in wanted:
                 seqs.add(int(seq))
-    rows: list[Any] = []
-    ordered = sorted(seqs)
-    for i in range(0, len(ordered), 900):
-        part = ordered[i : i + 900]
-        rows.extend(con.execute(f"{FOLD_SQL} WHERE seq IN ({', '.join('?' * len(part))})", part))
+    rows = list(rows_in(con, f"{FOLD_SQL} WHERE seq IN", sorted(seqs)))
     rows.sort(key=fold_key)
     deriver = Deriver()
     deriver.fold(fold_event(r, only=groups) for r in rows)

@@ -35,6 +35,7 @@ from creative_memory.services.common.like import any_of
 from creative_memory.services.common.spellings import canonical_name
 from creative_memory.services.derivation.cache_key import cache_key_for, digest_add
 from creative_memory.services.derivation.derivation import Group, dbapi_connection
+from creative_memory.services.derivation.derivation_rows import rows_in
 from creative_memory.services.derivation.event_content import canonical, pattern_rows, rewritten_hash
 from creative_memory.services.engine.block import human
 from creative_memory.services.forget.erasure import FORGOTTEN, Receipt, Target
@@ -259,21 +260,19 @@ class _Rewrites:
             for r in self.reindex
         )
         drop: list[int] = []
-        con = session.connection()
+        con = dbapi_connection(session)
         sql = (
             f"SELECT id, seq, scope, preference_type, pattern, polarity, role FROM {_EVENT_PATTERNS} "
             "WHERE seq IN"
         )
-        for i in range(0, len(changed), 500):
-            part = changed[i : i + 500]
-            for row in con.exec_driver_sql(f"{sql} ({', '.join('?' * len(part))})", tuple(part)):
-                key = tuple(row[1:])
-                if wanted[key] > 0:
-                    wanted[key] -= 1  # stays
-                else:
-                    drop.append(int(row[0]))
+        for row in rows_in(con, sql, changed):
+            key = tuple(row[1:])
+            if wanted[key] > 0:
+                wanted[key] -= 1  # stays
+            else:
+                drop.append(int(row[0]))
         if drop:
-            con.exec_driver_sql(f"DELETE FROM {_EVENT_PATTERNS} WHERE id = ?", [(i,) for i in sorted(drop)])
+            con.executemany(f"DELETE FROM {_EVENT_PATTERNS} WHERE id = ?", [(i,) for i in sorted(drop)])
         add = [r for r in self.reindex if _take(wanted, r)]
         if add:
             session.execute(insert(EventPattern), add)
@@ -455,13 +454,8 @@ def diff_prefilter(targets: Sequence[Target]) -> tuple[str, list[str]]:
 
 def payloads(session: Session, seqs: Sequence[int]) -> list[tuple[int, str]]:
     """(seq, payload) of these events (those that are still there)."""
-    con = session.connection()
-    out: list[tuple[int, str]] = []
-    for i in range(0, len(seqs), 500):
-        part = seqs[i : i + 500]
-        sql = f"SELECT seq, payload FROM {_EVENTS} WHERE seq IN ({', '.join('?' * len(part))})"
-        out.extend((int(seq), str(payload)) for seq, payload in con.exec_driver_sql(sql, tuple(part)))
-    return out
+    sql = f"SELECT seq, payload FROM {_EVENTS} WHERE seq IN"
+    return [(int(seq), str(payload)) for seq, payload in rows_in(dbapi_connection(session), sql, seqs)]
 
 
 def mentions_in(rows: Iterable[tuple[int, str]], targets: Sequence[Target]) -> dict[Target, set[int]]:

@@ -10,14 +10,13 @@ group another event of the rewritten event's instant speaks for (:func:`sharing_
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from sqlalchemy.orm import Session
 
 from creative_memory.model.tables import Event, EventPattern, Preference
 from creative_memory.services.derivation.derivation import Group, dbapi_connection
-from creative_memory.services.derivation.derivation_rows import PREF_COLUMNS
+from creative_memory.services.derivation.derivation_rows import PREF_COLUMNS, rows_in
 from creative_memory.services.derivation.incremental import load_group_rows
 from creative_memory.services.retrieval.candidate_ties import PREFIX, parse_head
 
@@ -118,7 +117,7 @@ def sharing_an_instant(
     instants = {seq: tie[0] for seq, tie in ties.items()}
     times = sorted(set(instants.values()))
     sql = f"SELECT seq, occurred_at FROM {_EVENTS} WHERE user_id = ? AND occurred_at IN"
-    for seq, at in _rows_in(session, sql, times, user_id):
+    for seq, at in rows_in(dbapi_connection(session), sql, times, user_id):
         at_instant.setdefault(int(at), []).append(int(seq))
     others = {
         seq: [o for o in at_instant.get(instants[seq], []) if o != seq]
@@ -130,15 +129,6 @@ def sharing_an_instant(
         return set()
     named: dict[int, set[Group]] = {}
     sql = f"SELECT seq, scope, preference_type, pattern FROM {_EVENT_PATTERNS} WHERE seq IN"
-    for seq, scope, ptype, pattern in _rows_in(session, sql, wanted):
+    for seq, scope, ptype, pattern in rows_in(dbapi_connection(session), sql, wanted):
         named.setdefault(int(seq), set()).add((str(scope), str(ptype), str(pattern)))
     return {group for group, seq in shifted if any(group in named.get(o, ()) for o in others.get(seq, ()))}
-
-
-def _rows_in(session: Session, sql: str, values: Sequence[int], *lead: object) -> Iterator[Sequence[Any]]:
-    """The rows of ``sql`` (which ends in ``IN``, after the parameters ``lead``) for ``values``, 500
-    at a time (SQLite's limit on bound parameters)."""
-    con = session.connection()
-    for i in range(0, len(values), 500):
-        part = values[i : i + 500]
-        yield from con.exec_driver_sql(f"{sql} ({', '.join('?' * len(part))})", (*lead, *part))
