@@ -22,9 +22,9 @@ TOO_LARGE = (
 
 
 def ingest(args: argparse.Namespace, ctx: Context, out: Out) -> int:
-    # What to ingest is read first: a name that cannot be read opens (or creates) no store.
-    if not args.file.strip():
-        raise InvalidInput("The file name is empty; name a JSON-lines file, or - for standard input.")
+    # An empty name or one with a NUL character was refused before the store was opened
+    # (cli.main.check_paths asks safefile.source_path, as below).
+    store, now = ctx.store(), ctx.now()
     if args.file == "-":
         if sys.stdin is None:
             raise InvalidInput("Standard input is closed; name a JSON-lines file or pipe the events in.")
@@ -46,7 +46,6 @@ def ingest(args: argparse.Namespace, ctx: Context, out: Out) -> int:
             raise InvalidInput(f"Cannot read {args.file} ({exc}); give a UTF-8 JSON-lines file.") from None
         if len(text) > MAX_INGEST_CHARS:
             raise InvalidInput(TOO_LARGE.format(what=args.file))
-    store, now = ctx.store(), ctx.now()
     rep = ingest_jsonl(
         store, text, default_user=ctx.user, now=now, skip_invalid=args.skip_invalid, blocks=ctx.blocks
     )

@@ -35,8 +35,8 @@ def export(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 
 
 def import_(args: argparse.Namespace, ctx: Context, out: Out) -> int:
-    path = safefile.source_path(args.path, "bundle")  # before the store is opened (or created)
     store, now = ctx.store(), ctx.now()
+    path = safefile.source_path(args.path, "bundle")  # checked before the store opened (check_paths)
     if args.mode == "replace":
         consent(
             out,
