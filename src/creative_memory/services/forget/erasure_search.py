@@ -18,7 +18,6 @@ from sqlalchemy.orm import Session
 
 from creative_memory.model.tables import PREFIX
 from creative_memory.services.common import like, spelled_bytes
-from creative_memory.services.common.like import any_of
 from creative_memory.services.store import held_files
 
 
@@ -259,7 +258,7 @@ def _table_copies(
     terms = [_contains_sql(_q(n), fold, i + 1) for n in wordy for i in range(len(texts))]
     if isinstance(needles, spelled_bytes.Spellings) and without_anchor:  # written without its anchor
         terms += [spelled_bytes.exotic_sql(_q(n)) for n in wordy]
-    where = any_of(terms)
+    where = like.any_of(terms)
     params = list(texts)
     copies = 0
     for row in con.execute(f"SELECT {', '.join(select)} FROM {_q(table)} WHERE {where}", params):

@@ -31,6 +31,7 @@ from creative_memory.services.store import held_files
 
 _INTERIOR = {2: 12, 5: 12}  # page type -> header size
 _LEAF = {10: 8, 13: 8}
+_HEADER = _INTERIOR | _LEAF
 _MAX_PAGES_WALKED = 5_000_000  # a loop in a damaged file ends the walk (the caller counts in SQL)
 
 
@@ -141,7 +142,7 @@ class _File:
         """Whether bytes ``[start, start + width)`` of a b-tree page lie inside one of its cells."""
         data = self.page(number)
         hdr = 100 if number == 1 else 0
-        size = (_LEAF | _INTERIOR).get(data[hdr])
+        size = _HEADER.get(data[hdr])
         if size is None:
             return False
         cells = int.from_bytes(data[hdr + 3 : hdr + 5], "big")
