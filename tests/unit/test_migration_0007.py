@@ -7,7 +7,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-from migration_helpers import migrate
+from migration_helpers import migrate, query_plan
 
 from creative_memory.model.tables import SQL_CREATED_ORDER
 from creative_memory.services.ingest.ingest import ingest_jsonl
@@ -39,16 +39,14 @@ def rows_of(path: Path) -> list[tuple[object, ...]]:
 
 
 def plan(path: Path, order: str) -> str:
-    con = sqlite3.connect(path)
-    try:
-        steps = con.execute(
-            f"EXPLAIN QUERY PLAN SELECT id FROM {PREFS} INDEXED BY ix_cm_prefs_rank WHERE user_id = 'local' "
+    return " | ".join(
+        query_plan(
+            path,
+            f"SELECT id FROM {PREFS} INDEXED BY ix_cm_prefs_rank WHERE user_id = 'local' "
             "AND scope = 'global' AND polarity = 'positive' AND preference_type = 'layout' "
-            f"AND status = 'stable' AND confidence != 'low' AND strength >= 0.4 ORDER BY {order} LIMIT 7"
-        ).fetchall()
-    finally:
-        con.close()
-    return " | ".join(str(s[-1]) for s in steps)
+            f"AND status = 'stable' AND confidence != 'low' AND strength >= 0.4 ORDER BY {order} LIMIT 7",
+        )
+    )
 
 
 def test_0007_rebuilds_the_ranked_indexes_in_first_seen_order_and_back(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-from migration_helpers import migrate
+from migration_helpers import index_sql, migrate
 
 from creative_memory.model.constants import Origin
 from creative_memory.services.forget import forget_events
@@ -26,15 +26,7 @@ NOW = 1_793_500_000_000
 
 
 def indexes(path: Path) -> set[str]:
-    con = sqlite3.connect(path)
-    try:
-        rows = con.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name NOT LIKE 'sqlite_%'",
-            (EVENTS,),
-        ).fetchall()
-    finally:
-        con.close()
-    return {str(r[0]) for r in rows}
+    return set(index_sql(path, EVENTS))
 
 
 def stage_rows(path: Path) -> list[tuple[object, ...]]:

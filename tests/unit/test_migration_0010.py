@@ -8,13 +8,12 @@ import json
 import sqlite3
 from pathlib import Path
 
-from migration_helpers import migrate, table_rows
+from migration_helpers import migrate, store_from_dump
+from migration_helpers import table_rows as rows
 
 from creative_memory.services.ingest.ingest import ingest_jsonl
-from creative_memory.services.location.datadir import DataDir
 from creative_memory.services.store.store import Store
 
-DUMP = Path(__file__).resolve().parents[1] / "fixtures" / "store-0009.sql"
 TABLE = "creative_memory_page_digests"
 PAGE = "<html><head><style>p{margin:30px 0}</style></head><body><p>Words of the person</p></body></html>"
 
@@ -27,16 +26,8 @@ def tables(path: Path) -> set[str]:
         con.close()
 
 
-def rows(path: Path, table: str) -> list[tuple[object, ...]]:
-    return table_rows(path, table)
-
-
 def test_0010_on_a_committed_0009_store(tmp_path: Path) -> None:
-    data_dir = DataDir(tmp_path / "od", "flag")
-    data_dir.path.mkdir()
-    con = sqlite3.connect(data_dir.store)
-    con.executescript(DUMP.read_text(encoding="utf-8"))
-    con.close()
+    data_dir = store_from_dump(tmp_path)
     assert rows(data_dir.store, "creative_memory_alembic_version") == [("0009",)]
     assert TABLE not in tables(data_dir.store)
     events = rows(data_dir.store, "creative_memory_events")

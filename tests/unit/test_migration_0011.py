@@ -9,7 +9,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-from migration_helpers import index_sql, migrate, table_rows
+from migration_helpers import index_sql, migrate, query_plan, store_from_dump, table_rows
 
 from creative_memory.model.constants import Actor
 from creative_memory.services.derivation import rebuild
@@ -21,7 +21,6 @@ from creative_memory.services.keychain.secrets import SecretStore
 from creative_memory.services.location.datadir import DataDir
 from creative_memory.services.store.store import Store
 
-DUMP = Path(__file__).resolve().parents[1] / "fixtures" / "store-0009.sql"
 TABLE = "creative_memory_event_patterns"
 USER = "local"
 NOW = 1_793_500_000_000
@@ -36,24 +35,12 @@ def rows(path: Path) -> list[tuple[object, ...]]:
 
 
 def plan(path: Path) -> str:
-    con = sqlite3.connect(path)
-    try:
-        found = con.execute(
-            f"EXPLAIN QUERY PLAN SELECT seq, scope FROM {TABLE} WHERE user_id = ? AND preference_type = ? "
-            "AND pattern = ? AND seq <= ?",
-            ("local", "layout", "airy", 10),
-        ).fetchall()
-    finally:
-        con.close()
-    return " ".join(str(r[-1]) for r in found)
+    sql = f"SELECT seq, scope FROM {TABLE} WHERE user_id = ? AND preference_type = ? AND pattern = ? AND seq <= ?"
+    return " ".join(query_plan(path, sql, ("local", "layout", "airy", 10)))
 
 
 def test_0011_on_a_committed_0009_store(tmp_path: Path) -> None:
-    data_dir = DataDir(tmp_path / "od", "flag")
-    data_dir.path.mkdir()
-    con = sqlite3.connect(data_dir.store)
-    con.executescript(DUMP.read_text(encoding="utf-8"))
-    con.close()
+    data_dir = store_from_dump(tmp_path)
     migrate(data_dir.store, "0010")
     before = rows(data_dir.store)
     assert before, "the dump holds indexed events"
