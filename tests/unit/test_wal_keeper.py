@@ -28,6 +28,19 @@ def _write_pages(con: sqlite3.Connection, n: int, start: int = 0) -> None:
         con.execute("COMMIT")
 
 
+def _counted_runs(store: Store, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The frames waiting when each keeper checkpoint began (noted before it copies)."""
+    runs: list[int] = []
+    original = writes.WalKeeper._checkpoint_here
+
+    def counted(self: writes.WalKeeper) -> None:
+        runs.append(wal_frames_waiting(_shm(store)))
+        original(self)
+
+    monkeypatch.setattr(writes.WalKeeper, "_checkpoint_here", counted)
+    return runs
+
+
 def test_frames_waiting_are_what_sqlite_counts(store: Store) -> None:
     with store.raw() as con:
         con.execute("PRAGMA wal_autocheckpoint=0")
@@ -56,14 +69,7 @@ def test_an_unreadable_index_counts_as_full(tmp_path: Path) -> None:
 def test_a_grown_log_is_not_checkpointed_after_every_chunk(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    runs: list[int] = []
-    original = writes.WalKeeper._checkpoint_here
-
-    def counted(self: writes.WalKeeper) -> None:
-        runs.append(wal_frames_waiting(_shm(store)))
-        original(self)
-
-    monkeypatch.setattr(writes.WalKeeper, "_checkpoint_here", counted)
+    runs = _counted_runs(store, monkeypatch)
     with wal_kept(store) as keeper:
         # Grow the log past the threshold: the keeper checkpoints it once enough frames wait.
         i = 0
@@ -86,3 +92,35 @@ def test_a_grown_log_is_not_checkpointed_after_every_chunk(
             keeper.checkpoint()
         keeper.wait()
         assert len(runs) == after_growth
+
+
+def test_a_forgets_commits_leave_the_checkpoint_to_the_keeper(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Inside ``checkpoints_beside`` (a forget's writes), ``Store.write`` commits never checkpoint
+    under the lock — SQLite's automatic checkpoint ran there, about 10 ms a commit at L — and the
+    keeper's thread copies the log once enough frames wait."""
+    runs = _counted_runs(store, monkeypatch)
+    with store.raw() as con:
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    with writes.checkpoints_beside(store) as keeper:
+        i = 0
+        while not runs:
+            with store.write() as session:
+                session.connection().exec_driver_sql(_ROW, (i, "x" * 3000))
+                (auto,) = session.connection().exec_driver_sql("PRAGMA wal_autocheckpoint").one()
+                assert auto == 0
+            # No commit copied anything itself: until the keeper's first run, every frame waits
+            # (read first: the keeper's thread notes its run before it copies).
+            waiting = wal_frames_waiting(_shm(store))
+            if not runs:
+                assert waiting > i
+            i += 1
+            assert i < 2 * CHECKPOINT_PAGES
+        keeper.wait()
+        assert runs[0] >= CHECKPOINT_PAGES
+        assert wal_frames_waiting(_shm(store)) < CHECKPOINT_PAGES  # the keeper's run copied them
+    # Outside, a write is as before: its connection checkpoints by itself.
+    with store.write() as session:
+        (auto,) = session.connection().exec_driver_sql("PRAGMA wal_autocheckpoint").one()
+        assert auto == 1000

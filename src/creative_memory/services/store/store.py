@@ -238,24 +238,34 @@ class Store:
                         raise
         except OperationalError as exc:
             raise self._translate(exc) from exc
+        committed = getattr(self._kept, "committed", None)
+        if committed is not None:
+            committed()
 
     @contextmanager
-    def writes_kept(self) -> Iterator[None]:
+    def writes_kept(self, committed: Callable[[], None] | None = None) -> Iterator[None]:
         """Within, this thread's :meth:`write` transactions all run on one connection, opened here
         and closed on the way out: a long write cut into many short transactions (a forget) no
         longer opens a connection, parses the schema and warms a page cache per transaction. The
         connection holds no transaction between them. Other threads and :meth:`read` are not
-        affected."""
+        affected.
+
+        ``committed``: called after each of them commits. With it, their commits no longer
+        checkpoint by themselves: the caller does (``writes.WalKeeper.checkpoint_beside``)."""
         if self.read_only or getattr(self._kept, "engine", None) is not None:
             yield
             return
         con = _connect(self.path, self.busy_timeout_s, read_only=False, immutable=False)
+        if committed is not None:
+            con.execute("PRAGMA wal_autocheckpoint=0")
         engine = _kept_engine(con)
         self._kept.engine = engine
+        self._kept.committed = committed
         try:
             yield
         finally:
             self._kept.engine = None
+            self._kept.committed = None
             engine.dispose()
             con.close()
 

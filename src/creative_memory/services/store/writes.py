@@ -182,6 +182,15 @@ class WalKeeper:
             self._pool = ThreadPoolExecutor(1, thread_name_prefix="cm-checkpoint")
         self._pending = self._pool.submit(self._checkpoint_here)
 
+    def checkpoint_beside(self) -> None:
+        """:meth:`checkpoint` for writes of few pages each (a forget's chunks): started once enough
+        frames wait and none is running, and never waited for: it copies what is committed
+        while the next transaction goes on (a checkpoint and a writer of WAL mode work at once).
+        Its error, if any, is raised by the next call that waits (:meth:`wait`, :meth:`close`)."""
+        if self._pending is not None and not self._pending.done():
+            return
+        self.checkpoint()
+
     def _checkpoint_here(self) -> None:
         if self._own is None:
             assert self._opener is not None
@@ -282,6 +291,16 @@ def chunks_kept(store: Store, several: bool = True) -> Iterator[WalKeeper]:
         yield WalKeeper(None, None)
         return
     with wal_kept(store) as keeper, store.writes_kept():
+        yield keeper
+
+
+@contextmanager
+def checkpoints_beside(store: Store) -> Iterator[WalKeeper]:
+    """Around the many small transactions of a forget: one warm connection for all of them
+    (:meth:`Store.writes_kept`), whose commits leave the checkpoints to a thread of their own
+    (:meth:`WalKeeper.checkpoint_beside`): SQLite's automatic one ran inside the commit, under the
+    lock, about 10 ms each time at L."""
+    with wal_kept(store) as keeper, store.writes_kept(committed=keeper.checkpoint_beside):
         yield keeper
 
 
