@@ -72,7 +72,7 @@ def _compare(path: Path, name: str) -> tuple[int, int, dict[str, int] | None]:
     if placed.unplaced:
         assert via_search is None  # left to the count in SQL
         return found.mentions, placed.stale, None
-    assert via_search == placed.live
+    assert via_search is not None and via_search.live == placed.live
     assert placed.stale + sum(placed.live.values()) == found.mentions
     return found.mentions, placed.stale, placed.live if sql is None else sql
 

@@ -43,6 +43,7 @@ class Places:
     live: dict[str, int] = field(default_factory=dict)
     stale: int = 0
     unplaced: int = 0
+    stale_pages: dict[int, str] = field(default_factory=dict)  # b-tree page -> its tree, for a stale copy
 
 
 class _File:
@@ -197,4 +198,57 @@ def place_copies(
             out.live[table] = out.live.get(table, 0) + 1
         else:
             out.stale += 1
+            out.stale_pages[number] = tree
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class LeafPage:
+    """A leaf page of a table's b-tree (rowid table), as :func:`read_leaf` reads it."""
+
+    rowids: list[int]  # of its cells, in key order
+    payloads: list[int]  # each cell's record size, in the same order
+    free: int  # the bytes a cell may still take: unused space, freeblocks and fragments
+    usable: int  # the page's usable size
+
+
+def read_leaf(path: Path, number: int) -> LeafPage | None:
+    """Page ``number`` of the database file if it is a table's leaf page (else None)."""
+    try:
+        f = _File(path)
+        data = f.page(number)
+    except (OSError, ValueError):
+        return None
+    hdr = 100 if number == 1 else 0
+    if len(data) < f.page_size or data[hdr] != 13:
+        return None
+    cells = int.from_bytes(data[hdr + 3 : hdr + 5], "big")
+    content = int.from_bytes(data[hdr + 5 : hdr + 7], "big") or 65536
+    free = content - (hdr + 8 + 2 * cells) + data[hdr + 7]
+    block = int.from_bytes(data[hdr + 1 : hdr + 3], "big")
+    for _ in range(f.page_size // 4):
+        if not block:
+            break
+        free += int.from_bytes(data[block + 2 : block + 4], "big")
+        block = int.from_bytes(data[block : block + 2], "big")
+    rowids, payloads = [], []
+    for i in range(cells):
+        at = int.from_bytes(data[hdr + 8 + 2 * i : hdr + 10 + 2 * i], "big")
+        size, at = _varint(data, at)
+        rowid, _at = _varint(data, at)
+        rowids.append(rowid)
+        payloads.append(size)
+    return LeafPage(rowids, payloads, free, f.usable)
+
+
+def _varint(data: bytes, at: int) -> tuple[int, int]:
+    """SQLite's variable-length integer at ``at``, and where the next value begins."""
+    value = 0
+    for i in range(9):
+        byte = data[at + i]
+        if i == 8:
+            return (value << 8) | byte, at + 9
+        value = (value << 7) | (byte & 0x7F)
+        if byte < 0x80:
+            return value, at + i + 1
+    raise AssertionError("unreachable")
