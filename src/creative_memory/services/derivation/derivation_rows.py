@@ -85,9 +85,11 @@ def fold_parsed(row: Sequence[Any], payload: Mapping[str, Any], only: set[Group]
     """:func:`fold_event` for a row whose payload is already parsed (``row[7]`` is not read)."""
     seq, event_id, occurred_at, signal_type, scope, session_id, tag = row[:7]
     snapshot = payload.get("snapshot")
+    # Each item keeps its place in the event's full list; ``only``: the others are not built.
     items = [
         FoldItem(t, p, _POLARITY.get(pol) or Polarity(pol), role, i)
         for i, (t, p, pol, role) in enumerate(payload_items(payload))
+        if only is None or (scope, t, p) in only
     ]
     signal = _SIGNAL.get(signal_type) or SignalType(signal_type)
     if signal in UNFOLDED_SIGNALS:  # a recall rating: folded by its outcome, or not (decision 0086)
@@ -96,8 +98,6 @@ def fold_parsed(row: Sequence[Any], payload: Mapping[str, Any], only: set[Group]
             items = []
         else:
             signal = folded
-    if only is not None:
-        items = [i for i in items if (scope, i.preference_type, i.pattern) in only]
     return FoldEvent(
         seq,
         event_id,

@@ -13,8 +13,9 @@ to the next incremental derivation (docs/decisions/0035).
 
 from __future__ import annotations
 
+import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlalchemy import delete, select
@@ -40,20 +41,18 @@ from creative_memory.services.store.writes import Chunker
 _ATTEMPTS = 4
 
 
-def load_groups(session: Session, user_id: str, groups: set[Group]) -> list[Preference]:
-    """The stored records of the given (scope, type, pattern) groups."""
-    if not groups:
-        return []
+_GROUP_ROWS = (
+    f"SELECT id, scope, preference_type, pattern, polarity, last_injected_at FROM {Preference.__tablename__} "
+    "WHERE user_id = ? AND pattern IN"
+)
+
+
+def stored_records(con: sqlite3.Connection, user_id: str, groups: set[Group]) -> list[Sequence[Any]]:
+    """(id, scope, type, pattern, polarity, last injected) of the stored records of these (scope,
+    type, pattern) groups: plain rows, not the records themselves (a popular pattern has thousands
+    in other scopes, read and dropped here)."""
     patterns = sorted({g[2] for g in groups})
-    out: list[Preference] = []
-    for i in range(0, len(patterns), 500):
-        chunk = patterns[i : i + 500]
-        for p in session.scalars(
-            select(Preference).where(Preference.user_id == user_id, Preference.pattern.in_(chunk))
-        ):
-            if (p.scope, p.preference_type, p.pattern) in groups:
-                out.append(p)
-    return out
+    return [r for r in rows_in(con, _GROUP_ROWS, patterns, user_id) if (r[1], r[2], r[3]) in groups]
 
 
 def rederive_groups(
@@ -112,10 +111,12 @@ def publish(
 ) -> int:
     """Inside a write transaction: replace the groups' records with the fold's (keeping when each
     was last injected)."""
-    existing = load_groups(session, user_id, groups)
-    injected = {(p.scope, p.preference_type, p.pattern, p.polarity): p.last_injected_at for p in existing}
-    for i in range(0, len(existing), 900):
-        session.execute(delete(Preference).where(Preference.id.in_([p.id for p in existing[i : i + 900]])))
+    con = dbapi_connection(session)
+    existing = stored_records(con, user_id, groups)
+    injected = {(scope, ptype, pattern, pol): last for _id, scope, ptype, pattern, pol, last in existing}
+    ids = [r[0] for r in existing]
+    for i in range(0, len(ids), 900):  # through the session: records it holds are dropped with them
+        session.execute(delete(Preference).where(Preference.id.in_(ids[i : i + 900])))
     drow = session.get(Derivation, user_id)
     key = drow.cache_key if drow is not None else ""
     out = [pref_row(st, user_id, now, key, injected.get(k)) for k, st in records]
