@@ -234,9 +234,10 @@ def _incremental_raw(
 
 
 def load_group_rows(
-    con: sqlite3.Connection, user_id: str, groups: set[Group]
+    con: sqlite3.Connection, user_id: str, groups: set[Group], *, first_seen: Sequence[int] = ()
 ) -> dict[PrefKey, tuple[Any, ...]]:
-    """The stored rows (``id`` then :data:`PREF_COLUMNS`) of the given groups, by key, in id order.
+    """The stored rows (``id`` then :data:`PREF_COLUMNS`) of the given groups, by key, in id order;
+    with ``first_seen``, only the records first seen at one of those moments.
 
     One statement per up to 300 groups: each group is one probe of the unique key's index (a
     pattern appears in many scopes, so selecting by pattern would read several times the rows
@@ -245,6 +246,8 @@ def load_group_rows(
     out: dict[PrefKey, tuple[Any, ...]] = {}
     found: list[tuple[Any, ...]] = []
     ordered = sorted(groups)
+    seen = sorted(set(first_seen))
+    when = f" AND p.first_seen IN ({', '.join('?' * len(seen))})" if seen else ""
     for i in range(0, len(ordered), 300):
         part = ordered[i : i + 300]
         found.extend(
@@ -252,8 +255,8 @@ def load_group_rows(
                 f"WITH g(scope, preference_type, pattern) AS (VALUES {', '.join(['(?, ?, ?)'] * len(part))}) "
                 f"SELECT p.{', p.'.join(('id', *PREF_COLUMNS))} FROM g CROSS JOIN {PREF_TABLE} AS p "
                 "ON p.user_id = ? AND p.scope = g.scope AND p.preference_type = g.preference_type "
-                "AND p.pattern = g.pattern",
-                [*(v for grp in part for v in grp), user_id],
+                f"AND p.pattern = g.pattern{when}",
+                [*(v for grp in part for v in grp), user_id, *seen],
             )
         )
     found.sort(key=_first)

@@ -84,7 +84,12 @@ def move_created_items(
         return
     con = session.connection()
     created: dict[tuple[Group, int, int], list[tuple[int, str]]] = {}
-    for row in load_group_rows(dbapi_connection(session), user_id, set(wanted)).values():
+    # Only a record created by one of these events can be moved: one created at its instant, which a
+    # record keeps as its first sighting (``first_seen``; a record imported from a snapshot was
+    # created at 0 and is never one of them).
+    instants = {ties[seq][0] for g, seq in shifted if g not in groups}
+    rows = load_group_rows(dbapi_connection(session), user_id, set(wanted), first_seen=sorted(instants))
+    for row in rows.values():
         rid, state = int(row[0]), str(row[_STATE])
         at, tie, _item, _provisional = parse_head(state)
         created.setdefault(((str(row[2]), str(row[4]), str(row[5])), at, tie), []).append((rid, state))
