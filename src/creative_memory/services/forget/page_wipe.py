@@ -68,7 +68,8 @@ def _wipe_page(con: sqlite3.Connection, path: Path, number: int, table: str) -> 
     leaf = read_leaf(path, number)
     if leaf is None or not leaf.rowids:
         return 0
-    rowid, payload = leaf.rowids[0], leaf.payloads[0]
+    # The row with the shortest record: the most room before a cell spills to an overflow page.
+    payload, rowid = min(zip(leaf.payloads, leaf.rowids, strict=True))
     # Most of the page's free space, never past what a cell of this page may hold without
     # spilling to an overflow page (usable size - 35, SQLite's file format).
     room = min(leaf.free, leaf.usable - 35 - payload) - _SLACK
