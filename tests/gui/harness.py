@@ -57,12 +57,9 @@ def ctrl(
     yield from open_controller(qloop, run_async, tmp_path)
 
 
-def open_controller(
-    qloop: asyncio.AbstractEventLoop, run_async: Callable[..., Any], folder: Path
-) -> Iterator[Controller]:
-    """A controller over a store in ``folder / "data"``, opened; closed when the generator ends."""
-    errors: list[BaseException] = []
-    ctx = Context(
+def store_context(folder: Path) -> Context:
+    """The window's context over the store in ``folder / "data"``, with short busy timeouts."""
+    return Context(
         data_dir=DataDir(folder / "data", "flag"),
         user="local",
         actor=Actor.GUI,
@@ -70,6 +67,14 @@ def open_controller(
         busy_timeout_s=1.0,
         lock_budget_s=2.0,
     )
+
+
+def open_controller(
+    qloop: asyncio.AbstractEventLoop, run_async: Callable[..., Any], folder: Path
+) -> Iterator[Controller]:
+    """A controller over a store in ``folder / "data"``, opened; closed when the generator ends."""
+    errors: list[BaseException] = []
+    ctx = store_context(folder)
     worker = StoreWorker()
     keeper = TaskKeeper(errors.append, loop=qloop)
     c = Controller(ctx, worker, keeper, poll_ms=100)

@@ -13,7 +13,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from creative_memory.services.derivation.decay import DecayRun
     from creative_memory.services.location.datadir import DataDir
     from creative_memory.services.store.store import Store
+    from creative_memory.services.store.whereabouts import Whereabouts
 
 log = logging.getLogger("cm.gui")
 T = TypeVar("T")
@@ -42,6 +43,38 @@ POLL_MS = 1000
 DECAY_SLICE_S = 0.1
 #: how long the decay catch-up waits for the window's first screen before it starts all the same
 FIRST_SCREEN_WAIT_S = 10.0
+
+
+@dataclass(frozen=True, slots=True)
+class _Opened:
+    """What :meth:`Controller.open` reads first, read on the store thread right after opening
+    the store ahead of it (:meth:`Controller.look`)."""
+
+    store: Store
+    data_version: int
+    status: MemoryStatus
+    rules: str | None  # the derivation version the store was derived by (None: read-only)
+
+
+def _look_and_open(ctx: Context, now: int) -> tuple[Whereabouts, _Opened | None]:
+    """On the store thread: where the store is and what opening it would change; when that needs
+    no question (it exists and its tables are current), also the store opened and what
+    :meth:`Controller.open` reads first. A store that fails to open is left to ``open()``, which
+    says why where it always has."""
+    from creative_memory.services.store import whereabouts
+
+    facts = whereabouts.where(ctx.data_dir)
+    if not facts.exists or facts.needs_migration:
+        return facts, None
+    try:
+        store = ctx.store()
+        version = store.data_version()  # first: a change after the status is seen by the poll
+        status = plain_status.status(store, ctx.user, now)
+        rules = None if store.read_only else plain_status.derivation_version(store, ctx.user)
+    except (CreativeMemoryError, OSError) as exc:
+        log.info("the store was not opened ahead of the window: %s", exc)
+        return facts, None
+    return facts, _Opened(store, version, status, rules)
 
 
 class Controller(QObject):
@@ -101,6 +134,7 @@ class Controller(QObject):
         #: wait (the Overview's keychain line) until after it
         self.first_screen_pending = False
         self._status_due = False
+        self._opened: _Opened | None = None  # what look() read ahead of open()
         self._timer = QTimer(self)
         self._timer.setInterval(poll_ms)
         self._timer.timeout.connect(self._tick)
@@ -164,16 +198,33 @@ class Controller(QObject):
         self.storeSwitched.emit()
         return store
 
+    async def look(self) -> Whereabouts:
+        """Where the store is and what opening it would change (``whereabouts.where``), asked
+        before the window opens it. When that needs no question, the same call on the store thread
+        opens the store and reads what :meth:`open` reads first: the window's first paint, which
+        runs meanwhile, then no longer comes before them."""
+        facts, self._opened = await self.run(_look_and_open, self.ctx, self.now())
+        return facts
+
     async def open(self) -> Store:
         """Open (create on first run) the store. Decay catches up to now in the background."""
+        opened, self._opened = self._opened, None
         store = await self.run(self.ctx.store)
-        self._data_version = await self.run(store.data_version)
-        await self.reload_status()
+        version: str | None
+        if opened is not None and opened.store is store:  # read ahead by look()
+            self._data_version = opened.data_version
+            self.status = opened.status
+            self.statusChanged.emit(self.status)
+            version = opened.rules
+        else:
+            self._data_version = await self.run(store.data_version)
+            await self.reload_status()
+            # Plain SQL: the derivation is imported only if due.
+            version = (
+                None if store.read_only else await self.run(plain_status.derivation_version, store, self.user)
+            )
         # Preferences derived by older rules are re-derived with progress (MainWindow.store_opened),
-        # which also brings decay up to now. Plain SQL: the derivation is imported only if due.
-        version = (
-            None if store.read_only else await self.run(plain_status.derivation_version, store, self.user)
-        )
+        # which also brings decay up to now.
         self.outdated_rules = None if version in (None, DERIVATION_VERSION) else version
         if not store.read_only and self.outdated_rules is None:
             self._catch_up = self.start(self._catch_up_decay(store), name="decay-catch-up")

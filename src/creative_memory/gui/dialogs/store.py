@@ -325,7 +325,7 @@ async def confirm_first_open(ctrl: Controller, parent: QWidget | None) -> bool:
     """Before the window adds its tables to a store (the first open of Open Design's store, or an
     upgrade), say what will be added and that a backup is made; False when the user declines."""
     try:
-        facts = await ctrl.run(whereabouts.where, ctrl.ctx.data_dir)
+        facts = await ctrl.look()  # and, when nothing is to be asked, the store opened ahead
     except OSError:  # opening the store reports it in a sentence
         return True
     if not facts.exists or not facts.needs_migration:

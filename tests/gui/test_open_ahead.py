@@ -1,0 +1,110 @@
+"""At the window's start, the question whether opening the store changes anything
+(``Controller.look``) also opens a store that needs no question and reads what ``open()`` reads
+first, on the store thread while the window paints. ``open()`` then uses that instead of asking
+again; a change made meanwhile is still seen by the first poll, and a store that needs a question
+is only looked at."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from harness import open_controller, store_context
+
+from creative_memory.gui.controller import Controller
+from creative_memory.gui.storeworker import StoreWorker
+from creative_memory.gui.tasks import TaskKeeper
+from creative_memory.services.context import Context
+from creative_memory.services.controls import status as plain_status
+
+
+def _controller(qloop: asyncio.AbstractEventLoop, folder: Path) -> tuple[Controller, StoreWorker, Context]:
+    ctx = store_context(folder)
+    worker = StoreWorker()
+    return Controller(ctx, worker, TaskKeeper(lambda exc: None, loop=qloop), poll_ms=100), worker, ctx
+
+
+@pytest.fixture
+def status_calls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Each read of the status, noted."""
+    calls: list[str] = []
+    real = plain_status.status
+
+    def counted(*args: Any, **kwargs: Any) -> plain_status.MemoryStatus:
+        calls.append("status")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(plain_status, "status", counted)
+    return calls
+
+
+def _store_with_current_tables(
+    qloop: asyncio.AbstractEventLoop, run_async: Callable[..., Any], folder: Path
+) -> None:
+    for _c in open_controller(qloop, run_async, folder):
+        pass
+
+
+def _close(ctrl: Controller, worker: StoreWorker, ctx: Context) -> None:
+    ctrl.stop_polling()
+    ctrl.keeper.cancel_all()
+    worker.shutdown(timeout=5)
+    ctx.close()
+
+
+def test_a_current_store_is_opened_ahead_and_read_once(
+    qloop: asyncio.AbstractEventLoop,
+    run_async: Callable[..., Any],
+    tmp_path: Path,
+    status_calls: list[str],
+) -> None:
+    _store_with_current_tables(qloop, run_async, tmp_path)
+    status_calls.clear()
+    ctrl, worker, ctx = _controller(qloop, tmp_path)
+    try:
+        facts = run_async(ctrl.look())
+        assert facts.exists and not facts.needs_migration
+        assert status_calls == ["status"]  # read on the store thread with the opening
+        # Another program writes before the window's open(): the first poll must see it.
+        with sqlite3.connect(ctx.data_dir.store) as con:
+            con.execute(
+                "INSERT INTO creative_memory_audit (at, user_id, actor, action, target, outcome) "
+                "VALUES (1, 'local', 'cli', 'probe', '', 'ok')"
+            )
+        seen: list[bool] = []
+        ctrl.externalChange.connect(lambda: seen.append(True))
+        run_async(ctrl.open())
+        assert status_calls == ["status"]  # not asked again
+        assert ctrl.status is not None and ctrl.status == plain_status.status(ctrl.store, "local", ctrl.now())
+        # The version it compares with was read before the write: the change is shown (by the
+        # poll, or by the decay catch-up's end when the poll came during it).
+        if ctrl._catch_up is not None:
+            run_async(ctrl._catch_up)
+        run_async(ctrl._poll())
+        assert seen == [True]
+    finally:
+        _close(ctrl, worker, ctx)
+
+
+def test_a_store_opened_again_is_read_again(
+    qloop: asyncio.AbstractEventLoop,
+    run_async: Callable[..., Any],
+    tmp_path: Path,
+    status_calls: list[str],
+) -> None:
+    """What was read ahead belongs to the store object opened then: once that was closed, open()
+    reads its own."""
+    _store_with_current_tables(qloop, run_async, tmp_path)
+    ctrl, worker, ctx = _controller(qloop, tmp_path)
+    try:
+        run_async(ctrl.look())
+        run_async(ctrl.run(ctx.close))
+        status_calls.clear()
+        run_async(ctrl.open())
+        assert status_calls == ["status"]
+    finally:
+        _close(ctrl, worker, ctx)
