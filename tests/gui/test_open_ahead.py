@@ -20,6 +20,7 @@ from creative_memory.gui.storeworker import StoreWorker
 from creative_memory.gui.tasks import TaskKeeper
 from creative_memory.services.context import Context
 from creative_memory.services.controls import status as plain_status
+from creative_memory.services.inspection.overview import overview_facts
 
 
 def _controller(qloop: asyncio.AbstractEventLoop, folder: Path) -> tuple[Controller, StoreWorker, Context]:
@@ -80,6 +81,10 @@ def test_a_current_store_is_opened_ahead_and_read_once(
         run_async(ctrl.open())
         assert status_calls == ["status"]  # not asked again
         assert ctrl.status is not None and ctrl.status == plain_status.status(ctrl.store, "local", ctrl.now())
+        # The Overview's first read comes with it, once.
+        ahead = ctrl.overview_read_ahead()
+        assert ahead is not None and ahead == overview_facts(ctrl.store, "local", ctrl.now())
+        assert ctrl.overview_read_ahead() is None
         # The version it compares with was read before the write: the change is shown (by the
         # poll, or by the decay catch-up's end when the poll came during it).
         if ctrl._catch_up is not None:
@@ -106,5 +111,23 @@ def test_a_store_opened_again_is_read_again(
         status_calls.clear()
         run_async(ctrl.open())
         assert status_calls == ["status"]
+        assert ctrl.overview_read_ahead() is None  # the Overview reads its own
+    finally:
+        _close(ctrl, worker, ctx)
+
+
+def test_the_overview_read_ahead_is_not_shown_for_another_store(
+    qloop: asyncio.AbstractEventLoop, run_async: Callable[..., Any], tmp_path: Path
+) -> None:
+    """Read with one store's opening, the Overview's facts are not handed out once another store
+    object is the one open."""
+    _store_with_current_tables(qloop, run_async, tmp_path)
+    ctrl, worker, ctx = _controller(qloop, tmp_path)
+    try:
+        run_async(ctrl.look())
+        run_async(ctrl.open())
+        run_async(ctrl.run(ctx.close))
+        run_async(ctrl.run(ctx.store))  # opened again: another store object
+        assert ctrl.overview_read_ahead() is None
     finally:
         _close(ctrl, worker, ctx)

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     # The derivation (and with it SQLAlchemy) is imported on the store thread, once the first
     # screen is shown (``_start_decay_run``): the window's first reads are plain SQL.
     from creative_memory.services.derivation.decay import DecayRun
+    from creative_memory.services.inspection.overview import OverviewFacts
     from creative_memory.services.location.datadir import DataDir
     from creative_memory.services.store.store import Store
     from creative_memory.services.store.whereabouts import Whereabouts
@@ -54,6 +55,7 @@ class _Opened:
     data_version: int
     status: MemoryStatus
     rules: str | None  # the derivation version the store was derived by (None: read-only)
+    overview: OverviewFacts  # what the Overview, the first screen of a new window, shows
 
 
 def _look_and_open(ctx: Context, now: int) -> tuple[Whereabouts, _Opened | None]:
@@ -61,6 +63,7 @@ def _look_and_open(ctx: Context, now: int) -> tuple[Whereabouts, _Opened | None]
     no question (it exists and its tables are current), also the store opened and what
     :meth:`Controller.open` reads first. A store that fails to open is left to ``open()``, which
     says why where it always has."""
+    from creative_memory.services.inspection.overview import overview_facts
     from creative_memory.services.store import whereabouts
 
     facts = whereabouts.where(ctx.data_dir)
@@ -71,10 +74,11 @@ def _look_and_open(ctx: Context, now: int) -> tuple[Whereabouts, _Opened | None]
         version = store.data_version()  # first: a change after the status is seen by the poll
         status = plain_status.status(store, ctx.user, now)
         rules = None if store.read_only else plain_status.derivation_version(store, ctx.user)
+        overview = overview_facts(store, ctx.user, now)
     except (CreativeMemoryError, OSError) as exc:
         log.info("the store was not opened ahead of the window: %s", exc)
         return facts, None
-    return facts, _Opened(store, version, status, rules)
+    return facts, _Opened(store, version, status, rules, overview)
 
 
 class Controller(QObject):
@@ -135,6 +139,7 @@ class Controller(QObject):
         self.first_screen_pending = False
         self._status_due = False
         self._opened: _Opened | None = None  # what look() read ahead of open()
+        self._overview: tuple[Store, OverviewFacts] | None = None  # ... and of the Overview's first read
         self._timer = QTimer(self)
         self._timer.setInterval(poll_ms)
         self._timer.timeout.connect(self._tick)
@@ -206,6 +211,14 @@ class Controller(QObject):
         facts, self._opened = await self.run(_look_and_open, self.ctx, self.now())
         return facts
 
+    def overview_read_ahead(self) -> OverviewFacts | None:
+        """The Overview's facts read with the store's opening (:meth:`look`), once, if that store is
+        still the one open; else None (the tab reads them itself)."""
+        ahead, self._overview = self._overview, None
+        if ahead is None or self.ctx.open_store is not ahead[0]:
+            return None
+        return ahead[1]
+
     async def open(self) -> Store:
         """Open (create on first run) the store. Decay catches up to now in the background."""
         opened, self._opened = self._opened, None
@@ -213,6 +226,7 @@ class Controller(QObject):
         version: str | None
         if opened is not None and opened.store is store:  # read ahead by look()
             self._data_version = opened.data_version
+            self._overview = (store, opened.overview)
             self.status = opened.status
             self.statusChanged.emit(self.status)
             version = opened.rules

@@ -342,7 +342,9 @@ class OverviewTab(Tab):
         store holds is shown meanwhile; while the window's first screen loads, the line follows
         it, and the keychain's module is not loaded before)."""
         with self.reading():
-            facts = await self.ctrl.run(overview_facts, self.ctrl.store, self.ctrl.user, self.ctrl.now())
+            facts = self.ctrl.overview_read_ahead()  # the window's first screen: read with the opening
+            if facts is None:
+                facts = await self.ctrl.run(overview_facts, self.ctrl.store, self.ctrl.user, self.ctrl.now())
             self._apply_facts(facts)
             if self.ctrl.first_screen_pending:
                 self.ctrl.start(self._keychain_after_first_screen(), name="overview-keychain")
