@@ -76,7 +76,7 @@ from creative_memory.services.store import backups
 from creative_memory.services.store.store import Store
 from creative_memory.services.store.writes import (
     abandon_lease,
-    checkpoints_beside,
+    checkpoints_between,
     interrupted_plans,
     quiet,
     renew_lease,
@@ -164,7 +164,7 @@ def _forget(
             action = "forget+block" if block else "forget"
             audit.record(session, user_id, actor, action, f"fp:{fp[:16]}{where}{pol}", "ok", now)
 
-    with checkpoints_beside(store):  # dozens to thousands of short transactions: one connection
+    with checkpoints_between(store):  # dozens to thousands of short transactions: one connection
         forms = _run(store, user_id, targets, receipt, now, first=first, resumed=False, progress=progress)
     t1 = time.perf_counter()
     receipt.checkpointed = checkpoint(store)
@@ -224,7 +224,7 @@ def finish_interrupted(store: Store, user_id: str | None = None) -> int:
         # The audit entry and the block were written by the first transaction of the dead run.
         log.warning("finishing a forget that was interrupted")
         now, targets = _plan_targets(plan)
-        with checkpoints_beside(store):
+        with checkpoints_between(store):
             _run(store, user, targets, Receipt(), now, first=None, resumed=True)
         ensure_current(store, user, now)
         checkpoint(store)

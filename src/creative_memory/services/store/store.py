@@ -221,6 +221,9 @@ class Store:
         from sqlalchemy.orm import Session
 
         engine: Engine = getattr(self._kept, "engine", None) or self.engine
+        hooks: tuple[Callable[[], None], Callable[[], None]] | None = getattr(self._kept, "hooks", None)
+        if hooks is not None:
+            hooks[0]()
         try:
             with engine.connect() as conn:
                 HOLDS.breathe()  # a waiting daemon gets in between our transactions (lock_clock)
@@ -238,34 +241,35 @@ class Store:
                         raise
         except OperationalError as exc:
             raise self._translate(exc) from exc
-        committed = getattr(self._kept, "committed", None)
-        if committed is not None:
-            committed()
+        if hooks is not None:
+            hooks[1]()
 
     @contextmanager
-    def writes_kept(self, committed: Callable[[], None] | None = None) -> Iterator[None]:
+    def writes_kept(
+        self, hooks: tuple[Callable[[], None], Callable[[], None]] | None = None
+    ) -> Iterator[None]:
         """Within, this thread's :meth:`write` transactions all run on one connection, opened here
         and closed on the way out: a long write cut into many short transactions (a forget) no
         longer opens a connection, parses the schema and warms a page cache per transaction. The
         connection holds no transaction between them. Other threads and :meth:`read` are not
         affected.
 
-        ``committed``: called after each of them commits. With it, their commits no longer
-        checkpoint by themselves: the caller does (``writes.WalKeeper.checkpoint_beside``)."""
+        ``hooks``: (before each of them begins, after each commits). With them, their commits no
+        longer checkpoint by themselves: the hooks do (``writes.checkpoints_between``)."""
         if self.read_only or getattr(self._kept, "engine", None) is not None:
             yield
             return
         con = _connect(self.path, self.busy_timeout_s, read_only=False, immutable=False)
-        if committed is not None:
+        if hooks is not None:
             con.execute("PRAGMA wal_autocheckpoint=0")
         engine = _kept_engine(con)
         self._kept.engine = engine
-        self._kept.committed = committed
+        self._kept.hooks = hooks
         try:
             yield
         finally:
             self._kept.engine = None
-            self._kept.committed = None
+            self._kept.hooks = None
             engine.dispose()
             con.close()
 

@@ -8,6 +8,7 @@ chunks whose size follows the measured time of the previous ones (docs/decisions
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
 import sys
@@ -29,6 +30,8 @@ from creative_memory.services.store.safefile import process_alive
 
 if TYPE_CHECKING:
     from creative_memory.services.store.store import Store
+
+log = logging.getLogger("cm.store")
 
 LOCK_BUDGET_S = 0.25  # the longest a write transaction of ours may hold the lock (quality.md)
 CHUNK_TARGET_S = 0.05  # what a chunk aims at: a fifth of the budget leaves room for a busy machine
@@ -137,6 +140,7 @@ class WalKeeper:
         self._pool: ThreadPoolExecutor | None = None
         self._pending: Future[None] | None = None
         self._own: sqlite3.Connection | None = None  # the checkpoint thread's connection
+        self.quiet = False  # a failed checkpoint is logged, not raised (wait)
 
     @contextmanager
     def transaction(self, store: Store) -> Iterator[sqlite3.Connection]:
@@ -182,15 +186,6 @@ class WalKeeper:
             self._pool = ThreadPoolExecutor(1, thread_name_prefix="cm-checkpoint")
         self._pending = self._pool.submit(self._checkpoint_here)
 
-    def checkpoint_beside(self) -> None:
-        """:meth:`checkpoint` for writes of few pages each (a forget's chunks): started once enough
-        frames wait and none is running, and never waited for: it copies what is committed
-        while the next transaction goes on (a checkpoint and a writer of WAL mode work at once).
-        Its error, if any, is raised by the next call that waits (:meth:`wait`, :meth:`close`)."""
-        if self._pending is not None and not self._pending.done():
-            return
-        self.checkpoint()
-
     def _checkpoint_here(self) -> None:
         if self._own is None:
             assert self._opener is not None
@@ -206,10 +201,19 @@ class WalKeeper:
         self._own.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
 
     def wait(self) -> None:
-        """Until the checkpoint started last has finished (its error, if any, raised here)."""
+        """Until the checkpoint started last has finished (its error, if any, raised here; with
+        :attr:`quiet`, logged: housekeeping, whose failure SQLite's automatic checkpoint never
+        reported to the writer either)."""
         pending, self._pending = self._pending, None
-        if pending is not None:
+        if pending is None:
+            return
+        if not self.quiet:
             pending.result()
+            return
+        try:
+            pending.result()
+        except (sqlite3.Error, OSError) as exc:
+            log.warning("a checkpoint between two transactions failed: %s", exc)
 
     def close(self) -> None:
         """Wait for the checkpoint thread, then close its connection there and end it."""
@@ -303,13 +307,18 @@ def chunks_kept(store: Store, several: bool = True) -> Iterator[WalKeeper]:
 
 
 @contextmanager
-def checkpoints_beside(store: Store) -> Iterator[WalKeeper]:
+def checkpoints_between(store: Store) -> Iterator[WalKeeper]:
     """Around the many small transactions of a forget: one warm connection for all of them
-    (:meth:`Store.writes_kept`), whose commits leave the checkpoints to a thread of their own
-    (:meth:`WalKeeper.checkpoint_beside`): SQLite's automatic one ran inside the commit, under the
-    lock, about 10 ms each time at L."""
-    with wal_kept(store) as keeper, store.writes_kept(committed=keeper.checkpoint_beside):
-        yield keeper
+    (:meth:`Store.writes_kept`), whose commits no longer checkpoint under the lock (SQLite's
+    automatic checkpoint ran inside the commit, about 10 ms each time at L). After a commit that
+    leaves :data:`CHECKPOINT_PAGES` frames waiting, a PASSIVE checkpoint starts on the keeper's
+    thread, and the next transaction waits for it before it begins: the log is then wholly copied
+    when the next write starts, so SQLite writes it from its start again instead of growing it by
+    everything the forget writes."""
+    with wal_kept(store) as keeper:
+        keeper.quiet = True  # the operation's own checkpoint at its end says whether the log was emptied
+        with store.writes_kept(hooks=(keeper.wait, keeper.checkpoint)):
+            yield keeper
 
 
 # --------------------------------------------------------------------------- leases
