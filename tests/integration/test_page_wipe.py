@@ -129,3 +129,21 @@ def test_each_wiped_column_is_text_no_index_holds() -> None:
         t = Base.metadata.tables[table]
         assert column in t.c and not t.c[column].nullable
         assert all(column not in {c.name for c in ix.columns} for ix in t.indexes), (table, column)
+
+
+def test_a_store_that_cannot_be_written_now_is_left_as_it_is(store: Store) -> None:
+    """Another program holds the write lock past the lock budget: the wipe rewrites nothing and
+    says nothing more than that (the forget's receipt then asks for --compact, as before)."""
+    names = Spellings({canonical_name(_NAME)})
+    _stale_store(store, seed=3)
+    _found, _live, stale = _search(store, names, account=True)
+    assert stale
+    before = _tables(store)
+    other = sqlite3.connect(store.path, timeout=0.1)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        assert wipe_stale(store, stale) == 0
+        other.execute("ROLLBACK")
+    finally:
+        other.close()
+    assert _tables(store) == before

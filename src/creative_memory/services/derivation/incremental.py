@@ -247,9 +247,12 @@ def load_group_rows(
     found: list[tuple[Any, ...]] = []
     ordered = sorted(groups)
     seen = sorted(set(first_seen))
+    if len(seen) > 600:
+        seen = []  # a prefilter only: past this many, every record of the groups is read
     when = f" AND p.first_seen IN ({', '.join('?' * len(seen))})" if seen else ""
-    for i in range(0, len(ordered), 300):
-        part = ordered[i : i + 300]
+    per = (998 - len(seen)) // 3  # SQLite before 3.32 binds at most 999 values
+    for i in range(0, len(ordered), per):
+        part = ordered[i : i + per]
         found.extend(
             con.execute(
                 f"WITH g(scope, preference_type, pattern) AS (VALUES {', '.join(['(?, ?, ?)'] * len(part))}) "

@@ -169,6 +169,7 @@ def verify_erasure(
             receipt.checkpointed = checkpoint(store)
             if not receipt.checkpointed:
                 receipt.notes.append(SNAPSHOT_NOTE)
+            ok = ok and receipt.checkpointed
             receipt.occurrences, live, stale = _search(store, names, account=receipt.checkpointed)
         if receipt.occurrences and live is not None and sum(live.values()) == receipt.occurrences:
             # Every copy in the files is accounted for by live data (another pattern whose name

@@ -21,6 +21,9 @@ import sqlite3
 from collections.abc import Mapping
 from pathlib import Path
 
+from sqlalchemy.exc import SQLAlchemyError
+
+from creative_memory.services.common.errors import CreativeMemoryError
 from creative_memory.services.derivation.derivation import dbapi_connection, sa_errors
 from creative_memory.services.forget.page_places import read_leaf
 from creative_memory.services.store.store import Store
@@ -40,25 +43,32 @@ WIPE_COLUMNS: dict[str, str] = {
 }
 
 _SLACK = 8  # bytes kept free: the record's header and sizes grow by a few bytes with the value
-_PAGES_PER_WRITE = 100  # each page costs two updates of one row: well under a millisecond
+_MOST_PAGES = 500  # each page costs two updates of one row: the transaction stays in tens of ms
 
 
 def wipe_stale(store: Store, pages: Mapping[int, str]) -> int:
     """Overwrite the unused space of these pages (page number -> table) where the table is one of
-    :data:`WIPE_COLUMNS`; returns how many pages were rewritten. Right after a checkpoint that
-    emptied the WAL: the pages are read from the database file, so a transaction that finds the WAL
-    written to meanwhile rewrites nothing (the caller's search says what is left)."""
-    wanted = sorted((n, t) for n, t in pages.items() if t in WIPE_COLUMNS)
+    :data:`WIPE_COLUMNS`, in one short write transaction (the next one would find the log written
+    to by this one); returns how many pages were rewritten. Right after a checkpoint that emptied
+    the WAL: the pages are read from the database file, so a transaction that finds the WAL
+    written to meanwhile rewrites nothing. Nothing is rewritten when the store cannot be written
+    now (busy, read-only, full): the caller's search then says what is left, as before."""
+    wanted = sorted((n, t) for n, t in pages.items() if t in WIPE_COLUMNS)[:_MOST_PAGES]
+    if not wanted:
+        return 0
     done = 0
-    for i in range(0, len(wanted), _PAGES_PER_WRITE):
+    try:
         with store.write() as session, sa_errors():
             con = dbapi_connection(session)
             if not wal_empty(store.path):
                 log.info("page wipe skipped: the log was written to since the checkpoint")
-                return done
+                return 0
             with quiet(con):
-                for number, table in wanted[i : i + _PAGES_PER_WRITE]:
+                for number, table in wanted:
                     done += _wipe_page(con, store.path, number, table)
+    except (CreativeMemoryError, SQLAlchemyError, sqlite3.Error, OSError) as exc:
+        log.info("page wipe not done: %s", exc)
+        return 0
     if done:
         log.info("page wipe: %d page(s) rewritten", done)
     return done
