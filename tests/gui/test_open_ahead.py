@@ -18,6 +18,7 @@ from harness import open_controller, store_context
 from creative_memory.gui.controller import Controller
 from creative_memory.gui.storeworker import StoreWorker
 from creative_memory.gui.tasks import TaskKeeper
+from creative_memory.services.common.errors import StoreLocked
 from creative_memory.services.context import Context
 from creative_memory.services.controls import status as plain_status
 from creative_memory.services.inspection.overview import overview_facts
@@ -81,7 +82,8 @@ def test_a_current_store_is_opened_ahead_and_read_once(
         run_async(ctrl.open())
         assert status_calls == ["status"]  # not asked again
         assert ctrl.status is not None and ctrl.status == plain_status.status(ctrl.store, "local", ctrl.now())
-        # The Overview's first read comes with it, once.
+        # The Overview's first read comes with it, once, while the first screen loads.
+        ctrl.first_screen_pending = True  # as the window sets it
         ahead = ctrl.overview_read_ahead()
         assert ahead is not None and ahead == overview_facts(ctrl.store, "local", ctrl.now())
         assert ctrl.overview_read_ahead() is None
@@ -128,6 +130,49 @@ def test_the_overview_read_ahead_is_not_shown_for_another_store(
         run_async(ctrl.open())
         run_async(ctrl.run(ctx.close))
         run_async(ctrl.run(ctx.store))  # opened again: another store object
+        ctrl.first_screen_pending = True
         assert ctrl.overview_read_ahead() is None
+    finally:
+        _close(ctrl, worker, ctx)
+
+
+def test_the_overview_read_ahead_is_for_the_first_screen_only(
+    qloop: asyncio.AbstractEventLoop, run_async: Callable[..., Any], tmp_path: Path
+) -> None:
+    """A window that opens on another tab shows the Overview later: it reads its own facts then,
+    not those read at the start."""
+    _store_with_current_tables(qloop, run_async, tmp_path)
+    ctrl, worker, ctx = _controller(qloop, tmp_path)
+    try:
+        ctrl.first_screen_pending = True  # as the window sets it
+        run_async(ctrl.look())
+        run_async(ctrl.open())
+        ctrl.first_screen_pending = False  # the first screen (another tab) has loaded
+        assert ctrl.overview_read_ahead() is None
+    finally:
+        _close(ctrl, worker, ctx)
+
+
+def test_a_store_that_fails_to_open_ahead_fails_the_open(
+    qloop: asyncio.AbstractEventLoop,
+    run_async: Callable[..., Any],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Opening ahead fails (here: the store stays locked): the look answers as before, and the
+    window's open() raises that failure, where the window says it (``store_failed``)."""
+    _store_with_current_tables(qloop, run_async, tmp_path)
+    ctrl, worker, ctx = _controller(qloop, tmp_path)
+
+    def locked(*args: Any, **kwargs: Any) -> Any:
+        raise StoreLocked("Open Design is writing to the store; try again in a moment.")
+
+    try:
+        with monkeypatch.context() as m:
+            m.setattr(Context, "store", locked)
+            facts = run_async(ctrl.look())
+            assert facts.exists and not facts.needs_migration
+        with pytest.raises(StoreLocked):
+            run_async(ctrl.open())
     finally:
         _close(ctrl, worker, ctx)

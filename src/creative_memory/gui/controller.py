@@ -58,11 +58,11 @@ class _Opened:
     overview: OverviewFacts  # what the Overview, the first screen of a new window, shows
 
 
-def _look_and_open(ctx: Context, now: int) -> tuple[Whereabouts, _Opened | None]:
+def _look_and_open(ctx: Context, now: int) -> tuple[Whereabouts, _Opened | CreativeMemoryError | None]:
     """On the store thread: where the store is and what opening it would change; when that needs
     no question (it exists and its tables are current), also the store opened and what
-    :meth:`Controller.open` reads first. A store that fails to open is left to ``open()``, which
-    says why where it always has."""
+    :meth:`Controller.open` reads first. Why a store failed to open is handed to ``open()``, which
+    raises it where it always has."""
     from creative_memory.services.inspection.overview import overview_facts
     from creative_memory.services.store import whereabouts
 
@@ -75,9 +75,8 @@ def _look_and_open(ctx: Context, now: int) -> tuple[Whereabouts, _Opened | None]
         status = plain_status.status(store, ctx.user, now)
         rules = None if store.read_only else plain_status.derivation_version(store, ctx.user)
         overview = overview_facts(store, ctx.user, now)
-    except (CreativeMemoryError, OSError) as exc:
-        log.info("the store was not opened ahead of the window: %s", exc)
-        return facts, None
+    except CreativeMemoryError as exc:
+        return facts, exc
     return facts, _Opened(store, version, status, rules, overview)
 
 
@@ -138,7 +137,7 @@ class Controller(QObject):
         #: wait (the Overview's keychain line) until after it
         self.first_screen_pending = False
         self._status_due = False
-        self._opened: _Opened | None = None  # what look() read ahead of open()
+        self._opened: _Opened | CreativeMemoryError | None = None  # what look() read ahead of open()
         self._overview: tuple[Store, OverviewFacts] | None = None  # ... and of the Overview's first read
         self._timer = QTimer(self)
         self._timer.setInterval(poll_ms)
@@ -212,16 +211,20 @@ class Controller(QObject):
         return facts
 
     def overview_read_ahead(self) -> OverviewFacts | None:
-        """The Overview's facts read with the store's opening (:meth:`look`), once, if that store is
-        still the one open; else None (the tab reads them itself)."""
+        """The Overview's facts read with the store's opening (:meth:`look`), once, while the
+        window's first screen loads (the Overview is that screen) and that store is still the one
+        open; else None (the tab reads them itself: a window that opens on another tab reads the
+        Overview's facts when it is shown, not those of its start)."""
         ahead, self._overview = self._overview, None
-        if ahead is None or self.ctx.open_store is not ahead[0]:
+        if ahead is None or not self.first_screen_pending or self.ctx.open_store is not ahead[0]:
             return None
         return ahead[1]
 
     async def open(self) -> Store:
         """Open (create on first run) the store. Decay catches up to now in the background."""
         opened, self._opened = self._opened, None
+        if isinstance(opened, CreativeMemoryError):
+            raise opened  # opening it ahead failed (look): said as a failed open always was
         store = await self.run(self.ctx.store)
         version: str | None
         if opened is not None and opened.store is store:  # read ahead by look()

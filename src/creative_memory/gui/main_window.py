@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
-from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QStatusBar, QTabWidget, QVBoxLayout, QWidget
 
 from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.banner_state import StoreInfo
@@ -206,8 +206,13 @@ class MainWindow(QMainWindow):
         self.store_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.live_label = QLabel(self)
         self.live_label.setObjectName("live_indicator")
-        self.statusBar().addWidget(self.store_label, 1)
-        self.statusBar().addPermanentWidget(self.live_label)
+        # Made here, not by statusBar(): a bar QMainWindow makes in C++ can take the address of an
+        # object C++ freed while Python still held it, and PySide6 then hands back that old
+        # object's wrapper (seen once: a QSpacerItem "has no attribute 'addWidget'").
+        self.status_bar = QStatusBar(self)
+        self.setStatusBar(self.status_bar)
+        self.status_bar.addWidget(self.store_label, 1)
+        self.status_bar.addPermanentWidget(self.live_label)
         self._set_live(True)
 
     # ------------------------------------------------------------------ store lifecycle
@@ -418,7 +423,7 @@ class MainWindow(QMainWindow):
 
     def _focus_filter(self) -> None:
         if not self.current_page().focus_filter():  # Ctrl+F on a tab with no list to search
-            self.statusBar().showMessage(
+            self.status_bar.showMessage(
                 self.tr(
                     "There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, "
                     "Ctrl+4 retrievals in Diagnostics."
@@ -438,9 +443,9 @@ class MainWindow(QMainWindow):
     def _on_busy(self, busy: bool) -> None:
         self._busy = busy
         if busy:
-            self.statusBar().showMessage(self.tr("Working…"))
+            self.status_bar.showMessage(self.tr("Working…"))
         else:
-            self.statusBar().clearMessage()
+            self.status_bar.clearMessage()
 
     def _on_decay_progress(self, done: int, total: int) -> None:
         """A long decay catch-up (a store left for months) in the status bar, until it ends."""
@@ -448,10 +453,10 @@ class MainWindow(QMainWindow):
             self._decay_note = self.tr(
                 "Bringing memory up to today: {done} of {total} preferences aged by the time passed…"
             ).format(done=number(done), total=number(total))
-            self.statusBar().showMessage(self._decay_note)
+            self.status_bar.showMessage(self._decay_note)
         elif self._decay_note is not None:
-            if self.statusBar().currentMessage() == self._decay_note:
-                self.statusBar().clearMessage()
+            if self.status_bar.currentMessage() == self._decay_note:
+                self.status_bar.clearMessage()
             self._decay_note = None
 
     # ------------------------------------------------------------------ closing
