@@ -38,8 +38,9 @@ from creative_memory.services.forget.erasure_search import (
 from creative_memory.services.forget.page_places import Places, place_copies
 from creative_memory.services.forget.page_wipe import wipe_stale
 from creative_memory.services.forget.spelled_search import SpelledCount, search_spelled
+from creative_memory.services.location.schema import has_wal
 from creative_memory.services.store.store import Store
-from creative_memory.services.store.writes import truncate_gently, wal_empty
+from creative_memory.services.store.writes import truncate_gently
 
 log = logging.getLogger("cm.erasure")
 FORGOTTEN = "[forgotten]"
@@ -303,7 +304,7 @@ def _search(
             con.execute("BEGIN")
             con.execute("SELECT count(*) FROM sqlite_master").fetchone()  # pins the snapshot
             try:
-                still = wal_empty(store.path)
+                still = not has_wal(store.path)
                 found = search_spelled(store.path, names, places=account)
                 occurrences = found.mentions
                 if not (occurrences and account and still):
@@ -318,7 +319,7 @@ def _search(
                     if placed is not None
                     else live_copies(con, names, without_anchor=found.without_anchor)
                 )
-                if wal_empty(store.path):
+                if not has_wal(store.path):
                     return occurrences, live, stale
             finally:
                 con.execute("ROLLBACK")

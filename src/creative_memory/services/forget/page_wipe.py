@@ -26,8 +26,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from creative_memory.services.common.errors import CreativeMemoryError
 from creative_memory.services.derivation.derivation import dbapi_connection, sa_errors
 from creative_memory.services.forget.page_places import read_leaf
+from creative_memory.services.location.schema import has_wal
 from creative_memory.services.store.store import Store
-from creative_memory.services.store.writes import quiet, wal_empty
+from creative_memory.services.store.writes import quiet
 
 log = logging.getLogger("cm.erasure")
 
@@ -60,7 +61,7 @@ def wipe_stale(store: Store, pages: Mapping[int, str]) -> int:
     try:
         with store.write() as session, sa_errors():
             con = dbapi_connection(session)
-            if not wal_empty(store.path):
+            if has_wal(store.path):
                 log.info("page wipe skipped: the log was written to since the checkpoint")
                 return 0
             with quiet(con):

@@ -254,14 +254,6 @@ def wal_frames_waiting(shm: Path) -> int:
     return max(0, mx - done)
 
 
-def wal_empty(path: Path) -> bool:
-    """Whether the store's WAL holds nothing (a checkpoint emptied it and nobody wrote since)."""
-    try:
-        return path.with_name(path.name + "-wal").stat().st_size == 0
-    except FileNotFoundError:
-        return True
-
-
 KEPT_CACHE_KIB = 64 * 1024  # the kept connection's page cache: a long write's index pages stay in it
 
 
