@@ -31,7 +31,7 @@ from creative_memory.model.constants import (
     project_of,
 )
 from creative_memory.model.events import FoldEvent, FoldItem, folded_signal, payload_items
-from creative_memory.model.records import PrefState
+from creative_memory.model.records import PrefKey, PrefState
 from creative_memory.model.tables import Event, Preference
 from creative_memory.services.engine.bulk import flat_items as flat_items  # the engine's, re-exported
 from creative_memory.services.engine.evaluation import advance
@@ -266,6 +266,45 @@ def rows_in(
     for i in range(0, len(values), size):
         part = values[i : i + size]
         yield from con.execute(f"{sql} ({', '.join('?' * len(part))})", (*lead, *part))
+
+
+def load_group_rows(
+    con: sqlite3.Connection, user_id: str, groups: set[Group], *, first_seen: Sequence[int] = ()
+) -> dict[PrefKey, tuple[Any, ...]]:
+    """The stored rows (``id`` then :data:`PREF_COLUMNS`) of the given groups, by key, in id order;
+    with ``first_seen``, only the records first seen at one of those moments.
+
+    One statement per up to 300 groups: each group is one probe of the unique key's index (a
+    pattern appears in many scopes, so selecting by pattern would read several times the rows
+    needed); ``CROSS JOIN`` keeps the groups as the outer loop whatever the statistics say.
+    """
+    out: dict[PrefKey, tuple[Any, ...]] = {}
+    found: list[tuple[Any, ...]] = []
+    ordered = sorted(groups)
+    seen = sorted(set(first_seen))
+    if len(seen) > 600:
+        seen = []  # a prefilter only: past this many, every record of the groups is read
+    when = f" AND p.first_seen IN ({', '.join('?' * len(seen))})" if seen else ""
+    per = (998 - len(seen)) // 3  # SQLite before 3.32 binds at most 999 values
+    for i in range(0, len(ordered), per):
+        part = ordered[i : i + per]
+        found.extend(
+            con.execute(
+                f"WITH g(scope, preference_type, pattern) AS (VALUES {', '.join(['(?, ?, ?)'] * len(part))}) "
+                f"SELECT p.{', p.'.join(('id', *PREF_COLUMNS))} FROM g CROSS JOIN {PREF_TABLE} AS p "
+                "ON p.user_id = ? AND p.scope = g.scope AND p.preference_type = g.preference_type "
+                f"AND p.pattern = g.pattern{when}",
+                [*(v for grp in part for v in grp), user_id, *seen],
+            )
+        )
+    found.sort(key=_first)
+    for r in found:
+        out[(r[2], r[4], r[5], r[6])] = r
+    return out
+
+
+def _first(r: tuple[Any, ...]) -> Any:
+    return r[0]
 
 
 def dbapi_connection(session: Session) -> sqlite3.Connection:

@@ -22,7 +22,6 @@ from sqlalchemy.orm import Session
 
 from creative_memory.model.constants import DERIVATION_VERSION
 from creative_memory.model.events import payload_items
-from creative_memory.model.records import PrefKey
 from creative_memory.model.tables import Derivation, Event
 from creative_memory.services.derivation import changes
 from creative_memory.services.derivation.cache_key import DIGEST_MODULUS, cache_key_for
@@ -33,9 +32,9 @@ from creative_memory.services.derivation.derivation_rows import (
     KEY_COLUMNS,
     PREF_COLUMNS,
     PREF_TABLE,
-    Group,
     dbapi_connection,
     fold_key,
+    load_group_rows,
     loads_payload,
     pref_values,
     sa_errors,
@@ -231,45 +230,6 @@ def _incremental_raw(
         (digest, key, row.event_count + count, max(row.max_seq, top), last_ev[2], last_ev[0], now, user_id),
     )
     return (len(touched), count)
-
-
-def load_group_rows(
-    con: sqlite3.Connection, user_id: str, groups: set[Group], *, first_seen: Sequence[int] = ()
-) -> dict[PrefKey, tuple[Any, ...]]:
-    """The stored rows (``id`` then :data:`PREF_COLUMNS`) of the given groups, by key, in id order;
-    with ``first_seen``, only the records first seen at one of those moments.
-
-    One statement per up to 300 groups: each group is one probe of the unique key's index (a
-    pattern appears in many scopes, so selecting by pattern would read several times the rows
-    needed); ``CROSS JOIN`` keeps the groups as the outer loop whatever the statistics say.
-    """
-    out: dict[PrefKey, tuple[Any, ...]] = {}
-    found: list[tuple[Any, ...]] = []
-    ordered = sorted(groups)
-    seen = sorted(set(first_seen))
-    if len(seen) > 600:
-        seen = []  # a prefilter only: past this many, every record of the groups is read
-    when = f" AND p.first_seen IN ({', '.join('?' * len(seen))})" if seen else ""
-    per = (998 - len(seen)) // 3  # SQLite before 3.32 binds at most 999 values
-    for i in range(0, len(ordered), per):
-        part = ordered[i : i + per]
-        found.extend(
-            con.execute(
-                f"WITH g(scope, preference_type, pattern) AS (VALUES {', '.join(['(?, ?, ?)'] * len(part))}) "
-                f"SELECT p.{', p.'.join(('id', *PREF_COLUMNS))} FROM g CROSS JOIN {PREF_TABLE} AS p "
-                "ON p.user_id = ? AND p.scope = g.scope AND p.preference_type = g.preference_type "
-                f"AND p.pattern = g.pattern{when}",
-                [*(v for grp in part for v in grp), user_id, *seen],
-            )
-        )
-    found.sort(key=_first)
-    for r in found:
-        out[(r[2], r[4], r[5], r[6])] = r
-    return out
-
-
-def _first(r: tuple[Any, ...]) -> Any:
-    return r[0]
 
 
 #: Non-key columns that an index holds (as a column, in an expression, or in a partial index's

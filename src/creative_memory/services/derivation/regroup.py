@@ -13,9 +13,8 @@ to the next incremental derivation (docs/decisions/0035).
 
 from __future__ import annotations
 
-import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import delete, select
@@ -25,11 +24,13 @@ from creative_memory.model.records import PrefKey, PrefState
 from creative_memory.model.tables import Derivation, EventPattern, Preference
 from creative_memory.services.derivation.derivation_rows import (
     FOLD_SQL,
+    PREF_COLUMNS,
     Group,
     bulk_insert,
     dbapi_connection,
     fold_event,
     fold_key,
+    load_group_rows,
     pref_row,
     rows_in,
     sa_errors,
@@ -39,20 +40,7 @@ from creative_memory.services.store.store import Store
 from creative_memory.services.store.writes import Chunker
 
 _ATTEMPTS = 4
-
-
-_GROUP_ROWS = (
-    f"SELECT id, scope, preference_type, pattern, polarity, last_injected_at FROM {Preference.__tablename__} "
-    "WHERE user_id = ? AND pattern IN"
-)
-
-
-def stored_records(con: sqlite3.Connection, user_id: str, groups: set[Group]) -> list[Sequence[Any]]:
-    """(id, scope, type, pattern, polarity, last injected) of the stored records of these (scope,
-    type, pattern) groups: plain rows, not the records themselves (a popular pattern has thousands
-    in other scopes, read and dropped here)."""
-    patterns = sorted({g[2] for g in groups})
-    return [r for r in rows_in(con, _GROUP_ROWS, patterns, user_id) if (r[1], r[2], r[3]) in groups]
+_INJECTED = 1 + PREF_COLUMNS.index("last_injected_at")  # in a row of load_group_rows (id first)
 
 
 def rederive_groups(
@@ -111,10 +99,9 @@ def publish(
 ) -> int:
     """Inside a write transaction: replace the groups' records with the fold's (keeping when each
     was last injected)."""
-    con = dbapi_connection(session)
-    existing = stored_records(con, user_id, groups)
-    injected = {(scope, ptype, pattern, pol): last for _id, scope, ptype, pattern, pol, last in existing}
-    ids = [r[0] for r in existing]
+    existing = load_group_rows(dbapi_connection(session), user_id, groups)
+    injected = {key: row[_INJECTED] for key, row in existing.items()}
+    ids = [row[0] for row in existing.values()]
     for i in range(0, len(ids), 900):  # through the session: records it holds are dropped with them
         session.execute(delete(Preference).where(Preference.id.in_(ids[i : i + 900])))
     drow = session.get(Derivation, user_id)

@@ -16,8 +16,7 @@ from sqlalchemy.orm import Session
 
 from creative_memory.model.tables import Event, EventPattern, Preference
 from creative_memory.services.derivation.derivation import Group, dbapi_connection
-from creative_memory.services.derivation.derivation_rows import PREF_COLUMNS, rows_in
-from creative_memory.services.derivation.incremental import load_group_rows
+from creative_memory.services.derivation.derivation_rows import PREF_COLUMNS, load_group_rows, rows_in
 from creative_memory.services.retrieval.candidate_ties import PREFIX, parse_head
 
 _PREFERENCES = Preference.__tablename__
@@ -77,7 +76,7 @@ def move_created_items(
     cannot be moved joins ``groups`` (re-derived in full). The event's records are known by their
     creation instant and tie: no other event of that instant speaks for the group
     (:func:`sharing_an_instant` sent those groups to ``groups``). The groups' records are read in
-    one statement per 300 groups (``incremental.load_group_rows``: a busy pattern's events share a
+    one statement per 300 groups (``derivation_rows.load_group_rows``: a busy pattern's events share a
     few other groups)."""
     wanted = sorted({g for g, _seq in shifted if g not in groups})
     if not wanted:
