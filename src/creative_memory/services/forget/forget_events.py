@@ -255,16 +255,10 @@ class _Rewrites:
         """Only the rows that differ change: a row the new payload still names stays where it is.
         Rewriting them all moved the rows of the other patterns of every rewritten event, and the
         page splits and merges that caused left old bytes behind in the index's free space."""
-        wanted: Counter[tuple[Any, ...]] = Counter(
-            (r["seq"], r["scope"], r["preference_type"], r["pattern"], r["polarity"], r["role"])
-            for r in self.reindex
-        )
+        wanted: Counter[tuple[Any, ...]] = Counter(_index_key(r) for r in self.reindex)
         drop: list[int] = []
         con = dbapi_connection(session)
-        sql = (
-            f"SELECT id, seq, scope, preference_type, pattern, polarity, role FROM {_EVENT_PATTERNS} "
-            "WHERE seq IN"
-        )
+        sql = f"SELECT id, {', '.join(_INDEX_FIELDS)} FROM {_EVENT_PATTERNS} WHERE seq IN"
         for row in rows_in(con, sql, changed):
             key = tuple(row[1:])
             if wanted[key] > 0:
@@ -289,9 +283,17 @@ class _Rewrites:
             drow.event_count -= self.deleted_folded
 
 
+#: what tells one pattern index row of an event from another (the rest is the row's id)
+_INDEX_FIELDS = ("seq", "scope", "preference_type", "pattern", "polarity", "role")
+
+
+def _index_key(row: dict[str, Any]) -> tuple[Any, ...]:
+    return tuple(row[f] for f in _INDEX_FIELDS)
+
+
 def _take(left: Counter[tuple[Any, ...]], row: dict[str, Any]) -> bool:
     """Whether ``row`` is one of the rows still to insert (``left`` counts them down)."""
-    key = (row["seq"], row["scope"], row["preference_type"], row["pattern"], row["polarity"], row["role"])
+    key = _index_key(row)
     if left[key] > 0:
         left[key] -= 1
         return True
