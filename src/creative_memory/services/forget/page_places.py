@@ -151,17 +151,43 @@ class _File:
         end = start + width
         if start < max(content, hdr + size + 2 * cells) or end > self.usable:
             return False  # the header, the pointer array, unused space or the reserved bytes
+        blocks = self._freeblocks(data, hdr)
+        if blocks is None:
+            return False  # a loop: not a page to reason about
+        # in a freeblock: space a deleted cell left
+        return not any(start < block + length and end > block for block, length in blocks)
+
+    def _freeblocks(self, data: bytes, hdr: int) -> list[tuple[int, int]] | None:
+        """(offset, length) of each freeblock of a b-tree page; None if the chain loops."""
+        out = []
         block = int.from_bytes(data[hdr + 1 : hdr + 3], "big")
-        seen = 0
         while block:
-            length = int.from_bytes(data[block + 2 : block + 4], "big")
-            if start < block + length and end > block:
-                return False  # in a freeblock: space a deleted cell left
+            out.append((block, int.from_bytes(data[block + 2 : block + 4], "big")))
+            if len(out) > self.page_size // 4:
+                return None
             block = int.from_bytes(data[block : block + 2], "big")
-            seen += 1
-            if seen > self.page_size // 4:
-                return False  # a loop: not a page to reason about
-        return True
+        return out
+
+    def leaf(self, number: int) -> LeafPage | None:
+        """Page ``number`` if it is a table's leaf page (else None)."""
+        data = self.page(number)
+        hdr = 100 if number == 1 else 0
+        if len(data) < self.page_size or data[hdr] != 13:
+            return None
+        blocks = self._freeblocks(data, hdr)
+        if blocks is None:
+            return None
+        cells = int.from_bytes(data[hdr + 3 : hdr + 5], "big")
+        content = int.from_bytes(data[hdr + 5 : hdr + 7], "big") or 65536
+        free = content - (hdr + 8 + 2 * cells) + data[hdr + 7] + sum(length for _b, length in blocks)
+        rowids, payloads = [], []
+        for i in range(cells):
+            at = int.from_bytes(data[hdr + 8 + 2 * i : hdr + 10 + 2 * i], "big")
+            size, at = _varint(data, at)
+            rowid, _at = _varint(data, at)
+            rowids.append(rowid)
+            payloads.append(size)
+        return LeafPage(rowids, payloads, free, self.usable)
 
 
 def place_copies(
@@ -212,33 +238,14 @@ class LeafPage:
     usable: int  # the page's usable size
 
 
-def read_leaf(path: Path, number: int) -> LeafPage | None:
-    """Page ``number`` of the database file if it is a table's leaf page (else None)."""
+def read_leaves(path: Path, numbers: Iterable[int]) -> dict[int, LeafPage]:
+    """Those of pages ``numbers`` of the database file that are a table's leaf page."""
     try:
         f = _File(path)
-        data = f.page(number)
+        leaves = {n: f.leaf(n) for n in numbers}
     except (OSError, ValueError):
-        return None
-    hdr = 100 if number == 1 else 0
-    if len(data) < f.page_size or data[hdr] != 13:
-        return None
-    cells = int.from_bytes(data[hdr + 3 : hdr + 5], "big")
-    content = int.from_bytes(data[hdr + 5 : hdr + 7], "big") or 65536
-    free = content - (hdr + 8 + 2 * cells) + data[hdr + 7]
-    block = int.from_bytes(data[hdr + 1 : hdr + 3], "big")
-    for _ in range(f.page_size // 4):
-        if not block:
-            break
-        free += int.from_bytes(data[block + 2 : block + 4], "big")
-        block = int.from_bytes(data[block : block + 2], "big")
-    rowids, payloads = [], []
-    for i in range(cells):
-        at = int.from_bytes(data[hdr + 8 + 2 * i : hdr + 10 + 2 * i], "big")
-        size, at = _varint(data, at)
-        rowid, _at = _varint(data, at)
-        rowids.append(rowid)
-        payloads.append(size)
-    return LeafPage(rowids, payloads, free, f.usable)
+        return {}
+    return {n: leaf for n, leaf in leaves.items() if leaf is not None}
 
 
 def _varint(data: bytes, at: int) -> tuple[int, int]:

@@ -19,13 +19,12 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import Mapping
-from pathlib import Path
 
 from sqlalchemy.exc import SQLAlchemyError
 
 from creative_memory.services.common.errors import CreativeMemoryError
 from creative_memory.services.derivation.derivation import dbapi_connection, sa_errors
-from creative_memory.services.forget.page_places import read_leaf
+from creative_memory.services.forget.page_places import LeafPage, read_leaves
 from creative_memory.services.location.schema import has_wal
 from creative_memory.services.store.store import Store
 from creative_memory.services.store.writes import quiet
@@ -64,9 +63,12 @@ def wipe_stale(store: Store, pages: Mapping[int, str]) -> int:
             if has_wal(store.path):
                 log.info("page wipe skipped: the log was written to since the checkpoint")
                 return 0
+            leaves = read_leaves(store.path, [n for n, _t in wanted])  # the file's header read once
             with quiet(con):
                 for number, table in wanted:
-                    done += _wipe_page(con, store.path, number, table)
+                    leaf = leaves.get(number)
+                    if leaf is not None and _wipe_page(con, leaf, table):
+                        done += 1
     except (CreativeMemoryError, SQLAlchemyError, sqlite3.Error, OSError) as exc:
         log.info("page wipe not done: %s", exc)
         return 0
@@ -75,21 +77,20 @@ def wipe_stale(store: Store, pages: Mapping[int, str]) -> int:
     return done
 
 
-def _wipe_page(con: sqlite3.Connection, path: Path, number: int, table: str) -> int:
-    leaf = read_leaf(path, number)
-    if leaf is None or not leaf.rowids:
-        return 0
+def _wipe_page(con: sqlite3.Connection, leaf: LeafPage, table: str) -> bool:
+    if not leaf.rowids:
+        return False
     # The row with the shortest record: the most room before a cell spills to an overflow page.
     payload, rowid = min(zip(leaf.payloads, leaf.rowids, strict=True))
     # Most of the page's free space, never past what a cell of this page may hold without
     # spilling to an overflow page (usable size - 35, SQLite's file format).
     room = min(leaf.free, leaf.usable - 35 - payload) - _SLACK
     if room < 16:
-        return 0
+        return False
     column = WIPE_COLUMNS[table]
     row = con.execute(f'SELECT "{column}" FROM "{table}" WHERE rowid = ?', (rowid,)).fetchone()
     if row is None or not isinstance(row[0], str):
-        return 0
+        return False
     con.execute(f'UPDATE "{table}" SET "{column}" = "{column}" || ? WHERE rowid = ?', (" " * room, rowid))
     con.execute(f'UPDATE "{table}" SET "{column}" = ? WHERE rowid = ?', (row[0], rowid))
-    return 1
+    return True
