@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +22,6 @@ from creative_memory.services.common.errors import StoreLocked
 from creative_memory.services.context import Context
 from creative_memory.services.controls import status as plain_status
 from creative_memory.services.inspection.overview import overview_facts
-
-
-def _controller(qloop: asyncio.AbstractEventLoop, folder: Path) -> tuple[Controller, StoreWorker, Context]:
-    ctx = store_context(folder)
-    worker = StoreWorker()
-    return Controller(ctx, worker, TaskKeeper(lambda exc: None, loop=qloop), poll_ms=100), worker, ctx
 
 
 @pytest.fixture
@@ -44,135 +38,117 @@ def status_calls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return calls
 
 
-def _store_with_current_tables(
-    qloop: asyncio.AbstractEventLoop, run_async: Callable[..., Any], folder: Path
-) -> None:
-    for _c in open_controller(qloop, run_async, folder):
+@pytest.fixture
+def fresh(
+    qloop: asyncio.AbstractEventLoop, run_async: Callable[..., Any], tmp_path: Path
+) -> Iterator[tuple[Controller, Context]]:
+    """A store whose tables are current, and a new window's controller over it, not opened yet."""
+    for _c in open_controller(qloop, run_async, tmp_path):
         pass
-
-
-def _close(ctrl: Controller, worker: StoreWorker, ctx: Context) -> None:
-    ctrl.stop_polling()
-    ctrl.keeper.cancel_all()
-    worker.shutdown(timeout=5)
-    ctx.close()
+    ctx = store_context(tmp_path)
+    worker = StoreWorker()
+    ctrl = Controller(ctx, worker, TaskKeeper(lambda exc: None, loop=qloop), poll_ms=100)
+    try:
+        yield ctrl, ctx
+    finally:
+        ctrl.stop_polling()
+        ctrl.keeper.cancel_all()
+        worker.shutdown(timeout=5)
+        ctx.close()
 
 
 def test_a_current_store_is_opened_ahead_and_read_once(
-    qloop: asyncio.AbstractEventLoop,
     run_async: Callable[..., Any],
-    tmp_path: Path,
+    fresh: tuple[Controller, Context],
     status_calls: list[str],
 ) -> None:
-    _store_with_current_tables(qloop, run_async, tmp_path)
     status_calls.clear()
-    ctrl, worker, ctx = _controller(qloop, tmp_path)
-    try:
-        facts = run_async(ctrl.look())
-        assert facts.exists and not facts.needs_migration
-        assert status_calls == ["status"]  # read on the store thread with the opening
-        # Another program writes before the window's open(): the first poll must see it.
-        with sqlite3.connect(ctx.data_dir.store) as con:
-            con.execute(
-                "INSERT INTO creative_memory_audit (at, user_id, actor, action, target, outcome) "
-                "VALUES (1, 'local', 'cli', 'probe', '', 'ok')"
-            )
-        seen: list[bool] = []
-        ctrl.externalChange.connect(lambda: seen.append(True))
-        run_async(ctrl.open())
-        assert status_calls == ["status"]  # not asked again
-        assert ctrl.status is not None and ctrl.status == plain_status.status(ctrl.store, "local", ctrl.now())
-        # The Overview's first read comes with it, once, while the first screen loads.
-        ctrl.first_screen_pending = True  # as the window sets it
-        ahead = ctrl.overview_read_ahead()
-        assert ahead is not None and ahead == overview_facts(ctrl.store, "local", ctrl.now())
-        assert ctrl.overview_read_ahead() is None
-        # The version it compares with was read before the write: the change is shown (by the
-        # poll, or by the decay catch-up's end when the poll came during it).
-        if ctrl._catch_up is not None:
-            run_async(ctrl._catch_up)
-        run_async(ctrl._poll())
-        assert seen == [True]
-    finally:
-        _close(ctrl, worker, ctx)
+    ctrl, ctx = fresh
+    facts = run_async(ctrl.look())
+    assert facts.exists and not facts.needs_migration
+    assert status_calls == ["status"]  # read on the store thread with the opening
+    # Another program writes before the window's open(): the first poll must see it.
+    with sqlite3.connect(ctx.data_dir.store) as con:
+        con.execute(
+            "INSERT INTO creative_memory_audit (at, user_id, actor, action, target, outcome) "
+            "VALUES (1, 'local', 'cli', 'probe', '', 'ok')"
+        )
+    seen: list[bool] = []
+    ctrl.externalChange.connect(lambda: seen.append(True))
+    run_async(ctrl.open())
+    assert status_calls == ["status"]  # not asked again
+    assert ctrl.status is not None and ctrl.status == plain_status.status(ctrl.store, "local", ctrl.now())
+    # The Overview's first read comes with it, once, while the first screen loads.
+    ctrl.first_screen_pending = True  # as the window sets it
+    ahead = ctrl.overview_read_ahead()
+    assert ahead is not None and ahead == overview_facts(ctrl.store, "local", ctrl.now())
+    assert ctrl.overview_read_ahead() is None
+    # The version it compares with was read before the write: the change is shown (by the
+    # poll, or by the decay catch-up's end when the poll came during it).
+    if ctrl._catch_up is not None:
+        run_async(ctrl._catch_up)
+    run_async(ctrl._poll())
+    assert seen == [True]
 
 
 def test_a_store_opened_again_is_read_again(
-    qloop: asyncio.AbstractEventLoop,
     run_async: Callable[..., Any],
-    tmp_path: Path,
+    fresh: tuple[Controller, Context],
     status_calls: list[str],
 ) -> None:
     """What was read ahead belongs to the store object opened then: once that was closed, open()
     reads its own."""
-    _store_with_current_tables(qloop, run_async, tmp_path)
-    ctrl, worker, ctx = _controller(qloop, tmp_path)
-    try:
-        run_async(ctrl.look())
-        run_async(ctrl.run(ctx.close))
-        status_calls.clear()
-        run_async(ctrl.open())
-        assert status_calls == ["status"]
-        assert ctrl.overview_read_ahead() is None  # the Overview reads its own
-    finally:
-        _close(ctrl, worker, ctx)
+    ctrl, ctx = fresh
+    run_async(ctrl.look())
+    run_async(ctrl.run(ctx.close))
+    status_calls.clear()
+    run_async(ctrl.open())
+    assert status_calls == ["status"]
+    assert ctrl.overview_read_ahead() is None  # the Overview reads its own
 
 
 def test_the_overview_read_ahead_is_not_shown_for_another_store(
-    qloop: asyncio.AbstractEventLoop, run_async: Callable[..., Any], tmp_path: Path
+    run_async: Callable[..., Any], fresh: tuple[Controller, Context]
 ) -> None:
     """Read with one store's opening, the Overview's facts are not handed out once another store
     object is the one open."""
-    _store_with_current_tables(qloop, run_async, tmp_path)
-    ctrl, worker, ctx = _controller(qloop, tmp_path)
-    try:
-        run_async(ctrl.look())
-        run_async(ctrl.open())
-        run_async(ctrl.run(ctx.close))
-        run_async(ctrl.run(ctx.store))  # opened again: another store object
-        ctrl.first_screen_pending = True
-        assert ctrl.overview_read_ahead() is None
-    finally:
-        _close(ctrl, worker, ctx)
+    ctrl, ctx = fresh
+    run_async(ctrl.look())
+    run_async(ctrl.open())
+    run_async(ctrl.run(ctx.close))
+    run_async(ctrl.run(ctx.store))  # opened again: another store object
+    ctrl.first_screen_pending = True
+    assert ctrl.overview_read_ahead() is None
 
 
 def test_the_overview_read_ahead_is_for_the_first_screen_only(
-    qloop: asyncio.AbstractEventLoop, run_async: Callable[..., Any], tmp_path: Path
+    run_async: Callable[..., Any], fresh: tuple[Controller, Context]
 ) -> None:
     """A window that opens on another tab shows the Overview later: it reads its own facts then,
     not those read at the start."""
-    _store_with_current_tables(qloop, run_async, tmp_path)
-    ctrl, worker, ctx = _controller(qloop, tmp_path)
-    try:
-        ctrl.first_screen_pending = True  # as the window sets it
-        run_async(ctrl.look())
-        run_async(ctrl.open())
-        ctrl.first_screen_pending = False  # the first screen (another tab) has loaded
-        assert ctrl.overview_read_ahead() is None
-    finally:
-        _close(ctrl, worker, ctx)
+    ctrl, _ctx = fresh
+    ctrl.first_screen_pending = True  # as the window sets it
+    run_async(ctrl.look())
+    run_async(ctrl.open())
+    ctrl.first_screen_pending = False  # the first screen (another tab) has loaded
+    assert ctrl.overview_read_ahead() is None
 
 
 def test_a_store_that_fails_to_open_ahead_fails_the_open(
-    qloop: asyncio.AbstractEventLoop,
     run_async: Callable[..., Any],
-    tmp_path: Path,
+    fresh: tuple[Controller, Context],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Opening ahead fails (here: the store stays locked): the look answers as before, and the
     window's open() raises that failure, where the window says it (``store_failed``)."""
-    _store_with_current_tables(qloop, run_async, tmp_path)
-    ctrl, worker, ctx = _controller(qloop, tmp_path)
+    ctrl, _ctx = fresh
 
     def locked(*args: Any, **kwargs: Any) -> Any:
         raise StoreLocked("Open Design is writing to the store; try again in a moment.")
 
-    try:
-        with monkeypatch.context() as m:
-            m.setattr(Context, "store", locked)
-            facts = run_async(ctrl.look())
-            assert facts.exists and not facts.needs_migration
-        with pytest.raises(StoreLocked):
-            run_async(ctrl.open())
-    finally:
-        _close(ctrl, worker, ctx)
+    with monkeypatch.context() as m:
+        m.setattr(Context, "store", locked)
+        facts = run_async(ctrl.look())
+        assert facts.exists and not facts.needs_migration
+    with pytest.raises(StoreLocked):
+        run_async(ctrl.open())
