@@ -10,6 +10,7 @@ with SQLite's "database or disk is full" and is rolled back, the transactions be
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -44,7 +45,10 @@ class FullDisk:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.full = False
-        self.opened: list[sqlite3.Connection] = []
+        #: every connection that writes, with the thread that opened it: only that thread touches it
+        #: here (a connection used on two threads at once crashes the process); the forget writes on
+        #: this thread, and a connection opened while the disk is full is limited when it opens
+        self.opened: list[tuple[sqlite3.Connection, int]] = []
         real = connections.connect
 
         def connect(
@@ -52,7 +56,7 @@ class FullDisk:
         ) -> sqlite3.Connection:
             con = real(path, busy_timeout_s, read_only=read_only, immutable=immutable)
             if not read_only:
-                self.opened.append(con)
+                self.opened.append((con, threading.get_ident()))
                 if self.full:
                     self._limit(con, None)
             return con
@@ -69,16 +73,20 @@ class FullDisk:
         except sqlite3.ProgrammingError:  # closed since
             pass
 
+    def _mine(self) -> list[sqlite3.Connection]:
+        here = threading.get_ident()
+        return [con for con, thread in self.opened if thread == here]
+
     def fill(self) -> None:
         self.full = True
-        for con in self.opened:
+        for con in self._mine():
             self._limit(con, None)
         self._use_free_pages()
 
     def _use_free_pages(self) -> None:
         """What the file holds free is taken too: a scratch table grows into every free page (a full
         disk leaves SQLite only the space its own deletes free later)."""
-        con = next((c for c in reversed(self.opened) if _usable(c)), None)
+        con = next((c for c in reversed(self._mine()) if _usable(c)), None)
         if con is None:
             return
         con.execute(f"CREATE TABLE IF NOT EXISTS {SCRATCH} (b BLOB)")
@@ -94,9 +102,9 @@ class FullDisk:
 
     def free(self) -> None:
         self.full = False
-        for con in self.opened:
+        for con in self._mine():
             self._limit(con, NO_LIMIT)
-        con = next((c for c in reversed(self.opened) if _usable(c)), None)
+        con = next((c for c in reversed(self._mine()) if _usable(c)), None)
         if con is not None:
             con.execute(f"DROP TABLE IF EXISTS {SCRATCH}")
             con.commit()
