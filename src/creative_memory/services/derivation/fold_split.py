@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import gc
 import logging
-import multiprocessing
 import os
 import sqlite3
 import time
@@ -32,6 +31,7 @@ from typing import Any
 
 from creative_memory.model.records import PrefKey, PrefState
 from creative_memory.model.tables import Event
+from creative_memory.services.common.helper_process import HelperProcess, answer_with
 from creative_memory.services.derivation.derivation_rows import FOLD_ORDER, FOLD_SQL, pref_values
 from creative_memory.services.engine.bulk import fold_stored
 from creative_memory.services.engine.derive import Deriver, OrderKey
@@ -102,23 +102,19 @@ def _helper(out: Connection, path: str, user_id: str, scopes: list[str], max_seq
     """The helper process: fold ``scopes`` in a read snapshot of its own and send their rows
     (built here, beside the other process, instead of in the write-back)."""
     gc.disable()  # millions of short-lived objects, no cycles (as services.derivation.rebuild)
-    try:
+
+    def work() -> Built:
         con = sqlite3.connect(ro_uri(Path(path)), uri=True, isolation_level=None, timeout=5.0)
         try:
             con.execute("PRAGMA query_only=ON")
             con.execute("BEGIN")
             records, last, seen = fold_scopes(con, user_id, scopes, max_seq)
             rows = {k: pref_values(st, user_id, now, "", None) for k, st in records.items()}
-            result: tuple[str, Any] = ("ok", (rows, last, seen))
+            return rows, last, seen
         finally:
             con.close()
-    except BaseException as exc:  # reported to the parent, which folds these scopes itself
-        result = ("error", f"{type(exc).__name__}: {exc}")
-    try:
-        out.send(result)
-    except (BrokenPipeError, OSError):
-        pass  # the parent is gone or gave up waiting
-    out.close()
+
+    answer_with(out, work)
 
 
 class Helper:
@@ -126,48 +122,26 @@ class Helper:
 
     def __init__(self, path: Path, user_id: str, scopes: list[str], max_seq: int, now: int) -> None:
         self.scopes = scopes
-        self.started = time.monotonic()
-        ctx = multiprocessing.get_context("spawn")  # never fork a process that may run Qt threads
-        self._inbox, outbox = ctx.Pipe(duplex=False)
-        self._process = ctx.Process(
-            target=_helper,
-            args=(outbox, str(path), user_id, scopes, max_seq, now),
-            daemon=True,
+        self._process = HelperProcess(
+            _helper,
+            (str(path), user_id, scopes, max_seq, now),
             name="cm-fold",
+            log=log,
+            what="the fold's helper process",
+            instead="folding here",
         )
-        self._process.start()
-        outbox.close()
 
     def result(self, cancelled: Callable[[], bool] | None) -> Built | None:
         """Wait for the helper's records; None if it failed (said in the log). It has about as
         much to do as this process had: past twice that (at least :data:`PATIENCE_S`), it is given up."""
         now = time.monotonic()
-        deadline = now + max(PATIENCE_S, 2 * (now - self.started))
-        try:
-            while not self._inbox.poll(0.05):
-                if cancelled is not None and cancelled():
-                    return None
-                if not self._process.is_alive() and not self._inbox.poll(0):
-                    log.warning("the fold's helper process ended without an answer; folding here")
-                    return None
-                if time.monotonic() > deadline:
-                    log.warning("the fold's helper process did not answer in time; folding here")
-                    return None
-            kind, value = self._inbox.recv()
-        except (EOFError, OSError) as exc:
-            log.warning("the fold's helper process could not answer (%s); folding here", exc)
-            return None
-        if kind != "ok":
-            log.warning("the fold's helper process failed (%s); folding here", value)
-            return None
-        built: Built = value
+        built: Built | None = self._process.result(
+            now + max(PATIENCE_S, 2 * (now - self._process.started)), cancelled
+        )
         return built
 
     def stop(self) -> None:
-        self._inbox.close()
-        if self._process.is_alive():
-            self._process.terminate()
-        self._process.join(5)
+        self._process.stop()
 
 
 def start(

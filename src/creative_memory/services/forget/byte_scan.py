@@ -50,10 +50,19 @@ def scan_chunks(path: Path, count: ChunkCounter, *, before: int = 0, after: int 
     )
 
 
-def scan_located(path: Path, count: LocatedCounter, *, before: int = 0, after: int = 0) -> int:
-    """:func:`scan_chunks`, telling ``count`` where each buffer lies (:data:`ChunkPlace`)."""
+def scan_located(
+    path: Path,
+    count: LocatedCounter,
+    *,
+    before: int = 0,
+    after: int = 0,
+    files: Sequence[Path] | None = None,
+    workers: int | None = None,
+) -> int:
+    """:func:`scan_chunks`, telling ``count`` where each buffer lies (:data:`ChunkPlace`); only
+    ``files`` of the store's, on at most ``workers`` threads, when given."""
     jobs: list[tuple[Path, int]] = []
-    for f in sqlite_file_set(path):
+    for f in sqlite_file_set(path) if files is None else files:
         try:
             size = f.stat().st_size
         except FileNotFoundError:
@@ -61,7 +70,7 @@ def scan_located(path: Path, count: LocatedCounter, *, before: int = 0, after: i
         jobs.extend((f, off) for off in range(0, size, _CHUNK))
     if not jobs:
         return 0
-    workers = max(1, min(len(jobs), os.cpu_count() or 1, 4))
+    workers = max(1, min(len(jobs), os.cpu_count() or 1, 4, workers or 4))
     totals = [0] * workers
     errors: list[BaseException] = []
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -152,18 +152,25 @@ def checkpoint_gently(store: Store) -> bool:
 
 
 def verify_erasure(
-    store: Store, user_id: str, targets: Sequence[Target], receipt: Receipt, *, compact: bool = False
+    store: Store,
+    user_id: str,
+    targets: Sequence[Target],
+    receipt: Receipt,
+    *,
+    compact: bool = False,
+    ahead: Ahead | None = None,
 ) -> None:
     """Rows first, then bytes. Text still in the files must be live, legitimate data; a stale copy
     is removed by a VACUUM only with ``compact`` (the user closed Open Design: a VACUUM holds the
-    write lock for as long as it rewrites the whole file)."""
+    write lock for as long as it rewrites the whole file). ``ahead``: the search begun while the
+    forget wrote (:class:`~creative_memory.services.forget.search_ahead.SearchAhead`, decision 0100)."""
     ok = receipt.checkpointed and not _records_left(store, user_id, targets)
     whole = [t for t in targets if t.whole]
     if whole:
         # Every spelling of each name, mixed non-ASCII case included (docs/decisions/0029).
         names = spelled_bytes.Spellings({canonical_name(t.pattern) for t in whole})
         anchors = sorted({f.decode("utf-8") for s in names.names for f in s.forms})
-        receipt.occurrences, live, stale = _search(store, names, account=receipt.checkpointed)
+        receipt.occurrences, live, stale = _search(store, names, account=receipt.checkpointed, ahead=ahead)
         # Stale copies in the unused space of our tables' pages: overwritten in place, then searched
         # for again (decision 0098); what is left still needs a VACUUM.
         if receipt.occurrences and live is not None and stale and not compact and wipe_stale(store, stale):
@@ -171,7 +178,9 @@ def verify_erasure(
             if not receipt.checkpointed:
                 receipt.notes.append(SNAPSHOT_NOTE)
             ok = ok and receipt.checkpointed
-            receipt.occurrences, live, stale = _search(store, names, account=receipt.checkpointed)
+            receipt.occurrences, live, stale = _search(
+                store, names, account=receipt.checkpointed, ahead=ahead
+            )
         if receipt.occurrences and live is not None and sum(live.values()) == receipt.occurrences:
             # Every copy in the files is accounted for by live data (another pattern whose name
             # contains this one, the same name under another type, Open Design's own data): no
@@ -286,8 +295,12 @@ def _placed(
     return placed
 
 
+#: what the search begun ahead finds now, or None (services.forget.search_ahead.SearchAhead.found)
+Ahead = Callable[[spelled_bytes.Spellings], SpelledCount | None]
+
+
 def _search(
-    store: Store, names: spelled_bytes.Spellings, *, account: bool
+    store: Store, names: spelled_bytes.Spellings, *, account: bool, ahead: Ahead | None = None
 ) -> tuple[int, dict[str, int] | None, dict[int, str]]:
     """The byte search of the store's files, as a reader (never holding the write lock: the search
     reads the whole file, far longer than the daemon may wait; decision 0019). With ``account`` and
@@ -295,7 +308,8 @@ def _search(
     search; that count is trusted only if the WAL stayed empty throughout (nobody committed, so no
     checkpoint had anything to move), else the search is repeated after a checkpoint, and after
     three tries the count is None (not comparable). Third: the b-tree pages that hold a stale copy
-    (page number -> tree), when the copies were placed page by page."""
+    (page number -> tree), when the copies were placed page by page. ``ahead``, on the first try:
+    the pages written since a search begun ahead are searched, not the whole files (decision 0100)."""
     occurrences = 0
     for attempt in range(3):
         if attempt:
@@ -305,7 +319,9 @@ def _search(
             con.execute("SELECT count(*) FROM sqlite_master").fetchone()  # pins the snapshot
             try:
                 still = not has_wal(store.path)
-                found = search_spelled(store.path, names, places=account)
+                found = (ahead(names) if ahead is not None and attempt == 0 else None) or search_spelled(
+                    store.path, names, places=account
+                )
                 occurrences = found.mentions
                 if not (occurrences and account and still):
                     return occurrences, None, {}

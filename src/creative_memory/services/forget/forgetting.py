@@ -70,6 +70,7 @@ from creative_memory.services.forget.forget_phases import (
     rewrite_in_chunks,
 )
 from creative_memory.services.forget.forget_progress import ForgetProgress
+from creative_memory.services.forget.search_ahead import SearchAhead
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.reextract import Reread, reextract
 from creative_memory.services.store import backups
@@ -164,15 +165,32 @@ def _forget(
             action = "forget+block" if block else "forget"
             audit.record(session, user_id, actor, action, f"fp:{fp[:16]}{where}{pol}", "ok", now)
 
-    with checkpoints_between(store):  # dozens to thousands of short transactions: one connection
-        forms = _run(store, user_id, targets, receipt, now, first=first, resumed=False, progress=progress)
-    t1 = time.perf_counter()
-    receipt.checkpointed = checkpoint(store)
-    if not receipt.checkpointed:
-        receipt.notes.append(SNAPSHOT_NOTE)
-    t2 = time.perf_counter()
-    if verify:
-        verify_erasure(store, user_id, forms, receipt, compact=compact)
+    names = spelled_bytes.Spellings({spellings.canonical_name(t.pattern) for t in targets if t.whole})
+    ahead: SearchAhead | None = None
+
+    def committed() -> None:
+        if ahead is not None:
+            ahead.committed()
+
+    # dozens to thousands of short transactions: one connection, kept through the verification,
+    # whose search of the database file begins before the first of them (decision 0100)
+    with checkpoints_between(store, after=committed) as keeper:
+        if verify and names.names:
+            ahead = SearchAhead(store, names, hooked=keeper.hooked)
+        try:
+            forms = _run(store, user_id, targets, receipt, now, first=first, resumed=False, progress=progress)
+            t1 = time.perf_counter()
+            receipt.checkpointed = checkpoint(store)
+            if not receipt.checkpointed:
+                receipt.notes.append(SNAPSHOT_NOTE)
+            t2 = time.perf_counter()
+            if verify:
+                verify_erasure(
+                    store, user_id, forms, receipt, compact=compact, ahead=ahead.found if ahead else None
+                )
+        finally:
+            if ahead is not None:
+                ahead.stop()
     t3 = time.perf_counter()
     # decision 0016; folded needles of every spelling (decision 0029)
     backups.settle(
@@ -180,9 +198,12 @@ def _forget(
     )
     receipt.duration_ms = (time.perf_counter() - t0) * 1000
     log.info(
-        "forget: checkpoint %.0f ms, verification %.0f ms, backups %.0f ms",
+        "forget: checkpoint %.0f ms, verification %.0f ms (%s), backups %.0f ms",
         (t2 - t1) * 1000,
         (t3 - t2) * 1000,
+        f"{ahead.pages_searched} pages written searched again"
+        if ahead and ahead.pages_searched
+        else "whole files",
         (time.perf_counter() - t3) * 1000,
     )
     return receipt

@@ -12,6 +12,7 @@ found without decoding the whole file.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,25 +28,36 @@ PLACES_KEPT = 1_000_000
 class SpelledCount:
     """What the byte search found: every mention, and whether any was written without the ASCII
     letters of its name's anchor (only a look-alike character's hit found it). With ``places``
-    asked for, where each mention starts, by file (None when there were too many to keep)."""
+    asked for, where each mention starts, by file (None when there were too many to keep), and
+    which of those were such mentions (``unanchored``)."""
 
     mentions: int
     without_anchor: bool
     places: dict[Path, list[int]] | None = None
+    unanchored: dict[Path, list[int]] | None = None
 
 
 def search_spelled(
-    path: Path, names: spelled_bytes.Spellings, *, fast: bool | None = None, places: bool = False
+    path: Path,
+    names: spelled_bytes.Spellings,
+    *,
+    fast: bool | None = None,
+    places: bool = False,
+    files: Sequence[Path] | None = None,
+    workers: int | None = None,
+    done: Callable[[int], None] | None = None,
 ) -> SpelledCount:
-    """Mentions of the names in the store's three files, counted as
-    :meth:`creative_memory.services.common.spellings.Spellings.count` counts them in one value: each
-    mention once, in the chunk where it starts. ``fast=False``: without Hyperscan (for the tests).
-    ``places``: also where each one starts (:attr:`SpelledCount.places`)."""
+    """Mentions of the names in the store's three files (or only ``files`` of them, read on at most
+    ``workers`` threads), counted as :meth:`creative_memory.services.common.spellings.Spellings.count`
+    counts them in one value: each mention once, in the chunk where it starts. ``fast=False``:
+    without Hyperscan (for the tests). ``places``: also where each one starts
+    (:attr:`SpelledCount.places`). ``done`` hears how many bytes each searched chunk held."""
     if not names.names:
-        return SpelledCount(0, False, {} if places else None)
+        return SpelledCount(0, False, {} if places else None, {} if places else None)
     scan = SpelledScan(names, fast=fast)
     unanchored: list[bool] = []
     found: dict[Path, list[int]] = {}
+    other: dict[Path, list[int]] = {}
     kept_count = [0]
     lock = threading.Lock()
 
@@ -53,9 +65,9 @@ def search_spelled(
         _buf: bytearray, view: memoryview, _addr: int, size: int, lead: int, end: int, place: ChunkPlace
     ) -> int:
         # a mention that starts in [lead, end) holds its hits before end + context
-        anchored, other = scan.starts_split(view[:size], lead, min(size, end + names.context))
+        anchored, look_alike = scan.starts_split(view[:size], lead, min(size, end + names.context))
         starts = [at for s in anchored.values() for at in s if lead <= at < end]
-        more = [at for s in other.values() for at in s if lead <= at < end]
+        more = [at for s in look_alike.values() for at in s if lead <= at < end]
         if more:
             unanchored.append(True)
         if places and (starts or more):
@@ -63,15 +75,25 @@ def search_spelled(
             with lock:
                 if kept_count[0] <= PLACES_KEPT:
                     found.setdefault(file, []).extend(base + at for at in (*starts, *more))
+                    if more:
+                        other.setdefault(file, []).extend(base + at for at in more)
                     kept_count[0] += len(starts) + len(more)
+        if done is not None:
+            done(end - lead)
         return len(starts) + len(more)
 
     # the context around a chunk lets a mention that starts in it be judged whole
-    total = scan_located(path, count, before=names.context, after=2 * names.context)
-    kept = None
+    total = scan_located(
+        path, count, before=names.context, after=2 * names.context, files=files, workers=workers
+    )
     if places and total <= PLACES_KEPT:
-        kept = {f: sorted(at) for f, at in found.items()}
-    return SpelledCount(total, bool(unanchored), kept)
+        return SpelledCount(
+            total,
+            bool(unanchored),
+            {f: sorted(at) for f, at in found.items()},
+            {f: sorted(at) for f, at in other.items()},
+        )
+    return SpelledCount(total, bool(unanchored))
 
 
 def count_spelled(path: Path, names: spelled_bytes.Spellings, *, fast: bool | None = None) -> int:

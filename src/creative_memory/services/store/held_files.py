@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO
@@ -155,6 +155,30 @@ def read_into(path: Path, offset: int, view: memoryview) -> int:
             return 0
     fd = _held_fd(path)
     return 0 if fd is None else _fill(lambda part, at: _pread_into(fd, part, offset + at), view)
+
+
+def read_many(path: Path, parts: Sequence[tuple[int, memoryview]]) -> list[int]:
+    """:func:`read_into` for many (offset, view) parts of one file, which is looked up once: the
+    bytes read into each."""
+    if not _POSIX:
+        try:
+            with path.open("rb", buffering=0) as fh:
+
+                def read(offset: int, view: memoryview) -> int:
+                    fh.seek(offset)
+                    return _fill(lambda part, _at: fh.readinto(part), view)
+
+                return [read(offset, view) for offset, view in parts]
+        except FileNotFoundError:
+            return [0] * len(parts)
+    fd = _held_fd(path)
+    if fd is None:
+        return [0] * len(parts)
+
+    def read_part(offset: int, view: memoryview) -> int:
+        return _fill(lambda part, at: _pread_into(fd, part, offset + at), view)
+
+    return [read_part(offset, view) for offset, view in parts]
 
 
 def _pread_into(fd: int, part: memoryview, at: int) -> int:

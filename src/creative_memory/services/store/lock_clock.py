@@ -38,7 +38,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Final
+from typing import Any, Final
 
 from creative_memory.services.store import held_files
 
@@ -160,3 +160,21 @@ class _Collector:
 collector_held = _Collector().held
 
 HOLDS: Final = LockClock()
+
+
+def truncate_in_tries(
+    con: Any, attempts: int, pause: Callable[[int], float], deadline: float | None = None
+) -> bool:
+    """``wal_checkpoint(TRUNCATE)`` on ``con`` up to ``attempts`` times, each timed as a hold (it holds
+    writers off), ``pause(i)`` seconds apart (none after the last try or past ``deadline``, a
+    ``time.monotonic`` instant); True once the WAL was emptied."""
+    for i in range(attempts):
+        HOLDS.breathe()
+        with HOLDS.holding("a TRUNCATE checkpoint"):
+            busy, _log, _done = con.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        if busy == 0:
+            return True
+        if i + 1 >= attempts or (deadline is not None and time.monotonic() >= deadline):
+            break
+        time.sleep(pause(i))
+    return False

@@ -13,7 +13,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,7 +29,7 @@ from creative_memory.services.store.connections import raw_connection as raw_con
 from creative_memory.services.store.connections import raw_engine as _raw_engine
 from creative_memory.services.store.connections import sqlite_file_set as sqlite_file_set
 from creative_memory.services.store.hot_write import HotWriter
-from creative_memory.services.store.lock_clock import HOLDS
+from creative_memory.services.store.lock_clock import HOLDS, truncate_in_tries
 from creative_memory.services.store.retry import kind_of
 
 if TYPE_CHECKING:
@@ -247,7 +247,7 @@ class Store:
     @contextmanager
     def writes_kept(
         self, hooks: tuple[Callable[[], None], Callable[[], None]] | None = None
-    ) -> Iterator[None]:
+    ) -> Iterator[bool]:
         """Within, this thread's :meth:`write` transactions all run on one connection, opened here
         and closed on the way out: a long write cut into many short transactions (a forget) no
         longer opens a connection, parses the schema and warms a page cache per transaction. The
@@ -255,9 +255,11 @@ class Store:
         affected.
 
         ``hooks``: (before each of them begins, after each commits). With them, their commits no
-        longer checkpoint by themselves: the hooks do (``writes.checkpoints_between``)."""
+        longer checkpoint by themselves: the hooks do (``writes.checkpoints_between``). Gives
+        whether this call opened the connection and set the hooks (False within an outer call, whose
+        connection and hooks stay, or on a read-only store)."""
         if self.read_only or getattr(self._kept, "engine", None) is not None:
-            yield
+            yield False
             return
         con = _connect(self.path, self.busy_timeout_s, read_only=False, immutable=False)
         if hooks is not None:
@@ -265,13 +267,20 @@ class Store:
         engine = _kept_engine(con)
         self._kept.engine = engine
         self._kept.hooks = hooks
+        self._kept.con = con
         try:
-            yield
+            yield True
         finally:
             self._kept.engine = None
             self._kept.hooks = None
+            self._kept.con = None
             engine.dispose()
             con.close()
+
+    def kept_connection(self) -> sqlite3.Connection | None:
+        """This thread's kept write connection (:meth:`writes_kept`), between its transactions."""
+        con: sqlite3.Connection | None = getattr(self._kept, "con", None)
+        return con
 
     @contextmanager
     def raw(self) -> Iterator[sqlite3.Connection]:
@@ -327,7 +336,9 @@ class Store:
             return int(row[0])
 
     def checkpoint_truncate(self, attempts: int = 20) -> bool:
-        """``wal_checkpoint(TRUNCATE)``, retried while a reader holds an old snapshot.
+        """``wal_checkpoint(TRUNCATE)``, retried while a reader holds an old snapshot; on this
+        thread's kept write connection when there is one (so that its ``data_version`` tells only
+        other connections' commits: decision 0100).
 
         Bounded in time: a TRUNCATE checkpoint waits on the busy handler while any reader holds a
         snapshot, so with the full busy timeout per attempt a reader that keeps its snapshot would
@@ -335,18 +346,14 @@ class Store:
         briefly instead, and all of them together at most about the busy timeout (≥ 1 s).
         """
         deadline = time.monotonic() + max(1.0, self.busy_timeout_s)
-        with self.raw() as con:
+        kept = self.kept_connection()
+        with nullcontext(kept) if kept is not None else self.raw() as con:
+            waited = int(con.execute("PRAGMA busy_timeout").fetchone()[0])
             con.execute("PRAGMA busy_timeout=100")
-            for i in range(attempts):
-                HOLDS.breathe()
-                with HOLDS.holding("a TRUNCATE checkpoint"):
-                    busy, _log, _done = con.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
-                if busy == 0:
-                    return True
-                if time.monotonic() >= deadline:
-                    break
-                time.sleep(min(0.02 * (i + 1), 0.2))
-        return False
+            try:
+                return truncate_in_tries(con, attempts, lambda i: min(0.02 * (i + 1), 0.2), deadline)
+            finally:
+                con.execute(f"PRAGMA busy_timeout={waited}")
 
     def close(self) -> None:
         with self._watch_lock:

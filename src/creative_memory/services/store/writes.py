@@ -24,7 +24,7 @@ from creative_memory.model.tables import Derivation, Event, EventChange, Lease, 
 from creative_memory.services.common.clock import now_ms
 from creative_memory.services.common.errors import InterruptedWork, ReadOnly, StoreLocked
 from creative_memory.services.store import held_files
-from creative_memory.services.store.lock_clock import HOLDS
+from creative_memory.services.store.lock_clock import HOLDS, truncate_in_tries
 from creative_memory.services.store.retry import retry_while_busy
 from creative_memory.services.store.safefile import process_alive
 
@@ -103,15 +103,7 @@ def truncate_gently(con: sqlite3.Connection, *, attempts: int = 10) -> bool:
     daemon writes. True when the WAL was emptied (docs/decisions/0035)."""
     con.execute("PRAGMA busy_timeout=50")
     con.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-    for i in range(attempts):
-        HOLDS.breathe()
-        with HOLDS.holding("a TRUNCATE checkpoint"):
-            busy, _log, _done = con.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
-        if busy == 0:
-            return True
-        if i + 1 < attempts:
-            time.sleep(0.03 + 0.02 * i)
-    return False
+    return truncate_in_tries(con, attempts, lambda i: 0.03 + 0.02 * i)
 
 
 class WalKeeper:
@@ -141,6 +133,7 @@ class WalKeeper:
         self._pending: Future[None] | None = None
         self._own: sqlite3.Connection | None = None  # the checkpoint thread's connection
         self.quiet = False  # a failed checkpoint is logged, not raised (wait)
+        self.hooked = False  # checkpoints_between: its hooks hear every commit of this thread's writes
 
     @contextmanager
     def transaction(self, store: Store) -> Iterator[sqlite3.Connection]:
@@ -299,17 +292,25 @@ def chunks_kept(store: Store, several: bool = True) -> Iterator[WalKeeper]:
 
 
 @contextmanager
-def checkpoints_between(store: Store) -> Iterator[WalKeeper]:
+def checkpoints_between(store: Store, after: Callable[[], None] | None = None) -> Iterator[WalKeeper]:
     """Around the many small transactions of a forget: one warm connection for all of them
     (:meth:`Store.writes_kept`), whose commits no longer checkpoint under the lock (SQLite's
     automatic checkpoint ran inside the commit, about 10 ms each time at L). After a commit that
     leaves :data:`CHECKPOINT_PAGES` frames waiting, a PASSIVE checkpoint starts on the keeper's
     thread, and the next transaction waits for it before it begins: the log is then wholly copied
     when the next write starts, so SQLite writes it from its start again instead of growing it by
-    everything the forget writes."""
+    everything the forget writes. ``after`` hears each commit first (while the WAL still holds all
+    of its frames: decision 0100)."""
     with wal_kept(store) as keeper:
         keeper.quiet = True  # the operation's own checkpoint at its end says whether the log was emptied
-        with store.writes_kept(hooks=(keeper.wait, keeper.checkpoint)):
+
+        def committed() -> None:
+            if after is not None:
+                after()
+            keeper.checkpoint()
+
+        with store.writes_kept(hooks=(keeper.wait, committed)) as hooked:
+            keeper.hooked = hooked
             yield keeper
 
 

@@ -1,0 +1,361 @@
+"""The verification's byte search of the database file, begun while the forget writes (decision 0100).
+
+A verified forget must search the whole of the store's files for the name after its last write: on
+the L data set that search alone takes as long as everything else the forget does. Most of the file
+does not change meanwhile. In WAL mode the database file changes only by checkpoints copying WAL
+frames into it, so the pages that changed since a moment are the pages of the frames written since
+then (:class:`~creative_memory.services.store.wal_pages.WalPages`). So:
+
+1. When the forget's kept connection is open and before its first write, :class:`SearchAhead` notes
+   ``PRAGMA data_version`` on that connection and the pages the WAL already holds, and starts the
+   byte search of the database file on one thread, beside the writes (they use the other core).
+2. After each commit of that connection, the WAL's new frames are read (the hook of
+   ``writes.checkpoints_between``), before any later write could start the WAL over.
+3. The verification (:func:`creative_memory.services.forget.erasure._search`, in its pinned snapshot)
+   asks :meth:`SearchAhead.found`: the mentions the search ahead found on pages nothing wrote since,
+   plus a search of the pages written since (with the bytes around them) and of the WAL and its
+   index, whole. That is what a search of the three files finds, provided no other connection
+   committed meanwhile: its frames may have been copied and overwritten unseen, so then (a changed
+   ``data_version``, another file at the path, a search ahead that failed) :meth:`found` gives
+   None and the whole files are searched as before.
+"""
+
+from __future__ import annotations
+
+import bisect
+import logging
+import multiprocessing
+import os
+import sqlite3
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+from creative_memory.services.common import spelled_bytes
+from creative_memory.services.common.helper_process import HelperProcess, answer_with
+from creative_memory.services.common.spelled_scan import SpelledScan
+from creative_memory.services.forget.spelled_search import SpelledCount, search_spelled
+from creative_memory.services.location.schema import has_wal
+from creative_memory.services.store import held_files
+from creative_memory.services.store.store import Store, sqlite_file_set
+from creative_memory.services.store.wal_pages import WalPages
+
+log = logging.getLogger("cm.erasure")
+
+#: past this share of the file's pages written, the whole file is searched again instead
+_MOST = 0.5
+#: the pages written are read and searched in pieces of about this size
+_PIECE = 8 << 20
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """Bytes of the file to search again: read ``[read_lo, read_hi)``, count the mentions that start
+    in ``[lo, hi)`` (far enough inside what is read for each to be judged whole)."""
+
+    read_lo: int
+    read_hi: int
+    lo: int
+    hi: int
+
+
+def windows(pages: Iterable[int], page_size: int, context: int, size: int) -> list[Window]:
+    """The windows around runs of written pages (numbered from 1) in a file of ``size`` bytes.
+
+    A mention is judged from a hit and the ``context`` bytes around it, and its hits lie within
+    ``context`` bytes of its start; so a mention whose judgement may read a byte of ``[a, b)``
+    starts in ``[a - 3·context, b + context)``: the window counts ``[a - 4·context, b + 2·context)``
+    and reads four contexts more on each side. Runs whose reads meet share one window."""
+    out: list[Window] = []
+    runs: list[tuple[int, int]] = []
+    for page in sorted(set(pages)):
+        start = (page - 1) * page_size
+        if start >= size:
+            break
+        if runs and runs[-1][1] == start:
+            runs[-1] = (runs[-1][0], start + page_size)
+        else:
+            runs.append((start, start + page_size))
+    for a, b in runs:
+        b = min(b, size)
+        w = Window(
+            max(0, a - 8 * context),
+            min(size, b + 8 * context),
+            max(0, a - 4 * context),
+            min(size, b + 2 * context),
+        )
+        if out and out[-1].read_hi >= w.read_lo:
+            last = out[-1]
+            out[-1] = Window(last.read_lo, w.read_hi, last.lo, w.hi)
+        else:
+            out.append(w)
+    return out
+
+
+def search_windows(
+    path: Path, names: spelled_bytes.Spellings, found: Sequence[Window], *, fast: bool | None = None
+) -> tuple[list[int], list[int]]:
+    """Where the mentions counted in each window start (file offsets, one entry per name as the
+    byte search counts them), and those of them written without their anchor. The windows are read
+    into pieces of about :data:`_PIECE` bytes, searched on up to two threads."""
+    scan = SpelledScan(names, fast=fast)
+    pieces: list[list[Window]] = []
+    size = 0
+    for w in found:
+        if not pieces or size + w.read_hi - w.read_lo > _PIECE:
+            pieces.append([])
+            size = 0
+        pieces[-1].append(w)
+        size += w.read_hi - w.read_lo
+    starts: list[int] = []
+    unanchored: list[int] = []
+    lock = threading.Lock()
+    errors: list[BaseException] = []
+
+    def piece(windows: list[Window]) -> None:
+        at: list[int] = []  # where each window's bytes begin in the buffer
+        total = 0
+        for w in windows:
+            at.append(total)
+            total += w.read_hi - w.read_lo
+        buf = bytearray(total)
+        view = memoryview(buf)
+        parts = [(w.read_lo, view[o : o + w.read_hi - w.read_lo]) for w, o in zip(windows, at, strict=True)]
+        for (_offset, part), got in zip(parts, held_files.read_many(path, parts), strict=True):
+            if got < len(part):  # the file is shorter now: what is not there holds nothing
+                part[got:] = bytes(len(part) - got)
+            part.release()
+        anchored, other = scan.starts_split(view, 0, total)
+        mine: tuple[list[int], list[int]] = ([], [])
+        for into, by_name in zip(mine, (anchored, other), strict=True):
+            for positions in by_name.values():
+                for p in positions:
+                    k = bisect.bisect_right(at, p) - 1
+                    w = windows[k]
+                    offset = w.read_lo + p - at[k]
+                    if w.lo <= offset < w.hi:
+                        into.append(offset)
+        view.release()
+        with lock:
+            starts.extend(mine[0])
+            unanchored.extend(mine[1])
+
+    def work(share: list[list[Window]]) -> None:
+        try:
+            for windows in share:
+                piece(windows)
+        except BaseException as exc:  # re-raised in the calling thread
+            errors.append(exc)
+
+    helper = threading.Thread(target=work, args=(pieces[1::2],), daemon=True) if len(pieces) > 1 else None
+    if helper is not None:
+        helper.start()
+    work(pieces[::2] if helper is not None else pieces)
+    if helper is not None:
+        helper.join()
+    if errors:
+        raise errors[0]
+    starts.extend(unanchored)
+    return sorted(starts), sorted(unanchored)
+
+
+def search_again(
+    path: Path, names: spelled_bytes.Spellings, before: SpelledCount, pages: Iterable[int], page_size: int
+) -> SpelledCount:
+    """What a search of the database file for the names finds now (with every place), from what one
+    found ``before`` (with every place) and the pages written since: ``before``'s mentions where
+    nothing changed, and the windows around the written pages searched again."""
+    size = path.stat().st_size
+    found = windows(pages, page_size, names.context, size)
+    fresh, fresh_other = search_windows(path, names, found)
+    los = [w.lo for w in found]
+
+    def untouched(offset: int) -> bool:
+        k = bisect.bisect_right(los, offset) - 1
+        return offset < size and (k < 0 or offset >= found[k].hi)
+
+    kept = sorted([p for p in (before.places or {}).get(path, []) if untouched(p)] + fresh)
+    other = sorted([p for p in (before.unanchored or {}).get(path, []) if untouched(p)] + fresh_other)
+    return SpelledCount(len(kept), bool(other), {path: kept}, {path: other})
+
+
+def _canonicals(names: spelled_bytes.Spellings) -> list[str]:
+    return [s.canonical for s in names.names]
+
+
+def _data_version(con: sqlite3.Connection) -> int:
+    return int(con.execute("PRAGMA data_version").fetchone()[0])
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+def _page_size(path: Path) -> int:
+    head = held_files.read_at(path, 0, 100)
+    if len(head) < 100 or not head.startswith(b"SQLite format 3\x00"):
+        return 0
+    size = int.from_bytes(head[16:18], "big")
+    return 65536 if size == 1 else size
+
+
+def _helper(out: Connection, path: str, canonicals: list[str], searched: Any) -> None:
+    """The helper process: search the database file for the names, on one thread, counting the
+    bytes searched in ``searched``; send what it found."""
+
+    def done(n: int) -> None:
+        with searched.get_lock():
+            searched.value += n
+
+    answer_with(
+        out,
+        lambda: search_spelled(
+            Path(path),
+            spelled_bytes.Spellings(canonicals),
+            places=True,
+            files=[Path(path)],
+            workers=1,
+            done=done,
+        ),
+    )
+
+
+def _setting(name: str, default: float) -> float:
+    try:
+        return float(os.environ.get(name, "").strip() or default)
+    except ValueError:
+        return default
+
+
+#: below this size of the database file the whole search takes a few tens of milliseconds: less than
+#: starting a process (the environment can move it; 0 searches ahead for every forget)
+MIN_BYTES = int(_setting("CM_SEARCH_AHEAD_MIN_BYTES", 128 << 20))
+#: a search ahead that has not reached this share of the file when the verification asks for it is
+#: given up: searching the whole files on every core is then sooner than waiting for it on one (the
+#: environment can move it; 0 always waits)
+HALF = _setting("CM_SEARCH_AHEAD_HALF", 0.5)
+
+
+class SearchAhead:
+    """See the module. Made inside ``writes.checkpoints_between`` (``hooked``: its hooks hear every
+    commit of this thread's writes), before the first write; :meth:`committed` is its ``after``."""
+
+    def __init__(self, store: Store, names: spelled_bytes.Spellings, *, hooked: bool) -> None:
+        self.names = names
+        self._path = store.path
+        self._con = store.kept_connection() if hooked else None
+        self._wal = WalPages(sqlite_file_set(store.path)[1])
+        self._process: HelperProcess | None = None
+        self._answer: SpelledCount | None = None  # the helper's, once received
+        self.pages_searched = 0  # what the last found() searched again
+        if self._con is None or self._path.stat().st_size < MIN_BYTES or (os.cpu_count() or 1) < 2:
+            self._con = None
+            return
+        self._version = _data_version(self._con)
+        self._wal.read()  # pages still in the WAL may be copied into the file while the search runs
+        self._file = _identity(self._path)
+        self._size = self._path.stat().st_size
+        try:
+            self._searched = multiprocessing.get_context("spawn").Value("q", 0)
+            self._process = HelperProcess(
+                _helper,
+                (str(self._path), _canonicals(names), self._searched),
+                name="cm-search-ahead",
+                log=log,
+                what="the search ahead",
+                instead="searching the whole files",
+            )
+        except Exception as exc:  # the verification then searches the whole files
+            log.warning("no search ahead (%s)", exc)
+            self._con = self._process = None
+
+    def committed(self) -> None:
+        """After each commit of the kept connection: the pages its frames hold."""
+        if self._con is not None:
+            self._wal.read()
+
+    def answered(self, timeout: float) -> bool:
+        """Whether the helper has sent its answer, waiting up to ``timeout`` seconds for it."""
+        return self._process is not None and self._process.answered(timeout)
+
+    def stop(self) -> None:
+        """Ends the helper process (no process of the forget outlives it)."""
+        if self._process is not None:
+            self._process.stop()
+            self._process = None
+
+    def _ahead(self) -> SpelledCount | None:
+        """The helper's answer: waited for if it searched half the file or more, else given up."""
+        if self._process is None:
+            return None
+        if not self._process.answered() and self._searched.value < HALF * self._size:
+            log.info("forget: the search ahead is not half way; searching the whole files")
+            return None
+        found: SpelledCount | None = self._process.result()
+        return found
+
+    def found(self, names: spelled_bytes.Spellings) -> SpelledCount | None:
+        """In the verification's pinned snapshot: what the byte search of the three files finds now,
+        with every place; None when the search ahead cannot tell (see the module)."""
+        if self._con is None or _canonicals(names) != _canonicals(self.names):
+            return None
+        if has_wal(self._path):
+            # frames not copied yet: the pages they change could not be searched as they will be
+            self.stop()
+            self._con = None
+            return None
+        if _data_version(self._con) != self._version or _identity(self._path) != self._file:
+            log.info("forget: another connection wrote meanwhile; searching the whole files")
+            self.stop()
+            return None
+        if self._answer is None:
+            self._answer = self._ahead()
+            self.stop()
+        ahead = self._answer
+        if ahead is None or ahead.places is None or ahead.unanchored is None:
+            self._con = None  # given up: a later search of this forget reads the whole files too
+            return None
+        self._wal.read()
+        page_size = _page_size(self._path)
+        if not page_size or (self._wal.page_size and self._wal.page_size != page_size):
+            self._con = None
+            return None
+        size = self._path.stat().st_size
+        pages = self._wal.take()
+        # a file that grew or shrank: every page past the shorter of the two lengths
+        pages.update(range(min(size, self._size) // page_size + 1, max(size, self._size) // page_size + 2))
+        if len(pages) > _MOST * max(1, size // page_size):
+            log.info("forget: most of the file was written; searching the whole files")
+            self._con = None
+            return None
+        self.pages_searched += len(pages)
+        try:
+            # what the file holds now is where a later call starts from (after the page wipe: its pages)
+            self._answer = search_again(self._path, names, ahead, pages, page_size)
+            side = search_spelled(self._path, names, places=True, files=sqlite_file_set(self._path)[1:])
+        except OSError as exc:
+            log.warning("the search of the pages written failed (%s); searching the whole files", exc)
+            self._con = None
+            return None
+        kept = (self._answer.places or {}).get(self._path, [])
+        kept_other = (self._answer.unanchored or {}).get(self._path, [])
+        self._size = size
+        if side.places is None or side.unanchored is None:
+            self._con = None
+            return None
+        places = {self._path: kept, **side.places}
+        unanchored = {self._path: kept_other, **side.unanchored}
+        total = len(kept) + side.mentions
+        return SpelledCount(
+            total,
+            bool(kept_other) or side.without_anchor,
+            {f: p for f, p in places.items() if p},
+            unanchored,
+        )
