@@ -23,6 +23,7 @@ then (:class:`~creative_memory.services.store.wal_pages.WalPages`). So:
 from __future__ import annotations
 
 import bisect
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -208,7 +209,11 @@ def _page_size(path: Path) -> int:
 
 def _helper(out: Connection, path: str, canonicals: list[str], searched: Any) -> None:
     """The helper process: search the database file for the names, on one thread, counting the
-    bytes searched in ``searched``; send what it found."""
+    bytes searched in ``searched``; send what it found. It yields the core to the forget's own
+    threads (a lower priority): it only has to be done by the time the writes are."""
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(10)
 
     def done(n: int) -> None:
         with searched.get_lock():
