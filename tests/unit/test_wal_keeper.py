@@ -11,7 +11,7 @@ import pytest
 
 from creative_memory.services.store import writes
 from creative_memory.services.store.store import Store
-from creative_memory.services.store.writes import CHECKPOINT_PAGES, wal_frames_waiting, wal_kept
+from creative_memory.services.store.writes import CHECKPOINT_PAGES, LOG_BOUND, wal_frames_waiting, wal_kept
 
 _ROW = "INSERT INTO creative_memory_audit (at, user_id, actor, action, target, outcome) VALUES (?, 'u', 'cli', ?, '', 'ok')"
 
@@ -99,17 +99,19 @@ def test_a_forgets_commits_leave_the_checkpoint_to_the_keeper(
 ) -> None:
     """Inside ``checkpoints_between`` (a forget's writes), ``Store.write`` commits never checkpoint
     under the lock — SQLite's automatic checkpoint ran there, about 10 ms a commit at L — and the
-    keeper's thread copies the log once enough frames wait, finished before the next write begins:
-    the log is then written from its start again, so it does not grow by everything written."""
+    keeper's thread copies the log once enough frames wait, beside the next transaction; once the
+    log holds ``LOG_BOUND`` frames, a transaction waits for all of it to be copied, so that it
+    writes the log from its start again: the log does not grow by everything written."""
     runs = _counted_runs(store, monkeypatch)
     with store.raw() as con:
         con.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
     wal = store.path.with_name(store.path.name + "-wal")
     with writes.checkpoints_between(store):
         i = 0
-        while len(runs) < 4:
+        while len(runs) < 12:
             with store.write() as session:
-                session.connection().exec_driver_sql(_ROW, (i, "x" * 3000))
+                # a chunk of a few hundred pages: the next begins while the keeper copies this one
+                session.connection().exec_driver_sql(_ROW, [(i * 1000 + k, "x" * 3000) for k in range(200)])
                 (auto,) = session.connection().exec_driver_sql("PRAGMA wal_autocheckpoint").one()
                 assert auto == 0
             # No commit copied anything itself: until the keeper's first run, every frame waits
@@ -118,11 +120,13 @@ def test_a_forgets_commits_leave_the_checkpoint_to_the_keeper(
             if not runs:
                 assert waiting > i
             i += 1
-            assert i < 8 * CHECKPOINT_PAGES
+            assert i < 24 * CHECKPOINT_PAGES
         assert runs[0] >= CHECKPOINT_PAGES
-        # Four rounds of over a thousand frames each, and the log holds about one round's pages.
+        # Twelve rounds of over a thousand frames each, and the log (which never shrinks) held at
+        # most the bound and the round that crossed it.
         page = int(store.path.stat().st_size and 4096)
-        assert wal.stat().st_size < 2 * CHECKPOINT_PAGES * (page + 24)
+        assert LOG_BOUND + 2 * CHECKPOINT_PAGES < 12 * CHECKPOINT_PAGES  # less than was written
+        assert wal.stat().st_size < (LOG_BOUND + 2 * CHECKPOINT_PAGES) * (page + 24)
     # Outside, a write is as before: its connection checkpoints by itself.
     with store.write() as session:
         (auto,) = session.connection().exec_driver_sql("PRAGMA wal_autocheckpoint").one()

@@ -179,6 +179,24 @@ class WalKeeper:
             self._pool = ThreadPoolExecutor(1, thread_name_prefix="cm-checkpoint")
         self._pending = self._pool.submit(self._checkpoint_here)
 
+    def before_write(self) -> None:
+        """Before a transaction of :func:`checkpoints_between`: the checkpoint started after the last
+        commit keeps running beside it, unless the log holds :data:`LOG_BOUND` frames or more; then it
+        is waited for and what is left copied now, so that this transaction writes the log from its
+        start again (the log restarts only once a checkpoint has copied all of it)."""
+        if self.con is None or self.shm is None or self._opener is None:
+            return
+        last, _copied = wal_frames(self.shm)
+        if last < LOG_BOUND:
+            return
+        self.wait()
+        last, copied = wal_frames(self.shm)
+        if copied < last:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(1, thread_name_prefix="cm-checkpoint")
+            self._pending = self._pool.submit(self._checkpoint_here)
+            self.wait()
+
     def _checkpoint_here(self) -> None:
         if self._own is None:
             assert self._opener is not None
@@ -222,6 +240,9 @@ class WalKeeper:
 
 
 CHECKPOINT_PAGES = 1000  # SQLite's default wal_autocheckpoint
+#: the longest the log of checkpoints_between grows (frames, of 4 KiB at the default page size)
+#: before a transaction waits for the checkpoint beside it to copy all of it
+LOG_BOUND = 4 * CHECKPOINT_PAGES
 
 # The WAL index (the -shm file) begins with two copies of a 48-byte header, in the machine's byte
 # order, then the checkpoint information (SQLite's "WAL-index format"): mxFrame, the last valid
@@ -229,6 +250,18 @@ CHECKPOINT_PAGES = 1000  # SQLite's default wal_autocheckpoint
 # database, at byte 96.
 _MX_FRAME = slice(16, 20)
 _N_BACKFILL = slice(96, 100)
+
+
+def wal_frames(shm: Path) -> tuple[int, int]:
+    """(the last valid frame of the WAL, the frames already copied into the database), from the
+    WAL index; a WAL index that cannot be read counts as a full log."""
+    try:
+        head = held_files.read_at(shm, 0, 100)  # never a descriptor of our own to close
+    except OSError:
+        return LOG_BOUND, 0
+    if len(head) < 100:
+        return LOG_BOUND, 0
+    return int.from_bytes(head[_MX_FRAME], sys.byteorder), int.from_bytes(head[_N_BACKFILL], sys.byteorder)
 
 
 def wal_frames_waiting(shm: Path) -> int:
@@ -297,10 +330,10 @@ def checkpoints_between(store: Store, after: Callable[[], None] | None = None) -
     (:meth:`Store.writes_kept`), whose commits no longer checkpoint under the lock (SQLite's
     automatic checkpoint ran inside the commit, about 10 ms each time at L). After a commit that
     leaves :data:`CHECKPOINT_PAGES` frames waiting, a PASSIVE checkpoint starts on the keeper's
-    thread, and the next transaction waits for it before it begins: the log is then wholly copied
-    when the next write starts, so SQLite writes it from its start again instead of growing it by
-    everything the forget writes. ``after`` hears each commit first (while the WAL still holds all
-    of its frames: decision 0100)."""
+    thread and runs beside the next transaction; once the log holds :data:`LOG_BOUND` frames, a
+    transaction waits until all of it is copied, so SQLite writes it from its start again instead of
+    growing it by everything the forget writes (decision 0101). ``after`` hears each commit first
+    (while the WAL still holds all of its frames: decision 0100)."""
     with wal_kept(store) as keeper:
         keeper.quiet = True  # the operation's own checkpoint at its end says whether the log was emptied
 
@@ -309,7 +342,7 @@ def checkpoints_between(store: Store, after: Callable[[], None] | None = None) -
                 after()
             keeper.checkpoint()
 
-        with store.writes_kept(hooks=(keeper.wait, committed)) as hooked:
+        with store.writes_kept(hooks=(keeper.before_write, committed)) as hooked:
             keeper.hooked = hooked
             yield keeper
 
