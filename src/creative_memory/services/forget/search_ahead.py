@@ -8,7 +8,8 @@ then (:class:`~creative_memory.services.store.wal_pages.WalPages`). So:
 
 1. When the forget's kept connection is open and before its first write, :class:`SearchAhead` notes
    ``PRAGMA data_version`` on that connection and the pages the WAL already holds, and starts the
-   byte search of the database file on one thread, beside the writes (they use the other core).
+   byte search of the database file in a helper process at a lower priority, beside the writes
+   (shared code: :mod:`creative_memory.services.common.helper_process`).
 2. After each commit of that connection, the WAL's new frames are read (the hook of
    ``writes.checkpoints_between``), before any later write could start the WAL over.
 3. The verification (:func:`creative_memory.services.forget.erasure._search`, in its pinned snapshot)
@@ -259,7 +260,7 @@ class SearchAhead:
         self._wal = WalPages(sqlite_file_set(store.path)[1])
         self._process: HelperProcess | None = None
         self._answer: SpelledCount | None = None  # the helper's, once received
-        self.pages_searched = 0  # what the last found() searched again
+        self.pages_searched = 0  # the pages found() searched again, in all
         if self._con is None or self._path.stat().st_size < MIN_BYTES or (os.cpu_count() or 1) < 2:
             self._con = None
             return
