@@ -331,3 +331,42 @@ def test_a_forget_searching_ahead_gives_the_receipt_of_one_searching_the_whole_f
     ahead = _receipts(tmp_path, blocks, monkeypatch, ahead=True)
     assert ahead == whole
     assert all(r["verified"] for r in ahead)
+
+
+def test_frames_a_rolled_back_transaction_left_do_not_hide_the_next_commit(
+    notes: Store, ahead_always: None
+) -> None:
+    """Another program's transaction spilled its cache into the WAL, then rolled back: its frames
+    stay after the log's end under the current salts, and the next commit writes over them. They
+    are counted, but the log is read again from its last commit."""
+    store = notes
+    names = Spellings([_NAME])
+    with store.raw() as con:
+        con.execute("CREATE TABLE scratch (b TEXT)")
+        con.commit()
+    assert store.checkpoint_truncate()
+    made: list[SearchAhead] = []
+    with checkpoints_between(store, after=lambda: made[0].committed()) as keeper:
+        daemon = sqlite3.connect(store.path, isolation_level=None)
+        other = sqlite3.connect(store.path, isolation_level=None)
+        try:
+            daemon.execute("UPDATE notes SET body = body || '!' WHERE id = 3")  # one commit in the log
+            other.execute("PRAGMA cache_size=2")
+            other.execute("BEGIN IMMEDIATE")
+            other.executemany("INSERT INTO scratch VALUES (?)", [("z" * 3000,) for _ in range(200)])
+            other.execute("ROLLBACK")  # its spilled pages stay in the WAL, past the log's end
+            made.append(SearchAhead(store, names, hooked=keeper.hooked))
+            assert made[0].answered(60)
+            with store.write() as session:  # a copy of the name on a page, over the rolled-back frames
+                changed = session.connection().exec_driver_sql(
+                    "UPDATE notes SET body = 'a drop_shadows note ' || body WHERE id = 1500"
+                )
+                assert changed.rowcount == 1
+            assert store.checkpoint_truncate()
+            found, whole = _pinned(store, names, made[0])
+        finally:
+            made[0].stop()
+            daemon.close()
+            other.close()
+    assert found is not None
+    assert found.places == whole.places

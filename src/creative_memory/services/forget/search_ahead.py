@@ -30,6 +30,7 @@ import multiprocessing
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -240,9 +241,11 @@ def _setting(name: str, default: float) -> float:
         return default
 
 
-#: below this size of the database file the whole search takes a few tens of milliseconds: less than
-#: starting a process (the environment can move it; 0 searches ahead for every forget)
-MIN_BYTES = int(_setting("CM_SEARCH_AHEAD_MIN_BYTES", 128 << 20))
+#: the smallest database file searched ahead. Off unless the environment sets it (decision 0100:
+#: a mention whose separators run longer than the windows' margins can cross a window's edge, so
+#: until the spelling's mentions are bounded in length the whole files are searched); 128 MB is the
+#: size from which it pays (below it the whole search takes tens of milliseconds); 0: every forget
+MIN_BYTES = int(_setting("CM_SEARCH_AHEAD_MIN_BYTES", float(1 << 62)))
 #: a search ahead that has not reached this share of the file when the verification asks for it is
 #: given up: searching the whole files on every core is then sooner than waiting for it on one (the
 #: environment can move it; 0 always waits)
@@ -304,7 +307,9 @@ class SearchAhead:
         if not self._process.answered() and self._searched.value < HALF * self._size:
             log.info("forget: the search ahead is not half way; searching the whole files")
             return None
-        found: SpelledCount | None = self._process.result()
+        # past half way: the rest takes at most as long again (at least a few seconds for a slow disk)
+        elapsed = time.monotonic() - self._process.started
+        found: SpelledCount | None = self._process.result(time.monotonic() + max(5.0, elapsed))
         return found
 
     def found(self, names: spelled_bytes.Spellings) -> SpelledCount | None:
@@ -337,7 +342,9 @@ class SearchAhead:
         pages = self._wal.take()
         # a file that grew or shrank: every page past the shorter of the two lengths
         pages.update(range(min(size, self._size) // page_size + 1, max(size, self._size) // page_size + 2))
-        if len(pages) > _MOST * max(1, size // page_size):
+        last = -(-size // page_size)
+        pages = {p for p in pages if 0 < p <= last}  # a frame past the file's end changes nothing in it
+        if len(pages) > _MOST * max(1, last):
             log.info("forget: most of the file was written; searching the whole files")
             self._con = None
             return None
@@ -346,7 +353,7 @@ class SearchAhead:
             # what the file holds now is where a later call starts from (after the page wipe: its pages)
             self._answer = search_again(self._path, names, ahead, pages, page_size)
             side = search_spelled(self._path, names, places=True, files=sqlite_file_set(self._path)[1:])
-        except OSError as exc:
+        except Exception as exc:  # any failure here only means the whole files are searched
             log.warning("the search of the pages written failed (%s); searching the whole files", exc)
             self._con = None
             return None

@@ -71,12 +71,15 @@ class WalPages:
             self._buf = bytearray(frames * stride)
         view = memoryview(self._buf)[: frames * stride]
         got = held_files.read_into(self.wal, start, view) // stride
-        read = 0
+        committed = 0  # frames up to the last commit frame read: the log's end for SQLite
         for i in range(got):
-            page, _commit, s1, s2 = _FRAME.unpack_from(view, i * stride)
+            page, commit, s1, s2 = _FRAME.unpack_from(view, i * stride)
             if (s1, s2) != self._salts:
                 break  # a frame of an earlier generation: the current one ends here
             self.pages.add(page)
-            read += 1
+            if commit:
+                committed = i + 1
         view.release()
-        self._next += read
+        # Frames after the last commit (a transaction rolled back after its cache spilled, or one
+        # being written) are counted, but read again next time: the next commit writes over them.
+        self._next += committed
