@@ -52,10 +52,10 @@ class _File:
     def __init__(self, path: Path) -> None:
         self.path = path
         head = held_files.read_at(path, 0, 100)
-        if len(head) < 100 or not head.startswith(b"SQLite format 3\x00"):
+        size = _page_size(head)
+        if not size:
             raise ValueError("not an SQLite database file")
-        size = int.from_bytes(head[16:18], "big")
-        self.page_size = 65536 if size == 1 else size
+        self.page_size = size
         self.usable = self.page_size - head[20]
         self.first_trunk = int.from_bytes(head[32:36], "big")
         self.free_count = int.from_bytes(head[36:40], "big")
@@ -259,3 +259,16 @@ def _varint(data: bytes, at: int) -> tuple[int, int]:
         if byte < 0x80:
             return value, at + i + 1
     raise AssertionError("unreachable")
+
+
+def _page_size(head: bytes) -> int:
+    """The page size a database file's first 100 bytes give, 0 when they are not a database's."""
+    if len(head) < 100 or not head.startswith(b"SQLite format 3\x00"):
+        return 0
+    size = int.from_bytes(head[16:18], "big")
+    return 65536 if size == 1 else size
+
+
+def page_size(path: Path) -> int:
+    """The page size of the database file at ``path``, 0 when it is not one."""
+    return _page_size(held_files.read_at(path, 0, 100))

@@ -29,9 +29,9 @@ import logging
 import multiprocessing
 import os
 import sqlite3
-import threading
 import time
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -40,6 +40,7 @@ from typing import Any
 from creative_memory.services.common import spelled_bytes
 from creative_memory.services.common.helper_process import HelperProcess, answer_with
 from creative_memory.services.common.spelled_scan import SpelledScan
+from creative_memory.services.forget.page_places import page_size as pages_of
 from creative_memory.services.forget.spelled_search import SpelledCount, search_spelled
 from creative_memory.services.location.schema import has_wal
 from creative_memory.services.store import held_files
@@ -103,7 +104,7 @@ def search_windows(
 ) -> tuple[list[int], list[int]]:
     """Where the mentions counted in each window start (file offsets, one entry per name as the
     byte search counts them), and those of them written without their anchor. The windows are read
-    into pieces of about :data:`_PIECE` bytes, searched on up to two threads."""
+    into pieces of about :data:`_PIECE` bytes, searched on two threads."""
     scan = SpelledScan(names, fast=fast)
     pieces: list[list[Window]] = []
     size = 0
@@ -113,12 +114,8 @@ def search_windows(
             size = 0
         pieces[-1].append(w)
         size += w.read_hi - w.read_lo
-    starts: list[int] = []
-    unanchored: list[int] = []
-    lock = threading.Lock()
-    errors: list[BaseException] = []
 
-    def piece(windows: list[Window]) -> None:
+    def piece(windows: list[Window]) -> tuple[list[int], list[int]]:
         at: list[int] = []  # where each window's bytes begin in the buffer
         total = 0
         for w in windows:
@@ -142,26 +139,12 @@ def search_windows(
                     if w.lo <= offset < w.hi:
                         into.append(offset)
         view.release()
-        with lock:
-            starts.extend(mine[0])
-            unanchored.extend(mine[1])
+        return mine
 
-    def work(share: list[list[Window]]) -> None:
-        try:
-            for windows in share:
-                piece(windows)
-        except BaseException as exc:  # re-raised in the calling thread
-            errors.append(exc)
-
-    helper = threading.Thread(target=work, args=(pieces[1::2],), daemon=True) if len(pieces) > 1 else None
-    if helper is not None:
-        helper.start()
-    work(pieces[::2] if helper is not None else pieces)
-    if helper is not None:
-        helper.join()
-    if errors:
-        raise errors[0]
-    starts.extend(unanchored)
+    with ThreadPoolExecutor(max_workers=2, thread_name_prefix="cm-search-again") as pool:
+        found_pieces = list(pool.map(piece, pieces))
+    unanchored = [p for _a, other in found_pieces for p in other]
+    starts = [p for anchored, _o in found_pieces for p in anchored] + unanchored
     return sorted(starts), sorted(unanchored)
 
 
@@ -191,22 +174,6 @@ def _canonicals(names: spelled_bytes.Spellings) -> list[str]:
 
 def _data_version(con: sqlite3.Connection) -> int:
     return int(con.execute("PRAGMA data_version").fetchone()[0])
-
-
-def _identity(path: Path) -> tuple[int, int] | None:
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return st.st_dev, st.st_ino
-
-
-def _page_size(path: Path) -> int:
-    head = held_files.read_at(path, 0, 100)
-    if len(head) < 100 or not head.startswith(b"SQLite format 3\x00"):
-        return 0
-    size = int.from_bytes(head[16:18], "big")
-    return 65536 if size == 1 else size
 
 
 def _helper(out: Connection, path: str, canonicals: list[str], searched: Any) -> None:
@@ -258,6 +225,7 @@ class SearchAhead:
 
     def __init__(self, store: Store, names: spelled_bytes.Spellings, *, hooked: bool) -> None:
         self.names = names
+        self._store = store
         self._path = store.path
         self._con = store.kept_connection() if hooked else None
         self._wal = WalPages(sqlite_file_set(store.path)[1])
@@ -269,7 +237,6 @@ class SearchAhead:
             return
         self._version = _data_version(self._con)
         self._wal.read()  # pages still in the WAL may be copied into the file while the search runs
-        self._file = _identity(self._path)
         self._size = self._path.stat().st_size
         try:
             self._searched = multiprocessing.get_context("spawn").Value("q", 0)
@@ -322,7 +289,7 @@ class SearchAhead:
             self.stop()
             self._con = None
             return None
-        if _data_version(self._con) != self._version or _identity(self._path) != self._file:
+        if _data_version(self._con) != self._version or self._store.replaced():
             log.info("forget: another connection wrote meanwhile; searching the whole files")
             self.stop()
             return None
@@ -334,7 +301,7 @@ class SearchAhead:
             self._con = None  # given up: a later search of this forget reads the whole files too
             return None
         self._wal.read()
-        page_size = _page_size(self._path)
+        page_size = pages_of(self._path)
         if not page_size or (self._wal.page_size and self._wal.page_size != page_size):
             self._con = None
             return None
