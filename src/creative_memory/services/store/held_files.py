@@ -146,20 +146,13 @@ def read_at(path: Path, offset: int, size: int) -> bytes:
 def read_into(path: Path, offset: int, view: memoryview) -> int:
     """Fill ``view`` from ``offset`` of a store file as far as the file goes; bytes read (0 if
     there is no such file)."""
-    if not _POSIX:
-        try:
-            with path.open("rb", buffering=0) as fh:
-                fh.seek(offset)
-                return _fill(lambda part, _at: fh.readinto(part), view)
-        except FileNotFoundError:  # gone since it was listed: nothing left to read, as below
-            return 0
-    fd = _held_fd(path)
-    return 0 if fd is None else _fill(lambda part, at: _pread_into(fd, part, offset + at), view)
+    return read_many(path, [(offset, view)])[0]
 
 
 def read_many(path: Path, parts: Sequence[tuple[int, memoryview]]) -> list[int]:
-    """:func:`read_into` for many (offset, view) parts of one file, which is looked up once: the
-    bytes read into each."""
+    """Fill each view from its offset of a store file (looked up once) as far as the file goes; the
+    bytes read into each (0 if there is no such file: gone since it was listed, nothing is left
+    to read)."""
     if not _POSIX:
         try:
             with path.open("rb", buffering=0) as fh:

@@ -186,12 +186,12 @@ class WalKeeper:
         start again (the log restarts only once a checkpoint has copied all of it)."""
         if self.con is None or self.shm is None or self._opener is None:
             return
-        last, _copied = wal_frames(self.shm)
-        if last < LOG_BOUND:
+        frames = wal_frames(self.shm)  # an unreadable WAL index counts as a full log
+        if frames is not None and frames[0] < LOG_BOUND:
             return
         self.wait()
-        last, copied = wal_frames(self.shm)
-        if copied < last:
+        frames = wal_frames(self.shm)
+        if frames is None or frames[1] < frames[0]:
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(1, thread_name_prefix="cm-checkpoint")
             self._pending = self._pool.submit(self._checkpoint_here)
@@ -252,15 +252,15 @@ _MX_FRAME = slice(16, 20)
 _N_BACKFILL = slice(96, 100)
 
 
-def wal_frames(shm: Path) -> tuple[int, int]:
+def wal_frames(shm: Path) -> tuple[int, int] | None:
     """(the last valid frame of the WAL, the frames already copied into the database), from the
-    WAL index; a WAL index that cannot be read counts as a full log."""
+    WAL index; None when it cannot be read."""
     try:
         head = held_files.read_at(shm, 0, 100)  # never a descriptor of our own to close
     except OSError:
-        return LOG_BOUND, 0
+        return None
     if len(head) < 100:
-        return LOG_BOUND, 0
+        return None
     return int.from_bytes(head[_MX_FRAME], sys.byteorder), int.from_bytes(head[_N_BACKFILL], sys.byteorder)
 
 
@@ -269,15 +269,8 @@ def wal_frames_waiting(shm: Path) -> int:
     automatic checkpoint counts them (the log's size says nothing once it has grown: SQLite
     writes it from the start again after a complete checkpoint and never shrinks the file).
     A WAL index that cannot be read counts as full, so the checkpoint runs as before."""
-    try:
-        head = held_files.read_at(shm, 0, 100)  # never a descriptor of our own to close
-    except OSError:
-        return CHECKPOINT_PAGES
-    if len(head) < 100:
-        return CHECKPOINT_PAGES
-    mx = int.from_bytes(head[_MX_FRAME], sys.byteorder)
-    done = int.from_bytes(head[_N_BACKFILL], sys.byteorder)
-    return max(0, mx - done)
+    frames = wal_frames(shm)
+    return CHECKPOINT_PAGES if frames is None else max(0, frames[0] - frames[1])
 
 
 KEPT_CACHE_KIB = 64 * 1024  # the kept connection's page cache: a long write's index pages stay in it
