@@ -165,7 +165,6 @@ def _forget(
             action = "forget+block" if block else "forget"
             audit.record(session, user_id, actor, action, f"fp:{fp[:16]}{where}{pol}", "ok", now)
 
-    names = spelled_bytes.Spellings({spellings.canonical_name(t.pattern) for t in targets if t.whole})
     ahead: SearchAhead | None = None
 
     def committed() -> None:
@@ -175,8 +174,9 @@ def _forget(
     # dozens to thousands of short transactions: one connection, kept through the verification,
     # whose search of the database file begins before the first of them (decision 0100)
     with checkpoints_between(store, after=committed) as keeper:
-        if verify and names.names:
-            ahead = SearchAhead(store, names, hooked=keeper.hooked)
+        whole = {spellings.canonical_name(t.pattern) for t in targets if t.whole}
+        if verify and whole:
+            ahead = SearchAhead(store, spelled_bytes.Spellings(whole), hooked=keeper.hooked)
         try:
             forms = _run(store, user_id, targets, receipt, now, first=first, resumed=False, progress=progress)
             t1 = time.perf_counter()
