@@ -22,7 +22,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from creative_memory.model.names import is_name
+from creative_memory.model import characters
+from creative_memory.model.names import is_name, normalize_name
 from creative_memory.services.common import spelled_bytes, spellings
 from creative_memory.services.common.spelled_bytes import Spelling, Spellings, fold_bytes
 from creative_memory.services.common.spelled_scan import SpelledScan
@@ -55,6 +56,14 @@ CYRILLIC = {"a": "\u0430", "e": "\u0435", "o": "\u043e", "p": "\u0440", "c": "\u
 LIGATURES = {"fl": "\ufb02", "fi": "\ufb01", "ff": "\ufb00"}
 
 
+#: a run of separators (with invisible characters in it) of any length: a long one ends a mention,
+#: for every consumer alike (decision 0102)
+LONG_RUN = st.one_of(
+    st.lists(st.sampled_from([" ", "\t", "-", "\n"]), min_size=6, max_size=90),
+    st.lists(st.sampled_from([" ", " ", "\t", "-", "\u00a0", "\u200b"]), min_size=6, max_size=90),
+).map(lambda run: " " + "".join(run))
+
+
 @st.composite
 def spelled(draw: st.DrawFn, name: str) -> str:
     """One spelling of ``name``: each character written in a way the rule folds back to it."""
@@ -62,7 +71,7 @@ def spelled(draw: st.DrawFn, name: str) -> str:
     out: list[str] = []
     for w, word in enumerate(words):
         if w:
-            out.append(draw(st.sampled_from(SEPARATORS)))
+            out.append(draw(st.one_of(st.sampled_from(SEPARATORS), LONG_RUN)))
         k = 0
         while k < len(word):
             pair = word[k : k + 2]
@@ -90,7 +99,7 @@ def spelled(draw: st.DrawFn, name: str) -> str:
                 ch = CYRILLIC[ch]
             out.append(ch)
             if k + 1 < len(word) and draw(st.integers(0, 5)) == 0:
-                out.append(draw(st.sampled_from(INVISIBLE)))
+                out.append(draw(st.sampled_from(INVISIBLE)) * draw(st.sampled_from([1, 1, 1, 2, 17, 40])))
             k += 1
     return "".join(out)
 
@@ -135,7 +144,7 @@ SETTINGS = settings(
 )
 
 
-ASCII_SEPARATORS = [c for c in map(chr, range(128)) if spellings.is_separator(c)]
+ASCII_SEPARATORS = [c for c in map(chr, range(128)) if characters.is_separator(c)]
 
 
 @st.composite
@@ -179,8 +188,11 @@ def _kept_by_the_diff_prefilter(canonical: str, text: str) -> bool:
 def test_every_consumer_finds_the_same_mentions_in_text(c: tuple[str, str, str]) -> None:
     canonical, text, one = c
     found = text_mentions(canonical, text)
-    assert found, "the inserted spelling is a mention"
+    # the inserted spelling is a mention, unless it is longer than any mention may be
+    assert found or len(one) > characters.longest_mention(len(canonical))
     assert canonical_name(one) == canonical
+    for s, e in found:
+        assert e - s <= characters.longest_mention(len(canonical))
     for s, e in found:
         assert canonical_name(text[s:e]) == canonical, text[s:e]
     merged = spellings.merge(found)
@@ -216,6 +228,10 @@ def test_a_spelling_that_is_a_name_is_blocked_by_the_names_block(
         return
     fps = {checker.fingerprint("style", canonical)}
     assert checker.blocked(fps, "STYLE", one)
+    # and a valid name is a mention of its own canonical form: a stored name is found by the search
+    # for it, however many separators or joiners it holds (decision 0102)
+    stored = normalize_name(one)
+    assert (0, len(stored)) in text_mentions(canonical, stored)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -288,3 +304,52 @@ def test_hyperscan_and_the_plain_search_give_the_same_hits(c: tuple[str, bytes])
     for lo, hi in ((0, len(data)), (1, max(1, len(data) - 3)), (len(data) // 2, len(data))):
         assert set(fast.hits(view, lo, hi)) <= set(plain.hits(view, lo, hi))
         assert fast.starts(view, lo, hi) == plain.starts(view, lo, hi)
+
+
+def _every_consumer_counts(canonical: str, text: str, folder: Path) -> set[int]:
+    """How many mentions each consumer finds in ``text`` (one figure when they agree)."""
+    raw = text.encode("utf-8")
+    names = Spellings([canonical])
+    db = folder / "app.sqlite"
+    db.write_bytes(b"\x00" + raw + b"\x00")
+    copy = folder / "copy.bak"
+    copy.write_bytes(b"\x00" + raw + b"\x00")
+    counts = {
+        len(text_mentions(canonical, text)),
+        len(Mentions([canonical]).spans(text)),
+        len(spellings.blocked_spans(text, {len(canonical)}, {canonical}.__contains__)),
+        Spelling(canonical).count(fold_bytes(raw)),
+        names.count_text(text),
+        count_spelled(db, names),
+        count_spelled(db, names, fast=False),
+        *(SpelledScan(names, fast=fast).count(raw) for fast in (True, False)),
+    }
+    assert backups._contains(copy, names) is (counts != {0})
+    return counts
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("filler", [" ", "\t", "-", "\u00a0", "\u200b"])
+def test_a_mention_is_at_most_the_longest_a_name_allows_for_every_consumer(
+    tmp_path: Path, name: str, filler: str
+) -> None:
+    """Decision 0102: a spelling of up to ``longest_mention`` characters is a mention, one character
+    more is not, whichever consumer looks and however the run between its words is written (a
+    name of one word gets its filler from invisible characters inside it)."""
+    canonical = canonical_name(name)
+    longest = characters.longest_mention(len(canonical))
+    words = canonical.split("_")
+    if len(words) == 1 and filler != "\u200b":
+        return
+    for extra, expected in ((0, 1), (1, 0)):
+        if len(words) == 1:  # invisible characters inside the word
+            cut = len(canonical) // 2
+            spelling = canonical[:cut] + filler * (longest + extra - len(canonical)) + canonical[cut:]
+        else:  # one long run between the first two words, the others a space
+            first = " " + filler * (longest + extra - len(canonical))
+            spelling = words[0] + first + " ".join(words[1:])
+        assert len(spelling) == longest + extra
+        assert canonical_name(spelling) == canonical
+        folder = tmp_path / f"{extra}"
+        folder.mkdir()
+        assert _every_consumer_counts(canonical, f"a {spelling} b", folder) == {expected}, extra

@@ -12,6 +12,10 @@ two engines can disagree about what a "word character" is). See docs/decisions/0
 - a number (``N*``), a connector punctuation such as ``_`` (``Pc``) or ``-``,
 - ZERO WIDTH NON-JOINER or ZERO WIDTH JOINER (U+200C, U+200D; Persian and Indic spelling needs them).
 
+It may hold at most :data:`~creative_memory.model.characters.LEFT_OUT_MAX` characters that its
+canonical form leaves out (a separator after another, a joiner): more, and the name would no
+longer be a mention of its own canonical form (docs/decisions/0102).
+
 This is the union of what the two engines used before accepted (Python's ``\\w`` and the Unicode
 ``\\w`` of pydantic's engine), so every name already stored stays valid. Spaces, punctuation,
 symbols, control and format characters (other than the two joiners) and unpaired surrogates are
@@ -27,6 +31,8 @@ from __future__ import annotations
 
 import unicodedata
 from typing import Final
+
+from creative_memory.model.characters import LEFT_OUT_MAX, left_out
 
 NAME_MAX: Final = 128
 ALPHABET: Final = "letters of any script with their combining marks, digits, '_' or '-'"
@@ -52,10 +58,7 @@ def normalize_name(value: str) -> str:
 
 def is_name(value: object) -> bool:
     """Whether ``value`` (taken as given, then NFC-normalised) is a valid name."""
-    if not isinstance(value, str):
-        return False
-    value = normalize_name(value)
-    return 1 <= len(value) <= NAME_MAX and all(_allowed(ch) for ch in value)
+    return name_problem(value) is None
 
 
 def name_problem(value: object) -> str | None:
@@ -71,6 +74,10 @@ def name_problem(value: object) -> str | None:
     if bad is not None:
         shown = "a space" if bad == " " else f"{bad!r} (U+{ord(bad):04X})"
         return f"contains {shown}"
+    extra = left_out(value)
+    if extra > LEFT_OUT_MAX:
+        # else the name would not be a mention of its own canonical form (docs/decisions/0102)
+        return f"holds {extra} repeated separators or invisible characters (at most {LEFT_OUT_MAX})"
     return None
 
 

@@ -15,16 +15,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from creative_memory.model.characters import EXTRA_SEPARATORS, INVISIBLE_EXTRA, is_separator, longest_mention
 from creative_memory.services.common import like
 from creative_memory.services.common.spellings import (
     CONFUSABLES,
-    EXTRA_SEPARATORS,
-    INVISIBLE_EXTRA,
     SEPARATOR,
     canonical_name,
     fold,
     fold_cluster,
-    is_separator,
 )
 
 # --------------------------------------------------------------------------- bytes
@@ -224,9 +222,11 @@ class Spelling:
             self.forms = sorted(fold_bytes(f.encode("utf-8")) for f in _char_forms(canonical[i]))
         extra = _overlapping(canonical, self.offset, self.width) if canonical else set()
         self.exotic = tuple(sorted({_exotic_needle(ch) for ch in extra} - set(self.forms)))
-        # bytes around a hit that can hold the rest of a mention (four bytes a character, and a few
-        # invisible characters or a longer separator between them)
-        self.context = 12 * len(canonical) + 32
+        #: the most characters a mention covers (decision 0102), and so the bytes around a hit that
+        #: hold the rest of its mention (four a character): a window, a chunk or a read of this
+        #: many bytes on each side of a hit judges every mention that holds it
+        self.longest = longest_mention(len(canonical))
+        self.context = 4 * self.longest
         #: for a name of ASCII letters, digits and inner separators: its mentions in ASCII text
         #: (every separator class, runs of them; overlapping ones too, as the fold finds them)
         self._ascii: re.Pattern[str] | None = None
@@ -278,7 +278,11 @@ class Spelling:
             text = before + after
             if not t.not_breaking.search(text):
                 # plain ASCII there: one regular expression finds the mentions, exactly as the fold
-                found = [(m.start(), m.start() + len(m.group(1))) for m in self._ascii.finditer(text)]
+                found = [
+                    (m.start(), m.start() + len(m.group(1)))
+                    for m in self._ascii.finditer(text)
+                    if len(m.group(1)) <= self.longest
+                ]
             else:
                 found = fold(text).find(self.canonical)
         else:
@@ -324,6 +328,8 @@ class Spelling:
         the mention's start, or the empty set when an ASCII byte proves there is none; None when a
         byte that is not ASCII is within reach (then the fold decides)."""
         head, tail, fold = self._head, self._tail, FOLD  # the bytes may be folded or not
+        # a mention is at most ``longest`` bytes here (ASCII): no run is read further back than that
+        stop = max(0, pos + width - self.longest - 1)
         i, k = pos - 1, len(head) - 1
         while k >= 0:
             if i < 0:
@@ -334,7 +340,7 @@ class Spelling:
             if head[k] == 0x5F:  # '_': a run of separators
                 if b not in SEP_BYTES:
                     return set()
-                while i >= 0 and data[i] in SEP_BYTES:
+                while i >= stop and data[i] in SEP_BYTES:
                     i -= 1
             elif b != head[k]:
                 return set()
@@ -353,11 +359,15 @@ class Spelling:
                     return set()
                 while j < n and data[j] in SEP_BYTES:
                     j += 1
+                    if j - i > self.longest:
+                        return set()  # longer than any mention (decision 0102)
             elif b != tail[k]:
                 return set()
             else:
                 j += 1
             k += 1
+        if j - (i + 1) > self.longest:
+            return set()  # longer than any mention (decision 0102)
         if j < n and data[j] >= 0x80:
             return None  # a combining mark could change the last letter
         return {i + 1}

@@ -18,9 +18,15 @@ character with the combining marks and the characters that compose with it); eac
    connector (``-``, ``_``, the non-breaking hyphen, the en dash), ``.``, ``/``, ``\\``, ``·`` —
    written ``_``, and a run of them as one ``_``.
 
+The character classes and the bound below live in :mod:`creative_memory.model.characters`, which
+the rule for a valid name reads too.
+
 :func:`canonical_name` is the folded form of a name (what block fingerprints key). A **mention** of a
 name in text is a run of whole clusters whose folded form is the name's canonical form, wherever it
-stands (no word boundaries: scripts such as Chinese and Japanese write none). :class:`Mentions`
+stands (no word boundaries: scripts such as Chinese and Japanese write none), and no longer than
+:func:`~creative_memory.model.characters.longest_mention` characters: four a character of the name,
+and sixteen, so that a long run of separators or invisible characters ends a mention (decision
+0102; every consumer reads :meth:`Folded.mention`). :class:`Mentions`
 finds and scrubs them in text, :func:`blocked_spans` finds those of blocked names known only by
 fingerprint and length, :class:`~creative_memory.services.common.spelled_bytes.Spelling` finds them in the bytes of files.
 """
@@ -34,15 +40,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from creative_memory.model.characters import is_invisible, is_separator, longest_mention
+
 SEPARATOR: Final = "_"
-EXTRA_SEPARATORS: Final = frozenset("./\\\u00b7")
-# Default-ignorable characters that are not format characters (category Cf, all dropped).
-INVISIBLE_EXTRA: Final = frozenset(
-    {0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x3164, 0xFFA0}
-    | set(range(0x180B, 0x1810))
-    | set(range(0xFE00, 0xFE10))
-    | set(range(0xE0100, 0xE01F0))
-)
 #: Cyrillic and Greek letters (case-folded) that look like a Latin letter in both cases.
 CONFUSABLES: Final[dict[str, str]] = {
     "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "х": "x", "у": "y",
@@ -50,17 +50,6 @@ CONFUSABLES: Final[dict[str, str]] = {
     "ο": "o", "ι": "i", "κ": "k", "ν": "v", "ρ": "p", "τ": "t", "υ": "u", "χ": "x",
 }  # fmt: skip
 MAX_WORDS: Final = 8  # legacy blocks (no length recorded): the longest run of words checked
-
-
-def is_separator(ch: str) -> bool:
-    return (
-        ch.isspace() or ch in EXTRA_SEPARATORS or unicodedata.category(ch) in ("Pd", "Pc", "Zs", "Zl", "Zp")
-    )
-
-
-@lru_cache(maxsize=1 << 14)
-def is_invisible(ch: str) -> bool:
-    return unicodedata.category(ch) == "Cf" or ord(ch) in INVISIBLE_EXTRA
 
 
 @lru_cache(maxsize=1 << 16)
@@ -113,6 +102,14 @@ class Folded:
         """Whether ``text[i:j]`` is made of whole clusters."""
         return self.first[i] and self.last[j - 1]
 
+    def mention(self, i: int, j: int) -> tuple[int, int] | None:
+        """The span of text that ``text[i:j]`` (a canonical name's folded form) is a mention in: made
+        of whole clusters and no longer than :func:`longest_mention` (decision 0102); else None."""
+        if not self.aligned(i, j):
+            return None
+        s, e = self.starts[i], self.ends[j - 1]
+        return (s, e) if e - s <= longest_mention(j - i) else None
+
     def find(self, canonical: str) -> list[tuple[int, int]]:
         """The spans (in the original text) of the mentions of a canonical name, overlapping ones too."""
         out: list[tuple[int, int]] = []
@@ -120,9 +117,9 @@ class Folded:
             return out
         at = self.text.find(canonical)
         while at >= 0:
-            end = at + len(canonical)
-            if self.aligned(at, end):
-                out.append((self.starts[at], self.ends[end - 1]))
+            span = self.mention(at, at + len(canonical))
+            if span is not None:
+                out.append(span)
             at = self.text.find(canonical, at + 1)
         return out
 
@@ -240,8 +237,9 @@ def blocked_spans(
     hits: list[tuple[int, int]] = []
     for n in sorted(set(lengths)):
         for i in range(0, len(ft) - n + 1):
-            if folded.aligned(i, i + n) and blocked(ft[i : i + n]):
-                hits.append((folded.starts[i], folded.ends[i + n - 1]))
+            span = folded.mention(i, i + n)
+            if span is not None and blocked(ft[i : i + n]):
+                hits.append(span)
     if legacy:
         hits.extend(_legacy_word_spans(folded, blocked))
     return merge(hits)
@@ -265,8 +263,9 @@ def _legacy_word_spans(folded: Folded, blocked: Callable[[str], bool]) -> list[t
             if j > i and (words[j][0] - words[j - 1][1] != 1 or ft[words[j - 1][1]] != SEPARATOR):
                 break
             end = words[j][1]
-            if folded.aligned(start, end) and blocked(ft[start:end]):
-                hits.append((folded.starts[start], folded.ends[end - 1]))
+            span = folded.mention(start, end)
+            if span is not None and blocked(ft[start:end]):
+                hits.append(span)
     return hits
 
 
