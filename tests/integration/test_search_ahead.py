@@ -34,6 +34,11 @@ _SPELLINGS = [
     b"DROP-SHADOWS",
     b"drop  shadows",
     "ｄｒｏｐ shadows".encode(),
+    # as long as a mention may be (decision 0102: 64 characters for this name), and one longer
+    b"drop" + b" " * 53 + b"shadows",
+    b"drop" + b" " * 54 + b"shadows",
+    ("drop " + "\u200b" * 52 + "shadows").encode(),
+    ("drop " + "\u200b" * 53 + "shadows").encode(),
 ]
 
 

@@ -70,9 +70,10 @@ def windows(pages: Iterable[int], page_size: int, context: int, size: int) -> li
     """The windows around runs of written pages (numbered from 1) in a file of ``size`` bytes.
 
     A mention is judged from a hit and the ``context`` bytes around it, and its hits lie within
-    ``context`` bytes of its start; so a mention whose judgement may read a byte of ``[a, b)``
-    starts in ``[a - 3·context, b + context)``: the window counts ``[a - 4·context, b + 2·context)``
-    and reads four contexts more on each side. Runs whose reads meet share one window."""
+    ``context`` bytes of its start (no mention is longer: decision 0102); so a mention whose
+    judgement may read a byte of ``[a, b)`` starts in ``[a - 3·context, b + context)``: the window
+    counts ``[a - 4·context, b + 2·context)`` and reads four contexts more on each side. Runs whose
+    reads meet share one window."""
     out: list[Window] = []
     runs: list[tuple[int, int]] = []
     for page in sorted(set(pages)):
@@ -208,11 +209,11 @@ def _setting(name: str, default: float) -> float:
         return default
 
 
-#: the smallest database file searched ahead. Off unless the environment sets it (decision 0100:
-#: a mention whose separators run longer than the windows' margins can cross a window's edge, so
-#: until the spelling's mentions are bounded in length the whole files are searched); 128 MB is the
-#: size from which it pays (below it the whole search takes tens of milliseconds); 0: every forget
-MIN_BYTES = int(_setting("CM_SEARCH_AHEAD_MIN_BYTES", float(1 << 62)))
+#: the smallest database file searched ahead: 128 MB, the size from which it pays (below it the
+#: whole search takes tens of milliseconds); the environment can move it (0: every forget). The
+#: windows' margins hold any mention whole, since a mention is at most ``Spelling.context`` bytes
+#: long (decision 0102).
+MIN_BYTES = int(_setting("CM_SEARCH_AHEAD_MIN_BYTES", float(128 << 20)))
 #: a search ahead that has not reached this share of the file when the verification asks for it is
 #: given up: searching the whole files on every core is then sooner than waiting for it on one (the
 #: environment can move it; 0 always waits)
