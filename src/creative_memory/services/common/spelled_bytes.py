@@ -157,6 +157,11 @@ _ASCII_SEPARATORS: Final = "".join(chr(c) for c in range(128) if is_separator(ch
 SEP_BYTES: Final = frozenset(_ASCII_SEPARATORS.encode())
 
 
+def _plain_ascii(ch: str) -> bool:
+    """An ASCII character that is not a separator: a cluster of its own, in no run of separators."""
+    return ch.isascii() and ch not in _ASCII_SEPARATORS
+
+
 def _trie(needles: Iterable[bytes]) -> bytes:
     """A regular expression (bytes) matching any of the needles, factored by common prefixes."""
     groups: dict[bytes, list[bytes]] = {}
@@ -284,10 +289,10 @@ class Spelling:
                     if len(m.group(1)) <= self.longest
                 ]
             else:
-                found = fold(text).find(self.canonical)
+                found = self._folded_find(text, len(before), width)
         else:
             text = before + after
-            found = fold(text).find(self.canonical)
+            found = self._folded_find(text, len(before), width)
         base = pos - len(before.encode("utf-8", "surrogateescape"))
         out = set()
         for s, e in found:
@@ -295,6 +300,19 @@ class Spelling:
             if start < pos + width and base + _byte_offset(text, e) > pos:
                 out.add(start)
         return out
+
+    def _folded_find(self, text: str, at: int, width: int) -> list[tuple[int, int]]:
+        """The mentions in ``text`` (as :meth:`Folded.find` gives them) that can hold the hit at
+        character ``at`` (of at most ``width`` characters): only what such a mention can reach is
+        folded, since none is longer than :attr:`longest` characters (decision 0102) — widened to
+        an ASCII character that is not a separator on each side, where a cluster and a run of
+        separators begin and end as they do in the whole text."""
+        lo, hi = max(0, at - self.longest), min(len(text), at + width + self.longest)
+        while lo > 0 and not _plain_ascii(text[lo]):
+            lo -= 1
+        while hi < len(text) and not _plain_ascii(text[hi]):
+            hi += 1
+        return [(s + lo, e + lo) for s, e in fold(text[lo:hi]).find(self.canonical)]
 
     def at(self, data: bytes | bytearray | memoryview, pos: int, width: int) -> bool:
         """Whether a mention holds the hit ``data[pos:pos + width]``."""
