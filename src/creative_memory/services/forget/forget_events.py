@@ -16,7 +16,7 @@ import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import delete, func, insert, or_, select, update
 from sqlalchemy.orm import Session
@@ -88,18 +88,26 @@ def _rewrite_payload(payload: dict[str, Any], t: Target) -> tuple[dict[str, Any]
 
 _EVENTS = Event.__tablename__
 _EVENT_PATTERNS = EventPattern.__tablename__
-_EVENT_COLUMNS = (
-    Event.seq,
-    Event.user_id,
-    Event.project_id,
-    Event.signal_type,
-    Event.occurred_at,
-    Event.session_id,
-    Event.artifact_id,
-    Event.scope,
-    Event.payload,
-    Event.content_hash,
-)
+
+
+class _StoredEvent(NamedTuple):
+    """The columns of a stored event that a rewrite reads, by name (``rewritten_hash`` reads them
+    as attributes)."""
+
+    seq: int
+    user_id: str
+    project_id: str | None
+    signal_type: str
+    occurred_at: int
+    session_id: str | None
+    artifact_id: str | None
+    scope: str
+    payload: str
+    content_hash: str
+
+
+#: the user's events among some seqs, as plain rows (thousands of them for a busy pattern)
+_STORED_EVENTS = f"SELECT {', '.join(_StoredEvent._fields)} FROM {_EVENTS} WHERE user_id = ? AND seq IN"
 
 
 def _record_conds(user_id: str, t: Target) -> list[Any]:
@@ -326,13 +334,8 @@ def rewrite_events(
     out = _Rewrites(
         drow.max_seq if drow is not None else 0, later, receipt if receipt is not None else Receipt()
     )
-    ordered = sorted(set(seqs))
-    for i in range(0, len(ordered), 500):
-        chunk = ordered[i : i + 500]
-        for ev in session.execute(
-            select(*_EVENT_COLUMNS).where(Event.seq.in_(chunk), Event.user_id == user_id)
-        ).all():
-            out.event(ev, t)
+    for row in rows_in(dbapi_connection(session), _STORED_EVENTS, sorted(set(seqs)), user_id):
+        out.event(_StoredEvent._make(row), t)
     out.resolve(session, user_id)
     out.write(session)
     drop_unnamed_digests(session, out.digests)
