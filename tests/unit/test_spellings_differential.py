@@ -353,3 +353,14 @@ def test_a_mention_is_at_most_the_longest_a_name_allows_for_every_consumer(
         folder = tmp_path / f"{extra}"
         folder.mkdir()
         assert _every_consumer_counts(canonical, f"a {spelling} b", folder) == {expected}, extra
+
+
+@SETTINGS
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=80), st.sampled_from(NAMES))
+def test_the_quick_answer_for_ascii_text_is_the_folds(text: str, name: str) -> None:
+    """``Mentions`` settles ASCII text without a name at C speed: that is never a text the fold
+    finds a mention in."""
+    canonical = canonical_name(name)
+    runs = name.replace("_", " -\t")
+    for t in (text, f"{text} {name.upper()} {text}", text.replace(" ", f" {runs} ", 1)):
+        assert Mentions([canonical]).spans(t) == spellings.merge(text_mentions(canonical, t))

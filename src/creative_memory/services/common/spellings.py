@@ -33,6 +33,7 @@ fingerprint and length, :class:`~creative_memory.services.common.spelled_bytes.S
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import unicodedata
 from collections.abc import Callable, Collection, Iterable, Sequence
@@ -205,6 +206,12 @@ def scrub_spans(text: str, spans: Sequence[tuple[int, int]], replacement: str) -
     return text
 
 
+#: a run of ASCII separators (each its own cluster, folded ``_``: a run of them is one)
+_ASCII_SEPARATOR_RUNS: Final = re.compile(
+    "[" + re.escape("".join(chr(c) for c in range(128) if is_separator(chr(c)))) + "]+"
+)
+
+
 class Mentions:
     """Finds and scrubs the mentions of a set of canonical names in free text."""
 
@@ -213,6 +220,11 @@ class Mentions:
 
     def spans(self, text: str) -> list[tuple[int, int]]:
         """The spans of ``text`` that mention any of the names, overlaps merged."""
+        if text.isascii():
+            # the fold of ASCII text, at C speed: without a name in it there is no mention to place
+            folded_text = _ASCII_SEPARATOR_RUNS.sub(SEPARATOR, text.lower())
+            if not any(c in folded_text for c in self.canonicals):
+                return []
         folded = fold(text)
         return merge(span for c in self.canonicals for span in folded.find(c))
 
