@@ -6,6 +6,7 @@ files."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sqlite3
 from collections.abc import Callable, Iterator
@@ -48,6 +49,15 @@ def ahead_always(monkeypatch: pytest.MonkeyPatch) -> None:
     long before a helper process has started)."""
     monkeypatch.setattr(search_ahead, "MIN_BYTES", 0)
     monkeypatch.setattr(search_ahead, "HALF", 0.0)
+    monkeypatch.setattr(search_ahead, "CORES", 2)  # a helper on this machine too
+
+
+@pytest.fixture()
+def ahead_later(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every forget keeps its verification's first search of the whole files, with no helper
+    (as on a machine with fewer cores than ``CORES``; decision 0103)."""
+    monkeypatch.setattr(search_ahead, "MIN_BYTES", 0)
+    monkeypatch.setattr(search_ahead, "CORES", 1 << 20)
 
 
 # --------------------------------------------------------------------------- the WAL's pages
@@ -152,6 +162,18 @@ def test_pages_searched_again_give_what_a_whole_search_gives(tmp_path: Path, see
 
 
 # --------------------------------------------------------------------------- beside real writes
+@contextlib.contextmanager
+def _searching(store: Store, names: Spellings) -> Iterator[SearchAhead]:
+    """A search ahead made as a forget makes it (hearing every commit), stopped after."""
+    made: list[SearchAhead] = []
+    with checkpoints_between(store, after=lambda: made[0].committed()) as keeper:
+        made.append(SearchAhead(store, names, hooked=keeper.hooked))
+        try:
+            yield made[0]
+        finally:
+            made[0].stop()
+
+
 def _pinned(store: Store, names: Spellings, ahead: SearchAhead) -> tuple[SpelledCount | None, SpelledCount]:
     """In a pinned snapshot with an empty WAL, as the verification asks: the search ahead's answer
     and a search of the whole files."""
@@ -206,26 +228,73 @@ def test_beside_real_writes_the_search_ahead_is_the_whole_search(notes: Store, a
     store = notes
     names = Spellings([_NAME])
     rnd = random.Random(2)
-    made: list[SearchAhead] = []
-    with checkpoints_between(store, after=lambda: made[0].committed()) as keeper:
-        made.append(SearchAhead(store, names, hooked=keeper.hooked))
+    with _searching(store, names) as ahead:
+        assert ahead.answered(60)  # everything below changes what it read
+        _write_rows(store, rnd, 8)
+        assert store.checkpoint_truncate()
+        found, whole = _pinned(store, names, ahead)
+        assert found is not None, "the search ahead was not used"
+        assert found.places == whole.places and found.mentions == whole.mentions > 100
+        assert ahead.pages_searched > 0
+        # written again (as the page wipe does), then asked again: only the new pages are read
+        searched = ahead.pages_searched
+        _write_rows(store, rnd, 2)
+        assert store.checkpoint_truncate()
+        found, whole = _pinned(store, names, ahead)
+        assert found is not None and found.places == whole.places
+        assert 0 < ahead.pages_searched - searched < searched
+
+
+def _pinned_whole(store: Store, names: Spellings, ahead: SearchAhead) -> SpelledCount:
+    """The verification's first try without a helper: nothing to start from, the whole files
+    searched, and what they hold handed to the search ahead."""
+    with store.raw() as con:
+        con.execute("BEGIN")
+        con.execute("SELECT count(*) FROM sqlite_master").fetchone()
         try:
-            assert made[0].answered(60)  # everything below changes what it read
-            _write_rows(store, rnd, 8)
-            assert store.checkpoint_truncate()
-            found, whole = _pinned(store, names, made[0])
-            assert found is not None, "the search ahead was not used"
-            assert found.places == whole.places and found.mentions == whole.mentions > 100
-            assert made[0].pages_searched > 0
-            # written again (as the page wipe does), then asked again: only the new pages are read
-            searched = made[0].pages_searched
-            _write_rows(store, rnd, 2)
-            assert store.checkpoint_truncate()
-            found, whole = _pinned(store, names, made[0])
-            assert found is not None and found.places == whole.places
-            assert 0 < made[0].pages_searched - searched < searched
+            assert ahead.found(names) is None
+            whole = search_spelled(store.path, names, places=True)
+            ahead.searched(names, whole)
+            return whole
         finally:
-            made[0].stop()
+            con.execute("ROLLBACK")
+
+
+def test_without_a_helper_the_second_search_reads_only_the_pages_written_after_the_first(
+    notes: Store, ahead_later: None
+) -> None:
+    store = notes
+    names = Spellings([_NAME])
+    rnd = random.Random(6)
+    with _searching(store, names) as ahead:
+        assert not ahead.answered(0.5)  # no helper
+        _write_rows(store, rnd, 6)  # the forget's writes: before the base, not tracked
+        assert store.checkpoint_truncate()
+        first = _pinned_whole(store, names, ahead)
+        assert first.mentions > 100 and ahead.pages_searched == 0
+        # written after it (as the page wipe does), then asked again: only the new pages are read
+        _write_rows(store, rnd, 2)
+        assert store.checkpoint_truncate()
+        found, whole = _pinned(store, names, ahead)
+        assert found is not None and found.places == whole.places and found.mentions == whole.mentions
+        assert 0 < ahead.pages_searched < 0.2 * store.path.stat().st_size / 4096
+
+
+def test_without_a_helper_a_commit_by_another_connection_sends_the_second_search_to_the_whole_files(
+    notes: Store, ahead_later: None
+) -> None:
+    store = notes
+    names = Spellings([_NAME])
+    with _searching(store, names) as ahead:
+        _pinned_whole(store, names, ahead)
+        other = sqlite3.connect(store.path, isolation_level=None)
+        try:  # another program writes the name and empties the WAL: its frames are never read
+            other.execute("UPDATE notes SET body = ? WHERE id = 50", ("a new Drop Shadows note",))
+            other.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        finally:
+            other.close()
+        found, whole = _pinned(store, names, ahead)
+        assert found is None and whole.mentions > 0
 
 
 def test_a_commit_by_another_connection_sends_the_verification_to_the_whole_files(
@@ -252,30 +321,20 @@ def test_a_commit_by_another_connection_sends_the_verification_to_the_whole_file
         finally:
             other.close()
 
-    made: list[SearchAhead] = []
-    with checkpoints_between(store, after=lambda: made[0].committed()) as keeper:
-        made.append(SearchAhead(store, names, hooked=keeper.hooked))
-        try:
-            assert made[0].answered(60)  # it read the page before the other program wrote it
-            _write_rows(store, rnd, 4, between=foreign)
-            assert store.checkpoint_truncate()
-            found, _whole = _pinned(store, names, made[0])
-        finally:
-            made[0].stop()
+    with _searching(store, names) as ahead:
+        assert ahead.answered(60)  # it read the page before the other program wrote it
+        _write_rows(store, rnd, 4, between=foreign)
+        assert store.checkpoint_truncate()
+        found, _whole = _pinned(store, names, ahead)
     assert found is None
 
 
 def test_a_store_with_frames_left_in_its_wal_is_searched_whole(notes: Store, ahead_always: None) -> None:
     store = notes
     names = Spellings([_NAME])
-    made: list[SearchAhead] = []
-    with checkpoints_between(store, after=lambda: made[0].committed()) as keeper:
-        made.append(SearchAhead(store, names, hooked=keeper.hooked))
-        try:
-            _write_rows(store, random.Random(5), 3)  # no checkpoint: the WAL still holds them
-            assert made[0].found(names) is None
-        finally:
-            made[0].stop()
+    with _searching(store, names) as ahead:
+        _write_rows(store, random.Random(5), 3)  # no checkpoint: the WAL still holds them
+        assert ahead.found(names) is None
 
 
 # --------------------------------------------------------------------------- through forget
@@ -288,10 +347,11 @@ def _demo(path: Path) -> Store:
 
 
 def _receipts(
-    tmp_path: Path, blocks: BlockChecker, monkeypatch: pytest.MonkeyPatch, *, ahead: bool
+    tmp_path: Path, blocks: BlockChecker, monkeypatch: pytest.MonkeyPatch, *, ahead: bool, cores: int = 2
 ) -> list[dict[str, Any]]:
     monkeypatch.setattr(search_ahead, "MIN_BYTES", 0 if ahead else 1 << 62)
     monkeypatch.setattr(search_ahead, "HALF", 0.0)
+    monkeypatch.setattr(search_ahead, "CORES", cores)
     used: list[bool] = []
     real = SearchAhead.found
 
@@ -323,7 +383,7 @@ def _receipts(
             data = receipt.as_json()
             data.pop("duration_ms")
             out.append(data)
-        assert any(used) == ahead
+        assert any(used) == (ahead and cores <= 2)  # without a helper: a page wipe's second search
         return out
     finally:
         store.close()
@@ -334,7 +394,8 @@ def test_a_forget_searching_ahead_gives_the_receipt_of_one_searching_the_whole_f
 ) -> None:
     whole = _receipts(tmp_path, blocks, monkeypatch, ahead=False)
     ahead = _receipts(tmp_path, blocks, monkeypatch, ahead=True)
-    assert ahead == whole
+    later = _receipts(tmp_path / "later", blocks, monkeypatch, ahead=True, cores=1 << 20)
+    assert ahead == whole == later
     assert all(r["verified"] for r in ahead)
 
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import func, select
 
@@ -295,8 +295,16 @@ def _placed(
     return placed
 
 
-#: what the search begun ahead finds now, or None (services.forget.search_ahead.SearchAhead.found)
-Ahead = Callable[[spelled_bytes.Spellings], SpelledCount | None]
+class Ahead(Protocol):
+    """The search begun ahead (``services.forget.search_ahead.SearchAhead``)."""
+
+    def found(self, names: spelled_bytes.Spellings) -> SpelledCount | None:
+        """What a search of the three files finds now, or None (then they are searched whole)."""
+        ...
+
+    def searched(self, names: spelled_bytes.Spellings, found: SpelledCount) -> None:
+        """Hears what a search of the whole files found (where the next :meth:`found` may start)."""
+        ...
 
 
 def _search(
@@ -319,9 +327,11 @@ def _search(
             con.execute("SELECT count(*) FROM sqlite_master").fetchone()  # pins the snapshot
             try:
                 still = not has_wal(store.path)
-                found = (ahead(names) if ahead is not None and attempt == 0 else None) or search_spelled(
-                    store.path, names, places=account
-                )
+                found = ahead.found(names) if ahead is not None and attempt == 0 else None
+                if found is None:
+                    found = search_spelled(store.path, names, places=account)
+                    if ahead is not None and attempt == 0 and still:
+                        ahead.searched(names, found)
                 occurrences = found.mentions
                 if not (occurrences and account and still):
                     return occurrences, None, {}

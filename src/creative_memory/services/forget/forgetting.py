@@ -185,9 +185,7 @@ def _forget(
                 receipt.notes.append(SNAPSHOT_NOTE)
             t2 = time.perf_counter()
             if verify:
-                verify_erasure(
-                    store, user_id, forms, receipt, compact=compact, ahead=ahead.found if ahead else None
-                )
+                verify_erasure(store, user_id, forms, receipt, compact=compact, ahead=ahead)
         finally:
             if ahead is not None:
                 ahead.stop()

@@ -218,6 +218,11 @@ MIN_BYTES = int(_setting("CM_SEARCH_AHEAD_MIN_BYTES", float(128 << 20)))
 #: given up: searching the whole files on every core is then sooner than waiting for it on one (the
 #: environment can move it; 0 always waits)
 HALF = _setting("CM_SEARCH_AHEAD_HALF", 0.5)
+#: the fewest cores on which the helper searches beside the writes: on two, the forget's own
+#: threads (its writes, SQLite's checkpoints beside them, the scan of the diffs) already take both,
+#: and the helper made the busiest forget slower (decision 0103); then the verification's first
+#: search of the whole files is where the next one starts from (:meth:`SearchAhead.searched`)
+CORES = int(_setting("CM_SEARCH_AHEAD_CORES", 3))
 
 
 class SearchAhead:
@@ -232,11 +237,16 @@ class SearchAhead:
         self._wal = WalPages(sqlite_file_set(store.path)[1])
         self._process: HelperProcess | None = None
         self._answer: SpelledCount | None = None  # the helper's, once received
+        self._received = False  # whether there is an answer to start from (the helper's, or not)
+        self._later = False  # no helper: the base is the verification's first whole search
         self.pages_searched = 0  # the pages found() searched again, in all
-        if self._con is None or self._path.stat().st_size < MIN_BYTES or (os.cpu_count() or 1) < 2:
+        if self._con is None or self._path.stat().st_size < MIN_BYTES:
             self._con = None
             return
         self._version = _data_version(self._con)
+        self._later = (os.cpu_count() or 1) < max(2, CORES)  # decision 0103
+        if self._later:
+            return
         self._wal.read()  # pages still in the WAL may be copied into the file while the search runs
         self._size = self._path.stat().st_size
         try:
@@ -254,9 +264,36 @@ class SearchAhead:
             self._con = self._process = None
 
     def committed(self) -> None:
-        """After each commit of the kept connection: the pages its frames hold."""
-        if self._con is not None:
+        """After each commit of the kept connection: the pages its frames hold (from the base on)."""
+        if self._con is not None and (not self._later or self._received):
             self._wal.read()
+
+    def searched(self, names: spelled_bytes.Spellings, found: SpelledCount) -> None:
+        """In the verification's pinned snapshot, the WAL empty: the whole files were searched and
+        ``found`` (with every place) is what they hold. Without a helper, that is where the next
+        :meth:`found` starts from: only the pages written after it are searched again (the page
+        wipe's, decision 0098)."""
+        if (
+            not self._later
+            or self._received
+            or self._con is None
+            or _canonicals(names) != _canonicals(self.names)
+        ):
+            return
+        if found.places is None or found.unanchored is None:
+            return
+        self._version = _data_version(self._con)
+        self._wal = WalPages(sqlite_file_set(self._path)[1])
+        self._wal.read()
+        self._wal.take()
+        self._size = self._path.stat().st_size
+        self._answer = SpelledCount(
+            len(found.places.get(self._path, [])),
+            bool(found.unanchored.get(self._path)),
+            {self._path: list(found.places.get(self._path, []))},
+            {self._path: list(found.unanchored.get(self._path, []))},
+        )
+        self._received = True
 
     def answered(self, timeout: float) -> bool:
         """Whether the helper has sent its answer, waiting up to ``timeout`` seconds for it."""
@@ -285,6 +322,8 @@ class SearchAhead:
         with every place; None when the search ahead cannot tell (see the module)."""
         if self._con is None or _canonicals(names) != _canonicals(self.names):
             return None
+        if self._later and not self._received:
+            return None  # no base yet: the whole files are searched, then searched() keeps it
         if has_wal(self._path):
             # frames not copied yet: the pages they change could not be searched as they will be
             self.stop()
@@ -294,9 +333,9 @@ class SearchAhead:
             log.info("forget: another connection wrote meanwhile; searching the whole files")
             self.stop()
             return None
-        if self._answer is None:
-            self._answer = self._ahead()
-            self.stop()
+        if not self._received:
+            self._answer, self._received = self._ahead(), True
+        self.stop()
         ahead = self._answer
         if ahead is None or ahead.places is None or ahead.unanchored is None:
             self._con = None  # given up: a later search of this forget reads the whole files too
