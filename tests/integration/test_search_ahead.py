@@ -245,15 +245,19 @@ def test_beside_real_writes_the_search_ahead_is_the_whole_search(notes: Store, a
         assert 0 < ahead.pages_searched - searched < searched
 
 
-def _pinned_whole(store: Store, names: Spellings, ahead: SearchAhead) -> SpelledCount:
+def _pinned_whole(
+    store: Store, names: Spellings, ahead: SearchAhead, meanwhile: Callable[[], None] | None = None
+) -> SpelledCount:
     """The verification's first try without a helper: nothing to start from, the whole files
-    searched, and what they hold handed to the search ahead."""
+    searched, and what they hold handed to the search ahead (``meanwhile``: done before that)."""
     with store.raw() as con:
         con.execute("BEGIN")
         con.execute("SELECT count(*) FROM sqlite_master").fetchone()
         try:
             assert ahead.found(names) is None
             whole = search_spelled(store.path, names, places=True)
+            if meanwhile is not None:
+                meanwhile()
             ahead.searched(names, whole)
             return whole
         finally:
@@ -280,19 +284,33 @@ def test_without_a_helper_the_second_search_reads_only_the_pages_written_after_t
         assert 0 < ahead.pages_searched < 0.2 * store.path.stat().st_size / 4096
 
 
+def _foreign_note(store: Store, *, checkpoint: bool) -> None:
+    """Another program writes the name on a page (and, with ``checkpoint``, empties the WAL)."""
+    other = sqlite3.connect(store.path, isolation_level=None)
+    try:
+        other.execute("UPDATE notes SET body = ? WHERE id = 50", ("a new Drop Shadows note",))
+        if checkpoint:
+            other.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    finally:
+        other.close()
+
+
+@pytest.mark.parametrize("during", [False, True], ids=["after the first search", "during it"])
 def test_without_a_helper_a_commit_by_another_connection_sends_the_second_search_to_the_whole_files(
-    notes: Store, ahead_later: None
+    notes: Store, ahead_later: None, during: bool
 ) -> None:
+    """After the first search, its frames are copied and gone before the second (only
+    ``data_version`` tells); during it, they wait in the WAL behind the pinned snapshot, and the
+    file searched is not the one they will change."""
     store = notes
     names = Spellings([_NAME])
     with _searching(store, names) as ahead:
-        _pinned_whole(store, names, ahead)
-        other = sqlite3.connect(store.path, isolation_level=None)
-        try:  # another program writes the name and empties the WAL: its frames are never read
-            other.execute("UPDATE notes SET body = ? WHERE id = 50", ("a new Drop Shadows note",))
-            other.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
-        finally:
-            other.close()
+        if during:
+            _pinned_whole(store, names, ahead, meanwhile=lambda: _foreign_note(store, checkpoint=False))
+            assert store.checkpoint_truncate()
+        else:
+            _pinned_whole(store, names, ahead)
+            _foreign_note(store, checkpoint=True)
         found, whole = _pinned(store, names, ahead)
         assert found is None and whole.mentions > 0
 

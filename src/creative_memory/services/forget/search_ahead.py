@@ -282,7 +282,13 @@ class SearchAhead:
             return
         if found.places is None or found.unanchored is None:
             return
-        self._version = _data_version(self._con)
+        # The version first: a commit after it is seen by found(). A commit during the search stays
+        # in the WAL (no checkpoint copies past a pinned snapshot that reads none of it), and the
+        # file searched is then not the file those frames will change: no base.
+        version = _data_version(self._con)
+        if has_wal(self._path):
+            return
+        self._version = version
         self._wal = WalPages(sqlite_file_set(self._path)[1])
         self._wal.read()
         self._wal.take()
