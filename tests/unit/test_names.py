@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from creative_memory.model.characters import LEFT_OUT_MAX, longest_mention
 from creative_memory.model.names import InvalidName, check_name, check_scope, is_name
 from creative_memory.services.common import spelled_bytes, spellings
 from creative_memory.services.common.errors import InvalidInput
@@ -185,3 +186,16 @@ def test_blocked_spans_match_every_mention_in_any_spelling() -> None:
     legacy = spellings.blocked_spans(text, (), blocked.__contains__, legacy=True)
     out = spellings.scrub_spans(text, legacy, "[blocked]")
     assert out == "add [blocked], [blocked] and [blocked]; drop shadowsy; रंग [blocked]"
+
+
+def test_a_name_holds_at_most_sixteen_characters_its_canonical_form_leaves_out() -> None:
+    """Decision 0102: more, and a name would not be a mention of its own canonical form."""
+    for filler in ("_", "-", "\u200d"):
+        fits = "a_" + filler * LEFT_OUT_MAX + "b"  # "_" then the filler: every filler is left out
+        assert check_name(fits) == fits
+        assert len(fits) <= longest_mention(len(spellings.canonical_name(fits)))
+        with pytest.raises(InvalidName, match="17 repeated separators or invisible characters"):
+            check_name("a_" + filler * (LEFT_OUT_MAX + 1) + "b", "pattern")
+    # separators apart count once each: a long name of many words is a name
+    words = "_".join(["ab"] * 40)
+    assert check_name(words) == words

@@ -77,7 +77,10 @@ def name_problem(value: object) -> str | None:
     extra = left_out(value)
     if extra > LEFT_OUT_MAX:
         # else the name would not be a mention of its own canonical form (docs/decisions/0102)
-        return f"holds {extra} repeated separators or invisible characters (at most {LEFT_OUT_MAX})"
+        return (
+            f"holds {extra} repeated separators or invisible characters (at most {LEFT_OUT_MAX}: write "
+            "each separator once)"
+        )
     return None
 
 
