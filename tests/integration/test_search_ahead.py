@@ -7,6 +7,7 @@ files."""
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 import sqlite3
 from collections.abc import Callable, Iterator
@@ -454,3 +455,25 @@ def test_frames_a_rolled_back_transaction_left_do_not_hide_the_next_commit(
             other.close()
     assert found is not None
     assert found.places == whole.places
+
+
+def test_the_cores_a_process_may_use_decide_the_helper_and_the_folds_split(
+    notes: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One answer to "how many cores?" (``limits.cores``: those the process is allowed, which a
+    container may make fewer than the machine's), asked by the search ahead and the fold's split."""
+    from creative_memory.services.common import limits
+    from creative_memory.services.derivation import fold_split
+
+    if hasattr(os, "sched_getaffinity"):
+        assert limits.cores() == len(os.sched_getaffinity(0))
+    monkeypatch.setattr(search_ahead, "MIN_BYTES", 0)
+    monkeypatch.setattr(search_ahead, "CORES", 2)
+    monkeypatch.setattr(limits, "cores", lambda: 1)
+    with _searching(notes, Spellings([_NAME])) as ahead:
+        assert not ahead.answered(1.0)  # one core: no helper process
+    con = sqlite3.connect(":memory:")
+    try:
+        assert fold_split.helper_scopes(con, USER, 1 << 40) == []
+    finally:
+        con.close()

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from creative_memory.services.common import limits
 from creative_memory.services.demo import demo
 from creative_memory.services.derivation import fold_split, rebuild
 from creative_memory.services.store.store import Store
@@ -75,7 +76,7 @@ def _helper_runs(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
         return helper
 
     monkeypatch.setattr(fold_split, "MIN_EVENTS", 0)
-    monkeypatch.setattr(fold_split.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(limits, "cores", lambda: 2)
     monkeypatch.setattr(fold_split, "start", start)
     return started
 
@@ -124,9 +125,9 @@ def test_helper_scopes_take_about_half_of_the_events(
         total = con.execute("SELECT count(*) FROM creative_memory_events").fetchone()[0]
         assert fold_split.helper_scopes(con, USER, total) == []  # a small store: one process
         monkeypatch.setattr(fold_split, "MIN_EVENTS", 0)
-        monkeypatch.setattr(fold_split.os, "cpu_count", lambda: 1)
+        monkeypatch.setattr(limits, "cores", lambda: 1)
         assert fold_split.helper_scopes(con, USER, total) == []  # one core: one process
-        monkeypatch.setattr(fold_split.os, "cpu_count", lambda: 2)
+        monkeypatch.setattr(limits, "cores", lambda: 2)
         scopes = fold_split.helper_scopes(con, USER, total)
         ids = [s.split(":", 1)[1] for s in scopes]
         mark = ",".join("?" * len(ids))

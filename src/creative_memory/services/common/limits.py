@@ -1,4 +1,4 @@
-"""The machine's limits — open files, memory, disk — told apart from a damaged store.
+"""The machine's limits — cores, open files, memory, disk — told apart from a damaged store.
 
 SQLite reports "unable to open database file" when the process has no file descriptor left, and
 "disk I/O error" for a full disk as for a failing one; a command that met one of these must say
@@ -8,6 +8,7 @@ which limit it was and what to change, not that the store is damaged (decision 0
 from __future__ import annotations
 
 import errno
+import os
 from pathlib import Path
 
 #: descriptors a command keeps free for the store, its WAL and shared memory, the files a forget's
@@ -22,6 +23,15 @@ SQLITE_CORRUPT = 11
 SQLITE_FULL = 13
 SQLITE_CANTOPEN = 14
 SQLITE_NOTADB = 26
+
+
+def cores() -> int:
+    """The cores this process may run on: the ones it is allowed (a container or ``taskset`` may
+    give it fewer than the machine has), where the system says; else the machine's."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # no such call here (macOS, Windows)
+        return max(1, os.cpu_count() or 1)
 
 
 def descriptors() -> tuple[int, int] | None:

@@ -31,6 +31,7 @@ from typing import Any
 
 from creative_memory.model.records import PrefKey, PrefState
 from creative_memory.model.tables import Event
+from creative_memory.services.common import limits
 from creative_memory.services.common.helper_process import HelperProcess, answer_with
 from creative_memory.services.derivation.derivation_rows import FOLD_ORDER, FOLD_SQL, pref_values
 from creative_memory.services.engine.bulk import fold_stored
@@ -65,7 +66,7 @@ Built = tuple[dict[PrefKey, Row], OrderKey | None, dict[str, tuple[int, int]]]
 def helper_scopes(con: sqlite3.Connection, user_id: str, total: int) -> list[str]:
     """The project scopes a helper should fold: about :data:`SHARE` of the events, counted per
     project from the (user, project, time) index. None when the store is small or there is one core."""
-    if total < MIN_EVENTS or (os.cpu_count() or 1) < 2:
+    if total < MIN_EVENTS or limits.cores() < 2:
         return []
     counts = con.execute(
         f"SELECT project_id, count(*) FROM {_EVENTS} WHERE user_id = ? AND project_id IS NOT NULL "

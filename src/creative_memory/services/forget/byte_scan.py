@@ -7,13 +7,12 @@ which counts the copies live data explains.
 from __future__ import annotations
 
 import ctypes
-import os
 import re
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
-from creative_memory.services.common import spelled_bytes, spellings
+from creative_memory.services.common import limits, spelled_bytes, spellings
 from creative_memory.services.common.spelled_scan import folded, hits
 from creative_memory.services.store import held_files
 from creative_memory.services.store.store import sqlite_file_set
@@ -70,7 +69,7 @@ def scan_located(
         jobs.extend((f, off) for off in range(0, size, _CHUNK))
     if not jobs:
         return 0
-    workers = max(1, min(len(jobs), os.cpu_count() or 1, 4, workers or 4))
+    workers = max(1, min(len(jobs), limits.cores(), 4, workers or 4))
     totals = [0] * workers
     errors: list[BaseException] = []
 

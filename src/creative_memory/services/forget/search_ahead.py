@@ -37,7 +37,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from creative_memory.services.common import spelled_bytes
+from creative_memory.services.common import limits, spelled_bytes
 from creative_memory.services.common.helper_process import HelperProcess, answer_with
 from creative_memory.services.common.spelled_scan import SpelledScan
 from creative_memory.services.forget.page_places import page_size as pages_of
@@ -244,7 +244,7 @@ class SearchAhead:
             self._con = None
             return
         self._version = _data_version(self._con)
-        self._later = (os.cpu_count() or 1) < max(2, CORES)  # decision 0103
+        self._later = limits.cores() < max(2, CORES)  # decision 0103
         if self._later:
             return
         self._wal.read()  # pages still in the WAL may be copied into the file while the search runs
