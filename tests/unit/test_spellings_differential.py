@@ -364,3 +364,26 @@ def test_the_quick_answer_for_ascii_text_is_the_folds(text: str, name: str) -> N
     runs = name.replace("_", " -\t")
     for t in (text, f"{text} {name.upper()} {text}", text.replace(" ", f" {runs} ", 1)):
         assert Mentions([canonical]).spans(t) == spellings.merge(text_mentions(canonical, t))
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        # a name anchored on one character that is not ASCII, written another way than its composed
+        # forms: on a compatibility base, with a mark that means the same, partly composed, in jamo
+        ("été", "un \uff45\u0301t\uff45\u0301 chaud"),
+        ("été", "un e\u0341te\u0341 chaud"),
+        ("né_là", "x \uff4e\uff45\u0301 l\uff41\u0300 y"),
+        ("tiếng_việt", "học tiê\u0301ng viê\u0323t nhé"),
+        ("tiếng_việt", "học tie\u0302\u0301ng vie\u0323\u0302t nhé"),
+        ("한국_지도", "x \u314e\u1161\u11ab\uad6d \uc9c0\ub3c4 y"),
+        ("한국_지도", "x \uffbe\u1161\u11ab\uad6d_\uc9c0\ub3c4 y"),
+        # a mark after a character that ends a mention's reach belongs to that character's cluster
+        ("ink_pot", "中\u0345nk_pot"),
+        ("ink_pot", "x中\u0345NK-pot y"),
+    ],
+)
+def test_spellings_the_fold_joins_are_found_by_every_consumer(tmp_path: Path, name: str, text: str) -> None:
+    canonical = canonical_name(name)
+    expected = len(text_mentions(canonical, text))
+    assert _every_consumer_counts(canonical, text, tmp_path) == {expected}

@@ -138,6 +138,21 @@ def _overlapping(canonical: str, start: int, width: int) -> set[str]:
     return found
 
 
+def _parts(ch: str) -> set[str]:
+    """For an anchor that is one character that is not ASCII: what a spelling of it holds when it
+    is not one of its composed forms. Written decomposed or partly composed (``ê`` and a combining
+    acute for ``ế``), on a compatibility base (``ｅ`` and a combining acute for ``é``), with another
+    mark that means the same (U+0341 for U+0301), or in Hangul jamo of another block, a spelling
+    holds one of its decomposition's characters that are not ASCII, or a character whose fold is
+    part of that decomposition."""
+    parts = unicodedata.normalize("NFD", ch)
+    out = {c for c in parts if not c.isascii()}
+    for f, chars in _tables().preimages.items():
+        if f and f in parts:
+            out.update(chars)
+    return out
+
+
 def _char_forms(ch: str) -> set[str]:
     """The ways of writing the canonical character ``ch`` itself: its case forms, composed and
     decomposed, as they appear in folded bytes."""
@@ -226,6 +241,8 @@ class Spelling:
             self.offset, self.width = i, 1
             self.forms = sorted(fold_bytes(f.encode("utf-8")) for f in _char_forms(canonical[i]))
         extra = _overlapping(canonical, self.offset, self.width) if canonical else set()
+        if canonical and not self.whole and not canonical[self.offset].isascii():
+            extra |= _parts(canonical[self.offset])
         self.exotic = tuple(sorted({_exotic_needle(ch) for ch in extra} - set(self.forms)))
         #: the most characters a mention covers (decision 0102), and so the bytes around a hit that
         #: hold the rest of its mention (four a character): a window, a chunk or a read of this
@@ -278,7 +295,8 @@ class Spelling:
             t = _tables()
             last = t.last_breaking.match(before)
             first = t.breaking.search(after)
-            before = before[last.end() :] if last else before
+            # the breaking character itself is kept: a mark after it belongs to its cluster
+            before = before[last.end() - 1 :] if last else before
             after = after[: first.start()] if first else after
             text = before + after
             if not t.not_breaking.search(text):
