@@ -144,7 +144,7 @@ SETTINGS = settings(
 )
 
 
-ASCII_SEPARATORS = [c for c in map(chr, range(128)) if characters.is_separator(c)]
+ASCII_SEPARATORS = list(characters.ASCII_SEPARATORS)
 
 
 @st.composite

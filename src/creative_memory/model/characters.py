@@ -40,6 +40,10 @@ def is_invisible(ch: str) -> bool:
     return unicodedata.category(ch) == "Cf" or ord(ch) in INVISIBLE_EXTRA
 
 
+#: every ASCII character that is a separator (whitespace, ``-``, ``_``, ``.``, ``/``, ``\``)
+ASCII_SEPARATORS: Final = "".join(chr(c) for c in range(128) if is_separator(chr(c)))
+
+
 def longest_mention(length: int) -> int:
     """The most characters of text a mention of a canonical name of ``length`` characters may
     cover: room for every character written decomposed, between invisible characters, and for

@@ -15,7 +15,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from creative_memory.model.characters import EXTRA_SEPARATORS, INVISIBLE_EXTRA, is_separator, longest_mention
+from creative_memory.model.characters import (
+    ASCII_SEPARATORS,
+    EXTRA_SEPARATORS,
+    INVISIBLE_EXTRA,
+    longest_mention,
+)
 from creative_memory.services.common import like
 from creative_memory.services.common.spellings import (
     CONFUSABLES,
@@ -166,15 +171,13 @@ def _byte_offset(text: str, k: int) -> int:
     return len(text[:k].encode("utf-8", "surrogateescape"))
 
 
-# Every ASCII character :func:`is_separator` accepts (whitespace, '-', '_', '.', '/', '\\').
-_ASCII_SEPARATORS: Final = "".join(chr(c) for c in range(128) if is_separator(chr(c)))
 #: the bytes a run of separators in a name written in ASCII may hold
-SEP_BYTES: Final = frozenset(_ASCII_SEPARATORS.encode())
+SEP_BYTES: Final = frozenset(ASCII_SEPARATORS.encode())
 
 
 def _plain_ascii(ch: str) -> bool:
     """An ASCII character that is not a separator: a cluster of its own, in no run of separators."""
-    return ch.isascii() and ch not in _ASCII_SEPARATORS
+    return ch.isascii() and ch not in ASCII_SEPARATORS
 
 
 def _trie(needles: Iterable[bytes]) -> bytes:
@@ -232,6 +235,7 @@ class Spelling:
         #: the anchor is the whole name, in ASCII: a hit followed by an ASCII byte is a mention
         #: (see :meth:`ends_at`)
         self.whole = False
+        extra: set[str] = set()
         if length >= 3 or (length and not others) or not canonical:
             self.offset, self.width = start, length
             self.forms = [canonical[start : start + length].encode()] if length else []
@@ -240,9 +244,9 @@ class Spelling:
             _n, i = min(others)
             self.offset, self.width = i, 1
             self.forms = sorted(fold_bytes(f.encode("utf-8")) for f in _char_forms(canonical[i]))
-        extra = _overlapping(canonical, self.offset, self.width) if canonical else set()
-        if canonical and not self.whole and not canonical[self.offset].isascii():
-            extra |= _parts(canonical[self.offset])
+            extra = _parts(canonical[i])  # the anchor written neither composed nor decomposed
+        if canonical:
+            extra |= _overlapping(canonical, self.offset, self.width)
         self.exotic = tuple(sorted({_exotic_needle(ch) for ch in extra} - set(self.forms)))
         #: the most characters a mention covers (decision 0102), and so the bytes around a hit that
         #: hold the rest of its mention (four a character): a window, a chunk or a read of this
@@ -253,7 +257,7 @@ class Spelling:
         #: (every separator class, runs of them; overlapping ones too, as the fold finds them)
         self._ascii: re.Pattern[str] | None = None
         if canonical and re.fullmatch(r"[a-z0-9]+(?:_[a-z0-9]+)*", canonical):
-            sep = "[" + re.escape(_ASCII_SEPARATORS) + "]+"
+            sep = "[" + re.escape(ASCII_SEPARATORS) + "]+"
             body = sep.join(re.escape(w) for w in canonical.split(SEPARATOR))
             self._ascii = re.compile(f"(?=({body}))", re.IGNORECASE)
         self._head = canonical[: self.offset].encode()

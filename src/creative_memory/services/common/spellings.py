@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from creative_memory.model.characters import is_invisible, is_separator, longest_mention
+from creative_memory.model.characters import ASCII_SEPARATORS, is_invisible, is_separator, longest_mention
 
 SEPARATOR: Final = "_"
 #: Cyrillic and Greek letters (case-folded) that look like a Latin letter in both cases.
@@ -207,9 +207,7 @@ def scrub_spans(text: str, spans: Sequence[tuple[int, int]], replacement: str) -
 
 
 #: a run of ASCII separators (each its own cluster, folded ``_``: a run of them is one)
-_ASCII_SEPARATOR_RUNS: Final = re.compile(
-    "[" + re.escape("".join(chr(c) for c in range(128) if is_separator(chr(c)))) + "]+"
-)
+_ASCII_SEPARATOR_RUNS: Final = re.compile(f"[{re.escape(ASCII_SEPARATORS)}]+")
 
 
 class Mentions:
