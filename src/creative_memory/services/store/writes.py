@@ -170,11 +170,20 @@ class WalKeeper:
     def checkpoint(self) -> None:
         """After a commit: a ``PASSIVE`` checkpoint once :data:`CHECKPOINT_PAGES` frames of the WAL
         wait for one, started on the checkpoint thread."""
-        if self.con is None or self.shm is None or self._opener is None:  # a read-only store
+        if self.shm is None or not self._writable:
             return
         self.wait()
         if wal_frames_waiting(self.shm) < CHECKPOINT_PAGES:
             return
+        self._start()
+
+    @property
+    def _writable(self) -> bool:
+        """Whether there is a store to checkpoint (not a read-only one; its WAL index is ``shm``)."""
+        return self.con is not None and self._opener is not None
+
+    def _start(self) -> None:
+        """Start a checkpoint on the checkpoint thread."""
         if self._pool is None:
             self._pool = ThreadPoolExecutor(1, thread_name_prefix="cm-checkpoint")
         self._pending = self._pool.submit(self._checkpoint_here)
@@ -184,7 +193,7 @@ class WalKeeper:
         commit keeps running beside it, unless the log holds :data:`LOG_BOUND` frames or more; then it
         is waited for and what is left copied now, so that this transaction writes the log from its
         start again (the log restarts only once a checkpoint has copied all of it)."""
-        if self.con is None or self.shm is None or self._opener is None:
+        if self.shm is None or not self._writable:
             return
         frames = wal_frames(self.shm)  # an unreadable WAL index counts as a full log
         if frames is not None and frames[0] < LOG_BOUND:
@@ -192,9 +201,7 @@ class WalKeeper:
         self.wait()
         frames = wal_frames(self.shm)
         if frames is None or frames[1] < frames[0]:
-            if self._pool is None:
-                self._pool = ThreadPoolExecutor(1, thread_name_prefix="cm-checkpoint")
-            self._pending = self._pool.submit(self._checkpoint_here)
+            self._start()
             self.wait()
 
     def _checkpoint_here(self) -> None:
