@@ -293,12 +293,9 @@ class SearchAhead:
         self._wal.read()
         self._wal.take()
         self._size = self._path.stat().st_size
-        self._answer = SpelledCount(
-            len(found.places.get(self._path, [])),
-            bool(found.unanchored.get(self._path)),
-            {self._path: list(found.places.get(self._path, []))},
-            {self._path: list(found.unanchored.get(self._path, []))},
-        )
+        kept = list(found.places.get(self._path, []))  # the database file's: the base of search_again
+        other = list(found.unanchored.get(self._path, []))
+        self._answer = SpelledCount(len(kept), bool(other), {self._path: kept}, {self._path: other})
         self._received = True
 
     def answered(self, timeout: float) -> bool:
