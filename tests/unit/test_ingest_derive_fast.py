@@ -230,6 +230,52 @@ def test_bulk_fold_of_stored_rows_equals_the_event_fold(raws: list[dict[str, Any
             assert key in resumed.touched
     with pytest.raises(ValueError, match="not after"):
         fold_stored(bulk, rows[:1])
+    # only some groups (a forget's re-derivation): exactly their records, in the same order
+    groups = sorted({key[:3] for key in full})
+    only = set(groups[: max(1, split % (len(groups) + 1))])
+    some = Deriver(track_touched=False)
+    fold_stored(some, rows, only=only)
+    assert list(some.records.items()) == [(k, v) for k, v in full.items() if k[:3] in only]
+    assert some.last_key == events[-1].order_key
+
+
+def test_a_fold_of_some_groups_passes_over_the_snapshots_of_others() -> None:
+    """``fold_stored(..., only=...)``: a legacy snapshot of another group creates no record, yet
+    keeps its place in the fold order (an event out of order is still refused)."""
+    snap = {
+        "strength": 0.42,
+        "confidence": "low",
+        "status": "stable",
+        "last_seen": T0,
+        "decay_at": T0 + 30 * DAY,
+        "first_seen": T0 - 5 * DAY,
+    }
+
+    def row(seq: int, t: int, pattern: str, signal: SignalType) -> tuple[Any, ...]:
+        item = {"preference_type": "layout", "pattern": pattern, "polarity": "positive"}
+        payload: dict[str, Any] = {"scope": "global", "patterns": []}
+        if signal is SignalType.LEGACY_SNAPSHOT:
+            payload["snapshot"] = {**snap, **item}
+        else:
+            payload["patterns"].append(item)
+        text = event_content.canonical(payload)
+        return (seq, f"e{seq}", t, str(signal), "global", None, None, text, f"{seq:064x}")
+
+    rows = [
+        row(1, T0, "airy", SignalType.LEGACY_SNAPSHOT),
+        row(2, T0 + 1, "dense", SignalType.LEGACY_SNAPSHOT),
+        row(3, T0 + DAY, "airy", SignalType.THUMBS_UP),
+        row(4, T0 + DAY, "dense", SignalType.THUMBS_UP),
+    ]
+    full = Deriver(track_touched=False)
+    fold_stored(full, rows)
+    airy = {("global", "layout", "airy")}
+    some = Deriver(track_touched=False)
+    fold_stored(some, rows, only=airy)
+    assert list(some.records.items()) == [(k, v) for k, v in full.records.items() if k[:3] in airy]
+    assert some.last_key == full.last_key
+    with pytest.raises(ValueError, match="not after"):
+        fold_stored(Deriver(track_touched=False), [rows[2], rows[1]], only=airy)
 
 
 def test_apply_flat_refuses_snapshots_and_out_of_order_events() -> None:

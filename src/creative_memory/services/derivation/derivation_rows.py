@@ -17,7 +17,6 @@ from dataclasses import fields
 from operator import attrgetter
 from typing import Any
 
-from sqlalchemy import insert
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
@@ -251,11 +250,6 @@ def pref_row(
     st: PrefState, user_id: str, now: int, cache_key: str, last_injected: int | None
 ) -> dict[str, Any]:
     return dict(zip(PREF_COLUMNS, pref_values(st, user_id, now, cache_key, last_injected), strict=True))
-
-
-def bulk_insert(session: Session, rows: list[dict[str, Any]], chunk: int = 5000) -> None:
-    for i in range(0, len(rows), chunk):
-        session.execute(insert(Preference), rows[i : i + chunk])
 
 
 def rows_in(

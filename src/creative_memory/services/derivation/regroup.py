@@ -24,17 +24,17 @@ from creative_memory.model.records import PrefKey, PrefState
 from creative_memory.model.tables import Derivation, EventPattern, Preference
 from creative_memory.services.derivation.derivation_rows import (
     FOLD_SQL,
+    INSERT_PREF,
     PREF_COLUMNS,
     Group,
-    bulk_insert,
     dbapi_connection,
-    fold_event,
     fold_key,
     load_group_rows,
-    pref_row,
+    pref_values,
     rows_in,
     sa_errors,
 )
+from creative_memory.services.engine.bulk import fold_stored
 from creative_memory.services.engine.derive import Deriver
 from creative_memory.services.store.store import Store
 from creative_memory.services.store.writes import Chunker
@@ -90,8 +90,8 @@ def fold_groups(session: Any, user_id: str, groups: set[Group], max_seq: int) ->
             seqs.add(int(seq))
     rows = list(rows_in(con, f"{FOLD_SQL} WHERE seq IN", sorted(seqs)))
     rows.sort(key=fold_key)
-    deriver = Deriver()
-    deriver.fold(fold_event(r, only=groups) for r in rows)
+    deriver = Deriver(track_touched=False)
+    fold_stored(deriver, rows, only=groups)  # the full derivation's loop, the other groups' items passed over
     return deriver
 
 
@@ -107,8 +107,9 @@ def publish(
         session.execute(delete(Preference).where(Preference.id.in_(ids[i : i + 900])))
     drow = session.get(Derivation, user_id)
     key = drow.cache_key if drow is not None else ""
-    out = [pref_row(st, user_id, now, key, injected.get(k)) for k, st in records]
-    bulk_insert(session, out)
+    out = [pref_values(st, user_id, now, key, injected.get(k)) for k, st in records]
+    with sa_errors():
+        dbapi_connection(session).executemany(INSERT_PREF, out)
     return len(out)
 
 

@@ -13,7 +13,7 @@ rules live in one place. ``tests/unit/test_ingest_derive_fast.py`` checks that t
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from typing import Any
 
 from creative_memory.model.constants import (
@@ -123,6 +123,7 @@ def fold_stored(
     tick: Callable[[int], None] | None = None,
     *,
     skip: Mapping[str, list[int]] | None = None,
+    only: Set[tuple[str, str, str]] | None = None,
 ) -> tuple[int, int, int]:
     """Fold stored event rows (ascending ``(occurred_at, content_hash, seq)``) into ``deriver``.
 
@@ -130,6 +131,9 @@ def fold_stored(
     ``tick(done)`` every ``every`` events. An event whose scope is in ``skip`` is counted (hash,
     number, seq) but not folded, and its scope's ``[events, sum of hashes]`` there grows: another
     process folds those scopes, and must have folded exactly those (``services.derivation.fold_split``).
+    ``only``: the groups ``(scope, type, pattern)`` folded; an item of another group is passed over
+    (its place in the event's item list still counts), so their records are exactly those a fold
+    of every item gives them (``services.derivation.regroup``).
     (One long function on purpose: it is the inner loop of a full derivation, where every call and
     attribute lookup per item shows.)
     """
@@ -179,7 +183,13 @@ def fold_stored(
         if every and count % every == 0 and tick is not None:
             tick(count)
         if signal is legacy or payload.get("snapshot"):
-            deriver.apply(_snapshot_event(row, signal, payload))
+            snap = _snapshot_event(row, signal, payload)
+            if only is None or any((scope, i.preference_type, i.pattern) in only for i in snap.items):
+                deriver.apply(snap)
+            elif last is not None and (t, content_hash, seq) <= last:
+                raise ValueError(f"event {event_id} at {(t, content_hash, seq)} is not after {last}")
+            else:  # another group's snapshot: only its place in the fold order counts
+                deriver._last_key = (t, content_hash, seq)
             last = deriver.last_key
             continue
         if last is not None and (t, content_hash, seq) <= last:
@@ -192,6 +202,8 @@ def fold_stored(
         items = flat_items(payload) if signal not in unfolded else []
         for index, (ptype, pattern, polarity) in enumerate(items):
             group = (scope, ptype, pattern)
+            if only is not None and group not in only:
+                continue
             members = groups.get(group)
             if members is not None and len(members) == 1:
                 key, own = members[0]
